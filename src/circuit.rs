@@ -1,0 +1,104 @@
+//! The QAOA circuit as a gate list: the single source of both the reference simulation and
+//! the OpenQASM text, so "the exported circuit is the simulated circuit" is a test.
+
+use crate::angles::Angles;
+use crate::ising::Ising;
+
+/// A free parameter of the circuit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// γ of layer l (0-based).
+    Gamma(usize),
+    /// β of layer l (0-based).
+    Beta(usize),
+}
+
+/// A gate angle: its value, and how it is written symbolically (`coefficient · parameter`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Angle {
+    /// The numeric angle in radians.
+    pub value: f64,
+    /// `(coefficient, parameter)` with `value = coefficient · parameter`.
+    pub symbol: Option<(f64, Param)>,
+}
+
+/// Gates with OpenQASM 3 `stdgates.inc` semantics (`rzz` as `cx a,b; rz(θ) b; cx a,b`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Gate {
+    /// Hadamard.
+    H(usize),
+    /// `rx(θ) = exp(−iθX/2)`.
+    Rx(usize, Angle),
+    /// `rz(θ) = exp(−iθZ/2)`.
+    Rz(usize, Angle),
+    /// `rzz(θ) = exp(−iθ Z⊗Z/2)`, written `cx a,b; rz(θ) b; cx a,b`.
+    Rzz(usize, usize, Angle),
+    /// CNOT (control, target).
+    Cx(usize, usize),
+}
+
+/// A circuit over `num_qubits` qubits that starts in `|0…0⟩`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Circuit {
+    /// Number of qubits.
+    pub num_qubits: usize,
+    /// Gates in time order.
+    pub gates: Vec<Gate>,
+}
+
+impl Circuit {
+    /// The QAOA circuit: `H` on every qubit, then per layer `rz(2γh_q)`, `rzz(2γJ_ab)` and
+    /// `rx(2β)`. The Ising offset is a global phase and is left out.
+    pub fn qaoa(ising: &Ising, angles: &Angles) -> Circuit {
+        let n = ising.num_qubits;
+        let mut gates: Vec<Gate> = (0..n).map(Gate::H).collect();
+        for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
+            for (q, &h) in ising.h.iter().enumerate() {
+                if h != 0.0 {
+                    gates.push(Gate::Rz(
+                        q,
+                        Angle {
+                            value: 2.0 * gamma * h,
+                            symbol: Some((2.0 * h, Param::Gamma(l))),
+                        },
+                    ));
+                }
+            }
+            for &(a, b, w) in &ising.couplings {
+                gates.push(Gate::Rzz(
+                    a,
+                    b,
+                    Angle {
+                        value: 2.0 * gamma * w,
+                        symbol: Some((2.0 * w, Param::Gamma(l))),
+                    },
+                ));
+            }
+            for q in 0..n {
+                gates.push(Gate::Rx(
+                    q,
+                    Angle {
+                        value: 2.0 * beta,
+                        symbol: Some((2.0, Param::Beta(l))),
+                    },
+                ));
+            }
+        }
+        Circuit { num_qubits: n, gates }
+    }
+
+    /// Number of gates of each kind: (h, rx, rz, rzz, cx).
+    pub fn counts(&self) -> (usize, usize, usize, usize, usize) {
+        let mut c = (0, 0, 0, 0, 0);
+        for g in &self.gates {
+            match g {
+                Gate::H(_) => c.0 += 1,
+                Gate::Rx(..) => c.1 += 1,
+                Gate::Rz(..) => c.2 += 1,
+                Gate::Rzz(..) => c.3 += 1,
+                Gate::Cx(..) => c.4 += 1,
+            }
+        }
+        c
+    }
+}

@@ -1,0 +1,143 @@
+//! The command-line arguments, close to the flags.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(name = "quzzle", version, about = "QAOA experiments on logic puzzles", long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run QAOA at depths 1..3 on the embedded Tango instance and write results/demo/.
+    Demo {
+        /// Where to write the report.
+        #[arg(long, default_value = "results/demo")]
+        out: PathBuf,
+    },
+    /// Board, cells, free variables at each reduction level, qubits, statevector bytes.
+    Info {
+        /// Puzzle file.
+        file: PathBuf,
+        #[command(flatten)]
+        reduce: ReduceArg,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exact classical solutions: ground states of the cost diagonal, or exact search.
+    Classical {
+        /// Puzzle file.
+        file: PathBuf,
+        #[command(flatten)]
+        reduce: ReduceArg,
+        /// How to solve: `auto` uses the diagonal up to 24 qubits, search above.
+        #[arg(long, value_enum, default_value_t = ClassicalMethod::Auto)]
+        method: ClassicalMethod,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Optimise QAOA angles at each depth and report the success probability.
+    Solve(SolveArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ReduceArg {
+    /// Reduction level: none, paper, propagate, probe.
+    #[arg(long = "reduce", value_enum, default_value_t = LevelArg::Paper)]
+    pub level: LevelArg,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    /// Puzzle file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub reduce: ReduceArg,
+    /// Depths to run: `P` or `A..B`.
+    #[arg(long, default_value = "1..3")]
+    pub depths: String,
+    /// Initial angles: linear ramp, INTERP from the previous depth, or random.
+    #[arg(long, value_enum, default_value_t = InitArg::Interp)]
+    pub init: InitArg,
+    /// Starts per depth (the strategy's point, then perturbed or fresh random ones).
+    #[arg(long, default_value_t = 1)]
+    pub restarts: usize,
+    /// Seed of every random draw.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Classical optimiser.
+    #[arg(long, value_enum, default_value_t = OptimizerArg::Lbfgs)]
+    pub optimizer: OptimizerArg,
+    /// Iteration cap per start.
+    #[arg(long, default_value_t = 200)]
+    pub max_iters: u64,
+    /// Write solve.json and depths.csv into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelArg {
+    None,
+    Paper,
+    Propagate,
+    Probe,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InitArg {
+    Ramp,
+    Interp,
+    Random,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptimizerArg {
+    Lbfgs,
+    NelderMead,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassicalMethod {
+    Auto,
+    Diagonal,
+    Search,
+}
+
+impl From<LevelArg> for quzzle::model::Level {
+    fn from(l: LevelArg) -> Self {
+        match l {
+            LevelArg::None => Self::None,
+            LevelArg::Paper => Self::Paper,
+            LevelArg::Propagate => Self::Propagate,
+            LevelArg::Probe => Self::Probe,
+        }
+    }
+}
+
+impl From<InitArg> for quzzle::qaoa::optimize::Init {
+    fn from(i: InitArg) -> Self {
+        match i {
+            InitArg::Ramp => Self::Ramp,
+            InitArg::Interp => Self::Interp,
+            InitArg::Random => Self::Random,
+        }
+    }
+}
+
+impl From<OptimizerArg> for quzzle::qaoa::optimize::Method {
+    fn from(o: OptimizerArg) -> Self {
+        match o {
+            OptimizerArg::Lbfgs => Self::Lbfgs,
+            OptimizerArg::NelderMead => Self::NelderMead,
+        }
+    }
+}

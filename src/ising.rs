@@ -1,0 +1,386 @@
+//! Ising form `C(z) = offset + Σ h_q z_q + Σ J_ab z_a z_b` with `z_q = +1` when bit q is 0,
+//! and its diagonal over all 2^n basis states.
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// A diagonal Ising cost Hamiltonian.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ising {
+    /// Number of qubits.
+    #[serde(rename = "qubits")]
+    pub num_qubits: usize,
+    /// Local fields `h_q`.
+    pub h: Vec<f64>,
+    /// Couplings `(a, b, J_ab)` with `a < b`.
+    #[serde(rename = "J", with = "coupling_triples")]
+    pub couplings: Vec<(usize, usize, f64)>,
+    /// Constant term.
+    pub offset: f64,
+}
+
+/// Serialise couplings as `[[a, b, w], ...]` (the schema of ../shared/bench/peers.py).
+mod coupling_triples {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(c: &[(usize, usize, f64)], s: S) -> Result<S::Ok, S::Error> {
+        let rows: Vec<(f64, f64, f64)> = c.iter().map(|&(a, b, w)| (a as f64, b as f64, w)).collect();
+        rows.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(usize, usize, f64)>, D::Error> {
+        let rows: Vec<(f64, f64, f64)> = Vec::deserialize(d)?;
+        rows.into_iter()
+            .map(|(a, b, w)| {
+                if a < 0.0 || b < 0.0 || a.fract() != 0.0 || b.fract() != 0.0 {
+                    Err(serde::de::Error::custom(
+                        "coupling indices must be non-negative integers",
+                    ))
+                } else {
+                    Ok((a as usize, b as usize, w))
+                }
+            })
+            .collect()
+    }
+}
+
+/// The cost of every basis state. Puzzle energies take few distinct values (small multiples of
+/// ¼), so they are stored as a `u16` index per state into a table of distinct values: an eighth
+/// of the bytes of an `f64` diagonal, and one phase per distinct value per layer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CostDiagonal {
+    /// `cost[k] = values[index[k]]`, `values` ascending.
+    Indexed {
+        /// Distinct costs, ascending.
+        values: Vec<f64>,
+        /// Per basis state, the position of its cost in `values`.
+        index: Vec<u16>,
+    },
+    /// One `f64` per basis state (costs that are not small dyadic numbers).
+    Dense(Vec<f64>),
+}
+
+/// States per block when building the diagonal (low qubits inside a block).
+const DIAG_BLOCK_QUBITS: usize = 12;
+
+impl Ising {
+    /// Energy of basis index `k`, term by term.
+    pub fn energy(&self, k: u64) -> f64 {
+        let z = |q: usize| if (k >> q) & 1 == 1 { -1.0 } else { 1.0 };
+        let mut e = self.offset;
+        for (q, &h) in self.h.iter().enumerate() {
+            e += h * z(q);
+        }
+        for &(a, b, w) in &self.couplings {
+            e += w * z(a) * z(b);
+        }
+        e
+    }
+
+    /// Check the indices and values (used when reading a model from JSON).
+    pub fn validate(&self) -> crate::Result<()> {
+        use crate::Error;
+        if self.h.len() != self.num_qubits {
+            return Err(Error::InvalidArgument(format!(
+                "{} fields for {} qubits",
+                self.h.len(),
+                self.num_qubits
+            )));
+        }
+        for &(a, b, w) in &self.couplings {
+            if a >= self.num_qubits || b >= self.num_qubits || a == b {
+                return Err(Error::InvalidArgument(format!(
+                    "coupling ({a}, {b}) is not between two different qubits of {}",
+                    self.num_qubits
+                )));
+            }
+            if !w.is_finite() {
+                return Err(Error::InvalidArgument(format!("coupling ({a}, {b}) is not finite")));
+            }
+        }
+        if !self.offset.is_finite() || self.h.iter().any(|h| !h.is_finite()) {
+            return Err(Error::InvalidArgument("fields and offset must be finite".into()));
+        }
+        Ok(())
+    }
+
+    /// Largest |coefficient|, a scale for initial angles.
+    pub fn max_abs_coefficient(&self) -> f64 {
+        self.h
+            .iter()
+            .map(|h| h.abs())
+            .chain(self.couplings.iter().map(|c| c.2.abs()))
+            .fold(0.0, f64::max)
+    }
+
+    /// The diagonal `C(k)` for every basis index, built block-wise in parallel in O(2^n):
+    /// a table over the low qubits plus, per block of high bits, the fields the high spins
+    /// put on the low qubits (added by doubling). Exact integer arithmetic when every
+    /// coefficient is a small dyadic number.
+    pub fn cost_diagonal(&self) -> CostDiagonal {
+        match self.dyadic_scale() {
+            Some(scale) => self
+                .indexed_diagonal(scale)
+                .unwrap_or_else(|| CostDiagonal::Dense(self.dense_diagonal())),
+            None => CostDiagonal::Dense(self.dense_diagonal()),
+        }
+    }
+
+    /// A power of two that makes every coefficient an integer, if one up to 2^10 does and the
+    /// scaled energies stay well inside i64.
+    fn dyadic_scale(&self) -> Option<f64> {
+        let coeffs: Vec<f64> = self
+            .h
+            .iter()
+            .copied()
+            .chain(self.couplings.iter().map(|c| c.2))
+            .chain([self.offset])
+            .collect();
+        let bound: f64 = coeffs.iter().map(|c| c.abs()).sum();
+        (0..=10)
+            .map(|e| f64::from(1u32 << e))
+            .find(|&s| bound * s < 2f64.powi(52) && coeffs.iter().all(|c| (c * s).fract() == 0.0))
+    }
+
+    fn split(&self) -> (usize, usize) {
+        let low = self.num_qubits.min(DIAG_BLOCK_QUBITS);
+        (low, self.num_qubits - low)
+    }
+
+    /// Per-block pieces shared by both diagonals, in units of `scale`:
+    /// the low-qubit table, the low-low couplings, and the cross couplings.
+    fn blocks<T, F>(&self, scale: f64, out: &mut [T], write: F)
+    where
+        T: Send,
+        F: Fn(&mut T, f64) + Sync,
+    {
+        let (low, _) = self.split();
+        let block = 1usize << low;
+        let z = |k: usize, q: usize| if (k >> q) & 1 == 1 { -1.0 } else { 1.0 };
+        // Energy of the low qubits alone (fields and low-low couplings).
+        let table: Vec<f64> = (0..block)
+            .map(|lo| {
+                let mut e = 0.0;
+                for q in 0..low {
+                    e += self.h[q] * scale * z(lo, q);
+                }
+                for &(a, b, w) in &self.couplings {
+                    if b < low {
+                        e += w * scale * z(lo, a) * z(lo, b);
+                    }
+                }
+                e
+            })
+            .collect();
+        let cross: Vec<(usize, usize, f64)> = self
+            .couplings
+            .iter()
+            .filter(|c| c.0 < low && c.1 >= low)
+            .map(|&(a, b, w)| (a, b, w * scale))
+            .collect();
+        let high_couplings: Vec<(usize, usize, f64)> = self
+            .couplings
+            .iter()
+            .filter(|c| c.0 >= low)
+            .map(|&(a, b, w)| (a, b, w * scale))
+            .collect();
+        out.par_chunks_mut(block).enumerate().for_each(|(hi, chunk)| {
+            let base = hi << low;
+            let mut e_high = self.offset * scale;
+            for q in low..self.num_qubits {
+                e_high += self.h[q] * scale * z(base, q);
+            }
+            for &(a, b, w) in &high_couplings {
+                e_high += w * z(base, a) * z(base, b);
+            }
+            let mut field = vec![0.0; low];
+            for &(a, b, w) in &cross {
+                field[a] += w * z(base, b);
+            }
+            // F[lo] = Σ_a field_a z_a(lo), by doubling over the low qubits.
+            let mut f = vec![0.0; block];
+            f[0] = field.iter().sum();
+            for (a, &fa) in field.iter().enumerate() {
+                let half = 1usize << a;
+                for lo in 0..half {
+                    f[lo + half] = f[lo] - 2.0 * fa;
+                }
+            }
+            for (lo, slot) in chunk.iter_mut().enumerate() {
+                write(slot, e_high + table[lo] + f[lo]);
+            }
+        });
+    }
+
+    fn dense_diagonal(&self) -> Vec<f64> {
+        let mut d = vec![0.0; 1usize << self.num_qubits];
+        self.blocks(1.0, &mut d, |slot, e| *slot = e);
+        d
+    }
+
+    /// The indexed diagonal, or None when the energies span more than a u16 range.
+    fn indexed_diagonal(&self, scale: f64) -> Option<CostDiagonal> {
+        let bound: f64 =
+            self.h.iter().map(|h| h.abs()).sum::<f64>() + self.couplings.iter().map(|c| c.2.abs()).sum::<f64>();
+        let lower = ((self.offset - bound) * scale).round();
+        let upper = ((self.offset + bound) * scale).round();
+        if upper - lower > f64::from(u16::MAX) {
+            return None;
+        }
+        let mut index = vec![0u16; 1usize << self.num_qubits];
+        // Scaled energies are exact integers in f64; store them relative to the lower bound.
+        self.blocks(scale, &mut index, |slot, e| *slot = (e - lower) as u16);
+        // Keep only the values that occur, ascending, and renumber.
+        let range = (upper - lower) as usize + 1;
+        let used = index
+            .par_chunks(1 << 16)
+            .fold(
+                || vec![false; range],
+                |mut seen, chunk| {
+                    for &i in chunk {
+                        seen[i as usize] = true;
+                    }
+                    seen
+                },
+            )
+            .reduce(
+                || vec![false; range],
+                |a, b| a.iter().zip(&b).map(|(x, y)| *x || *y).collect(),
+            );
+        let mut renumber = vec![0u16; range];
+        let mut values = Vec::new();
+        for (offset, _) in used.iter().enumerate().filter(|(_, u)| **u) {
+            renumber[offset] = values.len() as u16;
+            values.push((lower + offset as f64) / scale);
+        }
+        index.par_iter_mut().for_each(|i| *i = renumber[*i as usize]);
+        Some(CostDiagonal::Indexed { values, index })
+    }
+}
+
+impl CostDiagonal {
+    /// Number of basis states.
+    pub fn len(&self) -> usize {
+        match self {
+            CostDiagonal::Indexed { index, .. } => index.len(),
+            CostDiagonal::Dense(d) => d.len(),
+        }
+    }
+
+    /// Whether there are no states (never for a built diagonal).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Cost of basis index `k`.
+    pub fn get(&self, k: usize) -> f64 {
+        match self {
+            CostDiagonal::Indexed { values, index } => values[index[k] as usize],
+            CostDiagonal::Dense(d) => d[k],
+        }
+    }
+
+    /// Smallest cost.
+    pub fn min(&self) -> f64 {
+        match self {
+            CostDiagonal::Indexed { values, .. } => values[0],
+            CostDiagonal::Dense(d) => d.par_iter().copied().reduce(|| f64::INFINITY, f64::min),
+        }
+    }
+
+    /// Largest cost.
+    pub fn max(&self) -> f64 {
+        match self {
+            CostDiagonal::Indexed { values, .. } => *values.last().unwrap_or(&0.0),
+            CostDiagonal::Dense(d) => d.par_iter().copied().reduce(|| f64::NEG_INFINITY, f64::max),
+        }
+    }
+
+    /// Mean cost over all states (the expectation under uniform sampling).
+    pub fn mean(&self) -> f64 {
+        let n = self.len() as f64;
+        match self {
+            CostDiagonal::Indexed { values, index } => index.par_iter().map(|&i| values[i as usize]).sum::<f64>() / n,
+            CostDiagonal::Dense(d) => d.par_iter().sum::<f64>() / n,
+        }
+    }
+
+    /// Basis indices whose cost is within `tol` of `target`, ascending.
+    pub fn states_with_cost(&self, target: f64, tol: f64) -> Vec<u64> {
+        match self {
+            CostDiagonal::Indexed { values, index } => {
+                let Some(v) = values.iter().position(|x| (x - target).abs() <= tol) else {
+                    return Vec::new();
+                };
+                let v = v as u16;
+                index
+                    .par_iter()
+                    .enumerate()
+                    .filter(|(_, &i)| i == v)
+                    .map(|(k, _)| k as u64)
+                    .collect()
+            }
+            CostDiagonal::Dense(d) => d
+                .par_iter()
+                .enumerate()
+                .filter(|(_, &c)| (c - target).abs() <= tol)
+                .map(|(k, _)| k as u64)
+                .collect(),
+        }
+    }
+
+    /// Bytes per basis state this representation takes.
+    pub fn bytes_per_state(&self) -> usize {
+        match self {
+            CostDiagonal::Indexed { .. } => 2,
+            CostDiagonal::Dense(_) => 8,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_ising(n: usize, seed: u64, dyadic: bool) -> Ising {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let draw = |rng: &mut rand::rngs::StdRng| {
+            if dyadic {
+                f64::from(rng.random_range(-8i32..=8)) / 4.0
+            } else {
+                rng.random_range(-1.0..1.0)
+            }
+        };
+        let h = (0..n).map(|_| draw(&mut rng)).collect();
+        let mut couplings = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(0.5) {
+                    couplings.push((a, b, draw(&mut rng)));
+                }
+            }
+        }
+        Ising {
+            num_qubits: n,
+            h,
+            couplings,
+            offset: draw(&mut rng),
+        }
+    }
+
+    #[test]
+    fn diagonal_equals_term_by_term_energy() {
+        for n in [1, 2, 5, 12, 13, 15] {
+            for dyadic in [true, false] {
+                let ising = random_ising(n, n as u64, dyadic);
+                let d = ising.cost_diagonal();
+                assert_eq!(matches!(d, CostDiagonal::Indexed { .. }), dyadic);
+                for k in 0..(1u64 << n) {
+                    let e = ising.energy(k);
+                    assert!((d.get(k as usize) - e).abs() < 1e-9, "n={n} k={k}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The `quzzle` command line.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::main()
+}

@@ -1,0 +1,111 @@
+//! The generic constraint layer (the paper's general form, its eq. 17/18): binary variables
+//! with names, and constraints between them. Every puzzle compiles to this; nothing below
+//! knows which puzzle it came from.
+
+pub mod reduce;
+pub mod search;
+
+pub use reduce::{Level, Lit, Reduced};
+
+/// A constraint over binary model variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Constraint {
+    /// `Σ vars = k`, or `Σ vars ∈ {k, k+1}` when `soft` (penalty `(k + ½ − Σ)² − ¼`).
+    Count {
+        /// The variables summed.
+        vars: Vec<usize>,
+        /// The target.
+        k: usize,
+        /// Whether k+1 is allowed too.
+        soft: bool,
+    },
+    /// Not both variables are 1 (attacks, touching).
+    NotBoth(usize, usize),
+    /// Both variables are equal (Tango `=`).
+    Same(usize, usize),
+    /// The variables differ (Tango `x`).
+    Differ(usize, usize),
+    /// The variable is fixed (a given).
+    Fixed(usize, bool),
+}
+
+impl Constraint {
+    /// Whether the assignment satisfies this constraint.
+    pub fn holds(&self, x: &[bool]) -> bool {
+        match self {
+            Constraint::Count { vars, k, soft } => {
+                let s = vars.iter().filter(|&&v| x[v]).count();
+                s == *k || (*soft && s == k + 1)
+            }
+            Constraint::NotBoth(a, b) => !(x[*a] && x[*b]),
+            Constraint::Same(a, b) => x[*a] == x[*b],
+            Constraint::Differ(a, b) => x[*a] != x[*b],
+            Constraint::Fixed(a, v) => x[*a] == *v,
+        }
+    }
+
+    /// The variables this constraint reads.
+    pub fn vars(&self) -> Vec<usize> {
+        match self {
+            Constraint::Count { vars, .. } => vars.clone(),
+            Constraint::NotBoth(a, b) | Constraint::Same(a, b) | Constraint::Differ(a, b) => vec![*a, *b],
+            Constraint::Fixed(a, _) => vec![*a],
+        }
+    }
+}
+
+/// A constraint with a label saying where it came from ("row 3", "= sign 2,1-2,2").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labelled {
+    /// The constraint.
+    pub constraint: Constraint,
+    /// What it stands for, for reports and "no solution" messages.
+    pub label: String,
+}
+
+/// Binary variables and the constraints on them.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    /// One name per variable (e.g. `r2c3`).
+    pub names: Vec<String>,
+    /// The constraints.
+    pub constraints: Vec<Labelled>,
+}
+
+impl Model {
+    /// A model with `names.len()` variables and no constraints.
+    pub fn new(names: Vec<String>) -> Self {
+        Model {
+            names,
+            constraints: Vec::new(),
+        }
+    }
+
+    /// Number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Add a constraint with a label.
+    pub fn push(&mut self, constraint: Constraint, label: impl Into<String>) {
+        debug_assert!(constraint.vars().iter().all(|&v| v < self.names.len()));
+        self.constraints.push(Labelled {
+            constraint,
+            label: label.into(),
+        });
+    }
+
+    /// Whether every constraint holds for the assignment.
+    pub fn is_satisfied(&self, x: &[bool]) -> bool {
+        self.constraints.iter().all(|c| c.constraint.holds(x))
+    }
+
+    /// Labels of the constraints the assignment breaks.
+    pub fn violations(&self, x: &[bool]) -> Vec<String> {
+        self.constraints
+            .iter()
+            .filter(|c| !c.constraint.holds(x))
+            .map(|c| c.label.clone())
+            .collect()
+    }
+}

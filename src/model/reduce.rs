@@ -1,0 +1,639 @@
+//! Reduction: remove every variable the givens decide, at a chosen strength.
+//!
+//! Levels (each includes the one before):
+//! - `none`: every model variable is a qubit; givens and signs become penalty terms.
+//! - `paper`: the initial-condition rules of the QUBO paper (Mata Ali & Mencía, §2.2 and §3.2):
+//!   givens fixed; `=`/`x` chains merged (union-find with parity, one free variable per chain,
+//!   the top-most then left-most cell standing for it); values forced across signs; a count
+//!   already met by fixed ones clears the rest of its group, a count that needs every open cell
+//!   fills it (full rows/columns completed; for the 3-cell windows of Takuzu this is "two equal
+//!   neighbours force the third"); a fixed piece clears the cells it attacks. Applied to a fixpoint.
+//! - `propagate`: every constraint propagated to a fixpoint: bounds on each count's linear form
+//!   over the merged variables, and exact case analysis of constraints on at most four free
+//!   variables (which also merges two variables a constraint makes equal or opposite).
+//! - `probe`: also sets each free variable both ways and fixes it when one way contradicts.
+//!
+//! Every original variable is rebuilt as a constant or `±` a free variable, so a bitstring of
+//! the free variables always rebuilds the whole board. A contradiction is `Error::Unsatisfiable`.
+
+use super::{Constraint, Model};
+use crate::error::{Error, Result};
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
+/// How hard to reduce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// No reduction: every variable is a qubit.
+    None,
+    /// The QUBO paper's initial-condition rules.
+    Paper,
+    /// Every constraint propagated to a fixpoint.
+    Propagate,
+    /// Propagation plus failed-literal probing.
+    Probe,
+}
+
+impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 4] = [Level::None, Level::Paper, Level::Propagate, Level::Probe];
+
+    /// The level's name as written on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::None => "none",
+            Level::Paper => "paper",
+            Level::Propagate => "propagate",
+            Level::Probe => "probe",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        Level::ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
+            Error::InvalidArgument(format!("unknown reduction level `{s}` (none, paper, propagate, probe)"))
+        })
+    }
+}
+
+/// What an original variable becomes after reduction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Lit {
+    /// Decided by the reduction.
+    Const(bool),
+    /// Equal to free variable `index`, or to its negation.
+    Var {
+        /// The free variable (qubit).
+        index: usize,
+        /// Whether the original variable is `1 − x_index`.
+        negated: bool,
+    },
+}
+
+/// A reduced model: the free variables and how to rebuild every original variable.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    /// The level applied.
+    pub level: Level,
+    /// Number of free variables (qubits).
+    pub num_free: usize,
+    /// For every original variable, what it is in terms of the free ones.
+    pub lits: Vec<Lit>,
+    /// Indices of the model's constraints that still involve free variables.
+    pub active: Vec<usize>,
+    /// Remarks on what the reduction did beyond fixing variables.
+    pub notes: Vec<String>,
+}
+
+impl Reduced {
+    /// The full model assignment for an assignment of the free variables.
+    pub fn rebuild(&self, free: &[bool]) -> Vec<bool> {
+        self.lits
+            .iter()
+            .map(|l| match *l {
+                Lit::Const(b) => b,
+                Lit::Var { index, negated } => free[index] ^ negated,
+            })
+            .collect()
+    }
+
+    /// The full model assignment for basis index `k` (bit q = free variable q).
+    pub fn rebuild_index(&self, k: u64) -> Vec<bool> {
+        self.lits
+            .iter()
+            .map(|l| match *l {
+                Lit::Const(b) => b,
+                Lit::Var { index, negated } => ((k >> index) & 1 == 1) ^ negated,
+            })
+            .collect()
+    }
+
+    /// The free-variable assignment of a full assignment, if it agrees with every constant
+    /// and every merge (None otherwise).
+    pub fn project(&self, full: &[bool]) -> Option<Vec<bool>> {
+        let mut free: Vec<Option<bool>> = vec![None; self.num_free];
+        for (l, &v) in self.lits.iter().zip(full) {
+            match *l {
+                Lit::Const(b) if b != v => return None,
+                Lit::Const(_) => {}
+                Lit::Var { index, negated } => {
+                    let want = v ^ negated;
+                    match free[index] {
+                        Some(x) if x != want => return None,
+                        _ => free[index] = Some(want),
+                    }
+                }
+            }
+        }
+        free.into_iter().collect()
+    }
+
+    /// For each free variable, the original variables it stands for and whether negated.
+    pub fn members(&self) -> Vec<Vec<(usize, bool)>> {
+        let mut out = vec![Vec::new(); self.num_free];
+        for (v, l) in self.lits.iter().enumerate() {
+            if let Lit::Var { index, negated } = *l {
+                out[index].push((v, negated));
+            }
+        }
+        out
+    }
+}
+
+/// Reduce `model` at `level`.
+pub fn reduce(model: &Model, level: Level) -> Result<Reduced> {
+    if level == Level::None {
+        return Ok(Reduced {
+            level,
+            num_free: model.num_vars(),
+            lits: (0..model.num_vars())
+                .map(|v| Lit::Var {
+                    index: v,
+                    negated: false,
+                })
+                .collect(),
+            active: (0..model.constraints.len()).collect(),
+            notes: Vec::new(),
+        });
+    }
+    let mut engine = Engine::new(model);
+    engine.apply_givens_and_signs()?;
+    engine.fixpoint(level)?;
+    if level >= Level::Probe {
+        engine.probe()?;
+    }
+    engine.finish(level)
+}
+
+/// Union-find with parity over the model's variables plus values of fixed classes:
+/// `x_v = x_root(v) ⊕ parity(v)`. The root of a class is its smallest variable.
+#[derive(Clone)]
+pub(crate) struct Engine<'a> {
+    pub(crate) model: &'a Model,
+    parent: Vec<usize>,
+    parity: Vec<bool>,
+    value: Vec<Option<bool>>,
+}
+
+/// Raised inside the engine; turned into `Error::Unsatisfiable` with the constraint's label.
+pub(crate) struct Contradiction(pub(crate) String);
+
+impl From<Contradiction> for Error {
+    fn from(c: Contradiction) -> Self {
+        Error::Unsatisfiable { reason: c.0 }
+    }
+}
+
+type Step = std::result::Result<bool, Contradiction>;
+
+impl<'a> Engine<'a> {
+    pub(crate) fn new(model: &'a Model) -> Self {
+        let n = model.num_vars();
+        Engine {
+            model,
+            parent: (0..n).collect(),
+            parity: vec![false; n],
+            value: vec![None; n],
+        }
+    }
+
+    /// (root, parity) of `v`, compressing the path.
+    pub(crate) fn find(&mut self, v: usize) -> (usize, bool) {
+        let mut root = v;
+        let mut par = false;
+        while self.parent[root] != root {
+            par ^= self.parity[root];
+            root = self.parent[root];
+        }
+        // Compress: point every node on the path straight at the root.
+        let mut node = v;
+        let mut node_par = par;
+        while self.parent[node] != root && node != root {
+            let next = self.parent[node];
+            let next_par = node_par ^ self.parity[node];
+            self.parent[node] = root;
+            self.parity[node] = node_par;
+            node = next;
+            node_par = next_par;
+        }
+        (root, par)
+    }
+
+    /// Current value of variable `v`, if decided.
+    pub(crate) fn value_of(&mut self, v: usize) -> Option<bool> {
+        let (r, p) = self.find(v);
+        self.value[r].map(|b| b ^ p)
+    }
+
+    pub(crate) fn fix(&mut self, v: usize, b: bool, why: &str) -> Step {
+        let (r, p) = self.find(v);
+        match self.value[r] {
+            Some(x) if x == b ^ p => Ok(false),
+            Some(_) => Err(Contradiction(format!(
+                "{why}: {} cannot be {}",
+                self.model.names[v], b as u8
+            ))),
+            None => {
+                self.value[r] = Some(b ^ p);
+                Ok(true)
+            }
+        }
+    }
+
+    /// Record `x_a = x_b ⊕ differ`.
+    pub(crate) fn merge(&mut self, a: usize, b: usize, differ: bool, why: &str) -> Step {
+        let (ra, pa) = self.find(a);
+        let (rb, pb) = self.find(b);
+        if ra == rb {
+            return if pa ^ pb == differ {
+                Ok(false)
+            } else {
+                Err(Contradiction(format!("{why}: a chain of signs contradicts itself")))
+            };
+        }
+        let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        let link = pa ^ pb ^ differ; // x_gone = x_keep ⊕ link
+        self.parent[gone] = keep;
+        self.parity[gone] = link;
+        if let Some(vg) = self.value[gone] {
+            let want = vg ^ link;
+            match self.value[keep] {
+                Some(vk) if vk != want => {
+                    return Err(Contradiction(format!(
+                        "{why}: the signs force two different values on one cell"
+                    )))
+                }
+                _ => self.value[keep] = Some(want),
+            }
+        }
+        Ok(true)
+    }
+
+    pub(crate) fn apply_givens_and_signs(&mut self) -> Result<()> {
+        let model = self.model;
+        for c in &model.constraints {
+            match c.constraint {
+                Constraint::Fixed(v, b) => {
+                    self.fix(v, b, &c.label)?;
+                }
+                Constraint::Same(a, b) => {
+                    self.merge(a, b, false, &c.label)?;
+                }
+                Constraint::Differ(a, b) => {
+                    self.merge(a, b, true, &c.label)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Apply the level's rules to every constraint until nothing changes.
+    pub(crate) fn fixpoint(&mut self, level: Level) -> std::result::Result<(), Contradiction> {
+        let model = self.model;
+        loop {
+            let mut changed = false;
+            for c in &model.constraints {
+                changed |= match level {
+                    Level::None => false,
+                    Level::Paper => self.paper_rule(&c.constraint, &c.label)?,
+                    Level::Propagate | Level::Probe => self.propagate_rule(&c.constraint, &c.label)?,
+                };
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The paper's rules: counts met by constants clear the rest, counts needing every open
+    /// cell fill it, a fixed piece clears what it attacks.
+    fn paper_rule(&mut self, c: &Constraint, why: &str) -> Step {
+        match c {
+            Constraint::Count { vars, k, soft } => {
+                let (lo, hi) = (*k, k + usize::from(*soft));
+                let mut ones = 0;
+                let mut zeros = 0;
+                for &v in vars {
+                    match self.value_of(v) {
+                        Some(true) => ones += 1,
+                        Some(false) => zeros += 1,
+                        None => {}
+                    }
+                }
+                let open = vars.len() - zeros;
+                if ones > hi || open < lo {
+                    return Err(Contradiction(format!("{why} cannot be met")));
+                }
+                let fill = if ones == hi {
+                    Some(false)
+                } else if open == lo {
+                    Some(true)
+                } else {
+                    None
+                };
+                let mut changed = false;
+                if let Some(b) = fill {
+                    for &v in vars {
+                        if self.value_of(v).is_none() {
+                            changed |= self.fix(v, b, why)?;
+                        }
+                    }
+                }
+                Ok(changed)
+            }
+            Constraint::NotBoth(a, b) => match (self.value_of(*a), self.value_of(*b)) {
+                (Some(true), Some(true)) => Err(Contradiction(format!("{why} is broken"))),
+                (Some(true), None) => self.fix(*b, false, why),
+                (None, Some(true)) => self.fix(*a, false, why),
+                _ => Ok(false),
+            },
+            // Signs and givens were applied once, up front.
+            Constraint::Same(..) | Constraint::Differ(..) | Constraint::Fixed(..) => Ok(false),
+        }
+    }
+
+    /// Full propagation of one constraint over the merged variables.
+    fn propagate_rule(&mut self, c: &Constraint, why: &str) -> Step {
+        let mut changed = self.paper_rule(c, why)?;
+        let support = self.free_support(c);
+        if support.is_empty() {
+            return if self.holds_now(c) {
+                Ok(changed)
+            } else {
+                Err(Contradiction(format!("{why} is broken")))
+            };
+        }
+        if support.len() <= 4 {
+            changed |= self.case_analysis(c, &support, why)?;
+        } else if let Constraint::Count { vars, k, soft } = c {
+            changed |= self.count_bounds(vars, *k, *k + usize::from(*soft), why)?;
+        }
+        Ok(changed)
+    }
+
+    /// Distinct undecided roots a constraint reads.
+    fn free_support(&mut self, c: &Constraint) -> Vec<usize> {
+        let mut roots = Vec::new();
+        for v in c.vars() {
+            let (r, _) = self.find(v);
+            if self.value[r].is_none() && !roots.contains(&r) {
+                roots.push(r);
+            }
+        }
+        roots
+    }
+
+    /// Whether a constraint whose variables are all decided holds.
+    fn holds_now(&mut self, c: &Constraint) -> bool {
+        let vars = c.vars();
+        let mut x = vec![false; self.model.num_vars()];
+        for v in vars {
+            x[v] = self.value_of(v).unwrap_or(false);
+        }
+        c.holds(&x)
+    }
+
+    /// Enumerate the assignments of up to four free roots; fix what all allowed ones agree
+    /// on, and merge two roots the constraint makes equal or opposite.
+    fn case_analysis(&mut self, c: &Constraint, support: &[usize], why: &str) -> Step {
+        let vars = c.vars();
+        let mut x = vec![false; self.model.num_vars()];
+        let located: Vec<(usize, Option<bool>, usize, bool)> = vars
+            .iter()
+            .map(|&v| {
+                let (r, p) = self.find(v);
+                (v, self.value[r].map(|b| b ^ p), r, p)
+            })
+            .collect();
+        let mut allowed: Vec<u32> = Vec::new();
+        for a in 0u32..(1 << support.len()) {
+            for &(v, val, r, p) in &located {
+                x[v] = match val {
+                    Some(b) => b,
+                    None => {
+                        let i = support.iter().position(|&s| s == r).unwrap_or(0);
+                        ((a >> i) & 1 == 1) ^ p
+                    }
+                };
+            }
+            if c.holds(&x) {
+                allowed.push(a);
+            }
+        }
+        if allowed.is_empty() {
+            return Err(Contradiction(format!("{why} cannot be met")));
+        }
+        let mut changed = false;
+        for (i, &r) in support.iter().enumerate() {
+            let first = (allowed[0] >> i) & 1;
+            if allowed.iter().all(|a| (a >> i) & 1 == first) {
+                changed |= self.fix(r, first == 1, why)?;
+            }
+        }
+        if support.len() == 2 && allowed.len() == 2 {
+            let bits: Vec<(u32, u32)> = allowed.iter().map(|a| (a & 1, (a >> 1) & 1)).collect();
+            let same = bits.iter().all(|(u, v)| u == v);
+            let differ = bits.iter().all(|(u, v)| u != v);
+            if same || differ {
+                changed |= self.merge(support[0], support[1], differ, why)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Bounds reasoning on `lo ≤ C + Σ a_r y_r ≤ hi` over the free roots.
+    fn count_bounds(&mut self, vars: &[usize], lo: usize, hi: usize, why: &str) -> Step {
+        let mut constant: i64 = 0;
+        let mut coeffs: Vec<(usize, i64)> = Vec::new();
+        for &v in vars {
+            let (r, p) = self.find(v);
+            match self.value[r] {
+                Some(b) => constant += i64::from(b ^ p),
+                None => {
+                    let a = if p { -1 } else { 1 };
+                    if p {
+                        constant += 1;
+                    }
+                    match coeffs.iter_mut().find(|(s, _)| *s == r) {
+                        Some((_, c)) => *c += a,
+                        None => coeffs.push((r, a)),
+                    }
+                }
+            }
+        }
+        let (lo, hi) = (lo as i64, hi as i64);
+        let min = constant + coeffs.iter().map(|&(_, a)| a.min(0)).sum::<i64>();
+        let max = constant + coeffs.iter().map(|&(_, a)| a.max(0)).sum::<i64>();
+        if min > hi || max < lo {
+            return Err(Contradiction(format!("{why} cannot be met")));
+        }
+        let mut changed = false;
+        for &(r, a) in &coeffs {
+            if a == 0 {
+                continue;
+            }
+            let up = a > 0; // the value of y_r that raises the sum
+            if min + a.abs() > hi {
+                changed |= self.fix(r, !up, why)?;
+            } else if max - a.abs() < lo {
+                changed |= self.fix(r, up, why)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Failed-literal probing to a fixpoint.
+    fn probe(&mut self) -> Result<()> {
+        loop {
+            let mut changed = false;
+            for v in 0..self.model.num_vars() {
+                let (r, _) = self.find(v);
+                if r != v || self.value[r].is_some() {
+                    continue;
+                }
+                for b in [false, true] {
+                    let mut trial = self.clone();
+                    let ok = trial.fix(r, b, "probe").is_ok() && trial.fixpoint(Level::Propagate).is_ok();
+                    if !ok {
+                        self.fix(r, !b, "probing")?;
+                        self.fixpoint(Level::Propagate)?;
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Undecided roots in increasing order.
+    pub(crate) fn free_roots(&mut self) -> Vec<usize> {
+        (0..self.model.num_vars())
+            .filter(|&v| self.parent[v] == v && self.value[v].is_none())
+            .collect()
+    }
+
+    /// Number the free roots and write every variable as a literal.
+    pub(crate) fn finish(mut self, level: Level) -> Result<Reduced> {
+        let roots = self.free_roots();
+        let mut index_of = vec![usize::MAX; self.model.num_vars()];
+        for (i, &r) in roots.iter().enumerate() {
+            index_of[r] = i;
+        }
+        let lits: Vec<Lit> = (0..self.model.num_vars())
+            .map(|v| {
+                let (r, p) = self.find(v);
+                match self.value[r] {
+                    Some(b) => Lit::Const(b ^ p),
+                    None => Lit::Var {
+                        index: index_of[r],
+                        negated: p,
+                    },
+                }
+            })
+            .collect();
+        let model = self.model;
+        let mut active = Vec::new();
+        for (i, c) in model.constraints.iter().enumerate() {
+            if self.free_support(&c.constraint).is_empty() {
+                if !self.holds_now(&c.constraint) {
+                    return Err(Error::Unsatisfiable {
+                        reason: format!("{} is broken", c.label),
+                    });
+                }
+            } else {
+                active.push(i);
+            }
+        }
+        Ok(Reduced {
+            level,
+            num_free: roots.len(),
+            lits,
+            active,
+            notes: Vec::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain_model() -> Model {
+        let mut m = Model::new((0..4).map(|i| format!("v{i}")).collect());
+        m.push(Constraint::Same(0, 1), "= 0-1");
+        m.push(Constraint::Differ(1, 2), "x 1-2");
+        m.push(
+            Constraint::Count {
+                vars: vec![0, 1, 2, 3],
+                k: 2,
+                soft: false,
+            },
+            "row",
+        );
+        m
+    }
+
+    #[test]
+    fn chains_merge_to_one_variable() {
+        let r = reduce(&chain_model(), Level::Paper).unwrap();
+        assert_eq!(r.num_free, 2);
+        assert_eq!(
+            r.lits[1],
+            Lit::Var {
+                index: 0,
+                negated: false
+            }
+        );
+        assert_eq!(
+            r.lits[2],
+            Lit::Var {
+                index: 0,
+                negated: true
+            }
+        );
+        // propagate sees 0+1+2 contribute y + y + (1-y) = 1 + y, so v3 = 1 - y.
+        let r = reduce(&chain_model(), Level::Propagate).unwrap();
+        assert_eq!(r.num_free, 1);
+        assert_eq!(
+            r.lits[3],
+            Lit::Var {
+                index: 0,
+                negated: true
+            }
+        );
+    }
+
+    #[test]
+    fn contradictions_are_unsatisfiable() {
+        let mut m = chain_model();
+        m.push(Constraint::Same(0, 2), "= 0-2");
+        assert!(matches!(reduce(&m, Level::Paper), Err(Error::Unsatisfiable { .. })));
+        let mut m = chain_model();
+        m.push(Constraint::Fixed(0, true), "given");
+        m.push(Constraint::Fixed(3, true), "given");
+        // v0 = v1 = 1, v2 = 0, v3 = 1: three ones in a row of four needing two.
+        assert!(matches!(reduce(&m, Level::Paper), Err(Error::Unsatisfiable { .. })));
+    }
+
+    #[test]
+    fn level_names_parse() {
+        for l in Level::ALL {
+            assert_eq!(l.name().parse::<Level>().unwrap(), l);
+        }
+        assert!("strong".parse::<Level>().is_err());
+    }
+}

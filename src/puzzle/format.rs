@@ -1,0 +1,223 @@
+//! Reader for the shared instance format: `key: value` header lines, then `[section]` blocks.
+//! Every item remembers its 1-based line so errors can point at it.
+
+use crate::error::{Error, Result};
+
+/// One line of a file, with its 1-based number.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// 1-based line number.
+    pub number: usize,
+    /// The text, trimmed.
+    pub text: String,
+}
+
+/// A `[name]` section and its non-empty body lines.
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// Section name without brackets.
+    pub name: String,
+    /// Line of the `[name]` header.
+    pub line: usize,
+    /// Body lines.
+    pub body: Vec<Line>,
+}
+
+/// A parsed instance file.
+#[derive(Clone, Debug)]
+pub struct InstanceText {
+    /// Name of the file (for error messages).
+    pub file: String,
+    /// Header `key: value` pairs with their lines.
+    pub header: Vec<(String, String, usize)>,
+    /// Sections in file order.
+    pub sections: Vec<Section>,
+}
+
+impl InstanceText {
+    /// Split `text` into header and sections. `file` names the source in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Self> {
+        let mut header: Vec<(String, String, usize)> = Vec::new();
+        let mut sections: Vec<Section> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let number = i + 1;
+            let line = raw.trim();
+            if line.is_empty() || (line.starts_with('#') && sections.is_empty()) {
+                continue;
+            }
+            if !line.is_ascii() {
+                return Err(Error::parse(file, number, "non-ASCII character"));
+            }
+            if line.starts_with('[') {
+                if !line.ends_with(']') || line.len() < 3 {
+                    return Err(Error::parse(file, number, format!("malformed section line `{line}`")));
+                }
+                let name = line[1..line.len() - 1].trim().to_string();
+                if let Some(prev) = sections.iter().find(|s| s.name == name) {
+                    return Err(Error::parse(
+                        file,
+                        number,
+                        format!("section [{name}] appears twice (first at line {})", prev.line),
+                    ));
+                }
+                sections.push(Section {
+                    name,
+                    line: number,
+                    body: Vec::new(),
+                });
+            } else if let Some(section) = sections.last_mut() {
+                section.body.push(Line {
+                    number,
+                    text: line.to_string(),
+                });
+            } else {
+                let Some((key, value)) = line.split_once(':') else {
+                    return Err(Error::parse(
+                        file,
+                        number,
+                        format!("expected a `key: value` header line, found `{line}`"),
+                    ));
+                };
+                let key = key.trim().to_string();
+                if key.is_empty() {
+                    return Err(Error::parse(file, number, "empty header key"));
+                }
+                if let Some(prev) = header.iter().find(|h| h.0 == key) {
+                    return Err(Error::parse(
+                        file,
+                        number,
+                        format!("header key `{key}` appears twice (first at line {})", prev.2),
+                    ));
+                }
+                header.push((key, value.trim().to_string(), number));
+            }
+        }
+        Ok(InstanceText {
+            file: file.to_string(),
+            header,
+            sections,
+        })
+    }
+
+    /// The value and line of a header key.
+    pub fn get(&self, key: &str) -> Option<(&str, usize)> {
+        self.header.iter().find(|h| h.0 == key).map(|h| (h.1.as_str(), h.2))
+    }
+
+    /// The value and line of a header key that must be present.
+    pub fn require(&self, key: &str) -> Result<(&str, usize)> {
+        self.get(key)
+            .ok_or_else(|| self.error(0, format!("missing header line `{key}: ...`")))
+    }
+
+    /// The section of that name.
+    pub fn section(&self, name: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.name == name)
+    }
+
+    /// The section of that name, which must be present.
+    pub fn require_section(&self, name: &str) -> Result<&Section> {
+        self.section(name)
+            .ok_or_else(|| self.error(0, format!("missing section [{name}]")))
+    }
+
+    /// Reject sections outside `allowed`.
+    pub fn allow_sections(&self, allowed: &[&str]) -> Result<()> {
+        for s in &self.sections {
+            if !allowed.contains(&s.name.as_str()) {
+                return Err(self.error(
+                    s.line,
+                    format!("unknown section [{}] (expected one of: {})", s.name, allowed.join(", ")),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `size: RxC` as (rows, cols), each within 1..=max.
+    pub fn size(&self, max: usize) -> Result<(usize, usize)> {
+        let (value, line) = self.require("size")?;
+        let parse = |s: &str| s.trim().parse::<usize>().ok().filter(|&v| v >= 1 && v <= max);
+        match value.split_once(['x', 'X']) {
+            Some((r, c)) => match (parse(r), parse(c)) {
+                (Some(r), Some(c)) => Ok((r, c)),
+                _ => Err(self.error(line, format!("size `{value}` must be RxC with 1 ≤ R, C ≤ {max}"))),
+            },
+            None => Err(self.error(line, format!("size `{value}` must be written RxC, e.g. 6x6"))),
+        }
+    }
+
+    /// A grid section: exactly `rows` lines of `cols` characters each.
+    pub fn grid(&self, name: &str, rows: usize, cols: usize) -> Result<Vec<(usize, Vec<char>)>> {
+        let section = self.require_section(name)?;
+        if section.body.len() != rows {
+            let line = section.body.get(rows).map_or(section.line, |l| l.number);
+            return Err(self.error(
+                line,
+                format!("[{name}] has {} rows, the size says {rows}", section.body.len()),
+            ));
+        }
+        section
+            .body
+            .iter()
+            .map(|l| {
+                let chars: Vec<char> = l.text.chars().collect();
+                if chars.len() != cols {
+                    Err(self.error(
+                        l.number,
+                        format!("row `{}` has {} cells, the size says {cols}", l.text, chars.len()),
+                    ))
+                } else {
+                    Ok((l.number, chars))
+                }
+            })
+            .collect()
+    }
+
+    /// A `r,c` coordinate inside a `rows` x `cols` board.
+    pub fn coordinate(&self, text: &str, line: usize, rows: usize, cols: usize) -> Result<(usize, usize)> {
+        let bad = || {
+            self.error(
+                line,
+                format!("`{text}` is not a cell `row,col` inside the {rows}x{cols} board"),
+            )
+        };
+        let (r, c) = text.split_once(',').ok_or_else(bad)?;
+        let r: usize = r.trim().parse().map_err(|_| bad())?;
+        let c: usize = c.trim().parse().map_err(|_| bad())?;
+        if r >= rows || c >= cols {
+            return Err(bad());
+        }
+        Ok((r, c))
+    }
+
+    /// An error at a line of this file.
+    pub fn error(&self, line: usize, msg: impl Into<String>) -> Error {
+        Error::parse(&self.file, line, msg)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_sections_and_lines() {
+        let t = InstanceText::parse("t", "puzzle: tango\nsize: 6x4\n\n[grid]\nab\n\ncd\n[equal]\n").unwrap();
+        assert_eq!(t.get("puzzle"), Some(("tango", 1)));
+        assert_eq!(t.size(10).unwrap(), (6, 4));
+        let g = t.require_section("grid").unwrap();
+        assert_eq!(g.body[1].number, 7);
+        assert!(t.section("equal").unwrap().body.is_empty());
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = InstanceText::parse("f.txt", "puzzle: x\nnonsense\n").unwrap_err();
+        assert!(matches!(e, Error::Parse { line: 2, .. }));
+        let e = InstanceText::parse("f.txt", "a: 1\na: 2\n").unwrap_err();
+        assert!(matches!(e, Error::Parse { line: 2, .. }));
+        let t = InstanceText::parse("f.txt", "size: 6by6\n").unwrap();
+        assert!(matches!(t.size(10), Err(Error::Parse { line: 1, .. })));
+    }
+}

@@ -1,0 +1,88 @@
+//! Puzzles: parse a file of the shared instance format, build the constraint model, rebuild a
+//! board from a model assignment, check a board against the complete rules, render it.
+
+pub mod binary;
+pub mod format;
+
+use crate::error::{Error, Result};
+use crate::model::Model;
+use format::InstanceText;
+use serde::Serialize;
+use std::path::Path;
+
+/// A board as rows of the characters of the instance format's `[solution]` section.
+pub type Board = Vec<String>;
+
+/// One broken rule of a board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Broken {
+    /// Which rule, where.
+    pub rule: String,
+    /// Whether the QUBO expresses this rule (false for e.g. Takuzu's distinct rows).
+    pub in_qubo: bool,
+}
+
+/// How a board fares against the complete rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Every rule holds.
+    Valid,
+    /// Only rules the QUBO cannot express are broken.
+    BreaksOnlyNonQubo,
+    /// A rule the QUBO expresses is broken.
+    Invalid,
+}
+
+impl Verdict {
+    /// The verdict of a list of broken rules.
+    pub fn of(broken: &[Broken]) -> Verdict {
+        if broken.is_empty() {
+            Verdict::Valid
+        } else if broken.iter().all(|b| !b.in_qubo) {
+            Verdict::BreaksOnlyNonQubo
+        } else {
+            Verdict::Invalid
+        }
+    }
+}
+
+/// A logic puzzle instance.
+pub trait Puzzle: Send + Sync + std::fmt::Debug {
+    /// The `puzzle:` name (`tango`, `takuzu`, ...).
+    fn kind(&self) -> &'static str;
+    /// Rows and columns of the board.
+    fn size(&self) -> (usize, usize);
+    /// The constraint model; variable names say which cell (and symbol) they stand for.
+    fn model(&self) -> Model;
+    /// The board of a full model assignment.
+    fn board(&self, x: &[bool]) -> Board;
+    /// The rules `board` breaks (empty when it is a solution).
+    fn check(&self, board: &Board) -> Vec<Broken>;
+    /// The solution stored in the file, if any.
+    fn solution(&self) -> Option<&Board>;
+    /// The puzzle as text, with `board` filled in where given (givens otherwise).
+    fn render(&self, board: Option<&Board>) -> String;
+}
+
+/// Read a puzzle from `path`.
+pub fn load(path: &Path) -> Result<Box<dyn Puzzle>> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(&path.display().to_string(), &text)
+}
+
+/// Parse puzzle text; `file` names it in error messages.
+pub fn parse(file: &str, text: &str) -> Result<Box<dyn Puzzle>> {
+    let inst = InstanceText::parse(file, text)?;
+    let (kind, line) = inst.require("puzzle")?;
+    match kind {
+        "tango" | "takuzu" => Ok(Box::new(binary::BinaryGrid::from_text(&inst)?)),
+        other => Err(inst.error(
+            line,
+            format!("unknown puzzle `{other}` (this version reads: tango, takuzu)"),
+        )),
+    }
+}

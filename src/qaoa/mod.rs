@@ -1,0 +1,237 @@
+//! QAOA on a diagonal cost: `|ψ(γ, β)⟩ = Π_l U_B(β_l) U_C(γ_l) |+⟩^n` (see [`crate::angles`]).
+
+pub mod optimize;
+
+use crate::angles::Angles;
+use crate::error::{Error, Result};
+use crate::ising::{CostDiagonal, Ising};
+use crate::sim::{check_memory, kernels, State, AMPLITUDE_BYTES};
+use num_complex::Complex64;
+
+/// What the optimiser minimises.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Objective {
+    /// The expected cost `⟨C⟩`.
+    Energy,
+    /// Minus the probability of measuring one of these basis states (valid boards).
+    Success(Vec<u64>),
+    /// Conditional value at risk: mean cost of the lowest `alpha` fraction of the distribution.
+    Cvar(f64),
+}
+
+impl Objective {
+    /// Short name for reports: `energy`, `success`, `cvar:0.1`.
+    pub fn name(&self) -> String {
+        match self {
+            Objective::Energy => "energy".into(),
+            Objective::Success(_) => "success".into(),
+            Objective::Cvar(a) => format!("cvar:{a}"),
+        }
+    }
+
+    /// Whether an exact gradient exists (CVaR is not smooth).
+    pub fn has_gradient(&self) -> bool {
+        !matches!(self, Objective::Cvar(_))
+    }
+}
+
+/// What one evaluation measures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// `⟨C⟩`, offset included.
+    pub energy: f64,
+    /// Probability mass on the given valid states.
+    pub success_probability: f64,
+    /// Basis index with the largest probability.
+    pub top_state: u64,
+    /// Its probability.
+    pub top_probability: f64,
+}
+
+/// A QAOA simulator for one cost Hamiltonian: holds the precomputed diagonal.
+#[derive(Clone, Debug)]
+pub struct QaoaSimulator {
+    num_qubits: usize,
+    diagonal: CostDiagonal,
+}
+
+impl QaoaSimulator {
+    /// Precompute the cost diagonal of `ising`, refusing first a state that would not fit
+    /// (a state, a second state for gradients, and the diagonal).
+    pub fn new(ising: &Ising) -> Result<Self> {
+        ising.validate()?;
+        check_memory(ising.num_qubits, 2 * AMPLITUDE_BYTES + 8)?;
+        Ok(QaoaSimulator {
+            num_qubits: ising.num_qubits,
+            diagonal: ising.cost_diagonal(),
+        })
+    }
+
+    /// A simulator for an already computed diagonal.
+    pub fn from_diagonal(diagonal: CostDiagonal) -> Result<Self> {
+        let len = diagonal.len();
+        if !len.is_power_of_two() {
+            return Err(Error::InvalidArgument(format!(
+                "diagonal length {len} is not a power of two"
+            )));
+        }
+        Ok(QaoaSimulator {
+            num_qubits: len.trailing_zeros() as usize,
+            diagonal,
+        })
+    }
+
+    /// Number of qubits.
+    pub fn num_qubits(&self) -> usize {
+        self.num_qubits
+    }
+
+    /// The cost of every basis state.
+    pub fn diagonal(&self) -> &CostDiagonal {
+        &self.diagonal
+    }
+
+    /// Apply the p layers to `amps` in place.
+    pub fn evolve(&self, amps: &mut [Complex64], angles: &Angles) {
+        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
+            match &self.diagonal {
+                CostDiagonal::Indexed { values, index } => {
+                    let phases: Vec<Complex64> =
+                        values.iter().map(|&c| Complex64::from_polar(1.0, -gamma * c)).collect();
+                    kernels::apply_layer_indexed(amps, index, &phases, beta);
+                }
+                CostDiagonal::Dense(costs) => kernels::apply_layer_dense(amps, costs, gamma, beta),
+            }
+        }
+    }
+
+    /// The QAOA state at `angles`.
+    pub fn state(&self, angles: &Angles) -> Result<State> {
+        let mut s = State::uniform(self.num_qubits)?;
+        self.evolve(&mut s.amps, angles);
+        Ok(s)
+    }
+
+    /// Energy, success probability on `valid`, and the most likely state at `angles`.
+    pub fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
+        let s = self.state(angles)?;
+        Ok(self.measure(&s.amps, valid))
+    }
+
+    fn measure(&self, amps: &[Complex64], valid: &[u64]) -> Evaluation {
+        let (top_state, top_probability) = amps
+            .iter()
+            .enumerate()
+            .map(|(k, a)| (k as u64, a.norm_sqr()))
+            .fold((0, -1.0), |best, x| if x.1 > best.1 { x } else { best });
+        Evaluation {
+            energy: self.expectation(amps),
+            success_probability: kernels::probability_of(amps, valid),
+            top_state,
+            top_probability,
+        }
+    }
+
+    /// `⟨ψ|C|ψ⟩`.
+    pub fn expectation(&self, amps: &[Complex64]) -> f64 {
+        match &self.diagonal {
+            CostDiagonal::Indexed { values, index } => kernels::level_probabilities(amps, index, values.len())
+                .iter()
+                .zip(values)
+                .map(|(p, v)| p * v)
+                .sum(),
+            CostDiagonal::Dense(costs) => kernels::expectation_dense(amps, costs),
+        }
+    }
+
+    /// CVaR_α: the mean cost of the lowest-cost α fraction of the measurement distribution.
+    pub fn cvar(&self, amps: &[Complex64], alpha: f64) -> f64 {
+        let mut levels: Vec<(f64, f64)> = match &self.diagonal {
+            CostDiagonal::Indexed { values, index } => values
+                .iter()
+                .copied()
+                .zip(kernels::level_probabilities(amps, index, values.len()))
+                .collect(),
+            CostDiagonal::Dense(costs) => costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect(),
+        };
+        levels.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut mass = 0.0;
+        let mut sum = 0.0;
+        for (c, p) in levels {
+            let take = p.min(alpha - mass);
+            if take <= 0.0 {
+                break;
+            }
+            mass += take;
+            sum += take * c;
+        }
+        sum / mass.max(f64::MIN_POSITIVE)
+    }
+
+    /// The value of `objective` at `angles` (to be minimised).
+    pub fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
+        let s = self.state(angles)?;
+        Ok(match objective {
+            Objective::Energy => self.expectation(&s.amps),
+            Objective::Success(valid) => -kernels::probability_of(&s.amps, valid),
+            Objective::Cvar(alpha) => self.cvar(&s.amps, *alpha),
+        })
+    }
+
+    /// Objective value and its exact gradient `[∂/∂γ_1..γ_p, ∂/∂β_1..β_p]` by the adjoint
+    /// method: one forward sweep, then one backward sweep that un-applies each layer to the
+    /// state and to `λ = O|ψ⟩` (O diagonal: the cost, or minus the projector on valid states),
+    /// with `∂/∂β_l = 2 Im⟨λ|B|ψ⟩` and `∂/∂γ_l = 2 Im⟨λ|C|ψ⟩` at layer l.
+    pub fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
+        if !objective.has_gradient() {
+            return Err(Error::InvalidArgument(format!(
+                "the {} objective has no gradient",
+                objective.name()
+            )));
+        }
+        let mut psi = self.state(angles)?;
+        let mut lam = psi.clone();
+        let value = match objective {
+            Objective::Energy => {
+                match &self.diagonal {
+                    CostDiagonal::Indexed { values, index } => {
+                        let f: Vec<Complex64> = values.iter().map(|&v| Complex64::new(v, 0.0)).collect();
+                        kernels::apply_diagonal_indexed(&mut lam.amps, index, &f);
+                    }
+                    CostDiagonal::Dense(costs) => lam.amps.iter_mut().zip(costs).for_each(|(a, c)| *a *= c),
+                }
+                self.expectation(&psi.amps)
+            }
+            Objective::Success(valid) => {
+                lam.amps.iter_mut().for_each(|a| *a = Complex64::new(0.0, 0.0));
+                for &k in valid {
+                    lam.amps[k as usize] = -psi.amps[k as usize];
+                }
+                -kernels::probability_of(&psi.amps, valid)
+            }
+            Objective::Cvar(_) => unreachable!("checked above"),
+        };
+        let p = angles.p();
+        let mut grad = vec![0.0; 2 * p];
+        for l in (0..p).rev() {
+            let (gamma, beta) = (angles.gammas[l], angles.betas[l]);
+            grad[p + l] = 2.0 * kernels::inner_mixer(&lam.amps, &psi.amps).im;
+            kernels::apply_mixer_x(&mut psi.amps, -beta);
+            kernels::apply_mixer_x(&mut lam.amps, -beta);
+            match &self.diagonal {
+                CostDiagonal::Indexed { values, index } => {
+                    grad[l] = 2.0 * kernels::inner_diagonal_indexed(&lam.amps, &psi.amps, index, values).im;
+                    let undo: Vec<Complex64> = values.iter().map(|&c| Complex64::from_polar(1.0, gamma * c)).collect();
+                    kernels::apply_diagonal_indexed(&mut psi.amps, index, &undo);
+                    kernels::apply_diagonal_indexed(&mut lam.amps, index, &undo);
+                }
+                CostDiagonal::Dense(costs) => {
+                    grad[l] = 2.0 * kernels::inner_diagonal_dense(&lam.amps, &psi.amps, costs).im;
+                    kernels::apply_phase_dense(&mut psi.amps, costs, -gamma);
+                    kernels::apply_phase_dense(&mut lam.amps, costs, -gamma);
+                }
+            }
+        }
+        Ok((value, grad))
+    }
+}

@@ -1,0 +1,252 @@
+//! Angle optimisation through argmin: Nelder–Mead, or L-BFGS with exact adjoint gradients;
+//! initial angles by linear ramp, INTERP from depth p−1, or seeded random draws.
+
+use super::{Objective, QaoaSimulator};
+use crate::angles::Angles;
+use crate::error::{Error, Result};
+use argmin::core::{CostFunction, Executor, Gradient, State as _};
+use argmin::solver::linesearch::MoreThuenteLineSearch;
+use argmin::solver::neldermead::NelderMead;
+use argmin::solver::quasinewton::LBFGS;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// The classical optimiser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Derivative-free simplex search.
+    NelderMead,
+    /// Quasi-Newton with exact gradients and a Moré–Thuente line search.
+    Lbfgs,
+}
+
+/// How the first angles of a depth are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Init {
+    /// Linear ramp (discretised annealing) with its time step scanned on a small grid.
+    Ramp,
+    /// INTERP from the optimum at depth p−1 (the ramp at the first depth of a sweep).
+    Interp,
+    /// Uniform random angles, γ in `[0, γ_max]`, β in `[0, π/2]`.
+    Random,
+}
+
+impl Init {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Init::Ramp => "ramp",
+            Init::Interp => "interp",
+            Init::Random => "random",
+        }
+    }
+}
+
+/// Settings of one optimisation.
+#[derive(Clone, Debug)]
+pub struct OptimizeConfig {
+    /// The optimiser.
+    pub method: Method,
+    /// Iteration cap per start.
+    pub max_iters: u64,
+    /// Number of starts; the first is the strategy's point, the others are seeded
+    /// perturbations of it (ramp, interp) or fresh draws (random). The best is kept.
+    pub restarts: usize,
+    /// Seed of every random draw.
+    pub seed: u64,
+}
+
+impl Default for OptimizeConfig {
+    fn default() -> Self {
+        OptimizeConfig {
+            method: Method::Lbfgs,
+            max_iters: 200,
+            restarts: 1,
+            seed: 0,
+        }
+    }
+}
+
+/// The outcome of optimising one depth.
+#[derive(Clone, Debug)]
+pub struct Optimized {
+    /// Best angles found.
+    pub angles: Angles,
+    /// Objective at those angles.
+    pub value: f64,
+    /// Objective evaluations (gradient calls count as one each, reported apart).
+    pub evaluations: usize,
+    /// Gradient evaluations.
+    pub gradients: usize,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+struct Problem<'a> {
+    sim: &'a QaoaSimulator,
+    objective: &'a Objective,
+    evaluations: &'a AtomicUsize,
+    gradients: &'a AtomicUsize,
+}
+
+impl CostFunction for Problem<'_> {
+    type Param = Vec<f64>;
+    type Output = f64;
+    fn cost(&self, x: &Vec<f64>) -> std::result::Result<f64, argmin::core::Error> {
+        self.evaluations.fetch_add(1, Ordering::Relaxed);
+        Ok(self.sim.objective(&Angles::from_flat(x)?, self.objective)?)
+    }
+}
+
+impl Gradient for Problem<'_> {
+    type Param = Vec<f64>;
+    type Gradient = Vec<f64>;
+    fn gradient(&self, x: &Vec<f64>) -> std::result::Result<Vec<f64>, argmin::core::Error> {
+        self.gradients.fetch_add(1, Ordering::Relaxed);
+        Ok(self.sim.gradient(&Angles::from_flat(x)?, self.objective)?.1)
+    }
+}
+
+/// A scale for γ: the inverse standard deviation of the cost over uniform states, so that
+/// γ·(C − ⟨C⟩) is of order one whatever the penalty magnitudes.
+pub fn gamma_scale(sim: &QaoaSimulator) -> f64 {
+    let d = sim.diagonal();
+    let mean = d.mean();
+    let n = d.len() as f64;
+    let var = (0..d.len()).map(|k| (d.get(k) - mean).powi(2)).sum::<f64>() / n;
+    if var > 0.0 {
+        1.0 / var.sqrt()
+    } else {
+        1.0
+    }
+}
+
+/// Linear ramps `γ_l = f_l·a·s`, `β_l = (1 − f_l)·b` on a 5×5 grid of (a, b), s = [`gamma_scale`];
+/// the best one by objective.
+pub fn ramp_start(sim: &QaoaSimulator, objective: &Objective, p: usize) -> Result<Angles> {
+    let s = gamma_scale(sim);
+    let mut best: Option<(f64, Angles)> = None;
+    for a in [0.25, 0.5, 1.0, 2.0, 4.0] {
+        for b in [0.2, 0.4, 0.6, 0.8, 1.0] {
+            let ramp = Angles::linear_ramp(p, 1.0)?;
+            let angles = Angles::new(
+                ramp.gammas.iter().map(|g| g * a * s).collect(),
+                ramp.betas.iter().map(|x| x * b).collect(),
+            )?;
+            let v = sim.objective(&angles, objective)?;
+            if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
+                best = Some((v, angles));
+            }
+        }
+    }
+    Ok(best.expect("grid is not empty").1)
+}
+
+/// Uniform random angles: γ in `[0, 4·s]` (s = [`gamma_scale`]), β in `[0, π/2]`.
+pub fn random_start(sim: &QaoaSimulator, p: usize, rng: &mut impl Rng) -> Result<Angles> {
+    let gmax = 4.0 * gamma_scale(sim);
+    Angles::new(
+        (0..p).map(|_| rng.random_range(0.0..gmax)).collect(),
+        (0..p)
+            .map(|_| rng.random_range(0.0..std::f64::consts::FRAC_PI_2))
+            .collect(),
+    )
+}
+
+/// Optimise from `start`, with `config.restarts` starts in all (see [`OptimizeConfig`]).
+pub fn optimize(
+    sim: &QaoaSimulator,
+    objective: &Objective,
+    start: &Angles,
+    random_restarts: bool,
+    config: &OptimizeConfig,
+) -> Result<Optimized> {
+    if config.restarts == 0 {
+        return Err(Error::InvalidArgument("restarts must be at least 1".into()));
+    }
+    let began = Instant::now();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(config.seed);
+    let evaluations = AtomicUsize::new(0);
+    let gradients = AtomicUsize::new(0);
+    let mut best: Option<(f64, Vec<f64>)> = None;
+    let p = start.p();
+    for r in 0..config.restarts {
+        let x0 = if r == 0 {
+            start.to_flat()
+        } else if random_restarts {
+            random_start(sim, p, &mut rng)?.to_flat()
+        } else {
+            start
+                .to_flat()
+                .iter()
+                .map(|x| x * (1.0 + 0.2 * rng.random_range(-1.0..1.0)))
+                .collect()
+        };
+        let problem = Problem {
+            sim,
+            objective,
+            evaluations: &evaluations,
+            gradients: &gradients,
+        };
+        let (x, v) = run_one(problem, x0, objective, config)?;
+        if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
+            best = Some((v, x));
+        }
+    }
+    let (value, x) = best.expect("at least one start");
+    Ok(Optimized {
+        angles: Angles::from_flat(&x)?,
+        value,
+        evaluations: evaluations.into_inner(),
+        gradients: gradients.into_inner(),
+        seconds: began.elapsed().as_secs_f64(),
+    })
+}
+
+fn run_one(
+    problem: Problem<'_>,
+    x0: Vec<f64>,
+    objective: &Objective,
+    config: &OptimizeConfig,
+) -> Result<(Vec<f64>, f64)> {
+    let method = if objective.has_gradient() {
+        config.method
+    } else {
+        Method::NelderMead
+    };
+    let f0 = problem.cost(&x0).map_err(Error::from)?;
+    let (x, v) = match method {
+        Method::NelderMead => {
+            let mut simplex = vec![x0.clone()];
+            for i in 0..x0.len() {
+                let mut v = x0.clone();
+                v[i] += if v[i].abs() > 1e-3 { 0.1 * v[i] } else { 0.05 };
+                simplex.push(v);
+            }
+            let solver = NelderMead::new(simplex).with_sd_tolerance(1e-10)?;
+            let res = Executor::new(problem, solver)
+                .configure(|s| s.max_iters(config.max_iters))
+                .ctrlc(false)
+                .run()?;
+            let st = res.state();
+            (st.get_best_param().cloned().unwrap_or(x0.clone()), st.get_best_cost())
+        }
+        Method::Lbfgs => {
+            let solver = LBFGS::new(MoreThuenteLineSearch::new(), 7)
+                .with_tolerance_grad(1e-9)?
+                .with_tolerance_cost(1e-13)?;
+            let res = Executor::new(problem, solver)
+                .configure(|s| s.param(x0.clone()).max_iters(config.max_iters))
+                .ctrlc(false)
+                .run()?;
+            let st = res.state();
+            (st.get_best_param().cloned().unwrap_or(x0.clone()), st.get_best_cost())
+        }
+    };
+    // Never report worse than the start (a line search can end on a worse point).
+    Ok(if v.is_finite() && v <= f0 { (x, v) } else { (x0, f0) })
+}

@@ -1,0 +1,119 @@
+//! Statevectors: the fast kernels, the reference executor, and the memory guard.
+
+pub mod kernels;
+pub mod reference;
+
+use crate::error::{Error, Result};
+use num_complex::Complex64;
+
+/// Bytes of one amplitude (complex128).
+pub const AMPLITUDE_BYTES: u128 = 16;
+
+/// Largest qubit count quzzle will ever address (basis indices are u64, slices usize).
+pub const MAX_QUBITS: usize = 40;
+
+/// A pure state over `num_qubits` qubits, amplitude `k` for basis index `k`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// Amplitudes, length 2^n.
+    pub amps: Vec<Complex64>,
+}
+
+impl State {
+    /// `|+⟩^n`. Fails before allocating when it would not fit in memory.
+    pub fn uniform(num_qubits: usize) -> Result<Self> {
+        check_memory(num_qubits, AMPLITUDE_BYTES)?;
+        let dim = 1usize << num_qubits;
+        let a = Complex64::new(1.0 / (dim as f64).sqrt(), 0.0);
+        Ok(State { amps: vec![a; dim] })
+    }
+
+    /// The basis state `|k⟩`.
+    pub fn basis(num_qubits: usize, k: u64) -> Result<Self> {
+        check_memory(num_qubits, AMPLITUDE_BYTES)?;
+        let mut amps = vec![Complex64::new(0.0, 0.0); 1usize << num_qubits];
+        amps[k as usize] = Complex64::new(1.0, 0.0);
+        Ok(State { amps })
+    }
+
+    /// Number of qubits.
+    pub fn num_qubits(&self) -> usize {
+        self.amps.len().trailing_zeros() as usize
+    }
+
+    /// `|ψ_k|²` for every k.
+    pub fn probabilities(&self) -> Vec<f64> {
+        self.amps.iter().map(|a| a.norm_sqr()).collect()
+    }
+
+    /// `⟨ψ|ψ⟩`.
+    pub fn norm_sqr(&self) -> f64 {
+        self.amps.iter().map(|a| a.norm_sqr()).sum()
+    }
+
+    /// `|⟨self|other⟩|²`, blind to global phase.
+    pub fn fidelity(&self, other: &State) -> f64 {
+        let dot: Complex64 = self.amps.iter().zip(&other.amps).map(|(a, b)| a.conj() * b).sum();
+        dot.norm_sqr()
+    }
+}
+
+/// Bytes the machine can still give: `MemAvailable` and any cgroup limit, whichever is smaller.
+pub fn available_memory() -> u64 {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
+        s.lines()
+            .find(|l| l.starts_with("MemAvailable:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<u64>().ok())
+            .map(|kb| kb * 1024)
+    });
+    let cgroup = || -> Option<u64> {
+        let max = std::fs::read_to_string("/sys/fs/cgroup/memory.max").ok()?;
+        let max: u64 = max.trim().parse().ok()?;
+        let cur: u64 = std::fs::read_to_string("/sys/fs/cgroup/memory.current")
+            .ok()?
+            .trim()
+            .parse()
+            .ok()?;
+        Some(max.saturating_sub(cur))
+    };
+    match (meminfo, cgroup()) {
+        (Some(a), Some(b)) => a.min(b),
+        (Some(a), None) => a,
+        (None, Some(b)) => b,
+        // No way to tell: assume a modest machine rather than risk an abort.
+        (None, None) => 8 << 30,
+    }
+}
+
+/// Refuse, before allocating, `2^num_qubits` entries of `bytes_per_state` that would not fit.
+pub fn check_memory(num_qubits: usize, bytes_per_state: u128) -> Result<()> {
+    let available = available_memory();
+    let bytes = if num_qubits >= 100 {
+        u128::MAX
+    } else {
+        bytes_per_state << num_qubits
+    };
+    if num_qubits > MAX_QUBITS || bytes > u128::from(available) {
+        return Err(Error::TooManyQubits {
+            qubits: num_qubits,
+            bytes,
+            available,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_states_that_do_not_fit() {
+        let e = State::uniform(45).unwrap_err();
+        assert!(matches!(e, Error::TooManyQubits { qubits: 45, .. }));
+        let e = check_memory(39, AMPLITUDE_BYTES).unwrap_err();
+        assert!(matches!(e, Error::TooManyQubits { qubits: 39, .. }));
+        assert!(State::uniform(3).is_ok());
+    }
+}
