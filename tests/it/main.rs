@@ -1,1 +1,3 @@
-//! Integration tests.
+//! The one integration-test binary; modules mirror src/.
+
+mod common;

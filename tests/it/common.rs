@@ -1,0 +1,58 @@
+//! Shared helpers: seeded random models, tolerances, the shared instance folder.
+#![allow(dead_code)]
+
+use quzzle::Ising;
+use rand::{Rng, SeedableRng};
+use std::path::PathBuf;
+
+/// Energies are exact multiples of 1/8; anything above this is a real difference.
+pub const TOL_ENERGY: f64 = 1e-9;
+/// Fidelity must be at least 1 − TOL_FIDELITY.
+pub const TOL_FIDELITY: f64 = 1e-12;
+
+/// The shared instance folder (`../shared/instances`), if present.
+pub fn shared_instances() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/instances");
+    dir.is_dir().then_some(dir)
+}
+
+/// Files of one puzzle kind in the shared folder, sorted; empty when it is absent.
+pub fn shared_files(kind: &str) -> Vec<PathBuf> {
+    let Some(dir) = shared_instances() else {
+        eprintln!("skipped: ../shared/instances is absent");
+        return Vec::new();
+    };
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir.join(kind))
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// A file under tests/data.
+pub fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+/// A random Ising model with integer or real coefficients and about `density` of all pairs.
+pub fn random_ising(n: usize, seed: u64, integer: bool, density: f64) -> Ising {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut draw = |rng: &mut rand::rngs::StdRng| {
+        if integer {
+            f64::from(rng.random_range(-3i32..=3))
+        } else {
+            rng.random_range(-1.5..1.5)
+        }
+    };
+    let h = (0..n).map(|_| draw(&mut rng)).collect();
+    let mut couplings = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if rng.random_bool(density) {
+                couplings.push((a, b, draw(&mut rng)));
+            }
+        }
+    }
+    let offset = draw(&mut rng);
+    Ising { num_qubits: n, h, couplings, offset }
+}
