@@ -167,16 +167,21 @@ impl Problem {
         }
     }
 
-    /// The bitstring (qubit 0 first) of the stored solution, if the file has one and the
-    /// reduction keeps it (it always should).
-    pub fn solution_index(&self) -> Option<u64> {
+    /// The qubit values of the stored solution, if the file has one and the reduction keeps
+    /// it (it always should).
+    pub fn solution_bits(&self) -> Option<Vec<bool>> {
         let board = self.puzzle.solution()?;
         let full: Vec<bool> = board.iter().flat_map(|r| r.chars().map(|c| c == '1')).collect();
         if full.len() != self.model.num_vars() {
             return None;
         }
-        let free = self.reduced.project(&full)?;
-        Some(free.iter().enumerate().map(|(q, &b)| u64::from(b) << q).sum())
+        self.reduced.project(&full)
+    }
+
+    /// The basis index of the stored solution (for at most 64 qubits).
+    pub fn solution_index(&self) -> Option<u64> {
+        let free = self.solution_bits()?;
+        (free.len() <= 64).then(|| free.iter().enumerate().map(|(q, &b)| u64::from(b) << q).sum())
     }
 }
 

@@ -1,3 +1,11 @@
 //! The one integration-test binary; modules mirror src/.
 
+mod cli;
 mod common;
+mod kernel_vs_reference;
+mod optimize;
+mod puzzles;
+mod qaoa;
+mod qubo_ising;
+mod reduction;
+mod shared;

@@ -1,0 +1,182 @@
+//! The binary: JSON interfaces keep their names, errors exit 1 with `error:`, usage errors exit 2.
+
+use crate::common::data;
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn quzzle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = quzzle(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("quzzle-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn info_json_names() {
+    let f = data("tiny-tango-4x4.txt");
+    let v = json_of(&["info", f.to_str().unwrap(), "--json"]);
+    assert_eq!(v["puzzle"], "tango");
+    assert_eq!(v["size"], "4x4");
+    assert_eq!(v["cells"], 16);
+    assert_eq!(v["variables"]["none"], 16);
+    assert_eq!(v["variables"]["paper"], 11);
+    assert_eq!(v["qubits"], 11);
+    assert_eq!(v["state_bytes"], 16 * 2048);
+    let v = json_of(&["info", f.to_str().unwrap(), "--json", "--reduce", "propagate"]);
+    assert_eq!(v["qubits"], 1);
+}
+
+#[test]
+fn classical_json_names() {
+    let f = data("tiny-takuzu-4x4.txt");
+    let v = json_of(&["classical", f.to_str().unwrap(), "--json"]);
+    assert_eq!(v["solution_count"], 16);
+    assert_eq!(v["ground_states"], 20);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 16);
+    assert_eq!(v["boards"][0].as_array().unwrap().len(), 4);
+    let s = json_of(&["classical", f.to_str().unwrap(), "--json", "--method", "search"]);
+    assert_eq!(s["solution_count"], 16);
+    assert_eq!(s["ground_states"], 20);
+    assert_eq!(s["method"], "search");
+}
+
+#[test]
+fn solve_json_names_and_files() {
+    let f = data("tiny-tango-4x4.txt");
+    let dir = temp_dir("solve");
+    let v = json_of(&[
+        "solve",
+        f.to_str().unwrap(),
+        "--depths",
+        "1..2",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    for key in [
+        "puzzle",
+        "file",
+        "reduce",
+        "qubits",
+        "qubit_cells",
+        "valid_bitstrings",
+        "seed",
+        "version",
+        "depths",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["qubits"], 11);
+    assert_eq!(v["qubit_cells"].as_array().unwrap().len(), 11);
+    assert_eq!(v["valid_bitstrings"].as_array().unwrap().len(), 2);
+    let depths = v["depths"].as_array().unwrap();
+    assert_eq!(depths.len(), 2);
+    for (i, d) in depths.iter().enumerate() {
+        for key in [
+            "p",
+            "gammas",
+            "betas",
+            "energy",
+            "success_probability",
+            "top_bitstring",
+            "top_is_valid",
+            "evaluations",
+            "seconds",
+        ] {
+            assert!(d.get(key).is_some(), "missing depths[].{key}");
+        }
+        assert_eq!(d["p"], i + 1);
+        assert_eq!(d["gammas"].as_array().unwrap().len(), i + 1);
+        assert_eq!(d["top_bitstring"].as_str().unwrap().len(), 11);
+    }
+    assert!(dir.join("solve.json").is_file());
+    let csv = std::fs::read_to_string(dir.join("depths.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_solve_option_runs() {
+    let f = data("tiny-takuzu-4x4.txt");
+    let f = f.to_str().unwrap();
+    for extra in [
+        vec!["--init", "ramp"],
+        vec!["--init", "random", "--restarts", "2", "--seed", "9"],
+        vec!["--optimizer", "nelder-mead", "--max-iters", "30"],
+        vec!["--reduce", "none"],
+        vec!["--reduce", "probe"],
+    ] {
+        let mut args = vec!["solve", f, "--depths", "1..2"];
+        args.extend(extra.iter());
+        let out = quzzle(&args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn demo_writes_its_report() {
+    let dir = temp_dir("demo");
+    let out = quzzle(&["demo", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("solve.json")).unwrap()).unwrap();
+    assert_eq!(v["depths"].as_array().unwrap().len(), 3);
+    assert!(v["depths"][2]["success_probability"].as_f64().unwrap() > v["uniform_baseline"].as_f64().unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn failures_exit_1_with_error() {
+    let unsat = data("tiny-tango-unsat-4x4.txt");
+    for args in [
+        vec!["info", "/nonexistent.txt"],
+        vec!["classical", unsat.to_str().unwrap()],
+        vec!["solve", unsat.to_str().unwrap()],
+        vec![
+            "solve",
+            data("tiny-tango-4x4.txt").to_str().unwrap(),
+            "--depths",
+            "3..1",
+        ],
+        vec!["solve", data("tiny-tango-4x4.txt").to_str().unwrap(), "--restarts", "0"],
+    ] {
+        let out = quzzle(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    let out = quzzle(&["solve", unsat.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no solution"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        vec!["frobnicate"],
+        vec!["info"],
+        vec!["solve", "x.txt", "--init", "sideways"],
+        vec!["info", "x", "--reduce", "max"],
+    ] {
+        assert_eq!(quzzle(&args).status.code(), Some(2), "{args:?}");
+    }
+    assert_eq!(quzzle(&["--help"]).status.code(), Some(0));
+}

@@ -1,0 +1,105 @@
+//! Angle optimisation: improves on its start, INTERP warm starts, seeds reproduce.
+
+use crate::common::data;
+use quzzle::experiment::{parse_depths, run_depths};
+use quzzle::model::Level;
+use quzzle::problem::Problem;
+use quzzle::qaoa::optimize::{optimize, ramp_start, Init, Method, OptimizeConfig};
+use quzzle::qaoa::{Objective, QaoaSimulator};
+
+fn setup() -> (QaoaSimulator, Vec<u64>) {
+    let p = Problem::load(&data("tiny-takuzu-4x4.txt"), Level::Paper).unwrap();
+    let sim = QaoaSimulator::new(&p.ising).unwrap();
+    let (valid, _) = p.zero_energy_states(sim.diagonal());
+    (sim, valid)
+}
+
+#[test]
+fn both_methods_improve_on_their_start() {
+    let (sim, _) = setup();
+    for method in [Method::Lbfgs, Method::NelderMead] {
+        let start = ramp_start(&sim, &Objective::Energy, 2).unwrap();
+        let e0 = sim.objective(&start, &Objective::Energy).unwrap();
+        let config = OptimizeConfig {
+            method,
+            max_iters: 100,
+            restarts: 1,
+            seed: 1,
+        };
+        let out = optimize(&sim, &Objective::Energy, &start, false, &config).unwrap();
+        assert!(out.value < e0 - 1e-6, "{method:?}: {} vs {e0}", out.value);
+        assert!(out.evaluations > 0);
+        assert_eq!(out.gradients == 0, method == Method::NelderMead);
+    }
+}
+
+#[test]
+fn interp_sweep_improves_with_depth_and_beats_uniform() {
+    let (sim, valid) = setup();
+    let config = OptimizeConfig::default();
+    let out = run_depths(&sim, &Objective::Energy, &valid, &[1, 2, 3], Init::Interp, &config).unwrap();
+    let uniform = valid.len() as f64 / sim.diagonal().len() as f64;
+    for w in out.windows(2) {
+        assert!(
+            w[1].energy <= w[0].energy + 1e-9,
+            "{} then {}",
+            w[0].energy,
+            w[1].energy
+        );
+    }
+    assert!(out.iter().all(|d| d.success_probability > uniform));
+}
+
+#[test]
+fn success_objective_raises_success_probability() {
+    let (sim, valid) = setup();
+    let config = OptimizeConfig::default();
+    let by_energy = run_depths(&sim, &Objective::Energy, &valid, &[2], Init::Ramp, &config).unwrap();
+    let by_success = run_depths(
+        &sim,
+        &Objective::Success(valid.clone()),
+        &valid,
+        &[2],
+        Init::Ramp,
+        &config,
+    )
+    .unwrap();
+    assert!(by_success[0].success_probability >= by_energy[0].success_probability - 1e-9);
+}
+
+#[test]
+fn same_seed_same_angles() {
+    let (sim, valid) = setup();
+    let config = OptimizeConfig {
+        method: Method::NelderMead,
+        max_iters: 50,
+        restarts: 3,
+        seed: 42,
+    };
+    let a = run_depths(&sim, &Objective::Energy, &valid, &[1, 2], Init::Random, &config).unwrap();
+    let b = run_depths(&sim, &Objective::Energy, &valid, &[1, 2], Init::Random, &config).unwrap();
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.gammas, y.gammas);
+        assert_eq!(x.betas, y.betas);
+    }
+    let c = run_depths(
+        &sim,
+        &Objective::Energy,
+        &valid,
+        &[1, 2],
+        Init::Random,
+        &OptimizeConfig { seed: 43, ..config },
+    )
+    .unwrap();
+    assert_ne!(a[1].gammas, c[1].gammas);
+}
+
+#[test]
+fn depth_ranges_parse() {
+    assert_eq!(parse_depths("1..3").unwrap(), vec![1, 2, 3]);
+    assert_eq!(parse_depths("2..=4").unwrap(), vec![2, 3, 4]);
+    assert_eq!(parse_depths("5").unwrap(), vec![5]);
+    for bad in ["0..2", "3..1", "x", "1..100", ""] {
+        assert!(parse_depths(bad).is_err(), "{bad}");
+    }
+}
