@@ -158,11 +158,9 @@ fn paper_level_keeps_at_most_one_qubit_per_free_chain() {
             }
         }
         let mut has_given = vec![false; n];
-        for v in 0..n {
-            if given[v] {
-                let r = root(&mut parent, v);
-                has_given[r] = true;
-            }
+        for (v, _) in given.iter().enumerate().filter(|(_, g)| **g) {
+            let r = root(&mut parent, v);
+            has_given[r] = true;
         }
         let free_chains = (0..n).filter(|&v| root(&mut parent, v) == v && !has_given[v]).count();
         assert!(
