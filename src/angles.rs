@@ -4,6 +4,10 @@
 //! `U_C(γ) = exp(−iγ·H_C)` and `U_B(β) = exp(−iβ·Σ_q X_q)`, starting from `|+⟩^n`.
 //! In circuits: `exp(−iγ h_q Z_q) = rz(2γh_q)`, `exp(−iγ J Z_a Z_b) = rzz(2γJ)`,
 //! `exp(−iβX) = rx(2β)`. The constant offset of `H_C` is a global phase and is not emitted.
+//!
+//! `|+⟩^n` is the *top* eigenstate of `Σ_q X_q`, so the discretised anneal from it to the
+//! ground state of `H_C` has γ > 0 and β < 0 (for one coupling, `⟨J Z_0 Z_1⟩ = J sin 4β sin 2γJ`
+//! is smallest at β = −π/8 when γJ = π/4).
 
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -57,7 +61,8 @@ impl Angles {
         Angles::new(flat[..p].to_vec(), flat[p..].to_vec())
     }
 
-    /// Linear ramp (a discretised annealing path): γ_l = (l+½)/p·dt, β_l = (1 − (l+½)/p)·dt.
+    /// Linear ramp (a discretised anneal toward the ground state): γ_l = (l+½)/p·dt,
+    /// β_l = −(1 − (l+½)/p)·dt.
     pub fn linear_ramp(p: usize, dt: f64) -> Result<Self> {
         if p == 0 {
             return Err(Error::InvalidArgument("depth p must be at least 1".into()));
@@ -65,7 +70,7 @@ impl Angles {
         let f = |l: usize| (l as f64 + 0.5) / p as f64;
         Angles::new(
             (0..p).map(|l| f(l) * dt).collect(),
-            (0..p).map(|l| (1.0 - f(l)) * dt).collect(),
+            (0..p).map(|l| -(1.0 - f(l)) * dt).collect(),
         )
     }
 
@@ -102,6 +107,8 @@ mod tests {
         assert!((b.gammas[2] - 0.4).abs() < 1e-15);
         assert!((b.gammas[1] - 0.3).abs() < 1e-15);
         assert!((b.betas[1] - 0.4).abs() < 1e-15);
+        let r = Angles::linear_ramp(2, 1.0).unwrap();
+        assert!(r.gammas[0] > 0.0 && r.betas[0] < 0.0 && r.betas[0] < r.betas[1]);
     }
 
     #[test]

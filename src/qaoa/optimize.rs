@@ -31,7 +31,7 @@ pub enum Init {
     Ramp,
     /// INTERP from the optimum at depth p−1 (the ramp at the first depth of a sweep).
     Interp,
-    /// Uniform random angles, γ in `[0, γ_max]`, β in `[0, π/2]`.
+    /// Uniform random angles, γ in `[0, γ_max]`, β in `[−π/2, π/2]`.
     Random,
 }
 
@@ -125,8 +125,8 @@ pub fn gamma_scale(sim: &QaoaSimulator) -> f64 {
     }
 }
 
-/// Linear ramps `γ_l = f_l·a·s`, `β_l = (1 − f_l)·b` on a 5×5 grid of (a, b), s = [`gamma_scale`];
-/// the best one by objective.
+/// Linear ramps `γ_l = f_l·a·s`, `β_l = −(1 − f_l)·b` (see [`Angles::linear_ramp`]) on a 5×5
+/// grid of (a, b), s = [`gamma_scale`]; the best one by objective.
 pub fn ramp_start(sim: &QaoaSimulator, objective: &Objective, p: usize) -> Result<Angles> {
     let s = gamma_scale(sim);
     let mut best: Option<(f64, Angles)> = None;
@@ -146,7 +146,7 @@ pub fn ramp_start(sim: &QaoaSimulator, objective: &Objective, p: usize) -> Resul
     Ok(best.expect("grid is not empty").1)
 }
 
-/// Uniform random angles: γ in `[0, 4·s]` (s = [`gamma_scale`]), β in `[0, π/2]`.
+/// Uniform random angles: γ in `[0, 4·s]` (s = [`gamma_scale`]), β in `[−π/2, π/2]` (one period).
 pub fn random_start(sim: &QaoaSimulator, p: usize, rng: &mut impl Rng) -> Result<Angles> {
     let gmax = 4.0 * gamma_scale(sim);
     Angles::new(
