@@ -64,6 +64,27 @@ pub enum CostDiagonal {
 const DIAG_BLOCK_QUBITS: usize = 12;
 
 impl Ising {
+    /// A seeded random benchmark model (the family of ../shared/bench/peers.py): integer
+    /// fields in [−2, 2], `min(3n, n(n−1)/2)` distinct couplings with weights in ±{1, 2, 3},
+    /// no offset.
+    pub fn random(num_qubits: usize, seed: u64) -> Ising {
+        use rand::{Rng, SeedableRng};
+        let n = num_qubits;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let h = (0..n).map(|_| f64::from(rng.random_range(-2i32..=2))).collect();
+        let m = (3 * n).min(n * n.saturating_sub(1) / 2);
+        let mut pairs = std::collections::BTreeSet::new();
+        while pairs.len() < m {
+            let (a, b) = (rng.random_range(0..n), rng.random_range(0..n));
+            if a != b {
+                pairs.insert((a.min(b), a.max(b)));
+            }
+        }
+        let weights = [-3.0, -2.0, -1.0, 1.0, 2.0, 3.0];
+        let couplings = pairs.into_iter().map(|(a, b)| (a, b, weights[rng.random_range(0..6)])).collect();
+        Ising { num_qubits: n, h, couplings, offset: 0.0 }
+    }
+
     /// Energy of basis index `k`, term by term.
     pub fn energy(&self, k: u64) -> f64 {
         let z = |q: usize| if (k >> q) & 1 == 1 { -1.0 } else { 1.0 };
@@ -124,6 +145,24 @@ impl Ising {
                 .unwrap_or_else(|| CostDiagonal::Dense(self.dense_diagonal())),
             None => CostDiagonal::Dense(self.dense_diagonal()),
         }
+    }
+
+    /// Bytes per basis state that [`Ising::cost_diagonal`] will use: 2 for an index into few
+    /// distinct dyadic costs, 8 for a dense `f64` diagonal.
+    pub fn diagonal_bytes_per_state(&self) -> usize {
+        match self.dyadic_scale() {
+            Some(scale) if self.indexed_range(scale).is_some() => 2,
+            _ => 8,
+        }
+    }
+
+    /// Lower bound and span of the scaled energies, when the span fits a `u16` index.
+    fn indexed_range(&self, scale: f64) -> Option<(f64, f64)> {
+        let bound: f64 =
+            self.h.iter().map(|h| h.abs()).sum::<f64>() + self.couplings.iter().map(|c| c.2.abs()).sum::<f64>();
+        let lower = ((self.offset - bound) * scale).round();
+        let upper = ((self.offset + bound) * scale).round();
+        (upper - lower <= f64::from(u16::MAX)).then_some((lower, upper))
     }
 
     /// A power of two that makes every coefficient an integer, if one up to 2^10 does and the
@@ -220,13 +259,7 @@ impl Ising {
 
     /// The indexed diagonal, or None when the energies span more than a u16 range.
     fn indexed_diagonal(&self, scale: f64) -> Option<CostDiagonal> {
-        let bound: f64 =
-            self.h.iter().map(|h| h.abs()).sum::<f64>() + self.couplings.iter().map(|c| c.2.abs()).sum::<f64>();
-        let lower = ((self.offset - bound) * scale).round();
-        let upper = ((self.offset + bound) * scale).round();
-        if upper - lower > f64::from(u16::MAX) {
-            return None;
-        }
+        let (lower, upper) = self.indexed_range(scale)?;
         let mut index = vec![0u16; 1usize << self.num_qubits];
         // Scaled energies are exact integers in f64; store them relative to the lower bound.
         self.blocks(scale, &mut index, |slot, e| *slot = (e - lower) as u16);

@@ -21,6 +21,7 @@
 #![deny(clippy::float_cmp)]
 
 pub mod angles;
+pub mod bench;
 pub mod bits;
 pub mod circuit;
 pub mod error;

@@ -43,6 +43,47 @@ pub enum Command {
     },
     /// Optimise QAOA angles at each depth and report the success probability.
     Solve(SolveArgs),
+    /// Write the Ising model `{"qubits", "h", "J": [[i, j, w]], "offset"}` (z = +1 when the bit is 0).
+    Ising {
+        #[command(flatten)]
+        source: ModelSource,
+        #[command(flatten)]
+        reduce: ReduceArg,
+        /// Print JSON (the only format; accepted for symmetry with the other commands).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Time one QAOA objective evaluation and one gradient at fixed angles.
+    Bench {
+        #[command(flatten)]
+        source: ModelSource,
+        #[command(flatten)]
+        reduce: ReduceArg,
+        /// Depth p.
+        #[arg(long, default_value_t = 4)]
+        depth: usize,
+        /// Timed calls after the warm-up (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        repeats: usize,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// A puzzle file, or a seeded random benchmark model.
+#[derive(Args, Debug, Clone)]
+#[group(skip)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["file", "random"])))]
+pub struct ModelSource {
+    /// Puzzle file.
+    pub file: Option<PathBuf>,
+    /// A random model with this many qubits (integer fields in [−2, 2], about 3n couplings in ±{1, 2, 3}).
+    #[arg(long, value_name = "N")]
+    pub random: Option<usize>,
+    /// Seed of the random model.
+    #[arg(long, default_value_t = 0, requires = "random")]
+    pub seed: u64,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -1,6 +1,6 @@
 //! The commands: validated settings in, library calls, output out.
 
-use super::args::{ClassicalMethod, Cli, Command, SolveArgs};
+use super::args::{ClassicalMethod, Cli, Command, ModelSource, SolveArgs};
 use quzzle::bits;
 use quzzle::experiment::{self, SolveReport};
 use quzzle::model::{reduce, Level};
@@ -8,7 +8,8 @@ use quzzle::problem::{self, Problem};
 use quzzle::puzzle;
 use quzzle::qaoa::optimize::{Init, Method, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
-use quzzle::{Error, Result};
+use quzzle::sim::MAX_QUBITS;
+use quzzle::{Error, Ising, Result};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -30,7 +31,48 @@ pub fn run(cli: Cli) -> Result<()> {
             json,
         } => classical(&file, reduce.level.into(), method, json),
         Command::Solve(args) => solve(&args),
+        Command::Ising { source, reduce, json: _ } => {
+            print!("{}", to_json(&model_of(&source, reduce.level.into())?));
+            Ok(())
+        }
+        Command::Bench { source, reduce, depth, repeats, json } => bench(&source, reduce.level.into(), depth, repeats, json),
     }
+}
+
+/// The Ising model of a puzzle at a level, or a random one.
+fn model_of(source: &ModelSource, level: Level) -> Result<Ising> {
+    match (&source.file, source.random) {
+        (Some(file), None) => Ok(Problem::load(file, level)?.ising),
+        (None, Some(n)) if (1..=MAX_QUBITS).contains(&n) => Ok(Ising::random(n, source.seed)),
+        (None, Some(n)) => Err(Error::InvalidArgument(format!("--random {n}: qubits must be 1..={MAX_QUBITS}"))),
+        _ => Err(Error::InvalidArgument("give a puzzle file or --random N".into())),
+    }
+}
+
+fn bench(source: &ModelSource, level: Level, depth: usize, repeats: usize, as_json: bool) -> Result<()> {
+    if depth == 0 || repeats == 0 {
+        return Err(Error::InvalidArgument("--depth and --repeats must be at least 1".into()));
+    }
+    let ising = model_of(source, level)?;
+    let r = quzzle::bench::bench(&ising, depth, repeats)?;
+    if as_json {
+        print!("{}", to_json(&r));
+    } else {
+        println!(
+            "{} qubits, p = {}: {:.4} s per evaluation ({:.1} GB/s at two passes per layer), {:.4} s per gradient ({:.2}x), energy {:.10}, diagonal {:.3} s ({} B/state), {} threads",
+            r.qubits,
+            r.p,
+            r.seconds,
+            r.gbps,
+            r.gradient_seconds,
+            r.gradient_seconds / r.seconds,
+            r.energy,
+            r.precompute_seconds,
+            r.diagonal_bytes_per_state,
+            r.threads
+        );
+    }
+    Ok(())
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {

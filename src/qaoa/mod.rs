@@ -5,7 +5,8 @@ pub mod optimize;
 use crate::angles::Angles;
 use crate::error::{Error, Result};
 use crate::ising::{CostDiagonal, Ising};
-use crate::sim::{check_memory, kernels, State, AMPLITUDE_BYTES};
+use crate::sim::kernels::{self, Phase};
+use crate::sim::{check_memory, State, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 
 /// What the optimiser minimises.
@@ -57,10 +58,10 @@ pub struct QaoaSimulator {
 
 impl QaoaSimulator {
     /// Precompute the cost diagonal of `ising`, refusing first a state that would not fit
-    /// (a state, a second state for gradients, and the diagonal).
+    /// next to its diagonal (gradients check again for their second state).
     pub fn new(ising: &Ising) -> Result<Self> {
         ising.validate()?;
-        check_memory(ising.num_qubits, 2 * AMPLITUDE_BYTES + 8)?;
+        check_memory(ising.num_qubits, AMPLITUDE_BYTES + ising.diagonal_bytes_per_state() as u128)?;
         Ok(QaoaSimulator {
             num_qubits: ising.num_qubits,
             diagonal: ising.cost_diagonal(),
@@ -96,11 +97,10 @@ impl QaoaSimulator {
         for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
             match &self.diagonal {
                 CostDiagonal::Indexed { values, index } => {
-                    let phases: Vec<Complex64> =
-                        values.iter().map(|&c| Complex64::from_polar(1.0, -gamma * c)).collect();
-                    kernels::apply_layer_indexed(amps, index, &phases, beta);
+                    let factors = phase_factors(values, gamma);
+                    kernels::apply_layer(amps, Phase::Indexed { index, factors: &factors }, beta);
                 }
-                CostDiagonal::Dense(costs) => kernels::apply_layer_dense(amps, costs, gamma, beta),
+                CostDiagonal::Dense(costs) => kernels::apply_layer(amps, Phase::Dense { costs, gamma }, beta),
             }
         }
     }
@@ -119,11 +119,7 @@ impl QaoaSimulator {
     }
 
     fn measure(&self, amps: &[Complex64], valid: &[u64]) -> Evaluation {
-        let (top_state, top_probability) = amps
-            .iter()
-            .enumerate()
-            .map(|(k, a)| (k as u64, a.norm_sqr()))
-            .fold((0, -1.0), |best, x| if x.1 > best.1 { x } else { best });
+        let (top_state, top_probability) = kernels::argmax_probability(amps);
         Evaluation {
             energy: self.expectation(amps),
             success_probability: kernels::probability_of(amps, valid),
@@ -190,13 +186,14 @@ impl QaoaSimulator {
             )));
         }
         let mut psi = self.state(angles)?;
+        // λ = O|ψ⟩; the second state is checked against memory like the first.
+        check_memory(self.num_qubits, AMPLITUDE_BYTES)?;
         let mut lam = psi.clone();
         let value = match objective {
             Objective::Energy => {
                 match &self.diagonal {
                     CostDiagonal::Indexed { values, index } => {
-                        let f: Vec<Complex64> = values.iter().map(|&v| Complex64::new(v, 0.0)).collect();
-                        kernels::apply_diagonal_indexed(&mut lam.amps, index, &f);
+                        kernels::copy_scaled_indexed(&mut lam.amps, &psi.amps, index, values)
                     }
                     CostDiagonal::Dense(costs) => lam.amps.iter_mut().zip(costs).for_each(|(a, c)| *a *= c),
                 }
@@ -215,23 +212,24 @@ impl QaoaSimulator {
         let mut grad = vec![0.0; 2 * p];
         for l in (0..p).rev() {
             let (gamma, beta) = (angles.gammas[l], angles.betas[l]);
-            grad[p + l] = 2.0 * kernels::inner_mixer(&lam.amps, &psi.amps).im;
-            kernels::apply_mixer_x(&mut psi.amps, -beta);
-            kernels::apply_mixer_x(&mut lam.amps, -beta);
-            match &self.diagonal {
+            let (mixer, cost) = match &self.diagonal {
                 CostDiagonal::Indexed { values, index } => {
-                    grad[l] = 2.0 * kernels::inner_diagonal_indexed(&lam.amps, &psi.amps, index, values).im;
-                    let undo: Vec<Complex64> = values.iter().map(|&c| Complex64::from_polar(1.0, gamma * c)).collect();
-                    kernels::apply_diagonal_indexed(&mut psi.amps, index, &undo);
-                    kernels::apply_diagonal_indexed(&mut lam.amps, index, &undo);
+                    let factors = phase_factors(values, gamma);
+                    let phase = Phase::Indexed { index, factors: &factors };
+                    kernels::unapply_layer_pair(&mut psi.amps, &mut lam.amps, phase, Some(values), beta)
                 }
                 CostDiagonal::Dense(costs) => {
-                    grad[l] = 2.0 * kernels::inner_diagonal_dense(&lam.amps, &psi.amps, costs).im;
-                    kernels::apply_phase_dense(&mut psi.amps, costs, -gamma);
-                    kernels::apply_phase_dense(&mut lam.amps, costs, -gamma);
+                    kernels::unapply_layer_pair(&mut psi.amps, &mut lam.amps, Phase::Dense { costs, gamma }, None, beta)
                 }
-            }
+            };
+            grad[p + l] = 2.0 * mixer.im;
+            grad[l] = 2.0 * cost.im;
         }
         Ok((value, grad))
     }
+}
+
+/// `e^{−iγ c_v}` for every distinct cost: the phases of one layer, computed once.
+fn phase_factors(values: &[f64], gamma: f64) -> Vec<Complex64> {
+    values.iter().map(|&c| Complex64::from_polar(1.0, -gamma * c)).collect()
 }

@@ -1,9 +1,17 @@
-//! Hot loops over amplitude slices. Only slices, indices and scalars cross this boundary:
-//! no crate types, no allocation of states, no `Result`; `debug_assert!` only.
+//! Hot loops over amplitude slices. Only slices, indices and scalars cross this boundary
+//! (plus the small [`Phase`] and [`Plan`] descriptors defined here); no allocation of states,
+//! no `Result`; `debug_assert!` only.
 //!
-//! Index names used below: `k` is a basis index; a "block" is `2^BLOCK_QUBITS` consecutive
-//! amplitudes, so qubits below `BLOCK_QUBITS` pair amplitudes inside one block (cache
-//! resident) and higher qubits pair whole blocks.
+//! A QAOA layer is two sweeps over the state, the memory-bandwidth floor:
+//! 1. the *block sweep*: for each block of `2^plan.low` consecutive amplitudes (parallel over
+//!    blocks), multiply by the cost phase, then rotate every qubit below `plan.low` while the
+//!    block sits in cache (qubits below `L2_QUBITS` in L2-sized sub-blocks first);
+//! 2. the *tile sweep*, once per group of high qubits `[a, a+g)`: the state is seen as rows of
+//!    `2^a` amplitudes (row index = the g high bits), and a tile of `tile` columns across all
+//!    `2^g` rows (a few hundred KiB) has all g rotations applied before the next tile is read.
+//!
+//! Index names: `k` is a basis index; `lo` the bits below `a`; `hi` the group's bits; `top`
+//! the bits above the group. `k = top·2^(a+g) + hi·2^a + lo`.
 
 use num_complex::Complex64;
 use rayon::prelude::*;
@@ -11,11 +19,77 @@ use rayon::prelude::*;
 /// States at and above `2^PAR_MIN_QUBITS` amplitudes use rayon; smaller ones run serially.
 pub const PAR_MIN_QUBITS: usize = 14;
 
-/// Qubits handled inside one block: 2^14 amplitudes = 256 KiB, within a core's L2.
-pub const BLOCK_QUBITS: usize = 14;
+/// Qubits rotated inside one L2-resident sub-block: 2^14 amplitudes = 256 KiB.
+pub const L2_QUBITS: usize = 14;
 
-/// Amplitudes per parallel task in strided passes.
-const TASK_LEN: usize = 1 << 12;
+/// Amplitudes per parallel task in element-wise passes.
+const TASK_LEN: usize = 1 << 14;
+
+/// The cost phase of a layer.
+#[derive(Clone, Copy, Debug)]
+pub enum Phase<'a> {
+    /// No phase (a mixer alone).
+    None,
+    /// `ψ_k ← factors[index[k]]·ψ_k` (one precomputed factor per distinct cost).
+    Indexed {
+        /// Per basis state, the position of its cost in `factors`.
+        index: &'a [u16],
+        /// `e^{−iγ c_v}` for each distinct cost `c_v`.
+        factors: &'a [Complex64],
+    },
+    /// `ψ_k ← e^{−iγ c_k}·ψ_k`.
+    Dense {
+        /// The cost of every basis state.
+        costs: &'a [f64],
+        /// γ.
+        gamma: f64,
+    },
+}
+
+/// How a sweep splits the qubits (see the module notes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Number of qubits.
+    pub num_qubits: usize,
+    /// Qubits below this are rotated in the block sweep.
+    pub low: usize,
+    /// Groups `(a, g)` of high qubits `[a, a+g)`, one tile sweep each.
+    pub groups: Vec<(usize, usize)>,
+    /// Amplitudes per tile (rows × columns), kept near L2 size.
+    pub tile_amps: usize,
+}
+
+/// Most high qubits per tile sweep.
+pub const GROUP_QUBITS: usize = 10;
+
+impl Plan {
+    /// The plan for `num_qubits`: blocks of `2^14` (or `2^16` when more than
+    /// `14 + GROUP_QUBITS` qubits), high qubits in groups of at most [`GROUP_QUBITS`].
+    pub fn new(num_qubits: usize) -> Plan {
+        Plan::with(num_qubits, GROUP_QUBITS, 1 << L2_QUBITS)
+    }
+
+    /// A plan with explicit group size and tile size (benchmarks tune these).
+    pub fn with(num_qubits: usize, group_qubits: usize, tile_amps: usize) -> Plan {
+        let n = num_qubits;
+        let group_qubits = group_qubits.max(1);
+        let low = if n <= L2_QUBITS {
+            n
+        } else if n - L2_QUBITS <= group_qubits {
+            L2_QUBITS
+        } else {
+            (L2_QUBITS + 2).min(n)
+        };
+        let mut groups = Vec::new();
+        let mut a = low;
+        while a < n {
+            let g = group_qubits.min(n - a);
+            groups.push((a, g));
+            a += g;
+        }
+        Plan { num_qubits: n, low, groups, tile_amps }
+    }
+}
 
 #[inline]
 fn log2_len(len: usize) -> usize {
@@ -23,127 +97,391 @@ fn log2_len(len: usize) -> usize {
     len.trailing_zeros() as usize
 }
 
-/// `(a, b) ← (c·a − i·s·b, c·b − i·s·a)`: `exp(−iβX)` on every pair `(x[j], y[j])`.
-#[inline]
-fn rotate_pairs(x: &mut [Complex64], y: &mut [Complex64], c: f64, s: f64) {
-    for (a, b) in x.iter_mut().zip(y.iter_mut()) {
-        let (ta, tb) = (*a, *b);
-        // −i·s·t = (s·t.im, −s·t.re)
-        *a = Complex64::new(c * ta.re + s * tb.im, c * ta.im - s * tb.re);
-        *b = Complex64::new(c * tb.re + s * ta.im, c * tb.im - s * ta.re);
-    }
+/// `exp(−iβX)` on one pair held in registers.
+#[inline(always)]
+fn rot(a: Complex64, b: Complex64, c: f64, s: f64) -> (Complex64, Complex64) {
+    (
+        Complex64::new(c * a.re + s * b.im, c * a.im - s * b.re),
+        Complex64::new(c * b.re + s * a.im, c * b.im - s * a.re),
+    )
 }
 
-/// `exp(−iβX_q)` for every qubit `q < low` inside one block.
-#[inline]
-fn mix_block(block: &mut [Complex64], low: usize, c: f64, s: f64) {
-    for q in 0..low {
-        let half = 1usize << q;
-        for pair in block.chunks_mut(2 * half) {
-            let (x, y) = pair.split_at_mut(half);
-            rotate_pairs(x, y, c, s);
-        }
-    }
-}
-
-/// `exp(−iβX_q)` for each qubit `q ≥ from`, one strided pass per qubit.
-fn mix_high(amps: &mut [Complex64], from: usize, c: f64, s: f64, parallel: bool) {
-    let n = log2_len(amps.len());
-    for q in from..n {
-        let half = 1usize << q;
-        for pair in amps.chunks_mut(2 * half) {
-            let (x, y) = pair.split_at_mut(half);
-            if parallel {
-                x.par_chunks_mut(TASK_LEN)
-                    .zip(y.par_chunks_mut(TASK_LEN))
-                    .for_each(|(x, y)| rotate_pairs(x, y, c, s));
-            } else {
-                rotate_pairs(x, y, c, s);
+/// `exp(−iβX)` on each of the K qubits of a group of `2^K` amplitudes (index bit i = qubit i).
+#[inline(always)]
+fn butterfly<const K: usize>(v: &mut [Complex64; 8], c: f64, s: f64) {
+    for bit in 0..K {
+        let d = 1usize << bit;
+        for i in 0..(1usize << K) {
+            if i & d == 0 {
+                let (x, y) = rot(v[i], v[i | d], c, s);
+                v[i] = x;
+                v[i | d] = y;
             }
         }
     }
 }
 
-/// ψ ← U_B(β)ψ with `U_B(β) = Π_q exp(−iβX_q)` over all qubits.
+/// `Σ conj(λ_i)·ψ_{i⊕d} + conj(λ_{i⊕d})·ψ_i` over the pairs of each of the K qubits of a group.
+#[inline(always)]
+fn group_overlap<const K: usize>(l: &[Complex64; 8], p: &[Complex64; 8]) -> Complex64 {
+    let mut acc = Complex64::new(0.0, 0.0);
+    for bit in 0..K {
+        let d = 1usize << bit;
+        for i in 0..(1usize << K) {
+            if i & d == 0 {
+                acc += l[i].conj() * p[i | d] + l[i | d].conj() * p[i];
+            }
+        }
+    }
+    acc
+}
+
+/// Rotate K consecutive qubits whose lowest pairs amplitudes `r` apart: each chunk of
+/// `2^K·r` amplitudes is `2^K` runs of length r, and element j of every run forms a group.
+#[inline(always)]
+fn mix_runs<const K: usize>(block: &mut [Complex64], r: usize, c: f64, s: f64) {
+    let m = 1usize << K;
+    let mut v = [Complex64::new(0.0, 0.0); 8];
+    if r == 1 {
+        for chunk in block.chunks_exact_mut(m) {
+            v[..m].copy_from_slice(chunk);
+            butterfly::<K>(&mut v, c, s);
+            chunk.copy_from_slice(&v[..m]);
+        }
+        return;
+    }
+    for chunk in block.chunks_exact_mut(m * r) {
+        let mut it = chunk.chunks_exact_mut(r);
+        let runs: [&mut [Complex64]; 8] = std::array::from_fn(|_| it.next().unwrap_or_default());
+        for j in 0..r {
+            for i in 0..m {
+                v[i] = runs[i][j];
+            }
+            butterfly::<K>(&mut v, c, s);
+            for i in 0..m {
+                runs[i][j] = v[i];
+            }
+        }
+    }
+}
+
+/// [`mix_runs`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`
+/// (read before rotating; rotating both vectors leaves it unchanged).
+#[inline(always)]
+fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: usize, c: f64, s: f64) -> Complex64 {
+    let m = 1usize << K;
+    let mut acc = Complex64::new(0.0, 0.0);
+    let mut vp = [Complex64::new(0.0, 0.0); 8];
+    let mut vl = [Complex64::new(0.0, 0.0); 8];
+    for (pc, lc) in p.chunks_exact_mut(m * r).zip(l.chunks_exact_mut(m * r)) {
+        let mut ip = pc.chunks_exact_mut(r);
+        let mut il = lc.chunks_exact_mut(r);
+        let rp: [&mut [Complex64]; 8] = std::array::from_fn(|_| ip.next().unwrap_or_default());
+        let rl: [&mut [Complex64]; 8] = std::array::from_fn(|_| il.next().unwrap_or_default());
+        for j in 0..r {
+            for i in 0..m {
+                vp[i] = rp[i][j];
+                vl[i] = rl[i][j];
+            }
+            acc += group_overlap::<K>(&vl, &vp);
+            butterfly::<K>(&mut vp, c, s);
+            butterfly::<K>(&mut vl, c, s);
+            for i in 0..m {
+                rp[i][j] = vp[i];
+                rl[i][j] = vl[i];
+            }
+        }
+    }
+    acc
+}
+
+/// Rotate qubits `[from, to)` of `block`, where qubit q pairs amplitudes `w·2^q` apart,
+/// three qubits per sweep.
+#[inline]
+fn mix_units(block: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, s: f64) {
+    let mut q = from;
+    while q < to {
+        let r = w << q;
+        match (to - q).min(3) {
+            3 => mix_runs::<3>(block, r, c, s),
+            2 => mix_runs::<2>(block, r, c, s),
+            _ => mix_runs::<1>(block, r, c, s),
+        }
+        q += 3;
+    }
+}
+
+/// [`mix_units`] on ψ and λ together, returning their share of `⟨λ|Σ X_q|ψ⟩`.
+#[inline]
+fn unmix_units_pair(p: &mut [Complex64], l: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, s: f64) -> Complex64 {
+    let mut acc = Complex64::new(0.0, 0.0);
+    let mut q = from;
+    while q < to {
+        let r = w << q;
+        acc += match (to - q).min(3) {
+            3 => unmix_runs_pair::<3>(p, l, r, c, s),
+            2 => unmix_runs_pair::<2>(p, l, r, c, s),
+            _ => unmix_runs_pair::<1>(p, l, r, c, s),
+        };
+        q += 3;
+    }
+    acc
+}
+
+/// Rotate qubits `[from, to)` of `block` (pairs at distance `2^q` inside it).
+#[inline]
+fn mix_range(block: &mut [Complex64], from: usize, to: usize, c: f64, s: f64) {
+    mix_units(block, 1, from, to, c, s)
+}
+
+/// Phase, then qubits `[0, low)`, on one block whose first basis index is `base`.
+fn block_forward(block: &mut [Complex64], base: usize, low: usize, phase: Phase<'_>, c: f64, s: f64) {
+    let sub = 1usize << low.min(L2_QUBITS);
+    for (i, chunk) in block.chunks_mut(sub).enumerate() {
+        let k0 = base + i * sub;
+        match phase {
+            Phase::None => {}
+            Phase::Indexed { index, factors } => {
+                for (a, &v) in chunk.iter_mut().zip(&index[k0..k0 + sub]) {
+                    *a *= factors[v as usize];
+                }
+            }
+            Phase::Dense { costs, gamma } => {
+                for (a, &ck) in chunk.iter_mut().zip(&costs[k0..k0 + sub]) {
+                    let (si, co) = (gamma * ck).sin_cos();
+                    *a *= Complex64::new(co, -si);
+                }
+            }
+        }
+        mix_range(chunk, 0, low.min(L2_QUBITS), c, s);
+    }
+    mix_range(block, L2_QUBITS.min(low), low, c, s);
+}
+
+/// Rows of one tile task: `rows[hi]` is a slice of columns of row `hi`.
+type Rows<'a> = Vec<&'a mut [Complex64]>;
+
+/// Split `amps` into tile tasks for the group `(a, g)`: for every `top` and every column
+/// range, the `2^g` row slices. About `4·threads` tasks per `top` keep both cores busy.
+fn tile_tasks(amps: &mut [Complex64], a: usize, g: usize, parallel: bool) -> Vec<Rows<'_>> {
+    let row_len = 1usize << a;
+    let rows_per_top = 1usize << g;
+    let n_tops = amps.len() / (row_len * rows_per_top);
+    let pieces = if parallel { (4 * rayon::current_num_threads()).div_ceil(n_tops).max(1) } else { 1 };
+    let width = (row_len / pieces).max(1);
+    let mut tasks: Vec<Rows<'_>> = Vec::with_capacity(n_tops * row_len.div_ceil(width));
+    for top in amps.chunks_mut(row_len * rows_per_top) {
+        let start = tasks.len();
+        for _ in 0..row_len.div_ceil(width) {
+            tasks.push(Vec::with_capacity(rows_per_top));
+        }
+        for row in top.chunks_mut(row_len) {
+            for (t, cols) in row.chunks_mut(width).enumerate() {
+                tasks[start + t].push(cols);
+            }
+        }
+    }
+    tasks
+}
+
+/// Copy columns `[c0, c1)` of every row into `buf` (row-major, `c1 − c0` per row).
+#[inline]
+fn gather(rows: &[&mut [Complex64]], c0: usize, c1: usize, buf: &mut Vec<Complex64>) {
+    buf.clear();
+    for row in rows {
+        buf.extend_from_slice(&row[c0..c1]);
+    }
+}
+
+/// Inverse of [`gather`].
+#[inline]
+fn scatter(rows: &mut [&mut [Complex64]], c0: usize, c1: usize, buf: &[Complex64]) {
+    let w = c1 - c0;
+    for (row, src) in rows.iter_mut().zip(buf.chunks(w)) {
+        row[c0..c1].copy_from_slice(src);
+    }
+}
+
+/// Rotate the group's `g` qubits on every tile of one task, `cols` columns at a time. Rows
+/// are a power-of-two stride apart and would all fall into the same cache sets, so each tile
+/// is gathered into a contiguous buffer, rotated there, and scattered back.
+fn tile_forward(rows: &mut Rows<'_>, g: usize, cols: usize, c: f64, s: f64) {
+    let width = rows[0].len();
+    let mut buf = Vec::with_capacity(rows.len() * cols);
+    let mut c0 = 0;
+    while c0 < width {
+        let c1 = (c0 + cols).min(width);
+        gather(rows, c0, c1, &mut buf);
+        // In the buffer, row r starts at r·w: qubit h of the group pairs rows at distance 2^h.
+        mix_range_strided(&mut buf, c1 - c0, g, c, s);
+        scatter(rows, c0, c1, &buf);
+        c0 = c1;
+    }
+}
+
+/// Rotate `g` qubits on a row-major tile whose rows are `w` amplitudes long (row index bits).
+#[inline]
+fn mix_range_strided(buf: &mut [Complex64], w: usize, g: usize, c: f64, s: f64) {
+    mix_units(buf, w, 0, g, c, s)
+}
+
+/// Columns per tile for a group of `g` qubits.
+fn tile_cols(plan: &Plan, g: usize) -> usize {
+    (plan.tile_amps >> g).max(4)
+}
+
+/// ψ ← U_B(β)·U_C(γ)·ψ: one QAOA layer (phase fused into the block sweep).
+pub fn apply_layer(amps: &mut [Complex64], phase: Phase<'_>, beta: f64) {
+    apply_layer_with(amps, phase, beta, &Plan::new(log2_len(amps.len())), PAR_MIN_QUBITS)
+}
+
+/// [`apply_layer`] with an explicit plan and serial/parallel threshold.
+pub fn apply_layer_with(amps: &mut [Complex64], phase: Phase<'_>, beta: f64, plan: &Plan, par_min_qubits: usize) {
+    let n = log2_len(amps.len());
+    debug_assert_eq!(plan.num_qubits, n);
+    let (s, c) = beta.sin_cos();
+    let parallel = n >= par_min_qubits;
+    let block = 1usize << plan.low;
+    if parallel {
+        amps.par_chunks_mut(block)
+            .enumerate()
+            .for_each(|(i, b)| block_forward(b, i * block, plan.low, phase, c, s));
+    } else {
+        amps.chunks_mut(block)
+            .enumerate()
+            .for_each(|(i, b)| block_forward(b, i * block, plan.low, phase, c, s));
+    }
+    for &(a, g) in &plan.groups {
+        let cols = tile_cols(plan, g);
+        let mut tasks = tile_tasks(amps, a, g, parallel);
+        if parallel {
+            tasks.par_iter_mut().for_each(|rows| tile_forward(rows, g, cols, c, s));
+        } else {
+            tasks.iter_mut().for_each(|rows| tile_forward(rows, g, cols, c, s));
+        }
+    }
+}
+
+/// ψ ← U_B(β)ψ with `U_B(β) = Π_q exp(−iβX_q)`.
 pub fn apply_mixer_x(amps: &mut [Complex64], beta: f64) {
-    apply_mixer_x_with(amps, beta, PAR_MIN_QUBITS)
+    apply_layer(amps, Phase::None, beta)
 }
 
-/// [`apply_mixer_x`] with an explicit serial/parallel threshold (tests force both paths).
-pub fn apply_mixer_x_with(amps: &mut [Complex64], beta: f64, par_min_qubits: usize) {
-    let n = log2_len(amps.len());
-    let (s, c) = beta.sin_cos();
-    let low = n.min(BLOCK_QUBITS);
-    let parallel = n >= par_min_qubits;
-    let block = 1usize << low;
-    if parallel {
-        amps.par_chunks_mut(block).for_each(|b| mix_block(b, low, c, s));
-    } else {
-        amps.chunks_mut(block).for_each(|b| mix_block(b, low, c, s));
-    }
-    mix_high(amps, low, c, s, parallel);
-}
-
-/// One QAOA layer with an indexed cost: ψ_k ← e^{−iγ c_k} ψ_k (as `phases[index[k]]`), then
-/// U_B(β). The phase is fused into the first (in-block) sweep of the mixer.
-pub fn apply_layer_indexed(amps: &mut [Complex64], index: &[u16], phases: &[Complex64], beta: f64) {
-    apply_layer_indexed_with(amps, index, phases, beta, PAR_MIN_QUBITS)
-}
-
-/// [`apply_layer_indexed`] with an explicit serial/parallel threshold.
-pub fn apply_layer_indexed_with(
-    amps: &mut [Complex64],
-    index: &[u16],
-    phases: &[Complex64],
+/// The backward step of one layer on the state `ψ` and the adjoint `λ`, both after the layer:
+/// returns `(⟨λ|B|ψ⟩, ⟨λ|C|ψ⟩)` with `B = Σ_q X_q` and C the layer's cost (`values` per index
+/// or `costs`), and un-applies the layer from both (mixer at −β, then the conjugate phase).
+/// `⟨λ|X_q|ψ⟩` is read during the un-rotation: it is the same before and after any rotation
+/// applied to both vectors.
+pub fn unapply_layer_pair(
+    psi: &mut [Complex64],
+    lam: &mut [Complex64],
+    phase: Phase<'_>,
+    values: Option<&[f64]>,
     beta: f64,
-    par_min_qubits: usize,
-) {
-    debug_assert_eq!(amps.len(), index.len());
-    let n = log2_len(amps.len());
-    let (s, c) = beta.sin_cos();
-    let low = n.min(BLOCK_QUBITS);
-    let parallel = n >= par_min_qubits;
-    let block = 1usize << low;
-    let body = |(b, idx): (&mut [Complex64], &[u16])| {
-        for (a, &i) in b.iter_mut().zip(idx) {
-            *a *= phases[i as usize];
-        }
-        mix_block(b, low, c, s);
-    };
-    if parallel {
-        amps.par_chunks_mut(block).zip(index.par_chunks(block)).for_each(body);
-    } else {
-        amps.chunks_mut(block).zip(index.chunks(block)).for_each(body);
+) -> (Complex64, Complex64) {
+    let n = log2_len(psi.len());
+    let plan = Plan::new(n);
+    let (s, c) = (-beta).sin_cos();
+    let parallel = n >= PAR_MIN_QUBITS;
+    let mut mixer = Complex64::new(0.0, 0.0);
+    for &(a, g) in plan.groups.iter().rev() {
+        let cols = tile_cols(&plan, g);
+        let mut pt = tile_tasks(psi, a, g, parallel);
+        let mut lt = tile_tasks(lam, a, g, parallel);
+        let work = |(p, l): (&mut Rows<'_>, &mut Rows<'_>)| tile_backward(p, l, g, cols, c, s);
+        mixer += if parallel {
+            pt.par_iter_mut().zip(lt.par_iter_mut()).map(work).sum::<Complex64>()
+        } else {
+            pt.iter_mut().zip(lt.iter_mut()).map(work).sum::<Complex64>()
+        };
     }
-    mix_high(amps, low, c, s, parallel);
+    let block = 1usize << plan.low;
+    let work = |(i, (p, l)): (usize, (&mut [Complex64], &mut [Complex64]))| {
+        block_backward(p, l, i * block, plan.low, phase, values, c, s)
+    };
+    let (m, cost) = if parallel {
+        psi.par_chunks_mut(block)
+            .zip(lam.par_chunks_mut(block))
+            .enumerate()
+            .map(work)
+            .reduce(|| (Complex64::new(0.0, 0.0), Complex64::new(0.0, 0.0)), |x, y| (x.0 + y.0, x.1 + y.1))
+    } else {
+        psi.chunks_mut(block)
+            .zip(lam.chunks_mut(block))
+            .enumerate()
+            .map(work)
+            .fold((Complex64::new(0.0, 0.0), Complex64::new(0.0, 0.0)), |x, y| (x.0 + y.0, x.1 + y.1))
+    };
+    (mixer + m, cost)
 }
 
-/// One QAOA layer with a dense cost: ψ_k ← e^{−iγ c_k} ψ_k, then U_B(β).
-pub fn apply_layer_dense(amps: &mut [Complex64], costs: &[f64], gamma: f64, beta: f64) {
-    apply_layer_dense_with(amps, costs, gamma, beta, PAR_MIN_QUBITS)
+/// Overlaps and un-rotation of the group's qubits on one tile task of both vectors
+/// (gathered like [`tile_forward`]).
+fn tile_backward(p: &mut Rows<'_>, l: &mut Rows<'_>, g: usize, cols: usize, c: f64, s: f64) -> Complex64 {
+    let width = p[0].len();
+    let mut acc = Complex64::new(0.0, 0.0);
+    let mut pb = Vec::with_capacity(p.len() * cols);
+    let mut lb = Vec::with_capacity(l.len() * cols);
+    let mut c0 = 0;
+    while c0 < width {
+        let c1 = (c0 + cols).min(width);
+        gather(p, c0, c1, &mut pb);
+        gather(l, c0, c1, &mut lb);
+        acc += unmix_units_pair(&mut pb, &mut lb, c1 - c0, 0, g, c, s);
+        scatter(p, c0, c1, &pb);
+        scatter(l, c0, c1, &lb);
+        c0 = c1;
+    }
+    acc
 }
 
-/// [`apply_layer_dense`] with an explicit serial/parallel threshold.
-pub fn apply_layer_dense_with(amps: &mut [Complex64], costs: &[f64], gamma: f64, beta: f64, par_min_qubits: usize) {
-    debug_assert_eq!(amps.len(), costs.len());
-    let n = log2_len(amps.len());
-    let (s, c) = beta.sin_cos();
-    let low = n.min(BLOCK_QUBITS);
-    let parallel = n >= par_min_qubits;
-    let block = 1usize << low;
-    let body = |(b, cs): (&mut [Complex64], &[f64])| {
-        for (a, &ck) in b.iter_mut().zip(cs) {
-            let (si, co) = (gamma * ck).sin_cos();
-            *a *= Complex64::new(co, -si);
+/// Low-qubit overlaps and un-rotation, the cost overlap, and the conjugate phase, on one
+/// block of both vectors. Returns `(mixer overlap, cost overlap)`.
+#[allow(clippy::too_many_arguments)]
+fn block_backward(
+    p: &mut [Complex64],
+    l: &mut [Complex64],
+    base: usize,
+    low: usize,
+    phase: Phase<'_>,
+    values: Option<&[f64]>,
+    c: f64,
+    s: f64,
+) -> (Complex64, Complex64) {
+    let mut mixer = Complex64::new(0.0, 0.0);
+    let unrotate =
+        |p: &mut [Complex64], l: &mut [Complex64], from: usize, to: usize| unmix_units_pair(p, l, 1, from, to, c, s);
+    mixer += unrotate(p, l, L2_QUBITS.min(low), low);
+    let sub = 1usize << low.min(L2_QUBITS);
+    let mut cost = Complex64::new(0.0, 0.0);
+    for (i, (pc, lc)) in p.chunks_mut(sub).zip(l.chunks_mut(sub)).enumerate() {
+        mixer += unrotate(pc, lc, 0, low.min(L2_QUBITS));
+        let k0 = base + i * sub;
+        match phase {
+            Phase::None => {}
+            Phase::Indexed { index, factors } => {
+                let idx = &index[k0..k0 + sub];
+                let vals = values.expect("indexed phase comes with its values");
+                for ((a, b), &v) in pc.iter_mut().zip(lc.iter_mut()).zip(idx) {
+                    cost += b.conj() * *a * vals[v as usize];
+                    // Un-apply: multiply by the conjugate factor.
+                    let f = factors[v as usize].conj();
+                    *a *= f;
+                    *b *= f;
+                }
+            }
+            Phase::Dense { costs, gamma } => {
+                for ((a, b), &ck) in pc.iter_mut().zip(lc.iter_mut()).zip(&costs[k0..k0 + sub]) {
+                    cost += b.conj() * *a * ck;
+                    let (si, co) = (gamma * ck).sin_cos();
+                    let f = Complex64::new(co, si);
+                    *a *= f;
+                    *b *= f;
+                }
+            }
         }
-        mix_block(b, low, c, s);
-    };
-    if parallel {
-        amps.par_chunks_mut(block).zip(costs.par_chunks(block)).for_each(body);
-    } else {
-        amps.chunks_mut(block).zip(costs.chunks(block)).for_each(body);
     }
-    mix_high(amps, low, c, s, parallel);
+    (mixer, cost)
 }
 
 /// ψ_k ← d_k ψ_k with `d_k = factors[index[k]]` (an indexed diagonal operator).
@@ -156,16 +494,13 @@ pub fn apply_diagonal_indexed(amps: &mut [Complex64], index: &[u16], factors: &[
     }
 }
 
-/// ψ_k ← e^{−iγ c_k} ψ_k for a dense cost.
-pub fn apply_phase_dense(amps: &mut [Complex64], costs: &[f64], gamma: f64) {
-    let body = |(a, &ck): (&mut Complex64, &f64)| {
-        let (si, co) = (gamma * ck).sin_cos();
-        *a *= Complex64::new(co, -si);
-    };
-    if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_iter_mut().zip(costs.par_iter()).for_each(body);
+/// λ_k ← c_k ψ_k for an indexed cost (`values[index[k]]`).
+pub fn copy_scaled_indexed(lam: &mut [Complex64], psi: &[Complex64], index: &[u16], values: &[f64]) {
+    let body = |((l, p), &i): ((&mut Complex64, &Complex64), &u16)| *l = p * values[i as usize];
+    if log2_len(psi.len()) >= PAR_MIN_QUBITS {
+        lam.par_iter_mut().zip(psi.par_iter()).zip(index.par_iter()).for_each(body);
     } else {
-        amps.iter_mut().zip(costs.iter()).for_each(body);
+        lam.iter_mut().zip(psi.iter()).zip(index.iter()).for_each(body);
     }
 }
 
@@ -179,10 +514,7 @@ pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> 
         amps.par_chunks(TASK_LEN)
             .zip(index.par_chunks(TASK_LEN))
             .fold(|| vec![0.0; levels], |acc, (a, i)| a.iter().zip(i).fold(acc, fold))
-            .reduce(
-                || vec![0.0; levels],
-                |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
-            )
+            .reduce(|| vec![0.0; levels], |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect())
     } else {
         amps.iter().zip(index).fold(vec![0.0; levels], fold)
     }
@@ -191,10 +523,7 @@ pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> 
 /// `Σ_k c_k |ψ_k|²` for a dense cost.
 pub fn expectation_dense(amps: &[Complex64], costs: &[f64]) -> f64 {
     if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_iter()
-            .zip(costs.par_iter())
-            .map(|(a, c)| c * a.norm_sqr())
-            .sum()
+        amps.par_iter().zip(costs.par_iter()).map(|(a, c)| c * a.norm_sqr()).sum()
     } else {
         amps.iter().zip(costs).map(|(a, c)| c * a.norm_sqr()).sum()
     }
@@ -205,57 +534,14 @@ pub fn probability_of(amps: &[Complex64], states: &[u64]) -> f64 {
     states.iter().map(|&k| amps[k as usize].norm_sqr()).sum()
 }
 
-/// `⟨λ|D|ψ⟩ = Σ_k conj(λ_k) d_k ψ_k` with `d_k = values[index[k]]`.
-pub fn inner_diagonal_indexed(lam: &[Complex64], psi: &[Complex64], index: &[u16], values: &[f64]) -> Complex64 {
-    let term = |((l, p), &i): ((&Complex64, &Complex64), &u16)| l.conj() * p * values[i as usize];
-    if log2_len(psi.len()) >= PAR_MIN_QUBITS {
-        lam.par_iter().zip(psi.par_iter()).zip(index.par_iter()).map(term).sum()
+/// The largest `|ψ_k|²` and its index (the first one on ties).
+pub fn argmax_probability(amps: &[Complex64]) -> (u64, f64) {
+    let best = |x: (u64, f64), y: (u64, f64)| if y.1 > x.1 || (y.1 == x.1 && y.0 < x.0) { y } else { x };
+    if log2_len(amps.len()) >= PAR_MIN_QUBITS {
+        amps.par_iter().enumerate().map(|(k, a)| (k as u64, a.norm_sqr())).reduce(|| (0, -1.0), best)
     } else {
-        lam.iter().zip(psi).zip(index).map(term).sum()
+        amps.iter().enumerate().map(|(k, a)| (k as u64, a.norm_sqr())).fold((0, -1.0), best)
     }
-}
-
-/// `⟨λ|D|ψ⟩` for a dense diagonal `d`.
-pub fn inner_diagonal_dense(lam: &[Complex64], psi: &[Complex64], d: &[f64]) -> Complex64 {
-    let term = |((l, p), &c): ((&Complex64, &Complex64), &f64)| l.conj() * p * c;
-    if log2_len(psi.len()) >= PAR_MIN_QUBITS {
-        lam.par_iter().zip(psi.par_iter()).zip(d.par_iter()).map(term).sum()
-    } else {
-        lam.iter().zip(psi).zip(d).map(term).sum()
-    }
-}
-
-/// `⟨λ|Σ_q X_q|ψ⟩ = Σ_q Σ_k conj(λ_k) ψ_{k ⊕ 2^q}`.
-pub fn inner_mixer(lam: &[Complex64], psi: &[Complex64]) -> Complex64 {
-    let n = log2_len(psi.len());
-    let parallel = n >= PAR_MIN_QUBITS;
-    let mut total = Complex64::new(0.0, 0.0);
-    let pair_sum = |(l, p): (&[Complex64], &[Complex64]), half: usize| -> Complex64 {
-        let mut acc = Complex64::new(0.0, 0.0);
-        for pair in 0..l.len() / (2 * half) {
-            let base = pair * 2 * half;
-            for j in base..base + half {
-                acc += l[j].conj() * p[j + half] + l[j + half].conj() * p[j];
-            }
-        }
-        acc
-    };
-    for q in 0..n {
-        let half = 1usize << q;
-        let chunk = (2 * half).max(TASK_LEN);
-        total += if parallel {
-            lam.par_chunks(chunk)
-                .zip(psi.par_chunks(chunk))
-                .map(|c| pair_sum(c, half))
-                .sum::<Complex64>()
-        } else {
-            lam.chunks(chunk)
-                .zip(psi.chunks(chunk))
-                .map(|c| pair_sum(c, half))
-                .sum::<Complex64>()
-        };
-    }
-    total
 }
 
 #[cfg(test)]
@@ -265,51 +551,120 @@ mod tests {
 
     fn random_state(n: usize, seed: u64) -> Vec<Complex64> {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let mut v: Vec<Complex64> = (0..1usize << n)
-            .map(|_| Complex64::new(rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0)))
-            .collect();
+        let mut v: Vec<Complex64> =
+            (0..1usize << n).map(|_| Complex64::new(rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0))).collect();
         let norm = v.iter().map(|a| a.norm_sqr()).sum::<f64>().sqrt();
         v.iter_mut().for_each(|a| *a /= norm);
         v
     }
 
+    /// The textbook mixer: one pass per qubit over all pairs.
+    fn naive_mixer(amps: &mut [Complex64], beta: f64) {
+        let (s, c) = beta.sin_cos();
+        let n = log2_len(amps.len());
+        mix_range(amps, 0, n, c, s);
+    }
+
+    fn max_diff(a: &[Complex64], b: &[Complex64]) -> f64 {
+        a.iter().zip(b).map(|(x, y)| (x - y).norm()).fold(0.0, f64::max)
+    }
+
     #[test]
-    fn serial_and_parallel_are_bit_identical() {
-        for n in [
-            1,
-            2,
-            PAR_MIN_QUBITS - 1,
-            PAR_MIN_QUBITS,
-            PAR_MIN_QUBITS + 1,
-            BLOCK_QUBITS + 2,
-        ] {
-            let psi = random_state(n, n as u64);
-            let index: Vec<u16> = (0..psi.len()).map(|k| (k % 7) as u16).collect();
-            let phases: Vec<Complex64> = (0..7).map(|v| Complex64::from_polar(1.0, -0.3 * v as f64)).collect();
-            let costs: Vec<f64> = (0..psi.len()).map(|k| (k % 5) as f64 - 1.5).collect();
-            let mut a = psi.clone();
-            let mut b = psi.clone();
-            apply_layer_indexed_with(&mut a, &index, &phases, 0.37, 0);
-            apply_layer_indexed_with(&mut b, &index, &phases, 0.37, usize::MAX);
-            assert!(a == b, "indexed layer n={n}");
-            apply_layer_dense_with(&mut a, &costs, 0.2, 0.11, 0);
-            apply_layer_dense_with(&mut b, &costs, 0.2, 0.11, usize::MAX);
-            assert!(a == b, "dense layer n={n}");
-            apply_mixer_x_with(&mut a, -0.4, 0);
-            apply_mixer_x_with(&mut b, -0.4, usize::MAX);
-            assert!(a == b, "mixer n={n}");
+    fn plans_cover_every_qubit_once() {
+        for n in 0..=32 {
+            let p = Plan::new(n);
+            let mut covered = p.low;
+            for &(a, g) in &p.groups {
+                assert_eq!(a, covered, "n={n}");
+                assert!(g >= 1 && g <= GROUP_QUBITS);
+                covered += g;
+            }
+            assert_eq!(covered, n);
         }
     }
 
     #[test]
-    fn mixer_is_unitary_and_inverted_by_minus_beta() {
-        let psi = random_state(BLOCK_QUBITS + 3, 5);
+    fn blocked_layer_equals_naive_for_every_plan_shape() {
+        // Small L2 and group sizes force many groups and tiles on small states.
+        for n in [1, 2, 5, 9, 15, 17] {
+            let psi = random_state(n, n as u64);
+            let index: Vec<u16> = (0..psi.len()).map(|k| (k % 7) as u16).collect();
+            let factors: Vec<Complex64> = (0..7).map(|v| Complex64::from_polar(1.0, -0.3 * v as f64)).collect();
+            let mut expect = psi.clone();
+            for (a, &i) in expect.iter_mut().zip(&index) {
+                *a *= factors[i as usize];
+            }
+            naive_mixer(&mut expect, 0.37);
+            for (group, tile) in [(GROUP_QUBITS, 1 << L2_QUBITS), (1, 8), (2, 16), (3, 64), (5, 1 << 10)] {
+                let plan = Plan::with(n, group, tile);
+                for par in [0, usize::MAX] {
+                    let mut got = psi.clone();
+                    apply_layer_with(&mut got, Phase::Indexed { index: &index, factors: &factors }, 0.37, &plan, par);
+                    assert!(max_diff(&got, &expect) < 1e-13, "n={n} group={group} tile={tile} par={par}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn serial_and_parallel_are_bit_identical() {
+        for n in [1, PAR_MIN_QUBITS - 1, PAR_MIN_QUBITS, PAR_MIN_QUBITS + 1, 17, 25] {
+            let psi = random_state(n, n as u64);
+            let costs: Vec<f64> = (0..psi.len()).map(|k| (k % 5) as f64 - 1.5).collect();
+            let plan = Plan::new(n);
+            let mut a = psi.clone();
+            let mut b = psi;
+            let phase = Phase::Dense { costs: &costs, gamma: 0.2 };
+            apply_layer_with(&mut a, phase, 0.11, &plan, 0);
+            apply_layer_with(&mut b, phase, 0.11, &plan, usize::MAX);
+            assert!(a == b, "n={n}");
+        }
+    }
+
+    #[test]
+    fn large_states_use_several_groups_and_stay_exact() {
+        // 25 qubits: blocks of 2^16 and one group of 9; compare with the naive mixer.
+        let n = 25;
+        let psi = random_state(n, 1);
+        assert_eq!(Plan::new(n).groups, vec![(16, 9)]);
         let mut a = psi.clone();
-        apply_mixer_x(&mut a, 0.73);
-        let norm: f64 = a.iter().map(|x| x.norm_sqr()).sum();
-        assert!((norm - 1.0).abs() < 1e-12);
-        apply_mixer_x(&mut a, -0.73);
-        let err = a.iter().zip(&psi).map(|(x, y)| (x - y).norm()).fold(0.0, f64::max);
-        assert!(err < 1e-12);
+        apply_mixer_x(&mut a, 0.21);
+        let mut b = psi;
+        naive_mixer(&mut b, 0.21);
+        assert!(max_diff(&a, &b) < 1e-13);
+    }
+
+    #[test]
+    fn backward_step_undoes_the_layer_and_measures_overlaps() {
+        for n in [3, 15, 17] {
+            let psi0 = random_state(n, 7);
+            let lam0 = random_state(n, 8);
+            let values: Vec<f64> = (0..5).map(|v| v as f64 * 0.5 - 1.0).collect();
+            let index: Vec<u16> = (0..psi0.len()).map(|k| ((k * 31) % 5) as u16).collect();
+            let gamma = 0.3;
+            let factors: Vec<Complex64> = values.iter().map(|&c| Complex64::from_polar(1.0, -gamma * c)).collect();
+            let phase = Phase::Indexed { index: &index, factors: &factors };
+            let mut psi = psi0.clone();
+            let mut lam = lam0.clone();
+            apply_layer(&mut psi, phase, 0.4);
+            apply_layer(&mut lam, phase, 0.4);
+            // Expected overlaps, from the naive definitions on the states after the layer.
+            let mut mixer = Complex64::new(0.0, 0.0);
+            for q in 0..n {
+                for k in 0..psi.len() {
+                    mixer += lam[k].conj() * psi[k ^ (1 << q)];
+                }
+            }
+            let (m, cost) = unapply_layer_pair(&mut psi, &mut lam, phase, Some(&values), 0.4);
+            assert!((m - mixer).norm() < 1e-12, "n={n}: {m} vs {mixer}");
+            // The cost overlap is taken after the mixer is undone, before the phase is.
+            let mut expect_cost = Complex64::new(0.0, 0.0);
+            for k in 0..psi0.len() {
+                let f = factors[index[k] as usize];
+                expect_cost += (lam0[k] * f).conj() * (psi0[k] * f) * values[index[k] as usize];
+            }
+            assert!((cost - expect_cost).norm() < 1e-12);
+            assert!(max_diff(&psi, &psi0) < 1e-12 && max_diff(&lam, &lam0) < 1e-12);
+        }
     }
 }

@@ -1,0 +1,95 @@
+//! Timing one QAOA objective evaluation and one gradient, the way ../shared/bench/peers.py
+//! times its peers: fixed angles γ_l = 0.05 + 0.01·l, β_l = 0.40 − 0.05·l, a warm-up call,
+//! then the median of several timed calls.
+
+use crate::angles::Angles;
+use crate::error::Result;
+use crate::ising::Ising;
+use crate::qaoa::{Objective, QaoaSimulator};
+use serde::Serialize;
+use std::time::Instant;
+
+/// What `quzzle bench` measures.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchReport {
+    /// Qubits.
+    pub qubits: usize,
+    /// Depth.
+    pub p: usize,
+    /// Median seconds of one objective evaluation (state preparation and ⟨C⟩).
+    pub seconds: f64,
+    /// Median seconds of one objective-and-gradient evaluation (adjoint method).
+    pub gradient_seconds: f64,
+    /// `⟨C⟩` at the fixed angles, offset included.
+    pub energy: f64,
+    /// Seconds to build the cost diagonal.
+    pub precompute_seconds: f64,
+    /// Effective bandwidth of one evaluation under the floor's traffic model: two
+    /// read+write passes of the state per layer, `p·2·32·2^n` bytes, per second (GB/s).
+    pub gbps: f64,
+    /// Every timed evaluation, seconds.
+    pub all_seconds: Vec<f64>,
+    /// Every timed gradient, seconds.
+    pub all_gradient_seconds: Vec<f64>,
+    /// Bytes per state of the cost diagonal (2 indexed, 8 dense).
+    pub diagonal_bytes_per_state: usize,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// The fixed benchmark angles of depth p.
+pub fn bench_angles(p: usize) -> Result<Angles> {
+    Angles::new((0..p).map(|l| 0.05 + 0.01 * l as f64).collect(), (0..p).map(|l| 0.40 - 0.05 * l as f64).collect())
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Time `repeats` evaluations and gradients at depth `p` after one warm-up each.
+pub fn bench(ising: &Ising, p: usize, repeats: usize) -> Result<BenchReport> {
+    let began = Instant::now();
+    let sim = QaoaSimulator::new(ising)?;
+    let precompute_seconds = began.elapsed().as_secs_f64();
+    let angles = bench_angles(p)?;
+    let energy = sim.objective(&angles, &Objective::Energy)?;
+    let mut all_seconds = Vec::new();
+    for _ in 0..repeats.max(1) {
+        let t = Instant::now();
+        let e = sim.objective(&angles, &Objective::Energy)?;
+        all_seconds.push(t.elapsed().as_secs_f64());
+        debug_assert!((e - energy).abs() < 1e-9);
+    }
+    // The gradient holds a second state: skip it (NaN) when that does not fit.
+    let mut all_gradient_seconds = Vec::new();
+    if sim.gradient(&angles, &Objective::Energy).is_ok() {
+        for _ in 0..repeats.max(1) {
+            let t = Instant::now();
+            sim.gradient(&angles, &Objective::Energy)?;
+            all_gradient_seconds.push(t.elapsed().as_secs_f64());
+        }
+    }
+    let seconds = median(&mut all_seconds.clone());
+    let gradient_seconds =
+        if all_gradient_seconds.is_empty() { f64::NAN } else { median(&mut all_gradient_seconds.clone()) };
+    let n = ising.num_qubits;
+    Ok(BenchReport {
+        qubits: n,
+        p,
+        seconds,
+        gradient_seconds,
+        energy,
+        precompute_seconds,
+        gbps: p as f64 * 2.0 * 32.0 * (1u64 << n) as f64 / seconds / 1e9,
+        all_seconds,
+        all_gradient_seconds,
+        diagonal_bytes_per_state: sim.diagonal().bytes_per_state(),
+        threads: rayon::current_num_threads(),
+    })
+}
