@@ -6,6 +6,7 @@ mod kernel_vs_reference;
 mod optimize;
 mod puzzles;
 mod qaoa;
+mod queens;
 mod qubo_ising;
 mod reduction;
 mod shared;
