@@ -6,7 +6,7 @@ mod kernel_vs_reference;
 mod optimize;
 mod puzzles;
 mod qaoa;
-mod queens;
 mod qubo_ising;
+mod queens;
 mod reduction;
 mod shared;

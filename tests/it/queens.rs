@@ -337,12 +337,9 @@ fn check_shared(kind: &str) {
         let name = path.display().to_string();
         for level in Level::ALL {
             let problem = Problem::load(&path, level).unwrap_or_else(|e| panic!("{name} at {level}: {e}"));
-            let board = problem.puzzle.solution().expect("stored solution");
-            let full = problem.puzzle.assignment(board).unwrap();
             let free = problem
-                .reduced
-                .project(&full)
-                .unwrap_or_else(|| panic!("{name} at {level}"));
+                .solution_bits()
+                .unwrap_or_else(|| panic!("{name} at {level}: solution lost"));
             assert!(problem.qubo.energy_of(&free).abs() < TOL, "{name} at {level}");
             if let Some(k) = problem.solution_index() {
                 assert!(problem.qubo.energy(k).abs() < TOL, "{name} at {level}");
