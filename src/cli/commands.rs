@@ -97,6 +97,7 @@ fn info(file: &Path, level: Level, as_json: bool) -> Result<()> {
                 "variables": variables,
                 "reduce": level.name(),
                 "qubits": qubits,
+                "notes": reduced.notes,
                 "state_bytes": u64::try_from(state_bytes).ok(),
             }))
         );
@@ -117,6 +118,9 @@ fn info(file: &Path, level: Level, as_json: bool) -> Result<()> {
             level.name(),
             human_bytes(state_bytes)
         );
+        for note in &reduced.notes {
+            println!("note: {note}");
+        }
     }
     Ok(())
 }

@@ -254,7 +254,7 @@ fn drop_implied_count(model: &Model, reduced: &mut Reduced) {
             let witness = plain[families[same[0]].0[0]].index;
             reduced.active.retain(|&i| i != dropped);
             reduced.notes.push(format!(
-                "dropped the count `{}`: implied by the family of `{}` (and the others like it) and the other counts of its own family",
+                "dropped `{}`: implied by the other counts of its family, which cover the same cells with the same total as the family of `{}`",
                 model.constraints[dropped].label, model.constraints[witness].label
             ));
             return;
