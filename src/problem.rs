@@ -128,6 +128,26 @@ impl Problem {
         (valid, non_qubo)
     }
 
+    /// The states that count as success, split by verdict: (valid, breaking only non-QUBO
+    /// rules). Without an objective these are the zero-energy states. With one (Max Chess
+    /// Pieces) they are the valid states of least energy: the penalties make every invalid
+    /// state cost more than some valid one, so the minimum of the diagonal is the true optimum.
+    pub fn success_states(&self, diagonal: &CostDiagonal) -> (Vec<u64>, Vec<u64>) {
+        if !self.model.has_objective() {
+            return self.zero_energy_states(diagonal);
+        }
+        let mut valid = Vec::new();
+        let mut non_qubo = Vec::new();
+        for k in diagonal.states_with_cost(diagonal.min(), ENERGY_TOL) {
+            match self.verdict_of(k) {
+                Verdict::Valid => valid.push(k),
+                Verdict::BreaksOnlyNonQubo => non_qubo.push(k),
+                Verdict::Invalid => {}
+            }
+        }
+        (valid, non_qubo)
+    }
+
     /// Solve classically: exhaustively over the cost diagonal when `diagonal` is given,
     /// otherwise by exact search on the model. Keeps at most `keep` boards.
     pub fn classical(&self, diagonal: Option<&CostDiagonal>, keep: usize) -> Result<Classical> {
@@ -135,8 +155,8 @@ impl Problem {
             Some(d) => {
                 let min_energy = d.min();
                 let ground = d.states_with_cost(min_energy, ENERGY_TOL);
-                let (valid, non_qubo) = if min_energy.abs() <= ENERGY_TOL {
-                    self.zero_energy_states(d)
+                let (valid, non_qubo) = if min_energy.abs() <= ENERGY_TOL || self.model.has_objective() {
+                    self.success_states(d)
                 } else {
                     (vec![], vec![])
                 };
@@ -154,9 +174,16 @@ impl Problem {
                 let out = search::search(&self.model, keep, 1_000_000, |x| {
                     self.puzzle.check(&self.puzzle.board(x)).is_empty()
                 })?;
+                // The energy of a solution is its objective (0 without one); compute it from
+                // the QUBO so that the two methods report the same number.
+                let min_energy = match out.accepted.first().and_then(|x| self.reduced.project(x)) {
+                    Some(free) => self.qubo.energy_of(&free),
+                    None if out.model_solutions > 0 => out.best_objective,
+                    None => f64::NAN,
+                };
                 Ok(Classical {
                     method: "search",
-                    min_energy: if out.model_solutions > 0 { 0.0 } else { f64::NAN },
+                    min_energy,
                     ground_states: out.model_solutions,
                     solution_count: out.accepted_count,
                     boards: out.accepted.iter().map(|x| self.puzzle.board(x)).collect(),
@@ -171,7 +198,7 @@ impl Problem {
     /// it (it always should).
     pub fn solution_bits(&self) -> Option<Vec<bool>> {
         let board = self.puzzle.solution()?;
-        let full: Vec<bool> = board.iter().flat_map(|r| r.chars().map(|c| c == '1')).collect();
+        let full = self.puzzle.assignment(board)?;
         if full.len() != self.model.num_vars() {
             return None;
         }

@@ -121,7 +121,8 @@ impl QuboBuilder {
 
 impl Qubo {
     /// The penalty QUBO of the active constraints of `model` after `reduced`, over its free
-    /// variables (qubits). Every penalty has weight 1.
+    /// variables (qubits). Every penalty has weight 1; the model's objective `Σ w_v x_v`, if
+    /// any, is added as it is (so a valid board then has energy equal to its objective).
     pub fn from_model(model: &Model, reduced: &Reduced) -> Qubo {
         let mut b = QuboBuilder::new(reduced.num_free);
         let lit = |v: usize| reduced.lits[v];
@@ -156,6 +157,14 @@ impl Qubo {
                     b.add_square(&f, 1.0);
                 }
             }
+        }
+        let mut objective = Affine::default();
+        for &(v, w) in &model.objective {
+            objective.add_lit(lit(v), w);
+        }
+        b.add_constant(objective.constant);
+        for (&q, &w) in &objective.terms {
+            b.add_linear(q, w);
         }
         b.build()
     }

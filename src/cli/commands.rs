@@ -139,7 +139,8 @@ fn info(file: &Path, level: Level, as_json: bool) -> Result<()> {
                 "variables": variables,
                 "reduce": level.name(),
                 "qubits": qubits,
-                "state_bytes": state_bytes,
+                "notes": reduced.notes,
+                "state_bytes": u64::try_from(state_bytes).ok(),
             }))
         );
     } else {
@@ -159,6 +160,9 @@ fn info(file: &Path, level: Level, as_json: bool) -> Result<()> {
             level.name(),
             human_bytes(state_bytes)
         );
+        for note in &reduced.notes {
+            println!("note: {note}");
+        }
     }
     Ok(())
 }
@@ -260,7 +264,7 @@ fn settings(args: &SolveArgs) -> Result<SolveSettings> {
 
 fn solve_problem(problem: &Problem, s: &SolveSettings) -> Result<SolveReport> {
     let sim = QaoaSimulator::new(&problem.ising)?;
-    let (valid, non_qubo) = problem.zero_energy_states(sim.diagonal());
+    let (valid, non_qubo) = problem.success_states(sim.diagonal());
     if valid.is_empty() {
         let c = problem.classical(Some(sim.diagonal()), 0)?;
         problem::require_solution(&c)?;

@@ -63,13 +63,17 @@ pub struct Labelled {
     pub label: String,
 }
 
-/// Binary variables and the constraints on them.
+/// Binary variables, the constraints on them and an optional linear objective.
 #[derive(Clone, Debug, Default)]
 pub struct Model {
     /// One name per variable (e.g. `r2c3`).
     pub names: Vec<String>,
     /// The constraints.
     pub constraints: Vec<Labelled>,
+    /// Optional objective `Σ w_v x_v` to minimise among the assignments meeting every
+    /// constraint, as `(v, w_v)` pairs (empty for pure satisfaction puzzles). The QUBO adds it
+    /// to the penalties, so its weights must be small against them (Max Chess Pieces: `−1/λ`).
+    pub objective: Vec<(usize, f64)>,
 }
 
 impl Model {
@@ -78,6 +82,7 @@ impl Model {
         Model {
             names,
             constraints: Vec::new(),
+            objective: Vec::new(),
         }
     }
 
@@ -98,6 +103,16 @@ impl Model {
     /// Whether every constraint holds for the assignment.
     pub fn is_satisfied(&self, x: &[bool]) -> bool {
         self.constraints.iter().all(|c| c.constraint.holds(x))
+    }
+
+    /// Whether the model has an objective (then solutions are the optimal assignments).
+    pub fn has_objective(&self) -> bool {
+        !self.objective.is_empty()
+    }
+
+    /// The objective `Σ w_v x_v` of an assignment (0 without an objective).
+    pub fn objective_value(&self, x: &[bool]) -> f64 {
+        self.objective.iter().filter(|&&(v, _)| x[v]).map(|&(_, w)| w).sum()
     }
 
     /// Labels of the constraints the assignment breaks.

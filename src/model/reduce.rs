@@ -8,9 +8,17 @@
 //!   already met by fixed ones clears the rest of its group, a count that needs every open cell
 //!   fills it (full rows/columns completed; for the 3-cell windows of Takuzu this is "two equal
 //!   neighbours force the third"); a fixed piece clears the cells it attacks. Applied to a fixpoint.
+//!   Then one redundant count is dropped (§2.2, "we consider only N − N_I − 1 regions"): when at
+//!   least three families of pairwise disjoint exact counts (rows, columns, regions) each cover
+//!   the same free cells with the same total, the last count of the last family is implied by
+//!   the others and leaves the QUBO; `Reduced::notes` names it. (With only two such families,
+//!   as Tango's rows and columns, the paper keeps both, and so do we.)
 //! - `propagate`: every constraint propagated to a fixpoint: bounds on each count's linear form
-//!   over the merged variables, and exact case analysis of constraints on at most four free
-//!   variables (which also merges two variables a constraint makes equal or opposite).
+//!   over the merged variables, exact case analysis of constraints on at most four free
+//!   variables (which also merges two variables a constraint makes equal or opposite), and
+//!   nested counts: when the open cells of count A lie inside those of count B and A needs at
+//!   least as many ones as B allows, B's other cells are 0 (a region confined to one row clears
+//!   the rest of the row); when B's other cells must all be 1 to reach B's minimum, they are.
 //! - `probe`: also sets each free variable both ways and fixes it when one way contradicts.
 //!
 //! Every original variable is rebuilt as a constant or `±` a free variable, so a bitstring of
@@ -172,7 +180,86 @@ pub fn reduce(model: &Model, level: Level) -> Result<Reduced> {
     if level >= Level::Probe {
         engine.probe()?;
     }
-    engine.finish(level)
+    let mut reduced = engine.finish(level)?;
+    drop_implied_count(model, &mut reduced);
+    Ok(reduced)
+}
+
+/// An active exact count over free variables, all positive and distinct.
+struct PlainCount {
+    /// Index of the constraint in the model.
+    index: usize,
+    /// Free variables, sorted.
+    vars: Vec<usize>,
+    /// Ones still needed among them.
+    residual: usize,
+}
+
+/// The paper's "one region fewer": drop one exact count implied by the others (see the module
+/// notes). The solution set is unchanged: if families F and G both partition the cells U with
+/// totals S, the counts of G give `Σ_U x = S`, so F's last count follows from F's others.
+fn drop_implied_count(model: &Model, reduced: &mut Reduced) {
+    let mut plain: Vec<PlainCount> = Vec::new();
+    'constraints: for &i in &reduced.active {
+        let Constraint::Count { vars, k, soft: false } = &model.constraints[i].constraint else {
+            continue;
+        };
+        let mut ones = 0;
+        let mut free = Vec::new();
+        for &v in vars {
+            match reduced.lits[v] {
+                Lit::Const(b) => ones += usize::from(b),
+                Lit::Var { index, negated: false } => free.push(index),
+                Lit::Var { negated: true, .. } => continue 'constraints,
+            }
+        }
+        free.sort_unstable();
+        let len = free.len();
+        free.dedup();
+        if free.len() != len || ones > *k || free.is_empty() {
+            continue;
+        }
+        plain.push(PlainCount {
+            index: i,
+            vars: free,
+            residual: k - ones,
+        });
+    }
+    // Greedy families of pairwise disjoint counts, in model order.
+    let mut families: Vec<(Vec<usize>, Vec<bool>)> = Vec::new();
+    for (g, count) in plain.iter().enumerate() {
+        let slot = families
+            .iter()
+            .position(|(_, covered)| count.vars.iter().all(|&v| !covered[v]));
+        let family = match slot {
+            Some(f) => f,
+            None => {
+                families.push((Vec::new(), vec![false; reduced.num_free]));
+                families.len() - 1
+            }
+        };
+        families[family].0.push(g);
+        for &v in &count.vars {
+            families[family].1[v] = true;
+        }
+    }
+    let total = |members: &[usize]| members.iter().map(|&g| plain[g].residual).sum::<usize>();
+    for last in (0..families.len()).rev() {
+        let (members, covered) = &families[last];
+        let same: Vec<usize> = (0..last)
+            .filter(|&f| families[f].1 == *covered && total(&families[f].0) == total(members))
+            .collect();
+        if same.len() >= 2 && members.len() >= 2 {
+            let dropped = plain[*members.last().unwrap_or(&0)].index;
+            let witness = plain[families[same[0]].0[0]].index;
+            reduced.active.retain(|&i| i != dropped);
+            reduced.notes.push(format!(
+                "dropped `{}`: implied by the other counts of its family, which cover the same cells with the same total as the family of `{}`",
+                model.constraints[dropped].label, model.constraints[witness].label
+            ));
+            return;
+        }
+    }
 }
 
 /// Union-find with parity over the model's variables plus values of fixed classes:
@@ -310,10 +397,70 @@ impl<'a> Engine<'a> {
                     Level::Propagate | Level::Probe => self.propagate_rule(&c.constraint, &c.label)?,
                 };
             }
+            if !changed && level >= Level::Propagate {
+                changed = self.nested_counts()?;
+            }
             if !changed {
                 return Ok(());
             }
         }
+    }
+
+    /// Nested counts: for counts A and B whose open cells satisfy A ⊆ B (over positive,
+    /// distinct free roots), B's other cells hold between `lo(B) − hi(A)` and `hi(B) − lo(A)`
+    /// ones; clear them when the upper bound is 0, fill them when the lower bound is their number.
+    fn nested_counts(&mut self) -> Step {
+        let model = self.model;
+        let mut counts: Vec<(Vec<usize>, i64, i64, &str)> = Vec::new();
+        'constraints: for c in &model.constraints {
+            let Constraint::Count { vars, k, soft } = &c.constraint else {
+                continue;
+            };
+            let mut ones = 0i64;
+            let mut open = Vec::new();
+            for &v in vars {
+                let (r, p) = self.find(v);
+                match self.value[r] {
+                    Some(b) => ones += i64::from(b ^ p),
+                    None if p => continue 'constraints,
+                    None => open.push(r),
+                }
+            }
+            open.sort_unstable();
+            let len = open.len();
+            open.dedup();
+            if open.len() != len || open.is_empty() {
+                continue;
+            }
+            let lo = *k as i64 - ones;
+            counts.push((open, lo, lo + i64::from(*soft), c.label.as_str()));
+        }
+        let mut changed = false;
+        for a in 0..counts.len() {
+            for b in 0..counts.len() {
+                let (sa, sb) = (&counts[a].0, &counts[b].0);
+                if a == b || sa.len() >= sb.len() || !is_subset(sa, sb) {
+                    continue;
+                }
+                let rest: Vec<usize> = sb.iter().copied().filter(|v| sa.binary_search(v).is_err()).collect();
+                let most = counts[b].2 - counts[a].1;
+                let least = counts[b].1 - counts[a].2;
+                let fill = if most <= 0 {
+                    Some(false)
+                } else if least >= rest.len() as i64 {
+                    Some(true)
+                } else {
+                    None
+                };
+                if let Some(value) = fill {
+                    let why = format!("{} inside {}", counts[a].3, counts[b].3);
+                    for &r in &rest {
+                        changed |= self.fix(r, value, &why)?;
+                    }
+                }
+            }
+        }
+        Ok(changed)
     }
 
     /// The paper's rules: counts met by constants clear the rest, counts needing every open
@@ -566,6 +713,21 @@ impl<'a> Engine<'a> {
             notes: Vec::new(),
         })
     }
+}
+
+/// Whether sorted `a` is a subset of sorted `b`.
+fn is_subset(a: &[usize], b: &[usize]) -> bool {
+    let mut j = 0;
+    for &x in a {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        if j == b.len() || b[j] != x {
+            return false;
+        }
+        j += 1;
+    }
+    true
 }
 
 #[cfg(test)]

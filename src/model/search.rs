@@ -1,15 +1,23 @@
 //! Exact search: depth-first over the free variables with full propagation at every node.
 //! It finds and counts the solutions of a constraint model far beyond statevector size.
+//! With an objective (Max Chess Pieces) it is a branch and bound: the solutions are the
+//! assignments of least objective, and every one of them is counted.
 
 use super::reduce::{Engine, Level};
 use super::{Constraint, Model};
 use crate::error::Result;
 
+/// Objective values closer than this are equal.
+const OBJECTIVE_TOL: f64 = 1e-9;
+
 /// What the search found.
 #[derive(Clone, Debug)]
 pub struct SearchOutcome {
-    /// Assignments of the model that satisfy every constraint (the QUBO's zero-energy states).
+    /// Assignments of the model that satisfy every constraint (the QUBO's zero-energy states);
+    /// with an objective, only those of least objective.
     pub model_solutions: usize,
+    /// The least objective value (0 without an objective; infinite when nothing satisfies).
+    pub best_objective: f64,
     /// The accepted ones (those the caller's full rule check passed), up to the limit.
     pub accepted: Vec<Vec<bool>>,
     /// Number of accepted solutions (may exceed `accepted.len()` when the limit was hit).
@@ -31,6 +39,7 @@ pub fn search(
 ) -> Result<SearchOutcome> {
     let mut out = SearchOutcome {
         model_solutions: 0,
+        best_objective: if model.has_objective() { f64::INFINITY } else { 0.0 },
         accepted: Vec::new(),
         accepted_count: 0,
         complete: true,
@@ -52,6 +61,9 @@ pub fn search(
     let mut stack = vec![root];
     while let Some(mut engine) = stack.pop() {
         out.nodes += 1;
+        if model.has_objective() && lower_bound(&mut engine) > out.best_objective + OBJECTIVE_TOL {
+            continue;
+        }
         match pick(&mut engine, &groups) {
             None => {
                 let x: Vec<bool> = (0..model.num_vars())
@@ -60,6 +72,15 @@ pub fn search(
                 debug_assert!(model.is_satisfied(&x));
                 if !model.is_satisfied(&x) {
                     continue;
+                }
+                if model.has_objective() {
+                    let value = model.objective_value(&x);
+                    if value < out.best_objective - OBJECTIVE_TOL {
+                        out.best_objective = value;
+                        out.model_solutions = 0;
+                        out.accepted.clear();
+                        out.accepted_count = 0;
+                    }
                 }
                 out.model_solutions += 1;
                 if accept(&x) {
@@ -84,6 +105,21 @@ pub fn search(
         }
     }
     Ok(out)
+}
+
+/// A lower bound on the objective below this node: decided terms plus every negative weight
+/// of an undecided variable.
+fn lower_bound(engine: &mut Engine<'_>) -> f64 {
+    let model = engine.model;
+    model
+        .objective
+        .iter()
+        .map(|&(v, w)| match engine.value_of(v) {
+            Some(true) => w,
+            Some(false) => 0.0,
+            None => w.min(0.0),
+        })
+        .sum()
 }
 
 /// An undecided variable from the group with the fewest open cells, or any undecided one.
@@ -132,5 +168,18 @@ mod tests {
         assert_eq!(out.accepted.len(), 6);
         let out = search(&m, 10, usize::MAX, |x| x[0]).unwrap();
         assert_eq!(out.accepted_count, 2);
+    }
+
+    #[test]
+    fn objective_keeps_only_the_best() {
+        // A path a - b - c of NotBoth: the largest independent set is {a, c}, alone.
+        let mut m = Model::new(vec!["a".into(), "b".into(), "c".into()]);
+        m.push(Constraint::NotBoth(0, 1), "ab");
+        m.push(Constraint::NotBoth(1, 2), "bc");
+        m.objective = vec![(0, -1.0), (1, -1.0), (2, -1.0)];
+        let out = search(&m, 10, usize::MAX, |_| true).unwrap();
+        assert_eq!(out.model_solutions, 1);
+        assert_eq!(out.accepted, vec![vec![true, false, true]]);
+        assert!((out.best_objective + 2.0).abs() < 1e-12);
     }
 }

@@ -2,7 +2,10 @@
 //! board from a model assignment, check a board against the complete rules, render it.
 
 pub mod binary;
+pub mod chess;
 pub mod format;
+pub mod queens;
+pub mod tents;
 
 use crate::error::{Error, Result};
 use crate::model::Model;
@@ -57,6 +60,11 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
     fn model(&self) -> Model;
     /// The board of a full model assignment.
     fn board(&self, x: &[bool]) -> Board;
+    /// The model assignment of a board (the inverse of [`Puzzle::board`]), or None when the
+    /// board does not fit the puzzle. The default reads `1` as true, every other symbol as false.
+    fn assignment(&self, board: &Board) -> Option<Vec<bool>> {
+        Some(board.iter().flat_map(|r| r.chars().map(|c| c == '1')).collect())
+    }
     /// The rules `board` breaks (empty when it is a solution).
     fn check(&self, board: &Board) -> Vec<Broken>;
     /// The solution stored in the file, if any.
@@ -80,9 +88,16 @@ pub fn parse(file: &str, text: &str) -> Result<Box<dyn Puzzle>> {
     let (kind, line) = inst.require("puzzle")?;
     match kind {
         "tango" | "takuzu" => Ok(Box::new(binary::BinaryGrid::from_text(&inst)?)),
+        "queens" => Ok(Box::new(queens::Queens::from_queens(&inst)?)),
+        "nqueens" => Ok(Box::new(queens::Queens::from_nqueens(&inst)?)),
+        "gqueens" => Ok(Box::new(queens::Queens::from_general(&inst)?)),
+        "tents" => Ok(Box::new(tents::Tents::from_text(&inst)?)),
+        "chess" | "maxchess" => Ok(Box::new(chess::Chess::from_text(&inst)?)),
         other => Err(inst.error(
             line,
-            format!("unknown puzzle `{other}` (this version reads: tango, takuzu)"),
+            format!(
+                "unknown puzzle `{other}` (this version reads: tango, takuzu, queens, nqueens, gqueens, tents, chess, maxchess)"
+            ),
         )),
     }
 }

@@ -7,5 +7,6 @@ mod optimize;
 mod puzzles;
 mod qaoa;
 mod qubo_ising;
+mod queens;
 mod reduction;
 mod shared;

@@ -1,0 +1,737 @@
+//! The queens family of the QUBO paper (Mata Ali & Mencía, §2): one generalised-queens core
+//! (§2.3–2.4) that LinkedIn Queens, N-Queens, N-Queens with (soft) regions and the general
+//! `gqueens` format all build on.
+//!
+//! The core is an N x M board of arbitrary shape (blocked cells are not on the board and are
+//! not variables), per-row counts `r_i` and per-column counts `c_j` (either may be absent),
+//! a diagonal attack distance `d_ij` per cell (a queen on (i, j) attacks the cells on its four
+//! diagonals up to `d_ij` steps away: `d = 1` is LinkedIn's "no touching diagonally", `d = ∞`
+//! is N-Queens), regions that may overlap with `q_k` queens or `q_k`/`q_k + 1` queens (the
+//! fractional term, eq. 15), pre-placed queens, and flat, cylindrical (columns wrap) or
+//! toroidal (rows and columns wrap) boards.
+//!
+//! Model: one variable per board cell; rows, columns and regions are `Count`s; each attacking
+//! pair is one `NotBoth` (the paper's `x_ij x_kl` term, once per unordered pair); given queens
+//! are `Fixed`. The `paper` reduction then applies exactly the initial-condition rules of §2.2.
+
+use super::format::InstanceText;
+use super::{Board, Broken, Puzzle};
+use crate::error::Result;
+use crate::model::{Constraint, Model};
+use std::collections::BTreeSet;
+
+/// Largest side accepted (far beyond simulation; the exact search still works).
+const MAX_SIDE: usize = 64;
+
+/// Attack distance meaning "the whole diagonal".
+pub const WHOLE_DIAGONAL: usize = usize::MAX;
+
+/// How the board's edges connect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topology {
+    /// An ordinary board.
+    Flat,
+    /// Leaving at the left comes back at the right and vice versa (§2.3.5).
+    Cylinder,
+    /// Both pairs of opposite edges are glued (§2.3.5).
+    Torus,
+}
+
+impl Topology {
+    fn parse(inst: &InstanceText) -> Result<Topology> {
+        match inst.get("topology") {
+            None | Some(("flat", _)) => Ok(Topology::Flat),
+            Some(("cylinder", _)) => Ok(Topology::Cylinder),
+            Some(("torus", _)) => Ok(Topology::Torus),
+            Some((other, line)) => {
+                Err(inst.error(line, format!("topology `{other}` is not one of: flat, cylinder, torus")))
+            }
+        }
+    }
+}
+
+/// A region: a set of cells that must hold `count` queens, or `count` or `count + 1` when soft.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Name used in labels (`A`, `north`, ...).
+    pub name: String,
+    /// Row-major cells.
+    pub cells: Vec<usize>,
+    /// Queens required.
+    pub count: usize,
+    /// Whether `count + 1` is allowed too.
+    pub soft: bool,
+}
+
+/// A generalised queens instance (LinkedIn Queens, N-Queens and everything between).
+#[derive(Clone, Debug)]
+pub struct Queens {
+    kind: &'static str,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Whether each row-major cell is on the board.
+    pub on_board: Vec<bool>,
+    /// Queens per row (None: no row rule).
+    pub row_counts: Vec<Option<usize>>,
+    /// Queens per column (None: no column rule).
+    pub col_counts: Vec<Option<usize>>,
+    /// Diagonal attack distance of each cell (0: none, [`WHOLE_DIAGONAL`]: unlimited).
+    pub distance: Vec<usize>,
+    /// Regions (may overlap).
+    pub regions: Vec<Region>,
+    /// Edge gluing.
+    pub topology: Topology,
+    /// Pre-placed queens (row-major cells).
+    pub givens: Vec<usize>,
+    /// Region letter of each cell, for drawing non-overlapping regions.
+    pub letters: Option<Vec<char>>,
+    /// The stored solution.
+    pub solution: Option<Board>,
+    /// Model variable of each cell (None for blocked cells).
+    var_of: Vec<Option<usize>>,
+    /// Cell of each model variable.
+    cell_of: Vec<usize>,
+}
+
+impl Queens {
+    /// A board with every cell on it, no rules yet.
+    fn blank(kind: &'static str, rows: usize, cols: usize) -> Queens {
+        Queens {
+            kind,
+            rows,
+            cols,
+            on_board: vec![true; rows * cols],
+            row_counts: vec![None; rows],
+            col_counts: vec![None; cols],
+            distance: vec![0; rows * cols],
+            regions: Vec::new(),
+            topology: Topology::Flat,
+            givens: Vec::new(),
+            letters: None,
+            solution: None,
+            var_of: Vec::new(),
+            cell_of: Vec::new(),
+        }
+    }
+
+    /// N-Queens on an N x N board: one queen per row and column, whole diagonals.
+    pub fn n_queens(n: usize) -> Queens {
+        let mut q = Queens::blank("nqueens", n, n);
+        q.row_counts = vec![Some(1); n];
+        q.col_counts = vec![Some(1); n];
+        q.distance = vec![WHOLE_DIAGONAL; n * n];
+        q.finish_layout();
+        q
+    }
+
+    /// Number the board cells as model variables.
+    fn finish_layout(&mut self) {
+        self.var_of = vec![None; self.rows * self.cols];
+        self.cell_of.clear();
+        for cell in 0..self.rows * self.cols {
+            if self.on_board[cell] {
+                self.var_of[cell] = Some(self.cell_of.len());
+                self.cell_of.push(cell);
+            }
+        }
+    }
+
+    /// Parse a LinkedIn Queens file (`puzzle: queens`): `[regions]` letters, optional
+    /// `[givens]` of `r,c` lines, optional `[solution]` of `Q`/`.`.
+    pub fn from_queens(inst: &InstanceText) -> Result<Self> {
+        inst.allow_sections(&["regions", "givens", "solution"])?;
+        let (rows, cols) = inst.size(MAX_SIDE)?;
+        let (_, size_line) = inst.require("size")?;
+        if rows != cols {
+            return Err(inst.error(size_line, format!("a Queens board is square, not {rows}x{cols}")));
+        }
+        let n = rows;
+        let mut q = Queens::blank("queens", n, n);
+        q.row_counts = vec![Some(1); n];
+        q.col_counts = vec![Some(1); n];
+        q.distance = vec![1; n * n];
+        q.read_letter_regions(inst, 1, false, false)?;
+        if q.regions.len() != n {
+            let line = inst.require_section("regions")?.line;
+            return Err(inst.error(
+                line,
+                format!(
+                    "a {n}x{n} Queens board has {n} regions, this one has {}",
+                    q.regions.len()
+                ),
+            ));
+        }
+        q.finish_layout();
+        q.read_givens(inst)?;
+        q.read_solution(inst)?;
+        Ok(q)
+    }
+
+    /// Parse an N-Queens file (`puzzle: nqueens`, `size: NxN`), with optional `topology:`,
+    /// `[givens]`, `[regions]` (letters, `.` for no region; `region_rule: exactly-one` (§2.4.1,
+    /// the default) or `at-most-one` (§2.4.2)) and `[solution]`.
+    pub fn from_nqueens(inst: &InstanceText) -> Result<Self> {
+        inst.allow_sections(&["regions", "givens", "solution"])?;
+        let (rows, cols) = inst.size(MAX_SIDE)?;
+        let (_, size_line) = inst.require("size")?;
+        if rows != cols {
+            return Err(inst.error(size_line, format!("an N-Queens board is square, not {rows}x{cols}")));
+        }
+        let mut q = Queens::n_queens(rows);
+        q.topology = Topology::parse(inst)?;
+        let soft = match inst.get("region_rule") {
+            None | Some(("exactly-one", _)) => false,
+            Some(("at-most-one", _)) => true,
+            Some((other, line)) => {
+                return Err(inst.error(
+                    line,
+                    format!("region_rule `{other}` is not one of: exactly-one, at-most-one"),
+                ))
+            }
+        };
+        if inst.section("regions").is_some() {
+            // At most one queen is "0 or 1": count 0, soft.
+            q.read_letter_regions(inst, usize::from(!soft), soft, true)?;
+        } else if let Some((_, line)) = inst.get("region_rule") {
+            return Err(inst.error(line, "region_rule given but no [regions] section"));
+        }
+        q.finish_layout();
+        q.read_givens(inst)?;
+        q.read_solution(inst)?;
+        Ok(q)
+    }
+
+    /// Parse the general format (`puzzle: gqueens`), documented in docs/queens-format.md.
+    pub fn from_general(inst: &InstanceText) -> Result<Self> {
+        inst.allow_sections(&["board", "rows", "columns", "regions", "givens", "solution"])?;
+        let (rows, cols) = inst.size(MAX_SIDE)?;
+        let mut q = Queens::blank("gqueens", rows, cols);
+        q.topology = Topology::parse(inst)?;
+        let default_distance = match inst.get("diagonal") {
+            None => 0,
+            Some((value, line)) => parse_distance(value).ok_or_else(|| {
+                inst.error(
+                    line,
+                    format!("diagonal `{value}` is not a distance (a number, or `whole` for whole diagonals)"),
+                )
+            })?,
+        };
+        q.distance = vec![default_distance; rows * cols];
+        if inst.section("board").is_some() {
+            for (r, (line, chars)) in inst.grid("board", rows, cols)?.iter().enumerate() {
+                for (c, &ch) in chars.iter().enumerate() {
+                    let cell = r * cols + c;
+                    match ch {
+                        '#' => q.on_board[cell] = false,
+                        '.' => {}
+                        '*' => q.distance[cell] = WHOLE_DIAGONAL,
+                        d if d.is_ascii_digit() => q.distance[cell] = usize::from(d as u8 - b'0'),
+                        other => {
+                            return Err(inst.error(
+                                *line,
+                                format!(
+                                    "cell {r},{c} is `{other}`: a board cell is `.` (default distance), a digit, `*` (whole diagonals) or `#` (not on the board)"
+                                ),
+                            ))
+                        }
+                    }
+                }
+            }
+        }
+        q.row_counts = read_counts(inst, "rows", rows)?;
+        q.col_counts = read_counts(inst, "columns", cols)?;
+        if let Some(section) = inst.section("regions") {
+            for l in &section.body {
+                let parts: Vec<&str> = l.text.split_whitespace().collect();
+                if parts.len() < 3 {
+                    return Err(inst.error(
+                        l.number,
+                        format!(
+                            "a region is `NAME COUNT r,c r,c ...` (COUNT is `k` or `k-k+1`), found `{}`",
+                            l.text
+                        ),
+                    ));
+                }
+                let name = parts[0].to_string();
+                if q.regions.iter().any(|g| g.name == name) {
+                    return Err(inst.error(l.number, format!("region `{name}` appears twice")));
+                }
+                let (count, soft) = parse_region_count(parts[1]).ok_or_else(|| {
+                    inst.error(
+                        l.number,
+                        format!("region count `{}` must be `k` or `k-k+1` (e.g. `1` or `1-2`)", parts[1]),
+                    )
+                })?;
+                let mut cells = Vec::new();
+                for p in &parts[2..] {
+                    let (r, c) = inst.coordinate(p, l.number, rows, cols)?;
+                    let cell = r * cols + c;
+                    if !q.on_board[cell] {
+                        return Err(inst.error(l.number, format!("region `{name}`: cell {r},{c} is not on the board")));
+                    }
+                    if cells.contains(&cell) {
+                        return Err(inst.error(l.number, format!("region `{name}` lists cell {r},{c} twice")));
+                    }
+                    cells.push(cell);
+                }
+                if count > cells.len() {
+                    return Err(inst.error(
+                        l.number,
+                        format!("region `{name}` needs {count} queens in {} cells", cells.len()),
+                    ));
+                }
+                q.regions.push(Region {
+                    name,
+                    cells,
+                    count,
+                    soft,
+                });
+            }
+        }
+        for (what, counts, len) in [("row", &q.row_counts, cols), ("column", &q.col_counts, rows)] {
+            for (i, c) in counts.iter().enumerate() {
+                if let Some(k) = c {
+                    if *k > len {
+                        let line = inst
+                            .require_section(if what == "row" { "rows" } else { "columns" })?
+                            .line;
+                        return Err(inst.error(line, format!("{what} {i} needs {k} queens in {len} cells")));
+                    }
+                }
+            }
+        }
+        q.finish_layout();
+        q.read_givens(inst)?;
+        q.read_solution(inst)?;
+        Ok(q)
+    }
+
+    /// Regions from a `[regions]` letter grid (`.` means no region when `dots` is allowed).
+    fn read_letter_regions(&mut self, inst: &InstanceText, count: usize, soft: bool, dots: bool) -> Result<()> {
+        let (rows, cols) = (self.rows, self.cols);
+        let grid = inst.grid("regions", rows, cols)?;
+        let mut letters = vec!['.'; rows * cols];
+        let mut order: Vec<char> = Vec::new();
+        for (r, (line, chars)) in grid.iter().enumerate() {
+            for (c, &ch) in chars.iter().enumerate() {
+                if ch == '.' && dots {
+                    continue;
+                }
+                if !ch.is_ascii_alphabetic() {
+                    return Err(inst.error(
+                        *line,
+                        format!(
+                            "cell {r},{c} is `{ch}`: a region is a letter{}",
+                            if dots { " (or `.` for no region)" } else { "" }
+                        ),
+                    ));
+                }
+                letters[r * cols + c] = ch;
+                if !order.contains(&ch) {
+                    order.push(ch);
+                }
+            }
+        }
+        for &name in &order {
+            self.regions.push(Region {
+                name: name.to_string(),
+                cells: (0..rows * cols).filter(|&v| letters[v] == name).collect(),
+                count,
+                soft,
+            });
+        }
+        self.letters = Some(letters);
+        Ok(())
+    }
+
+    /// `[givens]`: one `r,c` per line, on the board, no repeats.
+    fn read_givens(&mut self, inst: &InstanceText) -> Result<()> {
+        let Some(section) = inst.section("givens") else {
+            return Ok(());
+        };
+        for l in &section.body {
+            let (r, c) = inst.coordinate(&l.text, l.number, self.rows, self.cols)?;
+            let cell = r * self.cols + c;
+            if !self.on_board[cell] {
+                return Err(inst.error(l.number, format!("given queen {r},{c} is not on the board")));
+            }
+            if self.givens.contains(&cell) {
+                return Err(inst.error(l.number, format!("given queen {r},{c} appears twice")));
+            }
+            self.givens.push(cell);
+        }
+        Ok(())
+    }
+
+    /// `[solution]`: `Q` queen, `.` empty, `#` blocked; it must pass the full check.
+    fn read_solution(&mut self, inst: &InstanceText) -> Result<()> {
+        if inst.section("solution").is_none() {
+            return Ok(());
+        }
+        let sol = inst.grid("solution", self.rows, self.cols)?;
+        for (r, (line, chars)) in sol.iter().enumerate() {
+            for (c, &ch) in chars.iter().enumerate() {
+                let want_blocked = !self.on_board[r * self.cols + c];
+                let ok = if want_blocked {
+                    ch == '#'
+                } else {
+                    matches!(ch, 'Q' | '.')
+                };
+                if !ok {
+                    return Err(inst.error(
+                        *line,
+                        format!(
+                            "solution cell {r},{c} is `{ch}`: expected {}",
+                            if want_blocked {
+                                "`#` (not on the board)"
+                            } else {
+                                "`Q` or `.`"
+                            }
+                        ),
+                    ));
+                }
+            }
+        }
+        let board: Board = sol.iter().map(|(_, c)| c.iter().collect()).collect();
+        if let Some(b) = self.check(&board).first() {
+            return Err(inst.error(
+                inst.require_section("solution")?.line,
+                format!("the stored solution breaks: {}", b.rule),
+            ));
+        }
+        self.solution = Some(board);
+        Ok(())
+    }
+
+    /// One step from (r, c) by (dr, dc) under the topology, or None off the board's edge.
+    fn step(&self, r: usize, c: usize, dr: isize, dc: isize) -> Option<(usize, usize)> {
+        let wrap = |x: usize, d: isize, len: usize, glued: bool| -> Option<usize> {
+            let y = x as isize + d;
+            if (0..len as isize).contains(&y) {
+                Some(y as usize)
+            } else if glued {
+                Some(y.rem_euclid(len as isize) as usize)
+            } else {
+                None
+            }
+        };
+        let r2 = wrap(r, dr, self.rows, self.topology == Topology::Torus)?;
+        let c2 = wrap(c, dc, self.cols, self.topology != Topology::Flat)?;
+        Some((r2, c2))
+    }
+
+    /// Cells a queen on `cell` attacks along its diagonals (within its distance).
+    pub fn attacked(&self, cell: usize) -> BTreeSet<usize> {
+        let mut out = BTreeSet::new();
+        let d = self.distance[cell];
+        let limit = d.min(self.rows * self.cols);
+        for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (mut r, mut c) = (cell / self.cols, cell % self.cols);
+            for _ in 0..limit {
+                match self.step(r, c, dr, dc) {
+                    Some((r2, c2)) => {
+                        (r, c) = (r2, c2);
+                        let other = r * self.cols + c;
+                        if other == cell {
+                            break;
+                        }
+                        if self.on_board[other] {
+                            out.insert(other);
+                        }
+                    }
+                    None => break,
+                }
+            }
+        }
+        out
+    }
+
+    /// Unordered attacking pairs (a < b): a attacks b or b attacks a.
+    pub fn attack_pairs(&self) -> BTreeSet<(usize, usize)> {
+        let mut pairs = BTreeSet::new();
+        for a in (0..self.rows * self.cols).filter(|&a| self.on_board[a]) {
+            for b in self.attacked(a) {
+                pairs.insert((a.min(b), a.max(b)));
+            }
+        }
+        pairs
+    }
+
+    fn cell(&self, v: usize) -> String {
+        format!("{},{}", v / self.cols, v % self.cols)
+    }
+
+    /// Queens of a board, row-major, or the reason it does not fit.
+    fn queens_of(&self, board: &Board) -> std::result::Result<Vec<bool>, String> {
+        let cells: Vec<Vec<char>> = board.iter().map(|r| r.chars().collect()).collect();
+        if cells.len() != self.rows || cells.iter().any(|r| r.len() != self.cols) {
+            return Err(format!("the board is not {}x{}", self.rows, self.cols));
+        }
+        let mut x = vec![false; self.rows * self.cols];
+        for (r, row) in cells.iter().enumerate() {
+            for (c, &ch) in row.iter().enumerate() {
+                let cell = r * self.cols + c;
+                match (self.on_board[cell], ch) {
+                    (true, 'Q') => x[cell] = true,
+                    (true, '.') | (false, '#') => {}
+                    (true, other) => return Err(format!("cell {r},{c} holds `{other}`, not `Q` or `.`")),
+                    (false, other) => return Err(format!("cell {r},{c} is off the board but holds `{other}`")),
+                }
+            }
+        }
+        Ok(x)
+    }
+}
+
+/// `whole`/`*` or a number.
+fn parse_distance(s: &str) -> Option<usize> {
+    match s {
+        "whole" | "*" => Some(WHOLE_DIAGONAL),
+        _ => s.parse().ok(),
+    }
+}
+
+/// `k` (exact) or `k-k+1` (soft).
+fn parse_region_count(s: &str) -> Option<(usize, bool)> {
+    match s.split_once('-') {
+        None => s.parse().ok().map(|k| (k, false)),
+        Some((a, b)) => {
+            let (a, b): (usize, usize) = (a.parse().ok()?, b.parse().ok()?);
+            (b == a + 1).then_some((a, true))
+        }
+    }
+}
+
+/// A one-line section of `len` counts (`?` for no rule); absent means no rule at all.
+fn read_counts(inst: &InstanceText, name: &str, len: usize) -> Result<Vec<Option<usize>>> {
+    let Some(section) = inst.section(name) else {
+        return Ok(vec![None; len]);
+    };
+    let [line] = section.body.as_slice() else {
+        return Err(inst.error(section.line, format!("[{name}] is one line of {len} counts")));
+    };
+    let parts: Vec<&str> = line.text.split_whitespace().collect();
+    if parts.len() != len {
+        return Err(inst.error(
+            line.number,
+            format!("[{name}] has {} counts, the size says {len}", parts.len()),
+        ));
+    }
+    parts
+        .iter()
+        .map(|p| match *p {
+            "?" => Ok(None),
+            _ => p
+                .parse()
+                .map(Some)
+                .map_err(|_| inst.error(line.number, format!("`{p}` is not a count (a number or `?`)"))),
+        })
+        .collect()
+}
+
+impl Puzzle for Queens {
+    fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn model(&self) -> Model {
+        let (rows, cols) = (self.rows, self.cols);
+        let var = |cell: usize| self.var_of[cell];
+        let mut m = Model::new(
+            self.cell_of
+                .iter()
+                .map(|&v| format!("r{}c{}", v / cols, v % cols))
+                .collect(),
+        );
+        for (r, k) in self.row_counts.iter().enumerate() {
+            if let Some(k) = k {
+                let vars = (0..cols).filter_map(|c| var(r * cols + c)).collect();
+                m.push(
+                    Constraint::Count {
+                        vars,
+                        k: *k,
+                        soft: false,
+                    },
+                    format!("row {r}"),
+                );
+            }
+        }
+        for (c, k) in self.col_counts.iter().enumerate() {
+            if let Some(k) = k {
+                let vars = (0..rows).filter_map(|r| var(r * cols + c)).collect();
+                m.push(
+                    Constraint::Count {
+                        vars,
+                        k: *k,
+                        soft: false,
+                    },
+                    format!("column {c}"),
+                );
+            }
+        }
+        for g in &self.regions {
+            let vars = g.cells.iter().filter_map(|&cell| var(cell)).collect();
+            m.push(
+                Constraint::Count {
+                    vars,
+                    k: g.count,
+                    soft: g.soft,
+                },
+                format!("region {}", g.name),
+            );
+        }
+        for (a, b) in self.attack_pairs() {
+            if let (Some(x), Some(y)) = (var(a), var(b)) {
+                m.push(
+                    Constraint::NotBoth(x, y),
+                    format!("diagonal {} {}", self.cell(a), self.cell(b)),
+                );
+            }
+        }
+        for &cell in &self.givens {
+            if let Some(v) = var(cell) {
+                m.push(Constraint::Fixed(v, true), format!("given queen {}", self.cell(cell)));
+            }
+        }
+        m
+    }
+
+    fn board(&self, x: &[bool]) -> Board {
+        (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| match self.var_of[r * self.cols + c] {
+                        None => '#',
+                        Some(v) if x[v] => 'Q',
+                        Some(_) => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn assignment(&self, board: &Board) -> Option<Vec<bool>> {
+        let x = self.queens_of(board).ok()?;
+        Some(self.cell_of.iter().map(|&cell| x[cell]).collect())
+    }
+
+    fn check(&self, board: &Board) -> Vec<Broken> {
+        let mut broken = Vec::new();
+        let mut rule = |rule: String| broken.push(Broken { rule, in_qubo: true });
+        let x = match self.queens_of(board) {
+            Ok(x) => x,
+            Err(why) => {
+                rule(why);
+                return broken;
+            }
+        };
+        let (rows, cols) = (self.rows, self.cols);
+        for (r, k) in self.row_counts.iter().enumerate() {
+            let n = (0..cols).filter(|&c| x[r * cols + c]).count();
+            if let Some(k) = k.filter(|&k| k != n) {
+                rule(format!("row {r} has {n} queens, not {k}"));
+            }
+        }
+        for (c, k) in self.col_counts.iter().enumerate() {
+            let n = (0..rows).filter(|&r| x[r * cols + c]).count();
+            if let Some(k) = k.filter(|&k| k != n) {
+                rule(format!("column {c} has {n} queens, not {k}"));
+            }
+        }
+        for g in &self.regions {
+            let n = g.cells.iter().filter(|&&cell| x[cell]).count();
+            if n != g.count && !(g.soft && n == g.count + 1) {
+                let want = if g.soft {
+                    format!("{} or {}", g.count, g.count + 1)
+                } else {
+                    g.count.to_string()
+                };
+                rule(format!("region {} has {n} queens, not {want}", g.name));
+            }
+        }
+        for (a, b) in self.attack_pairs() {
+            if x[a] && x[b] {
+                rule(format!(
+                    "queens on {} and {} attack each other diagonally",
+                    self.cell(a),
+                    self.cell(b)
+                ));
+            }
+        }
+        for &cell in &self.givens {
+            if !x[cell] {
+                rule(format!("given queen {} is missing", self.cell(cell)));
+            }
+        }
+        broken
+    }
+
+    fn solution(&self) -> Option<&Board> {
+        self.solution.as_ref()
+    }
+
+    /// Region letters in lower case (`.` for none or no letters), `Q` for queens (the givens
+    /// when no board is given), `#` for cells off the board.
+    fn render(&self, board: Option<&Board>) -> String {
+        let x = match board {
+            Some(b) => self.queens_of(b).unwrap_or_else(|_| vec![false; self.rows * self.cols]),
+            None => {
+                let mut x = vec![false; self.rows * self.cols];
+                for &g in &self.givens {
+                    x[g] = true;
+                }
+                x
+            }
+        };
+        let mut out = String::new();
+        for r in 0..self.rows {
+            let line: Vec<String> = (0..self.cols)
+                .map(|c| {
+                    let cell = r * self.cols + c;
+                    let ch = if !self.on_board[cell] {
+                        '#'
+                    } else if x[cell] {
+                        'Q'
+                    } else {
+                        self.letters.as_ref().map_or('.', |l| l[cell].to_ascii_lowercase())
+                    };
+                    ch.to_string()
+                })
+                .collect();
+            out.push_str(&line.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn torus_diagonals_wrap() {
+        let mut q = Queens::n_queens(5);
+        q.topology = Topology::Torus;
+        // On a 5x5 torus every diagonal has 5 cells: 2 diagonals x 4 others.
+        assert_eq!(q.attacked(0).len(), 8);
+        q.topology = Topology::Flat;
+        assert_eq!(q.attacked(0).len(), 4);
+        q.distance = vec![1; 25];
+        assert_eq!(q.attacked(12).len(), 4);
+    }
+
+    #[test]
+    fn region_counts_parse() {
+        assert_eq!(parse_region_count("2"), Some((2, false)));
+        assert_eq!(parse_region_count("1-2"), Some((1, true)));
+        assert_eq!(parse_region_count("1-3"), None);
+        assert_eq!(parse_distance("whole"), Some(WHOLE_DIAGONAL));
+    }
+}
