@@ -101,96 +101,194 @@ fn log2_len(len: usize) -> usize {
 #[inline(always)]
 fn rot(a: Complex64, b: Complex64, c: f64, s: f64) -> (Complex64, Complex64) {
     (
-        Complex64::new(c * a.re + s * b.im, c * a.im - s * b.re),
-        Complex64::new(c * b.re + s * a.im, c * b.im - s * a.re),
+        Complex64::new(c.mul_add(a.re, s * b.im), c.mul_add(a.im, -s * b.re)),
+        Complex64::new(c.mul_add(b.re, s * a.im), c.mul_add(b.im, -s * a.re)),
     )
 }
 
-/// `exp(−iβX)` on each of the K qubits of a group of `2^K` amplitudes (index bit i = qubit i).
+/// `exp(−iβX)` on the amplitudes at `f64` offsets i and j of a register group.
 #[inline(always)]
-fn butterfly<const K: usize>(v: &mut [Complex64; 8], c: f64, s: f64) {
-    for bit in 0..K {
-        let d = 1usize << bit;
-        for i in 0..(1usize << K) {
-            if i & d == 0 {
-                let (x, y) = rot(v[i], v[i | d], c, s);
-                v[i] = x;
-                v[i | d] = y;
-            }
+fn rot_f<const N: usize>(v: &mut [f64; N], i: usize, j: usize, c: f64, s: f64) {
+    let (a0, a1, b0, b1) = (v[i], v[i + 1], v[j], v[j + 1]);
+    v[i] = c.mul_add(a0, s * b1);
+    v[i + 1] = c.mul_add(a1, -s * b0);
+    v[j] = c.mul_add(b0, s * a1);
+    v[j + 1] = c.mul_add(b1, -s * a0);
+}
+
+/// Qubits 0, 1, 2 of a contiguous block: eight amplitudes (16 `f64`) at a time in registers.
+#[inline]
+fn mix_low3(block: &mut [Complex64], c: f64, s: f64) {
+    let f: &mut [f64] = bytemuck::cast_slice_mut(block);
+    for chunk in f.chunks_exact_mut(16) {
+        let mut v = [0.0f64; 16];
+        v.copy_from_slice(chunk);
+        // Amplitude a sits at f64 offset 2a; qubit b pairs a with a + 2^b.
+        for (i, j) in [(0, 2), (4, 6), (8, 10), (12, 14), (0, 4), (2, 6), (8, 12), (10, 14)] {
+            rot_f(&mut v, i, j, c, s);
         }
+        for (i, j) in [(0, 8), (2, 10), (4, 12), (6, 14)] {
+            rot_f(&mut v, i, j, c, s);
+        }
+        chunk.copy_from_slice(&v);
     }
 }
 
-/// `Σ conj(λ_i)·ψ_{i⊕d} + conj(λ_{i⊕d})·ψ_i` over the pairs of each of the K qubits of a group.
-#[inline(always)]
-fn group_overlap<const K: usize>(l: &[Complex64; 8], p: &[Complex64; 8]) -> Complex64 {
-    let mut acc = Complex64::new(0.0, 0.0);
-    for bit in 0..K {
-        let d = 1usize << bit;
-        for i in 0..(1usize << K) {
-            if i & d == 0 {
-                acc += l[i].conj() * p[i | d] + l[i | d].conj() * p[i];
-            }
+/// [`mix_low3`] on ψ and λ, returning qubits 0–2's share of `⟨λ|Σ X_q|ψ⟩`.
+#[inline]
+fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> Complex64 {
+    let pf: &mut [f64] = bytemuck::cast_slice_mut(p);
+    let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
+    let mut re = 0.0;
+    let mut im = 0.0;
+    let pairs = [(0, 2), (4, 6), (8, 10), (12, 14), (0, 4), (2, 6), (8, 12), (10, 14), (0, 8), (2, 10), (4, 12), (6, 14)];
+    for (pc, lc) in pf.chunks_exact_mut(16).zip(lf.chunks_exact_mut(16)) {
+        let mut vp = [0.0f64; 16];
+        let mut vl = [0.0f64; 16];
+        vp.copy_from_slice(pc);
+        vl.copy_from_slice(lc);
+        // All three qubits' overlaps on the unrotated group, then the rotations.
+        for &(i, j) in &pairs {
+            re += vl[i] * vp[j] + vl[i + 1] * vp[j + 1] + vl[j] * vp[i] + vl[j + 1] * vp[i + 1];
+            im += vl[i] * vp[j + 1] - vl[i + 1] * vp[j] + vl[j] * vp[i + 1] - vl[j + 1] * vp[i];
         }
+        for &(i, j) in &pairs {
+            rot_f(&mut vp, i, j, c, s);
+            rot_f(&mut vl, i, j, c, s);
+        }
+        pc.copy_from_slice(&vp);
+        lc.copy_from_slice(&vl);
     }
-    acc
+    Complex64::new(re, im)
 }
 
-/// Rotate K consecutive qubits whose lowest pairs amplitudes `r` apart: each chunk of
-/// `2^K·r` amplitudes is `2^K` runs of length r, and element j of every run forms a group.
+
+/// `exp(−iβX)` on two amplitude pairs held as `f64` quadruples `(re, im, re, im)`.
+#[inline(always)]
+fn rot4(x: [f64; 4], y: [f64; 4], c: f64, s: f64) -> ([f64; 4], [f64; 4]) {
+    (
+        [c.mul_add(x[0], s * y[1]), c.mul_add(x[1], -s * y[0]), c.mul_add(x[2], s * y[3]), c.mul_add(x[3], -s * y[2])],
+        [c.mul_add(y[0], s * x[1]), c.mul_add(y[1], -s * x[0]), c.mul_add(y[2], s * x[3]), c.mul_add(y[3], -s * x[2])],
+    )
+}
+
+/// `a += l⊙p`, `b += l⊙swap(p)`: summed, `a` is `Re Σ conj(l)·p` and `b`'s even lanes minus
+/// its odd lanes are `Im Σ conj(l)·p`.
+#[inline(always)]
+fn overlap4(l: [f64; 4], p: [f64; 4], a: &mut [f64; 4], b: &mut [f64; 4]) {
+    for t in 0..4 {
+        a[t] = l[t].mul_add(p[t], a[t]);
+        b[t] = l[t].mul_add(p[t ^ 1], b[t]);
+    }
+}
+
+/// The pairs of a group of `2^K` registers, qubit by qubit (index bit i = the group's qubit i).
+const PAIRS: [&[(usize, usize)]; 4] = [
+    &[],
+    &[(0, 1)],
+    &[(0, 1), (2, 3), (0, 2), (1, 3)],
+    &[(0, 1), (2, 3), (4, 5), (6, 7), (0, 2), (1, 3), (4, 6), (5, 7), (0, 4), (1, 5), (2, 6), (3, 7)],
+];
+
+/// The `2^K` runs of one chunk as `f64` slices.
+#[inline(always)]
+fn split_runs<const K: usize>(chunk: &mut [Complex64], r: usize) -> [&mut [f64]; 8] {
+    let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
+    let mut it = f.chunks_exact_mut(2 * r);
+    std::array::from_fn(|i| if i < (1 << K) { it.next().unwrap_or_default() } else { Default::default() })
+}
+
+#[inline(always)]
+fn load4(run: &[f64], j: usize) -> [f64; 4] {
+    [run[j], run[j + 1], run[j + 2], run[j + 3]]
+}
+
+#[inline(always)]
+fn store4(run: &mut [f64], j: usize, v: [f64; 4]) {
+    run[j..j + 4].copy_from_slice(&v);
+}
+
+/// Rotate K consecutive qubits whose lowest pairs amplitudes `r` apart (r ≥ 2): each chunk of
+/// `2^K·r` amplitudes is `2^K` runs of length r; two amplitudes of every run are loaded into
+/// registers, rotated for all K qubits, and stored once.
 #[inline(always)]
 fn mix_runs<const K: usize>(block: &mut [Complex64], r: usize, c: f64, s: f64) {
+    debug_assert!(r >= 2);
     let m = 1usize << K;
-    let mut v = [Complex64::new(0.0, 0.0); 8];
-    if r == 1 {
-        for chunk in block.chunks_exact_mut(m) {
-            v[..m].copy_from_slice(chunk);
-            butterfly::<K>(&mut v, c, s);
-            chunk.copy_from_slice(&v[..m]);
-        }
-        return;
-    }
     for chunk in block.chunks_exact_mut(m * r) {
-        let mut it = chunk.chunks_exact_mut(r);
-        let runs: [&mut [Complex64]; 8] = std::array::from_fn(|_| it.next().unwrap_or_default());
-        for j in 0..r {
+        let runs = split_runs::<K>(chunk, r);
+        for j in (0..2 * r).step_by(4) {
+            let mut v = [[0.0f64; 4]; 8];
             for i in 0..m {
-                v[i] = runs[i][j];
+                v[i] = load4(runs[i], j);
             }
-            butterfly::<K>(&mut v, c, s);
+            for &(x, y) in PAIRS[K] {
+                (v[x], v[y]) = rot4(v[x], v[y], c, s);
+            }
             for i in 0..m {
-                runs[i][j] = v[i];
+                store4(runs[i], j, v[i]);
             }
         }
     }
 }
 
-/// [`mix_runs`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`
-/// (read before rotating; rotating both vectors leaves it unchanged).
+/// [`mix_runs`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`, read on
+/// the loaded registers before they are rotated (rotating both leaves it unchanged).
 #[inline(always)]
 fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: usize, c: f64, s: f64) -> Complex64 {
+    debug_assert!(r >= 2);
     let m = 1usize << K;
-    let mut acc = Complex64::new(0.0, 0.0);
-    let mut vp = [Complex64::new(0.0, 0.0); 8];
-    let mut vl = [Complex64::new(0.0, 0.0); 8];
+    let mut a = [0.0f64; 4];
+    let mut b = [0.0f64; 4];
     for (pc, lc) in p.chunks_exact_mut(m * r).zip(l.chunks_exact_mut(m * r)) {
-        let mut ip = pc.chunks_exact_mut(r);
-        let mut il = lc.chunks_exact_mut(r);
-        let rp: [&mut [Complex64]; 8] = std::array::from_fn(|_| ip.next().unwrap_or_default());
-        let rl: [&mut [Complex64]; 8] = std::array::from_fn(|_| il.next().unwrap_or_default());
-        for j in 0..r {
+        let rp = split_runs::<K>(pc, r);
+        let rl = split_runs::<K>(lc, r);
+        for j in (0..2 * r).step_by(4) {
+            let mut vp = [[0.0f64; 4]; 8];
+            let mut vl = [[0.0f64; 4]; 8];
             for i in 0..m {
-                vp[i] = rp[i][j];
-                vl[i] = rl[i][j];
+                vp[i] = load4(rp[i], j);
+                vl[i] = load4(rl[i], j);
             }
-            acc += group_overlap::<K>(&vl, &vp);
-            butterfly::<K>(&mut vp, c, s);
-            butterfly::<K>(&mut vl, c, s);
+            for &(x, y) in PAIRS[K] {
+                overlap4(vl[x], vp[y], &mut a, &mut b);
+                overlap4(vl[y], vp[x], &mut a, &mut b);
+            }
+            for &(x, y) in PAIRS[K] {
+                (vp[x], vp[y]) = rot4(vp[x], vp[y], c, s);
+                (vl[x], vl[y]) = rot4(vl[x], vl[y], c, s);
+            }
             for i in 0..m {
-                rp[i][j] = vp[i];
-                rl[i][j] = vl[i];
+                store4(rp[i], j, vp[i]);
+                store4(rl[i], j, vl[i]);
             }
         }
+    }
+    Complex64::new(a.iter().sum(), b[0] - b[1] + b[2] - b[3])
+}
+
+/// Qubit 0 of a contiguous block: adjacent amplitudes pair up.
+#[inline]
+fn mix_adjacent(block: &mut [Complex64], c: f64, s: f64) {
+    for pair in block.chunks_exact_mut(2) {
+        let (a, b) = rot(pair[0], pair[1], c, s);
+        pair[0] = a;
+        pair[1] = b;
+    }
+}
+
+/// [`mix_adjacent`] on ψ and λ, returning qubit 0's `⟨λ|X_0|ψ⟩`.
+#[inline]
+fn unmix_adjacent_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> Complex64 {
+    let mut acc = Complex64::new(0.0, 0.0);
+    for (pp, lp) in p.chunks_exact_mut(2).zip(l.chunks_exact_mut(2)) {
+        acc += lp[0].conj() * pp[1] + lp[1].conj() * pp[0];
+        let (a, b) = rot(pp[0], pp[1], c, s);
+        pp[0] = a;
+        pp[1] = b;
+        let (a, b) = rot(lp[0], lp[1], c, s);
+        lp[0] = a;
+        lp[1] = b;
     }
     acc
 }
@@ -200,6 +298,13 @@ fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: 
 #[inline]
 fn mix_units(block: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, s: f64) {
     let mut q = from;
+    if w << q == 1 && to - q >= 3 && block.len() >= 8 {
+        mix_low3(block, c, s);
+        q += 3;
+    } else if q < to && w << q == 1 {
+        mix_adjacent(block, c, s);
+        q += 1;
+    }
     while q < to {
         let r = w << q;
         match (to - q).min(3) {
@@ -216,6 +321,13 @@ fn mix_units(block: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, 
 fn unmix_units_pair(p: &mut [Complex64], l: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, s: f64) -> Complex64 {
     let mut acc = Complex64::new(0.0, 0.0);
     let mut q = from;
+    if w << q == 1 && to - q >= 3 && p.len() >= 8 {
+        acc += unmix_low3_pair(p, l, c, s);
+        q += 3;
+    } else if q < to && w << q == 1 {
+        acc += unmix_adjacent_pair(p, l, c, s);
+        q += 1;
+    }
     while q < to {
         let r = w << q;
         acc += match (to - q).min(3) {
