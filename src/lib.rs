@@ -25,6 +25,7 @@ pub mod bits;
 pub mod circuit;
 pub mod error;
 pub mod experiment;
+pub mod export;
 pub mod ising;
 pub mod model;
 pub mod problem;
