@@ -37,7 +37,7 @@ pub fn data(name: &str) -> PathBuf {
 /// A random Ising model with integer or real coefficients and about `density` of all pairs.
 pub fn random_ising(n: usize, seed: u64, integer: bool, density: f64) -> Ising {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut draw = |rng: &mut rand::rngs::StdRng| {
+    let draw = |rng: &mut rand::rngs::StdRng| {
         if integer {
             f64::from(rng.random_range(-3i32..=3))
         } else {

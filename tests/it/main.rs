@@ -1,3 +1,4 @@
 //! The one integration-test binary; modules mirror src/.
 
 mod common;
+mod qasm;
