@@ -106,10 +106,22 @@ pub struct QasmArgs {
     #[arg(long, value_name = "REPORT.json")]
     pub angles: Option<PathBuf>,
     /// γ_1..γ_p, comma-separated (needs --betas).
-    #[arg(long, value_name = "G1,..,GP", value_delimiter = ',', allow_hyphen_values = true, requires = "betas")]
+    #[arg(
+        long,
+        value_name = "G1,..,GP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "betas"
+    )]
     pub gammas: Option<Vec<f64>>,
     /// β_1..β_p, comma-separated (needs --gammas).
-    #[arg(long, value_name = "B1,..,BP", value_delimiter = ',', allow_hyphen_values = true, requires = "gammas")]
+    #[arg(
+        long,
+        value_name = "B1,..,BP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "gammas"
+    )]
     pub betas: Option<Vec<f64>>,
     /// Optimise the angles first (energy objective, INTERP over depths 1..=P, L-BFGS); needs a
     /// simulable instance.

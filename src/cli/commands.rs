@@ -2,9 +2,9 @@
 
 use super::args::{ClassicalMethod, Cli, Command, QasmArgs, SolveArgs};
 use quzzle::bits;
+use quzzle::experiment::{self, SolveReport};
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::export::{self as exporter, Manifest};
-use quzzle::experiment::{self, SolveReport};
 use quzzle::model::{reduce, Level};
 use quzzle::problem::{self, Problem};
 use quzzle::puzzle;
@@ -463,8 +463,14 @@ fn qasm_export(args: &QasmArgs) -> Result<()> {
         (0..p)
             .flat_map(|l| {
                 [
-                    (qasm::parameter_name(quzzle::circuit::Param::Gamma(l), p), angles.gammas[l]),
-                    (qasm::parameter_name(quzzle::circuit::Param::Beta(l), p), angles.betas[l]),
+                    (
+                        qasm::parameter_name(quzzle::circuit::Param::Gamma(l), p),
+                        angles.gammas[l],
+                    ),
+                    (
+                        qasm::parameter_name(quzzle::circuit::Param::Beta(l), p),
+                        angles.betas[l],
+                    ),
                 ]
             })
             .collect()

@@ -95,7 +95,11 @@ pub fn angles_from_json(text: &str, source: &str, depth: usize) -> Result<Angles
                     .collect();
                 Error::InvalidArgument(format!(
                     "{source}: the report has no angles for depth p = {depth} (it has p = {})",
-                    if have.is_empty() { "none".into() } else { have.join(", ") }
+                    if have.is_empty() {
+                        "none".into()
+                    } else {
+                        have.join(", ")
+                    }
                 ))
             })?;
         let get = |k: &str| {
@@ -138,7 +142,10 @@ mod tests {
         assert!(e.contains("r.json") && e.contains("p = 3") && e.contains("1, 2"), "{e}");
         let manifest = r#"{"depth": 1, "gammas": [0.5], "betas": [0.25]}"#;
         assert_eq!(angles_from_json(manifest, "m.json", 1).unwrap().betas, vec![0.25]);
-        assert!(angles_from_json(manifest, "m.json", 2).unwrap_err().to_string().contains("m.json"));
+        assert!(angles_from_json(manifest, "m.json", 2)
+            .unwrap_err()
+            .to_string()
+            .contains("m.json"));
         assert!(matches!(
             angles_from_json("{", "x.json", 1),
             Err(Error::Parse { line: 1, .. })

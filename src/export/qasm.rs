@@ -376,7 +376,10 @@ mod tests {
         let (circuit, header) = tiny();
         for f in [Flavor::Ibm, Flavor::Ionq] {
             let e = to_qasm3(&circuit, &header, f, true).unwrap_err();
-            assert!(matches!(e, Error::InvalidArgument(ref m) if m.contains("portable")), "{e}");
+            assert!(
+                matches!(e, Error::InvalidArgument(ref m) if m.contains("portable")),
+                "{e}"
+            );
         }
         let bad = QasmHeader {
             gammas: vec![0.1, 0.2],

@@ -23,7 +23,11 @@ pub fn shared_files(kind: &str) -> Vec<PathBuf> {
         return Vec::new();
     };
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir.join(kind))
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect())
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+                .collect()
+        })
         .unwrap_or_default();
     v.sort();
     v
@@ -54,5 +58,10 @@ pub fn random_ising(n: usize, seed: u64, integer: bool, density: f64) -> Ising {
         }
     }
     let offset = draw(&mut rng);
-    Ising { num_qubits: n, h, couplings, offset }
+    Ising {
+        num_qubits: n,
+        h,
+        couplings,
+        offset,
+    }
 }

@@ -123,18 +123,43 @@ fn gate_counts_in_every_flavour() {
             let circuit = Circuit::qaoa(&problem.ising, &angles);
             let h = header(&problem, &path.display().to_string(), &angles);
             for (flavor, symbolic) in VARIANTS {
-                let what = format!("{} p={p} {}{}", path.display(), flavor.name(), if symbolic { " symbolic" } else { "" });
+                let what = format!(
+                    "{} p={p} {}{}",
+                    path.display(),
+                    flavor.name(),
+                    if symbolic { " symbolic" } else { "" }
+                );
                 let text = qasm::to_qasm3(&circuit, &h, flavor, symbolic).unwrap();
                 assert!(text.starts_with("OPENQASM 3.0;\ninclude \"stdgates.inc\";\n"), "{what}");
                 assert_eq!(lines_starting(&text, "h q["), n, "{what}");
                 assert_eq!(lines_starting(&text, "rx("), p * n, "{what}: rx lines = p x qubits");
-                assert_eq!(lines_starting(&text, "rz("), p * fields, "{what}: rz lines = p x nonzero fields");
+                assert_eq!(
+                    lines_starting(&text, "rz("),
+                    p * fields,
+                    "{what}: rz lines = p x nonzero fields"
+                );
                 // In the ionq flavour an rzz is one line `cx a, b; rz(t) b; cx a, b;`.
-                let (rzz, other) = if flavor == Flavor::Ionq { ("cx q[", "rzz") } else { ("rzz(", "cx q[") };
-                assert_eq!(lines_starting(&text, rzz), p * couplings, "{what}: rzz lines = p x couplings");
+                let (rzz, other) = if flavor == Flavor::Ionq {
+                    ("cx q[", "rzz")
+                } else {
+                    ("rzz(", "cx q[")
+                };
+                assert_eq!(
+                    lines_starting(&text, rzz),
+                    p * couplings,
+                    "{what}: rzz lines = p x couplings"
+                );
                 assert_eq!(lines_starting(&text, other), 0, "{what}");
-                assert_eq!(text.matches("gate rzz(theta)").count(), usize::from(flavor != Flavor::Ionq), "{what}");
-                assert_eq!(lines_starting(&text, "input float[64] "), if symbolic { 2 * p } else { 0 }, "{what}");
+                assert_eq!(
+                    text.matches("gate rzz(theta)").count(),
+                    usize::from(flavor != Flavor::Ionq),
+                    "{what}"
+                );
+                assert_eq!(
+                    lines_starting(&text, "input float[64] "),
+                    if symbolic { 2 * p } else { 0 },
+                    "{what}"
+                );
                 assert!(text.contains(&format!("\nqubit[{n}] q;\nbit[{n}] c;\n")), "{what}");
                 assert!(text.ends_with("\nc = measure q;\n"), "{what}");
                 assert!(text.contains("qubit 0 RIGHTMOST"), "{what}: bit-order note");
@@ -238,8 +263,14 @@ fn the_exported_text_read_back_is_the_simulated_state() {
             let values: HashMap<String, f64> = (0..p)
                 .flat_map(|l| {
                     [
-                        (qasm::parameter_name(quzzle::circuit::Param::Gamma(l), p), angles.gammas[l]),
-                        (qasm::parameter_name(quzzle::circuit::Param::Beta(l), p), angles.betas[l]),
+                        (
+                            qasm::parameter_name(quzzle::circuit::Param::Gamma(l), p),
+                            angles.gammas[l],
+                        ),
+                        (
+                            qasm::parameter_name(quzzle::circuit::Param::Beta(l), p),
+                            angles.betas[l],
+                        ),
                     ]
                 })
                 .collect();
@@ -306,8 +337,19 @@ fn cli_writes_qasm_and_manifest() {
     let dir = temp_dir("manifest");
     let out = dir.join("tango.qasm");
     let o = quzzle(&[
-        "qasm", TANGO, "--depth", "2", "--gammas", "0.25,-0.5", "--betas", "-0.75,0.5", "--flavor", "ionq", "-o",
-        out.to_str().unwrap(), "--with-state",
+        "qasm",
+        TANGO,
+        "--depth",
+        "2",
+        "--gammas",
+        "0.25,-0.5",
+        "--betas",
+        "-0.75,0.5",
+        "--flavor",
+        "ionq",
+        "-o",
+        out.to_str().unwrap(),
+        "--with-state",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&out).unwrap();
@@ -331,15 +373,33 @@ fn cli_writes_qasm_and_manifest() {
     // The manifest is an angle source too, and gives back the same file.
     let again = dir.join("again.qasm");
     let o = quzzle(&[
-        "qasm", TANGO, "--depth", "2", "--flavor", "ionq", "--angles", dir.join("tango.json").to_str().unwrap(),
-        "-o", again.to_str().unwrap(),
+        "qasm",
+        TANGO,
+        "--depth",
+        "2",
+        "--flavor",
+        "ionq",
+        "--angles",
+        dir.join("tango.json").to_str().unwrap(),
+        "-o",
+        again.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
     assert!(json(&dir.join("again.json")).get("state").is_none());
 
     // Without -o: the QASM on stdout, no manifest.
-    let o = quzzle(&["qasm", TANGO, "--depth", "1", "--gammas", "0.1", "--betas", "0.2", "--symbolic"]);
+    let o = quzzle(&[
+        "qasm",
+        TANGO,
+        "--depth",
+        "1",
+        "--gammas",
+        "0.1",
+        "--betas",
+        "0.2",
+        "--symbolic",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let stdout = String::from_utf8(o.stdout).unwrap();
     assert!(stdout.starts_with("OPENQASM 3.0;") && stdout.contains("input float[64] gamma_00;"));
@@ -355,7 +415,14 @@ fn cli_reads_angles_from_a_solve_report() {
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let out = dir.join("c.qasm");
     let o = quzzle(&[
-        "qasm", TANGO, "--depth", "2", "--angles", report_path.to_str().unwrap(), "-o", out.to_str().unwrap(),
+        "qasm",
+        TANGO,
+        "--depth",
+        "2",
+        "--angles",
+        report_path.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let m = json(&dir.join("c.json"));
@@ -370,7 +437,10 @@ fn cli_reads_angles_from_a_solve_report() {
     let o = quzzle(&["qasm", TANGO, "--depth", "3", "--angles", report_path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
-    assert!(e.starts_with("error: ") && e.contains("solve.json") && e.contains("p = 3"), "{e}");
+    assert!(
+        e.starts_with("error: ") && e.contains("solve.json") && e.contains("p = 3"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -391,8 +461,20 @@ fn cli_exports_instances_too_large_to_simulate() {
     let out = dir.join("big.qasm");
     let demo = "data/demo-tango-6x6.txt";
     let o = quzzle(&[
-        "qasm", demo, "--reduce", "none", "--depth", "1", "--gammas", "0.1", "--betas", "0.2", "--flavor", "ibm",
-        "-o", out.to_str().unwrap(),
+        "qasm",
+        demo,
+        "--reduce",
+        "none",
+        "--depth",
+        "1",
+        "--gammas",
+        "0.1",
+        "--betas",
+        "0.2",
+        "--flavor",
+        "ibm",
+        "-o",
+        out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let m = json(&dir.join("big.json"));
@@ -405,7 +487,10 @@ fn cli_exports_instances_too_large_to_simulate() {
     assert_eq!(m["valid_bitstrings"], serde_json::json!([solution]));
     assert!(std::fs::read_to_string(&out).unwrap().contains("qubit[36] q;"));
 
-    for extra in [&["--optimize"][..], &["--gammas", "0.1", "--betas", "0.2", "--with-state", "-o", "x.qasm"][..]] {
+    for extra in [
+        &["--optimize"][..],
+        &["--gammas", "0.1", "--betas", "0.2", "--with-state", "-o", "x.qasm"][..],
+    ] {
         let mut args = vec!["qasm", demo, "--reduce", "none", "--depth", "1"];
         args.extend_from_slice(extra);
         let o = quzzle(&args);
@@ -418,15 +503,39 @@ fn cli_exports_instances_too_large_to_simulate() {
 fn cli_errors_and_usage() {
     let g = ["--gammas", "0.1,0.2", "--betas", "0.3,0.4"];
     let cases: Vec<(Vec<&str>, i32, &str)> = vec![
-        (vec!["--depth", "2", "--gammas", "0.1", "--betas", "0.3,0.4"], 1, "--gammas has 1 number(s), --depth 2 needs 2"),
-        (vec!["--depth", "2", "--gammas", "0.1,0.2", "--betas", "0.3,0.4,0.5"], 1, "--betas has 3"),
-        ([&["--depth", "2", "--symbolic", "--flavor", "ibm"][..], &g[..]].concat(), 1, "portable"),
-        ([&["--depth", "2", "-o", "/tmp/x.json"][..], &g[..]].concat(), 1, ".json"),
-        (vec!["--depth", "2", "--angles", "/nonexistent/solve.json"], 1, "/nonexistent/solve.json"),
+        (
+            vec!["--depth", "2", "--gammas", "0.1", "--betas", "0.3,0.4"],
+            1,
+            "--gammas has 1 number(s), --depth 2 needs 2",
+        ),
+        (
+            vec!["--depth", "2", "--gammas", "0.1,0.2", "--betas", "0.3,0.4,0.5"],
+            1,
+            "--betas has 3",
+        ),
+        (
+            [&["--depth", "2", "--symbolic", "--flavor", "ibm"][..], &g[..]].concat(),
+            1,
+            "portable",
+        ),
+        (
+            [&["--depth", "2", "-o", "/tmp/x.json"][..], &g[..]].concat(),
+            1,
+            ".json",
+        ),
+        (
+            vec!["--depth", "2", "--angles", "/nonexistent/solve.json"],
+            1,
+            "/nonexistent/solve.json",
+        ),
         ([&["--depth", "2", "--flavor", "qir"][..], &g[..]].concat(), 2, "qir"),
         (vec!["--depth", "2"], 2, "required"),
         (vec!["--depth", "2", "--gammas", "0.1,0.2"], 2, "--betas"),
-        ([&["--depth", "2", "--optimize"][..], &g[..]].concat(), 2, "cannot be used with"),
+        (
+            [&["--depth", "2", "--optimize"][..], &g[..]].concat(),
+            2,
+            "cannot be used with",
+        ),
         ([&["--depth", "0"][..], &g[..]].concat(), 2, "depth"),
         ([&["--depth", "2", "--with-state"][..], &g[..]].concat(), 2, "--out"),
     ];
@@ -442,7 +551,18 @@ fn cli_errors_and_usage() {
         }
     }
     // A reduction that decides every cell leaves nothing to export.
-    let o = quzzle(&["qasm", "data/demo-tango-6x6.txt", "--reduce", "probe", "--depth", "1", "--gammas", "0.1", "--betas", "0.2"]);
+    let o = quzzle(&[
+        "qasm",
+        "data/demo-tango-6x6.txt",
+        "--reduce",
+        "probe",
+        "--depth",
+        "1",
+        "--gammas",
+        "0.1",
+        "--betas",
+        "0.2",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no qubits"), "{}", stderr(&o));
 }
