@@ -39,7 +39,10 @@ pub struct BenchReport {
 
 /// The fixed benchmark angles of depth p.
 pub fn bench_angles(p: usize) -> Result<Angles> {
-    Angles::new((0..p).map(|l| 0.05 + 0.01 * l as f64).collect(), (0..p).map(|l| 0.40 - 0.05 * l as f64).collect())
+    Angles::new(
+        (0..p).map(|l| 0.05 + 0.01 * l as f64).collect(),
+        (0..p).map(|l| 0.40 - 0.05 * l as f64).collect(),
+    )
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -76,8 +79,11 @@ pub fn bench(ising: &Ising, p: usize, repeats: usize) -> Result<BenchReport> {
         }
     }
     let seconds = median(&mut all_seconds.clone());
-    let gradient_seconds =
-        if all_gradient_seconds.is_empty() { f64::NAN } else { median(&mut all_gradient_seconds.clone()) };
+    let gradient_seconds = if all_gradient_seconds.is_empty() {
+        f64::NAN
+    } else {
+        median(&mut all_gradient_seconds.clone())
+    };
     let n = ising.num_qubits;
     Ok(BenchReport {
         qubits: n,

@@ -81,8 +81,16 @@ impl Ising {
             }
         }
         let weights = [-3.0, -2.0, -1.0, 1.0, 2.0, 3.0];
-        let couplings = pairs.into_iter().map(|(a, b)| (a, b, weights[rng.random_range(0..6)])).collect();
-        Ising { num_qubits: n, h, couplings, offset: 0.0 }
+        let couplings = pairs
+            .into_iter()
+            .map(|(a, b)| (a, b, weights[rng.random_range(0..6)]))
+            .collect();
+        Ising {
+            num_qubits: n,
+            h,
+            couplings,
+            offset: 0.0,
+        }
     }
 
     /// Energy of basis index `k`, term by term.

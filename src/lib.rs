@@ -3,7 +3,8 @@
 //! puzzle text → [`puzzle::Puzzle`] → [`model::Model`] → [`model::reduce`] → [`qubo::Qubo`]
 //! → [`ising::Ising`] and its cost diagonal → [`qaoa::QaoaSimulator`] → angles optimised by
 //! [`qaoa::optimize`] → success probability. The same [`circuit::Circuit`] feeds the reference
-//! simulator and the exported OpenQASM.
+//! simulator and the exported OpenQASM ([`export::qasm::to_qasm3`], with its JSON
+//! [`export::Manifest`]).
 //!
 //! ```
 //! use quzzle::{model::Level, problem::Problem, puzzle, qaoa::QaoaSimulator, Angles};
@@ -26,6 +27,7 @@ pub mod bits;
 pub mod circuit;
 pub mod error;
 pub mod experiment;
+pub mod export;
 pub mod ising;
 pub mod model;
 pub mod problem;

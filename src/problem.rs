@@ -194,6 +194,25 @@ impl Problem {
         }
     }
 
+    /// Bitstrings (qubit 0 first) of valid boards found by exact search on the model, with no
+    /// statevector (for instances too large to simulate): at most `keep` of them, and whether
+    /// the list is every valid board.
+    pub fn valid_bitstrings_by_search(&self, keep: usize) -> Result<(Vec<String>, bool)> {
+        let out = search::search(&self.model, keep, 1_000_000, |x| {
+            self.puzzle.check(&self.puzzle.board(x)).is_empty()
+        })?;
+        let mut found: Vec<String> = out
+            .accepted
+            .iter()
+            .filter_map(|x| self.reduced.project(x))
+            .map(|free| free.iter().map(|&b| if b { '1' } else { '0' }).collect())
+            .collect();
+        found.sort();
+        found.dedup();
+        let complete = out.complete && out.accepted_count == found.len();
+        Ok((found, complete))
+    }
+
     /// The qubit values of the stored solution, if the file has one and the reduction keeps
     /// it (it always should).
     pub fn solution_bits(&self) -> Option<Vec<bool>> {

@@ -1,6 +1,6 @@
 //! The command-line arguments, close to the flags.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -69,6 +69,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Export the QAOA circuit as OpenQASM 3 for IBM, IonQ or any QASM 3 tool.
+    ///
+    /// With -o OUT.qasm, also writes the manifest OUT.json beside it: qubit -> cell map, valid
+    /// bitstrings (qubit 0 first), angles, success probability at these angles, flavour,
+    /// version. Without -o, the QASM text goes to stdout and no manifest is written.
+    /// Exactly one angle source: --angles, --gammas with --betas, or --optimize.
+    Qasm(QasmArgs),
 }
 
 /// A puzzle file, or a seeded random benchmark model.
@@ -123,6 +130,79 @@ pub struct SolveArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(group(ArgGroup::new("angle_source").required(true).multiple(false).args(["angles", "gammas", "optimize"])))]
+pub struct QasmArgs {
+    /// Puzzle file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub reduce: ReduceArg,
+    /// Depth p of the circuit (1..=64).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub depth: u16,
+    /// Angles from a `quzzle solve --json` report (its entry with p = --depth) or from a
+    /// manifest written by `quzzle qasm`.
+    #[arg(long, value_name = "REPORT.json")]
+    pub angles: Option<PathBuf>,
+    /// γ_1..γ_p, comma-separated (needs --betas).
+    #[arg(
+        long,
+        value_name = "G1,..,GP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "betas"
+    )]
+    pub gammas: Option<Vec<f64>>,
+    /// β_1..β_p, comma-separated (needs --gammas).
+    #[arg(
+        long,
+        value_name = "B1,..,BP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "gammas"
+    )]
+    pub betas: Option<Vec<f64>>,
+    /// Optimise the angles first (energy objective, INTERP over depths 1..=P, L-BFGS); needs a
+    /// simulable instance.
+    #[arg(long)]
+    pub optimize: bool,
+    /// Seed for --optimize.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Target: portable (any OpenQASM 3 tool), ibm (qiskit.qasm3.loads + transpile), ionq
+    /// (flat, stdgates.inc gates only, rzz expanded to cx; rz; cx).
+    #[arg(long, value_enum, default_value_t = FlavorArg::Portable)]
+    pub flavor: FlavorArg,
+    /// Write the angles as `input float[64] gamma_00; ...` parameters (portable flavour only).
+    #[arg(long)]
+    pub symbolic: bool,
+    /// Write the QASM here and the manifest beside it (same stem, `.json`); stdout otherwise.
+    #[arg(short = 'o', long = "out", value_name = "OUT.qasm")]
+    pub out: Option<PathBuf>,
+    /// Also put quzzle's statevector at these angles (before measurement) into the manifest,
+    /// as `state`: amplitudes as [re, im] pairs, index = basis index, qubit 0 = least
+    /// significant bit. Needs -o and a simulable instance.
+    #[arg(long, requires = "out")]
+    pub with_state: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlavorArg {
+    Portable,
+    Ibm,
+    Ionq,
+}
+
+impl From<FlavorArg> for quzzle::export::qasm::Flavor {
+    fn from(f: FlavorArg) -> Self {
+        match f {
+            FlavorArg::Portable => Self::Portable,
+            FlavorArg::Ibm => Self::Ibm,
+            FlavorArg::Ionq => Self::Ionq,
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

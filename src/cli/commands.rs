@@ -1,15 +1,17 @@
 //! The commands: validated settings in, library calls, output out.
 
-use super::args::{ClassicalMethod, Cli, Command, ModelSource, SolveArgs};
+use super::args::{ClassicalMethod, Cli, Command, ModelSource, QasmArgs, SolveArgs};
 use quzzle::bits;
 use quzzle::experiment::{self, SolveReport};
+use quzzle::export::qasm::{self, Flavor, QasmHeader};
+use quzzle::export::{self as exporter, Manifest};
 use quzzle::model::{reduce, Level};
 use quzzle::problem::{self, Problem};
 use quzzle::puzzle;
 use quzzle::qaoa::optimize::{Init, Method, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
 use quzzle::sim::MAX_QUBITS;
-use quzzle::{Error, Ising, Result};
+use quzzle::{Angles, Circuit, Error, Ising, Result};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -31,11 +33,22 @@ pub fn run(cli: Cli) -> Result<()> {
             json,
         } => classical(&file, reduce.level.into(), method, json),
         Command::Solve(args) => solve(&args),
-        Command::Ising { source, reduce, json: _ } => {
+        Command::Ising {
+            source,
+            reduce,
+            json: _,
+        } => {
             print!("{}", to_json(&model_of(&source, reduce.level.into())?));
             Ok(())
         }
-        Command::Bench { source, reduce, depth, repeats, json } => bench(&source, reduce.level.into(), depth, repeats, json),
+        Command::Bench {
+            source,
+            reduce,
+            depth,
+            repeats,
+            json,
+        } => bench(&source, reduce.level.into(), depth, repeats, json),
+        Command::Qasm(args) => qasm_export(&args),
     }
 }
 
@@ -44,14 +57,18 @@ fn model_of(source: &ModelSource, level: Level) -> Result<Ising> {
     match (&source.file, source.random) {
         (Some(file), None) => Ok(Problem::load(file, level)?.ising),
         (None, Some(n)) if (1..=MAX_QUBITS).contains(&n) => Ok(Ising::random(n, source.seed)),
-        (None, Some(n)) => Err(Error::InvalidArgument(format!("--random {n}: qubits must be 1..={MAX_QUBITS}"))),
+        (None, Some(n)) => Err(Error::InvalidArgument(format!(
+            "--random {n}: qubits must be 1..={MAX_QUBITS}"
+        ))),
         _ => Err(Error::InvalidArgument("give a puzzle file or --random N".into())),
     }
 }
 
 fn bench(source: &ModelSource, level: Level, depth: usize, repeats: usize, as_json: bool) -> Result<()> {
     if depth == 0 || repeats == 0 {
-        return Err(Error::InvalidArgument("--depth and --repeats must be at least 1".into()));
+        return Err(Error::InvalidArgument(
+            "--depth and --repeats must be at least 1".into(),
+        ));
     }
     let ising = model_of(source, level)?;
     let r = quzzle::bench::bench(&ising, depth, repeats)?;
@@ -378,5 +395,183 @@ fn demo(out: &Path) -> Result<()> {
     write_report(out, &report)?;
     write(&out.join(DEMO_FILE), DEMO_TEXT)?;
     println!("\nwrote {}/solve.json and depths.csv", out.display());
+    Ok(())
+}
+
+/// Valid boards kept in a manifest when they come from search (no statevector).
+const MANIFEST_SEARCH_KEEP: usize = 10_000;
+
+/// The angles of `quzzle qasm`: from a report, from the command line, or optimised here.
+fn qasm_angles(args: &QasmArgs, sim: Option<&QaoaSimulator>, valid: &[u64]) -> Result<Angles> {
+    let p = usize::from(args.depth);
+    if let Some(path) = &args.angles {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?;
+        return exporter::angles_from_json(&text, &path.display().to_string(), p);
+    }
+    if let (Some(g), Some(b)) = (&args.gammas, &args.betas) {
+        for (name, v) in [("--gammas", g), ("--betas", b)] {
+            if v.len() != p {
+                return Err(Error::InvalidArgument(format!(
+                    "{name} has {} number(s), --depth {p} needs {p}",
+                    v.len()
+                )));
+            }
+        }
+        return Angles::new(g.clone(), b.clone());
+    }
+    // --optimize (clap makes sure exactly one source is given); a state too large to simulate
+    // has already failed with TooManyQubits.
+    let Some(sim) = sim else {
+        return Err(Error::InvalidArgument("--optimize needs a simulable instance".into()));
+    };
+    let config = OptimizeConfig {
+        seed: args.seed,
+        ..OptimizeConfig::default()
+    };
+    let depths: Vec<usize> = (1..=p).collect();
+    let results = experiment::run_depths(sim, &Objective::Energy, valid, &depths, Init::Interp, &config)?;
+    let last = results.last().expect("run_depths returns one result per depth");
+    Angles::new(last.gammas.clone(), last.betas.clone())
+}
+
+fn qasm_export(args: &QasmArgs) -> Result<()> {
+    let flavor: Flavor = args.flavor.into();
+    if args.symbolic && flavor != Flavor::Portable {
+        return Err(Error::InvalidArgument(format!(
+            "--symbolic writes input parameters, which only the portable flavour has; drop it or use --flavor portable (not {})",
+            flavor.name()
+        )));
+    }
+    if let Some(out) = &args.out {
+        if out.extension().is_some_and(|e| e == "json") {
+            return Err(Error::InvalidArgument(format!(
+                "-o {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
+                out.display()
+            )));
+        }
+    }
+    let level: Level = args.reduce.level.into();
+    let problem = Problem::load(&args.file, level)?;
+    let n = problem.num_qubits();
+    if n == 0 {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the {} reduction decides every cell, so the circuit would have no qubits; choose a lower --reduce level",
+            args.file.display(),
+            level.name()
+        )));
+    }
+    let (sim, too_big) = match QaoaSimulator::new(&problem.ising) {
+        Ok(sim) => (Some(sim), None),
+        Err(e @ Error::TooManyQubits { .. }) if !args.optimize && !args.with_state => (None, Some(e)),
+        Err(e) => return Err(e),
+    };
+    let mut notes = Vec::new();
+    let (valid, valid_bitstrings, method, complete) = match &sim {
+        Some(sim) => {
+            let (valid, non_qubo) = problem.zero_energy_states(sim.diagonal());
+            if !non_qubo.is_empty() {
+                notes.push(format!(
+                    "{} zero-energy bitstring(s) break only rules the QUBO cannot express; they are not in valid_bitstrings",
+                    non_qubo.len()
+                ));
+            }
+            let strings = problem::bitstrings(&valid, n);
+            (valid, strings, "diagonal", true)
+        }
+        None => {
+            let (strings, complete) = problem.valid_bitstrings_by_search(MANIFEST_SEARCH_KEEP)?;
+            if let Some(e) = &too_big {
+                notes.push(format!(
+                    "not simulated ({e}): success_probability and energy are null; valid_bitstrings come from exact search"
+                ));
+            }
+            (Vec::new(), strings, "search", complete)
+        }
+    };
+    let angles = qasm_angles(args, sim.as_ref(), &valid)?;
+    let p = angles.p();
+    let header = QasmHeader {
+        file: args.file.display().to_string(),
+        reduce: level.name().into(),
+        depth: p,
+        gammas: angles.gammas.clone(),
+        betas: angles.betas.clone(),
+        qubit_cells: problem.qubit_cells(),
+    };
+    let circuit = Circuit::qaoa(&problem.ising, &angles);
+    let text = qasm::to_qasm3(&circuit, &header, flavor, args.symbolic)?;
+    let Some(out) = &args.out else {
+        print!("{text}");
+        return Ok(());
+    };
+    let (success_probability, energy, state) = match &sim {
+        Some(sim) => {
+            let eval = sim.evaluate(&angles, &valid)?;
+            let state = if args.with_state {
+                Some(sim.state(&angles)?.amps.iter().map(|a| [a.re, a.im]).collect())
+            } else {
+                None
+            };
+            (Some(eval.success_probability), Some(eval.energy), state)
+        }
+        None => (None, None, None),
+    };
+    let parameters = args.symbolic.then(|| {
+        (0..p)
+            .flat_map(|l| {
+                [
+                    (
+                        qasm::parameter_name(quzzle::circuit::Param::Gamma(l), p),
+                        angles.gammas[l],
+                    ),
+                    (
+                        qasm::parameter_name(quzzle::circuit::Param::Beta(l), p),
+                        angles.betas[l],
+                    ),
+                ]
+            })
+            .collect()
+    });
+    let manifest = Manifest {
+        qasm: out
+            .file_name()
+            .map_or_else(|| out.display().to_string(), |f| f.to_string_lossy().into_owned()),
+        file: header.file.clone(),
+        reduce: header.reduce.clone(),
+        depth: p,
+        flavor,
+        symbolic: args.symbolic,
+        qubits: n,
+        qubit_cells: header.qubit_cells.clone(),
+        bit_order: exporter::BIT_ORDER_NOTE.into(),
+        valid_bitstrings,
+        valid_bitstrings_method: method.into(),
+        valid_bitstrings_complete: complete,
+        gammas: angles.gammas.clone(),
+        betas: angles.betas.clone(),
+        parameters,
+        success_probability,
+        energy,
+        version: env!("CARGO_PKG_VERSION").into(),
+        notes,
+        state,
+    };
+    let manifest_path = out.with_extension("json");
+    write(out, &text)?;
+    write(&manifest_path, &to_json(&manifest))?;
+    let (_, rx, _, rzz, _) = circuit.counts();
+    println!(
+        "wrote {} ({} flavour, {n} qubits, p = {p}, {rzz} rzz, {rx} rx) and {}",
+        out.display(),
+        flavor.name(),
+        manifest_path.display()
+    );
+    match success_probability {
+        Some(sp) => println!("success probability at these angles: {sp:.6}"),
+        None => println!("not simulated (too many qubits): success_probability is null in the manifest"),
+    }
     Ok(())
 }

@@ -61,7 +61,10 @@ impl QaoaSimulator {
     /// next to its diagonal (gradients check again for their second state).
     pub fn new(ising: &Ising) -> Result<Self> {
         ising.validate()?;
-        check_memory(ising.num_qubits, AMPLITUDE_BYTES + ising.diagonal_bytes_per_state() as u128)?;
+        check_memory(
+            ising.num_qubits,
+            AMPLITUDE_BYTES + ising.diagonal_bytes_per_state() as u128,
+        )?;
         Ok(QaoaSimulator {
             num_qubits: ising.num_qubits,
             diagonal: ising.cost_diagonal(),
@@ -98,7 +101,14 @@ impl QaoaSimulator {
             match &self.diagonal {
                 CostDiagonal::Indexed { values, index } => {
                     let factors = phase_factors(values, gamma);
-                    kernels::apply_layer(amps, Phase::Indexed { index, factors: &factors }, beta);
+                    kernels::apply_layer(
+                        amps,
+                        Phase::Indexed {
+                            index,
+                            factors: &factors,
+                        },
+                        beta,
+                    );
                 }
                 CostDiagonal::Dense(costs) => kernels::apply_layer(amps, Phase::Dense { costs, gamma }, beta),
             }
@@ -215,7 +225,10 @@ impl QaoaSimulator {
             let (mixer, cost) = match &self.diagonal {
                 CostDiagonal::Indexed { values, index } => {
                     let factors = phase_factors(values, gamma);
-                    let phase = Phase::Indexed { index, factors: &factors };
+                    let phase = Phase::Indexed {
+                        index,
+                        factors: &factors,
+                    };
                     kernels::unapply_layer_pair(&mut psi.amps, &mut lam.amps, phase, Some(values), beta)
                 }
                 CostDiagonal::Dense(costs) => {

@@ -87,7 +87,12 @@ impl Plan {
             groups.push((a, g));
             a += g;
         }
-        Plan { num_qubits: n, low, groups, tile_amps }
+        Plan {
+            num_qubits: n,
+            low,
+            groups,
+            tile_amps,
+        }
     }
 }
 
@@ -141,7 +146,20 @@ fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> 
     let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
     let mut re = 0.0;
     let mut im = 0.0;
-    let pairs = [(0, 2), (4, 6), (8, 10), (12, 14), (0, 4), (2, 6), (8, 12), (10, 14), (0, 8), (2, 10), (4, 12), (6, 14)];
+    let pairs = [
+        (0, 2),
+        (4, 6),
+        (8, 10),
+        (12, 14),
+        (0, 4),
+        (2, 6),
+        (8, 12),
+        (10, 14),
+        (0, 8),
+        (2, 10),
+        (4, 12),
+        (6, 14),
+    ];
     for (pc, lc) in pf.chunks_exact_mut(16).zip(lf.chunks_exact_mut(16)) {
         let mut vp = [0.0f64; 16];
         let mut vl = [0.0f64; 16];
@@ -162,13 +180,22 @@ fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> 
     Complex64::new(re, im)
 }
 
-
 /// `exp(−iβX)` on two amplitude pairs held as `f64` quadruples `(re, im, re, im)`.
 #[inline(always)]
 fn rot4(x: [f64; 4], y: [f64; 4], c: f64, s: f64) -> ([f64; 4], [f64; 4]) {
     (
-        [c.mul_add(x[0], s * y[1]), c.mul_add(x[1], -s * y[0]), c.mul_add(x[2], s * y[3]), c.mul_add(x[3], -s * y[2])],
-        [c.mul_add(y[0], s * x[1]), c.mul_add(y[1], -s * x[0]), c.mul_add(y[2], s * x[3]), c.mul_add(y[3], -s * x[2])],
+        [
+            c.mul_add(x[0], s * y[1]),
+            c.mul_add(x[1], -s * y[0]),
+            c.mul_add(x[2], s * y[3]),
+            c.mul_add(x[3], -s * y[2]),
+        ],
+        [
+            c.mul_add(y[0], s * x[1]),
+            c.mul_add(y[1], -s * x[0]),
+            c.mul_add(y[2], s * x[3]),
+            c.mul_add(y[3], -s * x[2]),
+        ],
     )
 }
 
@@ -187,7 +214,20 @@ const PAIRS: [&[(usize, usize)]; 4] = [
     &[],
     &[(0, 1)],
     &[(0, 1), (2, 3), (0, 2), (1, 3)],
-    &[(0, 1), (2, 3), (4, 5), (6, 7), (0, 2), (1, 3), (4, 6), (5, 7), (0, 4), (1, 5), (2, 6), (3, 7)],
+    &[
+        (0, 1),
+        (2, 3),
+        (4, 5),
+        (6, 7),
+        (0, 2),
+        (1, 3),
+        (4, 6),
+        (5, 7),
+        (0, 4),
+        (1, 5),
+        (2, 6),
+        (3, 7),
+    ],
 ];
 
 /// The `2^K` runs of one chunk as `f64` slices.
@@ -195,7 +235,13 @@ const PAIRS: [&[(usize, usize)]; 4] = [
 fn split_runs<const K: usize>(chunk: &mut [Complex64], r: usize) -> [&mut [f64]; 8] {
     let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
     let mut it = f.chunks_exact_mut(2 * r);
-    std::array::from_fn(|i| if i < (1 << K) { it.next().unwrap_or_default() } else { Default::default() })
+    std::array::from_fn(|i| {
+        if i < (1 << K) {
+            it.next().unwrap_or_default()
+        } else {
+            Default::default()
+        }
+    })
 }
 
 #[inline(always)]
@@ -318,7 +364,15 @@ fn mix_units(block: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, 
 
 /// [`mix_units`] on ψ and λ together, returning their share of `⟨λ|Σ X_q|ψ⟩`.
 #[inline]
-fn unmix_units_pair(p: &mut [Complex64], l: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, s: f64) -> Complex64 {
+fn unmix_units_pair(
+    p: &mut [Complex64],
+    l: &mut [Complex64],
+    w: usize,
+    from: usize,
+    to: usize,
+    c: f64,
+    s: f64,
+) -> Complex64 {
     let mut acc = Complex64::new(0.0, 0.0);
     let mut q = from;
     if w << q == 1 && to - q >= 3 && p.len() >= 8 {
@@ -379,7 +433,11 @@ fn tile_tasks(amps: &mut [Complex64], a: usize, g: usize, parallel: bool) -> Vec
     let row_len = 1usize << a;
     let rows_per_top = 1usize << g;
     let n_tops = amps.len() / (row_len * rows_per_top);
-    let pieces = if parallel { (4 * rayon::current_num_threads()).div_ceil(n_tops).max(1) } else { 1 };
+    let pieces = if parallel {
+        (4 * rayon::current_num_threads()).div_ceil(n_tops).max(1)
+    } else {
+        1
+    };
     let width = (row_len / pieces).max(1);
     let mut tasks: Vec<Rows<'_>> = Vec::with_capacity(n_tops * row_len.div_ceil(width));
     for top in amps.chunks_mut(row_len * rows_per_top) {
@@ -516,13 +574,18 @@ pub fn unapply_layer_pair(
             .zip(lam.par_chunks_mut(block))
             .enumerate()
             .map(work)
-            .reduce(|| (Complex64::new(0.0, 0.0), Complex64::new(0.0, 0.0)), |x, y| (x.0 + y.0, x.1 + y.1))
+            .reduce(
+                || (Complex64::new(0.0, 0.0), Complex64::new(0.0, 0.0)),
+                |x, y| (x.0 + y.0, x.1 + y.1),
+            )
     } else {
         psi.chunks_mut(block)
             .zip(lam.chunks_mut(block))
             .enumerate()
             .map(work)
-            .fold((Complex64::new(0.0, 0.0), Complex64::new(0.0, 0.0)), |x, y| (x.0 + y.0, x.1 + y.1))
+            .fold((Complex64::new(0.0, 0.0), Complex64::new(0.0, 0.0)), |x, y| {
+                (x.0 + y.0, x.1 + y.1)
+            })
     };
     (mixer + m, cost)
 }
@@ -610,7 +673,10 @@ pub fn apply_diagonal_indexed(amps: &mut [Complex64], index: &[u16], factors: &[
 pub fn copy_scaled_indexed(lam: &mut [Complex64], psi: &[Complex64], index: &[u16], values: &[f64]) {
     let body = |((l, p), &i): ((&mut Complex64, &Complex64), &u16)| *l = p * values[i as usize];
     if log2_len(psi.len()) >= PAR_MIN_QUBITS {
-        lam.par_iter_mut().zip(psi.par_iter()).zip(index.par_iter()).for_each(body);
+        lam.par_iter_mut()
+            .zip(psi.par_iter())
+            .zip(index.par_iter())
+            .for_each(body);
     } else {
         lam.iter_mut().zip(psi.iter()).zip(index.iter()).for_each(body);
     }
@@ -626,7 +692,10 @@ pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> 
         amps.par_chunks(TASK_LEN)
             .zip(index.par_chunks(TASK_LEN))
             .fold(|| vec![0.0; levels], |acc, (a, i)| a.iter().zip(i).fold(acc, fold))
-            .reduce(|| vec![0.0; levels], |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect())
+            .reduce(
+                || vec![0.0; levels],
+                |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
+            )
     } else {
         amps.iter().zip(index).fold(vec![0.0; levels], fold)
     }
@@ -635,7 +704,10 @@ pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> 
 /// `Σ_k c_k |ψ_k|²` for a dense cost.
 pub fn expectation_dense(amps: &[Complex64], costs: &[f64]) -> f64 {
     if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_iter().zip(costs.par_iter()).map(|(a, c)| c * a.norm_sqr()).sum()
+        amps.par_iter()
+            .zip(costs.par_iter())
+            .map(|(a, c)| c * a.norm_sqr())
+            .sum()
     } else {
         amps.iter().zip(costs).map(|(a, c)| c * a.norm_sqr()).sum()
     }
@@ -648,11 +720,22 @@ pub fn probability_of(amps: &[Complex64], states: &[u64]) -> f64 {
 
 /// The largest `|ψ_k|²` and its index (the first one on ties).
 pub fn argmax_probability(amps: &[Complex64]) -> (u64, f64) {
-    let best = |x: (u64, f64), y: (u64, f64)| if y.1 > x.1 || (y.1 == x.1 && y.0 < x.0) { y } else { x };
+    // Larger probability wins; on exact ties the smaller index (total order, so serial = parallel).
+    let best = |x: (u64, f64), y: (u64, f64)| match y.1.total_cmp(&x.1) {
+        std::cmp::Ordering::Greater => y,
+        std::cmp::Ordering::Equal if y.0 < x.0 => y,
+        _ => x,
+    };
     if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_iter().enumerate().map(|(k, a)| (k as u64, a.norm_sqr())).reduce(|| (0, -1.0), best)
+        amps.par_iter()
+            .enumerate()
+            .map(|(k, a)| (k as u64, a.norm_sqr()))
+            .reduce(|| (0, -1.0), best)
     } else {
-        amps.iter().enumerate().map(|(k, a)| (k as u64, a.norm_sqr())).fold((0, -1.0), best)
+        amps.iter()
+            .enumerate()
+            .map(|(k, a)| (k as u64, a.norm_sqr()))
+            .fold((0, -1.0), best)
     }
 }
 
@@ -663,8 +746,9 @@ mod tests {
 
     fn random_state(n: usize, seed: u64) -> Vec<Complex64> {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let mut v: Vec<Complex64> =
-            (0..1usize << n).map(|_| Complex64::new(rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0))).collect();
+        let mut v: Vec<Complex64> = (0..1usize << n)
+            .map(|_| Complex64::new(rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0)))
+            .collect();
         let norm = v.iter().map(|a| a.norm_sqr()).sum::<f64>().sqrt();
         v.iter_mut().for_each(|a| *a /= norm);
         v
@@ -688,7 +772,7 @@ mod tests {
             let mut covered = p.low;
             for &(a, g) in &p.groups {
                 assert_eq!(a, covered, "n={n}");
-                assert!(g >= 1 && g <= GROUP_QUBITS);
+                assert!((1..=GROUP_QUBITS).contains(&g));
                 covered += g;
             }
             assert_eq!(covered, n);
@@ -711,8 +795,20 @@ mod tests {
                 let plan = Plan::with(n, group, tile);
                 for par in [0, usize::MAX] {
                     let mut got = psi.clone();
-                    apply_layer_with(&mut got, Phase::Indexed { index: &index, factors: &factors }, 0.37, &plan, par);
-                    assert!(max_diff(&got, &expect) < 1e-13, "n={n} group={group} tile={tile} par={par}");
+                    apply_layer_with(
+                        &mut got,
+                        Phase::Indexed {
+                            index: &index,
+                            factors: &factors,
+                        },
+                        0.37,
+                        &plan,
+                        par,
+                    );
+                    assert!(
+                        max_diff(&got, &expect) < 1e-13,
+                        "n={n} group={group} tile={tile} par={par}"
+                    );
                 }
             }
         }
@@ -726,7 +822,10 @@ mod tests {
             let plan = Plan::new(n);
             let mut a = psi.clone();
             let mut b = psi;
-            let phase = Phase::Dense { costs: &costs, gamma: 0.2 };
+            let phase = Phase::Dense {
+                costs: &costs,
+                gamma: 0.2,
+            };
             apply_layer_with(&mut a, phase, 0.11, &plan, 0);
             apply_layer_with(&mut b, phase, 0.11, &plan, usize::MAX);
             assert!(a == b, "n={n}");
@@ -755,7 +854,10 @@ mod tests {
             let index: Vec<u16> = (0..psi0.len()).map(|k| ((k * 31) % 5) as u16).collect();
             let gamma = 0.3;
             let factors: Vec<Complex64> = values.iter().map(|&c| Complex64::from_polar(1.0, -gamma * c)).collect();
-            let phase = Phase::Indexed { index: &index, factors: &factors };
+            let phase = Phase::Indexed {
+                index: &index,
+                factors: &factors,
+            };
             let mut psi = psi0.clone();
             let mut lam = lam0.clone();
             apply_layer(&mut psi, phase, 0.4);

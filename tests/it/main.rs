@@ -6,6 +6,7 @@ mod kernel_vs_reference;
 mod optimize;
 mod puzzles;
 mod qaoa;
+mod qasm;
 mod qubo_ising;
 mod queens;
 mod reduction;

@@ -1,0 +1,112 @@
+OPENQASM 3.0;
+include "stdgates.inc";
+
+// QAOA circuit exported by quzzle (flavour: portable, angles: symbolic)
+// puzzle file:     tests/data/tango-4x4-qasm.txt
+// reduction level: paper
+// depth p:         2
+// gammas:          [0.25, 0.5]
+// betas:           [0.75, -0.5]
+// parameters:      gamma_00 .. gamma_01 and beta_00 .. beta_01 (index 0 is layer 1);
+//                  bind them to the gammas and betas above to get the simulated circuit
+// convention: U_C(gamma) = exp(-i gamma H_C) is rz(2 gamma h_q) and rzz(2 gamma J_ab),
+//             U_B(beta) = exp(-i beta sum_q X_q) is rx(2 beta), starting from H on every
+//             qubit; the constant offset of H_C is a global phase and is not written.
+// qubits: 7. Measuring 1 on q[i] puts 1 in each cell listed for it, and 0 in each cell
+// marked `not`; measuring 0 does the opposite. Cells are r<row>c<column>, 0-based.
+//   q[0]: r1c0, r2c0
+//   q[1]: r1c1
+//   q[2]: r1c2, not r1c3
+//   q[3]: r2c1, r2c2
+//   q[4]: r2c3, not r3c3
+//   q[5]: r3c0, not r3c1
+//   q[6]: r3c2
+// bit order: c[i] holds the measurement of q[i]. Qiskit and IonQ print a bitstring with
+// qubit 0 RIGHTMOST (c[n-1] ... c[1] c[0]): reverse a count key to read qubit 0 first,
+// the order of quzzle's reports and of valid_bitstrings in the JSON manifest.
+
+gate rzz(theta) a, b { cx a, b; rz(theta) b; cx a, b; }
+
+input float[64] gamma_00;
+input float[64] gamma_01;
+input float[64] beta_00;
+input float[64] beta_01;
+
+qubit[7] q;
+bit[7] c;
+
+h q[0];
+h q[1];
+h q[2];
+h q[3];
+h q[4];
+h q[5];
+h q[6];
+// layer 1 of 2: cost, gamma = 0.25
+rz(-4.0 * gamma_00) q[0];
+rz(2.0 * gamma_00) q[1];
+rz(4.0 * gamma_00) q[2];
+rz(4.0 * gamma_00) q[3];
+rz(-1.0 * gamma_00) q[4];
+rz(-2.0 * gamma_00) q[5];
+rz(1.0 * gamma_00) q[6];
+rzz(2.0 * gamma_00) q[0], q[1];
+rzz(1.0 * gamma_00) q[0], q[2];
+rzz(4.0 * gamma_00) q[0], q[3];
+rzz(1.0 * gamma_00) q[0], q[4];
+rzz(4.0 * gamma_00) q[0], q[5];
+rzz(1.0 * gamma_00) q[1], q[2];
+rzz(3.0 * gamma_00) q[1], q[3];
+rzz(-2.0 * gamma_00) q[1], q[5];
+rzz(3.0 * gamma_00) q[2], q[3];
+rzz(-1.0 * gamma_00) q[2], q[4];
+rzz(2.0 * gamma_00) q[2], q[6];
+rzz(4.0 * gamma_00) q[3], q[4];
+rzz(-2.0 * gamma_00) q[3], q[5];
+rzz(2.0 * gamma_00) q[3], q[6];
+rzz(1.0 * gamma_00) q[4], q[5];
+rzz(-2.0 * gamma_00) q[4], q[6];
+rzz(-1.0 * gamma_00) q[5], q[6];
+// layer 1 of 2: mixer, beta = 0.75
+rx(2.0 * beta_00) q[0];
+rx(2.0 * beta_00) q[1];
+rx(2.0 * beta_00) q[2];
+rx(2.0 * beta_00) q[3];
+rx(2.0 * beta_00) q[4];
+rx(2.0 * beta_00) q[5];
+rx(2.0 * beta_00) q[6];
+// layer 2 of 2: cost, gamma = 0.5
+rz(-4.0 * gamma_01) q[0];
+rz(2.0 * gamma_01) q[1];
+rz(4.0 * gamma_01) q[2];
+rz(4.0 * gamma_01) q[3];
+rz(-1.0 * gamma_01) q[4];
+rz(-2.0 * gamma_01) q[5];
+rz(1.0 * gamma_01) q[6];
+rzz(2.0 * gamma_01) q[0], q[1];
+rzz(1.0 * gamma_01) q[0], q[2];
+rzz(4.0 * gamma_01) q[0], q[3];
+rzz(1.0 * gamma_01) q[0], q[4];
+rzz(4.0 * gamma_01) q[0], q[5];
+rzz(1.0 * gamma_01) q[1], q[2];
+rzz(3.0 * gamma_01) q[1], q[3];
+rzz(-2.0 * gamma_01) q[1], q[5];
+rzz(3.0 * gamma_01) q[2], q[3];
+rzz(-1.0 * gamma_01) q[2], q[4];
+rzz(2.0 * gamma_01) q[2], q[6];
+rzz(4.0 * gamma_01) q[3], q[4];
+rzz(-2.0 * gamma_01) q[3], q[5];
+rzz(2.0 * gamma_01) q[3], q[6];
+rzz(1.0 * gamma_01) q[4], q[5];
+rzz(-2.0 * gamma_01) q[4], q[6];
+rzz(-1.0 * gamma_01) q[5], q[6];
+// layer 2 of 2: mixer, beta = -0.5
+rx(2.0 * beta_01) q[0];
+rx(2.0 * beta_01) q[1];
+rx(2.0 * beta_01) q[2];
+rx(2.0 * beta_01) q[3];
+rx(2.0 * beta_01) q[4];
+rx(2.0 * beta_01) q[5];
+rx(2.0 * beta_01) q[6];
+
+c = measure q;
