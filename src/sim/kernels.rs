@@ -2,16 +2,19 @@
 //! (plus the small [`Phase`] and [`Plan`] descriptors defined here); no allocation of states,
 //! no `Result`; `debug_assert!` only.
 //!
-//! A QAOA layer is two sweeps over the state, the memory-bandwidth floor:
-//! 1. the *block sweep*: for each block of `2^plan.low` consecutive amplitudes (parallel over
-//!    blocks), multiply by the cost phase, then rotate every qubit below `plan.low` while the
-//!    block sits in cache (qubits below `L2_QUBITS` in L2-sized sub-blocks first);
-//! 2. the *tile sweep*, once per group of high qubits `[a, a+g)`: the state is seen as rows of
-//!    `2^a` amplitudes (row index = the g high bits), and a tile of `tile` columns across all
-//!    `2^g` rows (a few hundred KiB) has all g rotations applied before the next tile is read.
+//! A QAOA layer is a few sweeps over the state:
+//! 1. the *block sweep*: for each block of `2^L2_QUBITS` consecutive amplitudes (parallel over
+//!    blocks), multiply by the cost phase, then rotate every qubit below `L2_QUBITS` while the
+//!    block sits in L2;
+//! 2. one *stream sweep* per three higher qubits `q, q+1, q+2`: the eight runs of `2^q`
+//!    amplitudes of each chunk are streamed side by side, two amplitudes of each loaded into
+//!    registers, rotated for the three qubits, and stored once.
 //!
-//! Index names: `k` is a basis index; `lo` the bits below `a`; `hi` the group's bits; `top`
-//! the bits above the group. `k = top·2^(a+g) + hi·2^a + lo`.
+//! Rotations are written on `f64` quadruples `(re, im, re, im)` so that they compile to AVX2
+//! permutes, multiplies and FMAs (the crate builds for the native CPU, `.cargo/config.toml`).
+//!
+//! Index names: `k` is a basis index; a *run* is `2^q` consecutive amplitudes whose bit q is
+//! fixed; a *group* is the `2^K` amplitudes that K consecutive qubits pair up.
 
 use num_complex::Complex64;
 use rayon::prelude::*;
@@ -51,47 +54,21 @@ pub enum Phase<'a> {
 pub struct Plan {
     /// Number of qubits.
     pub num_qubits: usize,
-    /// Qubits below this are rotated in the block sweep.
+    /// Qubits below this are rotated in the block sweep; the rest in stream sweeps.
     pub low: usize,
-    /// Groups `(a, g)` of high qubits `[a, a+g)`, one tile sweep each.
-    pub groups: Vec<(usize, usize)>,
-    /// Amplitudes per tile (rows × columns), kept near L2 size.
-    pub tile_amps: usize,
 }
 
-/// Most high qubits per tile sweep.
-pub const GROUP_QUBITS: usize = 10;
-
 impl Plan {
-    /// The plan for `num_qubits`: blocks of `2^14` (or `2^16` when more than
-    /// `14 + GROUP_QUBITS` qubits), high qubits in groups of at most [`GROUP_QUBITS`].
+    /// The plan for `num_qubits`: blocks of `2^L2_QUBITS` amplitudes.
     pub fn new(num_qubits: usize) -> Plan {
-        Plan::with(num_qubits, GROUP_QUBITS, 1 << L2_QUBITS)
+        Plan::with_low(num_qubits, L2_QUBITS)
     }
 
-    /// A plan with explicit group size and tile size (benchmarks tune these).
-    pub fn with(num_qubits: usize, group_qubits: usize, tile_amps: usize) -> Plan {
-        let n = num_qubits;
-        let group_qubits = group_qubits.max(1);
-        let low = if n <= L2_QUBITS {
-            n
-        } else if n - L2_QUBITS <= group_qubits {
-            L2_QUBITS
-        } else {
-            (L2_QUBITS + 2).min(n)
-        };
-        let mut groups = Vec::new();
-        let mut a = low;
-        while a < n {
-            let g = group_qubits.min(n - a);
-            groups.push((a, g));
-            a += g;
-        }
+    /// A plan with blocks of `2^low` amplitudes (tests force small blocks with it).
+    pub fn with_low(num_qubits: usize, low: usize) -> Plan {
         Plan {
-            num_qubits: n,
-            low,
-            groups,
-            tile_amps,
+            num_qubits,
+            low: low.min(num_qubits),
         }
     }
 }
@@ -246,7 +223,9 @@ fn split_runs<const K: usize>(chunk: &mut [Complex64], r: usize) -> [&mut [f64];
 
 #[inline(always)]
 fn load4(run: &[f64], j: usize) -> [f64; 4] {
-    [run[j], run[j + 1], run[j + 2], run[j + 3]]
+    // One bounds check for the four lanes.
+    let q: &[f64; 4] = run[j..j + 4].try_into().expect("four lanes");
+    *q
 }
 
 #[inline(always)]
@@ -254,63 +233,138 @@ fn store4(run: &mut [f64], j: usize, v: [f64; 4]) {
     run[j..j + 4].copy_from_slice(&v);
 }
 
-/// Rotate K consecutive qubits whose lowest pairs amplitudes `r` apart (r ≥ 2): each chunk of
-/// `2^K·r` amplitudes is `2^K` runs of length r; two amplitudes of every run are loaded into
-/// registers, rotated for all K qubits, and stored once.
+/// Rotate K qubits on `2^K` equally long runs (as `f64`): element pair j of every run forms a
+/// group, loaded into registers, rotated for all K qubits (run i ↔ group index i), stored once.
 #[inline(always)]
-fn mix_runs<const K: usize>(block: &mut [Complex64], r: usize, c: f64, s: f64) {
-    debug_assert!(r >= 2);
+fn mix_run_slices<const K: usize>(runs: [&mut [f64]; 8], c: f64, s: f64) {
     let m = 1usize << K;
-    for chunk in block.chunks_exact_mut(m * r) {
-        let runs = split_runs::<K>(chunk, r);
-        for j in (0..2 * r).step_by(4) {
-            let mut v = [[0.0f64; 4]; 8];
-            for i in 0..m {
-                v[i] = load4(runs[i], j);
-            }
-            for &(x, y) in PAIRS[K] {
-                (v[x], v[y]) = rot4(v[x], v[y], c, s);
-            }
-            for i in 0..m {
-                store4(runs[i], j, v[i]);
-            }
+    let quads = runs[0].len() / 4;
+    let runs = runs.map(|r| {
+        let len = r.len().min(4 * quads);
+        &mut r[..len]
+    });
+    for j in (0..quads).map(|t| 4 * t) {
+        let mut v = [[0.0f64; 4]; 8];
+        for i in 0..m {
+            v[i] = load4(runs[i], j);
+        }
+        for &(x, y) in PAIRS[K] {
+            (v[x], v[y]) = rot4(v[x], v[y], c, s);
+        }
+        for i in 0..m {
+            store4(runs[i], j, v[i]);
         }
     }
 }
 
-/// [`mix_runs`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`, read on
-/// the loaded registers before they are rotated (rotating both leaves it unchanged).
+/// Rotate K consecutive qubits whose lowest pairs amplitudes `r` apart (r ≥ 2): each chunk of
+/// `2^K·r` amplitudes is `2^K` runs of length r.
 #[inline(always)]
-fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: usize, c: f64, s: f64) -> Complex64 {
+fn mix_runs<const K: usize>(block: &mut [Complex64], r: usize, c: f64, s: f64) {
     debug_assert!(r >= 2);
+    for chunk in block.chunks_exact_mut((1usize << K) * r) {
+        mix_run_slices::<K>(split_runs::<K>(chunk, r), c, s);
+    }
+}
+
+/// Rotate K qubits starting at q over the whole state in place, in parallel: the runs are
+/// long and contiguous, so each task streams `2^K` of them side by side.
+fn mix_high_in_place<const K: usize>(amps: &mut [Complex64], q: usize, c: f64, s: f64, parallel: bool) {
+    let tasks = stream_tasks::<K>(amps, q, parallel);
+    if parallel {
+        tasks.into_par_iter().for_each(|t| mix_run_slices::<K>(t, c, s));
+    } else {
+        tasks.into_iter().for_each(|t| mix_run_slices::<K>(t, c, s));
+    }
+}
+
+/// [`mix_run_slices`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`,
+/// read on the loaded registers before they are rotated (rotating both leaves it unchanged).
+#[inline(always)]
+fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8], c: f64, s: f64) -> Complex64 {
     let m = 1usize << K;
     let mut a = [0.0f64; 4];
     let mut b = [0.0f64; 4];
-    for (pc, lc) in p.chunks_exact_mut(m * r).zip(l.chunks_exact_mut(m * r)) {
-        let rp = split_runs::<K>(pc, r);
-        let rl = split_runs::<K>(lc, r);
-        for j in (0..2 * r).step_by(4) {
-            let mut vp = [[0.0f64; 4]; 8];
-            let mut vl = [[0.0f64; 4]; 8];
-            for i in 0..m {
-                vp[i] = load4(rp[i], j);
-                vl[i] = load4(rl[i], j);
-            }
-            for &(x, y) in PAIRS[K] {
-                overlap4(vl[x], vp[y], &mut a, &mut b);
-                overlap4(vl[y], vp[x], &mut a, &mut b);
-            }
-            for &(x, y) in PAIRS[K] {
-                (vp[x], vp[y]) = rot4(vp[x], vp[y], c, s);
-                (vl[x], vl[y]) = rot4(vl[x], vl[y], c, s);
-            }
-            for i in 0..m {
-                store4(rp[i], j, vp[i]);
-                store4(rl[i], j, vl[i]);
-            }
+    let quads = rp[0].len() / 4;
+    for j in (0..quads).map(|t| 4 * t) {
+        let mut vp = [[0.0f64; 4]; 8];
+        let mut vl = [[0.0f64; 4]; 8];
+        for i in 0..m {
+            vp[i] = load4(rp[i], j);
+            vl[i] = load4(rl[i], j);
+        }
+        for &(x, y) in PAIRS[K] {
+            overlap4(vl[x], vp[y], &mut a, &mut b);
+            overlap4(vl[y], vp[x], &mut a, &mut b);
+        }
+        for &(x, y) in PAIRS[K] {
+            (vp[x], vp[y]) = rot4(vp[x], vp[y], c, s);
+            (vl[x], vl[y]) = rot4(vl[x], vl[y], c, s);
+        }
+        for i in 0..m {
+            store4(rp[i], j, vp[i]);
+            store4(rl[i], j, vl[i]);
         }
     }
     Complex64::new(a.iter().sum(), b[0] - b[1] + b[2] - b[3])
+}
+
+/// [`mix_runs`] on ψ and λ together (see [`unmix_run_slices_pair`]).
+#[inline(always)]
+fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: usize, c: f64, s: f64) -> Complex64 {
+    debug_assert!(r >= 2);
+    let len = (1usize << K) * r;
+    p.chunks_exact_mut(len)
+        .zip(l.chunks_exact_mut(len))
+        .map(|(pc, lc)| unmix_run_slices_pair::<K>(split_runs::<K>(pc, r), split_runs::<K>(lc, r), c, s))
+        .sum()
+}
+
+/// The stream-sweep tasks for K qubits from q: for every chunk of `2^K` runs of `2^q`
+/// amplitudes, `pieces` column ranges of all its runs (as `f64`).
+fn stream_tasks<const K: usize>(amps: &mut [Complex64], q: usize, parallel: bool) -> Vec<[&mut [f64]; 8]> {
+    let r = 1usize << q;
+    let m = 1usize << K;
+    let n_chunks = amps.len() / (m * r);
+    // Enough column pieces per chunk to give every thread several tasks.
+    let pieces = if parallel {
+        (4 * rayon::current_num_threads()).div_ceil(n_chunks).clamp(1, r / 2)
+    } else {
+        1
+    };
+    let width = (2 * r / pieces).max(4); // f64 per piece, a multiple of 4
+    let mut tasks: Vec<[&mut [f64]; 8]> = Vec::with_capacity(n_chunks * pieces);
+    for chunk in amps.chunks_exact_mut(m * r) {
+        let mut iters = split_runs::<K>(chunk, r).map(|run| run.chunks_mut(width));
+        for _ in 0..pieces {
+            tasks.push(std::array::from_fn(|i| iters[i].next().unwrap_or_default()));
+        }
+    }
+    tasks
+}
+
+/// [`mix_high_in_place`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`.
+fn unmix_high_in_place_pair<const K: usize>(
+    psi: &mut [Complex64],
+    lam: &mut [Complex64],
+    q: usize,
+    c: f64,
+    s: f64,
+    parallel: bool,
+) -> Complex64 {
+    let tp = stream_tasks::<K>(psi, q, parallel);
+    let tl = stream_tasks::<K>(lam, q, parallel);
+    if parallel {
+        tp.into_par_iter()
+            .zip(tl)
+            .map(|(p, l)| unmix_run_slices_pair::<K>(p, l, c, s))
+            .sum()
+    } else {
+        tp.into_iter()
+            .zip(tl)
+            .map(|(p, l)| unmix_run_slices_pair::<K>(p, l, c, s))
+            .sum()
+    }
 }
 
 /// Qubit 0 of a contiguous block: adjacent amplitudes pair up.
@@ -384,12 +438,12 @@ fn unmix_units_pair(
     }
     while q < to {
         let r = w << q;
-        acc += match (to - q).min(3) {
-            3 => unmix_runs_pair::<3>(p, l, r, c, s),
+        // Two qubits per sweep: ψ and λ together fill the registers.
+        acc += match (to - q).min(2) {
             2 => unmix_runs_pair::<2>(p, l, r, c, s),
             _ => unmix_runs_pair::<1>(p, l, r, c, s),
         };
-        q += 3;
+        q += 2;
     }
     acc
 }
@@ -424,82 +478,6 @@ fn block_forward(block: &mut [Complex64], base: usize, low: usize, phase: Phase<
     mix_range(block, L2_QUBITS.min(low), low, c, s);
 }
 
-/// Rows of one tile task: `rows[hi]` is a slice of columns of row `hi`.
-type Rows<'a> = Vec<&'a mut [Complex64]>;
-
-/// Split `amps` into tile tasks for the group `(a, g)`: for every `top` and every column
-/// range, the `2^g` row slices. About `4·threads` tasks per `top` keep both cores busy.
-fn tile_tasks(amps: &mut [Complex64], a: usize, g: usize, parallel: bool) -> Vec<Rows<'_>> {
-    let row_len = 1usize << a;
-    let rows_per_top = 1usize << g;
-    let n_tops = amps.len() / (row_len * rows_per_top);
-    let pieces = if parallel {
-        (4 * rayon::current_num_threads()).div_ceil(n_tops).max(1)
-    } else {
-        1
-    };
-    let width = (row_len / pieces).max(1);
-    let mut tasks: Vec<Rows<'_>> = Vec::with_capacity(n_tops * row_len.div_ceil(width));
-    for top in amps.chunks_mut(row_len * rows_per_top) {
-        let start = tasks.len();
-        for _ in 0..row_len.div_ceil(width) {
-            tasks.push(Vec::with_capacity(rows_per_top));
-        }
-        for row in top.chunks_mut(row_len) {
-            for (t, cols) in row.chunks_mut(width).enumerate() {
-                tasks[start + t].push(cols);
-            }
-        }
-    }
-    tasks
-}
-
-/// Copy columns `[c0, c1)` of every row into `buf` (row-major, `c1 − c0` per row).
-#[inline]
-fn gather(rows: &[&mut [Complex64]], c0: usize, c1: usize, buf: &mut Vec<Complex64>) {
-    buf.clear();
-    for row in rows {
-        buf.extend_from_slice(&row[c0..c1]);
-    }
-}
-
-/// Inverse of [`gather`].
-#[inline]
-fn scatter(rows: &mut [&mut [Complex64]], c0: usize, c1: usize, buf: &[Complex64]) {
-    let w = c1 - c0;
-    for (row, src) in rows.iter_mut().zip(buf.chunks(w)) {
-        row[c0..c1].copy_from_slice(src);
-    }
-}
-
-/// Rotate the group's `g` qubits on every tile of one task, `cols` columns at a time. Rows
-/// are a power-of-two stride apart and would all fall into the same cache sets, so each tile
-/// is gathered into a contiguous buffer, rotated there, and scattered back.
-fn tile_forward(rows: &mut Rows<'_>, g: usize, cols: usize, c: f64, s: f64) {
-    let width = rows[0].len();
-    let mut buf = Vec::with_capacity(rows.len() * cols);
-    let mut c0 = 0;
-    while c0 < width {
-        let c1 = (c0 + cols).min(width);
-        gather(rows, c0, c1, &mut buf);
-        // In the buffer, row r starts at r·w: qubit h of the group pairs rows at distance 2^h.
-        mix_range_strided(&mut buf, c1 - c0, g, c, s);
-        scatter(rows, c0, c1, &buf);
-        c0 = c1;
-    }
-}
-
-/// Rotate `g` qubits on a row-major tile whose rows are `w` amplitudes long (row index bits).
-#[inline]
-fn mix_range_strided(buf: &mut [Complex64], w: usize, g: usize, c: f64, s: f64) {
-    mix_units(buf, w, 0, g, c, s)
-}
-
-/// Columns per tile for a group of `g` qubits.
-fn tile_cols(plan: &Plan, g: usize) -> usize {
-    (plan.tile_amps >> g).max(4)
-}
-
 /// ψ ← U_B(β)·U_C(γ)·ψ: one QAOA layer (phase fused into the block sweep).
 pub fn apply_layer(amps: &mut [Complex64], phase: Phase<'_>, beta: f64) {
     apply_layer_with(amps, phase, beta, &Plan::new(log2_len(amps.len())), PAR_MIN_QUBITS)
@@ -521,14 +499,14 @@ pub fn apply_layer_with(amps: &mut [Complex64], phase: Phase<'_>, beta: f64, pla
             .enumerate()
             .for_each(|(i, b)| block_forward(b, i * block, plan.low, phase, c, s));
     }
-    for &(a, g) in &plan.groups {
-        let cols = tile_cols(plan, g);
-        let mut tasks = tile_tasks(amps, a, g, parallel);
-        if parallel {
-            tasks.par_iter_mut().for_each(|rows| tile_forward(rows, g, cols, c, s));
-        } else {
-            tasks.iter_mut().for_each(|rows| tile_forward(rows, g, cols, c, s));
+    let mut q = plan.low;
+    while q < n {
+        match (n - q).min(3) {
+            3 => mix_high_in_place::<3>(amps, q, c, s, parallel),
+            2 => mix_high_in_place::<2>(amps, q, c, s, parallel),
+            _ => mix_high_in_place::<1>(amps, q, c, s, parallel),
         }
+        q += 3;
     }
 }
 
@@ -554,16 +532,14 @@ pub fn unapply_layer_pair(
     let (s, c) = (-beta).sin_cos();
     let parallel = n >= PAR_MIN_QUBITS;
     let mut mixer = Complex64::new(0.0, 0.0);
-    for &(a, g) in plan.groups.iter().rev() {
-        let cols = tile_cols(&plan, g);
-        let mut pt = tile_tasks(psi, a, g, parallel);
-        let mut lt = tile_tasks(lam, a, g, parallel);
-        let work = |(p, l): (&mut Rows<'_>, &mut Rows<'_>)| tile_backward(p, l, g, cols, c, s);
-        mixer += if parallel {
-            pt.par_iter_mut().zip(lt.par_iter_mut()).map(work).sum::<Complex64>()
-        } else {
-            pt.iter_mut().zip(lt.iter_mut()).map(work).sum::<Complex64>()
+    let mut q = plan.low;
+    while q < n {
+        // Two qubits per sweep here: ψ and λ together fill the registers.
+        mixer += match (n - q).min(2) {
+            2 => unmix_high_in_place_pair::<2>(psi, lam, q, c, s, parallel),
+            _ => unmix_high_in_place_pair::<1>(psi, lam, q, c, s, parallel),
         };
+        q += 2;
     }
     let block = 1usize << plan.low;
     let work = |(i, (p, l)): (usize, (&mut [Complex64], &mut [Complex64]))| {
@@ -588,26 +564,6 @@ pub fn unapply_layer_pair(
             })
     };
     (mixer + m, cost)
-}
-
-/// Overlaps and un-rotation of the group's qubits on one tile task of both vectors
-/// (gathered like [`tile_forward`]).
-fn tile_backward(p: &mut Rows<'_>, l: &mut Rows<'_>, g: usize, cols: usize, c: f64, s: f64) -> Complex64 {
-    let width = p[0].len();
-    let mut acc = Complex64::new(0.0, 0.0);
-    let mut pb = Vec::with_capacity(p.len() * cols);
-    let mut lb = Vec::with_capacity(l.len() * cols);
-    let mut c0 = 0;
-    while c0 < width {
-        let c1 = (c0 + cols).min(width);
-        gather(p, c0, c1, &mut pb);
-        gather(l, c0, c1, &mut lb);
-        acc += unmix_units_pair(&mut pb, &mut lb, c1 - c0, 0, g, c, s);
-        scatter(p, c0, c1, &pb);
-        scatter(l, c0, c1, &lb);
-        c0 = c1;
-    }
-    acc
 }
 
 /// Low-qubit overlaps and un-rotation, the cost overlap, and the conjugate phase, on one
@@ -766,22 +722,8 @@ mod tests {
     }
 
     #[test]
-    fn plans_cover_every_qubit_once() {
-        for n in 0..=32 {
-            let p = Plan::new(n);
-            let mut covered = p.low;
-            for &(a, g) in &p.groups {
-                assert_eq!(a, covered, "n={n}");
-                assert!((1..=GROUP_QUBITS).contains(&g));
-                covered += g;
-            }
-            assert_eq!(covered, n);
-        }
-    }
-
-    #[test]
-    fn blocked_layer_equals_naive_for_every_plan_shape() {
-        // Small L2 and group sizes force many groups and tiles on small states.
+    fn blocked_layer_equals_naive_for_every_block_size() {
+        // Small blocks push most qubits into stream sweeps, including 1- and 2-qubit remainders.
         for n in [1, 2, 5, 9, 15, 17] {
             let psi = random_state(n, n as u64);
             let index: Vec<u16> = (0..psi.len()).map(|k| (k % 7) as u16).collect();
@@ -791,8 +733,8 @@ mod tests {
                 *a *= factors[i as usize];
             }
             naive_mixer(&mut expect, 0.37);
-            for (group, tile) in [(GROUP_QUBITS, 1 << L2_QUBITS), (1, 8), (2, 16), (3, 64), (5, 1 << 10)] {
-                let plan = Plan::with(n, group, tile);
+            for low in [1, 2, 3, 4, 7, L2_QUBITS] {
+                let plan = Plan::with_low(n, low);
                 for par in [0, usize::MAX] {
                     let mut got = psi.clone();
                     apply_layer_with(
@@ -805,10 +747,7 @@ mod tests {
                         &plan,
                         par,
                     );
-                    assert!(
-                        max_diff(&got, &expect) < 1e-13,
-                        "n={n} group={group} tile={tile} par={par}"
-                    );
+                    assert!(max_diff(&got, &expect) < 1e-13, "n={n} low={low} par={par}");
                 }
             }
         }
@@ -833,11 +772,10 @@ mod tests {
     }
 
     #[test]
-    fn large_states_use_several_groups_and_stay_exact() {
-        // 25 qubits: blocks of 2^16 and one group of 9; compare with the naive mixer.
-        let n = 25;
+    fn large_states_stay_exact() {
+        // 21 qubits: seven high qubits, so stream sweeps of three, three and one.
+        let n = 21;
         let psi = random_state(n, 1);
-        assert_eq!(Plan::new(n).groups, vec![(16, 9)]);
         let mut a = psi.clone();
         apply_mixer_x(&mut a, 0.21);
         let mut b = psi;
@@ -847,7 +785,7 @@ mod tests {
 
     #[test]
     fn backward_step_undoes_the_layer_and_measures_overlaps() {
-        for n in [3, 15, 17] {
+        for n in [3, 15, 17, 19] {
             let psi0 = random_state(n, 7);
             let lam0 = random_state(n, 8);
             let values: Vec<f64> = (0..5).map(|v| v as f64 * 0.5 - 1.0).collect();
