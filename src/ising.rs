@@ -339,11 +339,42 @@ impl CostDiagonal {
 
     /// Mean cost over all states (the expectation under uniform sampling).
     pub fn mean(&self) -> f64 {
+        self.mean_and_variance().0
+    }
+
+    /// Mean and variance of the cost over all states, in one parallel pass.
+    pub fn mean_and_variance(&self) -> (f64, f64) {
         let n = self.len() as f64;
-        match self {
-            CostDiagonal::Indexed { values, index } => index.par_iter().map(|&i| values[i as usize]).sum::<f64>() / n,
-            CostDiagonal::Dense(d) => d.par_iter().sum::<f64>() / n,
-        }
+        let (sum, sum_sq) = match self {
+            CostDiagonal::Indexed { values, index } => {
+                // Count the states of each level, then weigh the (few) distinct values.
+                let counts = index
+                    .par_chunks(1 << 16)
+                    .fold(
+                        || vec![0u64; values.len()],
+                        |mut c, chunk| {
+                            for &i in chunk {
+                                c[i as usize] += 1;
+                            }
+                            c
+                        },
+                    )
+                    .reduce(
+                        || vec![0u64; values.len()],
+                        |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
+                    );
+                counts
+                    .iter()
+                    .zip(values)
+                    .fold((0.0, 0.0), |(s, q), (&c, &v)| (s + c as f64 * v, q + c as f64 * v * v))
+            }
+            CostDiagonal::Dense(d) => d
+                .par_iter()
+                .map(|&c| (c, c * c))
+                .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1)),
+        };
+        let mean = sum / n;
+        (mean, (sum_sq / n - mean * mean).max(0.0))
     }
 
     /// Basis indices whose cost is within `tol` of `target`, ascending.
@@ -407,6 +438,26 @@ mod tests {
             h,
             couplings,
             offset: draw(&mut rng),
+        }
+    }
+
+    #[test]
+    fn mean_and_variance_match_direct_sums() {
+        for dyadic in [true, false] {
+            let ising = random_ising(11, 3, dyadic);
+            let d = ising.cost_diagonal();
+            let all: Vec<f64> = (0..d.len()).map(|k| d.get(k)).collect();
+            let mean = all.iter().sum::<f64>() / all.len() as f64;
+            let var = all.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / all.len() as f64;
+            let (m, v) = d.mean_and_variance();
+            assert!(
+                (m - mean).abs() < 1e-9 && (v - var).abs() < 1e-9,
+                "{m} {mean} {v} {var}"
+            );
+            // For independent uniform spins the variance is Σh² + ΣJ².
+            let expect: f64 =
+                ising.h.iter().map(|h| h * h).sum::<f64>() + ising.couplings.iter().map(|c| c.2 * c.2).sum::<f64>();
+            assert!((v - expect).abs() < 1e-9);
         }
     }
 

@@ -114,10 +114,7 @@ impl Gradient for Problem<'_> {
 /// A scale for γ: the inverse standard deviation of the cost over uniform states, so that
 /// γ·(C − ⟨C⟩) is of order one whatever the penalty magnitudes.
 pub fn gamma_scale(sim: &QaoaSimulator) -> f64 {
-    let d = sim.diagonal();
-    let mean = d.mean();
-    let n = d.len() as f64;
-    let var = (0..d.len()).map(|k| (d.get(k) - mean).powi(2)).sum::<f64>() / n;
+    let (_, var) = sim.diagonal().mean_and_variance();
     if var > 0.0 {
         1.0 / var.sqrt()
     } else {

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Side-by-side timing of one p = 4 QAOA objective evaluation: quzzle against QOKit's C
+# backend, Qulacs and Qiskit Aer, on the same random Ising models, one after the other.
+#
+#   bash ../shared/bench/setup.sh          # once: the peers' Python environment
+#   bash results/bench/run.sh [N ...]      # default N = 16 20 22 24 26
+#
+# Writes results/bench/quzzle.jsonl and results/bench/peers.jsonl; results/bench/table.py
+# turns them into the table of results/bench.md.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ns=${*:-16 20 22 24 26}
+venv=${VENV:-$HOME/.cache/quzzle-bench-venv}
+peers=../shared/bench/peers.py
+out=results/bench
+models=$(mktemp -d)
+cargo build --release --quiet
+: > "$out/quzzle.jsonl"
+: > "$out/peers.jsonl"
+for n in $ns; do
+    ./target/release/quzzle ising --random "$n" --seed "$n" > "$models/random-$n.json"
+    ./target/release/quzzle bench --random "$n" --seed "$n" --depth 4 --repeats 5 --json | tr -d '\n' >> "$out/quzzle.jsonl"
+    echo >> "$out/quzzle.jsonl"
+    for tool in qokit-c qulacs aer-sv; do
+        "$venv/bin/python" "$peers" --tool "$tool" --ising "$models/random-$n.json" --p 4 \
+            >> "$out/peers.jsonl" || echo "$tool n=$n failed" >&2
+    done
+done
+rm -rf "$models"
+# The bandwidth floor: in-place read+write bandwidth with two threads, this sitting.
+gcc -O3 -march=native -fopenmp ../shared/bench/stream_triad.c -o "$out/stream_triad" -lm
+OMP_NUM_THREADS=2 "$out/stream_triad" > "$out/bandwidth.txt"
+rm -f "$out/stream_triad"
+python3 "$out/table.py"
