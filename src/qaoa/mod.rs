@@ -115,6 +115,34 @@ impl QaoaSimulator {
         }
     }
 
+    /// [`QaoaSimulator::evolve`], returning the final probability mass per distinct cost
+    /// (`(cost, probability)` ascending by cost); with an indexed cost the last sweep counts it.
+    pub fn evolve_measured(&self, amps: &mut [Complex64], angles: &Angles) -> Vec<(f64, f64)> {
+        match &self.diagonal {
+            CostDiagonal::Indexed { values, index } => {
+                let p = angles.p();
+                self.evolve(
+                    amps,
+                    &Angles {
+                        gammas: angles.gammas[..p - 1].to_vec(),
+                        betas: angles.betas[..p - 1].to_vec(),
+                    },
+                );
+                let factors = phase_factors(values, angles.gammas[p - 1]);
+                let phase = Phase::Indexed {
+                    index,
+                    factors: &factors,
+                };
+                let levels = kernels::apply_layer_measured(amps, phase, angles.betas[p - 1], index, values.len());
+                values.iter().copied().zip(levels).collect()
+            }
+            CostDiagonal::Dense(_) => {
+                self.evolve(amps, angles);
+                self.levels(amps)
+            }
+        }
+    }
+
     /// The QAOA state at `angles`.
     pub fn state(&self, angles: &Angles) -> Result<State> {
         let mut s = State::uniform(self.num_qubits)?;
@@ -124,63 +152,60 @@ impl QaoaSimulator {
 
     /// Energy, success probability on `valid`, and the most likely state at `angles`.
     pub fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
-        let s = self.state(angles)?;
-        Ok(self.measure(&s.amps, valid))
-    }
-
-    fn measure(&self, amps: &[Complex64], valid: &[u64]) -> Evaluation {
-        let (top_state, top_probability) = kernels::argmax_probability(amps);
-        Evaluation {
-            energy: self.expectation(amps),
-            success_probability: kernels::probability_of(amps, valid),
+        let mut s = State::uniform(self.num_qubits)?;
+        let levels = self.evolve_measured(&mut s.amps, angles);
+        let (top_state, top_probability) = kernels::argmax_probability(&s.amps);
+        Ok(Evaluation {
+            energy: levels.iter().map(|(c, p)| c * p).sum(),
+            success_probability: kernels::probability_of(&s.amps, valid),
             top_state,
             top_probability,
+        })
+    }
+
+    /// `(cost, probability)` per distinct cost of the state, ascending by cost.
+    pub fn levels(&self, amps: &[Complex64]) -> Vec<(f64, f64)> {
+        match &self.diagonal {
+            CostDiagonal::Indexed { values, index } => values
+                .iter()
+                .copied()
+                .zip(kernels::level_probabilities(amps, index, values.len()))
+                .collect(),
+            CostDiagonal::Dense(costs) => {
+                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
+                l.sort_by(|a, b| a.0.total_cmp(&b.0));
+                l
+            }
         }
     }
 
     /// `⟨ψ|C|ψ⟩`.
     pub fn expectation(&self, amps: &[Complex64]) -> f64 {
         match &self.diagonal {
-            CostDiagonal::Indexed { values, index } => kernels::level_probabilities(amps, index, values.len())
-                .iter()
-                .zip(values)
-                .map(|(p, v)| p * v)
-                .sum(),
+            CostDiagonal::Indexed { .. } => self.levels(amps).iter().map(|(c, p)| c * p).sum(),
             CostDiagonal::Dense(costs) => kernels::expectation_dense(amps, costs),
         }
     }
 
     /// CVaR_α: the mean cost of the lowest-cost α fraction of the measurement distribution.
     pub fn cvar(&self, amps: &[Complex64], alpha: f64) -> f64 {
-        let mut levels: Vec<(f64, f64)> = match &self.diagonal {
-            CostDiagonal::Indexed { values, index } => values
-                .iter()
-                .copied()
-                .zip(kernels::level_probabilities(amps, index, values.len()))
-                .collect(),
-            CostDiagonal::Dense(costs) => costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect(),
-        };
-        levels.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut mass = 0.0;
-        let mut sum = 0.0;
-        for (c, p) in levels {
-            let take = p.min(alpha - mass);
-            if take <= 0.0 {
-                break;
-            }
-            mass += take;
-            sum += take * c;
-        }
-        sum / mass.max(f64::MIN_POSITIVE)
+        cvar_of_levels(&self.levels(amps), alpha)
     }
 
     /// The value of `objective` at `angles` (to be minimised).
     pub fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        let s = self.state(angles)?;
+        let mut s = State::uniform(self.num_qubits)?;
         Ok(match objective {
-            Objective::Energy => self.expectation(&s.amps),
-            Objective::Success(valid) => -kernels::probability_of(&s.amps, valid),
-            Objective::Cvar(alpha) => self.cvar(&s.amps, *alpha),
+            Objective::Energy => self
+                .evolve_measured(&mut s.amps, angles)
+                .iter()
+                .map(|(c, p)| c * p)
+                .sum(),
+            Objective::Success(valid) => {
+                self.evolve(&mut s.amps, angles);
+                -kernels::probability_of(&s.amps, valid)
+            }
+            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured(&mut s.amps, angles), *alpha),
         })
     }
 
@@ -195,22 +220,31 @@ impl QaoaSimulator {
                 objective.name()
             )));
         }
-        let mut psi = self.state(angles)?;
-        // λ = O|ψ⟩; the second state is checked against memory like the first.
+        let mut psi = State::uniform(self.num_qubits)?;
+        // λ = O|ψ⟩; the second state is checked against memory like the first, and starts as
+        // zeros (fresh zeroed pages cost nothing until written).
         check_memory(self.num_qubits, AMPLITUDE_BYTES)?;
-        let mut lam = psi.clone();
+        let mut lam = State {
+            amps: vec![Complex64::new(0.0, 0.0); psi.amps.len()],
+        };
         let value = match objective {
             Objective::Energy => {
+                let levels = self.evolve_measured(&mut psi.amps, angles);
                 match &self.diagonal {
                     CostDiagonal::Indexed { values, index } => {
                         kernels::copy_scaled_indexed(&mut lam.amps, &psi.amps, index, values)
                     }
-                    CostDiagonal::Dense(costs) => lam.amps.iter_mut().zip(costs).for_each(|(a, c)| *a *= c),
+                    CostDiagonal::Dense(costs) => lam
+                        .amps
+                        .iter_mut()
+                        .zip(&psi.amps)
+                        .zip(costs)
+                        .for_each(|((l, a), c)| *l = a * c),
                 }
-                self.expectation(&psi.amps)
+                levels.iter().map(|(c, p)| c * p).sum()
             }
             Objective::Success(valid) => {
-                lam.amps.iter_mut().for_each(|a| *a = Complex64::new(0.0, 0.0));
+                self.evolve(&mut psi.amps, angles);
                 for &k in valid {
                     lam.amps[k as usize] = -psi.amps[k as usize];
                 }
@@ -245,4 +279,19 @@ impl QaoaSimulator {
 /// `e^{−iγ c_v}` for every distinct cost: the phases of one layer, computed once.
 fn phase_factors(values: &[f64], gamma: f64) -> Vec<Complex64> {
     values.iter().map(|&c| Complex64::from_polar(1.0, -gamma * c)).collect()
+}
+
+/// CVaR_α of a distribution given as `(cost, probability)` ascending by cost.
+fn cvar_of_levels(levels: &[(f64, f64)], alpha: f64) -> f64 {
+    let mut mass = 0.0;
+    let mut sum = 0.0;
+    for &(c, p) in levels {
+        let take = p.min(alpha - mass);
+        if take <= 0.0 {
+            break;
+        }
+        mass += take;
+        sum += take * c;
+    }
+    sum / mass.max(f64::MIN_POSITIVE)
 }

@@ -272,10 +272,41 @@ fn mix_runs<const K: usize>(block: &mut [Complex64], r: usize, c: f64, s: f64) {
 fn mix_high_in_place<const K: usize>(amps: &mut [Complex64], q: usize, c: f64, s: f64, parallel: bool) {
     let tasks = stream_tasks::<K>(amps, q, parallel);
     if parallel {
-        tasks.into_par_iter().for_each(|t| mix_run_slices::<K>(t, c, s));
+        tasks.into_par_iter().for_each(|(_, t)| mix_run_slices::<K>(t, c, s));
     } else {
-        tasks.into_iter().for_each(|t| mix_run_slices::<K>(t, c, s));
+        tasks.into_iter().for_each(|(_, t)| mix_run_slices::<K>(t, c, s));
     }
+}
+
+/// [`mix_high_in_place`] with the per-level probability mass of the result accumulated.
+fn mix_high_in_place_measured<const K: usize>(
+    amps: &mut [Complex64],
+    q: usize,
+    index: &[u16],
+    n_levels: usize,
+    c: f64,
+    s: f64,
+    parallel: bool,
+) -> Vec<f64> {
+    let r = 1usize << q;
+    let tasks = stream_tasks::<K>(amps, q, parallel);
+    let run = |mut acc: Vec<f64>, (base, t): (usize, [&mut [f64]; 8])| {
+        mix_run_slices_measured::<K>(t, base, r, index, &mut acc, c, s);
+        acc
+    };
+    if parallel {
+        tasks
+            .into_par_iter()
+            .fold(|| vec![0.0; n_levels], run)
+            .reduce(|| vec![0.0; n_levels], add_levels)
+    } else {
+        tasks.into_iter().fold(vec![0.0; n_levels], run)
+    }
+}
+
+fn add_levels(mut a: Vec<f64>, b: Vec<f64>) -> Vec<f64> {
+    a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
+    a
 }
 
 /// [`mix_run_slices`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`,
@@ -321,8 +352,9 @@ fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: 
 }
 
 /// The stream-sweep tasks for K qubits from q: for every chunk of `2^K` runs of `2^q`
-/// amplitudes, `pieces` column ranges of all its runs (as `f64`).
-fn stream_tasks<const K: usize>(amps: &mut [Complex64], q: usize, parallel: bool) -> Vec<[&mut [f64]; 8]> {
+/// amplitudes, `pieces` column ranges of all its runs (as `f64`), each with the basis index
+/// of its first amplitude in run 0 (run i starts `i·2^q` later).
+fn stream_tasks<const K: usize>(amps: &mut [Complex64], q: usize, parallel: bool) -> Vec<(usize, [&mut [f64]; 8])> {
     let r = 1usize << q;
     let m = 1usize << K;
     let n_chunks = amps.len() / (m * r);
@@ -333,14 +365,47 @@ fn stream_tasks<const K: usize>(amps: &mut [Complex64], q: usize, parallel: bool
         1
     };
     let width = (2 * r / pieces).max(4); // f64 per piece, a multiple of 4
-    let mut tasks: Vec<[&mut [f64]; 8]> = Vec::with_capacity(n_chunks * pieces);
-    for chunk in amps.chunks_exact_mut(m * r) {
+    let mut tasks = Vec::with_capacity(n_chunks * pieces);
+    for (chunk_no, chunk) in amps.chunks_exact_mut(m * r).enumerate() {
         let mut iters = split_runs::<K>(chunk, r).map(|run| run.chunks_mut(width));
-        for _ in 0..pieces {
-            tasks.push(std::array::from_fn(|i| iters[i].next().unwrap_or_default()));
+        for piece in 0..pieces {
+            let base = chunk_no * m * r + piece * width / 2;
+            tasks.push((base, std::array::from_fn(|i| iters[i].next().unwrap_or_default())));
         }
     }
     tasks
+}
+
+/// [`mix_run_slices`], then the probability mass of every rotated amplitude added to
+/// `levels[index[k]]` while it is still in registers (k = `base + i·r` + offset in run i).
+#[inline(always)]
+fn mix_run_slices_measured<const K: usize>(
+    runs: [&mut [f64]; 8],
+    base: usize,
+    r: usize,
+    index: &[u16],
+    levels: &mut [f64],
+    c: f64,
+    s: f64,
+) {
+    let m = 1usize << K;
+    let quads = runs[0].len() / 4;
+    for t in 0..quads {
+        let j = 4 * t;
+        let mut v = [[0.0f64; 4]; 8];
+        for i in 0..m {
+            v[i] = load4(runs[i], j);
+        }
+        for &(x, y) in PAIRS[K] {
+            (v[x], v[y]) = rot4(v[x], v[y], c, s);
+        }
+        for i in 0..m {
+            store4(runs[i], j, v[i]);
+            let k = base + i * r + 2 * t;
+            levels[index[k] as usize] += v[i][0] * v[i][0] + v[i][1] * v[i][1];
+            levels[index[k + 1] as usize] += v[i][2] * v[i][2] + v[i][3] * v[i][3];
+        }
+    }
 }
 
 /// [`mix_high_in_place`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`.
@@ -357,12 +422,12 @@ fn unmix_high_in_place_pair<const K: usize>(
     if parallel {
         tp.into_par_iter()
             .zip(tl)
-            .map(|(p, l)| unmix_run_slices_pair::<K>(p, l, c, s))
+            .map(|((_, p), (_, l))| unmix_run_slices_pair::<K>(p, l, c, s))
             .sum()
     } else {
         tp.into_iter()
             .zip(tl)
-            .map(|(p, l)| unmix_run_slices_pair::<K>(p, l, c, s))
+            .map(|((_, p), (_, l))| unmix_run_slices_pair::<K>(p, l, c, s))
             .sum()
     }
 }
@@ -502,6 +567,54 @@ pub fn apply_layer_with(amps: &mut [Complex64], phase: Phase<'_>, beta: f64, pla
     let mut q = plan.low;
     while q < n {
         match (n - q).min(3) {
+            3 => mix_high_in_place::<3>(amps, q, c, s, parallel),
+            2 => mix_high_in_place::<2>(amps, q, c, s, parallel),
+            _ => mix_high_in_place::<1>(amps, q, c, s, parallel),
+        }
+        q += 3;
+    }
+}
+
+/// [`apply_layer`] on an indexed cost whose last sweep also returns the probability mass per
+/// cost level of the new state, `out[v] = Σ_{k: index[k] = v} |ψ_k|²` (the energy and CVaR of
+/// the final layer without another pass over the state).
+pub fn apply_layer_measured(
+    amps: &mut [Complex64],
+    phase: Phase<'_>,
+    beta: f64,
+    index: &[u16],
+    n_levels: usize,
+) -> Vec<f64> {
+    let n = log2_len(amps.len());
+    let plan = Plan::new(n);
+    let (s, c) = beta.sin_cos();
+    let parallel = n >= PAR_MIN_QUBITS;
+    let block = 1usize << plan.low;
+    if plan.low == n {
+        // One block holds everything: rotate, then count it while it is in cache.
+        block_forward(amps, 0, plan.low, phase, c, s);
+        return level_probabilities(amps, index, n_levels);
+    }
+    if parallel {
+        amps.par_chunks_mut(block)
+            .enumerate()
+            .for_each(|(i, b)| block_forward(b, i * block, plan.low, phase, c, s));
+    } else {
+        amps.chunks_mut(block)
+            .enumerate()
+            .for_each(|(i, b)| block_forward(b, i * block, plan.low, phase, c, s));
+    }
+    let mut q = plan.low;
+    loop {
+        let k = (n - q).min(3);
+        if q + k == n {
+            return match k {
+                3 => mix_high_in_place_measured::<3>(amps, q, index, n_levels, c, s, parallel),
+                2 => mix_high_in_place_measured::<2>(amps, q, index, n_levels, c, s, parallel),
+                _ => mix_high_in_place_measured::<1>(amps, q, index, n_levels, c, s, parallel),
+            };
+        }
+        match k {
             3 => mix_high_in_place::<3>(amps, q, c, s, parallel),
             2 => mix_high_in_place::<2>(amps, q, c, s, parallel),
             _ => mix_high_in_place::<1>(amps, q, c, s, parallel),
@@ -749,6 +862,28 @@ mod tests {
                     );
                     assert!(max_diff(&got, &expect) < 1e-13, "n={n} low={low} par={par}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn measured_layer_counts_the_levels_of_its_result() {
+        for n in [3, 14, 15, 17, 20] {
+            let psi = random_state(n, 3);
+            let index: Vec<u16> = (0..psi.len()).map(|k| ((k * 7 + k / 3) % 11) as u16).collect();
+            let factors: Vec<Complex64> = (0..11).map(|v| Complex64::from_polar(1.0, 0.2 * v as f64)).collect();
+            let phase = Phase::Indexed {
+                index: &index,
+                factors: &factors,
+            };
+            let mut a = psi.clone();
+            apply_layer(&mut a, phase, 0.3);
+            let expect = level_probabilities(&a, &index, 11);
+            let mut b = psi;
+            let got = apply_layer_measured(&mut b, phase, 0.3, &index, 11);
+            assert!(a == b, "n={n}: the state must not change");
+            for (x, y) in got.iter().zip(&expect) {
+                assert!((x - y).abs() < 1e-12, "n={n}");
             }
         }
     }
