@@ -543,6 +543,20 @@ fn block_forward(block: &mut [Complex64], base: usize, low: usize, phase: Phase<
     mix_range(block, L2_QUBITS.min(low), low, c, s);
 }
 
+/// The block sweep of a layer over all blocks of `2^low` amplitudes.
+fn block_sweep(amps: &mut [Complex64], low: usize, phase: Phase<'_>, c: f64, s: f64, parallel: bool) {
+    let block = 1usize << low;
+    if parallel {
+        amps.par_chunks_mut(block)
+            .enumerate()
+            .for_each(|(i, b)| block_forward(b, i * block, low, phase, c, s));
+    } else {
+        amps.chunks_mut(block)
+            .enumerate()
+            .for_each(|(i, b)| block_forward(b, i * block, low, phase, c, s));
+    }
+}
+
 /// ψ ← U_B(β)·U_C(γ)·ψ: one QAOA layer (phase fused into the block sweep).
 pub fn apply_layer(amps: &mut [Complex64], phase: Phase<'_>, beta: f64) {
     apply_layer_with(amps, phase, beta, &Plan::new(log2_len(amps.len())), PAR_MIN_QUBITS)
@@ -554,16 +568,7 @@ pub fn apply_layer_with(amps: &mut [Complex64], phase: Phase<'_>, beta: f64, pla
     debug_assert_eq!(plan.num_qubits, n);
     let (s, c) = beta.sin_cos();
     let parallel = n >= par_min_qubits;
-    let block = 1usize << plan.low;
-    if parallel {
-        amps.par_chunks_mut(block)
-            .enumerate()
-            .for_each(|(i, b)| block_forward(b, i * block, plan.low, phase, c, s));
-    } else {
-        amps.chunks_mut(block)
-            .enumerate()
-            .for_each(|(i, b)| block_forward(b, i * block, plan.low, phase, c, s));
-    }
+    block_sweep(amps, plan.low, phase, c, s, parallel);
     let mut q = plan.low;
     while q < n {
         match (n - q).min(3) {
@@ -589,21 +594,12 @@ pub fn apply_layer_measured(
     let plan = Plan::new(n);
     let (s, c) = beta.sin_cos();
     let parallel = n >= PAR_MIN_QUBITS;
-    let block = 1usize << plan.low;
     if plan.low == n {
         // One block holds everything: rotate, then count it while it is in cache.
         block_forward(amps, 0, plan.low, phase, c, s);
         return level_probabilities(amps, index, n_levels);
     }
-    if parallel {
-        amps.par_chunks_mut(block)
-            .enumerate()
-            .for_each(|(i, b)| block_forward(b, i * block, plan.low, phase, c, s));
-    } else {
-        amps.chunks_mut(block)
-            .enumerate()
-            .for_each(|(i, b)| block_forward(b, i * block, plan.low, phase, c, s));
-    }
+    block_sweep(amps, plan.low, phase, c, s, parallel);
     let mut q = plan.low;
     loop {
         let k = (n - q).min(3);
