@@ -95,7 +95,7 @@ pub struct ModelSource {
 
 #[derive(Args, Debug, Clone)]
 pub struct ReduceArg {
-    /// Reduction level: none, paper, propagate, probe.
+    /// Reduction level: none, clues, paper, propagate, probe.
     #[arg(long = "reduce", value_enum, default_value_t = LevelArg::Paper)]
     pub level: LevelArg,
 }
@@ -208,6 +208,7 @@ impl From<FlavorArg> for quzzle::export::qasm::Flavor {
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LevelArg {
     None,
+    Clues,
     Paper,
     Propagate,
     Probe,
@@ -237,6 +238,7 @@ impl From<LevelArg> for quzzle::model::Level {
     fn from(l: LevelArg) -> Self {
         match l {
             LevelArg::None => Self::None,
+            LevelArg::Clues => Self::Clues,
             LevelArg::Paper => Self::Paper,
             LevelArg::Propagate => Self::Propagate,
             LevelArg::Probe => Self::Probe,
