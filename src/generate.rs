@@ -286,13 +286,19 @@ impl Gen<'_> {
         let n = req.size;
         let s = if req.kind == Kind::StarBattle { req.stars } else { 1 };
         let mut notes = Vec::new();
+        let (mut qubo_failures, mut disconnected) = (0usize, 0usize);
         for attempt in 1..=MAX_ATTEMPTS {
             let Some(stars) = random_stars(n, s, self.rng) else { continue };
             let region = match req.method {
                 RegionMethod::Grow => grow_regions(n, s, &stars, self.rng),
                 RegionMethod::Qubo => {
                     let (region, note) = qubo_regions(n, s, &stars, self.rng);
-                    if attempt == 1 || region.is_some() {
+                    if region.is_none() {
+                        qubo_failures += 1;
+                        if note.contains("not connected") {
+                            disconnected += 1;
+                        }
+                    } else {
                         notes.push(note);
                     }
                     region
@@ -317,16 +323,23 @@ impl Gen<'_> {
             }
             if count.unique() {
                 let t = text(&region);
-                if req.method == RegionMethod::Qubo && attempt > 1 {
-                    notes.push(format!("{} region draws before a unique puzzle", attempt));
+                if req.method == RegionMethod::Qubo {
+                    notes.push(format!(
+                        "qubo: {qubo_failures} annealed labelling(s) rejected before this one, {disconnected} of them for a disconnected region"
+                    ));
                 }
                 return Ok(self.done(t, attempt, None, &count, notes));
             }
         }
         Err(Error::InvalidArgument(format!(
-            "no unique {} of size {n} after {MAX_ATTEMPTS} attempts (seed {})",
+            "no unique {} of size {n} after {MAX_ATTEMPTS} attempts (seed {}){}",
             req.kind.name(),
-            req.seed
+            req.seed,
+            if req.method == RegionMethod::Qubo {
+                format!("; the region QUBO gave {qubo_failures} rejected labellings, {disconnected} with a disconnected region")
+            } else {
+                String::new()
+            }
         )))
     }
 
@@ -792,15 +805,18 @@ fn boundary_move(n: usize, stars: &[bool], region: &[usize], alt: Option<&[bool]
 }
 
 /// The talk's region QUBO (Cruz et al., iQuHACK 2021): `x_{cell,c} = 1` when the cell is in
-/// region c; `H = Σ_cells (1 − Σ_c x)² + Σ_c (S − Σ_{stars} x_c)² + Σ_c (N − Σ_cells x_c)²
-/// + Σ_{cell,c} (x_{cell,c} Σ_{4-neighbours} x_{m,c} − 2.5)²` (the neighbour-agreement term,
-/// which favours but does not guarantee connected regions; the fourth power it contains makes
-/// this the talk's "QUBO" only after `x² = x`: it is quadratic in x). Minimised by seeded
-/// simulated annealing over single flips, from a labelling that puts each cell in the region of
-/// its nearest star group; the result is accepted only if every cell has one label, every
-/// region holds S stars and is connected. Returns the regions (or None) and a note that says
-/// what the check found.
+/// region c, `H = A Σ_cells (1 − Σ_c x)² + A Σ_c (S − Σ_{stars} x_c)² + Σ_c (N − Σ_cells x_c)²
+/// + D Σ_{cell,c} x_{cell,c} (Σ_{4-neighbours m} x_{m,c} − 2.5)²`, with A = 4 and D = ½.
+/// The neighbour-agreement term as the talk prints it, `(x Σ − 2.5)²`, is 6.25 when the label
+/// is off and at most 2.25 when on, so it pays every cell to carry every label; we use its value
+/// when the label is on, `x (Σ − 2.5)²` (after `x² = x` the polynomial has degree 3). It favours,
+/// but does not guarantee, connected regions (the talk's caveat). Minimised by seeded simulated
+/// annealing from random labels with label-change moves (two flips, so the one-hot term stays
+/// 0); the result is accepted only when every region holds S stars and is connected. Returns
+/// the regions (or None) and a note saying what the check found.
 pub fn qubo_regions(n: usize, s: usize, stars: &[bool], rng: &mut StdRng) -> (Option<Vec<usize>>, String) {
+    const A: f64 = 4.0;
+    const D: f64 = 0.5;
     let cells = n * n;
     let var = |cell: usize, c: usize| cell * n + c;
     let mut h = Pubo::default();
@@ -809,14 +825,14 @@ pub fn qubo_regions(n: usize, s: usize, stars: &[bool], rng: &mut StdRng) -> (Op
         for c in 0..n {
             t.add_scaled(&Pubo::var(var(cell, c)), -1.0);
         }
-        h.add_scaled(&t.mul(&t), 1.0);
+        h.add_scaled(&t.mul(&t), A);
     }
     for c in 0..n {
         let mut t = Pubo::constant(s as f64);
         for cell in (0..cells).filter(|&x| stars[x]) {
             t.add_scaled(&Pubo::var(var(cell, c)), -1.0);
         }
-        h.add_scaled(&t.mul(&t), 1.0);
+        h.add_scaled(&t.mul(&t), A);
         let mut t = Pubo::constant(n as f64);
         for cell in 0..cells {
             t.add_scaled(&Pubo::var(var(cell, c)), -1.0);
@@ -825,31 +841,20 @@ pub fn qubo_regions(n: usize, s: usize, stars: &[bool], rng: &mut StdRng) -> (Op
         for cell in 0..cells {
             let mut t = Pubo::constant(-2.5);
             for m in neighbours4(n, cell) {
-                t.add_scaled(&Pubo::var(var(cell, c)).mul(&Pubo::var(var(m, c))), 1.0);
+                t.add_scaled(&Pubo::var(var(m, c)), 1.0);
             }
-            h.add_scaled(&t.mul(&t), 1.0);
+            h.add_scaled(&Pubo::var(var(cell, c)).mul(&t.mul(&t)), D);
         }
     }
-    // Linear and pairwise coefficients (after x² = x the polynomial has degree ≤ 3: the
-    // squared neighbour sum gives x_a x_m x_m' terms); annealing evaluates flips exactly.
     let vars = cells * n;
-    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); vars];
     let terms: Vec<(Vec<usize>, f64)> = h.terms.into_iter().collect();
+    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); vars];
     for (t, (vs, _)) in terms.iter().enumerate() {
         for &v in vs {
             touching[v].push(t);
         }
     }
-    let mut x = vec![false; vars];
-    // Start: each star cell in its own slot, the rest by a random grow (connected, S stars).
-    match grow_regions(n, s, stars, rng) {
-        Some(start) => {
-            for (cell, &c) in start.iter().enumerate() {
-                x[var(cell, c)] = true;
-            }
-        }
-        None => return (None, "qubo: no starting labelling".into()),
-    }
+    // Energy change of flipping v.
     let delta = |x: &[bool], v: usize| -> f64 {
         let mut d = 0.0;
         for &t in &touching[v] {
@@ -860,28 +865,34 @@ pub fn qubo_regions(n: usize, s: usize, stars: &[bool], rng: &mut StdRng) -> (Op
         }
         d
     };
-    let sweeps = 200;
+    let mut label: Vec<usize> = (0..cells).map(|_| rng.random_range(0..n)).collect();
+    let mut x = vec![false; vars];
+    for (cell, &c) in label.iter().enumerate() {
+        x[var(cell, c)] = true;
+    }
+    let sweeps = 300;
     for sweep in 0..sweeps {
-        let temp = 2.0 * (1.0 - sweep as f64 / sweeps as f64) + 0.05;
-        for _ in 0..vars {
-            let v = rng.random_range(0..vars);
-            let d = delta(&x, v);
+        let temp = 3.0 * (1.0 - sweep as f64 / sweeps as f64) + 0.02;
+        for _ in 0..cells {
+            let cell = rng.random_range(0..cells);
+            let to = rng.random_range(0..n);
+            let from = label[cell];
+            if to == from {
+                continue;
+            }
+            let d1 = delta(&x, var(cell, from));
+            x[var(cell, from)] = false;
+            let d2 = delta(&x, var(cell, to));
+            let d = d1 + d2;
             if d <= 0.0 || rng.random_bool((-d / temp).exp().min(1.0)) {
-                x[v] = !x[v];
+                x[var(cell, to)] = true;
+                label[cell] = to;
+            } else {
+                x[var(cell, from)] = true;
             }
         }
     }
-    let mut region = vec![usize::MAX; cells];
-    for cell in 0..cells {
-        let labels: Vec<usize> = (0..n).filter(|&c| x[var(cell, c)]).collect();
-        if labels.len() != 1 {
-            return (
-                None,
-                format!("qubo: cell {},{} has {} region labels", cell / n, cell % n, labels.len()),
-            );
-        }
-        region[cell] = labels[0];
-    }
+    let region = label;
     for c in 0..n {
         let k = (0..cells).filter(|&cell| region[cell] == c && stars[cell]).count();
         if k != s {
@@ -894,7 +905,10 @@ pub fn qubo_regions(n: usize, s: usize, stars: &[bool], rng: &mut StdRng) -> (Op
             );
         }
     }
-    (Some(region), "qubo: annealed labelling passed the checks (one label per cell, S stars per region, every region connected)".into())
+    (
+        Some(region),
+        "qubo: the annealed labelling passed the checks (S stars per region, every region connected)".into(),
+    )
 }
 
 /// A random balanced binary board with no three alike in a line (and distinct rows and
