@@ -160,7 +160,7 @@ fn validate(req: &Request) -> Result<()> {
             if req.kind == Kind::Queens && req.stars != 1 {
                 return bad("--stars is for starbattle; queens has one per row, column and region".into());
             }
-            let least = if stars == 1 { 5 } else { 4 * stars + 1 };
+            let least = if stars == 1 { 5 } else { 4 * stars };
             if n < least || n > 16 {
                 return bad(format!(
                     "--size {n}: {} with {stars} star(s) is generated from {least}x{least} to 16x16",
