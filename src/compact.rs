@@ -70,7 +70,7 @@ impl CompactSudoku {
         let mut cells = Vec::new();
         let mut decided = vec![0u8; n * n];
         let mut next_qubit = 0;
-        for cell in 0..n * n {
+        for (cell, slot) in decided.iter_mut().enumerate() {
             let candidates: Vec<u8> = (1..=n as u8)
                 .filter(|&d| !matches!(reduced.lits[sudoku.var(cell, d)], Lit::Const(false)))
                 .collect();
@@ -80,7 +80,7 @@ impl CompactSudoku {
                         reason: format!("cell {},{} has no candidate digit left", cell / n, cell % n),
                     })
                 }
-                1 if level != Level::None => decided[cell] = candidates[0],
+                1 if level != Level::None => *slot = candidates[0],
                 m => {
                     let b = bits_for(m);
                     cells.push(CompactCell {
@@ -293,9 +293,6 @@ mod tests {
 
     #[test]
     fn bits_per_candidate_count() {
-        assert_eq!(
-            [1, 2, 3, 4, 5, 8, 9].map(bits_for),
-            [0, 1, 2, 2, 3, 3, 4]
-        );
+        assert_eq!([1, 2, 3, 4, 5, 8, 9].map(bits_for), [0, 1, 2, 2, 3, 3, 4]);
     }
 }

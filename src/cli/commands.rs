@@ -1,14 +1,14 @@
 //! The commands: validated settings in, library calls, output out.
 
 use super::args::{ClassicalMethod, Cli, Command, Encoding, GenerateArgs, MethodArg, ModelSource, QasmArgs, SolveArgs};
-use quzzle::compact::CompactSudoku;
-use quzzle::generate;
-use quzzle::problem::QubitCell;
 use quzzle::bits;
+use quzzle::compact::CompactSudoku;
 use quzzle::experiment::{self, SolveReport};
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::export::{self as exporter, Manifest};
+use quzzle::generate;
 use quzzle::model::{reduce, Level};
+use quzzle::problem::QubitCell;
 use quzzle::problem::{self, Problem};
 use quzzle::puzzle::{self, Puzzle as _};
 use quzzle::qaoa::optimize::{Init, Method, OptimizeConfig};

@@ -563,9 +563,7 @@ impl Queens {
                 match (self.on_board[cell], ch) {
                     (true, ch) if ch == self.piece => x[cell] = true,
                     (true, '.') | (false, '#') => {}
-                    (true, other) => {
-                        return Err(format!("cell {r},{c} holds `{other}`, not `{}` or `.`", self.piece))
-                    }
+                    (true, other) => return Err(format!("cell {r},{c} holds `{other}`, not `{}` or `.`", self.piece)),
                     (false, other) => return Err(format!("cell {r},{c} is off the board but holds `{other}`")),
                 }
             }
@@ -751,7 +749,11 @@ impl Puzzle for Queens {
         }
         for (a, b) in self.attack_pairs() {
             if x[a] && x[b] {
-                let how = if self.orthogonal_touch { "touch" } else { "attack each other diagonally" };
+                let how = if self.orthogonal_touch {
+                    "touch"
+                } else {
+                    "attack each other diagonally"
+                };
                 rule(format!(
                     "{}s on {} and {} {how}",
                     self.piece_name,

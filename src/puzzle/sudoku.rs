@@ -108,8 +108,14 @@ impl Sudoku {
                     .collect()
             })
             .collect();
-        if let Some(b) = s.duplicates(&s.digits_of_board(&clue_board).unwrap_or_default()).first() {
-            return Err(inst.error(inst.require_section("grid")?.line, format!("the clues break a rule: {b}")));
+        if let Some(b) = s
+            .duplicates(&s.digits_of_board(&clue_board).unwrap_or_default())
+            .first()
+        {
+            return Err(inst.error(
+                inst.require_section("grid")?.line,
+                format!("the clues break a rule: {b}"),
+            ));
         }
         if inst.section("solution").is_some() {
             let sol = inst.grid("solution", n, n)?;
@@ -175,7 +181,11 @@ impl Sudoku {
     pub fn board_of_digits(&self, digits: &[u8]) -> Board {
         digits
             .chunks(self.n)
-            .map(|row| row.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+                    .collect()
+            })
             .collect()
     }
 

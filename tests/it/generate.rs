@@ -42,7 +42,10 @@ fn every_kind_is_unique_parses_back_and_repeats_with_its_seed() {
             assert!(g.text.contains("unique: yes (quzzle exact search)"));
             assert_eq!(generate(&req).unwrap().text, g.text, "{} seed {seed}", kind.name());
         }
-        assert_ne!(generate(&request(kind, 0)).unwrap().text, generate(&request(kind, 1)).unwrap().text);
+        assert_ne!(
+            generate(&request(kind, 0)).unwrap().text,
+            generate(&request(kind, 1)).unwrap().text
+        );
     }
 }
 
@@ -90,10 +93,23 @@ fn givens_are_met_exactly_or_refused() {
     };
     assert!(generate(&tents).is_err());
     for bad in [
-        Request { size: 5, ..request(Kind::Sudoku4, 0) },
-        Request { size: 5, ..request(Kind::Tango, 0) },
-        Request { stars: 2, ..request(Kind::Queens, 0) },
-        Request { size: 6, stars: 2, ..request(Kind::StarBattle, 0) },
+        Request {
+            size: 5,
+            ..request(Kind::Sudoku4, 0)
+        },
+        Request {
+            size: 5,
+            ..request(Kind::Tango, 0)
+        },
+        Request {
+            stars: 2,
+            ..request(Kind::Queens, 0)
+        },
+        Request {
+            size: 6,
+            stars: 2,
+            ..request(Kind::StarBattle, 0)
+        },
     ] {
         assert!(generate(&bad).is_err(), "{bad:?}");
     }

@@ -16,7 +16,9 @@ fn shared_starbattles_stored_solution_has_energy_zero_and_is_the_only_one() {
         let stored = p.solution().expect("shared files carry their solution").clone();
         for level in Level::ALL {
             let problem = Problem::load(&f, level).unwrap();
-            let bits = problem.solution_bits().unwrap_or_else(|| panic!("{} at {level}", f.display()));
+            let bits = problem
+                .solution_bits()
+                .unwrap_or_else(|| panic!("{} at {level}", f.display()));
             assert!(problem.qubo.energy_of(&bits).abs() < TOL, "{} at {level}", f.display());
         }
         let problem = Problem::load(&f, Level::Propagate).unwrap();
@@ -41,7 +43,13 @@ fn hand_made_boxes_have_two_solutions_at_every_level() {
         assert_eq!(s.solution_count, 2);
         let mut boards = c.boards.clone();
         boards.sort();
-        assert_eq!(boards, vec![vec![".*..", "...*", "*...", "..*."], vec!["..*.", "*...", "...*", ".*.."]]);
+        assert_eq!(
+            boards,
+            vec![
+                vec![".*..", "...*", "*...", "..*."],
+                vec!["..*.", "*...", "...*", ".*.."]
+            ]
+        );
     }
 }
 
@@ -52,7 +60,10 @@ fn stars_may_not_touch_orthogonally_either() {
     let mut board: Vec<String> = vec!["........".into(); 8];
     board[0] = "**......".into();
     let broken = p.check(&board);
-    assert!(broken.iter().any(|b| b.rule.contains("0,0 and 0,1 touch")), "{broken:?}");
+    assert!(
+        broken.iter().any(|b| b.rule.contains("0,0 and 0,1 touch")),
+        "{broken:?}"
+    );
     // Orthogonal neighbours are NotBoth pairs in the model: 2·8·7 of them, plus 2·7·7 diagonal.
     let model = p.model();
     let pairs = model

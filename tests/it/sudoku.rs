@@ -22,7 +22,9 @@ fn shared_sudokus_one_hot_stored_solution_has_energy_zero_and_is_the_only_one() 
         let stored = p.solution().unwrap().clone();
         for level in Level::ALL {
             let problem = Problem::load(&f, level).unwrap();
-            let bits = problem.solution_bits().unwrap_or_else(|| panic!("{} at {level}", f.display()));
+            let bits = problem
+                .solution_bits()
+                .unwrap_or_else(|| panic!("{} at {level}", f.display()));
             assert!(problem.qubo.energy_of(&bits).abs() < TOL, "{} at {level}", f.display());
         }
         let problem = Problem::load(&f, Level::Clues).unwrap();
@@ -30,7 +32,12 @@ fn shared_sudokus_one_hot_stored_solution_has_energy_zero_and_is_the_only_one() 
         assert_eq!((c.solution_count, c.ground_states), (1, 1), "{}", f.display());
         assert_eq!(c.boards[0], stored);
         // The paper rules run to a fixpoint and solve every 4x4 Sudoku outright.
-        assert_eq!(Problem::load(&f, Level::Paper).unwrap().num_qubits(), 0, "{}", f.display());
+        assert_eq!(
+            Problem::load(&f, Level::Paper).unwrap().num_qubits(),
+            0,
+            "{}",
+            f.display()
+        );
     }
 }
 
@@ -57,7 +64,11 @@ fn compact_diagonal_is_the_direct_cost_and_its_only_zero_is_the_solution() {
             (0..3000).map(|_| rng.random_range(0..1u64 << n)).collect()
         };
         for k in states {
-            assert!((d.get(k as usize) - c.direct_cost(k)).abs() < TOL, "{} k={k}", f.display());
+            assert!(
+                (d.get(k as usize) - c.direct_cost(k)).abs() < TOL,
+                "{} k={k}",
+                f.display()
+            );
         }
         let sol = c.solution_index().unwrap();
         assert_eq!(c.success_states(&d), vec![sol], "{}", f.display());
@@ -92,7 +103,10 @@ fn random_zpoly(n: usize, seed: u64) -> ZPoly {
         while s.len() < deg {
             s.insert(rng.random_range(0..n));
         }
-        terms.insert(s.into_iter().collect::<Vec<_>>(), f64::from(rng.random_range(-8i32..=8)) / 4.0);
+        terms.insert(
+            s.into_iter().collect::<Vec<_>>(),
+            f64::from(rng.random_range(-8i32..=8)) / 4.0,
+        );
     }
     ZPoly {
         num_qubits: n,
@@ -116,7 +130,10 @@ fn fast_state_equals_reference_for_higher_order_circuits() {
         for p in 1..=3 {
             let z = random_zpoly(n, (10 * n + p) as u64);
             let angles = random_angles(p, &mut rng);
-            let fast = QaoaSimulator::from_diagonal(z.cost_diagonal()).unwrap().state(&angles).unwrap();
+            let fast = QaoaSimulator::from_diagonal(z.cost_diagonal())
+                .unwrap()
+                .state(&angles)
+                .unwrap();
             let slow = reference::run(&Circuit::qaoa_poly(&z, &angles)).unwrap();
             let f = fast.fidelity(&slow);
             assert!(f >= 1.0 - TOL_FIDELITY, "n={n} p={p}: fidelity {f}");
@@ -144,7 +161,13 @@ fn compact_sudoku_circuit_equals_the_fast_state_and_exports() {
         betas: angles.betas.clone(),
         qubit_cells: c.qubit_cells(),
     };
-    let ladders: usize = c.zpoly.terms.iter().filter(|(s, _)| s.len() >= 3).map(|(s, _)| 2 * (s.len() - 1)).sum();
+    let ladders: usize = c
+        .zpoly
+        .terms
+        .iter()
+        .filter(|(s, _)| s.len() >= 3)
+        .map(|(s, _)| 2 * (s.len() - 1))
+        .sum();
     let pairs = c.zpoly.terms.iter().filter(|(s, _)| s.len() == 2).count();
     for flavor in Flavor::ALL {
         let text = qasm::to_qasm3(&circuit, &header, flavor, false).unwrap();
@@ -181,18 +204,33 @@ fn sudoku_9x9_parses_solves_and_exports_without_simulation() {
         betas: vec![0.2],
         qubit_cells: problem.qubit_cells(),
     };
-    let text = qasm::to_qasm3(&Circuit::qaoa(&problem.ising, &angles), &header, Flavor::Portable, false).unwrap();
+    let text = qasm::to_qasm3(
+        &Circuit::qaoa(&problem.ising, &angles),
+        &header,
+        Flavor::Portable,
+        false,
+    )
+    .unwrap();
     assert!(text.contains(&format!("qubit[{}] q;", problem.num_qubits())));
 }
 
 #[test]
 fn bad_sudoku_files_name_the_line() {
     let clash = "puzzle: sudoku4\nsize: 4x4\nbox: 2x2\n\n[grid]\n11..\n....\n....\n....\n";
-    assert!(matches!(puzzle::parse("f", clash), Err(quzzle::Error::Parse { line: 5, .. })));
+    assert!(matches!(
+        puzzle::parse("f", clash),
+        Err(quzzle::Error::Parse { line: 5, .. })
+    ));
     let bad_box = "puzzle: sudoku\nsize: 6x6\nbox: 2x2\n\n[grid]\n......\n......\n......\n......\n......\n......\n";
-    assert!(matches!(puzzle::parse("f", bad_box), Err(quzzle::Error::Parse { line: 3, .. })));
+    assert!(matches!(
+        puzzle::parse("f", bad_box),
+        Err(quzzle::Error::Parse { line: 3, .. })
+    ));
     let digit = "puzzle: sudoku4\nsize: 4x4\n\n[grid]\n5...\n....\n....\n....\n";
-    assert!(matches!(puzzle::parse("f", digit), Err(quzzle::Error::Parse { line: 5, .. })));
+    assert!(matches!(
+        puzzle::parse("f", digit),
+        Err(quzzle::Error::Parse { line: 5, .. })
+    ));
     let not_sudoku = CompactSudoku::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap_err();
     assert!(not_sudoku.to_string().contains("onehot"), "{not_sudoku}");
 }
