@@ -3,6 +3,7 @@
 
 use crate::angles::Angles;
 use crate::ising::Ising;
+use crate::pubo::ZPoly;
 
 /// A free parameter of the circuit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +74,47 @@ impl Circuit {
                         symbol: Some((2.0 * w, Param::Gamma(l))),
                     },
                 ));
+            }
+            for q in 0..n {
+                gates.push(Gate::Rx(
+                    q,
+                    Angle {
+                        value: 2.0 * beta,
+                        symbol: Some((2.0, Param::Beta(l))),
+                    },
+                ));
+            }
+        }
+        Circuit { num_qubits: n, gates }
+    }
+
+    /// The QAOA circuit of a higher-order cost: `H` on every qubit, then per layer, for every
+    /// term `w Π_{q∈S} Z_q`, `exp(−iγ w Z…Z)`: `rz(2γw)` for one qubit, `rzz(2γw)` for two, and
+    /// for more a CNOT ladder that gathers the parity of S onto its last qubit, `rz(2γw)`
+    /// there, and the ladder undone; then `rx(2β)` on every qubit. The offset is a global phase.
+    pub fn qaoa_poly(poly: &ZPoly, angles: &Angles) -> Circuit {
+        let n = poly.num_qubits;
+        let mut gates: Vec<Gate> = (0..n).map(Gate::H).collect();
+        for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
+            for (s, w) in &poly.terms {
+                if *w == 0.0 {
+                    continue;
+                }
+                let angle = Angle {
+                    value: 2.0 * gamma * w,
+                    symbol: Some((2.0 * w, Param::Gamma(l))),
+                };
+                match s.as_slice() {
+                    [] => {}
+                    [q] => gates.push(Gate::Rz(*q, angle)),
+                    [a, b] => gates.push(Gate::Rzz(*a, *b, angle)),
+                    _ => {
+                        let ladder: Vec<Gate> = s.windows(2).map(|p| Gate::Cx(p[0], p[1])).collect();
+                        gates.extend(ladder.iter().copied());
+                        gates.push(Gate::Rz(s[s.len() - 1], angle));
+                        gates.extend(ladder.iter().rev().copied());
+                    }
+                }
             }
             for q in 0..n {
                 gates.push(Gate::Rx(

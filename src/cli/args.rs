@@ -24,6 +24,8 @@ pub enum Command {
         file: PathBuf,
         #[command(flatten)]
         reduce: ReduceArg,
+        #[command(flatten)]
+        encoding: EncodingArg,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -34,6 +36,8 @@ pub enum Command {
         file: PathBuf,
         #[command(flatten)]
         reduce: ReduceArg,
+        #[command(flatten)]
+        encoding: EncodingArg,
         /// How to solve: `auto` uses the diagonal up to 24 qubits, search above.
         #[arg(long, value_enum, default_value_t = ClassicalMethod::Auto)]
         method: ClassicalMethod,
@@ -76,6 +80,80 @@ pub enum Command {
     /// version. Without -o, the QASM text goes to stdout and no manifest is written.
     /// Exactly one angle source: --angles, --gammas with --betas, or --optimize.
     Qasm(QasmArgs),
+    /// Generate a puzzle with exactly one solution (proven by exact search), in the shared
+    /// instance format with its [solution]. Same seed, same puzzle.
+    Generate(GenerateArgs),
+}
+
+/// `generate` arguments.
+#[derive(Args, Debug, Clone)]
+pub struct GenerateArgs {
+    /// What to generate.
+    #[arg(value_enum)]
+    pub kind: KindArg,
+    /// Side N of the N x N board (sudoku4: 4).
+    #[arg(long)]
+    pub size: usize,
+    /// Stars per row, column and region (starbattle only).
+    #[arg(long, default_value_t = 1)]
+    pub stars: usize,
+    /// Number of givens to reach (tango, takuzu, sudoku4); default: remove while unique.
+    #[arg(long)]
+    pub givens: Option<usize>,
+    /// Seed of every random draw.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How regions are made (queens, starbattle): grow (random connected growth) or qubo (the
+    /// talk's region QUBO by simulated annealing; connectivity checked, not guaranteed).
+    #[arg(long, value_enum, default_value_t = MethodArg::Grow)]
+    pub method: MethodArg,
+    /// Write the puzzle here (stdout otherwise).
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindArg {
+    Queens,
+    Starbattle,
+    Tango,
+    Takuzu,
+    Tents,
+    Sudoku4,
+}
+
+impl From<KindArg> for quzzle::generate::Kind {
+    fn from(k: KindArg) -> Self {
+        match k {
+            KindArg::Queens => Self::Queens,
+            KindArg::Starbattle => Self::StarBattle,
+            KindArg::Tango => Self::Tango,
+            KindArg::Takuzu => Self::Takuzu,
+            KindArg::Tents => Self::Tents,
+            KindArg::Sudoku4 => Self::Sudoku4,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodArg {
+    Grow,
+    Qubo,
+}
+
+/// The qubit encoding (Sudoku only has a choice).
+#[derive(Args, Debug, Clone)]
+pub struct EncodingArg {
+    /// onehot: one qubit per cell and digit (a QUBO); compact: ceil(log2 m) qubits per cell with
+    /// m candidate digits (Sudoku only; higher-order Z terms).
+    #[arg(long, value_enum, default_value_t = Encoding::Onehot)]
+    pub encoding: Encoding,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    Onehot,
+    Compact,
 }
 
 /// A puzzle file, or a seeded random benchmark model.
@@ -95,7 +173,7 @@ pub struct ModelSource {
 
 #[derive(Args, Debug, Clone)]
 pub struct ReduceArg {
-    /// Reduction level: none, paper, propagate, probe.
+    /// Reduction level: none, clues, paper, propagate, probe.
     #[arg(long = "reduce", value_enum, default_value_t = LevelArg::Paper)]
     pub level: LevelArg,
 }
@@ -106,6 +184,8 @@ pub struct SolveArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub reduce: ReduceArg,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
     /// Depths to run: `P` or `A..B`.
     #[arg(long, default_value = "1..3")]
     pub depths: String,
@@ -139,6 +219,8 @@ pub struct QasmArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub reduce: ReduceArg,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
     /// Depth p of the circuit (1..=64).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub depth: u16,
@@ -208,6 +290,7 @@ impl From<FlavorArg> for quzzle::export::qasm::Flavor {
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LevelArg {
     None,
+    Clues,
     Paper,
     Propagate,
     Probe,
@@ -237,6 +320,7 @@ impl From<LevelArg> for quzzle::model::Level {
     fn from(l: LevelArg) -> Self {
         match l {
             LevelArg::None => Self::None,
+            LevelArg::Clues => Self::Clues,
             LevelArg::Paper => Self::Paper,
             LevelArg::Propagate => Self::Propagate,
             LevelArg::Probe => Self::Probe,

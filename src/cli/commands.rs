@@ -1,13 +1,16 @@
 //! The commands: validated settings in, library calls, output out.
 
-use super::args::{ClassicalMethod, Cli, Command, ModelSource, QasmArgs, SolveArgs};
+use super::args::{ClassicalMethod, Cli, Command, Encoding, GenerateArgs, MethodArg, ModelSource, QasmArgs, SolveArgs};
 use quzzle::bits;
+use quzzle::compact::CompactSudoku;
 use quzzle::experiment::{self, SolveReport};
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::export::{self as exporter, Manifest};
+use quzzle::generate;
 use quzzle::model::{reduce, Level};
+use quzzle::problem::QubitCell;
 use quzzle::problem::{self, Problem};
-use quzzle::puzzle;
+use quzzle::puzzle::{self, Puzzle as _};
 use quzzle::qaoa::optimize::{Init, Method, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
 use quzzle::sim::MAX_QUBITS;
@@ -25,13 +28,25 @@ const CLASSICAL_DIAGONAL_MAX_QUBITS: usize = 24;
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Demo { out } => demo(&out),
-        Command::Info { file, reduce, json } => info(&file, reduce.level.into(), json),
+        Command::Info {
+            file,
+            reduce,
+            encoding,
+            json,
+        } => match encoding.encoding {
+            Encoding::Onehot => info(&file, reduce.level.into(), json),
+            Encoding::Compact => info_compact(&file, reduce.level.into(), json),
+        },
         Command::Classical {
             file,
             reduce,
+            encoding,
             method,
             json,
-        } => classical(&file, reduce.level.into(), method, json),
+        } => match encoding.encoding {
+            Encoding::Onehot => classical(&file, reduce.level.into(), method, json),
+            Encoding::Compact => classical_compact(&file, reduce.level.into(), method, json),
+        },
         Command::Solve(args) => solve(&args),
         Command::Ising {
             source,
@@ -49,7 +64,170 @@ pub fn run(cli: Cli) -> Result<()> {
             json,
         } => bench(&source, reduce.level.into(), depth, repeats, json),
         Command::Qasm(args) => qasm_export(&args),
+        Command::Generate(args) => generate_command(&args),
     }
+}
+
+fn generate_command(args: &GenerateArgs) -> Result<()> {
+    let req = generate::Request {
+        kind: args.kind.into(),
+        size: args.size,
+        stars: args.stars,
+        givens: args.givens,
+        seed: args.seed,
+        method: match args.method {
+            MethodArg::Grow => generate::RegionMethod::Grow,
+            MethodArg::Qubo => generate::RegionMethod::Qubo,
+        },
+    };
+    let began = std::time::Instant::now();
+    let g = generate::generate(&req)?;
+    let seconds = began.elapsed().as_secs_f64();
+    let summary = format!(
+        "{} {}x{} seed {}: unique, {seconds:.4} s, {} attempt(s), {} exact searches{}, proof {} search nodes",
+        req.kind.name(),
+        req.size,
+        req.size,
+        req.seed,
+        g.attempts,
+        g.searches,
+        g.givens.map_or_else(String::new, |k| format!(", {k} givens")),
+        g.proof_nodes
+    );
+    match &args.out {
+        Some(path) => {
+            write(path, &g.text)?;
+            println!("wrote {}: {summary}", path.display());
+        }
+        None => {
+            print!("{}", g.text);
+            eprintln!("{summary}");
+        }
+    }
+    for note in &g.notes {
+        eprintln!("note: {note}");
+    }
+    Ok(())
+}
+
+/// `info --encoding compact`: qubits per level of the compact Sudoku encoding.
+fn info_compact(file: &Path, level: Level, as_json: bool) -> Result<()> {
+    let mut variables = serde_json::Map::new();
+    let mut lines = Vec::new();
+    for l in Level::ALL {
+        match CompactSudoku::load(file, l) {
+            Ok(c) => {
+                variables.insert(l.name().into(), json!(c.num_qubits()));
+                lines.push(format!(
+                    "  {:<10} {} ({} open cells, highest Z degree {})",
+                    l.name(),
+                    c.num_qubits(),
+                    c.cells.len(),
+                    c.zpoly.max_degree()
+                ));
+            }
+            Err(Error::Unsatisfiable { reason }) => {
+                variables.insert(l.name().into(), serde_json::Value::Null);
+                lines.push(format!("  {:<10} no solution ({reason})", l.name()));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let c = CompactSudoku::load(file, level)?;
+    let qubits = c.num_qubits();
+    let state_bytes: u128 = if qubits < 100 { 16u128 << qubits } else { u128::MAX };
+    if as_json {
+        print!(
+            "{}",
+            to_json(&json!({
+                "puzzle": c.sudoku.kind(),
+                "encoding": "compact",
+                "file": file.display().to_string(),
+                "size": format!("{0}x{0}", c.sudoku.n),
+                "cells": c.sudoku.n * c.sudoku.n,
+                "variables": variables,
+                "reduce": level.name(),
+                "qubits": qubits,
+                "terms": c.zpoly.terms.len(),
+                "max_degree": c.zpoly.max_degree(),
+                "open_cells": c.cells,
+                "state_bytes": u64::try_from(state_bytes).ok(),
+            }))
+        );
+    } else {
+        println!(
+            "{}: {} {}x{}, compact encoding (ceil(log2 m) qubits per cell with m candidates)",
+            file.display(),
+            c.sudoku.kind(),
+            c.sudoku.n,
+            c.sudoku.n
+        );
+        print!("{}", c.sudoku.render(None));
+        println!("qubits by reduction level (candidates from the one-hot reduction):");
+        for l in lines {
+            println!("{l}");
+        }
+        println!(
+            "qubits at {}: {qubits}; {} Z terms; statevector {}",
+            level.name(),
+            c.zpoly.terms.len(),
+            human_bytes(state_bytes)
+        );
+    }
+    Ok(())
+}
+
+/// `classical --encoding compact`: the ground states of the compact cost diagonal.
+fn classical_compact(file: &Path, level: Level, method: ClassicalMethod, as_json: bool) -> Result<()> {
+    if method == ClassicalMethod::Search {
+        return Err(Error::InvalidArgument(
+            "--encoding compact is solved over its cost diagonal; use --method diagonal or auto (exact search runs on the one-hot model)".into(),
+        ));
+    }
+    let c = CompactSudoku::load(file, level)?;
+    let diagonal = c.cost_diagonal()?;
+    let min_energy = diagonal.min();
+    let ground = diagonal.states_with_cost(min_energy, problem::ENERGY_TOL);
+    let valid = c.success_states(&diagonal);
+    let boards: Vec<_> = valid.iter().take(100).map(|&k| c.board_of(k)).collect();
+    if as_json {
+        print!(
+            "{}",
+            to_json(&json!({
+                "puzzle": c.sudoku.kind(),
+                "encoding": "compact",
+                "file": c.file,
+                "reduce": level.name(),
+                "qubits": c.num_qubits(),
+                "method": "diagonal",
+                "min_energy": min_energy,
+                "ground_states": ground.len(),
+                "solution_count": valid.len(),
+                "complete": true,
+                "boards": boards,
+            }))
+        );
+    } else {
+        println!(
+            "{}: {} qubits at {} (compact encoding), solved by diagonal",
+            c.file,
+            c.num_qubits(),
+            level.name()
+        );
+        println!("minimum energy: {min_energy}");
+        println!("ground states: {}", ground.len());
+        println!("solutions: {}", valid.len());
+        for b in &boards {
+            println!();
+            print!("{}", c.sudoku.render(Some(b)));
+        }
+    }
+    if valid.is_empty() {
+        return Err(Error::Unsatisfiable {
+            reason: format!("the smallest energy is {min_energy}, not 0"),
+        });
+    }
+    Ok(())
 }
 
 /// The Ising model of a puzzle at a level, or a random one.
@@ -311,7 +489,42 @@ fn solve_problem(problem: &Problem, s: &SolveSettings) -> Result<SolveReport> {
     })
 }
 
-fn print_report(report: &SolveReport, problem: &Problem) {
+/// QAOA on the compact Sudoku encoding: the diagonal of its Z polynomial, success = the
+/// decoded board passes the full check.
+fn solve_compact(c: &CompactSudoku, s: &SolveSettings) -> Result<SolveReport> {
+    let sim = QaoaSimulator::from_diagonal(c.cost_diagonal()?)?;
+    let valid = c.success_states(sim.diagonal());
+    if valid.is_empty() {
+        return Err(Error::Unsatisfiable {
+            reason: format!("the smallest energy is {}, not 0", sim.diagonal().min()),
+        });
+    }
+    let objective = Objective::Energy;
+    let depths = experiment::run_depths(&sim, &objective, &valid, &s.depths, s.init, &s.config)?;
+    let n = c.num_qubits();
+    Ok(SolveReport {
+        puzzle: format!("{} (compact encoding)", c.sudoku.kind()),
+        file: s.label.clone(),
+        reduce: s.level.name().into(),
+        qubits: n,
+        qubit_cells: c.qubit_cells(),
+        valid_bitstrings: problem::bitstrings(&valid, n),
+        non_qubo_failures: Vec::new(),
+        uniform_baseline: valid.len() as f64 / (1u64 << n) as f64,
+        init: s.init.name().into(),
+        optimizer: match s.config.method {
+            Method::Lbfgs => "lbfgs".into(),
+            Method::NelderMead => "nelder-mead".into(),
+        },
+        objective: objective.name(),
+        restarts: s.config.restarts,
+        seed: s.config.seed,
+        version: env!("CARGO_PKG_VERSION").into(),
+        depths,
+    })
+}
+
+fn print_report(report: &SolveReport, render: &dyn Fn(u64) -> String) {
     println!(
         "{}: {} at {}, {} qubits, {} valid bitstring(s); uniform sampling finds one with probability {:.3e}",
         report.file,
@@ -353,7 +566,7 @@ fn print_report(report: &SolveReport, problem: &Problem) {
     if let Some(last) = report.depths.last() {
         if let Some(k) = bits::from_bitstring(&last.top_bitstring) {
             println!("\nmost likely board at p = {}:", last.p);
-            print!("{}", problem.puzzle.render(Some(&problem.board_of(k))));
+            print!("{}", render(k));
         }
     }
 }
@@ -365,12 +578,25 @@ fn write_report(dir: &Path, report: &SolveReport) -> Result<()> {
 
 fn solve(args: &SolveArgs) -> Result<()> {
     let s = settings(args)?;
+    if args.encoding.encoding == Encoding::Compact {
+        let c = CompactSudoku::load(&s.file, s.level)?;
+        let report = solve_compact(&c, &s)?;
+        if args.json {
+            print!("{}", to_json(&report));
+        } else {
+            print_report(&report, &|k| c.sudoku.render(Some(&c.board_of(k))));
+        }
+        if let Some(dir) = &args.out {
+            write_report(dir, &report)?;
+        }
+        return Ok(());
+    }
     let problem = Problem::load(&s.file, s.level)?;
     let report = solve_problem(&problem, &s)?;
     if args.json {
         print!("{}", to_json(&report));
     } else {
-        print_report(&report, &problem);
+        print_report(&report, &|k| problem.puzzle.render(Some(&problem.board_of(k))));
     }
     if let Some(dir) = &args.out {
         write_report(dir, &report)?;
@@ -391,7 +617,7 @@ fn demo(out: &Path) -> Result<()> {
     print!("{}", problem.puzzle.render(None));
     println!();
     let report = solve_problem(&problem, &s)?;
-    print_report(&report, &problem);
+    print_report(&report, &|k| problem.puzzle.render(Some(&problem.board_of(k))));
     write_report(out, &report)?;
     write(&out.join(DEMO_FILE), DEMO_TEXT)?;
     println!("\nwrote {}/solve.json and depths.csv", out.display());
@@ -437,31 +663,32 @@ fn qasm_angles(args: &QasmArgs, sim: Option<&QaoaSimulator>, valid: &[u64]) -> R
     Angles::new(last.gammas.clone(), last.betas.clone())
 }
 
-fn qasm_export(args: &QasmArgs) -> Result<()> {
-    let flavor: Flavor = args.flavor.into();
-    if args.symbolic && flavor != Flavor::Portable {
-        return Err(Error::InvalidArgument(format!(
-            "--symbolic writes input parameters, which only the portable flavour has; drop it or use --flavor portable (not {})",
-            flavor.name()
-        )));
-    }
-    if let Some(out) = &args.out {
-        if out.extension().is_some_and(|e| e == "json") {
-            return Err(Error::InvalidArgument(format!(
-                "-o {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
-                out.display()
-            )));
-        }
-    }
-    let level: Level = args.reduce.level.into();
+/// What `quzzle qasm` needs of an encoded puzzle.
+struct QasmTarget {
+    n: usize,
+    sim: Option<QaoaSimulator>,
+    valid: Vec<u64>,
+    valid_bitstrings: Vec<String>,
+    method: &'static str,
+    complete: bool,
+    notes: Vec<String>,
+    qubit_cells: Vec<Vec<QubitCell>>,
+    circuit_of: Box<dyn Fn(&Angles) -> Circuit>,
+}
+
+fn no_qubits(args: &QasmArgs, level: Level) -> Error {
+    Error::InvalidArgument(format!(
+        "{}: the {} reduction decides every cell, so the circuit would have no qubits; choose a lower --reduce level",
+        args.file.display(),
+        level.name()
+    ))
+}
+
+fn qasm_target_onehot(args: &QasmArgs, level: Level) -> Result<QasmTarget> {
     let problem = Problem::load(&args.file, level)?;
     let n = problem.num_qubits();
     if n == 0 {
-        return Err(Error::InvalidArgument(format!(
-            "{}: the {} reduction decides every cell, so the circuit would have no qubits; choose a lower --reduce level",
-            args.file.display(),
-            level.name()
-        )));
+        return Err(no_qubits(args, level));
     }
     let (sim, too_big) = match QaoaSimulator::new(&problem.ising) {
         Ok(sim) => (Some(sim), None),
@@ -491,6 +718,89 @@ fn qasm_export(args: &QasmArgs) -> Result<()> {
             (Vec::new(), strings, "search", complete)
         }
     };
+    let ising = problem.ising.clone();
+    Ok(QasmTarget {
+        n,
+        sim,
+        valid,
+        valid_bitstrings,
+        method,
+        complete,
+        notes,
+        qubit_cells: problem.qubit_cells(),
+        circuit_of: Box::new(move |angles| Circuit::qaoa(&ising, angles)),
+    })
+}
+
+fn qasm_target_compact(args: &QasmArgs, level: Level) -> Result<QasmTarget> {
+    let c = CompactSudoku::load(&args.file, level)?;
+    let n = c.num_qubits();
+    if n == 0 {
+        return Err(no_qubits(args, level));
+    }
+    let mut notes = vec![format!(
+        "compact encoding: {} Z terms up to degree {}, each exp(-i gamma w Z..Z) written as a CNOT ladder onto its last qubit, rz(2 gamma w), the ladder undone",
+        c.zpoly.terms.len(),
+        c.zpoly.max_degree()
+    )];
+    let sim = match c.cost_diagonal() {
+        Ok(d) => Some(QaoaSimulator::from_diagonal(d)?),
+        Err(e @ Error::TooManyQubits { .. }) if !args.optimize && !args.with_state => {
+            notes.push(format!(
+                "not simulated ({e}): success_probability, energy and valid_bitstrings are empty"
+            ));
+            None
+        }
+        Err(e) => return Err(e),
+    };
+    let valid = sim.as_ref().map(|s| c.success_states(s.diagonal())).unwrap_or_default();
+    let complete = sim.is_some();
+    let zpoly = c.zpoly.clone();
+    Ok(QasmTarget {
+        n,
+        valid_bitstrings: problem::bitstrings(&valid, n),
+        sim,
+        valid,
+        method: "diagonal",
+        complete,
+        notes,
+        qubit_cells: c.qubit_cells(),
+        circuit_of: Box::new(move |angles| Circuit::qaoa_poly(&zpoly, angles)),
+    })
+}
+
+fn qasm_export(args: &QasmArgs) -> Result<()> {
+    let flavor: Flavor = args.flavor.into();
+    if args.symbolic && flavor != Flavor::Portable {
+        return Err(Error::InvalidArgument(format!(
+            "--symbolic writes input parameters, which only the portable flavour has; drop it or use --flavor portable (not {})",
+            flavor.name()
+        )));
+    }
+    if let Some(out) = &args.out {
+        if out.extension().is_some_and(|e| e == "json") {
+            return Err(Error::InvalidArgument(format!(
+                "-o {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
+                out.display()
+            )));
+        }
+    }
+    let level: Level = args.reduce.level.into();
+    let target = match args.encoding.encoding {
+        Encoding::Onehot => qasm_target_onehot(args, level)?,
+        Encoding::Compact => qasm_target_compact(args, level)?,
+    };
+    let QasmTarget {
+        n,
+        sim,
+        valid,
+        valid_bitstrings,
+        method,
+        complete,
+        mut notes,
+        qubit_cells,
+        circuit_of,
+    } = target;
     let angles = qasm_angles(args, sim.as_ref(), &valid)?;
     let p = angles.p();
     let header = QasmHeader {
@@ -499,9 +809,10 @@ fn qasm_export(args: &QasmArgs) -> Result<()> {
         depth: p,
         gammas: angles.gammas.clone(),
         betas: angles.betas.clone(),
-        qubit_cells: problem.qubit_cells(),
+        qubit_cells,
     };
-    let circuit = Circuit::qaoa(&problem.ising, &angles);
+    let circuit = circuit_of(&angles);
+    notes.shrink_to_fit();
     let text = qasm::to_qasm3(&circuit, &header, flavor, args.symbolic)?;
     let Some(out) = &args.out else {
         print!("{text}");

@@ -5,6 +5,7 @@ pub mod binary;
 pub mod chess;
 pub mod format;
 pub mod queens;
+pub mod sudoku;
 pub mod tents;
 
 use crate::error::{Error, Result};
@@ -89,14 +90,16 @@ pub fn parse(file: &str, text: &str) -> Result<Box<dyn Puzzle>> {
     match kind {
         "tango" | "takuzu" => Ok(Box::new(binary::BinaryGrid::from_text(&inst)?)),
         "queens" => Ok(Box::new(queens::Queens::from_queens(&inst)?)),
+        "starbattle" => Ok(Box::new(queens::Queens::from_starbattle(&inst)?)),
         "nqueens" => Ok(Box::new(queens::Queens::from_nqueens(&inst)?)),
         "gqueens" => Ok(Box::new(queens::Queens::from_general(&inst)?)),
         "tents" => Ok(Box::new(tents::Tents::from_text(&inst)?)),
+        "sudoku4" | "sudoku" => Ok(Box::new(sudoku::Sudoku::from_text(&inst)?)),
         "chess" | "maxchess" => Ok(Box::new(chess::Chess::from_text(&inst)?)),
         other => Err(inst.error(
             line,
             format!(
-                "unknown puzzle `{other}` (this version reads: tango, takuzu, queens, nqueens, gqueens, tents, chess, maxchess)"
+                "unknown puzzle `{other}` (this version reads: tango, takuzu, queens, starbattle, sudoku4, sudoku, nqueens, gqueens, tents, chess, maxchess)"
             ),
         )),
     }

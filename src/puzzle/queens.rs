@@ -13,6 +13,12 @@
 //! Model: one variable per board cell; rows, columns and regions are `Count`s; each attacking
 //! pair is one `NotBoth` (the paper's `x_ij x_kl` term, once per unordered pair); given queens
 //! are `Fixed`. The `paper` reduction then applies exactly the initial-condition rules of §2.2.
+//!
+//! Star Battle ("Two Not Touch", `puzzle: starbattle`) is the same core with `S` pieces (stars,
+//! written `*`) per row, column and region and the king-move "no touching" rule: the diagonal
+//! distance 1 plus the orthogonal neighbours (which only matter for `S ≥ 2`; for `S = 1` the row
+//! and column counts already forbid them). Its QUBO is the talk's (Cruz et al., iQuHACK 2021):
+//! `Σ_R (S − Σ_R x)² + Σ x_ij x_i'j'` over touching pairs.
 
 use super::format::InstanceText;
 use super::{Board, Broken, Puzzle};
@@ -87,6 +93,12 @@ pub struct Queens {
     pub givens: Vec<usize>,
     /// Region letter of each cell, for drawing non-overlapping regions.
     pub letters: Option<Vec<char>>,
+    /// Whether pieces may not touch orthogonally either (Star Battle's king-move rule).
+    pub orthogonal_touch: bool,
+    /// The piece as written on boards: `Q` (queens) or `*` (Star Battle stars).
+    pub piece: char,
+    /// The piece's name in messages (`queen`, `star`).
+    pub piece_name: &'static str,
     /// The stored solution.
     pub solution: Option<Board>,
     /// Model variable of each cell (None for blocked cells).
@@ -110,6 +122,9 @@ impl Queens {
             topology: Topology::Flat,
             givens: Vec::new(),
             letters: None,
+            orthogonal_touch: false,
+            piece: 'Q',
+            piece_name: "queen",
             solution: None,
             var_of: Vec::new(),
             cell_of: Vec::new(),
@@ -165,6 +180,63 @@ impl Queens {
         }
         q.finish_layout();
         q.read_givens(inst)?;
+        q.read_solution(inst)?;
+        Ok(q)
+    }
+
+    /// Parse a Star Battle file (`puzzle: starbattle`, `stars: S`): `[regions]` letters with
+    /// exactly N regions, optional `[solution]` of `*`/`.`. Rules: S stars in every row,
+    /// column and region; no two stars touch, not even diagonally.
+    pub fn from_starbattle(inst: &InstanceText) -> Result<Self> {
+        inst.allow_sections(&["regions", "solution"])?;
+        let (rows, cols) = inst.size(MAX_SIDE)?;
+        let (_, size_line) = inst.require("size")?;
+        if rows != cols {
+            return Err(inst.error(size_line, format!("a Star Battle board is square, not {rows}x{cols}")));
+        }
+        let n = rows;
+        let (stars_text, stars_line) = inst.require("stars")?;
+        let stars: usize = stars_text
+            .parse()
+            .ok()
+            .filter(|&s| s >= 1)
+            .ok_or_else(|| inst.error(stars_line, format!("stars `{stars_text}` must be a whole number ≥ 1")))?;
+        // S non-touching stars in a row of n cells need n ≥ 2S − 1; S per row and per column
+        // with no two touching needs a little more, but the search finds that out.
+        if 2 * stars > n + 1 {
+            return Err(inst.error(
+                stars_line,
+                format!("{stars} non-touching stars do not fit in a row of {n} cells"),
+            ));
+        }
+        let mut q = Queens::blank("starbattle", n, n);
+        q.row_counts = vec![Some(stars); n];
+        q.col_counts = vec![Some(stars); n];
+        q.distance = vec![1; n * n];
+        q.orthogonal_touch = true;
+        q.piece = '*';
+        q.piece_name = "star";
+        q.read_letter_regions(inst, stars, false, false)?;
+        if q.regions.len() != n {
+            let line = inst.require_section("regions")?.line;
+            return Err(inst.error(
+                line,
+                format!(
+                    "a {n}x{n} Star Battle board has {n} regions, this one has {}",
+                    q.regions.len()
+                ),
+            ));
+        }
+        for g in &q.regions {
+            if g.cells.len() < stars {
+                let line = inst.require_section("regions")?.line;
+                return Err(inst.error(
+                    line,
+                    format!("region {} has {} cells for {stars} stars", g.name, g.cells.len()),
+                ));
+            }
+        }
+        q.finish_layout();
         q.read_solution(inst)?;
         Ok(q)
     }
@@ -365,7 +437,7 @@ impl Queens {
         Ok(())
     }
 
-    /// `[solution]`: `Q` queen, `.` empty, `#` blocked; it must pass the full check.
+    /// `[solution]`: the piece (`Q` or `*`), `.` empty, `#` blocked; it must pass the full check.
     fn read_solution(&mut self, inst: &InstanceText) -> Result<()> {
         if inst.section("solution").is_none() {
             return Ok(());
@@ -377,7 +449,7 @@ impl Queens {
                 let ok = if want_blocked {
                     ch == '#'
                 } else {
-                    matches!(ch, 'Q' | '.')
+                    ch == self.piece || ch == '.'
                 };
                 if !ok {
                     return Err(inst.error(
@@ -387,7 +459,11 @@ impl Queens {
                             if want_blocked {
                                 "`#` (not on the board)"
                             } else {
-                                "`Q` or `.`"
+                                if self.piece == 'Q' {
+                                    "`Q` or `.`"
+                                } else {
+                                    "`*` or `.`"
+                                }
                             }
                         ),
                     ));
@@ -422,9 +498,20 @@ impl Queens {
         Some((r2, c2))
     }
 
-    /// Cells a queen on `cell` attacks along its diagonals (within its distance).
+    /// Cells a piece on `cell` attacks along its diagonals (within its distance), and its
+    /// orthogonal neighbours when pieces may not touch at all.
     pub fn attacked(&self, cell: usize) -> BTreeSet<usize> {
         let mut out = BTreeSet::new();
+        if self.orthogonal_touch {
+            for (dr, dc) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                if let Some((r, c)) = self.step(cell / self.cols, cell % self.cols, dr, dc) {
+                    let other = r * self.cols + c;
+                    if other != cell && self.on_board[other] {
+                        out.insert(other);
+                    }
+                }
+            }
+        }
         let d = self.distance[cell];
         let limit = d.min(self.rows * self.cols);
         for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
@@ -474,9 +561,9 @@ impl Queens {
             for (c, &ch) in row.iter().enumerate() {
                 let cell = r * self.cols + c;
                 match (self.on_board[cell], ch) {
-                    (true, 'Q') => x[cell] = true,
+                    (true, ch) if ch == self.piece => x[cell] = true,
                     (true, '.') | (false, '#') => {}
-                    (true, other) => return Err(format!("cell {r},{c} holds `{other}`, not `Q` or `.`")),
+                    (true, other) => return Err(format!("cell {r},{c} holds `{other}`, not `{}` or `.`", self.piece)),
                     (false, other) => return Err(format!("cell {r},{c} is off the board but holds `{other}`")),
                 }
             }
@@ -590,7 +677,12 @@ impl Puzzle for Queens {
             if let (Some(x), Some(y)) = (var(a), var(b)) {
                 m.push(
                     Constraint::NotBoth(x, y),
-                    format!("diagonal {} {}", self.cell(a), self.cell(b)),
+                    format!(
+                        "{} {} {}",
+                        if self.orthogonal_touch { "touching" } else { "diagonal" },
+                        self.cell(a),
+                        self.cell(b)
+                    ),
                 );
             }
         }
@@ -608,7 +700,7 @@ impl Puzzle for Queens {
                 (0..self.cols)
                     .map(|c| match self.var_of[r * self.cols + c] {
                         None => '#',
-                        Some(v) if x[v] => 'Q',
+                        Some(v) if x[v] => self.piece,
                         Some(_) => '.',
                     })
                     .collect()
@@ -635,13 +727,13 @@ impl Puzzle for Queens {
         for (r, k) in self.row_counts.iter().enumerate() {
             let n = (0..cols).filter(|&c| x[r * cols + c]).count();
             if let Some(k) = k.filter(|&k| k != n) {
-                rule(format!("row {r} has {n} queens, not {k}"));
+                rule(format!("row {r} has {n} {}s, not {k}", self.piece_name));
             }
         }
         for (c, k) in self.col_counts.iter().enumerate() {
             let n = (0..rows).filter(|&r| x[r * cols + c]).count();
             if let Some(k) = k.filter(|&k| k != n) {
-                rule(format!("column {c} has {n} queens, not {k}"));
+                rule(format!("column {c} has {n} {}s, not {k}", self.piece_name));
             }
         }
         for g in &self.regions {
@@ -652,13 +744,19 @@ impl Puzzle for Queens {
                 } else {
                     g.count.to_string()
                 };
-                rule(format!("region {} has {n} queens, not {want}", g.name));
+                rule(format!("region {} has {n} {}s, not {want}", g.name, self.piece_name));
             }
         }
         for (a, b) in self.attack_pairs() {
             if x[a] && x[b] {
+                let how = if self.orthogonal_touch {
+                    "touch"
+                } else {
+                    "attack each other diagonally"
+                };
                 rule(format!(
-                    "queens on {} and {} attack each other diagonally",
+                    "{}s on {} and {} {how}",
+                    self.piece_name,
                     self.cell(a),
                     self.cell(b)
                 ));
@@ -676,7 +774,7 @@ impl Puzzle for Queens {
         self.solution.as_ref()
     }
 
-    /// Region letters in lower case (`.` for none or no letters), `Q` for queens (the givens
+    /// Region letters in lower case (`.` for none or no letters), the piece (the givens
     /// when no board is given), `#` for cells off the board.
     fn render(&self, board: Option<&Board>) -> String {
         let x = match board {
@@ -697,7 +795,7 @@ impl Puzzle for Queens {
                     let ch = if !self.on_board[cell] {
                         '#'
                     } else if x[cell] {
-                        'Q'
+                        self.piece
                     } else {
                         self.letters.as_ref().map_or('.', |l| l[cell].to_ascii_lowercase())
                     };

@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod generate;
 mod kernel_vs_reference;
 mod optimize;
 mod puzzles;
@@ -11,3 +12,5 @@ mod qubo_ising;
 mod queens;
 mod reduction;
 mod shared;
+mod starbattle;
+mod sudoku;

@@ -1,0 +1,298 @@
+//! The compact (binary) Sudoku encoding: ⌈log2 m⌉ qubits per open cell with m candidate
+//! digits, as in Pal et al. (EPL 2020, table 1: `|00⟩ = 1, |01⟩ = 2, |10⟩ = 3, |11⟩ = 4`).
+//!
+//! The candidates come from the one-hot model reduced at the chosen level (at `none` every cell
+//! keeps every digit and a clue is a penalty; at `clues` a clue removes its digit from its row,
+//! column and box; stronger levels remove more). A cell with one candidate is decided and takes
+//! no qubit. Code `c` of a cell (bit i of `c` = its i-th qubit) stands for its c-th candidate,
+//! ascending; codes `c ≥ m` are unused and penalised.
+//!
+//! Cost, with `[cell = d]` the product over the cell's qubits of `x_q` or `1 − x_q`:
+//! `H = Σ_{row, column, box g} Σ_d (1 − Σ_{cell∈g} [cell = d])² + Σ_cells Σ_{c ≥ m} [code = c]`
+//! `  (+ Σ_{clue cells} (1 − [cell = clue])` at level `none`).
+//! Every valid board costs exactly 0 and every other bitstring at least 1. The terms have
+//! degree up to twice the bits per cell, so this is a [`ZPoly`], not a QUBO: its diagonal is
+//! computed directly ([`ZPoly::cost_diagonal`]) and its circuit ([`Circuit::qaoa_poly`]) writes
+//! the higher-order Z terms as CNOT ladders around an `rz`.
+//!
+//! Success is decoding: a bitstring's digits per cell make a board, valid when the full rule
+//! check passes. The one-hot encoding stays on the QUBO pipeline ([`crate::problem::Problem`]).
+
+use crate::angles::Angles;
+use crate::circuit::Circuit;
+use crate::error::{Error, Result};
+use crate::ising::CostDiagonal;
+use crate::model::{reduce, Level, Lit};
+use crate::problem::{QubitCell, ENERGY_TOL};
+use crate::pubo::{Pubo, ZPoly};
+use crate::puzzle::sudoku::Sudoku;
+use crate::puzzle::{Board, Puzzle, Verdict};
+use serde::Serialize;
+
+/// An open cell of the compact encoding.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CompactCell {
+    /// Row-major cell.
+    pub cell: usize,
+    /// Candidate digits, ascending: code c stands for `candidates[c]`.
+    pub candidates: Vec<u8>,
+    /// Its qubits: qubit `qubits[i]` is bit i of the code.
+    pub qubits: Vec<usize>,
+}
+
+/// A Sudoku in the compact encoding at one reduction level.
+#[derive(Clone, Debug)]
+pub struct CompactSudoku {
+    /// Where it came from.
+    pub file: String,
+    /// The puzzle.
+    pub sudoku: Sudoku,
+    /// The reduction level that chose the candidates.
+    pub level: Level,
+    /// The cells that take qubits.
+    pub cells: Vec<CompactCell>,
+    /// The digit of every decided cell (0 for open cells), row-major.
+    pub decided: Vec<u8>,
+    /// The cost as a polynomial in Z's.
+    pub zpoly: ZPoly,
+}
+
+/// Bits to number `m` codes.
+fn bits_for(m: usize) -> usize {
+    (usize::BITS - m.saturating_sub(1).leading_zeros()) as usize
+}
+
+impl CompactSudoku {
+    /// Encode `sudoku` with candidates from the one-hot model reduced at `level`.
+    pub fn new(file: &str, sudoku: Sudoku, level: Level) -> Result<Self> {
+        let n = sudoku.n;
+        let reduced = reduce::reduce(&sudoku.model(), level)?;
+        let mut cells = Vec::new();
+        let mut decided = vec![0u8; n * n];
+        let mut next_qubit = 0;
+        for (cell, slot) in decided.iter_mut().enumerate() {
+            let candidates: Vec<u8> = (1..=n as u8)
+                .filter(|&d| !matches!(reduced.lits[sudoku.var(cell, d)], Lit::Const(false)))
+                .collect();
+            match candidates.len() {
+                0 => {
+                    return Err(Error::Unsatisfiable {
+                        reason: format!("cell {},{} has no candidate digit left", cell / n, cell % n),
+                    })
+                }
+                1 if level != Level::None => *slot = candidates[0],
+                m => {
+                    let b = bits_for(m);
+                    cells.push(CompactCell {
+                        cell,
+                        candidates,
+                        qubits: (next_qubit..next_qubit + b).collect(),
+                    });
+                    next_qubit += b;
+                }
+            }
+        }
+        let mut c = CompactSudoku {
+            file: file.to_string(),
+            sudoku,
+            level,
+            cells,
+            decided,
+            zpoly: ZPoly {
+                num_qubits: next_qubit,
+                terms: Vec::new(),
+                offset: 0.0,
+            },
+        };
+        c.zpoly = c.penalty().to_zpoly(next_qubit);
+        Ok(c)
+    }
+
+    /// Read `path` (a `sudoku4` or `sudoku` file) and encode it at `level`.
+    pub fn load(path: &std::path::Path, level: Level) -> Result<Self> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let file = path.display().to_string();
+        let inst = crate::puzzle::format::InstanceText::parse(&file, &text)?;
+        let (kind, line) = inst.require("puzzle")?;
+        if kind != "sudoku4" && kind != "sudoku" {
+            return Err(inst.error(
+                line,
+                format!("the compact encoding is for Sudoku (`puzzle: sudoku4` or `sudoku`), not `{kind}`; use --encoding onehot"),
+            ));
+        }
+        CompactSudoku::new(&file, Sudoku::from_text(&inst)?, level)
+    }
+
+    /// Number of qubits.
+    pub fn num_qubits(&self) -> usize {
+        self.zpoly.num_qubits
+    }
+
+    /// `[cell = d]` as a polynomial in the qubits (a constant for decided cells).
+    fn indicator(&self, cell: usize, d: u8) -> Pubo {
+        if let Some(oc) = self.cells.iter().find(|c| c.cell == cell) {
+            match oc.candidates.iter().position(|&x| x == d) {
+                Some(code) => code_indicator(oc, code),
+                None => Pubo::default(),
+            }
+        } else {
+            Pubo::constant(if self.decided[cell] == d { 1.0 } else { 0.0 })
+        }
+    }
+
+    /// The penalty polynomial in the binary qubit variables.
+    fn penalty(&self) -> Pubo {
+        let n = self.sudoku.n;
+        let mut h = Pubo::default();
+        for (_, group) in self.sudoku.groups() {
+            for d in 1..=n as u8 {
+                let mut inner = Pubo::constant(1.0);
+                for &cell in &group {
+                    inner.add_scaled(&self.indicator(cell, d), -1.0);
+                }
+                h.add_scaled(&inner.mul(&inner), 1.0);
+            }
+        }
+        for oc in &self.cells {
+            for code in oc.candidates.len()..1 << oc.qubits.len() {
+                h.add_scaled(&code_indicator(oc, code), 1.0);
+            }
+            if let Some(clue) = self.sudoku.clues[oc.cell] {
+                let mut miss = Pubo::constant(1.0);
+                miss.add_scaled(&self.indicator(oc.cell, clue), -1.0);
+                h.add_scaled(&miss, 1.0);
+            }
+        }
+        h
+    }
+
+    /// The digit of every cell at basis index `k` (0 for an unused code).
+    pub fn digits_of(&self, k: u64) -> Vec<u8> {
+        let mut digits = self.decided.clone();
+        for oc in &self.cells {
+            let code = oc
+                .qubits
+                .iter()
+                .enumerate()
+                .fold(0usize, |c, (i, &q)| c | (((k >> q) & 1) as usize) << i);
+            digits[oc.cell] = oc.candidates.get(code).copied().unwrap_or(0);
+        }
+        digits
+    }
+
+    /// The board of basis index `k` (`.` where the code is unused).
+    pub fn board_of(&self, k: u64) -> Board {
+        self.sudoku.board_of_digits(&self.digits_of(k))
+    }
+
+    /// The complete-rule verdict of basis index `k`.
+    pub fn verdict_of(&self, k: u64) -> Verdict {
+        Verdict::of(&self.sudoku.check(&self.board_of(k)))
+    }
+
+    /// The cost of basis index `k` evaluated from its digits (the definition in the module
+    /// notes, with no polynomial): the test oracle of the diagonal.
+    pub fn direct_cost(&self, k: u64) -> f64 {
+        let digits = self.digits_of(k);
+        let mut cost = 0i64;
+        for (_, group) in self.sudoku.groups() {
+            for d in 1..=self.sudoku.n as u8 {
+                let c = group.iter().filter(|&&cell| digits[cell] == d).count() as i64;
+                cost += (1 - c) * (1 - c);
+            }
+        }
+        for oc in &self.cells {
+            if digits[oc.cell] == 0 {
+                cost += 1;
+            }
+            if let Some(clue) = self.sudoku.clues[oc.cell] {
+                cost += i64::from(digits[oc.cell] != clue);
+            }
+        }
+        cost as f64
+    }
+
+    /// The cost of every basis state, refusing first a state that would not fit in memory.
+    pub fn cost_diagonal(&self) -> Result<CostDiagonal> {
+        self.zpoly.validate()?;
+        crate::sim::check_memory(self.num_qubits(), crate::sim::AMPLITUDE_BYTES + 10)?;
+        Ok(self.zpoly.cost_diagonal())
+    }
+
+    /// Basis states of valid boards (cost 0, and the full check passes), ascending.
+    pub fn success_states(&self, diagonal: &CostDiagonal) -> Vec<u64> {
+        diagonal
+            .states_with_cost(0.0, ENERGY_TOL)
+            .into_iter()
+            .filter(|&k| self.verdict_of(k) == Verdict::Valid)
+            .collect()
+    }
+
+    /// The basis index of the stored solution, if the file has one and its digits are
+    /// candidates (they always are: the reduction keeps every solution).
+    pub fn solution_index(&self) -> Option<u64> {
+        let digits = self.sudoku.digits_of_board(self.sudoku.solution()?)?;
+        let mut k = 0u64;
+        for oc in &self.cells {
+            let code = oc.candidates.iter().position(|&d| d == digits[oc.cell])?;
+            for (i, &q) in oc.qubits.iter().enumerate() {
+                k |= (((code >> i) & 1) as u64) << q;
+            }
+        }
+        let agrees = (0..digits.len()).all(|c| self.decided[c] == 0 || self.decided[c] == digits[c]);
+        agrees.then_some(k)
+    }
+
+    /// For every qubit, what it stands for: `r<r>c<c>.bit<i> of codes [digits]`.
+    pub fn qubit_cells(&self) -> Vec<Vec<QubitCell>> {
+        let n = self.sudoku.n;
+        let mut out = vec![Vec::new(); self.num_qubits()];
+        for oc in &self.cells {
+            let digits: Vec<String> = oc.candidates.iter().map(|d| d.to_string()).collect();
+            for (i, &q) in oc.qubits.iter().enumerate() {
+                out[q].push(QubitCell {
+                    cell: format!(
+                        "r{}c{}.bit{i} (code = digit index in [{}])",
+                        oc.cell / n,
+                        oc.cell % n,
+                        digits.join(",")
+                    ),
+                    negated: false,
+                });
+            }
+        }
+        out
+    }
+
+    /// The QAOA circuit of this cost.
+    pub fn circuit(&self, angles: &Angles) -> Circuit {
+        Circuit::qaoa_poly(&self.zpoly, angles)
+    }
+}
+
+/// `[code of oc = code]`: Π over its qubits of `x_q` (bit set) or `1 − x_q`.
+fn code_indicator(oc: &CompactCell, code: usize) -> Pubo {
+    let mut p = Pubo::constant(1.0);
+    for (i, &q) in oc.qubits.iter().enumerate() {
+        let factor = if (code >> i) & 1 == 1 {
+            Pubo::var(q)
+        } else {
+            Pubo::not_var(q)
+        };
+        p = p.mul(&factor);
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_per_candidate_count() {
+        assert_eq!([1, 2, 3, 4, 5, 8, 9].map(bits_for), [0, 1, 2, 2, 3, 3, 4]);
+    }
+}

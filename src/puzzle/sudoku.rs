@@ -1,0 +1,386 @@
+//! Sudoku on an N x N board with R x C boxes (N = R·C): 4x4 Shidoku (`puzzle: sudoku4`,
+//! `box: 2x2`, the system of Pal et al., EPL 2020) and the general `puzzle: sudoku` (`box: 3x3`
+//! for the classic 9x9, which exports even where it cannot be simulated).
+//!
+//! One-hot model: variable `x_{cell,d}` (named `r<r>c<c>d<d>`) is 1 when the cell holds digit
+//! `d`; `Count{k: 1}` per cell over its digits, and per row, column and box for every digit;
+//! clues are `Fixed(x_{cell,clue}, true)`. The reduction's generic rules then do the Sudoku
+//! elimination: a fixed 1 in a one-hot count clears the rest of it, so a clue removes its digit
+//! from its row, column and box and every other digit from its cell.
+//!
+//! The compact encoding (⌈log2 m⌉ qubits per open cell with m candidates) is in
+//! [`crate::compact`].
+
+use super::format::InstanceText;
+use super::{Board, Broken, Puzzle};
+use crate::error::Result;
+use crate::model::{Constraint, Model};
+
+/// Largest side accepted: digits are written `1`-`9`.
+pub const MAX_SIDE: usize = 9;
+
+/// A Sudoku instance.
+#[derive(Clone, Debug)]
+pub struct Sudoku {
+    kind: &'static str,
+    /// Side N (rows = columns = digits).
+    pub n: usize,
+    /// Box rows R.
+    pub box_rows: usize,
+    /// Box columns C.
+    pub box_cols: usize,
+    /// Clues, row-major: the digit (1-based) or None.
+    pub clues: Vec<Option<u8>>,
+    /// The stored solution.
+    pub solution: Option<Board>,
+}
+
+impl Sudoku {
+    /// An empty board with these boxes (N = R·C ≤ 9).
+    pub fn empty(box_rows: usize, box_cols: usize) -> Sudoku {
+        let n = box_rows * box_cols;
+        Sudoku {
+            kind: if n == 4 { "sudoku4" } else { "sudoku" },
+            n,
+            box_rows,
+            box_cols,
+            clues: vec![None; n * n],
+            solution: None,
+        }
+    }
+
+    /// Parse and validate an instance (`puzzle: sudoku4` or `sudoku`).
+    pub fn from_text(inst: &InstanceText) -> Result<Self> {
+        inst.allow_sections(&["grid", "solution"])?;
+        let (kind, kind_line) = inst.require("puzzle")?;
+        let kind: &'static str = if kind == "sudoku4" { "sudoku4" } else { "sudoku" };
+        let (rows, cols) = inst.size(MAX_SIDE)?;
+        let (_, size_line) = inst.require("size")?;
+        if rows != cols {
+            return Err(inst.error(size_line, format!("a Sudoku board is square, not {rows}x{cols}")));
+        }
+        let n = rows;
+        let (box_rows, box_cols) = match inst.get("box") {
+            Some((value, line)) => {
+                let bad = || inst.error(line, format!("box `{value}` must be RxC with R·C = {n} (the side)"));
+                let (r, c) = value.split_once(['x', 'X']).ok_or_else(bad)?;
+                let r: usize = r.trim().parse().map_err(|_| bad())?;
+                let c: usize = c.trim().parse().map_err(|_| bad())?;
+                if r == 0 || c == 0 || r * c != n {
+                    return Err(bad());
+                }
+                (r, c)
+            }
+            None if n == 4 => (2, 2),
+            None => return Err(inst.error(0, "missing header line `box: RxC` (e.g. `box: 3x3`)")),
+        };
+        if kind == "sudoku4" && n != 4 {
+            return Err(inst.error(
+                kind_line,
+                format!("`puzzle: sudoku4` is 4x4, this board is {n}x{n}: write `puzzle: sudoku`"),
+            ));
+        }
+        let mut s = Sudoku {
+            kind,
+            ..Sudoku::empty(box_rows, box_cols)
+        };
+        for (r, (line, chars)) in inst.grid("grid", n, n)?.iter().enumerate() {
+            for (c, &ch) in chars.iter().enumerate() {
+                s.clues[r * n + c] = match ch {
+                    '.' => None,
+                    d => match digit_of(d, n) {
+                        Some(d) => Some(d),
+                        None => {
+                            return Err(inst.error(
+                                *line,
+                                format!("cell {r},{c} is `{d}`: a grid cell is a digit 1-{n} or `.`"),
+                            ))
+                        }
+                    },
+                };
+            }
+        }
+        // Clues that contradict each other directly are an error at their line.
+        let clue_board: Board = (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| s.clues[r * n + c].map_or('.', |d| char::from(b'0' + d)))
+                    .collect()
+            })
+            .collect();
+        if let Some(b) = s
+            .duplicates(&s.digits_of_board(&clue_board).unwrap_or_default())
+            .first()
+        {
+            return Err(inst.error(
+                inst.require_section("grid")?.line,
+                format!("the clues break a rule: {b}"),
+            ));
+        }
+        if inst.section("solution").is_some() {
+            let sol = inst.grid("solution", n, n)?;
+            let board: Board = sol.iter().map(|(_, c)| c.iter().collect()).collect();
+            if let Some(b) = s.check(&board).first() {
+                return Err(inst.error(
+                    inst.require_section("solution")?.line,
+                    format!("the stored solution breaks: {}", b.rule),
+                ));
+            }
+            s.solution = Some(board);
+        }
+        Ok(s)
+    }
+
+    /// Model variable of digit `d` (1-based) in `cell`.
+    pub fn var(&self, cell: usize, d: u8) -> usize {
+        cell * self.n + usize::from(d) - 1
+    }
+
+    /// The groups (rows, columns, boxes) as row-major cells, with their labels.
+    pub fn groups(&self) -> Vec<(String, Vec<usize>)> {
+        let n = self.n;
+        let mut out = Vec::new();
+        for r in 0..n {
+            out.push((format!("row {r}"), (0..n).map(|c| r * n + c).collect()));
+        }
+        for c in 0..n {
+            out.push((format!("column {c}"), (0..n).map(|r| r * n + c).collect()));
+        }
+        for br in 0..n / self.box_rows {
+            for bc in 0..n / self.box_cols {
+                let cells = (0..self.box_rows)
+                    .flat_map(|i| {
+                        (0..self.box_cols).map(move |j| (br * self.box_rows + i) * n + bc * self.box_cols + j)
+                    })
+                    .collect();
+                out.push((format!("box {br},{bc}"), cells));
+            }
+        }
+        out
+    }
+
+    /// The digits of a board (0 for an empty cell), or None when it does not fit the board.
+    pub fn digits_of_board(&self, board: &Board) -> Option<Vec<u8>> {
+        if board.len() != self.n {
+            return None;
+        }
+        let mut out = Vec::with_capacity(self.n * self.n);
+        for row in board {
+            let chars: Vec<char> = row.chars().collect();
+            if chars.len() != self.n {
+                return None;
+            }
+            for ch in chars {
+                out.push(if ch == '.' { 0 } else { digit_of(ch, self.n)? });
+            }
+        }
+        Some(out)
+    }
+
+    /// The board of a digit per cell (0 for empty).
+    pub fn board_of_digits(&self, digits: &[u8]) -> Board {
+        digits
+            .chunks(self.n)
+            .map(|row| {
+                row.iter()
+                    .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Repeated digits within a row, column or box.
+    fn duplicates(&self, digits: &[u8]) -> Vec<String> {
+        let mut out = Vec::new();
+        if digits.len() != self.n * self.n {
+            return out;
+        }
+        for (label, cells) in self.groups() {
+            for d in 1..=self.n as u8 {
+                let k = cells.iter().filter(|&&c| digits[c] == d).count();
+                if k > 1 {
+                    out.push(format!("{label} holds {d} {k} times"));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A digit character `1`..`n` as a number.
+fn digit_of(ch: char, n: usize) -> Option<u8> {
+    let d = ch.to_digit(10)? as usize;
+    (1..=n).contains(&d).then_some(d as u8)
+}
+
+impl Puzzle for Sudoku {
+    fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.n, self.n)
+    }
+
+    fn model(&self) -> Model {
+        let n = self.n;
+        let mut names = Vec::with_capacity(n * n * n);
+        for cell in 0..n * n {
+            for d in 1..=n {
+                names.push(format!("r{}c{}d{d}", cell / n, cell % n));
+            }
+        }
+        let mut m = Model::new(names);
+        for cell in 0..n * n {
+            m.push(
+                Constraint::Count {
+                    vars: (1..=n as u8).map(|d| self.var(cell, d)).collect(),
+                    k: 1,
+                    soft: false,
+                },
+                format!("cell {},{} holds one digit", cell / n, cell % n),
+            );
+        }
+        for (label, cells) in self.groups() {
+            for d in 1..=n as u8 {
+                m.push(
+                    Constraint::Count {
+                        vars: cells.iter().map(|&c| self.var(c, d)).collect(),
+                        k: 1,
+                        soft: false,
+                    },
+                    format!("{label} holds one {d}"),
+                );
+            }
+        }
+        for (cell, clue) in self.clues.iter().enumerate() {
+            if let Some(d) = *clue {
+                m.push(
+                    Constraint::Fixed(self.var(cell, d), true),
+                    format!("clue {d} at {},{}", cell / n, cell % n),
+                );
+            }
+        }
+        m
+    }
+
+    /// A cell with no digit set is `.`, one with several is `?`.
+    fn board(&self, x: &[bool]) -> Board {
+        let n = self.n;
+        (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| {
+                        let set: Vec<u8> = (1..=n as u8).filter(|&d| x[self.var(r * n + c, d)]).collect();
+                        match set.as_slice() {
+                            [] => '.',
+                            [d] => char::from(b'0' + d),
+                            _ => '?',
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn assignment(&self, board: &Board) -> Option<Vec<bool>> {
+        let digits = self.digits_of_board(board)?;
+        let mut x = vec![false; self.n * self.n * self.n];
+        for (cell, &d) in digits.iter().enumerate() {
+            if d > 0 {
+                x[self.var(cell, d)] = true;
+            }
+        }
+        Some(x)
+    }
+
+    fn check(&self, board: &Board) -> Vec<Broken> {
+        let n = self.n;
+        let mut broken = Vec::new();
+        let mut rule = |rule: String| broken.push(Broken { rule, in_qubo: true });
+        let rows_ok = board.len() == n && board.iter().all(|r| r.chars().count() == n);
+        if !rows_ok {
+            rule(format!("the board is not {n}x{n}"));
+            return broken;
+        }
+        let mut digits = vec![0u8; n * n];
+        for (r, row) in board.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                match digit_of(ch, n) {
+                    Some(d) => digits[r * n + c] = d,
+                    None if ch == '.' => rule(format!("cell {r},{c} holds no digit")),
+                    None if ch == '?' => rule(format!("cell {r},{c} holds several digits")),
+                    None => rule(format!("cell {r},{c} holds `{ch}`, not a digit 1-{n}")),
+                }
+            }
+        }
+        for b in self.duplicates(&digits) {
+            rule(b);
+        }
+        for (cell, clue) in self.clues.iter().enumerate() {
+            if let Some(d) = *clue {
+                if digits[cell] != d {
+                    rule(format!("clue {d} at {},{} is not kept", cell / n, cell % n));
+                }
+            }
+        }
+        broken
+    }
+
+    fn solution(&self) -> Option<&Board> {
+        self.solution.as_ref()
+    }
+
+    /// Digits separated by spaces, `.` for empty cells, `|` between boxes.
+    fn render(&self, board: Option<&Board>) -> String {
+        let n = self.n;
+        let cells: Vec<char> = match board {
+            Some(b) if b.len() == n && b.iter().all(|r| r.chars().count() == n) => {
+                b.iter().flat_map(|r| r.chars()).collect()
+            }
+            _ => self
+                .clues
+                .iter()
+                .map(|c| c.map_or('.', |d| char::from(b'0' + d)))
+                .collect(),
+        };
+        let mut out = String::new();
+        for r in 0..n {
+            if r > 0 && r % self.box_rows == 0 {
+                let width = 2 * n - 1 + 2 * (n / self.box_cols - 1);
+                out.push_str(&"-".repeat(width));
+                out.push('\n');
+            }
+            let mut line = String::new();
+            for c in 0..n {
+                if c > 0 {
+                    line.push(' ');
+                    if c % self.box_cols == 0 {
+                        line.push_str("| ");
+                    }
+                }
+                line.push(cells[r * n + c]);
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_of_a_4x4_and_a_6x6() {
+        let s = Sudoku::empty(2, 2);
+        let g = s.groups();
+        assert_eq!(g.len(), 12);
+        assert_eq!(g[8].1, vec![0, 1, 4, 5]);
+        let s = Sudoku::empty(2, 3);
+        let boxes: Vec<_> = s.groups().into_iter().filter(|(l, _)| l.starts_with("box")).collect();
+        assert_eq!(boxes.len(), 6);
+        assert_eq!(boxes[1].1, vec![3, 4, 5, 9, 10, 11]);
+    }
+}
