@@ -234,16 +234,24 @@ fn store4(run: &mut [f64], j: usize, v: [f64; 4]) {
 }
 
 /// Rotate K qubits on `2^K` equally long runs (as `f64`): element pair j of every run forms a
-/// group, loaded into registers, rotated for all K qubits (run i ↔ group index i), stored once.
+/// group, loaded into registers, rotated for all K qubits (run i ↔ group index i), stored once;
+/// `visit(i, t, v)` then sees run i's rotated quadruple t (amplitudes 2t and 2t+1 of the run)
+/// while it is still in registers.
 #[inline(always)]
-fn mix_run_slices<const K: usize>(runs: [&mut [f64]; 8], c: f64, s: f64) {
+fn mix_run_slices_visit<const K: usize>(
+    runs: [&mut [f64]; 8],
+    c: f64,
+    s: f64,
+    mut visit: impl FnMut(usize, usize, &[f64; 4]),
+) {
     let m = 1usize << K;
     let quads = runs[0].len() / 4;
     let runs = runs.map(|r| {
         let len = r.len().min(4 * quads);
         &mut r[..len]
     });
-    for j in (0..quads).map(|t| 4 * t) {
+    for t in 0..quads {
+        let j = 4 * t;
         let mut v = [[0.0f64; 4]; 8];
         for i in 0..m {
             v[i] = load4(runs[i], j);
@@ -253,8 +261,15 @@ fn mix_run_slices<const K: usize>(runs: [&mut [f64]; 8], c: f64, s: f64) {
         }
         for i in 0..m {
             store4(runs[i], j, v[i]);
+            visit(i, t, &v[i]);
         }
     }
+}
+
+/// [`mix_run_slices_visit`] with nothing to visit.
+#[inline(always)]
+fn mix_run_slices<const K: usize>(runs: [&mut [f64]; 8], c: f64, s: f64) {
+    mix_run_slices_visit::<K>(runs, c, s, |_, _, _| {})
 }
 
 /// Rotate K consecutive qubits whose lowest pairs amplitudes `r` apart (r ≥ 2): each chunk of
@@ -388,24 +403,11 @@ fn mix_run_slices_measured<const K: usize>(
     c: f64,
     s: f64,
 ) {
-    let m = 1usize << K;
-    let quads = runs[0].len() / 4;
-    for t in 0..quads {
-        let j = 4 * t;
-        let mut v = [[0.0f64; 4]; 8];
-        for i in 0..m {
-            v[i] = load4(runs[i], j);
-        }
-        for &(x, y) in PAIRS[K] {
-            (v[x], v[y]) = rot4(v[x], v[y], c, s);
-        }
-        for i in 0..m {
-            store4(runs[i], j, v[i]);
-            let k = base + i * r + 2 * t;
-            levels[index[k] as usize] += v[i][0] * v[i][0] + v[i][1] * v[i][1];
-            levels[index[k + 1] as usize] += v[i][2] * v[i][2] + v[i][3] * v[i][3];
-        }
-    }
+    mix_run_slices_visit::<K>(runs, c, s, |i, t, v| {
+        let k = base + i * r + 2 * t;
+        levels[index[k] as usize] += v[0] * v[0] + v[1] * v[1];
+        levels[index[k + 1] as usize] += v[2] * v[2] + v[3] * v[3];
+    })
 }
 
 /// [`mix_high_in_place`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`.
