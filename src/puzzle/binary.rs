@@ -145,14 +145,7 @@ impl BinaryGrid {
                     return Err(inst.error(*line, format!("a solution holds only 0 and 1, found `{bad}`")));
                 }
             }
-            let board: Board = sol.iter().map(|(_, c)| c.iter().collect()).collect();
-            if let Some(b) = puzzle.check(&board).first() {
-                return Err(inst.error(
-                    inst.require_section("solution")?.line,
-                    format!("the stored solution breaks: {}", b.rule),
-                ));
-            }
-            puzzle.solution = Some(board);
+            puzzle.solution = Some(inst.checked_solution(&sol, |b| puzzle.check(b))?);
         }
         Ok(puzzle)
     }

@@ -16,6 +16,7 @@
 //!   success means reaching the true maximum (the minimum of the cost diagonal, or the exact
 //!   branch-and-bound search).
 
+use super::cells::CellVars;
 use super::format::InstanceText;
 use super::{Board, Broken, Puzzle};
 use crate::error::Result;
@@ -99,8 +100,8 @@ pub struct Chess {
     pub givens: Vec<usize>,
     /// The stored solution.
     pub solution: Option<Board>,
-    var_of: Vec<Option<usize>>,
-    cell_of: Vec<usize>,
+    /// The model variables: one per cell on the board.
+    cells: CellVars,
 }
 
 impl Chess {
@@ -169,14 +170,7 @@ impl Chess {
             }
             Some(letters)
         };
-        let mut var_of = vec![None; rows * cols];
-        let mut cell_of = Vec::new();
-        for cell in 0..rows * cols {
-            if pieces[cell].is_some() {
-                var_of[cell] = Some(cell_of.len());
-                cell_of.push(cell);
-            }
-        }
+        let cells = CellVars::new(rows, cols, |cell| pieces[cell].is_some());
         let mut puzzle = Chess {
             maximise,
             lambda,
@@ -186,35 +180,16 @@ impl Chess {
             regions,
             givens: Vec::new(),
             solution: None,
-            var_of,
-            cell_of,
+            cells,
         };
-        if let Some(section) = inst.section("givens") {
-            for l in &section.body {
-                let (r, c) = inst.coordinate(&l.text, l.number, rows, cols)?;
-                let cell = r * cols + c;
-                if puzzle.pieces[cell].is_none() {
-                    return Err(inst.error(l.number, format!("given piece {r},{c} is off the board")));
-                }
-                if puzzle.givens.contains(&cell) {
-                    return Err(inst.error(l.number, format!("given piece {r},{c} appears twice")));
-                }
-                puzzle.givens.push(cell);
-            }
-        }
+        puzzle.givens = puzzle.cells.read_givens(inst, "given piece", "is off the board")?;
         if inst.section("solution").is_some() {
             let sol = inst.grid("solution", rows, cols)?;
             let board: Board = sol.iter().map(|(_, c)| c.iter().collect()).collect();
             if let Err(why) = puzzle.placed(&board) {
                 return Err(inst.error(inst.require_section("solution")?.line, why));
             }
-            if let Some(b) = puzzle.check(&board).first() {
-                return Err(inst.error(
-                    inst.require_section("solution")?.line,
-                    format!("the stored solution breaks: {}", b.rule),
-                ));
-            }
-            puzzle.solution = Some(board);
+            puzzle.solution = Some(inst.checked_solution(&sol, |b| puzzle.check(b))?);
         }
         Ok(puzzle)
     }
@@ -249,7 +224,7 @@ impl Chess {
     /// Unordered threatening pairs (a < b).
     fn threat_pairs(&self) -> BTreeSet<(usize, usize)> {
         let mut pairs = BTreeSet::new();
-        for &a in &self.cell_of {
+        for &a in self.cells.cells() {
             for b in self.threatened(a) {
                 pairs.insert((a.min(b), a.max(b)));
             }
@@ -258,33 +233,21 @@ impl Chess {
     }
 
     fn cell(&self, v: usize) -> String {
-        format!("{},{}", v / self.cols, v % self.cols)
+        self.cells.label(v)
     }
 
     /// Placed pieces of a board, row-major, or the reason it does not fit.
     fn placed(&self, board: &Board) -> std::result::Result<Vec<bool>, String> {
-        let cells: Vec<Vec<char>> = board.iter().map(|r| r.chars().collect()).collect();
-        if cells.len() != self.rows || cells.iter().any(|r| r.len() != self.cols) {
-            return Err(format!("the board is not {}x{}", self.rows, self.cols));
-        }
-        let mut x = vec![false; self.rows * self.cols];
-        for (r, row) in cells.iter().enumerate() {
-            for (c, &ch) in row.iter().enumerate() {
-                let cell = r * self.cols + c;
-                match (self.pieces[cell], ch) {
-                    (None, '#') | (Some(_), '.') => {}
-                    (Some(p), ch) if ch == p.letter() => x[cell] = true,
-                    (Some(p), other) => {
-                        return Err(format!(
-                            "cell {r},{c} holds `{other}`: only `.` or its own piece `{}`",
-                            p.letter()
-                        ))
-                    }
-                    (None, other) => return Err(format!("cell {r},{c} is off the board but holds `{other}`")),
-                }
-            }
-        }
-        Ok(x)
+        self.cells
+            .read_board(board, |r, c, cell, ch| match (self.pieces[cell], ch) {
+                (None, '#') | (Some(_), '.') => Ok(false),
+                (Some(p), ch) if ch == p.letter() => Ok(true),
+                (Some(p), other) => Err(format!(
+                    "cell {r},{c} holds `{other}`: only `.` or its own piece `{}`",
+                    p.letter()
+                )),
+                (None, other) => Err(format!("cell {r},{c} is off the board but holds `{other}`")),
+            })
     }
 }
 
@@ -302,24 +265,19 @@ impl Puzzle for Chess {
     }
 
     fn model(&self) -> Model {
-        let cols = self.cols;
-        let var = |cell: usize| self.var_of[cell];
-        let mut m = Model::new(
-            self.cell_of
-                .iter()
-                .map(|&v| format!("r{}c{}", v / cols, v % cols))
-                .collect(),
-        );
+        let var = |cell: usize| self.cells.var(cell);
+        let mut m = Model::new(self.cells.names());
         if let Some(letters) = &self.regions {
             let mut order: Vec<char> = Vec::new();
-            for &cell in &self.cell_of {
+            for &cell in self.cells.cells() {
                 if !order.contains(&letters[cell]) {
                     order.push(letters[cell]);
                 }
             }
             for name in order {
                 let vars = self
-                    .cell_of
+                    .cells
+                    .cells()
                     .iter()
                     .filter(|&&cell| letters[cell] == name)
                     .filter_map(|&c| var(c));
@@ -347,31 +305,19 @@ impl Puzzle for Chess {
             }
         }
         if self.maximise {
-            m.objective = (0..self.cell_of.len()).map(|v| (v, -1.0 / self.lambda)).collect();
+            m.objective = (0..self.cells.cells().len()).map(|v| (v, -1.0 / self.lambda)).collect();
         }
         m
     }
 
     fn board(&self, x: &[bool]) -> Board {
-        (0..self.rows)
-            .map(|r| {
-                (0..self.cols)
-                    .map(|c| {
-                        let cell = r * self.cols + c;
-                        match (self.pieces[cell], self.var_of[cell]) {
-                            (Some(p), Some(v)) if x[v] => p.letter(),
-                            (Some(_), _) => '.',
-                            (None, _) => '#',
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        // Every variable cell holds a piece type: the `#` fallback is never drawn.
+        self.cells
+            .board(x, '#', |cell| self.pieces[cell].map_or('#', Piece::letter))
     }
 
     fn assignment(&self, board: &Board) -> Option<Vec<bool>> {
-        let x = self.placed(board).ok()?;
-        Some(self.cell_of.iter().map(|&cell| x[cell]).collect())
+        Some(self.cells.assignment(&self.placed(board).ok()?))
     }
 
     fn check(&self, board: &Board) -> Vec<Broken> {
@@ -386,13 +332,18 @@ impl Puzzle for Chess {
         };
         if let Some(letters) = &self.regions {
             let mut seen: Vec<char> = Vec::new();
-            for &cell in &self.cell_of {
+            for &cell in self.cells.cells() {
                 let name = letters[cell];
                 if seen.contains(&name) {
                     continue;
                 }
                 seen.push(name);
-                let n = self.cell_of.iter().filter(|&&c| letters[c] == name && x[c]).count();
+                let n = self
+                    .cells
+                    .cells()
+                    .iter()
+                    .filter(|&&c| letters[c] == name && x[c])
+                    .count();
                 if n != 1 {
                     rule(format!("region {name} has {n} pieces, not 1"));
                 }
@@ -422,30 +373,15 @@ impl Puzzle for Chess {
     /// Placed pieces in upper case, the piece type of empty cells in lower case, `#` off the
     /// board; the region letters follow on the right for the coloured problem.
     fn render(&self, board: Option<&Board>) -> String {
-        let x = match board {
-            Some(b) => self.placed(b).unwrap_or_else(|_| vec![false; self.rows * self.cols]),
-            None => {
-                let mut x = vec![false; self.rows * self.cols];
-                for &g in &self.givens {
-                    x[g] = true;
-                }
-                x
-            }
-        };
+        let x = self.cells.shown(board.map(|b| self.placed(b)), &self.givens);
         let mut out = String::new();
-        for r in 0..self.rows {
-            let cells: Vec<String> = (0..self.cols)
-                .map(|c| {
-                    let cell = r * self.cols + c;
-                    match self.pieces[cell] {
-                        None => '#',
-                        Some(p) if x[cell] => p.letter(),
-                        Some(p) => p.letter().to_ascii_lowercase(),
-                    }
-                    .to_string()
-                })
-                .collect();
-            out.push_str(&cells.join(" "));
+        let rows = self.cells.spaced_rows(|cell| match self.pieces[cell] {
+            None => '#',
+            Some(p) if x[cell] => p.letter(),
+            Some(p) => p.letter().to_ascii_lowercase(),
+        });
+        for (r, cells) in rows.iter().enumerate() {
+            out.push_str(cells);
             if let Some(letters) = &self.regions {
                 let line: String = (0..self.cols).map(|c| letters[r * self.cols + c]).collect();
                 out.push_str("   ");

@@ -1,6 +1,7 @@
 //! Reader for the shared instance format: `key: value` header lines, then `[section]` blocks.
 //! Every item remembers its 1-based line so errors can point at it.
 
+use super::{Board, Broken};
 use crate::error::{Error, Result};
 
 /// One line of a file, with its 1-based number.
@@ -189,6 +190,24 @@ impl InstanceText {
             return Err(bad());
         }
         Ok((r, c))
+    }
+
+    /// The `[solution]` grid `sol` (as [`InstanceText::grid`] reads it) as a board, when the
+    /// puzzle's `check` finds no broken rule in it; otherwise an error at the section's line
+    /// naming the first broken rule.
+    pub fn checked_solution(
+        &self,
+        sol: &[(usize, Vec<char>)],
+        check: impl FnOnce(&Board) -> Vec<Broken>,
+    ) -> Result<Board> {
+        let board: Board = sol.iter().map(|(_, c)| c.iter().collect()).collect();
+        if let Some(b) = check(&board).first() {
+            return Err(self.error(
+                self.require_section("solution")?.line,
+                format!("the stored solution breaks: {}", b.rule),
+            ));
+        }
+        Ok(board)
     }
 
     /// An error at a line of this file.

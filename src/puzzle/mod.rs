@@ -2,6 +2,7 @@
 //! board from a model assignment, check a board against the complete rules, render it.
 
 pub mod binary;
+mod cells;
 pub mod chess;
 pub mod format;
 pub mod queens;

@@ -20,6 +20,7 @@
 //! and column counts already forbid them). Its QUBO is the talk's (Cruz et al., iQuHACK 2021):
 //! `Σ_R (S − Σ_R x)² + Σ x_ij x_i'j'` over touching pairs.
 
+use super::cells::{read_counts, CellVars};
 use super::format::InstanceText;
 use super::{Board, Broken, Puzzle};
 use crate::error::Result;
@@ -101,10 +102,8 @@ pub struct Queens {
     pub piece_name: &'static str,
     /// The stored solution.
     pub solution: Option<Board>,
-    /// Model variable of each cell (None for blocked cells).
-    var_of: Vec<Option<usize>>,
-    /// Cell of each model variable.
-    cell_of: Vec<usize>,
+    /// The model variables: one per cell on the board (numbered by `finish_layout`).
+    cells: CellVars,
 }
 
 impl Queens {
@@ -126,8 +125,7 @@ impl Queens {
             piece: 'Q',
             piece_name: "queen",
             solution: None,
-            var_of: Vec::new(),
-            cell_of: Vec::new(),
+            cells: CellVars::default(),
         }
     }
 
@@ -143,14 +141,7 @@ impl Queens {
 
     /// Number the board cells as model variables.
     fn finish_layout(&mut self) {
-        self.var_of = vec![None; self.rows * self.cols];
-        self.cell_of.clear();
-        for cell in 0..self.rows * self.cols {
-            if self.on_board[cell] {
-                self.var_of[cell] = Some(self.cell_of.len());
-                self.cell_of.push(cell);
-            }
-        }
+        self.cells = CellVars::new(self.rows, self.cols, |cell| self.on_board[cell]);
     }
 
     /// Parse a LinkedIn Queens file (`puzzle: queens`): `[regions]` letters, optional
@@ -312,8 +303,14 @@ impl Queens {
                 }
             }
         }
-        q.row_counts = read_counts(inst, "rows", rows)?;
-        q.col_counts = read_counts(inst, "columns", cols)?;
+        q.row_counts = match inst.section("rows") {
+            Some(section) => read_counts(inst, section, rows, None)?,
+            None => vec![None; rows],
+        };
+        q.col_counts = match inst.section("columns") {
+            Some(section) => read_counts(inst, section, cols, None)?,
+            None => vec![None; cols],
+        };
         if let Some(section) = inst.section("regions") {
             for l in &section.body {
                 let parts: Vec<&str> = l.text.split_whitespace().collect();
@@ -420,20 +417,7 @@ impl Queens {
 
     /// `[givens]`: one `r,c` per line, on the board, no repeats.
     fn read_givens(&mut self, inst: &InstanceText) -> Result<()> {
-        let Some(section) = inst.section("givens") else {
-            return Ok(());
-        };
-        for l in &section.body {
-            let (r, c) = inst.coordinate(&l.text, l.number, self.rows, self.cols)?;
-            let cell = r * self.cols + c;
-            if !self.on_board[cell] {
-                return Err(inst.error(l.number, format!("given queen {r},{c} is not on the board")));
-            }
-            if self.givens.contains(&cell) {
-                return Err(inst.error(l.number, format!("given queen {r},{c} appears twice")));
-            }
-            self.givens.push(cell);
-        }
+        self.givens = self.cells.read_givens(inst, "given queen", "is not on the board")?;
         Ok(())
     }
 
@@ -470,14 +454,7 @@ impl Queens {
                 }
             }
         }
-        let board: Board = sol.iter().map(|(_, c)| c.iter().collect()).collect();
-        if let Some(b) = self.check(&board).first() {
-            return Err(inst.error(
-                inst.require_section("solution")?.line,
-                format!("the stored solution breaks: {}", b.rule),
-            ));
-        }
-        self.solution = Some(board);
+        self.solution = Some(inst.checked_solution(&sol, |b| self.check(b))?);
         Ok(())
     }
 
@@ -547,28 +524,18 @@ impl Queens {
     }
 
     fn cell(&self, v: usize) -> String {
-        format!("{},{}", v / self.cols, v % self.cols)
+        self.cells.label(v)
     }
 
     /// Queens of a board, row-major, or the reason it does not fit.
     fn queens_of(&self, board: &Board) -> std::result::Result<Vec<bool>, String> {
-        let cells: Vec<Vec<char>> = board.iter().map(|r| r.chars().collect()).collect();
-        if cells.len() != self.rows || cells.iter().any(|r| r.len() != self.cols) {
-            return Err(format!("the board is not {}x{}", self.rows, self.cols));
-        }
-        let mut x = vec![false; self.rows * self.cols];
-        for (r, row) in cells.iter().enumerate() {
-            for (c, &ch) in row.iter().enumerate() {
-                let cell = r * self.cols + c;
-                match (self.on_board[cell], ch) {
-                    (true, ch) if ch == self.piece => x[cell] = true,
-                    (true, '.') | (false, '#') => {}
-                    (true, other) => return Err(format!("cell {r},{c} holds `{other}`, not `{}` or `.`", self.piece)),
-                    (false, other) => return Err(format!("cell {r},{c} is off the board but holds `{other}`")),
-                }
-            }
-        }
-        Ok(x)
+        self.cells
+            .read_board(board, |r, c, cell, ch| match (self.on_board[cell], ch) {
+                (true, ch) if ch == self.piece => Ok(true),
+                (true, '.') | (false, '#') => Ok(false),
+                (true, other) => Err(format!("cell {r},{c} holds `{other}`, not `{}` or `.`", self.piece)),
+                (false, other) => Err(format!("cell {r},{c} is off the board but holds `{other}`")),
+            })
     }
 }
 
@@ -591,33 +558,6 @@ fn parse_region_count(s: &str) -> Option<(usize, bool)> {
     }
 }
 
-/// A one-line section of `len` counts (`?` for no rule); absent means no rule at all.
-fn read_counts(inst: &InstanceText, name: &str, len: usize) -> Result<Vec<Option<usize>>> {
-    let Some(section) = inst.section(name) else {
-        return Ok(vec![None; len]);
-    };
-    let [line] = section.body.as_slice() else {
-        return Err(inst.error(section.line, format!("[{name}] is one line of {len} counts")));
-    };
-    let parts: Vec<&str> = line.text.split_whitespace().collect();
-    if parts.len() != len {
-        return Err(inst.error(
-            line.number,
-            format!("[{name}] has {} counts, the size says {len}", parts.len()),
-        ));
-    }
-    parts
-        .iter()
-        .map(|p| match *p {
-            "?" => Ok(None),
-            _ => p
-                .parse()
-                .map(Some)
-                .map_err(|_| inst.error(line.number, format!("`{p}` is not a count (a number or `?`)"))),
-        })
-        .collect()
-}
-
 impl Puzzle for Queens {
     fn kind(&self) -> &'static str {
         self.kind
@@ -628,40 +568,9 @@ impl Puzzle for Queens {
     }
 
     fn model(&self) -> Model {
-        let (rows, cols) = (self.rows, self.cols);
-        let var = |cell: usize| self.var_of[cell];
-        let mut m = Model::new(
-            self.cell_of
-                .iter()
-                .map(|&v| format!("r{}c{}", v / cols, v % cols))
-                .collect(),
-        );
-        for (r, k) in self.row_counts.iter().enumerate() {
-            if let Some(k) = k {
-                let vars = (0..cols).filter_map(|c| var(r * cols + c)).collect();
-                m.push(
-                    Constraint::Count {
-                        vars,
-                        k: *k,
-                        soft: false,
-                    },
-                    format!("row {r}"),
-                );
-            }
-        }
-        for (c, k) in self.col_counts.iter().enumerate() {
-            if let Some(k) = k {
-                let vars = (0..rows).filter_map(|r| var(r * cols + c)).collect();
-                m.push(
-                    Constraint::Count {
-                        vars,
-                        k: *k,
-                        soft: false,
-                    },
-                    format!("column {c}"),
-                );
-            }
-        }
+        let var = |cell: usize| self.cells.var(cell);
+        let mut m = Model::new(self.cells.names());
+        self.cells.push_line_counts(&mut m, &self.row_counts, &self.col_counts);
         for g in &self.regions {
             let vars = g.cells.iter().filter_map(|&cell| var(cell)).collect();
             m.push(
@@ -695,22 +604,11 @@ impl Puzzle for Queens {
     }
 
     fn board(&self, x: &[bool]) -> Board {
-        (0..self.rows)
-            .map(|r| {
-                (0..self.cols)
-                    .map(|c| match self.var_of[r * self.cols + c] {
-                        None => '#',
-                        Some(v) if x[v] => self.piece,
-                        Some(_) => '.',
-                    })
-                    .collect()
-            })
-            .collect()
+        self.cells.board(x, '#', |_| self.piece)
     }
 
     fn assignment(&self, board: &Board) -> Option<Vec<bool>> {
-        let x = self.queens_of(board).ok()?;
-        Some(self.cell_of.iter().map(|&cell| x[cell]).collect())
+        Some(self.cells.assignment(&self.queens_of(board).ok()?))
     }
 
     fn check(&self, board: &Board) -> Vec<Broken> {
@@ -723,18 +621,12 @@ impl Puzzle for Queens {
                 return broken;
             }
         };
-        let (rows, cols) = (self.rows, self.cols);
-        for (r, k) in self.row_counts.iter().enumerate() {
-            let n = (0..cols).filter(|&c| x[r * cols + c]).count();
-            if let Some(k) = k.filter(|&k| k != n) {
-                rule(format!("row {r} has {n} {}s, not {k}", self.piece_name));
-            }
-        }
-        for (c, k) in self.col_counts.iter().enumerate() {
-            let n = (0..rows).filter(|&r| x[r * cols + c]).count();
-            if let Some(k) = k.filter(|&k| k != n) {
-                rule(format!("column {c} has {n} {}s, not {k}", self.piece_name));
-            }
+        let things = format!("{}s", self.piece_name);
+        for b in self
+            .cells
+            .line_count_breaks(&x, &self.row_counts, &self.col_counts, &things)
+        {
+            rule(b);
         }
         for g in &self.regions {
             let n = g.cells.iter().filter(|&&cell| x[cell]).count();
@@ -777,32 +669,18 @@ impl Puzzle for Queens {
     /// Region letters in lower case (`.` for none or no letters), the piece (the givens
     /// when no board is given), `#` for cells off the board.
     fn render(&self, board: Option<&Board>) -> String {
-        let x = match board {
-            Some(b) => self.queens_of(b).unwrap_or_else(|_| vec![false; self.rows * self.cols]),
-            None => {
-                let mut x = vec![false; self.rows * self.cols];
-                for &g in &self.givens {
-                    x[g] = true;
-                }
-                x
-            }
-        };
+        let x = self.cells.shown(board.map(|b| self.queens_of(b)), &self.givens);
         let mut out = String::new();
-        for r in 0..self.rows {
-            let line: Vec<String> = (0..self.cols)
-                .map(|c| {
-                    let cell = r * self.cols + c;
-                    let ch = if !self.on_board[cell] {
-                        '#'
-                    } else if x[cell] {
-                        self.piece
-                    } else {
-                        self.letters.as_ref().map_or('.', |l| l[cell].to_ascii_lowercase())
-                    };
-                    ch.to_string()
-                })
-                .collect();
-            out.push_str(&line.join(" "));
+        for line in self.cells.spaced_rows(|cell| {
+            if !self.on_board[cell] {
+                '#'
+            } else if x[cell] {
+                self.piece
+            } else {
+                self.letters.as_ref().map_or('.', |l| l[cell].to_ascii_lowercase())
+            }
+        }) {
+            out.push_str(&line);
             out.push('\n');
         }
         out

@@ -119,14 +119,7 @@ impl Sudoku {
         }
         if inst.section("solution").is_some() {
             let sol = inst.grid("solution", n, n)?;
-            let board: Board = sol.iter().map(|(_, c)| c.iter().collect()).collect();
-            if let Some(b) = s.check(&board).first() {
-                return Err(inst.error(
-                    inst.require_section("solution")?.line,
-                    format!("the stored solution breaks: {}", b.rule),
-                ));
-            }
-            s.solution = Some(board);
+            s.solution = Some(inst.checked_solution(&sol, |b| s.check(b))?);
         }
         Ok(s)
     }

@@ -10,6 +10,7 @@
 //! board has energy 0: 3 or 4 tents around a tree would touch). The one-to-one pairing is a
 //! bipartite matching the QUBO does not express: the check reports it with `in_qubo: false`.
 
+use super::cells::{read_counts, CellVars};
 use super::format::InstanceText;
 use super::{Board, Broken, Puzzle};
 use crate::error::Result;
@@ -33,10 +34,8 @@ pub struct Tents {
     pub col_counts: Vec<Option<usize>>,
     /// The stored solution (`T` tree, `A` tent, `.` grass).
     pub solution: Option<Board>,
-    /// Model variable of each cell (None for trees).
-    var_of: Vec<Option<usize>>,
-    /// Cell of each model variable.
-    cell_of: Vec<usize>,
+    /// The model variables: one per cell that is not a tree.
+    cells: CellVars,
 }
 
 impl Tents {
@@ -60,16 +59,9 @@ impl Tents {
                 }
             }
         }
-        let row_counts = counts(inst, "row_counts", rows, cols)?;
-        let col_counts = counts(inst, "col_counts", cols, rows)?;
-        let mut var_of = vec![None; rows * cols];
-        let mut cell_of = Vec::new();
-        for cell in 0..rows * cols {
-            if !trees[cell] {
-                var_of[cell] = Some(cell_of.len());
-                cell_of.push(cell);
-            }
-        }
+        let row_counts = read_counts(inst, inst.require_section("row_counts")?, rows, Some(cols))?;
+        let col_counts = read_counts(inst, inst.require_section("col_counts")?, cols, Some(rows))?;
+        let cells = CellVars::new(rows, cols, |cell| !trees[cell]);
         let mut puzzle = Tents {
             rows,
             cols,
@@ -77,8 +69,7 @@ impl Tents {
             row_counts,
             col_counts,
             solution: None,
-            var_of,
-            cell_of,
+            cells,
         };
         for (r, (line, _)) in grid.iter().enumerate() {
             for c in 0..cols {
@@ -108,14 +99,7 @@ impl Tents {
                     }
                 }
             }
-            let board: Board = sol.iter().map(|(_, c)| c.iter().collect()).collect();
-            if let Some(b) = puzzle.check(&board).first() {
-                return Err(inst.error(
-                    inst.require_section("solution")?.line,
-                    format!("the stored solution breaks: {}", b.rule),
-                ));
-            }
-            puzzle.solution = Some(board);
+            puzzle.solution = Some(inst.checked_solution(&sol, |b| puzzle.check(b))?);
         }
         Ok(puzzle)
     }
@@ -144,27 +128,17 @@ impl Tents {
     }
 
     fn cell(&self, v: usize) -> String {
-        format!("{},{}", v / self.cols, v % self.cols)
+        self.cells.label(v)
     }
 
     /// Tents of a board, row-major, or the reason it does not fit.
     fn tents_of(&self, board: &Board) -> std::result::Result<Vec<bool>, String> {
-        let cells: Vec<Vec<char>> = board.iter().map(|r| r.chars().collect()).collect();
-        if cells.len() != self.rows || cells.iter().any(|r| r.len() != self.cols) {
-            return Err(format!("the board is not {}x{}", self.rows, self.cols));
-        }
-        let mut x = vec![false; self.rows * self.cols];
-        for (r, row) in cells.iter().enumerate() {
-            for (c, &ch) in row.iter().enumerate() {
-                let cell = r * self.cols + c;
-                match (self.trees[cell], ch) {
-                    (true, 'T') | (false, '.') => {}
-                    (false, 'A') => x[cell] = true,
-                    (_, other) => return Err(format!("cell {r},{c} holds `{other}`, which does not fit the grid")),
-                }
-            }
-        }
-        Ok(x)
+        self.cells
+            .read_board(board, |r, c, cell, ch| match (self.trees[cell], ch) {
+                (true, 'T') | (false, '.') => Ok(false),
+                (false, 'A') => Ok(true),
+                (_, other) => Err(format!("cell {r},{c} holds `{other}`, which does not fit the grid")),
+            })
     }
 
     /// Size of a maximum matching between tents and adjacent trees (augmenting paths).
@@ -208,31 +182,6 @@ impl Tents {
     }
 }
 
-/// A one-line section of `len` counts, each at most `max` (`?` for no clue).
-fn counts(inst: &InstanceText, name: &str, len: usize, max: usize) -> Result<Vec<Option<usize>>> {
-    let section = inst.require_section(name)?;
-    let [line] = section.body.as_slice() else {
-        return Err(inst.error(section.line, format!("[{name}] is one line of {len} counts")));
-    };
-    let parts: Vec<&str> = line.text.split_whitespace().collect();
-    if parts.len() != len {
-        return Err(inst.error(
-            line.number,
-            format!("[{name}] has {} counts, the size says {len}", parts.len()),
-        ));
-    }
-    parts
-        .iter()
-        .map(|p| match *p {
-            "?" => Ok(None),
-            _ => match p.parse::<usize>() {
-                Ok(k) if k <= max => Ok(Some(k)),
-                _ => Err(inst.error(line.number, format!("`{p}` is not a count from 0 to {max} (or `?`)"))),
-            },
-        })
-        .collect()
-}
-
 impl Puzzle for Tents {
     fn kind(&self) -> &'static str {
         "tents"
@@ -243,41 +192,10 @@ impl Puzzle for Tents {
     }
 
     fn model(&self) -> Model {
-        let (rows, cols) = (self.rows, self.cols);
-        let var = |cell: usize| self.var_of[cell];
-        let mut m = Model::new(
-            self.cell_of
-                .iter()
-                .map(|&v| format!("r{}c{}", v / cols, v % cols))
-                .collect(),
-        );
-        for (r, k) in self.row_counts.iter().enumerate() {
-            if let Some(k) = k {
-                let vars = (0..cols).filter_map(|c| var(r * cols + c)).collect();
-                m.push(
-                    Constraint::Count {
-                        vars,
-                        k: *k,
-                        soft: false,
-                    },
-                    format!("row {r}"),
-                );
-            }
-        }
-        for (c, k) in self.col_counts.iter().enumerate() {
-            if let Some(k) = k {
-                let vars = (0..rows).filter_map(|r| var(r * cols + c)).collect();
-                m.push(
-                    Constraint::Count {
-                        vars,
-                        k: *k,
-                        soft: false,
-                    },
-                    format!("column {c}"),
-                );
-            }
-        }
-        for cell in 0..rows * cols {
+        let var = |cell: usize| self.cells.var(cell);
+        let mut m = Model::new(self.cells.names());
+        self.cells.push_line_counts(&mut m, &self.row_counts, &self.col_counts);
+        for cell in 0..self.rows * self.cols {
             if self.trees[cell] {
                 let vars = self.neighbours4(cell).into_iter().filter_map(var).collect();
                 m.push(
@@ -286,7 +204,7 @@ impl Puzzle for Tents {
                 );
             }
         }
-        for &a in &self.cell_of {
+        for &a in self.cells.cells() {
             for b in self.neighbours(a, true) {
                 if let (true, Some(x), Some(y)) = (a < b, var(a), var(b)) {
                     m.push(
@@ -296,7 +214,7 @@ impl Puzzle for Tents {
                 }
             }
         }
-        for &cell in &self.cell_of {
+        for &cell in self.cells.cells() {
             if !self.neighbours4(cell).iter().any(|&n| self.trees[n]) {
                 if let Some(v) = var(cell) {
                     m.push(
@@ -310,22 +228,11 @@ impl Puzzle for Tents {
     }
 
     fn board(&self, x: &[bool]) -> Board {
-        (0..self.rows)
-            .map(|r| {
-                (0..self.cols)
-                    .map(|c| match self.var_of[r * self.cols + c] {
-                        None => 'T',
-                        Some(v) if x[v] => 'A',
-                        Some(_) => '.',
-                    })
-                    .collect()
-            })
-            .collect()
+        self.cells.board(x, 'T', |_| 'A')
     }
 
     fn assignment(&self, board: &Board) -> Option<Vec<bool>> {
-        let x = self.tents_of(board).ok()?;
-        Some(self.cell_of.iter().map(|&cell| x[cell]).collect())
+        Some(self.cells.assignment(&self.tents_of(board).ok()?))
     }
 
     fn check(&self, board: &Board) -> Vec<Broken> {
@@ -338,19 +245,13 @@ impl Puzzle for Tents {
                 return broken;
             }
         };
+        for b in self
+            .cells
+            .line_count_breaks(&x, &self.row_counts, &self.col_counts, "tents")
+        {
+            rule(b, true);
+        }
         let (rows, cols) = (self.rows, self.cols);
-        for (r, k) in self.row_counts.iter().enumerate() {
-            let n = (0..cols).filter(|&c| x[r * cols + c]).count();
-            if let Some(k) = k.filter(|&k| k != n) {
-                rule(format!("row {r} has {n} tents, not {k}"), true);
-            }
-        }
-        for (c, k) in self.col_counts.iter().enumerate() {
-            let n = (0..rows).filter(|&r| x[r * cols + c]).count();
-            if let Some(k) = k.filter(|&k| k != n) {
-                rule(format!("column {c} has {n} tents, not {k}"), true);
-            }
-        }
         for a in 0..rows * cols {
             if !x[a] {
                 continue;
@@ -395,7 +296,7 @@ impl Puzzle for Tents {
         let show = |k: &Option<usize>| k.map_or("?".to_string(), |k| k.to_string());
         let grid: Board = match board {
             Some(b) => b.clone(),
-            None => self.board(&vec![false; self.cell_of.len()]),
+            None => self.board(&vec![false; self.cells.cells().len()]),
         };
         let mut out = String::new();
         for (r, line) in grid.iter().enumerate() {

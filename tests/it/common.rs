@@ -1,9 +1,11 @@
 //! Shared helpers: seeded random models, tolerances, the shared instance folder.
 #![allow(dead_code)]
 
-use quzzle::Ising;
+use quzzle::model::Level;
+use quzzle::problem::Problem;
+use quzzle::{Angles, Ising};
 use rand::{Rng, SeedableRng};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Energies are exact multiples of 1/8; anything above this is a real difference.
 pub const TOL_ENERGY: f64 = 1e-9;
@@ -63,5 +65,30 @@ pub fn random_ising(n: usize, seed: u64, integer: bool, density: f64) -> Ising {
         h,
         couplings,
         offset,
+    }
+}
+
+/// `p` random angles γ and β, each in (−1.5, 1.5).
+pub fn random_angles(p: usize, rng: &mut impl Rng) -> Angles {
+    Angles::new(
+        (0..p).map(|_| rng.random_range(-1.5..1.5)).collect(),
+        (0..p).map(|_| rng.random_range(-1.5..1.5)).collect(),
+    )
+    .unwrap()
+}
+
+/// At every reduction level the stored solution of `path` survives and has energy 0, as bits
+/// and (where the problem is small enough to index) as a basis state.
+pub fn assert_solution_energy_zero_at_every_level(path: &Path) {
+    let name = path.display().to_string();
+    for level in Level::ALL {
+        let problem = Problem::load(path, level).unwrap_or_else(|e| panic!("{name} at {level}: {e}"));
+        let bits = problem
+            .solution_bits()
+            .unwrap_or_else(|| panic!("{name} at {level}: solution lost"));
+        assert!(problem.qubo.energy_of(&bits).abs() < TOL_ENERGY, "{name} at {level}");
+        if let Some(k) = problem.solution_index() {
+            assert!(problem.qubo.energy(k).abs() < TOL_ENERGY, "{name} at {level}");
+        }
     }
 }

@@ -1,19 +1,11 @@
 //! The fast QAOA state equals the gate-by-gate reference run of the very circuit that is
 //! exported, for random Ising models, depths and angles.
 
-use crate::common::{random_ising, TOL_FIDELITY};
+use crate::common::{random_angles, random_ising, TOL_FIDELITY};
 use quzzle::circuit::{Angle, Circuit, Gate};
 use quzzle::sim::{kernels, reference, State};
 use quzzle::{Angles, QaoaSimulator};
 use rand::{Rng, SeedableRng};
-
-fn random_angles(p: usize, rng: &mut impl Rng) -> Angles {
-    Angles::new(
-        (0..p).map(|_| rng.random_range(-1.5..1.5)).collect(),
-        (0..p).map(|_| rng.random_range(-1.5..1.5)).collect(),
-    )
-    .unwrap()
-}
 
 #[test]
 fn fast_state_equals_reference_circuit() {

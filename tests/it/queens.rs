@@ -1,7 +1,7 @@
 //! The queens family (QUBO paper §2): LinkedIn Queens, N-Queens, generalised queens, Tents &
 //! Trees and the chess-piece problems; their reductions; the shared instances.
 
-use crate::common::{data, shared_files};
+use crate::common::{assert_solution_energy_zero_at_every_level, data, shared_files};
 use quzzle::model::{reduce, Constraint, Level, Lit, Model};
 use quzzle::problem::Problem;
 use quzzle::puzzle::{self, Puzzle};
@@ -335,16 +335,7 @@ fn renders_show_regions_and_queens() {
 fn check_shared(kind: &str) {
     for path in shared_files(kind) {
         let name = path.display().to_string();
-        for level in Level::ALL {
-            let problem = Problem::load(&path, level).unwrap_or_else(|e| panic!("{name} at {level}: {e}"));
-            let free = problem
-                .solution_bits()
-                .unwrap_or_else(|| panic!("{name} at {level}: solution lost"));
-            assert!(problem.qubo.energy_of(&free).abs() < TOL, "{name} at {level}");
-            if let Some(k) = problem.solution_index() {
-                assert!(problem.qubo.energy(k).abs() < TOL, "{name} at {level}");
-            }
-        }
+        assert_solution_energy_zero_at_every_level(&path);
         let problem = Problem::load(&path, Level::Paper).unwrap();
         let c = problem.classical(None, 2).unwrap();
         assert!(c.complete, "{name}");

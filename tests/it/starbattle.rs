@@ -1,7 +1,7 @@
 //! Star Battle (Two Not Touch) on the queens core: shared instances, a hand-made one with a
 //! known number of solutions, the king-move rule.
 
-use crate::common::{data, shared_files};
+use crate::common::{assert_solution_energy_zero_at_every_level, data, shared_files};
 use quzzle::model::Level;
 use quzzle::problem::Problem;
 use quzzle::puzzle;
@@ -14,13 +14,7 @@ fn shared_starbattles_stored_solution_has_energy_zero_and_is_the_only_one() {
     for f in shared_files("starbattle") {
         let p = puzzle::load(&f).unwrap();
         let stored = p.solution().expect("shared files carry their solution").clone();
-        for level in Level::ALL {
-            let problem = Problem::load(&f, level).unwrap();
-            let bits = problem
-                .solution_bits()
-                .unwrap_or_else(|| panic!("{} at {level}", f.display()));
-            assert!(problem.qubo.energy_of(&bits).abs() < TOL, "{} at {level}", f.display());
-        }
+        assert_solution_energy_zero_at_every_level(&f);
         let problem = Problem::load(&f, Level::Propagate).unwrap();
         let c = problem.classical(None, 2).unwrap();
         assert!(c.complete, "{}", f.display());

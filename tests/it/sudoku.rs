@@ -1,7 +1,7 @@
 //! Sudoku: the one-hot model on the shared 4x4 instances, the compact encoding (its diagonal,
 //! its circuit against the reference simulator, its QASM), agreement of the two encodings, 9x9.
 
-use crate::common::{data, shared_files, TOL_FIDELITY};
+use crate::common::{assert_solution_energy_zero_at_every_level, data, random_angles, shared_files, TOL_FIDELITY};
 use quzzle::compact::CompactSudoku;
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::model::{search, Level};
@@ -20,13 +20,7 @@ fn shared_sudokus_one_hot_stored_solution_has_energy_zero_and_is_the_only_one() 
     for f in shared_files("sudoku4") {
         let p = puzzle::load(&f).unwrap();
         let stored = p.solution().unwrap().clone();
-        for level in Level::ALL {
-            let problem = Problem::load(&f, level).unwrap();
-            let bits = problem
-                .solution_bits()
-                .unwrap_or_else(|| panic!("{} at {level}", f.display()));
-            assert!(problem.qubo.energy_of(&bits).abs() < TOL, "{} at {level}", f.display());
-        }
+        assert_solution_energy_zero_at_every_level(&f);
         let problem = Problem::load(&f, Level::Clues).unwrap();
         let c = problem.classical(None, 2).unwrap();
         assert_eq!((c.solution_count, c.ground_states), (1, 1), "{}", f.display());
@@ -113,14 +107,6 @@ fn random_zpoly(n: usize, seed: u64) -> ZPoly {
         terms: terms.into_iter().filter(|(_, w)| *w != 0.0).collect(),
         offset: 1.5,
     }
-}
-
-fn random_angles(p: usize, rng: &mut impl Rng) -> Angles {
-    Angles::new(
-        (0..p).map(|_| rng.random_range(-1.5..1.5)).collect(),
-        (0..p).map(|_| rng.random_range(-1.5..1.5)).collect(),
-    )
-    .unwrap()
 }
 
 #[test]
