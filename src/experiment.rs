@@ -4,7 +4,7 @@
 use crate::angles::Angles;
 use crate::bits;
 use crate::error::{Error, Result};
-use crate::qaoa::optimize::{self, Init, OptimizeConfig};
+use crate::qaoa::optimize::{self, Init, OptimizeConfig, Optimized};
 use crate::qaoa::{Objective, QaoaSimulator};
 use rand::SeedableRng;
 use serde::Serialize;
@@ -53,18 +53,8 @@ pub fn run_depths(
     let mut previous: Option<(usize, Angles)> = None;
     for &p in depths {
         let began = std::time::Instant::now();
-        // One seed per depth, so a depth's result does not depend on the others run before it.
-        let depth_config = OptimizeConfig {
-            seed: config.seed.wrapping_add(p as u64),
-            ..config.clone()
-        };
-        let mut rng = rand::rngs::StdRng::seed_from_u64(depth_config.seed ^ 0x5eed);
-        let (start, scan) = match (init, &previous) {
-            (Init::Interp, Some((q, a))) if *q + 1 == p => (a.interp(), 0),
-            (Init::Random, _) => (optimize::random_start(sim, p, &mut rng)?, 0),
-            _ => (optimize::ramp_start(sim, objective, p)?, 25),
-        };
-        let opt = optimize::optimize(sim, objective, &start, init == Init::Random, &depth_config)?;
+        let prev = previous.as_ref().filter(|(q, _)| *q + 1 == p).map(|(_, a)| a);
+        let (opt, scan) = optimize_depth(sim, objective, p, init, prev, config)?;
         let eval = sim.evaluate(&opt.angles, valid)?;
         out.push(DepthResult {
             p,
@@ -82,6 +72,36 @@ pub fn run_depths(
         previous = Some((p, opt.angles));
     }
     Ok(out)
+}
+
+/// Optimise depth `p` alone, starting as `init` says: INTERP grows `previous` (the optimum at
+/// depth p−1) and falls back to the ramp without it; `random` draws seeded uniform angles.
+/// Returns the optimum and the objective evaluations the initial-angle scan spent (25 for the
+/// ramp grid, 0 otherwise). The seed of depth p is `config.seed + p`, so a depth's result does
+/// not depend on the depths run before it (except through INTERP's `previous`).
+pub fn optimize_depth(
+    sim: &QaoaSimulator,
+    objective: &Objective,
+    p: usize,
+    init: Init,
+    previous: Option<&Angles>,
+    config: &OptimizeConfig,
+) -> Result<(Optimized, usize)> {
+    if p == 0 {
+        return Err(Error::InvalidArgument("depths must be at least 1".into()));
+    }
+    let depth_config = OptimizeConfig {
+        seed: config.seed.wrapping_add(p as u64),
+        ..config.clone()
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(depth_config.seed ^ 0x5eed);
+    let (start, scan) = match (init, previous) {
+        (Init::Interp, Some(a)) if a.p() + 1 == p => (a.interp(), 0),
+        (Init::Random, _) => (optimize::random_start(sim, p, &mut rng)?, 0),
+        _ => (optimize::ramp_start(sim, objective, p)?, 25),
+    };
+    let opt = optimize::optimize(sim, objective, &start, init == Init::Random, &depth_config)?;
+    Ok((opt, scan))
 }
 
 /// Parse `A..B`, `A..=B` or `P` into the list of depths.
@@ -164,4 +184,79 @@ impl SolveReport {
         }
         s
     }
+}
+
+/// The p = 1 landscape on a grid: `energy[[i, j]] = ⟨C⟩` and `success[[i, j]] = P(valid)` at
+/// `(γ_j, β_i)` (rows β, columns γ).
+#[derive(Clone, Debug)]
+pub struct Landscape {
+    /// γ of each column.
+    pub gammas: Vec<f64>,
+    /// β of each row.
+    pub betas: Vec<f64>,
+    /// `⟨C⟩`.
+    pub energy: ndarray::Array2<f64>,
+    /// P(valid).
+    pub success: ndarray::Array2<f64>,
+}
+
+impl Landscape {
+    /// The grid point (γ, β) of least energy.
+    pub fn energy_optimum(&self) -> (f64, f64) {
+        self.arg(&self.energy, |a, b| a < b)
+    }
+
+    /// The grid point (γ, β) of largest success probability.
+    pub fn success_optimum(&self) -> (f64, f64) {
+        self.arg(&self.success, |a, b| a > b)
+    }
+
+    fn arg(&self, grid: &ndarray::Array2<f64>, better: impl Fn(f64, f64) -> bool) -> (f64, f64) {
+        let mut best = ((0, 0), grid[[0, 0]]);
+        for ((i, j), &v) in grid.indexed_iter() {
+            if better(v, best.1) {
+                best = ((i, j), v);
+            }
+        }
+        (self.gammas[best.0 .1], self.betas[best.0 .0])
+    }
+}
+
+/// `n` evenly spaced points from `a` to `b` inclusive.
+pub fn linspace(a: f64, b: f64, n: usize) -> Vec<f64> {
+    match n {
+        0 => Vec::new(),
+        1 => vec![a],
+        _ => (0..n).map(|i| a + (b - a) * i as f64 / (n - 1) as f64).collect(),
+    }
+}
+
+/// A default γ window for the landscape: `[0, min(4 s, π)]` with s = [`optimize::gamma_scale`]
+/// (the random-start range; γ has period 2π for integer energies, so π shows half a period).
+pub fn default_gamma_max(sim: &QaoaSimulator) -> f64 {
+    (4.0 * optimize::gamma_scale(sim)).min(std::f64::consts::PI)
+}
+
+/// Evaluate the p = 1 energy and success probability at every (γ_j, β_i).
+pub fn p1_landscape(sim: &QaoaSimulator, valid: &[u64], gammas: &[f64], betas: &[f64]) -> Result<Landscape> {
+    if gammas.is_empty() || betas.is_empty() {
+        return Err(Error::InvalidArgument(
+            "the landscape grid needs at least one point each way".into(),
+        ));
+    }
+    let mut energy = ndarray::Array2::zeros((betas.len(), gammas.len()));
+    let mut success = ndarray::Array2::zeros((betas.len(), gammas.len()));
+    for (i, &b) in betas.iter().enumerate() {
+        for (j, &g) in gammas.iter().enumerate() {
+            let e = sim.evaluate(&Angles::new(vec![g], vec![b])?, valid)?;
+            energy[[i, j]] = e.energy;
+            success[[i, j]] = e.success_probability;
+        }
+    }
+    Ok(Landscape {
+        gammas: gammas.to_vec(),
+        betas: betas.to_vec(),
+        energy,
+        success,
+    })
 }

@@ -32,12 +32,15 @@ pub mod export;
 pub mod generate;
 pub mod ising;
 pub mod model;
+pub mod plot;
 pub mod problem;
 pub mod pubo;
 pub mod puzzle;
 pub mod qaoa;
 pub mod qubo;
 pub mod sim;
+pub mod stats;
+pub mod sweep;
 
 pub use angles::Angles;
 pub use circuit::Circuit;

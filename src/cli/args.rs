@@ -83,6 +83,97 @@ pub enum Command {
     /// Generate a puzzle with exactly one solution (proven by exact search), in the shared
     /// instance format with its [solution]. Same seed, same puzzle.
     Generate(GenerateArgs),
+    /// Run QAOA at every depth on a batch of puzzles; one CSV row per (instance, depth, init,
+    /// objective), written as soon as it is done (a rerun resumes), then plots and a summary.
+    Sweep(SweepArgs),
+    /// The p = 1 landscape: heatmaps of energy and success probability over (γ, β).
+    Landscape(LandscapeArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SweepArgs {
+    /// Puzzle files, or folders (their *.txt files); run in sorted order.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub reduce: ReduceArg,
+    /// Depths to run: `P` or `A..B`.
+    #[arg(long, default_value = "1..5")]
+    pub depths: String,
+    /// Initial angles: ramp, interp, random, or all three.
+    #[arg(long, value_enum, default_value_t = SweepInitArg::Interp)]
+    pub init: SweepInitArg,
+    /// What to minimise: energy, success (minus P(valid), exact gradient) or cvar:ALPHA (0 < ALPHA <= 1; Nelder-Mead).
+    #[arg(long, default_value = "energy", value_parser = parse_objective)]
+    pub objective: quzzle::sweep::ObjectiveSpec,
+    /// Starts per depth for ramp and interp (and random when its budget is not matched).
+    #[arg(long, default_value_t = 1)]
+    pub restarts: usize,
+    /// Give random init exactly its own --restarts instead of at least INTERP's simulator calls
+    /// at the same instance and depth (the default when interp is in the sweep).
+    #[arg(long)]
+    pub no_match_budget: bool,
+    /// Seed of every random draw.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Classical optimiser.
+    #[arg(long, value_enum, default_value_t = OptimizerArg::Lbfgs)]
+    pub optimizer: OptimizerArg,
+    /// Iteration cap per start.
+    #[arg(long, default_value_t = 200)]
+    pub max_iters: u64,
+    /// Skip instances with more qubits than this.
+    #[arg(long, default_value_t = 20)]
+    pub max_qubits: usize,
+    /// Folder for sweep.csv, the plots and summary.md.
+    #[arg(long, default_value = "results/sweep")]
+    pub out: PathBuf,
+    /// Depth plots: auto (per instance for one instance, median + IQR band for a batch),
+    /// instance, or median.
+    #[arg(long, value_enum, default_value_t = LinesArg::Auto)]
+    pub lines: LinesArg,
+    /// Bitstrings in each instance's distribution plot.
+    #[arg(long, default_value_t = 16)]
+    pub top: usize,
+    /// Skip the per-instance distribution and board plots.
+    #[arg(long)]
+    pub no_instance_plots: bool,
+}
+
+fn parse_objective(s: &str) -> Result<quzzle::sweep::ObjectiveSpec, String> {
+    quzzle::sweep::ObjectiveSpec::parse(s).map_err(|e| e.to_string())
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct LandscapeArgs {
+    /// Puzzle file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub reduce: ReduceArg,
+    /// Grid points along each axis.
+    #[arg(long, default_value_t = 41)]
+    pub grid: usize,
+    /// γ runs over [0, X]; default min(4/σ, π), σ the cost's standard deviation over all states.
+    #[arg(long, value_name = "X")]
+    pub gamma_max: Option<f64>,
+    /// Folder for landscape.csv and landscape.svg/png.
+    #[arg(long, default_value = "results/landscape")]
+    pub out: PathBuf,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepInitArg {
+    Ramp,
+    Interp,
+    Random,
+    All,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinesArg {
+    Auto,
+    Instance,
+    Median,
 }
 
 /// `generate` arguments.

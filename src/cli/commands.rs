@@ -65,6 +65,8 @@ pub fn run(cli: Cli) -> Result<()> {
         } => bench(&source, reduce.level.into(), depth, repeats, json),
         Command::Qasm(args) => qasm_export(&args),
         Command::Generate(args) => generate_command(&args),
+        Command::Sweep(args) => super::sweep::sweep(&args),
+        Command::Landscape(args) => super::sweep::landscape(&args),
     }
 }
 
@@ -270,7 +272,7 @@ fn bench(source: &ModelSource, level: Level, depth: usize, repeats: usize, as_js
     Ok(())
 }
 
-fn write(path: &Path, text: &str) -> Result<()> {
+pub(super) fn write(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent() {
         if !dir.as_os_str().is_empty() {
             std::fs::create_dir_all(dir).map_err(|source| Error::Write {

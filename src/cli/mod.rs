@@ -3,6 +3,7 @@
 
 mod args;
 mod commands;
+mod sweep;
 
 use clap::Parser;
 use std::process::ExitCode;
