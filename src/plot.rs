@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use ndarray::Array2;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::FontStyle;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
@@ -46,6 +47,21 @@ pub fn init_colour(init: &str) -> usize {
         "random" => 2,
         _ => 3,
     }
+}
+
+/// Draw `text` centred in a band of `height` pixels at the top of `root` (with a margin above,
+/// unlike plotters' `titled`, which puts the glyphs against the edge); returns the rest.
+fn title_band<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    text: &str,
+    size: i32,
+    height: u32,
+) -> Result<(DrawingArea<DB, Shift>, DrawingArea<DB, Shift>)> {
+    let (top, rest) = root.split_vertically(height);
+    let w = top.dim_in_pixel().0 as i32;
+    let style = TextStyle::from((FONT, size)).pos(Pos::new(HPos::Center, VPos::Top));
+    top.draw_text(text, &style, (w / 2, 10)).map_err(plot_err)?;
+    Ok((top, rest))
 }
 
 fn paths(stem: &Path) -> (PathBuf, PathBuf) {
@@ -91,6 +107,8 @@ pub struct Curve {
     pub band: Vec<(f64, f64, f64)>,
     /// Thin and faint (one instance among many).
     pub thin: bool,
+    /// Line width in pixels (when not thin); draw coinciding curves wider first so both show.
+    pub width: u32,
 }
 
 /// Where a legend goes inside the plotting area.
@@ -125,7 +143,8 @@ pub struct DepthPlot {
     pub note: String,
 }
 
-fn superscript(n: i32) -> String {
+/// `n` in Unicode superscript digits (`-3` → `⁻³`).
+pub fn superscript(n: i32) -> String {
     let digits = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     let mut s = String::new();
     if n < 0 {
@@ -168,7 +187,8 @@ fn draw_depth<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &DepthPlo
         .iter()
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &y| (a.min(y), b.max(y)));
     let (y0, y1) = if plot.log_y {
-        (y0.floor(), y1.ceil().max(y0.floor() + 1.0))
+        // A little room below the lowest point (often the uniform baseline) and above the highest.
+        ((y0 - 0.15).floor(), (y1 + 0.05).ceil().max(y0.floor() + 1.0))
     } else {
         let pad = ((y1 - y0) * 0.08).max(1e-9);
         (y0 - pad, y1 + pad)
@@ -245,7 +265,7 @@ fn draw_depth<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &DepthPlo
         let style = if c.thin {
             colour.mix(0.35).stroke_width(1)
         } else {
-            colour.stroke_width(3)
+            colour.stroke_width(c.width.max(1))
         };
         let series = chart
             .draw_series(LineSeries::new(pts.clone(), style))
@@ -257,7 +277,7 @@ fn draw_depth<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &DepthPlo
         }
         if !c.thin {
             chart
-                .draw_series(pts.iter().map(|&p| Circle::new(p, 4, colour.filled())))
+                .draw_series(pts.iter().map(|&p| Circle::new(p, c.width.max(1) + 1, colour.filled())))
                 .map_err(plot_err)?;
         }
     }
@@ -452,7 +472,7 @@ fn draw_heat_panel<DB: DrawingBackend>(
 }
 
 fn draw_landscape<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &LandscapePlot) -> Result<()> {
-    let root = root.titled(&plot.title, (FONT, 22)).map_err(plot_err)?;
+    let (_, root) = title_band(root, &plot.title, 22, 44)?;
     let panels = root.split_evenly((1, 2));
     draw_heat_panel(
         &panels[0],
@@ -525,7 +545,7 @@ fn draw_distribution<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &
         .margin_right(30)
         .x_label_area_size(48)
         .y_label_area_size((longest as u32 * 9 + 20).max(60))
-        .build_cartesian_2d(0.0..pmax, (0..k).into_segmented())
+        .build_cartesian_2d(0.0..pmax, (0..k - 1).into_segmented())
         .map_err(plot_err)?;
     let labels: Vec<String> = bars.iter().map(|b| b.label.clone()).collect();
     chart
@@ -535,7 +555,8 @@ fn draw_distribution<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &
         .y_desc("bitstring (qubit 0 first; Qiskit prints qubit 0 rightmost)")
         .y_labels(k)
         .y_label_formatter(&|v| match v {
-            SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
+            // Row i from the bottom holds bar k − 1 − i (the most likely bar is at the top).
+            SegmentValue::CenterOf(i) if *i < k => labels[k - 1 - i].clone(),
             _ => String::new(),
         })
         .x_label_formatter(&|v| {
@@ -620,11 +641,11 @@ pub struct BoardPlot {
 }
 
 fn draw_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &BoardPlot) -> Result<()> {
-    let root = root.titled(&plot.title, (FONT, 20)).map_err(plot_err)?;
+    let (_, root) = title_band(root, &plot.title, 20, 44)?;
     let (w, h) = root.dim_in_pixel();
     let panels = root.split_evenly((1, 2));
     let cell = ((w as usize / 2 - 60) / plot.cols.max(1))
-        .min((h as usize - 90) / plot.rows.max(1))
+        .min((h as usize).saturating_sub(66) / plot.rows.max(1))
         .clamp(20, 90) as i32;
     let sub = |area: &DrawingArea<DB, Shift>, text: &str| -> Result<()> {
         area.draw_text(text, &TextStyle::from((FONT, 16)), (30, 6))
@@ -644,12 +665,9 @@ fn draw_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &BoardPlo
                     left.draw(&Rectangle::new(rect, viridis(p).filled()))
                         .map_err(plot_err)?;
                     let colour = if p > 0.6 { BLACK } else { WHITE };
-                    let style = TextStyle::from((FONT, (cell as f64 * 0.3) as i32)).color(&colour).pos(
-                        plotters::style::text_anchor::Pos::new(
-                            plotters::style::text_anchor::HPos::Center,
-                            plotters::style::text_anchor::VPos::Center,
-                        ),
-                    );
+                    let style = TextStyle::from((FONT, (cell as f64 * 0.3) as i32))
+                        .color(&colour)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
                     left.draw_text(&format!("{p:.2}"), &style, (x + cell / 2, y + cell / 2))
                         .map_err(plot_err)?;
                 }
@@ -702,12 +720,9 @@ fn draw_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &BoardPlo
                     } else {
                         WHITE
                     };
-                    let style = TextStyle::from((FONT, (cell as f64 * 0.4) as i32)).color(&colour).pos(
-                        plotters::style::text_anchor::Pos::new(
-                            plotters::style::text_anchor::HPos::Center,
-                            plotters::style::text_anchor::VPos::Center,
-                        ),
-                    );
+                    let style = TextStyle::from((FONT, (cell as f64 * 0.4) as i32))
+                        .color(&colour)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
                     right
                         .draw_text(&ch.to_string(), &style, (x + cell / 2, y + cell / 2))
                         .map_err(plot_err)?;
@@ -730,7 +745,7 @@ pub fn board_plot(stem: &Path, plot: &BoardPlot) -> Result<Vec<PathBuf>> {
         )));
     }
     let cell = 64usize;
-    let w = (2 * (plot.cols * cell + 60)).max(700) as u32;
-    let h = (plot.rows * cell + 130) as u32;
+    let w = (2 * (plot.cols * cell + 80)).max(700) as u32;
+    let h = (plot.rows * cell + 110) as u32;
     write_both!(stem, (w, h), draw_board, plot)
 }

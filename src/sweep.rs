@@ -796,7 +796,7 @@ pub fn draw_depth_figures(rows: &[SweepRow], dir: &Path, lines: Lines, note: &st
             "P(valid board)",
             true,
             |r| r.p_valid,
-            LegendAt::LowerRight,
+            LegendAt::UpperLeft,
         ),
         (
             "approx_ratio_vs_depth",
@@ -824,6 +824,7 @@ pub fn draw_depth_figures(rows: &[SweepRow], dir: &Path, lines: Lines, note: &st
                         points: pts,
                         band: Vec::new(),
                         thin: instances.len() > 1,
+                        width: if colour == 0 { 7 } else { 3 },
                     });
                 }
             } else {
@@ -834,6 +835,8 @@ pub fn draw_depth_figures(rows: &[SweepRow], dir: &Path, lines: Lines, note: &st
                     points: s.iter().map(|x| (x.p as f64, x.median)).collect(),
                     band: s.iter().map(|x| (x.p as f64, x.q1, x.q3)).collect(),
                     thin: false,
+                    // Ramp first and widest: where INTERP lands on the same optimum both show.
+                    width: if colour == 0 { 7 } else { 3 },
                 });
             }
         }
@@ -939,10 +942,27 @@ pub fn draw_instance_figures(
     let (valid, non_qubo) = problem.success_states(sim.diagonal());
     let state = sim.state(&row.angles()?)?;
     let n = problem.num_qubits();
-    let bars: Vec<Bar> = stats::top_states(&state.amps, top_k)
+    let mut top = stats::top_states(&state.amps, top_k);
+    // When no valid board is among the top k, add the most likely one, labelled with its rank.
+    let mut ranked = None;
+    if !top.iter().any(|(k, _)| valid.binary_search(k).is_ok()) {
+        if let Some((k, p)) = valid
+            .iter()
+            .map(|&k| (k, state.amps[k as usize].norm_sqr()))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+        {
+            let rank = 1 + state.amps.iter().filter(|a| a.norm_sqr() > p).count();
+            ranked = Some((k, rank));
+            top.push((k, p));
+        }
+    }
+    let bars: Vec<Bar> = top
         .into_iter()
         .map(|(k, p)| Bar {
-            label: bits::to_bitstring(k, n),
+            label: match ranked {
+                Some((rk, rank)) if rk == k => format!("#{rank}: {}", bits::to_bitstring(k, n)),
+                _ => bits::to_bitstring(k, n),
+            },
             probability: p,
             kind: if valid.binary_search(&k).is_ok() {
                 BarKind::Valid
@@ -959,8 +979,10 @@ pub fn draw_instance_figures(
     let mut files = distribution_plot(
         &dir.join(format!("{stem}-distribution")),
         &format!(
-            "{name}: top {} of 2^{n} bitstrings, p = {}, {} init, P(valid) = {:.4}",
-            bars.len(),
+            "{name}: top {}{} of 2{} bitstrings, p = {}, {} init, P(valid) = {:.4}",
+            bars.len() - usize::from(ranked.is_some()),
+            if ranked.is_some() { " + best valid" } else { "" },
+            crate::plot::superscript(n as i32),
             row.p,
             row.init,
             row.p_valid

@@ -14,3 +14,4 @@ mod reduction;
 mod shared;
 mod starbattle;
 mod sudoku;
+mod sweep;
