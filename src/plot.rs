@@ -191,7 +191,13 @@ fn draw_depth<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &DepthPlo
         ((y0 - 0.15).floor(), (y1 + 0.05).ceil().max(y0.floor() + 1.0))
     } else {
         let pad = ((y1 - y0) * 0.08).max(1e-9);
-        (y0 - pad, y1 + pad)
+        // Headroom for a legend in an upper corner, so that it covers no data.
+        let top = if matches!(plot.legend, LegendAt::UpperLeft | LegendAt::UpperRight) {
+            4.0 * pad
+        } else {
+            pad
+        };
+        (y0 - pad, y1 + top)
     };
     let (title_area, chart_area) = root.split_vertically(if plot.note.is_empty() { 40 } else { 62 });
     title_area
@@ -654,7 +660,12 @@ fn draw_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &BoardPlo
     let (x0, y0) = (30, 34);
     // Left: marginals.
     let left = &panels[0];
-    sub(left, &format!("P(cell = 1 = {}) under the circuit", plot.one_means))?;
+    let what = if plot.one_means == "1" {
+        "P(cell = 1) under the circuit".to_string()
+    } else {
+        format!("P(cell = 1 = {}) under the circuit", plot.one_means)
+    };
+    sub(left, &what)?;
     for r in 0..plot.rows {
         for c in 0..plot.cols {
             let i = r * plot.cols + c;

@@ -804,7 +804,7 @@ pub fn draw_depth_figures(rows: &[SweepRow], dir: &Path, lines: Lines, note: &st
             "(C_max − ⟨C⟩) / (C_max − C_min)",
             false,
             |r| r.approx_ratio,
-            LegendAt::LowerRight,
+            LegendAt::UpperLeft,
         ),
     ];
     for (stem, title, y_label, log_y, column, legend) in specs {
