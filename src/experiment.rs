@@ -22,6 +22,16 @@ pub struct DepthResult {
     pub energy: f64,
     /// Probability of measuring a valid board.
     pub success_probability: f64,
+    /// Probability of a zero-energy board that breaks only rules the QUBO cannot express
+    /// (0 when no such states were given).
+    pub p_non_qubo: f64,
+    /// Probability of a board breaking a QUBO rule: `1 − P(valid) − P(non-QUBO only)`.
+    pub p_invalid: f64,
+    /// Shots for one valid board with 99 % confidence, `log(0.01)/log(1 − P(valid))`;
+    /// `None` (JSON null) when P(valid) = 0.
+    pub shots_99: Option<f64>,
+    /// The objective's value at the optimum (minimised).
+    pub objective_value: f64,
     /// The most likely bitstring, qubit 0 first.
     pub top_bitstring: String,
     /// Its probability.
@@ -46,6 +56,21 @@ pub fn run_depths(
     init: Init,
     config: &OptimizeConfig,
 ) -> Result<Vec<DepthResult>> {
+    run_depths_split(sim, objective, valid, &[], depths, init, config)
+}
+
+/// [`run_depths`], also measuring the mass on `non_qubo` (zero-energy states that break only
+/// rules the QUBO cannot express), so that P(valid), P(non-QUBO only) and P(invalid) are
+/// reported apart.
+pub fn run_depths_split(
+    sim: &QaoaSimulator,
+    objective: &Objective,
+    valid: &[u64],
+    non_qubo: &[u64],
+    depths: &[usize],
+    init: Init,
+    config: &OptimizeConfig,
+) -> Result<Vec<DepthResult>> {
     if depths.is_empty() || depths.contains(&0) {
         return Err(Error::InvalidArgument("depths must be at least 1".into()));
     }
@@ -56,12 +81,21 @@ pub fn run_depths(
         let prev = previous.as_ref().filter(|(q, _)| *q + 1 == p).map(|(_, a)| a);
         let (opt, scan) = optimize_depth(sim, objective, p, init, prev, config)?;
         let eval = sim.evaluate(&opt.angles, valid)?;
+        let p_non_qubo = if non_qubo.is_empty() {
+            0.0
+        } else {
+            sim.evaluate(&opt.angles, non_qubo)?.success_probability
+        };
         out.push(DepthResult {
             p,
             gammas: opt.angles.gammas.clone(),
             betas: opt.angles.betas.clone(),
             energy: eval.energy,
             success_probability: eval.success_probability,
+            p_non_qubo,
+            p_invalid: (1.0 - eval.success_probability - p_non_qubo).max(0.0),
+            shots_99: crate::stats::shots_to_solution(eval.success_probability, crate::stats::SHOTS_CONFIDENCE),
+            objective_value: opt.value,
             top_bitstring: bits::to_bitstring(eval.top_state, sim.num_qubits()),
             top_probability: eval.top_probability,
             top_is_valid: valid.binary_search(&eval.top_state).is_ok(),
@@ -158,21 +192,26 @@ impl SolveReport {
     /// The depths as CSV with a header row.
     pub fn to_csv(&self) -> String {
         let mut s = String::from(
-            "file,reduce,qubits,p,init,optimizer,seed,energy,success_probability,top_bitstring,top_is_valid,evaluations,gradients,seconds,gammas,betas\n",
+            "file,reduce,qubits,p,init,optimizer,objective,seed,energy,success_probability,p_non_qubo,p_invalid,shots_99,objective_value,top_bitstring,top_is_valid,evaluations,gradients,seconds,gammas,betas\n",
         );
         for d in &self.depths {
             let join = |v: &[f64]| v.iter().map(|x| format!("{x:.12}")).collect::<Vec<_>>().join(" ");
             s.push_str(&format!(
-                "{},{},{},{},{},{},{},{:.12},{:.12},{},{},{},{},{:.3},{},{}\n",
+                "{},{},{},{},{},{},{},{},{:.12},{:.12},{:.12},{:.12},{},{:.12},{},{},{},{},{:.3},{},{}\n",
                 self.file,
                 self.reduce,
                 self.qubits,
                 d.p,
                 self.init,
                 self.optimizer,
+                self.objective,
                 self.seed,
                 d.energy,
                 d.success_probability,
+                d.p_non_qubo,
+                d.p_invalid,
+                d.shots_99.map_or("inf".to_string(), |s| format!("{s:.3}")),
+                d.objective_value,
                 d.top_bitstring,
                 d.top_is_valid,
                 d.evaluations,

@@ -457,10 +457,13 @@ fn draw_heat_panel<DB: DrawingBackend>(
         .y_labels(6)
         .y_desc(value_label)
         .y_label_formatter(&|v| {
-            if span < 0.01 || v.abs() < 0.01 && *v != 0.0 {
+            // Enough digits that neighbouring ticks never print alike.
+            if span < 0.1 {
                 format!("{v:.1e}")
-            } else {
+            } else if span < 10.0 {
                 format!("{v:.2}")
+            } else {
+                format!("{v:.1}")
             }
         })
         .label_style((FONT, 12))

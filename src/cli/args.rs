@@ -283,6 +283,9 @@ pub struct SolveArgs {
     /// Initial angles: linear ramp, INTERP from the previous depth, or random.
     #[arg(long, value_enum, default_value_t = InitArg::Interp)]
     pub init: InitArg,
+    /// What to minimise: energy, success (minus P(valid), exact gradient) or cvar:ALPHA (0 < ALPHA <= 1; Nelder-Mead).
+    #[arg(long, default_value = "energy", value_parser = parse_objective)]
+    pub objective: quzzle::sweep::ObjectiveSpec,
     /// Starts per depth (the strategy's point, then perturbed or fresh random ones).
     #[arg(long, default_value_t = 1)]
     pub restarts: usize,

@@ -434,6 +434,7 @@ struct SolveSettings {
     level: Level,
     depths: Vec<usize>,
     init: Init,
+    objective: quzzle::sweep::ObjectiveSpec,
     config: OptimizeConfig,
 }
 
@@ -450,6 +451,7 @@ fn settings(args: &SolveArgs) -> Result<SolveSettings> {
         level: args.reduce.level.into(),
         depths: experiment::parse_depths(&args.depths)?,
         init: args.init.into(),
+        objective: args.objective,
         config: OptimizeConfig {
             method: args.optimizer.into(),
             max_iters: args.max_iters,
@@ -466,8 +468,8 @@ fn solve_problem(problem: &Problem, s: &SolveSettings) -> Result<SolveReport> {
         let c = problem.classical(Some(sim.diagonal()), 0)?;
         problem::require_solution(&c)?;
     }
-    let objective = Objective::Energy;
-    let depths = experiment::run_depths(&sim, &objective, &valid, &s.depths, s.init, &s.config)?;
+    let objective = s.objective.to_objective(&valid);
+    let depths = experiment::run_depths_split(&sim, &objective, &valid, &non_qubo, &s.depths, s.init, &s.config)?;
     let n = problem.num_qubits();
     Ok(SolveReport {
         puzzle: problem.puzzle.kind().into(),
@@ -479,9 +481,10 @@ fn solve_problem(problem: &Problem, s: &SolveSettings) -> Result<SolveReport> {
         non_qubo_failures: problem::bitstrings(&non_qubo, n),
         uniform_baseline: valid.len() as f64 / (1u64 << n) as f64,
         init: s.init.name().into(),
-        optimizer: match s.config.method {
-            Method::Lbfgs => "lbfgs".into(),
-            Method::NelderMead => "nelder-mead".into(),
+        // CVaR has no gradient, so the optimiser falls back to Nelder–Mead.
+        optimizer: match (s.config.method, objective.has_gradient()) {
+            (Method::Lbfgs, true) => "lbfgs".into(),
+            _ => "nelder-mead".into(),
         },
         objective: objective.name(),
         restarts: s.config.restarts,
@@ -547,15 +550,18 @@ fn print_report(report: &SolveReport, render: &dyn Fn(u64) -> String) {
         report.init, report.optimizer, report.objective, report.seed
     );
     println!(
-        "{:>3} {:>12} {:>12} {:>8} {:>6} {:>7} {:>8}  top bitstring",
-        "p", "energy", "P(valid)", "x unif.", "evals", "grads", "seconds"
+        "{:>3} {:>12} {:>12} {:>12} {:>12} {:>10} {:>8} {:>6} {:>7} {:>8}  top bitstring",
+        "p", "energy", "P(valid)", "P(non-QUBO)", "P(invalid)", "shots@99%", "x unif.", "evals", "grads", "seconds"
     );
     for d in &report.depths {
         println!(
-            "{:>3} {:>12.6} {:>12.6} {:>8.1} {:>6} {:>7} {:>8.2}  {} ({:.3}{})",
+            "{:>3} {:>12.6} {:>12.6} {:>12.6} {:>12.6} {:>10} {:>8.1} {:>6} {:>7} {:>8.2}  {} ({:.3}{})",
             d.p,
             d.energy,
             d.success_probability,
+            d.p_non_qubo,
+            d.p_invalid,
+            d.shots_99.map_or("never".to_string(), |s| format!("{:.0}", s.ceil())),
             d.success_probability / report.uniform_baseline,
             d.evaluations,
             d.gradients,
@@ -613,6 +619,7 @@ fn demo(out: &Path) -> Result<()> {
         level: Level::Paper,
         depths: vec![1, 2, 3],
         init: Init::Interp,
+        objective: quzzle::sweep::ObjectiveSpec::Energy,
         config: OptimizeConfig::default(),
     };
     let problem = Problem::new(&s.label, puzzle::parse(DEMO_FILE, DEMO_TEXT)?, s.level)?;

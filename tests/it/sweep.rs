@@ -397,3 +397,35 @@ fn cli_sweep_errors_are_clear() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("/no/such/file.txt"));
 }
+
+#[test]
+fn solve_reports_the_statistics_for_each_objective() {
+    let f = data("tiny-takuzu-4x4.txt");
+    for (objective, optimizer) in [("success", "lbfgs"), ("cvar:0.2", "nelder-mead")] {
+        let o = quzzle(&[
+            "solve",
+            f.to_str().unwrap(),
+            "--depths",
+            "1..2",
+            "--objective",
+            objective,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["objective"], objective);
+        assert_eq!(v["optimizer"], optimizer);
+        for d in v["depths"].as_array().unwrap() {
+            let (pv, pn, pi) = (
+                d["success_probability"].as_f64().unwrap(),
+                d["p_non_qubo"].as_f64().unwrap(),
+                d["p_invalid"].as_f64().unwrap(),
+            );
+            // Takuzu 4x4 has zero-energy boards with equal rows: P(non-QUBO only) > 0.
+            assert!(pn > 0.0);
+            assert_abs_diff_eq!(pv + pn + pi, 1.0, epsilon = 1e-9);
+            let shots = d["shots_99"].as_f64().unwrap();
+            assert_abs_diff_eq!(shots, stats::shots_to_solution(pv, 0.99).unwrap(), epsilon = 1e-9);
+        }
+    }
+}
