@@ -645,6 +645,9 @@ pub struct BoardPlot {
     pub fixed: Vec<bool>,
     /// The solution, one string per row (the instance format's symbols), if known.
     pub solution: Option<Vec<String>>,
+    /// Row-major value of the solution's variable in each cell (`None`: no variable, e.g. a
+    /// Tents tree); when empty, `1` counts as true and `0`/`.` as false.
+    pub solution_values: Vec<Option<bool>>,
     /// What `1` means (`sun`, `queen`, ...), for the colour-bar text.
     pub one_means: String,
 }
@@ -713,12 +716,19 @@ fn draw_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &BoardPlo
             for (r, row) in board.iter().enumerate() {
                 for (c, ch) in row.chars().enumerate() {
                     let (x, y) = (x0 + c as i32 * cell, y0 + r as i32 * cell);
-                    let fill = if ch == '1' {
-                        viridis(1.0)
-                    } else if ch == '0' || ch == '.' {
-                        viridis(0.0)
+                    let value = if plot.solution_values.is_empty() {
+                        match ch {
+                            '1' => Some(true),
+                            '0' | '.' => Some(false),
+                            _ => None,
+                        }
                     } else {
-                        RGBColor(220, 220, 220)
+                        plot.solution_values.get(r * plot.cols + c).copied().flatten()
+                    };
+                    let fill = match value {
+                        Some(true) => viridis(1.0),
+                        Some(false) => viridis(0.0),
+                        None => RGBColor(220, 220, 220),
                     };
                     right
                         .draw(&Rectangle::new([(x, y), (x + cell, y + cell)], fill.filled()))
@@ -729,11 +739,7 @@ fn draw_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &BoardPlo
                             WHITE.stroke_width(1),
                         ))
                         .map_err(plot_err)?;
-                    let colour = if ch == '1' || fill == RGBColor(220, 220, 220) {
-                        BLACK
-                    } else {
-                        WHITE
-                    };
+                    let colour = if value != Some(false) { BLACK } else { WHITE };
                     let style = TextStyle::from((FONT, (cell as f64 * 0.4) as i32))
                         .color(&colour)
                         .pos(Pos::new(HPos::Center, VPos::Center));

@@ -916,6 +916,18 @@ pub fn board_plot_data(
         .solution()
         .cloned()
         .or_else(|| valid.first().map(|&k| problem.board_of(k)));
+    // Colour the solution by its variables (a Tents tent is `A`, a queen `Q`, ...).
+    let mut solution_values = Vec::new();
+    if let Some(x) = solution.as_ref().and_then(|b| problem.puzzle.assignment(b)) {
+        if x.len() == problem.model.num_vars() {
+            solution_values = vec![None; rows * cols];
+            for (v, name) in problem.model.names.iter().enumerate() {
+                if let Some((r, c)) = cell_of_name(name) {
+                    solution_values[r * cols + c] = Some(x[v]);
+                }
+            }
+        }
+    }
     Some(crate::plot::BoardPlot {
         title: title.to_string(),
         rows,
@@ -923,6 +935,7 @@ pub fn board_plot_data(
         marginals: cells,
         fixed,
         solution,
+        solution_values,
         one_means: one_means(problem.puzzle.kind()).to_string(),
     })
 }
