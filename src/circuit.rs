@@ -51,41 +51,7 @@ impl Circuit {
     /// The QAOA circuit: `H` on every qubit, then per layer `rz(2γh_q)`, `rzz(2γJ_ab)` and
     /// `rx(2β)`. The Ising offset is a global phase and is left out.
     pub fn qaoa(ising: &Ising, angles: &Angles) -> Circuit {
-        let n = ising.num_qubits;
-        let mut gates: Vec<Gate> = (0..n).map(Gate::H).collect();
-        for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
-            for (q, &h) in ising.h.iter().enumerate() {
-                if h != 0.0 {
-                    gates.push(Gate::Rz(
-                        q,
-                        Angle {
-                            value: 2.0 * gamma * h,
-                            symbol: Some((2.0 * h, Param::Gamma(l))),
-                        },
-                    ));
-                }
-            }
-            for &(a, b, w) in &ising.couplings {
-                gates.push(Gate::Rzz(
-                    a,
-                    b,
-                    Angle {
-                        value: 2.0 * gamma * w,
-                        symbol: Some((2.0 * w, Param::Gamma(l))),
-                    },
-                ));
-            }
-            for q in 0..n {
-                gates.push(Gate::Rx(
-                    q,
-                    Angle {
-                        value: 2.0 * beta,
-                        symbol: Some((2.0, Param::Beta(l))),
-                    },
-                ));
-            }
-        }
-        Circuit { num_qubits: n, gates }
+        Circuit::qaoa_poly(&ZPoly::from_ising(ising), angles)
     }
 
     /// The QAOA circuit of a higher-order cost: `H` on every qubit, then per layer, for every

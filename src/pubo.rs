@@ -122,6 +122,23 @@ pub struct ZPoly {
 const MAX_DIAGONAL_QUBITS: usize = 34;
 
 impl ZPoly {
+    /// The Ising model as a polynomial: the fields (those that are non-zero) first, then the
+    /// couplings in their order, so circuits built from either list gates alike.
+    pub fn from_ising(ising: &crate::ising::Ising) -> ZPoly {
+        let fields = ising
+            .h
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h != 0.0)
+            .map(|(q, &h)| (vec![q], h));
+        let couplings = ising.couplings.iter().map(|&(a, b, w)| (vec![a, b], w));
+        ZPoly {
+            num_qubits: ising.num_qubits,
+            terms: fields.chain(couplings).collect(),
+            offset: ising.offset,
+        }
+    }
+
     /// Energy of basis index `k`, term by term.
     pub fn energy(&self, k: u64) -> f64 {
         self.offset

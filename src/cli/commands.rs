@@ -589,25 +589,22 @@ fn solve(args: &SolveArgs) -> Result<()> {
     if args.encoding.encoding == Encoding::Compact {
         let c = CompactSudoku::load(&s.file, s.level)?;
         let report = solve_compact(&c, &s)?;
-        if args.json {
-            print!("{}", to_json(&report));
-        } else {
-            print_report(&report, &|k| c.sudoku.render(Some(&c.board_of(k))));
-        }
-        if let Some(dir) = &args.out {
-            write_report(dir, &report)?;
-        }
-        return Ok(());
+        return emit_report(args, &report, &|k| c.sudoku.render(Some(&c.board_of(k))));
     }
     let problem = Problem::load(&s.file, s.level)?;
     let report = solve_problem(&problem, &s)?;
+    emit_report(args, &report, &|k| problem.puzzle.render(Some(&problem.board_of(k))))
+}
+
+/// Print a solve report (JSON or text with the most likely board) and write it under `--out`.
+fn emit_report(args: &SolveArgs, report: &SolveReport, render: &dyn Fn(u64) -> String) -> Result<()> {
     if args.json {
-        print!("{}", to_json(&report));
+        print!("{}", to_json(report));
     } else {
-        print_report(&report, &|k| problem.puzzle.render(Some(&problem.board_of(k))));
+        print_report(report, render);
     }
     if let Some(dir) = &args.out {
-        write_report(dir, &report)?;
+        write_report(dir, report)?;
     }
     Ok(())
 }
