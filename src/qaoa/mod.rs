@@ -8,6 +8,7 @@ use crate::ising::{CostDiagonal, Ising};
 use crate::sim::kernels::{self, Phase};
 use crate::sim::{check_memory, State, AMPLITUDE_BYTES};
 use num_complex::Complex64;
+use std::sync::Mutex;
 
 /// What the optimiser minimises.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,11 +50,24 @@ pub struct Evaluation {
     pub top_probability: f64,
 }
 
-/// A QAOA simulator for one cost Hamiltonian: holds the precomputed diagonal.
-#[derive(Clone, Debug)]
+/// A QAOA simulator for one cost Hamiltonian: holds the precomputed diagonal, and keeps the
+/// state buffers of finished objective and gradient calls for the next call (an optimiser makes
+/// thousands; a fresh 2^n buffer costs a page fault per 4 KiB, more than a layer at n ≥ 20).
+#[derive(Debug)]
 pub struct QaoaSimulator {
     num_qubits: usize,
     diagonal: CostDiagonal,
+    spare: Mutex<Vec<Vec<Complex64>>>,
+}
+
+impl Clone for QaoaSimulator {
+    fn clone(&self) -> Self {
+        QaoaSimulator {
+            num_qubits: self.num_qubits,
+            diagonal: self.diagonal.clone(),
+            spare: Mutex::new(Vec::new()),
+        }
+    }
 }
 
 impl QaoaSimulator {
@@ -68,6 +82,7 @@ impl QaoaSimulator {
         Ok(QaoaSimulator {
             num_qubits: ising.num_qubits,
             diagonal: ising.cost_diagonal(),
+            spare: Mutex::new(Vec::new()),
         })
     }
 
@@ -82,7 +97,36 @@ impl QaoaSimulator {
         Ok(QaoaSimulator {
             num_qubits: len.trailing_zeros() as usize,
             diagonal,
+            spare: Mutex::new(Vec::new()),
         })
+    }
+
+    /// A kept buffer or a new one (memory checked first), filled with `|+⟩^n`.
+    fn uniform_buffer(&self) -> Result<Vec<Complex64>> {
+        let kept = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None);
+        let mut amps = match kept {
+            Some(v) => v,
+            None => {
+                check_memory(self.num_qubits, AMPLITUDE_BYTES)?;
+                Vec::with_capacity(1usize << self.num_qubits)
+            }
+        };
+        kernels::fill_uniform(&mut amps, self.num_qubits);
+        Ok(amps)
+    }
+
+    /// Keep `amps` for the next call.
+    fn keep(&self, amps: Vec<Complex64>) {
+        if let Ok(mut v) = self.spare.lock() {
+            v.push(amps);
+        }
+    }
+
+    /// Give the kept buffers back to the allocator.
+    pub fn release_buffers(&self) {
+        if let Ok(mut v) = self.spare.lock() {
+            v.clear();
+        }
     }
 
     /// Number of qubits.
@@ -194,19 +238,17 @@ impl QaoaSimulator {
 
     /// The value of `objective` at `angles` (to be minimised).
     pub fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        let mut s = State::uniform(self.num_qubits)?;
-        Ok(match objective {
-            Objective::Energy => self
-                .evolve_measured(&mut s.amps, angles)
-                .iter()
-                .map(|(c, p)| c * p)
-                .sum(),
+        let mut amps = self.uniform_buffer()?;
+        let value = match objective {
+            Objective::Energy => self.evolve_measured(&mut amps, angles).iter().map(|(c, p)| c * p).sum(),
             Objective::Success(valid) => {
-                self.evolve(&mut s.amps, angles);
-                -kernels::probability_of(&s.amps, valid)
+                self.evolve(&mut amps, angles);
+                -kernels::probability_of(&amps, valid)
             }
-            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured(&mut s.amps, angles), *alpha),
-        })
+            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured(&mut amps, angles), *alpha),
+        };
+        self.keep(amps);
+        Ok(value)
     }
 
     /// Objective value and its exact gradient `[∂/∂γ_1..γ_p, ∂/∂β_1..β_p]` by the adjoint
@@ -220,12 +262,18 @@ impl QaoaSimulator {
                 objective.name()
             )));
         }
-        let mut psi = State::uniform(self.num_qubits)?;
-        // λ = O|ψ⟩; the second state is checked against memory like the first, and starts as
-        // zeros (fresh zeroed pages cost nothing until written).
-        check_memory(self.num_qubits, AMPLITUDE_BYTES)?;
+        let mut psi = State {
+            amps: self.uniform_buffer()?,
+        };
+        // λ = O|ψ⟩, in a second buffer (memory checked like the first when it is new).
         let mut lam = State {
-            amps: vec![Complex64::new(0.0, 0.0); psi.amps.len()],
+            amps: match self.uniform_buffer() {
+                Ok(v) => v,
+                Err(e) => {
+                    self.keep(psi.amps);
+                    return Err(e);
+                }
+            },
         };
         let value = match objective {
             Objective::Energy => {
@@ -245,6 +293,7 @@ impl QaoaSimulator {
             }
             Objective::Success(valid) => {
                 self.evolve(&mut psi.amps, angles);
+                kernels::fill_zero(&mut lam.amps);
                 for &k in valid {
                     lam.amps[k as usize] = -psi.amps[k as usize];
                 }
@@ -272,6 +321,8 @@ impl QaoaSimulator {
             grad[p + l] = 2.0 * mixer.im;
             grad[l] = 2.0 * cost.im;
         }
+        self.keep(psi.amps);
+        self.keep(lam.amps);
         Ok((value, grad))
     }
 }

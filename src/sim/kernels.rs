@@ -106,55 +106,55 @@ fn mix_low3(block: &mut [Complex64], c: f64, s: f64) {
         let mut v = [0.0f64; 16];
         v.copy_from_slice(chunk);
         // Amplitude a sits at f64 offset 2a; qubit b pairs a with a + 2^b.
-        for (i, j) in [(0, 2), (4, 6), (8, 10), (12, 14), (0, 4), (2, 6), (8, 12), (10, 14)] {
-            rot_f(&mut v, i, j, c, s);
-        }
-        for (i, j) in [(0, 8), (2, 10), (4, 12), (6, 14)] {
+        for (i, j) in LOW3_PAIRS {
             rot_f(&mut v, i, j, c, s);
         }
         chunk.copy_from_slice(&v);
     }
 }
 
+/// The twelve pairs of [`mix_low3`] as `f64` offsets, qubit 0 first.
+const LOW3_PAIRS: [(usize, usize); 12] = [
+    (0, 2),
+    (4, 6),
+    (8, 10),
+    (12, 14),
+    (0, 4),
+    (2, 6),
+    (8, 12),
+    (10, 14),
+    (0, 8),
+    (2, 10),
+    (4, 12),
+    (6, 14),
+];
+
 /// [`mix_low3`] on ψ and λ, returning qubits 0–2's share of `⟨λ|Σ X_q|ψ⟩`.
 #[inline]
 fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> Complex64 {
     let pf: &mut [f64] = bytemuck::cast_slice_mut(p);
     let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
-    let mut re = 0.0;
-    let mut im = 0.0;
-    let pairs = [
-        (0, 2),
-        (4, 6),
-        (8, 10),
-        (12, 14),
-        (0, 4),
-        (2, 6),
-        (8, 12),
-        (10, 14),
-        (0, 8),
-        (2, 10),
-        (4, 12),
-        (6, 14),
-    ];
+    // One accumulator per pair: no chain of dependent adds inside a group.
+    let mut re = [0.0f64; 12];
+    let mut im = [0.0f64; 12];
     for (pc, lc) in pf.chunks_exact_mut(16).zip(lf.chunks_exact_mut(16)) {
         let mut vp = [0.0f64; 16];
         let mut vl = [0.0f64; 16];
         vp.copy_from_slice(pc);
         vl.copy_from_slice(lc);
         // All three qubits' overlaps on the unrotated group, then the rotations.
-        for &(i, j) in &pairs {
-            re += vl[i] * vp[j] + vl[i + 1] * vp[j + 1] + vl[j] * vp[i] + vl[j + 1] * vp[i + 1];
-            im += vl[i] * vp[j + 1] - vl[i + 1] * vp[j] + vl[j] * vp[i + 1] - vl[j + 1] * vp[i];
+        for (t, &(i, j)) in LOW3_PAIRS.iter().enumerate() {
+            re[t] += vl[i] * vp[j] + vl[i + 1] * vp[j + 1] + vl[j] * vp[i] + vl[j + 1] * vp[i + 1];
+            im[t] += vl[i] * vp[j + 1] - vl[i + 1] * vp[j] + vl[j] * vp[i + 1] - vl[j + 1] * vp[i];
         }
-        for &(i, j) in &pairs {
+        for &(i, j) in &LOW3_PAIRS {
             rot_f(&mut vp, i, j, c, s);
             rot_f(&mut vl, i, j, c, s);
         }
         pc.copy_from_slice(&vp);
         lc.copy_from_slice(&vl);
     }
-    Complex64::new(re, im)
+    Complex64::new(re.iter().sum(), im.iter().sum())
 }
 
 /// `exp(−iβX)` on two amplitude pairs held as `f64` quadruples `(re, im, re, im)`.
@@ -339,9 +339,22 @@ fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8
             vp[i] = load4(rp[i], j);
             vl[i] = load4(rl[i], j);
         }
+        // The pair terms summed among themselves first: one dependent add per group.
+        let mut ga = [0.0f64; 4];
+        let mut gb = [0.0f64; 4];
         for &(x, y) in PAIRS[K] {
-            overlap4(vl[x], vp[y], &mut a, &mut b);
-            overlap4(vl[y], vp[x], &mut a, &mut b);
+            let mut pa = [0.0f64; 4];
+            let mut pb = [0.0f64; 4];
+            overlap4(vl[x], vp[y], &mut pa, &mut pb);
+            overlap4(vl[y], vp[x], &mut pa, &mut pb);
+            for t in 0..4 {
+                ga[t] += pa[t];
+                gb[t] += pb[t];
+            }
+        }
+        for t in 0..4 {
+            a[t] += ga[t];
+            b[t] += gb[t];
         }
         for &(x, y) in PAIRS[K] {
             (vp[x], vp[y]) = rot4(vp[x], vp[y], c, s);
@@ -724,6 +737,33 @@ fn block_backward(
         }
     }
     (mixer, cost)
+}
+
+/// `amps ← |+⟩^n` (length `2^num_qubits`, reusing the allocation), written in parallel.
+pub fn fill_uniform(amps: &mut Vec<Complex64>, num_qubits: usize) {
+    let dim = 1usize << num_qubits;
+    let a = Complex64::new(1.0 / (dim as f64).sqrt(), 0.0);
+    amps.truncate(dim);
+    let kept = amps.len();
+    let body = |x: &mut [Complex64]| x.fill(a);
+    if num_qubits >= PAR_MIN_QUBITS {
+        amps.par_chunks_mut(TASK_LEN).for_each(body);
+        // New pages are touched in parallel too.
+        amps.par_extend(rayon::iter::repeat_n(a, dim - kept));
+    } else {
+        body(amps);
+        amps.resize(dim, a);
+    }
+}
+
+/// `amps ← 0`, keeping its length.
+pub fn fill_zero(amps: &mut [Complex64]) {
+    let body = |x: &mut [Complex64]| x.fill(Complex64::new(0.0, 0.0));
+    if log2_len(amps.len()) >= PAR_MIN_QUBITS {
+        amps.par_chunks_mut(TASK_LEN).for_each(body);
+    } else {
+        body(amps);
+    }
 }
 
 /// ψ_k ← d_k ψ_k with `d_k = factors[index[k]]` (an indexed diagonal operator).
