@@ -88,73 +88,75 @@ fn rot(a: Complex64, b: Complex64, c: f64, s: f64) -> (Complex64, Complex64) {
     )
 }
 
-/// `exp(−iβX)` on the amplitudes at `f64` offsets i and j of a register group.
-#[inline(always)]
-fn rot_f<const N: usize>(v: &mut [f64; N], i: usize, j: usize, c: f64, s: f64) {
-    let (a0, a1, b0, b1) = (v[i], v[i + 1], v[j], v[j + 1]);
-    v[i] = c.mul_add(a0, s * b1);
-    v[i + 1] = c.mul_add(a1, -s * b0);
-    v[j] = c.mul_add(b0, s * a1);
-    v[j + 1] = c.mul_add(b1, -s * a0);
-}
-
-/// Qubits 0, 1, 2 of a contiguous block: eight amplitudes (16 `f64`) at a time in registers.
+/// Qubits 0, 1, 2 of a contiguous block: eight amplitudes (four quadruples) at a time in
+/// registers. Qubit 0 pairs the two halves of a quadruple, qubits 1 and 2 pair whole quadruples.
 #[inline]
 fn mix_low3(block: &mut [Complex64], c: f64, s: f64) {
     let f: &mut [f64] = bytemuck::cast_slice_mut(block);
     for chunk in f.chunks_exact_mut(16) {
-        let mut v = [0.0f64; 16];
-        v.copy_from_slice(chunk);
-        // Amplitude a sits at f64 offset 2a; qubit b pairs a with a + 2^b.
-        for (i, j) in LOW3_PAIRS {
-            rot_f(&mut v, i, j, c, s);
+        let mut v: [[f64; 4]; 4] = std::array::from_fn(|i| load4(chunk, 4 * i));
+        for x in &mut v {
+            *x = rot_halves(*x, c, s);
         }
-        chunk.copy_from_slice(&v);
+        for &(x, y) in PAIRS[2] {
+            (v[x], v[y]) = rot4(v[x], v[y], c, s);
+        }
+        for (i, x) in v.iter().enumerate() {
+            store4(chunk, 4 * i, *x);
+        }
     }
 }
-
-/// The twelve pairs of [`mix_low3`] as `f64` offsets, qubit 0 first.
-const LOW3_PAIRS: [(usize, usize); 12] = [
-    (0, 2),
-    (4, 6),
-    (8, 10),
-    (12, 14),
-    (0, 4),
-    (2, 6),
-    (8, 12),
-    (10, 14),
-    (0, 8),
-    (2, 10),
-    (4, 12),
-    (6, 14),
-];
 
 /// [`mix_low3`] on ψ and λ, returning qubits 0–2's share of `⟨λ|Σ X_q|ψ⟩`.
 #[inline]
 fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> Complex64 {
     let pf: &mut [f64] = bytemuck::cast_slice_mut(p);
     let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
-    // One accumulator per pair: no chain of dependent adds inside a group.
-    let mut re = [0.0f64; 12];
-    let mut im = [0.0f64; 12];
+    let mut ov = Overlap::default();
     for (pc, lc) in pf.chunks_exact_mut(16).zip(lf.chunks_exact_mut(16)) {
-        let mut vp = [0.0f64; 16];
-        let mut vl = [0.0f64; 16];
-        vp.copy_from_slice(pc);
-        vl.copy_from_slice(lc);
+        let mut vp: [[f64; 4]; 4] = std::array::from_fn(|i| load4(pc, 4 * i));
+        let mut vl: [[f64; 4]; 4] = std::array::from_fn(|i| load4(lc, 4 * i));
         // All three qubits' overlaps on the unrotated group, then the rotations.
-        for (t, &(i, j)) in LOW3_PAIRS.iter().enumerate() {
-            re[t] += vl[i] * vp[j] + vl[i + 1] * vp[j + 1] + vl[j] * vp[i] + vl[j + 1] * vp[i + 1];
-            im[t] += vl[i] * vp[j + 1] - vl[i + 1] * vp[j] + vl[j] * vp[i + 1] - vl[j + 1] * vp[i];
+        for (i, (x, y)) in vl.iter().zip(&vp).enumerate() {
+            let h = swap_halves(*y);
+            ov.add(i % 2, *x, h, swap_pairs(h));
         }
-        for &(i, j) in &LOW3_PAIRS {
-            rot_f(&mut vp, i, j, c, s);
-            rot_f(&mut vl, i, j, c, s);
+        let sp = vp.map(swap_pairs);
+        for &(x, y) in PAIRS[2] {
+            ov.add(0, vl[x], vp[y], sp[y]);
+            ov.add(1, vl[y], vp[x], sp[x]);
         }
-        pc.copy_from_slice(&vp);
-        lc.copy_from_slice(&vl);
+        for v in [&mut vp, &mut vl] {
+            for x in v.iter_mut() {
+                *x = rot_halves(*x, c, s);
+            }
+            for &(x, y) in PAIRS[2] {
+                (v[x], v[y]) = rot4(v[x], v[y], c, s);
+            }
+        }
+        for i in 0..4 {
+            store4(pc, 4 * i, vp[i]);
+            store4(lc, 4 * i, vl[i]);
+        }
     }
-    Complex64::new(re.iter().sum(), im.iter().sum())
+    ov.total()
+}
+
+/// `exp(−iβX)` on the two amplitudes of one quadruple `(re, im, re, im)`.
+#[inline(always)]
+fn rot_halves(v: [f64; 4], c: f64, s: f64) -> [f64; 4] {
+    [
+        c.mul_add(v[0], s * v[3]),
+        c.mul_add(v[1], -s * v[2]),
+        c.mul_add(v[2], s * v[1]),
+        c.mul_add(v[3], -s * v[0]),
+    ]
+}
+
+/// The quadruple's two amplitudes exchanged.
+#[inline(always)]
+fn swap_halves(v: [f64; 4]) -> [f64; 4] {
+    [v[2], v[3], v[0], v[1]]
 }
 
 /// `exp(−iβX)` on two amplitude pairs held as `f64` quadruples `(re, im, re, im)`.
@@ -176,14 +178,38 @@ fn rot4(x: [f64; 4], y: [f64; 4], c: f64, s: f64) -> ([f64; 4], [f64; 4]) {
     )
 }
 
-/// `a += l⊙p`, `b += l⊙swap(p)`: summed, `a` is `Re Σ conj(l)·p` and `b`'s even lanes minus
-/// its odd lanes are `Im Σ conj(l)·p`.
-#[inline(always)]
-fn overlap4(l: [f64; 4], p: [f64; 4], a: &mut [f64; 4], b: &mut [f64; 4]) {
-    for t in 0..4 {
-        a[t] = l[t].mul_add(p[t], a[t]);
-        b[t] = l[t].mul_add(p[t ^ 1], b[t]);
+/// A running `Σ conj(l)·p` over quadruples `(re, im, re, im)`, lane by lane in two independent
+/// chains of FMAs (so that consecutive adds do not wait on each other).
+#[derive(Clone, Copy, Default)]
+struct Overlap {
+    re: [[f64; 4]; 2],
+    im: [[f64; 4]; 2],
+}
+
+impl Overlap {
+    /// Add `conj(l)·p` to chain `chain`; `ps` is p with re and im exchanged in each amplitude.
+    #[inline(always)]
+    fn add(&mut self, chain: usize, l: [f64; 4], p: [f64; 4], ps: [f64; 4]) {
+        for t in 0..4 {
+            self.re[chain][t] = l[t].mul_add(p[t], self.re[chain][t]);
+            self.im[chain][t] = l[t].mul_add(ps[t], self.im[chain][t]);
+        }
     }
+
+    /// The sum: `Re = Σ l·p`, `Im = Σ (l.re·p.im − l.im·p.re)`.
+    fn total(&self) -> Complex64 {
+        let lane = |v: &[[f64; 4]; 2], t: usize| v[0][t] + v[1][t];
+        Complex64::new(
+            (0..4).map(|t| lane(&self.re, t)).sum(),
+            lane(&self.im, 0) - lane(&self.im, 1) + lane(&self.im, 2) - lane(&self.im, 3),
+        )
+    }
+}
+
+/// Each amplitude's re and im exchanged.
+#[inline(always)]
+fn swap_pairs(v: [f64; 4]) -> [f64; 4] {
+    [v[1], v[0], v[3], v[2]]
 }
 
 /// The pairs of a group of `2^K` registers, qubit by qubit (index bit i = the group's qubit i).
@@ -329,8 +355,7 @@ fn add_levels(mut a: Vec<f64>, b: Vec<f64>) -> Vec<f64> {
 #[inline(always)]
 fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8], c: f64, s: f64) -> Complex64 {
     let m = 1usize << K;
-    let mut a = [0.0f64; 4];
-    let mut b = [0.0f64; 4];
+    let mut ov = Overlap::default();
     let quads = rp[0].len() / 4;
     for j in (0..quads).map(|t| 4 * t) {
         let mut vp = [[0.0f64; 4]; 8];
@@ -339,22 +364,10 @@ fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8
             vp[i] = load4(rp[i], j);
             vl[i] = load4(rl[i], j);
         }
-        // The pair terms summed among themselves first: one dependent add per group.
-        let mut ga = [0.0f64; 4];
-        let mut gb = [0.0f64; 4];
+        let sp: [[f64; 4]; 8] = std::array::from_fn(|i| swap_pairs(vp[i]));
         for &(x, y) in PAIRS[K] {
-            let mut pa = [0.0f64; 4];
-            let mut pb = [0.0f64; 4];
-            overlap4(vl[x], vp[y], &mut pa, &mut pb);
-            overlap4(vl[y], vp[x], &mut pa, &mut pb);
-            for t in 0..4 {
-                ga[t] += pa[t];
-                gb[t] += pb[t];
-            }
-        }
-        for t in 0..4 {
-            a[t] += ga[t];
-            b[t] += gb[t];
+            ov.add(0, vl[x], vp[y], sp[y]);
+            ov.add(1, vl[y], vp[x], sp[x]);
         }
         for &(x, y) in PAIRS[K] {
             (vp[x], vp[y]) = rot4(vp[x], vp[y], c, s);
@@ -365,7 +378,7 @@ fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8
             store4(rl[i], j, vl[i]);
         }
     }
-    Complex64::new(a.iter().sum(), b[0] - b[1] + b[2] - b[3])
+    ov.total()
 }
 
 /// [`mix_runs`] on ψ and λ together (see [`unmix_run_slices_pair`]).
