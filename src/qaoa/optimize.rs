@@ -11,6 +11,7 @@ use argmin::solver::quasinewton::LBFGS;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// The classical optimiser.
@@ -86,17 +87,46 @@ pub struct Optimized {
     pub seconds: f64,
 }
 
+/// The objective as argmin sees it. argmin's L-BFGS asks for the cost and then the gradient at
+/// every line-search point, and once more for the gradient at the accepted point; with
+/// `with_gradient` one adjoint call answers all of them (the value comes with the gradient, and
+/// the last point's answer is kept), so each point costs one simulator call instead of up to
+/// three. The kept value is the one `objective` would return, bit for bit.
 struct Problem<'a> {
     sim: &'a QaoaSimulator,
     objective: &'a Objective,
     evaluations: &'a AtomicUsize,
     gradients: &'a AtomicUsize,
+    with_gradient: bool,
+    last: Mutex<Option<(Vec<f64>, f64, Vec<f64>)>>,
+}
+
+impl Problem<'_> {
+    /// Value and gradient at `x`, from the kept answer when `x` is the last point.
+    fn value_and_gradient(&self, x: &[f64]) -> Result<(f64, Vec<f64>)> {
+        if let Ok(last) = self.last.lock() {
+            if let Some((lx, v, g)) = last.as_ref() {
+                if lx.as_slice() == x {
+                    return Ok((*v, g.clone()));
+                }
+            }
+        }
+        self.gradients.fetch_add(1, Ordering::Relaxed);
+        let (v, g) = self.sim.gradient(&Angles::from_flat(x)?, self.objective)?;
+        if let Ok(mut last) = self.last.lock() {
+            *last = Some((x.to_vec(), v, g.clone()));
+        }
+        Ok((v, g))
+    }
 }
 
 impl CostFunction for Problem<'_> {
     type Param = Vec<f64>;
     type Output = f64;
     fn cost(&self, x: &Vec<f64>) -> std::result::Result<f64, argmin::core::Error> {
+        if self.with_gradient {
+            return Ok(self.value_and_gradient(x)?.0);
+        }
         self.evaluations.fetch_add(1, Ordering::Relaxed);
         Ok(self.sim.objective(&Angles::from_flat(x)?, self.objective)?)
     }
@@ -106,8 +136,7 @@ impl Gradient for Problem<'_> {
     type Param = Vec<f64>;
     type Gradient = Vec<f64>;
     fn gradient(&self, x: &Vec<f64>) -> std::result::Result<Vec<f64>, argmin::core::Error> {
-        self.gradients.fetch_add(1, Ordering::Relaxed);
-        Ok(self.sim.gradient(&Angles::from_flat(x)?, self.objective)?.1)
+        Ok(self.value_and_gradient(x)?.1)
     }
 }
 
@@ -188,6 +217,8 @@ pub fn optimize(
             objective,
             evaluations: &evaluations,
             gradients: &gradients,
+            with_gradient: objective.has_gradient() && config.method == Method::Lbfgs,
+            last: Mutex::new(None),
         };
         let (x, v) = run_one(problem, x0, objective, config)?;
         if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
