@@ -98,8 +98,11 @@ struct Problem<'a> {
     evaluations: &'a AtomicUsize,
     gradients: &'a AtomicUsize,
     with_gradient: bool,
-    last: Mutex<Option<(Vec<f64>, f64, Vec<f64>)>>,
+    last: Mutex<Option<Answer>>,
 }
+
+/// A point, the objective's value there and its gradient.
+type Answer = (Vec<f64>, f64, Vec<f64>);
 
 impl Problem<'_> {
     /// Value and gradient at `x`, from the kept answer when `x` is the last point.
