@@ -95,15 +95,21 @@ fn mix_low3(block: &mut [Complex64], c: f64, s: f64) {
     let f: &mut [f64] = bytemuck::cast_slice_mut(block);
     for chunk in f.chunks_exact_mut(16) {
         let mut v: [[f64; 4]; 4] = std::array::from_fn(|i| load4(chunk, 4 * i));
-        for x in &mut v {
-            *x = rot_halves(*x, c, s);
-        }
-        for &(x, y) in PAIRS[2] {
-            (v[x], v[y]) = rot4(v[x], v[y], c, s);
-        }
+        rot_low3(&mut v, c, s);
         for (i, x) in v.iter().enumerate() {
             store4(chunk, 4 * i, *x);
         }
+    }
+}
+
+/// Qubits 0, 1, 2 of eight amplitudes held as four quadruples.
+#[inline(always)]
+fn rot_low3(v: &mut [[f64; 4]; 4], c: f64, s: f64) {
+    for x in v.iter_mut() {
+        *x = rot_halves(*x, c, s);
+    }
+    for &(x, y) in PAIRS[2] {
+        (v[x], v[y]) = rot4(v[x], v[y], c, s);
     }
 }
 
@@ -126,14 +132,8 @@ fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> 
             ov.add(0, vl[x], vp[y], sp[y]);
             ov.add(1, vl[y], vp[x], sp[x]);
         }
-        for v in [&mut vp, &mut vl] {
-            for x in v.iter_mut() {
-                *x = rot_halves(*x, c, s);
-            }
-            for &(x, y) in PAIRS[2] {
-                (v[x], v[y]) = rot4(v[x], v[y], c, s);
-            }
-        }
+        rot_low3(&mut vp, c, s);
+        rot_low3(&mut vl, c, s);
         for i in 0..4 {
             store4(pc, 4 * i, vp[i]);
             store4(lc, 4 * i, vl[i]);
