@@ -101,17 +101,22 @@ impl QaoaSimulator {
         })
     }
 
-    /// A kept buffer or a new one (memory checked first), filled with `|+⟩^n`.
-    fn uniform_buffer(&self) -> Result<Vec<Complex64>> {
-        let kept = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None);
-        let mut amps = match kept {
-            Some(v) => v,
+    /// A kept buffer of 2^n amplitudes with whatever it last held, or a new zeroed one (memory
+    /// checked first; zeroed pages cost nothing until written).
+    fn buffer(&self) -> Result<Vec<Complex64>> {
+        match self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
+            Some(v) => Ok(v),
             None => {
                 check_memory(self.num_qubits, AMPLITUDE_BYTES)?;
-                Vec::with_capacity(1usize << self.num_qubits)
+                Ok(vec![Complex64::new(0.0, 0.0); 1usize << self.num_qubits])
             }
-        };
-        kernels::fill_uniform(&mut amps, self.num_qubits);
+        }
+    }
+
+    /// [`Self::buffer`] filled with `|+⟩^n`.
+    fn uniform_buffer(&self) -> Result<Vec<Complex64>> {
+        let mut amps = self.buffer()?;
+        kernels::fill_uniform(&mut amps);
         Ok(amps)
     }
 
@@ -265,9 +270,10 @@ impl QaoaSimulator {
         let mut psi = State {
             amps: self.uniform_buffer()?,
         };
-        // λ = O|ψ⟩, in a second buffer (memory checked like the first when it is new).
+        // λ = O|ψ⟩, in a second buffer (memory checked like the first when it is new); every
+        // objective below writes all of it, so it is not filled first.
         let mut lam = State {
-            amps: match self.uniform_buffer() {
+            amps: match self.buffer() {
                 Ok(v) => v,
                 Err(e) => {
                     self.keep(psi.amps);

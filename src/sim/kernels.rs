@@ -752,20 +752,14 @@ fn block_backward(
     (mixer, cost)
 }
 
-/// `amps ← |+⟩^n` (length `2^num_qubits`, reusing the allocation), written in parallel.
-pub fn fill_uniform(amps: &mut Vec<Complex64>, num_qubits: usize) {
-    let dim = 1usize << num_qubits;
-    let a = Complex64::new(1.0 / (dim as f64).sqrt(), 0.0);
-    amps.truncate(dim);
-    let kept = amps.len();
+/// `amps ← |+⟩^n`, written in parallel.
+pub fn fill_uniform(amps: &mut [Complex64]) {
+    let a = Complex64::new(1.0 / (amps.len() as f64).sqrt(), 0.0);
     let body = |x: &mut [Complex64]| x.fill(a);
-    if num_qubits >= PAR_MIN_QUBITS {
+    if log2_len(amps.len()) >= PAR_MIN_QUBITS {
         amps.par_chunks_mut(TASK_LEN).for_each(body);
-        // New pages are touched in parallel too.
-        amps.par_extend(rayon::iter::repeat_n(a, dim - kept));
     } else {
         body(amps);
-        amps.resize(dim, a);
     }
 }
 
