@@ -103,9 +103,6 @@ pub struct SweepArgs {
     /// Initial angles: ramp, interp, random, or all three.
     #[arg(long, value_enum, default_value_t = SweepInitArg::Interp)]
     pub init: SweepInitArg,
-    /// What to minimise: energy, success (minus P(valid), exact gradient) or cvar:ALPHA (0 < ALPHA <= 1; Nelder-Mead).
-    #[arg(long, default_value = "energy", value_parser = parse_objective)]
-    pub objective: quzzle::sweep::ObjectiveSpec,
     /// Starts per depth for ramp and interp (and random when its budget is not matched).
     #[arg(long, default_value_t = 1)]
     pub restarts: usize,
@@ -113,15 +110,8 @@ pub struct SweepArgs {
     /// at the same instance and depth (the default when interp is in the sweep).
     #[arg(long)]
     pub no_match_budget: bool,
-    /// Seed of every random draw.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Classical optimiser.
-    #[arg(long, value_enum, default_value_t = OptimizerArg::Lbfgs)]
-    pub optimizer: OptimizerArg,
-    /// Iteration cap per start.
-    #[arg(long, default_value_t = 200)]
-    pub max_iters: u64,
+    #[command(flatten)]
+    pub optimize: OptimizeArgs,
     /// Skip instances with more qubits than this.
     #[arg(long, default_value_t = 20)]
     pub max_qubits: usize,
@@ -269,6 +259,23 @@ pub struct ReduceArg {
     pub level: LevelArg,
 }
 
+/// Angle optimisation settings shared by `solve` and `sweep`.
+#[derive(Args, Debug, Clone)]
+pub struct OptimizeArgs {
+    /// What to minimise: energy, success (minus P(valid), exact gradient) or cvar:ALPHA (0 < ALPHA <= 1; Nelder-Mead).
+    #[arg(long, default_value = "energy", value_parser = parse_objective)]
+    pub objective: quzzle::sweep::ObjectiveSpec,
+    /// Seed of every random draw.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Classical optimiser.
+    #[arg(long, value_enum, default_value_t = OptimizerArg::Lbfgs)]
+    pub optimizer: OptimizerArg,
+    /// Iteration cap per start.
+    #[arg(long, default_value_t = 200)]
+    pub max_iters: u64,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
     /// Puzzle file.
@@ -283,21 +290,11 @@ pub struct SolveArgs {
     /// Initial angles: linear ramp, INTERP from the previous depth, or random.
     #[arg(long, value_enum, default_value_t = InitArg::Interp)]
     pub init: InitArg,
-    /// What to minimise: energy, success (minus P(valid), exact gradient) or cvar:ALPHA (0 < ALPHA <= 1; Nelder-Mead).
-    #[arg(long, default_value = "energy", value_parser = parse_objective)]
-    pub objective: quzzle::sweep::ObjectiveSpec,
     /// Starts per depth (the strategy's point, then perturbed or fresh random ones).
     #[arg(long, default_value_t = 1)]
     pub restarts: usize,
-    /// Seed of every random draw.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Classical optimiser.
-    #[arg(long, value_enum, default_value_t = OptimizerArg::Lbfgs)]
-    pub optimizer: OptimizerArg,
-    /// Iteration cap per start.
-    #[arg(long, default_value_t = 200)]
-    pub max_iters: u64,
+    #[command(flatten)]
+    pub optimize: OptimizeArgs,
     /// Write solve.json and depths.csv into this folder.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -438,5 +435,23 @@ impl From<OptimizerArg> for quzzle::qaoa::optimize::Method {
             OptimizerArg::Lbfgs => Self::Lbfgs,
             OptimizerArg::NelderMead => Self::NelderMead,
         }
+    }
+}
+
+impl OptimizeArgs {
+    /// The optimiser settings with `restarts` starts per depth; both counts must be positive.
+    pub fn config(&self, restarts: usize) -> quzzle::Result<quzzle::qaoa::optimize::OptimizeConfig> {
+        if restarts == 0 || self.max_iters == 0 {
+            return Err(quzzle::Error::InvalidArgument(format!(
+                "--restarts and --max-iters must be at least 1 (got {restarts} and {})",
+                self.max_iters
+            )));
+        }
+        Ok(quzzle::qaoa::optimize::OptimizeConfig {
+            method: self.optimizer.into(),
+            max_iters: self.max_iters,
+            restarts,
+            seed: self.seed,
+        })
     }
 }

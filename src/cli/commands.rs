@@ -439,25 +439,14 @@ struct SolveSettings {
 }
 
 fn settings(args: &SolveArgs) -> Result<SolveSettings> {
-    if args.restarts == 0 {
-        return Err(Error::InvalidArgument("--restarts must be at least 1".into()));
-    }
-    if args.max_iters == 0 {
-        return Err(Error::InvalidArgument("--max-iters must be at least 1".into()));
-    }
     Ok(SolveSettings {
         file: args.file.clone(),
         label: args.file.display().to_string(),
         level: args.reduce.level.into(),
         depths: experiment::parse_depths(&args.depths)?,
         init: args.init.into(),
-        objective: args.objective,
-        config: OptimizeConfig {
-            method: args.optimizer.into(),
-            max_iters: args.max_iters,
-            restarts: args.restarts,
-            seed: args.seed,
-        },
+        objective: args.optimize.objective,
+        config: args.optimize.config(args.restarts)?,
     })
 }
 

@@ -6,7 +6,7 @@ use super::commands::write;
 use quzzle::experiment;
 use quzzle::plot::{landscape_plot, LandscapePlot};
 use quzzle::problem::Problem;
-use quzzle::qaoa::optimize::{Init, OptimizeConfig};
+use quzzle::qaoa::optimize::Init;
 use quzzle::qaoa::QaoaSimulator;
 use quzzle::sweep::{self, Lines, SweepEvent, SweepPlan, SweepRow};
 use quzzle::{Error, Result};
@@ -92,11 +92,7 @@ impl Progress {
 }
 
 pub fn sweep(args: &SweepArgs) -> Result<()> {
-    if args.restarts == 0 || args.max_iters == 0 {
-        return Err(Error::InvalidArgument(
-            "--restarts and --max-iters must be at least 1".into(),
-        ));
-    }
+    let config = args.optimize.config(args.restarts)?;
     let inits = match args.init {
         SweepInitArg::Ramp => vec![Init::Ramp],
         SweepInitArg::Interp => vec![Init::Interp],
@@ -108,13 +104,8 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
         level: args.reduce.level.into(),
         depths: experiment::parse_depths(&args.depths)?,
         inits: inits.clone(),
-        objective: args.objective,
-        config: OptimizeConfig {
-            method: args.optimizer.into(),
-            max_iters: args.max_iters,
-            restarts: args.restarts,
-            seed: args.seed,
-        },
+        objective: args.optimize.objective,
+        config,
         match_random_budget: !args.no_match_budget && inits.contains(&Init::Interp),
         max_qubits: args.max_qubits,
     };

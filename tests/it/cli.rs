@@ -158,6 +158,18 @@ fn failures_exit_1_with_error() {
             "3..1",
         ],
         vec!["solve", data("tiny-tango-4x4.txt").to_str().unwrap(), "--restarts", "0"],
+        vec![
+            "solve",
+            data("tiny-tango-4x4.txt").to_str().unwrap(),
+            "--max-iters",
+            "0",
+        ],
+        vec![
+            "sweep",
+            data("tiny-tango-4x4.txt").to_str().unwrap(),
+            "--max-iters",
+            "0",
+        ],
     ] {
         let out = quzzle(&args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
