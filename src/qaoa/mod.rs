@@ -324,8 +324,8 @@ impl QaoaSimulator {
                     kernels::unapply_layer_pair(&mut psi.amps, &mut lam.amps, Phase::Dense { costs, gamma }, None, beta)
                 }
             };
-            grad[p + l] = 2.0 * mixer.im;
-            grad[l] = 2.0 * cost.im;
+            grad[p + l] = 2.0 * mixer;
+            grad[l] = 2.0 * cost;
         }
         self.keep(psi.amps);
         self.keep(lam.amps);

@@ -113,24 +113,24 @@ fn rot_low3(v: &mut [[f64; 4]; 4], c: f64, s: f64) {
     }
 }
 
-/// [`mix_low3`] on ψ and λ, returning qubits 0–2's share of `⟨λ|Σ X_q|ψ⟩`.
+/// [`mix_low3`] on ψ and λ, returning qubits 0–2's share of `Im⟨λ|Σ X_q|ψ⟩`.
 #[inline]
-fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> Complex64 {
+fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> f64 {
     let pf: &mut [f64] = bytemuck::cast_slice_mut(p);
     let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
-    let mut ov = Overlap::default();
+    let mut ov = ImOverlap::default();
     for (pc, lc) in pf.chunks_exact_mut(16).zip(lf.chunks_exact_mut(16)) {
         let mut vp: [[f64; 4]; 4] = std::array::from_fn(|i| load4(pc, 4 * i));
         let mut vl: [[f64; 4]; 4] = std::array::from_fn(|i| load4(lc, 4 * i));
         // All three qubits' overlaps on the unrotated group, then the rotations.
         for (i, (x, y)) in vl.iter().zip(&vp).enumerate() {
             let h = swap_halves(*y);
-            ov.add(i % 2, *x, h, swap_pairs(h));
+            ov.add(i % 2, *x, swap_pairs(h));
         }
         let sp = vp.map(swap_pairs);
         for &(x, y) in PAIRS[2] {
-            ov.add(0, vl[x], vp[y], sp[y]);
-            ov.add(1, vl[y], vp[x], sp[x]);
+            ov.add(0, vl[x], sp[y]);
+            ov.add(1, vl[y], sp[x]);
         }
         rot_low3(&mut vp, c, s);
         rot_low3(&mut vl, c, s);
@@ -178,32 +178,34 @@ fn rot4(x: [f64; 4], y: [f64; 4], c: f64, s: f64) -> ([f64; 4], [f64; 4]) {
     )
 }
 
-/// A running `Σ conj(l)·p` over quadruples `(re, im, re, im)`, lane by lane in two independent
-/// chains of FMAs (so that consecutive adds do not wait on each other).
+/// A running `Im Σ conj(l)·p` over quadruples `(re, im, re, im)`, lane by lane in two
+/// independent chains of FMAs (so that consecutive adds do not wait on each other). The
+/// gradient needs only the imaginary part, which costs one FMA per quadruple.
 #[derive(Clone, Copy, Default)]
-struct Overlap {
-    re: [[f64; 4]; 2],
-    im: [[f64; 4]; 2],
+struct ImOverlap {
+    lanes: [[f64; 4]; 2],
 }
 
-impl Overlap {
-    /// Add `conj(l)·p` to chain `chain`; `ps` is p with re and im exchanged in each amplitude.
+impl ImOverlap {
+    /// Add `Im conj(l)·p` to chain `chain`; `ps` is p with re and im exchanged in each amplitude.
     #[inline(always)]
-    fn add(&mut self, chain: usize, l: [f64; 4], p: [f64; 4], ps: [f64; 4]) {
+    fn add(&mut self, chain: usize, l: [f64; 4], ps: [f64; 4]) {
         for t in 0..4 {
-            self.re[chain][t] = l[t].mul_add(p[t], self.re[chain][t]);
-            self.im[chain][t] = l[t].mul_add(ps[t], self.im[chain][t]);
+            self.lanes[chain][t] = l[t].mul_add(ps[t], self.lanes[chain][t]);
         }
     }
 
-    /// The sum: `Re = Σ l·p`, `Im = Σ (l.re·p.im − l.im·p.re)`.
-    fn total(&self) -> Complex64 {
-        let lane = |v: &[[f64; 4]; 2], t: usize| v[0][t] + v[1][t];
-        Complex64::new(
-            (0..4).map(|t| lane(&self.re, t)).sum(),
-            lane(&self.im, 0) - lane(&self.im, 1) + lane(&self.im, 2) - lane(&self.im, 3),
-        )
+    /// The sum `Σ (l.re·p.im − l.im·p.re)`.
+    fn total(&self) -> f64 {
+        let lane = |t: usize| self.lanes[0][t] + self.lanes[1][t];
+        lane(0) - lane(1) + lane(2) - lane(3)
     }
+}
+
+/// `Im(conj(l)·p)`.
+#[inline(always)]
+fn im_overlap(l: Complex64, p: Complex64) -> f64 {
+    l.re.mul_add(p.im, -l.im * p.re)
 }
 
 /// Each amplitude's re and im exchanged.
@@ -350,12 +352,12 @@ fn add_levels(mut a: Vec<f64>, b: Vec<f64>) -> Vec<f64> {
     a
 }
 
-/// [`mix_run_slices`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`,
+/// [`mix_run_slices`] on ψ and λ together, returning the K qubits' share of `Im⟨λ|Σ X_q|ψ⟩`,
 /// read on the loaded registers before they are rotated (rotating both leaves it unchanged).
 #[inline(always)]
-fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8], c: f64, s: f64) -> Complex64 {
+fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8], c: f64, s: f64) -> f64 {
     let m = 1usize << K;
-    let mut ov = Overlap::default();
+    let mut ov = ImOverlap::default();
     let quads = rp[0].len() / 4;
     for j in (0..quads).map(|t| 4 * t) {
         let mut vp = [[0.0f64; 4]; 8];
@@ -366,8 +368,8 @@ fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8
         }
         let sp: [[f64; 4]; 8] = std::array::from_fn(|i| swap_pairs(vp[i]));
         for &(x, y) in PAIRS[K] {
-            ov.add(0, vl[x], vp[y], sp[y]);
-            ov.add(1, vl[y], vp[x], sp[x]);
+            ov.add(0, vl[x], sp[y]);
+            ov.add(1, vl[y], sp[x]);
         }
         for &(x, y) in PAIRS[K] {
             (vp[x], vp[y]) = rot4(vp[x], vp[y], c, s);
@@ -383,7 +385,7 @@ fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8
 
 /// [`mix_runs`] on ψ and λ together (see [`unmix_run_slices_pair`]).
 #[inline(always)]
-fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: usize, c: f64, s: f64) -> Complex64 {
+fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: usize, c: f64, s: f64) -> f64 {
     debug_assert!(r >= 2);
     let len = (1usize << K) * r;
     p.chunks_exact_mut(len)
@@ -436,7 +438,7 @@ fn mix_run_slices_measured<const K: usize>(
     })
 }
 
-/// [`mix_high_in_place`] on ψ and λ together, returning the K qubits' share of `⟨λ|Σ X_q|ψ⟩`.
+/// [`mix_high_in_place`] on ψ and λ together, returning the K qubits' share of `Im⟨λ|Σ X_q|ψ⟩`.
 fn unmix_high_in_place_pair<const K: usize>(
     psi: &mut [Complex64],
     lam: &mut [Complex64],
@@ -444,7 +446,7 @@ fn unmix_high_in_place_pair<const K: usize>(
     c: f64,
     s: f64,
     parallel: bool,
-) -> Complex64 {
+) -> f64 {
     let tp = stream_tasks::<K>(psi, q, parallel);
     let tl = stream_tasks::<K>(lam, q, parallel);
     if parallel {
@@ -470,12 +472,12 @@ fn mix_adjacent(block: &mut [Complex64], c: f64, s: f64) {
     }
 }
 
-/// [`mix_adjacent`] on ψ and λ, returning qubit 0's `⟨λ|X_0|ψ⟩`.
+/// [`mix_adjacent`] on ψ and λ, returning qubit 0's `Im⟨λ|X_0|ψ⟩`.
 #[inline]
-fn unmix_adjacent_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> Complex64 {
-    let mut acc = Complex64::new(0.0, 0.0);
+fn unmix_adjacent_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> f64 {
+    let mut acc = 0.0;
     for (pp, lp) in p.chunks_exact_mut(2).zip(l.chunks_exact_mut(2)) {
-        acc += lp[0].conj() * pp[1] + lp[1].conj() * pp[0];
+        acc += im_overlap(lp[0], pp[1]) + im_overlap(lp[1], pp[0]);
         let (a, b) = rot(pp[0], pp[1], c, s);
         pp[0] = a;
         pp[1] = b;
@@ -509,7 +511,7 @@ fn mix_units(block: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, 
     }
 }
 
-/// [`mix_units`] on ψ and λ together, returning their share of `⟨λ|Σ X_q|ψ⟩`.
+/// [`mix_units`] on ψ and λ together, returning their share of `Im⟨λ|Σ X_q|ψ⟩`.
 #[inline]
 fn unmix_units_pair(
     p: &mut [Complex64],
@@ -519,8 +521,8 @@ fn unmix_units_pair(
     to: usize,
     c: f64,
     s: f64,
-) -> Complex64 {
-    let mut acc = Complex64::new(0.0, 0.0);
+) -> f64 {
+    let mut acc = 0.0;
     let mut q = from;
     if w << q == 1 && to - q >= 3 && p.len() >= 8 {
         acc += unmix_low3_pair(p, l, c, s);
@@ -653,22 +655,23 @@ pub fn apply_mixer_x(amps: &mut [Complex64], beta: f64) {
 }
 
 /// The backward step of one layer on the state `ψ` and the adjoint `λ`, both after the layer:
-/// returns `(⟨λ|B|ψ⟩, ⟨λ|C|ψ⟩)` with `B = Σ_q X_q` and C the layer's cost (`values` per index
-/// or `costs`), and un-applies the layer from both (mixer at −β, then the conjugate phase).
-/// `⟨λ|X_q|ψ⟩` is read during the un-rotation: it is the same before and after any rotation
-/// applied to both vectors.
+/// returns `(Im⟨λ|B|ψ⟩, Im⟨λ|C|ψ⟩)` with `B = Σ_q X_q` and C the layer's cost (`values` per
+/// index or `costs`), and un-applies the layer from both (mixer at −β, then the conjugate
+/// phase). `⟨λ|X_q|ψ⟩` is read during the un-rotation: it is the same before and after any
+/// rotation applied to both vectors. Only imaginary parts are kept: the gradient is made of
+/// them, and each costs half the arithmetic of the full overlap.
 pub fn unapply_layer_pair(
     psi: &mut [Complex64],
     lam: &mut [Complex64],
     phase: Phase<'_>,
     values: Option<&[f64]>,
     beta: f64,
-) -> (Complex64, Complex64) {
+) -> (f64, f64) {
     let n = log2_len(psi.len());
     let plan = Plan::new(n);
     let (s, c) = (-beta).sin_cos();
     let parallel = n >= PAR_MIN_QUBITS;
-    let mut mixer = Complex64::new(0.0, 0.0);
+    let mut mixer = 0.0;
     let mut q = plan.low;
     while q < n {
         // Two qubits per sweep here: ψ and λ together fill the registers.
@@ -688,7 +691,7 @@ pub fn unapply_layer_pair(
             .enumerate()
             .map(work)
             .reduce(
-                || (Complex64::new(0.0, 0.0), Complex64::new(0.0, 0.0)),
+                || (0.0, 0.0),
                 |x, y| (x.0 + y.0, x.1 + y.1),
             )
     } else {
@@ -696,7 +699,7 @@ pub fn unapply_layer_pair(
             .zip(lam.chunks_mut(block))
             .enumerate()
             .map(work)
-            .fold((Complex64::new(0.0, 0.0), Complex64::new(0.0, 0.0)), |x, y| {
+            .fold((0.0, 0.0), |x, y| {
                 (x.0 + y.0, x.1 + y.1)
             })
     };
@@ -704,7 +707,7 @@ pub fn unapply_layer_pair(
 }
 
 /// Low-qubit overlaps and un-rotation, the cost overlap, and the conjugate phase, on one
-/// block of both vectors. Returns `(mixer overlap, cost overlap)`.
+/// block of both vectors. Returns the imaginary parts `(mixer overlap, cost overlap)`.
 #[allow(clippy::too_many_arguments)]
 fn block_backward(
     p: &mut [Complex64],
@@ -715,13 +718,13 @@ fn block_backward(
     values: Option<&[f64]>,
     c: f64,
     s: f64,
-) -> (Complex64, Complex64) {
-    let mut mixer = Complex64::new(0.0, 0.0);
+) -> (f64, f64) {
+    let mut mixer = 0.0;
     let unrotate =
         |p: &mut [Complex64], l: &mut [Complex64], from: usize, to: usize| unmix_units_pair(p, l, 1, from, to, c, s);
     mixer += unrotate(p, l, L2_QUBITS.min(low), low);
     let sub = 1usize << low.min(L2_QUBITS);
-    let mut cost = Complex64::new(0.0, 0.0);
+    let mut cost = 0.0;
     for (i, (pc, lc)) in p.chunks_mut(sub).zip(l.chunks_mut(sub)).enumerate() {
         mixer += unrotate(pc, lc, 0, low.min(L2_QUBITS));
         let k0 = base + i * sub;
@@ -731,7 +734,7 @@ fn block_backward(
                 let idx = &index[k0..k0 + sub];
                 let vals = values.expect("indexed phase comes with its values");
                 for ((a, b), &v) in pc.iter_mut().zip(lc.iter_mut()).zip(idx) {
-                    cost += b.conj() * *a * vals[v as usize];
+                    cost += im_overlap(*b, *a) * vals[v as usize];
                     // Un-apply: multiply by the conjugate factor.
                     let f = factors[v as usize].conj();
                     *a *= f;
@@ -740,7 +743,7 @@ fn block_backward(
             }
             Phase::Dense { costs, gamma } => {
                 for ((a, b), &ck) in pc.iter_mut().zip(lc.iter_mut()).zip(&costs[k0..k0 + sub]) {
-                    cost += b.conj() * *a * ck;
+                    cost += im_overlap(*b, *a) * ck;
                     let (si, co) = (gamma * ck).sin_cos();
                     let f = Complex64::new(co, si);
                     *a *= f;
@@ -988,14 +991,14 @@ mod tests {
                 }
             }
             let (m, cost) = unapply_layer_pair(&mut psi, &mut lam, phase, Some(&values), 0.4);
-            assert!((m - mixer).norm() < 1e-12, "n={n}: {m} vs {mixer}");
+            assert!((m - mixer.im).abs() < 1e-12, "n={n}: {m} vs {mixer}");
             // The cost overlap is taken after the mixer is undone, before the phase is.
             let mut expect_cost = Complex64::new(0.0, 0.0);
             for k in 0..psi0.len() {
                 let f = factors[index[k] as usize];
                 expect_cost += (lam0[k] * f).conj() * (psi0[k] * f) * values[index[k] as usize];
             }
-            assert!((cost - expect_cost).norm() < 1e-12);
+            assert!((cost - expect_cost.im).abs() < 1e-12);
             assert!(max_diff(&psi, &psi0) < 1e-12 && max_diff(&lam, &lam0) < 1e-12);
         }
     }
