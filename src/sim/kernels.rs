@@ -3,12 +3,13 @@
 //! no `Result`; `debug_assert!` only.
 //!
 //! A QAOA layer is a few sweeps over the state:
-//! 1. the *block sweep*: for each block of `2^L2_QUBITS` consecutive amplitudes (parallel over
-//!    blocks), multiply by the cost phase, then rotate every qubit below `L2_QUBITS` while the
-//!    block sits in L2;
+//! 1. the *block sweep*: for each block of `2^low` consecutive amplitudes (parallel over
+//!    blocks), multiply by the cost phase, then rotate every qubit below `L2_QUBITS` while a
+//!    sub-block sits in L2, then the one or two qubits up to `low` on the block (in L3);
 //! 2. one *stream sweep* per three higher qubits `q, q+1, q+2`: the eight runs of `2^q`
 //!    amplitudes of each chunk are streamed side by side, two amplitudes of each loaded into
-//!    registers, rotated for the three qubits, and stored once.
+//!    registers, rotated for the three qubits, and stored once. `low` is chosen so that the
+//!    higher qubits come in threes ([`Plan::new`]).
 //!
 //! Rotations are written on `f64` quadruples `(re, im, re, im)` so that they compile to AVX2
 //! permutes, multiplies and FMAs (the crate builds for the native CPU, `.cargo/config.toml`).
@@ -59,9 +60,28 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan for `num_qubits`: blocks of `2^L2_QUBITS` amplitudes.
+    /// The plan of a forward layer, whose stream sweeps rotate three qubits each.
     pub fn new(num_qubits: usize) -> Plan {
-        Plan::with_low(num_qubits, L2_QUBITS)
+        Plan::balanced(num_qubits, 3)
+    }
+
+    /// The plan of a backward step, whose stream sweeps rotate two qubits of both vectors.
+    pub fn paired(num_qubits: usize) -> Plan {
+        Plan::balanced(num_qubits, 2)
+    }
+
+    /// Qubits below `L2_QUBITS` in L2-sized sub-blocks, plus fewer than `per_sweep` more in the
+    /// block sweep (its blocks then sit in L3) so that the qubits left over fill whole stream
+    /// sweeps: a pass over memory for one or two qubits costs as much as one for three.
+    fn balanced(num_qubits: usize, per_sweep: usize) -> Plan {
+        let high = num_qubits.saturating_sub(L2_QUBITS);
+        let extra = high % per_sweep;
+        let low = if high - extra >= per_sweep {
+            L2_QUBITS + extra
+        } else {
+            L2_QUBITS
+        };
+        Plan::with_low(num_qubits, low)
     }
 
     /// A plan with blocks of `2^low` amplitudes (tests force small blocks with it).
@@ -513,15 +533,7 @@ fn mix_units(block: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, 
 
 /// [`mix_units`] on ψ and λ together, returning their share of `Im⟨λ|Σ X_q|ψ⟩`.
 #[inline]
-fn unmix_units_pair(
-    p: &mut [Complex64],
-    l: &mut [Complex64],
-    w: usize,
-    from: usize,
-    to: usize,
-    c: f64,
-    s: f64,
-) -> f64 {
+fn unmix_units_pair(p: &mut [Complex64], l: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, s: f64) -> f64 {
     let mut acc = 0.0;
     let mut q = from;
     if w << q == 1 && to - q >= 3 && p.len() >= 8 {
@@ -668,7 +680,7 @@ pub fn unapply_layer_pair(
     beta: f64,
 ) -> (f64, f64) {
     let n = log2_len(psi.len());
-    let plan = Plan::new(n);
+    let plan = Plan::paired(n);
     let (s, c) = (-beta).sin_cos();
     let parallel = n >= PAR_MIN_QUBITS;
     let mut mixer = 0.0;
@@ -690,18 +702,13 @@ pub fn unapply_layer_pair(
             .zip(lam.par_chunks_mut(block))
             .enumerate()
             .map(work)
-            .reduce(
-                || (0.0, 0.0),
-                |x, y| (x.0 + y.0, x.1 + y.1),
-            )
+            .reduce(|| (0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
     } else {
         psi.chunks_mut(block)
             .zip(lam.chunks_mut(block))
             .enumerate()
             .map(work)
-            .fold((0.0, 0.0), |x, y| {
-                (x.0 + y.0, x.1 + y.1)
-            })
+            .fold((0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
     };
     (mixer + m, cost)
 }
@@ -885,7 +892,7 @@ mod tests {
     #[test]
     fn blocked_layer_equals_naive_for_every_block_size() {
         // Small blocks push most qubits into stream sweeps, including 1- and 2-qubit remainders.
-        for n in [1, 2, 5, 9, 15, 17] {
+        for n in [1, 2, 5, 9, 15, 17, 19] {
             let psi = random_state(n, n as u64);
             let index: Vec<u16> = (0..psi.len()).map(|k| (k % 7) as u16).collect();
             let factors: Vec<Complex64> = (0..7).map(|v| Complex64::from_polar(1.0, -0.3 * v as f64)).collect();
@@ -894,7 +901,7 @@ mod tests {
                 *a *= factors[i as usize];
             }
             naive_mixer(&mut expect, 0.37);
-            for low in [1, 2, 3, 4, 7, L2_QUBITS] {
+            for low in [1, 2, 3, 4, 7, L2_QUBITS, Plan::new(n).low] {
                 let plan = Plan::with_low(n, low);
                 for par in [0, usize::MAX] {
                     let mut got = psi.clone();
