@@ -11,12 +11,14 @@
 //!    registers, rotated for the three qubits, and stored once. `low` is chosen so that the
 //!    higher qubits come in threes ([`Plan::new`]).
 //!
-//! Rotations are written on `f64` quadruples `(re, im, re, im)` so that they compile to AVX2
-//! permutes, multiplies and FMAs (the crate builds for the native CPU, `.cargo/config.toml`).
+//! Arithmetic is on [`Quad`]s, two amplitudes `(re, im, re, im)` in one AVX2 register. Each
+//! qubit's `exp(−iβX)` is applied as `κ·R` ([`Rotation`]): R costs one permute and one FMA
+//! per register, and the n factors κ are folded into the layer's phase, applied first.
 //!
 //! Index names: `k` is a basis index; a *run* is `2^q` consecutive amplitudes whose bit q is
 //! fixed; a *group* is the `2^K` amplitudes that K consecutive qubits pair up.
 
+use super::quad::Quad;
 use num_complex::Complex64;
 use rayon::prelude::*;
 
@@ -99,23 +101,135 @@ fn log2_len(len: usize) -> usize {
     len.trailing_zeros() as usize
 }
 
-/// `exp(−iβX)` on one pair held in registers.
+/// `exp(−iβX) = κ·R` on one qubit, where R maps a pair `(a, b)` to `(a − i·t·b, b − i·t·a)`,
+/// exchanged when `flip`. Taking out whichever of cos β and sin β is larger keeps |t| ≤ 1.
+#[derive(Clone, Copy, Debug)]
+struct Rotation {
+    t: f64,
+    flip: bool,
+    kappa: Complex64,
+}
+
+impl Rotation {
+    fn new(beta: f64) -> Rotation {
+        let (s, c) = beta.sin_cos();
+        if c.abs() >= s.abs() {
+            // c·(I − i·tan β·X).
+            Rotation {
+                t: s / c,
+                flip: false,
+                kappa: Complex64::new(c, 0.0),
+            }
+        } else {
+            // −i·s·(X + i·(c/s)·I): the pair exchanged, then the same form with t = −c/s.
+            Rotation {
+                t: -c / s,
+                flip: true,
+                kappa: Complex64::new(0.0, -s),
+            }
+        }
+    }
+
+    /// `κ^n`, the factor that R leaves out on n qubits.
+    fn scale(&self, n: usize) -> Complex64 {
+        let n32 = n as i32;
+        if self.flip {
+            // (−i·s)^n, the power of −i taken exactly.
+            let unit = [(1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (0.0, 1.0)][n % 4];
+            Complex64::new(unit.0, unit.1) * (-self.kappa.im).powi(n32)
+        } else {
+            Complex64::new(self.kappa.re.powi(n32), 0.0)
+        }
+    }
+
+    /// `|κ|²`: R on both vectors divides their overlaps by it, once per rotated qubit.
+    fn shrink(&self) -> f64 {
+        self.kappa.norm_sqr()
+    }
+}
+
+/// R of a [`Rotation`] in registers; `F` is its `flip`, a type parameter so that the exchange
+/// is a renaming of registers.
+#[derive(Clone, Copy, Debug)]
+struct Mix<const F: bool> {
+    t: f64,
+    /// `(t, −t, t, −t)`: `−i·t` applied to an amplitude whose re and im were exchanged.
+    w: Quad,
+}
+
+impl<const F: bool> Mix<F> {
+    fn new(t: f64) -> Mix<F> {
+        Mix {
+            t,
+            w: Quad::new([t, -t, t, -t]),
+        }
+    }
+}
+
+/// Run `$body` with `$m` bound to the [`Mix`] of rotation `$rot` (one monomorphised copy per
+/// value of `flip`).
+macro_rules! with_mix {
+    ($rot:expr, |$m:ident| $body:expr) => {
+        if $rot.flip {
+            let $m = Mix::<true>::new($rot.t);
+            $body
+        } else {
+            let $m = Mix::<false>::new($rot.t);
+            $body
+        }
+    };
+}
+
+/// R on one pair of amplitudes.
 #[inline(always)]
-fn rot(a: Complex64, b: Complex64, c: f64, s: f64) -> (Complex64, Complex64) {
-    (
-        Complex64::new(c.mul_add(a.re, s * b.im), c.mul_add(a.im, -s * b.re)),
-        Complex64::new(c.mul_add(b.re, s * a.im), c.mul_add(b.im, -s * a.re)),
-    )
+fn rot<const F: bool>(a: Complex64, b: Complex64, m: Mix<F>) -> (Complex64, Complex64) {
+    let t = m.t;
+    let u = Complex64::new(b.im.mul_add(t, a.re), b.re.mul_add(-t, a.im));
+    let v = Complex64::new(a.im.mul_add(t, b.re), a.re.mul_add(-t, b.im));
+    if F {
+        (v, u)
+    } else {
+        (u, v)
+    }
+}
+
+/// R on two amplitude pairs held as quadruples `(re, im, re, im)`, lane by lane.
+#[inline(always)]
+fn rot4<const F: bool>(x: Quad, y: Quad, m: Mix<F>) -> (Quad, Quad) {
+    let u = y.swap_pairs().mul_add(m.w, x);
+    let v = x.swap_pairs().mul_add(m.w, y);
+    if F {
+        (v, u)
+    } else {
+        (u, v)
+    }
+}
+
+/// R on the two amplitudes of one quadruple.
+#[inline(always)]
+fn rot_halves<const F: bool>(v: Quad, m: Mix<F>) -> Quad {
+    let r = v.reverse().mul_add(m.w, v);
+    if F {
+        r.swap_halves()
+    } else {
+        r
+    }
+}
+
+/// `a·f` for two amplitudes and two factors, as quadruples.
+#[inline(always)]
+fn cmul(a: Quad, f: Quad) -> Quad {
+    a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()))
 }
 
 /// Qubits 0, 1, 2 of a contiguous block: eight amplitudes (four quadruples) at a time in
 /// registers. Qubit 0 pairs the two halves of a quadruple, qubits 1 and 2 pair whole quadruples.
 #[inline]
-fn mix_low3(block: &mut [Complex64], c: f64, s: f64) {
+fn mix_low3<const F: bool>(block: &mut [Complex64], m: Mix<F>) {
     let f: &mut [f64] = bytemuck::cast_slice_mut(block);
     for chunk in f.chunks_exact_mut(16) {
-        let mut v: [[f64; 4]; 4] = std::array::from_fn(|i| load4(chunk, 4 * i));
-        rot_low3(&mut v, c, s);
+        let mut v: [Quad; 4] = std::array::from_fn(|i| load4(chunk, 4 * i));
+        rot_low3(&mut v, m);
         for (i, x) in v.iter().enumerate() {
             store4(chunk, 4 * i, *x);
         }
@@ -124,36 +238,36 @@ fn mix_low3(block: &mut [Complex64], c: f64, s: f64) {
 
 /// Qubits 0, 1, 2 of eight amplitudes held as four quadruples.
 #[inline(always)]
-fn rot_low3(v: &mut [[f64; 4]; 4], c: f64, s: f64) {
+fn rot_low3<const F: bool>(v: &mut [Quad; 4], m: Mix<F>) {
     for x in v.iter_mut() {
-        *x = rot_halves(*x, c, s);
+        *x = rot_halves(*x, m);
     }
     for &(x, y) in PAIRS[2] {
-        (v[x], v[y]) = rot4(v[x], v[y], c, s);
+        (v[x], v[y]) = rot4(v[x], v[y], m);
     }
 }
 
-/// [`mix_low3`] on ψ and λ, returning qubits 0–2's share of `Im⟨λ|Σ X_q|ψ⟩`.
+/// [`mix_low3`] on ψ and λ, returning qubits 0–2's share of `Im⟨λ|Σ X_q|ψ⟩` (read before
+/// they are rotated).
 #[inline]
-fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> f64 {
+fn unmix_low3_pair<const F: bool>(p: &mut [Complex64], l: &mut [Complex64], m: Mix<F>) -> f64 {
     let pf: &mut [f64] = bytemuck::cast_slice_mut(p);
     let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
-    let mut ov = ImOverlap::default();
+    let mut ov = ImOverlap::new();
     for (pc, lc) in pf.chunks_exact_mut(16).zip(lf.chunks_exact_mut(16)) {
-        let mut vp: [[f64; 4]; 4] = std::array::from_fn(|i| load4(pc, 4 * i));
-        let mut vl: [[f64; 4]; 4] = std::array::from_fn(|i| load4(lc, 4 * i));
-        // All three qubits' overlaps on the unrotated group, then the rotations.
+        let mut vp: [Quad; 4] = std::array::from_fn(|i| load4(pc, 4 * i));
+        let mut vl: [Quad; 4] = std::array::from_fn(|i| load4(lc, 4 * i));
+        // Qubit 0 pairs the halves: p's halves exchanged and re/im exchanged = reversed.
         for (i, (x, y)) in vl.iter().zip(&vp).enumerate() {
-            let h = swap_halves(*y);
-            ov.add(i % 2, *x, swap_pairs(h));
+            ov.add(i % 2, *x, y.reverse());
         }
-        let sp = vp.map(swap_pairs);
+        let sp = vp.map(Quad::swap_pairs);
         for &(x, y) in PAIRS[2] {
             ov.add(0, vl[x], sp[y]);
             ov.add(1, vl[y], sp[x]);
         }
-        rot_low3(&mut vp, c, s);
-        rot_low3(&mut vl, c, s);
+        rot_low3(&mut vp, m);
+        rot_low3(&mut vl, m);
         for i in 0..4 {
             store4(pc, 4 * i, vp[i]);
             store4(lc, 4 * i, vl[i]);
@@ -162,62 +276,31 @@ fn unmix_low3_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> 
     ov.total()
 }
 
-/// `exp(−iβX)` on the two amplitudes of one quadruple `(re, im, re, im)`.
-#[inline(always)]
-fn rot_halves(v: [f64; 4], c: f64, s: f64) -> [f64; 4] {
-    [
-        c.mul_add(v[0], s * v[3]),
-        c.mul_add(v[1], -s * v[2]),
-        c.mul_add(v[2], s * v[1]),
-        c.mul_add(v[3], -s * v[0]),
-    ]
-}
-
-/// The quadruple's two amplitudes exchanged.
-#[inline(always)]
-fn swap_halves(v: [f64; 4]) -> [f64; 4] {
-    [v[2], v[3], v[0], v[1]]
-}
-
-/// `exp(−iβX)` on two amplitude pairs held as `f64` quadruples `(re, im, re, im)`.
-#[inline(always)]
-fn rot4(x: [f64; 4], y: [f64; 4], c: f64, s: f64) -> ([f64; 4], [f64; 4]) {
-    (
-        [
-            c.mul_add(x[0], s * y[1]),
-            c.mul_add(x[1], -s * y[0]),
-            c.mul_add(x[2], s * y[3]),
-            c.mul_add(x[3], -s * y[2]),
-        ],
-        [
-            c.mul_add(y[0], s * x[1]),
-            c.mul_add(y[1], -s * x[0]),
-            c.mul_add(y[2], s * x[3]),
-            c.mul_add(y[3], -s * x[2]),
-        ],
-    )
-}
-
 /// A running `Im Σ conj(l)·p` over quadruples `(re, im, re, im)`, lane by lane in two
 /// independent chains of FMAs (so that consecutive adds do not wait on each other). The
 /// gradient needs only the imaginary part, which costs one FMA per quadruple.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct ImOverlap {
-    lanes: [[f64; 4]; 2],
+    lanes: [Quad; 2],
 }
 
 impl ImOverlap {
+    fn new() -> ImOverlap {
+        ImOverlap {
+            lanes: [Quad::zero(); 2],
+        }
+    }
+
     /// Add `Im conj(l)·p` to chain `chain`; `ps` is p with re and im exchanged in each amplitude.
     #[inline(always)]
-    fn add(&mut self, chain: usize, l: [f64; 4], ps: [f64; 4]) {
-        for t in 0..4 {
-            self.lanes[chain][t] = l[t].mul_add(ps[t], self.lanes[chain][t]);
-        }
+    fn add(&mut self, chain: usize, l: Quad, ps: Quad) {
+        self.lanes[chain] = l.mul_add(ps, self.lanes[chain]);
     }
 
     /// The sum `Σ (l.re·p.im − l.im·p.re)`.
     fn total(&self) -> f64 {
-        let lane = |t: usize| self.lanes[0][t] + self.lanes[1][t];
+        let (a, b) = (self.lanes[0].to_array(), self.lanes[1].to_array());
+        let lane = |t: usize| a[t] + b[t];
         lane(0) - lane(1) + lane(2) - lane(3)
     }
 }
@@ -226,12 +309,6 @@ impl ImOverlap {
 #[inline(always)]
 fn im_overlap(l: Complex64, p: Complex64) -> f64 {
     l.re.mul_add(p.im, -l.im * p.re)
-}
-
-/// Each amplitude's re and im exchanged.
-#[inline(always)]
-fn swap_pairs(v: [f64; 4]) -> [f64; 4] {
-    [v[1], v[0], v[3], v[2]]
 }
 
 /// The pairs of a group of `2^K` registers, qubit by qubit (index bit i = the group's qubit i).
@@ -270,15 +347,14 @@ fn split_runs<const K: usize>(chunk: &mut [Complex64], r: usize) -> [&mut [f64];
 }
 
 #[inline(always)]
-fn load4(run: &[f64], j: usize) -> [f64; 4] {
+fn load4(run: &[f64], j: usize) -> Quad {
     // One bounds check for the four lanes.
-    let q: &[f64; 4] = run[j..j + 4].try_into().expect("four lanes");
-    *q
+    Quad::load(run[j..j + 4].try_into().expect("four lanes"))
 }
 
 #[inline(always)]
-fn store4(run: &mut [f64], j: usize, v: [f64; 4]) {
-    run[j..j + 4].copy_from_slice(&v);
+fn store4(run: &mut [f64], j: usize, v: Quad) {
+    v.store((&mut run[j..j + 4]).try_into().expect("four lanes"))
 }
 
 /// Rotate K qubits on `2^K` equally long runs (as `f64`): element pair j of every run forms a
@@ -286,13 +362,12 @@ fn store4(run: &mut [f64], j: usize, v: [f64; 4]) {
 /// `visit(i, t, v)` then sees run i's rotated quadruple t (amplitudes 2t and 2t+1 of the run)
 /// while it is still in registers.
 #[inline(always)]
-fn mix_run_slices_visit<const K: usize>(
+fn mix_run_slices_visit<const K: usize, const F: bool>(
     runs: [&mut [f64]; 8],
-    c: f64,
-    s: f64,
-    mut visit: impl FnMut(usize, usize, &[f64; 4]),
+    m: Mix<F>,
+    mut visit: impl FnMut(usize, usize, Quad),
 ) {
-    let m = 1usize << K;
+    let group = 1usize << K;
     let quads = runs[0].len() / 4;
     let runs = runs.map(|r| {
         let len = r.len().min(4 * quads);
@@ -300,61 +375,60 @@ fn mix_run_slices_visit<const K: usize>(
     });
     for t in 0..quads {
         let j = 4 * t;
-        let mut v = [[0.0f64; 4]; 8];
-        for i in 0..m {
+        let mut v = [Quad::zero(); 8];
+        for i in 0..group {
             v[i] = load4(runs[i], j);
         }
         for &(x, y) in PAIRS[K] {
-            (v[x], v[y]) = rot4(v[x], v[y], c, s);
+            (v[x], v[y]) = rot4(v[x], v[y], m);
         }
-        for i in 0..m {
+        for i in 0..group {
             store4(runs[i], j, v[i]);
-            visit(i, t, &v[i]);
+            visit(i, t, v[i]);
         }
     }
 }
 
 /// [`mix_run_slices_visit`] with nothing to visit.
 #[inline(always)]
-fn mix_run_slices<const K: usize>(runs: [&mut [f64]; 8], c: f64, s: f64) {
-    mix_run_slices_visit::<K>(runs, c, s, |_, _, _| {})
+fn mix_run_slices<const K: usize, const F: bool>(runs: [&mut [f64]; 8], m: Mix<F>) {
+    mix_run_slices_visit::<K, F>(runs, m, |_, _, _| {})
 }
 
 /// Rotate K consecutive qubits whose lowest pairs amplitudes `r` apart (r ≥ 2): each chunk of
 /// `2^K·r` amplitudes is `2^K` runs of length r.
 #[inline(always)]
-fn mix_runs<const K: usize>(block: &mut [Complex64], r: usize, c: f64, s: f64) {
+fn mix_runs<const K: usize, const F: bool>(block: &mut [Complex64], r: usize, m: Mix<F>) {
     debug_assert!(r >= 2);
     for chunk in block.chunks_exact_mut((1usize << K) * r) {
-        mix_run_slices::<K>(split_runs::<K>(chunk, r), c, s);
+        mix_run_slices::<K, F>(split_runs::<K>(chunk, r), m);
     }
 }
 
 /// Rotate K qubits starting at q over the whole state in place, in parallel: the runs are
 /// long and contiguous, so each task streams `2^K` of them side by side.
-fn mix_high_in_place<const K: usize>(amps: &mut [Complex64], q: usize, c: f64, s: f64, parallel: bool) {
+fn mix_high_in_place<const K: usize, const F: bool>(amps: &mut [Complex64], q: usize, m: Mix<F>, parallel: bool) {
     let tasks = stream_tasks::<K>(amps, q, parallel);
     if parallel {
-        tasks.into_par_iter().for_each(|(_, t)| mix_run_slices::<K>(t, c, s));
+        tasks.into_par_iter().for_each(|(_, t)| mix_run_slices::<K, F>(t, m));
     } else {
-        tasks.into_iter().for_each(|(_, t)| mix_run_slices::<K>(t, c, s));
+        tasks.into_iter().for_each(|(_, t)| mix_run_slices::<K, F>(t, m));
     }
 }
 
 /// [`mix_high_in_place`] with the per-level probability mass of the result accumulated.
-fn mix_high_in_place_measured<const K: usize>(
+fn mix_high_in_place_measured<const K: usize, const F: bool>(
     amps: &mut [Complex64],
     q: usize,
     index: &[u16],
     n_levels: usize,
-    c: f64,
-    s: f64,
+    m: Mix<F>,
     parallel: bool,
 ) -> Vec<f64> {
     let r = 1usize << q;
     let tasks = stream_tasks::<K>(amps, q, parallel);
     let run = |mut acc: Vec<f64>, (base, t): (usize, [&mut [f64]; 8])| {
-        mix_run_slices_measured::<K>(t, base, r, index, &mut acc, c, s);
+        mix_run_slices_measured::<K, F>(t, base, r, index, &mut acc, m);
         acc
     };
     if parallel {
@@ -373,29 +447,29 @@ fn add_levels(mut a: Vec<f64>, b: Vec<f64>) -> Vec<f64> {
 }
 
 /// [`mix_run_slices`] on ψ and λ together, returning the K qubits' share of `Im⟨λ|Σ X_q|ψ⟩`,
-/// read on the loaded registers before they are rotated (rotating both leaves it unchanged).
+/// read on the loaded registers before they are rotated.
 #[inline(always)]
-fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8], c: f64, s: f64) -> f64 {
-    let m = 1usize << K;
-    let mut ov = ImOverlap::default();
+fn unmix_run_slices_pair<const K: usize, const F: bool>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8], m: Mix<F>) -> f64 {
+    let group = 1usize << K;
+    let mut ov = ImOverlap::new();
     let quads = rp[0].len() / 4;
     for j in (0..quads).map(|t| 4 * t) {
-        let mut vp = [[0.0f64; 4]; 8];
-        let mut vl = [[0.0f64; 4]; 8];
-        for i in 0..m {
+        let mut vp = [Quad::zero(); 8];
+        let mut vl = [Quad::zero(); 8];
+        for i in 0..group {
             vp[i] = load4(rp[i], j);
             vl[i] = load4(rl[i], j);
         }
-        let sp: [[f64; 4]; 8] = std::array::from_fn(|i| swap_pairs(vp[i]));
+        let sp: [Quad; 8] = vp.map(Quad::swap_pairs);
         for &(x, y) in PAIRS[K] {
             ov.add(0, vl[x], sp[y]);
             ov.add(1, vl[y], sp[x]);
         }
         for &(x, y) in PAIRS[K] {
-            (vp[x], vp[y]) = rot4(vp[x], vp[y], c, s);
-            (vl[x], vl[y]) = rot4(vl[x], vl[y], c, s);
+            (vp[x], vp[y]) = rot4(vp[x], vp[y], m);
+            (vl[x], vl[y]) = rot4(vl[x], vl[y], m);
         }
-        for i in 0..m {
+        for i in 0..group {
             store4(rp[i], j, vp[i]);
             store4(rl[i], j, vl[i]);
         }
@@ -405,12 +479,17 @@ fn unmix_run_slices_pair<const K: usize>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8
 
 /// [`mix_runs`] on ψ and λ together (see [`unmix_run_slices_pair`]).
 #[inline(always)]
-fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: usize, c: f64, s: f64) -> f64 {
+fn unmix_runs_pair<const K: usize, const F: bool>(
+    p: &mut [Complex64],
+    l: &mut [Complex64],
+    r: usize,
+    m: Mix<F>,
+) -> f64 {
     debug_assert!(r >= 2);
     let len = (1usize << K) * r;
     p.chunks_exact_mut(len)
         .zip(l.chunks_exact_mut(len))
-        .map(|(pc, lc)| unmix_run_slices_pair::<K>(split_runs::<K>(pc, r), split_runs::<K>(lc, r), c, s))
+        .map(|(pc, lc)| unmix_run_slices_pair::<K, F>(split_runs::<K>(pc, r), split_runs::<K>(lc, r), m))
         .sum()
 }
 
@@ -419,8 +498,8 @@ fn unmix_runs_pair<const K: usize>(p: &mut [Complex64], l: &mut [Complex64], r: 
 /// of its first amplitude in run 0 (run i starts `i·2^q` later).
 fn stream_tasks<const K: usize>(amps: &mut [Complex64], q: usize, parallel: bool) -> Vec<(usize, [&mut [f64]; 8])> {
     let r = 1usize << q;
-    let m = 1usize << K;
-    let n_chunks = amps.len() / (m * r);
+    let group = 1usize << K;
+    let n_chunks = amps.len() / (group * r);
     // Enough column pieces per chunk to give every thread several tasks.
     let pieces = if parallel {
         (4 * rayon::current_num_threads()).div_ceil(n_chunks).clamp(1, r / 2)
@@ -429,10 +508,10 @@ fn stream_tasks<const K: usize>(amps: &mut [Complex64], q: usize, parallel: bool
     };
     let width = (2 * r / pieces).max(4); // f64 per piece, a multiple of 4
     let mut tasks = Vec::with_capacity(n_chunks * pieces);
-    for (chunk_no, chunk) in amps.chunks_exact_mut(m * r).enumerate() {
+    for (chunk_no, chunk) in amps.chunks_exact_mut(group * r).enumerate() {
         let mut iters = split_runs::<K>(chunk, r).map(|run| run.chunks_mut(width));
         for piece in 0..pieces {
-            let base = chunk_no * m * r + piece * width / 2;
+            let base = chunk_no * group * r + piece * width / 2;
             tasks.push((base, std::array::from_fn(|i| iters[i].next().unwrap_or_default())));
         }
     }
@@ -442,29 +521,28 @@ fn stream_tasks<const K: usize>(amps: &mut [Complex64], q: usize, parallel: bool
 /// [`mix_run_slices`], then the probability mass of every rotated amplitude added to
 /// `levels[index[k]]` while it is still in registers (k = `base + i·r` + offset in run i).
 #[inline(always)]
-fn mix_run_slices_measured<const K: usize>(
+fn mix_run_slices_measured<const K: usize, const F: bool>(
     runs: [&mut [f64]; 8],
     base: usize,
     r: usize,
     index: &[u16],
     levels: &mut [f64],
-    c: f64,
-    s: f64,
+    m: Mix<F>,
 ) {
-    mix_run_slices_visit::<K>(runs, c, s, |i, t, v| {
+    mix_run_slices_visit::<K, F>(runs, m, |i, t, v| {
         let k = base + i * r + 2 * t;
-        levels[index[k] as usize] += v[0] * v[0] + v[1] * v[1];
-        levels[index[k + 1] as usize] += v[2] * v[2] + v[3] * v[3];
+        let sq = v.mul(v).to_array();
+        levels[index[k] as usize] += sq[0] + sq[1];
+        levels[index[k + 1] as usize] += sq[2] + sq[3];
     })
 }
 
 /// [`mix_high_in_place`] on ψ and λ together, returning the K qubits' share of `Im⟨λ|Σ X_q|ψ⟩`.
-fn unmix_high_in_place_pair<const K: usize>(
+fn unmix_high_in_place_pair<const K: usize, const F: bool>(
     psi: &mut [Complex64],
     lam: &mut [Complex64],
     q: usize,
-    c: f64,
-    s: f64,
+    m: Mix<F>,
     parallel: bool,
 ) -> f64 {
     let tp = stream_tasks::<K>(psi, q, parallel);
@@ -472,38 +550,32 @@ fn unmix_high_in_place_pair<const K: usize>(
     if parallel {
         tp.into_par_iter()
             .zip(tl)
-            .map(|((_, p), (_, l))| unmix_run_slices_pair::<K>(p, l, c, s))
+            .map(|((_, p), (_, l))| unmix_run_slices_pair::<K, F>(p, l, m))
             .sum()
     } else {
         tp.into_iter()
             .zip(tl)
-            .map(|((_, p), (_, l))| unmix_run_slices_pair::<K>(p, l, c, s))
+            .map(|((_, p), (_, l))| unmix_run_slices_pair::<K, F>(p, l, m))
             .sum()
     }
 }
 
 /// Qubit 0 of a contiguous block: adjacent amplitudes pair up.
 #[inline]
-fn mix_adjacent(block: &mut [Complex64], c: f64, s: f64) {
+fn mix_adjacent<const F: bool>(block: &mut [Complex64], m: Mix<F>) {
     for pair in block.chunks_exact_mut(2) {
-        let (a, b) = rot(pair[0], pair[1], c, s);
-        pair[0] = a;
-        pair[1] = b;
+        (pair[0], pair[1]) = rot(pair[0], pair[1], m);
     }
 }
 
 /// [`mix_adjacent`] on ψ and λ, returning qubit 0's `Im⟨λ|X_0|ψ⟩`.
 #[inline]
-fn unmix_adjacent_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64) -> f64 {
+fn unmix_adjacent_pair<const F: bool>(p: &mut [Complex64], l: &mut [Complex64], m: Mix<F>) -> f64 {
     let mut acc = 0.0;
     for (pp, lp) in p.chunks_exact_mut(2).zip(l.chunks_exact_mut(2)) {
         acc += im_overlap(lp[0], pp[1]) + im_overlap(lp[1], pp[0]);
-        let (a, b) = rot(pp[0], pp[1], c, s);
-        pp[0] = a;
-        pp[1] = b;
-        let (a, b) = rot(lp[0], lp[1], c, s);
-        lp[0] = a;
-        lp[1] = b;
+        (pp[0], pp[1]) = rot(pp[0], pp[1], m);
+        (lp[0], lp[1]) = rot(lp[0], lp[1], m);
     }
     acc
 }
@@ -511,45 +583,61 @@ fn unmix_adjacent_pair(p: &mut [Complex64], l: &mut [Complex64], c: f64, s: f64)
 /// Rotate qubits `[from, to)` of `block`, where qubit q pairs amplitudes `w·2^q` apart,
 /// three qubits per sweep.
 #[inline]
-fn mix_units(block: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, s: f64) {
+fn mix_units<const F: bool>(block: &mut [Complex64], w: usize, from: usize, to: usize, m: Mix<F>) {
     let mut q = from;
     if w << q == 1 && to - q >= 3 && block.len() >= 8 {
-        mix_low3(block, c, s);
+        mix_low3(block, m);
         q += 3;
     } else if q < to && w << q == 1 {
-        mix_adjacent(block, c, s);
+        mix_adjacent(block, m);
         q += 1;
     }
     while q < to {
         let r = w << q;
         match (to - q).min(3) {
-            3 => mix_runs::<3>(block, r, c, s),
-            2 => mix_runs::<2>(block, r, c, s),
-            _ => mix_runs::<1>(block, r, c, s),
+            3 => mix_runs::<3, F>(block, r, m),
+            2 => mix_runs::<2, F>(block, r, m),
+            _ => mix_runs::<1, F>(block, r, m),
         }
         q += 3;
     }
 }
 
-/// [`mix_units`] on ψ and λ together, returning their share of `Im⟨λ|Σ X_q|ψ⟩`.
+/// [`mix_units`] on ψ and λ together, returning their share of `Im⟨λ|Σ X_q|ψ⟩`. `done` qubits
+/// were rotated before these, and every qubit rotated divides the overlaps read after it by
+/// `shrink` (`|κ|²`): each unit's share is multiplied back.
+#[allow(clippy::too_many_arguments)]
 #[inline]
-fn unmix_units_pair(p: &mut [Complex64], l: &mut [Complex64], w: usize, from: usize, to: usize, c: f64, s: f64) -> f64 {
+fn unmix_units_pair<const F: bool>(
+    p: &mut [Complex64],
+    l: &mut [Complex64],
+    from: usize,
+    to: usize,
+    m: Mix<F>,
+    shrink: f64,
+    done: usize,
+) -> f64 {
     let mut acc = 0.0;
     let mut q = from;
-    if w << q == 1 && to - q >= 3 && p.len() >= 8 {
-        acc += unmix_low3_pair(p, l, c, s);
+    let mut done = done;
+    let mut add = |share: f64, qubits: usize, done: &mut usize| {
+        acc += share * shrink.powi(*done as i32);
+        *done += qubits;
+    };
+    if q == 0 && to >= 3 && p.len() >= 8 {
+        add(unmix_low3_pair(p, l, m), 3, &mut done);
         q += 3;
-    } else if q < to && w << q == 1 {
-        acc += unmix_adjacent_pair(p, l, c, s);
+    } else if q < to && q == 0 {
+        add(unmix_adjacent_pair(p, l, m), 1, &mut done);
         q += 1;
     }
     while q < to {
-        let r = w << q;
+        let r = 1usize << q;
         // Two qubits per sweep: ψ and λ together fill the registers.
-        acc += match (to - q).min(2) {
-            2 => unmix_runs_pair::<2>(p, l, r, c, s),
-            _ => unmix_runs_pair::<1>(p, l, r, c, s),
-        };
+        match (to - q).min(2) {
+            2 => add(unmix_runs_pair::<2, F>(p, l, r, m), 2, &mut done),
+            _ => add(unmix_runs_pair::<1, F>(p, l, r, m), 1, &mut done),
+        }
         q += 2;
     }
     acc
@@ -557,45 +645,110 @@ fn unmix_units_pair(p: &mut [Complex64], l: &mut [Complex64], w: usize, from: us
 
 /// Rotate qubits `[from, to)` of `block` (pairs at distance `2^q` inside it).
 #[inline]
-fn mix_range(block: &mut [Complex64], from: usize, to: usize, c: f64, s: f64) {
-    mix_units(block, 1, from, to, c, s)
+fn mix_range<const F: bool>(block: &mut [Complex64], from: usize, to: usize, m: Mix<F>) {
+    mix_units(block, 1, from, to, m)
+}
+
+/// A layer's diagonal with the factor κ^n of its rotations folded in.
+#[derive(Clone, Copy)]
+enum Diag<'a> {
+    /// `ψ_k ← factors[index[k]]·ψ_k`.
+    Indexed { index: &'a [u16], factors: &'a [Complex64] },
+    /// `ψ_k ← scale·e^{−iγ c_k}·ψ_k`.
+    Dense {
+        costs: &'a [f64],
+        gamma: f64,
+        scale: Complex64,
+    },
+    /// `ψ_k ← scale·ψ_k`.
+    Scale(Complex64),
+}
+
+impl<'a> Diag<'a> {
+    /// `phase` (or its inverse when `inverse`) times `scale`; indexed factors are written to
+    /// `buf`.
+    fn new(phase: Phase<'a>, scale: Complex64, inverse: bool, buf: &'a mut Vec<Complex64>) -> Diag<'a> {
+        match phase {
+            Phase::None => Diag::Scale(scale),
+            Phase::Indexed { index, factors } => {
+                buf.clear();
+                buf.extend(factors.iter().map(|f| if inverse { f.conj() } else { *f } * scale));
+                Diag::Indexed { index, factors: buf }
+            }
+            Phase::Dense { costs, gamma } => Diag::Dense {
+                costs,
+                gamma: if inverse { -gamma } else { gamma },
+                scale,
+            },
+        }
+    }
+
+    /// Multiply `chunk`, whose first basis index is `k0`, by the diagonal.
+    #[inline]
+    fn apply(self, chunk: &mut [Complex64], k0: usize) {
+        match self {
+            Diag::Indexed { index, factors } => {
+                let idx = &index[k0..k0 + chunk.len()];
+                let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
+                let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
+                let mut quads = f.chunks_exact_mut(4);
+                for (q, ix) in (&mut quads).zip(idx.chunks_exact(2)) {
+                    let fq = Quad::load_pair(&fac[ix[0] as usize], &fac[ix[1] as usize]);
+                    let a = load4(q, 0);
+                    store4(q, 0, cmul(a, fq));
+                }
+                if let [re, im] = quads.into_remainder() {
+                    // A one-amplitude state.
+                    let a = Complex64::new(*re, *im) * factors[idx[idx.len() - 1] as usize];
+                    (*re, *im) = (a.re, a.im);
+                }
+            }
+            Diag::Dense { costs, gamma, scale } => {
+                let len = chunk.len();
+                for (a, &ck) in chunk.iter_mut().zip(&costs[k0..k0 + len]) {
+                    let (si, co) = (gamma * ck).sin_cos();
+                    *a *= Complex64::new(co, -si) * scale;
+                }
+            }
+            Diag::Scale(scale) => chunk.iter_mut().for_each(|a| *a *= scale),
+        }
+    }
 }
 
 /// Phase, then qubits `[0, low)`, on one block whose first basis index is `base`.
-fn block_forward(block: &mut [Complex64], base: usize, low: usize, phase: Phase<'_>, c: f64, s: f64) {
+fn block_forward<const F: bool>(block: &mut [Complex64], base: usize, low: usize, diag: Diag<'_>, m: Mix<F>) {
     let sub = 1usize << low.min(L2_QUBITS);
     for (i, chunk) in block.chunks_mut(sub).enumerate() {
-        let k0 = base + i * sub;
-        match phase {
-            Phase::None => {}
-            Phase::Indexed { index, factors } => {
-                for (a, &v) in chunk.iter_mut().zip(&index[k0..k0 + sub]) {
-                    *a *= factors[v as usize];
-                }
-            }
-            Phase::Dense { costs, gamma } => {
-                for (a, &ck) in chunk.iter_mut().zip(&costs[k0..k0 + sub]) {
-                    let (si, co) = (gamma * ck).sin_cos();
-                    *a *= Complex64::new(co, -si);
-                }
-            }
-        }
-        mix_range(chunk, 0, low.min(L2_QUBITS), c, s);
+        diag.apply(chunk, base + i * sub);
+        mix_range(chunk, 0, low.min(L2_QUBITS), m);
     }
-    mix_range(block, L2_QUBITS.min(low), low, c, s);
+    mix_range(block, L2_QUBITS.min(low), low, m);
 }
 
 /// The block sweep of a layer over all blocks of `2^low` amplitudes.
-fn block_sweep(amps: &mut [Complex64], low: usize, phase: Phase<'_>, c: f64, s: f64, parallel: bool) {
+fn block_sweep<const F: bool>(amps: &mut [Complex64], low: usize, diag: Diag<'_>, m: Mix<F>, parallel: bool) {
     let block = 1usize << low;
     if parallel {
         amps.par_chunks_mut(block)
             .enumerate()
-            .for_each(|(i, b)| block_forward(b, i * block, low, phase, c, s));
+            .for_each(|(i, b)| block_forward(b, i * block, low, diag, m));
     } else {
         amps.chunks_mut(block)
             .enumerate()
-            .for_each(|(i, b)| block_forward(b, i * block, low, phase, c, s));
+            .for_each(|(i, b)| block_forward(b, i * block, low, diag, m));
+    }
+}
+
+/// The stream sweeps of qubits `[from, to)`, three at a time.
+fn stream_sweeps<const F: bool>(amps: &mut [Complex64], from: usize, to: usize, m: Mix<F>, parallel: bool) {
+    let mut q = from;
+    while q < to {
+        match (to - q).min(3) {
+            3 => mix_high_in_place::<3, F>(amps, q, m, parallel),
+            2 => mix_high_in_place::<2, F>(amps, q, m, parallel),
+            _ => mix_high_in_place::<1, F>(amps, q, m, parallel),
+        }
+        q += 3;
     }
 }
 
@@ -608,18 +761,14 @@ pub fn apply_layer(amps: &mut [Complex64], phase: Phase<'_>, beta: f64) {
 pub fn apply_layer_with(amps: &mut [Complex64], phase: Phase<'_>, beta: f64, plan: &Plan, par_min_qubits: usize) {
     let n = log2_len(amps.len());
     debug_assert_eq!(plan.num_qubits, n);
-    let (s, c) = beta.sin_cos();
+    let rot = Rotation::new(beta);
+    let mut buf = Vec::new();
+    let diag = Diag::new(phase, rot.scale(n), false, &mut buf);
     let parallel = n >= par_min_qubits;
-    block_sweep(amps, plan.low, phase, c, s, parallel);
-    let mut q = plan.low;
-    while q < n {
-        match (n - q).min(3) {
-            3 => mix_high_in_place::<3>(amps, q, c, s, parallel),
-            2 => mix_high_in_place::<2>(amps, q, c, s, parallel),
-            _ => mix_high_in_place::<1>(amps, q, c, s, parallel),
-        }
-        q += 3;
-    }
+    with_mix!(rot, |m| {
+        block_sweep(amps, plan.low, diag, m, parallel);
+        stream_sweeps(amps, plan.low, n, m, parallel);
+    })
 }
 
 /// [`apply_layer`] on an indexed cost whose last sweep also returns the probability mass per
@@ -634,30 +783,36 @@ pub fn apply_layer_measured(
 ) -> Vec<f64> {
     let n = log2_len(amps.len());
     let plan = Plan::new(n);
-    let (s, c) = beta.sin_cos();
+    let rot = Rotation::new(beta);
+    let mut buf = Vec::new();
+    let diag = Diag::new(phase, rot.scale(n), false, &mut buf);
     let parallel = n >= PAR_MIN_QUBITS;
+    with_mix!(rot, |m| layer_measured(amps, &plan, diag, m, index, n_levels, parallel))
+}
+
+fn layer_measured<const F: bool>(
+    amps: &mut [Complex64],
+    plan: &Plan,
+    diag: Diag<'_>,
+    m: Mix<F>,
+    index: &[u16],
+    n_levels: usize,
+    parallel: bool,
+) -> Vec<f64> {
+    let n = plan.num_qubits;
     if plan.low == n {
         // One block holds everything: rotate, then count it while it is in cache.
-        block_forward(amps, 0, plan.low, phase, c, s);
+        block_forward(amps, 0, plan.low, diag, m);
         return level_probabilities(amps, index, n_levels);
     }
-    block_sweep(amps, plan.low, phase, c, s, parallel);
-    let mut q = plan.low;
-    loop {
-        let k = (n - q).min(3);
-        if q + k == n {
-            return match k {
-                3 => mix_high_in_place_measured::<3>(amps, q, index, n_levels, c, s, parallel),
-                2 => mix_high_in_place_measured::<2>(amps, q, index, n_levels, c, s, parallel),
-                _ => mix_high_in_place_measured::<1>(amps, q, index, n_levels, c, s, parallel),
-            };
-        }
-        match k {
-            3 => mix_high_in_place::<3>(amps, q, c, s, parallel),
-            2 => mix_high_in_place::<2>(amps, q, c, s, parallel),
-            _ => mix_high_in_place::<1>(amps, q, c, s, parallel),
-        }
-        q += 3;
+    block_sweep(amps, plan.low, diag, m, parallel);
+    // All stream sweeps but the last, which also counts.
+    let last = plan.low + 3 * ((n - plan.low - 1) / 3);
+    stream_sweeps(amps, plan.low, last, m, parallel);
+    match n - last {
+        3 => mix_high_in_place_measured::<3, F>(amps, last, index, n_levels, m, parallel),
+        2 => mix_high_in_place_measured::<2, F>(amps, last, index, n_levels, m, parallel),
+        _ => mix_high_in_place_measured::<1, F>(amps, last, index, n_levels, m, parallel),
     }
 }
 
@@ -669,9 +824,10 @@ pub fn apply_mixer_x(amps: &mut [Complex64], beta: f64) {
 /// The backward step of one layer on the state `ψ` and the adjoint `λ`, both after the layer:
 /// returns `(Im⟨λ|B|ψ⟩, Im⟨λ|C|ψ⟩)` with `B = Σ_q X_q` and C the layer's cost (`values` per
 /// index or `costs`), and un-applies the layer from both (mixer at −β, then the conjugate
-/// phase). `⟨λ|X_q|ψ⟩` is read during the un-rotation: it is the same before and after any
-/// rotation applied to both vectors. Only imaginary parts are kept: the gradient is made of
-/// them, and each costs half the arithmetic of the full overlap.
+/// phase). `⟨λ|X_q|ψ⟩` is read during the un-rotation: a unitary rotation of both vectors
+/// leaves it unchanged, and R (`exp(iβX)/κ`) divides it by `|κ|²`, multiplied back. Only
+/// imaginary parts are kept: the gradient is made of them, and each costs half the arithmetic
+/// of the full overlap.
 pub fn unapply_layer_pair(
     psi: &mut [Complex64],
     lam: &mut [Complex64],
@@ -680,24 +836,56 @@ pub fn unapply_layer_pair(
     beta: f64,
 ) -> (f64, f64) {
     let n = log2_len(psi.len());
-    let plan = Plan::paired(n);
-    let (s, c) = (-beta).sin_cos();
+    let rot = Rotation::new(-beta);
+    let mut buf = Vec::new();
+    let diag = Diag::new(phase, rot.scale(n), true, &mut buf);
+    let weights: Vec<[f64; 2]> = match phase {
+        Phase::Indexed { .. } => values
+            .expect("an indexed phase comes with its values")
+            .iter()
+            .map(|&c| [c, -c])
+            .collect(),
+        _ => Vec::new(),
+    };
     let parallel = n >= PAR_MIN_QUBITS;
+    with_mix!(rot, |m| unapply_pair(
+        psi,
+        lam,
+        diag,
+        &weights,
+        m,
+        rot.shrink(),
+        parallel
+    ))
+}
+
+fn unapply_pair<const F: bool>(
+    psi: &mut [Complex64],
+    lam: &mut [Complex64],
+    diag: Diag<'_>,
+    weights: &[[f64; 2]],
+    m: Mix<F>,
+    shrink: f64,
+    parallel: bool,
+) -> (f64, f64) {
+    let n = log2_len(psi.len());
+    let plan = Plan::paired(n);
     let mut mixer = 0.0;
     let mut q = plan.low;
     while q < n {
         // Two qubits per sweep here: ψ and λ together fill the registers.
-        mixer += match (n - q).min(2) {
-            2 => unmix_high_in_place_pair::<2>(psi, lam, q, c, s, parallel),
-            _ => unmix_high_in_place_pair::<1>(psi, lam, q, c, s, parallel),
+        let share = match (n - q).min(2) {
+            2 => unmix_high_in_place_pair::<2, F>(psi, lam, q, m, parallel),
+            _ => unmix_high_in_place_pair::<1, F>(psi, lam, q, m, parallel),
         };
+        mixer += share * shrink.powi((q - plan.low) as i32);
         q += 2;
     }
     let block = 1usize << plan.low;
     let work = |(i, (p, l)): (usize, (&mut [Complex64], &mut [Complex64]))| {
-        block_backward(p, l, i * block, plan.low, phase, values, c, s)
+        block_backward(p, l, i * block, plan.low, n - plan.low, diag, weights, m, shrink)
     };
-    let (m, cost) = if parallel {
+    let (b, cost) = if parallel {
         psi.par_chunks_mut(block)
             .zip(lam.par_chunks_mut(block))
             .enumerate()
@@ -710,56 +898,96 @@ pub fn unapply_layer_pair(
             .map(work)
             .fold((0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
     };
-    (mixer + m, cost)
+    (mixer + b, cost)
 }
 
 /// Low-qubit overlaps and un-rotation, the cost overlap, and the conjugate phase, on one
-/// block of both vectors. Returns the imaginary parts `(mixer overlap, cost overlap)`.
+/// block of both vectors, after `done` higher qubits. Returns the imaginary parts
+/// `(mixer overlap, cost overlap)`.
 #[allow(clippy::too_many_arguments)]
-fn block_backward(
+fn block_backward<const F: bool>(
     p: &mut [Complex64],
     l: &mut [Complex64],
     base: usize,
     low: usize,
-    phase: Phase<'_>,
-    values: Option<&[f64]>,
-    c: f64,
-    s: f64,
+    done: usize,
+    diag: Diag<'_>,
+    weights: &[[f64; 2]],
+    m: Mix<F>,
+    shrink: f64,
 ) -> (f64, f64) {
-    let mut mixer = 0.0;
-    let unrotate =
-        |p: &mut [Complex64], l: &mut [Complex64], from: usize, to: usize| unmix_units_pair(p, l, 1, from, to, c, s);
-    mixer += unrotate(p, l, L2_QUBITS.min(low), low);
-    let sub = 1usize << low.min(L2_QUBITS);
+    let l2 = low.min(L2_QUBITS);
+    let mut mixer = unmix_units_pair(p, l, l2, low, m, shrink, done);
+    let done = done + low - l2;
+    // Every qubit is un-rotated when the cost overlap is read.
+    let cost_scale = shrink.powi((done + l2) as i32);
+    let sub = 1usize << l2;
     let mut cost = 0.0;
     for (i, (pc, lc)) in p.chunks_mut(sub).zip(l.chunks_mut(sub)).enumerate() {
-        mixer += unrotate(pc, lc, 0, low.min(L2_QUBITS));
-        let k0 = base + i * sub;
-        match phase {
-            Phase::None => {}
-            Phase::Indexed { index, factors } => {
-                let idx = &index[k0..k0 + sub];
-                let vals = values.expect("indexed phase comes with its values");
-                for ((a, b), &v) in pc.iter_mut().zip(lc.iter_mut()).zip(idx) {
-                    cost += im_overlap(*b, *a) * vals[v as usize];
-                    // Un-apply: multiply by the conjugate factor.
-                    let f = factors[v as usize].conj();
-                    *a *= f;
-                    *b *= f;
-                }
-            }
-            Phase::Dense { costs, gamma } => {
-                for ((a, b), &ck) in pc.iter_mut().zip(lc.iter_mut()).zip(&costs[k0..k0 + sub]) {
-                    cost += im_overlap(*b, *a) * ck;
-                    let (si, co) = (gamma * ck).sin_cos();
-                    let f = Complex64::new(co, si);
-                    *a *= f;
-                    *b *= f;
-                }
-            }
-        }
+        mixer += unmix_units_pair(pc, lc, 0, l2, m, shrink, done);
+        cost += cost_scale * unapply_diag_pair(pc, lc, base + i * sub, diag, weights);
     }
     (mixer, cost)
+}
+
+/// `Im⟨l|C|p⟩` on one chunk whose first basis index is `k0`, then both multiplied by the
+/// (inverse) diagonal. `weights[v] = (c_v, −c_v)` for an indexed cost.
+#[inline]
+fn unapply_diag_pair(
+    pc: &mut [Complex64],
+    lc: &mut [Complex64],
+    k0: usize,
+    diag: Diag<'_>,
+    weights: &[[f64; 2]],
+) -> f64 {
+    match diag {
+        Diag::Indexed { index, factors } => {
+            let idx = &index[k0..k0 + pc.len()];
+            if pc.len() == 1 {
+                let (f, v) = (factors[idx[0] as usize], weights[idx[0] as usize][0]);
+                let c = im_overlap(lc[0], pc[0]) * v;
+                pc[0] *= f;
+                lc[0] *= f;
+                return c;
+            }
+            let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
+            let pf: &mut [f64] = bytemuck::cast_slice_mut(pc);
+            let lf: &mut [f64] = bytemuck::cast_slice_mut(lc);
+            let mut acc = Quad::zero();
+            for ((pq, lq), ix) in pf
+                .chunks_exact_mut(4)
+                .zip(lf.chunks_exact_mut(4))
+                .zip(idx.chunks_exact(2))
+            {
+                let (i0, i1) = (ix[0] as usize, ix[1] as usize);
+                let (a, b) = (load4(pq, 0), load4(lq, 0));
+                // (l.re·p.im·c, −l.im·p.re·c) per amplitude: its two lanes sum to Im(conj(l)·p)·c.
+                acc = b
+                    .mul(a.swap_pairs())
+                    .mul_add(Quad::load_pair(&weights[i0], &weights[i1]), acc);
+                let f = Quad::load_pair(&fac[i0], &fac[i1]);
+                store4(pq, 0, cmul(a, f));
+                store4(lq, 0, cmul(b, f));
+            }
+            acc.to_array().iter().sum()
+        }
+        Diag::Dense { costs, gamma, scale } => {
+            let mut cost = 0.0;
+            let len = pc.len();
+            for ((a, b), &ck) in pc.iter_mut().zip(lc.iter_mut()).zip(&costs[k0..k0 + len]) {
+                cost += im_overlap(*b, *a) * ck;
+                let (si, co) = (gamma * ck).sin_cos();
+                let f = Complex64::new(co, -si) * scale;
+                *a *= f;
+                *b *= f;
+            }
+            cost
+        }
+        Diag::Scale(scale) => {
+            pc.iter_mut().chain(lc.iter_mut()).for_each(|a| *a *= scale);
+            0.0
+        }
+    }
 }
 
 /// `amps ← |+⟩^n`, written in parallel.
@@ -878,12 +1106,27 @@ mod tests {
         v
     }
 
-    /// The textbook mixer: one pass per qubit over all pairs.
+    /// The textbook mixer: one pass per qubit over all pairs, in plain complex arithmetic.
     fn naive_mixer(amps: &mut [Complex64], beta: f64) {
         let (s, c) = beta.sin_cos();
-        let n = log2_len(amps.len());
-        mix_range(amps, 0, n, c, s);
+        let mis = Complex64::new(0.0, -s);
+        for q in 0..log2_len(amps.len()) {
+            for k in (0..amps.len()).filter(|k| k & (1 << q) == 0) {
+                let (a, b) = (amps[k], amps[k | 1 << q]);
+                amps[k] = a * c + b * mis;
+                amps[k | 1 << q] = b * c + a * mis;
+            }
+        }
     }
+
+    /// Angles on both sides of |β| = π/4 (mod π/2), where the rotation changes form.
+    const BETAS: [f64; 5] = [
+        0.37,
+        1.2,
+        -2.5,
+        std::f64::consts::FRAC_PI_4,
+        -3.0 * std::f64::consts::FRAC_PI_4,
+    ];
 
     fn max_diff(a: &[Complex64], b: &[Complex64]) -> f64 {
         a.iter().zip(b).map(|(x, y)| (x - y).norm()).fold(0.0, f64::max)
@@ -896,26 +1139,29 @@ mod tests {
             let psi = random_state(n, n as u64);
             let index: Vec<u16> = (0..psi.len()).map(|k| (k % 7) as u16).collect();
             let factors: Vec<Complex64> = (0..7).map(|v| Complex64::from_polar(1.0, -0.3 * v as f64)).collect();
-            let mut expect = psi.clone();
-            for (a, &i) in expect.iter_mut().zip(&index) {
-                *a *= factors[i as usize];
-            }
-            naive_mixer(&mut expect, 0.37);
-            for low in [1, 2, 3, 4, 7, L2_QUBITS, Plan::new(n).low] {
-                let plan = Plan::with_low(n, low);
-                for par in [0, usize::MAX] {
-                    let mut got = psi.clone();
-                    apply_layer_with(
-                        &mut got,
-                        Phase::Indexed {
-                            index: &index,
-                            factors: &factors,
-                        },
-                        0.37,
-                        &plan,
-                        par,
-                    );
-                    assert!(max_diff(&got, &expect) < 1e-13, "n={n} low={low} par={par}");
+            // Both forms of the rotation: |tan β| ≤ 1, and the exchanged form for |cot β| < 1.
+            for beta in BETAS {
+                let mut expect = psi.clone();
+                for (a, &i) in expect.iter_mut().zip(&index) {
+                    *a *= factors[i as usize];
+                }
+                naive_mixer(&mut expect, beta);
+                for low in [1, 2, 3, 4, 7, L2_QUBITS, Plan::new(n).low] {
+                    let plan = Plan::with_low(n, low);
+                    for par in [0, usize::MAX] {
+                        let mut got = psi.clone();
+                        apply_layer_with(
+                            &mut got,
+                            Phase::Indexed {
+                                index: &index,
+                                factors: &factors,
+                            },
+                            beta,
+                            &plan,
+                            par,
+                        );
+                        assert!(max_diff(&got, &expect) < 1e-13, "n={n} low={low} par={par} beta={beta}");
+                    }
                 }
             }
         }
@@ -931,14 +1177,16 @@ mod tests {
                 index: &index,
                 factors: &factors,
             };
-            let mut a = psi.clone();
-            apply_layer(&mut a, phase, 0.3);
-            let expect = level_probabilities(&a, &index, 11);
-            let mut b = psi;
-            let got = apply_layer_measured(&mut b, phase, 0.3, &index, 11);
-            assert!(a == b, "n={n}: the state must not change");
-            for (x, y) in got.iter().zip(&expect) {
-                assert!((x - y).abs() < 1e-12, "n={n}");
+            for beta in [0.3, -1.1] {
+                let mut a = psi.clone();
+                apply_layer(&mut a, phase, beta);
+                let expect = level_probabilities(&a, &index, 11);
+                let mut b = psi.clone();
+                let got = apply_layer_measured(&mut b, phase, beta, &index, 11);
+                assert!(a == b, "n={n}: the state must not change");
+                for (x, y) in got.iter().zip(&expect) {
+                    assert!((x - y).abs() < 1e-12, "n={n}");
+                }
             }
         }
     }
@@ -966,47 +1214,56 @@ mod tests {
         // 21 qubits: seven high qubits, so stream sweeps of three, three and one.
         let n = 21;
         let psi = random_state(n, 1);
-        let mut a = psi.clone();
-        apply_mixer_x(&mut a, 0.21);
-        let mut b = psi;
-        naive_mixer(&mut b, 0.21);
-        assert!(max_diff(&a, &b) < 1e-13);
+        for beta in [0.21, 1.0] {
+            let mut a = psi.clone();
+            apply_mixer_x(&mut a, beta);
+            let mut b = psi.clone();
+            naive_mixer(&mut b, beta);
+            assert!(max_diff(&a, &b) < 1e-13, "beta={beta}");
+        }
     }
 
     #[test]
     fn backward_step_undoes_the_layer_and_measures_overlaps() {
-        for n in [3, 15, 17, 19] {
+        for n in [0, 1, 3, 15, 17, 19] {
             let psi0 = random_state(n, 7);
             let lam0 = random_state(n, 8);
             let values: Vec<f64> = (0..5).map(|v| v as f64 * 0.5 - 1.0).collect();
             let index: Vec<u16> = (0..psi0.len()).map(|k| ((k * 31) % 5) as u16).collect();
+            let costs: Vec<f64> = index.iter().map(|&v| values[v as usize]).collect();
             let gamma = 0.3;
             let factors: Vec<Complex64> = values.iter().map(|&c| Complex64::from_polar(1.0, -gamma * c)).collect();
-            let phase = Phase::Indexed {
+            let indexed = Phase::Indexed {
                 index: &index,
                 factors: &factors,
             };
-            let mut psi = psi0.clone();
-            let mut lam = lam0.clone();
-            apply_layer(&mut psi, phase, 0.4);
-            apply_layer(&mut lam, phase, 0.4);
-            // Expected overlaps, from the naive definitions on the states after the layer.
-            let mut mixer = Complex64::new(0.0, 0.0);
-            for q in 0..n {
-                for k in 0..psi.len() {
-                    mixer += lam[k].conj() * psi[k ^ (1 << q)];
+            let dense = Phase::Dense { costs: &costs, gamma };
+            for (beta, phase) in [(0.4, indexed), (1.3, indexed), (-2.2, dense), (0.7, dense)] {
+                let mut psi = psi0.clone();
+                let mut lam = lam0.clone();
+                apply_layer(&mut psi, phase, beta);
+                apply_layer(&mut lam, phase, beta);
+                // Expected overlaps, from the naive definitions on the states after the layer.
+                let mut mixer = Complex64::new(0.0, 0.0);
+                for q in 0..n {
+                    for k in 0..psi.len() {
+                        mixer += lam[k].conj() * psi[k ^ (1 << q)];
+                    }
                 }
+                let (m, cost) = unapply_layer_pair(&mut psi, &mut lam, phase, Some(&values), beta);
+                assert!((m - mixer.im).abs() < 1e-12, "n={n} beta={beta}: {m} vs {mixer}");
+                // The cost overlap is taken after the mixer is undone, before the phase is.
+                let mut expect_cost = Complex64::new(0.0, 0.0);
+                for k in 0..psi0.len() {
+                    let f = factors[index[k] as usize];
+                    expect_cost += (lam0[k] * f).conj() * (psi0[k] * f) * values[index[k] as usize];
+                }
+                assert!((cost - expect_cost.im).abs() < 1e-12, "n={n} beta={beta}");
+                assert!(
+                    max_diff(&psi, &psi0) < 1e-12 && max_diff(&lam, &lam0) < 1e-12,
+                    "n={n} beta={beta}"
+                );
             }
-            let (m, cost) = unapply_layer_pair(&mut psi, &mut lam, phase, Some(&values), 0.4);
-            assert!((m - mixer.im).abs() < 1e-12, "n={n}: {m} vs {mixer}");
-            // The cost overlap is taken after the mixer is undone, before the phase is.
-            let mut expect_cost = Complex64::new(0.0, 0.0);
-            for k in 0..psi0.len() {
-                let f = factors[index[k] as usize];
-                expect_cost += (lam0[k] * f).conj() * (psi0[k] * f) * values[index[k] as usize];
-            }
-            assert!((cost - expect_cost.im).abs() < 1e-12);
-            assert!(max_diff(&psi, &psi0) < 1e-12 && max_diff(&lam, &lam0) < 1e-12);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Statevectors: the fast kernels, the reference executor, and the memory guard.
 
 pub mod kernels;
+mod quad;
 pub mod reference;
 
 use crate::error::{Error, Result};
