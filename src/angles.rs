@@ -51,7 +51,7 @@ impl Angles {
 
     /// Inverse of [`Angles::to_flat`].
     pub fn from_flat(flat: &[f64]) -> Result<Self> {
-        if flat.len() % 2 != 0 || flat.is_empty() {
+        if !flat.len().is_multiple_of(2) || flat.is_empty() {
             return Err(Error::AngleCount {
                 expected: 2 * flat.len().div_ceil(2).max(1),
                 got: flat.len(),

@@ -169,7 +169,7 @@ fn validate(req: &Request) -> Result<()> {
             }
         }
         Kind::Tango | Kind::Takuzu => {
-            if n % 2 != 0 || !(4..=12).contains(&n) {
+            if !n.is_multiple_of(2) || !(4..=12).contains(&n) {
                 return bad(format!("--size {n}: {} boards are even, 4 to 12", req.kind.name()));
             }
         }
