@@ -606,7 +606,6 @@ fn mix_units<const F: bool>(block: &mut [Complex64], w: usize, from: usize, to: 
 /// [`mix_units`] on ψ and λ together, returning their share of `Im⟨λ|Σ X_q|ψ⟩`. `done` qubits
 /// were rotated before these, and every qubit rotated divides the overlaps read after it by
 /// `shrink` (`|κ|²`): each unit's share is multiplied back.
-#[allow(clippy::too_many_arguments)]
 #[inline]
 fn unmix_units_pair<const F: bool>(
     p: &mut [Complex64],
