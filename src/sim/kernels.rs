@@ -580,20 +580,20 @@ fn unmix_adjacent_pair<const F: bool>(p: &mut [Complex64], l: &mut [Complex64], 
     acc
 }
 
-/// Rotate qubits `[from, to)` of `block`, where qubit q pairs amplitudes `w·2^q` apart,
-/// three qubits per sweep.
+/// Rotate qubits `[from, to)` of `block` (pairs at distance `2^q` inside it), three qubits
+/// per sweep.
 #[inline]
-fn mix_units<const F: bool>(block: &mut [Complex64], w: usize, from: usize, to: usize, m: Mix<F>) {
+fn mix_range<const F: bool>(block: &mut [Complex64], from: usize, to: usize, m: Mix<F>) {
     let mut q = from;
-    if w << q == 1 && to - q >= 3 && block.len() >= 8 {
+    if q == 0 && to >= 3 && block.len() >= 8 {
         mix_low3(block, m);
         q += 3;
-    } else if q < to && w << q == 1 {
+    } else if q < to && q == 0 {
         mix_adjacent(block, m);
         q += 1;
     }
     while q < to {
-        let r = w << q;
+        let r = 1usize << q;
         match (to - q).min(3) {
             3 => mix_runs::<3, F>(block, r, m),
             2 => mix_runs::<2, F>(block, r, m),
@@ -603,11 +603,11 @@ fn mix_units<const F: bool>(block: &mut [Complex64], w: usize, from: usize, to: 
     }
 }
 
-/// [`mix_units`] on ψ and λ together, returning their share of `Im⟨λ|Σ X_q|ψ⟩`. `done` qubits
+/// [`mix_range`] on ψ and λ together, returning their share of `Im⟨λ|Σ X_q|ψ⟩`. `done` qubits
 /// were rotated before these, and every qubit rotated divides the overlaps read after it by
 /// `shrink` (`|κ|²`): each unit's share is multiplied back.
 #[inline]
-fn unmix_units_pair<const F: bool>(
+fn unmix_range_pair<const F: bool>(
     p: &mut [Complex64],
     l: &mut [Complex64],
     from: usize,
@@ -617,35 +617,29 @@ fn unmix_units_pair<const F: bool>(
     done: usize,
 ) -> f64 {
     let mut acc = 0.0;
-    let mut q = from;
     let mut done = done;
-    let mut add = |share: f64, qubits: usize, done: &mut usize| {
-        acc += share * shrink.powi(*done as i32);
-        *done += qubits;
+    let mut add = |share: f64, qubits: usize| {
+        acc += share * shrink.powi(done as i32);
+        done += qubits;
     };
+    let mut q = from;
     if q == 0 && to >= 3 && p.len() >= 8 {
-        add(unmix_low3_pair(p, l, m), 3, &mut done);
+        add(unmix_low3_pair(p, l, m), 3);
         q += 3;
     } else if q < to && q == 0 {
-        add(unmix_adjacent_pair(p, l, m), 1, &mut done);
+        add(unmix_adjacent_pair(p, l, m), 1);
         q += 1;
     }
     while q < to {
         let r = 1usize << q;
         // Two qubits per sweep: ψ and λ together fill the registers.
         match (to - q).min(2) {
-            2 => add(unmix_runs_pair::<2, F>(p, l, r, m), 2, &mut done),
-            _ => add(unmix_runs_pair::<1, F>(p, l, r, m), 1, &mut done),
+            2 => add(unmix_runs_pair::<2, F>(p, l, r, m), 2),
+            _ => add(unmix_runs_pair::<1, F>(p, l, r, m), 1),
         }
         q += 2;
     }
     acc
-}
-
-/// Rotate qubits `[from, to)` of `block` (pairs at distance `2^q` inside it).
-#[inline]
-fn mix_range<const F: bool>(block: &mut [Complex64], from: usize, to: usize, m: Mix<F>) {
-    mix_units(block, 1, from, to, m)
 }
 
 /// A layer's diagonal with the factor κ^n of its rotations folded in.
@@ -916,14 +910,14 @@ fn block_backward<const F: bool>(
     shrink: f64,
 ) -> (f64, f64) {
     let l2 = low.min(L2_QUBITS);
-    let mut mixer = unmix_units_pair(p, l, l2, low, m, shrink, done);
+    let mut mixer = unmix_range_pair(p, l, l2, low, m, shrink, done);
     let done = done + low - l2;
     // Every qubit is un-rotated when the cost overlap is read.
     let cost_scale = shrink.powi((done + l2) as i32);
     let sub = 1usize << l2;
     let mut cost = 0.0;
     for (i, (pc, lc)) in p.chunks_mut(sub).zip(l.chunks_mut(sub)).enumerate() {
-        mixer += unmix_units_pair(pc, lc, 0, l2, m, shrink, done);
+        mixer += unmix_range_pair(pc, lc, 0, l2, m, shrink, done);
         cost += cost_scale * unapply_diag_pair(pc, lc, base + i * sub, diag, weights);
     }
     (mixer, cost)
