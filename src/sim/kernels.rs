@@ -9,7 +9,8 @@
 //! 2. one *stream sweep* per three higher qubits `q, q+1, q+2`: the eight runs of `2^q`
 //!    amplitudes of each chunk are streamed side by side, two amplitudes of each loaded into
 //!    registers, rotated for the three qubits, and stored once. `low` is chosen so that the
-//!    higher qubits come in threes ([`Plan::new`]).
+//!    higher qubits come in threes ([`Plan::new`]). Sweeps that rotate a qubit from
+//!    [`FAR_QUBIT`] up copy each run's tile into a buffer and back, run by run.
 //!
 //! Arithmetic is on [`Quad`]s, two amplitudes `(re, im, re, im)` in one AVX2 register. Each
 //! qubit's `exp(−iβX)` is applied as `κ·R` ([`Rotation`]): R costs one permute and one FMA
@@ -27,6 +28,14 @@ pub const PAR_MIN_QUBITS: usize = 14;
 
 /// Qubits rotated inside one L2-resident sub-block: 2^14 amplitudes = 256 KiB.
 pub const L2_QUBITS: usize = 14;
+
+/// Stream sweeps that rotate a qubit at or above this one (partners 256 MiB or more apart)
+/// copy each run's tile through a buffer: on the development machine every such qubit doubled
+/// the time of its sweep when the stores went to all runs in turn (results/bench.md).
+pub const FAR_QUBIT: usize = 24;
+
+/// `f64` of each run per tile of a copied stream sweep (16 KiB; 128 KiB for eight runs).
+const TILE: usize = 2048;
 
 /// Amplitudes per parallel task in element-wise passes.
 const TASK_LEN: usize = 1 << 14;
@@ -389,6 +398,56 @@ fn mix_run_slices_visit<const K: usize, const F: bool>(
     }
 }
 
+/// The first `w` `f64` of the first `2^K` runs' tiles in `buf` (`TILE` apart) as run slices.
+#[inline(always)]
+fn tile_runs<const K: usize>(buf: &mut [f64], w: usize) -> [&mut [f64]; 8] {
+    let mut it = buf.chunks_exact_mut(TILE);
+    std::array::from_fn(|i| match it.next() {
+        Some(t) if i < (1 << K) => &mut t[..w],
+        _ => Default::default(),
+    })
+}
+
+/// Copy `w` `f64` from `j0` on of each run into its tile of `buf`.
+#[inline(always)]
+fn tile_in<const K: usize>(runs: &[&mut [f64]; 8], buf: &mut [f64], j0: usize, w: usize) {
+    for (run, t) in runs.iter().zip(buf.chunks_exact_mut(TILE)).take(1 << K) {
+        t[..w].copy_from_slice(&run[j0..j0 + w]);
+    }
+}
+
+/// Copy the tiles of `buf` back to the runs at `j0`.
+#[inline(always)]
+fn tile_out<const K: usize>(runs: &mut [&mut [f64]; 8], buf: &[f64], j0: usize, w: usize) {
+    for (run, t) in runs.iter_mut().zip(buf.chunks_exact(TILE)).take(1 << K) {
+        run[j0..j0 + w].copy_from_slice(&t[..w]);
+    }
+}
+
+/// [`mix_run_slices_visit`], through a buffer when `copy`; the same arithmetic either way.
+#[inline(always)]
+fn mix_run_slices_maybe_copied<const K: usize, const F: bool>(
+    mut runs: [&mut [f64]; 8],
+    m: Mix<F>,
+    copy: bool,
+    mut visit: impl FnMut(usize, usize, Quad),
+) {
+    if copy {
+        // Tile by tile, copied in and out run by run: in memory, the stores of
+        // `mix_run_slices_visit` go to all runs in turn (see `FAR_QUBIT`).
+        let mut buf = vec![0.0; TILE << K];
+        let len = runs[0].len() / 4 * 4;
+        for j0 in (0..len).step_by(TILE) {
+            let w = TILE.min(len - j0);
+            tile_in::<K>(&runs, &mut buf, j0, w);
+            mix_run_slices_visit::<K, F>(tile_runs::<K>(&mut buf, w), m, |i, t, v| visit(i, j0 / 4 + t, v));
+            tile_out::<K>(&mut runs, &buf, j0, w);
+        }
+    } else {
+        mix_run_slices_visit::<K, F>(runs, m, visit);
+    }
+}
+
 /// [`mix_run_slices_visit`] with nothing to visit.
 #[inline(always)]
 fn mix_run_slices<const K: usize, const F: bool>(runs: [&mut [f64]; 8], m: Mix<F>) {
@@ -407,13 +466,26 @@ fn mix_runs<const K: usize, const F: bool>(block: &mut [Complex64], r: usize, m:
 
 /// Rotate K qubits starting at q over the whole state in place, in parallel: the runs are
 /// long and contiguous, so each task streams `2^K` of them side by side.
-fn mix_high_in_place<const K: usize, const F: bool>(amps: &mut [Complex64], q: usize, m: Mix<F>, parallel: bool) {
+/// Through a buffer when `copy`.
+fn mix_high_in_place<const K: usize, const F: bool>(
+    amps: &mut [Complex64],
+    q: usize,
+    m: Mix<F>,
+    parallel: bool,
+    copy: bool,
+) {
     let tasks = stream_tasks::<K>(amps, q, parallel);
+    let work = |(_, t)| mix_run_slices_maybe_copied::<K, F>(t, m, copy, |_, _, _| {});
     if parallel {
-        tasks.into_par_iter().for_each(|(_, t)| mix_run_slices::<K, F>(t, m));
+        tasks.into_par_iter().for_each(work);
     } else {
-        tasks.into_iter().for_each(|(_, t)| mix_run_slices::<K, F>(t, m));
+        tasks.into_iter().for_each(work);
     }
+}
+
+/// Whether the stream sweep of K qubits from q goes through a buffer.
+fn copied(q: usize, k: usize) -> bool {
+    q + k > FAR_QUBIT
 }
 
 /// [`mix_high_in_place`] with the per-level probability mass of the result accumulated.
@@ -424,11 +496,12 @@ fn mix_high_in_place_measured<const K: usize, const F: bool>(
     n_levels: usize,
     m: Mix<F>,
     parallel: bool,
+    copy: bool,
 ) -> Vec<f64> {
     let r = 1usize << q;
     let tasks = stream_tasks::<K>(amps, q, parallel);
     let run = |mut acc: Vec<f64>, (base, t): (usize, [&mut [f64]; 8])| {
-        mix_run_slices_measured::<K, F>(t, base, r, index, &mut acc, m);
+        mix_run_slices_measured::<K, F>(t, base, r, index, &mut acc, m, copy);
         acc
     };
     if parallel {
@@ -450,8 +523,20 @@ fn add_levels(mut a: Vec<f64>, b: Vec<f64>) -> Vec<f64> {
 /// read on the loaded registers before they are rotated.
 #[inline(always)]
 fn unmix_run_slices_pair<const K: usize, const F: bool>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8], m: Mix<F>) -> f64 {
-    let group = 1usize << K;
     let mut ov = ImOverlap::new();
+    unmix_run_slices_pair_into::<K, F>(rp, rl, m, &mut ov);
+    ov.total()
+}
+
+/// [`unmix_run_slices_pair`] adding to `ov`.
+#[inline(always)]
+fn unmix_run_slices_pair_into<const K: usize, const F: bool>(
+    rp: [&mut [f64]; 8],
+    rl: [&mut [f64]; 8],
+    m: Mix<F>,
+    ov: &mut ImOverlap,
+) {
+    let group = 1usize << K;
     let quads = rp[0].len() / 4;
     for j in (0..quads).map(|t| 4 * t) {
         let mut vp = [Quad::zero(); 8];
@@ -473,6 +558,31 @@ fn unmix_run_slices_pair<const K: usize, const F: bool>(rp: [&mut [f64]; 8], rl:
             store4(rp[i], j, vp[i]);
             store4(rl[i], j, vl[i]);
         }
+    }
+}
+
+/// [`unmix_run_slices_pair`], through buffers when `copy` (as [`mix_run_slices_maybe_copied`]).
+#[inline(always)]
+fn unmix_run_slices_pair_maybe_copied<const K: usize, const F: bool>(
+    mut rp: [&mut [f64]; 8],
+    mut rl: [&mut [f64]; 8],
+    m: Mix<F>,
+    copy: bool,
+) -> f64 {
+    if !copy {
+        return unmix_run_slices_pair::<K, F>(rp, rl, m);
+    }
+    let (mut bp, mut bl) = (vec![0.0; TILE << K], vec![0.0; TILE << K]);
+    let len = rp[0].len() / 4 * 4;
+    // One accumulator for all tiles: the same sums in the same order as without the buffers.
+    let mut ov = ImOverlap::new();
+    for j0 in (0..len).step_by(TILE) {
+        let w = TILE.min(len - j0);
+        tile_in::<K>(&rp, &mut bp, j0, w);
+        tile_in::<K>(&rl, &mut bl, j0, w);
+        unmix_run_slices_pair_into::<K, F>(tile_runs::<K>(&mut bp, w), tile_runs::<K>(&mut bl, w), m, &mut ov);
+        tile_out::<K>(&mut rp, &bp, j0, w);
+        tile_out::<K>(&mut rl, &bl, j0, w);
     }
     ov.total()
 }
@@ -528,8 +638,9 @@ fn mix_run_slices_measured<const K: usize, const F: bool>(
     index: &[u16],
     levels: &mut [f64],
     m: Mix<F>,
+    copy: bool,
 ) {
-    mix_run_slices_visit::<K, F>(runs, m, |i, t, v| {
+    mix_run_slices_maybe_copied::<K, F>(runs, m, copy, |i, t, v| {
         let k = base + i * r + 2 * t;
         let sq = v.mul(v).to_array();
         levels[index[k] as usize] += sq[0] + sq[1];
@@ -544,19 +655,15 @@ fn unmix_high_in_place_pair<const K: usize, const F: bool>(
     q: usize,
     m: Mix<F>,
     parallel: bool,
+    copy: bool,
 ) -> f64 {
     let tp = stream_tasks::<K>(psi, q, parallel);
     let tl = stream_tasks::<K>(lam, q, parallel);
+    let work = |((_, p), (_, l))| unmix_run_slices_pair_maybe_copied::<K, F>(p, l, m, copy);
     if parallel {
-        tp.into_par_iter()
-            .zip(tl)
-            .map(|((_, p), (_, l))| unmix_run_slices_pair::<K, F>(p, l, m))
-            .sum()
+        tp.into_par_iter().zip(tl).map(work).sum()
     } else {
-        tp.into_iter()
-            .zip(tl)
-            .map(|((_, p), (_, l))| unmix_run_slices_pair::<K, F>(p, l, m))
-            .sum()
+        tp.into_iter().zip(tl).map(work).sum()
     }
 }
 
@@ -736,10 +843,12 @@ fn block_sweep<const F: bool>(amps: &mut [Complex64], low: usize, diag: Diag<'_>
 fn stream_sweeps<const F: bool>(amps: &mut [Complex64], from: usize, to: usize, m: Mix<F>, parallel: bool) {
     let mut q = from;
     while q < to {
-        match (to - q).min(3) {
-            3 => mix_high_in_place::<3, F>(amps, q, m, parallel),
-            2 => mix_high_in_place::<2, F>(amps, q, m, parallel),
-            _ => mix_high_in_place::<1, F>(amps, q, m, parallel),
+        let k = (to - q).min(3);
+        let copy = copied(q, k);
+        match k {
+            3 => mix_high_in_place::<3, F>(amps, q, m, parallel, copy),
+            2 => mix_high_in_place::<2, F>(amps, q, m, parallel, copy),
+            _ => mix_high_in_place::<1, F>(amps, q, m, parallel, copy),
         }
         q += 3;
     }
@@ -802,10 +911,11 @@ fn layer_measured<const F: bool>(
     // All stream sweeps but the last, which also counts.
     let last = plan.low + 3 * ((n - plan.low - 1) / 3);
     stream_sweeps(amps, plan.low, last, m, parallel);
+    let copy = copied(last, n - last);
     match n - last {
-        3 => mix_high_in_place_measured::<3, F>(amps, last, index, n_levels, m, parallel),
-        2 => mix_high_in_place_measured::<2, F>(amps, last, index, n_levels, m, parallel),
-        _ => mix_high_in_place_measured::<1, F>(amps, last, index, n_levels, m, parallel),
+        3 => mix_high_in_place_measured::<3, F>(amps, last, index, n_levels, m, parallel, copy),
+        2 => mix_high_in_place_measured::<2, F>(amps, last, index, n_levels, m, parallel, copy),
+        _ => mix_high_in_place_measured::<1, F>(amps, last, index, n_levels, m, parallel, copy),
     }
 }
 
@@ -867,9 +977,11 @@ fn unapply_pair<const F: bool>(
     let mut q = plan.low;
     while q < n {
         // Two qubits per sweep here: ψ and λ together fill the registers.
-        let share = match (n - q).min(2) {
-            2 => unmix_high_in_place_pair::<2, F>(psi, lam, q, m, parallel),
-            _ => unmix_high_in_place_pair::<1, F>(psi, lam, q, m, parallel),
+        let k = (n - q).min(2);
+        let copy = copied(q, k);
+        let share = match k {
+            2 => unmix_high_in_place_pair::<2, F>(psi, lam, q, m, parallel, copy),
+            _ => unmix_high_in_place_pair::<1, F>(psi, lam, q, m, parallel, copy),
         };
         mixer += share * shrink.powi((q - plan.low) as i32);
         q += 2;
@@ -1200,6 +1312,48 @@ mod tests {
             apply_layer_with(&mut b, phase, 0.11, &plan, usize::MAX);
             assert!(a == b, "n={n}");
         }
+    }
+
+    #[test]
+    fn copied_stream_sweeps_are_bit_identical_to_direct_ones() {
+        // Runs shorter than a tile, one tile, and several with a partial last one (the parallel
+        // column pieces cut runs anywhere on a quadruple).
+        let n = 16;
+        let index: Vec<u16> = (0..1usize << n).map(|k| (k % 7) as u16).collect();
+        let lam0 = random_state(n, 5);
+        for par in [false, true] {
+            for q in [2, 9, 10, 13] {
+                for beta in [0.3, 1.2] {
+                    let rot = Rotation::new(beta);
+                    let psi0 = random_state(n, q as u64);
+                    with_mix!(rot, |m| {
+                        let (mut a, mut b) = (psi0.clone(), psi0.clone());
+                        mix_high_in_place::<3, _>(&mut a, q, m, par, false);
+                        mix_high_in_place::<3, _>(&mut b, q, m, par, true);
+                        assert!(a == b, "q={q} par={par}");
+                        let la = mix_high_in_place_measured::<2, _>(&mut a, q, &index, 7, m, par, false);
+                        let lb = mix_high_in_place_measured::<2, _>(&mut b, q, &index, 7, m, par, true);
+                        // Parallel sums are grouped by whichever thread takes a task.
+                        let same = |x: f64, y: f64| {
+                            if par {
+                                (x - y).abs() < 1e-12
+                            } else {
+                                x.to_bits() == y.to_bits()
+                            }
+                        };
+                        assert!(
+                            a == b && la.iter().zip(&lb).all(|(x, y)| same(*x, *y)),
+                            "measured q={q} par={par}"
+                        );
+                        let (mut la, mut lb) = (lam0.clone(), lam0.clone());
+                        let oa = unmix_high_in_place_pair::<2, _>(&mut a, &mut la, q, m, par, false);
+                        let ob = unmix_high_in_place_pair::<2, _>(&mut b, &mut lb, q, m, par, true);
+                        assert!(a == b && la == lb && same(oa, ob), "pair q={q} par={par}");
+                    })
+                }
+            }
+        }
+        assert!(!copied(FAR_QUBIT - 3, 3) && copied(FAR_QUBIT - 2, 3) && copied(FAR_QUBIT, 1));
     }
 
     #[test]
