@@ -5,7 +5,7 @@ pub mod optimize;
 use crate::angles::Angles;
 use crate::error::{Error, Result};
 use crate::ising::{CostDiagonal, Ising};
-use crate::sim::kernels::{self, Phase};
+use crate::sim::kernels::{self, Phase, Weight};
 use crate::sim::{check_memory, State, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 use std::sync::Mutex;
@@ -101,22 +101,26 @@ impl QaoaSimulator {
         })
     }
 
-    /// A kept buffer of 2^n amplitudes with whatever it last held, or a new zeroed one (memory
-    /// checked first; zeroed pages cost nothing until written).
-    fn buffer(&self) -> Result<Vec<Complex64>> {
-        match self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
-            Some(v) => Ok(v),
-            None => {
-                check_memory(self.num_qubits, AMPLITUDE_BYTES)?;
-                Ok(vec![Complex64::new(0.0, 0.0); 1usize << self.num_qubits])
+    /// A kept buffer of at least `states·2^n` amplitudes with whatever it last held, or a new
+    /// zeroed one (memory checked first; zeroed pages cost nothing until written). Objectives
+    /// use the first 2^n of a gradient's longer buffer.
+    fn buffer(&self, states: usize) -> Result<Vec<Complex64>> {
+        let len = states << self.num_qubits;
+        if let Some(v) = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
+            if v.len() >= len {
+                return Ok(v);
             }
+            // Too short: given back before the longer one is checked and allocated.
+            drop(v);
         }
+        check_memory(self.num_qubits, states as u128 * AMPLITUDE_BYTES)?;
+        Ok(vec![Complex64::new(0.0, 0.0); len])
     }
 
-    /// [`Self::buffer`] filled with `|+⟩^n`.
+    /// [`Self::buffer`] for one state, its first 2^n amplitudes filled with `|+⟩^n`.
     fn uniform_buffer(&self) -> Result<Vec<Complex64>> {
-        let mut amps = self.buffer()?;
-        kernels::fill_uniform(&mut amps);
+        let mut amps = self.buffer(1)?;
+        kernels::fill_uniform(&mut amps[..1 << self.num_qubits]);
         Ok(amps)
     }
 
@@ -243,16 +247,17 @@ impl QaoaSimulator {
 
     /// The value of `objective` at `angles` (to be minimised).
     pub fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        let mut amps = self.uniform_buffer()?;
+        let mut buf = self.uniform_buffer()?;
+        let amps = &mut buf[..1 << self.num_qubits];
         let value = match objective {
-            Objective::Energy => self.evolve_measured(&mut amps, angles).iter().map(|(c, p)| c * p).sum(),
+            Objective::Energy => self.evolve_measured(amps, angles).iter().map(|(c, p)| c * p).sum(),
             Objective::Success(valid) => {
-                self.evolve(&mut amps, angles);
-                -kernels::probability_of(&amps, valid)
+                self.evolve(amps, angles);
+                -kernels::probability_of(amps, valid)
             }
-            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured(&mut amps, angles), *alpha),
+            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured(amps, angles), *alpha),
         };
-        self.keep(amps);
+        self.keep(buf);
         Ok(value)
     }
 
@@ -260,6 +265,7 @@ impl QaoaSimulator {
     /// method: one forward sweep, then one backward sweep that un-applies each layer to the
     /// state and to `λ = O|ψ⟩` (O diagonal: the cost, or minus the projector on valid states),
     /// with `∂/∂β_l = 2 Im⟨λ|B|ψ⟩` and `∂/∂γ_l = 2 Im⟨λ|C|ψ⟩` at layer l.
+    /// ψ and λ are kept side by side in one buffer of two states (the kernels' pair vector).
     pub fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
         if !objective.has_gradient() {
             return Err(Error::InvalidArgument(format!(
@@ -267,43 +273,29 @@ impl QaoaSimulator {
                 objective.name()
             )));
         }
-        let mut psi = State {
-            amps: self.uniform_buffer()?,
-        };
-        // λ = O|ψ⟩, in a second buffer (memory checked like the first when it is new); every
-        // objective below writes all of it, so it is not filled first.
-        let mut lam = State {
-            amps: match self.buffer() {
-                Ok(v) => v,
-                Err(e) => {
-                    self.keep(psi.amps);
-                    return Err(e);
-                }
-            },
-        };
+        // ψ, then the pair vector (ψ_k, λ_k) with λ = O|ψ⟩, in one buffer of two states.
+        let dim = 1usize << self.num_qubits;
+        let mut buf = self.buffer(2)?;
+        let z = &mut buf[..2 * dim];
+        kernels::fill_uniform(&mut z[..dim]);
         let value = match objective {
             Objective::Energy => {
-                let levels = self.evolve_measured(&mut psi.amps, angles);
-                match &self.diagonal {
-                    CostDiagonal::Indexed { values, index } => {
-                        kernels::copy_scaled_indexed(&mut lam.amps, &psi.amps, index, values)
-                    }
-                    CostDiagonal::Dense(costs) => lam
-                        .amps
-                        .iter_mut()
-                        .zip(&psi.amps)
-                        .zip(costs)
-                        .for_each(|((l, a), c)| *l = a * c),
-                }
+                let levels = self.evolve_measured(&mut z[..dim], angles);
+                let weight = match &self.diagonal {
+                    CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },
+                    CostDiagonal::Dense(costs) => Weight::Dense(costs),
+                };
+                kernels::interleave_pair(z, weight);
                 levels.iter().map(|(c, p)| c * p).sum()
             }
             Objective::Success(valid) => {
-                self.evolve(&mut psi.amps, angles);
-                kernels::fill_zero(&mut lam.amps);
+                self.evolve(&mut z[..dim], angles);
+                let value = -kernels::probability_of(&z[..dim], valid);
+                kernels::interleave_pair(z, Weight::Zero);
                 for &k in valid {
-                    lam.amps[k as usize] = -psi.amps[k as usize];
+                    z[2 * k as usize + 1] = -z[2 * k as usize];
                 }
-                -kernels::probability_of(&psi.amps, valid)
+                value
             }
             Objective::Cvar(_) => unreachable!("checked above"),
         };
@@ -318,17 +310,16 @@ impl QaoaSimulator {
                         index,
                         factors: &factors,
                     };
-                    kernels::unapply_layer_pair(&mut psi.amps, &mut lam.amps, phase, Some(values), beta)
+                    kernels::unapply_layer_pairs(z, phase, Some(values), beta)
                 }
                 CostDiagonal::Dense(costs) => {
-                    kernels::unapply_layer_pair(&mut psi.amps, &mut lam.amps, Phase::Dense { costs, gamma }, None, beta)
+                    kernels::unapply_layer_pairs(z, Phase::Dense { costs, gamma }, None, beta)
                 }
             };
             grad[p + l] = 2.0 * mixer;
             grad[l] = 2.0 * cost;
         }
-        self.keep(psi.amps);
-        self.keep(lam.amps);
+        self.keep(buf);
         Ok((value, grad))
     }
 }

@@ -12,6 +12,12 @@
 //!    higher qubits come in threes ([`Plan::new`]). Sweeps that rotate a qubit from
 //!    [`FAR_QUBIT`] up copy each run's tile into a buffer and back, run by run.
 //!
+//! The adjoint gradient's backward step runs the same sweeps on a *pair vector*, ψ_k and λ_k
+//! side by side in one register ([`interleave_pair`], [`unapply_layer_pairs`]): ψ and λ are
+//! rotated together and stay at the same point, so the overlaps can be read anywhere, and a
+//! sweep streams eight runs, not sixteen (two vectors' runs side by side made the sweeps
+//! slower per byte and did not fit three qubits' registers).
+//!
 //! Arithmetic is on [`Quad`]s, two amplitudes `(re, im, re, im)` in one AVX2 register. Each
 //! qubit's `exp(−iβX)` is applied as `κ·R` ([`Rotation`]): R costs one permute and one FMA
 //! per register, and the n factors κ are folded into the layer's phase, applied first.
@@ -74,11 +80,6 @@ impl Plan {
     /// The plan of a forward layer, whose stream sweeps rotate three qubits each.
     pub fn new(num_qubits: usize) -> Plan {
         Plan::balanced(num_qubits, 3)
-    }
-
-    /// The plan of a backward step, whose stream sweeps rotate two qubits of both vectors.
-    pub fn paired(num_qubits: usize) -> Plan {
-        Plan::balanced(num_qubits, 2)
     }
 
     /// Qubits below `L2_QUBITS` in L2-sized sub-blocks, plus fewer than `per_sweep` more in the
@@ -256,38 +257,9 @@ fn rot_low3<const F: bool>(v: &mut [Quad; 4], m: Mix<F>) {
     }
 }
 
-/// [`mix_low3`] on ψ and λ, returning qubits 0–2's share of `Im⟨λ|Σ X_q|ψ⟩` (read before
-/// they are rotated).
-#[inline]
-fn unmix_low3_pair<const F: bool>(p: &mut [Complex64], l: &mut [Complex64], m: Mix<F>) -> f64 {
-    let pf: &mut [f64] = bytemuck::cast_slice_mut(p);
-    let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
-    let mut ov = ImOverlap::new();
-    for (pc, lc) in pf.chunks_exact_mut(16).zip(lf.chunks_exact_mut(16)) {
-        let mut vp: [Quad; 4] = std::array::from_fn(|i| load4(pc, 4 * i));
-        let mut vl: [Quad; 4] = std::array::from_fn(|i| load4(lc, 4 * i));
-        // Qubit 0 pairs the halves: p's halves exchanged and re/im exchanged = reversed.
-        for (i, (x, y)) in vl.iter().zip(&vp).enumerate() {
-            ov.add(i % 2, *x, y.reverse());
-        }
-        let sp = vp.map(Quad::swap_pairs);
-        for &(x, y) in PAIRS[2] {
-            ov.add(0, vl[x], sp[y]);
-            ov.add(1, vl[y], sp[x]);
-        }
-        rot_low3(&mut vp, m);
-        rot_low3(&mut vl, m);
-        for i in 0..4 {
-            store4(pc, 4 * i, vp[i]);
-            store4(lc, 4 * i, vl[i]);
-        }
-    }
-    ov.total()
-}
-
-/// A running `Im Σ conj(l)·p` over quadruples `(re, im, re, im)`, lane by lane in two
-/// independent chains of FMAs (so that consecutive adds do not wait on each other). The
-/// gradient needs only the imaginary part, which costs one FMA per quadruple.
+/// A running sum of the mixer overlaps `Im⟨λ|X_q|ψ⟩` of pair quadruples `(ψ_k, λ_k)`, lane by
+/// lane in two independent chains of FMAs (so that consecutive adds do not wait on each
+/// other). The gradient needs only imaginary parts: one FMA per pair of quadruples.
 #[derive(Clone, Copy)]
 struct ImOverlap {
     lanes: [Quad; 2],
@@ -300,17 +272,17 @@ impl ImOverlap {
         }
     }
 
-    /// Add `Im conj(l)·p` to chain `chain`; `ps` is p with re and im exchanged in each amplitude.
+    /// Add `y·rx` to chain `chain`, where `rx` is the pair's other quadruple reversed.
     #[inline(always)]
-    fn add(&mut self, chain: usize, l: Quad, ps: Quad) {
-        self.lanes[chain] = l.mul_add(ps, self.lanes[chain]);
+    fn add(&mut self, chain: usize, y: Quad, rx: Quad) {
+        self.lanes[chain] = y.mul_add(rx, self.lanes[chain]);
     }
 
-    /// The sum `Σ (l.re·p.im − l.im·p.re)`.
+    /// The sum of the overlaps: lanes `−0 + 1 + 2 − 3` ([`unmix_pair_group`]).
     fn total(&self) -> f64 {
         let (a, b) = (self.lanes[0].to_array(), self.lanes[1].to_array());
         let lane = |t: usize| a[t] + b[t];
-        lane(0) - lane(1) + lane(2) - lane(3)
+        lane(1) - lane(0) + lane(2) - lane(3)
     }
 }
 
@@ -519,90 +491,6 @@ fn add_levels(mut a: Vec<f64>, b: Vec<f64>) -> Vec<f64> {
     a
 }
 
-/// [`mix_run_slices`] on ψ and λ together, returning the K qubits' share of `Im⟨λ|Σ X_q|ψ⟩`,
-/// read on the loaded registers before they are rotated.
-#[inline(always)]
-fn unmix_run_slices_pair<const K: usize, const F: bool>(rp: [&mut [f64]; 8], rl: [&mut [f64]; 8], m: Mix<F>) -> f64 {
-    let mut ov = ImOverlap::new();
-    unmix_run_slices_pair_into::<K, F>(rp, rl, m, &mut ov);
-    ov.total()
-}
-
-/// [`unmix_run_slices_pair`] adding to `ov`.
-#[inline(always)]
-fn unmix_run_slices_pair_into<const K: usize, const F: bool>(
-    rp: [&mut [f64]; 8],
-    rl: [&mut [f64]; 8],
-    m: Mix<F>,
-    ov: &mut ImOverlap,
-) {
-    let group = 1usize << K;
-    let quads = rp[0].len() / 4;
-    for j in (0..quads).map(|t| 4 * t) {
-        let mut vp = [Quad::zero(); 8];
-        let mut vl = [Quad::zero(); 8];
-        for i in 0..group {
-            vp[i] = load4(rp[i], j);
-            vl[i] = load4(rl[i], j);
-        }
-        let sp: [Quad; 8] = vp.map(Quad::swap_pairs);
-        for &(x, y) in PAIRS[K] {
-            ov.add(0, vl[x], sp[y]);
-            ov.add(1, vl[y], sp[x]);
-        }
-        for &(x, y) in PAIRS[K] {
-            (vp[x], vp[y]) = rot4(vp[x], vp[y], m);
-            (vl[x], vl[y]) = rot4(vl[x], vl[y], m);
-        }
-        for i in 0..group {
-            store4(rp[i], j, vp[i]);
-            store4(rl[i], j, vl[i]);
-        }
-    }
-}
-
-/// [`unmix_run_slices_pair`], through buffers when `copy` (as [`mix_run_slices_maybe_copied`]).
-#[inline(always)]
-fn unmix_run_slices_pair_maybe_copied<const K: usize, const F: bool>(
-    mut rp: [&mut [f64]; 8],
-    mut rl: [&mut [f64]; 8],
-    m: Mix<F>,
-    copy: bool,
-) -> f64 {
-    if !copy {
-        return unmix_run_slices_pair::<K, F>(rp, rl, m);
-    }
-    let (mut bp, mut bl) = (vec![0.0; TILE << K], vec![0.0; TILE << K]);
-    let len = rp[0].len() / 4 * 4;
-    // One accumulator for all tiles: the same sums in the same order as without the buffers.
-    let mut ov = ImOverlap::new();
-    for j0 in (0..len).step_by(TILE) {
-        let w = TILE.min(len - j0);
-        tile_in::<K>(&rp, &mut bp, j0, w);
-        tile_in::<K>(&rl, &mut bl, j0, w);
-        unmix_run_slices_pair_into::<K, F>(tile_runs::<K>(&mut bp, w), tile_runs::<K>(&mut bl, w), m, &mut ov);
-        tile_out::<K>(&mut rp, &bp, j0, w);
-        tile_out::<K>(&mut rl, &bl, j0, w);
-    }
-    ov.total()
-}
-
-/// [`mix_runs`] on ψ and λ together (see [`unmix_run_slices_pair`]).
-#[inline(always)]
-fn unmix_runs_pair<const K: usize, const F: bool>(
-    p: &mut [Complex64],
-    l: &mut [Complex64],
-    r: usize,
-    m: Mix<F>,
-) -> f64 {
-    debug_assert!(r >= 2);
-    let len = (1usize << K) * r;
-    p.chunks_exact_mut(len)
-        .zip(l.chunks_exact_mut(len))
-        .map(|(pc, lc)| unmix_run_slices_pair::<K, F>(split_runs::<K>(pc, r), split_runs::<K>(lc, r), m))
-        .sum()
-}
-
 /// The stream-sweep tasks for K qubits from q: for every chunk of `2^K` runs of `2^q`
 /// amplitudes, `pieces` column ranges of all its runs (as `f64`), each with the basis index
 /// of its first amplitude in run 0 (run i starts `i·2^q` later).
@@ -648,43 +536,12 @@ fn mix_run_slices_measured<const K: usize, const F: bool>(
     })
 }
 
-/// [`mix_high_in_place`] on ψ and λ together, returning the K qubits' share of `Im⟨λ|Σ X_q|ψ⟩`.
-fn unmix_high_in_place_pair<const K: usize, const F: bool>(
-    psi: &mut [Complex64],
-    lam: &mut [Complex64],
-    q: usize,
-    m: Mix<F>,
-    parallel: bool,
-    copy: bool,
-) -> f64 {
-    let tp = stream_tasks::<K>(psi, q, parallel);
-    let tl = stream_tasks::<K>(lam, q, parallel);
-    let work = |((_, p), (_, l))| unmix_run_slices_pair_maybe_copied::<K, F>(p, l, m, copy);
-    if parallel {
-        tp.into_par_iter().zip(tl).map(work).sum()
-    } else {
-        tp.into_iter().zip(tl).map(work).sum()
-    }
-}
-
 /// Qubit 0 of a contiguous block: adjacent amplitudes pair up.
 #[inline]
 fn mix_adjacent<const F: bool>(block: &mut [Complex64], m: Mix<F>) {
     for pair in block.chunks_exact_mut(2) {
         (pair[0], pair[1]) = rot(pair[0], pair[1], m);
     }
-}
-
-/// [`mix_adjacent`] on ψ and λ, returning qubit 0's `Im⟨λ|X_0|ψ⟩`.
-#[inline]
-fn unmix_adjacent_pair<const F: bool>(p: &mut [Complex64], l: &mut [Complex64], m: Mix<F>) -> f64 {
-    let mut acc = 0.0;
-    for (pp, lp) in p.chunks_exact_mut(2).zip(l.chunks_exact_mut(2)) {
-        acc += im_overlap(lp[0], pp[1]) + im_overlap(lp[1], pp[0]);
-        (pp[0], pp[1]) = rot(pp[0], pp[1], m);
-        (lp[0], lp[1]) = rot(lp[0], lp[1], m);
-    }
-    acc
 }
 
 /// Rotate qubits `[from, to)` of `block` (pairs at distance `2^q` inside it), three qubits
@@ -708,45 +565,6 @@ fn mix_range<const F: bool>(block: &mut [Complex64], from: usize, to: usize, m: 
         }
         q += 3;
     }
-}
-
-/// [`mix_range`] on ψ and λ together, returning their share of `Im⟨λ|Σ X_q|ψ⟩`. `done` qubits
-/// were rotated before these, and every qubit rotated divides the overlaps read after it by
-/// `shrink` (`|κ|²`): each unit's share is multiplied back.
-#[inline]
-fn unmix_range_pair<const F: bool>(
-    p: &mut [Complex64],
-    l: &mut [Complex64],
-    from: usize,
-    to: usize,
-    m: Mix<F>,
-    shrink: f64,
-    done: usize,
-) -> f64 {
-    let mut acc = 0.0;
-    let mut done = done;
-    let mut add = |share: f64, qubits: usize| {
-        acc += share * shrink.powi(done as i32);
-        done += qubits;
-    };
-    let mut q = from;
-    if q == 0 && to >= 3 && p.len() >= 8 {
-        add(unmix_low3_pair(p, l, m), 3);
-        q += 3;
-    } else if q < to && q == 0 {
-        add(unmix_adjacent_pair(p, l, m), 1);
-        q += 1;
-    }
-    while q < to {
-        let r = 1usize << q;
-        // Two qubits per sweep: ψ and λ together fill the registers.
-        match (to - q).min(2) {
-            2 => add(unmix_runs_pair::<2, F>(p, l, r, m), 2),
-            _ => add(unmix_runs_pair::<1, F>(p, l, r, m), 1),
-        }
-        q += 2;
-    }
-    acc
 }
 
 /// A layer's diagonal with the factor κ^n of its rotations folded in.
@@ -924,175 +742,334 @@ pub fn apply_mixer_x(amps: &mut [Complex64], beta: f64) {
     apply_layer(amps, Phase::None, beta)
 }
 
-/// The backward step of one layer on the state `ψ` and the adjoint `λ`, both after the layer:
-/// returns `(Im⟨λ|B|ψ⟩, Im⟨λ|C|ψ⟩)` with `B = Σ_q X_q` and C the layer's cost (`values` per
-/// index or `costs`), and un-applies the layer from both (mixer at −β, then the conjugate
-/// phase). `⟨λ|X_q|ψ⟩` is read during the un-rotation: a unitary rotation of both vectors
-/// leaves it unchanged, and R (`exp(iβX)/κ`) divides it by `|κ|²`, multiplied back. Only
-/// imaginary parts are kept: the gradient is made of them, and each costs half the arithmetic
-/// of the full overlap.
-pub fn unapply_layer_pair(
-    psi: &mut [Complex64],
-    lam: &mut [Complex64],
-    phase: Phase<'_>,
-    values: Option<&[f64]>,
-    beta: f64,
-) -> (f64, f64) {
-    let n = log2_len(psi.len());
-    let rot = Rotation::new(-beta);
-    let mut buf = Vec::new();
-    let diag = Diag::new(phase, rot.scale(n), true, &mut buf);
-    let weights: Vec<[f64; 2]> = match phase {
-        Phase::Indexed { .. } => values
-            .expect("an indexed phase comes with its values")
-            .iter()
-            .map(|&c| [c, -c])
-            .collect(),
-        _ => Vec::new(),
-    };
-    let parallel = n >= PAR_MIN_QUBITS;
-    with_mix!(rot, |m| unapply_pair(
-        psi,
-        lam,
-        diag,
-        &weights,
-        m,
-        rot.shrink(),
-        parallel
-    ))
+/// How the adjoint is made from ψ when the pair vector is built: `λ_k = w_k·ψ_k`.
+#[derive(Clone, Copy, Debug)]
+pub enum Weight<'a> {
+    /// `w_k = values[index[k]]`.
+    Indexed {
+        /// Per basis state, the position of its weight in `values`.
+        index: &'a [u16],
+        /// The distinct weights.
+        values: &'a [f64],
+    },
+    /// `w_k = costs[k]`.
+    Dense(&'a [f64]),
+    /// `w_k = 0` (λ then written where it is not zero).
+    Zero,
 }
 
-fn unapply_pair<const F: bool>(
-    psi: &mut [Complex64],
-    lam: &mut [Complex64],
-    diag: Diag<'_>,
-    weights: &[[f64; 2]],
-    m: Mix<F>,
-    shrink: f64,
-    parallel: bool,
-) -> (f64, f64) {
-    let n = log2_len(psi.len());
-    let plan = Plan::paired(n);
-    let mut mixer = 0.0;
-    let mut q = plan.low;
-    while q < n {
-        // Two qubits per sweep here: ψ and λ together fill the registers.
-        let k = (n - q).min(2);
-        let copy = copied(q, k);
-        let share = match k {
-            2 => unmix_high_in_place_pair::<2, F>(psi, lam, q, m, parallel, copy),
-            _ => unmix_high_in_place_pair::<1, F>(psi, lam, q, m, parallel, copy),
+impl Weight<'_> {
+    #[inline(always)]
+    fn at(&self, k: usize) -> f64 {
+        match self {
+            Weight::Indexed { index, values } => values[index[k] as usize],
+            Weight::Dense(costs) => costs[k],
+            Weight::Zero => 0.0,
+        }
+    }
+}
+
+/// Turn `z`, whose first half holds ψ, into the *pair vector* of the backward step:
+/// `z[2k] = ψ_k`, `z[2k+1] = λ_k = w_k·ψ_k`. In place: the upper half of ψ moves into the empty
+/// half of `z`, then each lower half into the room the half above it has left.
+pub fn interleave_pair(z: &mut [Complex64], weight: Weight<'_>) {
+    let dim = z.len() / 2;
+    debug_assert!(dim.is_power_of_two() && z.len() == 2 * dim);
+    let parallel = log2_len(dim) >= PAR_MIN_QUBITS;
+    let mut lo = dim / 2;
+    while lo >= 1 {
+        // ψ_k for k in [lo, 2lo) goes to [2lo, 4lo), which held ψ_k for k in [2lo, 4lo).
+        let (left, right) = z.split_at_mut(2 * lo);
+        let src = &left[lo..];
+        let dst = &mut right[..2 * lo];
+        let work = |(i, (s, d)): (usize, (&[Complex64], &mut [Complex64]))| {
+            let k0 = lo + i * TASK_LEN;
+            for (j, (a, pair)) in s.iter().zip(d.chunks_exact_mut(2)).enumerate() {
+                pair[0] = *a;
+                pair[1] = *a * weight.at(k0 + j);
+            }
         };
-        mixer += share * shrink.powi((q - plan.low) as i32);
-        q += 2;
+        if parallel && lo >= TASK_LEN {
+            src.par_chunks(TASK_LEN)
+                .zip(dst.par_chunks_mut(2 * TASK_LEN))
+                .enumerate()
+                .for_each(work);
+        } else {
+            src.chunks(TASK_LEN)
+                .zip(dst.chunks_mut(2 * TASK_LEN))
+                .enumerate()
+                .for_each(work);
+        }
+        lo /= 2;
     }
-    let block = 1usize << plan.low;
-    let work = |(i, (p, l)): (usize, (&mut [Complex64], &mut [Complex64]))| {
-        block_backward(p, l, i * block, plan.low, n - plan.low, diag, weights, m, shrink)
-    };
-    let (b, cost) = if parallel {
-        psi.par_chunks_mut(block)
-            .zip(lam.par_chunks_mut(block))
-            .enumerate()
-            .map(work)
-            .reduce(|| (0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
-    } else {
-        psi.chunks_mut(block)
-            .zip(lam.chunks_mut(block))
-            .enumerate()
-            .map(work)
-            .fold((0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
-    };
-    (mixer + b, cost)
+    z[1] = z[0] * weight.at(0);
 }
 
-/// Low-qubit overlaps and un-rotation, the cost overlap, and the conjugate phase, on one
-/// block of both vectors, after `done` higher qubits. Returns the imaginary parts
-/// `(mixer overlap, cost overlap)`.
-#[allow(clippy::too_many_arguments)]
-fn block_backward<const F: bool>(
-    p: &mut [Complex64],
-    l: &mut [Complex64],
-    base: usize,
-    low: usize,
-    done: usize,
-    diag: Diag<'_>,
-    weights: &[[f64; 2]],
+/// Overlaps and un-rotation of K qubits on a group of `2^K` pair quadruples `(ψ_k, λ_k)`
+/// (register i ↔ group index i). ψ and λ share each register, so they are always at the same
+/// point; every pair's overlap is read before the group is rotated. For the pair (x, y),
+/// `y·reverse(x)` holds `Im conj(λ_x)ψ_y` as lane 1 − lane 0 and `Im conj(λ_y)ψ_x` as lane
+/// 2 − lane 3 ([`ImOverlap::total`]).
+#[inline(always)]
+fn unmix_pair_group<const K: usize, const F: bool>(v: &mut [Quad; 8], m: Mix<F>, ov: &mut ImOverlap) {
+    for i in 0..1usize << K {
+        let r = v[i].reverse();
+        for b in 0..K {
+            if i & (1 << b) == 0 {
+                ov.add(b % 2, v[i | 1 << b], r);
+            }
+        }
+    }
+    for &(x, y) in PAIRS[K] {
+        (v[x], v[y]) = rot4(v[x], v[y], m);
+    }
+}
+
+/// [`unmix_pair_group`] over `2^K` equally long runs of pair quadruples (as `f64`).
+#[inline(always)]
+fn unmix_pair_slices<const K: usize, const F: bool>(runs: [&mut [f64]; 8], m: Mix<F>, ov: &mut ImOverlap) {
+    let group = 1usize << K;
+    let quads = runs[0].len() / 4;
+    for j in (0..quads).map(|t| 4 * t) {
+        let mut v = [Quad::zero(); 8];
+        for i in 0..group {
+            v[i] = load4(runs[i], j);
+        }
+        unmix_pair_group::<K, F>(&mut v, m, ov);
+        for i in 0..group {
+            store4(runs[i], j, v[i]);
+        }
+    }
+}
+
+/// [`unmix_pair_slices`], through a buffer when `copy` (as [`mix_run_slices_maybe_copied`]);
+/// returns the share of `Im⟨λ|Σ X_q|ψ⟩`.
+#[inline(always)]
+fn unmix_pair_slices_maybe_copied<const K: usize, const F: bool>(
+    mut runs: [&mut [f64]; 8],
+    m: Mix<F>,
+    copy: bool,
+) -> f64 {
+    let mut ov = ImOverlap::new();
+    if copy {
+        let mut buf = vec![0.0; TILE << K];
+        let len = runs[0].len() / 4 * 4;
+        for j0 in (0..len).step_by(TILE) {
+            let w = TILE.min(len - j0);
+            tile_in::<K>(&runs, &mut buf, j0, w);
+            unmix_pair_slices::<K, F>(tile_runs::<K>(&mut buf, w), m, &mut ov);
+            tile_out::<K>(&mut runs, &buf, j0, w);
+        }
+    } else {
+        unmix_pair_slices::<K, F>(runs, m, &mut ov);
+    }
+    ov.total()
+}
+
+/// K qubits from q of a pair vector `z`, whose runs for them are `r` amplitudes (`r/2`
+/// indices) long.
+#[inline(always)]
+fn unmix_pair_runs<const K: usize, const F: bool>(z: &mut [Complex64], r: usize, m: Mix<F>) -> f64 {
+    let mut ov = ImOverlap::new();
+    for chunk in z.chunks_exact_mut((1usize << K) * r) {
+        unmix_pair_slices::<K, F>(split_runs::<K>(chunk, r), m, &mut ov);
+    }
+    ov.total()
+}
+
+/// Qubits 0, 1, 2 of a pair vector: eight consecutive pair quadruples.
+#[inline]
+fn unmix_pair_low3<const F: bool>(z: &mut [Complex64], m: Mix<F>) -> f64 {
+    let f: &mut [f64] = bytemuck::cast_slice_mut(z);
+    let mut ov = ImOverlap::new();
+    for chunk in f.chunks_exact_mut(32) {
+        let mut v: [Quad; 8] = std::array::from_fn(|i| load4(chunk, 4 * i));
+        unmix_pair_group::<3, F>(&mut v, m, &mut ov);
+        for (i, x) in v.iter().enumerate() {
+            store4(chunk, 4 * i, *x);
+        }
+    }
+    ov.total()
+}
+
+/// Qubits `[from, to)` of a pair vector (block), three per pass; their share of
+/// `Im⟨λ|Σ X_q|ψ⟩` with each pass's share multiplied back by `shrink` per qubit rotated before
+/// it (`done` before these).
+#[inline]
+fn unmix_pair_range<const F: bool>(
+    z: &mut [Complex64],
+    from: usize,
+    to: usize,
     m: Mix<F>,
     shrink: f64,
-) -> (f64, f64) {
-    let l2 = low.min(L2_QUBITS);
-    let mut mixer = unmix_range_pair(p, l, l2, low, m, shrink, done);
-    let done = done + low - l2;
-    // Every qubit is un-rotated when the cost overlap is read.
-    let cost_scale = shrink.powi((done + l2) as i32);
-    let sub = 1usize << l2;
-    let mut cost = 0.0;
-    for (i, (pc, lc)) in p.chunks_mut(sub).zip(l.chunks_mut(sub)).enumerate() {
-        mixer += unmix_range_pair(pc, lc, 0, l2, m, shrink, done);
-        cost += cost_scale * unapply_diag_pair(pc, lc, base + i * sub, diag, weights);
+    mut done: usize,
+) -> f64 {
+    let mut acc = 0.0;
+    let mut q = from;
+    if q == 0 && to >= 3 && z.len() >= 16 {
+        acc += unmix_pair_low3(z, m) * shrink.powi(done as i32);
+        done += 3;
+        q = 3;
     }
-    (mixer, cost)
+    while q < to {
+        let k = (to - q).min(3);
+        let r = 2usize << q;
+        let share = match k {
+            3 => unmix_pair_runs::<3, F>(z, r, m),
+            2 => unmix_pair_runs::<2, F>(z, r, m),
+            _ => unmix_pair_runs::<1, F>(z, r, m),
+        };
+        acc += share * shrink.powi(done as i32);
+        done += k;
+        q += k;
+    }
+    acc
 }
 
-/// `Im⟨l|C|p⟩` on one chunk whose first basis index is `k0`, then both multiplied by the
-/// (inverse) diagonal. `weights[v] = (c_v, −c_v)` for an indexed cost.
+/// `Im⟨λ|C|ψ⟩` on a piece of a pair vector whose first index is `k0`, then both multiplied by
+/// the (inverse) diagonal. `weights[v] = (0, 0, c_v, −c_v)` for an indexed cost: `a·reverse(a)`
+/// holds `Im conj(λ)ψ` as lane 2 − lane 3.
 #[inline]
-fn unapply_diag_pair(
-    pc: &mut [Complex64],
-    lc: &mut [Complex64],
-    k0: usize,
-    diag: Diag<'_>,
-    weights: &[[f64; 2]],
-) -> f64 {
+fn unapply_diag_pairs(z: &mut [Complex64], k0: usize, diag: Diag<'_>, weights: &[[f64; 4]]) -> f64 {
+    let len = z.len() / 2;
     match diag {
         Diag::Indexed { index, factors } => {
-            let idx = &index[k0..k0 + pc.len()];
-            if pc.len() == 1 {
-                let (f, v) = (factors[idx[0] as usize], weights[idx[0] as usize][0]);
-                let c = im_overlap(lc[0], pc[0]) * v;
-                pc[0] *= f;
-                lc[0] *= f;
-                return c;
-            }
             let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
-            let pf: &mut [f64] = bytemuck::cast_slice_mut(pc);
-            let lf: &mut [f64] = bytemuck::cast_slice_mut(lc);
+            let f: &mut [f64] = bytemuck::cast_slice_mut(z);
             let mut acc = Quad::zero();
-            for ((pq, lq), ix) in pf
-                .chunks_exact_mut(4)
-                .zip(lf.chunks_exact_mut(4))
-                .zip(idx.chunks_exact(2))
-            {
-                let (i0, i1) = (ix[0] as usize, ix[1] as usize);
-                let (a, b) = (load4(pq, 0), load4(lq, 0));
-                // (l.re·p.im·c, −l.im·p.re·c) per amplitude: its two lanes sum to Im(conj(l)·p)·c.
-                acc = b
-                    .mul(a.swap_pairs())
-                    .mul_add(Quad::load_pair(&weights[i0], &weights[i1]), acc);
-                let f = Quad::load_pair(&fac[i0], &fac[i1]);
-                store4(pq, 0, cmul(a, f));
-                store4(lq, 0, cmul(b, f));
+            for (q, &ix) in f.chunks_exact_mut(4).zip(&index[k0..k0 + len]) {
+                let i = ix as usize;
+                let a = load4(q, 0);
+                acc = a.mul(a.reverse()).mul_add(Quad::load(&weights[i]), acc);
+                store4(q, 0, cmul(a, Quad::load_pair(&fac[i], &fac[i])));
             }
             acc.to_array().iter().sum()
         }
         Diag::Dense { costs, gamma, scale } => {
             let mut cost = 0.0;
-            let len = pc.len();
-            for ((a, b), &ck) in pc.iter_mut().zip(lc.iter_mut()).zip(&costs[k0..k0 + len]) {
-                cost += im_overlap(*b, *a) * ck;
+            for (pair, &ck) in z.chunks_exact_mut(2).zip(&costs[k0..k0 + len]) {
+                cost += im_overlap(pair[1], pair[0]) * ck;
                 let (si, co) = (gamma * ck).sin_cos();
                 let f = Complex64::new(co, -si) * scale;
-                *a *= f;
-                *b *= f;
+                pair[0] *= f;
+                pair[1] *= f;
             }
             cost
         }
         Diag::Scale(scale) => {
-            pc.iter_mut().chain(lc.iter_mut()).for_each(|a| *a *= scale);
+            z.iter_mut().for_each(|a| *a *= scale);
             0.0
         }
     }
+}
+
+/// Low-qubit overlaps and un-rotation, the cost overlap and the conjugate phase on one block
+/// of a pair vector (first index `base`), after `done` higher qubits.
+#[allow(clippy::too_many_arguments)]
+fn block_backward_pairs<const F: bool>(
+    z: &mut [Complex64],
+    base: usize,
+    low: usize,
+    done: usize,
+    diag: Diag<'_>,
+    weights: &[[f64; 4]],
+    m: Mix<F>,
+    shrink: f64,
+) -> (f64, f64) {
+    let l2 = low.min(L2_QUBITS);
+    let mut mixer = unmix_pair_range(z, l2, low, m, shrink, done);
+    let done = done + low - l2;
+    let cost_scale = shrink.powi((done + l2) as i32);
+    let sub = 2usize << l2;
+    let mut cost = 0.0;
+    for (i, c) in z.chunks_mut(sub).enumerate() {
+        mixer += unmix_pair_range(c, 0, l2, m, shrink, done);
+        cost += cost_scale * unapply_diag_pairs(c, base + i * (sub / 2), diag, weights);
+    }
+    (mixer, cost)
+}
+
+/// The stream sweep of K qubits from q over a pair vector (its runs twice as long as a
+/// state's).
+fn unmix_pair_high<const K: usize, const F: bool>(
+    z: &mut [Complex64],
+    q: usize,
+    m: Mix<F>,
+    parallel: bool,
+    copy: bool,
+) -> f64 {
+    let tasks = stream_tasks::<K>(z, q + 1, parallel);
+    let work = |(_, t)| unmix_pair_slices_maybe_copied::<K, F>(t, m, copy);
+    if parallel {
+        tasks.into_par_iter().map(work).sum()
+    } else {
+        tasks.into_iter().map(work).sum()
+    }
+}
+
+/// The backward step of one layer on the pair vector `z` (`z[2k] = ψ_k`, `z[2k+1] = λ_k`, both
+/// after the layer; [`interleave_pair`]): returns `(Im⟨λ|B|ψ⟩, Im⟨λ|C|ψ⟩)` with `B = Σ_q X_q`
+/// and C the layer's cost (`values` per index, or `costs`), and un-applies the layer from both
+/// (mixer at −β, then the conjugate phase). `⟨λ|X_q|ψ⟩` is read during the un-rotation: a
+/// unitary rotation of both vectors leaves it unchanged, and R (`exp(iβX)/κ`) divides it by
+/// `|κ|²`, multiplied back. Only imaginary parts are kept: the gradient is made of them.
+pub fn unapply_layer_pairs(z: &mut [Complex64], phase: Phase<'_>, values: Option<&[f64]>, beta: f64) -> (f64, f64) {
+    let n = log2_len(z.len()) - 1;
+    let rot = Rotation::new(-beta);
+    let mut buf = Vec::new();
+    let diag = Diag::new(phase, rot.scale(n), true, &mut buf);
+    let weights: Vec<[f64; 4]> = match phase {
+        Phase::Indexed { .. } => values
+            .expect("an indexed phase comes with its values")
+            .iter()
+            .map(|&c| [0.0, 0.0, c, -c])
+            .collect(),
+        _ => Vec::new(),
+    };
+    let parallel = n >= PAR_MIN_QUBITS;
+    with_mix!(rot, |m| unapply_pairs(z, n, diag, &weights, m, rot.shrink(), parallel))
+}
+
+fn unapply_pairs<const F: bool>(
+    z: &mut [Complex64],
+    n: usize,
+    diag: Diag<'_>,
+    weights: &[[f64; 4]],
+    m: Mix<F>,
+    shrink: f64,
+    parallel: bool,
+) -> (f64, f64) {
+    let plan = Plan::new(n);
+    let mut mixer = 0.0;
+    let mut q = plan.low;
+    while q < n {
+        let k = (n - q).min(3);
+        // Partners of index qubit q lie 2^(q+1) amplitudes apart in z.
+        let copy = copied(q + 1, k);
+        let share = match k {
+            3 => unmix_pair_high::<3, F>(z, q, m, parallel, copy),
+            2 => unmix_pair_high::<2, F>(z, q, m, parallel, copy),
+            _ => unmix_pair_high::<1, F>(z, q, m, parallel, copy),
+        };
+        mixer += share * shrink.powi((q - plan.low) as i32);
+        q += k;
+    }
+    let block = 2usize << plan.low;
+    let work = |(i, zb): (usize, &mut [Complex64])| {
+        block_backward_pairs(zb, i * (block / 2), plan.low, n - plan.low, diag, weights, m, shrink)
+    };
+    let (b, cost) = if parallel {
+        z.par_chunks_mut(block)
+            .enumerate()
+            .map(work)
+            .reduce(|| (0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
+    } else {
+        z.chunks_mut(block)
+            .enumerate()
+            .map(work)
+            .fold((0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
+    };
+    (mixer + b, cost)
 }
 
 /// `amps ← |+⟩^n`, written in parallel.
@@ -1345,15 +1322,46 @@ mod tests {
                             a == b && la.iter().zip(&lb).all(|(x, y)| same(*x, *y)),
                             "measured q={q} par={par}"
                         );
-                        let (mut la, mut lb) = (lam0.clone(), lam0.clone());
-                        let oa = unmix_high_in_place_pair::<2, _>(&mut a, &mut la, q, m, par, false);
-                        let ob = unmix_high_in_place_pair::<2, _>(&mut b, &mut lb, q, m, par, true);
-                        assert!(a == b && la == lb && same(oa, ob), "pair q={q} par={par}");
+                        // A pair vector (here ψ beside λ): index qubit q − 1 is amplitude qubit q.
+                        let z: Vec<Complex64> = a.iter().zip(&lam0).flat_map(|(x, y)| [*x, *y]).collect();
+                        let (mut za, mut zb) = (z.clone(), z);
+                        let pa = unmix_pair_high::<3, _>(&mut za, q - 1, m, par, false);
+                        let pb = unmix_pair_high::<3, _>(&mut zb, q - 1, m, par, true);
+                        assert!(za == zb && same(pa, pb), "pair vector q={q} par={par}");
                     })
                 }
             }
         }
         assert!(!copied(FAR_QUBIT - 3, 3) && copied(FAR_QUBIT - 2, 3) && copied(FAR_QUBIT, 1));
+    }
+
+    #[test]
+    fn interleaving_builds_the_pair_vector_in_place() {
+        for n in [0, 1, 2, 5, 14, 16] {
+            let psi = random_state(n, 3);
+            let values = [0.5, -2.0, 3.0];
+            let index: Vec<u16> = (0..psi.len()).map(|k| (k % 3) as u16).collect();
+            let costs: Vec<f64> = (0..psi.len()).map(|k| k as f64 - 1.0).collect();
+            for (weight, w) in [
+                (
+                    Weight::Indexed {
+                        index: &index,
+                        values: &values,
+                    },
+                    &(|k: usize| values[k % 3]) as &dyn Fn(usize) -> f64,
+                ),
+                (Weight::Dense(&costs), &|k: usize| k as f64 - 1.0),
+                (Weight::Zero, &|_: usize| 0.0),
+            ] {
+                let mut z = psi.clone();
+                z.resize(2 * psi.len(), Complex64::new(7.0, 7.0));
+                interleave_pair(&mut z, weight);
+                for (k, a) in psi.iter().enumerate() {
+                    assert_eq!(z[2 * k], *a, "n={n} k={k}");
+                    assert_eq!(z[2 * k + 1], *a * w(k), "n={n} k={k}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -1372,7 +1380,7 @@ mod tests {
 
     #[test]
     fn backward_step_undoes_the_layer_and_measures_overlaps() {
-        for n in [0, 1, 3, 15, 17, 19] {
+        for n in [0, 1, 2, 3, 4, 5, 14, 15, 17, 19] {
             let psi0 = random_state(n, 7);
             let lam0 = random_state(n, 8);
             let values: Vec<f64> = (0..5).map(|v| v as f64 * 0.5 - 1.0).collect();
@@ -1385,7 +1393,8 @@ mod tests {
                 factors: &factors,
             };
             let dense = Phase::Dense { costs: &costs, gamma };
-            for (beta, phase) in [(0.4, indexed), (1.3, indexed), (-2.2, dense), (0.7, dense)] {
+            let none = Phase::None;
+            for (beta, phase) in [(0.4, indexed), (1.3, indexed), (-2.2, dense), (0.7, dense), (0.9, none)] {
                 let mut psi = psi0.clone();
                 let mut lam = lam0.clone();
                 apply_layer(&mut psi, phase, beta);
@@ -1397,11 +1406,13 @@ mod tests {
                         mixer += lam[k].conj() * psi[k ^ (1 << q)];
                     }
                 }
-                let (m, cost) = unapply_layer_pair(&mut psi, &mut lam, phase, Some(&values), beta);
+                let mut z: Vec<Complex64> = psi.iter().zip(&lam).flat_map(|(a, b)| [*a, *b]).collect();
+                let (m, cost) = unapply_layer_pairs(&mut z, phase, Some(&values), beta);
+                let (psi, lam): (Vec<Complex64>, Vec<Complex64>) = z.chunks(2).map(|c| (c[0], c[1])).unzip();
                 assert!((m - mixer.im).abs() < 1e-12, "n={n} beta={beta}: {m} vs {mixer}");
                 // The cost overlap is taken after the mixer is undone, before the phase is.
                 let mut expect_cost = Complex64::new(0.0, 0.0);
-                for k in 0..psi0.len() {
+                for k in (0..psi0.len()).filter(|_| !matches!(phase, Phase::None)) {
                     let f = factors[index[k] as usize];
                     expect_cost += (lam0[k] * f).conj() * (psi0[k] * f) * values[index[k] as usize];
                 }
