@@ -258,17 +258,17 @@ fn rot_low3<const F: bool>(v: &mut [Quad; 4], m: Mix<F>) {
 }
 
 /// A running sum of the mixer overlaps `Im⟨λ|X_q|ψ⟩` of pair quadruples `(ψ_k, λ_k)`, lane by
-/// lane in two independent chains of FMAs (so that consecutive adds do not wait on each
+/// lane in four independent chains of FMAs (so that consecutive adds do not wait on each
 /// other). The gradient needs only imaginary parts: one FMA per pair of quadruples.
 #[derive(Clone, Copy)]
 struct ImOverlap {
-    lanes: [Quad; 2],
+    lanes: [Quad; 4],
 }
 
 impl ImOverlap {
     fn new() -> ImOverlap {
         ImOverlap {
-            lanes: [Quad::zero(); 2],
+            lanes: [Quad::zero(); 4],
         }
     }
 
@@ -280,8 +280,8 @@ impl ImOverlap {
 
     /// The sum of the overlaps: lanes `−0 + 1 + 2 − 3` ([`unmix_pair_group`]).
     fn total(&self) -> f64 {
-        let (a, b) = (self.lanes[0].to_array(), self.lanes[1].to_array());
-        let lane = |t: usize| a[t] + b[t];
+        let l = self.lanes.map(Quad::to_array);
+        let lane = |t: usize| (l[0][t] + l[1][t]) + (l[2][t] + l[3][t]);
         lane(1) - lane(0) + lane(2) - lane(3)
     }
 }
@@ -816,7 +816,7 @@ fn unmix_pair_group<const K: usize, const F: bool>(v: &mut [Quad; 8], m: Mix<F>,
         let r = v[i].reverse();
         for b in 0..K {
             if i & (1 << b) == 0 {
-                ov.add(b % 2, v[i | 1 << b], r);
+                ov.add((i + b) % 4, v[i | 1 << b], r);
             }
         }
     }
