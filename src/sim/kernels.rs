@@ -396,28 +396,36 @@ fn tile_out<const K: usize>(runs: &mut [&mut [f64]; 8], buf: &[f64], j0: usize, 
     }
 }
 
+/// `body` on the runs, or when `copy` on copies of them tile by tile, each run's tile copied in
+/// and out in one piece: in memory, the stores of a sweep go to all runs in turn (see
+/// `FAR_QUBIT`). `body` also gets the position of the first quadruple it sees in the runs.
+#[inline(always)]
+fn through_tiles<const K: usize>(mut runs: [&mut [f64]; 8], copy: bool, mut body: impl FnMut([&mut [f64]; 8], usize)) {
+    if !copy {
+        body(runs, 0);
+        return;
+    }
+    let mut buf = vec![0.0; TILE << K];
+    let len = runs[0].len() / 4 * 4;
+    for j0 in (0..len).step_by(TILE) {
+        let w = TILE.min(len - j0);
+        tile_in::<K>(&runs, &mut buf, j0, w);
+        body(tile_runs::<K>(&mut buf, w), j0 / 4);
+        tile_out::<K>(&mut runs, &buf, j0, w);
+    }
+}
+
 /// [`mix_run_slices_visit`], through a buffer when `copy`; the same arithmetic either way.
 #[inline(always)]
 fn mix_run_slices_maybe_copied<const K: usize, const F: bool>(
-    mut runs: [&mut [f64]; 8],
+    runs: [&mut [f64]; 8],
     m: Mix<F>,
     copy: bool,
     mut visit: impl FnMut(usize, usize, Quad),
 ) {
-    if copy {
-        // Tile by tile, copied in and out run by run: in memory, the stores of
-        // `mix_run_slices_visit` go to all runs in turn (see `FAR_QUBIT`).
-        let mut buf = vec![0.0; TILE << K];
-        let len = runs[0].len() / 4 * 4;
-        for j0 in (0..len).step_by(TILE) {
-            let w = TILE.min(len - j0);
-            tile_in::<K>(&runs, &mut buf, j0, w);
-            mix_run_slices_visit::<K, F>(tile_runs::<K>(&mut buf, w), m, |i, t, v| visit(i, j0 / 4 + t, v));
-            tile_out::<K>(&mut runs, &buf, j0, w);
-        }
-    } else {
-        mix_run_slices_visit::<K, F>(runs, m, visit);
-    }
+    through_tiles::<K>(runs, copy, |r, t0| {
+        mix_run_slices_visit::<K, F>(r, m, |i, t, v| visit(i, t0 + t, v))
+    })
 }
 
 /// [`mix_run_slices_visit`] with nothing to visit.
@@ -845,24 +853,9 @@ fn unmix_pair_slices<const K: usize, const F: bool>(runs: [&mut [f64]; 8], m: Mi
 /// [`unmix_pair_slices`], through a buffer when `copy` (as [`mix_run_slices_maybe_copied`]);
 /// returns the share of `Im⟨λ|Σ X_q|ψ⟩`.
 #[inline(always)]
-fn unmix_pair_slices_maybe_copied<const K: usize, const F: bool>(
-    mut runs: [&mut [f64]; 8],
-    m: Mix<F>,
-    copy: bool,
-) -> f64 {
+fn unmix_pair_slices_maybe_copied<const K: usize, const F: bool>(runs: [&mut [f64]; 8], m: Mix<F>, copy: bool) -> f64 {
     let mut ov = ImOverlap::new();
-    if copy {
-        let mut buf = vec![0.0; TILE << K];
-        let len = runs[0].len() / 4 * 4;
-        for j0 in (0..len).step_by(TILE) {
-            let w = TILE.min(len - j0);
-            tile_in::<K>(&runs, &mut buf, j0, w);
-            unmix_pair_slices::<K, F>(tile_runs::<K>(&mut buf, w), m, &mut ov);
-            tile_out::<K>(&mut runs, &buf, j0, w);
-        }
-    } else {
-        unmix_pair_slices::<K, F>(runs, m, &mut ov);
-    }
+    through_tiles::<K>(runs, copy, |r, _| unmix_pair_slices::<K, F>(r, m, &mut ov));
     ov.total()
 }
 
@@ -1083,16 +1076,6 @@ pub fn fill_uniform(amps: &mut [Complex64]) {
     }
 }
 
-/// `amps ← 0`, keeping its length.
-pub fn fill_zero(amps: &mut [Complex64]) {
-    let body = |x: &mut [Complex64]| x.fill(Complex64::new(0.0, 0.0));
-    if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_chunks_mut(TASK_LEN).for_each(body);
-    } else {
-        body(amps);
-    }
-}
-
 /// ψ_k ← d_k ψ_k with `d_k = factors[index[k]]` (an indexed diagonal operator).
 pub fn apply_diagonal_indexed(amps: &mut [Complex64], index: &[u16], factors: &[Complex64]) {
     let body = |(a, &i): (&mut Complex64, &u16)| *a *= factors[i as usize];
@@ -1100,19 +1083,6 @@ pub fn apply_diagonal_indexed(amps: &mut [Complex64], index: &[u16], factors: &[
         amps.par_iter_mut().zip(index.par_iter()).for_each(body);
     } else {
         amps.iter_mut().zip(index.iter()).for_each(body);
-    }
-}
-
-/// λ_k ← c_k ψ_k for an indexed cost (`values[index[k]]`).
-pub fn copy_scaled_indexed(lam: &mut [Complex64], psi: &[Complex64], index: &[u16], values: &[f64]) {
-    let body = |((l, p), &i): ((&mut Complex64, &Complex64), &u16)| *l = p * values[i as usize];
-    if log2_len(psi.len()) >= PAR_MIN_QUBITS {
-        lam.par_iter_mut()
-            .zip(psi.par_iter())
-            .zip(index.par_iter())
-            .for_each(body);
-    } else {
-        lam.iter_mut().zip(psi.iter()).zip(index.iter()).for_each(body);
     }
 }
 
