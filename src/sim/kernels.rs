@@ -77,18 +77,14 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan of a forward layer, whose stream sweeps rotate three qubits each.
+    /// The plan of a layer (forward, or backward on a pair vector), whose stream sweeps rotate
+    /// three qubits each: qubits below `L2_QUBITS` in L2-sized sub-blocks, plus one or two more
+    /// in the block sweep (its blocks then sit in L3) so that the qubits left over fill whole
+    /// stream sweeps; a pass over memory for one or two qubits costs as much as one for three.
     pub fn new(num_qubits: usize) -> Plan {
-        Plan::balanced(num_qubits, 3)
-    }
-
-    /// Qubits below `L2_QUBITS` in L2-sized sub-blocks, plus fewer than `per_sweep` more in the
-    /// block sweep (its blocks then sit in L3) so that the qubits left over fill whole stream
-    /// sweeps: a pass over memory for one or two qubits costs as much as one for three.
-    fn balanced(num_qubits: usize, per_sweep: usize) -> Plan {
         let high = num_qubits.saturating_sub(L2_QUBITS);
-        let extra = high % per_sweep;
-        let low = if high - extra >= per_sweep {
+        let extra = high % 3;
+        let low = if high - extra >= 3 {
             L2_QUBITS + extra
         } else {
             L2_QUBITS
