@@ -1,6 +1,6 @@
 //! The binary: JSON interfaces keep their names, errors exit 1 with `error:`, usage errors exit 2.
 
-use crate::common::data;
+use crate::common::{data, Scratch};
 use serde_json::Value;
 use std::process::{Command, Output};
 
@@ -19,12 +19,6 @@ fn json_of(args: &[&str]) -> Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("quzzle-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
 }
 
 #[test]
@@ -59,7 +53,7 @@ fn classical_json_names() {
 #[test]
 fn solve_json_names_and_files() {
     let f = data("tiny-tango-4x4.txt");
-    let dir = temp_dir("solve");
+    let dir = Scratch::new("test-solve");
     let v = json_of(&[
         "solve",
         f.to_str().unwrap(),
@@ -108,7 +102,6 @@ fn solve_json_names_and_files() {
     assert!(dir.join("solve.json").is_file());
     let csv = std::fs::read_to_string(dir.join("depths.csv")).unwrap();
     assert_eq!(csv.lines().count(), 3);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -135,13 +128,12 @@ fn every_solve_option_runs() {
 
 #[test]
 fn demo_writes_its_report() {
-    let dir = temp_dir("demo");
+    let dir = Scratch::new("test-demo");
     let out = quzzle(&["demo", "--out", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("solve.json")).unwrap()).unwrap();
     assert_eq!(v["depths"].as_array().unwrap().len(), 3);
     assert!(v["depths"][2]["success_probability"].as_f64().unwrap() > v["uniform_baseline"].as_f64().unwrap());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -92,3 +92,30 @@ pub fn assert_solution_energy_zero_at_every_level(path: &Path) {
         }
     }
 }
+
+/// A fresh, empty folder under the system's temporary folder, removed again when dropped
+/// (also when the test fails), so that test runs leave nothing behind.
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// `quzzle-{name}-{pid}`, emptied first if an earlier run left it.
+    pub fn new(name: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("quzzle-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).expect("create a scratch folder");
+        Scratch(d)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -2,7 +2,7 @@
 //! and simulated gate by gate against the fast simulator, and the `quzzle qasm` command line.
 //! (The Qiskit/openqasm3 interoperability check is tests/interop/run.sh, run by .ci/run.)
 
-use crate::common::{data, shared_files, TOL_FIDELITY};
+use crate::common::{data, shared_files, Scratch, TOL_FIDELITY};
 use quzzle::circuit::{Angle, Circuit, Gate};
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::model::Level;
@@ -315,13 +315,6 @@ fn quzzle(args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("quzzle-qasm-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -334,7 +327,7 @@ const TANGO: &str = "tests/data/tango-4x4-qasm.txt";
 
 #[test]
 fn cli_writes_qasm_and_manifest() {
-    let dir = temp_dir("manifest");
+    let dir = Scratch::new("qasm-manifest");
     let out = dir.join("tango.qasm");
     let o = quzzle(&[
         "qasm",
@@ -407,7 +400,7 @@ fn cli_writes_qasm_and_manifest() {
 
 #[test]
 fn cli_reads_angles_from_a_solve_report() {
-    let dir = temp_dir("report");
+    let dir = Scratch::new("qasm-report");
     let o = quzzle(&["solve", TANGO, "--depths", "1..2", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let report_path = dir.join("solve.json");
@@ -445,7 +438,7 @@ fn cli_reads_angles_from_a_solve_report() {
 
 #[test]
 fn cli_optimize_uses_depth_p() {
-    let dir = temp_dir("optimize");
+    let dir = Scratch::new("qasm-optimize");
     let out = dir.join("o.qasm");
     let o = quzzle(&["qasm", TANGO, "--depth", "2", "--optimize", "-o", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -457,7 +450,7 @@ fn cli_optimize_uses_depth_p() {
 #[test]
 fn cli_exports_instances_too_large_to_simulate() {
     // 36 qubits: 2^36 amplitudes do not fit in any test machine, but export needs no state.
-    let dir = temp_dir("large");
+    let dir = Scratch::new("qasm-large");
     let out = dir.join("big.qasm");
     let demo = "data/demo-tango-6x6.txt";
     let o = quzzle(&[

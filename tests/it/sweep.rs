@@ -1,7 +1,7 @@
 //! Sweeps: same seed → same CSV rows, resume skips finished rows, the statistics' formulas,
 //! marginals against brute force, plots write real files, CLI error paths.
 
-use crate::common::{data, TOL_ENERGY};
+use crate::common::{data, Scratch, TOL_ENERGY};
 use approx::assert_abs_diff_eq;
 use quzzle::experiment;
 use quzzle::model::Level;
@@ -14,13 +14,6 @@ use quzzle::sweep::{self, ObjectiveSpec, SweepPlan};
 use quzzle::Angles;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("quzzle-sweep-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 fn plan(files: Vec<PathBuf>, objective: ObjectiveSpec) -> SweepPlan {
     SweepPlan {
@@ -53,7 +46,7 @@ fn same_seed_rerun_gives_identical_rows() {
     // collect_files sorts: takuzu before tango.
     let files = sweep::collect_files(&[data("tiny-tango-4x4.txt"), data("tiny-takuzu-4x4.txt")]).unwrap();
     let p = plan(files, ObjectiveSpec::Energy);
-    let (a, b) = (temp_dir("rerun-a"), temp_dir("rerun-b"));
+    let (a, b) = (Scratch::new("sweep-rerun-a"), Scratch::new("sweep-rerun-b"));
     let out_a = sweep::run_sweep(&p, &a.join("sweep.csv"), &mut |_| {}).unwrap();
     let out_b = sweep::run_sweep(&p, &b.join("sweep.csv"), &mut |_| {}).unwrap();
     assert_eq!(out_a.computed, 2 * 3 * 3);
@@ -108,7 +101,7 @@ fn same_seed_rerun_gives_identical_rows() {
 fn resume_skips_finished_rows() {
     let files = vec![data("tiny-tango-4x4.txt")];
     let p = plan(files, ObjectiveSpec::Energy);
-    let dir = temp_dir("resume");
+    let dir = Scratch::new("sweep-resume");
     let csv = dir.join("sweep.csv");
     let full = sweep::run_sweep(&p, &csv, &mut |_| {}).unwrap();
     assert_eq!((full.computed, full.resumed), (9, 0));
@@ -140,7 +133,7 @@ fn resume_skips_finished_rows() {
 
 #[test]
 fn other_objectives_run() {
-    let dir = temp_dir("objectives");
+    let dir = Scratch::new("sweep-objectives");
     for (spec, name) in [
         (ObjectiveSpec::Success, "success"),
         (ObjectiveSpec::Cvar(0.2), "cvar:0.2"),
@@ -257,7 +250,7 @@ fn assert_real_files(files: &[PathBuf]) {
 
 #[test]
 fn plots_write_svg_and_png() {
-    let dir = temp_dir("plots");
+    let dir = Scratch::new("sweep-plots");
     let curve = |label: &str, colour, shift: f64| Curve {
         label: label.into(),
         colour,
@@ -332,7 +325,7 @@ fn quzzle(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn cli_sweep_and_landscape_write_files() {
-    let dir = temp_dir("cli");
+    let dir = Scratch::new("sweep-cli");
     let f = data("tiny-tango-4x4.txt");
     let out = dir.join("s");
     let o = quzzle(&[
@@ -383,7 +376,7 @@ fn cli_sweep_errors_are_clear() {
     let o = quzzle(&["sweep", f, "--init", "sideways"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("sideways"));
-    let empty = temp_dir("empty");
+    let empty = Scratch::new("sweep-empty");
     let o = quzzle(&[
         "sweep",
         empty.to_str().unwrap(),
