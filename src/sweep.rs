@@ -1016,8 +1016,9 @@ pub fn draw_instance_figures(
     Ok(files)
 }
 
-/// A Markdown summary of a sweep: median P(valid) [IQR] per init and depth, the mean simulator
-/// calls, and the INTERP/ramp vs random comparison at `compare_p` (when present).
+/// A Markdown summary of a sweep: median P(valid) and its interquartile range per init and
+/// depth, the mean simulator calls, and the INTERP/ramp vs random comparison at `compare_p`
+/// (when present).
 pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
     let inits = inits_of(rows);
     let instances = instances_of(rows);

@@ -18,9 +18,10 @@
 //! sweep streams eight runs, not sixteen (two vectors' runs side by side made the sweeps
 //! slower per byte and did not fit three qubits' registers).
 //!
-//! Arithmetic is on [`Quad`]s, two amplitudes `(re, im, re, im)` in one AVX2 register. Each
-//! qubit's `exp(−iβX)` is applied as `κ·R` ([`Rotation`]): R costs one permute and one FMA
-//! per register, and the n factors κ are folded into the layer's phase, applied first.
+//! Arithmetic is on `Quad`s (`sim/quad.rs`), two amplitudes `(re, im, re, im)` in one AVX2
+//! register. Each qubit's `exp(−iβX)` is applied as `κ·R` (`Rotation`): R costs one permute
+//! and one FMA per register, and the n factors κ are folded into the layer's phase, applied
+//! first.
 //!
 //! Index names: `k` is a basis index; a *run* is `2^q` consecutive amplitudes whose bit q is
 //! fixed; a *group* is the `2^K` amplitudes that K consecutive qubits pair up.
