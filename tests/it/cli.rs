@@ -53,7 +53,9 @@ fn classical_json_names() {
 #[test]
 fn solve_json_names_and_files() {
     let f = data("tiny-tango-4x4.txt");
-    let dir = Scratch::new("test-solve");
+    let scratch = Scratch::new("test-solve");
+    // A folder that does not exist yet: `--out` creates it.
+    let dir = scratch.join("out");
     let v = json_of(&[
         "solve",
         f.to_str().unwrap(),
@@ -128,7 +130,8 @@ fn every_solve_option_runs() {
 
 #[test]
 fn demo_writes_its_report() {
-    let dir = Scratch::new("test-demo");
+    let scratch = Scratch::new("test-demo");
+    let dir = scratch.join("out");
     let out = quzzle(&["demo", "--out", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("solve.json")).unwrap()).unwrap();
