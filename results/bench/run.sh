@@ -19,6 +19,11 @@ models=$(mktemp -d)
 cargo build --release --quiet
 : > "$out/quzzle.jsonl"
 : > "$out/peers.jsonl"
+# The bandwidth floor: in-place read+write bandwidth with two threads, measured before and after
+# the tools (the shared host's bandwidth moves within minutes; table.py takes the higher).
+gcc -O3 -march=native -fopenmp ../shared/bench/stream_triad.c -o "$models/stream_triad" -lm
+bandwidth() { echo "# $1"; OMP_NUM_THREADS=2 "$models/stream_triad"; }
+bandwidth before > "$out/bandwidth.txt"
 for n in $ns; do
     ./target/release/quzzle ising --random "$n" --seed "$n" > "$models/random-$n.json"
     ./target/release/quzzle bench --random "$n" --seed "$n" --depth 4 --repeats 5 --json | tr -d '\n' >> "$out/quzzle.jsonl"
@@ -30,9 +35,6 @@ for n in $ns; do
             >> "$out/peers.jsonl" || echo "$tool n=$n failed" >&2
     done
 done
+bandwidth after >> "$out/bandwidth.txt"
 rm -rf "$models"
-# The bandwidth floor: in-place read+write bandwidth with two threads, this sitting.
-gcc -O3 -march=native -fopenmp ../shared/bench/stream_triad.c -o "$out/stream_triad" -lm
-OMP_NUM_THREADS=2 "$out/stream_triad" > "$out/bandwidth.txt"
-rm -f "$out/stream_triad"
 python3 "$out/table.py"
