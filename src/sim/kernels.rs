@@ -1377,11 +1377,14 @@ mod tests {
                 let (m, cost) = unapply_layer_pairs(&mut z, phase, Some(&values), beta);
                 let (psi, lam): (Vec<Complex64>, Vec<Complex64>) = z.chunks(2).map(|c| (c[0], c[1])).unzip();
                 assert!((m - mixer.im).abs() < 1e-12, "n={n} beta={beta}: {m} vs {mixer}");
-                // The cost overlap is taken after the mixer is undone, before the phase is.
+                // The cost overlap is taken after the mixer is undone, before the phase is; with
+                // no phase there is no cost and it is zero.
                 let mut expect_cost = Complex64::new(0.0, 0.0);
-                for k in (0..psi0.len()).filter(|_| !matches!(phase, Phase::None)) {
-                    let f = factors[index[k] as usize];
-                    expect_cost += (lam0[k] * f).conj() * (psi0[k] * f) * values[index[k] as usize];
+                if !matches!(phase, Phase::None) {
+                    for k in 0..psi0.len() {
+                        let f = factors[index[k] as usize];
+                        expect_cost += (lam0[k] * f).conj() * (psi0[k] * f) * values[index[k] as usize];
+                    }
                 }
                 assert!((cost - expect_cost.im).abs() < 1e-12, "n={n} beta={beta}");
                 assert!(
