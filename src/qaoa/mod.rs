@@ -6,7 +6,7 @@ use crate::angles::Angles;
 use crate::error::{Error, Result};
 use crate::ising::{CostDiagonal, Ising};
 use crate::sim::kernels::{self, Phase, Weight};
-use crate::sim::{check_memory, State, AMPLITUDE_BYTES};
+use crate::sim::{check_memory, segmented_len, segments, State, AMPLITUDE_BYTES, SEGMENT_QUBITS};
 use num_complex::Complex64;
 use std::sync::Mutex;
 
@@ -56,6 +56,9 @@ pub struct Evaluation {
 #[derive(Debug)]
 pub struct QaoaSimulator {
     num_qubits: usize,
+    /// Buffers longer than `2^segment_qubits` amplitudes are held in segments
+    /// ([`crate::sim::segments`]).
+    segment_qubits: usize,
     diagonal: CostDiagonal,
     spare: Mutex<Vec<Vec<Complex64>>>,
 }
@@ -64,6 +67,7 @@ impl Clone for QaoaSimulator {
     fn clone(&self) -> Self {
         QaoaSimulator {
             num_qubits: self.num_qubits,
+            segment_qubits: self.segment_qubits,
             diagonal: self.diagonal.clone(),
             spare: Mutex::new(Vec::new()),
         }
@@ -81,6 +85,7 @@ impl QaoaSimulator {
         )?;
         Ok(QaoaSimulator {
             num_qubits: ising.num_qubits,
+            segment_qubits: SEGMENT_QUBITS,
             diagonal: ising.cost_diagonal(),
             spare: Mutex::new(Vec::new()),
         })
@@ -96,16 +101,27 @@ impl QaoaSimulator {
         }
         Ok(QaoaSimulator {
             num_qubits: len.trailing_zeros() as usize,
+            segment_qubits: SEGMENT_QUBITS,
             diagonal,
             spare: Mutex::new(Vec::new()),
         })
     }
 
-    /// A kept buffer of at least `states·2^n` amplitudes with whatever it last held, or a new
-    /// zeroed one (memory checked first; zeroed pages cost nothing until written). Objectives
-    /// use the first 2^n of a gradient's longer buffer.
+    /// The same simulator with its buffers held in segments of `2^segment_qubits` amplitudes
+    /// (1 ≤ segment_qubits; 24 by default): tests use small ones to check that the segmented
+    /// sweeps give what one contiguous state gives.
+    pub fn with_segment_qubits(mut self, segment_qubits: usize) -> Self {
+        self.segment_qubits = segment_qubits.max(1);
+        self.release_buffers();
+        self
+    }
+
+    /// A kept buffer for `states·2^n` amplitudes (laid out in segments,
+    /// [`crate::sim::segmented_len`]) with whatever it last held, or a new zeroed one (memory
+    /// checked first; zeroed pages cost nothing until written). Objectives use the first
+    /// segments of a gradient's longer buffer.
     fn buffer(&self, states: usize) -> Result<Vec<Complex64>> {
-        let len = states << self.num_qubits;
+        let len = segmented_len(states << self.num_qubits, self.segment_qubits);
         if let Some(v) = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
             if v.len() >= len {
                 return Ok(v);
@@ -117,10 +133,10 @@ impl QaoaSimulator {
         Ok(vec![Complex64::new(0.0, 0.0); len])
     }
 
-    /// [`Self::buffer`] for one state, its first 2^n amplitudes filled with `|+⟩^n`.
+    /// [`Self::buffer`] for one state, filled with `|+⟩^n`.
     fn uniform_buffer(&self) -> Result<Vec<Complex64>> {
         let mut amps = self.buffer(1)?;
-        kernels::fill_uniform(&mut amps[..1 << self.num_qubits]);
+        kernels::fill_uniform_segments(&mut segments(&mut amps, 1 << self.num_qubits, self.segment_qubits));
         Ok(amps)
     }
 
@@ -150,20 +166,22 @@ impl QaoaSimulator {
 
     /// Apply the p layers to `amps` in place.
     pub fn evolve(&self, amps: &mut [Complex64], angles: &Angles) {
+        self.evolve_segments(&mut [amps], angles)
+    }
+
+    /// [`QaoaSimulator::evolve`] on a segmented state.
+    fn evolve_segments(&self, segs: &mut [&mut [Complex64]], angles: &Angles) {
         for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
             match &self.diagonal {
                 CostDiagonal::Indexed { values, index } => {
                     let factors = phase_factors(values, gamma);
-                    kernels::apply_layer(
-                        amps,
-                        Phase::Indexed {
-                            index,
-                            factors: &factors,
-                        },
-                        beta,
-                    );
+                    let phase = Phase::Indexed {
+                        index,
+                        factors: &factors,
+                    };
+                    kernels::apply_layer_segments(segs, phase, beta);
                 }
-                CostDiagonal::Dense(costs) => kernels::apply_layer(amps, Phase::Dense { costs, gamma }, beta),
+                CostDiagonal::Dense(costs) => kernels::apply_layer_segments(segs, Phase::Dense { costs, gamma }, beta),
             }
         }
     }
@@ -171,11 +189,16 @@ impl QaoaSimulator {
     /// [`QaoaSimulator::evolve`], returning the final probability mass per distinct cost
     /// (`(cost, probability)` ascending by cost); with an indexed cost the last sweep counts it.
     pub fn evolve_measured(&self, amps: &mut [Complex64], angles: &Angles) -> Vec<(f64, f64)> {
+        self.evolve_measured_segments(&mut [amps], angles)
+    }
+
+    /// [`QaoaSimulator::evolve_measured`] on a segmented state.
+    fn evolve_measured_segments(&self, segs: &mut [&mut [Complex64]], angles: &Angles) -> Vec<(f64, f64)> {
         match &self.diagonal {
             CostDiagonal::Indexed { values, index } => {
                 let p = angles.p();
-                self.evolve(
-                    amps,
+                self.evolve_segments(
+                    segs,
                     &Angles {
                         gammas: angles.gammas[..p - 1].to_vec(),
                         betas: angles.betas[..p - 1].to_vec(),
@@ -186,12 +209,13 @@ impl QaoaSimulator {
                     index,
                     factors: &factors,
                 };
-                let levels = kernels::apply_layer_measured(amps, phase, angles.betas[p - 1], index, values.len());
+                let beta = angles.betas[p - 1];
+                let levels = kernels::apply_layer_measured_segments(segs, phase, beta, index, values.len());
                 values.iter().copied().zip(levels).collect()
             }
             CostDiagonal::Dense(_) => {
-                self.evolve(amps, angles);
-                self.levels(amps)
+                self.evolve_segments(segs, angles);
+                self.levels_of_segments(&shared(segs))
             }
         }
     }
@@ -218,14 +242,24 @@ impl QaoaSimulator {
 
     /// `(cost, probability)` per distinct cost of the state, ascending by cost.
     pub fn levels(&self, amps: &[Complex64]) -> Vec<(f64, f64)> {
+        self.levels_of_segments(&[amps])
+    }
+
+    /// [`QaoaSimulator::levels`] of a segmented state.
+    fn levels_of_segments(&self, segs: &[&[Complex64]]) -> Vec<(f64, f64)> {
+        let seg = segs[0].len();
         match &self.diagonal {
-            CostDiagonal::Indexed { values, index } => values
-                .iter()
-                .copied()
-                .zip(kernels::level_probabilities(amps, index, values.len()))
-                .collect(),
+            CostDiagonal::Indexed { values, index } => {
+                let mut mass = vec![0.0; values.len()];
+                for (s, amps) in segs.iter().enumerate() {
+                    let part = kernels::level_probabilities(amps, &index[s * seg..(s + 1) * seg], values.len());
+                    mass.iter_mut().zip(part).for_each(|(m, x)| *m += x);
+                }
+                values.iter().copied().zip(mass).collect()
+            }
             CostDiagonal::Dense(costs) => {
-                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
+                let probs = segs.iter().flat_map(|amps| amps.iter().map(|a| a.norm_sqr()));
+                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(probs).collect();
                 l.sort_by(|a, b| a.0.total_cmp(&b.0));
                 l
             }
@@ -248,14 +282,18 @@ impl QaoaSimulator {
     /// The value of `objective` at `angles` (to be minimised).
     pub fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
         let mut buf = self.uniform_buffer()?;
-        let amps = &mut buf[..1 << self.num_qubits];
+        let mut segs = segments(&mut buf, 1 << self.num_qubits, self.segment_qubits);
         let value = match objective {
-            Objective::Energy => self.evolve_measured(amps, angles).iter().map(|(c, p)| c * p).sum(),
+            Objective::Energy => self
+                .evolve_measured_segments(&mut segs, angles)
+                .iter()
+                .map(|(c, p)| c * p)
+                .sum(),
             Objective::Success(valid) => {
-                self.evolve(amps, angles);
-                -kernels::probability_of(amps, valid)
+                self.evolve_segments(&mut segs, angles);
+                -kernels::probability_of_segments(&shared(&segs), valid)
             }
-            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured(amps, angles), *alpha),
+            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured_segments(&mut segs, angles), *alpha),
         };
         self.keep(buf);
         Ok(value)
@@ -276,29 +314,43 @@ impl QaoaSimulator {
         // ψ, then the pair vector (ψ_k, λ_k) with λ = O|ψ⟩, in one buffer of two states.
         let dim = 1usize << self.num_qubits;
         let mut buf = self.buffer(2)?;
-        let z = &mut buf[..2 * dim];
-        kernels::fill_uniform(&mut z[..dim]);
-        let value = match objective {
+        let value = {
+            let mut psi = segments(&mut buf, dim, self.segment_qubits);
+            kernels::fill_uniform_segments(&mut psi);
+            match objective {
+                Objective::Energy => self
+                    .evolve_measured_segments(&mut psi, angles)
+                    .iter()
+                    .map(|(c, p)| c * p)
+                    .sum(),
+                Objective::Success(valid) => {
+                    self.evolve_segments(&mut psi, angles);
+                    -kernels::probability_of_segments(&shared(&psi), valid)
+                }
+                Objective::Cvar(_) => unreachable!("checked above"),
+            }
+        };
+        let mut z = segments(&mut buf, 2 * dim, self.segment_qubits);
+        match objective {
             Objective::Energy => {
-                let levels = self.evolve_measured(&mut z[..dim], angles);
                 let weight = match &self.diagonal {
                     CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },
                     CostDiagonal::Dense(costs) => Weight::Dense(costs),
                 };
-                kernels::interleave_pair(z, weight);
-                levels.iter().map(|(c, p)| c * p).sum()
+                kernels::interleave_pair_segments(&mut z, weight);
             }
             Objective::Success(valid) => {
-                self.evolve(&mut z[..dim], angles);
-                let value = -kernels::probability_of(&z[..dim], valid);
-                kernels::interleave_pair(z, Weight::Zero);
+                kernels::interleave_pair_segments(&mut z, Weight::Zero);
+                // λ_k = −ψ_k on the valid states; a segment's length is even, so both halves
+                // of a pair lie in one segment.
+                let seg = z[0].len();
                 for &k in valid {
-                    z[2 * k as usize + 1] = -z[2 * k as usize];
+                    let (s, j) = (2 * k as usize / seg, 2 * k as usize % seg);
+                    z[s][j + 1] = -z[s][j];
                 }
-                value
             }
             Objective::Cvar(_) => unreachable!("checked above"),
-        };
+        }
         let p = angles.p();
         let mut grad = vec![0.0; 2 * p];
         for l in (0..p).rev() {
@@ -310,18 +362,24 @@ impl QaoaSimulator {
                         index,
                         factors: &factors,
                     };
-                    kernels::unapply_layer_pairs(z, phase, Some(values), beta)
+                    kernels::unapply_layer_pairs_segments(&mut z, phase, Some(values), beta)
                 }
                 CostDiagonal::Dense(costs) => {
-                    kernels::unapply_layer_pairs(z, Phase::Dense { costs, gamma }, None, beta)
+                    kernels::unapply_layer_pairs_segments(&mut z, Phase::Dense { costs, gamma }, None, beta)
                 }
             };
             grad[p + l] = 2.0 * mixer;
             grad[l] = 2.0 * cost;
         }
+        drop(z);
         self.keep(buf);
         Ok((value, grad))
     }
+}
+
+/// Shared views of segments.
+fn shared<'a>(segs: &'a [&mut [Complex64]]) -> Vec<&'a [Complex64]> {
+    segs.iter().map(|s| &**s).collect()
 }
 
 /// `e^{−iγ c_v}` for every distinct cost: the phases of one layer, computed once.

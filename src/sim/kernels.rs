@@ -10,13 +10,20 @@
 //!    amplitudes of each chunk are streamed side by side, two amplitudes of each loaded into
 //!    registers, rotated for the three qubits, and stored once. `low` is chosen so that the
 //!    higher qubits come in threes ([`Plan::new`]). Sweeps that rotate a qubit from
-//!    [`FAR_QUBIT`] up copy each run's tile into a buffer and back, run by run.
+//!    [`FAR_QUBIT`] up inside one segment (below) copy each run's tile into a buffer and back,
+//!    run by run.
 //!
 //! The adjoint gradient's backward step runs the same sweeps on a *pair vector*, ψ_k and λ_k
 //! side by side in one register ([`interleave_pair`], [`unapply_layer_pairs`]): ψ and λ are
 //! rotated together and stay at the same point, so the overlaps can be read anywhere, and a
 //! sweep streams eight runs, not sixteen (two vectors' runs side by side made the sweeps
 //! slower per byte and did not fit three qubits' registers).
+//!
+//! A long state may be held in *segments*: equal power-of-two slices, basis index k in segment
+//! `k / len` (the `…_segments` functions; one segment is the plain state). The simulator keeps
+//! a gap between segments of 2^24 amplitudes so that partners 256 MiB or more apart do not lie
+//! exact multiples of 256 MiB apart ([`crate::sim::SEGMENT_QUBITS`]). Blocks never cross a
+//! segment's end; a stream sweep takes each run's column window from the segment that holds it.
 //!
 //! Arithmetic is on `Quad`s (`sim/quad.rs`), two amplitudes `(re, im, re, im)` in one AVX2
 //! register. Each qubit's `exp(−iβX)` is applied as `κ·R` (`Rotation`): R costs one permute
@@ -37,8 +44,10 @@ pub const PAR_MIN_QUBITS: usize = 14;
 pub const L2_QUBITS: usize = 14;
 
 /// Stream sweeps that rotate a qubit at or above this one (partners 256 MiB or more apart)
-/// copy each run's tile through a buffer: on the development machine every such qubit doubled
-/// the time of its sweep when the stores went to all runs in turn (results/bench.md).
+/// inside one segment copy each run's tile through a buffer: on the development machine every
+/// such qubit doubled the time of its sweep when the stores went to all runs in turn
+/// (results/bench.md). The simulator's segments of 2^24 amplitudes leave no such qubit; a
+/// state passed as one slice (`evaluate`, `state`) still has them.
 pub const FAR_QUBIT: usize = 24;
 
 /// `f64` of each run per tile of a copied stream sweep (16 KiB; 128 KiB for eight runs).
@@ -445,13 +454,13 @@ fn mix_runs<const K: usize, const F: bool>(block: &mut [Complex64], r: usize, m:
 /// long and contiguous, so each task streams `2^K` of them side by side.
 /// Through a buffer when `copy`.
 fn mix_high_in_place<const K: usize, const F: bool>(
-    amps: &mut [Complex64],
+    segs: &mut [&mut [Complex64]],
     q: usize,
     m: Mix<F>,
     parallel: bool,
     copy: bool,
 ) {
-    let tasks = stream_tasks::<K>(amps, q, parallel);
+    let tasks = stream_tasks::<K>(segs, q, parallel);
     let work = |(_, t)| mix_run_slices_maybe_copied::<K, F>(t, m, copy, |_, _, _| {});
     if parallel {
         tasks.into_par_iter().for_each(work);
@@ -460,14 +469,16 @@ fn mix_high_in_place<const K: usize, const F: bool>(
     }
 }
 
-/// Whether the stream sweep of K qubits from q goes through a buffer.
-fn copied(q: usize, k: usize) -> bool {
-    q + k > FAR_QUBIT
+/// Whether the stream sweep of K qubits from q goes through a buffer: when one of them pairs
+/// amplitudes `2^FAR_QUBIT` or more apart inside one segment of `2^seg_q` amplitudes (partners
+/// in different segments are kept off that alignment by the gap between them).
+fn copied(q: usize, k: usize, seg_q: usize) -> bool {
+    q.max(FAR_QUBIT) < (q + k).min(seg_q)
 }
 
 /// [`mix_high_in_place`] with the per-level probability mass of the result accumulated.
 fn mix_high_in_place_measured<const K: usize, const F: bool>(
-    amps: &mut [Complex64],
+    segs: &mut [&mut [Complex64]],
     q: usize,
     index: &[u16],
     n_levels: usize,
@@ -476,7 +487,7 @@ fn mix_high_in_place_measured<const K: usize, const F: bool>(
     copy: bool,
 ) -> Vec<f64> {
     let r = 1usize << q;
-    let tasks = stream_tasks::<K>(amps, q, parallel);
+    let tasks = stream_tasks::<K>(segs, q, parallel);
     let run = |mut acc: Vec<f64>, (base, t): (usize, [&mut [f64]; 8])| {
         mix_run_slices_measured::<K, F>(t, base, r, index, &mut acc, m, copy);
         acc
@@ -496,26 +507,48 @@ fn add_levels(mut a: Vec<f64>, b: Vec<f64>) -> Vec<f64> {
     a
 }
 
-/// The stream-sweep tasks for K qubits from q: for every chunk of `2^K` runs of `2^q`
-/// amplitudes, `pieces` column ranges of all its runs (as `f64`), each with the basis index
-/// of its first amplitude in run 0 (run i starts `i·2^q` later).
-fn stream_tasks<const K: usize>(amps: &mut [Complex64], q: usize, parallel: bool) -> Vec<(usize, [&mut [f64]; 8])> {
+/// The stream-sweep tasks for K qubits from q over a state held in equal segments: for every
+/// chunk of `2^K` runs of `2^q` amplitudes, `pieces` column windows of all its runs (as `f64`),
+/// each with the basis index of its first amplitude in run 0 (run i starts `i·2^q` later).
+/// Windows are powers of two that never cross a segment's end.
+fn stream_tasks<'a, const K: usize>(
+    segs: &'a mut [&mut [Complex64]],
+    q: usize,
+    parallel: bool,
+) -> Vec<(usize, [&'a mut [f64]; 8])> {
     let r = 1usize << q;
     let group = 1usize << K;
-    let n_chunks = amps.len() / (group * r);
+    let seg = segs[0].len();
+    let n_chunks = seg * segs.len() / (group * r);
     // Enough column pieces per chunk to give every thread several tasks.
-    let pieces = if parallel {
-        (4 * rayon::current_num_threads()).div_ceil(n_chunks).clamp(1, r / 2)
+    let wanted = if parallel {
+        (4 * rayon::current_num_threads())
+            .div_ceil(n_chunks)
+            .clamp(1, (r / 2).max(1))
     } else {
         1
     };
-    let width = (2 * r / pieces).max(4); // f64 per piece, a multiple of 4
+    let pieces = wanted.next_power_of_two().max(r / seg.min(r));
+    let width = r / pieces;
+    let mut windows: Vec<Option<&'a mut [f64]>> = segs
+        .iter_mut()
+        .flat_map(|x| bytemuck::cast_slice_mut::<Complex64, f64>(x).chunks_exact_mut(2 * width))
+        .map(Some)
+        .collect();
     let mut tasks = Vec::with_capacity(n_chunks * pieces);
-    for (chunk_no, chunk) in amps.chunks_exact_mut(group * r).enumerate() {
-        let mut iters = split_runs::<K>(chunk, r).map(|run| run.chunks_mut(width));
+    for chunk_no in 0..n_chunks {
         for piece in 0..pieces {
-            let base = chunk_no * group * r + piece * width / 2;
-            tasks.push((base, std::array::from_fn(|i| iters[i].next().unwrap_or_default())));
+            let base = chunk_no * group * r + piece * width;
+            tasks.push((
+                base,
+                std::array::from_fn(|i| {
+                    if i < group {
+                        windows[(base + i * r) / width].take().expect("each window in one task")
+                    } else {
+                        Default::default()
+                    }
+                }),
+            ));
         }
     }
     tasks
@@ -648,30 +681,37 @@ fn block_forward<const F: bool>(block: &mut [Complex64], base: usize, low: usize
     mix_range(block, L2_QUBITS.min(low), low, m);
 }
 
+/// The blocks of `len` amplitudes of a segmented state, each with its first basis index.
+fn blocks<'a>(segs: &'a mut [&mut [Complex64]], len: usize) -> Vec<(usize, &'a mut [Complex64])> {
+    let seg = segs[0].len();
+    debug_assert!(len <= seg);
+    segs.iter_mut()
+        .enumerate()
+        .flat_map(|(s, x)| x.chunks_mut(len).enumerate().map(move |(i, b)| (s * seg + i * len, b)))
+        .collect()
+}
+
 /// The block sweep of a layer over all blocks of `2^low` amplitudes.
-fn block_sweep<const F: bool>(amps: &mut [Complex64], low: usize, diag: Diag<'_>, m: Mix<F>, parallel: bool) {
-    let block = 1usize << low;
+fn block_sweep<const F: bool>(segs: &mut [&mut [Complex64]], low: usize, diag: Diag<'_>, m: Mix<F>, parallel: bool) {
+    let work = |(base, b): (usize, &mut [Complex64])| block_forward(b, base, low, diag, m);
     if parallel {
-        amps.par_chunks_mut(block)
-            .enumerate()
-            .for_each(|(i, b)| block_forward(b, i * block, low, diag, m));
+        blocks(segs, 1 << low).into_par_iter().for_each(work);
     } else {
-        amps.chunks_mut(block)
-            .enumerate()
-            .for_each(|(i, b)| block_forward(b, i * block, low, diag, m));
+        blocks(segs, 1 << low).into_iter().for_each(work);
     }
 }
 
 /// The stream sweeps of qubits `[from, to)`, three at a time.
-fn stream_sweeps<const F: bool>(amps: &mut [Complex64], from: usize, to: usize, m: Mix<F>, parallel: bool) {
+fn stream_sweeps<const F: bool>(segs: &mut [&mut [Complex64]], from: usize, to: usize, m: Mix<F>, parallel: bool) {
+    let seg_q = log2_len(segs[0].len());
     let mut q = from;
     while q < to {
         let k = (to - q).min(3);
-        let copy = copied(q, k);
+        let copy = copied(q, k, seg_q);
         match k {
-            3 => mix_high_in_place::<3, F>(amps, q, m, parallel, copy),
-            2 => mix_high_in_place::<2, F>(amps, q, m, parallel, copy),
-            _ => mix_high_in_place::<1, F>(amps, q, m, parallel, copy),
+            3 => mix_high_in_place::<3, F>(segs, q, m, parallel, copy),
+            2 => mix_high_in_place::<2, F>(segs, q, m, parallel, copy),
+            _ => mix_high_in_place::<1, F>(segs, q, m, parallel, copy),
         }
         q += 3;
     }
@@ -679,20 +719,40 @@ fn stream_sweeps<const F: bool>(amps: &mut [Complex64], from: usize, to: usize, 
 
 /// ψ ← U_B(β)·U_C(γ)·ψ: one QAOA layer (phase fused into the block sweep).
 pub fn apply_layer(amps: &mut [Complex64], phase: Phase<'_>, beta: f64) {
-    apply_layer_with(amps, phase, beta, &Plan::new(log2_len(amps.len())), PAR_MIN_QUBITS)
+    apply_layer_segments(&mut [amps], phase, beta)
+}
+
+/// [`apply_layer`] on a state held in equal segments of a power of two amplitudes (basis index
+/// k in segment `k / len` at `k % len`; one segment is the plain state).
+pub fn apply_layer_segments(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64) {
+    let plan = segment_plan(segs, 0);
+    layer(segs, phase, beta, &plan, PAR_MIN_QUBITS)
 }
 
 /// [`apply_layer`] with an explicit plan and serial/parallel threshold.
 pub fn apply_layer_with(amps: &mut [Complex64], phase: Phase<'_>, beta: f64, plan: &Plan, par_min_qubits: usize) {
-    let n = log2_len(amps.len());
-    debug_assert_eq!(plan.num_qubits, n);
+    layer(&mut [amps], phase, beta, plan, par_min_qubits)
+}
+
+/// Qubits of a segmented state (`extra` = 1 for a pair vector, whose index has one qubit fewer
+/// than its amplitudes) and the plan of its sweeps, with blocks no longer than a segment.
+fn segment_plan(segs: &[&mut [Complex64]], extra: usize) -> Plan {
+    let total = segs[0].len() * segs.len();
+    let n = log2_len(total) - extra;
+    let plan = Plan::new(n);
+    Plan::with_low(n, plan.low.min(log2_len(segs[0].len()) - extra))
+}
+
+fn layer(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64, plan: &Plan, par_min_qubits: usize) {
+    let n = plan.num_qubits;
+    debug_assert_eq!(log2_len(segs[0].len() * segs.len()), n);
     let rot = Rotation::new(beta);
     let mut buf = Vec::new();
     let diag = Diag::new(phase, rot.scale(n), false, &mut buf);
     let parallel = n >= par_min_qubits;
     with_mix!(rot, |m| {
-        block_sweep(amps, plan.low, diag, m, parallel);
-        stream_sweeps(amps, plan.low, n, m, parallel);
+        block_sweep(segs, plan.low, diag, m, parallel);
+        stream_sweeps(segs, plan.low, n, m, parallel);
     })
 }
 
@@ -706,17 +766,28 @@ pub fn apply_layer_measured(
     index: &[u16],
     n_levels: usize,
 ) -> Vec<f64> {
-    let n = log2_len(amps.len());
-    let plan = Plan::new(n);
+    apply_layer_measured_segments(&mut [amps], phase, beta, index, n_levels)
+}
+
+/// [`apply_layer_measured`] on a segmented state ([`apply_layer_segments`]).
+pub fn apply_layer_measured_segments(
+    segs: &mut [&mut [Complex64]],
+    phase: Phase<'_>,
+    beta: f64,
+    index: &[u16],
+    n_levels: usize,
+) -> Vec<f64> {
+    let plan = segment_plan(segs, 0);
+    let n = plan.num_qubits;
     let rot = Rotation::new(beta);
     let mut buf = Vec::new();
     let diag = Diag::new(phase, rot.scale(n), false, &mut buf);
     let parallel = n >= PAR_MIN_QUBITS;
-    with_mix!(rot, |m| layer_measured(amps, &plan, diag, m, index, n_levels, parallel))
+    with_mix!(rot, |m| layer_measured(segs, &plan, diag, m, index, n_levels, parallel))
 }
 
 fn layer_measured<const F: bool>(
-    amps: &mut [Complex64],
+    segs: &mut [&mut [Complex64]],
     plan: &Plan,
     diag: Diag<'_>,
     m: Mix<F>,
@@ -727,18 +798,19 @@ fn layer_measured<const F: bool>(
     let n = plan.num_qubits;
     if plan.low == n {
         // One block holds everything: rotate, then count it while it is in cache.
+        let amps = &mut *segs[0];
         block_forward(amps, 0, plan.low, diag, m);
         return level_probabilities(amps, index, n_levels);
     }
-    block_sweep(amps, plan.low, diag, m, parallel);
+    block_sweep(segs, plan.low, diag, m, parallel);
     // All stream sweeps but the last, which also counts.
     let last = plan.low + 3 * ((n - plan.low - 1) / 3);
-    stream_sweeps(amps, plan.low, last, m, parallel);
-    let copy = copied(last, n - last);
+    stream_sweeps(segs, plan.low, last, m, parallel);
+    let copy = copied(last, n - last, log2_len(segs[0].len()));
     match n - last {
-        3 => mix_high_in_place_measured::<3, F>(amps, last, index, n_levels, m, parallel, copy),
-        2 => mix_high_in_place_measured::<2, F>(amps, last, index, n_levels, m, parallel, copy),
-        _ => mix_high_in_place_measured::<1, F>(amps, last, index, n_levels, m, parallel, copy),
+        3 => mix_high_in_place_measured::<3, F>(segs, last, index, n_levels, m, parallel, copy),
+        2 => mix_high_in_place_measured::<2, F>(segs, last, index, n_levels, m, parallel, copy),
+        _ => mix_high_in_place_measured::<1, F>(segs, last, index, n_levels, m, parallel, copy),
     }
 }
 
@@ -785,29 +857,53 @@ pub fn interleave_pair(z: &mut [Complex64], weight: Weight<'_>) {
     while lo >= 1 {
         // ψ_k for k in [lo, 2lo) goes to [2lo, 4lo), which held ψ_k for k in [2lo, 4lo).
         let (left, right) = z.split_at_mut(2 * lo);
-        let src = &left[lo..];
-        let dst = &mut right[..2 * lo];
-        let work = |(i, (s, d)): (usize, (&[Complex64], &mut [Complex64]))| {
-            let k0 = lo + i * TASK_LEN;
-            for (j, (a, pair)) in s.iter().zip(d.chunks_exact_mut(2)).enumerate() {
-                pair[0] = *a;
-                pair[1] = *a * weight.at(k0 + j);
-            }
-        };
-        if parallel && lo >= TASK_LEN {
-            src.par_chunks(TASK_LEN)
-                .zip(dst.par_chunks_mut(2 * TASK_LEN))
-                .enumerate()
-                .for_each(work);
-        } else {
-            src.chunks(TASK_LEN)
-                .zip(dst.chunks_mut(2 * TASK_LEN))
-                .enumerate()
-                .for_each(work);
-        }
+        spread(&left[lo..], &mut right[..2 * lo], lo, weight, parallel);
         lo /= 2;
     }
     z[1] = z[0] * weight.at(0);
+}
+
+/// [`interleave_pair`] on a segmented `z` ([`apply_layer_segments`]): ψ in its first half of
+/// the segments. ψ's segment s becomes the pair vector's segments 2s and 2s + 1, from the top
+/// (those held ψ's segments 2s and 2s + 1, already moved, or nothing); segment 0 then sends its
+/// upper half to segment 1 and interleaves its lower half in place.
+pub fn interleave_pair_segments(z: &mut [&mut [Complex64]], weight: Weight<'_>) {
+    if z.len() == 1 {
+        return interleave_pair(z[0], weight);
+    }
+    let seg = z[0].len();
+    let parallel = log2_len(seg) >= PAR_MIN_QUBITS;
+    for s in (1..z.len() / 2).rev() {
+        let (lo, hi) = z.split_at_mut(2 * s);
+        let (src, k0) = (&*lo[s], s * seg);
+        spread(&src[..seg / 2], hi[0], k0, weight, parallel);
+        spread(&src[seg / 2..], hi[1], k0 + seg / 2, weight, parallel);
+    }
+    let (first, rest) = z.split_at_mut(1);
+    spread(&first[0][seg / 2..], rest[0], seg / 2, weight, parallel);
+    interleave_pair(first[0], weight);
+}
+
+/// `dst[2j] = src[j]`, `dst[2j+1] = w_{k0+j}·src[j]`.
+fn spread(src: &[Complex64], dst: &mut [Complex64], k0: usize, weight: Weight<'_>, parallel: bool) {
+    let work = |(i, (s, d)): (usize, (&[Complex64], &mut [Complex64]))| {
+        let k0 = k0 + i * TASK_LEN;
+        for (j, (a, pair)) in s.iter().zip(d.chunks_exact_mut(2)).enumerate() {
+            pair[0] = *a;
+            pair[1] = *a * weight.at(k0 + j);
+        }
+    };
+    if parallel && src.len() >= TASK_LEN {
+        src.par_chunks(TASK_LEN)
+            .zip(dst.par_chunks_mut(2 * TASK_LEN))
+            .enumerate()
+            .for_each(work);
+    } else {
+        src.chunks(TASK_LEN)
+            .zip(dst.chunks_mut(2 * TASK_LEN))
+            .enumerate()
+            .for_each(work);
+    }
 }
 
 /// Overlaps and un-rotation of K qubits on a group of `2^K` pair quadruples `(ψ_k, λ_k)`
@@ -982,7 +1078,7 @@ fn block_backward_pairs<const F: bool>(
 /// The stream sweep of K qubits from q over a pair vector (its runs twice as long as a
 /// state's).
 fn unmix_pair_high<const K: usize, const F: bool>(
-    z: &mut [Complex64],
+    z: &mut [&mut [Complex64]],
     q: usize,
     m: Mix<F>,
     parallel: bool,
@@ -1004,7 +1100,18 @@ fn unmix_pair_high<const K: usize, const F: bool>(
 /// unitary rotation of both vectors leaves it unchanged, and R (`exp(iβX)/κ`) divides it by
 /// `|κ|²`, multiplied back. Only imaginary parts are kept: the gradient is made of them.
 pub fn unapply_layer_pairs(z: &mut [Complex64], phase: Phase<'_>, values: Option<&[f64]>, beta: f64) -> (f64, f64) {
-    let n = log2_len(z.len()) - 1;
+    unapply_layer_pairs_segments(&mut [z], phase, values, beta)
+}
+
+/// [`unapply_layer_pairs`] on a segmented pair vector ([`interleave_pair_segments`]).
+pub fn unapply_layer_pairs_segments(
+    z: &mut [&mut [Complex64]],
+    phase: Phase<'_>,
+    values: Option<&[f64]>,
+    beta: f64,
+) -> (f64, f64) {
+    let plan = segment_plan(z, 1);
+    let n = plan.num_qubits;
     let rot = Rotation::new(-beta);
     let mut buf = Vec::new();
     let diag = Diag::new(phase, rot.scale(n), true, &mut buf);
@@ -1017,25 +1124,34 @@ pub fn unapply_layer_pairs(z: &mut [Complex64], phase: Phase<'_>, values: Option
         _ => Vec::new(),
     };
     let parallel = n >= PAR_MIN_QUBITS;
-    with_mix!(rot, |m| unapply_pairs(z, n, diag, &weights, m, rot.shrink(), parallel))
+    with_mix!(rot, |m| unapply_pairs(
+        z,
+        &plan,
+        diag,
+        &weights,
+        m,
+        rot.shrink(),
+        parallel
+    ))
 }
 
 fn unapply_pairs<const F: bool>(
-    z: &mut [Complex64],
-    n: usize,
+    z: &mut [&mut [Complex64]],
+    plan: &Plan,
     diag: Diag<'_>,
     weights: &[[f64; 4]],
     m: Mix<F>,
     shrink: f64,
     parallel: bool,
 ) -> (f64, f64) {
-    let plan = Plan::new(n);
+    let n = plan.num_qubits;
+    let seg_q = log2_len(z[0].len());
     let mut mixer = 0.0;
     let mut q = plan.low;
     while q < n {
         let k = (n - q).min(3);
         // Partners of index qubit q lie 2^(q+1) amplitudes apart in z.
-        let copy = copied(q + 1, k);
+        let copy = copied(q + 1, k, seg_q);
         let share = match k {
             3 => unmix_pair_high::<3, F>(z, q, m, parallel, copy),
             2 => unmix_pair_high::<2, F>(z, q, m, parallel, copy),
@@ -1044,18 +1160,17 @@ fn unapply_pairs<const F: bool>(
         mixer += share * shrink.powi((q - plan.low) as i32);
         q += k;
     }
-    let block = 2usize << plan.low;
-    let work = |(i, zb): (usize, &mut [Complex64])| {
-        block_backward_pairs(zb, i * (block / 2), plan.low, n - plan.low, diag, weights, m, shrink)
+    let work = |(base, zb): (usize, &mut [Complex64])| {
+        block_backward_pairs(zb, base / 2, plan.low, n - plan.low, diag, weights, m, shrink)
     };
     let (b, cost) = if parallel {
-        z.par_chunks_mut(block)
-            .enumerate()
+        blocks(z, 2 << plan.low)
+            .into_par_iter()
             .map(work)
             .reduce(|| (0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
     } else {
-        z.chunks_mut(block)
-            .enumerate()
+        blocks(z, 2 << plan.low)
+            .into_iter()
             .map(work)
             .fold((0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
     };
@@ -1064,12 +1179,20 @@ fn unapply_pairs<const F: bool>(
 
 /// `amps ← |+⟩^n`, written in parallel.
 pub fn fill_uniform(amps: &mut [Complex64]) {
-    let a = Complex64::new(1.0 / (amps.len() as f64).sqrt(), 0.0);
+    fill_uniform_segments(&mut [amps])
+}
+
+/// [`fill_uniform`] on a segmented state ([`apply_layer_segments`]).
+pub fn fill_uniform_segments(segs: &mut [&mut [Complex64]]) {
+    let total = segs[0].len() * segs.len();
+    let a = Complex64::new(1.0 / (total as f64).sqrt(), 0.0);
     let body = |x: &mut [Complex64]| x.fill(a);
-    if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_chunks_mut(TASK_LEN).for_each(body);
-    } else {
-        body(amps);
+    for amps in segs.iter_mut() {
+        if log2_len(total) >= PAR_MIN_QUBITS {
+            amps.par_chunks_mut(TASK_LEN).for_each(body);
+        } else {
+            body(amps);
+        }
     }
 }
 
@@ -1116,7 +1239,16 @@ pub fn expectation_dense(amps: &[Complex64], costs: &[f64]) -> f64 {
 
 /// `Σ_{k ∈ states} |ψ_k|²`.
 pub fn probability_of(amps: &[Complex64], states: &[u64]) -> f64 {
-    states.iter().map(|&k| amps[k as usize].norm_sqr()).sum()
+    probability_of_segments(&[amps], states)
+}
+
+/// [`probability_of`] on a segmented state ([`apply_layer_segments`]).
+pub fn probability_of_segments(segs: &[&[Complex64]], states: &[u64]) -> f64 {
+    let seg = segs[0].len();
+    states
+        .iter()
+        .map(|&k| segs[k as usize / seg][k as usize % seg].norm_sqr())
+        .sum()
 }
 
 /// The largest `|ψ_k|²` and its index (the first one on ties).
@@ -1272,11 +1404,11 @@ mod tests {
                     let psi0 = random_state(n, q as u64);
                     with_mix!(rot, |m| {
                         let (mut a, mut b) = (psi0.clone(), psi0.clone());
-                        mix_high_in_place::<3, _>(&mut a, q, m, par, false);
-                        mix_high_in_place::<3, _>(&mut b, q, m, par, true);
+                        mix_high_in_place::<3, _>(&mut [&mut a[..]], q, m, par, false);
+                        mix_high_in_place::<3, _>(&mut [&mut b[..]], q, m, par, true);
                         assert!(a == b, "q={q} par={par}");
-                        let la = mix_high_in_place_measured::<2, _>(&mut a, q, &index, 7, m, par, false);
-                        let lb = mix_high_in_place_measured::<2, _>(&mut b, q, &index, 7, m, par, true);
+                        let la = mix_high_in_place_measured::<2, _>(&mut [&mut a[..]], q, &index, 7, m, par, false);
+                        let lb = mix_high_in_place_measured::<2, _>(&mut [&mut b[..]], q, &index, 7, m, par, true);
                         // Parallel sums are grouped by whichever thread takes a task.
                         let same = |x: f64, y: f64| {
                             if par {
@@ -1292,14 +1424,102 @@ mod tests {
                         // A pair vector (here ψ beside λ): index qubit q − 1 is amplitude qubit q.
                         let z: Vec<Complex64> = a.iter().zip(&lam0).flat_map(|(x, y)| [*x, *y]).collect();
                         let (mut za, mut zb) = (z.clone(), z);
-                        let pa = unmix_pair_high::<3, _>(&mut za, q - 1, m, par, false);
-                        let pb = unmix_pair_high::<3, _>(&mut zb, q - 1, m, par, true);
+                        let pa = unmix_pair_high::<3, _>(&mut [&mut za[..]], q - 1, m, par, false);
+                        let pb = unmix_pair_high::<3, _>(&mut [&mut zb[..]], q - 1, m, par, true);
                         assert!(za == zb && same(pa, pb), "pair vector q={q} par={par}");
                     })
                 }
             }
         }
-        assert!(!copied(FAR_QUBIT - 3, 3) && copied(FAR_QUBIT - 2, 3) && copied(FAR_QUBIT, 1));
+        assert!(!copied(FAR_QUBIT - 3, 3, 40) && copied(FAR_QUBIT - 2, 3, 40) && copied(FAR_QUBIT, 1, 40));
+        // Far partners in different segments are not copied.
+        assert!(!copied(FAR_QUBIT - 2, 3, FAR_QUBIT) && copied(FAR_QUBIT - 2, 3, FAR_QUBIT + 1));
+    }
+
+    /// `v` laid out in segments of `2^seg_q` amplitudes, each followed by a gap of `GAP`
+    /// sentinels, as the simulator holds long states.
+    const GAP: usize = 3;
+    const SENTINEL: Complex64 = Complex64::new(7.0, -7.0);
+
+    fn with_gaps(v: &[Complex64], seg_q: usize) -> Vec<Complex64> {
+        v.chunks(1 << seg_q)
+            .flat_map(|c| c.iter().copied().chain([SENTINEL; GAP]))
+            .collect()
+    }
+
+    fn views(buf: &mut [Complex64], seg_q: usize) -> Vec<&mut [Complex64]> {
+        buf.chunks_mut((1 << seg_q) + GAP)
+            .map(|c| &mut c[..1 << seg_q])
+            .collect()
+    }
+
+    /// The amplitudes of a segmented buffer in basis order, after checking its gaps.
+    fn without_gaps(buf: &[Complex64], seg_q: usize) -> Vec<Complex64> {
+        let mut out = Vec::new();
+        for c in buf.chunks((1 << seg_q) + GAP) {
+            assert!(c[1 << seg_q..].iter().all(|a| *a == SENTINEL), "a gap was written");
+            out.extend_from_slice(&c[..1 << seg_q]);
+        }
+        out
+    }
+
+    #[test]
+    fn segmented_states_match_contiguous_ones() {
+        // Serial (n = 11) and parallel (n = 15) sweeps; segments from 4 amplitudes to half the
+        // state, so that blocks, stream runs and column windows meet segment ends everywhere.
+        for (n, seg_qs) in [(11, vec![2, 5, 8, 10]), (15, vec![6, 10, 13, 14])] {
+            let values: Vec<f64> = (0..5).map(|v| v as f64 * 0.5 - 1.0).collect();
+            let index: Vec<u16> = (0..1usize << n).map(|k| ((k * 31) % 5) as u16).collect();
+            let factors: Vec<Complex64> = values.iter().map(|&c| Complex64::from_polar(1.0, -0.3 * c)).collect();
+            let phase = Phase::Indexed {
+                index: &index,
+                factors: &factors,
+            };
+            let psi0 = random_state(n, 11);
+            let lam0 = random_state(n, 12);
+            for seg_q in seg_qs {
+                let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+                // A layer, then a measured one.
+                let mut a = psi0.clone();
+                let mut b = with_gaps(&psi0, seg_q);
+                apply_layer(&mut a, phase, 0.4);
+                apply_layer_segments(&mut views(&mut b, seg_q), phase, 0.4);
+                assert!(a == without_gaps(&b, seg_q), "layer n={n} seg_q={seg_q}");
+                let la = apply_layer_measured(&mut a, phase, 1.3, &index, 5);
+                let lb = apply_layer_measured_segments(&mut views(&mut b, seg_q), phase, 1.3, &index, 5);
+                assert!(a == without_gaps(&b, seg_q), "measured n={n} seg_q={seg_q}");
+                assert!(
+                    la.iter().zip(&lb).all(|(x, y)| close(*x, *y)),
+                    "levels n={n} seg_q={seg_q}"
+                );
+                // The pair vector, built from ψ in the first half and un-applied one layer.
+                let weight = Weight::Indexed {
+                    index: &index,
+                    values: &values,
+                };
+                let mut za = a.clone();
+                za.extend_from_slice(&lam0);
+                let mut zb = with_gaps(&za, seg_q);
+                interleave_pair(&mut za, weight);
+                interleave_pair_segments(&mut views(&mut zb, seg_q), weight);
+                assert!(za == without_gaps(&zb, seg_q), "interleave n={n} seg_q={seg_q}");
+                let (ma, ca) = unapply_layer_pairs(&mut za, phase, Some(&values), 0.7);
+                let (mb, cb) = unapply_layer_pairs_segments(&mut views(&mut zb, seg_q), phase, Some(&values), 0.7);
+                // Blocks no longer than a segment change the order in which the backward step
+                // un-rotates the qubits (stream qubits first), so only the last bits agree.
+                let zb = without_gaps(&zb, seg_q);
+                assert!(max_diff(&za, &zb) < 1e-14, "backward n={n} seg_q={seg_q}");
+                assert!(close(ma, mb) && close(ca, cb), "overlaps n={n} seg_q={seg_q}");
+                // |+⟩ and a probability read through the segments.
+                fill_uniform(&mut a);
+                fill_uniform_segments(&mut views(&mut b, seg_q));
+                assert!(a == without_gaps(&b, seg_q), "uniform n={n} seg_q={seg_q}");
+                let states = [0, 5, (1u64 << n) - 1];
+                let shared: Vec<&[Complex64]> = b.chunks((1 << seg_q) + GAP).map(|c| &c[..1 << seg_q]).collect();
+                let (pa, pb) = (probability_of(&a, &states), probability_of_segments(&shared, &states));
+                assert_eq!(pa.to_bits(), pb.to_bits(), "probability n={n} seg_q={seg_q}");
+            }
+        }
     }
 
     #[test]

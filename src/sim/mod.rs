@@ -59,6 +59,41 @@ impl State {
     }
 }
 
+/// Simulator buffers of more than `2^SEGMENT_QUBITS` amplitudes are held in segments of that
+/// many (256 MiB), each followed by [`SEGMENT_GAP`] unused amplitudes. On the development
+/// machine, a sweep whose runs lay exact multiples of 256 MiB apart ran at half speed or less;
+/// the gap keeps the partners of the qubits from 24 up off that alignment (results/bench.md).
+pub const SEGMENT_QUBITS: usize = 24;
+
+/// Unused amplitudes after each segment (16 KiB).
+pub const SEGMENT_GAP: usize = 1024;
+
+/// Amplitudes to allocate for `len` amplitudes held in segments of `2^segment_qubits`: the
+/// state itself when it fits in one, else whole segments each with its gap.
+pub fn segmented_len(len: usize, segment_qubits: usize) -> usize {
+    let seg = 1usize << segment_qubits;
+    if len <= seg {
+        len
+    } else {
+        len / seg * (seg + SEGMENT_GAP)
+    }
+}
+
+/// The first `len` amplitudes (a power of two) of a buffer laid out as [`segmented_len`] says,
+/// as segments: basis index k in segment `k / 2^segment_qubits`. A shorter state's segments
+/// are the first of a longer one's.
+pub fn segments(buf: &mut [Complex64], len: usize, segment_qubits: usize) -> Vec<&mut [Complex64]> {
+    let seg = 1usize << segment_qubits;
+    if len <= seg {
+        vec![&mut buf[..len]]
+    } else {
+        buf.chunks_mut(seg + SEGMENT_GAP)
+            .take(len / seg)
+            .map(|c| &mut c[..seg])
+            .collect()
+    }
+}
+
 /// Bytes the machine can still give: `MemAvailable` and any cgroup limit, whichever is smaller.
 pub fn available_memory() -> u64 {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {

@@ -159,3 +159,38 @@ fn success_probability_is_mass_on_valid_boards() {
     assert_abs_diff_eq!(eval.success_probability, mass, epsilon = TOL_ENERGY);
     assert!(eval.top_probability >= probs.iter().cloned().fold(0.0, f64::max) - 1e-15);
 }
+
+/// Long states are held in segments with gaps between them (`quzzle::sim::segments`); any
+/// segment size must give the objectives and gradients of one contiguous state, with buffers
+/// kept between calls of every kind.
+#[test]
+fn segmented_buffers_give_the_contiguous_results() {
+    use quzzle::ising::CostDiagonal;
+    let angles = Angles::new(vec![0.3, -0.2, 0.5], vec![0.4, 0.1, -0.3]).unwrap();
+    let success = Objective::Success(vec![1, 5, 900, (1 << 15) - 1]);
+    let calls = [Objective::Energy, success, Objective::Cvar(0.1)];
+    // Integer weights give an indexed diagonal, real ones a dense one.
+    for integer in [true, false] {
+        let ising = random_ising(15, 13, integer, 0.3);
+        let whole = QaoaSimulator::new(&ising).unwrap();
+        assert_eq!(matches!(whole.diagonal(), CostDiagonal::Indexed { .. }), integer);
+        for segment_qubits in [4, 9, 14, 15] {
+            let sim = QaoaSimulator::new(&ising).unwrap().with_segment_qubits(segment_qubits);
+            for objective in &calls {
+                let (a, b) = (
+                    whole.objective(&angles, objective).unwrap(),
+                    sim.objective(&angles, objective).unwrap(),
+                );
+                assert_abs_diff_eq!(a, b, epsilon = 1e-12);
+                if objective.has_gradient() {
+                    let (va, ga) = whole.gradient(&angles, objective).unwrap();
+                    let (vb, gb) = sim.gradient(&angles, objective).unwrap();
+                    assert_abs_diff_eq!(va, vb, epsilon = 1e-12);
+                    for (x, y) in ga.iter().zip(&gb) {
+                        assert_abs_diff_eq!(x, y, epsilon = 1e-12);
+                    }
+                }
+            }
+        }
+    }
+}
