@@ -227,17 +227,29 @@ impl QaoaSimulator {
         Ok(s)
     }
 
-    /// Energy, success probability on `valid`, and the most likely state at `angles`.
+    /// Energy, success probability on `valid`, and the most likely state at `angles` (in a kept
+    /// buffer, as [`QaoaSimulator::objective`]: landscape scans call it per grid point).
     pub fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
-        let mut s = State::uniform(self.num_qubits)?;
-        let levels = self.evolve_measured(&mut s.amps, angles);
-        let (top_state, top_probability) = kernels::argmax_probability(&s.amps);
-        Ok(Evaluation {
+        let mut buf = self.uniform_buffer()?;
+        let mut segs = segments(&mut buf, 1 << self.num_qubits, self.segment_qubits);
+        let levels = self.evolve_measured_segments(&mut segs, angles);
+        let segs = shared(&segs);
+        // The most likely state; on exact ties the smallest index, so the earlier segment.
+        let mut top = (0, -1.0);
+        for (s, amps) in segs.iter().enumerate() {
+            let (k, p) = kernels::argmax_probability(amps);
+            if p > top.1 {
+                top = (((s * amps.len()) as u64) + k, p);
+            }
+        }
+        let eval = Evaluation {
             energy: levels.iter().map(|(c, p)| c * p).sum(),
-            success_probability: kernels::probability_of(&s.amps, valid),
-            top_state,
-            top_probability,
-        })
+            success_probability: kernels::probability_of_segments(&segs, valid),
+            top_state: top.0,
+            top_probability: top.1,
+        };
+        self.keep(buf);
+        Ok(eval)
     }
 
     /// `(cost, probability)` per distinct cost of the state, ascending by cost.
@@ -371,7 +383,6 @@ impl QaoaSimulator {
             grad[p + l] = 2.0 * mixer;
             grad[l] = 2.0 * cost;
         }
-        drop(z);
         self.keep(buf);
         Ok((value, grad))
     }

@@ -126,6 +126,12 @@ fn kept_buffers_do_not_leak_between_calls() {
             );
         }
     }
+    // `evaluate` uses the kept buffers too.
+    let valid = [1, 5, 900];
+    assert_eq!(
+        used.evaluate(&angles, &valid).unwrap(),
+        QaoaSimulator::new(&ising).unwrap().evaluate(&angles, &valid).unwrap()
+    );
     used.release_buffers();
     assert_eq!(
         used.objective(&angles, &success).unwrap(),
@@ -176,6 +182,15 @@ fn segmented_buffers_give_the_contiguous_results() {
         assert_eq!(matches!(whole.diagonal(), CostDiagonal::Indexed { .. }), integer);
         for segment_qubits in [4, 9, 14, 15] {
             let sim = QaoaSimulator::new(&ising).unwrap().with_segment_qubits(segment_qubits);
+            let valid = [1, 5, 900, (1 << 15) - 1];
+            let (a, b) = (
+                whole.evaluate(&angles, &valid).unwrap(),
+                sim.evaluate(&angles, &valid).unwrap(),
+            );
+            assert_abs_diff_eq!(a.energy, b.energy, epsilon = 1e-12);
+            assert_abs_diff_eq!(a.success_probability, b.success_probability, epsilon = 1e-12);
+            assert_eq!(a.top_state, b.top_state);
+            assert_abs_diff_eq!(a.top_probability, b.top_probability, epsilon = 1e-15);
             for objective in &calls {
                 let (a, b) = (
                     whole.objective(&angles, objective).unwrap(),
