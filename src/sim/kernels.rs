@@ -47,7 +47,7 @@ pub const L2_QUBITS: usize = 14;
 /// inside one segment copy each run's tile through a buffer: on the development machine every
 /// such qubit doubled the time of its sweep when the stores went to all runs in turn
 /// (results/bench.md). The simulator's segments of 2^24 amplitudes leave no such qubit; a
-/// state passed as one slice (`evaluate`, `state`) still has them.
+/// state passed as one slice (`QaoaSimulator::state`) still has them.
 pub const FAR_QUBIT: usize = 24;
 
 /// `f64` of each run per tile of a copied stream sweep (16 KiB; 128 KiB for eight runs).
