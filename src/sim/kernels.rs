@@ -872,7 +872,7 @@ pub fn interleave_pair_segments(z: &mut [&mut [Complex64]], weight: Weight<'_>) 
         return interleave_pair(z[0], weight);
     }
     let seg = z[0].len();
-    let parallel = log2_len(seg) >= PAR_MIN_QUBITS;
+    let parallel = log2_len(seg * z.len() / 2) >= PAR_MIN_QUBITS;
     for s in (1..z.len() / 2).rev() {
         let (lo, hi) = z.split_at_mut(2 * s);
         let (src, k0) = (&*lo[s], s * seg);
