@@ -295,20 +295,25 @@ impl QaoaSimulator {
     pub fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
         let mut buf = self.uniform_buffer()?;
         let mut segs = segments(&mut buf, 1 << self.num_qubits, self.segment_qubits);
-        let value = match objective {
+        let value = self.evolve_to_objective(&mut segs, angles, objective);
+        self.keep(buf);
+        Ok(value)
+    }
+
+    /// Evolve the segmented `|+⟩^n` in `segs` and return the value of `objective`.
+    fn evolve_to_objective(&self, segs: &mut [&mut [Complex64]], angles: &Angles, objective: &Objective) -> f64 {
+        match objective {
             Objective::Energy => self
-                .evolve_measured_segments(&mut segs, angles)
+                .evolve_measured_segments(segs, angles)
                 .iter()
                 .map(|(c, p)| c * p)
                 .sum(),
             Objective::Success(valid) => {
-                self.evolve_segments(&mut segs, angles);
-                -kernels::probability_of_segments(&shared(&segs), valid)
+                self.evolve_segments(segs, angles);
+                -kernels::probability_of_segments(&shared(segs), valid)
             }
-            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured_segments(&mut segs, angles), *alpha),
-        };
-        self.keep(buf);
-        Ok(value)
+            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured_segments(segs, angles), *alpha),
+        }
     }
 
     /// Objective value and its exact gradient `[∂/∂γ_1..γ_p, ∂/∂β_1..β_p]` by the adjoint
@@ -329,18 +334,7 @@ impl QaoaSimulator {
         let value = {
             let mut psi = segments(&mut buf, dim, self.segment_qubits);
             kernels::fill_uniform_segments(&mut psi);
-            match objective {
-                Objective::Energy => self
-                    .evolve_measured_segments(&mut psi, angles)
-                    .iter()
-                    .map(|(c, p)| c * p)
-                    .sum(),
-                Objective::Success(valid) => {
-                    self.evolve_segments(&mut psi, angles);
-                    -kernels::probability_of_segments(&shared(&psi), valid)
-                }
-                Objective::Cvar(_) => unreachable!("checked above"),
-            }
+            self.evolve_to_objective(&mut psi, angles, objective)
         };
         let mut z = segments(&mut buf, 2 * dim, self.segment_qubits);
         match objective {
