@@ -671,14 +671,43 @@ impl<'a> Diag<'a> {
     }
 }
 
+/// An indexed phase and qubits 0, 1, 2 in one pass over a block whose first basis index is
+/// `k0`: the same products and rotations as [`Diag::apply`] followed by [`mix_low3`], with one
+/// load and one store per amplitude instead of two.
+#[inline]
+fn phase_mix_low3<const F: bool>(block: &mut [Complex64], k0: usize, index: &[u16], factors: &[Complex64], m: Mix<F>) {
+    let idx = &index[k0..k0 + block.len()];
+    let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
+    let f: &mut [f64] = bytemuck::cast_slice_mut(block);
+    for (chunk, ix) in f.chunks_exact_mut(16).zip(idx.chunks_exact(8)) {
+        let mut v: [Quad; 4] = std::array::from_fn(|i| {
+            let fq = Quad::load_pair(&fac[ix[2 * i] as usize], &fac[ix[2 * i + 1] as usize]);
+            cmul(load4(chunk, 4 * i), fq)
+        });
+        rot_low3(&mut v, m);
+        for (i, x) in v.iter().enumerate() {
+            store4(chunk, 4 * i, *x);
+        }
+    }
+}
+
 /// Phase, then qubits `[0, low)`, on one block whose first basis index is `base`.
 fn block_forward<const F: bool>(block: &mut [Complex64], base: usize, low: usize, diag: Diag<'_>, m: Mix<F>) {
-    let sub = 1usize << low.min(L2_QUBITS);
+    let l2 = low.min(L2_QUBITS);
+    let sub = 1usize << l2;
     for (i, chunk) in block.chunks_mut(sub).enumerate() {
-        diag.apply(chunk, base + i * sub);
-        mix_range(chunk, 0, low.min(L2_QUBITS), m);
+        match diag {
+            Diag::Indexed { index, factors } if l2 >= 3 => {
+                phase_mix_low3(chunk, base + i * sub, index, factors, m);
+                mix_range(chunk, 3, l2, m);
+            }
+            _ => {
+                diag.apply(chunk, base + i * sub);
+                mix_range(chunk, 0, l2, m);
+            }
+        }
     }
-    mix_range(block, L2_QUBITS.min(low), low, m);
+    mix_range(block, l2, low, m);
 }
 
 /// The blocks of `len` amplitudes of a segmented state, each with its first basis index.
@@ -1069,10 +1098,52 @@ fn block_backward_pairs<const F: bool>(
     let sub = 2usize << l2;
     let mut cost = 0.0;
     for (i, c) in z.chunks_mut(sub).enumerate() {
-        mixer += unmix_pair_range(c, 0, l2, m, shrink, done);
-        cost += cost_scale * unapply_diag_pairs(c, base + i * (sub / 2), diag, weights);
+        let k0 = base + i * (sub / 2);
+        match diag {
+            // Qubits 3.. first, so that qubits 0, 1, 2 and the phase share the last pass.
+            Diag::Indexed { index, factors } if l2 >= 3 => {
+                mixer += unmix_pair_range(c, 3, l2, m, shrink, done);
+                let (b, cst) = unmix_pair_low3_diag(c, k0, index, factors, weights, m);
+                mixer += b * shrink.powi((done + l2 - 3) as i32);
+                cost += cost_scale * cst;
+            }
+            _ => {
+                mixer += unmix_pair_range(c, 0, l2, m, shrink, done);
+                cost += cost_scale * unapply_diag_pairs(c, k0, diag, weights);
+            }
+        }
     }
     (mixer, cost)
+}
+
+/// [`unmix_pair_low3`], then [`unapply_diag_pairs`] of an indexed phase, in one pass over a
+/// piece of a pair vector whose first index is `k0`: the same arithmetic in the same order,
+/// with one load and one store per quadruple instead of two. Returns the mixer share and
+/// `Im⟨λ|C|ψ⟩`.
+#[inline]
+fn unmix_pair_low3_diag<const F: bool>(
+    z: &mut [Complex64],
+    k0: usize,
+    index: &[u16],
+    factors: &[Complex64],
+    weights: &[[f64; 4]],
+    m: Mix<F>,
+) -> (f64, f64) {
+    let idx = &index[k0..k0 + z.len() / 2];
+    let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
+    let f: &mut [f64] = bytemuck::cast_slice_mut(z);
+    let mut ov = ImOverlap::new();
+    let mut acc = Quad::zero();
+    for (chunk, ix) in f.chunks_exact_mut(32).zip(idx.chunks_exact(8)) {
+        let mut v: [Quad; 8] = std::array::from_fn(|i| load4(chunk, 4 * i));
+        unmix_pair_group::<3, F>(&mut v, m, &mut ov);
+        for (i, (a, &x)) in v.iter().zip(ix).enumerate() {
+            let x = x as usize;
+            acc = a.mul(a.reverse()).mul_add(Quad::load(&weights[x]), acc);
+            store4(chunk, 4 * i, cmul(*a, Quad::load_pair(&fac[x], &fac[x])));
+        }
+    }
+    (ov.total(), acc.to_array().iter().sum())
 }
 
 /// The stream sweep of K qubits from q over a pair vector (its runs twice as long as a
@@ -1345,6 +1416,56 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn fused_phase_pass_is_bit_identical_to_phase_then_rotation() {
+        let psi = random_state(9, 4);
+        let index: Vec<u16> = (0..1024).map(|k| ((k * 5 + k / 7) % 13) as u16).collect();
+        let factors: Vec<Complex64> = (0..13).map(|v| Complex64::from_polar(0.9, 0.4 * v as f64)).collect();
+        // Both forms of the rotation, and a block that does not start at index 0.
+        for beta in BETAS {
+            let rot = Rotation::new(beta);
+            let diag = Diag::Indexed {
+                index: &index,
+                factors: &factors,
+            };
+            let mut a = psi.clone();
+            let mut b = psi.clone();
+            with_mix!(rot, |m| {
+                diag.apply(&mut a, 512);
+                mix_low3(&mut a, m);
+                phase_mix_low3(&mut b, 512, &index, &factors, m);
+            });
+            assert!(a == b, "beta={beta}");
+        }
+    }
+
+    #[test]
+    fn fused_backward_pass_is_bit_identical_to_unrotation_then_phase() {
+        let z0 = random_state(10, 5);
+        let values: Vec<f64> = (0..13).map(|v| v as f64 * 0.25 - 1.0).collect();
+        let weights: Vec<[f64; 4]> = values.iter().map(|&c| [0.0, 0.0, c, -c]).collect();
+        let index: Vec<u16> = (0..1024).map(|k| ((k * 5 + k / 7) % 13) as u16).collect();
+        let factors: Vec<Complex64> = (0..13).map(|v| Complex64::from_polar(0.9, 0.4 * v as f64)).collect();
+        let diag = Diag::Indexed {
+            index: &index,
+            factors: &factors,
+        };
+        for beta in BETAS {
+            let rot = Rotation::new(beta);
+            let mut a = z0.clone();
+            let mut b = z0.clone();
+            let (expect, got) = with_mix!(rot, |m| {
+                let mixer = unmix_pair_low3(&mut a, m);
+                let cost = unapply_diag_pairs(&mut a, 512, diag, &weights);
+                (
+                    (mixer, cost),
+                    unmix_pair_low3_diag(&mut b, 512, &index, &factors, &weights, m),
+                )
+            });
+            assert!(a == b && expect == got, "beta={beta}");
         }
     }
 
