@@ -1,5 +1,6 @@
-//! One QAOA objective evaluation (p = 4) and one gradient per puzzle instance, and the same on
-//! random models. `cargo bench --bench qaoa`.
+//! One QAOA objective evaluation (p = 4) and one gradient per puzzle kind (the largest
+//! instance of that kind with 8 to 20 qubits at some reduction level), and the same on random
+//! models. `cargo bench --bench qaoa`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use quzzle::bench::bench_angles;
@@ -7,8 +8,52 @@ use quzzle::model::Level;
 use quzzle::problem::Problem;
 use quzzle::qaoa::{Objective, QaoaSimulator};
 use quzzle::Ising;
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
+/// Reduction levels tried when picking an instance's qubit count for the bench.
+const LEVELS: [Level; 4] = [Level::None, Level::Clues, Level::Paper, Level::Propagate];
+
+/// Per puzzle kind in `files`, the instance and level with the most qubits in
+/// `[MIN_QUBITS, MAX_QUBITS]` (the first file on ties), so that every kind is timed at a size
+/// that means something.
+fn largest_per_kind(files: &[PathBuf]) -> BTreeMap<&'static str, (String, Ising)> {
+    const MIN_QUBITS: usize = 8;
+    const MAX_QUBITS: usize = 20;
+    let mut best: BTreeMap<&'static str, (String, Ising)> = BTreeMap::new();
+    for f in files {
+        for level in LEVELS {
+            let Ok(p) = Problem::load(f, level) else { continue };
+            let n = p.ising.num_qubits;
+            let kind = p.puzzle.kind();
+            let better = best.get(kind).is_none_or(|(_, b)| n > b.num_qubits);
+            if (MIN_QUBITS..=MAX_QUBITS).contains(&n) && better {
+                let name = f
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                best.insert(kind, (format!("{name}@{level}"), p.ising));
+            }
+        }
+    }
+    best
+}
+
+/// `.txt` files of `dir`, sorted; none when it is absent.
+fn txt_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The embedded demo; one instance per puzzle kind from the repository's test data, and one
+/// per kind from the shared instances when present (not redistributed with the repository);
+/// two random models.
 fn instances() -> Vec<(String, Ising)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut out = vec![(
@@ -17,16 +62,13 @@ fn instances() -> Vec<(String, Ising)> {
             .expect("demo instance")
             .ising,
     )];
-    // Shared instances when present (not redistributed with the repository).
-    for name in [
-        "tango/tango-6x6-linkedin-2026-07-18.txt",
-        "tango/tango-6x6-linkedin-2026-08-09.txt",
-    ] {
-        let f = root.join("../shared/instances").join(name);
-        if let Ok(p) = Problem::load(&f, Level::Paper) {
-            out.push((name.to_string(), p.ising));
-        }
-    }
+    out.extend(largest_per_kind(&txt_files(&root.join("tests/data"))).into_values());
+    let shared = root.join("../shared/instances");
+    let shared_files: Vec<PathBuf> = ["queens", "starbattle", "sudoku4", "takuzu", "tango", "tents"]
+        .iter()
+        .flat_map(|kind| txt_files(&shared.join(kind)))
+        .collect();
+    out.extend(largest_per_kind(&shared_files).into_values());
     for n in [16, 20] {
         out.push((format!("random-{n}"), Ising::random(n, 1)));
     }
