@@ -74,6 +74,15 @@ impl Clone for QaoaSimulator {
     }
 }
 
+/// Where an evolution starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Start {
+    /// The state in the buffer.
+    Given,
+    /// `|+⟩^n`, whatever the buffer holds: the first layer writes it without reading.
+    Uniform,
+}
+
 impl QaoaSimulator {
     /// Precompute the cost diagonal of `ising`, refusing first a state that would not fit
     /// next to its diagonal (gradients check again for their second state).
@@ -133,13 +142,6 @@ impl QaoaSimulator {
         Ok(vec![Complex64::new(0.0, 0.0); len])
     }
 
-    /// [`Self::buffer`] for one state, filled with `|+⟩^n`.
-    fn uniform_buffer(&self) -> Result<Vec<Complex64>> {
-        let mut amps = self.buffer(1)?;
-        kernels::fill_uniform_segments(&mut segments(&mut amps, 1 << self.num_qubits, self.segment_qubits));
-        Ok(amps)
-    }
-
     /// Keep `amps` for the next call.
     fn keep(&self, amps: Vec<Complex64>) {
         if let Ok(mut v) = self.spare.lock() {
@@ -166,12 +168,21 @@ impl QaoaSimulator {
 
     /// Apply the p layers to `amps` in place.
     pub fn evolve(&self, amps: &mut [Complex64], angles: &Angles) {
-        self.evolve_segments(&mut [amps], angles)
+        self.evolve_segments(&mut [amps], angles, Start::Given)
     }
 
-    /// [`QaoaSimulator::evolve`] on a segmented state.
-    fn evolve_segments(&self, segs: &mut [&mut [Complex64]], angles: &Angles) {
-        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
+    /// [`QaoaSimulator::evolve`] on a segmented state, from what it holds or from `|+⟩^n`.
+    fn evolve_segments(&self, segs: &mut [&mut [Complex64]], angles: &Angles, start: Start) {
+        if start == Start::Uniform && angles.gammas.is_empty() {
+            kernels::fill_uniform_segments(segs);
+        }
+        for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
+            // The first layer from |+⟩ writes the state without reading it.
+            let layer = if l == 0 && start == Start::Uniform {
+                kernels::apply_first_layer_segments
+            } else {
+                kernels::apply_layer_segments
+            };
             match &self.diagonal {
                 CostDiagonal::Indexed { values, index } => {
                     let factors = phase_factors(values, gamma);
@@ -179,9 +190,9 @@ impl QaoaSimulator {
                         index,
                         factors: &factors,
                     };
-                    kernels::apply_layer_segments(segs, phase, beta);
+                    layer(segs, phase, beta);
                 }
-                CostDiagonal::Dense(costs) => kernels::apply_layer_segments(segs, Phase::Dense { costs, gamma }, beta),
+                CostDiagonal::Dense(costs) => layer(segs, Phase::Dense { costs, gamma }, beta),
             }
         }
     }
@@ -189,11 +200,16 @@ impl QaoaSimulator {
     /// [`QaoaSimulator::evolve`], returning the final probability mass per distinct cost
     /// (`(cost, probability)` ascending by cost); with an indexed cost the last sweep counts it.
     pub fn evolve_measured(&self, amps: &mut [Complex64], angles: &Angles) -> Vec<(f64, f64)> {
-        self.evolve_measured_segments(&mut [amps], angles)
+        self.evolve_measured_segments(&mut [amps], angles, Start::Given)
     }
 
     /// [`QaoaSimulator::evolve_measured`] on a segmented state.
-    fn evolve_measured_segments(&self, segs: &mut [&mut [Complex64]], angles: &Angles) -> Vec<(f64, f64)> {
+    fn evolve_measured_segments(
+        &self,
+        segs: &mut [&mut [Complex64]],
+        angles: &Angles,
+        start: Start,
+    ) -> Vec<(f64, f64)> {
         match &self.diagonal {
             CostDiagonal::Indexed { values, index } => {
                 let p = angles.p();
@@ -203,6 +219,7 @@ impl QaoaSimulator {
                         gammas: angles.gammas[..p - 1].to_vec(),
                         betas: angles.betas[..p - 1].to_vec(),
                     },
+                    start,
                 );
                 let factors = phase_factors(values, angles.gammas[p - 1]);
                 let phase = Phase::Indexed {
@@ -210,11 +227,16 @@ impl QaoaSimulator {
                     factors: &factors,
                 };
                 let beta = angles.betas[p - 1];
-                let levels = kernels::apply_layer_measured_segments(segs, phase, beta, index, values.len());
+                let measured = if p == 1 && start == Start::Uniform {
+                    kernels::apply_first_layer_measured_segments
+                } else {
+                    kernels::apply_layer_measured_segments
+                };
+                let levels = measured(segs, phase, beta, index, values.len());
                 values.iter().copied().zip(levels).collect()
             }
             CostDiagonal::Dense(_) => {
-                self.evolve_segments(segs, angles);
+                self.evolve_segments(segs, angles, start);
                 self.levels_of_segments(&shared(segs))
             }
         }
@@ -230,9 +252,9 @@ impl QaoaSimulator {
     /// Energy, success probability on `valid`, and the most likely state at `angles` (in a kept
     /// buffer, as [`QaoaSimulator::objective`]: landscape scans call it per grid point).
     pub fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
-        let mut buf = self.uniform_buffer()?;
+        let mut buf = self.buffer(1)?;
         let mut segs = segments(&mut buf, 1 << self.num_qubits, self.segment_qubits);
-        let levels = self.evolve_measured_segments(&mut segs, angles);
+        let levels = self.evolve_measured_segments(&mut segs, angles, Start::Uniform);
         let segs = shared(&segs);
         // The most likely state; on exact ties the smallest index, so the earlier segment.
         let mut top = (0, -1.0);
@@ -293,26 +315,27 @@ impl QaoaSimulator {
 
     /// The value of `objective` at `angles` (to be minimised).
     pub fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        let mut buf = self.uniform_buffer()?;
+        let mut buf = self.buffer(1)?;
         let mut segs = segments(&mut buf, 1 << self.num_qubits, self.segment_qubits);
         let value = self.evolve_to_objective(&mut segs, angles, objective);
         self.keep(buf);
         Ok(value)
     }
 
-    /// Evolve the segmented `|+⟩^n` in `segs` and return the value of `objective`.
+    /// Evolve `|+⟩^n` into `segs` (whatever they held) and return the value of `objective`.
     fn evolve_to_objective(&self, segs: &mut [&mut [Complex64]], angles: &Angles, objective: &Objective) -> f64 {
+        let start = Start::Uniform;
         match objective {
             Objective::Energy => self
-                .evolve_measured_segments(segs, angles)
+                .evolve_measured_segments(segs, angles, start)
                 .iter()
                 .map(|(c, p)| c * p)
                 .sum(),
             Objective::Success(valid) => {
-                self.evolve_segments(segs, angles);
+                self.evolve_segments(segs, angles, start);
                 -kernels::probability_of_segments(&shared(segs), valid)
             }
-            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured_segments(segs, angles), *alpha),
+            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured_segments(segs, angles, start), *alpha),
         }
     }
 
@@ -333,7 +356,6 @@ impl QaoaSimulator {
         let mut buf = self.buffer(2)?;
         let value = {
             let mut psi = segments(&mut buf, dim, self.segment_qubits);
-            kernels::fill_uniform_segments(&mut psi);
             self.evolve_to_objective(&mut psi, angles, objective)
         };
         let mut z = segments(&mut buf, 2 * dim, self.segment_qubits);

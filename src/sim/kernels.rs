@@ -673,16 +673,25 @@ impl<'a> Diag<'a> {
 
 /// An indexed phase and qubits 0, 1, 2 in one pass over a block whose first basis index is
 /// `k0`: the same products and rotations as [`Diag::apply`] followed by [`mix_low3`], with one
-/// load and one store per amplitude instead of two.
+/// load and one store per amplitude instead of two. With `FRESH` the block is taken to hold
+/// `uniform` in every amplitude, and is not read.
 #[inline]
-fn phase_mix_low3<const F: bool>(block: &mut [Complex64], k0: usize, index: &[u16], factors: &[Complex64], m: Mix<F>) {
+fn phase_mix_low3<const F: bool, const FRESH: bool>(
+    block: &mut [Complex64],
+    k0: usize,
+    index: &[u16],
+    factors: &[Complex64],
+    m: Mix<F>,
+    uniform: f64,
+) {
     let idx = &index[k0..k0 + block.len()];
     let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
     let f: &mut [f64] = bytemuck::cast_slice_mut(block);
+    let a = Quad::new([uniform, 0.0, uniform, 0.0]);
     for (chunk, ix) in f.chunks_exact_mut(16).zip(idx.chunks_exact(8)) {
         let mut v: [Quad; 4] = std::array::from_fn(|i| {
             let fq = Quad::load_pair(&fac[ix[2 * i] as usize], &fac[ix[2 * i + 1] as usize]);
-            cmul(load4(chunk, 4 * i), fq)
+            cmul(if FRESH { a } else { load4(chunk, 4 * i) }, fq)
         });
         rot_low3(&mut v, m);
         for (i, x) in v.iter().enumerate() {
@@ -691,18 +700,48 @@ fn phase_mix_low3<const F: bool>(block: &mut [Complex64], k0: usize, index: &[u1
     }
 }
 
+/// Where a layer's input comes from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Input {
+    /// The state in the buffer.
+    State,
+    /// `|+⟩^n` with this amplitude: the buffer's content is ignored, and the first pass writes
+    /// instead of reading (one pass over memory fewer than filling it first).
+    Uniform(f64),
+}
+
+/// The amplitude of `|+⟩^n` in a state of `len` amplitudes.
+fn uniform_amplitude(len: usize) -> f64 {
+    1.0 / (len as f64).sqrt()
+}
+
 /// Phase, then qubits `[0, low)`, on one block whose first basis index is `base`.
-fn block_forward<const F: bool>(block: &mut [Complex64], base: usize, low: usize, diag: Diag<'_>, m: Mix<F>) {
+fn block_forward<const F: bool>(
+    block: &mut [Complex64],
+    base: usize,
+    low: usize,
+    diag: Diag<'_>,
+    m: Mix<F>,
+    input: Input,
+) {
     let l2 = low.min(L2_QUBITS);
     let sub = 1usize << l2;
     for (i, chunk) in block.chunks_mut(sub).enumerate() {
-        match diag {
-            Diag::Indexed { index, factors } if l2 >= 3 => {
-                phase_mix_low3(chunk, base + i * sub, index, factors, m);
+        let k0 = base + i * sub;
+        match (diag, input) {
+            (Diag::Indexed { index, factors }, Input::State) if l2 >= 3 => {
+                phase_mix_low3::<F, false>(chunk, k0, index, factors, m, 0.0);
+                mix_range(chunk, 3, l2, m);
+            }
+            (Diag::Indexed { index, factors }, Input::Uniform(a)) if l2 >= 3 => {
+                phase_mix_low3::<F, true>(chunk, k0, index, factors, m, a);
                 mix_range(chunk, 3, l2, m);
             }
             _ => {
-                diag.apply(chunk, base + i * sub);
+                if let Input::Uniform(a) = input {
+                    chunk.fill(Complex64::new(a, 0.0));
+                }
+                diag.apply(chunk, k0);
                 mix_range(chunk, 0, l2, m);
             }
         }
@@ -721,8 +760,15 @@ fn blocks<'a>(segs: &'a mut [&mut [Complex64]], len: usize) -> Vec<(usize, &'a m
 }
 
 /// The block sweep of a layer over all blocks of `2^low` amplitudes.
-fn block_sweep<const F: bool>(segs: &mut [&mut [Complex64]], low: usize, diag: Diag<'_>, m: Mix<F>, parallel: bool) {
-    let work = |(base, b): (usize, &mut [Complex64])| block_forward(b, base, low, diag, m);
+fn block_sweep<const F: bool>(
+    segs: &mut [&mut [Complex64]],
+    low: usize,
+    diag: Diag<'_>,
+    m: Mix<F>,
+    input: Input,
+    parallel: bool,
+) {
+    let work = |(base, b): (usize, &mut [Complex64])| block_forward(b, base, low, diag, m, input);
     if parallel {
         blocks(segs, 1 << low).into_par_iter().for_each(work);
     } else {
@@ -755,12 +801,21 @@ pub fn apply_layer(amps: &mut [Complex64], phase: Phase<'_>, beta: f64) {
 /// k in segment `k / len` at `k % len`; one segment is the plain state).
 pub fn apply_layer_segments(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64) {
     let plan = segment_plan(segs, 0);
-    layer(segs, phase, beta, &plan, PAR_MIN_QUBITS)
+    layer(segs, phase, beta, &plan, PAR_MIN_QUBITS, Input::State)
+}
+
+/// ψ ← U_B(β)·U_C(γ)·|+⟩^n on a segmented buffer, whatever it held: QAOA's first layer,
+/// the same bits as [`fill_uniform_segments`] then [`apply_layer_segments`], without the pass
+/// that fills the state.
+pub fn apply_first_layer_segments(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64) {
+    let plan = segment_plan(segs, 0);
+    let uniform = Input::Uniform(uniform_amplitude(segs[0].len() * segs.len()));
+    layer(segs, phase, beta, &plan, PAR_MIN_QUBITS, uniform)
 }
 
 /// [`apply_layer`] with an explicit plan and serial/parallel threshold.
 pub fn apply_layer_with(amps: &mut [Complex64], phase: Phase<'_>, beta: f64, plan: &Plan, par_min_qubits: usize) {
-    layer(&mut [amps], phase, beta, plan, par_min_qubits)
+    layer(&mut [amps], phase, beta, plan, par_min_qubits, Input::State)
 }
 
 /// Qubits of a segmented state (`extra` = 1 for a pair vector, whose index has one qubit fewer
@@ -772,7 +827,7 @@ fn segment_plan(segs: &[&mut [Complex64]], extra: usize) -> Plan {
     Plan::with_low(n, plan.low.min(log2_len(segs[0].len()) - extra))
 }
 
-fn layer(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64, plan: &Plan, par_min_qubits: usize) {
+fn layer(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64, plan: &Plan, par_min_qubits: usize, input: Input) {
     let n = plan.num_qubits;
     debug_assert_eq!(log2_len(segs[0].len() * segs.len()), n);
     let rot = Rotation::new(beta);
@@ -780,7 +835,7 @@ fn layer(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64, plan: &Plan
     let diag = Diag::new(phase, rot.scale(n), false, &mut buf);
     let parallel = n >= par_min_qubits;
     with_mix!(rot, |m| {
-        block_sweep(segs, plan.low, diag, m, parallel);
+        block_sweep(segs, plan.low, diag, m, input, parallel);
         stream_sweeps(segs, plan.low, n, m, parallel);
     })
 }
@@ -806,15 +861,42 @@ pub fn apply_layer_measured_segments(
     index: &[u16],
     n_levels: usize,
 ) -> Vec<f64> {
+    measured(segs, phase, beta, index, n_levels, Input::State)
+}
+
+/// [`apply_layer_measured_segments`] from `|+⟩^n`, as [`apply_first_layer_segments`] (QAOA at
+/// p = 1).
+pub fn apply_first_layer_measured_segments(
+    segs: &mut [&mut [Complex64]],
+    phase: Phase<'_>,
+    beta: f64,
+    index: &[u16],
+    n_levels: usize,
+) -> Vec<f64> {
+    let uniform = Input::Uniform(uniform_amplitude(segs[0].len() * segs.len()));
+    measured(segs, phase, beta, index, n_levels, uniform)
+}
+
+fn measured(
+    segs: &mut [&mut [Complex64]],
+    phase: Phase<'_>,
+    beta: f64,
+    index: &[u16],
+    n_levels: usize,
+    input: Input,
+) -> Vec<f64> {
     let plan = segment_plan(segs, 0);
     let n = plan.num_qubits;
     let rot = Rotation::new(beta);
     let mut buf = Vec::new();
     let diag = Diag::new(phase, rot.scale(n), false, &mut buf);
     let parallel = n >= PAR_MIN_QUBITS;
-    with_mix!(rot, |m| layer_measured(segs, &plan, diag, m, index, n_levels, parallel))
+    with_mix!(rot, |m| layer_measured(
+        segs, &plan, diag, m, index, n_levels, input, parallel
+    ))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn layer_measured<const F: bool>(
     segs: &mut [&mut [Complex64]],
     plan: &Plan,
@@ -822,16 +904,17 @@ fn layer_measured<const F: bool>(
     m: Mix<F>,
     index: &[u16],
     n_levels: usize,
+    input: Input,
     parallel: bool,
 ) -> Vec<f64> {
     let n = plan.num_qubits;
     if plan.low == n {
         // One block holds everything: rotate, then count it while it is in cache.
         let amps = &mut *segs[0];
-        block_forward(amps, 0, plan.low, diag, m);
+        block_forward(amps, 0, plan.low, diag, m, input);
         return level_probabilities(amps, index, n_levels);
     }
-    block_sweep(segs, plan.low, diag, m, parallel);
+    block_sweep(segs, plan.low, diag, m, input, parallel);
     // All stream sweeps but the last, which also counts.
     let last = plan.low + 3 * ((n - plan.low - 1) / 3);
     stream_sweeps(segs, plan.low, last, m, parallel);
@@ -1256,7 +1339,7 @@ pub fn fill_uniform(amps: &mut [Complex64]) {
 /// [`fill_uniform`] on a segmented state ([`apply_layer_segments`]).
 pub fn fill_uniform_segments(segs: &mut [&mut [Complex64]]) {
     let total = segs[0].len() * segs.len();
-    let a = Complex64::new(1.0 / (total as f64).sqrt(), 0.0);
+    let a = Complex64::new(uniform_amplitude(total), 0.0);
     let body = |x: &mut [Complex64]| x.fill(a);
     for amps in segs.iter_mut() {
         if log2_len(total) >= PAR_MIN_QUBITS {
@@ -1436,7 +1519,7 @@ mod tests {
             with_mix!(rot, |m| {
                 diag.apply(&mut a, 512);
                 mix_low3(&mut a, m);
-                phase_mix_low3(&mut b, 512, &index, &factors, m);
+                phase_mix_low3::<_, false>(&mut b, 512, &index, &factors, m, 0.0);
             });
             assert!(a == b, "beta={beta}");
         }
@@ -1639,6 +1722,54 @@ mod tests {
                 let shared: Vec<&[Complex64]> = b.chunks((1 << seg_q) + GAP).map(|c| &c[..1 << seg_q]).collect();
                 let (pa, pb) = (probability_of(&a, &states), probability_of_segments(&shared, &states));
                 assert_eq!(pa.to_bits(), pb.to_bits(), "probability n={n} seg_q={seg_q}");
+            }
+        }
+    }
+
+    #[test]
+    fn first_layer_equals_filling_then_a_layer() {
+        // Small states (one block, serial), parallel ones, segmented ones; each phase kind; a
+        // buffer full of other values, which the first layer must ignore.
+        for (n, seg_qs) in [
+            (0, vec![0]),
+            (2, vec![2]),
+            (5, vec![5, 3]),
+            (15, vec![15, 13]),
+            (17, vec![17, 10]),
+        ] {
+            let len = 1usize << n;
+            let values: Vec<f64> = (0..5).map(|v| v as f64 * 0.5 - 1.0).collect();
+            let index: Vec<u16> = (0..len).map(|k| ((k * 31) % 5) as u16).collect();
+            let costs: Vec<f64> = index.iter().map(|&v| values[v as usize]).collect();
+            let factors: Vec<Complex64> = values.iter().map(|&c| Complex64::from_polar(1.0, -0.3 * c)).collect();
+            let indexed = Phase::Indexed {
+                index: &index,
+                factors: &factors,
+            };
+            let dense = Phase::Dense {
+                costs: &costs,
+                gamma: 0.3,
+            };
+            let junk = random_state(n, 21);
+            for seg_q in seg_qs {
+                for (phase, beta) in [(indexed, 0.4), (indexed, 1.2), (dense, -0.7), (Phase::None, 0.9)] {
+                    let mut expect = junk.clone();
+                    fill_uniform(&mut expect);
+                    apply_layer(&mut expect, phase, beta);
+                    let mut got = with_gaps(&junk, seg_q);
+                    apply_first_layer_segments(&mut views(&mut got, seg_q), phase, beta);
+                    assert!(expect == without_gaps(&got, seg_q), "n={n} seg_q={seg_q} beta={beta}");
+                }
+                let mut expect = junk.clone();
+                fill_uniform(&mut expect);
+                let le = apply_layer_measured(&mut expect, indexed, 0.4, &index, 5);
+                let mut got = with_gaps(&junk, seg_q);
+                let lg = apply_first_layer_measured_segments(&mut views(&mut got, seg_q), indexed, 0.4, &index, 5);
+                assert!(expect == without_gaps(&got, seg_q), "measured n={n} seg_q={seg_q}");
+                assert!(
+                    le.iter().zip(&lg).all(|(x, y)| (x - y).abs() < 1e-12),
+                    "levels n={n} seg_q={seg_q}"
+                );
             }
         }
     }
