@@ -5,7 +5,7 @@
 //! A QAOA layer is a few sweeps over the state:
 //! 1. the *block sweep*: for each block of `2^low` consecutive amplitudes (parallel over
 //!    blocks), multiply by the cost phase, then rotate every qubit below `L2_QUBITS` while a
-//!    sub-block sits in L2, then the one or two qubits up to `low` on the block (in L3);
+//!    sub-block sits in L2, then the qubits up to `low` on the block (in L3);
 //! 2. one *stream sweep* per three higher qubits `q, q+1, q+2`: the eight runs of `2^q`
 //!    amplitudes of each chunk are streamed side by side, two amplitudes of each loaded into
 //!    registers, rotated for the three qubits, and stored once. `low` is chosen so that the
@@ -42,6 +42,14 @@ pub const PAR_MIN_QUBITS: usize = 14;
 
 /// Qubits rotated inside one L2-resident sub-block: 2^14 amplitudes = 256 KiB.
 pub const L2_QUBITS: usize = 14;
+
+/// Forward layers of states of at least `2^L3_MIN_QUBITS` amplitudes (128 MiB, four times the
+/// development machine's 32 MiB L3) rotate three more qubits in the block sweep, whose blocks
+/// (2 to 8 MiB) then sit in L3, and run one stream sweep fewer: there a pass over L3 costs less
+/// than a pass over memory. Smaller states are streamed from L3 anyway, and the larger blocks
+/// cost more than they save (results/bench.md). The backward step keeps its blocks: a pair
+/// vector's are twice as large.
+pub const L3_MIN_QUBITS: usize = 23;
 
 /// Stream sweeps that rotate a qubit at or above this one (partners 256 MiB or more apart)
 /// inside one segment copy each run's tile through a buffer: on the development machine every
@@ -87,11 +95,21 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan of a layer (forward, or backward on a pair vector), whose stream sweeps rotate
-    /// three qubits each: qubits below `L2_QUBITS` in L2-sized sub-blocks, plus one or two more
-    /// in the block sweep (its blocks then sit in L3) so that the qubits left over fill whole
-    /// stream sweeps; a pass over memory for one or two qubits costs as much as one for three.
+    /// The plan of a forward layer: [`Plan::pairs`], and from [`L3_MIN_QUBITS`] up, while a
+    /// stream sweep is left, three more qubits in the block sweep.
     pub fn new(num_qubits: usize) -> Plan {
+        let mut plan = Plan::pairs(num_qubits);
+        if num_qubits >= L3_MIN_QUBITS && num_qubits >= plan.low + 6 {
+            plan.low += 3;
+        }
+        plan
+    }
+
+    /// The plan of a backward step on a pair vector, whose stream sweeps rotate three qubits
+    /// each: qubits below `L2_QUBITS` in L2-sized sub-blocks, plus one or two more in the block
+    /// sweep (its blocks then sit in L3) so that the qubits left over fill whole stream sweeps;
+    /// a pass over memory for one or two qubits costs as much as one for three.
+    pub fn pairs(num_qubits: usize) -> Plan {
         let high = num_qubits.saturating_sub(L2_QUBITS);
         let extra = high % 3;
         let low = if high - extra >= 3 {
@@ -823,7 +841,7 @@ pub fn apply_layer_with(amps: &mut [Complex64], phase: Phase<'_>, beta: f64, pla
 fn segment_plan(segs: &[&mut [Complex64]], extra: usize) -> Plan {
     let total = segs[0].len() * segs.len();
     let n = log2_len(total) - extra;
-    let plan = Plan::new(n);
+    let plan = if extra == 0 { Plan::new(n) } else { Plan::pairs(n) };
     Plan::with_low(n, plan.low.min(log2_len(segs[0].len()) - extra))
 }
 
@@ -1481,7 +1499,7 @@ mod tests {
                     *a *= factors[i as usize];
                 }
                 naive_mixer(&mut expect, beta);
-                for low in [1, 2, 3, 4, 7, L2_QUBITS, Plan::new(n).low] {
+                for low in [1, 2, 3, 4, 7, L2_QUBITS, L2_QUBITS + 4, L2_QUBITS + 5, Plan::new(n).low] {
                     let plan = Plan::with_low(n, low);
                     for par in [0, usize::MAX] {
                         let mut got = psi.clone();
@@ -1549,6 +1567,24 @@ mod tests {
                 )
             });
             assert!(a == b && expect == got, "beta={beta}");
+        }
+    }
+
+    #[test]
+    fn plans_leave_whole_stream_sweeps() {
+        for n in 0..=40 {
+            let (fwd, back) = (Plan::new(n), Plan::pairs(n));
+            for plan in [&fwd, &back] {
+                assert!(plan.low <= n && plan.low >= L2_QUBITS.min(n), "n={n}");
+                // Stream qubits come in threes once there are three of them.
+                assert!(n - plan.low < 3 || (n - plan.low) % 3 == 0, "n={n}: {plan:?}");
+            }
+            let moved = fwd.low - back.low;
+            assert!(
+                moved == 0 || (moved == 3 && n >= L3_MIN_QUBITS && n - fwd.low >= 3),
+                "n={n}"
+            );
+            assert_eq!(moved == 3, n >= L3_MIN_QUBITS, "n={n}");
         }
     }
 
