@@ -4,8 +4,9 @@
 //!
 //! A QAOA layer is a few sweeps over the state:
 //! 1. the *block sweep*: for each block of `2^low` consecutive amplitudes (parallel over
-//!    blocks), multiply by the cost phase, then rotate every qubit below `L2_QUBITS` while a
-//!    sub-block sits in L2, then the qubits up to `low` on the block (in L3);
+//!    blocks), multiply by the cost phase and rotate qubits 0–2 in one pass, then the other
+//!    qubits below `L2_QUBITS` while a sub-block sits in L2, then the qubits up to `low` on the
+//!    block (in L3). QAOA's first layer writes `|+⟩`'s image without reading the buffer;
 //! 2. one *stream sweep* per three higher qubits `q, q+1, q+2`: the eight runs of `2^q`
 //!    amplitudes of each chunk are streamed side by side, two amplitudes of each loaded into
 //!    registers, rotated for the three qubits, and stored once. `low` is chosen so that the
