@@ -5,7 +5,7 @@ pub mod optimize;
 use crate::angles::Angles;
 use crate::error::{Error, Result};
 use crate::ising::{CostDiagonal, Ising};
-use crate::sim::kernels::{self, Phase, Weight};
+use crate::sim::kernels::{self, Phase, Start, Weight};
 use crate::sim::{check_memory, segmented_len, segments, State, AMPLITUDE_BYTES, SEGMENT_QUBITS};
 use num_complex::Complex64;
 use std::sync::Mutex;
@@ -72,15 +72,6 @@ impl Clone for QaoaSimulator {
             spare: Mutex::new(Vec::new()),
         }
     }
-}
-
-/// Where an evolution starts.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Start {
-    /// The state in the buffer.
-    Given,
-    /// `|+⟩^n`, whatever the buffer holds: the first layer writes it without reading.
-    Uniform,
 }
 
 impl QaoaSimulator {
@@ -177,12 +168,8 @@ impl QaoaSimulator {
             kernels::fill_uniform_segments(segs);
         }
         for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
-            // The first layer from |+⟩ writes the state without reading it.
-            let layer = if l == 0 && start == Start::Uniform {
-                kernels::apply_first_layer_segments
-            } else {
-                kernels::apply_layer_segments
-            };
+            let start = if l == 0 { start } else { Start::Given };
+            let layer = |segs: &mut [&mut [Complex64]], phase| kernels::apply_layer_segments(segs, phase, beta, start);
             match &self.diagonal {
                 CostDiagonal::Indexed { values, index } => {
                     let factors = phase_factors(values, gamma);
@@ -190,9 +177,9 @@ impl QaoaSimulator {
                         index,
                         factors: &factors,
                     };
-                    layer(segs, phase, beta);
+                    layer(segs, phase);
                 }
-                CostDiagonal::Dense(costs) => layer(segs, Phase::Dense { costs, gamma }, beta),
+                CostDiagonal::Dense(costs) => layer(segs, Phase::Dense { costs, gamma }),
             }
         }
     }
@@ -227,12 +214,8 @@ impl QaoaSimulator {
                     factors: &factors,
                 };
                 let beta = angles.betas[p - 1];
-                let measured = if p == 1 && start == Start::Uniform {
-                    kernels::apply_first_layer_measured_segments
-                } else {
-                    kernels::apply_layer_measured_segments
-                };
-                let levels = measured(segs, phase, beta, index, values.len());
+                let start = if p == 1 { start } else { Start::Given };
+                let levels = kernels::apply_layer_measured_segments(segs, phase, beta, index, values.len(), start);
                 values.iter().copied().zip(levels).collect()
             }
             CostDiagonal::Dense(_) => {

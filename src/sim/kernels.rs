@@ -719,14 +719,31 @@ fn phase_mix_low3<const F: bool, const FRESH: bool>(
     }
 }
 
-/// Where a layer's input comes from.
+/// What a layer is applied to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The state in the buffer.
+    Given,
+    /// `|+⟩^n`, whatever the buffer holds: QAOA's first layer. The same bits as
+    /// [`fill_uniform_segments`] and then the layer, without the pass that fills the state:
+    /// the first pass writes instead of reading.
+    Uniform,
+}
+
+/// [`Start`] with the amplitude of `|+⟩^n`, for the sweeps.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Input {
-    /// The state in the buffer.
     State,
-    /// `|+⟩^n` with this amplitude: the buffer's content is ignored, and the first pass writes
-    /// instead of reading (one pass over memory fewer than filling it first).
     Uniform(f64),
+}
+
+impl Input {
+    fn of(start: Start, segs: &[&mut [Complex64]]) -> Input {
+        match start {
+            Start::Given => Input::State,
+            Start::Uniform => Input::Uniform(uniform_amplitude(segs[0].len() * segs.len())),
+        }
+    }
 }
 
 /// The amplitude of `|+⟩^n` in a state of `len` amplitudes.
@@ -813,23 +830,16 @@ fn stream_sweeps<const F: bool>(segs: &mut [&mut [Complex64]], from: usize, to: 
 
 /// ψ ← U_B(β)·U_C(γ)·ψ: one QAOA layer (phase fused into the block sweep).
 pub fn apply_layer(amps: &mut [Complex64], phase: Phase<'_>, beta: f64) {
-    apply_layer_segments(&mut [amps], phase, beta)
+    apply_layer_segments(&mut [amps], phase, beta, Start::Given)
 }
 
 /// [`apply_layer`] on a state held in equal segments of a power of two amplitudes (basis index
 /// k in segment `k / len` at `k % len`; one segment is the plain state).
-pub fn apply_layer_segments(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64) {
+/// With [`Start::Uniform`], ψ is `|+⟩^n` whatever the segments held.
+pub fn apply_layer_segments(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64, start: Start) {
     let plan = segment_plan(segs, 0);
-    layer(segs, phase, beta, &plan, PAR_MIN_QUBITS, Input::State)
-}
-
-/// ψ ← U_B(β)·U_C(γ)·|+⟩^n on a segmented buffer, whatever it held: QAOA's first layer,
-/// the same bits as [`fill_uniform_segments`] then [`apply_layer_segments`], without the pass
-/// that fills the state.
-pub fn apply_first_layer_segments(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64) {
-    let plan = segment_plan(segs, 0);
-    let uniform = Input::Uniform(uniform_amplitude(segs[0].len() * segs.len()));
-    layer(segs, phase, beta, &plan, PAR_MIN_QUBITS, uniform)
+    let input = Input::of(start, segs);
+    layer(segs, phase, beta, &plan, PAR_MIN_QUBITS, input)
 }
 
 /// [`apply_layer`] with an explicit plan and serial/parallel threshold.
@@ -869,41 +879,20 @@ pub fn apply_layer_measured(
     index: &[u16],
     n_levels: usize,
 ) -> Vec<f64> {
-    apply_layer_measured_segments(&mut [amps], phase, beta, index, n_levels)
+    apply_layer_measured_segments(&mut [amps], phase, beta, index, n_levels, Start::Given)
 }
 
-/// [`apply_layer_measured`] on a segmented state ([`apply_layer_segments`]).
+/// [`apply_layer_measured`] on a segmented state, from it or from `|+⟩^n`
+/// ([`apply_layer_segments`]).
 pub fn apply_layer_measured_segments(
     segs: &mut [&mut [Complex64]],
     phase: Phase<'_>,
     beta: f64,
     index: &[u16],
     n_levels: usize,
+    start: Start,
 ) -> Vec<f64> {
-    measured(segs, phase, beta, index, n_levels, Input::State)
-}
-
-/// [`apply_layer_measured_segments`] from `|+⟩^n`, as [`apply_first_layer_segments`] (QAOA at
-/// p = 1).
-pub fn apply_first_layer_measured_segments(
-    segs: &mut [&mut [Complex64]],
-    phase: Phase<'_>,
-    beta: f64,
-    index: &[u16],
-    n_levels: usize,
-) -> Vec<f64> {
-    let uniform = Input::Uniform(uniform_amplitude(segs[0].len() * segs.len()));
-    measured(segs, phase, beta, index, n_levels, uniform)
-}
-
-fn measured(
-    segs: &mut [&mut [Complex64]],
-    phase: Phase<'_>,
-    beta: f64,
-    index: &[u16],
-    n_levels: usize,
-    input: Input,
-) -> Vec<f64> {
+    let input = Input::of(start, segs);
     let plan = segment_plan(segs, 0);
     let n = plan.num_qubits;
     let rot = Rotation::new(beta);
@@ -1724,10 +1713,10 @@ mod tests {
                 let mut a = psi0.clone();
                 let mut b = with_gaps(&psi0, seg_q);
                 apply_layer(&mut a, phase, 0.4);
-                apply_layer_segments(&mut views(&mut b, seg_q), phase, 0.4);
+                apply_layer_segments(&mut views(&mut b, seg_q), phase, 0.4, Start::Given);
                 assert!(a == without_gaps(&b, seg_q), "layer n={n} seg_q={seg_q}");
                 let la = apply_layer_measured(&mut a, phase, 1.3, &index, 5);
-                let lb = apply_layer_measured_segments(&mut views(&mut b, seg_q), phase, 1.3, &index, 5);
+                let lb = apply_layer_measured_segments(&mut views(&mut b, seg_q), phase, 1.3, &index, 5, Start::Given);
                 assert!(a == without_gaps(&b, seg_q), "measured n={n} seg_q={seg_q}");
                 assert!(
                     la.iter().zip(&lb).all(|(x, y)| close(*x, *y)),
@@ -1794,14 +1783,15 @@ mod tests {
                     fill_uniform(&mut expect);
                     apply_layer(&mut expect, phase, beta);
                     let mut got = with_gaps(&junk, seg_q);
-                    apply_first_layer_segments(&mut views(&mut got, seg_q), phase, beta);
+                    apply_layer_segments(&mut views(&mut got, seg_q), phase, beta, Start::Uniform);
                     assert!(expect == without_gaps(&got, seg_q), "n={n} seg_q={seg_q} beta={beta}");
                 }
                 let mut expect = junk.clone();
                 fill_uniform(&mut expect);
                 let le = apply_layer_measured(&mut expect, indexed, 0.4, &index, 5);
                 let mut got = with_gaps(&junk, seg_q);
-                let lg = apply_first_layer_measured_segments(&mut views(&mut got, seg_q), indexed, 0.4, &index, 5);
+                let lg =
+                    apply_layer_measured_segments(&mut views(&mut got, seg_q), indexed, 0.4, &index, 5, Start::Uniform);
                 assert!(expect == without_gaps(&got, seg_q), "measured n={n} seg_q={seg_q}");
                 assert!(
                     le.iter().zip(&lg).all(|(x, y)| (x - y).abs() < 1e-12),
