@@ -164,9 +164,10 @@ impl QaoaSimulator {
 
     /// [`QaoaSimulator::evolve`] on a segmented state, from what it holds or from `|+⟩^n`.
     fn evolve_segments(&self, segs: &mut [&mut [Complex64]], angles: &Angles, start: Start) {
-        if start == Start::Uniform && angles.gammas.is_empty() {
-            kernels::fill_uniform_segments(segs);
-        }
+        debug_assert!(
+            start == Start::Given || !angles.gammas.is_empty(),
+            "|+⟩ comes from a layer"
+        );
         for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
             let start = if l == 0 { start } else { Start::Given };
             let layer = |segs: &mut [&mut [Complex64]], phase| kernels::apply_layer_segments(segs, phase, beta, start);
@@ -200,13 +201,19 @@ impl QaoaSimulator {
         match &self.diagonal {
             CostDiagonal::Indexed { values, index } => {
                 let p = angles.p();
+                // At p = 1 the measured layer is the first one and starts from |+⟩ itself.
+                let (first, last) = if p == 1 {
+                    (Start::Given, start)
+                } else {
+                    (start, Start::Given)
+                };
                 self.evolve_segments(
                     segs,
                     &Angles {
                         gammas: angles.gammas[..p - 1].to_vec(),
                         betas: angles.betas[..p - 1].to_vec(),
                     },
-                    start,
+                    first,
                 );
                 let factors = phase_factors(values, angles.gammas[p - 1]);
                 let phase = Phase::Indexed {
@@ -214,8 +221,7 @@ impl QaoaSimulator {
                     factors: &factors,
                 };
                 let beta = angles.betas[p - 1];
-                let start = if p == 1 { start } else { Start::Given };
-                let levels = kernels::apply_layer_measured_segments(segs, phase, beta, index, values.len(), start);
+                let levels = kernels::apply_layer_measured_segments(segs, phase, beta, index, values.len(), last);
                 values.iter().copied().zip(levels).collect()
             }
             CostDiagonal::Dense(_) => {

@@ -764,13 +764,12 @@ fn block_forward<const F: bool>(
     let sub = 1usize << l2;
     for (i, chunk) in block.chunks_mut(sub).enumerate() {
         let k0 = base + i * sub;
-        match (diag, input) {
-            (Diag::Indexed { index, factors }, Input::State) if l2 >= 3 => {
-                phase_mix_low3::<F, false>(chunk, k0, index, factors, m, 0.0);
-                mix_range(chunk, 3, l2, m);
-            }
-            (Diag::Indexed { index, factors }, Input::Uniform(a)) if l2 >= 3 => {
-                phase_mix_low3::<F, true>(chunk, k0, index, factors, m, a);
+        match diag {
+            Diag::Indexed { index, factors } if l2 >= 3 => {
+                match input {
+                    Input::State => phase_mix_low3::<F, false>(chunk, k0, index, factors, m, 0.0),
+                    Input::Uniform(a) => phase_mix_low3::<F, true>(chunk, k0, index, factors, m, a),
+                }
                 mix_range(chunk, 3, l2, m);
             }
             _ => {
