@@ -6,7 +6,7 @@ use crate::angles::Angles;
 use crate::error::{Error, Result};
 use crate::ising::{CostDiagonal, Ising};
 use crate::sim::kernels::{self, Phase, Start, Weight};
-use crate::sim::{check_memory, segmented_len, segments, State, AMPLITUDE_BYTES, SEGMENT_QUBITS};
+use crate::sim::{check_bytes, check_memory, segmented_len, segments, State, AMPLITUDE_BYTES, SEGMENT_QUBITS};
 use num_complex::Complex64;
 use std::sync::Mutex;
 
@@ -129,7 +129,7 @@ impl QaoaSimulator {
             // Too short: given back before the longer one is checked and allocated.
             drop(v);
         }
-        check_memory(self.num_qubits, states as u128 * AMPLITUDE_BYTES)?;
+        check_bytes(self.num_qubits, len as u128 * AMPLITUDE_BYTES)?;
         Ok(vec![Complex64::new(0.0, 0.0); len])
     }
 

@@ -124,12 +124,18 @@ pub fn available_memory() -> u64 {
 
 /// Refuse, before allocating, `2^num_qubits` entries of `bytes_per_state` that would not fit.
 pub fn check_memory(num_qubits: usize, bytes_per_state: u128) -> Result<()> {
-    let available = available_memory();
     let bytes = if num_qubits >= 100 {
         u128::MAX
     } else {
         bytes_per_state << num_qubits
     };
+    check_bytes(num_qubits, bytes)
+}
+
+/// Refuse, before allocating, `bytes` for a state of `num_qubits` that would not fit (a
+/// segmented buffer counts its gaps).
+pub fn check_bytes(num_qubits: usize, bytes: u128) -> Result<()> {
+    let available = available_memory();
     if num_qubits > MAX_QUBITS || bytes > u128::from(available) {
         return Err(Error::TooManyQubits {
             qubits: num_qubits,
@@ -150,6 +156,9 @@ mod tests {
         assert!(matches!(e, Error::TooManyQubits { qubits: 45, .. }));
         let e = check_memory(39, AMPLITUDE_BYTES).unwrap_err();
         assert!(matches!(e, Error::TooManyQubits { qubits: 39, .. }));
+        let e = check_bytes(20, u128::from(available_memory()) + 1).unwrap_err();
+        assert!(matches!(e, Error::TooManyQubits { qubits: 20, .. }));
+        assert!(check_bytes(20, 1 << 20).is_ok());
         assert!(State::uniform(3).is_ok());
     }
 }
