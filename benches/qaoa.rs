@@ -7,6 +7,7 @@ use quzzle::bench::bench_angles;
 use quzzle::model::Level;
 use quzzle::problem::Problem;
 use quzzle::qaoa::{Objective, QaoaSimulator};
+use quzzle::sweep::collect_files;
 use quzzle::Ising;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -39,16 +40,9 @@ fn largest_per_kind(files: &[PathBuf]) -> BTreeMap<&'static str, (String, Ising)
     best
 }
 
-/// `.txt` files of `dir`, sorted; none when it is absent.
+/// `.txt` files of `dir`, sorted, as `quzzle sweep` expands a folder; none when it is absent.
 fn txt_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    files
+    collect_files(&[dir.to_path_buf()]).unwrap_or_default()
 }
 
 /// The embedded demo; one instance per puzzle kind from the repository's test data, and one
