@@ -6,7 +6,6 @@ use crate::bits;
 use crate::error::{Error, Result};
 use crate::qaoa::optimize::{self, Init, OptimizeConfig, Optimized};
 use crate::qaoa::{Objective, QaoaSimulator};
-use rand::SeedableRng;
 use serde::Serialize;
 
 /// The result at one depth.
@@ -108,11 +107,13 @@ pub fn run_depths_split(
     Ok(out)
 }
 
-/// Optimise depth `p` alone, starting as `init` says: INTERP grows `previous` (the optimum at
-/// depth p−1) and falls back to the ramp without it; `random` draws seeded uniform angles.
-/// Returns the optimum and the objective evaluations the initial-angle scan spent (25 for the
-/// ramp grid, 0 otherwise). The seed of depth p is `config.seed + p`, so a depth's result does
-/// not depend on the depths run before it (except through INTERP's `previous`).
+/// Optimise depth `p`, starting as `init` says: INTERP grows `previous` (the optimum at depth
+/// p−1) and falls back to the ramp without it; `random` draws seeded uniform angles. Returns
+/// the optimum and the objective evaluations spent outside the optimiser (25 for the ramp
+/// grid). The seed of depth p is `config.seed + p`, so a depth's result does not depend on the
+/// depths run before it, except through `previous`: whatever the init, the optimum at depth
+/// p−1 with a zero layer appended is the same circuit, so it is a candidate too
+/// ([`no_worse_than_previous`]), and depth p never ends worse than depth p−1.
 pub fn optimize_depth(
     sim: &QaoaSimulator,
     objective: &Objective,
@@ -124,18 +125,63 @@ pub fn optimize_depth(
     if p == 0 {
         return Err(Error::InvalidArgument("depths must be at least 1".into()));
     }
+    let previous = previous.filter(|a| a.p() + 1 == p);
     let depth_config = OptimizeConfig {
         seed: config.seed.wrapping_add(p as u64),
         ..config.clone()
     };
-    let mut rng = rand::rngs::StdRng::seed_from_u64(depth_config.seed ^ 0x5eed);
+    let mut rng = crate::rng::seeded(depth_config.seed ^ 0x5eed);
     let (start, scan) = match (init, previous) {
-        (Init::Interp, Some(a)) if a.p() + 1 == p => (a.interp(), 0),
+        (Init::Interp, Some(a)) => (a.interp(), 0),
         (Init::Random, _) => (optimize::random_start(sim, p, &mut rng)?, 0),
         _ => (optimize::ramp_start(sim, objective, p)?, 25),
     };
     let opt = optimize::optimize(sim, objective, &start, init == Init::Random, &depth_config)?;
-    Ok((opt, scan))
+    Ok((no_worse_than_previous(sim, objective, opt, previous, &depth_config)?, scan))
+}
+
+/// `opt` at depth p, or better: the optimum of depth p−1 (`previous`) with a zero layer
+/// appended is the same circuit at depth p, so when `opt` is worse than it, L-BFGS (or the
+/// configured optimiser) goes on from that point, and the better of the two is kept. The
+/// evaluations and gradients of both are counted.
+pub fn no_worse_than_previous(
+    sim: &QaoaSimulator,
+    objective: &Objective,
+    opt: Optimized,
+    previous: Option<&Angles>,
+    config: &OptimizeConfig,
+) -> Result<Optimized> {
+    let Some(prev) = previous.filter(|a| a.p() + 1 == opt.angles.p()) else {
+        return Ok(opt);
+    };
+    let padded = Angles {
+        gammas: prev.gammas.iter().copied().chain([0.0]).collect(),
+        betas: prev.betas.iter().copied().chain([0.0]).collect(),
+    };
+    let value = sim.objective(&padded, objective)?;
+    if opt.value <= value {
+        return Ok(Optimized {
+            evaluations: opt.evaluations + 1,
+            ..opt
+        });
+    }
+    let single = OptimizeConfig {
+        restarts: 1,
+        ..config.clone()
+    };
+    let again = optimize::optimize(sim, objective, &padded, false, &single)?;
+    let (evaluations, gradients) = (
+        opt.evaluations + again.evaluations + 1,
+        opt.gradients + again.gradients,
+    );
+    let seconds = opt.seconds + again.seconds;
+    let best = if again.value < opt.value { again } else { opt };
+    Ok(Optimized {
+        evaluations,
+        gradients,
+        seconds,
+        ..best
+    })
 }
 
 /// Parse `A..B`, `A..=B` or `P` into the list of depths.

@@ -20,9 +20,9 @@ use crate::error::{Error, Result};
 use crate::model::search;
 use crate::pubo::Pubo;
 use crate::puzzle;
-use rand::rngs::StdRng;
+use crate::rng::SeededRng;
 use rand::seq::{IndexedRandom, SliceRandom};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use std::fmt::Write as _;
 use std::str::FromStr;
 
@@ -134,7 +134,7 @@ const MAX_NODES: usize = 200_000;
 /// Generate a puzzle with exactly one solution.
 pub fn generate(req: &Request) -> Result<Generated> {
     validate(req)?;
-    let mut rng = StdRng::seed_from_u64(req.seed);
+    let mut rng = crate::rng::seeded(req.seed);
     let mut g = Gen {
         req,
         searches: 0,
@@ -223,7 +223,7 @@ impl Count {
 struct Gen<'a> {
     req: &'a Request,
     searches: usize,
-    rng: &'a mut StdRng,
+    rng: &'a mut SeededRng,
 }
 
 impl Gen<'_> {
@@ -625,7 +625,7 @@ fn adjacent_pairs(n: usize) -> Vec<(usize, usize)> {
 
 /// S stars per row and column of an n x n board, no two touching (king moves): row by row
 /// over shuffled column sets, bounded.
-pub fn random_stars(n: usize, s: usize, rng: &mut StdRng) -> Option<Vec<bool>> {
+pub fn random_stars(n: usize, s: usize, rng: &mut SeededRng) -> Option<Vec<bool>> {
     fn combos(n: usize, s: usize, start: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
         if cur.len() == s {
             out.push(cur.clone());
@@ -649,7 +649,7 @@ pub fn random_stars(n: usize, s: usize, rng: &mut StdRng) -> Option<Vec<bool>> {
         col: Vec<usize>,
         nodes: usize,
     }
-    fn rec(st: &mut St<'_>, rng: &mut StdRng) -> bool {
+    fn rec(st: &mut St<'_>, rng: &mut SeededRng) -> bool {
         let r = st.rows.len();
         if r == st.n {
             return st.col.iter().all(|&c| c == st.s);
@@ -713,7 +713,7 @@ pub fn random_stars(n: usize, s: usize, rng: &mut StdRng) -> Option<Vec<bool>> {
 
 /// N connected regions, each holding exactly S of the stars: stars grouped S at a time along
 /// shortest free paths, then cells added one at a time to a random neighbouring region.
-fn grow_regions(n: usize, s: usize, stars: &[bool], rng: &mut StdRng) -> Option<Vec<usize>> {
+fn grow_regions(n: usize, s: usize, stars: &[bool], rng: &mut SeededRng) -> Option<Vec<usize>> {
     const FREE: usize = usize::MAX;
     let mut region = vec![FREE; n * n];
     let mut open_stars: Vec<usize> = (0..n * n).filter(|&c| stars[c]).collect();
@@ -801,7 +801,7 @@ fn boundary_move(
     stars: &[bool],
     region: &[usize],
     alt: Option<&[bool]>,
-    rng: &mut StdRng,
+    rng: &mut SeededRng,
 ) -> Option<Vec<usize>> {
     let movable = |c: usize| -> Vec<usize> {
         if stars[c] || !connected_without(n, region, region[c], c) {
@@ -844,7 +844,7 @@ fn boundary_move(
 /// annealing from random labels with label-change moves (two flips, so the one-hot term stays
 /// 0); the result is accepted only when every region holds S stars and is connected. Returns
 /// the regions (or None) and a note saying what the check found.
-pub fn qubo_regions(n: usize, s: usize, stars: &[bool], rng: &mut StdRng) -> (Option<Vec<usize>>, String) {
+pub fn qubo_regions(n: usize, s: usize, stars: &[bool], rng: &mut SeededRng) -> (Option<Vec<usize>>, String) {
     const A: f64 = 4.0;
     const D: f64 = 0.5;
     let cells = n * n;
@@ -945,7 +945,7 @@ pub fn qubo_regions(n: usize, s: usize, stars: &[bool], rng: &mut StdRng) -> (Op
 
 /// A random balanced binary board with no three alike in a line (and distinct rows and
 /// columns when `distinct`), cell by cell over shuffled values, bounded.
-fn random_binary(n: usize, distinct: bool, rng: &mut StdRng) -> Option<Vec<bool>> {
+fn random_binary(n: usize, distinct: bool, rng: &mut SeededRng) -> Option<Vec<bool>> {
     fn ok(x: &[Option<bool>], n: usize, cell: usize, v: bool, distinct: bool) -> bool {
         let (r, c) = (cell / n, cell % n);
         let at = |r: usize, c: usize| x[r * n + c];
@@ -980,7 +980,7 @@ fn random_binary(n: usize, distinct: bool, rng: &mut StdRng) -> Option<Vec<bool>
         cell: usize,
         distinct: bool,
         nodes: &mut usize,
-        rng: &mut StdRng,
+        rng: &mut SeededRng,
     ) -> bool {
         if cell == n * n {
             return true;
@@ -1009,7 +1009,7 @@ fn random_binary(n: usize, distinct: bool, rng: &mut StdRng) -> Option<Vec<bool>
 
 /// Trees and tents: about one pair per five cells, each tent orthogonally next to its own
 /// tree, no two tents touching (king moves).
-fn random_tents(n: usize, rng: &mut StdRng) -> Option<(Vec<bool>, Vec<bool>)> {
+fn random_tents(n: usize, rng: &mut SeededRng) -> Option<(Vec<bool>, Vec<bool>)> {
     let target = (n * n).div_ceil(5);
     let mut trees = vec![false; n * n];
     let mut tents = vec![false; n * n];
@@ -1035,9 +1035,9 @@ fn random_tents(n: usize, rng: &mut StdRng) -> Option<(Vec<bool>, Vec<bool>)> {
 }
 
 /// A random complete Sudoku grid with R x C boxes, cell by cell over shuffled digits.
-fn random_sudoku(box_rows: usize, box_cols: usize, rng: &mut StdRng) -> Option<Vec<u8>> {
+fn random_sudoku(box_rows: usize, box_cols: usize, rng: &mut SeededRng) -> Option<Vec<u8>> {
     let n = box_rows * box_cols;
-    fn rec(g: &mut Vec<u8>, n: usize, br: usize, bc: usize, cell: usize, nodes: &mut usize, rng: &mut StdRng) -> bool {
+    fn rec(g: &mut Vec<u8>, n: usize, br: usize, bc: usize, cell: usize, nodes: &mut usize, rng: &mut SeededRng) -> bool {
         if cell == n * n {
             return true;
         }
@@ -1073,7 +1073,7 @@ mod tests {
 
     #[test]
     fn random_solutions_follow_their_rules() {
-        let mut rng = StdRng::seed_from_u64(7);
+        let mut rng = crate::rng::seeded(7);
         let x = random_stars(10, 2, &mut rng).unwrap();
         for i in 0..10 {
             assert_eq!((0..10).filter(|&j| x[i * 10 + j]).count(), 2);

@@ -68,9 +68,9 @@ impl Ising {
     /// fields in [−2, 2], `min(3n, n(n−1)/2)` distinct couplings with weights in ±{1, 2, 3},
     /// no offset.
     pub fn random(num_qubits: usize, seed: u64) -> Ising {
-        use rand::{Rng, SeedableRng};
+        use rand::Rng;
         let n = num_qubits;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut rng = crate::rng::seeded(seed);
         let h = (0..n).map(|_| f64::from(rng.random_range(-2i32..=2))).collect();
         let m = (3 * n).min(n * n.saturating_sub(1) / 2);
         let mut pairs = std::collections::BTreeSet::new();
@@ -401,6 +401,31 @@ impl CostDiagonal {
         }
     }
 
+    /// The largest `u` such that every cost differs from the least by a whole multiple of `u`
+    /// (for an indexed diagonal whose costs are dyadic); `None` for a constant or dense cost.
+    /// Then `e^{−iγC}` changes only by a global phase when γ moves by `2π/u`: γ's period.
+    pub fn energy_unit(&self) -> Option<f64> {
+        let CostDiagonal::Indexed { values, .. } = self else {
+            return None;
+        };
+        let least = *values.first()?;
+        let gaps: Vec<f64> = values.iter().skip(1).map(|v| v - least).collect();
+        let scale = (0..=20)
+            .map(|e| f64::from(1u32 << e))
+            .find(|&s| gaps.iter().all(|g| (g * s).fract() == 0.0 && g * s < 2f64.powi(52)))?;
+        let gcd = gaps
+            .iter()
+            .map(|g| (g * scale) as u64)
+            .fold(0u64, |a, b| {
+                let (mut a, mut b) = (a, b);
+                while b != 0 {
+                    (a, b) = (b, a % b);
+                }
+                a
+            });
+        (gcd > 0).then(|| gcd as f64 / scale)
+    }
+
     /// Bytes per basis state this representation takes.
     pub fn bytes_per_state(&self) -> usize {
         match self {
@@ -415,9 +440,9 @@ mod tests {
     use super::*;
 
     fn random_ising(n: usize, seed: u64, dyadic: bool) -> Ising {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let draw = |rng: &mut rand::rngs::StdRng| {
+        use rand::Rng;
+        let mut rng = crate::rng::seeded(seed);
+        let draw = |rng: &mut crate::rng::SeededRng| {
             if dyadic {
                 f64::from(rng.random_range(-8i32..=8)) / 4.0
             } else {

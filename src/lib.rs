@@ -38,6 +38,7 @@ pub mod pubo;
 pub mod puzzle;
 pub mod qaoa;
 pub mod qubo;
+pub mod rng;
 pub mod sim;
 pub mod stats;
 pub mod sweep;

@@ -289,10 +289,10 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, SeedableRng};
+    use rand::Rng;
 
     fn random_zpoly(n: usize, seed: u64, dyadic: bool) -> ZPoly {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut rng = crate::rng::seeded(seed);
         let mut terms = BTreeMap::new();
         for _ in 0..3 * n {
             let deg = rng.random_range(1..=n.min(5));

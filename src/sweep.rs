@@ -661,6 +661,7 @@ fn compute_row(
             let mut o = best.expect("at least one start");
             o.evaluations = evaluations;
             o.gradients = gradients;
+            let o = experiment::no_worse_than_previous(&inst.sim, &inst.objective, o, previous, &plan.config)?;
             (o, 0, starts)
         }
         None => {

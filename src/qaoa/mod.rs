@@ -157,6 +157,14 @@ impl QaoaSimulator {
         &self.diagonal
     }
 
+    /// The periods of γ and β: the circuit is the same, up to a global phase, when one γ moves
+    /// by `P_γ = 2π/u` (u: [`CostDiagonal::energy_unit`], `None` when the costs have no common
+    /// unit) or one β by `P_β = π` (`e^{−iπX} = −I` on every qubit).
+    pub fn angle_periods(&self) -> (Option<f64>, f64) {
+        let tau = 2.0 * std::f64::consts::PI;
+        (self.diagonal.energy_unit().map(|u| tau / u), std::f64::consts::PI)
+    }
+
     /// Apply the p layers to `amps` in place.
     pub fn evolve(&self, amps: &mut [Complex64], angles: &Angles) {
         self.evolve_segments(&mut [amps], angles, Start::Given)

@@ -8,7 +8,7 @@ use argmin::core::{CostFunction, Executor, Gradient, State as _};
 use argmin::solver::linesearch::MoreThuenteLineSearch;
 use argmin::solver::neldermead::NelderMead;
 use argmin::solver::quasinewton::LBFGS;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -175,15 +175,36 @@ pub fn ramp_start(sim: &QaoaSimulator, objective: &Objective, p: usize) -> Resul
     Ok(best.expect("grid is not empty").1)
 }
 
-/// Uniform random angles: γ in `[0, 4·s]` (s = [`gamma_scale`]), β in `[−π/2, π/2]` (one period).
+/// Uniform random angles: γ in `[0, 4·s)` (s = [`gamma_scale`]), β in `[−π/2, π/2)`, one
+/// period of the X mixer, so that both signs of β (and the minimising quadrant γ > 0, β < 0)
+/// are drawn.
 pub fn random_start(sim: &QaoaSimulator, p: usize, rng: &mut impl Rng) -> Result<Angles> {
     let gmax = 4.0 * gamma_scale(sim);
+    let half = std::f64::consts::FRAC_PI_2;
     Angles::new(
         (0..p).map(|_| rng.random_range(0.0..gmax)).collect(),
-        (0..p)
-            .map(|_| rng.random_range(0.0..std::f64::consts::FRAC_PI_2))
-            .collect(),
+        (0..p).map(|_| rng.random_range(-half..half)).collect(),
     )
+}
+
+/// `x` moved by whole periods into `[−period/2, period/2)`.
+pub fn wrap(x: f64, period: f64) -> f64 {
+    x - period * ((x + period / 2.0) / period).floor()
+}
+
+/// The same circuit with every angle in its canonical period (see
+/// [`QaoaSimulator::angle_periods`]): γ in `[−P_γ/2, P_γ/2)` when the energies have a common
+/// unit, β in `[−P_β/2, P_β/2)`.
+pub fn canonical(sim: &QaoaSimulator, angles: &Angles) -> Angles {
+    let (gamma_period, beta_period) = sim.angle_periods();
+    Angles {
+        gammas: angles
+            .gammas
+            .iter()
+            .map(|&g| gamma_period.map_or(g, |period| wrap(g, period)))
+            .collect(),
+        betas: angles.betas.iter().map(|&b| wrap(b, beta_period)).collect(),
+    }
 }
 
 /// Optimise from `start`, with `config.restarts` starts in all (see [`OptimizeConfig`]).
@@ -198,7 +219,7 @@ pub fn optimize(
         return Err(Error::InvalidArgument("restarts must be at least 1".into()));
     }
     let began = Instant::now();
-    let mut rng = rand::rngs::StdRng::seed_from_u64(config.seed);
+    let mut rng = crate::rng::seeded(config.seed);
     let evaluations = AtomicUsize::new(0);
     let gradients = AtomicUsize::new(0);
     let mut best: Option<(f64, Vec<f64>)> = None;
@@ -228,9 +249,16 @@ pub fn optimize(
             best = Some((v, x));
         }
     }
-    let (value, x) = best.expect("at least one start");
+    let (mut value, x) = best.expect("at least one start");
+    // Report the angles in their canonical periods, and the objective there.
+    let found = Angles::from_flat(&x)?;
+    let angles = canonical(sim, &found);
+    if angles != found {
+        evaluations.fetch_add(1, Ordering::Relaxed);
+        value = sim.objective(&angles, objective)?;
+    }
     Ok(Optimized {
-        angles: Angles::from_flat(&x)?,
+        angles,
         value,
         evaluations: evaluations.into_inner(),
         gradients: gradients.into_inner(),

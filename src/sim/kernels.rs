@@ -1436,10 +1436,10 @@ pub fn argmax_probability(amps: &[Complex64]) -> (u64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, SeedableRng};
+    use rand::Rng;
 
     fn random_state(n: usize, seed: u64) -> Vec<Complex64> {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut rng = crate::rng::seeded(seed);
         let mut v: Vec<Complex64> = (0..1usize << n)
             .map(|_| Complex64::new(rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0)))
             .collect();

@@ -4,7 +4,7 @@
 use quzzle::model::Level;
 use quzzle::problem::Problem;
 use quzzle::{Angles, Ising};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use std::path::{Path, PathBuf};
 
 /// Energies are exact multiples of 1/8; anything above this is a real difference.
@@ -42,8 +42,8 @@ pub fn data(name: &str) -> PathBuf {
 
 /// A random Ising model with integer or real coefficients and about `density` of all pairs.
 pub fn random_ising(n: usize, seed: u64, integer: bool, density: f64) -> Ising {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let draw = |rng: &mut rand::rngs::StdRng| {
+    let mut rng = quzzle::rng::seeded(seed);
+    let draw = |rng: &mut quzzle::rng::SeededRng| {
         if integer {
             f64::from(rng.random_range(-3i32..=3))
         } else {

@@ -5,11 +5,11 @@ use crate::common::{random_angles, random_ising, TOL_FIDELITY};
 use quzzle::circuit::{Angle, Circuit, Gate};
 use quzzle::sim::{kernels, reference, State};
 use quzzle::{Angles, QaoaSimulator};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 #[test]
 fn fast_state_equals_reference_circuit() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let mut rng = quzzle::rng::seeded(11);
     for n in 1..=8 {
         for p in 1..=3 {
             for integer in [true, false] {
@@ -40,7 +40,7 @@ fn fast_state_equals_reference_above_the_block_size() {
 /// The convention: `rx(2β)` on every qubit is the mixer kernel at β.
 #[test]
 fn mixer_kernel_is_rx_of_two_beta() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let mut rng = quzzle::rng::seeded(3);
     for n in [1, 3, 6] {
         let mut amps: Vec<num_complex::Complex64> = (0..1 << n)
             .map(|_| num_complex::Complex64::new(rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0)))

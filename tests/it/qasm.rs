@@ -9,7 +9,7 @@ use quzzle::model::Level;
 use quzzle::problem::Problem;
 use quzzle::sim::reference;
 use quzzle::{Angles, QaoaSimulator};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -41,7 +41,7 @@ fn header(problem: &Problem, label: &str, angles: &Angles) -> QasmHeader {
 }
 
 fn random_angles(p: usize, seed: u64) -> Angles {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut rng = quzzle::rng::seeded(seed);
     Angles::new(
         (0..p).map(|_| rng.random_range(-1.2..1.2)).collect(),
         (0..p).map(|_| rng.random_range(-1.6..1.6)).collect(),

@@ -7,7 +7,7 @@ use quzzle::bits;
 use quzzle::model::Level;
 use quzzle::problem::Problem;
 use quzzle::qubo::QuboBuilder;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 #[test]
 fn qubo_ising_and_diagonal_agree_on_every_bitstring() {
@@ -55,7 +55,7 @@ fn penalties_vanish_exactly_on_model_solutions() {
 
 #[test]
 fn random_qubos_convert_exactly() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut rng = quzzle::rng::seeded(7);
     for n in 1..=10 {
         let mut b = QuboBuilder::new(n);
         for q in 0..n {

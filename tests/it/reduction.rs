@@ -7,7 +7,7 @@ use quzzle::model::{reduce::reduce, Level, Lit};
 use quzzle::problem::Problem;
 use quzzle::puzzle;
 use quzzle::Error;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use std::collections::BTreeSet;
 
 /// Every satisfying assignment of the full model, by brute force.
@@ -67,7 +67,7 @@ fn tiny_instances_keep_their_solution_sets() {
 /// Random 4x4 Tango boards with random givens and signs, many of them unsatisfiable.
 #[test]
 fn random_tiny_puzzles_keep_their_solution_sets() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(2024);
+    let mut rng = quzzle::rng::seeded(2024);
     let mut unsat = 0;
     for trial in 0..120 {
         let mut grid = vec![vec!['.'; 4]; 4];

@@ -10,7 +10,7 @@ use quzzle::pubo::ZPoly;
 use quzzle::puzzle;
 use quzzle::sim::reference;
 use quzzle::{Angles, Circuit, QaoaSimulator};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use std::collections::BTreeSet;
 
 const TOL: f64 = 1e-9;
@@ -46,7 +46,7 @@ fn clue_elimination_removes_row_column_box_and_cell_candidates() {
 
 #[test]
 fn compact_diagonal_is_the_direct_cost_and_its_only_zero_is_the_solution() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let mut rng = quzzle::rng::seeded(3);
     for f in shared_files("sudoku4") {
         let c = CompactSudoku::load(&f, Level::Clues).unwrap();
         let n = c.num_qubits();
@@ -89,7 +89,7 @@ fn compact_and_one_hot_agree_on_the_solutions() {
 }
 
 fn random_zpoly(n: usize, seed: u64) -> ZPoly {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut rng = quzzle::rng::seeded(seed);
     let mut terms = std::collections::BTreeMap::new();
     for _ in 0..2 * n {
         let mut s: BTreeSet<usize> = BTreeSet::new();
@@ -111,7 +111,7 @@ fn random_zpoly(n: usize, seed: u64) -> ZPoly {
 
 #[test]
 fn fast_state_equals_reference_for_higher_order_circuits() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut rng = quzzle::rng::seeded(5);
     for n in 1..=8 {
         for p in 1..=3 {
             let z = random_zpoly(n, (10 * n + p) as u64);
