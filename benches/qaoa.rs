@@ -3,11 +3,11 @@
 //! models. `cargo bench --bench qaoa`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use quzzle::bench::bench_angles;
+use quzzle::encoding::onehot::Problem;
+use quzzle::experiment::bench::bench_angles;
+use quzzle::experiment::sweep::collect_files;
 use quzzle::model::Level;
-use quzzle::problem::Problem;
 use quzzle::qaoa::{Objective, QaoaSimulator};
-use quzzle::sweep::collect_files;
 use quzzle::Ising;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -2,8 +2,8 @@
 //! the OpenQASM text, so "the exported circuit is the simulated circuit" is a test.
 
 use crate::angles::Angles;
-use crate::ising::Ising;
-use crate::pubo::ZPoly;
+use crate::cost::ising::Ising;
+use crate::cost::pubo::ZPoly;
 
 /// A free parameter of the circuit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

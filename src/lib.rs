@@ -22,30 +22,23 @@
 #![deny(clippy::float_cmp)]
 
 pub mod angles;
-pub mod bench;
 pub mod bits;
 pub mod circuit;
-pub mod compact;
+pub mod cost;
+pub mod encoding;
 pub mod error;
 pub mod experiment;
 pub mod export;
-pub mod generate;
-pub mod ising;
 pub mod model;
 pub mod plot;
-pub mod problem;
-pub mod pubo;
 pub mod puzzle;
 pub mod qaoa;
-pub mod qubo;
 pub mod rng;
 pub mod sim;
-pub mod stats;
-pub mod sweep;
 
 pub use angles::Angles;
 pub use circuit::Circuit;
+pub use cost::ising::Ising;
+pub use cost::qubo::Qubo;
 pub use error::{Error, Result};
-pub use ising::Ising;
 pub use qaoa::QaoaSimulator;
-pub use qubo::Qubo;

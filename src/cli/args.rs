@@ -130,8 +130,8 @@ pub struct SweepArgs {
     pub no_instance_plots: bool,
 }
 
-fn parse_objective(s: &str) -> Result<quzzle::sweep::ObjectiveSpec, String> {
-    quzzle::sweep::ObjectiveSpec::parse(s).map_err(|e| e.to_string())
+fn parse_objective(s: &str) -> Result<quzzle::experiment::sweep::ObjectiveSpec, String> {
+    quzzle::experiment::sweep::ObjectiveSpec::parse(s).map_err(|e| e.to_string())
 }
 
 #[derive(Args, Debug, Clone)]
@@ -203,7 +203,7 @@ pub enum KindArg {
     Sudoku4,
 }
 
-impl From<KindArg> for quzzle::generate::Kind {
+impl From<KindArg> for quzzle::puzzle::generate::Kind {
     fn from(k: KindArg) -> Self {
         match k {
             KindArg::Queens => Self::Queens,
@@ -264,7 +264,7 @@ pub struct ReduceArg {
 pub struct OptimizeArgs {
     /// What to minimise: energy, success (minus P(valid), exact gradient) or cvar:ALPHA (0 < ALPHA <= 1; Nelder-Mead).
     #[arg(long, default_value = "energy", value_parser = parse_objective)]
-    pub objective: quzzle::sweep::ObjectiveSpec,
+    pub objective: quzzle::experiment::sweep::ObjectiveSpec,
     /// Seed of every random draw.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,

@@ -2,14 +2,14 @@
 
 use super::args::{ClassicalMethod, Cli, Command, Encoding, GenerateArgs, MethodArg, ModelSource, QasmArgs, SolveArgs};
 use quzzle::bits;
-use quzzle::compact::CompactSudoku;
-use quzzle::experiment::{self, SolveReport};
+use quzzle::encoding::compact::CompactSudoku;
+use quzzle::encoding::onehot::QubitCell;
+use quzzle::encoding::onehot::{self as problem, Problem};
+use quzzle::experiment::{self, solve::SolveReport};
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::export::{self as exporter, Manifest};
-use quzzle::generate;
 use quzzle::model::{reduce, Level};
-use quzzle::problem::QubitCell;
-use quzzle::problem::{self, Problem};
+use quzzle::puzzle::generate;
 use quzzle::puzzle::{self, Puzzle as _};
 use quzzle::qaoa::optimize::{Init, Method, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
@@ -251,7 +251,7 @@ fn bench(source: &ModelSource, level: Level, depth: usize, repeats: usize, as_js
         ));
     }
     let ising = model_of(source, level)?;
-    let r = quzzle::bench::bench(&ising, depth, repeats)?;
+    let r = quzzle::experiment::bench::bench(&ising, depth, repeats)?;
     if as_json {
         print!("{}", to_json(&r));
     } else {
@@ -434,7 +434,7 @@ struct SolveSettings {
     level: Level,
     depths: Vec<usize>,
     init: Init,
-    objective: quzzle::sweep::ObjectiveSpec,
+    objective: quzzle::experiment::sweep::ObjectiveSpec,
     config: OptimizeConfig,
 }
 
@@ -443,7 +443,7 @@ fn settings(args: &SolveArgs) -> Result<SolveSettings> {
         file: args.file.clone(),
         label: args.file.display().to_string(),
         level: args.reduce.level.into(),
-        depths: experiment::parse_depths(&args.depths)?,
+        depths: experiment::solve::parse_depths(&args.depths)?,
         init: args.init.into(),
         objective: args.optimize.objective,
         config: args.optimize.config(args.restarts)?,
@@ -458,7 +458,8 @@ fn solve_problem(problem: &Problem, s: &SolveSettings) -> Result<SolveReport> {
         problem::require_solution(&c)?;
     }
     let objective = s.objective.to_objective(&valid);
-    let depths = experiment::run_depths_split(&sim, &objective, &valid, &non_qubo, &s.depths, s.init, &s.config)?;
+    let depths =
+        experiment::solve::run_depths_split(&sim, &objective, &valid, &non_qubo, &s.depths, s.init, &s.config)?;
     let n = problem.num_qubits();
     Ok(SolveReport {
         puzzle: problem.puzzle.kind().into(),
@@ -494,7 +495,7 @@ fn solve_compact(c: &CompactSudoku, s: &SolveSettings) -> Result<SolveReport> {
         });
     }
     let objective = Objective::Energy;
-    let depths = experiment::run_depths(&sim, &objective, &valid, &s.depths, s.init, &s.config)?;
+    let depths = experiment::solve::run_depths(&sim, &objective, &valid, &s.depths, s.init, &s.config)?;
     let n = c.num_qubits();
     Ok(SolveReport {
         puzzle: format!("{} (compact encoding)", c.sudoku.kind()),
@@ -605,7 +606,7 @@ fn demo(out: &Path) -> Result<()> {
         level: Level::Paper,
         depths: vec![1, 2, 3],
         init: Init::Interp,
-        objective: quzzle::sweep::ObjectiveSpec::Energy,
+        objective: quzzle::experiment::sweep::ObjectiveSpec::Energy,
         config: OptimizeConfig::default(),
     };
     let problem = Problem::new(&s.label, puzzle::parse(DEMO_FILE, DEMO_TEXT)?, s.level)?;
@@ -653,7 +654,7 @@ fn qasm_angles(args: &QasmArgs, sim: Option<&QaoaSimulator>, valid: &[u64]) -> R
         ..OptimizeConfig::default()
     };
     let depths: Vec<usize> = (1..=p).collect();
-    let results = experiment::run_depths(sim, &Objective::Energy, valid, &depths, Init::Interp, &config)?;
+    let results = experiment::solve::run_depths(sim, &Objective::Energy, valid, &depths, Init::Interp, &config)?;
     let last = results.last().expect("run_depths returns one result per depth");
     Angles::new(last.gammas.clone(), last.betas.clone())
 }

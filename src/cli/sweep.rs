@@ -3,12 +3,12 @@
 
 use super::args::{LandscapeArgs, LinesArg, SweepArgs, SweepInitArg};
 use super::commands::write;
+use quzzle::encoding::onehot::Problem;
 use quzzle::experiment;
+use quzzle::experiment::sweep::{self, Lines, SweepEvent, SweepPlan, SweepRow};
 use quzzle::plot::{landscape_plot, LandscapePlot};
-use quzzle::problem::Problem;
 use quzzle::qaoa::optimize::Init;
 use quzzle::qaoa::QaoaSimulator;
-use quzzle::sweep::{self, Lines, SweepEvent, SweepPlan, SweepRow};
 use quzzle::{Error, Result};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -102,7 +102,7 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
     let plan = SweepPlan {
         files: sweep::collect_files(&args.inputs)?,
         level: args.reduce.level.into(),
-        depths: experiment::parse_depths(&args.depths)?,
+        depths: experiment::solve::parse_depths(&args.depths)?,
         inits: inits.clone(),
         objective: args.optimize.objective,
         config,
@@ -224,13 +224,13 @@ pub fn landscape(args: &LandscapeArgs) -> Result<()> {
     let gamma_max = match args.gamma_max {
         Some(x) if x.is_finite() && x > 0.0 => x,
         Some(x) => return Err(Error::InvalidArgument(format!("--gamma-max {x}: must be positive"))),
-        None => experiment::default_gamma_max(&sim),
+        None => experiment::landscape::default_gamma_max(&sim),
     };
     let half = std::f64::consts::FRAC_PI_2;
-    let gammas = experiment::linspace(0.0, gamma_max, args.grid);
-    let betas = experiment::linspace(-half, half, args.grid);
+    let gammas = experiment::landscape::linspace(0.0, gamma_max, args.grid);
+    let betas = experiment::landscape::linspace(-half, half, args.grid);
     let began = Instant::now();
-    let l = experiment::p1_landscape(&sim, &valid, &gammas, &betas)?;
+    let l = experiment::landscape::p1_landscape(&sim, &valid, &gammas, &betas)?;
     let secs = began.elapsed().as_secs_f64();
     let mut csv = String::from("gamma,beta,energy,p_valid\n");
     for (i, b) in l.betas.iter().enumerate() {

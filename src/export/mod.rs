@@ -8,8 +8,8 @@
 pub mod qasm;
 
 use crate::angles::Angles;
+use crate::encoding::onehot::QubitCell;
 use crate::error::{Error, Result};
-use crate::problem::QubitCell;
 use qasm::Flavor;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -15,8 +15,8 @@
 //! exactly the `f64` the simulator used.
 
 use crate::circuit::{Angle, Circuit, Gate, Param};
+use crate::encoding::onehot::QubitCell;
 use crate::error::{Error, Result};
-use crate::problem::QubitCell;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::str::FromStr;

@@ -16,8 +16,8 @@
 //!   success means reaching the true maximum (the minimum of the cost diagonal, or the exact
 //!   branch-and-bound search).
 
-use super::cells::CellVars;
 use super::format::InstanceText;
+use super::grid::CellVars;
 use super::{Board, Broken, Puzzle};
 use crate::error::Result;
 use crate::model::{Constraint, Model};

@@ -2,9 +2,10 @@
 //! board from a model assignment, check a board against the complete rules, render it.
 
 pub mod binary;
-mod cells;
 pub mod chess;
 pub mod format;
+pub mod generate;
+mod grid;
 pub mod queens;
 pub mod sudoku;
 pub mod tents;

@@ -20,8 +20,8 @@
 //! and column counts already forbid them). Its QUBO is the talk's (Cruz et al., iQuHACK 2021):
 //! `Σ_R (S − Σ_R x)² + Σ x_ij x_i'j'` over touching pairs.
 
-use super::cells::{read_counts, CellVars};
 use super::format::InstanceText;
+use super::grid::{read_counts, CellVars};
 use super::{Board, Broken, Puzzle};
 use crate::error::Result;
 use crate::model::{Constraint, Model};

@@ -9,7 +9,7 @@
 //! from its row, column and box and every other digit from its cell.
 //!
 //! The compact encoding (⌈log2 m⌉ qubits per open cell with m candidates) is in
-//! [`crate::compact`].
+//! [`crate::encoding::compact`].
 
 use super::format::InstanceText;
 use super::{Board, Broken, Puzzle};

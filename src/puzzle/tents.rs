@@ -10,8 +10,8 @@
 //! board has energy 0: 3 or 4 tents around a tree would touch). The one-to-one pairing is a
 //! bipartite matching the QUBO does not express: the check reports it with `in_qubo: false`.
 
-use super::cells::{read_counts, CellVars};
 use super::format::InstanceText;
+use super::grid::{read_counts, CellVars};
 use super::{Board, Broken, Puzzle};
 use crate::error::Result;
 use crate::model::{Constraint, Model};

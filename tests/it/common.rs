@@ -1,8 +1,8 @@
 //! Shared helpers: seeded random models, tolerances, the shared instance folder.
 #![allow(dead_code)]
 
+use quzzle::encoding::onehot::Problem;
 use quzzle::model::Level;
-use quzzle::problem::Problem;
 use quzzle::{Angles, Ising};
 use rand::Rng;
 use std::path::{Path, PathBuf};

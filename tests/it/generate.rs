@@ -1,10 +1,10 @@
 //! `generate`: same seed, same text; every generated puzzle parses back and has exactly one
 //! solution, the stored one; the givens target; bounded failures.
 
-use quzzle::generate::{generate, Kind, RegionMethod, Request};
+use quzzle::encoding::onehot::Problem;
 use quzzle::model::Level;
-use quzzle::problem::Problem;
 use quzzle::puzzle;
+use quzzle::puzzle::generate::{generate, Kind, RegionMethod, Request};
 
 fn request(kind: Kind, seed: u64) -> Request {
     Request {

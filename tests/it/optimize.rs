@@ -1,9 +1,9 @@
 //! Angle optimisation: improves on its start, INTERP warm starts, seeds reproduce.
 
 use crate::common::data;
-use quzzle::experiment::{parse_depths, run_depths};
+use quzzle::encoding::onehot::Problem;
+use quzzle::experiment::solve::{parse_depths, run_depths};
 use quzzle::model::Level;
-use quzzle::problem::Problem;
 use quzzle::qaoa::optimize::{optimize, ramp_start, Init, Method, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
 

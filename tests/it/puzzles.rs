@@ -2,8 +2,8 @@
 //! checks catch every broken rule.
 
 use crate::common::data;
+use quzzle::encoding::onehot::Problem;
 use quzzle::model::Level;
-use quzzle::problem::Problem;
 use quzzle::puzzle::{self, Verdict};
 use quzzle::Error;
 
@@ -106,7 +106,7 @@ fn contradiction_is_no_solution() {
     let c = p.classical(Some(&p.ising.cost_diagonal()), 10).unwrap();
     assert!(c.min_energy > 0.0 && c.solution_count == 0);
     assert!(matches!(
-        quzzle::problem::require_solution(&c),
+        quzzle::encoding::onehot::require_solution(&c),
         Err(Error::Unsatisfiable { .. })
     ));
 }

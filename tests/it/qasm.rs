@@ -4,9 +4,9 @@
 
 use crate::common::{data, shared_files, Scratch, TOL_FIDELITY};
 use quzzle::circuit::{Angle, Circuit, Gate};
+use quzzle::encoding::onehot::Problem;
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::model::Level;
-use quzzle::problem::Problem;
 use quzzle::sim::reference;
 use quzzle::{Angles, QaoaSimulator};
 use rand::Rng;

@@ -4,9 +4,9 @@
 use crate::common::{data, random_ising, TOL_ENERGY};
 use approx::assert_abs_diff_eq;
 use quzzle::bits;
+use quzzle::cost::qubo::QuboBuilder;
+use quzzle::encoding::onehot::Problem;
 use quzzle::model::Level;
-use quzzle::problem::Problem;
-use quzzle::qubo::QuboBuilder;
 use rand::Rng;
 
 #[test]

@@ -2,8 +2,8 @@
 //! Trees and the chess-piece problems; their reductions; the shared instances.
 
 use crate::common::{assert_solution_energy_zero_at_every_level, data, shared_files};
+use quzzle::encoding::onehot::Problem;
 use quzzle::model::{reduce, Constraint, Level, Lit, Model};
-use quzzle::problem::Problem;
 use quzzle::puzzle::{self, Puzzle};
 use quzzle::qaoa::QaoaSimulator;
 use std::path::Path;

@@ -3,8 +3,8 @@
 
 use crate::common::{data, shared_files};
 use quzzle::bits;
+use quzzle::encoding::onehot::Problem;
 use quzzle::model::{reduce::reduce, Level, Lit};
-use quzzle::problem::Problem;
 use quzzle::puzzle;
 use quzzle::Error;
 use rand::Rng;

@@ -2,8 +2,8 @@
 //! and `classical` finds it and only it. Skipped when ../shared/instances is absent.
 
 use crate::common::shared_files;
+use quzzle::encoding::onehot::Problem;
 use quzzle::model::Level;
-use quzzle::problem::Problem;
 
 #[test]
 fn stored_solutions_have_energy_zero_at_every_level() {

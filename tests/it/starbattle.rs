@@ -2,8 +2,8 @@
 //! known number of solutions, the king-move rule.
 
 use crate::common::{assert_solution_energy_zero_at_every_level, data, shared_files};
+use quzzle::encoding::onehot::Problem;
 use quzzle::model::Level;
-use quzzle::problem::Problem;
 use quzzle::puzzle;
 use quzzle::qaoa::QaoaSimulator;
 

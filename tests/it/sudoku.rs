@@ -2,11 +2,11 @@
 //! its circuit against the reference simulator, its QASM), agreement of the two encodings, 9x9.
 
 use crate::common::{assert_solution_energy_zero_at_every_level, data, random_angles, shared_files, TOL_FIDELITY};
-use quzzle::compact::CompactSudoku;
+use quzzle::cost::pubo::ZPoly;
+use quzzle::encoding::compact::CompactSudoku;
+use quzzle::encoding::onehot::Problem;
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::model::{search, Level};
-use quzzle::problem::Problem;
-use quzzle::pubo::ZPoly;
 use quzzle::puzzle;
 use quzzle::sim::reference;
 use quzzle::{Angles, Circuit, QaoaSimulator};

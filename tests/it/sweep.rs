@@ -3,14 +3,14 @@
 
 use crate::common::{data, Scratch, TOL_ENERGY};
 use approx::assert_abs_diff_eq;
+use quzzle::encoding::onehot::Problem;
 use quzzle::experiment;
+use quzzle::experiment::stats;
+use quzzle::experiment::sweep::{self, ObjectiveSpec, SweepPlan};
 use quzzle::model::Level;
 use quzzle::plot::{self, Bar, BarKind, BoardPlot, Curve, DepthPlot, LandscapePlot, LegendAt};
-use quzzle::problem::Problem;
 use quzzle::qaoa::optimize::{Init, OptimizeConfig};
 use quzzle::qaoa::QaoaSimulator;
-use quzzle::stats;
-use quzzle::sweep::{self, ObjectiveSpec, SweepPlan};
 use quzzle::Angles;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -272,9 +272,9 @@ fn plots_write_svg_and_png() {
     let problem = Problem::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap();
     let sim = QaoaSimulator::new(&problem.ising).unwrap();
     let (valid, _) = problem.success_states(sim.diagonal());
-    let g = experiment::linspace(0.0, 1.0, 5);
-    let b = experiment::linspace(-1.0, 1.0, 4);
-    let l = experiment::p1_landscape(&sim, &valid, &g, &b).unwrap();
+    let g = experiment::landscape::linspace(0.0, 1.0, 5);
+    let b = experiment::landscape::linspace(-1.0, 1.0, 4);
+    let l = experiment::landscape::p1_landscape(&sim, &valid, &g, &b).unwrap();
     assert_eq!(l.energy.dim(), (4, 5));
     let e = sim
         .evaluate(&Angles::new(vec![g[2]], vec![b[1]]).unwrap(), &valid)

@@ -3,8 +3,8 @@
 //! then the median of several timed calls.
 
 use crate::angles::Angles;
+use crate::cost::ising::Ising;
 use crate::error::Result;
-use crate::ising::Ising;
 use crate::qaoa::{Objective, QaoaSimulator};
 use serde::Serialize;
 use std::time::Instant;

@@ -16,9 +16,9 @@
 //! and it passes the complete rule check (so a generated Takuzu is unique with and without the
 //! distinct-lines rule). Every loop is bounded; the same request gives the same text.
 
+use crate::cost::pubo::Pubo;
 use crate::error::{Error, Result};
 use crate::model::search;
-use crate::pubo::Pubo;
 use crate::puzzle;
 use crate::rng::SeededRng;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -1037,7 +1037,15 @@ fn random_tents(n: usize, rng: &mut SeededRng) -> Option<(Vec<bool>, Vec<bool>)>
 /// A random complete Sudoku grid with R x C boxes, cell by cell over shuffled digits.
 fn random_sudoku(box_rows: usize, box_cols: usize, rng: &mut SeededRng) -> Option<Vec<u8>> {
     let n = box_rows * box_cols;
-    fn rec(g: &mut Vec<u8>, n: usize, br: usize, bc: usize, cell: usize, nodes: &mut usize, rng: &mut SeededRng) -> bool {
+    fn rec(
+        g: &mut Vec<u8>,
+        n: usize,
+        br: usize,
+        bc: usize,
+        cell: usize,
+        nodes: &mut usize,
+        rng: &mut SeededRng,
+    ) -> bool {
         if cell == n * n {
             return true;
         }

@@ -14,13 +14,13 @@
 
 use crate::angles::Angles;
 use crate::bits;
+use crate::encoding::onehot::Problem;
 use crate::error::{Error, Result};
 use crate::experiment;
+use crate::experiment::stats;
 use crate::model::Level;
-use crate::problem::Problem;
 use crate::qaoa::optimize::{Init, Method, OptimizeConfig, Optimized};
 use crate::qaoa::{Objective, QaoaSimulator};
-use crate::stats;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -609,7 +609,7 @@ impl Instance {
         let (valid, non_qubo) = problem.success_states(sim.diagonal());
         if valid.is_empty() {
             let c = problem.classical(Some(sim.diagonal()), 0)?;
-            crate::problem::require_solution(&c)?;
+            crate::encoding::onehot::require_solution(&c)?;
         }
         let (min, max) = (sim.diagonal().min(), sim.diagonal().max());
         Ok(Instance {
@@ -646,7 +646,8 @@ fn compute_row(
                     seed: plan.config.seed.wrapping_add((starts as u64).wrapping_mul(1_000_003)),
                     ..plan.config.clone()
                 };
-                let (o, _) = experiment::optimize_depth(&inst.sim, &inst.objective, p, Init::Random, None, &config)?;
+                let (o, _) =
+                    experiment::solve::optimize_depth(&inst.sim, &inst.objective, p, Init::Random, None, &config)?;
                 spent += o.evaluations + o.gradients;
                 evaluations += o.evaluations;
                 gradients += o.gradients;
@@ -661,11 +662,12 @@ fn compute_row(
             let mut o = best.expect("at least one start");
             o.evaluations = evaluations;
             o.gradients = gradients;
-            let o = experiment::no_worse_than_previous(&inst.sim, &inst.objective, o, previous, &plan.config)?;
+            let o = experiment::solve::no_worse_than_previous(&inst.sim, &inst.objective, o, previous, &plan.config)?;
             (o, 0, starts)
         }
         None => {
-            let (o, scan) = experiment::optimize_depth(&inst.sim, &inst.objective, p, init, previous, &plan.config)?;
+            let (o, scan) =
+                experiment::solve::optimize_depth(&inst.sim, &inst.objective, p, init, previous, &plan.config)?;
             (o, scan, plan.config.restarts)
         }
     };

@@ -203,7 +203,7 @@ impl Qubo {
     }
 
     /// The Ising form under `x = (1 − z)/2`.
-    pub fn to_ising(&self) -> crate::ising::Ising {
+    pub fn to_ising(&self) -> crate::cost::ising::Ising {
         let n = self.num_vars;
         let mut h: Vec<f64> = self.linear.iter().map(|a| -a / 2.0).collect();
         let mut offset = self.offset + self.linear.iter().sum::<f64>() / 2.0;
@@ -214,7 +214,7 @@ impl Qubo {
             offset += b / 4.0;
             couplings.push((q, r, b / 4.0));
         }
-        crate::ising::Ising {
+        crate::cost::ising::Ising {
             num_qubits: n,
             h,
             couplings,

@@ -7,8 +7,8 @@
 //! `C(k) = Σ_S w_S (−1)^{|S ∩ k|}`, done in exact integer arithmetic when the coefficients are
 //! dyadic (they are: products of `(1 ± z)/2`), then stored as an indexed diagonal.
 
+use crate::cost::ising::CostDiagonal;
 use crate::error::{Error, Result};
-use crate::ising::CostDiagonal;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -124,7 +124,7 @@ const MAX_DIAGONAL_QUBITS: usize = 34;
 impl ZPoly {
     /// The Ising model as a polynomial: the fields (those that are non-zero) first, then the
     /// couplings in their order, so circuits built from either list gates alike.
-    pub fn from_ising(ising: &crate::ising::Ising) -> ZPoly {
+    pub fn from_ising(ising: &crate::cost::ising::Ising) -> ZPoly {
         let fields = ising
             .h
             .iter()

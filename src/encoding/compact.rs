@@ -16,15 +16,15 @@
 //! the higher-order Z terms as CNOT ladders around an `rz`.
 //!
 //! Success is decoding: a bitstring's digits per cell make a board, valid when the full rule
-//! check passes. The one-hot encoding stays on the QUBO pipeline ([`crate::problem::Problem`]).
+//! check passes. The one-hot encoding stays on the QUBO pipeline ([`crate::encoding::onehot::Problem`]).
 
 use crate::angles::Angles;
 use crate::circuit::Circuit;
+use crate::cost::ising::CostDiagonal;
+use crate::cost::pubo::{Pubo, ZPoly};
+use crate::encoding::onehot::{QubitCell, ENERGY_TOL};
 use crate::error::{Error, Result};
-use crate::ising::CostDiagonal;
 use crate::model::{reduce, Level, Lit};
-use crate::problem::{QubitCell, ENERGY_TOL};
-use crate::pubo::{Pubo, ZPoly};
 use crate::puzzle::sudoku::Sudoku;
 use crate::puzzle::{Board, Puzzle, Verdict};
 use serde::Serialize;

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Once;
 
 const FONT: &str = "sans-serif";
-static FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+static FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 static REGISTER: Once = Once::new();
 
 fn register_font() {

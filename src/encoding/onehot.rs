@@ -2,11 +2,11 @@
 //! questions asked of it (which bitstrings are solutions, what the classical answer is).
 
 use crate::bits;
+use crate::cost::ising::{CostDiagonal, Ising};
+use crate::cost::qubo::Qubo;
 use crate::error::{Error, Result};
-use crate::ising::{CostDiagonal, Ising};
 use crate::model::{reduce, search, Level, Model, Reduced};
 use crate::puzzle::{self, Board, Puzzle, Verdict};
-use crate::qubo::Qubo;
 use serde::Serialize;
 use std::path::Path;
 

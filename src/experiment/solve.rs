@@ -93,7 +93,10 @@ pub fn run_depths_split(
             success_probability: eval.success_probability,
             p_non_qubo,
             p_invalid: (1.0 - eval.success_probability - p_non_qubo).max(0.0),
-            shots_99: crate::stats::shots_to_solution(eval.success_probability, crate::stats::SHOTS_CONFIDENCE),
+            shots_99: crate::experiment::stats::shots_to_solution(
+                eval.success_probability,
+                crate::experiment::stats::SHOTS_CONFIDENCE,
+            ),
             objective_value: opt.value,
             top_bitstring: bits::to_bitstring(eval.top_state, sim.num_qubits()),
             top_probability: eval.top_probability,
@@ -137,7 +140,10 @@ pub fn optimize_depth(
         _ => (optimize::ramp_start(sim, objective, p)?, 25),
     };
     let opt = optimize::optimize(sim, objective, &start, init == Init::Random, &depth_config)?;
-    Ok((no_worse_than_previous(sim, objective, opt, previous, &depth_config)?, scan))
+    Ok((
+        no_worse_than_previous(sim, objective, opt, previous, &depth_config)?,
+        scan,
+    ))
 }
 
 /// `opt` at depth p, or better: the optimum of depth p−1 (`previous`) with a zero layer
@@ -170,10 +176,7 @@ pub fn no_worse_than_previous(
         ..config.clone()
     };
     let again = optimize::optimize(sim, objective, &padded, false, &single)?;
-    let (evaluations, gradients) = (
-        opt.evaluations + again.evaluations + 1,
-        opt.gradients + again.gradients,
-    );
+    let (evaluations, gradients) = (opt.evaluations + again.evaluations + 1, opt.gradients + again.gradients);
     let seconds = opt.seconds + again.seconds;
     let best = if again.value < opt.value { again } else { opt };
     Ok(Optimized {
@@ -211,7 +214,7 @@ pub struct SolveReport {
     /// Number of qubits.
     pub qubits: usize,
     /// For each qubit, the cells it stands for.
-    pub qubit_cells: Vec<Vec<crate::problem::QubitCell>>,
+    pub qubit_cells: Vec<Vec<crate::encoding::onehot::QubitCell>>,
     /// Bitstrings (qubit 0 first) of the valid boards.
     pub valid_bitstrings: Vec<String>,
     /// Zero-energy bitstrings that break only rules the QUBO cannot express.
@@ -269,79 +272,4 @@ impl SolveReport {
         }
         s
     }
-}
-
-/// The p = 1 landscape on a grid: `energy[[i, j]] = ⟨C⟩` and `success[[i, j]] = P(valid)` at
-/// `(γ_j, β_i)` (rows β, columns γ).
-#[derive(Clone, Debug)]
-pub struct Landscape {
-    /// γ of each column.
-    pub gammas: Vec<f64>,
-    /// β of each row.
-    pub betas: Vec<f64>,
-    /// `⟨C⟩`.
-    pub energy: ndarray::Array2<f64>,
-    /// P(valid).
-    pub success: ndarray::Array2<f64>,
-}
-
-impl Landscape {
-    /// The grid point (γ, β) of least energy.
-    pub fn energy_optimum(&self) -> (f64, f64) {
-        self.arg(&self.energy, |a, b| a < b)
-    }
-
-    /// The grid point (γ, β) of largest success probability.
-    pub fn success_optimum(&self) -> (f64, f64) {
-        self.arg(&self.success, |a, b| a > b)
-    }
-
-    fn arg(&self, grid: &ndarray::Array2<f64>, better: impl Fn(f64, f64) -> bool) -> (f64, f64) {
-        let mut best = ((0, 0), grid[[0, 0]]);
-        for ((i, j), &v) in grid.indexed_iter() {
-            if better(v, best.1) {
-                best = ((i, j), v);
-            }
-        }
-        (self.gammas[best.0 .1], self.betas[best.0 .0])
-    }
-}
-
-/// `n` evenly spaced points from `a` to `b` inclusive.
-pub fn linspace(a: f64, b: f64, n: usize) -> Vec<f64> {
-    match n {
-        0 => Vec::new(),
-        1 => vec![a],
-        _ => (0..n).map(|i| a + (b - a) * i as f64 / (n - 1) as f64).collect(),
-    }
-}
-
-/// A default γ window for the landscape: `[0, min(4 s, π)]` with s = [`optimize::gamma_scale`]
-/// (the random-start range; γ has period 2π for integer energies, so π shows half a period).
-pub fn default_gamma_max(sim: &QaoaSimulator) -> f64 {
-    (4.0 * optimize::gamma_scale(sim)).min(std::f64::consts::PI)
-}
-
-/// Evaluate the p = 1 energy and success probability at every (γ_j, β_i).
-pub fn p1_landscape(sim: &QaoaSimulator, valid: &[u64], gammas: &[f64], betas: &[f64]) -> Result<Landscape> {
-    if gammas.is_empty() || betas.is_empty() {
-        return Err(Error::InvalidArgument(
-            "the landscape grid needs at least one point each way".into(),
-        ));
-    }
-    let mut energy = ndarray::Array2::zeros((betas.len(), gammas.len()));
-    let mut success = ndarray::Array2::zeros((betas.len(), gammas.len()));
-    for (i, &b) in betas.iter().enumerate() {
-        for (j, &g) in gammas.iter().enumerate() {
-            let e = sim.evaluate(&Angles::new(vec![g], vec![b])?, valid)?;
-            energy[[i, j]] = e.energy;
-            success[[i, j]] = e.success_probability;
-        }
-    }
-    Ok(Landscape {
-        gammas: gammas.to_vec(),
-        betas: betas.to_vec(),
-        energy,
-        success,
-    })
 }

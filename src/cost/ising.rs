@@ -413,16 +413,13 @@ impl CostDiagonal {
         let scale = (0..=20)
             .map(|e| f64::from(1u32 << e))
             .find(|&s| gaps.iter().all(|g| (g * s).fract() == 0.0 && g * s < 2f64.powi(52)))?;
-        let gcd = gaps
-            .iter()
-            .map(|g| (g * scale) as u64)
-            .fold(0u64, |a, b| {
-                let (mut a, mut b) = (a, b);
-                while b != 0 {
-                    (a, b) = (b, a % b);
-                }
-                a
-            });
+        let gcd = gaps.iter().map(|g| (g * scale) as u64).fold(0u64, |a, b| {
+            let (mut a, mut b) = (a, b);
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        });
         (gcd > 0).then(|| gcd as f64 / scale)
     }
 

@@ -1,0 +1,8 @@
+//! Experiments on an encoded puzzle: QAOA over depths (`solve`), batches of instances
+//! (`sweep`), the p = 1 landscape, the statistics they report, and timing (`bench`).
+
+pub mod bench;
+pub mod landscape;
+pub mod solve;
+pub mod stats;
+pub mod sweep;
