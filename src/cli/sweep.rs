@@ -5,7 +5,8 @@ use super::args::{LandscapeArgs, LinesArg, SweepArgs, SweepInitArg};
 use super::commands::write;
 use quzzle::encoding::onehot::Problem;
 use quzzle::experiment;
-use quzzle::experiment::sweep::{self, Lines, SweepEvent, SweepPlan, SweepRow};
+use quzzle::experiment::sweep::{self, SweepEvent, SweepPlan, SweepRow};
+use quzzle::plot::sweep::{draw_depth_figures, Lines};
 use quzzle::plot::{landscape_plot, LandscapePlot};
 use quzzle::qaoa::optimize::Init;
 use quzzle::qaoa::QaoaSimulator;
@@ -147,7 +148,7 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
             ""
         }
     );
-    let mut files = sweep::draw_depth_figures(rows, &args.out, lines, &note)?;
+    let mut files = draw_depth_figures(rows, &args.out, lines, &note)?;
     if !args.no_instance_plots {
         let max_p = *plan.depths.last().expect("depths are not empty");
         let mut stems = std::collections::BTreeSet::new();
@@ -183,7 +184,7 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
     } else {
         *plan.depths.last().expect("not empty")
     };
-    let summary = sweep::summary_markdown(rows, compare_p);
+    let summary = sweep::summary::summary_markdown(rows, compare_p);
     let mut md = format!(
         "# Sweep\n\nCommand: `quzzle {}`\n\nquzzle {}; {}.\n\n",
         std::env::args().skip(1).collect::<Vec<_>>().join(" "),

@@ -7,7 +7,7 @@
 //! `C(k) = Σ_S w_S (−1)^{|S ∩ k|}`, done in exact integer arithmetic when the coefficients are
 //! dyadic (they are: products of `(1 ± z)/2`), then stored as an indexed diagonal.
 
-use crate::cost::ising::CostDiagonal;
+use crate::cost::diagonal::CostDiagonal;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::collections::BTreeMap;

@@ -20,7 +20,7 @@
 
 use crate::angles::Angles;
 use crate::circuit::Circuit;
-use crate::cost::ising::CostDiagonal;
+use crate::cost::diagonal::CostDiagonal;
 use crate::cost::pubo::{Pubo, ZPoly};
 use crate::encoding::onehot::{QubitCell, ENERGY_TOL};
 use crate::error::{Error, Result};

@@ -2,7 +2,8 @@
 //! questions asked of it (which bitstrings are solutions, what the classical answer is).
 
 use crate::bits;
-use crate::cost::ising::{CostDiagonal, Ising};
+use crate::cost::diagonal::CostDiagonal;
+use crate::cost::ising::Ising;
 use crate::cost::qubo::Qubo;
 use crate::error::{Error, Result};
 use crate::model::{reduce, search, Level, Model, Reduced};

@@ -2,6 +2,8 @@
 //! Nothing here touches a simulator. Text uses DejaVu Sans, embedded in the binary and
 //! registered as `sans-serif` on first use, so no system font library is needed.
 
+pub mod sweep;
+
 use crate::error::{Error, Result};
 use ndarray::Array2;
 use plotters::coord::Shift;

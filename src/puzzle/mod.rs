@@ -76,6 +76,17 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
     fn render(&self, board: Option<&Board>) -> String;
 }
 
+/// What `1` means on the board of a puzzle kind, for plot labels.
+pub fn one_means(kind: &str) -> &'static str {
+    match kind {
+        "tango" => "sun",
+        "queens" | "nqueens" | "gqueens" => "queen",
+        "tents" => "tent",
+        "chess" | "maxchess" => "piece",
+        _ => "1",
+    }
+}
+
 /// Read a puzzle from `path`.
 pub fn load(path: &Path) -> Result<Box<dyn Puzzle>> {
     let text = std::fs::read_to_string(path).map_err(|source| Error::Read {

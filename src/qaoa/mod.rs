@@ -3,7 +3,8 @@
 pub mod optimize;
 
 use crate::angles::Angles;
-use crate::cost::ising::{CostDiagonal, Ising};
+use crate::cost::diagonal::CostDiagonal;
+use crate::cost::ising::Ising;
 use crate::error::{Error, Result};
 use crate::sim::kernels::{self, Phase, Start, Weight};
 use crate::sim::{check_bytes, check_memory, segmented_len, segments, State, AMPLITUDE_BYTES, SEGMENT_QUBITS};

@@ -171,7 +171,7 @@ fn success_probability_is_mass_on_valid_boards() {
 /// kept between calls of every kind.
 #[test]
 fn segmented_buffers_give_the_contiguous_results() {
-    use quzzle::cost::ising::CostDiagonal;
+    use quzzle::cost::diagonal::CostDiagonal;
     let angles = Angles::new(vec![0.3, -0.2, 0.5], vec![0.4, 0.1, -0.3]).unwrap();
     let success = Objective::Success(vec![1, 5, 900, (1 << 15) - 1]);
     let calls = [Objective::Energy, success, Objective::Cvar(0.1)];

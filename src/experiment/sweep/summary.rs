@@ -1,0 +1,152 @@
+//! Summaries of sweep rows: quartiles per init and depth, and the Markdown table.
+
+use super::SweepRow;
+use crate::experiment::stats;
+use std::collections::BTreeMap;
+
+/// One point of a summary curve: the quartiles of a column over the instances at one depth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SummaryPoint {
+    /// Depth.
+    pub p: usize,
+    /// First quartile.
+    pub q1: f64,
+    /// Median.
+    pub median: f64,
+    /// Third quartile.
+    pub q3: f64,
+    /// Number of instances.
+    pub count: usize,
+    /// Mean simulator calls (evaluations + gradients) per instance.
+    pub mean_calls: f64,
+}
+
+/// Quartiles of `column(row)` over the instances, per depth, for the rows of one init.
+pub fn summarize(rows: &[SweepRow], init: &str, column: impl Fn(&SweepRow) -> f64) -> Vec<SummaryPoint> {
+    let mut by_p: BTreeMap<usize, Vec<&SweepRow>> = BTreeMap::new();
+    for r in rows.iter().filter(|r| r.init == init) {
+        by_p.entry(r.p).or_default().push(r);
+    }
+    by_p.into_iter()
+        .filter_map(|(p, rs)| {
+            let vals: Vec<f64> = rs.iter().map(|r| column(r)).collect();
+            let (q1, median, q3) = stats::quartiles(&vals)?;
+            let calls = rs.iter().map(|r| (r.evaluations + r.gradients) as f64).sum::<f64>() / rs.len() as f64;
+            Some(SummaryPoint {
+                p,
+                q1,
+                median,
+                q3,
+                count: rs.len(),
+                mean_calls: calls,
+            })
+        })
+        .collect()
+}
+
+/// The inits present in `rows`, in the order ramp, interp, random, others.
+pub fn inits_of(rows: &[SweepRow]) -> Vec<String> {
+    let mut v: Vec<String> = rows.iter().map(|r| r.init.clone()).collect();
+    v.sort_by_key(|i| (init_order(i), i.clone()));
+    v.dedup();
+    v
+}
+
+/// The instance files of `rows`, sorted.
+pub fn instances_of(rows: &[SweepRow]) -> Vec<String> {
+    let mut v: Vec<String> = rows.iter().map(|r| r.file.clone()).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Inits in report order: ramp, interp, random, then any other.
+fn init_order(init: &str) -> usize {
+    match init {
+        "ramp" => 0,
+        "interp" => 1,
+        "random" => 2,
+        _ => 3,
+    }
+}
+
+/// A Markdown summary of a sweep: median P(valid) and its interquartile range per init and
+/// depth, the mean simulator calls, and the INTERP/ramp vs random comparison at `compare_p`
+/// (when present).
+pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
+    let inits = inits_of(rows);
+    let instances = instances_of(rows);
+    let mut depths: Vec<usize> = rows.iter().map(|r| r.p).collect();
+    depths.sort();
+    depths.dedup();
+    let mut s = format!(
+        "{} instance(s), objective {}, inits {}.\n\nMedian P(valid) over instances [first quartile, third quartile]; mean simulator calls (objective + gradient evaluations) per instance in parentheses.\n\n| p |",
+        instances.len(),
+        rows.first().map(|r| r.objective.as_str()).unwrap_or(""),
+        inits.join(", ")
+    );
+    for i in &inits {
+        s.push_str(&format!(" {i} |"));
+    }
+    s.push_str("\n| --- |");
+    for _ in &inits {
+        s.push_str(" --- |");
+    }
+    s.push('\n');
+    let sums: Vec<Vec<SummaryPoint>> = inits.iter().map(|i| summarize(rows, i, |r| r.p_valid)).collect();
+    for &p in &depths {
+        s.push_str(&format!("| {p} |"));
+        for sm in &sums {
+            match sm.iter().find(|x| x.p == p) {
+                Some(x) => s.push_str(&format!(
+                    " {:.4} [{:.4}, {:.4}] ({:.0}) |",
+                    x.median, x.q1, x.q3, x.mean_calls
+                )),
+                None => s.push_str(" |"),
+            }
+        }
+        s.push('\n');
+    }
+    let base: Vec<f64> = instances
+        .iter()
+        .filter_map(|f| rows.iter().find(|r| &r.file == f).map(|r| r.uniform_baseline))
+        .collect();
+    if let Some((_, m, _)) = stats::quartiles(&base) {
+        s.push_str(&format!("\nUniform sampling: median P(valid) {m:.3e}.\n"));
+    }
+    let at = |init: &str| {
+        summarize(rows, init, |r| r.p_valid)
+            .into_iter()
+            .find(|x| x.p == compare_p)
+    };
+    if let Some(random) = at("random") {
+        for other in ["interp", "ramp"] {
+            if let Some(o) = at(other) {
+                // Paired comparison: on how many instances does `other` beat random?
+                let wins = instances
+                    .iter()
+                    .filter(|f| {
+                        let get = |i: &str| {
+                            rows.iter()
+                                .find(|r| &r.file == *f && r.p == compare_p && r.init == i)
+                                .map(|r| r.p_valid)
+                        };
+                        matches!((get(other), get("random")), (Some(a), Some(b)) if a > b)
+                    })
+                    .count();
+                s.push_str(&format!(
+                    "\nAt p = {compare_p}: {other} median P(valid) {:.4} with {:.0} mean calls; random {:.4} with {:.0} mean calls ({}); {other} is higher on {wins} of {} instances.\n",
+                    o.median,
+                    o.mean_calls,
+                    random.median,
+                    random.mean_calls,
+                    if o.median > random.median { format!("{other} higher by {:.2}x", o.median / random.median.max(f64::MIN_POSITIVE)) } else { format!("{other} not higher") },
+                    random.count
+                ));
+            }
+        }
+    }
+    let secs: f64 = rows.iter().map(|r| r.seconds).sum();
+    s.push_str(&format!("\nCompute time of these rows: {secs:.1} s.\n"));
+    s
+}
