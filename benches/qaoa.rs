@@ -3,7 +3,7 @@
 //! models. `cargo bench --bench qaoa`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
 use quzzle::experiment::bench::bench_angles;
 use quzzle::experiment::sweep::collect_files;
 use quzzle::model::Level;
@@ -24,7 +24,7 @@ fn largest_per_kind(files: &[PathBuf]) -> BTreeMap<&'static str, (String, Ising)
     let mut best: BTreeMap<&'static str, (String, Ising)> = BTreeMap::new();
     for f in files {
         for level in LEVELS {
-            let Ok(p) = Problem::load(f, level) else { continue };
+            let Ok(p) = OneHot::load(f, level) else { continue };
             let n = p.ising.num_qubits;
             let kind = p.puzzle.kind();
             let better = best.get(kind).is_none_or(|(_, b)| n > b.num_qubits);
@@ -52,7 +52,7 @@ fn instances() -> Vec<(String, Ising)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut out = vec![(
         "demo-tango-6x6".to_string(),
-        Problem::load(&root.join("data/demo-tango-6x6.txt"), Level::Paper)
+        OneHot::load(&root.join("data/demo-tango-6x6.txt"), Level::Paper)
             .expect("demo instance")
             .ising,
     )];

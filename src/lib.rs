@@ -30,6 +30,7 @@ pub mod error;
 pub mod experiment;
 pub mod export;
 pub mod model;
+#[cfg(feature = "plot")]
 pub mod plot;
 pub mod puzzle;
 pub mod qaoa;

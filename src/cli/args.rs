@@ -12,9 +12,9 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Run QAOA at depths 1..3 on the embedded Tango instance and write results/demo/.
+    /// Run QAOA at depths 1..3 on the embedded Tango instance: report, success-vs-depth plot.
     Demo {
-        /// Where to write the report.
+        /// Where to write solve.json, depths.csv and the plot.
         #[arg(long, default_value = "results/demo")]
         out: PathBuf,
     },
@@ -53,6 +53,8 @@ pub enum Command {
         source: ModelSource,
         #[command(flatten)]
         reduce: ReduceArg,
+        #[command(flatten)]
+        encoding: EncodingArg,
         /// Print JSON (the only format; accepted for symmetry with the other commands).
         #[arg(long)]
         json: bool,
@@ -97,6 +99,8 @@ pub struct SweepArgs {
     pub inputs: Vec<PathBuf>,
     #[command(flatten)]
     pub reduce: ReduceArg,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
     /// Depths to run: `P` or `A..B`.
     #[arg(long, default_value = "1..5")]
     pub depths: String,
@@ -130,8 +134,8 @@ pub struct SweepArgs {
     pub no_instance_plots: bool,
 }
 
-fn parse_objective(s: &str) -> Result<quzzle::experiment::sweep::ObjectiveSpec, String> {
-    quzzle::experiment::sweep::ObjectiveSpec::parse(s).map_err(|e| e.to_string())
+fn parse_objective(s: &str) -> Result<quzzle::experiment::solve::ObjectiveSpec, String> {
+    quzzle::experiment::solve::ObjectiveSpec::parse(s).map_err(|e| e.to_string())
 }
 
 #[derive(Args, Debug, Clone)]
@@ -140,6 +144,8 @@ pub struct LandscapeArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub reduce: ReduceArg,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
     /// Grid points along each axis.
     #[arg(long, default_value_t = 41)]
     pub grid: usize,
@@ -237,6 +243,15 @@ pub enum Encoding {
     Compact,
 }
 
+impl From<Encoding> for quzzle::encoding::EncodingKind {
+    fn from(e: Encoding) -> Self {
+        match e {
+            Encoding::Onehot => Self::Onehot,
+            Encoding::Compact => Self::Compact,
+        }
+    }
+}
+
 /// A puzzle file, or a seeded random benchmark model.
 #[derive(Args, Debug, Clone)]
 #[group(skip)]
@@ -264,7 +279,7 @@ pub struct ReduceArg {
 pub struct OptimizeArgs {
     /// What to minimise: energy, success (minus P(valid), exact gradient) or cvar:ALPHA (0 < ALPHA <= 1; Nelder-Mead).
     #[arg(long, default_value = "energy", value_parser = parse_objective)]
-    pub objective: quzzle::experiment::sweep::ObjectiveSpec,
+    pub objective: quzzle::experiment::solve::ObjectiveSpec,
     /// Seed of every random draw.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -415,6 +430,16 @@ impl From<LevelArg> for quzzle::model::Level {
             LevelArg::Paper => Self::Paper,
             LevelArg::Propagate => Self::Propagate,
             LevelArg::Probe => Self::Probe,
+        }
+    }
+}
+
+impl From<ClassicalMethod> for quzzle::experiment::classical::ClassicalMethod {
+    fn from(m: ClassicalMethod) -> Self {
+        match m {
+            ClassicalMethod::Auto => Self::Auto,
+            ClassicalMethod::Diagonal => Self::Diagonal,
+            ClassicalMethod::Search => Self::Search,
         }
     }
 }

@@ -1,16 +1,28 @@
-//! Command-line front end: raw arguments (clap) → validated settings → library calls →
-//! text or JSON on stdout and files under an output folder. The library never sees clap.
+//! Command-line front end: raw arguments (clap, `args`) → validated settings → one library
+//! call → text or JSON on stdout and files under an output folder. One file per command; the
+//! library never sees clap.
 
 mod args;
-mod commands;
+mod bench;
+mod classical;
+mod demo;
+mod generate;
+mod info;
+mod ising;
+mod landscape;
+mod output;
+mod qasm;
+mod solve;
 mod sweep;
 
+use args::{Cli, Command};
 use clap::Parser;
+use quzzle::Result;
 use std::process::ExitCode;
 
-/// Parse, run, and turn errors into messages and exit codes (0 ok, 1 failure, 2 usage).
+/// Parse, run, and turn errors into messages and exit codes: 0 ok, 1 failure, 2 usage.
 pub fn main() -> ExitCode {
-    let cli = match args::Cli::try_parse() {
+    let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -18,7 +30,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match commands::run(cli) {
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -27,7 +39,50 @@ pub fn main() -> ExitCode {
                 eprintln!("  caused by: {s}");
                 source = s.source();
             }
-            ExitCode::from(1)
+            ExitCode::from(if e.is_usage() { 2 } else { 1 })
         }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Demo { out } => demo::run(&out),
+        Command::Info {
+            file,
+            reduce,
+            encoding,
+            json,
+        } => info::run(&file, reduce.level.into(), encoding.encoding.into(), json),
+        Command::Classical {
+            file,
+            reduce,
+            encoding,
+            method,
+            json,
+        } => classical::run(
+            &file,
+            reduce.level.into(),
+            encoding.encoding.into(),
+            method.into(),
+            json,
+        ),
+        Command::Solve(args) => solve::run(&args),
+        Command::Ising {
+            source,
+            reduce,
+            encoding,
+            json: _,
+        } => ising::run(&source, reduce.level.into(), encoding.encoding.into()),
+        Command::Bench {
+            source,
+            reduce,
+            depth,
+            repeats,
+            json,
+        } => bench::run(&source, reduce.level.into(), depth, repeats, json),
+        Command::Qasm(args) => qasm::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Sweep(args) => sweep::run(&args),
+        Command::Landscape(args) => landscape::run(&args),
     }
 }

@@ -12,17 +12,16 @@
 //! `  (+ Σ_{clue cells} (1 − [cell = clue])` at level `none`).
 //! Every valid board costs exactly 0 and every other bitstring at least 1. The terms have
 //! degree up to twice the bits per cell, so this is a [`ZPoly`], not a QUBO: its diagonal is
-//! computed directly ([`ZPoly::cost_diagonal`]) and its circuit ([`Circuit::qaoa_poly`]) writes
+//! computed directly ([`ZPoly::cost_diagonal`]) and its circuit ([`crate::circuit::Circuit::qaoa_poly`]) writes
 //! the higher-order Z terms as CNOT ladders around an `rz`.
 //!
 //! Success is decoding: a bitstring's digits per cell make a board, valid when the full rule
-//! check passes. The one-hot encoding stays on the QUBO pipeline ([`crate::encoding::onehot::Problem`]).
+//! check passes. The one-hot encoding stays on the QUBO pipeline ([`OneHot`]).
 
-use crate::angles::Angles;
-use crate::circuit::Circuit;
+use super::onehot::OneHot;
+use super::{CellMarginals, Classical, Encoding, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::pubo::{Pubo, ZPoly};
-use crate::encoding::onehot::{QubitCell, ENERGY_TOL};
 use crate::error::{Error, Result};
 use crate::model::{reduce, Level, Lit};
 use crate::puzzle::sudoku::Sudoku;
@@ -55,6 +54,8 @@ pub struct CompactSudoku {
     pub decided: Vec<u8>,
     /// The cost as a polynomial in Z's.
     pub zpoly: ZPoly,
+    /// SHA-256 of the puzzle text (empty when built from a parsed puzzle alone).
+    pub source_sha256: String,
 }
 
 /// Bits to number `m` codes.
@@ -103,6 +104,7 @@ impl CompactSudoku {
                 terms: Vec::new(),
                 offset: 0.0,
             },
+            source_sha256: String::new(),
         };
         c.zpoly = c.penalty().to_zpoly(next_qubit);
         Ok(c)
@@ -114,21 +116,22 @@ impl CompactSudoku {
             path: path.to_path_buf(),
             source,
         })?;
-        let file = path.display().to_string();
-        let inst = crate::puzzle::format::InstanceText::parse(&file, &text)?;
+        CompactSudoku::parse(&path.display().to_string(), &text, level)
+    }
+
+    /// Parse Sudoku text (`file` names it in messages) and encode it at `level`.
+    pub fn parse(file: &str, text: &str, level: Level) -> Result<Self> {
+        let inst = crate::puzzle::format::InstanceText::parse(file, text)?;
         let (kind, line) = inst.require("puzzle")?;
         if kind != "sudoku4" && kind != "sudoku" {
             return Err(inst.error(
                 line,
-                format!("the compact encoding is for Sudoku (`puzzle: sudoku4` or `sudoku`), not `{kind}`; use --encoding onehot"),
+                format!("the compact encoding is for Sudoku (`puzzle: sudoku4` or `sudoku`), not `{kind}`; use the one-hot encoding"),
             ));
         }
-        CompactSudoku::new(&file, Sudoku::from_text(&inst)?, level)
-    }
-
-    /// Number of qubits.
-    pub fn num_qubits(&self) -> usize {
-        self.zpoly.num_qubits
+        let mut enc = CompactSudoku::new(file, Sudoku::from_text(&inst)?, level)?;
+        enc.source_sha256 = super::sha256_hex(text);
+        Ok(enc)
     }
 
     /// `[cell = d]` as a polynomial in the qubits (a constant for decided cells).
@@ -183,16 +186,6 @@ impl CompactSudoku {
         digits
     }
 
-    /// The board of basis index `k` (`.` where the code is unused).
-    pub fn board_of(&self, k: u64) -> Board {
-        self.sudoku.board_of_digits(&self.digits_of(k))
-    }
-
-    /// The complete-rule verdict of basis index `k`.
-    pub fn verdict_of(&self, k: u64) -> Verdict {
-        Verdict::of(&self.sudoku.check(&self.board_of(k)))
-    }
-
     /// The cost of basis index `k` evaluated from its digits (the definition in the module
     /// notes, with no polynomial): the test oracle of the diagonal.
     pub fn direct_cost(&self, k: u64) -> f64 {
@@ -214,40 +207,79 @@ impl CompactSudoku {
         }
         cost as f64
     }
+}
 
-    /// The cost of every basis state, refusing first a state that would not fit in memory.
-    pub fn cost_diagonal(&self) -> Result<CostDiagonal> {
+impl Encoding for CompactSudoku {
+    fn name(&self) -> &'static str {
+        "compact"
+    }
+
+    fn file(&self) -> &str {
+        &self.file
+    }
+
+    fn source_sha256(&self) -> &str {
+        &self.source_sha256
+    }
+
+    fn puzzle(&self) -> &dyn Puzzle {
+        &self.sudoku
+    }
+
+    fn level(&self) -> Level {
+        self.level
+    }
+
+    fn num_qubits(&self) -> usize {
+        self.zpoly.num_qubits
+    }
+
+    fn qubits_at(&self, level: Level) -> Result<usize> {
+        Ok(CompactSudoku::new(&self.file, self.sudoku.clone(), level)?.num_qubits())
+    }
+
+    fn cost_poly(&self) -> ZPoly {
+        self.zpoly.clone()
+    }
+
+    fn diagonal_bytes_per_state(&self) -> usize {
+        // Indexed while the distinct costs fit a u16 index; the estimate takes the dense case.
+        8
+    }
+
+    fn cost_diagonal(&self) -> Result<CostDiagonal> {
         self.zpoly.validate()?;
-        crate::sim::check_memory(self.num_qubits(), crate::sim::AMPLITUDE_BYTES + 10)?;
         Ok(self.zpoly.cost_diagonal())
     }
 
-    /// Basis states of valid boards (cost 0, and the full check passes), ascending.
-    pub fn success_states(&self, diagonal: &CostDiagonal) -> Vec<u64> {
-        diagonal
-            .states_with_cost(0.0, ENERGY_TOL)
-            .into_iter()
-            .filter(|&k| self.verdict_of(k) == Verdict::Valid)
-            .collect()
+    /// The board of qubit values (`.` where a cell's code is unused).
+    fn board_of_bits(&self, bits: &[bool]) -> Board {
+        let k = bits.iter().enumerate().fold(0u64, |k, (q, &b)| k | u64::from(b) << q);
+        self.sudoku.board_of_digits(&self.digits_of(k))
     }
 
-    /// The basis index of the stored solution, if the file has one and its digits are
-    /// candidates (they always are: the reduction keeps every solution).
-    pub fn solution_index(&self) -> Option<u64> {
-        let digits = self.sudoku.digits_of_board(self.sudoku.solution()?)?;
-        let mut k = 0u64;
+    fn board(&self, k: u64) -> Board {
+        self.sudoku.board_of_digits(&self.digits_of(k))
+    }
+
+    fn bits_of_board(&self, board: &Board) -> Option<Vec<bool>> {
+        let digits = self.sudoku.digits_of_board(board)?;
+        let agrees = (0..digits.len()).all(|c| self.decided[c] == 0 || self.decided[c] == digits[c]);
+        if !agrees {
+            return None;
+        }
+        let mut bits = vec![false; self.num_qubits()];
         for oc in &self.cells {
             let code = oc.candidates.iter().position(|&d| d == digits[oc.cell])?;
             for (i, &q) in oc.qubits.iter().enumerate() {
-                k |= (((code >> i) & 1) as u64) << q;
+                bits[q] = (code >> i) & 1 == 1;
             }
         }
-        let agrees = (0..digits.len()).all(|c| self.decided[c] == 0 || self.decided[c] == digits[c]);
-        agrees.then_some(k)
+        Some(bits)
     }
 
     /// For every qubit, what it stands for: `r<r>c<c>.bit<i> of codes [digits]`.
-    pub fn qubit_cells(&self) -> Vec<Vec<QubitCell>> {
+    fn qubit_cells(&self) -> Vec<Vec<QubitCell>> {
         let n = self.sudoku.n;
         let mut out = vec![Vec::new(); self.num_qubits()];
         for oc in &self.cells {
@@ -267,9 +299,62 @@ impl CompactSudoku {
         out
     }
 
-    /// The QAOA circuit of this cost.
-    pub fn circuit(&self, angles: &Angles) -> Circuit {
-        Circuit::qaoa_poly(&self.zpoly, angles)
+    /// The one-hot variables `r<r>c<c>d<d>` of every decided cell.
+    fn fixed_cells(&self) -> Vec<FixedCell> {
+        let n = self.sudoku.n;
+        let mut out = Vec::new();
+        for (cell, &digit) in self.decided.iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            for d in 1..=n as u8 {
+                out.push(FixedCell {
+                    cell: format!("r{}c{}d{d}", cell / n, cell % n),
+                    value: d == digit,
+                });
+            }
+        }
+        out
+    }
+
+    /// Valid boards: cost 0 and the full check passes. No rule lies outside the cost.
+    fn success_states(&self, diagonal: &CostDiagonal) -> SuccessStates {
+        SuccessStates {
+            valid: diagonal
+                .states_with_cost(0.0, ENERGY_TOL)
+                .into_iter()
+                .filter(|&k| self.verdict(k) == Verdict::Valid)
+                .collect(),
+            non_qubo: Vec::new(),
+        }
+    }
+
+    /// Exact search on the one-hot model (the boards are the same in every encoding).
+    fn search(&self, keep: usize) -> Result<Classical> {
+        let onehot = OneHot::new(&self.file, Box::new(self.sudoku.clone()), Level::None)?;
+        let mut c = onehot.search(keep)?;
+        c.min_energy = c.min_energy.map(|_| 0.0);
+        Ok(c)
+    }
+
+    /// The basis index of the stored solution, if the file has one and its digits are
+    /// candidates (they always are: the reduction keeps every solution).
+    fn solution_index(&self) -> Option<u64> {
+        let bits = self.bits_of_board(self.sudoku.solution()?)?;
+        (bits.len() <= 64).then(|| bits.iter().enumerate().map(|(q, &b)| u64::from(b) << q).sum())
+    }
+
+    /// A cell holds a digit, not 0 or 1: no per-cell marginal.
+    fn cell_marginals(&self, _qubit_marginals: &[f64]) -> Option<CellMarginals> {
+        None
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec![format!(
+            "compact encoding: {} Z terms up to degree {}, each exp(-i gamma w Z..Z) written as a CNOT ladder onto its last qubit, rz(2 gamma w), the ladder undone",
+            self.zpoly.terms.len(),
+            self.zpoly.max_degree()
+        )]
     }
 }
 

@@ -1,22 +1,23 @@
-//! One puzzle carried through the pipeline: model → reduction → QUBO → Ising, and the
-//! questions asked of it (which bitstrings are solutions, what the classical answer is).
+//! The one-hot encoding: one qubit per free variable of the reduced constraint model, the
+//! penalty QUBO of the model as an Ising cost. Every puzzle has it.
 
-use crate::bits;
+use super::{CellMarginals, Classical, Encoding, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
+use crate::circuit::Circuit;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::ising::Ising;
+use crate::cost::pubo::ZPoly;
 use crate::cost::qubo::Qubo;
-use crate::error::{Error, Result};
-use crate::model::{reduce, search, Level, Model, Reduced};
+use crate::error::Result;
+use crate::model::{reduce, search, Level, Lit, Model, Reduced};
 use crate::puzzle::{self, Board, Puzzle, Verdict};
-use serde::Serialize;
 use std::path::Path;
 
-/// Energies below this are zero (they are exact multiples of ¼ in practice).
-pub const ENERGY_TOL: f64 = 1e-9;
+/// Nodes the exact search may visit before it stops and says so.
+pub const SEARCH_NODE_LIMIT: usize = 1_000_000;
 
 /// A puzzle and everything built from it at one reduction level.
 #[derive(Debug)]
-pub struct Problem {
+pub struct OneHot {
     /// Where it came from.
     pub file: String,
     /// The puzzle.
@@ -29,76 +30,128 @@ pub struct Problem {
     pub qubo: Qubo,
     /// Its Ising form.
     pub ising: Ising,
+    /// SHA-256 of the puzzle text (empty when built from a parsed puzzle alone).
+    pub source_sha256: String,
 }
 
-/// One original variable a qubit stands for.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct QubitCell {
-    /// The model variable's name (`r2c3`, ...).
-    pub cell: String,
-    /// True when the variable is `1 − x_q`.
-    pub negated: bool,
-}
-
-/// Solutions found classically.
-#[derive(Clone, Debug, Serialize)]
-pub struct Classical {
-    /// `diagonal` (exhaustive over 2^n) or `search` (exact depth-first search).
-    pub method: &'static str,
-    /// Smallest QUBO energy.
-    pub min_energy: f64,
-    /// Number of minimum-energy QUBO assignments.
-    pub ground_states: usize,
-    /// Boards passing the complete rule check.
-    pub solution_count: usize,
-    /// The solutions (up to the limit asked).
-    pub boards: Vec<Board>,
-    /// Ground states that break only rules the QUBO cannot express.
-    pub ground_states_breaking_non_qubo_rules: usize,
-    /// False when the search stopped at its limit.
-    pub complete: bool,
-}
-
-impl Problem {
+impl OneHot {
     /// Build everything for `puzzle` at `level`. A contradiction is `Error::Unsatisfiable`.
     pub fn new(file: &str, puzzle: Box<dyn Puzzle>, level: Level) -> Result<Self> {
         let model = puzzle.model();
         let reduced = reduce::reduce(&model, level)?;
         let qubo = Qubo::from_model(&model, &reduced);
         let ising = qubo.to_ising();
-        Ok(Problem {
+        Ok(OneHot {
             file: file.to_string(),
             puzzle,
             model,
             reduced,
             qubo,
             ising,
+            source_sha256: String::new(),
         })
+    }
+
+    /// Parse puzzle text (`file` names it in messages) and build at `level`.
+    pub fn parse(file: &str, text: &str, level: Level) -> Result<Self> {
+        let mut enc = OneHot::new(file, puzzle::parse(file, text)?, level)?;
+        enc.source_sha256 = super::sha256_hex(text);
+        Ok(enc)
     }
 
     /// Read `path` and build at `level`.
     pub fn load(path: &Path, level: Level) -> Result<Self> {
-        let puzzle = puzzle::load(path)?;
-        Problem::new(&path.display().to_string(), puzzle, level)
+        let text = std::fs::read_to_string(path).map_err(|source| crate::error::Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        OneHot::parse(&path.display().to_string(), &text, level)
     }
 
-    /// Number of qubits.
-    pub fn num_qubits(&self) -> usize {
+    /// Exact solutions: over `diagonal` when given (every basis state), by exact search on the
+    /// model otherwise. Keeps at most `keep` boards.
+    pub fn classical(&self, diagonal: Option<&CostDiagonal>, keep: usize) -> Result<Classical> {
+        match diagonal {
+            Some(d) => Ok(self.classical_on_diagonal(d, keep)),
+            None => self.search(keep),
+        }
+    }
+
+    /// The complete-rule verdict of the full model assignment `x`.
+    fn verdict_of_assignment(&self, x: &[bool]) -> Verdict {
+        Verdict::of(&self.puzzle.check(&self.puzzle.board(x)))
+    }
+
+    /// The qubit values of the stored solution, if the file has one and the reduction keeps
+    /// it (it always should).
+    pub fn solution_bits(&self) -> Option<Vec<bool>> {
+        self.bits_of_board(self.puzzle.solution()?)
+    }
+}
+
+impl Encoding for OneHot {
+    fn name(&self) -> &'static str {
+        "onehot"
+    }
+
+    fn file(&self) -> &str {
+        &self.file
+    }
+
+    fn source_sha256(&self) -> &str {
+        &self.source_sha256
+    }
+
+    fn puzzle(&self) -> &dyn Puzzle {
+        self.puzzle.as_ref()
+    }
+
+    fn level(&self) -> Level {
+        self.reduced.level
+    }
+
+    fn num_qubits(&self) -> usize {
         self.reduced.num_free
     }
 
-    /// The board of basis index `k`.
-    pub fn board_of(&self, k: u64) -> Board {
+    fn qubits_at(&self, level: Level) -> Result<usize> {
+        Ok(reduce::reduce(&self.model, level)?.num_free)
+    }
+
+    fn cost_poly(&self) -> ZPoly {
+        ZPoly::from_ising(&self.ising)
+    }
+
+    fn circuit(&self, angles: &crate::angles::Angles) -> Circuit {
+        Circuit::qaoa(&self.ising, angles)
+    }
+
+    fn diagonal_bytes_per_state(&self) -> usize {
+        self.ising.diagonal_bytes_per_state()
+    }
+
+    fn cost_diagonal(&self) -> Result<CostDiagonal> {
+        self.ising.validate()?;
+        Ok(self.ising.cost_diagonal())
+    }
+
+    fn board_of_bits(&self, bits: &[bool]) -> Board {
+        self.puzzle.board(&self.reduced.rebuild(bits))
+    }
+
+    fn board(&self, k: u64) -> Board {
         self.puzzle.board(&self.reduced.rebuild_index(k))
     }
 
-    /// The complete-rule verdict of basis index `k`.
-    pub fn verdict_of(&self, k: u64) -> Verdict {
-        Verdict::of(&self.puzzle.check(&self.board_of(k)))
+    fn bits_of_board(&self, board: &Board) -> Option<Vec<bool>> {
+        let full = self.puzzle.assignment(board)?;
+        if full.len() != self.model.num_vars() {
+            return None;
+        }
+        self.reduced.project(&full)
     }
 
-    /// For every qubit, the cells it stands for.
-    pub fn qubit_cells(&self) -> Vec<Vec<QubitCell>> {
+    fn qubit_cells(&self) -> Vec<Vec<QubitCell>> {
         self.reduced
             .members()
             .into_iter()
@@ -113,140 +166,132 @@ impl Problem {
             .collect()
     }
 
-    /// Zero-energy basis states split by verdict: (valid, breaking only non-QUBO rules).
-    pub fn zero_energy_states(&self, diagonal: &CostDiagonal) -> (Vec<u64>, Vec<u64>) {
-        let zero = diagonal.states_with_cost(0.0, ENERGY_TOL);
-        let mut valid = Vec::new();
-        let mut non_qubo = Vec::new();
-        for k in zero {
-            match self.verdict_of(k) {
-                Verdict::Valid => valid.push(k),
-                Verdict::BreaksOnlyNonQubo => non_qubo.push(k),
-                // Energy 0 satisfies every QUBO rule; anything else is a bug worth seeing.
-                Verdict::Invalid => debug_assert!(false, "zero-energy state {k} breaks a QUBO rule"),
-            }
-        }
-        (valid, non_qubo)
-    }
-
-    /// The states that count as success, split by verdict: (valid, breaking only non-QUBO
-    /// rules). Without an objective these are the zero-energy states. With one (Max Chess
-    /// Pieces) they are the valid states of least energy: the penalties make every invalid
-    /// state cost more than some valid one, so the minimum of the diagonal is the true optimum.
-    pub fn success_states(&self, diagonal: &CostDiagonal) -> (Vec<u64>, Vec<u64>) {
-        if !self.model.has_objective() {
-            return self.zero_energy_states(diagonal);
-        }
-        let mut valid = Vec::new();
-        let mut non_qubo = Vec::new();
-        for k in diagonal.states_with_cost(diagonal.min(), ENERGY_TOL) {
-            match self.verdict_of(k) {
-                Verdict::Valid => valid.push(k),
-                Verdict::BreaksOnlyNonQubo => non_qubo.push(k),
-                Verdict::Invalid => {}
-            }
-        }
-        (valid, non_qubo)
-    }
-
-    /// Solve classically: exhaustively over the cost diagonal when `diagonal` is given,
-    /// otherwise by exact search on the model. Keeps at most `keep` boards.
-    pub fn classical(&self, diagonal: Option<&CostDiagonal>, keep: usize) -> Result<Classical> {
-        match diagonal {
-            Some(d) => {
-                let min_energy = d.min();
-                let ground = d.states_with_cost(min_energy, ENERGY_TOL);
-                let (valid, non_qubo) = if min_energy.abs() <= ENERGY_TOL || self.model.has_objective() {
-                    self.success_states(d)
-                } else {
-                    (vec![], vec![])
-                };
-                Ok(Classical {
-                    method: "diagonal",
-                    min_energy,
-                    ground_states: ground.len(),
-                    solution_count: valid.len(),
-                    boards: valid.iter().take(keep).map(|&k| self.board_of(k)).collect(),
-                    ground_states_breaking_non_qubo_rules: non_qubo.len(),
-                    complete: true,
-                })
-            }
-            None => {
-                let out = search::search(&self.model, keep, 1_000_000, |x| {
-                    self.puzzle.check(&self.puzzle.board(x)).is_empty()
-                })?;
-                // The energy of a solution is its objective (0 without one); compute it from
-                // the QUBO so that the two methods report the same number.
-                let min_energy = match out.accepted.first().and_then(|x| self.reduced.project(x)) {
-                    Some(free) => self.qubo.energy_of(&free),
-                    None if out.model_solutions > 0 => out.best_objective,
-                    None => f64::NAN,
-                };
-                Ok(Classical {
-                    method: "search",
-                    min_energy,
-                    ground_states: out.model_solutions,
-                    solution_count: out.accepted_count,
-                    boards: out.accepted.iter().map(|x| self.puzzle.board(x)).collect(),
-                    ground_states_breaking_non_qubo_rules: out.model_solutions - out.accepted_count,
-                    complete: out.complete,
-                })
-            }
-        }
-    }
-
-    /// Bitstrings (qubit 0 first) of valid boards found by exact search on the model, with no
-    /// statevector (for instances too large to simulate): at most `keep` of them, and whether
-    /// the list is every valid board.
-    pub fn valid_bitstrings_by_search(&self, keep: usize) -> Result<(Vec<String>, bool)> {
-        let out = search::search(&self.model, keep, 1_000_000, |x| {
-            self.puzzle.check(&self.puzzle.board(x)).is_empty()
-        })?;
-        let mut found: Vec<String> = out
-            .accepted
+    fn fixed_cells(&self) -> Vec<FixedCell> {
+        self.reduced
+            .lits
             .iter()
-            .filter_map(|x| self.reduced.project(x))
-            .map(|free| free.iter().map(|&b| if b { '1' } else { '0' }).collect())
-            .collect();
-        found.sort();
-        found.dedup();
-        let complete = out.complete && out.accepted_count == found.len();
-        Ok((found, complete))
+            .enumerate()
+            .filter_map(|(v, l)| match *l {
+                Lit::Const(value) => Some(FixedCell {
+                    cell: self.model.names[v].clone(),
+                    value,
+                }),
+                Lit::Var { .. } => None,
+            })
+            .collect()
     }
 
-    /// The qubit values of the stored solution, if the file has one and the reduction keeps
-    /// it (it always should).
-    pub fn solution_bits(&self) -> Option<Vec<bool>> {
-        let board = self.puzzle.solution()?;
-        let full = self.puzzle.assignment(board)?;
-        if full.len() != self.model.num_vars() {
-            return None;
+    /// Without an objective these are the zero-energy states. With one (Max Chess Pieces) they
+    /// are the valid states of least energy: the penalties make every invalid state cost more
+    /// than some valid one, so the minimum of the diagonal is the true optimum.
+    fn success_states(&self, diagonal: &CostDiagonal) -> SuccessStates {
+        let target = if self.model.has_objective() {
+            diagonal.min()
+        } else {
+            0.0
+        };
+        let mut out = SuccessStates::default();
+        for k in diagonal.states_with_cost(target, ENERGY_TOL) {
+            match self.verdict(k) {
+                Verdict::Valid => out.valid.push(k),
+                Verdict::BreaksOnlyNonQubo => out.non_qubo.push(k),
+                // Energy 0 satisfies every QUBO rule; with an objective, least-energy states
+                // may break one only if the penalties are too weak, which the weights exclude.
+                Verdict::Invalid => {
+                    debug_assert!(self.model.has_objective(), "zero-energy state {k} breaks a QUBO rule")
+                }
+            }
         }
-        self.reduced.project(&full)
+        out
     }
 
-    /// The basis index of the stored solution (for at most 64 qubits).
-    pub fn solution_index(&self) -> Option<u64> {
+    fn search(&self, keep: usize) -> Result<Classical> {
+        let out = search::search(&self.model, keep, SEARCH_NODE_LIMIT, |x| {
+            self.verdict_of_assignment(x) == Verdict::Valid
+        })?;
+        // The energy of a solution is its objective (0 without one); compute it from the QUBO
+        // so that the two methods report the same number.
+        let min_energy = match out.accepted.first().and_then(|x| self.reduced.project(x)) {
+            Some(free) => Some(self.qubo.energy_of(&free)),
+            None if out.model_solutions > 0 => Some(out.best_objective),
+            None => None,
+        };
+        Ok(Classical {
+            method: "search",
+            min_energy,
+            ground_states: out.model_solutions,
+            solution_count: out.accepted_count,
+            boards: out.accepted.iter().map(|x| self.puzzle.board(x)).collect(),
+            ground_states_breaking_non_qubo_rules: out.model_solutions - out.accepted_count,
+            complete: out.complete,
+        })
+    }
+
+    fn solution_index(&self) -> Option<u64> {
         let free = self.solution_bits()?;
         (free.len() <= 64).then(|| free.iter().enumerate().map(|(q, &b)| u64::from(b) << q).sum())
     }
-}
 
-/// Bitstrings of basis indices, qubit 0 first.
-pub fn bitstrings(states: &[u64], num_qubits: usize) -> Vec<String> {
-    states.iter().map(|&k| bits::to_bitstring(k, num_qubits)).collect()
-}
-
-/// `Error::Unsatisfiable` when a classical answer has no solution.
-pub fn require_solution(c: &Classical) -> Result<()> {
-    if c.solution_count == 0 && c.complete {
-        return Err(Error::Unsatisfiable {
-            reason: if c.ground_states > 0 && c.min_energy.abs() <= ENERGY_TOL {
-                "every assignment meeting the QUBO rules breaks a rule it cannot express".into()
-            } else {
-                format!("the smallest QUBO energy is {}, not 0", c.min_energy)
-            },
-        });
+    fn cell_marginals(&self, qubit_marginals: &[f64]) -> Option<CellMarginals> {
+        let (rows, cols) = self.puzzle.size();
+        let marg = variable_marginals(&self.reduced, qubit_marginals);
+        let mut cells = vec![None; rows * cols];
+        let mut fixed = vec![false; rows * cols];
+        for (v, name) in self.model.names.iter().enumerate() {
+            let (r, c) = cell_of_name(name)?;
+            if r >= rows || c >= cols || cells[r * cols + c].is_some() {
+                return None;
+            }
+            cells[r * cols + c] = Some(marg[v]);
+            fixed[r * cols + c] = matches!(self.reduced.lits[v], Lit::Const(_));
+        }
+        let solution = self.puzzle.solution().cloned();
+        // Colour the solution by its variables (a Tents tent is `A`, a queen `Q`, ...).
+        let mut solution_values = Vec::new();
+        if let Some(x) = solution.as_ref().and_then(|b| self.puzzle.assignment(b)) {
+            if x.len() == self.model.num_vars() {
+                solution_values = vec![None; rows * cols];
+                for (v, name) in self.model.names.iter().enumerate() {
+                    if let Some((r, c)) = cell_of_name(name) {
+                        solution_values[r * cols + c] = Some(x[v]);
+                    }
+                }
+            }
+        }
+        Some(CellMarginals {
+            rows,
+            cols,
+            marginals: cells,
+            fixed,
+            solution,
+            solution_values,
+            one_means: puzzle::one_means(self.puzzle.kind()).to_string(),
+        })
     }
-    Ok(())
+
+    fn notes(&self) -> Vec<String> {
+        self.reduced.notes.clone()
+    }
+}
+
+/// `(row, col)` of a model variable named `r{row}c{col}`.
+fn cell_of_name(name: &str) -> Option<(usize, usize)> {
+    let rest = name.strip_prefix('r')?;
+    let (r, c) = rest.split_once('c')?;
+    Some((r.parse().ok()?, c.parse().ok()?))
+}
+
+/// `P(x_v = 1)` for every model variable v, from the qubit marginals: a constant cell is 0 or 1,
+/// a cell equal to qubit q is `P(x_q = 1)`, a negated one its complement. Equals
+/// `Σ_k |ψ_k|² · rebuild_index(k)[v]`.
+pub fn variable_marginals(reduced: &Reduced, qubit_marginals: &[f64]) -> Vec<f64> {
+    reduced
+        .lits
+        .iter()
+        .map(|&l| match l {
+            Lit::Const(b) => f64::from(u8::from(b)),
+            Lit::Var { index, negated: false } => qubit_marginals[index],
+            Lit::Var { index, negated: true } => 1.0 - qubit_marginals[index],
+        })
+        .collect()
 }

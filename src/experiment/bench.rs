@@ -35,6 +35,8 @@ pub struct BenchReport {
     pub diagonal_bytes_per_state: usize,
     /// Worker threads.
     pub threads: usize,
+    /// The arithmetic path the kernels were compiled with (`avx2+fma` or `portable`).
+    pub simd: &'static str,
 }
 
 /// The fixed benchmark angles of depth p.
@@ -97,5 +99,14 @@ pub fn bench(ising: &Ising, p: usize, repeats: usize) -> Result<BenchReport> {
         all_gradient_seconds,
         diagonal_bytes_per_state: sim.diagonal().bytes_per_state(),
         threads: rayon::current_num_threads(),
+        simd: if cfg!(all(
+            target_arch = "x86_64",
+            target_feature = "avx2",
+            target_feature = "fma"
+        )) {
+            "avx2+fma"
+        } else {
+            "portable"
+        },
     })
 }

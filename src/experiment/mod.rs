@@ -2,6 +2,8 @@
 //! (`sweep`), the p = 1 landscape, the statistics they report, and timing (`bench`).
 
 pub mod bench;
+pub mod classical;
+pub mod info;
 pub mod landscape;
 pub mod solve;
 pub mod stats;

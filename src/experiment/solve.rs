@@ -1,12 +1,202 @@
-//! Running QAOA over a range of depths on one problem: the shared core of `solve`, `demo`
-//! and sweeps.
+//! QAOA over a range of depths on one encoded puzzle: the shared core of `solve`, `demo`,
+//! `qasm --optimize` and sweeps. [`solve`] is the whole job: simulator, success states,
+//! optimisation at each depth, and the report.
 
 use crate::angles::Angles;
 use crate::bits;
+use crate::encoding::{Encoding, QubitCell, SuccessStates};
 use crate::error::{Error, Result};
-use crate::qaoa::optimize::{self, Init, OptimizeConfig, Optimized};
+use crate::model::Level;
+use crate::puzzle::Board;
+use crate::qaoa::optimize::{self, Init, Method, OptimizeConfig, Optimized};
 use crate::qaoa::{Objective, QaoaSimulator};
+use crate::sim::{self, AMPLITUDE_BYTES};
 use serde::Serialize;
+
+/// The objective of a sweep, before the instance's valid states are known.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ObjectiveSpec {
+    /// `⟨C⟩`.
+    Energy,
+    /// Minus the probability of a valid board (exact adjoint gradient).
+    Success,
+    /// CVaR at `alpha ∈ (0, 1]` (Nelder–Mead: no gradient).
+    Cvar(f64),
+}
+
+impl ObjectiveSpec {
+    /// Parse `energy`, `success` or `cvar:ALPHA` with `0 < ALPHA ≤ 1`.
+    pub fn parse(s: &str) -> Result<Self> {
+        match s {
+            "energy" => Ok(ObjectiveSpec::Energy),
+            "success" => Ok(ObjectiveSpec::Success),
+            _ => {
+                let bad = || {
+                    Error::InvalidArgument(format!(
+                        "objective `{s}`: write energy, success or cvar:ALPHA with 0 < ALPHA <= 1"
+                    ))
+                };
+                let alpha: f64 = s.strip_prefix("cvar:").ok_or_else(bad)?.parse().map_err(|_| bad())?;
+                if alpha > 0.0 && alpha <= 1.0 {
+                    Ok(ObjectiveSpec::Cvar(alpha))
+                } else {
+                    Err(bad())
+                }
+            }
+        }
+    }
+
+    /// The objective for an instance whose valid basis states are `valid` (sorted).
+    pub fn to_objective(self, valid: &[u64]) -> Objective {
+        match self {
+            ObjectiveSpec::Energy => Objective::Energy,
+            ObjectiveSpec::Success => Objective::Success(valid.to_vec()),
+            ObjectiveSpec::Cvar(a) => Objective::Cvar(a),
+        }
+    }
+
+    /// The name in reports and CSV rows (the same as [`Objective::name`]).
+    pub fn name(self) -> String {
+        self.to_objective(&[]).name()
+    }
+}
+
+/// What `solve` runs on an encoded puzzle.
+#[derive(Clone, Debug)]
+pub struct SolveSettings {
+    /// Depths, ascending, each at least 1.
+    pub depths: Vec<usize>,
+    /// How the first angles of each depth are chosen.
+    pub init: Init,
+    /// What the optimiser minimises.
+    pub objective: ObjectiveSpec,
+    /// Optimiser, iteration cap, restarts, seed.
+    pub config: OptimizeConfig,
+}
+
+impl Default for SolveSettings {
+    fn default() -> Self {
+        SolveSettings {
+            depths: vec![1, 2, 3],
+            init: Init::Interp,
+            objective: ObjectiveSpec::Energy,
+            config: OptimizeConfig::default(),
+        }
+    }
+}
+
+/// Bytes the simulator of `enc` needs per basis state: one amplitude and the diagonal entry.
+fn bytes_per_state(enc: &dyn Encoding) -> u128 {
+    AMPLITUDE_BYTES + enc.diagonal_bytes_per_state() as u128
+}
+
+/// Whether a simulator of `qubits` qubits at `bytes_per_state` fits in memory.
+fn fits(qubits: usize, bytes_per_state: u128) -> bool {
+    sim::check_memory(qubits, bytes_per_state).is_ok()
+}
+
+/// The QAOA simulator of `enc` (X mixer on all 2^n states). A state that does not fit is
+/// refused before allocating, naming the file, the GiB it needs and the reduction levels that
+/// would fit; an encoding with no qubits is [`Error::NoQubits`].
+pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
+    let n = enc.num_qubits();
+    if n == 0 {
+        return Err(Error::NoQubits {
+            file: enc.file().to_string(),
+            level: enc.level().name(),
+        });
+    }
+    let per_state = bytes_per_state(enc);
+    if let Err(Error::TooManyQubits { bytes, available, .. }) = sim::check_memory(n, per_state) {
+        let fitting = Level::ALL
+            .into_iter()
+            .filter(|&l| l != enc.level())
+            .filter_map(|l| enc.qubits_at(l).ok().map(|q| (l, q)))
+            .filter(|&(_, q)| q > 0 && fits(q, per_state))
+            .map(|(l, q)| (l.name(), q))
+            .collect();
+        return Err(Error::DoesNotFit {
+            file: enc.file().to_string(),
+            encoding: enc.name(),
+            level: enc.level().name(),
+            qubits: n,
+            needed_gib: crate::error::gib(bytes as f64),
+            available_gib: crate::error::gib(available as f64),
+            fitting,
+        });
+    }
+    QaoaSimulator::from_diagonal(enc.cost_diagonal()?)
+}
+
+/// The success states of `enc` on its simulator's diagonal; `Error::Unsatisfiable` when there
+/// are none (the puzzle has no solution, or none the cost can reach).
+pub fn success_states(enc: &dyn Encoding, sim: &QaoaSimulator) -> Result<SuccessStates> {
+    let success = enc.success_states(sim.diagonal());
+    if success.valid.is_empty() {
+        enc.classical_on_diagonal(sim.diagonal(), 0).require_solution()?;
+    }
+    Ok(success)
+}
+
+/// Run QAOA on `enc` at every depth of `settings` and report. An encoding whose reduction
+/// decided every cell has nothing to run: its report has no depths and the decided board.
+pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport> {
+    let n = enc.num_qubits();
+    let mut report = SolveReport {
+        puzzle: enc.puzzle().kind().into(),
+        encoding: enc.name().into(),
+        file: enc.file().into(),
+        reduce: enc.level().name().into(),
+        qubits: n,
+        qubit_cells: enc.qubit_cells(),
+        valid_bitstrings: Vec::new(),
+        non_qubo_failures: Vec::new(),
+        uniform_baseline: 1.0,
+        decided_board: None,
+        init: settings.init.name().into(),
+        optimizer: String::new(),
+        objective: settings.objective.name(),
+        restarts: settings.config.restarts,
+        seed: settings.config.seed,
+        version: env!("CARGO_PKG_VERSION").into(),
+        depths: Vec::new(),
+    };
+    let has_gradient = settings.objective.to_objective(&[]).has_gradient();
+    // CVaR has no gradient, so the optimiser falls back to Nelder–Mead.
+    report.optimizer = match (settings.config.method, has_gradient) {
+        (Method::Lbfgs, true) => "lbfgs".into(),
+        _ => "nelder-mead".into(),
+    };
+    if n == 0 {
+        let board = enc.board(0);
+        if !enc.puzzle().check(&board).is_empty() {
+            return Err(Error::Unsatisfiable {
+                reason: format!(
+                    "the {} reduction decides every cell, and the board it gives breaks a rule",
+                    enc.level()
+                ),
+            });
+        }
+        report.decided_board = Some(board);
+        return Ok(report);
+    }
+    let sim = simulator(enc)?;
+    let success = success_states(enc, &sim)?;
+    let objective = settings.objective.to_objective(&success.valid);
+    report.depths = run_depths_split(
+        &sim,
+        &objective,
+        &success.valid,
+        &success.non_qubo,
+        &settings.depths,
+        settings.init,
+        &settings.config,
+    )?;
+    report.valid_bitstrings = success.valid.iter().map(|&k| enc.bitstring(k)).collect();
+    report.non_qubo_failures = success.non_qubo.iter().map(|&k| enc.bitstring(k)).collect();
+    report.uniform_baseline = success.valid.len() as f64 / (n as f64).exp2();
+    Ok(report)
+}
 
 /// The result at one depth.
 #[derive(Clone, Debug, Serialize)]
@@ -189,7 +379,7 @@ pub fn no_worse_than_previous(
 
 /// Parse `A..B`, `A..=B` or `P` into the list of depths.
 pub fn parse_depths(s: &str) -> Result<Vec<usize>> {
-    let bad = || Error::InvalidArgument(format!("depths `{s}`: write P or A..B with 1 ≤ A ≤ B ≤ 64"));
+    let bad = || Error::InvalidDepths { text: s.to_string() };
     let (a, b) = match s.split_once("..") {
         Some((a, b)) => (a, b.trim_start_matches('=')),
         None => (s, s),
@@ -207,6 +397,8 @@ pub fn parse_depths(s: &str) -> Result<Vec<usize>> {
 pub struct SolveReport {
     /// Puzzle kind.
     pub puzzle: String,
+    /// The encoding (`onehot`, `compact`).
+    pub encoding: String,
     /// The file solved.
     pub file: String,
     /// Reduction level.
@@ -214,13 +406,15 @@ pub struct SolveReport {
     /// Number of qubits.
     pub qubits: usize,
     /// For each qubit, the cells it stands for.
-    pub qubit_cells: Vec<Vec<crate::encoding::onehot::QubitCell>>,
+    pub qubit_cells: Vec<Vec<QubitCell>>,
     /// Bitstrings (qubit 0 first) of the valid boards.
     pub valid_bitstrings: Vec<String>,
     /// Zero-energy bitstrings that break only rules the QUBO cannot express.
     pub non_qubo_failures: Vec<String>,
     /// Probability of a valid board when sampling uniformly: |valid| / 2^n.
     pub uniform_baseline: f64,
+    /// The board, when the reduction decided every cell (0 qubits, no depths run).
+    pub decided_board: Option<Board>,
     /// Initial-angle strategy.
     pub init: String,
     /// Optimiser.
@@ -238,38 +432,66 @@ pub struct SolveReport {
 }
 
 impl SolveReport {
-    /// The depths as CSV with a header row.
-    pub fn to_csv(&self) -> String {
-        let mut s = String::from(
-            "file,reduce,qubits,p,init,optimizer,objective,seed,energy,success_probability,p_non_qubo,p_invalid,shots_99,objective_value,top_bitstring,top_is_valid,evaluations,gradients,seconds,gammas,betas\n",
-        );
-        for d in &self.depths {
-            let join = |v: &[f64]| v.iter().map(|x| format!("{x:.12}")).collect::<Vec<_>>().join(" ");
-            s.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{:.12},{:.12},{:.12},{:.12},{},{:.12},{},{},{},{},{:.3},{},{}\n",
-                self.file,
-                self.reduce,
-                self.qubits,
-                d.p,
-                self.init,
-                self.optimizer,
-                self.objective,
-                self.seed,
-                d.energy,
-                d.success_probability,
-                d.p_non_qubo,
-                d.p_invalid,
-                d.shots_99.map_or("inf".to_string(), |s| format!("{s:.3}")),
-                d.objective_value,
-                d.top_bitstring,
-                d.top_is_valid,
-                d.evaluations,
-                d.gradients,
-                d.seconds,
-                join(&d.gammas),
-                join(&d.betas)
-            ));
+    /// The depths as CSV with a header row (fields quoted where they need it; floats in the
+    /// shortest form that reads back to the same number).
+    pub fn to_csv(&self) -> Result<String> {
+        #[derive(Serialize)]
+        struct Row<'a> {
+            file: &'a str,
+            encoding: &'a str,
+            reduce: &'a str,
+            qubits: usize,
+            p: usize,
+            init: &'a str,
+            optimizer: &'a str,
+            objective: &'a str,
+            seed: u64,
+            energy: f64,
+            success_probability: f64,
+            p_non_qubo: f64,
+            p_invalid: f64,
+            shots_99: f64,
+            objective_value: f64,
+            top_bitstring: &'a str,
+            top_is_valid: bool,
+            evaluations: usize,
+            gradients: usize,
+            seconds: f64,
+            gammas: String,
+            betas: String,
         }
-        s
+        let join = |v: &[f64]| v.iter().map(|x| format!("{x}")).collect::<Vec<_>>().join(" ");
+        let mut w = csv::Writer::from_writer(Vec::new());
+        for d in &self.depths {
+            w.serialize(Row {
+                file: &self.file,
+                encoding: &self.encoding,
+                reduce: &self.reduce,
+                qubits: self.qubits,
+                p: d.p,
+                init: &self.init,
+                optimizer: &self.optimizer,
+                objective: &self.objective,
+                seed: self.seed,
+                energy: d.energy,
+                success_probability: d.success_probability,
+                p_non_qubo: d.p_non_qubo,
+                p_invalid: d.p_invalid,
+                shots_99: d.shots_99.unwrap_or(f64::INFINITY),
+                objective_value: d.objective_value,
+                top_bitstring: &d.top_bitstring,
+                top_is_valid: d.top_is_valid,
+                evaluations: d.evaluations,
+                gradients: d.gradients,
+                seconds: d.seconds,
+                gammas: join(&d.gammas),
+                betas: join(&d.betas),
+            })
+            .map_err(|e| Error::InvalidArgument(format!("depths.csv: {e}")))?;
+        }
+        let bytes = w
+            .into_inner()
+            .map_err(|e| Error::InvalidArgument(format!("depths.csv: {e}")))?;
+        Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields"))
     }
 }

@@ -3,7 +3,6 @@
 //! solution at a confidence, per-qubit and per-cell marginals, the most likely states, and the
 //! order statistics used to summarise a batch.
 
-use crate::model::{Lit, Reduced};
 use num_complex::Complex64;
 use serde::Serialize;
 
@@ -75,21 +74,6 @@ pub fn qubit_marginals(amps: &[Complex64]) -> Vec<f64> {
         }
     }
     out
-}
-
-/// `P(x_v = 1)` for every model variable v, from the qubit marginals: a constant cell is 0 or 1,
-/// a cell equal to qubit q is `P(x_q = 1)`, a negated one its complement. Equals
-/// `Σ_k |ψ_k|² · rebuild_index(k)[v]`.
-pub fn variable_marginals(reduced: &Reduced, qubit_marginals: &[f64]) -> Vec<f64> {
-    reduced
-        .lits
-        .iter()
-        .map(|&l| match l {
-            Lit::Const(b) => f64::from(u8::from(b)),
-            Lit::Var { index, negated: false } => qubit_marginals[index],
-            Lit::Var { index, negated: true } => 1.0 - qubit_marginals[index],
-        })
-        .collect()
 }
 
 /// The `k` most likely basis states with their probabilities, most likely first (ties: the

@@ -1,16 +1,21 @@
-//! Exporters: pure functions from data to text. The CLI writes the files.
+//! Exporters: from data to text. The CLI writes the files.
 //!
-//! [`qasm::to_qasm3`] writes the circuit; [`Manifest`] is the JSON file beside it that says
-//! which measured bit is which puzzle cell, which bitstrings are valid boards and how likely
-//! the circuit is to produce one; [`angles_from_json`] reads angles back from a `solve --json`
-//! report or from a manifest.
+//! [`export_circuit`] is the whole `qasm` job on an encoded puzzle: angles (given, read from a
+//! report of the same circuit, or optimised), the OpenQASM 3 text ([`qasm::to_qasm3`]) and the
+//! [`Manifest`], the JSON file beside it that says which measured bit is which puzzle cell,
+//! which cells the reduction fixed, which bitstrings are valid boards and how likely the
+//! circuit is to produce one. [`angles_from_json`] reads angles back from a `solve --json`
+//! report or from a manifest, and refuses one written for another circuit.
 
 pub mod qasm;
 
 use crate::angles::Angles;
-use crate::encoding::onehot::QubitCell;
+use crate::circuit::Param;
+use crate::encoding::{Encoding, FixedCell, QubitCell};
 use crate::error::{Error, Result};
-use qasm::Flavor;
+use crate::experiment::solve::{self, SolveSettings};
+use crate::qaoa::optimize::{Init, OptimizeConfig};
+use qasm::{Flavor, QasmHeader};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -25,6 +30,12 @@ pub struct Manifest {
     pub qasm: String,
     /// The puzzle file.
     pub file: String,
+    /// Puzzle kind.
+    pub puzzle: String,
+    /// SHA-256 of the puzzle text: which puzzle these angles and bitstrings belong to.
+    pub puzzle_sha256: String,
+    /// The encoding (`onehot`, `compact`).
+    pub encoding: String,
     /// Reduction level.
     pub reduce: String,
     /// Depth p.
@@ -37,6 +48,9 @@ pub struct Manifest {
     pub qubits: usize,
     /// For every qubit, the puzzle cells it stands for (`negated`: the cell is `1 − x_q`).
     pub qubit_cells: Vec<Vec<QubitCell>>,
+    /// Every model variable the reduction decided, with its value: with `qubit_cells`, what
+    /// rebuilds a whole board from a measured bitstring.
+    pub fixed_cells: Vec<FixedCell>,
     /// The bit-order convention, in words.
     pub bit_order: String,
     /// Bitstrings (qubit 0 first) of the valid boards.
@@ -77,12 +91,81 @@ fn numbers(v: &serde_json::Value, what: &str, source: &str) -> Result<Vec<f64>> 
         .collect()
 }
 
+/// What identifies a circuit's angles: the puzzle text, the encoding, the reduction and the
+/// qubits. Angles optimised for one circuit mean nothing for another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CircuitIdentity {
+    /// SHA-256 of the puzzle text.
+    pub puzzle_sha256: String,
+    /// The encoding's name.
+    pub encoding: String,
+    /// The reduction level's name.
+    pub reduce: String,
+    /// Qubits.
+    pub qubits: usize,
+}
+
+impl CircuitIdentity {
+    /// The identity of `enc`'s circuit.
+    pub fn of(enc: &dyn Encoding) -> Self {
+        CircuitIdentity {
+            puzzle_sha256: enc.source_sha256().to_string(),
+            encoding: enc.name().to_string(),
+            reduce: enc.level().name().to_string(),
+            qubits: enc.num_qubits(),
+        }
+    }
+
+    /// Refuse `doc` (a report or manifest read from `source`) when it names another circuit.
+    /// A document without `encoding` predates it and was one-hot; one without
+    /// `puzzle_sha256` is refused, since nothing then says which puzzle it was.
+    fn check(&self, doc: &serde_json::Value, source: &str) -> Result<()> {
+        let text = |k: &str| doc.get(k).and_then(|v| v.as_str()).map(str::to_string);
+        let mismatch = |field: &'static str, expected: String, found: String| Error::AnglesMismatch {
+            source_file: source.to_string(),
+            field,
+            expected,
+            found,
+        };
+        match text("puzzle_sha256") {
+            Some(h) if h == self.puzzle_sha256 => {}
+            Some(h) => return Err(mismatch("puzzle (SHA-256 of its text)", self.puzzle_sha256.clone(), h)),
+            None => {
+                return Err(mismatch(
+                    "puzzle (SHA-256 of its text)",
+                    self.puzzle_sha256.clone(),
+                    "none recorded".into(),
+                ))
+            }
+        }
+        let encoding = text("encoding").unwrap_or_else(|| "onehot".into());
+        if encoding != self.encoding {
+            return Err(mismatch("encoding", self.encoding.clone(), encoding));
+        }
+        let reduce = text("reduce").unwrap_or_default();
+        if reduce != self.reduce {
+            return Err(mismatch("reduce", self.reduce.clone(), reduce));
+        }
+        let qubits = doc.get("qubits").and_then(|v| v.as_u64());
+        if qubits != Some(self.qubits as u64) {
+            return Err(mismatch(
+                "qubits",
+                self.qubits.to_string(),
+                qubits.map_or("none recorded".into(), |q| q.to_string()),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// The depth-`depth` angles of a JSON document: a `quzzle solve --json` report (the entry of
 /// `depths` with `p == depth`) or a manifest written by `quzzle qasm` (its `gammas`/`betas`,
-/// which must have `depth` entries). `source` names the file in error messages.
-pub fn angles_from_json(text: &str, source: &str, depth: usize) -> Result<Angles> {
+/// which must have `depth` entries), written for the circuit `identity`. `source` names the
+/// file in error messages.
+pub fn angles_from_json(text: &str, source: &str, depth: usize, identity: &CircuitIdentity) -> Result<Angles> {
     let doc: serde_json::Value =
         serde_json::from_str(text).map_err(|e| Error::parse(source, e.line(), format!("not valid JSON: {e}")))?;
+    identity.check(&doc, source)?;
     let (gammas, betas) = if let Some(depths) = doc.get("depths").and_then(|d| d.as_array()) {
         let entry = depths
             .iter()
@@ -128,29 +211,304 @@ pub fn angles_from_json(text: &str, source: &str, depth: usize) -> Result<Angles
     Angles::new(gammas, betas)
 }
 
+/// Valid boards kept in a manifest when they come from search (no statevector).
+pub const MANIFEST_SEARCH_KEEP: usize = 10_000;
+
+/// Where the angles of an exported circuit come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AngleSource {
+    /// These angles.
+    Given(Angles),
+    /// A `solve --json` report or a manifest of the same circuit: its text, and its name for
+    /// messages.
+    Report {
+        /// The document.
+        text: String,
+        /// Its file name.
+        source: String,
+    },
+    /// Optimised here: energy objective, INTERP over depths 1..=p, L-BFGS, this seed.
+    Optimize {
+        /// Seed.
+        seed: u64,
+    },
+}
+
+/// What to export.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportRequest {
+    /// Depth p.
+    pub depth: usize,
+    /// The angles.
+    pub angles: AngleSource,
+    /// The QASM flavour.
+    pub flavor: Flavor,
+    /// Write the angles as `input float[64]` parameters (portable flavour only).
+    pub symbolic: bool,
+    /// Put the statevector at these angles into the manifest.
+    pub with_state: bool,
+    /// The QASM file's name, recorded in the manifest; `None`: no manifest is wanted, so
+    /// nothing is simulated or searched unless the angles need it.
+    pub qasm_name: Option<String>,
+}
+
+/// An exported circuit: the QASM text and its manifest.
+#[derive(Clone, Debug)]
+pub struct CircuitExport {
+    /// OpenQASM 3 text.
+    pub text: String,
+    /// The manifest, when one was asked for.
+    pub manifest: Option<Manifest>,
+    /// Gate counts (h, rx, rz, rzz, cx).
+    pub counts: (usize, usize, usize, usize, usize),
+}
+
+/// Export `enc`'s QAOA circuit. Simulates it (for the success probability and the valid
+/// bitstrings) when the state fits; otherwise the valid bitstrings come from exact search and
+/// the simulated numbers are `null`, unless the request needs the state (optimising, or
+/// `with_state`), which is then an error.
+pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<CircuitExport> {
+    if req.depth == 0 {
+        return Err(Error::InvalidArgument("the depth must be at least 1".into()));
+    }
+    if req.symbolic && req.flavor != Flavor::Portable {
+        return Err(Error::InvalidArgument(format!(
+            "symbolic angles are input parameters, which only the portable flavour has (not {})",
+            req.flavor.name()
+        )));
+    }
+    let n = enc.num_qubits();
+    if n == 0 {
+        return Err(Error::NoQubits {
+            file: enc.file().to_string(),
+            level: enc.level().name(),
+        });
+    }
+    let needs_state = matches!(req.angles, AngleSource::Optimize { .. }) || req.with_state;
+    let mut notes = enc.notes();
+    let sim = match solve::simulator(enc) {
+        _ if !needs_state && req.qasm_name.is_none() => None,
+        Ok(sim) => Some(sim),
+        Err(e @ Error::DoesNotFit { .. }) if !needs_state => {
+            notes.push(format!(
+                "not simulated ({e}): success_probability and energy are null; valid_bitstrings come from exact search"
+            ));
+            None
+        }
+        Err(e) => return Err(e),
+    };
+    let (valid, valid_bitstrings, method, complete) = match &sim {
+        Some(sim) => {
+            let success = enc.success_states(sim.diagonal());
+            if !success.non_qubo.is_empty() {
+                notes.push(format!(
+                    "{} zero-energy bitstring(s) break only rules the cost cannot express; they are not in valid_bitstrings",
+                    success.non_qubo.len()
+                ));
+            }
+            let strings = success.valid.iter().map(|&k| enc.bitstring(k)).collect();
+            (success.valid, strings, "diagonal", true)
+        }
+        None if req.qasm_name.is_some() => {
+            let (strings, complete) = valid_bitstrings_by_search(enc, MANIFEST_SEARCH_KEEP)?;
+            (Vec::new(), strings, "search", complete)
+        }
+        None => (Vec::new(), Vec::new(), "none", false),
+    };
+    let p = req.depth;
+    let angles = match &req.angles {
+        AngleSource::Given(a) => {
+            if a.p() != p {
+                return Err(Error::AngleCount {
+                    expected: p,
+                    got: a.p(),
+                });
+            }
+            a.clone()
+        }
+        AngleSource::Report { text, source } => angles_from_json(text, source, p, &CircuitIdentity::of(enc))?,
+        AngleSource::Optimize { seed } => {
+            let sim = sim.as_ref().expect("needs_state made the simulator");
+            if valid.is_empty() {
+                enc.classical_on_diagonal(sim.diagonal(), 0).require_solution()?;
+            }
+            let settings = SolveSettings {
+                depths: (1..=p).collect(),
+                init: Init::Interp,
+                config: OptimizeConfig {
+                    seed: *seed,
+                    ..OptimizeConfig::default()
+                },
+                ..SolveSettings::default()
+            };
+            let objective = settings.objective.to_objective(&valid);
+            let results = solve::run_depths(
+                sim,
+                &objective,
+                &valid,
+                &settings.depths,
+                settings.init,
+                &settings.config,
+            )?;
+            let last = results.last().expect("one result per depth");
+            Angles::new(last.gammas.clone(), last.betas.clone())?
+        }
+    };
+    // Angles built by hand skip `Angles::new`; check them here as every other path does.
+    let angles = Angles::new(angles.gammas, angles.betas)?;
+    let header = QasmHeader {
+        file: enc.file().to_string(),
+        reduce: enc.level().name().into(),
+        depth: p,
+        gammas: angles.gammas.clone(),
+        betas: angles.betas.clone(),
+        qubit_cells: enc.qubit_cells(),
+    };
+    let circuit = enc.circuit(&angles);
+    let text = qasm::to_qasm3(&circuit, &header, req.flavor, req.symbolic)?;
+    let Some(qasm_name) = req.qasm_name.clone() else {
+        return Ok(CircuitExport {
+            text,
+            manifest: None,
+            counts: circuit.counts(),
+        });
+    };
+    let (success_probability, energy, state) = match &sim {
+        Some(sim) => {
+            let eval = sim.evaluate(&angles, &valid)?;
+            let state = if req.with_state {
+                Some(sim.state(&angles)?.amps.iter().map(|a| [a.re, a.im]).collect())
+            } else {
+                None
+            };
+            (Some(eval.success_probability), Some(eval.energy), state)
+        }
+        None => (None, None, None),
+    };
+    let parameters = req.symbolic.then(|| {
+        (0..p)
+            .flat_map(|l| {
+                [
+                    (qasm::parameter_name(Param::Gamma(l), p), angles.gammas[l]),
+                    (qasm::parameter_name(Param::Beta(l), p), angles.betas[l]),
+                ]
+            })
+            .collect()
+    });
+    let manifest = Manifest {
+        qasm: qasm_name,
+        file: enc.file().to_string(),
+        puzzle: enc.puzzle().kind().to_string(),
+        puzzle_sha256: enc.source_sha256().to_string(),
+        encoding: enc.name().to_string(),
+        reduce: header.reduce.clone(),
+        depth: p,
+        flavor: req.flavor,
+        symbolic: req.symbolic,
+        qubits: n,
+        qubit_cells: header.qubit_cells,
+        fixed_cells: enc.fixed_cells(),
+        bit_order: BIT_ORDER_NOTE.into(),
+        valid_bitstrings,
+        valid_bitstrings_method: method.into(),
+        valid_bitstrings_complete: complete,
+        gammas: angles.gammas.clone(),
+        betas: angles.betas.clone(),
+        parameters,
+        success_probability,
+        energy,
+        version: env!("CARGO_PKG_VERSION").into(),
+        notes,
+        state,
+    };
+    Ok(CircuitExport {
+        text,
+        manifest: Some(manifest),
+        counts: circuit.counts(),
+    })
+}
+
+/// Bitstrings (qubit 0 first) of valid boards found by exact search, with no statevector: at
+/// most `keep` of them, and whether the list is every valid board.
+fn valid_bitstrings_by_search(enc: &dyn Encoding, keep: usize) -> Result<(Vec<String>, bool)> {
+    let found = enc.search(keep)?;
+    let mut strings: Vec<String> = found
+        .boards
+        .iter()
+        .filter_map(|b| enc.bits_of_board(b))
+        .map(|bits| bits.iter().map(|&b| if b { '1' } else { '0' }).collect())
+        .collect();
+    strings.sort();
+    strings.dedup();
+    let complete = found.complete && found.solution_count == strings.len();
+    Ok((strings, complete))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn identity() -> CircuitIdentity {
+        CircuitIdentity {
+            puzzle_sha256: "ab".into(),
+            encoding: "onehot".into(),
+            reduce: "paper".into(),
+            qubits: 3,
+        }
+    }
+
+    const ID: &str = r#""puzzle_sha256": "ab", "encoding": "onehot", "reduce": "paper", "qubits": 3"#;
+
     #[test]
     fn reads_reports_and_manifests() {
-        let report = r#"{"depths": [{"p": 1, "gammas": [0.1], "betas": [0.2]},
-                                    {"p": 2, "gammas": [0.1, 0.3], "betas": [0.2, 0.4]}]}"#;
-        let a = angles_from_json(report, "r.json", 2).unwrap();
+        let id = identity();
+        let report = format!(
+            r#"{{{ID}, "depths": [{{"p": 1, "gammas": [0.1], "betas": [0.2]}},
+                                    {{"p": 2, "gammas": [0.1, 0.3], "betas": [0.2, 0.4]}}]}}"#
+        );
+        let a = angles_from_json(&report, "r.json", 2, &id).unwrap();
         assert_eq!(a.gammas, vec![0.1, 0.3]);
-        let e = angles_from_json(report, "r.json", 3).unwrap_err().to_string();
+        let e = angles_from_json(&report, "r.json", 3, &id).unwrap_err().to_string();
         assert!(e.contains("r.json") && e.contains("p = 3") && e.contains("1, 2"), "{e}");
-        let manifest = r#"{"depth": 1, "gammas": [0.5], "betas": [0.25]}"#;
-        assert_eq!(angles_from_json(manifest, "m.json", 1).unwrap().betas, vec![0.25]);
-        assert!(angles_from_json(manifest, "m.json", 2)
+        let manifest = format!(r#"{{{ID}, "depth": 1, "gammas": [0.5], "betas": [0.25]}}"#);
+        assert_eq!(angles_from_json(&manifest, "m.json", 1, &id).unwrap().betas, vec![0.25]);
+        assert!(angles_from_json(&manifest, "m.json", 2, &id)
             .unwrap_err()
             .to_string()
             .contains("m.json"));
         assert!(matches!(
-            angles_from_json("{", "x.json", 1),
+            angles_from_json("{", "x.json", 1, &id),
             Err(Error::Parse { line: 1, .. })
         ));
-        assert!(angles_from_json("{}", "x.json", 1).is_err());
-        assert!(angles_from_json(r#"{"gammas": ["a"], "betas": [1]}"#, "x.json", 1).is_err());
+        assert!(angles_from_json(&format!("{{{ID}}}"), "x.json", 1, &id).is_err());
+        let bad = format!(r#"{{{ID}, "gammas": ["a"], "betas": [1]}}"#);
+        assert!(angles_from_json(&bad, "x.json", 1, &id).is_err());
+    }
+
+    #[test]
+    fn refuses_angles_of_another_circuit() {
+        let id = identity();
+        for (doc, field) in [
+            (
+                r#"{"puzzle_sha256": "cd", "encoding": "onehot", "reduce": "paper", "qubits": 3}"#,
+                "puzzle (SHA-256 of its text)",
+            ),
+            (
+                r#"{"encoding": "onehot", "reduce": "paper", "qubits": 3}"#,
+                "puzzle (SHA-256 of its text)",
+            ),
+            (
+                r#"{"puzzle_sha256": "ab", "encoding": "compact", "reduce": "paper", "qubits": 3}"#,
+                "encoding",
+            ),
+            (r#"{"puzzle_sha256": "ab", "reduce": "none", "qubits": 3}"#, "reduce"),
+            (r#"{"puzzle_sha256": "ab", "reduce": "paper", "qubits": 4}"#, "qubits"),
+        ] {
+            let doc = doc.replace('}', r#", "gammas": [0.5], "betas": [0.25]}"#);
+            match angles_from_json(&doc, "r.json", 1, &id) {
+                Err(Error::AnglesMismatch { field: f, .. }) => assert_eq!(f, field, "{doc}"),
+                other => panic!("{doc}: {other:?}"),
+            }
+        }
     }
 }

@@ -15,7 +15,7 @@
 //! exactly the `f64` the simulator used.
 
 use crate::circuit::{Angle, Circuit, Gate, Param};
-use crate::encoding::onehot::QubitCell;
+use crate::encoding::QubitCell;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;

@@ -1,7 +1,8 @@
 //! Shared helpers: seeded random models, tolerances, the shared instance folder.
 #![allow(dead_code)]
 
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::model::Level;
 use quzzle::{Angles, Ising};
 use rand::Rng;
@@ -82,7 +83,7 @@ pub fn random_angles(p: usize, rng: &mut impl Rng) -> Angles {
 pub fn assert_solution_energy_zero_at_every_level(path: &Path) {
     let name = path.display().to_string();
     for level in Level::ALL {
-        let problem = Problem::load(path, level).unwrap_or_else(|e| panic!("{name} at {level}: {e}"));
+        let problem = OneHot::load(path, level).unwrap_or_else(|e| panic!("{name} at {level}: {e}"));
         let bits = problem
             .solution_bits()
             .unwrap_or_else(|| panic!("{name} at {level}: solution lost"));

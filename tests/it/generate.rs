@@ -1,7 +1,7 @@
 //! `generate`: same seed, same text; every generated puzzle parses back and has exactly one
 //! solution, the stored one; the givens target; bounded failures.
 
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
 use quzzle::model::Level;
 use quzzle::puzzle;
 use quzzle::puzzle::generate::{generate, Kind, RegionMethod, Request};
@@ -24,7 +24,7 @@ fn request(kind: Kind, seed: u64) -> Request {
 fn assert_unique(text: &str, what: &str) {
     let p = puzzle::parse("generated", text).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
     let stored = p.solution().expect("generated files carry their solution").clone();
-    let problem = Problem::new("generated", p, Level::None).unwrap();
+    let problem = OneHot::new("generated", p, Level::None).unwrap();
     let c = problem.classical(None, 2).unwrap();
     assert!(c.complete, "{what}");
     assert_eq!((c.ground_states, c.solution_count), (1, 1), "{what}\n{text}");

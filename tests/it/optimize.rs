@@ -1,16 +1,17 @@
 //! Angle optimisation: improves on its start, INTERP warm starts, seeds reproduce.
 
 use crate::common::data;
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::experiment::solve::{parse_depths, run_depths};
 use quzzle::model::Level;
 use quzzle::qaoa::optimize::{optimize, ramp_start, Init, Method, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
 
 fn setup() -> (QaoaSimulator, Vec<u64>) {
-    let p = Problem::load(&data("tiny-takuzu-4x4.txt"), Level::Paper).unwrap();
+    let p = OneHot::load(&data("tiny-takuzu-4x4.txt"), Level::Paper).unwrap();
     let sim = QaoaSimulator::new(&p.ising).unwrap();
-    let (valid, _) = p.zero_energy_states(sim.diagonal());
+    let valid = p.success_states(sim.diagonal()).valid;
     (sim, valid)
 }
 

@@ -2,7 +2,8 @@
 
 use crate::common::{data, random_ising, TOL_ENERGY};
 use approx::assert_abs_diff_eq;
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::model::Level;
 use quzzle::qaoa::Objective;
 use quzzle::{Angles, Ising, QaoaSimulator};
@@ -154,9 +155,9 @@ fn cvar_bounds() {
 
 #[test]
 fn success_probability_is_mass_on_valid_boards() {
-    let problem = Problem::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap();
+    let problem = OneHot::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap();
     let sim = QaoaSimulator::new(&problem.ising).unwrap();
-    let (valid, _) = problem.zero_energy_states(sim.diagonal());
+    let valid = problem.success_states(sim.diagonal()).valid;
     assert_eq!(valid.len(), 2);
     let angles = Angles::linear_ramp(2, 0.6).unwrap();
     let eval = sim.evaluate(&angles, &valid).unwrap();

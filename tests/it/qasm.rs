@@ -4,7 +4,8 @@
 
 use crate::common::{data, shared_files, Scratch, TOL_FIDELITY};
 use quzzle::circuit::{Angle, Circuit, Gate};
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::model::Level;
 use quzzle::sim::reference;
@@ -25,11 +26,11 @@ const VARIANTS: [(Flavor, bool); 4] = [
     (Flavor::Ionq, false),
 ];
 
-fn load(path: &Path) -> Problem {
-    Problem::load(path, Level::Paper).unwrap()
+fn load(path: &Path) -> OneHot {
+    OneHot::load(path, Level::Paper).unwrap()
 }
 
-fn header(problem: &Problem, label: &str, angles: &Angles) -> QasmHeader {
+fn header(problem: &OneHot, label: &str, angles: &Angles) -> QasmHeader {
     QasmHeader {
         file: label.into(),
         reduce: "paper".into(),

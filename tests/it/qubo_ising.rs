@@ -5,7 +5,8 @@ use crate::common::{data, random_ising, TOL_ENERGY};
 use approx::assert_abs_diff_eq;
 use quzzle::bits;
 use quzzle::cost::qubo::QuboBuilder;
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::model::Level;
 use rand::Rng;
 
@@ -20,7 +21,7 @@ fn qubo_ising_and_diagonal_agree_on_every_bitstring() {
             if name.contains("demo") && level < Level::Paper {
                 continue; // 36 qubits at none, 21 at clues
             }
-            let problem = Problem::load(&data(name), level).unwrap();
+            let problem = OneHot::load(&data(name), level).unwrap();
             let n = problem.num_qubits();
             assert!(n <= 17, "{name} {level}: {n} qubits");
             let diagonal = problem.ising.cost_diagonal();
@@ -38,7 +39,7 @@ fn penalties_vanish_exactly_on_model_solutions() {
     // At level none every model variable is a qubit: energy 0 ⇔ every constraint holds,
     // and no bitstring has negative energy.
     for name in ["tiny-takuzu-4x4.txt", "tiny-tango-4x4.txt", "tiny-tango-unsat-4x4.txt"] {
-        let problem = Problem::load(&data(name), Level::None).unwrap();
+        let problem = OneHot::load(&data(name), Level::None).unwrap();
         let n = problem.num_qubits();
         for k in 0..(1u64 << n) {
             let x = bits::to_bools(k, n);

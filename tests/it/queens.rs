@@ -2,7 +2,8 @@
 //! Trees and the chess-piece problems; their reductions; the shared instances.
 
 use crate::common::{assert_solution_energy_zero_at_every_level, data, shared_files};
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::model::{reduce, Constraint, Level, Lit, Model};
 use quzzle::puzzle::{self, Puzzle};
 use quzzle::qaoa::QaoaSimulator;
@@ -10,8 +11,8 @@ use std::path::Path;
 
 const TOL: f64 = 1e-9;
 
-fn problem_of_text(text: &str, level: Level) -> quzzle::Result<Problem> {
-    Problem::new("test", puzzle::parse("test", text)?, level)
+fn problem_of_text(text: &str, level: Level) -> quzzle::Result<OneHot> {
+    OneHot::new("test", puzzle::parse("test", text)?, level)
 }
 
 fn nqueens_text(n: usize, topology: &str) -> String {
@@ -51,12 +52,12 @@ fn assert_ground_states_are_the_solutions(path: &Path) -> usize {
     let mut want: Vec<Vec<bool>> = brute_force_best(p.as_ref());
     want.sort();
     for level in Level::ALL {
-        let problem = Problem::load(path, level).unwrap();
+        let problem = OneHot::load(path, level).unwrap();
         if problem.num_qubits() > 20 {
             continue;
         }
         let sim = QaoaSimulator::new(&problem.ising).unwrap();
-        let (valid, non_qubo) = problem.success_states(sim.diagonal());
+        let quzzle::encoding::SuccessStates { valid, non_qubo } = problem.success_states(sim.diagonal());
         assert!(non_qubo.is_empty(), "{} at {level}", path.display());
         let mut got: Vec<Vec<bool>> = valid.iter().map(|&k| problem.reduced.rebuild_index(k)).collect();
         got.sort();
@@ -65,7 +66,11 @@ fn assert_ground_states_are_the_solutions(path: &Path) -> usize {
         assert_eq!(c.solution_count, want.len(), "{} search", path.display());
         let d = problem.classical(Some(sim.diagonal()), 0).unwrap();
         assert_eq!(d.solution_count, want.len());
-        assert!((d.min_energy - c.min_energy).abs() < TOL, "{} energies", path.display());
+        assert!(
+            (d.min_energy.unwrap() - c.min_energy.unwrap()).abs() < TOL,
+            "{} energies",
+            path.display()
+        );
     }
     want.len()
 }
@@ -77,7 +82,7 @@ fn nqueens_4_and_5_solutions_are_the_ground_states_of_the_diagonal() {
         assert_eq!(problem.num_qubits(), n * n, "N² variables without givens");
         let sim = QaoaSimulator::new(&problem.ising).unwrap();
         let c = problem.classical(Some(sim.diagonal()), 100).unwrap();
-        assert!(c.min_energy.abs() < TOL);
+        assert!(c.min_energy.unwrap().abs() < TOL);
         assert_eq!(c.ground_states, want);
         assert_eq!(c.solution_count, want);
     }
@@ -128,7 +133,7 @@ fn hand_made_instances_ground_states_are_exactly_the_solutions() {
 #[test]
 fn nqueens_with_soft_regions_agrees_with_brute_force_by_search() {
     // 25 variables: too many for brute force, so compare with plain N-Queens filtered by hand.
-    let soft = Problem::load(&data("nqueens-5-soft-regions.txt"), Level::Paper).unwrap();
+    let soft = OneHot::load(&data("nqueens-5-soft-regions.txt"), Level::Paper).unwrap();
     let plain = problem_of_text(&nqueens_text(5, "flat"), Level::Paper).unwrap();
     let all = plain.classical(None, 100).unwrap();
     let in_region =
@@ -145,9 +150,9 @@ fn nqueens_with_soft_regions_agrees_with_brute_force_by_search() {
 
 #[test]
 fn max_chess_success_is_the_true_maximum() {
-    let problem = Problem::load(&data("maxchess-3x3-knights.txt"), Level::Paper).unwrap();
+    let problem = OneHot::load(&data("maxchess-3x3-knights.txt"), Level::Paper).unwrap();
     let sim = QaoaSimulator::new(&problem.ising).unwrap();
-    let (valid, _) = problem.success_states(sim.diagonal());
+    let valid = problem.success_states(sim.diagonal()).valid;
     assert_eq!(valid.len(), 2);
     for k in valid {
         let pieces = problem.reduced.rebuild_index(k).iter().filter(|&&b| b).count();
@@ -165,7 +170,7 @@ fn max_chess_success_is_the_true_maximum() {
 
 #[test]
 fn paper_rule_given_queen_fixes_row_column_and_attacked_cells() {
-    let problem = Problem::load(&data("nqueens-5-given.txt"), Level::Paper).unwrap();
+    let problem = OneHot::load(&data("nqueens-5-given.txt"), Level::Paper).unwrap();
     let lits = &problem.reduced.lits;
     assert_eq!(lits[0], Lit::Const(true));
     for cell in [1, 2, 3, 4, 5, 10, 15, 20, 6, 12, 18, 24] {
@@ -178,7 +183,7 @@ fn paper_rule_given_queen_fixes_row_column_and_attacked_cells() {
     assert_eq!(problem.classical(Some(sim.diagonal()), 0).unwrap().solution_count, 2);
     assert_eq!(problem.classical(None, 0).unwrap().solution_count, 2);
     assert_eq!(
-        Problem::load(&data("nqueens-5-given.txt"), Level::None)
+        OneHot::load(&data("nqueens-5-given.txt"), Level::None)
             .unwrap()
             .num_qubits(),
         25
@@ -204,8 +209,8 @@ fn paper_rule_given_queen_fixes_its_region_and_neighbours() {
 
 #[test]
 fn paper_rule_drops_one_redundant_region_and_keeps_the_solutions() {
-    let none = Problem::load(&data("queens-4x4-handmade.txt"), Level::None).unwrap();
-    let paper = Problem::load(&data("queens-4x4-handmade.txt"), Level::Paper).unwrap();
+    let none = OneHot::load(&data("queens-4x4-handmade.txt"), Level::None).unwrap();
+    let paper = OneHot::load(&data("queens-4x4-handmade.txt"), Level::Paper).unwrap();
     assert_eq!(paper.reduced.notes.len(), 1, "{:?}", paper.reduced.notes);
     assert!(paper.reduced.notes[0].contains("region D"), "{:?}", paper.reduced.notes);
     let region_d = paper
@@ -218,7 +223,7 @@ fn paper_rule_drops_one_redundant_region_and_keeps_the_solutions() {
     assert!(none.reduced.active.contains(&region_d));
     for p in [&none, &paper] {
         let sim = QaoaSimulator::new(&p.ising).unwrap();
-        let (valid, _) = p.zero_energy_states(sim.diagonal());
+        let valid = p.success_states(sim.diagonal()).valid;
         assert_eq!(valid.len(), 1);
         assert!(p.qubo.energy(p.solution_index().unwrap()).abs() < TOL);
     }
@@ -336,7 +341,7 @@ fn check_shared(kind: &str) {
     for path in shared_files(kind) {
         let name = path.display().to_string();
         assert_solution_energy_zero_at_every_level(&path);
-        let problem = Problem::load(&path, Level::Paper).unwrap();
+        let problem = OneHot::load(&path, Level::Paper).unwrap();
         let c = problem.classical(None, 2).unwrap();
         assert!(c.complete, "{name}");
         assert_eq!(c.solution_count, 1, "{name}");

@@ -3,7 +3,8 @@
 
 use crate::common::{data, shared_files};
 use quzzle::bits;
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::model::{reduce::reduce, Level, Lit};
 use quzzle::puzzle;
 use quzzle::Error;
@@ -11,7 +12,7 @@ use rand::Rng;
 use std::collections::BTreeSet;
 
 /// Every satisfying assignment of the full model, by brute force.
-fn brute_force(problem: &Problem) -> BTreeSet<Vec<bool>> {
+fn brute_force(problem: &OneHot) -> BTreeSet<Vec<bool>> {
     let n = problem.model.num_vars();
     (0..(1u64 << n))
         .map(|k| bits::to_bools(k, n))
@@ -20,7 +21,7 @@ fn brute_force(problem: &Problem) -> BTreeSet<Vec<bool>> {
 }
 
 /// The zero-energy bitstrings of the reduced QUBO, rebuilt to full assignments.
-fn rebuilt(problem: &Problem) -> BTreeSet<Vec<bool>> {
+fn rebuilt(problem: &OneHot) -> BTreeSet<Vec<bool>> {
     let d = problem.ising.cost_diagonal();
     d.states_with_cost(0.0, 1e-9)
         .into_iter()
@@ -29,10 +30,10 @@ fn rebuilt(problem: &Problem) -> BTreeSet<Vec<bool>> {
 }
 
 fn check_text(name: &str, text: &str) {
-    let full = Problem::new(name, puzzle::parse(name, text).unwrap(), Level::None).unwrap();
+    let full = OneHot::new(name, puzzle::parse(name, text).unwrap(), Level::None).unwrap();
     let truth = brute_force(&full);
     for level in Level::ALL {
-        match Problem::new(name, puzzle::parse(name, text).unwrap(), level) {
+        match OneHot::new(name, puzzle::parse(name, text).unwrap(), level) {
             Ok(p) => {
                 assert_eq!(rebuilt(&p), truth, "{name} at {level}");
                 // Each free variable stands for at least one cell, un-negated (its representative).
@@ -104,7 +105,7 @@ fn random_tiny_puzzles_keep_their_solution_sets() {
         if puzzle::parse(&name, &text).is_err() {
             continue;
         }
-        let full = Problem::new(&name, puzzle::parse(&name, &text).unwrap(), Level::None).unwrap();
+        let full = OneHot::new(&name, puzzle::parse(&name, &text).unwrap(), Level::None).unwrap();
         if brute_force(&full).is_empty() {
             unsat += 1;
         }
@@ -136,7 +137,7 @@ fn stronger_levels_never_keep_more_variables() {
 #[test]
 fn paper_level_keeps_at_most_one_qubit_per_free_chain() {
     for f in shared_files("tango").into_iter().chain(shared_files("takuzu")) {
-        let p = Problem::load(&f, Level::Paper).unwrap();
+        let p = OneHot::load(&f, Level::Paper).unwrap();
         let n = p.model.num_vars();
         let mut parent: Vec<usize> = (0..n).collect();
         fn root(parent: &mut [usize], v: usize) -> usize {

@@ -2,14 +2,15 @@
 //! and `classical` finds it and only it. Skipped when ../shared/instances is absent.
 
 use crate::common::shared_files;
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::model::Level;
 
 #[test]
 fn stored_solutions_have_energy_zero_at_every_level() {
     for f in shared_files("tango").into_iter().chain(shared_files("takuzu")) {
         for level in Level::ALL {
-            let p = Problem::load(&f, level).unwrap();
+            let p = OneHot::load(&f, level).unwrap();
             let x = p
                 .solution_bits()
                 .unwrap_or_else(|| panic!("{} at {level}: solution lost", f.display()));
@@ -24,7 +25,7 @@ fn stored_solutions_have_energy_zero_at_every_level() {
 #[test]
 fn classical_returns_exactly_the_stored_solution() {
     for f in shared_files("tango").into_iter().chain(shared_files("takuzu")) {
-        let p = Problem::load(&f, Level::Paper).unwrap();
+        let p = OneHot::load(&f, Level::Paper).unwrap();
         // The diagonal up to 20 qubits; exact search beyond (and as a cross-check below).
         let diagonal = (p.num_qubits() <= 20).then(|| p.ising.cost_diagonal());
         for d in [diagonal.as_ref(), None] {

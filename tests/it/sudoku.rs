@@ -4,7 +4,8 @@
 use crate::common::{assert_solution_energy_zero_at_every_level, data, random_angles, shared_files, TOL_FIDELITY};
 use quzzle::cost::pubo::ZPoly;
 use quzzle::encoding::compact::CompactSudoku;
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
 use quzzle::model::{search, Level};
 use quzzle::puzzle;
@@ -21,13 +22,13 @@ fn shared_sudokus_one_hot_stored_solution_has_energy_zero_and_is_the_only_one() 
         let p = puzzle::load(&f).unwrap();
         let stored = p.solution().unwrap().clone();
         assert_solution_energy_zero_at_every_level(&f);
-        let problem = Problem::load(&f, Level::Clues).unwrap();
+        let problem = OneHot::load(&f, Level::Clues).unwrap();
         let c = problem.classical(None, 2).unwrap();
         assert_eq!((c.solution_count, c.ground_states), (1, 1), "{}", f.display());
         assert_eq!(c.boards[0], stored);
         // The paper rules run to a fixpoint and solve every 4x4 Sudoku outright.
         assert_eq!(
-            Problem::load(&f, Level::Paper).unwrap().num_qubits(),
+            OneHot::load(&f, Level::Paper).unwrap().num_qubits(),
             0,
             "{}",
             f.display()
@@ -40,7 +41,7 @@ fn clue_elimination_removes_row_column_box_and_cell_candidates() {
     // One clue in an empty 4x4: its cell loses 3 digits, its row, column and box lose the clue
     // digit in 3 + 3 + 1 other cells (the box shares two of them): 64 − 1 − 3 − 7 = 53.
     let text = "puzzle: sudoku4\nsize: 4x4\nbox: 2x2\n\n[grid]\n1...\n....\n....\n....\n";
-    let problem = Problem::new("t", puzzle::parse("t", text).unwrap(), Level::Clues).unwrap();
+    let problem = OneHot::new("t", puzzle::parse("t", text).unwrap(), Level::Clues).unwrap();
     assert_eq!(problem.num_qubits(), 53);
 }
 
@@ -65,7 +66,7 @@ fn compact_diagonal_is_the_direct_cost_and_its_only_zero_is_the_solution() {
             );
         }
         let sol = c.solution_index().unwrap();
-        assert_eq!(c.success_states(&d), vec![sol], "{}", f.display());
+        assert_eq!(c.success_states(&d).valid, vec![sol], "{}", f.display());
         assert!(d.get(sol as usize).abs() < TOL);
     }
 }
@@ -80,10 +81,10 @@ fn compact_and_one_hot_agree_on_the_solutions() {
     for level in [Level::Clues, Level::Paper, Level::Propagate] {
         let c = CompactSudoku::load(&path, level).unwrap();
         let d = c.cost_diagonal().unwrap();
-        let got: BTreeSet<Vec<String>> = c.success_states(&d).iter().map(|&k| c.board_of(k)).collect();
+        let got: BTreeSet<Vec<String>> = c.success_states(&d).valid.iter().map(|&k| c.board(k)).collect();
         assert_eq!(got, want, "at {level}");
         assert_eq!(d.states_with_cost(0.0, TOL).len(), want.len());
-        let one_hot = Problem::load(&path, level).unwrap();
+        let one_hot = OneHot::load(&path, level).unwrap();
         assert_eq!(one_hot.classical(None, 0).unwrap().solution_count, want.len());
     }
 }
@@ -174,7 +175,7 @@ fn sudoku_9x9_parses_solves_and_exports_without_simulation() {
     let path = data("sudoku9-handmade.txt");
     let p = puzzle::load(&path).unwrap();
     assert_eq!(p.model().num_vars(), 729);
-    let problem = Problem::load(&path, Level::Clues).unwrap();
+    let problem = OneHot::load(&path, Level::Clues).unwrap();
     let c = problem.classical(None, 5).unwrap();
     assert!(c.solution_count >= 1);
     assert!(c.boards.contains(p.solution().unwrap()));

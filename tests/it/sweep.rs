@@ -3,7 +3,8 @@
 
 use crate::common::{data, Scratch, TOL_ENERGY};
 use approx::assert_abs_diff_eq;
-use quzzle::encoding::onehot::Problem;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::Encoding;
 use quzzle::experiment;
 use quzzle::experiment::stats;
 use quzzle::experiment::sweep::{self, ObjectiveSpec, SweepPlan};
@@ -17,6 +18,7 @@ use std::process::Command;
 
 fn plan(files: Vec<PathBuf>, objective: ObjectiveSpec) -> SweepPlan {
     SweepPlan {
+        encoding: quzzle::encoding::EncodingKind::Onehot,
         files,
         level: Level::Paper,
         depths: vec![1, 2, 3],
@@ -182,16 +184,16 @@ fn shots_to_solution_formula_and_edges() {
 
 #[test]
 fn marginals_and_outcomes_match_brute_force() {
-    let problem = Problem::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap();
+    let problem = OneHot::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap();
     let sim = QaoaSimulator::new(&problem.ising).unwrap();
-    let (valid, non_qubo) = problem.success_states(sim.diagonal());
+    let quzzle::encoding::SuccessStates { valid, non_qubo } = problem.success_states(sim.diagonal());
     let state = sim
         .state(&Angles::new(vec![0.3, 0.5], vec![-0.6, -0.2]).unwrap())
         .unwrap();
     let probs = state.probabilities();
     let qm = stats::qubit_marginals(&state.amps);
     assert_eq!(qm.len(), problem.num_qubits());
-    let vm = stats::variable_marginals(&problem.reduced, &qm);
+    let vm = quzzle::encoding::onehot::variable_marginals(&problem.reduced, &qm);
     assert_eq!(vm.len(), problem.model.num_vars());
     let mut brute = vec![0.0; problem.model.num_vars()];
     for (k, &p) in probs.iter().enumerate() {
@@ -269,9 +271,9 @@ fn plots_write_svg_and_png() {
         note: "test".into(),
     };
     assert_real_files(&plot::depth_plot(&dir.join("depth"), &depth).unwrap());
-    let problem = Problem::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap();
+    let problem = OneHot::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap();
     let sim = QaoaSimulator::new(&problem.ising).unwrap();
-    let (valid, _) = problem.success_states(sim.diagonal());
+    let valid = problem.success_states(sim.diagonal()).valid;
     let g = experiment::landscape::linspace(0.0, 1.0, 5);
     let b = experiment::landscape::linspace(-1.0, 1.0, 4);
     let l = experiment::landscape::p1_landscape(&sim, &valid, &g, &b).unwrap();
@@ -304,7 +306,18 @@ fn plots_write_svg_and_png() {
     ];
     assert_real_files(&plot::distribution_plot(&dir.join("dist"), "top", &bars).unwrap());
     let state = sim.state(&Angles::new(vec![0.3], vec![-0.4]).unwrap()).unwrap();
-    let board: BoardPlot = sweep::board_plot_data(&problem, &state.amps, &valid, "board").unwrap();
+    let c = problem.cell_marginals(&stats::qubit_marginals(&state.amps)).unwrap();
+    assert!(!valid.is_empty());
+    let board = BoardPlot {
+        title: "board".into(),
+        rows: c.rows,
+        cols: c.cols,
+        marginals: c.marginals,
+        fixed: c.fixed,
+        solution: c.solution,
+        solution_values: c.solution_values,
+        one_means: c.one_means,
+    };
     assert_eq!(board.marginals.len(), 16);
     assert!(board.solution.is_some());
     assert_real_files(&plot::board_plot(&dir.join("board"), &board).unwrap());

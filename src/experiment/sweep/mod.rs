@@ -13,8 +13,7 @@
 //! of the two is at (at least) the same cost.
 
 use crate::angles::Angles;
-use crate::bits;
-use crate::encoding::onehot::Problem;
+use crate::encoding::{self, Encoding, EncodingKind, SuccessStates};
 use crate::error::{Error, Result};
 use crate::experiment;
 use crate::experiment::stats;
@@ -29,55 +28,8 @@ use std::time::Instant;
 pub mod row;
 pub mod summary;
 
+pub use crate::experiment::solve::ObjectiveSpec;
 pub use row::{read_csv, SweepRow, CSV_HEADER};
-
-/// The objective of a sweep, before the instance's valid states are known.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ObjectiveSpec {
-    /// `⟨C⟩`.
-    Energy,
-    /// Minus the probability of a valid board (exact adjoint gradient).
-    Success,
-    /// CVaR at `alpha ∈ (0, 1]` (Nelder–Mead: no gradient).
-    Cvar(f64),
-}
-
-impl ObjectiveSpec {
-    /// Parse `energy`, `success` or `cvar:ALPHA` with `0 < ALPHA ≤ 1`.
-    pub fn parse(s: &str) -> Result<Self> {
-        match s {
-            "energy" => Ok(ObjectiveSpec::Energy),
-            "success" => Ok(ObjectiveSpec::Success),
-            _ => {
-                let bad = || {
-                    Error::InvalidArgument(format!(
-                        "objective `{s}`: write energy, success or cvar:ALPHA with 0 < ALPHA <= 1"
-                    ))
-                };
-                let alpha: f64 = s.strip_prefix("cvar:").ok_or_else(bad)?.parse().map_err(|_| bad())?;
-                if alpha > 0.0 && alpha <= 1.0 {
-                    Ok(ObjectiveSpec::Cvar(alpha))
-                } else {
-                    Err(bad())
-                }
-            }
-        }
-    }
-
-    /// The objective for an instance whose valid basis states are `valid` (sorted).
-    pub fn to_objective(self, valid: &[u64]) -> Objective {
-        match self {
-            ObjectiveSpec::Energy => Objective::Energy,
-            ObjectiveSpec::Success => Objective::Success(valid.to_vec()),
-            ObjectiveSpec::Cvar(a) => Objective::Cvar(a),
-        }
-    }
-
-    /// The name in reports and CSV rows (the same as [`Objective::name`]).
-    pub fn name(self) -> String {
-        self.to_objective(&[]).name()
-    }
-}
 
 /// Parse `ramp`, `interp`, `random` or `all` (ramp, interp and random, in that order).
 pub fn parse_inits(s: &str) -> Result<Vec<Init>> {
@@ -145,6 +97,8 @@ pub struct SweepPlan {
     pub files: Vec<PathBuf>,
     /// Reduction level.
     pub level: Level,
+    /// The encoding of every instance.
+    pub encoding: EncodingKind,
     /// Depths, ascending.
     pub depths: Vec<usize>,
     /// Initial-angle strategies, run in this order for each instance.
@@ -266,7 +220,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
     let mut skipped = Vec::new();
     for path in &plan.files {
         let label = path.display().to_string();
-        let problem = Problem::load(path, plan.level)?;
+        let problem = encoding::load(path, plan.encoding, plan.level)?;
         let n = problem.num_qubits();
         let reason = if n == 0 {
             Some(format!(
@@ -325,7 +279,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
                 }
                 let inst = match &mut instance {
                     Some(i) => i,
-                    None => instance.insert(Instance::new(problem, plan.objective)?),
+                    None => instance.insert(Instance::new(problem.as_ref(), plan.objective)?),
                 };
                 let budget = (plan.match_random_budget && init == Init::Random)
                     .then(|| {
@@ -338,7 +292,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
                         .map(|r| r.evaluations + r.gradients)
                     })
                     .flatten();
-                let row = compute_row(plan, label, problem, inst, p, init, previous.as_ref(), budget)?;
+                let row = compute_row(plan, label, problem.as_ref(), inst, p, init, previous.as_ref(), budget)?;
                 writeln!(out, "{}", row.to_csv_line())
                     .and_then(|_| out.flush())
                     .map_err(|source| Error::Write {
@@ -378,13 +332,9 @@ struct Instance {
 }
 
 impl Instance {
-    fn new(problem: &Problem, spec: ObjectiveSpec) -> Result<Self> {
-        let sim = QaoaSimulator::new(&problem.ising)?;
-        let (valid, non_qubo) = problem.success_states(sim.diagonal());
-        if valid.is_empty() {
-            let c = problem.classical(Some(sim.diagonal()), 0)?;
-            crate::encoding::onehot::require_solution(&c)?;
-        }
+    fn new(problem: &dyn Encoding, spec: ObjectiveSpec) -> Result<Self> {
+        let sim = experiment::solve::simulator(problem)?;
+        let SuccessStates { valid, non_qubo } = experiment::solve::success_states(problem, &sim)?;
         let (min, max) = (sim.diagonal().min(), sim.diagonal().max());
         Ok(Instance {
             objective: spec.to_objective(&valid),
@@ -401,7 +351,7 @@ impl Instance {
 fn compute_row(
     plan: &SweepPlan,
     label: &str,
-    problem: &Problem,
+    problem: &dyn Encoding,
     inst: &Instance,
     p: usize,
     init: Init,
@@ -457,7 +407,7 @@ fn compute_row(
     };
     Ok(SweepRow {
         file: label.to_string(),
-        puzzle: problem.puzzle.kind().to_string(),
+        puzzle: problem.puzzle().kind().to_string(),
         reduce: plan.level.name().to_string(),
         qubits: n,
         p,
@@ -478,7 +428,7 @@ fn compute_row(
         objective_value: opt.value,
         evaluations: opt.evaluations + scan,
         gradients: opt.gradients,
-        top_bitstring: bits::to_bitstring(top, n),
+        top_bitstring: problem.bitstring(top),
         top_probability: top_p,
         top_is_valid: inst.valid.binary_search(&top).is_ok(),
         gammas: opt.angles.gammas.clone(),
@@ -487,134 +437,77 @@ fn compute_row(
     })
 }
 
-/// `(row, col)` of a model variable named `r{row}c{col}`.
-fn cell_of_name(name: &str) -> Option<(usize, usize)> {
-    let rest = name.strip_prefix('r')?;
-    let (r, c) = rest.split_once('c')?;
-    Some((r.parse().ok()?, c.parse().ok()?))
+/// One bar of an instance's distribution figure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TopState {
+    /// Its bitstring, qubit 0 first.
+    pub bitstring: String,
+    /// Its probability.
+    pub probability: f64,
+    /// Its complete-rule verdict.
+    pub verdict: crate::puzzle::Verdict,
+    /// Its rank among all states, when it was added as the most likely valid board outside
+    /// the top k.
+    pub rank: Option<usize>,
 }
 
-/// The plain data of the board plot: per-cell `P(x = 1)` from the state, and the solution.
-/// `None` when the model's variables are not one per `r{row}c{col}` cell.
-pub fn board_plot_data(
-    problem: &Problem,
-    amps: &[num_complex::Complex64],
-    valid: &[u64],
-    title: &str,
-) -> Option<crate::plot::BoardPlot> {
-    let (rows, cols) = problem.puzzle.size();
-    let marg = stats::variable_marginals(&problem.reduced, &stats::qubit_marginals(amps));
-    let mut cells = vec![None; rows * cols];
-    let mut fixed = vec![false; rows * cols];
-    for (v, name) in problem.model.names.iter().enumerate() {
-        let (r, c) = cell_of_name(name)?;
-        if r >= rows || c >= cols || cells[r * cols + c].is_some() {
-            return None;
-        }
-        cells[r * cols + c] = Some(marg[v]);
-        fixed[r * cols + c] = matches!(problem.reduced.lits[v], crate::model::Lit::Const(_));
-    }
-    let solution = problem
-        .puzzle
-        .solution()
-        .cloned()
-        .or_else(|| valid.first().map(|&k| problem.board_of(k)));
-    // Colour the solution by its variables (a Tents tent is `A`, a queen `Q`, ...).
-    let mut solution_values = Vec::new();
-    if let Some(x) = solution.as_ref().and_then(|b| problem.puzzle.assignment(b)) {
-        if x.len() == problem.model.num_vars() {
-            solution_values = vec![None; rows * cols];
-            for (v, name) in problem.model.names.iter().enumerate() {
-                if let Some((r, c)) = cell_of_name(name) {
-                    solution_values[r * cols + c] = Some(x[v]);
-                }
-            }
-        }
-    }
-    Some(crate::plot::BoardPlot {
-        title: title.to_string(),
-        rows,
-        cols,
-        marginals: cells,
-        fixed,
-        solution,
-        solution_values,
-        one_means: crate::puzzle::one_means(problem.puzzle.kind()).to_string(),
-    })
+/// What an instance's figures show, rebuilt from a finished row's angles.
+#[derive(Clone, Debug)]
+pub struct InstanceView {
+    /// The top-k states, most likely first, plus the most likely valid one when it is not
+    /// among them.
+    pub top: Vec<TopState>,
+    /// Per-cell marginals (one-hot boards of one variable per cell).
+    pub cells: Option<crate::encoding::CellMarginals>,
+    /// Qubits.
+    pub qubits: usize,
 }
 
-/// For one finished row: rebuild the state from its angles and draw the top-`top_k`
-/// distribution and the board marginals under `dir` as `<stem>-distribution` and
-/// `<stem>-board`.
-pub fn draw_instance_figures(
-    problem: &Problem,
-    row: &SweepRow,
-    dir: &Path,
-    stem: &str,
-    top_k: usize,
-) -> Result<Vec<PathBuf>> {
-    use crate::plot::{board_plot, distribution_plot, Bar, BarKind};
-    let sim = QaoaSimulator::new(&problem.ising)?;
-    let (valid, non_qubo) = problem.success_states(sim.diagonal());
+/// Rebuild the state of `row` on `problem` and read what its figures show.
+pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Result<InstanceView> {
+    use crate::puzzle::Verdict;
+    let sim = experiment::solve::simulator(problem)?;
+    let SuccessStates { valid, non_qubo } = problem.success_states(sim.diagonal());
     let state = sim.state(&row.angles()?)?;
-    let n = problem.num_qubits();
-    let mut top = stats::top_states(&state.amps, top_k);
+    let mut top: Vec<(u64, f64, Option<usize>)> = stats::top_states(&state.amps, top_k)
+        .into_iter()
+        .map(|(k, p)| (k, p, None))
+        .collect();
     // When no valid board is among the top k, add the most likely one, labelled with its rank.
-    let mut ranked = None;
-    if !top.iter().any(|(k, _)| valid.binary_search(k).is_ok()) {
+    if !top.iter().any(|(k, _, _)| valid.binary_search(k).is_ok()) {
         if let Some((k, p)) = valid
             .iter()
             .map(|&k| (k, state.amps[k as usize].norm_sqr()))
             .max_by(|a, b| a.1.total_cmp(&b.1))
         {
             let rank = 1 + state.amps.iter().filter(|a| a.norm_sqr() > p).count();
-            ranked = Some((k, rank));
-            top.push((k, p));
+            top.push((k, p, Some(rank)));
         }
     }
-    let bars: Vec<Bar> = top
+    let top = top
         .into_iter()
-        .map(|(k, p)| Bar {
-            label: match ranked {
-                Some((rk, rank)) if rk == k => format!("#{rank}: {}", bits::to_bitstring(k, n)),
-                _ => bits::to_bitstring(k, n),
-            },
-            probability: p,
-            kind: if valid.binary_search(&k).is_ok() {
-                BarKind::Valid
+        .map(|(k, probability, rank)| TopState {
+            bitstring: problem.bitstring(k),
+            probability,
+            verdict: if valid.binary_search(&k).is_ok() {
+                Verdict::Valid
             } else if non_qubo.binary_search(&k).is_ok() {
-                BarKind::NonQuboOnly
+                Verdict::BreaksOnlyNonQubo
             } else {
-                BarKind::Invalid
+                Verdict::Invalid
             },
+            rank,
         })
         .collect();
-    let name = Path::new(&row.file)
-        .file_name()
-        .map_or(row.file.clone(), |f| f.to_string_lossy().into_owned());
-    let mut files = distribution_plot(
-        &dir.join(format!("{stem}-distribution")),
-        &format!(
-            "{name}: top {}{} of 2{} bitstrings, p = {}, {} init, P(valid) = {:.4}",
-            bars.len() - usize::from(ranked.is_some()),
-            if ranked.is_some() { " + best valid" } else { "" },
-            crate::plot::superscript(n as i32),
-            row.p,
-            row.init,
-            row.p_valid
-        ),
-        &bars,
-    )?;
-    if let Some(plot) = board_plot_data(
-        problem,
-        &state.amps,
-        &valid,
-        &format!(
-            "{name}: per-cell marginals at p = {} ({} init), P(valid) = {:.4}",
-            row.p, row.init, row.p_valid
-        ),
-    ) {
-        files.extend(board_plot(&dir.join(format!("{stem}-board")), &plot)?);
+    let mut cells = problem.cell_marginals(&stats::qubit_marginals(&state.amps));
+    if let Some(c) = cells.as_mut() {
+        if c.solution.is_none() {
+            c.solution = valid.first().map(|&k| problem.board(k));
+        }
     }
-    Ok(files)
+    Ok(InstanceView {
+        top,
+        cells,
+        qubits: problem.num_qubits(),
+    })
 }

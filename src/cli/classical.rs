@@ -1,0 +1,70 @@
+//! `quzzle classical`: exact solutions, from the cost diagonal or by exact search.
+
+use super::output::to_json;
+use quzzle::encoding::{self, EncodingKind};
+use quzzle::experiment::classical::{self, ClassicalMethod};
+use quzzle::model::Level;
+use quzzle::Result;
+use serde_json::json;
+use std::path::Path;
+
+/// Boards printed or put in the JSON.
+const KEEP: usize = 100;
+
+pub fn run(file: &Path, level: Level, kind: EncodingKind, method: ClassicalMethod, as_json: bool) -> Result<()> {
+    let enc = encoding::load(file, kind, level)?;
+    let result = classical::classical(enc.as_ref(), method, KEEP)?;
+    if as_json {
+        print!(
+            "{}",
+            to_json(&json!({
+                "puzzle": enc.puzzle().kind(),
+                "encoding": enc.name(),
+                "file": enc.file(),
+                "reduce": level.name(),
+                "qubits": enc.num_qubits(),
+                "method": result.method,
+                "min_energy": result.min_energy,
+                "ground_states": result.ground_states,
+                "solution_count": result.solution_count,
+                "ground_states_breaking_non_qubo_rules": result.ground_states_breaking_non_qubo_rules,
+                "complete": result.complete,
+                "boards": result.boards,
+            }))
+        );
+    } else {
+        println!(
+            "{}: {} qubits at {} ({} encoding), solved by {}",
+            enc.file(),
+            enc.num_qubits(),
+            level.name(),
+            enc.name(),
+            result.method
+        );
+        match result.min_energy {
+            Some(e) => println!("minimum energy: {e}"),
+            None => println!("minimum energy: none (no assignment meets the constraints)"),
+        }
+        println!("ground states: {}", result.ground_states);
+        if result.ground_states_breaking_non_qubo_rules > 0 {
+            println!(
+                "ground states breaking only rules the cost cannot express: {}",
+                result.ground_states_breaking_non_qubo_rules
+            );
+        }
+        println!(
+            "solutions: {}{}",
+            result.solution_count,
+            if result.complete {
+                ""
+            } else {
+                " (search stopped at its limit)"
+            }
+        );
+        for b in &result.boards {
+            println!();
+            print!("{}", enc.puzzle().render(Some(b)));
+        }
+    }
+    result.require_solution()
+}

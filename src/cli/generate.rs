@@ -1,0 +1,48 @@
+//! `quzzle generate`: a puzzle with exactly one solution, in the shared instance format.
+
+use super::args::{GenerateArgs, MethodArg};
+use super::output::write;
+use quzzle::puzzle::generate;
+use quzzle::Result;
+
+pub fn run(args: &GenerateArgs) -> Result<()> {
+    let req = generate::Request {
+        kind: args.kind.into(),
+        size: args.size,
+        stars: args.stars,
+        givens: args.givens,
+        seed: args.seed,
+        method: match args.method {
+            MethodArg::Grow => generate::RegionMethod::Grow,
+            MethodArg::Qubo => generate::RegionMethod::Qubo,
+        },
+    };
+    let began = std::time::Instant::now();
+    let g = generate::generate(&req)?;
+    let seconds = began.elapsed().as_secs_f64();
+    let summary = format!(
+        "{} {}x{} seed {}: unique, {seconds:.4} s, {} attempt(s), {} exact searches{}, proof {} search nodes",
+        req.kind.name(),
+        req.size,
+        req.size,
+        req.seed,
+        g.attempts,
+        g.searches,
+        g.givens.map_or_else(String::new, |k| format!(", {k} givens")),
+        g.proof_nodes
+    );
+    match &args.out {
+        Some(path) => {
+            write(path, &g.text)?;
+            println!("wrote {}: {summary}", path.display());
+        }
+        None => {
+            print!("{}", g.text);
+            eprintln!("{summary}");
+        }
+    }
+    for note in &g.notes {
+        eprintln!("note: {note}");
+    }
+    Ok(())
+}

@@ -1,0 +1,51 @@
+//! `quzzle ising`: the cost as JSON: the Ising model of the one-hot encoding, or the
+//! Z polynomial of the compact one.
+
+use super::args::ModelSource;
+use super::output::to_json;
+use quzzle::encoding::onehot::OneHot;
+use quzzle::encoding::{self, EncodingKind};
+use quzzle::model::Level;
+use quzzle::sim::MAX_QUBITS;
+use quzzle::{Error, Ising, Result};
+use serde_json::json;
+
+/// The Ising model of a puzzle at a level (one-hot), or a random one.
+pub fn model_of(source: &ModelSource, level: Level) -> Result<Ising> {
+    match (&source.file, source.random) {
+        (Some(file), None) => Ok(OneHot::load(file, level)?.ising),
+        (None, Some(n)) if (1..=MAX_QUBITS).contains(&n) => Ok(Ising::random(n, source.seed)),
+        (None, Some(n)) => Err(Error::InvalidArgument(format!(
+            "--random {n}: qubits must be 1..={MAX_QUBITS}"
+        ))),
+        _ => Err(Error::InvalidArgument("give a puzzle file or --random N".into())),
+    }
+}
+
+pub fn run(source: &ModelSource, level: Level, kind: EncodingKind) -> Result<()> {
+    if kind == EncodingKind::Onehot {
+        print!("{}", to_json(&model_of(source, level)?));
+        return Ok(());
+    }
+    let Some(file) = &source.file else {
+        return Err(Error::InvalidArgument(
+            "--random makes an Ising model; --encoding compact needs a Sudoku file".into(),
+        ));
+    };
+    let enc = encoding::load(file, kind, level)?;
+    let poly = enc.cost_poly();
+    // Terms of degree above two are not Ising couplings: write the polynomial itself.
+    let terms: Vec<_> = poly.terms.iter().map(|(s, w)| json!([s, w])).collect();
+    print!(
+        "{}",
+        to_json(&json!({
+            "encoding": enc.name(),
+            "qubits": poly.num_qubits,
+            "terms": terms,
+            "offset": poly.offset,
+            "max_degree": poly.max_degree(),
+            "convention": "C(z) = offset + sum over terms [S, w] of w * prod_{q in S} z_q, z_q = 1 - 2 x_q",
+        }))
+    );
+    Ok(())
+}

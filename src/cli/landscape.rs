@@ -1,0 +1,90 @@
+//! `quzzle landscape`: heatmaps of energy and success probability over (γ, β) at p = 1.
+
+use super::args::LandscapeArgs;
+use super::output::write;
+use quzzle::encoding;
+use quzzle::experiment::{landscape as experiment_landscape, solve};
+use quzzle::plot::{landscape_plot, LandscapePlot};
+use quzzle::{Error, Result};
+use std::time::Instant;
+
+pub fn run(args: &LandscapeArgs) -> Result<()> {
+    if !(2..=201).contains(&args.grid) {
+        return Err(Error::InvalidArgument("--grid must be 2..=201".into()));
+    }
+    let problem = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
+    let sim = solve::simulator(problem.as_ref())?;
+    let valid = solve::success_states(problem.as_ref(), &sim)?.valid;
+    let gamma_max = match args.gamma_max {
+        Some(x) if x.is_finite() && x > 0.0 => x,
+        Some(x) => return Err(Error::InvalidArgument(format!("--gamma-max {x}: must be positive"))),
+        None => experiment_landscape::default_gamma_max(&sim),
+    };
+    let half = std::f64::consts::FRAC_PI_2;
+    let gammas = experiment_landscape::linspace(0.0, gamma_max, args.grid);
+    let betas = experiment_landscape::linspace(-half, half, args.grid);
+    let began = Instant::now();
+    let l = experiment_landscape::p1_landscape(&sim, &valid, &gammas, &betas)?;
+    let secs = began.elapsed().as_secs_f64();
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let cerr = |e: csv::Error| Error::InvalidArgument(format!("landscape.csv: {e}"));
+    csv.write_record(["gamma", "beta", "energy", "p_valid"]).map_err(cerr)?;
+    for (i, b) in l.betas.iter().enumerate() {
+        for (j, g) in l.gammas.iter().enumerate() {
+            csv.serialize((g, b, l.energy[[i, j]], l.success[[i, j]]))
+                .map_err(cerr)?;
+        }
+    }
+    let csv = csv
+        .into_inner()
+        .map_err(|e| Error::InvalidArgument(format!("landscape.csv: {e}")))?;
+    write(
+        &args.out.join("landscape.csv"),
+        &String::from_utf8(csv).expect("UTF-8 CSV"),
+    )?;
+    let name = args
+        .file
+        .file_name()
+        .map_or(args.file.display().to_string(), |f| f.to_string_lossy().into_owned());
+    let (ge, be) = l.energy_optimum();
+    let (gs, bs) = l.success_optimum();
+    let plot = LandscapePlot {
+        title: format!(
+            "{name}: p = 1 landscape, {} qubits ({}), {}×{} grid",
+            problem.num_qubits(),
+            problem.level().name(),
+            args.grid,
+            args.grid
+        ),
+        gammas: l.gammas.clone(),
+        betas: l.betas.clone(),
+        energy: l.energy.clone(),
+        success: l.success.clone(),
+        energy_optimum: (ge, be),
+        success_optimum: (gs, bs),
+    };
+    let files = landscape_plot(&args.out.join("landscape"), &plot)?;
+    println!(
+        "{name}: {} qubits, {} grid points in {secs:.1} s",
+        problem.num_qubits(),
+        args.grid * args.grid
+    );
+    println!(
+        "least energy on the grid: {:.6} at γ = {ge:.4}, β = {be:.4}",
+        l.energy.iter().copied().fold(f64::INFINITY, f64::min)
+    );
+    println!(
+        "largest P(valid) on the grid: {:.6} at γ = {gs:.4}, β = {bs:.4}",
+        l.success.iter().copied().fold(0.0, f64::max)
+    );
+    println!(
+        "wrote {} and {}",
+        args.out.join("landscape.csv").display(),
+        files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}

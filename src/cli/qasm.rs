@@ -1,0 +1,83 @@
+//! `quzzle qasm`: the QAOA circuit as OpenQASM 3, and its manifest beside it.
+
+use super::args::QasmArgs;
+use super::output::{to_json, write_all};
+use quzzle::encoding;
+use quzzle::export::{self, AngleSource, ExportRequest};
+use quzzle::{Angles, Error, Result};
+
+pub fn run(args: &QasmArgs) -> Result<()> {
+    if let Some(out) = &args.out {
+        if out.extension().is_some_and(|e| e == "json") {
+            return Err(Error::InvalidArgument(format!(
+                "-o {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
+                out.display()
+            )));
+        }
+    }
+    let p = usize::from(args.depth);
+    let angles = if let Some(path) = &args.angles {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?;
+        AngleSource::Report {
+            text,
+            source: path.display().to_string(),
+        }
+    } else if let (Some(g), Some(b)) = (&args.gammas, &args.betas) {
+        for (name, v) in [("--gammas", g), ("--betas", b)] {
+            if v.len() != p {
+                return Err(Error::InvalidArgument(format!(
+                    "{name} has {} number(s), --depth {p} needs {p}",
+                    v.len()
+                )));
+            }
+        }
+        AngleSource::Given(Angles::new(g.clone(), b.clone())?)
+    } else {
+        // clap makes sure exactly one source is given.
+        AngleSource::Optimize { seed: args.seed }
+    };
+    if args.symbolic && args.flavor != super::args::FlavorArg::Portable {
+        return Err(Error::InvalidArgument(
+            "--symbolic writes input parameters, which only the portable flavour has; drop it or use --flavor portable"
+                .into(),
+        ));
+    }
+    let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
+    let request = ExportRequest {
+        depth: p,
+        angles,
+        flavor: args.flavor.into(),
+        symbolic: args.symbolic,
+        with_state: args.with_state,
+        qasm_name: args.out.as_ref().map(|out| {
+            out.file_name()
+                .map_or_else(|| out.display().to_string(), |f| f.to_string_lossy().into_owned())
+        }),
+    };
+    let exported = export::export_circuit(enc.as_ref(), &request)?;
+    let (Some(out), Some(manifest)) = (&args.out, &exported.manifest) else {
+        print!("{}", exported.text);
+        return Ok(());
+    };
+    let manifest_path = out.with_extension("json");
+    write_all(&[
+        (out.clone(), exported.text.clone().into_bytes()),
+        (manifest_path.clone(), to_json(manifest).into_bytes()),
+    ])?;
+    let (_, rx, _, rzz, _) = exported.counts;
+    println!(
+        "wrote {} ({} flavour, {} qubits, p = {p}, {rzz} rzz, {rx} rx) and {}",
+        out.display(),
+        request.flavor.name(),
+        manifest.qubits,
+        manifest_path.display()
+    );
+    match manifest.success_probability {
+        Some(sp) => println!("success probability at these angles: {sp:.6}"),
+        None => println!("not simulated (too many qubits): success_probability is null in the manifest"),
+    }
+    Ok(())
+}

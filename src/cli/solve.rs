@@ -1,0 +1,116 @@
+//! `quzzle solve`: optimise QAOA angles at each depth and report the success probability.
+
+use super::args::SolveArgs;
+use super::output::{to_json, write_all};
+use quzzle::bits;
+use quzzle::encoding::{self, Encoding};
+use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
+use quzzle::Result;
+use std::path::Path;
+
+/// The validated settings of `solve`.
+pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
+    Ok(SolveSettings {
+        depths: parse_depths(&args.depths)?,
+        init: args.init.into(),
+        objective: args.optimize.objective,
+        config: args.optimize.config(args.restarts)?,
+    })
+}
+
+pub fn run(args: &SolveArgs) -> Result<()> {
+    let settings = settings(args)?;
+    let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
+    let report = solve::solve(enc.as_ref(), &settings)?;
+    if args.json {
+        print!("{}", to_json(&report));
+    } else {
+        print_report(&report, enc.as_ref());
+    }
+    if let Some(dir) = &args.out {
+        write_report(dir, &report)?;
+    }
+    Ok(())
+}
+
+/// `solve.json` and `depths.csv` under `dir`, both or neither.
+pub fn write_report(dir: &Path, report: &SolveReport) -> Result<()> {
+    write_all(&[
+        (dir.join("solve.json"), to_json(report).into_bytes()),
+        (dir.join("depths.csv"), report.to_csv()?.into_bytes()),
+    ])
+}
+
+/// The report as text: one line per depth, then the most likely board at the last depth,
+/// marked valid or invalid.
+pub fn print_report(report: &SolveReport, enc: &dyn Encoding) {
+    if let Some(board) = &report.decided_board {
+        println!(
+            "{}: {} at {}: the reduction decides every cell, so there are 0 qubits and no circuit to run; the board it gives is valid:",
+            report.file, report.puzzle, report.reduce
+        );
+        print!("{}", enc.puzzle().render(Some(board)));
+        return;
+    }
+    println!(
+        "{}: {} at {} ({} encoding), {} qubits, {} valid bitstring(s); uniform sampling finds one with probability {:.3e}",
+        report.file,
+        report.puzzle,
+        report.reduce,
+        report.encoding,
+        report.qubits,
+        report.valid_bitstrings.len(),
+        report.uniform_baseline
+    );
+    if !report.non_qubo_failures.is_empty() {
+        println!(
+            "{} zero-energy bitstring(s) break rules the cost cannot express",
+            report.non_qubo_failures.len()
+        );
+    }
+    println!(
+        "init {}, optimizer {}, objective {}, seed {} (bitstrings: qubit 0 first)",
+        report.init, report.optimizer, report.objective, report.seed
+    );
+    println!(
+        "{:>3} {:>12} {:>12} {:>12} {:>12} {:>10} {:>8} {:>6} {:>7} {:>8}  top bitstring",
+        "p", "energy", "P(valid)", "P(non-QUBO)", "P(invalid)", "shots@99%", "x unif.", "evals", "grads", "seconds"
+    );
+    for d in &report.depths {
+        println!(
+            "{:>3} {:>12.6} {:>12.6} {:>12.6} {:>12.6} {:>10} {:>8.1} {:>6} {:>7} {:>8.2}  {} ({:.3}, {})",
+            d.p,
+            d.energy,
+            d.success_probability,
+            d.p_non_qubo,
+            d.p_invalid,
+            d.shots_99.map_or("never".to_string(), |s| format!("{:.0}", s.ceil())),
+            d.success_probability / report.uniform_baseline,
+            d.evaluations,
+            d.gradients,
+            d.seconds,
+            d.top_bitstring,
+            d.top_probability,
+            if d.top_is_valid { "valid" } else { "invalid" }
+        );
+    }
+    if let Some(last) = report.depths.last() {
+        if let Some(k) = bits::from_bitstring(&last.top_bitstring) {
+            println!(
+                "\nmost likely board at p = {} (probability {:.4}): {}",
+                last.p,
+                last.top_probability,
+                if last.top_is_valid {
+                    "VALID, a solution".to_string()
+                } else {
+                    let broken = enc.puzzle().check(&enc.board(k));
+                    format!(
+                        "INVALID, breaks {}",
+                        broken.iter().map(|b| b.rule.as_str()).collect::<Vec<_>>().join("; ")
+                    )
+                }
+            );
+            print!("{}", enc.puzzle().render(Some(&enc.board(k))));
+        }
+    }
+}
