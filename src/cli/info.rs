@@ -39,7 +39,7 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, as_json: bool) -> Resu
         "qubits at {}: {}; statevector {} (2^{} amplitudes x 16 bytes){}",
         report.reduce.name(),
         report.qubits,
-        human_bytes(report.state_bytes),
+        human_bytes(16.0 * (report.qubits as f64).exp2()),
         report.qubits,
         if report.fits { "" } else { ", does not fit in memory" }
     );

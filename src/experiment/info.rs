@@ -35,14 +35,20 @@ pub struct InfoReport {
     pub size: String,
     /// Cells of the board.
     pub cells: usize,
+    /// Variables of the model before any reduction (qubits at level `none`).
+    pub model_variables: usize,
+    /// Qubits by level name (`null` where the level finds no solution).
+    pub variables: std::collections::BTreeMap<&'static str, Option<usize>>,
     /// Every reduction level, weakest first.
     pub levels: Vec<LevelInfo>,
     /// The level asked for.
     pub reduce: Level,
     /// Qubits at that level.
     pub qubits: usize,
-    /// Bytes of its statevector (16·2^n).
-    pub state_bytes: f64,
+    /// Bytes of its statevector (16·2^n), `null` beyond 2^64.
+    pub state_bytes: Option<u64>,
+    /// The same in GiB.
+    pub state_gib: f64,
     /// Whether it fits.
     pub fits: bool,
     /// What the reduction and encoding did beyond fixing variables.
@@ -83,16 +89,21 @@ pub fn info(enc: &dyn Encoding) -> Result<InfoReport> {
     }
     let (rows, cols) = enc.puzzle().size();
     let n = enc.num_qubits();
+    let variables = levels.iter().map(|l| (l.level.name(), l.qubits)).collect();
+    let model_variables = levels[0].qubits.unwrap_or(0);
     Ok(InfoReport {
         puzzle: enc.puzzle().kind().into(),
         encoding: enc.name().into(),
         file: enc.file().into(),
         size: format!("{rows}x{cols}"),
         cells: rows * cols,
+        model_variables,
+        variables,
         levels,
         reduce: enc.level(),
         qubits: n,
-        state_bytes: 16.0 * (n as f64).exp2(),
+        state_bytes: (n < 60).then(|| 16u64 << n),
+        state_gib: crate::error::gib(16.0 * (n as f64).exp2()),
         fits: fits(enc, n),
         notes: enc.notes(),
     })

@@ -146,6 +146,7 @@ pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport
         puzzle: enc.puzzle().kind().into(),
         encoding: enc.name().into(),
         file: enc.file().into(),
+        puzzle_sha256: enc.source_sha256().into(),
         reduce: enc.level().name().into(),
         qubits: n,
         qubit_cells: enc.qubit_cells(),
@@ -401,6 +402,8 @@ pub struct SolveReport {
     pub encoding: String,
     /// The file solved.
     pub file: String,
+    /// SHA-256 of the puzzle text: which puzzle the angles belong to.
+    pub puzzle_sha256: String,
     /// Reduction level.
     pub reduce: String,
     /// Number of qubits.

@@ -167,7 +167,11 @@ fn failures_exit_1_with_error() {
         ],
     ] {
         let out = quzzle(&args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        // Bad arguments are usage errors (2); a file or puzzle that fails is 1.
+        let usage = args
+            .iter()
+            .any(|a| ["--depths", "--restarts", "--max-iters"].contains(a));
+        assert_eq!(out.status.code(), Some(if usage { 2 } else { 1 }), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }

@@ -13,10 +13,20 @@ pub const TOL_ENERGY: f64 = 1e-9;
 /// Fidelity must be at least 1 − TOL_FIDELITY.
 pub const TOL_FIDELITY: f64 = 1e-12;
 
-/// The shared instance folder (`../shared/instances`), if present.
+/// The shared instance folder (`../shared/instances`), if present. With
+/// `QUZZLE_REQUIRE_SHARED=1` (set by `.ci/run`) its absence fails the test instead of
+/// skipping it, so that CI never passes on tests that ran nothing.
 pub fn shared_instances() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/instances");
-    dir.is_dir().then_some(dir)
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var("QUZZLE_REQUIRE_SHARED").as_deref() != Ok("1"),
+        "QUZZLE_REQUIRE_SHARED=1 but {} is absent",
+        dir.display()
+    );
+    None
 }
 
 /// Files of one puzzle kind in the shared folder, sorted; empty when it is absent.

@@ -11,6 +11,7 @@ mod qasm;
 mod qubo_ising;
 mod queens;
 mod reduction;
+mod regression;
 mod shared;
 mod starbattle;
 mod sudoku;

@@ -429,7 +429,7 @@ fn cli_reads_angles_from_a_solve_report() {
 
     // No entry for the depth asked: a clear error naming the file.
     let o = quzzle(&["qasm", TANGO, "--depth", "3", "--angles", report_path.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(
         e.starts_with("error: ") && e.contains("solve.json") && e.contains("p = 3"),
@@ -489,7 +489,7 @@ fn cli_exports_instances_too_large_to_simulate() {
         args.extend_from_slice(extra);
         let o = quzzle(&args);
         assert_eq!(o.status.code(), Some(1), "{extra:?}");
-        assert!(stderr(&o).contains("36 qubits need"), "{}", stderr(&o));
+        assert!(stderr(&o).contains("36 qubits at the none reduction"), "{}", stderr(&o));
     }
 }
 
@@ -499,22 +499,22 @@ fn cli_errors_and_usage() {
     let cases: Vec<(Vec<&str>, i32, &str)> = vec![
         (
             vec!["--depth", "2", "--gammas", "0.1", "--betas", "0.3,0.4"],
-            1,
+            2,
             "--gammas has 1 number(s), --depth 2 needs 2",
         ),
         (
             vec!["--depth", "2", "--gammas", "0.1,0.2", "--betas", "0.3,0.4,0.5"],
-            1,
+            2,
             "--betas has 3",
         ),
         (
             [&["--depth", "2", "--symbolic", "--flavor", "ibm"][..], &g[..]].concat(),
-            1,
+            2,
             "portable",
         ),
         (
             [&["--depth", "2", "-o", "/tmp/x.json"][..], &g[..]].concat(),
-            1,
+            2,
             ".json",
         ),
         (

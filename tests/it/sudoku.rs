@@ -219,5 +219,5 @@ fn bad_sudoku_files_name_the_line() {
         Err(quzzle::Error::Parse { line: 5, .. })
     ));
     let not_sudoku = CompactSudoku::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap_err();
-    assert!(not_sudoku.to_string().contains("onehot"), "{not_sudoku}");
+    assert!(not_sudoku.to_string().contains("one-hot"), "{not_sudoku}");
 }

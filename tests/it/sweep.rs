@@ -314,7 +314,7 @@ fn plots_write_svg_and_png() {
         cols: c.cols,
         marginals: c.marginals,
         fixed: c.fixed,
-        solution: c.solution,
+        solution: c.solution.or_else(|| valid.first().map(|&k| problem.board(k))),
         solution_values: c.solution_values,
         one_means: c.one_means,
     };
@@ -396,7 +396,7 @@ fn cli_sweep_errors_are_clear() {
         "--out",
         empty.join("o").to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.starts_with("error:") && err.contains("no puzzle files"), "{err}");
     let o = quzzle(&["sweep", "/no/such/file.txt"]);
