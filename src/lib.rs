@@ -1,21 +1,29 @@
 //! quzzle: QAOA experiments on logic puzzles.
 //!
-//! puzzle text → [`puzzle::Puzzle`] → [`model::Model`] → [`model::reduce`] → [`qubo::Qubo`]
-//! → [`ising::Ising`] and its cost diagonal → [`qaoa::QaoaSimulator`] → angles optimised by
-//! [`qaoa::optimize`] → success probability. The same [`circuit::Circuit`] feeds the reference
-//! simulator and the exported OpenQASM ([`export::qasm::to_qasm3`], with its JSON
-//! [`export::Manifest`]).
+//! puzzle text → [`puzzle::Puzzle`] → [`model::Model`] → [`model::reduce`] → an [`Encoding`]
+//! (one-hot: the penalty [`Qubo`] as an [`Ising`] cost; compact Sudoku: a Z polynomial) → its
+//! cost diagonal → [`QaoaSimulator`] → angles optimised by [`qaoa::optimize`] → the probability
+//! of a valid board. The same [`Circuit`] feeds the reference simulator and the exported
+//! OpenQASM ([`export::export_circuit`]). Each command of the `quzzle` tool is one call here:
+//! [`experiment::solve::solve`], [`experiment::info::info`],
+//! [`experiment::classical::classical`], [`experiment::sweep::run_sweep`],
+//! [`export::export_circuit`].
+//!
+//! Quickstart (`examples/quickstart.rs`):
 //!
 //! ```
-//! use quzzle::{model::Level, problem::Problem, puzzle, qaoa::QaoaSimulator, Angles};
+//! use quzzle::{encoding, EncodingKind, Level, SolveSettings};
 //! let text = "puzzle: takuzu\nsize: 4x4\n\n[grid]\n1...\n..0.\n.0..\n...1\n";
-//! let problem = Problem::new("example", puzzle::parse("example", text)?, Level::Paper)?;
-//! let sim = QaoaSimulator::new(&problem.ising)?;
-//! let (valid, _) = problem.zero_energy_states(sim.diagonal());
-//! let eval = sim.evaluate(&Angles::linear_ramp(2, 0.8)?, &valid)?;
-//! assert!(eval.success_probability > 0.0 && eval.success_probability <= 1.0);
+//! let enc = encoding::parse("example", text, EncodingKind::Onehot, Level::Paper)?;
+//! let report = quzzle::solve(enc.as_ref(), &SolveSettings::default())?; // p = 1..3, INTERP
+//! let p3 = &report.depths[2];
+//! assert!(p3.success_probability > report.uniform_baseline);
+//! println!("{} qubits, P(valid) at p = 3: {:.4}", enc.num_qubits(), p3.success_probability);
 //! # Ok::<(), quzzle::Error>(())
 //! ```
+//!
+//! Features: `cli` (the command line) and `plot` (figures) are on by default; without them the
+//! library has no clap, plotters or embedded font.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -40,6 +48,12 @@ pub mod sim;
 pub use angles::Angles;
 pub use circuit::Circuit;
 pub use cost::ising::Ising;
-pub use cost::qubo::Qubo;
+pub use cost::qubo::{Qubo, QuboBuilder};
+pub use encoding::compact::CompactSudoku;
+pub use encoding::onehot::OneHot;
+pub use encoding::{Encoding, EncodingKind};
 pub use error::{Error, Result};
-pub use qaoa::QaoaSimulator;
+pub use experiment::solve::{solve, ObjectiveSpec, SolveReport, SolveSettings};
+pub use model::Level;
+pub use qaoa::optimize::{Init, OptimizeConfig};
+pub use qaoa::{Objective, QaoaSimulator};

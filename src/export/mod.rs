@@ -198,7 +198,7 @@ pub fn angles_from_json(text: &str, source: &str, depth: usize, identity: &Circu
         (numbers(g, "gammas", source)?, numbers(b, "betas", source)?)
     } else {
         return Err(Error::InvalidArgument(format!(
-            "{source}: neither a `quzzle solve --json` report (no `depths`) nor a `quzzle qasm` manifest (no `gammas`/`betas`)"
+            "{source}: neither a solve report (no `depths`) nor a circuit manifest (no `gammas`/`betas`)"
         )));
     };
     if gammas.len() != depth || betas.len() != depth {

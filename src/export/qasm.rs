@@ -121,7 +121,7 @@ fn angle_text(a: &Angle, symbolic: bool, depth: usize) -> Result<String> {
 fn check(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool) -> Result<()> {
     if symbolic && flavor != Flavor::Portable {
         return Err(Error::InvalidArgument(format!(
-            "symbolic angles are only written in the portable flavour, not {}: drop --symbolic or use --flavor portable",
+            "symbolic angles are only written in the portable flavour, not {}",
             flavor.name()
         )));
     }

@@ -83,7 +83,7 @@ fn same_seed_rerun_gives_identical_rows() {
     // The rows read back equal the rows returned, and the statistics add up.
     let back = sweep::read_csv(&a.join("sweep.csv")).unwrap();
     for (x, y) in back.iter().zip(&out_a.rows) {
-        assert_eq!(x.to_csv_line(), y.to_csv_line());
+        assert_eq!(x.to_csv_record().unwrap(), y.to_csv_record().unwrap());
         assert_abs_diff_eq!(x.p_valid + x.p_non_qubo + x.p_invalid, 1.0, epsilon = 1e-9);
         let calls = x.evaluations + x.gradients;
         if x.init == "random" {

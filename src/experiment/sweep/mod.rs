@@ -187,7 +187,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
     for r in &existing {
         if r.reduce != plan.level.name() || r.seed != plan.config.seed {
             return Err(Error::InvalidArgument(format!(
-                "{} was written with --reduce {} --seed {}, this sweep has --reduce {} --seed {}; choose another --out",
+                "{} was written with reduction {} and seed {}, this sweep has reduction {} and seed {}; write to another folder",
                 csv.display(),
                 r.reduce,
                 r.seed,
@@ -209,7 +209,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
             source,
         };
         for r in &existing {
-            writeln!(out, "{}", r.to_csv_line()).map_err(werr)?;
+            out.write_all(r.to_csv_record()?.as_bytes()).map_err(werr)?;
         }
         out.flush().map_err(werr)?;
     }
@@ -228,7 +228,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
                 plan.level.name()
             ))
         } else if n > plan.max_qubits {
-            Some(format!("{n} qubits, more than --max-qubits {}", plan.max_qubits))
+            Some(format!("{n} qubits, more than the limit of {}", plan.max_qubits))
         } else {
             None
         };
@@ -293,7 +293,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
                     })
                     .flatten();
                 let row = compute_row(plan, label, problem.as_ref(), inst, p, init, previous.as_ref(), budget)?;
-                writeln!(out, "{}", row.to_csv_line())
+                out.write_all(row.to_csv_record()?.as_bytes())
                     .and_then(|_| out.flush())
                     .map_err(|source| Error::Write {
                         path: csv.to_path_buf(),
@@ -433,7 +433,8 @@ fn compute_row(
         top_is_valid: inst.valid.binary_search(&top).is_ok(),
         gammas: opt.angles.gammas.clone(),
         betas: opt.angles.betas.clone(),
-        seconds: began.elapsed().as_secs_f64(),
+        // Milliseconds are all a wall time means here.
+        seconds: (began.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
     })
 }
 

@@ -1,11 +1,30 @@
-//! One finished sweep row and its CSV form.
+//! One finished sweep row and its CSV form, read and written with the `csv` crate (fields
+//! quoted where they need it, floats in the shortest form that reads back to the same f64, so
+//! a resumed INTERP continues from exactly the stored angles).
 
 use crate::angles::Angles;
 use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// Angle lists as one CSV field: the angles separated by spaces.
+mod spaced {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &[f64], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&v.iter().map(|x| format!("{x}")).collect::<Vec<_>>().join(" "))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
+        let s = String::deserialize(d)?;
+        s.split_whitespace()
+            .map(|x| x.parse().map_err(serde::de::Error::custom))
+            .collect()
+    }
+}
+
 /// One finished (instance, depth, init, objective): the CSV row.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SweepRow {
     /// The puzzle file as given.
     pub file: String,
@@ -58,8 +77,10 @@ pub struct SweepRow {
     /// Whether it is a valid board.
     pub top_is_valid: bool,
     /// Optimised γ_1..γ_p.
+    #[serde(with = "spaced")]
     pub gammas: Vec<f64>,
     /// Optimised β_1..β_p.
+    #[serde(with = "spaced")]
     pub betas: Vec<f64>,
     /// Wall time of this row in seconds (the only column a rerun may change).
     pub seconds: f64,
@@ -68,129 +89,21 @@ pub struct SweepRow {
 /// The CSV header of [`SweepRow`].
 pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-fn split_csv(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                cur.push('"');
-                chars.next();
-            }
-            ('"', _) => quoted = !quoted,
-            (',', false) => out.push(std::mem::take(&mut cur)),
-            _ => cur.push(c),
-        }
-    }
-    out.push(cur);
-    out
-}
-
-fn join_angles(v: &[f64]) -> String {
-    v.iter().map(|x| format!("{x}")).collect::<Vec<_>>().join(" ")
-}
-
 impl SweepRow {
     /// The key that identifies a finished row when resuming: (file, p, init, objective).
     pub fn key(&self) -> (String, usize, String, String) {
         (self.file.clone(), self.p, self.init.clone(), self.objective.clone())
     }
 
-    /// The row as one CSV line (no newline). Floats use the shortest text that reads back to
-    /// the same f64, so a resumed INTERP continues from exactly the stored angles.
-    pub fn to_csv_line(&self) -> String {
-        [
-            csv_field(&self.file),
-            self.puzzle.clone(),
-            self.reduce.clone(),
-            self.qubits.to_string(),
-            self.p.to_string(),
-            self.init.clone(),
-            self.objective.clone(),
-            self.optimizer.clone(),
-            self.restarts.to_string(),
-            self.seed.to_string(),
-            self.valid_states.to_string(),
-            self.non_qubo_states.to_string(),
-            format!("{}", self.uniform_baseline),
-            format!("{}", self.energy),
-            format!("{}", self.approx_ratio),
-            format!("{}", self.p_valid),
-            format!("{}", self.p_non_qubo),
-            format!("{}", self.p_invalid),
-            format!("{}", self.shots_99),
-            format!("{}", self.objective_value),
-            self.evaluations.to_string(),
-            self.gradients.to_string(),
-            self.top_bitstring.clone(),
-            format!("{}", self.top_probability),
-            self.top_is_valid.to_string(),
-            join_angles(&self.gammas),
-            join_angles(&self.betas),
-            format!("{:.3}", self.seconds),
-        ]
-        .join(",")
-    }
-
-    /// Read a line written by [`SweepRow::to_csv_line`]; `line_no` (1-based) and `file` name it
-    /// in errors.
-    pub fn from_csv_line(line: &str, file: &str, line_no: usize) -> Result<Self> {
-        let f = split_csv(line);
-        let n = CSV_HEADER.split(',').count();
-        if f.len() != n {
-            return Err(Error::parse(
-                file,
-                line_no,
-                format!("expected {n} fields, found {}", f.len()),
-            ));
-        }
-        let bad = |col: &str| Error::parse(file, line_no, format!("bad value in column {col}"));
-        fn num<T: std::str::FromStr>(s: &str, col: &str, bad: &dyn Fn(&str) -> Error) -> Result<T> {
-            s.parse().map_err(|_| bad(col))
-        }
-        let angles = |s: &str, col: &str| -> Result<Vec<f64>> {
-            s.split_whitespace().map(|x| num::<f64>(x, col, &bad)).collect()
-        };
-        Ok(SweepRow {
-            file: f[0].clone(),
-            puzzle: f[1].clone(),
-            reduce: f[2].clone(),
-            qubits: num(&f[3], "qubits", &bad)?,
-            p: num(&f[4], "p", &bad)?,
-            init: f[5].clone(),
-            objective: f[6].clone(),
-            optimizer: f[7].clone(),
-            restarts: num(&f[8], "restarts", &bad)?,
-            seed: num(&f[9], "seed", &bad)?,
-            valid_states: num(&f[10], "valid_states", &bad)?,
-            non_qubo_states: num(&f[11], "non_qubo_states", &bad)?,
-            uniform_baseline: num(&f[12], "uniform_baseline", &bad)?,
-            energy: num(&f[13], "energy", &bad)?,
-            approx_ratio: num(&f[14], "approx_ratio", &bad)?,
-            p_valid: num(&f[15], "p_valid", &bad)?,
-            p_non_qubo: num(&f[16], "p_non_qubo", &bad)?,
-            p_invalid: num(&f[17], "p_invalid", &bad)?,
-            shots_99: num(&f[18], "shots_99", &bad)?,
-            objective_value: num(&f[19], "objective_value", &bad)?,
-            evaluations: num(&f[20], "evaluations", &bad)?,
-            gradients: num(&f[21], "gradients", &bad)?,
-            top_bitstring: f[22].clone(),
-            top_probability: num(&f[23], "top_probability", &bad)?,
-            top_is_valid: num(&f[24], "top_is_valid", &bad)?,
-            gammas: angles(&f[25], "gammas")?,
-            betas: angles(&f[26], "betas")?,
-            seconds: num(&f[27], "seconds", &bad)?,
-        })
+    /// The row as one CSV record, with its newline.
+    pub fn to_csv_record(&self) -> Result<String> {
+        let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+        w.serialize(self)
+            .map_err(|e| Error::InvalidArgument(format!("sweep row: {e}")))?;
+        let bytes = w
+            .into_inner()
+            .map_err(|e| Error::InvalidArgument(format!("sweep row: {e}")))?;
+        Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields"))
     }
 
     /// The optimised angles.
@@ -199,7 +112,7 @@ impl SweepRow {
     }
 }
 
-/// Read a sweep CSV. A missing file is an empty sweep. A last line without its newline (the
+/// Read a sweep CSV. A missing file is an empty sweep. A last record without its newline (the
 /// sweep was killed while writing it) is dropped. Another header is an error.
 pub fn read_csv(path: &Path) -> Result<Vec<SweepRow>> {
     let text = match std::fs::read_to_string(path) {
@@ -217,20 +130,27 @@ pub fn read_csv(path: &Path) -> Result<Vec<SweepRow>> {
         None => "",
     };
     let name = path.display().to_string();
-    let mut lines = complete.lines().enumerate();
-    match lines.next() {
-        None => return Ok(Vec::new()),
-        Some((_, h)) if h == CSV_HEADER => {}
-        Some(_) => {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(complete.as_bytes());
+    match reader.headers() {
+        Ok(h) if h.iter().eq(CSV_HEADER.split(',')) => {}
+        Ok(h) if h.is_empty() => return Ok(Vec::new()),
+        _ => {
             return Err(Error::parse(
                 &name,
                 1,
-                "not a sweep CSV of this quzzle version (other columns); choose another --out",
+                "not a sweep CSV of this quzzle version (other columns); write to another folder",
             ))
         }
     }
-    lines
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| SweepRow::from_csv_line(l, &name, i + 1))
+    reader
+        .deserialize()
+        .map(|r| {
+            r.map_err(|e| {
+                let line = e.position().map_or(0, |p| p.line() as usize);
+                Error::parse(&name, line, format!("bad sweep row: {e}"))
+            })
+        })
         .collect()
 }
