@@ -9,6 +9,7 @@ pub use memory::{
     available_memory, check_bytes, check_memory, segmented_len, segments, AMPLITUDE_BYTES, MAX_QUBITS, SEGMENT_GAP,
     SEGMENT_QUBITS,
 };
+pub use quad::simd_path;
 
 use crate::error::Result;
 use num_complex::Complex64;
