@@ -3,7 +3,8 @@
 //! With an objective (Max Chess Pieces) it is a branch and bound: the solutions are the
 //! assignments of least objective, and every one of them is counted.
 
-use super::reduce::{Engine, Level};
+use super::engine::Engine;
+use super::reduce::Level;
 use super::{Constraint, Model};
 use crate::error::Result;
 

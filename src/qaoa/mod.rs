@@ -1,42 +1,19 @@
 //! QAOA on a diagonal cost: `|ψ(γ, β)⟩ = Π_l U_B(β_l) U_C(γ_l) |+⟩^n` (see [`crate::angles`]).
 
+mod gradient;
+mod objective;
 pub mod optimize;
+
+pub use objective::Objective;
 
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::ising::Ising;
 use crate::error::{Error, Result};
-use crate::sim::kernels::{self, Phase, Start, Weight};
+use crate::sim::kernels::{self, Phase, Start};
 use crate::sim::{check_bytes, check_memory, segmented_len, segments, State, AMPLITUDE_BYTES, SEGMENT_QUBITS};
 use num_complex::Complex64;
 use std::sync::Mutex;
-
-/// What the optimiser minimises.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Objective {
-    /// The expected cost `⟨C⟩`.
-    Energy,
-    /// Minus the probability of measuring one of these basis states (valid boards).
-    Success(Vec<u64>),
-    /// Conditional value at risk: mean cost of the lowest `alpha` fraction of the distribution.
-    Cvar(f64),
-}
-
-impl Objective {
-    /// Short name for reports: `energy`, `success`, `cvar:0.1`.
-    pub fn name(&self) -> String {
-        match self {
-            Objective::Energy => "energy".into(),
-            Objective::Success(_) => "success".into(),
-            Objective::Cvar(a) => format!("cvar:{a}"),
-        }
-    }
-
-    /// Whether an exact gradient exists (CVaR is not smooth).
-    pub fn has_gradient(&self) -> bool {
-        !matches!(self, Objective::Cvar(_))
-    }
-}
 
 /// What one evaluation measures.
 #[derive(Clone, Debug, PartialEq)]
@@ -271,135 +248,6 @@ impl QaoaSimulator {
         self.keep(buf);
         Ok(eval)
     }
-
-    /// `(cost, probability)` per distinct cost of the state, ascending by cost.
-    pub fn levels(&self, amps: &[Complex64]) -> Vec<(f64, f64)> {
-        self.levels_of_segments(&[amps])
-    }
-
-    /// [`QaoaSimulator::levels`] of a segmented state.
-    fn levels_of_segments(&self, segs: &[&[Complex64]]) -> Vec<(f64, f64)> {
-        let seg = segs[0].len();
-        match &self.diagonal {
-            CostDiagonal::Indexed { values, index } => {
-                let mut mass = vec![0.0; values.len()];
-                for (s, amps) in segs.iter().enumerate() {
-                    let part = kernels::level_probabilities(amps, &index[s * seg..(s + 1) * seg], values.len());
-                    mass.iter_mut().zip(part).for_each(|(m, x)| *m += x);
-                }
-                values.iter().copied().zip(mass).collect()
-            }
-            CostDiagonal::Dense(costs) => {
-                let probs = segs.iter().flat_map(|amps| amps.iter().map(|a| a.norm_sqr()));
-                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(probs).collect();
-                l.sort_by(|a, b| a.0.total_cmp(&b.0));
-                l
-            }
-        }
-    }
-
-    /// `⟨ψ|C|ψ⟩`.
-    pub fn expectation(&self, amps: &[Complex64]) -> f64 {
-        match &self.diagonal {
-            CostDiagonal::Indexed { .. } => self.levels(amps).iter().map(|(c, p)| c * p).sum(),
-            CostDiagonal::Dense(costs) => kernels::expectation_dense(amps, costs),
-        }
-    }
-
-    /// CVaR_α: the mean cost of the lowest-cost α fraction of the measurement distribution.
-    pub fn cvar(&self, amps: &[Complex64], alpha: f64) -> f64 {
-        cvar_of_levels(&self.levels(amps), alpha)
-    }
-
-    /// The value of `objective` at `angles` (to be minimised).
-    pub fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        let mut buf = self.buffer(1)?;
-        let mut segs = segments(&mut buf, 1 << self.num_qubits, self.segment_qubits);
-        let value = self.evolve_to_objective(&mut segs, angles, objective);
-        self.keep(buf);
-        Ok(value)
-    }
-
-    /// Evolve `|+⟩^n` into `segs` (whatever they held) and return the value of `objective`.
-    fn evolve_to_objective(&self, segs: &mut [&mut [Complex64]], angles: &Angles, objective: &Objective) -> f64 {
-        let start = Start::Uniform;
-        match objective {
-            Objective::Energy => self
-                .evolve_measured_segments(segs, angles, start)
-                .iter()
-                .map(|(c, p)| c * p)
-                .sum(),
-            Objective::Success(valid) => {
-                self.evolve_segments(segs, angles, start);
-                -kernels::probability_of_segments(&shared(segs), valid)
-            }
-            Objective::Cvar(alpha) => cvar_of_levels(&self.evolve_measured_segments(segs, angles, start), *alpha),
-        }
-    }
-
-    /// Objective value and its exact gradient `[∂/∂γ_1..γ_p, ∂/∂β_1..β_p]` by the adjoint
-    /// method: one forward sweep, then one backward sweep that un-applies each layer to the
-    /// state and to `λ = O|ψ⟩` (O diagonal: the cost, or minus the projector on valid states),
-    /// with `∂/∂β_l = 2 Im⟨λ|B|ψ⟩` and `∂/∂γ_l = 2 Im⟨λ|C|ψ⟩` at layer l.
-    /// ψ and λ are kept side by side in one buffer of two states (the kernels' pair vector).
-    pub fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
-        if !objective.has_gradient() {
-            return Err(Error::InvalidArgument(format!(
-                "the {} objective has no gradient",
-                objective.name()
-            )));
-        }
-        // ψ, then the pair vector (ψ_k, λ_k) with λ = O|ψ⟩, in one buffer of two states.
-        let dim = 1usize << self.num_qubits;
-        let mut buf = self.buffer(2)?;
-        let value = {
-            let mut psi = segments(&mut buf, dim, self.segment_qubits);
-            self.evolve_to_objective(&mut psi, angles, objective)
-        };
-        let mut z = segments(&mut buf, 2 * dim, self.segment_qubits);
-        match objective {
-            Objective::Energy => {
-                let weight = match &self.diagonal {
-                    CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },
-                    CostDiagonal::Dense(costs) => Weight::Dense(costs),
-                };
-                kernels::interleave_pair_segments(&mut z, weight);
-            }
-            Objective::Success(valid) => {
-                kernels::interleave_pair_segments(&mut z, Weight::Zero);
-                // λ_k = −ψ_k on the valid states; a segment's length is even, so both halves
-                // of a pair lie in one segment.
-                let seg = z[0].len();
-                for &k in valid {
-                    let (s, j) = (2 * k as usize / seg, 2 * k as usize % seg);
-                    z[s][j + 1] = -z[s][j];
-                }
-            }
-            Objective::Cvar(_) => unreachable!("checked above"),
-        }
-        let p = angles.p();
-        let mut grad = vec![0.0; 2 * p];
-        for l in (0..p).rev() {
-            let (gamma, beta) = (angles.gammas[l], angles.betas[l]);
-            let (mixer, cost) = match &self.diagonal {
-                CostDiagonal::Indexed { values, index } => {
-                    let factors = phase_factors(values, gamma);
-                    let phase = Phase::Indexed {
-                        index,
-                        factors: &factors,
-                    };
-                    kernels::unapply_layer_pairs_segments(&mut z, phase, Some(values), beta)
-                }
-                CostDiagonal::Dense(costs) => {
-                    kernels::unapply_layer_pairs_segments(&mut z, Phase::Dense { costs, gamma }, None, beta)
-                }
-            };
-            grad[p + l] = 2.0 * mixer;
-            grad[l] = 2.0 * cost;
-        }
-        self.keep(buf);
-        Ok((value, grad))
-    }
 }
 
 /// Shared views of segments.
@@ -410,19 +258,4 @@ fn shared<'a>(segs: &'a [&mut [Complex64]]) -> Vec<&'a [Complex64]> {
 /// `e^{−iγ c_v}` for every distinct cost: the phases of one layer, computed once.
 fn phase_factors(values: &[f64], gamma: f64) -> Vec<Complex64> {
     values.iter().map(|&c| Complex64::from_polar(1.0, -gamma * c)).collect()
-}
-
-/// CVaR_α of a distribution given as `(cost, probability)` ascending by cost.
-fn cvar_of_levels(levels: &[(f64, f64)], alpha: f64) -> f64 {
-    let mut mass = 0.0;
-    let mut sum = 0.0;
-    for &(c, p) in levels {
-        let take = p.min(alpha - mass);
-        if take <= 0.0 {
-            break;
-        }
-        mass += take;
-        sum += take * c;
-    }
-    sum / mass.max(f64::MIN_POSITIVE)
 }

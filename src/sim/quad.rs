@@ -11,6 +11,9 @@
 mod imp {
     use safe_arch::*;
 
+    /// What [`super::simd_path`] reports.
+    pub const PATH: &str = "avx2+fma";
+
     /// Two complex amplitudes in a 256-bit register.
     #[derive(Clone, Copy, Debug)]
     pub struct Quad(m256d);
@@ -99,9 +102,19 @@ mod imp {
 #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "fma")))]
 mod imp {
     pub use super::Portable as Quad;
+
+    /// What [`super::simd_path`] reports.
+    pub const PATH: &str = "portable";
 }
 
 pub use imp::Quad;
+
+/// The arithmetic the kernels were compiled with: `"avx2+fma"` when a `Quad` is one AVX2
+/// register (`safe_arch`), `"portable"` when it is `Portable`, lane by lane on `[f64; 4]`.
+/// Decided by the same `cfg` that picks the `Quad` type, so reports can say which one ran.
+pub fn simd_path() -> &'static str {
+    imp::PATH
+}
 
 /// The lane-by-lane definition of every [`Quad`] operation, on `[f64; 4]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -194,6 +207,18 @@ mod tests {
 
     fn bits(v: [f64; 4]) -> [u64; 4] {
         v.map(f64::to_bits)
+    }
+
+    #[test]
+    fn simd_path_names_the_quad_in_use() {
+        let portable = std::any::type_name::<Quad>().ends_with("::Portable");
+        assert_eq!(simd_path(), if portable { "portable" } else { "avx2+fma" });
+        let avx2 = cfg!(all(
+            target_arch = "x86_64",
+            target_feature = "avx2",
+            target_feature = "fma"
+        ));
+        assert_eq!(portable, !avx2);
     }
 
     #[test]
