@@ -1,116 +1,452 @@
 //! The figures of a sweep drawn from its rows (plain data): success probability and
 //! approximation ratio against depth.
+//!
+//! Each puzzle kind in the rows gets its own panel (medians over different puzzles mean
+//! little), each curve family its own style from a [`StyleBook`]. A family is the init
+//! strategy, joined with the objective when the rows hold several; the book is where mixers,
+//! Grover search or noise will get their styles once the rows carry them.
 
-use super::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
+use super::style::distinct_colour;
+use super::{depth_figure, Baseline, DepthFigure, FigureSize, LegendPlace, Panel, Series, StyleBook};
 use crate::error::Result;
 use crate::experiment::stats;
 use crate::experiment::sweep::summary::{inits_of, instances_of, summarize};
 use crate::experiment::sweep::SweepRow;
+use plotters::style::RGBColor;
 use std::path::{Path, PathBuf};
 
 /// How depth plots show a batch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lines {
-    /// One line per instance when there is one instance, the median and IQR band otherwise.
+    /// One line per instance when there is one instance, the median and IQR band otherwise
+    /// (decided per puzzle kind).
     Auto,
-    /// One thin line per instance and init.
+    /// One line per instance and init, each instance in its own colour and labelled at the
+    /// right end of its line.
     Instance,
     /// The median over instances with the interquartile band.
     Median,
 }
 
-/// The depth plots of a sweep: `success_vs_depth` (log axis, uniform baseline dashed) and
-/// `approx_ratio_vs_depth`, under `dir`. `note` is printed under each title.
-pub fn draw_depth_figures(rows: &[SweepRow], dir: &Path, lines: Lines, note: &str) -> Result<Vec<PathBuf>> {
+/// What [`draw_depth_figures_with`] draws.
+#[derive(Clone, Debug)]
+pub struct DepthFigureOptions {
+    /// Lines per instance or medians.
+    pub lines: Lines,
+    /// Small print under each title; clauses about inits the rows do not hold are dropped
+    /// (see [`filter_note`]); empty: [`describe_rows`].
+    pub note: String,
+    /// The size of every figure (`None`: [`DepthFigure::default_size`], which grows with the
+    /// number of panels).
+    pub size: Option<FigureSize>,
+    /// The styles of the curve families ([`StyleBook::inits`] unless set).
+    pub styles: StyleBook,
+}
+
+impl Default for DepthFigureOptions {
+    fn default() -> Self {
+        DepthFigureOptions {
+            lines: Lines::Auto,
+            note: String::new(),
+            size: None,
+            styles: StyleBook::inits(),
+        }
+    }
+}
+
+/// The init names the note filter knows.
+const INIT_NAMES: [&str; 3] = ["ramp", "interp", "random"];
+
+/// `note` without the clauses (separated by `;`) that name an init the rows do not hold:
+/// "random: fresh starts until INTERP's simulator calls" goes when the rows have no random
+/// rows, or no interp rows. Init names are matched as whole words, any case.
+pub fn filter_note(note: &str, rows: &[SweepRow]) -> String {
+    let present = inits_of(rows);
+    note.split(';')
+        .map(str::trim)
+        .filter(|clause| !clause.is_empty())
+        .filter(|clause| {
+            let lower = clause.to_lowercase();
+            let words: Vec<&str> = lower
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            INIT_NAMES
+                .iter()
+                .filter(|init| words.contains(init))
+                .all(|init| present.iter().any(|p| p == init))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// What the rows themselves say about how they were made: the reduction level (per puzzle
+/// kind when they differ), the optimiser, the seed and each init's starts per depth, e.g.
+/// "reduce paper, lbfgs, seed 0; starts per depth: ramp 1, interp 1, random 1–3".
+pub fn describe_rows(rows: &[SweepRow]) -> String {
+    fn distinct<T: Ord + Clone>(v: impl Iterator<Item = T>) -> Vec<T> {
+        let mut v: Vec<T> = v.collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+    if rows.is_empty() {
+        return String::new();
+    }
+    let levels = distinct(rows.iter().map(|r| r.reduce.clone()));
+    let reduce = if levels.len() == 1 {
+        format!("reduce {}", levels[0])
+    } else {
+        let per: Vec<String> = levels
+            .iter()
+            .map(|l| {
+                let kinds = distinct(rows.iter().filter(|r| &r.reduce == l).map(|r| r.puzzle.clone()));
+                format!("{l} ({})", kinds.join(", "))
+            })
+            .collect();
+        format!("reduce {}", per.join(", "))
+    };
+    let optimizers = distinct(rows.iter().map(|r| r.optimizer.clone())).join("/");
+    let seeds: Vec<String> = distinct(rows.iter().map(|r| r.seed))
+        .iter()
+        .map(u64::to_string)
+        .collect();
+    let starts: Vec<String> = inits_of(rows)
+        .iter()
+        .map(|init| {
+            let n = distinct(rows.iter().filter(|r| &r.init == init).map(|r| r.restarts));
+            match (n.first(), n.last()) {
+                (Some(a), Some(b)) if a != b => format!("{init} {a}–{b}"),
+                (Some(a), _) => format!("{init} {a}"),
+                _ => init.clone(),
+            }
+        })
+        .collect();
+    format!(
+        "{reduce}, {optimizers}, seed {}; starts per depth: {}",
+        seeds.join(", "),
+        starts.join(", ")
+    )
+}
+
+/// The puzzle kinds of `rows`, sorted.
+pub fn kinds_of(rows: &[SweepRow]) -> Vec<String> {
+    let mut v: Vec<String> = rows.iter().map(|r| r.puzzle.clone()).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn objectives_of(rows: &[SweepRow]) -> Vec<String> {
+    let mut v: Vec<String> = rows.iter().map(|r| r.objective.clone()).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// A curve family: the rows it holds and its legend label (also its style key).
+struct Family {
+    init: String,
+    objective: Option<String>,
+    label: String,
+}
+
+impl Family {
+    fn holds(&self, r: &SweepRow) -> bool {
+        r.init == self.init && self.objective.as_ref().is_none_or(|o| *o == r.objective)
+    }
+}
+
+fn families(rows: &[SweepRow]) -> Vec<Family> {
+    let objectives = objectives_of(rows);
+    let several = objectives.len() > 1;
+    let mut out = Vec::new();
+    for init in inits_of(rows) {
+        for o in &objectives {
+            if !rows.iter().any(|r| r.init == init && r.objective == *o) {
+                continue;
+            }
+            out.push(Family {
+                init: init.clone(),
+                objective: several.then(|| o.clone()),
+                label: if several { format!("{init}, {o}") } else { init.clone() },
+            });
+            if !several {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Short names of instance files: the file stems without the prefix they all share (cut at
+/// a `-` or `_`), or the whole stem when that would leave nothing.
+pub fn short_names(files: &[String]) -> Vec<String> {
+    let stems: Vec<String> = files
+        .iter()
+        .map(|f| {
+            Path::new(f)
+                .file_stem()
+                .map_or(f.clone(), |s| s.to_string_lossy().into_owned())
+        })
+        .collect();
+    if stems.len() < 2 {
+        return stems;
+    }
+    let first = &stems[0];
+    let mut common = first.len();
+    for s in &stems[1..] {
+        common = common.min(
+            first
+                .char_indices()
+                .zip(s.chars())
+                .find(|((_, a), b)| a != b)
+                .map_or(first.len().min(s.len()), |((i, _), _)| i),
+        );
+    }
+    let cut = first[..common].rfind(['-', '_']).map_or(0, |i| i + 1);
+    stems
+        .iter()
+        .map(|s| if s.len() > cut { s[cut..].to_string() } else { s.clone() })
+        .collect()
+}
+
+type Column = fn(&SweepRow) -> f64;
+
+struct Metric {
+    stem: &'static str,
+    title: &'static str,
+    y_label: &'static str,
+    log_y: bool,
+    column: Column,
+}
+
+const METRICS: [Metric; 2] = [
+    Metric {
+        stem: "success_vs_depth",
+        title: "success probability vs depth",
+        y_label: "P(valid board)",
+        log_y: true,
+        column: |r| r.p_valid,
+    },
+    Metric {
+        stem: "approx_ratio_vs_depth",
+        title: "approximation ratio vs depth",
+        y_label: "(C_max − ⟨C⟩) / (C_max − C_min)",
+        log_y: false,
+        column: |r| r.approx_ratio,
+    },
+];
+
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The panel of one puzzle kind.
+fn kind_panel(
+    kind: &str,
+    rows: &[SweepRow],
+    metric: &Metric,
+    lines: Lines,
+    book: &mut StyleBook,
+    base_label: &str,
+) -> Panel {
     let instances = instances_of(rows);
     let per_instance = match lines {
         Lines::Auto => instances.len() == 1,
         Lines::Instance => true,
         Lines::Median => false,
     };
-    let objective = rows.first().map(|r| r.objective.clone()).unwrap_or_default();
-    let mut files = Vec::new();
-    type Column = fn(&SweepRow) -> f64;
-    let specs: [(&str, &str, &str, bool, Column, LegendAt); 2] = [
-        (
-            "success_vs_depth",
-            "success probability vs depth",
-            "P(valid board)",
-            true,
-            |r| r.p_valid,
-            LegendAt::UpperLeft,
-        ),
-        (
-            "approx_ratio_vs_depth",
-            "approximation ratio vs depth",
-            "(C_max − ⟨C⟩) / (C_max − C_min)",
-            false,
-            |r| r.approx_ratio,
-            LegendAt::UpperLeft,
-        ),
-    ];
-    for (stem, title, y_label, log_y, column, legend) in specs {
-        let mut curves = Vec::new();
-        for init in inits_of(rows) {
-            let colour = init_colour(&init);
-            if per_instance {
-                for (i, file) in instances.iter().enumerate() {
-                    let pts: Vec<(f64, f64)> = rows
-                        .iter()
-                        .filter(|r| r.init == init && &r.file == file)
-                        .map(|r| (r.p as f64, column(r)))
-                        .collect();
-                    curves.push(Curve {
-                        label: if i == 0 { init.clone() } else { String::new() },
-                        colour,
-                        points: pts,
-                        band: Vec::new(),
-                        thin: instances.len() > 1,
-                        width: if colour == 0 { 7 } else { 3 },
-                    });
+    let (q0, q1) = rows
+        .iter()
+        .fold((usize::MAX, 0), |(a, b), r| (a.min(r.qubits), b.max(r.qubits)));
+    let qubits = if q0 == q1 {
+        plural(q0, "qubit")
+    } else {
+        format!("{q0}–{q1} qubits")
+    };
+    let how = match (per_instance, instances.len()) {
+        (_, 1) => String::new(),
+        (true, _) => ", a colour per instance".into(),
+        (false, _) => ", median and interquartile band".into(),
+    };
+    let mut panel = Panel::new(
+        format!("{kind}: {}, {qubits}{how}", plural(instances.len(), "instance")),
+        metric.y_label,
+        metric.log_y,
+    );
+    panel.y_max = Some(1.0);
+    let fams = families(rows);
+    let column = metric.column;
+    if per_instance && instances.len() > 1 {
+        let names = short_names(&instances);
+        for (i, (file, name)) in instances.iter().zip(&names).enumerate() {
+            let colour = distinct_colour(i);
+            let mut labelled = false;
+            for f in &fams {
+                let fs = book.style(&f.label);
+                let points: Vec<(f64, f64)> = rows
+                    .iter()
+                    .filter(|r| f.holds(r) && &r.file == file)
+                    .map(|r| (r.p as f64, column(r)))
+                    .collect();
+                if points.is_empty() {
+                    continue;
                 }
-            } else {
-                let s = summarize(rows, &init, column);
-                curves.push(Curve {
-                    label: format!("{init}: median, IQR band"),
-                    colour,
-                    points: s.iter().map(|x| (x.p as f64, x.median)).collect(),
-                    band: s.iter().map(|x| (x.p as f64, x.q1, x.q3)).collect(),
-                    thin: false,
-                    // Ramp first and widest: where INTERP lands on the same optimum both show.
-                    width: if colour == 0 { 7 } else { 3 },
-                });
+                let style = fs
+                    .with_colour(colour)
+                    .with_width(1.6)
+                    .with_marker(fs.marker, (fs.marker_size * 0.7).max(2.5));
+                let mut s = Series::new("", style, points);
+                if !labelled {
+                    s.end_label = name.clone();
+                    labelled = true;
+                }
+                panel.series.push(s);
             }
         }
-        let mut baselines = Vec::new();
-        if log_y {
-            let base: Vec<f64> = instances
-                .iter()
-                .filter_map(|f| rows.iter().find(|r| &r.file == f).map(|r| r.uniform_baseline))
-                .collect();
-            if let Some((_, m, _)) = stats::quartiles(&base) {
-                let label = if instances.len() == 1 {
-                    "uniform sampling".to_string()
-                } else {
-                    "uniform sampling (median)".to_string()
-                };
-                baselines.push((label, m));
-            }
+        // The key to the dashes and markers, in a neutral colour.
+        for f in &fams {
+            let fs = book.style(&f.label);
+            let style = fs
+                .with_colour(RGBColor(70, 70, 70))
+                .with_width(1.6)
+                .with_marker(fs.marker, (fs.marker_size * 0.7).max(2.5));
+            panel.series.push(Series::new(f.label.clone(), style, Vec::new()));
         }
-        let plot = DepthPlot {
-            title: format!(
-                "{title} ({} instance{}, objective {objective})",
-                instances.len(),
-                if instances.len() == 1 { "" } else { "s" }
-            ),
-            y_label: y_label.into(),
-            log_y,
-            curves,
-            baselines,
-            legend,
+    } else {
+        for f in &fams {
+            let frows: Vec<SweepRow> = rows.iter().filter(|r| f.holds(r)).cloned().collect();
+            let s = summarize(&frows, &f.init, column);
+            let mut series = Series::new(
+                f.label.clone(),
+                book.style(&f.label),
+                s.iter().map(|x| (x.p as f64, x.median)).collect(),
+            );
+            if instances.len() > 1 {
+                series.band = s.iter().map(|x| (x.p as f64, x.q1, x.q3)).collect();
+            }
+            panel.series.push(series);
+        }
+    }
+    if metric.log_y {
+        let base: Vec<f64> = instances
+            .iter()
+            .filter_map(|f| rows.iter().find(|r| &r.file == f).map(|r| r.uniform_baseline))
+            .collect();
+        if let Some((_, m, _)) = stats::quartiles(&base) {
+            panel.baselines.push(Baseline::new(base_label, m));
+        }
+    }
+    panel
+}
+
+/// The depth figures of `rows` as data, before drawing: `(file stem, figure)` for
+/// `success_vs_depth` (log axis, uniform baseline dashed) and `approx_ratio_vs_depth`, one
+/// panel per puzzle kind, one style per curve family from `styles`. The note under the
+/// titles is `note` without clauses about inits the rows lack ([`filter_note`]), or, when
+/// `note` is empty, [`describe_rows`].
+pub fn depth_figures(
+    rows: &[SweepRow],
+    lines: Lines,
+    note: &str,
+    styles: &StyleBook,
+) -> Vec<(&'static str, DepthFigure)> {
+    let mut book = styles.clone();
+    for f in families(rows) {
+        book.style(&f.label);
+    }
+    let kinds = kinds_of(rows);
+    let instances = instances_of(rows);
+    let objectives = objectives_of(rows);
+    let note = if note.trim().is_empty() {
+        describe_rows(rows)
+    } else {
+        filter_note(note, rows)
+    };
+    let several_per_kind = kinds
+        .iter()
+        .any(|k| instances_of(&rows.iter().filter(|r| &r.puzzle == k).cloned().collect::<Vec<_>>()).len() > 1);
+    let base_label = if several_per_kind {
+        "uniform sampling (median)"
+    } else {
+        "uniform sampling"
+    };
+    METRICS
+        .iter()
+        .map(|m| {
+            let mut fig = DepthFigure::new(
+                format!(
+                    "{} ({}, objective{} {})",
+                    m.title,
+                    plural(instances.len(), "instance"),
+                    if objectives.len() == 1 { "" } else { "s" },
+                    objectives.join(", ")
+                ),
+                note.clone(),
+            );
+            fig.legend = LegendPlace::Right;
+            for kind in &kinds {
+                let krows: Vec<SweepRow> = rows.iter().filter(|r| &r.puzzle == kind).cloned().collect();
+                fig.panels
+                    .push(kind_panel(kind, &krows, m, lines, &mut book, base_label));
+            }
+            (m.stem, fig)
+        })
+        .collect()
+}
+
+/// The depth plots of a sweep: `success_vs_depth` (log axis, uniform baseline dashed) and
+/// `approx_ratio_vs_depth`, under `dir`. `note` is printed under each title, without clauses
+/// about inits the rows do not hold.
+pub fn draw_depth_figures(rows: &[SweepRow], dir: &Path, lines: Lines, note: &str) -> Result<Vec<PathBuf>> {
+    draw_depth_figures_with(
+        rows,
+        dir,
+        &DepthFigureOptions {
+            lines,
             note: note.to_string(),
-        };
-        files.extend(depth_plot(&dir.join(stem), &plot)?);
+            ..DepthFigureOptions::default()
+        },
+    )
+}
+
+/// The depth plots of a sweep under `dir`, as `options` say.
+pub fn draw_depth_figures_with(rows: &[SweepRow], dir: &Path, options: &DepthFigureOptions) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for (stem, fig) in depth_figures(rows, options.lines, &options.note, &options.styles) {
+        let size = options.size.unwrap_or_else(|| fig.default_size());
+        files.extend(depth_figure(&dir.join(stem), &fig, size)?);
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plot::Marker;
+
+    #[test]
+    fn short_names_drop_the_shared_prefix() {
+        let files = vec![
+            "a/takuzu-6x6-binarypuzzle-l3-001.txt".to_string(),
+            "a/takuzu-6x6-binarypuzzle-l3-003.txt".to_string(),
+            "b/takuzu-8x8-binarypuzzle-l3-001.txt".to_string(),
+        ];
+        assert_eq!(
+            short_names(&files),
+            vec![
+                "6x6-binarypuzzle-l3-001",
+                "6x6-binarypuzzle-l3-003",
+                "8x8-binarypuzzle-l3-001"
+            ]
+        );
+        assert_eq!(short_names(&files[..1]), vec!["takuzu-6x6-binarypuzzle-l3-001"]);
+    }
+
+    #[test]
+    fn the_marker_of_a_family_survives_the_instance_colours() {
+        let s = StyleBook::inits().style("interp");
+        assert_eq!(s.marker, Marker::Triangle);
+    }
 }

@@ -5,6 +5,7 @@ mod common;
 mod generate;
 mod kernel_vs_reference;
 mod optimize;
+mod plot;
 mod puzzles;
 mod qaoa;
 mod qasm;
