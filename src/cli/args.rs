@@ -132,6 +132,24 @@ pub struct SweepArgs {
     /// Skip the per-instance distribution and board plots.
     #[arg(long)]
     pub no_instance_plots: bool,
+    /// Size of the depth figures in logical pixels, WIDTHxHEIGHT (PNGs are drawn at twice
+    /// that); default: grows with the number of panels.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<quzzle::plot::FigureSize>,
+}
+
+/// `WIDTHxHEIGHT` in logical pixels, each 200..=4000.
+fn parse_size(s: &str) -> Result<quzzle::plot::FigureSize, String> {
+    let bad = || format!("`{s}`: write WIDTHxHEIGHT, each 200 to 4000 (e.g. 1200x800)");
+    let (w, h) = s.split_once('x').ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(200..=4000).contains(&w) || !(200..=4000).contains(&h) {
+        return Err(bad());
+    }
+    Ok(quzzle::plot::FigureSize::new(w, h))
 }
 
 fn parse_objective(s: &str) -> Result<quzzle::experiment::solve::ObjectiveSpec, String> {
@@ -152,6 +170,9 @@ pub struct LandscapeArgs {
     /// γ runs over [0, X]; default min(4/σ, π), σ the cost's standard deviation over all states.
     #[arg(long, value_name = "X")]
     pub gamma_max: Option<f64>,
+    /// Size of the figure in logical pixels, WIDTHxHEIGHT (PNG at twice that).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<quzzle::plot::FigureSize>,
     /// Folder for landscape.csv and landscape.svg/png.
     #[arg(long, default_value = "results/landscape")]
     pub out: PathBuf,

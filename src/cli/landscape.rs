@@ -4,7 +4,7 @@ use super::args::LandscapeArgs;
 use super::output::write;
 use quzzle::encoding;
 use quzzle::experiment::{landscape as experiment_landscape, solve};
-use quzzle::plot::{landscape_plot, LandscapePlot};
+use quzzle::plot::{landscape_plot_sized, LandscapePlot};
 use quzzle::{Error, Result};
 use std::time::Instant;
 
@@ -63,7 +63,11 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
         energy_optimum: (ge, be),
         success_optimum: (gs, bs),
     };
-    let files = landscape_plot(&args.out.join("landscape"), &plot)?;
+    let files = landscape_plot_sized(
+        &args.out.join("landscape"),
+        &plot,
+        args.size.unwrap_or(LandscapePlot::DEFAULT_SIZE),
+    )?;
     println!(
         "{name}: {} qubits, {} grid points in {secs:.1} s",
         problem.num_qubits(),

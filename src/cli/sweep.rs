@@ -7,7 +7,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
 use quzzle::experiment::sweep::{self, instance_view, InstanceView, SweepEvent, SweepPlan, SweepRow};
-use quzzle::plot::sweep::{draw_depth_figures, Lines};
+use quzzle::plot::sweep::{draw_depth_figures_with, DepthFigureOptions, Lines};
+use quzzle::plot::StyleBook;
 use quzzle::plot::{board_plot, distribution_plot, superscript, Bar, BarKind, BoardPlot};
 use quzzle::puzzle::Verdict;
 use quzzle::qaoa::optimize::Init;
@@ -104,7 +105,14 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             ""
         }
     );
-    let mut files = draw_depth_figures(rows, &args.out, lines, &note)?;
+    let options = DepthFigureOptions {
+        lines,
+        note,
+        size: args.size,
+        styles: StyleBook::inits(),
+    };
+    let mut files = draw_depth_figures_with(rows, &args.out, &options)?;
+    let note = options.note;
     if !args.no_instance_plots {
         files.extend(instance_figures(&plan, rows, &args.out.join("instances"), args.top)?);
     }

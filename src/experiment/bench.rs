@@ -99,14 +99,6 @@ pub fn bench(ising: &Ising, p: usize, repeats: usize) -> Result<BenchReport> {
         all_gradient_seconds,
         diagonal_bytes_per_state: sim.diagonal().bytes_per_state(),
         threads: rayon::current_num_threads(),
-        simd: if cfg!(all(
-            target_arch = "x86_64",
-            target_feature = "avx2",
-            target_feature = "fma"
-        )) {
-            "avx2+fma"
-        } else {
-            "portable"
-        },
+        simd: crate::sim::simd_path(),
     })
 }
