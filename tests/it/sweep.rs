@@ -130,7 +130,7 @@ fn resume_skips_finished_rows() {
     let mut other = p.clone();
     other.config.seed = 8;
     let err = sweep::run_sweep(&other, &csv, &mut |_| {}).unwrap_err();
-    assert!(err.to_string().contains("--seed"), "{err}");
+    assert!(err.to_string().contains("seed 8"), "{err}");
 }
 
 #[test]
