@@ -400,7 +400,12 @@ impl Space {
     /// The space `choice` of `model` under `reduced`. A family that is absent or whose blocks
     /// overlap is `Error::InvalidArgument`; a block no assignment meets is
     /// `Error::Unsatisfiable`.
-    pub fn build(model: &Model, reduced: &Reduced, choice: SpaceChoice, diagonal_bytes_per_state: usize) -> Result<Space> {
+    pub fn build(
+        model: &Model,
+        reduced: &Reduced,
+        choice: SpaceChoice,
+        diagonal_bytes_per_state: usize,
+    ) -> Result<Space> {
         let blocks = enforceable_blocks(model, reduced)?;
         let n = reduced.num_free;
         let make = |resolved: SpaceChoice, members: Vec<Block>| {
