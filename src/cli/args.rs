@@ -26,6 +26,10 @@ pub enum Command {
         reduce: ReduceArg,
         #[command(flatten)]
         encoding: EncodingArg,
+        /// Block space to detail: full, rows, cols, regions, cells or auto (one-hot only;
+        /// every space that exists is summarised).
+        #[arg(long, default_value = "auto")]
+        space: String,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,

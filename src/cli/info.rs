@@ -1,15 +1,17 @@
 //! `quzzle info`: the board, qubits and statevector bytes at every reduction level.
 
 use super::output::{human_bytes, to_json};
+use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::info;
 use quzzle::model::Level;
 use quzzle::Result;
 use std::path::Path;
 
-pub fn run(file: &Path, level: Level, kind: EncodingKind, as_json: bool) -> Result<()> {
+pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: bool) -> Result<()> {
+    let space: SpaceChoice = space.parse()?;
     let enc = encoding::load(file, kind, level)?;
-    let report = info::info(enc.as_ref())?;
+    let report = info::info(enc.as_ref(), space)?;
     if as_json {
         print!("{}", to_json(&report));
         return Ok(());
@@ -46,5 +48,93 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, as_json: bool) -> Resu
     for note in &report.notes {
         println!("note: {note}");
     }
+    print_spaces(&report);
     Ok(())
+}
+
+/// The block spaces: one line each, then the blocks of the one asked for.
+fn print_spaces(report: &info::InfoReport) {
+    if let Some(reason) = &report.spaces_no_solution {
+        println!("block spaces: no solution ({reason})");
+        return;
+    }
+    if report.spaces.is_empty() {
+        return;
+    }
+    println!("block spaces at {}:", report.reduce.name());
+    println!(
+        "  {:<12} {:>6} {:>9} {:>12} {:>10}  fits",
+        "space", "blocks", "dimension", "", "bytes"
+    );
+    for s in &report.spaces {
+        let name = if s.space == SpaceChoice::Auto {
+            format!("auto={}", s.resolved.name())
+        } else {
+            s.space.name().to_string()
+        };
+        println!(
+            "  {name:<12} {:>6} {:>9} {:>12} {:>10}  {}",
+            s.blocks.len(),
+            format!("2^{:.2}", s.log2_dimension),
+            dimension_text(s.dimension),
+            bytes_text(s.bytes),
+            if s.fits { "yes" } else { "no" }
+        );
+    }
+    for u in &report.spaces_unusable {
+        println!("  {:<12} not a space: {}", u.space.name(), u.reason);
+    }
+    let Some(asked) = report.spaces.iter().find(|s| s.space == report.space) else {
+        return;
+    };
+    println!(
+        "space {} ({}): {} blocks, {} qubits in no block {:?}",
+        asked.space.name(),
+        asked.resolved.name(),
+        asked.blocks.len(),
+        asked.free_qubits.len(),
+        asked.free_qubits
+    );
+    for b in &asked.blocks {
+        let form = if b.plain {
+            format!("weight {} of {}", b.k, b.qubits.len())
+        } else {
+            let terms: Vec<String> = b
+                .qubits
+                .iter()
+                .zip(&b.coefficients)
+                .map(|(q, c)| format!("{c:+}·x{q}"))
+                .collect();
+            format!("{} = {}", terms.join(" "), b.k)
+        };
+        println!(
+            "  {:<28} qubits {:?}  {form}  {} states  {}",
+            b.label,
+            b.qubits,
+            b.states,
+            if b.plain {
+                "plain (xy, grover)"
+            } else {
+                "general (grover only)"
+            }
+        );
+    }
+}
+
+/// Bytes in binary units up to PiB, in scientific notation beyond.
+fn bytes_text(b: f64) -> String {
+    if b < 1024f64.powi(6) {
+        human_bytes(b)
+    } else {
+        format!("{b:.2e} B")
+    }
+}
+
+/// A dimension as an integer while exact, else in scientific notation.
+fn dimension_text(d: f64) -> String {
+    if d < 1e15 {
+        format!("{d:.0}")
+    } else {
+        format!("{d:.3e}")
+    }
 }

@@ -51,8 +51,9 @@ fn run(cli: Cli) -> Result<()> {
             file,
             reduce,
             encoding,
+            space,
             json,
-        } => info::run(&file, reduce.level.into(), encoding.encoding.into(), json),
+        } => info::run(&file, reduce.level.into(), encoding.encoding.into(), &space, json),
         Command::Classical {
             file,
             reduce,

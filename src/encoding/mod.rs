@@ -4,6 +4,8 @@
 //!
 //! - [`onehot::OneHot`]: one qubit per free variable of the reduced constraint model, the
 //!   penalty QUBO as an Ising cost (every puzzle).
+//! - [`space`]: the block spaces of a one-hot encoding (disjoint exact counts enforced by
+//!   the circuit instead of the cost).
 //! - [`compact::CompactSudoku`]: ⌈log2 m⌉ qubits per open Sudoku cell with m candidates, a
 //!   higher-order cost in Z.
 //!
@@ -12,6 +14,7 @@
 
 pub mod compact;
 pub mod onehot;
+pub mod space;
 
 use crate::angles::Angles;
 use crate::bits;
@@ -156,6 +159,11 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
     fn cell_marginals(&self, qubit_marginals: &[f64]) -> Option<CellMarginals>;
     /// What the encoding did beyond the reduction, for reports.
     fn notes(&self) -> Vec<String>;
+
+    /// The one-hot encoding itself, when this is one (block spaces are defined on it).
+    fn as_onehot(&self) -> Option<&onehot::OneHot> {
+        None
+    }
 
     /// The QAOA circuit at `angles`: the gate list the simulator runs and the exporter writes.
     fn circuit(&self, angles: &Angles) -> Circuit {

@@ -272,6 +272,10 @@ impl Encoding for OneHot {
     fn notes(&self) -> Vec<String> {
         self.reduced.notes.clone()
     }
+
+    fn as_onehot(&self) -> Option<&OneHot> {
+        Some(self)
+    }
 }
 
 /// `(row, col)` of a model variable named `r{row}c{col}`.

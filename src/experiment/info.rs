@@ -1,6 +1,7 @@
 //! What an encoded puzzle costs at every reduction level: qubits, statevector bytes, and
 //! whether it fits in memory.
 
+use crate::encoding::space::{enforceable_blocks, family_status, Block, FamilyStatus, Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::error::{Error, Result};
 use crate::model::Level;
@@ -53,6 +54,94 @@ pub struct InfoReport {
     pub fits: bool,
     /// What the reduction and encoding did beyond fixing variables.
     pub notes: Vec<String>,
+    /// The block space asked for (`--space`).
+    pub space: SpaceChoice,
+    /// Every block space of the one-hot encoding that exists for the puzzle (`full`, each usable
+    /// family, `auto`); empty for other encodings.
+    pub spaces: Vec<SpaceInfo>,
+    /// Families with counts that cannot be a space (their blocks overlap), with why.
+    pub spaces_unusable: Vec<UnusableSpace>,
+    /// Why there is no block space, when a block's count cannot be met after reduction.
+    pub spaces_no_solution: Option<String>,
+}
+
+/// One block of a space, as reported.
+#[derive(Clone, Debug, Serialize)]
+pub struct BlockInfo {
+    /// The count's label.
+    pub label: String,
+    /// Its free variables.
+    pub qubits: Vec<usize>,
+    /// Their coefficients in the count (all 1 for a plain block).
+    pub coefficients: Vec<i64>,
+    /// The count they must meet.
+    pub k: i64,
+    /// Assignments meeting it.
+    pub states: u128,
+    /// Whether it is a plain weight-k set.
+    pub plain: bool,
+    /// The mixers that keep it: `xy` and `grover` for a plain block, `grover` otherwise.
+    pub mixers: Vec<&'static str>,
+}
+
+impl BlockInfo {
+    fn of(b: &Block) -> Self {
+        BlockInfo {
+            label: b.label.clone(),
+            qubits: b.qubits.clone(),
+            coefficients: b.coefficients.clone(),
+            k: b.k,
+            states: b.num_states,
+            plain: b.plain,
+            mixers: if b.plain { vec!["xy", "grover"] } else { vec!["grover"] },
+        }
+    }
+}
+
+/// One block space, as reported.
+#[derive(Clone, Debug, Serialize)]
+pub struct SpaceInfo {
+    /// The choice.
+    pub space: SpaceChoice,
+    /// The family it uses (`auto` resolved; otherwise the choice itself).
+    pub resolved: SpaceChoice,
+    /// Its blocks.
+    pub blocks: Vec<BlockInfo>,
+    /// Qubits in no block.
+    pub free_qubits: Vec<usize>,
+    /// Basis states of the space.
+    pub dimension: f64,
+    /// log2 of that.
+    pub log2_dimension: f64,
+    /// Bytes of a state and cost diagonal over it.
+    pub bytes: f64,
+    /// Whether they fit in memory now.
+    pub fits: bool,
+}
+
+impl SpaceInfo {
+    /// The report of `space`.
+    pub fn of(space: &Space) -> Self {
+        SpaceInfo {
+            space: space.choice,
+            resolved: space.resolved,
+            blocks: space.blocks.iter().map(BlockInfo::of).collect(),
+            free_qubits: space.free.clone(),
+            dimension: space.dimension,
+            log2_dimension: space.log2_dimension(),
+            bytes: space.bytes(),
+            fits: space.fits(),
+        }
+    }
+}
+
+/// A family the puzzle has but that gives no space.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnusableSpace {
+    /// The family.
+    pub space: SpaceChoice,
+    /// Why not.
+    pub reason: String,
 }
 
 /// Whether a simulator of `qubits` qubits for `enc` fits in memory.
@@ -60,8 +149,9 @@ fn fits(enc: &dyn Encoding, qubits: usize) -> bool {
     sim::check_memory(qubits, AMPLITUDE_BYTES + enc.diagonal_bytes_per_state() as u128).is_ok()
 }
 
-/// The report of `enc` (encoded at the level asked for), with every other level alongside.
-pub fn info(enc: &dyn Encoding) -> Result<InfoReport> {
+/// The report of `enc` (encoded at the level asked for), with every other level alongside,
+/// and every block space of a one-hot encoding (`space` is the one asked for: it must exist).
+pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
     let mut levels = Vec::new();
     for level in Level::ALL {
         let qubits = if level == enc.level() {
@@ -89,6 +179,7 @@ pub fn info(enc: &dyn Encoding) -> Result<InfoReport> {
     }
     let (rows, cols) = enc.puzzle().size();
     let n = enc.num_qubits();
+    let (spaces, spaces_unusable, spaces_no_solution) = spaces_of(enc, space)?;
     let variables = levels.iter().map(|l| (l.level.name(), l.qubits)).collect();
     let model_variables = levels[0].qubits.unwrap_or(0);
     Ok(InfoReport {
@@ -106,5 +197,44 @@ pub fn info(enc: &dyn Encoding) -> Result<InfoReport> {
         state_gib: crate::error::gib(16.0 * (n as f64).exp2()),
         fits: fits(enc, n),
         notes: enc.notes(),
+        space,
+        spaces,
+        spaces_unusable,
+        spaces_no_solution,
     })
+}
+
+/// The spaces of `enc` (one-hot only), the families that overlap, and why there is no space
+/// when a block cannot be met. The space asked for must be among them.
+fn spaces_of(enc: &dyn Encoding, asked: SpaceChoice) -> Result<(Vec<SpaceInfo>, Vec<UnusableSpace>, Option<String>)> {
+    let Some(onehot) = enc.as_onehot() else {
+        if asked != SpaceChoice::Auto && asked != SpaceChoice::Full {
+            return Err(Error::InvalidArgument(format!(
+                "block spaces are defined for the one-hot encoding, not `{}`",
+                enc.name()
+            )));
+        }
+        return Ok((Vec::new(), Vec::new(), None));
+    };
+    let blocks = match enforceable_blocks(&onehot.model, &onehot.reduced) {
+        Ok(b) => b,
+        Err(Error::Unsatisfiable { reason }) => return Ok((Vec::new(), Vec::new(), Some(reason))),
+        Err(e) => return Err(e),
+    };
+    let mut spaces = Vec::new();
+    let mut unusable = Vec::new();
+    for choice in SpaceChoice::ALL {
+        if let FamilyStatus::Overlapping(a, b, q) = family_status(&blocks, choice, onehot.reduced.num_free) {
+            unusable.push(UnusableSpace {
+                space: choice,
+                reason: format!("`{a}` and `{b}` share qubit {q}"),
+            });
+        }
+        match Space::of(onehot, choice) {
+            Ok(s) => spaces.push(SpaceInfo::of(&s)),
+            Err(e) if choice == asked => return Err(e),
+            Err(_) => {}
+        }
+    }
+    Ok((spaces, unusable, None))
 }

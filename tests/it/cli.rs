@@ -37,6 +37,35 @@ fn info_json_names() {
 }
 
 #[test]
+fn info_reports_block_spaces() {
+    let f = data("queens-4x4-handmade.txt");
+    let v = json_of(&["info", f.to_str().unwrap(), "--json", "--space", "regions"]);
+    assert_eq!(v["qubits"], 16);
+    assert_eq!(v["space"], "regions");
+    let spaces = v["spaces"].as_array().unwrap();
+    let names: Vec<&str> = spaces.iter().map(|s| s["space"].as_str().unwrap()).collect();
+    assert_eq!(names, ["full", "rows", "cols", "regions", "auto"]);
+    assert_eq!(spaces[1]["dimension"], 256.0);
+    assert_eq!(spaces[1]["log2_dimension"], 8.0);
+    assert_eq!(spaces[1]["blocks"].as_array().unwrap().len(), 4);
+    assert_eq!(spaces[1]["blocks"][0]["label"], "row 0");
+    assert_eq!(spaces[1]["blocks"][0]["states"], 4);
+    assert_eq!(spaces[1]["blocks"][0]["plain"], true);
+    assert!(spaces[1]["bytes"].as_f64().unwrap() > 0.0);
+    assert!(spaces[1]["fits"].is_boolean());
+    assert_eq!(spaces[4]["resolved"], "rows");
+    let text = quzzle(&["info", f.to_str().unwrap(), "--space", "regions"]);
+    assert!(text.status.success());
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("space regions (regions): 3 blocks"), "{text}");
+    // A family the puzzle lacks, and a name that is no space, are usage errors.
+    for space in ["cells", "diagonal"] {
+        let out = quzzle(&["info", f.to_str().unwrap(), "--space", space]);
+        assert_eq!(out.status.code(), Some(2), "{space}");
+    }
+}
+
+#[test]
 fn classical_json_names() {
     let f = data("tiny-takuzu-4x4.txt");
     let v = json_of(&["classical", f.to_str().unwrap(), "--json"]);

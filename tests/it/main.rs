@@ -14,6 +14,7 @@ mod queens;
 mod reduction;
 mod regression;
 mod shared;
+mod space;
 mod starbattle;
 mod sudoku;
 mod sweep;

@@ -1,0 +1,501 @@
+//! Block spaces of the one-hot encoding: which basis states a constraint-preserving circuit can
+//! reach (see DESIGN.md, "Spaces and mixers"). No simulation here: the blocks, their states,
+//! the dimension of the space and what it would cost in memory.
+//!
+//! A *block* is an active exact count of the reduced model (`Count` with `soft == false`)
+//! written over the free variables. Each original variable of the count is mapped through
+//! [`Reduced::lits`]: a constant moves to the right-hand side, `Var { index, negated: false }`
+//! adds `x_index`, `Var { index, negated: true }` adds `1 − x_index`. So a block is the linear
+//! equation `Σ_i c_i · x_{q_i} = t` over its distinct free variables `q_0 < q_1 < …` (its
+//! [`Block::qubits`]), with integer coefficients `c_i`: after `paper`, a Tango row holding both
+//! cells of one `=` chain counts that variable twice (`c = 2`), and an `x` chain gives `+1` and
+//! `−1` for the same variable (`c = 0`).
+//!
+//! A block is *plain* when every coefficient is 1 (each variable appears once, not negated):
+//! then it is a weight-`t` set over `m` qubits with `C(m, t)` states, and the XY mixers apply.
+//! Otherwise it is *general*, and only the Grover mixer applies.
+//!
+//! **State order.** A block's states are the assignments of its qubits meeting the count, as
+//! masks over the block (bit i = qubit `qubits[i]`), in ascending order of the mask. For a plain
+//! block these are its `t`-subsets in colex order. The space's basis is the mixed-radix vector
+//! over the blocks (block 0 the fastest-varying digit), then the free qubits in no block, lowest
+//! first, one binary digit each.
+//!
+//! **Families.** Counts are grouped by their labels: `row …` (rows), `column …` (cols),
+//! `region …` and Sudoku `box …` (regions), Sudoku `cell …` (cells). A family is usable when its
+//! blocks are pairwise disjoint in free variables. `auto` takes the usable family of smallest
+//! dimension (ties: rows, cols, regions, cells), or `full` when there is none.
+//!
+//! A count the reduction dropped as implied by the others (`paper` and up: "one region
+//! fewer") is not active, so it is no block; its qubits stay binary.
+
+use super::onehot::OneHot;
+use super::Encoding;
+use crate::error::{Error, Result};
+use crate::model::{Constraint, Lit, Model, Reduced};
+use crate::sim::{self, AMPLITUDE_BYTES, MAX_QUBITS};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// Largest block whose states [`Block::states`] lists (2^m masks are scanned for a general
+/// block).
+pub const MAX_LISTED_BLOCK_QUBITS: usize = 30;
+
+/// Which counts a space enforces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SpaceChoice {
+    /// All 2^n basis states, no blocks.
+    Full,
+    /// The row counts.
+    Rows,
+    /// The column counts.
+    Cols,
+    /// The region counts (Sudoku: boxes).
+    Regions,
+    /// The Sudoku cell counts (one digit per cell).
+    Cells,
+    /// The usable family of smallest dimension, or `full`.
+    Auto,
+}
+
+impl SpaceChoice {
+    /// Every choice, in report order.
+    pub const ALL: [SpaceChoice; 6] = [
+        SpaceChoice::Full,
+        SpaceChoice::Rows,
+        SpaceChoice::Cols,
+        SpaceChoice::Regions,
+        SpaceChoice::Cells,
+        SpaceChoice::Auto,
+    ];
+
+    /// The families, in `auto`'s tie order.
+    pub const FAMILIES: [SpaceChoice; 4] = [
+        SpaceChoice::Rows,
+        SpaceChoice::Cols,
+        SpaceChoice::Regions,
+        SpaceChoice::Cells,
+    ];
+
+    /// The name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            SpaceChoice::Full => "full",
+            SpaceChoice::Rows => "rows",
+            SpaceChoice::Cols => "cols",
+            SpaceChoice::Regions => "regions",
+            SpaceChoice::Cells => "cells",
+            SpaceChoice::Auto => "auto",
+        }
+    }
+
+    /// The family of a count labelled `label` (by its first word), if any.
+    pub fn family_of_label(label: &str) -> Option<SpaceChoice> {
+        match label.split_whitespace().next()? {
+            "row" => Some(SpaceChoice::Rows),
+            "column" => Some(SpaceChoice::Cols),
+            "region" | "box" => Some(SpaceChoice::Regions),
+            "cell" => Some(SpaceChoice::Cells),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for SpaceChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for SpaceChoice {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        SpaceChoice::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| Error::UnknownName {
+                what: "space",
+                name: s.to_string(),
+                choices: "full, rows, cols, regions, cells, auto",
+            })
+    }
+}
+
+/// One enforced count over free variables: `Σ_i coefficients[i] · x_{qubits[i]} = k`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Block {
+    /// The count's label in the model (`row 2`, `region B`, …).
+    pub label: String,
+    /// Index of the count among the model's constraints.
+    pub constraint: usize,
+    /// The family its label puts it in (`None` for a count of no family).
+    pub family: Option<SpaceChoice>,
+    /// Its distinct free variables (qubits), ascending.
+    pub qubits: Vec<usize>,
+    /// The coefficient of each qubit (1 for every qubit of a plain block).
+    pub coefficients: Vec<i64>,
+    /// The right-hand side: the model's k less the constant part.
+    pub k: i64,
+    /// Number of assignments of `qubits` meeting the count.
+    pub num_states: u128,
+    /// Whether it is a plain weight-k set (every coefficient 1), so XY mixers apply; a general
+    /// block takes only the Grover mixer.
+    pub plain: bool,
+}
+
+impl Block {
+    /// The block of count `constraint` of `model` under `reduced`; `None` for a soft count or
+    /// another kind of constraint, or a count with no free variable.
+    pub fn of(model: &Model, reduced: &Reduced, constraint: usize) -> Option<Block> {
+        let labelled = &model.constraints[constraint];
+        let Constraint::Count { vars, k, soft: false } = &labelled.constraint else {
+            return None;
+        };
+        let mut rhs = *k as i64;
+        let mut coef: BTreeMap<usize, i64> = BTreeMap::new();
+        let mut plain = true;
+        for &v in vars {
+            match reduced.lits[v] {
+                Lit::Const(b) => rhs -= i64::from(b),
+                Lit::Var { index, negated } => {
+                    let c = coef.entry(index).or_insert(0);
+                    if negated {
+                        rhs -= 1;
+                        *c -= 1;
+                        plain = false;
+                    } else {
+                        if *c != 0 {
+                            plain = false;
+                        }
+                        *c += 1;
+                    }
+                }
+            }
+        }
+        if coef.is_empty() {
+            return None;
+        }
+        let (qubits, coefficients): (Vec<usize>, Vec<i64>) = coef.into_iter().unzip();
+        let plain = plain && coefficients.iter().all(|&c| c == 1);
+        let num_states = count_solutions(&coefficients, rhs);
+        Some(Block {
+            label: labelled.label.clone(),
+            constraint,
+            family: SpaceChoice::family_of_label(&labelled.label),
+            qubits,
+            coefficients,
+            k: rhs,
+            num_states,
+            plain,
+        })
+    }
+
+    /// Number of qubits.
+    pub fn len(&self) -> usize {
+        self.qubits.len()
+    }
+
+    /// Whether it has no qubit (never, for a block built by [`Block::of`]).
+    pub fn is_empty(&self) -> bool {
+        self.qubits.is_empty()
+    }
+
+    /// Whether the block-local mask (bit i = `qubits[i]`) meets the count.
+    pub fn meets_local(&self, mask: u64) -> bool {
+        let s: i64 = self
+            .coefficients
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| (mask >> i) & 1 == 1)
+            .map(|(_, &c)| c)
+            .sum();
+        s == self.k
+    }
+
+    /// Whether the full basis index `state` (bit q = qubit q) meets the count.
+    pub fn meets(&self, state: u64) -> bool {
+        self.meets_local(self.local_mask(state))
+    }
+
+    /// The block-local mask of a full basis index.
+    pub fn local_mask(&self, state: u64) -> u64 {
+        self.qubits
+            .iter()
+            .enumerate()
+            .map(|(i, &q)| ((state >> q) & 1) << i)
+            .sum()
+    }
+
+    /// The basis bits (bit q = qubit q) of a block-local mask.
+    pub fn embed(&self, mask: u64) -> u64 {
+        self.qubits
+            .iter()
+            .enumerate()
+            .map(|(i, &q)| ((mask >> i) & 1) << q)
+            .sum()
+    }
+
+    /// The block's states as local masks, ascending (colex order of the k-subsets for a plain
+    /// block). Refused beyond [`MAX_LISTED_BLOCK_QUBITS`] qubits.
+    pub fn states(&self) -> Result<Vec<u64>> {
+        let m = self.len();
+        if m > MAX_LISTED_BLOCK_QUBITS {
+            return Err(Error::InvalidArgument(format!(
+                "block `{}` has {m} qubits; its states are listed up to {MAX_LISTED_BLOCK_QUBITS}",
+                self.label
+            )));
+        }
+        if self.plain {
+            return Ok(colex_subsets(m, self.k));
+        }
+        Ok((0..1u64 << m).filter(|&mask| self.meets_local(mask)).collect())
+    }
+}
+
+/// The `k`-subsets of `m` elements as masks in colex (= ascending) order (Gosper's hack).
+fn colex_subsets(m: usize, k: i64) -> Vec<u64> {
+    if k < 0 || k as usize > m {
+        return Vec::new();
+    }
+    let k = k as usize;
+    if k == 0 {
+        return vec![0];
+    }
+    let mut out = Vec::new();
+    let mut x: u64 = (1u64 << k) - 1;
+    let end = 1u64 << m;
+    while x < end {
+        out.push(x);
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        x = (((r ^ x) >> 2) / c) | r;
+    }
+    out
+}
+
+/// Number of 0/1 vectors `x` with `Σ c_i x_i = target` (a subset-sum count; saturates at
+/// `u128::MAX`).
+fn count_solutions(coefficients: &[i64], target: i64) -> u128 {
+    let mut ways: BTreeMap<i64, u128> = BTreeMap::from([(0, 1)]);
+    for &c in coefficients {
+        let mut next = ways.clone();
+        for (&s, &w) in &ways {
+            let e = next.entry(s + c).or_insert(0);
+            *e = e.saturating_add(w);
+        }
+        ways = next;
+    }
+    ways.get(&target).copied().unwrap_or(0)
+}
+
+/// Every enforceable block of `model` under `reduced`: one per active exact count with a free
+/// variable, in model order. A block no assignment meets is `Error::Unsatisfiable`.
+pub fn enforceable_blocks(model: &Model, reduced: &Reduced) -> Result<Vec<Block>> {
+    let mut out = Vec::new();
+    for &i in &reduced.active {
+        if let Some(b) = Block::of(model, reduced, i) {
+            if b.num_states == 0 {
+                return Err(Error::Unsatisfiable {
+                    reason: format!(
+                        "`{}` cannot be met after reduction (no assignment of its qubits {:?} gives the count)",
+                        b.label, b.qubits
+                    ),
+                });
+            }
+            out.push(b);
+        }
+    }
+    Ok(out)
+}
+
+/// The state of one family in a puzzle: absent, usable, or overlapping.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FamilyStatus {
+    /// No active exact count carries the family's labels.
+    Absent,
+    /// Its blocks are pairwise disjoint.
+    Usable(Vec<Block>),
+    /// Two of its blocks share a qubit: `(label, label, qubit)`.
+    Overlapping(String, String, usize),
+}
+
+/// Whether `family`'s blocks among `blocks` exist and are pairwise disjoint.
+pub fn family_status(blocks: &[Block], family: SpaceChoice, num_free: usize) -> FamilyStatus {
+    let members: Vec<Block> = blocks.iter().filter(|b| b.family == Some(family)).cloned().collect();
+    if members.is_empty() {
+        return FamilyStatus::Absent;
+    }
+    let mut owner: Vec<Option<usize>> = vec![None; num_free];
+    for (j, b) in members.iter().enumerate() {
+        for &q in &b.qubits {
+            if let Some(i) = owner[q] {
+                return FamilyStatus::Overlapping(members[i].label.clone(), b.label.clone(), q);
+            }
+            owner[q] = Some(j);
+        }
+    }
+    FamilyStatus::Usable(members)
+}
+
+/// A block space: the enforced blocks, and the qubits in no block.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Space {
+    /// The choice that built it (`auto` resolved to the family it took is in [`Space::resolved`]).
+    pub choice: SpaceChoice,
+    /// The family actually used (`full` or a family; never `auto`).
+    pub resolved: SpaceChoice,
+    /// The enforced blocks, pairwise disjoint, in model order.
+    pub blocks: Vec<Block>,
+    /// Qubits in no block, ascending (two states each).
+    pub free: Vec<usize>,
+    /// Product of the blocks' state counts times 2^free (a float: it may exceed any integer).
+    pub dimension: f64,
+    /// Qubits of the encoding.
+    pub num_qubits: usize,
+    /// Bytes per basis state of the cost diagonal.
+    pub diagonal_bytes_per_state: usize,
+}
+
+impl Space {
+    /// The full space of `num_qubits` qubits.
+    pub fn full(num_qubits: usize, diagonal_bytes_per_state: usize) -> Space {
+        Space::from_blocks(
+            SpaceChoice::Full,
+            SpaceChoice::Full,
+            Vec::new(),
+            num_qubits,
+            diagonal_bytes_per_state,
+        )
+    }
+
+    fn from_blocks(
+        choice: SpaceChoice,
+        resolved: SpaceChoice,
+        blocks: Vec<Block>,
+        num_qubits: usize,
+        diagonal_bytes_per_state: usize,
+    ) -> Space {
+        let mut in_block = vec![false; num_qubits];
+        for b in &blocks {
+            for &q in &b.qubits {
+                in_block[q] = true;
+            }
+        }
+        let free: Vec<usize> = (0..num_qubits).filter(|&q| !in_block[q]).collect();
+        let dimension = blocks.iter().map(|b| b.num_states as f64).product::<f64>() * (free.len() as f64).exp2();
+        Space {
+            choice,
+            resolved,
+            blocks,
+            free,
+            dimension,
+            num_qubits,
+            diagonal_bytes_per_state,
+        }
+    }
+
+    /// The space `choice` of `model` under `reduced`. A family that is absent or whose blocks
+    /// overlap is `Error::InvalidArgument`; a block no assignment meets is
+    /// `Error::Unsatisfiable`.
+    pub fn build(
+        model: &Model,
+        reduced: &Reduced,
+        choice: SpaceChoice,
+        diagonal_bytes_per_state: usize,
+    ) -> Result<Space> {
+        let blocks = enforceable_blocks(model, reduced)?;
+        let n = reduced.num_free;
+        let make = |resolved: SpaceChoice, members: Vec<Block>| {
+            Space::from_blocks(choice, resolved, members, n, diagonal_bytes_per_state)
+        };
+        match choice {
+            SpaceChoice::Full => Ok(make(SpaceChoice::Full, Vec::new())),
+            SpaceChoice::Auto => {
+                let mut best = make(SpaceChoice::Full, Vec::new());
+                for family in SpaceChoice::FAMILIES {
+                    if let FamilyStatus::Usable(members) = family_status(&blocks, family, n) {
+                        let s = make(family, members);
+                        if s.log2_dimension() < best.log2_dimension() - 1e-9 {
+                            best = s;
+                        }
+                    }
+                }
+                Ok(best)
+            }
+            family => match family_status(&blocks, family, n) {
+                FamilyStatus::Usable(members) => Ok(make(family, members)),
+                FamilyStatus::Absent => Err(Error::InvalidArgument(format!(
+                    "space `{family}`: the puzzle has no active exact {family} counts at this reduction level"
+                ))),
+                FamilyStatus::Overlapping(a, b, q) => Err(Error::InvalidArgument(format!(
+                    "space `{family}`: `{a}` and `{b}` share qubit {q}, so they are not disjoint blocks"
+                ))),
+            },
+        }
+    }
+
+    /// The space `choice` of a one-hot encoding.
+    pub fn of(enc: &OneHot, choice: SpaceChoice) -> Result<Space> {
+        Space::build(&enc.model, &enc.reduced, choice, enc.diagonal_bytes_per_state())
+    }
+
+    /// Every space of `enc` that exists, in [`SpaceChoice::ALL`] order: `full`, each usable
+    /// family, `auto`. Families that are absent or overlap are left out.
+    pub fn available(enc: &OneHot) -> Result<Vec<Space>> {
+        SpaceChoice::ALL
+            .into_iter()
+            .filter_map(|c| match Space::of(enc, c) {
+                Err(Error::InvalidArgument(_)) => None,
+                r => Some(r),
+            })
+            .collect()
+    }
+
+    /// log2 of the dimension, summed block by block (exact where the dimension is not).
+    pub fn log2_dimension(&self) -> f64 {
+        self.blocks.iter().map(|b| (b.num_states as f64).log2()).sum::<f64>() + self.free.len() as f64
+    }
+
+    /// Bytes of a statevector over the space and its cost diagonal: `dimension · (16 +
+    /// diagonal bytes per state)`, as a float.
+    pub fn bytes(&self) -> f64 {
+        self.dimension * (AMPLITUDE_BYTES as f64 + self.diagonal_bytes_per_state as f64)
+    }
+
+    /// Whether the state and diagonal fit in the memory available now (and the dimension in
+    /// the simulator's index range, 2^40), as [`crate::sim::check_memory`] decides for the full
+    /// space.
+    pub fn fits(&self) -> bool {
+        self.log2_dimension() <= MAX_QUBITS as f64 + 1e-9 && self.bytes() <= sim::available_memory() as f64
+    }
+
+    /// Whether the basis index `state` of the full space (bit q = qubit q) lies in the space.
+    pub fn contains(&self, state: u64) -> bool {
+        self.blocks.iter().all(|b| b.meets(state))
+    }
+
+    /// The full-space basis index of space index `index` (mixed radix: block 0 fastest, then
+    /// the free qubits lowest first), for at most 64 qubits and blocks whose states can be
+    /// listed. `states` is [`Space::block_states`].
+    pub fn embed(&self, states: &[Vec<u64>], mut index: u64) -> u64 {
+        let mut out = 0u64;
+        for (b, list) in self.blocks.iter().zip(states) {
+            let radix = list.len() as u64;
+            out |= b.embed(list[(index % radix) as usize]);
+            index /= radix;
+        }
+        for &q in &self.free {
+            out |= (index & 1) << q;
+            index >>= 1;
+        }
+        out
+    }
+
+    /// The states of every block (see [`Block::states`]).
+    pub fn block_states(&self) -> Result<Vec<Vec<u64>>> {
+        self.blocks.iter().map(Block::states).collect()
+    }
+}
