@@ -163,50 +163,50 @@ fn validate(req: &Request) -> Result<()> {
     match req.kind {
         Kind::Queens | Kind::StarBattle => {
             if !(1..=4).contains(&stars) {
-                return bad(format!("--stars {stars}: 1 to 4 stars"));
+                return bad(format!("{stars} stars: 1 to 4 stars"));
             }
             if req.kind == Kind::Queens && req.stars != 1 {
-                return bad("--stars is for starbattle; queens has one per row, column and region".into());
+                return bad("a star count is for starbattle; queens has one per row, column and region".into());
             }
             let least = if stars == 1 { 5 } else { 4 * stars };
             if n < least || n > 16 {
                 return bad(format!(
-                    "--size {n}: {} with {stars} star(s) is generated from {least}x{least} to 16x16",
+                    "size {n}: {} with {stars} star(s) is generated from {least}x{least} to 16x16",
                     req.kind.name()
                 ));
             }
         }
         Kind::Tango | Kind::Takuzu => {
             if !n.is_multiple_of(2) || !(4..=12).contains(&n) {
-                return bad(format!("--size {n}: {} boards are even, 4 to 12", req.kind.name()));
+                return bad(format!("size {n}: {} boards are even, 4 to 12", req.kind.name()));
             }
         }
         Kind::Tents => {
             if !(4..=12).contains(&n) {
-                return bad(format!("--size {n}: tents boards are 4 to 12"));
+                return bad(format!("size {n}: tents boards are 4 to 12"));
             }
         }
         Kind::Sudoku4 => {
             if n != 4 {
-                return bad(format!("--size {n}: sudoku4 is 4x4"));
+                return bad(format!("size {n}: sudoku4 is 4x4"));
             }
         }
     }
     if req.kind != Kind::StarBattle && req.stars != 1 {
-        return bad("--stars is for starbattle".into());
+        return bad("a star count is for starbattle".into());
     }
     if req.method == RegionMethod::Qubo && !matches!(req.kind, Kind::Queens | Kind::StarBattle) {
-        return bad("--method qubo makes regions: it is for queens and starbattle".into());
+        return bad("the qubo region method makes regions: it is for queens and starbattle".into());
     }
     if let Some(k) = req.givens {
         if !matches!(req.kind, Kind::Tango | Kind::Takuzu | Kind::Sudoku4) {
             return bad(format!(
-                "--givens is for tango, takuzu and sudoku4, not {} (it has no givens)",
+                "a givens count is for tango, takuzu and sudoku4, not {} (it has no givens)",
                 req.kind.name()
             ));
         }
         if k > n * n {
-            return bad(format!("--givens {k}: the board has {} cells", n * n));
+            return bad(format!("{k} givens: the board has {} cells", n * n));
         }
     }
     Ok(())
