@@ -39,12 +39,6 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         // clap makes sure exactly one source is given.
         AngleSource::Optimize { seed: args.seed }
     };
-    if args.symbolic && args.flavor != super::args::FlavorArg::Portable {
-        return Err(Error::InvalidArgument(
-            "--symbolic writes input parameters, which only the portable flavour has; drop it or use --flavor portable"
-                .into(),
-        ));
-    }
     let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
     let request = ExportRequest {
         depth: p,

@@ -5,7 +5,6 @@ use crate::encoding::space::{enforceable_blocks, family_status, Block, FamilySta
 use crate::encoding::Encoding;
 use crate::error::{Error, Result};
 use crate::model::Level;
-use crate::sim::{self, AMPLITUDE_BYTES};
 use serde::Serialize;
 
 /// One reduction level of an instance.
@@ -144,11 +143,6 @@ pub struct UnusableSpace {
     pub reason: String,
 }
 
-/// Whether a simulator of `qubits` qubits for `enc` fits in memory.
-fn fits(enc: &dyn Encoding, qubits: usize) -> bool {
-    sim::check_memory(qubits, AMPLITUDE_BYTES + enc.diagonal_bytes_per_state() as u128).is_ok()
-}
-
 /// The report of `enc` (encoded at the level asked for), with every other level alongside,
 /// and every block space of a one-hot encoding (`space` is the one asked for: it must exist).
 pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
@@ -165,7 +159,7 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
                 qubits: Some(q),
                 no_solution: None,
                 state_bytes: Some(16.0 * (q as f64).exp2()),
-                fits: fits(enc, q),
+                fits: crate::experiment::solve::fits(enc, q),
             },
             Err(Error::Unsatisfiable { reason }) => LevelInfo {
                 level,
@@ -195,7 +189,7 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
         qubits: n,
         state_bytes: (n < 60).then(|| 16u64 << n),
         state_gib: crate::error::gib(16.0 * (n as f64).exp2()),
-        fits: fits(enc, n),
+        fits: crate::experiment::solve::fits(enc, n),
         notes: enc.notes(),
         space,
         spaces,

@@ -90,9 +90,9 @@ fn bytes_per_state(enc: &dyn Encoding) -> u128 {
     AMPLITUDE_BYTES + enc.diagonal_bytes_per_state() as u128
 }
 
-/// Whether a simulator of `qubits` qubits at `bytes_per_state` fits in memory.
-fn fits(qubits: usize, bytes_per_state: u128) -> bool {
-    sim::check_memory(qubits, bytes_per_state).is_ok()
+/// Whether the simulator of `enc`'s cost on `qubits` qubits fits in memory.
+pub(crate) fn fits(enc: &dyn Encoding, qubits: usize) -> bool {
+    sim::check_memory(qubits, bytes_per_state(enc)).is_ok()
 }
 
 /// The QAOA simulator of `enc` (X mixer on all 2^n states). A state that does not fit is
@@ -112,7 +112,7 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
             .into_iter()
             .filter(|&l| l != enc.level())
             .filter_map(|l| enc.qubits_at(l).ok().map(|q| (l, q)))
-            .filter(|&(_, q)| q > 0 && fits(q, per_state))
+            .filter(|&(_, q)| q > 0 && fits(enc, q))
             .map(|(l, q)| (l.name(), q))
             .collect();
         return Err(Error::DoesNotFit {
