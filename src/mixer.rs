@@ -1,0 +1,123 @@
+//! Mixers: which one, and the fixed gate order of the XY mixers (see DESIGN.md, "Spaces and
+//! mixers"). The same edge list feeds the subspace simulator and the exported circuit.
+//!
+//! The XY gate on qubits (a, b) is `exp(−iβ(XX+YY)/2)`: identity on `|00⟩` and `|11⟩`, and on
+//! `{|01⟩, |10⟩}` the rotation `[[cos β, −i sin β], [−i sin β, cos β]]`, so it keeps the number
+//! of ones. A block's XY mixer is the product of its edges' gates in [`xy_edges`] order, all
+//! with the layer's β; free qubits (in no block) take the X mixer `rx(2β) = exp(−iβX)`, the
+//! same rotation between `|0⟩` and `|1⟩`.
+
+use crate::error::{Error, Result};
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
+/// The mixer of a QAOA layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MixerKind {
+    /// `rx(2β)` on every qubit (only on the full space).
+    X,
+    /// XY gates on a ring over each block's qubits: odd edges, even edges, closing edge.
+    XyRing,
+    /// XY gates on every pair of each block's qubits.
+    XyComplete,
+}
+
+impl MixerKind {
+    /// Every mixer, in report order.
+    pub const ALL: [MixerKind; 3] = [MixerKind::X, MixerKind::XyRing, MixerKind::XyComplete];
+
+    /// The name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            MixerKind::X => "x",
+            MixerKind::XyRing => "xy-ring",
+            MixerKind::XyComplete => "xy-complete",
+        }
+    }
+
+    /// Whether it keeps the weight of a block (the XY mixers).
+    pub fn is_xy(self) -> bool {
+        matches!(self, MixerKind::XyRing | MixerKind::XyComplete)
+    }
+
+    /// The period of β: `π` for the X mixer (`e^{−iπX} = −I` on every qubit), `2π` for an XY
+    /// mixer (`β → β + π` multiplies each gate by `Z⊗Z`, which is no global phase).
+    pub fn beta_period(self) -> f64 {
+        match self {
+            MixerKind::X => std::f64::consts::PI,
+            MixerKind::XyRing | MixerKind::XyComplete => 2.0 * std::f64::consts::PI,
+        }
+    }
+}
+
+impl fmt::Display for MixerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for MixerKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        MixerKind::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| Error::UnknownName {
+                what: "mixer",
+                name: s.to_string(),
+                choices: "x, xy-ring, xy-complete",
+            })
+    }
+}
+
+/// The XY gates of one block of `m` qubits, as pairs of block positions `(i, j)`, `i < j`, in
+/// the order they are applied:
+/// - ring: the odd edges `(0,1), (2,3), …`, then the even edges `(1,2), (3,4), …`, then the
+///   closing edge `(0, m−1)` when `m ≥ 3` (for `m = 2` the ring is the one edge);
+/// - complete: every pair, `(0,1), (0,2), …, (0,m−1), (1,2), …` (lexicographic).
+///
+/// A block of one qubit has no edge. Not defined for the X mixer (empty).
+pub fn xy_edges(m: usize, mixer: MixerKind) -> Vec<(usize, usize)> {
+    match mixer {
+        MixerKind::X => Vec::new(),
+        MixerKind::XyRing => {
+            let mut edges: Vec<(usize, usize)> = (0..m.saturating_sub(1)).step_by(2).map(|i| (i, i + 1)).collect();
+            edges.extend((1..m.saturating_sub(1)).step_by(2).map(|i| (i, i + 1)));
+            if m >= 3 {
+                edges.push((0, m - 1));
+            }
+            edges
+        }
+        MixerKind::XyComplete => (0..m).flat_map(|i| (i + 1..m).map(move |j| (i, j))).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ring_order_is_odd_even_closing() {
+        assert_eq!(xy_edges(1, MixerKind::XyRing), vec![]);
+        assert_eq!(xy_edges(2, MixerKind::XyRing), vec![(0, 1)]);
+        assert_eq!(xy_edges(3, MixerKind::XyRing), vec![(0, 1), (1, 2), (0, 2)]);
+        assert_eq!(
+            xy_edges(5, MixerKind::XyRing),
+            vec![(0, 1), (2, 3), (1, 2), (3, 4), (0, 4)]
+        );
+        assert_eq!(xy_edges(4, MixerKind::XyComplete).len(), 6);
+        for m in 1..12 {
+            assert_eq!(xy_edges(m, MixerKind::XyRing).len(), if m >= 3 { m } else { m - 1 });
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for m in MixerKind::ALL {
+            assert_eq!(m.name().parse::<MixerKind>().unwrap(), m);
+        }
+        assert!("grover-ish".parse::<MixerKind>().is_err());
+    }
+}
