@@ -3,5 +3,6 @@
 
 pub mod diagonal;
 pub mod ising;
+pub mod product;
 pub mod pubo;
 pub mod qubo;

@@ -124,9 +124,16 @@ impl Qubo {
     /// variables (qubits). Every penalty has weight 1; the model's objective `Σ w_v x_v`, if
     /// any, is added as it is (so a valid board then has energy equal to its objective).
     pub fn from_model(model: &Model, reduced: &Reduced) -> Qubo {
+        Qubo::from_model_without(model, reduced, &[])
+    }
+
+    /// [`Qubo::from_model`] without the penalties of the constraints in `enforced` (indices
+    /// into the model's constraints): the cost on a block space, where a circuit that keeps
+    /// those constraints makes their penalties zero on every state it reaches.
+    pub fn from_model_without(model: &Model, reduced: &Reduced, enforced: &[usize]) -> Qubo {
         let mut b = QuboBuilder::new(reduced.num_free);
         let lit = |v: usize| reduced.lits[v];
-        for &i in &reduced.active {
+        for &i in reduced.active.iter().filter(|i| !enforced.contains(i)) {
             match &model.constraints[i].constraint {
                 Constraint::Count { vars, k, soft } => {
                     let mut f = Affine::default();

@@ -41,12 +41,14 @@
 //! points; `backward.rs` the pair vector and the adjoint backward step (with its overlap
 //! accumulator); `reduce.rs` the sums over a state (probabilities, levels, expectation, argmax).
 
+mod axis;
 mod backward;
 mod forward;
 mod reduce;
 mod rotation;
 mod runs;
 
+pub use axis::{apply_layer_axes, fused_axes, level_probabilities_fixed, unapply_layer_axes, weighted_sum_fixed, Axis};
 pub use backward::{interleave_pair, interleave_pair_segments, unapply_layer_pairs, unapply_layer_pairs_segments};
 pub use forward::{
     apply_diagonal_indexed, apply_layer, apply_layer_measured, apply_layer_measured_segments, apply_layer_segments,
