@@ -66,6 +66,20 @@ pub enum Error {
         /// The levels (with their qubits) that would fit.
         fitting: Vec<(&'static str, usize)>,
     },
+    /// A block space too large to simulate (checked before allocating).
+    #[error("{what}: a space of 2^{log2_dimension:.2} basis states needs {needed_gib:.3} GiB, more than the {available_gib:.3} GiB available{note}")]
+    SpaceTooLarge {
+        /// The file and space (`q.txt, space rows`).
+        what: String,
+        /// log2 of the number of basis states.
+        log2_dimension: f64,
+        /// GiB the simulation would take.
+        needed_gib: f64,
+        /// GiB the machine can give.
+        available_gib: f64,
+        /// What would fit instead (starts with `; ` when not empty).
+        note: String,
+    },
     /// The reduction decided every cell: there is no circuit to run or export.
     #[error("{file}: the {level} reduction decides every cell, so there are no qubits; use a weaker reduction level")]
     NoQubits {

@@ -17,6 +17,8 @@ pub enum Command {
         /// Where to write solve.json, depths.csv and the plot.
         #[arg(long, default_value = "results/demo")]
         out: PathBuf,
+        #[command(flatten)]
+        space: SpaceArgs,
     },
     /// Board, cells, free variables at each reduction level, qubits, statevector bytes.
     Info {
@@ -69,6 +71,8 @@ pub enum Command {
         source: ModelSource,
         #[command(flatten)]
         reduce: ReduceArg,
+        #[command(flatten)]
+        space: SpaceArgs,
         /// Depth p.
         #[arg(long, default_value_t = 4)]
         depth: usize,
@@ -105,6 +109,8 @@ pub struct SweepArgs {
     pub reduce: ReduceArg,
     #[command(flatten)]
     pub encoding: EncodingArg,
+    #[command(flatten)]
+    pub space: SpaceArgs,
     /// Depths to run: `P` or `A..B`.
     #[arg(long, default_value = "1..5")]
     pub depths: String,
@@ -168,6 +174,8 @@ pub struct LandscapeArgs {
     pub reduce: ReduceArg,
     #[command(flatten)]
     pub encoding: EncodingArg,
+    #[command(flatten)]
+    pub space: SpaceArgs,
     /// Grid points along each axis.
     #[arg(long, default_value_t = 41)]
     pub grid: usize,
@@ -253,6 +261,90 @@ pub enum MethodArg {
     Qubo,
 }
 
+/// The space simulated and its mixer (DESIGN.md, "Spaces and mixers").
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SpaceArgs {
+    /// Space: full (all 2^n states) or the blocks a constraint-preserving mixer keeps: rows,
+    /// cols, regions, cells, or auto (the smallest). Default: full, or auto with an xy mixer.
+    #[arg(long, value_enum)]
+    pub space: Option<SpaceArg>,
+    /// Mixer: x (full space only), xy-ring or xy-complete (block spaces). Default: x on the
+    /// full space, xy-ring on a block space.
+    #[arg(long, value_enum)]
+    pub mixer: Option<MixerArg>,
+}
+
+impl SpaceArgs {
+    /// The settings, a missing flag following the other one.
+    pub fn settings(&self) -> quzzle::experiment::simulation::SpaceSettings {
+        use quzzle::encoding::space::SpaceChoice;
+        use quzzle::mixer::MixerKind;
+        let space = self.space.map(SpaceChoice::from);
+        let mixer = self.mixer.map(MixerKind::from);
+        let (space, mixer) = match (space, mixer) {
+            (None, None) => (SpaceChoice::Full, MixerKind::X),
+            (Some(s), None) => (
+                s,
+                if s == SpaceChoice::Full {
+                    MixerKind::X
+                } else {
+                    MixerKind::XyRing
+                },
+            ),
+            (None, Some(m)) => (
+                if m == MixerKind::X {
+                    SpaceChoice::Full
+                } else {
+                    SpaceChoice::Auto
+                },
+                m,
+            ),
+            (Some(s), Some(m)) => (s, m),
+        };
+        quzzle::experiment::simulation::SpaceSettings { space, mixer }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpaceArg {
+    Full,
+    Rows,
+    Cols,
+    Regions,
+    Cells,
+    Auto,
+}
+
+impl From<SpaceArg> for quzzle::encoding::space::SpaceChoice {
+    fn from(s: SpaceArg) -> Self {
+        match s {
+            SpaceArg::Full => Self::Full,
+            SpaceArg::Rows => Self::Rows,
+            SpaceArg::Cols => Self::Cols,
+            SpaceArg::Regions => Self::Regions,
+            SpaceArg::Cells => Self::Cells,
+            SpaceArg::Auto => Self::Auto,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MixerArg {
+    X,
+    XyRing,
+    XyComplete,
+}
+
+impl From<MixerArg> for quzzle::mixer::MixerKind {
+    fn from(m: MixerArg) -> Self {
+        match m {
+            MixerArg::X => Self::X,
+            MixerArg::XyRing => Self::XyRing,
+            MixerArg::XyComplete => Self::XyComplete,
+        }
+    }
+}
+
 /// The qubit encoding (Sudoku only has a choice).
 #[derive(Args, Debug, Clone)]
 pub struct EncodingArg {
@@ -324,6 +416,8 @@ pub struct SolveArgs {
     pub reduce: ReduceArg,
     #[command(flatten)]
     pub encoding: EncodingArg,
+    #[command(flatten)]
+    pub space: SpaceArgs,
     /// Depths to run: `P` or `A..B`.
     #[arg(long, default_value = "1..3")]
     pub depths: String,
@@ -352,6 +446,8 @@ pub struct QasmArgs {
     pub reduce: ReduceArg,
     #[command(flatten)]
     pub encoding: EncodingArg,
+    #[command(flatten)]
+    pub space: SpaceArgs,
     /// Depth p of the circuit (1..=64).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub depth: u16,

@@ -2,6 +2,7 @@
 //! L-BFGS), the report, the most likely board marked valid or invalid, and the
 //! success-vs-depth plot.
 
+use super::args::SpaceArgs;
 use super::output::{to_json, write_all};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::solve::{self, SolveReport, SolveSettings};
@@ -14,12 +15,16 @@ use std::path::{Path, PathBuf};
 const DEMO_FILE: &str = "demo-tango-6x6.txt";
 const DEMO_TEXT: &str = include_str!("../../data/demo-tango-6x6.txt");
 
-pub fn run(out: &Path) -> Result<()> {
+pub fn run(out: &Path, space: &SpaceArgs) -> Result<()> {
     let label = format!("(embedded) {DEMO_FILE}");
     let enc = encoding::parse(&label, DEMO_TEXT, EncodingKind::Onehot, Level::Paper)?;
     print!("{}", enc.puzzle().render(None));
     println!();
-    let report = solve::solve(enc.as_ref(), &SolveSettings::default())?;
+    let settings = SolveSettings {
+        space: space.settings(),
+        ..SolveSettings::default()
+    };
+    let report = solve::solve(enc.as_ref(), &settings)?;
     super::solve::print_report(&report, enc.as_ref());
     write_all(&[
         (out.join("solve.json"), to_json(&report).into_bytes()),
@@ -51,7 +56,7 @@ fn success_plot(report: &SolveReport, stem: &Path) -> Result<Vec<PathBuf>> {
         y_label: "P(valid board)".into(),
         log_y: true,
         curves: vec![Curve {
-            label: format!("QAOA, {} init", report.init),
+            label: format!("QAOA, {} init, {} mixer", report.init, report.mixer),
             colour: init_colour(&report.init),
             points: report
                 .depths

@@ -46,7 +46,7 @@ pub fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Demo { out } => demo::run(&out),
+        Command::Demo { out, space } => demo::run(&out, &space),
         Command::Info {
             file,
             reduce,
@@ -77,10 +77,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Bench {
             source,
             reduce,
+            space,
             depth,
             repeats,
             json,
-        } => bench::run(&source, reduce.level.into(), depth, repeats, json),
+        } => bench::run(&source, reduce.level.into(), &space, depth, repeats, json),
         Command::Qasm(args) => qasm::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Sweep(args) => sweep::run(&args),

@@ -2,7 +2,6 @@
 
 use super::args::SolveArgs;
 use super::output::{to_json, write_all};
-use quzzle::bits;
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
 use quzzle::Result;
@@ -15,6 +14,7 @@ pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
         init: args.init.into(),
         objective: args.optimize.objective,
         config: args.optimize.config(args.restarts)?,
+        space: args.space.settings(),
     })
 }
 
@@ -62,6 +62,16 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) {
         report.valid_bitstrings.len(),
         report.uniform_baseline
     );
+    if report.space != "full" {
+        println!(
+            "space {} ({} blocks, {} basis states = 2^{:.2}), mixer {}",
+            report.space,
+            report.blocks.len(),
+            report.dimension,
+            report.dimension.log2(),
+            report.mixer
+        );
+    }
     if !report.non_qubo_failures.is_empty() {
         println!(
             "{} zero-energy bitstring(s) break rules the cost cannot express",
@@ -95,7 +105,9 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) {
         );
     }
     if let Some(last) = report.depths.last() {
-        if let Some(k) = bits::from_bitstring(&last.top_bitstring) {
+        let bits: Vec<bool> = last.top_bitstring.chars().map(|c| c == '1').collect();
+        {
+            let board = enc.board_of_bits(&bits);
             println!(
                 "\nmost likely board at p = {} (probability {:.4}): {}",
                 last.p,
@@ -103,14 +115,14 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) {
                 if last.top_is_valid {
                     "VALID, a solution".to_string()
                 } else {
-                    let broken = enc.puzzle().check(&enc.board(k));
+                    let broken = enc.puzzle().check(&board);
                     format!(
                         "INVALID, breaks {}",
                         broken.iter().map(|b| b.rule.as_str()).collect::<Vec<_>>().join("; ")
                     )
                 }
             );
-            print!("{}", enc.puzzle().render(Some(&enc.board(k))));
+            print!("{}", enc.puzzle().render(Some(&board)));
         }
     }
 }

@@ -23,10 +23,21 @@ pub struct Digit {
     pub states: Vec<u64>,
 }
 
+/// A coupling `w·x_i·x_j` between position i of one digit and position j of another.
+type Term = (usize, usize, f64);
+
 /// Couplings between two digits: a table when it is small, else the terms themselves.
 enum Coupling {
-    Table { d: usize, e: usize, values: Vec<f64> },
-    Terms { d: usize, e: usize, terms: Vec<(usize, usize, f64)> },
+    Table {
+        d: usize,
+        e: usize,
+        values: Vec<f64>,
+    },
+    Terms {
+        d: usize,
+        e: usize,
+        terms: Vec<(usize, usize, f64)>,
+    },
 }
 
 /// Largest pair table (entries) tabulated; larger pairs are summed term by term.
@@ -71,7 +82,7 @@ pub fn product_diagonal(qubo: &Qubo, digits: &[Digit]) -> CostDiagonal {
             }
         }
     }
-    let mut between: std::collections::BTreeMap<(usize, usize), Vec<(usize, usize, f64)>> = Default::default();
+    let mut between: std::collections::BTreeMap<(usize, usize), Vec<Term>> = Default::default();
     for &((q, r), w) in &qubo.quadratic {
         let ((dq, iq), (dr, ir)) = (owner[q], owner[r]);
         if dq == dr {
@@ -113,7 +124,11 @@ pub fn product_diagonal(qubo: &Qubo, digits: &[Digit]) -> CostDiagonal {
             Coupling::Table { d, e, values } => values[digits_of[*e] * radices[*d] + digits_of[*d]],
             Coupling::Terms { d, e, terms } => {
                 let (sd, se) = (digits[*d].states[digits_of[*d]], digits[*e].states[digits_of[*e]]);
-                terms.iter().filter(|&&(i, j, _)| bit(sd, i) && bit(se, j)).map(|t| t.2).sum()
+                terms
+                    .iter()
+                    .filter(|&&(i, j, _)| bit(sd, i) && bit(se, j))
+                    .map(|t| t.2)
+                    .sum()
             }
         }
     };

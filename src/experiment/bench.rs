@@ -5,7 +5,7 @@
 use crate::angles::Angles;
 use crate::cost::ising::Ising;
 use crate::error::Result;
-use crate::qaoa::{Objective, QaoaSimulator};
+use crate::qaoa::{Objective, Qaoa, QaoaSimulator};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -14,6 +14,15 @@ use std::time::Instant;
 pub struct BenchReport {
     /// Qubits.
     pub qubits: usize,
+    /// The space simulated (`full` or a block family).
+    pub space: String,
+    /// The mixer.
+    pub mixer: String,
+    /// Basis states simulated (2^n on the full space).
+    pub dimension: f64,
+    /// Read+write passes over the state per layer in the traffic model: 2 for the X mixer's
+    /// kernels (block sweep, stream sweeps counted as one), `1 + unfused axes` on a block space.
+    pub passes_per_layer: usize,
     /// Depth.
     pub p: usize,
     /// Median seconds of one objective evaluation (state preparation and ⟨C⟩).
@@ -24,8 +33,8 @@ pub struct BenchReport {
     pub energy: f64,
     /// Seconds to build the cost diagonal.
     pub precompute_seconds: f64,
-    /// Effective bandwidth of one evaluation under the floor's traffic model: two
-    /// read+write passes of the state per layer, `p·2·32·2^n` bytes, per second (GB/s).
+    /// Effective bandwidth of one evaluation under the traffic model: `passes_per_layer`
+    /// read+write passes of the state per layer, `p·passes·32·dimension` bytes, per second (GB/s).
     pub gbps: f64,
     /// Every timed evaluation, seconds.
     pub all_seconds: Vec<f64>,
@@ -62,6 +71,19 @@ pub fn bench(ising: &Ising, p: usize, repeats: usize) -> Result<BenchReport> {
     let began = Instant::now();
     let sim = QaoaSimulator::new(ising)?;
     let precompute_seconds = began.elapsed().as_secs_f64();
+    bench_simulator(&sim, precompute_seconds, "full", 2, p, repeats)
+}
+
+/// Time `repeats` evaluations and gradients of `sim` (built in `precompute_seconds`) at depth
+/// `p` after one warm-up each; `space` and `passes_per_layer` describe it for the report.
+pub fn bench_simulator(
+    sim: &dyn Qaoa,
+    precompute_seconds: f64,
+    space: &str,
+    passes_per_layer: usize,
+    p: usize,
+    repeats: usize,
+) -> Result<BenchReport> {
     let angles = bench_angles(p)?;
     let energy = sim.objective(&angles, &Objective::Energy)?;
     let mut all_seconds = Vec::new();
@@ -86,15 +108,19 @@ pub fn bench(ising: &Ising, p: usize, repeats: usize) -> Result<BenchReport> {
     } else {
         median(&mut all_gradient_seconds.clone())
     };
-    let n = ising.num_qubits;
+    let dimension = sim.num_states() as f64;
     Ok(BenchReport {
-        qubits: n,
+        qubits: sim.num_qubits(),
+        space: space.to_string(),
+        mixer: sim.mixer().name().to_string(),
+        dimension,
+        passes_per_layer,
         p,
         seconds,
         gradient_seconds,
         energy,
         precompute_seconds,
-        gbps: p as f64 * 2.0 * 32.0 * (1u64 << n) as f64 / seconds / 1e9,
+        gbps: p as f64 * passes_per_layer as f64 * 32.0 * dimension / seconds / 1e9,
         all_seconds,
         all_gradient_seconds,
         diagonal_bytes_per_state: sim.diagonal().bytes_per_state(),

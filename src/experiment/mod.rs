@@ -5,6 +5,7 @@ pub mod bench;
 pub mod classical;
 pub mod info;
 pub mod landscape;
+pub mod simulation;
 pub mod solve;
 pub mod stats;
 pub mod sweep;

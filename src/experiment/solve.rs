@@ -2,14 +2,15 @@
 //! `qasm --optimize` and sweeps. [`solve`] is the whole job: simulator, success states,
 //! optimisation at each depth, and the report.
 
+use super::simulation::{self, BlockReport, SpaceSettings};
 use crate::angles::Angles;
-use crate::bits;
+use crate::cost::diagonal::CostDiagonal;
 use crate::encoding::{Encoding, QubitCell, SuccessStates};
 use crate::error::{Error, Result};
 use crate::model::Level;
 use crate::puzzle::Board;
 use crate::qaoa::optimize::{self, Init, Method, OptimizeConfig, Optimized};
-use crate::qaoa::{Objective, QaoaSimulator};
+use crate::qaoa::{Objective, Qaoa, QaoaSimulator};
 use crate::sim::{self, AMPLITUDE_BYTES};
 use serde::Serialize;
 
@@ -72,6 +73,8 @@ pub struct SolveSettings {
     pub objective: ObjectiveSpec,
     /// Optimiser, iteration cap, restarts, seed.
     pub config: OptimizeConfig,
+    /// The space simulated and its mixer.
+    pub space: SpaceSettings,
 }
 
 impl Default for SolveSettings {
@@ -81,6 +84,7 @@ impl Default for SolveSettings {
             init: Init::Interp,
             objective: ObjectiveSpec::Energy,
             config: OptimizeConfig::default(),
+            space: SpaceSettings::default(),
         }
     }
 }
@@ -131,9 +135,14 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
 /// The success states of `enc` on its simulator's diagonal; `Error::Unsatisfiable` when there
 /// are none (the puzzle has no solution, or none the cost can reach).
 pub fn success_states(enc: &dyn Encoding, sim: &QaoaSimulator) -> Result<SuccessStates> {
-    let success = enc.success_states(sim.diagonal());
+    success_states_of(enc, sim.diagonal())
+}
+
+/// [`success_states`] on the full-space diagonal `diagonal`.
+pub fn success_states_of(enc: &dyn Encoding, diagonal: &CostDiagonal) -> Result<SuccessStates> {
+    let success = enc.success_states(diagonal);
     if success.valid.is_empty() {
-        enc.classical_on_diagonal(sim.diagonal(), 0).require_solution()?;
+        enc.classical_on_diagonal(diagonal, 0).require_solution()?;
     }
     Ok(success)
 }
@@ -160,6 +169,10 @@ pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport
         restarts: settings.config.restarts,
         seed: settings.config.seed,
         version: env!("CARGO_PKG_VERSION").into(),
+        space: settings.space.space.name().into(),
+        mixer: settings.space.mixer.name().into(),
+        blocks: Vec::new(),
+        dimension: (n as f64).exp2(),
         depths: Vec::new(),
     };
     let has_gradient = settings.objective.to_objective(&[]).has_gradient();
@@ -181,11 +194,15 @@ pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport
         report.decided_board = Some(board);
         return Ok(report);
     }
-    let sim = simulator(enc)?;
-    let success = success_states(enc, &sim)?;
+    let simulation = simulation::simulation(enc, &settings.space)?;
+    report.space = simulation.space.resolved.name().into();
+    report.mixer = simulation.mixer.name().into();
+    report.blocks = simulation.blocks();
+    report.dimension = simulation.dimension();
+    let success = simulation::success_states(enc, &simulation)?;
     let objective = settings.objective.to_objective(&success.valid);
     report.depths = run_depths_split(
-        &sim,
+        simulation.qaoa(),
         &objective,
         &success.valid,
         &success.non_qubo,
@@ -193,9 +210,9 @@ pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport
         settings.init,
         &settings.config,
     )?;
-    report.valid_bitstrings = success.valid.iter().map(|&k| enc.bitstring(k)).collect();
-    report.non_qubo_failures = success.non_qubo.iter().map(|&k| enc.bitstring(k)).collect();
-    report.uniform_baseline = success.valid.len() as f64 / (n as f64).exp2();
+    report.valid_bitstrings = success.valid.iter().map(|&k| simulation.bitstring(k)).collect();
+    report.non_qubo_failures = success.non_qubo.iter().map(|&k| simulation.bitstring(k)).collect();
+    report.uniform_baseline = success.valid.len() as f64 / simulation.dimension();
     Ok(report)
 }
 
@@ -239,7 +256,7 @@ pub struct DepthResult {
 /// Optimise each depth in `depths` (ascending), starting as `init` says; INTERP grows the
 /// previous depth's optimum, and falls back to the ramp at the first depth.
 pub fn run_depths(
-    sim: &QaoaSimulator,
+    sim: &dyn Qaoa,
     objective: &Objective,
     valid: &[u64],
     depths: &[usize],
@@ -253,7 +270,7 @@ pub fn run_depths(
 /// rules the QUBO cannot express), so that P(valid), P(non-QUBO only) and P(invalid) are
 /// reported apart.
 pub fn run_depths_split(
-    sim: &QaoaSimulator,
+    sim: &dyn Qaoa,
     objective: &Objective,
     valid: &[u64],
     non_qubo: &[u64],
@@ -289,7 +306,7 @@ pub fn run_depths_split(
                 crate::experiment::stats::SHOTS_CONFIDENCE,
             ),
             objective_value: opt.value,
-            top_bitstring: bits::to_bitstring(eval.top_state, sim.num_qubits()),
+            top_bitstring: bits_text(&sim.bits(eval.top_state)),
             top_probability: eval.top_probability,
             top_is_valid: valid.binary_search(&eval.top_state).is_ok(),
             evaluations: opt.evaluations + scan,
@@ -301,6 +318,11 @@ pub fn run_depths_split(
     Ok(out)
 }
 
+/// A bitstring, qubit 0 first.
+fn bits_text(bits: &[bool]) -> String {
+    bits.iter().map(|&b| if b { '1' } else { '0' }).collect()
+}
+
 /// Optimise depth `p`, starting as `init` says: INTERP grows `previous` (the optimum at depth
 /// p−1) and falls back to the ramp without it; `random` draws seeded uniform angles. Returns
 /// the optimum and the objective evaluations spent outside the optimiser (25 for the ramp
@@ -309,7 +331,7 @@ pub fn run_depths_split(
 /// p−1 with a zero layer appended is the same circuit, so it is a candidate too
 /// ([`no_worse_than_previous`]), and depth p never ends worse than depth p−1.
 pub fn optimize_depth(
-    sim: &QaoaSimulator,
+    sim: &dyn Qaoa,
     objective: &Objective,
     p: usize,
     init: Init,
@@ -342,7 +364,7 @@ pub fn optimize_depth(
 /// configured optimiser) goes on from that point, and the better of the two is kept. The
 /// evaluations and gradients of both are counted.
 pub fn no_worse_than_previous(
-    sim: &QaoaSimulator,
+    sim: &dyn Qaoa,
     objective: &Objective,
     opt: Optimized,
     previous: Option<&Angles>,
@@ -414,8 +436,17 @@ pub struct SolveReport {
     pub valid_bitstrings: Vec<String>,
     /// Zero-energy bitstrings that break only rules the QUBO cannot express.
     pub non_qubo_failures: Vec<String>,
-    /// Probability of a valid board when sampling uniformly: |valid| / 2^n.
+    /// Probability of a valid board when sampling the simulated space uniformly:
+    /// |valid| / dimension (2^n on the full space).
     pub uniform_baseline: f64,
+    /// The space simulated (`full`, or the block family `auto` resolved to).
+    pub space: String,
+    /// The mixer (`x`, `xy-ring`, `xy-complete`).
+    pub mixer: String,
+    /// The enforced blocks (none on the full space).
+    pub blocks: Vec<BlockReport>,
+    /// Number of basis states simulated.
+    pub dimension: f64,
     /// The board, when the reduction decided every cell (0 qubits, no depths run).
     pub decided_board: Option<Board>,
     /// Initial-angle strategy.
@@ -444,6 +475,9 @@ impl SolveReport {
             encoding: &'a str,
             reduce: &'a str,
             qubits: usize,
+            space: &'a str,
+            mixer: &'a str,
+            dimension: f64,
             p: usize,
             init: &'a str,
             optimizer: &'a str,
@@ -471,6 +505,9 @@ impl SolveReport {
                 encoding: &self.encoding,
                 reduce: &self.reduce,
                 qubits: self.qubits,
+                space: &self.space,
+                mixer: &self.mixer,
+                dimension: self.dimension,
                 p: d.p,
                 init: &self.init,
                 optimizer: &self.optimizer,

@@ -3,13 +3,16 @@
 mod gradient;
 mod objective;
 pub mod optimize;
+pub mod subspace;
 
 pub use objective::Objective;
+pub use subspace::{DigitGates, SubspaceSimulator};
 
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::ising::Ising;
 use crate::error::{Error, Result};
+use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase, Start};
 use crate::sim::{check_bytes, check_memory, segmented_len, segments, State, AMPLITUDE_BYTES, SEGMENT_QUBITS};
 use num_complex::Complex64;
@@ -26,6 +29,70 @@ pub struct Evaluation {
     pub top_state: u64,
     /// Its probability.
     pub top_probability: f64,
+}
+
+/// What the optimiser and the experiments need of a QAOA simulator, whatever its space and
+/// mixer. Basis indices (`valid`, `top_state`, [`Objective::Success`]) are the simulator's own:
+/// the full-space index for [`QaoaSimulator`], the space index for [`SubspaceSimulator`].
+pub trait Qaoa: Sync + Send + std::fmt::Debug {
+    /// Number of basis states simulated.
+    fn num_states(&self) -> usize;
+    /// Qubits of the circuit.
+    fn num_qubits(&self) -> usize;
+    /// The value of every qubit at simulated basis index `k`.
+    fn bits(&self, k: u64) -> Vec<bool>;
+    /// The cost of every simulated basis state.
+    fn diagonal(&self) -> &CostDiagonal;
+    /// The mixer.
+    fn mixer(&self) -> MixerKind;
+    /// The periods of γ (`None` when the costs have no common unit) and of β.
+    fn angle_periods(&self) -> (Option<f64>, f64);
+    /// The value of `objective` at `angles` (to be minimised).
+    fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64>;
+    /// The objective and its exact gradient `[∂/∂γ_1..γ_p, ∂/∂β_1..β_p]`.
+    fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)>;
+    /// Energy, success probability on `valid`, and the most likely state.
+    fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation>;
+    /// Give kept buffers back to the allocator.
+    fn release_buffers(&self);
+    /// The state at `angles`, one amplitude per simulated basis state.
+    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>>;
+}
+
+impl Qaoa for QaoaSimulator {
+    fn num_states(&self) -> usize {
+        1 << self.num_qubits
+    }
+    fn num_qubits(&self) -> usize {
+        self.num_qubits
+    }
+    fn bits(&self, k: u64) -> Vec<bool> {
+        (0..self.num_qubits).map(|q| (k >> q) & 1 == 1).collect()
+    }
+    fn diagonal(&self) -> &CostDiagonal {
+        &self.diagonal
+    }
+    fn mixer(&self) -> MixerKind {
+        MixerKind::X
+    }
+    fn angle_periods(&self) -> (Option<f64>, f64) {
+        QaoaSimulator::angle_periods(self)
+    }
+    fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
+        QaoaSimulator::objective(self, angles, objective)
+    }
+    fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
+        QaoaSimulator::gradient(self, angles, objective)
+    }
+    fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
+        QaoaSimulator::evaluate(self, angles, valid)
+    }
+    fn release_buffers(&self) {
+        QaoaSimulator::release_buffers(self)
+    }
+    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
+        Ok(self.state(angles)?.amps)
+    }
 }
 
 /// A QAOA simulator for one cost Hamiltonian: holds the precomputed diagonal, and keeps the

@@ -109,7 +109,7 @@ impl QaoaSimulator {
 }
 
 /// CVaR_α of a distribution given as `(cost, probability)` ascending by cost.
-fn cvar_of_levels(levels: &[(f64, f64)], alpha: f64) -> f64 {
+pub(super) fn cvar_of_levels(levels: &[(f64, f64)], alpha: f64) -> f64 {
     let mut mass = 0.0;
     let mut sum = 0.0;
     for &(c, p) in levels {

@@ -1,7 +1,7 @@
 //! Angle optimisation through argmin: Nelder–Mead, or L-BFGS with exact adjoint gradients;
 //! initial angles by linear ramp, INTERP from depth p−1, or seeded random draws.
 
-use super::{Objective, QaoaSimulator};
+use super::{Objective, Qaoa};
 use crate::angles::Angles;
 use crate::error::{Error, Result};
 use argmin::core::{CostFunction, Executor, Gradient, State as _};
@@ -93,7 +93,7 @@ pub struct Optimized {
 /// the last point's answer is kept), so each point costs one simulator call instead of up to
 /// three. The kept value is the one `objective` would return, bit for bit.
 struct Problem<'a> {
-    sim: &'a QaoaSimulator,
+    sim: &'a dyn Qaoa,
     objective: &'a Objective,
     evaluations: &'a AtomicUsize,
     gradients: &'a AtomicUsize,
@@ -145,7 +145,7 @@ impl Gradient for Problem<'_> {
 
 /// A scale for γ: the inverse standard deviation of the cost over uniform states, so that
 /// γ·(C − ⟨C⟩) is of order one whatever the penalty magnitudes.
-pub fn gamma_scale(sim: &QaoaSimulator) -> f64 {
+pub fn gamma_scale(sim: &dyn Qaoa) -> f64 {
     let (_, var) = sim.diagonal().mean_and_variance();
     if var > 0.0 {
         1.0 / var.sqrt()
@@ -156,7 +156,7 @@ pub fn gamma_scale(sim: &QaoaSimulator) -> f64 {
 
 /// Linear ramps `γ_l = f_l·a·s`, `β_l = −(1 − f_l)·b` (see [`Angles::linear_ramp`]) on a 5×5
 /// grid of (a, b), s = [`gamma_scale`]; the best one by objective.
-pub fn ramp_start(sim: &QaoaSimulator, objective: &Objective, p: usize) -> Result<Angles> {
+pub fn ramp_start(sim: &dyn Qaoa, objective: &Objective, p: usize) -> Result<Angles> {
     let s = gamma_scale(sim);
     let mut best: Option<(f64, Angles)> = None;
     for a in [0.25, 0.5, 1.0, 2.0, 4.0] {
@@ -175,12 +175,12 @@ pub fn ramp_start(sim: &QaoaSimulator, objective: &Objective, p: usize) -> Resul
     Ok(best.expect("grid is not empty").1)
 }
 
-/// Uniform random angles: γ in `[0, 4·s)` (s = [`gamma_scale`]), β in `[−π/2, π/2)`, one
-/// period of the X mixer, so that both signs of β (and the minimising quadrant γ > 0, β < 0)
-/// are drawn.
-pub fn random_start(sim: &QaoaSimulator, p: usize, rng: &mut impl Rng) -> Result<Angles> {
+/// Uniform random angles: γ in `[0, 4·s)` (s = [`gamma_scale`]), β over one period of the
+/// mixer, `[−P_β/2, P_β/2)` (`[−π/2, π/2)` for X), so that both signs of β (and the minimising
+/// quadrant γ > 0, β < 0) are drawn.
+pub fn random_start(sim: &dyn Qaoa, p: usize, rng: &mut impl Rng) -> Result<Angles> {
     let gmax = 4.0 * gamma_scale(sim);
-    let half = std::f64::consts::FRAC_PI_2;
+    let half = sim.angle_periods().1 / 2.0;
     Angles::new(
         (0..p).map(|_| rng.random_range(0.0..gmax)).collect(),
         (0..p).map(|_| rng.random_range(-half..half)).collect(),
@@ -193,9 +193,9 @@ pub fn wrap(x: f64, period: f64) -> f64 {
 }
 
 /// The same circuit with every angle in its canonical period (see
-/// [`QaoaSimulator::angle_periods`]): γ in `[−P_γ/2, P_γ/2)` when the energies have a common
+/// [`Qaoa::angle_periods`]): γ in `[−P_γ/2, P_γ/2)` when the energies have a common
 /// unit, β in `[−P_β/2, P_β/2)`.
-pub fn canonical(sim: &QaoaSimulator, angles: &Angles) -> Angles {
+pub fn canonical(sim: &dyn Qaoa, angles: &Angles) -> Angles {
     let (gamma_period, beta_period) = sim.angle_periods();
     Angles {
         gammas: angles
@@ -209,7 +209,7 @@ pub fn canonical(sim: &QaoaSimulator, angles: &Angles) -> Angles {
 
 /// Optimise from `start`, with `config.restarts` starts in all (see [`OptimizeConfig`]).
 pub fn optimize(
-    sim: &QaoaSimulator,
+    sim: &dyn Qaoa,
     objective: &Objective,
     start: &Angles,
     random_restarts: bool,

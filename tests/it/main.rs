@@ -16,5 +16,6 @@ mod regression;
 mod shared;
 mod space;
 mod starbattle;
+mod subspace;
 mod sudoku;
 mod sweep;

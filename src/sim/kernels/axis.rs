@@ -49,7 +49,9 @@ impl Axis {
         let mut starts = vec![0];
         let mut pairs = Vec::new();
         for g in gates {
-            debug_assert!(g.iter().all(|&(a, b)| (a as usize) < radix && (b as usize) < radix && a != b));
+            debug_assert!(g
+                .iter()
+                .all(|&(a, b)| (a as usize) < radix && (b as usize) < radix && a != b));
             pairs.extend_from_slice(g);
             starts.push(pairs.len());
         }
@@ -436,6 +438,27 @@ pub fn weighted_sum_fixed(amps: &[Complex64], weight: impl Fn(usize) -> f64 + Sy
         amps.chunks(TILE).enumerate().map(part).collect()
     };
     parts.iter().sum()
+}
+
+/// The largest `|ψ_k|²` and its index (the first on ties), over a state of any length.
+pub fn argmax_probability_any(amps: &[Complex64]) -> (u64, f64) {
+    let best = |x: (u64, f64), y: (u64, f64)| match y.1.total_cmp(&x.1) {
+        std::cmp::Ordering::Greater => y,
+        std::cmp::Ordering::Equal if y.0 < x.0 => y,
+        _ => x,
+    };
+    let part = |(u, a): (usize, &[Complex64])| {
+        a.iter()
+            .enumerate()
+            .map(|(j, x)| ((u * TILE + j) as u64, x.norm_sqr()))
+            .fold((0, -1.0), best)
+    };
+    let parts: Vec<(u64, f64)> = if amps.len() >= PAR_MIN {
+        amps.par_chunks(TILE).enumerate().map(part).collect()
+    } else {
+        amps.chunks(TILE).enumerate().map(part).collect()
+    };
+    parts.into_iter().fold((0, -1.0), best)
 }
 
 #[cfg(test)]

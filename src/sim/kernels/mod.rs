@@ -48,7 +48,10 @@ mod reduce;
 mod rotation;
 mod runs;
 
-pub use axis::{apply_layer_axes, fused_axes, level_probabilities_fixed, unapply_layer_axes, weighted_sum_fixed, Axis};
+pub use axis::{
+    apply_layer_axes, argmax_probability_any, fused_axes, level_probabilities_fixed, unapply_layer_axes,
+    weighted_sum_fixed, Axis,
+};
 pub use backward::{interleave_pair, interleave_pair_segments, unapply_layer_pairs, unapply_layer_pairs_segments};
 pub use forward::{
     apply_diagonal_indexed, apply_layer, apply_layer_measured, apply_layer_measured_segments, apply_layer_segments,

@@ -1,0 +1,238 @@
+//! The simulator of an encoded puzzle for a chosen space and mixer: the full space with the X
+//! mixer, or a block space with an XY mixer (DESIGN.md, "Spaces and mixers"), and its success
+//! states in the simulator's own basis.
+
+use crate::cost::product::Digit;
+use crate::cost::qubo::Qubo;
+use crate::encoding::space::{Block, Space, SpaceChoice};
+use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL};
+use crate::error::{gib, Error, Result};
+use crate::mixer::{xy_edges, MixerKind};
+use crate::puzzle::Verdict;
+use crate::qaoa::{DigitGates, Qaoa, SubspaceSimulator};
+use crate::sim;
+use serde::Serialize;
+
+/// Free qubits are grouped into digits of at most this many (2^8 states, rotated together).
+const FREE_GROUP: usize = 8;
+
+/// Which space and mixer to simulate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SpaceSettings {
+    /// The enforced blocks (`full`: none).
+    pub space: SpaceChoice,
+    /// The mixer (`x` only on the full space).
+    pub mixer: MixerKind,
+}
+
+impl Default for SpaceSettings {
+    fn default() -> Self {
+        SpaceSettings {
+            space: SpaceChoice::Full,
+            mixer: MixerKind::X,
+        }
+    }
+}
+
+/// One enforced block as reports show it.
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+pub struct BlockReport {
+    /// The count's label (`row 2`).
+    pub label: String,
+    /// Its qubits, ascending.
+    pub qubits: Vec<usize>,
+    /// The count over them (after constants moved to the right).
+    pub k: i64,
+    /// Its states.
+    pub states: u128,
+    /// Whether it is a plain weight-k set (XY mixers apply).
+    pub plain: bool,
+}
+
+impl From<&Block> for BlockReport {
+    fn from(b: &Block) -> Self {
+        BlockReport {
+            label: b.label.clone(),
+            qubits: b.qubits.clone(),
+            k: b.k,
+            states: b.num_states,
+            plain: b.plain,
+        }
+    }
+}
+
+/// A simulator with the space it runs on.
+#[derive(Debug)]
+pub struct Simulation {
+    /// The simulator.
+    pub sim: Box<dyn Qaoa>,
+    /// The space (`full` for the X mixer; `auto` resolved in [`Space::resolved`]).
+    pub space: Space,
+    /// The mixer.
+    pub mixer: MixerKind,
+    /// Read+write passes over the state per layer (the bench's traffic model).
+    pub passes_per_layer: usize,
+}
+
+impl Simulation {
+    /// The simulator as the optimiser sees it.
+    pub fn qaoa(&self) -> &dyn Qaoa {
+        self.sim.as_ref()
+    }
+
+    /// Number of basis states simulated.
+    pub fn dimension(&self) -> f64 {
+        self.sim.num_states() as f64
+    }
+
+    /// The blocks for reports.
+    pub fn blocks(&self) -> Vec<BlockReport> {
+        self.space.blocks.iter().map(BlockReport::from).collect()
+    }
+
+    /// The bitstring (qubit 0 first) of simulated basis index `k`.
+    pub fn bitstring(&self, k: u64) -> String {
+        self.sim.bits(k).iter().map(|&b| if b { '1' } else { '0' }).collect()
+    }
+}
+
+/// The space of `enc` for `settings`, after checking that the mixer suits it: `x` only on the
+/// full space, an XY mixer only on a block space whose blocks are all plain weight-k sets.
+pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
+    let n = enc.num_qubits();
+    if settings.mixer == MixerKind::X {
+        if settings.space != SpaceChoice::Full {
+            return Err(Error::InvalidArgument(format!(
+                "the x mixer runs on the full space only; space `{}` needs an xy mixer (xy-ring or xy-complete)",
+                settings.space
+            )));
+        }
+        return Ok(Space::full(n, enc.diagonal_bytes_per_state()));
+    }
+    if settings.space == SpaceChoice::Full {
+        return Err(Error::InvalidArgument(format!(
+            "the {} mixer keeps block weights, so it needs a block space (rows, cols, regions, cells or auto), not full",
+            settings.mixer
+        )));
+    }
+    let Some(onehot) = enc.as_onehot() else {
+        return Err(Error::InvalidArgument(format!(
+            "block spaces are built from the constraint model of the onehot encoding; the {} encoding has none",
+            enc.name()
+        )));
+    };
+    let space = Space::of(onehot, settings.space)?;
+    if space.resolved == SpaceChoice::Full {
+        return Err(Error::InvalidArgument(format!(
+            "{}: no family of disjoint exact counts at the {} reduction, so `auto` is the full space; use the x mixer",
+            enc.file(),
+            enc.level()
+        )));
+    }
+    if let Some(b) = space.blocks.iter().find(|b| !b.plain) {
+        return Err(Error::InvalidArgument(format!(
+            "{}: block `{}` is not a plain weight-k set after the {} reduction (its qubits {:?} count with coefficients {:?} to {}), so the {} mixer does not apply to it; only a Grover mixer does. Use a weaker reduction or another space",
+            enc.file(),
+            b.label,
+            enc.level(),
+            b.qubits,
+            b.coefficients,
+            b.k,
+            settings.mixer
+        )));
+    }
+    Ok(space)
+}
+
+/// The simulator of `enc` on the space and mixer of `settings`, refused before allocating
+/// when it does not fit (naming the spaces that would).
+pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simulation> {
+    let space = space_of(enc, settings)?;
+    if space.resolved == SpaceChoice::Full {
+        let sim = super::solve::simulator(enc)?;
+        return Ok(Simulation {
+            sim: Box::new(sim),
+            space,
+            mixer: MixerKind::X,
+            passes_per_layer: 2,
+        });
+    }
+    let onehot = enc.as_onehot().expect("checked by space_of");
+    // The state, the diagonal and the f64 costs it is built from; a gradient adds a state.
+    let needed = space.dimension * (sim::AMPLITUDE_BYTES as f64 + 10.0);
+    let available = sim::available_memory() as f64;
+    if !space.fits() || needed > available {
+        let fitting: Vec<String> = Space::available(onehot)?
+            .iter()
+            .filter(|s| s.resolved != SpaceChoice::Full && s.choice != SpaceChoice::Auto && s.fits())
+            .map(|s| format!("{} (2^{:.2})", s.choice, s.log2_dimension()))
+            .collect();
+        return Err(Error::SpaceTooLarge {
+            what: format!("{}, space {}", enc.file(), space.resolved),
+            log2_dimension: space.log2_dimension(),
+            needed_gib: gib(needed.max(space.bytes())),
+            available_gib: gib(available),
+            note: if fitting.is_empty() {
+                "; no block space of this puzzle fits at this reduction".into()
+            } else {
+                format!("; these fit: {}", fitting.join(", "))
+            },
+        });
+    }
+    let enforced: Vec<usize> = space.blocks.iter().map(|b| b.constraint).collect();
+    let qubo = Qubo::from_model_without(&onehot.model, &onehot.reduced, &enforced);
+    let mut digits = Vec::new();
+    let mut gates = Vec::new();
+    for b in &space.blocks {
+        digits.push(Digit {
+            qubits: b.qubits.clone(),
+            states: b.states()?,
+        });
+        gates.push(DigitGates::Xy(xy_edges(b.len(), settings.mixer)));
+    }
+    for group in space.free.chunks(FREE_GROUP) {
+        digits.push(Digit {
+            qubits: group.to_vec(),
+            states: (0..1u64 << group.len()).collect(),
+        });
+        gates.push(DigitGates::X);
+    }
+    let sim = SubspaceSimulator::new(&qubo, digits, &gates, enc.num_qubits(), settings.mixer)?;
+    Ok(Simulation {
+        passes_per_layer: sim.passes_per_layer(),
+        sim: Box::new(sim),
+        space,
+        mixer: settings.mixer,
+    })
+}
+
+/// The success states of `enc` in the simulator's basis: the least-cost states (cost 0 without
+/// an objective) whose rebuilt board passes the complete check, and those breaking only rules
+/// the QUBO cannot express. `Error::Unsatisfiable` when there is no valid one.
+pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<SuccessStates> {
+    let sim = simulation.qaoa();
+    if simulation.space.resolved == SpaceChoice::Full {
+        return super::solve::success_states_of(enc, sim.diagonal());
+    }
+    let has_objective = enc.as_onehot().is_some_and(|o| o.model.has_objective());
+    let target = if has_objective { sim.diagonal().min() } else { 0.0 };
+    let mut out = SuccessStates::default();
+    for k in sim.diagonal().states_with_cost(target, ENERGY_TOL) {
+        let board = enc.board_of_bits(&sim.bits(k));
+        match Verdict::of(&enc.puzzle().check(&board)) {
+            Verdict::Valid => out.valid.push(k),
+            Verdict::BreaksOnlyNonQubo => out.non_qubo.push(k),
+            Verdict::Invalid => {}
+        }
+    }
+    if out.valid.is_empty() {
+        enc.search(0)?.require_solution()?;
+        // A valid board meets every count, so it lies in every block space.
+        return Err(Error::InvalidArgument(format!(
+            "{}: the puzzle has a solution but none lies in space {}",
+            enc.file(),
+            simulation.space.resolved
+        )));
+    }
+    Ok(out)
+}

@@ -1,0 +1,407 @@
+//! QAOA on a block space (DESIGN.md, "Spaces and mixers"): the state lives on the mixed-radix
+//! product of digits, each digit a block of fixed weight (XY mixer) or a group of free qubits
+//! (X mixer), and never leaves it. The start is the uniform superposition over the product,
+//! the product of the blocks' Dicke states and `|+⟩` on free qubits.
+//!
+//! A layer is the cost phase, then each block's XY gates in [`crate::mixer::xy_edges`] order
+//! and `rx(2β)` on each free qubit: the gate list the export writes, applied exactly on the
+//! digits' states (see [`crate::sim::kernels::Axis`]).
+
+use super::{Evaluation, Objective, Qaoa};
+use crate::angles::Angles;
+use crate::cost::diagonal::CostDiagonal;
+use crate::cost::product::{product_diagonal, Digit};
+use crate::cost::qubo::Qubo;
+use crate::error::{gib, Error, Result};
+use crate::mixer::MixerKind;
+use crate::sim::kernels::{self, Axis, Phase};
+use crate::sim::{available_memory, AMPLITUDE_BYTES};
+use num_complex::Complex64;
+use std::sync::Mutex;
+
+/// The mixer gates of one digit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DigitGates {
+    /// XY gates on these pairs of digit positions, in order (the digit's states keep their
+    /// weight).
+    Xy(Vec<(usize, usize)>),
+    /// `rx(2β)` on every qubit of the digit (its states are all `2^m` masks, in order).
+    X,
+}
+
+/// Bytes per basis state while the simulator is built: the `f64` costs before they are
+/// indexed, the index, and one state.
+const BUILD_BYTES_PER_STATE: f64 = 8.0 + 2.0 + AMPLITUDE_BYTES as f64;
+
+/// A QAOA simulator on a block space.
+#[derive(Debug)]
+pub struct SubspaceSimulator {
+    digits: Vec<Digit>,
+    axes: Vec<Axis>,
+    num_qubits: usize,
+    mixer: MixerKind,
+    diagonal: CostDiagonal,
+    spare: Mutex<Vec<Vec<Complex64>>>,
+    scratch: Mutex<Vec<f64>>,
+}
+
+/// The pairs of states of `digit` that gate `gates` rotates, gate by gate.
+fn digit_pairs(digit: &Digit, gates: &DigitGates) -> Vec<Vec<(u32, u32)>> {
+    let position = |mask: u64| digit.states.binary_search(&mask).ok();
+    let pairs_of = |i: usize, j: usize| -> Vec<(u32, u32)> {
+        digit
+            .states
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| (s >> i) & 1 == 1 && (s >> j) & 1 == 0)
+            .filter_map(|(a, &s)| {
+                let t = s ^ (1 << i) ^ (1 << j);
+                position(t).map(|b| (a as u32, b as u32))
+            })
+            .collect()
+    };
+    match gates {
+        DigitGates::Xy(edges) => edges.iter().map(|&(i, j)| pairs_of(i, j)).collect(),
+        DigitGates::X => (0..digit.qubits.len())
+            .map(|i| {
+                digit
+                    .states
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &s)| (s >> i) & 1 == 0)
+                    .filter_map(|(a, &s)| position(s | 1 << i).map(|b| (a as u32, b as u32)))
+                    .collect()
+            })
+            .collect(),
+    }
+}
+
+impl SubspaceSimulator {
+    /// The simulator of `qubo` (over `num_qubits` qubits, each in exactly one digit) on the
+    /// product of `digits` (digit 0 fastest), with each digit's mixer gates. `mixer` is what
+    /// reports call it. Refused before allocating when the product does not fit in memory.
+    pub fn new(
+        qubo: &Qubo,
+        digits: Vec<Digit>,
+        gates: &[DigitGates],
+        num_qubits: usize,
+        mixer: MixerKind,
+    ) -> Result<Self> {
+        if digits.len() != gates.len() || digits.iter().any(|d| d.states.is_empty()) {
+            return Err(Error::InvalidArgument(
+                "every digit needs at least one state and one gate list".into(),
+            ));
+        }
+        let log2_dimension: f64 = digits.iter().map(|d| (d.states.len() as f64).log2()).sum();
+        let dimension: f64 = log2_dimension.exp2();
+        let needed = dimension * BUILD_BYTES_PER_STATE;
+        let available = available_memory();
+        if log2_dimension > crate::sim::MAX_QUBITS as f64 || needed > available as f64 {
+            return Err(Error::SpaceTooLarge {
+                what: "block space".into(),
+                log2_dimension,
+                needed_gib: gib(needed),
+                available_gib: gib(available as f64),
+                note: String::new(),
+            });
+        }
+        let mut stride = 1usize;
+        let axes = digits
+            .iter()
+            .zip(gates)
+            .map(|(d, g)| {
+                let axis = Axis::new(d.states.len(), stride, &digit_pairs(d, g));
+                stride *= d.states.len();
+                axis
+            })
+            .collect();
+        let diagonal = product_diagonal(qubo, &digits);
+        Ok(SubspaceSimulator {
+            digits,
+            axes,
+            num_qubits,
+            mixer,
+            diagonal,
+            spare: Mutex::new(Vec::new()),
+            scratch: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Read+write passes over the state per layer: one for the phase with the fused inner
+    /// axes, one per other axis ([`crate::sim::kernels::Axis`]).
+    pub fn passes_per_layer(&self) -> usize {
+        1 + self.axes.len() - kernels::fused_axes(&self.axes)
+    }
+
+    /// The digits (block and free-qubit groups), digit 0 fastest.
+    pub fn digits(&self) -> &[Digit] {
+        &self.digits
+    }
+
+    /// The assignment of every qubit at basis index `index` of the space.
+    fn assignment(&self, mut index: u64) -> Vec<bool> {
+        let mut out = vec![false; self.num_qubits];
+        for d in &self.digits {
+            let r = d.states.len() as u64;
+            let s = d.states[(index % r) as usize];
+            index /= r;
+            for (i, &q) in d.qubits.iter().enumerate() {
+                out[q] = (s >> i) & 1 == 1;
+            }
+        }
+        out
+    }
+
+    /// The space index of an assignment, `None` when it lies outside the space.
+    pub fn index_of(&self, bits: &[bool]) -> Option<u64> {
+        let mut index = 0u64;
+        let mut place = 1u64;
+        for d in &self.digits {
+            let mask: u64 = d.qubits.iter().enumerate().map(|(i, &q)| u64::from(bits[q]) << i).sum();
+            index += place * d.states.binary_search(&mask).ok()? as u64;
+            place *= d.states.len() as u64;
+        }
+        Some(index)
+    }
+
+    /// The full-space basis index (bit q = qubit q) of space index `index`; `num_qubits ≤ 64`.
+    pub fn full_index(&self, index: u64) -> u64 {
+        self.assignment(index)
+            .iter()
+            .enumerate()
+            .map(|(q, &b)| u64::from(b) << q)
+            .sum()
+    }
+
+    /// A kept buffer of at least `len` amplitudes, or a new one (memory checked first).
+    fn buffer(&self, len: usize) -> Result<Vec<Complex64>> {
+        if let Some(v) = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
+            if v.len() >= len {
+                return Ok(v);
+            }
+        }
+        let bytes = len as f64 * AMPLITUDE_BYTES as f64;
+        let available = available_memory();
+        if bytes > available as f64 {
+            return Err(Error::SpaceTooLarge {
+                what: "block space".into(),
+                log2_dimension: (len as f64).log2(),
+                needed_gib: gib(bytes),
+                available_gib: gib(available as f64),
+                note: String::new(),
+            });
+        }
+        Ok(vec![Complex64::new(0.0, 0.0); len])
+    }
+
+    fn keep(&self, amps: Vec<Complex64>) {
+        if let Ok(mut v) = self.spare.lock() {
+            v.push(amps);
+        }
+    }
+
+    /// Evolve the uniform start into `amps` (length: the dimension).
+    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
+        let a = Complex64::new(1.0 / (amps.len() as f64).sqrt(), 0.0);
+        amps.fill(a);
+        self.evolve(amps, angles);
+    }
+
+    /// Apply the p layers to `amps` in place.
+    pub fn evolve(&self, amps: &mut [Complex64], angles: &Angles) {
+        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
+            let (s, c) = beta.sin_cos();
+            match &self.diagonal {
+                CostDiagonal::Indexed { values, index } => {
+                    let factors = super::phase_factors(values, gamma);
+                    let phase = Phase::Indexed {
+                        index,
+                        factors: &factors,
+                    };
+                    kernels::apply_layer_axes(amps, &self.axes, phase, c, s);
+                }
+                CostDiagonal::Dense(costs) => {
+                    kernels::apply_layer_axes(amps, &self.axes, Phase::Dense { costs, gamma }, c, s)
+                }
+            }
+        }
+    }
+
+    /// The state at `angles`, over the space's basis.
+    pub fn state(&self, angles: &Angles) -> Result<Vec<Complex64>> {
+        let mut amps = self.buffer(self.diagonal.len())?;
+        amps.truncate(self.diagonal.len());
+        self.evolve_from_start(&mut amps, angles);
+        Ok(amps)
+    }
+
+    /// `(cost, probability)` per distinct cost, ascending by cost.
+    fn levels(&self, amps: &[Complex64]) -> Vec<(f64, f64)> {
+        match &self.diagonal {
+            CostDiagonal::Indexed { values, index } => values
+                .iter()
+                .copied()
+                .zip(kernels::level_probabilities_fixed(amps, index, values.len()))
+                .collect(),
+            CostDiagonal::Dense(costs) => {
+                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
+                l.sort_by(|a, b| a.0.total_cmp(&b.0));
+                l
+            }
+        }
+    }
+
+    fn energy(&self, amps: &[Complex64]) -> f64 {
+        match &self.diagonal {
+            CostDiagonal::Indexed { .. } => self.levels(amps).iter().map(|(c, p)| c * p).sum(),
+            CostDiagonal::Dense(costs) => kernels::weighted_sum_fixed(amps, |k| costs[k]),
+        }
+    }
+
+    fn value_of(&self, amps: &[Complex64], objective: &Objective) -> f64 {
+        match objective {
+            Objective::Energy => self.energy(amps),
+            Objective::Success(valid) => -valid.iter().map(|&k| amps[k as usize].norm_sqr()).sum::<f64>(),
+            Objective::Cvar(alpha) => super::objective::cvar_of_levels(&self.levels(amps), *alpha),
+        }
+    }
+}
+
+impl Qaoa for SubspaceSimulator {
+    fn num_states(&self) -> usize {
+        self.diagonal.len()
+    }
+
+    fn num_qubits(&self) -> usize {
+        self.num_qubits
+    }
+
+    fn bits(&self, k: u64) -> Vec<bool> {
+        self.assignment(k)
+    }
+
+    fn diagonal(&self) -> &CostDiagonal {
+        &self.diagonal
+    }
+
+    fn mixer(&self) -> MixerKind {
+        self.mixer
+    }
+
+    fn angle_periods(&self) -> (Option<f64>, f64) {
+        let tau = 2.0 * std::f64::consts::PI;
+        (self.diagonal.energy_unit().map(|u| tau / u), self.mixer.beta_period())
+    }
+
+    fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
+        let dim = self.diagonal.len();
+        let mut buf = self.buffer(dim)?;
+        let amps = &mut buf[..dim];
+        self.evolve_from_start(amps, angles);
+        let v = self.value_of(amps, objective);
+        self.keep(buf);
+        Ok(v)
+    }
+
+    fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
+        if !objective.has_gradient() {
+            return Err(Error::InvalidArgument(format!(
+                "the {} objective has no gradient",
+                objective.name()
+            )));
+        }
+        let dim = self.diagonal.len();
+        let mut psi_buf = self.buffer(dim)?;
+        let mut lam_buf = self.buffer(dim)?;
+        let (psi, lam) = (&mut psi_buf[..dim], &mut lam_buf[..dim]);
+        self.evolve_from_start(psi, angles);
+        let value = self.value_of(psi, objective);
+        // λ = O|ψ⟩: the cost, or minus the projector on the valid states.
+        match objective {
+            Objective::Energy => match &self.diagonal {
+                CostDiagonal::Indexed { values, index } => {
+                    for ((l, p), &i) in lam.iter_mut().zip(psi.iter()).zip(index) {
+                        *l = p * values[i as usize];
+                    }
+                }
+                CostDiagonal::Dense(costs) => {
+                    for ((l, p), &c) in lam.iter_mut().zip(psi.iter()).zip(costs) {
+                        *l = p * c;
+                    }
+                }
+            },
+            Objective::Success(valid) => {
+                lam.fill(Complex64::new(0.0, 0.0));
+                for &k in valid {
+                    lam[k as usize] = -psi[k as usize];
+                }
+            }
+            Objective::Cvar(_) => unreachable!("checked above"),
+        }
+        let p = angles.p();
+        let mut grad = vec![0.0; 2 * p];
+        let mut scratch = self
+            .scratch
+            .lock()
+            .map(|mut s| std::mem::take(&mut *s))
+            .unwrap_or_default();
+        for l in (0..p).rev() {
+            let (gamma, beta) = (angles.gammas[l], angles.betas[l]);
+            let (s, c) = beta.sin_cos();
+            let (mixer, cost) = match &self.diagonal {
+                CostDiagonal::Indexed { values, index } => {
+                    let factors = super::phase_factors(values, gamma);
+                    let phase = Phase::Indexed {
+                        index,
+                        factors: &factors,
+                    };
+                    kernels::unapply_layer_axes(psi, lam, &self.axes, phase, Some(values), c, s, &mut scratch)
+                }
+                CostDiagonal::Dense(costs) => kernels::unapply_layer_axes(
+                    psi,
+                    lam,
+                    &self.axes,
+                    Phase::Dense { costs, gamma },
+                    None,
+                    c,
+                    s,
+                    &mut scratch,
+                ),
+            };
+            grad[p + l] = 2.0 * mixer;
+            grad[l] = 2.0 * cost;
+        }
+        if let Ok(mut s) = self.scratch.lock() {
+            *s = scratch;
+        }
+        self.keep(psi_buf);
+        self.keep(lam_buf);
+        Ok((value, grad))
+    }
+
+    fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
+        let dim = self.diagonal.len();
+        let mut buf = self.buffer(dim)?;
+        let amps = &mut buf[..dim];
+        self.evolve_from_start(amps, angles);
+        let (top_state, top_probability) = kernels::argmax_probability_any(amps);
+        let eval = Evaluation {
+            energy: self.energy(amps),
+            success_probability: valid.iter().map(|&k| amps[k as usize].norm_sqr()).sum(),
+            top_state,
+            top_probability,
+        };
+        self.keep(buf);
+        Ok(eval)
+    }
+
+    fn release_buffers(&self) {
+        if let Ok(mut v) = self.spare.lock() {
+            v.clear();
+        }
+    }
+
+    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
+        self.state(angles)
+    }
+}

@@ -1,0 +1,173 @@
+//! QAOA on block spaces: gradients, norm, determinism, reports and refusals.
+
+use crate::common::data;
+use quzzle::encoding::space::SpaceChoice;
+use quzzle::encoding::{self, EncodingKind};
+use quzzle::experiment::simulation::{self, SpaceSettings};
+use quzzle::experiment::solve::{self, SolveSettings};
+use quzzle::mixer::MixerKind;
+use quzzle::model::Level;
+use quzzle::qaoa::Objective;
+use quzzle::{Angles, Error};
+
+/// Small instances with block spaces: (file, level, space). Together they have free qubits
+/// (queens regions at paper: one region dropped), one-hot and weight-2 blocks, and cells.
+pub const CASES: [(&str, Level, SpaceChoice); 5] = [
+    ("nqueens-4.txt", Level::Paper, SpaceChoice::Rows),
+    ("queens-4x4-handmade.txt", Level::Paper, SpaceChoice::Regions),
+    ("starbattle-4x4-boxes.txt", Level::Paper, SpaceChoice::Regions),
+    ("sudoku4-two-clues.txt", Level::Clues, SpaceChoice::Cells),
+    ("takuzu-4x4-qasm.txt", Level::Paper, SpaceChoice::Rows),
+];
+
+fn angles(p: usize, seed: u64) -> Angles {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    };
+    Angles::new(
+        (0..p).map(|_| 0.1 + 0.8 * next()).collect(),
+        (0..p).map(|_| -1.5 + 3.0 * next()).collect(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn gradients_agree_with_finite_differences_on_every_case_and_xy_mixer() {
+    for (file, level, space) in CASES {
+        let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
+        for mixer in [MixerKind::XyRing, MixerKind::XyComplete] {
+            let s = simulation::simulation(enc.as_ref(), &SpaceSettings { space, mixer }).unwrap();
+            let valid = simulation::success_states(enc.as_ref(), &s).unwrap().valid;
+            let sim = s.qaoa();
+            for objective in [Objective::Energy, Objective::Success(valid.clone())] {
+                let a = angles(3, 7);
+                let (value, grad) = sim.gradient(&a, &objective).unwrap();
+                assert!((value - sim.objective(&a, &objective).unwrap()).abs() < 1e-12);
+                let flat = a.to_flat();
+                for i in 0..flat.len() {
+                    let h = 1e-6;
+                    let (mut up, mut down) = (flat.clone(), flat.clone());
+                    up[i] += h;
+                    down[i] -= h;
+                    let f = |x: &[f64]| sim.objective(&Angles::from_flat(x).unwrap(), &objective).unwrap();
+                    let fd = (f(&up) - f(&down)) / (2.0 * h);
+                    assert!(
+                        (fd - grad[i]).abs() < 1e-6 * (1.0 + fd.abs()),
+                        "{file} {mixer} {}: component {i}: finite difference {fd}, adjoint {}",
+                        objective.name(),
+                        grad[i]
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_state_keeps_its_norm_and_the_uniform_start_is_the_baseline() {
+    for (file, level, space) in CASES {
+        let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
+        let s = simulation::simulation(
+            enc.as_ref(),
+            &SpaceSettings {
+                space,
+                mixer: MixerKind::XyRing,
+            },
+        )
+        .unwrap();
+        let valid = simulation::success_states(enc.as_ref(), &s).unwrap().valid;
+        let amps = s.qaoa().amplitudes(&angles(4, 3)).unwrap();
+        let norm: f64 = amps.iter().map(|a| a.norm_sqr()).sum();
+        assert!((norm - 1.0).abs() < 1e-12, "{file}: norm {norm}");
+        // At zero angles the state is the uniform start: P(valid) = M / dimension.
+        let zero = Angles::new(vec![0.0], vec![0.0]).unwrap();
+        let e = s.qaoa().evaluate(&zero, &valid).unwrap();
+        let baseline = valid.len() as f64 / s.dimension();
+        assert!((e.success_probability - baseline).abs() < 1e-14, "{file}");
+        // Every valid board of the puzzle lies in the space.
+        assert_eq!(valid.len(), enc.search(0).unwrap().solution_count, "{file}");
+    }
+}
+
+#[test]
+fn solve_reports_space_mixer_blocks_and_dimension_and_is_the_same_on_any_thread_count() {
+    let enc = encoding::load(&data("starbattle-4x4-boxes.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
+    let settings = SolveSettings {
+        depths: vec![1, 2],
+        space: SpaceSettings {
+            space: SpaceChoice::Auto,
+            mixer: MixerKind::XyComplete,
+        },
+        ..SolveSettings::default()
+    };
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| solve::solve(enc.as_ref(), &settings).unwrap())
+    };
+    let (one, two) = (run(1), run(2));
+    let json = |r: &solve::SolveReport| {
+        let mut v = serde_json::to_value(r).unwrap();
+        for d in v["depths"].as_array_mut().unwrap() {
+            d["seconds"] = 0.0.into();
+        }
+        v.to_string()
+    };
+    assert_eq!(json(&one), json(&two));
+    assert_eq!(one.space, "rows");
+    assert_eq!(one.mixer, "xy-complete");
+    assert_eq!(one.blocks.len(), 4);
+    assert_eq!(one.dimension, 256.0);
+    assert!(one.depths[1].success_probability > one.uniform_baseline);
+    let csv = one.to_csv().unwrap();
+    assert!(csv.lines().next().unwrap().contains("space,mixer,dimension"));
+    assert!(csv.contains(",rows,xy-complete,256"));
+}
+
+#[test]
+fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
+    let enc = encoding::load(&data("nqueens-4.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
+    let err = |space, mixer| {
+        simulation::simulation(enc.as_ref(), &SpaceSettings { space, mixer })
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(err(SpaceChoice::Rows, MixerKind::X).contains("x mixer runs on the full space only"));
+    assert!(err(SpaceChoice::Full, MixerKind::XyRing).contains("needs a block space"));
+    assert!(err(SpaceChoice::Regions, MixerKind::XyRing).contains("no active exact regions counts"));
+    // Tango rows overlap through sign chains: auto is the full space.
+    let tango = encoding::load(&data("tango-4x4-qasm.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
+    let e = simulation::simulation(
+        tango.as_ref(),
+        &SpaceSettings {
+            space: SpaceChoice::Auto,
+            mixer: MixerKind::XyRing,
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("use the x mixer"), "{e}");
+    let e = simulation::simulation(
+        tango.as_ref(),
+        &SpaceSettings {
+            space: SpaceChoice::Rows,
+            mixer: MixerKind::XyRing,
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("share qubit"), "{e}");
+    // The compact encoding has no constraint model to take blocks from.
+    let compact = encoding::load(&data("sudoku4-two-clues.txt"), EncodingKind::Compact, Level::Clues).unwrap();
+    let e = simulation::simulation(
+        compact.as_ref(),
+        &SpaceSettings {
+            space: SpaceChoice::Cells,
+            mixer: MixerKind::XyRing,
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("compact encoding has none"), "{e}");
+    assert!(matches!(e, Error::InvalidArgument(_)));
+}
