@@ -126,8 +126,9 @@ pub struct SweepArgs {
     pub no_match_budget: bool,
     #[command(flatten)]
     pub optimize: OptimizeArgs,
-    /// Skip instances with more qubits than this.
-    #[arg(long, default_value_t = 20)]
+    /// Skip instances whose simulated space has more than 2^N states (on the full space: more
+    /// than N qubits).
+    #[arg(long, value_name = "N", default_value_t = 20)]
     pub max_qubits: usize,
     /// Folder for sweep.csv, the plots and summary.md.
     #[arg(long, default_value = "results/sweep")]

@@ -3,7 +3,7 @@
 use super::args::LandscapeArgs;
 use super::output::write;
 use quzzle::encoding;
-use quzzle::experiment::{landscape as experiment_landscape, solve};
+use quzzle::experiment::{landscape as experiment_landscape, simulation};
 use quzzle::plot::{landscape_plot_sized, LandscapePlot};
 use quzzle::{Error, Result};
 use std::time::Instant;
@@ -13,25 +13,29 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
         return Err(Error::InvalidArgument("--grid must be 2..=201".into()));
     }
     let problem = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
-    let sim = solve::simulator(problem.as_ref())?;
-    let valid = solve::success_states(problem.as_ref(), &sim)?.valid;
+    let simulation = simulation::simulation(problem.as_ref(), &args.space.settings())?;
+    let valid = simulation::success_states(problem.as_ref(), &simulation)?.valid;
+    let sim = simulation.qaoa();
     let gamma_max = match args.gamma_max {
         Some(x) if x.is_finite() && x > 0.0 => x,
         Some(x) => return Err(Error::InvalidArgument(format!("--gamma-max {x}: must be positive"))),
-        None => experiment_landscape::default_gamma_max(&sim),
+        None => experiment_landscape::default_gamma_max(sim),
     };
-    let half = std::f64::consts::FRAC_PI_2;
+    // One period of β: [−π/2, π/2) for the X mixer, [−π, π) for an XY mixer.
+    let half = sim.angle_periods().1 / 2.0;
     let gammas = experiment_landscape::linspace(0.0, gamma_max, args.grid);
     let betas = experiment_landscape::linspace(-half, half, args.grid);
     let began = Instant::now();
-    let l = experiment_landscape::p1_landscape(&sim, &valid, &gammas, &betas)?;
+    let l = experiment_landscape::p1_landscape(sim, &valid, &gammas, &betas)?;
     let secs = began.elapsed().as_secs_f64();
     let mut csv = csv::Writer::from_writer(Vec::new());
     let cerr = |e: csv::Error| Error::InvalidArgument(format!("landscape.csv: {e}"));
-    csv.write_record(["gamma", "beta", "energy", "p_valid"]).map_err(cerr)?;
+    csv.write_record(["space", "mixer", "gamma", "beta", "energy", "p_valid"])
+        .map_err(cerr)?;
+    let (space, mixer) = (simulation.space.resolved.name(), simulation.mixer.name());
     for (i, b) in l.betas.iter().enumerate() {
         for (j, g) in l.gammas.iter().enumerate() {
-            csv.serialize((g, b, l.energy[[i, j]], l.success[[i, j]]))
+            csv.serialize((space, mixer, g, b, l.energy[[i, j]], l.success[[i, j]]))
                 .map_err(cerr)?;
         }
     }
@@ -50,9 +54,11 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
     let (gs, bs) = l.success_optimum();
     let plot = LandscapePlot {
         title: format!(
-            "{name}: p = 1 landscape, {} qubits ({}), {}×{} grid",
+            "{name}: p = 1 landscape, {} qubits ({}), space {}, mixer {}, {}×{} grid",
             problem.num_qubits(),
             problem.level().name(),
+            space,
+            mixer,
             args.grid,
             args.grid
         ),

@@ -37,6 +37,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         config,
         match_random_budget: !args.no_match_budget && inits.contains(&Init::Interp),
         max_qubits: args.max_qubits,
+        space: args.space.settings(),
     };
     let csv = args.out.join("sweep.csv");
     let began = Instant::now();

@@ -3,7 +3,7 @@
 use crate::angles::Angles;
 use crate::error::{Error, Result};
 use crate::qaoa::optimize;
-use crate::qaoa::QaoaSimulator;
+use crate::qaoa::Qaoa;
 
 /// The p = 1 landscape on a grid: `energy[[i, j]] = ⟨C⟩` and `success[[i, j]] = P(valid)` at
 /// `(γ_j, β_i)` (rows β, columns γ).
@@ -52,12 +52,12 @@ pub fn linspace(a: f64, b: f64, n: usize) -> Vec<f64> {
 
 /// A default γ window for the landscape: `[0, min(4 s, π)]` with s = [`optimize::gamma_scale`]
 /// (the random-start range; γ has period 2π for integer energies, so π shows half a period).
-pub fn default_gamma_max(sim: &QaoaSimulator) -> f64 {
+pub fn default_gamma_max(sim: &dyn Qaoa) -> f64 {
     (4.0 * optimize::gamma_scale(sim)).min(std::f64::consts::PI)
 }
 
 /// Evaluate the p = 1 energy and success probability at every (γ_j, β_i).
-pub fn p1_landscape(sim: &QaoaSimulator, valid: &[u64], gammas: &[f64], betas: &[f64]) -> Result<Landscape> {
+pub fn p1_landscape(sim: &dyn Qaoa, valid: &[u64], gammas: &[f64], betas: &[f64]) -> Result<Landscape> {
     if gammas.is_empty() || betas.is_empty() {
         return Err(Error::InvalidArgument(
             "the landscape grid needs at least one point each way".into(),

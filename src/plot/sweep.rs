@@ -114,7 +114,7 @@ pub fn describe_rows(rows: &[SweepRow]) -> String {
     let starts: Vec<String> = inits_of(rows)
         .iter()
         .map(|init| {
-            let n = distinct(rows.iter().filter(|r| &r.init == init).map(|r| r.restarts));
+            let n = distinct(rows.iter().filter(|r| &r.family() == init).map(|r| r.restarts));
             match (n.first(), n.last()) {
                 (Some(a), Some(b)) if a != b => format!("{init} {a}–{b}"),
                 (Some(a), _) => format!("{init} {a}"),
@@ -153,7 +153,7 @@ struct Family {
 
 impl Family {
     fn holds(&self, r: &SweepRow) -> bool {
-        r.init == self.init && self.objective.as_ref().is_none_or(|o| *o == r.objective)
+        r.family() == self.init && self.objective.as_ref().is_none_or(|o| *o == r.objective)
     }
 }
 
@@ -163,7 +163,7 @@ fn families(rows: &[SweepRow]) -> Vec<Family> {
     let mut out = Vec::new();
     for init in inits_of(rows) {
         for o in &objectives {
-            if !rows.iter().any(|r| r.init == init && r.objective == *o) {
+            if !rows.iter().any(|r| r.family() == init && r.objective == *o) {
                 continue;
             }
             out.push(Family {
@@ -330,12 +330,27 @@ fn kind_panel(
         }
     }
     if metric.log_y {
-        let base: Vec<f64> = instances
-            .iter()
-            .filter_map(|f| rows.iter().find(|r| &r.file == f).map(|r| r.uniform_baseline))
-            .collect();
-        if let Some((_, m, _)) = stats::quartiles(&base) {
-            panel.baselines.push(Baseline::new(base_label, m));
+        // One baseline per space sampled: 1/dimension differs between them.
+        let mut spaces: Vec<&str> = rows.iter().map(|r| r.space.as_str()).collect();
+        spaces.sort();
+        spaces.dedup();
+        for space in &spaces {
+            let base: Vec<f64> = instances
+                .iter()
+                .filter_map(|f| {
+                    rows.iter()
+                        .find(|r| &r.file == f && r.space == *space)
+                        .map(|r| r.uniform_baseline)
+                })
+                .collect();
+            if let Some((_, m, _)) = stats::quartiles(&base) {
+                let label = if spaces.len() > 1 {
+                    format!("{base_label} ({space} space)")
+                } else {
+                    base_label.to_string()
+                };
+                panel.baselines.push(Baseline::new(&label, m));
+            }
         }
     }
     panel

@@ -57,6 +57,8 @@ pub trait Qaoa: Sync + Send + std::fmt::Debug {
     fn release_buffers(&self);
     /// The state at `angles`, one amplitude per simulated basis state.
     fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>>;
+    /// `⟨ψ|C|ψ⟩` of a state over the simulated basis.
+    fn expectation(&self, amps: &[Complex64]) -> f64;
 }
 
 impl Qaoa for QaoaSimulator {
@@ -92,6 +94,9 @@ impl Qaoa for QaoaSimulator {
     }
     fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
         Ok(self.state(angles)?.amps)
+    }
+    fn expectation(&self, amps: &[Complex64]) -> f64 {
+        QaoaSimulator::expectation(self, amps)
     }
 }
 

@@ -404,4 +404,8 @@ impl Qaoa for SubspaceSimulator {
     fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
         self.state(angles)
     }
+
+    fn expectation(&self, amps: &[Complex64]) -> f64 {
+        self.energy(amps)
+    }
 }

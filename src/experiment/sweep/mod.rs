@@ -16,10 +16,11 @@ use crate::angles::Angles;
 use crate::encoding::{self, Encoding, EncodingKind, SuccessStates};
 use crate::error::{Error, Result};
 use crate::experiment;
+use crate::experiment::simulation::{self, Simulation, SpaceSettings};
 use crate::experiment::stats;
 use crate::model::Level;
 use crate::qaoa::optimize::{Init, Method, OptimizeConfig, Optimized};
-use crate::qaoa::{Objective, QaoaSimulator};
+use crate::qaoa::Objective;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -29,7 +30,7 @@ pub mod row;
 pub mod summary;
 
 pub use crate::experiment::solve::ObjectiveSpec;
-pub use row::{read_csv, SweepRow, CSV_HEADER};
+pub use row::{read_csv, RowKey, SweepRow, CSV_HEADER};
 
 /// Parse `ramp`, `interp`, `random` or `all` (ramp, interp and random, in that order).
 pub fn parse_inits(s: &str) -> Result<Vec<Init>> {
@@ -111,8 +112,11 @@ pub struct SweepPlan {
     /// Give random init at least INTERP's simulator calls at the same instance and depth
     /// (needs interp in `inits`, before random).
     pub match_random_budget: bool,
-    /// Skip instances with more qubits than this (reported as skipped).
+    /// Skip instances whose simulated space has more than 2^max_qubits states (reported as
+    /// skipped).
     pub max_qubits: usize,
+    /// The space and mixer of every row.
+    pub space: SpaceSettings,
 }
 
 /// What a running sweep reports.
@@ -199,9 +203,9 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
     // Start a fresh file (header plus the rows kept) when there is none, it is empty, or its
     // last line was torn, so that appends always start on a fresh line.
     let bytes = std::fs::read(csv).unwrap_or_default();
-    let rewrite = !text_exists || bytes.last() != Some(&b'\n');
-    let mut done: BTreeMap<(String, usize, String, String), SweepRow> =
-        existing.iter().map(|r| (r.key(), r.clone())).collect();
+    let header_now = bytes.starts_with(format!("{CSV_HEADER}\n").as_bytes());
+    let rewrite = !text_exists || bytes.last() != Some(&b'\n') || !header_now;
+    let mut done: BTreeMap<RowKey, SweepRow> = existing.iter().map(|r| (r.key(), r.clone())).collect();
     let mut out = open_append(csv, rewrite)?;
     if rewrite {
         let werr = |source| Error::Write {
@@ -222,35 +226,57 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
         let label = path.display().to_string();
         let problem = encoding::load(path, plan.encoding, plan.level)?;
         let n = problem.num_qubits();
-        let reason = if n == 0 {
-            Some(format!(
+        let space = if n == 0 {
+            Err(format!(
                 "the {} reduction decides every cell (0 qubits)",
                 plan.level.name()
             ))
-        } else if n > plan.max_qubits {
-            Some(format!("{n} qubits, more than the limit of {}", plan.max_qubits))
         } else {
-            None
+            simulation::space_of(problem.as_ref(), &plan.space).map_err(|e| e.to_string())
         };
-        match reason {
-            Some(reason) => {
+        let space = space.and_then(|s| {
+            if s.log2_dimension() > plan.max_qubits as f64 + 1e-9 {
+                Err(format!(
+                    "{n} qubits, space {} of 2^{:.2} states, more than the limit of 2^{}",
+                    s.resolved,
+                    s.log2_dimension(),
+                    plan.max_qubits
+                ))
+            } else {
+                Ok(s)
+            }
+        });
+        match space {
+            Err(reason) => {
                 on_event(SweepEvent::Skipped {
                     file: &label,
                     reason: reason.clone(),
                 });
                 skipped.push((label, reason));
             }
-            None => problems.push((label, problem)),
+            Ok(space) => problems.push((label, problem, space.dimension)),
         }
     }
-    let weight = |n: usize, p: usize| (p as f64) * (1u64 << n) as f64;
+    let space_key = |resolved: &str| format!("{resolved}/{}", plan.space.mixer);
+    let resolved_of = |problem: &dyn Encoding| {
+        simulation::space_of(problem, &plan.space)
+            .map_or_else(|_| "full".to_string(), |s| s.resolved.name().to_string())
+    };
+    let weight = |dimension: f64, p: usize| (p as f64) * dimension;
     let mut total = 0.0;
-    for (label, pr) in &problems {
+    for (label, pr, dimension) in &problems {
+        let sk = space_key(&resolved_of(pr.as_ref()));
         for &init in &plan.inits {
             for &p in &plan.depths {
-                let key = (label.clone(), p, init.name().to_string(), objective_name.clone());
+                let key = (
+                    label.clone(),
+                    p,
+                    init.name().to_string(),
+                    objective_name.clone(),
+                    sk.clone(),
+                );
                 if !done.contains_key(&key) {
-                    total += weight(pr.num_qubits(), p);
+                    total += weight(*dimension, p);
                 }
             }
         }
@@ -258,13 +284,19 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
     let mut work = 0.0;
     let (mut computed, mut resumed) = (0, 0);
     let mut rows = Vec::new();
-    for (label, problem) in &problems {
-        let n = problem.num_qubits();
+    for (label, problem, dimension) in &problems {
+        let sk = space_key(&resolved_of(problem.as_ref()));
         let mut instance: Option<Instance> = None;
         for &init in &plan.inits {
             let mut previous: Option<Angles> = None;
             for &p in &plan.depths {
-                let key = (label.clone(), p, init.name().to_string(), objective_name.clone());
+                let key = (
+                    label.clone(),
+                    p,
+                    init.name().to_string(),
+                    objective_name.clone(),
+                    sk.clone(),
+                );
                 if let Some(row) = done.get(&key) {
                     previous = Some(row.angles()?);
                     resumed += 1;
@@ -279,7 +311,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
                 }
                 let inst = match &mut instance {
                     Some(i) => i,
-                    None => instance.insert(Instance::new(problem.as_ref(), plan.objective)?),
+                    None => instance.insert(Instance::new(problem.as_ref(), plan.objective, &plan.space)?),
                 };
                 let budget = (plan.match_random_budget && init == Init::Random)
                     .then(|| {
@@ -288,6 +320,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
                             p,
                             Init::Interp.name().to_string(),
                             objective_name.clone(),
+                            sk.clone(),
                         ))
                         .map(|r| r.evaluations + r.gradients)
                     })
@@ -299,7 +332,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
                         path: csv.to_path_buf(),
                         source,
                     })?;
-                work += weight(n, p);
+                work += weight(*dimension, p);
                 computed += 1;
                 previous = Some(row.angles()?);
                 on_event(SweepEvent::Row {
@@ -323,7 +356,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
 
 /// The per-instance things a row needs, built once.
 struct Instance {
-    sim: QaoaSimulator,
+    sim: Simulation,
     valid: Vec<u64>,
     non_qubo: Vec<u64>,
     objective: Objective,
@@ -332,10 +365,10 @@ struct Instance {
 }
 
 impl Instance {
-    fn new(problem: &dyn Encoding, spec: ObjectiveSpec) -> Result<Self> {
-        let sim = experiment::solve::simulator(problem)?;
-        let SuccessStates { valid, non_qubo } = experiment::solve::success_states(problem, &sim)?;
-        let (min, max) = (sim.diagonal().min(), sim.diagonal().max());
+    fn new(problem: &dyn Encoding, spec: ObjectiveSpec, space: &SpaceSettings) -> Result<Self> {
+        let sim = simulation::simulation(problem, space)?;
+        let SuccessStates { valid, non_qubo } = simulation::success_states(problem, &sim)?;
+        let (min, max) = (sim.qaoa().diagonal().min(), sim.qaoa().diagonal().max());
         Ok(Instance {
             objective: spec.to_objective(&valid),
             sim,
@@ -370,8 +403,14 @@ fn compute_row(
                     seed: plan.config.seed.wrapping_add((starts as u64).wrapping_mul(1_000_003)),
                     ..plan.config.clone()
                 };
-                let (o, _) =
-                    experiment::solve::optimize_depth(&inst.sim, &inst.objective, p, Init::Random, None, &config)?;
+                let (o, _) = experiment::solve::optimize_depth(
+                    inst.sim.qaoa(),
+                    &inst.objective,
+                    p,
+                    Init::Random,
+                    None,
+                    &config,
+                )?;
                 spent += o.evaluations + o.gradients;
                 evaluations += o.evaluations;
                 gradients += o.gradients;
@@ -386,19 +425,20 @@ fn compute_row(
             let mut o = best.expect("at least one start");
             o.evaluations = evaluations;
             o.gradients = gradients;
-            let o = experiment::solve::no_worse_than_previous(&inst.sim, &inst.objective, o, previous, &plan.config)?;
+            let o =
+                experiment::solve::no_worse_than_previous(inst.sim.qaoa(), &inst.objective, o, previous, &plan.config)?;
             (o, 0, starts)
         }
         None => {
             let (o, scan) =
-                experiment::solve::optimize_depth(&inst.sim, &inst.objective, p, init, previous, &plan.config)?;
+                experiment::solve::optimize_depth(inst.sim.qaoa(), &inst.objective, p, init, previous, &plan.config)?;
             (o, scan, plan.config.restarts)
         }
     };
-    let state = inst.sim.state(&opt.angles)?;
-    let out = stats::outcomes(&state.amps, &inst.valid, &inst.non_qubo);
-    let energy = inst.sim.expectation(&state.amps);
-    let (top, top_p) = stats::top_states(&state.amps, 1)[0];
+    let amps = inst.sim.qaoa().amplitudes(&opt.angles)?;
+    let out = stats::outcomes(&amps, &inst.valid, &inst.non_qubo);
+    let energy = inst.sim.qaoa().expectation(&amps);
+    let (top, top_p) = stats::top_states(&amps, 1)[0];
     let n = problem.num_qubits();
     let method = if inst.objective.has_gradient() {
         plan.config.method
@@ -410,6 +450,9 @@ fn compute_row(
         puzzle: problem.puzzle().kind().to_string(),
         reduce: plan.level.name().to_string(),
         qubits: n,
+        space: inst.sim.space.resolved.name().to_string(),
+        mixer: inst.sim.mixer.name().to_string(),
+        dimension: inst.sim.dimension(),
         p,
         init: init.name().to_string(),
         objective: inst.objective.name(),
@@ -418,7 +461,7 @@ fn compute_row(
         seed: plan.config.seed,
         valid_states: inst.valid.len(),
         non_qubo_states: inst.non_qubo.len(),
-        uniform_baseline: inst.valid.len() as f64 / (1u64 << n) as f64,
+        uniform_baseline: inst.valid.len() as f64 / inst.sim.dimension(),
         energy,
         approx_ratio: stats::approximation_ratio(energy, inst.min, inst.max),
         p_valid: out.valid,
@@ -428,7 +471,7 @@ fn compute_row(
         objective_value: opt.value,
         evaluations: opt.evaluations + scan,
         gradients: opt.gradients,
-        top_bitstring: problem.bitstring(top),
+        top_bitstring: inst.sim.bitstring(top),
         top_probability: top_p,
         top_is_valid: inst.valid.binary_search(&top).is_ok(),
         gammas: opt.angles.gammas.clone(),
@@ -467,9 +510,14 @@ pub struct InstanceView {
 /// Rebuild the state of `row` on `problem` and read what its figures show.
 pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Result<InstanceView> {
     use crate::puzzle::Verdict;
-    let sim = experiment::solve::simulator(problem)?;
-    let SuccessStates { valid, non_qubo } = problem.success_states(sim.diagonal());
-    let state = sim.state(&row.angles()?)?;
+    let settings = SpaceSettings {
+        space: row.space.parse()?,
+        mixer: row.mixer.parse()?,
+    };
+    let sim = simulation::simulation(problem, &settings)?;
+    let SuccessStates { valid, non_qubo } = simulation::success_states(problem, &sim)?;
+    let amps = sim.qaoa().amplitudes(&row.angles()?)?;
+    let state = crate::sim::State { amps };
     let mut top: Vec<(u64, f64, Option<usize>)> = stats::top_states(&state.amps, top_k)
         .into_iter()
         .map(|(k, p)| (k, p, None))
@@ -488,7 +536,7 @@ pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Re
     let top = top
         .into_iter()
         .map(|(k, probability, rank)| TopState {
-            bitstring: problem.bitstring(k),
+            bitstring: sim.bitstring(k),
             probability,
             verdict: if valid.binary_search(&k).is_ok() {
                 Verdict::Valid
@@ -500,10 +548,24 @@ pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Re
             rank,
         })
         .collect();
-    let mut cells = problem.cell_marginals(&stats::qubit_marginals(&state.amps));
+    let marginals = if settings == SpaceSettings::default() {
+        stats::qubit_marginals(&state.amps)
+    } else {
+        let mut m = vec![0.0; problem.num_qubits()];
+        for (k, a) in state.amps.iter().enumerate() {
+            let p = a.norm_sqr();
+            for (q, b) in sim.qaoa().bits(k as u64).into_iter().enumerate() {
+                if b {
+                    m[q] += p;
+                }
+            }
+        }
+        m
+    };
+    let mut cells = problem.cell_marginals(&marginals);
     if let Some(c) = cells.as_mut() {
         if c.solution.is_none() {
-            c.solution = valid.first().map(|&k| problem.board(k));
+            c.solution = valid.first().map(|&k| problem.board_of_bits(&sim.qaoa().bits(k)));
         }
     }
     Ok(InstanceView {

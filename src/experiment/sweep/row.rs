@@ -34,6 +34,15 @@ pub struct SweepRow {
     pub reduce: String,
     /// Qubits.
     pub qubits: usize,
+    /// The space simulated (`full` in CSVs written before block spaces).
+    #[serde(default = "full_space")]
+    pub space: String,
+    /// The mixer (`x` in CSVs written before block spaces).
+    #[serde(default = "x_mixer")]
+    pub mixer: String,
+    /// Basis states simulated (0 read from an old CSV is set to 2^qubits).
+    #[serde(default)]
+    pub dimension: f64,
     /// Depth.
     pub p: usize,
     /// Initial-angle strategy.
@@ -87,12 +96,43 @@ pub struct SweepRow {
 }
 
 /// The CSV header of [`SweepRow`].
-pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
+fn full_space() -> String {
+    "full".into()
+}
+
+fn x_mixer() -> String {
+    "x".into()
+}
+
+/// What identifies a row: file, depth, init, objective, and `space/mixer`.
+pub type RowKey = (String, usize, String, String, String);
+
+/// The header of CSVs written before block spaces (no space, mixer, dimension): still read.
+const CSV_HEADER_FULL_ONLY: &str = "file,puzzle,reduce,qubits,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
+
+/// The header of a sweep CSV.
+pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
 
 impl SweepRow {
     /// The key that identifies a finished row when resuming: (file, p, init, objective).
-    pub fn key(&self) -> (String, usize, String, String) {
-        (self.file.clone(), self.p, self.init.clone(), self.objective.clone())
+    pub fn key(&self) -> RowKey {
+        (
+            self.file.clone(),
+            self.p,
+            self.init.clone(),
+            self.objective.clone(),
+            format!("{}/{}", self.space, self.mixer),
+        )
+    }
+
+    /// The line family of the row in figures and summaries: the init on the full space with
+    /// the X mixer, else the init with the mixer (`interp, xy-ring`).
+    pub fn family(&self) -> String {
+        if self.mixer == "x" {
+            self.init.clone()
+        } else {
+            format!("{}, {}", self.init, self.mixer)
+        }
     }
 
     /// The row as one CSV record, with its newline.
@@ -134,7 +174,7 @@ pub fn read_csv(path: &Path) -> Result<Vec<SweepRow>> {
         .has_headers(true)
         .from_reader(complete.as_bytes());
     match reader.headers() {
-        Ok(h) if h.iter().eq(CSV_HEADER.split(',')) => {}
+        Ok(h) if h.iter().eq(CSV_HEADER.split(',')) || h.iter().eq(CSV_HEADER_FULL_ONLY.split(',')) => {}
         Ok(h) if h.is_empty() => return Ok(Vec::new()),
         _ => {
             return Err(Error::parse(
@@ -146,8 +186,14 @@ pub fn read_csv(path: &Path) -> Result<Vec<SweepRow>> {
     }
     reader
         .deserialize()
-        .map(|r| {
-            r.map_err(|e| {
+        .map(|r: std::result::Result<SweepRow, csv::Error>| {
+            r.map(|mut row| {
+                if row.dimension == 0.0 {
+                    row.dimension = (row.qubits as f64).exp2();
+                }
+                row
+            })
+            .map_err(|e| {
                 let line = e.position().map_or(0, |p| p.line() as usize);
                 Error::parse(&name, line, format!("bad sweep row: {e}"))
             })

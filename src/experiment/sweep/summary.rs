@@ -24,7 +24,7 @@ pub struct SummaryPoint {
 /// Quartiles of `column(row)` over the instances, per depth, for the rows of one init.
 pub fn summarize(rows: &[SweepRow], init: &str, column: impl Fn(&SweepRow) -> f64) -> Vec<SummaryPoint> {
     let mut by_p: BTreeMap<usize, Vec<&SweepRow>> = BTreeMap::new();
-    for r in rows.iter().filter(|r| r.init == init) {
+    for r in rows.iter().filter(|r| r.family() == init) {
         by_p.entry(r.p).or_default().push(r);
     }
     by_p.into_iter()
@@ -46,7 +46,7 @@ pub fn summarize(rows: &[SweepRow], init: &str, column: impl Fn(&SweepRow) -> f6
 
 /// The inits present in `rows`, in the order ramp, interp, random, others.
 pub fn inits_of(rows: &[SweepRow]) -> Vec<String> {
-    let mut v: Vec<String> = rows.iter().map(|r| r.init.clone()).collect();
+    let mut v: Vec<String> = rows.iter().map(|r| r.family()).collect();
     v.sort_by_key(|i| (init_order(i), i.clone()));
     v.dedup();
     v
@@ -128,7 +128,7 @@ pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
                     .filter(|f| {
                         let get = |i: &str| {
                             rows.iter()
-                                .find(|r| &r.file == *f && r.p == compare_p && r.init == i)
+                                .find(|r| &r.file == *f && r.p == compare_p && r.family() == *i)
                                 .map(|r| r.p_valid)
                         };
                         matches!((get(other), get("random")), (Some(a), Some(b)) if a > b)
