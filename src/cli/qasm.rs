@@ -46,6 +46,7 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         flavor: args.flavor.into(),
         symbolic: args.symbolic,
         with_state: args.with_state,
+        space: args.space.settings(),
         qasm_name: args.out.as_ref().map(|out| {
             out.file_name()
                 .map_or_else(|| out.display().to_string(), |f| f.to_string_lossy().into_owned())
@@ -62,8 +63,24 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         (manifest_path.clone(), to_json(manifest).into_bytes()),
     ])?;
     let (_, rx, _, rzz, _) = exported.counts;
+    let xy = if exported.xy_gates > 0 {
+        format!(", {} xx_plus_yy", exported.xy_gates)
+    } else {
+        String::new()
+    };
+    let space = if manifest.space == "full" {
+        String::new()
+    } else {
+        format!(
+            ", space {} ({} blocks, 2^{:.2} states), mixer {}",
+            manifest.space,
+            manifest.blocks.len(),
+            manifest.dimension.log2(),
+            manifest.mixer
+        )
+    };
     println!(
-        "wrote {} ({} flavour, {} qubits, p = {p}, {rzz} rzz, {rx} rx) and {}",
+        "wrote {} ({} flavour, {} qubits{space}, p = {p}, {rzz} rzz, {rx} rx{xy}) and {}",
         out.display(),
         request.flavor.name(),
         manifest.qubits,

@@ -2,7 +2,10 @@
 //! mixer, or a block space with an XY mixer (DESIGN.md, "Spaces and mixers"), and its success
 //! states in the simulator's own basis.
 
+use crate::angles::Angles;
+use crate::circuit::Circuit;
 use crate::cost::product::Digit;
+use crate::cost::pubo::ZPoly;
 use crate::cost::qubo::Qubo;
 use crate::encoding::space::{Block, Space, SpaceChoice};
 use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL};
@@ -233,6 +236,54 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
             enc.file(),
             simulation.space.resolved
         )));
+    }
+    Ok(out)
+}
+
+/// The circuit of `enc` on `space` with `mixer`: the encoding's own QAOA circuit on the full
+/// space; on a block space, Dicke states on the blocks, `H` on free qubits, and per layer the
+/// cost of the constraints not enforced, the blocks' XY gates and `rx` on free qubits
+/// ([`Circuit::qaoa_space`]) — the gate list [`SubspaceSimulator`] applies.
+pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
+    if space.resolved == SpaceChoice::Full {
+        return Ok(enc.circuit(angles));
+    }
+    let onehot = enc
+        .as_onehot()
+        .ok_or_else(|| Error::InvalidArgument("block spaces need the onehot encoding".into()))?;
+    let enforced: Vec<usize> = space.blocks.iter().map(|b| b.constraint).collect();
+    let qubo = Qubo::from_model_without(&onehot.model, &onehot.reduced, &enforced);
+    let poly = ZPoly::from_ising(&qubo.to_ising());
+    let blocks: Vec<(Vec<usize>, usize)> = space.blocks.iter().map(|b| (b.qubits.clone(), b.k as usize)).collect();
+    Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
+}
+
+/// Most qubits whose full 2^n state a manifest carries.
+pub const MAX_EMBEDDED_QUBITS: usize = 24;
+
+/// The state at `angles` embedded in the full 2^n space (zero outside the simulated space), as
+/// `[re, im]` pairs, for manifests and interop checks.
+pub fn embedded_state(simulation: &Simulation, angles: &Angles) -> Result<Vec<[f64; 2]>> {
+    let sim = simulation.qaoa();
+    let n = sim.num_qubits();
+    if n > MAX_EMBEDDED_QUBITS {
+        return Err(Error::InvalidArgument(format!(
+            "the full state of {n} qubits has 2^{n} amplitudes; a manifest carries it up to {MAX_EMBEDDED_QUBITS} qubits"
+        )));
+    }
+    let amps = sim.amplitudes(angles)?;
+    if simulation.space.resolved == SpaceChoice::Full {
+        return Ok(amps.iter().map(|a| [a.re, a.im]).collect());
+    }
+    let mut out = vec![[0.0, 0.0]; 1 << n];
+    for (k, a) in amps.iter().enumerate() {
+        let full: usize = sim
+            .bits(k as u64)
+            .iter()
+            .enumerate()
+            .map(|(q, &b)| usize::from(b) << q)
+            .sum();
+        out[full] = [a.re, a.im];
     }
     Ok(out)
 }

@@ -13,6 +13,7 @@ use crate::angles::Angles;
 use crate::circuit::Param;
 use crate::encoding::{Encoding, FixedCell, QubitCell};
 use crate::error::{Error, Result};
+use crate::experiment::simulation::{self, BlockReport, SpaceSettings};
 use crate::experiment::solve::{self, SolveSettings};
 use crate::qaoa::optimize::{Init, OptimizeConfig};
 use qasm::{Flavor, QasmHeader};
@@ -46,6 +47,14 @@ pub struct Manifest {
     pub symbolic: bool,
     /// Number of qubits.
     pub qubits: usize,
+    /// The space the circuit keeps to (`full`, or the block family).
+    pub space: String,
+    /// The mixer (`x`, `xy-ring`, `xy-complete`).
+    pub mixer: String,
+    /// The blocks prepared as Dicke states and mixed by XY gates (none on the full space).
+    pub blocks: Vec<BlockReport>,
+    /// Basis states the circuit can reach (2^n on the full space).
+    pub dimension: f64,
     /// For every qubit, the puzzle cells it stands for (`negated`: the cell is `1 − x_q`).
     pub qubit_cells: Vec<Vec<QubitCell>>,
     /// Every model variable the reduction decided, with its value: with `qubit_cells`, what
@@ -103,6 +112,10 @@ pub struct CircuitIdentity {
     pub reduce: String,
     /// Qubits.
     pub qubits: usize,
+    /// The space (`full` when a document records none).
+    pub space: String,
+    /// The mixer (`x` when a document records none).
+    pub mixer: String,
 }
 
 impl CircuitIdentity {
@@ -113,6 +126,17 @@ impl CircuitIdentity {
             encoding: enc.name().to_string(),
             reduce: enc.level().name().to_string(),
             qubits: enc.num_qubits(),
+            space: "full".into(),
+            mixer: "x".into(),
+        }
+    }
+
+    /// The identity of `enc`'s circuit on space `space` (resolved) with `mixer`.
+    pub fn with_space(enc: &dyn Encoding, space: &str, mixer: &str) -> Self {
+        CircuitIdentity {
+            space: space.to_string(),
+            mixer: mixer.to_string(),
+            ..CircuitIdentity::of(enc)
         }
     }
 
@@ -145,6 +169,14 @@ impl CircuitIdentity {
         let reduce = text("reduce").unwrap_or_default();
         if reduce != self.reduce {
             return Err(mismatch("reduce", self.reduce.clone(), reduce));
+        }
+        let space = text("space").unwrap_or_else(|| "full".into());
+        if space != self.space {
+            return Err(mismatch("space", self.space.clone(), space));
+        }
+        let mixer = text("mixer").unwrap_or_else(|| "x".into());
+        if mixer != self.mixer {
+            return Err(mismatch("mixer", self.mixer.clone(), mixer));
         }
         let qubits = doc.get("qubits").and_then(|v| v.as_u64());
         if qubits != Some(self.qubits as u64) {
@@ -250,6 +282,8 @@ pub struct ExportRequest {
     /// The QASM file's name, recorded in the manifest; `None`: no manifest is wanted, so
     /// nothing is simulated or searched unless the angles need it.
     pub qasm_name: Option<String>,
+    /// The space the circuit keeps to, and its mixer.
+    pub space: SpaceSettings,
 }
 
 /// An exported circuit: the QASM text and its manifest.
@@ -261,6 +295,8 @@ pub struct CircuitExport {
     pub manifest: Option<Manifest>,
     /// Gate counts (h, rx, rz, rzz, cx).
     pub counts: (usize, usize, usize, usize, usize),
+    /// XY gates (`xx_plus_yy`).
+    pub xy_gates: usize,
 }
 
 /// Export `enc`'s QAOA circuit. Simulates it (for the success probability and the valid
@@ -286,10 +322,11 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
     }
     let needs_state = matches!(req.angles, AngleSource::Optimize { .. }) || req.with_state;
     let mut notes = enc.notes();
-    let sim = match solve::simulator(enc) {
+    let space = simulation::space_of(enc, &req.space)?;
+    let sim = match simulation::simulation(enc, &req.space) {
         _ if !needs_state && req.qasm_name.is_none() => None,
         Ok(sim) => Some(sim),
-        Err(e @ Error::DoesNotFit { .. }) if !needs_state => {
+        Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. })) if !needs_state => {
             notes.push(format!(
                 "not simulated ({e}): success_probability and energy are null; valid_bitstrings come from exact search"
             ));
@@ -299,14 +336,14 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
     };
     let (valid, valid_bitstrings, method, complete) = match &sim {
         Some(sim) => {
-            let success = enc.success_states(sim.diagonal());
+            let success = simulation::success_states(enc, sim)?;
             if !success.non_qubo.is_empty() {
                 notes.push(format!(
                     "{} zero-energy bitstring(s) break only rules the cost cannot express; they are not in valid_bitstrings",
                     success.non_qubo.len()
                 ));
             }
-            let strings = success.valid.iter().map(|&k| enc.bitstring(k)).collect();
+            let strings: Vec<String> = success.valid.iter().map(|&k| sim.bitstring(k)).collect();
             (success.valid, strings, "diagonal", true)
         }
         None if req.qasm_name.is_some() => {
@@ -326,12 +363,14 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             }
             a.clone()
         }
-        AngleSource::Report { text, source } => angles_from_json(text, source, p, &CircuitIdentity::of(enc))?,
+        AngleSource::Report { text, source } => angles_from_json(
+            text,
+            source,
+            p,
+            &CircuitIdentity::with_space(enc, space.resolved.name(), req.space.mixer.name()),
+        )?,
         AngleSource::Optimize { seed } => {
             let sim = sim.as_ref().expect("needs_state made the simulator");
-            if valid.is_empty() {
-                enc.classical_on_diagonal(sim.diagonal(), 0).require_solution()?;
-            }
             let settings = SolveSettings {
                 depths: (1..=p).collect(),
                 init: Init::Interp,
@@ -343,7 +382,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             };
             let objective = settings.objective.to_objective(&valid);
             let results = solve::run_depths(
-                sim,
+                sim.qaoa(),
                 &objective,
                 &valid,
                 &settings.depths,
@@ -364,20 +403,21 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         betas: angles.betas.clone(),
         qubit_cells: enc.qubit_cells(),
     };
-    let circuit = enc.circuit(&angles);
+    let circuit = simulation::circuit(enc, &space, req.space.mixer, &angles)?;
     let text = qasm::to_qasm3(&circuit, &header, req.flavor, req.symbolic)?;
     let Some(qasm_name) = req.qasm_name.clone() else {
         return Ok(CircuitExport {
             text,
             manifest: None,
             counts: circuit.counts(),
+            xy_gates: circuit.xy_gate_count(),
         });
     };
     let (success_probability, energy, state) = match &sim {
         Some(sim) => {
-            let eval = sim.evaluate(&angles, &valid)?;
+            let eval = sim.qaoa().evaluate(&angles, &valid)?;
             let state = if req.with_state {
-                Some(sim.state(&angles)?.amps.iter().map(|a| [a.re, a.im]).collect())
+                Some(simulation::embedded_state(sim, &angles)?)
             } else {
                 None
             };
@@ -406,6 +446,10 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         flavor: req.flavor,
         symbolic: req.symbolic,
         qubits: n,
+        space: space.resolved.name().into(),
+        mixer: req.space.mixer.name().into(),
+        blocks: space.blocks.iter().map(BlockReport::from).collect(),
+        dimension: space.dimension,
         qubit_cells: header.qubit_cells,
         fixed_cells: enc.fixed_cells(),
         bit_order: BIT_ORDER_NOTE.into(),
@@ -425,6 +469,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         text,
         manifest: Some(manifest),
         counts: circuit.counts(),
+        xy_gates: circuit.xy_gate_count(),
     })
 }
 
@@ -454,6 +499,8 @@ mod tests {
             encoding: "onehot".into(),
             reduce: "paper".into(),
             qubits: 3,
+            space: "full".into(),
+            mixer: "x".into(),
         }
     }
 
