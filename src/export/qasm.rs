@@ -3,13 +3,21 @@
 //! Every flavour writes `OPENQASM 3.0;`, `include "stdgates.inc";`, a comment block (puzzle
 //! file, reduction level, depth, angles, the puzzle cells of every qubit, the bit order),
 //! `qubit[n] q; bit[n] c;`, the gates in circuit order and `c = measure q;`. The flavours
-//! differ only in how `rzz` and the angles are written:
+//! differ only in how `rzz`, `xy_mixer`, `cry` and the angles are written:
 //!
-//! | flavour    | `rzz`                                              | angles                        |
-//! |------------|----------------------------------------------------|-------------------------------|
-//! | `portable` | `gate rzz(theta) a, b { cx a, b; rz(theta) b; cx a, b; }` | numbers, or `input float[64]` |
-//! | `ibm`      | the same definition                                | numbers                       |
-//! | `ionq`     | expanded in place, `cx; rz; cx` on one line        | numbers                       |
+//! | flavour    | `rzz`, `xy_mixer`                                  | `cry`              | angles                        |
+//! |------------|----------------------------------------------------|--------------------|-------------------------------|
+//! | `portable` | defined as gates ([`RZZ_DEFINITION`], [`xy_mixer_definition`]) | stdgates.inc | numbers, or `input float[64]` |
+//! | `ibm`      | the same definitions                               | stdgates.inc       | numbers                       |
+//! | `ionq`     | expanded in place, on one line                     | expanded in place  | numbers                       |
+//!
+//! `xy_mixer(θ)` is [`Gate::XxPlusYy`], Qiskit's `XXPlusYYGate(θ, 0)` = `exp(−iθ(XX+YY)/4)`,
+//! under a name of its own: Qiskit's transpiler finds decompositions by gate name, and a
+//! one-parameter `xx_plus_yy` from a file clashes with its two-parameter one (`transpile`
+//! panics). Its definition is written only into files that use it (block spaces, XY
+//! mixers), so full-space files are unchanged. The ionq expansions use `rx`, `ry`, `rz` and
+//! `cx` only, and are the very gate lists of the definitions ([`expand_xx_plus_yy`],
+//! [`expand_cry`]), checked against the native gates by the reference simulator.
 //!
 //! Numbers are written with Rust's shortest round-trip formatting, so a parser reads back
 //! exactly the `f64` the simulator used.
@@ -23,6 +31,111 @@ use std::str::FromStr;
 
 /// The definition of `rzz` (stdgates.inc has none): `exp(−iθ Z⊗Z/2)`.
 pub const RZZ_DEFINITION: &str = "gate rzz(theta) a, b { cx a, b; rz(theta) b; cx a, b; }";
+
+/// One step of a two-qubit gate's decomposition: a gate on operands 0 and 1, with the angle
+/// `(t·θ + p·π) / 2` given by the half-units `(t, p)`.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Rx(usize, i32, i32),
+    Ry(usize, i32, i32),
+    Rz(usize, i32, i32),
+    Cx(usize, usize),
+}
+
+/// `xx_plus_yy(θ) = exp(−iθ(XX+YY)/4)`. `cx a,b` takes `X_a ⊗ I` to `XX` and `I ⊗ Z_b` to `ZZ`,
+/// so `cx; rx(θ/2) a, rz(θ/2) b; cx` is `exp(−iθ(XX+ZZ)/4)`; `rx(π/2)` on both qubits turns
+/// `ZZ` into `YY` and keeps `XX`.
+const XX_PLUS_YY_STEPS: [Step; 8] = [
+    Step::Rx(0, 0, -1),
+    Step::Rx(1, 0, -1),
+    Step::Cx(0, 1),
+    Step::Rx(0, 1, 0),
+    Step::Rz(1, 1, 0),
+    Step::Cx(0, 1),
+    Step::Rx(0, 0, 1),
+    Step::Rx(1, 0, 1),
+];
+
+/// `cry(θ)` (control 0, target 1) as stdgates.inc defines it: `ry(θ/2)`, then `ry(−θ/2)` that
+/// the two `cx` turn into `ry(θ/2)` where the control is 1 (Y anticommutes with X).
+const CRY_STEPS: [Step; 4] = [Step::Ry(1, 1, 0), Step::Cx(0, 1), Step::Ry(1, -1, 0), Step::Cx(0, 1)];
+
+/// The numeric gates of `steps` on `qubits` at angle θ.
+fn expand(steps: &[Step], qubits: [usize; 2], theta: f64) -> Vec<Gate> {
+    let angle = |t: i32, p: i32| Angle {
+        value: (f64::from(t) * theta + f64::from(p) * std::f64::consts::PI) / 2.0,
+        symbol: None,
+    };
+    steps
+        .iter()
+        .map(|&step| match step {
+            Step::Rx(q, t, p) => Gate::Rx(qubits[q], angle(t, p)),
+            Step::Ry(q, t, p) => Gate::Ry(qubits[q], angle(t, p)),
+            Step::Rz(q, t, p) => Gate::Rz(qubits[q], angle(t, p)),
+            Step::Cx(c, t) => Gate::Cx(qubits[c], qubits[t]),
+        })
+        .collect()
+}
+
+/// `xx_plus_yy(θ) a, b` in `rx`, `rz` and `cx`: what the ionq flavour writes in its place.
+pub fn expand_xx_plus_yy(a: usize, b: usize, theta: f64) -> Vec<Gate> {
+    expand(&XX_PLUS_YY_STEPS, [a, b], theta)
+}
+
+/// `cry(θ) control, target` in `ry` and `cx`: what the ionq flavour writes in its place.
+pub fn expand_cry(control: usize, target: usize, theta: f64) -> Vec<Gate> {
+    expand(&CRY_STEPS, [control, target], theta)
+}
+
+/// `(t·theta + p·pi) / 2` as OpenQASM text: `theta/2`, `-pi/2`, `theta`, ...
+fn half_units_text(t: i32, p: i32) -> String {
+    let term = |c: i32, name: &str| match c {
+        0 => None,
+        1 => Some(format!("{name}/2")),
+        -1 => Some(format!("-{name}/2")),
+        2 => Some(name.to_string()),
+        -2 => Some(format!("-{name}")),
+        _ => Some(format!("{c}*{name}/2")),
+    };
+    let terms: Vec<String> = [term(t, "theta"), term(p, "pi")].into_iter().flatten().collect();
+    if terms.is_empty() {
+        "0".into()
+    } else {
+        terms.join(" + ")
+    }
+}
+
+/// `gate NAME(theta) a, b { … }` of a decomposition.
+fn definition(name: &str, steps: &[Step]) -> String {
+    let operand = |q: usize| ["a", "b"][q];
+    let body: Vec<String> = steps
+        .iter()
+        .map(|&step| match step {
+            Step::Rx(q, t, p) => format!("rx({}) {};", half_units_text(t, p), operand(q)),
+            Step::Ry(q, t, p) => format!("ry({}) {};", half_units_text(t, p), operand(q)),
+            Step::Rz(q, t, p) => format!("rz({}) {};", half_units_text(t, p), operand(q)),
+            Step::Cx(c, t) => format!("cx {}, {};", operand(c), operand(t)),
+        })
+        .collect();
+    format!("gate {name}(theta) a, b {{ {} }}", body.join(" "))
+}
+
+/// The definition of `xy_mixer` ([`Gate::XxPlusYy`]; stdgates.inc has none):
+/// `exp(−iθ(XX+YY)/4)`, Qiskit's `XXPlusYYGate(θ, 0)`, in `rx`, `rz` and `cx`.
+pub fn xy_mixer_definition() -> String {
+    definition(
+        Gate::XxPlusYy(
+            0,
+            1,
+            Angle {
+                value: 0.0,
+                symbol: None,
+            },
+        )
+        .name(),
+        &XX_PLUS_YY_STEPS,
+    )
+}
 
 /// Which consumer the text is written for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,11 +265,7 @@ fn check(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool)
         )));
     }
     for g in &circuit.gates {
-        let qubits: &[usize] = match g {
-            Gate::H(q) | Gate::Rx(q, _) | Gate::Rz(q, _) => std::slice::from_ref(q),
-            Gate::Rzz(a, b, _) | Gate::Cx(a, b) => &[*a, *b],
-        };
-        if qubits.iter().any(|&q| q >= circuit.num_qubits) {
+        if g.qubits().iter().any(|&q| q >= circuit.num_qubits) {
             return Err(Error::InvalidArgument(format!(
                 "gate {g:?} addresses a qubit beyond the {} of the circuit",
                 circuit.num_qubits
@@ -195,8 +304,17 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
         line("                 bind them to the gammas and betas above to get the simulated circuit");
     }
     line("convention: U_C(gamma) = exp(-i gamma H_C) is rz(2 gamma h_q) and rzz(2 gamma J_ab),");
-    line("            U_B(beta) = exp(-i beta sum_q X_q) is rx(2 beta), starting from H on every");
-    line("            qubit; the constant offset of H_C is a global phase and is not written.");
+    if uses_block_gates(circuit) {
+        line("            the constant offset of H_C is a global phase and is not written. Block");
+        line("            space: each block of qubits with k ones starts in its Dicke state (the x,");
+        line("            ry, cry and cx gates before layer 1), every other qubit in |+> (h); the");
+        line("            mixer U_B(beta) is xy_mixer(2 beta) = exp(-i beta (XX+YY)/2) on each edge");
+        line("            of each block (the order matters: the gates do not commute) and rx(2 beta)");
+        line("            on every other qubit. Measurements outside the space have probability 0.");
+    } else {
+        line("            U_B(beta) = exp(-i beta sum_q X_q) is rx(2 beta), starting from H on every");
+        line("            qubit; the constant offset of H_C is a global phase and is not written.");
+    }
     line(&format!(
         "qubits: {n}. Measuring 1 on q[i] puts 1 in each cell listed for it, and 0 in each cell"
     ));
@@ -222,12 +340,36 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
         Flavor::Ibm => {
             line("for IBM Quantum: qiskit.qasm3.loads(text), then transpile for the backend");
             line("(the rzz gate below is defined as cx; rz; cx and unrolls to the device's gates).");
+            if uses_block_gates(circuit) {
+                line("xy_mixer is defined below in rx, rz and cx; cry is the stdgates.inc gate.");
+            }
         }
         Flavor::Ionq => {
             line("for IonQ: a flat circuit of stdgates.inc gates; each rzz(theta) a, b is written");
             line("in place as `cx a, b; rz(theta) b; cx a, b;` on one line.");
+            if uses_block_gates(circuit) {
+                line("Likewise each xy_mixer(theta) a, b = exp(-i theta (XX+YY)/4) as");
+                line(&format!("  `{}`", inline_template(&XX_PLUS_YY_STEPS)));
+                line("and each cry(theta) a, b as");
+                line(&format!("  `{}`.", inline_template(&CRY_STEPS)));
+            }
         }
     }
+}
+
+/// Whether the circuit is a block-space circuit (Dicke start or XY mixer).
+fn uses_block_gates(circuit: &Circuit) -> bool {
+    circuit
+        .gates
+        .iter()
+        .any(|g| matches!(g, Gate::X(_) | Gate::Ry(..) | Gate::Cry(..) | Gate::XxPlusYy(..)))
+}
+
+/// The body of a decomposition on operands a, b, for the ionq comment.
+fn inline_template(steps: &[Step]) -> String {
+    let text = definition("g", steps);
+    let body = text.split_once("{ ").map_or(text.as_str(), |(_, r)| r);
+    body.trim_end_matches(" }").to_string()
 }
 
 /// The OpenQASM 3 text of `circuit` in `flavor`, with the comment block of `header`.
@@ -246,7 +388,12 @@ pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic
     s.push('\n');
     if flavor != Flavor::Ionq {
         s.push_str(RZZ_DEFINITION);
-        s.push_str("\n\n");
+        s.push('\n');
+        if circuit.gates.iter().any(|g| matches!(g, Gate::XxPlusYy(..))) {
+            s.push_str(&xy_mixer_definition());
+            s.push('\n');
+        }
+        s.push('\n');
     }
     if symbolic {
         for l in 0..p {
@@ -258,13 +405,13 @@ pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic
         s.push('\n');
     }
     let _ = writeln!(s, "qubit[{n}] q;\nbit[{n}] c;\n");
+    if uses_block_gates(circuit) {
+        s.push_str("// start: the Dicke state of each block, |+> on every other qubit\n");
+    }
     // A comment opens each layer's cost and mixer part (found from the gates' symbols).
     let mut part: Option<Param> = None;
     for g in &circuit.gates {
-        let symbol = match g {
-            Gate::Rx(_, a) | Gate::Rz(_, a) | Gate::Rzz(_, _, a) => a.symbol.map(|(_, param)| param),
-            Gate::H(_) | Gate::Cx(..) => None,
-        };
+        let symbol = g.angle().and_then(|a| a.symbol).map(|(_, param)| param);
         if let Some(param) = symbol {
             if part != Some(param) {
                 part = Some(param);
@@ -285,10 +432,31 @@ pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic
             ),
             Gate::Rzz(x, y, a) => writeln!(s, "rzz({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
             Gate::Cx(x, y) => writeln!(s, "cx q[{x}], q[{y}];"),
+            Gate::X(q) => writeln!(s, "x q[{q}];"),
+            Gate::Ry(q, a) => writeln!(s, "ry({}) q[{q}];", angle_text(&a, symbolic, p)?),
+            Gate::Cry(x, y, a) if flavor == Flavor::Ionq => writeln!(s, "{}", inline(&expand_cry(x, y, a.value))?),
+            Gate::Cry(x, y, a) => writeln!(s, "cry({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
+            Gate::XxPlusYy(x, y, a) if flavor == Flavor::Ionq => {
+                writeln!(s, "{}", inline(&expand_xx_plus_yy(x, y, a.value))?)
+            }
+            Gate::XxPlusYy(x, y, a) => writeln!(s, "xy_mixer({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
         };
     }
     s.push_str("\nc = measure q;\n");
     Ok(s)
+}
+
+/// An expansion on one line (numeric angles; only rx, ry, rz and cx occur).
+fn inline(gates: &[Gate]) -> Result<String> {
+    let mut parts = Vec::with_capacity(gates.len());
+    for g in gates {
+        let qubits: Vec<String> = g.qubits().iter().map(|q| format!("q[{q}]")).collect();
+        parts.push(match g.angle() {
+            Some(a) => format!("{}({}) {};", g.name(), angle_text(&a, false, 0)?, qubits.join(", ")),
+            None => format!("{} {};", g.name(), qubits.join(", ")),
+        });
+    }
+    Ok(parts.join(" "))
 }
 
 fn gamma_of(header: &QasmHeader, l: usize) -> String {
@@ -403,5 +571,126 @@ mod tests {
         assert!(to_qasm3(&empty, &none, Flavor::Portable, false).is_err());
         assert_eq!("ionq".parse::<Flavor>().unwrap(), Flavor::Ionq);
         assert!("qir".parse::<Flavor>().is_err());
+    }
+
+    /// The matrix of `gates` on n qubits (columns: the images of the basis states).
+    fn matrix(n: usize, gates: &[Gate]) -> Vec<Vec<num_complex::Complex64>> {
+        (0..1u64 << n)
+            .map(|k| {
+                let mut amps = crate::sim::State::basis(n, k).unwrap().amps;
+                crate::sim::reference::apply_gates(&mut amps, gates);
+                amps
+            })
+            .collect()
+    }
+
+    fn assert_same_unitary(n: usize, ours: &[Gate], native: &[Gate], what: &str) {
+        for (k, (a, b)) in matrix(n, ours).iter().zip(matrix(n, native)).enumerate() {
+            for (x, y) in a.iter().zip(&b) {
+                // Phase included: the expansions are exact, not up to a global phase.
+                assert!((x - y).norm() < 1e-13, "{what}: column {k}: {x} vs {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn expansions_are_the_native_gates() {
+        let a = |value| Angle { value, symbol: None };
+        for theta in [0.0, 0.41, -1.3, 2.0 * 1.37, std::f64::consts::PI, 5.9] {
+            for (x, y) in [(0, 1), (1, 0), (0, 2), (2, 1)] {
+                assert_same_unitary(
+                    3,
+                    &expand_xx_plus_yy(x, y, theta),
+                    &[Gate::XxPlusYy(x, y, a(theta))],
+                    &format!("xx_plus_yy({theta}) {x},{y}"),
+                );
+                assert_same_unitary(
+                    3,
+                    &expand_cry(x, y, theta),
+                    &[Gate::Cry(x, y, a(theta))],
+                    &format!("cry({theta}) {x},{y}"),
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn definitions_are_the_expansions_in_text() {
+        assert_eq!(
+            xy_mixer_definition(),
+            "gate xy_mixer(theta) a, b { rx(-pi/2) a; rx(-pi/2) b; cx a, b; rx(theta/2) a; \
+             rz(theta/2) b; cx a, b; rx(pi/2) a; rx(pi/2) b; }"
+        );
+        // The cry expansion is stdgates.inc's own definition of cry.
+        assert_eq!(
+            definition("cry", &CRY_STEPS),
+            "gate cry(theta) a, b { ry(theta/2) b; cx a, b; ry(-theta/2) b; cx a, b; }"
+        );
+        assert_eq!(half_units_text(3, -2), "3*theta/2 + -pi");
+        assert_eq!(half_units_text(0, 0), "0");
+    }
+
+    fn block_circuit() -> (Circuit, QasmHeader) {
+        let poly = crate::cost::pubo::ZPoly {
+            num_qubits: 5,
+            terms: vec![(vec![0], 0.5), (vec![1, 3], -0.25), (vec![0, 2, 4], 0.125)],
+            offset: 0.0,
+        };
+        let angles = Angles::new(vec![0.1, 0.3], vec![0.7, -0.2]).unwrap();
+        let blocks = vec![(vec![0, 2, 3], 1), (vec![1, 4], 1)];
+        let circuit = Circuit::qaoa_space(&poly, &blocks, &[], crate::mixer::MixerKind::XyRing, &angles);
+        let header = QasmHeader {
+            file: "x.txt".into(),
+            reduce: "paper".into(),
+            depth: 2,
+            gammas: angles.gammas.clone(),
+            betas: angles.betas.clone(),
+            qubit_cells: (0..5)
+                .map(|q| {
+                    vec![QubitCell {
+                        cell: format!("r0c{q}"),
+                        negated: false,
+                    }]
+                })
+                .collect(),
+        };
+        (circuit, header)
+    }
+
+    #[test]
+    fn flavours_write_block_gates_their_way() {
+        let (circuit, header) = block_circuit();
+        let gate_lines = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| !l.starts_with("//") && !l.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        let portable = to_qasm3(&circuit, &header, Flavor::Portable, false).unwrap();
+        assert!(portable.contains(&xy_mixer_definition()));
+        assert!(portable.contains("xy_mixer(1.4) q[0], q[2];"));
+        assert!(portable.contains("cry("));
+        assert!(portable.contains("x q[3];"));
+        let symbolic = to_qasm3(&circuit, &header, Flavor::Portable, true).unwrap();
+        assert!(symbolic.contains("xy_mixer(2.0 * beta_01) q[1], q[4];"));
+        assert!(symbolic.contains("input float[64] beta_01;"));
+        let ibm = to_qasm3(&circuit, &header, Flavor::Ibm, false).unwrap();
+        assert!(ibm.contains(&xy_mixer_definition()));
+        let ionq = to_qasm3(&circuit, &header, Flavor::Ionq, false).unwrap();
+        for line in gate_lines(&ionq) {
+            assert!(!line.starts_with("gate "), "a definition in the ionq flavour: {line}");
+            for stmt in line.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+                let name = stmt.split(['(', ' ']).next().unwrap();
+                assert!(
+                    ["OPENQASM", "include", "qubit[5]", "bit[5]", "c", "h", "x", "rx", "ry", "rz", "cx"]
+                        .contains(&name),
+                    "ionq statement `{stmt}`"
+                );
+            }
+        }
+        // Full-space files do not carry the xy_mixer definition (the golden files hold).
+        let (full, full_header) = tiny();
+        let text = to_qasm3(&full, &full_header, Flavor::Portable, false).unwrap();
+        assert!(!text.contains("xy_mixer"));
     }
 }
