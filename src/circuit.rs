@@ -241,6 +241,11 @@ impl Circuit {
         gates
     }
 
+    /// Number of XY gates (`xx_plus_yy`).
+    pub fn xy_gate_count(&self) -> usize {
+        self.gates.iter().filter(|g| matches!(g, Gate::XxPlusYy(..))).count()
+    }
+
     /// Number of gates of the full-space kinds: (h, rx, rz, rzz, cx). The other kinds are not
     /// counted here: see [`Circuit::gate_counts`].
     pub fn counts(&self) -> (usize, usize, usize, usize, usize) {
