@@ -204,7 +204,7 @@ impl Circuit {
     /// j−l). Every rotation takes a real amplitude to two non-negative ones and the rest are
     /// permutations, so the amplitudes come out positive with no phase to fix. k = 0 is no gate,
     /// k = m is `x` on every qubit. The doubly controlled rotation is written with `cry` and
-    /// `cx` ([`ccry`]).
+    /// `cx` (see `ccry` in this module).
     ///
     /// # Panics
     /// When `k > m`, or the qubits are not ascending or not below `num_qubits`.

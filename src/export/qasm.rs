@@ -141,11 +141,13 @@ pub fn xy_mixer_definition() -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Flavor {
-    /// Any OpenQASM 3 tool: `rzz` defined as a gate; angles numeric or symbolic.
+    /// Any OpenQASM 3 tool: `rzz` (and `xy_mixer`) defined as gates; angles numeric or
+    /// symbolic.
     Portable,
     /// IBM Quantum through `qiskit.qasm3.loads` and `transpile`: numeric angles.
     Ibm,
-    /// IonQ (through qiskit-ionq): a flat file of stdgates.inc gates only, `rzz` expanded.
+    /// IonQ (through qiskit-ionq): a flat file of stdgates.inc gates only, `rzz`, `xy_mixer`
+    /// and `cry` expanded in place.
     Ionq,
 }
 

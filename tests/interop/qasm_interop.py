@@ -1,7 +1,9 @@
 """Interoperability check of `quzzle qasm` (run by tests/interop/run.sh).
 
 For several puzzle instances, a random depth and random angles (fixed seed), every flavour
-(portable, portable --symbolic, ibm, ionq) is exported with `--with-state`, then:
+(portable, portable --symbolic, ibm, ionq) is exported with `--with-state`, on the full space
+(X mixer) and, for the SPACE_CASES, on a block space (`--space ... --mixer xy-ring|xy-complete`:
+Dicke start, XY mixer, the state embedded in 2^n), then:
 
 * parsed by the openqasm3 reference parser (`openqasm3.parse`);
 * loaded with `qiskit.qasm3.loads` (symbolic files: parameters bound by name from the
@@ -10,6 +12,8 @@ For several puzzle instances, a random depth and random angles (fixed seed), eve
 * the success probability summed over Qiskit's `probabilities_dict()` on the manifest's
   `valid_bitstrings` (qubit 0 first, while Qiskit keys put qubit 0 rightmost) must equal the
   manifest's `success_probability` within 1e-9;
+* gate counts: rx = p x n with the X mixer; with an XY mixer, xy_mixer = p x (edges of the
+  blocks) and rx = p x (qubits in no block), and Qiskit's state has no weight outside the space;
 * flavour checks: ionq uses stdgates.inc gates only; ibm transpiles to a generic IBM-like
   backend (rz, sx, x, cx).
 
@@ -19,6 +23,7 @@ failure.
 
 import argparse
 import json
+import math
 import pathlib
 import subprocess
 import sys
@@ -50,10 +55,30 @@ SHARED = [
     "takuzu/takuzu-6x6-puzzle-binairo-l2-001.txt",  # 13 qubits
 ]
 VARIANTS = [("portable", False), ("portable", True), ("ibm", False), ("ionq", False)]
-STDGATES_USED = {"h", "rx", "rz", "cx", "measure"}
+# h, rx, rz, cx: the X-mixer circuit; x, ry (and cx): the Dicke start and the in-place cry.
+STDGATES_USED = {"h", "rx", "ry", "rz", "cx", "x", "measure"}
+# The ionq flavour writes each xy_mixer in place as rx(-pi/2) a; rx(-pi/2) b; cx a, b;
+# rx(theta/2) a; rz(theta/2) b; cx a, b; rx(pi/2) a; rx(pi/2) b: five rx.
+RX_PER_INLINE_XY = 5
+
+# Block spaces: (instance, --reduce, --space, --mixer), at most 20 qubits for Statevector. The
+# tiny tango has no block space (its row balances share qubits), so only the tiny takuzu.
+TINY_SPACES = [("tests/data/takuzu-4x4-qasm.txt", "paper", "rows", "xy-ring")]  # 6 qubits, 3 blocks of 2
+SHARED_SPACES = [
+    ("takuzu/takuzu-6x6-binarypuzzle-l3-001.txt", "paper", "rows", "xy-ring"),  # 10 qubits, blocks 3,2,3,2
+    ("takuzu/takuzu-6x6-puzzle-binairo-l2-001.txt", "paper", "rows", "xy-ring"),  # 13 qubits
+    ("tents/tents-6x6-jolyonb-example.txt", "paper", "rows", "xy-ring"),  # 13 qubits, a block of 4
+    ("takuzu/takuzu-6x6-binarypuzzle-l3-004.txt", "paper", "rows", "xy-ring"),  # 16 qubits
+    ("tents/tents-6x6-sgt-6x6dt-01.txt", "paper", "rows", "xy-ring"),  # 19 qubits
+    # 18 qubits; `row 0` is one qubit with a zero coefficient (grover-only, not an XY block).
+    ("starbattle/starbattle-5x5-1star-janko-071.txt", "propagate", "rows", "xy-ring"),
+    ("sudoku4/sudoku4-amayaos-13.txt", "clues", "cells", "xy-complete"),  # 17 qubits, blocks of 1..3
+    # 17 qubits, a region of 7 (21 edges); `region C` is grover-only like row 0 above.
+    ("queens/queens-6x6-community-052.txt", "propagate", "regions", "xy-complete"),
+]
 
 
-def export(quzzle, instance, depth, gammas, betas, flavor, symbolic, out):
+def export(quzzle, instance, depth, gammas, betas, flavor, symbolic, out, space=None):
     args = [
         quzzle, "qasm", str(instance), "--depth", str(depth),
         "--gammas=" + ",".join(repr(g) for g in gammas),
@@ -62,8 +87,59 @@ def export(quzzle, instance, depth, gammas, betas, flavor, symbolic, out):
     ]
     if symbolic:
         args.append("--symbolic")
+    if space:
+        reduce, name, mixer = space
+        args += ["--reduce", reduce, "--space", name, "--mixer", mixer]
     subprocess.run(args, check=True, capture_output=True, text=True)
     return out.read_text(), json.loads(out.with_suffix(".json").read_text())
+
+
+def xy_edge_count(m, mixer):
+    """Edges of quzzle::mixer::xy_edges(m, mixer): a ring has m (one edge for m = 2)."""
+    if mixer == "xy-ring":
+        return m if m >= 3 else max(m - 1, 0)
+    assert mixer == "xy-complete", f"mixer {mixer!r}"
+    return m * (m - 1) // 2
+
+
+def xy_blocks(manifest):
+    """The blocks the XY mixer acts on (the manifest also lists grover-only ones, plain: false)."""
+    return [b for b in manifest.get("blocks", []) if b.get("plain", True)]
+
+
+def check_counts(ops, manifest, flavor):
+    n, p = manifest["qubits"], manifest["depth"]
+    mixer = manifest.get("mixer", "x")
+    if mixer == "x":
+        assert ops.get("rx", 0) == p * n, f"rx count {ops.get('rx', 0)} != p x n = {p * n}"
+        return
+    blocks = xy_blocks(manifest)
+    edges = p * sum(xy_edge_count(len(b["qubits"]), mixer) for b in blocks)
+    free = n - sum(len(b["qubits"]) for b in blocks)
+    if flavor == "ionq":
+        assert "xy_mixer" not in ops, "ionq writes xy_mixer in place"
+        want = p * free + RX_PER_INLINE_XY * edges
+        assert ops.get("rx", 0) == want, f"rx count {ops.get('rx', 0)} != p x free + 5 x xy = {want}"
+    else:
+        assert ops.get("xy_mixer", 0) == edges, f"xy_mixer count {ops.get('xy_mixer', 0)} != p x edges = {edges}"
+        assert ops.get("rx", 0) == p * free, f"rx count {ops.get('rx', 0)} != p x free = {p * free}"
+
+
+def check_space(state, manifest):
+    """Qiskit's state lies in the space: every XY block keeps its weight; dimension as stated."""
+    n = manifest["qubits"]
+    blocks = manifest["blocks"]
+    dimension = math.prod(b.get("states", math.comb(len(b["qubits"]), b["k"])) for b in blocks)
+    dimension *= 2 ** (n - sum(len(b["qubits"]) for b in blocks))
+    assert manifest["dimension"] == dimension, f"dimension {manifest['dimension']} != {dimension}"
+    index = np.arange(2**n)
+    inside = np.ones(2**n, dtype=bool)
+    for b in xy_blocks(manifest):
+        weight = sum((index >> q) & 1 for q in b["qubits"])
+        inside &= weight == b["k"]
+    outside = float(np.sum(np.abs(state[~inside]) ** 2))
+    assert outside <= PROBABILITY_TOL, f"probability {outside!r} outside the space"
+    assert int(inside.sum()) <= dimension, "more allowed states than the dimension"
 
 
 def check(text, manifest, flavor, symbolic):
@@ -74,8 +150,7 @@ def check(text, manifest, flavor, symbolic):
     assert circuit.num_qubits == n, f"{circuit.num_qubits} qubits, manifest says {n}"
     assert circuit.num_clbits == n, f"{circuit.num_clbits} clbits"
     ops = circuit.count_ops()
-    p = manifest["depth"]
-    assert ops.get("rx", 0) == p * n, f"rx count {ops.get('rx', 0)} != p x n = {p * n}"
+    check_counts(ops, manifest, flavor)
     assert ops.get("measure", 0) == n, "one measurement per qubit"
     if symbolic:
         names = sorted(par.name for par in circuit.parameters)
@@ -95,6 +170,8 @@ def check(text, manifest, flavor, symbolic):
     assert ours.shape == theirs.data.shape, f"state sizes {ours.shape} vs {theirs.data.shape}"
     fidelity = abs(np.vdot(ours, theirs.data)) ** 2
     assert fidelity >= 1 - FIDELITY_TOL, f"fidelity {fidelity!r}"
+    if manifest.get("blocks"):
+        check_space(theirs.data, manifest)
 
     # Qiskit's keys put qubit 0 rightmost; the manifest's bitstrings put it first.
     probabilities = theirs.probabilities_dict()
@@ -114,25 +191,34 @@ def main():
     parser.add_argument("--shared", type=pathlib.Path, help="../shared/instances, used when present")
     args = parser.parse_args()
 
-    instances = [ROOT / t for t in TINY]
-    if args.shared and args.shared.is_dir():
-        instances += [args.shared / s for s in SHARED if (args.shared / s).is_file()]
+    # (instance, None) on the full space; (instance, (reduce, space, mixer)) on a block space.
+    # The full-space cases first, so that they draw the same angles as before block spaces.
+    cases = [(ROOT / t, None) for t in TINY]
+    shared = args.shared and args.shared.is_dir()
+    if shared:
+        cases += [(args.shared / s, None) for s in SHARED if (args.shared / s).is_file()]
     else:
         print("qasm interop: ../shared/instances absent, tiny instances only")
-    print(f"qasm interop: qiskit {qiskit.__version__}, openqasm3 {openqasm3.__version__}, {len(instances)} instances")
+    cases += [(ROOT / t, tuple(rest)) for t, *rest in TINY_SPACES]
+    if shared:
+        cases += [(args.shared / s, tuple(rest)) for s, *rest in SHARED_SPACES if (args.shared / s).is_file()]
+    print(f"qasm interop: qiskit {qiskit.__version__}, openqasm3 {openqasm3.__version__}, {len(cases)} cases")
 
     rng = np.random.default_rng(SEED)
     passed, failed = 0, 0
-    for i, instance in enumerate(instances):
+    for i, (instance, space) in enumerate(cases):
         depth = 1 + i % 3
         gammas = rng.uniform(-1.2, 1.2, depth).tolist()
         betas = rng.uniform(-1.6, 1.6, depth).tolist()
+        tag = "" if space is None else f".{space[1]}-{space[2]}"
         for flavor, symbolic in VARIANTS:
-            label = f"{instance.name} p={depth} {flavor}{' symbolic' if symbolic else ''}"
-            out = args.out / f"{instance.stem}.{flavor}{'-symbolic' if symbolic else ''}.qasm"
+            label = f"{instance.name}{' ' + ' '.join(space) if space else ''} p={depth} {flavor}{' symbolic' if symbolic else ''}"
+            out = args.out / f"{instance.stem}{tag}.{flavor}{'-symbolic' if symbolic else ''}.qasm"
             began = time.time()
             try:
-                text, manifest = export(args.quzzle, instance, depth, gammas, betas, flavor, symbolic, out)
+                text, manifest = export(args.quzzle, instance, depth, gammas, betas, flavor, symbolic, out, space)
+                if space:
+                    assert manifest.get("mixer") == space[2], f"manifest mixer {manifest.get('mixer')!r}"
                 fidelity, success = check(text, manifest, flavor, symbolic)
                 passed += 1
                 print(f"ok   {label}: {manifest['qubits']} qubits, 1 - fidelity = {1 - fidelity:.1e}, "

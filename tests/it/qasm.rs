@@ -3,10 +3,11 @@
 //! (The Qiskit/openqasm3 interoperability check is tests/interop/run.sh, run by .ci/run.)
 
 use crate::common::{data, shared_files, Scratch, TOL_FIDELITY};
-use quzzle::circuit::{Angle, Circuit, Gate};
+use quzzle::circuit::{Angle, Circuit, Gate, Param};
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::Encoding;
 use quzzle::export::qasm::{self, Flavor, QasmHeader};
+use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::sim::reference;
 use quzzle::{Angles, QaoaSimulator};
@@ -192,8 +193,9 @@ fn reference_run_of_the_circuit_equals_the_fast_state() {
 }
 
 /// A reader for exactly the subset of OpenQASM 3 quzzle writes: comments, declarations, the
-/// rzz definition, `h`/`rx`/`rz`/`rzz`/`cx` on `q[i]`, several statements on a line, angles as
-/// numbers or `coefficient * name` bound through `values`.
+/// rzz and xy_mixer definitions, `h`/`rx`/`rz`/`rzz`/`cx`/`x`/`ry`/`cry`/`xy_mixer` on `q[i]`,
+/// several statements on a line, angles as numbers or `coefficient * name` bound through
+/// `values`.
 fn read_back(text: &str, values: &HashMap<String, f64>) -> Circuit {
     let mut num_qubits = None;
     let mut gates = Vec::new();
@@ -218,6 +220,7 @@ fn read_back(text: &str, values: &HashMap<String, f64>) -> Circuit {
             || line.starts_with("OPENQASM")
             || line.starts_with("include")
             || line.starts_with("gate rzz")
+            || line.starts_with("gate xy_mixer")
             || line.starts_with("input float[64]")
             || line.starts_with("bit[")
             || line == "c = measure q;"
@@ -241,6 +244,10 @@ fn read_back(text: &str, values: &HashMap<String, f64>) -> Circuit {
                 "rz" => Gate::Rz(qubit(args[0]), angle(param.unwrap())),
                 "rzz" => Gate::Rzz(qubit(args[0]), qubit(args[1]), angle(param.unwrap())),
                 "cx" => Gate::Cx(qubit(args[0]), qubit(args[1])),
+                "x" => Gate::X(qubit(args[0])),
+                "ry" => Gate::Ry(qubit(args[0]), angle(param.unwrap())),
+                "cry" => Gate::Cry(qubit(args[0]), qubit(args[1]), angle(param.unwrap())),
+                "xy_mixer" => Gate::XxPlusYy(qubit(args[0]), qubit(args[1]), angle(param.unwrap())),
                 other => panic!("unexpected statement `{other}` in `{line}`"),
             });
         }
@@ -301,6 +308,72 @@ fn the_exported_text_read_back_is_the_simulated_state() {
                     if symbolic { " symbolic" } else { "" }
                 );
             }
+        }
+    }
+}
+
+/// A block-space circuit (Dicke starts, XY mixers, a free qubit) on a real instance: every
+/// flavour's text, read back gate by gate, runs to the reference state of the circuit; the
+/// numeric portable and ibm texts are the very gates.
+#[test]
+fn block_space_text_read_back_is_the_simulated_state() {
+    let problem = load(&data("takuzu-4x4-qasm.txt"));
+    let n = problem.num_qubits();
+    assert_eq!(n, 6);
+    let poly = quzzle::cost::pubo::ZPoly::from_ising(&problem.ising);
+    // Blocks of our choosing (the space need not be the puzzle's): a three-qubit one has a
+    // closing ring edge, and qubit 5 stays free.
+    let blocks = vec![(vec![0, 1], 1), (vec![2, 3, 4], 1)];
+    for (mixer, p) in [(MixerKind::XyRing, 2), (MixerKind::XyComplete, 3)] {
+        let angles = random_angles(p, 77 + p as u64);
+        let circuit = Circuit::qaoa_space(&poly, &blocks, &[5], mixer, &angles);
+        let want = reference::run(&circuit).unwrap();
+        let h = header(&problem, "x", &angles);
+        let values: HashMap<String, f64> = (0..p)
+            .flat_map(|l| {
+                [
+                    (qasm::parameter_name(Param::Gamma(l), p), angles.gammas[l]),
+                    (qasm::parameter_name(Param::Beta(l), p), angles.betas[l]),
+                ]
+            })
+            .collect();
+        for (flavor, symbolic) in VARIANTS {
+            let what = format!(
+                "{mixer} p={p} {}{}",
+                flavor.name(),
+                if symbolic { " symbolic" } else { "" }
+            );
+            let text = qasm::to_qasm3(&circuit, &h, flavor, symbolic).unwrap();
+            let back = read_back(&text, &values);
+            let counts = back.gate_counts();
+            if flavor == Flavor::Ionq {
+                assert!(
+                    !counts.contains_key("xy_mixer") && !counts.contains_key("cry"),
+                    "{what}"
+                );
+            } else {
+                let edges = quzzle::mixer::xy_edges(2, mixer).len() + quzzle::mixer::xy_edges(3, mixer).len();
+                assert_eq!(counts["xy_mixer"], p * edges, "{what}");
+                assert_eq!(counts["rx"], p, "{what}: one free qubit");
+            }
+            if !symbolic && flavor != Flavor::Ionq {
+                let plain: Vec<Gate> = circuit
+                    .gates
+                    .iter()
+                    .map(|g| match *g {
+                        Gate::Rx(q, a) => Gate::Rx(q, Angle { symbol: None, ..a }),
+                        Gate::Rz(q, a) => Gate::Rz(q, Angle { symbol: None, ..a }),
+                        Gate::Rzz(x, y, a) => Gate::Rzz(x, y, Angle { symbol: None, ..a }),
+                        Gate::XxPlusYy(x, y, a) => Gate::XxPlusYy(x, y, Angle { symbol: None, ..a }),
+                        other => other,
+                    })
+                    .collect();
+                assert_eq!(back.gates, plain, "{what}");
+            }
+            let got = reference::run(&back).unwrap();
+            // Phase included: the expansions are exact.
+            let overlap: num_complex::Complex64 = want.amps.iter().zip(&got.amps).map(|(a, b)| a.conj() * b).sum();
+            assert!((overlap - 1.0).norm() <= 1e-12, "{what}: overlap {overlap}");
         }
     }
 }
