@@ -1,11 +1,15 @@
-//! Export the optimised QAOA circuit of a 4x4 Takuzu as OpenQASM 3 for IBM hardware, with
+//! Export the optimised QAOA circuit of a 4x4 Takuzu, rows kept at weight 2 by Dicke starts and
+//! XY mixers, as OpenQASM 3 for IBM hardware, with
 //! the manifest that maps measured bits back to cells.
 //!
 //!     cargo run --example qasm_export
 
+use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
+use quzzle::experiment::simulation::SpaceSettings;
 use quzzle::export::qasm::Flavor;
 use quzzle::export::{export_circuit, AngleSource, ExportRequest};
+use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -18,6 +22,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         symbolic: false,
         with_state: false,
         qasm_name: Some("takuzu.qasm".into()),
+        // Keep every row's weight: Dicke-state rows and XY-ring mixers (the default is the
+        // full space with the X mixer).
+        space: SpaceSettings {
+            space: SpaceChoice::Rows,
+            mixer: MixerKind::XyRing,
+        },
     };
     let exported = export_circuit(enc.as_ref(), &request)?;
     print!("{}", exported.text);

@@ -89,18 +89,39 @@ pub fn fused_axes(axes: &[Axis]) -> usize {
         .count()
 }
 
-/// `(a, b) ← (c·a − i s·b, c·b − i s·a)`.
+/// Columns `t0..t1` of the rows starting at `a` and `b` (distinct, rows of at least `t1`
+/// amplitudes that do not overlap) of `x`.
 #[inline(always)]
-fn rotate(x: &mut [Complex64], i: usize, j: usize, c: f64, s: f64) {
-    let (a, b) = (x[i], x[j]);
-    x[i] = Complex64::new(c * a.re + s * b.im, c * a.im - s * b.re);
-    x[j] = Complex64::new(c * b.re + s * a.im, c * b.im - s * a.re);
+fn row_pair(x: &mut [Complex64], a: usize, b: usize, t0: usize, t1: usize) -> (&mut [Complex64], &mut [Complex64]) {
+    let (lo, hi, swap) = if a < b { (a, b, false) } else { (b, a, true) };
+    let (first, second) = x.split_at_mut(hi);
+    let (p, q) = (&mut first[lo + t0..lo + t1], &mut second[t0..t1]);
+    if swap {
+        (q, p)
+    } else {
+        (p, q)
+    }
 }
 
-/// `Im(conj(λ_a) ψ_b + conj(λ_b) ψ_a)`: the overlap `Im⟨λ|H|ψ⟩` of one pair.
+/// `(x, y) ← (c·x − i s·y, c·y − i s·x)` elementwise over two rows (vectorises: no index
+/// checks inside).
 #[inline(always)]
-fn pair_overlap(psi: &[Complex64], lam: &[Complex64], i: usize, j: usize) -> f64 {
-    (lam[i].conj() * psi[j] + lam[j].conj() * psi[i]).im
+fn rotate_rows(xs: &mut [Complex64], ys: &mut [Complex64], c: f64, s: f64) {
+    for (x, y) in xs.iter_mut().zip(ys.iter_mut()) {
+        let (a, b) = (*x, *y);
+        *x = Complex64::new(c * a.re + s * b.im, c * a.im - s * b.re);
+        *y = Complex64::new(c * b.re + s * a.im, c * b.im - s * a.re);
+    }
+}
+
+/// `Σ_t Im(conj(λa_t) ψb_t + conj(λb_t) ψa_t)`: the overlap `Im⟨λ|H|ψ⟩` of one gate's pairs.
+#[inline(always)]
+fn overlap_rows(pa: &[Complex64], pb: &[Complex64], la: &[Complex64], lb: &[Complex64]) -> f64 {
+    let mut sum = 0.0;
+    for (((x, y), u), v) in pa.iter().zip(pb).zip(la).zip(lb) {
+        sum += u.re * y.im - u.im * y.re + v.re * x.im - v.im * x.re;
+    }
+    sum
 }
 
 /// Apply the gates of `axis` to a slice holding whole chunks of `radix · stride` amplitudes.
@@ -112,10 +133,8 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, c: f64, s: f64) {
             let t1 = (t0 + cols).min(stride);
             for g in 0..axis.gates() {
                 for &(a, b) in axis.gate(g) {
-                    let (a, b) = (a as usize * stride, b as usize * stride);
-                    for t in t0..t1 {
-                        rotate(chunk, a + t, b + t, c, s);
-                    }
+                    let (ra, rb) = row_pair(chunk, a as usize * stride, b as usize * stride, t0, t1);
+                    rotate_rows(ra, rb, c, s);
                 }
             }
         }
@@ -134,11 +153,11 @@ fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, c:
             for g in (0..axis.gates()).rev() {
                 for &(a, b) in axis.gate(g) {
                     let (a, b) = (a as usize * stride, b as usize * stride);
-                    for t in t0..t1 {
-                        sum += pair_overlap(p, l, a + t, b + t);
-                        rotate(p, a + t, b + t, c, -s);
-                        rotate(l, a + t, b + t, c, -s);
-                    }
+                    let (pa, pb) = row_pair(p, a, b, t0, t1);
+                    let (la, lb) = row_pair(l, a, b, t0, t1);
+                    sum += overlap_rows(pa, pb, la, lb);
+                    rotate_rows(pa, pb, c, -s);
+                    rotate_rows(la, lb, c, -s);
                 }
             }
         }
@@ -232,11 +251,7 @@ fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, c: f64, s: f64) {
         for g in 0..axis.gates() {
             for &(a, b) in axis.gate(g) {
                 let (ra, rb) = two_rows(rows, a as usize, b as usize);
-                for t in t0..t1 {
-                    let (x, y) = (ra[t], rb[t]);
-                    ra[t] = Complex64::new(c * x.re + s * y.im, c * x.im - s * y.re);
-                    rb[t] = Complex64::new(c * y.re + s * x.im, c * y.im - s * x.re);
-                }
+                rotate_rows(&mut ra[t0..t1], &mut rb[t0..t1], c, s);
             }
         }
     }
@@ -253,15 +268,10 @@ fn backward_rows(psi: &mut [&mut [Complex64]], lam: &mut [&mut [Complex64]], axi
             for &(a, b) in axis.gate(g) {
                 let (pa, pb) = two_rows(psi, a as usize, b as usize);
                 let (la, lb) = two_rows(lam, a as usize, b as usize);
-                for t in t0..t1 {
-                    sum += (la[t].conj() * pb[t] + lb[t].conj() * pa[t]).im;
-                    let (x, y) = (pa[t], pb[t]);
-                    pa[t] = Complex64::new(c * x.re - s * y.im, c * x.im + s * y.re);
-                    pb[t] = Complex64::new(c * y.re - s * x.im, c * y.im + s * x.re);
-                    let (x, y) = (la[t], lb[t]);
-                    la[t] = Complex64::new(c * x.re - s * y.im, c * x.im + s * y.re);
-                    lb[t] = Complex64::new(c * y.re - s * x.im, c * y.im + s * x.re);
-                }
+                let (pa, pb, la, lb) = (&mut pa[t0..t1], &mut pb[t0..t1], &mut la[t0..t1], &mut lb[t0..t1]);
+                sum += overlap_rows(pa, pb, la, lb);
+                rotate_rows(pa, pb, c, -s);
+                rotate_rows(la, lb, c, -s);
             }
         }
     }
@@ -496,6 +506,13 @@ mod tests {
                 axis
             })
             .collect()
+    }
+
+    /// `(a, b) ← (c·a − i s·b, c·b − i s·a)` at two indices.
+    fn rotate(x: &mut [Complex64], i: usize, j: usize, c: f64, s: f64) {
+        let (a, b) = (x[i], x[j]);
+        x[i] = Complex64::new(c * a.re + s * b.im, c * a.im - s * b.re);
+        x[j] = Complex64::new(c * b.re + s * a.im, c * b.im - s * a.re);
     }
 
     /// The same layer, gate by gate over the whole state with plain indexing.
