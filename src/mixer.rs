@@ -22,11 +22,14 @@ pub enum MixerKind {
     XyRing,
     /// XY gates on every pair of each block's qubits.
     XyComplete,
+    /// `exp(−iβ|s⟩⟨s|)`, `|s⟩` the uniform superposition over the space (any space, general
+    /// blocks included; GM-QAOA, Bärtschi and Eidenbenz, arXiv:2006.00354). No gate list yet.
+    Grover,
 }
 
 impl MixerKind {
     /// Every mixer, in report order.
-    pub const ALL: [MixerKind; 3] = [MixerKind::X, MixerKind::XyRing, MixerKind::XyComplete];
+    pub const ALL: [MixerKind; 4] = [MixerKind::X, MixerKind::XyRing, MixerKind::XyComplete, MixerKind::Grover];
 
     /// The name on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -34,6 +37,7 @@ impl MixerKind {
             MixerKind::X => "x",
             MixerKind::XyRing => "xy-ring",
             MixerKind::XyComplete => "xy-complete",
+            MixerKind::Grover => "grover",
         }
     }
 
@@ -43,11 +47,12 @@ impl MixerKind {
     }
 
     /// The period of β: `π` for the X mixer (`e^{−iπX} = −I` on every qubit), `2π` for an XY
-    /// mixer (`β → β + π` multiplies each gate by `Z⊗Z`, which is no global phase).
+    /// mixer (`β → β + π` multiplies each gate by `Z⊗Z`, which is no global phase), `2π` for
+    /// the Grover mixer (`e^{−iβ|s⟩⟨s|} = 1 + (e^{−iβ} − 1)|s⟩⟨s|`, no shorter period).
     pub fn beta_period(self) -> f64 {
         match self {
             MixerKind::X => std::f64::consts::PI,
-            MixerKind::XyRing | MixerKind::XyComplete => 2.0 * std::f64::consts::PI,
+            MixerKind::XyRing | MixerKind::XyComplete | MixerKind::Grover => 2.0 * std::f64::consts::PI,
         }
     }
 }
@@ -67,7 +72,7 @@ impl FromStr for MixerKind {
             .ok_or_else(|| Error::UnknownName {
                 what: "mixer",
                 name: s.to_string(),
-                choices: "x, xy-ring, xy-complete",
+                choices: "x, xy-ring, xy-complete, grover",
             })
     }
 }
@@ -78,10 +83,10 @@ impl FromStr for MixerKind {
 ///   closing edge `(0, m−1)` when `m ≥ 3` (for `m = 2` the ring is the one edge);
 /// - complete: every pair, `(0,1), (0,2), …, (0,m−1), (1,2), …` (lexicographic).
 ///
-/// A block of one qubit has no edge. Not defined for the X mixer (empty).
+/// A block of one qubit has no edge. Not defined for the X and Grover mixers (empty).
 pub fn xy_edges(m: usize, mixer: MixerKind) -> Vec<(usize, usize)> {
     match mixer {
-        MixerKind::X => Vec::new(),
+        MixerKind::X | MixerKind::Grover => Vec::new(),
         MixerKind::XyRing => {
             let mut edges: Vec<(usize, usize)> = (0..m.saturating_sub(1)).step_by(2).map(|i| (i, i + 1)).collect();
             edges.extend((1..m.saturating_sub(1)).step_by(2).map(|i| (i, i + 1)));

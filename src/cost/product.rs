@@ -62,68 +62,119 @@ fn dyadic_scale(qubo: &Qubo) -> Option<f64> {
 /// The cost of every basis state of the product of `digits` (digit 0 fastest). The digits must
 /// cover every variable of `qubo` exactly once.
 pub fn product_diagonal(qubo: &Qubo, digits: &[Digit]) -> CostDiagonal {
-    let mut owner = vec![(usize::MAX, 0usize); qubo.num_vars];
-    for (d, digit) in digits.iter().enumerate() {
-        for (i, &q) in digit.qubits.iter().enumerate() {
-            owner[q] = (d, i);
+    let cost = ProductCost::new(qubo, digits);
+    let mut costs = vec![0.0f64; cost.len()];
+    let r0 = cost.row_len();
+    costs
+        .par_chunks_mut(r0 * ROWS_PER_TASK)
+        .enumerate()
+        .for_each(|(t, out)| cost.fill(t * ROWS_PER_TASK, out));
+    index_if_dyadic(qubo, costs)
+}
+
+/// Rows (settings of every digit but the first) one parallel task fills.
+const ROWS_PER_TASK: usize = 64;
+
+/// The tabulated pieces of a QUBO over a product of digits, to compute the costs of any run of
+/// basis states without holding the whole diagonal (the cost histogram counts spaces far larger
+/// than memory this way).
+pub struct ProductCost<'a> {
+    qubo: &'a Qubo,
+    digits: &'a [Digit],
+    local: Vec<Vec<f64>>,
+    couplings: Vec<Coupling>,
+    radices: Vec<usize>,
+}
+
+impl<'a> ProductCost<'a> {
+    /// Tabulate `qubo` over `digits` (digit 0 fastest; they cover every variable once).
+    pub fn new(qubo: &'a Qubo, digits: &'a [Digit]) -> ProductCost<'a> {
+        let mut owner = vec![(usize::MAX, 0usize); qubo.num_vars];
+        for (d, digit) in digits.iter().enumerate() {
+            for (i, &q) in digit.qubits.iter().enumerate() {
+                owner[q] = (d, i);
+            }
         }
-    }
-    debug_assert!(owner.iter().all(|o| o.0 != usize::MAX), "digits cover every qubit");
-    let bit = |mask: u64, i: usize| (mask >> i) & 1 == 1;
-    // L_d: linear terms, and quadratic terms inside the digit.
-    let mut local: Vec<Vec<f64>> = digits.iter().map(|d| vec![0.0; d.states.len()]).collect();
-    for (q, &a) in qubo.linear.iter().enumerate() {
-        if a != 0.0 {
-            let (d, i) = owner[q];
-            for (v, &s) in local[d].iter_mut().zip(&digits[d].states) {
-                if bit(s, i) {
-                    *v += a;
+        debug_assert!(owner.iter().all(|o| o.0 != usize::MAX), "digits cover every qubit");
+        // L_d: linear terms, and quadratic terms inside the digit.
+        let mut local: Vec<Vec<f64>> = digits.iter().map(|d| vec![0.0; d.states.len()]).collect();
+        for (q, &a) in qubo.linear.iter().enumerate() {
+            if a != 0.0 {
+                let (d, i) = owner[q];
+                for (v, &s) in local[d].iter_mut().zip(&digits[d].states) {
+                    if bit(s, i) {
+                        *v += a;
+                    }
                 }
             }
         }
-    }
-    let mut between: std::collections::BTreeMap<(usize, usize), Vec<Term>> = Default::default();
-    for &((q, r), w) in &qubo.quadratic {
-        let ((dq, iq), (dr, ir)) = (owner[q], owner[r]);
-        if dq == dr {
-            for (v, &s) in local[dq].iter_mut().zip(&digits[dq].states) {
-                if bit(s, iq) && bit(s, ir) {
-                    *v += w;
+        let mut between: std::collections::BTreeMap<(usize, usize), Vec<Term>> = Default::default();
+        for &((q, r), w) in &qubo.quadratic {
+            let ((dq, iq), (dr, ir)) = (owner[q], owner[r]);
+            if dq == dr {
+                for (v, &s) in local[dq].iter_mut().zip(&digits[dq].states) {
+                    if bit(s, iq) && bit(s, ir) {
+                        *v += w;
+                    }
                 }
+            } else {
+                let (d, i, e, j) = if dq < dr { (dq, iq, dr, ir) } else { (dr, ir, dq, iq) };
+                between.entry((d, e)).or_default().push((i, j, w));
             }
-        } else {
-            let (d, i, e, j) = if dq < dr { (dq, iq, dr, ir) } else { (dr, ir, dq, iq) };
-            between.entry((d, e)).or_default().push((i, j, w));
+        }
+        let couplings: Vec<Coupling> = between
+            .into_iter()
+            .map(|((d, e), terms)| {
+                let (rd, re) = (digits[d].states.len(), digits[e].states.len());
+                if rd.saturating_mul(re) > MAX_TABLE {
+                    return Coupling::Terms { d, e, terms };
+                }
+                let mut values = vec![0.0; rd * re];
+                for (se_i, &se) in digits[e].states.iter().enumerate() {
+                    for (sd_i, &sd) in digits[d].states.iter().enumerate() {
+                        values[se_i * rd + sd_i] = terms
+                            .iter()
+                            .filter(|&&(i, j, _)| bit(sd, i) && bit(se, j))
+                            .map(|t| t.2)
+                            .sum();
+                    }
+                }
+                Coupling::Table { d, e, values }
+            })
+            .collect();
+        let radices: Vec<usize> = digits.iter().map(|d| d.states.len()).collect();
+        ProductCost {
+            qubo,
+            digits,
+            local,
+            couplings,
+            radices,
         }
     }
-    let couplings: Vec<Coupling> = between
-        .into_iter()
-        .map(|((d, e), terms)| {
-            let (rd, re) = (digits[d].states.len(), digits[e].states.len());
-            if rd.saturating_mul(re) > MAX_TABLE {
-                return Coupling::Terms { d, e, terms };
-            }
-            let mut values = vec![0.0; rd * re];
-            for (se_i, &se) in digits[e].states.iter().enumerate() {
-                for (sd_i, &sd) in digits[d].states.iter().enumerate() {
-                    values[se_i * rd + sd_i] = terms
-                        .iter()
-                        .filter(|&&(i, j, _)| bit(sd, i) && bit(se, j))
-                        .map(|t| t.2)
-                        .sum();
-                }
-            }
-            Coupling::Table { d, e, values }
-        })
-        .collect();
-    let radices: Vec<usize> = digits.iter().map(|d| d.states.len()).collect();
-    let len: usize = radices.iter().product();
-    let r0 = radices.first().copied().unwrap_or(1);
-    let coupling_value = |c: &Coupling, digits_of: &[usize]| -> f64 {
+
+    /// Number of basis states (the product of the radices; saturates at `usize::MAX`).
+    pub fn len(&self) -> usize {
+        self.radices.iter().fold(1usize, |a, &r| a.saturating_mul(r))
+    }
+
+    /// Whether the product is empty (never for digits with states).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// States per row: the radix of digit 0 (1 without digits).
+    pub fn row_len(&self) -> usize {
+        self.radices.first().copied().unwrap_or(1)
+    }
+
+    fn coupling_value(&self, c: &Coupling, digits_of: &[usize]) -> f64 {
         match c {
-            Coupling::Table { d, e, values } => values[digits_of[*e] * radices[*d] + digits_of[*d]],
+            Coupling::Table { d, e, values } => values[digits_of[*e] * self.radices[*d] + digits_of[*d]],
             Coupling::Terms { d, e, terms } => {
-                let (sd, se) = (digits[*d].states[digits_of[*d]], digits[*e].states[digits_of[*e]]);
+                let (sd, se) = (
+                    self.digits[*d].states[digits_of[*d]],
+                    self.digits[*e].states[digits_of[*e]],
+                );
                 terms
                     .iter()
                     .filter(|&&(i, j, _)| bit(sd, i) && bit(se, j))
@@ -131,44 +182,52 @@ pub fn product_diagonal(qubo: &Qubo, digits: &[Digit]) -> CostDiagonal {
                     .sum()
             }
         }
-    };
-    // Costs of one chunk of r0 states: the other digits fixed by the chunk index.
-    let fill_chunk = |o: usize, out: &mut [f64]| {
-        let mut digits_of = vec![0usize; radices.len()];
-        let mut rest = o;
-        for (d, &r) in radices.iter().enumerate().skip(1) {
-            digits_of[d] = rest % r;
-            rest /= r;
-        }
-        let mut base = qubo.offset;
-        for (d, l) in local.iter().enumerate().skip(1) {
-            base += l[digits_of[d]];
-        }
-        let mut row: Vec<f64> = local.first().cloned().unwrap_or_else(|| vec![0.0]);
-        for c in &couplings {
-            let d = match c {
-                Coupling::Table { d, .. } | Coupling::Terms { d, .. } => *d,
-            };
-            if d == 0 {
-                for (s0, v) in row.iter_mut().enumerate() {
-                    digits_of[0] = s0;
-                    *v += coupling_value(c, &digits_of);
+    }
+
+    /// The costs of the states from row `first_row` on (row o: the other digits fixed by o,
+    /// digit 0 running), `out.len()` a multiple of [`ProductCost::row_len`] (the last row may
+    /// be cut short at the end of the space).
+    pub fn fill(&self, first_row: usize, out: &mut [f64]) {
+        let r0 = self.row_len();
+        let mut digits_of = vec![0usize; self.radices.len()];
+        let mut row = vec![0.0; r0];
+        for (i, out) in out.chunks_mut(r0).enumerate() {
+            let mut rest = first_row + i;
+            for (d, &r) in self.radices.iter().enumerate().skip(1) {
+                digits_of[d] = rest % r;
+                rest /= r;
+            }
+            let mut base = self.qubo.offset;
+            for (d, l) in self.local.iter().enumerate().skip(1) {
+                base += l[digits_of[d]];
+            }
+            match self.local.first() {
+                Some(l) => row.copy_from_slice(l),
+                None => row[0] = 0.0,
+            }
+            for c in &self.couplings {
+                let d = match c {
+                    Coupling::Table { d, .. } | Coupling::Terms { d, .. } => *d,
+                };
+                if d == 0 {
+                    for (s0, v) in row.iter_mut().enumerate() {
+                        digits_of[0] = s0;
+                        *v += self.coupling_value(c, &digits_of);
+                    }
+                } else {
+                    base += self.coupling_value(c, &digits_of);
                 }
-            } else {
-                base += coupling_value(c, &digits_of);
+            }
+            for (x, v) in out.iter_mut().zip(&row) {
+                *x = base + v;
             }
         }
-        for (x, v) in out.iter_mut().zip(&row) {
-            *x = base + v;
-        }
-    };
-    let mut costs = vec![0.0f64; len];
-    costs
-        .par_chunks_mut(r0)
-        .enumerate()
-        .with_min_len(64)
-        .for_each(|(o, out)| fill_chunk(o, out));
-    index_if_dyadic(qubo, costs)
+    }
+}
+
+/// Bit i of a mask.
+fn bit(mask: u64, i: usize) -> bool {
+    (mask >> i) & 1 == 1
 }
 
 /// The indexed form of `costs` when they are dyadic numbers of at most 2^16 distinct values.

@@ -1,11 +1,15 @@
 //! QAOA on a diagonal cost: `|ψ(γ, β)⟩ = Π_l U_B(β_l) U_C(γ_l) |+⟩^n` (see [`crate::angles`]).
 
 mod gradient;
+pub mod grover;
+pub mod histogram;
 mod objective;
 pub mod optimize;
 pub mod subspace;
 
 pub use objective::Objective;
+pub use grover::GroverMixerSimulator;
+pub use histogram::{ClassKind, CostClass, CostHistogram, HistogramSimulator};
 pub use subspace::{DigitGates, SubspaceSimulator};
 
 use crate::angles::Angles;

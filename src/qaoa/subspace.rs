@@ -76,6 +76,21 @@ fn digit_pairs(digit: &Digit, gates: &DigitGates) -> Vec<Vec<(u32, u32)>> {
     }
 }
 
+/// The assignment of every qubit at index `index` of the product of `digits` (digit 0
+/// fastest) over `num_qubits` qubits.
+pub(crate) fn assignment_of(digits: &[Digit], num_qubits: usize, mut index: u64) -> Vec<bool> {
+    let mut out = vec![false; num_qubits];
+    for d in digits {
+        let r = d.states.len() as u64;
+        let s = d.states[(index % r) as usize];
+        index /= r;
+        for (i, &q) in d.qubits.iter().enumerate() {
+            out[q] = (s >> i) & 1 == 1;
+        }
+    }
+    out
+}
+
 impl SubspaceSimulator {
     /// The simulator of `qubo` (over `num_qubits` qubits, each in exactly one digit) on the
     /// product of `digits` (digit 0 fastest), with each digit's mixer gates. `mixer` is what
@@ -139,17 +154,8 @@ impl SubspaceSimulator {
     }
 
     /// The assignment of every qubit at basis index `index` of the space.
-    fn assignment(&self, mut index: u64) -> Vec<bool> {
-        let mut out = vec![false; self.num_qubits];
-        for d in &self.digits {
-            let r = d.states.len() as u64;
-            let s = d.states[(index % r) as usize];
-            index /= r;
-            for (i, &q) in d.qubits.iter().enumerate() {
-                out[q] = (s >> i) & 1 == 1;
-            }
-        }
-        out
+    fn assignment(&self, index: u64) -> Vec<bool> {
+        assignment_of(&self.digits, self.num_qubits, index)
     }
 
     /// The space index of an assignment, `None` when it lies outside the space.
