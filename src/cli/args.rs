@@ -98,6 +98,45 @@ pub enum Command {
     Sweep(SweepArgs),
     /// The p = 1 landscape: heatmaps of energy and success probability over (γ, β).
     Landscape(LandscapeArgs),
+    /// Grover search from the uniform superposition over a space: P(valid) per iteration by
+    /// statevector (when it fits) and in closed form from M solutions among D states, and the
+    /// optimal iteration count floor(pi / (4 asin sqrt(M/D))).
+    Grover(GroverArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GroverArgs {
+    /// Puzzle file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub reduce: ReduceArg,
+    /// Space searched: full, rows (as the Q# seed), cols, regions, cells, or auto (the smallest).
+    #[arg(long, value_enum, default_value_t = SpaceArg::Rows)]
+    pub space: SpaceArg,
+    /// Iterations reported, A..B with both ends included (or one count K). Default: 0 to the
+    /// optimal count.
+    #[arg(long, value_name = "A..B", value_parser = parse_iterations)]
+    pub iterations: Option<(usize, usize)>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write grover.json and grover.csv into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// `A..B` (both included) or `K`.
+fn parse_iterations(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{s}`: write A..B (both included, A <= B) or one count K");
+    let num = |t: &str| t.trim().parse::<usize>().map_err(|_| bad());
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
+        None => (num(s)?, num(s)?),
+    };
+    if a > b {
+        return Err(bad());
+    }
+    Ok((a, b))
 }
 
 #[derive(Args, Debug, Clone)]
@@ -269,7 +308,8 @@ pub struct SpaceArgs {
     /// cols, regions, cells, or auto (the smallest). Default: full, or auto with an xy mixer.
     #[arg(long, value_enum)]
     pub space: Option<SpaceArg>,
-    /// Mixer: x (full space only), xy-ring or xy-complete (block spaces). Default: x on the
+    /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
+    /// grover (exp(-i beta |s><s|) on any space; not exportable as QASM yet). Default: x on the
     /// full space, xy-ring on a block space.
     #[arg(long, value_enum)]
     pub mixer: Option<MixerArg>,
@@ -334,6 +374,7 @@ pub enum MixerArg {
     X,
     XyRing,
     XyComplete,
+    Grover,
 }
 
 impl From<MixerArg> for quzzle::mixer::MixerKind {
@@ -342,6 +383,7 @@ impl From<MixerArg> for quzzle::mixer::MixerKind {
             MixerArg::X => Self::X,
             MixerArg::XyRing => Self::XyRing,
             MixerArg::XyComplete => Self::XyComplete,
+            MixerArg::Grover => Self::Grover,
         }
     }
 }

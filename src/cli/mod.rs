@@ -7,6 +7,7 @@ mod bench;
 mod classical;
 mod demo;
 mod generate;
+mod grover;
 mod info;
 mod ising;
 mod landscape;
@@ -86,5 +87,6 @@ fn run(cli: Cli) -> Result<()> {
         Command::Generate(args) => generate::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Landscape(args) => landscape::run(&args),
+        Command::Grover(args) => grover::run(&args),
     }
 }

@@ -3,6 +3,8 @@
 
 pub mod bench;
 pub mod classical;
+pub mod grover;
+pub mod histogram;
 pub mod info;
 pub mod landscape;
 pub mod simulation;

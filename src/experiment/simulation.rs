@@ -12,7 +12,8 @@ use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL};
 use crate::error::{gib, Error, Result};
 use crate::mixer::{xy_edges, MixerKind};
 use crate::puzzle::Verdict;
-use crate::qaoa::{DigitGates, Qaoa, SubspaceSimulator};
+use crate::encoding::onehot::OneHot;
+use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator};
 use crate::sim;
 use serde::Serialize;
 
@@ -100,9 +101,22 @@ impl Simulation {
 }
 
 /// The space of `enc` for `settings`, after checking that the mixer suits it: `x` only on the
-/// full space, an XY mixer only on a block space whose blocks are all plain weight-k sets.
+/// full space, an XY mixer only on a block space whose blocks are all plain weight-k sets, the
+/// Grover mixer on any space (`auto` may resolve to full).
 pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     let n = enc.num_qubits();
+    if settings.mixer == MixerKind::Grover {
+        if settings.space == SpaceChoice::Full {
+            return Ok(Space::full(n, enc.diagonal_bytes_per_state()));
+        }
+        let Some(onehot) = enc.as_onehot() else {
+            return Err(Error::InvalidArgument(format!(
+                "block spaces are built from the constraint model of the onehot encoding; the {} encoding has none (the grover mixer runs on --space full)",
+                enc.name()
+            )));
+        };
+        return Space::of(onehot, settings.space);
+    }
     if settings.mixer == MixerKind::X {
         if settings.space != SpaceChoice::Full {
             return Err(Error::InvalidArgument(format!(
@@ -153,6 +167,14 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
     let space = space_of(enc, settings)?;
     if space.resolved == SpaceChoice::Full {
         let sim = super::solve::simulator(enc)?;
+        if settings.mixer == MixerKind::Grover {
+            return Ok(Simulation {
+                sim: Box::new(GroverMixerSimulator::full(sim.into_diagonal())?),
+                space,
+                mixer: MixerKind::Grover,
+                passes_per_layer: 1,
+            });
+        }
         return Ok(Simulation {
             sim: Box::new(sim),
             space,
@@ -182,24 +204,22 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
             },
         });
     }
-    let enforced: Vec<usize> = space.blocks.iter().map(|b| b.constraint).collect();
-    let qubo = Qubo::from_model_without(&onehot.model, &onehot.reduced, &enforced);
-    let mut digits = Vec::new();
-    let mut gates = Vec::new();
-    for b in &space.blocks {
-        digits.push(Digit {
-            qubits: b.qubits.clone(),
-            states: b.states()?,
+    let qubo = space_qubo(onehot, &space);
+    let digits = space_digits(&space)?;
+    if settings.mixer == MixerKind::Grover {
+        return Ok(Simulation {
+            sim: Box::new(GroverMixerSimulator::new(&qubo, digits, enc.num_qubits())?),
+            space,
+            mixer: MixerKind::Grover,
+            passes_per_layer: 1,
         });
-        gates.push(DigitGates::Xy(xy_edges(b.len(), settings.mixer)));
     }
-    for group in space.free.chunks(FREE_GROUP) {
-        digits.push(Digit {
-            qubits: group.to_vec(),
-            states: (0..1u64 << group.len()).collect(),
-        });
-        gates.push(DigitGates::X);
-    }
+    let gates: Vec<DigitGates> = space
+        .blocks
+        .iter()
+        .map(|b| DigitGates::Xy(xy_edges(b.len(), settings.mixer)))
+        .chain(space.free.chunks(FREE_GROUP).map(|_| DigitGates::X))
+        .collect();
     let sim = SubspaceSimulator::new(&qubo, digits, &gates, enc.num_qubits(), settings.mixer)?;
     Ok(Simulation {
         passes_per_layer: sim.passes_per_layer(),
@@ -207,6 +227,32 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
         space,
         mixer: settings.mixer,
     })
+}
+
+/// The cost on a block space: the reduced model's QUBO without the penalties of the enforced
+/// blocks (every state of the space meets them).
+pub fn space_qubo(onehot: &OneHot, space: &Space) -> Qubo {
+    let enforced: Vec<usize> = space.blocks.iter().map(|b| b.constraint).collect();
+    Qubo::from_model_without(&onehot.model, &onehot.reduced, &enforced)
+}
+
+/// The digits of a space: one per block (its states), then the free qubits in groups of up to
+/// 8 (all their masks), digit 0 fastest.
+pub fn space_digits(space: &Space) -> Result<Vec<Digit>> {
+    let mut digits = Vec::new();
+    for b in &space.blocks {
+        digits.push(Digit {
+            qubits: b.qubits.clone(),
+            states: b.states()?,
+        });
+    }
+    for group in space.free.chunks(FREE_GROUP) {
+        digits.push(Digit {
+            qubits: group.to_vec(),
+            states: (0..1u64 << group.len()).collect(),
+        });
+    }
+    Ok(digits)
 }
 
 /// The success states of `enc` in the simulator's basis: the least-cost states (cost 0 without
@@ -245,6 +291,7 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
 /// cost of the constraints not enforced, the blocks' XY gates and `rx` on free qubits
 /// ([`Circuit::qaoa_space`]) — the gate list [`SubspaceSimulator`] applies.
 pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
+    refuse_grover_export(mixer)?;
     if space.resolved == SpaceChoice::Full {
         return Ok(enc.circuit(angles));
     }
@@ -256,6 +303,16 @@ pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Ang
     let poly = ZPoly::from_ising(&qubo.to_ising());
     let blocks: Vec<(Vec<usize>, usize)> = space.blocks.iter().map(|b| (b.qubits.clone(), b.k as usize)).collect();
     Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
+}
+
+/// The Grover mixer has no gate list yet: say so before any work is done.
+pub fn refuse_grover_export(mixer: MixerKind) -> Result<()> {
+    if mixer == MixerKind::Grover {
+        return Err(Error::InvalidArgument(
+            "the grover mixer exp(-i beta |s><s|) has no gate-level circuit yet, so it cannot be exported as QASM (it needs the start-state preparation, its inverse and a multi-controlled phase; issue 23). Simulate it with solve, sweep or landscape, or export an x or xy mixer".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Most qubits whose full 2^n state a manifest carries.

@@ -320,6 +320,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             level: enc.level().name(),
         });
     }
+    simulation::refuse_grover_export(req.space.mixer)?;
     let needs_state = matches!(req.angles, AngleSource::Optimize { .. }) || req.with_state;
     let mut notes = enc.notes();
     let space = simulation::space_of(enc, &req.space)?;

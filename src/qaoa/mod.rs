@@ -206,6 +206,11 @@ impl QaoaSimulator {
         self.num_qubits
     }
 
+    /// The diagonal, giving the simulator up.
+    pub fn into_diagonal(self) -> CostDiagonal {
+        self.diagonal
+    }
+
     /// The cost of every basis state.
     pub fn diagonal(&self) -> &CostDiagonal {
         &self.diagonal

@@ -78,7 +78,7 @@ fn digit_pairs(digit: &Digit, gates: &DigitGates) -> Vec<Vec<(u32, u32)>> {
 
 /// The assignment of every qubit at index `index` of the product of `digits` (digit 0
 /// fastest) over `num_qubits` qubits.
-pub(crate) fn assignment_of(digits: &[Digit], num_qubits: usize, mut index: u64) -> Vec<bool> {
+pub fn assignment_of(digits: &[Digit], num_qubits: usize, mut index: u64) -> Vec<bool> {
     let mut out = vec![false; num_qubits];
     for d in digits {
         let r = d.states.len() as u64;

@@ -1,0 +1,81 @@
+//! `quzzle grover`: Grover search on a space, per iteration, by statevector and closed form.
+
+use super::args::GroverArgs;
+use super::output::{to_json, write_all};
+use quzzle::encoding::{self, EncodingKind};
+use quzzle::experiment::grover::{grover, GroverReport, GroverSettings};
+use quzzle::{Error, Result};
+
+pub fn run(args: &GroverArgs) -> Result<()> {
+    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level.into())?;
+    let settings = GroverSettings {
+        space: args.space.into(),
+        iterations: args.iterations,
+        statevector: true,
+    };
+    let report = grover(enc.as_ref(), &settings)?;
+    if let Some(out) = &args.out {
+        write_all(&[
+            (out.join("grover.json"), to_json(&report).into_bytes()),
+            (out.join("grover.csv"), csv_text(&report)?.into_bytes()),
+        ])?;
+    }
+    if args.json {
+        print!("{}", to_json(&report));
+        return Ok(());
+    }
+    print!("{}", text(&report));
+    if let Some(out) = &args.out {
+        println!("wrote {} and {}", out.join("grover.json").display(), out.join("grover.csv").display());
+    }
+    Ok(())
+}
+
+fn csv_text(report: &GroverReport) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let err = |e: csv::Error| Error::InvalidArgument(format!("grover.csv: {e}"));
+    w.write_record(["k", "oracle_calls", "success_probability", "closed_form", "statevector"])
+        .map_err(err)?;
+    for i in &report.iterations {
+        w.write_record([
+            i.k.to_string(),
+            i.oracle_calls.to_string(),
+            format!("{}", i.success_probability),
+            format!("{}", i.closed_form),
+            i.statevector.map_or_else(String::new, |s| format!("{s}")),
+        ])
+        .map_err(err)?;
+    }
+    let bytes = w
+        .into_inner()
+        .map_err(|e| Error::InvalidArgument(format!("grover.csv: {e}")))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn text(r: &GroverReport) -> String {
+    let mut s = format!(
+        "{}: Grover search, {} qubits, space {} of D = {} states (2^{:.2}), M = {} valid\n",
+        r.file,
+        r.qubits,
+        r.space,
+        r.dimension,
+        r.dimension.log2(),
+        r.solutions
+    );
+    s += &format!(
+        "uniform baseline M/D = {:.6e}; optimal iterations floor(pi/(4 asin sqrt(M/D))) = {}, P(valid) there = {:.6}\n",
+        r.uniform_baseline, r.optimal_iterations, r.optimal_probability
+    );
+    match &r.note {
+        None => s += &format!(
+            "route: statevector and closed form, largest difference {:.2e}\n",
+            r.max_difference
+        ),
+        Some(n) => s += &format!("route: closed form only ({n})\n"),
+    }
+    s += "     k  oracle calls  P(valid)\n";
+    for i in &r.iterations {
+        s += &format!("{:>6}  {:>12}  {:.6}\n", i.k, i.oracle_calls, i.success_probability);
+    }
+    s
+}

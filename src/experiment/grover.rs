@@ -1,0 +1,239 @@
+//! Grover search on a space (issue 23): start in the uniform superposition `|s⟩` over the
+//! space, then per iteration the oracle (a phase flip on every state whose board passes the
+//! complete check) and the diffusion `2|s⟩⟨s| − 1` about the start.
+//!
+//! The amplitudes depend only on valid/invalid, so with M valid states among D and
+//! `θ = asin √(M/D)`, P(valid) after k iterations is `sin²((2k+1)θ)` (closed form). The curve
+//! is computed both ways where the statevector fits; beyond that, from (M, D) alone, M counted
+//! by the exact search (a valid board meets every count, so it lies in every block space).
+
+use super::simulation::{self, SpaceSettings};
+use crate::encoding::space::SpaceChoice;
+use crate::encoding::Encoding;
+use crate::error::{Error, Result};
+use crate::mixer::MixerKind;
+use crate::sim::kernels::{self, Phase};
+use num_complex::Complex64;
+use serde::Serialize;
+
+/// Most iterations one report lists.
+pub const MAX_ITERATIONS: usize = 100_000;
+
+/// What `grover` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroverSettings {
+    /// The space searched (`auto`: the smallest usable family, or full).
+    pub space: SpaceChoice,
+    /// The iterations reported, both ends included; `None`: 0 to the optimal count.
+    pub iterations: Option<(usize, usize)>,
+    /// Whether to run the statevector too when it fits (the closed form is always computed).
+    pub statevector: bool,
+}
+
+impl Default for GroverSettings {
+    fn default() -> Self {
+        GroverSettings {
+            space: SpaceChoice::Rows,
+            iterations: None,
+            statevector: true,
+        }
+    }
+}
+
+/// One iteration count.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GroverIteration {
+    /// Iterations (oracle and diffusion) applied.
+    pub k: usize,
+    /// P(valid): the statevector's where it ran, else the closed form.
+    pub success_probability: f64,
+    /// Oracle applications (k).
+    pub oracle_calls: usize,
+    /// `sin²((2k+1)θ)`.
+    pub closed_form: f64,
+    /// The statevector's P(valid), when it ran.
+    pub statevector: Option<f64>,
+}
+
+/// The Grover search of one puzzle on one space.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GroverReport {
+    /// The puzzle file.
+    pub file: String,
+    /// The reduction level.
+    pub reduce: String,
+    /// Qubits of the encoding.
+    pub qubits: usize,
+    /// The space searched (`auto` resolved).
+    pub space: String,
+    /// Its dimension D.
+    pub dimension: f64,
+    /// Valid boards in it, M.
+    pub solutions: u128,
+    /// `θ = asin √(M/D)`.
+    pub theta: f64,
+    /// `⌊π/(4θ)⌋`.
+    pub optimal_iterations: usize,
+    /// `sin²((2k*+1)θ)` at the optimal count.
+    pub optimal_probability: f64,
+    /// The uniform baseline M/D (k = 0).
+    pub uniform_baseline: f64,
+    /// `statevector` (both ways, compared) or `closed-form` (the state does not fit).
+    pub route: String,
+    /// Why the statevector did not run, when it did not.
+    pub note: Option<String>,
+    /// Largest |statevector − closed form| over the iterations (0 without a statevector).
+    pub max_difference: f64,
+    /// One entry per iteration count.
+    pub iterations: Vec<GroverIteration>,
+}
+
+/// `θ = asin √(M/D)`, the optimal count `⌊π/(4θ)⌋` and its probability.
+pub fn optimal(solutions: f64, dimension: f64) -> (f64, usize, f64) {
+    let theta = (solutions / dimension).sqrt().min(1.0).asin();
+    let k = (std::f64::consts::PI / (4.0 * theta)).floor() as usize;
+    (theta, k, closed_form(theta, k))
+}
+
+/// P(valid) after k iterations, `sin²((2k+1)θ)`.
+pub fn closed_form(theta: f64, k: usize) -> f64 {
+    ((2 * k + 1) as f64 * theta).sin().powi(2)
+}
+
+/// P(valid) after each of `0..=last` iterations, by statevector over `dimension` states with
+/// the given valid states (indices into the space).
+pub fn statevector_curve(dimension: usize, valid: &[u64], last: usize) -> Result<Vec<f64>> {
+    if valid.iter().any(|&k| k as usize >= dimension) {
+        return Err(Error::InvalidArgument("a valid state lies outside the space".into()));
+    }
+    let d = dimension as f64;
+    let mut amps = vec![Complex64::new(1.0 / d.sqrt(), 0.0); dimension];
+    let mut sum = kernels::weighted_amplitude_sum(&amps, None);
+    let p_valid = |amps: &[Complex64]| valid.iter().map(|&k| amps[k as usize].norm_sqr()).sum::<f64>();
+    let mut out = vec![p_valid(&amps)];
+    for _ in 0..last {
+        // Oracle: flip the valid states (the sum follows without a pass).
+        for &k in valid {
+            sum -= 2.0 * amps[k as usize];
+            amps[k as usize] = -amps[k as usize];
+        }
+        // Diffusion up to its sign: ψ − 2⟨s|ψ⟩|s⟩ = e^{−iπ|s⟩⟨s|}ψ (the sign is a global phase).
+        sum = kernels::grover_pass(&mut amps, None, -2.0 * sum / d, Phase::None);
+        out.push(p_valid(&amps));
+    }
+    Ok(out)
+}
+
+/// Grover search on `enc` as `settings` say.
+pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverReport> {
+    if enc.num_qubits() == 0 {
+        return Err(Error::NoQubits {
+            file: enc.file().to_string(),
+            level: enc.level().name(),
+        });
+    }
+    let space_settings = SpaceSettings {
+        space: settings.space,
+        mixer: MixerKind::Grover,
+    };
+    let space = simulation::space_of(enc, &space_settings)?;
+    // The statevector needs the valid states, which the simulation's diagonal gives.
+    let (sim_valid, note) = if settings.statevector {
+        match simulation::simulation(enc, &space_settings) {
+            Ok(sim) => {
+                let valid = simulation::success_states(enc, &sim)?.valid;
+                (Some((sim.qaoa().num_states(), valid)), None)
+            }
+            Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. })) => (None, Some(e.to_string())),
+            Err(e) => return Err(e),
+        }
+    } else {
+        (None, Some("statevector not asked for".into()))
+    };
+    let solutions: u128 = match &sim_valid {
+        Some((_, valid)) => valid.len() as u128,
+        None => {
+            let classical = enc.search(0)?;
+            if !classical.complete {
+                return Err(Error::InvalidArgument(format!(
+                    "{}: the exact search stopped at its limit, so the number of solutions M is unknown",
+                    enc.file()
+                )));
+            }
+            classical.solution_count as u128
+        }
+    };
+    if solutions == 0 {
+        return Err(Error::Unsatisfiable {
+            reason: format!("no board of space {} passes the complete check", space.resolved),
+        });
+    }
+    let dimension = space.dimension;
+    let (theta, optimal_iterations, optimal_probability) = optimal(solutions as f64, dimension);
+    let (first, last) = settings.iterations.unwrap_or((0, optimal_iterations));
+    if first > last {
+        return Err(Error::InvalidArgument(format!(
+            "--iterations {first}..{last}: the first count is larger than the last"
+        )));
+    }
+    if last - first >= MAX_ITERATIONS {
+        return Err(Error::InvalidArgument(format!(
+            "--iterations {first}..{last} lists {} counts; at most {MAX_ITERATIONS} per report",
+            last - first + 1
+        )));
+    }
+    let curve = match &sim_valid {
+        Some((d, valid)) => Some(statevector_curve(*d, valid, last)?),
+        None => None,
+    };
+    let iterations: Vec<GroverIteration> = (first..=last)
+        .map(|k| {
+            let closed = closed_form(theta, k);
+            let sv = curve.as_ref().map(|c| c[k]);
+            GroverIteration {
+                k,
+                success_probability: sv.unwrap_or(closed),
+                oracle_calls: k,
+                closed_form: closed,
+                statevector: sv,
+            }
+        })
+        .collect();
+    let max_difference = iterations
+        .iter()
+        .filter_map(|i| i.statevector.map(|s| (s - i.closed_form).abs()))
+        .fold(0.0, f64::max);
+    Ok(GroverReport {
+        file: enc.file().to_string(),
+        reduce: enc.level().name().into(),
+        qubits: enc.num_qubits(),
+        space: space.resolved.name().into(),
+        dimension,
+        solutions,
+        theta,
+        optimal_iterations,
+        optimal_probability,
+        uniform_baseline: solutions as f64 / dimension,
+        route: if curve.is_some() { "statevector" } else { "closed-form" }.into(),
+        note,
+        max_difference,
+        iterations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statevector_equals_the_closed_form() {
+        let valid = [3u64, 17, 40];
+        let curve = statevector_curve(64, &valid, 12).unwrap();
+        let (theta, k, p) = optimal(3.0, 64.0);
+        assert_eq!(k, 3);
+        for (i, c) in curve.iter().enumerate() {
+            assert!((c - closed_form(theta, i)).abs() < 1e-13, "{i}");
+        }
+        assert!((p - curve[3]).abs() < 1e-13);
+    }
+}
