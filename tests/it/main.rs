@@ -3,6 +3,7 @@
 mod cli;
 mod common;
 mod generate;
+mod grover;
 mod kernel_vs_reference;
 mod optimize;
 mod plot;

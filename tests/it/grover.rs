@@ -1,0 +1,280 @@
+//! The Grover mixer (statevector and cost histogram) and Grover search.
+
+use crate::common::data;
+use crate::subspace::CASES;
+use quzzle::encoding::space::{Space, SpaceChoice};
+use quzzle::encoding::{self, EncodingKind};
+use quzzle::experiment::grover::{closed_form, grover, statevector_curve, GroverSettings};
+use quzzle::experiment::histogram::{cost_histogram, histogram_simulation};
+use quzzle::experiment::simulation::{self, SpaceSettings};
+use quzzle::mixer::MixerKind;
+use quzzle::model::Level;
+use quzzle::qaoa::{ClassKind, Objective, Qaoa};
+use quzzle::Angles;
+
+fn angles(p: usize, seed: u64) -> Angles {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    };
+    Angles::new(
+        (0..p).map(|_| 0.1 + 0.8 * next()).collect(),
+        (0..p).map(|_| -3.0 + 6.0 * next()).collect(),
+    )
+    .unwrap()
+}
+
+/// The block cases, and two on the full space.
+fn cases() -> Vec<(&'static str, Level, SpaceChoice)> {
+    let mut c = CASES.to_vec();
+    c.push(("takuzu-4x4-qasm.txt", Level::Paper, SpaceChoice::Full));
+    c.push(("tango-4x4-qasm.txt", Level::Paper, SpaceChoice::Full));
+    c
+}
+
+#[test]
+fn grover_mixer_gradients_agree_with_finite_differences() {
+    for (file, level, space) in cases() {
+        let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
+        let settings = SpaceSettings {
+            space,
+            mixer: MixerKind::Grover,
+        };
+        let s = simulation::simulation(enc.as_ref(), &settings).unwrap();
+        assert_eq!(s.mixer, MixerKind::Grover);
+        let valid = simulation::success_states(enc.as_ref(), &s).unwrap().valid;
+        let sim = s.qaoa();
+        assert_eq!(sim.angle_periods().1, 2.0 * std::f64::consts::PI);
+        for objective in [Objective::Energy, Objective::Success(valid.clone())] {
+            let a = angles(3, 11);
+            let (value, grad) = sim.gradient(&a, &objective).unwrap();
+            assert!((value - sim.objective(&a, &objective).unwrap()).abs() < 1e-12);
+            let flat = a.to_flat();
+            for i in 0..flat.len() {
+                let h = 1e-6;
+                let (mut up, mut down) = (flat.clone(), flat.clone());
+                up[i] += h;
+                down[i] -= h;
+                let f = |x: &[f64]| sim.objective(&Angles::from_flat(x).unwrap(), &objective).unwrap();
+                let fd = (f(&up) - f(&down)) / (2.0 * h);
+                assert!(
+                    (fd - grad[i]).abs() < 1e-6 * (1.0 + fd.abs()),
+                    "{file} {space}: component {i}: finite difference {fd}, adjoint {}",
+                    grad[i]
+                );
+            }
+        }
+        let amps = sim.amplitudes(&angles(2, 3)).unwrap();
+        let norm: f64 = amps.iter().map(|a| a.norm_sqr()).sum();
+        assert!((norm - 1.0).abs() < 1e-12, "{file}: norm {norm}");
+    }
+}
+
+#[test]
+fn histogram_equals_the_statevector() {
+    for (file, level, space) in cases() {
+        let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
+        let settings = SpaceSettings {
+            space,
+            mixer: MixerKind::Grover,
+        };
+        let s = simulation::simulation(enc.as_ref(), &settings).unwrap();
+        let success = simulation::success_states(enc.as_ref(), &s).unwrap();
+        let (h, hspace) = histogram_simulation(enc.as_ref(), &settings).unwrap();
+        assert_eq!(hspace.resolved, s.space.resolved);
+        let hs = h.success_states();
+        assert_eq!(h.dimension() as usize, s.qaoa().num_states(), "{file}");
+        assert_eq!(h.histogram().count_of(ClassKind::Valid) as usize, success.valid.len(), "{file}");
+        assert_eq!(h.histogram().count_of(ClassKind::NonQubo) as usize, success.non_qubo.len(), "{file}");
+        assert!(h.histogram().classes.len() < 100, "{file}: a handful of classes");
+        for p in 1..=3 {
+            let a = angles(p, 5 + p as u64);
+            let sv = s.qaoa().evaluate(&a, &success.valid).unwrap();
+            let hv = h.evaluate(&a, &hs.valid).unwrap();
+            assert!((sv.energy - hv.energy).abs() < 1e-12, "{file} p={p}: energy {} vs {}", sv.energy, hv.energy);
+            assert!(
+                (sv.success_probability - hv.success_probability).abs() < 1e-12,
+                "{file} p={p}: P(valid)"
+            );
+            for (so, ho) in [
+                (Objective::Energy, Objective::Energy),
+                (Objective::Success(success.valid.clone()), Objective::Success(hs.valid.clone())),
+            ] {
+                let (sval, sg) = s.qaoa().gradient(&a, &so).unwrap();
+                let (hval, hg) = h.gradient(&a, &ho).unwrap();
+                assert!((sval - hval).abs() < 1e-12, "{file} p={p} {}", so.name());
+                for (x, y) in sg.iter().zip(&hg) {
+                    assert!((x - y).abs() < 1e-12, "{file} p={p} {}: gradient {x} vs {y}", so.name());
+                }
+            }
+            for alpha in [0.05, 0.3] {
+                let (x, y) = (
+                    s.qaoa().objective(&a, &Objective::Cvar(alpha)).unwrap(),
+                    h.objective(&a, &Objective::Cvar(alpha)).unwrap(),
+                );
+                assert!((x - y).abs() < 1e-12, "{file} p={p} cvar {alpha}: {x} vs {y}");
+            }
+            // Every state's amplitude is its class's.
+            let amps = s.qaoa().amplitudes(&a).unwrap();
+            let per_state = h.state_amplitudes(&h.state(&a).unwrap());
+            for (k, amp) in amps.iter().enumerate() {
+                let c = s.qaoa().diagonal().get(k);
+                let class = h
+                    .histogram()
+                    .classes
+                    .iter()
+                    .position(|cl| cl.cost == c)
+                    .unwrap();
+                assert!((amp - per_state[class]).norm() < 1e-12, "{file} p={p} state {k}");
+            }
+        }
+    }
+}
+
+/// Grover search by explicit dense reflection matrices on the embedded 2^n state: the start
+/// `|s⟩` over the space, the oracle `1 − 2Σ|v⟩⟨v|` and the diffusion `2|s⟩⟨s| − 1`.
+#[test]
+fn grover_search_equals_the_dense_reference_and_the_closed_form() {
+    for (file, level, space) in [
+        ("takuzu-4x4-qasm.txt", Level::Paper, SpaceChoice::Rows),
+        ("takuzu-4x4-qasm.txt", Level::Paper, SpaceChoice::Full),
+        ("tango-4x4-qasm.txt", Level::Paper, SpaceChoice::Full),
+    ] {
+        let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
+        let n = enc.num_qubits();
+        assert!(n <= 10);
+        let report = grover(
+            enc.as_ref(),
+            &GroverSettings {
+                space,
+                iterations: Some((0, 6)),
+                statevector: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(report.route, "statevector");
+        assert!(report.max_difference < 1e-12);
+        // The reference: embed the space's states in 2^n.
+        let sp = if space == SpaceChoice::Full {
+            Space::full(n, 2)
+        } else {
+            Space::of(enc.as_onehot().unwrap(), space).unwrap()
+        };
+        let states = sp.block_states().unwrap();
+        let members: Vec<usize> = (0..sp.dimension as u64).map(|k| sp.embed(&states, k) as usize).collect();
+        let full = 1usize << n;
+        let s_vec: Vec<f64> = {
+            let mut v = vec![0.0; full];
+            for &m in &members {
+                v[m] = 1.0 / (members.len() as f64).sqrt();
+            }
+            v
+        };
+        let valid: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let bits: Vec<bool> = (0..n).map(|q| (m >> q) & 1 == 1).collect();
+                enc.puzzle().check(&enc.board_of_bits(&bits)).is_empty()
+            })
+            .collect();
+        assert_eq!(valid.len() as u128, report.solutions);
+        let mut oracle = vec![0.0; full * full];
+        let mut diffusion = vec![0.0; full * full];
+        for i in 0..full {
+            oracle[i * full + i] = if valid.contains(&i) { -1.0 } else { 1.0 };
+            for j in 0..full {
+                diffusion[i * full + j] = 2.0 * s_vec[i] * s_vec[j] - if i == j { 1.0 } else { 0.0 };
+            }
+        }
+        let apply = |m: &[f64], v: &[f64]| -> Vec<f64> {
+            (0..full)
+                .map(|i| (0..full).map(|j| m[i * full + j] * v[j]).sum())
+                .collect()
+        };
+        let mut psi = s_vec.clone();
+        for it in &report.iterations {
+            let p: f64 = valid.iter().map(|&v| psi[v] * psi[v]).sum();
+            assert!((p - it.success_probability).abs() < 1e-12, "{file} {space} k={}", it.k);
+            assert_eq!(it.oracle_calls, it.k);
+            psi = apply(&diffusion, &apply(&oracle, &psi));
+        }
+    }
+}
+
+#[test]
+fn statevector_curve_matches_sin_squared() {
+    let valid: Vec<u64> = vec![1, 100, 1000, 4095];
+    let curve = statevector_curve(5000, &valid, 60).unwrap();
+    let theta = (4.0f64 / 5000.0).sqrt().asin();
+    for (k, p) in curve.iter().enumerate() {
+        assert!((p - closed_form(theta, k)).abs() < 1e-12, "k = {k}");
+    }
+}
+
+fn nqueens(n: usize) -> Box<dyn quzzle::Encoding> {
+    let text = format!("puzzle: nqueens\nsize: {n}x{n}\n");
+    encoding::parse(&format!("nqueens-{n}"), &text, EncodingKind::Onehot, Level::None).unwrap()
+}
+
+/// D and M of N-Queens on the row space (one queen per row, N^N states), as in the Q# seed.
+#[test]
+fn nqueens_row_space_counts() {
+    for (n, m) in [(4usize, 2u128), (5, 10), (6, 4), (7, 40), (8, 92)] {
+        let enc = nqueens(n);
+        let space = Space::of(enc.as_onehot().unwrap(), SpaceChoice::Rows).unwrap();
+        assert_eq!(space.dimension, (n as f64).powi(n as i32));
+        let h = cost_histogram(enc.as_ref(), &space).unwrap();
+        assert_eq!(h.dimension(), (n as u128).pow(n as u32));
+        assert_eq!(h.count_of(ClassKind::Valid), m, "N = {n}");
+        if n <= 6 {
+            let r = grover(
+                enc.as_ref(),
+                &GroverSettings {
+                    space: SpaceChoice::Rows,
+                    iterations: Some((0, 0)),
+                    statevector: true,
+                },
+            )
+            .unwrap();
+            assert_eq!(r.solutions, m);
+            assert_eq!(r.route, "statevector");
+            let json = serde_json::to_value(&r).unwrap();
+            for key in ["space", "dimension", "solutions", "optimal_iterations", "optimal_probability", "iterations"] {
+                assert!(json.get(key).is_some(), "{key}");
+            }
+            for key in ["k", "success_probability", "oracle_calls"] {
+                assert!(json["iterations"][0].get(key).is_some(), "{key}");
+            }
+        }
+    }
+}
+
+#[test]
+fn grover_mixer_is_refused_by_the_qasm_export_and_the_xy_rules_stay() {
+    let enc = encoding::load(&data("nqueens-4.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
+    let space = Space::of(enc.as_onehot().unwrap(), SpaceChoice::Rows).unwrap();
+    let err = simulation::circuit(enc.as_ref(), &space, MixerKind::Grover, &angles(1, 1)).unwrap_err();
+    assert!(err.to_string().contains("no gate-level circuit yet"), "{err}");
+    // x on a block space is still refused; grover on full is fine.
+    assert!(simulation::space_of(
+        enc.as_ref(),
+        &SpaceSettings {
+            space: SpaceChoice::Rows,
+            mixer: MixerKind::X
+        }
+    )
+    .is_err());
+    assert!(simulation::space_of(
+        enc.as_ref(),
+        &SpaceSettings {
+            space: SpaceChoice::Full,
+            mixer: MixerKind::Grover
+        }
+    )
+    .is_ok());
+    assert_eq!("grover".parse::<MixerKind>().unwrap(), MixerKind::Grover);
+}
