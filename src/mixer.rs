@@ -29,7 +29,12 @@ pub enum MixerKind {
 
 impl MixerKind {
     /// Every mixer, in report order.
-    pub const ALL: [MixerKind; 4] = [MixerKind::X, MixerKind::XyRing, MixerKind::XyComplete, MixerKind::Grover];
+    pub const ALL: [MixerKind; 4] = [
+        MixerKind::X,
+        MixerKind::XyRing,
+        MixerKind::XyComplete,
+        MixerKind::Grover,
+    ];
 
     /// The name on the command line and in reports.
     pub fn name(self) -> &'static str {

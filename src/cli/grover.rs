@@ -26,7 +26,11 @@ pub fn run(args: &GroverArgs) -> Result<()> {
     }
     print!("{}", text(&report));
     if let Some(out) = &args.out {
-        println!("wrote {} and {}", out.join("grover.json").display(), out.join("grover.csv").display());
+        println!(
+            "wrote {} and {}",
+            out.join("grover.json").display(),
+            out.join("grover.csv").display()
+        );
     }
     Ok(())
 }
@@ -67,10 +71,12 @@ fn text(r: &GroverReport) -> String {
         r.uniform_baseline, r.optimal_iterations, r.optimal_probability
     );
     match &r.note {
-        None => s += &format!(
-            "route: statevector and closed form, largest difference {:.2e}\n",
-            r.max_difference
-        ),
+        None => {
+            s += &format!(
+                "route: statevector and closed form, largest difference {:.2e}\n",
+                r.max_difference
+            )
+        }
         Some(n) => s += &format!("route: closed form only ({n})\n"),
     }
     s += "     k  oracle calls  P(valid)\n";

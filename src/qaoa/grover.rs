@@ -177,7 +177,10 @@ impl GroverCore {
             .iter()
             .map(|&k| {
                 amps.get(k as usize).map(|a| a.norm_sqr()).ok_or_else(|| {
-                    Error::InvalidArgument(format!("basis index {k} is outside the {} simulated states", amps.len()))
+                    Error::InvalidArgument(format!(
+                        "basis index {k} is outside the {} simulated states",
+                        amps.len()
+                    ))
                 })
             })
             .sum()
@@ -270,7 +273,10 @@ impl GroverCore {
     /// The periods of γ and β (2π: `e^{−2πi|s⟩⟨s|} = 1`).
     pub(crate) fn angle_periods(&self) -> (Option<f64>, f64) {
         let tau = 2.0 * std::f64::consts::PI;
-        (self.diagonal.energy_unit().map(|u| tau / u), MixerKind::Grover.beta_period())
+        (
+            self.diagonal.energy_unit().map(|u| tau / u),
+            MixerKind::Grover.beta_period(),
+        )
     }
 }
 
@@ -448,7 +454,7 @@ mod tests {
             let (v, g) = sim.gradient(&angles, &objective).unwrap();
             assert!((v - sim.objective(&angles, &objective).unwrap()).abs() < 1e-14);
             let h = 1e-6;
-            for i in 0..6 {
+            for (i, &gi) in g.iter().enumerate() {
                 let shift = |d: f64| {
                     let mut a = angles.clone();
                     if i < 3 {
@@ -459,7 +465,7 @@ mod tests {
                     sim.objective(&a, &objective).unwrap()
                 };
                 let fd = (shift(h) - shift(-h)) / (2.0 * h);
-                assert!((fd - g[i]).abs() < 1e-8, "{} {i}: {fd} vs {}", objective.name(), g[i]);
+                assert!((fd - gi).abs() < 1e-8, "{} {i}: {fd} vs {gi}", objective.name());
             }
         }
     }

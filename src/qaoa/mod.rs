@@ -7,9 +7,9 @@ mod objective;
 pub mod optimize;
 pub mod subspace;
 
-pub use objective::Objective;
 pub use grover::GroverMixerSimulator;
 pub use histogram::{ClassKind, CostClass, CostHistogram, HistogramSimulator};
+pub use objective::Objective;
 pub use subspace::{DigitGates, SubspaceSimulator};
 
 use crate::angles::Angles;

@@ -87,21 +87,37 @@ fn histogram_equals_the_statevector() {
         assert_eq!(hspace.resolved, s.space.resolved);
         let hs = h.success_states();
         assert_eq!(h.dimension() as usize, s.qaoa().num_states(), "{file}");
-        assert_eq!(h.histogram().count_of(ClassKind::Valid) as usize, success.valid.len(), "{file}");
-        assert_eq!(h.histogram().count_of(ClassKind::NonQubo) as usize, success.non_qubo.len(), "{file}");
+        assert_eq!(
+            h.histogram().count_of(ClassKind::Valid) as usize,
+            success.valid.len(),
+            "{file}"
+        );
+        assert_eq!(
+            h.histogram().count_of(ClassKind::NonQubo) as usize,
+            success.non_qubo.len(),
+            "{file}"
+        );
         assert!(h.histogram().classes.len() < 100, "{file}: a handful of classes");
         for p in 1..=3 {
             let a = angles(p, 5 + p as u64);
             let sv = s.qaoa().evaluate(&a, &success.valid).unwrap();
             let hv = h.evaluate(&a, &hs.valid).unwrap();
-            assert!((sv.energy - hv.energy).abs() < 1e-12, "{file} p={p}: energy {} vs {}", sv.energy, hv.energy);
+            assert!(
+                (sv.energy - hv.energy).abs() < 1e-12,
+                "{file} p={p}: energy {} vs {}",
+                sv.energy,
+                hv.energy
+            );
             assert!(
                 (sv.success_probability - hv.success_probability).abs() < 1e-12,
                 "{file} p={p}: P(valid)"
             );
             for (so, ho) in [
                 (Objective::Energy, Objective::Energy),
-                (Objective::Success(success.valid.clone()), Objective::Success(hs.valid.clone())),
+                (
+                    Objective::Success(success.valid.clone()),
+                    Objective::Success(hs.valid.clone()),
+                ),
             ] {
                 let (sval, sg) = s.qaoa().gradient(&a, &so).unwrap();
                 let (hval, hg) = h.gradient(&a, &ho).unwrap();
@@ -122,12 +138,7 @@ fn histogram_equals_the_statevector() {
             let per_state = h.state_amplitudes(&h.state(&a).unwrap());
             for (k, amp) in amps.iter().enumerate() {
                 let c = s.qaoa().diagonal().get(k);
-                let class = h
-                    .histogram()
-                    .classes
-                    .iter()
-                    .position(|cl| cl.cost == c)
-                    .unwrap();
+                let class = h.histogram().classes.iter().position(|cl| cl.cost == c).unwrap();
                 assert!((amp - per_state[class]).norm() < 1e-12, "{file} p={p} state {k}");
             }
         }
@@ -164,7 +175,9 @@ fn grover_search_equals_the_dense_reference_and_the_closed_form() {
             Space::of(enc.as_onehot().unwrap(), space).unwrap()
         };
         let states = sp.block_states().unwrap();
-        let members: Vec<usize> = (0..sp.dimension as u64).map(|k| sp.embed(&states, k) as usize).collect();
+        let members: Vec<usize> = (0..sp.dimension as u64)
+            .map(|k| sp.embed(&states, k) as usize)
+            .collect();
         let full = 1usize << n;
         let s_vec: Vec<f64> = {
             let mut v = vec![0.0; full];
@@ -243,7 +256,14 @@ fn nqueens_row_space_counts() {
             assert_eq!(r.solutions, m);
             assert_eq!(r.route, "statevector");
             let json = serde_json::to_value(&r).unwrap();
-            for key in ["space", "dimension", "solutions", "optimal_iterations", "optimal_probability", "iterations"] {
+            for key in [
+                "space",
+                "dimension",
+                "solutions",
+                "optimal_iterations",
+                "optimal_probability",
+                "iterations",
+            ] {
                 assert!(json.get(key).is_some(), "{key}");
             }
             for key in ["k", "success_probability", "oracle_calls"] {

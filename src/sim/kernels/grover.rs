@@ -85,7 +85,10 @@ pub fn grover_pass(amps: &mut [Complex64], weights: Option<&[f64]>, add: Complex
             .map(|(u, c)| body(u * CHUNK, c))
             .collect()
     } else {
-        amps.chunks_mut(CHUNK).enumerate().map(|(u, c)| body(u * CHUNK, c)).collect()
+        amps.chunks_mut(CHUNK)
+            .enumerate()
+            .map(|(u, c)| body(u * CHUNK, c))
+            .collect()
     };
     parts.into_iter().fold(ZERO, |a, b| a + b)
 }
@@ -166,7 +169,9 @@ pub fn weighted_amplitude_sum(amps: &[Complex64], weights: Option<&[f64]>) -> Co
 
 /// `Σ_k c_k |ψ_k|²` over fixed chunks (`cost(k)` the cost of state k).
 pub fn expectation_fixed(amps: &[Complex64], cost: impl Fn(usize) -> f64 + Sync) -> f64 {
-    fixed_chunks(amps.len(), 0.0, |a, b| (a..b).map(|k| cost(k) * amps[k].norm_sqr()).sum())
+    fixed_chunks(amps.len(), 0.0, |a, b| {
+        (a..b).map(|k| cost(k) * amps[k].norm_sqr()).sum()
+    })
 }
 
 #[cfg(test)]
@@ -200,7 +205,15 @@ mod tests {
         let w: Vec<f64> = (0..40).map(|k| 0.1 * k as f64).collect();
         let costs: Vec<f64> = (0..40).map(|k| (k % 5) as f64).collect();
         let add = Complex64::new(0.3, -0.2);
-        let sum = grover_pass(&mut amps, Some(&w), add, Phase::Dense { costs: &costs, gamma: 0.7 });
+        let sum = grover_pass(
+            &mut amps,
+            Some(&w),
+            add,
+            Phase::Dense {
+                costs: &costs,
+                gamma: 0.7,
+            },
+        );
         let mut want = ZERO;
         for k in 0..40 {
             let v = (orig[k] + add * w[k]) * Complex64::from_polar(1.0, -0.7 * costs[k]);
