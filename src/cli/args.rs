@@ -482,7 +482,8 @@ pub struct QasmArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Target: portable (any OpenQASM 3 tool), ibm (qiskit.qasm3.loads + transpile), ionq
-    /// (flat, stdgates.inc gates only, rzz expanded to cx; rz; cx).
+    /// (flat, stdgates.inc gates only: rzz expanded to cx; rz; cx, cry to ry and cx, the XY
+    /// gate to rx, rz and cx).
     #[arg(long, value_enum, default_value_t = FlavorArg::Portable)]
     pub flavor: FlavorArg,
     /// Write the angles as `input float[64] gamma_00; ...` parameters (portable flavour only).

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Regenerates results/subspace/: constraint-preserving QAOA on block spaces (XY mixers, Dicke
+# starts). Run from the repository root:
+#   cargo build --release && results/subspace/run.sh [PART...]
+# PART: dims queens given starbattle sudoku tango (default: all). Reads ../shared/instances;
+# third-party files are converted into /tmp at run time, never copied into the repository.
+set -euo pipefail
+Q=${QUZZLE:-${CARGO_TARGET_DIR:-target}/release/quzzle}
+SHARED=../shared/instances
+OUT=results/subspace
+TMP=/tmp/quzzle-subspace-results
+parts=${*:-dims queens given starbattle sudoku tango}
+mkdir -p "$OUT"
+rm -rf "$TMP" && mkdir -p "$TMP"
+has() { [[ " $parts " == *" $1 "* ]]; }
+
+# A table of the block spaces of FILES at LEVEL: log2 of the dimension per space.
+space_table() { # level file...
+  local level=$1
+  shift
+  echo "| file | qubits | full | rows | cols | regions | cells | auto | auto fits |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"
+  for f in "$@"; do
+    "$Q" info "$f" --reduce "$level" --json | python3 -c '
+import json, os, sys
+d = json.load(sys.stdin)
+by = {s["space"]: s for s in d["spaces"]}
+def cell(name):
+    s = by.get(name)
+    return f"2^{s[\"log2_dimension\"]:.2f}" if s else "–"
+auto = by["auto"]
+print(f"| {os.path.basename(d[\"file\"])} | {d[\"qubits\"]} | " + " | ".join(cell(n) for n in ["full", "rows", "cols", "regions", "cells"])
+      + f" | {auto[\"resolved\"]} 2^{auto[\"log2_dimension\"]:.2f} | {\"yes\" if auto[\"fits\"] else \"no\"} |")
+'
+  done
+}
+
+# 1. Every shared Queens board at paper, no hand-given queen: the space of each family.
+if has dims; then
+  space_table paper "$SHARED"/queens/*.txt > "$OUT/queens-spaces.md"
+  echo "wrote $OUT/queens-spaces.md"
+fi
+
+# 2. QAOA with the XY ring mixer on every 6x6-8x8 board (auto space), p = 1..5, INTERP.
+if has queens; then
+  "$Q" sweep "$SHARED"/queens/queens-[678]x[678]-*.txt --reduce paper --space auto --mixer xy-ring \
+    --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out "$OUT/queens-xy"
+fi
+
+# 3. X against XY on the same boards where the full space fits: Queens with one queen given by
+#    hand (row 0's queen of the stored solution), as in results/queens.
+if has given; then
+  add_given() { # src dst
+    python3 - "$1" "$2" <<'PY'
+import sys
+src, dst = sys.argv[1:]
+t = open(src).read()
+if t.startswith("puzzle: starbattle"):  # a 1-star Star Battle is a Queens instance
+    t = t.replace("puzzle: starbattle", "puzzle: queens").replace("stars: 1\n", "")
+    head, sol = t.split("[solution]")
+    t = head + "[solution]" + sol.replace("*", "Q")
+row0 = t.split("[solution]")[1].split()[0]
+t = t.replace("[solution]", f"[givens]\n0,{row0.index('Q')}\n\n[solution]")
+open(dst, "w").write(t)
+PY
+  }
+  mkdir -p "$TMP/given"
+  add_given "$SHARED/starbattle/starbattle-5x5-1star-janko-018.txt" "$TMP/given/starbattle-5x5-018-as-queens-given.txt"
+  add_given "$SHARED/starbattle/starbattle-5x5-1star-janko-028.txt" "$TMP/given/starbattle-5x5-028-as-queens-given.txt"
+  add_given "$SHARED/queens/queens-6x6-community-010.txt" "$TMP/given/queens-6x6-community-010-given.txt"
+  for mixer in x xy-ring xy-complete; do
+    space=$([ "$mixer" = x ] && echo full || echo rows)
+    "$Q" sweep "$TMP"/given/*.txt tests/data/nqueens-4.txt --reduce paper --space "$space" --mixer "$mixer" \
+      --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out "$OUT/queens-given"
+  done
+fi
+
+# 4. Star Battle: every 5x5 and 6x6 board, rows of weight S as Dicke blocks.
+if has starbattle; then
+  space_table paper "$SHARED"/starbattle/starbattle-[56]x[56]-*.txt > "$OUT/starbattle-spaces.md"
+  "$Q" sweep "$SHARED"/starbattle/starbattle-[56]x[56]-*.txt --reduce paper --space rows --mixer xy-ring \
+    --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out "$OUT/starbattle-xy"
+fi
+
+# 5. 4x4 Sudoku at clues, one block per cell (its candidate digits).
+if has sudoku; then
+  space_table clues "$SHARED"/sudoku4/*.txt > "$OUT/sudoku4-spaces.md"
+  "$Q" sweep "$SHARED"/sudoku4/*.txt --reduce clues --space cells --mixer xy-ring \
+    --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out "$OUT/sudoku4-xy"
+fi
+
+# 6. Tango at paper: which boards have a block space at all.
+if has tango; then
+  space_table paper "$SHARED"/tango/*.txt > "$OUT/tango-spaces.md"
+  echo "wrote $OUT/tango-spaces.md"
+fi
+rm -rf "$TMP"
