@@ -127,6 +127,18 @@ fn overlap_rows(pa: &[Complex64], pb: &[Complex64], la: &[Complex64], lb: &[Comp
 /// Apply the gates of `axis` to a slice holding whole chunks of `radix · stride` amplitudes.
 fn forward_chunks(x: &mut [Complex64], axis: &Axis, c: f64, s: f64) {
     let (stride, span) = (axis.stride, axis.span());
+    if stride == 1 {
+        // Rows of one amplitude: index the pairs directly (gate order is pair order).
+        for chunk in x.chunks_exact_mut(span) {
+            for &(a, b) in &axis.pairs {
+                let (i, j) = (a as usize, b as usize);
+                let (u, v) = (chunk[i], chunk[j]);
+                chunk[i] = Complex64::new(c * u.re + s * v.im, c * u.im - s * v.re);
+                chunk[j] = Complex64::new(c * v.re + s * u.im, c * v.im - s * u.re);
+            }
+        }
+        return;
+    }
     let cols = (TILE / axis.radix).max(1);
     for chunk in x.chunks_exact_mut(span) {
         for t0 in (0..stride).step_by(cols) {
@@ -145,6 +157,23 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, c: f64, s: f64) {
 /// taken at each gate's output.
 fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, c: f64, s: f64) -> f64 {
     let (stride, span) = (axis.stride, axis.span());
+    if stride == 1 {
+        let mut sum = 0.0;
+        for (p, l) in psi.chunks_exact_mut(span).zip(lam.chunks_exact_mut(span)) {
+            for g in (0..axis.gates()).rev() {
+                for &(a, b) in axis.gate(g) {
+                    let (i, j) = (a as usize, b as usize);
+                    let (x, y, u, v) = (p[i], p[j], l[i], l[j]);
+                    sum += u.re * y.im - u.im * y.re + v.re * x.im - v.im * x.re;
+                    p[i] = Complex64::new(c * x.re - s * y.im, c * x.im + s * y.re);
+                    p[j] = Complex64::new(c * y.re - s * x.im, c * y.im + s * x.re);
+                    l[i] = Complex64::new(c * u.re - s * v.im, c * u.im + s * v.re);
+                    l[j] = Complex64::new(c * v.re - s * u.im, c * v.im + s * u.re);
+                }
+            }
+        }
+        return sum;
+    }
     let cols = (TILE / axis.radix).max(1);
     let mut sum = 0.0;
     for (p, l) in psi.chunks_exact_mut(span).zip(lam.chunks_exact_mut(span)) {
