@@ -16,23 +16,23 @@ has() { [[ " $parts " == *" $1 "* ]]; }
 
 # A table of the block spaces of FILES at LEVEL: log2 of the dimension per space.
 space_table() { # level file...
-  local level=$1
-  shift
-  echo "| file | qubits | full | rows | cols | regions | cells | auto | auto fits |"
-  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"
-  for f in "$@"; do
-    "$Q" info "$f" --reduce "$level" --json | python3 -c '
-import json, os, sys
-d = json.load(sys.stdin)
-by = {s["space"]: s for s in d["spaces"]}
-def cell(name):
-    s = by.get(name)
-    return f"2^{s[\"log2_dimension\"]:.2f}" if s else "–"
-auto = by["auto"]
-print(f"| {os.path.basename(d[\"file\"])} | {d[\"qubits\"]} | " + " | ".join(cell(n) for n in ["full", "rows", "cols", "regions", "cells"])
-      + f" | {auto[\"resolved\"]} 2^{auto[\"log2_dimension\"]:.2f} | {\"yes\" if auto[\"fits\"] else \"no\"} |")
-'
-  done
+  python3 - "$Q" "$@" <<'PY'
+import json, os, subprocess, sys
+q, level, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+print("| file | qubits | full | rows | cols | regions | cells | auto | auto fits |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
+for f in files:
+    d = json.loads(subprocess.run([q, "info", f, "--reduce", level, "--json"], check=True,
+                                  capture_output=True, text=True).stdout)
+    by = {s["space"]: s for s in d["spaces"]}
+    def cell(name):
+        s = by.get(name)
+        return "2^%.2f" % s["log2_dimension"] if s else "–"
+    auto = by["auto"]
+    cells = " | ".join(cell(n) for n in ["full", "rows", "cols", "regions", "cells"])
+    print("| %s | %d | %s | %s 2^%.2f | %s |" % (os.path.basename(f), d["qubits"], cells, auto["resolved"],
+          auto["log2_dimension"], "yes" if auto["fits"] else "no"))
+PY
 }
 
 # 1. Every shared Queens board at paper, no hand-given queen: the space of each family.

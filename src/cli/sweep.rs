@@ -87,7 +87,16 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             "no instance could be run (all skipped); see the messages above".into(),
         ));
     }
-    let rows = &outcome.rows;
+    // Figures and summary show this plan's files from the whole CSV: rows an earlier run wrote
+    // there with another space or mixer are one more line family (same objective only).
+    let files: std::collections::BTreeSet<&str> = outcome.rows.iter().map(|r| r.file.as_str()).collect();
+    let objective = plan.objective.name();
+    let all_rows: Vec<_> = sweep::read_csv(&csv)?
+        .into_iter()
+        .filter(|r| files.contains(r.file.as_str()) && r.objective == objective)
+        .collect();
+    let other_families = all_rows.len() > outcome.rows.len();
+    let rows = &all_rows;
     let lines = match args.lines {
         LinesArg::Auto => Lines::Auto,
         LinesArg::Instance => Lines::Instance,
@@ -129,6 +138,12 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         env!("CARGO_PKG_VERSION"),
         note
     );
+    if other_families {
+        md.push_str(&format!(
+            "The figures and this summary also hold {} row(s) that earlier runs wrote to the same CSV for these files (other spaces or mixers, their commands not repeated here).\n\n",
+            all_rows.len() - outcome.rows.len()
+        ));
+    }
     md.push_str(&summary);
     if !outcome.skipped.is_empty() {
         md.push_str("\nSkipped:\n\n");

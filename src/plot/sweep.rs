@@ -344,12 +344,16 @@ fn kind_panel(
                 })
                 .collect();
             if let Some((_, m, _)) = stats::quartiles(&base) {
-                let label = if spaces.len() > 1 {
-                    format!("{base_label} ({space} space)")
-                } else {
-                    base_label.to_string()
-                };
-                panel.baselines.push(Baseline::new(&label, m));
+                let mut baseline = Baseline::new(base_label, m);
+                if spaces.len() > 1 {
+                    // A second space's baseline is told apart by its dash and its label.
+                    let median = if base_label.contains("median") { " (median)" } else { "" };
+                    baseline.label = format!("uniform sampling of the {space} space{median}");
+                    if *space != "full" {
+                        baseline.style = baseline.style.with_dash(super::Dash::Dotted);
+                    }
+                }
+                panel.baselines.push(baseline);
             }
         }
     }

@@ -107,12 +107,29 @@ pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
         }
         s.push('\n');
     }
-    let base: Vec<f64> = instances
-        .iter()
-        .filter_map(|f| rows.iter().find(|r| &r.file == f).map(|r| r.uniform_baseline))
-        .collect();
-    if let Some((_, m, _)) = stats::quartiles(&base) {
-        s.push_str(&format!("\nUniform sampling: median P(valid) {m:.3e}.\n"));
+    // One baseline per space sampled (1/dimension differs between spaces).
+    let mut spaces: Vec<&str> = rows.iter().map(|r| r.space.as_str()).collect();
+    spaces.sort();
+    spaces.dedup();
+    for space in &spaces {
+        let base: Vec<f64> = instances
+            .iter()
+            .filter_map(|f| {
+                rows.iter()
+                    .find(|r| &r.file == f && r.space == *space)
+                    .map(|r| r.uniform_baseline)
+            })
+            .collect();
+        let Some((_, m, _)) = stats::quartiles(&base) else {
+            continue;
+        };
+        if spaces.len() > 1 {
+            s.push_str(&format!(
+                "\nUniform sampling of the {space} space: median P(valid) {m:.3e}.\n"
+            ));
+        } else {
+            s.push_str(&format!("\nUniform sampling: median P(valid) {m:.3e}.\n"));
+        }
     }
     let at = |init: &str| {
         summarize(rows, init, |r| r.p_valid)
