@@ -39,9 +39,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-/// Largest block whose states [`Block::states`] lists (2^m masks are scanned for a general
-/// block).
+/// Largest general block whose states [`Block::states`] lists (its 2^m masks are scanned).
 pub const MAX_LISTED_BLOCK_QUBITS: usize = 30;
+
+/// Most states [`Block::states`] lists for one block (a plain block of up to 63 qubits is
+/// listed subset by subset).
+pub const MAX_LISTED_STATES: u128 = 1 << 26;
 
 /// Which counts a space enforces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -239,17 +242,18 @@ impl Block {
     }
 
     /// The block's states as local masks, ascending (colex order of the k-subsets for a plain
-    /// block). Refused beyond [`MAX_LISTED_BLOCK_QUBITS`] qubits.
+    /// block). Refused beyond [`MAX_LISTED_STATES`] states, and for a general block beyond
+    /// [`MAX_LISTED_BLOCK_QUBITS`] qubits.
     pub fn states(&self) -> Result<Vec<u64>> {
         let m = self.len();
-        if m > MAX_LISTED_BLOCK_QUBITS {
-            return Err(Error::InvalidArgument(format!(
-                "block `{}` has {m} qubits; its states are listed up to {MAX_LISTED_BLOCK_QUBITS}",
-                self.label
-            )));
-        }
-        if self.plain {
+        if self.plain && m < 64 && self.num_states <= MAX_LISTED_STATES {
             return Ok(colex_subsets(m, self.k));
+        }
+        if m > MAX_LISTED_BLOCK_QUBITS || self.num_states > MAX_LISTED_STATES {
+            return Err(Error::InvalidArgument(format!(
+                "block `{}` has {m} qubits and {} states; states are listed for plain blocks of up to {MAX_LISTED_STATES} states and other blocks of up to {MAX_LISTED_BLOCK_QUBITS} qubits",
+                self.label, self.num_states
+            )));
         }
         Ok((0..1u64 << m).filter(|&mask| self.meets_local(mask)).collect())
     }
