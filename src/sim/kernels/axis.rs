@@ -8,10 +8,10 @@
 //! disjoint, so a gate is a set of independent 2×2 rotations; gates of one axis run in order,
 //! and gates of different axes commute.
 //!
-//! Memory traffic: the leading axes whose radices multiply to at most [`TILE`] amplitudes are
+//! Memory traffic: the leading axes whose radices multiply to at most `TILE` (2^13) amplitudes are
 //! *fused*: one pass over the state applies the cost phase and all their gates to each
 //! contiguous tile in cache. Every other axis takes one pass: its `radix` rows of `stride`
-//! amplitudes are rotated in column tiles of about [`TILE`] amplitudes in all, so each tile's
+//! amplitudes are rotated in column tiles of about `TILE` (2^13) amplitudes in all, so each tile's
 //! rows stay in cache across the axis's gates. So a layer makes `1 + (axes − fused)` passes.
 //!
 //! Sums (the adjoint overlaps) are taken per work unit, units fixed by the state's shape and
@@ -116,7 +116,7 @@ pub fn merge_axes(a: &Axis, b: &Axis) -> Axis {
 
 /// The axes a layer runs: the leading ones as they are (fused into the first pass), then the
 /// others merged greedily, neighbours together while their states multiply to at most
-/// [`MERGED_RADIX`], so that a layer makes fewer passes over memory.
+/// `MERGED_RADIX` (64), so that a layer makes fewer passes over memory.
 pub fn plan_axes(axes: Vec<Axis>) -> Vec<Axis> {
     let fused = fused_axes(&axes);
     let mut out: Vec<Axis> = Vec::with_capacity(axes.len());
@@ -133,7 +133,7 @@ pub fn plan_axes(axes: Vec<Axis>) -> Vec<Axis> {
     out
 }
 
-/// How many leading axes fit one tile together (their radices multiply to at most [`TILE`]).
+/// How many leading axes fit one tile together (their radices multiply to at most `TILE` (2^13)).
 pub fn fused_axes(axes: &[Axis]) -> usize {
     let mut span = 1usize;
     axes.iter()
@@ -269,7 +269,7 @@ fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, conjugate:
     }
 }
 
-/// The work unit of the fused pass: whole tiles of the fused axes, about [`TILE`] amplitudes.
+/// The work unit of the fused pass: whole tiles of the fused axes, about `TILE` (2^13) amplitudes.
 fn fused_unit(axes: &[Axis], fused: usize) -> usize {
     let span: usize = axes[..fused].iter().map(|a| a.radix).product();
     span * (TILE / span).max(1)
