@@ -208,3 +208,49 @@ fn the_subspace_state_equals_the_reference_run_of_the_exported_gate_list() {
         }
     }
 }
+
+#[test]
+fn every_init_and_objective_runs_with_every_xy_mixer_and_beats_the_start() {
+    use quzzle::experiment::solve::ObjectiveSpec;
+    use quzzle::qaoa::optimize::Init;
+    let enc = encoding::load(&data("nqueens-4.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
+    for mixer in [MixerKind::XyRing, MixerKind::XyComplete] {
+        for init in [Init::Ramp, Init::Interp, Init::Random] {
+            for objective in [ObjectiveSpec::Energy, ObjectiveSpec::Success, ObjectiveSpec::Cvar(0.2)] {
+                let settings = SolveSettings {
+                    depths: vec![1, 2],
+                    init,
+                    objective,
+                    space: SpaceSettings {
+                        space: SpaceChoice::Rows,
+                        mixer,
+                    },
+                    ..SolveSettings::default()
+                };
+                let r = solve::solve(enc.as_ref(), &settings).unwrap();
+                let what = format!("{mixer} {} {}", init.name(), objective.name());
+                assert_eq!(r.depths.len(), 2, "{what}");
+                // The optimum is no worse than the uniform start (all angles zero).
+                let s = simulation::simulation(enc.as_ref(), &settings.space).unwrap();
+                let valid = simulation::success_states(enc.as_ref(), &s).unwrap().valid;
+                let zero = Angles::new(vec![0.0; 2], vec![0.0; 2]).unwrap();
+                let at_start = s.qaoa().objective(&zero, &objective.to_objective(&valid)).unwrap();
+                assert!(
+                    r.depths[1].objective_value <= at_start + 1e-12,
+                    "{what}: {} above the start's {at_start}",
+                    r.depths[1].objective_value
+                );
+                if objective == ObjectiveSpec::Success {
+                    assert!(r.depths[1].success_probability > 2.0 * r.uniform_baseline, "{what}");
+                }
+                // β of an XY mixer is reported in [−π, π).
+                for b in &r.depths[1].betas {
+                    assert!(
+                        (-std::f64::consts::PI..std::f64::consts::PI).contains(b),
+                        "{what}: β {b}"
+                    );
+                }
+            }
+        }
+    }
+}
