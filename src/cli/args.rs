@@ -73,10 +73,10 @@ pub enum Command {
         reduce: ReduceArg,
         #[command(flatten)]
         space: SpaceArgs,
-        /// Depth p.
+        /// Depth p (1..=64).
         #[arg(long, default_value_t = 4)]
         depth: usize,
-        /// Timed calls after the warm-up (the median is reported).
+        /// Timed calls after the warm-up (the median is reported; 1..=1000).
         #[arg(long, default_value_t = 5)]
         repeats: usize,
         /// Print JSON instead of text.

@@ -2,6 +2,24 @@
 //! call → text or JSON on stdout and files under an output folder. One file per command; the
 //! library never sees clap.
 
+/// `print!` that returns a write error (`?`) instead of panicking: a closed pipe or a full
+/// disk must end the command cleanly (see [`output::stdout`]).
+macro_rules! out {
+    ($($t:tt)*) => {
+        crate::cli::output::stdout(format_args!($($t)*))?
+    };
+}
+
+/// `println!` that returns a write error (`?`) instead of panicking.
+macro_rules! outln {
+    () => {
+        crate::cli::output::stdout(format_args!("\n"))?
+    };
+    ($($t:tt)*) => {
+        crate::cli::output::stdout(format_args!("{}\n", format_args!($($t)*)))?
+    };
+}
+
 mod args;
 mod bench;
 mod classical;
@@ -30,8 +48,11 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match run(cli) {
+    // Text still buffered must reach stdout too, and may fail like any other write.
+    match run(cli).and_then(|()| output::flush_stdout()) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`quzzle info T | head`): stop quietly, as Unix tools do.
+        Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             let mut source = std::error::Error::source(&e);
