@@ -261,3 +261,27 @@ fn a_failed_output_leaves_none_behind() {
         .collect();
     assert_eq!(left, ["c.json"], "only the folder that was there");
 }
+
+#[test]
+fn no_solution_says_so_without_nan() {
+    let scratch = Scratch::new("torus-no-solution");
+    // A torus of even side has no N-Queens solution.
+    let f = scratch.join("torus.txt");
+    std::fs::write(&f, "puzzle: nqueens\nsize: 6x6\ntopology: torus\n").unwrap();
+    let o = quzzle(&["classical", f.to_str().unwrap()]);
+    let (out, err) = (String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!out.contains("NaN") && !err.contains("NaN"), "{out}{err}");
+    assert!(out.contains("no assignment meets the constraints"), "{out}");
+    assert!(err.contains("no solution"), "{err}");
+    let o = quzzle(&["classical", f.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["min_energy"].is_null());
+    assert_eq!(v["solution_count"], 0);
+    // With the probe reduction the contradiction itself is named.
+    let g = scratch.join("torus4.txt");
+    std::fs::write(&g, "puzzle: nqueens\nsize: 4x4\ntopology: torus\n").unwrap();
+    let o = quzzle(&["classical", g.to_str().unwrap(), "--reduce", "probe"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot be met"), "{}", stderr(&o));
+}
