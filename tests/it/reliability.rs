@@ -231,6 +231,20 @@ fn outputs_that_are_inputs_are_refused() {
         scratch.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // sweep --out DIR where DIR/sweep.csv is one of the instances.
+    let c = scratch.join("sweep.csv");
+    std::fs::write(&c, &puzzle).unwrap();
+    let o = quzzle(&[
+        "sweep",
+        c.to_str().unwrap(),
+        "--depths",
+        "1",
+        "--out",
+        scratch.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is the input"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&c).unwrap(), puzzle);
     assert_eq!(std::fs::read(&f).unwrap(), puzzle);
     assert_eq!(std::fs::read(&j).unwrap(), puzzle);
     assert_eq!(std::fs::read(&l).unwrap(), puzzle);
