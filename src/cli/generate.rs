@@ -7,7 +7,7 @@ use quzzle::Result;
 
 pub fn run(args: &GenerateArgs) -> Result<()> {
     if let Some(path) = &args.out {
-        require_parent(path, "-o")?;
+        require_parent(path, "-o", args.parents)?;
     }
     let req = generate::Request {
         kind: args.kind.into(),

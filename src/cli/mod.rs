@@ -36,6 +36,7 @@ mod sweep;
 use args::{Cli, Command};
 use clap::Parser;
 use quzzle::Result;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Parse, run, and turn errors into messages and exit codes: 0 ok, 1 failure, 2 usage.
@@ -54,10 +55,12 @@ pub fn main() -> ExitCode {
         // The reader went away (`quzzle info T | head`): stop quietly, as Unix tools do.
         Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Written, not `eprintln!`: a closed stderr must not turn an error into a panic.
+            let mut err = std::io::stderr().lock();
+            let _ = writeln!(err, "error: {e}");
             let mut source = std::error::Error::source(&e);
             while let Some(s) = source {
-                eprintln!("  caused by: {s}");
+                let _ = writeln!(err, "  caused by: {s}");
                 source = s.source();
             }
             ExitCode::from(if e.is_usage() { 2 } else { 1 })

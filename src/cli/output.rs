@@ -96,13 +96,14 @@ pub fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<()> {
     result
 }
 
-/// Refuse an explicit output file (`flag` names the option) whose folder does not exist:
-/// a typo must not create folders (at the root of the file system, say). Checked before the
-/// work, so that nothing is computed for an output that cannot be written.
-pub fn require_parent(path: &Path, flag: &str) -> Result<()> {
+/// Refuse an explicit output file (`flag` names the option) whose folder does not exist,
+/// unless the user asked for it to be created (`parents`): a typo must not create folders
+/// (at the root of the file system, say). Checked before the work, so that nothing is
+/// computed for an output that cannot be written.
+pub fn require_parent(path: &Path, flag: &str, parents: bool) -> Result<()> {
     match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) if !dir.is_dir() => Err(Error::InvalidArgument(format!(
-            "{flag} {}: the folder {} does not exist; create it first",
+        Some(dir) if !parents && !dir.is_dir() => Err(Error::InvalidArgument(format!(
+            "{flag} {}: the folder {} does not exist; create it first, or add --parents",
             path.display(),
             dir.display()
         ))),

@@ -14,7 +14,7 @@ pub fn run(args: &QasmArgs) -> Result<()> {
                 out.display()
             )));
         }
-        require_parent(out, "-o")?;
+        require_parent(out, "-o", args.parents)?;
         let inputs: Vec<&std::path::Path> = std::iter::once(args.file.as_path())
             .chain(args.angles.as_deref())
             .collect();

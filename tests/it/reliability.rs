@@ -190,6 +190,18 @@ fn generate_does_not_create_missing_folders() {
     let o = quzzle(&["generate", "tango", "--size", "4", "-o", here.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(here.is_file());
+    // Asked for, the folder is created.
+    let o = quzzle(&[
+        "generate",
+        "tango",
+        "--size",
+        "4",
+        "--parents",
+        "-o",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(missing.is_file());
 }
 
 #[test]
