@@ -2,7 +2,7 @@
 //! summary.
 
 use super::args::{LinesArg, SweepArgs, SweepInitArg};
-use super::output::write;
+use super::output::{refuse_inputs, write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
@@ -40,6 +40,8 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         space: args.space.settings(),
     };
     let csv = args.out.join("sweep.csv");
+    let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
+    refuse_inputs(&inputs, &[csv.clone(), args.out.join("summary.md")])?;
     let began = Instant::now();
     // Drawn only when stderr is a terminal (indicatif hides it otherwise).
     let bar = ProgressBar::with_draw_target(Some(BAR_STEPS), ProgressDrawTarget::stderr());
@@ -152,8 +154,8 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         }
     }
     write(&args.out.join("summary.md"), &md)?;
-    print!("{summary}");
-    println!(
+    out!("{summary}");
+    outln!(
         "wrote {} and {} plot files (SVG and PNG) under {}",
         csv.display(),
         files.len(),
