@@ -330,28 +330,30 @@ fn kind_panel(
         }
     }
     if metric.log_y {
-        // One baseline per space sampled: 1/dimension differs between them.
-        let mut spaces: Vec<&str> = rows.iter().map(|r| r.space.as_str()).collect();
-        spaces.sort();
-        spaces.dedup();
-        for space in &spaces {
+        // One baseline for the full space and one for block spaces (each board's own, `auto`
+        // may take rows on one board and regions on another): 1/dimension differs between them.
+        let kinds: Vec<bool> = {
+            let mut k: Vec<bool> = rows.iter().map(|r| r.space == "full").collect();
+            k.sort();
+            k.dedup();
+            k
+        };
+        for &full in kinds.iter().rev() {
             let base: Vec<f64> = instances
                 .iter()
                 .filter_map(|f| {
                     rows.iter()
-                        .find(|r| &r.file == f && r.space == *space)
+                        .find(|r| &r.file == f && (r.space == "full") == full)
                         .map(|r| r.uniform_baseline)
                 })
                 .collect();
             if let Some((_, m, _)) = stats::quartiles(&base) {
                 let mut baseline = Baseline::new(base_label, m);
-                if spaces.len() > 1 {
-                    // A second space's baseline is told apart by its dash and its label.
+                if !full {
+                    // Told apart from the full space's by its dash and its label.
                     let median = if base_label.contains("median") { " (median)" } else { "" };
-                    baseline.label = format!("uniform sampling of the {space} space{median}");
-                    if *space != "full" {
-                        baseline.style = baseline.style.with_dash(super::Dash::Dotted);
-                    }
+                    baseline.label = format!("uniform sampling of the block space{median}");
+                    baseline.style = baseline.style.with_dash(super::Dash::Dotted);
                 }
                 panel.baselines.push(baseline);
             }

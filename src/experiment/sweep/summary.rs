@@ -107,29 +107,21 @@ pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
         }
         s.push('\n');
     }
-    // One baseline per space sampled (1/dimension differs between spaces).
-    let mut spaces: Vec<&str> = rows.iter().map(|r| r.space.as_str()).collect();
-    spaces.sort();
-    spaces.dedup();
-    for space in &spaces {
+    // The full space's baseline and the block spaces' (each board's own), apart.
+    for full in [true, false] {
         let base: Vec<f64> = instances
             .iter()
             .filter_map(|f| {
                 rows.iter()
-                    .find(|r| &r.file == f && r.space == *space)
+                    .find(|r| &r.file == f && (r.space == "full") == full)
                     .map(|r| r.uniform_baseline)
             })
             .collect();
         let Some((_, m, _)) = stats::quartiles(&base) else {
             continue;
         };
-        if spaces.len() > 1 {
-            s.push_str(&format!(
-                "\nUniform sampling of the {space} space: median P(valid) {m:.3e}.\n"
-            ));
-        } else {
-            s.push_str(&format!("\nUniform sampling: median P(valid) {m:.3e}.\n"));
-        }
+        let what = if full { "" } else { " of each board's block space" };
+        s.push_str(&format!("\nUniform sampling{what}: median P(valid) {m:.3e}.\n"));
     }
     let at = |init: &str| {
         summarize(rows, init, |r| r.p_valid)
