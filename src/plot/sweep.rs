@@ -9,8 +9,7 @@
 use super::style::distinct_colour;
 use super::{depth_figure, Baseline, DepthFigure, FigureSize, LegendPlace, Panel, Series, StyleBook};
 use crate::error::Result;
-use crate::experiment::stats;
-use crate::experiment::sweep::summary::{inits_of, instances_of, summarize};
+use crate::experiment::sweep::summary::{inits_of, instances_of, summarize, uniform_baselines};
 use crate::experiment::sweep::SweepRow;
 use plotters::style::RGBColor;
 use std::path::{Path, PathBuf};
@@ -330,33 +329,15 @@ fn kind_panel(
         }
     }
     if metric.log_y {
-        // One baseline for the full space and one for block spaces (each board's own, `auto`
-        // may take rows on one board and regions on another): 1/dimension differs between them.
-        let kinds: Vec<bool> = {
-            let mut k: Vec<bool> = rows.iter().map(|r| r.space == "full").collect();
-            k.sort();
-            k.dedup();
-            k
-        };
-        for &full in kinds.iter().rev() {
-            let base: Vec<f64> = instances
-                .iter()
-                .filter_map(|f| {
-                    rows.iter()
-                        .find(|r| &r.file == f && (r.space == "full") == full)
-                        .map(|r| r.uniform_baseline)
-                })
-                .collect();
-            if let Some((_, m, _)) = stats::quartiles(&base) {
-                let mut baseline = Baseline::new(base_label, m);
-                if !full {
-                    // Told apart from the full space's by its dash and its label.
-                    let median = if base_label.contains("median") { " (median)" } else { "" };
-                    baseline.label = format!("uniform sampling of the block space{median}");
-                    baseline.style = baseline.style.with_dash(super::Dash::Dotted);
-                }
-                panel.baselines.push(baseline);
+        for (full, m) in uniform_baselines(rows, &instances) {
+            let mut baseline = Baseline::new(base_label, m);
+            if !full {
+                // Told apart from the full space's by its dash and its label.
+                let median = if base_label.contains("median") { " (median)" } else { "" };
+                baseline.label = format!("uniform sampling of the block space{median}");
+                baseline.style = baseline.style.with_dash(super::Dash::Dotted);
             }
+            panel.baselines.push(baseline);
         }
     }
     panel
