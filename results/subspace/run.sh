@@ -91,9 +91,16 @@ if has sudoku; then
     --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out "$OUT/sudoku4-xy"
 fi
 
-# 6. Tango at paper: which boards have a block space at all.
+# 6. Tango at paper: which boards have a block space at all; XY on those that have one (the
+#    others are listed as skipped, with why), and X on the full space of the same boards.
 if has tango; then
   space_table paper "$SHARED"/tango/*.txt > "$OUT/tango-spaces.md"
   echo "wrote $OUT/tango-spaces.md"
+  "$Q" sweep "$SHARED"/tango/*.txt --reduce paper --space auto --mixer xy-ring \
+    --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out "$OUT/tango-xy"
+  ran=$(python3 -c 'import csv, sys; print(" ".join(sorted({r["file"] for r in csv.DictReader(open(sys.argv[1]))})))' "$OUT/tango-xy/sweep.csv")
+  # shellcheck disable=SC2086
+  "$Q" sweep $ran --reduce paper --space full --mixer x \
+    --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out "$OUT/tango-xy"
 fi
 rm -rf "$TMP"

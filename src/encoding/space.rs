@@ -159,7 +159,6 @@ impl Block {
         };
         let mut rhs = *k as i64;
         let mut coef: BTreeMap<usize, i64> = BTreeMap::new();
-        let mut plain = true;
         for &v in vars {
             match reduced.lits[v] {
                 Lit::Const(b) => rhs -= i64::from(b),
@@ -168,21 +167,30 @@ impl Block {
                     if negated {
                         rhs -= 1;
                         *c -= 1;
-                        plain = false;
                     } else {
-                        if *c != 0 {
-                            plain = false;
-                        }
                         *c += 1;
                     }
                 }
             }
         }
+        // A variable counted once plain and once negated adds 1 whatever its value: it is not
+        // constrained by the count, so it is not in the block.
+        coef.retain(|_, c| *c != 0);
         if coef.is_empty() {
-            return None;
+            // A count of constants only: met (no block) or never met (a block with no state).
+            return (rhs != 0).then(|| Block {
+                label: labelled.label.clone(),
+                constraint,
+                family: SpaceChoice::family_of_label(&labelled.label),
+                qubits: Vec::new(),
+                coefficients: Vec::new(),
+                k: rhs,
+                num_states: 0,
+                plain: false,
+            });
         }
         let (qubits, coefficients): (Vec<usize>, Vec<i64>) = coef.into_iter().unzip();
-        let plain = plain && coefficients.iter().all(|&c| c == 1);
+        let plain = coefficients.iter().all(|&c| c == 1);
         let num_states = count_solutions(&coefficients, rhs);
         Some(Block {
             label: labelled.label.clone(),
@@ -201,7 +209,7 @@ impl Block {
         self.qubits.len()
     }
 
-    /// Whether it has no qubit (never, for a block built by [`Block::of`]).
+    /// Whether it has no qubit (only a count of constants that cannot be met).
     pub fn is_empty(&self) -> bool {
         self.qubits.is_empty()
     }

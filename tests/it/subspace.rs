@@ -254,3 +254,53 @@ fn every_init_and_objective_runs_with_every_xy_mixer_and_beats_the_start() {
         }
     }
 }
+
+#[test]
+fn a_variable_counted_plain_and_negated_is_not_in_its_block() {
+    // After `propagate`, `row 0` of this Star Battle and `region C` of this Queens board count
+    // one merged variable once plain and once negated (x + (1 − x) = 1): the count does not
+    // constrain it, so the block leaves it out and stays a plain weight-k set.
+    for (kind, name, space, mixer) in [
+        (
+            "starbattle",
+            "starbattle-5x5-1star-janko-071.txt",
+            SpaceChoice::Rows,
+            MixerKind::XyRing,
+        ),
+        (
+            "queens",
+            "queens-6x6-community-052.txt",
+            SpaceChoice::Regions,
+            MixerKind::XyComplete,
+        ),
+    ] {
+        let Some(dir) = crate::common::shared_instances() else {
+            eprintln!("skipped: ../shared/instances is absent");
+            return;
+        };
+        let enc = encoding::load(&dir.join(kind).join(name), EncodingKind::Onehot, Level::Propagate).unwrap();
+        let s = simulation::simulation(enc.as_ref(), &SpaceSettings { space, mixer }).unwrap();
+        assert!(
+            s.space
+                .blocks
+                .iter()
+                .all(|b| b.plain && b.coefficients.iter().all(|&c| c == 1)),
+            "{name}"
+        );
+        let a = angles(1, 5);
+        let circuit = simulation::circuit(enc.as_ref(), &s.space, mixer, &a).unwrap();
+        let reference = quzzle::sim::reference::run(&circuit).unwrap();
+        let ours = simulation::embedded_state(&s, &a).unwrap();
+        let dot: num_complex::Complex64 = reference
+            .amps
+            .iter()
+            .zip(&ours)
+            .map(|(r, o)| r.conj() * num_complex::Complex64::new(o[0], o[1]))
+            .sum();
+        assert!(
+            (1.0 - dot.norm_sqr()).abs() < 1e-12,
+            "{name}: fidelity {}",
+            dot.norm_sqr()
+        );
+    }
+}
