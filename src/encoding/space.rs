@@ -9,7 +9,8 @@
 //! equation `Σ_i c_i · x_{q_i} = t` over its distinct free variables `q_0 < q_1 < …` (its
 //! [`Block::qubits`]), with integer coefficients `c_i`: after `paper`, a Tango row holding both
 //! cells of one `=` chain counts that variable twice (`c = 2`), and an `x` chain gives `+1` and
-//! `−1` for the same variable (`c = 0`).
+//! `−1` for the same variable (`c = 0`): that variable adds 1 whatever its value, so it leaves
+//! the block (and the constant moves to the right-hand side).
 //!
 //! A block is *plain* when every coefficient is 1 (each variable appears once, not negated):
 //! then it is a weight-`t` set over `m` qubits with `C(m, t)` states, and the XY mixers apply.
