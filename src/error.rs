@@ -11,6 +11,24 @@ pub fn gib(bytes: f64) -> f64 {
     bytes / GIB
 }
 
+/// A size of `2^log2_bytes` bytes in GiB while that reads well, else as a power of two.
+pub fn size_text(log2_bytes: f64) -> String {
+    if log2_bytes < 60.0 {
+        format!("{:.3} GiB", (log2_bytes - 30.0).exp2())
+    } else {
+        format!("2^{log2_bytes:.2} bytes")
+    }
+}
+
+/// `gib` GiB as [`size_text`] writes it (past f64's range: "more than 2^1024 bytes").
+pub fn gib_text(gib: f64) -> String {
+    if gib.is_finite() {
+        size_text(gib.max(f64::MIN_POSITIVE).log2() + 30.0)
+    } else {
+        "more than 2^1024 bytes".into()
+    }
+}
+
 /// Everything that can go wrong in quzzle. User mistakes always end up here, never in a panic.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -33,21 +51,25 @@ pub enum Error {
     },
     /// A state does not fit in memory (checked before allocating).
     #[error(
-        "{qubits} qubits need {:.3} GiB, more than the {:.3} GiB available",
-        gib(*bytes as f64),
+        "{qubits} qubits need {}, more than the {:.3} GiB available",
+        size_text(*log2_bytes),
         gib(*available as f64)
     )]
     TooManyQubits {
         /// Qubits asked for.
         qubits: usize,
-        /// Bytes the state (and what it is allocated with) would take.
+        /// Bytes the state (and what it is allocated with) would take, saturating at
+        /// `u128::MAX` (from about 100 qubits).
         bytes: u128,
+        /// log2 of the bytes, exact where `bytes` saturates: what messages report.
+        log2_bytes: f64,
         /// Bytes the machine can give.
         available: u64,
     },
     /// An encoded puzzle is too big to simulate; says which reduction levels would fit.
     #[error(
-        "{file}: {qubits} qubits at the {level} reduction ({encoding} encoding) need {needed_gib:.3} GiB, more than the {available_gib:.3} GiB available; {}",
+        "{file}: {qubits} qubits at the {level} reduction ({encoding} encoding) need {}, more than the {available_gib:.3} GiB available; {}",
+        gib_text(*needed_gib),
         fits_note(fitting)
     )]
     DoesNotFit {
@@ -67,7 +89,7 @@ pub enum Error {
         fitting: Vec<(&'static str, usize)>,
     },
     /// A block space too large to simulate (checked before allocating).
-    #[error("{what}: a space of 2^{log2_dimension:.2} basis states needs {needed_gib:.3} GiB, more than the {available_gib:.3} GiB available{note}")]
+    #[error("{what}: a space of 2^{log2_dimension:.2} basis states needs {}, more than the {available_gib:.3} GiB available{note}", gib_text(*needed_gib))]
     SpaceTooLarge {
         /// The file and space (`q.txt, space rows`).
         what: String,
@@ -161,6 +183,47 @@ fn fits_note(fitting: &[(&'static str, usize)]) -> String {
     format!("these reduction levels fit: {}", levels.join(", "))
 }
 
+/// Most characters of input a message quotes.
+pub const QUOTE_CHARS: usize = 80;
+
+/// Most characters of a whole parse message (a backstop for input quoted without backticks).
+const MESSAGE_CHARS: usize = 1000;
+
+/// `s` cut to its first `max` characters, with `…` when anything was cut.
+fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// `msg` with every backtick-quoted span longer than [`QUOTE_CHARS`] cut to that many
+/// characters and followed by its full length and the column of the cut:
+/// `` `abc…` (1048576 characters; cut after column 80) ``.
+pub fn clip_quotes(msg: &str) -> String {
+    let mut out = String::new();
+    // The note on a cut quote goes after its closing backtick.
+    let mut note = String::new();
+    for (i, part) in msg.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let len = part.chars().count();
+        // Odd parts lie between backticks: quoted input.
+        if i % 2 == 1 && len > QUOTE_CHARS {
+            out.push_str(&clip(part, QUOTE_CHARS));
+            note = format!(" ({len} characters; cut after column {QUOTE_CHARS})");
+        } else {
+            if i % 2 == 0 {
+                out.push_str(&std::mem::take(&mut note));
+            }
+            out.push_str(part);
+        }
+    }
+    out.push_str(&note);
+    clip(&out, MESSAGE_CHARS)
+}
+
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -171,12 +234,13 @@ impl From<argmin::core::Error> for Error {
 }
 
 impl Error {
-    /// A parse error at a line of a file.
+    /// A parse error at a line of a file. Quoted input (between backticks) longer than
+    /// [`QUOTE_CHARS`] is cut (see [`clip_quotes`]), so that a 1 MB line gives a short message.
     pub fn parse(file: &str, line: usize, msg: impl Into<String>) -> Self {
         Error::Parse {
-            file: file.to_string(),
+            file: clip(file, QUOTE_CHARS),
             line,
-            msg: msg.into(),
+            msg: clip_quotes(&msg.into()),
         }
     }
 
@@ -190,5 +254,36 @@ impl Error {
                 | Error::AngleCount { .. }
                 | Error::AnglesMismatch { .. }
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_quotes_are_cut_with_their_length() {
+        let long = "y".repeat(200);
+        let msg = clip_quotes(&format!("expected a header, found `{long}` here; key `ok`"));
+        assert_eq!(
+            msg,
+            format!(
+                "expected a header, found `{}…` (200 characters; cut after column 80) here; key `ok`",
+                "y".repeat(80)
+            )
+        );
+        // Short quotes, and text without quotes, are kept as they are.
+        assert_eq!(clip_quotes("size `6by6` must be RxC"), "size `6by6` must be RxC");
+        assert!(clip_quotes(&"z".repeat(5000)).chars().count() <= MESSAGE_CHARS + 1);
+        let e = Error::parse("f.txt", 3, format!("found `{long}`"));
+        assert!(e.to_string().len() < 200, "{e}");
+    }
+
+    #[test]
+    fn sizes_read_in_gib_or_powers_of_two() {
+        assert_eq!(size_text(34.0), "16.000 GiB");
+        assert_eq!(size_text(204.0), "2^204.00 bytes");
+        assert_eq!(gib_text(f64::INFINITY), "more than 2^1024 bytes");
+        assert_eq!(gib_text(2.0), "2.000 GiB");
     }
 }

@@ -73,10 +73,10 @@ pub enum Command {
         reduce: ReduceArg,
         #[command(flatten)]
         space: SpaceArgs,
-        /// Depth p.
+        /// Depth p (1..=64).
         #[arg(long, default_value_t = 4)]
         depth: usize,
-        /// Timed calls after the warm-up (the median is reported).
+        /// Timed calls after the warm-up (the median is reported; 1..=1000).
         #[arg(long, default_value_t = 5)]
         repeats: usize,
         /// Print JSON instead of text.
@@ -267,9 +267,12 @@ pub struct GenerateArgs {
     /// talk's region QUBO by simulated annealing; connectivity checked, not guaranteed).
     #[arg(long, value_enum, default_value_t = MethodArg::Grow)]
     pub method: MethodArg,
-    /// Write the puzzle here (stdout otherwise).
+    /// Write the puzzle here (stdout otherwise). Its folder must exist, unless --parents.
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Create the folder of -o when it is missing (a typo otherwise creates folders silently).
+    #[arg(long, requires = "out")]
+    pub parents: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -524,15 +527,20 @@ pub struct QasmArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Target: portable (any OpenQASM 3 tool), ibm (qiskit.qasm3.loads + transpile), ionq
-    /// (flat, stdgates.inc gates only, rzz expanded to cx; rz; cx).
+    /// (flat, stdgates.inc gates only: rzz expanded to cx; rz; cx, cry to ry and cx, the XY
+    /// gate to rx, rz and cx).
     #[arg(long, value_enum, default_value_t = FlavorArg::Portable)]
     pub flavor: FlavorArg,
     /// Write the angles as `input float[64] gamma_00; ...` parameters (portable flavour only).
     #[arg(long)]
     pub symbolic: bool,
     /// Write the QASM here and the manifest beside it (same stem, `.json`); stdout otherwise.
+    /// Its folder must exist, unless --parents.
     #[arg(short = 'o', long = "out", value_name = "OUT.qasm")]
     pub out: Option<PathBuf>,
+    /// Create the folder of -o when it is missing (a typo otherwise creates folders silently).
+    #[arg(long, requires = "out")]
+    pub parents: bool,
     /// Also put quzzle's statevector at these angles (before measurement) into the manifest,
     /// as `state`: amplitudes as [re, im] pairs, index = basis index, qubit 0 = least
     /// significant bit. Needs -o and a simulable instance.

@@ -4,8 +4,12 @@ use super::args::{ModelSource, SpaceArgs};
 use super::output::to_json;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::simulation::{self, SpaceSettings};
+use quzzle::experiment::solve::MAX_DEPTH;
 use quzzle::model::Level;
 use quzzle::{Error, Result};
+
+/// Most timed calls: the median of a thousand is as good as it gets, and more only waits.
+const MAX_REPEATS: usize = 1000;
 
 pub fn run(
     source: &ModelSource,
@@ -15,10 +19,16 @@ pub fn run(
     repeats: usize,
     as_json: bool,
 ) -> Result<()> {
-    if depth == 0 || repeats == 0 {
-        return Err(Error::InvalidArgument(
-            "--depth and --repeats must be at least 1".into(),
-        ));
+    // Caps before any allocation: a depth of 2^64 − 1 overflowed the angle vectors.
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        return Err(Error::InvalidArgument(format!(
+            "--depth {depth}: must be 1..={MAX_DEPTH} (as in solve and qasm)"
+        )));
+    }
+    if !(1..=MAX_REPEATS).contains(&repeats) {
+        return Err(Error::InvalidArgument(format!(
+            "--repeats {repeats}: must be 1..={MAX_REPEATS}"
+        )));
     }
     let settings = space.settings();
     let r = if settings == SpaceSettings::default() {
@@ -44,10 +54,18 @@ pub fn run(
         )?
     };
     if as_json {
-        print!("{}", to_json(&r));
+        out!("{}", to_json(&r));
     } else {
-        println!(
-            "{} qubits, space {} (2^{:.2} states), mixer {}, p = {}: {:.4} s per evaluation ({:.1} GB/s at {} passes per layer), {:.4} s per gradient ({:.2}x), energy {:.10}, diagonal {:.3} s ({} B/state), {} threads, {} kernels",
+        let gradient = match &r.gradient_skipped {
+            Some(why) => format!("gradient not timed ({why})"),
+            None => format!(
+                "{:.4} s per gradient ({:.2}x)",
+                r.gradient_seconds,
+                r.gradient_seconds / r.seconds
+            ),
+        };
+        outln!(
+            "{} qubits, space {} (2^{:.2} states), mixer {}, p = {}: {:.4} s per evaluation ({:.1} GB/s at {} passes per layer), {gradient}, energy {:.10}, diagonal {:.3} s ({} B/state), {} threads, {} kernels",
             r.qubits,
             r.space,
             r.dimension.log2(),
@@ -56,8 +74,6 @@ pub fn run(
             r.seconds,
             r.gbps,
             r.passes_per_layer,
-            r.gradient_seconds,
-            r.gradient_seconds / r.seconds,
             r.energy,
             r.precompute_seconds,
             r.diagonal_bytes_per_state,

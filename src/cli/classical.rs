@@ -15,7 +15,7 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, method: ClassicalMetho
     let enc = encoding::load(file, kind, level)?;
     let result = classical::classical(enc.as_ref(), method, KEEP)?;
     if as_json {
-        print!(
+        out!(
             "{}",
             to_json(&json!({
                 "puzzle": enc.puzzle().kind(),
@@ -33,7 +33,7 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, method: ClassicalMetho
             }))
         );
     } else {
-        println!(
+        outln!(
             "{}: {} qubits at {} ({} encoding), solved by {}",
             enc.file(),
             enc.num_qubits(),
@@ -42,17 +42,17 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, method: ClassicalMetho
             result.method
         );
         match result.min_energy {
-            Some(e) => println!("minimum energy: {e}"),
-            None => println!("minimum energy: none (no assignment meets the constraints)"),
+            Some(e) => outln!("minimum energy: {e}"),
+            None => outln!("minimum energy: none (no assignment meets the constraints)"),
         }
-        println!("ground states: {}", result.ground_states);
+        outln!("ground states: {}", result.ground_states);
         if result.ground_states_breaking_non_qubo_rules > 0 {
-            println!(
+            outln!(
                 "ground states breaking only rules the cost cannot express: {}",
                 result.ground_states_breaking_non_qubo_rules
             );
         }
-        println!(
+        outln!(
             "solutions: {}{}",
             result.solution_count,
             if result.complete {
@@ -62,8 +62,8 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, method: ClassicalMetho
             }
         );
         for b in &result.boards {
-            println!();
-            print!("{}", enc.puzzle().render(Some(b)));
+            outln!();
+            out!("{}", enc.puzzle().render(Some(b)));
         }
     }
     result.require_solution()

@@ -18,21 +18,21 @@ const DEMO_TEXT: &str = include_str!("../../data/demo-tango-6x6.txt");
 pub fn run(out: &Path, space: &SpaceArgs) -> Result<()> {
     let label = format!("(embedded) {DEMO_FILE}");
     let enc = encoding::parse(&label, DEMO_TEXT, EncodingKind::Onehot, Level::Paper)?;
-    print!("{}", enc.puzzle().render(None));
-    println!();
+    out!("{}", enc.puzzle().render(None));
+    outln!();
     let settings = SolveSettings {
         space: space.settings(),
         ..SolveSettings::default()
     };
     let report = solve::solve(enc.as_ref(), &settings)?;
-    super::solve::print_report(&report, enc.as_ref());
+    super::solve::print_report(&report, enc.as_ref())?;
     write_all(&[
         (out.join("solve.json"), to_json(&report).into_bytes()),
         (out.join("depths.csv"), report.to_csv()?.into_bytes()),
         (out.join(DEMO_FILE), DEMO_TEXT.as_bytes().to_vec()),
     ])?;
     let plots = success_plot(&report, &out.join("success_vs_depth"))?;
-    println!(
+    outln!(
         "\nwrote {} and {}",
         ["solve.json", "depths.csv", DEMO_FILE]
             .map(|f| out.join(f).display().to_string())

@@ -1,11 +1,14 @@
 //! `quzzle generate`: a puzzle with exactly one solution, in the shared instance format.
 
 use super::args::{GenerateArgs, MethodArg};
-use super::output::write;
+use super::output::{require_parent, write};
 use quzzle::puzzle::generate;
 use quzzle::Result;
 
 pub fn run(args: &GenerateArgs) -> Result<()> {
+    if let Some(path) = &args.out {
+        require_parent(path, "-o", args.parents)?;
+    }
     let req = generate::Request {
         kind: args.kind.into(),
         size: args.size,
@@ -34,10 +37,10 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
     match &args.out {
         Some(path) => {
             write(path, &g.text)?;
-            println!("wrote {}: {summary}", path.display());
+            outln!("wrote {}: {summary}", path.display());
         }
         None => {
-            print!("{}", g.text);
+            out!("{}", g.text);
             eprintln!("{summary}");
         }
     }

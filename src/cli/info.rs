@@ -13,31 +13,35 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: 
     let enc = encoding::load(file, kind, level)?;
     let report = info::info(enc.as_ref(), space)?;
     if as_json {
-        print!("{}", to_json(&report));
+        out!("{}", to_json(&report));
         return Ok(());
     }
-    println!(
+    outln!(
         "{}: {} {}, {} cells, {} encoding",
-        report.file, report.puzzle, report.size, report.cells, report.encoding
+        report.file,
+        report.puzzle,
+        report.size,
+        report.cells,
+        report.encoding
     );
-    print!("{}", enc.puzzle().render(None));
-    println!("qubits by reduction level:");
+    out!("{}", enc.puzzle().render(None));
+    outln!("qubits by reduction level:");
     for l in &report.levels {
         match (l.qubits, &l.no_solution) {
-            (Some(q), _) => println!(
+            (Some(q), _) => outln!(
                 "  {:<10} {q:>4}  {:>10}{}",
                 l.level.name(),
                 human_bytes(l.state_bytes.unwrap_or(0.0)),
                 if l.fits { "" } else { "  (does not fit in memory)" }
             ),
-            (None, reason) => println!(
+            (None, reason) => outln!(
                 "  {:<10} no solution ({})",
                 l.level.name(),
                 reason.as_deref().unwrap_or("")
             ),
         }
     }
-    println!(
+    outln!(
         "qubits at {}: {}; statevector {} (2^{} amplitudes x 16 bytes){}",
         report.reduce.name(),
         report.qubits,
@@ -46,25 +50,28 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: 
         if report.fits { "" } else { ", does not fit in memory" }
     );
     for note in &report.notes {
-        println!("note: {note}");
+        outln!("note: {note}");
     }
-    print_spaces(&report);
-    Ok(())
+    print_spaces(&report)
 }
 
 /// The block spaces: one line each, then the blocks of the one asked for.
-fn print_spaces(report: &info::InfoReport) {
+fn print_spaces(report: &info::InfoReport) -> Result<()> {
     if let Some(reason) = &report.spaces_no_solution {
-        println!("block spaces: no solution ({reason})");
-        return;
+        outln!("block spaces: no solution ({reason})");
+        return Ok(());
     }
     if report.spaces.is_empty() {
-        return;
+        return Ok(());
     }
-    println!("block spaces at {}:", report.reduce.name());
-    println!(
+    outln!("block spaces at {}:", report.reduce.name());
+    outln!(
         "  {:<12} {:>6} {:>9} {:>12} {:>10}  fits",
-        "space", "blocks", "dimension", "", "bytes"
+        "space",
+        "blocks",
+        "dimension",
+        "",
+        "bytes"
     );
     for s in &report.spaces {
         let name = if s.space == SpaceChoice::Auto {
@@ -72,7 +79,7 @@ fn print_spaces(report: &info::InfoReport) {
         } else {
             s.space.name().to_string()
         };
-        println!(
+        outln!(
             "  {name:<12} {:>6} {:>9} {:>12} {:>10}  {}",
             s.blocks.len(),
             format!("2^{:.2}", s.log2_dimension),
@@ -82,12 +89,12 @@ fn print_spaces(report: &info::InfoReport) {
         );
     }
     for u in &report.spaces_unusable {
-        println!("  {:<12} not a space: {}", u.space.name(), u.reason);
+        outln!("  {:<12} not a space: {}", u.space.name(), u.reason);
     }
     let Some(asked) = report.spaces.iter().find(|s| s.space == report.space) else {
-        return;
+        return Ok(());
     };
-    println!(
+    outln!(
         "space {} ({}): {} blocks, {} qubits in no block {:?}",
         asked.space.name(),
         asked.resolved.name(),
@@ -107,7 +114,7 @@ fn print_spaces(report: &info::InfoReport) {
                 .collect();
             format!("{} = {}", terms.join(" "), b.k)
         };
-        println!(
+        outln!(
             "  {:<28} qubits {:?}  {form}  {} states  {}",
             b.label,
             b.qubits,
@@ -119,6 +126,7 @@ fn print_spaces(report: &info::InfoReport) {
             }
         );
     }
+    Ok(())
 }
 
 /// Bytes in binary units up to PiB, in scientific notation beyond.

@@ -24,7 +24,7 @@ pub fn model_of(source: &ModelSource, level: Level) -> Result<Ising> {
 
 pub fn run(source: &ModelSource, level: Level, kind: EncodingKind) -> Result<()> {
     if kind == EncodingKind::Onehot {
-        print!("{}", to_json(&model_of(source, level)?));
+        out!("{}", to_json(&model_of(source, level)?));
         return Ok(());
     }
     let Some(file) = &source.file else {
@@ -36,7 +36,7 @@ pub fn run(source: &ModelSource, level: Level, kind: EncodingKind) -> Result<()>
     let poly = enc.cost_poly();
     // Terms of degree above two are not Ising couplings: write the polynomial itself.
     let terms: Vec<_> = poly.terms.iter().map(|(s, w)| json!([s, w])).collect();
-    print!(
+    out!(
         "{}",
         to_json(&json!({
             "encoding": enc.name(),

@@ -1,7 +1,7 @@
 //! `quzzle landscape`: heatmaps of energy and success probability over (γ, β) at p = 1.
 
 use super::args::LandscapeArgs;
-use super::output::write;
+use super::output::{refuse_inputs, write};
 use quzzle::encoding;
 use quzzle::experiment::{landscape as experiment_landscape, simulation};
 use quzzle::plot::{landscape_plot_sized, LandscapePlot};
@@ -12,6 +12,8 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
     if !(2..=201).contains(&args.grid) {
         return Err(Error::InvalidArgument("--grid must be 2..=201".into()));
     }
+    let outputs = ["landscape.csv", "landscape.svg", "landscape.png"].map(|f| args.out.join(f));
+    refuse_inputs(&[&args.file], &outputs)?;
     let problem = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
     let simulation = simulation::simulation(problem.as_ref(), &args.space.settings())?;
     let valid = simulation::success_states(problem.as_ref(), &simulation)?.valid;
@@ -74,20 +76,20 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
         &plot,
         args.size.unwrap_or(LandscapePlot::DEFAULT_SIZE),
     )?;
-    println!(
+    outln!(
         "{name}: {} qubits, {} grid points in {secs:.1} s",
         problem.num_qubits(),
         args.grid * args.grid
     );
-    println!(
+    outln!(
         "least energy on the grid: {:.6} at γ = {ge:.4}, β = {be:.4}",
         l.energy.iter().copied().fold(f64::INFINITY, f64::min)
     );
-    println!(
+    outln!(
         "largest P(valid) on the grid: {:.6} at γ = {gs:.4}, β = {bs:.4}",
         l.success.iter().copied().fold(0.0, f64::max)
     );
-    println!(
+    outln!(
         "wrote {} and {}",
         args.out.join("landscape.csv").display(),
         files

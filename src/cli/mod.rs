@@ -2,6 +2,24 @@
 //! call → text or JSON on stdout and files under an output folder. One file per command; the
 //! library never sees clap.
 
+/// `print!` that returns a write error (`?`) instead of panicking: a closed pipe or a full
+/// disk must end the command cleanly (see [`output::stdout`]).
+macro_rules! out {
+    ($($t:tt)*) => {
+        crate::cli::output::stdout(format_args!($($t)*))?
+    };
+}
+
+/// `println!` that returns a write error (`?`) instead of panicking.
+macro_rules! outln {
+    () => {
+        crate::cli::output::stdout(format_args!("\n"))?
+    };
+    ($($t:tt)*) => {
+        crate::cli::output::stdout(format_args!("{}\n", format_args!($($t)*)))?
+    };
+}
+
 mod args;
 mod bench;
 mod classical;
@@ -19,6 +37,7 @@ mod sweep;
 use args::{Cli, Command};
 use clap::Parser;
 use quzzle::Result;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Parse, run, and turn errors into messages and exit codes: 0 ok, 1 failure, 2 usage.
@@ -31,13 +50,18 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match run(cli) {
+    // Text still buffered must reach stdout too, and may fail like any other write.
+    match run(cli).and_then(|()| output::flush_stdout()) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`quzzle info T | head`): stop quietly, as Unix tools do.
+        Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Written, not `eprintln!`: a closed stderr must not turn an error into a panic.
+            let mut err = std::io::stderr().lock();
+            let _ = writeln!(err, "error: {e}");
             let mut source = std::error::Error::source(&e);
             while let Some(s) = source {
-                eprintln!("  caused by: {s}");
+                let _ = writeln!(err, "  caused by: {s}");
                 source = s.source();
             }
             ExitCode::from(if e.is_usage() { 2 } else { 1 })

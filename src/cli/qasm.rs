@@ -1,7 +1,7 @@
 //! `quzzle qasm`: the QAOA circuit as OpenQASM 3, and its manifest beside it.
 
 use super::args::QasmArgs;
-use super::output::{to_json, write_all};
+use super::output::{refuse_inputs, require_parent, to_json, write_all};
 use quzzle::encoding;
 use quzzle::export::{self, AngleSource, ExportRequest};
 use quzzle::{Angles, Error, Result};
@@ -14,6 +14,11 @@ pub fn run(args: &QasmArgs) -> Result<()> {
                 out.display()
             )));
         }
+        require_parent(out, "-o", args.parents)?;
+        let inputs: Vec<&std::path::Path> = std::iter::once(args.file.as_path())
+            .chain(args.angles.as_deref())
+            .collect();
+        refuse_inputs(&inputs, &[out.clone(), out.with_extension("json")])?;
     }
     let p = usize::from(args.depth);
     let angles = if let Some(path) = &args.angles {
@@ -54,7 +59,7 @@ pub fn run(args: &QasmArgs) -> Result<()> {
     };
     let exported = export::export_circuit(enc.as_ref(), &request)?;
     let (Some(out), Some(manifest)) = (&args.out, &exported.manifest) else {
-        print!("{}", exported.text);
+        out!("{}", exported.text);
         return Ok(());
     };
     let manifest_path = out.with_extension("json");
@@ -79,7 +84,7 @@ pub fn run(args: &QasmArgs) -> Result<()> {
             manifest.mixer
         )
     };
-    println!(
+    outln!(
         "wrote {} ({} flavour, {} qubits{space}, p = {p}, {rzz} rzz, {rx} rx{xy}) and {}",
         out.display(),
         request.flavor.name(),
@@ -87,8 +92,8 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         manifest_path.display()
     );
     match manifest.success_probability {
-        Some(sp) => println!("success probability at these angles: {sp:.6}"),
-        None => println!("not simulated (too many qubits): success_probability is null in the manifest"),
+        Some(sp) => outln!("success probability at these angles: {sp:.6}"),
+        None => outln!("not simulated (too many qubits): success_probability is null in the manifest"),
     }
     Ok(())
 }

@@ -1,11 +1,11 @@
 //! `quzzle solve`: optimise QAOA angles at each depth and report the success probability.
 
 use super::args::SolveArgs;
-use super::output::{to_json, write_all};
+use super::output::{refuse_inputs, to_json, write_all};
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
 use quzzle::Result;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The validated settings of `solve`.
 pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
@@ -20,12 +20,15 @@ pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
 
 pub fn run(args: &SolveArgs) -> Result<()> {
     let settings = settings(args)?;
+    if let Some(dir) = &args.out {
+        refuse_inputs(&[&args.file], &report_files(dir))?;
+    }
     let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
     let report = solve::solve(enc.as_ref(), &settings)?;
     if args.json {
-        print!("{}", to_json(&report));
+        out!("{}", to_json(&report));
     } else {
-        print_report(&report, enc.as_ref());
+        print_report(&report, enc.as_ref())?;
     }
     if let Some(dir) = &args.out {
         write_report(dir, &report)?;
@@ -33,26 +36,32 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     Ok(())
 }
 
+/// The files [`write_report`] writes under `dir`.
+fn report_files(dir: &Path) -> [PathBuf; 2] {
+    [dir.join("solve.json"), dir.join("depths.csv")]
+}
+
 /// `solve.json` and `depths.csv` under `dir`, both or neither.
 pub fn write_report(dir: &Path, report: &SolveReport) -> Result<()> {
+    let [json, csv] = report_files(dir);
     write_all(&[
-        (dir.join("solve.json"), to_json(report).into_bytes()),
-        (dir.join("depths.csv"), report.to_csv()?.into_bytes()),
+        (json, to_json(report).into_bytes()),
+        (csv, report.to_csv()?.into_bytes()),
     ])
 }
 
 /// The report as text: one line per depth, then the most likely board at the last depth,
 /// marked valid or invalid.
-pub fn print_report(report: &SolveReport, enc: &dyn Encoding) {
+pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
     if let Some(board) = &report.decided_board {
-        println!(
+        outln!(
             "{}: {} at {}: the reduction decides every cell, so there are 0 qubits and no circuit to run; the board it gives is valid:",
             report.file, report.puzzle, report.reduce
         );
-        print!("{}", enc.puzzle().render(Some(board)));
-        return;
+        out!("{}", enc.puzzle().render(Some(board)));
+        return Ok(());
     }
-    println!(
+    outln!(
         "{}: {} at {} ({} encoding), {} qubits, {} valid bitstring(s); uniform sampling finds one with probability {:.3e}",
         report.file,
         report.puzzle,
@@ -63,7 +72,7 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) {
         report.uniform_baseline
     );
     if report.space != "full" {
-        println!(
+        outln!(
             "space {} ({} blocks, {} basis states = 2^{:.2}), mixer {}",
             report.space,
             report.blocks.len(),
@@ -73,21 +82,33 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) {
         );
     }
     if !report.non_qubo_failures.is_empty() {
-        println!(
+        outln!(
             "{} zero-energy bitstring(s) break rules the cost cannot express",
             report.non_qubo_failures.len()
         );
     }
-    println!(
+    outln!(
         "init {}, optimizer {}, objective {}, seed {} (bitstrings: qubit 0 first)",
-        report.init, report.optimizer, report.objective, report.seed
+        report.init,
+        report.optimizer,
+        report.objective,
+        report.seed
     );
-    println!(
+    outln!(
         "{:>3} {:>12} {:>12} {:>12} {:>12} {:>10} {:>8} {:>6} {:>7} {:>8}  top bitstring",
-        "p", "energy", "P(valid)", "P(non-QUBO)", "P(invalid)", "shots@99%", "x unif.", "evals", "grads", "seconds"
+        "p",
+        "energy",
+        "P(valid)",
+        "P(non-QUBO)",
+        "P(invalid)",
+        "shots@99%",
+        "x unif.",
+        "evals",
+        "grads",
+        "seconds"
     );
     for d in &report.depths {
-        println!(
+        outln!(
             "{:>3} {:>12.6} {:>12.6} {:>12.6} {:>12.6} {:>10} {:>8.1} {:>6} {:>7} {:>8.2}  {} ({:.3}, {})",
             d.p,
             d.energy,
@@ -108,7 +129,7 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) {
         let bits: Vec<bool> = last.top_bitstring.chars().map(|c| c == '1').collect();
         {
             let board = enc.board_of_bits(&bits);
-            println!(
+            outln!(
                 "\nmost likely board at p = {} (probability {:.4}): {}",
                 last.p,
                 last.top_probability,
@@ -122,7 +143,8 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) {
                     )
                 }
             );
-            print!("{}", enc.puzzle().render(Some(&board)));
+            out!("{}", enc.puzzle().render(Some(&board)));
         }
     }
+    Ok(())
 }

@@ -2,7 +2,7 @@
 //! summary.
 
 use super::args::{LinesArg, SweepArgs, SweepInitArg};
-use super::output::write;
+use super::output::{refuse_inputs, write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
@@ -40,6 +40,8 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         space: args.space.settings(),
     };
     let csv = args.out.join("sweep.csv");
+    let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
+    refuse_inputs(&inputs, &[csv.clone(), args.out.join("summary.md")])?;
     let began = Instant::now();
     // Drawn only when stderr is a terminal (indicatif hides it otherwise).
     let bar = ProgressBar::with_draw_target(Some(BAR_STEPS), ProgressDrawTarget::stderr());
@@ -87,7 +89,16 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             "no instance could be run (all skipped); see the messages above".into(),
         ));
     }
-    let rows = &outcome.rows;
+    // Figures and summary show this plan's files from the whole CSV: rows an earlier run wrote
+    // there with another space or mixer are one more line family (same objective only).
+    let files: std::collections::BTreeSet<&str> = outcome.rows.iter().map(|r| r.file.as_str()).collect();
+    let objective = plan.objective.name();
+    let all_rows: Vec<_> = sweep::read_csv(&csv)?
+        .into_iter()
+        .filter(|r| files.contains(r.file.as_str()) && r.objective == objective)
+        .collect();
+    let other_families = all_rows.len() > outcome.rows.len();
+    let rows = &all_rows;
     let lines = match args.lines {
         LinesArg::Auto => Lines::Auto,
         LinesArg::Instance => Lines::Instance,
@@ -129,6 +140,12 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         env!("CARGO_PKG_VERSION"),
         note
     );
+    if other_families {
+        md.push_str(&format!(
+            "The figures and this summary also hold {} row(s) that earlier runs wrote to the same CSV for these files (other spaces or mixers, their commands not repeated here).\n\n",
+            all_rows.len() - outcome.rows.len()
+        ));
+    }
     md.push_str(&summary);
     if !outcome.skipped.is_empty() {
         md.push_str("\nSkipped:\n\n");
@@ -137,8 +154,8 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         }
     }
     write(&args.out.join("summary.md"), &md)?;
-    print!("{summary}");
-    println!(
+    out!("{summary}");
+    outln!(
         "wrote {} and {} plot files (SVG and PNG) under {}",
         csv.display(),
         files.len(),

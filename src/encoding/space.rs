@@ -9,7 +9,8 @@
 //! equation `Σ_i c_i · x_{q_i} = t` over its distinct free variables `q_0 < q_1 < …` (its
 //! [`Block::qubits`]), with integer coefficients `c_i`: after `paper`, a Tango row holding both
 //! cells of one `=` chain counts that variable twice (`c = 2`), and an `x` chain gives `+1` and
-//! `−1` for the same variable (`c = 0`).
+//! `−1` for the same variable (`c = 0`): that variable adds 1 whatever its value, so it leaves
+//! the block (and the constant moves to the right-hand side).
 //!
 //! A block is *plain* when every coefficient is 1 (each variable appears once, not negated):
 //! then it is a weight-`t` set over `m` qubits with `C(m, t)` states, and the XY mixers apply.
@@ -39,9 +40,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-/// Largest block whose states [`Block::states`] lists (2^m masks are scanned for a general
-/// block).
+/// Largest general block whose states [`Block::states`] lists (its 2^m masks are scanned).
 pub const MAX_LISTED_BLOCK_QUBITS: usize = 30;
+
+/// Most states [`Block::states`] lists for one block (a plain block of up to 63 qubits is
+/// listed subset by subset).
+pub const MAX_LISTED_STATES: u128 = 1 << 26;
 
 /// Which counts a space enforces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -156,7 +160,6 @@ impl Block {
         };
         let mut rhs = *k as i64;
         let mut coef: BTreeMap<usize, i64> = BTreeMap::new();
-        let mut plain = true;
         for &v in vars {
             match reduced.lits[v] {
                 Lit::Const(b) => rhs -= i64::from(b),
@@ -165,21 +168,30 @@ impl Block {
                     if negated {
                         rhs -= 1;
                         *c -= 1;
-                        plain = false;
                     } else {
-                        if *c != 0 {
-                            plain = false;
-                        }
                         *c += 1;
                     }
                 }
             }
         }
+        // A variable counted once plain and once negated adds 1 whatever its value: it is not
+        // constrained by the count, so it is not in the block.
+        coef.retain(|_, c| *c != 0);
         if coef.is_empty() {
-            return None;
+            // A count of constants only: met (no block) or never met (a block with no state).
+            return (rhs != 0).then(|| Block {
+                label: labelled.label.clone(),
+                constraint,
+                family: SpaceChoice::family_of_label(&labelled.label),
+                qubits: Vec::new(),
+                coefficients: Vec::new(),
+                k: rhs,
+                num_states: 0,
+                plain: false,
+            });
         }
         let (qubits, coefficients): (Vec<usize>, Vec<i64>) = coef.into_iter().unzip();
-        let plain = plain && coefficients.iter().all(|&c| c == 1);
+        let plain = coefficients.iter().all(|&c| c == 1);
         let num_states = count_solutions(&coefficients, rhs);
         Some(Block {
             label: labelled.label.clone(),
@@ -198,7 +210,7 @@ impl Block {
         self.qubits.len()
     }
 
-    /// Whether it has no qubit (never, for a block built by [`Block::of`]).
+    /// Whether it has no qubit (only a count of constants that cannot be met).
     pub fn is_empty(&self) -> bool {
         self.qubits.is_empty()
     }
@@ -239,17 +251,18 @@ impl Block {
     }
 
     /// The block's states as local masks, ascending (colex order of the k-subsets for a plain
-    /// block). Refused beyond [`MAX_LISTED_BLOCK_QUBITS`] qubits.
+    /// block). Refused beyond [`MAX_LISTED_STATES`] states, and for a general block beyond
+    /// [`MAX_LISTED_BLOCK_QUBITS`] qubits.
     pub fn states(&self) -> Result<Vec<u64>> {
         let m = self.len();
-        if m > MAX_LISTED_BLOCK_QUBITS {
-            return Err(Error::InvalidArgument(format!(
-                "block `{}` has {m} qubits; its states are listed up to {MAX_LISTED_BLOCK_QUBITS}",
-                self.label
-            )));
-        }
-        if self.plain {
+        if self.plain && m < 64 && self.num_states <= MAX_LISTED_STATES {
             return Ok(colex_subsets(m, self.k));
+        }
+        if m > MAX_LISTED_BLOCK_QUBITS || self.num_states > MAX_LISTED_STATES {
+            return Err(Error::InvalidArgument(format!(
+                "block `{}` has {m} qubits and {} states; states are listed for plain blocks of up to {MAX_LISTED_STATES} states and other blocks of up to {MAX_LISTED_BLOCK_QUBITS} qubits",
+                self.label, self.num_states
+            )));
         }
         Ok((0..1u64 << m).filter(|&mask| self.meets_local(mask)).collect())
     }

@@ -4,7 +4,7 @@
 
 use crate::angles::Angles;
 use crate::cost::ising::Ising;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::qaoa::{Objective, Qaoa, QaoaSimulator};
 use serde::Serialize;
 use std::time::Instant;
@@ -36,6 +36,9 @@ pub struct BenchReport {
     /// Effective bandwidth of one evaluation under the traffic model: `passes_per_layer`
     /// read+write passes of the state per layer, `p·passes·32·dimension` bytes, per second (GB/s).
     pub gbps: f64,
+    /// Why the gradient was not timed (its second state did not fit); `gradient_seconds` is
+    /// then NaN (`null` in JSON).
+    pub gradient_skipped: Option<String>,
     /// Every timed evaluation, seconds.
     pub all_seconds: Vec<f64>,
     /// Every timed gradient, seconds.
@@ -93,9 +96,14 @@ pub fn bench_simulator(
         all_seconds.push(t.elapsed().as_secs_f64());
         debug_assert!((e - energy).abs() < 1e-9);
     }
-    // The gradient holds a second state: skip it (NaN) when that does not fit.
+    // The gradient holds a second state: skip it (NaN, with the reason) when that does not fit.
     let mut all_gradient_seconds = Vec::new();
-    if sim.gradient(&angles, &Objective::Energy).is_ok() {
+    let gradient_skipped = match sim.gradient(&angles, &Objective::Energy) {
+        Ok(_) => None,
+        Err(e @ Error::TooManyQubits { .. }) => Some(format!("its second state does not fit: {e}")),
+        Err(e) => return Err(e),
+    };
+    if gradient_skipped.is_none() {
         for _ in 0..repeats.max(1) {
             let t = Instant::now();
             sim.gradient(&angles, &Objective::Energy)?;
@@ -121,6 +129,7 @@ pub fn bench_simulator(
         energy,
         precompute_seconds,
         gbps: p as f64 * passes_per_layer as f64 * 32.0 * dimension / seconds / 1e9,
+        gradient_skipped,
         all_seconds,
         all_gradient_seconds,
         diagonal_bytes_per_state: sim.diagonal().bytes_per_state(),

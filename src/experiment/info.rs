@@ -62,6 +62,15 @@ pub struct InfoReport {
     pub spaces_unusable: Vec<UnusableSpace>,
     /// Why there is no block space, when a block's count cannot be met after reduction.
     pub spaces_no_solution: Option<String>,
+    /// The mixer `--mixer` takes by default on the space asked for (`x` on the full space,
+    /// `xy-ring` on a block space of plain blocks; `null` when no implemented mixer keeps it).
+    pub mixer: Option<String>,
+    /// Every mixer that keeps the space asked for.
+    pub mixers: Vec<String>,
+    /// The blocks of the space asked for (`auto` resolved).
+    pub blocks: Vec<BlockInfo>,
+    /// Its basis states (2^n on the full space).
+    pub dimension: f64,
 }
 
 /// One block of a space, as reported.
@@ -174,6 +183,17 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
     let (rows, cols) = enc.puzzle().size();
     let n = enc.num_qubits();
     let (spaces, spaces_unusable, spaces_no_solution) = spaces_of(enc, space)?;
+    let asked = spaces.iter().find(|s| s.space == space);
+    let mixers: Vec<String> = match asked {
+        Some(s) if s.resolved != SpaceChoice::Full => {
+            if s.blocks.iter().all(|b| b.plain) {
+                vec!["xy-ring".into(), "xy-complete".into()]
+            } else {
+                Vec::new()
+            }
+        }
+        _ => vec!["x".into()],
+    };
     let variables = levels.iter().map(|l| (l.level.name(), l.qubits)).collect();
     let model_variables = levels[0].qubits.unwrap_or(0);
     Ok(InfoReport {
@@ -191,6 +211,10 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
         state_gib: crate::error::gib(16.0 * (n as f64).exp2()),
         fits: crate::experiment::solve::fits(enc, n),
         notes: enc.notes(),
+        mixer: mixers.first().cloned(),
+        mixers,
+        blocks: asked.map(|s| s.blocks.clone()).unwrap_or_default(),
+        dimension: asked.map_or((n as f64).exp2(), |s| s.dimension),
         space,
         spaces,
         spaces_unusable,

@@ -111,7 +111,10 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
         });
     }
     let per_state = bytes_per_state(enc);
-    if let Err(Error::TooManyQubits { bytes, available, .. }) = sim::check_memory(n, per_state) {
+    if let Err(Error::TooManyQubits {
+        log2_bytes, available, ..
+    }) = sim::check_memory(n, per_state)
+    {
         let fitting = Level::ALL
             .into_iter()
             .filter(|&l| l != enc.level())
@@ -124,7 +127,8 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
             encoding: enc.name(),
             level: enc.level().name(),
             qubits: n,
-            needed_gib: crate::error::gib(bytes as f64),
+            // From log2: the byte count saturates from about 100 qubits.
+            needed_gib: (log2_bytes - 30.0).exp2(),
             available_gib: crate::error::gib(available as f64),
             fitting,
         });
@@ -400,6 +404,10 @@ pub fn no_worse_than_previous(
     })
 }
 
+/// Deepest circuit any command builds (solve, sweep, qasm, bench): past it the angle count and
+/// run time grow beyond anything useful, and a huge depth would only overflow allocations.
+pub const MAX_DEPTH: usize = 64;
+
 /// Parse `A..B`, `A..=B` or `P` into the list of depths.
 pub fn parse_depths(s: &str) -> Result<Vec<usize>> {
     let bad = || Error::InvalidDepths { text: s.to_string() };
@@ -409,7 +417,7 @@ pub fn parse_depths(s: &str) -> Result<Vec<usize>> {
     };
     let a: usize = a.trim().parse().map_err(|_| bad())?;
     let b: usize = b.trim().parse().map_err(|_| bad())?;
-    if a == 0 || a > b || b > 64 {
+    if a == 0 || a > b || b > MAX_DEPTH {
         return Err(bad());
     }
     Ok((a..=b).collect())

@@ -417,6 +417,13 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
     let (success_probability, energy, state) = match &sim {
         Some(sim) => {
             let eval = sim.qaoa().evaluate(&angles, &valid)?;
+            // Finite gate angles can still overflow in a sum of terms: refuse, never write NaN.
+            if !(eval.success_probability.is_finite() && eval.energy.is_finite()) {
+                return Err(Error::InvalidArgument(format!(
+                    "the angles (γ = {:?}, β = {:?}) are too large to simulate: the energy is {}; give angles of ordinary size",
+                    angles.gammas, angles.betas, eval.energy
+                )));
+            }
             let state = if req.with_state {
                 Some(simulation::embedded_state(sim, &angles)?)
             } else {

@@ -215,6 +215,14 @@ fn list(v: &[f64]) -> String {
 
 /// The argument of a rotation: the number, or `coefficient * name` in symbolic mode.
 fn angle_text(a: &Angle, symbolic: bool, depth: usize) -> Result<String> {
+    // Checked on the symbolic path too: its text never shows the product, but the manifest's
+    // simulation uses it, and an overflowed angle made the success probability NaN.
+    if !a.value.is_finite() {
+        return Err(Error::InvalidArgument(format!(
+            "gate angle {} is not finite: the angles times the cost's coefficients overflow; give angles of ordinary size",
+            a.value
+        )));
+    }
     match a.symbol {
         Some((coefficient, param)) if symbolic => {
             let l = match param {
@@ -228,8 +236,7 @@ fn angle_text(a: &Angle, symbolic: bool, depth: usize) -> Result<String> {
             }
             Ok(format!("{} * {}", number(coefficient), parameter_name(param, depth)))
         }
-        _ if a.value.is_finite() => Ok(number(a.value)),
-        _ => Err(Error::InvalidArgument(format!("gate angle {} is not finite", a.value))),
+        _ => Ok(number(a.value)),
     }
 }
 

@@ -9,8 +9,7 @@
 use super::style::distinct_colour;
 use super::{depth_figure, Baseline, DepthFigure, FigureSize, LegendPlace, Panel, Series, StyleBook};
 use crate::error::Result;
-use crate::experiment::stats;
-use crate::experiment::sweep::summary::{inits_of, instances_of, summarize};
+use crate::experiment::sweep::summary::{inits_of, instances_of, summarize, uniform_baselines};
 use crate::experiment::sweep::SweepRow;
 use plotters::style::RGBColor;
 use std::path::{Path, PathBuf};
@@ -330,27 +329,15 @@ fn kind_panel(
         }
     }
     if metric.log_y {
-        // One baseline per space sampled: 1/dimension differs between them.
-        let mut spaces: Vec<&str> = rows.iter().map(|r| r.space.as_str()).collect();
-        spaces.sort();
-        spaces.dedup();
-        for space in &spaces {
-            let base: Vec<f64> = instances
-                .iter()
-                .filter_map(|f| {
-                    rows.iter()
-                        .find(|r| &r.file == f && r.space == *space)
-                        .map(|r| r.uniform_baseline)
-                })
-                .collect();
-            if let Some((_, m, _)) = stats::quartiles(&base) {
-                let label = if spaces.len() > 1 {
-                    format!("{base_label} ({space} space)")
-                } else {
-                    base_label.to_string()
-                };
-                panel.baselines.push(Baseline::new(&label, m));
+        for (full, m) in uniform_baselines(rows, &instances) {
+            let mut baseline = Baseline::new(base_label, m);
+            if !full {
+                // Told apart from the full space's by its dash and its label.
+                let median = if base_label.contains("median") { " (median)" } else { "" };
+                baseline.label = format!("uniform sampling of the block space{median}");
+                baseline.style = baseline.style.with_dash(super::Dash::Dotted);
             }
+            panel.baselines.push(baseline);
         }
     }
     panel

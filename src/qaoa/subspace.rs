@@ -121,15 +121,17 @@ impl SubspaceSimulator {
             });
         }
         let mut stride = 1usize;
-        let axes = digits
-            .iter()
-            .zip(gates)
-            .map(|(d, g)| {
-                let axis = Axis::new(d.states.len(), stride, &digit_pairs(d, g));
-                stride *= d.states.len();
-                axis
-            })
-            .collect();
+        let axes = kernels::plan_axes(
+            digits
+                .iter()
+                .zip(gates)
+                .map(|(d, g)| {
+                    let axis = Axis::new(d.states.len(), stride, &digit_pairs(d, g));
+                    stride *= d.states.len();
+                    axis
+                })
+                .collect(),
+        );
         let diagonal = product_diagonal(qubo, &digits);
         Ok(SubspaceSimulator {
             digits,

@@ -45,52 +45,97 @@ pub fn segments(buf: &mut [Complex64], len: usize, segment_qubits: usize) -> Vec
     }
 }
 
-/// Bytes the machine can still give: `MemAvailable` and any cgroup limit, whichever is smaller.
-pub fn available_memory() -> u64 {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
-        s.lines()
-            .find(|l| l.starts_with("MemAvailable:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<u64>().ok())
-            .map(|kb| kb * 1024)
-    });
-    let cgroup = || -> Option<u64> {
-        let max = std::fs::read_to_string("/sys/fs/cgroup/memory.max").ok()?;
-        let max: u64 = max.trim().parse().ok()?;
-        let cur: u64 = std::fs::read_to_string("/sys/fs/cgroup/memory.current")
-            .ok()?
-            .trim()
-            .parse()
-            .ok()?;
-        Some(max.saturating_sub(cur))
+/// Address space a process reserves beyond its buffers: each worker thread's stack and malloc
+/// arena (glibc reserves 64 MiB per arena) count against `ulimit -v` without being used.
+const ADDRESS_SPACE_PER_THREAD: u64 = 72 << 20;
+
+/// The number in `text` after the first line starting with `key`, times `unit`; `None` when
+/// absent or `unlimited`.
+fn field(text: &str, key: &str, column: usize, unit: u64) -> Option<u64> {
+    text.lines()
+        .find(|l| l.starts_with(key))?
+        .get(key.len()..)?
+        .split_whitespace()
+        .nth(column)?
+        .parse::<u64>()
+        .ok()?
+        .checked_mul(unit)
+}
+
+/// One number in a file (cgroup files hold `max` or a count of bytes).
+fn number_in(path: &str) -> Option<u64> {
+    std::fs::read_to_string(path).ok()?.trim().parse().ok()
+}
+
+/// What `ulimit -v` (RLIMIT_AS) leaves: the soft limit of `/proc/self/limits` less the
+/// address space in use (`VmSize`) and a reserve for the worker threads.
+fn address_space_left() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let limit = field(&limits, "Max address space", 0, 1)?;
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let used = field(&status, "VmSize:", 0, 1024).unwrap_or(0);
+    let threads = rayon::current_num_threads() as u64;
+    Some(
+        limit
+            .saturating_sub(used)
+            .saturating_sub(threads * ADDRESS_SPACE_PER_THREAD),
+    )
+}
+
+/// What the memory cgroup leaves: v2 `memory.max − memory.current`, or v1
+/// `memory.limit_in_bytes − memory.usage_in_bytes` (v1 reports "no limit" as a huge number,
+/// which the other limits then undercut).
+fn cgroup_left() -> Option<u64> {
+    let v2 =
+        || Some(number_in("/sys/fs/cgroup/memory.max")?.saturating_sub(number_in("/sys/fs/cgroup/memory.current")?));
+    let v1 = || {
+        Some(
+            number_in("/sys/fs/cgroup/memory/memory.limit_in_bytes")?
+                .saturating_sub(number_in("/sys/fs/cgroup/memory/memory.usage_in_bytes")?),
+        )
     };
-    match (meminfo, cgroup()) {
-        (Some(a), Some(b)) => a.min(b),
-        (Some(a), None) => a,
-        (None, Some(b)) => b,
+    v2().or_else(v1)
+}
+
+/// Bytes the machine can still give: the smallest of `MemAvailable`, what `ulimit -v` leaves
+/// and what the memory cgroup leaves. Exceeding any of them aborts the allocation.
+pub fn available_memory() -> u64 {
+    let meminfo = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| field(&s, "MemAvailable:", 0, 1024));
+    [meminfo, address_space_left(), cgroup_left()]
+        .into_iter()
+        .flatten()
+        .min()
         // No way to tell: assume a modest machine rather than risk an abort.
-        (None, None) => 8 << 30,
-    }
+        .unwrap_or(8 << 30)
 }
 
 /// Refuse, before allocating, `2^num_qubits` entries of `bytes_per_state` that would not fit.
 pub fn check_memory(num_qubits: usize, bytes_per_state: u128) -> Result<()> {
-    let bytes = if num_qubits >= 100 {
-        u128::MAX
-    } else {
-        bytes_per_state << num_qubits
-    };
-    check_bytes(num_qubits, bytes)
+    // Saturates from about 100 qubits; the message uses `log2_bytes`, which does not.
+    let bytes = u32::try_from(num_qubits)
+        .ok()
+        .and_then(|n| 1u128.checked_shl(n))
+        .and_then(|states| states.checked_mul(bytes_per_state))
+        .unwrap_or(u128::MAX);
+    let log2_bytes = num_qubits as f64 + (bytes_per_state.max(1) as f64).log2();
+    check(num_qubits, bytes, log2_bytes)
 }
 
 /// Refuse, before allocating, `bytes` for a state of `num_qubits` that would not fit (a
 /// segmented buffer counts its gaps).
 pub fn check_bytes(num_qubits: usize, bytes: u128) -> Result<()> {
+    check(num_qubits, bytes, (bytes.max(1) as f64).log2())
+}
+
+fn check(num_qubits: usize, bytes: u128, log2_bytes: f64) -> Result<()> {
     let available = available_memory();
     if num_qubits > MAX_QUBITS || bytes > u128::from(available) {
         return Err(Error::TooManyQubits {
             qubits: num_qubits,
             bytes,
+            log2_bytes,
             available,
         });
     }
@@ -112,5 +157,30 @@ mod tests {
         assert!(matches!(e, Error::TooManyQubits { qubits: 20, .. }));
         assert!(check_bytes(20, 1 << 20).is_ok());
         assert!(State::uniform(3).is_ok());
+    }
+
+    #[test]
+    fn huge_states_are_reported_at_their_real_size() {
+        // 2^200 · 16 bytes = 2^174 GiB: the u128 saturates, the message must not.
+        let e = check_memory(200, AMPLITUDE_BYTES).unwrap_err();
+        let text = e.to_string();
+        assert!(!text.contains("340282366920938463463374607431768211455"), "{text}");
+        assert!(text.contains("2^204.00 bytes"), "{text}");
+        let e = check_memory(4096, AMPLITUDE_BYTES).unwrap_err().to_string();
+        assert!(e.contains("2^4100.00 bytes"), "{e}");
+        let e = check_memory(39, AMPLITUDE_BYTES).unwrap_err().to_string();
+        assert!(e.contains("8192.000 GiB"), "{e}");
+    }
+
+    #[test]
+    fn limits_are_read_from_proc_text() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units\nMax address space         1073741824           unlimited            bytes\n";
+        assert_eq!(field(limits, "Max address space", 0, 1), Some(1 << 30));
+        let unlimited = "Max address space         unlimited            unlimited            bytes\n";
+        assert_eq!(field(unlimited, "Max address space", 0, 1), None);
+        assert_eq!(
+            field("MemAvailable:   2048 kB\n", "MemAvailable:", 0, 1024),
+            Some(2 << 20)
+        );
     }
 }

@@ -220,3 +220,124 @@ fn usage_errors_exit_2() {
     }
     assert_eq!(quzzle(&["--help"]).status.code(), Some(0));
 }
+
+#[test]
+fn block_space_flags_reach_every_simulating_command() {
+    let f = data("nqueens-4.txt");
+    let f = f.to_str().unwrap();
+    let v = json_of(&[
+        "solve",
+        f,
+        "--space",
+        "rows",
+        "--mixer",
+        "xy-complete",
+        "--depths",
+        "1..2",
+        "--json",
+    ]);
+    assert_eq!(v["space"], "rows");
+    assert_eq!(v["mixer"], "xy-complete");
+    assert_eq!(v["dimension"], 256.0);
+    assert_eq!(v["blocks"].as_array().unwrap().len(), 4);
+    // A missing --space follows an XY mixer (auto), a missing --mixer follows a block space.
+    let v = json_of(&["solve", f, "--mixer", "xy-ring", "--depths", "1", "--json"]);
+    assert_eq!(
+        (v["space"].as_str(), v["mixer"].as_str()),
+        (Some("rows"), Some("xy-ring"))
+    );
+    let v = json_of(&["solve", f, "--space", "cols", "--depths", "1", "--json"]);
+    assert_eq!(
+        (v["space"].as_str(), v["mixer"].as_str()),
+        (Some("cols"), Some("xy-ring"))
+    );
+    let v = json_of(&["info", f, "--space", "rows", "--json"]);
+    assert_eq!(v["mixer"], "xy-ring");
+    assert_eq!(v["dimension"], 256.0);
+    let v = json_of(&[
+        "bench",
+        f,
+        "--space",
+        "rows",
+        "--depth",
+        "2",
+        "--repeats",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["space"].as_str(), v["mixer"].as_str()),
+        (Some("rows"), Some("xy-ring"))
+    );
+    assert_eq!(v["dimension"], 256.0);
+    let scratch = Scratch::new("block-space-cli");
+    let out = scratch.join("c.qasm");
+    let o = quzzle(&[
+        "qasm",
+        f,
+        "--space",
+        "rows",
+        "--depth",
+        "1",
+        "--optimize",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).unwrap()).unwrap();
+    assert_eq!(
+        (manifest["space"].as_str(), manifest["mixer"].as_str()),
+        (Some("rows"), Some("xy-ring"))
+    );
+    assert!(std::fs::read_to_string(&out).unwrap().contains("xy_mixer("));
+    // Angles of the X-mixer circuit are refused for the XY circuit.
+    let solved = scratch.join("solve.json");
+    let o = quzzle(&["solve", f, "--depths", "1", "--json"]);
+    std::fs::write(&solved, &o.stdout).unwrap();
+    let o = quzzle(&[
+        "qasm",
+        f,
+        "--space",
+        "rows",
+        "--depth",
+        "1",
+        "--angles",
+        solved.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("space"));
+    for args in [
+        vec!["solve", f, "--space", "rows", "--mixer", "x"],
+        vec!["solve", f, "--space", "full", "--mixer", "xy-ring"],
+        vec![
+            "landscape",
+            f,
+            "--space",
+            "regions",
+            "--out",
+            "/nonexistent-never-written",
+        ],
+    ] {
+        let o = quzzle(&args);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_block_space_too_large_is_refused_before_allocating() {
+    let scratch = Scratch::new("block-space-too-large");
+    let f = scratch.join("nqueens-12.txt");
+    std::fs::write(&f, "puzzle: nqueens\nsize: 12x12\n").unwrap();
+    let o = quzzle(&["solve", f.to_str().unwrap(), "--space", "rows", "--reduce", "none"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("space rows") && err.contains("2^43.02") && err.contains("GiB"),
+        "{err}"
+    );
+}

@@ -14,6 +14,7 @@ mod qubo_ising;
 mod queens;
 mod reduction;
 mod regression;
+mod reliability;
 mod shared;
 mod space;
 mod starbattle;

@@ -148,7 +148,7 @@ fn tango(equal: &str, opposite: &str) -> String {
 #[test]
 fn merged_chains_in_a_row_give_general_blocks() {
     // Row 0 holds both cells of one `=` chain (coefficient 2); row 1 an `x` pair, whose two
-    // cells cancel (coefficient 0: the pair always adds exactly one).
+    // cells cancel (the pair always adds exactly one), so its variable leaves the block.
     let text = tango("0,0 0,1", "1,0 1,1");
     let enc = OneHot::parse("in-row chains", &text, Level::Paper).unwrap();
     let blocks = enforceable_blocks(&enc.model, &enc.reduced).unwrap();
@@ -160,17 +160,18 @@ fn merged_chains_in_a_row_give_general_blocks() {
     assert_eq!(row0.num_states, 2);
     assert_eq!(row0.states().unwrap(), [0b001, 0b110]);
     let row1 = blocks.iter().find(|b| b.label == "row 1 balance").unwrap();
-    assert!(!row1.plain);
-    assert_eq!(row1.coefficients, [0, 1, 1]);
+    assert!(row1.plain);
+    assert_eq!(row1.coefficients, [1, 1]);
     assert_eq!(row1.k, 1);
-    assert_eq!(row1.num_states, 4);
+    assert_eq!(row1.num_states, 2);
 
     let spaces = check_spaces(&enc);
     let rows = spaces.iter().find(|s| s.choice == SpaceChoice::Rows).unwrap();
     assert_eq!(rows.blocks.len(), 4);
     assert!(rows.blocks.iter().any(|b| b.label == "row 0 balance" && !b.plain));
-    // Rows 2 and 3: C(4, 2) each.
-    assert_eq!(rows.dimension, 2.0 * 4.0 * 6.0 * 6.0);
+    // Row 1: C(2, 1), the pair's variable free (2); rows 2 and 3: C(4, 2) each.
+    assert_eq!(rows.free.len(), 1);
+    assert_eq!(rows.dimension, 2.0 * 2.0 * 6.0 * 6.0 * 2.0);
     // The chain joins columns 0 and 1, the pair too: no column space.
     assert!(Space::of(&enc, SpaceChoice::Cols).is_err());
 }

@@ -70,6 +70,26 @@ fn init_order(init: &str) -> usize {
     }
 }
 
+/// The median uniform baseline over `instances`, apart for the full space (`true`) and for
+/// block spaces (`false`, each board's own: `auto` may take rows on one board and regions on
+/// another), full first; a kind the rows lack is left out. 1/dimension differs between them.
+pub fn uniform_baselines(rows: &[SweepRow], instances: &[String]) -> Vec<(bool, f64)> {
+    [true, false]
+        .into_iter()
+        .filter_map(|full| {
+            let base: Vec<f64> = instances
+                .iter()
+                .filter_map(|f| {
+                    rows.iter()
+                        .find(|r| &r.file == f && (r.space == "full") == full)
+                        .map(|r| r.uniform_baseline)
+                })
+                .collect();
+            stats::quartiles(&base).map(|(_, m, _)| (full, m))
+        })
+        .collect()
+}
+
 /// A Markdown summary of a sweep: median P(valid) and its interquartile range per init and
 /// depth, the mean simulator calls, and the INTERP/ramp vs random comparison at `compare_p`
 /// (when present).
@@ -107,12 +127,9 @@ pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
         }
         s.push('\n');
     }
-    let base: Vec<f64> = instances
-        .iter()
-        .filter_map(|f| rows.iter().find(|r| &r.file == f).map(|r| r.uniform_baseline))
-        .collect();
-    if let Some((_, m, _)) = stats::quartiles(&base) {
-        s.push_str(&format!("\nUniform sampling: median P(valid) {m:.3e}.\n"));
+    for (full, m) in uniform_baselines(rows, &instances) {
+        let what = if full { "" } else { " of each board's block space" };
+        s.push_str(&format!("\nUniform sampling{what}: median P(valid) {m:.3e}.\n"));
     }
     let at = |init: &str| {
         summarize(rows, init, |r| r.p_valid)

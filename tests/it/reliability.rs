@@ -1,0 +1,332 @@
+//! Issue 25: the binary ends cleanly on hostile outputs and inputs: stdout write errors, huge
+//! arguments, angles that overflow, memory limits, long lines, outputs that are inputs.
+
+use crate::common::{data, Scratch};
+use std::process::{Command, Output, Stdio};
+
+fn quzzle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A quick run of every command that prints to stdout.
+fn printing_commands() -> Vec<Vec<String>> {
+    let t = data("tiny-tango-4x4.txt").to_str().unwrap().to_string();
+    let runs: [&[&str]; 9] = [
+        &["info", &t],
+        &["info", &t, "--json"],
+        &["classical", &t],
+        &["ising", &t],
+        &["bench", "--random", "4", "--depth", "1", "--repeats", "1"],
+        &["qasm", &t, "--depth", "1", "--gammas", "0.1", "--betas", "0.2"],
+        &["generate", "tango", "--size", "4"],
+        &["solve", &t, "--depths", "1"],
+        &["solve", &t, "--depths", "1", "--json"],
+    ];
+    runs.iter().map(|r| r.iter().map(|a| a.to_string()).collect()).collect()
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    for args in printing_commands() {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quzzle"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // Close the reading end before the child writes: its first write fails with EPIPE.
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+        // `generate` reports on stderr by design; nothing may mention the pipe or a panic.
+        assert!(!err.contains("panicked") && !err.contains("error"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn full_disk_on_stdout_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full");
+        return;
+    };
+    for args in printing_commands() {
+        let o = Command::new(env!("CARGO_BIN_EXE_quzzle"))
+            .args(&args)
+            .stdout(Stdio::from(full.try_clone().unwrap()))
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot write standard output") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn bench_depth_and_repeats_are_capped() {
+    for args in [
+        ["--depth", "18446744073709551615", "--repeats", "1"],
+        ["--depth", "65", "--repeats", "1"],
+        ["--depth", "1", "--repeats", "1000000000"],
+    ] {
+        let o = quzzle(&[&["bench", "--random", "10"][..], &args[..]].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("must be 1..="), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn overflowing_angles_are_refused_on_every_path() {
+    let f = data("tiny-tango-4x4.txt");
+    let scratch = Scratch::new("overflow-angles");
+    let out = scratch.join("c.qasm");
+    for gamma in ["1e308", "-1e308"] {
+        for symbolic in [false, true] {
+            for to_file in [false, true] {
+                let mut args = vec!["qasm", f.to_str().unwrap(), "--depth", "1", "--gammas", gamma];
+                args.extend(["--betas", "0.2"]);
+                if symbolic {
+                    args.push("--symbolic");
+                }
+                if to_file {
+                    args.extend(["-o", out.to_str().unwrap()]);
+                }
+                let o = quzzle(&args);
+                let err = stderr(&o);
+                assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+                assert!(err.contains("not finite"), "{args:?}: {err}");
+                assert!(!out.exists(), "{args:?}");
+            }
+        }
+    }
+    // NaN and infinities never reach the export (clap parses them; Angles::new refuses).
+    for gamma in ["NaN", "inf", "-inf"] {
+        let o = quzzle(&[
+            "qasm",
+            f.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--gammas",
+            gamma,
+            "--betas",
+            "0.2",
+            "--symbolic",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{gamma}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn huge_state_messages_give_the_real_size() {
+    let scratch = Scratch::new("huge-state");
+    let f = scratch.join("q.txt");
+    std::fs::write(&f, "puzzle: nqueens\nsize: 12x12\n").unwrap();
+    let o = quzzle(&[
+        "bench",
+        f.to_str().unwrap(),
+        "--reduce",
+        "none",
+        "--depth",
+        "1",
+        "--repeats",
+        "1",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // 144 qubits: 2^144 amplitudes of 16 bytes and a diagonal, not a saturated u128.
+    assert!(!err.contains("340282366920938463463374607431768211455"), "{err}");
+    assert!(err.contains("144 qubits need 2^148."), "{err}");
+}
+
+#[test]
+fn address_space_limit_is_a_clean_refusal() {
+    if !std::path::Path::new("/bin/bash").exists() {
+        eprintln!("skipped: no /bin/bash");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_quzzle");
+    // 1 GiB of address space: 2^26 amplitudes and their diagonal need 1.5 GiB.
+    let o = Command::new("/bin/bash")
+        .args([
+            "-c",
+            &format!("ulimit -v 1048576; exec '{bin}' bench --random 26 --depth 1 --repeats 1"),
+        ])
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("GiB available"), "{err}");
+    // 2^25 amplitudes: whatever fits runs; the rest is refused by the guard, never aborted.
+    let o = Command::new("/bin/bash")
+        .args([
+            "-c",
+            &format!("ulimit -v 1048576; exec '{bin}' bench --random 25 --depth 1 --repeats 1"),
+        ])
+        .output()
+        .unwrap();
+    let (out, err) = (String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{:?}: {err}", o.status);
+    if o.status.code() == Some(0) {
+        assert!(!out.contains("NaN"), "{out}");
+    } else {
+        assert!(err.contains("GiB available"), "{err}");
+    }
+}
+
+#[test]
+fn long_lines_are_cut_in_errors() {
+    let scratch = Scratch::new("long-line");
+    let f = scratch.join("t.txt");
+    let long = "x".repeat(1 << 20);
+    std::fs::write(&f, format!("puzzle: tango\nsize: 4x4\n{long}\n")).unwrap();
+    let o = quzzle(&["info", f.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{}", &err[..err.len().min(300)]);
+    assert!(err.len() < 2000, "{} bytes on stderr", err.len());
+    assert!(err.contains("1048576 characters; cut after column 80"), "{err}");
+}
+
+#[test]
+fn generate_does_not_create_missing_folders() {
+    let scratch = Scratch::new("generate-missing");
+    let missing = scratch.join("missing/dir/f.txt");
+    let o = quzzle(&["generate", "tango", "--size", "4", "-o", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
+    assert!(!scratch.join("missing").exists());
+    // An existing folder is fine.
+    let here = scratch.join("f.txt");
+    let o = quzzle(&["generate", "tango", "--size", "4", "-o", here.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(here.is_file());
+    // Asked for, the folder is created.
+    let o = quzzle(&[
+        "generate",
+        "tango",
+        "--size",
+        "4",
+        "--parents",
+        "-o",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(missing.is_file());
+}
+
+#[test]
+fn outputs_that_are_inputs_are_refused() {
+    let scratch = Scratch::new("output-is-input");
+    let puzzle = std::fs::read(data("tiny-tango-4x4.txt")).unwrap();
+    let f = scratch.join("in.txt");
+    std::fs::write(&f, &puzzle).unwrap();
+    let fs = f.to_str().unwrap();
+    // The same file spelled another way counts too.
+    let dotted = scratch.join(".").join("in.txt");
+    let angles = ["--depth", "1", "--gammas", "0.1", "--betas", "0.2"];
+    for out in [fs, dotted.to_str().unwrap()] {
+        let o = quzzle(&[&["qasm", fs, "-o", out][..], &angles[..]].concat());
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("is the input"), "{}", stderr(&o));
+    }
+    // solve --out DIR where DIR/solve.json is the input.
+    let j = scratch.join("solve.json");
+    std::fs::write(&j, &puzzle).unwrap();
+    let o = quzzle(&[
+        "solve",
+        j.to_str().unwrap(),
+        "--depths",
+        "1",
+        "--out",
+        scratch.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // landscape --out DIR where DIR/landscape.csv is the input.
+    let l = scratch.join("landscape.csv");
+    std::fs::write(&l, &puzzle).unwrap();
+    let o = quzzle(&[
+        "landscape",
+        l.to_str().unwrap(),
+        "--grid",
+        "2",
+        "--out",
+        scratch.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // sweep --out DIR where DIR/sweep.csv is one of the instances.
+    let c = scratch.join("sweep.csv");
+    std::fs::write(&c, &puzzle).unwrap();
+    let o = quzzle(&[
+        "sweep",
+        c.to_str().unwrap(),
+        "--depths",
+        "1",
+        "--out",
+        scratch.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is the input"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&c).unwrap(), puzzle);
+    assert_eq!(std::fs::read(&f).unwrap(), puzzle);
+    assert_eq!(std::fs::read(&j).unwrap(), puzzle);
+    assert_eq!(std::fs::read(&l).unwrap(), puzzle);
+}
+
+#[test]
+fn a_failed_output_leaves_none_behind() {
+    let scratch = Scratch::new("qasm-json-dir");
+    let f = data("tiny-tango-4x4.txt");
+    std::fs::create_dir(scratch.join("c.json")).unwrap();
+    let out = scratch.join("c.qasm");
+    let o = quzzle(&[
+        "qasm",
+        f.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--depth",
+        "1",
+        "--gammas",
+        "0.1",
+        "--betas",
+        "0.2",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let left: Vec<_> = std::fs::read_dir(&*scratch)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["c.json"], "only the folder that was there");
+}
+
+#[test]
+fn no_solution_says_so_without_nan() {
+    let scratch = Scratch::new("torus-no-solution");
+    // A torus of even side has no N-Queens solution.
+    let f = scratch.join("torus.txt");
+    std::fs::write(&f, "puzzle: nqueens\nsize: 6x6\ntopology: torus\n").unwrap();
+    let o = quzzle(&["classical", f.to_str().unwrap()]);
+    let (out, err) = (String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!out.contains("NaN") && !err.contains("NaN"), "{out}{err}");
+    assert!(out.contains("no assignment meets the constraints"), "{out}");
+    assert!(err.contains("no solution"), "{err}");
+    let o = quzzle(&["classical", f.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["min_energy"].is_null());
+    assert_eq!(v["solution_count"], 0);
+    // With the probe reduction the contradiction itself is named.
+    let g = scratch.join("torus4.txt");
+    std::fs::write(&g, "puzzle: nqueens\nsize: 4x4\ntopology: torus\n").unwrap();
+    let o = quzzle(&["classical", g.to_str().unwrap(), "--reduce", "probe"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot be met"), "{}", stderr(&o));
+}
