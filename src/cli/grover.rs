@@ -1,12 +1,15 @@
 //! `quzzle grover`: Grover search on a space, per iteration, by statevector and closed form.
 
 use super::args::GroverArgs;
-use super::output::{to_json, write_all};
+use super::output::{refuse_inputs, to_json, write_all};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::grover::{grover, GroverReport, GroverSettings};
 use quzzle::{Error, Result};
 
 pub fn run(args: &GroverArgs) -> Result<()> {
+    if let Some(out) = &args.out {
+        refuse_inputs(&[&args.file], &[out.join("grover.json"), out.join("grover.csv")])?;
+    }
     let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level.into())?;
     let settings = GroverSettings {
         space: args.space.into(),
@@ -21,12 +24,12 @@ pub fn run(args: &GroverArgs) -> Result<()> {
         ])?;
     }
     if args.json {
-        print!("{}", to_json(&report));
+        out!("{}", to_json(&report));
         return Ok(());
     }
-    print!("{}", text(&report));
+    out!("{}", text(&report));
     if let Some(out) = &args.out {
-        println!(
+        outln!(
             "wrote {} and {}",
             out.join("grover.json").display(),
             out.join("grover.csv").display()

@@ -18,7 +18,8 @@ fn stderr(o: &Output) -> String {
 /// A quick run of every command that prints to stdout.
 fn printing_commands() -> Vec<Vec<String>> {
     let t = data("tiny-tango-4x4.txt").to_str().unwrap().to_string();
-    let runs: [&[&str]; 9] = [
+    let q = data("nqueens-4.txt").to_str().unwrap().to_string();
+    let runs: [&[&str]; 11] = [
         &["info", &t],
         &["info", &t, "--json"],
         &["classical", &t],
@@ -28,6 +29,8 @@ fn printing_commands() -> Vec<Vec<String>> {
         &["generate", "tango", "--size", "4"],
         &["solve", &t, "--depths", "1"],
         &["solve", &t, "--depths", "1", "--json"],
+        &["grover", &q],
+        &["grover", &q, "--json"],
     ];
     runs.iter().map(|r| r.iter().map(|a| a.to_string()).collect()).collect()
 }
