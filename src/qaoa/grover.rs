@@ -4,7 +4,7 @@
 //! `ψ ← ψ + (e^{−iβ} − 1)⟨s|ψ⟩|s⟩`: one sum and one update, fused into one pass per layer
 //! ([`crate::sim::kernels::grover_pass`]).
 //!
-//! Two simulators share the arithmetic ([`GroverCore`], a state over any orthonormal basis
+//! Two simulators share the arithmetic (`GroverCore`, a state over any orthonormal basis
 //! in which the cost is diagonal and `|s⟩` is real):
 //! - [`GroverMixerSimulator`]: the statevector over the space (full, or a block space with
 //!   plain or general blocks);

@@ -7,7 +7,7 @@
 //! states `|c⟩ = N_c^{−1/2} Σ_{x ∈ c} |x⟩` span a space that holds the whole evolution: the cost
 //! is diagonal on them and `|s⟩ = Σ_c √(N_c/D)|c⟩`. [`HistogramSimulator`] evolves one amplitude
 //! `A_c = √N_c · a_c` per class (`a_c` the amplitude of each state of the class) with the same
-//! arithmetic as the statevector ([`super::grover::GroverCore`]), so ⟨C⟩, P(valid), CVaR and
+//! arithmetic as the statevector (`GroverCore` in `qaoa::grover`), so ⟨C⟩, P(valid), CVaR and
 //! the exact gradients cost a few classes, whatever the dimension D.
 
 use super::grover::GroverCore;
