@@ -308,7 +308,8 @@ pub enum MethodArg {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct SpaceArgs {
     /// Space: full (all 2^n states) or the blocks a constraint-preserving mixer keeps: rows,
-    /// cols, regions, cells, or auto (the smallest). Default: full, or auto with an xy mixer.
+    /// cols, regions, cells, or auto (the smallest the mixer keeps; counts sharing qubits are
+    /// joined). Default: full, or auto with an xy mixer.
     #[arg(long, value_enum)]
     pub space: Option<SpaceArg>,
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or

@@ -66,7 +66,7 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
     }
     outln!("block spaces at {}:", report.reduce.name());
     outln!(
-        "  {:<12} {:>6} {:>9} {:>12} {:>10}  fits",
+        "  {:<12} {:>6} {:>9} {:>12} {:>10}  fits  mixers",
         "space",
         "blocks",
         "dimension",
@@ -80,12 +80,24 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
             s.space.name().to_string()
         };
         outln!(
-            "  {name:<12} {:>6} {:>9} {:>12} {:>10}  {}",
+            "  {name:<12} {:>6} {:>9} {:>12} {:>10}  {:<4}  {}",
             s.blocks.len(),
             format!("2^{:.2}", s.log2_dimension),
             dimension_text(s.dimension),
             bytes_text(s.bytes),
-            if s.fits { "yes" } else { "no" }
+            if s.fits { "yes" } else { "no" },
+            s.mixers.join(", ")
+        );
+    }
+    let auto = report
+        .spaces
+        .iter()
+        .find(|s| s.space == SpaceChoice::Auto)
+        .map(|s| s.resolved);
+    if report.xy_auto != auto {
+        outln!(
+            "  auto under an xy mixer: {}",
+            report.xy_auto.map_or("none (no family of plain blocks)", |r| r.name())
         );
     }
     for u in &report.spaces_unusable {
@@ -104,15 +116,23 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
     );
     for b in &asked.blocks {
         let form = if b.plain {
-            format!("weight {} of {}", b.k, b.qubits.len())
+            format!("weight {} of {}", b.counts[0].k, b.qubits.len())
         } else {
-            let terms: Vec<String> = b
-                .qubits
+            let equations: Vec<String> = b
+                .counts
                 .iter()
-                .zip(&b.coefficients)
-                .map(|(q, c)| format!("{c:+}·x{q}"))
+                .map(|c| {
+                    let terms: Vec<String> = b
+                        .qubits
+                        .iter()
+                        .zip(&c.coefficients)
+                        .filter(|&(_, &a)| a != 0)
+                        .map(|(q, a)| format!("{a:+}·x{q}"))
+                        .collect();
+                    format!("{} = {}", terms.join(" "), c.k)
+                })
                 .collect();
-            format!("{} = {}", terms.join(" "), b.k)
+            equations.join(", ")
         };
         outln!(
             "  {:<28} qubits {:?}  {form}  {} states  {}",

@@ -12,9 +12,14 @@
 //! `−1` for the same variable (`c = 0`): that variable adds 1 whatever its value, so it leaves
 //! the block (and the constant moves to the right-hand side).
 //!
-//! A block is *plain* when every coefficient is 1 (each variable appears once, not negated):
-//! then it is a weight-`t` set over `m` qubits with `C(m, t)` states, and the XY mixers apply.
-//! Otherwise it is *general*, and only the Grover mixer applies.
+//! A block is *plain* when it is one count whose every coefficient is 1 (each variable appears
+//! once, not negated): then it is a weight-`t` set over `m` qubits with `C(m, t)` states, and
+//! the XY mixers apply. Otherwise it is *general*, and only the Grover mixer applies.
+//!
+//! **Joined blocks.** After `paper` a sign chain can merge cells of two rows into one variable,
+//! so two counts of one family share a qubit. Such counts are joined into one block: its qubits
+//! are the union of theirs and its states the assignments that meet every one of its counts
+//! (a general block). So every family whose counts exist is a space, and no count is dropped.
 //!
 //! **State order.** A block's states are the assignments of its qubits meeting the count, as
 //! masks over the block (bit i = qubit `qubits[i]`), in ascending order of the mask. For a plain
@@ -23,9 +28,11 @@
 //! first, one binary digit each.
 //!
 //! **Families.** Counts are grouped by their labels: `row …` (rows), `column …` (cols),
-//! `region …` and Sudoku `box …` (regions), Sudoku `cell …` (cells). A family is usable when its
-//! blocks are pairwise disjoint in free variables. `auto` takes the usable family of smallest
-//! dimension (ties: rows, cols, regions, cells), or `full` when there is none.
+//! `region …` and Sudoku `box …` (regions), Sudoku `cell …` (cells). The counts of a family
+//! that share qubits (directly or through a chain) are joined, so its blocks are pairwise
+//! disjoint. `auto` takes the family of smallest dimension (ties: rows, cols, regions, cells),
+//! or `full` when there is none or `full` is smaller; for an XY mixer ([`Space::of_plain`]) only
+//! families whose blocks are all plain are candidates.
 //!
 //! A count the reduction dropped as implied by the others (`paper` and up: "one region
 //! fewer") is not active, so it is no block; its qubits stay binary.
@@ -128,25 +135,35 @@ impl FromStr for SpaceChoice {
     }
 }
 
-/// One enforced count over free variables: `Σ_i coefficients[i] · x_{qubits[i]} = k`.
+/// One exact count of a block, over the block's qubits.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Block {
-    /// The count's label in the model (`row 2`, `region B`, …).
+pub struct BlockCount {
+    /// The count's label in the model (`row 2`).
     pub label: String,
     /// Index of the count among the model's constraints.
     pub constraint: usize,
-    /// The family its label puts it in (`None` for a count of no family).
-    pub family: Option<SpaceChoice>,
-    /// Its distinct free variables (qubits), ascending.
-    pub qubits: Vec<usize>,
-    /// The coefficient of each qubit (1 for every qubit of a plain block).
+    /// The coefficient of each of the block's qubits (0 for a qubit the count does not hold).
     pub coefficients: Vec<i64>,
     /// The right-hand side: the model's k less the constant part.
     pub k: i64,
-    /// Number of assignments of `qubits` meeting the count.
+}
+
+/// One enforced block: the assignments of `qubits` that meet every count in `counts` (one
+/// count, or several joined because they share qubits).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Block {
+    /// The count's label in the model (`row 2`); joined counts: their labels joined by ` + `.
+    pub label: String,
+    /// The family its labels put it in (`None` for a count of no family).
+    pub family: Option<SpaceChoice>,
+    /// Its distinct free variables (qubits), ascending.
+    pub qubits: Vec<usize>,
+    /// Its counts, in model order: `Σ_i coefficients[i] · x_{qubits[i]} = k` each.
+    pub counts: Vec<BlockCount>,
+    /// Number of assignments of `qubits` meeting every count.
     pub num_states: u128,
-    /// Whether it is a plain weight-k set (every coefficient 1), so XY mixers apply; a general
-    /// block takes only the Grover mixer.
+    /// Whether it is a plain weight-k set (one count, every coefficient 1), so XY mixers apply;
+    /// a general block takes only the Grover mixer.
     pub plain: bool,
 }
 
@@ -177,32 +194,75 @@ impl Block {
         // A variable counted once plain and once negated adds 1 whatever its value: it is not
         // constrained by the count, so it is not in the block.
         coef.retain(|_, c| *c != 0);
-        if coef.is_empty() {
-            // A count of constants only: met (no block) or never met (a block with no state).
-            return (rhs != 0).then(|| Block {
-                label: labelled.label.clone(),
-                constraint,
-                family: SpaceChoice::family_of_label(&labelled.label),
-                qubits: Vec::new(),
-                coefficients: Vec::new(),
-                k: rhs,
-                num_states: 0,
-                plain: false,
-            });
-        }
         let (qubits, coefficients): (Vec<usize>, Vec<i64>) = coef.into_iter().unzip();
-        let plain = coefficients.iter().all(|&c| c == 1);
-        let num_states = count_solutions(&coefficients, rhs);
-        Some(Block {
+        if qubits.is_empty() && rhs == 0 {
+            // A count of constants only that is met: no block.
+            return None;
+        }
+        let count = BlockCount {
             label: labelled.label.clone(),
             constraint,
-            family: SpaceChoice::family_of_label(&labelled.label),
-            qubits,
             coefficients,
             k: rhs,
+        };
+        // A count of constants only that is never met is a block with no state.
+        Some(Block::with_counts(qubits, vec![count]))
+    }
+
+    /// The block of `counts` over `qubits` (ascending; each count's coefficients aligned with
+    /// them): its label, family, plainness and number of states.
+    fn with_counts(qubits: Vec<usize>, counts: Vec<BlockCount>) -> Block {
+        let plain = !qubits.is_empty() && counts.len() == 1 && counts[0].coefficients.iter().all(|&c| c == 1);
+        let num_states = if qubits.is_empty() { 0 } else { count_solutions(&counts) };
+        let label = counts.iter().map(|c| c.label.as_str()).collect::<Vec<_>>().join(" + ");
+        let family = counts.first().and_then(|c| SpaceChoice::family_of_label(&c.label));
+        Block {
+            label,
+            family,
+            qubits,
+            counts,
             num_states,
             plain,
-        })
+        }
+    }
+
+    /// One block of `blocks` (disjoint or not): the union of their qubits under all their counts.
+    fn join(blocks: &[&Block]) -> Block {
+        let qubits: Vec<usize> = blocks
+            .iter()
+            .flat_map(|b| b.qubits.iter().copied())
+            .collect::<std::collections::BTreeSet<usize>>()
+            .into_iter()
+            .collect();
+        let mut counts: Vec<BlockCount> = blocks
+            .iter()
+            .flat_map(|b| {
+                b.counts.iter().map(|c| {
+                    let mut coefficients = vec![0; qubits.len()];
+                    for (&q, &a) in b.qubits.iter().zip(&c.coefficients) {
+                        coefficients[qubits.binary_search(&q).expect("a member's qubit")] = a;
+                    }
+                    BlockCount {
+                        label: c.label.clone(),
+                        constraint: c.constraint,
+                        coefficients,
+                        k: c.k,
+                    }
+                })
+            })
+            .collect();
+        counts.sort_by_key(|c| c.constraint);
+        Block::with_counts(qubits, counts)
+    }
+
+    /// The constraints the block enforces, in model order.
+    pub fn constraints(&self) -> impl Iterator<Item = usize> + '_ {
+        self.counts.iter().map(|c| c.constraint)
+    }
+
+    /// The weight of a plain block (its one count's right-hand side); `None` for a general one.
+    pub fn weight(&self) -> Option<usize> {
+        self.plain.then(|| self.counts[0].k as usize)
     }
 
     /// Number of qubits.
@@ -217,14 +277,16 @@ impl Block {
 
     /// Whether the block-local mask (bit i = `qubits[i]`) meets the count.
     pub fn meets_local(&self, mask: u64) -> bool {
-        let s: i64 = self
-            .coefficients
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| (mask >> i) & 1 == 1)
-            .map(|(_, &c)| c)
-            .sum();
-        s == self.k
+        self.counts.iter().all(|c| {
+            let s: i64 = c
+                .coefficients
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| (mask >> i) & 1 == 1)
+                .map(|(_, &a)| a)
+                .sum();
+            s == c.k
+        })
     }
 
     /// Whether the full basis index `state` (bit q = qubit q) meets the count.
@@ -255,8 +317,8 @@ impl Block {
     /// [`MAX_LISTED_BLOCK_QUBITS`] qubits.
     pub fn states(&self) -> Result<Vec<u64>> {
         let m = self.len();
-        if self.plain && m < 64 && self.num_states <= MAX_LISTED_STATES {
-            return Ok(colex_subsets(m, self.k));
+        if let (Some(w), true) = (self.weight(), m < 64 && self.num_states <= MAX_LISTED_STATES) {
+            return Ok(colex_subsets(m, w as i64));
         }
         if m > MAX_LISTED_BLOCK_QUBITS || self.num_states > MAX_LISTED_STATES {
             return Err(Error::InvalidArgument(format!(
@@ -289,18 +351,44 @@ fn colex_subsets(m: usize, k: i64) -> Vec<u64> {
     out
 }
 
-/// Number of 0/1 vectors `x` with `Σ c_i x_i = target` (a subset-sum count; saturates at
-/// `u128::MAX`).
-fn count_solutions(coefficients: &[i64], target: i64) -> u128 {
-    let mut ways: BTreeMap<i64, u128> = BTreeMap::from([(0, 1)]);
-    for &c in coefficients {
-        let mut next = ways.clone();
-        for (&s, &w) in &ways {
-            let e = next.entry(s + c).or_insert(0);
-            *e = e.saturating_add(w);
+/// Number of 0/1 vectors `x` meeting every count `Σ_i c_i x_i = k` (a subset-sum count over
+/// the vector of partial sums; a partial sum that can no longer reach its `k` is dropped;
+/// saturates at `u128::MAX`).
+fn count_solutions(counts: &[BlockCount]) -> u128 {
+    let m = counts.first().map_or(0, |c| c.coefficients.len());
+    // What the qubits after i can still add to each count, at least and at most.
+    let mut reach = vec![vec![(0i64, 0i64); counts.len()]; m + 1];
+    for i in (0..m).rev() {
+        for (j, c) in counts.iter().enumerate() {
+            let (lo, hi) = reach[i + 1][j];
+            let a = c.coefficients[i];
+            reach[i][j] = (lo + a.min(0), hi + a.max(0));
+        }
+    }
+    let mut ways: BTreeMap<Vec<i64>, u128> = BTreeMap::from([(vec![0; counts.len()], 1)]);
+    for i in 0..m {
+        let mut next: BTreeMap<Vec<i64>, u128> = BTreeMap::new();
+        for (sums, &w) in &ways {
+            for bit in [0, 1] {
+                let s: Vec<i64> = sums
+                    .iter()
+                    .zip(counts)
+                    .map(|(&s, c)| s + bit * c.coefficients[i])
+                    .collect();
+                let reachable = s
+                    .iter()
+                    .zip(counts)
+                    .zip(&reach[i + 1])
+                    .all(|((&s, c), &(lo, hi))| s + lo <= c.k && c.k <= s + hi);
+                if reachable {
+                    let e = next.entry(s).or_insert(0);
+                    *e = e.saturating_add(w);
+                }
+            }
         }
         ways = next;
     }
+    let target: Vec<i64> = counts.iter().map(|c| c.k).collect();
     ways.get(&target).copied().unwrap_or(0)
 }
 
@@ -324,33 +412,66 @@ pub fn enforceable_blocks(model: &Model, reduced: &Reduced) -> Result<Vec<Block>
     Ok(out)
 }
 
-/// The state of one family in a puzzle: absent, usable, or overlapping.
+/// The blocks of one family in a puzzle: none, or its counts with those that share qubits
+/// joined.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FamilyStatus {
     /// No active exact count carries the family's labels.
     Absent,
-    /// Its blocks are pairwise disjoint.
+    /// Its blocks, pairwise disjoint; counts that share qubits are joined into one block.
     Usable(Vec<Block>),
-    /// Two of its blocks share a qubit: `(label, label, qubit)`.
-    Overlapping(String, String, usize),
+    /// A joined block whose states cannot be counted or listed (too many qubits): its label
+    /// and qubit count.
+    TooLarge(String, usize),
 }
 
-/// Whether `family`'s blocks among `blocks` exist and are pairwise disjoint.
+/// The blocks of `family` among `blocks`: the family's counts, those that share a qubit
+/// (directly or through others) joined into one block, in the order of their first count.
 pub fn family_status(blocks: &[Block], family: SpaceChoice, num_free: usize) -> FamilyStatus {
-    let members: Vec<Block> = blocks.iter().filter(|b| b.family == Some(family)).cloned().collect();
+    let members: Vec<&Block> = blocks.iter().filter(|b| b.family == Some(family)).collect();
     if members.is_empty() {
         return FamilyStatus::Absent;
+    }
+    // Union-find over the members, linked through the qubits they share.
+    let mut parent: Vec<usize> = (0..members.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
     }
     let mut owner: Vec<Option<usize>> = vec![None; num_free];
     for (j, b) in members.iter().enumerate() {
         for &q in &b.qubits {
-            if let Some(i) = owner[q] {
-                return FamilyStatus::Overlapping(members[i].label.clone(), b.label.clone(), q);
+            match owner[q] {
+                Some(i) => {
+                    let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+                    parent[ri.max(rj)] = ri.min(rj);
+                }
+                None => owner[q] = Some(j),
             }
-            owner[q] = Some(j);
         }
     }
-    FamilyStatus::Usable(members)
+    let mut groups: BTreeMap<usize, Vec<&Block>> = BTreeMap::new();
+    for (j, &b) in members.iter().enumerate() {
+        let r = root(&mut parent, j);
+        groups.entry(r).or_default().push(b);
+    }
+    let mut out = Vec::new();
+    for group in groups.into_values() {
+        if group.len() == 1 {
+            out.push(group[0].clone());
+            continue;
+        }
+        let qubits: std::collections::BTreeSet<usize> = group.iter().flat_map(|b| b.qubits.iter().copied()).collect();
+        if qubits.len() > MAX_LISTED_BLOCK_QUBITS {
+            let label = group.iter().map(|b| b.label.as_str()).collect::<Vec<_>>().join(" + ");
+            return FamilyStatus::TooLarge(label, qubits.len());
+        }
+        out.push(Block::join(&group));
+    }
+    FamilyStatus::Usable(out)
 }
 
 /// A block space: the enforced blocks, and the qubits in no block.
@@ -410,14 +531,16 @@ impl Space {
         }
     }
 
-    /// The space `choice` of `model` under `reduced`. A family that is absent or whose blocks
-    /// overlap is `Error::InvalidArgument`; a block no assignment meets is
+    /// The space `choice` of `model` under `reduced` (`plain_only`: `auto` considers only
+    /// families of plain blocks). A family that is absent, or has a joined
+    /// block too large to list, is `Error::InvalidArgument`; a block no assignment meets is
     /// `Error::Unsatisfiable`.
     pub fn build(
         model: &Model,
         reduced: &Reduced,
         choice: SpaceChoice,
         diagonal_bytes_per_state: usize,
+        plain_only: bool,
     ) -> Result<Space> {
         let blocks = enforceable_blocks(model, reduced)?;
         let n = reduced.num_free;
@@ -430,6 +553,9 @@ impl Space {
                 let mut best = make(SpaceChoice::Full, Vec::new());
                 for family in SpaceChoice::FAMILIES {
                     if let FamilyStatus::Usable(members) = family_status(&blocks, family, n) {
+                        if plain_only && !members.iter().all(|b| b.plain) {
+                            continue;
+                        }
                         let s = make(family, members);
                         if s.log2_dimension() < best.log2_dimension() - 1e-9 {
                             best = s;
@@ -443,16 +569,22 @@ impl Space {
                 FamilyStatus::Absent => Err(Error::InvalidArgument(format!(
                     "space `{family}`: the puzzle has no active exact {family} counts at this reduction level"
                 ))),
-                FamilyStatus::Overlapping(a, b, q) => Err(Error::InvalidArgument(format!(
-                    "space `{family}`: `{a}` and `{b}` share qubit {q}, so they are not disjoint blocks"
+                FamilyStatus::TooLarge(label, m) => Err(Error::InvalidArgument(format!(
+                    "space `{family}`: `{label}` share qubits, and their joined block of {m} qubits is more than the {MAX_LISTED_BLOCK_QUBITS} whose states can be listed"
                 ))),
             },
         }
     }
 
-    /// The space `choice` of a one-hot encoding.
+    /// The space `choice` of a one-hot encoding (`auto`: the smallest family of any blocks).
     pub fn of(enc: &OneHot, choice: SpaceChoice) -> Result<Space> {
-        Space::build(&enc.model, &enc.reduced, choice, enc.diagonal_bytes_per_state())
+        Space::build(&enc.model, &enc.reduced, choice, enc.diagonal_bytes_per_state(), false)
+    }
+
+    /// The same, with `auto` taking only families whose blocks are all plain (the spaces an XY
+    /// mixer keeps). An explicit family is returned as it is, plain or not.
+    pub fn of_plain(enc: &OneHot, choice: SpaceChoice) -> Result<Space> {
+        Space::build(&enc.model, &enc.reduced, choice, enc.diagonal_bytes_per_state(), true)
     }
 
     /// Every space of `enc` that exists, in [`SpaceChoice::ALL`] order: `full`, each usable

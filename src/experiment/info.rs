@@ -58,15 +58,18 @@ pub struct InfoReport {
     /// Every block space of the one-hot encoding that exists for the puzzle (`full`, each usable
     /// family, `auto`); empty for other encodings.
     pub spaces: Vec<SpaceInfo>,
-    /// Families with counts that cannot be a space (their blocks overlap), with why.
+    /// Families with counts that cannot be a space (a joined block too large to list), with why.
     pub spaces_unusable: Vec<UnusableSpace>,
     /// Why there is no block space, when a block's count cannot be met after reduction.
     pub spaces_no_solution: Option<String>,
-    /// The mixer `--mixer` takes by default on the space asked for (`x` on the full space,
-    /// `xy-ring` on a block space of plain blocks; `null` when no implemented mixer keeps it).
+    /// The mixer suggested for the space asked for: `x` on the full space, `xy-ring` on a block
+    /// space of plain blocks, `grover` on one with a general block (which `--mixer` must name).
     pub mixer: Option<String>,
     /// Every mixer that keeps the space asked for.
     pub mixers: Vec<String>,
+    /// The family `--space auto` takes under an XY mixer (the smallest whose blocks are all
+    /// plain); `null` when there is none.
+    pub xy_auto: Option<SpaceChoice>,
     /// The blocks of the space asked for (`auto` resolved).
     pub blocks: Vec<BlockInfo>,
     /// Its basis states (2^n on the full space).
@@ -80,10 +83,9 @@ pub struct BlockInfo {
     pub label: String,
     /// Its free variables.
     pub qubits: Vec<usize>,
-    /// Their coefficients in the count (all 1 for a plain block).
-    pub coefficients: Vec<i64>,
-    /// The count they must meet.
-    pub k: i64,
+    /// Its counts (one, or several joined because they share qubits): each a label, the
+    /// coefficients of the block's qubits (all 1 for a plain block) and the count they must meet.
+    pub counts: Vec<CountInfo>,
     /// Assignments meeting it.
     pub states: u128,
     /// Whether it is a plain weight-k set.
@@ -92,13 +94,31 @@ pub struct BlockInfo {
     pub mixers: Vec<&'static str>,
 }
 
+/// One count of a block, as reported.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountInfo {
+    /// The count's label.
+    pub label: String,
+    /// The coefficient of each of the block's qubits.
+    pub coefficients: Vec<i64>,
+    /// The count they must meet.
+    pub k: i64,
+}
+
 impl BlockInfo {
     fn of(b: &Block) -> Self {
         BlockInfo {
             label: b.label.clone(),
             qubits: b.qubits.clone(),
-            coefficients: b.coefficients.clone(),
-            k: b.k,
+            counts: b
+                .counts
+                .iter()
+                .map(|c| CountInfo {
+                    label: c.label.clone(),
+                    coefficients: c.coefficients.clone(),
+                    k: c.k,
+                })
+                .collect(),
             states: b.num_states,
             plain: b.plain,
             mixers: if b.plain { vec!["xy", "grover"] } else { vec!["grover"] },
@@ -125,6 +145,9 @@ pub struct SpaceInfo {
     pub bytes: f64,
     /// Whether they fit in memory now.
     pub fits: bool,
+    /// The mixers that keep it: `x` and `grover` on the full space; `xy-ring`, `xy-complete`
+    /// and `grover` when every block is plain; `grover` otherwise.
+    pub mixers: Vec<&'static str>,
 }
 
 impl SpaceInfo {
@@ -139,6 +162,13 @@ impl SpaceInfo {
             log2_dimension: space.log2_dimension(),
             bytes: space.bytes(),
             fits: space.fits(),
+            mixers: if space.resolved == SpaceChoice::Full {
+                vec!["x", "grover"]
+            } else if space.blocks.iter().all(|b| b.plain) {
+                vec!["xy-ring", "xy-complete", "grover"]
+            } else {
+                vec!["grover"]
+            },
         }
     }
 }
@@ -184,15 +214,17 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
     let n = enc.num_qubits();
     let (spaces, spaces_unusable, spaces_no_solution) = spaces_of(enc, space)?;
     let asked = spaces.iter().find(|s| s.space == space);
-    let mixers: Vec<String> = match asked {
-        Some(s) if s.resolved != SpaceChoice::Full => {
-            if s.blocks.iter().all(|b| b.plain) {
-                vec!["xy-ring".into(), "xy-complete".into()]
-            } else {
-                Vec::new()
-            }
+    let mixers: Vec<String> = asked
+        .map_or(vec!["x", "grover"], |s| s.mixers.clone())
+        .into_iter()
+        .map(String::from)
+        .collect();
+    // `--space auto` under an XY mixer takes only families of plain blocks.
+    let xy_auto = match enc.as_onehot() {
+        Some(onehot) if spaces_no_solution.is_none() => {
+            Some(Space::of_plain(onehot, SpaceChoice::Auto)?.resolved).filter(|&r| r != SpaceChoice::Full)
         }
-        _ => vec!["x".into()],
+        _ => None,
     };
     let variables = levels.iter().map(|l| (l.level.name(), l.qubits)).collect();
     let model_variables = levels[0].qubits.unwrap_or(0);
@@ -214,6 +246,7 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
         mixer: mixers.first().cloned(),
         mixers,
         blocks: asked.map(|s| s.blocks.clone()).unwrap_or_default(),
+        xy_auto,
         dimension: asked.map_or((n as f64).exp2(), |s| s.dimension),
         space,
         spaces,
@@ -242,10 +275,10 @@ fn spaces_of(enc: &dyn Encoding, asked: SpaceChoice) -> Result<(Vec<SpaceInfo>, 
     let mut spaces = Vec::new();
     let mut unusable = Vec::new();
     for choice in SpaceChoice::ALL {
-        if let FamilyStatus::Overlapping(a, b, q) = family_status(&blocks, choice, onehot.reduced.num_free) {
+        if let FamilyStatus::TooLarge(label, m) = family_status(&blocks, choice, onehot.reduced.num_free) {
             unusable.push(UnusableSpace {
                 space: choice,
-                reason: format!("`{a}` and `{b}` share qubit {q}"),
+                reason: format!("`{label}` share qubits; their joined block of {m} qubits is too large to list"),
             });
         }
         match Space::of(onehot, choice) {

@@ -45,8 +45,10 @@ pub struct BlockReport {
     pub label: String,
     /// Its qubits, ascending.
     pub qubits: Vec<usize>,
-    /// The count over them (after constants moved to the right).
-    pub k: i64,
+    /// The count over them (after constants moved to the right); absent for a block of
+    /// joined counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k: Option<i64>,
     /// Its states.
     pub states: u128,
     /// Whether it is a plain weight-k set (XY mixers apply).
@@ -58,7 +60,7 @@ impl From<&Block> for BlockReport {
         BlockReport {
             label: b.label.clone(),
             qubits: b.qubits.clone(),
-            k: b.k,
+            k: (b.counts.len() == 1).then(|| b.counts[0].k),
             states: b.num_states,
             plain: b.plain,
         }
@@ -138,23 +140,28 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
             enc.name()
         )));
     };
-    let space = Space::of(onehot, settings.space)?;
+    let space = Space::of_plain(onehot, settings.space)?;
     if space.resolved == SpaceChoice::Full {
         return Err(Error::InvalidArgument(format!(
-            "{}: no family of disjoint exact counts at the {} reduction, so `auto` is the full space; use the x mixer",
+            "{}: no family of plain weight-k counts at the {} reduction, so `auto` is the full space for the xy mixers; use the x mixer, or the grover mixer on a space of general blocks",
             enc.file(),
             enc.level()
         )));
     }
     if let Some(b) = space.blocks.iter().find(|b| !b.plain) {
+        let why = if b.counts.len() > 1 {
+            format!("its counts share qubits and are joined over qubits {:?}", b.qubits)
+        } else {
+            format!(
+                "its qubits {:?} count with coefficients {:?} to {}",
+                b.qubits, b.counts[0].coefficients, b.counts[0].k
+            )
+        };
         return Err(Error::InvalidArgument(format!(
-            "{}: block `{}` is not a plain weight-k set after the {} reduction (its qubits {:?} count with coefficients {:?} to {}), so the {} mixer does not apply to it; only a Grover mixer does. Use a weaker reduction or another space",
+            "{}: block `{}` is not a plain weight-k set after the {} reduction ({why}), so the {} mixer does not apply to it; the grover mixer does (--mixer grover). Or use a weaker reduction or another space",
             enc.file(),
             b.label,
             enc.level(),
-            b.qubits,
-            b.coefficients,
-            b.k,
             settings.mixer
         )));
     }
@@ -232,7 +239,7 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
 /// The cost on a block space: the reduced model's QUBO without the penalties of the enforced
 /// blocks (every state of the space meets them).
 pub fn space_qubo(onehot: &OneHot, space: &Space) -> Qubo {
-    let enforced: Vec<usize> = space.blocks.iter().map(|b| b.constraint).collect();
+    let enforced: Vec<usize> = space.blocks.iter().flat_map(Block::constraints).collect();
     Qubo::from_model_without(&onehot.model, &onehot.reduced, &enforced)
 }
 
@@ -298,10 +305,18 @@ pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Ang
     let onehot = enc
         .as_onehot()
         .ok_or_else(|| Error::InvalidArgument("block spaces need the onehot encoding".into()))?;
-    let enforced: Vec<usize> = space.blocks.iter().map(|b| b.constraint).collect();
-    let qubo = Qubo::from_model_without(&onehot.model, &onehot.reduced, &enforced);
+    let qubo = space_qubo(onehot, space);
     let poly = ZPoly::from_ising(&qubo.to_ising());
-    let blocks: Vec<(Vec<usize>, usize)> = space.blocks.iter().map(|b| (b.qubits.clone(), b.k as usize)).collect();
+    let mut blocks: Vec<(Vec<usize>, usize)> = Vec::new();
+    for b in &space.blocks {
+        let Some(w) = b.weight() else {
+            return Err(Error::InvalidArgument(format!(
+                "block `{}` is not a plain weight-k set, so it has no Dicke-state preparation to export",
+                b.label
+            )));
+        };
+        blocks.push((b.qubits.clone(), w));
+    }
     Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
 }
 

@@ -27,9 +27,11 @@ fn angles(p: usize, seed: u64) -> Angles {
     .unwrap()
 }
 
-/// The block cases, and two on the full space.
+/// The block cases, a Tango whose rows share qubits (one joined general block), and two on
+/// the full space.
 fn cases() -> Vec<(&'static str, Level, SpaceChoice)> {
     let mut c = CASES.to_vec();
+    c.push(("tango-4x4-qasm.txt", Level::Paper, SpaceChoice::Rows));
     c.push(("takuzu-4x4-qasm.txt", Level::Paper, SpaceChoice::Full));
     c.push(("tango-4x4-qasm.txt", Level::Paper, SpaceChoice::Full));
     c
@@ -153,6 +155,7 @@ fn grover_search_equals_the_dense_reference_and_the_closed_form() {
         ("takuzu-4x4-qasm.txt", Level::Paper, SpaceChoice::Rows),
         ("takuzu-4x4-qasm.txt", Level::Paper, SpaceChoice::Full),
         ("tango-4x4-qasm.txt", Level::Paper, SpaceChoice::Full),
+        ("tango-4x4-qasm.txt", Level::Paper, SpaceChoice::Rows),
     ] {
         let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
         let n = enc.num_qubits();

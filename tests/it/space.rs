@@ -78,10 +78,22 @@ fn check_block(b: &Block) {
     let all = (0..1u64 << b.len()).filter(|&s| b.meets_local(s)).count();
     assert_eq!(all as u128, b.num_states, "{}", b.label);
     if b.plain {
-        assert!(b.coefficients.iter().all(|&c| c == 1));
-        assert_eq!(b.num_states, binomial(b.len(), b.k as usize), "{}", b.label);
-        assert!(states.iter().all(|s| s.count_ones() as i64 == b.k));
+        let w = b.weight().unwrap();
+        assert!(b.counts.len() == 1 && b.counts[0].coefficients.iter().all(|&c| c == 1));
+        assert_eq!(b.num_states, binomial(b.len(), w), "{}", b.label);
+        assert!(states.iter().all(|s| s.count_ones() as usize == w));
+    } else {
+        assert_eq!(b.weight(), None);
     }
+    // Joined counts share qubits, each count's coefficients cover the block's qubits, and a
+    // qubit of the block is held by some count.
+    assert!(b.counts.iter().all(|c| c.coefficients.len() == b.len()));
+    assert!(
+        (0..b.len()).all(|i| b.counts.iter().any(|c| c.coefficients[i] != 0)),
+        "{}",
+        b.label
+    );
+    assert!(b.counts.windows(2).all(|w| w[0].constraint < w[1].constraint));
 }
 
 fn load(name: &str, level: Level) -> OneHot {
@@ -113,7 +125,7 @@ fn families_and_auto_on_known_instances() {
     assert_eq!(names, ["full", "rows", "cols", "regions", "auto"]);
     // Four rows of four, one queen each: 4^4.
     assert_eq!(spaces[1].dimension, 256.0);
-    assert!(spaces[1].blocks.iter().all(|b| b.plain && b.k == 1));
+    assert!(spaces[1].blocks.iter().all(|b| b.plain && b.weight() == Some(1)));
     // auto: the smallest (rows and cols tie at 2^8; rows first).
     assert_eq!(spaces[4].resolved, SpaceChoice::Rows);
 
@@ -123,21 +135,42 @@ fn families_and_auto_on_known_instances() {
 }
 
 #[test]
-fn overlapping_families_are_refused() {
-    // A vertical `=` merges cells of two rows: rows are no longer disjoint blocks.
+fn counts_that_share_qubits_are_joined() {
+    // A vertical `=` merges cells of two rows: those rows are joined into one general block
+    // whose states meet both counts, so rows and columns are still spaces.
     let enc = load("tiny-tango-4x4.txt", Level::Paper);
+    let spaces = check_spaces(&enc);
     for choice in [SpaceChoice::Rows, SpaceChoice::Cols] {
-        let e = Space::of(&enc, choice).unwrap_err();
-        assert!(
-            matches!(e, Error::InvalidArgument(ref m) if m.contains("share qubit")),
-            "{e}"
-        );
+        let s = spaces.iter().find(|s| s.choice == choice).unwrap();
+        let joined: Vec<&Block> = s.blocks.iter().filter(|b| b.counts.len() > 1).collect();
+        assert!(!joined.is_empty(), "{choice}: nothing joined");
+        for b in joined {
+            assert!(!b.plain && b.label.contains(" + "), "{}", b.label);
+            let labels: Vec<&str> = b.counts.iter().map(|c| c.label.as_str()).collect();
+            assert_eq!(b.label, labels.join(" + "));
+        }
+        // Every count of the family is enforced by exactly one block.
+        let enforced: Vec<usize> = s.blocks.iter().flat_map(Block::constraints).collect();
+        let family: Vec<usize> = enforceable_blocks(&enc.model, &enc.reduced)
+            .unwrap()
+            .iter()
+            .filter(|b| b.family == Some(choice))
+            .flat_map(Block::constraints)
+            .collect();
+        let mut sorted = enforced.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, family, "{choice}");
     }
     assert!(matches!(
         Space::of(&enc, SpaceChoice::Regions),
         Err(Error::InvalidArgument(_))
     ));
-    assert_eq!(Space::of(&enc, SpaceChoice::Auto).unwrap().resolved, SpaceChoice::Full);
+    // auto takes a joined family; under an XY mixer only families of plain blocks count.
+    assert_ne!(Space::of(&enc, SpaceChoice::Auto).unwrap().resolved, SpaceChoice::Full);
+    assert_eq!(
+        Space::of_plain(&enc, SpaceChoice::Auto).unwrap().resolved,
+        SpaceChoice::Full
+    );
 }
 
 /// A blank 4x4 Tango with sign lines under `[equal]` and `[opposite]`.
@@ -154,15 +187,15 @@ fn merged_chains_in_a_row_give_general_blocks() {
     let blocks = enforceable_blocks(&enc.model, &enc.reduced).unwrap();
     let row0 = blocks.iter().find(|b| b.label == "row 0 balance").unwrap();
     assert!(!row0.plain);
-    assert_eq!(row0.coefficients, [2, 1, 1]);
-    assert_eq!(row0.k, 2);
+    assert_eq!(row0.counts[0].coefficients, [2, 1, 1]);
+    assert_eq!(row0.counts[0].k, 2);
     // 2a + b + c = 2: a = 1 alone, or b = c = 1.
     assert_eq!(row0.num_states, 2);
     assert_eq!(row0.states().unwrap(), [0b001, 0b110]);
     let row1 = blocks.iter().find(|b| b.label == "row 1 balance").unwrap();
     assert!(row1.plain);
-    assert_eq!(row1.coefficients, [1, 1]);
-    assert_eq!(row1.k, 1);
+    assert_eq!(row1.counts[0].coefficients, [1, 1]);
+    assert_eq!(row1.weight(), Some(1));
     assert_eq!(row1.num_states, 2);
 
     let spaces = check_spaces(&enc);
@@ -172,8 +205,11 @@ fn merged_chains_in_a_row_give_general_blocks() {
     // Row 1: C(2, 1), the pair's variable free (2); rows 2 and 3: C(4, 2) each.
     assert_eq!(rows.free.len(), 1);
     assert_eq!(rows.dimension, 2.0 * 2.0 * 6.0 * 6.0 * 2.0);
-    // The chain joins columns 0 and 1, the pair too: no column space.
-    assert!(Space::of(&enc, SpaceChoice::Cols).is_err());
+    // The chain links columns 0 and 1, the pair too: they are joined into one block of both
+    // columns' counts.
+    let cols = spaces.iter().find(|s| s.choice == SpaceChoice::Cols).unwrap();
+    let joined = cols.blocks.iter().find(|b| b.counts.len() > 1).unwrap();
+    assert_eq!(joined.label, "column 0 balance + column 1 balance");
 }
 
 #[test]

@@ -138,7 +138,8 @@ fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
     assert!(err(SpaceChoice::Rows, MixerKind::X).contains("x mixer runs on the full space only"));
     assert!(err(SpaceChoice::Full, MixerKind::XyRing).contains("needs a block space"));
     assert!(err(SpaceChoice::Regions, MixerKind::XyRing).contains("no active exact regions counts"));
-    // Tango rows overlap through sign chains: auto is the full space.
+    // Tango rows overlap through sign chains: they are joined into general blocks, so an XY
+    // mixer has no plain family (auto) and refuses the rows, naming the grover mixer.
     let tango = encoding::load(&data("tango-4x4-qasm.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
     let e = simulation::simulation(
         tango.as_ref(),
@@ -157,7 +158,20 @@ fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
         },
     )
     .unwrap_err();
-    assert!(e.to_string().contains("share qubit"), "{e}");
+    assert!(
+        e.to_string().contains("share qubits and are joined") && e.to_string().contains("--mixer grover"),
+        "{e}"
+    );
+    // The grover mixer keeps them.
+    let grover = simulation::simulation(
+        tango.as_ref(),
+        &SpaceSettings {
+            space: SpaceChoice::Rows,
+            mixer: MixerKind::Grover,
+        },
+    )
+    .unwrap();
+    assert!(grover.space.blocks.iter().any(|b| b.counts.len() > 1));
     // The compact encoding has no constraint model to take blocks from.
     let compact = encoding::load(&data("sudoku4-two-clues.txt"), EncodingKind::Compact, Level::Clues).unwrap();
     let e = simulation::simulation(
@@ -284,7 +298,7 @@ fn a_variable_counted_plain_and_negated_is_not_in_its_block() {
             s.space
                 .blocks
                 .iter()
-                .all(|b| b.plain && b.coefficients.iter().all(|&c| c == 1)),
+                .all(|b| b.plain && b.counts[0].coefficients.iter().all(|&c| c == 1)),
             "{name}"
         );
         let a = angles(1, 5);
