@@ -117,12 +117,41 @@ pub struct GroverArgs {
     /// optimal count.
     #[arg(long, value_name = "A..B", value_parser = parse_iterations)]
     pub iterations: Option<(usize, usize)>,
+    /// How the curve is computed beside the closed form from (M, D): auto (by statevector too
+    /// when the space has at most 2^26 states and fits), statevector (whatever the size), or
+    /// closed-form (M from the exact search, no state).
+    #[arg(long, value_enum, default_value_t = GroverRouteArg::Auto)]
+    pub route: GroverRouteArg,
+    /// Also run Grover-mixer QAOA at these depths (A..B or one depth), from the cost histogram
+    /// of the space: INTERP, L-BFGS, energy objective, seed 0. Exact at any dimension up to
+    /// 2^32 states, rows+cols included.
+    #[arg(long, value_name = "A..B", value_parser = parse_iterations)]
+    pub qaoa_depths: Option<(usize, usize)>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
     /// Also write grover.json and grover.csv into this folder.
     #[arg(long)]
     pub out: Option<PathBuf>,
+}
+
+/// `--route` of `grover`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroverRouteArg {
+    Auto,
+    Statevector,
+    ClosedForm,
+}
+
+impl From<GroverRouteArg> for quzzle::experiment::grover::GroverRoute {
+    fn from(r: GroverRouteArg) -> Self {
+        use quzzle::experiment::grover::GroverRoute;
+        match r {
+            GroverRouteArg::Auto => GroverRoute::Auto,
+            GroverRouteArg::Statevector => GroverRoute::Statevector,
+            GroverRouteArg::ClosedForm => GroverRoute::ClosedForm,
+        }
+    }
 }
 
 /// `A..B` (both included) or `K`.
@@ -358,6 +387,10 @@ pub enum SpaceArg {
     Regions,
     Cells,
     Auto,
+    /// Rows and columns together (one queen per row and column): counted, not listed, so
+    /// the Grover mixer runs on it from the cost histogram (`grover --qaoa-depths`).
+    #[value(name = "rows+cols")]
+    RowsCols,
 }
 
 impl From<SpaceArg> for quzzle::encoding::space::SpaceChoice {
@@ -369,6 +402,7 @@ impl From<SpaceArg> for quzzle::encoding::space::SpaceChoice {
             SpaceArg::Regions => Self::Regions,
             SpaceArg::Cells => Self::Cells,
             SpaceArg::Auto => Self::Auto,
+            SpaceArg::RowsCols => Self::RowsCols,
         }
     }
 }

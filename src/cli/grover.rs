@@ -14,7 +14,8 @@ pub fn run(args: &GroverArgs) -> Result<()> {
     let settings = GroverSettings {
         space: args.space.into(),
         iterations: args.iterations,
-        statevector: true,
+        route: args.route.into(),
+        qaoa_depths: args.qaoa_depths,
     };
     let report = grover(enc.as_ref(), &settings)?;
     if let Some(out) = &args.out {
@@ -85,6 +86,19 @@ fn text(r: &GroverReport) -> String {
     s += "     k  oracle calls  P(valid)\n";
     for i in &r.iterations {
         s += &format!("{:>6}  {:>12}  {:.6}\n", i.k, i.oracle_calls, i.success_probability);
+    }
+    if !r.qaoa.is_empty() {
+        s += &format!(
+            "Grover-mixer QAOA from the cost histogram ({} cost classes; INTERP, L-BFGS, energy objective):\n",
+            r.cost_classes
+        );
+        s += "     p  cost calls  P(valid)  energy  optimiser calls\n";
+        for d in &r.qaoa {
+            s += &format!(
+                "{:>6}  {:>10}  {:.6}  {:.6}  {}\n",
+                d.p, d.p, d.success_probability, d.energy, d.evaluations
+            );
+        }
     }
     s
 }

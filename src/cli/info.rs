@@ -66,12 +66,13 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
     }
     outln!("block spaces at {}:", report.reduce.name());
     outln!(
-        "  {:<12} {:>6} {:>9} {:>12} {:>10}  fits  mixers",
+        "  {:<12} {:>6} {:>9} {:>12} {:>10}  fits  {:<11}  mixers",
         "space",
         "blocks",
         "dimension",
         "",
-        "bytes"
+        "bytes",
+        "route"
     );
     for s in &report.spaces {
         let name = if s.space == SpaceChoice::Auto {
@@ -80,12 +81,13 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
             s.space.name().to_string()
         };
         outln!(
-            "  {name:<12} {:>6} {:>9} {:>12} {:>10}  {:<4}  {}",
+            "  {name:<12} {:>6} {:>9} {:>12} {:>10}  {:<4}  {:<11}  {}",
             s.blocks.len(),
             format!("2^{:.2}", s.log2_dimension),
             dimension_text(s.dimension),
             bytes_text(s.bytes),
             if s.fits { "yes" } else { "no" },
+            s.route,
             s.mixers.join(", ")
         );
     }

@@ -50,6 +50,13 @@ use std::str::FromStr;
 /// Largest general block whose states [`Block::states`] lists (its 2^m masks are scanned).
 pub const MAX_LISTED_BLOCK_QUBITS: usize = 30;
 
+/// Most distinct vectors of partial sums the count of a joined block's states keeps at one
+/// qubit (beyond it the block is too tangled to count).
+const MAX_SUM_VECTORS: usize = 1 << 20;
+
+/// Joined blocks of more counts than this are labelled by their first and last count.
+const MAX_LABELLED_COUNTS: usize = 6;
+
 /// Most states [`Block::states`] lists for one block (a plain block of up to 63 qubits is
 /// listed subset by subset).
 pub const MAX_LISTED_STATES: u128 = 1 << 26;
@@ -70,17 +77,23 @@ pub enum SpaceChoice {
     Cells,
     /// The usable family of smallest dimension, or `full`.
     Auto,
+    /// The row and the column counts together (N-Queens: the permutations). Every row meets
+    /// every column, so they form one joined block whose states are counted, not listed:
+    /// simulated from the cost histogram under the Grover mixer only.
+    #[serde(rename = "rows+cols")]
+    RowsCols,
 }
 
 impl SpaceChoice {
     /// Every choice, in report order.
-    pub const ALL: [SpaceChoice; 6] = [
+    pub const ALL: [SpaceChoice; 7] = [
         SpaceChoice::Full,
         SpaceChoice::Rows,
         SpaceChoice::Cols,
         SpaceChoice::Regions,
         SpaceChoice::Cells,
         SpaceChoice::Auto,
+        SpaceChoice::RowsCols,
     ];
 
     /// The families, in `auto`'s tie order.
@@ -100,6 +113,15 @@ impl SpaceChoice {
             SpaceChoice::Regions => "regions",
             SpaceChoice::Cells => "cells",
             SpaceChoice::Auto => "auto",
+            SpaceChoice::RowsCols => "rows+cols",
+        }
+    }
+
+    /// Whether a count of `family` belongs to this choice (`rows+cols`: rows and columns).
+    fn holds(self, family: Option<SpaceChoice>) -> bool {
+        match self {
+            SpaceChoice::RowsCols => matches!(family, Some(SpaceChoice::Rows | SpaceChoice::Cols)),
+            _ => family == Some(self),
         }
     }
 
@@ -130,7 +152,7 @@ impl FromStr for SpaceChoice {
             .ok_or_else(|| Error::UnknownName {
                 what: "space",
                 name: s.to_string(),
-                choices: "full, rows, cols, regions, cells, auto",
+                choices: "full, rows, cols, regions, cells, auto, rows+cols",
             })
     }
 }
@@ -205,29 +227,45 @@ impl Block {
             coefficients,
             k: rhs,
         };
-        // A count of constants only that is never met is a block with no state.
-        Some(Block::with_counts(qubits, vec![count]))
+        // A count of constants only that is never met is a block with no state. One count's
+        // partial sums take at most m + 1 values, so it is always counted.
+        Block::with_counts(qubits, vec![count])
     }
 
     /// The block of `counts` over `qubits` (ascending; each count's coefficients aligned with
-    /// them): its label, family, plainness and number of states.
-    fn with_counts(qubits: Vec<usize>, counts: Vec<BlockCount>) -> Block {
+    /// them): its label, family, plainness and number of states; `None` when the states are
+    /// too tangled to count.
+    fn with_counts(qubits: Vec<usize>, counts: Vec<BlockCount>) -> Option<Block> {
         let plain = !qubits.is_empty() && counts.len() == 1 && counts[0].coefficients.iter().all(|&c| c == 1);
-        let num_states = if qubits.is_empty() { 0 } else { count_solutions(&counts) };
-        let label = counts.iter().map(|c| c.label.as_str()).collect::<Vec<_>>().join(" + ");
+        let num_states = if qubits.is_empty() {
+            0
+        } else {
+            count_solutions(&counts)?
+        };
+        let label = if counts.len() > MAX_LABELLED_COUNTS {
+            format!(
+                "{} + … + {} ({} counts)",
+                counts[0].label,
+                counts[counts.len() - 1].label,
+                counts.len()
+            )
+        } else {
+            counts.iter().map(|c| c.label.as_str()).collect::<Vec<_>>().join(" + ")
+        };
         let family = counts.first().and_then(|c| SpaceChoice::family_of_label(&c.label));
-        Block {
+        Some(Block {
             label,
             family,
             qubits,
             counts,
             num_states,
             plain,
-        }
+        })
     }
 
-    /// One block of `blocks` (disjoint or not): the union of their qubits under all their counts.
-    fn join(blocks: &[&Block]) -> Block {
+    /// One block of `blocks` (disjoint or not): the union of their qubits under all their
+    /// counts; `None` when its states are too tangled to count.
+    fn join(blocks: &[&Block]) -> Option<Block> {
         let qubits: Vec<usize> = blocks
             .iter()
             .flat_map(|b| b.qubits.iter().copied())
@@ -258,6 +296,11 @@ impl Block {
     /// The constraints the block enforces, in model order.
     pub fn constraints(&self) -> impl Iterator<Item = usize> + '_ {
         self.counts.iter().map(|c| c.constraint)
+    }
+
+    /// Whether [`Block::states`] lists its states (a statevector over it can be built).
+    pub fn listable(&self) -> bool {
+        self.num_states <= MAX_LISTED_STATES && (self.plain || self.len() <= MAX_LISTED_BLOCK_QUBITS)
     }
 
     /// The weight of a plain block (its one count's right-hand side); `None` for a general one.
@@ -353,8 +396,8 @@ fn colex_subsets(m: usize, k: i64) -> Vec<u64> {
 
 /// Number of 0/1 vectors `x` meeting every count `Σ_i c_i x_i = k` (a subset-sum count over
 /// the vector of partial sums; a partial sum that can no longer reach its `k` is dropped;
-/// saturates at `u128::MAX`).
-fn count_solutions(counts: &[BlockCount]) -> u128 {
+/// saturates at `u128::MAX`); `None` when more than [`MAX_SUM_VECTORS`] vectors are live.
+fn count_solutions(counts: &[BlockCount]) -> Option<u128> {
     let m = counts.first().map_or(0, |c| c.coefficients.len());
     // What the qubits after i can still add to each count, at least and at most.
     let mut reach = vec![vec![(0i64, 0i64); counts.len()]; m + 1];
@@ -386,10 +429,13 @@ fn count_solutions(counts: &[BlockCount]) -> u128 {
                 }
             }
         }
+        if next.len() > MAX_SUM_VECTORS {
+            return None;
+        }
         ways = next;
     }
     let target: Vec<i64> = counts.iter().map(|c| c.k).collect();
-    ways.get(&target).copied().unwrap_or(0)
+    Some(ways.get(&target).copied().unwrap_or(0))
 }
 
 /// Every enforceable block of `model` under `reduced`: one per active exact count with a free
@@ -420,15 +466,14 @@ pub enum FamilyStatus {
     Absent,
     /// Its blocks, pairwise disjoint; counts that share qubits are joined into one block.
     Usable(Vec<Block>),
-    /// A joined block whose states cannot be counted or listed (too many qubits): its label
-    /// and qubit count.
+    /// A joined block whose states are too tangled to count: its label and qubit count.
     TooLarge(String, usize),
 }
 
 /// The blocks of `family` among `blocks`: the family's counts, those that share a qubit
 /// (directly or through others) joined into one block, in the order of their first count.
 pub fn family_status(blocks: &[Block], family: SpaceChoice, num_free: usize) -> FamilyStatus {
-    let members: Vec<&Block> = blocks.iter().filter(|b| b.family == Some(family)).collect();
+    let members: Vec<&Block> = blocks.iter().filter(|b| family.holds(b.family)).collect();
     if members.is_empty() {
         return FamilyStatus::Absent;
     }
@@ -464,12 +509,15 @@ pub fn family_status(blocks: &[Block], family: SpaceChoice, num_free: usize) -> 
             out.push(group[0].clone());
             continue;
         }
-        let qubits: std::collections::BTreeSet<usize> = group.iter().flat_map(|b| b.qubits.iter().copied()).collect();
-        if qubits.len() > MAX_LISTED_BLOCK_QUBITS {
-            let label = group.iter().map(|b| b.label.as_str()).collect::<Vec<_>>().join(" + ");
-            return FamilyStatus::TooLarge(label, qubits.len());
+        match Block::join(&group) {
+            Some(b) => out.push(b),
+            None => {
+                let qubits: std::collections::BTreeSet<usize> =
+                    group.iter().flat_map(|b| b.qubits.iter().copied()).collect();
+                let label = format!("{} + … + {}", group[0].label, group[group.len() - 1].label);
+                return FamilyStatus::TooLarge(label, qubits.len());
+            }
         }
-        out.push(Block::join(&group));
     }
     FamilyStatus::Usable(out)
 }
@@ -570,7 +618,7 @@ impl Space {
                     "space `{family}`: the puzzle has no active exact {family} counts at this reduction level"
                 ))),
                 FamilyStatus::TooLarge(label, m) => Err(Error::InvalidArgument(format!(
-                    "space `{family}`: `{label}` share qubits, and their joined block of {m} qubits is more than the {MAX_LISTED_BLOCK_QUBITS} whose states can be listed"
+                    "space `{family}`: `{label}` share qubits, and the states of their joined block of {m} qubits are too tangled to count"
                 ))),
             },
         }
@@ -615,6 +663,12 @@ impl Space {
     /// space.
     pub fn fits(&self) -> bool {
         self.log2_dimension() <= MAX_QUBITS as f64 + 1e-9 && self.bytes() <= sim::available_memory() as f64
+    }
+
+    /// Whether every block's states can be listed, so a statevector over the space can be
+    /// built (the states of a `rows+cols` block are counted only).
+    pub fn listable(&self) -> bool {
+        self.blocks.iter().all(Block::listable)
     }
 
     /// Whether the basis index `state` of the full space (bit q = qubit q) lies in the space.

@@ -19,6 +19,21 @@ use serde::Serialize;
 /// Most iterations one report lists.
 pub const MAX_ITERATIONS: usize = 100_000;
 
+/// Largest space the `auto` route runs by statevector (2^26 states: about a second per
+/// hundred iterations here); beyond it the curve comes from (M, D) alone.
+pub const AUTO_STATEVECTOR_STATES: f64 = (1u64 << 26) as f64;
+
+/// How the curve is computed. The closed form is always computed; the statevector beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroverRoute {
+    /// The statevector too when the space fits and has at most [`AUTO_STATEVECTOR_STATES`].
+    Auto,
+    /// The statevector too, whatever the size (refused when it does not fit in memory).
+    Statevector,
+    /// The closed form from (M, D) alone, M from the exact search.
+    ClosedForm,
+}
+
 /// What `grover` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GroverSettings {
@@ -26,8 +41,11 @@ pub struct GroverSettings {
     pub space: SpaceChoice,
     /// The iterations reported, both ends included; `None`: 0 to the optimal count.
     pub iterations: Option<(usize, usize)>,
-    /// Whether to run the statevector too when it fits (the closed form is always computed).
-    pub statevector: bool,
+    /// Whether the statevector runs beside the closed form.
+    pub route: GroverRoute,
+    /// Grover-mixer QAOA depths to run beside the search (both ends included), from the cost
+    /// histogram: INTERP, L-BFGS on exact gradients, energy objective, seed 0.
+    pub qaoa_depths: Option<(usize, usize)>,
 }
 
 impl Default for GroverSettings {
@@ -35,7 +53,8 @@ impl Default for GroverSettings {
         GroverSettings {
             space: SpaceChoice::Rows,
             iterations: None,
-            statevector: true,
+            route: GroverRoute::Auto,
+            qaoa_depths: None,
         }
     }
 }
@@ -53,6 +72,23 @@ pub struct GroverIteration {
     pub closed_form: f64,
     /// The statevector's P(valid), when it ran.
     pub statevector: Option<f64>,
+}
+
+/// Grover-mixer QAOA at one depth, beside the search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GmQaoaDepth {
+    /// Depth: applications of the cost (as an iteration applies the oracle once).
+    pub p: usize,
+    /// P(valid) at the optimised angles.
+    pub success_probability: f64,
+    /// ⟨C⟩ there.
+    pub energy: f64,
+    /// Objective and gradient calls the optimiser made.
+    pub evaluations: usize,
+    /// The angles.
+    pub gammas: Vec<f64>,
+    /// The angles.
+    pub betas: Vec<f64>,
 }
 
 /// The Grover search of one puzzle on one space.
@@ -86,6 +122,10 @@ pub struct GroverReport {
     pub max_difference: f64,
     /// One entry per iteration count.
     pub iterations: Vec<GroverIteration>,
+    /// Cost classes of the histogram Grover-mixer QAOA ran on (0 when it did not run).
+    pub cost_classes: usize,
+    /// Grover-mixer QAOA per depth (empty unless asked for).
+    pub qaoa: Vec<GmQaoaDepth>,
 }
 
 /// `θ = asin √(M/D)`, the optimal count `⌊π/(4θ)⌋` and its probability.
@@ -138,17 +178,42 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
     };
     let space = simulation::space_of(enc, &space_settings)?;
     // The statevector needs the valid states, which the simulation's diagonal gives.
-    let (sim_valid, note) = if settings.statevector {
+    let run_statevector = match settings.route {
+        GroverRoute::Auto => space.listable() && space.dimension <= AUTO_STATEVECTOR_STATES,
+        GroverRoute::Statevector => true,
+        GroverRoute::ClosedForm => false,
+    };
+    let (sim_valid, note) = if run_statevector {
         match simulation::simulation(enc, &space_settings) {
             Ok(sim) => {
                 let valid = simulation::success_states(enc, &sim)?.valid;
                 (Some((sim.qaoa().num_states(), valid)), None)
             }
-            Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. })) => (None, Some(e.to_string())),
+            Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. }))
+                if settings.route == GroverRoute::Auto =>
+            {
+                (None, Some(e.to_string()))
+            }
             Err(e) => return Err(e),
         }
+    } else if settings.route == GroverRoute::Auto && !space.listable() {
+        (
+            None,
+            Some(format!(
+                "the states of space {} are counted, not listed, so it has no statevector",
+                space.resolved
+            )),
+        )
+    } else if settings.route == GroverRoute::Auto {
+        (
+            None,
+            Some(format!(
+                "the space has 2^{:.2} states, more than the 2^26 the auto route runs by statevector (--route statevector runs it)",
+                space.log2_dimension()
+            )),
+        )
     } else {
-        (None, Some("statevector not asked for".into()))
+        (None, Some("statevector not asked for (--route closed-form)".into()))
     };
     let solutions: u128 = match &sim_valid {
         Some((_, valid)) => valid.len() as u128,
@@ -203,7 +268,13 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
         .iter()
         .filter_map(|i| i.statevector.map(|s| (s - i.closed_form).abs()))
         .fold(0.0, f64::max);
+    let (cost_classes, qaoa) = match settings.qaoa_depths {
+        Some(depths) => gm_qaoa(enc, &space_settings, depths)?,
+        None => (0, Vec::new()),
+    };
     Ok(GroverReport {
+        cost_classes,
+        qaoa,
         file: enc.file().to_string(),
         reduce: enc.level().name().into(),
         qubits: enc.num_qubits(),
@@ -219,6 +290,50 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
         max_difference,
         iterations,
     })
+}
+
+/// Most depths one report runs.
+pub const MAX_QAOA_DEPTH: usize = 64;
+
+/// Grover-mixer QAOA at depths `first..=last` on the space of `settings`, from the cost
+/// histogram (exact at any dimension the histogram is counted for): INTERP from the previous
+/// depth, L-BFGS on exact gradients, energy objective, seed 0. Returns the number of cost
+/// classes and one entry per depth.
+pub fn gm_qaoa(
+    enc: &dyn Encoding,
+    settings: &SpaceSettings,
+    (first, last): (usize, usize),
+) -> Result<(usize, Vec<GmQaoaDepth>)> {
+    use crate::qaoa::optimize::{Init, OptimizeConfig};
+    use crate::qaoa::{Objective, Qaoa};
+    if first == 0 || first > last || last > MAX_QAOA_DEPTH {
+        return Err(Error::InvalidArgument(format!(
+            "--qaoa-depths {first}..{last}: write A..B with 1 <= A <= B <= {MAX_QAOA_DEPTH}"
+        )));
+    }
+    let (sim, _) = super::histogram::histogram_simulation(enc, settings)?;
+    let valid = sim.success_states().valid;
+    let config = OptimizeConfig::default();
+    let mut previous: Option<crate::angles::Angles> = None;
+    let mut out = Vec::new();
+    // INTERP climbs from depth 1, so the depths below the first are optimised too.
+    for p in 1..=last {
+        let (opt, scan) =
+            super::solve::optimize_depth(&sim, &Objective::Energy, p, Init::Interp, previous.as_ref(), &config)?;
+        if p >= first {
+            let eval = sim.evaluate(&opt.angles, &valid)?;
+            out.push(GmQaoaDepth {
+                p,
+                success_probability: eval.success_probability,
+                energy: eval.energy,
+                evaluations: opt.evaluations + opt.gradients + scan,
+                gammas: opt.angles.gammas.clone(),
+                betas: opt.angles.betas.clone(),
+            });
+        }
+        previous = Some(opt.angles);
+    }
+    Ok((sim.histogram().classes.len(), out))
 }
 
 #[cfg(test)]

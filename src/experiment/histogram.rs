@@ -53,6 +53,9 @@ pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram
             space.log2_dimension()
         )));
     }
+    if !space.listable() {
+        return search_histogram(enc, space);
+    }
     let qubo = space_qubo(onehot, space);
     let digits = space_digits(space)?;
     let cost = ProductCost::new(&qubo, &digits);
@@ -139,6 +142,291 @@ pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram
         })
         .collect();
     Ok(build_histogram(levels, target, &verdicts, &digits, n))
+}
+
+/// Qubits fixed in the prefixes that split [`search_histogram`]'s work into tasks (at most
+/// 2^12 prefixes; the split depends on the space only, never on the thread count).
+const SEARCH_PREFIX_QUBITS: usize = 12;
+
+/// One count of the space over global qubits: `(qubit, coefficient)` terms and its target.
+struct SearchCount {
+    terms: Vec<(usize, i64)>,
+    k: i64,
+}
+
+/// The depth-first enumeration of a space's states, qubit 0 first, 0 before 1, a branch cut as
+/// soon as a count can no longer reach its target; the cost is summed along the path.
+struct Search<'a> {
+    qubo: &'a crate::cost::qubo::Qubo,
+    /// Per qubit q: the quadratic terms `(r, b_qr)` with r < q.
+    lower: Vec<Vec<(usize, f64)>>,
+    /// Per qubit q: the counts it is in, with its coefficient.
+    touch: Vec<Vec<(usize, i64)>>,
+    /// Per qubit q and count c: what qubits q.. can still add to c, at least and at most.
+    reach: Vec<Vec<(i64, i64)>>,
+    counts: Vec<SearchCount>,
+    /// Without an objective the success cost is 0; with one, the least cost found.
+    has_objective: bool,
+}
+
+/// What one task found: per cost its count and first state, and the success-cost states.
+#[derive(Default)]
+struct Found {
+    counts: HashMap<u64, (u128, Vec<bool>)>,
+    best: Option<f64>,
+    targets: Vec<Vec<bool>>,
+}
+
+impl Found {
+    fn leaf(&mut self, cost: f64, x: &[bool], has_objective: bool) {
+        self.counts
+            .entry(key(cost))
+            .and_modify(|e| e.0 += 1)
+            .or_insert_with(|| (1, x.to_vec()));
+        let take = if has_objective {
+            match self.best {
+                Some(b) if cost > b + ENERGY_TOL => false,
+                Some(b) if cost < b - ENERGY_TOL => {
+                    self.targets.clear();
+                    self.best = Some(cost);
+                    true
+                }
+                Some(_) => true,
+                None => {
+                    self.best = Some(cost);
+                    true
+                }
+            }
+        } else {
+            cost.abs() <= ENERGY_TOL
+        };
+        if take && self.targets.len() <= MAX_JUDGED {
+            self.targets.push(x.to_vec());
+        }
+    }
+
+    /// `later` found after `self` in the enumeration order.
+    fn merge(&mut self, later: Found, has_objective: bool) {
+        for (k, (n, example)) in later.counts {
+            self.counts.entry(k).and_modify(|e| e.0 += n).or_insert((n, example));
+        }
+        if has_objective {
+            match (self.best, later.best) {
+                (_, None) => return,
+                (Some(a), Some(b)) if b > a + ENERGY_TOL => return,
+                (Some(a), Some(b)) if b < a - ENERGY_TOL => {
+                    self.targets.clear();
+                    self.best = Some(b);
+                }
+                (None, b) => self.best = b,
+                _ => {}
+            }
+        }
+        self.targets.extend(later.targets);
+        self.targets.truncate(MAX_JUDGED + 1);
+    }
+}
+
+impl Search<'_> {
+    /// Whether `sums` (after qubit q is set) can still meet every count qubit q is in.
+    fn feasible(&self, q: usize, sums: &[i64]) -> bool {
+        self.touch[q].iter().all(|&(c, _)| {
+            let (lo, hi) = self.reach[q + 1][c];
+            sums[c] + lo <= self.counts[c].k && self.counts[c].k <= sums[c] + hi
+        })
+    }
+
+    /// Enumerate from qubit `q` on, below the prefix `x[..q]` with partial sums `sums` and
+    /// cost `cost`, into `found` (leaves) or `prefixes` (at qubit `stop`).
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        q: usize,
+        stop: usize,
+        x: &mut Vec<bool>,
+        sums: &mut [i64],
+        cost: f64,
+        found: &mut Found,
+        prefixes: &mut Vec<(Vec<bool>, Vec<i64>, f64)>,
+    ) {
+        if q == stop {
+            if stop == self.lower.len() {
+                found.leaf(cost + self.qubo.offset, x, self.has_objective);
+            } else {
+                prefixes.push((x.clone(), sums.to_vec(), cost));
+            }
+            return;
+        }
+        for bit in [false, true] {
+            let mut c = cost;
+            if bit {
+                c += self.qubo.linear[q];
+                for &(r, b) in &self.lower[q] {
+                    if x[r] {
+                        c += b;
+                    }
+                }
+                for &(j, a) in &self.touch[q] {
+                    sums[j] += a;
+                }
+            }
+            if self.feasible(q, sums) {
+                x.push(bit);
+                self.walk(q + 1, stop, x, sums, c, found, prefixes);
+                x.pop();
+            }
+            if bit {
+                for &(j, a) in &self.touch[q] {
+                    sums[j] -= a;
+                }
+            }
+        }
+    }
+}
+
+/// The histogram of `enc`'s cost over `space` by a depth-first search over its states with
+/// the counts as cuts, as [`cost_histogram`] counts a space whose blocks are counted, not
+/// listed (`rows+cols`): memory stays at one path per task, time is about the dimension times
+/// the qubits. The first [`SEARCH_PREFIX_QUBITS`] qubits split the work into tasks, merged in
+/// enumeration order. Equal to the enumeration wherever both run (tested).
+pub fn search_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram> {
+    let onehot = enc.as_onehot().ok_or_else(|| {
+        Error::InvalidArgument(format!(
+            "the cost histogram is counted over the constraint model of the onehot encoding; the {} encoding has none",
+            enc.name()
+        ))
+    })?;
+    if space.dimension > MAX_COUNTED_STATES {
+        return Err(Error::InvalidArgument(format!(
+            "{}: space {} has 2^{:.2} states; the histogram is counted by enumeration up to 2^32",
+            enc.file(),
+            space.resolved,
+            space.log2_dimension()
+        )));
+    }
+    let n = enc.num_qubits();
+    let qubo = space_qubo(onehot, space);
+    let mut lower = vec![Vec::new(); n];
+    for &((q, r), b) in &qubo.quadratic {
+        lower[r].push((q, b));
+    }
+    let counts: Vec<SearchCount> = space
+        .blocks
+        .iter()
+        .flat_map(|b| {
+            b.counts.iter().map(|c| SearchCount {
+                terms: b
+                    .qubits
+                    .iter()
+                    .zip(&c.coefficients)
+                    .filter(|&(_, &a)| a != 0)
+                    .map(|(&q, &a)| (q, a))
+                    .collect(),
+                k: c.k,
+            })
+        })
+        .collect();
+    let mut touch = vec![Vec::new(); n];
+    for (j, c) in counts.iter().enumerate() {
+        for &(q, a) in &c.terms {
+            touch[q].push((j, a));
+        }
+    }
+    let mut reach = vec![vec![(0i64, 0i64); counts.len()]; n + 1];
+    for q in (0..n).rev() {
+        reach[q] = reach[q + 1].clone();
+        for &(j, a) in &touch[q] {
+            reach[q][j].0 += a.min(0);
+            reach[q][j].1 += a.max(0);
+        }
+    }
+    let search = Search {
+        qubo: &qubo,
+        lower,
+        touch,
+        reach,
+        counts,
+        has_objective: onehot.model.has_objective(),
+    };
+    let split = SEARCH_PREFIX_QUBITS.min(n);
+    let mut prefixes = Vec::new();
+    // With no more qubits than the split, the first walk reaches the leaves itself.
+    let mut all = Found::default();
+    let mut sums = vec![0i64; search.counts.len()];
+    search.walk(
+        0,
+        split,
+        &mut Vec::with_capacity(n),
+        &mut sums,
+        0.0,
+        &mut all,
+        &mut prefixes,
+    );
+    let parts: Vec<Found> = prefixes
+        .into_par_iter()
+        .map(|(mut x, mut sums, cost)| {
+            let mut found = Found::default();
+            search.walk(split, n, &mut x, &mut sums, cost, &mut found, &mut Vec::new());
+            found
+        })
+        .collect();
+    for part in parts {
+        all.merge(part, search.has_objective);
+    }
+    if all.targets.len() > MAX_JUDGED {
+        return Err(Error::InvalidArgument(format!(
+            "{}: more than {MAX_JUDGED} states of space {} have the success cost; too many to judge one by one",
+            enc.file(),
+            space.resolved
+        )));
+    }
+    let target = if search.has_objective {
+        all.best.unwrap_or(0.0)
+    } else {
+        0.0
+    };
+    let mut levels: Vec<(f64, u128, Vec<bool>)> = all
+        .counts
+        .into_iter()
+        .map(|(k, (count, example))| (f64::from_bits(k), count, example))
+        .collect();
+    levels.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let verdicts: Vec<(Vec<bool>, Verdict)> = all
+        .targets
+        .into_par_iter()
+        .map(|x| {
+            let v = Verdict::of(&enc.puzzle().check(&enc.board_of_bits(&x)));
+            (x, v)
+        })
+        .collect();
+    let mut classes = Vec::new();
+    for (c, count, example) in levels {
+        if (c - target).abs() > ENERGY_TOL {
+            classes.push(CostClass {
+                cost: c,
+                count,
+                kind: ClassKind::Other,
+                example,
+            });
+            continue;
+        }
+        for (kind, verdict) in [
+            (ClassKind::Valid, Verdict::Valid),
+            (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
+            (ClassKind::Invalid, Verdict::Invalid),
+        ] {
+            let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
+            if let Some((first, _)) = of_kind.next() {
+                classes.push(CostClass {
+                    cost: c,
+                    count: 1 + of_kind.count() as u128,
+                    kind,
+                    example: first.clone(),
+                });
+            }
+        }
+    }
+    Ok(CostHistogram { classes, num_qubits: n })
 }
 
 /// Classes from the levels `(cost, count, first state)` ascending and the verdicts of the

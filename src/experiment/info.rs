@@ -148,6 +148,11 @@ pub struct SpaceInfo {
     /// The mixers that keep it: `x` and `grover` on the full space; `xy-ring`, `xy-complete`
     /// and `grover` when every block is plain; `grover` otherwise.
     pub mixers: Vec<&'static str>,
+    /// How it is simulated: `statevector` (its states are listed and fit in memory),
+    /// `histogram` (the Grover mixer from the cost histogram, counted up to 2^32 states: a
+    /// space counted but not listed, such as rows+cols, or one too large for memory), or
+    /// `none`.
+    pub route: &'static str,
 }
 
 impl SpaceInfo {
@@ -162,6 +167,13 @@ impl SpaceInfo {
             log2_dimension: space.log2_dimension(),
             bytes: space.bytes(),
             fits: space.fits(),
+            route: if space.listable() && space.fits() {
+                "statevector"
+            } else if space.dimension <= crate::experiment::histogram::MAX_COUNTED_STATES {
+                "histogram"
+            } else {
+                "none"
+            },
             mixers: if space.resolved == SpaceChoice::Full {
                 vec!["x", "grover"]
             } else if space.blocks.iter().all(|b| b.plain) {

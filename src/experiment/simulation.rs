@@ -150,7 +150,11 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     }
     if let Some(b) = space.blocks.iter().find(|b| !b.plain) {
         let why = if b.counts.len() > 1 {
-            format!("its counts share qubits and are joined over qubits {:?}", b.qubits)
+            format!(
+                "{} counts share qubits and are joined over {} qubits",
+                b.counts.len(),
+                b.len()
+            )
         } else {
             format!(
                 "its qubits {:?} count with coefficients {:?} to {}",
@@ -190,6 +194,15 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
         });
     }
     let onehot = enc.as_onehot().expect("checked by space_of");
+    if !space.listable() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the states of space {} are counted ({}), not listed, so there is no statevector over it; Grover-mixer QAOA runs on it from the cost histogram: quzzle grover FILE --space {} --qaoa-depths A..B",
+            enc.file(),
+            space.resolved,
+            space.dimension,
+            space.resolved
+        )));
+    }
     // The state, the diagonal and the f64 costs it is built from; a gradient adds a state.
     let needed = space.dimension * (sim::AMPLITUDE_BYTES as f64 + 10.0);
     let available = sim::available_memory() as f64;

@@ -44,7 +44,9 @@ fn info_reports_block_spaces() {
     assert_eq!(v["space"], "regions");
     let spaces = v["spaces"].as_array().unwrap();
     let names: Vec<&str> = spaces.iter().map(|s| s["space"].as_str().unwrap()).collect();
-    assert_eq!(names, ["full", "rows", "cols", "regions", "auto"]);
+    assert_eq!(names, ["full", "rows", "cols", "regions", "auto", "rows+cols"]);
+    assert_eq!(spaces[5]["route"], "statevector");
+    assert_eq!(spaces[5]["mixers"], serde_json::json!(["grover"]));
     assert_eq!(spaces[1]["dimension"], 256.0);
     assert_eq!(spaces[1]["log2_dimension"], 8.0);
     assert_eq!(spaces[1]["blocks"].as_array().unwrap().len(), 4);

@@ -4,8 +4,8 @@ use crate::common::data;
 use crate::subspace::CASES;
 use quzzle::encoding::space::{Space, SpaceChoice};
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::grover::{closed_form, grover, statevector_curve, GroverSettings};
-use quzzle::experiment::histogram::{cost_histogram, histogram_simulation};
+use quzzle::experiment::grover::{closed_form, grover, statevector_curve, GroverRoute, GroverSettings};
+use quzzle::experiment::histogram::{cost_histogram, histogram_simulation, search_histogram};
 use quzzle::experiment::simulation::{self, SpaceSettings};
 use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
@@ -165,7 +165,8 @@ fn grover_search_equals_the_dense_reference_and_the_closed_form() {
             &GroverSettings {
                 space,
                 iterations: Some((0, 6)),
-                statevector: true,
+                route: GroverRoute::Statevector,
+                qaoa_depths: None,
             },
         )
         .unwrap();
@@ -252,7 +253,8 @@ fn nqueens_row_space_counts() {
                 &GroverSettings {
                     space: SpaceChoice::Rows,
                     iterations: Some((0, 0)),
-                    statevector: true,
+                    route: GroverRoute::Statevector,
+                    qaoa_depths: None,
                 },
             )
             .unwrap();
@@ -300,4 +302,89 @@ fn grover_mixer_is_refused_by_the_qasm_export_and_the_xy_rules_stay() {
     )
     .is_ok());
     assert_eq!("grover".parse::<MixerKind>().unwrap(), MixerKind::Grover);
+}
+
+/// The classes of a histogram as `(cost bits, count, kind)`, for comparisons.
+fn classes(h: &quzzle::qaoa::CostHistogram) -> Vec<(u64, u128, ClassKind)> {
+    h.classes.iter().map(|c| (c.cost.to_bits(), c.count, c.kind)).collect()
+}
+
+/// The depth-first search that counts spaces it cannot list gives the enumeration's classes,
+/// bit for bit, on every space both run on.
+#[test]
+fn search_histogram_equals_the_enumeration() {
+    for (file, level, space) in cases() {
+        let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
+        let sp = if space == SpaceChoice::Full {
+            Space::full(enc.num_qubits(), enc.diagonal_bytes_per_state())
+        } else {
+            Space::of(enc.as_onehot().unwrap(), space).unwrap()
+        };
+        let listed = cost_histogram(enc.as_ref(), &sp).unwrap();
+        let searched = search_histogram(enc.as_ref(), &sp).unwrap();
+        assert_eq!(classes(&searched), classes(&listed), "{file} {space}");
+    }
+}
+
+/// `rows+cols` on N-Queens: the permutations (N!), one joined block, listed up to 30 qubits
+/// and counted beyond; its histogram (listed and searched) equals a brute-force tally over all
+/// 2^16 states of 4-Queens, and its M the known counts.
+#[test]
+fn rows_cols_space_holds_the_permutations() {
+    for (n, m) in [(4usize, 2u128), (5, 10), (6, 4), (7, 40)] {
+        let enc = nqueens(n);
+        let space = Space::of(enc.as_onehot().unwrap(), SpaceChoice::RowsCols).unwrap();
+        let factorial: u128 = (1..=n as u128).product();
+        assert_eq!(space.dimension, factorial as f64, "N = {n}");
+        assert_eq!(space.blocks.len(), 1);
+        assert_eq!(space.blocks[0].counts.len(), 2 * n);
+        assert_eq!(space.listable(), n * n <= 30, "N = {n}");
+        let h = cost_histogram(enc.as_ref(), &space).unwrap();
+        assert_eq!(h.dimension(), factorial);
+        assert_eq!(h.count_of(ClassKind::Valid), m, "N = {n}");
+        assert_eq!(classes(&search_histogram(enc.as_ref(), &space).unwrap()), classes(&h));
+        // Beyond 30 qubits the statevector route refuses it, naming the histogram route.
+        let sim = simulation::simulation(
+            enc.as_ref(),
+            &SpaceSettings {
+                space: SpaceChoice::RowsCols,
+                mixer: MixerKind::Grover,
+            },
+        );
+        match sim {
+            Ok(s) => assert!(space.listable() && s.dimension() == factorial as f64),
+            Err(e) => assert!(!space.listable() && e.to_string().contains("--qaoa-depths"), "{e}"),
+        }
+        if n == 4 {
+            let qubo = simulation::space_qubo(enc.as_onehot().unwrap(), &space);
+            let mut tally: std::collections::BTreeMap<u64, u128> = Default::default();
+            for k in (0..1u64 << 16).filter(|&k| space.contains(k)) {
+                *tally.entry(qubo.energy(k).to_bits()).or_default() += 1;
+            }
+            let mut got: std::collections::BTreeMap<u64, u128> = Default::default();
+            for c in &h.classes {
+                *got.entry(c.cost.to_bits()).or_default() += c.count;
+            }
+            assert_eq!(got, tally);
+        }
+        // Grover search there: closed form from (M, N!), and Grover-mixer QAOA from the
+        // histogram above the uniform baseline at every depth.
+        let r = grover(
+            enc.as_ref(),
+            &GroverSettings {
+                space: SpaceChoice::RowsCols,
+                iterations: Some((0, 2)),
+                route: GroverRoute::Auto,
+                qaoa_depths: Some((1, 3)),
+            },
+        )
+        .unwrap();
+        assert_eq!(r.route, if space.listable() { "statevector" } else { "closed-form" });
+        assert_eq!((r.solutions, r.dimension), (m, factorial as f64));
+        assert_eq!(r.qaoa.len(), 3);
+        assert!(
+            r.qaoa.iter().all(|d| d.success_probability > r.uniform_baseline),
+            "N = {n}"
+        );
+    }
 }

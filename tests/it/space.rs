@@ -60,10 +60,11 @@ fn check_spaces(enc: &OneHot) -> Vec<Space> {
     let full = &spaces[0];
     assert_eq!(full.choice, SpaceChoice::Full);
     assert_eq!(full.dimension, (n as f64).exp2());
-    let auto = spaces.last().unwrap();
-    assert_eq!(auto.choice, SpaceChoice::Auto);
+    let auto = spaces.iter().find(|s| s.choice == SpaceChoice::Auto).unwrap();
+    // auto is the smallest family (rows+cols, two families at once, is not a candidate).
     assert!(spaces
         .iter()
+        .filter(|s| s.choice != SpaceChoice::RowsCols)
         .all(|s| auto.log2_dimension() <= s.log2_dimension() + 1e-9));
     spaces
 }
@@ -122,16 +123,21 @@ fn spaces_of_small_instances_match_brute_force() {
 fn families_and_auto_on_known_instances() {
     let spaces = check_spaces(&load("queens-4x4-handmade.txt", Level::Paper));
     let names: Vec<&str> = spaces.iter().map(|s| s.choice.name()).collect();
-    assert_eq!(names, ["full", "rows", "cols", "regions", "auto"]);
+    assert_eq!(names, ["full", "rows", "cols", "regions", "auto", "rows+cols"]);
     // Four rows of four, one queen each: 4^4.
     assert_eq!(spaces[1].dimension, 256.0);
     assert!(spaces[1].blocks.iter().all(|b| b.plain && b.weight() == Some(1)));
     // auto: the smallest (rows and cols tie at 2^8; rows first).
     assert_eq!(spaces[4].resolved, SpaceChoice::Rows);
+    // rows+cols: one joined block of all eight counts, the 4! permutations less those the
+    // reduction rules out.
+    assert_eq!(spaces[5].blocks.len(), 1);
+    assert_eq!(spaces[5].blocks[0].counts.len(), 8);
+    assert!(spaces[5].dimension <= 24.0);
 
     let sudoku = check_spaces(&load("sudoku4-generated-5-clues.txt", Level::Clues));
     let names: Vec<&str> = sudoku.iter().map(|s| s.choice.name()).collect();
-    assert_eq!(names, ["full", "rows", "cols", "regions", "cells", "auto"]);
+    assert_eq!(names, ["full", "rows", "cols", "regions", "cells", "auto", "rows+cols"]);
 }
 
 #[test]
