@@ -123,6 +123,11 @@ fn is_decimal(key: &str) -> bool {
     !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Whether `key` is written as IonQ writes its integers: decimal, no leading zero.
+fn is_ionq_key(key: &str) -> bool {
+    is_decimal(key) && (key == "0" || !key.starts_with('0'))
+}
+
 /// Read counts from `text` (`source` names the file in messages) for a circuit of `qubits`
 /// qubits. `format` `None` is `auto`: only shapes that say their bit order are taken. `shots`
 /// is needed for IonQ probabilities and checked against every other shape.
@@ -149,7 +154,7 @@ pub fn read_counts(
         None if nested => CountsFormat::Sampler,
         None => {
             let all_bits = obj.keys().all(|k| is_bitstring(k, qubits));
-            let all_decimal = obj.keys().all(|k| is_decimal(k));
+            let all_decimal = obj.keys().all(|k| is_ionq_key(k));
             if all_decimal && !all_bits {
                 CountsFormat::Ionq
             } else if all_bits {
@@ -164,7 +169,7 @@ pub fn read_counts(
             } else {
                 let key = obj
                     .keys()
-                    .find(|k| !is_bitstring(k, qubits) && !is_decimal(k))
+                    .find(|k| !is_bitstring(k, qubits) && !is_ionq_key(k))
                     .or_else(|| obj.keys().find(|k| !is_bitstring(k, qubits)))
                     .expect("some key is neither");
                 return Err(bad(
