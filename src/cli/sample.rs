@@ -52,10 +52,22 @@ pub struct SampleArgs {
     #[arg(long, value_name = "REPORT.json")]
     pub angles: Option<PathBuf>,
     /// γ_1..γ_p, comma-separated (needs --betas).
-    #[arg(long, value_name = "G1,..,GP", value_delimiter = ',', allow_hyphen_values = true, requires = "betas")]
+    #[arg(
+        long,
+        value_name = "G1,..,GP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "betas"
+    )]
     pub gammas: Option<Vec<f64>>,
     /// β_1..β_p, comma-separated (needs --gammas).
-    #[arg(long, value_name = "B1,..,BP", value_delimiter = ',', allow_hyphen_values = true, requires = "gammas")]
+    #[arg(
+        long,
+        value_name = "B1,..,BP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "gammas"
+    )]
     pub betas: Option<Vec<f64>>,
     /// Optimise the angles first (energy objective, INTERP over depths 1..=P, L-BFGS, --seed).
     #[arg(long)]
@@ -82,8 +94,7 @@ impl From<SampleFormat> for CountsFormat {
 }
 
 fn read(path: &std::path::Path) -> Result<String> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))
 }
 
 /// The circuit of a manifest, or of a puzzle file with the circuit options.
@@ -186,7 +197,10 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         outln!("simulated P(valid) of this circuit: {p:.6}");
     }
     if format == CountsFormat::Ionq {
-        outln!("IonQ probabilities do not carry the shot count: score them with --shots {}", args.shots);
+        outln!(
+            "IonQ probabilities do not carry the shot count: score them with --shots {}",
+            args.shots
+        );
     }
     Ok(())
 }

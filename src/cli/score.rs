@@ -65,14 +65,15 @@ fn read(path: &Path) -> Result<String> {
 pub fn run(args: &ScoreArgs) -> Result<()> {
     if let Some(dir) = &args.out {
         if dir.exists() && !dir.is_dir() {
-            return Err(Error::InvalidArgument(format!(
-                "--out {}: not a folder",
-                dir.display()
-            )));
+            return Err(Error::InvalidArgument(format!("--out {}: not a folder", dir.display())));
         }
         refuse_inputs(
             &[args.counts.as_path(), args.manifest.as_path()],
-            &[dir.join("score.json"), dir.join("marginals.svg"), dir.join("marginals.png")],
+            &[
+                dir.join("score.json"),
+                dir.join("marginals.svg"),
+                dir.join("marginals.png"),
+            ],
         )?;
     }
     let manifest = ManifestDoc::parse(&read(&args.manifest)?, &args.manifest.display().to_string())?;
@@ -204,7 +205,10 @@ fn write_outputs(dir: &Path, enc: &dyn quzzle::Encoding, manifest: &ManifestDoc,
         let stem = dir.join(format!(".marginals.{}.tmp", std::process::id()));
         let drawn = quzzle::plot::marginals_comparison_plot(&stem, &plot)?;
         for path in drawn {
-            let ext = path.extension().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
+            let ext = path
+                .extension()
+                .map(|e| e.to_string_lossy().into_owned())
+                .unwrap_or_default();
             let target = dir.join(format!("marginals.{ext}"));
             std::fs::rename(&path, &target).map_err(|source| Error::Write { path: target, source })?;
         }

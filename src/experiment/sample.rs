@@ -117,7 +117,10 @@ mod tests {
         for (k, p) in [(0u64, 0.5), (2, 0.125), (3, 0.375)] {
             let f = counts[&k] as f64 / 80_000.0;
             // Five standard deviations of a binomial frequency.
-            assert!((f - p).abs() < 5.0 * (p * (1.0 - p) / 80_000.0).sqrt(), "{k}: {f} vs {p}");
+            assert!(
+                (f - p).abs() < 5.0 * (p * (1.0 - p) / 80_000.0).sqrt(),
+                "{k}: {f} vs {p}"
+            );
         }
         assert_eq!(counts, d.sample(80_000, 7).unwrap());
         assert_ne!(counts, d.sample(80_000, 8).unwrap());

@@ -63,14 +63,17 @@ impl ManifestDoc {
         let doc: Value =
             serde_json::from_str(text).map_err(|e| bad(format!("line {}: not valid JSON: {e}", e.line())))?;
         if !doc.is_object() {
-            return Err(bad("a manifest is a JSON object (written by `quzzle qasm -o OUT.qasm`)".into()));
+            return Err(bad(
+                "a manifest is a JSON object (written by `quzzle qasm -o OUT.qasm`)".into(),
+            ));
         }
         let field = |k: &str| doc.get(k).filter(|v| !v.is_null());
         let text_field = |k: &str| -> Result<String> {
-            field(k)
-                .and_then(Value::as_str)
-                .map(str::to_string)
-                .ok_or_else(|| bad(format!("no `{k}` text; is this a manifest written by `quzzle qasm -o`?")))
+            field(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| {
+                bad(format!(
+                    "no `{k}` text; is this a manifest written by `quzzle qasm -o`?"
+                ))
+            })
         };
         let puzzle_text = field("puzzle_text").and_then(Value::as_str).ok_or_else(|| {
             bad("no `puzzle_text`: the manifest was written before manifests carried the puzzle; export the circuit again with `quzzle qasm ... -o OUT.qasm`".into())
@@ -105,13 +108,22 @@ impl ManifestDoc {
             .and_then(Value::as_array)
             .and_then(|a| {
                 a.iter()
-                    .map(|q| q.as_array()?.iter().map(|v| cell(v, "negated")).collect::<Option<Vec<_>>>())
+                    .map(|q| {
+                        q.as_array()?
+                            .iter()
+                            .map(|v| cell(v, "negated"))
+                            .collect::<Option<Vec<_>>>()
+                    })
                     .collect::<Option<Vec<_>>>()
             })
             .ok_or_else(|| cells_error("qubit_cells"))?;
         let valid_bitstrings = field("valid_bitstrings")
             .and_then(Value::as_array)
-            .and_then(|a| a.iter().map(|v| v.as_str().map(str::to_string)).collect::<Option<Vec<_>>>())
+            .and_then(|a| {
+                a.iter()
+                    .map(|v| v.as_str().map(str::to_string))
+                    .collect::<Option<Vec<_>>>()
+            })
             .ok_or_else(|| bad("`valid_bitstrings` is not a list of bitstrings".into()))?;
         let probability = |k: &str| -> Result<Option<f64>> {
             match field(k) {
@@ -143,7 +155,9 @@ impl ManifestDoc {
             valid_complete: field("valid_bitstrings_complete")
                 .and_then(Value::as_bool)
                 .unwrap_or(false),
-            dimension: field("dimension").and_then(Value::as_f64).unwrap_or((qubits as f64).exp2()),
+            dimension: field("dimension")
+                .and_then(Value::as_f64)
+                .unwrap_or((qubits as f64).exp2()),
             fixed_cells,
             qubit_cells,
         })

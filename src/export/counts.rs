@@ -138,8 +138,8 @@ pub fn read_counts(
     format: Option<CountsFormat>,
     shots: Option<u64>,
 ) -> Result<Counts> {
-    let doc: Value = serde_json::from_str(text)
-        .map_err(|e| bad(source, format!("line {}: not valid JSON: {e}", e.line())))?;
+    let doc: Value =
+        serde_json::from_str(text).map_err(|e| bad(source, format!("line {}: not valid JSON: {e}", e.line())))?;
     let Value::Object(obj) = &doc else {
         return Err(bad(source, "expected a JSON object of counts"));
     };
@@ -251,7 +251,10 @@ pub fn read_counts(
     }
     if let Some(s) = shots {
         if s != total && format != CountsFormat::Ionq {
-            return Err(bad(source, format!("the counts add up to {total} shots, not --shots {s}")));
+            return Err(bad(
+                source,
+                format!("the counts add up to {total} shots, not --shots {s}"),
+            ));
         }
     }
     Ok(Counts {
@@ -307,10 +310,12 @@ fn ionq_counts(
                 format!("key `{key}` needs more than {qubits} bits: the manifest's circuit has {qubits} qubits"),
             ));
         }
-        let v = value
-            .as_f64()
-            .filter(|v| v.is_finite() && *v >= 0.0)
-            .ok_or_else(|| bad(source, format!("the value of `{key}` is {value}, not a probability or count")))?;
+        let v = value.as_f64().filter(|v| v.is_finite() && *v >= 0.0).ok_or_else(|| {
+            bad(
+                source,
+                format!("the value of `{key}` is {value}, not a probability or count"),
+            )
+        })?;
         entries.push((k, v, value.as_u64()));
     }
     let total: f64 = entries.iter().map(|e| e.1).sum();
@@ -323,7 +328,10 @@ fn ionq_counts(
         }
         let sum: u64 = out.values().sum();
         if let Some(s) = shots.filter(|&s| s != sum) {
-            return Err(bad(source, format!("the counts add up to {sum} shots, not --shots {s}")));
+            return Err(bad(
+                source,
+                format!("the counts add up to {sum} shots, not --shots {s}"),
+            ));
         }
         return Ok((out, None));
     }
@@ -392,9 +400,14 @@ mod tests {
         assert!(e.contains("c.json") && e.contains("--shots"), "{e}");
         let qiskit = write_counts(&counts, 3, CountsFormat::Qiskit, 0);
         let e = read_counts(&qiskit, "c.json", 3, None, None).unwrap_err().to_string();
-        assert!(e.contains("c.json") && e.contains("--format qiskit") && e.contains("--format quzzle"), "{e}");
+        assert!(
+            e.contains("c.json") && e.contains("--format qiskit") && e.contains("--format quzzle"),
+            "{e}"
+        );
         // "10" and "11" are both 2-bit strings and decimal integers.
-        let e = read_counts(r#"{"10": 3, "11": 1}"#, "c.json", 2, None, None).unwrap_err().to_string();
+        let e = read_counts(r#"{"10": 3, "11": 1}"#, "c.json", 2, None, None)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("--format ionq"), "{e}");
     }
 
@@ -437,7 +450,14 @@ mod tests {
     fn ionq_histograms_and_exact_probabilities() {
         let read = read_counts(r#"{"0": 600, "5": 400}"#, "h.json", 3, None, None).unwrap();
         assert_eq!(read.counts, CountMap::from([(0, 600), (5, 400)]));
-        let read = read_counts(r#"{"0": 0.3333333333, "7": 0.6666666667}"#, "p.json", 3, None, Some(100)).unwrap();
+        let read = read_counts(
+            r#"{"0": 0.3333333333, "7": 0.6666666667}"#,
+            "p.json",
+            3,
+            None,
+            Some(100),
+        )
+        .unwrap();
         assert_eq!(read.counts, CountMap::from([(0, 33), (7, 67)]));
         let read = read_counts(r#"{"0": 0.5, "7": 0.5}"#, "p.json", 3, None, Some(3)).unwrap();
         assert_eq!(read.shots, 4, "2 + 2 after rounding");
