@@ -1,5 +1,5 @@
 //! `quzzle score`: counts measured on hardware (or sampled) against the manifest of their
-//! circuit: P(valid) with its exact 95 % interval, the simulated value, the most frequent
+//! circuit: P(valid) with its exact (Clopper-Pearson) interval, 95 % unless told otherwise, the simulated value, the most frequent
 //! boards and the per-cell marginals.
 
 use super::output::{refuse_inputs, to_json, write_all};
@@ -25,6 +25,9 @@ pub struct ScoreArgs {
     /// Shots of the job: needed for IonQ probabilities, checked against counts otherwise.
     #[arg(long)]
     pub shots: Option<u64>,
+    /// Confidence of the Clopper-Pearson interval (strictly between 0 and 1).
+    #[arg(long, default_value_t = quzzle::experiment::score::SCORE_CONFIDENCE)]
+    pub confidence: f64,
     /// Boards listed, most frequent first.
     #[arg(long, default_value_t = 10)]
     pub top: usize,
@@ -85,7 +88,7 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
         args.format.format(),
         args.shots,
     )?;
-    let report = score::score(enc.as_ref(), &manifest, &counts, args.top)?;
+    let report = score::score(enc.as_ref(), &manifest, &counts, args.top, args.confidence)?;
     if let Some(dir) = &args.out {
         write_outputs(dir, enc.as_ref(), &manifest, &report)?;
     }
@@ -98,6 +101,11 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
         outln!("wrote {}", dir.display());
     }
     Ok(())
+}
+
+/// A confidence as a percentage to 0.01 (`95`, `99.9`).
+fn percent(confidence: f64) -> f64 {
+    (confidence * 10_000.0).round() / 100.0
 }
 
 fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Result<()> {
@@ -119,11 +127,11 @@ fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Resu
         manifest.angles.p()
     );
     outln!(
-        "P(valid) measured: {:.6} ({} of {} shots); {:.0} % interval [{:.6}, {:.6}] (Clopper-Pearson)",
+        "P(valid) measured: {:.6} ({} of {} shots); {} % interval [{:.6}, {:.6}] (Clopper-Pearson)",
         r.p_valid,
         r.valid_shots,
         r.shots,
-        100.0 * r.confidence,
+        percent(r.confidence),
         r.interval[0],
         r.interval[1]
     );
@@ -187,9 +195,9 @@ fn write_outputs(dir: &Path, enc: &dyn quzzle::Encoding, manifest: &ManifestDoc,
         let plot = quzzle::plot::MarginalsComparison {
             title: format!("{name}: per-cell P(cell = 1), measured and simulated"),
             subtitle: format!(
-                "P(valid): measured {:.3}, {:.0} % interval [{:.3}, {:.3}]; simulated {}",
+                "P(valid): measured {:.3}, {} % interval [{:.3}, {:.3}]; simulated {}",
                 r.p_valid,
-                100.0 * r.confidence,
+                percent(r.confidence),
                 r.interval[0],
                 r.interval[1],
                 r.simulated_p_valid.map_or("unknown".into(), |p| format!("{p:.3}"))

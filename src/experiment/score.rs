@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashSet;
 
-/// The confidence of the interval `quzzle score` reports.
+/// The confidence of the interval `quzzle score` reports unless told otherwise.
 pub const SCORE_CONFIDENCE: f64 = 0.95;
 
 /// What `score` and `sample` need of a manifest written by `quzzle qasm`.
@@ -230,7 +230,7 @@ pub struct ScoreReport {
     pub valid_shots: u64,
     /// `valid_shots / shots`.
     pub p_valid: f64,
-    /// The interval's confidence (0.95).
+    /// The interval's confidence (0.95 unless asked otherwise).
     pub confidence: f64,
     /// The exact (Clopper–Pearson) interval of P(valid).
     pub interval: [f64; 2],
@@ -253,9 +253,20 @@ pub struct ScoreReport {
     pub notes: Vec<String>,
 }
 
-/// Score `counts` of the circuit described by `manifest` (`enc` is its rebuilt encoding);
-/// `top` boards are listed.
-pub fn score(enc: &dyn Encoding, manifest: &ManifestDoc, counts: &Counts, top: usize) -> Result<ScoreReport> {
+/// Score `counts` of the circuit described by `manifest` (`enc` is its rebuilt encoding):
+/// `top` boards are listed, the interval has `confidence` (0.95: [`SCORE_CONFIDENCE`]).
+pub fn score(
+    enc: &dyn Encoding,
+    manifest: &ManifestDoc,
+    counts: &Counts,
+    top: usize,
+    confidence: f64,
+) -> Result<ScoreReport> {
+    if !(0.0 < confidence && confidence < 1.0) {
+        return Err(Error::InvalidArgument(format!(
+            "the confidence must lie strictly between 0 and 1, not {confidence}"
+        )));
+    }
     let n = manifest.qubits;
     let valid_set: Option<HashSet<&str>> = manifest
         .valid_complete
@@ -290,7 +301,7 @@ pub fn score(enc: &dyn Encoding, manifest: &ManifestDoc, counts: &Counts, top: u
     let distinct = boards.len();
     boards.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.bitstring.cmp(&b.bitstring)));
     boards.truncate(top);
-    let interval = clopper_pearson(valid_shots, shots, SCORE_CONFIDENCE)
+    let interval = clopper_pearson(valid_shots, shots, confidence)
         .ok_or_else(|| Error::InvalidArgument("no shots to score".into()))?;
     let simulated = manifest.success_probability;
     let mut notes = counts.notes.clone();
@@ -304,7 +315,7 @@ pub fn score(enc: &dyn Encoding, manifest: &ManifestDoc, counts: &Counts, top: u
         shots,
         valid_shots,
         p_valid: valid_shots as f64 / shots as f64,
-        confidence: SCORE_CONFIDENCE,
+        confidence,
         interval,
         simulated_p_valid: simulated,
         inside: simulated.map(|p| interval[0] <= p && p <= interval[1]),

@@ -382,6 +382,17 @@ fn every_error_names_the_file_and_exits_2() {
     assert!(e.contains("edited.json") && e.contains("puzzle_sha256"), "{e}");
     let e = usage_error(&["score", s(&short), "--manifest", s(&short)]);
     assert!(e.contains("short.json"), "{e}");
+    let e = usage_error(&[
+        "score",
+        s(&short),
+        "--manifest",
+        m,
+        "--format",
+        "qiskit",
+        "--confidence",
+        "1",
+    ]);
+    assert!(e.contains("confidence"), "{e}");
     // --out that is a file; sample's own mistakes.
     let e = usage_error(&["score", s(&short), "--manifest", m, "--out", s(&short)]);
     assert!(e.contains("not a folder"), "{e}");
