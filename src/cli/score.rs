@@ -152,10 +152,16 @@ fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Resu
     outln!("most frequent boards (bitstrings qubit 0 first; Qiskit keys are these reversed):");
     for b in &r.top {
         outln!(
-            "  {:>8}  {:.4}  {:<7}  {}  {}",
+            "  {:>8}  {:.4}  {:<11}  {}  {}",
             b.count,
             b.frequency,
-            if b.valid { "valid" } else { "invalid" },
+            // With an objective (Max Chess Pieces) a board can keep every rule and still not
+            // be optimal: it is not a success.
+            match (b.valid, b.verdict) {
+                (true, _) => "valid",
+                (false, quzzle::puzzle::Verdict::Valid) => "not optimal",
+                _ => "invalid",
+            },
             b.bitstring,
             b.board.join("/")
         );
