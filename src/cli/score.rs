@@ -4,8 +4,8 @@
 
 use super::output::{refuse_inputs, to_json, write_all};
 use clap::{Args, ValueEnum};
-use quzzle::experiment::score::{self, ManifestDoc, ScoreReport};
 use quzzle::export::counts::{read_counts, CountsFormat};
+use quzzle::export::score::{self, ManifestDoc, ScoreReport};
 use quzzle::{Error, Result};
 use std::path::{Path, PathBuf};
 
@@ -26,7 +26,7 @@ pub struct ScoreArgs {
     #[arg(long)]
     pub shots: Option<u64>,
     /// Confidence of the Clopper-Pearson interval (strictly between 0 and 1).
-    #[arg(long, default_value_t = quzzle::experiment::score::SCORE_CONFIDENCE)]
+    #[arg(long, default_value_t = quzzle::export::score::SCORE_CONFIDENCE)]
     pub confidence: f64,
     /// Boards listed, most frequent first.
     #[arg(long, default_value_t = 10)]

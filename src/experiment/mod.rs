@@ -9,7 +9,6 @@ pub mod info;
 pub mod interval;
 pub mod landscape;
 pub mod sample;
-pub mod score;
 pub mod simulation;
 pub mod solve;
 pub mod stats;

@@ -15,7 +15,7 @@
 //! state are both n characters), so `auto` takes only shapes that say what they are: the
 //! marker field, a nested register object, or decimal keys that are not all n-bit strings.
 
-use super::super::error::{Error, Result};
+use crate::error::{Error, Result};
 use crate::experiment::sample::CountMap;
 use serde_json::{Map, Value};
 use std::fmt;

@@ -9,6 +9,7 @@
 
 pub mod counts;
 pub mod qasm;
+pub mod score;
 
 use crate::angles::Angles;
 use crate::circuit::Param;

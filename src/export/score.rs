@@ -4,12 +4,12 @@
 //! the complete rules; the fraction of valid boards gets an exact 95 % interval, which either
 //! holds the simulated P(valid) or says that the device (or the bit order) differs.
 
+use super::counts::Counts;
 use crate::angles::Angles;
 use crate::encoding::{self, Encoding, EncodingKind};
 use crate::error::{Error, Result};
 use crate::experiment::interval::clopper_pearson;
 use crate::experiment::simulation::SpaceSettings;
-use crate::export::counts::Counts;
 use crate::model::Level;
 use crate::puzzle::{Board, Verdict};
 use serde::Serialize;
