@@ -66,6 +66,13 @@ fn read(path: &Path) -> Result<String> {
 }
 
 pub fn run(args: &ScoreArgs) -> Result<()> {
+    // Checked before any file is read, so that the flag is named rather than a file.
+    if !(0.0 < args.confidence && args.confidence < 1.0) {
+        return Err(Error::InvalidArgument(format!(
+            "--confidence {}: give a level strictly between 0 and 1 (0.95 for 95 %)",
+            args.confidence
+        )));
+    }
     if let Some(dir) = &args.out {
         if dir.exists() && !dir.is_dir() {
             return Err(Error::InvalidArgument(format!("--out {}: not a folder", dir.display())));
