@@ -24,7 +24,8 @@ use std::collections::BTreeMap;
 
 /// How bitstrings are ordered in manifests; written into every manifest.
 pub const BIT_ORDER_NOTE: &str = "valid_bitstrings list qubit 0 first (character i is q[i], measured into c[i]); \
-Qiskit and IonQ count keys list qubit 0 last: reverse a count key before comparing";
+Qiskit count keys (also qiskit-ionq's) list qubit 0 last: reverse a count key before comparing; \
+IonQ's API keys are decimal integers with qubit 0 the least significant bit (bit_orders has each rule)";
 
 /// How each counts format orders the bits of a measured basis state; written into every
 /// manifest so that a reader needs nothing else.

@@ -338,6 +338,19 @@ fn score_writes_the_report_and_the_marginals_figure() {
     }
     // No temporary file is left beside them.
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 3);
+    // A manifest of a circuit too large to simulate has no simulated P(valid): nothing to be
+    // inside of, and the text says why.
+    let mut doc = json(&manifest);
+    doc["success_probability"] = Value::Null;
+    let unsimulated = dir.join("unsimulated.json");
+    std::fs::write(&unsimulated, doc.to_string()).unwrap();
+    let r = score_json(&["score", s(&counts), "--manifest", s(&unsimulated), "--json"]);
+    assert_eq!(
+        (r["simulated_p_valid"].clone(), r["inside"].clone()),
+        (Value::Null, Value::Null)
+    );
+    let text = ok(&["score", s(&counts), "--manifest", s(&unsimulated)]);
+    assert!(text.contains("not in the manifest"), "{text}");
 }
 
 #[test]
