@@ -102,6 +102,12 @@ pub enum Command {
     /// statevector (when it fits) and in closed form from M solutions among D states, and the
     /// optimal iteration count floor(pi / (4 asin sqrt(M/D))).
     Grover(GroverArgs),
+    /// Draw shots from the exact final distribution of a circuit (a puzzle file with circuit
+    /// options, or a manifest) and write counts as Qiskit, IonQ or quzzle return them.
+    Sample(super::sample::SampleArgs),
+    /// Score measured counts against the manifest of their circuit: P(valid) with its exact
+    /// 95 % interval, the simulated value, the most frequent boards, per-cell marginals.
+    Score(super::score::ScoreArgs),
 }
 
 #[derive(Args, Debug, Clone)]

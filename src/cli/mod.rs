@@ -31,6 +31,8 @@ mod ising;
 mod landscape;
 mod output;
 mod qasm;
+mod sample;
+mod score;
 mod solve;
 mod sweep;
 
@@ -112,5 +114,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Sweep(args) => sweep::run(&args),
         Command::Landscape(args) => landscape::run(&args),
         Command::Grover(args) => grover::run(&args),
+        Command::Sample(args) => sample::run(&args),
+        Command::Score(args) => score::run(&args),
     }
 }

@@ -56,6 +56,8 @@ pub struct CompactSudoku {
     pub zpoly: ZPoly,
     /// SHA-256 of the puzzle text (empty when built from a parsed puzzle alone).
     pub source_sha256: String,
+    /// The puzzle text (empty when built from a parsed puzzle alone).
+    pub source_text: String,
 }
 
 /// Bits to number `m` codes.
@@ -105,6 +107,7 @@ impl CompactSudoku {
                 offset: 0.0,
             },
             source_sha256: String::new(),
+            source_text: String::new(),
         };
         c.zpoly = c.penalty().to_zpoly(next_qubit);
         Ok(c)
@@ -131,6 +134,7 @@ impl CompactSudoku {
         }
         let mut enc = CompactSudoku::new(file, Sudoku::from_text(&inst)?, level)?;
         enc.source_sha256 = super::sha256_hex(text);
+        enc.source_text = text.to_string();
         Ok(enc)
     }
 
@@ -220,6 +224,10 @@ impl Encoding for CompactSudoku {
 
     fn source_sha256(&self) -> &str {
         &self.source_sha256
+    }
+
+    fn source_text(&self) -> &str {
+        &self.source_text
     }
 
     fn puzzle(&self) -> &dyn Puzzle {

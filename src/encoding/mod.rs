@@ -124,6 +124,8 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
     fn file(&self) -> &str;
     /// SHA-256 of the puzzle text, lowercase hex: which puzzle reports and manifests belong to.
     fn source_sha256(&self) -> &str;
+    /// The puzzle text whose SHA-256 that is (empty when built from a parsed puzzle alone).
+    fn source_text(&self) -> &str;
     /// The puzzle.
     fn puzzle(&self) -> &dyn Puzzle;
     /// The reduction level that chose the free variables.

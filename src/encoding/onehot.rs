@@ -32,6 +32,9 @@ pub struct OneHot {
     pub ising: Ising,
     /// SHA-256 of the puzzle text (empty when built from a parsed puzzle alone).
     pub source_sha256: String,
+    /// The puzzle text (empty when built from a parsed puzzle alone): manifests carry it so
+    /// that measured bitstrings can be checked without the puzzle file.
+    pub source_text: String,
 }
 
 impl OneHot {
@@ -49,6 +52,7 @@ impl OneHot {
             qubo,
             ising,
             source_sha256: String::new(),
+            source_text: String::new(),
         })
     }
 
@@ -56,6 +60,7 @@ impl OneHot {
     pub fn parse(file: &str, text: &str, level: Level) -> Result<Self> {
         let mut enc = OneHot::new(file, puzzle::parse(file, text)?, level)?;
         enc.source_sha256 = super::sha256_hex(text);
+        enc.source_text = text.to_string();
         Ok(enc)
     }
 
@@ -100,6 +105,10 @@ impl Encoding for OneHot {
 
     fn source_sha256(&self) -> &str {
         &self.source_sha256
+    }
+
+    fn source_text(&self) -> &str {
+        &self.source_text
     }
 
     fn puzzle(&self) -> &dyn Puzzle {

@@ -7,7 +7,9 @@
 //! circuit is to produce one. [`angles_from_json`] reads angles back from a `solve --json`
 //! report or from a manifest, and refuses one written for another circuit.
 
+pub mod counts;
 pub mod qasm;
+pub mod score;
 
 use crate::angles::Angles;
 use crate::circuit::Param;
@@ -22,7 +24,37 @@ use std::collections::BTreeMap;
 
 /// How bitstrings are ordered in manifests; written into every manifest.
 pub const BIT_ORDER_NOTE: &str = "valid_bitstrings list qubit 0 first (character i is q[i], measured into c[i]); \
-Qiskit and IonQ count keys list qubit 0 last: reverse a count key before comparing";
+Qiskit count keys (also qiskit-ionq's) list qubit 0 last: reverse a count key before comparing; \
+IonQ's API keys are decimal integers with qubit 0 the least significant bit (bit_orders has each rule)";
+
+/// How each counts format orders the bits of a measured basis state; written into every
+/// manifest so that a reader needs nothing else.
+#[derive(Clone, Debug, Serialize)]
+pub struct BitOrders {
+    /// quzzle's bitstrings (manifests, `quzzle sample --format quzzle`).
+    pub quzzle: String,
+    /// Qiskit's `get_counts()` keys (also SamplerV2's `data.c.get_counts()`).
+    pub qiskit: String,
+    /// IonQ's results (`ionq.result.probabilities.json.v1` and `histogram.json.v1`).
+    pub ionq: String,
+}
+
+impl BitOrders {
+    /// The three rules in words.
+    pub fn new() -> Self {
+        BitOrders {
+            quzzle: "a bitstring, qubit 0 first (character i is q[i])".into(),
+            qiskit: "a bitstring, qubit 0 rightmost (character n-1-i is q[i], measured into c[i])".into(),
+            ionq: "a decimal integer, qubit 0 the least significant bit (q[i] is bit i)".into(),
+        }
+    }
+}
+
+impl Default for BitOrders {
+    fn default() -> Self {
+        BitOrders::new()
+    }
+}
 
 /// The JSON manifest written beside an exported circuit (`OUT.json` for `OUT.qasm`).
 #[derive(Clone, Debug, Serialize)]
@@ -35,6 +67,11 @@ pub struct Manifest {
     pub puzzle: String,
     /// SHA-256 of the puzzle text: which puzzle these angles and bitstrings belong to.
     pub puzzle_sha256: String,
+    /// The puzzle text itself: with it, `quzzle score` and `quzzle sample` rebuild the
+    /// circuit and check measured boards by the complete rules without the puzzle file.
+    pub puzzle_text: String,
+    /// Rows and columns of the board.
+    pub board_size: [usize; 2],
     /// The encoding (`onehot`, `compact`).
     pub encoding: String,
     /// Reduction level.
@@ -62,6 +99,8 @@ pub struct Manifest {
     pub fixed_cells: Vec<FixedCell>,
     /// The bit-order convention, in words.
     pub bit_order: String,
+    /// The bit order of each counts format.
+    pub bit_orders: BitOrders,
     /// Bitstrings (qubit 0 first) of the valid boards.
     pub valid_bitstrings: Vec<String>,
     /// How they were found: `diagonal` (every basis state) or `search` (exact search on the
@@ -81,6 +120,9 @@ pub struct Manifest {
     pub success_probability: Option<f64>,
     /// `⟨C⟩` at these angles (offset included); `null` when not simulated.
     pub energy: Option<f64>,
+    /// `P(q[i] = 1)` for every qubit at these angles (what `quzzle score` draws beside the
+    /// measured marginals); `null` when not simulated.
+    pub qubit_marginals: Option<Vec<f64>>,
     /// quzzle version.
     pub version: String,
     /// Remarks (e.g. why something is `null`).
@@ -414,7 +456,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             xy_gates: circuit.xy_gate_count(),
         });
     };
-    let (success_probability, energy, state) = match &sim {
+    let (success_probability, energy, state, marginals) = match &sim {
         Some(sim) => {
             let eval = sim.qaoa().evaluate(&angles, &valid)?;
             // Finite gate angles can still overflow in a sum of terms: refuse, never write NaN.
@@ -429,9 +471,15 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             } else {
                 None
             };
-            (Some(eval.success_probability), Some(eval.energy), state)
+            let marginals = crate::experiment::sample::Distribution::of(sim, &angles)?.qubit_marginals();
+            (
+                Some(eval.success_probability),
+                Some(eval.energy),
+                state,
+                Some(marginals),
+            )
         }
-        None => (None, None, None),
+        None => (None, None, None, None),
     };
     let parameters = req.symbolic.then(|| {
         (0..p)
@@ -448,6 +496,11 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         file: enc.file().to_string(),
         puzzle: enc.puzzle().kind().to_string(),
         puzzle_sha256: enc.source_sha256().to_string(),
+        puzzle_text: enc.source_text().to_string(),
+        board_size: {
+            let (rows, cols) = enc.puzzle().size();
+            [rows, cols]
+        },
         encoding: enc.name().to_string(),
         reduce: header.reduce.clone(),
         depth: p,
@@ -461,6 +514,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         qubit_cells: header.qubit_cells,
         fixed_cells: enc.fixed_cells(),
         bit_order: BIT_ORDER_NOTE.into(),
+        bit_orders: BitOrders::new(),
         valid_bitstrings,
         valid_bitstrings_method: method.into(),
         valid_bitstrings_complete: complete,
@@ -469,6 +523,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         parameters,
         success_probability,
         energy,
+        qubit_marginals: marginals,
         version: env!("CARGO_PKG_VERSION").into(),
         notes,
         state,

@@ -23,7 +23,7 @@ pub mod landscape;
 pub mod style;
 pub mod sweep;
 
-pub use board::{board_plot, board_plot_sized, BoardPlot};
+pub use board::{board_plot, board_plot_sized, marginals_comparison_plot, BoardPlot, MarginalsComparison};
 pub use depth::{
     depth_figure, depth_plot, depth_plot_sized, Baseline, Curve, DepthFigure, DepthPlot, LegendAt, LegendPlace, Panel,
     Series,

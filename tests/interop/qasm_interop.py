@@ -15,7 +15,11 @@ Dicke start, XY mixer, the state embedded in 2^n), then:
 * gate counts: rx = p x n with the X mixer; with an XY mixer, xy_mixer = p x (edges of the
   blocks) and rx = p x (qubits in no block), and Qiskit's state has no weight outside the space;
 * flavour checks: ionq uses stdgates.inc gates only; ibm transpiles to a generic IBM-like
-  backend (rz, sx, x, cx).
+  backend (rz, sx, x, cx);
+* the way back (ibm files): Qiskit's `Statevector(...).sample_counts(shots)` and the counts of
+  Qiskit's reference SamplerV2 (`StatevectorSampler`, `{register: get_counts()}`) are scored
+  by `quzzle score`: its valid shots equal those counted here with the keys reversed, and the
+  simulated P(valid) lies inside its interval.
 
 Prints one line per file and closes with `qasm interop: N passed, M failed`; exits 1 on any
 failure.
@@ -34,10 +38,15 @@ import openqasm3
 import qiskit
 import qiskit.qasm3
 from qiskit import transpile
+from qiskit.primitives import StatevectorSampler
 from qiskit.providers.fake_provider import GenericBackendV2
 from qiskit.quantum_info import Statevector
 
 FIDELITY_TOL = 1e-9
+SHOTS = 4000
+# About 16 cases are scored twice with fixed seeds; at 95 % roughly one run in two would have
+# some case outside by chance alone, at 99.9 % about one in thirty.
+SCORE_CONFIDENCE = 0.999
 PROBABILITY_TOL = 1e-9
 SEED = 20240603
 
@@ -184,6 +193,41 @@ def check(text, manifest, flavor, symbolic):
     return fidelity, success
 
 
+def score(quzzle, counts, path, manifest_path, fmt):
+    """`quzzle score --json` of `counts` written to `path`."""
+    path.write_text(json.dumps(counts))
+    done = subprocess.run(
+        [quzzle, "score", str(path), "--manifest", str(manifest_path), "--format", fmt,
+         "--confidence", str(SCORE_CONFIDENCE), "--json"],
+        check=True, capture_output=True, text=True,
+    )
+    return json.loads(done.stdout)
+
+
+def check_score(quzzle, circuit, manifest, manifest_path):
+    """Qiskit's samples of the loaded circuit, scored by quzzle; returns (P(valid), interval)."""
+    valid = set(manifest["valid_bitstrings"])  # qubit 0 first; Qiskit keys put it rightmost
+    state = Statevector(circuit.remove_final_measurements(inplace=False))
+    state.seed(SEED)
+    counts = {key: int(n) for key, n in state.sample_counts(SHOTS).items()}
+    result = StatevectorSampler(seed=SEED).run([circuit], shots=SHOTS).result()[0]
+    sampler = {name: result.data[name].get_counts() for name in result.data.keys()}
+    assert list(sampler) == ["c"], f"registers {list(sampler)}"
+    report = None
+    for shape, fmt, flat in [("qiskit", "qiskit", counts), ("sampler", "auto", sampler["c"])]:
+        doc = flat if shape == "qiskit" else sampler
+        r = score(quzzle, doc, manifest_path.with_name(manifest_path.stem + f".{shape}-counts.json"),
+                  manifest_path, fmt)
+        want = sum(n for key, n in flat.items() if key[::-1] in valid)
+        assert r["format"] == shape, f"read as {r['format']}"
+        assert r["shots"] == SHOTS and r["valid_shots"] == want, f"{shape}: {r['valid_shots']} valid, counted {want}"
+        low, high = r["interval"]
+        assert r["inside"] is True, (f"{shape}: simulated P(valid) {r['simulated_p_valid']!r} outside "
+                                     f"[{low!r}, {high!r}] ({r['valid_shots']} of {SHOTS})")
+        report = report or r
+    return report["p_valid"], report["interval"]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quzzle", required=True, help="the quzzle binary")
@@ -220,9 +264,14 @@ def main():
                 if space:
                     assert manifest.get("mixer") == space[2], f"manifest mixer {manifest.get('mixer')!r}"
                 fidelity, success = check(text, manifest, flavor, symbolic)
+                sampled = ""
+                if flavor == "ibm":
+                    p_valid, (low, high) = check_score(
+                        args.quzzle, qiskit.qasm3.loads(text), manifest, out.with_suffix(".json"))
+                    sampled = f", sampled {p_valid:.4f} in [{low:.4f}, {high:.4f}]"
                 passed += 1
                 print(f"ok   {label}: {manifest['qubits']} qubits, 1 - fidelity = {1 - fidelity:.1e}, "
-                      f"P(valid) = {success:.6f} ({time.time() - began:.1f} s)")
+                      f"P(valid) = {success:.6f}{sampled} ({time.time() - began:.1f} s)")
             except subprocess.CalledProcessError as e:
                 failed += 1
                 print(f"FAIL {label}: quzzle exited {e.returncode}: {e.stderr.strip()}")

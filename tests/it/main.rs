@@ -4,6 +4,7 @@ mod cli;
 mod common;
 mod generate;
 mod grover;
+mod hardware;
 mod kernel_vs_reference;
 mod optimize;
 mod plot;

@@ -1,0 +1,206 @@
+//! `quzzle sample`: shots drawn from the exact final distribution of a circuit, written in
+//! the shapes IBM and IonQ return (so `quzzle score` can be checked where the truth is known).
+
+use super::args::{Encoding, LevelArg, SpaceArgs};
+use super::output::{refuse_inputs, require_parent, write};
+use clap::{ArgGroup, Args, ValueEnum};
+use quzzle::encoding::{self, EncodingKind};
+use quzzle::experiment::sample::Distribution;
+use quzzle::experiment::simulation;
+use quzzle::export::counts::{write_counts, CountsFormat};
+use quzzle::export::score::ManifestDoc;
+use quzzle::export::{self, AngleSource, ExportRequest};
+use quzzle::model::Level;
+use quzzle::{Angles, Error, Result};
+use std::path::PathBuf;
+
+#[derive(Args, Debug, Clone)]
+#[command(group(ArgGroup::new("angle_source").multiple(false).args(["angles", "gammas", "optimize"])))]
+pub struct SampleArgs {
+    /// A puzzle file (give --depth and one angle source), or a manifest written by
+    /// `quzzle qasm -o` (its circuit and angles; no circuit options then).
+    pub input: PathBuf,
+    /// Shots to draw (at least 1).
+    #[arg(long)]
+    pub shots: u64,
+    /// Seed of the draws (and of --optimize).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Counts shape: qiskit (get_counts: bitstrings, qubit 0 rightmost), ionq (decimal keys,
+    /// qubit 0 the least significant bit, probabilities summing to 1), sampler ({"c": qiskit
+    /// counts}), quzzle (bitstrings qubit 0 first, with the shot count and seed).
+    #[arg(long, value_enum, default_value_t = SampleFormat::Quzzle)]
+    pub format: SampleFormat,
+    /// Write the counts here (stdout otherwise). Its folder must exist, unless --parents.
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Create the folder of -o when it is missing.
+    #[arg(long, requires = "out")]
+    pub parents: bool,
+    /// Reduction level (puzzle files; default paper).
+    #[arg(long, value_enum)]
+    pub reduce: Option<LevelArg>,
+    /// Encoding (puzzle files; default onehot).
+    #[arg(long, value_enum)]
+    pub encoding: Option<Encoding>,
+    #[command(flatten)]
+    pub space: SpaceArgs,
+    /// Depth p (puzzle files).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub depth: Option<u16>,
+    /// Angles from a `quzzle solve --json` report or a manifest (puzzle files).
+    #[arg(long, value_name = "REPORT.json")]
+    pub angles: Option<PathBuf>,
+    /// γ_1..γ_p, comma-separated (needs --betas).
+    #[arg(
+        long,
+        value_name = "G1,..,GP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "betas"
+    )]
+    pub gammas: Option<Vec<f64>>,
+    /// β_1..β_p, comma-separated (needs --gammas).
+    #[arg(
+        long,
+        value_name = "B1,..,BP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "gammas"
+    )]
+    pub betas: Option<Vec<f64>>,
+    /// Optimise the angles first (energy objective, INTERP over depths 1..=P, L-BFGS, --seed).
+    #[arg(long)]
+    pub optimize: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SampleFormat {
+    Qiskit,
+    Sampler,
+    Ionq,
+    Quzzle,
+}
+
+impl From<SampleFormat> for CountsFormat {
+    fn from(f: SampleFormat) -> Self {
+        match f {
+            SampleFormat::Qiskit => Self::Qiskit,
+            SampleFormat::Sampler => Self::Sampler,
+            SampleFormat::Ionq => Self::Ionq,
+            SampleFormat::Quzzle => Self::Quzzle,
+        }
+    }
+}
+
+fn read(path: &std::path::Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))
+}
+
+/// The circuit of a manifest, or of a puzzle file with the circuit options.
+fn circuit(args: &SampleArgs, text: &str) -> Result<(ManifestDoc, Box<dyn quzzle::Encoding>)> {
+    let input = args.input.display().to_string();
+    if text.trim_start().starts_with('{') {
+        let given: Vec<&str> = [
+            ("--reduce", args.reduce.is_some()),
+            ("--encoding", args.encoding.is_some()),
+            ("--space", args.space.space.is_some()),
+            ("--mixer", args.space.mixer.is_some()),
+            ("--depth", args.depth.is_some()),
+            ("--angles", args.angles.is_some()),
+            ("--gammas", args.gammas.is_some()),
+            ("--optimize", args.optimize),
+        ]
+        .into_iter()
+        .filter_map(|(name, on)| on.then_some(name))
+        .collect();
+        if !given.is_empty() {
+            return Err(Error::InvalidArgument(format!(
+                "{input} is a manifest, which fixes the circuit and its angles: drop {}",
+                given.join(", ")
+            )));
+        }
+        let doc = ManifestDoc::parse(text, &input)?;
+        let enc = doc.encoding()?;
+        return Ok((doc, enc));
+    }
+    let Some(depth) = args.depth else {
+        return Err(Error::InvalidArgument(format!(
+            "{input} is a puzzle file: give --depth P and the angles (--angles, --gammas with --betas, or --optimize), or sample a manifest"
+        )));
+    };
+    let p = usize::from(depth);
+    let angles = if let Some(path) = &args.angles {
+        AngleSource::Report {
+            text: read(path)?,
+            source: path.display().to_string(),
+        }
+    } else if let (Some(g), Some(b)) = (&args.gammas, &args.betas) {
+        AngleSource::Given(Angles::new(g.clone(), b.clone())?)
+    } else if args.optimize {
+        AngleSource::Optimize { seed: args.seed }
+    } else {
+        return Err(Error::InvalidArgument(format!(
+            "{input}: give the angles: --angles REPORT.json, --gammas with --betas, or --optimize"
+        )));
+    };
+    let kind: EncodingKind = args.encoding.map_or(EncodingKind::Onehot, Into::into);
+    let level: Level = args.reduce.map_or(Level::Paper, Into::into);
+    let enc = encoding::parse(&input, text, kind, level)?;
+    let request = ExportRequest {
+        depth: p,
+        angles,
+        flavor: quzzle::export::qasm::Flavor::Portable,
+        symbolic: false,
+        with_state: false,
+        qasm_name: Some("(sampled, not exported)".into()),
+        space: args.space.settings(),
+    };
+    let exported = export::export_circuit(enc.as_ref(), &request)?;
+    let manifest = exported.manifest.expect("a manifest was asked for");
+    let doc = ManifestDoc::parse(&super::output::to_json(&manifest), &input)?;
+    Ok((doc, enc))
+}
+
+pub fn run(args: &SampleArgs) -> Result<()> {
+    if args.shots == 0 {
+        return Err(Error::InvalidArgument("--shots must be at least 1".into()));
+    }
+    if let Some(out) = &args.out {
+        require_parent(out, "-o", args.parents)?;
+        let inputs: Vec<&std::path::Path> = std::iter::once(args.input.as_path())
+            .chain(args.angles.as_deref())
+            .collect();
+        refuse_inputs(&inputs, std::slice::from_ref(out))?;
+    }
+    let text = read(&args.input)?;
+    let (doc, enc) = circuit(args, &text)?;
+    let sim = simulation::simulation(enc.as_ref(), &doc.space)?;
+    let counts = Distribution::of(&sim, &doc.angles)?.sample(args.shots, args.seed)?;
+    let format: CountsFormat = args.format.into();
+    let written = write_counts(&counts, doc.qubits, format, args.seed);
+    let Some(out) = &args.out else {
+        out!("{written}");
+        return Ok(());
+    };
+    write(out, &written)?;
+    outln!(
+        "wrote {} ({} shots, {} format, {} qubits, {} distinct bitstrings, seed {})",
+        out.display(),
+        args.shots,
+        format,
+        doc.qubits,
+        counts.len(),
+        args.seed
+    );
+    if let Some(p) = doc.success_probability {
+        outln!("simulated P(valid) of this circuit: {p:.6}");
+    }
+    if format == CountsFormat::Ionq {
+        outln!(
+            "IonQ probabilities do not carry the shot count: score them with --shots {}",
+            args.shots
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,239 @@
+//! `quzzle score`: counts measured on hardware (or sampled) against the manifest of their
+//! circuit: P(valid) with its exact (Clopper-Pearson) interval, 95 % unless told otherwise, the simulated value, the most frequent
+//! boards and the per-cell marginals.
+
+use super::output::{refuse_inputs, to_json, write_all};
+use clap::{Args, ValueEnum};
+use quzzle::export::counts::{read_counts, CountsFormat};
+use quzzle::export::score::{self, ManifestDoc, ScoreReport};
+use quzzle::{Error, Result};
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug, Clone)]
+pub struct ScoreArgs {
+    /// The counts: Qiskit get_counts() JSON, a SamplerV2 result {"c": counts}, IonQ results
+    /// (decimal keys; probabilities need --shots), or `quzzle sample --format quzzle`.
+    pub counts: PathBuf,
+    /// The manifest written beside the exported circuit (`quzzle qasm ... -o OUT.qasm`).
+    #[arg(long, value_name = "OUT.json")]
+    pub manifest: PathBuf,
+    /// How to read the keys. auto takes only shapes that say their bit order (the quzzle
+    /// marker, a nested register object, decimal integers); plain bitstrings need qiskit
+    /// (qubit 0 rightmost) or quzzle (qubit 0 first).
+    #[arg(long, value_enum, default_value_t = ScoreFormat::Auto)]
+    pub format: ScoreFormat,
+    /// Shots of the job: needed for IonQ probabilities, checked against counts otherwise.
+    #[arg(long)]
+    pub shots: Option<u64>,
+    /// Confidence of the Clopper-Pearson interval (strictly between 0 and 1).
+    #[arg(long, default_value_t = quzzle::export::score::SCORE_CONFIDENCE)]
+    pub confidence: f64,
+    /// Boards listed, most frequent first.
+    #[arg(long, default_value_t = 10)]
+    pub top: usize,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write score.json and marginals.svg/png (measured beside simulated per-cell
+    /// marginals) into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreFormat {
+    Auto,
+    Qiskit,
+    Sampler,
+    Ionq,
+    Quzzle,
+}
+
+impl ScoreFormat {
+    fn format(self) -> Option<CountsFormat> {
+        match self {
+            ScoreFormat::Auto => None,
+            ScoreFormat::Qiskit => Some(CountsFormat::Qiskit),
+            ScoreFormat::Sampler => Some(CountsFormat::Sampler),
+            ScoreFormat::Ionq => Some(CountsFormat::Ionq),
+            ScoreFormat::Quzzle => Some(CountsFormat::Quzzle),
+        }
+    }
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))
+}
+
+pub fn run(args: &ScoreArgs) -> Result<()> {
+    // Checked before any file is read, so that the flag is named rather than a file.
+    if !(0.0 < args.confidence && args.confidence < 1.0) {
+        return Err(Error::InvalidArgument(format!(
+            "--confidence {}: give a level strictly between 0 and 1 (0.95 for 95 %)",
+            args.confidence
+        )));
+    }
+    if let Some(dir) = &args.out {
+        if dir.exists() && !dir.is_dir() {
+            return Err(Error::InvalidArgument(format!("--out {}: not a folder", dir.display())));
+        }
+        refuse_inputs(
+            &[args.counts.as_path(), args.manifest.as_path()],
+            &[
+                dir.join("score.json"),
+                dir.join("marginals.svg"),
+                dir.join("marginals.png"),
+            ],
+        )?;
+    }
+    let manifest = ManifestDoc::parse(&read(&args.manifest)?, &args.manifest.display().to_string())?;
+    let enc = manifest.encoding()?;
+    let counts = read_counts(
+        &read(&args.counts)?,
+        &args.counts.display().to_string(),
+        manifest.qubits,
+        args.format.format(),
+        args.shots,
+    )?;
+    let report = score::score(enc.as_ref(), &manifest, &counts, args.top, args.confidence)?;
+    if let Some(dir) = &args.out {
+        write_outputs(dir, enc.as_ref(), &manifest, &report)?;
+    }
+    if args.json {
+        out!("{}", to_json(&report));
+        return Ok(());
+    }
+    print_text(args, &manifest, &report)?;
+    if let Some(dir) = &args.out {
+        outln!("wrote {}", dir.display());
+    }
+    Ok(())
+}
+
+/// A confidence as a percentage to 0.01 (`95`, `99.9`).
+fn percent(confidence: f64) -> f64 {
+    (confidence * 10_000.0).round() / 100.0
+}
+
+fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Result<()> {
+    outln!(
+        "counts: {} ({} format, {} shots, {} distinct bitstrings)",
+        args.counts.display(),
+        r.format,
+        r.shots,
+        r.distinct
+    );
+    outln!(
+        "manifest: {} ({}, {} qubits, reduce {}, space {}, mixer {}, p = {})",
+        args.manifest.display(),
+        manifest.file,
+        manifest.qubits,
+        manifest.level.name(),
+        manifest.space.space,
+        manifest.space.mixer,
+        manifest.angles.p()
+    );
+    outln!(
+        "P(valid) measured: {:.6} ({} of {} shots); {} % interval [{:.6}, {:.6}] (Clopper-Pearson)",
+        r.p_valid,
+        r.valid_shots,
+        r.shots,
+        percent(r.confidence),
+        r.interval[0],
+        r.interval[1]
+    );
+    match (r.simulated_p_valid, r.inside) {
+        (Some(p), Some(true)) => outln!("P(valid) simulated: {p:.6}, inside the interval"),
+        (Some(p), _) => outln!(
+            "P(valid) simulated: {p:.6}, OUTSIDE the interval: the device differs from the simulation, or the counts were read in the wrong bit order (--format)"
+        ),
+        _ => outln!("P(valid) simulated: not in the manifest (too many qubits to simulate)"),
+    }
+    if let Some(u) = r.uniform {
+        outln!(
+            "uniform baseline: {u:.6} ({} valid of {} states)",
+            manifest.valid_bitstrings.len(),
+            manifest.dimension
+        );
+    }
+    outln!("most frequent boards (bitstrings qubit 0 first; Qiskit keys are these reversed):");
+    for b in &r.top {
+        outln!(
+            "  {:>8}  {:.4}  {:<11}  {}  {}",
+            b.count,
+            b.frequency,
+            // With an objective (Max Chess Pieces) a board can keep every rule and still not
+            // be optimal: it is not a success.
+            match (b.valid, b.verdict) {
+                (true, _) => "valid",
+                (false, quzzle::puzzle::Verdict::Valid) => "not optimal",
+                _ => "invalid",
+            },
+            b.bitstring,
+            b.board.join("/")
+        );
+    }
+    outln!("per-qubit P(q = 1): measured / simulated (cells):");
+    for (q, m) in r.qubit_marginals.iter().enumerate() {
+        let sim = r
+            .simulated_qubit_marginals
+            .as_ref()
+            .and_then(|s| s.get(q))
+            .map_or("-".into(), |s| format!("{s:.4}"));
+        let cells: Vec<String> = manifest.qubit_cells[q]
+            .iter()
+            .map(|(c, neg)| if *neg { format!("not {c}") } else { c.clone() })
+            .collect();
+        outln!("  q[{q}]  {m:.4} / {sim}  {}", cells.join(", "));
+    }
+    for note in &r.notes {
+        outln!("note: {note}");
+    }
+    Ok(())
+}
+
+/// score.json and, when the board is one variable per cell, the marginals figure, each
+/// written whole (the figure through temporary names renamed into place).
+fn write_outputs(dir: &Path, enc: &dyn quzzle::Encoding, manifest: &ManifestDoc, r: &ScoreReport) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|source| Error::Write {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let measured = enc.cell_marginals(&r.qubit_marginals);
+    let simulated = r.simulated_qubit_marginals.as_ref().and_then(|m| enc.cell_marginals(m));
+    if let (Some(measured), Some(simulated)) = (measured, simulated) {
+        let name = Path::new(&manifest.file)
+            .file_name()
+            .map_or_else(|| manifest.file.clone(), |f| f.to_string_lossy().into_owned());
+        let plot = quzzle::plot::MarginalsComparison {
+            title: format!("{name}: per-cell P(cell = 1), measured and simulated"),
+            subtitle: format!(
+                "P(valid): measured {:.3}, {} % interval [{:.3}, {:.3}]; simulated {}",
+                r.p_valid,
+                percent(r.confidence),
+                r.interval[0],
+                r.interval[1],
+                r.simulated_p_valid.map_or("unknown".into(), |p| format!("{p:.3}"))
+            ),
+            rows: measured.rows,
+            cols: measured.cols,
+            left_heading: format!("measured ({} shots, {})", r.shots, r.format),
+            left: measured.marginals,
+            right_heading: "simulated (the manifest)".into(),
+            right: simulated.marginals,
+            fixed: measured.fixed,
+        };
+        let stem = dir.join(format!(".marginals.{}.tmp", std::process::id()));
+        let drawn = quzzle::plot::marginals_comparison_plot(&stem, &plot)?;
+        for path in drawn {
+            let ext = path
+                .extension()
+                .map(|e| e.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let target = dir.join(format!("marginals.{ext}"));
+            std::fs::rename(&path, &target).map_err(|source| Error::Write { path: target, source })?;
+        }
+    }
+    write_all(&[(dir.join("score.json"), to_json(r).into_bytes())])?;
+    Ok(())
+}

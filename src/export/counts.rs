@@ -1,0 +1,466 @@
+//! Measurement counts in the shapes IBM and IonQ return, and quzzle's own, written by
+//! `quzzle sample` and read back by `quzzle score`. Every shape is keyed by a basis state whose
+//! bits are ordered differently:
+//!
+//! - `qiskit`: `{"0101110": 12, ...}`, Qiskit's `get_counts()`: qubit 0 rightmost;
+//! - `sampler`: `{"c": {"0101110": 12, ...}}`, one entry per classical register of a SamplerV2
+//!   result (`{name: getattr(res.data, name).get_counts() for name in res.data}`), each
+//!   qubit 0 rightmost; the circuits quzzle exports have the one register `c`;
+//! - `ionq`: `{"46": 0.012, ...}`, IonQ's `probabilities.json.v1` (or `histogram.json.v1`,
+//!   counts instead of probabilities): decimal-integer keys, qubit 0 the least significant bit;
+//! - `quzzle`: `{"format": "quzzle-counts", "qubits": n, "shots": K, "counts": {"0111010": 12}}`,
+//!   qubit 0 first, as in manifests.
+//!
+//! Bitstring keys alone do not say their order (a Qiskit key and a quzzle key of the same
+//! state are both n characters), so `auto` takes only shapes that say what they are: the
+//! marker field, a nested register object, or decimal keys that are not all n-bit strings.
+
+use crate::error::{Error, Result};
+use crate::experiment::sample::CountMap;
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// The marker field value of quzzle's own counts file.
+pub const QUZZLE_COUNTS_MARKER: &str = "quzzle-counts";
+
+/// A counts format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountsFormat {
+    /// Qiskit `get_counts()`: bitstrings, qubit 0 rightmost.
+    Qiskit,
+    /// SamplerV2 per-register counts: `{"c": {bitstring: count}}`, qubit 0 rightmost.
+    Sampler,
+    /// IonQ results: decimal-integer keys, qubit 0 least significant; probabilities or counts.
+    Ionq,
+    /// quzzle's own: bitstrings, qubit 0 first.
+    Quzzle,
+}
+
+impl CountsFormat {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            CountsFormat::Qiskit => "qiskit",
+            CountsFormat::Sampler => "sampler",
+            CountsFormat::Ionq => "ionq",
+            CountsFormat::Quzzle => "quzzle",
+        }
+    }
+}
+
+impl fmt::Display for CountsFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Counts read from a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counts {
+    /// The format they were read as.
+    pub format: CountsFormat,
+    /// Shots per full-space basis index (bit q = qubit q).
+    pub counts: CountMap,
+    /// Total shots.
+    pub shots: u64,
+    /// Remarks (probabilities turned into counts, ...).
+    pub notes: Vec<String>,
+}
+
+fn bad(source: &str, msg: impl fmt::Display) -> Error {
+    Error::InvalidArgument(format!("{source}: {msg}"))
+}
+
+/// `counts` as text in `format` (a JSON document with a final newline). `seed` is recorded in
+/// quzzle's own format.
+pub fn write_counts(counts: &CountMap, qubits: usize, format: CountsFormat, seed: u64) -> String {
+    let shots: u64 = counts.values().sum();
+    let bitstrings = |reverse: bool| -> Map<String, Value> {
+        counts
+            .iter()
+            .map(|(&k, &c)| {
+                let mut s: Vec<char> = crate::bits::to_bitstring(k, qubits).chars().collect();
+                if reverse {
+                    s.reverse();
+                }
+                (s.into_iter().collect(), Value::from(c))
+            })
+            .collect()
+    };
+    let doc = match format {
+        CountsFormat::Qiskit => Value::Object(bitstrings(true)),
+        CountsFormat::Sampler => {
+            let mut m = Map::new();
+            m.insert("c".into(), Value::Object(bitstrings(true)));
+            Value::Object(m)
+        }
+        CountsFormat::Ionq => Value::Object(
+            counts
+                .iter()
+                .map(|(&k, &c)| (k.to_string(), Value::from(c as f64 / shots as f64)))
+                .collect(),
+        ),
+        CountsFormat::Quzzle => serde_json::json!({
+            "format": QUZZLE_COUNTS_MARKER,
+            "version": env!("CARGO_PKG_VERSION"),
+            "qubits": qubits,
+            "shots": shots,
+            "seed": seed,
+            "bit_order": "qubit 0 first (character i is q[i])",
+            "counts": Value::Object(bitstrings(false)),
+        }),
+    };
+    serde_json::to_string_pretty(&doc).expect("counts serialise") + "\n"
+}
+
+/// Whether `key` is `qubits` characters of `0`/`1`.
+fn is_bitstring(key: &str, qubits: usize) -> bool {
+    key.len() == qubits && key.bytes().all(|b| b == b'0' || b == b'1')
+}
+
+/// Whether `key` is a plain decimal integer.
+fn is_decimal(key: &str) -> bool {
+    !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether `key` is written as IonQ writes its integers: decimal, no leading zero.
+fn is_ionq_key(key: &str) -> bool {
+    is_decimal(key) && (key == "0" || !key.starts_with('0'))
+}
+
+/// Read counts from `text` (`source` names the file in messages) for a circuit of `qubits`
+/// qubits. `format` `None` is `auto`: only shapes that say their bit order are taken. `shots`
+/// is needed for IonQ probabilities and checked against every other shape.
+pub fn read_counts(
+    text: &str,
+    source: &str,
+    qubits: usize,
+    format: Option<CountsFormat>,
+    shots: Option<u64>,
+) -> Result<Counts> {
+    let doc: Value =
+        serde_json::from_str(text).map_err(|e| bad(source, format!("line {}: not valid JSON: {e}", e.line())))?;
+    let Value::Object(obj) = &doc else {
+        return Err(bad(source, "expected a JSON object of counts"));
+    };
+    if obj.is_empty() {
+        return Err(bad(source, "no counts (an empty object)"));
+    }
+    let marked = obj.get("format").and_then(Value::as_str) == Some(QUZZLE_COUNTS_MARKER);
+    let nested = obj.values().all(Value::is_object);
+    let format = match format {
+        Some(f) => f,
+        None if marked => CountsFormat::Quzzle,
+        None if nested => CountsFormat::Sampler,
+        None => {
+            let all_bits = obj.keys().all(|k| is_bitstring(k, qubits));
+            let all_decimal = obj.keys().all(|k| is_ionq_key(k));
+            if all_decimal && !all_bits {
+                CountsFormat::Ionq
+            } else if all_bits {
+                return Err(bad(
+                    source,
+                    format!(
+                        "the keys are {qubits}-bit strings, whose bit order the file does not say{}: give --format qiskit (Qiskit get_counts, qubit 0 rightmost) or --format quzzle (qubit 0 first){}",
+                        if all_decimal { " (they could also be IonQ's decimal integers)" } else { "" },
+                        if all_decimal { " or --format ionq" } else { "" }
+                    ),
+                ));
+            } else {
+                let key = obj
+                    .keys()
+                    .find(|k| !is_bitstring(k, qubits) && !is_ionq_key(k))
+                    .or_else(|| obj.keys().find(|k| !is_bitstring(k, qubits)))
+                    .expect("some key is neither");
+                return Err(bad(
+                    source,
+                    format!(
+                        "key `{key}` is neither a {qubits}-bit string (the manifest's circuit has {qubits} qubits) nor a decimal integer; choose the format with --format qiskit, sampler, ionq or quzzle"
+                    ),
+                ));
+            }
+        }
+    };
+    let mut notes = Vec::new();
+    let counts = match format {
+        CountsFormat::Qiskit => bitstring_counts(obj, source, qubits, true)?,
+        CountsFormat::Sampler => {
+            let registers: Vec<&String> = obj.keys().collect();
+            let (name, inner) = match obj.iter().next() {
+                Some((name, Value::Object(inner))) if obj.len() == 1 => (name, inner),
+                _ if !nested => {
+                    return Err(bad(
+                        source,
+                        "a SamplerV2 result is {\"<register>\": {bitstring: count}}; this file has values that are not objects",
+                    ))
+                }
+                _ => {
+                    return Err(bad(
+                        source,
+                        format!(
+                            "{} classical registers ({}); quzzle's circuits measure into the one register `c`",
+                            registers.len(),
+                            registers.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(", ")
+                        ),
+                    ))
+                }
+            };
+            if inner.is_empty() {
+                return Err(bad(source, format!("register `{name}` has no counts")));
+            }
+            bitstring_counts(inner, &format!("{source} (register `{name}`)"), qubits, true)?
+        }
+        CountsFormat::Quzzle => {
+            let counts = if marked {
+                if let Some(q) = obj.get("qubits") {
+                    if q.as_u64() != Some(qubits as u64) {
+                        return Err(bad(
+                            source,
+                            format!("written for {q} qubits, the manifest's circuit has {qubits}"),
+                        ));
+                    }
+                }
+                match obj.get("counts") {
+                    Some(Value::Object(inner)) if !inner.is_empty() => inner,
+                    _ => return Err(bad(source, "a quzzle counts file needs a non-empty `counts` object")),
+                }
+            } else {
+                obj
+            };
+            let parsed = bitstring_counts(counts, source, qubits, false)?;
+            if let Some(recorded) = obj.get("shots").filter(|_| marked) {
+                let total: u64 = parsed.values().sum();
+                if recorded.as_u64() != Some(total) {
+                    return Err(bad(
+                        source,
+                        format!("`shots` says {recorded} but the counts add up to {total}"),
+                    ));
+                }
+            }
+            parsed
+        }
+        CountsFormat::Ionq => {
+            let (counts, note) = ionq_counts(obj, source, qubits, shots)?;
+            notes.extend(note);
+            counts
+        }
+    };
+    let total: u64 = counts.values().sum();
+    if total == 0 {
+        return Err(bad(source, "every count is 0: no shots"));
+    }
+    if let Some(s) = shots {
+        if s != total && format != CountsFormat::Ionq {
+            return Err(bad(
+                source,
+                format!("the counts add up to {total} shots, not --shots {s}"),
+            ));
+        }
+    }
+    Ok(Counts {
+        format,
+        counts,
+        shots: total,
+        notes,
+    })
+}
+
+/// Bitstring keys (qubit 0 rightmost when `reversed`) with whole-number counts.
+fn bitstring_counts(obj: &Map<String, Value>, source: &str, qubits: usize, reversed: bool) -> Result<CountMap> {
+    let mut out = CountMap::new();
+    for (key, value) in obj {
+        if !is_bitstring(key, qubits) {
+            return Err(bad(
+                source,
+                format!(
+                    "key `{key}` is not a bitstring of {qubits} bits (0 and 1 only): the manifest's circuit has {qubits} qubits"
+                ),
+            ));
+        }
+        let count = value
+            .as_u64()
+            .ok_or_else(|| bad(source, format!("the count of `{key}` is {value}, not a whole number")))?;
+        let k = key.bytes().enumerate().fold(0u64, |k, (i, b)| {
+            let q = if reversed { qubits - 1 - i } else { i };
+            k | u64::from(b == b'1') << q
+        });
+        *out.entry(k).or_insert(0) += count;
+    }
+    Ok(out)
+}
+
+/// IonQ's decimal-integer keys with counts (`histogram.json.v1`) or probabilities
+/// (`probabilities.json.v1`, which needs the shot count).
+fn ionq_counts(
+    obj: &Map<String, Value>,
+    source: &str,
+    qubits: usize,
+    shots: Option<u64>,
+) -> Result<(CountMap, Option<String>)> {
+    let mut entries = Vec::with_capacity(obj.len());
+    for (key, value) in obj {
+        let k: u64 = key
+            .parse()
+            .ok()
+            .filter(|_| is_decimal(key))
+            .ok_or_else(|| bad(source, format!("key `{key}` is not a decimal integer (IonQ keys are)")))?;
+        if qubits < 64 && k >> qubits != 0 {
+            return Err(bad(
+                source,
+                format!("key `{key}` needs more than {qubits} bits: the manifest's circuit has {qubits} qubits"),
+            ));
+        }
+        let v = value.as_f64().filter(|v| v.is_finite() && *v >= 0.0).ok_or_else(|| {
+            bad(
+                source,
+                format!("the value of `{key}` is {value}, not a probability or count"),
+            )
+        })?;
+        entries.push((k, v, value.as_u64()));
+    }
+    let total: f64 = entries.iter().map(|e| e.1).sum();
+    let whole = entries.iter().all(|e| e.2.is_some());
+    let mut out = CountMap::new();
+    if whole && total > 1.0 + 1e-9 {
+        // A histogram of counts.
+        for (k, _, c) in entries {
+            *out.entry(k).or_insert(0) += c.expect("checked whole");
+        }
+        let sum: u64 = out.values().sum();
+        if let Some(s) = shots.filter(|&s| s != sum) {
+            return Err(bad(
+                source,
+                format!("the counts add up to {sum} shots, not --shots {s}"),
+            ));
+        }
+        return Ok((out, None));
+    }
+    if (total - 1.0).abs() > 1e-6 {
+        return Err(bad(
+            source,
+            format!("the values add up to {total}: IonQ probabilities add up to 1 (and a histogram has whole counts)"),
+        ));
+    }
+    let Some(shots) = shots else {
+        return Err(bad(
+            source,
+            "IonQ probabilities do not say how many shots were taken: give --shots K (the job's shot count)",
+        ));
+    };
+    for (k, p, _) in entries {
+        let c = (p * shots as f64).round() as u64;
+        if c > 0 {
+            *out.entry(k).or_insert(0) += c;
+        }
+    }
+    let sum: u64 = out.values().sum();
+    let note = (sum != shots).then(|| {
+        format!("probabilities × {shots} shots rounded to whole counts add up to {sum} (exact probabilities, as IonQ's ideal simulator returns, are not whole counts)")
+    });
+    Ok((out, note))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> CountMap {
+        // q0 = 1, q1 = 0, q2 = 0 (index 1) and q0 = 0, q1 = 1, q2 = 1 (index 6).
+        CountMap::from([(1, 30), (6, 10)])
+    }
+
+    #[test]
+    fn every_format_round_trips_with_its_bit_order() {
+        let counts = sample();
+        for (format, key_of_1) in [
+            (CountsFormat::Qiskit, "\"001\""),
+            (CountsFormat::Sampler, "\"001\""),
+            (CountsFormat::Ionq, "\"1\""),
+            (CountsFormat::Quzzle, "\"100\""),
+        ] {
+            let text = write_counts(&counts, 3, format, 5);
+            assert!(text.contains(key_of_1), "{format}: {text}");
+            let read = read_counts(&text, "c.json", 3, Some(format), Some(40)).unwrap();
+            assert_eq!(read.counts, counts, "{format}");
+            assert_eq!(read.shots, 40);
+        }
+    }
+
+    #[test]
+    fn auto_takes_only_shapes_that_say_their_order() {
+        let counts = sample();
+        for format in [CountsFormat::Sampler, CountsFormat::Quzzle] {
+            let text = write_counts(&counts, 3, format, 0);
+            assert_eq!(read_counts(&text, "c.json", 3, None, None).unwrap().format, format);
+        }
+        let ionq = write_counts(&counts, 3, CountsFormat::Ionq, 0);
+        let read = read_counts(&ionq, "c.json", 3, None, Some(40)).unwrap();
+        assert_eq!((read.format, read.counts), (CountsFormat::Ionq, counts.clone()));
+        let e = read_counts(&ionq, "c.json", 3, None, None).unwrap_err().to_string();
+        assert!(e.contains("c.json") && e.contains("--shots"), "{e}");
+        let qiskit = write_counts(&counts, 3, CountsFormat::Qiskit, 0);
+        let e = read_counts(&qiskit, "c.json", 3, None, None).unwrap_err().to_string();
+        assert!(
+            e.contains("c.json") && e.contains("--format qiskit") && e.contains("--format quzzle"),
+            "{e}"
+        );
+        // "10" and "11" are both 2-bit strings and decimal integers.
+        let e = read_counts(r#"{"10": 3, "11": 1}"#, "c.json", 2, None, None)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--format ionq"), "{e}");
+    }
+
+    #[test]
+    fn bad_keys_and_values_are_named() {
+        for (text, format, want) in [
+            (r#"{"0101": 3}"#, Some(CountsFormat::Qiskit), "`0101`"),
+            (r#"{"01a": 3}"#, Some(CountsFormat::Quzzle), "`01a`"),
+            (r#"{"010": 2.5}"#, Some(CountsFormat::Qiskit), "`010`"),
+            (r#"{"9": 0.5, "1": 0.5}"#, Some(CountsFormat::Ionq), "`9`"),
+            (r#"{"x1": 3}"#, None, "`x1`"),
+            (r#"{"c": {"01": 3}}"#, None, "`01`"),
+            (r#"{"c": {"010": 3}, "d": {"1": 1}}"#, None, "`d`"),
+            (r#"[1, 2]"#, None, "object"),
+            (r#"{}"#, None, "no counts"),
+            ("{\n\"010\": ", None, "line 2"),
+            (r#"{"1": 0.25, "2": 0.25}"#, Some(CountsFormat::Ionq), "add up to 0.5"),
+            (r#"{"010": 0}"#, Some(CountsFormat::Qiskit), "no shots"),
+            (
+                r#"{"format": "quzzle-counts", "qubits": 4, "counts": {"0100": 1}}"#,
+                None,
+                "4 qubits",
+            ),
+            (
+                r#"{"format": "quzzle-counts", "shots": 5, "counts": {"010": 1}}"#,
+                None,
+                "add up to 1",
+            ),
+        ] {
+            let e = read_counts(text, "c.json", 3, format, Some(10)).unwrap_err();
+            assert!(e.is_usage(), "{text}");
+            let e = e.to_string();
+            assert!(e.contains("c.json") && e.contains(want), "{text}: {e}");
+        }
+        let e = read_counts(r#"{"010": 4}"#, "c.json", 3, Some(CountsFormat::Qiskit), Some(5)).unwrap_err();
+        assert!(e.to_string().contains("--shots 5"), "{e}");
+    }
+
+    #[test]
+    fn ionq_histograms_and_exact_probabilities() {
+        let read = read_counts(r#"{"0": 600, "5": 400}"#, "h.json", 3, None, None).unwrap();
+        assert_eq!(read.counts, CountMap::from([(0, 600), (5, 400)]));
+        let read = read_counts(
+            r#"{"0": 0.3333333333, "7": 0.6666666667}"#,
+            "p.json",
+            3,
+            None,
+            Some(100),
+        )
+        .unwrap();
+        assert_eq!(read.counts, CountMap::from([(0, 33), (7, 67)]));
+        let read = read_counts(r#"{"0": 0.5, "7": 0.5}"#, "p.json", 3, None, Some(3)).unwrap();
+        assert_eq!(read.shots, 4, "2 + 2 after rounding");
+        assert_eq!(read.notes.len(), 1);
+    }
+}

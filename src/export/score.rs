@@ -1,0 +1,331 @@
+//! The way back from hardware: measured counts against the manifest of the circuit that
+//! produced them. Every measured bitstring is rebuilt into a board (the manifest's fixed
+//! cells and the measured qubits, through the puzzle text the manifest carries) and checked by
+//! the complete rules; the fraction of valid boards gets an exact 95 % interval, which either
+//! holds the simulated P(valid) or says that the device (or the bit order) differs.
+
+use super::counts::Counts;
+use crate::angles::Angles;
+use crate::encoding::{self, Encoding, EncodingKind};
+use crate::error::{Error, Result};
+use crate::experiment::interval::clopper_pearson;
+use crate::experiment::simulation::SpaceSettings;
+use crate::model::Level;
+use crate::puzzle::{Board, Verdict};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::HashSet;
+
+/// The confidence of the interval `quzzle score` reports unless told otherwise.
+pub const SCORE_CONFIDENCE: f64 = 0.95;
+
+/// What `score` and `sample` need of a manifest written by `quzzle qasm`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ManifestDoc {
+    /// The manifest file, for messages.
+    pub source: String,
+    /// The puzzle file it was exported from (a label now: the text is embedded).
+    pub file: String,
+    /// The puzzle text.
+    pub puzzle_text: String,
+    /// Its SHA-256.
+    pub puzzle_sha256: String,
+    /// The encoding.
+    pub encoding: EncodingKind,
+    /// The reduction level.
+    pub level: Level,
+    /// The space and mixer.
+    pub space: SpaceSettings,
+    /// Qubits.
+    pub qubits: usize,
+    /// The angles.
+    pub angles: Angles,
+    /// Simulated P(valid) at those angles (`None` when not simulated).
+    pub success_probability: Option<f64>,
+    /// Simulated `P(q[i] = 1)` (`None` when not simulated or written by an older quzzle).
+    pub qubit_marginals: Option<Vec<f64>>,
+    /// Valid bitstrings (qubit 0 first).
+    pub valid_bitstrings: Vec<String>,
+    /// Whether that list is every valid board.
+    pub valid_complete: bool,
+    /// Basis states the circuit reaches.
+    pub dimension: f64,
+    /// `(cell, value)` of every fixed model variable.
+    pub fixed_cells: Vec<(String, bool)>,
+    /// For every qubit, `(cell, negated)` of the variables it stands for.
+    pub qubit_cells: Vec<Vec<(String, bool)>>,
+}
+
+impl ManifestDoc {
+    /// Read a manifest's text; `source` names it in messages.
+    pub fn parse(text: &str, source: &str) -> Result<Self> {
+        let bad = |msg: String| Error::InvalidArgument(format!("{source}: {msg}"));
+        let doc: Value =
+            serde_json::from_str(text).map_err(|e| bad(format!("line {}: not valid JSON: {e}", e.line())))?;
+        if !doc.is_object() {
+            return Err(bad(
+                "a manifest is a JSON object (written by `quzzle qasm -o OUT.qasm`)".into(),
+            ));
+        }
+        let field = |k: &str| doc.get(k).filter(|v| !v.is_null());
+        let text_field = |k: &str| -> Result<String> {
+            field(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| {
+                bad(format!(
+                    "no `{k}` text; is this a manifest written by `quzzle qasm -o`?"
+                ))
+            })
+        };
+        let puzzle_text = field("puzzle_text").and_then(Value::as_str).ok_or_else(|| {
+            bad("no `puzzle_text`: the manifest was written before manifests carried the puzzle; export the circuit again with `quzzle qasm ... -o OUT.qasm`".into())
+        })?;
+        let parse_name = |k: &str, default: &str| -> Result<String> {
+            Ok(field(k).and_then(Value::as_str).unwrap_or(default).to_string())
+        };
+        let wrap = |e: Error| bad(e.to_string());
+        let numbers = |k: &str| -> Result<Vec<f64>> {
+            field(k)
+                .and_then(Value::as_array)
+                .and_then(|a| a.iter().map(Value::as_f64).collect::<Option<Vec<f64>>>())
+                .ok_or_else(|| bad(format!("`{k}` is not a list of numbers")))
+        };
+        let space = SpaceSettings {
+            space: parse_name("space", "full")?.parse().map_err(wrap)?,
+            mixer: parse_name("mixer", "x")?.parse().map_err(wrap)?,
+        };
+        let qubits = field("qubits")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| bad("no `qubits` count".into()))? as usize;
+        let angles = Angles::new(numbers("gammas")?, numbers("betas")?).map_err(wrap)?;
+        let cells_error = |k: &str| bad(format!("`{k}` is not the list quzzle writes"));
+        let cell = |v: &Value, flag: &str| -> Option<(String, bool)> {
+            Some((v.get("cell")?.as_str()?.to_string(), v.get(flag)?.as_bool()?))
+        };
+        let fixed_cells = field("fixed_cells")
+            .and_then(Value::as_array)
+            .and_then(|a| a.iter().map(|v| cell(v, "value")).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| cells_error("fixed_cells"))?;
+        let qubit_cells = field("qubit_cells")
+            .and_then(Value::as_array)
+            .and_then(|a| {
+                a.iter()
+                    .map(|q| {
+                        q.as_array()?
+                            .iter()
+                            .map(|v| cell(v, "negated"))
+                            .collect::<Option<Vec<_>>>()
+                    })
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or_else(|| cells_error("qubit_cells"))?;
+        let valid_bitstrings = field("valid_bitstrings")
+            .and_then(Value::as_array)
+            .and_then(|a| {
+                a.iter()
+                    .map(|v| v.as_str().map(str::to_string))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or_else(|| bad("`valid_bitstrings` is not a list of bitstrings".into()))?;
+        let probability = |k: &str| -> Result<Option<f64>> {
+            match field(k) {
+                None => Ok(None),
+                Some(v) => v
+                    .as_f64()
+                    .filter(|p| (0.0..=1.0 + 1e-9).contains(p))
+                    .map(Some)
+                    .ok_or_else(|| bad(format!("`{k}` is {v}, not a probability"))),
+            }
+        };
+        let qubit_marginals = match field("qubit_marginals") {
+            None => None,
+            Some(_) => Some(numbers("qubit_marginals")?),
+        };
+        Ok(ManifestDoc {
+            source: source.to_string(),
+            file: text_field("file")?,
+            puzzle_text: puzzle_text.to_string(),
+            puzzle_sha256: text_field("puzzle_sha256")?,
+            encoding: parse_name("encoding", "onehot")?.parse().map_err(wrap)?,
+            level: text_field("reduce")?.parse().map_err(wrap)?,
+            space,
+            qubits,
+            angles,
+            success_probability: probability("success_probability")?,
+            qubit_marginals,
+            valid_bitstrings,
+            valid_complete: field("valid_bitstrings_complete")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+            dimension: field("dimension")
+                .and_then(Value::as_f64)
+                .unwrap_or((qubits as f64).exp2()),
+            fixed_cells,
+            qubit_cells,
+        })
+    }
+
+    /// The encoded puzzle, rebuilt from the embedded text and checked against what the
+    /// manifest records (its hash, qubits, qubit → cell map and fixed cells), so that a board
+    /// rebuilt here is the board the exporting quzzle meant.
+    pub fn encoding(&self) -> Result<Box<dyn Encoding>> {
+        let source = &self.source;
+        if encoding::sha256_hex(&self.puzzle_text) != self.puzzle_sha256 {
+            return Err(Error::InvalidArgument(format!(
+                "{source}: `puzzle_text` does not hash to `puzzle_sha256`: the manifest was edited; export the circuit again"
+            )));
+        }
+        let enc = encoding::parse(&self.file, &self.puzzle_text, self.encoding, self.level)
+            .map_err(|e| Error::InvalidArgument(format!("{source}: its `puzzle_text` does not parse: {e}")))?;
+        let differs = |what: &str| {
+            Error::InvalidArgument(format!(
+                "{source}: the embedded puzzle at the {} reduction gives other {what} than the manifest records: it was written by another quzzle version ({}); export the circuit again",
+                self.level.name(),
+                env!("CARGO_PKG_VERSION")
+            ))
+        };
+        if enc.num_qubits() != self.qubits {
+            return Err(differs("qubits"));
+        }
+        let qubit_cells: Vec<Vec<(String, bool)>> = enc
+            .qubit_cells()
+            .into_iter()
+            .map(|q| q.into_iter().map(|c| (c.cell, c.negated)).collect())
+            .collect();
+        if qubit_cells != self.qubit_cells {
+            return Err(differs("qubit cells"));
+        }
+        let fixed: Vec<(String, bool)> = enc.fixed_cells().into_iter().map(|c| (c.cell, c.value)).collect();
+        if fixed != self.fixed_cells {
+            return Err(differs("fixed cells"));
+        }
+        Ok(enc)
+    }
+}
+
+/// One measured board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MeasuredBoard {
+    /// The measured bitstring, qubit 0 first (as in manifests).
+    pub bitstring: String,
+    /// Shots that gave it.
+    pub count: u64,
+    /// `count / shots`.
+    pub frequency: f64,
+    /// Whether it is a valid board (complete rules; for puzzles with an objective, also
+    /// optimal: in the manifest's complete list of valid bitstrings).
+    pub valid: bool,
+    /// The complete-rule verdict.
+    pub verdict: Verdict,
+    /// The rebuilt board.
+    pub board: Board,
+}
+
+/// `quzzle score`'s report.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreReport {
+    /// The format the counts were read as.
+    pub format: String,
+    /// Shots.
+    pub shots: u64,
+    /// Shots that gave a valid board.
+    pub valid_shots: u64,
+    /// `valid_shots / shots`.
+    pub p_valid: f64,
+    /// The interval's confidence (0.95 unless asked otherwise).
+    pub confidence: f64,
+    /// The exact (Clopper–Pearson) interval of P(valid).
+    pub interval: [f64; 2],
+    /// P(valid) of the simulated circuit, from the manifest (`null` when not simulated).
+    pub simulated_p_valid: Option<f64>,
+    /// Whether the simulated P(valid) lies inside the interval (`null` when not simulated).
+    pub inside: Option<bool>,
+    /// P(valid) of a uniformly random state of the circuit's space (valid boards / states);
+    /// `null` when the manifest's list of valid boards is not complete.
+    pub uniform: Option<f64>,
+    /// Distinct bitstrings measured.
+    pub distinct: usize,
+    /// The most frequent boards, most frequent first (ties by bitstring).
+    pub top: Vec<MeasuredBoard>,
+    /// Measured `P(q[i] = 1)`.
+    pub qubit_marginals: Vec<f64>,
+    /// Simulated `P(q[i] = 1)`, from the manifest.
+    pub simulated_qubit_marginals: Option<Vec<f64>>,
+    /// Remarks.
+    pub notes: Vec<String>,
+}
+
+/// Score `counts` of the circuit described by `manifest` (`enc` is its rebuilt encoding):
+/// `top` boards are listed, the interval has `confidence` (0.95: [`SCORE_CONFIDENCE`]).
+pub fn score(
+    enc: &dyn Encoding,
+    manifest: &ManifestDoc,
+    counts: &Counts,
+    top: usize,
+    confidence: f64,
+) -> Result<ScoreReport> {
+    if !(0.0 < confidence && confidence < 1.0) {
+        return Err(Error::InvalidArgument(format!(
+            "the confidence must lie strictly between 0 and 1, not {confidence}"
+        )));
+    }
+    let n = manifest.qubits;
+    let valid_set: Option<HashSet<&str>> = manifest
+        .valid_complete
+        .then(|| manifest.valid_bitstrings.iter().map(String::as_str).collect());
+    let shots = counts.shots;
+    let mut boards = Vec::with_capacity(counts.counts.len());
+    let mut valid_shots = 0;
+    let mut ones = vec![0u64; n];
+    for (&k, &count) in &counts.counts {
+        let bits = crate::bits::to_bools(k, n);
+        for (q, &b) in bits.iter().enumerate() {
+            if b {
+                ones[q] += count;
+            }
+        }
+        let bitstring = crate::bits::to_bitstring(k, n);
+        let board = enc.board_of_bits(&bits);
+        let verdict = Verdict::of(&enc.puzzle().check(&board));
+        let valid = verdict == Verdict::Valid && valid_set.as_ref().is_none_or(|s| s.contains(bitstring.as_str()));
+        if valid {
+            valid_shots += count;
+        }
+        boards.push(MeasuredBoard {
+            bitstring,
+            count,
+            frequency: count as f64 / shots as f64,
+            valid,
+            verdict,
+            board,
+        });
+    }
+    let distinct = boards.len();
+    boards.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.bitstring.cmp(&b.bitstring)));
+    boards.truncate(top);
+    let interval = clopper_pearson(valid_shots, shots, confidence)
+        .ok_or_else(|| Error::InvalidArgument("no shots to score".into()))?;
+    let simulated = manifest.success_probability;
+    let mut notes = counts.notes.clone();
+    if !manifest.valid_complete {
+        notes.push(
+            "the manifest's list of valid boards is not complete (found by a bounded search): validity is the complete rule check alone, and there is no uniform baseline".into(),
+        );
+    }
+    Ok(ScoreReport {
+        format: counts.format.name().into(),
+        shots,
+        valid_shots,
+        p_valid: valid_shots as f64 / shots as f64,
+        confidence,
+        interval,
+        simulated_p_valid: simulated,
+        inside: simulated.map(|p| interval[0] <= p && p <= interval[1]),
+        uniform: manifest
+            .valid_complete
+            .then(|| manifest.valid_bitstrings.len() as f64 / manifest.dimension),
+        distinct,
+        top: boards,
+        qubit_marginals: ones.iter().map(|&o| o as f64 / shots as f64).collect(),
+        simulated_qubit_marginals: manifest.qubit_marginals.clone(),
+        notes,
+    })
+}

@@ -1,0 +1,423 @@
+//! The way back from hardware: manifests that stand alone, `quzzle sample` (seeded shots in
+//! the shapes IBM and IonQ return) and `quzzle score` (P(valid) with an exact interval).
+
+use crate::common::{data, Scratch};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn quzzle(args: &[&str]) -> Output {
+    quzzle_env(args, &[])
+}
+
+fn quzzle_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_quzzle"));
+    cmd.args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = quzzle(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The error text of a command that must fail with a usage error (exit 2).
+fn usage_error(args: &[&str]) -> String {
+    let out = quzzle(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    err
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Export `file` at depth 2 with optimised angles (plus `extra` options); the manifest path.
+fn export(dir: &Path, file: &str, extra: &[&str]) -> PathBuf {
+    let qasm = dir.join(format!("{}.qasm", file.trim_end_matches(".txt")));
+    let f = data(file);
+    let mut args = vec!["qasm", s(&f), "--depth", "2", "--optimize", "-o", s(&qasm)];
+    args.extend_from_slice(extra);
+    ok(&args);
+    qasm.with_extension("json")
+}
+
+fn json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn manifests_carry_what_rebuilds_a_board() {
+    let dir = Scratch::new("hw-manifest");
+    let m = json(&export(&dir, "tango-4x4-qasm.txt", &[]));
+    let text = std::fs::read_to_string(data("tango-4x4-qasm.txt")).unwrap();
+    assert_eq!(m["puzzle_text"], text.as_str());
+    assert_eq!(m["puzzle_sha256"], quzzle::encoding::sha256_hex(&text).as_str());
+    assert_eq!(m["board_size"], serde_json::json!([4, 4]));
+    for format in ["quzzle", "qiskit", "ionq"] {
+        assert!(m["bit_orders"][format].is_string(), "{format}");
+    }
+    assert_eq!(m["qubit_marginals"].as_array().unwrap().len(), 7);
+    // Every one of the 16 cells is either fixed (with its value) or stands behind a qubit, once.
+    let mut cells: Vec<String> = m["fixed_cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["cell"].as_str().unwrap().to_string())
+        .collect();
+    let fixed = cells.len();
+    for q in m["qubit_cells"].as_array().unwrap() {
+        cells.extend(
+            q.as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["cell"].as_str().unwrap().to_string()),
+        );
+    }
+    cells.sort();
+    cells.dedup();
+    assert_eq!(cells.len(), 16);
+    // The givens are fewer than the fixed cells: the reduction decides more than it is given.
+    let givens = text
+        .split("[grid]")
+        .nth(1)
+        .unwrap()
+        .split('[')
+        .next()
+        .unwrap()
+        .chars()
+        .filter(|c| *c == '0' || *c == '1')
+        .count();
+    assert!(fixed > givens, "{fixed} fixed cells, {givens} givens");
+}
+
+/// The five instances of three kinds (tango, takuzu, queens) the round trips run on.
+const ROUND_TRIP: [&str; 5] = [
+    "tango-4x4-qasm.txt",
+    "tiny-tango-4x4.txt",
+    "takuzu-4x4-qasm.txt",
+    "nqueens-5-given.txt",
+    "queens-4x4-handmade.txt",
+];
+
+fn score_json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(args)).unwrap()
+}
+
+#[test]
+fn sampled_counts_score_inside_the_interval_in_every_format() {
+    let dir = Scratch::new("hw-round-trip");
+    let mut cases: Vec<(&str, Vec<&str>)> = ROUND_TRIP.iter().map(|f| (*f, vec![])).collect();
+    // A block space: its states embedded in the 2^n bitstrings the hardware returns.
+    cases.push(("queens-4x4-handmade.txt", vec!["--space", "rows", "--mixer", "xy-ring"]));
+    for (i, (file, extra)) in cases.iter().enumerate() {
+        let sub = dir.join(i.to_string());
+        std::fs::create_dir(&sub).unwrap();
+        let manifest = export(&sub, file, extra);
+        let m = json(&manifest);
+        let simulated = m["success_probability"].as_f64().unwrap();
+        for (format, score_format) in [
+            ("qiskit", "qiskit"),
+            ("ionq", "auto"),
+            ("sampler", "auto"),
+            ("quzzle", "auto"),
+        ] {
+            let counts = sub.join(format!("{format}.json"));
+            ok(&[
+                "sample",
+                s(&manifest),
+                "--shots",
+                "3000",
+                "--seed",
+                "11",
+                "--format",
+                format,
+                "-o",
+                s(&counts),
+            ]);
+            let r = score_json(&[
+                "score",
+                s(&counts),
+                "--manifest",
+                s(&manifest),
+                "--format",
+                score_format,
+                "--shots",
+                "3000",
+                "--json",
+            ]);
+            let what = format!("{file} {extra:?} {format}");
+            assert_eq!(r["shots"], 3000, "{what}");
+            assert_eq!(r["simulated_p_valid"].as_f64(), Some(simulated), "{what}");
+            let [low, high] = [r["interval"][0].as_f64().unwrap(), r["interval"][1].as_f64().unwrap()];
+            let p = r["p_valid"].as_f64().unwrap();
+            assert!(low <= p && p <= high, "{what}");
+            assert!(
+                low <= simulated && simulated <= high,
+                "{what}: {simulated} not in [{low}, {high}]"
+            );
+            assert_eq!(r["inside"], true, "{what}");
+            assert!(r["uniform"].as_f64().unwrap() < simulated, "{what}");
+            let top = r["top"].as_array().unwrap();
+            assert!(
+                !top.is_empty() && top.iter().all(|b| b["count"].as_u64().unwrap() > 0),
+                "{what}"
+            );
+            // The valid boards in the top list are exactly those in the manifest's list.
+            let valid: Vec<&str> = m["valid_bitstrings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            for b in top {
+                assert_eq!(b["valid"], valid.contains(&b["bitstring"].as_str().unwrap()), "{what}");
+            }
+        }
+    }
+}
+
+/// The tango instance's one solution is `0111010` (qubit 0 first), not a palindrome, and the
+/// circuit's distribution is far from symmetric under bit reversal: Qiskit counts read as if
+/// they were quzzle's order score far below the simulated P(valid), outside its interval.
+#[test]
+fn reading_qiskit_counts_in_quzzle_order_is_caught() {
+    let dir = Scratch::new("hw-bit-order");
+    let manifest = export(&dir, "tango-4x4-qasm.txt", &[]);
+    let m = json(&manifest);
+    assert_eq!(m["valid_bitstrings"], serde_json::json!(["0111010"]));
+    let counts = dir.join("qiskit.json");
+    ok(&[
+        "sample",
+        s(&manifest),
+        "--shots",
+        "4000",
+        "--seed",
+        "5",
+        "--format",
+        "qiskit",
+        "-o",
+        s(&counts),
+    ]);
+    let right = score_json(&[
+        "score",
+        s(&counts),
+        "--manifest",
+        s(&manifest),
+        "--format",
+        "qiskit",
+        "--json",
+    ]);
+    let wrong = score_json(&[
+        "score",
+        s(&counts),
+        "--manifest",
+        s(&manifest),
+        "--format",
+        "quzzle",
+        "--json",
+    ]);
+    assert_eq!(right["inside"], true);
+    assert_eq!(wrong["inside"], false);
+    let simulated = m["success_probability"].as_f64().unwrap();
+    assert!(wrong["interval"][1].as_f64().unwrap() < simulated / 4.0, "{wrong}");
+    // Under auto the bitstrings are refused, naming both readings.
+    let e = usage_error(&["score", s(&counts), "--manifest", s(&manifest)]);
+    assert!(
+        e.contains("--format qiskit") && e.contains("--format quzzle") && e.contains("qiskit.json"),
+        "{e}"
+    );
+}
+
+#[test]
+fn same_seed_same_counts_on_any_thread_count() {
+    let dir = Scratch::new("hw-seed");
+    let manifest = export(&dir, "queens-4x4-handmade.txt", &[]);
+    let run = |threads: &str, seed: &str| {
+        let out = quzzle_env(
+            &[
+                "sample",
+                s(&manifest),
+                "--shots",
+                "20000",
+                "--seed",
+                seed,
+                "--format",
+                "ionq",
+            ],
+            &[("RAYON_NUM_THREADS", threads)],
+        );
+        assert!(out.status.success());
+        out.stdout
+    };
+    let one = run("1", "9");
+    assert_eq!(one, run("4", "9"));
+    assert_ne!(one, run("1", "10"));
+    // A puzzle file with the circuit options gives the counts of its manifest.
+    let f = data("queens-4x4-handmade.txt");
+    let m = json(&manifest);
+    let gammas = m["gammas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| format!("{}", g.as_f64().unwrap()))
+        .collect::<Vec<_>>()
+        .join(",");
+    let betas = m["betas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| format!("{}", g.as_f64().unwrap()))
+        .collect::<Vec<_>>()
+        .join(",");
+    let out = quzzle(&[
+        "sample",
+        s(&f),
+        "--depth",
+        "2",
+        "--gammas",
+        &gammas,
+        "--betas",
+        &betas,
+        "--shots",
+        "20000",
+        "--seed",
+        "9",
+        "--format",
+        "ionq",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.stdout, one);
+}
+
+#[test]
+fn score_writes_the_report_and_the_marginals_figure() {
+    let dir = Scratch::new("hw-out");
+    let manifest = export(&dir, "tango-4x4-qasm.txt", &[]);
+    let counts = dir.join("c.json");
+    ok(&[
+        "sample",
+        s(&manifest),
+        "--shots",
+        "500",
+        "--format",
+        "quzzle",
+        "-o",
+        s(&counts),
+    ]);
+    let out = dir.join("score");
+    let text = ok(&["score", s(&counts), "--manifest", s(&manifest), "--out", s(&out)]);
+    assert!(
+        text.contains("P(valid) measured") && text.contains("inside the interval"),
+        "{text}"
+    );
+    for f in ["score.json", "marginals.svg", "marginals.png"] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+    let r = json(&out.join("score.json"));
+    for key in [
+        "shots",
+        "p_valid",
+        "interval",
+        "simulated_p_valid",
+        "inside",
+        "uniform",
+        "top",
+    ] {
+        assert!(r.get(key).is_some(), "{key}");
+    }
+    // No temporary file is left beside them.
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 3);
+    // A manifest of a circuit too large to simulate has no simulated P(valid): nothing to be
+    // inside of, and the text says why.
+    let mut doc = json(&manifest);
+    doc["success_probability"] = Value::Null;
+    let unsimulated = dir.join("unsimulated.json");
+    std::fs::write(&unsimulated, doc.to_string()).unwrap();
+    let r = score_json(&["score", s(&counts), "--manifest", s(&unsimulated), "--json"]);
+    assert_eq!(
+        (r["simulated_p_valid"].clone(), r["inside"].clone()),
+        (Value::Null, Value::Null)
+    );
+    let text = ok(&["score", s(&counts), "--manifest", s(&unsimulated)]);
+    assert!(text.contains("not in the manifest"), "{text}");
+}
+
+#[test]
+fn every_error_names_the_file_and_exits_2() {
+    let dir = Scratch::new("hw-errors");
+    let manifest = export(&dir, "tango-4x4-qasm.txt", &[]);
+    let m = s(&manifest);
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let short = write("short.json", r#"{"010": 5}"#);
+    let e = usage_error(&["score", s(&short), "--manifest", m, "--format", "qiskit"]);
+    assert!(
+        e.contains("short.json") && e.contains("`010`") && e.contains("7 qubits"),
+        "{e}"
+    );
+    let big = write("big.json", r#"{"200": 5}"#);
+    let e = usage_error(&["score", s(&big), "--manifest", m, "--format", "ionq"]);
+    assert!(e.contains("big.json") && e.contains("`200`"), "{e}");
+    let probs = write("probs.json", r#"{"46": 0.5, "3": 0.5}"#);
+    let e = usage_error(&["score", s(&probs), "--manifest", m]);
+    assert!(e.contains("probs.json") && e.contains("--shots"), "{e}");
+    let broken = write("broken.json", "{\n\"0101110\": }");
+    let e = usage_error(&["score", s(&broken), "--manifest", m]);
+    assert!(e.contains("broken.json") && e.contains("line 2"), "{e}");
+    let missing = dir.join("missing.json");
+    let e = usage_error(&["score", s(&missing), "--manifest", m]);
+    assert!(e.contains("missing.json"), "{e}");
+    // Manifests: one without the puzzle text (older), one edited.
+    let mut doc = json(&manifest);
+    doc.as_object_mut().unwrap().remove("puzzle_text");
+    let old = write("old.json", &doc.to_string());
+    let e = usage_error(&["score", s(&short), "--manifest", s(&old)]);
+    assert!(e.contains("old.json") && e.contains("puzzle_text"), "{e}");
+    let mut doc = json(&manifest);
+    let edited_text = doc["puzzle_text"].as_str().unwrap().replace("[grid]", "[grid]\n");
+    doc["puzzle_text"] = Value::from(edited_text);
+    let edited = write("edited.json", &doc.to_string());
+    let e = usage_error(&["score", s(&short), "--manifest", s(&edited)]);
+    assert!(e.contains("edited.json") && e.contains("puzzle_sha256"), "{e}");
+    let e = usage_error(&["score", s(&short), "--manifest", s(&short)]);
+    assert!(e.contains("short.json"), "{e}");
+    let e = usage_error(&[
+        "score",
+        s(&short),
+        "--manifest",
+        m,
+        "--format",
+        "qiskit",
+        "--confidence",
+        "1",
+    ]);
+    assert!(e.contains("confidence"), "{e}");
+    // --out that is a file; sample's own mistakes.
+    let e = usage_error(&["score", s(&short), "--manifest", m, "--out", s(&short)]);
+    assert!(e.contains("not a folder"), "{e}");
+    let e = usage_error(&["sample", m, "--shots", "10", "--depth", "2"]);
+    assert!(e.contains("manifest") && e.contains("--depth"), "{e}");
+    let f = data("tango-4x4-qasm.txt");
+    let e = usage_error(&["sample", s(&f), "--shots", "10"]);
+    assert!(e.contains("--depth"), "{e}");
+    let e = usage_error(&["sample", s(&f), "--shots", "10", "--depth", "1"]);
+    assert!(e.contains("--gammas"), "{e}");
+    let e = usage_error(&["sample", m, "--shots", "0"]);
+    assert!(e.contains("--shots"), "{e}");
+    let e = usage_error(&["sample", m, "--shots", "10", "-o", m]);
+    assert!(e.contains("refusing"), "{e}");
+}
