@@ -12,7 +12,7 @@ import sys
 # Stages in the order of their imports; a module may use its own stage and earlier ones. The
 # constraint model comes before the puzzles because it is the language they compile to.
 STAGES = [
-    ["error", "bits", "rng", "angles"],
+    ["error", "bits", "rng", "angles", "mixer"],
     ["model"],
     ["puzzle"],
     ["cost"],
