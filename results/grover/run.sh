@@ -20,7 +20,22 @@ for n in 4 5 6 7 8 9 10 11 12; do
   done
 done
 
-# 2. Every shared Queens board at paper: Grover search and Grover-mixer QAOA p = 1..8 from the
+# 2. N-Queens² (the seed's coloured variant), N = 4, 5, with and without the diagonal rule:
+#    the exact count and Grover on one colour per cell (cells, N^(N²)) and one permutation per
+#    colour (rows+cols, (N!)^N; the seed's rows of colour permutations have the same size).
+for n in 4 5; do
+  for d in yes no; do
+    f="$TMP/nqueens/nqueens2-$n-$d.txt"
+    printf 'puzzle: nqueens2\nsize: %dx%d\ndiagonals: %s\n' "$n" "$n" "$d" > "$f"
+    "$Q" classical "$f" --reduce none --json > "$TMP/json/nqueens2-$n-$d-classical.json" || true
+    for space in cells rows+cols; do
+      "$Q" grover "$f" --reduce none --space "$space" --iterations 0 --json > "$TMP/json/nqueens2-$n-$d-$space.json" \
+        2> "$TMP/json/nqueens2-$n-$d-$space.err" || true
+    done
+  done
+done
+
+# 3. Every shared Queens board at paper: Grover search and Grover-mixer QAOA p = 1..8 from the
 #    cost histogram of rows+cols.
 for f in "$SHARED"/queens/*.txt; do
   b=$(basename "$f" .txt)

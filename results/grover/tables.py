@@ -42,6 +42,30 @@ for n in range(4, 13):
         n, r["solutions"], r["dimension"], math.log2(r["dimension"]), r["optimal_iterations"],
         r["optimal_probability"], sv, c["dimension"], c["optimal_iterations"], c["optimal_probability"]))
 
+print("""
+## N-Queens², N = 4, 5
+
+N colours, N queens of each, every cell filled, no two queens of one colour in a row, column
+or (with the diagonal rule) diagonal: N³ qubits. M by the exact search (`quzzle classical`).
+Cells: one colour per cell, N^(N²) states. Rows+cols: each colour a permutation matrix, one
+joined block per colour, (N!)^N states (the seed's W-prepared rows, one permutation of the
+colours per row, are a space of the same size).
+
+| N | diagonal rule | qubits | M | cells: D | optimal k | rows+cols: D | optimal k | P(valid) at k | route |
+| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |""")
+for n in (4, 5):
+    for d in ("yes", "no"):
+        c = load("nqueens2-%d-%s-classical" % (n, d))
+        cells = load("nqueens2-%d-%s-cells" % (n, d))
+        rc = load("nqueens2-%d-%s-rows+cols" % (n, d))
+        m = c["solution_count"] if c else "?"
+        if cells is None or rc is None:
+            print("| %d | %s | %d | %s | no solution: Grover has nothing to find | | | | | |" % (n, d, n ** 3, m))
+            continue
+        print("| %d | %s | %d | %s | %.4g | %d | %.4g | %d | %.6f | %s |" % (
+            n, d, n ** 3, m, cells["dimension"], cells["optimal_iterations"], rc["dimension"],
+            rc["optimal_iterations"], rc["optimal_probability"], rc["route"]))
+
 xy = {}
 for row in csv.DictReader(open(xy_csv)):
     xy.setdefault(os.path.basename(row["file"])[:-4], {})[int(row["p"])] = (float(row["p_valid"]), row["space"], float(row["dimension"]))

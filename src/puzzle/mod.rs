@@ -6,6 +6,7 @@ pub mod chess;
 pub mod format;
 pub mod generate;
 mod grid;
+pub mod nqueens2;
 pub mod queens;
 pub mod sudoku;
 pub mod tents;
@@ -80,7 +81,7 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
 pub fn one_means(kind: &str) -> &'static str {
     match kind {
         "tango" => "sun",
-        "queens" | "nqueens" | "gqueens" => "queen",
+        "queens" | "nqueens" | "gqueens" | "nqueens2" => "queen",
         "tents" => "tent",
         "chess" | "maxchess" => "piece",
         _ => "1",
@@ -106,13 +107,14 @@ pub fn parse(file: &str, text: &str) -> Result<Box<dyn Puzzle>> {
         "starbattle" => Ok(Box::new(queens::Queens::from_starbattle(&inst)?)),
         "nqueens" => Ok(Box::new(queens::Queens::from_nqueens(&inst)?)),
         "gqueens" => Ok(Box::new(queens::Queens::from_general(&inst)?)),
+        "nqueens2" => Ok(Box::new(nqueens2::NQueens2::from_text(&inst)?)),
         "tents" => Ok(Box::new(tents::Tents::from_text(&inst)?)),
         "sudoku4" | "sudoku" => Ok(Box::new(sudoku::Sudoku::from_text(&inst)?)),
         "chess" | "maxchess" => Ok(Box::new(chess::Chess::from_text(&inst)?)),
         other => Err(inst.error(
             line,
             format!(
-                "unknown puzzle `{other}` (this version reads: tango, takuzu, queens, starbattle, sudoku4, sudoku, nqueens, gqueens, tents, chess, maxchess)"
+                "unknown puzzle `{other}` (this version reads: tango, takuzu, queens, starbattle, sudoku4, sudoku, nqueens, gqueens, nqueens2, tents, chess, maxchess)"
             ),
         )),
     }

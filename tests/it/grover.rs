@@ -388,3 +388,84 @@ fn rows_cols_space_holds_the_permutations() {
         );
     }
 }
+
+fn nqueens2(n: usize, diagonals: bool) -> Box<dyn quzzle::Encoding> {
+    let text = format!(
+        "puzzle: nqueens2\nsize: {n}x{n}\ndiagonals: {}\n",
+        if diagonals { "yes" } else { "no" }
+    );
+    encoding::parse(&format!("nqueens2-{n}"), &text, EncodingKind::Onehot, Level::None).unwrap()
+}
+
+/// N-Queens² (the seed's coloured variant): the exact counts (4x4 has none with the diagonal
+/// rule; without it the boards are the 576 and 161 280 Latin squares), and Grover on the
+/// rows+cols space (one permutation per colour, (N!)^N states) by statevector at N = 4.
+#[test]
+fn nqueens2_counts_and_grover() {
+    for (n, diagonals, m) in [(4usize, true, 0usize), (4, false, 576), (5, true, 240)] {
+        let enc = nqueens2(n, diagonals);
+        assert_eq!(enc.num_qubits(), n * n * n);
+        let c = enc.search(0).unwrap();
+        assert!(c.complete);
+        assert_eq!(c.solution_count, m, "N = {n}, diagonals {diagonals}");
+        let space = Space::of(enc.as_onehot().unwrap(), SpaceChoice::RowsCols).unwrap();
+        let factorial: f64 = (1..=n).product::<usize>() as f64;
+        assert_eq!(space.dimension, factorial.powi(n as i32));
+        assert_eq!(space.blocks.len(), n, "one joined block per colour");
+        let r = grover(
+            enc.as_ref(),
+            &GroverSettings {
+                space: SpaceChoice::RowsCols,
+                iterations: Some((0, 3)),
+                route: GroverRoute::Auto,
+                qaoa_depths: None,
+            },
+        );
+        if m == 0 {
+            assert!(matches!(r, Err(quzzle::Error::Unsatisfiable { .. })), "{r:?}");
+            continue;
+        }
+        let r = r.unwrap();
+        assert_eq!(r.solutions, m as u128);
+        if n == 4 {
+            assert_eq!(r.route, "statevector");
+            assert!(r.max_difference < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn nqueens2_files_are_checked() {
+    let bad = |text: &str, want: &str| {
+        let e = encoding::parse("bad.txt", text, EncodingKind::Onehot, Level::None).unwrap_err();
+        assert!(e.to_string().contains(want), "{e}");
+    };
+    bad("puzzle: nqueens2\nsize: 4x5\n", "square");
+    bad(
+        "puzzle: nqueens2\nsize: 4x4\ndiagonals: maybe\n",
+        "`yes` (the default) or `no`",
+    );
+    bad(
+        "puzzle: nqueens2\nsize: 4x4\n\n[grid]\n1...\n....\n..7.\n....\n",
+        "colour 1-4",
+    );
+    // A stored solution is checked: a Latin square passes without the diagonal rule and is
+    // refused with it (colour 1 at 0,0 and 1,1).
+    let enc = encoding::parse(
+        "latin.txt",
+        "puzzle: nqueens2\nsize: 4x4\ndiagonals: no\n\n[solution]\n1234\n2143\n3412\n4321\n",
+        EncodingKind::Onehot,
+        Level::None,
+    )
+    .unwrap();
+    assert!(enc.puzzle().check(&enc.puzzle().solution().unwrap().clone()).is_empty());
+    let with_diagonals = quzzle::puzzle::parse(
+        "latin.txt",
+        "puzzle: nqueens2\nsize: 4x4\n\n[solution]\n1234\n2143\n3412\n4321\n",
+    )
+    .unwrap_err();
+    assert!(
+        with_diagonals.to_string().contains("share a diagonal"),
+        "{with_diagonals}"
+    );
+}

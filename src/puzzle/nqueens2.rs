@@ -1,0 +1,335 @@
+//! N-Queens² (`puzzle: nqueens2`), the coloured variant of the Q# Grover seed: every cell of an
+//! N x N board holds a queen of one of N colours, N queens of each colour, and no two queens of
+//! one colour attack each other (same row, column or diagonal). So each colour is an N-Queens
+//! solution and the colours tile the board. `diagonals: no` drops the diagonal rule (the seed's
+//! reduced variant: then a board is a Latin square).
+//!
+//! One-hot model: variable `x_{cell,d}` (named `r<r>c<c>d<d>`) is 1 when the cell holds colour
+//! `d` (written `1`..`N`); `Count{k: 1}` per cell over its colours, per row and per column for
+//! every colour, and a `NotBoth` per colour for every two cells on one diagonal. Givens (an
+//! optional `[grid]` of colours and `.`) are `Fixed(x_{cell,d}, true)`.
+
+use super::format::InstanceText;
+use super::{Board, Broken, Puzzle};
+use crate::error::Result;
+use crate::model::{Constraint, Model};
+
+/// Largest side accepted: colours are written `1`-`9`.
+pub const MAX_SIDE: usize = 9;
+
+/// An N-Queens² instance.
+#[derive(Clone, Debug)]
+pub struct NQueens2 {
+    /// Side N (rows = columns = colours).
+    pub n: usize,
+    /// Whether two queens of one colour may not share a diagonal.
+    pub diagonals: bool,
+    /// Givens, row-major: the colour (1-based) or None.
+    pub givens: Vec<Option<u8>>,
+    /// The stored solution.
+    pub solution: Option<Board>,
+}
+
+/// A colour character `1`..`n` as a number.
+fn colour_of(ch: char, n: usize) -> Option<u8> {
+    let d = ch.to_digit(10)? as usize;
+    (1..=n).contains(&d).then_some(d as u8)
+}
+
+impl NQueens2 {
+    /// An empty board of side `n`.
+    pub fn empty(n: usize, diagonals: bool) -> NQueens2 {
+        NQueens2 {
+            n,
+            diagonals,
+            givens: vec![None; n * n],
+            solution: None,
+        }
+    }
+
+    /// Parse and validate an instance.
+    pub fn from_text(inst: &InstanceText) -> Result<Self> {
+        inst.allow_sections(&["grid", "solution"])?;
+        let (rows, cols) = inst.size(MAX_SIDE)?;
+        let (_, size_line) = inst.require("size")?;
+        if rows != cols {
+            return Err(inst.error(size_line, format!("an N-Queens² board is square, not {rows}x{cols}")));
+        }
+        let diagonals = match inst.get("diagonals") {
+            None => true,
+            Some(("yes", _)) => true,
+            Some(("no", _)) => false,
+            Some((value, line)) => {
+                return Err(inst.error(line, format!("diagonals `{value}`: write `yes` (the default) or `no`")))
+            }
+        };
+        let n = rows;
+        let mut q = NQueens2::empty(n, diagonals);
+        if inst.section("grid").is_some() {
+            for (r, (line, chars)) in inst.grid("grid", n, n)?.iter().enumerate() {
+                for (c, &ch) in chars.iter().enumerate() {
+                    q.givens[r * n + c] = match ch {
+                        '.' => None,
+                        d => Some(colour_of(d, n).ok_or_else(|| {
+                            inst.error(
+                                *line,
+                                format!("cell {r},{c} is `{d}`: a grid cell is a colour 1-{n} or `.`"),
+                            )
+                        })?),
+                    };
+                }
+            }
+        }
+        if inst.section("solution").is_some() {
+            let sol = inst.grid("solution", n, n)?;
+            q.solution = Some(inst.checked_solution(&sol, |b| q.check(b))?);
+        }
+        Ok(q)
+    }
+
+    /// Model variable of colour `d` (1-based) in `cell`.
+    pub fn var(&self, cell: usize, d: u8) -> usize {
+        cell * self.n + usize::from(d) - 1
+    }
+
+    /// Pairs of cells on one diagonal (either direction), `a < b`.
+    fn diagonal_pairs(&self) -> Vec<(usize, usize)> {
+        let n = self.n as i64;
+        let mut out = Vec::new();
+        for a in 0..n * n {
+            for b in a + 1..n * n {
+                let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+                if (ra - rb).abs() == (ca - cb).abs() {
+                    out.push((a as usize, b as usize));
+                }
+            }
+        }
+        out
+    }
+
+    /// The colour of each cell of a board (0 for none or several), or None when it does not
+    /// fit the board.
+    fn colours_of_board(&self, board: &Board) -> Option<Vec<u8>> {
+        if board.len() != self.n || board.iter().any(|r| r.chars().count() != self.n) {
+            return None;
+        }
+        Some(
+            board
+                .iter()
+                .flat_map(|r| r.chars().map(|ch| colour_of(ch, self.n).unwrap_or(0)))
+                .collect(),
+        )
+    }
+}
+
+impl Puzzle for NQueens2 {
+    fn kind(&self) -> &'static str {
+        "nqueens2"
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.n, self.n)
+    }
+
+    fn model(&self) -> Model {
+        let n = self.n;
+        let mut names = Vec::with_capacity(n * n * n);
+        for cell in 0..n * n {
+            for d in 1..=n {
+                names.push(format!("r{}c{}d{d}", cell / n, cell % n));
+            }
+        }
+        let mut m = Model::new(names);
+        for cell in 0..n * n {
+            m.push(
+                Constraint::Count {
+                    vars: (1..=n as u8).map(|d| self.var(cell, d)).collect(),
+                    k: 1,
+                    soft: false,
+                },
+                format!("cell {},{} holds one colour", cell / n, cell % n),
+            );
+        }
+        for d in 1..=n as u8 {
+            for r in 0..n {
+                m.push(
+                    Constraint::Count {
+                        vars: (0..n).map(|c| self.var(r * n + c, d)).collect(),
+                        k: 1,
+                        soft: false,
+                    },
+                    format!("row {r} holds one {d}"),
+                );
+            }
+            for c in 0..n {
+                m.push(
+                    Constraint::Count {
+                        vars: (0..n).map(|r| self.var(r * n + c, d)).collect(),
+                        k: 1,
+                        soft: false,
+                    },
+                    format!("column {c} holds one {d}"),
+                );
+            }
+        }
+        if self.diagonals {
+            for (a, b) in self.diagonal_pairs() {
+                for d in 1..=n as u8 {
+                    m.push(
+                        Constraint::NotBoth(self.var(a, d), self.var(b, d)),
+                        format!("{d} at {},{} and {},{} share a diagonal", a / n, a % n, b / n, b % n),
+                    );
+                }
+            }
+        }
+        for (cell, given) in self.givens.iter().enumerate() {
+            if let Some(d) = *given {
+                m.push(
+                    Constraint::Fixed(self.var(cell, d), true),
+                    format!("given {d} at {},{}", cell / n, cell % n),
+                );
+            }
+        }
+        m
+    }
+
+    /// A cell with no colour set is `.`, one with several is `?`.
+    fn board(&self, x: &[bool]) -> Board {
+        let n = self.n;
+        (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| {
+                        let set: Vec<u8> = (1..=n as u8).filter(|&d| x[self.var(r * n + c, d)]).collect();
+                        match set.as_slice() {
+                            [] => '.',
+                            [d] => char::from(b'0' + d),
+                            _ => '?',
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn assignment(&self, board: &Board) -> Option<Vec<bool>> {
+        let colours = self.colours_of_board(board)?;
+        let mut x = vec![false; self.n * self.n * self.n];
+        for (cell, &d) in colours.iter().enumerate() {
+            if d > 0 {
+                x[self.var(cell, d)] = true;
+            }
+        }
+        Some(x)
+    }
+
+    fn check(&self, board: &Board) -> Vec<Broken> {
+        let n = self.n;
+        let mut broken = Vec::new();
+        let mut rule = |rule: String| broken.push(Broken { rule, in_qubo: true });
+        let Some(colours) = self.colours_of_board(board) else {
+            rule(format!("the board is not {n}x{n}"));
+            return broken;
+        };
+        for (r, row) in board.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if colour_of(ch, n).is_none() {
+                    rule(match ch {
+                        '.' => format!("cell {r},{c} holds no queen"),
+                        '?' => format!("cell {r},{c} holds several colours"),
+                        other => format!("cell {r},{c} holds `{other}`, not a colour 1-{n}"),
+                    });
+                }
+            }
+        }
+        for d in 1..=n as u8 {
+            for r in 0..n {
+                let k = (0..n).filter(|&c| colours[r * n + c] == d).count();
+                if k != 1 {
+                    rule(format!("row {r} holds {k} queens of colour {d}"));
+                }
+            }
+            for c in 0..n {
+                let k = (0..n).filter(|&r| colours[r * n + c] == d).count();
+                if k != 1 {
+                    rule(format!("column {c} holds {k} queens of colour {d}"));
+                }
+            }
+        }
+        if self.diagonals {
+            for (a, b) in self.diagonal_pairs() {
+                if colours[a] != 0 && colours[a] == colours[b] {
+                    rule(format!(
+                        "the queens of colour {} at {},{} and {},{} share a diagonal",
+                        colours[a],
+                        a / n,
+                        a % n,
+                        b / n,
+                        b % n
+                    ));
+                }
+            }
+        }
+        for (cell, given) in self.givens.iter().enumerate() {
+            if let Some(d) = *given {
+                if colours[cell] != d {
+                    rule(format!("given {d} at {},{} is not kept", cell / n, cell % n));
+                }
+            }
+        }
+        broken
+    }
+
+    fn solution(&self) -> Option<&Board> {
+        self.solution.as_ref()
+    }
+
+    /// Colours separated by spaces, `.` for open cells.
+    fn render(&self, board: Option<&Board>) -> String {
+        let n = self.n;
+        let cells: Vec<char> = match board {
+            Some(b) if b.len() == n && b.iter().all(|r| r.chars().count() == n) => {
+                b.iter().flat_map(|r| r.chars()).collect()
+            }
+            _ => self
+                .givens
+                .iter()
+                .map(|g| g.map_or('.', |d| char::from(b'0' + d)))
+                .collect(),
+        };
+        let mut out = String::new();
+        for row in cells.chunks(n) {
+            let line: Vec<String> = row.iter().map(|c| c.to_string()).collect();
+            out.push_str(&line.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagonal_pairs_of_a_3x3() {
+        // Corners with the centre (4), the two long diagonals' ends, and the short ones.
+        let q = NQueens2::empty(3, true);
+        let pairs = q.diagonal_pairs();
+        assert_eq!(
+            pairs,
+            [
+                (0, 4),
+                (0, 8),
+                (1, 3),
+                (1, 5),
+                (2, 4),
+                (2, 6),
+                (3, 7),
+                (4, 6),
+                (4, 8),
+                (5, 7)
+            ]
+        );
+    }
+}
