@@ -70,10 +70,13 @@ PY
   add_given "$SHARED/starbattle/starbattle-5x5-1star-janko-018.txt" "$TMP/given/starbattle-5x5-018-as-queens-given.txt"
   add_given "$SHARED/starbattle/starbattle-5x5-1star-janko-028.txt" "$TMP/given/starbattle-5x5-028-as-queens-given.txt"
   add_given "$SHARED/queens/queens-6x6-community-010.txt" "$TMP/given/queens-6x6-community-010-given.txt"
-  for mixer in x xy-ring xy-complete; do
+  # The last call also draws, per instance, every mixer beside Grover search (side_by_side/).
+  for mixer in x xy-ring xy-complete grover; do
     space=$([ "$mixer" = x ] && echo full || echo rows)
+    extra=$([ "$mixer" = grover ] && echo --side-by-side || true)
+    # shellcheck disable=SC2086
     "$Q" sweep "$TMP"/given/*.txt tests/data/nqueens-4.txt --reduce paper --space "$space" --mixer "$mixer" \
-      --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out "$OUT/queens-given"
+      --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots $extra --out "$OUT/queens-given"
   done
 fi
 

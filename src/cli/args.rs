@@ -217,6 +217,11 @@ pub struct SweepArgs {
     /// Skip the per-instance distribution and board plots.
     #[arg(long)]
     pub no_instance_plots: bool,
+    /// Also draw, per instance, P(valid) against applications of the cost or oracle: every
+    /// space and mixer the CSV holds for it, Grover search on each of those spaces and their
+    /// uniform baselines (side_by_side/ under --out).
+    #[arg(long)]
+    pub side_by_side: bool,
     /// Size of the depth figures in logical pixels, WIDTHxHEIGHT (PNGs are drawn at twice
     /// that); default: grows with the number of panels.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
 use quzzle::experiment::sweep::{self, instance_view, InstanceView, SweepEvent, SweepPlan, SweepRow};
-use quzzle::plot::sweep::{draw_depth_figures_with, DepthFigureOptions, Lines};
+use quzzle::plot::sweep::{draw_depth_figures_with, draw_side_by_side, DepthFigureOptions, Lines};
 use quzzle::plot::StyleBook;
 use quzzle::plot::{board_plot, distribution_plot, superscript, Bar, BarKind, BoardPlot};
 use quzzle::puzzle::Verdict;
@@ -127,6 +127,14 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     let note = options.note;
     if !args.no_instance_plots {
         files.extend(instance_figures(&plan, rows, &args.out.join("instances"), args.top)?);
+    }
+    if args.side_by_side {
+        files.extend(draw_side_by_side(
+            rows,
+            &args.out.join("side_by_side"),
+            &note,
+            args.size,
+        )?);
     }
     let compare_p = if plan.depths.contains(&5) {
         5

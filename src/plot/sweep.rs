@@ -452,3 +452,74 @@ mod tests {
         assert_eq!(s.marker, Marker::Triangle);
     }
 }
+
+/// The side-by-side figure of one instance: P(valid) against applications of the cost (QAOA
+/// depth p) or of the oracle (Grover iterations k). One line per (space, mixer, init) family
+/// the rows hold, Grover search on every space they ran on (the closed form
+/// `sin²((2k+1)·asin √(M/D))` from the rows' M valid states among D), and the uniform baseline
+/// M/D of each space. `rows` are one instance's.
+pub fn side_by_side_figure(rows: &[SweepRow], name: &str, note: &str) -> DepthFigure {
+    let mut keys: Vec<(String, String, String)> = rows
+        .iter()
+        .map(|r| (r.space.clone(), r.mixer.clone(), r.init.clone()))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    let mut spaces: Vec<(String, usize, f64)> = Vec::new();
+    for r in rows {
+        if !spaces.iter().any(|s| s.0 == r.space) {
+            spaces.push((r.space.clone(), r.valid_states, r.dimension));
+        }
+    }
+    spaces.sort_by(|a, b| a.0.cmp(&b.0));
+    let max_p = rows.iter().map(|r| r.p).max().unwrap_or(1);
+    let mut panel = Panel::new(String::new(), "P(valid board)", true);
+    panel.y_max = Some(1.0);
+    for (i, (space, mixer, init)) in keys.iter().enumerate() {
+        let mut points: Vec<(f64, f64)> = rows
+            .iter()
+            .filter(|r| (&r.space, &r.mixer, &r.init) == (space, mixer, init))
+            .map(|r| (r.p as f64, r.p_valid))
+            .collect();
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        panel.series.push(Series::new(
+            format!("QAOA, {mixer} mixer on {space} ({init})"),
+            super::Style::nth(i),
+            points,
+        ));
+    }
+    for (j, (space, m, d)) in spaces.iter().enumerate() {
+        let style = super::Style::nth(keys.len() + j).with_dash(super::style::Dash::Dotted);
+        let theta = (*m as f64 / d).sqrt().min(1.0).asin();
+        let points = (0..=max_p)
+            .map(|k| (k as f64, ((2 * k + 1) as f64 * theta).sin().powi(2)))
+            .collect();
+        panel
+            .series
+            .push(Series::new(format!("Grover search on {space}"), style, points));
+        panel.baselines.push(Baseline {
+            label: format!("uniform on {space} (M/D = {m}/{d:.0})"),
+            y: *m as f64 / d,
+            style: style.with_width(1.5).with_marker(super::style::Marker::None, 0.0),
+        });
+    }
+    let mut figure = DepthFigure::new(format!("{name}: QAOA mixers and Grover search"), note);
+    figure.x_label = "applications of the cost or oracle (QAOA depth p, Grover iterations k)".into();
+    figure.panels.push(panel);
+    figure
+}
+
+/// One side-by-side figure per instance of `rows` ([`side_by_side_figure`]), as
+/// `dir/<short name>.{svg,png}`.
+pub fn draw_side_by_side(rows: &[SweepRow], dir: &Path, note: &str, size: Option<FigureSize>) -> Result<Vec<PathBuf>> {
+    let instances = instances_of(rows);
+    let names = short_names(&instances);
+    let mut files = Vec::new();
+    for (file, name) in instances.iter().zip(&names) {
+        let mine: Vec<SweepRow> = rows.iter().filter(|r| &r.file == file).cloned().collect();
+        let figure = side_by_side_figure(&mine, name, note);
+        let size = size.unwrap_or_else(|| figure.default_size());
+        files.extend(depth_figure(&dir.join(name), &figure, size)?);
+    }
+    Ok(files)
+}

@@ -477,3 +477,57 @@ fn the_note_names_only_inits_the_rows_hold() {
         assert_has(&svg, "reduce paper, lbfgs, restarts 1, seed 0");
     }
 }
+
+/// The side-by-side figure of one instance from a committed CSV holding three mixers on two
+/// spaces: a line per family, Grover search on each space by its closed form, the baselines
+/// M/D; one PNG per instance.
+#[test]
+fn side_by_side_figures_of_mixers_and_grover_search() {
+    use quzzle::plot::sweep::{draw_side_by_side, side_by_side_figure};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("results/subspace/queens-given/sweep.csv");
+    let rows = read_csv(&path).unwrap();
+    let file = rows[0].file.clone();
+    let mine: Vec<SweepRow> = rows.iter().filter(|r| r.file == file).cloned().collect();
+    let figure = side_by_side_figure(&mine, "one", "note");
+    let panel = &figure.panels[0];
+    let labels: Vec<&str> = panel.series.iter().map(|s| s.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "QAOA, x mixer on full (interp)",
+            "QAOA, xy-complete mixer on rows (interp)",
+            "QAOA, xy-ring mixer on rows (interp)",
+            "Grover search on full",
+            "Grover search on rows",
+        ]
+    );
+    for (series, space) in panel.series[3..].iter().zip(["full", "rows"]) {
+        let r = mine.iter().find(|r| r.space == space).unwrap();
+        let theta = (r.valid_states as f64 / r.dimension).sqrt().asin();
+        assert_eq!(series.points.len(), 6, "k = 0..5");
+        for &(k, p) in &series.points {
+            assert!((p - ((2.0 * k + 1.0) * theta).sin().powi(2)).abs() < 1e-15);
+        }
+        assert!(panel
+            .baselines
+            .iter()
+            .any(|b| (b.y - r.uniform_baseline).abs() < 1e-15 && b.label.contains(space)));
+    }
+    let dir = std::env::temp_dir().join(format!("quzzle-side-by-side-{}", std::process::id()));
+    let files = draw_side_by_side(&rows, &dir, "note", None).unwrap();
+    let pngs = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "png"))
+        .count();
+    assert_eq!(pngs, 4, "one per instance");
+    assert!(
+        png_size(
+            files
+                .iter()
+                .find(|f| f.extension().is_some_and(|e| e == "png"))
+                .unwrap()
+        )
+        .0 > 1000
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
