@@ -423,36 +423,6 @@ pub fn draw_depth_figures_with(rows: &[SweepRow], dir: &Path, options: &DepthFig
     Ok(files)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::plot::Marker;
-
-    #[test]
-    fn short_names_drop_the_shared_prefix() {
-        let files = vec![
-            "a/takuzu-6x6-binarypuzzle-l3-001.txt".to_string(),
-            "a/takuzu-6x6-binarypuzzle-l3-003.txt".to_string(),
-            "b/takuzu-8x8-binarypuzzle-l3-001.txt".to_string(),
-        ];
-        assert_eq!(
-            short_names(&files),
-            vec![
-                "6x6-binarypuzzle-l3-001",
-                "6x6-binarypuzzle-l3-003",
-                "8x8-binarypuzzle-l3-001"
-            ]
-        );
-        assert_eq!(short_names(&files[..1]), vec!["takuzu-6x6-binarypuzzle-l3-001"]);
-    }
-
-    #[test]
-    fn the_marker_of_a_family_survives_the_instance_colours() {
-        let s = StyleBook::inits().style("interp");
-        assert_eq!(s.marker, Marker::Triangle);
-    }
-}
-
 /// The side-by-side figure of one instance: P(valid) against applications of the cost (QAOA
 /// depth p) or of the oracle (Grover iterations k). One line per (space, mixer, init) family
 /// the rows hold, Grover search on every space they ran on (the closed form
@@ -522,4 +492,34 @@ pub fn draw_side_by_side(rows: &[SweepRow], dir: &Path, note: &str, size: Option
         files.extend(depth_figure(&dir.join(name), &figure, size)?);
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plot::Marker;
+
+    #[test]
+    fn short_names_drop_the_shared_prefix() {
+        let files = vec![
+            "a/takuzu-6x6-binarypuzzle-l3-001.txt".to_string(),
+            "a/takuzu-6x6-binarypuzzle-l3-003.txt".to_string(),
+            "b/takuzu-8x8-binarypuzzle-l3-001.txt".to_string(),
+        ];
+        assert_eq!(
+            short_names(&files),
+            vec![
+                "6x6-binarypuzzle-l3-001",
+                "6x6-binarypuzzle-l3-003",
+                "8x8-binarypuzzle-l3-001"
+            ]
+        );
+        assert_eq!(short_names(&files[..1]), vec!["takuzu-6x6-binarypuzzle-l3-001"]);
+    }
+
+    #[test]
+    fn the_marker_of_a_family_survives_the_instance_colours() {
+        let s = StyleBook::inits().style("interp");
+        assert_eq!(s.marker, Marker::Triangle);
+    }
 }
