@@ -51,8 +51,11 @@ use std::str::FromStr;
 pub const MAX_LISTED_BLOCK_QUBITS: usize = 30;
 
 /// Most distinct vectors of partial sums the count of a joined block's states keeps at one
-/// qubit (beyond it the block is too tangled to count).
-const MAX_SUM_VECTORS: usize = 1 << 20;
+/// qubit, and most partial sums it updates in all (beyond either the block is too tangled to
+/// count; `info` on a 64x64 board must still answer at once). 12x12 N-Queens under rows+cols
+/// keeps at most C(12, 6)·2 vectors of 24 sums.
+const MAX_SUM_VECTORS: usize = 1 << 16;
+const MAX_SUM_WORK: usize = 1 << 26;
 
 /// Joined blocks of more counts than this are labelled by their first and last count.
 const MAX_LABELLED_COUNTS: usize = 6;
@@ -396,7 +399,8 @@ fn colex_subsets(m: usize, k: i64) -> Vec<u64> {
 
 /// Number of 0/1 vectors `x` meeting every count `Σ_i c_i x_i = k` (a subset-sum count over
 /// the vector of partial sums; a partial sum that can no longer reach its `k` is dropped;
-/// saturates at `u128::MAX`); `None` when more than [`MAX_SUM_VECTORS`] vectors are live.
+/// saturates at `u128::MAX`); `None` when more than [`MAX_SUM_VECTORS`] vectors are live or
+/// the work passes [`MAX_SUM_WORK`].
 fn count_solutions(counts: &[BlockCount]) -> Option<u128> {
     let m = counts.first().map_or(0, |c| c.coefficients.len());
     // What the qubits after i can still add to each count, at least and at most.
@@ -409,7 +413,12 @@ fn count_solutions(counts: &[BlockCount]) -> Option<u128> {
         }
     }
     let mut ways: BTreeMap<Vec<i64>, u128> = BTreeMap::from([(vec![0; counts.len()], 1)]);
+    let mut work = 0usize;
     for i in 0..m {
+        work += 2 * ways.len() * counts.len();
+        if work > MAX_SUM_WORK {
+            return None;
+        }
         let mut next: BTreeMap<Vec<i64>, u128> = BTreeMap::new();
         for (sums, &w) in &ways {
             for bit in [0, 1] {

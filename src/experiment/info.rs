@@ -290,7 +290,9 @@ fn spaces_of(enc: &dyn Encoding, asked: SpaceChoice) -> Result<(Vec<SpaceInfo>, 
         if let FamilyStatus::TooLarge(label, m) = family_status(&blocks, choice, onehot.reduced.num_free) {
             unusable.push(UnusableSpace {
                 space: choice,
-                reason: format!("`{label}` share qubits; their joined block of {m} qubits is too large to list"),
+                reason: format!(
+                    "`{label}` share qubits; the states of their joined block of {m} qubits are too tangled to count"
+                ),
             });
         }
         match Space::of(onehot, choice) {
