@@ -1,6 +1,7 @@
 //! The one integration-test binary; modules mirror src/.
 
 mod cli;
+mod determinism;
 mod common;
 mod generate;
 mod grover;
