@@ -338,7 +338,12 @@ fn no_solution_says_so_without_nan() {
 fn sweep_in(cwd: &std::path::Path, file: &str, out: &str, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_quzzle"))
         .current_dir(cwd)
-        .args(["sweep", file, "--depths", "1", "--max-iters", "5", "--no-instance-plots", "--out", out])
+        .args(["sweep", file, "--depths", "1", "--no-instance-plots", "--out", out])
+        .args(if extra.contains(&"--max-iters") {
+            &[][..]
+        } else {
+            &["--max-iters", "5"][..]
+        })
         .args(extra)
         .output()
         .expect("the binary runs")
