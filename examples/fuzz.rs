@@ -42,15 +42,20 @@ fn options() -> Options {
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
         let value = pair.get(1).unwrap_or_else(|| panic!("{} needs a value", pair[0]));
-        let bad = || panic!("{}: bad value `{value}`", pair[0]);
-        match pair[0].as_str() {
-            "--seed" => o.seed = value.parse().unwrap_or_else(|_| bad()),
-            "--inputs" => o.inputs = value.parse().unwrap_or_else(|_| bad()),
-            "--runs" => o.runs = value.parse().unwrap_or_else(|_| bad()),
-            "--max-seconds" => o.max_seconds = value.parse().unwrap_or_else(|_| bad()),
-            "--run-timeout" => o.run_timeout = value.parse().unwrap_or_else(|_| bad()),
+        fn num<T: std::str::FromStr>(flag: &str, value: &str) -> T {
+            value.parse().unwrap_or_else(|_| panic!("{flag}: bad value `{value}`"))
+        }
+        let flag = pair[0].as_str();
+        match flag {
+            "--seed" => o.seed = num(flag, value),
+            "--inputs" => o.inputs = num(flag, value),
+            "--runs" => o.runs = num(flag, value),
+            "--max-seconds" => o.max_seconds = num(flag, value),
+            "--run-timeout" => o.run_timeout = num(flag, value),
             "--binary" => o.binary = PathBuf::from(value),
-            other => panic!("unknown option {other} (--seed, --inputs, --runs, --max-seconds, --run-timeout, --binary)"),
+            other => {
+                panic!("unknown option {other} (--seed, --inputs, --runs, --max-seconds, --run-timeout, --binary)")
+            }
         }
     }
     o
@@ -75,13 +80,54 @@ const CHARS: &[char] = &[
 ];
 
 const VALUES: &[&str] = &[
-    "", "0", "1", "-1", "2x2", "4x4", "0x0", "1x0", "3x", "x3", "7x5", "12x12", "16x16", "64x64", "1x100000",
-    "100000x100000", "18446744073709551617x2", "NaN", "inf", "queens", "nqueens", "tango", "takuzu", "sudoku",
-    "sudoku4", "starbattle", "tents", "gqueens", "maxchess", "2x3", "3x3", "yes", "1 = sun, 0 = moon", "9", "40",
+    "",
+    "0",
+    "1",
+    "-1",
+    "2x2",
+    "4x4",
+    "0x0",
+    "1x0",
+    "3x",
+    "x3",
+    "7x5",
+    "12x12",
+    "16x16",
+    "64x64",
+    "1x100000",
+    "100000x100000",
+    "18446744073709551617x2",
+    "NaN",
+    "inf",
+    "queens",
+    "nqueens",
+    "tango",
+    "takuzu",
+    "sudoku",
+    "sudoku4",
+    "starbattle",
+    "tents",
+    "gqueens",
+    "maxchess",
+    "2x3",
+    "3x3",
+    "yes",
+    "1 = sun, 0 = moon",
+    "9",
+    "40",
 ];
 
 const SECTIONS: &[&str] = &[
-    "[grid]", "[regions]", "[solution]", "[equal]", "[opposite]", "[trees]", "[rows]", "[cols]", "[pieces]", "[]",
+    "[grid]",
+    "[regions]",
+    "[solution]",
+    "[equal]",
+    "[opposite]",
+    "[trees]",
+    "[rows]",
+    "[cols]",
+    "[pieces]",
+    "[]",
 ];
 
 fn mutate(text: &str, rng: &mut impl Rng) -> String {
@@ -108,7 +154,13 @@ fn mutate(text: &str, rng: &mut impl Rng) -> String {
                 // Cut the text at a character boundary.
                 let joined = lines.join("\n");
                 let cut = rng.random_range(0..=joined.chars().count());
-                lines = joined.chars().take(cut).collect::<String>().lines().map(str::to_string).collect();
+                lines = joined
+                    .chars()
+                    .take(cut)
+                    .collect::<String>()
+                    .lines()
+                    .map(str::to_string)
+                    .collect();
                 if lines.is_empty() {
                     lines.push(String::new());
                 }
@@ -251,7 +303,12 @@ fn main() {
             let text = &inputs[rng.random_range(0..inputs.len())];
             let args = &commands[runs % commands.len()];
             std::fs::write(&file, text).expect("write the input");
-            let out = Command::new("timeout")
+            // 600 MiB of address space: states above about 2^22 amplitudes are refused by the
+            // memory guard (exit 1) instead of running for minutes, which is no hang.
+            let out = Command::new("bash")
+                .arg("-c")
+                .arg(r#"ulimit -v 614400; exec timeout "$@""#)
+                .arg("fuzz")
                 .arg(o.run_timeout.to_string())
                 .arg(&o.binary)
                 .args(args)

@@ -150,7 +150,9 @@ pub enum Error {
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
     /// A task ran out of its time budget.
-    #[error("{task}: no result within the time budget of {seconds} s (after {done}); raise --max-seconds, or ask for less")]
+    #[error(
+        "{task}: no result within the time budget of {seconds} s (after {done}); raise --max-seconds, or ask for less"
+    )]
     OutOfTime {
         /// What ran.
         task: String,

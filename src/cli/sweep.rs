@@ -41,7 +41,10 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     };
     let csv = args.out.join("sweep.csv");
     let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
-    refuse_inputs(&inputs, &[csv.clone(), sweep::settings_path(&csv), args.out.join("summary.md")])?;
+    refuse_inputs(
+        &inputs,
+        &[csv.clone(), sweep::settings_path(&csv), args.out.join("summary.md")],
+    )?;
     // Held until the figures and summary are written; dropped (removed) on every return.
     let lock = sweep::lock_sweep_folder(&args.out)?;
     if let Some(note) = &lock.note {

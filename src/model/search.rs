@@ -105,7 +105,7 @@ pub fn search_limited(
     while let Some(mut engine) = stack.pop() {
         let stop = if out.nodes >= limits.max_nodes {
             Some(Stopped::Nodes)
-        } else if out.nodes % 256 == 0 && limits.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        } else if out.nodes.is_multiple_of(256) && limits.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
             Some(Stopped::Deadline)
         } else {
             None

@@ -1,8 +1,8 @@
 //! The one integration-test binary; modules mirror src/.
 
 mod cli;
-mod determinism;
 mod common;
+mod determinism;
 mod generate;
 mod grover;
 mod kernel_vs_reference;

@@ -404,7 +404,12 @@ fn resume_refuses_other_settings_and_knows_a_file_by_any_spelling() {
         assert_eq!(o.status.code(), Some(2), "{flag}: {err}");
         assert!(err.contains(old) && err.contains(value), "{flag}: {err}");
     }
-    assert_eq!(quzzle::experiment::sweep::read_csv(&dir.join("out/sweep.csv")).unwrap().len(), 1);
+    assert_eq!(
+        quzzle::experiment::sweep::read_csv(&dir.join("out/sweep.csv"))
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 #[test]
@@ -480,7 +485,10 @@ fn generate_gives_up_at_its_time_budget() {
     let o = quzzle(&["generate", "queens", "--size", "16", "--max-seconds", "0.5"]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("time budget of 0.5 s") && err.contains("--max-seconds"), "{err}");
+    assert!(
+        err.contains("time budget of 0.5 s") && err.contains("--max-seconds"),
+        "{err}"
+    );
     assert!(began.elapsed().as_secs() < 10, "{:?}", began.elapsed());
     let o = quzzle(&["generate", "tango", "--size", "4", "--max-seconds", "0"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));

@@ -131,7 +131,11 @@ mod tests {
         // pid 0 never names a process of /proc: stale.
         std::fs::write(dir.join(LOCK_FILE), format!("pid 0\nhost {}\n", host_name())).unwrap();
         let taken = lock_sweep_folder(&dir).unwrap();
-        assert!(taken.note.as_deref().unwrap().contains("pid 0 is not running"), "{:?}", taken.note);
+        assert!(
+            taken.note.as_deref().unwrap().contains("pid 0 is not running"),
+            "{:?}",
+            taken.note
+        );
         drop(taken);
         std::fs::remove_dir_all(&dir).unwrap();
     }

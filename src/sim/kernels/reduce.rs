@@ -18,7 +18,10 @@ pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> 
         acc
     };
     let parts: Vec<Vec<f64>> = if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_chunks(TASK_LEN).zip(index.par_chunks(TASK_LEN)).map(part).collect()
+        amps.par_chunks(TASK_LEN)
+            .zip(index.par_chunks(TASK_LEN))
+            .map(part)
+            .collect()
     } else {
         amps.chunks(TASK_LEN).zip(index.chunks(TASK_LEN)).map(part).collect()
     };
@@ -34,7 +37,10 @@ pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> 
 pub fn expectation_dense(amps: &[Complex64], costs: &[f64]) -> f64 {
     let part = |(a, c): (&[Complex64], &[f64])| -> f64 { a.iter().zip(c).map(|(a, c)| c * a.norm_sqr()).sum() };
     let parts: Vec<f64> = if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_chunks(TASK_LEN).zip(costs.par_chunks(TASK_LEN)).map(part).collect()
+        amps.par_chunks(TASK_LEN)
+            .zip(costs.par_chunks(TASK_LEN))
+            .map(part)
+            .collect()
     } else {
         amps.chunks(TASK_LEN).zip(costs.chunks(TASK_LEN)).map(part).collect()
     };

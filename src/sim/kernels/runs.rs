@@ -218,9 +218,7 @@ pub(super) fn stream_tasks<'a, const K: usize>(
     // one per thread: the tasks are the partition the measured sweeps sum over, so it must not
     // change with the number of threads.
     let wanted = if parallel {
-        STREAM_TASKS
-            .div_ceil(n_chunks)
-            .clamp(1, (r / 2).max(1))
+        STREAM_TASKS.div_ceil(n_chunks).clamp(1, (r / 2).max(1))
     } else {
         1
     };
