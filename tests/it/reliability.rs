@@ -493,3 +493,49 @@ fn generate_gives_up_at_its_time_budget() {
     let o = quzzle(&["generate", "tango", "--size", "4", "--max-seconds", "0"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+#[test]
+fn every_committed_sweep_csv_still_reads() {
+    fn csvs(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                csvs(&p, out);
+            } else if p.file_name().is_some_and(|n| n == "sweep.csv") {
+                out.push(p);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    csvs(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results"),
+        &mut found,
+    );
+    assert!(!found.is_empty(), "no sweep.csv under results/");
+    for csv in found {
+        let rows = quzzle::experiment::sweep::read_csv(&csv).unwrap_or_else(|e| panic!("{}: {e}", csv.display()));
+        let (again, note) = quzzle::experiment::sweep::read_csv_for_resume(&csv).unwrap();
+        assert!(
+            !rows.is_empty() && rows == again && note.is_none(),
+            "{}: {note:?}",
+            csv.display()
+        );
+    }
+}
+
+#[test]
+fn many_header_lines_parse_in_linear_time() {
+    // 200k distinct header keys took a minute when each was compared with every earlier one.
+    let mut text = String::from("puzzle: nqueens\nsize: 4x4\n");
+    for i in 0..200_000 {
+        text.push_str(&format!("note{i}: x\n"));
+    }
+    let began = std::time::Instant::now();
+    let p = quzzle::puzzle::parse("many.txt", &text).unwrap();
+    assert_eq!(p.size(), (4, 4));
+    assert!(began.elapsed().as_secs() < 5, "{:?}", began.elapsed());
+    // A key given twice still names both lines.
+    text.push_str("note7: y\n");
+    let err = quzzle::puzzle::parse("many.txt", &text).unwrap_err().to_string();
+    assert!(err.contains("appears twice (first at line 10)"), "{err}");
+}
