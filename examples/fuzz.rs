@@ -30,15 +30,18 @@ struct Options {
 }
 
 fn options() -> Options {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    // This example runs from `<target>/release/examples/`; the binary lies in `<target>/release/`.
+    let release = std::env::current_exe()
+        .ok()
+        .and_then(|e| Some(e.parent()?.parent()?.to_path_buf()))
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release"));
     let mut o = Options {
         seed: 1,
         inputs: 10_000,
         runs: 200,
         max_seconds: 240.0,
         run_timeout: 20,
-        binary: target.join("release/quzzle"),
+        binary: release.join("quzzle"),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {

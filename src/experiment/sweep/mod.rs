@@ -255,17 +255,25 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
     let header_now = bytes.starts_with(format!("{CSV_HEADER}\n").as_bytes());
     let rewrite = !text_exists || bytes.last() != Some(&b'\n') || !header_now || dropped.is_some();
     let mut done: BTreeMap<RowKey, SweepRow> = existing.iter().map(|r| (r.key(), r.clone())).collect();
-    let mut out = open_append(csv, rewrite)?;
-    if rewrite {
+    if rewrite && !existing.is_empty() {
+        // The rows kept, under the current header, written whole beside the CSV and renamed
+        // over it: a sweep killed now loses no finished row.
         let werr = |source| Error::Write {
             path: csv.to_path_buf(),
             source,
         };
+        let mut text = format!("{CSV_HEADER}\n");
         for r in &existing {
-            out.write_all(r.to_csv_record()?.as_bytes()).map_err(werr)?;
+            text.push_str(&r.to_csv_record()?);
         }
-        out.flush().map_err(werr)?;
+        let tmp = csv.with_extension("csv.tmp");
+        std::fs::write(&tmp, text).map_err(werr)?;
+        std::fs::rename(&tmp, csv).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            werr(e)
+        })?;
     }
+    let mut out = open_append(csv, rewrite && existing.is_empty())?;
 
     let objective_name = plan.objective.name();
     // Load every instance first (cheap: no diagonal yet) to weigh the work for the ETA.

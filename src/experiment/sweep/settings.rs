@@ -77,6 +77,9 @@ impl SweepSettings {
                     path: path.clone(),
                     source,
                 };
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(werr)?;
+                }
                 std::fs::write(&tmp, text).map_err(werr)?;
                 std::fs::rename(&tmp, &path).map_err(|e| {
                     let _ = std::fs::remove_file(&tmp);
