@@ -392,6 +392,16 @@ fn resume_refuses_other_settings_and_knows_a_file_by_any_spelling() {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(err.contains("0 computed") && err.contains("1 resumed"), "{err}");
+    // Two spellings in one command are one instance.
+    let o = Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .current_dir(&*dir)
+        .args(["sweep", odd, &format!("./{odd}"), "--depths", "1", "--max-iters", "5"])
+        .args(["--no-instance-plots", "--out", "out"])
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.starts_with("1 rows (0 computed"), "{err}");
     // Each setting outside the row key is checked, naming both values.
     for (flag, value, old) in [
         ("--max-iters", "6", "max-iters 5"),
