@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 /// Probability mass per cost level: `out[v] = Σ_{k: index[k] = v} |ψ_k|²`.
 ///
-/// Summed over chunks of [`TASK_LEN`] amplitudes, added in chunk order: the result depends on
+/// Summed over chunks of `TASK_LEN` (2^14) amplitudes, added in chunk order: the result depends on
 /// the state's length only, not on the number of threads.
 pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> Vec<f64> {
     let part = |(a, i): (&[Complex64], &[u16])| {
