@@ -149,6 +149,18 @@ pub enum Error {
     /// An argument is out of its domain.
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
+    /// A task ran out of its time budget.
+    #[error(
+        "{task}: no result within the time budget of {seconds} s (after {done}); raise --max-seconds, or ask for less"
+    )]
+    OutOfTime {
+        /// What ran.
+        task: String,
+        /// The budget.
+        seconds: f64,
+        /// What was done by then.
+        done: String,
+    },
     /// The classical optimiser failed.
     #[error("angle optimisation failed: {0}")]
     Optimizer(String),

@@ -313,6 +313,10 @@ pub struct GenerateArgs {
     /// Create the folder of -o when it is missing (a typo otherwise creates folders silently).
     #[arg(long, requires = "out")]
     pub parents: bool,
+    /// Give up (exit 1) when no unique puzzle is found within this many seconds; progress is
+    /// printed on stderr every 5 s. Within the budget the output depends only on the request.
+    #[arg(long, value_name = "S", default_value_t = 60.0)]
+    pub max_seconds: f64,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,7 +21,16 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         },
     };
     let began = std::time::Instant::now();
-    let g = generate::generate(&req)?;
+    let mut next_report = 5.0;
+    let g = generate::generate_within(&req, Some(args.max_seconds), &mut |p| {
+        if p.seconds >= next_report {
+            next_report += 5.0;
+            eprintln!(
+                "generate: {:.0} s of {} s, {} exact searches so far",
+                p.seconds, args.max_seconds, p.searches
+            );
+        }
+    })?;
     let seconds = began.elapsed().as_secs_f64();
     let summary = format!(
         "{} {}x{} seed {}: unique, {seconds:.4} s, {} attempt(s), {} exact searches{}, proof {} search nodes",

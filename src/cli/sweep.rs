@@ -41,7 +41,15 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     };
     let csv = args.out.join("sweep.csv");
     let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
-    refuse_inputs(&inputs, &[csv.clone(), args.out.join("summary.md")])?;
+    refuse_inputs(
+        &inputs,
+        &[csv.clone(), sweep::settings_path(&csv), args.out.join("summary.md")],
+    )?;
+    // Held until the figures and summary are written; dropped (removed) on every return.
+    let lock = sweep::lock_sweep_folder(&args.out)?;
+    if let Some(note) = &lock.note {
+        eprintln!("note: {note}");
+    }
     let began = Instant::now();
     // Drawn only when stderr is a terminal (indicatif hides it otherwise).
     let bar = ProgressBar::with_draw_target(Some(BAR_STEPS), ProgressDrawTarget::stderr());
@@ -51,6 +59,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             .progress_chars("#>."),
     );
     let outcome = sweep::run_sweep(&plan, &csv, &mut |e| match e {
+        SweepEvent::Note(note) => bar.suspend(|| eprintln!("note: {note}")),
         SweepEvent::Skipped { file, reason } => bar.suspend(|| eprintln!("skipped {file}: {reason}")),
         SweepEvent::Row {
             row,
@@ -126,7 +135,8 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     let mut files = draw_depth_figures_with(rows, &args.out, &options)?;
     let note = options.note;
     if !args.no_instance_plots {
-        files.extend(instance_figures(&plan, rows, &args.out.join("instances"), args.top)?);
+        let dir = args.out.join("instances");
+        files.extend(instance_figures(&plan, &outcome.labels, rows, &dir, args.top)?);
     }
     if args.side_by_side {
         files.extend(draw_side_by_side(
@@ -162,6 +172,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         }
     }
     write(&args.out.join("summary.md"), &md)?;
+    drop(lock);
     out!("{summary}");
     outln!(
         "wrote {} and {} plot files (SVG and PNG) under {}",
@@ -174,12 +185,18 @@ pub fn run(args: &SweepArgs) -> Result<()> {
 
 /// For each instance, the best row at the largest depth (by P(valid), first init on ties):
 /// its distribution and board figures.
-fn instance_figures(plan: &SweepPlan, rows: &[SweepRow], dir: &Path, top: usize) -> Result<Vec<PathBuf>> {
+fn instance_figures(
+    plan: &SweepPlan,
+    labels: &std::collections::BTreeMap<PathBuf, String>,
+    rows: &[SweepRow],
+    dir: &Path,
+    top: usize,
+) -> Result<Vec<PathBuf>> {
     let max_p = *plan.depths.last().expect("depths are not empty");
     let mut stems = std::collections::BTreeSet::new();
     let mut files = Vec::new();
     for path in &plan.files {
-        let label = path.display().to_string();
+        let label = labels.get(path).cloned().unwrap_or_else(|| path.display().to_string());
         let best = rows
             .iter()
             .filter(|r| r.file == label && r.p == max_p)

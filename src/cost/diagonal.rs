@@ -87,10 +87,13 @@ impl CostDiagonal {
                     .zip(values)
                     .fold((0.0, 0.0), |(s, q), (&c, &v)| (s + c as f64 * v, q + c as f64 * v * v))
             }
+            // Fixed chunks added in order: the same bits for any number of threads.
             CostDiagonal::Dense(d) => d
-                .par_iter()
-                .map(|&c| (c, c * c))
-                .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1)),
+                .par_chunks(1 << 16)
+                .map(|c| c.iter().fold((0.0, 0.0), |a, &c| (a.0 + c, a.1 + c * c)))
+                .collect::<Vec<(f64, f64)>>()
+                .into_iter()
+                .fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1)),
         };
         let mean = sum / n;
         (mean, (sum_sq / n - mean * mean).max(0.0))

@@ -338,9 +338,9 @@ impl Encoding for CompactSudoku {
     }
 
     /// Exact search on the one-hot model (the boards are the same in every encoding).
-    fn search(&self, keep: usize) -> Result<Classical> {
+    fn search_bounded(&self, keep: usize, max_nodes: u64) -> Result<Classical> {
         let onehot = OneHot::new(&self.file, Box::new(self.sudoku.clone()), Level::None)?;
-        let mut c = onehot.search(keep)?;
+        let mut c = onehot.search_bounded(keep, max_nodes)?;
         c.min_energy = c.min_energy.map(|_| 0.0);
         Ok(c)
     }

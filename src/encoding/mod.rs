@@ -153,7 +153,12 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
     fn success_states(&self, diagonal: &CostDiagonal) -> SuccessStates;
     /// Exact solutions by search on the constraint model, with no statevector: at most `keep`
     /// boards, and the count of every one.
-    fn search(&self, keep: usize) -> Result<Classical>;
+    fn search(&self, keep: usize) -> Result<Classical> {
+        self.search_bounded(keep, u64::MAX)
+    }
+    /// [`Encoding::search`] visiting at most `max_nodes` nodes (then `complete` is false): for
+    /// reports that list solutions by the way and must not hang on an open board.
+    fn search_bounded(&self, keep: usize, max_nodes: u64) -> Result<Classical>;
     /// The basis index of the file's stored solution, if it has one (for at most 64 qubits).
     fn solution_index(&self) -> Option<u64>;
     /// Per-cell `P(cell = 1)` from per-qubit `P(x_q = 1)`, when the board is one variable per

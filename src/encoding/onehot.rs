@@ -214,8 +214,12 @@ impl Encoding for OneHot {
         out
     }
 
-    fn search(&self, keep: usize) -> Result<Classical> {
-        let out = search::search(&self.model, keep, SEARCH_NODE_LIMIT, |x| {
+    fn search_bounded(&self, keep: usize, max_nodes: u64) -> Result<Classical> {
+        let limits = search::SearchLimits {
+            max_nodes,
+            deadline: None,
+        };
+        let out = search::search_limited(&self.model, keep, SEARCH_NODE_LIMIT, limits, |x| {
             self.verdict_of_assignment(x) == Verdict::Valid
         })?;
         // The energy of a solution is its objective (0 without one); compute it from the QUBO

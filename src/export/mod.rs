@@ -288,6 +288,11 @@ pub fn angles_from_json(text: &str, source: &str, depth: usize, identity: &Circu
 /// Valid boards kept in a manifest when they come from search (no statevector).
 pub const MANIFEST_SEARCH_KEEP: usize = 10_000;
 
+/// Search nodes spent at most on a manifest's valid boards (a few seconds): exporting a
+/// circuit must not wait on counting the solutions of an open board. The list is then marked
+/// incomplete, with a note.
+pub const MANIFEST_SEARCH_NODES: u64 = 20_000;
+
 /// Where the angles of an exported circuit come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AngleSource {
@@ -390,7 +395,13 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             (success.valid, strings, "diagonal", true)
         }
         None if req.qasm_name.is_some() => {
-            let (strings, complete) = valid_bitstrings_by_search(enc, MANIFEST_SEARCH_KEEP)?;
+            let (strings, complete, stopped) = valid_bitstrings_by_search(enc, MANIFEST_SEARCH_KEEP)?;
+            if stopped {
+                notes.push(format!(
+                    "the search for valid bitstrings stopped after {MANIFEST_SEARCH_NODES} nodes: valid_bitstrings holds the {} found so far",
+                    strings.len()
+                ));
+            }
             (Vec::new(), strings, "search", complete)
         }
         None => (Vec::new(), Vec::new(), "none", false),
@@ -537,9 +548,12 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
 }
 
 /// Bitstrings (qubit 0 first) of valid boards found by exact search, with no statevector: at
-/// most `keep` of them, and whether the list is every valid board.
-fn valid_bitstrings_by_search(enc: &dyn Encoding, keep: usize) -> Result<(Vec<String>, bool)> {
-    let found = enc.search(keep)?;
+/// most `keep` of them, whether the list is every valid board, and whether the node budget
+/// stopped the search.
+fn valid_bitstrings_by_search(enc: &dyn Encoding, keep: usize) -> Result<(Vec<String>, bool, bool)> {
+    let found = enc.search_bounded(keep, MANIFEST_SEARCH_NODES)?;
+    // Without the budget, only the solution cap leaves a search incomplete.
+    let stopped = !found.complete && found.ground_states < crate::encoding::onehot::SEARCH_NODE_LIMIT;
     let mut strings: Vec<String> = found
         .boards
         .iter()
@@ -549,7 +563,7 @@ fn valid_bitstrings_by_search(enc: &dyn Encoding, keep: usize) -> Result<(Vec<St
     strings.sort();
     strings.dedup();
     let complete = found.complete && found.solution_count == strings.len();
-    Ok((strings, complete))
+    Ok((strings, complete, stopped))
 }
 
 #[cfg(test)]

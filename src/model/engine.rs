@@ -14,7 +14,22 @@ pub(crate) struct Engine<'a> {
     parent: Vec<usize>,
     parity: Vec<bool>,
     value: Vec<Option<bool>>,
+    /// Literals read by the fixpoint passes so far (probe trials included): the probe's budget
+    /// is counted in them, not in seconds, so that a reduction is the same on any machine.
+    visits: u64,
+    /// Literals of all constraints: what one fixpoint pass reads.
+    pass_len: u64,
+    /// Why probing stopped before its fixpoint, if it did.
+    probe_stopped: Option<String>,
+    /// An all-false assignment of every variable, lent to the checks of one constraint (which
+    /// set its variables and clear them again): a fresh one per check cost O(variables).
+    scratch: Vec<bool>,
 }
+
+/// Literal visits probing may spend (a few seconds at most). Probing only ever fixes what
+/// propagation proves, so stopping early leaves a valid, less reduced model. The puzzles of
+/// the test data and `../shared/instances` finish far inside it.
+const PROBE_VISITS: u64 = 50_000_000;
 
 /// Raised inside the engine; turned into `Error::Unsatisfiable` with the constraint's label.
 pub(crate) struct Contradiction(pub(crate) String);
@@ -35,6 +50,18 @@ impl<'a> Engine<'a> {
             parent: (0..n).collect(),
             parity: vec![false; n],
             value: vec![None; n],
+            visits: 0,
+            pass_len: model
+                .constraints
+                .iter()
+                .map(|c| match &c.constraint {
+                    Constraint::Count { vars, .. } => vars.len() as u64,
+                    Constraint::Fixed(..) => 1,
+                    _ => 2,
+                })
+                .sum(),
+            probe_stopped: None,
+            scratch: vec![false; n],
         }
     }
 
@@ -172,6 +199,7 @@ impl<'a> Engine<'a> {
         let model = self.model;
         loop {
             let mut changed = false;
+            self.visits += self.pass_len;
             for c in &model.constraints {
                 changed |= match level {
                     Level::None | Level::Clues => false,
@@ -217,9 +245,20 @@ impl<'a> Engine<'a> {
             let lo = *k as i64 - ones;
             counts.push((open, lo, lo + i64::from(*soft), c.label.as_str()));
         }
+        // Only counts holding A's first cell can hold A: index them by cell (ascending, so the
+        // pairs are met in the order of a scan over all of them).
+        let mut by_cell: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
+        for (i, c) in counts.iter().enumerate() {
+            for &r in &c.0 {
+                by_cell.entry(r).or_default().push(i);
+            }
+            self.visits += c.0.len() as u64;
+        }
         let mut changed = false;
         for a in 0..counts.len() {
-            for b in 0..counts.len() {
+            let candidates = by_cell.get(&counts[a].0[0]).map_or(&[][..], Vec::as_slice);
+            self.visits += candidates.len() as u64;
+            for &b in candidates {
                 let (sa, sb) = (&counts[a].0, &counts[b].0);
                 if a == b || sa.len() >= sb.len() || !is_subset(sa, sb) {
                     continue;
@@ -326,18 +365,22 @@ impl<'a> Engine<'a> {
     /// Whether a constraint whose variables are all decided holds.
     fn holds_now(&mut self, c: &Constraint) -> bool {
         let vars = c.vars();
-        let mut x = vec![false; self.model.num_vars()];
-        for v in vars {
+        let mut x = std::mem::take(&mut self.scratch);
+        for &v in &vars {
             x[v] = self.value_of(v).unwrap_or(false);
         }
-        c.holds(&x)
+        let holds = c.holds(&x);
+        for &v in &vars {
+            x[v] = false;
+        }
+        self.scratch = x;
+        holds
     }
 
     /// Enumerate the assignments of up to four free roots; fix what all allowed ones agree
     /// on, and merge two roots the constraint makes equal or opposite.
     fn case_analysis(&mut self, c: &Constraint, support: &[usize], why: &str) -> Step {
         let vars = c.vars();
-        let mut x = vec![false; self.model.num_vars()];
         let located: Vec<(usize, Option<bool>, usize, bool)> = vars
             .iter()
             .map(|&v| {
@@ -346,6 +389,7 @@ impl<'a> Engine<'a> {
             })
             .collect();
         let mut allowed: Vec<u32> = Vec::new();
+        let mut x = std::mem::take(&mut self.scratch);
         for a in 0u32..(1 << support.len()) {
             for &(v, val, r, p) in &located {
                 x[v] = match val {
@@ -360,6 +404,10 @@ impl<'a> Engine<'a> {
                 allowed.push(a);
             }
         }
+        for &(v, ..) in &located {
+            x[v] = false;
+        }
+        self.scratch = x;
         if allowed.is_empty() {
             return Err(Contradiction(format!("{why} cannot be met")));
         }
@@ -432,8 +480,18 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 for b in [false, true] {
+                    if self.visits > PROBE_VISITS {
+                        self.probe_stopped = Some(format!(
+                            "probing stopped after {PROBE_VISITS} literal visits ({} variables, {} constraints): \
+                             the model is reduced less than a full probe would",
+                            self.model.num_vars(),
+                            self.model.constraints.len()
+                        ));
+                        return Ok(());
+                    }
                     let mut trial = self.clone();
                     let ok = trial.fix(r, b, "probe").is_ok() && trial.fixpoint(Level::Propagate).is_ok();
+                    self.visits = trial.visits;
                     if !ok {
                         self.fix(r, !b, "probing")?;
                         self.fixpoint(Level::Propagate)?;
@@ -492,7 +550,7 @@ impl<'a> Engine<'a> {
             num_free: roots.len(),
             lits,
             active,
-            notes: Vec::new(),
+            notes: self.probe_stopped.clone().into_iter().collect(),
         })
     }
 }

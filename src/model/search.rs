@@ -27,6 +27,35 @@ pub struct SearchOutcome {
     pub complete: bool,
     /// Search nodes visited.
     pub nodes: u64,
+    /// Why the search stopped before it was complete, when a [`SearchLimits`] bound did.
+    pub stopped: Option<Stopped>,
+}
+
+/// Which bound of [`SearchLimits`] stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The node budget.
+    Nodes,
+    /// The deadline.
+    Deadline,
+}
+
+/// Bounds on a search beyond the solution count: nodes (deterministic) and a wall-clock
+/// deadline (for commands that promise an answer in time).
+#[derive(Clone, Copy, Debug)]
+pub struct SearchLimits {
+    /// Nodes visited at most.
+    pub max_nodes: u64,
+    /// Stop when this instant has passed (checked every 256 nodes).
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl SearchLimits {
+    /// No bound.
+    pub const NONE: SearchLimits = SearchLimits {
+        max_nodes: u64::MAX,
+        deadline: None,
+    };
 }
 
 /// Enumerate the solutions of `model`. `accept` applies the rules the model cannot express
@@ -36,6 +65,18 @@ pub fn search(
     model: &Model,
     keep: usize,
     max_model_solutions: usize,
+    accept: impl FnMut(&[bool]) -> bool,
+) -> Result<SearchOutcome> {
+    search_limited(model, keep, max_model_solutions, SearchLimits::NONE, accept)
+}
+
+/// [`search`] that also stops (incomplete, with [`SearchOutcome::stopped`] saying why) at the
+/// bounds of `limits`.
+pub fn search_limited(
+    model: &Model,
+    keep: usize,
+    max_model_solutions: usize,
+    limits: SearchLimits,
     mut accept: impl FnMut(&[bool]) -> bool,
 ) -> Result<SearchOutcome> {
     let mut out = SearchOutcome {
@@ -45,6 +86,7 @@ pub fn search(
         accepted_count: 0,
         complete: true,
         nodes: 0,
+        stopped: None,
     };
     let mut root = Engine::new(model);
     if root.apply_givens_and_signs().is_err() || root.fixpoint(Level::Propagate).is_err() {
@@ -61,6 +103,18 @@ pub fn search(
         .collect();
     let mut stack = vec![root];
     while let Some(mut engine) = stack.pop() {
+        let stop = if out.nodes >= limits.max_nodes {
+            Some(Stopped::Nodes)
+        } else if out.nodes.is_multiple_of(256) && limits.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            Some(Stopped::Deadline)
+        } else {
+            None
+        };
+        if stop.is_some() {
+            out.complete = false;
+            out.stopped = stop;
+            return Ok(out);
+        }
         out.nodes += 1;
         if model.has_objective() && lower_bound(&mut engine) > out.best_objective + OBJECTIVE_TOL {
             continue;

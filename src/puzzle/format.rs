@@ -40,6 +40,10 @@ impl InstanceText {
     pub fn parse(file: &str, text: &str) -> Result<Self> {
         let mut header: Vec<(String, String, usize)> = Vec::new();
         let mut sections: Vec<Section> = Vec::new();
+        // Line of each key and section name seen: duplicates are found in constant time, so a
+        // file of many header lines is read in linear time.
+        let mut key_lines: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut section_lines: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         for (i, raw) in text.lines().enumerate() {
             let number = i + 1;
             let line = raw.trim();
@@ -54,11 +58,11 @@ impl InstanceText {
                     return Err(Error::parse(file, number, format!("malformed section line `{line}`")));
                 }
                 let name = line[1..line.len() - 1].trim().to_string();
-                if let Some(prev) = sections.iter().find(|s| s.name == name) {
+                if let Some(prev) = section_lines.insert(name.clone(), number) {
                     return Err(Error::parse(
                         file,
                         number,
-                        format!("section [{name}] appears twice (first at line {})", prev.line),
+                        format!("section [{name}] appears twice (first at line {prev})"),
                     ));
                 }
                 sections.push(Section {
@@ -83,11 +87,11 @@ impl InstanceText {
                 if key.is_empty() {
                     return Err(Error::parse(file, number, "empty header key"));
                 }
-                if let Some(prev) = header.iter().find(|h| h.0 == key) {
+                if let Some(prev) = key_lines.insert(key.clone(), number) {
                     return Err(Error::parse(
                         file,
                         number,
-                        format!("header key `{key}` appears twice (first at line {})", prev.2),
+                        format!("header key `{key}` appears twice (first at line {prev})"),
                     ));
                 }
                 header.push((key, value.trim().to_string(), number));

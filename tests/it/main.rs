@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod determinism;
 mod generate;
 mod grover;
 mod hardware;

@@ -333,3 +333,219 @@ fn no_solution_says_so_without_nan() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("cannot be met"), "{}", stderr(&o));
 }
+
+/// A quick sweep of the tiny Tango into `out`, from `cwd`, with extra flags.
+fn sweep_in(cwd: &std::path::Path, file: &str, out: &str, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .current_dir(cwd)
+        .args(["sweep", file, "--depths", "1", "--no-instance-plots", "--out", out])
+        .args(if extra.contains(&"--max-iters") {
+            &[][..]
+        } else {
+            &["--max-iters", "5"][..]
+        })
+        .args(extra)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_locked_sweep_folder_is_refused_and_a_stale_lock_taken_over() {
+    let dir = Scratch::new("sweep-lock");
+    std::fs::copy(data("tiny-tango-4x4.txt"), dir.join("t.txt")).unwrap();
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    // This test process is alive: its pid holds the lock.
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let lock = dir.join("out/sweep.lock");
+    std::fs::write(&lock, format!("pid {}\nhost {}\n", std::process::id(), host.trim())).unwrap();
+    let o = sweep_in(&dir, "t.txt", "out", &[]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("pid {}", std::process::id())), "{err}");
+    assert!(!dir.join("out/sweep.csv").exists(), "refused before writing");
+    // pid 0 is never a process: the lock is stale, taken over with a note, removed at the end.
+    std::fs::write(&lock, format!("pid 0\nhost {}\n", host.trim())).unwrap();
+    let o = sweep_in(&dir, "t.txt", "out", &[]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("stale lock"), "{err}");
+    assert!(!lock.exists(), "the lock is removed on exit");
+    // Also when the sweep fails.
+    let o = sweep_in(&dir, "t.txt", "out", &["--restarts", "2"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!lock.exists(), "the lock is removed on an error");
+}
+
+#[test]
+fn resume_refuses_other_settings_and_knows_a_file_by_any_spelling() {
+    let dir = Scratch::new("sweep-settings");
+    // A name with a comma, a quote and a newline round-trips through the CSV.
+    let odd = "a,\"b\"\nc.txt";
+    std::fs::copy(data("tiny-tango-4x4.txt"), dir.join(odd)).unwrap();
+    let o = sweep_in(&dir, odd, "out", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows = quzzle::experiment::sweep::read_csv(&dir.join("out/sweep.csv")).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].file, odd);
+    // Another spelling of the same file resumes its row.
+    let o = sweep_in(&dir, &format!("./{odd}"), "out", &[]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("0 computed") && err.contains("1 resumed"), "{err}");
+    // Two spellings in one command are one instance.
+    let o = Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .current_dir(&*dir)
+        .args(["sweep", odd, &format!("./{odd}"), "--depths", "1", "--max-iters", "5"])
+        .args(["--no-instance-plots", "--out", "out"])
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.starts_with("1 rows (0 computed"), "{err}");
+    // Each setting outside the row key is checked, naming both values.
+    for (flag, value, old) in [
+        ("--max-iters", "6", "max-iters 5"),
+        ("--seed", "9", "seed 0"),
+        ("--restarts", "2", "restarts 1"),
+        ("--reduce", "propagate", "reduce paper"),
+    ] {
+        let o = sweep_in(&dir, odd, "out", &[flag, value]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{flag}: {err}");
+        assert!(err.contains(old) && err.contains(value), "{flag}: {err}");
+    }
+    assert_eq!(
+        quzzle::experiment::sweep::read_csv(&dir.join("out/sweep.csv"))
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn a_torn_last_csv_line_is_dropped_on_resume_with_a_note() {
+    let dir = Scratch::new("sweep-torn");
+    std::fs::copy(data("tiny-tango-4x4.txt"), dir.join("t.txt")).unwrap();
+    let o = sweep_in(&dir, "t.txt", "out", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let csv = dir.join("out/sweep.csv");
+    let whole = std::fs::read_to_string(&csv).unwrap();
+    // Killed in the middle of the row: no newline.
+    std::fs::write(&csv, &whole[..whole.len() - 20]).unwrap();
+    let o = sweep_in(&dir, "t.txt", "out", &[]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("torn last line") && err.contains("1 computed"), "{err}");
+    // A last line with its newline that does not parse (a short write then a newline).
+    let text = std::fs::read_to_string(&csv).unwrap();
+    std::fs::write(&csv, format!("{text}t.txt,tango,pap\n")).unwrap();
+    let o = sweep_in(&dir, "t.txt", "out", &[]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("torn last line") && err.contains("1 resumed"), "{err}");
+    let after = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(after.lines().count(), 2, "{after}");
+}
+
+#[test]
+fn info_on_a_huge_open_board_answers_quickly() {
+    let dir = Scratch::new("info-huge");
+    let f = dir.join("q.txt");
+    // 40x40 N-Queens: 1600 variables, a probe without budget ran for minutes.
+    std::fs::write(&f, "puzzle: nqueens\nsize: 40x40\n").unwrap();
+    let began = std::time::Instant::now();
+    let o = quzzle(&["info", f.to_str().unwrap()]);
+    let (out, err) = (String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.contains("probe"), "{out}");
+    assert!(began.elapsed().as_secs() < 30, "{:?}", began.elapsed());
+}
+
+#[test]
+fn qasm_manifest_of_an_open_board_is_bounded_and_says_so() {
+    let dir = Scratch::new("qasm-open");
+    let f = dir.join("s.txt");
+    let mut text = String::from("puzzle: sudoku\nsize: 6x6\nbox: 2x3\n\n[grid]\n");
+    text.push_str(&"......\n".repeat(6));
+    std::fs::write(&f, text).unwrap();
+    let q = dir.join("s.qasm");
+    let began = std::time::Instant::now();
+    let o = quzzle(&[
+        "qasm",
+        f.to_str().unwrap(),
+        "--depth",
+        "1",
+        "--gammas",
+        "0.1",
+        "--betas",
+        "0.2",
+        "-o",
+        q.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(began.elapsed().as_secs() < 30, "{:?}", began.elapsed());
+    let manifest = std::fs::read_to_string(q.with_extension("json")).unwrap();
+    assert!(manifest.contains("stopped after"), "{manifest}");
+    assert!(manifest.contains("\"valid_bitstrings_complete\": false"), "{manifest}");
+}
+
+#[test]
+fn generate_gives_up_at_its_time_budget() {
+    let began = std::time::Instant::now();
+    let o = quzzle(&["generate", "queens", "--size", "16", "--max-seconds", "0.5"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("time budget of 0.5 s") && err.contains("--max-seconds"),
+        "{err}"
+    );
+    assert!(began.elapsed().as_secs() < 10, "{:?}", began.elapsed());
+    let o = quzzle(&["generate", "tango", "--size", "4", "--max-seconds", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn every_committed_sweep_csv_still_reads() {
+    fn csvs(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                csvs(&p, out);
+            } else if p.file_name().is_some_and(|n| n == "sweep.csv") {
+                out.push(p);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    csvs(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results"),
+        &mut found,
+    );
+    assert!(!found.is_empty(), "no sweep.csv under results/");
+    for csv in found {
+        let rows = quzzle::experiment::sweep::read_csv(&csv).unwrap_or_else(|e| panic!("{}: {e}", csv.display()));
+        let (again, note) = quzzle::experiment::sweep::read_csv_for_resume(&csv).unwrap();
+        assert!(
+            !rows.is_empty() && rows == again && note.is_none(),
+            "{}: {note:?}",
+            csv.display()
+        );
+    }
+}
+
+#[test]
+fn many_header_lines_parse_in_linear_time() {
+    // 200k distinct header keys took a minute when each was compared with every earlier one.
+    let mut text = String::from("puzzle: nqueens\nsize: 4x4\n");
+    for i in 0..200_000 {
+        text.push_str(&format!("note{i}: x\n"));
+    }
+    let began = std::time::Instant::now();
+    let p = quzzle::puzzle::parse("many.txt", &text).unwrap();
+    assert_eq!(p.size(), (4, 4));
+    assert!(began.elapsed().as_secs() < 5, "{:?}", began.elapsed());
+    // A key given twice still names both lines.
+    text.push_str("note7: y\n");
+    let err = quzzle::puzzle::parse("many.txt", &text).unwrap_err().to_string();
+    assert!(err.contains("appears twice (first at line 10)"), "{err}");
+}

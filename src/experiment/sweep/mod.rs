@@ -26,11 +26,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+pub mod lock;
 pub mod row;
+pub mod settings;
 pub mod summary;
 
 pub use crate::experiment::solve::ObjectiveSpec;
-pub use row::{read_csv, RowKey, SweepRow, CSV_HEADER};
+pub use lock::{lock_sweep_folder, SweepLock};
+pub use row::{read_csv, read_csv_for_resume, RowKey, SweepRow, CSV_HEADER};
+pub use settings::{settings_path, SweepSettings};
 
 /// Parse `ramp`, `interp`, `random` or `all` (ramp, interp and random, in that order).
 pub fn parse_inits(s: &str) -> Result<Vec<Init>> {
@@ -87,8 +91,16 @@ pub fn collect_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
         return Err(Error::InvalidArgument("no puzzle files given".into()));
     }
     out.sort();
-    out.dedup();
+    // `./a.txt` and `a.txt` are one instance.
+    let mut seen = std::collections::BTreeSet::new();
+    out.retain(|p| seen.insert(canonical(p)));
     Ok(out)
+}
+
+/// The path that names the same file however it is spelled (the path itself when it cannot be
+/// resolved, e.g. a row's file that no longer exists).
+pub fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// What a sweep runs.
@@ -122,6 +134,8 @@ pub struct SweepPlan {
 /// What a running sweep reports.
 #[derive(Clone, Debug)]
 pub enum SweepEvent<'a> {
+    /// Something the user should know (a torn last CSV line was dropped).
+    Note(String),
     /// An instance was skipped (too many qubits, or none).
     Skipped {
         /// The file.
@@ -153,6 +167,9 @@ pub struct SweepOutcome {
     pub resumed: usize,
     /// Files skipped, with the reason.
     pub skipped: Vec<(String, String)>,
+    /// The `file` column of each plan file's rows: the spelling earlier rows of the same file
+    /// (by canonical path) used, else the path as given.
+    pub labels: BTreeMap<PathBuf, String>,
 }
 
 fn open_append(csv: &Path, fresh: bool) -> Result<std::fs::File> {
@@ -187,7 +204,39 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
     }
     // Keep what the CSV holds; refuse to mix settings that the key does not name.
     let text_exists = csv.exists();
-    let existing = read_csv(csv)?;
+    let (existing, dropped) = read_csv_for_resume(csv)?;
+    if let Some(note) = &dropped {
+        on_event(SweepEvent::Note(note.clone()));
+    }
+    SweepSettings {
+        reduce: plan.level.name().to_string(),
+        encoding: plan.encoding.name().to_string(),
+        optimizer: method_name(plan.config.method).to_string(),
+        max_iters: plan.config.max_iters,
+        restarts: plan.config.restarts,
+        seed: plan.config.seed,
+        match_random_budget: plan.match_random_budget,
+    }
+    .check_or_store(csv)?;
+    // Rows are keyed by the file as first written; another spelling of the same file (by
+    // canonical path) resumes them.
+    let mut labels_by_canonical: BTreeMap<PathBuf, String> = BTreeMap::new();
+    for r in &existing {
+        labels_by_canonical
+            .entry(canonical(Path::new(&r.file)))
+            .or_insert_with(|| r.file.clone());
+    }
+    let labels: BTreeMap<PathBuf, String> = plan
+        .files
+        .iter()
+        .map(|p| {
+            let label = labels_by_canonical
+                .get(&canonical(p))
+                .cloned()
+                .unwrap_or_else(|| p.display().to_string());
+            (p.clone(), label)
+        })
+        .collect();
     for r in &existing {
         if r.reduce != plan.level.name() || r.seed != plan.config.seed {
             return Err(Error::InvalidArgument(format!(
@@ -204,26 +253,34 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
     // last line was torn, so that appends always start on a fresh line.
     let bytes = std::fs::read(csv).unwrap_or_default();
     let header_now = bytes.starts_with(format!("{CSV_HEADER}\n").as_bytes());
-    let rewrite = !text_exists || bytes.last() != Some(&b'\n') || !header_now;
+    let rewrite = !text_exists || bytes.last() != Some(&b'\n') || !header_now || dropped.is_some();
     let mut done: BTreeMap<RowKey, SweepRow> = existing.iter().map(|r| (r.key(), r.clone())).collect();
-    let mut out = open_append(csv, rewrite)?;
-    if rewrite {
+    if rewrite && !existing.is_empty() {
+        // The rows kept, under the current header, written whole beside the CSV and renamed
+        // over it: a sweep killed now loses no finished row.
         let werr = |source| Error::Write {
             path: csv.to_path_buf(),
             source,
         };
+        let mut text = format!("{CSV_HEADER}\n");
         for r in &existing {
-            out.write_all(r.to_csv_record()?.as_bytes()).map_err(werr)?;
+            text.push_str(&r.to_csv_record()?);
         }
-        out.flush().map_err(werr)?;
+        let tmp = csv.with_extension("csv.tmp");
+        std::fs::write(&tmp, text).map_err(werr)?;
+        std::fs::rename(&tmp, csv).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            werr(e)
+        })?;
     }
+    let mut out = open_append(csv, rewrite && existing.is_empty())?;
 
     let objective_name = plan.objective.name();
     // Load every instance first (cheap: no diagonal yet) to weigh the work for the ETA.
     let mut problems = Vec::new();
     let mut skipped = Vec::new();
     for path in &plan.files {
-        let label = path.display().to_string();
+        let label = labels[path].clone();
         let problem = encoding::load(path, plan.encoding, plan.level)?;
         let n = problem.num_qubits();
         let space = if n == 0 {
@@ -351,6 +408,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
         computed,
         resumed,
         skipped,
+        labels,
     })
 }
 

@@ -155,9 +155,19 @@ impl SweepRow {
 /// Read a sweep CSV. A missing file is an empty sweep. A last record without its newline (the
 /// sweep was killed while writing it) is dropped. Another header is an error.
 pub fn read_csv(path: &Path) -> Result<Vec<SweepRow>> {
+    read_csv_tolerant(path, false).map(|(rows, _)| rows)
+}
+
+/// [`read_csv`] for a sweep about to resume: a torn last line (no newline, or one that does not
+/// parse: the sweep was killed while writing it) is dropped, and the note says so.
+pub fn read_csv_for_resume(path: &Path) -> Result<(Vec<SweepRow>, Option<String>)> {
+    read_csv_tolerant(path, true)
+}
+
+fn read_csv_tolerant(path: &Path, drop_bad_last: bool) -> Result<(Vec<SweepRow>, Option<String>)> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), None)),
         Err(source) => {
             return Err(Error::Read {
                 path: path.to_path_buf(),
@@ -170,12 +180,18 @@ pub fn read_csv(path: &Path) -> Result<Vec<SweepRow>> {
         None => "",
     };
     let name = path.display().to_string();
+    let mut note = (complete.len() < text.len()).then(|| {
+        format!(
+            "{name}: dropped a torn last line (no newline: {} bytes)",
+            text.len() - complete.len()
+        )
+    });
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .from_reader(complete.as_bytes());
     match reader.headers() {
         Ok(h) if h.iter().eq(CSV_HEADER.split(',')) || h.iter().eq(CSV_HEADER_FULL_ONLY.split(',')) => {}
-        Ok(h) if h.is_empty() => return Ok(Vec::new()),
+        Ok(h) if h.is_empty() => return Ok((Vec::new(), note)),
         _ => {
             return Err(Error::parse(
                 &name,
@@ -184,19 +200,26 @@ pub fn read_csv(path: &Path) -> Result<Vec<SweepRow>> {
             ))
         }
     }
-    reader
-        .deserialize()
-        .map(|r: std::result::Result<SweepRow, csv::Error>| {
-            r.map(|mut row| {
+    let results: Vec<std::result::Result<SweepRow, csv::Error>> = reader.deserialize().collect();
+    let last = results.len();
+    let mut rows = Vec::with_capacity(last);
+    for (i, r) in results.into_iter().enumerate() {
+        match r {
+            Ok(mut row) => {
                 if row.dimension == 0.0 {
                     row.dimension = (row.qubits as f64).exp2();
                 }
-                row
-            })
-            .map_err(|e| {
+                rows.push(row);
+            }
+            Err(e) => {
                 let line = e.position().map_or(0, |p| p.line() as usize);
-                Error::parse(&name, line, format!("bad sweep row: {e}"))
-            })
-        })
-        .collect()
+                if drop_bad_last && i + 1 == last {
+                    note = Some(format!("{name}:{line}: dropped a torn last line ({e})"));
+                } else {
+                    return Err(Error::parse(&name, line, format!("bad sweep row: {e}")));
+                }
+            }
+        }
+    }
+    Ok((rows, note))
 }

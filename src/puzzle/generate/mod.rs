@@ -141,12 +141,46 @@ const MAX_NODES: usize = 200_000;
 
 /// Generate a puzzle with exactly one solution.
 pub fn generate(req: &Request) -> Result<Generated> {
+    generate_within(req, None, &mut |_| {})
+}
+
+/// How far a generation has gone, for progress reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Exact searches run so far.
+    pub searches: usize,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// [`generate`] within a wall-clock budget: an error once `max_seconds` have passed (checked
+/// between and inside the exact searches). `progress` is called about once a second. The
+/// budget only decides whether an answer comes; when one comes, it is the one [`generate`]
+/// gives.
+pub fn generate_within(
+    req: &Request,
+    max_seconds: Option<f64>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Generated> {
     validate(req)?;
+    if let Some(s) = max_seconds {
+        if !(s.is_finite() && s > 0.0) {
+            return Err(Error::InvalidArgument(format!(
+                "max-seconds {s}: give a positive number of seconds"
+            )));
+        }
+    }
+    let began = std::time::Instant::now();
     let mut rng = crate::rng::seeded(req.seed);
     let mut g = Gen {
         req,
         searches: 0,
         rng: &mut rng,
+        began,
+        max_seconds,
+        deadline: max_seconds.and_then(|s| began.checked_add(std::time::Duration::from_secs_f64(s))),
+        progress,
+        reported: 0,
     };
     match req.kind {
         Kind::Queens | Kind::StarBattle => g.regions(),
@@ -232,14 +266,48 @@ struct Gen<'a> {
     req: &'a Request,
     searches: usize,
     rng: &'a mut SeededRng,
+    began: std::time::Instant,
+    max_seconds: Option<f64>,
+    deadline: Option<std::time::Instant>,
+    progress: &'a mut dyn FnMut(Progress),
+    /// Whole seconds already reported.
+    reported: u64,
 }
 
 impl Gen<'_> {
+    /// The error once the budget is spent.
+    fn out_of_time(&self) -> Error {
+        Error::OutOfTime {
+            task: format!("generate {} --size {}", self.req.kind.name(), self.req.size),
+            seconds: self.max_seconds.unwrap_or(0.0),
+            done: format!("{} exact searches", self.searches),
+        }
+    }
+
     /// Count solutions of `text`, stopping at `cap` model solutions.
     fn count(&mut self, text: &str, cap: usize) -> Result<Count> {
+        let now = std::time::Instant::now();
+        if self.deadline.is_some_and(|d| now >= d) {
+            return Err(self.out_of_time());
+        }
+        let secs = now.duration_since(self.began).as_secs();
+        if secs > self.reported {
+            self.reported = secs;
+            (self.progress)(Progress {
+                searches: self.searches,
+                seconds: now.duration_since(self.began).as_secs_f64(),
+            });
+        }
         self.searches += 1;
         let p = puzzle::parse("generated", text)?;
-        let out = search::search(&p.model(), cap, cap, |x| p.check(&p.board(x)).is_empty())?;
+        let limits = search::SearchLimits {
+            max_nodes: u64::MAX,
+            deadline: self.deadline,
+        };
+        let out = search::search_limited(&p.model(), cap, cap, limits, |x| p.check(&p.board(x)).is_empty())?;
+        if out.stopped.is_some() {
+            return Err(self.out_of_time());
+        }
         Ok(Count {
             model: out.model_solutions,
             accepted: out.accepted,

@@ -326,11 +326,13 @@ pub(super) fn unmix_pair_high<const K: usize, const F: bool>(
 ) -> f64 {
     let tasks = stream_tasks::<K>(z, q + 1, parallel);
     let work = |(_, t)| unmix_pair_slices_maybe_copied::<K, F>(t, m, copy);
-    if parallel {
-        tasks.into_par_iter().map(work).sum()
+    // Collected, then added in task order, so that the sum does not depend on the threads.
+    let parts: Vec<f64> = if parallel {
+        tasks.into_par_iter().map(work).collect()
     } else {
-        tasks.into_iter().map(work).sum()
-    }
+        tasks.into_iter().map(work).collect()
+    };
+    parts.iter().sum()
 }
 
 /// The backward step of one layer on the pair vector `z` (`z[2k] = ψ_k`, `z[2k+1] = λ_k`, both
@@ -403,17 +405,12 @@ fn unapply_pairs<const F: bool>(
     let work = |(base, zb): (usize, &mut [Complex64])| {
         block_backward_pairs(zb, base / 2, plan.low, n - plan.low, diag, weights, m, shrink)
     };
-    let (b, cost) = if parallel {
-        blocks(z, 2 << plan.low)
-            .into_par_iter()
-            .map(work)
-            .reduce(|| (0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
+    let parts: Vec<(f64, f64)> = if parallel {
+        blocks(z, 2 << plan.low).into_par_iter().map(work).collect()
     } else {
-        blocks(z, 2 << plan.low)
-            .into_iter()
-            .map(work)
-            .fold((0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
+        blocks(z, 2 << plan.low).into_iter().map(work).collect()
     };
+    let (b, cost) = parts.iter().fold((0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1));
     (mixer + b, cost)
 }
 

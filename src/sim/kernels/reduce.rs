@@ -6,34 +6,45 @@ use num_complex::Complex64;
 use rayon::prelude::*;
 
 /// Probability mass per cost level: `out[v] = Σ_{k: index[k] = v} |ψ_k|²`.
+///
+/// Summed over chunks of `TASK_LEN` (2^14) amplitudes, added in chunk order: the result depends on
+/// the state's length only, not on the number of threads.
 pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> Vec<f64> {
-    let fold = |mut acc: Vec<f64>, (a, &i): (&Complex64, &u16)| {
-        acc[i as usize] += a.norm_sqr();
+    let part = |(a, i): (&[Complex64], &[u16])| {
+        let mut acc = vec![0.0; levels];
+        for (x, &v) in a.iter().zip(i) {
+            acc[v as usize] += x.norm_sqr();
+        }
         acc
     };
-    if log2_len(amps.len()) >= PAR_MIN_QUBITS {
+    let parts: Vec<Vec<f64>> = if log2_len(amps.len()) >= PAR_MIN_QUBITS {
         amps.par_chunks(TASK_LEN)
             .zip(index.par_chunks(TASK_LEN))
-            .fold(|| vec![0.0; levels], |acc, (a, i)| a.iter().zip(i).fold(acc, fold))
-            .reduce(
-                || vec![0.0; levels],
-                |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
-            )
+            .map(part)
+            .collect()
     } else {
-        amps.iter().zip(index).fold(vec![0.0; levels], fold)
+        amps.chunks(TASK_LEN).zip(index.chunks(TASK_LEN)).map(part).collect()
+    };
+    let mut out = vec![0.0; levels];
+    for p in parts {
+        out.iter_mut().zip(p).for_each(|(o, x)| *o += x);
     }
+    out
 }
 
-/// `Σ_k c_k |ψ_k|²` for a dense cost.
+/// `Σ_k c_k |ψ_k|²` for a dense cost, over fixed chunks added in order (as
+/// [`level_probabilities`]).
 pub fn expectation_dense(amps: &[Complex64], costs: &[f64]) -> f64 {
-    if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_iter()
-            .zip(costs.par_iter())
-            .map(|(a, c)| c * a.norm_sqr())
-            .sum()
+    let part = |(a, c): (&[Complex64], &[f64])| -> f64 { a.iter().zip(c).map(|(a, c)| c * a.norm_sqr()).sum() };
+    let parts: Vec<f64> = if log2_len(amps.len()) >= PAR_MIN_QUBITS {
+        amps.par_chunks(TASK_LEN)
+            .zip(costs.par_chunks(TASK_LEN))
+            .map(part)
+            .collect()
     } else {
-        amps.iter().zip(costs).map(|(a, c)| c * a.norm_sqr()).sum()
-    }
+        amps.chunks(TASK_LEN).zip(costs.chunks(TASK_LEN)).map(part).collect()
+    };
+    parts.iter().sum()
 }
 
 /// `Σ_{k ∈ states} |ψ_k|²`.

@@ -184,20 +184,22 @@ pub(super) fn mix_high_in_place_measured<const K: usize, const F: bool>(
         mix_run_slices_measured::<K, F>(t, base, r, index, &mut acc, m, copy);
         acc
     };
-    if parallel {
-        tasks
-            .into_par_iter()
-            .fold(|| vec![0.0; n_levels], run)
-            .reduce(|| vec![0.0; n_levels], add_levels)
+    // One sum per task, added in task order: the same bytes for any number of threads.
+    let parts: Vec<Vec<f64>> = if parallel {
+        tasks.into_par_iter().map(|t| run(vec![0.0; n_levels], t)).collect()
     } else {
-        tasks.into_iter().fold(vec![0.0; n_levels], run)
+        tasks.into_iter().map(|t| run(vec![0.0; n_levels], t)).collect()
+    };
+    let mut out = vec![0.0; n_levels];
+    for p in parts {
+        out.iter_mut().zip(&p).for_each(|(x, y)| *x += y);
     }
+    out
 }
 
-fn add_levels(mut a: Vec<f64>, b: Vec<f64>) -> Vec<f64> {
-    a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
-    a
-}
+/// Tasks a parallel stream sweep aims for (four for each of 16 threads): fixed, so that the
+/// partition of the sums does not depend on the thread count.
+const STREAM_TASKS: usize = 64;
 
 /// The stream-sweep tasks for K qubits from q over a state held in equal segments: for every
 /// chunk of `2^K` runs of `2^q` amplitudes, `pieces` column windows of all its runs (as `f64`),
@@ -212,11 +214,11 @@ pub(super) fn stream_tasks<'a, const K: usize>(
     let group = 1usize << K;
     let seg = segs[0].len();
     let n_chunks = seg * segs.len() / (group * r);
-    // Enough column pieces per chunk to give every thread several tasks.
+    // Enough column pieces per chunk to give every thread several tasks. A fixed count, not
+    // one per thread: the tasks are the partition the measured sweeps sum over, so it must not
+    // change with the number of threads.
     let wanted = if parallel {
-        (4 * rayon::current_num_threads())
-            .div_ceil(n_chunks)
-            .clamp(1, (r / 2).max(1))
+        STREAM_TASKS.div_ceil(n_chunks).clamp(1, (r / 2).max(1))
     } else {
         1
     };

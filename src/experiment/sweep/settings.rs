@@ -1,0 +1,92 @@
+//! The settings that change a sweep's rows without being part of a row's key, stored beside
+//! the CSV (`sweep.settings.json` next to `sweep.csv`) so that a resumed sweep with other
+//! settings is refused instead of mixing rows computed two ways. Objective, space and mixer
+//! are in the key: rows of several of them may share a CSV.
+
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// What a sweep's rows depend on beyond their key.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepSettings {
+    /// Reduction level.
+    pub reduce: String,
+    /// Encoding.
+    pub encoding: String,
+    /// Optimiser asked for.
+    pub optimizer: String,
+    /// Optimiser iteration cap.
+    pub max_iters: u64,
+    /// Starts per depth.
+    pub restarts: usize,
+    /// Seed of every random draw.
+    pub seed: u64,
+    /// Whether random init gets INTERP's budget.
+    pub match_random_budget: bool,
+}
+
+/// Where the settings of the sweep CSV `csv` live.
+pub fn settings_path(csv: &Path) -> PathBuf {
+    csv.with_extension("settings.json")
+}
+
+impl SweepSettings {
+    /// The settings as (name, value) pairs, in a fixed order.
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("reduce", self.reduce.clone()),
+            ("encoding", self.encoding.clone()),
+            ("optimizer", self.optimizer.clone()),
+            ("max-iters", self.max_iters.to_string()),
+            ("restarts", self.restarts.to_string()),
+            ("seed", self.seed.to_string()),
+            ("match-budget", self.match_random_budget.to_string()),
+        ]
+    }
+
+    /// Compare with the settings stored for `csv`, or store these when there are none. A
+    /// difference is an error naming the setting and both values.
+    pub fn check_or_store(&self, csv: &Path) -> Result<()> {
+        let path = settings_path(csv);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let stored: SweepSettings = serde_json::from_str(&text).map_err(|e| {
+                    Error::parse(
+                        &path.display().to_string(),
+                        e.line(),
+                        format!("not the settings of a sweep of this quzzle version: {e}"),
+                    )
+                })?;
+                for ((name, old), (_, new)) in stored.fields().into_iter().zip(self.fields()) {
+                    if old != new {
+                        return Err(Error::InvalidArgument(format!(
+                            "{} holds rows computed with {name} {old}; this sweep has {name} {new}. \
+                             Rerun with {name} {old} to resume, or write to another folder",
+                            csv.display()
+                        )));
+                    }
+                }
+                Ok(())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let text = serde_json::to_string_pretty(self).expect("plain fields serialise") + "\n";
+                // Whole or not at all: a temporary file renamed over.
+                let tmp = path.with_extension("json.tmp");
+                let werr = |source| Error::Write {
+                    path: path.clone(),
+                    source,
+                };
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(werr)?;
+                }
+                std::fs::write(&tmp, text).map_err(werr)?;
+                std::fs::rename(&tmp, &path).map_err(|e| {
+                    let _ = std::fs::remove_file(&tmp);
+                    werr(e)
+                })
+            }
+            Err(source) => Err(Error::Read { path, source }),
+        }
+    }
+}
