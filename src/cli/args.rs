@@ -315,7 +315,8 @@ pub struct GenerateArgs {
     pub parents: bool,
     /// Give up (exit 1) when no unique puzzle is found within this many seconds; progress is
     /// printed on stderr every 5 s. Within the budget the output depends only on the request.
-    #[arg(long, value_name = "S", default_value_t = 60.0)]
+    /// Boards of 12x12 and up can need more (queens 14x14: about 20 s).
+    #[arg(long, value_name = "S", default_value_t = 8.0)]
     pub max_seconds: f64,
 }
 
