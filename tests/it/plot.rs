@@ -478,7 +478,7 @@ fn the_note_names_only_inits_the_rows_hold() {
     }
 }
 
-/// The side-by-side figure of one instance from a committed CSV holding three mixers on two
+/// The side-by-side figure of one instance from a committed CSV holding four mixers on two
 /// spaces: a line per family, Grover search on each space by its closed form, the baselines
 /// M/D; one PNG per instance.
 #[test]
@@ -495,13 +495,14 @@ fn side_by_side_figures_of_mixers_and_grover_search() {
         labels,
         [
             "QAOA, x mixer on full (interp)",
+            "QAOA, grover mixer on rows (interp)",
             "QAOA, xy-complete mixer on rows (interp)",
             "QAOA, xy-ring mixer on rows (interp)",
             "Grover search on full",
             "Grover search on rows",
         ]
     );
-    for (series, space) in panel.series[3..].iter().zip(["full", "rows"]) {
+    for (series, space) in panel.series[4..].iter().zip(["full", "rows"]) {
         let r = mine.iter().find(|r| r.space == space).unwrap();
         let theta = (r.valid_states as f64 / r.dimension).sqrt().asin();
         assert_eq!(series.points.len(), 6, "k = 0..5");
