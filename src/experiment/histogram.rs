@@ -287,7 +287,7 @@ impl Search<'_> {
 /// The histogram of `enc`'s cost over `space` by a depth-first search over its states with
 /// the counts as cuts, as [`cost_histogram`] counts a space whose blocks are counted, not
 /// listed (`rows+cols`): memory stays at one path per task, time is about the dimension times
-/// the qubits. The first [`SEARCH_PREFIX_QUBITS`] qubits split the work into tasks, merged in
+/// the qubits. The first `SEARCH_PREFIX_QUBITS` (12) qubits split the work into tasks, merged in
 /// enumeration order. Equal to the enumeration wherever both run (tested).
 pub fn search_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram> {
     let onehot = enc.as_onehot().ok_or_else(|| {
