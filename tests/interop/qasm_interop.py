@@ -15,7 +15,8 @@ Dicke start, XY mixer, the state embedded in 2^n), then:
 * gate counts: rx = p x n with the X mixer; with an XY mixer, xy_mixer = p x (edges of the
   blocks) and rx = p x (qubits in no block), and Qiskit's state has no weight outside the space;
 * flavour checks: ionq uses stdgates.inc gates only; ibm transpiles to a generic IBM-like
-  backend (rz, sx, x, cx);
+  backend (rz, sx, x, cx), and is reported with its cx count and depth there (every pair
+  connected) and after routing onto a heavy-hex lattice (the SWAPs hardware adds);
 * the way back (ibm files): Qiskit's `Statevector(...).sample_counts(shots)` and the counts of
   Qiskit's reference SamplerV2 (`StatevectorSampler`, `{register: get_counts()}`) are scored
   by `quzzle score`: its valid shots equal those counted here with the keys reversed, and the
@@ -40,6 +41,7 @@ import qiskit.qasm3
 from qiskit import transpile
 from qiskit.primitives import StatevectorSampler
 from qiskit.providers.fake_provider import GenericBackendV2
+from qiskit.transpiler import CouplingMap
 from qiskit.quantum_info import Statevector
 
 FIDELITY_TOL = 1e-9
@@ -169,10 +171,12 @@ def check(text, manifest, flavor, symbolic):
         assert not circuit.parameters, "numeric file with parameters"
     if flavor == "ionq":
         assert set(ops) <= STDGATES_USED, f"ionq file uses {set(ops) - STDGATES_USED}"
+    routing = None
     if flavor == "ibm":
         backend = GenericBackendV2(num_qubits=max(n, 2), basis_gates=["rz", "sx", "x", "cx"], seed=SEED)
         mapped = transpile(circuit, backend, optimization_level=1, seed_transpiler=SEED)
         assert set(mapped.count_ops()) <= {"rz", "sx", "x", "cx", "measure", "barrier"}, mapped.count_ops()
+        routing = heavy_hex_routing(circuit, mapped)
 
     theirs = Statevector(circuit.remove_final_measurements(inplace=False))
     ours = np.array([re + 1j * im for re, im in manifest["state"]])
@@ -190,7 +194,19 @@ def check(text, manifest, flavor, symbolic):
     # The same with the reversal written out: index k has qubit q in bit q.
     by_index = sum(abs(theirs.data[int(b[::-1], 2)]) ** 2 for b in manifest["valid_bitstrings"])
     assert abs(by_index - expected) <= PROBABILITY_TOL, "bit order of the manifest"
-    return fidelity, success
+    return fidelity, success, routing
+
+
+def heavy_hex_routing(circuit, unrouted):
+    """Two-qubit gate count and depth of the circuit in IBM's basis with every pair connected
+    (`unrouted`), and after routing onto a heavy-hex lattice (Heron's coupling graph; the
+    smallest distance whose lattice holds the circuit), as Qiskit's transpiler does it."""
+    d = 3
+    while (5 * d * d - 2 * d - 1) // 2 < circuit.num_qubits:
+        d += 2
+    routed = transpile(circuit, coupling_map=CouplingMap.from_heavy_hex(d), basis_gates=["rz", "sx", "x", "cx"],
+                       optimization_level=1, seed_transpiler=SEED)
+    return unrouted.count_ops().get("cx", 0), unrouted.depth(), routed.count_ops().get("cx", 0), routed.depth()
 
 
 def score(quzzle, counts, path, manifest_path, fmt):
@@ -263,12 +279,14 @@ def main():
                 text, manifest = export(args.quzzle, instance, depth, gammas, betas, flavor, symbolic, out, space)
                 if space:
                     assert manifest.get("mixer") == space[2], f"manifest mixer {manifest.get('mixer')!r}"
-                fidelity, success = check(text, manifest, flavor, symbolic)
+                fidelity, success, routing = check(text, manifest, flavor, symbolic)
                 sampled = ""
                 if flavor == "ibm":
                     p_valid, (low, high) = check_score(
                         args.quzzle, qiskit.qasm3.loads(text), manifest, out.with_suffix(".json"))
                     sampled = f", sampled {p_valid:.4f} in [{low:.4f}, {high:.4f}]"
+                    sampled += (f"; cx {routing[0]} (depth {routing[1]}) all-to-all, {routing[2]} "
+                                f"(depth {routing[3]}) routed on heavy-hex")
                 passed += 1
                 print(f"ok   {label}: {manifest['qubits']} qubits, 1 - fidelity = {1 - fidelity:.1e}, "
                       f"P(valid) = {success:.6f}{sampled} ({time.time() - began:.1f} s)")
