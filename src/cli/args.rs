@@ -404,7 +404,7 @@ pub enum SpaceArg {
     Cells,
     Auto,
     /// Rows and columns together (one queen per row and column): counted, not listed, so
-    /// the Grover mixer runs on it from the cost histogram (`grover --qaoa-depths`).
+    /// the Grover mixer runs on it from the cost histogram.
     #[value(name = "rows+cols")]
     RowsCols,
 }

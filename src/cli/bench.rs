@@ -43,6 +43,7 @@ pub fn run(
         let enc = encoding::load(file, EncodingKind::Onehot, level)?;
         let began = std::time::Instant::now();
         let simulation = simulation::simulation(enc.as_ref(), &settings)?;
+        simulation.require_statevector("bench (it times the statevector kernels)")?;
         let precompute = began.elapsed().as_secs_f64();
         quzzle::experiment::bench::bench_simulator(
             simulation.qaoa(),

@@ -68,17 +68,23 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
         report.reduce,
         report.encoding,
         report.qubits,
-        report.valid_bitstrings.len(),
+        report.valid_states,
         report.uniform_baseline
     );
     if report.space != "full" {
         outln!(
-            "space {} ({} blocks, {} basis states = 2^{:.2}), mixer {}",
+            "space {} ({} blocks, {} basis states = 2^{:.2}), mixer {}, route {}",
             report.space,
             report.blocks.len(),
             report.dimension,
             report.dimension.log2(),
-            report.mixer
+            report.mixer,
+            report.route
+        );
+    }
+    if report.route == "histogram" {
+        outln!(
+            "the states are counted by cost, not listed: the top bitstring is one state of the most likely cost class"
         );
     }
     if !report.non_qubo_failures.is_empty() {

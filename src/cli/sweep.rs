@@ -13,6 +13,7 @@ use quzzle::plot::{board_plot, distribution_plot, superscript, Bar, BarKind, Boa
 use quzzle::puzzle::Verdict;
 use quzzle::qaoa::optimize::Init;
 use quzzle::{Error, Result};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -213,6 +214,16 @@ fn instance_figures(
         }
         let enc = encoding::load(path, plan.encoding, plan.level)?;
         let view = instance_view(enc.as_ref(), row, top)?;
+        if view.top.is_empty() {
+            // A closed stderr must not stop the figures of the other instances.
+            let _ = writeln!(
+                std::io::stderr(),
+                "note: no instance figures for {}: space {} runs by the cost histogram, which has no amplitude per state",
+                row.file,
+                row.space
+            );
+            continue;
+        }
         files.extend(draw_instance(&view, row, dir, &stem)?);
     }
     Ok(files)

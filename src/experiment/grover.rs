@@ -185,6 +185,21 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
     };
     let (sim_valid, note) = if run_statevector {
         match simulation::simulation(enc, &space_settings) {
+            // The simulation falls back to the histogram where no statevector fits.
+            Ok(sim) if sim.histogram.is_some() => {
+                if settings.route == GroverRoute::Auto {
+                    (
+                        None,
+                        Some(format!(
+                            "the statevector over space {} (2^{:.2} states) does not fit in memory",
+                            space.resolved,
+                            space.log2_dimension()
+                        )),
+                    )
+                } else {
+                    return Err(sim.no_statevector("grover --route statevector"));
+                }
+            }
             Ok(sim) => {
                 let valid = simulation::success_states(enc, &sim)?.valid;
                 (Some((sim.qaoa().num_states(), valid)), None)

@@ -28,6 +28,7 @@ pub struct Distribution {
 impl Distribution {
     /// The distribution of `sim`'s state at `angles`.
     pub fn of(sim: &Simulation, angles: &Angles) -> Result<Self> {
+        sim.require_statevector("sampling shots")?;
         let qaoa = sim.qaoa();
         let amps = qaoa.amplitudes(angles)?;
         let states = (sim.space.resolved != SpaceChoice::Full).then(|| {

@@ -13,8 +13,10 @@ use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL};
 use crate::error::{gib, Error, Result};
 use crate::mixer::{xy_edges, MixerKind};
 use crate::puzzle::Verdict;
+use crate::qaoa::histogram::{ClassKind, CostHistogram, HistogramSimulator};
 use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator};
 use crate::sim;
+use num_complex::Complex64;
 use serde::Serialize;
 
 /// Free qubits are grouped into digits of at most this many (2^8 states, rotated together).
@@ -78,6 +80,9 @@ pub struct Simulation {
     pub mixer: MixerKind,
     /// Read+write passes over the state per layer (the bench's traffic model).
     pub passes_per_layer: usize,
+    /// The cost histogram on the histogram route (the Grover mixer on a space with no
+    /// statevector), where simulated index k is cost class k; `None` on a statevector.
+    pub histogram: Option<CostHistogram>,
 }
 
 impl Simulation {
@@ -96,9 +101,70 @@ impl Simulation {
         self.space.blocks.iter().map(BlockReport::from).collect()
     }
 
-    /// The bitstring (qubit 0 first) of simulated basis index `k`.
+    /// The bitstring (qubit 0 first) of simulated basis index `k` (on the histogram route, an
+    /// example state of class k).
     pub fn bitstring(&self, k: u64) -> String {
         self.sim.bits(k).iter().map(|&b| if b { '1' } else { '0' }).collect()
+    }
+
+    /// `statevector` or `histogram`.
+    pub fn route(&self) -> &'static str {
+        if self.histogram.is_some() {
+            "histogram"
+        } else {
+            "statevector"
+        }
+    }
+
+    /// The number of basis states behind simulated indices `ks` (the class sizes on the
+    /// histogram route).
+    pub fn states_of(&self, ks: &[u64]) -> f64 {
+        match &self.histogram {
+            Some(h) => ks.iter().map(|&k| h.classes[k as usize].count as f64).sum(),
+            None => ks.len() as f64,
+        }
+    }
+
+    /// The probability of one basis state of simulated index `k`, from the simulated
+    /// amplitudes (`|A_k|² / N_k` for a class).
+    pub fn state_probability(&self, amps: &[Complex64], k: u64) -> f64 {
+        let p = amps[k as usize].norm_sqr();
+        match &self.histogram {
+            Some(h) => p / h.classes[k as usize].count as f64,
+            None => p,
+        }
+    }
+
+    /// The `k` most likely single basis states, as simulated indices with the probability of
+    /// one state, most likely first (ties: lower index first). On the histogram route a class
+    /// stands for all its states.
+    pub fn top_states(&self, amps: &[Complex64], k: usize) -> Vec<(u64, f64)> {
+        if self.histogram.is_none() {
+            return super::stats::top_states(amps, k);
+        }
+        let mut all: Vec<(u64, f64)> = (0..amps.len() as u64)
+            .map(|i| (i, self.state_probability(amps, i)))
+            .collect();
+        all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        all.truncate(k);
+        all
+    }
+
+    /// The refusal for a command that needs the state of every basis state.
+    pub fn require_statevector(&self, what: &str) -> Result<()> {
+        if self.histogram.is_some() {
+            return Err(self.no_statevector(what));
+        }
+        Ok(())
+    }
+
+    /// The error [`Simulation::require_statevector`] gives.
+    pub fn no_statevector(&self, what: &str) -> Error {
+        Error::InvalidArgument(format!(
+            "{what} needs the amplitude of every basis state, but space {} (2^{:.2} states) runs by the cost histogram, where only the number of states of each cost is known; use a space with a statevector (quzzle info lists the route of each)",
+            self.space.resolved,
+            self.space.log2_dimension()
+        ))
     }
 }
 
@@ -184,6 +250,7 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
                 space,
                 mixer: MixerKind::Grover,
                 passes_per_layer: 1,
+                histogram: None,
             });
         }
         return Ok(Simulation {
@@ -191,22 +258,26 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
             space,
             mixer: MixerKind::X,
             passes_per_layer: 2,
+            histogram: None,
         });
     }
     let onehot = enc.as_onehot().expect("checked by space_of");
-    if !space.listable() {
-        return Err(Error::InvalidArgument(format!(
-            "{}: the states of space {} are counted ({}), not listed, so there is no statevector over it; Grover-mixer QAOA runs on it from the cost histogram: quzzle grover FILE --space {} --qaoa-depths A..B",
-            enc.file(),
-            space.resolved,
-            space.dimension,
-            space.resolved
-        )));
-    }
-    // The state, the diagonal and the f64 costs it is built from; a gradient adds a state.
+    // The statevector, the diagonal and the f64 costs it is built from; a gradient adds a state.
     let needed = space.dimension * (sim::AMPLITUDE_BYTES as f64 + 10.0);
     let available = sim::available_memory() as f64;
-    if !space.fits() || needed > available {
+    let statevector = space.listable() && space.fits() && needed <= available;
+    if settings.mixer == MixerKind::Grover && !statevector && space.dimension <= super::histogram::MAX_COUNTED_STATES {
+        return histogram_route(enc, space);
+    }
+    if !space.listable() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the states of space {} are counted ({}), not listed, so there is no statevector over it; the grover mixer runs on it from the cost histogram up to 2^32 states (--mixer grover)",
+            enc.file(),
+            space.resolved,
+            space.dimension
+        )));
+    }
+    if !statevector {
         let fitting: Vec<String> = Space::available(onehot)?
             .iter()
             .filter(|s| s.resolved != SpaceChoice::Full && s.choice != SpaceChoice::Auto && s.fits())
@@ -232,6 +303,7 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
             space,
             mixer: MixerKind::Grover,
             passes_per_layer: 1,
+            histogram: None,
         });
     }
     let gates: Vec<DigitGates> = space
@@ -246,6 +318,40 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
         sim: Box::new(sim),
         space,
         mixer: settings.mixer,
+        histogram: None,
+    })
+}
+
+/// The Grover mixer on the space of `settings` from its cost histogram, whether or not a
+/// statevector would fit ([`simulation`] takes this route only where none does).
+pub fn simulation_from_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simulation> {
+    if settings.mixer != MixerKind::Grover {
+        return Err(Error::InvalidArgument(format!(
+            "the histogram route is exact for the grover mixer only, not {}",
+            settings.mixer
+        )));
+    }
+    histogram_route(enc, space_of(enc, settings)?)
+}
+
+/// The Grover mixer on `space` from its cost histogram ([`HistogramSimulator`]): exact at any
+/// dimension the histogram is counted for, with the cost classes as the simulated basis.
+fn histogram_route(enc: &dyn Encoding, space: Space) -> Result<Simulation> {
+    let histogram = super::histogram::cost_histogram(enc, &space)?;
+    if histogram.count_of(ClassKind::Valid) == 0 {
+        enc.search(0)?.require_solution()?;
+        return Err(Error::InvalidArgument(format!(
+            "{}: the puzzle has a solution but none lies in space {}",
+            enc.file(),
+            space.resolved
+        )));
+    }
+    Ok(Simulation {
+        sim: Box::new(HistogramSimulator::new(histogram.clone())?),
+        space,
+        mixer: MixerKind::Grover,
+        passes_per_layer: 0,
+        histogram: Some(histogram),
     })
 }
 
@@ -280,6 +386,12 @@ pub fn space_digits(space: &Space) -> Result<Vec<Digit>> {
 /// the QUBO cannot express. `Error::Unsatisfiable` when there is no valid one.
 pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<SuccessStates> {
     let sim = simulation.qaoa();
+    if let Some(h) = &simulation.histogram {
+        return Ok(SuccessStates {
+            valid: h.classes_of(ClassKind::Valid),
+            non_qubo: h.classes_of(ClassKind::NonQubo),
+        });
+    }
     if simulation.space.resolved == SpaceChoice::Full {
         return super::solve::success_states_of(enc, sim.diagonal());
     }
@@ -349,6 +461,7 @@ pub const MAX_EMBEDDED_QUBITS: usize = 24;
 /// The state at `angles` embedded in the full 2^n space (zero outside the simulated space), as
 /// `[re, im]` pairs, for manifests and interop checks.
 pub fn embedded_state(simulation: &Simulation, angles: &Angles) -> Result<Vec<[f64; 2]>> {
+    simulation.require_statevector("the embedded full state")?;
     let sim = simulation.qaoa();
     let n = sim.num_qubits();
     if n > MAX_EMBEDDED_QUBITS {

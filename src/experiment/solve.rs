@@ -164,6 +164,8 @@ pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport
         qubits: n,
         qubit_cells: enc.qubit_cells(),
         valid_bitstrings: Vec::new(),
+        valid_states: 1.0,
+        route: "statevector".into(),
         non_qubo_failures: Vec::new(),
         uniform_baseline: 1.0,
         decided_board: None,
@@ -214,9 +216,13 @@ pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport
         settings.init,
         &settings.config,
     )?;
-    report.valid_bitstrings = success.valid.iter().map(|&k| simulation.bitstring(k)).collect();
-    report.non_qubo_failures = success.non_qubo.iter().map(|&k| simulation.bitstring(k)).collect();
-    report.uniform_baseline = success.valid.len() as f64 / simulation.dimension();
+    report.route = simulation.route().into();
+    report.valid_states = simulation.states_of(&success.valid);
+    if simulation.histogram.is_none() {
+        report.valid_bitstrings = success.valid.iter().map(|&k| simulation.bitstring(k)).collect();
+        report.non_qubo_failures = success.non_qubo.iter().map(|&k| simulation.bitstring(k)).collect();
+    }
+    report.uniform_baseline = report.valid_states / simulation.dimension();
     Ok(report)
 }
 
@@ -440,8 +446,15 @@ pub struct SolveReport {
     pub qubits: usize,
     /// For each qubit, the cells it stands for.
     pub qubit_cells: Vec<Vec<QubitCell>>,
-    /// Bitstrings (qubit 0 first) of the valid boards.
+    /// Bitstrings (qubit 0 first) of the valid boards; empty on the histogram route, where
+    /// they are counted, not listed.
     pub valid_bitstrings: Vec<String>,
+    /// The number of valid basis states in the simulated space.
+    pub valid_states: f64,
+    /// How the space is simulated: `statevector`, or `histogram` (the Grover mixer from the
+    /// cost histogram, where the basis of `top_bitstring` is a cost class and the bitstring one
+    /// of its states).
+    pub route: String,
     /// Zero-energy bitstrings that break only rules the QUBO cannot express.
     pub non_qubo_failures: Vec<String>,
     /// Probability of a valid board when sampling the simulated space uniformly:

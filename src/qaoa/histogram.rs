@@ -214,4 +214,15 @@ impl Qaoa for HistogramSimulator {
     fn expectation(&self, amps: &[Complex64]) -> f64 {
         self.core.energy(amps)
     }
+    /// Over the states, each class weighted by its count (the statevector's variance).
+    fn cost_variance(&self) -> f64 {
+        let d = self.dimension as f64;
+        let classes = &self.histogram.classes;
+        let mean = classes.iter().map(|c| c.count as f64 * c.cost).sum::<f64>() / d;
+        classes
+            .iter()
+            .map(|c| c.count as f64 * (c.cost - mean) * (c.cost - mean))
+            .sum::<f64>()
+            / d
+    }
 }

@@ -63,6 +63,11 @@ pub trait Qaoa: Sync + Send + std::fmt::Debug {
     fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>>;
     /// `⟨ψ|C|ψ⟩` of a state over the simulated basis.
     fn expectation(&self, amps: &[Complex64]) -> f64;
+    /// The variance of the cost over the basis states of the space (uniformly weighted), the
+    /// scale of the initial γ.
+    fn cost_variance(&self) -> f64 {
+        self.diagonal().mean_and_variance().1
+    }
 }
 
 impl Qaoa for QaoaSimulator {

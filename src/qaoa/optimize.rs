@@ -146,7 +146,7 @@ impl Gradient for Problem<'_> {
 /// A scale for γ: the inverse standard deviation of the cost over uniform states, so that
 /// γ·(C − ⟨C⟩) is of order one whatever the penalty magnitudes.
 pub fn gamma_scale(sim: &dyn Qaoa) -> f64 {
-    let (_, var) = sim.diagonal().mean_and_variance();
+    let var = sim.cost_variance();
     if var > 0.0 {
         1.0 / var.sqrt()
     } else {

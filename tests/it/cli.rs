@@ -343,3 +343,49 @@ fn a_block_space_too_large_is_refused_before_allocating() {
         "{err}"
     );
 }
+
+/// The Grover mixer on a space with no statevector (rows+cols is counted, not listed) runs from
+/// the cost histogram in solve and sweep, and sweep draws no instance figures for it.
+#[test]
+fn solve_and_sweep_take_the_histogram_route() {
+    let s = Scratch::new("histogram-route");
+    let f = s.join("nqueens-6.txt");
+    std::fs::write(&f, "puzzle: nqueens\nsize: 6x6\n").unwrap();
+    let file = f.to_str().unwrap();
+    let args = [
+        "--reduce",
+        "none",
+        "--space",
+        "rows+cols",
+        "--mixer",
+        "grover",
+        "--depths",
+        "1..2",
+    ];
+    let mut solve = vec!["solve", file, "--json"];
+    solve.extend(args);
+    let v = json_of(&solve);
+    assert_eq!(v["route"], "histogram");
+    assert_eq!(v["valid_states"], 4.0);
+    assert_eq!(v["dimension"], 720.0);
+    assert_eq!(v["valid_bitstrings"].as_array().unwrap().len(), 0);
+    assert!((v["uniform_baseline"].as_f64().unwrap() - 4.0 / 720.0).abs() < 1e-15);
+    let p2 = v["depths"][1]["success_probability"].as_f64().unwrap();
+    assert!(p2 > 4.0 / 720.0 && p2 < 1.0, "{p2}");
+    let out = s.join("sweep");
+    let mut sweep = vec!["sweep", file, "--out", out.to_str().unwrap()];
+    sweep.extend(args);
+    let o = quzzle(&sweep);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("runs by the cost histogram"));
+    assert!(!out.join("instances").exists());
+    let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = csv.lines().nth(2).unwrap().split(',').collect();
+    let field = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!((field("space"), field("mixer"), field("p")), ("rows+cols", "grover", "2"));
+    assert_eq!((field("dimension"), field("valid_states")), ("720.0", "4"));
+    // serde_json reads the JSON float to within an ulp or so.
+    let p_valid: f64 = field("p_valid").parse().unwrap();
+    assert!((p_valid - p2).abs() < 1e-15, "{p_valid} vs {p2}");
+}

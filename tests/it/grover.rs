@@ -343,7 +343,7 @@ fn rows_cols_space_holds_the_permutations() {
         assert_eq!(h.dimension(), factorial);
         assert_eq!(h.count_of(ClassKind::Valid), m, "N = {n}");
         assert_eq!(classes(&search_histogram(enc.as_ref(), &space).unwrap()), classes(&h));
-        // Beyond 30 qubits the statevector route refuses it, naming the histogram route.
+        // Beyond 30 qubits the simulation runs it from the histogram.
         let sim = simulation::simulation(
             enc.as_ref(),
             &SpaceSettings {
@@ -352,8 +352,12 @@ fn rows_cols_space_holds_the_permutations() {
             },
         );
         match sim {
-            Ok(s) => assert!(space.listable() && s.dimension() == factorial as f64),
-            Err(e) => assert!(!space.listable() && e.to_string().contains("--qaoa-depths"), "{e}"),
+            Ok(s) => {
+                let route = if space.listable() { "statevector" } else { "histogram" };
+                assert_eq!(s.route(), route);
+                assert_eq!(s.dimension(), factorial as f64);
+            }
+            Err(e) => panic!("{e}"),
         }
         if n == 4 {
             let qubo = simulation::space_qubo(enc.as_onehot().unwrap(), &space);
@@ -468,4 +472,131 @@ fn nqueens2_files_are_checked() {
         with_diagonals.to_string().contains("share a diagonal"),
         "{with_diagonals}"
     );
+}
+
+/// `solve`'s depths on the histogram route equal those on the statevector of the same space:
+/// energy, P(valid), P(non-QUBO), the top state's probability and verdict, the optimised
+/// angles, and the valid count and uniform baseline (counted, not listed).
+#[test]
+fn solve_on_the_histogram_route_equals_the_statevector() {
+    use quzzle::experiment::solve::run_depths_split;
+    use quzzle::qaoa::optimize::{Init, OptimizeConfig};
+    for (name, level, space) in [
+        ("nqueens-5", Level::None, SpaceChoice::Rows),
+        ("tango-4x4-qasm.txt", Level::Paper, SpaceChoice::Rows),
+        ("sudoku4-six-clues.txt", Level::Clues, SpaceChoice::Cells),
+        ("starbattle-4x4-boxes.txt", Level::Paper, SpaceChoice::Regions),
+    ] {
+        let enc = if name.starts_with("nqueens") {
+            nqueens(5)
+        } else {
+            encoding::load(&data(name), EncodingKind::Onehot, level).unwrap()
+        };
+        let settings = SpaceSettings {
+            space,
+            mixer: MixerKind::Grover,
+        };
+        let by_state = simulation::simulation(enc.as_ref(), &settings).unwrap();
+        let by_count = simulation::simulation_from_histogram(enc.as_ref(), &settings).unwrap();
+        assert_eq!(
+            (by_state.route(), by_count.route()),
+            ("statevector", "histogram"),
+            "{name}"
+        );
+        let s = simulation::success_states(enc.as_ref(), &by_state).unwrap();
+        let c = simulation::success_states(enc.as_ref(), &by_count).unwrap();
+        assert_eq!(by_state.states_of(&s.valid), by_count.states_of(&c.valid), "{name}");
+        assert_eq!(
+            by_state.states_of(&s.non_qubo),
+            by_count.states_of(&c.non_qubo),
+            "{name}"
+        );
+        assert_eq!(by_state.dimension(), by_count.dimension(), "{name}");
+        let config = OptimizeConfig::default();
+        let run = |sim: &simulation::Simulation, ok: &quzzle::encoding::SuccessStates| {
+            run_depths_split(
+                sim.qaoa(),
+                &Objective::Energy,
+                &ok.valid,
+                &ok.non_qubo,
+                &[1, 2, 3],
+                Init::Interp,
+                &config,
+            )
+            .unwrap()
+        };
+        // The optimiser amplifies last-bit differences of the two sums, so the optima agree to
+        // 1e-6, and the evaluations at one set of angles to 1e-12.
+        for (a, b) in run(&by_state, &s).iter().zip(&run(&by_count, &c)) {
+            let close = |x: f64, y: f64, what: &str| {
+                assert!(
+                    (x - y).abs() < 1e-6 * (1.0 + x.abs()),
+                    "{name} p={} {what}: {x} vs {y}",
+                    a.p
+                )
+            };
+            let at = Angles::new(a.gammas.clone(), a.betas.clone()).unwrap();
+            let (x, y) = (
+                by_state.qaoa().evaluate(&at, &s.valid).unwrap(),
+                by_count.qaoa().evaluate(&at, &c.valid).unwrap(),
+            );
+            assert!((x.energy - y.energy).abs() < 1e-12 * (1.0 + x.energy.abs()), "{name}");
+            assert!((x.success_probability - y.success_probability).abs() < 1e-12, "{name}");
+            assert!((x.top_probability - y.top_probability).abs() < 1e-12, "{name}");
+            close(a.energy, b.energy, "energy");
+            close(a.success_probability, b.success_probability, "P(valid)");
+            close(a.p_non_qubo, b.p_non_qubo, "P(non-QUBO)");
+            close(a.top_probability, b.top_probability, "top probability");
+            assert_eq!(a.top_is_valid, b.top_is_valid, "{name} p={}", a.p);
+            for (x, y) in a.gammas.iter().chain(&a.betas).zip(b.gammas.iter().chain(&b.betas)) {
+                close(*x, *y, "angle");
+            }
+        }
+        // The class example is one of the states the statevector ranks top (ties: any of them).
+        let angles = angles(2, 7);
+        let amps = by_count.qaoa().amplitudes(&angles).unwrap();
+        let (k, p) = by_count.top_states(&amps, 1)[0];
+        let state_amps = by_state.qaoa().amplitudes(&angles).unwrap();
+        let (_, q) = by_state.top_states(&state_amps, 1)[0];
+        assert!((p - q).abs() < 1e-12, "{name}: {p} vs {q}");
+        let bits = by_count.qaoa().bits(k);
+        let index = (0..state_amps.len() as u64)
+            .find(|&i| by_state.qaoa().bits(i) == bits)
+            .unwrap();
+        assert!((state_amps[index as usize].norm_sqr() - q).abs() < 1e-12, "{name}");
+    }
+}
+
+/// Where no statevector exists, `simulation` takes the histogram route for the Grover mixer,
+/// and the commands that need every amplitude refuse it by name.
+#[test]
+fn the_histogram_route_is_taken_where_no_statevector_exists() {
+    let enc = nqueens(8);
+    let settings = SpaceSettings {
+        space: SpaceChoice::RowsCols,
+        mixer: MixerKind::Grover,
+    };
+    let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+    assert_eq!(sim.route(), "histogram");
+    let ok = simulation::success_states(enc.as_ref(), &sim).unwrap();
+    assert_eq!(sim.states_of(&ok.valid), 92.0);
+    assert_eq!(sim.dimension(), 40320.0);
+    let angles = angles(1, 3);
+    let e = quzzle::experiment::sample::Distribution::of(&sim, &angles)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("sampling shots") && e.contains("cost histogram"), "{e}");
+    let e = simulation::embedded_state(&sim, &angles).unwrap_err().to_string();
+    assert!(e.contains("cost histogram"), "{e}");
+    // The x mixer is not simulated from counts.
+    let e = simulation::simulation_from_histogram(
+        enc.as_ref(),
+        &SpaceSettings {
+            space: SpaceChoice::Full,
+            mixer: MixerKind::X,
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("grover mixer only"), "{e}");
 }

@@ -496,7 +496,7 @@ fn compute_row(
     let amps = inst.sim.qaoa().amplitudes(&opt.angles)?;
     let out = stats::outcomes(&amps, &inst.valid, &inst.non_qubo);
     let energy = inst.sim.qaoa().expectation(&amps);
-    let (top, top_p) = stats::top_states(&amps, 1)[0];
+    let (top, top_p) = inst.sim.top_states(&amps, 1)[0];
     let n = problem.num_qubits();
     let method = if inst.objective.has_gradient() {
         plan.config.method
@@ -517,9 +517,9 @@ fn compute_row(
         optimizer: method_name(method).to_string(),
         restarts: starts,
         seed: plan.config.seed,
-        valid_states: inst.valid.len(),
-        non_qubo_states: inst.non_qubo.len(),
-        uniform_baseline: inst.valid.len() as f64 / inst.sim.dimension(),
+        valid_states: inst.sim.states_of(&inst.valid) as usize,
+        non_qubo_states: inst.sim.states_of(&inst.non_qubo) as usize,
+        uniform_baseline: inst.sim.states_of(&inst.valid) / inst.sim.dimension(),
         energy,
         approx_ratio: stats::approximation_ratio(energy, inst.min, inst.max),
         p_valid: out.valid,
@@ -557,7 +557,7 @@ pub struct TopState {
 #[derive(Clone, Debug)]
 pub struct InstanceView {
     /// The top-k states, most likely first, plus the most likely valid one when it is not
-    /// among them.
+    /// among them; empty on the histogram route, which has no amplitude per state.
     pub top: Vec<TopState>,
     /// Per-cell marginals (one-hot boards of one variable per cell).
     pub cells: Option<crate::encoding::CellMarginals>,
@@ -573,6 +573,15 @@ pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Re
         mixer: row.mixer.parse()?,
     };
     let sim = simulation::simulation(problem, &settings)?;
+    if sim.histogram.is_some() {
+        // The histogram knows how many states have each cost, not which states are most
+        // likely one by one nor which cells they fill: there is nothing to draw.
+        return Ok(InstanceView {
+            top: Vec::new(),
+            cells: None,
+            qubits: problem.num_qubits(),
+        });
+    }
     let SuccessStates { valid, non_qubo } = simulation::success_states(problem, &sim)?;
     let amps = sim.qaoa().amplitudes(&row.angles()?)?;
     let state = crate::sim::State { amps };
