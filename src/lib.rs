@@ -38,6 +38,7 @@ pub mod error;
 pub mod experiment;
 pub mod export;
 pub mod mixer;
+pub mod noise;
 pub mod model;
 #[cfg(feature = "plot")]
 pub mod plot;
