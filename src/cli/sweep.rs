@@ -38,6 +38,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         match_random_budget: !args.no_match_budget && inits.contains(&Init::Interp),
         max_qubits: args.max_qubits,
         space: args.space.settings(),
+        noise: args.noise.settings(&args.space.settings())?,
     };
     let csv = args.out.join("sweep.csv");
     let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();

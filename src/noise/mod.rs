@@ -39,6 +39,15 @@ use serde::{Deserialize, Serialize};
 /// Default number of trajectories per estimate.
 pub const DEFAULT_TRAJECTORIES: usize = 200;
 
+/// Which noise models to estimate, and with how many trajectories.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NoiseSettings {
+    /// The models (none: no noise estimate).
+    pub models: Vec<NoiseModel>,
+    /// Trajectories per estimate.
+    pub trajectories: usize,
+}
+
 /// Largest one-qubit Pauli error probability (3/4: the fully depolarizing channel).
 pub const MAX_P1: f64 = 0.75;
 /// Largest two-qubit Pauli error probability (15/16: the fully depolarizing channel).
