@@ -38,8 +38,8 @@ pub mod error;
 pub mod experiment;
 pub mod export;
 pub mod mixer;
-pub mod noise;
 pub mod model;
+pub mod noise;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod puzzle;

@@ -545,7 +545,9 @@ fn parse_noise(s: &str) -> Result<quzzle::noise::NoiseModel, String> {
 fn parse_trajectories(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(t) if t >= 1 => Ok(t),
-        _ => Err(format!("`{s}`: the number of trajectories must be a whole number of at least 1")),
+        _ => Err(format!(
+            "`{s}`: the number of trajectories must be a whole number of at least 1"
+        )),
     }
 }
 

@@ -224,7 +224,9 @@ pub fn run(args: &SampleArgs) -> Result<()> {
             "noisy shots: {} ({}), {} trajectories; source: {}",
             model.name,
             model.rates_text(),
-            noise.trajectories.min(usize::try_from(args.shots).unwrap_or(usize::MAX)),
+            noise
+                .trajectories
+                .min(usize::try_from(args.shots).unwrap_or(usize::MAX)),
             model.source
         );
     }

@@ -162,7 +162,12 @@ fn print_noise(report: &SolveReport) -> Result<()> {
         first.noisy[0].trajectories
     );
     for (i, e) in first.noisy.iter().enumerate() {
-        outln!("  {}: {}\n    source: {}", e.model.name, e.model.rates_text(), e.model.source);
+        outln!(
+            "  {}: {}\n    source: {}",
+            e.model.name,
+            e.model.rates_text(),
+            e.model.source
+        );
         outln!(
             "{:>3} {:>6} {:>6} {:>6} {:>6} {:>10} {:>12} {:>22} {:>22} {:>8}",
             "p",

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
 use quzzle::experiment::sweep::{self, instance_view, InstanceView, SweepEvent, SweepPlan, SweepRow};
-use quzzle::plot::sweep::{draw_depth_figures_with, draw_side_by_side, DepthFigureOptions, Lines};
+use quzzle::plot::sweep::{draw_depth_figures_with, draw_noise_figure, draw_side_by_side, DepthFigureOptions, Lines};
 use quzzle::plot::StyleBook;
 use quzzle::plot::{board_plot, distribution_plot, superscript, Bar, BarKind, BoardPlot};
 use quzzle::puzzle::Verdict;
@@ -135,6 +135,12 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     };
     let mut files = draw_depth_figures_with(rows, &args.out, &options)?;
     let note = options.note;
+    if !plan.noise.models.is_empty() {
+        let noise_note = format!(
+            "{note}; noisy curves: Monte Carlo trajectories of the exported circuit (rzz = cx rz cx) with a Pauli channel after every gate and readout flips; IBM counts are before routing (optimistic)"
+        );
+        files.extend(draw_noise_figure(rows, &args.out, &noise_note, args.size)?);
+    }
     if !args.no_instance_plots {
         let dir = args.out.join("instances");
         files.extend(instance_figures(&plan, &outcome.labels, rows, &dir, args.top)?);

@@ -64,7 +64,11 @@ fn random_pauli(n: usize, rng: &mut crate::rng::SeededRng) -> Pauli {
 fn apply_pauli_naive(amps: &mut Vec<Complex64>, p: Pauli) {
     let mut out = vec![Complex64::new(0.0, 0.0); amps.len()];
     for (k, a) in amps.iter().enumerate() {
-        let sign = if (k as u64 & p.z).count_ones() % 2 == 1 { -1.0 } else { 1.0 };
+        let sign = if (k as u64 & p.z).count_ones() % 2 == 1 {
+            -1.0
+        } else {
+            1.0
+        };
         out[k ^ p.x as usize] = p.global() * sign * a;
     }
     *amps = out;
@@ -162,7 +166,10 @@ fn trajectories_equal_the_reference_with_the_paulis_inserted() {
                         .zip(&want)
                         .map(|(a, b)| (a - global * b).norm())
                         .fold(0.0, f64::max);
-                    assert!(diff <= 1e-12, "n={n} quarters={quarters} trial {trial}: {diff:e}, {events:?}");
+                    assert!(
+                        diff <= 1e-12,
+                        "n={n} quarters={quarters} trial {trial}: {diff:e}, {events:?}"
+                    );
                     checked += 1;
                 }
             }
@@ -225,11 +232,14 @@ fn zero_rates_are_the_noiseless_values_bit_for_bit() {
     let heavy = NoiseModel::parse("p1=0.02,p2=0.05,readout=0.02").unwrap();
     let e = estimate(&sim, &c, &angles, &valid, &heavy, 100, 5).unwrap();
     assert!(e.trajectories_with_errors > 50 && e.p_valid_se > 0.0);
-    assert!(e == estimate(&sim, &c, &angles, &valid, &heavy, 100, 5).map(|mut x| {
-        x.seconds = e.seconds;
-        x
-    })
-    .unwrap());
+    assert!(
+        e == estimate(&sim, &c, &angles, &valid, &heavy, 100, 5)
+            .map(|mut x| {
+                x.seconds = e.seconds;
+                x
+            })
+            .unwrap()
+    );
 }
 
 /// The one-qubit circuit `h; rz(θ); rx(2β)` with a depolarizing channel of probability p after
@@ -253,7 +263,11 @@ fn density_matrix_p0(theta: f64, beta: f64, p: f64) -> f64 {
         [[c(1.0, 0.0), c(0.0, 0.0)], [c(0.0, 0.0), c(-1.0, 0.0)]],
     ];
     let mut rho: M = [[c(1.0, 0.0), c(0.0, 0.0)], [c(0.0, 0.0), c(0.0, 0.0)]];
-    for g in [reference::h_matrix(), reference::rz_matrix(theta), reference::rx_matrix(2.0 * beta)] {
+    for g in [
+        reference::h_matrix(),
+        reference::rz_matrix(theta),
+        reference::rx_matrix(2.0 * beta),
+    ] {
         rho = mul(&mul(&g, &rho), &dag(&g));
         let mut out = rho.map(|r| r.map(|x| x * (1.0 - p)));
         for s in &paulis {
@@ -315,7 +329,10 @@ fn one_qubit_trajectories_match_the_density_matrix() {
     let e = estimate(&sim, &c, &angles, &[0], &model, 4000, 11).unwrap();
     let exact = density_matrix_p0(theta, 0.4, p);
     let noiseless = e.noiseless_p_valid;
-    assert!((exact - noiseless).abs() > 20.0 * e.p_valid_se, "the noise must matter here");
+    assert!(
+        (exact - noiseless).abs() > 20.0 * e.p_valid_se,
+        "the noise must matter here"
+    );
     assert!(
         (e.p_valid - exact).abs() <= 4.0 * e.p_valid_se,
         "P(0): trajectories {} ± {} vs exact {exact}",

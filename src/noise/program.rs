@@ -361,7 +361,11 @@ mod tests {
         let mut m = vec![vec![Complex64::new(0.0, 0.0); len]; len];
         for k in 0..len {
             // Z^z then X^x: |k⟩ → (−1)^{|k∩z|} |k ⊕ x⟩.
-            let sign = if (k as u64 & p.z).count_ones() % 2 == 1 { -1.0 } else { 1.0 };
+            let sign = if (k as u64 & p.z).count_ones() % 2 == 1 {
+                -1.0
+            } else {
+                1.0
+            };
             m[k ^ p.x as usize][k] = p.global() * sign;
         }
         m

@@ -549,7 +549,13 @@ fn compute_row(
 
 /// The noise columns of a row at `angles` (depth p): empty without noise models. The
 /// trajectories of depth p are seeded with the sweep's seed + p.
-fn noisy_columns(plan: &SweepPlan, problem: &dyn Encoding, inst: &Instance, angles: &Angles, p: usize) -> Result<SweepRow> {
+fn noisy_columns(
+    plan: &SweepPlan,
+    problem: &dyn Encoding,
+    inst: &Instance,
+    angles: &Angles,
+    p: usize,
+) -> Result<SweepRow> {
     let mut row = SweepRow::default();
     if plan.noise.models.is_empty() {
         return Ok(row);

@@ -141,7 +141,14 @@ mod tests {
         for n in [1, 3, 7, PAR_MIN_QUBITS, PAR_MIN_QUBITS + 2] {
             let psi = random_state(n, 5 + n as u64);
             let len = 1u64 << n;
-            for (x, z) in [(0, 0), (1, 0), (0, 1), (len - 1, 3 % len), ((len / 2 + 1) % len, len / 2), (len / 2, 0)] {
+            for (x, z) in [
+                (0, 0),
+                (1, 0),
+                (0, 1),
+                (len - 1, 3 % len),
+                ((len / 2 + 1) % len, len / 2),
+                (len / 2, 0),
+            ] {
                 let global = Complex64::new(0.0, 1.0);
                 let mut got = psi.clone();
                 apply_diagonal_pauli(&mut got, Phase::None, &[], x, z, global);
@@ -156,7 +163,10 @@ mod tests {
         let psi = random_state(n, 1);
         let index: Vec<u16> = (0..1usize << n).map(|k| (k % 5) as u16).collect();
         let factors: Vec<Complex64> = (0..5).map(|v| Complex64::from_polar(1.0, 0.3 * v as f64)).collect();
-        let flips = [(0b101u64, Complex64::from_polar(1.0, 0.7)), (0b010000, Complex64::from_polar(1.0, -0.2))];
+        let flips = [
+            (0b101u64, Complex64::from_polar(1.0, 0.7)),
+            (0b010000, Complex64::from_polar(1.0, -0.2)),
+        ];
         let mut got = psi.clone();
         let phase = Phase::Indexed {
             index: &index,
