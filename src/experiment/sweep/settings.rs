@@ -60,7 +60,14 @@ impl SweepSettings {
             ("restarts", self.restarts.to_string()),
             ("seed", self.seed.to_string()),
             ("match-budget", self.match_random_budget.to_string()),
-            ("noise", self.noise.clone()),
+            (
+                "noise",
+                if self.noise.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.noise.clone()
+                },
+            ),
         ]
     }
 
