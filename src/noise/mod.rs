@@ -204,7 +204,10 @@ mod tests {
         assert_eq!(NoiseModel::parse("ARIA").unwrap().name, "aria");
         let c = NoiseModel::parse("p1=1e-4,p2=3e-3,readout=1e-2").unwrap();
         assert_eq!((c.p1, c.p_rz, c.p2, c.readout), (1e-4, 1e-4, 3e-3, 1e-2));
-        assert_eq!(NoiseModel::parse("p2=0.01,rz=0").unwrap().p_rz, 0.0);
+        assert_eq!(
+            NoiseModel::parse("p2=0.01,rz=0").unwrap().p_rz.to_bits(),
+            0f64.to_bits()
+        );
         for (bad, says) in [
             ("falcon", "not a preset"),
             ("p1=abc", "p1 = `abc` is not a number"),

@@ -38,8 +38,8 @@ impl Pauli {
         }
     }
 
-    /// The product `self · rhs`: `Z^{z1} X^{x2} = (−1)^{|z1 ∩ x2|} X^{x2} Z^{z1}`.
-    pub fn mul(self, rhs: Pauli) -> Pauli {
+    /// The product `self · rhs` (named apart from `Mul::mul`, which would suggest a numeric product): `Z^{z1} X^{x2} = (−1)^{|z1 ∩ x2|} X^{x2} Z^{z1}`.
+    pub fn times(self, rhs: Pauli) -> Pauli {
         let swap = ((self.z & rhs.x).count_ones() & 1) as u8;
         Pauli {
             x: self.x ^ rhs.x,
@@ -338,7 +338,7 @@ impl LayerFrame {
                     if j != i {
                         break;
                     }
-                    frame = e.mul(frame);
+                    frame = e.times(frame);
                     next.next();
                 }
             }
@@ -385,7 +385,7 @@ mod tests {
             .map(|k| {
                 (0..n).fold(Pauli::I, |p, q| {
                     let kind = ((k >> (2 * q)) & 3) as u8;
-                    p.mul(Pauli::single(q, kind))
+                    p.times(Pauli::single(q, kind))
                 })
             })
             .collect();
@@ -394,16 +394,23 @@ mod tests {
         assert_eq!(y[0][1], Complex64::new(0.0, -1.0));
         assert_eq!(y[1][0], Complex64::new(0.0, 1.0));
         let cx = {
-            let mut m = vec![vec![Complex64::new(0.0, 0.0); 8]; 8];
-            for k in 0..8usize {
-                let t = if k & 1 == 1 { k ^ 4 } else { k };
-                m[t][k] = Complex64::new(1.0, 0.0);
-            }
-            m
+            // |k⟩ → |k ⊕ 4⟩ when bit 0 is set: row t has its one in column t ⊕ 4 or t.
+            (0..8usize)
+                .map(|t| {
+                    let k = if t & 1 == 1 { t ^ 4 } else { t };
+                    (0..8)
+                        .map(|j| Complex64::new(f64::from(u8::from(j == k)), 0.0))
+                        .collect()
+                })
+                .collect::<Vec<Vec<Complex64>>>()
         };
         for &a in &all {
             for &b in all.iter().step_by(7) {
-                assert_eq!(matrix(a.mul(b), n), matmul(&matrix(a, n), &matrix(b, n)), "{a:?}·{b:?}");
+                assert_eq!(
+                    matrix(a.times(b), n),
+                    matmul(&matrix(a, n), &matrix(b, n)),
+                    "{a:?}·{b:?}"
+                );
             }
             assert_eq!(
                 matrix(a.through_cx(0, 2), n),

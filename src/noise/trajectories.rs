@@ -44,7 +44,7 @@ fn draw_one(q: usize, p: f64, rng: &mut SeededRng) -> Pauli {
 fn draw_two(a: usize, b: usize, p: f64, rng: &mut SeededRng) -> Pauli {
     if p > 0.0 && rng.random::<f64>() < p {
         let k = rng.random_range(1..16u8);
-        Pauli::single(a, k & 3).mul(Pauli::single(b, k >> 2))
+        Pauli::single(a, k & 3).times(Pauli::single(b, k >> 2))
     } else {
         Pauli::I
     }
@@ -56,7 +56,7 @@ pub fn sample_events(circuit: &NoisyCircuit, model: &NoiseModel, rng: &mut Seede
     use super::program::CostOp;
     let mut events = Events::default();
     for &q in &circuit.start {
-        events.start = draw_one(q, model.p1, rng).mul(events.start);
+        events.start = draw_one(q, model.p1, rng).times(events.start);
     }
     for layer in &circuit.layers {
         let mut le = LayerEvents::default();
@@ -70,7 +70,7 @@ pub fn sample_events(circuit: &NoisyCircuit, model: &NoiseModel, rng: &mut Seede
             }
         }
         for &q in &layer.mixer {
-            le.mixer = draw_one(q, model.p1, rng).mul(le.mixer);
+            le.mixer = draw_one(q, model.p1, rng).times(le.mixer);
         }
         events.layers.push(le);
     }
@@ -420,7 +420,7 @@ mod tests {
         let v0 = 0.1 + 0.2;
         let (m, se) = mean_and_se(&vec![v0; 197], v0);
         assert_eq!(m.to_bits(), v0.to_bits());
-        assert_eq!(se, 0.0);
+        assert_eq!(se.to_bits(), 0f64.to_bits());
         let (m, se) = mean_and_se(&[1.0, 2.0, 3.0, 4.0], 0.5);
         assert!((m - 2.5).abs() < 1e-15);
         // Sample variance 5/3, over 4.

@@ -203,7 +203,7 @@ mod tests {
                 let mut want = 0.0;
                 for f in 0..len {
                     let d = f.count_ones() as i32;
-                    want += r.powi(d) * (1.0 - r).powi(n as i32 - d) * values[x ^ f];
+                    want += r.powi(d) * (1.0 - r).powi(n - d) * values[x ^ f];
                 }
                 assert!((g - want).abs() < 1e-13, "n={n} x={x}: {g} vs {want}");
             }
