@@ -165,6 +165,12 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         env!("CARGO_PKG_VERSION"),
         note
     );
+    if !plan.noise.models.is_empty() {
+        md.push_str(&format!(
+            "Noise (Monte Carlo trajectories of the exported circuit at each row's optimised angles): {}. The noisy P(valid) and energy, ± one standard error, are the `noise_*` columns of the CSV (one value per model); the figure is `success_vs_depth_noise`.\n\n",
+            sweep::settings::noise_setting(&plan.noise)
+        ));
+    }
     if other_families {
         md.push_str(&format!(
             "The figures and this summary also hold {} row(s) that earlier runs wrote to the same CSV for these files (other spaces or mixers, their commands not repeated here).\n\n",
