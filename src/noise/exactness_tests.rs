@@ -349,3 +349,25 @@ fn one_qubit_trajectories_match_the_density_matrix() {
     let read = (1.0 - r) * exact + r * (1.0 - exact);
     assert!((e.p_valid - read).abs() <= 4.0 * e.p_valid_se);
 }
+
+#[test]
+fn one_qubit_noisy_shots_follow_the_density_matrix_and_the_readout() {
+    let (sim, _, c, theta) = one_qubit();
+    let (p, r) = (0.3, 0.1);
+    let model = NoiseModel::parse(&format!("p1={p},rz={p},readout={r}")).unwrap();
+    let shots = 20_000u64;
+    let counts = super::sample_counts(&sim, &c, &model, shots, 20_000, 3).unwrap();
+    assert_eq!(counts.values().sum::<u64>(), shots);
+    let exact = density_matrix_p0(theta, 0.4, p);
+    let read = (1.0 - r) * exact + r * (1.0 - exact);
+    let f = counts.get(&0).copied().unwrap_or(0) as f64 / shots as f64;
+    let sigma = (read * (1.0 - read) / shots as f64).sqrt();
+    assert!((f - read).abs() < 5.0 * sigma, "{f} vs {read} ± {sigma}");
+    // Same seed, same counts; fewer trajectories than shots spread the shots over them.
+    assert_eq!(
+        counts,
+        super::sample_counts(&sim, &c, &model, shots, 20_000, 3).unwrap()
+    );
+    let few = super::sample_counts(&sim, &c, &model, 1001, 10, 3).unwrap();
+    assert_eq!(few.values().sum::<u64>(), 1001);
+}

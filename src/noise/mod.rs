@@ -94,12 +94,13 @@ impl NoiseModel {
                 p_rz: 0.0,
                 p2: pauli_from_average(3.0e-3, 2),
                 readout: 1.5e-2,
-                source: "IBM Heron r2 class: typical published median figures shown per QPU on IBM Quantum \
-                         Platform (https://quantum.cloud.ibm.com/computers; fields explained at \
-                         https://quantum.cloud.ibm.com/docs/guides/qpu-information): one-qubit (sx) error \
-                         2.5e-4, two-qubit (CZ) error 3e-3, readout error 1.5e-2; rz is virtual (error 0). \
-                         Pauli rates = 1.5x and 1.25x the average gate errors. Typical published figures, \
-                         not a calibration"
+                source: "IBM Heron r2 class: one-qubit (sx) error 2.5e-4, two-qubit (CZ) error 3e-3, \
+                         readout error 1.5e-2, round typical values of the medians IBM Quantum Platform \
+                         shows per Heron r2 QPU (https://quantum.cloud.ibm.com/computers; defined in \
+                         https://quantum.cloud.ibm.com/docs/guides/qpu-information: 2Q error = 1 - average \
+                         gate fidelity from randomized benchmarking); check the current values there. rz is \
+                         virtual (error 0). Pauli rates = 1.5x and 1.25x the average gate errors. Typical \
+                         published figures, not a calibration"
                     .into(),
             }),
             "aria" => Some(NoiseModel {
