@@ -39,6 +39,7 @@ pub mod experiment;
 pub mod export;
 pub mod mixer;
 pub mod model;
+pub mod noise;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod puzzle;

@@ -226,6 +226,8 @@ pub struct SweepArgs {
     /// that); default: grows with the number of panels.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<quzzle::plot::FigureSize>,
+    #[command(flatten)]
+    pub noise: NoiseArgs,
 }
 
 /// `WIDTHxHEIGHT` in logical pixels, each 200..=4000.
@@ -505,6 +507,50 @@ pub struct OptimizeArgs {
     pub max_iters: u64,
 }
 
+/// Noise-aware expectations (full space, x mixer only).
+#[derive(Args, Debug, Clone, Default)]
+pub struct NoiseArgs {
+    /// Also estimate the results under device noise, by Monte Carlo trajectories of the
+    /// exported circuit: a preset (heron: IBM Heron r2 class; aria: IonQ Aria class; typical
+    /// published figures, not a calibration) or Pauli error rates p1=A,p2=B,readout=R[,rz=Z]
+    /// (p1 after h and rx, rz after rz (default p1), p2 after cx, readout a bit-flip
+    /// probability). Repeat the flag for several models. Full space and x mixer only.
+    #[arg(long, value_name = "PRESET|RATES", value_parser = parse_noise)]
+    pub noise: Vec<quzzle::noise::NoiseModel>,
+    /// Trajectories per noisy estimate (at least 1).
+    #[arg(long, value_name = "T", default_value_t = quzzle::noise::DEFAULT_TRAJECTORIES, value_parser = parse_trajectories, requires = "noise")]
+    pub trajectories: usize,
+}
+
+impl NoiseArgs {
+    /// The settings, after checking that the space and mixer take noise.
+    pub fn settings(
+        &self,
+        space: &quzzle::experiment::simulation::SpaceSettings,
+    ) -> quzzle::Result<quzzle::noise::NoiseSettings> {
+        if !self.noise.is_empty() {
+            quzzle::noise::check_space(space)?;
+        }
+        Ok(quzzle::noise::NoiseSettings {
+            models: self.noise.clone(),
+            trajectories: self.trajectories,
+        })
+    }
+}
+
+fn parse_noise(s: &str) -> Result<quzzle::noise::NoiseModel, String> {
+    quzzle::noise::NoiseModel::parse(s).map_err(|e| e.to_string())
+}
+
+fn parse_trajectories(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(t) if t >= 1 => Ok(t),
+        _ => Err(format!(
+            "`{s}`: the number of trajectories must be a whole number of at least 1"
+        )),
+    }
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
     /// Puzzle file.
@@ -526,6 +572,8 @@ pub struct SolveArgs {
     pub restarts: usize,
     #[command(flatten)]
     pub optimize: OptimizeArgs,
+    #[command(flatten)]
+    pub noise: NoiseArgs,
     /// Write solve.json and depths.csv into this folder.
     #[arg(long)]
     pub out: Option<PathBuf>,

@@ -1,7 +1,7 @@
 //! `quzzle sample`: shots drawn from the exact final distribution of a circuit, written in
 //! the shapes IBM and IonQ return (so `quzzle score` can be checked where the truth is known).
 
-use super::args::{Encoding, LevelArg, SpaceArgs};
+use super::args::{Encoding, LevelArg, NoiseArgs, SpaceArgs};
 use super::output::{refuse_inputs, require_parent, write};
 use clap::{ArgGroup, Args, ValueEnum};
 use quzzle::encoding::{self, EncodingKind};
@@ -72,6 +72,11 @@ pub struct SampleArgs {
     /// Optimise the angles first (energy objective, INTERP over depths 1..=P, L-BFGS, --seed).
     #[arg(long)]
     pub optimize: bool,
+    /// With one --noise: min(T, shots) trajectories of the noisy circuit (T = --trajectories),
+    /// the shots spread evenly over them (the first shots mod T' trajectories get one more),
+    /// each drawn from its trajectory's distribution with every bit flipped at the readout rate.
+    #[command(flatten)]
+    pub noise: NoiseArgs,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,10 +178,28 @@ pub fn run(args: &SampleArgs) -> Result<()> {
             .collect();
         refuse_inputs(&inputs, std::slice::from_ref(out))?;
     }
+    if !args.noise.noise.is_empty() {
+        // Before any work: the flags alone may already rule noise out.
+        quzzle::noise::check_space(&args.space.settings())?;
+    }
     let text = read(&args.input)?;
     let (doc, enc) = circuit(args, &text)?;
+    let noise = args.noise.settings(&doc.space)?;
+    if noise.models.len() > 1 {
+        return Err(Error::InvalidArgument(format!(
+            "sample takes one --noise model (got {}); run it once per model",
+            noise.models.len()
+        )));
+    }
     let sim = simulation::simulation(enc.as_ref(), &doc.space)?;
-    let counts = Distribution::of(&sim, &doc.angles)?.sample(args.shots, args.seed)?;
+    let counts = match noise.models.first() {
+        None => Distribution::of(&sim, &doc.angles)?.sample(args.shots, args.seed)?,
+        Some(model) => {
+            let circuit = simulation::circuit(enc.as_ref(), &sim.space, sim.mixer, &doc.angles)?;
+            let nc = quzzle::noise::NoisyCircuit::new(&circuit, &doc.angles)?;
+            quzzle::noise::sample_counts(sim.qaoa(), &nc, model, args.shots, noise.trajectories, args.seed)?
+        }
+    };
     let format: CountsFormat = args.format.into();
     let written = write_counts(&counts, doc.qubits, format, args.seed);
     let Some(out) = &args.out else {
@@ -194,7 +217,18 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         args.seed
     );
     if let Some(p) = doc.success_probability {
-        outln!("simulated P(valid) of this circuit: {p:.6}");
+        outln!("simulated P(valid) of this circuit (noiseless): {p:.6}");
+    }
+    if let Some(model) = noise.models.first() {
+        outln!(
+            "noisy shots: {} ({}), {} trajectories; source: {}",
+            model.name,
+            model.rates_text(),
+            noise
+                .trajectories
+                .min(usize::try_from(args.shots).unwrap_or(usize::MAX)),
+            model.source
+        );
     }
     if format == CountsFormat::Ionq {
         outln!(

@@ -20,11 +20,13 @@ pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
 
 pub fn run(args: &SolveArgs) -> Result<()> {
     let settings = settings(args)?;
+    let noise = args.noise.settings(&settings.space)?;
     if let Some(dir) = &args.out {
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
     let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
-    let report = solve::solve(enc.as_ref(), &settings)?;
+    let mut report = solve::solve(enc.as_ref(), &settings)?;
+    solve::add_noise(enc.as_ref(), &mut report, &noise)?;
     if args.json {
         out!("{}", to_json(&report));
     } else {
@@ -131,6 +133,7 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
             if d.top_is_valid { "valid" } else { "invalid" }
         );
     }
+    print_noise(report)?;
     if let Some(last) = report.depths.last() {
         let bits: Vec<bool> = last.top_bitstring.chars().map(|c| c == '1').collect();
         {
@@ -150,6 +153,57 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
                 }
             );
             out!("{}", enc.puzzle().render(Some(&board)));
+        }
+    }
+    Ok(())
+}
+
+/// The noisy estimates, one block per model (nothing without `--noise`).
+fn print_noise(report: &SolveReport) -> Result<()> {
+    let Some(first) = report.depths.first().filter(|d| !d.noisy.is_empty()) else {
+        return Ok(());
+    };
+    outln!(
+        "\nunder noise, at the optimised angles ({} trajectories per estimate; ± one standard error; gates of the exported circuit, rzz = 2 cx + 1 rz):",
+        first.noisy[0].trajectories
+    );
+    for (i, e) in first.noisy.iter().enumerate() {
+        outln!(
+            "  {}: {}\n    source: {}",
+            e.model.name,
+            e.model.rates_text(),
+            e.model.source
+        );
+        outln!(
+            "{:>3} {:>6} {:>6} {:>6} {:>6} {:>10} {:>12} {:>22} {:>22} {:>8}",
+            "p",
+            "h",
+            "rz",
+            "rx",
+            "cx",
+            "no error",
+            "P(valid)",
+            "noisy P(valid)",
+            "noisy energy",
+            "seconds"
+        );
+        for d in &report.depths {
+            let (Some(g), Some(n)) = (d.gates, d.noisy.get(i)) else {
+                continue;
+            };
+            outln!(
+                "{:>3} {:>6} {:>6} {:>6} {:>6} {:>10.4} {:>12.6} {:>22} {:>22} {:>8.2}",
+                d.p,
+                g.h,
+                g.rz,
+                g.rx,
+                g.cx,
+                n.error_free_probability,
+                d.success_probability,
+                format!("{:.6} ± {:.6}", n.p_valid, n.p_valid_se),
+                format!("{:.4} ± {:.4}", n.energy, n.energy_se),
+                n.seconds
+            );
         }
     }
     Ok(())

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
 use quzzle::experiment::sweep::{self, instance_view, InstanceView, SweepEvent, SweepPlan, SweepRow};
-use quzzle::plot::sweep::{draw_depth_figures_with, draw_side_by_side, DepthFigureOptions, Lines};
+use quzzle::plot::sweep::{draw_depth_figures_with, draw_noise_figure, draw_side_by_side, DepthFigureOptions, Lines};
 use quzzle::plot::StyleBook;
 use quzzle::plot::{board_plot, distribution_plot, superscript, Bar, BarKind, BoardPlot};
 use quzzle::puzzle::Verdict;
@@ -39,6 +39,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         match_random_budget: !args.no_match_budget && inits.contains(&Init::Interp),
         max_qubits: args.max_qubits,
         space: args.space.settings(),
+        noise: args.noise.settings(&args.space.settings())?,
     };
     let csv = args.out.join("sweep.csv");
     let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
@@ -135,6 +136,12 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     };
     let mut files = draw_depth_figures_with(rows, &args.out, &options)?;
     let note = options.note;
+    if !plan.noise.models.is_empty() {
+        let noise_note = format!(
+            "{note}; noisy curves: Monte Carlo trajectories of the exported circuit (rzz = cx rz cx) with a Pauli channel after every gate and readout flips; IBM counts are before routing (optimistic)"
+        );
+        files.extend(draw_noise_figure(rows, &args.out, &noise_note, args.size)?);
+    }
     if !args.no_instance_plots {
         let dir = args.out.join("instances");
         files.extend(instance_figures(&plan, &outcome.labels, rows, &dir, args.top)?);
@@ -159,6 +166,12 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         env!("CARGO_PKG_VERSION"),
         note
     );
+    if !plan.noise.models.is_empty() {
+        md.push_str(&format!(
+            "Noise (Monte Carlo trajectories of the exported circuit at each row's optimised angles): {}. The noisy P(valid) and energy, ± one standard error, are the `noise_*` columns of the CSV (one value per model); the figure is `success_vs_depth_noise`.\n\n",
+            sweep::settings::noise_setting(&plan.noise)
+        ));
+    }
     if other_families {
         md.push_str(&format!(
             "The figures and this summary also hold {} row(s) that earlier runs wrote to the same CSV for these files (other spaces or mixers, their commands not repeated here).\n\n",

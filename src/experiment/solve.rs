@@ -226,6 +226,45 @@ pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport
     Ok(report)
 }
 
+/// Add, to every depth of `report` (a full-space, x-mixer solve of `enc`), the gate counts of
+/// its exported circuit and its noisy P(valid) and energy under each model of `noise`, at the
+/// optimised angles. The trajectories of depth p are seeded with `report.seed + p`.
+pub fn add_noise(enc: &dyn Encoding, report: &mut SolveReport, noise: &crate::noise::NoiseSettings) -> Result<()> {
+    use crate::noise::{estimate, NoisyCircuit};
+    if noise.models.is_empty() || report.depths.is_empty() {
+        return Ok(());
+    }
+    let space = SpaceSettings {
+        space: report.space.parse()?,
+        mixer: report.mixer.parse()?,
+    };
+    crate::noise::check_space(&space)?;
+    let simulation = simulation::simulation(enc, &space)?;
+    let success = simulation::success_states(enc, &simulation)?;
+    for d in &mut report.depths {
+        let angles = Angles::new(d.gammas.clone(), d.betas.clone())?;
+        let circuit = simulation::circuit(enc, &simulation.space, simulation.mixer, &angles)?;
+        let nc = NoisyCircuit::new(&circuit, &angles)?;
+        d.gates = Some(nc.gate_counts());
+        d.noisy = noise
+            .models
+            .iter()
+            .map(|m| {
+                estimate(
+                    simulation.qaoa(),
+                    &nc,
+                    &angles,
+                    &success.valid,
+                    m,
+                    noise.trajectories,
+                    report.seed.wrapping_add(d.p as u64),
+                )
+            })
+            .collect::<Result<_>>()?;
+    }
+    Ok(())
+}
+
 /// The result at one depth.
 #[derive(Clone, Debug, Serialize)]
 pub struct DepthResult {
@@ -261,6 +300,12 @@ pub struct DepthResult {
     pub gradients: usize,
     /// Wall time for this depth in seconds.
     pub seconds: f64,
+    /// Gates of the exported circuit per kind (with `--noise` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gates: Option<crate::noise::GateCounts>,
+    /// P(valid) and energy under each noise model at these angles (with `--noise` only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub noisy: Vec<crate::noise::NoisyEstimate>,
 }
 
 /// Optimise each depth in `depths` (ascending), starting as `init` says; INTERP grows the
@@ -322,6 +367,8 @@ pub fn run_depths_split(
             evaluations: opt.evaluations + scan,
             gradients: opt.gradients,
             seconds: began.elapsed().as_secs_f64(),
+            gates: None,
+            noisy: Vec::new(),
         });
         previous = Some((p, opt.angles));
     }

@@ -494,6 +494,79 @@ pub fn draw_side_by_side(rows: &[SweepRow], dir: &Path, note: &str, size: Option
     Ok(files)
 }
 
+/// The noise figure of a sweep: one panel per instance, P(valid) against depth on a log axis:
+/// the noiseless curve, each noise model's curve with a band of ±1 standard error, and the
+/// uniform baseline dashed. Only rows with noise columns count; of several inits, the first
+/// the rows hold. `None` when no row has noise columns.
+pub fn noise_figure(rows: &[SweepRow], note: &str) -> Option<DepthFigure> {
+    let noisy: Vec<&SweepRow> = rows.iter().filter(|r| !r.noise.is_empty()).collect();
+    let init = noisy.first()?.init.clone();
+    let noisy: Vec<&SweepRow> = noisy.into_iter().filter(|r| r.init == init).collect();
+    let mut instances: Vec<String> = Vec::new();
+    for r in &noisy {
+        if !instances.contains(&r.file) {
+            instances.push(r.file.clone());
+        }
+    }
+    let names = short_names(&instances);
+    let mut book = StyleBook::new();
+    book.insert("noiseless", super::Style::nth(0));
+    let mut figure = DepthFigure::new(
+        format!("P(valid) under device noise ({init} angles, optimised noiselessly)"),
+        note,
+    );
+    for (file, name) in instances.iter().zip(&names) {
+        let mut mine: Vec<&SweepRow> = noisy.iter().copied().filter(|r| &r.file == file).collect();
+        mine.sort_by_key(|r| r.p);
+        let first = mine[0];
+        let mut panel = Panel::new(
+            format!(
+                "{name} ({} qubits, {} trajectories)",
+                first.qubits,
+                first.noise_trajectories.unwrap_or(0)
+            ),
+            "P(valid board)",
+            true,
+        );
+        panel.y_max = Some(1.0);
+        panel.series.push(Series::new(
+            "noiseless",
+            book.style("noiseless"),
+            mine.iter().map(|r| (r.p as f64, r.p_valid)).collect(),
+        ));
+        let models: Vec<&str> = first.noise.split_whitespace().collect();
+        for (i, m) in models.iter().enumerate() {
+            let at = |v: &[f64]| v.get(i).copied().unwrap_or(f64::NAN);
+            let points: Vec<(f64, f64)> = mine.iter().map(|r| (r.p as f64, at(&r.noise_p_valid))).collect();
+            let band = mine
+                .iter()
+                .map(|r| {
+                    let (v, se) = (at(&r.noise_p_valid), at(&r.noise_p_valid_se));
+                    (r.p as f64, v - se, v + se)
+                })
+                .collect();
+            let label = format!("{m} (±1 s.e.)");
+            panel
+                .series
+                .push(Series::new(label, book.style(m), points).with_band(band));
+        }
+        panel
+            .baselines
+            .push(Baseline::new("uniform sampling", first.uniform_baseline));
+        figure.panels.push(panel);
+    }
+    Some(figure)
+}
+
+/// [`noise_figure`] as `dir/success_vs_depth_noise.{svg,png}` (nothing without noise rows).
+pub fn draw_noise_figure(rows: &[SweepRow], dir: &Path, note: &str, size: Option<FigureSize>) -> Result<Vec<PathBuf>> {
+    let Some(figure) = noise_figure(rows, note) else {
+        return Ok(Vec::new());
+    };
+    let size = size.unwrap_or_else(|| figure.default_size());
+    depth_figure(&dir.join("success_vs_depth_noise"), &figure, size)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

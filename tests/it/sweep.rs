@@ -32,6 +32,7 @@ fn plan(files: Vec<PathBuf>, objective: ObjectiveSpec) -> SweepPlan {
         match_random_budget: true,
         max_qubits: 20,
         space: Default::default(),
+        noise: Default::default(),
     }
 }
 

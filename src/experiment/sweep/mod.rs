@@ -129,6 +129,8 @@ pub struct SweepPlan {
     pub max_qubits: usize,
     /// The space and mixer of every row.
     pub space: SpaceSettings,
+    /// Noise models estimated at each row's optimised angles (full space, x mixer only).
+    pub noise: crate::noise::NoiseSettings,
 }
 
 /// What a running sweep reports.
@@ -202,6 +204,9 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
     if plan.config.restarts == 0 {
         return Err(Error::InvalidArgument("restarts must be at least 1".into()));
     }
+    if !plan.noise.models.is_empty() {
+        crate::noise::check_space(&plan.space)?;
+    }
     // Keep what the CSV holds; refuse to mix settings that the key does not name.
     let text_exists = csv.exists();
     let (existing, dropped) = read_csv_for_resume(csv)?;
@@ -216,6 +221,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
         restarts: plan.config.restarts,
         seed: plan.config.seed,
         match_random_budget: plan.match_random_budget,
+        noise: settings::noise_setting(&plan.noise),
     }
     .check_or_store(csv)?;
     // Rows are keyed by the file as first written; another spelling of the same file (by
@@ -498,6 +504,7 @@ fn compute_row(
     let energy = inst.sim.qaoa().expectation(&amps);
     let (top, top_p) = inst.sim.top_states(&amps, 1)[0];
     let n = problem.num_qubits();
+    let noisy = noisy_columns(plan, problem, inst, &opt.angles, p)?;
     let method = if inst.objective.has_gradient() {
         plan.config.method
     } else {
@@ -536,7 +543,47 @@ fn compute_row(
         betas: opt.angles.betas.clone(),
         // Milliseconds are all a wall time means here.
         seconds: (began.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+        ..noisy
     })
+}
+
+/// The noise columns of a row at `angles` (depth p): empty without noise models. The
+/// trajectories of depth p are seeded with the sweep's seed + p.
+fn noisy_columns(
+    plan: &SweepPlan,
+    problem: &dyn Encoding,
+    inst: &Instance,
+    angles: &Angles,
+    p: usize,
+) -> Result<SweepRow> {
+    let mut row = SweepRow::default();
+    if plan.noise.models.is_empty() {
+        return Ok(row);
+    }
+    let circuit = simulation::circuit(problem, &inst.sim.space, inst.sim.mixer, angles)?;
+    let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
+    let g = nc.gate_counts();
+    (row.gates_h, row.gates_rz, row.gates_rx, row.gates_cx) = (Some(g.h), Some(g.rz), Some(g.rx), Some(g.cx));
+    row.noise_trajectories = Some(plan.noise.trajectories);
+    let mut names = Vec::new();
+    for m in &plan.noise.models {
+        let e = crate::noise::estimate(
+            inst.sim.qaoa(),
+            &nc,
+            angles,
+            &inst.valid,
+            m,
+            plan.noise.trajectories,
+            plan.config.seed.wrapping_add(p as u64),
+        )?;
+        names.push(m.name.clone());
+        row.noise_p_valid.push(e.p_valid);
+        row.noise_p_valid_se.push(e.p_valid_se);
+        row.noise_energy.push(e.energy);
+        row.noise_energy_se.push(e.energy_se);
+    }
+    row.noise = names.join(" ");
+    Ok(row)
 }
 
 /// One bar of an instance's distribution figure.

@@ -24,7 +24,7 @@ mod spaced {
 }
 
 /// One finished (instance, depth, init, objective): the CSV row.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SweepRow {
     /// The puzzle file as given.
     pub file: String,
@@ -91,7 +91,39 @@ pub struct SweepRow {
     /// Optimised β_1..β_p.
     #[serde(with = "spaced")]
     pub betas: Vec<f64>,
-    /// Wall time of this row in seconds (the only column a rerun may change).
+    /// Noise models of the noise columns, space-separated (empty without `--noise`; the
+    /// columns below hold one value per model, in this order).
+    #[serde(default)]
+    pub noise: String,
+    /// Trajectories per noisy estimate.
+    #[serde(default)]
+    pub noise_trajectories: Option<usize>,
+    /// Noisy P(valid) (after readout flips) per model.
+    #[serde(default, with = "spaced")]
+    pub noise_p_valid: Vec<f64>,
+    /// Its standard error per model.
+    #[serde(default, with = "spaced")]
+    pub noise_p_valid_se: Vec<f64>,
+    /// Noisy energy per model.
+    #[serde(default, with = "spaced")]
+    pub noise_energy: Vec<f64>,
+    /// Its standard error per model.
+    #[serde(default, with = "spaced")]
+    pub noise_energy_se: Vec<f64>,
+    /// Hadamards of the exported circuit (with noise only).
+    #[serde(default)]
+    pub gates_h: Option<usize>,
+    /// `rz` gates of the exported circuit (`rzz` counts one).
+    #[serde(default)]
+    pub gates_rz: Option<usize>,
+    /// `rx` gates of the exported circuit.
+    #[serde(default)]
+    pub gates_rx: Option<usize>,
+    /// CNOTs of the exported circuit (`rzz` counts two).
+    #[serde(default)]
+    pub gates_cx: Option<usize>,
+    /// Wall time of this row in seconds, the noise estimates included (the last column, and
+    /// the only one a rerun may change).
     pub seconds: f64,
 }
 
@@ -110,8 +142,12 @@ pub type RowKey = (String, usize, String, String, String);
 /// The header of CSVs written before block spaces (no space, mixer, dimension): still read.
 const CSV_HEADER_FULL_ONLY: &str = "file,puzzle,reduce,qubits,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
 
+/// The header of CSVs written before the noise columns: still read (and rewritten under the
+/// current header when a sweep resumes).
+const CSV_HEADER_NO_NOISE: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
+
 /// The header of a sweep CSV.
-pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
+pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,noise,noise_trajectories,noise_p_valid,noise_p_valid_se,noise_energy,noise_energy_se,gates_h,gates_rz,gates_rx,gates_cx,seconds";
 
 impl SweepRow {
     /// The key that identifies a finished row when resuming: (file, p, init, objective).
@@ -190,7 +226,10 @@ fn read_csv_tolerant(path: &Path, drop_bad_last: bool) -> Result<(Vec<SweepRow>,
         .has_headers(true)
         .from_reader(complete.as_bytes());
     match reader.headers() {
-        Ok(h) if h.iter().eq(CSV_HEADER.split(',')) || h.iter().eq(CSV_HEADER_FULL_ONLY.split(',')) => {}
+        Ok(h)
+            if h.iter().eq(CSV_HEADER.split(','))
+                || h.iter().eq(CSV_HEADER_NO_NOISE.split(','))
+                || h.iter().eq(CSV_HEADER_FULL_ONLY.split(',')) => {}
         Ok(h) if h.is_empty() => return Ok((Vec::new(), note)),
         _ => {
             return Err(Error::parse(

@@ -24,6 +24,24 @@ pub struct SweepSettings {
     pub seed: u64,
     /// Whether random init gets INTERP's budget.
     pub match_random_budget: bool,
+    /// The noise models and trajectories of the noise columns ([`noise_setting`]; empty
+    /// without noise, and in settings written before noise existed).
+    #[serde(default)]
+    pub noise: String,
+}
+
+/// The noise setting of a sweep: each model's name and rates, and the trajectories; empty
+/// without models.
+pub fn noise_setting(noise: &crate::noise::NoiseSettings) -> String {
+    if noise.models.is_empty() {
+        return String::new();
+    }
+    let models: Vec<String> = noise
+        .models
+        .iter()
+        .map(|m| format!("{} ({})", m.name, m.rates_text()))
+        .collect();
+    format!("{}; {} trajectories", models.join(", "), noise.trajectories)
 }
 
 /// Where the settings of the sweep CSV `csv` live.
@@ -42,6 +60,14 @@ impl SweepSettings {
             ("restarts", self.restarts.to_string()),
             ("seed", self.seed.to_string()),
             ("match-budget", self.match_random_budget.to_string()),
+            (
+                "noise",
+                if self.noise.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.noise.clone()
+                },
+            ),
         ]
     }
 

@@ -39,12 +39,14 @@
 //! `κ·R` on registers; `runs.rs` the stream sweeps over runs of the higher qubits (column
 //! windows, tiles for far qubits); `forward.rs` the block sweep, the phase and the layer entry
 //! points; `backward.rs` the pair vector and the adjoint backward step (with its overlap
-//! accumulator); `reduce.rs` the sums over a state (probabilities, levels, expectation, argmax).
+//! accumulator); `pauli.rs` the passes of noisy trajectories (a diagonal with a Pauli, readout
+//! flips); `reduce.rs` the sums over a state (probabilities, levels, expectation, argmax).
 
 mod axis;
 mod backward;
 mod forward;
 mod grover;
+mod pauli;
 mod reduce;
 mod rotation;
 mod runs;
@@ -59,6 +61,7 @@ pub use forward::{
     apply_layer_with, apply_mixer_x, fill_uniform, fill_uniform_segments,
 };
 pub use grover::{expectation_fixed, grover_back_pass, grover_pass, weighted_amplitude_sum, BackPass};
+pub use pauli::{apply_diagonal_pauli, apply_readout_flips};
 pub use reduce::{argmax_probability, expectation_dense, level_probabilities, probability_of, probability_of_segments};
 
 use num_complex::Complex64;

@@ -1,0 +1,232 @@
+//! Noise-aware expectations: the exported full-space QAOA circuit under a stochastic Pauli
+//! (depolarizing) channel after every gate, with readout bit flips, simulated exactly by
+//! Monte Carlo trajectories on the fast layer kernels.
+//!
+//! The model ([`NoiseModel`]): after every one-qubit gate (`h`, `rx`; `rz` has its own rate,
+//! 0 in the presets because both vendors apply it virtually, as a frame change), with
+//! probability p1 one of X, Y, Z, each p1/3; after every `cx`, with probability p2 one of the
+//! 15 non-identity two-qubit Paulis, each p2/15; gates counted as the circuit is exported
+//! (each `rzz` is `cx; rz; cx`). At readout every bit flips independently with probability r.
+//!
+//! Rates are *Pauli error probabilities*. Vendors publish average gate errors `r_avg` from
+//! randomized benchmarking (one minus the average fidelity); the depolarizing channel with
+//! Pauli probability p on d = 2^k dimensions has `r_avg = p·d/(d+1)`, so
+//! `p = r_avg·(d+1)/d`: 1.5·r_avg for one qubit, 1.25·r_avg for two ([`pauli_from_average`]).
+//!
+//! How a trajectory runs on the fast kernels ([`program`]): a Pauli error inside a layer's cost
+//! part (a product of diagonal phase gadgets made of `rz` and `cx`) is pushed to the end of
+//! that part: through a `cx` it is conjugated (`cx·P = P'·cx`), through `rz(θ)` it passes
+//! unchanged and negates θ when it has X or Y on that qubit. The cost part stays a product of
+//! whole gadgets, some negated, so the noisy layer is the usual cost phase, a correction phase
+//! for the negated gadgets, the pushed Pauli, the usual mixer kernel, and the Paulis of errors
+//! after the `rx` gates (they commute with the other qubits' `rx`). A layer without error is the
+//! noiseless kernel itself. Pauli errors leave any constrained subspace, so the block spaces
+//! (XY mixers) and the Grover mixer are refused.
+
+#[cfg(test)]
+mod exactness_tests;
+pub mod program;
+pub mod trajectories;
+
+pub use program::{GateCounts, NoisyCircuit, Pauli};
+pub use trajectories::{estimate, sample_counts, NoisyEstimate};
+
+use crate::error::{Error, Result};
+use crate::experiment::simulation::SpaceSettings;
+use crate::mixer::MixerKind;
+use serde::{Deserialize, Serialize};
+
+/// Default number of trajectories per estimate.
+pub const DEFAULT_TRAJECTORIES: usize = 200;
+
+/// Which noise models to estimate, and with how many trajectories.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NoiseSettings {
+    /// The models (none: no noise estimate).
+    pub models: Vec<NoiseModel>,
+    /// Trajectories per estimate.
+    pub trajectories: usize,
+}
+
+/// Largest one-qubit Pauli error probability (3/4: the fully depolarizing channel).
+pub const MAX_P1: f64 = 0.75;
+/// Largest two-qubit Pauli error probability (15/16: the fully depolarizing channel).
+pub const MAX_P2: f64 = 15.0 / 16.0;
+/// Largest readout flip probability (1/2: the bit is noise).
+pub const MAX_READOUT: f64 = 0.5;
+
+/// The Pauli error probability of a d-dimensional depolarizing channel whose average gate
+/// error (one minus the average gate fidelity, as randomized benchmarking reports it) is
+/// `r_avg`: `p = r_avg·(d+1)/d`.
+pub fn pauli_from_average(r_avg: f64, qubits: u32) -> f64 {
+    let d = f64::from(1u32 << qubits);
+    r_avg * (d + 1.0) / d
+}
+
+/// Error rates per gate kind and readout, with where they come from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NoiseModel {
+    /// Preset name (`heron`, `aria`) or the custom spec as given.
+    pub name: String,
+    /// Pauli error probability after each `h` and `rx`.
+    pub p1: f64,
+    /// Pauli error probability after each `rz`.
+    pub p_rz: f64,
+    /// Pauli error probability after each `cx`.
+    pub p2: f64,
+    /// Probability that a measured bit flips.
+    pub readout: f64,
+    /// Where the figures come from.
+    pub source: String,
+}
+
+/// The preset names, for error messages and help.
+pub const PRESETS: [&str; 2] = ["heron", "aria"];
+
+impl NoiseModel {
+    /// A preset by name: `heron` (IBM Heron r2 class) or `aria` (IonQ Aria class).
+    pub fn preset(name: &str) -> Option<NoiseModel> {
+        match name {
+            // Typical published figures (medians over the QPU), not a calibration.
+            "heron" => Some(NoiseModel {
+                name: "heron".into(),
+                p1: pauli_from_average(2.5e-4, 1),
+                p_rz: 0.0,
+                p2: pauli_from_average(3.0e-3, 2),
+                readout: 1.5e-2,
+                source: "IBM Heron r2 class: one-qubit (sx) error 2.5e-4, two-qubit (CZ) error 3e-3, \
+                         readout error 1.5e-2, round typical values of the medians IBM Quantum Platform \
+                         shows per Heron r2 QPU (https://quantum.cloud.ibm.com/computers; defined in \
+                         https://quantum.cloud.ibm.com/docs/guides/qpu-information: 2Q error = 1 - average \
+                         gate fidelity from randomized benchmarking); check the current values there. rz is \
+                         virtual (error 0). Pauli rates = 1.5x and 1.25x the average gate errors. Typical \
+                         published figures, not a calibration"
+                    .into(),
+            }),
+            "aria" => Some(NoiseModel {
+                name: "aria".into(),
+                p1: pauli_from_average(5.0e-4, 1),
+                p_rz: 0.0,
+                p2: pauli_from_average(4.0e-3, 2),
+                readout: 3.9e-3,
+                source: "IonQ Aria class: system fidelities published on \
+                         https://learn.microsoft.com/azure/quantum/provider-ionq (single-qubit gates 99.95%, \
+                         two-qubit gates 99.6%, SPAM 99.61%); rz is virtual (error 0). Pauli rates = 1.5x \
+                         and 1.25x the average gate errors. Typical published figures, not a calibration"
+                    .into(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// A preset name, or custom rates `p1=A,p2=B,readout=R[,rz=Z]` (a missing rate is 0, `rz`
+    /// defaults to p1); each in range (p1, rz ≤ 3/4, p2 ≤ 15/16, readout ≤ 1/2).
+    pub fn parse(spec: &str) -> Result<NoiseModel> {
+        let spec = spec.trim();
+        if let Some(m) = NoiseModel::preset(&spec.to_ascii_lowercase()) {
+            return Ok(m);
+        }
+        if !spec.contains('=') {
+            return Err(Error::InvalidArgument(format!(
+                "noise `{spec}`: not a preset ({}) nor custom rates p1=A,p2=B,readout=R[,rz=Z]",
+                PRESETS.join(", ")
+            )));
+        }
+        let (mut p1, mut p2, mut readout, mut p_rz) = (0.0, 0.0, 0.0, None);
+        for part in spec.split(',') {
+            let (key, value) = part.split_once('=').ok_or_else(|| {
+                Error::InvalidArgument(format!(
+                    "noise `{spec}`: `{part}` is not KEY=VALUE (keys p1, p2, readout, rz)"
+                ))
+            })?;
+            let key = key.trim();
+            let value: f64 = value.trim().parse().map_err(|_| {
+                Error::InvalidArgument(format!("noise `{spec}`: {key} = `{}` is not a number", value.trim()))
+            })?;
+            let (max, slot) = match key {
+                "p1" => (MAX_P1, &mut p1),
+                "p2" => (MAX_P2, &mut p2),
+                "readout" => (MAX_READOUT, &mut readout),
+                "rz" => (MAX_P1, p_rz.insert(0.0)),
+                _ => {
+                    return Err(Error::InvalidArgument(format!(
+                        "noise `{spec}`: unknown rate `{key}` (keys p1, p2, readout, rz)"
+                    )))
+                }
+            };
+            if !(0.0..=max).contains(&value) {
+                return Err(Error::InvalidArgument(format!(
+                    "noise `{spec}`: {key} = {value} is out of range [0, {max}]"
+                )));
+            }
+            *slot = value;
+        }
+        Ok(NoiseModel {
+            name: spec.to_string(),
+            p1,
+            p_rz: p_rz.unwrap_or(p1),
+            p2,
+            readout,
+            source: "custom rates given on the command line (Pauli error probabilities)".into(),
+        })
+    }
+
+    /// The rates in one line.
+    pub fn rates_text(&self) -> String {
+        format!(
+            "p1 {:.3e} (h, rx), rz {:.3e}, p2 {:.3e} (cx), readout {:.3e}",
+            self.p1, self.p_rz, self.p2, self.readout
+        )
+    }
+}
+
+/// Refuse noise on anything but the full space with the X mixer.
+pub fn check_space(settings: &SpaceSettings) -> Result<()> {
+    use crate::encoding::space::SpaceChoice;
+    if settings.space != SpaceChoice::Full || settings.mixer != MixerKind::X {
+        return Err(Error::InvalidArgument(format!(
+            "--noise runs on the full space with the x mixer only (got space {}, mixer {}): a Pauli error \
+             leaves a constrained subspace, so the subspace simulator cannot represent the noisy state",
+            settings.space, settings.mixer
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_and_custom_rates_parse() {
+        let h = NoiseModel::parse("heron").unwrap();
+        assert!((h.p2 - 3.75e-3).abs() < 1e-15 && (h.p1 - 3.75e-4).abs() < 1e-15 && h.p_rz == 0.0);
+        assert!(h.source.contains("not a calibration"));
+        assert_eq!(NoiseModel::parse("ARIA").unwrap().name, "aria");
+        let c = NoiseModel::parse("p1=1e-4,p2=3e-3,readout=1e-2").unwrap();
+        assert_eq!((c.p1, c.p_rz, c.p2, c.readout), (1e-4, 1e-4, 3e-3, 1e-2));
+        assert_eq!(
+            NoiseModel::parse("p2=0.01,rz=0").unwrap().p_rz.to_bits(),
+            0f64.to_bits()
+        );
+        for (bad, says) in [
+            ("falcon", "not a preset"),
+            ("p1=abc", "p1 = `abc` is not a number"),
+            ("p1=0.8", "p1 = 0.8 is out of range [0, 0.75]"),
+            ("p2=0.95", "p2 = 0.95 is out of range"),
+            ("p2=-1e-3", "p2 = -0.001 is out of range"),
+            ("readout=0.6", "readout = 0.6"),
+            ("p3=0.1", "unknown rate `p3`"),
+            ("p1=0.1,p2", "`p2` is not KEY=VALUE"),
+        ] {
+            let e = NoiseModel::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn average_error_to_pauli_probability() {
+        assert!((pauli_from_average(1e-3, 1) - 1.5e-3).abs() < 1e-18);
+        assert!((pauli_from_average(1e-3, 2) - 1.25e-3).abs() < 1e-18);
+    }
+}

@@ -1,0 +1,429 @@
+//! Monte Carlo trajectories of the noisy circuit on the fast kernels: error patterns drawn per
+//! trajectory, each trajectory's state evolved exactly, its P(valid) and energy after readout
+//! averaged, with the standard error.
+//!
+//! Determinism: trajectory t draws from the crate's generator seeded with the estimate's seed
+//! on stream t, so its errors do not depend on the other trajectories; trajectories run one
+//! after another (each on the parallel kernels, whose results do not depend on the thread
+//! count) and are summed in trajectory order. Same seed, same bytes, on any thread count.
+
+use super::program::{Events, LayerEvents, LayerFrame, NoisyCircuit, Pauli};
+use super::{GateCounts, NoiseModel};
+use crate::angles::Angles;
+use crate::cost::diagonal::CostDiagonal;
+use crate::error::{Error, Result};
+use crate::experiment::sample::CountMap;
+use crate::mixer::MixerKind;
+use crate::qaoa::Qaoa;
+use crate::rng::{self, SeededRng};
+use crate::sim::kernels::{self, Phase};
+use num_complex::Complex64;
+use rand::Rng;
+use serde::Serialize;
+
+/// Added to the seed of every noise estimate, so its draws differ from the optimiser's.
+const NOISE_SEED: u64 = 0x6e6f_6973_6520_7175;
+
+/// The generator of trajectory `t`.
+pub fn trajectory_rng(seed: u64, t: usize) -> SeededRng {
+    let mut r = rng::seeded(seed ^ NOISE_SEED);
+    r.set_stream(t as u64);
+    r
+}
+
+/// A Pauli on `q` with probability `p` (X, Y, Z equally likely).
+fn draw_one(q: usize, p: f64, rng: &mut SeededRng) -> Pauli {
+    if p > 0.0 && rng.random::<f64>() < p {
+        Pauli::single(q, rng.random_range(1..4u8))
+    } else {
+        Pauli::I
+    }
+}
+
+/// One of the 15 non-identity Paulis on `(a, b)` with probability `p`.
+fn draw_two(a: usize, b: usize, p: f64, rng: &mut SeededRng) -> Pauli {
+    if p > 0.0 && rng.random::<f64>() < p {
+        let k = rng.random_range(1..16u8);
+        Pauli::single(a, k & 3).times(Pauli::single(b, k >> 2))
+    } else {
+        Pauli::I
+    }
+}
+
+/// The errors of one trajectory: a walk over the gates, one draw per gate whose kind has a
+/// non-zero rate (none at all when every rate is 0).
+pub fn sample_events(circuit: &NoisyCircuit, model: &NoiseModel, rng: &mut SeededRng) -> Events {
+    use super::program::CostOp;
+    let mut events = Events::default();
+    for &q in &circuit.start {
+        events.start = draw_one(q, model.p1, rng).times(events.start);
+    }
+    for layer in &circuit.layers {
+        let mut le = LayerEvents::default();
+        for (i, op) in layer.cost.iter().enumerate() {
+            let e = match *op {
+                CostOp::Cx(c, t) => draw_two(c, t, model.p2, rng),
+                CostOp::Rz { q, .. } => draw_one(q, model.p_rz, rng),
+            };
+            if e != Pauli::I {
+                le.cost.push((i, e));
+            }
+        }
+        for &q in &layer.mixer {
+            le.mixer = draw_one(q, model.p1, rng).times(le.mixer);
+        }
+        events.layers.push(le);
+    }
+    events
+}
+
+/// The probability that a run of the circuit has no error at all.
+pub fn error_free_probability(counts: &GateCounts, model: &NoiseModel) -> f64 {
+    let pow = |p: f64, k: usize| (1.0 - p).powi(k as i32);
+    pow(model.p1, counts.h + counts.rx) * pow(model.p_rz, counts.rz) * pow(model.p2, counts.cx)
+}
+
+/// The simulator's cost phase of each layer, computed once.
+struct Evolution<'a> {
+    circuit: &'a NoisyCircuit,
+    diagonal: &'a CostDiagonal,
+    /// `e^{−iγ_l c_v}` per distinct cost (empty for a dense diagonal).
+    factors: Vec<Vec<Complex64>>,
+}
+
+impl<'a> Evolution<'a> {
+    fn new(sim: &'a dyn Qaoa, circuit: &'a NoisyCircuit) -> Result<Self> {
+        let n = circuit.num_qubits;
+        if sim.mixer() != MixerKind::X || sim.num_qubits() != n || sim.num_states() != 1usize << n {
+            return Err(Error::InvalidArgument(format!(
+                "noise simulation needs the full-space x-mixer simulator of the circuit's {n} qubits (got the {} mixer over {} states)",
+                sim.mixer(),
+                sim.num_states()
+            )));
+        }
+        let diagonal = sim.diagonal();
+        // The same factors as the noiseless simulator computes, bit for bit.
+        let factors = circuit
+            .layers
+            .iter()
+            .map(|l| match diagonal {
+                CostDiagonal::Indexed { values, .. } => values
+                    .iter()
+                    .map(|&c| Complex64::from_polar(1.0, -l.gamma * c))
+                    .collect(),
+                CostDiagonal::Dense(_) => Vec::new(),
+            })
+            .collect();
+        Ok(Evolution {
+            circuit,
+            diagonal,
+            factors,
+        })
+    }
+
+    fn phase(&self, l: usize) -> Phase<'_> {
+        match self.diagonal {
+            CostDiagonal::Indexed { index, .. } => Phase::Indexed {
+                index,
+                factors: &self.factors[l],
+            },
+            CostDiagonal::Dense(costs) => Phase::Dense {
+                costs,
+                gamma: self.circuit.layers[l].gamma,
+            },
+        }
+    }
+
+    /// `|+⟩^n` with the start errors.
+    fn start(&self, amps: &mut [Complex64], start: Pauli) {
+        kernels::fill_uniform(amps);
+        apply_pauli(amps, start);
+    }
+
+    /// Layers `from..` of a trajectory with `events` (a layer without error is the noiseless
+    /// kernel).
+    fn layers(&self, amps: &mut [Complex64], from: usize, events: &Events) {
+        for (l, layer) in self.circuit.layers.iter().enumerate().skip(from) {
+            let phase = self.phase(l);
+            let le = events.layers.get(l);
+            let Some(le) = le.filter(|e| !e.is_empty()) else {
+                kernels::apply_layer(amps, phase, layer.beta);
+                continue;
+            };
+            let f = LayerFrame::of(layer, le);
+            if f.flips.is_empty() && f.frame.is_scalar() {
+                kernels::apply_layer(amps, phase, layer.beta);
+                apply_pauli(amps, f.frame);
+            } else {
+                kernels::apply_diagonal_pauli(amps, phase, &f.flips, f.frame.x, f.frame.z, f.frame.global());
+                kernels::apply_mixer_x(amps, layer.beta);
+            }
+            apply_pauli(amps, f.mixer);
+        }
+    }
+}
+
+/// `ψ ← Pψ` (nothing for the identity).
+fn apply_pauli(amps: &mut [Complex64], p: Pauli) {
+    if p != Pauli::I {
+        kernels::apply_diagonal_pauli(amps, Phase::None, &[], p.x, p.z, p.global());
+    }
+}
+
+/// The state of one trajectory with the given errors, from scratch: `|+⟩^n`, the start errors,
+/// then every layer. The test oracle compares it with the gate-level reference.
+pub fn trajectory_state(sim: &dyn Qaoa, circuit: &NoisyCircuit, events: &Events) -> Result<Vec<Complex64>> {
+    let evo = Evolution::new(sim, circuit)?;
+    crate::sim::check_bytes(circuit.num_qubits, (16u128) << circuit.num_qubits)?;
+    let mut amps = vec![Complex64::new(0.0, 0.0); 1 << circuit.num_qubits];
+    evo.start(&mut amps, events.start);
+    evo.layers(&mut amps, 0, events);
+    Ok(amps)
+}
+
+/// The noiseless states after 0, 1, …, p layers when they fit in 1 GiB (a trajectory whose
+/// first error is in layer l starts from the state after l − 1 layers).
+fn prefixes(evo: &Evolution<'_>) -> Option<Vec<Vec<Complex64>>> {
+    let n = evo.circuit.num_qubits;
+    let p = evo.circuit.layers.len();
+    let bytes = ((p + 1) as u128) << (n + 4);
+    if bytes > 1 << 30 || crate::sim::check_bytes(n, 2 * bytes).is_err() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(p + 1);
+    let mut amps = vec![Complex64::new(0.0, 0.0); 1 << n];
+    evo.start(&mut amps, Pauli::I);
+    out.push(amps.clone());
+    for l in 0..p {
+        kernels::apply_layer(&mut amps, evo.phase(l), evo.circuit.layers[l].beta);
+        out.push(amps.clone());
+    }
+    Some(out)
+}
+
+impl Evolution<'_> {
+    /// The state of a trajectory into `amps`, from a cached prefix when there is one.
+    fn run(&self, amps: &mut [Complex64], events: &Events, prefix: Option<&[Vec<Complex64>]>) {
+        let first = events.first_layer().unwrap_or(self.circuit.layers.len());
+        match prefix {
+            Some(pre) => {
+                amps.copy_from_slice(&pre[first]);
+                if first == 0 {
+                    apply_pauli(amps, events.start);
+                }
+                self.layers(amps, first, events);
+            }
+            _ => {
+                self.start(amps, events.start);
+                self.layers(amps, 0, events);
+            }
+        }
+    }
+}
+
+/// The noisy P(valid) and energy of a circuit, with their standard errors.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NoisyEstimate {
+    /// The noise model (rates and source).
+    pub model: NoiseModel,
+    /// Trajectories run.
+    pub trajectories: usize,
+    /// Trajectories that drew at least one gate error (the rest are the noiseless state).
+    pub trajectories_with_errors: usize,
+    /// The probability that a run has no gate error, `Π (1 − p_g)` over the gates.
+    pub error_free_probability: f64,
+    /// Mean over the trajectories of P(valid) after readout flips.
+    pub p_valid: f64,
+    /// Its standard error (sample standard deviation / √T; 0 for one trajectory).
+    pub p_valid_se: f64,
+    /// Mean over the trajectories of the energy `⟨C⟩` after readout flips.
+    pub energy: f64,
+    /// Its standard error.
+    pub energy_se: f64,
+    /// P(valid) of the noiseless circuit (no readout error either).
+    pub noiseless_p_valid: f64,
+    /// Energy of the noiseless circuit.
+    pub noiseless_energy: f64,
+    /// The seed of the trajectories.
+    pub seed: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+/// Mean and standard error of `values`, summed in order as offsets from `v0` (the noiseless
+/// value), so that trajectories that all equal `v0` give exactly `v0` and an error of 0.
+fn mean_and_se(values: &[f64], v0: f64) -> (f64, f64) {
+    let t = values.len() as f64;
+    let shift: f64 = values.iter().map(|v| v - v0).sum::<f64>() / t;
+    let mean = v0 + shift;
+    if values.len() < 2 {
+        return (mean, 0.0);
+    }
+    let ss: f64 = values.iter().map(|v| (v - v0 - shift).powi(2)).sum();
+    (mean, (ss / (t - 1.0) / t).sqrt())
+}
+
+/// What one trajectory measures: P(valid) and energy after readout flips of probability r.
+struct Readout<'a> {
+    sim: &'a dyn Qaoa,
+    valid: &'a [u64],
+    /// `w_k` = P(reading k out gives a valid state), and the cost read out from k; `None` when
+    /// r = 0 (then the plain sums are used).
+    smoothed: Option<(Vec<f64>, Vec<f64>)>,
+}
+
+impl<'a> Readout<'a> {
+    fn new(sim: &'a dyn Qaoa, valid: &'a [u64], r: f64) -> Readout<'a> {
+        let smoothed = (r > 0.0).then(|| {
+            let len = sim.num_states();
+            let mut w = vec![0.0; len];
+            for &k in valid {
+                w[k as usize] = 1.0;
+            }
+            kernels::apply_readout_flips(&mut w, r);
+            let diag = sim.diagonal();
+            let mut c: Vec<f64> = (0..len).map(|k| diag.get(k)).collect();
+            kernels::apply_readout_flips(&mut c, r);
+            (w, c)
+        });
+        Readout { sim, valid, smoothed }
+    }
+
+    fn measure(&self, amps: &[Complex64]) -> (f64, f64) {
+        match &self.smoothed {
+            None => (kernels::probability_of(amps, self.valid), self.sim.expectation(amps)),
+            Some((w, c)) => (kernels::expectation_dense(amps, w), kernels::expectation_dense(amps, c)),
+        }
+    }
+}
+
+/// P(valid) on `valid` and the energy of `circuit` (the exported circuit of `sim`'s cost at
+/// `angles`) under `model`, from `trajectories` seeded trajectories.
+pub fn estimate(
+    sim: &dyn Qaoa,
+    circuit: &NoisyCircuit,
+    angles: &Angles,
+    valid: &[u64],
+    model: &NoiseModel,
+    trajectories: usize,
+    seed: u64,
+) -> Result<NoisyEstimate> {
+    if trajectories == 0 {
+        return Err(Error::InvalidArgument("--trajectories must be at least 1".into()));
+    }
+    let began = std::time::Instant::now();
+    let evo = Evolution::new(sim, circuit)?;
+    let prefix = prefixes(&evo);
+    let readout = Readout::new(sim, valid, model.readout);
+    let noiseless = sim.evaluate(angles, valid)?;
+    let n = circuit.num_qubits;
+    crate::sim::check_bytes(n, 16u128 << n)?;
+    let mut amps = vec![Complex64::new(0.0, 0.0); 1 << n];
+    // The error-free trajectory: the noiseless values, read out through the flips.
+    let v0 = if readout.smoothed.is_none() {
+        (noiseless.success_probability, noiseless.energy)
+    } else {
+        evo.run(&mut amps, &Events::default(), prefix.as_deref());
+        readout.measure(&amps)
+    };
+    let (mut pv, mut en) = (Vec::with_capacity(trajectories), Vec::with_capacity(trajectories));
+    let mut with_errors = 0;
+    for t in 0..trajectories {
+        let mut rng = trajectory_rng(seed, t);
+        let events = sample_events(circuit, model, &mut rng);
+        let (p, e) = if events.first_layer().is_none() {
+            v0
+        } else {
+            with_errors += 1;
+            evo.run(&mut amps, &events, prefix.as_deref());
+            readout.measure(&amps)
+        };
+        pv.push(p);
+        en.push(e);
+    }
+    let (p_valid, p_valid_se) = mean_and_se(&pv, v0.0);
+    let (energy, energy_se) = mean_and_se(&en, v0.1);
+    Ok(NoisyEstimate {
+        model: model.clone(),
+        trajectories,
+        trajectories_with_errors: with_errors,
+        error_free_probability: error_free_probability(&circuit.gate_counts(), model),
+        p_valid,
+        p_valid_se,
+        energy,
+        energy_se,
+        noiseless_p_valid: noiseless.success_probability,
+        noiseless_energy: noiseless.energy,
+        seed,
+        seconds: began.elapsed().as_secs_f64(),
+    })
+}
+
+/// `shots` noisy measurements: `T' = min(trajectories, shots)` trajectories, trajectory t
+/// giving `⌊shots/T'⌋` shots plus one for t < shots mod T', each drawn from its state's
+/// distribution and every bit flipped with probability `model.readout`. Counts keyed by
+/// basis index (bit q = qubit q).
+pub fn sample_counts(
+    sim: &dyn Qaoa,
+    circuit: &NoisyCircuit,
+    model: &NoiseModel,
+    shots: u64,
+    trajectories: usize,
+    seed: u64,
+) -> Result<CountMap> {
+    if trajectories == 0 || shots == 0 {
+        return Err(Error::InvalidArgument(
+            "--shots and --trajectories must be at least 1".into(),
+        ));
+    }
+    let evo = Evolution::new(sim, circuit)?;
+    let prefix = prefixes(&evo);
+    let n = circuit.num_qubits;
+    crate::sim::check_bytes(n, 24u128 << n)?;
+    let used = (trajectories as u64).min(shots);
+    let mut amps = vec![Complex64::new(0.0, 0.0); 1 << n];
+    let mut cumulative = vec![0.0; 1 << n];
+    let mut counts = CountMap::new();
+    for t in 0..used {
+        let mut rng = trajectory_rng(seed, t as usize);
+        let events = sample_events(circuit, model, &mut rng);
+        evo.run(&mut amps, &events, prefix.as_deref());
+        let mut total = 0.0;
+        for (c, a) in cumulative.iter_mut().zip(&amps) {
+            total += a.norm_sqr();
+            *c = total;
+        }
+        let last = amps.iter().rposition(|a| a.norm_sqr() > 0.0).unwrap_or(0);
+        let mine = shots / used + u64::from(t < shots % used);
+        for _ in 0..mine {
+            let u = rng.random::<f64>() * total;
+            let mut k = cumulative.partition_point(|&c| c <= u).min(last) as u64;
+            if model.readout > 0.0 {
+                for q in 0..n {
+                    if rng.random::<f64>() < model.readout {
+                        k ^= 1 << q;
+                    }
+                }
+            }
+            *counts.entry(k).or_insert(0) += 1;
+        }
+    }
+    Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mean_of_equal_values_is_exact() {
+        let v0 = 0.1 + 0.2;
+        let (m, se) = mean_and_se(&vec![v0; 197], v0);
+        assert_eq!(m.to_bits(), v0.to_bits());
+        assert_eq!(se.to_bits(), 0f64.to_bits());
+        let (m, se) = mean_and_se(&[1.0, 2.0, 3.0, 4.0], 0.5);
+        assert!((m - 2.5).abs() < 1e-15);
+        // Sample variance 5/3, over 4.
+        assert!((se - (5.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-15);
+    }
+}
