@@ -148,7 +148,7 @@ pub fn apply_classical(bits: &mut [bool], gates: &[Gate]) {
 ///
 /// Barenco et al. 1995, "Elementary gates for quantum computation" (quant-ph/9503016):
 /// 0, 1, 2 controls are `x`, `cx`, `ccx`. With m ≥ 3 controls and at least m − 2 dirty qubits,
-/// Lemma 7.2: 4(m − 2) Toffolis (see [`mcx_dirty_ladder`]). With fewer, Lemma 7.3 /
+/// Lemma 7.2: 4(m − 2) Toffolis (the ladder of `mcx_dirty_ladder` below). With fewer, Lemma 7.3 /
 /// Corollary 7.4: split the controls in two halves C1, C2 and take one dirty qubit b:
 /// `MCX(C1 → b); MCX(C2 + b → t); MCX(C1 → b); MCX(C2 + b → t)` flips t by
 /// `AND(C2)·b ⊕ AND(C2)·(b ⊕ AND(C1)) = AND(C1)·AND(C2)` and restores b; each part borrows
