@@ -198,16 +198,11 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
     let n = plain_nqueens(enc)?;
     let layout = SeedLayout::new(n);
     // quzzle's exact row-space Grover search: M, D, the optimal count and P(valid) at k.
-    let run = |k: Option<usize>| {
-        grover(
-            enc,
-            &GroverSettings {
-                space: SpaceChoice::Rows,
-                iterations: k.map(|k| (k, k)),
-                route: GroverRoute::Auto,
-                qaoa_depths: None,
-            },
-        )
+    let settings = GroverSettings {
+        space: SpaceChoice::Rows,
+        iterations: req.iterations.map(|k| (k, k)),
+        route: GroverRoute::Auto,
+        qaoa_depths: None,
     };
     let dimension = (n as f64).powi(n as i32);
     let mut notes = vec![
@@ -219,39 +214,34 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
     if req.flavor == Flavor::Ionq {
         notes.push("ionq: each ccx is written as its 6-cx Clifford+T network with t = rz(pi/4): ccx up to the global phase e^{-i pi/8}".into());
     }
-    let (iterations, solutions, optimal_iterations, success_probability, closed_form, method) = match run(req.iterations)
-    {
-        Ok(report) => {
-            let k = req.iterations.unwrap_or(report.optimal_iterations);
-            let report = if req.iterations.is_some() {
-                report
-            } else {
-                run(Some(k))?
-            };
-            let at = report.iterations.last().expect("one iteration asked for");
-            (
-                k,
-                report.solutions,
-                Some(report.optimal_iterations),
-                at.success_probability,
-                at.closed_form,
-                report.route,
-            )
-        }
-        Err(Error::Unsatisfiable { .. }) => {
-            let Some(k) = req.iterations else {
-                return Err(Error::InvalidArgument(format!(
-                    "{}: {n}-Queens has no solution, so there is no optimal iteration count; give --iterations K",
-                    enc.file()
-                )));
-            };
-            notes.push(format!(
+    let (iterations, solutions, optimal_iterations, success_probability, closed_form, method) =
+        match grover(enc, &settings) {
+            Ok(report) => {
+                // The last count listed: K when given, else the optimal count (0..=optimal listed).
+                let at = report.iterations.last().expect("the report lists its counts");
+                (
+                    at.k,
+                    report.solutions,
+                    Some(report.optimal_iterations),
+                    at.success_probability,
+                    at.closed_form,
+                    report.route,
+                )
+            }
+            Err(Error::Unsatisfiable { .. }) => {
+                let Some(k) = req.iterations else {
+                    return Err(Error::InvalidArgument(format!(
+                        "{}: {n}-Queens has no solution, so there is no optimal iteration count; give --iterations K",
+                        enc.file()
+                    )));
+                };
+                notes.push(format!(
                 "{n}-Queens has no solution: the oracle never fires and P(valid) is 0 after any number of iterations"
             ));
-            (k, 0, None, 0.0, 0.0, "none".to_string())
-        }
-        Err(e) => return Err(e),
-    };
+                (k, 0, None, 0.0, 0.0, "none".to_string())
+            }
+            Err(e) => return Err(e),
+        };
     if iterations > MAX_SEED_ITERATIONS {
         return Err(Error::InvalidArgument(format!(
             "{iterations} iterations: at most {MAX_SEED_ITERATIONS} are written into one file"

@@ -359,3 +359,20 @@ fn seed_export_refuses_what_it_cannot_write() {
     let e = export_seed_circuit(enc.as_ref(), &req).unwrap_err().to_string();
     assert!(e.contains("--iterations"), "{e}");
 }
+
+#[test]
+fn seed_export_defaults_to_the_optimal_count() {
+    // N = 4: M = 2 of D = 256, floor(pi / (4 asin sqrt(2/256))) = 8 iterations.
+    let enc = nqueens(4);
+    let req = SeedRequest {
+        iterations: None,
+        flavor: Flavor::Portable,
+        qasm_name: "x.qasm".into(),
+    };
+    let m = export_seed_circuit(enc.as_ref(), &req).unwrap().manifest;
+    assert_eq!(m.iterations, 8);
+    assert_eq!(m.optimal_iterations, Some(8));
+    assert!((m.success_probability - m.closed_form).abs() < 1e-12);
+    assert!(m.success_probability > 0.99, "{}", m.success_probability);
+    assert_eq!(m.gate_counts["ccx"], 8 * 180);
+}
