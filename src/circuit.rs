@@ -43,6 +43,9 @@ pub enum Gate {
     Rzz(usize, usize, Angle),
     /// CNOT (control, target).
     Cx(usize, usize),
+    /// Toffoli (control, control, target): stdgates.inc `ccx`. A permutation of the basis
+    /// states, like [`Gate::X`] and [`Gate::Cx`].
+    Ccx(usize, usize, usize),
     /// Pauli X.
     X(usize),
     /// `ry(θ) = exp(−iθY/2) = [[cos θ/2, −sin θ/2], [sin θ/2, cos θ/2]]`.
@@ -68,6 +71,7 @@ impl Gate {
             Gate::Rz(..) => "rz",
             Gate::Rzz(..) => "rzz",
             Gate::Cx(..) => "cx",
+            Gate::Ccx(..) => "ccx",
             Gate::X(_) => "x",
             Gate::Ry(..) => "ry",
             Gate::Cry(..) => "cry",
@@ -80,6 +84,7 @@ impl Gate {
         match *self {
             Gate::H(q) | Gate::Rx(q, _) | Gate::Rz(q, _) | Gate::X(q) | Gate::Ry(q, _) => vec![q],
             Gate::Rzz(a, b, _) | Gate::Cx(a, b) | Gate::Cry(a, b, _) | Gate::XxPlusYy(a, b, _) => vec![a, b],
+            Gate::Ccx(a, b, c) => vec![a, b, c],
         }
     }
 
@@ -88,9 +93,133 @@ impl Gate {
         match *self {
             Gate::Rx(_, a) | Gate::Rz(_, a) | Gate::Ry(_, a) => Some(a),
             Gate::Rzz(_, _, a) | Gate::Cry(_, _, a) | Gate::XxPlusYy(_, _, a) => Some(a),
-            Gate::H(_) | Gate::Cx(..) | Gate::X(_) => None,
+            Gate::H(_) | Gate::Cx(..) | Gate::Ccx(..) | Gate::X(_) => None,
         }
     }
+
+    /// The inverse gate: `h`, `x`, `cx` and `ccx` are their own inverses; a rotation's inverse
+    /// is the rotation by the negated angle (its symbol's coefficient negated too).
+    pub fn inverse(&self) -> Gate {
+        let neg = |a: Angle| Angle {
+            value: -a.value,
+            symbol: a.symbol.map(|(c, p)| (-c, p)),
+        };
+        match *self {
+            Gate::H(_) | Gate::Cx(..) | Gate::Ccx(..) | Gate::X(_) => *self,
+            Gate::Rx(q, a) => Gate::Rx(q, neg(a)),
+            Gate::Rz(q, a) => Gate::Rz(q, neg(a)),
+            Gate::Ry(q, a) => Gate::Ry(q, neg(a)),
+            Gate::Rzz(x, y, a) => Gate::Rzz(x, y, neg(a)),
+            Gate::Cry(x, y, a) => Gate::Cry(x, y, neg(a)),
+            Gate::XxPlusYy(x, y, a) => Gate::XxPlusYy(x, y, neg(a)),
+        }
+    }
+
+    /// Whether the gate permutes the basis states (`x`, `cx`, `ccx`): then it acts on a
+    /// classical bit string, and a list of such gates can be checked bit by bit.
+    pub fn is_classical(&self) -> bool {
+        matches!(self, Gate::X(_) | Gate::Cx(..) | Gate::Ccx(..))
+    }
+}
+
+/// The inverse of a gate list: the gates' inverses in reverse order.
+pub fn inverse(gates: &[Gate]) -> Vec<Gate> {
+    gates.iter().rev().map(Gate::inverse).collect()
+}
+
+/// Apply classical gates (`x`, `cx`, `ccx`) to a bit string, `bits[q]` the value of qubit q.
+///
+/// # Panics
+/// On a gate that is not a permutation of basis states ([`Gate::is_classical`]).
+pub fn apply_classical(bits: &mut [bool], gates: &[Gate]) {
+    for g in gates {
+        match *g {
+            Gate::X(q) => bits[q] = !bits[q],
+            Gate::Cx(c, t) => bits[t] ^= bits[c],
+            Gate::Ccx(a, b, t) => bits[t] ^= bits[a] & bits[b],
+            other => panic!("{other:?} is not a classical gate"),
+        }
+    }
+}
+
+/// A multi-controlled X (`target` flips when every control is 1) in `x`, `cx` and `ccx` only,
+/// with no clean ancilla: the qubits in `dirty` may be in any state (even entangled) and are
+/// restored exactly, so idle qubits of a circuit serve.
+///
+/// Barenco et al. 1995, "Elementary gates for quantum computation" (quant-ph/9503016):
+/// 0, 1, 2 controls are `x`, `cx`, `ccx`. With m ≥ 3 controls and at least m − 2 dirty qubits,
+/// Lemma 7.2: 4(m − 2) Toffolis (the ladder of `mcx_dirty_ladder` below). With fewer, Lemma 7.3 /
+/// Corollary 7.4: split the controls in two halves C1, C2 and take one dirty qubit b:
+/// `MCX(C1 → b); MCX(C2 + b → t); MCX(C1 → b); MCX(C2 + b → t)` flips t by
+/// `AND(C2)·b ⊕ AND(C2)·(b ⊕ AND(C1)) = AND(C1)·AND(C2)` and restores b; each part borrows
+/// the qubits the other half leaves idle (C2, t and the rest of `dirty` for the first,
+/// C1 and the rest for the second), recursively.
+///
+/// # Panics
+/// When the qubits are not distinct, or m ≥ 3 and `dirty` is empty (an n-qubit Toffoli with
+/// no spare qubit is an odd permutation for n ≥ 4, which no list of Toffolis on those n
+/// qubits makes).
+pub fn mcx(controls: &[usize], target: usize, dirty: &[usize]) -> Vec<Gate> {
+    let mut all: Vec<usize> = controls.iter().chain(dirty).copied().collect();
+    all.push(target);
+    let count = all.len();
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(
+        all.len(),
+        count,
+        "mcx: controls {controls:?}, target {target} and dirty {dirty:?} overlap"
+    );
+    let m = controls.len();
+    match m {
+        0 => return vec![Gate::X(target)],
+        1 => return vec![Gate::Cx(controls[0], target)],
+        2 => return vec![Gate::Ccx(controls[0], controls[1], target)],
+        _ => {}
+    }
+    if dirty.len() >= m - 2 {
+        return mcx_dirty_ladder(controls, target, &dirty[..m - 2]);
+    }
+    assert!(
+        !dirty.is_empty(),
+        "mcx: {m} controls and no spare qubit: a Toffoli network needs at least one"
+    );
+    let b = dirty[0];
+    let rest = &dirty[1..];
+    let (c1, c2) = controls.split_at(m.div_ceil(2));
+    let mut c2b: Vec<usize> = c2.to_vec();
+    c2b.push(b);
+    let idle1: Vec<usize> = c2.iter().copied().chain([target]).chain(rest.iter().copied()).collect();
+    let idle2: Vec<usize> = c1.iter().chain(rest).copied().collect();
+    let first = mcx(c1, b, &idle1);
+    let second = mcx(&c2b, target, &idle2);
+    let mut gates = first.clone();
+    gates.extend(second.iter().copied());
+    gates.extend(first);
+    gates.extend(second);
+    gates
+}
+
+/// Barenco et al. Lemma 7.2: an m-controlled X (m ≥ 3) with exactly m − 2 dirty qubits
+/// `a[0..m−2]`, in 4(m − 2) Toffolis. The ladder `ccx(c[m−1], a[m−3], t)`, then
+/// `ccx(c[i], a[i−2], a[i−1])` for i = m−2 down to 2, `ccx(c[0], c[1], a[0])`, and back up,
+/// flips t by `AND(c) ⊕` (terms in the dirty values); the same ladder without its two ends on
+/// t cancels those terms and restores every `a`.
+fn mcx_dirty_ladder(c: &[usize], t: usize, a: &[usize]) -> Vec<Gate> {
+    let m = c.len();
+    debug_assert!(m >= 3 && a.len() == m - 2);
+    let down = (2..=m - 2).rev().map(|i| Gate::Ccx(c[i], a[i - 2], a[i - 1]));
+    let bottom = Gate::Ccx(c[0], c[1], a[0]);
+    let up = (2..=m - 2).map(|i| Gate::Ccx(c[i], a[i - 2], a[i - 1]));
+    let mut inner: Vec<Gate> = down.collect();
+    inner.push(bottom);
+    inner.extend(up);
+    let top = Gate::Ccx(c[m - 1], a[m - 3], t);
+    let mut gates = vec![top];
+    gates.extend(inner.iter().copied());
+    gates.push(top);
+    gates.extend(inner);
+    gates
 }
 
 /// A fixed angle (no circuit parameter).
@@ -254,6 +383,22 @@ impl Circuit {
         (get("h"), get("rx"), get("rz"), get("rzz"), get("cx"))
     }
 
+    /// The depth: layers of gates on disjoint qubits, each gate as early as its qubits allow
+    /// (every gate counts one layer, whatever its size).
+    pub fn depth(&self) -> usize {
+        let mut at = vec![0usize; self.num_qubits];
+        let mut depth = 0;
+        for g in &self.gates {
+            let qubits = g.qubits();
+            let layer = qubits.iter().map(|&q| at[q]).max().unwrap_or(0) + 1;
+            for q in qubits {
+                at[q] = layer;
+            }
+            depth = depth.max(layer);
+        }
+        depth
+    }
+
     /// Number of gates of every kind present, by OpenQASM name ([`Gate::name`]).
     pub fn gate_counts(&self) -> BTreeMap<&'static str, usize> {
         let mut c = BTreeMap::new();
@@ -354,6 +499,115 @@ mod tests {
         assert!(Circuit::dicke(3, &[0, 1, 2], 0).is_empty());
         assert_eq!(Circuit::dicke(3, &[0, 2], 2), vec![Gate::X(0), Gate::X(2)]);
         assert_eq!(Circuit::dicke(2, &[1], 1), vec![Gate::X(1)]);
+    }
+
+    /// Checks `gates` as an m-controlled X on `controls` → `target` over `n` qubits, on every
+    /// classical input (every value of every other qubit included): the target flips iff
+    /// every control is 1, and every other qubit keeps its value. X, CX and CCX permute the
+    /// basis states, so the bit level is the whole truth (no phases).
+    fn assert_is_mcx(gates: &[Gate], n: usize, controls: &[usize], target: usize) {
+        assert!(gates.iter().all(Gate::is_classical));
+        assert!(gates.iter().all(|g| g.qubits().iter().all(|&q| q < n)));
+        let mut bits = vec![false; n];
+        for input in 0..1u64 << n {
+            for (q, b) in bits.iter_mut().enumerate() {
+                *b = input >> q & 1 == 1;
+            }
+            apply_classical(&mut bits, gates);
+            let all = controls.iter().all(|&c| input >> c & 1 == 1);
+            for (q, &b) in bits.iter().enumerate() {
+                let was = input >> q & 1 == 1;
+                let want = if q == target { was ^ all } else { was };
+                assert_eq!(
+                    b,
+                    want,
+                    "{} controls, {n} qubits: input {input:0n$b}, qubit {q}",
+                    controls.len()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mcx_flips_the_target_iff_every_control_is_one_and_restores_dirty_qubits() {
+        // Controls 0..m, target m, dirty m+1..: every dirty count from 1 (the split of Lemma
+        // 7.3, recursively) to m − 2 and beyond (Lemma 7.2), 20 qubits at most.
+        for m in 0..=12usize {
+            let controls: Vec<usize> = (0..m).collect();
+            let most = if m <= 2 { 1 } else { (m - 2 + 1).min(20 - m - 1) };
+            for d in 0..=most {
+                if m >= 3 && d == 0 {
+                    continue;
+                }
+                if m + 1 + d > 20 {
+                    continue;
+                }
+                let dirty: Vec<usize> = (m + 1..m + 1 + d).collect();
+                let gates = mcx(&controls, m, &dirty);
+                assert_is_mcx(&gates, m + 1 + d, &controls, m);
+                let toffolis = gates.iter().filter(|g| matches!(g, Gate::Ccx(..))).count();
+                if m >= 3 && d >= m - 2 {
+                    assert_eq!(toffolis, 4 * (m - 2), "Lemma 7.2: 4(m − 2) Toffolis");
+                }
+            }
+        }
+        // Scattered qubits, as in the seed's circuit: controls, target and dirty interleaved.
+        let controls = [5, 0, 9, 3, 7, 11, 1, 12, 14, 16];
+        let dirty = [2, 4, 15];
+        let gates = mcx(&controls, 8, &dirty);
+        assert_is_mcx(&gates, 17, &controls, 8);
+        // The diffusion's shape at N = 4 (15 controls, 10 dirty) stays a Toffoli network.
+        let controls: Vec<usize> = (0..15).collect();
+        let dirty: Vec<usize> = (16..26).collect();
+        let gates = mcx(&controls, 15, &dirty);
+        assert!(gates.iter().all(|g| matches!(g, Gate::Ccx(..))));
+        assert_eq!(gates.len(), 96, "two splits of 8 controls, 4 · 6 Toffolis each, twice");
+    }
+
+    #[test]
+    #[should_panic(expected = "no spare qubit")]
+    fn mcx_needs_a_spare_qubit() {
+        let _ = mcx(&[0, 1, 2], 3, &[]);
+    }
+
+    #[test]
+    fn ccx_and_inverse_on_the_reference_simulator() {
+        // ccx on the reference simulator is the permutation of apply_classical.
+        for basis in 0..16u64 {
+            let gates = [Gate::Ccx(3, 0, 2)];
+            let mut amps = crate::sim::State::basis(4, basis).unwrap().amps;
+            reference::apply_gates(&mut amps, &gates);
+            let mut bits: Vec<bool> = (0..4).map(|q| basis >> q & 1 == 1).collect();
+            apply_classical(&mut bits, &gates);
+            let image: u64 = bits.iter().enumerate().map(|(q, &b)| u64::from(b) << q).sum();
+            for (k, a) in amps.iter().enumerate() {
+                let want = if k as u64 == image { 1.0 } else { 0.0 };
+                assert!((a - Complex64::new(want, 0.0)).norm() < 1e-15, "{basis:04b} -> {k:04b}");
+            }
+        }
+        // A W state and its inverse give back |0…0⟩.
+        let w = Circuit::dicke(5, &[0, 2, 3, 4], 1);
+        let mut gates = w.clone();
+        gates.extend(inverse(&w));
+        let amps = run(5, gates);
+        assert!((amps[0] - Complex64::new(1.0, 0.0)).norm() < 1e-12);
+    }
+
+    #[test]
+    fn depth_counts_layers() {
+        let c = Circuit {
+            num_qubits: 4,
+            gates: vec![Gate::H(0), Gate::H(1), Gate::Cx(0, 1), Gate::X(3), Gate::Ccx(1, 2, 3)],
+        };
+        assert_eq!(c.depth(), 3);
+        assert_eq!(
+            Circuit {
+                num_qubits: 2,
+                gates: vec![]
+            }
+            .depth(),
+            0
+        );
     }
 
     #[test]

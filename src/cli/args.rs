@@ -139,6 +139,19 @@ pub struct GroverArgs {
     /// Also write grover.json and grover.csv into this folder.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Write the Q# seed's circuit (plain N-Queens only: W-state rows, the column and
+    /// diagonal oracle with ancillas uncomputed, the diffusion; N² + (N-1) + N(N-1)/2 + 1
+    /// qubits) for K iterations as OpenQASM 3 here, and its manifest beside it (same stem,
+    /// `.json`). K is --iterations (one count), or the optimal count. Its folder must exist,
+    /// unless --parents.
+    #[arg(long, value_name = "OUT.qasm", conflicts_with_all = ["json", "out", "qaoa_depths"])]
+    pub qasm: Option<PathBuf>,
+    /// Flavour of --qasm: portable, ibm or ionq (flat: each ccx as 6 cx with t = rz(pi/4)).
+    #[arg(long, value_enum, default_value_t = FlavorArg::Portable, requires = "qasm")]
+    pub flavor: FlavorArg,
+    /// Create the folder of --qasm when it is missing.
+    #[arg(long, requires = "qasm")]
+    pub parents: bool,
 }
 
 /// `--route` of `grover`.

@@ -1,12 +1,18 @@
 //! `quzzle grover`: Grover search on a space, per iteration, by statevector and closed form.
 
 use super::args::GroverArgs;
-use super::output::{refuse_inputs, to_json, write_all};
+use super::args::SpaceArg;
+use super::output::{refuse_inputs, require_parent, to_json, write_all};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::grover::{grover, GroverReport, GroverSettings};
+use quzzle::export::seed::{export_seed_circuit, SeedRequest};
 use quzzle::{Error, Result};
+use std::path::Path;
 
 pub fn run(args: &GroverArgs) -> Result<()> {
+    if let Some(out) = &args.qasm {
+        return export_qasm(args, out);
+    }
     if let Some(out) = &args.out {
         refuse_inputs(&[&args.file], &[out.join("grover.json"), out.join("grover.csv")])?;
     }
@@ -36,6 +42,71 @@ pub fn run(args: &GroverArgs) -> Result<()> {
             out.join("grover.csv").display()
         );
     }
+    Ok(())
+}
+
+/// `--qasm OUT.qasm`: the seed's circuit and its manifest.
+fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
+    if out.extension().is_some_and(|e| e == "json") {
+        return Err(Error::InvalidArgument(format!(
+            "--qasm {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
+            out.display()
+        )));
+    }
+    if args.space != SpaceArg::Rows {
+        return Err(Error::InvalidArgument(
+            "--qasm writes the seed's circuit, which searches the row space (a W state per row): leave --space at rows"
+                .into(),
+        ));
+    }
+    let iterations = match args.iterations {
+        None => None,
+        Some((a, b)) if a == b => Some(a),
+        Some((a, b)) => {
+            return Err(Error::InvalidArgument(format!(
+                "--iterations {a}..{b}: --qasm writes one circuit; give one count K"
+            )))
+        }
+    };
+    require_parent(out, "--qasm", args.parents)?;
+    let manifest_path = out.with_extension("json");
+    refuse_inputs(&[&args.file], &[out.to_path_buf(), manifest_path.clone()])?;
+    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level.into())?;
+    let request = SeedRequest {
+        iterations,
+        flavor: args.flavor.into(),
+        qasm_name: out
+            .file_name()
+            .map_or_else(|| out.display().to_string(), |f| f.to_string_lossy().into_owned()),
+    };
+    let exported = export_seed_circuit(enc.as_ref(), &request)?;
+    let m = &exported.manifest;
+    write_all(&[
+        (out.to_path_buf(), exported.text.clone().into_bytes()),
+        (manifest_path.clone(), to_json(m).into_bytes()),
+    ])?;
+    let count = |name: &str| m.gate_counts.get(name).copied().unwrap_or(0);
+    outln!(
+        "wrote {} ({} flavour, {} qubits: {} puzzle, {} ancillas, 1 target; k = {} iterations; {} gates: {} ccx, {} cx; depth {}) and {}",
+        out.display(),
+        request.flavor.name(),
+        m.qubits,
+        m.puzzle_qubits,
+        m.ancillas.len() - 1,
+        m.iterations,
+        m.total_gates,
+        count("ccx"),
+        count("cx"),
+        m.depth,
+        manifest_path.display()
+    );
+    outln!(
+        "P(valid) on the puzzle qubits after {} iterations (quzzle, row space of D = {} states, M = {}): {:.12}",
+        m.iterations,
+        m.dimension,
+        m.solutions,
+        m.success_probability
+    );
     Ok(())
 }
 

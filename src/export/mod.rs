@@ -10,6 +10,7 @@
 pub mod counts;
 pub mod qasm;
 pub mod score;
+pub mod seed;
 
 use crate::angles::Angles;
 use crate::circuit::Param;
@@ -550,7 +551,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
 /// Bitstrings (qubit 0 first) of valid boards found by exact search, with no statevector: at
 /// most `keep` of them, whether the list is every valid board, and whether the node budget
 /// stopped the search.
-fn valid_bitstrings_by_search(enc: &dyn Encoding, keep: usize) -> Result<(Vec<String>, bool, bool)> {
+pub(crate) fn valid_bitstrings_by_search(enc: &dyn Encoding, keep: usize) -> Result<(Vec<String>, bool, bool)> {
     let found = enc.search_bounded(keep, MANIFEST_SEARCH_NODES)?;
     // Without the budget, only the solution cap leaves a search incomplete.
     let stopped = !found.complete && found.ground_states < crate::encoding::onehot::SEARCH_NODE_LIMIT;

@@ -87,6 +87,40 @@ pub fn expand_cry(control: usize, target: usize, theta: f64) -> Vec<Gate> {
     expand(&CRY_STEPS, [control, target], theta)
 }
 
+/// `ccx a, b, c` in `h`, `cx` and `rz` only: what the ionq flavour writes in its place. The
+/// standard Clifford+T network with 6 `cx` (Nielsen & Chuang, fig. 4.9; Qiskit's own
+/// definition of `ccx`), with `t` written `rz(pi/4)` and `tdg` written `rz(-pi/4)`: each
+/// `rz(±π/4)` is `t`/`tdg` times the phase `e^{∓iπ/8}`, and the network has four `t` and three
+/// `tdg`, so it is `ccx` times the global phase `e^{−iπ/8}`. No gate in an exported file is
+/// itself controlled, so the phase is unobservable.
+pub fn expand_ccx(a: usize, b: usize, c: usize) -> Vec<Gate> {
+    let quarter = |sign: f64| Angle {
+        value: sign * std::f64::consts::FRAC_PI_4,
+        symbol: None,
+    };
+    let (t, tdg) = (quarter(1.0), quarter(-1.0));
+    vec![
+        Gate::H(c),
+        Gate::Cx(b, c),
+        Gate::Rz(c, tdg),
+        Gate::Cx(a, c),
+        Gate::Rz(c, t),
+        Gate::Cx(b, c),
+        Gate::Rz(c, tdg),
+        Gate::Cx(a, c),
+        Gate::Rz(b, t),
+        Gate::Rz(c, t),
+        Gate::H(c),
+        Gate::Cx(a, b),
+        Gate::Rz(a, t),
+        Gate::Rz(b, tdg),
+        Gate::Cx(a, b),
+    ]
+}
+
+/// The global phase of [`expand_ccx`] against `ccx`: `e^{−iπ/8}`.
+pub const CCX_EXPANSION_PHASE: f64 = -std::f64::consts::PI / 8.0;
+
 /// `(t·theta + p·pi) / 2` as OpenQASM text: `theta/2`, `-pi/2`, `theta`, ...
 fn half_units_text(t: i32, p: i32) -> String {
     let term = |c: i32, name: &str| match c {
@@ -430,32 +464,182 @@ pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic
                 };
             }
         }
-        let _ = match *g {
-            Gate::H(q) => writeln!(s, "h q[{q}];"),
-            Gate::Rx(q, a) => writeln!(s, "rx({}) q[{q}];", angle_text(&a, symbolic, p)?),
-            Gate::Rz(q, a) => writeln!(s, "rz({}) q[{q}];", angle_text(&a, symbolic, p)?),
-            Gate::Rzz(x, y, a) if flavor == Flavor::Ionq => writeln!(
-                s,
-                "cx q[{x}], q[{y}]; rz({}) q[{y}]; cx q[{x}], q[{y}];",
-                angle_text(&a, symbolic, p)?
-            ),
-            Gate::Rzz(x, y, a) => writeln!(s, "rzz({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
-            Gate::Cx(x, y) => writeln!(s, "cx q[{x}], q[{y}];"),
-            Gate::X(q) => writeln!(s, "x q[{q}];"),
-            Gate::Ry(q, a) => writeln!(s, "ry({}) q[{q}];", angle_text(&a, symbolic, p)?),
-            Gate::Cry(x, y, a) if flavor == Flavor::Ionq => writeln!(s, "{}", inline(&expand_cry(x, y, a.value))?),
-            Gate::Cry(x, y, a) => writeln!(s, "cry({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
-            Gate::XxPlusYy(x, y, a) if flavor == Flavor::Ionq => {
-                writeln!(s, "{}", inline(&expand_xx_plus_yy(x, y, a.value))?)
-            }
-            Gate::XxPlusYy(x, y, a) => writeln!(s, "xy_mixer({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
-        };
+        write_gate(&mut s, g, flavor, symbolic, p)?;
     }
     s.push_str("\nc = measure q;\n");
     Ok(s)
 }
 
-/// An expansion on one line (numeric angles; only rx, ry, rz and cx occur).
+/// What the comment block of the seed's Grover circuit says ([`seed_to_qasm3`]): plain data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeedQasmHeader {
+    /// The puzzle file, as the user named it.
+    pub file: String,
+    /// N.
+    pub n: usize,
+    /// Grover iterations (oracle calls).
+    pub iterations: usize,
+    /// Whether the oracle checks diagonals.
+    pub diagonals: bool,
+    /// For every puzzle qubit (the first ones), the puzzle cells it stands for.
+    pub qubit_cells: Vec<Vec<QubitCell>>,
+    /// `(qubit, role)` of every other qubit.
+    pub roles: Vec<(usize, String)>,
+    /// quzzle's P(valid) after `iterations`, measured on the puzzle qubits (row space).
+    pub success_probability: Option<f64>,
+}
+
+/// The OpenQASM 3 text of the Q# seed's N-Queens Grover circuit
+/// ([`crate::grover_circuit::SeedCircuit`]): the comment block of `header`, `qubit[n] q;
+/// bit[n] c;`, the gates with a comment opening each of `sections` (`(first gate, label)`),
+/// and `c = measure q;`. The flavours write `ccx` and `cry` as the QAOA files do: stdgates.inc
+/// gates in portable and ibm; in ionq each in place on one line ([`expand_ccx`], up to the
+/// global phase `e^{−iπ/8}`, and [`expand_cry`]). No gate definitions are needed.
+pub fn seed_to_qasm3(
+    circuit: &Circuit,
+    sections: &[(usize, String)],
+    header: &SeedQasmHeader,
+    flavor: Flavor,
+) -> Result<String> {
+    let n = circuit.num_qubits;
+    let puzzle = header.qubit_cells.len();
+    if puzzle + header.roles.len() != n || header.roles.iter().enumerate().any(|(i, (q, _))| *q != puzzle + i) {
+        return Err(Error::InvalidArgument(format!(
+            "the header names {} puzzle qubits and {} others, the circuit has {n} qubits",
+            puzzle,
+            header.roles.len()
+        )));
+    }
+    for g in &circuit.gates {
+        if g.qubits().iter().any(|&q| q >= n) {
+            return Err(Error::InvalidArgument(format!(
+                "gate {g:?} addresses a qubit beyond the {n} of the circuit"
+            )));
+        }
+    }
+    let mut s = String::from("OPENQASM 3.0;\ninclude \"stdgates.inc\";\n\n");
+    let mut line = |text: &str| {
+        s.push_str(if text.is_empty() { "//" } else { "// " });
+        s.push_str(text);
+        s.push('\n');
+    };
+    let nn = header.n;
+    line(&format!(
+        "Grover search for {nn}-Queens, the circuit of the Q# seed, exported by quzzle (flavour: {})",
+        flavor.name()
+    ));
+    line(&format!("puzzle file:     {}", header.file));
+    line(&format!(
+        "iterations k:    {} (oracle calls); diagonal check: {}",
+        header.iterations,
+        if header.diagonals {
+            "yes"
+        } else {
+            "no (rows and columns only)"
+        }
+    ));
+    match header.success_probability {
+        Some(p) => line(&format!(
+            "P(valid) after k iterations, measured on q[0..{}] (quzzle's exact row-space Grover): {}",
+            puzzle.saturating_sub(1),
+            number(p)
+        )),
+        None => line("P(valid): not computed"),
+    }
+    line(&format!(
+        "start: a W state on each row (x, cry, cx), the target q[{}] in |-> (x; h), so that a",
+        n - 1
+    ));
+    line("  multi-controlled x onto it flips the phase (kickback).");
+    line("oracle: cx from every cell of column c into its column ancilla (the column's parity; c < N-1),");
+    line("  x on the diagonal ancillas, a ccx from each pair of cells of rows i < j on a common");
+    line("  diagonal into the ancilla of (i, j); a multi-controlled x from every ancilla onto the");
+    line("  target, written as ccx gates with the puzzle qubits as dirty ancillas (Barenco et al.");
+    line("  1995, Lemma 7.2, and Lemma 7.3 where too few qubits are idle); then the compute part");
+    line("  undone, so every ancilla returns to |0>.");
+    line("diffusion: the W preparations undone, x on every puzzle qubit, h; multi-controlled x; h on");
+    line("  the last puzzle qubit (a multi-controlled z; the oracle ancillas and the target are its");
+    line("  dirty ancillas), x again, the W preparations again: 1 - 2|s><s|, the textbook");
+    line("  2|s><s| - 1 times -1 (a global phase; no probability changes).");
+    line("end: h; x on the target: every qubit but the puzzle ones ends in |0>.");
+    line(&format!(
+        "qubits: {n}. Measuring 1 on a puzzle qubit puts a queen in its cell. Cells are r<row>c<column>, 0-based."
+    ));
+    for (q, cells) in header.qubit_cells.iter().enumerate() {
+        let names: Vec<String> = cells
+            .iter()
+            .map(|c| {
+                if c.negated {
+                    format!("not {}", c.cell)
+                } else {
+                    c.cell.clone()
+                }
+            })
+            .collect();
+        line(&format!("  q[{q}]: {}", names.join(", ")));
+    }
+    for (q, role) in &header.roles {
+        line(&format!("  q[{q}]: {role}"));
+    }
+    line("bit order: c[i] holds the measurement of q[i]. Qiskit and IonQ print a bitstring with");
+    line(&format!(
+        "qubit 0 RIGHTMOST (c[n-1] ... c[1] c[0]): the puzzle qubits are its last {puzzle} characters,"
+    ));
+    line("reversed to read qubit 0 first, the order of valid_bitstrings in the JSON manifest.");
+    match flavor {
+        Flavor::Portable => {}
+        Flavor::Ibm => {
+            line("for IBM Quantum: qiskit.qasm3.loads(text), then transpile for the backend.");
+        }
+        Flavor::Ionq => {
+            line("for IonQ: a flat circuit of stdgates.inc gates (h, x, rz, ry, cx); each ccx a, b, c is");
+            line("written in place on one line as the 6-cx Clifford+T network with t = rz(pi/4) and");
+            line("tdg = rz(-pi/4): ccx up to the global phase e^{-i pi/8} (no gate here is controlled,");
+            line("so it is unobservable); each cry(theta) a, b as");
+            line(&format!("  `{}`.", inline_template(&CRY_STEPS)));
+        }
+    }
+    s.push('\n');
+    let _ = writeln!(s, "qubit[{n}] q;\nbit[{n}] c;\n");
+    let mut next = sections.iter().peekable();
+    for (i, g) in circuit.gates.iter().enumerate() {
+        while let Some((_, label)) = next.next_if(|(first, _)| *first == i) {
+            let _ = writeln!(s, "// {label}");
+        }
+        write_gate(&mut s, g, flavor, false, 0)?;
+    }
+    s.push_str("\nc = measure q;\n");
+    Ok(s)
+}
+
+/// One gate as the flavour writes it, on its own line (expansions on one line).
+fn write_gate(s: &mut String, g: &Gate, flavor: Flavor, symbolic: bool, p: usize) -> Result<()> {
+    let _ = match *g {
+        Gate::H(q) => writeln!(s, "h q[{q}];"),
+        Gate::Rx(q, a) => writeln!(s, "rx({}) q[{q}];", angle_text(&a, symbolic, p)?),
+        Gate::Rz(q, a) => writeln!(s, "rz({}) q[{q}];", angle_text(&a, symbolic, p)?),
+        Gate::Rzz(x, y, a) if flavor == Flavor::Ionq => writeln!(
+            s,
+            "cx q[{x}], q[{y}]; rz({}) q[{y}]; cx q[{x}], q[{y}];",
+            angle_text(&a, symbolic, p)?
+        ),
+        Gate::Rzz(x, y, a) => writeln!(s, "rzz({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
+        Gate::Cx(x, y) => writeln!(s, "cx q[{x}], q[{y}];"),
+        Gate::Ccx(a, b, c) if flavor == Flavor::Ionq => writeln!(s, "{}", inline(&expand_ccx(a, b, c))?),
+        Gate::Ccx(a, b, c) => writeln!(s, "ccx q[{a}], q[{b}], q[{c}];"),
+        Gate::X(q) => writeln!(s, "x q[{q}];"),
+        Gate::Ry(q, a) => writeln!(s, "ry({}) q[{q}];", angle_text(&a, symbolic, p)?),
+        Gate::Cry(x, y, a) if flavor == Flavor::Ionq => writeln!(s, "{}", inline(&expand_cry(x, y, a.value))?),
+        Gate::Cry(x, y, a) => writeln!(s, "cry({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
+        Gate::XxPlusYy(x, y, a) if flavor == Flavor::Ionq => {
+            writeln!(s, "{}", inline(&expand_xx_plus_yy(x, y, a.value))?)
+        }
+        Gate::XxPlusYy(x, y, a) => writeln!(s, "xy_mixer({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
+    };
+    Ok(())
+}
+
+/// An expansion on one line (numeric angles; only h, rx, ry, rz and cx occur).
 fn inline(gates: &[Gate]) -> Result<String> {
     let mut parts = Vec::with_capacity(gates.len());
     for g in gates {
@@ -620,6 +804,25 @@ mod tests {
                     &format!("cry({theta}) {x},{y}"),
                 );
             }
+        }
+    }
+
+    #[test]
+    fn ccx_expansion_is_ccx_up_to_its_global_phase() {
+        let phase = num_complex::Complex64::from_polar(1.0, CCX_EXPANSION_PHASE);
+        for (a, b, c) in [(0, 1, 2), (2, 0, 1), (1, 3, 0), (3, 2, 1)] {
+            let ours = matrix(4, &expand_ccx(a, b, c));
+            let native = matrix(4, &[Gate::Ccx(a, b, c)]);
+            for (k, (x, y)) in ours.iter().zip(&native).enumerate() {
+                for (u, v) in x.iter().zip(y) {
+                    assert!(
+                        (u - phase * v).norm() < 1e-13,
+                        "ccx {a},{b},{c}: column {k}: {u} vs {v}"
+                    );
+                }
+            }
+            let cx = expand_ccx(a, b, c).iter().filter(|g| matches!(g, Gate::Cx(..))).count();
+            assert_eq!(cx, 6);
         }
     }
 

@@ -68,6 +68,11 @@ impl ManifestDoc {
             ));
         }
         let field = |k: &str| doc.get(k).filter(|v| !v.is_null());
+        if field("circuit").and_then(Value::as_str) == Some("grover-seed") {
+            return Err(bad(
+                "this manifest describes the seed's Grover circuit (`quzzle grover --qasm`), whose counts also cover its ancillas and target; `quzzle score` reads the manifests of `quzzle qasm` only. P(valid) of its counts is the fraction of shots whose puzzle qubits (the last `puzzle_qubits` characters of a Qiskit key, reversed) are in `valid_bitstrings`".into(),
+            ));
+        }
         let text_field = |k: &str| -> Result<String> {
             field(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| {
                 bad(format!(

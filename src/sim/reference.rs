@@ -65,6 +65,16 @@ pub fn apply_cx(amps: &mut [Complex64], control: usize, target: usize) {
     }
 }
 
+/// Toffoli: swap the target's amplitudes where both controls are 1.
+pub fn apply_ccx(amps: &mut [Complex64], a: usize, b: usize, target: usize) {
+    let (cb, tb) = ((1usize << a) | (1usize << b), 1usize << target);
+    for k in 0..amps.len() {
+        if k & cb == cb && k & tb == 0 {
+            amps.swap(k, k | tb);
+        }
+    }
+}
+
 /// Apply a 2×2 matrix to `target` where `control` is 1: the pairs (k with control bit 1 and
 /// target bit 0, k | 2^target).
 pub fn apply_controlled_matrix(amps: &mut [Complex64], control: usize, target: usize, m: &Matrix2) {
@@ -107,6 +117,7 @@ pub fn apply_gates(amps: &mut [Complex64], gates: &[Gate]) {
                 apply_cx(amps, x, y);
             }
             Gate::Cx(ctl, t) => apply_cx(amps, ctl, t),
+            Gate::Ccx(a, b, t) => apply_ccx(amps, a, b, t),
             Gate::X(q) => apply_matrix(amps, q, &x_matrix()),
             Gate::Ry(q, a) => apply_matrix(amps, q, &ry_matrix(a.value)),
             Gate::Cry(ctl, t, a) => apply_controlled_matrix(amps, ctl, t, &ry_matrix(a.value)),

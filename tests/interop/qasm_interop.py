@@ -22,6 +22,16 @@ Dicke start, XY mixer, the state embedded in 2^n), then:
   by `quzzle score`: its valid shots equal those counted here with the keys reversed, and the
   simulated P(valid) lies inside its interval.
 
+Then the Q# seed's N-Queens Grover circuit (`quzzle grover nqueens-4.txt --qasm OUT --iterations
+K --flavor F`, 26 qubits: 16 puzzle qubits, 3 column and 6 diagonal ancillas, 1 target) for
+K = 1, 2 in every flavour: parsed by openqasm3, loaded by Qiskit, gate counts equal to the
+manifest's (ionq: ccx and cry expanded, stdgates.inc gates only), the ibm file transpiled; the
+portable file simulated exactly by Qiskit Aer (`AerSimulator(method="statevector")`, double
+precision, 2^26 amplitudes = 1 GiB): P(valid) of the marginal on the puzzle qubits equals the
+manifest's `success_probability` (quzzle's row-space Grover) within 1e-9, and the ancillas and
+the target end in |0>. The ionq text of N = 3 runs to the portable text's state up to a global
+phase (qiskit.quantum_info.Statevector, 15 qubits).
+
 Prints one line per file and closes with `qasm interop: N passed, M failed`; exits 1 on any
 failure.
 """
@@ -43,6 +53,7 @@ from qiskit.primitives import StatevectorSampler
 from qiskit.providers.fake_provider import GenericBackendV2
 from qiskit.transpiler import CouplingMap
 from qiskit.quantum_info import Statevector
+from qiskit_aer import AerSimulator
 
 FIDELITY_TOL = 1e-9
 SHOTS = 4000
@@ -244,6 +255,125 @@ def check_score(quzzle, circuit, manifest, manifest_path):
     return report["p_valid"], report["interval"]
 
 
+# The seed's circuit: (instance, N, iterations). 26 qubits at N = 4.
+SEED_CASES = [("tests/data/nqueens-4.txt", 4, 1), ("tests/data/nqueens-4.txt", 4, 2)]
+SEED_FLAVORS = ["portable", "ibm", "ionq"]
+
+
+def export_seed(quzzle, instance, k, flavor, out):
+    subprocess.run(
+        [quzzle, "grover", str(instance), "--iterations", str(k), "--qasm", str(out), "--flavor", flavor],
+        check=True, capture_output=True, text=True,
+    )
+    return out.read_text(), json.loads(out.with_suffix(".json").read_text())
+
+
+def gate_lines(text):
+    """The statements of a file, comments dropped (ibm and portable differ only in comments)."""
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("//")]
+
+
+def check_seed_counts(ops, manifest, flavor):
+    want = manifest["gate_counts"]
+    assert ops.get("measure", 0) == manifest["qubits"], "one measurement per qubit"
+    if flavor == "ionq":
+        assert set(ops) <= STDGATES_USED, f"ionq file uses {set(ops) - STDGATES_USED}"
+        # Each ccx is h, 6 cx, 7 rz, h, and each cry is ry, cx, ry, cx.
+        cx = want.get("cx", 0) + 6 * want.get("ccx", 0) + 2 * want.get("cry", 0)
+        assert ops.get("cx", 0) == cx, f"ionq cx {ops.get('cx', 0)} != {cx}"
+        assert ops.get("rz", 0) == 7 * want.get("ccx", 0), "ionq rz: 7 per ccx"
+        assert ops.get("h", 0) == want.get("h", 0) + 2 * want.get("ccx", 0), "ionq h: 2 per ccx"
+    else:
+        got = {name: n for name, n in ops.items() if name != "measure"}
+        assert got == want, f"gate counts {got} != manifest {want}"
+
+
+def seed_state(circuit):
+    """The exact final state of a loaded circuit, measurements removed, by Qiskit Aer."""
+    simulator = AerSimulator(method="statevector", precision="double")
+    unmeasured = circuit.remove_final_measurements(inplace=False)
+    unmeasured.save_statevector()
+    result = simulator.run(transpile(unmeasured, simulator), shots=1).result()
+    return np.asarray(result.get_statevector(), dtype=np.complex128)
+
+
+def check_seed_state(state, manifest):
+    """P(valid) on the puzzle qubits and the weight left on the other qubits."""
+    n, puzzle = manifest["qubits"], manifest["puzzle_qubits"]
+    assert state.shape == (2**n,), f"state of {state.shape}"
+    # Index k holds qubit q in bit q: the puzzle qubits are the low bits.
+    probabilities = (np.abs(state) ** 2).reshape(2 ** (n - puzzle), 2**puzzle)
+    left = float(probabilities[1:, :].sum())
+    marginal = probabilities.sum(axis=0)
+    # valid_bitstrings list qubit 0 first: reversed, they read as a binary number.
+    success = float(sum(marginal[int(b[::-1], 2)] for b in manifest["valid_bitstrings"]))
+    expected = manifest["success_probability"]
+    assert abs(success - expected) <= PROBABILITY_TOL, f"P(valid) {success!r} vs quzzle {expected!r}"
+    assert left <= PROBABILITY_TOL, f"probability {left!r} with an ancilla or the target at 1"
+    return success, left
+
+
+def seed_checks(quzzle, out):
+    """The seed's circuit in every flavour; returns (passed, failed)."""
+    passed, failed = 0, 0
+    for instance, n, k in SEED_CASES:
+        texts = {}
+        for flavor in SEED_FLAVORS:
+            label = f"seed {pathlib.Path(instance).name} N={n} k={k} {flavor}"
+            path = out / f"seed-n{n}-k{k}.{flavor}.qasm"
+            began = time.time()
+            try:
+                text, manifest = export_seed(quzzle, ROOT / instance, k, flavor, path)
+                texts[flavor] = text
+                assert manifest["circuit"] == "grover-seed" and manifest["iterations"] == k
+                openqasm3.parse(text)
+                circuit = qiskit.qasm3.loads(text)
+                assert circuit.num_qubits == manifest["qubits"], f"{circuit.num_qubits} qubits"
+                assert circuit.num_qubits == n * n + (n - 1) + n * (n - 1) // 2 + 1
+                check_seed_counts(circuit.count_ops(), manifest, flavor)
+                detail = f"{manifest['qubits']} qubits, {manifest['gate_counts'].get('ccx', 0)} ccx, " \
+                         f"{manifest['total_gates']} gates, Qiskit depth {circuit.depth()}"
+                if flavor == "portable":
+                    success, left = check_seed_state(seed_state(circuit), manifest)
+                    detail += (f"; Aer P(valid) = {success:.12f}, quzzle {manifest['success_probability']:.12f}, "
+                               f"ancillas at 1: {left:.1e}")
+                if flavor == "ibm":
+                    assert gate_lines(text) == gate_lines(texts["portable"]), "ibm gates differ from portable"
+                    backend = GenericBackendV2(num_qubits=circuit.num_qubits, basis_gates=["rz", "sx", "x", "cx"],
+                                               seed=SEED)
+                    mapped = transpile(circuit, backend, optimization_level=1, seed_transpiler=SEED)
+                    assert set(mapped.count_ops()) <= {"rz", "sx", "x", "cx", "measure", "barrier"}
+                    detail += f"; transpiled: cx {mapped.count_ops().get('cx', 0)}, depth {mapped.depth()}"
+                passed += 1
+                print(f"ok   {label}: {detail} ({time.time() - began:.1f} s)")
+            except subprocess.CalledProcessError as e:
+                failed += 1
+                print(f"FAIL {label}: quzzle exited {e.returncode}: {e.stderr.strip()}")
+            except Exception as e:  # noqa: BLE001 - every failure is reported, then counted
+                failed += 1
+                print(f"FAIL {label}: {type(e).__name__}: {e}")
+    # The ionq expansion (ccx as 6 cx and rz(+-pi/4)) is ccx up to a global phase: N = 3.
+    label = "seed nqueens-3 k=1 ionq vs portable"
+    began = time.time()
+    try:
+        three = out / "nqueens-3.txt"
+        three.write_text("puzzle: nqueens\nsize: 3x3\n")
+        states = {}
+        for flavor in ["portable", "ionq"]:
+            text, manifest = export_seed(quzzle, three, 1, flavor, out / f"seed-n3-k1.{flavor}.qasm")
+            openqasm3.parse(text)
+            circuit = qiskit.qasm3.loads(text)
+            states[flavor] = Statevector(circuit.remove_final_measurements(inplace=False)).data
+        overlap = abs(np.vdot(states["portable"], states["ionq"])) ** 2
+        assert overlap >= 1 - FIDELITY_TOL, f"fidelity {overlap!r}"
+        passed += 1
+        print(f"ok   {label}: 15 qubits, 1 - fidelity = {1 - overlap:.1e} ({time.time() - began:.1f} s)")
+    except Exception as e:  # noqa: BLE001
+        failed += 1
+        print(f"FAIL {label}: {type(e).__name__}: {e}")
+    return passed, failed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quzzle", required=True, help="the quzzle binary")
@@ -296,6 +426,9 @@ def main():
             except Exception as e:  # noqa: BLE001 - every failure is reported, then counted
                 failed += 1
                 print(f"FAIL {label}: {type(e).__name__}: {e}")
+    seed_passed, seed_failed = seed_checks(args.quzzle, args.out)
+    passed += seed_passed
+    failed += seed_failed
     print(f"qasm interop: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

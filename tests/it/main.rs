@@ -18,6 +18,7 @@ mod queens;
 mod reduction;
 mod regression;
 mod reliability;
+mod seed;
 mod shared;
 mod space;
 mod starbattle;

@@ -193,10 +193,10 @@ fn reference_run_of_the_circuit_equals_the_fast_state() {
 }
 
 /// A reader for exactly the subset of OpenQASM 3 quzzle writes: comments, declarations, the
-/// rzz and xy_mixer definitions, `h`/`rx`/`rz`/`rzz`/`cx`/`x`/`ry`/`cry`/`xy_mixer` on `q[i]`,
-/// several statements on a line, angles as numbers or `coefficient * name` bound through
-/// `values`.
-fn read_back(text: &str, values: &HashMap<String, f64>) -> Circuit {
+/// rzz and xy_mixer definitions, `h`/`rx`/`rz`/`rzz`/`cx`/`ccx`/`x`/`ry`/`cry`/`xy_mixer` on
+/// `q[i]`, several statements on a line, angles as numbers or `coefficient * name` bound
+/// through `values`.
+pub(crate) fn read_back(text: &str, values: &HashMap<String, f64>) -> Circuit {
     let mut num_qubits = None;
     let mut gates = Vec::new();
     let qubit = |s: &str| -> usize {
@@ -244,6 +244,7 @@ fn read_back(text: &str, values: &HashMap<String, f64>) -> Circuit {
                 "rz" => Gate::Rz(qubit(args[0]), angle(param.unwrap())),
                 "rzz" => Gate::Rzz(qubit(args[0]), qubit(args[1]), angle(param.unwrap())),
                 "cx" => Gate::Cx(qubit(args[0]), qubit(args[1])),
+                "ccx" => Gate::Ccx(qubit(args[0]), qubit(args[1]), qubit(args[2])),
                 "x" => Gate::X(qubit(args[0])),
                 "ry" => Gate::Ry(qubit(args[0]), angle(param.unwrap())),
                 "cry" => Gate::Cry(qubit(args[0]), qubit(args[1]), angle(param.unwrap())),
