@@ -383,7 +383,10 @@ fn solve_and_sweep_take_the_histogram_route() {
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     let row: Vec<&str> = csv.lines().nth(2).unwrap().split(',').collect();
     let field = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
-    assert_eq!((field("space"), field("mixer"), field("p")), ("rows+cols", "grover", "2"));
+    assert_eq!(
+        (field("space"), field("mixer"), field("p")),
+        ("rows+cols", "grover", "2")
+    );
     assert_eq!((field("dimension"), field("valid_states")), ("720.0", "4"));
     // serde_json reads the JSON float to within an ulp or so.
     let p_valid: f64 = field("p_valid").parse().unwrap();
