@@ -126,6 +126,11 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<(ManifestDoc, Box<dyn quzzle
             )));
         }
         let doc = ManifestDoc::parse(text, &input)?;
+        if doc.grover_seed.is_some() {
+            return Err(Error::InvalidArgument(format!(
+                "{input} describes the seed's Grover circuit (`quzzle grover --qasm`); sample draws shots of the QAOA circuits of `quzzle qasm`"
+            )));
+        }
         let enc = doc.encoding()?;
         return Ok((doc, enc));
     }
@@ -192,11 +197,17 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         )));
     }
     let sim = simulation::simulation(enc.as_ref(), &doc.space)?;
+    let Some(angles) = &doc.angles else {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the manifest has no angles",
+            args.input.display()
+        )));
+    };
     let counts = match noise.models.first() {
-        None => Distribution::of(&sim, &doc.angles)?.sample(args.shots, args.seed)?,
+        None => Distribution::of(&sim, angles)?.sample(args.shots, args.seed)?,
         Some(model) => {
-            let circuit = simulation::circuit(enc.as_ref(), &sim.space, sim.mixer, &doc.angles)?;
-            let nc = quzzle::noise::NoisyCircuit::new(&circuit, &doc.angles)?;
+            let circuit = simulation::circuit(enc.as_ref(), &sim.space, sim.mixer, angles)?;
+            let nc = quzzle::noise::NoisyCircuit::new(&circuit, angles)?;
             quzzle::noise::sample_counts(sim.qaoa(), &nc, model, args.shots, noise.trajectories, args.seed)?
         }
     };

@@ -123,16 +123,26 @@ fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Resu
         r.shots,
         r.distinct
     );
-    outln!(
-        "manifest: {} ({}, {} qubits, reduce {}, space {}, mixer {}, p = {})",
-        args.manifest.display(),
-        manifest.file,
-        manifest.qubits,
-        manifest.level.name(),
-        manifest.space.space,
-        manifest.space.mixer,
-        manifest.angles.p()
-    );
+    match (&manifest.angles, manifest.grover_seed) {
+        (_, Some(g)) => outln!(
+            "manifest: {} ({}, the seed's Grover circuit: {} qubits, the board on the first {}, {} iteration(s))",
+            args.manifest.display(),
+            manifest.file,
+            manifest.qubits,
+            g.board_qubits,
+            g.iterations
+        ),
+        (angles, None) => outln!(
+            "manifest: {} ({}, {} qubits, reduce {}, space {}, mixer {}, p = {})",
+            args.manifest.display(),
+            manifest.file,
+            manifest.qubits,
+            manifest.level.name(),
+            manifest.space.space,
+            manifest.space.mixer,
+            angles.as_ref().map_or(0, quzzle::Angles::p)
+        ),
+    }
     outln!(
         "P(valid) measured: {:.6} ({} of {} shots); {} % interval [{:.6}, {:.6}] (Clopper-Pearson)",
         r.p_valid,

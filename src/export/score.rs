@@ -38,8 +38,11 @@ pub struct ManifestDoc {
     pub space: SpaceSettings,
     /// Qubits.
     pub qubits: usize,
-    /// The angles.
-    pub angles: Angles,
+    /// The angles (`None` for the seed's Grover circuit, which has iterations instead).
+    pub angles: Option<Angles>,
+    /// The seed's Grover circuit (`quzzle grover --qasm`): its iterations, and how many of
+    /// its leading qubits hold the board (the rest are ancillas and the target).
+    pub grover_seed: Option<GroverSeedCircuit>,
     /// Simulated P(valid) at those angles (`None` when not simulated).
     pub success_probability: Option<f64>,
     /// Simulated `P(q[i] = 1)` (`None` when not simulated or written by an older quzzle).
@@ -56,7 +59,21 @@ pub struct ManifestDoc {
     pub qubit_cells: Vec<Vec<(String, bool)>>,
 }
 
+/// What a manifest of the seed's Grover circuit adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroverSeedCircuit {
+    /// Grover iterations.
+    pub iterations: usize,
+    /// The leading qubits that hold the board.
+    pub board_qubits: usize,
+}
+
 impl ManifestDoc {
+    /// Qubits that hold the board: all of them, except in the seed's Grover circuit.
+    pub fn board_qubits(&self) -> usize {
+        self.grover_seed.map_or(self.qubits, |g| g.board_qubits)
+    }
+
     /// Read a manifest's text; `source` names it in messages.
     pub fn parse(text: &str, source: &str) -> Result<Self> {
         let bad = |msg: String| Error::InvalidArgument(format!("{source}: {msg}"));
@@ -68,11 +85,7 @@ impl ManifestDoc {
             ));
         }
         let field = |k: &str| doc.get(k).filter(|v| !v.is_null());
-        if field("circuit").and_then(Value::as_str) == Some("grover-seed") {
-            return Err(bad(
-                "this manifest describes the seed's Grover circuit (`quzzle grover --qasm`), whose counts also cover its ancillas and target; `quzzle score` reads the manifests of `quzzle qasm` only. P(valid) of its counts is the fraction of shots whose puzzle qubits (the last `puzzle_qubits` characters of a Qiskit key, reversed) are in `valid_bitstrings`".into(),
-            ));
-        }
+        let seed = field("circuit").and_then(Value::as_str) == Some("grover-seed");
         let text_field = |k: &str| -> Result<String> {
             field(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| {
                 bad(format!(
@@ -100,7 +113,33 @@ impl ManifestDoc {
         let qubits = field("qubits")
             .and_then(Value::as_u64)
             .ok_or_else(|| bad("no `qubits` count".into()))? as usize;
-        let angles = Angles::new(numbers("gammas")?, numbers("betas")?).map_err(wrap)?;
+        let count = |k: &str| -> Result<usize> {
+            field(k)
+                .and_then(Value::as_u64)
+                .map(|v| v as usize)
+                .ok_or_else(|| bad(format!("no `{k}` count")))
+        };
+        let (angles, grover_seed) = if seed {
+            let board_qubits = count("puzzle_qubits")?;
+            if board_qubits == 0 || board_qubits > qubits {
+                return Err(bad(format!(
+                    "`puzzle_qubits` is {board_qubits}, not between 1 and the {qubits} qubits"
+                )));
+            }
+            let iterations = count("iterations")?;
+            (
+                None,
+                Some(GroverSeedCircuit {
+                    iterations,
+                    board_qubits,
+                }),
+            )
+        } else {
+            (
+                Some(Angles::new(numbers("gammas")?, numbers("betas")?).map_err(wrap)?),
+                None,
+            )
+        };
         let cells_error = |k: &str| bad(format!("`{k}` is not the list quzzle writes"));
         let cell = |v: &Value, flag: &str| -> Option<(String, bool)> {
             Some((v.get("cell")?.as_str()?.to_string(), v.get(flag)?.as_bool()?))
@@ -154,6 +193,7 @@ impl ManifestDoc {
             space,
             qubits,
             angles,
+            grover_seed,
             success_probability: probability("success_probability")?,
             qubit_marginals,
             valid_bitstrings,
@@ -187,7 +227,7 @@ impl ManifestDoc {
                 env!("CARGO_PKG_VERSION")
             ))
         };
-        if enc.num_qubits() != self.qubits {
+        if enc.num_qubits() != self.board_qubits() {
             return Err(differs("qubits"));
         }
         let qubit_cells: Vec<Vec<(String, bool)>> = enc
@@ -272,15 +312,26 @@ pub fn score(
             "the confidence must lie strictly between 0 and 1, not {confidence}"
         )));
     }
-    let n = manifest.qubits;
+    let n = manifest.board_qubits();
     let valid_set: Option<HashSet<&str>> = manifest
         .valid_complete
         .then(|| manifest.valid_bitstrings.iter().map(String::as_str).collect());
     let shots = counts.shots;
-    let mut boards = Vec::with_capacity(counts.counts.len());
+    // The board is the leading qubits; the seed circuit's ancillas and target end in 0 when
+    // the run is faithful, so shots that differ only there are one board.
+    let mut by_board: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+    let mut dirty_shots = 0u64;
+    for (&k, &count) in &counts.counts {
+        let board = if n >= 64 { k } else { k & ((1u64 << n) - 1) };
+        if board != k {
+            dirty_shots += count;
+        }
+        *by_board.entry(board).or_insert(0) += count;
+    }
+    let mut boards = Vec::with_capacity(by_board.len());
     let mut valid_shots = 0;
     let mut ones = vec![0u64; n];
-    for (&k, &count) in &counts.counts {
+    for (&k, &count) in &by_board {
         let bits = crate::bits::to_bools(k, n);
         for (q, &b) in bits.iter().enumerate() {
             if b {
@@ -310,6 +361,16 @@ pub fn score(
         .ok_or_else(|| Error::InvalidArgument("no shots to score".into()))?;
     let simulated = manifest.success_probability;
     let mut notes = counts.notes.clone();
+    if let Some(g) = manifest.grover_seed {
+        notes.push(format!(
+            "the seed's Grover circuit after {} iteration(s): boards are read from qubits 0 to {} (the ancillas and the target are left out); {} of {} shots ({:.4}) have an ancilla or the target at 1, which a faithful run never gives",
+            g.iterations,
+            n - 1,
+            dirty_shots,
+            shots,
+            dirty_shots as f64 / shots as f64
+        ));
+    }
     if !manifest.valid_complete {
         notes.push(
             "the manifest's list of valid boards is not complete (found by a bounded search): validity is the complete rule check alone, and there is no uniform baseline".into(),

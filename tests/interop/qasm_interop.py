@@ -313,6 +313,27 @@ def check_seed_state(state, manifest):
     return success, left
 
 
+def check_seed_score(quzzle, state, manifest, manifest_path):
+    """Shots drawn from Aer's state of all 26 qubits, in Qiskit's key order, scored by
+    `quzzle score`: the board is read from the puzzle qubits and the simulated P(valid) lies
+    inside the interval. Returns (P(valid), interval)."""
+    n, puzzle = manifest["qubits"], manifest["puzzle_qubits"]
+    probabilities = np.abs(state) ** 2
+    draws = np.random.default_rng(SEED).choice(2**n, size=SHOTS, p=probabilities / probabilities.sum())
+    keys, times = np.unique(draws, return_counts=True)
+    counts = {format(int(key), f"0{n}b"): int(t) for key, t in zip(keys, times)}
+    valid = set(manifest["valid_bitstrings"])
+    # A Qiskit key puts qubit 0 last: its puzzle qubits are the last characters, reversed.
+    want = sum(t for key, t in counts.items() if key[-puzzle:][::-1] in valid)
+    r = score(quzzle, counts, manifest_path.with_name(manifest_path.stem + ".counts.json"), manifest_path,
+              "qiskit")
+    assert r["shots"] == SHOTS and r["valid_shots"] == want, f"{r['valid_shots']} valid, counted {want}"
+    low, high = r["interval"]
+    assert r["inside"] is True, (f"simulated P(valid) {r['simulated_p_valid']!r} outside [{low!r}, {high!r}] "
+                                 f"({r['valid_shots']} of {SHOTS})")
+    return r["p_valid"], r["interval"]
+
+
 def seed_checks(quzzle, out):
     """The seed's circuit in every flavour; returns (passed, failed)."""
     passed, failed = 0, 0
@@ -334,9 +355,13 @@ def seed_checks(quzzle, out):
                 detail = f"{manifest['qubits']} qubits, {manifest['gate_counts'].get('ccx', 0)} ccx, " \
                          f"{manifest['total_gates']} gates, Qiskit depth {circuit.depth()}"
                 if flavor == "portable":
-                    success, left = check_seed_state(seed_state(circuit), manifest)
+                    state = seed_state(circuit)
+                    success, left = check_seed_state(state, manifest)
                     detail += (f"; Aer P(valid) = {success:.12f}, quzzle {manifest['success_probability']:.12f}, "
                                f"ancillas at 1: {left:.1e}")
+                    measured, (low, high) = check_seed_score(quzzle, state, manifest, path.with_suffix(".json"))
+                    detail += f"; {SHOTS} shots scored: {measured:.4f} in [{low:.4f}, {high:.4f}]"
+                    del state
                 if flavor == "ibm":
                     assert gate_lines(text) == gate_lines(texts["portable"]), "ibm gates differ from portable"
                     backend = GenericBackendV2(num_qubits=circuit.num_qubits, basis_gates=["rz", "sx", "x", "cx"],

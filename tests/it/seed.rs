@@ -261,9 +261,21 @@ fn seed_export_writes_every_flavour_with_its_manifest() {
             assert!(valid.iter().all(|b| b.as_str().unwrap().len() == 16));
             assert_eq!(m["qubit_cells"].as_array().unwrap().len(), 16);
             if flavor == Flavor::Portable && k == 1 {
-                // `quzzle score` names what it cannot read instead of a missing field.
+                // `quzzle score` reads the board from the puzzle qubits (the last 16 characters
+                // of a Qiskit key, reversed) and counts the shots with an ancilla at 1.
+                let v = valid[0].as_str().unwrap();
+                let board: String = v.chars().rev().collect();
                 let counts = dir.join("counts.json");
-                std::fs::write(&counts, format!("{{\"{}\": 10}}", "0".repeat(26))).unwrap();
+                std::fs::write(
+                    &counts,
+                    format!(
+                        "{{\"{}{board}\": 30, \"1{}{board}\": 10, \"{}\": 60}}",
+                        "0".repeat(10),
+                        "0".repeat(9),
+                        "0".repeat(26)
+                    ),
+                )
+                .unwrap();
                 let manifest = out.with_extension("json");
                 let done = quzzle(&[
                     "score",
@@ -272,7 +284,21 @@ fn seed_export_writes_every_flavour_with_its_manifest() {
                     manifest.to_str().unwrap(),
                     "--format",
                     "qiskit",
+                    "--json",
                 ]);
+                assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+                let r: serde_json::Value = serde_json::from_slice(&done.stdout).unwrap();
+                assert_eq!((r["shots"].as_u64(), r["valid_shots"].as_u64()), (Some(100), Some(40)));
+                assert_eq!(r["distinct"], 2);
+                assert_eq!(r["top"][0]["bitstring"], "0".repeat(16));
+                assert_eq!(r["top"][1]["bitstring"], v);
+                assert_eq!(r["qubit_marginals"].as_array().unwrap().len(), 16);
+                assert_eq!(r["simulated_p_valid"].as_f64().unwrap(), want);
+                assert_eq!(r["uniform"].as_f64().unwrap(), 2.0 / 256.0);
+                let notes = r["notes"].to_string();
+                assert!(notes.contains("10 of 100 shots"), "{notes}");
+                // sample draws QAOA circuits only, and says so.
+                let done = quzzle(&["sample", manifest.to_str().unwrap(), "--shots", "10"]);
                 let e = String::from_utf8_lossy(&done.stderr);
                 assert!(!done.status.success() && e.contains("seed's Grover circuit"), "{e}");
             }
