@@ -43,6 +43,7 @@ for f in "$SHARED"/queens/*.txt; do
     2> "$TMP/json/$b.err" || true
 done
 
-python3 results/grover/tables.py "$TMP/json" results/subspace/queens-xy/sweep.csv > "$OUT/README.md"
+python3 results/grover/tables.py "$TMP/json" results/subspace/queens-xy/sweep.csv \
+  results/subspace/queens9/sweep.csv > "$OUT/README.md"
 rm -rf "$TMP"
 echo "wrote $OUT/README.md"

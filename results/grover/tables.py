@@ -1,5 +1,5 @@
 """Tables of results/grover/README.md from the JSON reports of run.sh.
-Usage: tables.py JSON_DIR XY_SWEEP_CSV (Markdown to stdout)."""
+Usage: tables.py JSON_DIR XY_SWEEP_CSV... (Markdown to stdout)."""
 import csv
 import math
 import json
@@ -7,7 +7,7 @@ import os
 import statistics
 import sys
 
-jdir, xy_csv = sys.argv[1:]
+jdir, xy_csvs = sys.argv[1], sys.argv[2:]
 
 
 def ratio(x):
@@ -72,8 +72,9 @@ for n in (4, 5):
             rc["optimal_iterations"], rc["optimal_probability"], rc["route"]))
 
 xy = {}
-for row in csv.DictReader(open(xy_csv)):
-    xy.setdefault(os.path.basename(row["file"])[:-4], {})[int(row["p"])] = (float(row["p_valid"]), row["space"], float(row["dimension"]))
+for xy_csv in xy_csvs:
+    for row in csv.DictReader(open(xy_csv)):
+        xy.setdefault(os.path.basename(row["file"])[:-4], {})[int(row["p"])] = (float(row["p_valid"]), row["space"], float(row["dimension"]))
 
 print("""
 ## Every shared Queens board at `paper`: rows+cols
@@ -81,7 +82,8 @@ print("""
 Grover search and Grover-mixer QAOA (p = 1..8; INTERP, L-BFGS on exact gradients, energy
 objective, seed 0) on the rows+cols space, both from the cost histogram counted by a
 depth-first search over the space's states (no statevector: the largest space has 10! =
-3 628 800 states). XY: the XY-ring QAOA of results/subspace/queens-xy at p = 5 on its own
+3 628 800 states). XY: the XY-ring QAOA of results/subspace/queens-xy and queens9 (its
+optimised board, 07-17) at p = 5 on its own
 space (rows, cols or regions; `–` where it did not run). A run of depth p applies the cost p
 times; a Grover iteration applies the oracle once.
 """)

@@ -37,7 +37,7 @@ fn factor(phase: &Phase<'_>, flips: &[(u64, Complex64)], k: usize) -> Complex64 
     f
 }
 
-/// `ψ ← P·D·ψ` with `D` the diagonal of [`factor`] (phase, then the gadget corrections `flips`)
+/// `ψ ← P·D·ψ` with `D` the diagonal of `factor` (phase, then the gadget corrections `flips`)
 /// and `P = global · X^x Z^z`: `ψ'_k = global · (−1)^{|(k⊕x) ∩ z|} · D_{k⊕x} · ψ_{k⊕x}`.
 /// With `phase` [`Phase::None`], no flips and `global = 1` this is the Pauli `X^x Z^z` alone.
 pub fn apply_diagonal_pauli(
