@@ -564,8 +564,23 @@ impl SolveReport {
             seconds: f64,
             gammas: String,
             betas: String,
+            // With `--noise`, as in sweep rows: one value per model, space-separated, in the
+            // order of `noise`; empty without it.
+            noise: String,
+            noise_trajectories: Option<usize>,
+            noise_p_valid: String,
+            noise_p_valid_se: String,
+            noise_energy: String,
+            noise_energy_se: String,
+            gates_h: Option<usize>,
+            gates_rz: Option<usize>,
+            gates_rx: Option<usize>,
+            gates_cx: Option<usize>,
         }
         let join = |v: &[f64]| v.iter().map(|x| format!("{x}")).collect::<Vec<_>>().join(" ");
+        let each = |d: &DepthResult, f: fn(&crate::noise::NoisyEstimate) -> f64| {
+            join(&d.noisy.iter().map(f).collect::<Vec<_>>())
+        };
         let mut w = csv::Writer::from_writer(Vec::new());
         for d in &self.depths {
             w.serialize(Row {
@@ -594,6 +609,21 @@ impl SolveReport {
                 seconds: d.seconds,
                 gammas: join(&d.gammas),
                 betas: join(&d.betas),
+                noise: d
+                    .noisy
+                    .iter()
+                    .map(|e| e.model.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                noise_trajectories: d.noisy.first().map(|e| e.trajectories),
+                noise_p_valid: each(d, |e| e.p_valid),
+                noise_p_valid_se: each(d, |e| e.p_valid_se),
+                noise_energy: each(d, |e| e.energy),
+                noise_energy_se: each(d, |e| e.energy_se),
+                gates_h: d.gates.as_ref().map(|g| g.h),
+                gates_rz: d.gates.as_ref().map(|g| g.rz),
+                gates_rx: d.gates.as_ref().map(|g| g.rx),
+                gates_cx: d.gates.as_ref().map(|g| g.cx),
             })
             .map_err(|e| Error::InvalidArgument(format!("depths.csv: {e}")))?;
         }

@@ -96,6 +96,27 @@ fn noisy_solve_reports_and_is_the_same_on_any_thread_count() {
         text.contains("under noise") && text.contains("learn.microsoft.com"),
         "{text}"
     );
+    // depths.csv carries the same noisy values as the JSON, one per model in model order.
+    let dir = Scratch::new("noisy-solve-csv");
+    let mut with_out: Vec<&str> = args[..args.len() - 1].to_vec();
+    with_out.extend(["--out", dir.to_str().unwrap()]);
+    ok("2", &with_out);
+    let csv = std::fs::read_to_string(dir.join("depths.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let mut reader = ::csv::Reader::from_reader(csv.as_bytes());
+    for (row, d) in reader.records().zip(v["depths"].as_array().unwrap()) {
+        let row = row.unwrap();
+        let field = |name: &str| row.get(header.iter().position(|h| *h == name).unwrap()).unwrap();
+        assert_eq!(field("noise"), "aria p1=2e-3,p2=2e-2,readout=1e-2");
+        assert_eq!(field("noise_trajectories"), "12");
+        assert_eq!(field("gates_h"), "16");
+        let values: Vec<f64> = field("noise_p_valid").split(' ').map(|x| x.parse().unwrap()).collect();
+        for (x, e) in values.iter().zip(d["noisy"].as_array().unwrap()) {
+            assert!((x - e["p_valid"].as_f64().unwrap()).abs() < 1e-15, "{x}");
+        }
+        assert_eq!(values.len(), 2);
+    }
 }
 
 #[test]
