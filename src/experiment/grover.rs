@@ -186,7 +186,7 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
     let (sim_valid, note) = if run_statevector {
         match simulation::simulation(enc, &space_settings) {
             // The simulation falls back to the histogram where no statevector fits.
-            Ok(sim) if sim.histogram.is_some() => {
+            Ok(sim) if sim.histogram().is_some() => {
                 if settings.route == GroverRoute::Auto {
                     (
                         None,

@@ -10,6 +10,7 @@
 
 use super::simulation::{space_digits, space_qubo, SpaceSettings};
 use crate::cost::product::{Digit, ProductCost};
+use crate::encoding::onehot::OneHot;
 use crate::encoding::space::Space;
 use crate::encoding::{Encoding, ENERGY_TOL};
 use crate::error::{Error, Result};
@@ -36,9 +37,8 @@ fn key(c: f64) -> u64 {
     (c + 0.0).to_bits()
 }
 
-/// The histogram of `enc`'s cost over `space` (a one-hot encoding; the full space too): the
-/// states counted per cost, those of the success cost split by the complete check.
-pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram> {
+/// The one-hot encoding of `enc`, when `space` is small enough to count its states.
+fn countable<'a>(enc: &'a dyn Encoding, space: &Space) -> Result<&'a OneHot> {
     let onehot = enc.as_onehot().ok_or_else(|| {
         Error::InvalidArgument(format!(
             "the cost histogram is counted over the constraint model of the onehot encoding; the {} encoding has none",
@@ -53,6 +53,13 @@ pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram
             space.log2_dimension()
         )));
     }
+    Ok(onehot)
+}
+
+/// The histogram of `enc`'s cost over `space` (a one-hot encoding; the full space too): the
+/// states counted per cost, those of the success cost split by the complete check.
+pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram> {
+    let onehot = countable(enc, space)?;
     if !space.listable() {
         return search_histogram(enc, space);
     }
@@ -290,20 +297,7 @@ impl Search<'_> {
 /// the qubits. The first `SEARCH_PREFIX_QUBITS` (12) qubits split the work into tasks, merged in
 /// enumeration order. Equal to the enumeration wherever both run (tested).
 pub fn search_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram> {
-    let onehot = enc.as_onehot().ok_or_else(|| {
-        Error::InvalidArgument(format!(
-            "the cost histogram is counted over the constraint model of the onehot encoding; the {} encoding has none",
-            enc.name()
-        ))
-    })?;
-    if space.dimension > MAX_COUNTED_STATES {
-        return Err(Error::InvalidArgument(format!(
-            "{}: space {} has 2^{:.2} states; the histogram is counted by enumeration up to 2^32",
-            enc.file(),
-            space.resolved,
-            space.log2_dimension()
-        )));
-    }
+    let onehot = countable(enc, space)?;
     let n = enc.num_qubits();
     let qubo = space_qubo(onehot, space);
     let mut lower = vec![Vec::new(); n];
@@ -478,11 +472,20 @@ pub fn histogram_simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Res
         )));
     }
     let space = super::simulation::space_of(enc, settings)?;
-    let histogram = cost_histogram(enc, &space)?;
+    Ok((histogram_simulator(enc, &space)?, space))
+}
+
+/// The histogram simulator of `enc` on `space`; refused when no state of the space is valid
+/// (an unsatisfiable puzzle says so, a solution outside the space says that).
+pub fn histogram_simulator(enc: &dyn Encoding, space: &Space) -> Result<HistogramSimulator> {
+    let histogram = cost_histogram(enc, space)?;
     if histogram.count_of(ClassKind::Valid) == 0 {
-        return Err(Error::Unsatisfiable {
-            reason: format!("no state of space {} passes the complete check", space.resolved),
-        });
+        enc.search(0)?.require_solution()?;
+        return Err(Error::InvalidArgument(format!(
+            "{}: the puzzle has a solution but none lies in space {}",
+            enc.file(),
+            space.resolved
+        )));
     }
-    Ok((HistogramSimulator::new(histogram)?, space))
+    HistogramSimulator::new(histogram)
 }

@@ -13,7 +13,7 @@ use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL};
 use crate::error::{gib, Error, Result};
 use crate::mixer::{xy_edges, MixerKind};
 use crate::puzzle::Verdict;
-use crate::qaoa::histogram::{ClassKind, CostHistogram, HistogramSimulator};
+use crate::qaoa::histogram::{ClassKind, CostHistogram};
 use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator};
 use crate::sim;
 use num_complex::Complex64;
@@ -80,9 +80,6 @@ pub struct Simulation {
     pub mixer: MixerKind,
     /// Read+write passes over the state per layer (the bench's traffic model).
     pub passes_per_layer: usize,
-    /// The cost histogram on the histogram route (the Grover mixer on a space with no
-    /// statevector), where simulated index k is cost class k; `None` on a statevector.
-    pub histogram: Option<CostHistogram>,
 }
 
 impl Simulation {
@@ -107,9 +104,15 @@ impl Simulation {
         self.sim.bits(k).iter().map(|&b| if b { '1' } else { '0' }).collect()
     }
 
+    /// The cost histogram on the histogram route (the Grover mixer on a space with no
+    /// statevector), where simulated index k is cost class k; `None` on a statevector.
+    pub fn histogram(&self) -> Option<&CostHistogram> {
+        self.sim.cost_classes()
+    }
+
     /// `statevector` or `histogram`.
     pub fn route(&self) -> &'static str {
-        if self.histogram.is_some() {
+        if self.histogram().is_some() {
             "histogram"
         } else {
             "statevector"
@@ -119,7 +122,7 @@ impl Simulation {
     /// The number of basis states behind simulated indices `ks` (the class sizes on the
     /// histogram route).
     pub fn states_of(&self, ks: &[u64]) -> f64 {
-        match &self.histogram {
+        match self.histogram() {
             Some(h) => ks.iter().map(|&k| h.classes[k as usize].count as f64).sum(),
             None => ks.len() as f64,
         }
@@ -129,7 +132,7 @@ impl Simulation {
     /// amplitudes (`|A_k|² / N_k` for a class).
     pub fn state_probability(&self, amps: &[Complex64], k: u64) -> f64 {
         let p = amps[k as usize].norm_sqr();
-        match &self.histogram {
+        match self.histogram() {
             Some(h) => p / h.classes[k as usize].count as f64,
             None => p,
         }
@@ -139,7 +142,7 @@ impl Simulation {
     /// one state, most likely first (ties: lower index first). On the histogram route a class
     /// stands for all its states.
     pub fn top_states(&self, amps: &[Complex64], k: usize) -> Vec<(u64, f64)> {
-        if self.histogram.is_none() {
+        if self.histogram().is_none() {
             return super::stats::top_states(amps, k);
         }
         let mut all: Vec<(u64, f64)> = (0..amps.len() as u64)
@@ -152,7 +155,7 @@ impl Simulation {
 
     /// The refusal for a command that needs the state of every basis state.
     pub fn require_statevector(&self, what: &str) -> Result<()> {
-        if self.histogram.is_some() {
+        if self.histogram().is_some() {
             return Err(self.no_statevector(what));
         }
         Ok(())
@@ -250,7 +253,6 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
                 space,
                 mixer: MixerKind::Grover,
                 passes_per_layer: 1,
-                histogram: None,
             });
         }
         return Ok(Simulation {
@@ -258,7 +260,6 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
             space,
             mixer: MixerKind::X,
             passes_per_layer: 2,
-            histogram: None,
         });
     }
     let onehot = enc.as_onehot().expect("checked by space_of");
@@ -303,7 +304,6 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
             space,
             mixer: MixerKind::Grover,
             passes_per_layer: 1,
-            histogram: None,
         });
     }
     let gates: Vec<DigitGates> = space
@@ -318,7 +318,6 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
         sim: Box::new(sim),
         space,
         mixer: settings.mixer,
-        histogram: None,
     })
 }
 
@@ -334,24 +333,14 @@ pub fn simulation_from_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -
     histogram_route(enc, space_of(enc, settings)?)
 }
 
-/// The Grover mixer on `space` from its cost histogram ([`HistogramSimulator`]): exact at any
+/// The Grover mixer on `space` from its cost histogram ([`crate::qaoa::HistogramSimulator`]): exact at any
 /// dimension the histogram is counted for, with the cost classes as the simulated basis.
 fn histogram_route(enc: &dyn Encoding, space: Space) -> Result<Simulation> {
-    let histogram = super::histogram::cost_histogram(enc, &space)?;
-    if histogram.count_of(ClassKind::Valid) == 0 {
-        enc.search(0)?.require_solution()?;
-        return Err(Error::InvalidArgument(format!(
-            "{}: the puzzle has a solution but none lies in space {}",
-            enc.file(),
-            space.resolved
-        )));
-    }
     Ok(Simulation {
-        sim: Box::new(HistogramSimulator::new(histogram.clone())?),
+        sim: Box::new(super::histogram::histogram_simulator(enc, &space)?),
         space,
         mixer: MixerKind::Grover,
         passes_per_layer: 0,
-        histogram: Some(histogram),
     })
 }
 
@@ -386,7 +375,7 @@ pub fn space_digits(space: &Space) -> Result<Vec<Digit>> {
 /// the QUBO cannot express. `Error::Unsatisfiable` when there is no valid one.
 pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<SuccessStates> {
     let sim = simulation.qaoa();
-    if let Some(h) = &simulation.histogram {
+    if let Some(h) = simulation.histogram() {
         return Ok(SuccessStates {
             valid: h.classes_of(ClassKind::Valid),
             non_qubo: h.classes_of(ClassKind::NonQubo),

@@ -218,7 +218,7 @@ pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport
     )?;
     report.route = simulation.route().into();
     report.valid_states = simulation.states_of(&success.valid);
-    if simulation.histogram.is_none() {
+    if simulation.histogram().is_none() {
         report.valid_bitstrings = success.valid.iter().map(|&k| simulation.bitstring(k)).collect();
         report.non_qubo_failures = success.non_qubo.iter().map(|&k| simulation.bitstring(k)).collect();
     }

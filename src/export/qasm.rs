@@ -226,6 +226,27 @@ pub struct QasmHeader {
     pub qubit_cells: Vec<Vec<QubitCell>>,
 }
 
+/// `  q[i]: cell, not cell, …`: the header line of each qubit and the cells it stands for.
+fn qubit_cell_lines(qubit_cells: &[Vec<QubitCell>]) -> Vec<String> {
+    qubit_cells
+        .iter()
+        .enumerate()
+        .map(|(q, cells)| {
+            let names: Vec<String> = cells
+                .iter()
+                .map(|c| {
+                    if c.negated {
+                        format!("not {}", c.cell)
+                    } else {
+                        c.cell.clone()
+                    }
+                })
+                .collect();
+            format!("  q[{q}]: {}", names.join(", "))
+        })
+        .collect()
+}
+
 /// The name of a circuit parameter in symbolic files: `gamma_00` is γ of layer 1. Indices are
 /// zero-padded to the width of `depth − 1` (at least two digits), so that importers that sort
 /// parameters by name (Qiskit does) keep the layers in order.
@@ -362,18 +383,8 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
         "qubits: {n}. Measuring 1 on q[i] puts 1 in each cell listed for it, and 0 in each cell"
     ));
     line("marked `not`; measuring 0 does the opposite. Cells are r<row>c<column>, 0-based.");
-    for (q, cells) in header.qubit_cells.iter().enumerate() {
-        let names: Vec<String> = cells
-            .iter()
-            .map(|c| {
-                if c.negated {
-                    format!("not {}", c.cell)
-                } else {
-                    c.cell.clone()
-                }
-            })
-            .collect();
-        line(&format!("  q[{q}]: {}", names.join(", ")));
+    for text in qubit_cell_lines(&header.qubit_cells) {
+        line(&text);
     }
     line("bit order: c[i] holds the measurement of q[i]. Qiskit and IonQ print a bitstring with");
     line("qubit 0 RIGHTMOST (c[n-1] ... c[1] c[0]): reverse a count key to read qubit 0 first,");
@@ -565,18 +576,8 @@ pub fn seed_to_qasm3(
     line(&format!(
         "qubits: {n}. Measuring 1 on a puzzle qubit puts a queen in its cell. Cells are r<row>c<column>, 0-based."
     ));
-    for (q, cells) in header.qubit_cells.iter().enumerate() {
-        let names: Vec<String> = cells
-            .iter()
-            .map(|c| {
-                if c.negated {
-                    format!("not {}", c.cell)
-                } else {
-                    c.cell.clone()
-                }
-            })
-            .collect();
-        line(&format!("  q[{q}]: {}", names.join(", ")));
+    for text in qubit_cell_lines(&header.qubit_cells) {
+        line(&text);
     }
     for (q, role) in &header.roles {
         line(&format!("  q[{q}]: {role}"));

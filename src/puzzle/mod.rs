@@ -3,6 +3,7 @@
 
 pub mod binary;
 pub mod chess;
+mod digits;
 pub mod format;
 pub mod generate;
 mod grid;

@@ -126,7 +126,7 @@ impl Sudoku {
 
     /// Model variable of digit `d` (1-based) in `cell`.
     pub fn var(&self, cell: usize, d: u8) -> usize {
-        cell * self.n + usize::from(d) - 1
+        super::digits::var(self.n, cell, d)
     }
 
     /// The groups (rows, columns, boxes) as row-major cells, with their labels.
@@ -257,34 +257,12 @@ impl Puzzle for Sudoku {
         m
     }
 
-    /// A cell with no digit set is `.`, one with several is `?`.
     fn board(&self, x: &[bool]) -> Board {
-        let n = self.n;
-        (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| {
-                        let set: Vec<u8> = (1..=n as u8).filter(|&d| x[self.var(r * n + c, d)]).collect();
-                        match set.as_slice() {
-                            [] => '.',
-                            [d] => char::from(b'0' + d),
-                            _ => '?',
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        super::digits::board(self.n, x)
     }
 
     fn assignment(&self, board: &Board) -> Option<Vec<bool>> {
-        let digits = self.digits_of_board(board)?;
-        let mut x = vec![false; self.n * self.n * self.n];
-        for (cell, &d) in digits.iter().enumerate() {
-            if d > 0 {
-                x[self.var(cell, d)] = true;
-            }
-        }
-        Some(x)
+        Some(super::digits::assignment(self.n, &self.digits_of_board(board)?))
     }
 
     fn check(&self, board: &Board) -> Vec<Broken> {

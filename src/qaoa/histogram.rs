@@ -214,6 +214,9 @@ impl Qaoa for HistogramSimulator {
     fn expectation(&self, amps: &[Complex64]) -> f64 {
         self.core.energy(amps)
     }
+    fn cost_classes(&self) -> Option<&CostHistogram> {
+        Some(&self.histogram)
+    }
     /// Over the states, each class weighted by its count (the statevector's variance).
     fn cost_variance(&self) -> f64 {
         let d = self.dimension as f64;

@@ -68,6 +68,10 @@ pub trait Qaoa: Sync + Send + std::fmt::Debug {
     fn cost_variance(&self) -> f64 {
         self.diagonal().mean_and_variance().1
     }
+    /// The cost classes, when the simulated basis is one per class (the histogram route).
+    fn cost_classes(&self) -> Option<&histogram::CostHistogram> {
+        None
+    }
 }
 
 impl Qaoa for QaoaSimulator {

@@ -620,7 +620,7 @@ pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Re
         mixer: row.mixer.parse()?,
     };
     let sim = simulation::simulation(problem, &settings)?;
-    if sim.histogram.is_some() {
+    if sim.histogram().is_some() {
         // The histogram knows how many states have each cost, not which states are most
         // likely one by one nor which cells they fill: there is nothing to draw.
         return Ok(InstanceView {
