@@ -6,10 +6,11 @@ use super::output::{refuse_inputs, require_parent, write};
 use clap::{ArgGroup, Args, ValueEnum};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::sample::Distribution;
-use quzzle::experiment::simulation;
+use quzzle::experiment::simulation::{self, SpaceSettings};
 use quzzle::export::counts::{write_counts, CountsFormat};
 use quzzle::export::score::ManifestDoc;
-use quzzle::export::{self, AngleSource, ExportRequest};
+use quzzle::export::{self, AngleSource, CircuitIdentity, ExportRequest};
+use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::{Angles, Error, Result};
 use std::path::PathBuf;
@@ -102,8 +103,18 @@ fn read(path: &std::path::Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))
 }
 
+/// What shots are drawn from: the encoded puzzle, its space and mixer, the angles, and the
+/// simulated P(valid) where it is known.
+struct Sampled {
+    enc: Box<dyn quzzle::Encoding>,
+    space: SpaceSettings,
+    angles: Angles,
+    qubits: usize,
+    success_probability: Option<f64>,
+}
+
 /// The circuit of a manifest, or of a puzzle file with the circuit options.
-fn circuit(args: &SampleArgs, text: &str) -> Result<(ManifestDoc, Box<dyn quzzle::Encoding>)> {
+fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     let input = args.input.display().to_string();
     if text.trim_start().starts_with('{') {
         let given: Vec<&str> = [
@@ -132,7 +143,16 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<(ManifestDoc, Box<dyn quzzle
             )));
         }
         let enc = doc.encoding()?;
-        return Ok((doc, enc));
+        let Some(angles) = doc.angles.clone() else {
+            return Err(Error::InvalidArgument(format!("{input}: the manifest has no angles")));
+        };
+        return Ok(Sampled {
+            enc,
+            space: doc.space,
+            angles,
+            qubits: doc.qubits,
+            success_probability: doc.success_probability,
+        });
     }
     let Some(depth) = args.depth else {
         return Err(Error::InvalidArgument(format!(
@@ -157,6 +177,27 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<(ManifestDoc, Box<dyn quzzle
     let kind: EncodingKind = args.encoding.map_or(EncodingKind::Onehot, Into::into);
     let level: Level = args.reduce.map_or(Level::Paper, Into::into);
     let enc = encoding::parse(&input, text, kind, level)?;
+    let settings = args.space.settings();
+    if settings.mixer == MixerKind::Grover {
+        // No QASM circuit to export, but the statevector route draws shots all the same.
+        let sim = simulation::simulation(enc.as_ref(), &settings)?;
+        sim.require_statevector("sampling shots")?;
+        let valid = simulation::success_states(enc.as_ref(), &sim)?.valid;
+        let identity = CircuitIdentity::with_space(enc.as_ref(), sim.space.resolved.name(), settings.mixer.name());
+        let angles = export::resolve_angles(enc.as_ref(), Some(&sim), &identity, &valid, p, &angles)?;
+        let success = sim.qaoa().evaluate(&angles, &valid)?.success_probability;
+        let qubits = enc.num_qubits();
+        return Ok(Sampled {
+            enc,
+            space: SpaceSettings {
+                space: sim.space.resolved,
+                mixer: settings.mixer,
+            },
+            angles,
+            qubits,
+            success_probability: Some(success),
+        });
+    }
     let request = ExportRequest {
         depth: p,
         angles,
@@ -164,12 +205,23 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<(ManifestDoc, Box<dyn quzzle
         symbolic: false,
         with_state: false,
         qasm_name: Some("(sampled, not exported)".into()),
-        space: args.space.settings(),
+        space: settings,
     };
     let exported = export::export_circuit(enc.as_ref(), &request)?;
-    let manifest = exported.manifest.expect("a manifest was asked for");
+    let Some(manifest) = exported.manifest else {
+        return Err(Error::InvalidArgument(format!("{input}: no manifest was made")));
+    };
     let doc = ManifestDoc::parse(&super::output::to_json(&manifest), &input)?;
-    Ok((doc, enc))
+    let Some(angles) = doc.angles.clone() else {
+        return Err(Error::InvalidArgument(format!("{input}: the circuit has no angles")));
+    };
+    Ok(Sampled {
+        enc,
+        space: doc.space,
+        angles,
+        qubits: doc.qubits,
+        success_probability: doc.success_probability,
+    })
 }
 
 pub fn run(args: &SampleArgs) -> Result<()> {
@@ -188,31 +240,27 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         quzzle::noise::check_space(&args.space.settings())?;
     }
     let text = read(&args.input)?;
-    let (doc, enc) = circuit(args, &text)?;
-    let noise = args.noise.settings(&doc.space)?;
+    let sampled = circuit(args, &text)?;
+    let noise = args.noise.settings(&sampled.space)?;
     if noise.models.len() > 1 {
         return Err(Error::InvalidArgument(format!(
             "sample takes one --noise model (got {}); run it once per model",
             noise.models.len()
         )));
     }
-    let sim = simulation::simulation(enc.as_ref(), &doc.space)?;
-    let Some(angles) = &doc.angles else {
-        return Err(Error::InvalidArgument(format!(
-            "{}: the manifest has no angles",
-            args.input.display()
-        )));
-    };
+    let enc = sampled.enc.as_ref();
+    let sim = simulation::simulation(enc, &sampled.space)?;
+    let angles = &sampled.angles;
     let counts = match noise.models.first() {
         None => Distribution::of(&sim, angles)?.sample(args.shots, args.seed)?,
         Some(model) => {
-            let circuit = simulation::circuit(enc.as_ref(), &sim.space, sim.mixer, angles)?;
+            let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
             let nc = quzzle::noise::NoisyCircuit::new(&circuit, angles)?;
             quzzle::noise::sample_counts(sim.qaoa(), &nc, model, args.shots, noise.trajectories, args.seed)?
         }
     };
     let format: CountsFormat = args.format.into();
-    let written = write_counts(&counts, doc.qubits, format, args.seed);
+    let written = write_counts(&counts, sampled.qubits, format, args.seed);
     let Some(out) = &args.out else {
         out!("{written}");
         return Ok(());
@@ -223,11 +271,11 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         out.display(),
         args.shots,
         format,
-        doc.qubits,
+        sampled.qubits,
         counts.len(),
         args.seed
     );
-    if let Some(p) = doc.success_probability {
+    if let Some(p) = sampled.success_probability {
         outln!("simulated P(valid) of this circuit (noiseless): {p:.6}");
     }
     if let Some(model) = noise.models.first() {

@@ -246,6 +246,10 @@ impl Encoding for OneHot {
     }
 
     fn cell_marginals(&self, qubit_marginals: &[f64]) -> Option<CellMarginals> {
+        // One marginal per qubit, or no picture (a short list would index past its end).
+        if qubit_marginals.len() != self.num_qubits() {
+            return None;
+        }
         let (rows, cols) = self.puzzle.size();
         let marg = variable_marginals(&self.reduced, qubit_marginals);
         let mut cells = vec![None; rows * cols];

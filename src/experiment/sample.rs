@@ -3,6 +3,7 @@
 //! be tested on counts whose truth is known.
 
 use crate::angles::Angles;
+use crate::bits::BasisState;
 use crate::encoding::space::SpaceChoice;
 use crate::error::{Error, Result};
 use crate::experiment::simulation::Simulation;
@@ -10,47 +11,57 @@ use crate::rng;
 use rand::Rng;
 use std::collections::BTreeMap;
 
-/// Counts keyed by full-space basis index (bit q is qubit q).
-pub type CountMap = BTreeMap<u64, u64>;
+/// Counts keyed by basis state (bit q is qubit q), of any width.
+pub type CountMap = BTreeMap<BasisState, u64>;
 
 /// The probability of every simulated basis state, in the simulator's order.
-#[derive(Clone, Debug)]
-pub struct Distribution {
+pub struct Distribution<'a> {
     /// Qubits.
     pub qubits: usize,
-    /// The full-space basis index (bit q = qubit q) of each simulated state; `None` on the
-    /// full space, where it is the simulated index itself.
-    pub states: Option<Vec<u64>>,
     /// `|ψ_k|²` for each simulated state.
     pub probabilities: Vec<f64>,
+    /// The basis state of simulated state `k`: computed when asked, so that a block space
+    /// of many states keeps no table of them.
+    state_of: Box<dyn Fn(usize) -> BasisState + Sync + 'a>,
 }
 
-impl Distribution {
+impl std::fmt::Debug for Distribution<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Distribution")
+            .field("qubits", &self.qubits)
+            .field("states", &self.probabilities.len())
+            .finish()
+    }
+}
+
+impl<'a> Distribution<'a> {
+    /// A distribution over `probabilities`, simulated state `k` being `state_of(k)`.
+    pub fn new(qubits: usize, probabilities: Vec<f64>, state_of: impl Fn(usize) -> BasisState + Sync + 'a) -> Self {
+        Distribution {
+            qubits,
+            probabilities,
+            state_of: Box::new(state_of),
+        }
+    }
+
     /// The distribution of `sim`'s state at `angles`.
-    pub fn of(sim: &Simulation, angles: &Angles) -> Result<Self> {
+    pub fn of(sim: &'a Simulation, angles: &Angles) -> Result<Self> {
         sim.require_statevector("sampling shots")?;
         let qaoa = sim.qaoa();
         let amps = qaoa.amplitudes(angles)?;
-        let states = (sim.space.resolved != SpaceChoice::Full).then(|| {
-            (0..amps.len() as u64)
-                .map(|k| {
-                    qaoa.bits(k)
-                        .iter()
-                        .enumerate()
-                        .fold(0u64, |full, (q, &b)| full | u64::from(b) << q)
-                })
-                .collect()
-        });
-        Ok(Distribution {
-            qubits: qaoa.num_qubits(),
-            states,
-            probabilities: amps.iter().map(|a| a.norm_sqr()).collect(),
+        let probabilities = amps.iter().map(|a| a.norm_sqr()).collect();
+        Ok(if sim.space.resolved == SpaceChoice::Full {
+            Distribution::new(qaoa.num_qubits(), probabilities, |k| BasisState::from_index(k as u64))
+        } else {
+            Distribution::new(qaoa.num_qubits(), probabilities, move |k| {
+                BasisState::from_bools(&qaoa.bits(k as u64))
+            })
         })
     }
 
-    /// The full-space index of simulated state `i`.
-    fn state(&self, i: usize) -> u64 {
-        self.states.as_ref().map_or(i as u64, |s| s[i])
+    /// The basis state of simulated state `k`.
+    pub fn state(&self, k: usize) -> BasisState {
+        (self.state_of)(k)
     }
 
     /// `P(q[i] = 1)` for every qubit (normalised by the total probability).
@@ -59,9 +70,11 @@ impl Distribution {
         let mut total = 0.0;
         for (i, &p) in self.probabilities.iter().enumerate() {
             total += p;
-            let k = self.state(i);
-            for (q, one) in ones.iter_mut().enumerate() {
-                if (k >> q) & 1 == 1 {
+            if p == 0.0 {
+                continue;
+            }
+            for q in self.state(i).ones() {
+                if let Some(one) = ones.get_mut(q) {
                     *one += p;
                 }
             }
@@ -87,13 +100,13 @@ impl Distribution {
         // A draw that rounds onto the total lands on the last state with any probability.
         let last = self.probabilities.iter().rposition(|&p| p > 0.0).unwrap_or(0);
         let mut rng = rng::seeded(seed);
-        let mut counts = CountMap::new();
+        let mut drawn: BTreeMap<usize, u64> = BTreeMap::new();
         for _ in 0..shots {
             let u = rng.random::<f64>() * total;
             let i = cumulative.partition_point(|&c| c <= u).min(last);
-            *counts.entry(self.state(i)).or_insert(0) += 1;
+            *drawn.entry(i).or_insert(0) += 1;
         }
-        Ok(counts)
+        Ok(drawn.into_iter().map(|(i, c)| (self.state(i), c)).collect())
     }
 }
 
@@ -101,22 +114,22 @@ impl Distribution {
 mod tests {
     use super::*;
 
-    fn dist(probabilities: Vec<f64>) -> Distribution {
-        Distribution {
-            qubits: 2,
-            states: None,
-            probabilities,
-        }
+    fn dist(probabilities: Vec<f64>) -> Distribution<'static> {
+        Distribution::new(2, probabilities, |k| BasisState::from_index(k as u64))
     }
 
     #[test]
     fn draws_follow_the_distribution_and_the_seed() {
         let d = dist(vec![0.5, 0.0, 0.125, 0.375]);
         let counts = d.sample(80_000, 7).unwrap();
-        assert_eq!(counts.get(&1), None, "a state of probability 0 is never drawn");
+        assert_eq!(
+            counts.get(&BasisState::from_index(1)),
+            None,
+            "a state of probability 0 is never drawn"
+        );
         assert_eq!(counts.values().sum::<u64>(), 80_000);
         for (k, p) in [(0u64, 0.5), (2, 0.125), (3, 0.375)] {
-            let f = counts[&k] as f64 / 80_000.0;
+            let f = counts[&BasisState::from_index(k)] as f64 / 80_000.0;
             // Five standard deviations of a binomial frequency.
             assert!(
                 (f - p).abs() < 5.0 * (p * (1.0 - p) / 80_000.0).sqrt(),
@@ -129,14 +142,29 @@ mod tests {
 
     #[test]
     fn marginals_and_embedded_states() {
-        let d = Distribution {
-            qubits: 3,
-            states: Some(vec![0b011, 0b101]),
-            probabilities: vec![0.25, 0.75],
-        };
+        let states = [BasisState::from_index(0b011), BasisState::from_index(0b101)];
+        let d = Distribution::new(3, vec![0.25, 0.75], |k| states[k].clone());
         assert_eq!(d.qubit_marginals(), vec![1.0, 0.25, 0.75]);
         let counts = d.sample(100, 1).unwrap();
-        assert!(counts.keys().all(|&k| k == 0b011 || k == 0b101));
+        assert!(counts.keys().all(|k| states.contains(k)));
         assert!(dist(vec![0.0; 4]).sample(1, 0).is_err());
+    }
+
+    #[test]
+    fn states_past_64_qubits_keep_their_high_qubits() {
+        // One state with qubits 0 and 80 at 1, the other with 16: a 64-bit key would fold
+        // qubit 80 onto qubit 16 and merge them.
+        let mut a = BasisState::zero();
+        a.set(0);
+        a.set(80);
+        let mut b = BasisState::zero();
+        b.set(16);
+        let states = [a.clone(), b.clone()];
+        let d = Distribution::new(81, vec![0.5, 0.5], |k| states[k].clone());
+        let m = d.qubit_marginals();
+        assert_eq!((m[0], m[16], m[80]), (0.5, 0.5, 0.5));
+        let counts = d.sample(1000, 3).unwrap();
+        assert_eq!(counts.len(), 2);
+        assert_eq!(counts[&a] + counts[&b], 1000);
     }
 }

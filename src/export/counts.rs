@@ -15,7 +15,8 @@
 //! state are both n characters), so `auto` takes only shapes that say what they are: the
 //! marker field, a nested register object, or decimal keys that are not all n-bit strings.
 
-use crate::error::{Error, Result};
+use crate::bits::BasisState;
+use crate::error::{clip_quotes, Error, Result};
 use crate::experiment::sample::CountMap;
 use serde_json::{Map, Value};
 use std::fmt;
@@ -67,19 +68,29 @@ pub struct Counts {
     pub notes: Vec<String>,
 }
 
+/// A usage error about `source`; quoted input in `msg` is cut (a 100 MB key is not echoed).
 fn bad(source: &str, msg: impl fmt::Display) -> Error {
-    Error::InvalidArgument(format!("{source}: {msg}"))
+    Error::InvalidArgument(clip_quotes(&format!("{source}: {msg}")))
+}
+
+/// The sum of `counts`, or an error when it does not fit in 64 bits.
+fn total_shots<'a>(counts: impl IntoIterator<Item = &'a u64>, source: &str) -> Result<u64> {
+    counts
+        .into_iter()
+        .try_fold(0u64, |total, &c| total.checked_add(c))
+        .ok_or_else(|| bad(source, format!("the counts add up to more than {} shots", u64::MAX)))
 }
 
 /// `counts` as text in `format` (a JSON document with a final newline). `seed` is recorded in
 /// quzzle's own format.
 pub fn write_counts(counts: &CountMap, qubits: usize, format: CountsFormat, seed: u64) -> String {
-    let shots: u64 = counts.values().sum();
+    // Counts quzzle drew itself: their total is the shot count asked for, a u64.
+    let shots: u64 = counts.values().fold(0u64, |t, &c| t.saturating_add(c));
     let bitstrings = |reverse: bool| -> Map<String, Value> {
         counts
             .iter()
-            .map(|(&k, &c)| {
-                let mut s: Vec<char> = crate::bits::to_bitstring(k, qubits).chars().collect();
+            .map(|(k, &c)| {
+                let mut s: Vec<char> = k.to_bitstring(qubits).chars().collect();
                 if reverse {
                     s.reverse();
                 }
@@ -97,7 +108,7 @@ pub fn write_counts(counts: &CountMap, qubits: usize, format: CountsFormat, seed
         CountsFormat::Ionq => Value::Object(
             counts
                 .iter()
-                .map(|(&k, &c)| (k.to_string(), Value::from(c as f64 / shots as f64)))
+                .map(|(k, &c)| (k.to_decimal(), Value::from(c as f64 / shots as f64)))
                 .collect(),
         ),
         CountsFormat::Quzzle => serde_json::json!({
@@ -138,8 +149,7 @@ pub fn read_counts(
     format: Option<CountsFormat>,
     shots: Option<u64>,
 ) -> Result<Counts> {
-    let doc: Value =
-        serde_json::from_str(text).map_err(|e| bad(source, format!("line {}: not valid JSON: {e}", e.line())))?;
+    let doc = super::json::parse_unique(text, source)?;
     let Value::Object(obj) = &doc else {
         return Err(bad(source, "expected a JSON object of counts"));
     };
@@ -216,7 +226,10 @@ pub fn read_counts(
                     if q.as_u64() != Some(qubits as u64) {
                         return Err(bad(
                             source,
-                            format!("written for {q} qubits, the manifest's circuit has {qubits}"),
+                            match q.as_u64() {
+                                Some(q) => format!("written for {q} qubits, the manifest's circuit has {qubits}"),
+                                None => format!("`qubits` is `{q}`, not a count of qubits"),
+                            },
                         ));
                     }
                 }
@@ -229,11 +242,11 @@ pub fn read_counts(
             };
             let parsed = bitstring_counts(counts, source, qubits, false)?;
             if let Some(recorded) = obj.get("shots").filter(|_| marked) {
-                let total: u64 = parsed.values().sum();
+                let total = total_shots(parsed.values(), source)?;
                 if recorded.as_u64() != Some(total) {
                     return Err(bad(
                         source,
-                        format!("`shots` says {recorded} but the counts add up to {total}"),
+                        format!("`shots` says `{recorded}` but the counts add up to {total}"),
                     ));
                 }
             }
@@ -245,7 +258,7 @@ pub fn read_counts(
             counts
         }
     };
-    let total: u64 = counts.values().sum();
+    let total = total_shots(counts.values(), source)?;
     if total == 0 {
         return Err(bad(source, "every count is 0: no shots"));
     }
@@ -269,23 +282,23 @@ pub fn read_counts(
 fn bitstring_counts(obj: &Map<String, Value>, source: &str, qubits: usize, reversed: bool) -> Result<CountMap> {
     let mut out = CountMap::new();
     for (key, value) in obj {
-        if !is_bitstring(key, qubits) {
-            return Err(bad(
-                source,
-                format!(
-                    "key `{key}` is not a bitstring of {qubits} bits (0 and 1 only): the manifest's circuit has {qubits} qubits"
-                ),
-            ));
-        }
+        let state = BasisState::from_bitstring(key, reversed)
+            .filter(|_| key.len() == qubits)
+            .ok_or_else(|| {
+                bad(
+                    source,
+                    format!(
+                        "key `{key}` is not a bitstring of {qubits} bits (0 and 1 only): the manifest's circuit has {qubits} qubits"
+                    ),
+                )
+            })?;
         let count = value
             .as_u64()
-            .ok_or_else(|| bad(source, format!("the count of `{key}` is {value}, not a whole number")))?;
-        let k = key.bytes().enumerate().fold(0u64, |k, (i, b)| {
-            let q = if reversed { qubits - 1 - i } else { i };
-            k | u64::from(b == b'1') << q
-        });
-        *out.entry(k).or_insert(0) += count;
+            .ok_or_else(|| bad(source, format!("the count of `{key}` is `{value}`, not a whole number")))?;
+        out.insert(state, count);
     }
+    // The total is checked once, by the caller: here only that it fits.
+    total_shots(out.values(), source)?;
     Ok(out)
 }
 
@@ -299,21 +312,39 @@ fn ionq_counts(
 ) -> Result<(CountMap, Option<String>)> {
     let mut entries = Vec::with_capacity(obj.len());
     for (key, value) in obj {
-        let k: u64 = key
-            .parse()
-            .ok()
-            .filter(|_| is_decimal(key))
-            .ok_or_else(|| bad(source, format!("key `{key}` is not a decimal integer (IonQ keys are)")))?;
-        if qubits < 64 && k >> qubits != 0 {
-            return Err(bad(
-                source,
-                format!("key `{key}` needs more than {qubits} bits: the manifest's circuit has {qubits} qubits"),
-            ));
-        }
+        // A Qiskit or quzzle key read as IonQ's: IonQ writes no leading zeros.
+        let looks_like_bits = key.len() == qubits && key.len() > 1 && is_bitstring(key, qubits);
+        let hint = if looks_like_bits {
+            format!(" (it looks like a {qubits}-bit string: read Qiskit keys with --format qiskit, quzzle's with --format quzzle)")
+        } else {
+            String::new()
+        };
+        let k =
+            match BasisState::from_decimal(key, qubits) {
+                None => {
+                    return Err(bad(
+                        source,
+                        format!("key `{key}` is not a decimal integer (IonQ keys are){hint}"),
+                    ))
+                }
+                Some(Err(_)) => return Err(bad(
+                    source,
+                    format!(
+                        "key `{key}` needs more than {qubits} bits: the manifest's circuit has {qubits} qubits{hint}"
+                    ),
+                )),
+                Some(Ok(_)) if looks_like_bits && key.starts_with('0') => {
+                    return Err(bad(
+                        source,
+                        format!("key `{key}` has a leading zero, which IonQ's decimal keys never have{hint}"),
+                    ))
+                }
+                Some(Ok(k)) => k,
+            };
         let v = value.as_f64().filter(|v| v.is_finite() && *v >= 0.0).ok_or_else(|| {
             bad(
                 source,
-                format!("the value of `{key}` is {value}, not a probability or count"),
+                format!("the value of `{key}` is `{value}`, not a probability or count"),
             )
         })?;
         entries.push((k, v, value.as_u64()));
@@ -324,9 +355,9 @@ fn ionq_counts(
     if whole && total > 1.0 + 1e-9 {
         // A histogram of counts.
         for (k, _, c) in entries {
-            *out.entry(k).or_insert(0) += c.expect("checked whole");
+            out.insert(k, c.unwrap_or(0));
         }
-        let sum: u64 = out.values().sum();
+        let sum = total_shots(out.values(), source)?;
         if let Some(s) = shots.filter(|&s| s != sum) {
             return Err(bad(
                 source,
@@ -348,12 +379,13 @@ fn ionq_counts(
         ));
     };
     for (k, p, _) in entries {
+        // Saturates for an absurd --shots; the sum below is checked.
         let c = (p * shots as f64).round() as u64;
         if c > 0 {
-            *out.entry(k).or_insert(0) += c;
+            out.insert(k, c);
         }
     }
-    let sum: u64 = out.values().sum();
+    let sum = total_shots(out.values(), source)?;
     let note = (sum != shots).then(|| {
         format!("probabilities × {shots} shots rounded to whole counts add up to {sum} (exact probabilities, as IonQ's ideal simulator returns, are not whole counts)")
     });
@@ -364,9 +396,153 @@ fn ionq_counts(
 mod tests {
     use super::*;
 
+    fn map(entries: &[(u64, u64)]) -> CountMap {
+        entries.iter().map(|&(k, c)| (BasisState::from_index(k), c)).collect()
+    }
+
     fn sample() -> CountMap {
         // q0 = 1, q1 = 0, q2 = 0 (index 1) and q0 = 0, q1 = 1, q2 = 1 (index 6).
-        CountMap::from([(1, 30), (6, 10)])
+        map(&[(1, 30), (6, 10)])
+    }
+
+    fn with_ones(qubits: &[usize]) -> BasisState {
+        let mut s = BasisState::zero();
+        for &q in qubits {
+            s.set(q);
+        }
+        s
+    }
+
+    #[test]
+    fn wide_circuits_in_every_format() {
+        for n in [63usize, 64, 65, 81, 128, 222] {
+            // The top qubit alone, the top with qubit 0, and qubit n - 65 alone: a 64-bit key
+            // folds qubit n - 1 onto qubit n - 65.
+            let top = with_ones(&[n - 1]);
+            let low = with_ones(&[n.saturating_sub(65)]);
+            let counts: CountMap = [(top.clone(), 3), (with_ones(&[0, n - 1]), 5), (low.clone(), 7)]
+                .into_iter()
+                .collect();
+            assert_eq!(counts.len(), 3);
+            for format in [
+                CountsFormat::Qiskit,
+                CountsFormat::Sampler,
+                CountsFormat::Ionq,
+                CountsFormat::Quzzle,
+            ] {
+                let text = write_counts(&counts, n, format, 1);
+                let read = read_counts(&text, "c.json", n, Some(format), Some(15)).unwrap();
+                assert_eq!(read.counts, counts, "{format} at {n} qubits");
+                assert_eq!(read.shots, 15);
+            }
+            // Keys written by hand: Qiskit puts qubit n - 1 first, quzzle last.
+            let qiskit_key = format!("1{}", "0".repeat(n - 1));
+            let read = read_counts(
+                &format!(r#"{{"{qiskit_key}": 4}}"#),
+                "c.json",
+                n,
+                Some(CountsFormat::Qiskit),
+                None,
+            )
+            .unwrap();
+            assert_eq!(read.counts, [(top.clone(), 4)].into_iter().collect());
+            let read = read_counts(
+                &format!(r#"{{"{}": 4}}"#, qiskit_key.chars().rev().collect::<String>()),
+                "c.json",
+                n,
+                Some(CountsFormat::Quzzle),
+                None,
+            )
+            .unwrap();
+            assert_eq!(read.counts, [(top.clone(), 4)].into_iter().collect());
+            // IonQ: 2^(n-1) in decimal is qubit n - 1; 2^n needs one qubit more.
+            let read = read_counts(&format!(r#"{{"{}": 4}}"#, top.to_decimal()), "c.json", n, None, None).unwrap();
+            assert_eq!(read.counts, [(top.clone(), 4)].into_iter().collect());
+            let e = read_counts(
+                &format!(r#"{{"{}": 4}}"#, with_ones(&[n]).to_decimal()),
+                "c.json",
+                n,
+                Some(CountsFormat::Ionq),
+                None,
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains(&format!("more than {n} bits")), "{e}");
+        }
+    }
+
+    #[test]
+    fn totals_that_overflow_and_repeated_keys_are_refused() {
+        let max = u64::MAX;
+        for (text, format) in [
+            (format!(r#"{{"000": {max}, "001": 1}}"#), CountsFormat::Qiskit),
+            (format!(r#"{{"c": {{"000": {max}, "001": 1}}}}"#), CountsFormat::Sampler),
+            (format!(r#"{{"0": {max}, "1": 1}}"#), CountsFormat::Ionq),
+            (
+                format!(r#"{{"format": "quzzle-counts", "counts": {{"000": {max}, "100": 1}}}}"#),
+                CountsFormat::Quzzle,
+            ),
+        ] {
+            let e = read_counts(&text, "c.json", 3, Some(format), None).unwrap_err();
+            assert!(e.is_usage());
+            assert!(e.to_string().contains("add up to more than"), "{format}: {e}");
+        }
+        for (text, key) in [
+            (r#"{"001": 1, "001": 2}"#, "`001`"),
+            (r#"{"c": {"001": 1, "001": 2}}"#, "`001`"),
+            (r#"{"1": 1, "1": 2}"#, "`1`"),
+        ] {
+            let e = read_counts(text, "c.json", 3, Some(CountsFormat::Qiskit), None)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(key) && e.contains("twice"), "{e}");
+        }
+    }
+
+    #[test]
+    fn echoed_input_is_cut_and_bitstrings_read_as_ionq_are_named() {
+        let key = "x".repeat(10_000_000);
+        let e = read_counts(
+            &format!(r#"{{"{key}": 1}}"#),
+            "c.json",
+            3,
+            Some(CountsFormat::Qiskit),
+            None,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.len() < 1000 && e.contains("10000000 characters"), "{}", e.len());
+        let value = "9".repeat(10_000_000);
+        let e = read_counts(
+            &format!(r#"{{"010": "{value}"}}"#),
+            "c.json",
+            3,
+            Some(CountsFormat::Qiskit),
+            None,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.len() < 1000, "{}", e.len());
+        for key in ["0101101", "1101101"] {
+            let e = read_counts(
+                &format!(r#"{{"{key}": 4}}"#),
+                "c.json",
+                7,
+                Some(CountsFormat::Ionq),
+                None,
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(
+                e.contains("looks like a 7-bit string") && e.contains("--format qiskit"),
+                "{e}"
+            );
+        }
+        // A short all-zero Qiskit key would have read as IonQ's 0.
+        let e = read_counts(r#"{"0000000": 4}"#, "c.json", 7, Some(CountsFormat::Ionq), None)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("leading zero"), "{e}");
     }
 
     #[test]
@@ -449,7 +625,7 @@ mod tests {
     #[test]
     fn ionq_histograms_and_exact_probabilities() {
         let read = read_counts(r#"{"0": 600, "5": 400}"#, "h.json", 3, None, None).unwrap();
-        assert_eq!(read.counts, CountMap::from([(0, 600), (5, 400)]));
+        assert_eq!(read.counts, map(&[(0, 600), (5, 400)]));
         let read = read_counts(
             r#"{"0": 0.3333333333, "7": 0.6666666667}"#,
             "p.json",
@@ -458,7 +634,7 @@ mod tests {
             Some(100),
         )
         .unwrap();
-        assert_eq!(read.counts, CountMap::from([(0, 33), (7, 67)]));
+        assert_eq!(read.counts, map(&[(0, 33), (7, 67)]));
         let read = read_counts(r#"{"0": 0.5, "7": 0.5}"#, "p.json", 3, None, Some(3)).unwrap();
         assert_eq!(read.shots, 4, "2 + 2 after rounding");
         assert_eq!(read.notes.len(), 1);

@@ -8,6 +8,7 @@
 //! report or from a manifest, and refuses one written for another circuit.
 
 pub mod counts;
+pub mod json;
 pub mod qasm;
 pub mod score;
 pub mod seed;
@@ -132,6 +133,10 @@ pub struct Manifest {
     /// amplitudes as `[re, im]` pairs, index = basis index, qubit 0 = least significant bit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<Vec<[f64; 2]>>,
+    /// SHA-256 of every other field (see [`json::digest_of`]), checked when the manifest is
+    /// read back.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub digest: String,
 }
 
 fn numbers(v: &serde_json::Value, what: &str, source: &str) -> Result<Vec<f64>> {
@@ -408,48 +413,14 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         None => (Vec::new(), Vec::new(), "none", false),
     };
     let p = req.depth;
-    let angles = match &req.angles {
-        AngleSource::Given(a) => {
-            if a.p() != p {
-                return Err(Error::AngleCount {
-                    expected: p,
-                    got: a.p(),
-                });
-            }
-            a.clone()
-        }
-        AngleSource::Report { text, source } => angles_from_json(
-            text,
-            source,
-            p,
-            &CircuitIdentity::with_space(enc, space.resolved.name(), req.space.mixer.name()),
-        )?,
-        AngleSource::Optimize { seed } => {
-            let sim = sim.as_ref().expect("needs_state made the simulator");
-            let settings = SolveSettings {
-                depths: (1..=p).collect(),
-                init: Init::Interp,
-                config: OptimizeConfig {
-                    seed: *seed,
-                    ..OptimizeConfig::default()
-                },
-                ..SolveSettings::default()
-            };
-            let objective = settings.objective.to_objective(&valid);
-            let results = solve::run_depths(
-                sim.qaoa(),
-                &objective,
-                &valid,
-                &settings.depths,
-                settings.init,
-                &settings.config,
-            )?;
-            let last = results.last().expect("one result per depth");
-            Angles::new(last.gammas.clone(), last.betas.clone())?
-        }
-    };
-    // Angles built by hand skip `Angles::new`; check them here as every other path does.
-    let angles = Angles::new(angles.gammas, angles.betas)?;
+    let angles = resolve_angles(
+        enc,
+        sim.as_ref(),
+        &CircuitIdentity::with_space(enc, space.resolved.name(), req.space.mixer.name()),
+        &valid,
+        p,
+        &req.angles,
+    )?;
     let header = QasmHeader {
         file: enc.file().to_string(),
         reduce: enc.level().name().into(),
@@ -539,6 +510,11 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         version: env!("CARGO_PKG_VERSION").into(),
         notes,
         state,
+        digest: String::new(),
+    };
+    let manifest = Manifest {
+        digest: json::digest_of(&serde_json::to_value(&manifest).expect("manifests serialise")),
+        ..manifest
     };
     Ok(CircuitExport {
         text,
@@ -546,6 +522,63 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         counts: circuit.counts(),
         xy_gates: circuit.xy_gate_count(),
     })
+}
+
+/// The angles of a depth-`p` circuit from `source`: given (their count checked), read from a
+/// report or manifest of the circuit `identity`, or optimised on `sim` (energy objective,
+/// INTERP over depths 1..=p, L-BFGS) with `valid` the success states.
+pub fn resolve_angles(
+    enc: &dyn Encoding,
+    sim: Option<&simulation::Simulation>,
+    identity: &CircuitIdentity,
+    valid: &[u64],
+    p: usize,
+    source: &AngleSource,
+) -> Result<Angles> {
+    let angles = match source {
+        AngleSource::Given(a) => {
+            if a.p() != p {
+                return Err(Error::AngleCount {
+                    expected: p,
+                    got: a.p(),
+                });
+            }
+            a.clone()
+        }
+        AngleSource::Report { text, source } => angles_from_json(text, source, p, identity)?,
+        AngleSource::Optimize { seed } => {
+            let Some(sim) = sim else {
+                return Err(Error::InvalidArgument(format!(
+                    "{}: optimising the angles needs the state, which is too large to simulate",
+                    enc.file()
+                )));
+            };
+            let settings = SolveSettings {
+                depths: (1..=p).collect(),
+                init: Init::Interp,
+                config: OptimizeConfig {
+                    seed: *seed,
+                    ..OptimizeConfig::default()
+                },
+                ..SolveSettings::default()
+            };
+            let objective = settings.objective.to_objective(valid);
+            let results = solve::run_depths(
+                sim.qaoa(),
+                &objective,
+                valid,
+                &settings.depths,
+                settings.init,
+                &settings.config,
+            )?;
+            let Some(last) = results.last() else {
+                return Err(Error::InvalidArgument("no depth to optimise".into()));
+            };
+            Angles::new(last.gammas.clone(), last.betas.clone())?
+        }
+    };
+    // Angles built by hand skip `Angles::new`; check them here as every other path does.
+    Angles::new(angles.gammas, angles.betas)
 }
 
 /// Bitstrings (qubit 0 first) of valid boards found by exact search, with no statevector: at

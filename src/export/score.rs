@@ -5,7 +5,9 @@
 //! holds the simulated P(valid) or says that the device (or the bit order) differs.
 
 use super::counts::Counts;
+use super::json::{digest_of, parse_unique, DIGEST_KEY};
 use crate::angles::Angles;
+use crate::bits::BasisState;
 use crate::encoding::{self, Encoding, EncodingKind};
 use crate::error::{Error, Result};
 use crate::experiment::interval::clopper_pearson;
@@ -57,6 +59,8 @@ pub struct ManifestDoc {
     pub fixed_cells: Vec<(String, bool)>,
     /// For every qubit, `(cell, negated)` of the variables it stands for.
     pub qubit_cells: Vec<Vec<(String, bool)>>,
+    /// Whether the recorded digest matches the fields (`None`: no digest).
+    digest_matches: Option<bool>,
 }
 
 /// What a manifest of the seed's Grover circuit adds.
@@ -76,12 +80,23 @@ impl ManifestDoc {
 
     /// Read a manifest's text; `source` names it in messages.
     pub fn parse(text: &str, source: &str) -> Result<Self> {
-        let bad = |msg: String| Error::InvalidArgument(format!("{source}: {msg}"));
-        let doc: Value =
-            serde_json::from_str(text).map_err(|e| bad(format!("line {}: not valid JSON: {e}", e.line())))?;
-        if !doc.is_object() {
+        let bad = |msg: String| Error::InvalidArgument(crate::error::clip_quotes(&format!("{source}: {msg}")));
+        let doc: Value = parse_unique(text, source)?;
+        let Some(obj) = doc.as_object() else {
             return Err(bad(
                 "a manifest is a JSON object (written by `quzzle qasm -o OUT.qasm`)".into(),
+            ));
+        };
+        // Counts handed in as the manifest: say so, rather than blame an old manifest format.
+        let counts_like = obj.get("format").and_then(Value::as_str) == Some(super::counts::QUZZLE_COUNTS_MARKER)
+            || (!obj.is_empty() && obj.values().all(|v| v.is_number()))
+            || (!obj.is_empty()
+                && obj
+                    .values()
+                    .all(|v| v.as_object().is_some_and(|m| m.values().all(Value::is_number))));
+        if counts_like && !obj.contains_key("puzzle_text") {
+            return Err(bad(
+                "this is a counts file, not a manifest: give the counts first and the manifest written beside the exported circuit (OUT.json of `quzzle qasm ... -o OUT.qasm`) after --manifest".into(),
             ));
         }
         let field = |k: &str| doc.get(k).filter(|v| !v.is_null());
@@ -135,10 +150,16 @@ impl ManifestDoc {
                 }),
             )
         } else {
-            (
-                Some(Angles::new(numbers("gammas")?, numbers("betas")?).map_err(wrap)?),
-                None,
-            )
+            let (gammas, betas) = (numbers("gammas")?, numbers("betas")?);
+            let depth = count("depth")?;
+            if gammas.len() != depth || betas.len() != depth {
+                return Err(bad(format!(
+                    "`gammas` and `betas` hold {} and {} angles, but `depth` is {depth}",
+                    gammas.len(),
+                    betas.len()
+                )));
+            }
+            (Some(Angles::new(gammas, betas).map_err(wrap)?), None)
         };
         let cells_error = |k: &str| bad(format!("`{k}` is not the list quzzle writes"));
         let cell = |v: &Value, flag: &str| -> Option<(String, bool)> {
@@ -183,6 +204,36 @@ impl ManifestDoc {
             None => None,
             Some(_) => Some(numbers("qubit_marginals")?),
         };
+        let board_qubits = grover_seed.map_or(qubits, |g| g.board_qubits);
+        if let Some(m) = &qubit_marginals {
+            if m.len() != board_qubits || m.iter().any(|p| !(0.0..=1.0 + 1e-9).contains(p)) {
+                return Err(bad(format!(
+                    "`qubit_marginals` has {} entries, not one probability for each of the {board_qubits} qubits",
+                    m.len()
+                )));
+            }
+        }
+        if qubit_cells.len() != board_qubits {
+            return Err(bad(format!(
+                "`qubit_cells` has {} entries, not one for each of the {board_qubits} qubits",
+                qubit_cells.len()
+            )));
+        }
+        for b in &valid_bitstrings {
+            if b.len() != board_qubits || !b.bytes().all(|c| c == b'0' || c == b'1') {
+                return Err(bad(format!(
+                    "`valid_bitstrings` holds `{b}`, not a bitstring of the {board_qubits} qubits"
+                )));
+            }
+        }
+        let dimension = match field("dimension") {
+            None => (qubits as f64).exp2(),
+            Some(v) => v
+                .as_f64()
+                .filter(|d| d.is_finite() && *d >= 1.0)
+                .ok_or_else(|| bad(format!("`dimension` is `{v}`, not a count of basis states")))?,
+        };
+        let digest_matches = field(DIGEST_KEY).map(|d| d.as_str() == Some(digest_of(&doc).as_str()));
         Ok(ManifestDoc {
             source: source.to_string(),
             file: text_field("file")?,
@@ -200,11 +251,10 @@ impl ManifestDoc {
             valid_complete: field("valid_bitstrings_complete")
                 .and_then(Value::as_bool)
                 .unwrap_or(false),
-            dimension: field("dimension")
-                .and_then(Value::as_f64)
-                .unwrap_or((qubits as f64).exp2()),
+            dimension,
             fixed_cells,
             qubit_cells,
+            digest_matches,
         })
     }
 
@@ -242,7 +292,61 @@ impl ManifestDoc {
         if fixed != self.fixed_cells {
             return Err(differs("fixed cells"));
         }
+        self.check_derived(enc.as_ref())?;
         Ok(enc)
+    }
+
+    /// The fields derived from the puzzle and the settings, recomputed where that is cheap
+    /// (the space, its dimension, the validity of every listed bitstring), then the digest,
+    /// which covers the rest (the simulated numbers, whether the list is complete): a
+    /// mismatch is an error that names the field, or says the file was edited.
+    fn check_derived(&self, enc: &dyn Encoding) -> Result<()> {
+        let source = &self.source;
+        let field_differs = |field: &str, recorded: String, recomputed: String| {
+            Error::InvalidArgument(crate::error::clip_quotes(&format!(
+                "{source}: `{field}` is `{recorded}`, but the circuit it describes gives `{recomputed}`: the manifest was edited; export the circuit again"
+            )))
+        };
+        if self.grover_seed.is_none() {
+            crate::experiment::simulation::refuse_grover_export(self.space.mixer).map_err(|_| {
+                field_differs(
+                    "mixer",
+                    self.space.mixer.to_string(),
+                    "a mixer quzzle exports (x, xy-ring, xy-complete)".into(),
+                )
+            })?;
+            let space = crate::experiment::simulation::space_of(enc, &self.space)?;
+            if space.resolved != self.space.space {
+                return Err(field_differs(
+                    "space",
+                    self.space.space.to_string(),
+                    space.resolved.name().to_string(),
+                ));
+            }
+            if space.dimension != self.dimension {
+                return Err(field_differs(
+                    "dimension",
+                    self.dimension.to_string(),
+                    space.dimension.to_string(),
+                ));
+            }
+        }
+        for b in &self.valid_bitstrings {
+            let bits: Vec<bool> = b.bytes().map(|c| c == b'1').collect();
+            let verdict = Verdict::of(&enc.puzzle().check(&enc.board_of_bits(&bits)));
+            if verdict != Verdict::Valid {
+                return Err(field_differs("valid_bitstrings", b.clone(), "an invalid board".into()));
+            }
+        }
+        match self.digest_matches {
+            Some(true) => Ok(()),
+            Some(false) => Err(Error::InvalidArgument(format!(
+                "{source}: its fields do not match its `{DIGEST_KEY}`: the manifest was edited after export (a field changed, added or removed); export the circuit again"
+            ))),
+            None => Err(Error::InvalidArgument(format!(
+                "{source}: no `{DIGEST_KEY}`: the manifest was written by an older quzzle (or the digest was removed), so its fields cannot be checked; export the circuit again"
+            ))),
+        }
     }
 }
 
@@ -319,11 +423,19 @@ pub fn score(
     let shots = counts.shots;
     // The board is the leading qubits; the seed circuit's ancillas and target end in 0 when
     // the run is faithful, so shots that differ only there are one board.
-    let mut by_board: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+    // Shot totals fit in u64 (`read_counts` checks), so no sum below can overflow.
+    let mut by_board: std::collections::BTreeMap<BasisState, u64> = std::collections::BTreeMap::new();
     let mut dirty_shots = 0u64;
-    for (&k, &count) in &counts.counts {
-        let board = if n >= 64 { k } else { k & ((1u64 << n) - 1) };
-        if board != k {
+    for (k, &count) in &counts.counts {
+        if k.width() > manifest.qubits {
+            return Err(Error::InvalidArgument(format!(
+                "a measured state has qubit {} at 1, but the circuit has {} qubits",
+                k.width() - 1,
+                manifest.qubits
+            )));
+        }
+        let board = k.truncated(n);
+        if board != *k {
             dirty_shots += count;
         }
         *by_board.entry(board).or_insert(0) += count;
@@ -331,14 +443,12 @@ pub fn score(
     let mut boards = Vec::with_capacity(by_board.len());
     let mut valid_shots = 0;
     let mut ones = vec![0u64; n];
-    for (&k, &count) in &by_board {
-        let bits = crate::bits::to_bools(k, n);
-        for (q, &b) in bits.iter().enumerate() {
-            if b {
-                ones[q] += count;
-            }
+    for (k, &count) in &by_board {
+        let bits = k.to_bools(n);
+        for q in k.ones() {
+            ones[q] += count;
         }
-        let bitstring = crate::bits::to_bitstring(k, n);
+        let bitstring = k.to_bitstring(n);
         let board = enc.board_of_bits(&bits);
         let verdict = Verdict::of(&enc.puzzle().check(&board));
         let valid = verdict == Verdict::Valid && valid_set.as_ref().is_none_or(|s| s.contains(bitstring.as_str()));

@@ -113,6 +113,10 @@ pub struct SeedManifest {
     pub version: String,
     /// Remarks: the conventions.
     pub notes: Vec<String>,
+    /// SHA-256 of every other field (see [`super::json::digest_of`]), checked when the
+    /// manifest is read back.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub digest: String,
 }
 
 /// What to export.
@@ -315,6 +319,11 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
         bit_orders: BitOrders::new(),
         version: env!("CARGO_PKG_VERSION").into(),
         notes,
+        digest: String::new(),
+    };
+    let manifest = SeedManifest {
+        digest: super::json::digest_of(&serde_json::to_value(&manifest).expect("manifests serialise")),
+        ..manifest
     };
     Ok(SeedExport {
         text,

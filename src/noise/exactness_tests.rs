@@ -360,7 +360,7 @@ fn one_qubit_noisy_shots_follow_the_density_matrix_and_the_readout() {
     assert_eq!(counts.values().sum::<u64>(), shots);
     let exact = density_matrix_p0(theta, 0.4, p);
     let read = (1.0 - r) * exact + r * (1.0 - exact);
-    let f = counts.get(&0).copied().unwrap_or(0) as f64 / shots as f64;
+    let f = counts.get(&crate::bits::BasisState::zero()).copied().unwrap_or(0) as f64 / shots as f64;
     let sigma = (read * (1.0 - read) / shots as f64).sqrt();
     assert!((f - read).abs() < 5.0 * sigma, "{f} vs {read} ± {sigma}");
     // Same seed, same counts; fewer trajectories than shots spread the shots over them.

@@ -383,7 +383,8 @@ pub fn sample_counts(
     let used = (trajectories as u64).min(shots);
     let mut amps = vec![Complex64::new(0.0, 0.0); 1 << n];
     let mut cumulative = vec![0.0; 1 << n];
-    let mut counts = CountMap::new();
+    // Full-space indices (the noisy simulation is a full statevector, so n < 64).
+    let mut counts: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
     for t in 0..used {
         let mut rng = trajectory_rng(seed, t as usize);
         let events = sample_events(circuit, model, &mut rng);
@@ -408,7 +409,10 @@ pub fn sample_counts(
             *counts.entry(k).or_insert(0) += 1;
         }
     }
-    Ok(counts)
+    Ok(counts
+        .into_iter()
+        .map(|(k, c)| (crate::bits::BasisState::from_index(k), c))
+        .collect())
 }
 
 #[cfg(test)]

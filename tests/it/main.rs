@@ -25,3 +25,4 @@ mod starbattle;
 mod subspace;
 mod sudoku;
 mod sweep;
+mod wide;
