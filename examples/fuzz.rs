@@ -438,8 +438,8 @@ struct Circuit {
 fn circuits() -> Vec<Circuit> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let read = |name: &str| std::fs::read_to_string(root.join("tests/data").join(name)).expect("tests/data");
-    let qaoa = |name: &str, text: String| -> Circuit {
-        let enc = encoding::parse(name, &text, EncodingKind::Onehot, Level::Paper).expect("a test puzzle");
+    let qaoa = |name: &str, text: String, level: Level| -> Circuit {
+        let enc = encoding::parse(name, &text, EncodingKind::Onehot, level).expect("a test puzzle");
         let request = ExportRequest {
             depth: 1,
             angles: AngleSource::Given(quzzle::Angles::new(vec![0.1], vec![0.2]).expect("angles")),
@@ -482,10 +482,15 @@ fn circuits() -> Vec<Circuit> {
         vec![".".repeat(13); 5].join("\n")
     );
     vec![
-        qaoa("tango-4x4-qasm.txt", read("tango-4x4-qasm.txt")),
-        qaoa("gqueens-5x13", gqueens),
+        qaoa("tango-4x4-qasm.txt", read("tango-4x4-qasm.txt"), Level::Paper),
+        qaoa("gqueens-5x13", gqueens, Level::Paper),
         seed(7),
-        qaoa("queens-9x9-community-049.txt", read("queens-9x9-community-049.txt")),
+        // At `clues`, 81 qubits (`paper` decides 21 cells).
+        qaoa(
+            "queens-9x9-community-049.txt",
+            read("queens-9x9-community-049.txt"),
+            Level::Clues,
+        ),
     ]
 }
 

@@ -319,28 +319,29 @@ fn ionq_counts(
         } else {
             String::new()
         };
-        let k =
-            match BasisState::from_decimal(key, qubits) {
-                None => {
-                    return Err(bad(
-                        source,
-                        format!("key `{key}` is not a decimal integer (IonQ keys are){hint}"),
-                    ))
-                }
-                Some(Err(_)) => return Err(bad(
+        let k = match BasisState::from_decimal(key, qubits) {
+            None => {
+                return Err(bad(
+                    source,
+                    format!("key `{key}` is not a decimal integer (IonQ keys are){hint}"),
+                ))
+            }
+            Some(Err(_)) => {
+                return Err(bad(
                     source,
                     format!(
                         "key `{key}` needs more than {qubits} bits: the manifest's circuit has {qubits} qubits{hint}"
                     ),
-                )),
-                Some(Ok(_)) if looks_like_bits && key.starts_with('0') => {
-                    return Err(bad(
-                        source,
-                        format!("key `{key}` has a leading zero, which IonQ's decimal keys never have{hint}"),
-                    ))
-                }
-                Some(Ok(k)) => k,
-            };
+                ))
+            }
+            Some(Ok(_)) if looks_like_bits && key.starts_with('0') => {
+                return Err(bad(
+                    source,
+                    format!("key `{key}` has a leading zero, which IonQ's decimal keys never have{hint}"),
+                ))
+            }
+            Some(Ok(k)) => k,
+        };
         let v = value.as_f64().filter(|v| v.is_finite() && *v >= 0.0).ok_or_else(|| {
             bad(
                 source,

@@ -315,7 +315,12 @@ impl ManifestDoc {
                     "a mixer quzzle exports (x, xy-ring, xy-complete)".into(),
                 )
             })?;
-            let space = crate::experiment::simulation::space_of(enc, &self.space)?;
+            let space = crate::experiment::simulation::space_of(enc, &self.space).map_err(|e| {
+                Error::InvalidArgument(crate::error::clip_quotes(&format!(
+                    "{source}: `space` {} with `mixer` {} is not a circuit of this puzzle ({e}): the manifest was edited; export the circuit again",
+                    self.space.space, self.space.mixer
+                )))
+            })?;
             if space.resolved != self.space.space {
                 return Err(field_differs(
                     "space",
@@ -494,7 +499,9 @@ pub fn score(
         confidence,
         interval,
         simulated_p_valid: simulated,
-        inside: simulated.map(|p| interval[0] <= p && p <= interval[1]),
+        // A simulated probability carries rounding (1 + 2e-16 for a circuit that keeps every
+        // state valid): compare with that much slack.
+        inside: simulated.map(|p| interval[0] - 1e-12 <= p && p <= interval[1] + 1e-12),
         uniform: manifest
             .valid_complete
             .then(|| manifest.valid_bitstrings.len() as f64 / manifest.dimension),
