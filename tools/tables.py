@@ -168,6 +168,12 @@ def subspace_queens_given():
                 min(leads), max(leads), med["xy-ring"], med["xy-complete"], med["x"],
                 "%.0f" % min(gain["x"]), times(max(gain["x"])), "%.0f" % min(xy_gain), times(max(xy_gain)),
                 ", ".join("%.3f" % pv(rows[(base, "grover")][5]) for base, _ in GIVEN))]
+
+    def calls(mixers):
+        c = [int(rows[(base, m)][5]["evaluations"]) + int(rows[(base, m)][5]["gradients"]) for base, _ in GIVEN for m in mixers]
+        return "%d–%d" % (min(c), max(c))
+
+    out[-1] += " Objective and gradient calls at p = 5: %s for X, %s for XY." % (calls(["x"]), calls(["xy-ring", "xy-complete"]))
     return out
 
 
@@ -252,6 +258,34 @@ def subspace_tango_grover():
         ma, mb = statistics.median(a), statistics.median(b)
         out.append("| %d | %.4f | %.4f | %.1f× | %d of %d |" % (
             p, ma, mb, ma / mb, sum(u > v for u, v in zip(a, b)), len(boards)))
+    return out
+
+
+# results/sudoku4/README.md
+
+SUDOKU4 = [("amayaos-11", ["onehot", "compact"]), ("amayaos-12", ["onehot", "compact"]),
+           ("amayaos-16", ["onehot", "compact"]), ("amayaos-18", ["onehot", "compact"]),
+           ("sgt-2x2-01", ["onehot", "compact"]), ("amayaos-01", ["compact"]), ("amayaos-02", ["compact"]),
+           ("sgt-2x2-00", ["compact"])]
+
+
+def sudoku4_qaoa():
+    out = ["| instance, encoding | qubits | p=1 | p=2 | p=3 | p=4 | p=5 | p=5 vs uniform |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    one_hot = {os.path.basename(r["file"])[len("sudoku4-"):-4]: r["qubits"]
+               for r in read_csv("results/subspace/sudoku4-xy/sweep.csv")}
+    for name, encodings in SUDOKU4:
+        for encoding in encodings:
+            folder = "sudoku4-%s-%s" % (name, encoding)
+            with open(path("results/sudoku4", folder, "solve.json")) as f:
+                report = json.load(f)
+            curve = depths_csv(folder)
+            label = "%s %s" % (name, "one-hot" if encoding == "onehot" else encoding)
+            if encodings == ["compact"]:
+                label += " (one-hot: %s%s)" % (one_hot[name], " qubits" if name == "amayaos-01" else "")
+            out.append("| %s | %d | %s | %.0fx |" % (
+                label, report["qubits"], " | ".join("%.4f" % curve[p] for p in DEPTHS),
+                curve[5] / report["uniform_baseline"]))
     return out
 
 
@@ -444,6 +478,7 @@ BLOCKS = {
         "sudoku4-compare": subspace_sudoku4_compare, "tango-xy": subspace_tango_xy,
         "tango-grover": subspace_tango_grover,
     },
+    "results/sudoku4/README.md": {"sudoku4-qaoa": sudoku4_qaoa},
     "results/noise/README.md": {"noise-peaks": noise_peaks, "noise-deepest": noise_deepest},
     "results/generate/README.md": {"generate-summary": generate_summary, "generate-notes": generate_notes},
     "results/grover/README.md": {
