@@ -261,6 +261,90 @@ def subspace_tango_grover():
     return out
 
 
+# results/queens/README.md
+
+QUEENS = [("nqueens-4", "nqueens-4 (tests/data)"),
+          ("queens-6x6-community-010-given", "queens-6x6-community-010 + given 0,4"),
+          ("starbattle-5x5-018-as-queens-given", "starbattle-5x5-1star-janko-018 as Queens + given 0,3"),
+          ("starbattle-5x5-028-as-queens-given", "starbattle-5x5-1star-janko-028 as Queens + given 0,0"),
+          ("tents-6x6-jolyonb-example", "tents-6x6-jolyonb-example"),
+          ("tents-6x6-sgt-6x6dt-03", "tents-6x6-sgt-6x6dt-03")]
+
+
+def queens_qaoa():
+    out = ["| instance | qubits | valid | uniform | p=1 | p=2 | p=3 | p=4 | p=5 |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for folder, label in QUEENS:
+        with open(path("results/queens", folder, "solve.json")) as f:
+            report = json.load(f)
+        curve = {int(r["p"]): float(r["success_probability"]) for r in read_csv("results/queens", folder, "depths.csv")}
+        out.append("| %s | %d | %d | %.2e | %s |" % (
+            label, report["qubits"], len(report["valid_bitstrings"]), report["uniform_baseline"],
+            " | ".join("%.4f" % curve[p] for p in DEPTHS)))
+    return out
+
+
+# results/starbattle/README.md
+
+def fixed5(x):
+    """Five decimals where they show two significant digits (from 0.00010 up), else 4.2e-05."""
+    return "%.5f" % x if float("%.5f" % x) >= 1e-4 else "%.1e" % x
+
+
+STARBATTLE = ["071", "028", "018", "051", "091", "111", "121"]
+
+
+def starbattle_qaoa():
+    out = ["| instance | level | qubits | p=1 | p=2 | p=3 | p=4 | p=5 | p=5 vs uniform | simulator calls | seconds |",
+           "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for board in STARBATTLE:
+        folder = "starbattle-5x5-1star-janko-%s-propagate" % board
+        with open(path("results/starbattle", folder, "solve.json")) as f:
+            report = json.load(f)
+        rows = read_csv("results/starbattle", folder, "depths.csv")
+        curve = {int(r["p"]): float(r["success_probability"]) for r in rows}
+        out.append("| 5x5-%s | %s | %d | %s | %.0fx | %d | %.0f |" % (
+            board, report["reduce"], report["qubits"],
+            " | ".join(fixed5(curve[p]) for p in DEPTHS),
+            curve[5] / report["uniform_baseline"], sum(int(r["evaluations"]) + int(r["gradients"]) for r in rows),
+            sum(float(r["seconds"]) for r in rows)))
+    return out
+
+
+# results/monotone/README.md
+
+MONOTONE = [("sudoku4-compact.csv", "every shared 4x4 Sudoku (19 AmayaOS, 22 sgt), compact encoding, `clues`, p = 1..5"),
+            ("tango-paper.csv", "shared Tango at `paper`, p = 1..5")]
+
+
+def monotone_rises():
+    out = ["| CSV | instances | rows | rises | machine time (the rows' seconds summed) |", "| --- | ---: | ---: | ---: | ---: |"]
+    for name, what in MONOTONE:
+        rows = read_csv("results/monotone", name)
+        energy = {}
+        for r in rows:
+            energy.setdefault((r["file"], r["init"]), {})[int(r["p"])] = float(r["energy"])
+        # The tolerance of results/monotone/check.py: energies are sums of 2^n terms.
+        rises = sum(e[b] > e[a] + 1e-9 for e in energy.values() for a, b in zip(sorted(e), sorted(e)[1:]))
+        out.append("| `%s`: %s | %d (%s qubits) | %d | %d | %.0f s |" % (
+            name, what, len(energy), span([int(r["qubits"]) for r in rows], str), len(rows), rises,
+            sum(float(r["seconds"]) for r in rows)))
+    return out
+
+
+# results/sweeps/README.md
+
+
+def sweeps_headline():
+    """The median table of the headline sweep as `quzzle sweep` wrote it into summary.md from
+    its CSV (quartiles and call counts computed there, not again here)."""
+    with open(path("results/sweeps/headline/summary.md")) as f:
+        lines = f.read().split("\n")
+    start = next(i for i, l in enumerate(lines) if l.startswith("| p |"))
+    end = next(i for i in range(start, len(lines)) if not lines[i].startswith("|"))
+    return lines[start:end]
+
+
 # results/sudoku4/README.md
 
 SUDOKU4 = [("amayaos-11", ["onehot", "compact"]), ("amayaos-12", ["onehot", "compact"]),
@@ -478,7 +562,11 @@ BLOCKS = {
         "sudoku4-compare": subspace_sudoku4_compare, "tango-xy": subspace_tango_xy,
         "tango-grover": subspace_tango_grover,
     },
+    "results/queens/README.md": {"queens-qaoa": queens_qaoa},
+    "results/starbattle/README.md": {"starbattle-qaoa": starbattle_qaoa},
     "results/sudoku4/README.md": {"sudoku4-qaoa": sudoku4_qaoa},
+    "results/monotone/README.md": {"monotone-rises": monotone_rises},
+    "results/sweeps/README.md": {"sweeps-headline": sweeps_headline},
     "results/noise/README.md": {"noise-peaks": noise_peaks, "noise-deepest": noise_deepest},
     "results/generate/README.md": {"generate-summary": generate_summary, "generate-notes": generate_notes},
     "results/grover/README.md": {
@@ -512,7 +600,8 @@ def regenerate(readme, blocks):
             continue
         try:
             new = blocks[name]()
-        except (OSError, KeyError, ValueError, TypeError, IndexError, ZeroDivisionError, statistics.StatisticsError) as e:
+        except (OSError, KeyError, ValueError, TypeError, IndexError, ZeroDivisionError, StopIteration,
+                statistics.StatisticsError) as e:
             problems.append("%s:%d: block %r cannot be written from its data: %s: %s" % (
                 readme, i, name, type(e).__name__, e))
             new = lines[i:end]
