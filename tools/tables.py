@@ -46,11 +46,10 @@ def sci(x, digits):
 
 
 def sig(x, digits):
-    """An integer rounded to `digits` significant digits: 9851.5 -> 9850 (for 3)."""
-    if x == 0:
-        return "0"
-    scale = 10 ** (math.floor(math.log10(abs(x))) - digits + 1)
-    return "%d" % (round(x / scale) * scale) if scale >= 1 else "%.*f" % (-int(math.log10(scale)), x)
+    """`digits` significant digits without an exponent: 9851.5 -> 9850 (for 3)."""
+    if x >= 10 ** (digits - 1):
+        return "%d" % round(x, digits - 1 - math.floor(math.log10(x)))
+    return "%.*g" % (digits, x)
 
 
 def times(x):
@@ -157,7 +156,7 @@ def subspace_queens_given():
     # The lead of the XY circuits over X, per board and depth, and the medians at p = 5.
     leads = [pv(rows[(base, m)][p]) / pv(rows[(base, "x")][p])
              for base, _ in GIVEN for m in ("xy-ring", "xy-complete") for p in DEPTHS]
-    med = {m: statistics.median(pv(rows[(base, m)][5]) for base, _ in GIVEN) for m in ("xy-ring", "xy-complete", "x", "grover")}
+    med = {m: statistics.median(pv(rows[(base, m)][5]) for base, _ in GIVEN) for m in ("xy-ring", "xy-complete", "x")}
     gain = {m: [pv(rows[(base, m)][5]) / float(rows[(base, m)][5]["uniform_baseline"]) for base, _ in GIVEN]
             for m in ("x", "xy-ring", "xy-complete")}
     xy_gain = gain["xy-ring"] + gain["xy-complete"]
