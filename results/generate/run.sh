@@ -9,14 +9,16 @@ Q=${QUZZLE:-${CARGO_TARGET_DIR:-target}/release/quzzle}
 OUT=results/generate
 COUNT=${1:-100}
 TMP=$(mktemp -d)
-echo "kind,size,args,seed,seconds,attempts,searches,givens,proof_nodes,parsed_back,solutions,ground_states,stored_is_the_solution" > "$OUT/generate.csv"
+# Written in the temporary folder and moved into place when complete.
+CSV="$TMP/generate.csv"
+echo "kind,size,args,seed,seconds,attempts,searches,givens,proof_nodes,parsed_back,solutions,ground_states,stored_is_the_solution" > "$CSV"
 run() { # kind size extra-args...
   kind=$1; size=$2; shift 2
   for seed in $(seq 1 "$COUNT"); do
     file="$TMP/$kind-$size-$seed.txt"
     line=$("$Q" generate "$kind" --size "$size" "$@" --seed "$seed" -o "$file")
     cls=$("$Q" classical "$file" --method search --reduce none --json 2>/dev/null || echo '{}')
-    python3 - "$kind" "$size" "$*" "$seed" "$line" "$cls" "$file" >> "$OUT/generate.csv" <<'PY'
+    python3 - "$kind" "$size" "$*" "$seed" "$line" "$cls" "$file" >> "$CSV" <<'PY'
 import json, re, sys
 kind, size, args, seed, line, cls, file = sys.argv[1:]
 sec = re.search(r"unique, ([0-9.]+) s", line).group(1)
@@ -40,21 +42,7 @@ run tango 6
 run takuzu 6
 run tents 6
 run sudoku4 4
-python3 - "$OUT/generate.csv" > "$OUT/summary.md" <<'PY'
-import csv, sys
-rows = list(csv.DictReader(open(sys.argv[1])))
-groups = {}
-for r in rows:
-    groups.setdefault((r["kind"], r["size"], r["args"]), []).append(r)
-print("| kind | size | args | puzzles | parsed back | exactly one solution (= stored) | mean s | max s | mean attempts | mean givens |")
-print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-for (k, s, a), rs in groups.items():
-    secs = [float(r["seconds"]) for r in rs]
-    giv = [int(r["givens"]) for r in rs if r["givens"]]
-    one = sum(r["solutions"] == "1" and r["ground_states"] == "1" and r["stored_is_the_solution"] == "yes" for r in rs)
-    print(f"| {k} | {s}x{s} | {a or '-'} | {len(rs)} | {sum(r['parsed_back'] == 'yes' for r in rs)} | {one} | "
-          f"{sum(secs)/len(secs):.4f} | {max(secs):.4f} | {sum(int(r['attempts']) for r in rs)/len(rs):.2f} | " +
-          (f"{sum(giv)/len(giv):.2f}" if giv else "-") + " |")
-PY
+mv "$CSV" "$OUT/generate.csv"
 rm -rf "$TMP"
-cat "$OUT/summary.md"
+# The table of results/generate/README.md, from generate.csv.
+python3 tools/tables.py

@@ -2,7 +2,9 @@
 # Regenerates results/grover/: Grover search and Grover-mixer QAOA (issue 23). Run from the
 # repository root:
 #   cargo build --release && results/grover/run.sh
-# Reads ../shared/instances/queens; writes N-Queens files into /tmp only.
+# Reads ../shared/instances/queens; writes N-Queens files into /tmp only. Stores every JSON report
+# (and the message of every refusal, NAME.err) in results/grover/json/, then writes the tables of
+# results/grover/README.md from them (tools/tables.py).
 set -euo pipefail
 Q=${QUZZLE:-${CARGO_TARGET_DIR:-target}/release/quzzle}
 SHARED=../shared/instances
@@ -16,7 +18,13 @@ mkdir -p "$OUT"
 for n in 4 5 6 7 8 9 10 11 12; do
   printf 'puzzle: nqueens\nsize: %dx%d\n' "$n" "$n" > "$TMP/nqueens/nqueens-$n.txt"
   for space in rows rows+cols; do
-    "$Q" grover "$TMP/nqueens/nqueens-$n.txt" --reduce none --space "$space" --json > "$TMP/json/nqueens-$n-$space.json"
+    # Where the curve comes from (M, D) alone (rows from N = 9 up: more than 2^26 states), the
+    # report keeps k = 0 only: M, D and the optimal k do not depend on the iterations reported,
+    # and the whole curve would take megabytes.
+    iterations=()
+    if [ "$space" = rows ] && [ "$n" -ge 9 ]; then iterations=(--iterations 0); fi
+    "$Q" grover "$TMP/nqueens/nqueens-$n.txt" --reduce none --space "$space" "${iterations[@]}" --json \
+      > "$TMP/json/nqueens-$n-$space.json"
   done
 done
 
@@ -43,7 +51,13 @@ for f in "$SHARED"/queens/*.txt; do
     2> "$TMP/json/$b.err" || true
 done
 
-python3 results/grover/tables.py "$TMP/json" results/subspace/queens-xy/sweep.csv \
-  results/subspace/queens9/sweep.csv > "$OUT/README.md"
+# Keep what ran: a report, or the message of a refusal; drop empty files.
+find "$TMP/json" -type f -empty -delete
+for f in "$TMP"/json/*.err; do
+  if [ -e "${f%.err}.json" ]; then rm -f "$f"; fi
+done
+rm -rf "$OUT/json.new" && cp -r "$TMP/json" "$OUT/json.new"
+rm -rf "$OUT/json" && mv "$OUT/json.new" "$OUT/json"
 rm -rf "$TMP"
-echo "wrote $OUT/README.md"
+python3 tools/tables.py
+echo "wrote $OUT/json and the tables of $OUT/README.md"

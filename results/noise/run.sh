@@ -17,3 +17,5 @@ rm -rf "$OUT/sweep"
     --trajectories 2000 \
     --no-instance-plots --out "$OUT/sweep" 2>&1 | tee "$OUT/sweep.log"
 python3 "$OUT/tables.py" "$OUT/sweep/sweep.csv" > "$OUT/tables.md"
+# The tables of results/noise/README.md, from sweep/sweep.csv.
+python3 tools/tables.py

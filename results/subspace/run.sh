@@ -115,3 +115,5 @@ if has tango; then
   echo "wrote $OUT/tango-grover/against-x.md"
 fi
 rm -rf "$TMP"
+# The tables of results/subspace/README.md, from the CSVs above.
+python3 tools/tables.py
