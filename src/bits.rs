@@ -121,7 +121,7 @@ impl BasisState {
     /// The state of qubits `0..n` alone (the rest set to 0).
     pub fn truncated(&self, n: usize) -> Self {
         let mut words: Vec<u64> = self.words.iter().take(n.div_ceil(64)).copied().collect();
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             if let Some(w) = words.get_mut(n / 64) {
                 *w &= (1u64 << (n % 64)) - 1;
             }
@@ -336,7 +336,7 @@ mod tests {
 
     #[test]
     fn order_is_the_integer_order() {
-        let mut states = vec![
+        let mut states = [
             with_ones(&[70]),
             BasisState::from_index(3),
             with_ones(&[0, 70]),

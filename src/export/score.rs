@@ -328,7 +328,8 @@ impl ManifestDoc {
                     space.resolved.name().to_string(),
                 ));
             }
-            if space.dimension != self.dimension {
+            // Both are the same count of states, written exactly (below 2^53) or the same f64.
+            if space.dimension.to_bits() != self.dimension.to_bits() {
                 return Err(field_differs(
                     "dimension",
                     self.dimension.to_string(),

@@ -369,7 +369,7 @@ fn two_region_board(dir: &Path) -> PathBuf {
         &path,
         format!(
             "puzzle: gqueens\nsize: 9x9\n\n[board]\n{}\n\n[regions]\nfirst 1 {}\nsecond 1 {}\n",
-            vec!["........."; 9].join("\n"),
+            ["........."; 9].join("\n"),
             cells(0..=40),
             cells(41..=80)
         ),
