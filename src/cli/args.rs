@@ -124,8 +124,9 @@ pub struct GroverArgs {
     #[arg(long, value_name = "A..B", value_parser = parse_iterations)]
     pub iterations: Option<(usize, usize)>,
     /// How the curve is computed beside the closed form from (M, D): auto (by statevector too
-    /// when the space has at most 2^26 states and fits), statevector (whatever the size), or
-    /// closed-form (M from the exact search, no state).
+    /// when the space has at most 2^26 states and fits, and counts given with --iterations
+    /// take at most 2^34 amplitude updates), statevector (whatever the size), or closed-form
+    /// (M from the exact search, no state).
     #[arg(long, value_enum, default_value_t = GroverRouteArg::Auto)]
     pub route: GroverRouteArg,
     /// Also run Grover-mixer QAOA at these depths (A..B or one depth), from the cost histogram

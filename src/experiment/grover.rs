@@ -25,7 +25,8 @@ pub const MAX_ITERATIONS: usize = 100_000;
 pub const AUTO_STATEVECTOR_STATES: f64 = (1u64 << 26) as f64;
 
 /// Most amplitude updates (iterations times states) the `auto` route spends on the
-/// statevector (2^34: some tens of seconds); beyond it the curve comes from (M, D) alone.
+/// statevector for counts given with `--iterations` (2^34: some tens of seconds); beyond it
+/// the curve comes from (M, D) alone.
 pub const AUTO_STATEVECTOR_WORK: f64 = (1u64 << 34) as f64;
 
 /// How the curve is computed. The closed form is always computed; the statevector beside it.
@@ -232,13 +233,10 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
     };
     let space = simulation::space_of(enc, &space_settings)?;
     // The statevector needs the valid states, which the simulation's diagonal gives.
-    // The last count asked for; without --iterations it needs M, so it is not known yet (the
-    // optimal count is at most about π/4 √D).
-    let last_asked = settings.iterations.map_or_else(
-        || (std::f64::consts::FRAC_PI_4 * space.dimension.sqrt()).ceil(),
-        |(_, last)| last as f64,
-    );
-    let too_much_work = last_asked * space.dimension > AUTO_STATEVECTOR_WORK;
+    // Counts asked for by name can be far beyond the optimal one (which the auto route always
+    // runs by statevector where the space allows).
+    let last_asked = settings.iterations.map_or(0, |(_, last)| last);
+    let too_much_work = last_asked as f64 * space.dimension > AUTO_STATEVECTOR_WORK;
     let run_statevector = match settings.route {
         GroverRoute::Auto => space.listable() && space.dimension <= AUTO_STATEVECTOR_STATES && !too_much_work,
         GroverRoute::Statevector => true,
