@@ -320,7 +320,16 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
     let (first, last) = settings.iterations.unwrap_or((0, optimal_iterations));
     check_iterations(first, last)?;
     let curve = match &sim_valid {
-        Some((d, valid)) => Some(statevector_curve_within(*d, valid, (first, last), budget)?),
+        Some((d, valid)) => Some(
+            statevector_curve_within(*d, valid, (first, last), budget).map_err(|e| match e {
+                Error::OutOfTime { task, seconds, done } => Error::OutOfTime {
+                    task,
+                    seconds,
+                    done: format!("{done}; --route closed-form gives the curve from (M, D) without a statevector"),
+                },
+                e => e,
+            })?,
+        ),
         None => None,
     };
     let iterations: Vec<GroverIteration> = (first..=last)

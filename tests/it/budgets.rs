@@ -6,7 +6,7 @@ use crate::common::{data, Scratch};
 use quzzle::budget::Budget;
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::grover::{grover, statevector_curve_within, GroverRoute, GroverSettings};
+use quzzle::experiment::grover::{grover, grover_within, statevector_curve_within, GroverRoute, GroverSettings};
 use quzzle::experiment::histogram::{cost_histogram_within, search_histogram_within};
 use quzzle::experiment::simulation::{self, SpaceSettings};
 use quzzle::mixer::MixerKind;
@@ -73,6 +73,14 @@ fn a_spent_budget_stops_every_counting_route_with_what_was_done() {
     // The Grover statevector, between iterations.
     let e = out_of_time(statevector_curve_within(64, &[3], (0, 10), &spent()).unwrap_err());
     assert!(e.contains("0 of 10 iterations"), "{e}");
+    // grover says what gives the curve without the statevector.
+    let settings = GroverSettings {
+        iterations: Some((0, 5)),
+        route: GroverRoute::Statevector,
+        ..GroverSettings::default()
+    };
+    let e = out_of_time(grover_within(q.as_ref(), &settings, &spent()).unwrap_err());
+    assert!(e.contains("--route closed-form gives the curve"), "{e}");
 }
 
 #[test]
