@@ -239,6 +239,7 @@ struct Search<'a> {
     counts: Vec<SearchCount>,
     /// Without an objective the success cost is 0; with one, the least cost found.
     has_objective: bool,
+    /// Looked at every [`SEARCH_CHECK_NODES`] nodes of each task.
     budget: &'a Budget<'a>,
     /// What the progress reports call this count.
     task: String,
