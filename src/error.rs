@@ -66,6 +66,16 @@ pub enum Error {
         /// Bytes the machine can give.
         available: u64,
     },
+    /// A count asked for would need more memory than there is (checked before allocating).
+    #[error("{what} needs {}, more than the {:.3} GiB available", size_text(*log2_bytes), gib(*available as f64))]
+    TooMuchMemory {
+        /// The count, as asked for (`--trajectories 1000000000`).
+        what: String,
+        /// log2 of the bytes it would take.
+        log2_bytes: f64,
+        /// Bytes the machine can give.
+        available: u64,
+    },
     /// An encoded puzzle is too big to simulate; says which reduction levels would fit.
     #[error(
         "{file}: {qubits} qubits at the {level} reduction ({encoding} encoding) need {}, more than the {available_gib:.3} GiB available; {}",

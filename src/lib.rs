@@ -31,6 +31,7 @@
 
 pub mod angles;
 pub mod bits;
+pub mod budget;
 pub mod circuit;
 pub mod cost;
 pub mod encoding;

@@ -124,8 +124,9 @@ pub struct GroverArgs {
     #[arg(long, value_name = "A..B", value_parser = parse_iterations)]
     pub iterations: Option<(usize, usize)>,
     /// How the curve is computed beside the closed form from (M, D): auto (by statevector too
-    /// when the space has at most 2^26 states and fits), statevector (whatever the size), or
-    /// closed-form (M from the exact search, no state).
+    /// when the space has at most 2^26 states and fits, and counts given with --iterations
+    /// take at most 2^34 amplitude updates), statevector (whatever the size), or closed-form
+    /// (M from the exact search, no state).
     #[arg(long, value_enum, default_value_t = GroverRouteArg::Auto)]
     pub route: GroverRouteArg,
     /// Also run Grover-mixer QAOA at these depths (A..B or one depth), from the cost histogram
@@ -133,6 +134,11 @@ pub struct GroverArgs {
     /// 2^32 states, rows+cols included.
     #[arg(long, value_name = "A..B", value_parser = parse_iterations)]
     pub qaoa_depths: Option<(usize, usize)>,
+    /// Give up (exit 1) when the exact search, the cost histogram or the statevector has not
+    /// finished within this many seconds, saying how far it got and how long the whole would
+    /// take. Long runs print their progress on stderr every 5 s either way.
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -217,6 +223,12 @@ pub struct SweepArgs {
     /// than N qubits).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub max_qubits: usize,
+    /// Give up (exit 1) when an instance's cost histogram (the grover mixer's histogram route)
+    /// has not been counted within this many seconds of the sweep's start, saying how far it
+    /// got; the rows done so far stay in sweep.csv and a rerun resumes. Counting prints its
+    /// progress on stderr every 5 s either way.
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
     /// Folder for sweep.csv, the plots and summary.md.
     #[arg(long, default_value = "results/sweep")]
     pub out: PathBuf,
@@ -587,6 +599,11 @@ pub struct SolveArgs {
     pub optimize: OptimizeArgs,
     #[command(flatten)]
     pub noise: NoiseArgs,
+    /// Give up (exit 1) when the cost histogram of the grover mixer's histogram route has not
+    /// been counted within this many seconds, saying how far it got and how long the whole
+    /// would take. Counting prints its progress on stderr every 5 s either way.
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
     /// Write solve.json and depths.csv into this folder.
     #[arg(long)]
     pub out: Option<PathBuf>,

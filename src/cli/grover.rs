@@ -4,7 +4,7 @@ use super::args::GroverArgs;
 use super::args::SpaceArg;
 use super::output::{refuse_inputs, require_parent, to_json, write_all};
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::grover::{grover, GroverReport, GroverSettings};
+use quzzle::experiment::grover::{grover_within, GroverReport, GroverSettings};
 use quzzle::export::seed::{export_seed_circuit, SeedRequest};
 use quzzle::{Error, Result};
 use std::path::Path;
@@ -23,7 +23,10 @@ pub fn run(args: &GroverArgs) -> Result<()> {
         route: args.route.into(),
         qaoa_depths: args.qaoa_depths,
     };
-    let report = grover(enc.as_ref(), &settings)?;
+    let report_progress =
+        |p: &quzzle::budget::Progress<'_>| eprintln!("{}", super::progress::line("grover", p, args.max_seconds));
+    let budget = super::progress::budget(args.max_seconds, &report_progress)?;
+    let report = grover_within(enc.as_ref(), &settings, &budget)?;
     if let Some(out) = &args.out {
         write_all(&[
             (out.join("grover.json"), to_json(&report).into_bytes()),

@@ -15,7 +15,10 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
     let outputs = ["landscape.csv", "landscape.svg", "landscape.png"].map(|f| args.out.join(f));
     refuse_inputs(&[&args.file], &outputs)?;
     let problem = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
-    let simulation = simulation::simulation(problem.as_ref(), &args.space.settings())?;
+    let report_progress =
+        |p: &quzzle::budget::Progress<'_>| eprintln!("{}", super::progress::line("landscape", p, None));
+    let budget = super::progress::budget(None, &report_progress)?;
+    let simulation = simulation::simulation_within(problem.as_ref(), &args.space.settings(), &budget)?;
     let valid = simulation::success_states(problem.as_ref(), &simulation)?.valid;
     let sim = simulation.qaoa();
     let gamma_max = match args.gamma_max {

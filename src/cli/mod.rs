@@ -30,6 +30,7 @@ mod info;
 mod ising;
 mod landscape;
 mod output;
+mod progress;
 mod qasm;
 mod sample;
 mod score;

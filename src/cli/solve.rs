@@ -21,11 +21,17 @@ pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
 pub fn run(args: &SolveArgs) -> Result<()> {
     let settings = settings(args)?;
     let noise = args.noise.settings(&settings.space)?;
+    if !noise.models.is_empty() {
+        quzzle::noise::trajectories::check_trajectories(noise.trajectories)?;
+    }
     if let Some(dir) = &args.out {
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
     let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
-    let mut report = solve::solve(enc.as_ref(), &settings)?;
+    let report_progress =
+        |p: &quzzle::budget::Progress<'_>| eprintln!("{}", super::progress::line("solve", p, args.max_seconds));
+    let budget = super::progress::budget(args.max_seconds, &report_progress)?;
+    let mut report = solve::solve_within(enc.as_ref(), &settings, &budget)?;
     solve::add_noise(enc.as_ref(), &mut report, &noise)?;
     if args.json {
         out!("{}", to_json(&report));

@@ -60,7 +60,11 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             .expect("valid template")
             .progress_chars("#>."),
     );
-    let outcome = sweep::run_sweep(&plan, &csv, &mut |e| match e {
+    let report_progress = |p: &quzzle::budget::Progress<'_>| {
+        bar.suspend(|| eprintln!("{}", super::progress::line("sweep", p, args.max_seconds)));
+    };
+    let budget = super::progress::budget(args.max_seconds, &report_progress)?;
+    let outcome = sweep::run_sweep_within(&plan, &csv, &budget, &mut |e| match e {
         SweepEvent::Note(note) => bar.suspend(|| eprintln!("note: {note}")),
         SweepEvent::Skipped { file, reason } => bar.suspend(|| eprintln!("skipped {file}: {reason}")),
         SweepEvent::Row {

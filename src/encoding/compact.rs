@@ -20,6 +20,7 @@
 
 use super::onehot::OneHot;
 use super::{CellMarginals, Classical, Encoding, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
+use crate::budget::Budget;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::pubo::{Pubo, ZPoly};
 use crate::error::{Error, Result};
@@ -338,9 +339,9 @@ impl Encoding for CompactSudoku {
     }
 
     /// Exact search on the one-hot model (the boards are the same in every encoding).
-    fn search_bounded(&self, keep: usize, max_nodes: u64) -> Result<Classical> {
+    fn search_within(&self, keep: usize, max_nodes: u64, budget: &Budget<'_>) -> Result<Classical> {
         let onehot = OneHot::new(&self.file, Box::new(self.sudoku.clone()), Level::None)?;
-        let mut c = onehot.search_bounded(keep, max_nodes)?;
+        let mut c = onehot.search_within(keep, max_nodes, budget)?;
         c.min_energy = c.min_energy.map(|_| 0.0);
         Ok(c)
     }

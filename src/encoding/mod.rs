@@ -18,6 +18,7 @@ pub mod space;
 
 use crate::angles::Angles;
 use crate::bits;
+use crate::budget::Budget;
 use crate::circuit::Circuit;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::pubo::ZPoly;
@@ -158,7 +159,12 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
     }
     /// [`Encoding::search`] visiting at most `max_nodes` nodes (then `complete` is false): for
     /// reports that list solutions by the way and must not hang on an open board.
-    fn search_bounded(&self, keep: usize, max_nodes: u64) -> Result<Classical>;
+    fn search_bounded(&self, keep: usize, max_nodes: u64) -> Result<Classical> {
+        self.search_within(keep, max_nodes, &Budget::unlimited())
+    }
+    /// [`Encoding::search_bounded`] reporting its progress to `budget`; `Error::OutOfTime`
+    /// when the budget runs out first.
+    fn search_within(&self, keep: usize, max_nodes: u64, budget: &Budget<'_>) -> Result<Classical>;
     /// The basis index of the file's stored solution, if it has one (for at most 64 qubits).
     fn solution_index(&self) -> Option<u64>;
     /// Per-cell `P(cell = 1)` from per-qubit `P(x_q = 1)`, when the board is one variable per

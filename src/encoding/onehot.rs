@@ -2,6 +2,7 @@
 //! penalty QUBO of the model as an Ising cost. Every puzzle has it.
 
 use super::{CellMarginals, Classical, Encoding, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
+use crate::budget::Budget;
 use crate::circuit::Circuit;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::ising::Ising;
@@ -214,14 +215,24 @@ impl Encoding for OneHot {
         out
     }
 
-    fn search_bounded(&self, keep: usize, max_nodes: u64) -> Result<Classical> {
+    fn search_within(&self, keep: usize, max_nodes: u64, budget: &Budget<'_>) -> Result<Classical> {
         let limits = search::SearchLimits {
             max_nodes,
             deadline: None,
         };
-        let out = search::search_limited(&self.model, keep, SEARCH_NODE_LIMIT, limits, |x| {
+        let out = search::search_within(&self.model, keep, SEARCH_NODE_LIMIT, limits, budget, |x| {
             self.verdict_of_assignment(x) == Verdict::Valid
         })?;
+        if out.stopped == Some(search::Stopped::Deadline) {
+            return Err(budget.out_of_time(
+                &format!("{}: the exact search for every solution", self.file()),
+                None,
+                &format!(
+                    "{} search nodes, {} solutions so far (the size of the tree is not known ahead)",
+                    out.nodes, out.accepted_count
+                ),
+            ));
+        }
         // The energy of a solution is its objective (0 without one); compute it from the QUBO
         // so that the two methods report the same number.
         let min_energy = match out.accepted.first().and_then(|x| self.reduced.project(x)) {

@@ -21,6 +21,16 @@ pub enum ClassicalMethod {
 
 /// The exact solutions of `enc`, at most `keep` boards of them.
 pub fn classical(enc: &dyn Encoding, method: ClassicalMethod, keep: usize) -> Result<Classical> {
+    classical_within(enc, method, keep, &crate::budget::Budget::unlimited())
+}
+
+/// [`classical`] with the exact search reporting its progress to `budget` (and stopped by it).
+pub fn classical_within(
+    enc: &dyn Encoding,
+    method: ClassicalMethod,
+    keep: usize,
+    budget: &crate::budget::Budget<'_>,
+) -> Result<Classical> {
     let n = enc.num_qubits();
     let bytes = enc.diagonal_bytes_per_state() as u128;
     let use_diagonal = match method {
@@ -29,7 +39,7 @@ pub fn classical(enc: &dyn Encoding, method: ClassicalMethod, keep: usize) -> Re
         ClassicalMethod::Auto => n <= DIAGONAL_MAX_QUBITS && sim::check_memory(n, bytes).is_ok(),
     };
     if !use_diagonal {
-        return enc.search(keep);
+        return enc.search_within(keep, u64::MAX, budget);
     }
     sim::check_memory(n, bytes)?;
     Ok(enc.classical_on_diagonal(&enc.cost_diagonal()?, keep))

@@ -8,6 +8,7 @@
 //! by the exact search (a valid board meets every count, so it lies in every block space).
 
 use super::simulation::{self, SpaceSettings};
+use crate::budget::Budget;
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::Encoding;
 use crate::error::{Error, Result};
@@ -22,6 +23,11 @@ pub const MAX_ITERATIONS: usize = 100_000;
 /// Largest space the `auto` route runs by statevector (2^26 states: about a second per
 /// hundred iterations here); beyond it the curve comes from (M, D) alone.
 pub const AUTO_STATEVECTOR_STATES: f64 = (1u64 << 26) as f64;
+
+/// Most amplitude updates (iterations times states) the `auto` route spends on the
+/// statevector for counts given with `--iterations` (2^34: some tens of seconds); beyond it
+/// the curve comes from (M, D) alone.
+pub const AUTO_STATEVECTOR_WORK: f64 = (1u64 << 34) as f64;
 
 /// How the curve is computed. The closed form is always computed; the statevector beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,23 +141,44 @@ pub fn optimal(solutions: f64, dimension: f64) -> (f64, usize, f64) {
     (theta, k, closed_form(theta, k))
 }
 
-/// P(valid) after k iterations, `sin²((2k+1)θ)`.
+/// P(valid) after k iterations, `sin²((2k+1)θ)` (in floating point: any k).
 pub fn closed_form(theta: f64, k: usize) -> f64 {
-    ((2 * k + 1) as f64 * theta).sin().powi(2)
+    ((2.0 * k as f64 + 1.0) * theta).sin().powi(2)
 }
 
 /// P(valid) after each of `0..=last` iterations, by statevector over `dimension` states with
 /// the given valid states (indices into the space).
 pub fn statevector_curve(dimension: usize, valid: &[u64], last: usize) -> Result<Vec<f64>> {
+    statevector_curve_within(dimension, valid, (0, last), &Budget::unlimited())
+}
+
+/// P(valid) after each of `first..=last` iterations (only those are kept), by statevector as
+/// [`statevector_curve`], reporting to `budget` and stopped by it between iterations.
+pub fn statevector_curve_within(
+    dimension: usize,
+    valid: &[u64],
+    (first, last): (usize, usize),
+    budget: &Budget<'_>,
+) -> Result<Vec<f64>> {
     if valid.iter().any(|&k| k as usize >= dimension) {
         return Err(Error::InvalidArgument("a valid state lies outside the space".into()));
     }
+    check_iterations(first, last)?;
+    let task = format!("Grover iterations by statevector over {dimension} states");
+    let done = |k: usize| format!("{k} of {last} iterations");
     let d = dimension as f64;
     let mut amps = vec![Complex64::new(1.0 / d.sqrt(), 0.0); dimension];
     let mut sum = kernels::weighted_amplitude_sum(&amps, None);
     let p_valid = |amps: &[Complex64]| valid.iter().map(|&k| amps[k as usize].norm_sqr()).sum::<f64>();
-    let mut out = vec![p_valid(&amps)];
-    for _ in 0..last {
+    let mut out = Vec::with_capacity(last - first + 1);
+    if first == 0 {
+        out.push(p_valid(&amps));
+    }
+    for k in 1..=last {
+        if budget.expired() {
+            return Err(budget.out_of_time(&task, Some((k - 1) as f64 / last as f64), &done(k - 1)));
+        }
+        budget.tick(&task, || Some((k - 1) as f64 / last as f64), || done(k - 1));
         // Oracle: flip the valid states (the sum follows without a pass).
         for &k in valid {
             sum -= 2.0 * amps[k as usize];
@@ -159,18 +186,46 @@ pub fn statevector_curve(dimension: usize, valid: &[u64], last: usize) -> Result
         }
         // Diffusion up to its sign: ψ − 2⟨s|ψ⟩|s⟩ = e^{−iπ|s⟩⟨s|}ψ (the sign is a global phase).
         sum = kernels::grover_pass(&mut amps, None, -2.0 * sum / d, Phase::None);
-        out.push(p_valid(&amps));
+        if k >= first {
+            out.push(p_valid(&amps));
+        }
     }
     Ok(out)
 }
 
+/// Refuse an iteration range that is reversed or lists more than [`MAX_ITERATIONS`] counts
+/// (before anything is counted or stored).
+fn check_iterations(first: usize, last: usize) -> Result<()> {
+    if first > last {
+        return Err(Error::InvalidArgument(format!(
+            "--iterations {first}..{last}: the first count is larger than the last"
+        )));
+    }
+    if last - first >= MAX_ITERATIONS {
+        return Err(Error::InvalidArgument(format!(
+            "--iterations {first}..{last} lists {} counts; at most {MAX_ITERATIONS} per report",
+            (last - first) as u128 + 1
+        )));
+    }
+    Ok(())
+}
+
 /// Grover search on `enc` as `settings` say.
 pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverReport> {
+    grover_within(enc, settings, &Budget::unlimited())
+}
+
+/// [`grover`] within `budget`: the exact search for M, the statevector's iterations and the
+/// cost histogram of `qaoa_depths` report their progress to it and stop when it runs out.
+pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Budget<'_>) -> Result<GroverReport> {
     if enc.num_qubits() == 0 {
         return Err(Error::NoQubits {
             file: enc.file().to_string(),
             level: enc.level().name(),
         });
+    }
+    if let Some((first, last)) = settings.iterations {
+        check_iterations(first, last)?;
     }
     let space_settings = SpaceSettings {
         space: settings.space,
@@ -178,13 +233,17 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
     };
     let space = simulation::space_of(enc, &space_settings)?;
     // The statevector needs the valid states, which the simulation's diagonal gives.
+    // Counts asked for by name can be far beyond the optimal one (which the auto route always
+    // runs by statevector where the space allows).
+    let last_asked = settings.iterations.map_or(0, |(_, last)| last);
+    let too_much_work = last_asked as f64 * space.dimension > AUTO_STATEVECTOR_WORK;
     let run_statevector = match settings.route {
-        GroverRoute::Auto => space.listable() && space.dimension <= AUTO_STATEVECTOR_STATES,
+        GroverRoute::Auto => space.listable() && space.dimension <= AUTO_STATEVECTOR_STATES && !too_much_work,
         GroverRoute::Statevector => true,
         GroverRoute::ClosedForm => false,
     };
     let (sim_valid, note) = if run_statevector {
-        match simulation::simulation(enc, &space_settings) {
+        match simulation::simulation_within(enc, &space_settings, budget) {
             // The simulation falls back to the histogram where no statevector fits.
             Ok(sim) if sim.histogram().is_some() => {
                 if settings.route == GroverRoute::Auto {
@@ -219,11 +278,19 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
                 space.resolved
             )),
         )
-    } else if settings.route == GroverRoute::Auto {
+    } else if settings.route == GroverRoute::Auto && space.dimension > AUTO_STATEVECTOR_STATES {
         (
             None,
             Some(format!(
                 "the space has 2^{:.2} states, more than the 2^26 the auto route runs by statevector (--route statevector runs it)",
+                space.log2_dimension()
+            )),
+        )
+    } else if settings.route == GroverRoute::Auto {
+        (
+            None,
+            Some(format!(
+                "{last_asked} iterations over 2^{:.2} states are more than the 2^34 amplitude updates the auto route runs by statevector (--route statevector runs them)",
                 space.log2_dimension()
             )),
         )
@@ -233,7 +300,7 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
     let solutions: u128 = match &sim_valid {
         Some((_, valid)) => valid.len() as u128,
         None => {
-            let classical = enc.search(0)?;
+            let classical = enc.search_within(0, u64::MAX, budget)?;
             if !classical.complete {
                 return Err(Error::InvalidArgument(format!(
                     "{}: the exact search stopped at its limit, so the number of solutions M is unknown",
@@ -251,25 +318,24 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
     let dimension = space.dimension;
     let (theta, optimal_iterations, optimal_probability) = optimal(solutions as f64, dimension);
     let (first, last) = settings.iterations.unwrap_or((0, optimal_iterations));
-    if first > last {
-        return Err(Error::InvalidArgument(format!(
-            "--iterations {first}..{last}: the first count is larger than the last"
-        )));
-    }
-    if last - first >= MAX_ITERATIONS {
-        return Err(Error::InvalidArgument(format!(
-            "--iterations {first}..{last} lists {} counts; at most {MAX_ITERATIONS} per report",
-            last - first + 1
-        )));
-    }
+    check_iterations(first, last)?;
     let curve = match &sim_valid {
-        Some((d, valid)) => Some(statevector_curve(*d, valid, last)?),
+        Some((d, valid)) => Some(
+            statevector_curve_within(*d, valid, (first, last), budget).map_err(|e| match e {
+                Error::OutOfTime { task, seconds, done } => Error::OutOfTime {
+                    task,
+                    seconds,
+                    done: format!("{done}; --route closed-form gives the curve from (M, D) without a statevector"),
+                },
+                e => e,
+            })?,
+        ),
         None => None,
     };
     let iterations: Vec<GroverIteration> = (first..=last)
         .map(|k| {
             let closed = closed_form(theta, k);
-            let sv = curve.as_ref().map(|c| c[k]);
+            let sv = curve.as_ref().map(|c| c[k - first]);
             GroverIteration {
                 k,
                 success_probability: sv.unwrap_or(closed),
@@ -284,7 +350,7 @@ pub fn grover(enc: &dyn Encoding, settings: &GroverSettings) -> Result<GroverRep
         .filter_map(|i| i.statevector.map(|s| (s - i.closed_form).abs()))
         .fold(0.0, f64::max);
     let (cost_classes, qaoa) = match settings.qaoa_depths {
-        Some(depths) => gm_qaoa(enc, &space_settings, depths)?,
+        Some(depths) => gm_qaoa_within(enc, &space_settings, depths, budget)?,
         None => (0, Vec::new()),
     };
     Ok(GroverReport {
@@ -317,7 +383,17 @@ pub const MAX_QAOA_DEPTH: usize = 64;
 pub fn gm_qaoa(
     enc: &dyn Encoding,
     settings: &SpaceSettings,
+    depths: (usize, usize),
+) -> Result<(usize, Vec<GmQaoaDepth>)> {
+    gm_qaoa_within(enc, settings, depths, &Budget::unlimited())
+}
+
+/// [`gm_qaoa`] with the cost histogram counted within `budget`.
+pub fn gm_qaoa_within(
+    enc: &dyn Encoding,
+    settings: &SpaceSettings,
     (first, last): (usize, usize),
+    budget: &Budget<'_>,
 ) -> Result<(usize, Vec<GmQaoaDepth>)> {
     use crate::qaoa::optimize::{Init, OptimizeConfig};
     use crate::qaoa::{Objective, Qaoa};
@@ -326,7 +402,7 @@ pub fn gm_qaoa(
             "--qaoa-depths {first}..{last}: write A..B with 1 <= A <= B <= {MAX_QAOA_DEPTH}"
         )));
     }
-    let (sim, _) = super::histogram::histogram_simulation(enc, settings)?;
+    let (sim, _) = super::histogram::histogram_simulation_within(enc, settings, budget)?;
     let valid = sim.success_states().valid;
     let config = OptimizeConfig::default();
     let mut previous: Option<crate::angles::Angles> = None;

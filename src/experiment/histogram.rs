@@ -9,6 +9,7 @@
 //! an objective) are rebuilt into boards and judged by the complete check.
 
 use super::simulation::{space_digits, space_qubo, SpaceSettings};
+use crate::budget::Budget;
 use crate::cost::product::{Digit, ProductCost};
 use crate::encoding::onehot::OneHot;
 use crate::encoding::space::Space;
@@ -20,6 +21,7 @@ use crate::qaoa::subspace::assignment_of;
 use crate::qaoa::{ClassKind, CostClass, CostHistogram, HistogramSimulator};
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Most states [`cost_histogram`] enumerates (2^32: a few minutes on two cores).
 pub const MAX_COUNTED_STATES: f64 = 4_294_967_296.0;
@@ -59,10 +61,58 @@ fn countable<'a>(enc: &'a dyn Encoding, space: &Space) -> Result<&'a OneHot> {
 /// The histogram of `enc`'s cost over `space` (a one-hot encoding; the full space too): the
 /// states counted per cost, those of the success cost split by the complete check.
 pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram> {
+    cost_histogram_within(enc, space, &Budget::unlimited())
+}
+
+/// What counting the histogram of `space` is called in progress reports and budget errors.
+fn counting_task(enc: &dyn Encoding, space: &Space) -> String {
+    format!(
+        "{}: counting the cost histogram of space {}",
+        enc.file(),
+        space.resolved
+    )
+}
+
+/// `done` of `total` states, for progress reports and budget errors.
+fn states_done(done: u64, total: f64) -> String {
+    format!("{done} of {total} states counted")
+}
+
+/// [`cost_histogram`] reporting its progress to `budget`; `Error::OutOfTime` when the budget
+/// runs out first (checked between runs of [`TASK_STATES`] states).
+pub fn cost_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budget<'_>) -> Result<CostHistogram> {
     let onehot = countable(enc, space)?;
     if !space.listable() {
-        return search_histogram(enc, space);
+        return search_histogram_within(enc, space, budget);
     }
+    let task = counting_task(enc, space);
+    let counted = AtomicU64::new(0);
+    let stopped = AtomicBool::new(false);
+    // Whether the budget lets a task run; reports progress by the way.
+    let go_on = |passes: f64| {
+        if stopped.load(Ordering::Relaxed) {
+            return false;
+        }
+        if budget.expired() {
+            stopped.store(true, Ordering::Relaxed);
+            return false;
+        }
+        budget.tick(
+            &task,
+            || Some(counted.load(Ordering::Relaxed) as f64 / (passes * space.dimension)),
+            || states_done(counted.load(Ordering::Relaxed), passes * space.dimension),
+        );
+        true
+    };
+    let passes = if onehot.model.has_objective() { 2.0 } else { 1.0 };
+    let out_of_time = || {
+        let n = counted.load(Ordering::Relaxed);
+        budget.out_of_time(
+            &task,
+            Some(n as f64 / (passes * space.dimension)),
+            &states_done(n, passes * space.dimension),
+        )
+    };
     let qubo = space_qubo(onehot, space);
     let digits = space_digits(space)?;
     let cost = ProductCost::new(&qubo, &digits);
@@ -74,8 +124,12 @@ pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram
     let has_objective = onehot.model.has_objective();
     // Without an objective the success cost is 0, so its states are picked up in this pass.
     let count_task = |t: usize| -> (Counts, Vec<u64>) {
+        if !go_on(passes) {
+            return (Counts::new(), Vec::new());
+        }
         let first_row = t * rows_per_task;
         let n_rows = rows_per_task.min(rows - first_row);
+        counted.fetch_add((n_rows * row) as u64, Ordering::Relaxed);
         let mut out = vec![0.0; n_rows * row];
         cost.fill(first_row, &mut out);
         let base = (first_row * row) as u64;
@@ -106,6 +160,9 @@ pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram
         .into_par_iter()
         .map(count_task)
         .reduce(|| (Counts::new(), Vec::new()), merge);
+    if stopped.load(Ordering::Relaxed) {
+        return Err(out_of_time());
+    }
     let mut levels: Vec<(f64, u64, u64)> = counts
         .into_iter()
         .map(|(k, (n, first))| (f64::from_bits(k), n, first))
@@ -121,7 +178,12 @@ pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram
             .into_par_iter()
             .flat_map_iter(|t| {
                 let first_row = t * rows_per_task;
-                let n_rows = rows_per_task.min(rows - first_row);
+                let n_rows = if go_on(passes) {
+                    rows_per_task.min(rows - first_row)
+                } else {
+                    0
+                };
+                counted.fetch_add((n_rows * row) as u64, Ordering::Relaxed);
                 let mut out = vec![0.0; n_rows * row];
                 cost.fill(first_row, &mut out);
                 let base = (first_row * row) as u64;
@@ -131,6 +193,9 @@ pub fn cost_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram
                     .map(move |(j, _)| base + j as u64)
             })
             .collect();
+        if stopped.load(Ordering::Relaxed) {
+            return Err(out_of_time());
+        }
     }
     if targets.len() > MAX_JUDGED {
         return Err(Error::InvalidArgument(format!(
@@ -174,6 +239,16 @@ struct Search<'a> {
     counts: Vec<SearchCount>,
     /// Without an objective the success cost is 0; with one, the least cost found.
     has_objective: bool,
+    /// Looked at every [`SEARCH_CHECK_NODES`] nodes of each task.
+    budget: &'a Budget<'a>,
+    /// What the progress reports call this count.
+    task: String,
+    /// The states of the space.
+    dimension: f64,
+    /// States counted by all tasks so far (each adds its own at its checkpoints).
+    counted: AtomicU64,
+    /// Set once the budget has run out: every walk returns.
+    stopped: AtomicBool,
 }
 
 /// What one task found: per cost its count and first state, and the success-cost states.
@@ -182,10 +257,18 @@ struct Found {
     counts: HashMap<u64, (u128, Vec<bool>)>,
     best: Option<f64>,
     targets: Vec<Vec<bool>>,
+    /// Nodes walked, for the budget's checkpoints.
+    nodes: u64,
+    /// States counted since the last checkpoint.
+    uncounted: u64,
 }
+
+/// Nodes between two looks at the budget in [`Search::walk`].
+const SEARCH_CHECK_NODES: u64 = 1 << 14;
 
 impl Found {
     fn leaf(&mut self, cost: f64, x: &[bool], has_objective: bool) {
+        self.uncounted += 1;
         self.counts
             .entry(key(cost))
             .and_modify(|e| e.0 += 1)
@@ -235,6 +318,21 @@ impl Found {
 }
 
 impl Search<'_> {
+    /// Add what `found` counted since its last checkpoint, look at the budget, report progress.
+    fn checkpoint(&self, found: &mut Found) {
+        self.counted
+            .fetch_add(std::mem::take(&mut found.uncounted), Ordering::Relaxed);
+        if self.budget.expired() {
+            self.stopped.store(true, Ordering::Relaxed);
+        }
+        let counted = || self.counted.load(Ordering::Relaxed);
+        self.budget.tick(
+            &self.task,
+            || Some(counted() as f64 / self.dimension),
+            || states_done(counted(), self.dimension),
+        );
+    }
+
     /// Whether `sums` (after qubit q is set) can still meet every count qubit q is in.
     fn feasible(&self, q: usize, sums: &[i64]) -> bool {
         self.touch[q].iter().all(|&(c, _)| {
@@ -256,6 +354,13 @@ impl Search<'_> {
         found: &mut Found,
         prefixes: &mut Vec<(Vec<bool>, Vec<i64>, f64)>,
     ) {
+        found.nodes += 1;
+        if found.nodes.is_multiple_of(SEARCH_CHECK_NODES) {
+            self.checkpoint(found);
+        }
+        if self.stopped.load(Ordering::Relaxed) {
+            return;
+        }
         if q == stop {
             if stop == self.lower.len() {
                 found.leaf(cost + self.qubo.offset, x, self.has_objective);
@@ -297,6 +402,12 @@ impl Search<'_> {
 /// the qubits. The first `SEARCH_PREFIX_QUBITS` (12) qubits split the work into tasks, merged in
 /// enumeration order. Equal to the enumeration wherever both run (tested).
 pub fn search_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogram> {
+    search_histogram_within(enc, space, &Budget::unlimited())
+}
+
+/// [`search_histogram`] reporting its progress to `budget`; `Error::OutOfTime` when the
+/// budget runs out first (checked every [`SEARCH_CHECK_NODES`] nodes of each task).
+pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budget<'_>) -> Result<CostHistogram> {
     let onehot = countable(enc, space)?;
     let n = enc.num_qubits();
     let qubo = space_qubo(onehot, space);
@@ -341,6 +452,11 @@ pub fn search_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogr
         reach,
         counts,
         has_objective: onehot.model.has_objective(),
+        budget,
+        task: counting_task(enc, space),
+        dimension: space.dimension,
+        counted: AtomicU64::new(0),
+        stopped: AtomicBool::new(false),
     };
     let split = SEARCH_PREFIX_QUBITS.min(n);
     let mut prefixes = Vec::new();
@@ -356,14 +472,25 @@ pub fn search_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogr
         &mut all,
         &mut prefixes,
     );
+    // A budget already spent stops the tasks before they start.
+    search.checkpoint(&mut all);
     let parts: Vec<Found> = prefixes
         .into_par_iter()
         .map(|(mut x, mut sums, cost)| {
             let mut found = Found::default();
             search.walk(split, n, &mut x, &mut sums, cost, &mut found, &mut Vec::new());
+            search.checkpoint(&mut found);
             found
         })
         .collect();
+    if search.stopped.load(Ordering::Relaxed) {
+        let counted = search.counted.load(Ordering::Relaxed);
+        return Err(budget.out_of_time(
+            &search.task,
+            Some(counted as f64 / space.dimension),
+            &states_done(counted, space.dimension),
+        ));
+    }
     for part in parts {
         all.merge(part, search.has_objective);
     }
@@ -465,6 +592,15 @@ fn build_histogram(
 /// The histogram simulator of `enc` on the space of `settings` (the mixer must be `grover`),
 /// with the space.
 pub fn histogram_simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<(HistogramSimulator, Space)> {
+    histogram_simulation_within(enc, settings, &Budget::unlimited())
+}
+
+/// [`histogram_simulation`] within `budget` (see [`cost_histogram_within`]).
+pub fn histogram_simulation_within(
+    enc: &dyn Encoding,
+    settings: &SpaceSettings,
+    budget: &Budget<'_>,
+) -> Result<(HistogramSimulator, Space)> {
     if settings.mixer != MixerKind::Grover {
         return Err(Error::InvalidArgument(format!(
             "the histogram simulation is exact for the grover mixer only, not {}",
@@ -472,15 +608,24 @@ pub fn histogram_simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Res
         )));
     }
     let space = super::simulation::space_of(enc, settings)?;
-    Ok((histogram_simulator(enc, &space)?, space))
+    Ok((histogram_simulator_within(enc, &space, budget)?, space))
 }
 
 /// The histogram simulator of `enc` on `space`; refused when no state of the space is valid
 /// (an unsatisfiable puzzle says so, a solution outside the space says that).
 pub fn histogram_simulator(enc: &dyn Encoding, space: &Space) -> Result<HistogramSimulator> {
-    let histogram = cost_histogram(enc, space)?;
+    histogram_simulator_within(enc, space, &Budget::unlimited())
+}
+
+/// [`histogram_simulator`] within `budget` (see [`cost_histogram_within`]).
+pub fn histogram_simulator_within(
+    enc: &dyn Encoding,
+    space: &Space,
+    budget: &Budget<'_>,
+) -> Result<HistogramSimulator> {
+    let histogram = cost_histogram_within(enc, space, budget)?;
     if histogram.count_of(ClassKind::Valid) == 0 {
-        enc.search(0)?.require_solution()?;
+        enc.search_within(0, u64::MAX, budget)?.require_solution()?;
         return Err(Error::InvalidArgument(format!(
             "{}: the puzzle has a solution but none lies in space {}",
             enc.file(),

@@ -3,6 +3,7 @@
 //! states in the simulator's own basis.
 
 use crate::angles::Angles;
+use crate::budget::Budget;
 use crate::circuit::Circuit;
 use crate::cost::product::Digit;
 use crate::cost::pubo::ZPoly;
@@ -244,6 +245,12 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
 /// The simulator of `enc` on the space and mixer of `settings`, refused before allocating
 /// when it does not fit (naming the spaces that would).
 pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simulation> {
+    simulation_within(enc, settings, &Budget::unlimited())
+}
+
+/// [`simulation`] within `budget`: the histogram route (the only one that counts at length)
+/// reports its progress to it and stops with `Error::OutOfTime` when it runs out.
+pub fn simulation_within(enc: &dyn Encoding, settings: &SpaceSettings, budget: &Budget<'_>) -> Result<Simulation> {
     let space = space_of(enc, settings)?;
     if space.resolved == SpaceChoice::Full {
         let sim = super::solve::simulator(enc)?;
@@ -263,12 +270,9 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
         });
     }
     let onehot = enc.as_onehot().expect("checked by space_of");
-    // The statevector, the diagonal and the f64 costs it is built from; a gradient adds a state.
-    let needed = space.dimension * (sim::AMPLITUDE_BYTES as f64 + 10.0);
-    let available = sim::available_memory() as f64;
-    let statevector = space.listable() && space.fits() && needed <= available;
-    if settings.mixer == MixerKind::Grover && !statevector && space.dimension <= super::histogram::MAX_COUNTED_STATES {
-        return histogram_route(enc, space);
+    let (statevector, needed, available) = statevector_fits(&space);
+    if histogram_route_taken(&space, settings.mixer, statevector) {
+        return histogram_route(enc, space, budget);
     }
     if !space.listable() {
         return Err(Error::InvalidArgument(format!(
@@ -321,6 +325,32 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
     })
 }
 
+/// Whether the statevector of a block space fits, with the bytes it needs and those available:
+/// the statevector, the diagonal and the f64 costs it is built from (a gradient adds a state).
+fn statevector_fits(space: &Space) -> (bool, f64, f64) {
+    let needed = space.dimension * (sim::AMPLITUDE_BYTES as f64 + 10.0);
+    let available = sim::available_memory() as f64;
+    (
+        space.listable() && space.fits() && needed <= available,
+        needed,
+        available,
+    )
+}
+
+fn histogram_route_taken(space: &Space, mixer: MixerKind, statevector: bool) -> bool {
+    mixer == MixerKind::Grover && !statevector && space.dimension <= super::histogram::MAX_COUNTED_STATES
+}
+
+/// Whether [`simulation`] takes the histogram route for `settings` (the grover mixer on a block
+/// space whose statevector does not fit), told without counting anything.
+pub fn uses_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<bool> {
+    let space = space_of(enc, settings)?;
+    Ok(
+        space.resolved != SpaceChoice::Full
+            && histogram_route_taken(&space, settings.mixer, statevector_fits(&space).0),
+    )
+}
+
 /// The Grover mixer on the space of `settings` from its cost histogram, whether or not a
 /// statevector would fit ([`simulation`] takes this route only where none does).
 pub fn simulation_from_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simulation> {
@@ -330,14 +360,14 @@ pub fn simulation_from_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -
             settings.mixer
         )));
     }
-    histogram_route(enc, space_of(enc, settings)?)
+    histogram_route(enc, space_of(enc, settings)?, &Budget::unlimited())
 }
 
 /// The Grover mixer on `space` from its cost histogram ([`crate::qaoa::HistogramSimulator`]): exact at any
 /// dimension the histogram is counted for, with the cost classes as the simulated basis.
-fn histogram_route(enc: &dyn Encoding, space: Space) -> Result<Simulation> {
+fn histogram_route(enc: &dyn Encoding, space: Space, budget: &Budget<'_>) -> Result<Simulation> {
     Ok(Simulation {
-        sim: Box::new(super::histogram::histogram_simulator(enc, &space)?),
+        sim: Box::new(super::histogram::histogram_simulator_within(enc, &space, budget)?),
         space,
         mixer: MixerKind::Grover,
         passes_per_layer: 0,

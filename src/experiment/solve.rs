@@ -154,6 +154,16 @@ pub fn success_states_of(enc: &dyn Encoding, diagonal: &CostDiagonal) -> Result<
 /// Run QAOA on `enc` at every depth of `settings` and report. An encoding whose reduction
 /// decided every cell has nothing to run: its report has no depths and the decided board.
 pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport> {
+    solve_within(enc, settings, &crate::budget::Budget::unlimited())
+}
+
+/// [`solve`] with the cost histogram of the Grover mixer's histogram route counted within
+/// `budget` (see [`super::histogram::cost_histogram_within`]).
+pub fn solve_within(
+    enc: &dyn Encoding,
+    settings: &SolveSettings,
+    budget: &crate::budget::Budget<'_>,
+) -> Result<SolveReport> {
     let n = enc.num_qubits();
     let mut report = SolveReport {
         puzzle: enc.puzzle().kind().into(),
@@ -200,7 +210,7 @@ pub fn solve(enc: &dyn Encoding, settings: &SolveSettings) -> Result<SolveReport
         report.decided_board = Some(board);
         return Ok(report);
     }
-    let simulation = simulation::simulation(enc, &settings.space)?;
+    let simulation = simulation::simulation_within(enc, &settings.space, budget)?;
     report.space = simulation.space.resolved.name().into();
     report.mixer = simulation.mixer.name().into();
     report.blocks = simulation.blocks();

@@ -6,6 +6,7 @@
 use super::engine::Engine;
 use super::reduce::Level;
 use super::{Constraint, Model};
+use crate::budget::Budget;
 use crate::error::Result;
 
 /// Objective values closer than this are equal.
@@ -77,6 +78,21 @@ pub fn search_limited(
     keep: usize,
     max_model_solutions: usize,
     limits: SearchLimits,
+    accept: impl FnMut(&[bool]) -> bool,
+) -> Result<SearchOutcome> {
+    search_within(model, keep, max_model_solutions, limits, &Budget::unlimited(), accept)
+}
+
+/// [`search_limited`] that also stops at the end of `budget` (as at its deadline) and reports
+/// its progress to it: the nodes and solutions so far and the pace. The size of the tree is
+/// not known ahead (a branch that places a piece is cut far more than its sibling), so no part
+/// done is claimed.
+pub fn search_within(
+    model: &Model,
+    keep: usize,
+    max_model_solutions: usize,
+    limits: SearchLimits,
+    budget: &Budget<'_>,
     mut accept: impl FnMut(&[bool]) -> bool,
 ) -> Result<SearchOutcome> {
     let mut out = SearchOutcome {
@@ -103,13 +119,28 @@ pub fn search_limited(
         .collect();
     let mut stack = vec![root];
     while let Some(mut engine) = stack.pop() {
+        let checkpoint = out.nodes.is_multiple_of(256);
         let stop = if out.nodes >= limits.max_nodes {
             Some(Stopped::Nodes)
-        } else if out.nodes.is_multiple_of(256) && limits.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        } else if checkpoint && (limits.deadline.is_some_and(|d| std::time::Instant::now() >= d) || budget.expired()) {
             Some(Stopped::Deadline)
         } else {
             None
         };
+        if checkpoint {
+            budget.tick(
+                "exact search",
+                || None,
+                || {
+                    format!(
+                        "{} nodes ({:.0} per second), {} solutions so far",
+                        out.nodes,
+                        out.nodes as f64 / budget.seconds().max(1e-9),
+                        out.accepted_count
+                    )
+                },
+            );
+        }
         if stop.is_some() {
             out.complete = false;
             out.stopped = stop;

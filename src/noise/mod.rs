@@ -133,6 +133,7 @@ impl NoiseModel {
             )));
         }
         let (mut p1, mut p2, mut readout, mut p_rz) = (0.0, 0.0, 0.0, None);
+        let mut seen: Vec<&str> = Vec::new();
         for part in spec.split(',') {
             let (key, value) = part.split_once('=').ok_or_else(|| {
                 Error::InvalidArgument(format!(
@@ -140,6 +141,12 @@ impl NoiseModel {
                 ))
             })?;
             let key = key.trim();
+            if seen.contains(&key) {
+                return Err(Error::InvalidArgument(format!(
+                    "noise `{spec}`: the rate `{key}` is given twice; give each rate once"
+                )));
+            }
+            seen.push(key);
             let value: f64 = value.trim().parse().map_err(|_| {
                 Error::InvalidArgument(format!("noise `{spec}`: {key} = `{}` is not a number", value.trim()))
             })?;
@@ -218,6 +225,11 @@ mod tests {
             ("readout=0.6", "readout = 0.6"),
             ("p3=0.1", "unknown rate `p3`"),
             ("p1=0.1,p2", "`p2` is not KEY=VALUE"),
+            ("p1=1e-3,p1=2e-3", "the rate `p1` is given twice"),
+            (
+                "p2=1e-3, readout=0.01,readout =0.02",
+                "the rate `readout` is given twice",
+            ),
         ] {
             let e = NoiseModel::parse(bad).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");

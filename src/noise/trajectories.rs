@@ -297,6 +297,12 @@ impl<'a> Readout<'a> {
     }
 }
 
+/// Refuse, before any work, a number of trajectories whose results would not fit in memory
+/// (P(valid) and the energy of every trajectory are kept for the standard errors).
+pub fn check_trajectories(trajectories: usize) -> Result<()> {
+    crate::sim::check_count(&format!("--trajectories {trajectories}"), trajectories as u128, 16)
+}
+
 /// P(valid) on `valid` and the energy of `circuit` (the exported circuit of `sim`'s cost at
 /// `angles`) under `model`, from `trajectories` seeded trajectories.
 pub fn estimate(
@@ -311,6 +317,7 @@ pub fn estimate(
     if trajectories == 0 {
         return Err(Error::InvalidArgument("--trajectories must be at least 1".into()));
     }
+    check_trajectories(trajectories)?;
     let began = std::time::Instant::now();
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);

@@ -129,6 +129,21 @@ pub fn check_bytes(num_qubits: usize, bytes: u128) -> Result<()> {
     check(num_qubits, bytes, (bytes.max(1) as f64).log2())
 }
 
+/// Refuse, before allocating, `count` items of `bytes_each` bytes that would not fit, by the
+/// rule of [`check_bytes`]; `what` names the count in the message (`--trajectories 1000000000`).
+pub fn check_count(what: &str, count: u128, bytes_each: u128) -> Result<()> {
+    let bytes = count.saturating_mul(bytes_each);
+    let available = available_memory();
+    if bytes > u128::from(available) {
+        return Err(Error::TooMuchMemory {
+            what: what.to_string(),
+            log2_bytes: (count.max(1) as f64).log2() + (bytes_each.max(1) as f64).log2(),
+            available,
+        });
+    }
+    Ok(())
+}
+
 fn check(num_qubits: usize, bytes: u128, log2_bytes: f64) -> Result<()> {
     let available = available_memory();
     if num_qubits > MAX_QUBITS || bytes > u128::from(available) {
@@ -157,6 +172,20 @@ mod tests {
         assert!(matches!(e, Error::TooManyQubits { qubits: 20, .. }));
         assert!(check_bytes(20, 1 << 20).is_ok());
         assert!(State::uniform(3).is_ok());
+    }
+
+    #[test]
+    fn counts_that_do_not_fit_are_refused_by_name() {
+        let e = check_count("--trajectories 1000000000000", 1_000_000_000_000, 16)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("--trajectories 1000000000000 needs 14901.161 GiB, more than the"),
+            "{e}"
+        );
+        assert!(check_count("--trajectories 200", 200, 16).is_ok());
+        let e = check_count("--x 1", u128::MAX, u128::MAX).unwrap_err().to_string();
+        assert!(e.contains("needs 2^256.00 bytes"), "{e}");
     }
 
     #[test]

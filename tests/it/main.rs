@@ -1,5 +1,6 @@
 //! The one integration-test binary; modules mirror src/.
 
+mod budgets;
 mod cli;
 mod common;
 mod determinism;

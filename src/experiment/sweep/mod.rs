@@ -195,6 +195,17 @@ fn open_append(csv: &Path, fresh: bool) -> Result<std::fs::File> {
 /// Run `plan`, appending rows to `csv` (created with its header when absent; rows already in it
 /// are skipped, so an interrupted sweep resumes). `on_event` sees every row and skip.
 pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEvent<'_>)) -> Result<SweepOutcome> {
+    run_sweep_within(plan, csv, &crate::budget::Budget::unlimited(), on_event)
+}
+
+/// [`run_sweep`] with each instance's cost histogram (the Grover mixer's histogram route)
+/// counted within `budget`; the rows written before it runs out stay, so a rerun resumes.
+pub fn run_sweep_within(
+    plan: &SweepPlan,
+    csv: &Path,
+    budget: &crate::budget::Budget<'_>,
+    on_event: &mut dyn FnMut(SweepEvent<'_>),
+) -> Result<SweepOutcome> {
     if plan.depths.is_empty() || plan.depths.contains(&0) || !plan.depths.is_sorted() {
         return Err(Error::InvalidArgument("depths must be ascending and at least 1".into()));
     }
@@ -206,6 +217,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
     }
     if !plan.noise.models.is_empty() {
         crate::noise::check_space(&plan.space)?;
+        crate::noise::trajectories::check_trajectories(plan.noise.trajectories)?;
     }
     // Keep what the CSV holds; refuse to mix settings that the key does not name.
     let text_exists = csv.exists();
@@ -374,7 +386,7 @@ pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEve
                 }
                 let inst = match &mut instance {
                     Some(i) => i,
-                    None => instance.insert(Instance::new(problem.as_ref(), plan.objective, &plan.space)?),
+                    None => instance.insert(Instance::new(problem.as_ref(), plan.objective, &plan.space, budget)?),
                 };
                 let budget = (plan.match_random_budget && init == Init::Random)
                     .then(|| {
@@ -429,8 +441,13 @@ struct Instance {
 }
 
 impl Instance {
-    fn new(problem: &dyn Encoding, spec: ObjectiveSpec, space: &SpaceSettings) -> Result<Self> {
-        let sim = simulation::simulation(problem, space)?;
+    fn new(
+        problem: &dyn Encoding,
+        spec: ObjectiveSpec,
+        space: &SpaceSettings,
+        budget: &crate::budget::Budget<'_>,
+    ) -> Result<Self> {
+        let sim = simulation::simulation_within(problem, space, budget)?;
         let SuccessStates { valid, non_qubo } = simulation::success_states(problem, &sim)?;
         let (min, max) = (sim.qaoa().diagonal().min(), sim.qaoa().diagonal().max());
         Ok(Instance {
@@ -619,10 +636,17 @@ pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Re
         space: row.space.parse()?,
         mixer: row.mixer.parse()?,
     };
+    // The histogram knows how many states have each cost, not which states are most likely
+    // one by one nor which cells they fill: there is nothing to draw, and nothing to count.
+    if simulation::uses_histogram(problem, &settings)? {
+        return Ok(InstanceView {
+            top: Vec::new(),
+            cells: None,
+            qubits: problem.num_qubits(),
+        });
+    }
     let sim = simulation::simulation(problem, &settings)?;
     if sim.histogram().is_some() {
-        // The histogram knows how many states have each cost, not which states are most
-        // likely one by one nor which cells they fill: there is nothing to draw.
         return Ok(InstanceView {
             top: Vec::new(),
             cells: None,

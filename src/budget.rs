@@ -1,0 +1,221 @@
+//! A wall-clock budget and progress reports for long counting runs (exact searches, cost
+//! histograms, Grover curves). The library checks the budget at its own pace and reports how
+//! far it has gone through a callback; printing is the caller's business.
+
+use crate::error::{Error, Result};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How far a long run has gone.
+#[derive(Clone, Debug)]
+pub struct Progress<'a> {
+    /// What runs (`counting the cost histogram of q.txt on space rows`).
+    pub task: &'a str,
+    /// The part of the work done, in [0, 1], when it can be told.
+    pub fraction: Option<f64>,
+    /// What was done, in the task's own units (`1048576 of 33554432 states`).
+    pub detail: &'a str,
+    /// Seconds since the budget started.
+    pub seconds: f64,
+}
+
+impl Progress<'_> {
+    /// Seconds the rest would take at the pace so far (`None` before any measurable progress).
+    pub fn remaining_seconds(&self) -> Option<f64> {
+        remaining(self.fraction, self.seconds)
+    }
+}
+
+fn remaining(fraction: Option<f64>, seconds: f64) -> Option<f64> {
+    let f = fraction?;
+    (f > 0.0 && f.is_finite()).then(|| seconds * (1.0 - f.min(1.0)) / f)
+}
+
+/// The progress callback: called from any thread, at most once per interval.
+pub type ProgressFn<'a> = dyn Fn(&Progress<'_>) + Sync + 'a;
+
+/// A time budget (optional) and a progress callback (optional), shared by the threads of one
+/// run. An unlimited budget without a callback costs one clock read per check.
+pub struct Budget<'a> {
+    began: Instant,
+    max_seconds: Option<f64>,
+    deadline: Option<Instant>,
+    interval: Duration,
+    /// When the next progress report is due.
+    next_report: Mutex<Instant>,
+    progress: Option<&'a ProgressFn<'a>>,
+}
+
+impl Budget<'static> {
+    /// No time limit, no reports.
+    pub fn unlimited() -> Self {
+        let now = Instant::now();
+        Budget {
+            began: now,
+            max_seconds: None,
+            deadline: None,
+            interval: Duration::MAX,
+            next_report: Mutex::new(now),
+            progress: None,
+        }
+    }
+}
+
+impl<'a> Budget<'a> {
+    /// A budget of `max_seconds` (none: no limit) starting now, calling `progress` at most once
+    /// per `interval` (the first time one interval from now). `max_seconds` must be positive;
+    /// one too large for the clock is no limit.
+    pub fn new(max_seconds: Option<f64>, interval: Duration, progress: Option<&'a ProgressFn<'a>>) -> Result<Self> {
+        if let Some(s) = max_seconds {
+            if !(s.is_finite() && s > 0.0) {
+                return Err(Error::InvalidArgument(format!(
+                    "--max-seconds {s}: give a positive number of seconds"
+                )));
+            }
+        }
+        let began = Instant::now();
+        let deadline = max_seconds
+            .and_then(|s| Duration::try_from_secs_f64(s).ok())
+            .and_then(|d| began.checked_add(d));
+        Ok(Budget {
+            began,
+            max_seconds,
+            deadline,
+            interval,
+            next_report: Mutex::new(began.checked_add(interval).unwrap_or(began)),
+            progress,
+        })
+    }
+
+    /// The time limit in seconds, if any.
+    pub fn max_seconds(&self) -> Option<f64> {
+        self.max_seconds
+    }
+
+    /// Seconds since the budget started.
+    pub fn seconds(&self) -> f64 {
+        self.began.elapsed().as_secs_f64()
+    }
+
+    /// Whether the time is up.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Report progress when a report is due; `fraction` and `detail` are only computed then.
+    pub fn tick(&self, task: &str, fraction: impl FnOnce() -> Option<f64>, detail: impl FnOnce() -> String) {
+        let Some(progress) = self.progress else {
+            return;
+        };
+        let now = Instant::now();
+        // Another thread reporting right now stands for this one.
+        let Ok(mut next) = self.next_report.try_lock() else {
+            return;
+        };
+        if now < *next {
+            return;
+        }
+        *next = now.checked_add(self.interval).unwrap_or(now);
+        drop(next);
+        let detail = detail();
+        progress(&Progress {
+            task,
+            fraction: fraction(),
+            detail: &detail,
+            seconds: now.duration_since(self.began).as_secs_f64(),
+        });
+    }
+
+    /// The error of a run stopped by the budget: what ran, what was done, and how long the
+    /// whole would take at the pace so far.
+    pub fn out_of_time(&self, task: &str, fraction: Option<f64>, detail: &str) -> Error {
+        let seconds = self.seconds();
+        let mut done = format!("{detail} in {seconds:.1} s");
+        if let Some(f) = fraction.filter(|f| f.is_finite()) {
+            done += &format!(", about {:.1} % of the work", 100.0 * f.clamp(0.0, 1.0));
+            if let Some(rest) = remaining(Some(f), seconds) {
+                done += &format!("; at this pace the whole takes about {}", seconds_text(seconds + rest));
+            }
+        }
+        Error::OutOfTime {
+            task: task.to_string(),
+            seconds: self.max_seconds.unwrap_or(seconds),
+            done,
+        }
+    }
+}
+
+/// A duration for people: `12 s`, `4.5 min`, `3.2 h`, `2.1 days`, `4.0e3 years`.
+pub fn seconds_text(s: f64) -> String {
+    if !s.is_finite() {
+        "forever".into()
+    } else if s < 100.0 {
+        format!("{s:.0} s")
+    } else if s < 6000.0 {
+        format!("{:.1} min", s / 60.0)
+    } else if s < 172_800.0 {
+        format!("{:.1} h", s / 3600.0)
+    } else if s < 3.0e7 {
+        format!("{:.1} days", s / 86_400.0)
+    } else {
+        format!("{:.1e} years", s / 3.156e7)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn budgets_refuse_bad_seconds_and_take_huge_ones_as_no_limit() {
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let e = Budget::new(Some(bad), Duration::MAX, None).err().expect("refused");
+            assert!(e.to_string().contains("positive number of seconds"), "{e}");
+        }
+        let b = Budget::new(Some(1e20), Duration::MAX, None).unwrap();
+        assert!(!b.expired());
+        assert!(!Budget::unlimited().expired());
+        let b = Budget::new(Some(1e-9), Duration::MAX, None).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(b.expired());
+    }
+
+    #[test]
+    fn reports_come_once_per_interval_with_an_estimate() {
+        let calls = AtomicUsize::new(0);
+        let last = Mutex::new(None);
+        let f = |p: &Progress<'_>| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            *last.lock().unwrap() = Some((p.task.to_string(), p.detail.to_string(), p.remaining_seconds()));
+        };
+        let b = Budget::new(None, Duration::ZERO, Some(&f)).unwrap();
+        b.tick("counting", || Some(0.5), || "half".into());
+        assert_eq!(calls.load(Ordering::Relaxed), 1);
+        let (task, detail, rest) = last.lock().unwrap().clone().unwrap();
+        assert_eq!((task.as_str(), detail.as_str()), ("counting", "half"));
+        assert!(rest.is_some_and(|r| r >= 0.0));
+        let b = Budget::new(None, Duration::from_secs(3600), Some(&f)).unwrap();
+        b.tick("counting", || Some(0.5), || "half".into());
+        assert_eq!(calls.load(Ordering::Relaxed), 1, "not due for an hour");
+    }
+
+    #[test]
+    fn out_of_time_says_what_was_done_and_what_the_whole_needs() {
+        let b = Budget::new(Some(0.5), Duration::MAX, None).unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+        let e = b.out_of_time("counting x", Some(0.01), "10 of 1000 states").to_string();
+        assert!(
+            e.starts_with("counting x: no result within the time budget of 0.5 s"),
+            "{e}"
+        );
+        assert!(e.contains("10 of 1000 states in"), "{e}");
+        assert!(
+            e.contains("about 1.0 % of the work; at this pace the whole takes about"),
+            "{e}"
+        );
+        assert!(e.contains("raise --max-seconds"), "{e}");
+        assert_eq!(seconds_text(7200.0), "2.0 h");
+        assert_eq!(seconds_text(30.0), "30 s");
+    }
+}

@@ -1,0 +1,272 @@
+//! Budgets and memory for long runs: every count a user asks for is checked before it is
+//! allocated, and the counting routes (exact search, cost histogram, Grover statevector) stop
+//! at `--max-seconds` with what they did and what the whole would take.
+
+use crate::common::{data, Scratch};
+use quzzle::budget::Budget;
+use quzzle::encoding::space::SpaceChoice;
+use quzzle::encoding::{self, EncodingKind};
+use quzzle::experiment::grover::{grover, grover_within, statevector_curve_within, GroverRoute, GroverSettings};
+use quzzle::experiment::histogram::{cost_histogram_within, search_histogram_within};
+use quzzle::experiment::simulation::{self, SpaceSettings};
+use quzzle::mixer::MixerKind;
+use quzzle::model::Level;
+use quzzle::Error;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::time::Duration;
+
+fn quzzle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A budget that has already run out.
+fn spent() -> Budget<'static> {
+    let b = Budget::new(Some(1e-9), Duration::MAX, None).unwrap();
+    std::thread::sleep(Duration::from_millis(2));
+    assert!(b.expired());
+    b
+}
+
+/// An N-Queens file of side `n` in `dir`.
+fn nqueens(dir: &std::path::Path, n: usize) -> PathBuf {
+    let path = dir.join(format!("nqueens-{n}.txt"));
+    std::fs::write(&path, format!("puzzle: nqueens\nsize: {n}x{n}\n")).unwrap();
+    path
+}
+
+fn out_of_time(e: Error) -> String {
+    assert!(matches!(e, Error::OutOfTime { .. }), "{e}");
+    e.to_string()
+}
+
+#[test]
+fn a_spent_budget_stops_every_counting_route_with_what_was_done() {
+    let enc = encoding::load(&data("nqueens-5-soft-regions.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
+    let grover_on = |space| SpaceSettings {
+        space,
+        mixer: MixerKind::Grover,
+    };
+    // Listed states, counted run by run.
+    let space = simulation::space_of(enc.as_ref(), &grover_on(SpaceChoice::Full)).unwrap();
+    let e = out_of_time(cost_histogram_within(enc.as_ref(), &space, &spent()).unwrap_err());
+    assert!(e.contains("counting the cost histogram of space full"), "{e}");
+    assert!(e.contains("of 33554432 states counted"), "{e}");
+    assert!(e.contains("raise --max-seconds"), "{e}");
+    // Counted states, by the depth-first search.
+    let q = encoding::load(&data("nqueens-4.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
+    let space = simulation::space_of(q.as_ref(), &grover_on(SpaceChoice::RowsCols)).unwrap();
+    let e = out_of_time(search_histogram_within(q.as_ref(), &space, &spent()).unwrap_err());
+    assert!(e.contains("space rows+cols"), "{e}");
+    assert!(search_histogram_within(q.as_ref(), &space, &Budget::unlimited()).is_ok());
+    // The exact search for every solution.
+    let e = out_of_time(q.search_within(0, u64::MAX, &spent()).unwrap_err());
+    assert!(e.contains("the exact search for every solution"), "{e}");
+    assert!(e.contains("search nodes"), "{e}");
+    // The Grover statevector, between iterations.
+    let e = out_of_time(statevector_curve_within(64, &[3], (0, 10), &spent()).unwrap_err());
+    assert!(e.contains("0 of 10 iterations"), "{e}");
+    // grover says what gives the curve without the statevector.
+    let settings = GroverSettings {
+        iterations: Some((0, 5)),
+        route: GroverRoute::Statevector,
+        ..GroverSettings::default()
+    };
+    let e = out_of_time(grover_within(q.as_ref(), &settings, &spent()).unwrap_err());
+    assert!(e.contains("--route closed-form gives the curve"), "{e}");
+}
+
+#[test]
+fn statevector_curves_keep_only_the_counts_asked_for() {
+    let all = statevector_curve_within(64, &[3, 17, 40], (0, 12), &Budget::unlimited()).unwrap();
+    let tail = statevector_curve_within(64, &[3, 17, 40], (9, 12), &Budget::unlimited()).unwrap();
+    assert_eq!(tail, all[9..].to_vec());
+    let e = statevector_curve_within(64, &[3], (0, 1 << 40), &Budget::unlimited()).unwrap_err();
+    assert!(e.to_string().contains("at most 100000 per report"), "{e}");
+}
+
+#[test]
+fn a_billion_grover_iterations_come_from_the_closed_form_at_once() {
+    let q = encoding::load(&data("nqueens-4.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
+    let settings = GroverSettings {
+        iterations: Some((1_000_000_000, 1_000_000_000)),
+        ..GroverSettings::default()
+    };
+    let r = grover(q.as_ref(), &settings).unwrap();
+    assert_eq!(r.iterations.len(), 1);
+    assert_eq!(r.iterations[0].k, 1_000_000_000);
+    assert!(r.iterations[0].statevector.is_none());
+    let note = r.note.unwrap();
+    assert!(note.contains("more than the 2^34 amplitude updates"), "{note}");
+    // Asked for by name, the statevector runs only the count kept (a short run here).
+    let settings = GroverSettings {
+        iterations: Some((1000, 1002)),
+        route: GroverRoute::Statevector,
+        ..GroverSettings::default()
+    };
+    let r = grover(q.as_ref(), &settings).unwrap();
+    assert_eq!(r.iterations.len(), 3);
+    assert!(r.max_difference < 1e-9, "{}", r.max_difference);
+    // The largest count there is does not overflow the closed form.
+    let settings = GroverSettings {
+        iterations: Some((usize::MAX, usize::MAX)),
+        route: GroverRoute::ClosedForm,
+        ..GroverSettings::default()
+    };
+    let p = grover(q.as_ref(), &settings).unwrap().iterations[0].closed_form;
+    assert!((0.0..=1.0).contains(&p), "{p}");
+    let o = quzzle(&[
+        "grover",
+        data("nqueens-4.txt").to_str().unwrap(),
+        "--iterations",
+        "0..1000000000",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("lists 1000000001 counts; at most 100000 per report"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn grover_max_seconds_stops_the_exact_search_and_says_so() {
+    let dir = Scratch::new("budgets-grover");
+    // 14-Queens has 365,596 solutions: the exact search for M takes many minutes.
+    let f = nqueens(&dir, 14);
+    let o = quzzle(&[
+        "grover",
+        f.to_str().unwrap(),
+        "--space",
+        "rows+cols",
+        "--max-seconds",
+        "0.5",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the exact search for every solution: no result within the time budget of 0.5 s"),
+        "{err}"
+    );
+    assert!(
+        err.contains("search nodes") && err.contains("raise --max-seconds"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+    for bad in ["0", "-1", "nan", "inf"] {
+        let flag = format!("--max-seconds={bad}");
+        let o = quzzle(&["grover", data("nqueens-4.txt").to_str().unwrap(), &flag]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("positive number of seconds"),
+            "{bad}: {}",
+            stderr(&o)
+        );
+    }
+    // A budget far beyond the clock's range is no limit.
+    let o = quzzle(&[
+        "grover",
+        data("nqueens-4.txt").to_str().unwrap(),
+        "--max-seconds",
+        "1e20",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn solve_max_seconds_stops_the_cost_histogram_and_says_so() {
+    let dir = Scratch::new("budgets-solve");
+    // 12! = 479,001,600 states of rows+cols to count: far more than half a second.
+    let f = nqueens(&dir, 12);
+    let o = quzzle(&[
+        "solve",
+        f.to_str().unwrap(),
+        "--space",
+        "rows+cols",
+        "--mixer",
+        "grover",
+        "--depths",
+        "1",
+        "--max-seconds",
+        "0.5",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("counting the cost histogram of space rows+cols: no result within the time budget of 0.5 s"),
+        "{err}"
+    );
+    assert!(err.contains("of 479001600 states counted"), "{err}");
+}
+
+#[test]
+fn trajectories_that_do_not_fit_are_refused_before_any_work() {
+    let t = data("tiny-tango-4x4.txt");
+    let o = quzzle(&[
+        "solve",
+        t.to_str().unwrap(),
+        "--depths",
+        "1",
+        "--noise",
+        "heron",
+        "--trajectories",
+        "1000000000000000",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("--trajectories 1000000000000000 needs"), "{err}");
+    assert!(err.contains("GiB available"), "{err}");
+    assert!(o.stdout.is_empty(), "refused before the angles are optimised");
+}
+
+#[test]
+fn a_noise_rate_given_twice_is_refused_by_name() {
+    let t = data("tiny-tango-4x4.txt");
+    let o = quzzle(&[
+        "solve",
+        t.to_str().unwrap(),
+        "--depths",
+        "1",
+        "--noise",
+        "p1=1e-3,p1=2e-3",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("the rate `p1` is given twice"), "{err}");
+}
+
+#[test]
+fn sweep_max_seconds_stops_the_cost_histogram_and_says_so() {
+    let dir = Scratch::new("budgets-sweep");
+    let f = nqueens(&dir, 12);
+    let out = dir.join("out");
+    let o = quzzle(&[
+        "sweep",
+        f.to_str().unwrap(),
+        "--space",
+        "rows+cols",
+        "--mixer",
+        "grover",
+        "--depths",
+        "1",
+        "--max-qubits",
+        "30",
+        "--max-seconds",
+        "0.5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("counting the cost histogram of space rows+cols: no result within the time budget of 0.5 s"),
+        "{err}"
+    );
+}
