@@ -1,13 +1,14 @@
 //! `quzzle generate`: a puzzle with exactly one solution, in the shared instance format.
 
 use super::args::{GenerateArgs, MethodArg};
-use super::output::{require_parent, write};
+use super::output::{check_output_file, require_parent, write};
 use quzzle::puzzle::generate;
 use quzzle::Result;
 
 pub fn run(args: &GenerateArgs) -> Result<()> {
     if let Some(path) = &args.out {
         require_parent(path, "-o", args.parents)?;
+        check_output_file(path, "-o")?;
     }
     let req = generate::Request {
         kind: args.kind.into(),
@@ -25,7 +26,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
     let g = generate::generate_within(&req, Some(args.max_seconds), &mut |p| {
         if p.seconds >= next_report {
             next_report += 5.0;
-            eprintln!(
+            errln!(
                 "generate: {:.0} s of {} s, {} exact searches so far",
                 p.seconds, args.max_seconds, p.searches
             );
@@ -50,11 +51,11 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         }
         None => {
             out!("{}", g.text);
-            eprintln!("{summary}");
+            errln!("{summary}");
         }
     }
     for note in &g.notes {
-        eprintln!("note: {note}");
+        errln!("note: {note}");
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `quzzle qasm`: the QAOA circuit as OpenQASM 3, and its manifest beside it.
 
 use super::args::QasmArgs;
-use super::output::{refuse_inputs, require_parent, to_json, write_all};
+use super::output::{check_output_file, refuse_inputs, require_parent, to_json, write_all};
 use quzzle::encoding;
 use quzzle::export::{self, AngleSource, ExportRequest};
 use quzzle::{Angles, Error, Result};
@@ -15,6 +15,8 @@ pub fn run(args: &QasmArgs) -> Result<()> {
             )));
         }
         require_parent(out, "-o", args.parents)?;
+        check_output_file(out, "-o")?;
+        check_output_file(&out.with_extension("json"), "-o")?;
         let inputs: Vec<&std::path::Path> = std::iter::once(args.file.as_path())
             .chain(args.angles.as_deref())
             .collect();

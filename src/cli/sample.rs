@@ -2,7 +2,7 @@
 //! the shapes IBM and IonQ return (so `quzzle score` can be checked where the truth is known).
 
 use super::args::{Encoding, LevelArg, NoiseArgs, SpaceArgs};
-use super::output::{refuse_inputs, require_parent, write};
+use super::output::{check_output_file, refuse_inputs, require_parent, write};
 use clap::{ArgGroup, Args, ValueEnum};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::sample::Distribution;
@@ -178,6 +178,7 @@ pub fn run(args: &SampleArgs) -> Result<()> {
     }
     if let Some(out) = &args.out {
         require_parent(out, "-o", args.parents)?;
+        check_output_file(out, "-o")?;
         let inputs: Vec<&std::path::Path> = std::iter::once(args.input.as_path())
             .chain(args.angles.as_deref())
             .collect();

@@ -1,7 +1,7 @@
 //! `quzzle solve`: optimise QAOA angles at each depth and report the success probability.
 
 use super::args::SolveArgs;
-use super::output::{refuse_inputs, to_json, write_all};
+use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
 use quzzle::Result;
@@ -22,6 +22,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let settings = settings(args)?;
     let noise = args.noise.settings(&settings.space)?;
     if let Some(dir) = &args.out {
+        check_output_folder(dir, "--out", &["solve.json", "depths.csv"])?;
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
     let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;

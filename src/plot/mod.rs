@@ -344,28 +344,36 @@ pub(crate) trait Figure {
 }
 
 /// Draw `figure` to `stem.svg` (`size`) and `stem.png` (`size` × scale); returns both paths.
+/// Both are written whole or neither: drawn into temporary files beside them and renamed into
+/// place together, so a full disk leaves no truncated figure under its name and no temporary
+/// file (see [`crate::files`], which also refuses targets that are links or devices).
 pub(crate) fn write_figure(stem: &Path, size: FigureSize, figure: &impl Figure) -> Result<Vec<PathBuf>> {
     size.validate()?;
     register_font();
     let (svg, png) = paths(stem);
-    if let Some(dir) = svg.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| Error::Write {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-    }
+    crate::files::check_output(&svg, "figure")?;
+    crate::files::check_output(&png, "figure")?;
+    let mut svg_text = String::new();
     {
-        let root = SVGBackend::new(&svg, (size.width, size.height)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg_text, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
         figure.draw(&root, Px::SVG)?;
         root.present().map_err(plot_err)?;
     }
+    let mut staged = crate::files::Staged::new();
+    staged.write(&svg, svg_text.as_bytes())?;
+    let png_tmp = staged.temporary_for(&png)?;
     {
         let (w, h) = size.png_pixels();
-        let root = BitMapBackend::new(&png, (w, h)).into_drawing_area();
+        let root = BitMapBackend::new(&png_tmp, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
         figure.draw(&root, Px::png(w as f64 / size.width as f64))?;
-        root.present().map_err(plot_err)?;
+        root.present().map_err(|e| Error::Write {
+            path: png.clone(),
+            source: std::io::Error::other(e.to_string()),
+        })?;
     }
+    staged.sync(&png_tmp)?;
+    staged.commit()?;
     Ok(vec![svg, png])
 }
