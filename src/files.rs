@@ -124,7 +124,11 @@ impl Staged {
     /// Sync a temporary file that another writer filled (so that a full disk shows now, not
     /// after the rename).
     pub fn sync(&self, tmp: &Path) -> Result<()> {
-        let target = self.pending.iter().find(|(t, _)| t == tmp).map_or(tmp, |(_, p)| p.as_path());
+        let target = self
+            .pending
+            .iter()
+            .find(|(t, _)| t == tmp)
+            .map_or(tmp, |(_, p)| p.as_path());
         std::fs::File::open(tmp)
             .and_then(|f| f.sync_all())
             .map_err(|source| Error::Write {
@@ -221,9 +225,14 @@ mod tests {
             if Path::new("/dev/null").exists() {
                 assert_eq!(non_regular_kind(Path::new("/dev/null")), Some("a character device"));
             }
-            let err = write_whole(&[(d.join("link"), b"new".to_vec())]).unwrap_err().to_string();
+            let err = write_whole(&[(d.join("link"), b"new".to_vec())])
+                .unwrap_err()
+                .to_string();
             assert!(err.contains("link") && err.contains("a symbolic link"), "{err}");
-            assert!(std::fs::symlink_metadata(d.join("link")).unwrap().file_type().is_symlink());
+            assert!(std::fs::symlink_metadata(d.join("link"))
+                .unwrap()
+                .file_type()
+                .is_symlink());
         }
         assert_eq!(std::fs::read_to_string(d.join("real")).unwrap(), "keep");
         std::fs::remove_dir_all(&d).unwrap();

@@ -19,7 +19,13 @@ pub fn run(out: &Path, space: &SpaceArgs) -> Result<()> {
     check_output_folder(
         out,
         "--out",
-        &["solve.json", "depths.csv", DEMO_FILE, "success_vs_depth.svg", "success_vs_depth.png"],
+        &[
+            "solve.json",
+            "depths.csv",
+            DEMO_FILE,
+            "success_vs_depth.svg",
+            "success_vs_depth.png",
+        ],
     )?;
     let label = format!("(embedded) {DEMO_FILE}");
     let enc = encoding::parse(&label, DEMO_TEXT, EncodingKind::Onehot, Level::Paper)?;

@@ -28,7 +28,9 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
             next_report += 5.0;
             errln!(
                 "generate: {:.0} s of {} s, {} exact searches so far",
-                p.seconds, args.max_seconds, p.searches
+                p.seconds,
+                args.max_seconds,
+                p.searches
             );
         }
     })?;

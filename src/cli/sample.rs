@@ -31,7 +31,8 @@ pub struct SampleArgs {
     /// counts}), quzzle (bitstrings qubit 0 first, with the shot count and seed).
     #[arg(long, value_enum, default_value_t = SampleFormat::Quzzle)]
     pub format: SampleFormat,
-    /// Write the counts here (stdout otherwise). Its folder must exist, unless --parents.
+    /// Write the counts here (stdout otherwise). Its folder must exist, unless --parents. A new
+    /// path or a regular file (a link, FIFO, device such as /dev/null, or folder is refused).
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Create the folder of -o when it is missing.

@@ -35,7 +35,8 @@ pub struct ScoreArgs {
     #[arg(long)]
     pub json: bool,
     /// Also write score.json and marginals.svg/png (measured beside simulated per-cell
-    /// marginals) into this folder.
+    /// marginals) into this folder (each a new path or a regular file: a link, FIFO, device
+    /// or folder there is refused).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
