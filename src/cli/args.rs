@@ -328,7 +328,7 @@ pub struct GenerateArgs {
     /// talk's region QUBO by simulated annealing; connectivity checked, not guaranteed).
     #[arg(long, value_enum, default_value_t = MethodArg::Grow)]
     pub method: MethodArg,
-    /// Write the puzzle here (stdout otherwise). Its folder must exist, unless --parents. A new
+    /// Write the puzzle here (stdout without -o, or with -o -). Its folder must exist, unless --parents. A new
     /// path or a regular file (a link, FIFO, device such as /dev/null, or folder is refused).
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -654,7 +654,8 @@ pub struct QasmArgs {
     /// Write the angles as `input float[64] gamma_00; ...` parameters (portable flavour only).
     #[arg(long)]
     pub symbolic: bool,
-    /// Write the QASM here and the manifest beside it (same stem, `.json`); stdout otherwise.
+    /// Write the QASM here and the manifest beside it (same stem, `.json`); stdout (no
+    /// manifest) without -o, or with -o -.
     /// Its folder must exist, unless --parents. Both are new paths or regular files (a link,
     /// FIFO, device such as /dev/null, or folder is refused).
     #[arg(short = 'o', long = "out", value_name = "OUT.qasm")]

@@ -1,12 +1,13 @@
 //! `quzzle generate`: a puzzle with exactly one solution, in the shared instance format.
 
 use super::args::{GenerateArgs, MethodArg};
-use super::output::{check_output_file, require_parent, write};
+use super::output::{check_output_file, file_or_stdout, require_parent, write};
 use quzzle::puzzle::generate;
 use quzzle::Result;
 
 pub fn run(args: &GenerateArgs) -> Result<()> {
-    if let Some(path) = &args.out {
+    let out = file_or_stdout(&args.out);
+    if let Some(path) = out {
         require_parent(path, "-o", args.parents)?;
         check_output_file(path, "-o")?;
     }
@@ -46,7 +47,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         g.givens.map_or_else(String::new, |k| format!(", {k} givens")),
         g.proof_nodes
     );
-    match &args.out {
+    match out {
         Some(path) => {
             write(path, &g.text)?;
             outln!("wrote {}: {summary}", path.display());

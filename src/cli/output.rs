@@ -50,6 +50,11 @@ pub fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<()> {
     quzzle::files::write_whole(files)
 }
 
+/// The file of `-o`, or `None` for standard output: no `-o`, or `-o -`.
+pub fn file_or_stdout(out: &Option<PathBuf>) -> Option<&Path> {
+    out.as_deref().filter(|p| p.as_os_str() != "-")
+}
+
 /// Refuse, before any work, an output file (`flag` names the option) that is not a new path
 /// or an existing regular file: a folder, a symbolic link, a FIFO, a socket or a device would
 /// be replaced by the rename that writes the file whole.

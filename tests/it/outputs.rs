@@ -215,6 +215,33 @@ fn links_fifos_devices_and_folders_are_refused_as_outputs_of_every_command() {
 }
 
 #[test]
+fn dash_means_standard_output() {
+    let dir = inputs("outputs-dash");
+    let qasm = ["--depth", "1", "--gammas", "0.1", "--betas", "0.2"];
+    let runs: [(Vec<&str>, &str); 3] = [
+        (vec!["generate", "tango", "--size", "4", "-o", "-"], "puzzle: tango"),
+        ([&["qasm", "t.txt", "-o", "-"][..], &qasm[..]].concat(), "OPENQASM 3"),
+        (vec!["sample", "m.json", "--shots", "10", "-o", "-"], "\"shots\""),
+    ];
+    for (args, expect) in runs {
+        let o = run_in(&dir, &args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains(expect), "{args:?}: {out}");
+        assert!(
+            !dir.join("-").exists() && !dir.join("-.json").exists(),
+            "{args:?} wrote a file named -"
+        );
+    }
+    // The state goes into the manifest, which standard output does not get.
+    let o = run_in(
+        &dir,
+        &[&["qasm", "t.txt", "-o", "-", "--with-state"][..], &qasm[..]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
 fn sweep_never_deletes_or_overwrites_an_input() {
     let dir = Scratch::new("outputs-sweep-inputs");
     let puzzle = std::fs::read(data("tiny-tango-4x4.txt")).unwrap();
