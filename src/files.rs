@@ -68,7 +68,7 @@ pub fn check_output(path: &Path, what: &str) -> Result<()> {
 }
 
 /// The temporary file beside `target`: hidden, with the process id, and ending in the
-/// target's own extension (the PNG writer picks its format from the extension).
+/// target's own extension (so that what lists files by type still knows it).
 pub fn temporary(target: &Path) -> PathBuf {
     let name = target
         .file_name()
@@ -95,9 +95,8 @@ impl Staged {
     }
 
     /// Check `target` ([`check_output`]), create its folder, and return the temporary path to
-    /// write it to (removed again unless committed). For writers that open the file
-    /// themselves; [`Staged::write`] writes bytes.
-    pub fn temporary_for(&mut self, target: &Path) -> Result<PathBuf> {
+    /// write it to (removed again unless committed).
+    fn temporary_for(&mut self, target: &Path) -> Result<PathBuf> {
         check_output(target, "output")?;
         if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| Error::Write {
@@ -119,22 +118,6 @@ impl Staged {
         };
         let mut f = std::fs::File::create(&tmp).map_err(werr)?;
         f.write_all(contents).and_then(|()| f.sync_all()).map_err(werr)
-    }
-
-    /// Sync a temporary file that another writer filled (so that a full disk shows now, not
-    /// after the rename).
-    pub fn sync(&self, tmp: &Path) -> Result<()> {
-        let target = self
-            .pending
-            .iter()
-            .find(|(t, _)| t == tmp)
-            .map_or(tmp, |(_, p)| p.as_path());
-        std::fs::File::open(tmp)
-            .and_then(|f| f.sync_all())
-            .map_err(|source| Error::Write {
-                path: target.to_path_buf(),
-                source,
-            })
     }
 
     /// Rename every staged file into place; on a failure, the ones already renamed are

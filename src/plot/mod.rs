@@ -344,9 +344,9 @@ pub(crate) trait Figure {
 }
 
 /// Draw `figure` to `stem.svg` (`size`) and `stem.png` (`size` × scale); returns both paths.
-/// Both are written whole or neither: drawn into temporary files beside them and renamed into
-/// place together, so a full disk leaves no truncated figure under its name and no temporary
-/// file (see [`crate::files`], which also refuses targets that are links or devices).
+/// Both are drawn in memory and written whole or neither (temporary files renamed into place
+/// together), so a full disk leaves no truncated figure under its name and no temporary file
+/// (see [`crate::files`], which also refuses targets that are links or devices).
 pub(crate) fn write_figure(stem: &Path, size: FigureSize, figure: &impl Figure) -> Result<Vec<PathBuf>> {
     size.validate()?;
     register_font();
@@ -360,20 +360,23 @@ pub(crate) fn write_figure(stem: &Path, size: FigureSize, figure: &impl Figure) 
         figure.draw(&root, Px::SVG)?;
         root.present().map_err(plot_err)?;
     }
-    let mut staged = crate::files::Staged::new();
-    staged.write(&svg, svg_text.as_bytes())?;
-    let png_tmp = staged.temporary_for(&png)?;
+    let (w, h) = size.png_pixels();
+    let mut rgb = vec![0u8; w as usize * h as usize * 3];
     {
-        let (w, h) = size.png_pixels();
-        let root = BitMapBackend::new(&png_tmp, (w, h)).into_drawing_area();
+        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
         figure.draw(&root, Px::png(w as f64 / size.width as f64))?;
-        root.present().map_err(|e| Error::Write {
-            path: png.clone(),
-            source: std::io::Error::other(e.to_string()),
-        })?;
+        root.present().map_err(plot_err)?;
     }
-    staged.sync(&png_tmp)?;
-    staged.commit()?;
+    let mut png_bytes = Vec::new();
+    image::ImageEncoder::write_image(
+        image::codecs::png::PngEncoder::new(&mut png_bytes),
+        &rgb,
+        w,
+        h,
+        image::ColorType::Rgb8,
+    )
+    .map_err(plot_err)?;
+    crate::files::write_whole(&[(svg.clone(), svg_text.into_bytes()), (png.clone(), png_bytes)])?;
     Ok(vec![svg, png])
 }
