@@ -38,6 +38,7 @@ pub mod encoding;
 pub mod error;
 pub mod experiment;
 pub mod export;
+pub mod files;
 pub mod grover_circuit;
 pub mod mixer;
 pub mod model;

@@ -14,7 +14,8 @@ pub struct Cli {
 pub enum Command {
     /// Run QAOA at depths 1..3 on the embedded Tango instance: report, success-vs-depth plot.
     Demo {
-        /// Where to write solve.json, depths.csv and the plot.
+        /// Where to write solve.json, depths.csv and the plot (each a new path or a regular
+        /// file: a link, FIFO, device or folder there is refused).
         #[arg(long, default_value = "results/demo")]
         out: PathBuf,
         #[command(flatten)]
@@ -142,14 +143,16 @@ pub struct GroverArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Also write grover.json and grover.csv into this folder.
+    /// Also write grover.json and grover.csv into this folder (each a new path or a regular
+    /// file: a link, FIFO, device or folder there is refused).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Write the Q# seed's circuit (plain N-Queens only: W-state rows, the column and
     /// diagonal oracle with ancillas uncomputed, the diffusion; N² + (N-1) + N(N-1)/2 + 1
     /// qubits) for K iterations as OpenQASM 3 here, and its manifest beside it (same stem,
     /// `.json`). K is --iterations (one count), or the optimal count. Its folder must exist,
-    /// unless --parents.
+    /// unless --parents. Both are new paths or regular files (a link, FIFO, device or folder
+    /// is refused).
     #[arg(long, value_name = "OUT.qasm", conflicts_with_all = ["json", "out", "qaoa_depths"])]
     pub qasm: Option<PathBuf>,
     /// Flavour of --qasm: portable, ibm or ionq (flat: each ccx as 6 cx with t = rz(pi/4)).
@@ -229,7 +232,9 @@ pub struct SweepArgs {
     /// progress on stderr every 5 s either way.
     #[arg(long, value_name = "S")]
     pub max_seconds: Option<f64>,
-    /// Folder for sweep.csv, the plots and summary.md.
+    /// Folder for sweep.csv, the plots and summary.md. The files written there are new paths
+    /// or regular files (a link, FIFO, device or folder is refused), and an input inside it
+    /// must be a .txt file (inputs are never overwritten).
     #[arg(long, default_value = "results/sweep")]
     pub out: PathBuf,
     /// Depth plots: auto (per instance for one instance, median + IQR band for a batch),
@@ -292,7 +297,8 @@ pub struct LandscapeArgs {
     /// Size of the figure in logical pixels, WIDTHxHEIGHT (PNG at twice that).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<quzzle::plot::FigureSize>,
-    /// Folder for landscape.csv and landscape.svg/png.
+    /// Folder for landscape.csv and landscape.svg/png (each a new path or a regular file: a
+    /// link, FIFO, device or folder there is refused).
     #[arg(long, default_value = "results/landscape")]
     pub out: PathBuf,
 }
@@ -334,7 +340,8 @@ pub struct GenerateArgs {
     /// talk's region QUBO by simulated annealing; connectivity checked, not guaranteed).
     #[arg(long, value_enum, default_value_t = MethodArg::Grow)]
     pub method: MethodArg,
-    /// Write the puzzle here (stdout otherwise). Its folder must exist, unless --parents.
+    /// Write the puzzle here (stdout without -o, or with -o -). Its folder must exist, unless --parents. A new
+    /// path or a regular file (a link, FIFO, device such as /dev/null, or folder is refused).
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Create the folder of -o when it is missing (a typo otherwise creates folders silently).
@@ -604,7 +611,8 @@ pub struct SolveArgs {
     /// would take. Counting prints its progress on stderr every 5 s either way.
     #[arg(long, value_name = "S")]
     pub max_seconds: Option<f64>,
-    /// Write solve.json and depths.csv into this folder.
+    /// Write solve.json and depths.csv into this folder (each a new path or a regular file: a
+    /// link, FIFO, device or folder there is refused).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Print JSON instead of text.
@@ -663,8 +671,10 @@ pub struct QasmArgs {
     /// Write the angles as `input float[64] gamma_00; ...` parameters (portable flavour only).
     #[arg(long)]
     pub symbolic: bool,
-    /// Write the QASM here and the manifest beside it (same stem, `.json`); stdout otherwise.
-    /// Its folder must exist, unless --parents.
+    /// Write the QASM here and the manifest beside it (same stem, `.json`); stdout (no
+    /// manifest) without -o, or with -o -.
+    /// Its folder must exist, unless --parents. Both are new paths or regular files (a link,
+    /// FIFO, device such as /dev/null, or folder is refused).
     #[arg(short = 'o', long = "out", value_name = "OUT.qasm")]
     pub out: Option<PathBuf>,
     /// Create the folder of -o when it is missing (a typo otherwise creates folders silently).

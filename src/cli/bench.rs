@@ -42,8 +42,7 @@ pub fn run(
         };
         let enc = encoding::load(file, EncodingKind::Onehot, level)?;
         let began = std::time::Instant::now();
-        let report_progress =
-            |p: &quzzle::budget::Progress<'_>| eprintln!("{}", super::progress::line("bench", p, None));
+        let report_progress = |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("bench", p, None));
         let budget = super::progress::budget(None, &report_progress)?;
         let simulation = simulation::simulation_within(enc.as_ref(), &settings, &budget)?;
         simulation.require_statevector("bench (it times the statevector kernels)")?;

@@ -3,7 +3,7 @@
 //! success-vs-depth plot.
 
 use super::args::SpaceArgs;
-use super::output::{to_json, write_all};
+use super::output::{check_output_folder, to_json, write_all};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::solve::{self, SolveReport, SolveSettings};
 use quzzle::model::Level;
@@ -16,6 +16,17 @@ const DEMO_FILE: &str = "demo-tango-6x6.txt";
 const DEMO_TEXT: &str = include_str!("../../data/demo-tango-6x6.txt");
 
 pub fn run(out: &Path, space: &SpaceArgs) -> Result<()> {
+    check_output_folder(
+        out,
+        "--out",
+        &[
+            "solve.json",
+            "depths.csv",
+            DEMO_FILE,
+            "success_vs_depth.svg",
+            "success_vs_depth.png",
+        ],
+    )?;
     let label = format!("(embedded) {DEMO_FILE}");
     let enc = encoding::parse(&label, DEMO_TEXT, EncodingKind::Onehot, Level::Paper)?;
     out!("{}", enc.puzzle().render(None));

@@ -1,13 +1,15 @@
 //! `quzzle generate`: a puzzle with exactly one solution, in the shared instance format.
 
 use super::args::{GenerateArgs, MethodArg};
-use super::output::{require_parent, write};
+use super::output::{check_output_file, file_or_stdout, require_parent, write};
 use quzzle::puzzle::generate;
 use quzzle::Result;
 
 pub fn run(args: &GenerateArgs) -> Result<()> {
-    if let Some(path) = &args.out {
+    let out = file_or_stdout(&args.out);
+    if let Some(path) = out {
         require_parent(path, "-o", args.parents)?;
+        check_output_file(path, "-o")?;
     }
     let req = generate::Request {
         kind: args.kind.into(),
@@ -25,9 +27,11 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
     let g = generate::generate_within(&req, Some(args.max_seconds), &mut |p| {
         if p.seconds >= next_report {
             next_report += 5.0;
-            eprintln!(
+            errln!(
                 "generate: {:.0} s of {} s, {} exact searches so far",
-                p.seconds, args.max_seconds, p.searches
+                p.seconds,
+                args.max_seconds,
+                p.searches
             );
         }
     })?;
@@ -43,18 +47,18 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         g.givens.map_or_else(String::new, |k| format!(", {k} givens")),
         g.proof_nodes
     );
-    match &args.out {
+    match out {
         Some(path) => {
             write(path, &g.text)?;
             outln!("wrote {}: {summary}", path.display());
         }
         None => {
             out!("{}", g.text);
-            eprintln!("{summary}");
+            errln!("{summary}");
         }
     }
     for note in &g.notes {
-        eprintln!("note: {note}");
+        errln!("note: {note}");
     }
     Ok(())
 }

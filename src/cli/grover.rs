@@ -2,7 +2,7 @@
 
 use super::args::GroverArgs;
 use super::args::SpaceArg;
-use super::output::{refuse_inputs, require_parent, to_json, write_all};
+use super::output::{check_output_file, check_output_folder, refuse_inputs, require_parent, to_json, write_all};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::grover::{grover_within, GroverReport, GroverSettings};
 use quzzle::export::seed::{export_seed_circuit, SeedRequest};
@@ -14,6 +14,7 @@ pub fn run(args: &GroverArgs) -> Result<()> {
         return export_qasm(args, out);
     }
     if let Some(out) = &args.out {
+        check_output_folder(out, "--out", &["grover.json", "grover.csv"])?;
         refuse_inputs(&[&args.file], &[out.join("grover.json"), out.join("grover.csv")])?;
     }
     let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level.into())?;
@@ -24,7 +25,7 @@ pub fn run(args: &GroverArgs) -> Result<()> {
         qaoa_depths: args.qaoa_depths,
     };
     let report_progress =
-        |p: &quzzle::budget::Progress<'_>| eprintln!("{}", super::progress::line("grover", p, args.max_seconds));
+        |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("grover", p, args.max_seconds));
     let budget = super::progress::budget(args.max_seconds, &report_progress)?;
     let report = grover_within(enc.as_ref(), &settings, &budget)?;
     if let Some(out) = &args.out {
@@ -73,6 +74,8 @@ fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
     };
     require_parent(out, "--qasm", args.parents)?;
     let manifest_path = out.with_extension("json");
+    check_output_file(out, "--qasm")?;
+    check_output_file(&manifest_path, "--qasm")?;
     refuse_inputs(&[&args.file], &[out.to_path_buf(), manifest_path.clone()])?;
     let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level.into())?;
     let request = SeedRequest {

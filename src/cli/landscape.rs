@@ -1,7 +1,7 @@
 //! `quzzle landscape`: heatmaps of energy and success probability over (γ, β) at p = 1.
 
 use super::args::LandscapeArgs;
-use super::output::{refuse_inputs, write};
+use super::output::{check_output_folder, refuse_inputs, write};
 use quzzle::encoding;
 use quzzle::experiment::{landscape as experiment_landscape, simulation};
 use quzzle::plot::{landscape_plot_sized, LandscapePlot};
@@ -13,10 +13,10 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
         return Err(Error::InvalidArgument("--grid must be 2..=201".into()));
     }
     let outputs = ["landscape.csv", "landscape.svg", "landscape.png"].map(|f| args.out.join(f));
+    check_output_folder(&args.out, "--out", &["landscape.csv", "landscape.svg", "landscape.png"])?;
     refuse_inputs(&[&args.file], &outputs)?;
     let problem = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
-    let report_progress =
-        |p: &quzzle::budget::Progress<'_>| eprintln!("{}", super::progress::line("landscape", p, None));
+    let report_progress = |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("landscape", p, None));
     let budget = super::progress::budget(None, &report_progress)?;
     let simulation = simulation::simulation_within(problem.as_ref(), &args.space.settings(), &budget)?;
     let valid = simulation::success_states(problem.as_ref(), &simulation)?.valid;

@@ -20,6 +20,13 @@ macro_rules! outln {
     };
 }
 
+/// `eprintln!` that ignores a failed write instead of panicking (see [`output::stderr`]).
+macro_rules! errln {
+    ($($t:tt)*) => {
+        crate::cli::output::stderr(format_args!("{}\n", format_args!($($t)*)))
+    };
+}
+
 mod args;
 mod bench;
 mod classical;

@@ -17,6 +17,13 @@ pub fn flush_stdout() -> Result<()> {
     std::io::stdout().lock().flush().map_err(stdout_error)
 }
 
+/// Write `args` to standard error, ignoring a failure: progress lines and notes are not the
+/// result, and a closed stderr (`2>&1 >/dev/null | head -c0`) must not stop the work that
+/// writes the files (`eprint!` would panic there).
+pub fn stderr(args: std::fmt::Arguments) {
+    let _ = std::io::stderr().lock().write_fmt(args);
+}
+
 fn stdout_error(source: std::io::Error) -> Error {
     Error::Write {
         path: PathBuf::from(STDOUT_NAME),
@@ -35,65 +42,41 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string_pretty(value).expect("reports serialise") + "\n"
 }
 
-/// A temporary file beside `path`, in the same folder so that the rename is atomic.
-fn temporary(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
 /// Write every `(path, contents)` whole or none of them: each goes to a temporary file beside
-/// its target, and only when all are written are they renamed into place. Parent folders are
+/// its target, and only when all are written are they renamed into place; a target that is
+/// not a new path or a regular file is refused ([`quzzle::files`]). Parent folders are
 /// created (callers of an explicit `-o FILE` check its folder first, [`require_parent`]).
 pub fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<()> {
-    // A target that is a folder would fail its rename after the others were renamed.
-    for (path, _) in files {
-        if path.is_dir() {
-            return Err(Error::Write {
-                path: path.clone(),
-                source: std::io::Error::new(std::io::ErrorKind::IsADirectory, "it is a folder"),
-            });
-        }
+    quzzle::files::write_whole(files)
+}
+
+/// The file of `-o`, or `None` for standard output: no `-o`, or `-o -`.
+pub fn file_or_stdout(out: &Option<PathBuf>) -> Option<&Path> {
+    out.as_deref().filter(|p| p.as_os_str() != "-")
+}
+
+/// Refuse, before any work, an output file (`flag` names the option) that is not a new path
+/// or an existing regular file: a folder, a symbolic link, a FIFO, a socket or a device would
+/// be replaced by the rename that writes the file whole.
+pub fn check_output_file(path: &Path, flag: &str) -> Result<()> {
+    quzzle::files::check_output(path, flag)
+}
+
+/// Refuse, before any work, an output folder (`flag` names the option) that exists and is not
+/// a folder (a link to a folder is a folder), and any of the `files` it would get (relative
+/// to it) that is not a new path or a regular file.
+pub fn check_output_folder(dir: &Path, flag: &str, files: &[&str]) -> Result<()> {
+    if dir.exists() && !dir.is_dir() || !dir.exists() && dir.symlink_metadata().is_ok() {
+        let kind = quzzle::files::non_regular_kind(dir).unwrap_or("a file");
+        return Err(Error::InvalidArgument(format!(
+            "{flag} {}: it is {kind}, not a folder",
+            dir.display()
+        )));
     }
-    let mut written: Vec<(PathBuf, PathBuf)> = Vec::new();
-    let mut renamed: Vec<PathBuf> = Vec::new();
-    let result = (|| {
-        for (path, contents) in files {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(|source| Error::Write {
-                    path: dir.to_path_buf(),
-                    source,
-                })?;
-            }
-            let tmp = temporary(path);
-            let werr = |source| Error::Write {
-                path: path.clone(),
-                source,
-            };
-            let mut f = std::fs::File::create(&tmp).map_err(werr)?;
-            written.push((tmp.clone(), path.clone()));
-            f.write_all(contents).and_then(|_| f.sync_all()).map_err(werr)?;
-        }
-        for (tmp, path) in &written {
-            std::fs::rename(tmp, path).map_err(|source| Error::Write {
-                path: path.clone(),
-                source,
-            })?;
-            renamed.push(path.clone());
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        for (tmp, _) in &written {
-            let _ = std::fs::remove_file(tmp);
-        }
-        // None rather than some: a rename that failed after others leaves none of them.
-        for path in &renamed {
-            let _ = std::fs::remove_file(path);
-        }
+    for f in files {
+        check_output_file(&dir.join(f), flag)?;
     }
-    result
+    Ok(())
 }
 
 /// Refuse an explicit output file (`flag` names the option) whose folder does not exist,

@@ -1,13 +1,19 @@
 //! `quzzle qasm`: the QAOA circuit as OpenQASM 3, and its manifest beside it.
 
 use super::args::QasmArgs;
-use super::output::{refuse_inputs, require_parent, to_json, write_all};
+use super::output::{check_output_file, file_or_stdout, refuse_inputs, require_parent, to_json, write_all};
 use quzzle::encoding;
 use quzzle::export::{self, AngleSource, ExportRequest};
 use quzzle::{Angles, Error, Result};
 
 pub fn run(args: &QasmArgs) -> Result<()> {
-    if let Some(out) = &args.out {
+    let out = file_or_stdout(&args.out);
+    if out.is_none() && args.with_state {
+        return Err(Error::InvalidArgument(
+            "--with-state puts the state into the manifest: give -o OUT.qasm, not standard output".into(),
+        ));
+    }
+    if let Some(out) = out {
         if out.extension().is_some_and(|e| e == "json") {
             return Err(Error::InvalidArgument(format!(
                 "-o {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
@@ -15,10 +21,12 @@ pub fn run(args: &QasmArgs) -> Result<()> {
             )));
         }
         require_parent(out, "-o", args.parents)?;
+        check_output_file(out, "-o")?;
+        check_output_file(&out.with_extension("json"), "-o")?;
         let inputs: Vec<&std::path::Path> = std::iter::once(args.file.as_path())
             .chain(args.angles.as_deref())
             .collect();
-        refuse_inputs(&inputs, &[out.clone(), out.with_extension("json")])?;
+        refuse_inputs(&inputs, &[out.to_path_buf(), out.with_extension("json")])?;
     }
     let p = usize::from(args.depth);
     let angles = if let Some(path) = &args.angles {
@@ -52,19 +60,19 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         symbolic: args.symbolic,
         with_state: args.with_state,
         space: args.space.settings(),
-        qasm_name: args.out.as_ref().map(|out| {
+        qasm_name: out.map(|out| {
             out.file_name()
                 .map_or_else(|| out.display().to_string(), |f| f.to_string_lossy().into_owned())
         }),
     };
     let exported = export::export_circuit(enc.as_ref(), &request)?;
-    let (Some(out), Some(manifest)) = (&args.out, &exported.manifest) else {
+    let (Some(out), Some(manifest)) = (out, &exported.manifest) else {
         out!("{}", exported.text);
         return Ok(());
     };
     let manifest_path = out.with_extension("json");
     write_all(&[
-        (out.clone(), exported.text.clone().into_bytes()),
+        (out.to_path_buf(), exported.text.clone().into_bytes()),
         (manifest_path.clone(), to_json(manifest).into_bytes()),
     ])?;
     let (_, rx, _, rzz, _) = exported.counts;

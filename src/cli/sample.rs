@@ -2,7 +2,7 @@
 //! the shapes IBM and IonQ return (so `quzzle score` can be checked where the truth is known).
 
 use super::args::{Encoding, LevelArg, NoiseArgs, SpaceArgs};
-use super::output::{refuse_inputs, require_parent, write};
+use super::output::{check_output_file, file_or_stdout, refuse_inputs, require_parent, write};
 use clap::{ArgGroup, Args, ValueEnum};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::sample::Distribution;
@@ -32,7 +32,8 @@ pub struct SampleArgs {
     /// counts}), quzzle (bitstrings qubit 0 first, with the shot count and seed).
     #[arg(long, value_enum, default_value_t = SampleFormat::Quzzle)]
     pub format: SampleFormat,
-    /// Write the counts here (stdout otherwise). Its folder must exist, unless --parents.
+    /// Write the counts here (stdout without -o, or with -o -). Its folder must exist, unless --parents. A new
+    /// path or a regular file (a link, FIFO, device such as /dev/null, or folder is refused).
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Create the folder of -o when it is missing.
@@ -228,12 +229,14 @@ pub fn run(args: &SampleArgs) -> Result<()> {
     if args.shots == 0 {
         return Err(Error::InvalidArgument("--shots must be at least 1".into()));
     }
-    if let Some(out) = &args.out {
+    let out = file_or_stdout(&args.out);
+    if let Some(out) = out {
         require_parent(out, "-o", args.parents)?;
+        check_output_file(out, "-o")?;
         let inputs: Vec<&std::path::Path> = std::iter::once(args.input.as_path())
             .chain(args.angles.as_deref())
             .collect();
-        refuse_inputs(&inputs, std::slice::from_ref(out))?;
+        refuse_inputs(&inputs, &[out.to_path_buf()])?;
     }
     if !args.noise.noise.is_empty() {
         // Before any work: the flags alone may already rule noise out.
@@ -261,7 +264,7 @@ pub fn run(args: &SampleArgs) -> Result<()> {
     };
     let format: CountsFormat = args.format.into();
     let written = write_counts(&counts, sampled.qubits, format, args.seed);
-    let Some(out) = &args.out else {
+    let Some(out) = out else {
         out!("{written}");
         return Ok(());
     };

@@ -2,7 +2,7 @@
 //! circuit: P(valid) with its exact (Clopper-Pearson) interval, 95 % unless told otherwise, the simulated value, the most frequent
 //! boards and the per-cell marginals.
 
-use super::output::{refuse_inputs, to_json, write_all};
+use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
 use clap::{Args, ValueEnum};
 use quzzle::export::counts::{read_counts, CountsFormat};
 use quzzle::export::score::{self, ManifestDoc, ScoreReport};
@@ -35,7 +35,8 @@ pub struct ScoreArgs {
     #[arg(long)]
     pub json: bool,
     /// Also write score.json and marginals.svg/png (measured beside simulated per-cell
-    /// marginals) into this folder.
+    /// marginals) into this folder (each a new path or a regular file: a link, FIFO, device
+    /// or folder there is refused).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -74,9 +75,7 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
         )));
     }
     if let Some(dir) = &args.out {
-        if dir.exists() && !dir.is_dir() {
-            return Err(Error::InvalidArgument(format!("--out {}: not a folder", dir.display())));
-        }
+        check_output_folder(dir, "--out", &["score.json", "marginals.svg", "marginals.png"])?;
         refuse_inputs(
             &[args.counts.as_path(), args.manifest.as_path()],
             &[
@@ -203,7 +202,7 @@ fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Resu
 }
 
 /// score.json and, when the board is one variable per cell, the marginals figure, each
-/// written whole (the figure through temporary names renamed into place).
+/// written whole.
 fn write_outputs(dir: &Path, enc: &dyn quzzle::Encoding, manifest: &ManifestDoc, r: &ScoreReport) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|source| Error::Write {
         path: dir.to_path_buf(),
@@ -233,16 +232,8 @@ fn write_outputs(dir: &Path, enc: &dyn quzzle::Encoding, manifest: &ManifestDoc,
             right: simulated.marginals,
             fixed: measured.fixed,
         };
-        let stem = dir.join(format!(".marginals.{}.tmp", std::process::id()));
-        let drawn = quzzle::plot::marginals_comparison_plot(&stem, &plot)?;
-        for path in drawn {
-            let ext = path
-                .extension()
-                .map(|e| e.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let target = dir.join(format!("marginals.{ext}"));
-            std::fs::rename(&path, &target).map_err(|source| Error::Write { path: target, source })?;
-        }
+        // Written whole by the plot writer (temporary files renamed into place).
+        quzzle::plot::marginals_comparison_plot(&dir.join("marginals"), &plot)?;
     }
     write_all(&[(dir.join("score.json"), to_json(r).into_bytes())])?;
     Ok(())

@@ -1,7 +1,7 @@
 //! `quzzle solve`: optimise QAOA angles at each depth and report the success probability.
 
 use super::args::SolveArgs;
-use super::output::{refuse_inputs, to_json, write_all};
+use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
 use quzzle::Result;
@@ -25,11 +25,12 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         quzzle::noise::trajectories::check_trajectories(noise.trajectories)?;
     }
     if let Some(dir) = &args.out {
+        check_output_folder(dir, "--out", &["solve.json", "depths.csv"])?;
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
     let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
     let report_progress =
-        |p: &quzzle::budget::Progress<'_>| eprintln!("{}", super::progress::line("solve", p, args.max_seconds));
+        |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("solve", p, args.max_seconds));
     let budget = super::progress::budget(args.max_seconds, &report_progress)?;
     let mut report = solve::solve_within(enc.as_ref(), &settings, &budget)?;
     solve::add_noise(enc.as_ref(), &mut report, &noise)?;

@@ -2,7 +2,7 @@
 //! summary.
 
 use super::args::{LinesArg, SweepArgs, SweepInitArg};
-use super::output::{refuse_inputs, write};
+use super::output::{check_output_folder, refuse_inputs, write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
@@ -47,10 +47,11 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         &inputs,
         &[csv.clone(), sweep::settings_path(&csv), args.out.join("summary.md")],
     )?;
+    check_outputs(args, &inputs)?;
     // Held until the figures and summary are written; dropped (removed) on every return.
     let lock = sweep::lock_sweep_folder(&args.out)?;
     if let Some(note) = &lock.note {
-        eprintln!("note: {note}");
+        errln!("note: {note}");
     }
     let began = Instant::now();
     // Drawn only when stderr is a terminal (indicatif hides it otherwise).
@@ -61,12 +62,12 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             .progress_chars("#>."),
     );
     let report_progress = |p: &quzzle::budget::Progress<'_>| {
-        bar.suspend(|| eprintln!("{}", super::progress::line("sweep", p, args.max_seconds)));
+        bar.suspend(|| errln!("{}", super::progress::line("sweep", p, args.max_seconds)));
     };
     let budget = super::progress::budget(args.max_seconds, &report_progress)?;
     let outcome = sweep::run_sweep_within(&plan, &csv, &budget, &mut |e| match e {
-        SweepEvent::Note(note) => bar.suspend(|| eprintln!("note: {note}")),
-        SweepEvent::Skipped { file, reason } => bar.suspend(|| eprintln!("skipped {file}: {reason}")),
+        SweepEvent::Note(note) => bar.suspend(|| errln!("note: {note}")),
+        SweepEvent::Skipped { file, reason } => bar.suspend(|| errln!("skipped {file}: {reason}")),
         SweepEvent::Row {
             row,
             resumed,
@@ -90,7 +91,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     bar.finish_and_clear();
     let outcome = outcome?;
     let wall = began.elapsed().as_secs_f64();
-    eprintln!(
+    errln!(
         "{} rows ({} computed in {:.1} s, {} resumed from {}); {} file(s) skipped",
         outcome.rows.len(),
         outcome.computed,
@@ -198,6 +199,52 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         files.len(),
         args.out.display()
     );
+    Ok(())
+}
+
+/// The files a sweep writes directly in its folder (the figures' are checked again as they are
+/// written, which covers the per-instance ones under `instances/` and `side_by_side/`).
+const FOLDER_FILES: [&str; 10] = [
+    sweep::lock::LOCK_FILE,
+    "sweep.csv",
+    "sweep.settings.json",
+    "summary.md",
+    "success_vs_depth.svg",
+    "success_vs_depth.png",
+    "approx_ratio_vs_depth.svg",
+    "approx_ratio_vs_depth.png",
+    "success_vs_depth_noise.svg",
+    "success_vs_depth_noise.png",
+];
+
+/// Before any work (the lock included): the folder and the files the sweep writes there are
+/// new paths or regular files, and no input is a file the sweep may write. Everything a sweep
+/// writes under its folder (lock, CSV, settings, summary, SVG and PNG figures, their
+/// temporary files) has an extension other than `.txt`, so an input inside the folder must
+/// be a `.txt` file: then none is ever deleted or overwritten.
+fn check_outputs(args: &SweepArgs, inputs: &[&Path]) -> Result<()> {
+    check_output_folder(&args.out, "--out", &FOLDER_FILES)?;
+    for sub in ["instances", "side_by_side"] {
+        check_output_folder(&args.out.join(sub), "--out", &[])?;
+    }
+    let Ok(dir) = args.out.canonicalize() else {
+        // A folder that does not exist yet holds no input.
+        return Ok(());
+    };
+    for input in inputs {
+        let Ok(resolved) = input.canonicalize() else {
+            continue;
+        };
+        if resolved.starts_with(&dir) && resolved.extension().is_none_or(|e| e != "txt") {
+            return Err(Error::InvalidArgument(format!(
+                "the input {} lies in the output folder {} and is not a .txt file: the sweep may \
+                 write a file of that name there (lock, CSV, settings, summary, figures); move it, \
+                 or write to another --out",
+                input.display(),
+                args.out.display()
+            )));
+        }
+    }
     Ok(())
 }
 

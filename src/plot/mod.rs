@@ -344,28 +344,39 @@ pub(crate) trait Figure {
 }
 
 /// Draw `figure` to `stem.svg` (`size`) and `stem.png` (`size` × scale); returns both paths.
+/// Both are drawn in memory and written whole or neither (temporary files renamed into place
+/// together), so a full disk leaves no truncated figure under its name and no temporary file
+/// (see [`crate::files`], which also refuses targets that are links or devices).
 pub(crate) fn write_figure(stem: &Path, size: FigureSize, figure: &impl Figure) -> Result<Vec<PathBuf>> {
     size.validate()?;
     register_font();
     let (svg, png) = paths(stem);
-    if let Some(dir) = svg.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| Error::Write {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-    }
+    crate::files::check_output(&svg, "figure")?;
+    crate::files::check_output(&png, "figure")?;
+    let mut svg_text = String::new();
     {
-        let root = SVGBackend::new(&svg, (size.width, size.height)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg_text, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
         figure.draw(&root, Px::SVG)?;
         root.present().map_err(plot_err)?;
     }
+    let (w, h) = size.png_pixels();
+    let mut rgb = vec![0u8; w as usize * h as usize * 3];
     {
-        let (w, h) = size.png_pixels();
-        let root = BitMapBackend::new(&png, (w, h)).into_drawing_area();
+        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
         figure.draw(&root, Px::png(w as f64 / size.width as f64))?;
         root.present().map_err(plot_err)?;
     }
+    let mut png_bytes = Vec::new();
+    image::ImageEncoder::write_image(
+        image::codecs::png::PngEncoder::new(&mut png_bytes),
+        &rgb,
+        w,
+        h,
+        image::ColorType::Rgb8,
+    )
+    .map_err(plot_err)?;
+    crate::files::write_whole(&[(svg.clone(), svg_text.into_bytes()), (png.clone(), png_bytes)])?;
     Ok(vec![svg, png])
 }

@@ -11,6 +11,7 @@ mod hardware;
 mod kernel_vs_reference;
 mod noise;
 mod optimize;
+mod outputs;
 mod plot;
 mod puzzles;
 mod qaoa;

@@ -302,7 +302,8 @@ fn a_failed_output_leaves_none_behind() {
         "--betas",
         "0.2",
     ]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // A folder where the manifest goes is refused before any work, as a usage error.
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let left: Vec<_> = std::fs::read_dir(&*scratch)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -276,20 +276,11 @@ pub fn run_sweep_within(
     if rewrite && !existing.is_empty() {
         // The rows kept, under the current header, written whole beside the CSV and renamed
         // over it: a sweep killed now loses no finished row.
-        let werr = |source| Error::Write {
-            path: csv.to_path_buf(),
-            source,
-        };
         let mut text = format!("{CSV_HEADER}\n");
         for r in &existing {
             text.push_str(&r.to_csv_record()?);
         }
-        let tmp = csv.with_extension("csv.tmp");
-        std::fs::write(&tmp, text).map_err(werr)?;
-        std::fs::rename(&tmp, csv).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            werr(e)
-        })?;
+        crate::files::write_whole(&[(csv.to_path_buf(), text.into_bytes())])?;
     }
     let mut out = open_append(csv, rewrite && existing.is_empty())?;
 

@@ -97,20 +97,8 @@ impl SweepSettings {
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let text = serde_json::to_string_pretty(self).expect("plain fields serialise") + "\n";
-                // Whole or not at all: a temporary file renamed over.
-                let tmp = path.with_extension("json.tmp");
-                let werr = |source| Error::Write {
-                    path: path.clone(),
-                    source,
-                };
-                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir).map_err(werr)?;
-                }
-                std::fs::write(&tmp, text).map_err(werr)?;
-                std::fs::rename(&tmp, &path).map_err(|e| {
-                    let _ = std::fs::remove_file(&tmp);
-                    werr(e)
-                })
+                // Whole or not at all, with no temporary file left on a failure.
+                crate::files::write_whole(&[(path, text.into_bytes())])
             }
             Err(source) => Err(Error::Read { path, source }),
         }

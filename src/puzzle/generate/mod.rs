@@ -178,7 +178,10 @@ pub fn generate_within(
         rng: &mut rng,
         began,
         max_seconds,
-        deadline: max_seconds.and_then(|s| began.checked_add(std::time::Duration::from_secs_f64(s))),
+        // A budget too large for a `Duration` or an `Instant` (1e20 s) is no limit at all.
+        deadline: max_seconds
+            .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
+            .and_then(|d| began.checked_add(d)),
         progress,
         reported: 0,
     };
