@@ -368,8 +368,9 @@ pub enum MethodArg {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct SpaceArgs {
     /// Space: full (all 2^n states) or the blocks a constraint-preserving mixer keeps: rows,
-    /// cols, regions, cells, or auto (the smallest the mixer keeps; counts sharing qubits are
-    /// joined). Default: full, or auto with an xy mixer.
+    /// cols, regions, cells, rows+cols (grover only), or auto (the smallest the mixer keeps;
+    /// counts sharing qubits are joined). Default: full with the x mixer (or no --mixer), auto
+    /// with an xy or the grover mixer.
     #[arg(long, value_enum)]
     pub space: Option<SpaceArg>,
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
@@ -548,6 +549,25 @@ impl NoiseArgs {
             models: self.noise.clone(),
             trajectories: self.trajectories,
         })
+    }
+
+    /// [`NoiseArgs::settings`] for one puzzle: a refusal names the space `auto` resolves to
+    /// for `enc`, not `auto`.
+    pub fn settings_for(
+        &self,
+        space: &quzzle::experiment::simulation::SpaceSettings,
+        enc: &dyn quzzle::encoding::Encoding,
+    ) -> quzzle::Result<quzzle::noise::NoiseSettings> {
+        use quzzle::encoding::space::SpaceChoice;
+        use quzzle::experiment::simulation;
+        if !self.noise.is_empty() && space.space == SpaceChoice::Auto {
+            let resolved = simulation::space_of(enc, space)?.resolved;
+            quzzle::noise::check_space(&simulation::SpaceSettings {
+                space: resolved,
+                mixer: space.mixer,
+            })?;
+        }
+        self.settings(space)
     }
 }
 

@@ -20,11 +20,11 @@ pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
 
 pub fn run(args: &SolveArgs) -> Result<()> {
     let settings = settings(args)?;
-    let noise = args.noise.settings(&settings.space)?;
     if let Some(dir) = &args.out {
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
     let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
+    let noise = args.noise.settings_for(&settings.space, enc.as_ref())?;
     let mut report = solve::solve(enc.as_ref(), &settings)?;
     solve::add_noise(enc.as_ref(), &mut report, &noise)?;
     if args.json {

@@ -78,7 +78,8 @@ pub enum SpaceChoice {
     Regions,
     /// The Sudoku cell counts (one digit per cell).
     Cells,
-    /// The usable family of smallest dimension, or `full`.
+    /// The usable family of smallest dimension (with general blocks: `rows+cols` too), or
+    /// `full`.
     Auto,
     /// The row and the column counts together (N-Queens: the permutations). Every row meets
     /// every column, so they form one joined block whose states are counted, not listed:
@@ -608,7 +609,11 @@ impl Space {
             SpaceChoice::Full => Ok(make(SpaceChoice::Full, Vec::new())),
             SpaceChoice::Auto => {
                 let mut best = make(SpaceChoice::Full, Vec::new());
-                for family in SpaceChoice::FAMILIES {
+                // Rows and columns together are one joined (general) block: a candidate only
+                // where general blocks are (the Grover mixer), after the single families, which
+                // win a tie.
+                let joined = (!plain_only).then_some(SpaceChoice::RowsCols);
+                for family in SpaceChoice::FAMILIES.into_iter().chain(joined) {
                     if let FamilyStatus::Usable(members) = family_status(&blocks, family, n) {
                         if plain_only && !members.iter().all(|b| b.plain) {
                             continue;
@@ -633,7 +638,8 @@ impl Space {
         }
     }
 
-    /// The space `choice` of a one-hot encoding (`auto`: the smallest family of any blocks).
+    /// The space `choice` of a one-hot encoding (`auto`: the smallest family of any blocks,
+    /// `rows+cols` included).
     pub fn of(enc: &OneHot, choice: SpaceChoice) -> Result<Space> {
         Space::build(&enc.model, &enc.reduced, choice, enc.diagonal_bytes_per_state(), false)
     }
