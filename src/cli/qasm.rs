@@ -98,7 +98,10 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         manifest_path.display()
     );
     match manifest.success_probability {
-        Some(sp) => outln!("success probability at these angles: {sp:.6}"),
+        Some(sp) => outln!(
+            "success probability at these angles: {}",
+            quzzle::experiment::stats::probability_text(sp, 6)
+        ),
         None => outln!("not simulated (too many qubits): success_probability is null in the manifest"),
     }
     Ok(())

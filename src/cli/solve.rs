@@ -4,6 +4,7 @@ use super::args::SolveArgs;
 use super::output::{refuse_inputs, to_json, write_all};
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
+use quzzle::experiment::stats::probability_text;
 use quzzle::Result;
 use std::path::{Path, PathBuf};
 
@@ -117,19 +118,19 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
     );
     for d in &report.depths {
         outln!(
-            "{:>3} {:>12.6} {:>12.6} {:>12.6} {:>12.6} {:>10} {:>8.1} {:>6} {:>7} {:>8.2}  {} ({:.3}, {})",
+            "{:>3} {:>12.6} {:>12} {:>12} {:>12} {:>10} {:>8.1} {:>6} {:>7} {:>8.2}  {} ({}, {})",
             d.p,
             d.energy,
-            d.success_probability,
-            d.p_non_qubo,
-            d.p_invalid,
+            probability_text(d.success_probability, 6),
+            probability_text(d.p_non_qubo, 6),
+            probability_text(d.p_invalid, 6),
             d.shots_99.map_or("never".to_string(), |s| format!("{:.0}", s.ceil())),
             d.success_probability / report.uniform_baseline,
             d.evaluations,
             d.gradients,
             d.seconds,
             d.top_bitstring,
-            d.top_probability,
+            probability_text(d.top_probability, 3),
             if d.top_is_valid { "valid" } else { "invalid" }
         );
     }
@@ -139,9 +140,9 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
         {
             let board = enc.board_of_bits(&bits);
             outln!(
-                "\nmost likely board at p = {} (probability {:.4}): {}",
+                "\nmost likely board at p = {} (probability {}): {}",
                 last.p,
-                last.top_probability,
+                probability_text(last.top_probability, 4),
                 if last.top_is_valid {
                     "VALID, a solution".to_string()
                 } else {
@@ -192,15 +193,19 @@ fn print_noise(report: &SolveReport) -> Result<()> {
                 continue;
             };
             outln!(
-                "{:>3} {:>6} {:>6} {:>6} {:>6} {:>10.4} {:>12.6} {:>22} {:>22} {:>8.2}",
+                "{:>3} {:>6} {:>6} {:>6} {:>6} {:>10} {:>12} {:>22} {:>22} {:>8.2}",
                 d.p,
                 g.h,
                 g.rz,
                 g.rx,
                 g.cx,
-                n.error_free_probability,
-                d.success_probability,
-                format!("{:.6} ± {:.6}", n.p_valid, n.p_valid_se),
+                probability_text(n.error_free_probability, 4),
+                probability_text(d.success_probability, 6),
+                format!(
+                    "{} ± {}",
+                    probability_text(n.p_valid, 6),
+                    probability_text(n.p_valid_se, 6)
+                ),
                 format!("{:.4} ± {:.4}", n.energy, n.energy_se),
                 n.seconds
             );

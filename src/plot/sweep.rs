@@ -329,13 +329,18 @@ fn kind_panel(
         }
     }
     if metric.log_y {
-        for (full, m) in uniform_baselines(rows, &instances) {
+        let baselines = uniform_baselines(rows, &instances);
+        let several = baselines.len() > 1;
+        for (space, m) in baselines {
             let mut baseline = Baseline::new(base_label, m);
-            if !full {
-                // Told apart from the full space's by its dash and its label.
+            if space != "full" {
+                // Told apart from the full space's by its dash and from each other by their
+                // labels: each space has its own M / dimension.
                 let median = if base_label.contains("median") { " (median)" } else { "" };
-                baseline.label = format!("uniform sampling of the block space{median}");
+                baseline.label = format!("uniform sampling of space {space}{median}");
                 baseline.style = baseline.style.with_dash(super::Dash::Dotted);
+            } else if several {
+                baseline.label = format!("{base_label}, full space");
             }
             panel.baselines.push(baseline);
         }
