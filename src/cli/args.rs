@@ -13,6 +13,8 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run QAOA at depths 1..3 on the embedded Tango instance: report, success-vs-depth plot.
+    /// A block space goes with a mixer: the Tango's rows are joined by sign chains, so
+    /// `--space rows` needs `--mixer grover`.
     Demo {
         /// Where to write solve.json, depths.csv and the plot.
         #[arg(long, default_value = "results/demo")]

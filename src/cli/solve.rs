@@ -5,6 +5,7 @@ use super::output::{refuse_inputs, to_json, write_all};
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
 use quzzle::experiment::stats::probability_text;
+use quzzle::plot::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
 use quzzle::Result;
 use std::path::{Path, PathBuf};
 
@@ -35,18 +36,78 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
     if let Some(dir) = &args.out {
         write_report(dir, &report)?;
+        if !report.depths.is_empty() {
+            let name = Path::new(&report.file)
+                .file_name()
+                .map_or(report.file.clone(), |f| f.to_string_lossy().into_owned());
+            let title = format!(
+                "{name}: {}, {} qubits at {}: success probability vs depth",
+                report.puzzle, report.qubits, report.reduce
+            );
+            let plots = success_plot(&report, &title, &dir.join(SUCCESS_PLOT))?;
+            if !args.json {
+                outln!(
+                    "\nwrote {}, {} and {}",
+                    dir.join("solve.json").display(),
+                    dir.join("depths.csv").display(),
+                    plots.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+                );
+            }
+        }
     }
     Ok(())
 }
 
-/// The files [`write_report`] writes under `dir`.
-fn report_files(dir: &Path) -> [PathBuf; 2] {
-    [dir.join("solve.json"), dir.join("depths.csv")]
+/// The stem of the success-vs-depth figure under an output folder.
+const SUCCESS_PLOT: &str = "success_vs_depth";
+
+/// P(valid) against depth with the uniform-sampling baseline of the space simulated, as
+/// `solve --out`, `demo` and (per batch) `sweep` draw it: `stem.svg` and `stem.png`.
+pub fn success_plot(report: &SolveReport, title: &str, stem: &Path) -> Result<Vec<PathBuf>> {
+    let baseline = if report.space == "full" {
+        "uniform sampling".to_string()
+    } else {
+        format!("uniform sampling of space {}", report.space)
+    };
+    let plot = DepthPlot {
+        title: title.to_string(),
+        y_label: "P(valid board)".into(),
+        log_y: true,
+        curves: vec![Curve {
+            label: format!("QAOA, {} init, {} mixer", report.init, report.mixer),
+            colour: init_colour(&report.init),
+            points: report
+                .depths
+                .iter()
+                .map(|d| (d.p as f64, d.success_probability))
+                .collect(),
+            band: Vec::new(),
+            thin: false,
+            width: 3,
+        }],
+        baselines: vec![(baseline, report.uniform_baseline)],
+        legend: LegendAt::UpperLeft,
+        note: format!(
+            "objective {}, optimizer {}, seed {}",
+            report.objective, report.optimizer, report.seed
+        ),
+    };
+    depth_plot(stem, &plot)
+}
+
+/// The files `solve --out dir` writes: the report ([`write_report`]) and the figure.
+fn report_files(dir: &Path) -> [PathBuf; 4] {
+    [
+        dir.join("solve.json"),
+        dir.join("depths.csv"),
+        dir.join(SUCCESS_PLOT).with_extension("svg"),
+        dir.join(SUCCESS_PLOT).with_extension("png"),
+    ]
 }
 
 /// `solve.json` and `depths.csv` under `dir`, both or neither.
 pub fn write_report(dir: &Path, report: &SolveReport) -> Result<()> {
-    let [json, csv] = report_files(dir);
+    let [json, csv, ..] = report_files(dir);
     write_all(&[
         (json, to_json(report).into_bytes()),
         (csv, report.to_csv()?.into_bytes()),
