@@ -211,7 +211,7 @@ fn what_would_run(problem: &dyn Encoding, space: &crate::encoding::space::Space,
         }
     }
     if ways.is_empty() {
-        "no higher limit runs it (its state does not fit in memory), and no stronger reduction level leaves between 1 and the limit of qubits".into()
+        "no higher limit runs it (its state does not fit in memory), and no stronger reduction level brings it within the limit".into()
     } else {
         format!("{} would run it", ways.join(", or "))
     }
