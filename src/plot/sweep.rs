@@ -342,6 +342,8 @@ fn kind_panel(
     if metric.log_y {
         let baselines = uniform_baselines(rows, &instances);
         let several = baselines.len() > 1;
+        let block_dashes = [super::Dash::Dotted, super::Dash::DashDot, super::Dash::LongDash];
+        let mut blocks_seen = 0;
         for (space, m) in baselines {
             let mut baseline = Baseline::new(base_label, m);
             if space != "full" {
@@ -349,7 +351,10 @@ fn kind_panel(
                 // labels: each space has its own M / dimension.
                 let median = if base_label.contains("median") { " (median)" } else { "" };
                 baseline.label = format!("uniform sampling of space {space}{median}");
-                baseline.style = baseline.style.with_dash(super::Dash::Dotted);
+                baseline.style = baseline
+                    .style
+                    .with_dash(block_dashes[blocks_seen % block_dashes.len()]);
+                blocks_seen += 1;
             } else if several {
                 baseline.label = format!("{base_label}, full space");
             }

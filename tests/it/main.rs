@@ -7,6 +7,7 @@ mod generate;
 mod grover;
 mod hardware;
 mod kernel_vs_reference;
+mod messages;
 mod noise;
 mod optimize;
 mod plot;

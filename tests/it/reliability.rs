@@ -194,7 +194,7 @@ fn long_lines_are_cut_in_errors() {
     std::fs::write(&f, format!("puzzle: tango\nsize: 4x4\n{long}\n")).unwrap();
     let o = quzzle(&["info", f.to_str().unwrap()]);
     let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "{}", &err[..err.len().min(300)]);
+    assert_eq!(o.status.code(), Some(2), "{}", &err[..err.len().min(300)]);
     assert!(err.len() < 2000, "{} bytes on stderr", err.len());
     assert!(err.contains("1048576 characters; cut after column 80"), "{err}");
 }
