@@ -155,7 +155,6 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
     Ok(())
 }
 
-
 /// A dimension as an integer while exact, else in scientific notation.
 fn dimension_text(d: f64) -> String {
     if d < 1e15 {

@@ -50,7 +50,11 @@ pub fn run(args: &SolveArgs) -> Result<()> {
                     "\nwrote {}, {} and {}",
                     dir.join("solve.json").display(),
                     dir.join("depths.csv").display(),
-                    plots.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+                    plots
+                        .iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 );
             }
         }

@@ -351,9 +351,7 @@ fn kind_panel(
                 // labels: each space has its own M / dimension.
                 let median = if base_label.contains("median") { " (median)" } else { "" };
                 baseline.label = format!("uniform sampling of space {space}{median}");
-                baseline.style = baseline
-                    .style
-                    .with_dash(block_dashes[blocks_seen % block_dashes.len()]);
+                baseline.style = baseline.style.with_dash(block_dashes[blocks_seen % block_dashes.len()]);
                 blocks_seen += 1;
             } else if several {
                 baseline.label = format!("{base_label}, full space");

@@ -55,7 +55,9 @@ fn every_command_exits_2_for_input_handed_in_wrong() {
         vec!["landscape", missing, "--out", out],
         vec!["grover", missing],
         vec!["sample", missing, "--shots", "5"],
-        vec!["sample", missing, "--depth", "1", "--gammas", "0.1", "--betas", "0.2", "--shots", "5"],
+        vec![
+            "sample", missing, "--depth", "1", "--gammas", "0.1", "--betas", "0.2", "--shots", "5",
+        ],
         vec!["score", missing, "--manifest", missing],
         // Invalid JSON in an angles file, a manifest or counts.
         vec!["qasm", tango, "--depth", "1", "--angles", bad_json, "-o", q],
@@ -67,11 +69,31 @@ fn every_command_exits_2_for_input_handed_in_wrong() {
         vec!["classical", tango, "--encoding", "compact"],
         vec!["solve", tango, "--encoding", "compact"],
         vec!["ising", tango, "--encoding", "compact"],
-        vec!["qasm", tango, "--encoding", "compact", "--depth", "1", "--gammas", "0.1", "--betas", "0.2"],
+        vec![
+            "qasm",
+            tango,
+            "--encoding",
+            "compact",
+            "--depth",
+            "1",
+            "--gammas",
+            "0.1",
+            "--betas",
+            "0.2",
+        ],
         vec!["sweep", tango, "--encoding", "compact", "--out", out],
         vec!["landscape", tango, "--encoding", "compact", "--out", out],
         vec!["demo", "--space", "full", "--mixer", "xy-ring", "--out", out],
-        vec!["bench", tango, "--space", "full", "--mixer", "xy-ring", "--repeats", "1"],
+        vec![
+            "bench",
+            tango,
+            "--space",
+            "full",
+            "--mixer",
+            "xy-ring",
+            "--repeats",
+            "1",
+        ],
         vec!["grover", tango, "--space", "regions"],
         vec!["generate", "queens", "--size", "0"],
     ];
@@ -112,13 +134,17 @@ fn space_help_names_every_mixer_that_resolves_to_auto() {
 fn grover_auto_takes_rows_plus_cols_when_smaller() {
     let s = Scratch::new("messages-grover-auto");
     let f = nqueens(&s, 6);
-    let o = quzzle(&["solve", &f, "--reduce", "none", "--mixer", "grover", "--depths", "1", "--json"]);
+    let o = quzzle(&[
+        "solve", &f, "--reduce", "none", "--mixer", "grover", "--depths", "1", "--json",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["space"], "rows+cols", "{v}");
     assert_eq!(v["dimension"], 720.0);
     // Under an XY mixer auto still takes plain blocks.
-    let o = quzzle(&["solve", &f, "--reduce", "none", "--mixer", "xy-ring", "--depths", "1", "--json"]);
+    let o = quzzle(&[
+        "solve", &f, "--reduce", "none", "--mixer", "xy-ring", "--depths", "1", "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["space"], "rows", "{v}");
 }
@@ -196,19 +222,33 @@ fn the_info_space_table_lines_up_with_its_header() {
     let f = data("nqueens-4.txt");
     let info = stdout(&quzzle(&["info", f.to_str().unwrap(), "--reduce", "none"]));
     let lines: Vec<&str> = info.lines().collect();
-    let h = lines.iter().position(|l| l.trim_start().starts_with("space ")).expect("header");
+    let h = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("space "))
+        .expect("header");
     let header = lines[h];
     let fits = header.find("fits").unwrap();
     let route = header.find("route").unwrap();
     let bytes_end = header.find("bytes").unwrap() + "bytes".len();
     let mut rows = 0;
-    for l in lines[h + 1..].iter().take_while(|l| l.starts_with("  ") && !l.starts_with("  auto under")) {
+    for l in lines[h + 1..]
+        .iter()
+        .take_while(|l| l.starts_with("  ") && !l.starts_with("  auto under"))
+    {
         if l.contains("not a space") {
             continue;
         }
         rows += 1;
-        assert!(l[fits..].starts_with("yes") || l[fits..].starts_with("no "), "{header}\n{l}");
-        assert!(l[route..].starts_with("statevector") || l[route..].starts_with("histogram") || l[route..].starts_with("none"), "{header}\n{l}");
+        assert!(
+            l[fits..].starts_with("yes") || l[fits..].starts_with("no "),
+            "{header}\n{l}"
+        );
+        assert!(
+            l[route..].starts_with("statevector")
+                || l[route..].starts_with("histogram")
+                || l[route..].starts_with("none"),
+            "{header}\n{l}"
+        );
         assert!(l[..bytes_end].ends_with('B'), "{header}\n{l}");
     }
     assert!(rows >= 5, "{info}");
@@ -225,10 +265,16 @@ fn small_probabilities_print_in_scientific_notation() {
     ]);
     let text = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
-    let row = text.lines().find(|l| l.trim_start().starts_with("1 ")).expect("the p = 1 row");
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .expect("the p = 1 row");
     let p_valid = row.split_whitespace().nth(2).unwrap();
     assert!(p_valid.contains("e-"), "{row}");
-    assert!(!text.contains(" 0.000") && !text.contains("(0.000") && !text.contains("probability 0.0000"), "{text}");
+    assert!(
+        !text.contains(" 0.000") && !text.contains("(0.000") && !text.contains("probability 0.0000"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -255,7 +301,9 @@ fn a_sweep_of_several_spaces_keeps_their_curves_and_baselines_apart() {
         &["--space", "rows", "--mixer", "xy-ring"][..],
         &["--space", "rows+cols", "--mixer", "grover"][..],
     ] {
-        let mut args = vec!["sweep", f, "--reduce", "none", "--depths", "1..2", "--init", "interp", "--out", out];
+        let mut args = vec![
+            "sweep", f, "--reduce", "none", "--depths", "1..2", "--init", "interp", "--out", out,
+        ];
         args.extend_from_slice(extra);
         let o = quzzle(&args);
         assert!(o.status.success(), "{}", stderr(&o));
@@ -266,10 +314,19 @@ fn a_sweep_of_several_spaces_keeps_their_curves_and_baselines_apart() {
         "{summary}"
     );
     assert!(summary.contains("space rows: median P(valid) 7.812e-3"), "{summary}");
-    assert!(summary.contains("space rows+cols: median P(valid) 8.333e-2"), "{summary}");
+    assert!(
+        summary.contains("space rows+cols: median P(valid) 8.333e-2"),
+        "{summary}"
+    );
     let svg = std::fs::read_to_string(s.join("sweep/success_vs_depth.svg")).unwrap();
-    assert!(svg.contains("uniform sampling of space rows+cols"), "no baseline of rows+cols");
-    assert!(svg.contains("uniform sampling of space rows<") || svg.contains("uniform sampling of space rows\""), "no baseline of rows");
+    assert!(
+        svg.contains("uniform sampling of space rows+cols"),
+        "no baseline of rows+cols"
+    );
+    assert!(
+        svg.contains("uniform sampling of space rows<") || svg.contains("uniform sampling of space rows\""),
+        "no baseline of rows"
+    );
 }
 
 #[test]
@@ -285,7 +342,12 @@ fn solve_out_draws_the_success_figure() {
         out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    for f in ["solve.json", "depths.csv", "success_vs_depth.svg", "success_vs_depth.png"] {
+    for f in [
+        "solve.json",
+        "depths.csv",
+        "success_vs_depth.svg",
+        "success_vs_depth.png",
+    ] {
         assert!(out.join(f).is_file(), "{f} missing");
     }
     assert!(stdout(&o).contains("success_vs_depth.png"), "{}", stdout(&o));
@@ -313,10 +375,21 @@ fn demo_help_says_a_block_space_needs_its_mixer() {
     let help = stdout(&quzzle(&["demo", "--help"]));
     assert!(help.contains("--space rows` needs `--mixer grover"), "{help}");
     let s = Scratch::new("messages-demo-rows");
-    let o = quzzle(&["demo", "--space", "rows", "--mixer", "grover", "--out", s.to_str().unwrap()]);
+    let o = quzzle(&[
+        "demo",
+        "--space",
+        "rows",
+        "--mixer",
+        "grover",
+        "--out",
+        s.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/usage.md")).unwrap();
-    assert!(readme.contains("quzzle demo [--out DIR] [--space S --mixer M]"), "docs/usage.md");
+    assert!(
+        readme.contains("quzzle demo [--out DIR] [--space S --mixer M]"),
+        "docs/usage.md"
+    );
 }
 
 /// The walkthrough of docs/qasm.md runs as pasted: its folder is made before it is written to.
