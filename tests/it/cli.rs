@@ -199,10 +199,10 @@ fn failures_exit_1_with_error() {
         ],
     ] {
         let out = quzzle(&args);
-        // Bad arguments are usage errors (2); a file or puzzle that fails is 1.
+        // Bad arguments and missing files are usage errors (2); a puzzle that fails is 1.
         let usage = args
             .iter()
-            .any(|a| ["--depths", "--restarts", "--max-iters"].contains(a));
+            .any(|a| ["--depths", "--restarts", "--max-iters", "/nonexistent.txt"].contains(a));
         assert_eq!(out.status.code(), Some(if usage { 2 } else { 1 }), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("error: "), "{args:?}: {err}");
