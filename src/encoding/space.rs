@@ -653,13 +653,31 @@ impl Space {
     /// Every space of `enc` that exists, in [`SpaceChoice::ALL`] order: `full`, each usable
     /// family, `auto`. Families that are absent or overlap are left out.
     pub fn available(enc: &OneHot) -> Result<Vec<Space>> {
-        SpaceChoice::ALL
-            .into_iter()
-            .filter_map(|c| match Space::of(enc, c) {
-                Err(Error::InvalidArgument(_)) => None,
-                r => Some(r),
-            })
-            .collect()
+        let mut spaces = Vec::new();
+        for choice in SpaceChoice::ALL {
+            if choice == SpaceChoice::Auto {
+                continue;
+            }
+            match Space::of(enc, choice) {
+                Err(Error::InvalidArgument(_)) => {}
+                r => spaces.push(r?),
+            }
+        }
+        // `auto` as `Space::of` picks it (full, then the families and rows+cols in this order,
+        // a tie keeping the earlier), from the spaces just built rather than building them again.
+        let mut auto = spaces[0].clone();
+        for s in &spaces[1..] {
+            if s.log2_dimension() < auto.log2_dimension() - 1e-9 {
+                auto = s.clone();
+            }
+        }
+        auto.choice = SpaceChoice::Auto;
+        let at = spaces
+            .iter()
+            .position(|s| s.choice == SpaceChoice::RowsCols)
+            .unwrap_or(spaces.len());
+        spaces.insert(at, auto);
+        Ok(spaces)
     }
 
     /// log2 of the dimension, summed block by block (exact where the dimension is not).
