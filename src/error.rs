@@ -15,7 +15,8 @@ pub fn gib(bytes: f64) -> f64 {
 /// GiB, TiB, PiB) that keeps the number at least 1, to three significant digits (`576 KiB`,
 /// `1.13 TiB`); from 1024 PiB on as a power of two (`2^148.17 bytes`).
 pub fn bytes_text(bytes: f64) -> String {
-    if !(bytes < 1024f64.powi(6)) {
+    // NaN and infinity go the power-of-two way too.
+    if bytes.is_nan() || bytes >= 1024f64.powi(6) {
         return size_text(bytes.log2());
     }
     let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
@@ -112,9 +113,9 @@ pub enum Error {
         /// GiB the machine can give.
         available_gib: f64,
         /// The levels (with their qubits) that would fit.
-        fitting: Vec<(&'static str, usize)>,
+        fitting: Box<[(&'static str, usize)]>,
         /// The block spaces at this level that would fit (`rows (46656 states)`).
-        fitting_spaces: Vec<String>,
+        fitting_spaces: Box<[String]>,
     },
     /// A block space too large to simulate (checked before allocating).
     #[error("{what}: a space of 2^{log2_dimension:.2} basis states needs {}, more than the {} available{note}", gib_text(*needed_gib), gib_text(*available_gib))]

@@ -140,10 +140,10 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
 /// The block spaces of `enc` (one family each; `rows+cols`, which is counted rather than
 /// listed, is left out to keep a refusal cheap) whose statevector fits, with their states and
 /// the mixers that keep them.
-fn fitting_block_spaces(enc: &dyn Encoding) -> Vec<String> {
+fn fitting_block_spaces(enc: &dyn Encoding) -> Box<[String]> {
     use crate::encoding::space::{Space, SpaceChoice};
     let Some(onehot) = enc.as_onehot() else {
-        return Vec::new();
+        return Box::default();
     };
     SpaceChoice::FAMILIES
         .into_iter()
