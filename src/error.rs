@@ -26,6 +26,8 @@ pub fn bytes_text(bytes: f64) -> String {
         v /= 1024.0;
         u += 1;
     }
+    // A size that went through log2 and back (`size_text`) prints as the exact one does.
+    let v = (v * 1e9).round() / 1e9;
     let digits = match v {
         _ if u == 0 || v >= 100.0 => 0,
         _ if v >= 10.0 => 1,
