@@ -11,12 +11,39 @@ pub fn gib(bytes: f64) -> f64 {
     bytes / GIB
 }
 
-/// A size of `2^log2_bytes` bytes in GiB while that reads well, else as a power of two.
+/// Bytes as every message and table writes them: in the largest binary unit (B, KiB, MiB,
+/// GiB, TiB, PiB) that keeps the number at least 1, to three significant digits (`576 KiB`,
+/// `1.13 TiB`); from 1024 PiB on as a power of two (`2^148.17 bytes`).
+pub fn bytes_text(bytes: f64) -> String {
+    // NaN and infinity go the power-of-two way too.
+    if bytes.is_nan() || bytes >= 1024f64.powi(6) {
+        return size_text(bytes.log2());
+    }
+    let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = bytes.max(0.0);
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < units.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    // A size that went through log2 and back (`size_text`) prints as the exact one does.
+    let v = (v * 1e9).round() / 1e9;
+    let digits = match v {
+        _ if u == 0 || v >= 100.0 => 0,
+        _ if v >= 10.0 => 1,
+        _ => 2,
+    };
+    format!("{v:.digits$} {}", units[u])
+}
+
+/// A size of `2^log2_bytes` bytes as [`bytes_text`] writes it, exact past f64's range.
 pub fn size_text(log2_bytes: f64) -> String {
     if log2_bytes < 60.0 {
-        format!("{:.3} GiB", (log2_bytes - 30.0).exp2())
-    } else {
+        bytes_text(log2_bytes.exp2())
+    } else if log2_bytes.is_finite() {
         format!("2^{log2_bytes:.2} bytes")
+    } else {
+        "more than 2^1024 bytes".into()
     }
 }
 
@@ -51,9 +78,9 @@ pub enum Error {
     },
     /// A state does not fit in memory (checked before allocating).
     #[error(
-        "{qubits} qubits need {}, more than the {:.3} GiB available",
+        "{qubits} qubits need {}, more than the {} available",
         size_text(*log2_bytes),
-        gib(*available as f64)
+        bytes_text(*available as f64)
     )]
     TooManyQubits {
         /// Qubits asked for.
@@ -78,9 +105,11 @@ pub enum Error {
     },
     /// An encoded puzzle is too big to simulate; says which reduction levels would fit.
     #[error(
-        "{file}: {qubits} qubits at the {level} reduction ({encoding} encoding) need {}, more than the {available_gib:.3} GiB available; {}",
+        "{file}: {qubits} qubits at the {level} reduction ({encoding} encoding) need {}, more than the {} available; {}{}",
         gib_text(*needed_gib),
-        fits_note(fitting)
+        gib_text(*available_gib),
+        fits_note(fitting),
+        spaces_note(fitting_spaces)
     )]
     DoesNotFit {
         /// The puzzle file.
@@ -96,10 +125,12 @@ pub enum Error {
         /// GiB the machine can give.
         available_gib: f64,
         /// The levels (with their qubits) that would fit.
-        fitting: Vec<(&'static str, usize)>,
+        fitting: Box<[(&'static str, usize)]>,
+        /// The block spaces at this level that would fit (`rows (46656 states)`).
+        fitting_spaces: Box<[String]>,
     },
     /// A block space too large to simulate (checked before allocating).
-    #[error("{what}: a space of 2^{log2_dimension:.2} basis states needs {}, more than the {available_gib:.3} GiB available{note}", gib_text(*needed_gib))]
+    #[error("{what}: a space of 2^{log2_dimension:.2} basis states needs {}, more than the {} available{note}", gib_text(*needed_gib), gib_text(*available_gib))]
     SpaceTooLarge {
         /// The file and space (`q.txt, space rows`).
         what: String,
@@ -197,6 +228,14 @@ pub enum Error {
     Plot(String),
 }
 
+fn spaces_note(spaces: &[String]) -> String {
+    if spaces.is_empty() {
+        String::new()
+    } else {
+        format!("; at this level these block spaces fit: {}", spaces.join(", "))
+    }
+}
+
 fn fits_note(fitting: &[(&'static str, usize)]) -> String {
     if fitting.is_empty() {
         return "no reduction level makes it fit".into();
@@ -266,7 +305,11 @@ impl Error {
         }
     }
 
-    /// Whether the error is a wrong argument (a usage error) rather than a failure of the work.
+    /// Whether the error is in what the user typed or handed in (exit code 2): an argument
+    /// out of its domain, or an input file that is missing, unreadable or malformed, or that
+    /// does not go with the other arguments. The rest (exit code 1) are failures of the work
+    /// itself on well-formed input: too big for this machine, no solution, out of time, an
+    /// output that cannot be written.
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
@@ -275,6 +318,8 @@ impl Error {
                 | Error::UnknownName { .. }
                 | Error::AngleCount { .. }
                 | Error::AnglesMismatch { .. }
+                | Error::Parse { .. }
+                | Error::Read { .. }
         )
     }
 }
@@ -303,9 +348,25 @@ mod tests {
 
     #[test]
     fn sizes_read_in_gib_or_powers_of_two() {
-        assert_eq!(size_text(34.0), "16.000 GiB");
+        assert_eq!(size_text(34.0), "16.0 GiB");
         assert_eq!(size_text(204.0), "2^204.00 bytes");
         assert_eq!(gib_text(f64::INFINITY), "more than 2^1024 bytes");
-        assert_eq!(gib_text(2.0), "2.000 GiB");
+        assert_eq!(gib_text(2.0), "2.00 GiB");
+    }
+
+    #[test]
+    fn bytes_have_one_unit_rule() {
+        // 36 qubits of 16 + 2 bytes: 1152 GiB is 1.12 TiB, wherever it is printed.
+        assert_eq!(bytes_text(18.0 * 2f64.powi(36)), "1.12 TiB");
+        assert_eq!(gib_text(1152.0), "1.12 TiB");
+        assert_eq!(size_text((18.0 * 2f64.powi(36)).log2()), "1.12 TiB");
+        // 15 qubits: a statevector alone, and with a 2-byte diagonal.
+        assert_eq!(bytes_text(16.0 * 2f64.powi(15)), "512 KiB");
+        assert_eq!(bytes_text(18.0 * 2f64.powi(15)), "576 KiB");
+        assert_eq!(bytes_text(0.0), "0 B");
+        assert_eq!(bytes_text(1000.0), "1000 B");
+        assert_eq!(bytes_text(1536.0), "1.50 KiB");
+        assert_eq!(bytes_text(2f64.powi(70)), "2^70.00 bytes");
+        assert_eq!(bytes_text(f64::INFINITY), "more than 2^1024 bytes");
     }
 }

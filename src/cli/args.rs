@@ -13,6 +13,8 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run QAOA at depths 1..3 on the embedded Tango instance: report, success-vs-depth plot.
+    /// A block space goes with a mixer: the Tango's rows are joined by sign chains, so
+    /// `--space rows` needs `--mixer grover`.
     Demo {
         /// Where to write solve.json, depths.csv and the plot (each a new path or a regular
         /// file: a link, FIFO, device or folder there is refused).
@@ -387,8 +389,9 @@ pub enum MethodArg {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct SpaceArgs {
     /// Space: full (all 2^n states) or the blocks a constraint-preserving mixer keeps: rows,
-    /// cols, regions, cells, or auto (the smallest the mixer keeps; counts sharing qubits are
-    /// joined). Default: full, or auto with an xy mixer.
+    /// cols, regions, cells, rows+cols (grover only), or auto (the smallest the mixer keeps;
+    /// counts sharing qubits are joined). Default: full with the x mixer (or no --mixer), auto
+    /// with an xy or the grover mixer.
     #[arg(long, value_enum)]
     pub space: Option<SpaceArg>,
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
@@ -567,6 +570,25 @@ impl NoiseArgs {
             models: self.noise.clone(),
             trajectories: self.trajectories,
         })
+    }
+
+    /// [`NoiseArgs::settings`] for one puzzle: a refusal names the space `auto` resolves to
+    /// for `enc`, not `auto`.
+    pub fn settings_for(
+        &self,
+        space: &quzzle::experiment::simulation::SpaceSettings,
+        enc: &dyn quzzle::encoding::Encoding,
+    ) -> quzzle::Result<quzzle::noise::NoiseSettings> {
+        use quzzle::encoding::space::SpaceChoice;
+        use quzzle::experiment::simulation;
+        if !self.noise.is_empty() && space.space == SpaceChoice::Auto {
+            let resolved = simulation::space_of(enc, space)?.resolved;
+            quzzle::noise::check_space(&simulation::SpaceSettings {
+                space: resolved,
+                mixer: space.mixer,
+            })?;
+        }
+        self.settings(space)
     }
 }
 

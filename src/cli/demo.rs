@@ -1,15 +1,14 @@
 //! `quzzle demo`: the main job on the embedded 6x6 Tango: QAOA at depths 1..3 (INTERP,
 //! L-BFGS), the report, the most likely board marked valid or invalid, and the
-//! success-vs-depth plot.
+//! success-vs-depth plot (drawn as `solve --out` draws it).
 
 use super::args::SpaceArgs;
 use super::output::{check_output_folder, to_json, write_all};
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::solve::{self, SolveReport, SolveSettings};
+use quzzle::experiment::solve::{self, SolveSettings};
 use quzzle::model::Level;
-use quzzle::plot::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
 use quzzle::Result;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The embedded default instance: a 6x6 Tango written for quzzle (MIT, like the project).
 const DEMO_FILE: &str = "demo-tango-6x6.txt";
@@ -42,7 +41,11 @@ pub fn run(out: &Path, space: &SpaceArgs) -> Result<()> {
         (out.join("depths.csv"), report.to_csv()?.into_bytes()),
         (out.join(DEMO_FILE), DEMO_TEXT.as_bytes().to_vec()),
     ])?;
-    let plots = success_plot(&report, &out.join("success_vs_depth"))?;
+    let title = format!(
+        "demo: 6x6 Tango, {} qubits at {}: success probability vs depth",
+        report.qubits, report.reduce
+    );
+    let plots = super::solve::success_plot(&report, &title, &out.join("success_vs_depth"))?;
     outln!(
         "\nwrote {} and {}",
         ["solve.json", "depths.csv", DEMO_FILE]
@@ -55,35 +58,4 @@ pub fn run(out: &Path, space: &SpaceArgs) -> Result<()> {
             .join(", ")
     );
     Ok(())
-}
-
-/// P(valid) against depth with the uniform-sampling baseline.
-fn success_plot(report: &SolveReport, stem: &Path) -> Result<Vec<PathBuf>> {
-    let plot = DepthPlot {
-        title: format!(
-            "demo: 6x6 Tango, {} qubits at {}: success probability vs depth",
-            report.qubits, report.reduce
-        ),
-        y_label: "P(valid board)".into(),
-        log_y: true,
-        curves: vec![Curve {
-            label: format!("QAOA, {} init, {} mixer", report.init, report.mixer),
-            colour: init_colour(&report.init),
-            points: report
-                .depths
-                .iter()
-                .map(|d| (d.p as f64, d.success_probability))
-                .collect(),
-            band: Vec::new(),
-            thin: false,
-            width: 3,
-        }],
-        baselines: vec![("uniform sampling".into(), report.uniform_baseline)],
-        legend: LegendAt::UpperLeft,
-        note: format!(
-            "objective {}, optimizer {}, seed {}",
-            report.objective, report.optimizer, report.seed
-        ),
-    };
-    depth_plot(stem, &plot)
 }

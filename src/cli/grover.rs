@@ -5,6 +5,7 @@ use super::args::SpaceArg;
 use super::output::{check_output_file, check_output_folder, refuse_inputs, require_parent, to_json, write_all};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::grover::{grover_within, GroverReport, GroverSettings};
+use quzzle::experiment::stats::probability_text;
 use quzzle::export::seed::{export_seed_circuit, SeedRequest};
 use quzzle::{Error, Result};
 use std::path::Path;
@@ -107,11 +108,11 @@ fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
         manifest_path.display()
     );
     outln!(
-        "P(valid) on the puzzle qubits after {} iterations (quzzle, row space of D = {} states, M = {}): {:.12}",
+        "P(valid) on the puzzle qubits after {} iterations (quzzle, row space of D = {} states, M = {}): {}",
         m.iterations,
         m.dimension,
         m.solutions,
-        m.success_probability
+        probability_text(m.success_probability, 12)
     );
     Ok(())
 }
@@ -148,8 +149,10 @@ fn text(r: &GroverReport) -> String {
         r.solutions
     );
     s += &format!(
-        "uniform baseline M/D = {:.6e}; optimal iterations floor(pi/(4 asin sqrt(M/D))) = {}, P(valid) there = {:.6}\n",
-        r.uniform_baseline, r.optimal_iterations, r.optimal_probability
+        "uniform baseline M/D = {:.6e}; optimal iterations floor(pi/(4 asin sqrt(M/D))) = {}, P(valid) there = {}\n",
+        r.uniform_baseline,
+        r.optimal_iterations,
+        probability_text(r.optimal_probability, 6)
     );
     match &r.note {
         None => {
@@ -162,7 +165,12 @@ fn text(r: &GroverReport) -> String {
     }
     s += "     k  oracle calls  P(valid)\n";
     for i in &r.iterations {
-        s += &format!("{:>6}  {:>12}  {:.6}\n", i.k, i.oracle_calls, i.success_probability);
+        s += &format!(
+            "{:>6}  {:>12}  {}\n",
+            i.k,
+            i.oracle_calls,
+            probability_text(i.success_probability, 6)
+        );
     }
     if !r.qaoa.is_empty() {
         s += &format!(
@@ -172,8 +180,12 @@ fn text(r: &GroverReport) -> String {
         s += "     p  cost calls  P(valid)  energy  optimiser calls\n";
         for d in &r.qaoa {
             s += &format!(
-                "{:>6}  {:>10}  {:.6}  {:.6}  {}\n",
-                d.p, d.p, d.success_probability, d.energy, d.evaluations
+                "{:>6}  {:>10}  {}  {:.6}  {}\n",
+                d.p,
+                d.p,
+                probability_text(d.success_probability, 6),
+                d.energy,
+                d.evaluations
             );
         }
     }

@@ -25,13 +25,16 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: 
         report.encoding
     );
     out!("{}", enc.puzzle().render(None));
-    outln!("qubits by reduction level:");
+    // The bytes the simulator needs and refuses by (state and cost diagonal), as the space
+    // table and a refusal count them.
+    let per_state = (16 + enc.diagonal_bytes_per_state()) as f64;
+    outln!("qubits by reduction level (bytes of state and cost diagonal):");
     for l in &report.levels {
         match (l.qubits, &l.no_solution) {
             (Some(q), _) => outln!(
-                "  {:<10} {q:>4}  {:>10}{}",
+                "  {:<10} {q:>4}  {:>14}{}",
                 l.level.name(),
-                human_bytes(l.state_bytes.unwrap_or(0.0)),
+                human_bytes(per_state * (q as f64).exp2()),
                 if l.fits { "" } else { "  (does not fit in memory)" }
             ),
             (None, reason) => outln!(
@@ -42,10 +45,10 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: 
         }
     }
     outln!(
-        "qubits at {}: {}; statevector {} (2^{} amplitudes x 16 bytes){}",
+        "qubits at {}: {}; state and cost diagonal {} (2^{} states x {per_state} bytes){}",
         report.reduce.name(),
         report.qubits,
-        human_bytes(16.0 * (report.qubits as f64).exp2()),
+        human_bytes(per_state * (report.qubits as f64).exp2()),
         report.qubits,
         if report.fits { "" } else { ", does not fit in memory" }
     );
@@ -66,12 +69,13 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
     }
     outln!("block spaces at {}:", report.reduce.name());
     outln!(
-        "  {:<12} {:>6} {:>9} {:>12} {:>10}  fits  {:<11}  mixers",
+        "  {:<16} {:>6} {:>9} {:>16} {:>14}  {:<4}  {:<11}  mixers",
         "space",
         "blocks",
+        "log2 dim.",
         "dimension",
-        "",
         "bytes",
+        "fits",
         "route"
     );
     for s in &report.spaces {
@@ -81,11 +85,11 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
             s.space.name().to_string()
         };
         outln!(
-            "  {name:<12} {:>6} {:>9} {:>12} {:>10}  {:<4}  {:<11}  {}",
+            "  {name:<16} {:>6} {:>9} {:>16} {:>14}  {:<4}  {:<11}  {}",
             s.blocks.len(),
             format!("2^{:.2}", s.log2_dimension),
             dimension_text(s.dimension),
-            bytes_text(s.bytes),
+            human_bytes(s.bytes),
             if s.fits { "yes" } else { "no" },
             s.route,
             s.mixers.join(", ")
@@ -103,7 +107,7 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
         );
     }
     for u in &report.spaces_unusable {
-        outln!("  {:<12} not a space: {}", u.space.name(), u.reason);
+        outln!("  {:<16} not a space: {}", u.space.name(), u.reason);
     }
     let Some(asked) = report.spaces.iter().find(|s| s.space == report.space) else {
         return Ok(());
@@ -149,15 +153,6 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// Bytes in binary units up to PiB, in scientific notation beyond.
-fn bytes_text(b: f64) -> String {
-    if b < 1024f64.powi(6) {
-        human_bytes(b)
-    } else {
-        format!("{b:.2e} B")
-    }
 }
 
 /// A dimension as an integer while exact, else in scientific notation.

@@ -3,6 +3,7 @@
 use super::args::LandscapeArgs;
 use super::output::{check_output_folder, refuse_inputs, write};
 use quzzle::encoding;
+use quzzle::experiment::stats::probability_text;
 use quzzle::experiment::{landscape as experiment_landscape, simulation};
 use quzzle::plot::{landscape_plot_sized, LandscapePlot};
 use quzzle::{Error, Result};
@@ -89,8 +90,8 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
         l.energy.iter().copied().fold(f64::INFINITY, f64::min)
     );
     outln!(
-        "largest P(valid) on the grid: {:.6} at γ = {gs:.4}, β = {bs:.4}",
-        l.success.iter().copied().fold(0.0, f64::max)
+        "largest P(valid) on the grid: {} at γ = {gs:.4}, β = {bs:.4}",
+        probability_text(l.success.iter().copied().fold(0.0, f64::max), 6)
     );
     outln!(
         "wrote {} and {}",

@@ -132,14 +132,7 @@ pub fn write(path: &Path, text: &str) -> Result<()> {
     write_all(&[(path.to_path_buf(), text.as_bytes().to_vec())])
 }
 
-/// Bytes in human units (binary prefixes).
+/// Bytes in human units: the library's one rule ([`quzzle::error::bytes_text`]).
 pub fn human_bytes(bytes: f64) -> String {
-    let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    let mut v = bytes;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < units.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    format!("{v:.1} {}", units[u])
+    quzzle::error::bytes_text(bytes)
 }

@@ -76,10 +76,16 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         (manifest_path.clone(), to_json(manifest).into_bytes()),
     ])?;
     let (_, rx, _, rzz, _) = exported.counts;
+    // Named as the file names them; the ionq flavour writes both out in stdgates.inc gates.
     let xy = if exported.xy_gates > 0 {
-        format!(", {} xx_plus_yy", exported.xy_gates)
+        format!(", {} xy_mixer", exported.xy_gates)
     } else {
         String::new()
+    };
+    let inlined = if request.flavor == quzzle::export::qasm::Flavor::Ionq {
+        " (each written out in rx, rz and cx)"
+    } else {
+        ""
     };
     let space = if manifest.space == "full" {
         String::new()
@@ -93,14 +99,17 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         )
     };
     outln!(
-        "wrote {} ({} flavour, {} qubits{space}, p = {p}, {rzz} rzz, {rx} rx{xy}) and {}",
+        "wrote {} ({} flavour, {} qubits{space}, p = {p}, {rzz} rzz, {rx} rx{xy}{inlined}) and {}",
         out.display(),
         request.flavor.name(),
         manifest.qubits,
         manifest_path.display()
     );
     match manifest.success_probability {
-        Some(sp) => outln!("success probability at these angles: {sp:.6}"),
+        Some(sp) => outln!(
+            "success probability at these angles: {}",
+            quzzle::experiment::stats::probability_text(sp, 6)
+        ),
         None => outln!("not simulated (too many qubits): success_probability is null in the manifest"),
     }
     Ok(())

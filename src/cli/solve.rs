@@ -4,6 +4,8 @@ use super::args::SolveArgs;
 use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
+use quzzle::experiment::stats::probability_text;
+use quzzle::plot::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
 use quzzle::Result;
 use std::path::{Path, PathBuf};
 
@@ -20,15 +22,24 @@ pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
 
 pub fn run(args: &SolveArgs) -> Result<()> {
     let settings = settings(args)?;
-    let noise = args.noise.settings(&settings.space)?;
-    if !noise.models.is_empty() {
-        quzzle::noise::trajectories::check_trajectories(noise.trajectories)?;
-    }
     if let Some(dir) = &args.out {
-        check_output_folder(dir, "--out", &["solve.json", "depths.csv"])?;
+        check_output_folder(
+            dir,
+            "--out",
+            &[
+                "solve.json",
+                "depths.csv",
+                "success_vs_depth.svg",
+                "success_vs_depth.png",
+            ],
+        )?;
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
     let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
+    let noise = args.noise.settings_for(&settings.space, enc.as_ref())?;
+    if !noise.models.is_empty() {
+        quzzle::noise::trajectories::check_trajectories(noise.trajectories)?;
+    }
     let report_progress =
         |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("solve", p, args.max_seconds));
     let budget = super::progress::budget(args.max_seconds, &report_progress)?;
@@ -41,18 +52,82 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
     if let Some(dir) = &args.out {
         write_report(dir, &report)?;
+        if !report.depths.is_empty() {
+            let name = Path::new(&report.file)
+                .file_name()
+                .map_or(report.file.clone(), |f| f.to_string_lossy().into_owned());
+            let title = format!(
+                "{name}: {}, {} qubits at {}: success probability vs depth",
+                report.puzzle, report.qubits, report.reduce
+            );
+            let plots = success_plot(&report, &title, &dir.join(SUCCESS_PLOT))?;
+            if !args.json {
+                outln!(
+                    "\nwrote {}, {} and {}",
+                    dir.join("solve.json").display(),
+                    dir.join("depths.csv").display(),
+                    plots
+                        .iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+        }
     }
     Ok(())
 }
 
-/// The files [`write_report`] writes under `dir`.
-fn report_files(dir: &Path) -> [PathBuf; 2] {
-    [dir.join("solve.json"), dir.join("depths.csv")]
+/// The stem of the success-vs-depth figure under an output folder.
+const SUCCESS_PLOT: &str = "success_vs_depth";
+
+/// P(valid) against depth with the uniform-sampling baseline of the space simulated, as
+/// `solve --out`, `demo` and (per batch) `sweep` draw it: `stem.svg` and `stem.png`.
+pub fn success_plot(report: &SolveReport, title: &str, stem: &Path) -> Result<Vec<PathBuf>> {
+    let baseline = if report.space == "full" {
+        "uniform sampling".to_string()
+    } else {
+        format!("uniform sampling of space {}", report.space)
+    };
+    let plot = DepthPlot {
+        title: title.to_string(),
+        y_label: "P(valid board)".into(),
+        log_y: true,
+        curves: vec![Curve {
+            label: format!("QAOA, {} init, {} mixer", report.init, report.mixer),
+            colour: init_colour(&report.init),
+            points: report
+                .depths
+                .iter()
+                .map(|d| (d.p as f64, d.success_probability))
+                .collect(),
+            band: Vec::new(),
+            thin: false,
+            width: 3,
+        }],
+        baselines: vec![(baseline, report.uniform_baseline)],
+        legend: LegendAt::UpperLeft,
+        note: format!(
+            "objective {}, optimizer {}, seed {}",
+            report.objective, report.optimizer, report.seed
+        ),
+    };
+    depth_plot(stem, &plot)
+}
+
+/// The files `solve --out dir` writes: the report ([`write_report`]) and the figure.
+fn report_files(dir: &Path) -> [PathBuf; 4] {
+    [
+        dir.join("solve.json"),
+        dir.join("depths.csv"),
+        dir.join(SUCCESS_PLOT).with_extension("svg"),
+        dir.join(SUCCESS_PLOT).with_extension("png"),
+    ]
 }
 
 /// `solve.json` and `depths.csv` under `dir`, both or neither.
 pub fn write_report(dir: &Path, report: &SolveReport) -> Result<()> {
-    let [json, csv] = report_files(dir);
+    let [json, csv, ..] = report_files(dir);
     write_all(&[
         (json, to_json(report).into_bytes()),
         (csv, report.to_csv()?.into_bytes()),
@@ -124,19 +199,19 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
     );
     for d in &report.depths {
         outln!(
-            "{:>3} {:>12.6} {:>12.6} {:>12.6} {:>12.6} {:>10} {:>8.1} {:>6} {:>7} {:>8.2}  {} ({:.3}, {})",
+            "{:>3} {:>12.6} {:>12} {:>12} {:>12} {:>10} {:>8.1} {:>6} {:>7} {:>8.2}  {} ({}, {})",
             d.p,
             d.energy,
-            d.success_probability,
-            d.p_non_qubo,
-            d.p_invalid,
+            probability_text(d.success_probability, 6),
+            probability_text(d.p_non_qubo, 6),
+            probability_text(d.p_invalid, 6),
             d.shots_99.map_or("never".to_string(), |s| format!("{:.0}", s.ceil())),
             d.success_probability / report.uniform_baseline,
             d.evaluations,
             d.gradients,
             d.seconds,
             d.top_bitstring,
-            d.top_probability,
+            probability_text(d.top_probability, 3),
             if d.top_is_valid { "valid" } else { "invalid" }
         );
     }
@@ -146,9 +221,9 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
         {
             let board = enc.board_of_bits(&bits);
             outln!(
-                "\nmost likely board at p = {} (probability {:.4}): {}",
+                "\nmost likely board at p = {} (probability {}): {}",
                 last.p,
-                last.top_probability,
+                probability_text(last.top_probability, 4),
                 if last.top_is_valid {
                     "VALID, a solution".to_string()
                 } else {
@@ -199,15 +274,19 @@ fn print_noise(report: &SolveReport) -> Result<()> {
                 continue;
             };
             outln!(
-                "{:>3} {:>6} {:>6} {:>6} {:>6} {:>10.4} {:>12.6} {:>22} {:>22} {:>8.2}",
+                "{:>3} {:>6} {:>6} {:>6} {:>6} {:>10} {:>12} {:>22} {:>22} {:>8.2}",
                 d.p,
                 g.h,
                 g.rz,
                 g.rx,
                 g.cx,
-                n.error_free_probability,
-                d.success_probability,
-                format!("{:.6} ± {:.6}", n.p_valid, n.p_valid_se),
+                probability_text(n.error_free_probability, 4),
+                probability_text(d.success_probability, 6),
+                format!(
+                    "{} ± {}",
+                    probability_text(n.p_valid, 6),
+                    probability_text(n.p_valid_se, 6)
+                ),
                 format!("{:.4} ± {:.4}", n.energy, n.energy_se),
                 n.seconds
             );

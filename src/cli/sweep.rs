@@ -6,6 +6,7 @@ use super::output::{check_output_folder, refuse_inputs, write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
+use quzzle::experiment::stats::probability_text;
 use quzzle::experiment::sweep::{self, instance_view, InstanceView, SweepEvent, SweepPlan, SweepRow};
 use quzzle::plot::sweep::{draw_depth_figures_with, draw_noise_figure, draw_side_by_side, DepthFigureOptions, Lines};
 use quzzle::plot::StyleBook;
@@ -318,21 +319,23 @@ fn draw_instance(view: &InstanceView, row: &SweepRow, dir: &Path, stem: &str) ->
     let mut files = distribution_plot(
         &dir.join(format!("{stem}-distribution")),
         &format!(
-            "{name}: top {}{} of 2{} bitstrings, p = {}, {} init, P(valid) = {:.4}",
+            "{name}: top {}{} of 2{} bitstrings, p = {}, {} init, P(valid) = {}",
             bars.len() - usize::from(ranked),
             if ranked { " + best valid" } else { "" },
             superscript(view.qubits as i32),
             row.p,
             row.init,
-            row.p_valid
+            probability_text(row.p_valid, 4)
         ),
         &bars,
     )?;
     if let Some(c) = &view.cells {
         let plot = BoardPlot {
             title: format!(
-                "{name}: per-cell marginals at p = {} ({} init), P(valid) = {:.4}",
-                row.p, row.init, row.p_valid
+                "{name}: per-cell marginals at p = {} ({} init), P(valid) = {}",
+                row.p,
+                row.init,
+                probability_text(row.p_valid, 4)
             ),
             rows: c.rows,
             cols: c.cols,

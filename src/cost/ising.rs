@@ -20,13 +20,13 @@ pub struct Ising {
     pub offset: f64,
 }
 
-/// Serialise couplings as `[[a, b, w], ...]` (the schema of ../shared/bench/peers.py).
+/// Serialise couplings as `[[a, b, w], ...]` with integer qubit indices `a`, `b` (the schema
+/// of ../shared/bench/peers.py); indices written as whole floats (`0.0`) are read too.
 mod coupling_triples {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     pub fn serialize<S: Serializer>(c: &[(usize, usize, f64)], s: S) -> Result<S::Ok, S::Error> {
-        let rows: Vec<(f64, f64, f64)> = c.iter().map(|&(a, b, w)| (a as f64, b as f64, w)).collect();
-        rows.serialize(s)
+        c.serialize(s)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(usize, usize, f64)>, D::Error> {
@@ -348,5 +348,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn coupling_indices_are_written_as_integers_and_read_either_way() {
+        let ising = Ising {
+            num_qubits: 3,
+            h: vec![0.5, 0.0, -1.0],
+            couplings: vec![(0, 2, 2.5), (1, 2, -1.0)],
+            offset: 0.25,
+        };
+        let text = serde_json::to_string(&ising).unwrap();
+        assert!(text.contains(r#""J":[[0,2,2.5],[1,2,-1.0]]"#), "{text}");
+        let back: Ising = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.couplings, ising.couplings);
+        let old = text.replace("[[0,2,", "[[0.0,2.0,");
+        let back: Ising = serde_json::from_str(&old).unwrap();
+        assert_eq!(back.couplings, ising.couplings);
+        assert!(serde_json::from_str::<Ising>(&text.replace("[[0,2,", "[[0.5,2,")).is_err());
     }
 }

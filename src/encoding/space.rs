@@ -78,7 +78,8 @@ pub enum SpaceChoice {
     Regions,
     /// The Sudoku cell counts (one digit per cell).
     Cells,
-    /// The usable family of smallest dimension, or `full`.
+    /// The usable family of smallest dimension (with general blocks: `rows+cols` too), or
+    /// `full`.
     Auto,
     /// The row and the column counts together (N-Queens: the permutations). Every row meets
     /// every column, so they form one joined block whose states are counted, not listed:
@@ -608,7 +609,11 @@ impl Space {
             SpaceChoice::Full => Ok(make(SpaceChoice::Full, Vec::new())),
             SpaceChoice::Auto => {
                 let mut best = make(SpaceChoice::Full, Vec::new());
-                for family in SpaceChoice::FAMILIES {
+                // Rows and columns together are one joined (general) block: a candidate only
+                // where general blocks are (the Grover mixer), after the single families, which
+                // win a tie.
+                let joined = (!plain_only).then_some(SpaceChoice::RowsCols);
+                for family in SpaceChoice::FAMILIES.into_iter().chain(joined) {
                     if let FamilyStatus::Usable(members) = family_status(&blocks, family, n) {
                         if plain_only && !members.iter().all(|b| b.plain) {
                             continue;
@@ -633,7 +638,8 @@ impl Space {
         }
     }
 
-    /// The space `choice` of a one-hot encoding (`auto`: the smallest family of any blocks).
+    /// The space `choice` of a one-hot encoding (`auto`: the smallest family of any blocks,
+    /// `rows+cols` included).
     pub fn of(enc: &OneHot, choice: SpaceChoice) -> Result<Space> {
         Space::build(&enc.model, &enc.reduced, choice, enc.diagonal_bytes_per_state(), false)
     }
@@ -647,13 +653,31 @@ impl Space {
     /// Every space of `enc` that exists, in [`SpaceChoice::ALL`] order: `full`, each usable
     /// family, `auto`. Families that are absent or overlap are left out.
     pub fn available(enc: &OneHot) -> Result<Vec<Space>> {
-        SpaceChoice::ALL
-            .into_iter()
-            .filter_map(|c| match Space::of(enc, c) {
-                Err(Error::InvalidArgument(_)) => None,
-                r => Some(r),
-            })
-            .collect()
+        let mut spaces = Vec::new();
+        for choice in SpaceChoice::ALL {
+            if choice == SpaceChoice::Auto {
+                continue;
+            }
+            match Space::of(enc, choice) {
+                Err(Error::InvalidArgument(_)) => {}
+                r => spaces.push(r?),
+            }
+        }
+        // `auto` as `Space::of` picks it (full, then the families and rows+cols in this order,
+        // a tie keeping the earlier), from the spaces just built rather than building them again.
+        let mut auto = spaces[0].clone();
+        for s in &spaces[1..] {
+            if s.log2_dimension() < auto.log2_dimension() - 1e-9 {
+                auto = s.clone();
+            }
+        }
+        auto.choice = SpaceChoice::Auto;
+        let at = spaces
+            .iter()
+            .position(|s| s.choice == SpaceChoice::RowsCols)
+            .unwrap_or(spaces.len());
+        spaces.insert(at, auto);
+        Ok(spaces)
     }
 
     /// log2 of the dimension, summed block by block (exact where the dimension is not).

@@ -131,9 +131,33 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
             needed_gib: (log2_bytes - 30.0).exp2(),
             available_gib: crate::error::gib(available as f64),
             fitting,
+            fitting_spaces: fitting_block_spaces(enc),
         });
     }
     QaoaSimulator::from_diagonal(enc.cost_diagonal()?)
+}
+
+/// The block spaces of `enc` (one family each; `rows+cols`, which is counted rather than
+/// listed, is left out to keep a refusal cheap) whose statevector fits, with their states and
+/// the mixers that keep them.
+fn fitting_block_spaces(enc: &dyn Encoding) -> Box<[String]> {
+    use crate::encoding::space::{Space, SpaceChoice};
+    let Some(onehot) = enc.as_onehot() else {
+        return Box::default();
+    };
+    SpaceChoice::FAMILIES
+        .into_iter()
+        .filter_map(|family| Space::of(onehot, family).ok())
+        .filter(|s| s.listable() && s.fits())
+        .map(|s| {
+            let mixers = if s.blocks.iter().all(|b| b.plain) {
+                "xy or grover mixer"
+            } else {
+                "grover mixer"
+            };
+            format!("{} ({:.0} states, {mixers})", s.resolved, s.dimension)
+        })
+        .collect()
 }
 
 /// The success states of `enc` on its simulator's diagonal; `Error::Unsatisfiable` when there

@@ -107,6 +107,22 @@ pub fn quartiles(values: &[f64]) -> Option<(f64, f64, f64)> {
     Some((at(0.25), at(0.5), at(0.75)))
 }
 
+/// Below this a printed probability is in scientific notation.
+pub const SMALL_PROBABILITY: f64 = 1e-3;
+
+/// A probability as every report prints it: with `decimals` decimals from
+/// [`SMALL_PROBABILITY`] up, in scientific notation with four significant digits below it
+/// (`1.234e-6`, never `0.000001` or `0.0000`); exactly 0 stays `0`.
+pub fn probability_text(p: f64, decimals: usize) -> String {
+    if p == 0.0 {
+        "0".into()
+    } else if p.abs() < SMALL_PROBABILITY {
+        format!("{p:.3e}")
+    } else {
+        format!("{p:.decimals$}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +142,16 @@ mod tests {
         let t = top_states(&amps, 3);
         assert_eq!(t.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 2, 3]);
         assert_eq!(top_states(&amps, 10).len(), 4);
+    }
+
+    #[test]
+    fn small_probabilities_print_in_scientific_notation() {
+        assert_eq!(probability_text(1.2e-6, 6), "1.200e-6");
+        assert_eq!(probability_text(4.2e-5, 4), "4.200e-5");
+        assert_eq!(probability_text(0.000999, 6), "9.990e-4");
+        assert_eq!(probability_text(0.001, 6), "0.001000");
+        assert_eq!(probability_text(0.1123046875, 4), "0.1123");
+        assert_eq!(probability_text(0.0, 6), "0");
+        assert_eq!(probability_text(1.0, 3), "1.000");
     }
 }

@@ -179,7 +179,8 @@ fn families(rows: &[SweepRow]) -> Vec<Family> {
 }
 
 /// Short names of instance files: the file stems without the prefix they all share (cut at
-/// a `-` or `_`), or the whole stem when that would leave nothing.
+/// a `-` or `_`), or the whole stem when that would leave nothing. The cut never splits a run
+/// of number fields, so a date stays whole (`2026-07-13`, not `13`).
 pub fn short_names(files: &[String]) -> Vec<String> {
     let stems: Vec<String> = files
         .iter()
@@ -203,7 +204,17 @@ pub fn short_names(files: &[String]) -> Vec<String> {
                 .map_or(first.len().min(s.len()), |((i, _), _)| i),
         );
     }
-    let cut = first[..common].rfind(['-', '_']).map_or(0, |i| i + 1);
+    let mut cut = first[..common].rfind(['-', '_']).map_or(0, |i| i + 1);
+    // Step back over number fields before the cut (`2026-07-`): they belong to the name.
+    while cut > 0 {
+        let before = &first[..cut - 1];
+        let start = before.rfind(['-', '_']).map_or(0, |i| i + 1);
+        let field = &before[start..];
+        if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
+        cut = start;
+    }
     stems
         .iter()
         .map(|s| if s.len() > cut { s[cut..].to_string() } else { s.clone() })
@@ -329,13 +340,21 @@ fn kind_panel(
         }
     }
     if metric.log_y {
-        for (full, m) in uniform_baselines(rows, &instances) {
+        let baselines = uniform_baselines(rows, &instances);
+        let several = baselines.len() > 1;
+        let block_dashes = [super::Dash::Dotted, super::Dash::DashDot, super::Dash::LongDash];
+        let mut blocks_seen = 0;
+        for (space, m) in baselines {
             let mut baseline = Baseline::new(base_label, m);
-            if !full {
-                // Told apart from the full space's by its dash and its label.
+            if space != "full" {
+                // Told apart from the full space's by its dash and from each other by their
+                // labels: each space has its own M / dimension.
                 let median = if base_label.contains("median") { " (median)" } else { "" };
-                baseline.label = format!("uniform sampling of the block space{median}");
-                baseline.style = baseline.style.with_dash(super::Dash::Dotted);
+                baseline.label = format!("uniform sampling of space {space}{median}");
+                baseline.style = baseline.style.with_dash(block_dashes[blocks_seen % block_dashes.len()]);
+                blocks_seen += 1;
+            } else if several {
+                baseline.label = format!("{base_label}, full space");
             }
             panel.baselines.push(baseline);
         }
@@ -588,6 +607,12 @@ mod tests {
             ]
         );
         assert_eq!(short_names(&files[..1]), vec!["takuzu-6x6-binarypuzzle-l3-001"]);
+        // Dates that share their year and month keep them.
+        let dated: Vec<String> = ["13", "15", "16"]
+            .iter()
+            .map(|d| format!("x/tango-6x6-linkedin-2026-07-{d}.txt"))
+            .collect();
+        assert_eq!(short_names(&dated), vec!["2026-07-13", "2026-07-15", "2026-07-16"]);
     }
 
     #[test]

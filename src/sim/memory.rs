@@ -198,7 +198,7 @@ mod tests {
         let e = check_memory(4096, AMPLITUDE_BYTES).unwrap_err().to_string();
         assert!(e.contains("2^4100.00 bytes"), "{e}");
         let e = check_memory(39, AMPLITUDE_BYTES).unwrap_err().to_string();
-        assert!(e.contains("8192.000 GiB"), "{e}");
+        assert!(e.contains("8.00 TiB"), "{e}");
     }
 
     #[test]

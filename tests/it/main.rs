@@ -9,6 +9,7 @@ mod generate_pins;
 mod grover;
 mod hardware;
 mod kernel_vs_reference;
+mod messages;
 mod noise;
 mod optimize;
 mod outputs;

@@ -593,7 +593,7 @@ fn cli_errors_and_usage() {
         ),
         (
             vec!["--depth", "2", "--angles", "/nonexistent/solve.json"],
-            1,
+            2,
             "/nonexistent/solve.json",
         ),
         ([&["--depth", "2", "--flavor", "qir"][..], &g[..]].concat(), 2, "qir"),

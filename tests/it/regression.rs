@@ -180,8 +180,9 @@ fn issue_21_usage_errors_exit_2_and_causes_print_once() {
     ] {
         assert_eq!(quzzle(&args).status.code(), Some(2), "{args:?}");
     }
+    // A missing input is handed in wrong: a usage error like any other.
     let o = quzzle(&["info", "/no/such/puzzle.txt"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert_eq!(e.matches("No such file or directory").count(), 1, "{e}");
 }

@@ -402,7 +402,7 @@ fn cli_sweep_errors_are_clear() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.starts_with("error:") && err.contains("no puzzle files"), "{err}");
     let o = quzzle(&["sweep", "/no/such/file.txt"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("/no/such/file.txt"));
 }
 

@@ -192,6 +192,31 @@ fn open_append(csv: &Path, fresh: bool) -> Result<std::fs::File> {
     }
 }
 
+/// What would run an instance over the qubit limit: a higher limit where its space fits in
+/// memory, and the stronger reduction levels whose full space is within the limit.
+fn what_would_run(problem: &dyn Encoding, space: &crate::encoding::space::Space, plan: &SweepPlan) -> String {
+    let mut ways = Vec::new();
+    if space.fits() {
+        ways.push(format!(
+            "--max-qubits {} (its state fits in memory)",
+            space.log2_dimension().ceil() as usize
+        ));
+    }
+    for level in crate::model::Level::ALL.into_iter().filter(|&l| l > plan.level) {
+        if let Ok(q) = problem.qubits_at(level) {
+            if q > 0 && q <= plan.max_qubits {
+                ways.push(format!("--reduce {} ({q} qubits)", level.name()));
+                break;
+            }
+        }
+    }
+    if ways.is_empty() {
+        "no higher limit runs it (its state does not fit in memory), and no stronger reduction level brings it within the limit".into()
+    } else {
+        format!("{} would run it", ways.join(", or "))
+    }
+}
+
 /// Run `plan`, appending rows to `csv` (created with its header when absent; rows already in it
 /// are skipped, so an interrupted sweep resumes). `on_event` sees every row and skip.
 pub fn run_sweep(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEvent<'_>)) -> Result<SweepOutcome> {
@@ -303,10 +328,11 @@ pub fn run_sweep_within(
         let space = space.and_then(|s| {
             if s.log2_dimension() > plan.max_qubits as f64 + 1e-9 {
                 Err(format!(
-                    "{n} qubits, space {} of 2^{:.2} states, more than the limit of 2^{}",
+                    "{n} qubits, space {} of 2^{:.2} states, more than the limit of 2^{}; {}",
                     s.resolved,
                     s.log2_dimension(),
-                    plan.max_qubits
+                    plan.max_qubits,
+                    what_would_run(problem.as_ref(), &s, plan)
                 ))
             } else {
                 Ok(s)

@@ -162,12 +162,13 @@ impl SweepRow {
     }
 
     /// The line family of the row in figures and summaries: the init on the full space with
-    /// the X mixer, else the init with the mixer (`interp, xy-ring`).
+    /// the X mixer, else the init with the mixer and the space (`interp, xy-ring on rows`), so
+    /// that rows of two spaces under one mixer never share a curve.
     pub fn family(&self) -> String {
-        if self.mixer == "x" {
+        if self.mixer == "x" && self.space == "full" {
             self.init.clone()
         } else {
-            format!("{}, {}", self.init, self.mixer)
+            format!("{}, {} on {}", self.init, self.mixer, self.space)
         }
     }
 

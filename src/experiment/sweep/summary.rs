@@ -1,7 +1,7 @@
 //! Summaries of sweep rows: quartiles per init and depth, and the Markdown table.
 
 use super::SweepRow;
-use crate::experiment::stats;
+use crate::experiment::stats::{self, probability_text};
 use std::collections::BTreeMap;
 
 /// One point of a summary curve: the quartiles of a column over the instances at one depth.
@@ -70,22 +70,25 @@ fn init_order(init: &str) -> usize {
     }
 }
 
-/// The median uniform baseline over `instances`, apart for the full space (`true`) and for
-/// block spaces (`false`, each board's own: `auto` may take rows on one board and regions on
-/// another), full first; a kind the rows lack is left out. 1/dimension differs between them.
-pub fn uniform_baselines(rows: &[SweepRow], instances: &[String]) -> Vec<(bool, f64)> {
-    [true, false]
+/// The median uniform baseline over `instances`, one per space the rows hold (`full` first,
+/// then the others by name; a block space's baseline is each board's own, M / dimension), so
+/// that every curve has the baseline of its own space.
+pub fn uniform_baselines(rows: &[SweepRow], instances: &[String]) -> Vec<(String, f64)> {
+    let mut spaces: Vec<&str> = rows.iter().map(|r| r.space.as_str()).collect();
+    spaces.sort_by_key(|s| (*s != "full", *s));
+    spaces.dedup();
+    spaces
         .into_iter()
-        .filter_map(|full| {
+        .filter_map(|space| {
             let base: Vec<f64> = instances
                 .iter()
                 .filter_map(|f| {
                     rows.iter()
-                        .find(|r| &r.file == f && (r.space == "full") == full)
+                        .find(|r| &r.file == f && r.space == space)
                         .map(|r| r.uniform_baseline)
                 })
                 .collect();
-            stats::quartiles(&base).map(|(_, m, _)| (full, m))
+            stats::quartiles(&base).map(|(_, m, _)| (space.to_string(), m))
         })
         .collect()
 }
@@ -100,10 +103,10 @@ pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
     depths.sort();
     depths.dedup();
     let mut s = format!(
-        "{} instance(s), objective {}, inits {}.\n\nMedian P(valid) over instances [first quartile, third quartile]; mean simulator calls (objective + gradient evaluations) per instance in parentheses.\n\n| p |",
+        "{} instance(s), objective {}, curves: {}.\n\nMedian P(valid) over instances [first quartile, third quartile]; mean simulator calls (objective + gradient evaluations) per instance in parentheses.\n\n| p |",
         instances.len(),
         rows.first().map(|r| r.objective.as_str()).unwrap_or(""),
-        inits.join(", ")
+        inits.join("; ")
     );
     for i in &inits {
         s.push_str(&format!(" {i} |"));
@@ -119,16 +122,23 @@ pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
         for sm in &sums {
             match sm.iter().find(|x| x.p == p) {
                 Some(x) => s.push_str(&format!(
-                    " {:.4} [{:.4}, {:.4}] ({:.0}) |",
-                    x.median, x.q1, x.q3, x.mean_calls
+                    " {} [{}, {}] ({:.0}) |",
+                    probability_text(x.median, 4),
+                    probability_text(x.q1, 4),
+                    probability_text(x.q3, 4),
+                    x.mean_calls
                 )),
                 None => s.push_str(" |"),
             }
         }
         s.push('\n');
     }
-    for (full, m) in uniform_baselines(rows, &instances) {
-        let what = if full { "" } else { " of each board's block space" };
+    for (space, m) in uniform_baselines(rows, &instances) {
+        let what = if space == "full" {
+            String::new()
+        } else {
+            format!(" of each board's space {space}")
+        };
         s.push_str(&format!("\nUniform sampling{what}: median P(valid) {m:.3e}.\n"));
     }
     let at = |init: &str| {
@@ -152,10 +162,10 @@ pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
                     })
                     .count();
                 s.push_str(&format!(
-                    "\nAt p = {compare_p}: {other} median P(valid) {:.4} with {:.0} mean calls; random {:.4} with {:.0} mean calls ({}); {other} is higher on {wins} of {} instances.\n",
-                    o.median,
+                    "\nAt p = {compare_p}: {other} median P(valid) {} with {:.0} mean calls; random {} with {:.0} mean calls ({}); {other} is higher on {wins} of {} instances.\n",
+                    probability_text(o.median, 4),
                     o.mean_calls,
-                    random.median,
+                    probability_text(random.median, 4),
                     random.mean_calls,
                     if o.median > random.median { format!("{other} higher by {:.2}x", o.median / random.median.max(f64::MIN_POSITIVE)) } else { format!("{other} not higher") },
                     random.count
