@@ -238,9 +238,11 @@ pub fn run(args: &SampleArgs) -> Result<()> {
             .collect();
         refuse_inputs(&inputs, &[out.to_path_buf()])?;
     }
-    if !args.noise.noise.is_empty() {
-        // Before any work: the flags alone may already rule noise out.
-        quzzle::noise::check_space(&args.space.settings())?;
+    let flags = args.space.settings();
+    if !args.noise.noise.is_empty() && flags.space != quzzle::encoding::space::SpaceChoice::Auto {
+        // Before any work: the flags alone may already rule noise out (`auto` is checked once
+        // resolved, so that the refusal names the space it became).
+        quzzle::noise::check_space(&flags)?;
     }
     let text = read(&args.input)?;
     let sampled = circuit(args, &text)?;
@@ -279,7 +281,10 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         args.seed
     );
     if let Some(p) = sampled.success_probability {
-        outln!("simulated P(valid) of this circuit (noiseless): {p:.6}");
+        outln!(
+            "simulated P(valid) of this circuit (noiseless): {}",
+            quzzle::experiment::stats::probability_text(p, 6)
+        );
     }
     if let Some(model) = noise.models.first() {
         outln!(

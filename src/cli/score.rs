@@ -4,6 +4,7 @@
 
 use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
 use clap::{Args, ValueEnum};
+use quzzle::experiment::stats::probability_text as pt;
 use quzzle::export::counts::{read_counts, CountsFormat};
 use quzzle::export::score::{self, ManifestDoc, ScoreReport};
 use quzzle::{Error, Result};
@@ -143,24 +144,26 @@ fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Resu
         ),
     }
     outln!(
-        "P(valid) measured: {:.6} ({} of {} shots); {} % interval [{:.6}, {:.6}] (Clopper-Pearson)",
-        r.p_valid,
+        "P(valid) measured: {} ({} of {} shots); {} % interval [{}, {}] (Clopper-Pearson)",
+        pt(r.p_valid, 6),
         r.valid_shots,
         r.shots,
         percent(r.confidence),
-        r.interval[0],
-        r.interval[1]
+        pt(r.interval[0], 6),
+        pt(r.interval[1], 6)
     );
     match (r.simulated_p_valid, r.inside) {
-        (Some(p), Some(true)) => outln!("P(valid) simulated: {p:.6}, inside the interval"),
+        (Some(p), Some(true)) => outln!("P(valid) simulated: {}, inside the interval", pt(p, 6)),
         (Some(p), _) => outln!(
-            "P(valid) simulated: {p:.6}, OUTSIDE the interval: the device differs from the simulation, or the counts were read in the wrong bit order (--format)"
+            "P(valid) simulated: {}, OUTSIDE the interval: the device differs from the simulation, or the counts were read in the wrong bit order (--format)",
+            pt(p, 6)
         ),
         _ => outln!("P(valid) simulated: not in the manifest (too many qubits to simulate)"),
     }
     if let Some(u) = r.uniform {
         outln!(
-            "uniform baseline: {u:.6} ({} valid of {} states)",
+            "uniform baseline: {} ({} valid of {} states)",
+            pt(u, 6),
             manifest.valid_bitstrings.len(),
             manifest.dimension
         );
@@ -168,9 +171,9 @@ fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Resu
     outln!("most frequent boards (bitstrings qubit 0 first; Qiskit keys are these reversed):");
     for b in &r.top {
         outln!(
-            "  {:>8}  {:.4}  {:<11}  {}  {}",
+            "  {:>8}  {:>9}  {:<11}  {}  {}",
             b.count,
-            b.frequency,
+            pt(b.frequency, 4),
             // With an objective (Max Chess Pieces) a board can keep every rule and still not
             // be optimal: it is not a success.
             match (b.valid, b.verdict) {
@@ -188,12 +191,12 @@ fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Resu
             .simulated_qubit_marginals
             .as_ref()
             .and_then(|s| s.get(q))
-            .map_or("-".into(), |s| format!("{s:.4}"));
+            .map_or("-".into(), |s| pt(*s, 4));
         let cells: Vec<String> = manifest.qubit_cells[q]
             .iter()
             .map(|(c, neg)| if *neg { format!("not {c}") } else { c.clone() })
             .collect();
-        outln!("  q[{q}]  {m:.4} / {sim}  {}", cells.join(", "));
+        outln!("  q[{q}]  {} / {sim}  {}", pt(*m, 4), cells.join(", "));
     }
     for note in &r.notes {
         outln!("note: {note}");
