@@ -190,11 +190,18 @@ impl NoiseModel {
 /// Refuse noise on anything but the full space with the X mixer.
 pub fn check_space(settings: &SpaceSettings) -> Result<()> {
     use crate::encoding::space::SpaceChoice;
-    if settings.space != SpaceChoice::Full || settings.mixer != MixerKind::X {
+    // `auto` with the x mixer is the full space.
+    let full = settings.space == SpaceChoice::Full || settings.space == SpaceChoice::Auto;
+    if !full || settings.mixer != MixerKind::X {
+        // Never "space auto": what auto resolves to depends on the puzzle, and the mixer
+        // alone rules noise out.
+        let got = match settings.space {
+            SpaceChoice::Auto | SpaceChoice::Full => format!("mixer {}", settings.mixer),
+            space => format!("space {space}, mixer {}", settings.mixer),
+        };
         return Err(Error::InvalidArgument(format!(
-            "--noise runs on the full space with the x mixer only (got space {}, mixer {}): a Pauli error \
-             leaves a constrained subspace, so the subspace simulator cannot represent the noisy state",
-            settings.space, settings.mixer
+            "--noise runs on the full space with the x mixer only (got {got}): a Pauli error \
+             leaves a constrained subspace, so the subspace simulator cannot represent the noisy state"
         )));
     }
     Ok(())
@@ -203,6 +210,23 @@ pub fn check_space(settings: &SpaceSettings) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refusal_never_names_space_auto() {
+        use crate::encoding::space::SpaceChoice;
+        let e = check_space(&SpaceSettings {
+            space: SpaceChoice::Auto,
+            mixer: MixerKind::XyRing,
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(!e.contains("space auto") && e.contains("got mixer xy-ring"), "{e}");
+        assert!(check_space(&SpaceSettings {
+            space: SpaceChoice::Auto,
+            mixer: MixerKind::X,
+        })
+        .is_ok());
+    }
 
     #[test]
     fn presets_and_custom_rates_parse() {
