@@ -554,7 +554,29 @@ def grover_boards():
     return out
 
 
+# README.md and results/README.md: the headline Tango table
+
+TANGO = [("demo", "demo (embedded, p ≤ 3; `quzzle demo`)"), ("2026-07-16", "tango 2026-07-16"),
+         ("2026-07-24", "tango 2026-07-24"), ("2026-08-07", "tango 2026-08-07")]
+
+
+def tango_qaoa():
+    out = ["| instance | qubits | p=1 | p=2 | p=3 | p=4 | p=5 | p=5 vs uniform |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for folder, label in TANGO:
+        rows = read_csv("results/tango", folder, "depths.csv")
+        curve = {int(r["p"]): float(r["success_probability"]) for r in rows}
+        n = int(rows[0]["qubits"])
+        last = max(curve)
+        cells = ["%.5f" % curve[p] if p in curve else "" for p in range(1, 6)]
+        ratio = times(curve[last] * 2 ** n) + ("" if last == 5 else " (p=%d)" % last)
+        out.append("| %s | %d | %s | %s |" % (label, n, " | ".join(cells), ratio))
+    return out
+
+
 BLOCKS = {
+    "README.md": {"tango-qaoa": tango_qaoa},
+    "results/README.md": {"tango-qaoa": tango_qaoa},
     "results/subspace/README.md": {
         "queens-xy": subspace_queens_xy, "queens9": subspace_queens9, "queens-given": subspace_queens_given,
         "starbattle-xy": subspace_starbattle, "sudoku4-xy": subspace_sudoku4_xy,
