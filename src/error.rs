@@ -94,7 +94,7 @@ pub enum Error {
         available: u64,
     },
     /// A count asked for would need more memory than there is (checked before allocating).
-    #[error("{what} needs {}, more than the {:.3} GiB available", size_text(*log2_bytes), gib(*available as f64))]
+    #[error("{what} needs {}, more than the {} available", size_text(*log2_bytes), bytes_text(*available as f64))]
     TooMuchMemory {
         /// The count, as asked for (`--trajectories 1000000000`).
         what: String,

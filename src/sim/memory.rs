@@ -180,7 +180,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.starts_with("--trajectories 1000000000000 needs 14901.161 GiB, more than the"),
+            e.starts_with("--trajectories 1000000000000 needs 14.6 TiB, more than the"),
             "{e}"
         );
         assert!(check_count("--trajectories 200", 200, 16).is_ok());
