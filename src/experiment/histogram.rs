@@ -79,7 +79,7 @@ fn states_done(done: u64, total: f64) -> String {
 }
 
 /// [`cost_histogram`] reporting its progress to `budget`; `Error::OutOfTime` when the budget
-/// runs out first (checked between runs of [`TASK_STATES`] states).
+/// runs out first (checked between runs of 2^15 states).
 pub fn cost_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budget<'_>) -> Result<CostHistogram> {
     let onehot = countable(enc, space)?;
     if !space.listable() {
@@ -406,7 +406,7 @@ pub fn search_histogram(enc: &dyn Encoding, space: &Space) -> Result<CostHistogr
 }
 
 /// [`search_histogram`] reporting its progress to `budget`; `Error::OutOfTime` when the
-/// budget runs out first (checked every [`SEARCH_CHECK_NODES`] nodes of each task).
+/// budget runs out first (checked every 2^14 nodes of each task).
 pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budget<'_>) -> Result<CostHistogram> {
     let onehot = countable(enc, space)?;
     let n = enc.num_qubits();
