@@ -130,3 +130,36 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// Run the quzzle binary with `args`.
+pub fn quzzle(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// The standard output of a run that must succeed.
+pub fn ok(args: &[&str]) -> String {
+    let out = quzzle(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The error text of a run that must fail with a usage error (exit 2).
+pub fn usage_error(args: &[&str]) -> String {
+    let out = quzzle(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    err
+}
+
+/// A path as a command-line argument.
+pub fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}

@@ -1,14 +1,10 @@
 //! The way back from hardware: manifests that stand alone, `quzzle sample` (seeded shots in
 //! the shapes IBM and IonQ return) and `quzzle score` (P(valid) with an exact interval).
 
-use crate::common::{data, Scratch};
+use crate::common::{data, ok, quzzle, s, usage_error, Scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn quzzle(args: &[&str]) -> Output {
-    quzzle_env(args, &[])
-}
 
 fn quzzle_env(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_quzzle"));
@@ -17,29 +13,6 @@ fn quzzle_env(args: &[&str], env: &[(&str, &str)]) -> Output {
         cmd.env(k, v);
     }
     cmd.output().expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = quzzle(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The error text of a command that must fail with a usage error (exit 2).
-fn usage_error(args: &[&str]) -> String {
-    let out = quzzle(args);
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.starts_with("error: "), "{args:?}: {err}");
-    err
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
 }
 
 /// Export `file` at depth 2 with optimised angles (plus `extra` options); the manifest path.
