@@ -6,6 +6,7 @@ mod common;
 mod determinism;
 mod generate;
 mod generate_pins;
+mod golden;
 mod grover;
 mod hardware;
 mod kernel_vs_reference;
