@@ -22,13 +22,13 @@
 
 use quzzle::bits::BasisState;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::simulation::SpaceSettings;
 use quzzle::export::counts::{read_counts, CountsFormat};
 use quzzle::export::qasm::Flavor;
 use quzzle::export::score::{self, ManifestDoc};
 use quzzle::export::{self, AngleSource, ExportRequest};
 use quzzle::model::Level;
 use quzzle::rng::seeded;
+use quzzle::simulation::SpaceSettings;
 use rand::Rng;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -526,7 +526,7 @@ fn flipped(bits: &str, q: usize) -> String {
 
 /// The counts text of `states` (qubit 0 first) in `format`.
 fn counts_text(states: &[(String, u64)], qubits: usize, format: CountsFormat) -> String {
-    let map: quzzle::experiment::sample::CountMap = states
+    let map: quzzle::bits::CountMap = states
         .iter()
         .map(|(b, c)| (BasisState::from_bitstring(b, false).expect("bits"), *c))
         .collect();

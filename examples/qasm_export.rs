@@ -6,11 +6,11 @@
 
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::simulation::SpaceSettings;
 use quzzle::export::qasm::Flavor;
 use quzzle::export::{export_circuit, AngleSource, ExportRequest};
 use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
+use quzzle::simulation::SpaceSettings;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let text = "puzzle: takuzu\nsize: 4x4\n\n[grid]\n1...\n..0.\n.0..\n...1\n";

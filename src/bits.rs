@@ -44,6 +44,9 @@ pub fn to_bools(k: u64, num_qubits: usize) -> Vec<bool> {
     (0..num_qubits).map(|q| bit(k, q)).collect()
 }
 
+/// Counts keyed by basis state (bit q is qubit q), of any width.
+pub type CountMap = std::collections::BTreeMap<BasisState, u64>;
+
 /// A basis state of any width: bit `q` is qubit `q`, as in a basis index, without the 64-qubit
 /// limit of a `u64` (quzzle exports circuits of 81 and 222 qubits). Stored as 64-bit words,
 /// least significant first, with no trailing zero words, so that equal states are equal values

@@ -39,7 +39,7 @@ pub mod error;
 pub mod experiment;
 pub mod export;
 pub mod files;
-pub mod grover_circuit;
+
 pub mod mixer;
 pub mod model;
 pub mod noise;
@@ -49,6 +49,7 @@ pub mod puzzle;
 pub mod qaoa;
 pub mod rng;
 pub mod sim;
+pub mod simulation;
 
 pub use angles::Angles;
 pub use circuit::Circuit;

@@ -403,7 +403,7 @@ pub struct SpaceArgs {
 
 impl SpaceArgs {
     /// The settings, a missing flag following the other one.
-    pub fn settings(&self) -> quzzle::experiment::simulation::SpaceSettings {
+    pub fn settings(&self) -> quzzle::simulation::SpaceSettings {
         use quzzle::encoding::space::SpaceChoice;
         use quzzle::mixer::MixerKind;
         let space = self.space.map(SpaceChoice::from);
@@ -428,7 +428,7 @@ impl SpaceArgs {
             ),
             (Some(s), Some(m)) => (s, m),
         };
-        quzzle::experiment::simulation::SpaceSettings { space, mixer }
+        quzzle::simulation::SpaceSettings { space, mixer }
     }
 }
 
@@ -559,10 +559,7 @@ pub struct NoiseArgs {
 
 impl NoiseArgs {
     /// The settings, after checking that the space and mixer take noise.
-    pub fn settings(
-        &self,
-        space: &quzzle::experiment::simulation::SpaceSettings,
-    ) -> quzzle::Result<quzzle::noise::NoiseSettings> {
+    pub fn settings(&self, space: &quzzle::simulation::SpaceSettings) -> quzzle::Result<quzzle::noise::NoiseSettings> {
         if !self.noise.is_empty() {
             quzzle::noise::check_space(space)?;
         }
@@ -576,11 +573,11 @@ impl NoiseArgs {
     /// for `enc`, not `auto`.
     pub fn settings_for(
         &self,
-        space: &quzzle::experiment::simulation::SpaceSettings,
+        space: &quzzle::simulation::SpaceSettings,
         enc: &dyn quzzle::encoding::Encoding,
     ) -> quzzle::Result<quzzle::noise::NoiseSettings> {
         use quzzle::encoding::space::SpaceChoice;
-        use quzzle::experiment::simulation;
+        use quzzle::simulation;
         if !self.noise.is_empty() && space.space == SpaceChoice::Auto {
             let resolved = simulation::space_of(enc, space)?.resolved;
             quzzle::noise::check_space(&simulation::SpaceSettings {

@@ -3,9 +3,9 @@
 use super::args::{ModelSource, SpaceArgs};
 use super::output::to_json;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::simulation::{self, SpaceSettings};
 use quzzle::experiment::solve::MAX_DEPTH;
 use quzzle::model::Level;
+use quzzle::simulation::{self, SpaceSettings};
 use quzzle::{Error, Result};
 
 /// Most timed calls: the median of a thousand is as good as it gets, and more only waits.

@@ -3,9 +3,10 @@
 use super::args::LandscapeArgs;
 use super::output::{check_output_folder, refuse_inputs, write};
 use quzzle::encoding;
+use quzzle::experiment::landscape as experiment_landscape;
 use quzzle::experiment::stats::probability_text;
-use quzzle::experiment::{landscape as experiment_landscape, simulation};
 use quzzle::plot::{landscape_plot_sized, LandscapePlot};
+use quzzle::simulation;
 use quzzle::{Error, Result};
 use std::time::Instant;
 

@@ -6,12 +6,12 @@ use super::output::{check_output_file, file_or_stdout, refuse_inputs, require_pa
 use clap::{ArgGroup, Args, ValueEnum};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::sample::Distribution;
-use quzzle::experiment::simulation::{self, SpaceSettings};
 use quzzle::export::counts::{write_counts, CountsFormat};
 use quzzle::export::score::ManifestDoc;
 use quzzle::export::{self, AngleSource, CircuitIdentity, ExportRequest};
 use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
+use quzzle::simulation::{self, SpaceSettings};
 use quzzle::{Angles, Error, Result};
 use std::path::PathBuf;
 

@@ -7,13 +7,13 @@
 //! is computed both ways where the statevector fits; beyond that, from (M, D) alone, M counted
 //! by the exact search (a valid board meets every count, so it lies in every block space).
 
-use super::simulation::{self, SpaceSettings};
 use crate::budget::Budget;
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::Encoding;
 use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase};
+use crate::simulation::{self, SpaceSettings};
 use num_complex::Complex64;
 use serde::Serialize;
 
@@ -402,7 +402,7 @@ pub fn gm_qaoa_within(
             "--qaoa-depths {first}..{last}: write A..B with 1 <= A <= B <= {MAX_QAOA_DEPTH}"
         )));
     }
-    let (sim, _) = super::histogram::histogram_simulation_within(enc, settings, budget)?;
+    let (sim, _) = crate::simulation::histogram::histogram_simulation_within(enc, settings, budget)?;
     let valid = sim.success_states().valid;
     let config = OptimizeConfig::default();
     let mut previous: Option<crate::angles::Angles> = None;

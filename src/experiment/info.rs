@@ -169,7 +169,7 @@ impl SpaceInfo {
             fits: space.fits(),
             route: if space.listable() && space.fits() {
                 "statevector"
-            } else if space.dimension <= crate::experiment::histogram::MAX_COUNTED_STATES {
+            } else if space.dimension <= crate::simulation::histogram::MAX_COUNTED_STATES {
                 "histogram"
             } else {
                 "none"
@@ -210,7 +210,7 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
                 qubits: Some(q),
                 no_solution: None,
                 state_bytes: Some(16.0 * (q as f64).exp2()),
-                fits: crate::experiment::solve::fits(enc, q),
+                fits: crate::simulation::full::fits(enc, q),
             },
             Err(Error::Unsatisfiable { reason }) => LevelInfo {
                 level,
@@ -253,7 +253,7 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
         qubits: n,
         state_bytes: (n < 60).then(|| 16u64 << n),
         state_gib: crate::error::gib(16.0 * (n as f64).exp2()),
-        fits: crate::experiment::solve::fits(enc, n),
+        fits: crate::simulation::full::fits(enc, n),
         notes: enc.notes(),
         mixer: mixers.first().cloned(),
         mixers,

@@ -4,12 +4,10 @@
 pub mod bench;
 pub mod classical;
 pub mod grover;
-pub mod histogram;
 pub mod info;
 pub mod interval;
 pub mod landscape;
 pub mod sample;
-pub mod simulation;
 pub mod solve;
 pub mod stats;
 pub mod sweep;

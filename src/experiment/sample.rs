@@ -4,15 +4,13 @@
 
 use crate::angles::Angles;
 use crate::bits::BasisState;
+use crate::bits::CountMap;
 use crate::encoding::space::SpaceChoice;
 use crate::error::{Error, Result};
-use crate::experiment::simulation::Simulation;
 use crate::rng;
+use crate::simulation::Simulation;
 use rand::Rng;
 use std::collections::BTreeMap;
-
-/// Counts keyed by basis state (bit q is qubit q), of any width.
-pub type CountMap = BTreeMap<BasisState, u64>;
 
 /// The probability of every simulated basis state, in the simulator's order.
 pub struct Distribution<'a> {

@@ -76,21 +76,6 @@ pub fn qubit_marginals(amps: &[Complex64]) -> Vec<f64> {
     out
 }
 
-/// The `k` most likely basis states with their probabilities, most likely first (ties: the
-/// smaller index first).
-pub fn top_states(amps: &[Complex64], k: usize) -> Vec<(u64, f64)> {
-    let mut all: Vec<(u64, f64)> = amps.iter().enumerate().map(|(i, a)| (i as u64, a.norm_sqr())).collect();
-    let k = k.min(all.len());
-    if k == 0 {
-        return Vec::new();
-    }
-    let order = |a: &(u64, f64), b: &(u64, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
-    all.select_nth_unstable_by(k - 1, order);
-    all.truncate(k);
-    all.sort_by(order);
-    all
-}
-
 /// First quartile, median and third quartile of `values` (linear interpolation between order
 /// statistics, as numpy's default); NaNs are ignored; `None` when nothing is left.
 pub fn quartiles(values: &[f64]) -> Option<(f64, f64, f64)> {
@@ -139,9 +124,9 @@ mod tests {
     #[test]
     fn top_states_order() {
         let amps: Vec<Complex64> = [0.1, 0.5, 0.5, 0.2].iter().map(|&x| Complex64::new(x, 0.0)).collect();
-        let t = top_states(&amps, 3);
+        let t = crate::sim::top_states(&amps, 3);
         assert_eq!(t.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 2, 3]);
-        assert_eq!(top_states(&amps, 10).len(), 4);
+        assert_eq!(crate::sim::top_states(&amps, 10).len(), 4);
     }
 
     #[test]

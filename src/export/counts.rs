@@ -16,8 +16,8 @@
 //! marker field, a nested register object, or decimal keys that are not all n-bit strings.
 
 use crate::bits::BasisState;
+use crate::bits::CountMap;
 use crate::error::{clip_quotes, Error, Result};
-use crate::experiment::sample::CountMap;
 use serde_json::{Map, Value};
 use std::fmt;
 

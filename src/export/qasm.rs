@@ -501,7 +501,7 @@ pub struct SeedQasmHeader {
 }
 
 /// The OpenQASM 3 text of the Q# seed's N-Queens Grover circuit
-/// ([`crate::grover_circuit::SeedCircuit`]): the comment block of `header`, `qubit[n] q;
+/// ([`crate::circuit::seed::SeedCircuit`]): the comment block of `header`, `qubit[n] q;
 /// bit[n] c;`, the gates with a comment opening each of `sections` (`(first gate, label)`),
 /// and `c = measure q;`. The flavours write `ccx` and `cry` as the QAOA files do: stdgates.inc
 /// gates in portable and ibm; in ionq each in place on one line ([`expand_ccx`], up to the

@@ -11,9 +11,9 @@ use crate::bits::BasisState;
 use crate::encoding::{self, Encoding, EncodingKind};
 use crate::error::{Error, Result};
 use crate::experiment::interval::clopper_pearson;
-use crate::experiment::simulation::SpaceSettings;
 use crate::model::Level;
 use crate::puzzle::{Board, Verdict};
+use crate::simulation::SpaceSettings;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashSet;
@@ -308,14 +308,14 @@ impl ManifestDoc {
             )))
         };
         if self.grover_seed.is_none() {
-            crate::experiment::simulation::refuse_grover_export(self.space.mixer).map_err(|_| {
+            crate::simulation::refuse_grover_export(self.space.mixer).map_err(|_| {
                 field_differs(
                     "mixer",
                     self.space.mixer.to_string(),
                     "a mixer quzzle exports (x, xy-ring, xy-complete)".into(),
                 )
             })?;
-            let space = crate::experiment::simulation::space_of(enc, &self.space).map_err(|e| {
+            let space = crate::simulation::space_of(enc, &self.space).map_err(|e| {
                 Error::InvalidArgument(crate::error::clip_quotes(&format!(
                     "{source}: `space` {} with `mixer` {} is not a circuit of this puzzle ({e}): the manifest was edited; export the circuit again",
                     self.space.space, self.space.mixer

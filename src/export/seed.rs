@@ -6,11 +6,11 @@
 
 use super::qasm::{self, Flavor, SeedQasmHeader};
 use super::{BitOrders, BIT_ORDER_NOTE};
+use crate::circuit::seed::{SeedCircuit, SeedLayout};
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::{Encoding, FixedCell, QubitCell};
 use crate::error::{Error, Result};
 use crate::experiment::grover::{grover, GroverRoute, GroverSettings};
-use crate::grover_circuit::{SeedCircuit, SeedLayout};
 use crate::puzzle::format::InstanceText;
 use crate::puzzle::queens::{Queens, Topology};
 use serde::Serialize;

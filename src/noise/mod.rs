@@ -32,8 +32,8 @@ pub use program::{GateCounts, NoisyCircuit, Pauli};
 pub use trajectories::{estimate, sample_counts, NoisyEstimate};
 
 use crate::error::{Error, Result};
-use crate::experiment::simulation::SpaceSettings;
 use crate::mixer::MixerKind;
+use crate::simulation::SpaceSettings;
 use serde::{Deserialize, Serialize};
 
 /// Default number of trajectories per estimate.

@@ -10,9 +10,9 @@
 use super::program::{Events, LayerEvents, LayerFrame, NoisyCircuit, Pauli};
 use super::{GateCounts, NoiseModel};
 use crate::angles::Angles;
+use crate::bits::CountMap;
 use crate::cost::diagonal::CostDiagonal;
 use crate::error::{Error, Result};
-use crate::experiment::sample::CountMap;
 use crate::mixer::MixerKind;
 use crate::qaoa::Qaoa;
 use crate::rng::{self, SeededRng};

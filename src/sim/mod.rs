@@ -59,3 +59,18 @@ impl State {
         dot.norm_sqr()
     }
 }
+
+/// The `k` most likely basis states with their probabilities, most likely first (ties: the
+/// smaller index first).
+pub fn top_states(amps: &[Complex64], k: usize) -> Vec<(u64, f64)> {
+    let mut all: Vec<(u64, f64)> = amps.iter().enumerate().map(|(i, a)| (i as u64, a.norm_sqr())).collect();
+    let k = k.min(all.len());
+    if k == 0 {
+        return Vec::new();
+    }
+    let order = |a: &(u64, f64), b: &(u64, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+    all.select_nth_unstable_by(k - 1, order);
+    all.truncate(k);
+    all.sort_by(order);
+    all
+}

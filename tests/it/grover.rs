@@ -5,11 +5,11 @@ use crate::subspace::CASES;
 use quzzle::encoding::space::{Space, SpaceChoice};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::grover::{closed_form, grover, statevector_curve, GroverRoute, GroverSettings};
-use quzzle::experiment::histogram::{cost_histogram, histogram_simulation, search_histogram};
-use quzzle::experiment::simulation::{self, SpaceSettings};
 use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::qaoa::{ClassKind, Objective, Qaoa};
+use quzzle::simulation::histogram::{cost_histogram, histogram_simulation, search_histogram};
+use quzzle::simulation::{self, SpaceSettings};
 use quzzle::Angles;
 
 fn angles(p: usize, seed: u64) -> Angles {

@@ -90,7 +90,7 @@ fn issue_21_too_big_names_file_size_and_fitting_levels() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/demo-tango-6x6.txt");
     let enc = encoding::load(&path, EncodingKind::Onehot, Level::None).unwrap();
     assert_eq!(enc.num_qubits(), 36);
-    let e = solve::simulator(enc.as_ref()).unwrap_err();
+    let e = quzzle::simulation::full::simulator(enc.as_ref()).unwrap_err();
     let Error::DoesNotFit { ref fitting, .. } = e else {
         panic!("{e:?}")
     };

@@ -5,13 +5,13 @@
 use crate::common::{data, Scratch};
 use crate::qasm::read_back;
 use num_complex::Complex64;
+use quzzle::circuit::seed::{self, SeedCircuit, SeedLayout};
 use quzzle::circuit::{apply_classical, Circuit, Gate};
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding, EncodingKind};
 use quzzle::experiment::grover::{grover, GroverRoute, GroverSettings};
 use quzzle::export::qasm::{Flavor, CCX_EXPANSION_PHASE};
 use quzzle::export::seed::{export_seed_circuit, SeedRequest};
-use quzzle::grover_circuit::{self, SeedCircuit, SeedLayout};
 use quzzle::model::Level;
 use quzzle::sim::reference;
 use serde_json::Value;
@@ -60,7 +60,7 @@ fn seed_oracle_flips_the_target_exactly_on_valid_boards() {
         (4, false, 24),
     ] {
         let (layout, enc) = layout(n, diagonals);
-        let oracle = grover_circuit::oracle(&layout);
+        let oracle = seed::oracle(&layout);
         assert!(
             oracle.iter().all(Gate::is_classical),
             "the oracle is x, cx and ccx only"

@@ -3,11 +3,11 @@
 use crate::common::data;
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::simulation::{self, SpaceSettings};
 use quzzle::experiment::solve::{self, SolveSettings};
 use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::qaoa::Objective;
+use quzzle::simulation::{self, SpaceSettings};
 use quzzle::{Angles, Error};
 
 /// Small instances with block spaces: (file, level, space). Together they have free qubits

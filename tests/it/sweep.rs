@@ -230,7 +230,7 @@ fn marginals_and_outcomes_match_brute_force() {
     let v: f64 = valid.iter().map(|&k| probs[k as usize]).sum();
     assert_abs_diff_eq!(o.valid, v, epsilon = 1e-15);
     assert_abs_diff_eq!(o.valid + o.non_qubo_only + o.invalid, 1.0, epsilon = 1e-12);
-    let top = stats::top_states(&state.amps, 3);
+    let top = quzzle::sim::top_states(&state.amps, 3);
     let max = probs.iter().copied().fold(0.0, f64::max);
     assert_abs_diff_eq!(top[0].1, max, epsilon = 0.0);
     assert!(top[0].1 >= top[1].1 && top[1].1 >= top[2].1);

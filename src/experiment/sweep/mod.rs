@@ -16,11 +16,11 @@ use crate::angles::Angles;
 use crate::encoding::{self, Encoding, EncodingKind, SuccessStates};
 use crate::error::{Error, Result};
 use crate::experiment;
-use crate::experiment::simulation::{self, Simulation, SpaceSettings};
 use crate::experiment::stats;
 use crate::model::Level;
 use crate::qaoa::optimize::{Init, Method, OptimizeConfig, Optimized};
 use crate::qaoa::Objective;
+use crate::simulation::{self, Simulation, SpaceSettings};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -673,7 +673,7 @@ pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Re
     let SuccessStates { valid, non_qubo } = simulation::success_states(problem, &sim)?;
     let amps = sim.qaoa().amplitudes(&row.angles()?)?;
     let state = crate::sim::State { amps };
-    let mut top: Vec<(u64, f64, Option<usize>)> = stats::top_states(&state.amps, top_k)
+    let mut top: Vec<(u64, f64, Option<usize>)> = crate::sim::top_states(&state.amps, top_k)
         .into_iter()
         .map(|(k, p)| (k, p, None))
         .collect();

@@ -5,6 +5,8 @@
 //! [`Circuit::qaoa_space`] on a block space (DESIGN.md, "Spaces and mixers"): each block starts
 //! in its Dicke state ([`Circuit::dicke`]) and mixes with XY gates in [`xy_edges`] order.
 
+pub mod seed;
+
 use crate::angles::Angles;
 use crate::cost::ising::Ising;
 use crate::cost::pubo::ZPoly;

@@ -2,6 +2,9 @@
 //! mixer, or a block space with an XY mixer (DESIGN.md, "Spaces and mixers"), and its success
 //! states in the simulator's own basis.
 
+pub mod full;
+pub mod histogram;
+
 use crate::angles::Angles;
 use crate::budget::Budget;
 use crate::circuit::Circuit;
@@ -144,7 +147,7 @@ impl Simulation {
     /// stands for all its states.
     pub fn top_states(&self, amps: &[Complex64], k: usize) -> Vec<(u64, f64)> {
         if self.histogram().is_none() {
-            return super::stats::top_states(amps, k);
+            return crate::sim::top_states(amps, k);
         }
         let mut all: Vec<(u64, f64)> = (0..amps.len() as u64)
             .map(|i| (i, self.state_probability(amps, i)))
@@ -253,7 +256,7 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
 pub fn simulation_within(enc: &dyn Encoding, settings: &SpaceSettings, budget: &Budget<'_>) -> Result<Simulation> {
     let space = space_of(enc, settings)?;
     if space.resolved == SpaceChoice::Full {
-        let sim = super::solve::simulator(enc)?;
+        let sim = full::simulator(enc)?;
         if settings.mixer == MixerKind::Grover {
             return Ok(Simulation {
                 sim: Box::new(GroverMixerSimulator::full(sim.into_diagonal())?),
@@ -338,7 +341,7 @@ fn statevector_fits(space: &Space) -> (bool, f64, f64) {
 }
 
 fn histogram_route_taken(space: &Space, mixer: MixerKind, statevector: bool) -> bool {
-    mixer == MixerKind::Grover && !statevector && space.dimension <= super::histogram::MAX_COUNTED_STATES
+    mixer == MixerKind::Grover && !statevector && space.dimension <= histogram::MAX_COUNTED_STATES
 }
 
 /// Whether [`simulation`] takes the histogram route for `settings` (the grover mixer on a block
@@ -367,7 +370,7 @@ pub fn simulation_from_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -
 /// dimension the histogram is counted for, with the cost classes as the simulated basis.
 fn histogram_route(enc: &dyn Encoding, space: Space, budget: &Budget<'_>) -> Result<Simulation> {
     Ok(Simulation {
-        sim: Box::new(super::histogram::histogram_simulator_within(enc, &space, budget)?),
+        sim: Box::new(histogram::histogram_simulator_within(enc, &space, budget)?),
         space,
         mixer: MixerKind::Grover,
         passes_per_layer: 0,
@@ -412,7 +415,7 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
         });
     }
     if simulation.space.resolved == SpaceChoice::Full {
-        return super::solve::success_states_of(enc, sim.diagonal());
+        return full::success_states_of(enc, sim.diagonal());
     }
     let has_objective = enc.as_onehot().is_some_and(|o| o.model.has_objective());
     let target = if has_objective { sim.diagonal().min() } else { 0.0 };

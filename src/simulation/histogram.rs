@@ -8,7 +8,7 @@
 //! [`MAX_COUNTED_STATES`] are counted. The success-cost states (cost 0, or the least cost with
 //! an objective) are rebuilt into boards and judged by the complete check.
 
-use super::simulation::{space_digits, space_qubo, SpaceSettings};
+use super::{space_digits, space_qubo, SpaceSettings};
 use crate::budget::Budget;
 use crate::cost::product::{Digit, ProductCost};
 use crate::encoding::onehot::OneHot;
@@ -607,7 +607,7 @@ pub fn histogram_simulation_within(
             settings.mixer
         )));
     }
-    let space = super::simulation::space_of(enc, settings)?;
+    let space = super::space_of(enc, settings)?;
     Ok((histogram_simulator_within(enc, &space, budget)?, space))
 }
 
