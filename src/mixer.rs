@@ -1,4 +1,4 @@
-//! Mixers: which one, and the fixed gate order of the XY mixers (see DESIGN.md, "Spaces and
+//! Mixers: which one, and the fixed gate order of the XY mixers (see docs/ARCHITECTURE.md, "Spaces and
 //! mixers"). The same edge list feeds the subspace simulator and the exported circuit.
 //!
 //! The XY gate on qubits (a, b) is `exp(−iβ(XX+YY)/2)`: identity on `|00⟩` and `|11⟩`, and on

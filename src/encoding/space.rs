@@ -1,5 +1,5 @@
 //! Block spaces of the one-hot encoding: which basis states a constraint-preserving circuit can
-//! reach (see DESIGN.md, "Spaces and mixers"). No simulation here: the blocks, their states,
+//! reach (see docs/ARCHITECTURE.md, "Spaces and mixers"). No simulation here: the blocks, their states,
 //! the dimension of the space and what it would cost in memory.
 //!
 //! A *block* is an active exact count of the reduced model (`Count` with `soft == false`)

@@ -1,5 +1,5 @@
 //! The simulator of an encoded puzzle for a chosen space and mixer: the full space with the X
-//! mixer, or a block space with an XY mixer (DESIGN.md, "Spaces and mixers"), and its success
+//! mixer, or a block space with an XY mixer (docs/ARCHITECTURE.md, "Spaces and mixers"), and its success
 //! states in the simulator's own basis.
 
 pub mod full;
