@@ -65,7 +65,7 @@ const MAX_LABELLED_COUNTS: usize = 6;
 pub const MAX_LISTED_STATES: u128 = 1 << 26;
 
 /// Which counts a space enforces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SpaceChoice {
     /// All 2^n basis states, no blocks.

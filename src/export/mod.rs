@@ -563,10 +563,14 @@ pub fn resolve_angles(
                 ..SolveSettings::default()
             };
             let objective = settings.objective.to_objective(valid);
+            let success = crate::encoding::SuccessStates {
+                valid: valid.to_vec(),
+                non_qubo: Vec::new(),
+            };
             let results = solve::run_depths(
-                sim.qaoa(),
+                sim,
                 &objective,
-                valid,
+                &success,
                 &settings.depths,
                 settings.init,
                 &settings.config,

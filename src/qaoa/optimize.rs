@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// The classical optimiser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Derivative-free simplex search.
@@ -25,7 +25,7 @@ pub enum Method {
 }
 
 /// How the first angles of a depth are chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Init {
     /// Linear ramp (discretised annealing) with its time step scanned on a small grid.
@@ -44,6 +44,28 @@ impl Init {
             Init::Interp => "interp",
             Init::Random => "random",
         }
+    }
+}
+
+impl Method {
+    /// The name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Lbfgs => "lbfgs",
+            Method::NelderMead => "nelder-mead",
+        }
+    }
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::fmt::Display for Init {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
