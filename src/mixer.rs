@@ -13,7 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The mixer of a QAOA layer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MixerKind {
     /// `rx(2β)` on every qubit (only on the full space).

@@ -2,11 +2,11 @@
 
 use super::args::SolveArgs;
 use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
+use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
 use quzzle::experiment::stats::probability_text;
 use quzzle::plot::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
-use quzzle::encoding::space::SpaceChoice;
 use quzzle::simulation::Route;
 use quzzle::Result;
 use std::path::{Path, PathBuf};

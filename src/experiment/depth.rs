@@ -89,7 +89,13 @@ pub fn measure(
         } else {
             qaoa.evaluate(angles, &success.non_qubo)?.success_probability
         };
-        (eval.energy, eval.success_probability, non_qubo, eval.top_state, eval.top_probability)
+        (
+            eval.energy,
+            eval.success_probability,
+            non_qubo,
+            eval.top_state,
+            eval.top_probability,
+        )
     };
     Ok(DepthResult {
         p,

@@ -141,7 +141,11 @@ pub fn solve_within(
         decided_board: None,
         init: settings.init,
         // CVaR has no gradient, so the optimiser falls back to Nelder–Mead.
-        optimizer: if has_gradient { settings.config.method } else { Method::NelderMead },
+        optimizer: if has_gradient {
+            settings.config.method
+        } else {
+            Method::NelderMead
+        },
         objective: settings.objective,
         restarts: settings.config.restarts,
         seed: settings.config.seed,

@@ -25,7 +25,7 @@ pub enum Method {
 }
 
 /// How the first angles of a depth are chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Init {
     /// Linear ramp (discretised annealing) with its time step scanned on a small grid.

@@ -3,8 +3,8 @@
 //! states in the simulator's own basis.
 
 pub mod full;
-pub mod provenance;
 pub mod histogram;
+pub mod provenance;
 
 pub use provenance::Provenance;
 

@@ -3,11 +3,11 @@
 use crate::common::data;
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::{Encoding, SuccessStates};
-use quzzle::simulation::{self, Simulation, SpaceSettings};
 use quzzle::experiment::solve::{parse_depths, run_depths};
 use quzzle::model::Level;
 use quzzle::qaoa::optimize::{optimize, ramp_start, Init, Method, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
+use quzzle::simulation::{self, Simulation, SpaceSettings};
 
 fn setup() -> (QaoaSimulator, Vec<u64>) {
     let p = OneHot::load(&data("tiny-takuzu-4x4.txt"), Level::Paper).unwrap();
