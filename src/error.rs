@@ -60,6 +60,20 @@ pub fn gib_text(gib: f64) -> String {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
+    /// A block space was asked of an encoding without a constraint model to build it from.
+    #[error(
+        "block spaces are built from the constraint model of the onehot encoding; the {encoding} encoding has none"
+    )]
+    NoBlockModel {
+        /// The encoding asked.
+        encoding: crate::encoding::EncodingKind,
+    },
+    /// A mixer with no gate-level circuit was asked for one (to export or to run gate by gate).
+    #[error("the {mixer} mixer has no gate-level circuit, so it cannot be exported or run gate by gate")]
+    NoCircuit {
+        /// The mixer.
+        mixer: crate::mixer::MixerKind,
+    },
     /// A puzzle (or report) file is malformed; `line` is 1-based (0 for the file as a whole).
     #[error("{file}:{line}: {msg}")]
     Parse {
@@ -314,6 +328,8 @@ impl Error {
         matches!(
             self,
             Error::InvalidArgument(_)
+                | Error::NoBlockModel { .. }
+                | Error::NoCircuit { .. }
                 | Error::InvalidDepths { .. }
                 | Error::UnknownName { .. }
                 | Error::AngleCount { .. }

@@ -212,7 +212,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     let Some(manifest) = exported.manifest else {
         return Err(Error::InvalidArgument(format!("{input}: no manifest was made")));
     };
-    let doc = ManifestDoc::parse(&super::output::to_json(&manifest), &input)?;
+    let doc = ManifestDoc::of(&manifest, &input)?;
     let Some(angles) = doc.angles.clone() else {
         return Err(Error::InvalidArgument(format!("{input}: the circuit has no angles")));
     };

@@ -78,6 +78,39 @@ impl ManifestDoc {
         self.grover_seed.map_or(self.qubits, |g| g.board_qubits)
     }
 
+    /// The manifest `m` as read back, without a round trip through its JSON (`sample` on a
+    /// puzzle file builds the manifest of the circuit it draws from in the same process).
+    pub fn of(m: &super::Manifest, source: &str) -> Result<Self> {
+        let v = &m.provenance;
+        Ok(ManifestDoc {
+            source: source.to_string(),
+            file: v.file.clone(),
+            puzzle_text: m.puzzle_text.clone(),
+            puzzle_sha256: v.puzzle_sha256.clone(),
+            encoding: v.encoding,
+            level: v.reduce,
+            space: SpaceSettings {
+                space: v.space,
+                mixer: v.mixer,
+            },
+            qubits: v.qubits,
+            angles: Some(Angles::new(m.gammas.clone(), m.betas.clone())?),
+            grover_seed: None,
+            success_probability: m.success_probability,
+            qubit_marginals: m.qubit_marginals.clone(),
+            valid_bitstrings: m.valid_bitstrings.clone(),
+            valid_complete: m.valid_bitstrings_complete,
+            dimension: v.dimension,
+            fixed_cells: m.fixed_cells.iter().map(|c| (c.cell.clone(), c.value)).collect(),
+            qubit_cells: m
+                .qubit_cells
+                .iter()
+                .map(|q| q.iter().map(|c| (c.cell.clone(), c.negated)).collect())
+                .collect(),
+            digest_matches: (!m.digest.is_empty()).then_some(true),
+        })
+    }
+
     /// Read a manifest's text; `source` names it in messages.
     pub fn parse(text: &str, source: &str) -> Result<Self> {
         let bad = |msg: String| Error::InvalidArgument(crate::error::clip_quotes(&format!("{source}: {msg}")));

@@ -4,6 +4,7 @@
 
 pub mod full;
 pub mod histogram;
+pub mod mixers;
 pub mod provenance;
 
 pub use provenance::Provenance;
@@ -12,16 +13,15 @@ use crate::angles::Angles;
 use crate::budget::Budget;
 use crate::circuit::Circuit;
 use crate::cost::product::Digit;
-use crate::cost::pubo::ZPoly;
 use crate::cost::qubo::Qubo;
 use crate::encoding::onehot::OneHot;
 use crate::encoding::space::{Block, Space, SpaceChoice};
 use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL};
 use crate::error::{gib, Error, Result};
-use crate::mixer::{xy_edges, MixerKind};
+use crate::mixer::MixerKind;
 use crate::puzzle::Verdict;
 use crate::qaoa::histogram::{ClassKind, CostHistogram};
-use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator};
+use crate::qaoa::Qaoa;
 use crate::sim;
 use num_complex::Complex64;
 use serde::Serialize;
@@ -205,44 +205,34 @@ impl Simulation {
     }
 }
 
-/// The space of `enc` for `settings`, after checking that the mixer suits it: `x` only on the
-/// full space, an XY mixer only on a block space whose blocks are all plain weight-k sets, the
-/// Grover mixer on any space (`auto` may resolve to full).
+/// The space of `enc` for `settings`, after checking that the mixer keeps it (see
+/// [`mixers::MixerEntry::keeps`]): the X mixer only the full space, an XY mixer only a block
+/// space whose blocks are all plain weight-k sets, the Grover mixer any space (`auto` may
+/// resolve to full).
 pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     let n = enc.num_qubits();
-    if settings.mixer == MixerKind::Grover {
-        if settings.space == SpaceChoice::Full {
-            return Ok(Space::full(n, enc.diagonal_bytes_per_state()));
-        }
-        let Some(onehot) = enc.as_onehot() else {
+    let mixer = mixers::entry(settings.mixer);
+    if settings.space == SpaceChoice::Full {
+        if !mixer.keeps_full() {
             return Err(Error::InvalidArgument(format!(
-                "block spaces are built from the constraint model of the onehot encoding; the {} encoding has none (the grover mixer runs on --space full)",
-                enc.name()
-            )));
-        };
-        return Space::of(onehot, settings.space);
-    }
-    if settings.mixer == MixerKind::X {
-        if settings.space != SpaceChoice::Full {
-            return Err(Error::InvalidArgument(format!(
-                "the x mixer runs on the full space only; space `{}` needs an xy mixer (xy-ring or xy-complete)",
-                settings.space
+                "the {} mixer keeps block weights, so it needs a block space (rows, cols, regions, cells or auto), not full",
+                settings.mixer
             )));
         }
         return Ok(Space::full(n, enc.diagonal_bytes_per_state()));
     }
-    if settings.space == SpaceChoice::Full {
+    if !mixer.keeps_blocks() {
         return Err(Error::InvalidArgument(format!(
-            "the {} mixer keeps block weights, so it needs a block space (rows, cols, regions, cells or auto), not full",
-            settings.mixer
+            "the {} mixer runs on the full space only; space `{}` needs a mixer that keeps blocks (xy-ring, xy-complete or grover)",
+            settings.mixer, settings.space
         )));
     }
     let Some(onehot) = enc.as_onehot() else {
-        return Err(Error::InvalidArgument(format!(
-            "block spaces are built from the constraint model of the onehot encoding; the {} encoding has none",
-            enc.name()
-        )));
+        return Err(Error::NoBlockModel { encoding: enc.kind() });
     };
+    if mixer.keeps == mixers::Keeps::Any {
+        return Space::of(onehot, settings.space);
+    }
     let space = Space::of_plain(onehot, settings.space)?;
     if space.resolved == SpaceChoice::Full {
         return Err(Error::InvalidArgument(format!(
@@ -285,27 +275,28 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
 /// reports its progress to it and stops with `Error::OutOfTime` when it runs out.
 pub fn simulation_within(enc: &dyn Encoding, settings: &SpaceSettings, budget: &Budget<'_>) -> Result<Simulation> {
     let space = space_of(enc, settings)?;
-    if space.resolved == SpaceChoice::Full {
-        let sim = full::simulator(enc)?;
-        if settings.mixer == MixerKind::Grover {
-            return Ok(Simulation {
-                sim: Box::new(GroverMixerSimulator::full(sim.into_diagonal())?),
-                space,
-                mixer: MixerKind::Grover,
-                passes_per_layer: 1,
-            });
+    let mixer = mixers::entry(settings.mixer);
+    if space.resolved != SpaceChoice::Full {
+        check_block_statevector(enc, &space, mixer)?;
+        if histogram_route_taken(&space, mixer) {
+            return histogram_route(enc, space, budget);
         }
-        return Ok(Simulation {
-            sim: Box::new(sim),
-            space,
-            mixer: MixerKind::X,
-            passes_per_layer: 2,
-        });
     }
-    let onehot = enc.as_onehot().expect("checked by space_of");
-    let (statevector, needed, available) = statevector_fits(&space);
-    if histogram_route_taken(&space, settings.mixer, statevector) {
-        return histogram_route(enc, space, budget);
+    let (sim, passes_per_layer) = mixer.build(enc, &space)?;
+    Ok(Simulation {
+        sim,
+        space,
+        mixer: settings.mixer,
+        passes_per_layer,
+    })
+}
+
+/// Refuse a block space with no statevector when the mixer has no other route: its states are
+/// counted rather than listed, or its statevector does not fit (naming the spaces that would).
+fn check_block_statevector(enc: &dyn Encoding, space: &Space, mixer: &mixers::MixerEntry) -> Result<()> {
+    let (statevector, needed, available) = statevector_fits(space);
+    if statevector || histogram_route_taken(space, mixer) {
+        return Ok(());
     }
     if !space.listable() {
         return Err(Error::InvalidArgument(format!(
@@ -315,46 +306,22 @@ pub fn simulation_within(enc: &dyn Encoding, settings: &SpaceSettings, budget: &
             space.dimension
         )));
     }
-    if !statevector {
-        let fitting: Vec<String> = Space::available(onehot)?
-            .iter()
-            .filter(|s| s.resolved != SpaceChoice::Full && s.choice != SpaceChoice::Auto && s.fits())
-            .map(|s| format!("{} (2^{:.2})", s.choice, s.log2_dimension()))
-            .collect();
-        return Err(Error::SpaceTooLarge {
-            what: format!("{}, space {}", enc.file(), space.resolved),
-            log2_dimension: space.log2_dimension(),
-            needed_gib: gib(needed.max(space.bytes())),
-            available_gib: gib(available),
-            note: if fitting.is_empty() {
-                "; no block space of this puzzle fits at this reduction".into()
-            } else {
-                format!("; these fit: {}", fitting.join(", "))
-            },
-        });
-    }
-    let qubo = space_qubo(onehot, &space);
-    let digits = space_digits(&space)?;
-    if settings.mixer == MixerKind::Grover {
-        return Ok(Simulation {
-            sim: Box::new(GroverMixerSimulator::new(&qubo, digits, enc.num_qubits())?),
-            space,
-            mixer: MixerKind::Grover,
-            passes_per_layer: 1,
-        });
-    }
-    let gates: Vec<DigitGates> = space
-        .blocks
+    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.kind() })?;
+    let fitting: Vec<String> = Space::available(onehot)?
         .iter()
-        .map(|b| DigitGates::Xy(xy_edges(b.len(), settings.mixer)))
-        .chain(space.free.chunks(FREE_GROUP).map(|_| DigitGates::X))
+        .filter(|s| s.resolved != SpaceChoice::Full && s.choice != SpaceChoice::Auto && s.fits())
+        .map(|s| format!("{} (2^{:.2})", s.choice, s.log2_dimension()))
         .collect();
-    let sim = SubspaceSimulator::new(&qubo, digits, &gates, enc.num_qubits(), settings.mixer)?;
-    Ok(Simulation {
-        passes_per_layer: sim.passes_per_layer(),
-        sim: Box::new(sim),
-        space,
-        mixer: settings.mixer,
+    Err(Error::SpaceTooLarge {
+        what: format!("{}, space {}", enc.file(), space.resolved),
+        log2_dimension: space.log2_dimension(),
+        needed_gib: gib(needed.max(space.bytes())),
+        available_gib: gib(available),
+        note: if fitting.is_empty() {
+            "; no block space of this puzzle fits at this reduction".into()
+        } else {
+            format!("; these fit: {}", fitting.join(", "))
+        },
     })
 }
 
@@ -370,24 +337,23 @@ fn statevector_fits(space: &Space) -> (bool, f64, f64) {
     )
 }
 
-fn histogram_route_taken(space: &Space, mixer: MixerKind, statevector: bool) -> bool {
-    mixer == MixerKind::Grover && !statevector && space.dimension <= histogram::MAX_COUNTED_STATES
+/// Whether a block space runs from its cost histogram: the mixer has that route, no
+/// statevector fits, and the histogram can be counted.
+fn histogram_route_taken(space: &Space, mixer: &mixers::MixerEntry) -> bool {
+    mixer.has_histogram_route() && !statevector_fits(space).0 && space.dimension <= histogram::MAX_COUNTED_STATES
 }
 
 /// Whether [`simulation`] takes the histogram route for `settings` (the grover mixer on a block
 /// space whose statevector does not fit), told without counting anything.
 pub fn uses_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<bool> {
     let space = space_of(enc, settings)?;
-    Ok(
-        space.resolved != SpaceChoice::Full
-            && histogram_route_taken(&space, settings.mixer, statevector_fits(&space).0),
-    )
+    Ok(space.resolved != SpaceChoice::Full && histogram_route_taken(&space, mixers::entry(settings.mixer)))
 }
 
 /// The Grover mixer on the space of `settings` from its cost histogram, whether or not a
 /// statevector would fit ([`simulation`] takes this route only where none does).
 pub fn simulation_from_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simulation> {
-    if settings.mixer != MixerKind::Grover {
+    if !mixers::entry(settings.mixer).has_histogram_route() {
         return Err(Error::InvalidArgument(format!(
             "the histogram route is exact for the grover mixer only, not {}",
             settings.mixer
@@ -470,31 +436,14 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
     Ok(out)
 }
 
-/// The circuit of `enc` on `space` with `mixer`: the encoding's own QAOA circuit on the full
-/// space; on a block space, Dicke states on the blocks, `H` on free qubits, and per layer the
-/// cost of the constraints not enforced, the blocks' XY gates and `rx` on free qubits
-/// ([`Circuit::qaoa_space`]) — the gate list [`SubspaceSimulator`] applies.
+/// The circuit of `enc` on `space` with `mixer`, as its entry in [`mixers::MIXERS`] builds it:
+/// the encoding's own QAOA circuit on the full space with the X mixer; on a block space, Dicke
+/// states on the blocks, `H` on free qubits, and per layer the cost of the constraints not
+/// enforced, the blocks' XY gates and `rx` on free qubits ([`Circuit::qaoa_space`]), the gate
+/// list [`crate::qaoa::SubspaceSimulator`] applies.
 pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
     refuse_grover_export(mixer)?;
-    if space.resolved == SpaceChoice::Full {
-        return Ok(enc.circuit(angles));
-    }
-    let onehot = enc
-        .as_onehot()
-        .ok_or_else(|| Error::InvalidArgument("block spaces need the onehot encoding".into()))?;
-    let qubo = space_qubo(onehot, space);
-    let poly = ZPoly::from_ising(&qubo.to_ising());
-    let mut blocks: Vec<(Vec<usize>, usize)> = Vec::new();
-    for b in &space.blocks {
-        let Some(w) = b.weight() else {
-            return Err(Error::InvalidArgument(format!(
-                "block `{}` is not a plain weight-k set, so it has no Dicke-state preparation to export",
-                b.label
-            )));
-        };
-        blocks.push((b.qubits.clone(), w));
-    }
-    Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
+    mixers::entry(mixer).circuit(enc, space, angles)
 }
 
 /// The Grover mixer has no gate list yet: say so before any work is done.

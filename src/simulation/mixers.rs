@@ -1,0 +1,233 @@
+//! The mixers the floor knows, one entry each: which spaces the mixer keeps, the routes that
+//! simulate it, its gradient, whether trajectories can add noise to it, how its statevector
+//! simulator is built and what its circuit is. Everything above the floor (solve, sweep,
+//! sample, export, noise) asks this table; adding a mixer is one entry here, its kernel below
+//! and its gates in the exporter (docs/ARCHITECTURE.md, "Adding a mixer").
+
+use super::{space_digits, space_qubo, Route, FREE_GROUP};
+use crate::angles::Angles;
+use crate::circuit::Circuit;
+use crate::cost::pubo::ZPoly;
+use crate::encoding::space::{Space, SpaceChoice};
+use crate::encoding::Encoding;
+use crate::error::{Error, Result};
+use crate::mixer::{xy_edges, MixerKind};
+use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator};
+
+/// The spaces a mixer keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keeps {
+    /// Only the full space (it flips single qubits).
+    Full,
+    /// Block spaces whose blocks are all plain weight-k sets (it swaps ones within a block).
+    PlainBlocks,
+    /// Any space: full, and blocks of any kind (it only needs the start state).
+    Any,
+}
+
+/// How the optimiser gets the gradient of a mixer's objective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gradient {
+    /// Exact, by the adjoint method (one forward and one backward pass).
+    Adjoint,
+}
+
+/// A statevector simulator on a resolved space, with the read+write passes over the state one
+/// layer makes (the bench's traffic model).
+pub type Built = (Box<dyn Qaoa>, usize);
+
+/// One mixer, as the floor knows it.
+#[derive(Clone, Copy)]
+pub struct MixerEntry {
+    /// Which mixer.
+    pub kind: MixerKind,
+    /// The spaces it keeps.
+    pub keeps: Keeps,
+    /// The routes that simulate it: a statevector always; the cost histogram where amplitudes
+    /// depend only on the cost (the Grover mixer).
+    pub routes: &'static [Route],
+    /// Its gradient.
+    pub gradient: Gradient,
+    /// Whether noisy trajectories can run its circuit (a Pauli error leaves a block space, so
+    /// only circuits on the full space with a per-qubit mixer run there today).
+    pub noise: bool,
+    /// Its statevector simulator of `enc` on a resolved `space` that fits.
+    build: fn(&dyn Encoding, &Space, MixerKind) -> Result<Built>,
+    /// Its gate list for `enc` on `space` at the given angles; an error for a mixer without
+    /// one.
+    circuit: fn(&dyn Encoding, &Space, MixerKind, &Angles) -> Result<Circuit>,
+}
+
+impl std::fmt::Debug for MixerEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MixerEntry")
+            .field("kind", &self.kind)
+            .field("keeps", &self.keeps)
+            .field("routes", &self.routes)
+            .field("gradient", &self.gradient)
+            .field("noise", &self.noise)
+            .finish()
+    }
+}
+
+/// Every mixer, in the order of [`MixerKind::ALL`].
+pub const MIXERS: [MixerEntry; 4] = [
+    MixerEntry {
+        kind: MixerKind::X,
+        keeps: Keeps::Full,
+        routes: &[Route::Statevector],
+        gradient: Gradient::Adjoint,
+        noise: true,
+        build: build_x,
+        circuit: circuit_x,
+    },
+    MixerEntry {
+        kind: MixerKind::XyRing,
+        keeps: Keeps::PlainBlocks,
+        routes: &[Route::Statevector],
+        gradient: Gradient::Adjoint,
+        noise: false,
+        build: build_xy,
+        circuit: circuit_blocks,
+    },
+    MixerEntry {
+        kind: MixerKind::XyComplete,
+        keeps: Keeps::PlainBlocks,
+        routes: &[Route::Statevector],
+        gradient: Gradient::Adjoint,
+        noise: false,
+        build: build_xy,
+        circuit: circuit_blocks,
+    },
+    MixerEntry {
+        kind: MixerKind::Grover,
+        keeps: Keeps::Any,
+        routes: &[Route::Statevector, Route::Histogram],
+        gradient: Gradient::Adjoint,
+        noise: false,
+        build: build_grover,
+        circuit: circuit_grover,
+    },
+];
+
+/// The entry of `kind`.
+pub fn entry(kind: MixerKind) -> &'static MixerEntry {
+    MIXERS
+        .iter()
+        .find(|e| e.kind == kind)
+        .expect("every mixer has an entry (a unit test checks)")
+}
+
+impl MixerEntry {
+    /// Whether it keeps the full space.
+    pub fn keeps_full(&self) -> bool {
+        matches!(self.keeps, Keeps::Full | Keeps::Any)
+    }
+
+    /// Whether it keeps block spaces.
+    pub fn keeps_blocks(&self) -> bool {
+        matches!(self.keeps, Keeps::PlainBlocks | Keeps::Any)
+    }
+
+    /// Whether it runs from the cost histogram where no statevector fits.
+    pub fn has_histogram_route(&self) -> bool {
+        self.routes.contains(&Route::Histogram)
+    }
+
+    /// Its statevector simulator of `enc` on the resolved `space` (which must fit).
+    pub fn build(&self, enc: &dyn Encoding, space: &Space) -> Result<Built> {
+        (self.build)(enc, space, self.kind)
+    }
+
+    /// Its gate list for `enc` on the resolved `space` at `angles`.
+    pub fn circuit(&self, enc: &dyn Encoding, space: &Space, angles: &Angles) -> Result<Circuit> {
+        (self.circuit)(enc, space, self.kind, angles)
+    }
+}
+
+fn build_x(enc: &dyn Encoding, _: &Space, _: MixerKind) -> Result<Built> {
+    Ok((Box::new(super::full::simulator(enc)?), 2))
+}
+
+fn build_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Built> {
+    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.kind() })?;
+    let gates: Vec<DigitGates> = space
+        .blocks
+        .iter()
+        .map(|b| DigitGates::Xy(xy_edges(b.len(), mixer)))
+        .chain(space.free.chunks(FREE_GROUP).map(|_| DigitGates::X))
+        .collect();
+    let sim = SubspaceSimulator::new(
+        &space_qubo(onehot, space),
+        space_digits(space)?,
+        &gates,
+        enc.num_qubits(),
+        mixer,
+    )?;
+    let passes = sim.passes_per_layer();
+    Ok((Box::new(sim), passes))
+}
+
+fn build_grover(enc: &dyn Encoding, space: &Space, _: MixerKind) -> Result<Built> {
+    if space.resolved == SpaceChoice::Full {
+        let sim = super::full::simulator(enc)?;
+        return Ok((Box::new(GroverMixerSimulator::full(sim.into_diagonal())?), 1));
+    }
+    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.kind() })?;
+    let sim = GroverMixerSimulator::new(&space_qubo(onehot, space), space_digits(space)?, enc.num_qubits())?;
+    Ok((Box::new(sim), 1))
+}
+
+fn circuit_x(enc: &dyn Encoding, _: &Space, _: MixerKind, angles: &Angles) -> Result<Circuit> {
+    Ok(enc.circuit(angles))
+}
+
+/// Dicke states on the blocks, `H` on free qubits, and per layer the cost of the constraints
+/// not enforced, the blocks' XY gates and `rx` on free qubits ([`Circuit::qaoa_space`]): the
+/// gate list [`SubspaceSimulator`] applies.
+fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
+    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.kind() })?;
+    let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
+    let mut blocks: Vec<(Vec<usize>, usize)> = Vec::new();
+    for b in &space.blocks {
+        let Some(w) = b.weight() else {
+            return Err(Error::InvalidArgument(format!(
+                "block `{}` is not a plain weight-k set, so it has no Dicke-state preparation to export",
+                b.label
+            )));
+        };
+        blocks.push((b.qubits.clone(), w));
+    }
+    Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
+}
+
+fn circuit_grover(_: &dyn Encoding, _: &Space, _: MixerKind, _: &Angles) -> Result<Circuit> {
+    Err(Error::NoCircuit {
+        mixer: MixerKind::Grover,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mixer_has_one_entry_in_order() {
+        let kinds: Vec<MixerKind> = MIXERS.iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, MixerKind::ALL.to_vec());
+        for kind in MixerKind::ALL {
+            assert_eq!(entry(kind).kind, kind);
+            assert!(entry(kind).routes.contains(&Route::Statevector), "{kind}");
+        }
+    }
+
+    #[test]
+    fn the_x_mixer_keeps_only_the_full_space_and_xy_only_blocks() {
+        assert!(entry(MixerKind::X).keeps_full() && !entry(MixerKind::X).keeps_blocks());
+        for xy in [MixerKind::XyRing, MixerKind::XyComplete] {
+            assert!(!entry(xy).keeps_full() && entry(xy).keeps_blocks());
+        }
+        let grover = entry(MixerKind::Grover);
+        assert!(grover.keeps_full() && grover.keeps_blocks() && grover.has_histogram_route());
+    }
+}
