@@ -183,7 +183,7 @@ fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("compact encoding has none"), "{e}");
-    assert!(matches!(e, Error::InvalidArgument(_)));
+    assert!(matches!(e, Error::NoBlockModel { .. }));
 }
 
 #[test]
