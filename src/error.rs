@@ -65,14 +65,14 @@ pub enum Error {
         "block spaces are built from the constraint model of the onehot encoding; the {encoding} encoding has none"
     )]
     NoBlockModel {
-        /// The encoding asked.
-        encoding: crate::encoding::EncodingKind,
+        /// The encoding's name (a name, not the enum: the error type sits below every module).
+        encoding: &'static str,
     },
     /// A mixer with no gate-level circuit was asked for one (to export or to run gate by gate).
     #[error("the {mixer} mixer has no gate-level circuit, so it cannot be exported or run gate by gate")]
     NoCircuit {
-        /// The mixer.
-        mixer: crate::mixer::MixerKind,
+        /// The mixer's name.
+        mixer: &'static str,
     },
     /// A puzzle (or report) file is malformed; `line` is 1-based (0 for the file as a whole).
     #[error("{file}:{line}: {msg}")]

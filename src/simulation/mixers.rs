@@ -150,7 +150,7 @@ fn build_x(enc: &dyn Encoding, _: &Space, _: MixerKind) -> Result<Built> {
 }
 
 fn build_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Built> {
-    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.kind() })?;
+    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.name() })?;
     let gates: Vec<DigitGates> = space
         .blocks
         .iter()
@@ -173,7 +173,7 @@ fn build_grover(enc: &dyn Encoding, space: &Space, _: MixerKind) -> Result<Built
         let sim = super::full::simulator(enc)?;
         return Ok((Box::new(GroverMixerSimulator::full(sim.into_diagonal())?), 1));
     }
-    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.kind() })?;
+    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.name() })?;
     let sim = GroverMixerSimulator::new(&space_qubo(onehot, space), space_digits(space)?, enc.num_qubits())?;
     Ok((Box::new(sim), 1))
 }
@@ -186,7 +186,7 @@ fn circuit_x(enc: &dyn Encoding, _: &Space, _: MixerKind, angles: &Angles) -> Re
 /// not enforced, the blocks' XY gates and `rx` on free qubits ([`Circuit::qaoa_space`]): the
 /// gate list [`SubspaceSimulator`] applies.
 fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
-    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.kind() })?;
+    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.name() })?;
     let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
     let mut blocks: Vec<(Vec<usize>, usize)> = Vec::new();
     for b in &space.blocks {

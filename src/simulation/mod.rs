@@ -228,7 +228,7 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
         )));
     }
     let Some(onehot) = enc.as_onehot() else {
-        return Err(Error::NoBlockModel { encoding: enc.kind() });
+        return Err(Error::NoBlockModel { encoding: enc.name() });
     };
     if mixer.keeps == mixers::Keeps::Any {
         return Space::of(onehot, settings.space);
@@ -306,7 +306,7 @@ fn check_block_statevector(enc: &dyn Encoding, space: &Space, mixer: &mixers::Mi
             space.dimension
         )));
     }
-    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.kind() })?;
+    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.name() })?;
     let fitting: Vec<String> = Space::available(onehot)?
         .iter()
         .filter(|s| s.resolved != SpaceChoice::Full && s.choice != SpaceChoice::Auto && s.fits())
