@@ -1,4 +1,7 @@
-//! The command-line arguments, close to the flags.
+//! The command-line arguments of every command, close to the flags. A flag with a fixed set of
+//! values takes the library's own enum (its `ValueEnum` comes with the library's `cli` feature);
+//! only values with no library meaning (`sweep --init all`, `score --format auto`) have an enum
+//! here.
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use quzzle::encoding::space::SpaceChoice;

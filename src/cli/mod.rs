@@ -1,6 +1,7 @@
 //! Command-line front end: raw arguments (clap, `args`) → validated settings → one library
-//! call → text or JSON on stdout and files under an output folder. One file per command; the
-//! library never sees clap.
+//! call → text or JSON on stdout and files under an output folder. One file per command, the
+//! arguments of all of them in `args`; the library knows clap only as the `ValueEnum` of its own
+//! enums, under its `cli` feature.
 
 /// `print!` that returns a write error (`?`) instead of panicking: a closed pipe or a full
 /// disk must end the command cleanly (see [`output::stdout`]).
