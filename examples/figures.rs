@@ -48,7 +48,7 @@ fn main() -> quzzle::Result<()> {
     }
     // No note given: the builder describes the rows (the reduction differs per kind here).
     files.extend(draw_depth_figures(&all, &out.join("all-kinds"), Lines::Median, "")?);
-    let no_random: Vec<SweepRow> = all.iter().filter(|r| r.init != "random").cloned().collect();
+    let no_random: Vec<SweepRow> = all.iter().filter(|r| r.init != quzzle::Init::Random).cloned().collect();
     files.extend(draw_depth_figures_with(
         &no_random,
         &out.join("no-random"),

@@ -34,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let manifest = exported.manifest.expect("a manifest was asked for");
     println!(
         "// manifest: {} qubits, P(valid) = {:.4} at gammas {:?}, betas {:?}",
-        manifest.qubits,
+        manifest.provenance.qubits,
         manifest.success_probability.unwrap_or(f64::NAN),
         manifest.gammas,
         manifest.betas

@@ -1,4 +1,4 @@
-//! Mixers: which one, and the fixed gate order of the XY mixers (see DESIGN.md, "Spaces and
+//! Mixers: which one, and the fixed gate order of the XY mixers (see docs/ARCHITECTURE.md, "Spaces and
 //! mixers"). The same edge list feeds the subspace simulator and the exported circuit.
 //!
 //! The XY gate on qubits (a, b) is `exp(−iβ(XX+YY)/2)`: identity on `|00⟩` and `|11⟩`, and on
@@ -13,7 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The mixer of a QAOA layer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MixerKind {
     /// `rx(2β)` on every qubit (only on the full space).

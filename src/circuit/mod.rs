@@ -2,7 +2,7 @@
 //! the OpenQASM text, so "the exported circuit is the simulated circuit" is a test.
 //!
 //! Two shapes: [`Circuit::qaoa_poly`] on the full space (start `|+⟩^n`, X mixer), and
-//! [`Circuit::qaoa_space`] on a block space (DESIGN.md, "Spaces and mixers"): each block starts
+//! [`Circuit::qaoa_space`] on a block space (docs/ARCHITECTURE.md, "Spaces and mixers"): each block starts
 //! in its Dicke state ([`Circuit::dicke`]) and mixes with XY gates in [`xy_edges`] order.
 
 pub mod seed;

@@ -358,7 +358,7 @@ pub struct GenerateArgs {
     pub max_seconds: f64,
 }
 
-/// The space simulated and its mixer (DESIGN.md, "Spaces and mixers").
+/// The space simulated and its mixer (docs/ARCHITECTURE.md, "Spaces and mixers").
 #[derive(Args, Debug, Clone, Copy)]
 pub struct SpaceArgs {
     /// Space: full (all 2^n states) or the blocks a constraint-preserving mixer keeps: rows,

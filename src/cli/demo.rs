@@ -43,7 +43,7 @@ pub fn run(out: &Path, space: &SpaceArgs) -> Result<()> {
     ])?;
     let title = format!(
         "demo: 6x6 Tango, {} qubits at {}: success probability vs depth",
-        report.qubits, report.reduce
+        report.provenance.qubits, report.provenance.reduce
     );
     let plots = super::solve::success_plot(&report, &title, &out.join("success_vs_depth"))?;
     outln!(

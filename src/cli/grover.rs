@@ -97,7 +97,7 @@ fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
         "wrote {} ({} flavour, {} qubits: {} puzzle, {} ancillas, 1 target; k = {} iterations; {} gates: {} ccx, {} cx; depth {}) and {}",
         out.display(),
         request.flavor.name(),
-        m.qubits,
+        m.provenance.qubits,
         m.puzzle_qubits,
         m.ancillas.len() - 1,
         m.iterations,
@@ -110,7 +110,7 @@ fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
     outln!(
         "P(valid) on the puzzle qubits after {} iterations (quzzle, row space of D = {} states, M = {}): {}",
         m.iterations,
-        m.dimension,
+        m.provenance.dimension,
         m.solutions,
         probability_text(m.success_probability, 12)
     );

@@ -87,22 +87,22 @@ pub fn run(args: &QasmArgs) -> Result<()> {
     } else {
         ""
     };
-    let space = if manifest.space == "full" {
+    let space = if manifest.provenance.space == quzzle::encoding::space::SpaceChoice::Full {
         String::new()
     } else {
         format!(
             ", space {} ({} blocks, 2^{:.2} states), mixer {}",
-            manifest.space,
+            manifest.provenance.space,
             manifest.blocks.len(),
-            manifest.dimension.log2(),
-            manifest.mixer
+            manifest.provenance.dimension.log2(),
+            manifest.provenance.mixer
         )
     };
     outln!(
         "wrote {} ({} flavour, {} qubits{space}, p = {p}, {rzz} rzz, {rx} rx{xy}{inlined}) and {}",
         out.display(),
         request.flavor.name(),
-        manifest.qubits,
+        manifest.provenance.qubits,
         manifest_path.display()
     );
     match manifest.success_probability {

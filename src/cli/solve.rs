@@ -2,10 +2,12 @@
 
 use super::args::SolveArgs;
 use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
+use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
 use quzzle::experiment::stats::probability_text;
 use quzzle::plot::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
+use quzzle::simulation::Route;
 use quzzle::Result;
 use std::path::{Path, PathBuf};
 
@@ -17,11 +19,12 @@ pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
         objective: args.optimize.objective,
         config: args.optimize.config(args.restarts)?,
         space: args.space.settings(),
+        noise: quzzle::noise::NoiseSettings::default(),
     })
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
-    let settings = settings(args)?;
+    let mut settings = settings(args)?;
     if let Some(dir) = &args.out {
         check_output_folder(
             dir,
@@ -36,15 +39,14 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
     let enc = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
-    let noise = args.noise.settings_for(&settings.space, enc.as_ref())?;
-    if !noise.models.is_empty() {
-        quzzle::noise::trajectories::check_trajectories(noise.trajectories)?;
+    settings.noise = args.noise.settings_for(&settings.space, enc.as_ref())?;
+    if !settings.noise.models.is_empty() {
+        quzzle::noise::trajectories::check_trajectories(settings.noise.trajectories)?;
     }
     let report_progress =
         |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("solve", p, args.max_seconds));
     let budget = super::progress::budget(args.max_seconds, &report_progress)?;
-    let mut report = solve::solve_within(enc.as_ref(), &settings, &budget)?;
-    solve::add_noise(enc.as_ref(), &mut report, &noise)?;
+    let report = solve::solve_within(enc.as_ref(), &settings, &budget)?;
     if args.json {
         out!("{}", to_json(&report));
     } else {
@@ -53,12 +55,12 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     if let Some(dir) = &args.out {
         write_report(dir, &report)?;
         if !report.depths.is_empty() {
-            let name = Path::new(&report.file)
+            let name = Path::new(&report.provenance.file)
                 .file_name()
-                .map_or(report.file.clone(), |f| f.to_string_lossy().into_owned());
+                .map_or(report.provenance.file.clone(), |f| f.to_string_lossy().into_owned());
             let title = format!(
                 "{name}: {}, {} qubits at {}: success probability vs depth",
-                report.puzzle, report.qubits, report.reduce
+                report.provenance.puzzle, report.provenance.qubits, report.provenance.reduce
             );
             let plots = success_plot(&report, &title, &dir.join(SUCCESS_PLOT))?;
             if !args.json {
@@ -84,18 +86,18 @@ const SUCCESS_PLOT: &str = "success_vs_depth";
 /// P(valid) against depth with the uniform-sampling baseline of the space simulated, as
 /// `solve --out`, `demo` and (per batch) `sweep` draw it: `stem.svg` and `stem.png`.
 pub fn success_plot(report: &SolveReport, title: &str, stem: &Path) -> Result<Vec<PathBuf>> {
-    let baseline = if report.space == "full" {
+    let baseline = if report.provenance.space == SpaceChoice::Full {
         "uniform sampling".to_string()
     } else {
-        format!("uniform sampling of space {}", report.space)
+        format!("uniform sampling of space {}", report.provenance.space)
     };
     let plot = DepthPlot {
         title: title.to_string(),
         y_label: "P(valid board)".into(),
         log_y: true,
         curves: vec![Curve {
-            label: format!("QAOA, {} init, {} mixer", report.init, report.mixer),
-            colour: init_colour(&report.init),
+            label: format!("QAOA, {} init, {} mixer", report.init, report.provenance.mixer),
+            colour: init_colour(report.init.name()),
             points: report
                 .depths
                 .iter()
@@ -140,33 +142,33 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
     if let Some(board) = &report.decided_board {
         outln!(
             "{}: {} at {}: the reduction decides every cell, so there are 0 qubits and no circuit to run; the board it gives is valid:",
-            report.file, report.puzzle, report.reduce
+            report.provenance.file, report.provenance.puzzle, report.provenance.reduce
         );
         out!("{}", enc.puzzle().render(Some(board)));
         return Ok(());
     }
     outln!(
         "{}: {} at {} ({} encoding), {} qubits, {} valid bitstring(s); uniform sampling finds one with probability {:.3e}",
-        report.file,
-        report.puzzle,
-        report.reduce,
-        report.encoding,
-        report.qubits,
+        report.provenance.file,
+        report.provenance.puzzle,
+        report.provenance.reduce,
+        report.provenance.encoding,
+        report.provenance.qubits,
         report.valid_states,
         report.uniform_baseline
     );
-    if report.space != "full" {
+    if report.provenance.space != SpaceChoice::Full {
         outln!(
             "space {} ({} blocks, {} basis states = 2^{:.2}), mixer {}, route {}",
-            report.space,
+            report.provenance.space,
             report.blocks.len(),
-            report.dimension,
-            report.dimension.log2(),
-            report.mixer,
+            report.provenance.dimension,
+            report.provenance.dimension.log2(),
+            report.provenance.mixer,
             report.route
         );
     }
-    if report.route == "histogram" {
+    if report.route == Route::Histogram {
         outln!(
             "the states are counted by cost, not listed: the top bitstring is one state of the most likely cost class"
         );

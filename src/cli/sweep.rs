@@ -107,7 +107,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     let objective = plan.objective.name();
     let all_rows: Vec<_> = sweep::read_csv(&csv)?
         .into_iter()
-        .filter(|r| files.contains(r.file.as_str()) && r.objective == objective)
+        .filter(|r| files.contains(r.file.as_str()) && r.objective.name() == objective)
         .collect();
     let other_families = all_rows.len() > outcome.rows.len();
     let rows = &all_rows;

@@ -19,7 +19,7 @@
 //! check passes. The one-hot encoding stays on the QUBO pipeline ([`OneHot`]).
 
 use super::onehot::OneHot;
-use super::{CellMarginals, Classical, Encoding, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
+use super::{CellMarginals, Classical, Encoding, EncodingKind, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
 use crate::budget::Budget;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::pubo::{Pubo, ZPoly};
@@ -215,8 +215,8 @@ impl CompactSudoku {
 }
 
 impl Encoding for CompactSudoku {
-    fn name(&self) -> &'static str {
-        "compact"
+    fn kind(&self) -> EncodingKind {
+        EncodingKind::Compact
     }
 
     fn file(&self) -> &str {

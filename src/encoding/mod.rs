@@ -119,8 +119,12 @@ pub struct CellMarginals {
 
 /// A puzzle encoded on qubits: what simulation, optimisation, reports and export need of it.
 pub trait Encoding: Send + Sync + std::fmt::Debug {
+    /// Which encoding this is.
+    fn kind(&self) -> EncodingKind;
     /// The encoding's name in reports: `onehot` or `compact`.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
     /// Where the puzzle came from (a path, or a label for embedded text).
     fn file(&self) -> &str;
     /// SHA-256 of the puzzle text, lowercase hex: which puzzle reports and manifests belong to.
@@ -217,7 +221,7 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
 }
 
 /// The encodings a puzzle file can be read with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EncodingKind {
     /// One qubit per free variable of the reduced model (every puzzle).
@@ -238,6 +242,12 @@ impl EncodingKind {
             EncodingKind::Onehot => "onehot",
             EncodingKind::Compact => "compact",
         }
+    }
+}
+
+impl std::fmt::Display for EncodingKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

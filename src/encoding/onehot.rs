@@ -1,7 +1,7 @@
 //! The one-hot encoding: one qubit per free variable of the reduced constraint model, the
 //! penalty QUBO of the model as an Ising cost. Every puzzle has it.
 
-use super::{CellMarginals, Classical, Encoding, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
+use super::{CellMarginals, Classical, Encoding, EncodingKind, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
 use crate::budget::Budget;
 use crate::circuit::Circuit;
 use crate::cost::diagonal::CostDiagonal;
@@ -96,8 +96,8 @@ impl OneHot {
 }
 
 impl Encoding for OneHot {
-    fn name(&self) -> &'static str {
-        "onehot"
+    fn kind(&self) -> EncodingKind {
+        EncodingKind::Onehot
     }
 
     fn file(&self) -> &str {

@@ -1,5 +1,5 @@
 //! Block spaces of the one-hot encoding: which basis states a constraint-preserving circuit can
-//! reach (see DESIGN.md, "Spaces and mixers"). No simulation here: the blocks, their states,
+//! reach (see docs/ARCHITECTURE.md, "Spaces and mixers"). No simulation here: the blocks, their states,
 //! the dimension of the space and what it would cost in memory.
 //!
 //! A *block* is an active exact count of the reduced model (`Count` with `soft == false`)
@@ -65,7 +65,7 @@ const MAX_LABELLED_COUNTS: usize = 6;
 pub const MAX_LISTED_STATES: u128 = 1 << 26;
 
 /// Which counts a space enforces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SpaceChoice {
     /// All 2^n basis states, no blocks.

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod classical;
+pub mod depth;
 pub mod grover;
 pub mod info;
 pub mod interval;

@@ -2,14 +2,16 @@
 //! `qasm --optimize` and sweeps. [`solve`] is the whole job: simulator, success states,
 //! optimisation at each depth, and the report.
 
+use super::depth::{self, DepthResult};
 use crate::angles::Angles;
-use crate::encoding::{Encoding, QubitCell};
+use crate::encoding::{Encoding, QubitCell, SuccessStates};
 use crate::error::{Error, Result};
+use crate::noise::NoiseSettings;
 use crate::puzzle::Board;
 use crate::qaoa::optimize::{self, Init, Method, OptimizeConfig, Optimized};
 use crate::qaoa::{Objective, Qaoa};
-use crate::simulation::{self, BlockReport, SpaceSettings};
-use serde::Serialize;
+use crate::simulation::{self, BlockReport, Provenance, Route, Simulation, SpaceSettings};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The objective of a sweep, before the instance's valid states are known.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,6 +61,25 @@ impl ObjectiveSpec {
     }
 }
 
+impl Serialize for ObjectiveSpec {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for ObjectiveSpec {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        ObjectiveSpec::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+impl std::fmt::Display for ObjectiveSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
 /// What `solve` runs on an encoded puzzle.
 #[derive(Clone, Debug)]
 pub struct SolveSettings {
@@ -72,6 +93,9 @@ pub struct SolveSettings {
     pub config: OptimizeConfig,
     /// The space simulated and its mixer.
     pub space: SpaceSettings,
+    /// Noise models under which each depth is also estimated at its optimised angles (none:
+    /// no estimate).
+    pub noise: NoiseSettings,
 }
 
 impl Default for SolveSettings {
@@ -82,6 +106,7 @@ impl Default for SolveSettings {
             objective: ObjectiveSpec::Energy,
             config: OptimizeConfig::default(),
             space: SpaceSettings::default(),
+            noise: NoiseSettings::default(),
         }
     }
 }
@@ -100,37 +125,32 @@ pub fn solve_within(
     budget: &crate::budget::Budget<'_>,
 ) -> Result<SolveReport> {
     let n = enc.num_qubits();
+    if !settings.noise.models.is_empty() {
+        crate::noise::check_space(&settings.space)?;
+    }
+    let has_gradient = settings.objective.to_objective(&[]).has_gradient();
     let mut report = SolveReport {
-        puzzle: enc.puzzle().kind().into(),
-        encoding: enc.name().into(),
-        file: enc.file().into(),
-        puzzle_sha256: enc.source_sha256().into(),
-        reduce: enc.level().name().into(),
-        qubits: n,
+        provenance: Provenance::unsimulated(enc, settings.space.space, settings.space.mixer),
         qubit_cells: enc.qubit_cells(),
         valid_bitstrings: Vec::new(),
         valid_states: 1.0,
-        route: "statevector".into(),
+        route: Route::Statevector,
         non_qubo_failures: Vec::new(),
         uniform_baseline: 1.0,
+        blocks: Vec::new(),
         decided_board: None,
-        init: settings.init.name().into(),
-        optimizer: String::new(),
-        objective: settings.objective.name(),
+        init: settings.init,
+        // CVaR has no gradient, so the optimiser falls back to Nelder–Mead.
+        optimizer: if has_gradient {
+            settings.config.method
+        } else {
+            Method::NelderMead
+        },
+        objective: settings.objective,
         restarts: settings.config.restarts,
         seed: settings.config.seed,
         version: env!("CARGO_PKG_VERSION").into(),
-        space: settings.space.space.name().into(),
-        mixer: settings.space.mixer.name().into(),
-        blocks: Vec::new(),
-        dimension: (n as f64).exp2(),
         depths: Vec::new(),
-    };
-    let has_gradient = settings.objective.to_objective(&[]).has_gradient();
-    // CVaR has no gradient, so the optimiser falls back to Nelder–Mead.
-    report.optimizer = match (settings.config.method, has_gradient) {
-        (Method::Lbfgs, true) => "lbfgs".into(),
-        _ => "nelder-mead".into(),
     };
     if n == 0 {
         let board = enc.board(0);
@@ -146,22 +166,22 @@ pub fn solve_within(
         return Ok(report);
     }
     let simulation = simulation::simulation_within(enc, &settings.space, budget)?;
-    report.space = simulation.space.resolved.name().into();
-    report.mixer = simulation.mixer.name().into();
+    report.provenance = Provenance::of(enc, &simulation);
     report.blocks = simulation.blocks();
-    report.dimension = simulation.dimension();
     let success = simulation::success_states(enc, &simulation)?;
     let objective = settings.objective.to_objective(&success.valid);
-    report.depths = run_depths_split(
-        simulation.qaoa(),
+    report.depths = run_depths(
+        &simulation,
         &objective,
-        &success.valid,
-        &success.non_qubo,
+        &success,
         &settings.depths,
         settings.init,
         &settings.config,
     )?;
-    report.route = simulation.route().into();
+    for d in &mut report.depths {
+        depth::add_noise(d, enc, &simulation, &success.valid, &settings.noise, report.seed)?;
+    }
+    report.route = simulation.route();
     report.valid_states = simulation.states_of(&success.valid);
     if simulation.histogram().is_none() {
         report.valid_bitstrings = success.valid.iter().map(|&k| simulation.bitstring(k)).collect();
@@ -171,109 +191,13 @@ pub fn solve_within(
     Ok(report)
 }
 
-/// Add, to every depth of `report` (a full-space, x-mixer solve of `enc`), the gate counts of
-/// its exported circuit and its noisy P(valid) and energy under each model of `noise`, at the
-/// optimised angles. The trajectories of depth p are seeded with `report.seed + p`.
-pub fn add_noise(enc: &dyn Encoding, report: &mut SolveReport, noise: &crate::noise::NoiseSettings) -> Result<()> {
-    use crate::noise::{estimate, NoisyCircuit};
-    if noise.models.is_empty() || report.depths.is_empty() {
-        return Ok(());
-    }
-    let space = SpaceSettings {
-        space: report.space.parse()?,
-        mixer: report.mixer.parse()?,
-    };
-    crate::noise::check_space(&space)?;
-    let simulation = simulation::simulation(enc, &space)?;
-    let success = simulation::success_states(enc, &simulation)?;
-    for d in &mut report.depths {
-        let angles = Angles::new(d.gammas.clone(), d.betas.clone())?;
-        let circuit = simulation::circuit(enc, &simulation.space, simulation.mixer, &angles)?;
-        let nc = NoisyCircuit::new(&circuit, &angles)?;
-        d.gates = Some(nc.gate_counts());
-        d.noisy = noise
-            .models
-            .iter()
-            .map(|m| {
-                estimate(
-                    simulation.qaoa(),
-                    &nc,
-                    &angles,
-                    &success.valid,
-                    m,
-                    noise.trajectories,
-                    report.seed.wrapping_add(d.p as u64),
-                )
-            })
-            .collect::<Result<_>>()?;
-    }
-    Ok(())
-}
-
-/// The result at one depth.
-#[derive(Clone, Debug, Serialize)]
-pub struct DepthResult {
-    /// Depth.
-    pub p: usize,
-    /// Optimised γ_1..γ_p.
-    pub gammas: Vec<f64>,
-    /// Optimised β_1..β_p.
-    pub betas: Vec<f64>,
-    /// `⟨C⟩` at the optimum (0 is a valid board).
-    pub energy: f64,
-    /// Probability of measuring a valid board.
-    pub success_probability: f64,
-    /// Probability of a zero-energy board that breaks only rules the QUBO cannot express
-    /// (0 when no such states were given).
-    pub p_non_qubo: f64,
-    /// Probability of a board breaking a QUBO rule: `1 − P(valid) − P(non-QUBO only)`.
-    pub p_invalid: f64,
-    /// Shots for one valid board with 99 % confidence, `log(0.01)/log(1 − P(valid))`;
-    /// `None` (JSON null) when P(valid) = 0.
-    pub shots_99: Option<f64>,
-    /// The objective's value at the optimum (minimised).
-    pub objective_value: f64,
-    /// The most likely bitstring, qubit 0 first.
-    pub top_bitstring: String,
-    /// Its probability.
-    pub top_probability: f64,
-    /// Whether that bitstring is a valid board.
-    pub top_is_valid: bool,
-    /// Objective evaluations spent (the initial-angle scan included).
-    pub evaluations: usize,
-    /// Gradient evaluations spent.
-    pub gradients: usize,
-    /// Wall time for this depth in seconds.
-    pub seconds: f64,
-    /// Gates of the exported circuit per kind (with `--noise` only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gates: Option<crate::noise::GateCounts>,
-    /// P(valid) and energy under each noise model at these angles (with `--noise` only).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub noisy: Vec<crate::noise::NoisyEstimate>,
-}
-
-/// Optimise each depth in `depths` (ascending), starting as `init` says; INTERP grows the
-/// previous depth's optimum, and falls back to the ramp at the first depth.
+/// Optimise each depth in `depths` (ascending) on `sim`, starting as `init` says; INTERP grows
+/// the previous depth's optimum, and falls back to the ramp at the first depth. P(valid),
+/// P(non-QUBO only) and P(invalid) are reported apart.
 pub fn run_depths(
-    sim: &dyn Qaoa,
+    sim: &Simulation,
     objective: &Objective,
-    valid: &[u64],
-    depths: &[usize],
-    init: Init,
-    config: &OptimizeConfig,
-) -> Result<Vec<DepthResult>> {
-    run_depths_split(sim, objective, valid, &[], depths, init, config)
-}
-
-/// [`run_depths`], also measuring the mass on `non_qubo` (zero-energy states that break only
-/// rules the QUBO cannot express), so that P(valid), P(non-QUBO only) and P(invalid) are
-/// reported apart.
-pub fn run_depths_split(
-    sim: &dyn Qaoa,
-    objective: &Objective,
-    valid: &[u64],
-    non_qubo: &[u64],
+    success: &SuccessStates,
     depths: &[usize],
     init: Init,
     config: &OptimizeConfig,
@@ -286,43 +210,11 @@ pub fn run_depths_split(
     for &p in depths {
         let began = std::time::Instant::now();
         let prev = previous.as_ref().filter(|(q, _)| *q + 1 == p).map(|(_, a)| a);
-        let (opt, scan) = optimize_depth(sim, objective, p, init, prev, config)?;
-        let eval = sim.evaluate(&opt.angles, valid)?;
-        let p_non_qubo = if non_qubo.is_empty() {
-            0.0
-        } else {
-            sim.evaluate(&opt.angles, non_qubo)?.success_probability
-        };
-        out.push(DepthResult {
-            p,
-            gammas: opt.angles.gammas.clone(),
-            betas: opt.angles.betas.clone(),
-            energy: eval.energy,
-            success_probability: eval.success_probability,
-            p_non_qubo,
-            p_invalid: (1.0 - eval.success_probability - p_non_qubo).max(0.0),
-            shots_99: crate::experiment::stats::shots_to_solution(
-                eval.success_probability,
-                crate::experiment::stats::SHOTS_CONFIDENCE,
-            ),
-            objective_value: opt.value,
-            top_bitstring: bits_text(&sim.bits(eval.top_state)),
-            top_probability: eval.top_probability,
-            top_is_valid: valid.binary_search(&eval.top_state).is_ok(),
-            evaluations: opt.evaluations + scan,
-            gradients: opt.gradients,
-            seconds: began.elapsed().as_secs_f64(),
-            gates: None,
-            noisy: Vec::new(),
-        });
+        let (opt, scan) = optimize_depth(sim.qaoa(), objective, p, init, prev, config)?;
+        out.push(depth::measure(sim, success, p, &opt, scan, began)?);
         previous = Some((p, opt.angles));
     }
     Ok(out)
-}
-
-/// A bitstring, qubit 0 first.
-fn bits_text(bits: &[bool]) -> String {
-    bits.iter().map(|&b| if b { '1' } else { '0' }).collect()
 }
 
 /// Optimise depth `p`, starting as `init` says: INTERP grows `previous` (the optimum at depth
@@ -424,18 +316,9 @@ pub fn parse_depths(s: &str) -> Result<Vec<usize>> {
 /// The report of `quzzle solve` (its JSON is part of the interface).
 #[derive(Clone, Debug, Serialize)]
 pub struct SolveReport {
-    /// Puzzle kind.
-    pub puzzle: String,
-    /// The encoding (`onehot`, `compact`).
-    pub encoding: String,
-    /// The file solved.
-    pub file: String,
-    /// SHA-256 of the puzzle text: which puzzle the angles belong to.
-    pub puzzle_sha256: String,
-    /// Reduction level.
-    pub reduce: String,
-    /// Number of qubits.
-    pub qubits: usize,
+    /// The puzzle, encoding, reduction and space.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// For each qubit, the cells it stands for.
     pub qubit_cells: Vec<Vec<QubitCell>>,
     /// Bitstrings (qubit 0 first) of the valid boards; empty on the histogram route, where
@@ -443,31 +326,24 @@ pub struct SolveReport {
     pub valid_bitstrings: Vec<String>,
     /// The number of valid basis states in the simulated space.
     pub valid_states: f64,
-    /// How the space is simulated: `statevector`, or `histogram` (the Grover mixer from the
-    /// cost histogram, where the basis of `top_bitstring` is a cost class and the bitstring one
-    /// of its states).
-    pub route: String,
+    /// How the space is simulated (on the histogram route the basis of `top_bitstring` is a
+    /// cost class and the bitstring one of its states).
+    pub route: Route,
     /// Zero-energy bitstrings that break only rules the QUBO cannot express.
     pub non_qubo_failures: Vec<String>,
     /// Probability of a valid board when sampling the simulated space uniformly:
     /// |valid| / dimension (2^n on the full space).
     pub uniform_baseline: f64,
-    /// The space simulated (`full`, or the block family `auto` resolved to).
-    pub space: String,
-    /// The mixer (`x`, `xy-ring`, `xy-complete`).
-    pub mixer: String,
     /// The enforced blocks (none on the full space).
     pub blocks: Vec<BlockReport>,
-    /// Number of basis states simulated.
-    pub dimension: f64,
     /// The board, when the reduction decided every cell (0 qubits, no depths run).
     pub decided_board: Option<Board>,
     /// Initial-angle strategy.
-    pub init: String,
-    /// Optimiser.
-    pub optimizer: String,
+    pub init: Init,
+    /// Optimiser (Nelder–Mead for an objective without a gradient).
+    pub optimizer: Method,
     /// Objective minimised.
-    pub objective: String,
+    pub objective: ObjectiveSpec,
     /// Starts per depth.
     pub restarts: usize,
     /// Seed.
@@ -482,19 +358,22 @@ impl SolveReport {
     /// The depths as CSV with a header row (fields quoted where they need it; floats in the
     /// shortest form that reads back to the same number).
     pub fn to_csv(&self) -> Result<String> {
+        use crate::encoding::{space::SpaceChoice, EncodingKind};
+        use crate::mixer::MixerKind;
+        use crate::model::Level;
         #[derive(Serialize)]
         struct Row<'a> {
             file: &'a str,
-            encoding: &'a str,
-            reduce: &'a str,
+            encoding: EncodingKind,
+            reduce: Level,
             qubits: usize,
-            space: &'a str,
-            mixer: &'a str,
+            space: SpaceChoice,
+            mixer: MixerKind,
             dimension: f64,
             p: usize,
-            init: &'a str,
-            optimizer: &'a str,
-            objective: &'a str,
+            init: Init,
+            optimizer: Method,
+            objective: ObjectiveSpec,
             seed: u64,
             energy: f64,
             success_probability: f64,
@@ -527,19 +406,20 @@ impl SolveReport {
             join(&d.noisy.iter().map(f).collect::<Vec<_>>())
         };
         let mut w = csv::Writer::from_writer(Vec::new());
+        let v = &self.provenance;
         for d in &self.depths {
             w.serialize(Row {
-                file: &self.file,
-                encoding: &self.encoding,
-                reduce: &self.reduce,
-                qubits: self.qubits,
-                space: &self.space,
-                mixer: &self.mixer,
-                dimension: self.dimension,
+                file: &v.file,
+                encoding: v.encoding,
+                reduce: v.reduce,
+                qubits: v.qubits,
+                space: v.space,
+                mixer: v.mixer,
+                dimension: v.dimension,
                 p: d.p,
-                init: &self.init,
-                optimizer: &self.optimizer,
-                objective: &self.objective,
+                init: self.init,
+                optimizer: self.optimizer,
+                objective: self.objective,
                 seed: self.seed,
                 energy: d.energy,
                 success_probability: d.success_probability,

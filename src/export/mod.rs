@@ -19,7 +19,7 @@ use crate::encoding::{Encoding, FixedCell, QubitCell};
 use crate::error::{Error, Result};
 use crate::experiment::solve::{self, SolveSettings};
 use crate::qaoa::optimize::{Init, OptimizeConfig};
-use crate::simulation::{self, BlockReport, SpaceSettings};
+use crate::simulation::{self, BlockReport, Provenance, SpaceSettings};
 use qasm::{Flavor, QasmHeader};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -63,37 +63,23 @@ impl Default for BitOrders {
 pub struct Manifest {
     /// The QASM file this manifest describes (its file name).
     pub qasm: String,
-    /// The puzzle file.
-    pub file: String,
-    /// Puzzle kind.
-    pub puzzle: String,
-    /// SHA-256 of the puzzle text: which puzzle these angles and bitstrings belong to.
-    pub puzzle_sha256: String,
+    /// The puzzle, encoding, reduction, qubits, space, mixer and the basis states the circuit
+    /// can reach (2^n on the full space).
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// The puzzle text itself: with it, `quzzle score` and `quzzle sample` rebuild the
     /// circuit and check measured boards by the complete rules without the puzzle file.
     pub puzzle_text: String,
     /// Rows and columns of the board.
     pub board_size: [usize; 2],
-    /// The encoding (`onehot`, `compact`).
-    pub encoding: String,
-    /// Reduction level.
-    pub reduce: String,
     /// Depth p.
     pub depth: usize,
     /// The flavour of the QASM text.
     pub flavor: Flavor,
     /// Whether the angles are written as `input float[64]` parameters.
     pub symbolic: bool,
-    /// Number of qubits.
-    pub qubits: usize,
-    /// The space the circuit keeps to (`full`, or the block family).
-    pub space: String,
-    /// The mixer (`x`, `xy-ring`, `xy-complete`).
-    pub mixer: String,
     /// The blocks prepared as Dicke states and mixed by XY gates (none on the full space).
     pub blocks: Vec<BlockReport>,
-    /// Basis states the circuit can reach (2^n on the full space).
-    pub dimension: f64,
     /// For every qubit, the puzzle cells it stands for (`negated`: the cell is `1 − x_q`).
     pub qubit_cells: Vec<Vec<QubitCell>>,
     /// Every model variable the reduction decided, with its value: with `qubit_cells`, what
@@ -476,24 +462,19 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
     });
     let manifest = Manifest {
         qasm: qasm_name,
-        file: enc.file().to_string(),
-        puzzle: enc.puzzle().kind().to_string(),
-        puzzle_sha256: enc.source_sha256().to_string(),
+        provenance: Provenance {
+            dimension: space.dimension,
+            ..Provenance::unsimulated(enc, space.resolved, req.space.mixer)
+        },
         puzzle_text: enc.source_text().to_string(),
         board_size: {
             let (rows, cols) = enc.puzzle().size();
             [rows, cols]
         },
-        encoding: enc.name().to_string(),
-        reduce: header.reduce.clone(),
         depth: p,
         flavor: req.flavor,
         symbolic: req.symbolic,
-        qubits: n,
-        space: space.resolved.name().into(),
-        mixer: req.space.mixer.name().into(),
         blocks: space.blocks.iter().map(BlockReport::from).collect(),
-        dimension: space.dimension,
         qubit_cells: header.qubit_cells,
         fixed_cells: enc.fixed_cells(),
         bit_order: BIT_ORDER_NOTE.into(),
@@ -563,10 +544,14 @@ pub fn resolve_angles(
                 ..SolveSettings::default()
             };
             let objective = settings.objective.to_objective(valid);
+            let success = crate::encoding::SuccessStates {
+                valid: valid.to_vec(),
+                non_qubo: Vec::new(),
+            };
             let results = solve::run_depths(
-                sim.qaoa(),
+                sim,
                 &objective,
-                valid,
+                &success,
                 &settings.depths,
                 settings.init,
                 &settings.config,

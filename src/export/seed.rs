@@ -11,8 +11,10 @@ use crate::encoding::space::SpaceChoice;
 use crate::encoding::{Encoding, FixedCell, QubitCell};
 use crate::error::{Error, Result};
 use crate::experiment::grover::{grover, GroverRoute, GroverSettings};
+use crate::mixer::MixerKind;
 use crate::puzzle::format::InstanceText;
 use crate::puzzle::queens::{Queens, Topology};
+use crate::simulation::Provenance;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -39,24 +41,18 @@ pub struct SeedManifest {
     pub circuit: String,
     /// The QASM file this manifest describes (its file name).
     pub qasm: String,
-    /// The puzzle file.
-    pub file: String,
-    /// Puzzle kind (`nqueens`).
-    pub puzzle: String,
-    /// SHA-256 of the puzzle text.
-    pub puzzle_sha256: String,
+    /// The puzzle (`nqueens`), its encoding (`onehot`: one qubit per cell) and reduction
+    /// (nothing is fixed on a plain N-Queens board), every qubit of the circuit (26 at N = 4),
+    /// the space searched (`rows`: one queen per row, the W states), the mixer (`grover`: the
+    /// diffusion is `exp(−iπ|s⟩⟨s|)`) and the space's dimension D = N^N.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// The puzzle text.
     pub puzzle_text: String,
     /// Rows and columns of the board.
     pub board_size: [usize; 2],
-    /// The encoding of the puzzle qubits (`onehot`: one qubit per cell).
-    pub encoding: String,
-    /// Reduction level (nothing is fixed on a plain N-Queens board).
-    pub reduce: String,
     /// The flavour of the QASM text.
     pub flavor: Flavor,
-    /// Every qubit of the circuit (26 at N = 4).
-    pub qubits: usize,
     /// The puzzle qubits, `q[0]..q[puzzle_qubits − 1]` (N²).
     pub puzzle_qubits: usize,
     /// For every puzzle qubit, the puzzle cell it stands for.
@@ -77,10 +73,6 @@ pub struct SeedManifest {
     pub iterations: usize,
     /// Oracle calls (= iterations).
     pub oracle_calls: usize,
-    /// The space searched: `rows` (one queen per row, the W states).
-    pub space: String,
-    /// Its dimension D = N^N.
-    pub dimension: f64,
     /// Valid boards in it, M.
     pub solutions: u128,
     /// `⌊π/(4 asin √(M/D))⌋`; `null` when M = 0.
@@ -281,15 +273,14 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
     let manifest = SeedManifest {
         circuit: "grover-seed".into(),
         qasm: req.qasm_name.clone(),
-        file: enc.file().to_string(),
-        puzzle: enc.puzzle().kind().to_string(),
-        puzzle_sha256: enc.source_sha256().to_string(),
+        provenance: Provenance {
+            qubits: layout.num_qubits(),
+            dimension,
+            ..Provenance::unsimulated(enc, SpaceChoice::Rows, MixerKind::Grover)
+        },
         puzzle_text: enc.source_text().to_string(),
         board_size: [n, n],
-        encoding: enc.name().to_string(),
-        reduce: enc.level().name().into(),
         flavor: req.flavor,
-        qubits: layout.num_qubits(),
         puzzle_qubits: layout.puzzle_qubits(),
         qubit_cells,
         fixed_cells: enc.fixed_cells(),
@@ -303,8 +294,6 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
             .collect(),
         iterations,
         oracle_calls: iterations,
-        space: "rows".into(),
-        dimension,
         solutions,
         optimal_iterations,
         success_probability,

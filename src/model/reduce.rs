@@ -37,7 +37,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How hard to reduce.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// No reduction: every variable is a qubit.

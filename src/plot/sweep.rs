@@ -121,7 +121,7 @@ pub fn describe_rows(rows: &[SweepRow]) -> String {
             .collect();
         format!("reduce {}", per.join(", "))
     };
-    let optimizers = distinct(rows.iter().map(|r| r.optimizer.clone())).join("/");
+    let optimizers = distinct(rows.iter().map(|r| r.optimizer.name())).join("/");
     let seeds: Vec<String> = distinct(rows.iter().map(|r| r.seed))
         .iter()
         .map(u64::to_string)
@@ -153,7 +153,7 @@ pub fn kinds_of(rows: &[SweepRow]) -> Vec<String> {
 }
 
 fn objectives_of(rows: &[SweepRow]) -> Vec<String> {
-    let mut v: Vec<String> = rows.iter().map(|r| r.objective.clone()).collect();
+    let mut v: Vec<String> = rows.iter().map(|r| r.objective.name()).collect();
     v.sort();
     v.dedup();
     v
@@ -168,7 +168,7 @@ struct Family {
 
 impl Family {
     fn holds(&self, r: &SweepRow) -> bool {
-        r.family() == self.init && self.objective.as_ref().is_none_or(|o| *o == r.objective)
+        r.family() == self.init && self.objective.as_ref().is_none_or(|o| *o == r.objective.name())
     }
 }
 
@@ -178,7 +178,7 @@ fn families(rows: &[SweepRow]) -> Vec<Family> {
     let mut out = Vec::new();
     for init in inits_of(rows) {
         for o in &objectives {
-            if !rows.iter().any(|r| r.family() == init && r.objective == *o) {
+            if !rows.iter().any(|r| r.family() == init && r.objective.name() == *o) {
                 continue;
             }
             out.push(Family {
@@ -466,14 +466,14 @@ pub fn draw_depth_figures_with(rows: &[SweepRow], dir: &Path, options: &DepthFig
 pub fn side_by_side_figure(rows: &[SweepRow], name: &str, note: &str) -> DepthFigure {
     let mut keys: Vec<(String, String, String)> = rows
         .iter()
-        .map(|r| (r.space.clone(), r.mixer.clone(), r.init.clone()))
+        .map(|r| (r.space.to_string(), r.mixer.to_string(), r.init.to_string()))
         .collect();
     keys.sort();
     keys.dedup();
     let mut spaces: Vec<(String, usize, f64)> = Vec::new();
     for r in rows {
-        if !spaces.iter().any(|s| s.0 == r.space) {
-            spaces.push((r.space.clone(), r.valid_states, r.dimension));
+        if !spaces.iter().any(|s| s.0 == r.space.name()) {
+            spaces.push((r.space.to_string(), r.valid_states, r.dimension));
         }
     }
     spaces.sort_by(|a, b| a.0.cmp(&b.0));
@@ -483,7 +483,9 @@ pub fn side_by_side_figure(rows: &[SweepRow], name: &str, note: &str) -> DepthFi
     for (i, (space, mixer, init)) in keys.iter().enumerate() {
         let mut points: Vec<(f64, f64)> = rows
             .iter()
-            .filter(|r| (&r.space, &r.mixer, &r.init) == (space, mixer, init))
+            .filter(|r| {
+                (r.space.name(), r.mixer.name(), r.init.name()) == (space.as_str(), mixer.as_str(), init.as_str())
+            })
             .map(|r| (r.p as f64, r.p_valid))
             .collect();
         points.sort_by(|a, b| a.0.total_cmp(&b.0));

@@ -1,4 +1,4 @@
-//! QAOA with the Grover mixer (GM-QAOA, Bärtschi and Eidenbenz, arXiv:2006.00354; DESIGN.md,
+//! QAOA with the Grover mixer (GM-QAOA, Bärtschi and Eidenbenz, arXiv:2006.00354; docs/ARCHITECTURE.md,
 //! "Spaces and mixers"): `U_M(β) = exp(−iβ|s⟩⟨s|) = 1 + (e^{−iβ} − 1)|s⟩⟨s|`, `|s⟩` the start
 //! state, the uniform superposition over the space. A layer is the cost phase, then
 //! `ψ ← ψ + (e^{−iβ} − 1)⟨s|ψ⟩|s⟩`: one sum and one update, fused into one pass per layer

@@ -1,4 +1,4 @@
-//! Grover-mixer QAOA from the cost histogram alone (DESIGN.md, "Spaces and mixers").
+//! Grover-mixer QAOA from the cost histogram alone (docs/ARCHITECTURE.md, "Spaces and mixers").
 //!
 //! The start `|s⟩` is uniform, the cost phase depends only on a state's cost, and the mixer
 //! only adds a multiple of `|s⟩`: so at every step all states of one cost share one amplitude.

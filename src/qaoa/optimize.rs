@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// The classical optimiser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Derivative-free simplex search.
@@ -40,7 +40,7 @@ impl Method {
 }
 
 /// How the first angles of a depth are chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Init {
     /// Linear ramp (discretised annealing) with its time step scanned on a small grid.
@@ -64,6 +64,18 @@ impl Init {
             Init::Interp => "interp",
             Init::Random => "random",
         }
+    }
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::fmt::Display for Init {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -1,4 +1,4 @@
-//! QAOA on a block space (DESIGN.md, "Spaces and mixers"): the state lives on the mixed-radix
+//! QAOA on a block space (docs/ARCHITECTURE.md, "Spaces and mixers"): the state lives on the mixed-radix
 //! product of digits, each digit a block of fixed weight (XY mixer) or a group of free qubits
 //! (X mixer), and never leaves it. The start is the uniform superposition over the product,
 //! the product of the blocks' Dicke states and `|+⟩` on free qubits.

@@ -1,5 +1,5 @@
 //! The cost histogram of a space, counted by enumeration without holding a statevector or a
-//! diagonal (DESIGN.md, "Spaces and mixers"): the input of the exact Grover-mixer simulation
+//! diagonal (docs/ARCHITECTURE.md, "Spaces and mixers"): the input of the exact Grover-mixer simulation
 //! from counts ([`HistogramSimulator`]).
 //!
 //! The product cost ([`ProductCost`]) of the space is filled run by run, each run counted into

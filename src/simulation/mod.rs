@@ -1,9 +1,12 @@
 //! The simulator of an encoded puzzle for a chosen space and mixer: the full space with the X
-//! mixer, or a block space with an XY mixer (DESIGN.md, "Spaces and mixers"), and its success
+//! mixer, or a block space with an XY mixer (docs/ARCHITECTURE.md, "Spaces and mixers"), and its success
 //! states in the simulator's own basis.
 
 pub mod full;
 pub mod histogram;
+pub mod provenance;
+
+pub use provenance::Provenance;
 
 use crate::angles::Angles;
 use crate::budget::Budget;
@@ -25,6 +28,33 @@ use serde::Serialize;
 
 /// Free qubits are grouped into digits of at most this many (2^8 states, rotated together).
 const FREE_GROUP: usize = 8;
+
+/// How a space is simulated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Route {
+    /// One amplitude per basis state of the space.
+    Statevector,
+    /// The Grover mixer from the cost histogram: one amplitude per cost class, where the
+    /// basis index of a result is a class and its bitstring one of the class's states.
+    Histogram,
+}
+
+impl Route {
+    /// The name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::Statevector => "statevector",
+            Route::Histogram => "histogram",
+        }
+    }
+}
+
+impl std::fmt::Display for Route {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// Which space and mixer to simulate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -114,12 +144,12 @@ impl Simulation {
         self.sim.cost_classes()
     }
 
-    /// `statevector` or `histogram`.
-    pub fn route(&self) -> &'static str {
+    /// How the space is simulated.
+    pub fn route(&self) -> Route {
         if self.histogram().is_some() {
-            "histogram"
+            Route::Histogram
         } else {
-            "statevector"
+            Route::Statevector
         }
     }
 

@@ -354,7 +354,7 @@ fn rows_cols_space_holds_the_permutations() {
         match sim {
             Ok(s) => {
                 let route = if space.listable() { "statevector" } else { "histogram" };
-                assert_eq!(s.route(), route);
+                assert_eq!(s.route().name(), route);
                 assert_eq!(s.dimension(), factorial as f64);
             }
             Err(e) => panic!("{e}"),
@@ -479,7 +479,7 @@ fn nqueens2_files_are_checked() {
 /// angles, and the valid count and uniform baseline (counted, not listed).
 #[test]
 fn solve_on_the_histogram_route_equals_the_statevector() {
-    use quzzle::experiment::solve::run_depths_split;
+    use quzzle::experiment::solve::run_depths;
     use quzzle::qaoa::optimize::{Init, OptimizeConfig};
     for (name, level, space) in [
         ("nqueens-5", Level::None, SpaceChoice::Rows),
@@ -499,7 +499,7 @@ fn solve_on_the_histogram_route_equals_the_statevector() {
         let by_state = simulation::simulation(enc.as_ref(), &settings).unwrap();
         let by_count = simulation::simulation_from_histogram(enc.as_ref(), &settings).unwrap();
         assert_eq!(
-            (by_state.route(), by_count.route()),
+            (by_state.route().name(), by_count.route().name()),
             ("statevector", "histogram"),
             "{name}"
         );
@@ -514,16 +514,7 @@ fn solve_on_the_histogram_route_equals_the_statevector() {
         assert_eq!(by_state.dimension(), by_count.dimension(), "{name}");
         let config = OptimizeConfig::default();
         let run = |sim: &simulation::Simulation, ok: &quzzle::encoding::SuccessStates| {
-            run_depths_split(
-                sim.qaoa(),
-                &Objective::Energy,
-                &ok.valid,
-                &ok.non_qubo,
-                &[1, 2, 3],
-                Init::Interp,
-                &config,
-            )
-            .unwrap()
+            run_depths(sim, &Objective::Energy, ok, &[1, 2, 3], Init::Interp, &config).unwrap()
         };
         // The optimiser amplifies last-bit differences of the two sums, so the optima agree to
         // 1e-6, and the evaluations at one set of angles to 1e-12.
@@ -577,7 +568,7 @@ fn the_histogram_route_is_taken_where_no_statevector_exists() {
         mixer: MixerKind::Grover,
     };
     let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
-    assert_eq!(sim.route(), "histogram");
+    assert_eq!(sim.route().name(), "histogram");
     let ok = simulation::success_states(enc.as_ref(), &sim).unwrap();
     assert_eq!(sim.states_of(&ok.valid), 92.0);
     assert_eq!(sim.dimension(), 40320.0);

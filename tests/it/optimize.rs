@@ -2,17 +2,26 @@
 
 use crate::common::data;
 use quzzle::encoding::onehot::OneHot;
-use quzzle::encoding::Encoding;
+use quzzle::encoding::{Encoding, SuccessStates};
 use quzzle::experiment::solve::{parse_depths, run_depths};
 use quzzle::model::Level;
 use quzzle::qaoa::optimize::{optimize, ramp_start, Init, Method, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
+use quzzle::simulation::{self, Simulation, SpaceSettings};
 
 fn setup() -> (QaoaSimulator, Vec<u64>) {
     let p = OneHot::load(&data("tiny-takuzu-4x4.txt"), Level::Paper).unwrap();
     let sim = QaoaSimulator::new(&p.ising).unwrap();
     let valid = p.success_states(sim.diagonal()).valid;
     (sim, valid)
+}
+
+/// The full-space simulation of the same instance, with its success states.
+fn setup_simulation() -> (Simulation, SuccessStates) {
+    let p = OneHot::load(&data("tiny-takuzu-4x4.txt"), Level::Paper).unwrap();
+    let sim = simulation::simulation(&p, &SpaceSettings::default()).unwrap();
+    let success = simulation::success_states(&p, &sim).unwrap();
+    (sim, success)
 }
 
 #[test]
@@ -37,10 +46,10 @@ fn both_methods_improve_on_their_start() {
 
 #[test]
 fn interp_sweep_improves_with_depth_and_beats_uniform() {
-    let (sim, valid) = setup();
+    let (sim, success) = setup_simulation();
     let config = OptimizeConfig::default();
-    let out = run_depths(&sim, &Objective::Energy, &valid, &[1, 2, 3], Init::Interp, &config).unwrap();
-    let uniform = valid.len() as f64 / sim.diagonal().len() as f64;
+    let out = run_depths(&sim, &Objective::Energy, &success, &[1, 2, 3], Init::Interp, &config).unwrap();
+    let uniform = success.valid.len() as f64 / sim.dimension();
     for w in out.windows(2) {
         assert!(
             w[1].energy <= w[0].energy + 1e-9,
@@ -54,13 +63,13 @@ fn interp_sweep_improves_with_depth_and_beats_uniform() {
 
 #[test]
 fn success_objective_raises_success_probability() {
-    let (sim, valid) = setup();
+    let (sim, success) = setup_simulation();
     let config = OptimizeConfig::default();
-    let by_energy = run_depths(&sim, &Objective::Energy, &valid, &[2], Init::Ramp, &config).unwrap();
+    let by_energy = run_depths(&sim, &Objective::Energy, &success, &[2], Init::Ramp, &config).unwrap();
     let by_success = run_depths(
         &sim,
-        &Objective::Success(valid.clone()),
-        &valid,
+        &Objective::Success(success.valid.clone()),
+        &success,
         &[2],
         Init::Ramp,
         &config,
@@ -71,15 +80,15 @@ fn success_objective_raises_success_probability() {
 
 #[test]
 fn same_seed_same_angles() {
-    let (sim, valid) = setup();
+    let (sim, success) = setup_simulation();
     let config = OptimizeConfig {
         method: Method::NelderMead,
         max_iters: 50,
         restarts: 3,
         seed: 42,
     };
-    let a = run_depths(&sim, &Objective::Energy, &valid, &[1, 2], Init::Random, &config).unwrap();
-    let b = run_depths(&sim, &Objective::Energy, &valid, &[1, 2], Init::Random, &config).unwrap();
+    let a = run_depths(&sim, &Objective::Energy, &success, &[1, 2], Init::Random, &config).unwrap();
+    let b = run_depths(&sim, &Objective::Energy, &success, &[1, 2], Init::Random, &config).unwrap();
     for (x, y) in a.iter().zip(&b) {
         assert_eq!(x.gammas, y.gammas);
         assert_eq!(x.betas, y.betas);
@@ -87,7 +96,7 @@ fn same_seed_same_angles() {
     let c = run_depths(
         &sim,
         &Objective::Energy,
-        &valid,
+        &success,
         &[1, 2],
         Init::Random,
         &OptimizeConfig { seed: 43, ..config },

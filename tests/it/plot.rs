@@ -372,7 +372,7 @@ fn a_batch_of_two_kinds_is_drawn_one_panel_per_kind() {
     }
     let takuzu = rows
         .iter()
-        .filter(|r| r.puzzle == "takuzu" && r.init == "ramp" && r.p == 1);
+        .filter(|r| r.puzzle == "takuzu" && r.init.name() == "ramp" && r.p == 1);
     let mut vals: Vec<f64> = takuzu.map(|r| r.p_valid).collect();
     vals.sort_by(f64::total_cmp);
     let median = quzzle::experiment::stats::quartiles(&vals).unwrap().1;
@@ -403,7 +403,11 @@ fn a_batch_of_two_kinds_is_drawn_one_panel_per_kind() {
         "{note}"
     );
     // Random's starts per depth (budget-matched to INTERP's calls) as the rows hold them.
-    let starts: Vec<usize> = all.iter().filter(|r| r.init == "random").map(|r| r.restarts).collect();
+    let starts: Vec<usize> = all
+        .iter()
+        .filter(|r| r.init.name() == "random")
+        .map(|r| r.restarts)
+        .collect();
     let (lo, hi) = (starts.iter().min().unwrap(), starts.iter().max().unwrap());
     assert!(hi > lo, "the committed sweeps have random depths of several starts");
     assert!(note.contains(&format!("random {lo}–{hi}")), "{note}");
@@ -460,9 +464,9 @@ fn instance_lines_are_labelled_and_probabilities_stop_at_one() {
 fn the_note_names_only_inits_the_rows_hold() {
     let rows = sweep_rows("demo-tango");
     assert_eq!(filter_note(NOTE, &rows), NOTE);
-    let no_random: Vec<SweepRow> = rows.iter().filter(|r| r.init != "random").cloned().collect();
+    let no_random: Vec<SweepRow> = rows.iter().filter(|r| r.init.name() != "random").cloned().collect();
     assert_eq!(filter_note(NOTE, &no_random), "reduce paper, lbfgs, restarts 1, seed 0");
-    let only_random: Vec<SweepRow> = rows.iter().filter(|r| r.init == "random").cloned().collect();
+    let only_random: Vec<SweepRow> = rows.iter().filter(|r| r.init.name() == "random").cloned().collect();
     // INTERP's budget means nothing without INTERP rows either.
     assert_eq!(
         filter_note(NOTE, &only_random),
@@ -507,7 +511,7 @@ fn side_by_side_figures_of_mixers_and_grover_search() {
         ]
     );
     for (series, space) in panel.series[4..].iter().zip(["full", "rows"]) {
-        let r = mine.iter().find(|r| r.space == space).unwrap();
+        let r = mine.iter().find(|r| r.space.name() == space).unwrap();
         let theta = (r.valid_states as f64 / r.dimension).sqrt().asin();
         assert_eq!(series.points.len(), 6, "k = 0..5");
         for &(k, p) in &series.points {

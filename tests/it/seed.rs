@@ -339,7 +339,7 @@ fn seed_ionq_text_runs_to_the_same_state_up_to_its_global_phase() {
         };
         let exported = export_seed_circuit(enc.as_ref(), &req).unwrap();
         assert_eq!(exported.manifest.success_probability, 0.0);
-        assert_eq!(exported.manifest.qubits, 15);
+        assert_eq!(exported.manifest.provenance.qubits, 15);
         let back: Circuit = read_back(&exported.text, &HashMap::new());
         assert!(back.gates.iter().all(|g| !matches!(g, Gate::Ccx(..) | Gate::Cry(..))));
         let ours = reference::run(&exported.circuit.circuit).unwrap().amps;

@@ -117,10 +117,10 @@ fn solve_reports_space_mixer_blocks_and_dimension_and_is_the_same_on_any_thread_
         v.to_string()
     };
     assert_eq!(json(&one), json(&two));
-    assert_eq!(one.space, "rows");
-    assert_eq!(one.mixer, "xy-complete");
+    assert_eq!(one.provenance.space.name(), "rows");
+    assert_eq!(one.provenance.mixer.name(), "xy-complete");
     assert_eq!(one.blocks.len(), 4);
-    assert_eq!(one.dimension, 256.0);
+    assert_eq!(one.provenance.dimension, 256.0);
     assert!(one.depths[1].success_probability > one.uniform_baseline);
     let csv = one.to_csv().unwrap();
     assert!(csv.lines().next().unwrap().contains("space,mixer,dimension"));

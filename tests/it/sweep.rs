@@ -68,7 +68,7 @@ fn same_seed_rerun_gives_identical_rows() {
             .rows
             .iter()
             .take(9)
-            .map(|r| (r.init.as_str(), r.p))
+            .map(|r| (r.init.name(), r.p))
             .collect::<Vec<_>>(),
         vec![
             ("ramp", 1),
@@ -88,11 +88,11 @@ fn same_seed_rerun_gives_identical_rows() {
         assert_eq!(x.to_csv_record().unwrap(), y.to_csv_record().unwrap());
         assert_abs_diff_eq!(x.p_valid + x.p_non_qubo + x.p_invalid, 1.0, epsilon = 1e-9);
         let calls = x.evaluations + x.gradients;
-        if x.init == "random" {
+        if x.init.name() == "random" {
             // Budget matched: at least INTERP's calls at the same instance and depth.
             let interp = back
                 .iter()
-                .find(|r| r.file == x.file && r.p == x.p && r.init == "interp")
+                .find(|r| r.file == x.file && r.p == x.p && r.init.name() == "interp")
                 .unwrap();
             assert!(calls >= interp.evaluations + interp.gradients);
         }
@@ -148,13 +148,13 @@ fn other_objectives_run() {
         let out = sweep::run_sweep(&p, &dir.join(format!("{name}.csv")), &mut |_| {}).unwrap();
         assert_eq!(out.rows.len(), 2);
         for r in &out.rows {
-            assert_eq!(r.objective, name);
+            assert_eq!(r.objective.name(), name);
             if name == "success" {
                 // The objective is minus P(valid).
                 assert_abs_diff_eq!(r.objective_value, -r.p_valid, epsilon = 1e-12);
-                assert_eq!(r.optimizer, "lbfgs");
+                assert_eq!(r.optimizer.name(), "lbfgs");
             } else {
-                assert_eq!(r.optimizer, "nelder-mead");
+                assert_eq!(r.optimizer.name(), "nelder-mead");
             }
         }
     }

@@ -16,11 +16,12 @@ use crate::angles::Angles;
 use crate::encoding::{self, Encoding, EncodingKind, SuccessStates};
 use crate::error::{Error, Result};
 use crate::experiment;
+use crate::experiment::depth;
 use crate::experiment::stats;
 use crate::model::Level;
 use crate::qaoa::optimize::{Init, Method, OptimizeConfig, Optimized};
 use crate::qaoa::Objective;
-use crate::simulation::{self, Simulation, SpaceSettings};
+use crate::simulation::{self, Provenance, Simulation, SpaceSettings};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -281,7 +282,7 @@ pub fn run_sweep_within(
         })
         .collect();
     for r in &existing {
-        if r.reduce != plan.level.name() || r.seed != plan.config.seed {
+        if r.reduce != plan.level || r.seed != plan.config.seed {
             return Err(Error::InvalidArgument(format!(
                 "{} was written with reduction {} and seed {}, this sweep has reduction {} and seed {}; write to another folder",
                 csv.display(),
@@ -349,24 +350,16 @@ pub fn run_sweep_within(
             Ok(space) => problems.push((label, problem, space.dimension)),
         }
     }
-    let space_key = |resolved: &str| format!("{resolved}/{}", plan.space.mixer);
     let resolved_of = |problem: &dyn Encoding| {
-        simulation::space_of(problem, &plan.space)
-            .map_or_else(|_| "full".to_string(), |s| s.resolved.name().to_string())
+        simulation::space_of(problem, &plan.space).map_or(crate::encoding::space::SpaceChoice::Full, |s| s.resolved)
     };
     let weight = |dimension: f64, p: usize| (p as f64) * dimension;
     let mut total = 0.0;
     for (label, pr, dimension) in &problems {
-        let sk = space_key(&resolved_of(pr.as_ref()));
+        let sk = resolved_of(pr.as_ref());
         for &init in &plan.inits {
             for &p in &plan.depths {
-                let key = (
-                    label.clone(),
-                    p,
-                    init.name().to_string(),
-                    objective_name.clone(),
-                    sk.clone(),
-                );
+                let key = (label.clone(), p, init, objective_name.clone(), sk, plan.space.mixer);
                 if !done.contains_key(&key) {
                     total += weight(*dimension, p);
                 }
@@ -377,18 +370,12 @@ pub fn run_sweep_within(
     let (mut computed, mut resumed) = (0, 0);
     let mut rows = Vec::new();
     for (label, problem, dimension) in &problems {
-        let sk = space_key(&resolved_of(problem.as_ref()));
+        let sk = resolved_of(problem.as_ref());
         let mut instance: Option<Instance> = None;
         for &init in &plan.inits {
             let mut previous: Option<Angles> = None;
             for &p in &plan.depths {
-                let key = (
-                    label.clone(),
-                    p,
-                    init.name().to_string(),
-                    objective_name.clone(),
-                    sk.clone(),
-                );
+                let key = (label.clone(), p, init, objective_name.clone(), sk, plan.space.mixer);
                 if let Some(row) = done.get(&key) {
                     previous = Some(row.angles()?);
                     resumed += 1;
@@ -410,9 +397,10 @@ pub fn run_sweep_within(
                         done.get(&(
                             label.clone(),
                             p,
-                            Init::Interp.name().to_string(),
+                            Init::Interp,
                             objective_name.clone(),
-                            sk.clone(),
+                            sk,
+                            plan.space.mixer,
                         ))
                         .map(|r| r.evaluations + r.gradients)
                     })
@@ -533,91 +521,38 @@ fn compute_row(
             (o, scan, plan.config.restarts)
         }
     };
-    let amps = inst.sim.qaoa().amplitudes(&opt.angles)?;
-    let out = stats::outcomes(&amps, &inst.valid, &inst.non_qubo);
-    let energy = inst.sim.qaoa().expectation(&amps);
-    let (top, top_p) = inst.sim.top_states(&amps, 1)[0];
-    let n = problem.num_qubits();
-    let noisy = noisy_columns(plan, problem, inst, &opt.angles, p)?;
+    let success = SuccessStates {
+        valid: inst.valid.clone(),
+        non_qubo: inst.non_qubo.clone(),
+    };
+    let mut depth = depth::measure(&inst.sim, &success, p, &opt, scan, began)?;
+    depth::add_noise(
+        &mut depth,
+        problem,
+        &inst.sim,
+        &inst.valid,
+        &plan.noise,
+        plan.config.seed,
+    )?;
+    depth.seconds = began.elapsed().as_secs_f64();
     let method = if inst.objective.has_gradient() {
         plan.config.method
     } else {
         Method::NelderMead
     };
-    Ok(SweepRow {
-        file: label.to_string(),
-        puzzle: problem.puzzle().kind().to_string(),
-        reduce: plan.level.name().to_string(),
-        qubits: n,
-        space: inst.sim.space.resolved.name().to_string(),
-        mixer: inst.sim.mixer.name().to_string(),
-        dimension: inst.sim.dimension(),
-        p,
-        init: init.name().to_string(),
-        objective: inst.objective.name(),
-        optimizer: method_name(method).to_string(),
-        restarts: starts,
-        seed: plan.config.seed,
-        valid_states: inst.sim.states_of(&inst.valid) as usize,
-        non_qubo_states: inst.sim.states_of(&inst.non_qubo) as usize,
-        uniform_baseline: inst.sim.states_of(&inst.valid) / inst.sim.dimension(),
-        energy,
-        approx_ratio: stats::approximation_ratio(energy, inst.min, inst.max),
-        p_valid: out.valid,
-        p_non_qubo: out.non_qubo_only,
-        p_invalid: out.invalid,
-        shots_99: stats::shots_to_solution(out.valid, stats::SHOTS_CONFIDENCE).unwrap_or(f64::INFINITY),
-        objective_value: opt.value,
-        evaluations: opt.evaluations + scan,
-        gradients: opt.gradients,
-        top_bitstring: inst.sim.bitstring(top),
-        top_probability: top_p,
-        top_is_valid: inst.valid.binary_search(&top).is_ok(),
-        gammas: opt.angles.gammas.clone(),
-        betas: opt.angles.betas.clone(),
-        // Milliseconds are all a wall time means here.
-        seconds: (began.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
-        ..noisy
-    })
-}
-
-/// The noise columns of a row at `angles` (depth p): empty without noise models. The
-/// trajectories of depth p are seeded with the sweep's seed + p.
-fn noisy_columns(
-    plan: &SweepPlan,
-    problem: &dyn Encoding,
-    inst: &Instance,
-    angles: &Angles,
-    p: usize,
-) -> Result<SweepRow> {
-    let mut row = SweepRow::default();
-    if plan.noise.models.is_empty() {
-        return Ok(row);
-    }
-    let circuit = simulation::circuit(problem, &inst.sim.space, inst.sim.mixer, angles)?;
-    let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
-    let g = nc.gate_counts();
-    (row.gates_h, row.gates_rz, row.gates_rx, row.gates_cx) = (Some(g.h), Some(g.rz), Some(g.rx), Some(g.cx));
-    row.noise_trajectories = Some(plan.noise.trajectories);
-    let mut names = Vec::new();
-    for m in &plan.noise.models {
-        let e = crate::noise::estimate(
-            inst.sim.qaoa(),
-            &nc,
-            angles,
-            &inst.valid,
-            m,
-            plan.noise.trajectories,
-            plan.config.seed.wrapping_add(p as u64),
-        )?;
-        names.push(m.name.clone());
-        row.noise_p_valid.push(e.p_valid);
-        row.noise_p_valid_se.push(e.p_valid_se);
-        row.noise_energy.push(e.energy);
-        row.noise_energy_se.push(e.energy_se);
-    }
-    row.noise = names.join(" ");
-    Ok(row)
+    Ok(SweepRow::new(
+        label,
+        &Provenance::of(problem, &inst.sim),
+        &depth,
+        init,
+        plan.objective,
+        method,
+        starts,
+        plan.config.seed,
+        inst.sim.states_of(&inst.valid),
+        inst.sim.states_of(&inst.non_qubo),
+        stats::approximation_ratio(depth.energy, inst.min, inst.max),
+    ))
 }
 
 /// One bar of an instance's distribution figure.
@@ -650,8 +585,8 @@ pub struct InstanceView {
 pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Result<InstanceView> {
     use crate::puzzle::Verdict;
     let settings = SpaceSettings {
-        space: row.space.parse()?,
-        mixer: row.mixer.parse()?,
+        space: row.space,
+        mixer: row.mixer,
     };
     // The histogram knows how many states have each cost, not which states are most likely
     // one by one nor which cells they fill: there is nothing to draw, and nothing to count.

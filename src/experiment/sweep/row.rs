@@ -3,7 +3,14 @@
 //! a resumed INTERP continues from exactly the stored angles).
 
 use crate::angles::Angles;
+use crate::encoding::space::SpaceChoice;
 use crate::error::{Error, Result};
+use crate::experiment::depth::DepthResult;
+use crate::experiment::solve::ObjectiveSpec;
+use crate::mixer::MixerKind;
+use crate::model::Level;
+use crate::qaoa::optimize::{Init, Method};
+use crate::simulation::Provenance;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -24,33 +31,33 @@ mod spaced {
 }
 
 /// One finished (instance, depth, init, objective): the CSV row.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SweepRow {
     /// The puzzle file as given.
     pub file: String,
     /// Puzzle kind.
     pub puzzle: String,
     /// Reduction level.
-    pub reduce: String,
+    pub reduce: Level,
     /// Qubits.
     pub qubits: usize,
     /// The space simulated (`full` in CSVs written before block spaces).
     #[serde(default = "full_space")]
-    pub space: String,
+    pub space: SpaceChoice,
     /// The mixer (`x` in CSVs written before block spaces).
     #[serde(default = "x_mixer")]
-    pub mixer: String,
+    pub mixer: MixerKind,
     /// Basis states simulated (0 read from an old CSV is set to 2^qubits).
     #[serde(default)]
     pub dimension: f64,
     /// Depth.
     pub p: usize,
     /// Initial-angle strategy.
-    pub init: String,
-    /// Objective name (`energy`, `success`, `cvar:0.1`).
-    pub objective: String,
+    pub init: Init,
+    /// Objective (`energy`, `success`, `cvar:0.1`).
+    pub objective: ObjectiveSpec,
     /// Optimiser actually used (CVaR always uses Nelder–Mead).
-    pub optimizer: String,
+    pub optimizer: Method,
     /// Starts used at this depth.
     pub restarts: usize,
     /// The sweep's seed.
@@ -128,16 +135,16 @@ pub struct SweepRow {
 }
 
 /// The CSV header of [`SweepRow`].
-fn full_space() -> String {
-    "full".into()
+fn full_space() -> SpaceChoice {
+    SpaceChoice::Full
 }
 
-fn x_mixer() -> String {
-    "x".into()
+fn x_mixer() -> MixerKind {
+    MixerKind::X
 }
 
-/// What identifies a row: file, depth, init, objective, and `space/mixer`.
-pub type RowKey = (String, usize, String, String, String);
+/// What identifies a row: file, depth, init, objective (by name), space and mixer.
+pub type RowKey = (String, usize, Init, String, SpaceChoice, MixerKind);
 
 /// The header of CSVs written before block spaces (no space, mixer, dimension): still read.
 const CSV_HEADER_FULL_ONLY: &str = "file,puzzle,reduce,qubits,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
@@ -150,14 +157,84 @@ const CSV_HEADER_NO_NOISE: &str = "file,puzzle,reduce,qubits,space,mixer,dimensi
 pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,noise,noise_trajectories,noise_p_valid,noise_p_valid_se,noise_energy,noise_energy_se,gates_h,gates_rz,gates_rx,gates_cx,seconds";
 
 impl SweepRow {
+    /// The row of `depth`, run on the instance `provenance` describes: its file label is
+    /// `file`, `restarts` the starts spent, `valid_states`/`non_qubo_states` the counts of the
+    /// space, `approx_ratio` the energy's place between the cost's extremes. The wall time is
+    /// kept to milliseconds, all it means here.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        file: &str,
+        provenance: &Provenance,
+        depth: &DepthResult,
+        init: Init,
+        objective: ObjectiveSpec,
+        optimizer: Method,
+        restarts: usize,
+        seed: u64,
+        valid_states: f64,
+        non_qubo_states: f64,
+        approx_ratio: f64,
+    ) -> SweepRow {
+        let each = |f: fn(&crate::noise::NoisyEstimate) -> f64| depth.noisy.iter().map(f).collect();
+        SweepRow {
+            file: file.to_string(),
+            puzzle: provenance.puzzle.clone(),
+            reduce: provenance.reduce,
+            qubits: provenance.qubits,
+            space: provenance.space,
+            mixer: provenance.mixer,
+            dimension: provenance.dimension,
+            p: depth.p,
+            init,
+            objective,
+            optimizer,
+            restarts,
+            seed,
+            valid_states: valid_states as usize,
+            non_qubo_states: non_qubo_states as usize,
+            uniform_baseline: valid_states / provenance.dimension,
+            energy: depth.energy,
+            approx_ratio,
+            p_valid: depth.success_probability,
+            p_non_qubo: depth.p_non_qubo,
+            p_invalid: depth.p_invalid,
+            shots_99: depth.shots_99.unwrap_or(f64::INFINITY),
+            objective_value: depth.objective_value,
+            evaluations: depth.evaluations,
+            gradients: depth.gradients,
+            top_bitstring: depth.top_bitstring.clone(),
+            top_probability: depth.top_probability,
+            top_is_valid: depth.top_is_valid,
+            gammas: depth.gammas.clone(),
+            betas: depth.betas.clone(),
+            noise: depth
+                .noisy
+                .iter()
+                .map(|e| e.model.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            noise_trajectories: depth.noisy.first().map(|e| e.trajectories),
+            noise_p_valid: each(|e| e.p_valid),
+            noise_p_valid_se: each(|e| e.p_valid_se),
+            noise_energy: each(|e| e.energy),
+            noise_energy_se: each(|e| e.energy_se),
+            gates_h: depth.gates.as_ref().map(|g| g.h),
+            gates_rz: depth.gates.as_ref().map(|g| g.rz),
+            gates_rx: depth.gates.as_ref().map(|g| g.rx),
+            gates_cx: depth.gates.as_ref().map(|g| g.cx),
+            seconds: (depth.seconds * 1000.0).round() / 1000.0,
+        }
+    }
+
     /// The key that identifies a finished row when resuming: (file, p, init, objective).
     pub fn key(&self) -> RowKey {
         (
             self.file.clone(),
             self.p,
-            self.init.clone(),
-            self.objective.clone(),
-            format!("{}/{}", self.space, self.mixer),
+            self.init,
+            self.objective.name(),
+            self.space,
+            self.mixer,
         )
     }
 
@@ -165,8 +242,8 @@ impl SweepRow {
     /// the X mixer, else the init with the mixer and the space (`interp, xy-ring on rows`), so
     /// that rows of two spaces under one mixer never share a curve.
     pub fn family(&self) -> String {
-        if self.mixer == "x" && self.space == "full" {
-            self.init.clone()
+        if self.mixer == MixerKind::X && self.space == SpaceChoice::Full {
+            self.init.to_string()
         } else {
             format!("{}, {} on {}", self.init, self.mixer, self.space)
         }

@@ -74,7 +74,7 @@ fn init_order(init: &str) -> usize {
 /// then the others by name; a block space's baseline is each board's own, M / dimension), so
 /// that every curve has the baseline of its own space.
 pub fn uniform_baselines(rows: &[SweepRow], instances: &[String]) -> Vec<(String, f64)> {
-    let mut spaces: Vec<&str> = rows.iter().map(|r| r.space.as_str()).collect();
+    let mut spaces: Vec<&str> = rows.iter().map(|r| r.space.name()).collect();
     spaces.sort_by_key(|s| (*s != "full", *s));
     spaces.dedup();
     spaces
@@ -84,7 +84,7 @@ pub fn uniform_baselines(rows: &[SweepRow], instances: &[String]) -> Vec<(String
                 .iter()
                 .filter_map(|f| {
                     rows.iter()
-                        .find(|r| &r.file == f && r.space == space)
+                        .find(|r| &r.file == f && r.space.name() == space)
                         .map(|r| r.uniform_baseline)
                 })
                 .collect();
@@ -105,7 +105,7 @@ pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
     let mut s = format!(
         "{} instance(s), objective {}, curves: {}.\n\nMedian P(valid) over instances [first quartile, third quartile]; mean simulator calls (objective + gradient evaluations) per instance in parentheses.\n\n| p |",
         instances.len(),
-        rows.first().map(|r| r.objective.as_str()).unwrap_or(""),
+        rows.first().map(|r| r.objective.name()).unwrap_or_default(),
         inits.join("; ")
     );
     for i in &inits {

@@ -1,4 +1,4 @@
-//! Mixers on the axes of a mixed-radix state (block spaces, DESIGN.md "Spaces and mixers").
+//! Mixers on the axes of a mixed-radix state (block spaces, docs/ARCHITECTURE.md "Spaces and mixers").
 //!
 //! The state is `amps[k]` with `k = Σ_a d_a · stride_a`, digit `d_a < radix_a`, axis 0 the
 //! fastest. An axis carries a gate list: gate g pairs some of the axis's states, and each pair

@@ -1,4 +1,4 @@
-//! The Grover mixer `exp(−iβ|s⟩⟨s|)` (DESIGN.md, "Spaces and mixers") on a state of any
+//! The Grover mixer `exp(−iβ|s⟩⟨s|)` (docs/ARCHITECTURE.md, "Spaces and mixers") on a state of any
 //! length: `ψ ← ψ + (e^{−iβ} − 1)⟨s|ψ⟩|s⟩`. It needs one sum over the state and one update, so
 //! a layer is fused into passes that add the previous mixer's multiple of `|s⟩`, apply the
 //! cost phase and sum for the next mixer, all in one read and write of each amplitude.

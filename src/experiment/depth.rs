@@ -1,0 +1,155 @@
+//! The result at one depth, shared by `solve` (its JSON and `depths.csv`) and `sweep` (its
+//! rows): one function measures optimised angles, one adds the noise columns.
+
+use crate::angles::Angles;
+use crate::encoding::{Encoding, SuccessStates};
+use crate::error::Result;
+use crate::experiment::stats;
+use crate::noise::{GateCounts, NoiseSettings, NoisyEstimate};
+use crate::qaoa::optimize::Optimized;
+use crate::simulation::{self, Simulation};
+use serde::Serialize;
+
+/// The result at one depth.
+#[derive(Clone, Debug, Serialize)]
+pub struct DepthResult {
+    /// Depth.
+    pub p: usize,
+    /// Optimised γ_1..γ_p.
+    pub gammas: Vec<f64>,
+    /// Optimised β_1..β_p.
+    pub betas: Vec<f64>,
+    /// `⟨C⟩` at the optimum (0 is a valid board).
+    pub energy: f64,
+    /// Probability of measuring a valid board.
+    pub success_probability: f64,
+    /// Probability of a zero-energy board that breaks only rules the QUBO cannot express
+    /// (0 when no such states were given).
+    pub p_non_qubo: f64,
+    /// Probability of a board breaking a QUBO rule: `1 − P(valid) − P(non-QUBO only)`.
+    pub p_invalid: f64,
+    /// Shots for one valid board with 99 % confidence, `log(0.01)/log(1 − P(valid))`;
+    /// `None` (JSON null) when P(valid) = 0.
+    pub shots_99: Option<f64>,
+    /// The objective's value at the optimum (minimised).
+    pub objective_value: f64,
+    /// The most likely bitstring, qubit 0 first.
+    pub top_bitstring: String,
+    /// The probability of that one bitstring (on the histogram route, its cost class's
+    /// probability divided by the class's states).
+    pub top_probability: f64,
+    /// Whether that bitstring is a valid board.
+    pub top_is_valid: bool,
+    /// Objective evaluations spent (the initial-angle scan included).
+    pub evaluations: usize,
+    /// Gradient evaluations spent.
+    pub gradients: usize,
+    /// Wall time for this depth in seconds.
+    pub seconds: f64,
+    /// Gates of the exported circuit per kind (with noise models only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gates: Option<GateCounts>,
+    /// P(valid) and energy under each noise model at these angles (with noise models only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub noisy: Vec<NoisyEstimate>,
+}
+
+impl DepthResult {
+    /// The optimised angles.
+    pub fn angles(&self) -> Result<Angles> {
+        Angles::new(self.gammas.clone(), self.betas.clone())
+    }
+}
+
+/// Measure the optimum `opt` of depth `p` on `sim`: energy, P(valid), P(non-QUBO only),
+/// P(invalid), the most likely basis state; `scan` objective evaluations were spent before
+/// the optimiser (the ramp grid), and `began` is when the depth started. On a statevector this
+/// is one fused evolution with no copy of the state (a second one for the non-QUBO states when
+/// there are any); on the histogram route, the class amplitudes, so that the top bitstring is
+/// the most likely single state.
+pub fn measure(
+    sim: &Simulation,
+    success: &SuccessStates,
+    p: usize,
+    opt: &Optimized,
+    scan: usize,
+    began: std::time::Instant,
+) -> Result<DepthResult> {
+    let qaoa = sim.qaoa();
+    let angles = &opt.angles;
+    let (energy, valid, non_qubo, top, top_probability) = if sim.histogram().is_some() {
+        let amps = qaoa.amplitudes(angles)?;
+        let out = stats::outcomes(&amps, &success.valid, &success.non_qubo);
+        let (top, top_p) = sim.top_states(&amps, 1)[0];
+        (qaoa.expectation(&amps), out.valid, out.non_qubo_only, top, top_p)
+    } else {
+        let eval = qaoa.evaluate(angles, &success.valid)?;
+        let non_qubo = if success.non_qubo.is_empty() {
+            0.0
+        } else {
+            qaoa.evaluate(angles, &success.non_qubo)?.success_probability
+        };
+        (
+            eval.energy,
+            eval.success_probability,
+            non_qubo,
+            eval.top_state,
+            eval.top_probability,
+        )
+    };
+    Ok(DepthResult {
+        p,
+        gammas: angles.gammas.clone(),
+        betas: angles.betas.clone(),
+        energy,
+        success_probability: valid,
+        p_non_qubo: non_qubo,
+        p_invalid: (1.0 - valid - non_qubo).max(0.0),
+        shots_99: stats::shots_to_solution(valid, stats::SHOTS_CONFIDENCE),
+        objective_value: opt.value,
+        top_bitstring: sim.bitstring(top),
+        top_probability,
+        top_is_valid: success.valid.binary_search(&top).is_ok(),
+        evaluations: opt.evaluations + scan,
+        gradients: opt.gradients,
+        seconds: began.elapsed().as_secs_f64(),
+        gates: None,
+        noisy: Vec::new(),
+    })
+}
+
+/// Add to `depth` the gate counts of its exported circuit and its P(valid) and energy under
+/// each model of `noise` at its angles, by trajectories seeded with `seed + p`. Nothing
+/// without models.
+pub fn add_noise(
+    depth: &mut DepthResult,
+    enc: &dyn Encoding,
+    sim: &Simulation,
+    valid: &[u64],
+    noise: &NoiseSettings,
+    seed: u64,
+) -> Result<()> {
+    if noise.models.is_empty() {
+        return Ok(());
+    }
+    let angles = depth.angles()?;
+    let circuit = simulation::circuit(enc, &sim.space, sim.mixer, &angles)?;
+    let nc = crate::noise::NoisyCircuit::new(&circuit, &angles)?;
+    depth.gates = Some(nc.gate_counts());
+    depth.noisy = noise
+        .models
+        .iter()
+        .map(|m| {
+            crate::noise::estimate(
+                sim.qaoa(),
+                &nc,
+                &angles,
+                valid,
+                m,
+                noise.trajectories,
+                seed.wrapping_add(depth.p as u64),
+            )
+        })
+        .collect::<Result<_>>()?;
+    Ok(())
+}

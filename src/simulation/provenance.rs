@@ -1,0 +1,61 @@
+//! Where a result comes from: the puzzle, its encoding and reduction, and the space simulated.
+//! One struct, flattened into the solve report and the manifests; sweep rows copy its fields.
+
+use super::Simulation;
+use crate::encoding::space::SpaceChoice;
+use crate::encoding::{Encoding, EncodingKind};
+use crate::mixer::MixerKind;
+use crate::model::Level;
+use serde::{Deserialize, Serialize};
+
+/// The puzzle, encoding, reduction and space behind a report, manifest or row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// The puzzle file (or the label of embedded text).
+    pub file: String,
+    /// Puzzle kind.
+    pub puzzle: String,
+    /// SHA-256 of the puzzle text: which puzzle the angles and bitstrings belong to.
+    pub puzzle_sha256: String,
+    /// The encoding.
+    pub encoding: EncodingKind,
+    /// Reduction level.
+    pub reduce: Level,
+    /// Number of qubits.
+    pub qubits: usize,
+    /// The space simulated (`full`, or the block family `auto` resolved to).
+    pub space: SpaceChoice,
+    /// The mixer.
+    pub mixer: MixerKind,
+    /// Number of basis states in the space (2^n on the full space).
+    pub dimension: f64,
+}
+
+impl Provenance {
+    /// The provenance of `enc` simulated by `sim`.
+    pub fn of(enc: &dyn Encoding, sim: &Simulation) -> Provenance {
+        Provenance {
+            space: sim.space.resolved,
+            mixer: sim.mixer,
+            dimension: sim.dimension(),
+            ..Provenance::unsimulated(enc, sim.space.resolved, sim.mixer)
+        }
+    }
+
+    /// The provenance of `enc` on the full space of all 2^n states, or on `space` with
+    /// `mixer` as asked when nothing is simulated (no qubits left, or too many to simulate).
+    pub fn unsimulated(enc: &dyn Encoding, space: SpaceChoice, mixer: MixerKind) -> Provenance {
+        let n = enc.num_qubits();
+        Provenance {
+            file: enc.file().to_string(),
+            puzzle: enc.puzzle().kind().to_string(),
+            puzzle_sha256: enc.source_sha256().to_string(),
+            encoding: enc.kind(),
+            reduce: enc.level(),
+            qubits: n,
+            space,
+            mixer,
+            dimension: (n as f64).exp2(),
+        }
+    }
+}
