@@ -108,7 +108,7 @@ pub fn describe_rows(rows: &[SweepRow]) -> String {
     if rows.is_empty() {
         return String::new();
     }
-    let levels = distinct(rows.iter().map(|r| r.reduce.clone()));
+    let levels = distinct(rows.iter().map(|r| r.reduce));
     let reduce = if levels.len() == 1 {
         format!("reduce {}", levels[0])
     } else {
@@ -537,7 +537,7 @@ pub fn draw_side_by_side(rows: &[SweepRow], dir: &Path, note: &str, size: Option
 /// the rows hold. `None` when no row has noise columns.
 pub fn noise_figure(rows: &[SweepRow], note: &str) -> Option<DepthFigure> {
     let noisy: Vec<&SweepRow> = rows.iter().filter(|r| !r.noise.is_empty()).collect();
-    let init = noisy.first()?.init.clone();
+    let init = noisy.first()?.init;
     let noisy: Vec<&SweepRow> = noisy.into_iter().filter(|r| r.init == init).collect();
     let mut instances: Vec<String> = Vec::new();
     for r in &noisy {
