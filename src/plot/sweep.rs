@@ -108,14 +108,14 @@ pub fn describe_rows(rows: &[SweepRow]) -> String {
     if rows.is_empty() {
         return String::new();
     }
-    let levels = distinct(rows.iter().map(|r| r.reduce));
+    let levels = distinct(rows.iter().map(|r| r.reduce.name()));
     let reduce = if levels.len() == 1 {
         format!("reduce {}", levels[0])
     } else {
         let per: Vec<String> = levels
             .iter()
             .map(|l| {
-                let kinds = distinct(rows.iter().filter(|r| &r.reduce == l).map(|r| r.puzzle.clone()));
+                let kinds = distinct(rows.iter().filter(|r| r.reduce.name() == *l).map(|r| r.puzzle.clone()));
                 format!("{l} ({})", kinds.join(", "))
             })
             .collect();
