@@ -291,6 +291,31 @@ def circles(graph):
     return out
 
 
+def short_cycles(graph, comp):
+    """For each node of the component, a shortest cycle through it, each cycle once (rotated to
+    start at its smallest node): the circles to show, smallest first."""
+    found = {}
+    for v in sorted(comp):
+        prev, queue = {}, [v]
+        while queue and v not in prev:
+            nxt = []
+            for a in queue:
+                for b in sorted(graph.get(a, ())):
+                    if b in comp and b not in prev:
+                        prev[b] = a
+                        nxt.append(b)
+            queue = nxt
+        path, node = [v], prev[v]
+        while node != v:
+            path.append(node)
+            node = prev[node]
+        path.reverse()
+        start = path.index(min(path))
+        cycle = tuple(path[start:] + path[:start])
+        found.setdefault(cycle, None)
+    return sorted(found, key=lambda c: (len(c), c))
+
+
 def where(places, most=3):
     """The first places of an edge (`src/file.rs:line`), without repeats."""
     places = list(dict.fromkeys(p for _, p in places))
@@ -376,8 +401,16 @@ def main(argv=None):
         graph.setdefault(a, set()).add(b)
     top_circles = circles(graph)
     for comp in top_circles:
-        inside = [f"{a} -> {b} ({where(p, 2)})" for (a, b), p in sorted(edges.items()) if a in comp and b in comp]
-        problems.append(f"circle between {', '.join(comp)}: " + "; ".join(inside))
+        cycles = short_cycles(graph, comp)
+        shown = [
+            " -> ".join(c + (c[0],))
+            + " ("
+            + "; ".join(f"{a} -> {b}: {where(edges[(a, b)], 1)}" for a, b in zip(c, c[1:] + (c[0],)))
+            + ")"
+            for c in cycles[:6]
+        ]
+        more = f"; +{len(cycles) - 6} more" if len(cycles) > 6 else ""
+        problems.append(f"circle between {', '.join(comp)}: " + "; ".join(shown) + more)
     print(f"circles between top-level modules: {len(top_circles)}")
 
     folder_circles = []
