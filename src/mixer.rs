@@ -27,6 +27,8 @@ pub enum MixerKind {
     Grover,
 }
 
+value_enum!(MixerKind);
+
 impl MixerKind {
     /// Every mixer, in report order.
     pub const ALL: [MixerKind; 4] = [

@@ -1,6 +1,20 @@
-//! The command-line arguments, close to the flags.
+//! The command-line arguments of every command, close to the flags. A flag with a fixed set of
+//! values takes the library's own enum (its `ValueEnum` comes with the library's `cli` feature);
+//! only values with no library meaning (`sweep --init all`, `score --format auto`) have an enum
+//! here.
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use quzzle::encoding::space::SpaceChoice;
+use quzzle::encoding::EncodingKind;
+use quzzle::experiment::classical::ClassicalMethod;
+use quzzle::experiment::grover::GroverRoute;
+use quzzle::export::counts::CountsFormat;
+use quzzle::export::qasm::Flavor;
+use quzzle::mixer::MixerKind;
+use quzzle::model::Level;
+use quzzle::plot::sweep::Lines;
+use quzzle::puzzle::generate::{Kind, RegionMethod};
+use quzzle::qaoa::optimize::{Init, Method};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -107,10 +121,10 @@ pub enum Command {
     Grover(GroverArgs),
     /// Draw shots from the exact final distribution of a circuit (a puzzle file with circuit
     /// options, or a manifest) and write counts as Qiskit, IonQ or quzzle return them.
-    Sample(super::sample::SampleArgs),
+    Sample(SampleArgs),
     /// Score measured counts against the manifest of their circuit: P(valid) with its exact
     /// 95 % interval, the simulated value, the most frequent boards, per-cell marginals.
-    Score(super::score::ScoreArgs),
+    Score(ScoreArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -120,8 +134,8 @@ pub struct GroverArgs {
     #[command(flatten)]
     pub reduce: ReduceArg,
     /// Space searched: full, rows (as the Q# seed), cols, regions, cells, or auto (the smallest).
-    #[arg(long, value_enum, default_value_t = SpaceArg::Rows)]
-    pub space: SpaceArg,
+    #[arg(long, value_enum, default_value_t = SpaceChoice::Rows)]
+    pub space: SpaceChoice,
     /// Iterations reported, A..B with both ends included (or one count K). Default: 0 to the
     /// optimal count.
     #[arg(long, value_name = "A..B", value_parser = parse_iterations)]
@@ -130,8 +144,8 @@ pub struct GroverArgs {
     /// when the space has at most 2^26 states and fits, and counts given with --iterations
     /// take at most 2^34 amplitude updates), statevector (whatever the size), or closed-form
     /// (M from the exact search, no state).
-    #[arg(long, value_enum, default_value_t = GroverRouteArg::Auto)]
-    pub route: GroverRouteArg,
+    #[arg(long, value_enum, default_value_t = GroverRoute::Auto)]
+    pub route: GroverRoute,
     /// Also run Grover-mixer QAOA at these depths (A..B or one depth), from the cost histogram
     /// of the space: INTERP, L-BFGS, energy objective, seed 0. Exact at any dimension up to
     /// 2^32 states, rows+cols included.
@@ -158,30 +172,11 @@ pub struct GroverArgs {
     #[arg(long, value_name = "OUT.qasm", conflicts_with_all = ["json", "out", "qaoa_depths"])]
     pub qasm: Option<PathBuf>,
     /// Flavour of --qasm: portable, ibm or ionq (flat: each ccx as 6 cx with t = rz(pi/4)).
-    #[arg(long, value_enum, default_value_t = FlavorArg::Portable, requires = "qasm")]
-    pub flavor: FlavorArg,
+    #[arg(long, value_enum, default_value_t = Flavor::Portable, requires = "qasm")]
+    pub flavor: Flavor,
     /// Create the folder of --qasm when it is missing.
     #[arg(long, requires = "qasm")]
     pub parents: bool,
-}
-
-/// `--route` of `grover`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GroverRouteArg {
-    Auto,
-    Statevector,
-    ClosedForm,
-}
-
-impl From<GroverRouteArg> for quzzle::experiment::grover::GroverRoute {
-    fn from(r: GroverRouteArg) -> Self {
-        use quzzle::experiment::grover::GroverRoute;
-        match r {
-            GroverRouteArg::Auto => GroverRoute::Auto,
-            GroverRouteArg::Statevector => GroverRoute::Statevector,
-            GroverRouteArg::ClosedForm => GroverRoute::ClosedForm,
-        }
-    }
 }
 
 /// `A..B` (both included) or `K`.
@@ -213,8 +208,8 @@ pub struct SweepArgs {
     #[arg(long, default_value = "1..5")]
     pub depths: String,
     /// Initial angles: ramp, interp, random, or all three.
-    #[arg(long, value_enum, default_value_t = SweepInitArg::Interp)]
-    pub init: SweepInitArg,
+    #[arg(long, value_enum, default_value_t = SweepInit::Interp)]
+    pub init: SweepInit,
     /// Starts per depth for ramp and interp (and random when its budget is not matched).
     #[arg(long, default_value_t = 1)]
     pub restarts: usize,
@@ -241,8 +236,8 @@ pub struct SweepArgs {
     pub out: PathBuf,
     /// Depth plots: auto (per instance for one instance, median + IQR band for a batch),
     /// instance, or median.
-    #[arg(long, value_enum, default_value_t = LinesArg::Auto)]
-    pub lines: LinesArg,
+    #[arg(long, value_enum, default_value_t = Lines::Auto)]
+    pub lines: Lines,
     /// Bitstrings in each instance's distribution plot.
     #[arg(long, default_value_t = 16)]
     pub top: usize,
@@ -305,19 +300,26 @@ pub struct LandscapeArgs {
     pub out: PathBuf,
 }
 
+/// `--init` of `sweep`: one strategy, or all three in turn. `all` is a list, not a library
+/// [`Init`], so this one enum stays on the command line's side.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SweepInitArg {
+pub enum SweepInit {
     Ramp,
     Interp,
     Random,
     All,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinesArg {
-    Auto,
-    Instance,
-    Median,
+impl SweepInit {
+    /// The strategies the sweep runs, in its order.
+    pub fn inits(self) -> Vec<Init> {
+        match self {
+            SweepInit::Ramp => vec![Init::Ramp],
+            SweepInit::Interp => vec![Init::Interp],
+            SweepInit::Random => vec![Init::Random],
+            SweepInit::All => Init::ALL.to_vec(),
+        }
+    }
 }
 
 /// `generate` arguments.
@@ -325,7 +327,7 @@ pub enum LinesArg {
 pub struct GenerateArgs {
     /// What to generate.
     #[arg(value_enum)]
-    pub kind: KindArg,
+    pub kind: Kind,
     /// Side N of the N x N board (sudoku4: 4).
     #[arg(long)]
     pub size: usize,
@@ -340,8 +342,8 @@ pub struct GenerateArgs {
     pub seed: u64,
     /// How regions are made (queens, starbattle): grow (random connected growth) or qubo (the
     /// talk's region QUBO by simulated annealing; connectivity checked, not guaranteed).
-    #[arg(long, value_enum, default_value_t = MethodArg::Grow)]
-    pub method: MethodArg,
+    #[arg(long, value_enum, default_value_t = RegionMethod::Grow)]
+    pub method: RegionMethod,
     /// Write the puzzle here (stdout without -o, or with -o -). Its folder must exist, unless --parents. A new
     /// path or a regular file (a link, FIFO, device such as /dev/null, or folder is refused).
     #[arg(short = 'o', long = "out", value_name = "FILE")]
@@ -356,35 +358,6 @@ pub struct GenerateArgs {
     pub max_seconds: f64,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KindArg {
-    Queens,
-    Starbattle,
-    Tango,
-    Takuzu,
-    Tents,
-    Sudoku4,
-}
-
-impl From<KindArg> for quzzle::puzzle::generate::Kind {
-    fn from(k: KindArg) -> Self {
-        match k {
-            KindArg::Queens => Self::Queens,
-            KindArg::Starbattle => Self::StarBattle,
-            KindArg::Tango => Self::Tango,
-            KindArg::Takuzu => Self::Takuzu,
-            KindArg::Tents => Self::Tents,
-            KindArg::Sudoku4 => Self::Sudoku4,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MethodArg {
-    Grow,
-    Qubo,
-}
-
 /// The space simulated and its mixer (docs/ARCHITECTURE.md, "Spaces and mixers").
 #[derive(Args, Debug, Clone, Copy)]
 pub struct SpaceArgs {
@@ -393,22 +366,18 @@ pub struct SpaceArgs {
     /// counts sharing qubits are joined). Default: full with the x mixer (or no --mixer), auto
     /// with an xy or the grover mixer.
     #[arg(long, value_enum)]
-    pub space: Option<SpaceArg>,
+    pub space: Option<SpaceChoice>,
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
     /// grover (exp(-i beta |s><s|) on any space; not exportable as QASM yet). Default: x on the
     /// full space, xy-ring on a block space.
     #[arg(long, value_enum)]
-    pub mixer: Option<MixerArg>,
+    pub mixer: Option<MixerKind>,
 }
 
 impl SpaceArgs {
     /// The settings, a missing flag following the other one.
     pub fn settings(&self) -> quzzle::simulation::SpaceSettings {
-        use quzzle::encoding::space::SpaceChoice;
-        use quzzle::mixer::MixerKind;
-        let space = self.space.map(SpaceChoice::from);
-        let mixer = self.mixer.map(MixerKind::from);
-        let (space, mixer) = match (space, mixer) {
+        let (space, mixer) = match (self.space, self.mixer) {
             (None, None) => (SpaceChoice::Full, MixerKind::X),
             (Some(s), None) => (
                 s,
@@ -432,75 +401,13 @@ impl SpaceArgs {
     }
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpaceArg {
-    Full,
-    Rows,
-    Cols,
-    Regions,
-    Cells,
-    Auto,
-    /// Rows and columns together (one queen per row and column): counted, not listed, so
-    /// the Grover mixer runs on it from the cost histogram.
-    #[value(name = "rows+cols")]
-    RowsCols,
-}
-
-impl From<SpaceArg> for quzzle::encoding::space::SpaceChoice {
-    fn from(s: SpaceArg) -> Self {
-        match s {
-            SpaceArg::Full => Self::Full,
-            SpaceArg::Rows => Self::Rows,
-            SpaceArg::Cols => Self::Cols,
-            SpaceArg::Regions => Self::Regions,
-            SpaceArg::Cells => Self::Cells,
-            SpaceArg::Auto => Self::Auto,
-            SpaceArg::RowsCols => Self::RowsCols,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MixerArg {
-    X,
-    XyRing,
-    XyComplete,
-    Grover,
-}
-
-impl From<MixerArg> for quzzle::mixer::MixerKind {
-    fn from(m: MixerArg) -> Self {
-        match m {
-            MixerArg::X => Self::X,
-            MixerArg::XyRing => Self::XyRing,
-            MixerArg::XyComplete => Self::XyComplete,
-            MixerArg::Grover => Self::Grover,
-        }
-    }
-}
-
 /// The qubit encoding (Sudoku only has a choice).
 #[derive(Args, Debug, Clone)]
 pub struct EncodingArg {
     /// onehot: one qubit per cell and digit (a QUBO); compact: ceil(log2 m) qubits per cell with
     /// m candidate digits (Sudoku only; higher-order Z terms).
-    #[arg(long, value_enum, default_value_t = Encoding::Onehot)]
-    pub encoding: Encoding,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Encoding {
-    Onehot,
-    Compact,
-}
-
-impl From<Encoding> for quzzle::encoding::EncodingKind {
-    fn from(e: Encoding) -> Self {
-        match e {
-            Encoding::Onehot => Self::Onehot,
-            Encoding::Compact => Self::Compact,
-        }
-    }
+    #[arg(long, value_enum, default_value_t = EncodingKind::Onehot)]
+    pub encoding: EncodingKind,
 }
 
 /// A puzzle file, or a seeded random benchmark model.
@@ -521,8 +428,8 @@ pub struct ModelSource {
 #[derive(Args, Debug, Clone)]
 pub struct ReduceArg {
     /// Reduction level: none, clues, paper, propagate, probe.
-    #[arg(long = "reduce", value_enum, default_value_t = LevelArg::Paper)]
-    pub level: LevelArg,
+    #[arg(long = "reduce", value_enum, default_value_t = Level::Paper)]
+    pub level: Level,
 }
 
 /// Angle optimisation settings shared by `solve` and `sweep`.
@@ -535,8 +442,8 @@ pub struct OptimizeArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Classical optimiser.
-    #[arg(long, value_enum, default_value_t = OptimizerArg::Lbfgs)]
-    pub optimizer: OptimizerArg,
+    #[arg(long, value_enum, default_value_t = Method::Lbfgs)]
+    pub optimizer: Method,
     /// Iteration cap per start.
     #[arg(long, default_value_t = 200)]
     pub max_iters: u64,
@@ -576,7 +483,6 @@ impl NoiseArgs {
         space: &quzzle::simulation::SpaceSettings,
         enc: &dyn quzzle::encoding::Encoding,
     ) -> quzzle::Result<quzzle::noise::NoiseSettings> {
-        use quzzle::encoding::space::SpaceChoice;
         use quzzle::simulation;
         if !self.noise.is_empty() && space.space == SpaceChoice::Auto {
             let resolved = simulation::space_of(enc, space)?.resolved;
@@ -616,8 +522,8 @@ pub struct SolveArgs {
     #[arg(long, default_value = "1..3")]
     pub depths: String,
     /// Initial angles: linear ramp, INTERP from the previous depth, or random.
-    #[arg(long, value_enum, default_value_t = InitArg::Interp)]
-    pub init: InitArg,
+    #[arg(long, value_enum, default_value_t = Init::Interp)]
+    pub init: Init,
     /// Starts per depth (the strategy's point, then perturbed or fresh random ones).
     #[arg(long, default_value_t = 1)]
     pub restarts: usize,
@@ -685,8 +591,8 @@ pub struct QasmArgs {
     /// Target: portable (any OpenQASM 3 tool), ibm (qiskit.qasm3.loads + transpile), ionq
     /// (flat, stdgates.inc gates only: rzz expanded to cx; rz; cx, cry to ry and cx, the XY
     /// gate to rx, rz and cx).
-    #[arg(long, value_enum, default_value_t = FlavorArg::Portable)]
-    pub flavor: FlavorArg,
+    #[arg(long, value_enum, default_value_t = Flavor::Portable)]
+    pub flavor: Flavor,
     /// Write the angles as `input float[64] gamma_00; ...` parameters (portable flavour only).
     #[arg(long)]
     pub symbolic: bool,
@@ -706,89 +612,124 @@ pub struct QasmArgs {
     pub with_state: bool,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FlavorArg {
-    Portable,
-    Ibm,
-    Ionq,
+#[derive(Args, Debug, Clone)]
+#[command(group(ArgGroup::new("angle_source").multiple(false).args(["angles", "gammas", "optimize"])))]
+pub struct SampleArgs {
+    /// A puzzle file (give --depth and one angle source), or a manifest written by
+    /// `quzzle qasm -o` (its circuit and angles; no circuit options then).
+    pub input: PathBuf,
+    /// Shots to draw (at least 1).
+    #[arg(long)]
+    pub shots: u64,
+    /// Seed of the draws (and of --optimize).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Counts shape: qiskit (get_counts: bitstrings, qubit 0 rightmost), ionq (decimal keys,
+    /// qubit 0 the least significant bit, probabilities summing to 1), sampler ({"c": qiskit
+    /// counts}), quzzle (bitstrings qubit 0 first, with the shot count and seed).
+    #[arg(long, value_enum, default_value_t = CountsFormat::Quzzle)]
+    pub format: CountsFormat,
+    /// Write the counts here (stdout without -o, or with -o -). Its folder must exist, unless --parents. A new
+    /// path or a regular file (a link, FIFO, device such as /dev/null, or folder is refused).
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Create the folder of -o when it is missing.
+    #[arg(long, requires = "out")]
+    pub parents: bool,
+    /// Reduction level (puzzle files; default paper).
+    #[arg(long, value_enum)]
+    pub reduce: Option<Level>,
+    /// Encoding (puzzle files; default onehot).
+    #[arg(long, value_enum)]
+    pub encoding: Option<EncodingKind>,
+    #[command(flatten)]
+    pub space: SpaceArgs,
+    /// Depth p (puzzle files).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub depth: Option<u16>,
+    /// Angles from a `quzzle solve --json` report or a manifest (puzzle files).
+    #[arg(long, value_name = "REPORT.json")]
+    pub angles: Option<PathBuf>,
+    /// γ_1..γ_p, comma-separated (needs --betas).
+    #[arg(
+        long,
+        value_name = "G1,..,GP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "betas"
+    )]
+    pub gammas: Option<Vec<f64>>,
+    /// β_1..β_p, comma-separated (needs --gammas).
+    #[arg(
+        long,
+        value_name = "B1,..,BP",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "gammas"
+    )]
+    pub betas: Option<Vec<f64>>,
+    /// Optimise the angles first (energy objective, INTERP over depths 1..=P, L-BFGS, --seed).
+    #[arg(long)]
+    pub optimize: bool,
+    /// With one --noise: min(T, shots) trajectories of the noisy circuit (T = --trajectories),
+    /// the shots spread evenly over them (the first shots mod T' trajectories get one more),
+    /// each drawn from its trajectory's distribution with every bit flipped at the readout rate.
+    #[command(flatten)]
+    pub noise: NoiseArgs,
 }
 
-impl From<FlavorArg> for quzzle::export::qasm::Flavor {
-    fn from(f: FlavorArg) -> Self {
-        match f {
-            FlavorArg::Portable => Self::Portable,
-            FlavorArg::Ibm => Self::Ibm,
-            FlavorArg::Ionq => Self::Ionq,
-        }
-    }
+#[derive(Args, Debug, Clone)]
+pub struct ScoreArgs {
+    /// The counts: Qiskit get_counts() JSON, a SamplerV2 result {"c": counts}, IonQ results
+    /// (decimal keys; probabilities need --shots), or `quzzle sample --format quzzle`.
+    pub counts: PathBuf,
+    /// The manifest written beside the exported circuit (`quzzle qasm ... -o OUT.qasm`).
+    #[arg(long, value_name = "OUT.json")]
+    pub manifest: PathBuf,
+    /// How to read the keys. auto takes only shapes that say their bit order (the quzzle
+    /// marker, a nested register object, decimal integers); plain bitstrings need qiskit
+    /// (qubit 0 rightmost) or quzzle (qubit 0 first).
+    #[arg(long, value_enum, default_value_t = ScoreFormat::Auto)]
+    pub format: ScoreFormat,
+    /// Shots of the job: needed for IonQ probabilities, checked against counts otherwise.
+    #[arg(long)]
+    pub shots: Option<u64>,
+    /// Confidence of the Clopper-Pearson interval (strictly between 0 and 1).
+    #[arg(long, default_value_t = quzzle::export::score::SCORE_CONFIDENCE)]
+    pub confidence: f64,
+    /// Boards listed, most frequent first.
+    #[arg(long, default_value_t = 10)]
+    pub top: usize,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write score.json and marginals.svg/png (measured beside simulated per-cell
+    /// marginals) into this folder (each a new path or a regular file: a link, FIFO, device
+    /// or folder there is refused).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
+/// `--format` of `score`: a counts format, or `auto` (told by the file's shape). `auto` is no
+/// [`CountsFormat`] but the absence of one, so this enum stays on the command line's side.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LevelArg {
-    None,
-    Clues,
-    Paper,
-    Propagate,
-    Probe,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InitArg {
-    Ramp,
-    Interp,
-    Random,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OptimizerArg {
-    Lbfgs,
-    NelderMead,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ClassicalMethod {
+pub enum ScoreFormat {
     Auto,
-    Diagonal,
-    Search,
+    Qiskit,
+    Sampler,
+    Ionq,
+    Quzzle,
 }
 
-impl From<LevelArg> for quzzle::model::Level {
-    fn from(l: LevelArg) -> Self {
-        match l {
-            LevelArg::None => Self::None,
-            LevelArg::Clues => Self::Clues,
-            LevelArg::Paper => Self::Paper,
-            LevelArg::Propagate => Self::Propagate,
-            LevelArg::Probe => Self::Probe,
-        }
-    }
-}
-
-impl From<ClassicalMethod> for quzzle::experiment::classical::ClassicalMethod {
-    fn from(m: ClassicalMethod) -> Self {
-        match m {
-            ClassicalMethod::Auto => Self::Auto,
-            ClassicalMethod::Diagonal => Self::Diagonal,
-            ClassicalMethod::Search => Self::Search,
-        }
-    }
-}
-
-impl From<InitArg> for quzzle::qaoa::optimize::Init {
-    fn from(i: InitArg) -> Self {
-        match i {
-            InitArg::Ramp => Self::Ramp,
-            InitArg::Interp => Self::Interp,
-            InitArg::Random => Self::Random,
-        }
-    }
-}
-
-impl From<OptimizerArg> for quzzle::qaoa::optimize::Method {
-    fn from(o: OptimizerArg) -> Self {
-        match o {
-            OptimizerArg::Lbfgs => Self::Lbfgs,
-            OptimizerArg::NelderMead => Self::NelderMead,
+impl ScoreFormat {
+    /// The format to read the counts as; `None`: tell it from the file.
+    pub fn format(self) -> Option<CountsFormat> {
+        match self {
+            ScoreFormat::Auto => None,
+            ScoreFormat::Qiskit => Some(CountsFormat::Qiskit),
+            ScoreFormat::Sampler => Some(CountsFormat::Sampler),
+            ScoreFormat::Ionq => Some(CountsFormat::Ionq),
+            ScoreFormat::Quzzle => Some(CountsFormat::Quzzle),
         }
     }
 }
@@ -803,7 +744,7 @@ impl OptimizeArgs {
             )));
         }
         Ok(quzzle::qaoa::optimize::OptimizeConfig {
-            method: self.optimizer.into(),
+            method: self.optimizer,
             max_iters: self.max_iters,
             restarts,
             seed: self.seed,

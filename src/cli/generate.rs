@@ -1,6 +1,6 @@
 //! `quzzle generate`: a puzzle with exactly one solution, in the shared instance format.
 
-use super::args::{GenerateArgs, MethodArg};
+use super::args::GenerateArgs;
 use super::output::{check_output_file, file_or_stdout, require_parent, write};
 use quzzle::puzzle::generate;
 use quzzle::Result;
@@ -12,15 +12,12 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         check_output_file(path, "-o")?;
     }
     let req = generate::Request {
-        kind: args.kind.into(),
+        kind: args.kind,
         size: args.size,
         stars: args.stars,
         givens: args.givens,
         seed: args.seed,
-        method: match args.method {
-            MethodArg::Grow => generate::RegionMethod::Grow,
-            MethodArg::Qubo => generate::RegionMethod::Qubo,
-        },
+        method: args.method,
     };
     let began = std::time::Instant::now();
     let mut next_report = 5.0;

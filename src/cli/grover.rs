@@ -1,8 +1,8 @@
 //! `quzzle grover`: Grover search on a space, per iteration, by statevector and closed form.
 
 use super::args::GroverArgs;
-use super::args::SpaceArg;
 use super::output::{check_output_file, check_output_folder, refuse_inputs, require_parent, to_json, write_all};
+use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::grover::{grover_within, GroverReport, GroverSettings};
 use quzzle::experiment::stats::probability_text;
@@ -18,11 +18,11 @@ pub fn run(args: &GroverArgs) -> Result<()> {
         check_output_folder(out, "--out", &["grover.json", "grover.csv"])?;
         refuse_inputs(&[&args.file], &[out.join("grover.json"), out.join("grover.csv")])?;
     }
-    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level.into())?;
+    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level)?;
     let settings = GroverSettings {
-        space: args.space.into(),
+        space: args.space,
         iterations: args.iterations,
-        route: args.route.into(),
+        route: args.route,
         qaoa_depths: args.qaoa_depths,
     };
     let report_progress =
@@ -58,7 +58,7 @@ fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
             out.display()
         )));
     }
-    if args.space != SpaceArg::Rows {
+    if args.space != SpaceChoice::Rows {
         return Err(Error::InvalidArgument(
             "--qasm writes the seed's circuit, which searches the row space (a W state per row): leave --space at rows"
                 .into(),
@@ -78,10 +78,10 @@ fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
     check_output_file(out, "--qasm")?;
     check_output_file(&manifest_path, "--qasm")?;
     refuse_inputs(&[&args.file], &[out.to_path_buf(), manifest_path.clone()])?;
-    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level.into())?;
+    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level)?;
     let request = SeedRequest {
         iterations,
-        flavor: args.flavor.into(),
+        flavor: args.flavor,
         qasm_name: out
             .file_name()
             .map_or_else(|| out.display().to_string(), |f| f.to_string_lossy().into_owned()),

@@ -1,6 +1,7 @@
 //! Command-line front end: raw arguments (clap, `args`) → validated settings → one library
-//! call → text or JSON on stdout and files under an output folder. One file per command; the
-//! library never sees clap.
+//! call → text or JSON on stdout and files under an output folder. One file per command, the
+//! arguments of all of them in `args`; the library knows clap only as the `ValueEnum` of its own
+//! enums, under its `cli` feature.
 
 /// `print!` that returns a write error (`?`) instead of panicking: a closed pipe or a full
 /// disk must end the command cleanly (see [`output::stdout`]).
@@ -88,27 +89,21 @@ fn run(cli: Cli) -> Result<()> {
             encoding,
             space,
             json,
-        } => info::run(&file, reduce.level.into(), encoding.encoding.into(), &space, json),
+        } => info::run(&file, reduce.level, encoding.encoding, &space, json),
         Command::Classical {
             file,
             reduce,
             encoding,
             method,
             json,
-        } => classical::run(
-            &file,
-            reduce.level.into(),
-            encoding.encoding.into(),
-            method.into(),
-            json,
-        ),
+        } => classical::run(&file, reduce.level, encoding.encoding, method, json),
         Command::Solve(args) => solve::run(&args),
         Command::Ising {
             source,
             reduce,
             encoding,
             json: _,
-        } => ising::run(&source, reduce.level.into(), encoding.encoding.into()),
+        } => ising::run(&source, reduce.level, encoding.encoding),
         Command::Bench {
             source,
             reduce,
@@ -116,7 +111,7 @@ fn run(cli: Cli) -> Result<()> {
             depth,
             repeats,
             json,
-        } => bench::run(&source, reduce.level.into(), &space, depth, repeats, json),
+        } => bench::run(&source, reduce.level, &space, depth, repeats, json),
         Command::Qasm(args) => qasm::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Sweep(args) => sweep::run(&args),

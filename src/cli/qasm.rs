@@ -52,11 +52,11 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         // clap makes sure exactly one source is given.
         AngleSource::Optimize { seed: args.seed }
     };
-    let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
+    let enc = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
     let request = ExportRequest {
         depth: p,
         angles,
-        flavor: args.flavor.into(),
+        flavor: args.flavor,
         symbolic: args.symbolic,
         with_state: args.with_state,
         space: args.space.settings(),

@@ -1,9 +1,8 @@
 //! `quzzle sample`: shots drawn from the exact final distribution of a circuit, written in
 //! the shapes IBM and IonQ return (so `quzzle score` can be checked where the truth is known).
 
-use super::args::{Encoding, LevelArg, NoiseArgs, SpaceArgs};
+use super::args::SampleArgs;
 use super::output::{check_output_file, file_or_stdout, refuse_inputs, require_parent, write};
-use clap::{ArgGroup, Args, ValueEnum};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::sample::Distribution;
 use quzzle::export::counts::{write_counts, CountsFormat};
@@ -13,92 +12,6 @@ use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::simulation::{self, SpaceSettings};
 use quzzle::{Angles, Error, Result};
-use std::path::PathBuf;
-
-#[derive(Args, Debug, Clone)]
-#[command(group(ArgGroup::new("angle_source").multiple(false).args(["angles", "gammas", "optimize"])))]
-pub struct SampleArgs {
-    /// A puzzle file (give --depth and one angle source), or a manifest written by
-    /// `quzzle qasm -o` (its circuit and angles; no circuit options then).
-    pub input: PathBuf,
-    /// Shots to draw (at least 1).
-    #[arg(long)]
-    pub shots: u64,
-    /// Seed of the draws (and of --optimize).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Counts shape: qiskit (get_counts: bitstrings, qubit 0 rightmost), ionq (decimal keys,
-    /// qubit 0 the least significant bit, probabilities summing to 1), sampler ({"c": qiskit
-    /// counts}), quzzle (bitstrings qubit 0 first, with the shot count and seed).
-    #[arg(long, value_enum, default_value_t = SampleFormat::Quzzle)]
-    pub format: SampleFormat,
-    /// Write the counts here (stdout without -o, or with -o -). Its folder must exist, unless --parents. A new
-    /// path or a regular file (a link, FIFO, device such as /dev/null, or folder is refused).
-    #[arg(short = 'o', long = "out", value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Create the folder of -o when it is missing.
-    #[arg(long, requires = "out")]
-    pub parents: bool,
-    /// Reduction level (puzzle files; default paper).
-    #[arg(long, value_enum)]
-    pub reduce: Option<LevelArg>,
-    /// Encoding (puzzle files; default onehot).
-    #[arg(long, value_enum)]
-    pub encoding: Option<Encoding>,
-    #[command(flatten)]
-    pub space: SpaceArgs,
-    /// Depth p (puzzle files).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub depth: Option<u16>,
-    /// Angles from a `quzzle solve --json` report or a manifest (puzzle files).
-    #[arg(long, value_name = "REPORT.json")]
-    pub angles: Option<PathBuf>,
-    /// γ_1..γ_p, comma-separated (needs --betas).
-    #[arg(
-        long,
-        value_name = "G1,..,GP",
-        value_delimiter = ',',
-        allow_hyphen_values = true,
-        requires = "betas"
-    )]
-    pub gammas: Option<Vec<f64>>,
-    /// β_1..β_p, comma-separated (needs --gammas).
-    #[arg(
-        long,
-        value_name = "B1,..,BP",
-        value_delimiter = ',',
-        allow_hyphen_values = true,
-        requires = "gammas"
-    )]
-    pub betas: Option<Vec<f64>>,
-    /// Optimise the angles first (energy objective, INTERP over depths 1..=P, L-BFGS, --seed).
-    #[arg(long)]
-    pub optimize: bool,
-    /// With one --noise: min(T, shots) trajectories of the noisy circuit (T = --trajectories),
-    /// the shots spread evenly over them (the first shots mod T' trajectories get one more),
-    /// each drawn from its trajectory's distribution with every bit flipped at the readout rate.
-    #[command(flatten)]
-    pub noise: NoiseArgs,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SampleFormat {
-    Qiskit,
-    Sampler,
-    Ionq,
-    Quzzle,
-}
-
-impl From<SampleFormat> for CountsFormat {
-    fn from(f: SampleFormat) -> Self {
-        match f {
-            SampleFormat::Qiskit => Self::Qiskit,
-            SampleFormat::Sampler => Self::Sampler,
-            SampleFormat::Ionq => Self::Ionq,
-            SampleFormat::Quzzle => Self::Quzzle,
-        }
-    }
-}
 
 fn read(path: &std::path::Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))
@@ -175,8 +88,8 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
             "{input}: give the angles: --angles REPORT.json, --gammas with --betas, or --optimize"
         )));
     };
-    let kind: EncodingKind = args.encoding.map_or(EncodingKind::Onehot, Into::into);
-    let level: Level = args.reduce.map_or(Level::Paper, Into::into);
+    let kind: EncodingKind = args.encoding.unwrap_or(EncodingKind::Onehot);
+    let level: Level = args.reduce.unwrap_or(Level::Paper);
     let enc = encoding::parse(&input, text, kind, level)?;
     let settings = args.space.settings();
     if settings.mixer == MixerKind::Grover {
@@ -264,7 +177,7 @@ pub fn run(args: &SampleArgs) -> Result<()> {
             quzzle::noise::sample_counts(sim.qaoa(), &nc, model, args.shots, noise.trajectories, args.seed)?
         }
     };
-    let format: CountsFormat = args.format.into();
+    let format = args.format;
     let written = write_counts(&counts, sampled.qubits, format, args.seed);
     let Some(out) = out else {
         out!("{written}");

@@ -2,66 +2,13 @@
 //! circuit: P(valid) with its exact (Clopper-Pearson) interval, 95 % unless told otherwise, the simulated value, the most frequent
 //! boards and the per-cell marginals.
 
+use super::args::ScoreArgs;
 use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
-use clap::{Args, ValueEnum};
 use quzzle::experiment::stats::probability_text as pt;
-use quzzle::export::counts::{read_counts, CountsFormat};
+use quzzle::export::counts::read_counts;
 use quzzle::export::score::{self, ManifestDoc, ScoreReport};
 use quzzle::{Error, Result};
-use std::path::{Path, PathBuf};
-
-#[derive(Args, Debug, Clone)]
-pub struct ScoreArgs {
-    /// The counts: Qiskit get_counts() JSON, a SamplerV2 result {"c": counts}, IonQ results
-    /// (decimal keys; probabilities need --shots), or `quzzle sample --format quzzle`.
-    pub counts: PathBuf,
-    /// The manifest written beside the exported circuit (`quzzle qasm ... -o OUT.qasm`).
-    #[arg(long, value_name = "OUT.json")]
-    pub manifest: PathBuf,
-    /// How to read the keys. auto takes only shapes that say their bit order (the quzzle
-    /// marker, a nested register object, decimal integers); plain bitstrings need qiskit
-    /// (qubit 0 rightmost) or quzzle (qubit 0 first).
-    #[arg(long, value_enum, default_value_t = ScoreFormat::Auto)]
-    pub format: ScoreFormat,
-    /// Shots of the job: needed for IonQ probabilities, checked against counts otherwise.
-    #[arg(long)]
-    pub shots: Option<u64>,
-    /// Confidence of the Clopper-Pearson interval (strictly between 0 and 1).
-    #[arg(long, default_value_t = quzzle::export::score::SCORE_CONFIDENCE)]
-    pub confidence: f64,
-    /// Boards listed, most frequent first.
-    #[arg(long, default_value_t = 10)]
-    pub top: usize,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Also write score.json and marginals.svg/png (measured beside simulated per-cell
-    /// marginals) into this folder (each a new path or a regular file: a link, FIFO, device
-    /// or folder there is refused).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreFormat {
-    Auto,
-    Qiskit,
-    Sampler,
-    Ionq,
-    Quzzle,
-}
-
-impl ScoreFormat {
-    fn format(self) -> Option<CountsFormat> {
-        match self {
-            ScoreFormat::Auto => None,
-            ScoreFormat::Qiskit => Some(CountsFormat::Qiskit),
-            ScoreFormat::Sampler => Some(CountsFormat::Sampler),
-            ScoreFormat::Ionq => Some(CountsFormat::Ionq),
-            ScoreFormat::Quzzle => Some(CountsFormat::Quzzle),
-        }
-    }
-}
+use std::path::Path;
 
 fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
     Ok(SolveSettings {
         depths: parse_depths(&args.depths)?,
-        init: args.init.into(),
+        init: args.init,
         objective: args.optimize.objective,
         config: args.optimize.config(args.restarts)?,
         space: args.space.settings(),
@@ -38,7 +38,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         )?;
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
-    let enc = encoding::load(&args.file, args.encoding.encoding.into(), args.reduce.level.into())?;
+    let enc = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
     settings.noise = args.noise.settings_for(&settings.space, enc.as_ref())?;
     if !settings.noise.models.is_empty() {
         quzzle::noise::trajectories::check_trajectories(settings.noise.trajectories)?;

@@ -1,14 +1,14 @@
 //! `quzzle sweep`: the library's sweep with a progress bar on a terminal, then plots and a
 //! summary.
 
-use super::args::{LinesArg, SweepArgs, SweepInitArg};
+use super::args::SweepArgs;
 use super::output::{check_output_folder, refuse_inputs, write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
 use quzzle::experiment::stats::probability_text;
 use quzzle::experiment::sweep::{self, instance_view, InstanceView, SweepEvent, SweepPlan, SweepRow};
-use quzzle::plot::sweep::{draw_depth_figures_with, draw_noise_figure, draw_side_by_side, DepthFigureOptions, Lines};
+use quzzle::plot::sweep::{draw_depth_figures_with, draw_noise_figure, draw_side_by_side, DepthFigureOptions};
 use quzzle::plot::StyleBook;
 use quzzle::plot::{board_plot, distribution_plot, superscript, Bar, BarKind, BoardPlot};
 use quzzle::puzzle::Verdict;
@@ -23,16 +23,11 @@ const BAR_STEPS: u64 = 10_000;
 
 pub fn run(args: &SweepArgs) -> Result<()> {
     let config = args.optimize.config(args.restarts)?;
-    let inits = match args.init {
-        SweepInitArg::Ramp => vec![Init::Ramp],
-        SweepInitArg::Interp => vec![Init::Interp],
-        SweepInitArg::Random => vec![Init::Random],
-        SweepInitArg::All => vec![Init::Ramp, Init::Interp, Init::Random],
-    };
+    let inits = args.init.inits();
     let plan = SweepPlan {
         files: sweep::collect_files(&args.inputs)?,
-        level: args.reduce.level.into(),
-        encoding: args.encoding.encoding.into(),
+        level: args.reduce.level,
+        encoding: args.encoding.encoding,
         depths: parse_depths(&args.depths)?,
         inits: inits.clone(),
         objective: args.optimize.objective,
@@ -116,11 +111,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         .collect();
     let other_families = all_rows.len() > outcome.rows.len();
     let rows = &all_rows;
-    let lines = match args.lines {
-        LinesArg::Auto => Lines::Auto,
-        LinesArg::Instance => Lines::Instance,
-        LinesArg::Median => Lines::Median,
-    };
+    let lines = args.lines;
     let note = format!(
         "reduce {}, {} encoding, {}, restarts {}, seed {}{}",
         plan.level.name(),

@@ -230,6 +230,8 @@ pub enum EncodingKind {
     Compact,
 }
 
+value_enum!(EncodingKind);
+
 impl EncodingKind {
     /// Both kinds.
     pub const ALL: [EncodingKind; 2] = [EncodingKind::Onehot, EncodingKind::Compact];

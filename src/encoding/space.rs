@@ -88,6 +88,11 @@ pub enum SpaceChoice {
     RowsCols,
 }
 
+value_enum!(
+    SpaceChoice,
+    SpaceChoice::RowsCols => "Rows and columns together (one queen per row and column): counted, not listed, so the Grover mixer runs on it from the cost histogram"
+);
+
 impl SpaceChoice {
     /// Every choice, in report order.
     pub const ALL: [SpaceChoice; 7] = [

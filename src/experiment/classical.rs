@@ -19,6 +19,26 @@ pub enum ClassicalMethod {
     Search,
 }
 
+value_enum!(ClassicalMethod);
+
+impl ClassicalMethod {
+    /// Every method.
+    pub const ALL: [ClassicalMethod; 3] = [
+        ClassicalMethod::Auto,
+        ClassicalMethod::Diagonal,
+        ClassicalMethod::Search,
+    ];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClassicalMethod::Auto => "auto",
+            ClassicalMethod::Diagonal => "diagonal",
+            ClassicalMethod::Search => "search",
+        }
+    }
+}
+
 /// The exact solutions of `enc`, at most `keep` boards of them.
 pub fn classical(enc: &dyn Encoding, method: ClassicalMethod, keep: usize) -> Result<Classical> {
     classical_within(enc, method, keep, &crate::budget::Budget::unlimited())

@@ -40,6 +40,22 @@ pub enum GroverRoute {
     ClosedForm,
 }
 
+value_enum!(GroverRoute);
+
+impl GroverRoute {
+    /// Every route.
+    pub const ALL: [GroverRoute; 3] = [GroverRoute::Auto, GroverRoute::Statevector, GroverRoute::ClosedForm];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            GroverRoute::Auto => "auto",
+            GroverRoute::Statevector => "statevector",
+            GroverRoute::ClosedForm => "closed-form",
+        }
+    }
+}
+
 /// What `grover` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GroverSettings {

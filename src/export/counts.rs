@@ -37,7 +37,17 @@ pub enum CountsFormat {
     Quzzle,
 }
 
+value_enum!(CountsFormat);
+
 impl CountsFormat {
+    /// Every format.
+    pub const ALL: [CountsFormat; 4] = [
+        CountsFormat::Qiskit,
+        CountsFormat::Sampler,
+        CountsFormat::Ionq,
+        CountsFormat::Quzzle,
+    ];
+
     /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {

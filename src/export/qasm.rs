@@ -185,6 +185,8 @@ pub enum Flavor {
     Ionq,
 }
 
+value_enum!(Flavor);
+
 impl Flavor {
     /// Every flavour.
     pub const ALL: [Flavor; 3] = [Flavor::Portable, Flavor::Ibm, Flavor::Ionq];

@@ -52,6 +52,8 @@ pub enum Level {
     Probe,
 }
 
+value_enum!(Level);
+
 impl Level {
     /// All levels, weakest first.
     pub const ALL: [Level; 5] = [Level::None, Level::Clues, Level::Paper, Level::Propagate, Level::Probe];

@@ -27,6 +27,22 @@ pub enum Lines {
     Median,
 }
 
+value_enum!(Lines);
+
+impl Lines {
+    /// Every choice.
+    pub const ALL: [Lines; 3] = [Lines::Auto, Lines::Instance, Lines::Median];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lines::Auto => "auto",
+            Lines::Instance => "instance",
+            Lines::Median => "median",
+        }
+    }
+}
+
 /// What [`draw_depth_figures_with`] draws.
 #[derive(Clone, Debug)]
 pub struct DepthFigureOptions {

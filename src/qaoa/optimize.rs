@@ -24,6 +24,21 @@ pub enum Method {
     Lbfgs,
 }
 
+value_enum!(Method);
+
+impl Method {
+    /// Both optimisers, in the command line's order.
+    pub const ALL: [Method; 2] = [Method::Lbfgs, Method::NelderMead];
+
+    /// The name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Lbfgs => "lbfgs",
+            Method::NelderMead => "nelder-mead",
+        }
+    }
+}
+
 /// How the first angles of a depth are chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -36,23 +51,18 @@ pub enum Init {
     Random,
 }
 
+value_enum!(Init);
+
 impl Init {
+    /// Every strategy.
+    pub const ALL: [Init; 3] = [Init::Ramp, Init::Interp, Init::Random];
+
     /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Init::Ramp => "ramp",
             Init::Interp => "interp",
             Init::Random => "random",
-        }
-    }
-}
-
-impl Method {
-    /// The name on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Lbfgs => "lbfgs",
-            Method::NelderMead => "nelder-mead",
         }
     }
 }

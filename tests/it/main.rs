@@ -2,6 +2,7 @@
 
 mod budgets;
 mod cli;
+mod cli_values;
 mod common;
 mod determinism;
 mod generate;

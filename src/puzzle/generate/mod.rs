@@ -51,6 +51,8 @@ pub enum Kind {
     Sudoku4,
 }
 
+value_enum!(Kind);
+
 impl Kind {
     /// Every kind.
     pub const ALL: [Kind; 6] = [
@@ -94,6 +96,21 @@ pub enum RegionMethod {
     /// The talk's region QUBO, minimised by seeded simulated annealing (connectivity checked,
     /// not guaranteed), then the same boundary moves.
     Qubo,
+}
+
+value_enum!(RegionMethod);
+
+impl RegionMethod {
+    /// Both methods.
+    pub const ALL: [RegionMethod; 2] = [RegionMethod::Grow, RegionMethod::Qubo];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            RegionMethod::Grow => "grow",
+            RegionMethod::Qubo => "qubo",
+        }
+    }
 }
 
 /// What to generate.
