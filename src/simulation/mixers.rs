@@ -203,7 +203,7 @@ fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &
 
 fn circuit_grover(_: &dyn Encoding, _: &Space, _: MixerKind, _: &Angles) -> Result<Circuit> {
     Err(Error::NoCircuit {
-        mixer: MixerKind::Grover,
+        mixer: MixerKind::Grover.name(),
     })
 }
 
