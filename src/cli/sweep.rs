@@ -116,7 +116,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         "reduce {}, {} encoding, {}, restarts {}, seed {}{}",
         plan.level.name(),
         plan.encoding.name(),
-        sweep::method_name(plan.config.method),
+        plan.config.method.name(),
         plan.config.restarts,
         plan.config.seed,
         if plan.match_random_budget && inits.contains(&Init::Random) {

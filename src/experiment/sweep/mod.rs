@@ -50,14 +50,6 @@ pub fn parse_inits(s: &str) -> Result<Vec<Init>> {
     }
 }
 
-/// The name of an optimiser in reports.
-pub fn method_name(m: Method) -> &'static str {
-    match m {
-        Method::Lbfgs => "lbfgs",
-        Method::NelderMead => "nelder-mead",
-    }
-}
-
 /// The puzzle files named by `inputs`: files as given, folders expanded to their `*.txt`
 /// files; sorted and deduplicated. An input naming nothing is an error.
 pub fn collect_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
@@ -254,7 +246,7 @@ pub fn run_sweep_within(
     SweepSettings {
         reduce: plan.level.name().to_string(),
         encoding: plan.encoding.name().to_string(),
-        optimizer: method_name(plan.config.method).to_string(),
+        optimizer: plan.config.method.name().to_string(),
         max_iters: plan.config.max_iters,
         restarts: plan.config.restarts,
         seed: plan.config.seed,
