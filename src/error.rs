@@ -421,8 +421,10 @@ pub enum Quantity {
     QaoaDepths,
     /// Grover iterations written into one circuit file.
     CircuitIterations,
-    /// N of an N-Queens board.
+    /// The size of a board (N of an NxN board).
     BoardSize,
+    /// Givens of a generated puzzle.
+    Givens,
     /// Stars per row, column and region.
     Stars,
     /// Points of a landscape grid each way.
@@ -457,6 +459,7 @@ impl Quantity {
             Quantity::CircuitIterations => "iterations",
             Quantity::BoardSize => "size",
             Quantity::Stars => "stars",
+            Quantity::Givens => "givens",
             Quantity::GridPoints => "grid points",
             Quantity::GammaMax => "largest gamma",
             Quantity::Repeats => "repeats",
