@@ -704,6 +704,16 @@ pub enum CountsProblem {
         /// The shots given.
         given: u64,
     },
+    /// A key that IonQ's decimal keys do not allow.
+    #[error("key `{key}` {why}{}", bits.map_or(String::new(), |q| format!(" (it looks like a {q}-bit string: read Qiskit keys in the qiskit format, quzzle's in the quzzle format)")))]
+    NotIonqKey {
+        /// The key (cut when long).
+        key: String,
+        /// What is wrong with it.
+        why: String,
+        /// The bits of the circuit, when the key looks like a bit string of that length.
+        bits: Option<usize>,
+    },
     /// IonQ probabilities without a shot count.
     #[error("IonQ probabilities do not say how many shots were taken: give the job's shot count")]
     ShotsNeeded,
@@ -833,6 +843,11 @@ pub const QUOTE_CHARS: usize = 80;
 
 /// Most characters of a whole parse message (a backstop for input quoted without backticks).
 const MESSAGE_CHARS: usize = 1000;
+
+/// Input `s` as a message quotes it: cut to [`QUOTE_CHARS`] characters, with `…` when cut.
+pub fn clip_quote(s: &str) -> String {
+    clip(s, QUOTE_CHARS)
+}
 
 /// `s` cut to its first `max` characters, with `…` when anything was cut.
 fn clip(s: &str, max: usize) -> String {
