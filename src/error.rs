@@ -146,7 +146,7 @@ pub enum Error {
         note: String,
     },
     /// The reduction decided every cell: there is no circuit to run or export.
-    #[error("{file}: the {level} reduction decides every cell, so there are no qubits; use a weaker reduction level")]
+    #[error("{file}: the {level} reduction decides every cell (0 qubits), so there is no circuit to run; use a weaker reduction level")]
     NoQubits {
         /// The puzzle file.
         file: String,
@@ -288,7 +288,7 @@ pub enum Error {
         stronger: Option<(&'static str, usize)>,
     },
     /// A sweep folder whose earlier rows were computed with other settings.
-    #[error("{} holds rows computed with {setting} {stored}; this sweep has {setting} {given}. Run with {setting} {stored} to resume, or write to another folder", csv.display())]
+    #[error("{} holds rows computed with {setting} {stored}; this sweep has {setting} {given}. Rerun with {setting} {stored} to resume, or write to another folder", csv.display())]
     ResumeMismatch {
         /// The sweep CSV.
         csv: PathBuf,
@@ -910,6 +910,14 @@ impl Error {
             what,
             value: value.to_string(),
             allowed: allowed.into(),
+        }
+    }
+
+    /// Writing the CSV table `table` failed.
+    pub fn csv(table: &str, e: impl std::fmt::Display) -> Self {
+        Error::Csv {
+            table: table.to_string(),
+            msg: e.to_string(),
         }
     }
 
