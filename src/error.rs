@@ -229,7 +229,7 @@ pub enum Error {
     #[error("the {objective} objective has no gradient")]
     NoGradient {
         /// The objective.
-        objective: &'static str,
+        objective: String,
     },
     /// A space, mixer, route, encoding or flavour that do not go together.
     #[error(transparent)]

@@ -208,10 +208,9 @@ impl GroverCore {
     /// `∂/∂γ_l = 2 Im⟨λ|C|ψ⟩` after its phase.
     pub(crate) fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
         if !objective.has_gradient() {
-            return Err(Error::InvalidArgument(format!(
-                "the {} objective has no gradient",
-                objective.name()
-            )));
+            return Err(Error::NoGradient {
+                objective: objective.name(),
+            });
         }
         let len = self.len();
         let mut psi_buf = self.buffer()?;
