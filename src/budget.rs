@@ -2,7 +2,7 @@
 //! histograms, Grover curves). The library checks the budget at its own pace and reports how
 //! far it has gone through a callback; printing is the caller's business.
 
-use crate::error::{Quantity, Error, Result};
+use crate::error::{Error, Quantity, Result};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 

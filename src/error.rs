@@ -425,6 +425,8 @@ pub enum Quantity {
     BoardSize,
     /// Givens of a generated puzzle.
     Givens,
+    /// N of the N-Queens board whose Grover circuit is written.
+    SeedBoard,
     /// Stars per row, column and region.
     Stars,
     /// Points of a landscape grid each way.
@@ -460,6 +462,7 @@ impl Quantity {
             Quantity::BoardSize => "size",
             Quantity::Stars => "stars",
             Quantity::Givens => "givens",
+            Quantity::SeedBoard => "N",
             Quantity::GridPoints => "grid points",
             Quantity::GammaMax => "largest gamma",
             Quantity::Repeats => "repeats",
@@ -571,7 +574,9 @@ pub enum Unsupported {
         dimension: f64,
     },
     /// A space too large for the cost histogram's enumeration.
-    #[error("{file}: space {space} has 2^{log2_dimension:.2} states; the histogram is counted by enumeration up to 2^32")]
+    #[error(
+        "{file}: space {space} has 2^{log2_dimension:.2} states; the histogram is counted by enumeration up to 2^32"
+    )]
     TooManyToCount {
         /// The puzzle file.
         file: String,
@@ -760,7 +765,9 @@ pub enum ManifestProblem {
         why: String,
     },
     /// Fields that do not match the digest.
-    #[error("its fields do not match its `{key}`: the manifest was edited after export (a field changed, added or removed)")]
+    #[error(
+        "its fields do not match its `{key}`: the manifest was edited after export (a field changed, added or removed)"
+    )]
     Digest {
         /// The digest's key.
         key: &'static str,
@@ -783,7 +790,9 @@ pub enum Instead {
 impl std::fmt::Display for Instead {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Instead::ClosedFormRoute => f.write_str("the closed-form route gives the curve from (M, D) without a statevector"),
+            Instead::ClosedFormRoute => {
+                f.write_str("the closed-form route gives the curve from (M, D) without a statevector")
+            }
         }
     }
 }

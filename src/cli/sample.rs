@@ -101,7 +101,10 @@ impl From<SampleFormat> for CountsFormat {
 }
 
 fn read(path: &std::path::Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// What shots are drawn from: the encoded puzzle, its space and mixer, the angles, and the
@@ -227,7 +230,11 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
 
 pub fn run(args: &SampleArgs) -> Result<()> {
     if args.shots == 0 {
-        return Err(Error::InvalidArgument("--shots must be at least 1".into()));
+        return Err(Error::out_of_range(
+            quzzle::error::Quantity::Shots,
+            0,
+            "must be at least 1",
+        ));
     }
     let out = file_or_stdout(&args.out);
     if let Some(out) = out {

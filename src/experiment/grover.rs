@@ -10,7 +10,7 @@
 use crate::budget::Budget;
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::Encoding;
-use crate::error::{Instead, Quantity, Unsupported, Error, Result};
+use crate::error::{Error, Instead, Quantity, Result, Unsupported};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase};
 use crate::simulation::{self, SpaceSettings};

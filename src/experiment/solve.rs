@@ -279,7 +279,11 @@ pub fn run_depths_split(
     config: &OptimizeConfig,
 ) -> Result<Vec<DepthResult>> {
     if depths.is_empty() || depths.contains(&0) {
-        return Err(Error::out_of_range(Quantity::Depth, format!("{depths:?}"), "must be at least 1"));
+        return Err(Error::out_of_range(
+            Quantity::Depth,
+            format!("{depths:?}"),
+            "must be at least 1",
+        ));
     }
     let mut out: Vec<DepthResult> = Vec::new();
     let mut previous: Option<(usize, Angles)> = None;

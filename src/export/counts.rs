@@ -330,16 +330,16 @@ fn ionq_counts(
             )
         };
         let k = match BasisState::from_decimal(key, qubits) {
-            None => {
-                return Err(not_ionq("is not a decimal integer (IonQ keys are)".into()))
-            }
+            None => return Err(not_ionq("is not a decimal integer (IonQ keys are)".into())),
             Some(Err(_)) => {
                 return Err(not_ionq(format!(
                     "needs more than {qubits} bits: the manifest's circuit has {qubits} qubits"
                 )))
             }
             Some(Ok(_)) if looks_like_bits && key.starts_with('0') => {
-                return Err(not_ionq("has a leading zero, which IonQ's decimal keys never have".into()))
+                return Err(not_ionq(
+                    "has a leading zero, which IonQ's decimal keys never have".into(),
+                ))
             }
             Some(Ok(k)) => k,
         };

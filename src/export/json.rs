@@ -9,9 +9,7 @@ use std::fmt;
 
 /// Parse `text` (`source` names the file in messages), refusing an object with a repeated key.
 pub fn parse_unique(text: &str, source: &str) -> Result<Value> {
-    let bad = |e: serde_json::Error| {
-        Error::malformed(source, format!("line {}: not valid JSON: {e}", e.line()))
-    };
+    let bad = |e: serde_json::Error| Error::malformed(source, format!("line {}: not valid JSON: {e}", e.line()));
     serde_json::from_str::<UniqueKeys>(text).map_err(bad)?;
     serde_json::from_str(text).map_err(bad)
 }

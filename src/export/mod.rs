@@ -452,8 +452,14 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             // Finite gate angles can still overflow in a sum of terms: refuse, never write NaN.
             if !(eval.success_probability.is_finite() && eval.energy.is_finite()) {
                 return Err(Error::NotFinite {
-                    what: format!("the energy at the angles (γ = {:?}, β = {:?})", angles.gammas, angles.betas),
-                    note: format!(" ({}): the angles are too large to simulate; give angles of ordinary size", eval.energy),
+                    what: format!(
+                        "the energy at the angles (γ = {:?}, β = {:?})",
+                        angles.gammas, angles.betas
+                    ),
+                    note: format!(
+                        " ({}): the angles are too large to simulate; give angles of ordinary size",
+                        eval.energy
+                    ),
                 });
             }
             let state = if req.with_state {

@@ -746,7 +746,8 @@ mod tests {
         for f in [Flavor::Ibm, Flavor::Ionq] {
             let e = to_qasm3(&circuit, &header, f, true).unwrap_err();
             assert!(
-                matches!(e, Error::Unsupported(Unsupported::SymbolicFlavour { .. })) && e.to_string().contains("portable"),
+                matches!(e, Error::Unsupported(Unsupported::SymbolicFlavour { .. }))
+                    && e.to_string().contains("portable"),
                 "{e}"
             );
         }

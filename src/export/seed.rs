@@ -175,9 +175,9 @@ pub fn plain_nqueens(enc: &dyn Encoding) -> Result<usize> {
     let n = q.rows;
     if n > MAX_SEED_N {
         return Err(Error::out_of_range(
-            Quantity::BoardSize,
-            format!("{n} ({})", enc.file()),
-            format!("the seed circuit is exported up to N = {MAX_SEED_N}"),
+            Quantity::SeedBoard,
+            n,
+            format!("the seed circuit of {} is exported up to N = {MAX_SEED_N}", enc.file()),
         ));
     }
     let cells = enc.qubit_cells();

@@ -77,13 +77,14 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Level::ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
-            Error::UnknownName {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| Error::UnknownName {
                 what: "reduction level",
                 name: s.to_string(),
                 choices: "none, clues, paper, propagate, probe",
-            }
-        })
+            })
     }
 }
 

@@ -140,25 +140,24 @@ impl NoiseModel {
         let (mut p1, mut p2, mut readout, mut p_rz) = (0.0, 0.0, 0.0, None);
         let mut seen: Vec<&str> = Vec::new();
         for part in spec.split(',') {
-            let (key, value) = part.split_once('=').ok_or_else(|| {
-                bad(format!("`{part}` is not KEY=VALUE (keys p1, p2, readout, rz)"))
-            })?;
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| bad(format!("`{part}` is not KEY=VALUE (keys p1, p2, readout, rz)")))?;
             let key = key.trim();
             if seen.contains(&key) {
                 return Err(bad(format!("the rate `{key}` is given twice; give each rate once")));
             }
             seen.push(key);
-            let value: f64 = value.trim().parse().map_err(|_| {
-                bad(format!("{key} = `{}` is not a number", value.trim()))
-            })?;
+            let value: f64 = value
+                .trim()
+                .parse()
+                .map_err(|_| bad(format!("{key} = `{}` is not a number", value.trim())))?;
             let (max, slot) = match key {
                 "p1" => (MAX_P1, &mut p1),
                 "p2" => (MAX_P2, &mut p2),
                 "readout" => (MAX_READOUT, &mut readout),
                 "rz" => (MAX_P1, p_rz.insert(0.0)),
-                _ => {
-                    return Err(bad(format!("unknown rate `{key}` (keys p1, p2, readout, rz)")))
-                }
+                _ => return Err(bad(format!("unknown rate `{key}` (keys p1, p2, readout, rz)"))),
             };
             if !(0.0..=max).contains(&value) {
                 return Err(bad(format!("{key} = {value} is out of range [0, {max}]")));

@@ -169,7 +169,11 @@ impl FigureSize {
             ));
         }
         if !(self.scale.is_finite() && (0.25..=8.0).contains(&self.scale)) {
-            return Err(Error::out_of_range(Quantity::FigureScale, self.scale, "outside [0.25, 8]"));
+            return Err(Error::out_of_range(
+                Quantity::FigureScale,
+                self.scale,
+                "outside [0.25, 8]",
+            ));
         }
         let (w, h) = self.png_pixels();
         if u64::from(w) * u64::from(h) > Self::MAX_PNG_PIXELS {

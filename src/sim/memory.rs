@@ -185,7 +185,9 @@ mod tests {
             "{e}"
         );
         assert!(check_count(Quantity::Trajectories, 200, 16).is_ok());
-        let e = check_count(Quantity::Shots, u128::MAX, u128::MAX).unwrap_err().to_string();
+        let e = check_count(Quantity::Shots, u128::MAX, u128::MAX)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("needs 2^256.00 bytes"), "{e}");
     }
 

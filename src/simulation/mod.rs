@@ -453,12 +453,10 @@ pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Ang
     if space.resolved == SpaceChoice::Full {
         return Ok(enc.circuit(angles));
     }
-    let onehot = enc
-        .as_onehot()
-        .ok_or_else(|| Unsupported::NeedsOnehot {
-            what: "block spaces are",
-            encoding: enc.name().to_string(),
-        })?;
+    let onehot = enc.as_onehot().ok_or_else(|| Unsupported::NeedsOnehot {
+        what: "block spaces are",
+        encoding: enc.name().to_string(),
+    })?;
     let qubo = space_qubo(onehot, space);
     let poly = ZPoly::from_ising(&qubo.to_ising());
     let mut blocks: Vec<(Vec<usize>, usize)> = Vec::new();

@@ -27,7 +27,7 @@ mod solutions;
 pub use regions::qubo_regions;
 pub use solutions::random_stars;
 
-use crate::error::{Quantity, Error, Result};
+use crate::error::{Error, Quantity, Result};
 use crate::model::search;
 use crate::puzzle;
 use crate::rng::SeededRng;
@@ -78,13 +78,14 @@ impl Kind {
 impl FromStr for Kind {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Kind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
-            Error::UnknownName {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| Error::UnknownName {
                 what: "kind",
                 name: s.to_string(),
                 choices: "queens, starbattle, tango, takuzu, tents, sudoku4",
-            }
-        })
+            })
     }
 }
 
