@@ -340,6 +340,36 @@ pub enum Error {
         /// Why (starts with `; ` when not empty).
         note: String,
     },
+    /// An output file whose folder does not exist (and is not to be made).
+    #[error("{what} {}: the folder {} does not exist; create it first", path.display(), folder.display())]
+    NoFolder {
+        /// What the path is for.
+        what: String,
+        /// The path.
+        path: PathBuf,
+        /// Its folder, which does not exist.
+        folder: PathBuf,
+    },
+    /// A QASM output named `.json`: that name belongs to the manifest written beside it.
+    #[error("{what} {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm", path.display())]
+    QasmNamedJson {
+        /// What the path is for.
+        what: String,
+        /// The path.
+        path: PathBuf,
+    },
+    /// An option given for a puzzle kind it does not apply to.
+    #[error("{option} is for {applies_to}, not {kind}{note}")]
+    NotApplicable {
+        /// The option (`a star count`).
+        option: &'static str,
+        /// The kinds it applies to.
+        applies_to: &'static str,
+        /// The kind asked for.
+        kind: &'static str,
+        /// Why (starts with `; ` or ` (` when not empty).
+        note: &'static str,
+    },
     /// An output path that names an input.
     #[error("the output {} is the input {}: refusing to overwrite it", output.display(), input.display())]
     OutputIsInput {
@@ -632,6 +662,12 @@ pub enum Unsupported {
         qubits: usize,
         /// Most qubits embedded.
         max: usize,
+    },
+    /// A circuit with a gate the noise simulation does not take.
+    #[error("noise simulation takes the full-space QAOA circuit (h; rz, rzz, cx; rx): {what}")]
+    NoiseCircuit {
+        /// What the circuit has instead.
+        what: String,
     },
     /// Noise on a space or mixer other than the full space with the x mixer.
     #[error("noise runs on the full space with the x mixer only (got {got}): a Pauli error leaves a constrained subspace, so the subspace simulator cannot represent the noisy state")]
@@ -963,6 +999,9 @@ impl Error {
                 | Error::NotGenerated { .. }
                 | Error::WrongKind { .. }
                 | Error::OutputIsInput { .. }
+                | Error::NoFolder { .. }
+                | Error::QasmNamedJson { .. }
+                | Error::NotApplicable { .. }
                 | Error::InvalidDepths { .. }
                 | Error::UnknownName { .. }
                 | Error::AngleCount { .. }

@@ -53,10 +53,10 @@ pub fn run(args: &GroverArgs) -> Result<()> {
 /// `--qasm OUT.qasm`: the seed's circuit and its manifest.
 fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
     if out.extension().is_some_and(|e| e == "json") {
-        return Err(Error::InvalidArgument(format!(
-            "--qasm {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
-            out.display()
-        )));
+        return Err(Error::QasmNamedJson {
+            what: "--qasm".into(),
+            path: out.to_path_buf(),
+        });
     }
     if args.space != SpaceArg::Rows {
         return Err(Error::InvalidArgument(

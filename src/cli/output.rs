@@ -88,11 +88,11 @@ pub fn check_output_folder(dir: &Path, flag: &str, files: &[&str]) -> Result<()>
 /// computed for an output that cannot be written.
 pub fn require_parent(path: &Path, flag: &str, parents: bool) -> Result<()> {
     match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) if !parents && !dir.is_dir() => Err(Error::InvalidArgument(format!(
-            "{flag} {}: the folder {} does not exist; create it first, or add --parents",
-            path.display(),
-            dir.display()
-        ))),
+        Some(dir) if !parents && !dir.is_dir() => Err(Error::NoFolder {
+            what: flag.to_string(),
+            path: path.to_path_buf(),
+            folder: dir.to_path_buf(),
+        }),
         _ => Ok(()),
     }
 }

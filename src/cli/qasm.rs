@@ -15,10 +15,10 @@ pub fn run(args: &QasmArgs) -> Result<()> {
     }
     if let Some(out) = out {
         if out.extension().is_some_and(|e| e == "json") {
-            return Err(Error::InvalidArgument(format!(
-                "-o {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
-                out.display()
-            )));
+            return Err(Error::QasmNamedJson {
+                what: "-o".into(),
+                path: out.to_path_buf(),
+            });
         }
         require_parent(out, "-o", args.parents)?;
         check_output_file(out, "-o")?;
@@ -41,10 +41,11 @@ pub fn run(args: &QasmArgs) -> Result<()> {
     } else if let (Some(g), Some(b)) = (&args.gammas, &args.betas) {
         for (name, v) in [("--gammas", g), ("--betas", b)] {
             if v.len() != p {
-                return Err(Error::InvalidArgument(format!(
-                    "{name} has {} number(s), --depth {p} needs {p}",
-                    v.len()
-                )));
+                return Err(Error::LengthMismatch {
+                    what: format!("{name} for --depth {p}"),
+                    expected: p,
+                    got: v.len(),
+                });
             }
         }
         AngleSource::Given(Angles::new(g.clone(), b.clone())?)

@@ -148,7 +148,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
         }
         let enc = doc.encoding()?;
         let Some(angles) = doc.angles.clone() else {
-            return Err(Error::InvalidArgument(format!("{input}: the manifest has no angles")));
+            return Err(Error::malformed(&input, "the manifest has no angles"));
         };
         return Ok(Sampled {
             enc,
@@ -217,7 +217,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     };
     let doc = ManifestDoc::parse(&super::output::to_json(&manifest), &input)?;
     let Some(angles) = doc.angles.clone() else {
-        return Err(Error::InvalidArgument(format!("{input}: the circuit has no angles")));
+        return Err(Error::malformed(&input, "the circuit has no angles"));
     };
     Ok(Sampled {
         enc,

@@ -95,11 +95,14 @@ impl<'a> Evolution<'a> {
     fn new(sim: &'a dyn Qaoa, circuit: &'a NoisyCircuit) -> Result<Self> {
         let n = circuit.num_qubits;
         if sim.mixer() != MixerKind::X || sim.num_qubits() != n || sim.num_states() != 1usize << n {
-            return Err(Error::InvalidArgument(format!(
-                "noise simulation needs the full-space x-mixer simulator of the circuit's {n} qubits (got the {} mixer over {} states)",
-                sim.mixer(),
-                sim.num_states()
-            )));
+            return Err(crate::error::Unsupported::NoiseNeedsFullX {
+                got: format!(
+                    "the {} mixer over {} states, for a circuit of {n} qubits",
+                    sim.mixer(),
+                    sim.num_states()
+                ),
+            }
+            .into());
         }
         let diagonal = sim.diagonal();
         // The same factors as the noiseless simulator computes, bit for bit.

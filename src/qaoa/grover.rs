@@ -326,9 +326,11 @@ impl GroverMixerSimulator {
     pub fn full(diagonal: CostDiagonal) -> Result<Self> {
         let len = diagonal.len();
         if !len.is_power_of_two() {
-            return Err(Error::InvalidArgument(format!(
-                "diagonal length {len} is not a power of two"
-            )));
+            return Err(Error::LengthMismatch {
+                what: "diagonal (2^n entries)".into(),
+                expected: len.next_power_of_two(),
+                got: len,
+            });
         }
         Ok(GroverMixerSimulator {
             digits: None,

@@ -200,7 +200,6 @@ pub fn generate_within(
 
 fn validate(req: &Request) -> Result<()> {
     let n = req.size;
-    let bad = |msg: String| Err(Error::InvalidArgument(msg));
     let stars = if req.kind == Kind::StarBattle { req.stars } else { 1 };
     match req.kind {
         Kind::Queens | Kind::StarBattle => {
@@ -208,7 +207,12 @@ fn validate(req: &Request) -> Result<()> {
                 return Err(Error::out_of_range(Quantity::Stars, stars, "1 to 4 stars"));
             }
             if req.kind == Kind::Queens && req.stars != 1 {
-                return bad("a star count is for starbattle; queens has one per row, column and region".into());
+                return Err(Error::NotApplicable {
+                    option: "a star count",
+                    applies_to: "starbattle",
+                    kind: "queens",
+                    note: "; queens has one per row, column and region",
+                });
             }
             let least = if stars == 1 { 5 } else { 4 * stars };
             if n < least || n > 16 {
@@ -243,17 +247,29 @@ fn validate(req: &Request) -> Result<()> {
         }
     }
     if req.kind != Kind::StarBattle && req.stars != 1 {
-        return bad("a star count is for starbattle".into());
+        return Err(Error::NotApplicable {
+            option: "a star count",
+            applies_to: "starbattle",
+            kind: req.kind.name(),
+            note: "",
+        });
     }
     if req.method == RegionMethod::Qubo && !matches!(req.kind, Kind::Queens | Kind::StarBattle) {
-        return bad("the qubo region method makes regions: it is for queens and starbattle".into());
+        return Err(Error::NotApplicable {
+            option: "the qubo region method",
+            applies_to: "queens and starbattle",
+            kind: req.kind.name(),
+            note: " (it makes regions)",
+        });
     }
     if let Some(k) = req.givens {
         if !matches!(req.kind, Kind::Tango | Kind::Takuzu | Kind::Sudoku4) {
-            return bad(format!(
-                "a givens count is for tango, takuzu and sudoku4, not {} (it has no givens)",
-                req.kind.name()
-            ));
+            return Err(Error::NotApplicable {
+                option: "a givens count",
+                applies_to: "tango, takuzu and sudoku4",
+                kind: req.kind.name(),
+                note: " (it has no givens)",
+            });
         }
         if k > n * n {
             return Err(Error::out_of_range(
