@@ -473,7 +473,7 @@ pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Ang
 pub fn refuse_grover_export(mixer: MixerKind) -> Result<()> {
     if mixer == MixerKind::Grover {
         return Err(Error::InvalidArgument(
-            "the grover mixer exp(-i beta |s><s|) has no gate-level circuit yet, so it cannot be exported as QASM (it needs the start-state preparation, its inverse and a multi-controlled phase; issue 23). Simulate it with solve, sweep or landscape, or export an x or xy mixer. Grover search itself on N-Queens is exported by `quzzle grover FILE --qasm OUT.qasm` (the Q# seed's circuit)".into(),
+            "the grover mixer exp(-i beta |s><s|) has no gate-level circuit yet, so it cannot be exported as QASM (it needs the start-state preparation, its inverse and a multi-controlled phase; issue 23). Simulate it with solve, sweep or landscape, or export an x or xy mixer. Grover search itself on N-Queens is exported by the grover command as QASM (the Q# seed's circuit)".into(),
         ));
     }
     Ok(())

@@ -4,6 +4,7 @@ mod budgets;
 mod cli;
 mod common;
 mod determinism;
+mod error_flags;
 mod generate;
 mod generate_pins;
 mod golden;
