@@ -157,5 +157,18 @@ mod tests {
             problem: CountsProblem::ShotsDiffer { total: 3, given: 5 },
         };
         assert_eq!(message(&e), "c.json: the counts add up to 3 shots, not --shots 5");
+        let e = Error::OutOfTime {
+            task: "Grover iterations".into(),
+            seconds: 1.0,
+            done: "0 of 5 iterations".into(),
+            instead: Some(Instead::ClosedFormRoute),
+        };
+        assert!(
+            message(&e).ends_with(
+                "(after 0 of 5 iterations); --route closed-form gives the curve from (M, D) without a statevector; raise --max-seconds, or ask for less"
+            ),
+            "{}",
+            message(&e)
+        );
     }
 }
