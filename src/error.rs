@@ -146,7 +146,7 @@ pub enum Error {
         note: String,
     },
     /// The reduction decided every cell: there is no circuit to run or export.
-    #[error("{file}: the {level} reduction decides every cell (0 qubits), so there is no circuit to run; use a weaker reduction level")]
+    #[error("{file}: the {level} reduction decides every cell (0 qubits), so there are no qubits to run; use a weaker reduction level")]
     NoQubits {
         /// The puzzle file.
         file: String,

@@ -41,11 +41,10 @@ pub fn run(args: &QasmArgs) -> Result<()> {
     } else if let (Some(g), Some(b)) = (&args.gammas, &args.betas) {
         for (name, v) in [("--gammas", g), ("--betas", b)] {
             if v.len() != p {
-                return Err(Error::LengthMismatch {
-                    what: format!("{name} for --depth {p}"),
-                    expected: p,
-                    got: v.len(),
-                });
+                return Err(Error::InvalidArgument(format!(
+                    "{name} has {} number(s), --depth {p} needs {p}",
+                    v.len()
+                )));
             }
         }
         AngleSource::Given(Angles::new(g.clone(), b.clone())?)
