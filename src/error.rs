@@ -334,11 +334,11 @@ pub enum Error {
         /// The path.
         path: PathBuf,
         /// What it is (`a folder`, `a symbolic link`).
-        kind: String,
+        kind: &'static str,
         /// What it should be (`a regular file`, `a folder`).
         expected: &'static str,
         /// Why (starts with `; ` when not empty).
-        note: String,
+        note: &'static str,
     },
     /// An output file whose folder does not exist (and is not to be made).
     #[error("{what} {}: the folder {} does not exist; create it first", path.display(), folder.display())]
@@ -533,7 +533,7 @@ pub enum Unsupported {
         /// The puzzle file.
         file: String,
         /// The reduction level.
-        level: String,
+        level: &'static str,
     },
     /// A block that is not a plain weight-k set, under an XY mixer.
     #[error("{file}: block `{block}` is not a plain weight-k set after the {level} reduction ({why}), so the {mixer} mixer does not apply to it; the grover mixer does. Or use a weaker reduction or another space")]
@@ -543,11 +543,11 @@ pub enum Unsupported {
         /// The block.
         block: String,
         /// The reduction level.
-        level: String,
+        level: &'static str,
         /// How its counts make it general.
         why: String,
         /// The mixer asked for.
-        mixer: String,
+        mixer: crate::mixer::MixerKind,
     },
     /// A block not a plain weight-k set has no Dicke-state preparation.
     #[error("block `{block}` is not a plain weight-k set, so it has no Dicke-state preparation to export")]

@@ -62,9 +62,9 @@ pub fn check_output(path: &Path, what: &str) -> Result<()> {
         Some(kind) => Err(Error::WrongKind {
             what: what.to_string(),
             path: path.to_path_buf(),
-            kind: kind.to_string(),
+            kind,
             expected: "a regular file",
-            note: "; outputs go only to a new path or over a regular file, which is replaced whole".into(),
+            note: "; outputs go only to a new path or over a regular file, which is replaced whole",
         }),
     }
 }

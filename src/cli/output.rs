@@ -71,9 +71,9 @@ pub fn check_output_folder(dir: &Path, flag: &str, files: &[&str]) -> Result<()>
         return Err(Error::WrongKind {
             what: flag.to_string(),
             path: dir.to_path_buf(),
-            kind: kind.to_string(),
+            kind,
             expected: "a folder",
-            note: String::new(),
+            note: "",
         });
     }
     for f in files {

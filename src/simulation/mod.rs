@@ -220,7 +220,7 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     if space.resolved == SpaceChoice::Full {
         return Err(Unsupported::AutoIsFull {
             file: enc.file().to_string(),
-            level: enc.level().to_string(),
+            level: enc.level().name(),
         }
         .into());
     }
@@ -240,9 +240,9 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
         return Err(Unsupported::NotPlainBlock {
             file: enc.file().to_string(),
             block: b.label.clone(),
-            level: enc.level().to_string(),
+            level: enc.level().name(),
             why,
-            mixer: settings.mixer.to_string(),
+            mixer: settings.mixer,
         }
         .into());
     }
