@@ -9,7 +9,7 @@
 //! ground state of `H_C` has γ > 0 and β < 0 (for one coupling, `⟨J Z_0 Z_1⟩ = J sin 4β sin 2γJ`
 //! is smallest at β = −π/8 when γJ = π/4).
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use serde::{Deserialize, Serialize};
 
 /// Angles of a depth-p QAOA circuit.
@@ -31,10 +31,13 @@ impl Angles {
             });
         }
         if gammas.is_empty() {
-            return Err(Error::InvalidArgument("depth p must be at least 1".into()));
+            return Err(Error::out_of_range(Quantity::Depth, 0, "must be at least 1"));
         }
         if gammas.iter().chain(&betas).any(|a| !a.is_finite()) {
-            return Err(Error::InvalidArgument("angles must be finite".into()));
+            return Err(Error::NotFinite {
+                what: "an angle".into(),
+                note: String::new(),
+            });
         }
         Ok(Angles { gammas, betas })
     }
@@ -65,7 +68,7 @@ impl Angles {
     /// β_l = −(1 − (l+½)/p)·dt.
     pub fn linear_ramp(p: usize, dt: f64) -> Result<Self> {
         if p == 0 {
-            return Err(Error::InvalidArgument("depth p must be at least 1".into()));
+            return Err(Error::out_of_range(Quantity::Depth, 0, "must be at least 1"));
         }
         let f = |l: usize| (l as f64 + 0.5) / p as f64;
         Angles::new(

@@ -2,7 +2,7 @@
 //! histograms, Grover curves). The library checks the budget at its own pace and reports how
 //! far it has gone through a callback; printing is the caller's business.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -68,9 +68,11 @@ impl<'a> Budget<'a> {
     pub fn new(max_seconds: Option<f64>, interval: Duration, progress: Option<&'a ProgressFn<'a>>) -> Result<Self> {
         if let Some(s) = max_seconds {
             if !(s.is_finite() && s > 0.0) {
-                return Err(Error::InvalidArgument(format!(
-                    "--max-seconds {s}: give a positive number of seconds"
-                )));
+                return Err(Error::out_of_range(
+                    Quantity::TimeBudget,
+                    s,
+                    "give a positive number of seconds",
+                ));
             }
         }
         let began = Instant::now();
@@ -141,6 +143,7 @@ impl<'a> Budget<'a> {
             task: task.to_string(),
             seconds: self.max_seconds.unwrap_or(seconds),
             done,
+            instead: None,
         }
     }
 }
@@ -214,7 +217,8 @@ mod tests {
             e.contains("about 1.0 % of the work; at this pace the whole takes about"),
             "{e}"
         );
-        assert!(e.contains("raise --max-seconds"), "{e}");
+        // The command line adds how to raise the budget.
+        assert!(e.ends_with(")") && !e.contains("--max-seconds"), "{e}");
         assert_eq!(seconds_text(7200.0), "2.0 h");
         assert_eq!(seconds_text(30.0), "30 s");
     }

@@ -60,14 +60,6 @@ pub fn gib_text(gib: f64) -> String {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// A block space was asked of an encoding without a constraint model to build it from.
-    #[error(
-        "block spaces are built from the constraint model of the onehot encoding; the {encoding} encoding has none"
-    )]
-    NoBlockModel {
-        /// The encoding's name (a name, not the enum: the error type sits below every module).
-        encoding: &'static str,
-    },
     /// A mixer with no gate-level circuit was asked for one (to export or to run gate by gate).
     #[error("the {mixer} mixer has no gate-level circuit, so it cannot be exported or run gate by gate")]
     NoCircuit {
@@ -108,10 +100,12 @@ pub enum Error {
         available: u64,
     },
     /// A count asked for would need more memory than there is (checked before allocating).
-    #[error("{what} needs {}, more than the {} available", size_text(*log2_bytes), bytes_text(*available as f64))]
+    #[error("{what} {count} needs {}, more than the {} available", size_text(*log2_bytes), bytes_text(*available as f64))]
     TooMuchMemory {
-        /// The count, as asked for (`--trajectories 1000000000`).
-        what: String,
+        /// What is counted.
+        what: Quantity,
+        /// The count asked for.
+        count: u128,
         /// log2 of the bytes it would take.
         log2_bytes: f64,
         /// Bytes the machine can give.
@@ -158,7 +152,7 @@ pub enum Error {
         note: String,
     },
     /// The reduction decided every cell: there is no circuit to run or export.
-    #[error("{file}: the {level} reduction decides every cell, so there are no qubits; use a weaker reduction level")]
+    #[error("{file}: the {level} reduction decides every cell (0 qubits), so there are no qubits to run; use a weaker reduction level")]
     NoQubits {
         /// The puzzle file.
         file: String,
@@ -201,13 +195,208 @@ pub enum Error {
         /// The names accepted.
         choices: &'static str,
     },
-    /// An argument is out of its domain.
+    /// A number outside the values it may take.
+    #[error("{what} {value}: {allowed}")]
+    OutOfRange {
+        /// What the number is.
+        what: Quantity,
+        /// The number as given.
+        value: String,
+        /// What it may be (`must be at least 1`).
+        allowed: String,
+    },
+    /// A number that must be finite is not (or grows past f64's range).
+    #[error("{what} is not finite{note}")]
+    NotFinite {
+        /// What is not finite (`gate angle inf`, `the offset`).
+        what: String,
+        /// Why, or what to do (starts with `: ` or `; ` when not empty).
+        note: String,
+    },
+    /// A list whose length does not match what it goes with.
+    #[error("{what}: {got} given, {expected} needed")]
+    LengthMismatch {
+        /// What the list is (`fields for 3 qubits`).
+        what: String,
+        /// The length needed.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// A qubit index beyond the qubits there are.
+    #[error("{what} addresses a qubit beyond the {qubits} there are")]
+    QubitOutOfRange {
+        /// What addresses it (`coupling (0, 5)`, `gate Cx(0, 9)`).
+        what: String,
+        /// The qubits there are.
+        qubits: usize,
+    },
+    /// An objective that has no gradient was asked for one.
+    #[error("the {objective} objective has no gradient")]
+    NoGradient {
+        /// The objective.
+        objective: String,
+    },
+    /// A space, mixer, route, encoding or flavour that do not go together.
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+    /// A text that is not in the form asked for (a noise model, an objective).
+    #[error("{what} `{text}`: {problem}")]
+    Syntax {
+        /// What the text is (`noise`, `objective`).
+        what: &'static str,
+        /// The text given.
+        text: String,
+        /// What is wrong, and what is accepted.
+        problem: String,
+    },
+    /// A JSON file (report, manifest, counts) that does not hold what it should.
+    #[error("{file}: {msg}")]
+    Malformed {
+        /// The file (or stream name).
+        file: String,
+        /// What is wrong.
+        msg: String,
+    },
+    /// A counts file whose format or shot count is not clear.
+    #[error("{file}: {problem}")]
+    Counts {
+        /// The counts file.
+        file: String,
+        /// What is unclear.
+        problem: CountsProblem,
+    },
+    /// A circuit manifest that does not match the circuit it describes.
+    #[error("{file}: {problem}; export the circuit again")]
+    Manifest {
+        /// The manifest.
+        file: String,
+        /// What does not match.
+        problem: ManifestProblem,
+    },
+    /// An instance a sweep leaves out because its space is over the qubit limit.
+    #[error(
+        "{qubits} qubits, space {space} of 2^{log2_dimension:.2} states, more than the limit of 2^{limit}; {}",
+        over_limit_ways(*raise_to, *stronger)
+    )]
+    OverLimit {
+        /// Qubits of the encoded puzzle.
+        qubits: usize,
+        /// The resolved space.
+        space: String,
+        /// log2 of its number of basis states.
+        log2_dimension: f64,
+        /// The limit, as log2 of basis states.
+        limit: usize,
+        /// A higher limit that runs it (its state fits in memory).
+        raise_to: Option<usize>,
+        /// The first stronger reduction level (with its qubits) within the limit.
+        stronger: Option<(&'static str, usize)>,
+    },
+    /// A sweep folder whose earlier rows were computed with other settings.
+    #[error("{} holds rows computed with {setting} {stored}; this sweep has {setting} {given}. Rerun with {setting} {stored} to resume, or write to another folder", csv.display())]
+    ResumeMismatch {
+        /// The sweep CSV.
+        csv: PathBuf,
+        /// The setting that differs.
+        setting: String,
+        /// Its value in the folder.
+        stored: String,
+        /// Its value now.
+        given: String,
+    },
+    /// Another sweep holds the lock of an output folder.
+    #[error("{}: {}", lock.display(), locked_text(*pid, host.as_deref()))]
+    Locked {
+        /// The lock file.
+        lock: PathBuf,
+        /// The holder's process id (none: it took the lock at the same moment).
+        pid: Option<u32>,
+        /// The holder's host, when it is another.
+        host: Option<String>,
+    },
+    /// A sweep with no puzzle files to run.
+    #[error("{}", no_puzzles_text(folder.as_deref()))]
+    NoPuzzleFiles {
+        /// The folder searched, if one was given.
+        folder: Option<PathBuf>,
+    },
+    /// A puzzle generator that found no puzzle with the properties asked for.
+    #[error("no unique {what} after {attempts} attempts{note}")]
+    NotGenerated {
+        /// The puzzle asked for (`queens of size 8`).
+        what: String,
+        /// Attempts made.
+        attempts: usize,
+        /// The seed, the fewest givens reached, or what to ask for instead (`; ask for more
+        /// givens`).
+        note: String,
+    },
+    /// A path that is of the wrong kind (a folder where a file goes, a file where a folder goes).
+    #[error("{what} {}: it is {kind}, not {expected}{note}", path.display())]
+    WrongKind {
+        /// What the path is for.
+        what: String,
+        /// The path.
+        path: PathBuf,
+        /// What it is (`a folder`, `a symbolic link`).
+        kind: &'static str,
+        /// What it should be (`a regular file`, `a folder`).
+        expected: &'static str,
+        /// Why (starts with `; ` when not empty).
+        note: &'static str,
+    },
+    /// An output file whose folder does not exist (and is not to be made).
+    #[error("{what} {}: the folder {} does not exist; create it first", path.display(), folder.display())]
+    NoFolder {
+        /// What the path is for.
+        what: String,
+        /// The path.
+        path: PathBuf,
+        /// Its folder, which does not exist.
+        folder: PathBuf,
+    },
+    /// A QASM output named `.json`: that name belongs to the manifest written beside it.
+    #[error("{what} {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm", path.display())]
+    QasmNamedJson {
+        /// What the path is for.
+        what: String,
+        /// The path.
+        path: PathBuf,
+    },
+    /// An option given for a puzzle kind it does not apply to.
+    #[error("{option} is for {applies_to}, not {kind}{note}")]
+    NotApplicable {
+        /// The option (`a star count`).
+        option: &'static str,
+        /// The kinds it applies to.
+        applies_to: &'static str,
+        /// The kind asked for.
+        kind: &'static str,
+        /// Why (starts with `; ` or ` (` when not empty).
+        note: &'static str,
+    },
+    /// An output path that names an input.
+    #[error("the output {} is the input {}: refusing to overwrite it", output.display(), input.display())]
+    OutputIsInput {
+        /// The output.
+        output: PathBuf,
+        /// The input it names.
+        input: PathBuf,
+    },
+    /// A table that could not be written as CSV.
+    #[error("{table}: {msg}")]
+    Csv {
+        /// The table (`depths.csv`).
+        table: String,
+        /// The cause.
+        msg: String,
+    },
+    /// An argument out of its domain that no variant above describes.
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
     /// A task ran out of its time budget.
-    #[error(
-        "{task}: no result within the time budget of {seconds} s (after {done}); raise --max-seconds, or ask for less"
-    )]
+    #[error("{task}: no result within the time budget of {seconds} s (after {done})")]
     OutOfTime {
         /// What ran.
         task: String,
@@ -215,6 +404,8 @@ pub enum Error {
         seconds: f64,
         /// What was done by then.
         done: String,
+        /// A cheaper way to the result, if there is one.
+        instead: Option<Instead>,
     },
     /// The classical optimiser failed.
     #[error("angle optimisation failed: {0}")]
@@ -242,6 +433,446 @@ pub enum Error {
     Plot(String),
 }
 
+/// A number the library takes, named in the library's words; the command line maps each to
+/// its flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantity {
+    /// The QAOA depth p.
+    Depth,
+    /// Optimiser restarts.
+    Restarts,
+    /// Optimiser iterations per restart.
+    MaxIterations,
+    /// Shots drawn.
+    Shots,
+    /// Noise trajectories.
+    Trajectories,
+    /// A time budget in seconds.
+    TimeBudget,
+    /// A confidence level.
+    Confidence,
+    /// Grover iteration counts.
+    GroverIterations,
+    /// QAOA depths compared with Grover.
+    QaoaDepths,
+    /// Grover iterations written into one circuit file.
+    CircuitIterations,
+    /// The size of a board (N of an NxN board).
+    BoardSize,
+    /// Givens of a generated puzzle.
+    Givens,
+    /// N of the N-Queens board whose Grover circuit is written.
+    SeedBoard,
+    /// Stars per row, column and region.
+    Stars,
+    /// Points of a landscape grid each way.
+    GridPoints,
+    /// The largest γ of a landscape.
+    GammaMax,
+    /// Repeats of a timing.
+    Repeats,
+    /// Qubits of a random Ising model.
+    RandomQubits,
+    /// Qubits of a diagonal built in memory.
+    DiagonalQubits,
+    /// A figure's size in pixels.
+    FigureSize,
+    /// A figure's scale factor.
+    FigureScale,
+}
+
+impl Quantity {
+    /// The library's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Quantity::Depth => "depth",
+            Quantity::Restarts => "restarts",
+            Quantity::MaxIterations => "optimiser iterations",
+            Quantity::Shots => "shots",
+            Quantity::Trajectories => "trajectories",
+            Quantity::TimeBudget => "time budget (seconds)",
+            Quantity::Confidence => "confidence",
+            Quantity::GroverIterations => "Grover iterations",
+            Quantity::QaoaDepths => "QAOA depths",
+            Quantity::CircuitIterations => "iterations",
+            Quantity::BoardSize => "size",
+            Quantity::Stars => "stars",
+            Quantity::Givens => "givens",
+            Quantity::SeedBoard => "N",
+            Quantity::GridPoints => "grid points",
+            Quantity::GammaMax => "largest gamma",
+            Quantity::Repeats => "repeats",
+            Quantity::RandomQubits => "random qubits",
+            Quantity::DiagonalQubits => "diagonal qubits",
+            Quantity::FigureSize => "figure size",
+            Quantity::FigureScale => "figure scale",
+        }
+    }
+}
+
+impl std::fmt::Display for Quantity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A combination the library does not run: a mixer on a space it does not keep, a space that
+/// is not listed, a route or encoding that lacks what is asked of it.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unsupported {
+    /// The x mixer on a block space.
+    #[error("the x mixer runs on the full space only; space `{space}` needs an xy mixer (xy-ring or xy-complete)")]
+    XMixerOnBlocks {
+        /// The space asked for.
+        space: String,
+    },
+    /// An XY mixer on the full space.
+    #[error("the {mixer} mixer keeps block weights, so it needs a block space (rows, cols, regions, cells or auto), not full")]
+    BlockMixerOnFull {
+        /// The mixer.
+        mixer: String,
+    },
+    /// `auto` resolved to the full space for an XY mixer.
+    #[error("{file}: no family of plain weight-k counts at the {level} reduction, so `auto` is the full space for the xy mixers; use the x mixer, or the grover mixer on a space of general blocks")]
+    AutoIsFull {
+        /// The puzzle file.
+        file: String,
+        /// The reduction level.
+        level: &'static str,
+    },
+    /// A block that is not a plain weight-k set, under an XY mixer.
+    #[error("{file}: block `{block}` is not a plain weight-k set after the {level} reduction ({why}), so the {mixer} mixer does not apply to it; the grover mixer does. Or use a weaker reduction or another space")]
+    NotPlainBlock {
+        /// The puzzle file.
+        file: String,
+        /// The block.
+        block: String,
+        /// The reduction level.
+        level: &'static str,
+        /// How its counts make it general.
+        why: String,
+        /// The mixer asked for.
+        mixer: crate::mixer::MixerKind,
+    },
+    /// A block not a plain weight-k set has no Dicke-state preparation.
+    #[error("block `{block}` is not a plain weight-k set, so it has no Dicke-state preparation to export")]
+    NoDickePreparation {
+        /// The block.
+        block: String,
+    },
+    /// A space family the puzzle does not have.
+    #[error("space `{family}`: the puzzle has no active exact {family} counts at this reduction level")]
+    NoFamily {
+        /// The family.
+        family: String,
+    },
+    /// A space family whose blocks overlap into one too large to count.
+    #[error("space `{family}`: `{label}` share qubits, and the states of their joined block of {qubits} qubits are too tangled to count")]
+    TangledFamily {
+        /// The family.
+        family: String,
+        /// The blocks that overlap.
+        label: String,
+        /// Qubits of their joined block.
+        qubits: usize,
+    },
+    /// Block spaces and cost histograms need the one-hot encoding's constraint model.
+    #[error("{what} built from the constraint model of the onehot encoding; the {encoding} encoding has none")]
+    NeedsOnehot {
+        /// What needs it (`block spaces are`, `the cost histogram is`).
+        what: &'static str,
+        /// The encoding given.
+        encoding: String,
+    },
+    /// A block too large to list its states.
+    #[error("block `{block}` has {qubits} qubits and {states} states; states are listed for plain blocks of up to {max_states} states and other blocks of up to {max_qubits} qubits")]
+    BlockNotListed {
+        /// The block.
+        block: String,
+        /// Its qubits.
+        qubits: usize,
+        /// Its states.
+        states: u128,
+        /// Most states of a listed plain block.
+        max_states: u128,
+        /// Most qubits of a listed general block.
+        max_qubits: usize,
+    },
+    /// A space whose states are counted, not listed: no statevector over it.
+    #[error("{file}: the states of space {space} are counted ({dimension}), not listed, so there is no statevector over it; the grover mixer runs on it from the cost histogram up to 2^32 states")]
+    SpaceNotListed {
+        /// The puzzle file.
+        file: String,
+        /// The space.
+        space: String,
+        /// Its number of states.
+        dimension: f64,
+    },
+    /// A space too large for the cost histogram's enumeration.
+    #[error(
+        "{file}: space {space} has 2^{log2_dimension:.2} states; the histogram is counted by enumeration up to 2^32"
+    )]
+    TooManyToCount {
+        /// The puzzle file.
+        file: String,
+        /// The space.
+        space: String,
+        /// log2 of its states.
+        log2_dimension: f64,
+    },
+    /// More states of the success cost than are judged one by one.
+    #[error("{file}: more than {max} states of space {space} have the success cost; too many to judge one by one")]
+    TooManyToJudge {
+        /// The puzzle file.
+        file: String,
+        /// The space.
+        space: String,
+        /// Most states judged.
+        max: usize,
+    },
+    /// The histogram route with a mixer other than Grover's.
+    #[error("the histogram route is exact for the grover mixer only, not {mixer}")]
+    HistogramNeedsGrover {
+        /// The mixer asked for.
+        mixer: String,
+    },
+    /// A command that needs every amplitude, on a space run by its cost histogram.
+    #[error("{what} needs the amplitude of every basis state, but space {space} (2^{log2_dimension:.2} states) runs by the cost histogram, where only the number of states of each cost is known; use a space with a statevector (quzzle info lists the route of each)")]
+    NoStatevector {
+        /// What needs the amplitudes.
+        what: String,
+        /// The space.
+        space: String,
+        /// log2 of its states.
+        log2_dimension: f64,
+    },
+    /// A state too large to simulate, where the angles are optimised on it.
+    #[error("{file}: optimising the angles needs the state, which is too large to simulate")]
+    NoStateToOptimise {
+        /// The puzzle file.
+        file: String,
+    },
+    /// The puzzle has a solution, but the space holds none.
+    #[error("{file}: the puzzle has a solution but none lies in space {space}")]
+    NoSolutionInSpace {
+        /// The puzzle file.
+        file: String,
+        /// The space.
+        space: String,
+    },
+    /// A full state too large to embed in a manifest.
+    #[error("the full state of {qubits} qubits has 2^{qubits} amplitudes; a manifest carries it up to {max} qubits")]
+    StateTooLargeToEmbed {
+        /// Qubits of the circuit.
+        qubits: usize,
+        /// Most qubits embedded.
+        max: usize,
+    },
+    /// A circuit with a gate the noise simulation does not take.
+    #[error("noise simulation takes the full-space QAOA circuit (h; rz, rzz, cx; rx): {what}")]
+    NoiseCircuit {
+        /// What the circuit has instead.
+        what: String,
+    },
+    /// Noise on a space or mixer other than the full space with the x mixer.
+    #[error("noise runs on the full space with the x mixer only (got {got}): a Pauli error leaves a constrained subspace, so the subspace simulator cannot represent the noisy state")]
+    NoiseNeedsFullX {
+        /// The space and mixer asked for.
+        got: String,
+    },
+    /// Symbolic angles in a flavour without input parameters.
+    #[error("symbolic angles are input parameters, which only the portable flavour has (not {flavour})")]
+    SymbolicFlavour {
+        /// The flavour asked for.
+        flavour: &'static str,
+    },
+    /// A puzzle the seed's Grover circuit is not written for.
+    #[error("{file}: the seed's Grover circuit is written for plain N-Queens (`puzzle: nqueens`, flat, no [regions], no [givens]); {found}")]
+    SeedPuzzle {
+        /// The puzzle file.
+        file: String,
+        /// What the puzzle is instead (`this is `puzzle: tango``).
+        found: String,
+    },
+    /// A reduction whose qubits are not the board's cells in order, for the seed's circuit.
+    #[error("{file}: at the {level} reduction the {qubits} qubits are not the {cells} cells in row-major order; the seed's circuit needs the none reduction")]
+    SeedReduction {
+        /// The puzzle file.
+        file: String,
+        /// The reduction level.
+        level: &'static str,
+        /// Qubits at that level.
+        qubits: usize,
+        /// Cells of the board.
+        cells: usize,
+    },
+    /// No optimal Grover iteration count: the puzzle has no solution.
+    #[error("{file}: {n}-Queens has no solution, so there is no optimal iteration count; give the iteration count")]
+    NoOptimalIterations {
+        /// The puzzle file.
+        file: String,
+        /// N.
+        n: usize,
+    },
+    /// The exact search stopped at its limit: the number of solutions is unknown.
+    #[error("{file}: the exact search stopped at its limit, so the number of solutions M is unknown")]
+    SolutionsUnknown {
+        /// The puzzle file.
+        file: String,
+    },
+}
+
+/// What is unclear about a counts file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CountsProblem {
+    /// Bit-string keys without a bit order.
+    #[error("the keys are {qubits}-bit strings, whose bit order the file does not say{}: name the format: qiskit (Qiskit get_counts, qubit 0 rightmost) or quzzle (qubit 0 first){}", if *maybe_ionq { " (they could also be IonQ's decimal integers)" } else { "" }, if *maybe_ionq { " or ionq" } else { "" })]
+    BitOrderUnknown {
+        /// Qubits of the circuit.
+        qubits: usize,
+        /// Whether the keys read as IonQ's decimal integers too.
+        maybe_ionq: bool,
+    },
+    /// Keys that are neither bit strings nor decimal integers.
+    #[error("key `{key}` is neither a {qubits}-bit string (the manifest's circuit has {qubits} qubits) nor a decimal integer; name the format: qiskit, sampler, ionq or quzzle")]
+    KeysUnknown {
+        /// A key of neither kind.
+        key: String,
+        /// Qubits of the circuit.
+        qubits: usize,
+    },
+    /// Counts that do not add up to the shots given.
+    #[error("the counts add up to {total} shots, not the {given} shots given")]
+    ShotsDiffer {
+        /// Their sum.
+        total: u64,
+        /// The shots given.
+        given: u64,
+    },
+    /// A key that IonQ's decimal keys do not allow.
+    #[error("key `{key}` {why}{}", bits.map_or(String::new(), |q| format!(" (it looks like a {q}-bit string: read Qiskit keys in the qiskit format, quzzle's in the quzzle format)")))]
+    NotIonqKey {
+        /// The key (cut when long).
+        key: String,
+        /// What is wrong with it.
+        why: String,
+        /// The bits of the circuit, when the key looks like a bit string of that length.
+        bits: Option<usize>,
+    },
+    /// IonQ probabilities without a shot count.
+    #[error("IonQ probabilities do not say how many shots were taken: give the job's shot count")]
+    ShotsNeeded,
+}
+
+/// What does not match in a circuit manifest.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ManifestProblem {
+    /// The embedded puzzle text does not hash to the recorded hash.
+    #[error("`puzzle_text` does not hash to `puzzle_sha256`: the manifest was edited")]
+    PuzzleHash,
+    /// The embedded puzzle text does not parse.
+    #[error("its `puzzle_text` does not parse: {0}")]
+    PuzzleText(String),
+    /// The embedded puzzle gives other qubits or cells than recorded.
+    #[error("the embedded puzzle at the {level} reduction gives other {what} than the manifest records: it was written by another quzzle version ({version})")]
+    OtherVersion {
+        /// The reduction level.
+        level: &'static str,
+        /// What differs.
+        what: String,
+        /// This quzzle's version.
+        version: &'static str,
+    },
+    /// A recorded field that the circuit does not give.
+    #[error("`{field}` is `{recorded}`, but the circuit it describes gives `{recomputed}`: the manifest was edited")]
+    Field {
+        /// The field.
+        field: String,
+        /// What the manifest records.
+        recorded: String,
+        /// What the circuit gives.
+        recomputed: String,
+    },
+    /// A space and mixer that are not a circuit of the puzzle.
+    #[error("`space` {space} with `mixer` {mixer} is not a circuit of this puzzle ({why}): the manifest was edited")]
+    NotACircuit {
+        /// The space.
+        space: String,
+        /// The mixer.
+        mixer: String,
+        /// Why.
+        why: String,
+    },
+    /// Fields that do not match the digest.
+    #[error(
+        "its fields do not match its `{key}`: the manifest was edited after export (a field changed, added or removed)"
+    )]
+    Digest {
+        /// The digest's key.
+        key: &'static str,
+    },
+    /// No digest.
+    #[error("no `{key}`: the manifest was written by an older quzzle (or the digest was removed), so its fields cannot be checked")]
+    NoDigest {
+        /// The digest's key.
+        key: &'static str,
+    },
+}
+
+/// A cheaper way to a result that ran out of time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instead {
+    /// The closed-form route of the Grover search.
+    ClosedFormRoute,
+}
+
+impl std::fmt::Display for Instead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Instead::ClosedFormRoute => {
+                f.write_str("the closed-form route gives the curve from (M, D) without a statevector")
+            }
+        }
+    }
+}
+
+fn over_limit_ways(raise_to: Option<usize>, stronger: Option<(&'static str, usize)>) -> String {
+    let mut ways = Vec::new();
+    if let Some(q) = raise_to {
+        ways.push(format!("a limit of 2^{q} (its state fits in memory)"));
+    }
+    if let Some((level, q)) = stronger {
+        ways.push(format!("the {level} reduction ({q} qubits)"));
+    }
+    if ways.is_empty() {
+        "no higher limit runs it (its state does not fit in memory), and no stronger reduction level brings it within the limit".into()
+    } else {
+        format!("{} would run it", ways.join(", or "))
+    }
+}
+
+fn locked_text(pid: Option<u32>, host: Option<&str>) -> String {
+    match (pid, host) {
+        (Some(pid), Some(host)) => format!(
+            "another sweep (pid {pid} on host {host}) is writing to this folder; wait for it, or remove the lock if that sweep is gone"
+        ),
+        (Some(pid), None) => {
+            format!("another sweep (pid {pid}) is writing to this folder; wait for it or write to another folder")
+        }
+        (None, _) => "another sweep took the lock at the same moment; try again".into(),
+    }
+}
+
+fn no_puzzles_text(folder: Option<&std::path::Path>) -> String {
+    match folder {
+        Some(f) => format!("{}: folder holds no puzzle files (*.txt)", f.display()),
+        None => "no puzzle files given".into(),
+    }
+}
+
 fn spaces_note(spaces: &[String]) -> String {
     if spaces.is_empty() {
         String::new()
@@ -263,6 +894,11 @@ pub const QUOTE_CHARS: usize = 80;
 
 /// Most characters of a whole parse message (a backstop for input quoted without backticks).
 const MESSAGE_CHARS: usize = 1000;
+
+/// Input `s` as a message quotes it: cut to [`QUOTE_CHARS`] characters, with `…` when cut.
+pub fn clip_quote(s: &str) -> String {
+    clip(s, QUOTE_CHARS)
+}
 
 /// `s` cut to its first `max` characters, with `…` when anything was cut.
 fn clip(s: &str, max: usize) -> String {
@@ -319,6 +955,31 @@ impl Error {
         }
     }
 
+    /// `what` = `value` is not one of the values it may take (`allowed`).
+    pub fn out_of_range(what: Quantity, value: impl std::fmt::Display, allowed: impl Into<String>) -> Self {
+        Error::OutOfRange {
+            what,
+            value: value.to_string(),
+            allowed: allowed.into(),
+        }
+    }
+
+    /// Writing the CSV table `table` failed.
+    pub fn csv(table: &str, e: impl std::fmt::Display) -> Self {
+        Error::Csv {
+            table: table.to_string(),
+            msg: e.to_string(),
+        }
+    }
+
+    /// `file` does not hold what it should; quoted input in `msg` is cut (see [`clip_quotes`]).
+    pub fn malformed(file: &str, msg: impl std::fmt::Display) -> Self {
+        Error::Malformed {
+            file: clip(file, QUOTE_CHARS),
+            msg: clip_quotes(&msg.to_string()),
+        }
+    }
+
     /// Whether the error is in what the user typed or handed in (exit code 2): an argument
     /// out of its domain, or an input file that is missing, unreadable or malformed, or that
     /// does not go with the other arguments. The rest (exit code 1) are failures of the work
@@ -328,8 +989,26 @@ impl Error {
         matches!(
             self,
             Error::InvalidArgument(_)
-                | Error::NoBlockModel { .. }
                 | Error::NoCircuit { .. }
+                | Error::OutOfRange { .. }
+                | Error::NotFinite { .. }
+                | Error::LengthMismatch { .. }
+                | Error::QubitOutOfRange { .. }
+                | Error::NoGradient { .. }
+                | Error::Unsupported(_)
+                | Error::Syntax { .. }
+                | Error::Malformed { .. }
+                | Error::Counts { .. }
+                | Error::Manifest { .. }
+                | Error::ResumeMismatch { .. }
+                | Error::Locked { .. }
+                | Error::NoPuzzleFiles { .. }
+                | Error::NotGenerated { .. }
+                | Error::WrongKind { .. }
+                | Error::OutputIsInput { .. }
+                | Error::NoFolder { .. }
+                | Error::QasmNamedJson { .. }
+                | Error::NotApplicable { .. }
                 | Error::InvalidDepths { .. }
                 | Error::UnknownName { .. }
                 | Error::AngleCount { .. }

@@ -59,11 +59,13 @@ fn special_kind(_: &std::fs::FileType) -> &'static str {
 pub fn check_output(path: &Path, what: &str) -> Result<()> {
     match non_regular_kind(path) {
         None => Ok(()),
-        Some(kind) => Err(Error::InvalidArgument(format!(
-            "{what} {}: it is {kind}, not a regular file; outputs go only to a new path or \
-             over a regular file, which is replaced whole",
-            path.display()
-        ))),
+        Some(kind) => Err(Error::WrongKind {
+            what: what.to_string(),
+            path: path.to_path_buf(),
+            kind,
+            expected: "a regular file",
+            note: "; outputs go only to a new path or over a regular file, which is replaced whole",
+        }),
     }
 }
 

@@ -272,7 +272,7 @@ fn parse_size(s: &str) -> Result<quzzle::plot::FigureSize, String> {
 }
 
 fn parse_objective(s: &str) -> Result<quzzle::experiment::solve::ObjectiveSpec, String> {
-    quzzle::experiment::solve::ObjectiveSpec::parse(s).map_err(|e| e.to_string())
+    quzzle::experiment::solve::ObjectiveSpec::parse(s).map_err(|e| super::errors::message(&e))
 }
 
 #[derive(Args, Debug, Clone)]
@@ -496,7 +496,7 @@ impl NoiseArgs {
 }
 
 fn parse_noise(s: &str) -> Result<quzzle::noise::NoiseModel, String> {
-    quzzle::noise::NoiseModel::parse(s).map_err(|e| e.to_string())
+    quzzle::noise::NoiseModel::parse(s).map_err(|e| super::errors::message(&e))
 }
 
 fn parse_trajectories(s: &str) -> Result<usize, String> {
@@ -737,11 +737,19 @@ impl ScoreFormat {
 impl OptimizeArgs {
     /// The optimiser settings with `restarts` starts per depth; both counts must be positive.
     pub fn config(&self, restarts: usize) -> quzzle::Result<quzzle::qaoa::optimize::OptimizeConfig> {
-        if restarts == 0 || self.max_iters == 0 {
-            return Err(quzzle::Error::InvalidArgument(format!(
-                "--restarts and --max-iters must be at least 1 (got {restarts} and {})",
-                self.max_iters
-            )));
+        if restarts == 0 {
+            return Err(quzzle::Error::out_of_range(
+                quzzle::error::Quantity::Restarts,
+                restarts,
+                "must be at least 1",
+            ));
+        }
+        if self.max_iters == 0 {
+            return Err(quzzle::Error::out_of_range(
+                quzzle::error::Quantity::MaxIterations,
+                0,
+                "must be at least 1",
+            ));
         }
         Ok(quzzle::qaoa::optimize::OptimizeConfig {
             method: self.optimizer,

@@ -21,14 +21,18 @@ pub fn run(
 ) -> Result<()> {
     // Caps before any allocation: a depth of 2^64 − 1 overflowed the angle vectors.
     if !(1..=MAX_DEPTH).contains(&depth) {
-        return Err(Error::InvalidArgument(format!(
-            "--depth {depth}: must be 1..={MAX_DEPTH} (as in solve and qasm)"
-        )));
+        return Err(Error::out_of_range(
+            quzzle::error::Quantity::Depth,
+            depth,
+            format!("must be 1..={MAX_DEPTH} (as in solve and qasm)"),
+        ));
     }
     if !(1..=MAX_REPEATS).contains(&repeats) {
-        return Err(Error::InvalidArgument(format!(
-            "--repeats {repeats}: must be 1..={MAX_REPEATS}"
-        )));
+        return Err(Error::out_of_range(
+            quzzle::error::Quantity::Repeats,
+            repeats,
+            format!("must be 1..={MAX_REPEATS}"),
+        ));
     }
     let settings = space.settings();
     let r = if settings == SpaceSettings::default() {

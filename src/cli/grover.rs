@@ -53,10 +53,10 @@ pub fn run(args: &GroverArgs) -> Result<()> {
 /// `--qasm OUT.qasm`: the seed's circuit and its manifest.
 fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
     if out.extension().is_some_and(|e| e == "json") {
-        return Err(Error::InvalidArgument(format!(
-            "--qasm {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
-            out.display()
-        )));
+        return Err(Error::QasmNamedJson {
+            what: "--qasm".into(),
+            path: out.to_path_buf(),
+        });
     }
     if args.space != SpaceChoice::Rows {
         return Err(Error::InvalidArgument(
@@ -119,7 +119,7 @@ fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
 
 fn csv_text(report: &GroverReport) -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let err = |e: csv::Error| Error::InvalidArgument(format!("grover.csv: {e}"));
+    let err = |e: csv::Error| Error::csv("grover.csv", e);
     w.write_record(["k", "oracle_calls", "success_probability", "closed_form", "statevector"])
         .map_err(err)?;
     for i in &report.iterations {
@@ -132,9 +132,7 @@ fn csv_text(report: &GroverReport) -> Result<String> {
         ])
         .map_err(err)?;
     }
-    let bytes = w
-        .into_inner()
-        .map_err(|e| Error::InvalidArgument(format!("grover.csv: {e}")))?;
+    let bytes = w.into_inner().map_err(|e| Error::csv("grover.csv", e))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 

@@ -15,9 +15,11 @@ pub fn model_of(source: &ModelSource, level: Level) -> Result<Ising> {
     match (&source.file, source.random) {
         (Some(file), None) => Ok(OneHot::load(file, level)?.ising),
         (None, Some(n)) if (1..=MAX_QUBITS).contains(&n) => Ok(Ising::random(n, source.seed)),
-        (None, Some(n)) => Err(Error::InvalidArgument(format!(
-            "--random {n}: qubits must be 1..={MAX_QUBITS}"
-        ))),
+        (None, Some(n)) => Err(Error::out_of_range(
+            quzzle::error::Quantity::RandomQubits,
+            n,
+            format!("qubits must be 1..={MAX_QUBITS}"),
+        )),
         _ => Err(Error::InvalidArgument("give a puzzle file or --random N".into())),
     }
 }

@@ -12,7 +12,11 @@ use std::time::Instant;
 
 pub fn run(args: &LandscapeArgs) -> Result<()> {
     if !(2..=201).contains(&args.grid) {
-        return Err(Error::InvalidArgument("--grid must be 2..=201".into()));
+        return Err(Error::out_of_range(
+            quzzle::error::Quantity::GridPoints,
+            args.grid,
+            "must be 2..=201",
+        ));
     }
     let outputs = ["landscape.csv", "landscape.svg", "landscape.png"].map(|f| args.out.join(f));
     check_output_folder(&args.out, "--out", &["landscape.csv", "landscape.svg", "landscape.png"])?;
@@ -25,7 +29,13 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
     let sim = simulation.qaoa();
     let gamma_max = match args.gamma_max {
         Some(x) if x.is_finite() && x > 0.0 => x,
-        Some(x) => return Err(Error::InvalidArgument(format!("--gamma-max {x}: must be positive"))),
+        Some(x) => {
+            return Err(Error::out_of_range(
+                quzzle::error::Quantity::GammaMax,
+                x,
+                "must be positive",
+            ))
+        }
         None => experiment_landscape::default_gamma_max(sim),
     };
     // One period of β: [−π/2, π/2) for the X mixer, [−π, π) for an XY mixer.
@@ -36,7 +46,7 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
     let l = experiment_landscape::p1_landscape(sim, &valid, &gammas, &betas)?;
     let secs = began.elapsed().as_secs_f64();
     let mut csv = csv::Writer::from_writer(Vec::new());
-    let cerr = |e: csv::Error| Error::InvalidArgument(format!("landscape.csv: {e}"));
+    let cerr = |e: csv::Error| Error::csv("landscape.csv", e);
     csv.write_record(["space", "mixer", "gamma", "beta", "energy", "p_valid"])
         .map_err(cerr)?;
     let (space, mixer) = (simulation.space.resolved.name(), simulation.mixer.name());
@@ -46,9 +56,7 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
                 .map_err(cerr)?;
         }
     }
-    let csv = csv
-        .into_inner()
-        .map_err(|e| Error::InvalidArgument(format!("landscape.csv: {e}")))?;
+    let csv = csv.into_inner().map_err(|e| Error::csv("landscape.csv", e))?;
     write(
         &args.out.join("landscape.csv"),
         &String::from_utf8(csv).expect("UTF-8 CSV"),

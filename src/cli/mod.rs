@@ -32,6 +32,7 @@ mod args;
 mod bench;
 mod classical;
 mod demo;
+mod errors;
 mod generate;
 mod grover;
 mod info;
@@ -69,7 +70,7 @@ pub fn main() -> ExitCode {
         Err(e) => {
             // Written, not `eprintln!`: a closed stderr must not turn an error into a panic.
             let mut err = std::io::stderr().lock();
-            let _ = writeln!(err, "error: {e}");
+            let _ = writeln!(err, "error: {}", errors::message(&e));
             let mut source = std::error::Error::source(&e);
             while let Some(s) = source {
                 let _ = writeln!(err, "  caused by: {s}");

@@ -68,10 +68,13 @@ pub fn check_output_file(path: &Path, flag: &str) -> Result<()> {
 pub fn check_output_folder(dir: &Path, flag: &str, files: &[&str]) -> Result<()> {
     if dir.exists() && !dir.is_dir() || !dir.exists() && dir.symlink_metadata().is_ok() {
         let kind = quzzle::files::non_regular_kind(dir).unwrap_or("a file");
-        return Err(Error::InvalidArgument(format!(
-            "{flag} {}: it is {kind}, not a folder",
-            dir.display()
-        )));
+        return Err(Error::WrongKind {
+            what: flag.to_string(),
+            path: dir.to_path_buf(),
+            kind,
+            expected: "a folder",
+            note: "",
+        });
     }
     for f in files {
         check_output_file(&dir.join(f), flag)?;
@@ -85,11 +88,11 @@ pub fn check_output_folder(dir: &Path, flag: &str, files: &[&str]) -> Result<()>
 /// computed for an output that cannot be written.
 pub fn require_parent(path: &Path, flag: &str, parents: bool) -> Result<()> {
     match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) if !parents && !dir.is_dir() => Err(Error::InvalidArgument(format!(
-            "{flag} {}: the folder {} does not exist; create it first, or add --parents",
-            path.display(),
-            dir.display()
-        ))),
+        Some(dir) if !parents && !dir.is_dir() => Err(Error::NoFolder {
+            what: flag.to_string(),
+            path: path.to_path_buf(),
+            folder: dir.to_path_buf(),
+        }),
         _ => Ok(()),
     }
 }
@@ -116,11 +119,10 @@ pub fn refuse_inputs(inputs: &[&Path], outputs: &[PathBuf]) -> Result<()> {
         };
         for out in outputs {
             if resolved(out).as_deref() == Some(input_resolved.as_path()) {
-                return Err(Error::InvalidArgument(format!(
-                    "the output {} is the input {}: refusing to overwrite it",
-                    out.display(),
-                    input.display()
-                )));
+                return Err(Error::OutputIsInput {
+                    output: out.to_path_buf(),
+                    input: input.to_path_buf(),
+                });
             }
         }
     }

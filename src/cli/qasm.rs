@@ -15,10 +15,10 @@ pub fn run(args: &QasmArgs) -> Result<()> {
     }
     if let Some(out) = out {
         if out.extension().is_some_and(|e| e == "json") {
-            return Err(Error::InvalidArgument(format!(
-                "-o {}: the manifest takes the .json name beside the QASM file; name the QASM file OUT.qasm",
-                out.display()
-            )));
+            return Err(Error::QasmNamedJson {
+                what: "-o".into(),
+                path: out.to_path_buf(),
+            });
         }
         require_parent(out, "-o", args.parents)?;
         check_output_file(out, "-o")?;

@@ -14,7 +14,10 @@ use quzzle::simulation::{self, SpaceSettings};
 use quzzle::{Angles, Error, Result};
 
 fn read(path: &std::path::Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// What shots are drawn from: the encoded puzzle, its space and mixer, the angles, and the
@@ -58,7 +61,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
         }
         let enc = doc.encoding()?;
         let Some(angles) = doc.angles.clone() else {
-            return Err(Error::InvalidArgument(format!("{input}: the manifest has no angles")));
+            return Err(Error::malformed(&input, "the manifest has no angles"));
         };
         return Ok(Sampled {
             enc,
@@ -127,7 +130,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     };
     let doc = ManifestDoc::of(&manifest, &input)?;
     let Some(angles) = doc.angles.clone() else {
-        return Err(Error::InvalidArgument(format!("{input}: the circuit has no angles")));
+        return Err(Error::malformed(&input, "the circuit has no angles"));
     };
     Ok(Sampled {
         enc,
@@ -140,7 +143,11 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
 
 pub fn run(args: &SampleArgs) -> Result<()> {
     if args.shots == 0 {
-        return Err(Error::InvalidArgument("--shots must be at least 1".into()));
+        return Err(Error::out_of_range(
+            quzzle::error::Quantity::Shots,
+            0,
+            "must be at least 1",
+        ));
     }
     let out = file_or_stdout(&args.out);
     if let Some(out) = out {

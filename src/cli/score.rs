@@ -11,16 +11,20 @@ use quzzle::{Error, Result};
 use std::path::Path;
 
 fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::InvalidArgument(format!("cannot read {}: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 pub fn run(args: &ScoreArgs) -> Result<()> {
     // Checked before any file is read, so that the flag is named rather than a file.
     if !(0.0 < args.confidence && args.confidence < 1.0) {
-        return Err(Error::InvalidArgument(format!(
-            "--confidence {}: give a level strictly between 0 and 1 (0.95 for 95 %)",
-            args.confidence
-        )));
+        return Err(Error::out_of_range(
+            quzzle::error::Quantity::Confidence,
+            args.confidence,
+            "give a level strictly between 0 and 1 (0.95 for 95 %)",
+        ));
     }
     if let Some(dir) = &args.out {
         check_output_folder(dir, "--out", &["score.json", "marginals.svg", "marginals.png"])?;

@@ -63,7 +63,9 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     let budget = super::progress::budget(args.max_seconds, &report_progress)?;
     let outcome = sweep::run_sweep_within(&plan, &csv, &budget, &mut |e| match e {
         SweepEvent::Note(note) => bar.suspend(|| errln!("note: {note}")),
-        SweepEvent::Skipped { file, reason } => bar.suspend(|| errln!("skipped {file}: {reason}")),
+        SweepEvent::Skipped { file, reason } => {
+            bar.suspend(|| errln!("skipped {file}: {}", super::errors::message(reason)))
+        }
         SweepEvent::Row {
             row,
             resumed,
@@ -179,7 +181,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     if !outcome.skipped.is_empty() {
         md.push_str("\nSkipped:\n\n");
         for (f, why) in &outcome.skipped {
-            md.push_str(&format!("- {f}: {why}\n"));
+            md.push_str(&format!("- {f}: {}\n", super::errors::message(why)));
         }
     }
     write(&args.out.join("summary.md"), &md)?;

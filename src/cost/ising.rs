@@ -95,25 +95,31 @@ impl Ising {
     pub fn validate(&self) -> crate::Result<()> {
         use crate::Error;
         if self.h.len() != self.num_qubits {
-            return Err(Error::InvalidArgument(format!(
-                "{} fields for {} qubits",
-                self.h.len(),
-                self.num_qubits
-            )));
+            return Err(Error::LengthMismatch {
+                what: format!("fields for {} qubits", self.num_qubits),
+                expected: self.num_qubits,
+                got: self.h.len(),
+            });
         }
         for &(a, b, w) in &self.couplings {
             if a >= self.num_qubits || b >= self.num_qubits || a == b {
-                return Err(Error::InvalidArgument(format!(
-                    "coupling ({a}, {b}) is not between two different qubits of {}",
-                    self.num_qubits
-                )));
+                return Err(Error::QubitOutOfRange {
+                    what: format!("coupling ({a}, {b}), not between two different qubits,"),
+                    qubits: self.num_qubits,
+                });
             }
             if !w.is_finite() {
-                return Err(Error::InvalidArgument(format!("coupling ({a}, {b}) is not finite")));
+                return Err(Error::NotFinite {
+                    what: format!("coupling ({a}, {b})"),
+                    note: String::new(),
+                });
             }
         }
         if !self.offset.is_finite() || self.h.iter().any(|h| !h.is_finite()) {
-            return Err(Error::InvalidArgument("fields and offset must be finite".into()));
+            return Err(Error::NotFinite {
+                what: "a field or the offset".into(),
+                note: String::new(),
+            });
         }
         Ok(())
     }

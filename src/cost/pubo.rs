@@ -8,7 +8,7 @@
 //! dyadic (they are: products of `(1 ± z)/2`), then stored as an indexed diagonal.
 
 use crate::cost::diagonal::CostDiagonal;
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -165,23 +165,30 @@ impl ZPoly {
     pub fn validate(&self) -> Result<()> {
         for (s, w) in &self.terms {
             if s.is_empty() || s.windows(2).any(|p| p[0] >= p[1]) || s.iter().any(|&q| q >= self.num_qubits) {
-                return Err(Error::InvalidArgument(format!(
-                    "term {s:?} is not a sorted set of distinct qubits below {}",
-                    self.num_qubits
-                )));
+                return Err(Error::QubitOutOfRange {
+                    what: format!("term {s:?}, not a sorted set of distinct qubits,"),
+                    qubits: self.num_qubits,
+                });
             }
             if !w.is_finite() {
-                return Err(Error::InvalidArgument(format!("term {s:?} has weight {w}")));
+                return Err(Error::NotFinite {
+                    what: format!("the weight {w} of term {s:?}"),
+                    note: String::new(),
+                });
             }
         }
         if !self.offset.is_finite() {
-            return Err(Error::InvalidArgument("the offset is not finite".into()));
+            return Err(Error::NotFinite {
+                what: "the offset".into(),
+                note: String::new(),
+            });
         }
         if self.num_qubits > MAX_DIAGONAL_QUBITS {
-            return Err(Error::InvalidArgument(format!(
-                "{} qubits: the diagonal is built up to {MAX_DIAGONAL_QUBITS}",
-                self.num_qubits
-            )));
+            return Err(Error::out_of_range(
+                Quantity::DiagonalQubits,
+                self.num_qubits,
+                format!("the diagonal is built up to {MAX_DIAGONAL_QUBITS}"),
+            ));
         }
         Ok(())
     }

@@ -39,7 +39,7 @@
 
 use super::onehot::OneHot;
 use super::Encoding;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Unsupported};
 use crate::model::{Constraint, Lit, Model, Reduced};
 use crate::sim::{self, AMPLITUDE_BYTES, MAX_QUBITS};
 use serde::Serialize;
@@ -373,10 +373,14 @@ impl Block {
             return Ok(colex_subsets(m, w as i64));
         }
         if m > MAX_LISTED_BLOCK_QUBITS || self.num_states > MAX_LISTED_STATES {
-            return Err(Error::InvalidArgument(format!(
-                "block `{}` has {m} qubits and {} states; states are listed for plain blocks of up to {MAX_LISTED_STATES} states and other blocks of up to {MAX_LISTED_BLOCK_QUBITS} qubits",
-                self.label, self.num_states
-            )));
+            return Err(Unsupported::BlockNotListed {
+                block: self.label.clone(),
+                qubits: m,
+                states: self.num_states,
+                max_states: MAX_LISTED_STATES,
+                max_qubits: MAX_LISTED_BLOCK_QUBITS,
+            }
+            .into());
         }
         Ok((0..1u64 << m).filter(|&mask| self.meets_local(mask)).collect())
     }
@@ -596,7 +600,7 @@ impl Space {
 
     /// The space `choice` of `model` under `reduced` (`plain_only`: `auto` considers only
     /// families of plain blocks). A family that is absent, or has a joined
-    /// block too large to list, is `Error::InvalidArgument`; a block no assignment meets is
+    /// block too large to list, is `Error::Unsupported`; a block no assignment meets is
     /// `Error::Unsatisfiable`.
     pub fn build(
         model: &Model,
@@ -633,12 +637,16 @@ impl Space {
             }
             family => match family_status(&blocks, family, n) {
                 FamilyStatus::Usable(members) => Ok(make(family, members)),
-                FamilyStatus::Absent => Err(Error::InvalidArgument(format!(
-                    "space `{family}`: the puzzle has no active exact {family} counts at this reduction level"
-                ))),
-                FamilyStatus::TooLarge(label, m) => Err(Error::InvalidArgument(format!(
-                    "space `{family}`: `{label}` share qubits, and the states of their joined block of {m} qubits are too tangled to count"
-                ))),
+                FamilyStatus::Absent => Err(Unsupported::NoFamily {
+                    family: family.to_string(),
+                }
+                .into()),
+                FamilyStatus::TooLarge(label, m) => Err(Unsupported::TangledFamily {
+                    family: family.to_string(),
+                    label,
+                    qubits: m,
+                }
+                .into()),
             },
         }
     }
@@ -664,7 +672,7 @@ impl Space {
                 continue;
             }
             match Space::of(enc, choice) {
-                Err(Error::InvalidArgument(_)) => {}
+                Err(Error::Unsupported(_)) => {}
                 r => spaces.push(r?),
             }
         }

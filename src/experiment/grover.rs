@@ -10,7 +10,7 @@
 use crate::budget::Budget;
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::Encoding;
-use crate::error::{Error, Result};
+use crate::error::{Error, Instead, Quantity, Result, Unsupported};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase};
 use crate::simulation::{self, SpaceSettings};
@@ -213,15 +213,21 @@ pub fn statevector_curve_within(
 /// (before anything is counted or stored).
 fn check_iterations(first: usize, last: usize) -> Result<()> {
     if first > last {
-        return Err(Error::InvalidArgument(format!(
-            "--iterations {first}..{last}: the first count is larger than the last"
-        )));
+        return Err(Error::out_of_range(
+            Quantity::GroverIterations,
+            format!("{first}..{last}"),
+            "the first count is larger than the last",
+        ));
     }
     if last - first >= MAX_ITERATIONS {
-        return Err(Error::InvalidArgument(format!(
-            "--iterations {first}..{last} lists {} counts; at most {MAX_ITERATIONS} per report",
-            (last - first) as u128 + 1
-        )));
+        return Err(Error::out_of_range(
+            Quantity::GroverIterations,
+            format!("{first}..{last}"),
+            format!(
+                "lists {} counts; at most {MAX_ITERATIONS} per report",
+                (last - first) as u128 + 1
+            ),
+        ));
     }
     Ok(())
 }
@@ -272,7 +278,7 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
                         )),
                     )
                 } else {
-                    return Err(sim.no_statevector("grover --route statevector"));
+                    return Err(sim.no_statevector("the statevector route of the Grover search"));
                 }
             }
             Ok(sim) => {
@@ -298,7 +304,7 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
         (
             None,
             Some(format!(
-                "the space has 2^{:.2} states, more than the 2^26 the auto route runs by statevector (--route statevector runs it)",
+                "the space has 2^{:.2} states, more than the 2^26 the auto route runs by statevector (the statevector route runs it)",
                 space.log2_dimension()
             )),
         )
@@ -306,22 +312,22 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
         (
             None,
             Some(format!(
-                "{last_asked} iterations over 2^{:.2} states are more than the 2^34 amplitude updates the auto route runs by statevector (--route statevector runs them)",
+                "{last_asked} iterations over 2^{:.2} states are more than the 2^34 amplitude updates the auto route runs by statevector (the statevector route runs them)",
                 space.log2_dimension()
             )),
         )
     } else {
-        (None, Some("statevector not asked for (--route closed-form)".into()))
+        (None, Some("statevector not asked for (the closed-form route)".into()))
     };
     let solutions: u128 = match &sim_valid {
         Some((_, valid)) => valid.len() as u128,
         None => {
             let classical = enc.search_within(0, u64::MAX, budget)?;
             if !classical.complete {
-                return Err(Error::InvalidArgument(format!(
-                    "{}: the exact search stopped at its limit, so the number of solutions M is unknown",
-                    enc.file()
-                )));
+                return Err(Unsupported::SolutionsUnknown {
+                    file: enc.file().to_string(),
+                }
+                .into());
             }
             classical.solution_count as u128
         }
@@ -338,10 +344,13 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
     let curve = match &sim_valid {
         Some((d, valid)) => Some(
             statevector_curve_within(*d, valid, (first, last), budget).map_err(|e| match e {
-                Error::OutOfTime { task, seconds, done } => Error::OutOfTime {
+                Error::OutOfTime {
+                    task, seconds, done, ..
+                } => Error::OutOfTime {
                     task,
                     seconds,
-                    done: format!("{done}; --route closed-form gives the curve from (M, D) without a statevector"),
+                    done,
+                    instead: Some(Instead::ClosedFormRoute),
                 },
                 e => e,
             })?,
@@ -414,9 +423,11 @@ pub fn gm_qaoa_within(
     use crate::qaoa::optimize::{Init, OptimizeConfig};
     use crate::qaoa::{Objective, Qaoa};
     if first == 0 || first > last || last > MAX_QAOA_DEPTH {
-        return Err(Error::InvalidArgument(format!(
-            "--qaoa-depths {first}..{last}: write A..B with 1 <= A <= B <= {MAX_QAOA_DEPTH}"
-        )));
+        return Err(Error::out_of_range(
+            Quantity::QaoaDepths,
+            format!("{first}..{last}"),
+            format!("write A..B with 1 <= A <= B <= {MAX_QAOA_DEPTH}"),
+        ));
     }
     let (sim, _) = crate::simulation::histogram::histogram_simulation_within(enc, settings, budget)?;
     let valid = sim.success_states().valid;

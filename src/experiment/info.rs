@@ -272,10 +272,11 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
 fn spaces_of(enc: &dyn Encoding, asked: SpaceChoice) -> Result<(Vec<SpaceInfo>, Vec<UnusableSpace>, Option<String>)> {
     let Some(onehot) = enc.as_onehot() else {
         if asked != SpaceChoice::Auto && asked != SpaceChoice::Full {
-            return Err(Error::InvalidArgument(format!(
-                "block spaces are defined for the one-hot encoding, not `{}`",
-                enc.name()
-            )));
+            return Err(crate::error::Unsupported::NeedsOnehot {
+                what: "block spaces are",
+                encoding: enc.name().to_string(),
+            }
+            .into());
         }
         return Ok((Vec::new(), Vec::new(), None));
     };

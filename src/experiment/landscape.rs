@@ -59,8 +59,10 @@ pub fn default_gamma_max(sim: &dyn Qaoa) -> f64 {
 /// Evaluate the p = 1 energy and success probability at every (γ_j, β_i).
 pub fn p1_landscape(sim: &dyn Qaoa, valid: &[u64], gammas: &[f64], betas: &[f64]) -> Result<Landscape> {
     if gammas.is_empty() || betas.is_empty() {
-        return Err(Error::InvalidArgument(
-            "the landscape grid needs at least one point each way".into(),
+        return Err(Error::out_of_range(
+            crate::error::Quantity::GridPoints,
+            format!("{}x{}", gammas.len(), betas.len()),
+            "the landscape grid needs at least one point each way",
         ));
     }
     let mut energy = ndarray::Array2::zeros((betas.len(), gammas.len()));

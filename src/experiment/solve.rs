@@ -5,7 +5,7 @@
 use super::depth::{self, DepthResult};
 use crate::angles::Angles;
 use crate::encoding::{Encoding, QubitCell, SuccessStates};
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use crate::noise::NoiseSettings;
 use crate::puzzle::Board;
 use crate::qaoa::optimize::{self, Init, Method, OptimizeConfig, Optimized};
@@ -31,10 +31,10 @@ impl ObjectiveSpec {
             "energy" => Ok(ObjectiveSpec::Energy),
             "success" => Ok(ObjectiveSpec::Success),
             _ => {
-                let bad = || {
-                    Error::InvalidArgument(format!(
-                        "objective `{s}`: write energy, success or cvar:ALPHA with 0 < ALPHA <= 1"
-                    ))
+                let bad = || Error::Syntax {
+                    what: "objective",
+                    text: s.to_string(),
+                    problem: "write energy, success or cvar:ALPHA with 0 < ALPHA <= 1".into(),
                 };
                 let alpha: f64 = s.strip_prefix("cvar:").ok_or_else(bad)?.parse().map_err(|_| bad())?;
                 if alpha > 0.0 && alpha <= 1.0 {
@@ -203,7 +203,11 @@ pub fn run_depths(
     config: &OptimizeConfig,
 ) -> Result<Vec<DepthResult>> {
     if depths.is_empty() || depths.contains(&0) {
-        return Err(Error::InvalidArgument("depths must be at least 1".into()));
+        return Err(Error::out_of_range(
+            Quantity::Depth,
+            format!("{depths:?}"),
+            "must be at least 1",
+        ));
     }
     let mut out: Vec<DepthResult> = Vec::new();
     let mut previous: Option<(usize, Angles)> = None;
@@ -233,7 +237,7 @@ pub fn optimize_depth(
     config: &OptimizeConfig,
 ) -> Result<(Optimized, usize)> {
     if p == 0 {
-        return Err(Error::InvalidArgument("depths must be at least 1".into()));
+        return Err(Error::out_of_range(Quantity::Depth, 0, "must be at least 1"));
     }
     let previous = previous.filter(|a| a.p() + 1 == p);
     let depth_config = OptimizeConfig {
@@ -450,11 +454,9 @@ impl SolveReport {
                 gates_rx: d.gates.as_ref().map(|g| g.rx),
                 gates_cx: d.gates.as_ref().map(|g| g.cx),
             })
-            .map_err(|e| Error::InvalidArgument(format!("depths.csv: {e}")))?;
+            .map_err(|e| Error::csv("depths.csv", e))?;
         }
-        let bytes = w
-            .into_inner()
-            .map_err(|e| Error::InvalidArgument(format!("depths.csv: {e}")))?;
+        let bytes = w.into_inner().map_err(|e| Error::csv("depths.csv", e))?;
         Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields"))
     }
 }

@@ -17,7 +17,7 @@
 
 use crate::bits::BasisState;
 use crate::bits::CountMap;
-use crate::error::{clip_quotes, Error, Result};
+use crate::error::{clip_quote, CountsProblem, Error, Result};
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -80,7 +80,15 @@ pub struct Counts {
 
 /// A usage error about `source`; quoted input in `msg` is cut (a 100 MB key is not echoed).
 fn bad(source: &str, msg: impl fmt::Display) -> Error {
-    Error::InvalidArgument(clip_quotes(&format!("{source}: {msg}")))
+    Error::malformed(source, msg)
+}
+
+/// An unclear counts file `source`.
+fn unclear(source: &str, problem: CountsProblem) -> Error {
+    Error::Counts {
+        file: source.to_string(),
+        problem,
+    }
 }
 
 /// The sum of `counts`, or an error when it does not fit in 64 bits.
@@ -178,13 +186,12 @@ pub fn read_counts(
             if all_decimal && !all_bits {
                 CountsFormat::Ionq
             } else if all_bits {
-                return Err(bad(
+                return Err(unclear(
                     source,
-                    format!(
-                        "the keys are {qubits}-bit strings, whose bit order the file does not say{}: give --format qiskit (Qiskit get_counts, qubit 0 rightmost) or --format quzzle (qubit 0 first){}",
-                        if all_decimal { " (they could also be IonQ's decimal integers)" } else { "" },
-                        if all_decimal { " or --format ionq" } else { "" }
-                    ),
+                    CountsProblem::BitOrderUnknown {
+                        qubits,
+                        maybe_ionq: all_decimal,
+                    },
                 ));
             } else {
                 let key = obj
@@ -192,11 +199,12 @@ pub fn read_counts(
                     .find(|k| !is_bitstring(k, qubits) && !is_ionq_key(k))
                     .or_else(|| obj.keys().find(|k| !is_bitstring(k, qubits)))
                     .expect("some key is neither");
-                return Err(bad(
+                return Err(unclear(
                     source,
-                    format!(
-                        "key `{key}` is neither a {qubits}-bit string (the manifest's circuit has {qubits} qubits) nor a decimal integer; choose the format with --format qiskit, sampler, ionq or quzzle"
-                    ),
+                    CountsProblem::KeysUnknown {
+                        key: clip_quote(key),
+                        qubits,
+                    },
                 ));
             }
         }
@@ -274,10 +282,7 @@ pub fn read_counts(
     }
     if let Some(s) = shots {
         if s != total && format != CountsFormat::Ionq {
-            return Err(bad(
-                source,
-                format!("the counts add up to {total} shots, not --shots {s}"),
-            ));
+            return Err(unclear(source, CountsProblem::ShotsDiffer { total, given: s }));
         }
     }
     Ok(Counts {
@@ -324,30 +329,26 @@ fn ionq_counts(
     for (key, value) in obj {
         // A Qiskit or quzzle key read as IonQ's: IonQ writes no leading zeros.
         let looks_like_bits = key.len() == qubits && key.len() > 1 && is_bitstring(key, qubits);
-        let hint = if looks_like_bits {
-            format!(" (it looks like a {qubits}-bit string: read Qiskit keys with --format qiskit, quzzle's with --format quzzle)")
-        } else {
-            String::new()
+        let not_ionq = |why: String| {
+            unclear(
+                source,
+                CountsProblem::NotIonqKey {
+                    key: clip_quote(key),
+                    why,
+                    bits: looks_like_bits.then_some(qubits),
+                },
+            )
         };
         let k = match BasisState::from_decimal(key, qubits) {
-            None => {
-                return Err(bad(
-                    source,
-                    format!("key `{key}` is not a decimal integer (IonQ keys are){hint}"),
-                ))
-            }
+            None => return Err(not_ionq("is not a decimal integer (IonQ keys are)".into())),
             Some(Err(_)) => {
-                return Err(bad(
-                    source,
-                    format!(
-                        "key `{key}` needs more than {qubits} bits: the manifest's circuit has {qubits} qubits{hint}"
-                    ),
-                ))
+                return Err(not_ionq(format!(
+                    "needs more than {qubits} bits: the manifest's circuit has {qubits} qubits"
+                )))
             }
             Some(Ok(_)) if looks_like_bits && key.starts_with('0') => {
-                return Err(bad(
-                    source,
-                    format!("key `{key}` has a leading zero, which IonQ's decimal keys never have{hint}"),
+                return Err(not_ionq(
+                    "has a leading zero, which IonQ's decimal keys never have".into(),
                 ))
             }
             Some(Ok(k)) => k,
@@ -370,10 +371,7 @@ fn ionq_counts(
         }
         let sum = total_shots(out.values(), source)?;
         if let Some(s) = shots.filter(|&s| s != sum) {
-            return Err(bad(
-                source,
-                format!("the counts add up to {sum} shots, not --shots {s}"),
-            ));
+            return Err(unclear(source, CountsProblem::ShotsDiffer { total: sum, given: s }));
         }
         return Ok((out, None));
     }
@@ -384,13 +382,10 @@ fn ionq_counts(
         ));
     }
     let Some(shots) = shots else {
-        return Err(bad(
-            source,
-            "IonQ probabilities do not say how many shots were taken: give --shots K (the job's shot count)",
-        ));
+        return Err(unclear(source, CountsProblem::ShotsNeeded));
     };
     for (k, p, _) in entries {
-        // Saturates for an absurd --shots; the sum below is checked.
+        // Saturates for an absurd shot count; the sum below is checked.
         let c = (p * shots as f64).round() as u64;
         if c > 0 {
             out.insert(k, c);
@@ -545,7 +540,7 @@ mod tests {
             .unwrap_err()
             .to_string();
             assert!(
-                e.contains("looks like a 7-bit string") && e.contains("--format qiskit"),
+                e.contains("looks like a 7-bit string") && e.contains("qiskit format"),
                 "{e}"
             );
         }
@@ -584,18 +579,18 @@ mod tests {
         let read = read_counts(&ionq, "c.json", 3, None, Some(40)).unwrap();
         assert_eq!((read.format, read.counts), (CountsFormat::Ionq, counts.clone()));
         let e = read_counts(&ionq, "c.json", 3, None, None).unwrap_err().to_string();
-        assert!(e.contains("c.json") && e.contains("--shots"), "{e}");
+        assert!(e.contains("c.json") && e.contains("shot count"), "{e}");
         let qiskit = write_counts(&counts, 3, CountsFormat::Qiskit, 0);
         let e = read_counts(&qiskit, "c.json", 3, None, None).unwrap_err().to_string();
         assert!(
-            e.contains("c.json") && e.contains("--format qiskit") && e.contains("--format quzzle"),
+            e.contains("c.json") && e.contains("qiskit (") && e.contains("quzzle (qubit 0 first)"),
             "{e}"
         );
         // "10" and "11" are both 2-bit strings and decimal integers.
         let e = read_counts(r#"{"10": 3, "11": 1}"#, "c.json", 2, None, None)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("--format ionq"), "{e}");
+        assert!(e.contains("or ionq"), "{e}");
     }
 
     #[test]
@@ -630,7 +625,7 @@ mod tests {
             assert!(e.contains("c.json") && e.contains(want), "{text}: {e}");
         }
         let e = read_counts(r#"{"010": 4}"#, "c.json", 3, Some(CountsFormat::Qiskit), Some(5)).unwrap_err();
-        assert!(e.to_string().contains("--shots 5"), "{e}");
+        assert!(e.to_string().contains("not the 5 shots given"), "{e}");
     }
 
     #[test]

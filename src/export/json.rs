@@ -1,7 +1,7 @@
 //! JSON read from files a user hands in (counts, manifests): a repeated key is an error that
 //! names it, not a value silently replaced by the last one (serde_json keeps the last).
 
-use crate::error::{clip_quotes, Error, Result};
+use crate::error::{Error, Result};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -9,12 +9,7 @@ use std::fmt;
 
 /// Parse `text` (`source` names the file in messages), refusing an object with a repeated key.
 pub fn parse_unique(text: &str, source: &str) -> Result<Value> {
-    let bad = |e: serde_json::Error| {
-        Error::InvalidArgument(clip_quotes(&format!(
-            "{source}: line {}: not valid JSON: {e}",
-            e.line()
-        )))
-    };
+    let bad = |e: serde_json::Error| Error::malformed(source, format!("line {}: not valid JSON: {e}", e.line()));
     serde_json::from_str::<UniqueKeys>(text).map_err(bad)?;
     serde_json::from_str(text).map_err(bad)
 }

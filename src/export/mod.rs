@@ -16,7 +16,7 @@ pub mod seed;
 use crate::angles::Angles;
 use crate::circuit::Param;
 use crate::encoding::{Encoding, FixedCell, QubitCell};
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result, Unsupported};
 use crate::experiment::solve::{self, SolveSettings};
 use crate::qaoa::optimize::{Init, OptimizeConfig};
 use crate::simulation::{self, BlockReport, Provenance, SpaceSettings};
@@ -126,7 +126,7 @@ pub struct Manifest {
 }
 
 fn numbers(v: &serde_json::Value, what: &str, source: &str) -> Result<Vec<f64>> {
-    let bad = || Error::InvalidArgument(format!("{source}: `{what}` is not a list of numbers"));
+    let bad = || Error::malformed(source, format!("`{what}` is not a list of numbers"));
     v.as_array()
         .ok_or_else(bad)?
         .iter()
@@ -242,19 +242,22 @@ pub fn angles_from_json(text: &str, source: &str, depth: usize, identity: &Circu
                     .filter_map(|d| d.get("p").and_then(|p| p.as_u64()))
                     .map(|p| p.to_string())
                     .collect();
-                Error::InvalidArgument(format!(
-                    "{source}: the report has no angles for depth p = {depth} (it has p = {})",
-                    if have.is_empty() {
-                        "none".into()
-                    } else {
-                        have.join(", ")
-                    }
-                ))
+                Error::malformed(
+                    source,
+                    format!(
+                        "the report has no angles for depth p = {depth} (it has p = {})",
+                        if have.is_empty() {
+                            "none".into()
+                        } else {
+                            have.join(", ")
+                        }
+                    ),
+                )
             })?;
         let get = |k: &str| {
             entry
                 .get(k)
-                .ok_or_else(|| Error::InvalidArgument(format!("{source}: the p = {depth} entry has no `{k}`")))
+                .ok_or_else(|| Error::malformed(source, format!("the p = {depth} entry has no `{k}`")))
         };
         (
             numbers(get("gammas")?, "gammas", source)?,
@@ -263,16 +266,20 @@ pub fn angles_from_json(text: &str, source: &str, depth: usize, identity: &Circu
     } else if let (Some(g), Some(b)) = (doc.get("gammas"), doc.get("betas")) {
         (numbers(g, "gammas", source)?, numbers(b, "betas", source)?)
     } else {
-        return Err(Error::InvalidArgument(format!(
-            "{source}: neither a solve report (no `depths`) nor a circuit manifest (no `gammas`/`betas`)"
-        )));
+        return Err(Error::malformed(
+            source,
+            "neither a solve report (no `depths`) nor a circuit manifest (no `gammas`/`betas`)",
+        ));
     };
     if gammas.len() != depth || betas.len() != depth {
-        return Err(Error::InvalidArgument(format!(
-            "{source}: has {} gammas and {} betas, depth {depth} needs {depth} of each",
-            gammas.len(),
-            betas.len()
-        )));
+        return Err(Error::malformed(
+            source,
+            format!(
+                "has {} gammas and {} betas, depth {depth} needs {depth} of each",
+                gammas.len(),
+                betas.len()
+            ),
+        ));
     }
     Angles::new(gammas, betas)
 }
@@ -344,13 +351,13 @@ pub struct CircuitExport {
 /// `with_state`), which is then an error.
 pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<CircuitExport> {
     if req.depth == 0 {
-        return Err(Error::InvalidArgument("the depth must be at least 1".into()));
+        return Err(Error::out_of_range(Quantity::Depth, 0, "must be at least 1"));
     }
     if req.symbolic && req.flavor != Flavor::Portable {
-        return Err(Error::InvalidArgument(format!(
-            "symbolic angles are input parameters, which only the portable flavour has (not {})",
-            req.flavor.name()
-        )));
+        return Err(Unsupported::SymbolicFlavour {
+            flavour: req.flavor.name(),
+        }
+        .into());
     }
     let n = enc.num_qubits();
     if n == 0 {
@@ -430,10 +437,16 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             let eval = sim.qaoa().evaluate(&angles, &valid)?;
             // Finite gate angles can still overflow in a sum of terms: refuse, never write NaN.
             if !(eval.success_probability.is_finite() && eval.energy.is_finite()) {
-                return Err(Error::InvalidArgument(format!(
-                    "the angles (γ = {:?}, β = {:?}) are too large to simulate: the energy is {}; give angles of ordinary size",
-                    angles.gammas, angles.betas, eval.energy
-                )));
+                return Err(Error::NotFinite {
+                    what: format!(
+                        "the energy at the angles (γ = {:?}, β = {:?})",
+                        angles.gammas, angles.betas
+                    ),
+                    note: format!(
+                        " ({}): the angles are too large to simulate; give angles of ordinary size",
+                        eval.energy
+                    ),
+                });
             }
             let state = if req.with_state {
                 Some(simulation::embedded_state(sim, &angles)?)
@@ -529,10 +542,10 @@ pub fn resolve_angles(
         AngleSource::Report { text, source } => angles_from_json(text, source, p, identity)?,
         AngleSource::Optimize { seed } => {
             let Some(sim) = sim else {
-                return Err(Error::InvalidArgument(format!(
-                    "{}: optimising the angles needs the state, which is too large to simulate",
-                    enc.file()
-                )));
+                return Err(Unsupported::NoStateToOptimise {
+                    file: enc.file().to_string(),
+                }
+                .into());
             };
             let settings = SolveSettings {
                 depths: (1..=p).collect(),

@@ -24,7 +24,7 @@
 
 use crate::circuit::{Angle, Circuit, Gate, Param};
 use crate::encoding::QubitCell;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Unsupported};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::str::FromStr;
@@ -207,7 +207,11 @@ impl FromStr for Flavor {
         Flavor::ALL
             .into_iter()
             .find(|f| f.name() == s)
-            .ok_or_else(|| Error::InvalidArgument(format!("unknown flavour `{s}` (portable, ibm, ionq)")))
+            .ok_or_else(|| Error::UnknownName {
+                what: "flavour",
+                name: s.to_string(),
+                choices: "portable, ibm, ionq",
+            })
     }
 }
 
@@ -275,10 +279,10 @@ fn angle_text(a: &Angle, symbolic: bool, depth: usize) -> Result<String> {
     // Checked on the symbolic path too: its text never shows the product, but the manifest's
     // simulation uses it, and an overflowed angle made the success probability NaN.
     if !a.value.is_finite() {
-        return Err(Error::InvalidArgument(format!(
-            "gate angle {} is not finite: the angles times the cost's coefficients overflow; give angles of ordinary size",
-            a.value
-        )));
+        return Err(Error::NotFinite {
+            what: format!("gate angle {}", a.value),
+            note: ": the angles times the cost's coefficients overflow; give angles of ordinary size".into(),
+        });
     }
     match a.symbol {
         Some((coefficient, param)) if symbolic => {
@@ -299,17 +303,16 @@ fn angle_text(a: &Angle, symbolic: bool, depth: usize) -> Result<String> {
 
 fn check(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool) -> Result<()> {
     if symbolic && flavor != Flavor::Portable {
-        return Err(Error::InvalidArgument(format!(
-            "symbolic angles are only written in the portable flavour, not {}",
-            flavor.name()
-        )));
+        return Err(Unsupported::SymbolicFlavour { flavour: flavor.name() }.into());
     }
     if circuit.num_qubits == 0 {
-        return Err(Error::InvalidArgument(
-            "the circuit has no qubits (the reduction decided every cell): there is nothing to run; \
-             choose a lower --reduce level"
-                .into(),
-        ));
+        return Err(Error::NoQubits {
+            file: header.file.clone(),
+            level: header
+                .reduce
+                .parse::<crate::model::Level>()
+                .map_or("given", crate::model::Level::name),
+        });
     }
     if header.gammas.len() != header.depth {
         return Err(Error::AngleCount {
@@ -324,18 +327,18 @@ fn check(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool)
         });
     }
     if header.qubit_cells.len() != circuit.num_qubits {
-        return Err(Error::InvalidArgument(format!(
-            "the header maps {} qubits to cells, the circuit has {}",
-            header.qubit_cells.len(),
-            circuit.num_qubits
-        )));
+        return Err(Error::LengthMismatch {
+            what: "the header's qubit cells".into(),
+            expected: circuit.num_qubits,
+            got: header.qubit_cells.len(),
+        });
     }
     for g in &circuit.gates {
         if g.qubits().iter().any(|&q| q >= circuit.num_qubits) {
-            return Err(Error::InvalidArgument(format!(
-                "gate {g:?} addresses a qubit beyond the {} of the circuit",
-                circuit.num_qubits
-            )));
+            return Err(Error::QubitOutOfRange {
+                what: format!("gate {g:?}"),
+                qubits: circuit.num_qubits,
+            });
         }
     }
     Ok(())
@@ -525,9 +528,10 @@ pub fn seed_to_qasm3(
     }
     for g in &circuit.gates {
         if g.qubits().iter().any(|&q| q >= n) {
-            return Err(Error::InvalidArgument(format!(
-                "gate {g:?} addresses a qubit beyond the {n} of the circuit"
-            )));
+            return Err(Error::QubitOutOfRange {
+                what: format!("gate {g:?}"),
+                qubits: n,
+            });
         }
     }
     let mut s = String::from("OPENQASM 3.0;\ninclude \"stdgates.inc\";\n\n");
@@ -744,7 +748,8 @@ mod tests {
         for f in [Flavor::Ibm, Flavor::Ionq] {
             let e = to_qasm3(&circuit, &header, f, true).unwrap_err();
             assert!(
-                matches!(e, Error::InvalidArgument(ref m) if m.contains("portable")),
+                matches!(e, Error::Unsupported(Unsupported::SymbolicFlavour { .. }))
+                    && e.to_string().contains("portable"),
                 "{e}"
             );
         }

@@ -9,7 +9,7 @@ use super::json::{digest_of, parse_unique, DIGEST_KEY};
 use crate::angles::Angles;
 use crate::bits::BasisState;
 use crate::encoding::{self, Encoding, EncodingKind};
-use crate::error::{Error, Result};
+use crate::error::{clip_quote, Error, ManifestProblem, Quantity, Result};
 use crate::experiment::interval::clopper_pearson;
 use crate::model::Level;
 use crate::puzzle::{Board, Verdict};
@@ -113,7 +113,7 @@ impl ManifestDoc {
 
     /// Read a manifest's text; `source` names it in messages.
     pub fn parse(text: &str, source: &str) -> Result<Self> {
-        let bad = |msg: String| Error::InvalidArgument(crate::error::clip_quotes(&format!("{source}: {msg}")));
+        let bad = |msg: String| Error::malformed(source, msg);
         let doc: Value = parse_unique(text, source)?;
         let Some(obj) = doc.as_object() else {
             return Err(bad(
@@ -129,7 +129,7 @@ impl ManifestDoc {
                     .all(|v| v.as_object().is_some_and(|m| m.values().all(Value::is_number))));
         if counts_like && !obj.contains_key("puzzle_text") {
             return Err(bad(
-                "this is a counts file, not a manifest: give the counts first and the manifest written beside the exported circuit (OUT.json of `quzzle qasm ... -o OUT.qasm`) after --manifest".into(),
+                "this is a counts file, not a manifest: give the counts first and the manifest written beside the exported circuit (OUT.json of `quzzle qasm ... -o OUT.qasm`) second".into(),
             ));
         }
         let field = |k: &str| doc.get(k).filter(|v| !v.is_null());
@@ -296,19 +296,21 @@ impl ManifestDoc {
     /// rebuilt here is the board the exporting quzzle meant.
     pub fn encoding(&self) -> Result<Box<dyn Encoding>> {
         let source = &self.source;
+        let problem = |problem| Error::Manifest {
+            file: source.clone(),
+            problem,
+        };
         if encoding::sha256_hex(&self.puzzle_text) != self.puzzle_sha256 {
-            return Err(Error::InvalidArgument(format!(
-                "{source}: `puzzle_text` does not hash to `puzzle_sha256`: the manifest was edited; export the circuit again"
-            )));
+            return Err(problem(ManifestProblem::PuzzleHash));
         }
         let enc = encoding::parse(&self.file, &self.puzzle_text, self.encoding, self.level)
-            .map_err(|e| Error::InvalidArgument(format!("{source}: its `puzzle_text` does not parse: {e}")))?;
+            .map_err(|e| problem(ManifestProblem::PuzzleText(e.to_string())))?;
         let differs = |what: &str| {
-            Error::InvalidArgument(format!(
-                "{source}: the embedded puzzle at the {} reduction gives other {what} than the manifest records: it was written by another quzzle version ({}); export the circuit again",
-                self.level.name(),
-                env!("CARGO_PKG_VERSION")
-            ))
+            problem(ManifestProblem::OtherVersion {
+                level: self.level.name(),
+                what: what.to_string(),
+                version: env!("CARGO_PKG_VERSION"),
+            })
         };
         if enc.num_qubits() != self.board_qubits() {
             return Err(differs("qubits"));
@@ -334,11 +336,16 @@ impl ManifestDoc {
     /// which covers the rest (the simulated numbers, whether the list is complete): a
     /// mismatch is an error that names the field, or says the file was edited.
     fn check_derived(&self, enc: &dyn Encoding) -> Result<()> {
-        let source = &self.source;
+        let problem = |problem| Error::Manifest {
+            file: self.source.clone(),
+            problem,
+        };
         let field_differs = |field: &str, recorded: String, recomputed: String| {
-            Error::InvalidArgument(crate::error::clip_quotes(&format!(
-                "{source}: `{field}` is `{recorded}`, but the circuit it describes gives `{recomputed}`: the manifest was edited; export the circuit again"
-            )))
+            problem(ManifestProblem::Field {
+                field: field.to_string(),
+                recorded: clip_quote(&recorded),
+                recomputed: clip_quote(&recomputed),
+            })
         };
         if self.grover_seed.is_none() {
             crate::simulation::refuse_grover_export(self.space.mixer).map_err(|_| {
@@ -349,10 +356,11 @@ impl ManifestDoc {
                 )
             })?;
             let space = crate::simulation::space_of(enc, &self.space).map_err(|e| {
-                Error::InvalidArgument(crate::error::clip_quotes(&format!(
-                    "{source}: `space` {} with `mixer` {} is not a circuit of this puzzle ({e}): the manifest was edited; export the circuit again",
-                    self.space.space, self.space.mixer
-                )))
+                problem(ManifestProblem::NotACircuit {
+                    space: self.space.space.to_string(),
+                    mixer: self.space.mixer.to_string(),
+                    why: e.to_string(),
+                })
             })?;
             if space.resolved != self.space.space {
                 return Err(field_differs(
@@ -379,12 +387,8 @@ impl ManifestDoc {
         }
         match self.digest_matches {
             Some(true) => Ok(()),
-            Some(false) => Err(Error::InvalidArgument(format!(
-                "{source}: its fields do not match its `{DIGEST_KEY}`: the manifest was edited after export (a field changed, added or removed); export the circuit again"
-            ))),
-            None => Err(Error::InvalidArgument(format!(
-                "{source}: no `{DIGEST_KEY}`: the manifest was written by an older quzzle (or the digest was removed), so its fields cannot be checked; export the circuit again"
-            ))),
+            Some(false) => Err(problem(ManifestProblem::Digest { key: DIGEST_KEY })),
+            None => Err(problem(ManifestProblem::NoDigest { key: DIGEST_KEY })),
         }
     }
 }
@@ -451,9 +455,11 @@ pub fn score(
     confidence: f64,
 ) -> Result<ScoreReport> {
     if !(0.0 < confidence && confidence < 1.0) {
-        return Err(Error::InvalidArgument(format!(
-            "the confidence must lie strictly between 0 and 1, not {confidence}"
-        )));
+        return Err(Error::out_of_range(
+            Quantity::Confidence,
+            confidence,
+            "must lie strictly between 0 and 1",
+        ));
     }
     let n = manifest.board_qubits();
     let valid_set: Option<HashSet<&str>> = manifest
@@ -467,11 +473,10 @@ pub fn score(
     let mut dirty_shots = 0u64;
     for (k, &count) in &counts.counts {
         if k.width() > manifest.qubits {
-            return Err(Error::InvalidArgument(format!(
-                "a measured state has qubit {} at 1, but the circuit has {} qubits",
-                k.width() - 1,
-                manifest.qubits
-            )));
+            return Err(Error::QubitOutOfRange {
+                what: format!("a measured state with qubit {} at 1", k.width() - 1),
+                qubits: manifest.qubits,
+            });
         }
         let board = k.truncated(n);
         if board != *k {
@@ -507,7 +512,7 @@ pub fn score(
     boards.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.bitstring.cmp(&b.bitstring)));
     boards.truncate(top);
     let interval = clopper_pearson(valid_shots, shots, confidence)
-        .ok_or_else(|| Error::InvalidArgument("no shots to score".into()))?;
+        .ok_or_else(|| Error::out_of_range(Quantity::Shots, 0, "no shots to score"))?;
     let simulated = manifest.success_probability;
     let mut notes = counts.notes.clone();
     if let Some(g) = manifest.grover_seed {

@@ -9,7 +9,7 @@ use super::{BitOrders, BIT_ORDER_NOTE};
 use crate::circuit::seed::{SeedCircuit, SeedLayout};
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::{Encoding, FixedCell, QubitCell};
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result, Unsupported};
 use crate::experiment::grover::{grover, GroverRoute, GroverSettings};
 use crate::mixer::MixerKind;
 use crate::puzzle::format::InstanceText;
@@ -138,13 +138,12 @@ pub struct SeedExport {
 /// otherwise.
 pub fn plain_nqueens(enc: &dyn Encoding) -> Result<usize> {
     let kind = enc.puzzle().kind();
-    let supported =
-        "the seed's Grover circuit is written for plain N-Queens (`puzzle: nqueens`, flat, no [regions], no [givens])";
     if kind != "nqueens" {
-        return Err(Error::InvalidArgument(format!(
-            "{}: {supported}; this is `puzzle: {kind}`",
-            enc.file()
-        )));
+        return Err(Unsupported::SeedPuzzle {
+            file: enc.file().to_string(),
+            found: format!("this is `puzzle: {kind}`"),
+        }
+        .into());
     }
     let inst = InstanceText::parse(enc.file(), enc.source_text())?;
     let q = Queens::from_nqueens(&inst)?;
@@ -159,18 +158,19 @@ pub fn plain_nqueens(enc: &dyn Encoding) -> Result<usize> {
         extras.push("givens".to_string());
     }
     if !extras.is_empty() {
-        return Err(Error::InvalidArgument(format!(
-            "{}: {supported}; this board has {}",
-            enc.file(),
-            extras.join(", ")
-        )));
+        return Err(Unsupported::SeedPuzzle {
+            file: enc.file().to_string(),
+            found: format!("this board has {}", extras.join(", ")),
+        }
+        .into());
     }
     let n = q.rows;
     if n > MAX_SEED_N {
-        return Err(Error::InvalidArgument(format!(
-            "{}: N = {n}; the seed circuit is exported up to N = {MAX_SEED_N}",
-            enc.file()
-        )));
+        return Err(Error::out_of_range(
+            Quantity::SeedBoard,
+            n,
+            format!("the seed circuit of {} is exported up to N = {MAX_SEED_N}", enc.file()),
+        ));
     }
     let cells = enc.qubit_cells();
     let in_order = cells.len() == n * n
@@ -178,13 +178,13 @@ pub fn plain_nqueens(enc: &dyn Encoding) -> Result<usize> {
             matches!(c.as_slice(), [QubitCell { cell, negated: false }] if *cell == format!("r{}c{}", i / n, i % n))
         });
     if !in_order {
-        return Err(Error::InvalidArgument(format!(
-            "{}: at --reduce {} the {} qubits are not the {} cells in row-major order; use --reduce none",
-            enc.file(),
-            enc.level().name(),
-            cells.len(),
-            n * n
-        )));
+        return Err(Unsupported::SeedReduction {
+            file: enc.file().to_string(),
+            level: enc.level().name(),
+            qubits: cells.len(),
+            cells: n * n,
+        }
+        .into());
     }
     Ok(n)
 }
@@ -226,10 +226,11 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
             }
             Err(Error::Unsatisfiable { .. }) => {
                 let Some(k) = req.iterations else {
-                    return Err(Error::InvalidArgument(format!(
-                        "{}: {n}-Queens has no solution, so there is no optimal iteration count; give --iterations K",
-                        enc.file()
-                    )));
+                    return Err(Unsupported::NoOptimalIterations {
+                        file: enc.file().to_string(),
+                        n,
+                    }
+                    .into());
                 };
                 notes.push(format!(
                 "{n}-Queens has no solution: the oracle never fires and P(valid) is 0 after any number of iterations"
@@ -239,9 +240,11 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
             Err(e) => return Err(e),
         };
     if iterations > MAX_SEED_ITERATIONS {
-        return Err(Error::InvalidArgument(format!(
-            "{iterations} iterations: at most {MAX_SEED_ITERATIONS} are written into one file"
-        )));
+        return Err(Error::out_of_range(
+            Quantity::CircuitIterations,
+            iterations,
+            format!("at most {MAX_SEED_ITERATIONS} are written into one file"),
+        ));
     }
     let seed = SeedCircuit::new(layout, iterations);
     let qubit_cells = enc.qubit_cells();

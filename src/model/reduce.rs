@@ -79,11 +79,14 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Level::ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "unknown reduction level `{s}` (none, clues, paper, propagate, probe)"
-            ))
-        })
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| Error::UnknownName {
+                what: "reduction level",
+                name: s.to_string(),
+                choices: "none, clues, paper, propagate, probe",
+            })
     }
 }
 

@@ -31,7 +31,7 @@ pub mod trajectories;
 pub use program::{GateCounts, NoisyCircuit, Pauli};
 pub use trajectories::{estimate, sample_counts, NoisyEstimate};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Unsupported};
 use crate::mixer::MixerKind;
 use crate::simulation::SpaceSettings;
 use serde::{Deserialize, Serialize};
@@ -126,45 +126,41 @@ impl NoiseModel {
         if let Some(m) = NoiseModel::preset(&spec.to_ascii_lowercase()) {
             return Ok(m);
         }
+        let bad = |problem: String| Error::Syntax {
+            what: "noise",
+            text: spec.to_string(),
+            problem,
+        };
         if !spec.contains('=') {
-            return Err(Error::InvalidArgument(format!(
-                "noise `{spec}`: not a preset ({}) nor custom rates p1=A,p2=B,readout=R[,rz=Z]",
+            return Err(bad(format!(
+                "not a preset ({}) nor custom rates p1=A,p2=B,readout=R[,rz=Z]",
                 PRESETS.join(", ")
             )));
         }
         let (mut p1, mut p2, mut readout, mut p_rz) = (0.0, 0.0, 0.0, None);
         let mut seen: Vec<&str> = Vec::new();
         for part in spec.split(',') {
-            let (key, value) = part.split_once('=').ok_or_else(|| {
-                Error::InvalidArgument(format!(
-                    "noise `{spec}`: `{part}` is not KEY=VALUE (keys p1, p2, readout, rz)"
-                ))
-            })?;
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| bad(format!("`{part}` is not KEY=VALUE (keys p1, p2, readout, rz)")))?;
             let key = key.trim();
             if seen.contains(&key) {
-                return Err(Error::InvalidArgument(format!(
-                    "noise `{spec}`: the rate `{key}` is given twice; give each rate once"
-                )));
+                return Err(bad(format!("the rate `{key}` is given twice; give each rate once")));
             }
             seen.push(key);
-            let value: f64 = value.trim().parse().map_err(|_| {
-                Error::InvalidArgument(format!("noise `{spec}`: {key} = `{}` is not a number", value.trim()))
-            })?;
+            let value: f64 = value
+                .trim()
+                .parse()
+                .map_err(|_| bad(format!("{key} = `{}` is not a number", value.trim())))?;
             let (max, slot) = match key {
                 "p1" => (MAX_P1, &mut p1),
                 "p2" => (MAX_P2, &mut p2),
                 "readout" => (MAX_READOUT, &mut readout),
                 "rz" => (MAX_P1, p_rz.insert(0.0)),
-                _ => {
-                    return Err(Error::InvalidArgument(format!(
-                        "noise `{spec}`: unknown rate `{key}` (keys p1, p2, readout, rz)"
-                    )))
-                }
+                _ => return Err(bad(format!("unknown rate `{key}` (keys p1, p2, readout, rz)"))),
             };
             if !(0.0..=max).contains(&value) {
-                return Err(Error::InvalidArgument(format!(
-                    "noise `{spec}`: {key} = {value} is out of range [0, {max}]"
-                )));
+                return Err(bad(format!("{key} = {value} is out of range [0, {max}]")));
             }
             *slot = value;
         }
@@ -199,10 +195,7 @@ pub fn check_space(settings: &SpaceSettings) -> Result<()> {
             SpaceChoice::Auto | SpaceChoice::Full => format!("mixer {}", settings.mixer),
             space => format!("space {space}, mixer {}", settings.mixer),
         };
-        return Err(Error::InvalidArgument(format!(
-            "--noise runs on the full space with the x mixer only (got {got}): a Pauli error \
-             leaves a constrained subspace, so the subspace simulator cannot represent the noisy state"
-        )));
+        return Err(Unsupported::NoiseNeedsFullX { got }.into());
     }
     Ok(())
 }

@@ -138,9 +138,7 @@ pub struct NoisyCircuit {
 }
 
 fn unsupported(what: String) -> Error {
-    Error::InvalidArgument(format!(
-        "noise simulation takes the full-space QAOA circuit (h; rz, rzz, cx; rx): {what}"
-    ))
+    crate::error::Unsupported::NoiseCircuit { what }.into()
 }
 
 impl NoisyCircuit {

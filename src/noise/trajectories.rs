@@ -12,7 +12,7 @@ use super::{GateCounts, NoiseModel};
 use crate::angles::Angles;
 use crate::bits::CountMap;
 use crate::cost::diagonal::CostDiagonal;
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use crate::mixer::MixerKind;
 use crate::qaoa::Qaoa;
 use crate::rng::{self, SeededRng};
@@ -95,11 +95,14 @@ impl<'a> Evolution<'a> {
     fn new(sim: &'a dyn Qaoa, circuit: &'a NoisyCircuit) -> Result<Self> {
         let n = circuit.num_qubits;
         if sim.mixer() != MixerKind::X || sim.num_qubits() != n || sim.num_states() != 1usize << n {
-            return Err(Error::InvalidArgument(format!(
-                "noise simulation needs the full-space x-mixer simulator of the circuit's {n} qubits (got the {} mixer over {} states)",
-                sim.mixer(),
-                sim.num_states()
-            )));
+            return Err(crate::error::Unsupported::NoiseNeedsFullX {
+                got: format!(
+                    "the {} mixer over {} states, for a circuit of {n} qubits",
+                    sim.mixer(),
+                    sim.num_states()
+                ),
+            }
+            .into());
         }
         let diagonal = sim.diagonal();
         // The same factors as the noiseless simulator computes, bit for bit.
@@ -300,7 +303,7 @@ impl<'a> Readout<'a> {
 /// Refuse, before any work, a number of trajectories whose results would not fit in memory
 /// (P(valid) and the energy of every trajectory are kept for the standard errors).
 pub fn check_trajectories(trajectories: usize) -> Result<()> {
-    crate::sim::check_count(&format!("--trajectories {trajectories}"), trajectories as u128, 16)
+    crate::sim::check_count(Quantity::Trajectories, trajectories as u128, 16)
 }
 
 /// P(valid) on `valid` and the energy of `circuit` (the exported circuit of `sim`'s cost at
@@ -315,7 +318,7 @@ pub fn estimate(
     seed: u64,
 ) -> Result<NoisyEstimate> {
     if trajectories == 0 {
-        return Err(Error::InvalidArgument("--trajectories must be at least 1".into()));
+        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
     }
     check_trajectories(trajectories)?;
     let began = std::time::Instant::now();
@@ -378,10 +381,11 @@ pub fn sample_counts(
     trajectories: usize,
     seed: u64,
 ) -> Result<CountMap> {
-    if trajectories == 0 || shots == 0 {
-        return Err(Error::InvalidArgument(
-            "--shots and --trajectories must be at least 1".into(),
-        ));
+    if shots == 0 {
+        return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
+    }
+    if trajectories == 0 {
+        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
     }
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);

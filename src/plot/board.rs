@@ -43,12 +43,11 @@ impl BoardPlot {
 
     fn check(&self) -> Result<()> {
         if self.marginals.len() != self.rows * self.cols {
-            return Err(Error::InvalidArgument(format!(
-                "board plot: {} marginals for a {}x{} board",
-                self.marginals.len(),
-                self.rows,
-                self.cols
-            )));
+            return Err(Error::LengthMismatch {
+                what: format!("board plot: marginals for a {}x{} board", self.rows, self.cols),
+                expected: self.rows * self.cols,
+                got: self.marginals.len(),
+            });
         }
         Ok(())
     }
@@ -259,14 +258,14 @@ impl Figure for MarginalsComparison {
 /// Draw measured beside simulated marginals to `stem.svg` and `stem.png`.
 pub fn marginals_comparison_plot(stem: &Path, plot: &MarginalsComparison) -> Result<Vec<PathBuf>> {
     let cells = plot.rows * plot.cols;
-    if plot.left.len() != cells || plot.right.len() != cells {
-        return Err(Error::InvalidArgument(format!(
-            "marginals plot: {} and {} marginals for a {}x{} board",
-            plot.left.len(),
-            plot.right.len(),
-            plot.rows,
-            plot.cols
-        )));
+    for side in [&plot.left, &plot.right] {
+        if side.len() != cells {
+            return Err(Error::LengthMismatch {
+                what: format!("marginals plot: marginals for a {}x{} board", plot.rows, plot.cols),
+                expected: cells,
+                got: side.len(),
+            });
+        }
     }
     write_figure(stem, plot.default_size(), plot)
 }

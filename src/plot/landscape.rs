@@ -37,12 +37,22 @@ impl LandscapePlot {
 
     fn check(&self) -> Result<()> {
         if self.energy.dim() != (self.betas.len(), self.gammas.len()) || self.success.dim() != self.energy.dim() {
-            return Err(Error::InvalidArgument(
-                "landscape grids must be β rows × γ columns".into(),
-            ));
+            return Err(Error::LengthMismatch {
+                what: "landscape grid cells (β rows × γ columns)".into(),
+                expected: self.betas.len() * self.gammas.len(),
+                got: if self.energy.dim() == (self.betas.len(), self.gammas.len()) {
+                    self.success.len()
+                } else {
+                    self.energy.len()
+                },
+            });
         }
         if self.gammas.is_empty() || self.betas.is_empty() {
-            return Err(Error::InvalidArgument("landscape grid is empty".into()));
+            return Err(Error::out_of_range(
+                crate::error::Quantity::GridPoints,
+                format!("{}x{}", self.gammas.len(), self.betas.len()),
+                "the landscape grid is empty",
+            ));
         }
         Ok(())
     }

@@ -32,7 +32,7 @@ pub use distribution::{distribution_plot, distribution_plot_sized, Bar, BarKind}
 pub use landscape::{landscape_plot, landscape_plot_sized, LandscapePlot};
 pub use style::{Dash, Marker, Style, StyleBook};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -162,23 +162,26 @@ impl FigureSize {
     /// PNG of at most [`Self::MAX_PNG_PIXELS`].
     pub fn validate(&self) -> Result<()> {
         if self.width < 200 || self.height < 120 {
-            return Err(Error::InvalidArgument(format!(
-                "figure size {}x{} is too small (at least 200x120)",
-                self.width, self.height
-            )));
+            return Err(Error::out_of_range(
+                Quantity::FigureSize,
+                format!("{}x{}", self.width, self.height),
+                "too small (at least 200x120)",
+            ));
         }
         if !(self.scale.is_finite() && (0.25..=8.0).contains(&self.scale)) {
-            return Err(Error::InvalidArgument(format!(
-                "figure scale {} is outside [0.25, 8]",
-                self.scale
-            )));
+            return Err(Error::out_of_range(
+                Quantity::FigureScale,
+                self.scale,
+                "outside [0.25, 8]",
+            ));
         }
         let (w, h) = self.png_pixels();
         if u64::from(w) * u64::from(h) > Self::MAX_PNG_PIXELS {
-            return Err(Error::InvalidArgument(format!(
-                "a {w}x{h} PNG is too large (at most {} pixels)",
-                Self::MAX_PNG_PIXELS
-            )));
+            return Err(Error::out_of_range(
+                Quantity::FigureSize,
+                format!("{w}x{h} (as a PNG)"),
+                format!("too large (at most {} pixels)", Self::MAX_PNG_PIXELS),
+            ));
         }
         Ok(())
     }

@@ -15,10 +15,9 @@ impl QaoaSimulator {
     /// ψ and λ are kept side by side in one buffer of two states (the kernels' pair vector).
     pub fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
         if !objective.has_gradient() {
-            return Err(Error::InvalidArgument(format!(
-                "the {} objective has no gradient",
-                objective.name()
-            )));
+            return Err(Error::NoGradient {
+                objective: objective.name(),
+            });
         }
         // ψ, then the pair vector (ψ_k, λ_k) with λ = O|ψ⟩, in one buffer of two states.
         let dim = 1usize << self.num_qubits;

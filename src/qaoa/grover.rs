@@ -208,10 +208,9 @@ impl GroverCore {
     /// `∂/∂γ_l = 2 Im⟨λ|C|ψ⟩` after its phase.
     pub(crate) fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
         if !objective.has_gradient() {
-            return Err(Error::InvalidArgument(format!(
-                "the {} objective has no gradient",
-                objective.name()
-            )));
+            return Err(Error::NoGradient {
+                objective: objective.name(),
+            });
         }
         let len = self.len();
         let mut psi_buf = self.buffer()?;
@@ -327,9 +326,11 @@ impl GroverMixerSimulator {
     pub fn full(diagonal: CostDiagonal) -> Result<Self> {
         let len = diagonal.len();
         if !len.is_power_of_two() {
-            return Err(Error::InvalidArgument(format!(
-                "diagonal length {len} is not a power of two"
-            )));
+            return Err(Error::LengthMismatch {
+                what: "diagonal (2^n entries)".into(),
+                expected: len.next_power_of_two(),
+                got: len,
+            });
         }
         Ok(GroverMixerSimulator {
             digits: None,

@@ -158,9 +158,11 @@ impl QaoaSimulator {
     pub fn from_diagonal(diagonal: CostDiagonal) -> Result<Self> {
         let len = diagonal.len();
         if !len.is_power_of_two() {
-            return Err(Error::InvalidArgument(format!(
-                "diagonal length {len} is not a power of two"
-            )));
+            return Err(Error::LengthMismatch {
+                what: "diagonal (2^n entries)".into(),
+                expected: len.next_power_of_two(),
+                got: len,
+            });
         }
         Ok(QaoaSimulator {
             num_qubits: len.trailing_zeros() as usize,

@@ -248,7 +248,11 @@ pub fn optimize(
     config: &OptimizeConfig,
 ) -> Result<Optimized> {
     if config.restarts == 0 {
-        return Err(Error::InvalidArgument("restarts must be at least 1".into()));
+        return Err(Error::out_of_range(
+            crate::error::Quantity::Restarts,
+            0,
+            "must be at least 1",
+        ));
     }
     let began = Instant::now();
     let mut rng = crate::rng::seeded(config.seed);

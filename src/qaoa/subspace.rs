@@ -313,10 +313,9 @@ impl Qaoa for SubspaceSimulator {
 
     fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
         if !objective.has_gradient() {
-            return Err(Error::InvalidArgument(format!(
-                "the {} objective has no gradient",
-                objective.name()
-            )));
+            return Err(Error::NoGradient {
+                objective: objective.name(),
+            });
         }
         let dim = self.diagonal.len();
         let mut psi_buf = self.buffer(dim)?;

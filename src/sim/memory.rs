@@ -1,7 +1,7 @@
 //! The memory guard: what a state costs, whether it fits, and how long buffers are laid out
 //! (segments with gaps between them).
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use num_complex::Complex64;
 
 /// Bytes of one amplitude (complex128).
@@ -130,13 +130,14 @@ pub fn check_bytes(num_qubits: usize, bytes: u128) -> Result<()> {
 }
 
 /// Refuse, before allocating, `count` items of `bytes_each` bytes that would not fit, by the
-/// rule of [`check_bytes`]; `what` names the count in the message (`--trajectories 1000000000`).
-pub fn check_count(what: &str, count: u128, bytes_each: u128) -> Result<()> {
+/// rule of [`check_bytes`]; `what` names the count in the message.
+pub fn check_count(what: Quantity, count: u128, bytes_each: u128) -> Result<()> {
     let bytes = count.saturating_mul(bytes_each);
     let available = available_memory();
     if bytes > u128::from(available) {
         return Err(Error::TooMuchMemory {
-            what: what.to_string(),
+            what,
+            count,
             log2_bytes: (count.max(1) as f64).log2() + (bytes_each.max(1) as f64).log2(),
             available,
         });
@@ -176,15 +177,17 @@ mod tests {
 
     #[test]
     fn counts_that_do_not_fit_are_refused_by_name() {
-        let e = check_count("--trajectories 1000000000000", 1_000_000_000_000, 16)
+        let e = check_count(Quantity::Trajectories, 1_000_000_000_000, 16)
             .unwrap_err()
             .to_string();
         assert!(
-            e.starts_with("--trajectories 1000000000000 needs 14.6 TiB, more than the"),
+            e.starts_with("trajectories 1000000000000 needs 14.6 TiB, more than the"),
             "{e}"
         );
-        assert!(check_count("--trajectories 200", 200, 16).is_ok());
-        let e = check_count("--x 1", u128::MAX, u128::MAX).unwrap_err().to_string();
+        assert!(check_count(Quantity::Trajectories, 200, 16).is_ok());
+        let e = check_count(Quantity::Shots, u128::MAX, u128::MAX)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("needs 2^256.00 bytes"), "{e}");
     }
 

@@ -14,7 +14,7 @@ use crate::cost::product::{Digit, ProductCost};
 use crate::encoding::onehot::OneHot;
 use crate::encoding::space::Space;
 use crate::encoding::{Encoding, ENERGY_TOL};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Unsupported};
 use crate::mixer::MixerKind;
 use crate::puzzle::Verdict;
 use crate::qaoa::subspace::assignment_of;
@@ -42,18 +42,18 @@ fn key(c: f64) -> u64 {
 /// The one-hot encoding of `enc`, when `space` is small enough to count its states.
 fn countable<'a>(enc: &'a dyn Encoding, space: &Space) -> Result<&'a OneHot> {
     let onehot = enc.as_onehot().ok_or_else(|| {
-        Error::InvalidArgument(format!(
-            "the cost histogram is counted over the constraint model of the onehot encoding; the {} encoding has none",
-            enc.name()
-        ))
+        Error::from(Unsupported::NeedsOnehot {
+            what: "the cost histogram is",
+            encoding: enc.name().to_string(),
+        })
     })?;
     if space.dimension > MAX_COUNTED_STATES {
-        return Err(Error::InvalidArgument(format!(
-            "{}: space {} has 2^{:.2} states; the histogram is counted by enumeration up to 2^32",
-            enc.file(),
-            space.resolved,
-            space.log2_dimension()
-        )));
+        return Err(Unsupported::TooManyToCount {
+            file: enc.file().to_string(),
+            space: space.resolved.to_string(),
+            log2_dimension: space.log2_dimension(),
+        }
+        .into());
     }
     Ok(onehot)
 }
@@ -198,11 +198,12 @@ pub fn cost_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budget<
         }
     }
     if targets.len() > MAX_JUDGED {
-        return Err(Error::InvalidArgument(format!(
-            "{}: more than {MAX_JUDGED} states of space {} have the success cost; too many to judge one by one",
-            enc.file(),
-            space.resolved
-        )));
+        return Err(Unsupported::TooManyToJudge {
+            file: enc.file().to_string(),
+            space: space.resolved.to_string(),
+            max: MAX_JUDGED,
+        }
+        .into());
     }
     targets.sort_unstable();
     let n = enc.num_qubits();
@@ -495,11 +496,12 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
         all.merge(part, search.has_objective);
     }
     if all.targets.len() > MAX_JUDGED {
-        return Err(Error::InvalidArgument(format!(
-            "{}: more than {MAX_JUDGED} states of space {} have the success cost; too many to judge one by one",
-            enc.file(),
-            space.resolved
-        )));
+        return Err(Unsupported::TooManyToJudge {
+            file: enc.file().to_string(),
+            space: space.resolved.to_string(),
+            max: MAX_JUDGED,
+        }
+        .into());
     }
     let target = if search.has_objective {
         all.best.unwrap_or(0.0)
@@ -602,10 +604,10 @@ pub fn histogram_simulation_within(
     budget: &Budget<'_>,
 ) -> Result<(HistogramSimulator, Space)> {
     if settings.mixer != MixerKind::Grover {
-        return Err(Error::InvalidArgument(format!(
-            "the histogram simulation is exact for the grover mixer only, not {}",
-            settings.mixer
-        )));
+        return Err(Unsupported::HistogramNeedsGrover {
+            mixer: settings.mixer.to_string(),
+        }
+        .into());
     }
     let space = super::space_of(enc, settings)?;
     Ok((histogram_simulator_within(enc, &space, budget)?, space))
@@ -626,11 +628,11 @@ pub fn histogram_simulator_within(
     let histogram = cost_histogram_within(enc, space, budget)?;
     if histogram.count_of(ClassKind::Valid) == 0 {
         enc.search_within(0, u64::MAX, budget)?.require_solution()?;
-        return Err(Error::InvalidArgument(format!(
-            "{}: the puzzle has a solution but none lies in space {}",
-            enc.file(),
-            space.resolved
-        )));
+        return Err(Unsupported::NoSolutionInSpace {
+            file: enc.file().to_string(),
+            space: space.resolved.to_string(),
+        }
+        .into());
     }
     HistogramSimulator::new(histogram)
 }

@@ -10,7 +10,7 @@ use crate::circuit::Circuit;
 use crate::cost::pubo::ZPoly;
 use crate::encoding::space::{Space, SpaceChoice};
 use crate::encoding::Encoding;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Unsupported};
 use crate::mixer::{xy_edges, MixerKind};
 use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator};
 
@@ -145,12 +145,21 @@ impl MixerEntry {
     }
 }
 
+/// The refusal of a block space for an encoding without a constraint model.
+fn needs_onehot(enc: &dyn Encoding) -> Error {
+    Unsupported::NeedsOnehot {
+        what: "block spaces are",
+        encoding: enc.name().to_string(),
+    }
+    .into()
+}
+
 fn build_x(enc: &dyn Encoding, _: &Space, _: MixerKind) -> Result<Built> {
     Ok((Box::new(super::full::simulator(enc)?), 2))
 }
 
 fn build_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Built> {
-    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.name() })?;
+    let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let gates: Vec<DigitGates> = space
         .blocks
         .iter()
@@ -173,7 +182,7 @@ fn build_grover(enc: &dyn Encoding, space: &Space, _: MixerKind) -> Result<Built
         let sim = super::full::simulator(enc)?;
         return Ok((Box::new(GroverMixerSimulator::full(sim.into_diagonal())?), 1));
     }
-    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.name() })?;
+    let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let sim = GroverMixerSimulator::new(&space_qubo(onehot, space), space_digits(space)?, enc.num_qubits())?;
     Ok((Box::new(sim), 1))
 }
@@ -186,15 +195,12 @@ fn circuit_x(enc: &dyn Encoding, _: &Space, _: MixerKind, angles: &Angles) -> Re
 /// not enforced, the blocks' XY gates and `rx` on free qubits ([`Circuit::qaoa_space`]): the
 /// gate list [`SubspaceSimulator`] applies.
 fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
-    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.name() })?;
+    let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
     let mut blocks: Vec<(Vec<usize>, usize)> = Vec::new();
     for b in &space.blocks {
         let Some(w) = b.weight() else {
-            return Err(Error::InvalidArgument(format!(
-                "block `{}` is not a plain weight-k set, so it has no Dicke-state preparation to export",
-                b.label
-            )));
+            return Err(Unsupported::NoDickePreparation { block: b.label.clone() }.into());
         };
         blocks.push((b.qubits.clone(), w));
     }

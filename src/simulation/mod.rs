@@ -17,7 +17,7 @@ use crate::cost::qubo::Qubo;
 use crate::encoding::onehot::OneHot;
 use crate::encoding::space::{Block, Space, SpaceChoice};
 use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL};
-use crate::error::{gib, Error, Result};
+use crate::error::{gib, Error, Result, Unsupported};
 use crate::mixer::MixerKind;
 use crate::puzzle::Verdict;
 use crate::qaoa::histogram::{ClassKind, CostHistogram};
@@ -197,11 +197,12 @@ impl Simulation {
 
     /// The error [`Simulation::require_statevector`] gives.
     pub fn no_statevector(&self, what: &str) -> Error {
-        Error::InvalidArgument(format!(
-            "{what} needs the amplitude of every basis state, but space {} (2^{:.2} states) runs by the cost histogram, where only the number of states of each cost is known; use a space with a statevector (quzzle info lists the route of each)",
-            self.space.resolved,
-            self.space.log2_dimension()
-        ))
+        Unsupported::NoStatevector {
+            what: what.to_string(),
+            space: self.space.resolved.to_string(),
+            log2_dimension: self.space.log2_dimension(),
+        }
+        .into()
     }
 }
 
@@ -214,32 +215,36 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     let mixer = mixers::entry(settings.mixer);
     if settings.space == SpaceChoice::Full {
         if !mixer.keeps_full() {
-            return Err(Error::InvalidArgument(format!(
-                "the {} mixer keeps block weights, so it needs a block space (rows, cols, regions, cells or auto), not full",
-                settings.mixer
-            )));
+            return Err(Unsupported::BlockMixerOnFull {
+                mixer: settings.mixer.to_string(),
+            }
+            .into());
         }
         return Ok(Space::full(n, enc.diagonal_bytes_per_state()));
     }
     if !mixer.keeps_blocks() {
-        return Err(Error::InvalidArgument(format!(
-            "the {} mixer runs on the full space only; space `{}` needs a mixer that keeps blocks (xy-ring, xy-complete or grover)",
-            settings.mixer, settings.space
-        )));
+        return Err(Unsupported::XMixerOnBlocks {
+            space: settings.space.to_string(),
+        }
+        .into());
     }
     let Some(onehot) = enc.as_onehot() else {
-        return Err(Error::NoBlockModel { encoding: enc.name() });
+        return Err(Unsupported::NeedsOnehot {
+            what: "block spaces are",
+            encoding: enc.name().to_string(),
+        }
+        .into());
     };
     if mixer.keeps == mixers::Keeps::Any {
         return Space::of(onehot, settings.space);
     }
     let space = Space::of_plain(onehot, settings.space)?;
     if space.resolved == SpaceChoice::Full {
-        return Err(Error::InvalidArgument(format!(
-            "{}: no family of plain weight-k counts at the {} reduction, so `auto` is the full space for the xy mixers; use the x mixer, or the grover mixer on a space of general blocks",
-            enc.file(),
-            enc.level()
-        )));
+        return Err(Unsupported::AutoIsFull {
+            file: enc.file().to_string(),
+            level: enc.level().name(),
+        }
+        .into());
     }
     if let Some(b) = space.blocks.iter().find(|b| !b.plain) {
         let why = if b.counts.len() > 1 {
@@ -254,13 +259,14 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
                 b.qubits, b.counts[0].coefficients, b.counts[0].k
             )
         };
-        return Err(Error::InvalidArgument(format!(
-            "{}: block `{}` is not a plain weight-k set after the {} reduction ({why}), so the {} mixer does not apply to it; the grover mixer does (--mixer grover). Or use a weaker reduction or another space",
-            enc.file(),
-            b.label,
-            enc.level(),
-            settings.mixer
-        )));
+        return Err(Unsupported::NotPlainBlock {
+            file: enc.file().to_string(),
+            block: b.label.clone(),
+            level: enc.level().name(),
+            why,
+            mixer: settings.mixer,
+        }
+        .into());
     }
     Ok(space)
 }
@@ -299,14 +305,17 @@ fn check_block_statevector(enc: &dyn Encoding, space: &Space, mixer: &mixers::Mi
         return Ok(());
     }
     if !space.listable() {
-        return Err(Error::InvalidArgument(format!(
-            "{}: the states of space {} are counted ({}), not listed, so there is no statevector over it; the grover mixer runs on it from the cost histogram up to 2^32 states (--mixer grover)",
-            enc.file(),
-            space.resolved,
-            space.dimension
-        )));
+        return Err(Unsupported::SpaceNotListed {
+            file: enc.file().to_string(),
+            space: space.resolved.to_string(),
+            dimension: space.dimension,
+        }
+        .into());
     }
-    let onehot = enc.as_onehot().ok_or(Error::NoBlockModel { encoding: enc.name() })?;
+    let onehot = enc.as_onehot().ok_or_else(|| Unsupported::NeedsOnehot {
+        what: "block spaces are",
+        encoding: enc.name().to_string(),
+    })?;
     let fitting: Vec<String> = Space::available(onehot)?
         .iter()
         .filter(|s| s.resolved != SpaceChoice::Full && s.choice != SpaceChoice::Auto && s.fits())
@@ -354,10 +363,10 @@ pub fn uses_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<bo
 /// statevector would fit ([`simulation`] takes this route only where none does).
 pub fn simulation_from_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simulation> {
     if !mixers::entry(settings.mixer).has_histogram_route() {
-        return Err(Error::InvalidArgument(format!(
-            "the histogram route is exact for the grover mixer only, not {}",
-            settings.mixer
-        )));
+        return Err(Unsupported::HistogramNeedsGrover {
+            mixer: settings.mixer.to_string(),
+        }
+        .into());
     }
     histogram_route(enc, space_of(enc, settings)?, &Budget::unlimited())
 }
@@ -427,11 +436,11 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
     if out.valid.is_empty() {
         enc.search(0)?.require_solution()?;
         // A valid board meets every count, so it lies in every block space.
-        return Err(Error::InvalidArgument(format!(
-            "{}: the puzzle has a solution but none lies in space {}",
-            enc.file(),
-            simulation.space.resolved
-        )));
+        return Err(Unsupported::NoSolutionInSpace {
+            file: enc.file().to_string(),
+            space: simulation.space.resolved.to_string(),
+        }
+        .into());
     }
     Ok(out)
 }
@@ -450,7 +459,7 @@ pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Ang
 pub fn refuse_grover_export(mixer: MixerKind) -> Result<()> {
     if mixer == MixerKind::Grover {
         return Err(Error::InvalidArgument(
-            "the grover mixer exp(-i beta |s><s|) has no gate-level circuit yet, so it cannot be exported as QASM (it needs the start-state preparation, its inverse and a multi-controlled phase; issue 23). Simulate it with solve, sweep or landscape, or export an x or xy mixer. Grover search itself on N-Queens is exported by `quzzle grover FILE --qasm OUT.qasm` (the Q# seed's circuit)".into(),
+            "the grover mixer exp(-i beta |s><s|) has no gate-level circuit yet, so it cannot be exported as QASM (it needs the start-state preparation, its inverse and a multi-controlled phase; issue 23). Simulate it with solve, sweep or landscape, or export an x or xy mixer. Grover search itself on N-Queens is exported by the grover command as QASM (the Q# seed's circuit)".into(),
         ));
     }
     Ok(())
@@ -466,9 +475,11 @@ pub fn embedded_state(simulation: &Simulation, angles: &Angles) -> Result<Vec<[f
     let sim = simulation.qaoa();
     let n = sim.num_qubits();
     if n > MAX_EMBEDDED_QUBITS {
-        return Err(Error::InvalidArgument(format!(
-            "the full state of {n} qubits has 2^{n} amplitudes; a manifest carries it up to {MAX_EMBEDDED_QUBITS} qubits"
-        )));
+        return Err(Unsupported::StateTooLargeToEmbed {
+            qubits: n,
+            max: MAX_EMBEDDED_QUBITS,
+        }
+        .into());
     }
     let amps = sim.amplitudes(angles)?;
     if simulation.space.resolved == SpaceChoice::Full {

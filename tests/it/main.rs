@@ -5,6 +5,7 @@ mod cli;
 mod cli_values;
 mod common;
 mod determinism;
+mod error_flags;
 mod generate;
 mod generate_pins;
 mod golden;

@@ -9,11 +9,13 @@ use quzzle::circuit::seed::{self, SeedCircuit, SeedLayout};
 use quzzle::circuit::{apply_classical, Circuit, Gate};
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding, EncodingKind};
+use quzzle::error::Unsupported;
 use quzzle::experiment::grover::{grover, GroverRoute, GroverSettings};
 use quzzle::export::qasm::{Flavor, CCX_EXPANSION_PHASE};
 use quzzle::export::seed::{export_seed_circuit, SeedRequest};
 use quzzle::model::Level;
 use quzzle::sim::reference;
+use quzzle::Error;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
@@ -382,8 +384,12 @@ fn seed_export_refuses_what_it_cannot_write() {
         flavor: Flavor::Portable,
         qasm_name: "x.qasm".into(),
     };
-    let e = export_seed_circuit(enc.as_ref(), &req).unwrap_err().to_string();
-    assert!(e.contains("--iterations"), "{e}");
+    let e = export_seed_circuit(enc.as_ref(), &req).unwrap_err();
+    assert!(
+        matches!(e, Error::Unsupported(Unsupported::NoOptimalIterations { n: 3, .. })),
+        "{e}"
+    );
+    assert!(e.to_string().contains("give the iteration count"), "{e}");
 }
 
 #[test]

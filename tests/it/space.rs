@@ -6,6 +6,7 @@ use crate::common::data;
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::space::{enforceable_blocks, Block, Space, SpaceChoice};
 use quzzle::encoding::Encoding;
+use quzzle::error::Unsupported;
 use quzzle::model::Level;
 use quzzle::Error;
 use std::collections::BTreeSet;
@@ -174,7 +175,7 @@ fn counts_that_share_qubits_are_joined() {
     }
     assert!(matches!(
         Space::of(&enc, SpaceChoice::Regions),
-        Err(Error::InvalidArgument(_))
+        Err(Error::Unsupported(Unsupported::NoFamily { .. }))
     ));
     // auto takes a joined family; under an XY mixer only families of plain blocks count.
     assert_ne!(Space::of(&enc, SpaceChoice::Auto).unwrap().resolved, SpaceChoice::Full);

@@ -75,17 +75,18 @@ pub fn lock_sweep_folder(dir: &Path) -> Result<SweepLock> {
                 let their_host = field("host ").unwrap_or_default();
                 match pid {
                     Some(pid) if their_host != host => {
-                        return Err(Error::InvalidArgument(format!(
-                            "{}: another sweep (pid {pid} on host {their_host}) is writing to this folder; \
-                             wait for it, or remove the lock if that sweep is gone",
-                            path.display()
-                        )))
+                        return Err(Error::Locked {
+                            lock: path,
+                            pid: Some(pid),
+                            host: Some(their_host),
+                        })
                     }
                     Some(pid) if process_alive(pid) => {
-                        return Err(Error::InvalidArgument(format!(
-                            "{}: another sweep (pid {pid}) is writing to this folder; wait for it or write to another folder",
-                            path.display()
-                        )))
+                        return Err(Error::Locked {
+                            lock: path,
+                            pid: Some(pid),
+                            host: None,
+                        })
                     }
                     _ => {
                         // The holder is gone (or the file is not a lock we can read: it was
@@ -108,10 +109,11 @@ pub fn lock_sweep_folder(dir: &Path) -> Result<SweepLock> {
             Err(e) => return Err(werr(e)),
         }
     }
-    Err(Error::InvalidArgument(format!(
-        "{}: another sweep took the lock at the same moment; try again",
-        path.display()
-    )))
+    Err(Error::Locked {
+        lock: path,
+        pid: None,
+        host: None,
+    })
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 
 use crate::angles::Angles;
 use crate::encoding::{self, Encoding, EncodingKind, SuccessStates};
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use crate::experiment;
 use crate::experiment::depth;
 use crate::experiment::stats;
@@ -44,9 +44,11 @@ pub fn parse_inits(s: &str) -> Result<Vec<Init>> {
         "interp" => Ok(vec![Init::Interp]),
         "random" => Ok(vec![Init::Random]),
         "all" => Ok(vec![Init::Ramp, Init::Interp, Init::Random]),
-        _ => Err(Error::InvalidArgument(format!(
-            "init `{s}`: write ramp, interp, random or all"
-        ))),
+        _ => Err(Error::UnknownName {
+            what: "init",
+            name: s.to_string(),
+            choices: "ramp, interp, random, all",
+        }),
     }
 }
 
@@ -65,10 +67,9 @@ pub fn collect_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
                 .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "txt"))
                 .collect();
             if found.is_empty() {
-                return Err(Error::InvalidArgument(format!(
-                    "{}: folder holds no puzzle files (*.txt)",
-                    input.display()
-                )));
+                return Err(Error::NoPuzzleFiles {
+                    folder: Some(input.clone()),
+                });
             }
             out.append(&mut found);
         } else if input.is_file() {
@@ -81,7 +82,7 @@ pub fn collect_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
         }
     }
     if out.is_empty() {
-        return Err(Error::InvalidArgument("no puzzle files given".into()));
+        return Err(Error::NoPuzzleFiles { folder: None });
     }
     out.sort();
     // `./a.txt` and `a.txt` are one instance.
@@ -136,7 +137,7 @@ pub enum SweepEvent<'a> {
         /// The file.
         file: &'a str,
         /// Why.
-        reason: String,
+        reason: &'a Error,
     },
     /// A row is finished (`resumed`: it came from the existing CSV).
     Row {
@@ -152,7 +153,7 @@ pub enum SweepEvent<'a> {
 }
 
 /// The outcome of a sweep.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SweepOutcome {
     /// Every row of the plan, in plan order (resumed and computed).
     pub rows: Vec<SweepRow>,
@@ -161,7 +162,7 @@ pub struct SweepOutcome {
     /// Rows read back from the CSV.
     pub resumed: usize,
     /// Files skipped, with the reason.
-    pub skipped: Vec<(String, String)>,
+    pub skipped: Vec<(String, Error)>,
     /// The `file` column of each plan file's rows: the spelling earlier rows of the same file
     /// (by canonical path) used, else the path as given.
     pub labels: BTreeMap<PathBuf, String>,
@@ -185,28 +186,24 @@ fn open_append(csv: &Path, fresh: bool) -> Result<std::fs::File> {
     }
 }
 
-/// What would run an instance over the qubit limit: a higher limit where its space fits in
-/// memory, and the stronger reduction levels whose full space is within the limit.
-fn what_would_run(problem: &dyn Encoding, space: &crate::encoding::space::Space, plan: &SweepPlan) -> String {
-    let mut ways = Vec::new();
-    if space.fits() {
-        ways.push(format!(
-            "--max-qubits {} (its state fits in memory)",
-            space.log2_dimension().ceil() as usize
-        ));
-    }
-    for level in crate::model::Level::ALL.into_iter().filter(|&l| l > plan.level) {
-        if let Ok(q) = problem.qubits_at(level) {
-            if q > 0 && q <= plan.max_qubits {
-                ways.push(format!("--reduce {} ({q} qubits)", level.name()));
-                break;
-            }
-        }
-    }
-    if ways.is_empty() {
-        "no higher limit runs it (its state does not fit in memory), and no stronger reduction level brings it within the limit".into()
-    } else {
-        format!("{} would run it", ways.join(", or "))
+/// Why an instance over the qubit limit is skipped, with what would run it: a higher limit
+/// where its space fits in memory, and the first stronger reduction level whose full space is
+/// within the limit.
+fn over_limit(problem: &dyn Encoding, space: &crate::encoding::space::Space, plan: &SweepPlan) -> Error {
+    let stronger = crate::model::Level::ALL
+        .into_iter()
+        .filter(|&l| l > plan.level)
+        .find_map(|level| {
+            let q = problem.qubits_at(level).ok()?;
+            (q > 0 && q <= plan.max_qubits).then(|| (level.name(), q))
+        });
+    Error::OverLimit {
+        qubits: problem.num_qubits(),
+        space: space.resolved.to_string(),
+        log2_dimension: space.log2_dimension(),
+        limit: plan.max_qubits,
+        raise_to: space.fits().then(|| space.log2_dimension().ceil() as usize),
+        stronger,
     }
 }
 
@@ -225,13 +222,17 @@ pub fn run_sweep_within(
     on_event: &mut dyn FnMut(SweepEvent<'_>),
 ) -> Result<SweepOutcome> {
     if plan.depths.is_empty() || plan.depths.contains(&0) || !plan.depths.is_sorted() {
-        return Err(Error::InvalidArgument("depths must be ascending and at least 1".into()));
+        return Err(Error::out_of_range(
+            Quantity::Depth,
+            format!("{:?}", plan.depths),
+            "depths must be ascending and at least 1",
+        ));
     }
     if plan.inits.is_empty() {
         return Err(Error::InvalidArgument("no init strategy given".into()));
     }
     if plan.config.restarts == 0 {
-        return Err(Error::InvalidArgument("restarts must be at least 1".into()));
+        return Err(Error::out_of_range(Quantity::Restarts, 0, "must be at least 1"));
     }
     if !plan.noise.models.is_empty() {
         crate::noise::check_space(&plan.space)?;
@@ -274,15 +275,17 @@ pub fn run_sweep_within(
         })
         .collect();
     for r in &existing {
-        if r.reduce != plan.level || r.seed != plan.config.seed {
-            return Err(Error::InvalidArgument(format!(
-                "{} was written with reduction {} and seed {}, this sweep has reduction {} and seed {}; write to another folder",
-                csv.display(),
-                r.reduce,
-                r.seed,
-                plan.level.name(),
-                plan.config.seed
-            )));
+        let mismatch = |setting: &str, stored: String, given: String| Error::ResumeMismatch {
+            csv: csv.to_path_buf(),
+            setting: setting.to_string(),
+            stored,
+            given,
+        };
+        if r.reduce != plan.level {
+            return Err(mismatch("reduce", r.reduce.to_string(), plan.level.name().to_string()));
+        }
+        if r.seed != plan.config.seed {
+            return Err(mismatch("seed", r.seed.to_string(), plan.config.seed.to_string()));
         }
     }
     // Start a fresh file (header plus the rows kept) when there is none, it is empty, or its
@@ -311,22 +314,16 @@ pub fn run_sweep_within(
         let problem = encoding::load(path, plan.encoding, plan.level)?;
         let n = problem.num_qubits();
         let space = if n == 0 {
-            Err(format!(
-                "the {} reduction decides every cell (0 qubits)",
-                plan.level.name()
-            ))
+            Err(Error::NoQubits {
+                file: path.display().to_string(),
+                level: plan.level.name(),
+            })
         } else {
-            simulation::space_of(problem.as_ref(), &plan.space).map_err(|e| e.to_string())
+            simulation::space_of(problem.as_ref(), &plan.space)
         };
         let space = space.and_then(|s| {
             if s.log2_dimension() > plan.max_qubits as f64 + 1e-9 {
-                Err(format!(
-                    "{n} qubits, space {} of 2^{:.2} states, more than the limit of 2^{}; {}",
-                    s.resolved,
-                    s.log2_dimension(),
-                    plan.max_qubits,
-                    what_would_run(problem.as_ref(), &s, plan)
-                ))
+                Err(over_limit(problem.as_ref(), &s, plan))
             } else {
                 Ok(s)
             }
@@ -335,7 +332,7 @@ pub fn run_sweep_within(
             Err(reason) => {
                 on_event(SweepEvent::Skipped {
                     file: &label,
-                    reason: reason.clone(),
+                    reason: &reason,
                 });
                 skipped.push((label, reason));
             }

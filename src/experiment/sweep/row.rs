@@ -252,11 +252,8 @@ impl SweepRow {
     /// The row as one CSV record, with its newline.
     pub fn to_csv_record(&self) -> Result<String> {
         let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
-        w.serialize(self)
-            .map_err(|e| Error::InvalidArgument(format!("sweep row: {e}")))?;
-        let bytes = w
-            .into_inner()
-            .map_err(|e| Error::InvalidArgument(format!("sweep row: {e}")))?;
+        w.serialize(self).map_err(|e| Error::csv("sweep row", e))?;
+        let bytes = w.into_inner().map_err(|e| Error::csv("sweep row", e))?;
         Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields"))
     }
 

@@ -86,11 +86,12 @@ impl SweepSettings {
                 })?;
                 for ((name, old), (_, new)) in stored.fields().into_iter().zip(self.fields()) {
                     if old != new {
-                        return Err(Error::InvalidArgument(format!(
-                            "{} holds rows computed with {name} {old}; this sweep has {name} {new}. \
-                             Rerun with {name} {old} to resume, or write to another folder",
-                            csv.display()
-                        )));
+                        return Err(Error::ResumeMismatch {
+                            csv: csv.to_path_buf(),
+                            setting: name.to_string(),
+                            stored: old,
+                            given: new,
+                        });
                     }
                 }
                 Ok(())

@@ -48,12 +48,16 @@ impl Gen<'_> {
 
     fn givens_error(&self, fewest: usize) -> Error {
         let req = self.req;
-        Error::InvalidArgument(format!(
-            "no unique {} of size {} with {} givens after {MAX_ATTEMPTS} attempts (the fewest reached: {fewest}); ask for more givens",
-            req.kind.name(),
-            req.size,
-            req.givens.unwrap_or(0),
-        ))
+        Error::NotGenerated {
+            what: format!(
+                "{} of size {} with {} givens",
+                req.kind.name(),
+                req.size,
+                req.givens.unwrap_or(0)
+            ),
+            attempts: MAX_ATTEMPTS,
+            note: format!(" (the fewest reached: {fewest}); ask for more givens"),
+        }
     }
 
     /// Remove givens in random order while the puzzle stays unique and more than the target
@@ -128,11 +132,11 @@ impl Gen<'_> {
                 return Ok(self.done(text, attempt, None, &c, Vec::new()));
             }
         }
-        Err(Error::InvalidArgument(format!(
-            "no unique tents puzzle of size {n} after {} attempts (seed {})",
-            MAX_ATTEMPTS * 5,
-            req.seed
-        )))
+        Err(Error::NotGenerated {
+            what: format!("tents puzzle of size {n}"),
+            attempts: MAX_ATTEMPTS * 5,
+            note: format!(" (seed {})", req.seed),
+        })
     }
 
     fn tents_text(req: &Request, trees: &[bool], tents: &[bool]) -> String {

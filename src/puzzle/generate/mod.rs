@@ -27,7 +27,7 @@ mod solutions;
 pub use regions::qubo_regions;
 pub use solutions::random_stars;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use crate::model::search;
 use crate::puzzle;
 use crate::rng::SeededRng;
@@ -80,11 +80,14 @@ impl Kind {
 impl FromStr for Kind {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Kind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "unknown kind `{s}` (queens, starbattle, tango, takuzu, tents, sudoku4)"
-            ))
-        })
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| Error::UnknownName {
+                what: "kind",
+                name: s.to_string(),
+                choices: "queens, starbattle, tango, takuzu, tents, sudoku4",
+            })
     }
 }
 
@@ -182,9 +185,11 @@ pub fn generate_within(
     validate(req)?;
     if let Some(s) = max_seconds {
         if !(s.is_finite() && s > 0.0) {
-            return Err(Error::InvalidArgument(format!(
-                "max-seconds {s}: give a positive number of seconds"
-            )));
+            return Err(Error::out_of_range(
+                Quantity::TimeBudget,
+                s,
+                "give a positive number of seconds",
+            ));
         }
     }
     let began = std::time::Instant::now();
@@ -212,55 +217,83 @@ pub fn generate_within(
 
 fn validate(req: &Request) -> Result<()> {
     let n = req.size;
-    let bad = |msg: String| Err(Error::InvalidArgument(msg));
     let stars = if req.kind == Kind::StarBattle { req.stars } else { 1 };
     match req.kind {
         Kind::Queens | Kind::StarBattle => {
             if !(1..=4).contains(&stars) {
-                return bad(format!("{stars} stars: 1 to 4 stars"));
+                return Err(Error::out_of_range(Quantity::Stars, stars, "1 to 4 stars"));
             }
             if req.kind == Kind::Queens && req.stars != 1 {
-                return bad("a star count is for starbattle; queens has one per row, column and region".into());
+                return Err(Error::NotApplicable {
+                    option: "a star count",
+                    applies_to: "starbattle",
+                    kind: "queens",
+                    note: "; queens has one per row, column and region",
+                });
             }
             let least = if stars == 1 { 5 } else { 4 * stars };
             if n < least || n > 16 {
-                return bad(format!(
-                    "size {n}: {} with {stars} star(s) is generated from {least}x{least} to 16x16",
-                    req.kind.name()
+                return Err(Error::out_of_range(
+                    Quantity::BoardSize,
+                    n,
+                    format!(
+                        "{} with {stars} star(s) is generated from {least}x{least} to 16x16",
+                        req.kind.name()
+                    ),
                 ));
             }
         }
         Kind::Tango | Kind::Takuzu => {
             if !n.is_multiple_of(2) || !(4..=12).contains(&n) {
-                return bad(format!("size {n}: {} boards are even, 4 to 12", req.kind.name()));
+                return Err(Error::out_of_range(
+                    Quantity::BoardSize,
+                    n,
+                    format!("{} boards are even, 4 to 12", req.kind.name()),
+                ));
             }
         }
         Kind::Tents => {
             if !(4..=12).contains(&n) {
-                return bad(format!("size {n}: tents boards are 4 to 12"));
+                return Err(Error::out_of_range(Quantity::BoardSize, n, "tents boards are 4 to 12"));
             }
         }
         Kind::Sudoku4 => {
             if n != 4 {
-                return bad(format!("size {n}: sudoku4 is 4x4"));
+                return Err(Error::out_of_range(Quantity::BoardSize, n, "sudoku4 is 4x4"));
             }
         }
     }
     if req.kind != Kind::StarBattle && req.stars != 1 {
-        return bad("a star count is for starbattle".into());
+        return Err(Error::NotApplicable {
+            option: "a star count",
+            applies_to: "starbattle",
+            kind: req.kind.name(),
+            note: "",
+        });
     }
     if req.method == RegionMethod::Qubo && !matches!(req.kind, Kind::Queens | Kind::StarBattle) {
-        return bad("the qubo region method makes regions: it is for queens and starbattle".into());
+        return Err(Error::NotApplicable {
+            option: "the qubo region method",
+            applies_to: "queens and starbattle",
+            kind: req.kind.name(),
+            note: " (it makes regions)",
+        });
     }
     if let Some(k) = req.givens {
         if !matches!(req.kind, Kind::Tango | Kind::Takuzu | Kind::Sudoku4) {
-            return bad(format!(
-                "a givens count is for tango, takuzu and sudoku4, not {} (it has no givens)",
-                req.kind.name()
-            ));
+            return Err(Error::NotApplicable {
+                option: "a givens count",
+                applies_to: "tango, takuzu and sudoku4",
+                kind: req.kind.name(),
+                note: " (it has no givens)",
+            });
         }
         if k > n * n {
-            return bad(format!("{k} givens: the board has {} cells", n * n));
+            return Err(Error::out_of_range(
+                Quantity::Givens,
+                k,
+                format!("the board has {} cells", n * n),
+            ));
         }
     }
     Ok(())
@@ -298,9 +331,10 @@ impl Gen<'_> {
     /// The error once the budget is spent.
     fn out_of_time(&self) -> Error {
         Error::OutOfTime {
-            task: format!("generate {} --size {}", self.req.kind.name(), self.req.size),
+            task: format!("generating a {} puzzle of size {}", self.req.kind.name(), self.req.size),
             seconds: self.max_seconds.unwrap_or(0.0),
             done: format!("{} exact searches", self.searches),
+            instead: None,
         }
     }
 

@@ -62,16 +62,19 @@ impl Gen<'_> {
                 return Ok(self.done(t, attempt, None, &count, notes));
             }
         }
-        Err(Error::InvalidArgument(format!(
-            "no unique {} of size {n} after {MAX_ATTEMPTS} attempts (seed {}){}",
-            req.kind.name(),
-            req.seed,
-            if req.method == RegionMethod::Qubo {
-                format!("; the region QUBO gave {qubo_failures} rejected labellings, {disconnected} with a disconnected region")
-            } else {
-                String::new()
-            }
-        )))
+        Err(Error::NotGenerated {
+            what: format!("{} of size {n}", req.kind.name()),
+            attempts: MAX_ATTEMPTS,
+            note: format!(
+                " (seed {}){}",
+                req.seed,
+                if req.method == RegionMethod::Qubo {
+                    format!("; the region QUBO gave {qubo_failures} rejected labellings, {disconnected} with a disconnected region")
+                } else {
+                    String::new()
+                }
+            ),
+        })
     }
 
     fn region_text(req: &Request, stars: &[bool], region: &[usize]) -> String {

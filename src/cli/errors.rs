@@ -1,0 +1,174 @@
+//! Library errors in the command line's words. The library names what is wrong in its own
+//! terms (a depth, a space, a mixer, the shots of a counts file); here each gets the flag that
+//! sets it, where the user needs one to act on the message.
+
+use quzzle::error::{bytes_text, size_text, CountsProblem, Instead, Quantity, Unsupported};
+use quzzle::Error;
+
+/// The flag that sets `q`, where one does.
+pub fn flag(q: Quantity) -> Option<&'static str> {
+    Some(match q {
+        Quantity::Depth => "--depth",
+        Quantity::Restarts => "--restarts",
+        Quantity::MaxIterations => "--max-iters",
+        Quantity::Shots => "--shots",
+        Quantity::Trajectories => "--trajectories",
+        Quantity::TimeBudget => "--max-seconds",
+        Quantity::Confidence => "--confidence",
+        Quantity::GroverIterations | Quantity::CircuitIterations => "--iterations",
+        Quantity::QaoaDepths => "--qaoa-depths",
+        Quantity::BoardSize | Quantity::FigureSize | Quantity::FigureScale => "--size",
+        Quantity::Givens => "--givens",
+        Quantity::Stars => "--stars",
+        Quantity::GridPoints => "--grid",
+        Quantity::GammaMax => "--gamma-max",
+        Quantity::Repeats => "--repeats",
+        Quantity::RandomQubits => "--random",
+        // Set by the puzzle file, not by a flag.
+        Quantity::DiagonalQubits | Quantity::SeedBoard => return None,
+    })
+}
+
+/// The flag of a sweep setting (as the sweep's settings file names it), where one sets it.
+fn setting_flag(setting: &str) -> Option<String> {
+    matches!(
+        setting,
+        "reduce" | "encoding" | "optimizer" | "max-iters" | "restarts" | "seed" | "noise"
+    )
+    .then(|| format!("--{setting}"))
+}
+
+/// `e` as the command line prints it.
+pub fn message(e: &Error) -> String {
+    match e {
+        Error::OutOfRange { what, value, allowed } => match flag(*what) {
+            Some(f) => format!("{f} {value}: {allowed}"),
+            None => e.to_string(),
+        },
+        Error::TooMuchMemory {
+            what,
+            count,
+            log2_bytes,
+            available,
+        } => match flag(*what) {
+            Some(f) => format!(
+                "{f} {count} needs {}, more than the {} available",
+                size_text(*log2_bytes),
+                bytes_text(*available as f64)
+            ),
+            None => e.to_string(),
+        },
+        Error::OutOfTime { instead, .. } => {
+            let instead = match instead {
+                Some(Instead::ClosedFormRoute) => {
+                    "; --route closed-form gives the curve from (M, D) without a statevector"
+                }
+                None => "",
+            };
+            format!("{e}{instead}; raise --max-seconds, or ask for less")
+        }
+        Error::Unsupported(u) => match u {
+            Unsupported::NotPlainBlock { .. } | Unsupported::SpaceNotListed { .. } => {
+                format!("{e} (--mixer grover)")
+            }
+            Unsupported::NeedsOnehot { .. } => format!("{e} (--encoding onehot; the grover mixer also runs on --space full)"),
+            Unsupported::XMixerOnBlocks { .. } => format!("{e} (--mixer xy-ring)"),
+            Unsupported::BlockMixerOnFull { .. } => format!("{e} (--space)"),
+            // The library's sentence starts with the word `noise`: here it is the flag.
+            Unsupported::NoiseNeedsFullX { .. } => format!("--{e}"),
+            Unsupported::SeedReduction { .. } => format!("{e} (--reduce none)"),
+            Unsupported::NoOptimalIterations { .. } => format!("{e} (--iterations K)"),
+            _ => e.to_string(),
+        },
+        Error::Counts { file, problem } => match problem {
+            CountsProblem::BitOrderUnknown { maybe_ionq, .. } => format!(
+                "{e}: give --format qiskit or --format quzzle{}",
+                if *maybe_ionq { " or --format ionq" } else { "" }
+            ),
+            CountsProblem::KeysUnknown { .. } => format!("{e} (--format)"),
+            CountsProblem::NotIonqKey { bits: Some(_), .. } => {
+                format!("{e}: give --format qiskit or --format quzzle")
+            }
+            CountsProblem::ShotsDiffer { total, given } => {
+                format!("{file}: the counts add up to {total} shots, not --shots {given}")
+            }
+            CountsProblem::ShotsNeeded => format!("{e} (--shots K)"),
+            _ => e.to_string(),
+        },
+        Error::OverLimit {
+            qubits,
+            space,
+            log2_dimension,
+            limit,
+            raise_to,
+            stronger,
+        } => {
+            let mut ways = Vec::new();
+            if let Some(q) = raise_to {
+                ways.push(format!("--max-qubits {q} (its state fits in memory)"));
+            }
+            if let Some((level, q)) = stronger {
+                ways.push(format!("--reduce {level} ({q} qubits)"));
+            }
+            let ways = if ways.is_empty() {
+                "no higher --max-qubits runs it (its state does not fit in memory), and no stronger --reduce level brings it within the limit".to_string()
+            } else {
+                format!("{} would run it", ways.join(", or "))
+            };
+            format!("{qubits} qubits, space {space} of 2^{log2_dimension:.2} states, more than the limit of 2^{limit}; {ways}")
+        }
+        Error::NoFolder { .. } => format!("{e}, or add --parents"),
+        Error::ResumeMismatch {
+            csv,
+            setting,
+            stored,
+            given,
+        } => match setting_flag(setting) {
+            Some(f) => format!(
+                "{} holds rows computed with {f} {stored}; this sweep has {f} {given}. Rerun with {f} {stored} to resume, or write to another --out folder",
+                csv.display()
+            ),
+            None => e.to_string(),
+        },
+        _ => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn library_quantities_get_their_flags() {
+        let e = Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1");
+        assert_eq!(e.to_string(), "trajectories 0: must be at least 1");
+        assert_eq!(message(&e), "--trajectories 0: must be at least 1");
+        let e = Error::from(Unsupported::NoiseNeedsFullX {
+            got: "mixer grover".into(),
+        });
+        assert!(e.to_string().starts_with("noise runs on"), "{e}");
+        assert!(
+            message(&e).starts_with("--noise runs on the full space"),
+            "{}",
+            message(&e)
+        );
+        let e = Error::Counts {
+            file: "c.json".into(),
+            problem: CountsProblem::ShotsDiffer { total: 3, given: 5 },
+        };
+        assert_eq!(message(&e), "c.json: the counts add up to 3 shots, not --shots 5");
+        let e = Error::OutOfTime {
+            task: "Grover iterations".into(),
+            seconds: 1.0,
+            done: "0 of 5 iterations".into(),
+            instead: Some(Instead::ClosedFormRoute),
+        };
+        assert!(
+            message(&e).ends_with(
+                "(after 0 of 5 iterations); --route closed-form gives the curve from (M, D) without a statevector; raise --max-seconds, or ask for less"
+            ),
+            "{}",
+            message(&e)
+        );
+    }
+}
