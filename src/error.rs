@@ -237,9 +237,10 @@ pub enum Error {
         /// The objective.
         objective: String,
     },
-    /// A space, mixer, route, encoding or flavour that do not go together.
+    /// A space, mixer, route, encoding or flavour that do not go together (boxed: the
+    /// variants carry names and paths, and errors travel in every `Result`).
     #[error(transparent)]
-    Unsupported(#[from] Unsupported),
+    Unsupported(Box<Unsupported>),
     /// A text that is not in the form asked for (a noise model, an objective).
     #[error("{what} `{text}`: {problem}")]
     Syntax {
@@ -553,7 +554,7 @@ pub enum Unsupported {
         /// How its counts make it general.
         why: String,
         /// The mixer asked for.
-        mixer: crate::mixer::MixerKind,
+        mixer: &'static str,
     },
     /// A block not a plain weight-k set has no Dicke-state preparation.
     #[error("block `{block}` is not a plain weight-k set, so it has no Dicke-state preparation to export")]
@@ -941,6 +942,12 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl From<argmin::core::Error> for Error {
     fn from(e: argmin::core::Error) -> Self {
         Error::Optimizer(format!("{e:#}"))
+    }
+}
+
+impl From<Unsupported> for Error {
+    fn from(u: Unsupported) -> Self {
+        Error::Unsupported(Box::new(u))
     }
 }
 

@@ -67,7 +67,7 @@ pub fn message(e: &Error) -> String {
             };
             format!("{e}{instead}; raise --max-seconds, or ask for less")
         }
-        Error::Unsupported(u) => match u {
+        Error::Unsupported(u) => match u.as_ref() {
             Unsupported::NotPlainBlock { .. } | Unsupported::SpaceNotListed { .. } => {
                 format!("{e} (--mixer grover)")
             }

@@ -264,7 +264,7 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
             block: b.label.clone(),
             level: enc.level().name(),
             why,
-            mixer: settings.mixer,
+            mixer: settings.mixer.name(),
         }
         .into());
     }

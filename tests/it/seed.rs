@@ -386,7 +386,7 @@ fn seed_export_refuses_what_it_cannot_write() {
     };
     let e = export_seed_circuit(enc.as_ref(), &req).unwrap_err();
     assert!(
-        matches!(e, Error::Unsupported(Unsupported::NoOptimalIterations { n: 3, .. })),
+        matches!(&e, Error::Unsupported(u) if matches!(**u, Unsupported::NoOptimalIterations { n: 3, .. })),
         "{e}"
     );
     assert!(e.to_string().contains("give the iteration count"), "{e}");
