@@ -32,7 +32,6 @@ pub use program::{GateCounts, NoisyCircuit, Pauli};
 pub use trajectories::{estimate, sample_counts, NoisyEstimate};
 
 use crate::error::{Error, Result, Unsupported};
-use crate::mixer::MixerKind;
 use crate::simulation::SpaceSettings;
 use serde::{Deserialize, Serialize};
 
@@ -188,7 +187,7 @@ pub fn check_space(settings: &SpaceSettings) -> Result<()> {
     use crate::encoding::space::SpaceChoice;
     // `auto` with the x mixer is the full space.
     let full = settings.space == SpaceChoice::Full || settings.space == SpaceChoice::Auto;
-    if !full || settings.mixer != MixerKind::X {
+    if !full || !crate::simulation::mixers::entry(settings.mixer).noise {
         // Never "space auto": what auto resolves to depends on the puzzle, and the mixer
         // alone rules noise out.
         let got = match settings.space {
@@ -207,6 +206,7 @@ mod tests {
     #[test]
     fn a_refusal_never_names_space_auto() {
         use crate::encoding::space::SpaceChoice;
+        use crate::mixer::MixerKind;
         let e = check_space(&SpaceSettings {
             space: SpaceChoice::Auto,
             mixer: MixerKind::XyRing,
