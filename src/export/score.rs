@@ -308,13 +308,6 @@ impl ManifestDoc {
             )))
         };
         if self.grover_seed.is_none() {
-            crate::simulation::refuse_grover_export(self.space.mixer).map_err(|_| {
-                field_differs(
-                    "mixer",
-                    self.space.mixer.to_string(),
-                    "a mixer quzzle exports (x, xy-ring, xy-complete)".into(),
-                )
-            })?;
             let space = crate::simulation::space_of(enc, &self.space).map_err(|e| {
                 Error::InvalidArgument(crate::error::clip_quotes(&format!(
                     "{source}: `space` {} with `mixer` {} is not a circuit of this puzzle ({e}): the manifest was edited; export the circuit again",

@@ -443,10 +443,18 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
 /// The circuit of `enc` on `space` with `mixer`: the encoding's own QAOA circuit on the full
 /// space; on a block space, Dicke states on the blocks, `H` on free qubits, and per layer the
 /// cost of the constraints not enforced, the blocks' XY gates and `rx` on free qubits
-/// ([`Circuit::qaoa_space`]) — the gate list [`SubspaceSimulator`] applies.
+/// ([`Circuit::qaoa_space`]) — the gate list [`SubspaceSimulator`] applies. With the Grover
+/// mixer, on the full space or a space of plain blocks, the same start and cost with the
+/// mixer `exp(−iβ|s⟩⟨s|)` as gates ([`Circuit::qaoa_grover`]), the evolution
+/// [`GroverMixerSimulator`] computes. A block that is not a plain weight-k set has no
+/// preparation to export and is refused by name.
 pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
-    refuse_grover_export(mixer)?;
     if space.resolved == SpaceChoice::Full {
+        if mixer == MixerKind::Grover {
+            let poly = enc.cost_poly();
+            let free: Vec<usize> = (0..poly.num_qubits).collect();
+            return Ok(Circuit::qaoa_grover(&poly, &[], &free, angles));
+        }
         return Ok(enc.circuit(angles));
     }
     let onehot = enc
@@ -458,23 +466,36 @@ pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Ang
     for b in &space.blocks {
         let Some(w) = b.weight() else {
             return Err(Error::InvalidArgument(format!(
-                "block `{}` is not a plain weight-k set, so it has no Dicke-state preparation to export",
-                b.label
+                "{}: block `{}` of space {} is not a plain weight-k set, so it has no Dicke-state preparation to export (the {} mixer's circuit prepares the start state); choose a space whose blocks are all plain weight-k sets",
+                enc.file(),
+                b.label,
+                space.resolved,
+                mixer
             )));
         };
         blocks.push((b.qubits.clone(), w));
     }
+    if mixer == MixerKind::Grover {
+        return Ok(Circuit::qaoa_grover(&poly, &blocks, &space.free, angles));
+    }
     Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
 }
 
-/// The Grover mixer has no gate list yet: say so before any work is done.
-pub fn refuse_grover_export(mixer: MixerKind) -> Result<()> {
-    if mixer == MixerKind::Grover {
-        return Err(Error::InvalidArgument(
-            "the grover mixer exp(-i beta |s><s|) has no gate-level circuit yet, so it cannot be exported as QASM (it needs the start-state preparation, its inverse and a multi-controlled phase; issue 23). Simulate it with solve, sweep or landscape, or export an x or xy mixer. Grover search itself on N-Queens is exported by `quzzle grover FILE --qasm OUT.qasm` (the Q# seed's circuit)".into(),
-        ));
+/// The settings of the circuit that is exported for `settings`: the same, except that `auto`
+/// under the Grover mixer takes the smallest family of plain blocks (the spaces whose start
+/// the circuit prepares), as it does under an XY mixer, and the full space where there is none.
+pub fn circuit_settings(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<SpaceSettings> {
+    if settings.mixer != MixerKind::Grover || settings.space != SpaceChoice::Auto {
+        return Ok(*settings);
     }
-    Ok(())
+    let space = match enc.as_onehot() {
+        Some(onehot) => Space::of_plain(onehot, SpaceChoice::Auto)?.resolved,
+        None => SpaceChoice::Full,
+    };
+    Ok(SpaceSettings {
+        space,
+        mixer: settings.mixer,
+    })
 }
 
 /// Most qubits whose full 2^n state a manifest carries.
