@@ -172,7 +172,10 @@ mod tests {
             reference::apply_gates(&mut amps, gates);
             let want = if k & mask == mask { phi } else { 0.0 };
             let a = amps[k];
-            assert!((a.norm() - 1.0).abs() < 1e-12, "{n} qubits, {qubits:?}: |{k:b}> leaves its basis state");
+            assert!(
+                (a.norm() - 1.0).abs() < 1e-12,
+                "{n} qubits, {qubits:?}: |{k:b}> leaves its basis state"
+            );
             let theta0 = a * Complex64::from_polar(1.0, -want);
             let g = *global.get_or_insert(theta0);
             assert!(
@@ -249,7 +252,11 @@ mod tests {
             reference::apply_gates(&mut got, &grover_mixer(n, &blocks, &free, fixed(beta)));
             let want = textbook(&psi, &s, beta);
             let overlap: Complex64 = want.iter().zip(&got).map(|(a, b)| a.conj() * b).sum();
-            assert!((overlap.norm() - 1.0).abs() < 1e-12, "β = {beta}: |<want|got>| = {}", overlap.norm());
+            assert!(
+                (overlap.norm() - 1.0).abs() < 1e-12,
+                "β = {beta}: |<want|got>| = {}",
+                overlap.norm()
+            );
         }
     }
 }
