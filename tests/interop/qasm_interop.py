@@ -16,7 +16,8 @@ Dicke start, XY mixer, the state embedded in 2^n), then:
   blocks) and rx = p x (qubits in no block), and Qiskit's state has no weight outside the space;
   with the Grover mixer (the GROVER_CASES: `--mixer grover` on the full space and on spaces of
   plain blocks, exp(-i beta |s><s|) as U_s, a multi-controlled phase of rz, rzz, cx and ccx, and
-  U_s undone), Qiskit's count_ops equals the manifest's `gate_counts` in every flavour;
+  U_s undone), Qiskit's count_ops equals the manifest's `gate_counts` in every flavour, and
+  <C> of Qiskit's state under `quzzle ising`'s model equals the manifest's `energy` within 1e-9;
 * flavour checks: ionq uses stdgates.inc gates only; ibm transpiles to a generic IBM-like
   backend (rz, sx, x, cx), and is reported with its cx count and depth there (every pair
   connected) and after routing onto a heavy-hex lattice (the SWAPs hardware adds);
@@ -224,6 +225,25 @@ def check(text, manifest, flavor, symbolic):
     by_index = sum(abs(theirs.data[int(b[::-1], 2)]) ** 2 for b in manifest["valid_bitstrings"])
     assert abs(by_index - expected) <= PROBABILITY_TOL, "bit order of the manifest"
     return fidelity, success, routing
+
+
+def check_energy(quzzle, instance, reduce, circuit, manifest):
+    """<C> of Qiskit's state under the puzzle's Ising model (`quzzle ising --json`; on a block
+    space the kept counts' penalties are 0 on every reachable state) equals the manifest's
+    `energy` within 1e-9 (relative above 1). Returns it."""
+    done = subprocess.run([quzzle, "ising", str(instance), "--reduce", reduce, "--json"],
+                          check=True, capture_output=True, text=True)
+    model = json.loads(done.stdout)
+    n = model["qubits"]
+    z = 1 - 2 * ((np.arange(2**n)[:, None] >> np.arange(n)) & 1)  # z = +1 when the bit is 0
+    costs = model["offset"] + z @ np.array(model["h"], dtype=float)
+    for a, b, w in model["J"]:
+        costs = costs + w * z[:, a] * z[:, b]
+    state = Statevector(circuit.remove_final_measurements(inplace=False)).data
+    energy = float(np.sum(np.abs(state) ** 2 * costs))
+    expected = manifest["energy"]
+    assert abs(energy - expected) <= PROBABILITY_TOL * max(1.0, abs(expected)), f"<C> {energy!r} vs quzzle {expected!r}"
+    return energy
 
 
 def heavy_hex_routing(circuit, unrouted):
@@ -455,6 +475,13 @@ def main():
                     assert manifest.get("mixer") == space[2], f"manifest mixer {manifest.get('mixer')!r}"
                 fidelity, success, routing = check(text, manifest, flavor, symbolic)
                 sampled = ""
+                if space and space[2] == "grover":
+                    loaded = qiskit.qasm3.loads(text)
+                    if symbolic:
+                        loaded = loaded.assign_parameters(
+                            {par: manifest["parameters"][par.name] for par in loaded.parameters})
+                    energy = check_energy(args.quzzle, instance, space[0], loaded, manifest)
+                    sampled += f", <C> = {energy:.9f}"
                 if flavor == "ibm":
                     p_valid, (low, high) = check_score(
                         args.quzzle, qiskit.qasm3.loads(text), manifest, out.with_suffix(".json"))
