@@ -41,7 +41,8 @@ fn cphase(a: usize, b: usize, phi: Angle) -> [Gate; 3] {
 /// phase, in `rz`, `rzz`, `cx` and `ccx`; the qubits of `dirty` may hold anything (even be
 /// entangled) and are restored exactly.
 ///
-/// m = 0 is no gate (a global phase), m = 1 is `rz(φ)`, m = 2 is [`cphase`]. For m ≥ 3, with
+/// m = 0 is no gate (a global phase), m = 1 is `rz(φ)`, m = 2 is the controlled phase
+/// `rz(φ/2) a; rz(φ/2) b; rzz(−φ/2) a, b`. For m ≥ 3, with
 /// t the last qubit, a the one before and G the rest (Barenco et al. 1995, Lemma 7.5, with
 /// `V = diag(1, e^{iφ/2})`): `CP(φ/2)[a, t]`, `C^{m−2}X[G → a]`, `CP(−φ/2)[a, t]`, the same
 /// `C^{m−2}X`, then the phase `φ/2` on G and t recursively. The phases sum to
@@ -83,7 +84,7 @@ fn start(num_qubits: usize, blocks: &[(Vec<usize>, usize)], free: &[usize]) -> V
 }
 
 /// `exp(−iβ|s⟩⟨s|)` on the space of `blocks` (plain, weight k) and `free` qubits, `|s⟩` the
-/// state [`start`] prepares, exact on the space up to a global phase; `beta` is the angle β
+/// state the start preparation makes (Dicke states, `h`), exact on the space up to a global phase; `beta` is the angle β
 /// itself (value and symbol). The gates: the preparation undone where a block is tested (see
 /// the module comment), `x` on each qubit tested for 0, [`mcphase`] of `−β` on the tested
 /// qubits with every other qubit as a dirty ancilla, `x` again, the preparation redone.

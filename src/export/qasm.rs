@@ -19,6 +19,10 @@
 //! `cx` only, and are the very gate lists of the definitions ([`expand_xx_plus_yy`],
 //! [`expand_cry`]), checked against the native gates by the reference simulator.
 //!
+//! Circuits with the Grover mixer ([`crate::circuit::Circuit::qaoa_grover`]) add `ccx` (and
+//! β-dependent `rz`, `rzz`): a stdgates.inc gate in portable and ibm, [`expand_ccx`] in ionq; a
+//! comment block of their own explains the construction.
+//!
 //! Numbers are written with Rust's shortest round-trip formatting, so a parser reads back
 //! exactly the `f64` the simulator used.
 
