@@ -382,32 +382,42 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
     let mut notes = enc.notes();
     let settings = simulation::circuit_settings(enc, &req.space)?;
     let space = simulation::space_of(enc, &settings)?;
-    let sim = match simulation::simulation(enc, &settings) {
+    // Blocks the circuit cannot prepare are refused before anything is simulated.
+    simulation::circuit_blocks(enc, &space, settings.mixer)?;
+    // The Grover mixer on a space too large for a statevector runs by cost classes, whose
+    // indices are no bitstrings: the manifest then takes the path of a state that does not fit.
+    let histogram = simulation::uses_histogram(enc, &settings)?;
+    let simulated = if histogram {
+        None
+    } else {
+        Some(simulation::simulation(enc, &settings))
+    };
+    let sim = match simulated {
         _ if !needs_state && req.qasm_name.is_none() => None,
-        Ok(sim) => Some(sim),
-        Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. })) if !needs_state => {
+        None => {
+            if needs_state {
+                return Err(Error::InvalidArgument(format!(
+                    "{}: space {} (2^{:.2} states) has no statevector (the Grover mixer runs on it by cost classes): the angles cannot be optimised here nor the state written; give the angles",
+                    enc.file(),
+                    space.resolved,
+                    space.log2_dimension()
+                )));
+            }
+            notes.push(format!(
+                "not simulated as a statevector (space {} has 2^{:.2} states): success_probability and energy are null; valid_bitstrings come from exact search",
+                space.resolved,
+                space.log2_dimension()
+            ));
+            None
+        }
+        Some(Ok(sim)) => Some(sim),
+        Some(Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. }))) if !needs_state => {
             notes.push(format!(
                 "not simulated ({e}): success_probability and energy are null; valid_bitstrings come from exact search"
             ));
             None
         }
-        Err(e) => return Err(e),
-    };
-    // The Grover mixer on a space too large for a statevector runs by cost classes, whose
-    // indices are no bitstrings: the manifest then takes the path of a state that does not fit.
-    let sim = match sim {
-        Some(s) if s.histogram().is_some() => {
-            if needs_state {
-                return Err(s.no_statevector("exporting with optimised angles or the state"));
-            }
-            notes.push(format!(
-                "not simulated as a statevector (space {} has 2^{:.2} states): success_probability and energy are null; valid_bitstrings come from exact search",
-                s.space.resolved,
-                s.space.log2_dimension()
-            ));
-            None
-        }
-        other => other,
+        Some(Err(e)) => return Err(e),
     };
     let (valid, valid_bitstrings, method, complete) = match &sim {
         Some(sim) => {

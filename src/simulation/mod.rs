@@ -462,6 +462,17 @@ pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Ang
         .ok_or_else(|| Error::InvalidArgument("block spaces need the onehot encoding".into()))?;
     let qubo = space_qubo(onehot, space);
     let poly = ZPoly::from_ising(&qubo.to_ising());
+    let blocks = circuit_blocks(enc, space, mixer)?;
+    if mixer == MixerKind::Grover {
+        return Ok(Circuit::qaoa_grover(&poly, &blocks, &space.free, angles));
+    }
+    Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
+}
+
+/// The blocks of `space` as the circuit prepares them, `(qubits, k)`: every block must be a
+/// plain weight-k set (a Dicke state); one that is not is refused by name. None on the full
+/// space.
+pub fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Vec<(Vec<usize>, usize)>> {
     let mut blocks: Vec<(Vec<usize>, usize)> = Vec::new();
     for b in &space.blocks {
         let Some(w) = b.weight() else {
@@ -475,10 +486,7 @@ pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Ang
         };
         blocks.push((b.qubits.clone(), w));
     }
-    if mixer == MixerKind::Grover {
-        return Ok(Circuit::qaoa_grover(&poly, &blocks, &space.free, angles));
-    }
-    Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
+    Ok(blocks)
 }
 
 /// The settings of the circuit that is exported for `settings`: the same, except that `auto`
