@@ -60,12 +60,6 @@ pub fn gib_text(gib: f64) -> String {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// A mixer with no gate-level circuit was asked for one (to export or to run gate by gate).
-    #[error("the {mixer} mixer has no gate-level circuit, so it cannot be exported or run gate by gate")]
-    NoCircuit {
-        /// The mixer's name.
-        mixer: &'static str,
-    },
     /// A puzzle (or report) file is malformed; `line` is 1-based (0 for the file as a whole).
     #[error("{file}:{line}: {msg}")]
     Parse {
@@ -556,11 +550,18 @@ pub enum Unsupported {
         /// The mixer asked for.
         mixer: &'static str,
     },
-    /// A block not a plain weight-k set has no Dicke-state preparation.
-    #[error("block `{block}` is not a plain weight-k set, so it has no Dicke-state preparation to export")]
+    /// A block not a plain weight-k set has no Dicke-state preparation, so the circuit of a
+    /// mixer that starts from it cannot be written.
+    #[error("{file}: block `{block}` of space {space} is not a plain weight-k set, so it has no Dicke-state preparation to export (the {mixer} mixer's circuit prepares the start state); choose a space whose blocks are all plain weight-k sets")]
     NoDickePreparation {
+        /// The puzzle file.
+        file: String,
         /// The block.
         block: String,
+        /// The space.
+        space: &'static str,
+        /// The mixer.
+        mixer: &'static str,
     },
     /// A space family the puzzle does not have.
     #[error("space `{family}`: the puzzle has no active exact {family} counts at this reduction level")]
@@ -996,7 +997,6 @@ impl Error {
         matches!(
             self,
             Error::InvalidArgument(_)
-                | Error::NoCircuit { .. }
                 | Error::OutOfRange { .. }
                 | Error::NotFinite { .. }
                 | Error::LengthMismatch { .. }

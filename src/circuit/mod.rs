@@ -4,7 +4,9 @@
 //! Two shapes: [`Circuit::qaoa_poly`] on the full space (start `|+⟩^n`, X mixer), and
 //! [`Circuit::qaoa_space`] on a block space (docs/ARCHITECTURE.md, "Spaces and mixers"): each block starts
 //! in its Dicke state ([`Circuit::dicke`]) and mixes with XY gates in [`xy_edges`] order.
+//! [`Circuit::qaoa_grover`] takes either space with the Grover mixer ([`grover_mixer`]).
 
+pub mod grover_mixer;
 pub mod seed;
 
 use crate::angles::Angles;

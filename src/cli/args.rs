@@ -368,8 +368,8 @@ pub struct SpaceArgs {
     #[arg(long, value_enum)]
     pub space: Option<SpaceChoice>,
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
-    /// grover (exp(-i beta |s><s|) on any space; not exportable as QASM yet). Default: x on the
-    /// full space, xy-ring on a block space.
+    /// grover (exp(-i beta |s><s|) on any space; exported as QASM on the full space and on
+    /// spaces of plain blocks). Default: x on the full space, xy-ring on a block space.
     #[arg(long, value_enum)]
     pub mixer: Option<MixerKind>,
 }

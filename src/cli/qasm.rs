@@ -98,8 +98,17 @@ pub fn run(args: &QasmArgs) -> Result<()> {
             manifest.provenance.mixer
         )
     };
+    // The Grover mixer's circuit is told by every gate it writes (ccx, cx, rz, ...).
+    let gates = match &manifest.gate_counts {
+        Some(counts) => counts
+            .iter()
+            .map(|(name, n)| format!("{n} {name}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => format!("{rzz} rzz, {rx} rx{xy}{inlined}"),
+    };
     outln!(
-        "wrote {} ({} flavour, {} qubits{space}, p = {p}, {rzz} rzz, {rx} rx{xy}{inlined}) and {}",
+        "wrote {} ({} flavour, {} qubits{space}, p = {p}, {gates}) and {}",
         out.display(),
         request.flavor.name(),
         manifest.provenance.qubits,

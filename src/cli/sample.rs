@@ -96,7 +96,8 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     let enc = encoding::parse(&input, text, kind, level)?;
     let settings = args.space.settings();
     if settings.mixer == MixerKind::Grover {
-        // No QASM circuit to export, but the statevector route draws shots all the same.
+        // Drawn from the simulation itself: the Grover mixer runs on every space, also on
+        // general blocks, whose start has no exported preparation.
         let sim = simulation::simulation(enc.as_ref(), &settings)?;
         sim.require_statevector("sampling shots")?;
         let valid = simulation::success_states(enc.as_ref(), &sim)?.valid;

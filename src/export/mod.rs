@@ -115,6 +115,11 @@ pub struct Manifest {
     pub version: String,
     /// Remarks (e.g. why something is `null`).
     pub notes: Vec<String>,
+    /// Grover-mixer circuits only (other manifests keep their fields): the number of gates of
+    /// each name as the file writes them (the ionq flavour's in-place expansions counted as
+    /// their gates), measurements left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gate_counts: Option<BTreeMap<String, usize>>,
     /// Only with `--with-state`: quzzle's statevector at these angles (before measurement),
     /// amplitudes as `[re, im]` pairs, index = basis index, qubit 0 = least significant bit.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -366,20 +371,46 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             level: enc.level().name(),
         });
     }
-    simulation::refuse_grover_export(req.space.mixer)?;
     let needs_state = matches!(req.angles, AngleSource::Optimize { .. }) || req.with_state;
     let mut notes = enc.notes();
-    let space = simulation::space_of(enc, &req.space)?;
-    let sim = match simulation::simulation(enc, &req.space) {
+    let settings = simulation::circuit_settings(enc, &req.space)?;
+    let space = simulation::space_of(enc, &settings)?;
+    // Blocks the circuit cannot prepare are refused before anything is simulated.
+    simulation::circuit_blocks(enc, &space, settings.mixer)?;
+    // The Grover mixer on a space too large for a statevector runs by cost classes, whose
+    // indices are no bitstrings: the manifest then takes the path of a state that does not fit.
+    let histogram = simulation::uses_histogram(enc, &settings)?;
+    let simulated = if histogram {
+        None
+    } else {
+        Some(simulation::simulation(enc, &settings))
+    };
+    let sim = match simulated {
         _ if !needs_state && req.qasm_name.is_none() => None,
-        Ok(sim) => Some(sim),
-        Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. })) if !needs_state => {
+        None => {
+            if needs_state {
+                return Err(Error::InvalidArgument(format!(
+                    "{}: space {} (2^{:.2} states) has no statevector (the Grover mixer runs on it by cost classes): the angles cannot be optimised here nor the state written; give the angles",
+                    enc.file(),
+                    space.resolved,
+                    space.log2_dimension()
+                )));
+            }
+            notes.push(format!(
+                "not simulated as a statevector (space {} has 2^{:.2} states): success_probability and energy are null; valid_bitstrings come from exact search",
+                space.resolved,
+                space.log2_dimension()
+            ));
+            None
+        }
+        Some(Ok(sim)) => Some(sim),
+        Some(Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. }))) if !needs_state => {
             notes.push(format!(
                 "not simulated ({e}): success_probability and energy are null; valid_bitstrings come from exact search"
             ));
             None
         }
-        Err(e) => return Err(e),
+        Some(Err(e)) => return Err(e),
     };
     let (valid, valid_bitstrings, method, complete) = match &sim {
         Some(sim) => {
@@ -409,7 +440,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
     let angles = resolve_angles(
         enc,
         sim.as_ref(),
-        &CircuitIdentity::with_space(enc, space.resolved.name(), req.space.mixer.name()),
+        &CircuitIdentity::with_space(enc, space.resolved.name(), settings.mixer.name()),
         &valid,
         p,
         &req.angles,
@@ -422,7 +453,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         betas: angles.betas.clone(),
         qubit_cells: enc.qubit_cells(),
     };
-    let circuit = simulation::circuit(enc, &space, req.space.mixer, &angles)?;
+    let circuit = simulation::circuit(enc, &space, settings.mixer, &angles)?;
     let text = qasm::to_qasm3(&circuit, &header, req.flavor, req.symbolic)?;
     let Some(qasm_name) = req.qasm_name.clone() else {
         return Ok(CircuitExport {
@@ -503,6 +534,8 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         qubit_marginals: marginals,
         version: env!("CARGO_PKG_VERSION").into(),
         notes,
+        gate_counts: (settings.mixer == crate::mixer::MixerKind::Grover)
+            .then(|| qasm::written_gate_counts(&circuit, req.flavor)),
         state,
         digest: String::new(),
     };

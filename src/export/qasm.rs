@@ -19,6 +19,10 @@
 //! `cx` only, and are the very gate lists of the definitions ([`expand_xx_plus_yy`],
 //! [`expand_cry`]), checked against the native gates by the reference simulator.
 //!
+//! Circuits with the Grover mixer ([`crate::circuit::Circuit::qaoa_grover`]) add `ccx` (and
+//! β-dependent `rz`, `rzz`): a stdgates.inc gate in portable and ibm, [`expand_ccx`] in ionq; a
+//! comment block of their own explains the construction.
+//!
 //! Numbers are written with Rust's shortest round-trip formatting, so a parser reads back
 //! exactly the `f64` the simulator used.
 
@@ -26,6 +30,7 @@ use crate::circuit::{Angle, Circuit, Gate, Param};
 use crate::encoding::QubitCell;
 use crate::error::{Error, Result, Unsupported};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::str::FromStr;
 
@@ -373,7 +378,19 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
         line("                 bind them to the gammas and betas above to get the simulated circuit");
     }
     line("convention: U_C(gamma) = exp(-i gamma H_C) is rz(2 gamma h_q) and rzz(2 gamma J_ab),");
-    if uses_block_gates(circuit) {
+    if uses_grover_mixer(circuit) {
+        line("            the constant offset of H_C is a global phase and is not written. Start:");
+        line("            U_s|0...0> = |s>, the Dicke state of each block of qubits with k ones (x, ry,");
+        line("            cry, cx) and |+> (h) on every other qubit. Grover mixer U_B(beta) =");
+        line("            exp(-i beta |s><s|) = U_s (phase e^{-i beta} on |0...0>) U_s^dagger: U_s");
+        line("            undone on each block with 0 < k < m and each h qubit, x on the qubits");
+        line("            tested for 0, a multi-controlled phase on the tested qubits (rz, rzz, ccx,");
+        line("            cx: Barenco et al. 1995, Lemma 7.5, with the untested qubits as dirty");
+        line("            ancillas), x again, U_s redone. A block is tested on min(k, m-k) qubits,");
+        line("            which tell its start apart within its weight-k states. Equal to");
+        line("            exp(-i beta |s><s|) up to a global phase on the states the circuit reaches;");
+        line("            measurements outside the space have probability 0.");
+    } else if uses_block_gates(circuit) {
         line("            the constant offset of H_C is a global phase and is not written. Block");
         line("            space: each block of qubits with k ones starts in its Dicke state (the x,");
         line("            ry, cry and cx gates before layer 1), every other qubit in |+> (h); the");
@@ -399,14 +416,22 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
         Flavor::Ibm => {
             line("for IBM Quantum: qiskit.qasm3.loads(text), then transpile for the backend");
             line("(the rzz gate below is defined as cx; rz; cx and unrolls to the device's gates).");
-            if uses_block_gates(circuit) {
+            if uses_grover_mixer(circuit) {
+                line("cry and ccx are the stdgates.inc gates.");
+            } else if uses_block_gates(circuit) {
                 line("xy_mixer is defined below in rx, rz and cx; cry is the stdgates.inc gate.");
             }
         }
         Flavor::Ionq => {
             line("for IonQ: a flat circuit of stdgates.inc gates; each rzz(theta) a, b is written");
             line("in place as `cx a, b; rz(theta) b; cx a, b;` on one line.");
-            if uses_block_gates(circuit) {
+            if uses_grover_mixer(circuit) {
+                line("Each cry(theta) a, b is written");
+                line(&format!("  `{}`,", inline_template(&CRY_STEPS)));
+                line("and each ccx a, b, c in place as the 6-cx Clifford+T network with t = rz(pi/4)");
+                line("and tdg = rz(-pi/4): ccx up to the global phase e^{-i pi/8} (no gate here is");
+                line("controlled, so it is unobservable).");
+            } else if uses_block_gates(circuit) {
                 line("Likewise each xy_mixer(theta) a, b = exp(-i theta (XX+YY)/4) as");
                 line(&format!("  `{}`", inline_template(&XX_PLUS_YY_STEPS)));
                 line("and each cry(theta) a, b as");
@@ -414,6 +439,41 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
             }
         }
     }
+}
+
+/// Whether the circuit has the Grover mixer: its β-dependent gates are `rz` and `rzz` (the X
+/// and XY mixers write β only into `rx` and `xy_mixer`).
+fn uses_grover_mixer(circuit: &Circuit) -> bool {
+    circuit.gates.iter().any(|g| {
+        matches!(g, Gate::Rz(..) | Gate::Rzz(..))
+            && matches!(g.angle().and_then(|a| a.symbol), Some((_, Param::Beta(_))))
+    })
+}
+
+/// The number of gates of each name in the text of `circuit` in `flavor`: the circuit's own
+/// gates ([`Gate::name`]), except that the ionq flavour writes `rzz`, `ccx`, `cry` and
+/// `xy_mixer` in place as their expansions, whose gates are counted instead. Measurements are
+/// not counted. Qiskit's `count_ops()` of the loaded file gives the same numbers.
+pub fn written_gate_counts(circuit: &Circuit, flavor: Flavor) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    let mut add = |name: &str, n: usize| *counts.entry(name.to_string()).or_insert(0) += n;
+    for g in &circuit.gates {
+        if flavor != Flavor::Ionq {
+            add(g.name(), 1);
+            continue;
+        }
+        let expanded = match *g {
+            Gate::Rzz(x, y, a) => vec![Gate::Cx(x, y), Gate::Rz(y, a), Gate::Cx(x, y)],
+            Gate::Ccx(a, b, c) => expand_ccx(a, b, c),
+            Gate::Cry(x, y, a) => expand_cry(x, y, a.value),
+            Gate::XxPlusYy(x, y, a) => expand_xx_plus_yy(x, y, a.value),
+            other => vec![other],
+        };
+        for e in &expanded {
+            add(e.name(), 1);
+        }
+    }
+    counts
 }
 
 /// Whether the circuit is a block-space circuit (Dicke start or XY mixer).
@@ -464,7 +524,10 @@ pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic
         s.push('\n');
     }
     let _ = writeln!(s, "qubit[{n}] q;\nbit[{n}] c;\n");
-    if uses_block_gates(circuit) {
+    let grover = uses_grover_mixer(circuit);
+    if grover {
+        s.push_str("// start: U_s, the Dicke state of each block, |+> on every other qubit\n");
+    } else if uses_block_gates(circuit) {
         s.push_str("// start: the Dicke state of each block, |+> on every other qubit\n");
     }
     // A comment opens each layer's cost and mixer part (found from the gates' symbols).
@@ -474,7 +537,21 @@ pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic
         if let Some(param) = symbol {
             if part != Some(param) {
                 part = Some(param);
+                // The Grover mixer opens with U_s undone, whose angles carry no β: its comment
+                // marks the phase, and the cost's says what follows it.
                 let _ = match param {
+                    Param::Gamma(l) if grover => writeln!(
+                        s,
+                        "// layer {} of {p}: cost, gamma = {}; then the mixer: U_s undone, x",
+                        l + 1,
+                        gamma_of(header, l)
+                    ),
+                    Param::Beta(l) if grover => writeln!(
+                        s,
+                        "// layer {} of {p}: mixer, beta = {}: the phase on |0...0>, then x, U_s",
+                        l + 1,
+                        beta_of(header, l)
+                    ),
                     Param::Gamma(l) => writeln!(s, "// layer {} of {p}: cost, gamma = {}", l + 1, gamma_of(header, l)),
                     Param::Beta(l) => writeln!(s, "// layer {} of {p}: mixer, beta = {}", l + 1, beta_of(header, l)),
                 };

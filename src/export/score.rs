@@ -348,13 +348,6 @@ impl ManifestDoc {
             })
         };
         if self.grover_seed.is_none() {
-            crate::simulation::refuse_grover_export(self.space.mixer).map_err(|_| {
-                field_differs(
-                    "mixer",
-                    self.space.mixer.to_string(),
-                    "a mixer quzzle exports (x, xy-ring, xy-complete)".into(),
-                )
-            })?;
             let space = crate::simulation::space_of(enc, &self.space).map_err(|e| {
                 problem(ManifestProblem::NotACircuit {
                     space: self.space.space.to_string(),

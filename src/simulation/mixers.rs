@@ -4,7 +4,7 @@
 //! sample, export, noise) asks this table; adding a mixer is one entry here, its kernel below
 //! and its gates in the exporter (docs/ARCHITECTURE.md, "Adding a mixer").
 
-use super::{space_digits, space_qubo, Route, FREE_GROUP};
+use super::{circuit_blocks, space_digits, space_qubo, Route, FREE_GROUP};
 use crate::angles::Angles;
 use crate::circuit::Circuit;
 use crate::cost::pubo::ZPoly;
@@ -88,7 +88,7 @@ pub const MIXERS: [MixerEntry; 4] = [
         gradient: Gradient::Adjoint,
         noise: false,
         build: build_xy,
-        circuit: circuit_blocks,
+        circuit: circuit_xy,
     },
     MixerEntry {
         kind: MixerKind::XyComplete,
@@ -97,7 +97,7 @@ pub const MIXERS: [MixerEntry; 4] = [
         gradient: Gradient::Adjoint,
         noise: false,
         build: build_xy,
-        circuit: circuit_blocks,
+        circuit: circuit_xy,
     },
     MixerEntry {
         kind: MixerKind::Grover,
@@ -194,23 +194,26 @@ fn circuit_x(enc: &dyn Encoding, _: &Space, _: MixerKind, angles: &Angles) -> Re
 /// Dicke states on the blocks, `H` on free qubits, and per layer the cost of the constraints
 /// not enforced, the blocks' XY gates and `rx` on free qubits ([`Circuit::qaoa_space`]): the
 /// gate list [`SubspaceSimulator`] applies.
-fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
+fn circuit_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
-    let mut blocks: Vec<(Vec<usize>, usize)> = Vec::new();
-    for b in &space.blocks {
-        let Some(w) = b.weight() else {
-            return Err(Unsupported::NoDickePreparation { block: b.label.clone() }.into());
-        };
-        blocks.push((b.qubits.clone(), w));
-    }
+    let blocks = circuit_blocks(enc, space, mixer)?;
     Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
 }
 
-fn circuit_grover(_: &dyn Encoding, _: &Space, _: MixerKind, _: &Angles) -> Result<Circuit> {
-    Err(Error::NoCircuit {
-        mixer: MixerKind::Grover.name(),
-    })
+/// The start of the space, the cost, and the mixer `exp(−iβ|s⟩⟨s|)` as gates
+/// ([`Circuit::qaoa_grover`]): on the full space every qubit is free; on a block space every
+/// block must be a plain weight-k set, whose Dicke preparation the mixer undoes and redoes.
+fn circuit_grover(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
+    if space.resolved == SpaceChoice::Full {
+        let poly = enc.cost_poly();
+        let free: Vec<usize> = (0..poly.num_qubits).collect();
+        return Ok(Circuit::qaoa_grover(&poly, &[], &free, angles));
+    }
+    let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
+    let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
+    let blocks = circuit_blocks(enc, space, mixer)?;
+    Ok(Circuit::qaoa_grover(&poly, &blocks, &space.free, angles))
 }
 
 #[cfg(test)]

@@ -449,20 +449,50 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
 /// the encoding's own QAOA circuit on the full space with the X mixer; on a block space, Dicke
 /// states on the blocks, `H` on free qubits, and per layer the cost of the constraints not
 /// enforced, the blocks' XY gates and `rx` on free qubits ([`Circuit::qaoa_space`]), the gate
-/// list [`crate::qaoa::SubspaceSimulator`] applies.
+/// list [`crate::qaoa::SubspaceSimulator`] applies; with the Grover mixer, on the full space
+/// or a space of plain blocks, the same start and cost with the mixer `exp(−iβ|s⟩⟨s|)` as
+/// gates ([`Circuit::qaoa_grover`]), the evolution [`crate::qaoa::GroverMixerSimulator`]
+/// computes. A block that is not a plain weight-k set has no preparation to export and is
+/// refused by name.
 pub fn circuit(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
-    refuse_grover_export(mixer)?;
     mixers::entry(mixer).circuit(enc, space, angles)
 }
 
-/// The Grover mixer has no gate list yet: say so before any work is done.
-pub fn refuse_grover_export(mixer: MixerKind) -> Result<()> {
-    if mixer == MixerKind::Grover {
-        return Err(Error::InvalidArgument(
-            "the grover mixer exp(-i beta |s><s|) has no gate-level circuit yet, so it cannot be exported as QASM (it needs the start-state preparation, its inverse and a multi-controlled phase; issue 23). Simulate it with solve, sweep or landscape, or export an x or xy mixer. Grover search itself on N-Queens is exported by the grover command as QASM (the Q# seed's circuit)".into(),
-        ));
+/// The blocks of `space` as the circuit prepares them, `(qubits, k)`: every block must be a
+/// plain weight-k set (a Dicke state); one that is not is refused by name. None on the full
+/// space.
+pub fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Vec<(Vec<usize>, usize)>> {
+    let mut blocks: Vec<(Vec<usize>, usize)> = Vec::new();
+    for b in &space.blocks {
+        let Some(w) = b.weight() else {
+            return Err(Unsupported::NoDickePreparation {
+                file: enc.file().to_string(),
+                block: b.label.clone(),
+                space: space.resolved.name(),
+                mixer: mixer.name(),
+            }
+            .into());
+        };
+        blocks.push((b.qubits.clone(), w));
     }
-    Ok(())
+    Ok(blocks)
+}
+
+/// The settings of the circuit that is exported for `settings`: the same, except that `auto`
+/// under the Grover mixer takes the smallest family of plain blocks (the spaces whose start
+/// the circuit prepares), as it does under an XY mixer, and the full space where there is none.
+pub fn circuit_settings(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<SpaceSettings> {
+    if settings.mixer != MixerKind::Grover || settings.space != SpaceChoice::Auto {
+        return Ok(*settings);
+    }
+    let space = match enc.as_onehot() {
+        Some(onehot) => Space::of_plain(onehot, SpaceChoice::Auto)?.resolved,
+        None => SpaceChoice::Full,
+    };
+    Ok(SpaceSettings {
+        space,
+        mixer: settings.mixer,
+    })
 }
 
 /// Most qubits whose full 2^n state a manifest carries.

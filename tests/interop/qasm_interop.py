@@ -14,6 +14,10 @@ Dicke start, XY mixer, the state embedded in 2^n), then:
   manifest's `success_probability` within 1e-9;
 * gate counts: rx = p x n with the X mixer; with an XY mixer, xy_mixer = p x (edges of the
   blocks) and rx = p x (qubits in no block), and Qiskit's state has no weight outside the space;
+  with the Grover mixer (the GROVER_CASES: `--mixer grover` on the full space and on spaces of
+  plain blocks, exp(-i beta |s><s|) as U_s, a multi-controlled phase of rz, rzz, cx and ccx, and
+  U_s undone), Qiskit's count_ops equals the manifest's `gate_counts` in every flavour, and
+  <C> of Qiskit's state under `quzzle ising`'s model equals the manifest's `energy` within 1e-9;
 * flavour checks: ionq uses stdgates.inc gates only; ibm transpiles to a generic IBM-like
   backend (rz, sx, x, cx), and is reported with its cx count and depth there (every pair
   connected) and after routing onto a heavy-hex lattice (the SWAPs hardware adds);
@@ -98,6 +102,16 @@ SHARED_SPACES = [
     # 17 qubits, a region of 7 (21 edges); `region C` is grover-only like row 0 above.
     ("queens/queens-6x6-community-052.txt", "propagate", "regions", "xy-complete"),
 ]
+# The Grover mixer: the full space (every qubit in the multi-controlled phase, no idle qubit),
+# then spaces of plain blocks (W states, weight 2 of 4, free qubits in |+>). After the other
+# cases, so that those draw the same angles as before.
+GROVER_SPACES = [
+    ("tests/data/tango-4x4-qasm.txt", "paper", "full", "grover"),  # 7 qubits
+    ("tests/data/tiny-tango-4x4.txt", "paper", "full", "grover"),  # 11 qubits
+    ("tests/data/queens-4x4-handmade.txt", "paper", "rows", "grover"),  # 16 qubits, 4 blocks of 4, k = 1
+    ("tests/data/tiny-takuzu-4x4.txt", "paper", "rows", "grover"),  # 14 qubits, k = 2 of 4 and others
+    ("tests/data/gqueens-3x4-cylinder.txt", "paper", "rows", "grover"),  # 11 qubits, 3 free
+]
 
 
 def export(quzzle, instance, depth, gammas, betas, flavor, symbolic, out, space=None):
@@ -132,6 +146,11 @@ def xy_blocks(manifest):
 def check_counts(ops, manifest, flavor):
     n, p = manifest["qubits"], manifest["depth"]
     mixer = manifest.get("mixer", "x")
+    if mixer == "grover":
+        # The manifest counts the gates as the file writes them (ionq: ccx, cry, rzz expanded).
+        got = {name: k for name, k in ops.items() if name != "measure"}
+        assert got == manifest["gate_counts"], f"gate counts {got} != manifest {manifest['gate_counts']}"
+        return
     if mixer == "x":
         assert ops.get("rx", 0) == p * n, f"rx count {ops.get('rx', 0)} != p x n = {p * n}"
         return
@@ -206,6 +225,25 @@ def check(text, manifest, flavor, symbolic):
     by_index = sum(abs(theirs.data[int(b[::-1], 2)]) ** 2 for b in manifest["valid_bitstrings"])
     assert abs(by_index - expected) <= PROBABILITY_TOL, "bit order of the manifest"
     return fidelity, success, routing
+
+
+def check_energy(quzzle, instance, reduce, circuit, manifest):
+    """<C> of Qiskit's state under the puzzle's Ising model (`quzzle ising --json`; on a block
+    space the kept counts' penalties are 0 on every reachable state) equals the manifest's
+    `energy` within 1e-9 (relative above 1). Returns it."""
+    done = subprocess.run([quzzle, "ising", str(instance), "--reduce", reduce, "--json"],
+                          check=True, capture_output=True, text=True)
+    model = json.loads(done.stdout)
+    n = model["qubits"]
+    z = 1 - 2 * ((np.arange(2**n)[:, None] >> np.arange(n)) & 1)  # z = +1 when the bit is 0
+    costs = model["offset"] + z @ np.array(model["h"], dtype=float)
+    for a, b, w in model["J"]:
+        costs = costs + w * z[:, a] * z[:, b]
+    state = Statevector(circuit.remove_final_measurements(inplace=False)).data
+    energy = float(np.sum(np.abs(state) ** 2 * costs))
+    expected = manifest["energy"]
+    assert abs(energy - expected) <= PROBABILITY_TOL * max(1.0, abs(expected)), f"<C> {energy!r} vs quzzle {expected!r}"
+    return energy
 
 
 def heavy_hex_routing(circuit, unrouted):
@@ -417,6 +455,7 @@ def main():
     cases += [(ROOT / t, tuple(rest)) for t, *rest in TINY_SPACES]
     if shared:
         cases += [(args.shared / s, tuple(rest)) for s, *rest in SHARED_SPACES if (args.shared / s).is_file()]
+    cases += [(ROOT / t, tuple(rest)) for t, *rest in GROVER_SPACES]
     print(f"qasm interop: qiskit {qiskit.__version__}, openqasm3 {openqasm3.__version__}, {len(cases)} cases")
 
     rng = np.random.default_rng(SEED)
@@ -436,6 +475,13 @@ def main():
                     assert manifest.get("mixer") == space[2], f"manifest mixer {manifest.get('mixer')!r}"
                 fidelity, success, routing = check(text, manifest, flavor, symbolic)
                 sampled = ""
+                if space and space[2] == "grover":
+                    loaded = qiskit.qasm3.loads(text)
+                    if symbolic:
+                        loaded = loaded.assign_parameters(
+                            {par: manifest["parameters"][par.name] for par in loaded.parameters})
+                    energy = check_energy(args.quzzle, instance, space[0], loaded, manifest)
+                    sampled += f", <C> = {energy:.9f}"
                 if flavor == "ibm":
                     p_valid, (low, high) = check_score(
                         args.quzzle, qiskit.qasm3.loads(text), manifest, out.with_suffix(".json"))

@@ -10,6 +10,7 @@ mod generate;
 mod generate_pins;
 mod golden;
 mod grover;
+mod grover_circuit;
 mod hardware;
 mod kernel_vs_reference;
 mod messages;
