@@ -389,12 +389,12 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         _ if !needs_state && req.qasm_name.is_none() => None,
         None => {
             if needs_state {
-                return Err(Error::InvalidArgument(format!(
-                    "{}: space {} (2^{:.2} states) has no statevector (the Grover mixer runs on it by cost classes): the angles cannot be optimised here nor the state written; give the angles",
-                    enc.file(),
-                    space.resolved,
-                    space.log2_dimension()
-                )));
+                return Err(Unsupported::NoStatevector {
+                    what: format!("{}: optimising the angles or writing the state", enc.file()),
+                    space: space.resolved.to_string(),
+                    log2_dimension: space.log2_dimension(),
+                }
+                .into());
             }
             notes.push(format!(
                 "not simulated as a statevector (space {} has 2^{:.2} states): success_probability and energy are null; valid_bitstrings come from exact search",
