@@ -545,24 +545,9 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
+/// Angles given on the command line (`qasm`, `sample`).
 #[derive(Args, Debug, Clone)]
-#[command(group(ArgGroup::new("angle_source").required(true).multiple(false).args(["angles", "gammas", "optimize"])))]
-pub struct QasmArgs {
-    /// Puzzle file.
-    pub file: PathBuf,
-    #[command(flatten)]
-    pub reduce: ReduceArg,
-    #[command(flatten)]
-    pub encoding: EncodingArg,
-    #[command(flatten)]
-    pub space: SpaceArgs,
-    /// Depth p of the circuit (1..=64).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub depth: u16,
-    /// Angles from a `quzzle solve --json` report (its entry with p = --depth) or from a
-    /// manifest written by `quzzle qasm`.
-    #[arg(long, value_name = "REPORT.json")]
-    pub angles: Option<PathBuf>,
+pub struct GivenAngles {
     /// γ_1..γ_p, comma-separated (needs --betas).
     #[arg(
         long,
@@ -581,6 +566,28 @@ pub struct QasmArgs {
         requires = "gammas"
     )]
     pub betas: Option<Vec<f64>>,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(group(ArgGroup::new("angle_source").required(true).multiple(false).args(["angles", "gammas", "optimize"])))]
+pub struct QasmArgs {
+    /// Puzzle file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub reduce: ReduceArg,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+    #[command(flatten)]
+    pub space: SpaceArgs,
+    /// Depth p of the circuit (1..=64).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub depth: u16,
+    /// Angles from a `quzzle solve --json` report (its entry with p = --depth) or from a
+    /// manifest written by `quzzle qasm`.
+    #[arg(long, value_name = "REPORT.json")]
+    pub angles: Option<PathBuf>,
+    #[command(flatten)]
+    pub given: GivenAngles,
     /// Optimise the angles first (energy objective, INTERP over depths 1..=P, L-BFGS); needs a
     /// simulable instance.
     #[arg(long)]
@@ -650,24 +657,8 @@ pub struct SampleArgs {
     /// Angles from a `quzzle solve --json` report or a manifest (puzzle files).
     #[arg(long, value_name = "REPORT.json")]
     pub angles: Option<PathBuf>,
-    /// γ_1..γ_p, comma-separated (needs --betas).
-    #[arg(
-        long,
-        value_name = "G1,..,GP",
-        value_delimiter = ',',
-        allow_hyphen_values = true,
-        requires = "betas"
-    )]
-    pub gammas: Option<Vec<f64>>,
-    /// β_1..β_p, comma-separated (needs --gammas).
-    #[arg(
-        long,
-        value_name = "B1,..,BP",
-        value_delimiter = ',',
-        allow_hyphen_values = true,
-        requires = "gammas"
-    )]
-    pub betas: Option<Vec<f64>>,
+    #[command(flatten)]
+    pub given: GivenAngles,
     /// Optimise the angles first (energy objective, INTERP over depths 1..=P, L-BFGS, --seed).
     #[arg(long)]
     pub optimize: bool,

@@ -38,7 +38,7 @@ pub fn run(args: &QasmArgs) -> Result<()> {
             text,
             source: path.display().to_string(),
         }
-    } else if let (Some(g), Some(b)) = (&args.gammas, &args.betas) {
+    } else if let (Some(g), Some(b)) = (&args.given.gammas, &args.given.betas) {
         for (name, v) in [("--gammas", g), ("--betas", b)] {
             if v.len() != p {
                 return Err(Error::InvalidArgument(format!(

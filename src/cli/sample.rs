@@ -41,7 +41,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
             ("--mixer", args.space.mixer.is_some()),
             ("--depth", args.depth.is_some()),
             ("--angles", args.angles.is_some()),
-            ("--gammas", args.gammas.is_some()),
+            ("--gammas", args.given.gammas.is_some()),
             ("--optimize", args.optimize),
         ]
         .into_iter()
@@ -82,7 +82,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
             text: read(path)?,
             source: path.display().to_string(),
         }
-    } else if let (Some(g), Some(b)) = (&args.gammas, &args.betas) {
+    } else if let (Some(g), Some(b)) = (&args.given.gammas, &args.given.betas) {
         AngleSource::Given(Angles::new(g.clone(), b.clone())?)
     } else if args.optimize {
         AngleSource::Optimize { seed: args.seed }

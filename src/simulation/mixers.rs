@@ -195,10 +195,19 @@ fn circuit_x(enc: &dyn Encoding, _: &Space, _: MixerKind, angles: &Angles) -> Re
 /// not enforced, the blocks' XY gates and `rx` on free qubits ([`Circuit::qaoa_space`]): the
 /// gate list [`SubspaceSimulator`] applies.
 fn circuit_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
+    let (poly, blocks) = block_cost_and_blocks(enc, space, mixer)?;
+    Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
+}
+
+/// A block as the circuit prepares it: its qubits and its weight k.
+type DickeBlock = (Vec<usize>, usize);
+
+/// The cost a block-space circuit applies (the constraints its blocks do not enforce) and the
+/// blocks it prepares; a block that is not a plain weight-k set is refused by name.
+fn block_cost_and_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<(ZPoly, Vec<DickeBlock>)> {
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
-    let blocks = circuit_blocks(enc, space, mixer)?;
-    Ok(Circuit::qaoa_space(&poly, &blocks, &space.free, mixer, angles))
+    Ok((poly, circuit_blocks(enc, space, mixer)?))
 }
 
 /// The start of the space, the cost, and the mixer `exp(−iβ|s⟩⟨s|)` as gates
@@ -210,9 +219,7 @@ fn circuit_grover(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &
         let free: Vec<usize> = (0..poly.num_qubits).collect();
         return Ok(Circuit::qaoa_grover(&poly, &[], &free, angles));
     }
-    let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
-    let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
-    let blocks = circuit_blocks(enc, space, mixer)?;
+    let (poly, blocks) = block_cost_and_blocks(enc, space, mixer)?;
     Ok(Circuit::qaoa_grover(&poly, &blocks, &space.free, angles))
 }
 

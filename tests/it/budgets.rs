@@ -2,7 +2,7 @@
 //! allocated, and the counting routes (exact search, cost histogram, Grover statevector) stop
 //! at `--max-seconds` with what they did and what the whole would take.
 
-use crate::common::{data, Scratch};
+use crate::common::{data, quzzle, stderr, Scratch};
 use quzzle::budget::Budget;
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
@@ -14,19 +14,7 @@ use quzzle::simulation::histogram::{cost_histogram_within, search_histogram_with
 use quzzle::simulation::{self, SpaceSettings};
 use quzzle::Error;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 use std::time::Duration;
-
-fn quzzle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A budget that has already run out.
 fn spent() -> Budget<'static> {

@@ -1,15 +1,7 @@
 //! The binary: JSON interfaces keep their names, errors exit 1 with `error:`, usage errors exit 2.
 
-use crate::common::{data, Scratch};
+use crate::common::{data, quzzle, Scratch};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn quzzle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn json_of(args: &[&str]) -> Value {
     let out = quzzle(args);

@@ -139,6 +139,11 @@ pub fn quzzle(args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
+/// The error text of a run, whatever its exit code.
+pub fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 /// The standard output of a run that must succeed.
 pub fn ok(args: &[&str]) -> String {
     let out = quzzle(args);

@@ -2,19 +2,8 @@
 //! for every command, one unit rule for bytes, small probabilities in scientific notation,
 //! refusals that name what would work, and reports that name things as the files do.
 
-use crate::common::{data, Scratch};
-use std::process::{Command, Output};
-
-fn quzzle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .args(args)
-        .output()
-        .expect("run quzzle")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::common::{data, quzzle, stderr, Scratch};
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

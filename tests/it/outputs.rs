@@ -3,7 +3,7 @@
 //! figures are written whole or not at all (no truncated file, no temporary file left on a
 //! full disk), and a closed stderr does not stop the work.
 
-use crate::common::{data, Scratch};
+use crate::common::{data, stderr, Scratch};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -29,10 +29,6 @@ fn run_in(cwd: &Path, args: &[&str]) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     child.wait_with_output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn mkfifo(path: &Path) -> bool {

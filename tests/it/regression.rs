@@ -1,6 +1,6 @@
 //! One test per defect of issue 21, each failing before its fix.
 
-use crate::common::{data, shared_files, shared_instances, Scratch};
+use crate::common::{data, quzzle, shared_files, shared_instances, stderr, Scratch};
 use quzzle::encoding::compact::CompactSudoku;
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::{self, Encoding, EncodingKind};
@@ -10,18 +10,6 @@ use quzzle::qaoa::optimize::{self, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
 use quzzle::Error;
 use std::f64::consts::{FRAC_PI_2, PI};
-use std::process::Command;
-
-fn quzzle(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// Random starts draw β from the whole period [−π/2, π/2), both signs.
 #[test]

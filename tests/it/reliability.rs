@@ -1,19 +1,8 @@
 //! Issue 25: the binary ends cleanly on hostile outputs and inputs: stdout write errors, huge
 //! arguments, angles that overflow, memory limits, long lines, outputs that are inputs.
 
-use crate::common::{data, Scratch};
+use crate::common::{data, quzzle, stderr, Scratch};
 use std::process::{Command, Output, Stdio};
-
-fn quzzle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A quick run of every command that prints to stdout.
 fn printing_commands() -> Vec<Vec<String>> {

@@ -2,7 +2,7 @@
 //! row-space board, the whole circuit on the reference simulator against `quzzle grover`'s
 //! row-space computation, and the exported text in every flavour.
 
-use crate::common::{data, Scratch};
+use crate::common::{data, quzzle, Scratch};
 use crate::qasm::read_back;
 use num_complex::Complex64;
 use quzzle::circuit::seed::{self, SeedCircuit, SeedLayout};
@@ -18,7 +18,6 @@ use quzzle::sim::reference;
 use quzzle::Error;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-use std::process::Command;
 
 fn nqueens(n: usize) -> Box<dyn Encoding> {
     let text = format!("puzzle: nqueens\nsize: {n}x{n}\n");
@@ -209,13 +208,6 @@ fn seed_circuit_counts_at_n4() {
             Gate::X(_) | Gate::H(_) | Gate::Cx(..) | Gate::Ccx(..) | Gate::Cry(..)
         )));
     }
-}
-
-fn quzzle(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Sweeps: same seed → same CSV rows, resume skips finished rows, the statistics' formulas,
 //! marginals against brute force, plots write real files, CLI error paths.
 
-use crate::common::{data, Scratch, TOL_ENERGY};
+use crate::common::{data, quzzle, Scratch, TOL_ENERGY};
 use approx::assert_abs_diff_eq;
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::Encoding;
@@ -14,7 +14,6 @@ use quzzle::qaoa::optimize::{Init, OptimizeConfig};
 use quzzle::qaoa::QaoaSimulator;
 use quzzle::Angles;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn plan(files: Vec<PathBuf>, objective: ObjectiveSpec) -> SweepPlan {
     SweepPlan {
@@ -329,13 +328,6 @@ fn plots_write_svg_and_png() {
         ..board
     };
     assert!(plot::board_plot(&dir.join("bad"), &bad).is_err());
-}
-
-fn quzzle(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 #[test]

@@ -427,8 +427,8 @@ pub fn run_sweep_within(
 /// The per-instance things a row needs, built once.
 struct Instance {
     sim: Simulation,
-    valid: Vec<u64>,
-    non_qubo: Vec<u64>,
+    provenance: Provenance,
+    success: SuccessStates,
     objective: Objective,
     min: f64,
     max: f64,
@@ -442,13 +442,13 @@ impl Instance {
         budget: &crate::budget::Budget<'_>,
     ) -> Result<Self> {
         let sim = simulation::simulation_within(problem, space, budget)?;
-        let SuccessStates { valid, non_qubo } = simulation::success_states(problem, &sim)?;
+        let success = simulation::success_states(problem, &sim)?;
         let (min, max) = (sim.qaoa().diagonal().min(), sim.qaoa().diagonal().max());
         Ok(Instance {
-            objective: spec.to_objective(&valid),
+            objective: spec.to_objective(&success.valid),
+            provenance: Provenance::of(problem, &sim),
             sim,
-            valid,
-            non_qubo,
+            success,
             min,
             max,
         })
@@ -510,16 +510,12 @@ fn compute_row(
             (o, scan, plan.config.restarts)
         }
     };
-    let success = SuccessStates {
-        valid: inst.valid.clone(),
-        non_qubo: inst.non_qubo.clone(),
-    };
-    let mut depth = depth::measure(&inst.sim, &success, p, &opt, scan, began)?;
+    let mut depth = depth::measure(&inst.sim, &inst.success, p, &opt, scan, began)?;
     depth::add_noise(
         &mut depth,
         problem,
         &inst.sim,
-        &inst.valid,
+        &inst.success.valid,
         &plan.noise,
         plan.config.seed,
     )?;
@@ -531,15 +527,15 @@ fn compute_row(
     };
     Ok(SweepRow::new(
         label,
-        &Provenance::of(problem, &inst.sim),
+        &inst.provenance,
         &depth,
         init,
         plan.objective,
         method,
         starts,
         plan.config.seed,
-        inst.sim.states_of(&inst.valid),
-        inst.sim.states_of(&inst.non_qubo),
+        inst.sim.states_of(&inst.success.valid),
+        inst.sim.states_of(&inst.success.non_qubo),
         stats::approximation_ratio(depth.energy, inst.min, inst.max),
     ))
 }
