@@ -377,27 +377,7 @@ pub struct SpaceArgs {
 impl SpaceArgs {
     /// The settings, a missing flag following the other one.
     pub fn settings(&self) -> quzzle::simulation::SpaceSettings {
-        let (space, mixer) = match (self.space, self.mixer) {
-            (None, None) => (SpaceChoice::Full, MixerKind::X),
-            (Some(s), None) => (
-                s,
-                if s == SpaceChoice::Full {
-                    MixerKind::X
-                } else {
-                    MixerKind::XyRing
-                },
-            ),
-            (None, Some(m)) => (
-                if m == MixerKind::X {
-                    SpaceChoice::Full
-                } else {
-                    SpaceChoice::Auto
-                },
-                m,
-            ),
-            (Some(s), Some(m)) => (s, m),
-        };
-        quzzle::simulation::SpaceSettings { space, mixer }
+        quzzle::simulation::SpaceSettings::from_choices(self.space, self.mixer)
     }
 }
 
@@ -467,13 +447,7 @@ pub struct NoiseArgs {
 impl NoiseArgs {
     /// The settings, after checking that the space and mixer take noise.
     pub fn settings(&self, space: &quzzle::simulation::SpaceSettings) -> quzzle::Result<quzzle::noise::NoiseSettings> {
-        if !self.noise.is_empty() {
-            quzzle::noise::check_space(space)?;
-        }
-        Ok(quzzle::noise::NoiseSettings {
-            models: self.noise.clone(),
-            trajectories: self.trajectories,
-        })
+        quzzle::noise::NoiseSettings::checked(self.noise.clone(), self.trajectories, space, None)
     }
 
     /// [`NoiseArgs::settings`] for one puzzle: a refusal names the space `auto` resolves to
@@ -483,15 +457,7 @@ impl NoiseArgs {
         space: &quzzle::simulation::SpaceSettings,
         enc: &dyn quzzle::encoding::Encoding,
     ) -> quzzle::Result<quzzle::noise::NoiseSettings> {
-        use quzzle::simulation;
-        if !self.noise.is_empty() && space.space == SpaceChoice::Auto {
-            let resolved = simulation::space_of(enc, space)?.resolved;
-            quzzle::noise::check_space(&simulation::SpaceSettings {
-                space: resolved,
-                mixer: space.mixer,
-            })?;
-        }
-        self.settings(space)
+        quzzle::noise::NoiseSettings::checked(self.noise.clone(), self.trajectories, space, Some(enc))
     }
 }
 
@@ -728,25 +694,6 @@ impl ScoreFormat {
 impl OptimizeArgs {
     /// The optimiser settings with `restarts` starts per depth; both counts must be positive.
     pub fn config(&self, restarts: usize) -> quzzle::Result<quzzle::qaoa::optimize::OptimizeConfig> {
-        if restarts == 0 {
-            return Err(quzzle::Error::out_of_range(
-                quzzle::error::Quantity::Restarts,
-                restarts,
-                "must be at least 1",
-            ));
-        }
-        if self.max_iters == 0 {
-            return Err(quzzle::Error::out_of_range(
-                quzzle::error::Quantity::MaxIterations,
-                0,
-                "must be at least 1",
-            ));
-        }
-        Ok(quzzle::qaoa::optimize::OptimizeConfig {
-            method: self.optimizer,
-            max_iters: self.max_iters,
-            restarts,
-            seed: self.seed,
-        })
+        quzzle::qaoa::optimize::OptimizeConfig::checked(self.optimizer, self.max_iters, restarts, self.seed)
     }
 }

@@ -4,7 +4,6 @@
 use super::args::SampleArgs;
 use super::output::{check_output_file, file_or_stdout, refuse_inputs, require_parent, write};
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::sample::Distribution;
 use quzzle::export::counts::{write_counts, CountsFormat};
 use quzzle::export::score::ManifestDoc;
 use quzzle::export::{self, AngleSource, CircuitIdentity, ExportRequest};
@@ -177,14 +176,14 @@ pub fn run(args: &SampleArgs) -> Result<()> {
     let enc = sampled.enc.as_ref();
     let sim = simulation::simulation(enc, &sampled.space)?;
     let angles = &sampled.angles;
-    let counts = match noise.models.first() {
-        None => Distribution::of(&sim, angles)?.sample(args.shots, args.seed)?,
-        Some(model) => {
-            let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
-            let nc = quzzle::noise::NoisyCircuit::new(&circuit, angles)?;
-            quzzle::noise::sample_counts(sim.qaoa(), &nc, model, args.shots, noise.trajectories, args.seed)?
-        }
-    };
+    let counts = quzzle::experiment::sample::draw(
+        enc,
+        &sim,
+        angles,
+        args.shots,
+        args.seed,
+        noise.models.first().map(|m| (m, noise.trajectories)),
+    )?;
     let format = args.format;
     let written = write_counts(&counts, sampled.qubits, format, args.seed);
     let Some(out) = out else {

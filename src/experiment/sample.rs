@@ -108,6 +108,34 @@ impl<'a> Distribution<'a> {
     }
 }
 
+/// `shots` measurements of `enc`'s circuit on `sim` at `angles`, drawn with `seed`: from the
+/// exact distribution, or under `noise` (a model and its trajectories) from seeded
+/// trajectories of the exported circuit, with readout errors.
+pub fn draw(
+    enc: &dyn crate::encoding::Encoding,
+    sim: &Simulation,
+    angles: &Angles,
+    shots: u64,
+    seed: u64,
+    noise: Option<(&crate::noise::NoiseModel, usize)>,
+) -> Result<CountMap> {
+    if shots == 0 {
+        return Err(Error::out_of_range(
+            crate::error::Quantity::Shots,
+            0,
+            "must be at least 1",
+        ));
+    }
+    match noise {
+        None => Distribution::of(sim, angles)?.sample(shots, seed),
+        Some((model, trajectories)) => {
+            let circuit = crate::simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
+            let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
+            crate::noise::sample_counts(sim.qaoa(), &nc, model, shots, trajectories, seed)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

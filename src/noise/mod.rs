@@ -47,6 +47,33 @@ pub struct NoiseSettings {
     pub trajectories: usize,
 }
 
+impl NoiseSettings {
+    /// The settings for `models` with `trajectories` each, after checking that the space and
+    /// mixer take noise (`auto` resolved for `enc` when given, so that a refusal names the
+    /// space it becomes) and that the trajectories are at least 1. No model: nothing checked.
+    pub fn checked(
+        models: Vec<NoiseModel>,
+        trajectories: usize,
+        space: &SpaceSettings,
+        enc: Option<&dyn crate::encoding::Encoding>,
+    ) -> Result<Self> {
+        if !models.is_empty() {
+            match enc {
+                Some(enc) if space.space == crate::encoding::space::SpaceChoice::Auto => {
+                    let resolved = crate::simulation::space_of(enc, space)?.resolved;
+                    check_space(&SpaceSettings {
+                        space: resolved,
+                        mixer: space.mixer,
+                    })?;
+                }
+                _ => check_space(space)?,
+            }
+            trajectories::check_trajectories(trajectories)?;
+        }
+        Ok(NoiseSettings { models, trajectories })
+    }
+}
+
 /// Largest one-qubit Pauli error probability (3/4: the fully depolarizing channel).
 pub const MAX_P1: f64 = 0.75;
 /// Largest two-qubit Pauli error probability (15/16: the fully depolarizing channel).

@@ -3,7 +3,7 @@
 
 use super::{Objective, Qaoa};
 use crate::angles::Angles;
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result};
 use argmin::core::{CostFunction, Executor, Gradient, State as _};
 use argmin::solver::linesearch::MoreThuenteLineSearch;
 use argmin::solver::neldermead::NelderMead;
@@ -101,6 +101,24 @@ impl Default for OptimizeConfig {
             restarts: 1,
             seed: 0,
         }
+    }
+}
+
+impl OptimizeConfig {
+    /// The configuration, after checking that there is at least one start and one iteration.
+    pub fn checked(method: Method, max_iters: u64, restarts: usize, seed: u64) -> Result<Self> {
+        if restarts == 0 {
+            return Err(Error::out_of_range(Quantity::Restarts, restarts, "must be at least 1"));
+        }
+        if max_iters == 0 {
+            return Err(Error::out_of_range(Quantity::MaxIterations, 0, "must be at least 1"));
+        }
+        Ok(OptimizeConfig {
+            method,
+            max_iters,
+            restarts,
+            seed,
+        })
     }
 }
 

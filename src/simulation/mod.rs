@@ -74,6 +74,35 @@ impl Default for SpaceSettings {
     }
 }
 
+impl SpaceSettings {
+    /// The settings from an optional space and mixer, a missing one following the other: none
+    /// is the full space with the X mixer; a block space alone takes the XY-ring mixer; a
+    /// mixer other than X alone takes `auto`.
+    pub fn from_choices(space: Option<SpaceChoice>, mixer: Option<MixerKind>) -> Self {
+        let (space, mixer) = match (space, mixer) {
+            (None, None) => (SpaceChoice::Full, MixerKind::X),
+            (Some(s), None) => (
+                s,
+                if s == SpaceChoice::Full {
+                    MixerKind::X
+                } else {
+                    MixerKind::XyRing
+                },
+            ),
+            (None, Some(m)) => (
+                if m == MixerKind::X {
+                    SpaceChoice::Full
+                } else {
+                    SpaceChoice::Auto
+                },
+                m,
+            ),
+            (Some(s), Some(m)) => (s, m),
+        };
+        SpaceSettings { space, mixer }
+    }
+}
+
 /// One enforced block as reports show it.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct BlockReport {

@@ -1,0 +1,383 @@
+"""quzzle: QAOA experiments on logic puzzles.
+
+puzzle text -> :class:`Puzzle` -> :meth:`Puzzle.encode` (reduction, QUBO, Ising) ->
+:class:`Encoding` -> :meth:`Encoding.qaoa` (an exact statevector simulator with gradients) or
+:func:`solve` (angles optimised at each depth) -> the probability of measuring a valid board.
+The same circuit is exported as OpenQASM 3 (:meth:`Encoding.qasm`), run on a device or
+simulator, and its counts scored (:func:`score`).
+
+Conventions (as the command line): qubit 0 is the first character of a bitstring and bit 0 of
+a basis index; the cost phase is ``exp(-i gamma C)`` and the X mixer ``exp(-i beta sum X)``;
+angles are ``gammas`` and ``betas`` (each of length p) or one flat vector
+``[gamma_1..gamma_p, beta_1..beta_p]``.
+
+Simulation, optimisation and sweeps release the GIL; :func:`set_num_threads` sets the threads
+they use, and results are the same bits on any thread count.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+
+from . import _native
+from ._native import DEFAULT_TRAJECTORIES, Encoding, Puzzle, Qaoa, load, num_threads, parse, set_num_threads
+from .errors import DoesNotFit, InvalidArgument, ParseError, QuzzleError, Unsatisfiable
+
+__version__: str = _native.version()
+
+__all__ = [
+    "DEFAULT_TRAJECTORIES",
+    "DoesNotFit",
+    "Encoding",
+    "InvalidArgument",
+    "ParseError",
+    "Puzzle",
+    "Qaoa",
+    "QuzzleError",
+    "Record",
+    "Report",
+    "SweepResult",
+    "Unsatisfiable",
+    "load",
+    "num_threads",
+    "parse",
+    "sample",
+    "score",
+    "set_num_threads",
+    "solve",
+    "sweep",
+    "to_qiskit",
+]
+
+Depths = Union[int, str, Iterable[int]]
+Document = Union[Mapping[str, Any], str, "os.PathLike[str]"]
+
+
+class Record(Mapping[str, Any]):
+    """A read-only record of a report: its fields are attributes and keys (``r.p``,
+    ``r["p"]``); :meth:`to_dict` gives a plain dict."""
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, fields: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_fields", dict(fields))
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._fields[name]
+        except KeyError:
+            raise AttributeError(f"no field {name!r}; fields: {', '.join(self._fields)}") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Record is read-only")
+
+    def __getitem__(self, key: str) -> Any:
+        return self._fields[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def __dir__(self) -> List[str]:
+        return list(self._fields)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The fields as a new plain dict (nested values copied)."""
+        return json.loads(json.dumps(self._fields))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in list(self._fields.items())[:6])
+        more = ", ..." if len(self._fields) > 6 else ""
+        return f"Record({shown}{more})"
+
+
+def _pandas(what: str) -> Any:
+    try:
+        import pandas
+    except ImportError:
+        raise ImportError(
+            f"{what} needs the `pandas` package: pip install pandas (or the `pandas` extra: pip install 'quzzle[pandas]')"
+        ) from None
+    return pandas
+
+
+class Report(Record):
+    """The report of :func:`solve`: the fields of ``quzzle solve --json`` (provenance, valid
+    bitstrings, uniform baseline, ...), with ``depths`` a list of :class:`Record` (one per
+    depth: ``p``, ``energy``, ``success_probability``, ``gammas``, ``betas``, ...)."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, text: str) -> None:
+        fields = json.loads(text)
+        fields["depths"] = [Record(d) for d in fields["depths"]]
+        super().__init__(fields)
+        object.__setattr__(self, "_text", text)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The report as ``quzzle solve --json`` prints it, parsed."""
+        return json.loads(self._text)
+
+    def to_json(self) -> str:
+        """The report's JSON text, as ``quzzle solve --json`` prints it."""
+        return self._text
+
+    def to_pandas(self) -> Any:
+        """One row per depth as a ``pandas.DataFrame`` (needs pandas)."""
+        pandas = _pandas("Report.to_pandas")
+        return pandas.DataFrame([d.to_dict() for d in self.depths])
+
+    def __repr__(self) -> str:
+        prov = self._fields
+        best = max((d.success_probability for d in self.depths), default=None)
+        return (
+            f"<quzzle.Report {prov['file']}: {prov['qubits']} qubits, space {prov['space']}, mixer {prov['mixer']}, "
+            f"p = {[d.p for d in self.depths]}, best P(valid) {best}>"
+        )
+
+
+class SweepResult(Record):
+    """The rows of :func:`sweep` (``rows``: a list of :class:`Record`, as ``sweep.csv`` holds
+    them) and the CSV's path (``csv``)."""
+
+    __slots__ = ()
+
+    def to_pandas(self) -> Any:
+        """The rows as a ``pandas.DataFrame`` (needs pandas)."""
+        pandas = _pandas("SweepResult.to_pandas")
+        return pandas.DataFrame([r.to_dict() for r in self.rows])
+
+
+def _depth_list(depths: Depths) -> List[int]:
+    if isinstance(depths, bool):
+        raise InvalidArgument(f"depths: {depths!r} is not a depth")
+    if isinstance(depths, int):
+        return [depths]
+    if isinstance(depths, str):
+        text = depths.strip()
+        a, sep, b = text.partition("..")
+        try:
+            lo, hi = (int(a), int(b.lstrip("="))) if sep else (int(text), int(text))
+        except ValueError:
+            raise InvalidArgument(f"depths {depths!r}: write P or A..B (for example 1..5)") from None
+        return list(range(lo, hi + 1)) if lo <= hi else [lo, hi]
+    try:
+        out = [int(d) for d in depths]
+    except (TypeError, ValueError):
+        raise InvalidArgument(f"depths {depths!r}: give an int, 'A..B' or a sequence of ints") from None
+    return out
+
+
+def _names(value: Union[None, str, Sequence[str]]) -> List[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value]
+
+
+def solve(
+    enc: Encoding,
+    depths: Depths = range(1, 4),
+    *,
+    init: str = "interp",
+    space: Optional[str] = None,
+    mixer: Optional[str] = None,
+    objective: str = "energy",
+    optimizer: str = "lbfgs",
+    max_iters: int = 200,
+    restarts: int = 1,
+    seed: int = 0,
+    noise: Union[None, str, Sequence[str]] = None,
+    trajectories: int = DEFAULT_TRAJECTORIES,
+) -> Report:
+    """Optimise the QAOA angles of ``enc`` at every depth, as ``quzzle solve``.
+
+    ``init``: ``ramp``, ``interp`` (from the previous depth) or ``random``. ``space`` and
+    ``mixer`` as the command line (none: full space, X mixer). ``objective``: ``energy``,
+    ``success`` or ``cvar:ALPHA``. ``noise``: presets (``heron``, ``aria``) or rates
+    (``p1=..,p2=..,readout=..``) under which each depth is also estimated. The report's numbers
+    are those of ``quzzle solve --json`` with the same settings, bit for bit.
+    """
+    text = _native.solve_json(
+        enc,
+        _depth_list(depths),
+        init,
+        space,
+        mixer,
+        objective,
+        optimizer,
+        max_iters,
+        restarts,
+        seed,
+        _names(noise),
+        trajectories,
+    )
+    return Report(text)
+
+
+def _document(doc: Document, what: str) -> Tuple[str, str]:
+    """(JSON text, name for messages) of a dict, a JSON string or a path."""
+    if isinstance(doc, Mapping):
+        return json.dumps(doc), f"<{what} dict>"
+    if isinstance(doc, str) and doc.lstrip().startswith("{"):
+        return doc, f"<{what} text>"
+    path = os.fspath(doc)
+    with open(path, encoding="utf-8") as f:
+        return f.read(), str(path)
+
+
+def sample(
+    manifest: Document,
+    shots: int,
+    *,
+    seed: int = 0,
+    format: str = "quzzle",
+    noise: Optional[str] = None,
+    trajectories: int = DEFAULT_TRAJECTORIES,
+) -> Dict[str, Any]:
+    """``shots`` measurements of the circuit a manifest describes (from
+    :meth:`Encoding.qasm`, as a dict, JSON text or path), drawn with ``seed`` from its exact
+    final distribution, or under one ``noise`` model. Returns the counts in ``format``:
+    ``quzzle`` (marked, qubit 0 first), ``qiskit``, ``sampler`` or ``ionq``."""
+    text, source = _document(manifest, "manifest")
+    return json.loads(_native.sample_json(text, source, shots, seed, format, noise, trajectories))
+
+
+def _counts(counts: Any) -> Tuple[Any, Optional[str]]:
+    """The counts as a JSON-ready object and the format their source implies."""
+    # Qiskit: a Result, a SamplerV2 PrimitiveResult / PubResult / DataBin, or a BitArray.
+    if hasattr(counts, "get_counts") and hasattr(counts, "num_shots") and hasattr(counts, "num_bits"):
+        return counts.get_counts(), "qiskit"  # BitArray
+    if type(counts).__name__ == "PrimitiveResult":
+        results = list(counts)
+        if len(results) != 1:
+            raise InvalidArgument(f"a result of {len(results)} circuits: score one at a time (result[i])")
+        counts = results[0]
+    if hasattr(counts, "data") and hasattr(counts, "metadata") and not isinstance(counts, Mapping):
+        counts = counts.data  # a PubResult
+    if type(counts).__name__ == "DataBin":
+        registers = list(counts.keys())
+        if len(registers) != 1:
+            raise InvalidArgument(
+                f"{len(registers)} classical registers ({', '.join(registers)}); quzzle's circuits measure into one"
+            )
+        return counts[registers[0]].get_counts(), "qiskit"
+    if hasattr(counts, "get_counts") and not isinstance(counts, Mapping):
+        return counts.get_counts(), "qiskit"  # a qiskit Result (one circuit)
+    if isinstance(counts, Mapping):
+        if counts and all(isinstance(k, int) and not isinstance(k, bool) for k in counts):
+            return {str(k): v for k, v in counts.items()}, "ionq"  # IonQ's integer keys
+        return dict(counts), None
+    raise InvalidArgument(
+        f"cannot read counts from {type(counts).__name__}: give a dict, a Qiskit Result, BitArray or SamplerV2 result, "
+        "JSON text or a path"
+    )
+
+
+def score(
+    counts: Any,
+    manifest: Document,
+    *,
+    format: Optional[str] = None,
+    shots: Optional[int] = None,
+    top: int = 10,
+    confidence: float = 0.95,
+) -> Record:
+    """Score measured counts against the manifest of their circuit, as ``quzzle score``:
+    P(valid) with its exact (Clopper-Pearson) interval, the simulated value and whether it is
+    inside, the most frequent boards, per-cell marginals.
+
+    ``counts``: what the SDKs hand back (a Qiskit ``get_counts()`` dict, a ``Result``, a
+    SamplerV2 result or its ``BitArray``, an IonQ histogram) or a dict, JSON text or path.
+    Objects from Qiskit are read in Qiskit's bit order (qubit 0 rightmost). A plain dict of
+    bitstrings says nothing of its bit order: give ``format="qiskit"`` (qubit 0 rightmost) or
+    ``"quzzle"`` (qubit 0 first). IonQ probabilities need ``shots``.
+    """
+    source = "<counts>"
+    if isinstance(counts, (str, os.PathLike)):
+        text, source = _document(counts, "counts")
+        implied = None
+    else:
+        obj, implied = _counts(counts)
+        text = json.dumps(obj)
+    manifest_text, manifest_source = _document(manifest, "manifest")
+    report = _native.score_json(
+        text, source, manifest_text, manifest_source, format or implied, shots, top, confidence
+    )
+    return Record(json.loads(report))
+
+
+def sweep(
+    files: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
+    out: Union[str, "os.PathLike[str]"],
+    *,
+    depths: Depths = "1..5",
+    init: Union[str, Sequence[str]] = "interp",
+    reduce: str = "paper",
+    encoding: str = "onehot",
+    space: Optional[str] = None,
+    mixer: Optional[str] = None,
+    objective: str = "energy",
+    optimizer: str = "lbfgs",
+    max_iters: int = 200,
+    restarts: int = 1,
+    seed: int = 0,
+    max_qubits: int = 20,
+    match_budget: bool = True,
+    noise: Union[None, str, Sequence[str]] = None,
+    trajectories: int = DEFAULT_TRAJECTORIES,
+    progress: Optional[Callable[[Dict[str, Any]], None]] = None,
+) -> SweepResult:
+    """Run every puzzle of ``files`` (files or folders of ``.txt``) at every depth and init, as
+    ``quzzle sweep``: rows are appended to ``out/sweep.csv`` as they finish, and a rerun resumes.
+
+    ``init``: ``ramp``, ``interp``, ``random``, ``all`` or a list. ``progress(event)`` is called
+    after every row (``{"event": "row", "row": {...}, "done": .., "total": .., "resumed": ..}``),
+    skipped instance (``"skipped"``, with ``file`` and ``message``) and note; an exception it
+    raises is raised once the sweep has stopped.
+    """
+    if isinstance(files, (str, os.PathLike)):
+        files = [files]
+    inits = ["ramp", "interp", "random"] if init == "all" else _names(init)
+    rows = _native.sweep_json(
+        [os.fspath(f) for f in files],
+        os.fspath(out),
+        _depth_list(depths),
+        inits,
+        reduce,
+        encoding,
+        space,
+        mixer,
+        objective,
+        optimizer,
+        max_iters,
+        restarts,
+        seed,
+        max_qubits,
+        match_budget,
+        _names(noise),
+        trajectories,
+        progress,
+    )
+    return SweepResult({"rows": [Record(r) for r in json.loads(rows)], "csv": os.path.join(os.fspath(out), "sweep.csv")})
+
+
+def to_qiskit(qasm: Union[str, Tuple[str, Any]]) -> Any:
+    """The exported circuit as a ``qiskit.QuantumCircuit``, loaded by ``qiskit.qasm3.loads``
+    (needs ``qiskit`` and ``qiskit-qasm3-import``: the ``qiskit`` extra). ``qasm`` is the text,
+    or the ``(text, manifest)`` pair :meth:`Encoding.qasm` returns."""
+    if isinstance(qasm, tuple):
+        qasm = qasm[0]
+    try:
+        import qiskit.qasm3
+        import qiskit_qasm3_import  # noqa: F401  (the importer qasm3.loads calls)
+    except ImportError:
+        raise ImportError(
+            "to_qiskit needs the `qiskit` and `qiskit-qasm3-import` packages: pip install 'quzzle[qiskit]'"
+        ) from None
+    return qiskit.qasm3.loads(qasm)
