@@ -87,7 +87,8 @@ class Record(Mapping[str, Any]):
 
     def to_dict(self) -> Dict[str, Any]:
         """The fields as a new plain dict (nested values copied)."""
-        return json.loads(json.dumps(self._fields))
+        copied: Dict[str, Any] = json.loads(json.dumps(self._fields))
+        return copied
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in list(self._fields.items())[:6])
@@ -97,7 +98,7 @@ class Record(Mapping[str, Any]):
 
 def _pandas(what: str) -> Any:
     try:
-        import pandas
+        import pandas  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         raise ImportError(
             f"{what} needs the `pandas` package: pip install pandas (or the `pandas` extra: pip install 'quzzle[pandas]')"
@@ -111,6 +112,7 @@ class Report(Record):
     depth: ``p``, ``energy``, ``success_probability``, ``gammas``, ``betas``, ...)."""
 
     __slots__ = ("_text",)
+    _text: str
 
     def __init__(self, text: str) -> None:
         fields = json.loads(text)
@@ -120,7 +122,8 @@ class Report(Record):
 
     def to_dict(self) -> Dict[str, Any]:
         """The report as ``quzzle solve --json`` prints it, parsed."""
-        return json.loads(self._text)
+        parsed: Dict[str, Any] = json.loads(self._text)
+        return parsed
 
     def to_json(self) -> str:
         """The report's JSON text, as ``quzzle solve --json`` prints it."""
@@ -245,7 +248,8 @@ def sample(
     final distribution, or under one ``noise`` model. Returns the counts in ``format``:
     ``quzzle`` (marked, qubit 0 first), ``qiskit``, ``sampler`` or ``ionq``."""
     text, source = _document(manifest, "manifest")
-    return json.loads(_native.sample_json(text, source, shots, seed, format, noise, trajectories))
+    counts: Dict[str, Any] = json.loads(_native.sample_json(text, source, shots, seed, format, noise, trajectories))
+    return counts
 
 
 def _counts(counts: Any) -> Tuple[Any, Optional[str]]:
@@ -374,8 +378,8 @@ def to_qiskit(qasm: Union[str, Tuple[str, Any]]) -> Any:
     if isinstance(qasm, tuple):
         qasm = qasm[0]
     try:
-        import qiskit.qasm3
-        import qiskit_qasm3_import  # noqa: F401  (the importer qasm3.loads calls)
+        import qiskit.qasm3  # type: ignore[import-untyped,unused-ignore]
+        import qiskit_qasm3_import  # type: ignore[import-untyped,unused-ignore]  # noqa: F401  (qasm3.loads calls it)
     except ImportError:
         raise ImportError(
             "to_qiskit needs the `qiskit` and `qiskit-qasm3-import` packages: pip install 'quzzle[qiskit]'"

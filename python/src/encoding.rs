@@ -100,7 +100,7 @@ impl Puzzle {
 
     /// The `info` report: qubits at every reduction level, memory, block spaces (a dict, as
     /// `quzzle info --json`).
-    #[pyo3(signature = (reduce="paper", encoding="onehot", space="full"))]
+    #[pyo3(signature = (reduce="paper", encoding="onehot", space="auto"))]
     fn info<'py>(&self, py: Python<'py>, reduce: &str, encoding: &str, space: &str) -> PyResult<Bound<'py, PyAny>> {
         self.encode(py, reduce, encoding)?.info(py, space)
     }
@@ -240,8 +240,8 @@ impl Encoding {
         self.inner.notes()
     }
 
-    /// The `info` report (a dict, as `quzzle info --json`) with `space` as the space asked for.
-    #[pyo3(signature = (space="full"))]
+    /// The `info` report (a dict, as `quzzle info --json`) with `space` as the space detailed.
+    #[pyo3(signature = (space="auto"))]
     fn info<'py>(&self, py: Python<'py>, space: &str) -> PyResult<Bound<'py, PyAny>> {
         use quzzle::encoding::space::SpaceChoice;
         let space = crate::choice("space", space, &SpaceChoice::ALL, SpaceChoice::name)?;
@@ -252,7 +252,7 @@ impl Encoding {
     /// Every block space of the one-hot encoding (`full`, each usable family, `auto`): a list
     /// of dicts with the space's blocks and basis states.
     fn spaces<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.info(py, "full")?.get_item("spaces")
+        self.info(py, "auto")?.get_item("spaces")
     }
 
     /// The Ising cost `C(z) = offset + Σ h_q z_q + Σ_{a<b} J_ab z_a z_b`, `z_q = +1` when bit q

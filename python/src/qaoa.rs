@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::{compute, invalid, space_settings, OrPy};
 use num_complex::Complex64;
-use numpy::{PyArray1, PyReadonlyArray1};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quzzle::encoding::SuccessStates;
@@ -83,8 +83,7 @@ impl Qaoa {
         Angles::new(gammas, betas).or_py()
     }
 
-    fn flat(&self, x: PyReadonlyArray1<'_, f64>) -> PyResult<Angles> {
-        let x = x.as_slice()?;
+    fn flat(&self, x: Vec<f64>) -> PyResult<Angles> {
         if x.len() != 2 * self.p {
             return Err(invalid(format!(
                 "x has {} number(s); depth {} needs {} (γ_1..γ_p, β_1..β_p)",
@@ -93,7 +92,7 @@ impl Qaoa {
                 2 * self.p
             )));
         }
-        Angles::from_flat(x).or_py()
+        Angles::from_flat(&x).or_py()
     }
 
     fn amplitudes(&self, py: Python<'_>, angles: &Angles) -> PyResult<Vec<Complex64>> {
@@ -193,7 +192,7 @@ impl Qaoa {
     }
 
     /// The objective at the flat angles `x = [γ_1..γ_p, β_1..β_p]` (what `solve` minimises).
-    fn value(&self, py: Python<'_>, x: PyReadonlyArray1<'_, f64>) -> PyResult<f64> {
+    fn value(&self, py: Python<'_>, x: Vec<f64>) -> PyResult<f64> {
         let angles = self.flat(x)?;
         compute(py, || self.sim.qaoa().objective(&angles, &self.objective)).or_py()
     }
@@ -201,11 +200,7 @@ impl Qaoa {
     /// The objective and its exact gradient at the flat angles `x`, as
     /// `scipy.optimize.minimize(q.value_and_gradient, x0, jac=True)` wants them. CVaR has no
     /// gradient (use a derivative-free method with `value`).
-    fn value_and_gradient<'py>(
-        &self,
-        py: Python<'py>,
-        x: PyReadonlyArray1<'_, f64>,
-    ) -> PyResult<(f64, Bound<'py, PyArray1<f64>>)> {
+    fn value_and_gradient<'py>(&self, py: Python<'py>, x: Vec<f64>) -> PyResult<(f64, Bound<'py, PyArray1<f64>>)> {
         let angles = self.flat(x)?;
         let (v, g) = compute(py, || self.sim.qaoa().gradient(&angles, &self.objective)).or_py()?;
         Ok((v, PyArray1::from_vec(py, g)))

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The Python package from a fresh virtual environment: install the pinned test dependencies,
+# install the package as the README says (`pip install ./python`, which builds it with maturin),
+# import it, build the wheel, run the pytest suite (its numbers are compared with the `quzzle`
+# binary's JSON, so `cargo build --release` comes first), and run the Python examples.
+#
+#   bash python/run-tests.sh
+#
+# Environment: PYTHON (default python3), PYTHON_VENV (default target/python-venv, created
+# anew), QUZZLE_BIN (default target/release/quzzle).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+python=${PYTHON:-python3}
+venv=${PYTHON_VENV:-$root/target/python-venv}
+began=$(date +%s)
+
+rm -rf "$venv"
+"$python" -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
+installed=$(date +%s)
+
+# The README's install command, as a user on a fresh machine runs it.
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check ./python
+built=$(date +%s)
+(cd /tmp && "$venv/bin/python" -c "import quzzle; print('import quzzle', quzzle.__version__, 'with', quzzle.num_threads(), 'threads')")
+# The wheel (abi3: one for every CPython >= 3.9), from the build folder the install left.
+(cd python && "$venv/bin/maturin" build --release --quiet --out "$root/target/python-wheels" 2>&1 | tail -1)
+wheel=$(date +%s)
+
+export QUZZLE_BIN=${QUZZLE_BIN:-$root/target/release/quzzle}
+# pytest exits 5 when it collects no test: that fails the run too.
+"$venv/bin/python" -m pytest -p no:cacheprovider -q python/tests
+tested=$(date +%s)
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+for example in depth_study hardware_loop; do
+    "$venv/bin/python" "examples/python/$example.py" --out "$out/$example" > "$out/$example.log" || {
+        cat "$out/$example.log"
+        exit 1
+    }
+    echo "python example $example: ok"
+done
+done_at=$(date +%s)
+echo "python timing: venv $((installed - began)) s, pip install ./python $((built - installed)) s, wheel $((wheel - built)) s, pytest $((tested - wheel)) s, examples $((done_at - tested)) s"

@@ -1,0 +1,120 @@
+"""Numbers from Python equal the command line's JSON bit for bit: on an instance of every
+puzzle kind, on a block space with the XY mixer, with the Grover mixer, with the compact
+encoding, and through qasm, sample and score."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import List, Optional
+
+import pytest
+
+import quzzle
+from conftest import cli_json, data, run_cli, without_seconds
+
+# (file, reduce, encoding, space, mixer): every puzzle kind, then block spaces and mixers.
+CASES = [
+    ("tiny-takuzu-4x4.txt", "paper", "onehot", None, None),
+    ("tiny-tango-4x4.txt", "paper", "onehot", None, None),
+    ("queens-4x4-handmade.txt", "paper", "onehot", None, None),
+    ("starbattle-4x4-boxes.txt", "paper", "onehot", None, None),
+    ("tents-4x4-handmade.txt", "none", "onehot", None, None),
+    ("sudoku4-six-clues.txt", "clues", "onehot", None, None),
+    ("sudoku4-six-clues.txt", "clues", "compact", None, None),
+    ("nqueens-5-given.txt", "paper", "onehot", None, None),
+    ("chess-3x3-coloured.txt", "paper", "onehot", None, None),
+    ("maxchess-3x3-knights.txt", "paper", "onehot", None, None),
+    ("gqueens-3x4-cylinder.txt", "paper", "onehot", None, None),
+    ("queens-4x4-handmade.txt", "paper", "onehot", "rows", "xy-ring"),
+    ("nqueens-5-given.txt", "paper", "onehot", "rows", "xy-complete"),
+    ("tiny-tango-4x4.txt", "paper", "onehot", "rows", "grover"),
+    ("queens-4x4-handmade.txt", "paper", "onehot", "rows", "grover"),
+    ("tiny-takuzu-4x4.txt", "paper", "onehot", None, "grover"),
+]
+
+
+def flags(reduce: str, encoding: str, space: Optional[str], mixer: Optional[str]) -> List[str]:
+    out = ["--reduce", reduce, "--encoding", encoding]
+    if space:
+        out += ["--space", space]
+    if mixer:
+        out += ["--mixer", mixer]
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "-".join(x for x in c if x))
+def test_solve_equals_cli(quzzle_bin: str, case: tuple) -> None:
+    name, reduce, encoding, space, mixer = case
+    path = data(name)
+    cli = cli_json(quzzle_bin, ["solve", path, "--depths", "1..2", *flags(reduce, encoding, space, mixer)])
+    enc = quzzle.load(path).encode(reduce=reduce, encoding=encoding)
+    report = quzzle.solve(enc, depths=range(1, 3), space=space, mixer=mixer)
+    assert without_seconds(report.to_dict()) == without_seconds(cli)
+    # The records read the same numbers.
+    assert [d.success_probability for d in report.depths] == [d["success_probability"] for d in cli["depths"]]
+
+
+@pytest.mark.parametrize("case", CASES[:11], ids=lambda c: "-".join(x for x in c if x))
+def test_info_equals_cli(quzzle_bin: str, case: tuple) -> None:
+    name, reduce, encoding, _, _ = case
+    path = data(name)
+    cli = cli_json(quzzle_bin, ["info", path, "--reduce", reduce, "--encoding", encoding])
+    assert quzzle.load(path).info(reduce=reduce, encoding=encoding) == cli
+
+
+def test_decided_board_has_no_depths(quzzle_bin: str) -> None:
+    path = data("tents-4x4-handmade.txt")
+    cli = cli_json(quzzle_bin, ["solve", path])
+    report = quzzle.solve(quzzle.load(path).encode())
+    assert report.depths == [] and report.decided_board is not None
+    assert without_seconds(report.to_dict()) == cli
+
+
+def test_options_equal_cli(quzzle_bin: str) -> None:
+    """Init, objective, optimiser, restarts, seed and noise reach the library as the flags do."""
+    path = data("tiny-tango-4x4.txt")
+    args = ["--init", "random", "--objective", "success", "--restarts", "2", "--seed", "7", "--max-iters", "30"]
+    cli = cli_json(quzzle_bin, ["solve", path, "--depths", "2", *args, "--noise", "heron", "--trajectories", "8"])
+    report = quzzle.solve(
+        quzzle.load(path).encode(),
+        depths=2,
+        init="random",
+        objective="success",
+        restarts=2,
+        seed=7,
+        max_iters=30,
+        noise="heron",
+        trajectories=8,
+    )
+    assert without_seconds(report.to_dict()) == without_seconds(cli)
+    cli = cli_json(quzzle_bin, ["solve", path, "--depths", "1", "--optimizer", "nelder-mead", "--objective", "cvar:0.2"])
+    report = quzzle.solve(quzzle.load(path).encode(), depths=[1], optimizer="nelder-mead", objective="cvar:0.2")
+    assert without_seconds(report.to_dict()) == without_seconds(cli)
+
+
+@pytest.mark.parametrize(
+    "flavor,space,mixer",
+    [("portable", None, None), ("ibm", None, None), ("ionq", None, None), ("portable", "rows", "xy-ring"), ("portable", "rows", "grover")],
+)
+def test_qasm_sample_score_equal_cli(quzzle_bin: str, flavor: str, space: Optional[str], mixer: Optional[str]) -> None:
+    path = data("queens-4x4-handmade.txt")
+    gammas, betas = [0.31, 0.52], [0.41, 0.17]
+    enc = quzzle.load(path).encode()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "c.qasm"
+        angles = ["--gammas", ",".join(map(str, gammas)), "--betas", ",".join(map(str, betas))]
+        run_cli(quzzle_bin, ["qasm", path, "--depth", "2", *angles, "--flavor", flavor, "-o", str(out), *flags("paper", "onehot", space, mixer)])
+        text, manifest = enc.qasm(gammas, betas, flavor=flavor, space=space, mixer=mixer, name="c.qasm")
+        assert text == out.read_text()
+        assert manifest == json.loads(out.with_suffix(".json").read_text())
+
+        counts_file = Path(tmp) / "counts.json"
+        run_cli(quzzle_bin, ["sample", str(out.with_suffix(".json")), "--shots", "3000", "--seed", "5", "--format", "qiskit", "-o", str(counts_file)])
+        counts = quzzle.sample(manifest, 3000, seed=5, format="qiskit")
+        assert counts == json.loads(counts_file.read_text())
+
+        cli = cli_json(quzzle_bin, ["score", str(counts_file), "--manifest", str(out.with_suffix(".json")), "--format", "qiskit"])
+        scored = quzzle.score(counts, manifest, format="qiskit")
+        assert scored.to_dict() == cli
