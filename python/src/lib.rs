@@ -6,7 +6,9 @@
 
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
-use std::sync::{Arc, Mutex};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 mod encoding;
 mod experiments;
@@ -76,46 +78,69 @@ impl<T> OrPy<T> for quzzle::Result<T> {
     }
 }
 
-/// The thread pool chosen by `set_num_threads` (`None`: rayon's global pool, sized by
-/// `RAYON_NUM_THREADS` or the machine).
-static POOL: Mutex<Option<Arc<rayon::ThreadPool>>> = Mutex::new(None);
+/// The threads `set_num_threads` chose (0: rayon's global pool, sized by `RAYON_NUM_THREADS` or
+/// the machine).
+static NUM_THREADS: AtomicUsize = AtomicUsize::new(0);
 
-/// Run `work` without the GIL on the chosen thread pool. The library sums over partitions fixed
-/// by the problem, so the result is the same bits on any pool size.
+thread_local! {
+    /// The pool of the calling (Python) thread for the chosen count: one per caller, so that
+    /// calls from several Python threads run side by side instead of queueing for one pool.
+    static POOL: RefCell<Option<Arc<rayon::ThreadPool>>> = const { RefCell::new(None) };
+}
+
+/// The calling thread's pool of `n` threads, built on first use.
+fn pool_of(n: usize) -> PyResult<Arc<rayon::ThreadPool>> {
+    POOL.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if let Some(pool) = cell.as_ref().filter(|p| p.current_num_threads() == n) {
+            return Ok(pool.clone());
+        }
+        let pool = Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| invalid(format!("cannot start {n} threads: {e}")))?,
+        );
+        *cell = Some(pool.clone());
+        Ok(pool)
+    })
+}
+
+/// Run `work` without the GIL on the chosen threads. The library sums over partitions fixed by
+/// the problem, so the result is the same bits on any number of threads.
 pub(crate) fn compute<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> T {
-    let pool = POOL.lock().map(|p| p.clone()).unwrap_or(None);
+    let pool = match NUM_THREADS.load(Ordering::Relaxed) {
+        0 => None,
+        // A pool that cannot start leaves the work on rayon's global pool.
+        n => pool_of(n).ok(),
+    };
     py.detach(move || match pool {
         Some(pool) => pool.install(work),
         None => work(),
     })
 }
 
-/// Use `n` threads for every later simulation, optimisation and sweep (`None` or 0: rayon's
-/// default, one per core unless `RAYON_NUM_THREADS` says otherwise).
+/// Use `n` threads for each later simulation, optimisation and sweep (`None` or 0: rayon's
+/// default, one per core unless `RAYON_NUM_THREADS` says otherwise). Each Python thread gets its
+/// own `n` threads, so two Python threads with `n = 1` use two cores.
 #[pyfunction]
 #[pyo3(signature = (n=None))]
 fn set_num_threads(n: Option<usize>) -> PyResult<()> {
-    let pool = match n {
-        None | Some(0) => None,
-        Some(n) => Some(Arc::new(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map_err(|e| invalid(format!("cannot start {n} threads: {e}")))?,
-        )),
-    };
-    *POOL
-        .lock()
-        .map_err(|_| invalid("the thread-pool setting is poisoned"))? = pool;
+    let n = n.unwrap_or(0);
+    if n > 0 {
+        // Started now, so that a count the machine refuses is an error here.
+        pool_of(n)?;
+    }
+    NUM_THREADS.store(n, Ordering::Relaxed);
     Ok(())
 }
 
-/// The number of threads simulations run on.
+/// The number of threads each simulation runs on.
 #[pyfunction]
 fn num_threads() -> usize {
-    match POOL.lock().ok().and_then(|p| p.clone()) {
-        Some(pool) => pool.current_num_threads(),
-        None => rayon::current_num_threads(),
+    match NUM_THREADS.load(Ordering::Relaxed) {
+        0 => rayon::current_num_threads(),
+        n => n,
     }
 }
 
