@@ -730,7 +730,7 @@ pub enum Unsupported {
 #[non_exhaustive]
 pub enum CountsProblem {
     /// Bit-string keys without a bit order.
-    #[error("the keys are {qubits}-bit strings, whose bit order the file does not say{}: name the format: qiskit (Qiskit get_counts, qubit 0 rightmost) or quzzle (qubit 0 first){}", if *maybe_ionq { " (they could also be IonQ's decimal integers)" } else { "" }, if *maybe_ionq { " or ionq" } else { "" })]
+    #[error("the keys are {qubits}-bit strings, whose bit order the counts do not say{}: name the format: qiskit (Qiskit get_counts, qubit 0 rightmost) or quzzle (qubit 0 first){}", if *maybe_ionq { " (they could also be IonQ's decimal integers)" } else { "" }, if *maybe_ionq { " or ionq" } else { "" })]
     BitOrderUnknown {
         /// Qubits of the circuit.
         qubits: usize,
