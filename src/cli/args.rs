@@ -546,8 +546,18 @@ pub struct QasmArgs {
     #[command(flatten)]
     pub space: SpaceArgs,
     /// Depth p of the circuit (1..=64).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub depth: u16,
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64), required_unless_present = "depths", conflicts_with = "depths")]
+    pub depth: Option<u16>,
+    /// An experiment across depths (`A..B` or `P`): one circuit and manifest per depth
+    /// (`pNN.qasm`, `pNN.json`) and their index `experiment.json` in the folder -o names,
+    /// with the angles from --angles (a solve report with every depth) or --optimize. The
+    /// submission scripts (docs/hardware/) write `pNN.counts.json` there; `score DIR` reads them.
+    #[arg(long, value_name = "A..B", requires = "out", conflicts_with_all = ["gammas", "betas", "with_state"])]
+    pub depths: Option<String>,
+    /// With --depths: write into a folder that already holds files (those of the experiment
+    /// are replaced; others are left alone).
+    #[arg(long, requires = "depths")]
+    pub overwrite: bool,
     /// Angles from a `quzzle solve --json` report (its entry with p = --depth) or from a
     /// manifest written by `quzzle qasm`.
     #[arg(long, value_name = "REPORT.json")]
@@ -583,6 +593,10 @@ pub struct QasmArgs {
     /// significant bit. Needs -o and a simulable instance.
     #[arg(long, requires = "out")]
     pub with_state: bool,
+    /// With --depths: also predict each depth's P(valid) under these noise models, into
+    /// experiment.json.
+    #[command(flatten)]
+    pub noise: NoiseArgs,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -638,11 +652,15 @@ pub struct SampleArgs {
 #[derive(Args, Debug, Clone)]
 pub struct ScoreArgs {
     /// The counts: Qiskit get_counts() JSON, a SamplerV2 result {"c": counts}, IonQ results
-    /// (decimal keys; probabilities need --shots), or `quzzle sample --format quzzle`.
+    /// (decimal keys; probabilities need --shots), or `quzzle sample --format quzzle`. Or an
+    /// experiment folder (`qasm --depths ... -o DIR`): every depth whose pNN.counts.json is
+    /// there is scored against its manifest and the noiseless and noisy predictions, into
+    /// hardware.json, hardware.csv and hardware_vs_depth.svg/png (in --out, or the folder).
     pub counts: PathBuf,
-    /// The manifest written beside the exported circuit (`quzzle qasm ... -o OUT.qasm`).
+    /// The manifest written beside the exported circuit (`quzzle qasm ... -o OUT.qasm`);
+    /// not with an experiment folder, whose index names each depth's.
     #[arg(long, value_name = "OUT.json")]
-    pub manifest: PathBuf,
+    pub manifest: Option<PathBuf>,
     /// How to read the keys. auto takes only shapes that say their bit order (the quzzle
     /// marker, a nested register object, decimal integers); plain bitstrings need qiskit
     /// (qubit 0 rightmost) or quzzle (qubit 0 first).
@@ -665,6 +683,10 @@ pub struct ScoreArgs {
     /// or folder there is refused).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// With an experiment folder: also judge each depth against these noise models,
+    /// predicted now (the index's own predictions are always judged).
+    #[command(flatten)]
+    pub noise: NoiseArgs,
 }
 
 /// `--format` of `score`: a counts format, or `auto` (told by the file's shape). `auto` is no

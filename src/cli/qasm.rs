@@ -1,12 +1,25 @@
 //! `quzzle qasm`: the QAOA circuit as OpenQASM 3, and its manifest beside it.
 
 use super::args::QasmArgs;
-use super::output::{check_output_file, file_or_stdout, refuse_inputs, require_parent, to_json, write_all};
+use super::output::{
+    check_output_file, check_output_folder, file_or_stdout, refuse_inputs, require_parent, to_json, write_all,
+};
 use quzzle::encoding;
 use quzzle::export::{self, AngleSource, ExportRequest};
 use quzzle::{Angles, Error, Result};
 
 pub fn run(args: &QasmArgs) -> Result<()> {
+    if let Some(depths) = &args.depths {
+        return run_depths(args, depths);
+    }
+    if !args.noise.noise.is_empty() {
+        return Err(Error::InvalidArgument(
+            "--noise predicts the depths of an experiment: give --depths A..B and a folder as -o".into(),
+        ));
+    }
+    let Some(depth) = args.depth else {
+        return Err(Error::InvalidArgument("give --depth P (or --depths A..B)".into()));
+    };
     let out = file_or_stdout(&args.out);
     if out.is_none() && args.with_state {
         return Err(Error::InvalidArgument(
@@ -28,7 +41,7 @@ pub fn run(args: &QasmArgs) -> Result<()> {
             .collect();
         refuse_inputs(&inputs, &[out.to_path_buf(), out.with_extension("json")])?;
     }
-    let p = usize::from(args.depth);
+    let p = usize::from(depth);
     let angles = if let Some(path) = &args.angles {
         let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
             path: path.clone(),
@@ -121,5 +134,123 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         ),
         None => outln!("not simulated (too many qubits): success_probability is null in the manifest"),
     }
+    Ok(())
+}
+
+/// `qasm --depths A..B -o DIR`: every depth's circuit and manifest, and `experiment.json`.
+fn run_depths(args: &QasmArgs, depths: &str) -> Result<()> {
+    use quzzle::export::batch::{self, DepthsAngles, DepthsRequest};
+    let Some(dir) = args.out.as_deref() else {
+        return Err(Error::InvalidArgument(
+            "--depths writes a folder: give it as -o DIR".into(),
+        ));
+    };
+    let depths = quzzle::experiment::solve::parse_depths(depths)?;
+    let mut names = vec![batch::INDEX_FILE.to_string()];
+    for &p in &depths {
+        let (qasm, manifest, _) = batch::depth_files(p);
+        names.extend([qasm, manifest]);
+    }
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    check_output_folder(dir, "-o", &names)?;
+    if !args.overwrite && dir.is_dir() {
+        let held = std::fs::read_dir(dir)
+            .map_err(|source| Error::Read {
+                path: dir.to_path_buf(),
+                source,
+            })?
+            .next()
+            .is_some();
+        if held {
+            return Err(Error::InvalidArgument(format!(
+                "-o {}: the folder is not empty; give a new folder, or --overwrite to write the experiment into it",
+                dir.display()
+            )));
+        }
+    }
+    let targets: Vec<std::path::PathBuf> = names.iter().map(|n| dir.join(n)).collect();
+    let inputs: Vec<&std::path::Path> = std::iter::once(args.file.as_path())
+        .chain(args.angles.as_deref())
+        .collect();
+    refuse_inputs(&inputs, &targets)?;
+    let angles =
+        match &args.angles {
+            Some(path) => DepthsAngles::Report {
+                text: std::fs::read_to_string(path).map_err(|source| Error::Read {
+                    path: path.clone(),
+                    source,
+                })?,
+                source: path.display().to_string(),
+            },
+            None if args.optimize => DepthsAngles::Optimize { seed: args.seed },
+            None => return Err(Error::InvalidArgument(
+                "--depths takes its angles from --angles REPORT.json (a solve report with every depth) or --optimize"
+                    .into(),
+            )),
+        };
+    let enc = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
+    let space = args.space.settings();
+    let noise = args.noise.settings_for(&space, enc.as_ref())?;
+    let request = DepthsRequest {
+        depths,
+        angles,
+        flavor: args.flavor,
+        symbolic: args.symbolic,
+        space,
+        noise,
+        noise_seed: args.seed,
+    };
+    let experiment = batch::export_depths(enc.as_ref(), &request)?;
+    let mut files = Vec::new();
+    for (entry, exported) in experiment.index.depths.iter().zip(&experiment.circuits) {
+        let Some(manifest) = &exported.manifest else {
+            return Err(Error::InvalidArgument(format!("p = {}: no manifest was made", entry.p)));
+        };
+        files.push((dir.join(&entry.qasm), exported.text.clone().into_bytes()));
+        files.push((dir.join(&entry.manifest), to_json(manifest).into_bytes()));
+    }
+    files.push((dir.join(batch::INDEX_FILE), to_json(&experiment.index).into_bytes()));
+    write_all(&files)?;
+    let index = &experiment.index;
+    outln!(
+        "wrote {} circuits ({} flavour, {} qubits, space {}, mixer {}, angles from {}) and {} to {}",
+        index.depths.len(),
+        request.flavor.name(),
+        index.provenance.qubits,
+        index.provenance.space,
+        index.provenance.mixer,
+        index.angles_from,
+        batch::INDEX_FILE,
+        dir.display()
+    );
+    let models: Vec<&str> = index.noise_models.iter().map(|m| m.name.as_str()).collect();
+    outln!(
+        "{:>3}  {:<12} {:>12}{}",
+        "p",
+        "circuit",
+        "P(valid)",
+        models
+            .iter()
+            .map(|m| format!("  {:>22}", format!("{m} (± s.e.)")))
+            .collect::<String>()
+    );
+    for d in &index.depths {
+        let noisy: String = d
+            .noisy
+            .iter()
+            .map(|n| format!("  {:>22}", format!("{:.4e} ± {:.1e}", n.p_valid, n.p_valid_se)))
+            .collect();
+        outln!(
+            "{:>3}  {:<12} {:>12}{noisy}",
+            d.p,
+            d.qasm,
+            d.success_probability
+                .map_or("not simulated".into(), |p| format!("{p:.4e}"))
+        );
+    }
+    outln!(
+        "run them with docs/hardware/ (each writes pNN.counts.json beside its circuit), then: quzzle score {}",
+        dir.display()
+    );
     Ok(())
 }

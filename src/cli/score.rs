@@ -26,10 +26,24 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
             "give a level strictly between 0 and 1 (0.95 for 95 %)",
         ));
     }
+    if args.counts.is_dir() {
+        return run_experiment(args);
+    }
+    if !args.noise.noise.is_empty() {
+        return Err(Error::InvalidArgument(
+            "--noise judges the depths of an experiment folder; one counts file is judged against its manifest".into(),
+        ));
+    }
+    let Some(manifest_path) = args.manifest.as_deref() else {
+        return Err(Error::InvalidArgument(format!(
+            "{}: give the manifest of its circuit with --manifest OUT.json (or an experiment folder instead of a counts file)",
+            args.counts.display()
+        )));
+    };
     if let Some(dir) = &args.out {
         check_output_folder(dir, "--out", &["score.json", "marginals.svg", "marginals.png"])?;
         refuse_inputs(
-            &[args.counts.as_path(), args.manifest.as_path()],
+            &[args.counts.as_path(), manifest_path],
             &[
                 dir.join("score.json"),
                 dir.join("marginals.svg"),
@@ -37,7 +51,7 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
             ],
         )?;
     }
-    let manifest = ManifestDoc::parse(&read(&args.manifest)?, &args.manifest.display().to_string())?;
+    let manifest = ManifestDoc::parse(&read(manifest_path)?, &manifest_path.display().to_string())?;
     let enc = manifest.encoding()?;
     let counts = read_counts(
         &read(&args.counts)?,
@@ -54,7 +68,7 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
         out!("{}", to_json(&report));
         return Ok(());
     }
-    print_text(args, &manifest, &report)?;
+    print_text(args, manifest_path, &manifest, &report)?;
     if let Some(dir) = &args.out {
         outln!("wrote {}", dir.display());
     }
@@ -66,7 +80,7 @@ fn percent(confidence: f64) -> f64 {
     (confidence * 10_000.0).round() / 100.0
 }
 
-fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Result<()> {
+fn print_text(args: &ScoreArgs, manifest_path: &Path, manifest: &ManifestDoc, r: &ScoreReport) -> Result<()> {
     outln!(
         "counts: {} ({} format, {} shots, {} distinct bitstrings)",
         args.counts.display(),
@@ -77,7 +91,7 @@ fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Resu
     match (&manifest.angles, manifest.grover_seed) {
         (_, Some(g)) => outln!(
             "manifest: {} ({}, the seed's Grover circuit: {} qubits, the board on the first {}, {} iteration(s))",
-            args.manifest.display(),
+            manifest_path.display(),
             manifest.file,
             manifest.qubits,
             g.board_qubits,
@@ -85,7 +99,7 @@ fn print_text(args: &ScoreArgs, manifest: &ManifestDoc, r: &ScoreReport) -> Resu
         ),
         (angles, None) => outln!(
             "manifest: {} ({}, {} qubits, reduce {}, space {}, mixer {}, p = {})",
-            args.manifest.display(),
+            manifest_path.display(),
             manifest.file,
             manifest.qubits,
             manifest.level.name(),
@@ -191,4 +205,311 @@ fn write_outputs(dir: &Path, enc: &dyn quzzle::Encoding, manifest: &ManifestDoc,
     }
     write_all(&[(dir.join("score.json"), to_json(r).into_bytes())])?;
     Ok(())
+}
+
+/// The files `score DIR` writes (into --out, or the experiment folder).
+const EXPERIMENT_FILES: [&str; 4] = [
+    "hardware.json",
+    "hardware.csv",
+    "hardware_vs_depth.svg",
+    "hardware_vs_depth.png",
+];
+
+/// `score DIR`: every depth of an experiment folder whose counts are there.
+fn run_experiment(args: &ScoreArgs) -> Result<()> {
+    use quzzle::export::batch::{self, DepthScore, ExperimentScore, NoisyPrediction};
+    let dir = args.counts.as_path();
+    if args.manifest.is_some() {
+        return Err(Error::InvalidArgument(format!(
+            "{} is an experiment folder, whose index names each depth's manifest: drop --manifest",
+            dir.display()
+        )));
+    }
+    let out = args.out.as_deref().unwrap_or(dir);
+    check_output_folder(out, "--out", &EXPERIMENT_FILES)?;
+    let index_path = dir.join(batch::INDEX_FILE);
+    let index = batch::read_index(&read(&index_path)?, &index_path.display().to_string())?;
+    let mut inputs: Vec<std::path::PathBuf> = vec![index_path.clone()];
+    for d in &index.depths {
+        inputs.push(dir.join(&d.manifest));
+        inputs.push(dir.join(&d.counts));
+    }
+    let input_refs: Vec<&Path> = inputs.iter().map(std::path::PathBuf::as_path).collect();
+    let targets: Vec<std::path::PathBuf> = EXPERIMENT_FILES.iter().map(|f| out.join(f)).collect();
+    refuse_inputs(&input_refs, &targets)?;
+    let extra = args.noise.settings(&index_space(&index))?;
+    let mut noise_models = index.noise_models.clone();
+    noise_models.extend(
+        extra
+            .models
+            .iter()
+            .filter(|m| !index.noise_models.iter().any(|i| i.name == m.name))
+            .cloned(),
+    );
+    let mut depths = Vec::new();
+    let mut missing = Vec::new();
+    for entry in &index.depths {
+        let counts_path = dir.join(&entry.counts);
+        if !counts_path.exists() {
+            missing.push(entry.p);
+            continue;
+        }
+        let manifest_path = dir.join(&entry.manifest);
+        let manifest = ManifestDoc::parse(&read(&manifest_path)?, &manifest_path.display().to_string())?;
+        let enc = manifest.encoding()?;
+        let counts = read_counts(
+            &read(&counts_path)?,
+            &counts_path.display().to_string(),
+            manifest.qubits,
+            args.format.format(),
+            args.shots,
+        )?;
+        let report = score::score(enc.as_ref(), &manifest, &counts, args.top, args.confidence)?;
+        let mut entry = entry.clone();
+        // Models asked for now and not predicted at export: predicted here, at the manifest's
+        // angles, with the export's seed rule (seed 0 + p).
+        let fresh: Vec<_> = extra
+            .models
+            .iter()
+            .filter(|m| !entry.noisy.iter().any(|n| n.model == m.name))
+            .cloned()
+            .collect();
+        if !fresh.is_empty() {
+            let Some(angles) = manifest.angles.clone() else {
+                return Err(Error::malformed(
+                    &manifest_path.display().to_string(),
+                    "the manifest has no angles",
+                ));
+            };
+            let sim = quzzle::simulation::simulation(enc.as_ref(), &manifest.space)?;
+            let valid = quzzle::simulation::success_states(enc.as_ref(), &sim)?.valid;
+            let settings = quzzle::noise::NoiseSettings {
+                models: fresh,
+                trajectories: extra.trajectories,
+            };
+            let (_, estimates) =
+                quzzle::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &valid, &angles, &settings, 0)?;
+            entry.noisy.extend(estimates.into_iter().map(|e| NoisyPrediction {
+                model: e.model.name,
+                p_valid: e.p_valid,
+                p_valid_se: e.p_valid_se,
+                trajectories: e.trajectories,
+            }));
+        }
+        depths.push(DepthScore {
+            p: entry.p,
+            counts: entry.counts.clone(),
+            noisy: batch::noisy_verdicts(&entry, &report),
+            score: report,
+        });
+    }
+    if depths.is_empty() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: no depth has its counts yet (looked for {}); run the circuits with docs/hardware/ first",
+            dir.display(),
+            index
+                .depths
+                .iter()
+                .map(|d| d.counts.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let scored = ExperimentScore {
+        provenance: index.provenance.clone(),
+        flavor: index.flavor,
+        uniform_baseline: index.uniform_baseline,
+        noise_models,
+        depths,
+        missing,
+    };
+    write_all(&[
+        (out.join("hardware.json"), to_json(&scored).into_bytes()),
+        (out.join("hardware.csv"), scored.to_csv()?.into_bytes()),
+    ])?;
+    let figures = hardware_figure(&scored, &index, &out.join("hardware_vs_depth"))?;
+    if args.json {
+        out!("{}", to_json(&scored));
+        return Ok(());
+    }
+    print_experiment(&scored, &index, dir)?;
+    outln!(
+        "wrote {}, {} and {}",
+        out.join("hardware.json").display(),
+        out.join("hardware.csv").display(),
+        figures
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}
+
+/// The space and mixer of an experiment, for the noise check.
+fn index_space(index: &quzzle::export::batch::ExperimentIndex) -> quzzle::simulation::SpaceSettings {
+    quzzle::simulation::SpaceSettings {
+        space: index.provenance.space,
+        mixer: index.provenance.mixer,
+    }
+}
+
+fn print_experiment(
+    scored: &quzzle::export::batch::ExperimentScore,
+    index: &quzzle::export::batch::ExperimentIndex,
+    dir: &Path,
+) -> Result<()> {
+    let prov = &scored.provenance;
+    outln!(
+        "experiment {}: {} ({} qubits, reduce {}, space {}, mixer {}, {} flavour), angles from {}",
+        dir.display(),
+        prov.file,
+        prov.qubits,
+        prov.reduce,
+        prov.space,
+        prov.mixer,
+        scored.flavor.name(),
+        index.angles_from
+    );
+    if let Some(u) = scored.uniform_baseline {
+        outln!("uniform sampling of the space: P(valid) = {}", pt(u, 4));
+    }
+    for d in &scored.depths {
+        let s = &d.score;
+        let noiseless = match (s.simulated_p_valid, s.inside) {
+            (Some(p), Some(true)) => format!("noiseless {} inside", pt(p, 4)),
+            (Some(p), _) => format!("noiseless {} OUTSIDE", pt(p, 4)),
+            _ => "noiseless: not simulated".into(),
+        };
+        outln!(
+            "p = {:>2}: {} shots, P(valid) {} ({} % interval [{}, {}]); {noiseless}",
+            d.p,
+            s.shots,
+            pt(s.p_valid, 4),
+            percent(s.confidence),
+            pt(s.interval[0], 4),
+            pt(s.interval[1], 4)
+        );
+        for n in &d.noisy {
+            outln!(
+                "        {}: predicted {} ± {:.1e}, {}{}",
+                n.model,
+                pt(n.predicted, 4),
+                n.predicted_se,
+                if n.inside { "inside" } else { "OUTSIDE" },
+                n.z.map_or(String::new(), |z| format!(", z = {z:+.2}"))
+            );
+        }
+    }
+    if !scored.missing.is_empty() {
+        outln!(
+            "not scored (no counts file yet): p = {}",
+            scored
+                .missing
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// Measured P(valid) with its intervals over the noiseless curve, each noise model's curve ±
+/// its standard error and the uniform baseline, against depth (log y).
+fn hardware_figure(
+    scored: &quzzle::export::batch::ExperimentScore,
+    index: &quzzle::export::batch::ExperimentIndex,
+    stem: &Path,
+) -> Result<Vec<std::path::PathBuf>> {
+    use quzzle::plot::{depth_figure, Baseline, DepthFigure, LegendPlace, Panel, Series, Style, PALETTE};
+    let prov = &scored.provenance;
+    let name = Path::new(&prov.file)
+        .file_name()
+        .map_or_else(|| prov.file.clone(), |f| f.to_string_lossy().into_owned());
+    let mut panel = Panel::new("", "P(valid board)", true);
+    panel.y_max = Some(1.0);
+    let all = &index.depths;
+    panel.series.push(Series::new(
+        "noiseless prediction",
+        Style::nth(0).with_colour(PALETTE[0]),
+        all.iter()
+            .filter_map(|d| Some((d.p as f64, d.success_probability?)))
+            .collect(),
+    ));
+    for (i, m) in scored.noise_models.iter().enumerate() {
+        // The index's predictions at every depth; a model asked for now, at the scored ones.
+        let from_index: Vec<(f64, f64, f64)> = all
+            .iter()
+            .filter_map(|d| {
+                d.noisy
+                    .iter()
+                    .find(|n| n.model == m.name)
+                    .map(|n| (d.p as f64, n.p_valid, n.p_valid_se))
+            })
+            .collect();
+        let predicted: Vec<(f64, f64, f64)> = if from_index.is_empty() {
+            scored
+                .depths
+                .iter()
+                .filter_map(|d| {
+                    d.noisy
+                        .iter()
+                        .find(|n| n.model == m.name)
+                        .map(|n| (d.p as f64, n.predicted, n.predicted_se))
+                })
+                .collect()
+        } else {
+            from_index
+        };
+        // Vermillion, green, purple, sky blue: apart from the noiseless blue and the black points.
+        let colour = [1, 2, 4, 5][i % 4];
+        let style = Style::nth(colour).with_colour(PALETTE[colour]);
+        panel.series.push(
+            Series::new(
+                format!("{} prediction ± s.e.", m.name),
+                style,
+                predicted.iter().map(|&(p, v, _)| (p, v)).collect(),
+            )
+            .with_band(predicted.iter().map(|&(p, v, se)| (p, v - se, v + se)).collect()),
+        );
+    }
+    let confidence = scored.depths.first().map_or(0.95, |d| d.score.confidence);
+    let measured = Style::new(PALETTE[7])
+        .with_width(0.0)
+        .with_marker(quzzle::plot::Marker::Diamond, 6.0);
+    panel.series.push(
+        Series::new(
+            format!("measured ({} % Clopper-Pearson interval)", percent(confidence)),
+            measured,
+            scored.depths.iter().map(|d| (d.p as f64, d.score.p_valid)).collect(),
+        )
+        .with_error_bars(
+            scored
+                .depths
+                .iter()
+                .map(|d| (d.p as f64, d.score.interval[0], d.score.interval[1]))
+                .collect(),
+        ),
+    );
+    if let Some(u) = scored.uniform_baseline {
+        panel.baselines.push(Baseline::new("uniform sampling of the space", u));
+    }
+    let shots: Vec<String> = scored.depths.iter().map(|d| d.score.shots.to_string()).collect();
+    let mut figure = DepthFigure::new(
+        format!(
+            "{name}: {} qubits at {}, space {}, mixer {}: measured P(valid) against depth",
+            prov.qubits, prov.reduce, prov.space, prov.mixer
+        ),
+        format!(
+            "{} flavour; shots per depth {}; angles from {}",
+            scored.flavor.name(),
+            shots.join(", "),
+            index.angles_from
+        ),
+    );
+    figure.panels.push(panel);
+    figure.legend = LegendPlace::Right;
+    let size = figure.default_size();
+    depth_figure(stem, &figure, size)
 }

@@ -132,24 +132,38 @@ pub fn add_noise(
     if noise.models.is_empty() {
         return Ok(());
     }
-    let angles = depth.angles()?;
-    let circuit = simulation::circuit(enc, &sim.space, sim.mixer, &angles)?;
-    let nc = crate::noise::NoisyCircuit::new(&circuit, &angles)?;
-    depth.gates = Some(nc.gate_counts());
-    depth.noisy = noise
+    let (gates, noisy) = noisy_estimates(enc, sim, valid, &depth.angles()?, noise, seed)?;
+    depth.gates = Some(gates);
+    depth.noisy = noisy;
+    Ok(())
+}
+
+/// The gate counts of `enc`'s circuit on `sim` at `angles`, and its P(valid) and energy under
+/// each model of `noise`, by trajectories seeded with `seed + p`.
+pub fn noisy_estimates(
+    enc: &dyn Encoding,
+    sim: &Simulation,
+    valid: &[u64],
+    angles: &Angles,
+    noise: &NoiseSettings,
+    seed: u64,
+) -> Result<(GateCounts, Vec<NoisyEstimate>)> {
+    let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
+    let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
+    let estimates = noise
         .models
         .iter()
         .map(|m| {
             crate::noise::estimate(
                 sim.qaoa(),
                 &nc,
-                &angles,
+                angles,
                 valid,
                 m,
                 noise.trajectories,
-                seed.wrapping_add(depth.p as u64),
+                seed.wrapping_add(angles.p() as u64),
             )
         })
         .collect::<Result<_>>()?;
-    Ok(())
+    Ok((nc.gate_counts(), estimates))
 }

@@ -7,6 +7,7 @@
 //! circuit is to produce one. [`angles_from_json`] reads angles back from a `solve --json`
 //! report or from a manifest, and refuses one written for another circuit.
 
+pub mod batch;
 pub mod counts;
 pub mod json;
 pub mod qasm;

@@ -78,6 +78,9 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
     /// (x, low, high) of a shaded band in the line's colour (e.g. the interquartile range).
     pub band: Vec<(f64, f64, f64)>,
+    /// (x, low, high) of vertical error bars with caps in the line's colour (e.g. a
+    /// confidence interval of a measured point).
+    pub error_bars: Vec<(f64, f64, f64)>,
     /// Text at the right end of the line, outside the plotting area, in the line's colour
     /// (empty: none). Labels are moved apart where they would overlap.
     pub end_label: String,
@@ -91,8 +94,14 @@ impl Series {
             style,
             points,
             band: Vec::new(),
+            error_bars: Vec::new(),
             end_label: String::new(),
         }
+    }
+
+    /// The same with error bars.
+    pub fn with_error_bars(self, error_bars: Vec<(f64, f64, f64)>) -> Self {
+        Series { error_bars, ..self }
     }
 
     /// The same with a shaded band.
@@ -309,6 +318,7 @@ impl From<&DepthPlot> for DepthFigure {
                     style,
                     points: c.points.clone(),
                     band: c.band.clone(),
+                    error_bars: Vec::new(),
                     end_label: String::new(),
                 }
             })
@@ -361,6 +371,7 @@ fn y_range(p: &Panel, headroom: bool) -> (f64, f64) {
                 .iter()
                 .map(|q| q.1)
                 .chain(s.band.iter().flat_map(|b| [b.1, b.2]))
+                .chain(s.error_bars.iter().flat_map(|b| [b.1, b.2]))
         })
         .chain(p.baselines.iter().map(|b| b.y))
         .filter(|y| y.is_finite() && (!p.log_y || *y > 0.0))
@@ -552,6 +563,24 @@ fn draw_panel<DB: DrawingBackend>(
         if b.y.is_finite() && (!log_y || b.y > 0.0) {
             let y = tf(b.y);
             draw_line(&plot, &[to_dev(xa, y), to_dev(xb, y)], &b.style, px)?;
+        }
+    }
+    for s in &panel.series {
+        let bar = Style::new(s.style.colour)
+            .with_width(1.8)
+            .with_marker(Marker::None, 0.0);
+        let cap = px.of(5.0);
+        for &(x, lo, hi) in &s.error_bars {
+            let ok = |v: f64| v.is_finite() && (!log_y || v > 0.0);
+            if !(x.is_finite() && ok(hi)) {
+                continue;
+            }
+            // A lower end of 0 on a log axis runs to the bottom of the panel.
+            let (low, high) = (to_dev(x, if ok(lo) { tf(lo) } else { y0 }), to_dev(x, tf(hi)));
+            draw_line(&plot, &[low, high], &bar, px)?;
+            for end in [high].into_iter().chain(ok(lo).then_some(low)) {
+                draw_line(&plot, &[(end.0 - cap, end.1), (end.0 + cap, end.1)], &bar, px)?;
+            }
         }
     }
     let mut ends: Vec<(i32, (i32, i32), String, RGBColor)> = Vec::new();

@@ -1,0 +1,387 @@
+//! A hardware experiment across depths as one job: the circuit and manifest of every depth and
+//! an index, `experiment.json`, that says which file is which depth, what each predicts
+//! (noiseless, and under each noise model ± its standard error) and under which name the
+//! submission scripts write each depth's counts, so that `score DIR` finds them.
+
+use super::{export_circuit, AngleSource, CircuitExport, ExportRequest};
+use crate::encoding::Encoding;
+use crate::error::{Error, Quantity, Result};
+use crate::experiment::{depth, solve};
+use crate::noise::{NoiseModel, NoiseSettings};
+use crate::qaoa::optimize::{Init, OptimizeConfig};
+use crate::qaoa::Objective;
+use crate::simulation::{self, Provenance, SpaceSettings};
+use crate::Angles;
+use serde::{Deserialize, Serialize};
+
+use super::qasm::Flavor;
+
+/// The index file of an experiment folder.
+pub const INDEX_FILE: &str = "experiment.json";
+
+/// The marker of an experiment index.
+pub const INDEX_MARKER: &str = "quzzle-experiment";
+
+/// Where the angles of every depth come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DepthsAngles {
+    /// A `solve --json` report (or a manifest, for one depth) of the same circuit.
+    Report {
+        /// The document.
+        text: String,
+        /// Its file name.
+        source: String,
+    },
+    /// Optimised here, once over depths 1..=max: energy objective, INTERP, L-BFGS, this seed
+    /// (the angles `qasm --depth P --optimize` gives for each P).
+    Optimize {
+        /// Seed.
+        seed: u64,
+    },
+}
+
+/// What to export.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DepthsRequest {
+    /// The depths, ascending.
+    pub depths: Vec<usize>,
+    /// Their angles.
+    pub angles: DepthsAngles,
+    /// The QASM flavour.
+    pub flavor: Flavor,
+    /// Write the angles as `input float[64]` parameters (portable flavour only).
+    pub symbolic: bool,
+    /// The space and mixer.
+    pub space: SpaceSettings,
+    /// Noise models each depth is also predicted under (none: noiseless only), and the seed
+    /// of their trajectories (`seed + p` at depth p).
+    pub noise: NoiseSettings,
+    /// Seed of the noisy trajectories.
+    pub noise_seed: u64,
+}
+
+/// One noisy prediction of a depth.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NoisyPrediction {
+    /// The model's name (`heron`, or the rates as given).
+    pub model: String,
+    /// Mean P(valid) over the trajectories, readout errors included.
+    pub p_valid: f64,
+    /// Its standard error.
+    pub p_valid_se: f64,
+    /// Trajectories run.
+    pub trajectories: usize,
+}
+
+/// One depth of an experiment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExperimentDepth {
+    /// Depth.
+    pub p: usize,
+    /// The circuit's file in the folder.
+    pub qasm: String,
+    /// Its manifest's file.
+    pub manifest: String,
+    /// The file the submission scripts write its counts to (what `score DIR` reads).
+    pub counts: String,
+    /// γ_1..γ_p.
+    pub gammas: Vec<f64>,
+    /// β_1..β_p.
+    pub betas: Vec<f64>,
+    /// Noiseless P(valid) at these angles (`null` when not simulated).
+    pub success_probability: Option<f64>,
+    /// P(valid) under each noise model.
+    pub noisy: Vec<NoisyPrediction>,
+}
+
+/// `experiment.json`: the puzzle and circuit family, then one entry per depth.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExperimentIndex {
+    /// Always [`INDEX_MARKER`].
+    pub experiment: String,
+    /// The puzzle, encoding, reduction, qubits, space, mixer and dimension.
+    #[serde(flatten)]
+    pub provenance: Provenance,
+    /// The QASM flavour of every file.
+    pub flavor: Flavor,
+    /// Where the angles come from (`optimize (seed S)` or the report's file).
+    pub angles_from: String,
+    /// P(valid) of uniform sampling of the space (`null` when the valid boards are not all
+    /// known).
+    pub uniform_baseline: Option<f64>,
+    /// The noise models of the predictions, with their sources.
+    pub noise_models: Vec<NoiseModel>,
+    /// The depths.
+    pub depths: Vec<ExperimentDepth>,
+    /// quzzle version.
+    pub version: String,
+}
+
+/// An exported experiment: the index and each depth's circuit.
+#[derive(Clone, Debug)]
+pub struct ExperimentExport {
+    /// The index.
+    pub index: ExperimentIndex,
+    /// Each depth's export, in the index's order.
+    pub circuits: Vec<CircuitExport>,
+}
+
+/// The file names of depth `p` in an experiment folder: circuit, manifest, counts.
+pub fn depth_files(p: usize) -> (String, String, String) {
+    (
+        format!("p{p:02}.qasm"),
+        format!("p{p:02}.json"),
+        format!("p{p:02}.counts.json"),
+    )
+}
+
+/// Export `enc`'s circuit at every depth of `req`, with the index.
+pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<ExperimentExport> {
+    let depths = &req.depths;
+    if depths.is_empty() || depths.contains(&0) || !depths.is_sorted_by(|a, b| a < b) {
+        return Err(Error::out_of_range(
+            Quantity::Depth,
+            format!("{depths:?}"),
+            "depths must be strictly ascending and at least 1",
+        ));
+    }
+    let settings = simulation::circuit_settings(enc, &req.space)?;
+    // One simulation for the optimised angles and the noisy predictions, when either is asked.
+    let needs_sim = matches!(req.angles, DepthsAngles::Optimize { .. }) || !req.noise.models.is_empty();
+    let sim = if needs_sim {
+        let sim = simulation::simulation(enc, &settings)?;
+        let success = simulation::success_states(enc, &sim)?;
+        Some((sim, success))
+    } else {
+        None
+    };
+    let optimised: Vec<Angles> = match (&req.angles, &sim) {
+        (DepthsAngles::Optimize { seed }, Some((sim, success))) => {
+            let max = *depths.last().expect("depths checked non-empty");
+            let all: Vec<usize> = (1..=max).collect();
+            let config = OptimizeConfig {
+                seed: *seed,
+                ..OptimizeConfig::default()
+            };
+            let results = solve::run_depths(sim, &Objective::Energy, success, &all, Init::Interp, &config)?;
+            depths.iter().map(|&p| results[p - 1].angles()).collect::<Result<_>>()?
+        }
+        _ => Vec::new(),
+    };
+    let mut circuits = Vec::with_capacity(depths.len());
+    let mut entries = Vec::with_capacity(depths.len());
+    for (i, &p) in depths.iter().enumerate() {
+        let (qasm_file, manifest_file, counts_file) = depth_files(p);
+        let angles = match &req.angles {
+            DepthsAngles::Report { text, source } => AngleSource::Report {
+                text: text.clone(),
+                source: source.clone(),
+            },
+            DepthsAngles::Optimize { .. } => AngleSource::Given(optimised[i].clone()),
+        };
+        let exported = export_circuit(
+            enc,
+            &ExportRequest {
+                depth: p,
+                angles,
+                flavor: req.flavor,
+                symbolic: req.symbolic,
+                with_state: false,
+                qasm_name: Some(qasm_file.clone()),
+                space: req.space,
+            },
+        )?;
+        let manifest = exported.manifest.as_ref().expect("a named export has a manifest");
+        let angles = Angles::new(manifest.gammas.clone(), manifest.betas.clone())?;
+        let noisy = match &sim {
+            Some((sim, success)) if !req.noise.models.is_empty() => {
+                depth::noisy_estimates(enc, sim, &success.valid, &angles, &req.noise, req.noise_seed)?
+                    .1
+                    .into_iter()
+                    .map(|e| NoisyPrediction {
+                        model: e.model.name,
+                        p_valid: e.p_valid,
+                        p_valid_se: e.p_valid_se,
+                        trajectories: e.trajectories,
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        entries.push(ExperimentDepth {
+            p,
+            qasm: qasm_file,
+            manifest: manifest_file,
+            counts: counts_file,
+            gammas: angles.gammas,
+            betas: angles.betas,
+            success_probability: manifest.success_probability,
+            noisy,
+        });
+        circuits.push(exported);
+    }
+    let first = circuits[0].manifest.as_ref().expect("a named export has a manifest");
+    let uniform_baseline = first
+        .valid_bitstrings_complete
+        .then(|| first.valid_bitstrings.len() as f64 / first.provenance.dimension);
+    let index = ExperimentIndex {
+        experiment: INDEX_MARKER.to_string(),
+        provenance: first.provenance.clone(),
+        flavor: req.flavor,
+        angles_from: match &req.angles {
+            DepthsAngles::Report { source, .. } => source.clone(),
+            DepthsAngles::Optimize { seed } => format!("optimize (energy, interp, lbfgs, seed {seed})"),
+        },
+        uniform_baseline,
+        noise_models: req.noise.models.clone(),
+        depths: entries,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+    };
+    Ok(ExperimentExport { index, circuits })
+}
+
+/// Read an experiment index (`source` names it in messages).
+pub fn read_index(text: &str, source: &str) -> Result<ExperimentIndex> {
+    let doc = super::json::parse_unique(text, source)?;
+    if doc.get("experiment").and_then(|v| v.as_str()) != Some(INDEX_MARKER) {
+        return Err(Error::malformed(
+            source,
+            format!("not an experiment index (no \"experiment\": \"{INDEX_MARKER}\")"),
+        ));
+    }
+    let index: ExperimentIndex =
+        serde_json::from_value(doc).map_err(|e| Error::malformed(source, format!("not an experiment index: {e}")))?;
+    if index.depths.is_empty() {
+        return Err(Error::malformed(source, "the index lists no depth"));
+    }
+    Ok(index)
+}
+
+/// A depth's measured P(valid) against one noise model's prediction.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NoisyVerdict {
+    /// The model.
+    pub model: String,
+    /// Its predicted P(valid).
+    pub predicted: f64,
+    /// The prediction's standard error.
+    pub predicted_se: f64,
+    /// Whether the prediction lies inside the measured interval.
+    pub inside: bool,
+    /// `(measured − predicted) / √(se² + p̂(1 − p̂)/shots)`; `null` where both spreads are 0.
+    pub z: Option<f64>,
+}
+
+/// One scored depth of an experiment.
+#[derive(Clone, Debug, Serialize)]
+pub struct DepthScore {
+    /// Depth.
+    pub p: usize,
+    /// The counts file.
+    pub counts: String,
+    /// The score against the depth's manifest.
+    #[serde(flatten)]
+    pub score: super::score::ScoreReport,
+    /// The measurement against each noisy prediction of the index.
+    pub noisy: Vec<NoisyVerdict>,
+}
+
+/// `score DIR`: every depth whose counts are there, scored against its manifest and the
+/// index's predictions.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExperimentScore {
+    /// The puzzle and circuit family, from the index.
+    #[serde(flatten)]
+    pub provenance: Provenance,
+    /// The QASM flavour.
+    pub flavor: Flavor,
+    /// P(valid) of uniform sampling of the space.
+    pub uniform_baseline: Option<f64>,
+    /// The noise models of the predictions.
+    pub noise_models: Vec<NoiseModel>,
+    /// The scored depths, ascending.
+    pub depths: Vec<DepthScore>,
+    /// Depths of the index with no counts file (not run yet).
+    pub missing: Vec<usize>,
+}
+
+/// The verdicts of `score` against the noisy predictions of `entry`.
+pub fn noisy_verdicts(entry: &ExperimentDepth, score: &super::score::ScoreReport) -> Vec<NoisyVerdict> {
+    let measured = score.p_valid;
+    let sampling = measured * (1.0 - measured) / score.shots.max(1) as f64;
+    entry
+        .noisy
+        .iter()
+        .map(|n| {
+            let spread = (n.p_valid_se * n.p_valid_se + sampling).sqrt();
+            NoisyVerdict {
+                model: n.model.clone(),
+                predicted: n.p_valid,
+                predicted_se: n.p_valid_se,
+                inside: score.interval[0] <= n.p_valid && n.p_valid <= score.interval[1],
+                z: (spread > 0.0).then(|| (measured - n.p_valid) / spread),
+            }
+        })
+        .collect()
+}
+
+impl ExperimentScore {
+    /// One row per scored depth: the measurement, the noiseless verdict, then for each noise
+    /// model its prediction, standard error, verdict and z-score.
+    pub fn to_csv(&self) -> Result<String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let mut header: Vec<String> = [
+            "p",
+            "counts",
+            "shots",
+            "valid_shots",
+            "p_valid",
+            "interval_low",
+            "interval_high",
+            "confidence",
+            "simulated_p_valid",
+            "inside",
+        ]
+        .map(String::from)
+        .to_vec();
+        for m in &self.noise_models {
+            for field in ["predicted", "predicted_se", "inside", "z"] {
+                header.push(format!("{}_{field}", m.name));
+            }
+        }
+        let werr = |e: csv::Error| Error::InvalidArgument(format!("the experiment's CSV: {e}"));
+        w.write_record(&header).map_err(werr)?;
+        let opt = |v: Option<String>| v.unwrap_or_default();
+        for d in &self.depths {
+            let s = &d.score;
+            let mut row = vec![
+                d.p.to_string(),
+                d.counts.clone(),
+                s.shots.to_string(),
+                s.valid_shots.to_string(),
+                s.p_valid.to_string(),
+                s.interval[0].to_string(),
+                s.interval[1].to_string(),
+                s.confidence.to_string(),
+                opt(s.simulated_p_valid.map(|v| v.to_string())),
+                opt(s.inside.map(|v| v.to_string())),
+            ];
+            for m in &self.noise_models {
+                match d.noisy.iter().find(|n| n.model == m.name) {
+                    Some(n) => row.extend([
+                        n.predicted.to_string(),
+                        n.predicted_se.to_string(),
+                        n.inside.to_string(),
+                        opt(n.z.map(|z| z.to_string())),
+                    ]),
+                    None => row.extend(std::iter::repeat_n(String::new(), 4)),
+                }
+            }
+            w.write_record(&row).map_err(werr)?;
+        }
+        let bytes = w
+            .into_inner()
+            .map_err(|e| Error::InvalidArgument(format!("the experiment's CSV: {e}")))?;
+        String::from_utf8(bytes).map_err(|e| Error::InvalidArgument(format!("the experiment's CSV: {e}")))
+    }
+}
