@@ -6,6 +6,7 @@
 //! in its Dicke state ([`Circuit::dicke`]) and mixes with XY gates in [`xy_edges`] order.
 //! [`Circuit::qaoa_grover`] takes either space with the Grover mixer ([`grover_mixer`]).
 
+pub mod expand;
 pub mod grover_mixer;
 pub mod seed;
 

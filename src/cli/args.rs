@@ -429,14 +429,15 @@ pub struct OptimizeArgs {
     pub max_iters: u64,
 }
 
-/// Noise-aware expectations (full space, x mixer only).
+/// Noise-aware expectations.
 #[derive(Args, Debug, Clone, Default)]
 pub struct NoiseArgs {
     /// Also estimate the results under device noise, by Monte Carlo trajectories of the
     /// exported circuit: a preset (heron: IBM Heron r2 class; aria: IonQ Aria class; typical
     /// published figures, not a calibration) or Pauli error rates p1=A,p2=B,readout=R[,rz=Z]
     /// (p1 after h and rx, rz after rz (default p1), p2 after cx, readout a bit-flip
-    /// probability). Repeat the flag for several models. Full space and x mixer only.
+    /// probability). Repeat the flag for several models. Block-space and Grover circuits run gate
+    /// by gate on the full 2^n state.
     #[arg(long, value_name = "PRESET|RATES", value_parser = parse_noise)]
     pub noise: Vec<quzzle::noise::NoiseModel>,
     /// Trajectories per noisy estimate (at least 1).

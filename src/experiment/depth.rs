@@ -2,9 +2,11 @@
 //! rows): one function measures optimised angles, one adds the noise columns.
 
 use crate::angles::Angles;
+use crate::encoding::space::SpaceChoice;
 use crate::encoding::{Encoding, SuccessStates};
 use crate::error::Result;
 use crate::experiment::stats;
+use crate::mixer::MixerKind;
 use crate::noise::{GateCounts, NoiseSettings, NoisyEstimate};
 use crate::qaoa::optimize::Optimized;
 use crate::simulation::{self, Simulation};
@@ -138,6 +140,15 @@ pub fn add_noise(
     Ok(())
 }
 
+/// Refuse, before any optimisation, noise estimates on `sim` whose circuit runs gate by gate
+/// on a full state that does not fit.
+pub fn check_noise_fits(sim: &Simulation, noise: &NoiseSettings) -> Result<()> {
+    if noise.models.is_empty() || (sim.mixer == MixerKind::X && sim.space.resolved == SpaceChoice::Full) {
+        return Ok(());
+    }
+    crate::noise::gates::check_fits(sim.qaoa().num_qubits())
+}
+
 /// The gate counts of `enc`'s circuit on `sim` at `angles`, and its P(valid) and energy under
 /// each model of `noise`, by trajectories seeded with `seed + p`.
 pub fn noisy_estimates(
@@ -148,22 +159,29 @@ pub fn noisy_estimates(
     noise: &NoiseSettings,
     seed: u64,
 ) -> Result<(GateCounts, Vec<NoisyEstimate>)> {
+    let seed = seed.wrapping_add(angles.p() as u64);
     let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
-    let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
+    if sim.mixer == MixerKind::X && sim.space.resolved == SpaceChoice::Full {
+        // The layered path: errors pushed through each layer's kernels.
+        let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
+        let estimates = noise
+            .models
+            .iter()
+            .map(|m| crate::noise::estimate(sim.qaoa(), &nc, angles, valid, m, noise.trajectories, seed))
+            .collect::<Result<_>>()?;
+        return Ok((nc.gate_counts(), estimates));
+    }
+    // Every other circuit at the gate level on all 2^n states (an error leaves the block
+    // space), with the valid boards and the cost of the full space.
+    let program = crate::noise::gates::GateProgram::new(&circuit)?;
+    crate::noise::gates::check_fits(program.num_qubits)?;
+    let diagonal = enc.cost_diagonal()?;
+    let full_valid = simulation::full::success_states_of(enc, &diagonal)?.valid;
+    let cost: Vec<f64> = (0..diagonal.len()).map(|k| diagonal.get(k)).collect();
     let estimates = noise
         .models
         .iter()
-        .map(|m| {
-            crate::noise::estimate(
-                sim.qaoa(),
-                &nc,
-                angles,
-                valid,
-                m,
-                noise.trajectories,
-                seed.wrapping_add(angles.p() as u64),
-            )
-        })
+        .map(|m| crate::noise::gates::estimate(&program, &full_valid, &cost, m, noise.trajectories, seed))
         .collect::<Result<_>>()?;
-    Ok((nc.gate_counts(), estimates))
+    Ok((program.gate_counts(), estimates))
 }

@@ -130,8 +130,14 @@ pub fn draw(
         None => Distribution::of(sim, angles)?.sample(shots, seed),
         Some((model, trajectories)) => {
             let circuit = crate::simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
-            let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
-            crate::noise::sample_counts(sim.qaoa(), &nc, model, shots, trajectories, seed)
+            if sim.mixer == crate::mixer::MixerKind::X && sim.space.resolved == SpaceChoice::Full {
+                let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
+                crate::noise::sample_counts(sim.qaoa(), &nc, model, shots, trajectories, seed)
+            } else {
+                // Gate by gate on the full state: an error leaves the block space.
+                let program = crate::noise::gates::GateProgram::new(&circuit)?;
+                crate::noise::gates::sample_counts(&program, model, shots, trajectories, seed)
+            }
         }
     }
 }

@@ -166,6 +166,7 @@ pub fn solve_within(
         return Ok(report);
     }
     let simulation = simulation::simulation_within(enc, &settings.space, budget)?;
+    depth::check_noise_fits(&simulation, &settings.noise)?;
     report.provenance = Provenance::of(enc, &simulation);
     report.blocks = simulation.blocks();
     let success = simulation::success_states(enc, &simulation)?;

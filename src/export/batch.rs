@@ -150,6 +150,7 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
     let needs_sim = matches!(req.angles, DepthsAngles::Optimize { .. }) || !req.noise.models.is_empty();
     let sim = if needs_sim {
         let sim = simulation::simulation(enc, &settings)?;
+        depth::check_noise_fits(&sim, &req.noise)?;
         let success = simulation::success_states(enc, &sim)?;
         Some((sim, success))
     } else {

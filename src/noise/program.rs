@@ -123,6 +123,16 @@ pub struct GateCounts {
     pub rx: usize,
     /// CNOTs.
     pub cx: usize,
+    /// `ry` gates (gate-level circuits only: the Dicke preparation).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub ry: usize,
+    /// `x` gates (gate-level circuits only).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub x: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The full-space QAOA circuit (start `h` on every qubit, per layer a cost part of `rz` and

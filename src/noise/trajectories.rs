@@ -41,7 +41,7 @@ fn draw_one(q: usize, p: f64, rng: &mut SeededRng) -> Pauli {
 }
 
 /// One of the 15 non-identity Paulis on `(a, b)` with probability `p`.
-fn draw_two(a: usize, b: usize, p: f64, rng: &mut SeededRng) -> Pauli {
+pub(crate) fn draw_two(a: usize, b: usize, p: f64, rng: &mut SeededRng) -> Pauli {
     if p > 0.0 && rng.random::<f64>() < p {
         let k = rng.random_range(1..16u8);
         Pauli::single(a, k & 3).times(Pauli::single(b, k >> 2))
@@ -80,7 +80,7 @@ pub fn sample_events(circuit: &NoisyCircuit, model: &NoiseModel, rng: &mut Seede
 /// The probability that a run of the circuit has no error at all.
 pub fn error_free_probability(counts: &GateCounts, model: &NoiseModel) -> f64 {
     let pow = |p: f64, k: usize| (1.0 - p).powi(k as i32);
-    pow(model.p1, counts.h + counts.rx) * pow(model.p_rz, counts.rz) * pow(model.p2, counts.cx)
+    pow(model.p1, counts.h + counts.rx + counts.ry + counts.x) * pow(model.p_rz, counts.rz) * pow(model.p2, counts.cx)
 }
 
 /// The simulator's cost phase of each layer, computed once.
@@ -255,7 +255,7 @@ pub struct NoisyEstimate {
 
 /// Mean and standard error of `values`, summed in order as offsets from `v0` (the noiseless
 /// value), so that trajectories that all equal `v0` give exactly `v0` and an error of 0.
-fn mean_and_se(values: &[f64], v0: f64) -> (f64, f64) {
+pub(crate) fn mean_and_se(values: &[f64], v0: f64) -> (f64, f64) {
     let t = values.len() as f64;
     let shift: f64 = values.iter().map(|v| v - v0).sum::<f64>() / t;
     let mean = v0 + shift;
@@ -400,30 +400,48 @@ pub fn sample_counts(
         let mut rng = trajectory_rng(seed, t as usize);
         let events = sample_events(circuit, model, &mut rng);
         evo.run(&mut amps, &events, prefix.as_deref());
-        let mut total = 0.0;
-        for (c, a) in cumulative.iter_mut().zip(&amps) {
-            total += a.norm_sqr();
-            *c = total;
-        }
-        let last = amps.iter().rposition(|a| a.norm_sqr() > 0.0).unwrap_or(0);
         let mine = shots / used + u64::from(t < shots % used);
-        for _ in 0..mine {
-            let u = rng.random::<f64>() * total;
-            let mut k = cumulative.partition_point(|&c| c <= u).min(last) as u64;
-            if model.readout > 0.0 {
-                for q in 0..n {
-                    if rng.random::<f64>() < model.readout {
-                        k ^= 1 << q;
-                    }
-                }
-            }
-            *counts.entry(k).or_insert(0) += 1;
-        }
+        draw_shots(&amps, &mut cumulative, mine, model.readout, &mut rng, &mut counts);
     }
     Ok(counts
         .into_iter()
         .map(|(k, c)| (crate::bits::BasisState::from_index(k), c))
         .collect())
+}
+
+/// `shots` draws from the distribution of `amps` (`cumulative`: scratch of its length), each
+/// bit then flipped with probability `readout`, added to `counts` (keys: full-space indices).
+pub(crate) fn draw_shots(
+    amps: &[Complex64],
+    cumulative: &mut [f64],
+    shots: u64,
+    readout: f64,
+    rng: &mut SeededRng,
+    counts: &mut std::collections::BTreeMap<u64, u64>,
+) {
+    let n = log2(amps.len());
+    let mut total = 0.0;
+    for (c, a) in cumulative.iter_mut().zip(amps) {
+        total += a.norm_sqr();
+        *c = total;
+    }
+    let last = amps.iter().rposition(|a| a.norm_sqr() > 0.0).unwrap_or(0);
+    for _ in 0..shots {
+        let u = rng.random::<f64>() * total;
+        let mut k = cumulative.partition_point(|&c| c <= u).min(last) as u64;
+        if readout > 0.0 {
+            for q in 0..n {
+                if rng.random::<f64>() < readout {
+                    k ^= 1 << q;
+                }
+            }
+        }
+        *counts.entry(k).or_insert(0) += 1;
+    }
+}
+
+fn log2(len: usize) -> usize {
+    len.trailing_zeros() as usize
 }
 
 #[cfg(test)]

@@ -48,8 +48,8 @@ pub struct MixerEntry {
     pub routes: &'static [Route],
     /// Its gradient.
     pub gradient: Gradient,
-    /// Whether noisy trajectories can run its circuit (a Pauli error leaves a block space, so
-    /// only circuits on the full space with a per-qubit mixer run there today).
+    /// Whether noisy trajectories can run its circuit: the X mixer's on the layered kernels,
+    /// the others gate by gate on the full 2^n state (a Pauli error leaves a block space).
     pub noise: bool,
     /// Its statevector simulator of `enc` on a resolved `space` that fits.
     build: fn(&dyn Encoding, &Space, MixerKind) -> Result<Built>,
@@ -86,7 +86,7 @@ pub const MIXERS: [MixerEntry; 4] = [
         keeps: Keeps::PlainBlocks,
         routes: &[Route::Statevector],
         gradient: Gradient::Adjoint,
-        noise: false,
+        noise: true,
         build: build_xy,
         circuit: circuit_xy,
     },
@@ -95,7 +95,7 @@ pub const MIXERS: [MixerEntry; 4] = [
         keeps: Keeps::PlainBlocks,
         routes: &[Route::Statevector],
         gradient: Gradient::Adjoint,
-        noise: false,
+        noise: true,
         build: build_xy,
         circuit: circuit_xy,
     },
@@ -104,7 +104,7 @@ pub const MIXERS: [MixerEntry; 4] = [
         keeps: Keeps::Any,
         routes: &[Route::Statevector, Route::Histogram],
         gradient: Gradient::Adjoint,
-        noise: false,
+        noise: true,
         build: build_grover,
         circuit: circuit_grover,
     },

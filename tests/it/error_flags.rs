@@ -273,14 +273,6 @@ fn the_command_line_names_the_flags_the_library_does_not() {
         e.contains("the grover mixer does") && e.contains("(--mixer grover)"),
         "{e}"
     );
-    // Noise on a block space: the flag, not the word.
-    let e = usage_error(&[
-        "solve", tango, "--space", "rows", "--mixer", "grover", "--noise", "heron",
-    ]);
-    assert!(
-        e.contains("--noise runs on the full space with the x mixer only"),
-        "{e}"
-    );
     // An output into a folder that does not exist.
     let out = s.join("no/such/folder/x.qasm");
     let e = usage_error(&[

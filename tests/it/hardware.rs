@@ -448,23 +448,4 @@ fn score_and_sample_print_small_probabilities_and_resolved_spaces() {
     std::fs::write(&counts, r#"{"0111010": 1, "0000000": 3999}"#).unwrap();
     let text = ok(&["score", s(&counts), "--manifest", s(&manifest), "--format", "quzzle"]);
     assert!(text.contains("P(valid) measured: 2.500e-4 (1 of 4000 shots)"), "{text}");
-    // A noise refusal names the space `auto` became, not `auto`.
-    let f = data("nqueens-4.txt");
-    let e = usage_error(&[
-        "sample",
-        s(&f),
-        "--mixer",
-        "xy-ring",
-        "--noise",
-        "heron",
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "--shots",
-        "10",
-    ]);
-    assert!(e.contains("rows") && !e.contains("space auto"), "{e}");
 }

@@ -170,25 +170,6 @@ fn qasm_counts_the_xy_gates_by_the_name_the_file_uses() {
     assert!(!text.contains("xx_plus_yy"), "{text}");
 }
 
-#[test]
-fn the_noise_refusal_names_the_space_auto_resolved_to() {
-    let f = data("nqueens-4.txt");
-    let o = quzzle(&[
-        "solve",
-        f.to_str().unwrap(),
-        "--reduce",
-        "none",
-        "--mixer",
-        "xy-ring",
-        "--noise",
-        "heron",
-    ]);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(err.contains("got space rows, mixer xy-ring"), "{err}");
-    assert!(!err.contains("space auto"), "{err}");
-}
-
 /// A refusal of the full space names the block spaces that fit, and every byte count of one
 /// state is written by one rule: 36 qubits of 16 + 2 bytes are 1.12 TiB everywhere.
 #[test]

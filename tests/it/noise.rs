@@ -157,34 +157,6 @@ fn every_bad_noise_option_is_a_clear_usage_error() {
     let f = data("tiny-tango-4x4.txt");
     let f = f.to_str().unwrap();
     for (args, says) in [
-        (
-            vec!["solve", f, "--noise", "heron", "--space", "rows"],
-            "full space with the x mixer only",
-        ),
-        (
-            vec!["solve", f, "--noise", "heron", "--mixer", "grover"],
-            "leaves a constrained subspace",
-        ),
-        (
-            vec![
-                "sample",
-                f,
-                "--depth",
-                "1",
-                "--optimize",
-                "--shots",
-                "5",
-                "--noise",
-                "aria",
-                "--space",
-                "rows",
-            ],
-            "x mixer only",
-        ),
-        (
-            vec!["sweep", f, "--noise", "heron", "--mixer", "xy-ring"],
-            "x mixer only",
-        ),
         (vec!["solve", f, "--noise", "falcon"], "not a preset (heron, aria)"),
         (vec!["solve", f, "--noise", "p1=1e-3;p2=2e-2"], "is not a number"),
         (vec!["solve", f, "--noise", "p1=1e-3,p2"], "`p2` is not KEY=VALUE"),

@@ -1,0 +1,56 @@
+"""The hardware experiment end to end, with Qiskit Aer's sampler as the device: `quzzle qasm
+--depths` writes the job, docs/hardware/run_experiment.py runs it (noiseless, then under an Aer
+noise model built from the same preset), and `quzzle score DIR` judges every depth."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, data, run_cli
+
+pytest.importorskip("qiskit_aer")
+SCRIPT = ROOT / "docs" / "hardware" / "run_experiment.py"
+
+
+def run_script(*args: str) -> str:
+    done = subprocess.run([sys.executable, str(SCRIPT), *args], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_noiseless_device_matches_the_noiseless_prediction(quzzle_bin: str, tmp_path: Path) -> None:
+    folder = tmp_path / "exp"
+    run_cli(quzzle_bin, ["qasm", data("tiny-tango-4x4.txt"), "--depths", "1..3", "--optimize", "--flavor", "ibm", "-o", str(folder)])
+    index = json.loads((folder / "experiment.json").read_text())
+    assert [d["p"] for d in index["depths"]] == [1, 2, 3]
+    run_script(str(folder), "--provider", "aer", "--shots", "4000", "--seed", "7")
+    # A second run resumes: nothing left to run.
+    assert "nothing to run" in run_script(str(folder), "--provider", "aer")
+    scored = json.loads(run_cli(quzzle_bin, ["score", str(folder), "--confidence", "0.999", "--json"]))
+    assert [d["p"] for d in scored["depths"]] == [1, 2, 3] and scored["missing"] == []
+    for d in scored["depths"]:
+        assert d["shots"] == 4000 and d["inside"], d
+    for name in ("hardware.json", "hardware.csv", "hardware_vs_depth.png", "hardware_vs_depth.svg"):
+        assert (folder / name).stat().st_size > 0
+
+
+def test_noisy_device_matches_the_noisy_prediction(quzzle_bin: str, tmp_path: Path) -> None:
+    folder = tmp_path / "exp"
+    run_cli(
+        quzzle_bin,
+        ["qasm", data("tiny-tango-4x4.txt"), "--depths", "1..2", "--optimize", "--flavor", "ibm", "--noise", "heron", "-o", str(folder)],
+    )
+    run_script(str(folder), "--provider", "aer", "--noise", "heron", "--shots", "4000", "--seed", "5")
+    scored = json.loads(run_cli(quzzle_bin, ["score", str(folder), "--json"]))
+    for d in scored["depths"]:
+        (verdict,) = d["noisy"]
+        assert verdict["model"] == "heron"
+        assert abs(verdict["z"]) < 4, d
+    # The noise is visible: at p = 2 the device is below the noiseless prediction.
+    p2 = scored["depths"][1]
+    assert p2["interval"][1] < p2["simulated_p_valid"]

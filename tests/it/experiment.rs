@@ -1,0 +1,234 @@
+//! A hardware experiment across depths: `qasm --depths` writes one circuit and manifest per
+//! depth and experiment.json; `score DIR` scores every depth whose counts are there against
+//! its manifest and the noiseless and noisy predictions.
+
+use crate::common::{data, ok, s, usage_error, Scratch};
+use serde_json::Value;
+use std::path::Path;
+
+fn json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn depths_export_equals_one_depth_at_a_time() {
+    let dir = Scratch::new("exp-equal");
+    let f = data("tiny-tango-4x4.txt");
+    let job = dir.join("job");
+    ok(&[
+        "qasm",
+        s(&f),
+        "--depths",
+        "1..3",
+        "--optimize",
+        "--flavor",
+        "ibm",
+        "-o",
+        s(&job),
+    ]);
+    let index = json(&job.join("experiment.json"));
+    assert_eq!(index["experiment"], "quzzle-experiment");
+    assert_eq!(index["qubits"], 11);
+    let depths = index["depths"].as_array().unwrap();
+    assert_eq!(depths.len(), 3);
+    for (i, d) in depths.iter().enumerate() {
+        let p = i + 1;
+        assert_eq!(d["qasm"], format!("p{p:02}.qasm").as_str());
+        assert_eq!(d["counts"], format!("p{p:02}.counts.json").as_str());
+        // The same circuit as `qasm --depth P --optimize`, byte for byte but its file name.
+        let one = dir.join(format!("one{p}.qasm"));
+        ok(&[
+            "qasm",
+            s(&f),
+            "--depth",
+            &p.to_string(),
+            "--optimize",
+            "--flavor",
+            "ibm",
+            "-o",
+            s(&one),
+        ]);
+        let batch_text = std::fs::read_to_string(job.join(format!("p{p:02}.qasm"))).unwrap();
+        assert_eq!(batch_text, std::fs::read_to_string(&one).unwrap());
+        let manifest = json(&job.join(format!("p{p:02}.json")));
+        assert_eq!(manifest["gammas"], json(&one.with_extension("json"))["gammas"]);
+        assert_eq!(d["success_probability"], manifest["success_probability"]);
+        assert_eq!(d["gammas"], manifest["gammas"]);
+    }
+    // A report's angles give the same job.
+    let report = dir.join("solve.json");
+    std::fs::write(&report, ok(&["solve", s(&f), "--depths", "1..3", "--json"])).unwrap();
+    let again = dir.join("again");
+    ok(&[
+        "qasm",
+        s(&f),
+        "--depths",
+        "2..3",
+        "--angles",
+        s(&report),
+        "--flavor",
+        "ibm",
+        "-o",
+        s(&again),
+    ]);
+    for p in [2, 3] {
+        let name = format!("p{p:02}.qasm");
+        assert_eq!(
+            std::fs::read_to_string(again.join(&name)).unwrap(),
+            std::fs::read_to_string(job.join(&name)).unwrap()
+        );
+    }
+}
+
+#[test]
+fn score_folder_judges_every_depth_with_counts() {
+    let dir = Scratch::new("exp-score");
+    let f = data("tiny-tango-4x4.txt");
+    let job = dir.join("job");
+    ok(&[
+        "qasm",
+        s(&f),
+        "--depths",
+        "1..3",
+        "--optimize",
+        "--noise",
+        "heron",
+        "--trajectories",
+        "50",
+        "-o",
+        s(&job),
+    ]);
+    let index = json(&job.join("experiment.json"));
+    assert_eq!(index["noise_models"][0]["name"], "heron");
+    for d in index["depths"].as_array().unwrap() {
+        let noisy = &d["noisy"][0];
+        assert_eq!(noisy["model"], "heron");
+        assert!(noisy["p_valid"].as_f64().unwrap() < d["success_probability"].as_f64().unwrap());
+    }
+    // Counts for depths 1 and 2 only, drawn exactly from each circuit.
+    for p in [1, 2] {
+        let manifest = job.join(format!("p{p:02}.json"));
+        let counts = job.join(format!("p{p:02}.counts.json"));
+        ok(&[
+            "sample",
+            s(&manifest),
+            "--shots",
+            "5000",
+            "--seed",
+            &p.to_string(),
+            "--format",
+            "sampler",
+            "-o",
+            s(&counts),
+        ]);
+    }
+    let scored: Value = serde_json::from_str(&ok(&["score", s(&job), "--confidence", "0.999", "--json"])).unwrap();
+    assert_eq!(scored["missing"], serde_json::json!([3]));
+    let depths = scored["depths"].as_array().unwrap();
+    assert_eq!(depths.len(), 2);
+    for d in depths {
+        assert_eq!(d["shots"], 5000);
+        assert_eq!(
+            d["inside"], true,
+            "noiseless shots against the noiseless prediction: {d}"
+        );
+        let verdict = &d["noisy"][0];
+        assert_eq!(verdict["model"], "heron");
+        assert!(verdict["z"].as_f64().unwrap().is_finite());
+    }
+    for name in [
+        "hardware.json",
+        "hardware.csv",
+        "hardware_vs_depth.svg",
+        "hardware_vs_depth.png",
+    ] {
+        assert!(job.join(name).metadata().unwrap().len() > 0, "{name}");
+    }
+    let csv = std::fs::read_to_string(job.join("hardware.csv")).unwrap();
+    assert!(csv.starts_with("p,counts,shots,valid_shots,p_valid,interval_low,interval_high,confidence,simulated_p_valid,inside,heron_predicted,heron_predicted_se,heron_inside,heron_z\n"), "{csv}");
+    assert_eq!(csv.lines().count(), 3);
+    // A model asked for at scoring time is predicted then.
+    let scored: Value = serde_json::from_str(&ok(&[
+        "score",
+        s(&job),
+        "--noise",
+        "aria",
+        "--trajectories",
+        "20",
+        "--json",
+    ]))
+    .unwrap();
+    let models: Vec<&str> = scored["depths"][0]["noisy"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["model"].as_str().unwrap())
+        .collect();
+    assert_eq!(models, ["heron", "aria"]);
+}
+
+#[test]
+fn experiment_errors_name_the_problem() {
+    let dir = Scratch::new("exp-errors");
+    let f = data("tiny-tango-4x4.txt");
+    let job = dir.join("job");
+    std::fs::create_dir_all(&job).unwrap();
+    std::fs::write(job.join("notes.txt"), "mine").unwrap();
+    let e = usage_error(&["qasm", s(&f), "--depths", "1..2", "--optimize", "-o", s(&job)]);
+    assert!(e.contains("not empty") && e.contains("--overwrite"), "{e}");
+    ok(&[
+        "qasm",
+        s(&f),
+        "--depths",
+        "1..2",
+        "--optimize",
+        "--overwrite",
+        "-o",
+        s(&job),
+    ]);
+    assert_eq!(std::fs::read_to_string(job.join("notes.txt")).unwrap(), "mine");
+    let e = usage_error(&[
+        "qasm",
+        s(&f),
+        "--depths",
+        "1..2",
+        "--gammas",
+        "0.1",
+        "--betas",
+        "0.2",
+        "-o",
+        s(&job),
+    ]);
+    assert!(e.contains("--gammas"), "{e}");
+    let e = usage_error(&[
+        "qasm",
+        s(&f),
+        "--depth",
+        "2",
+        "--optimize",
+        "--noise",
+        "heron",
+        "-o",
+        s(&dir.join("a.qasm")),
+    ]);
+    assert!(e.contains("--depths"), "{e}");
+    let e = usage_error(&["qasm", s(&f), "--depths", "3..1", "--optimize", "-o", s(&dir.join("x"))]);
+    assert!(e.contains("3..1"), "{e}");
+    // score DIR: no counts yet; a manifest given beside a folder; a folder with no index.
+    let e = usage_error(&["score", s(&job)]);
+    assert!(
+        e.contains("no depth has its counts") && e.contains("p01.counts.json"),
+        "{e}"
+    );
+    let e = usage_error(&["score", s(&job), "--manifest", s(&job.join("p01.json"))]);
+    assert!(e.contains("drop --manifest"), "{e}");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let e = usage_error(&["score", s(&empty)]);
+    assert!(e.contains("experiment.json"), "{e}");
+    // A counts file with no manifest.
+    let counts = dir.join("c.json");
+    std::fs::write(&counts, "{\"c\": {\"0\": 1}}").unwrap();
+    let e = usage_error(&["score", s(&counts)]);
+    assert!(e.contains("--manifest"), "{e}");
+}
