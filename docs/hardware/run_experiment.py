@@ -13,8 +13,8 @@ Providers:
   ``ionq_simulator`` or a QPU such as ``qpu.forte-1``. Use the ``ionq`` or ``ibm`` flavour.
 - ``aer``: Qiskit Aer's SamplerV2 on this machine, the stand-in device of CI; with ``--noise``,
   a noise model built from the same rates as quzzle's prediction (Pauli errors after each h,
-  rx and rz and each cx, with rzz run as cx rz cx; readout flips), so that the measured points
-  should fall inside the noisy prediction's band.
+  x, rx, ry, rz and cx, the circuit transpiled to those gates as quzzle counts them; readout
+  flips), so that the measured points should fall inside the noisy prediction's band.
 
 Each depth's counts are written to the file the index names (``pNN.counts.json``) as a SamplerV2
 result, ``{"<register>": {bitstring: count}}`` with Qiskit's bit order (qubit 0 rightmost),
@@ -30,6 +30,10 @@ import os
 import sys
 from pathlib import Path
 from typing import Any, Dict, List
+
+
+# The gates quzzle's gate-level noise runs (src/circuit/expand.rs).
+NATIVE = ("h", "x", "rx", "ry", "rz", "cx")
 
 
 def load_circuits(folder: Path, index: Dict[str, Any], rerun: bool) -> List[tuple]:
@@ -52,10 +56,12 @@ def aer_noise_model(model: Dict[str, Any]) -> Any:
     (p2) a uniformly drawn non-identity Pauli with that probability; readout flips."""
     from qiskit_aer.noise import NoiseModel, ReadoutError, depolarizing_error
 
-    noise = NoiseModel(basis_gates=["h", "rx", "rz", "cx"])
+    noise = NoiseModel(basis_gates=list(NATIVE))
     # A depolarizing channel of parameter λ applies a non-identity Pauli with probability
     # λ(d² − 1)/d²: λ = p · d²/(d² − 1).
-    for gate, p, qubits in (("h", model["p1"], 1), ("rx", model["p1"], 1), ("rz", model["p_rz"], 1), ("cx", model["p2"], 2)):
+    rates = {"h": model["p1"], "x": model["p1"], "rx": model["p1"], "ry": model["p1"], "rz": model["p_rz"], "cx": model["p2"]}
+    for gate, p in rates.items():
+        qubits = 2 if gate == "cx" else 1
         if p > 0:
             d2 = 4**qubits
             noise.add_all_qubit_quantum_error(depolarizing_error(p * d2 / (d2 - 1), qubits), [gate])
@@ -75,8 +81,9 @@ def run_aer(todo: List[tuple], args: argparse.Namespace, index: Dict[str, Any]) 
         if args.noise not in models:
             sys.exit(f"--noise {args.noise}: the index predicts under {', '.join(models) or 'no model'}")
         options["noise_model"] = aer_noise_model(models[args.noise])
-    # The gates quzzle's noise model counts: rzz becomes cx rz cx, nothing is merged.
-    circuits = [transpile(c, basis_gates=["h", "rx", "rz", "cx"], optimization_level=0) for _, c, _ in todo]
+    # The gates quzzle's noise model counts: rzz becomes cx rz cx, xy_mixer, cry and ccx their
+    # definitions in these gates; nothing is merged.
+    circuits = [transpile(c, basis_gates=list(NATIVE), optimization_level=0) for _, c, _ in todo]
     sampler = SamplerV2(options={"backend_options": options, "run_options": {"seed_simulator": args.seed}})
     result = sampler.run(circuits, shots=args.shots).result()
     return [{name: result[i].data[name].get_counts() for name in result[i].data.keys()} for i in range(len(todo))]

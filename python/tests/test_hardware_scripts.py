@@ -39,17 +39,27 @@ def test_noiseless_device_matches_the_noiseless_prediction(quzzle_bin: str, tmp_
         assert (folder / name).stat().st_size > 0
 
 
-def test_noisy_device_matches_the_noisy_prediction(quzzle_bin: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "name,circuit",
+    [
+        ("tiny-tango-4x4.txt", []),
+        # An XY-ring circuit of a Queens board on its row space (Dicke preparation included),
+        # whose noise quzzle runs gate by gate on the full state.
+        ("nqueens-5-given.txt", ["--space", "rows", "--mixer", "xy-ring"]),
+    ],
+)
+def test_noisy_device_matches_the_noisy_prediction(quzzle_bin: str, tmp_path: Path, name: str, circuit: list) -> None:
     folder = tmp_path / "exp"
+    model = "p1=2e-3,p2=1e-2,readout=0.01"
     run_cli(
         quzzle_bin,
-        ["qasm", data("tiny-tango-4x4.txt"), "--depths", "1..2", "--optimize", "--flavor", "ibm", "--noise", "heron", "-o", str(folder)],
+        ["qasm", data(name), "--depths", "1..2", "--optimize", "--flavor", "ibm", *circuit, "--noise", model, "--trajectories", "400", "-o", str(folder)],
     )
-    run_script(str(folder), "--provider", "aer", "--noise", "heron", "--shots", "4000", "--seed", "5")
+    run_script(str(folder), "--provider", "aer", "--noise", model, "--shots", "6000", "--seed", "5")
     scored = json.loads(run_cli(quzzle_bin, ["score", str(folder), "--json"]))
     for d in scored["depths"]:
         (verdict,) = d["noisy"]
-        assert verdict["model"] == "heron"
+        assert verdict["model"] == model
         assert abs(verdict["z"]) < 4, d
     # The noise is visible: at p = 2 the device is below the noiseless prediction.
     p2 = scored["depths"][1]

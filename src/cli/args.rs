@@ -434,7 +434,8 @@ pub struct OptimizeArgs {
 pub struct NoiseArgs {
     /// Also estimate the results under device noise, by Monte Carlo trajectories of the
     /// exported circuit: a preset (heron: IBM Heron r2 class; aria: IonQ Aria class; typical
-    /// published figures, not a calibration) or Pauli error rates p1=A,p2=B,readout=R[,rz=Z]
+    /// published figures, not a calibration), a device calibration calibration:FILE.json (IBM
+    /// backend properties or an IonQ characterization: medians) or Pauli error rates p1=A,p2=B,readout=R[,rz=Z]
     /// (p1 after h and rx, rz after rz (default p1), p2 after cx, readout a bit-flip
     /// probability). Repeat the flag for several models. Block-space and Grover circuits run gate
     /// by gate on the full 2^n state.

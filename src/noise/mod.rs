@@ -23,6 +23,7 @@
 //! noiseless kernel itself. Pauli errors leave any constrained subspace, so the block spaces
 //! (XY mixers) and the Grover mixer are refused.
 
+pub mod calibration;
 #[cfg(test)]
 mod exactness_tests;
 pub mod gates;
@@ -153,6 +154,14 @@ impl NoiseModel {
         if let Some(m) = NoiseModel::preset(&spec.to_ascii_lowercase()) {
             return Ok(m);
         }
+        if let Some(path) = spec.strip_prefix("calibration:") {
+            let path = std::path::Path::new(path.trim());
+            let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            return calibration::model(&text, &path.display().to_string());
+        }
         let bad = |problem: String| Error::Syntax {
             what: "noise",
             text: spec.to_string(),
@@ -160,7 +169,7 @@ impl NoiseModel {
         };
         if !spec.contains('=') {
             return Err(bad(format!(
-                "not a preset ({}) nor custom rates p1=A,p2=B,readout=R[,rz=Z]",
+                "not a preset ({}) nor custom rates p1=A,p2=B,readout=R[,rz=Z] nor calibration:FILE.json",
                 PRESETS.join(", ")
             )));
         }

@@ -330,3 +330,41 @@ fn block_space_noise_runs_from_the_command_line_and_is_refused_where_it_cannot_f
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("60 qubits"), "{err}");
 }
+
+#[test]
+fn a_calibration_file_is_a_noise_model() {
+    let dir = crate::common::Scratch::new("noise-calibration");
+    let props = dir.join("props.json");
+    std::fs::write(
+        &props,
+        r#"{"backend_name": "ibm_test", "last_update_date": "2026-11-20",
+            "qubits": [[{"name": "readout_error", "value": 0.02}]],
+            "gates": [{"gate": "sx", "qubits": [0], "parameters": [{"name": "gate_error", "value": 2e-4}]},
+                      {"gate": "cz", "qubits": [0, 1], "parameters": [{"name": "gate_error", "value": 4e-3}]}]}"#,
+    )
+    .unwrap();
+    let f = data("tiny-tango-4x4.txt");
+    let spec = format!("calibration:{}", s(&props));
+    let out = quzzle(&[
+        "solve",
+        s(&f),
+        "--depths",
+        "1",
+        "--noise",
+        &spec,
+        "--trajectories",
+        "10",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let model = &v["depths"][0]["noisy"][0]["model"];
+    assert_eq!(model["name"], spec.as_str());
+    assert!((model["p2"].as_f64().unwrap() - 5e-3).abs() < 1e-15);
+    assert!(model["source"].as_str().unwrap().contains("ibm_test"));
+    let missing = format!("calibration:{}", s(&dir.join("none.json")));
+    let out = quzzle(&["solve", s(&f), "--noise", &missing]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("none.json"), "{err}");
+}

@@ -1,0 +1,208 @@
+//! A noise model from a device's calibration, in the shapes the SDKs report it, instead of a
+//! preset: IBM's backend properties (`backend.properties().to_dict()` saved as JSON: `qubits`
+//! with `readout_error`, `gates` with `gate_error`) and IonQ's characterization
+//! (`GET /characterizations/backends/{backend}/current`: `fidelity` with `1q`, `2q` and `spam`
+//! means). The model is uniform, so the per-qubit figures become their medians (IonQ reports
+//! means only); the average gate errors become Pauli rates as for the presets; `rz` is virtual
+//! on both (error 0).
+
+use super::{pauli_from_average, NoiseModel, MAX_P1, MAX_P2, MAX_READOUT};
+use crate::error::{Error, Result};
+use serde_json::Value;
+
+/// The model of the calibration document `text` (`source` names the file).
+pub fn model(text: &str, source: &str) -> Result<NoiseModel> {
+    let doc: Value = serde_json::from_str(text)
+        .map_err(|e| Error::malformed(source, format!("line {}: not valid JSON: {e}", e.line())))?;
+    if doc.get("gates").is_some() && doc.get("qubits").is_some() {
+        ibm(&doc, source)
+    } else if doc.get("fidelity").is_some() {
+        ionq(&doc, source)
+    } else {
+        Err(Error::malformed(
+            source,
+            "not a calibration: IBM backend properties have `qubits` and `gates`, an IonQ characterization has `fidelity`",
+        ))
+    }
+}
+
+fn median(mut v: Vec<f64>) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    Some(if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    })
+}
+
+/// The value of the parameter `name` in a list of `{name, value}` objects.
+fn parameter(list: &Value, name: &str) -> Option<f64> {
+    list.as_array()?
+        .iter()
+        .find(|p| p.get("name").and_then(Value::as_str) == Some(name))?
+        .get("value")?
+        .as_f64()
+}
+
+fn checked(source: &str, what: &str, value: f64, max: f64) -> Result<f64> {
+    if value.is_finite() && (0.0..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(Error::malformed(
+            source,
+            format!("{what} {value} is out of range [0, {max}]"),
+        ))
+    }
+}
+
+fn ibm(doc: &Value, source: &str) -> Result<NoiseModel> {
+    let gates = doc["gates"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let errors_of = |qubits: usize, names: &[&str]| -> Vec<f64> {
+        gates
+            .iter()
+            .filter(|g| {
+                g.get("qubits")
+                    .and_then(Value::as_array)
+                    .is_some_and(|q| q.len() == qubits)
+            })
+            .filter(|g| {
+                g.get("gate")
+                    .and_then(Value::as_str)
+                    .is_some_and(|n| names.contains(&n))
+            })
+            .filter_map(|g| parameter(&g["parameters"], "gate_error"))
+            // A gate error of 1 marks a broken gate, left out of a typical figure.
+            .filter(|&e| e < 1.0)
+            .collect()
+    };
+    let one = errors_of(1, &["sx", "x"]);
+    let two = errors_of(2, &["cz", "ecr", "cx"]);
+    let readout: Vec<f64> = doc["qubits"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|q| parameter(q, "readout_error"))
+        .filter(|&e| e < 1.0)
+        .collect();
+    let missing = |what: &str| Error::malformed(source, format!("no {what} in the backend properties"));
+    let (n1, n2, nr) = (one.len(), two.len(), readout.len());
+    let e1 = median(one).ok_or_else(|| missing("one-qubit gate_error (sx, x)"))?;
+    let e2 = median(two).ok_or_else(|| missing("two-qubit gate_error (cz, ecr, cx)"))?;
+    let r = median(readout).ok_or_else(|| missing("qubit readout_error"))?;
+    let name = doc
+        .get("backend_name")
+        .and_then(Value::as_str)
+        .unwrap_or("an IBM backend");
+    let date = doc
+        .get("last_update_date")
+        .and_then(Value::as_str)
+        .unwrap_or("an unstated date");
+    Ok(NoiseModel {
+        name: format!("calibration:{source}"),
+        p1: checked(source, "the one-qubit Pauli rate", pauli_from_average(e1, 1), MAX_P1)?,
+        p_rz: 0.0,
+        p2: checked(source, "the two-qubit Pauli rate", pauli_from_average(e2, 2), MAX_P2)?,
+        readout: checked(source, "the readout error", r, MAX_READOUT)?,
+        source: format!(
+            "calibration {source}: {name} properties of {date}; medians of the one-qubit gate error \
+             ({e1:e} over {n1} sx/x gates), the two-qubit gate error ({e2:e} over {n2} cz/ecr/cx gates) and \
+             the readout error ({r:e} over {nr} qubits); rz is virtual (error 0). Pauli rates = 1.5x and \
+             1.25x the average gate errors. One uniform model: the per-qubit spread is not modelled"
+        ),
+    })
+}
+
+fn ionq(doc: &Value, source: &str) -> Result<NoiseModel> {
+    let mean = |key: &str| -> Result<f64> {
+        doc["fidelity"][key]["mean"]
+            .as_f64()
+            .ok_or_else(|| Error::malformed(source, format!("no fidelity.{key}.mean in the characterization")))
+    };
+    let (f1, f2, spam) = (mean("1q")?, mean("2q")?, mean("spam")?);
+    let backend = doc.get("backend").and_then(Value::as_str).unwrap_or("an IonQ backend");
+    let date = match doc.get("date") {
+        Some(Value::Number(n)) => format!("unix time {n}"),
+        Some(Value::String(s)) => s.clone(),
+        _ => "an unstated date".into(),
+    };
+    Ok(NoiseModel {
+        name: format!("calibration:{source}"),
+        p1: checked(
+            source,
+            "the one-qubit Pauli rate",
+            pauli_from_average(1.0 - f1, 1),
+            MAX_P1,
+        )?,
+        p_rz: 0.0,
+        p2: checked(
+            source,
+            "the two-qubit Pauli rate",
+            pauli_from_average(1.0 - f2, 2),
+            MAX_P2,
+        )?,
+        readout: checked(source, "the readout error", 1.0 - spam, MAX_READOUT)?,
+        source: format!(
+            "calibration {source}: {backend} characterization of {date}; mean fidelities 1q {f1}, 2q {f2}, \
+             SPAM {spam} (readout error = 1 - SPAM); rz is virtual (error 0). Pauli rates = 1.5x and 1.25x \
+             the average gate errors"
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ibm_properties_give_the_medians() {
+        let text = r#"{"backend_name": "ibm_test", "last_update_date": "2026-11-20T10:00:00Z",
+            "qubits": [[{"name": "readout_error", "value": 0.01}], [{"name": "readout_error", "value": 0.03}],
+                       [{"name": "T1", "value": 100}, {"name": "readout_error", "value": 0.02}]],
+            "gates": [{"gate": "sx", "qubits": [0], "parameters": [{"name": "gate_error", "value": 2e-4}]},
+                      {"gate": "sx", "qubits": [1], "parameters": [{"name": "gate_error", "value": 4e-4}]},
+                      {"gate": "sx", "qubits": [2], "parameters": [{"name": "gate_error", "value": 1.0}]},
+                      {"gate": "rz", "qubits": [0], "parameters": [{"name": "gate_error", "value": 0}]},
+                      {"gate": "cz", "qubits": [0, 1], "parameters": [{"name": "gate_error", "value": 4e-3}]}],
+            "general": []}"#;
+        let m = model(text, "props.json").unwrap();
+        assert!((m.p1 - 1.5 * 3e-4).abs() < 1e-15, "{m:?}");
+        assert!((m.p2 - 1.25 * 4e-3).abs() < 1e-15);
+        assert_eq!(m.readout.to_bits(), 0.02f64.to_bits());
+        assert_eq!(m.p_rz.to_bits(), 0f64.to_bits());
+        assert!(
+            m.source.contains("ibm_test") && m.source.contains("2026-11-20") && m.source.contains("over 2 sx/x gates")
+        );
+    }
+
+    #[test]
+    fn ionq_characterization_gives_the_means() {
+        let text = r#"{"backend": "qpu.forte-1", "date": 1763600000,
+            "fidelity": {"1q": {"mean": 0.9998}, "2q": {"mean": 0.995}, "spam": {"mean": 0.996}}}"#;
+        let m = model(text, "forte.json").unwrap();
+        assert!((m.p1 - 1.5 * 2e-4).abs() < 1e-12);
+        assert!((m.p2 - 1.25 * 5e-3).abs() < 1e-12);
+        assert!((m.readout - 4e-3).abs() < 1e-12);
+        assert!(m.source.contains("qpu.forte-1"));
+    }
+
+    #[test]
+    fn a_document_without_the_figures_is_refused_by_name() {
+        for (text, says) in [
+            (r#"{"a": 1}"#, "not a calibration"),
+            (r#"{"qubits": [], "gates": []}"#, "no one-qubit gate_error"),
+            (r#"{"fidelity": {"1q": {"mean": 0.99}}}"#, "no fidelity.2q.mean"),
+            (
+                r#"{"fidelity": {"1q": {"mean": 0.99}, "2q": {"mean": 0.9}, "spam": {"mean": 0.2}}}"#,
+                "readout error",
+            ),
+        ] {
+            let e = model(text, "c.json").unwrap_err().to_string();
+            assert!(e.contains(says) && e.starts_with("c.json"), "{e}");
+        }
+    }
+}
