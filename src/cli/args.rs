@@ -125,6 +125,11 @@ pub enum Command {
     /// Score measured counts against the manifest of their circuit: P(valid) with its exact
     /// 95 % interval, the simulated value, the most frequent boards, per-cell marginals.
     Score(ScoreArgs),
+    /// Predict P(valid) of the circuit a device runs: an OpenQASM 3 file transpiled by Qiskit
+    /// for a backend (rz, sx, x, cz/ecr/cx on physical qubits, its layout read from the
+    /// measurements), noiseless and under each --noise model, beside the prediction on the
+    /// exported circuit of its manifest.
+    Predict(PredictArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -720,4 +725,21 @@ impl OptimizeArgs {
     pub fn config(&self, restarts: usize) -> quzzle::Result<quzzle::qaoa::optimize::OptimizeConfig> {
         quzzle::qaoa::optimize::OptimizeConfig::checked(self.optimizer, self.max_iters, restarts, self.seed)
     }
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct PredictArgs {
+    /// The transpiled circuit (`qiskit.qasm3.dumps(transpile(circuit, backend))`).
+    pub routed: PathBuf,
+    /// The manifest of the exported circuit it was transpiled from.
+    #[arg(long, value_name = "OUT.json")]
+    pub manifest: PathBuf,
+    #[command(flatten)]
+    pub noise: NoiseArgs,
+    /// Seed of the trajectories.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -39,6 +39,7 @@ mod info;
 mod ising;
 mod landscape;
 mod output;
+mod predict;
 mod progress;
 mod qasm;
 mod sample;
@@ -120,5 +121,6 @@ fn run(cli: Cli) -> Result<()> {
         Command::Grover(args) => grover::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::Score(args) => score::run(&args),
+        Command::Predict(args) => predict::run(&args),
     }
 }

@@ -28,6 +28,7 @@ pub mod calibration;
 mod exactness_tests;
 pub mod gates;
 pub mod program;
+pub mod routed;
 pub mod trajectories;
 
 pub use program::{GateCounts, NoisyCircuit, Pauli};

@@ -56,6 +56,25 @@ pub fn apply_cx(amps: &mut [Complex64], control: usize, target: usize) {
     });
 }
 
+/// `ψ ← CZ(a, b) ψ`: the sign of every amplitude with both bits set flipped.
+pub fn apply_cz(amps: &mut [Complex64], a: usize, b: usize) {
+    let both = (1usize << a) | (1usize << b);
+    let len = amps.len();
+    let body = |(c, chunk): (usize, &mut [Complex64])| {
+        let k0 = c * TASK_LEN.min(len);
+        for (i, v) in chunk.iter_mut().enumerate() {
+            if (k0 + i) & both == both {
+                *v = -*v;
+            }
+        }
+    };
+    if log2_len(len) >= PAR_MIN_QUBITS {
+        amps.par_chunks_mut(TASK_LEN.min(len)).enumerate().for_each(body);
+    } else {
+        amps.chunks_mut(TASK_LEN.min(len)).enumerate().for_each(body);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,6 +100,13 @@ mod tests {
                 for t in [0, 2, n - 1] {
                     if t == q {
                         continue;
+                    }
+                    let mut z = state(n, 9);
+                    let before = z.clone();
+                    apply_cz(&mut z, q, t);
+                    for (k, (after, was)) in z.iter().zip(&before).enumerate() {
+                        let sign = if k >> q & 1 == 1 && k >> t & 1 == 1 { -1.0 } else { 1.0 };
+                        assert_eq!(*after, was * sign, "n {n}, cz {q} {t}, k {k}");
                     }
                     let (mut a, mut b) = (state(n, 7), state(n, 7));
                     apply_cx(&mut a, q, t);

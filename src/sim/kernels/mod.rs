@@ -61,7 +61,7 @@ pub use forward::{
     apply_diagonal_indexed, apply_layer, apply_layer_measured, apply_layer_measured_segments, apply_layer_segments,
     apply_layer_with, apply_mixer_x, fill_uniform, fill_uniform_segments,
 };
-pub use gates::{apply_cx, apply_single, Matrix2};
+pub use gates::{apply_cx, apply_cz, apply_single, Matrix2};
 pub use grover::{expectation_fixed, grover_back_pass, grover_pass, weighted_amplitude_sum, BackPass};
 pub use pauli::{apply_diagonal_pauli, apply_readout_flips};
 pub use reduce::{argmax_probability, expectation_dense, level_probabilities, probability_of, probability_of_segments};
