@@ -72,25 +72,26 @@ pub fn run(args: &PredictArgs) -> Result<()> {
         .collect();
     let enc = doc.encoding()?;
     let noise = args.noise.settings(&doc.space)?;
-    let sim = quzzle::simulation::simulation(enc.as_ref(), &doc.space)?;
-    let success = quzzle::simulation::success_states(enc.as_ref(), &sim)?;
     let (exported_gates, exported) = if noise.models.is_empty() {
         (GateCounts::default(), Vec::new())
     } else {
+        let sim = quzzle::simulation::simulation(enc.as_ref(), &doc.space)?;
+        let success = quzzle::simulation::success_states(enc.as_ref(), &sim)?;
         quzzle::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &success.valid, &angles, &noise, args.seed)?
     };
     // The noiseless routed value always, then each model (seed + p, as on the exported one).
     let seed = args.seed.wrapping_add(angles.p() as u64);
-    let zero = quzzle::noise::NoiseModel::parse("p1=0,p2=0,readout=0")?;
-    let models: Vec<_> = if noise.models.is_empty() {
-        vec![zero]
+    let routed_estimates = if noise.models.is_empty() {
+        // No model: one error-free run gives the noiseless value.
+        let zero = quzzle::noise::NoiseModel::parse("p1=0,p2=0,readout=0")?;
+        vec![routed::estimate(&circuit, &valid, &zero, 1, seed)?]
     } else {
-        noise.models.clone()
+        noise
+            .models
+            .iter()
+            .map(|m| routed::estimate(&circuit, &valid, m, noise.trajectories, seed))
+            .collect::<Result<Vec<_>>>()?
     };
-    let routed_estimates = models
-        .iter()
-        .map(|m| routed::estimate(&circuit, &valid, m, noise.trajectories.max(1), seed))
-        .collect::<Result<Vec<_>>>()?;
     let report = PredictReport {
         routed: routed_source,
         manifest: manifest_source,

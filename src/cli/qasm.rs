@@ -139,7 +139,7 @@ pub fn run(args: &QasmArgs) -> Result<()> {
 
 /// `qasm --depths A..B -o DIR`: every depth's circuit and manifest, and `experiment.json`.
 fn run_depths(args: &QasmArgs, depths: &str) -> Result<()> {
-    use quzzle::export::batch::{self, DepthsAngles, DepthsRequest};
+    use quzzle::export::batch::{self, DepthsRequest};
     let Some(dir) = args.out.as_deref() else {
         return Err(Error::InvalidArgument(
             "--depths writes a folder: give it as -o DIR".into(),
@@ -175,14 +175,14 @@ fn run_depths(args: &QasmArgs, depths: &str) -> Result<()> {
     refuse_inputs(&inputs, &targets)?;
     let angles =
         match &args.angles {
-            Some(path) => DepthsAngles::Report {
+            Some(path) => AngleSource::Report {
                 text: std::fs::read_to_string(path).map_err(|source| Error::Read {
                     path: path.clone(),
                     source,
                 })?,
                 source: path.display().to_string(),
             },
-            None if args.optimize => DepthsAngles::Optimize { seed: args.seed },
+            None if args.optimize => AngleSource::Optimize { seed: args.seed },
             None => return Err(Error::InvalidArgument(
                 "--depths takes its angles from --angles REPORT.json (a solve report with every depth) or --optimize"
                     .into(),

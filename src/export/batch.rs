@@ -22,31 +22,15 @@ pub const INDEX_FILE: &str = "experiment.json";
 /// The marker of an experiment index.
 pub const INDEX_MARKER: &str = "quzzle-experiment";
 
-/// Where the angles of every depth come from.
-#[derive(Clone, Debug, PartialEq)]
-pub enum DepthsAngles {
-    /// A `solve --json` report (or a manifest, for one depth) of the same circuit.
-    Report {
-        /// The document.
-        text: String,
-        /// Its file name.
-        source: String,
-    },
-    /// Optimised here, once over depths 1..=max: energy objective, INTERP, L-BFGS, this seed
-    /// (the angles `qasm --depth P --optimize` gives for each P).
-    Optimize {
-        /// Seed.
-        seed: u64,
-    },
-}
-
 /// What to export.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DepthsRequest {
     /// The depths, ascending.
     pub depths: Vec<usize>,
-    /// Their angles.
-    pub angles: DepthsAngles,
+    /// Their angles: a report of the same circuit holding every depth, or optimised here once
+    /// over depths 1..=max (the angles `qasm --depth P --optimize` gives for each P). Given
+    /// angles are one depth's, so they are refused.
+    pub angles: AngleSource,
     /// The QASM flavour.
     pub flavor: Flavor,
     /// Write the angles as `input float[64]` parameters (portable flavour only).
@@ -145,9 +129,14 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
             "depths must be strictly ascending and at least 1",
         ));
     }
+    if let AngleSource::Given(_) = req.angles {
+        return Err(Error::InvalidArgument(
+            "given angles are one depth's: an experiment across depths takes a report or optimised angles".into(),
+        ));
+    }
     let settings = simulation::circuit_settings(enc, &req.space)?;
     // One simulation for the optimised angles and the noisy predictions, when either is asked.
-    let needs_sim = matches!(req.angles, DepthsAngles::Optimize { .. }) || !req.noise.models.is_empty();
+    let needs_sim = matches!(req.angles, AngleSource::Optimize { .. }) || !req.noise.models.is_empty();
     let sim = if needs_sim {
         let sim = simulation::simulation(enc, &settings)?;
         depth::check_noise_fits(&sim, &req.noise)?;
@@ -157,7 +146,7 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
         None
     };
     let optimised: Vec<Angles> = match (&req.angles, &sim) {
-        (DepthsAngles::Optimize { seed }, Some((sim, success))) => {
+        (AngleSource::Optimize { seed }, Some((sim, success))) => {
             let max = *depths.last().expect("depths checked non-empty");
             let all: Vec<usize> = (1..=max).collect();
             let config = OptimizeConfig {
@@ -174,11 +163,8 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
     for (i, &p) in depths.iter().enumerate() {
         let (qasm_file, manifest_file, counts_file) = depth_files(p);
         let angles = match &req.angles {
-            DepthsAngles::Report { text, source } => AngleSource::Report {
-                text: text.clone(),
-                source: source.clone(),
-            },
-            DepthsAngles::Optimize { .. } => AngleSource::Given(optimised[i].clone()),
+            AngleSource::Optimize { .. } => AngleSource::Given(optimised[i].clone()),
+            report => report.clone(),
         };
         let exported = export_circuit(
             enc,
@@ -230,8 +216,9 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
         provenance: first.provenance.clone(),
         flavor: req.flavor,
         angles_from: match &req.angles {
-            DepthsAngles::Report { source, .. } => source.clone(),
-            DepthsAngles::Optimize { seed } => format!("optimize (energy, interp, lbfgs, seed {seed})"),
+            AngleSource::Report { source, .. } => source.clone(),
+            AngleSource::Optimize { seed } => format!("optimize (energy, interp, lbfgs, seed {seed})"),
+            AngleSource::Given(_) => unreachable!("refused above"),
         },
         uniform_baseline,
         noise_models: req.noise.models.clone(),

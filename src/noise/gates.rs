@@ -11,7 +11,7 @@
 //! trajectories are summed in order.
 
 use super::program::{GateCounts, Pauli};
-use super::trajectories::{draw_shots, draw_two, mean_and_se, trajectory_rng, NoisyEstimate};
+use super::trajectories::{draw_one, draw_shots, draw_two, mean_and_se, trajectory_rng, NoisyEstimate};
 use super::NoiseModel;
 use crate::circuit::{expand, Circuit, Gate};
 use crate::error::{Error, Quantity, Result, Unsupported};
@@ -19,7 +19,6 @@ use crate::rng::SeededRng;
 use crate::sim::kernels::{self, Phase};
 use crate::sim::reference::{h_matrix, rx_matrix, ry_matrix, rz_matrix, x_matrix};
 use num_complex::Complex64;
-use rand::Rng;
 
 /// A circuit in native gates, ready for trajectories.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,18 +66,11 @@ impl GateProgram {
 
     /// The errors of one trajectory.
     pub fn sample_events(&self, model: &NoiseModel, rng: &mut SeededRng) -> GateEvents {
-        let one = |q: usize, p: f64, rng: &mut SeededRng| {
-            if p > 0.0 && rng.random::<f64>() < p {
-                Pauli::single(q, rng.random_range(1..4u8))
-            } else {
-                Pauli::I
-            }
-        };
         let mut events = Vec::new();
         for (i, g) in self.gates.iter().enumerate() {
             let e = match *g {
-                Gate::H(q) | Gate::X(q) | Gate::Rx(q, _) | Gate::Ry(q, _) => one(q, model.p1, rng),
-                Gate::Rz(q, _) => one(q, model.p_rz, rng),
+                Gate::H(q) | Gate::X(q) | Gate::Rx(q, _) | Gate::Ry(q, _) => draw_one(q, model.p1, rng),
+                Gate::Rz(q, _) => draw_one(q, model.p_rz, rng),
                 Gate::Cx(a, b) => draw_two(a, b, model.p2, rng),
                 // `native` leaves no other gate.
                 _ => Pauli::I,

@@ -8,13 +8,12 @@
 //! n); the unmeasured ones are traced out.
 
 use super::program::Pauli;
-use super::trajectories::{draw_two, mean_and_se, trajectory_rng};
+use super::trajectories::{draw_one, draw_two, mean_and_se, trajectory_rng};
 use super::NoiseModel;
 use crate::error::{Error, Quantity, Result};
 use crate::rng::SeededRng;
 use crate::sim::kernels::{self, Phase};
 use num_complex::Complex64;
-use rand::Rng;
 use serde::Serialize;
 
 /// A gate of the routed basis, on renumbered qubits.
@@ -316,18 +315,11 @@ impl RoutedCircuit {
 
     /// The errors of one trajectory: after gate i, the Pauli.
     fn sample_events(&self, model: &NoiseModel, rng: &mut SeededRng) -> Vec<(usize, Pauli)> {
-        let one = |q: usize, p: f64, rng: &mut SeededRng| {
-            if p > 0.0 && rng.random::<f64>() < p {
-                Pauli::single(q, rng.random_range(1..4u8))
-            } else {
-                Pauli::I
-            }
-        };
         let mut events = Vec::new();
         for (i, g) in self.gates.iter().enumerate() {
             let e = match *g {
-                RoutedGate::Sx(q) | RoutedGate::X(q) => one(q, model.p1, rng),
-                RoutedGate::Rz(q, _) => one(q, model.p_rz, rng),
+                RoutedGate::Sx(q) | RoutedGate::X(q) => draw_one(q, model.p1, rng),
+                RoutedGate::Rz(q, _) => draw_one(q, model.p_rz, rng),
                 RoutedGate::Cz(a, b) | RoutedGate::Cx(a, b) | RoutedGate::Ecr(a, b) => draw_two(a, b, model.p2, rng),
             };
             if e != Pauli::I {

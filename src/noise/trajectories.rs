@@ -32,7 +32,7 @@ pub fn trajectory_rng(seed: u64, t: usize) -> SeededRng {
 }
 
 /// A Pauli on `q` with probability `p` (X, Y, Z equally likely).
-fn draw_one(q: usize, p: f64, rng: &mut SeededRng) -> Pauli {
+pub(crate) fn draw_one(q: usize, p: f64, rng: &mut SeededRng) -> Pauli {
     if p > 0.0 && rng.random::<f64>() < p {
         Pauli::single(q, rng.random_range(1..4u8))
     } else {
