@@ -202,7 +202,7 @@ def solve(
 
     ``init``: ``ramp``, ``interp`` (from the previous depth) or ``random``. ``space`` and
     ``mixer`` as the command line (none: full space, X mixer). ``objective``: ``energy``,
-    ``success`` or ``cvar:ALPHA``. ``noise``: presets (``heron``, ``aria``) or rates
+    ``success`` or ``cvar:ALPHA``. ``noise``: presets (``heron``, ``eagle``, ``aria``, ``forte``) or rates
     (``p1=..,p2=..,readout=..``) under which each depth is also estimated. The report's numbers
     are those of ``quzzle solve --json`` with the same settings, bit for bit.
     """

@@ -438,8 +438,9 @@ pub struct OptimizeArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct NoiseArgs {
     /// Also estimate the results under device noise, by Monte Carlo trajectories of the
-    /// exported circuit: a preset (heron: IBM Heron r2 class; aria: IonQ Aria class; typical
-    /// published figures, not a calibration), a device calibration calibration:FILE.json (IBM
+    /// exported circuit: a preset (heron: IBM Heron r2 class; eagle: IBM Eagle r3 class; aria:
+    /// IonQ Aria class; forte: IonQ Forte class; typical published figures with their sources,
+    /// not a calibration), a device calibration calibration:FILE.json (IBM
     /// backend properties or an IonQ characterization: medians) or Pauli error rates p1=A,p2=B,readout=R[,rz=Z]
     /// (p1 after h and rx, rz after rz (default p1), p2 after cx, readout a bit-flip
     /// probability). Repeat the flag for several models. Block-space and Grover circuits run gate

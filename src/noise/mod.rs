@@ -20,8 +20,8 @@
 //! whole gadgets, some negated, so the noisy layer is the usual cost phase, a correction phase
 //! for the negated gadgets, the pushed Pauli, the usual mixer kernel, and the Paulis of errors
 //! after the `rx` gates (they commute with the other qubits' `rx`). A layer without error is the
-//! noiseless kernel itself. Pauli errors leave any constrained subspace, so the block spaces
-//! (XY mixers) and the Grover mixer are refused.
+//! noiseless kernel itself. Pauli errors leave any constrained subspace, so block-space (XY)
+//! and Grover-mixer circuits run gate by gate on the full 2^n state instead ([`gates`]).
 
 pub mod calibration;
 #[cfg(test)]
@@ -95,7 +95,7 @@ pub fn pauli_from_average(r_avg: f64, qubits: u32) -> f64 {
 /// Error rates per gate kind and readout, with where they come from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NoiseModel {
-    /// Preset name (`heron`, `aria`) or the custom spec as given.
+    /// Preset name (one of [`PRESETS`]) or the custom spec as given.
     pub name: String,
     /// Pauli error probability after each `h` and `rx`.
     pub p1: f64,
@@ -110,40 +110,75 @@ pub struct NoiseModel {
 }
 
 /// The preset names, for error messages and help.
-pub const PRESETS: [&str; 2] = ["heron", "aria"];
+pub const PRESETS: [&str; 4] = ["heron", "eagle", "aria", "forte"];
+
+/// Where the IBM presets' snapshots come from: real device properties, dated, as shipped with
+/// the Qiskit SDK's fake backends.
+const IBM_SNAPSHOTS: &str = "backend properties of 2025-02-26 as shipped in qiskit-ibm-runtime \
+     0.51.0 (qiskit_ibm_runtime/fake_provider/backends/NAME/props_NAME.json), read as a calibration file";
 
 impl NoiseModel {
-    /// A preset by name: `heron` (IBM Heron r2 class) or `aria` (IonQ Aria class).
+    /// A preset by name: `heron` (IBM Heron r2), `eagle` (IBM Eagle r3), `aria` (IonQ Aria) or
+    /// `forte` (IonQ Forte). Each is one device class's typical figures, rounded, with where
+    /// and when they were published in `source`; none is a calibration of one device today.
     pub fn preset(name: &str) -> Option<NoiseModel> {
+        let model = |p1_avg: f64, p2_avg: f64, readout: f64, source: String| NoiseModel {
+            name: name.into(),
+            p1: pauli_from_average(p1_avg, 1),
+            p_rz: 0.0,
+            p2: pauli_from_average(p2_avg, 2),
+            readout,
+            source,
+        };
+        const PAULI: &str = "rz is virtual (error 0). Pauli rates = 1.5x and 1.25x the average gate \
+                             errors. Typical published figures, not a calibration";
         match name {
-            // Typical published figures (medians over the QPU), not a calibration.
-            "heron" => Some(NoiseModel {
-                name: "heron".into(),
-                p1: pauli_from_average(2.5e-4, 1),
-                p_rz: 0.0,
-                p2: pauli_from_average(3.0e-3, 2),
-                readout: 1.5e-2,
-                source: "IBM Heron r2 class: one-qubit (sx) error 2.5e-4, two-qubit (CZ) error 3e-3, \
-                         readout error 1.5e-2, round typical values of the medians IBM Quantum Platform \
-                         shows per Heron r2 QPU (https://quantum.cloud.ibm.com/computers; defined in \
-                         https://quantum.cloud.ibm.com/docs/guides/qpu-information: 2Q error = 1 - average \
-                         gate fidelity from randomized benchmarking); check the current values there. rz is \
-                         virtual (error 0). Pauli rates = 1.5x and 1.25x the average gate errors. Typical \
-                         published figures, not a calibration"
-                    .into(),
-            }),
-            "aria" => Some(NoiseModel {
-                name: "aria".into(),
-                p1: pauli_from_average(5.0e-4, 1),
-                p_rz: 0.0,
-                p2: pauli_from_average(4.0e-3, 2),
-                readout: 3.9e-3,
-                source: "IonQ Aria class: system fidelities published on \
-                         https://learn.microsoft.com/azure/quantum/provider-ionq (single-qubit gates 99.95%, \
-                         two-qubit gates 99.6%, SPAM 99.61%); rz is virtual (error 0). Pauli rates = 1.5x \
-                         and 1.25x the average gate errors. Typical published figures, not a calibration"
-                    .into(),
-            }),
+            "heron" => Some(model(
+                2.5e-4,
+                4.0e-3,
+                1.5e-2,
+                format!(
+                    "IBM Heron r2 class: one-qubit (sx) error 2.5e-4, two-qubit (CZ) error 4e-3, readout \
+                     error 1.5e-2: the medians of ibm_fez (2.3e-4, 3.8e-3, 7.6e-3) and ibm_torino \
+                     (2.7e-4, 4.1e-3, 2.3e-2), averaged and rounded; {IBM_SNAPSHOTS}. 2Q error = 1 - \
+                     average gate fidelity from randomized benchmarking \
+                     (https://quantum.cloud.ibm.com/docs/guides/qpu-information); current medians at \
+                     https://quantum.cloud.ibm.com/computers. {PAULI}"
+                ),
+            )),
+            "eagle" => Some(model(
+                2.4e-4,
+                7.5e-3,
+                2.0e-2,
+                format!(
+                    "IBM Eagle r3 class: one-qubit (sx) error 2.4e-4, two-qubit (ECR) error 7.5e-3, \
+                     readout error 2.0e-2: the medians of ibm_sherbrooke (2.36e-4 over 254 sx/x, \
+                     7.50e-3 over 135 ecr, 1.98e-2 over 127 qubits), rounded; ibm_brisbane's are \
+                     within 3 % of them; {IBM_SNAPSHOTS}. {PAULI}"
+                ),
+            )),
+            "aria" => Some(model(
+                5.0e-4,
+                4.0e-3,
+                3.9e-3,
+                format!(
+                    "IonQ Aria class: system fidelities published on \
+                     https://learn.microsoft.com/azure/quantum/provider-ionq (single-qubit gates \
+                     99.95%, two-qubit gates 99.6%, SPAM 99.61%; page as of 2024-10-24). {PAULI}"
+                ),
+            )),
+            "forte" => Some(model(
+                2.0e-4,
+                4.64e-3,
+                3.9e-3,
+                format!(
+                    "IonQ Forte class: one-qubit error 2.0e-4 and the median two-qubit error 4.64e-3 \
+                     over all 435 pairs of a 30-qubit chain, by direct randomized benchmarking \
+                     (Chen et al., Benchmarking a trapped-ion quantum computer with 30 qubits, \
+                     arXiv:2308.05071, 2023); readout 3.9e-3 is Aria's published SPAM error (see \
+                     aria), not a Forte figure. {PAULI}"
+                ),
+            )),
             _ => None,
         }
     }
@@ -254,8 +289,15 @@ mod tests {
     #[test]
     fn presets_and_custom_rates_parse() {
         let h = NoiseModel::parse("heron").unwrap();
-        assert!((h.p2 - 3.75e-3).abs() < 1e-15 && (h.p1 - 3.75e-4).abs() < 1e-15 && h.p_rz == 0.0);
-        assert!(h.source.contains("not a calibration"));
+        assert!((h.p2 - 5e-3).abs() < 1e-15 && (h.p1 - 3.75e-4).abs() < 1e-15 && h.p_rz == 0.0);
+        assert!(h.source.contains("not a calibration") && h.source.contains("2025-02-26"));
+        for name in PRESETS {
+            let m = NoiseModel::preset(name).unwrap();
+            assert_eq!(m.name, name);
+            let cited = ["qiskit-ibm-runtime", "https://", "arXiv"];
+            assert!(cited.iter().any(|c| m.source.contains(c)), "{name}");
+        }
+        assert!((NoiseModel::parse("forte").unwrap().p2 - 5.8e-3).abs() < 1e-15);
         assert_eq!(NoiseModel::parse("ARIA").unwrap().name, "aria");
         let c = NoiseModel::parse("p1=1e-4,p2=3e-3,readout=1e-2").unwrap();
         assert_eq!((c.p1, c.p_rz, c.p2, c.readout), (1e-4, 1e-4, 3e-3, 1e-2));
