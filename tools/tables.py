@@ -388,7 +388,7 @@ def noise_peaks():
     boards = noise_rows()
     first = next(iter(next(iter(boards.values())).values()))
     models = first["noise"].split()
-    names = {"p1=3.75e-4,p2=7.5e-3,readout=1.5e-2,rz=0": "heron, 2× cx error"}
+    names = {"p1=3.75e-4,p2=1e-2,readout=1.5e-2,rz=0": "heron, 2× cx error"}
     out = ["| instance | qubits | noiseless | %s |" % " | ".join(names.get(m, m) for m in models),
            "| --- | --- | --- | %s |" % " | ".join("---" for _ in models)]
     for f, b in boards.items():
@@ -422,6 +422,93 @@ def noise_deepest():
                 ", ".join("%#.2g vs %.3f" % (r["_pv"][heron], pv(r)) for r in last),
                 100 * min(share(aria)), 100 * max(share(aria)), "%.0f" % min(above), "%.0f" % max(above),
                 ", ".join(sci(float(r["uniform_baseline"]), 2) for r in last))]
+
+
+def noise_models():
+    """{name: (p1, rz, p2, readout)} from the noisy sweep's settings."""
+    text = json.load(open(path("results/noise/sweep/sweep.settings.json")))["noise"]
+    found = re.findall(r"(\S+) \(p1 ([\d.e+-]+) \(h, rx\), rz ([\d.e+-]+), p2 ([\d.e+-]+) \(cx\), readout ([\d.e+-]+)\)", text)
+    return {name: tuple(float(v) for v in rates) for name, *rates in found}
+
+
+def noise_error_free():
+    boards = noise_rows()
+    rates = noise_models()
+    last = [b[max(b)] for b in boards.values()]
+    p = int(last[0]["p"])
+
+    def clean(r, m):
+        p1, rz, p2, _ = rates[m]
+        one = int(r["gates_h"]) + int(r["gates_rx"])
+        return (1 - p1) ** one * (1 - rz) ** int(r["gates_rz"]) * (1 - p2) ** int(r["gates_cx"])
+
+    def kept(r, m):
+        return (1 - rates[m][3]) ** int(r["qubits"])
+
+    def span(values):
+        return "%.2f–%.2f" % (min(values), max(values))
+
+    h = next(r for r in last)
+    return ["The probability that a whole run has no gate error at all at p = %d is %s for heron and %s for "
+            "aria (Π(1 − p_g) over the exported gates); readout alone keeps (1 − r)^n = %s of the mass for "
+            "heron and %s for aria. The noisy values are larger than the error-free fraction times the "
+            "noiseless value (%s, heron, p = %d: %.3f against %.3f · %.2f · %.3f = %.3f): many errors (a Z "
+            "before a measurement, an error on a qubit whose value is already settled) do not spoil the board." % (
+                p, " / ".join("%.3f" % clean(r, "heron") for r in last),
+                " / ".join("%.3f" % clean(r, "aria") for r in last),
+                span([kept(r, "heron") for r in last]), span([kept(r, "aria") for r in last]),
+                os.path.basename(h["file"])[:-4].replace("tango-6x6-linkedin-", ""), p,
+                h["_pv"][0], clean(h, "heron"), kept(h, "heron"), pv(h),
+                clean(h, "heron") * kept(h, "heron") * pv(h))]
+
+
+def noise_queens():
+    """X on the full space against XY-ring on the row space, per board and model: the noisy
+    peak (where noise overtakes the gain of depth) and the value at the deepest depth."""
+    runs = {m: by_board(read_csv("results/noise/queens-%s/sweep.csv" % m)) for m in ("x", "xy-ring")}
+    for boards in runs.values():
+        for b in boards.values():
+            for r in b.values():
+                r["_pv"] = [float(v) for v in r["noise_p_valid"].split()]
+                r["_se"] = [float(v) for v in r["noise_p_valid_se"].split()]
+    out = ["| board | qubits | model | X full: cx at p = 1 | X: noisy peak | X: at p = 8 (noiseless) "
+           "| XY rows: cx at p = 1 | XY: noisy peak | XY: at p = 8 (noiseless) | XY / X at p = 8 | uniform X / XY |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for f in runs["x"]:
+        x, xy = runs["x"][f], runs["xy-ring"][f]
+        models = x[1]["noise"].split()
+        for i, m in enumerate(models):
+            cells = []
+            for b in (x, xy):
+                depths = sorted(b)
+                peak = max(depths, key=lambda p: b[p]["_pv"][i])
+                v, e = b[peak]["_pv"][i], b[peak]["_se"][i]
+                close = [p for p in depths if p != peak and b[p]["_pv"][i] + 2 * (b[p]["_se"][i] + e) >= v]
+                last = b[depths[-1]]
+                cells += [b[1]["gates_cx"],
+                          "%d: %.4f ± %.4f%s" % (peak, v, e, " (%s)" % ", ".join(map(str, close)) if close else ""),
+                          "%.4f ± %.4f (%.3f)" % (last["_pv"][i], last["_se"][i], pv(last))]
+            ratio = xy[max(xy)]["_pv"][i] / x[max(x)]["_pv"][i]
+            cells += ["%.1f" % ratio, "%s / %s" % (sci(float(x[1]["uniform_baseline"]), 2),
+                                                   sci(float(xy[1]["uniform_baseline"]), 2))]
+            out.append("| %s | %s | %s | %s |" % (os.path.basename(f)[:-4], x[1]["qubits"], m,
+                                                  " | ".join(map(str, cells))))
+    return out
+
+
+# results/hardware/README.md
+
+
+def hardware_table():
+    out = ["| board | p | shots | measured P(valid) | 95 % interval | noiseless | heron ± s.e. | z |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for board in ("tango-6x6-seed20", "queens-6x6-seed1"):
+        for r in read_csv("results/hardware", board, "hardware.csv"):
+            out.append("| %s | %s | %s | %.4f | [%.4f, %.4f] | %.4f | %.4f ± %.4f | %+.2f |" % (
+                board, r["p"], r["shots"], float(r["p_valid"]), float(r["interval_low"]),
+                float(r["interval_high"]), float(r["simulated_p_valid"]), float(r["heron_predicted"]),
+                float(r["heron_predicted_se"]), float(r["heron_z"])))
+    return out
 
 
 # results/generate/README.md
@@ -588,7 +675,9 @@ BLOCKS = {
     "results/sudoku4/README.md": {"sudoku4-qaoa": sudoku4_qaoa},
     "results/monotone/README.md": {"monotone-rises": monotone_rises},
     "results/sweeps/README.md": {"sweeps-headline": sweeps_headline},
-    "results/noise/README.md": {"noise-peaks": noise_peaks, "noise-deepest": noise_deepest},
+    "results/noise/README.md": {"noise-peaks": noise_peaks, "noise-deepest": noise_deepest,
+                                "noise-queens": noise_queens, "noise-error-free": noise_error_free},
+    "results/hardware/README.md": {"hardware": hardware_table},
     "results/generate/README.md": {"generate-summary": generate_summary, "generate-notes": generate_notes},
     "results/grover/README.md": {
         "grover-nqueens": grover_nqueens, "grover-nqueens2": grover_nqueens2, "grover-boards": grover_boards,

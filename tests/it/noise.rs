@@ -157,7 +157,10 @@ fn every_bad_noise_option_is_a_clear_usage_error() {
     let f = data("tiny-tango-4x4.txt");
     let f = f.to_str().unwrap();
     for (args, says) in [
-        (vec!["solve", f, "--noise", "falcon"], "not a preset (heron, eagle, aria, forte)"),
+        (
+            vec!["solve", f, "--noise", "falcon"],
+            "not a preset (heron, eagle, aria, forte)",
+        ),
         (vec!["solve", f, "--noise", "p1=1e-3;p2=2e-2"], "is not a number"),
         (vec!["solve", f, "--noise", "p1=1e-3,p2"], "`p2` is not KEY=VALUE"),
         (vec!["solve", f, "--noise", "q=0.1"], "unknown rate `q`"),
