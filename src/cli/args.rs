@@ -68,6 +68,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Simulated annealing on the same reduced QUBO (dwave-samplers' sweeps, schedule and default β range; on a block space, swaps that keep every block's count): P(valid) per read with its exact interval, the final energies, TTS99 in sweeps and seconds
+    Anneal(AnnealArgs),
     /// Optimise QAOA angles at each depth and report the success probability.
     Solve(SolveArgs),
     /// Write the Ising model `{"qubits", "h", "J": [[i, j, w]], "offset"}` (z = +1 when the bit is 0).
@@ -743,4 +745,44 @@ pub struct PredictArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `quzzle anneal`.
+#[derive(Args, Debug, Clone)]
+pub struct AnnealArgs {
+    /// Puzzle file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub reduce: ReduceArg,
+    /// Where reads move: full (single flips) or a block family of plain counts (rows, cols,
+    /// regions, cells, auto: swaps inside each block, which keep its count).
+    #[arg(long, value_enum, default_value_t = quzzle::encoding::space::SpaceChoice::Full)]
+    pub space: quzzle::encoding::space::SpaceChoice,
+    /// Independent reads, each from a random state.
+    #[arg(long, default_value_t = 1000)]
+    pub reads: usize,
+    /// Sweeps per read, one β each.
+    #[arg(long, default_value_t = 1000)]
+    pub sweeps: usize,
+    /// β from hot to cold, `A,B` (default: dwave-samplers' rule from the model's biases).
+    #[arg(long, value_name = "A,B", value_parser = parse_beta_range)]
+    pub beta_range: Option<(f64, f64)>,
+    /// How β moves through the range.
+    #[arg(long, value_enum, default_value_t = quzzle::experiment::anneal::BetaSchedule::Geometric)]
+    pub schedule: quzzle::experiment::anneal::BetaSchedule,
+    /// Seed: read r draws from stream r of the generator it seeds.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_beta_range(text: &str) -> std::result::Result<(f64, f64), String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [a, b] = parts.as_slice() else {
+        return Err(format!("`{text}` is not two numbers A,B"));
+    };
+    let number = |t: &str| t.parse::<f64>().map_err(|_| format!("`{t}` is not a number"));
+    Ok((number(a)?, number(b)?))
 }

@@ -28,6 +28,7 @@ macro_rules! errln {
     };
 }
 
+mod anneal;
 mod args;
 mod bench;
 mod classical;
@@ -100,6 +101,7 @@ fn run(cli: Cli) -> Result<()> {
             json,
         } => classical::run(&file, reduce.level, encoding.encoding, method, json),
         Command::Solve(args) => solve::run(&args),
+        Command::Anneal(args) => anneal::run(&args),
         Command::Ising {
             source,
             reduce,

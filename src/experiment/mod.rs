@@ -1,6 +1,7 @@
 //! Experiments on an encoded puzzle: QAOA over depths (`solve`), batches of instances
 //! (`sweep`), the p = 1 landscape, the statistics they report, and timing (`bench`).
 
+pub mod anneal;
 pub mod bench;
 pub mod classical;
 pub mod depth;

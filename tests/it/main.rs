@@ -1,5 +1,6 @@
 //! The one integration-test binary; modules mirror src/.
 
+mod anneal;
 mod budgets;
 mod cli;
 mod cli_values;

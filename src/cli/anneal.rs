@@ -1,0 +1,68 @@
+//! `quzzle anneal`: simulated annealing on the reduced QUBO, the classical baseline.
+
+use super::args::AnnealArgs;
+use super::output::to_json;
+use quzzle::encoding::{self, EncodingKind};
+use quzzle::experiment::anneal::{anneal, AnnealSettings};
+use quzzle::experiment::stats::probability_text;
+use quzzle::Result;
+
+pub fn run(args: &AnnealArgs) -> Result<()> {
+    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level)?;
+    let settings = AnnealSettings {
+        reads: args.reads,
+        sweeps: args.sweeps,
+        beta_range: args.beta_range,
+        schedule: args.schedule,
+        seed: args.seed,
+        space: args.space,
+    };
+    let r = anneal(enc.as_ref(), &settings)?;
+    if args.json {
+        outln!("{}", to_json(&r));
+        return Ok(());
+    }
+    outln!(
+        "{}: {} variables at {}, space {} ({:.4e} states)",
+        r.file,
+        r.qubits,
+        r.reduce.name(),
+        r.space,
+        r.dimension
+    );
+    outln!(
+        "{} reads x {} sweeps, {} schedule, beta {:.6} -> {:.6}{}, seed {}",
+        r.reads,
+        r.sweeps,
+        r.schedule.name(),
+        r.beta_range[0],
+        r.beta_range[1],
+        if r.beta_range_default { " (default rule)" } else { "" },
+        r.seed
+    );
+    outln!(
+        "P(valid) per read: {} ({} of {}; 95 % interval [{}, {}])",
+        probability_text(r.p_valid, 4),
+        r.valid_reads,
+        r.reads,
+        probability_text(r.interval[0], 4),
+        probability_text(r.interval[1], 4)
+    );
+    outln!("final energy: mean {:.6}, lowest {:.6}", r.mean_energy, r.min_energy);
+    outln!("  energy        reads   valid");
+    for e in r.energies.iter().take(10) {
+        outln!("  {:<12.6} {:>6}  {:>6}", e.energy, e.reads, e.valid);
+    }
+    if r.energies.len() > 10 {
+        outln!("  ... {} more energies (--json lists them all)", r.energies.len() - 10);
+    }
+    match (r.reads_99, r.tts99_sweeps, r.tts99_seconds) {
+        (Some(reads), Some(sweeps), Some(seconds)) => outln!(
+            "TTS99: {reads:.1} reads = {sweeps:.3e} sweeps = {seconds:.3e} s on one thread ({:.3e} s per read)",
+            r.seconds_per_read
+        ),
+        _ => outln!("TTS99: none (no read ended on a valid board)"),
+    }
+    outln!("{:.2} s wall", r.seconds);
+    Ok(())
+}
