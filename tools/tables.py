@@ -375,13 +375,28 @@ def sudoku4_qaoa():
 # results/noise/README.md
 
 
-def noise_rows():
-    boards = by_board(read_csv("results/noise/sweep/sweep.csv"))
+def noisy_boards(csv_path):
+    """{file: {p: row}} of a noisy sweep, each row with its models' P(valid) and s.e. as lists."""
+    boards = by_board(read_csv(csv_path))
     for b in boards.values():
         for r in b.values():
             r["_pv"] = [float(v) for v in r["noise_p_valid"].split()]
             r["_se"] = [float(v) for v in r["noise_p_valid_se"].split()]
     return boards
+
+
+def noise_rows():
+    return noisy_boards("results/noise/sweep/sweep.csv")
+
+
+def noisy_peak(b, i):
+    """Model i's peak depth and value on board b, with the depths within two standard errors of
+    it (not resolved from it), as table text."""
+    depths = sorted(b)
+    peak = max(depths, key=lambda p: b[p]["_pv"][i])
+    v, e = b[peak]["_pv"][i], b[peak]["_se"][i]
+    close = [p for p in depths if p != peak and b[p]["_pv"][i] + 2 * (b[p]["_se"][i] + e) >= v]
+    return "%d: %.4f ± %.4f%s" % (peak, v, e, " (%s)" % ", ".join(map(str, close)) if close else "")
 
 
 def noise_peaks():
@@ -396,11 +411,7 @@ def noise_peaks():
         best = max(depths, key=lambda p: pv(b[p]))
         cells = ["%d (%.3f%s)" % (best, pv(b[best]), ", still rising" if best == depths[-1] else "")]
         for i in range(len(models)):
-            peak = max(depths, key=lambda p: b[p]["_pv"][i])
-            v, e = b[peak]["_pv"][i], b[peak]["_se"][i]
-            # Depths whose value is within two standard errors of the peak's: not resolved from it.
-            close = [p for p in depths if p != peak and b[p]["_pv"][i] + 2 * (b[p]["_se"][i] + e) >= v]
-            cells.append("%d: %.4f ± %.4f%s" % (peak, v, e, " (%s)" % ", ".join(map(str, close)) if close else ""))
+            cells.append(noisy_peak(b, i))
         out.append("| %s | %s | %s |" % (os.path.basename(f)[:-4], b[1]["qubits"], " | ".join(cells)))
     return out
 
@@ -465,12 +476,7 @@ def noise_error_free():
 def noise_queens():
     """X on the full space against XY-ring on the row space, per board and model: the noisy
     peak (where noise overtakes the gain of depth) and the value at the deepest depth."""
-    runs = {m: by_board(read_csv("results/noise/queens-%s/sweep.csv" % m)) for m in ("x", "xy-ring")}
-    for boards in runs.values():
-        for b in boards.values():
-            for r in b.values():
-                r["_pv"] = [float(v) for v in r["noise_p_valid"].split()]
-                r["_se"] = [float(v) for v in r["noise_p_valid_se"].split()]
+    runs = {m: noisy_boards("results/noise/queens-%s/sweep.csv" % m) for m in ("x", "xy-ring")}
     out = ["| board | qubits | model | X full: cx at p = 1 | X: noisy peak | X: at p = 8 (noiseless) "
            "| XY rows: cx at p = 1 | XY: noisy peak | XY: at p = 8 (noiseless) | XY / X at p = 8 | uniform X / XY |",
            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
@@ -480,13 +486,8 @@ def noise_queens():
         for i, m in enumerate(models):
             cells = []
             for b in (x, xy):
-                depths = sorted(b)
-                peak = max(depths, key=lambda p: b[p]["_pv"][i])
-                v, e = b[peak]["_pv"][i], b[peak]["_se"][i]
-                close = [p for p in depths if p != peak and b[p]["_pv"][i] + 2 * (b[p]["_se"][i] + e) >= v]
-                last = b[depths[-1]]
-                cells += [b[1]["gates_cx"],
-                          "%d: %.4f ± %.4f%s" % (peak, v, e, " (%s)" % ", ".join(map(str, close)) if close else ""),
+                last = b[max(b)]
+                cells += [b[1]["gates_cx"], noisy_peak(b, i),
                           "%.4f ± %.4f (%.3f)" % (last["_pv"][i], last["_se"][i], pv(last))]
             ratio = xy[max(xy)]["_pv"][i] / x[max(x)]["_pv"][i]
             cells += ["%.1f" % ratio, "%s / %s" % (sci(float(x[1]["uniform_baseline"]), 2),

@@ -80,13 +80,20 @@ impl Ising {
 
     /// Energy of basis index `k`, term by term.
     pub fn energy(&self, k: u64) -> f64 {
-        let z = |q: usize| if (k >> q) & 1 == 1 { -1.0 } else { 1.0 };
+        let z: Vec<f64> = (0..self.num_qubits)
+            .map(|q| if (k >> q) & 1 == 1 { -1.0 } else { 1.0 })
+            .collect();
+        self.energy_of_spins(&z)
+    }
+
+    /// Energy of the spins `z` (±1 each, any number of qubits), term by term.
+    pub fn energy_of_spins(&self, z: &[f64]) -> f64 {
         let mut e = self.offset;
-        for (q, &h) in self.h.iter().enumerate() {
-            e += h * z(q);
+        for (h, z) in self.h.iter().zip(z) {
+            e += h * z;
         }
         for &(a, b, w) in &self.couplings {
-            e += w * z(a) * z(b);
+            e += w * z[a] * z[b];
         }
         e
     }
