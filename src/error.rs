@@ -300,6 +300,19 @@ pub enum Error {
         /// Its value now.
         given: String,
     },
+    /// Two shard folders of one sweep that were run with different settings or inputs.
+    #[error("{} and {} are not shards of one sweep: {setting} is {first_value} in the first and {other_value} in the second; rerun the odd shard with the others' settings", folders[0].display(), folders[1].display())]
+    ShardMismatch {
+        /// The first shard folder and the one that differs from it (boxed: keeps the error
+        /// small).
+        folders: Box<[PathBuf; 2]>,
+        /// What differs.
+        setting: String,
+        /// Its value in `first`.
+        first_value: String,
+        /// Its value in `other`.
+        other_value: String,
+    },
     /// Another sweep holds the lock of an output folder.
     #[error("{}: {}", lock.display(), locked_text(*pid, host.as_deref()))]
     Locked {
@@ -1009,6 +1022,7 @@ impl Error {
                 | Error::Manifest { .. }
                 | Error::ResumeMismatch { .. }
                 | Error::Locked { .. }
+                | Error::ShardMismatch { .. }
                 | Error::NoPuzzleFiles { .. }
                 | Error::NotGenerated { .. }
                 | Error::WrongKind { .. }

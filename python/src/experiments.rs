@@ -255,6 +255,7 @@ fn sweep_json(
         max_qubits,
         space,
         noise: noise_settings(&noise, trajectories, &space, None)?,
+        shard: None,
     };
     let csv = out.join("sweep.csv");
     let lock = sweep::lock_sweep_folder(&out).or_py()?;

@@ -115,6 +115,10 @@ pub enum Command {
     /// Run QAOA at every depth on a batch of puzzles; one CSV row per (instance, depth, init,
     /// objective), written as soon as it is done (a rerun resumes), then plots and a summary.
     Sweep(SweepArgs),
+    /// Join the shard folders of one sweep (`sweep --shard I/K`) into one sweep folder: the
+    /// CSV, summary and figures of the unsharded sweep. Refused unless the folders are all K
+    /// shards of one sweep, run with the same settings on the same instances.
+    Merge(MergeArgs),
     /// The p = 1 landscape: heatmaps of energy and success probability over (γ, β).
     Landscape(LandscapeArgs),
     /// Grover search from the uniform superposition over a space: P(valid) per iteration by
@@ -262,6 +266,42 @@ pub struct SweepArgs {
     pub size: Option<quzzle::plot::FigureSize>,
     #[command(flatten)]
     pub noise: NoiseArgs,
+    /// Run only shard I of K (I from 0, as a scheduler's array task id): the instances are
+    /// ordered by the SHA-256 of their files and dealt round-robin, so every shard given the
+    /// same inputs agrees on its part. `quzzle merge` joins the K shard folders.
+    #[arg(long, value_name = "I/K")]
+    pub shard: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// The folders of the K shards of one sweep (`sweep --shard I/K --out FOLDER`), each once,
+    /// in any order.
+    #[arg(required = true)]
+    pub folders: Vec<PathBuf>,
+    /// New folder for the merged sweep.csv, settings, summary.md and figures (the same bytes
+    /// an unsharded sweep writes, but its wall-time column and compute-time total).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Depth plots: auto (per instance for one instance, median + IQR band for a batch),
+    /// instance, or median.
+    #[arg(long, value_enum, default_value_t = Lines::Auto)]
+    pub lines: Lines,
+    /// Bitstrings in each instance's distribution plot.
+    #[arg(long, default_value_t = 16)]
+    pub top: usize,
+    /// Skip the per-instance distribution and board plots (which read the puzzle files at the
+    /// paths the rows name).
+    #[arg(long)]
+    pub no_instance_plots: bool,
+    /// Also draw, per instance, P(valid) against applications of the cost or oracle
+    /// (side_by_side/ under --out).
+    #[arg(long)]
+    pub side_by_side: bool,
+    /// Size of the depth figures in logical pixels, WIDTHxHEIGHT (PNGs are drawn at twice
+    /// that); default: grows with the number of panels.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<quzzle::plot::FigureSize>,
 }
 
 /// `WIDTHxHEIGHT` in logical pixels, each 200..=4000.

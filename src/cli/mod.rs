@@ -119,6 +119,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Qasm(args) => qasm::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Merge(args) => sweep::merge(&args),
         Command::Landscape(args) => landscape::run(&args),
         Command::Grover(args) => grover::run(&args),
         Command::Sample(args) => sample::run(&args),

@@ -1,7 +1,7 @@
 //! `quzzle sweep`: the library's sweep with a progress bar on a terminal, then plots and a
 //! summary.
 
-use super::args::SweepArgs;
+use super::args::{MergeArgs, SweepArgs};
 use super::output::{check_output_folder, refuse_inputs, write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
@@ -24,8 +24,15 @@ const BAR_STEPS: u64 = 10_000;
 pub fn run(args: &SweepArgs) -> Result<()> {
     let config = args.optimize.config(args.restarts)?;
     let inits = args.init.inits();
+    let mut files = sweep::collect_files(&args.inputs)?;
+    let mut shard = None;
+    if let Some(text) = &args.shard {
+        let (chosen, manifest) = sweep::shard::select(&files, sweep::shard::Shard::parse(text)?)?;
+        files = chosen;
+        shard = Some(manifest);
+    }
     let plan = SweepPlan {
-        files: sweep::collect_files(&args.inputs)?,
+        files,
         level: args.reduce.level,
         encoding: args.encoding.encoding,
         depths: parse_depths(&args.depths)?,
@@ -36,14 +43,20 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         max_qubits: args.max_qubits,
         space: args.space.settings(),
         noise: args.noise.settings(&args.space.settings())?,
+        shard,
     };
     let csv = args.out.join("sweep.csv");
     let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
     refuse_inputs(
         &inputs,
-        &[csv.clone(), sweep::settings_path(&csv), args.out.join("summary.md")],
+        &[
+            csv.clone(),
+            sweep::settings_path(&csv),
+            sweep::shard::manifest_path(&csv),
+            args.out.join("summary.md"),
+        ],
     )?;
-    check_outputs(args, &inputs)?;
+    check_outputs(&args.out, &inputs)?;
     // Held until the figures and summary are written; dropped (removed) on every return.
     let lock = sweep::lock_sweep_folder(&args.out)?;
     if let Some(note) = &lock.note {
@@ -98,65 +111,230 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         csv.display(),
         outcome.skipped.len()
     );
-    if outcome.rows.is_empty() {
+    let skipped: Vec<(String, String)> = outcome
+        .skipped
+        .iter()
+        .map(|(f, why)| (f.clone(), super::errors::message(why)))
+        .collect();
+    let labelled: Vec<(PathBuf, String)> = plan
+        .files
+        .iter()
+        .map(|p| {
+            (
+                p.clone(),
+                outcome
+                    .labels
+                    .get(p)
+                    .cloned()
+                    .unwrap_or_else(|| p.display().to_string()),
+            )
+        })
+        .collect();
+    if let Some(manifest) = &plan.shard {
+        // Written before the figures: a shard whose rows are all in is ready to merge.
+        let manifest = sweep::shard::ShardManifest {
+            files: labelled.iter().map(|(_, l)| l.clone()).collect(),
+            skipped: skipped.clone(),
+            ..manifest.clone()
+        };
+        sweep::shard::write_manifest(&csv, &manifest)?;
+    }
+    if outcome.rows.is_empty() && plan.shard.is_none() {
         return Err(Error::InvalidArgument(
             "no instance could be run (all skipped); see the messages above".into(),
         ));
     }
     // Figures and summary show this plan's files from the whole CSV: rows an earlier run wrote
     // there with another space or mixer are one more line family (same objective only).
-    let files: std::collections::BTreeSet<&str> = outcome.rows.iter().map(|r| r.file.as_str()).collect();
+    let names: std::collections::BTreeSet<&str> = outcome.rows.iter().map(|r| r.file.as_str()).collect();
     let objective = plan.objective.name();
     let all_rows: Vec<_> = sweep::read_csv(&csv)?
         .into_iter()
-        .filter(|r| files.contains(r.file.as_str()) && r.objective.name() == objective)
+        .filter(|r| names.contains(r.file.as_str()) && r.objective.name() == objective)
         .collect();
-    let other_families = all_rows.len() > outcome.rows.len();
-    let rows = &all_rows;
-    let lines = args.lines;
+    let other_families = all_rows.len() - outcome.rows.len();
+    let settings = sweep::settings::SweepSettings::read(&csv)?;
+    let noise = settings.noise.clone();
+    let view = Display {
+        lines: args.lines,
+        size: args.size,
+        top: args.top,
+        instance_plots: !args.no_instance_plots,
+        side_by_side: args.side_by_side,
+    };
+    let written = report(
+        &args.out,
+        &all_rows,
+        &Report {
+            settings,
+            labelled: &labelled,
+            skipped: &skipped,
+            other_families,
+            noise: &noise,
+        },
+        &view,
+    )?;
+    drop(lock);
+    outln!(
+        "wrote {} and {} plot files (SVG and PNG) under {}",
+        csv.display(),
+        written,
+        args.out.display()
+    );
+    Ok(())
+}
+
+/// `quzzle merge`: the shard folders of one sweep joined into one sweep folder, with the
+/// summary and figures an unsharded sweep draws.
+pub fn merge(args: &MergeArgs) -> Result<()> {
+    let merged = sweep::shard::merge(&args.folders)?;
+    let csv = args.out.join("sweep.csv");
+    for folder in &args.folders {
+        if folder
+            .canonicalize()
+            .ok()
+            .is_some_and(|f| args.out.canonicalize().ok() == Some(f))
+        {
+            return Err(Error::InvalidArgument(format!(
+                "--out {} is one of the shard folders; merge into a new folder",
+                args.out.display()
+            )));
+        }
+    }
+    check_outputs(&args.out, &[])?;
+    if csv.exists() {
+        return Err(Error::InvalidArgument(format!(
+            "{} exists: a merge writes a new sweep folder; remove it or choose another --out",
+            csv.display()
+        )));
+    }
+    let lock = sweep::lock_sweep_folder(&args.out)?;
+    let mut text = format!("{}\n", sweep::CSV_HEADER);
+    for r in &merged.rows {
+        text.push_str(&r.to_csv_record()?);
+    }
+    let settings_text = serde_json::to_string_pretty(&merged.settings).expect("plain fields serialise") + "\n";
+    quzzle::files::write_whole(&[
+        (csv.clone(), text.into_bytes()),
+        (sweep::settings_path(&csv), settings_text.into_bytes()),
+    ])?;
+    let labelled: Vec<(PathBuf, String)> = merged.files.iter().map(|f| (PathBuf::from(f), f.clone())).collect();
+    let noise = merged.settings.noise.clone();
+    let view = Display {
+        lines: args.lines,
+        size: args.size,
+        top: args.top,
+        instance_plots: !args.no_instance_plots,
+        side_by_side: args.side_by_side,
+    };
+    let written = report(
+        &args.out,
+        &merged.rows,
+        &Report {
+            settings: merged.settings.clone(),
+            labelled: &labelled,
+            skipped: &merged.skipped,
+            other_families: 0,
+            noise: &noise,
+        },
+        &view,
+    )?;
+    drop(lock);
+    errln!(
+        "merged {} shard folders: {} rows of {} files ({} skipped)",
+        args.folders.len(),
+        merged.rows.len(),
+        merged.files.len(),
+        merged.skipped.len()
+    );
+    outln!(
+        "wrote {} and {} plot files (SVG and PNG) under {}",
+        csv.display(),
+        written,
+        args.out.display()
+    );
+    Ok(())
+}
+
+/// How the figures of a sweep folder are drawn.
+struct Display {
+    lines: quzzle::plot::sweep::Lines,
+    size: Option<quzzle::plot::FigureSize>,
+    top: usize,
+    instance_plots: bool,
+    side_by_side: bool,
+}
+
+/// What a sweep folder's summary says besides its rows.
+struct Report<'a> {
+    settings: sweep::settings::SweepSettings,
+    /// Every file of the run (path, and the label its rows carry), in run order.
+    labelled: &'a [(PathBuf, String)],
+    /// Skipped files with the reason.
+    skipped: &'a [(String, String)],
+    /// Rows of other spaces or mixers that earlier runs wrote to the same CSV.
+    other_families: usize,
+    /// The noise setting ([`sweep::settings::noise_setting`]).
+    noise: &'a str,
+}
+
+/// Figures and summary.md of a sweep folder from its rows; prints the summary. Everything here
+/// follows from the rows and the settings, so a merged folder gets what an unsharded one does.
+/// Returns the number of figure files written.
+fn report(out: &Path, rows: &[SweepRow], report: &Report<'_>, view: &Display) -> Result<usize> {
+    let settings = &report.settings;
+    let has_random = rows.iter().any(|r| r.init == Init::Random);
     let note = format!(
         "reduce {}, {} encoding, {}, restarts {}, seed {}{}",
-        plan.level.name(),
-        plan.encoding.name(),
-        plan.config.method.name(),
-        plan.config.restarts,
-        plan.config.seed,
-        if plan.match_random_budget && inits.contains(&Init::Random) {
+        settings.reduce,
+        settings.encoding,
+        settings.optimizer,
+        settings.restarts,
+        settings.seed,
+        if settings.match_random_budget && has_random {
             "; random: fresh starts until INTERP's simulator calls"
         } else {
             ""
         }
     );
     let options = DepthFigureOptions {
-        lines,
+        lines: view.lines,
         note,
-        size: args.size,
+        size: view.size,
         styles: StyleBook::inits(),
     };
-    let mut files = draw_depth_figures_with(rows, &args.out, &options)?;
+    let mut files = if rows.is_empty() {
+        Vec::new()
+    } else {
+        draw_depth_figures_with(rows, out, &options)?
+    };
     let note = options.note;
-    if !plan.noise.models.is_empty() {
+    if !report.noise.is_empty() && !rows.is_empty() {
         let noise_note = format!(
             "{note}; noisy curves: Monte Carlo trajectories of the exported circuit (rzz = cx rz cx) with a Pauli channel after every gate and readout flips; IBM counts are before routing (optimistic)"
         );
-        files.extend(draw_noise_figure(rows, &args.out, &noise_note, args.size)?);
+        files.extend(draw_noise_figure(rows, out, &noise_note, view.size)?);
     }
-    if !args.no_instance_plots {
-        let dir = args.out.join("instances");
-        files.extend(instance_figures(&plan, &outcome.labels, rows, &dir, args.top)?);
-    }
-    if args.side_by_side {
-        files.extend(draw_side_by_side(
+    if view.instance_plots {
+        let level: quzzle::model::Level = settings.reduce.parse()?;
+        let encoding: encoding::EncodingKind = settings.encoding.parse()?;
+        files.extend(instance_figures(
+            level,
+            encoding,
+            report.labelled,
             rows,
-            &args.out.join("side_by_side"),
-            &note,
-            args.size,
+            &out.join("instances"),
+            view.top,
         )?);
     }
-    let compare_p = if plan.depths.contains(&5) {
+    if view.side_by_side {
+        files.extend(draw_side_by_side(rows, &out.join("side_by_side"), &note, view.size)?);
+    }
+    let depths: std::collections::BTreeSet<usize> = rows.iter().map(|r| r.p).collect();
+    let compare_p = if depths.contains(&5) {
         5
     } else {
-        *plan.depths.last().expect("depths are not empty")
+        depths.last().copied().unwrap_or(1)
     };
     let summary = sweep::summary::summary_markdown(rows, compare_p);
     let mut md = format!(
@@ -165,43 +343,37 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         env!("CARGO_PKG_VERSION"),
         note
     );
-    if !plan.noise.models.is_empty() {
+    if !report.noise.is_empty() {
         md.push_str(&format!(
             "Noise (Monte Carlo trajectories of the exported circuit at each row's optimised angles): {}. The noisy P(valid) and energy, ± one standard error, are the `noise_*` columns of the CSV (one value per model); the figure is `success_vs_depth_noise`.\n\n",
-            sweep::settings::noise_setting(&plan.noise)
+            report.noise
         ));
     }
-    if other_families {
+    if report.other_families > 0 {
         md.push_str(&format!(
             "The figures and this summary also hold {} row(s) that earlier runs wrote to the same CSV for these files (other spaces or mixers, their commands not repeated here).\n\n",
-            all_rows.len() - outcome.rows.len()
+            report.other_families
         ));
     }
     md.push_str(&summary);
-    if !outcome.skipped.is_empty() {
+    if !report.skipped.is_empty() {
         md.push_str("\nSkipped:\n\n");
-        for (f, why) in &outcome.skipped {
-            md.push_str(&format!("- {f}: {}\n", super::errors::message(why)));
+        for (f, why) in report.skipped {
+            md.push_str(&format!("- {f}: {why}\n"));
         }
     }
-    write(&args.out.join("summary.md"), &md)?;
-    drop(lock);
+    write(&out.join("summary.md"), &md)?;
     out!("{summary}");
-    outln!(
-        "wrote {} and {} plot files (SVG and PNG) under {}",
-        csv.display(),
-        files.len(),
-        args.out.display()
-    );
-    Ok(())
+    Ok(files.len())
 }
 
 /// The files a sweep writes directly in its folder (the figures' are checked again as they are
 /// written, which covers the per-instance ones under `instances/` and `side_by_side/`).
-const FOLDER_FILES: [&str; 10] = [
+const FOLDER_FILES: [&str; 11] = [
     sweep::lock::LOCK_FILE,
     "sweep.csv",
     "sweep.settings.json",
+    "sweep.shard.json",
     "summary.md",
     "success_vs_depth.svg",
     "success_vs_depth.png",
@@ -216,12 +388,12 @@ const FOLDER_FILES: [&str; 10] = [
 /// writes under its folder (lock, CSV, settings, summary, SVG and PNG figures, their
 /// temporary files) has an extension other than `.txt`, so an input inside the folder must
 /// be a `.txt` file: then none is ever deleted or overwritten.
-fn check_outputs(args: &SweepArgs, inputs: &[&Path]) -> Result<()> {
-    check_output_folder(&args.out, "--out", &FOLDER_FILES)?;
+fn check_outputs(out: &Path, inputs: &[&Path]) -> Result<()> {
+    check_output_folder(out, "--out", &FOLDER_FILES)?;
     for sub in ["instances", "side_by_side"] {
-        check_output_folder(&args.out.join(sub), "--out", &[])?;
+        check_output_folder(&out.join(sub), "--out", &[])?;
     }
-    let Ok(dir) = args.out.canonicalize() else {
+    let Ok(dir) = out.canonicalize() else {
         // A folder that does not exist yet holds no input.
         return Ok(());
     };
@@ -235,7 +407,7 @@ fn check_outputs(args: &SweepArgs, inputs: &[&Path]) -> Result<()> {
                  write a file of that name there (lock, CSV, settings, summary, figures); move it, \
                  or write to another --out",
                 input.display(),
-                args.out.display()
+                out.display()
             )));
         }
     }
@@ -245,20 +417,22 @@ fn check_outputs(args: &SweepArgs, inputs: &[&Path]) -> Result<()> {
 /// For each instance, the best row at the largest depth (by P(valid), first init on ties):
 /// its distribution and board figures.
 fn instance_figures(
-    plan: &SweepPlan,
-    labels: &std::collections::BTreeMap<PathBuf, String>,
+    level: quzzle::model::Level,
+    kind: encoding::EncodingKind,
+    labelled: &[(PathBuf, String)],
     rows: &[SweepRow],
     dir: &Path,
     top: usize,
 ) -> Result<Vec<PathBuf>> {
-    let max_p = *plan.depths.last().expect("depths are not empty");
+    let Some(max_p) = rows.iter().map(|r| r.p).max() else {
+        return Ok(Vec::new());
+    };
     let mut stems = std::collections::BTreeSet::new();
     let mut files = Vec::new();
-    for path in &plan.files {
-        let label = labels.get(path).cloned().unwrap_or_else(|| path.display().to_string());
+    for (path, label) in labelled {
         let best = rows
             .iter()
-            .filter(|r| r.file == label && r.p == max_p)
+            .filter(|r| &r.file == label && r.p == max_p)
             .fold(None::<&SweepRow>, |b, r| match b {
                 Some(b) if b.p_valid >= r.p_valid => Some(b),
                 _ => Some(r),
@@ -270,7 +444,7 @@ fn instance_figures(
         while !stems.insert(stem.clone()) {
             stem.push('_');
         }
-        let enc = encoding::load(path, plan.encoding, plan.level)?;
+        let enc = encoding::load(path, kind, level)?;
         let view = instance_view(enc.as_ref(), row, top)?;
         if view.top.is_empty() {
             // A closed stderr must not stop the figures of the other instances.

@@ -30,6 +30,7 @@ mod reduction;
 mod regression;
 mod reliability;
 mod seed;
+mod shard;
 mod shared;
 mod space;
 mod starbattle;

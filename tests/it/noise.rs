@@ -235,6 +235,7 @@ fn a_sweep_resumes_only_under_the_same_noise() {
             ],
             trajectories: 16,
         },
+        shard: None,
     };
     let dir = Scratch::new("noise-sweep");
     let csv = dir.join("sweep.csv");

@@ -32,6 +32,7 @@ fn plan(files: Vec<PathBuf>, objective: ObjectiveSpec) -> SweepPlan {
         max_qubits: 20,
         space: Default::default(),
         noise: Default::default(),
+        shard: None,
     }
 }
 

@@ -30,6 +30,7 @@ use std::time::Instant;
 pub mod lock;
 pub mod row;
 pub mod settings;
+pub mod shard;
 pub mod summary;
 
 pub use crate::experiment::solve::ObjectiveSpec;
@@ -125,6 +126,9 @@ pub struct SweepPlan {
     pub space: SpaceSettings,
     /// Noise models estimated at each row's optimised angles (full space, x mixer only).
     pub noise: crate::noise::NoiseSettings,
+    /// The shard these files are, when the sweep runs as shards ([`shard::select`] cuts
+    /// `files`); part of the settings, so a resumed shard cannot change it.
+    pub shard: Option<shard::ShardManifest>,
 }
 
 /// What a running sweep reports.
@@ -253,6 +257,7 @@ pub fn run_sweep_within(
         seed: plan.config.seed,
         match_random_budget: plan.match_random_budget,
         noise: settings::noise_setting(&plan.noise),
+        shard: plan.shard.as_ref().map(shard::shard_setting).unwrap_or_default(),
     }
     .check_or_store(csv)?;
     // Rows are keyed by the file as first written; another spelling of the same file (by

@@ -28,6 +28,11 @@ pub struct SweepSettings {
     /// without noise, and in settings written before noise existed).
     #[serde(default)]
     pub noise: String,
+    /// The shard this folder runs and the instance set it was cut from
+    /// ([`super::shard::shard_setting`]; empty for a whole sweep and in settings written
+    /// before shards existed).
+    #[serde(default)]
+    pub shard: String,
 }
 
 /// The noise setting of a sweep: each model's name and rates, and the trajectories; empty
@@ -52,6 +57,20 @@ pub fn settings_path(csv: &Path) -> PathBuf {
 impl SweepSettings {
     /// The settings as (name, value) pairs, in a fixed order.
     fn fields(&self) -> Vec<(&'static str, String)> {
+        let mut fields = self.fields_without_shard();
+        fields.push((
+            "shard",
+            if self.shard.is_empty() {
+                "none (the whole sweep)".to_string()
+            } else {
+                self.shard.clone()
+            },
+        ));
+        fields
+    }
+
+    /// [`Self::fields`] but the shard: what every shard of one sweep shares.
+    pub(crate) fn fields_without_shard(&self) -> Vec<(&'static str, String)> {
         vec![
             ("reduce", self.reduce.clone()),
             ("encoding", self.encoding.clone()),
@@ -69,6 +88,22 @@ impl SweepSettings {
                 },
             ),
         ]
+    }
+
+    /// The settings stored for `csv`.
+    pub fn read(csv: &Path) -> Result<SweepSettings> {
+        let path = settings_path(csv);
+        let text = std::fs::read_to_string(&path).map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?;
+        serde_json::from_str(&text).map_err(|e| {
+            Error::parse(
+                &path.display().to_string(),
+                e.line(),
+                format!("not the settings of a sweep of this quzzle version: {e}"),
+            )
+        })
     }
 
     /// Compare with the settings stored for `csv`, or store these when there are none. A

@@ -1,0 +1,306 @@
+//! Sweeps run as shards and merged: the same rows, summary and figures as one unsharded sweep.
+
+use crate::common::{data, quzzle, s, usage_error, Scratch};
+use quzzle::experiment::sweep::shard::{select, Shard};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const FILES: [&str; 5] = [
+    "tiny-tango-4x4.txt",
+    "takuzu-4x4-qasm.txt",
+    "queens-4x4-handmade.txt",
+    "nqueens-4.txt",
+    "tango-4x4-qasm.txt",
+];
+
+/// A folder of puzzle files to sweep.
+fn inputs(dir: &Path) -> PathBuf {
+    let input = dir.join("in");
+    std::fs::create_dir_all(&input).unwrap();
+    for f in FILES {
+        std::fs::copy(data(f), input.join(f)).unwrap();
+    }
+    input
+}
+
+fn sweep_args<'a>(input: &'a str, out: &'a str) -> Vec<&'a str> {
+    vec![
+        "sweep",
+        input,
+        "--depths",
+        "1..2",
+        "--init",
+        "all",
+        "--max-iters",
+        "30",
+        "--seed",
+        "3",
+        "--out",
+        out,
+    ]
+}
+
+/// Every file under `dir`, relative to it, sorted.
+fn tree(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A CSV without its last column (the wall time, which every rerun changes).
+fn without_seconds(text: &str) -> String {
+    text.lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+        .collect()
+}
+
+/// summary.md without the command line and the compute-time total.
+fn summary_body(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("Command: ") && !l.starts_with("Compute time of these rows"))
+        .map(|l| l.to_string() + "\n")
+        .collect()
+}
+
+#[test]
+fn three_shards_in_parallel_merge_to_the_unsharded_sweep() {
+    let dir = Scratch::new("shard-merge");
+    let input = inputs(&dir);
+    let whole = dir.join("whole");
+    let out = quzzle(&sweep_args(s(&input), s(&whole)));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The shards as separate processes at once, each with one thread, as an array job runs them.
+    let shard_dirs: Vec<PathBuf> = (0..3).map(|i| dir.join(format!("shard{i}"))).collect();
+    let children: Vec<_> = shard_dirs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let mut args = sweep_args(s(&input), s(d));
+            let spec = format!("{i}/3");
+            args.extend(["--shard", &spec]);
+            Command::new(env!("CARGO_BIN_EXE_quzzle"))
+                .args(&args)
+                .env("RAYON_NUM_THREADS", "1")
+                .output()
+                .expect("the binary runs")
+        })
+        .collect();
+    for c in &children {
+        assert!(c.status.success(), "{}", String::from_utf8_lossy(&c.stderr));
+    }
+    // Every instance in exactly one shard.
+    let mut sharded: Vec<String> = shard_dirs
+        .iter()
+        .flat_map(|d| {
+            let m: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(d.join("sweep.shard.json")).unwrap()).unwrap();
+            m["files"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f.as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    sharded.sort();
+    assert_eq!(sharded.len(), FILES.len());
+    sharded.dedup();
+    assert_eq!(sharded.len(), FILES.len());
+
+    let merged = dir.join("merged");
+    // Shards given in another order merge the same.
+    let out = quzzle(&[
+        "merge",
+        s(&shard_dirs[2]),
+        s(&shard_dirs[0]),
+        s(&shard_dirs[1]),
+        "--out",
+        s(&merged),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    assert_eq!(tree(&whole), tree(&merged));
+    for f in tree(&whole) {
+        let (a, b) = (
+            std::fs::read(whole.join(&f)).unwrap(),
+            std::fs::read(merged.join(&f)).unwrap(),
+        );
+        let name = f.display().to_string();
+        match name.as_str() {
+            "sweep.csv" => assert_eq!(
+                without_seconds(&String::from_utf8(a).unwrap()),
+                without_seconds(&String::from_utf8(b).unwrap())
+            ),
+            "summary.md" => assert_eq!(
+                summary_body(&String::from_utf8(a).unwrap()),
+                summary_body(&String::from_utf8(b).unwrap())
+            ),
+            _ => assert!(a == b, "{name} differs between the unsharded and the merged sweep"),
+        }
+    }
+    // The merged folder resumes as a whole sweep: a rerun there computes nothing.
+    let out = quzzle(&sweep_args(s(&input), s(&merged)));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("(0 computed"));
+}
+
+#[test]
+fn shards_depend_on_the_files_not_their_order_or_names() {
+    let files: Vec<PathBuf> = FILES.iter().map(|f| data(f)).collect();
+    let mut reversed = files.clone();
+    reversed.reverse();
+    for k in 1..=4 {
+        let mut all = Vec::new();
+        for i in 0..k {
+            let shard = Shard { index: i, count: k };
+            let (a, ma) = select(&files, shard).unwrap();
+            let (b, mb) = select(&reversed, shard).unwrap();
+            let mut b_sorted = b.clone();
+            b_sorted.sort();
+            let mut a_sorted = a.clone();
+            a_sorted.sort();
+            assert_eq!(a_sorted, b_sorted);
+            assert_eq!(ma.instance_set, mb.instance_set);
+            // Balanced: sizes differ by at most one.
+            assert!(a.len() == FILES.len() / k || a.len() == FILES.len().div_ceil(k));
+            all.extend(a);
+        }
+        all.sort();
+        let mut expected = files.clone();
+        expected.sort();
+        assert_eq!(all, expected);
+    }
+}
+
+#[test]
+fn bad_shards_and_mismatched_merges_are_refused() {
+    let dir = Scratch::new("shard-errors");
+    let input = inputs(&dir);
+    for bad in ["3/3", "1", "a/2", "0/0", "1/x"] {
+        let out = dir.join("x");
+        let mut args = sweep_args(s(&input), s(&out));
+        args.extend(["--shard", bad]);
+        let err = usage_error(&args);
+        assert!(err.contains("shard"), "{bad}: {err}");
+    }
+    let run = |name: &str, spec: &str, seed: &str| {
+        let out = dir.join(name);
+        let mut args = sweep_args(s(&input), s(&out));
+        args.extend(["--shard", spec]);
+        let pos = args.iter().position(|a| *a == "--seed").unwrap();
+        args[pos + 1] = seed;
+        let o = quzzle(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        out
+    };
+    let a = run("a", "0/2", "3");
+    let b = run("b", "1/2", "3");
+    let c = run("c", "1/2", "4");
+    let m = dir.join("m");
+    let err = usage_error(&["merge", s(&a), "--out", s(&m)]);
+    assert!(err.contains("shard(s) 1/2 missing"), "{err}");
+    let err = usage_error(&["merge", s(&a), s(&a), "--out", s(&m)]);
+    assert!(err.contains("both shard 0/2"), "{err}");
+    let err = usage_error(&["merge", s(&a), s(&c), "--out", s(&m)]);
+    assert!(err.contains("seed is 3 in the first and 4 in the second"), "{err}");
+    // A shard of another instance set.
+    std::fs::remove_file(input.join(FILES[0])).unwrap();
+    let d = run("d", "1/2", "3");
+    let err = usage_error(&["merge", s(&a), s(&d), "--out", s(&m)]);
+    assert!(err.contains("the instance set is 5 files"), "{err}");
+    // Into a shard folder, or over an existing sweep: refused.
+    let err = usage_error(&["merge", s(&a), s(&b), "--out", s(&a)]);
+    assert!(err.contains("is one of the shard folders"), "{err}");
+    let ok = quzzle(&["merge", s(&a), s(&b), "--out", s(&m), "--no-instance-plots"]);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    let err = usage_error(&["merge", s(&a), s(&b), "--out", s(&m)]);
+    assert!(err.contains("exists"), "{err}");
+    // A resumed shard cannot change its part.
+    let mut args = sweep_args(s(&input), s(&a));
+    args.extend(["--shard", "1/2"]);
+    let err = usage_error(&args);
+    assert!(err.contains("shard"), "{err}");
+}
+
+#[test]
+fn the_slurm_scripts_run_locally_as_two_array_tasks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let script = |name: &str| root.join("docs/scale").join(name);
+    for name in ["sweep-array.sh", "merge.sh"] {
+        let check = Command::new("bash").arg("-n").arg(script(name)).output().unwrap();
+        assert!(
+            check.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+    let dir = Scratch::new("shard-slurm");
+    let input = inputs(&dir);
+    let shards = dir.join("shards");
+    let merged = dir.join("merged");
+    let bash = |name: &str, env: &[(&str, &str)]| {
+        let out = Command::new("bash")
+            .arg(script(name))
+            .env("QUZZLE", env!("CARGO_BIN_EXE_quzzle"))
+            .env("INPUTS", &input)
+            .env("OUT", &shards)
+            .env("MERGED", &merged)
+            .env("SWEEP_ARGS", "--depths 1..2 --init interp --seed 0 --no-instance-plots")
+            .envs(env.iter().copied())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name} {env:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    // Without an array task id the script says what it needs.
+    let out = Command::new("bash")
+        .arg(script("sweep-array.sh"))
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("SLURM_ARRAY_TASK_ID"));
+    for id in ["1", "0"] {
+        bash(
+            "sweep-array.sh",
+            &[
+                ("SLURM_ARRAY_TASK_ID", id),
+                ("SLURM_ARRAY_TASK_COUNT", "2"),
+                ("SLURM_CPUS_PER_TASK", "1"),
+            ],
+        );
+    }
+    bash("merge.sh", &[]);
+    let whole = dir.join("whole");
+    let out = quzzle(&[
+        "sweep",
+        s(&input),
+        "--depths",
+        "1..2",
+        "--init",
+        "interp",
+        "--seed",
+        "0",
+        "--no-instance-plots",
+        "--out",
+        s(&whole),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let read = |d: &Path| without_seconds(&std::fs::read_to_string(d.join("sweep.csv")).unwrap());
+    assert_eq!(read(&whole), read(&merged));
+    assert_eq!(tree(&whole), tree(&merged));
+}
