@@ -14,7 +14,12 @@ Providers:
 - ``aer``: Qiskit Aer's SamplerV2 on this machine, the stand-in device of CI; with ``--noise``,
   a noise model built from the same rates as quzzle's prediction (Pauli errors after each h,
   x, rx, ry, rz and cx, the circuit transpiled to those gates as quzzle counts them; readout
-  flips), so that the measured points should fall inside the noisy prediction's band.
+  flips), so that the measured points should fall inside the noisy prediction's band. With
+  ``--blocking-qubits K``, Aer's statevector method with cache blocking
+  (``blocking_enable=True, blocking_qubits=K``): the state is held as 2^(n-K) chunks of 2^K
+  amplitudes. On one machine this is the path a distributed run takes; under ``mpirun`` with an
+  Aer built with MPI the chunks are spread over the processes, and only rank 0 writes the
+  counts (docs/distributed.md).
 
 Each depth's counts are written to the file the index names (``pNN.counts.json``) as a SamplerV2
 result, ``{"<register>": {bitstring: count}}`` with Qiskit's bit order (qubit 0 rightmost),
@@ -29,7 +34,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 
 # The gates quzzle's gate-level noise runs (src/circuit/expand.rs).
@@ -71,7 +76,11 @@ def aer_noise_model(model: Dict[str, Any]) -> Any:
     return noise
 
 
-def run_aer(todo: List[tuple], args: argparse.Namespace, index: Dict[str, Any]) -> List[Dict[str, Dict[str, int]]]:
+def run_aer(
+    todo: List[tuple], args: argparse.Namespace, index: Dict[str, Any]
+) -> Tuple[List[Dict[str, Dict[str, int]]], List[str], int]:
+    """Each depth's counts, a note per depth on how it ran, and this process's MPI rank (0
+    without MPI)."""
     from qiskit import transpile
     from qiskit_aer.primitives import SamplerV2
 
@@ -84,9 +93,52 @@ def run_aer(todo: List[tuple], args: argparse.Namespace, index: Dict[str, Any]) 
     # The gates quzzle's noise model counts: rzz becomes cx rz cx, xy_mixer, cry and ccx their
     # definitions in these gates; nothing is merged.
     circuits = [transpile(c, basis_gates=list(NATIVE), optimization_level=0) for _, c, _ in todo]
+    if args.blocking_qubits is not None:
+        return run_aer_blocked(todo, circuits, args, options)
     sampler = SamplerV2(options={"backend_options": options, "run_options": {"seed_simulator": args.seed}})
     result = sampler.run(circuits, shots=args.shots).result()
-    return [{name: result[i].data[name].get_counts() for name in result[i].data.keys()} for i in range(len(todo))]
+    counts = [{name: result[i].data[name].get_counts() for name in result[i].data.keys()} for i in range(len(todo))]
+    return counts, [""] * len(todo), 0
+
+
+def run_aer_blocked(
+    todo: List[tuple], circuits: List[Any], args: argparse.Namespace, options: Dict[str, Any]
+) -> Tuple[List[Dict[str, Dict[str, int]]], List[str], int]:
+    """The circuits on AerSimulator's statevector method with cache blocking: the state as
+    2^(n-K) chunks of 2^K amplitudes, gates applied chunk by chunk, noiseless swaps moving the
+    qubits a gate needs into the chunk. Run directly rather than through SamplerV2, whose
+    result drops the per-circuit metadata that says whether the blocking took place. The
+    counts have SamplerV2's shape and Qiskit's bit order; without noise they are the unblocked
+    run's for the same seed (python/tests/test_hardware_scripts.py)."""
+    from qiskit_aer import AerSimulator
+
+    k = args.blocking_qubits
+    sim = AerSimulator(method="statevector", blocking_enable=True, blocking_qubits=k, **options)
+    result = sim.run(circuits, shots=args.shots).result()
+    # An Aer built with MPI and started by mpirun reports its rank and process count here;
+    # every rank gets the whole result.
+    rank = int(result.metadata.get("mpi_rank", 0) or 0)
+    processes = int(result.metadata.get("num_mpi_processes", 1) or 1)
+    out, notes = [], []
+    for i, ((depth, circuit, _), experiment) in enumerate(zip(todo, result.results)):
+        if not experiment.success:
+            sys.exit(f"p = {depth['p']}: Aer failed with --blocking-qubits {k}: {experiment.status}")
+        blocking = (experiment.metadata or {}).get("cacheblocking") or {}
+        if not blocking.get("enabled") or blocking.get("block_bits") != k:
+            sys.exit(
+                f"p = {depth['p']}: Aer did not block the state in chunks of {k} qubits "
+                f"(its metadata: cacheblocking = {blocking or 'absent'})"
+            )
+        n = circuit.num_qubits
+        register = circuit.cregs[0].name if len(circuit.cregs) == 1 else None
+        if register is None:
+            sys.exit(f"p = {depth['p']}: {len(circuit.cregs)} classical registers; quzzle's circuits have one, `c`")
+        out.append({register: {key: int(v) for key, v in result.get_counts(i).items()}})
+        notes.append(
+            f" (Aer statevector, cache blocking: {n} qubits as {2 ** (n - k)} chunks of {k}, "
+            f"{processes} process{'es' if processes > 1 else ''})"
+        )
+    return out, notes, rank
 
 
 def run_ibm(todo: List[tuple], args: argparse.Namespace) -> List[Dict[str, Dict[str, int]]]:
@@ -126,29 +178,55 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the simulator's seed (aer)")
     parser.add_argument("--noise", help="aer: simulate under this model of the index (e.g. heron)")
     parser.add_argument("--optimization-level", type=int, default=1, help="ibm: the transpiler's level")
+    parser.add_argument(
+        "--blocking-qubits",
+        type=int,
+        metavar="K",
+        help="aer: the statevector in chunks of K qubits (Aer's blocking_enable, blocking_qubits), "
+        "2 <= K < the circuits' qubits; the chunks are spread over the processes of mpirun "
+        "when Aer is built with MPI (docs/distributed.md)",
+    )
     parser.add_argument("--rerun", action="store_true", help="run depths whose counts file exists again")
     args = parser.parse_args()
     if args.provider != "aer" and not args.backend:
         sys.exit(f"--provider {args.provider} needs --backend")
+    if args.blocking_qubits is not None and args.provider != "aer":
+        parser.error(
+            f"--blocking-qubits is Qiskit Aer's cache blocking: it needs --provider aer, "
+            f"not --provider {args.provider} (a device holds no statevector)"
+        )
     index = json.loads((args.folder / "experiment.json").read_text())
     if index.get("experiment") != "quzzle-experiment":
         sys.exit(f"{args.folder}/experiment.json is not a quzzle experiment index")
+    if args.blocking_qubits is not None:
+        k, n = args.blocking_qubits, index["qubits"]
+        # Aer widens a chunk to the widest gate (cx: 2 qubits) and does not block a circuit
+        # of at most K qubits; either way the run would not be the one asked for.
+        if not 2 <= k < n:
+            parser.error(
+                f"--blocking-qubits {k}: the circuits have {n} qubits, and a chunk must hold at least "
+                f"the 2 qubits of a cx and fewer than all {n}: take K in 2..{n - 1}"
+            )
     todo = load_circuits(args.folder, index, args.rerun)
     if not todo:
         print("every depth has its counts: nothing to run")
         return
+    notes, rank = [""] * len(todo), 0
     if args.provider == "aer":
-        counts = run_aer(todo, args, index)
+        counts, notes, rank = run_aer(todo, args, index)
     elif args.provider == "ibm":
         counts = run_ibm(todo, args)
     else:
         counts = run_ionq(todo, args)
-    for (depth, _, target), result in zip(todo, counts):
+    if rank != 0:
+        # Every MPI rank holds the whole result; rank 0 alone writes it.
+        return
+    for (depth, _, target), result, note in zip(todo, counts, notes):
         # Written whole: a temporary file beside the target, then renamed.
         partial = target.with_suffix(".partial")
         partial.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n")
         os.replace(partial, target)
-        print(f"p = {depth['p']}: {sum(next(iter(result.values())).values())} shots -> {target}")
+        print(f"p = {depth['p']}: {sum(next(iter(result.values())).values())} shots -> {target}{note}")
     print(f"now: quzzle score {args.folder}")
 
 

@@ -1,10 +1,12 @@
 """The hardware experiment end to end, with Qiskit Aer's sampler as the device: `quzzle qasm
---depths` writes the job, docs/hardware/run_experiment.py runs it (noiseless, then under an Aer
-noise model built from the same preset), and `quzzle score DIR` judges every depth."""
+--depths` writes the job, docs/hardware/run_experiment.py runs it (noiseless, under an Aer noise
+model built from the same preset, and with the statevector in chunks as a distributed run holds
+it), and `quzzle score DIR` judges every depth."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -64,3 +66,37 @@ def test_noisy_device_matches_the_noisy_prediction(quzzle_bin: str, tmp_path: Pa
     # The noise is visible: at p = 2 the device is below the noiseless prediction.
     p2 = scored["depths"][1]
     assert p2["interval"][1] < p2["simulated_p_valid"]
+
+
+def test_blocked_statevector_gives_the_unblocked_counts(quzzle_bin: str, tmp_path: Path) -> None:
+    """`--blocking-qubits K`: Aer's statevector in chunks of K qubits, the path a distributed
+    run takes (docs/distributed.md), here in one process. The seed's draws are the unblocked
+    run's, count for count; `score DIR` takes them, and the job's files are left as exported."""
+    plain, blocked = tmp_path / "plain", tmp_path / "blocked"
+    run_cli(quzzle_bin, ["qasm", data("tiny-tango-4x4.txt"), "--depths", "1..2", "--optimize", "--flavor", "ibm", "-o", str(plain)])
+    shutil.copytree(plain, blocked)
+    exported = {f.name: f.read_bytes() for f in blocked.iterdir()}
+    run_script(str(plain), "--provider", "aer", "--shots", "4000", "--seed", "3")
+    out = run_script(str(blocked), "--provider", "aer", "--shots", "4000", "--seed", "3", "--blocking-qubits", "4")
+    # 11 qubits in 2^7 chunks of 4: Aer's metadata says the blocking took place.
+    assert out.count("cache blocking: 11 qubits as 128 chunks of 4, 1 process") == 2, out
+    for name in ("p01.counts.json", "p02.counts.json"):
+        assert json.loads((blocked / name).read_text()) == json.loads((plain / name).read_text()), name
+    assert {f.name: f.read_bytes() for f in blocked.iterdir() if f.name in exported} == exported
+    scores = [json.loads(run_cli(quzzle_bin, ["score", str(f), "--confidence", "0.999", "--json"])) for f in (plain, blocked)]
+    assert scores[1]["missing"] == []
+    for a, b in zip(scores[0]["depths"], scores[1]["depths"]):
+        assert b["shots"] == 4000 and b["valid_shots"] == a["valid_shots"] and b["inside"], b
+
+
+def test_blocking_qubits_is_refused_where_it_cannot_run(quzzle_bin: str, tmp_path: Path) -> None:
+    folder = tmp_path / "exp"
+    run_cli(quzzle_bin, ["qasm", data("tiny-tango-4x4.txt"), "--depths", "1..1", "--optimize", "--flavor", "ibm", "-o", str(folder)])
+    for args, message in [
+        (["--provider", "ibm", "--backend", "ibm_fez", "--blocking-qubits", "4"], "it needs --provider aer, not --provider ibm"),
+        (["--provider", "aer", "--blocking-qubits", "11"], "the circuits have 11 qubits"),
+        (["--provider", "aer", "--blocking-qubits", "1"], "take K in 2..10"),
+    ]:
+        done = subprocess.run([sys.executable, str(SCRIPT), str(folder), *args], cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
+    assert not (folder / "p01.counts.json").exists()
