@@ -642,6 +642,135 @@ def grover_boards():
     return out
 
 
+# results/compare/README.md and README.md: time to solution, QAOA against annealing and Grover.
+# Data: the sweep folders and grover/ that results/compare/run.sh writes.
+
+COMPARE_KINDS = [("tango", "Tango 6x6"), ("queens", "Queens 6x6"), ("starbattle", "Star Battle 6x6"),
+                 ("sudoku4", "Sudoku 4x4")]
+COMPARE_METHODS = ["SA, full space", "SA, block space", "QAOA X, full space", "QAOA XY ring, block space",
+                   "QAOA Grover mixer, rows", "Grover search, rows"]
+
+
+def shots99(p):
+    """Shots to a success with 99 % confidence at `p` per shot (quzzle's rule: at least 1)."""
+    if p <= 0:
+        return math.inf
+    if p >= 1:
+        return 1.0
+    return max(math.log(0.01) / math.log1p(-p), 1.0)
+
+
+def compare_data():
+    """{kind: {board: {method: {"seconds": s, "work": w, "p": depth or k, "p_valid": P}}}}, with
+    `seconds` the time to 99 % (annealing on this CPU, one thread; QAOA on IBM Heron r2 from its
+    gate counts; none for Grover search) and `work` the sweeps (annealing), cost-layer
+    applications (QAOA) or oracle calls (Grover search) to 99 %; QAOA at the depth with the
+    fewest of each."""
+    out = {}
+    for kind, _ in COMPARE_KINDS:
+        boards = {}
+
+        def put(file, method, **v):
+            boards.setdefault(os.path.basename(file)[:-4], {})[method] = v
+
+        for folder, method in [("x", "QAOA X, full space"), ("xy", "QAOA XY ring, block space"),
+                               ("grover", "QAOA Grover mixer, rows")]:
+            csv_path = path("results/compare", "%s-%s" % (kind, folder), "sweep.csv")
+            if not os.path.exists(csv_path):
+                continue
+            rows = read_csv("results/compare", "%s-%s" % (kind, folder), "sweep.csv")
+            for file, curve in by_board(rows).items():
+                def heron(r):
+                    names = r["devices"].split()
+                    return float(r["tts99_seconds"].split()[names.index("heron")])
+                by_work = min(curve.values(), key=lambda r: float(r["applications_99"]))
+                # No device time where the circuit cannot be exported (Tango's joined rows).
+                timed = all("heron" in r["devices"].split() for r in curve.values())
+                by_time = min(curve.values(), key=heron) if timed else None
+                put(file, method, seconds=heron(by_time) if timed else None,
+                    work=float(by_work["applications_99"]), p=int(by_work["p"]),
+                    p_seconds=int(by_time["p"]) if timed else None, p_valid=pv(by_work),
+                    qubits=int(by_work["qubits"]))
+            for folder2 in [folder]:
+                a_path = path("results/compare", "%s-%s" % (kind, folder2), "anneal.csv")
+                if not os.path.exists(a_path):
+                    continue
+                for r in read_csv("results/compare", "%s-%s" % (kind, folder2), "anneal.csv"):
+                    method2 = "SA, full space" if r["space"] == "full" else "SA, block space"
+                    put(r["file"], method2, seconds=float(r["tts99_seconds"]), work=float(r["tts99_sweeps"]),
+                        p_valid=float(r["p_valid"]), space=r["space"], qubits=int(r["qubits"]))
+        gdir = path("results/compare", "grover")
+        for name in sorted(os.listdir(gdir)) if os.path.isdir(gdir) else []:
+            if not name.endswith(".json") or not name.startswith(kind + "-"):
+                continue
+            with open(os.path.join(gdir, name)) as f:
+                g = json.load(f)
+            theta = g["theta"]
+            best = None
+            for k in range(1, max(int(g["optimal_iterations"]), 1) + 1):  # as quzzle grover's fewest_calls
+                calls = k * shots99(math.sin((2 * k + 1) * theta) ** 2)
+                if best is None or calls < best[0]:
+                    best = (calls, k)
+            if best is not None:
+                put(g["file"], "Grover search, rows", seconds=None, work=best[0], p=best[1],
+                    p_valid=math.sin((2 * best[1] + 1) * theta) ** 2, qubits=int(g["qubits"]))
+        out[kind] = boards
+    return out
+
+
+def compare_tts():
+    data = compare_data()
+    out = ["| boards | method | boards run | median P(valid) | median work to 99 % | median seconds to 99 % | fastest on |",
+           "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for kind, label in COMPARE_KINDS:
+        boards = data[kind]
+        timed = {b: {m: v["seconds"] for m, v in ms.items() if v.get("seconds") is not None}
+                 for b, ms in boards.items()}
+        # A board counts for the method with the lowest seconds among those that ran on it.
+        wins = {}
+        for b, ms in timed.items():
+            if ms:
+                m = min(ms, key=ms.get)
+                wins[m] = wins.get(m, 0) + 1
+        contested = sum(1 for ms in timed.values() if ms)
+        for m in COMPARE_METHODS:
+            vals = [ms[m] for ms in boards.values() if m in ms]
+            if not vals:
+                out.append("| %s | %s | 0 | – | – | – | – |" % (label, m))
+                continue
+            work = statistics.median([v["work"] for v in vals])
+            secs = [v["seconds"] for v in vals if v.get("seconds") is not None]
+            unit = "sweeps" if m.startswith("SA") else ("oracle calls" if m.startswith("Grover") else "cost layers")
+            out.append("| %s | %s | %d | %s | %s %s | %s | %s |" % (
+                label, m, len(vals), sci(statistics.median([v["p_valid"] for v in vals]), 2),
+                sig(work, 3) if math.isfinite(work) else "never", unit,
+                (sci(statistics.median(secs), 2) + " s") if secs else "–",
+                ("%d of %d" % (wins.get(m, 0), contested)) if secs else "–"))
+    return out
+
+
+def compare_summary():
+    data = compare_data()
+    out = []
+    for kind, label in COMPARE_KINDS:
+        boards = data[kind]
+        def fastest(ms, prefix):
+            return min((v["seconds"] for m, v in ms.items() if m.startswith(prefix) and v.get("seconds") is not None),
+                       default=math.inf)
+        sa = [fastest(ms, "SA") for ms in boards.values()]
+        qa = [fastest(ms, "QAOA") for ms in boards.values()]
+        both = [(s, q) for s, q in zip(sa, qa) if math.isfinite(s) and math.isfinite(q)]
+        if not both:
+            out.append("- %s: no board with both an annealing and a QAOA time." % label)
+            continue
+        sa_wins = sum(1 for s, q in both if s <= q)
+        ratio = statistics.median([q / s for s, q in both])
+        out.append("- %s: annealing (best space, this CPU) is faster than QAOA (best mixer and depth, "
+                   "IBM Heron r2 estimate, noiseless) on %d of %d boards; median ratio QAOA/annealing %s." % (
+                       label, sa_wins, len(both), sig(ratio, 2) + "×"))
+    return out
+
+
 # README.md and results/README.md: the headline Tango table
 
 TANGO = [("demo", "demo (embedded, p ≤ 3; `quzzle demo`)"), ("2026-07-16", "tango 2026-07-16"),
@@ -663,7 +792,7 @@ def tango_qaoa():
 
 
 BLOCKS = {
-    "README.md": {"tango-qaoa": tango_qaoa},
+    "README.md": {"tango-qaoa": tango_qaoa, "compare-summary": compare_summary},
     "results/README.md": {"tango-qaoa": tango_qaoa},
     "results/subspace/README.md": {
         "queens-xy": subspace_queens_xy, "queens9": subspace_queens9, "queens-given": subspace_queens_given,
@@ -679,6 +808,7 @@ BLOCKS = {
     "results/noise/README.md": {"noise-peaks": noise_peaks, "noise-deepest": noise_deepest,
                                 "noise-queens": noise_queens, "noise-error-free": noise_error_free},
     "results/hardware/README.md": {"hardware": hardware_table},
+    "results/compare/README.md": {"compare-tts": compare_tts, "compare-summary": compare_summary},
     "results/generate/README.md": {"generate-summary": generate_summary, "generate-notes": generate_notes},
     "results/grover/README.md": {
         "grover-nqueens": grover_nqueens, "grover-nqueens2": grover_nqueens2, "grover-boards": grover_boards,

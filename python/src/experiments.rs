@@ -256,6 +256,7 @@ fn sweep_json(
         space,
         noise: noise_settings(&noise, trajectories, &space, None)?,
         shard: None,
+        baseline: None,
     };
     let csv = out.join("sweep.csv");
     let lock = sweep::lock_sweep_folder(&out).or_py()?;

@@ -271,6 +271,24 @@ pub struct SweepArgs {
     /// same inputs agrees on its part. `quzzle merge` joins the K shard folders.
     #[arg(long, value_name = "I/K")]
     pub shard: Option<String>,
+    /// Also run a classical baseline on every instance: `anneal` (simulated annealing on the
+    /// same reduced QUBO, on the full space and on --space when it is a block family; rows in
+    /// anneal.csv, and a time-to-solution table in summary.md).
+    #[arg(long, value_enum)]
+    pub baseline: Option<BaselineKind>,
+    /// Reads of each annealing run of --baseline.
+    #[arg(long, value_name = "R", default_value_t = 1000, requires = "baseline")]
+    pub baseline_reads: usize,
+    /// Sweeps per read of --baseline.
+    #[arg(long, value_name = "S", default_value_t = 1000, requires = "baseline")]
+    pub baseline_sweeps: usize,
+}
+
+/// A classical baseline of a sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BaselineKind {
+    /// Simulated annealing (`quzzle anneal` with its defaults but reads and sweeps).
+    Anneal,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -492,12 +510,21 @@ pub struct NoiseArgs {
     /// Trajectories per noisy estimate (at least 1).
     #[arg(long, value_name = "T", default_value_t = quzzle::noise::DEFAULT_TRAJECTORIES, value_parser = parse_trajectories, requires = "noise")]
     pub trajectories: usize,
+    /// Also estimate device time: the seconds of one shot of each depth's exported circuit
+    /// (its gates one after another, readout, reset) and the time to a valid board with 99 %
+    /// confidence, from a device class's published gate, readout and reset times: heron, eagle
+    /// or aria (sources in docs/qasm.md). Repeat, or separate by commas.
+    #[arg(long, value_name = "DEVICE", value_delimiter = ',', value_parser = parse_device)]
+    pub device: Vec<quzzle::noise::timing::DeviceTiming>,
 }
 
 impl NoiseArgs {
     /// The settings, after checking that the space and mixer take noise.
     pub fn settings(&self, space: &quzzle::simulation::SpaceSettings) -> quzzle::Result<quzzle::noise::NoiseSettings> {
-        quzzle::noise::NoiseSettings::checked(self.noise.clone(), self.trajectories, space, None)
+        Ok(
+            quzzle::noise::NoiseSettings::checked(self.noise.clone(), self.trajectories, space, None)?
+                .with_devices(self.device.clone()),
+        )
     }
 
     /// [`NoiseArgs::settings`] for one puzzle: a refusal names the space `auto` resolves to
@@ -507,8 +534,26 @@ impl NoiseArgs {
         space: &quzzle::simulation::SpaceSettings,
         enc: &dyn quzzle::encoding::Encoding,
     ) -> quzzle::Result<quzzle::noise::NoiseSettings> {
-        quzzle::noise::NoiseSettings::checked(self.noise.clone(), self.trajectories, space, Some(enc))
+        Ok(
+            quzzle::noise::NoiseSettings::checked(self.noise.clone(), self.trajectories, space, Some(enc))?
+                .with_devices(self.device.clone()),
+        )
     }
+}
+
+fn parse_device(s: &str) -> Result<quzzle::noise::timing::DeviceTiming, String> {
+    let name = s.trim().to_ascii_lowercase();
+    quzzle::noise::timing::timing(&name).ok_or_else(|| {
+        let why = if quzzle::noise::PRESETS.contains(&name.as_str()) {
+            "has error rates but no published gate and readout times"
+        } else {
+            "is not a device"
+        };
+        format!(
+            "`{s}` {why}; device times exist for {}",
+            quzzle::noise::timing::TIMED.join(", ")
+        )
+    })
 }
 
 fn parse_noise(s: &str) -> Result<quzzle::noise::NoiseModel, String> {

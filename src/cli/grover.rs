@@ -120,8 +120,16 @@ fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
 fn csv_text(report: &GroverReport) -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let err = |e: csv::Error| Error::csv("grover.csv", e);
-    w.write_record(["k", "oracle_calls", "success_probability", "closed_form", "statevector"])
-        .map_err(err)?;
+    w.write_record([
+        "k",
+        "oracle_calls",
+        "success_probability",
+        "closed_form",
+        "statevector",
+        "shots_99",
+        "oracle_calls_99",
+    ])
+    .map_err(err)?;
     for i in &report.iterations {
         w.write_record([
             i.k.to_string(),
@@ -129,6 +137,8 @@ fn csv_text(report: &GroverReport) -> Result<String> {
             format!("{}", i.success_probability),
             format!("{}", i.closed_form),
             i.statevector.map_or_else(String::new, |s| format!("{s}")),
+            format!("{}", i.shots_99.unwrap_or(f64::INFINITY)),
+            format!("{}", i.oracle_calls_99.unwrap_or(f64::INFINITY)),
         ])
         .map_err(err)?;
     }
@@ -161,13 +171,24 @@ fn text(r: &GroverReport) -> String {
         }
         Some(n) => s += &format!("route: closed form only ({n})\n"),
     }
-    s += "     k  oracle calls  P(valid)\n";
+    s += "     k  oracle calls  P(valid)  calls to 99 %\n";
+    let calls = |c: Option<f64>| c.map_or("never".to_string(), |c| format!("{:.0}", c.ceil()));
     for i in &r.iterations {
         s += &format!(
-            "{:>6}  {:>12}  {}\n",
+            "{:>6}  {:>12}  {}  {}\n",
             i.k,
             i.oracle_calls,
-            probability_text(i.success_probability, 6)
+            probability_text(i.success_probability, 6),
+            calls(i.oracle_calls_99)
+        );
+    }
+    if let Some(f) = &r.fewest_calls {
+        s += &format!(
+            "fewest oracle calls to a valid board with 99 % confidence: k = {} per search, P(valid) {}, {:.1} searches, {:.0} oracle calls\n",
+            f.k,
+            probability_text(f.success_probability, 6),
+            f.shots_99,
+            f.oracle_calls_99.ceil()
         );
     }
     if !r.qaoa.is_empty() {
@@ -175,15 +196,16 @@ fn text(r: &GroverReport) -> String {
             "Grover-mixer QAOA from the cost histogram ({} cost classes; INTERP, L-BFGS, energy objective):\n",
             r.cost_classes
         );
-        s += "     p  cost calls  P(valid)  energy  optimiser calls\n";
+        s += "     p  cost calls  P(valid)  energy  optimiser calls  cost calls to 99 %\n";
         for d in &r.qaoa {
             s += &format!(
-                "{:>6}  {:>10}  {}  {:.6}  {}\n",
+                "{:>6}  {:>10}  {}  {:.6}  {}  {}\n",
                 d.p,
                 d.p,
                 probability_text(d.success_probability, 6),
                 d.energy,
-                d.evaluations
+                d.evaluations,
+                calls(d.applications_99)
             );
         }
     }

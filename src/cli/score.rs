@@ -286,6 +286,7 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
             let settings = quzzle::noise::NoiseSettings {
                 models: fresh,
                 trajectories: extra.trajectories,
+                devices: Vec::new(),
             };
             let (_, estimates) =
                 quzzle::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &valid, &angles, &settings, 0)?;

@@ -218,6 +218,7 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
         );
     }
     print_noise(report)?;
+    print_devices(report)?;
     if let Some(last) = report.depths.last() {
         let bits: Vec<bool> = last.top_bitstring.chars().map(|c| c == '1').collect();
         {
@@ -293,6 +294,52 @@ fn print_noise(report: &SolveReport) -> Result<()> {
                 n.seconds
             );
         }
+    }
+    Ok(())
+}
+
+/// Time to solution on each `--device`: one shot's seconds and the seconds to a valid board
+/// with 99 % confidence, beside the cost-layer applications.
+fn print_devices(report: &quzzle::experiment::solve::SolveReport) -> Result<()> {
+    let Some(first) = report.depths.first() else {
+        return Ok(());
+    };
+    if first.devices.is_empty() {
+        return Ok(());
+    }
+    outln!(
+        "\ntime to a valid board with 99 % confidence (shots@99% x one shot; gates one after another, readout, reset):"
+    );
+    let mut head = format!("{:>3} {:>14}", "p", "cost layers");
+    for d in &first.devices {
+        head.push_str(&format!(
+            " {:>14} {:>14}",
+            format!("{} shot", d.device),
+            format!("{} TTS", d.device)
+        ));
+    }
+    outln!("{head}");
+    let secs = |s: f64| match s {
+        s if !s.is_finite() => "never".to_string(),
+        s if s >= 1.0 => format!("{s:.1} s"),
+        s if s >= 1e-3 => format!("{:.2} ms", s * 1e3),
+        s => format!("{:.1} us", s * 1e6),
+    };
+    for d in &report.depths {
+        let mut line = format!(
+            "{:>3} {:>14}",
+            d.p,
+            d.applications_99
+                .map_or("never".to_string(), |a| format!("{:.0}", a.ceil()))
+        );
+        for t in &d.devices {
+            line.push_str(&format!(
+                " {:>14} {:>14}",
+                secs(t.shot_seconds),
+                secs(t.tts99_seconds.unwrap_or(f64::INFINITY))
+            ));
+        }
+        outln!("{line}");
     }
     Ok(())
 }

@@ -44,6 +44,11 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         space: args.space.settings(),
         noise: args.noise.settings(&args.space.settings())?,
         shard,
+        baseline: args.baseline.map(|_| sweep::baseline::Baseline {
+            reads: args.baseline_reads,
+            sweeps: args.baseline_sweeps,
+            seed: args.optimize.seed,
+        }),
     };
     let csv = args.out.join("sweep.csv");
     let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
@@ -53,6 +58,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             csv.clone(),
             sweep::settings_path(&csv),
             sweep::shard::manifest_path(&csv),
+            sweep::baseline::anneal_csv_path(&csv),
             args.out.join("summary.md"),
         ],
     )?;
@@ -130,6 +136,21 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             )
         })
         .collect();
+    let mut anneal_rows = Vec::new();
+    if let Some(baseline) = &plan.baseline {
+        let path = sweep::baseline::anneal_csv_path(&csv);
+        let done = sweep::baseline::read_anneal_csv(&path)?;
+        errln!(
+            "annealing baseline: {} on {} file(s)",
+            baseline.setting(),
+            labelled.len()
+        );
+        anneal_rows = baseline.run(&labelled, plan.level, plan.space.space, &done, &mut |note| {
+            errln!("note: {note}")
+        })?;
+        let text = sweep::baseline::anneal_csv_text(&anneal_rows)?;
+        quzzle::files::write_whole(&[(path, text.into_bytes())])?;
+    }
     if let Some(manifest) = &plan.shard {
         // Written before the figures: a shard whose rows are all in is ready to merge.
         let manifest = sweep::shard::ShardManifest {
@@ -171,6 +192,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             skipped: &skipped,
             other_families,
             noise: &noise,
+            anneal: &anneal_rows,
         },
         &view,
     )?;
@@ -214,10 +236,17 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         text.push_str(&r.to_csv_record()?);
     }
     let settings_text = serde_json::to_string_pretty(&merged.settings).expect("plain fields serialise") + "\n";
-    quzzle::files::write_whole(&[
+    let mut files = vec![
         (csv.clone(), text.into_bytes()),
         (sweep::settings_path(&csv), settings_text.into_bytes()),
-    ])?;
+    ];
+    if !merged.settings.baseline.is_empty() {
+        files.push((
+            sweep::baseline::anneal_csv_path(&csv),
+            sweep::baseline::anneal_csv_text(&merged.anneal)?.into_bytes(),
+        ));
+    }
+    quzzle::files::write_whole(&files)?;
     let labelled: Vec<(PathBuf, String)> = merged.files.iter().map(|f| (PathBuf::from(f), f.clone())).collect();
     let noise = merged.settings.noise.clone();
     let view = Display {
@@ -236,6 +265,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
             skipped: &merged.skipped,
             other_families: 0,
             noise: &noise,
+            anneal: &merged.anneal,
         },
         &view,
     )?;
@@ -276,6 +306,8 @@ struct Report<'a> {
     other_families: usize,
     /// The noise setting ([`sweep::settings::noise_setting`]).
     noise: &'a str,
+    /// The annealing baseline's rows.
+    anneal: &'a [sweep::baseline::AnnealRow],
 }
 
 /// Figures and summary.md of a sweep folder from its rows; prints the summary. Everything here
@@ -309,7 +341,8 @@ fn report(out: &Path, rows: &[SweepRow], report: &Report<'_>, view: &Display) ->
         draw_depth_figures_with(rows, out, &options)?
     };
     let note = options.note;
-    if !report.noise.is_empty() && !rows.is_empty() {
+    let has_noise = rows.iter().any(|r| !r.noise.is_empty());
+    if has_noise {
         let noise_note = format!(
             "{note}; noisy curves: Monte Carlo trajectories of the exported circuit (rzz = cx rz cx) with a Pauli channel after every gate and readout flips; IBM counts are before routing (optimistic)"
         );
@@ -343,7 +376,11 @@ fn report(out: &Path, rows: &[SweepRow], report: &Report<'_>, view: &Display) ->
         env!("CARGO_PKG_VERSION"),
         note
     );
-    if !report.noise.is_empty() {
+    if rows.iter().any(|r| !r.devices.is_empty()) {
+        md.push_str(
+            "Device times (`--device`): `applications_99` is the cost-layer applications to a valid board with 99 % confidence (shots_99 · p); `shot_seconds` is one shot of the exported circuit on each device (gates one after another, readout, reset), `tts99_seconds` = shots_99 · shot_seconds, one value per device in `devices`.\n\n");
+    }
+    if has_noise {
         md.push_str(&format!(
             "Noise (Monte Carlo trajectories of the exported circuit at each row's optimised angles): {}. The noisy P(valid) and energy, ± one standard error, are the `noise_*` columns of the CSV (one value per model); the figure is `success_vs_depth_noise`.\n\n",
             report.noise
@@ -356,6 +393,11 @@ fn report(out: &Path, rows: &[SweepRow], report: &Report<'_>, view: &Display) ->
         ));
     }
     md.push_str(&summary);
+    if !report.anneal.is_empty() {
+        let table = sweep::summary::baseline_markdown(rows, report.anneal);
+        md.push_str(&table);
+        out!("{table}");
+    }
     if !report.skipped.is_empty() {
         md.push_str("\nSkipped:\n\n");
         for (f, why) in report.skipped {
@@ -369,9 +411,10 @@ fn report(out: &Path, rows: &[SweepRow], report: &Report<'_>, view: &Display) ->
 
 /// The files a sweep writes directly in its folder (the figures' are checked again as they are
 /// written, which covers the per-instance ones under `instances/` and `side_by_side/`).
-const FOLDER_FILES: [&str; 11] = [
+const FOLDER_FILES: [&str; 12] = [
     sweep::lock::LOCK_FILE,
     "sweep.csv",
+    "anneal.csv",
     "sweep.settings.json",
     "sweep.shard.json",
     "summary.md",

@@ -33,6 +33,9 @@ pub struct DepthResult {
     /// Shots for one valid board with 99 % confidence, `log(0.01)/log(1 − P(valid))`;
     /// `None` (JSON null) when P(valid) = 0.
     pub shots_99: Option<f64>,
+    /// Applications of the cost layer (of the oracle, for the Grover mixer) in those shots:
+    /// `shots_99 · p`; `None` when P(valid) = 0.
+    pub applications_99: Option<f64>,
     /// The objective's value at the optimum (minimised).
     pub objective_value: f64,
     /// The most likely bitstring, qubit 0 first.
@@ -54,6 +57,23 @@ pub struct DepthResult {
     /// P(valid) and energy under each noise model at these angles (with noise models only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub noisy: Vec<NoisyEstimate>,
+    /// One shot's seconds and the time to solution on each device timing (with device timings
+    /// only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub devices: Vec<DeviceTime>,
+}
+
+/// The time of a depth's circuit on one device class.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DeviceTime {
+    /// The device timing's name (a preset).
+    pub device: String,
+    /// Seconds of one shot (gates one after another, readout, reset;
+    /// [`crate::noise::timing`]).
+    pub shot_seconds: f64,
+    /// `shots_99 · shot_seconds`: seconds to a valid board with 99 % confidence at the noiseless
+    /// P(valid); `None` when P(valid) = 0.
+    pub tts99_seconds: Option<f64>,
 }
 
 impl DepthResult {
@@ -108,6 +128,7 @@ pub fn measure(
         p_non_qubo: non_qubo,
         p_invalid: (1.0 - valid - non_qubo).max(0.0),
         shots_99: stats::shots_to_solution(valid, stats::SHOTS_CONFIDENCE),
+        applications_99: stats::shots_to_solution(valid, stats::SHOTS_CONFIDENCE).map(|s| s * p as f64),
         objective_value: opt.value,
         top_bitstring: sim.bitstring(top),
         top_probability,
@@ -117,6 +138,7 @@ pub fn measure(
         seconds: began.elapsed().as_secs_f64(),
         gates: None,
         noisy: Vec::new(),
+        devices: Vec::new(),
     })
 }
 
@@ -131,13 +153,41 @@ pub fn add_noise(
     noise: &NoiseSettings,
     seed: u64,
 ) -> Result<()> {
-    if noise.models.is_empty() {
+    if !noise.needs_gates() {
         return Ok(());
     }
-    let (gates, noisy) = noisy_estimates(enc, sim, valid, &depth.angles()?, noise, seed)?;
+    let angles = depth.angles()?;
+    let gates = if noise.models.is_empty() {
+        gate_counts(enc, sim, &angles)?
+    } else {
+        let (gates, noisy) = noisy_estimates(enc, sim, valid, &angles, noise, seed)?;
+        depth.noisy = noisy;
+        gates
+    };
+    depth.devices = noise
+        .devices
+        .iter()
+        .map(|t| {
+            let shot = t.shot_seconds(&gates);
+            DeviceTime {
+                device: t.name.clone(),
+                shot_seconds: shot,
+                tts99_seconds: depth.shots_99.map(|s| s * shot),
+            }
+        })
+        .collect();
     depth.gates = Some(gates);
-    depth.noisy = noisy;
     Ok(())
+}
+
+/// The gate counts of `enc`'s exported circuit on `sim` at `angles`, simulating nothing.
+pub fn gate_counts(enc: &dyn Encoding, sim: &Simulation, angles: &Angles) -> Result<GateCounts> {
+    let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
+    if sim.mixer == MixerKind::X && sim.space.resolved == SpaceChoice::Full {
+        Ok(crate::noise::NoisyCircuit::new(&circuit, angles)?.gate_counts())
+    } else {
+        Ok(crate::noise::gates::GateProgram::new(&circuit)?.gate_counts())
+    }
 }
 
 /// Refuse, before any optimisation, noise estimates on `sim` whose circuit runs gate by gate

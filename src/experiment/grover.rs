@@ -11,6 +11,7 @@ use crate::budget::Budget;
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::Encoding;
 use crate::error::{Error, Instead, Quantity, Result, Unsupported};
+use crate::experiment::stats;
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase};
 use crate::simulation::{self, SpaceSettings};
@@ -94,6 +95,10 @@ pub struct GroverIteration {
     pub closed_form: f64,
     /// The statevector's P(valid), when it ran.
     pub statevector: Option<f64>,
+    /// Shots (searches of k iterations) to a valid board with 99 % confidence (`None`: P = 0).
+    pub shots_99: Option<f64>,
+    /// Oracle calls in those shots, `shots_99 · k`.
+    pub oracle_calls_99: Option<f64>,
 }
 
 /// Grover-mixer QAOA at one depth, beside the search.
@@ -105,6 +110,10 @@ pub struct GmQaoaDepth {
     pub success_probability: f64,
     /// ⟨C⟩ there.
     pub energy: f64,
+    /// Shots to a valid board with 99 % confidence (`None`: P = 0).
+    pub shots_99: Option<f64>,
+    /// Cost applications in those shots, `shots_99 · p`.
+    pub applications_99: Option<f64>,
     /// Objective and gradient calls the optimiser made.
     pub evaluations: usize,
     /// The angles.
@@ -144,10 +153,47 @@ pub struct GroverReport {
     pub max_difference: f64,
     /// One entry per iteration count.
     pub iterations: Vec<GroverIteration>,
+    /// The iteration count k ≥ 1 (up to the optimal count) with the fewest oracle calls to a
+    /// valid board with 99 % confidence, `k · shots_99(sin²((2k+1)θ))`, from the closed form;
+    /// `None` when there is no valid board.
+    pub fewest_calls: Option<FewestCalls>,
     /// Cost classes of the histogram Grover-mixer QAOA ran on (0 when it did not run).
     pub cost_classes: usize,
     /// Grover-mixer QAOA per depth (empty unless asked for).
     pub qaoa: Vec<GmQaoaDepth>,
+}
+
+/// Grover search's cheapest route to a valid board with 99 % confidence.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FewestCalls {
+    /// Iterations per search.
+    pub k: usize,
+    /// P(valid) after them.
+    pub success_probability: f64,
+    /// Searches to a valid board with 99 % confidence.
+    pub shots_99: f64,
+    /// Oracle calls in those searches.
+    pub oracle_calls_99: f64,
+}
+
+/// The k in `1..=max(optimal, 1)` with the fewest oracle calls to 99 %: `k · shots_99` at
+/// `sin²((2k+1)θ)` (the first on ties); `None` when θ = 0 (no valid board).
+pub fn fewest_calls(theta: f64, optimal: usize) -> Option<FewestCalls> {
+    (1..=optimal.max(1))
+        .filter_map(|k| {
+            let p = closed_form(theta, k);
+            let shots = stats::shots_to_solution(p, stats::SHOTS_CONFIDENCE)?;
+            Some(FewestCalls {
+                k,
+                success_probability: p,
+                shots_99: shots,
+                oracle_calls_99: shots * k as f64,
+            })
+        })
+        .fold(None, |best: Option<FewestCalls>, c| match best {
+            Some(b) if b.oracle_calls_99 <= c.oracle_calls_99 => Some(b),
+            _ => Some(c),
+        })
 }
 
 /// `θ = asin √(M/D)`, the optimal count `⌊π/(4θ)⌋` and its probability.
@@ -361,12 +407,16 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
         .map(|k| {
             let closed = closed_form(theta, k);
             let sv = curve.as_ref().map(|c| c[k - first]);
+            let p = sv.unwrap_or(closed);
+            let shots_99 = stats::shots_to_solution(p, stats::SHOTS_CONFIDENCE);
             GroverIteration {
                 k,
-                success_probability: sv.unwrap_or(closed),
+                success_probability: p,
                 oracle_calls: k,
                 closed_form: closed,
                 statevector: sv,
+                shots_99,
+                oracle_calls_99: shots_99.map(|s| s * k as f64),
             }
         })
         .collect();
@@ -395,6 +445,7 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
         note,
         max_difference,
         iterations,
+        fewest_calls: fewest_calls(theta, optimal_iterations),
     })
 }
 
@@ -440,10 +491,13 @@ pub fn gm_qaoa_within(
             super::solve::optimize_depth(&sim, &Objective::Energy, p, Init::Interp, previous.as_ref(), &config)?;
         if p >= first {
             let eval = sim.evaluate(&opt.angles, &valid)?;
+            let shots_99 = stats::shots_to_solution(eval.success_probability, stats::SHOTS_CONFIDENCE);
             out.push(GmQaoaDepth {
                 p,
                 success_probability: eval.success_probability,
                 energy: eval.energy,
+                shots_99,
+                applications_99: shots_99.map(|s| s * p as f64),
                 evaluations: opt.evaluations + opt.gradients + scan,
                 gammas: opt.angles.gammas.clone(),
                 betas: opt.angles.betas.clone(),

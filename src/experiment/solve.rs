@@ -405,6 +405,12 @@ impl SolveReport {
             gates_rz: Option<usize>,
             gates_rx: Option<usize>,
             gates_cx: Option<usize>,
+            // Time to solution (docs/usage.md): cost-layer applications always; with
+            // `--device`, one value per device, as in sweep rows.
+            applications_99: f64,
+            devices: String,
+            shot_seconds: String,
+            tts99_seconds: String,
         }
         let join = |v: &[f64]| v.iter().map(|x| format!("{x}")).collect::<Vec<_>>().join(" ");
         let each = |d: &DepthResult, f: fn(&crate::noise::NoisyEstimate) -> f64| {
@@ -454,6 +460,20 @@ impl SolveReport {
                 gates_rz: d.gates.as_ref().map(|g| g.rz),
                 gates_rx: d.gates.as_ref().map(|g| g.rx),
                 gates_cx: d.gates.as_ref().map(|g| g.cx),
+                applications_99: d.applications_99.unwrap_or(f64::INFINITY),
+                devices: d
+                    .devices
+                    .iter()
+                    .map(|t| t.device.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                shot_seconds: join(&d.devices.iter().map(|t| t.shot_seconds).collect::<Vec<_>>()),
+                tts99_seconds: join(
+                    &d.devices
+                        .iter()
+                        .map(|t| t.tts99_seconds.unwrap_or(f64::INFINITY))
+                        .collect::<Vec<_>>(),
+                ),
             })
             .map_err(|e| Error::csv("depths.csv", e))?;
         }

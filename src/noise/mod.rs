@@ -29,6 +29,7 @@ mod exactness_tests;
 pub mod gates;
 pub mod program;
 pub mod routed;
+pub mod timing;
 pub mod trajectories;
 
 pub use program::{GateCounts, NoisyCircuit, Pauli};
@@ -48,6 +49,9 @@ pub struct NoiseSettings {
     pub models: Vec<NoiseModel>,
     /// Trajectories per estimate.
     pub trajectories: usize,
+    /// Device timings: each depth gets the seconds of one shot of its exported circuit and its
+    /// time to solution on each (none: no device times).
+    pub devices: Vec<timing::DeviceTiming>,
 }
 
 impl NoiseSettings {
@@ -73,7 +77,22 @@ impl NoiseSettings {
             }
             trajectories::check_trajectories(trajectories)?;
         }
-        Ok(NoiseSettings { models, trajectories })
+        Ok(NoiseSettings {
+            models,
+            trajectories,
+            devices: Vec::new(),
+        })
+    }
+
+    /// These settings with device timings.
+    pub fn with_devices(mut self, devices: Vec<timing::DeviceTiming>) -> Self {
+        self.devices = devices;
+        self
+    }
+
+    /// Whether a depth needs its exported circuit's gate counts.
+    pub fn needs_gates(&self) -> bool {
+        !self.models.is_empty() || !self.devices.is_empty()
     }
 }
 

@@ -222,6 +222,7 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         Some("paper"),
         "none, clues, paper, propagate, probe",
     ),
+    ("sweep", "--baseline", None, "anneal"),
     ("sweep", "--encoding", Some("onehot"), "onehot, compact"),
     (
         "sweep",

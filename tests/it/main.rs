@@ -38,4 +38,5 @@ mod subspace;
 mod sudoku;
 mod sweep;
 mod tables;
+mod tts;
 mod wide;

@@ -234,8 +234,10 @@ fn a_sweep_resumes_only_under_the_same_noise() {
                 NoiseModel::parse("p2=0.05").unwrap(),
             ],
             trajectories: 16,
+            devices: Vec::new(),
         },
         shard: None,
+        baseline: None,
     };
     let dir = Scratch::new("noise-sweep");
     let csv = dir.join("sweep.csv");

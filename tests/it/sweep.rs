@@ -33,6 +33,7 @@ fn plan(files: Vec<PathBuf>, objective: ObjectiveSpec) -> SweepPlan {
         space: Default::default(),
         noise: Default::default(),
         shard: None,
+        baseline: None,
     }
 }
 

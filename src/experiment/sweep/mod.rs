@@ -27,6 +27,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+pub mod baseline;
 pub mod lock;
 pub mod row;
 pub mod settings;
@@ -129,6 +130,9 @@ pub struct SweepPlan {
     /// The shard these files are, when the sweep runs as shards ([`shard::select`] cuts
     /// `files`); part of the settings, so a resumed shard cannot change it.
     pub shard: Option<shard::ShardManifest>,
+    /// Simulated annealing on every instance beside QAOA (`anneal.csv`; run by the caller
+    /// after the rows, with [`baseline::Baseline::run`]); part of the settings.
+    pub baseline: Option<baseline::Baseline>,
 }
 
 /// What a running sweep reports.
@@ -258,6 +262,11 @@ pub fn run_sweep_within(
         match_random_budget: plan.match_random_budget,
         noise: settings::noise_setting(&plan.noise),
         shard: plan.shard.as_ref().map(shard::shard_setting).unwrap_or_default(),
+        baseline: plan
+            .baseline
+            .as_ref()
+            .map(baseline::Baseline::setting)
+            .unwrap_or_default(),
     }
     .check_or_store(csv)?;
     // Rows are keyed by the file as first written; another spelling of the same file (by

@@ -129,6 +129,20 @@ pub struct SweepRow {
     /// CNOTs of the exported circuit (`rzz` counts two).
     #[serde(default)]
     pub gates_cx: Option<usize>,
+    /// Cost-layer (oracle, for the Grover mixer) applications to a valid board with 99 %
+    /// confidence: `shots_99 · p` (infinite when P(valid) = 0).
+    #[serde(default = "infinite")]
+    pub applications_99: f64,
+    /// Device timings of the device columns, space-separated (empty without them; the columns
+    /// below hold one value per device, in this order).
+    #[serde(default)]
+    pub devices: String,
+    /// Seconds of one shot of the exported circuit per device.
+    #[serde(default, with = "spaced")]
+    pub shot_seconds: Vec<f64>,
+    /// `shots_99 · shot_seconds` per device (infinite when P(valid) = 0).
+    #[serde(default, with = "spaced")]
+    pub tts99_seconds: Vec<f64>,
     /// Wall time of this row in seconds, the noise estimates included (the last column, and
     /// the only one a rerun may change).
     pub seconds: f64,
@@ -137,6 +151,10 @@ pub struct SweepRow {
 /// The CSV header of [`SweepRow`].
 fn full_space() -> SpaceChoice {
     SpaceChoice::Full
+}
+
+fn infinite() -> f64 {
+    f64::INFINITY
 }
 
 fn x_mixer() -> MixerKind {
@@ -153,8 +171,11 @@ const CSV_HEADER_FULL_ONLY: &str = "file,puzzle,reduce,qubits,p,init,objective,o
 /// current header when a sweep resumes).
 const CSV_HEADER_NO_NOISE: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
 
+/// The header of CSVs written before the time-to-solution columns: still read.
+const CSV_HEADER_NO_TTS: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,noise,noise_trajectories,noise_p_valid,noise_p_valid_se,noise_energy,noise_energy_se,gates_h,gates_rz,gates_rx,gates_cx,seconds";
+
 /// The header of a sweep CSV.
-pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,noise,noise_trajectories,noise_p_valid,noise_p_valid_se,noise_energy,noise_energy_se,gates_h,gates_rz,gates_rx,gates_cx,seconds";
+pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,noise,noise_trajectories,noise_p_valid,noise_p_valid_se,noise_energy,noise_energy_se,gates_h,gates_rz,gates_rx,gates_cx,applications_99,devices,shot_seconds,tts99_seconds,seconds";
 
 impl SweepRow {
     /// The row of `depth`, run on the instance `provenance` describes: its file label is
@@ -222,6 +243,19 @@ impl SweepRow {
             gates_rz: depth.gates.as_ref().map(|g| g.rz),
             gates_rx: depth.gates.as_ref().map(|g| g.rx),
             gates_cx: depth.gates.as_ref().map(|g| g.cx),
+            applications_99: depth.applications_99.unwrap_or(f64::INFINITY),
+            devices: depth
+                .devices
+                .iter()
+                .map(|d| d.device.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            shot_seconds: depth.devices.iter().map(|d| d.shot_seconds).collect(),
+            tts99_seconds: depth
+                .devices
+                .iter()
+                .map(|d| d.tts99_seconds.unwrap_or(f64::INFINITY))
+                .collect(),
             seconds: (depth.seconds * 1000.0).round() / 1000.0,
         }
     }
@@ -303,6 +337,7 @@ fn read_csv_tolerant(path: &Path, drop_bad_last: bool) -> Result<(Vec<SweepRow>,
     match reader.headers() {
         Ok(h)
             if h.iter().eq(CSV_HEADER.split(','))
+                || h.iter().eq(CSV_HEADER_NO_TTS.split(','))
                 || h.iter().eq(CSV_HEADER_NO_NOISE.split(','))
                 || h.iter().eq(CSV_HEADER_FULL_ONLY.split(',')) => {}
         Ok(h) if h.is_empty() => return Ok((Vec::new(), note)),
@@ -322,6 +357,10 @@ fn read_csv_tolerant(path: &Path, drop_bad_last: bool) -> Result<(Vec<SweepRow>,
             Ok(mut row) => {
                 if row.dimension == 0.0 {
                     row.dimension = (row.qubits as f64).exp2();
+                }
+                if row.applications_99.is_infinite() && row.shots_99.is_finite() {
+                    // A row written before the column: the same product.
+                    row.applications_99 = row.shots_99 * row.p as f64;
                 }
                 rows.push(row);
             }

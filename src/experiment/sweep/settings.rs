@@ -33,20 +33,28 @@ pub struct SweepSettings {
     /// before shards existed).
     #[serde(default)]
     pub shard: String,
+    /// The annealing baseline ([`super::baseline::Baseline::setting`]; empty without one).
+    #[serde(default)]
+    pub baseline: String,
 }
 
-/// The noise setting of a sweep: each model's name and rates, and the trajectories; empty
-/// without models.
+/// The noise setting of a sweep: each model's name and rates, and the trajectories, then the
+/// device timings; empty without either.
 pub fn noise_setting(noise: &crate::noise::NoiseSettings) -> String {
-    if noise.models.is_empty() {
-        return String::new();
+    let mut parts = Vec::new();
+    if !noise.models.is_empty() {
+        let models: Vec<String> = noise
+            .models
+            .iter()
+            .map(|m| format!("{} ({})", m.name, m.rates_text()))
+            .collect();
+        parts.push(format!("{}; {} trajectories", models.join(", "), noise.trajectories));
     }
-    let models: Vec<String> = noise
-        .models
-        .iter()
-        .map(|m| format!("{} ({})", m.name, m.rates_text()))
-        .collect();
-    format!("{}; {} trajectories", models.join(", "), noise.trajectories)
+    if !noise.devices.is_empty() {
+        let names: Vec<&str> = noise.devices.iter().map(|d| d.name.as_str()).collect();
+        parts.push(format!("device times {}", names.join(", ")));
+    }
+    parts.join("; ")
 }
 
 /// Where the settings of the sweep CSV `csv` live.
@@ -85,6 +93,14 @@ impl SweepSettings {
                     "none".to_string()
                 } else {
                     self.noise.clone()
+                },
+            ),
+            (
+                "baseline",
+                if self.baseline.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.baseline.clone()
                 },
             ),
         ]

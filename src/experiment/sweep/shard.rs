@@ -139,6 +139,8 @@ pub struct Merged {
     pub skipped: Vec<(String, String)>,
     /// Every file of the sweep, as given, in run order (skipped ones included).
     pub files: Vec<String>,
+    /// The annealing baseline's rows, in the same file order (none without a baseline).
+    pub anneal: Vec<super::baseline::AnnealRow>,
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
@@ -169,7 +171,12 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
         let manifest: ShardManifest = read_json(&manifest_path(&csv), "shard record")?;
         let settings: SweepSettings = read_json(&settings_path(&csv), "settings")?;
         let rows = super::row::read_csv(&csv)?;
-        parts.push((folder, manifest, settings, rows));
+        let anneal = if settings.baseline.is_empty() {
+            Vec::new()
+        } else {
+            super::baseline::read_anneal_csv(&super::baseline::anneal_csv_path(&csv))?
+        };
+        parts.push((folder, manifest, settings, (rows, anneal)));
     }
     let (first, m0, s0, _) = &parts[0];
     for (folder, m, s, _) in &parts[1..] {
@@ -232,7 +239,7 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
     // the order its shard wrote them.
     let mut files: Vec<(PathBuf, String)> = Vec::new();
     let mut skipped = Vec::new();
-    for (folder, m, _, rows) in &parts {
+    for (folder, m, _, (rows, _)) in &parts {
         for f in &m.files {
             files.push((PathBuf::from(f), f.clone()));
         }
@@ -253,9 +260,11 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
         )));
     }
     let mut rows = Vec::new();
+    let mut anneal = Vec::new();
     for (_, label) in &files {
-        for (_, _, _, shard_rows) in &parts {
+        for (_, _, _, (shard_rows, shard_anneal)) in &parts {
             rows.extend(shard_rows.iter().filter(|r| &r.file == label).cloned());
+            anneal.extend(shard_anneal.iter().filter(|r| &r.file == label).cloned());
         }
     }
     let order: Vec<&String> = files.iter().map(|(_, l)| l).collect();
@@ -267,5 +276,6 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
         settings,
         skipped,
         files: files.into_iter().map(|(_, l)| l).collect(),
+        anneal,
     })
 }

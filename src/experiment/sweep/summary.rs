@@ -177,3 +177,91 @@ pub fn summary_markdown(rows: &[SweepRow], compare_p: usize) -> String {
     s.push_str(&format!("\nCompute time of these rows: {secs:.1} s.\n"));
     s
 }
+
+/// A number of applications, sweeps or seconds for a table: three significant digits,
+/// `never` when infinite.
+fn amount(x: f64) -> String {
+    if !x.is_finite() {
+        "never".to_string()
+    } else if x >= 1e5 || (x > 0.0 && x < 1e-2) {
+        format!("{x:.2e}")
+    } else if x >= 100.0 {
+        format!("{x:.0}")
+    } else if x >= 10.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+/// The Markdown comparison of QAOA with the annealing baseline, per instance: for each line
+/// family of `rows`, the depth with the fewest cost-layer applications to a valid board with
+/// 99 % confidence (and its device times); for each annealing row, P(valid) per read and the
+/// sweeps and seconds to 99 %.
+pub fn baseline_markdown(rows: &[SweepRow], anneal: &[super::baseline::AnnealRow]) -> String {
+    let mut s = String::from(
+        "\n## QAOA against simulated annealing\n\nTime to a valid board with 99 % confidence. QAOA: at the depth (of those run) with the fewest cost-layer applications, shots_99 · p; with device timings, that depth's estimated device seconds. Annealing: reads_99 · sweeps, and reads_99 times the seconds of one read on one thread of this machine. A cost layer and a sweep are different amounts of work; compare seconds for time.\n\n| instance | method | space | P(valid) per shot or read | applications or sweeps to 99 % | seconds to 99 % |\n| --- | --- | --- | ---: | ---: | --- |\n",
+    );
+    let mut files: Vec<&str> = Vec::new();
+    for f in rows
+        .iter()
+        .map(|r| r.file.as_str())
+        .chain(anneal.iter().map(|a| a.file.as_str()))
+    {
+        if !files.contains(&f) {
+            files.push(f);
+        }
+    }
+    for file in files {
+        let name = std::path::Path::new(file)
+            .file_name()
+            .map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
+        let mut families: Vec<String> = Vec::new();
+        for r in rows.iter().filter(|r| r.file == file) {
+            if !families.contains(&r.family()) {
+                families.push(r.family());
+            }
+        }
+        for family in families {
+            let best = rows.iter().filter(|r| r.file == file && r.family() == family).fold(
+                None::<&SweepRow>,
+                |b, r| match b {
+                    Some(b) if b.applications_99 <= r.applications_99 => Some(b),
+                    _ => Some(r),
+                },
+            );
+            let Some(b) = best else { continue };
+            let seconds = if b.devices.is_empty() {
+                "(no device timing)".to_string()
+            } else {
+                b.devices
+                    .split_whitespace()
+                    .zip(&b.tts99_seconds)
+                    .map(|(d, t)| format!("{} s on {d}", amount(*t)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            s.push_str(&format!(
+                "| {name} | QAOA {family}, p = {} | {} | {} | {} | {seconds} |\n",
+                b.p,
+                b.space,
+                probability_text(b.p_valid, 4),
+                amount(b.applications_99)
+            ));
+        }
+        for a in anneal.iter().filter(|a| a.file == file) {
+            s.push_str(&format!(
+                "| {name} | annealing, {} x {} sweeps | {} | {} [{}, {}] | {} | {} s on this CPU |\n",
+                a.reads,
+                a.sweeps,
+                a.space,
+                probability_text(a.p_valid, 4),
+                probability_text(a.interval_low, 3),
+                probability_text(a.interval_high, 3),
+                amount(a.tts99_sweeps),
+                amount(a.tts99_seconds)
+            ));
+        }
+    }
+    s
+}
