@@ -197,14 +197,17 @@ def solve(
     seed: int = 0,
     noise: Union[None, str, Sequence[str]] = None,
     trajectories: int = DEFAULT_TRAJECTORIES,
+    device: Union[None, str, Sequence[str]] = None,
 ) -> Report:
     """Optimise the QAOA angles of ``enc`` at every depth, as ``quzzle solve``.
 
     ``init``: ``ramp``, ``interp`` (from the previous depth) or ``random``. ``space`` and
     ``mixer`` as the command line (none: full space, X mixer). ``objective``: ``energy``,
     ``success`` or ``cvar:ALPHA``. ``noise``: presets (``heron``, ``eagle``, ``aria``, ``forte``) or rates
-    (``p1=..,p2=..,readout=..``) under which each depth is also estimated. The report's numbers
-    are those of ``quzzle solve --json`` with the same settings, bit for bit.
+    (``p1=..,p2=..,readout=..``) under which each depth is also estimated. ``device``: ``heron``,
+    ``eagle`` or ``aria``, whose published gate and readout times give each depth one shot's
+    seconds and the seconds to a valid board with 99 % confidence (``depths[].devices``). The
+    report's numbers are those of ``quzzle solve --json`` with the same settings, bit for bit.
     """
     text = _native.solve_json(
         enc,
@@ -219,6 +222,7 @@ def solve(
         seed,
         _names(noise),
         trajectories,
+        _names(device),
     )
     return Report(text)
 
@@ -335,12 +339,14 @@ def sweep(
     match_budget: bool = True,
     noise: Union[None, str, Sequence[str]] = None,
     trajectories: int = DEFAULT_TRAJECTORIES,
+    device: Union[None, str, Sequence[str]] = None,
     progress: Optional[Callable[[Dict[str, Any]], None]] = None,
 ) -> SweepResult:
     """Run every puzzle of ``files`` (files or folders of ``.txt``) at every depth and init, as
     ``quzzle sweep``: rows are appended to ``out/sweep.csv`` as they finish, and a rerun resumes.
 
-    ``init``: ``ramp``, ``interp``, ``random``, ``all`` or a list. ``progress(event)`` is called
+    ``init``: ``ramp``, ``interp``, ``random``, ``all`` or a list. ``device`` as in :func:`solve`
+    (the rows' ``devices``, ``shot_seconds`` and ``tts99_seconds``). ``progress(event)`` is called
     after every row (``{"event": "row", "row": {...}, "done": .., "total": .., "resumed": ..}``),
     skipped instance (``"skipped"``, with ``file`` and ``message``) and note; an exception it
     raises is raised once the sweep has stopped.
@@ -366,6 +372,7 @@ def sweep(
         match_budget,
         _names(noise),
         trajectories,
+        _names(device),
         progress,
     )
     return SweepResult({"rows": [Record(r) for r in json.loads(rows)], "csv": os.path.join(os.fspath(out), "sweep.csv")})

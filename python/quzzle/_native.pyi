@@ -201,6 +201,7 @@ def solve_json(
     seed: int,
     noise: List[str],
     trajectories: int,
+    device: List[str],
 ) -> str: ...
 def sample_json(
     manifest: str, source: str, shots: int, seed: int, format: str, noise: Optional[str], trajectories: int
@@ -233,5 +234,6 @@ def sweep_json(
     match_budget: bool,
     noise: List[str],
     trajectories: int,
+    device: List[str],
     progress: Optional[Callable[[Dict[str, Any]], None]],
 ) -> str: ...

@@ -4,7 +4,7 @@
 
 use crate::encoding::Encoding;
 use crate::{
-    choice, compute, encoding_kind, error, invalid, json_text, level, noise_settings, objective, space_settings, OrPy,
+    choice, compute, devices, encoding_kind, error, invalid, json_text, level, noise_settings, objective, space_settings, OrPy,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -46,7 +46,7 @@ fn init(name: &str) -> PyResult<Init> {
 
 /// `quzzle solve --json` on an encoding: optimise the angles at each depth.
 #[pyfunction]
-#[pyo3(signature = (enc, depths, init_name, space, mixer, objective_name, optimizer, max_iters, restarts, seed, noise, trajectories))]
+#[pyo3(signature = (enc, depths, init_name, space, mixer, objective_name, optimizer, max_iters, restarts, seed, noise, trajectories, device))]
 #[allow(clippy::too_many_arguments)]
 fn solve_json(
     py: Python<'_>,
@@ -62,6 +62,7 @@ fn solve_json(
     seed: u64,
     noise: Vec<String>,
     trajectories: usize,
+    device: Vec<String>,
 ) -> PyResult<String> {
     check_depths(&depths)?;
     let space = space_settings(space, mixer)?;
@@ -71,7 +72,7 @@ fn solve_json(
         objective: objective(objective_name)?,
         config: OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?,
         space,
-        noise: noise_settings(&noise, trajectories, &space, Some(enc.inner.as_ref()))?,
+        noise: noise_settings(&noise, trajectories, &space, Some(enc.inner.as_ref()))?.with_devices(devices(&device)?),
     };
     let report = compute(py, || quzzle::solve(enc.inner.as_ref(), &settings)).or_py()?;
     json_text(&report)
@@ -216,7 +217,7 @@ fn score_json(
 /// holds rows already); `progress(event)` is called with a dict per row, skip and note. Returns
 /// the rows as JSON.
 #[pyfunction]
-#[pyo3(signature = (files, out, depths, inits, reduce, encoding, space, mixer, objective_name, optimizer, max_iters, restarts, seed, max_qubits, match_budget, noise, trajectories, progress))]
+#[pyo3(signature = (files, out, depths, inits, reduce, encoding, space, mixer, objective_name, optimizer, max_iters, restarts, seed, max_qubits, match_budget, noise, trajectories, device, progress))]
 #[allow(clippy::too_many_arguments)]
 fn sweep_json(
     py: Python<'_>,
@@ -237,6 +238,7 @@ fn sweep_json(
     match_budget: bool,
     noise: Vec<String>,
     trajectories: usize,
+    device: Vec<String>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
     use quzzle::experiment::sweep::{self, SweepEvent, SweepPlan};
@@ -254,7 +256,7 @@ fn sweep_json(
         config: OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?,
         max_qubits,
         space,
-        noise: noise_settings(&noise, trajectories, &space, None)?,
+        noise: noise_settings(&noise, trajectories, &space, None)?.with_devices(devices(&device)?),
         shard: None,
         baseline: None,
     };

@@ -193,6 +193,15 @@ pub(crate) fn noise_settings(
     quzzle::noise::NoiseSettings::checked(models, trajectories, space, enc).or_py()
 }
 
+/// Device timings by name (`heron`, `eagle`, `aria`).
+pub(crate) fn devices(names: &[String]) -> PyResult<Vec<quzzle::noise::timing::DeviceTiming>> {
+    names
+        .iter()
+        .map(|n| quzzle::noise::timing::parse(n))
+        .collect::<quzzle::Result<Vec<_>>>()
+        .or_py()
+}
+
 /// A report as a Python object, through the JSON the command line prints.
 pub(crate) fn to_python<'py, T: serde::Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
     let text = json_text(value)?;

@@ -4,6 +4,7 @@ encoding, and through qasm, sample and score."""
 
 from __future__ import annotations
 
+import csv
 import json
 import tempfile
 from pathlib import Path
@@ -118,3 +119,25 @@ def test_qasm_sample_score_equal_cli(quzzle_bin: str, flavor: str, space: Option
         cli = cli_json(quzzle_bin, ["score", str(counts_file), "--manifest", str(out.with_suffix(".json")), "--format", "qiskit"])
         scored = quzzle.score(counts, manifest, format="qiskit")
         assert scored.to_dict() == cli
+
+
+def test_device_times_equal_cli(quzzle_bin: str, tmp_path) -> None:
+    path = data("queens-4x4-handmade.txt")
+    cli = cli_json(quzzle_bin, ["solve", path, "--depths", "1..2", "--space", "rows", "--mixer", "xy-ring",
+                                "--device", "heron,aria"])
+    enc = quzzle.load(path).encode()
+    report = quzzle.solve(enc, depths=range(1, 3), space="rows", mixer="xy-ring", device=["heron", "aria"])
+    assert without_seconds(report.to_dict()) == without_seconds(cli)
+    for d in cli["depths"]:
+        assert [t["device"] for t in d["devices"]] == ["heron", "aria"]
+        assert d["devices"][0]["tts99_seconds"] == d["shots_99"] * d["devices"][0]["shot_seconds"]
+    with pytest.raises(quzzle.QuzzleError, match="no published gate and readout times"):
+        quzzle.solve(enc, depths=1, device="forte")
+    # A sweep's device columns, as the command line writes them.
+    rows = quzzle.sweep([path], tmp_path / "py", depths="1..2", device="heron").rows
+    run_cli(quzzle_bin, ["sweep", path, "--depths", "1..2", "--device", "heron", "--out", str(tmp_path / "cli"),
+                         "--no-instance-plots"])
+    with open(tmp_path / "cli" / "sweep.csv", newline="") as f:
+        cli_rows = list(csv.DictReader(f))
+    assert [r.to_dict()["tts99_seconds"] for r in rows] == [r["tts99_seconds"] for r in cli_rows]
+    assert all(r["devices"] == "heron" for r in cli_rows)

@@ -245,25 +245,8 @@ pub struct SweepArgs {
     /// must be a .txt file (inputs are never overwritten).
     #[arg(long, default_value = "results/sweep")]
     pub out: PathBuf,
-    /// Depth plots: auto (per instance for one instance, median + IQR band for a batch),
-    /// instance, or median.
-    #[arg(long, value_enum, default_value_t = Lines::Auto)]
-    pub lines: Lines,
-    /// Bitstrings in each instance's distribution plot.
-    #[arg(long, default_value_t = 16)]
-    pub top: usize,
-    /// Skip the per-instance distribution and board plots.
-    #[arg(long)]
-    pub no_instance_plots: bool,
-    /// Also draw, per instance, P(valid) against applications of the cost or oracle: every
-    /// space and mixer the CSV holds for it, Grover search on each of those spaces and their
-    /// uniform baselines (side_by_side/ under --out).
-    #[arg(long)]
-    pub side_by_side: bool,
-    /// Size of the depth figures in logical pixels, WIDTHxHEIGHT (PNGs are drawn at twice
-    /// that); default: grows with the number of panels.
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
-    pub size: Option<quzzle::plot::FigureSize>,
+    #[command(flatten)]
+    pub figures: SweepFigureArgs,
     #[command(flatten)]
     pub noise: NoiseArgs,
     /// Run only shard I of K (I from 0, as a scheduler's array task id): the instances are
@@ -301,6 +284,13 @@ pub struct MergeArgs {
     /// an unsharded sweep writes, but its wall-time column and compute-time total).
     #[arg(long)]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub figures: SweepFigureArgs,
+}
+
+/// The figures of a sweep folder (`sweep` and `merge`).
+#[derive(Args, Debug, Clone)]
+pub struct SweepFigureArgs {
     /// Depth plots: auto (per instance for one instance, median + IQR band for a batch),
     /// instance, or median.
     #[arg(long, value_enum, default_value_t = Lines::Auto)]
@@ -312,8 +302,9 @@ pub struct MergeArgs {
     /// paths the rows name).
     #[arg(long)]
     pub no_instance_plots: bool,
-    /// Also draw, per instance, P(valid) against applications of the cost or oracle
-    /// (side_by_side/ under --out).
+    /// Also draw, per instance, P(valid) against applications of the cost or oracle: every
+    /// space and mixer the CSV holds for it, Grover search on each of those spaces and their
+    /// uniform baselines (side_by_side/ under --out).
     #[arg(long)]
     pub side_by_side: bool,
     /// Size of the depth figures in logical pixels, WIDTHxHEIGHT (PNGs are drawn at twice
@@ -542,18 +533,7 @@ impl NoiseArgs {
 }
 
 fn parse_device(s: &str) -> Result<quzzle::noise::timing::DeviceTiming, String> {
-    let name = s.trim().to_ascii_lowercase();
-    quzzle::noise::timing::timing(&name).ok_or_else(|| {
-        let why = if quzzle::noise::PRESETS.contains(&name.as_str()) {
-            "has error rates but no published gate and readout times"
-        } else {
-            "is not a device"
-        };
-        format!(
-            "`{s}` {why}; device times exist for {}",
-            quzzle::noise::timing::TIMED.join(", ")
-        )
-    })
+    quzzle::noise::timing::parse(s).map_err(|e| super::errors::message(&e))
 }
 
 fn parse_noise(s: &str) -> Result<quzzle::noise::NoiseModel, String> {

@@ -1,7 +1,7 @@
 //! `quzzle sweep`: the library's sweep with a progress bar on a terminal, then plots and a
 //! summary.
 
-use super::args::{MergeArgs, SweepArgs};
+use super::args::{MergeArgs, SweepArgs, SweepFigureArgs};
 use super::output::{check_output_folder, refuse_inputs, write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::encoding;
@@ -176,13 +176,6 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     let other_families = all_rows.len() - outcome.rows.len();
     let settings = sweep::settings::SweepSettings::read(&csv)?;
     let noise = settings.noise.clone();
-    let view = Display {
-        lines: args.lines,
-        size: args.size,
-        top: args.top,
-        instance_plots: !args.no_instance_plots,
-        side_by_side: args.side_by_side,
-    };
     let written = report(
         &args.out,
         &all_rows,
@@ -194,7 +187,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             noise: &noise,
             anneal: &anneal_rows,
         },
-        &view,
+        &args.figures,
     )?;
     drop(lock);
     outln!(
@@ -249,13 +242,6 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
     quzzle::files::write_whole(&files)?;
     let labelled: Vec<(PathBuf, String)> = merged.files.iter().map(|f| (PathBuf::from(f), f.clone())).collect();
     let noise = merged.settings.noise.clone();
-    let view = Display {
-        lines: args.lines,
-        size: args.size,
-        top: args.top,
-        instance_plots: !args.no_instance_plots,
-        side_by_side: args.side_by_side,
-    };
     let written = report(
         &args.out,
         &merged.rows,
@@ -267,7 +253,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
             noise: &noise,
             anneal: &merged.anneal,
         },
-        &view,
+        &args.figures,
     )?;
     drop(lock);
     errln!(
@@ -284,15 +270,6 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         args.out.display()
     );
     Ok(())
-}
-
-/// How the figures of a sweep folder are drawn.
-struct Display {
-    lines: quzzle::plot::sweep::Lines,
-    size: Option<quzzle::plot::FigureSize>,
-    top: usize,
-    instance_plots: bool,
-    side_by_side: bool,
 }
 
 /// What a sweep folder's summary says besides its rows.
@@ -313,7 +290,7 @@ struct Report<'a> {
 /// Figures and summary.md of a sweep folder from its rows; prints the summary. Everything here
 /// follows from the rows and the settings, so a merged folder gets what an unsharded one does.
 /// Returns the number of figure files written.
-fn report(out: &Path, rows: &[SweepRow], report: &Report<'_>, view: &Display) -> Result<usize> {
+fn report(out: &Path, rows: &[SweepRow], report: &Report<'_>, view: &SweepFigureArgs) -> Result<usize> {
     let settings = &report.settings;
     let has_random = rows.iter().any(|r| r.init == Init::Random);
     let note = format!(
@@ -348,7 +325,7 @@ fn report(out: &Path, rows: &[SweepRow], report: &Report<'_>, view: &Display) ->
         );
         files.extend(draw_noise_figure(rows, out, &noise_note, view.size)?);
     }
-    if view.instance_plots {
+    if !view.no_instance_plots {
         let level: quzzle::model::Level = settings.reduce.parse()?;
         let encoding: encoding::EncodingKind = settings.encoding.parse()?;
         files.extend(instance_figures(

@@ -100,6 +100,19 @@ pub fn timing(preset: &str) -> Option<DeviceTiming> {
     }
 }
 
+/// The timing named `name` (case-insensitive), or an error that says which names have one.
+pub fn parse(name: &str) -> crate::error::Result<DeviceTiming> {
+    let lower = name.trim().to_ascii_lowercase();
+    timing(&lower).ok_or_else(|| {
+        let why = if super::PRESETS.contains(&lower.as_str()) {
+            "has error rates but no published gate and readout times"
+        } else {
+            "is not a device"
+        };
+        crate::error::Error::InvalidArgument(format!("`{name}` {why}; device times exist for {}", TIMED.join(", ")))
+    })
+}
+
 impl DeviceTiming {
     /// Native single-qubit pulses and two-qubit gates of a circuit with `gates`.
     pub fn native_counts(&self, gates: &GateCounts) -> (usize, usize) {

@@ -11,7 +11,7 @@
 //! wrote them.
 
 use super::row::SweepRow;
-use super::settings::{settings_path, SweepSettings};
+use super::settings::SweepSettings;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -143,7 +143,7 @@ pub struct Merged {
     pub anneal: Vec<super::baseline::AnnealRow>,
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
+fn read_manifest(path: &Path) -> Result<ShardManifest> {
     let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,
@@ -152,7 +152,7 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<
         Error::parse(
             &path.display().to_string(),
             e.line(),
-            format!("not the {what} of a sweep shard of this quzzle version: {e}"),
+            format!("not the shard record of a sweep shard of this quzzle version: {e}"),
         )
     })
 }
@@ -168,8 +168,8 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
     let mut parts = Vec::with_capacity(folders.len());
     for folder in folders {
         let csv = folder.join("sweep.csv");
-        let manifest: ShardManifest = read_json(&manifest_path(&csv), "shard record")?;
-        let settings: SweepSettings = read_json(&settings_path(&csv), "settings")?;
+        let manifest = read_manifest(&manifest_path(&csv))?;
+        let settings = SweepSettings::read(&csv)?;
         let rows = super::row::read_csv(&csv)?;
         let anneal = if settings.baseline.is_empty() {
             Vec::new()
