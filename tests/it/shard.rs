@@ -322,3 +322,33 @@ fn the_slurm_scripts_run_locally_as_two_array_tasks() {
     assert_eq!(read(&whole), read(&merged));
     assert_eq!(tree(&whole), tree(&merged));
 }
+
+#[test]
+fn the_kubernetes_job_runs_one_shard_per_index() {
+    // No cluster here: check what ties the manifest to the merge. The job is Indexed, its
+    // completions are the K of --shard, every pod writes its own shard folder, and the merge
+    // job reads them all.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scale");
+    let job = std::fs::read_to_string(root.join("sweep-indexed-job.yaml")).unwrap();
+    let merge = std::fs::read_to_string(root.join("merge-job.yaml")).unwrap();
+    let field = |name: &str| -> String {
+        job.lines()
+            .find_map(|l| l.trim().strip_prefix(&format!("{name}:")))
+            .unwrap_or_else(|| panic!("no {name}"))
+            .split('#')
+            .next()
+            .unwrap()
+            .trim()
+            .to_string()
+    };
+    assert_eq!(field("completionMode"), "Indexed");
+    let k = field("completions");
+    assert!(job.contains(&format!("--shard \"$JOB_COMPLETION_INDEX/{k}\"")), "{job}");
+    assert!(job.contains("--out \"/data/sweep-shards/shard-$JOB_COMPLETION_INDEX\""));
+    assert!(job.contains("resource: limits.cpu") && job.contains("name: RAYON_NUM_THREADS"));
+    assert!(merge.contains("quzzle merge /data/sweep-shards/shard-*"));
+    // The same sweep options as the Slurm script's default.
+    let slurm = std::fs::read_to_string(root.join("sweep-array.sh")).unwrap();
+    assert!(slurm.contains("--depths 1..5 --init interp --seed 0 --no-instance-plots"));
+    assert!(job.contains("--depths 1..5 --init interp --seed 0"));
+}
