@@ -4,7 +4,8 @@
 
 use crate::encoding::Encoding;
 use crate::{
-    choice, compute, devices, encoding_kind, error, invalid, json_text, level, noise_settings, objective, space_settings, OrPy,
+    choice, compute, devices, encoding_kind, error, invalid, json_text, level, noise_settings, objective,
+    space_settings, OrPy,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
