@@ -11,7 +11,7 @@
 //! Maslov, New J. Phys. 19, 023018, 2017).
 //!
 //! A shot's time is the sum of its gates' times, then readout and reset. IonQ runs gates
-//! strictly one after another (https://ionq.com/best-practices), so there the sum is the
+//! strictly one after another (<https://ionq.com/best-practices>), so there the sum is the
 //! circuit's duration. IBM runs gates on disjoint qubits in parallel, so there the sum is an
 //! upper bound on the gates' part; but an IBM shot is dominated by the delay between shots
 //! (250 µs by default), next to which a few hundred gates of tens of ns are small. Routing
