@@ -173,8 +173,8 @@ pub enum Error {
         /// What the report has.
         found: String,
     },
-    /// A depth range that is not `P` or `A..B` with `1 ≤ A ≤ B ≤ 64`.
-    #[error("depths `{text}`: write P or A..B with 1 <= A <= B <= 64")]
+    /// Depths that are not `P`, `A..B` or a comma-separated list of them, with `1 ≤ A ≤ B ≤ 256`.
+    #[error("depths `{text}`: write P, A..B or a list such as 1..10,20,50 (each depth 1..=256)")]
     InvalidDepths {
         /// The text given.
         text: String,

@@ -74,6 +74,8 @@ fn solve_json(
         config: OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?,
         space,
         noise: noise_settings(&noise, trajectories, &space, Some(enc.inner.as_ref()))?.with_devices(devices(&device)?),
+        transfer_from: Vec::new(),
+        schedule: None,
     };
     let report = compute(py, || quzzle::solve(enc.inner.as_ref(), &settings)).or_py()?;
     json_text(&report)
@@ -260,6 +262,8 @@ fn sweep_json(
         noise: noise_settings(&noise, trajectories, &space, None)?.with_devices(devices(&device)?),
         shard: None,
         baseline: None,
+        transfer_from: Vec::new(),
+        schedule: None,
     };
     let csv = out.join("sweep.csv");
     let lock = sweep::lock_sweep_folder(&out).or_py()?;

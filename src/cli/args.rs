@@ -92,7 +92,7 @@ pub enum Command {
         reduce: ReduceArg,
         #[command(flatten)]
         space: SpaceArgs,
-        /// Depth p (1..=64).
+        /// Depth p (1..=256).
         #[arg(long, default_value_t = 4)]
         depth: usize,
         /// Timed calls after the warm-up (the median is reported; 1..=1000).
@@ -218,9 +218,19 @@ pub struct SweepArgs {
     /// Depths to run: `P` or `A..B`.
     #[arg(long, default_value = "1..5")]
     pub depths: String,
-    /// Initial angles: ramp, interp, random, or all three.
+    /// Initial angles: ramp, interp, random, all three, lr (only the ramp's two scales
+    /// optimised), transfer (each instance from the median of the others' angles in
+    /// --angles-from) or fixed (the table shipped for the puzzle kind, space and mixer).
     #[arg(long, value_enum, default_value_t = SweepInit::Interp)]
     pub init: SweepInit,
+    /// Evaluate a fixed schedule at every depth, with no optimisation: lr:DG,DB, transfer
+    /// (needs --angles-from) or fixed (as solve --schedule).
+    #[arg(long, value_name = "SCHEDULE", conflicts_with = "init", allow_hyphen_values = true)]
+    pub schedule: Option<String>,
+    /// Solve reports and sweep tables of the family, for transfer: each instance gets the
+    /// median of the other instances' angles at each depth (its own are left out).
+    #[arg(long, value_name = "REPORT", num_args = 1..)]
+    pub angles_from: Vec<PathBuf>,
     /// Starts per depth for ramp and interp (and random when its budget is not matched).
     #[arg(long, default_value_t = 1)]
     pub restarts: usize,
@@ -364,6 +374,9 @@ pub enum SweepInit {
     Interp,
     Random,
     All,
+    Lr,
+    Transfer,
+    Fixed,
 }
 
 impl SweepInit {
@@ -373,7 +386,10 @@ impl SweepInit {
             SweepInit::Ramp => vec![Init::Ramp],
             SweepInit::Interp => vec![Init::Interp],
             SweepInit::Random => vec![Init::Random],
-            SweepInit::All => Init::ALL.to_vec(),
+            SweepInit::All => Init::STARTS.to_vec(),
+            SweepInit::Lr => vec![Init::Lr],
+            SweepInit::Transfer => vec![Init::Transfer],
+            SweepInit::Fixed => vec![Init::Fixed],
         }
     }
 }
@@ -562,9 +578,22 @@ pub struct SolveArgs {
     /// Depths to run: `P` or `A..B`.
     #[arg(long, default_value = "1..3")]
     pub depths: String,
-    /// Initial angles: linear ramp, INTERP from the previous depth, or random.
+    /// Initial angles: linear ramp, INTERP from the previous depth, random, lr (only the
+    /// ramp's two scales Δγ, Δβ optimised: LR-QAOA), transfer (the median of other instances'
+    /// optimised angles, --angles-from) or fixed (the table shipped for the puzzle kind, space
+    /// and mixer).
     #[arg(long, value_enum, default_value_t = Init::Interp)]
     pub init: Init,
+    /// Evaluate a fixed schedule at every depth, with no optimisation: lr:DG,DB (the linear
+    /// ramp γ_l = f_l·DG, β_l = −(1−f_l)·DB, f_l = (l+½)/p), transfer (needs --angles-from) or
+    /// fixed.
+    #[arg(long, value_name = "SCHEDULE", conflicts_with = "init", allow_hyphen_values = true)]
+    pub schedule: Option<String>,
+    /// Solve reports (`solve --json`) and sweep tables (`sweep.csv`) of other instances of the
+    /// same kind, space and mixer, for transfer: their median angles at each depth (a
+    /// depth they lack is resampled from the nearest). The puzzle's own angles are left out.
+    #[arg(long, value_name = "REPORT", num_args = 1..)]
+    pub angles_from: Vec<PathBuf>,
     /// Starts per depth (the strategy's point, then perturbed or fresh random ones).
     #[arg(long, default_value_t = 1)]
     pub restarts: usize,
@@ -620,8 +649,8 @@ pub struct QasmArgs {
     pub encoding: EncodingArg,
     #[command(flatten)]
     pub space: SpaceArgs,
-    /// Depth p of the circuit (1..=64).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64), required_unless_present = "depths", conflicts_with = "depths")]
+    /// Depth p of the circuit (1..=256).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256), required_unless_present = "depths", conflicts_with = "depths")]
     pub depth: Option<u16>,
     /// An experiment across depths (`A..B` or `P`): one circuit and manifest per depth
     /// (`pNN.qasm`, `pNN.json`) and their index `experiment.json` in the folder -o names,
@@ -707,7 +736,7 @@ pub struct SampleArgs {
     #[command(flatten)]
     pub space: SpaceArgs,
     /// Depth p (puzzle files).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub depth: Option<u16>,
     /// Angles from a `quzzle solve --json` report or a manifest (puzzle files).
     #[arg(long, value_name = "REPORT.json")]

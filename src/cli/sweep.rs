@@ -22,8 +22,32 @@ use std::time::Instant;
 const BAR_STEPS: u64 = 10_000;
 
 pub fn run(args: &SweepArgs) -> Result<()> {
-    let config = args.optimize.config(args.restarts)?;
-    let inits = args.init.inits();
+    let mut config = args.optimize.config(args.restarts)?;
+    let inits = match &args.schedule {
+        Some(text) => {
+            let (init, ramp) = quzzle::qaoa::schedule::parse_schedule(text)?;
+            config.ramp = ramp;
+            config.optimise = false;
+            vec![init]
+        }
+        None => args.init.inits(),
+    };
+    let transfer = inits.contains(&Init::Transfer);
+    if transfer && args.angles_from.is_empty() {
+        return Err(quzzle::Error::InvalidArgument(
+            "transfer needs the angles of other instances: give --angles-from REPORT...".into(),
+        ));
+    }
+    if !transfer && !args.angles_from.is_empty() {
+        return Err(quzzle::Error::InvalidArgument(
+            "--angles-from is read only by --init transfer or --schedule transfer".into(),
+        ));
+    }
+    let transfer_from = args
+        .angles_from
+        .iter()
+        .map(|p| quzzle::experiment::transfer::AngleFile::read(p))
+        .collect::<quzzle::Result<Vec<_>>>()?;
     let mut files = sweep::collect_files(&args.inputs)?;
     let mut shard = None;
     if let Some(text) = &args.shard {
@@ -49,6 +73,8 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             sweeps: args.baseline_sweeps,
             seed: args.optimize.seed,
         }),
+        transfer_from,
+        schedule: args.schedule.as_ref().map(|s| s.trim().to_string()),
     };
     let csv = args.out.join("sweep.csv");
     let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();

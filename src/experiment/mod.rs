@@ -13,3 +13,4 @@ pub mod sample;
 pub mod solve;
 pub mod stats;
 pub mod sweep;
+pub mod transfer;

@@ -9,6 +9,9 @@ use crate::error::{Error, Quantity, Result};
 use crate::noise::NoiseSettings;
 use crate::puzzle::Board;
 use crate::qaoa::optimize::{self, Init, Method, OptimizeConfig, Optimized};
+use super::transfer::{self, AngleFile};
+use crate::qaoa::schedule;
+use std::sync::Arc;
 use crate::qaoa::{Objective, Qaoa};
 use crate::simulation::{self, BlockReport, Provenance, Route, Simulation, SpaceSettings};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -96,6 +99,11 @@ pub struct SolveSettings {
     /// Noise models under which each depth is also estimated at its optimised angles (none:
     /// no estimate).
     pub noise: NoiseSettings,
+    /// Reports and sweep tables of other instances, for the `transfer` init.
+    pub transfer_from: Vec<AngleFile>,
+    /// `Some(text)`: the init's angles are a fixed schedule, evaluated without optimisation
+    /// (`config.optimise` is false); the text names it in the report (`lr:0.4,0.6`, `fixed`).
+    pub schedule: Option<String>,
 }
 
 impl Default for SolveSettings {
@@ -107,6 +115,8 @@ impl Default for SolveSettings {
             config: OptimizeConfig::default(),
             space: SpaceSettings::default(),
             noise: NoiseSettings::default(),
+            transfer_from: Vec::new(),
+            schedule: None,
         }
     }
 }
@@ -150,6 +160,7 @@ pub fn solve_within(
         restarts: settings.config.restarts,
         seed: settings.config.seed,
         version: env!("CARGO_PKG_VERSION").into(),
+        schedule: settings.schedule.clone(),
         depths: Vec::new(),
     };
     if n == 0 {
@@ -171,13 +182,14 @@ pub fn solve_within(
     report.blocks = simulation.blocks();
     let success = simulation::success_states(enc, &simulation)?;
     let objective = settings.objective.to_objective(&success.valid);
+    let config = with_table(&settings.config, settings.init, &report.provenance, &settings.transfer_from)?;
     report.depths = run_depths(
         &simulation,
         &objective,
         &success,
         &settings.depths,
         settings.init,
-        &settings.config,
+        &config,
     )?;
     for d in &mut report.depths {
         depth::add_noise(d, enc, &simulation, &success.valid, &settings.noise, report.seed)?;
@@ -190,6 +202,29 @@ pub fn solve_within(
     }
     report.uniform_baseline = report.valid_states / simulation.dimension();
     Ok(report)
+}
+
+/// `config` with the angle table the init needs, when it has none: the fixed table of the
+/// puzzle kind, space and mixer for `fixed`, the median of `transfer_from` for `transfer`.
+pub fn with_table(
+    config: &OptimizeConfig,
+    init: Init,
+    target: &Provenance,
+    transfer_from: &[AngleFile],
+) -> Result<OptimizeConfig> {
+    let mut config = config.clone();
+    if config.table.is_none() {
+        config.table = match init {
+            Init::Fixed => Some(Arc::new(schedule::fixed_table(
+                &target.puzzle,
+                target.space.name(),
+                target.mixer.name(),
+            )?)),
+            Init::Transfer => Some(Arc::new(transfer::transfer_table(transfer_from, target)?)),
+            _ => None,
+        };
+    }
+    Ok(config)
 }
 
 /// Optimise each depth in `depths` (ascending) on `sim`, starting as `init` says; INTERP grows
@@ -223,12 +258,16 @@ pub fn run_depths(
 }
 
 /// Optimise depth `p`, starting as `init` says: INTERP grows `previous` (the optimum at depth
-/// p−1) and falls back to the ramp without it; `random` draws seeded uniform angles. Returns
+/// p−1) and falls back to the ramp without it; `random` draws seeded uniform angles;
+/// `transfer` and `fixed` start from `config.table`; `lr` optimises only the ramp's two scales
+/// (from `config.ramp`, else the best of the ramp grid). With `config.optimise` false the
+/// start is evaluated as it is (a fixed schedule). Returns
 /// the optimum and the objective evaluations spent outside the optimiser (25 for the ramp
 /// grid). The seed of depth p is `config.seed + p`, so a depth's result does not depend on the
 /// depths run before it, except through `previous`: whatever the init, the optimum at depth
 /// p−1 with a zero layer appended is the same circuit, so it is a candidate too
-/// ([`no_worse_than_previous`]), and depth p never ends worse than depth p−1.
+/// ([`no_worse_than_previous`]), and depth p never ends worse than depth p−1 (not for `lr`,
+/// whose angles stay on the ramp, nor for fixed schedules).
 pub fn optimize_depth(
     sim: &dyn Qaoa,
     objective: &Objective,
@@ -246,16 +285,51 @@ pub fn optimize_depth(
         ..config.clone()
     };
     let mut rng = crate::rng::seeded(depth_config.seed ^ 0x5eed);
+    let table = || {
+        config.table.as_deref().ok_or_else(|| {
+            Error::InvalidArgument(format!("the {init} init needs a table of angles, and none was given"))
+        })
+    };
+    if init == Init::Lr {
+        let (scales, scan) = match config.ramp {
+            Some(given) => (given, 0),
+            None => (optimize::ramp_scales(sim, objective, p)?, 25),
+        };
+        let opt = if config.optimise {
+            // The ramp stays a ramp: no step off it toward depth p−1's optimum.
+            optimize::optimize_ramp(sim, objective, p, scales, &depth_config)?
+        } else {
+            evaluated(sim, objective, schedule::ramp(p, scales.0, scales.1)?)?
+        };
+        return Ok((opt, scan));
+    }
     let (start, scan) = match (init, previous) {
         (Init::Interp, Some(a)) => (a.interp(), 0),
         (Init::Random, _) => (optimize::random_start(sim, p, &mut rng)?, 0),
+        (Init::Transfer | Init::Fixed, _) => (table()?.at(p)?, 0),
         _ => (optimize::ramp_start(sim, objective, p)?, 25),
     };
+    if !config.optimise {
+        return Ok((evaluated(sim, objective, start)?, scan));
+    }
     let opt = optimize::optimize(sim, objective, &start, init == Init::Random, &depth_config)?;
     Ok((
         no_worse_than_previous(sim, objective, opt, previous, &depth_config)?,
         scan,
     ))
+}
+
+/// The angles of a fixed schedule with their objective: one evaluation, no optimisation.
+fn evaluated(sim: &dyn Qaoa, objective: &Objective, angles: Angles) -> Result<Optimized> {
+    let began = std::time::Instant::now();
+    let value = sim.objective(&angles, objective)?;
+    Ok(Optimized {
+        angles,
+        value,
+        evaluations: 1,
+        gradients: 0,
+        seconds: began.elapsed().as_secs_f64(),
+    })
 }
 
 /// `opt` at depth p, or better: the optimum of depth p−1 (`previous`) with a zero layer
@@ -301,21 +375,28 @@ pub fn no_worse_than_previous(
 
 /// Deepest circuit any command builds (solve, sweep, qasm, bench): past it the angle count and
 /// run time grow beyond anything useful, and a huge depth would only overflow allocations.
-pub const MAX_DEPTH: usize = 64;
+pub const MAX_DEPTH: usize = 256;
 
-/// Parse `A..B`, `A..=B` or `P` into the list of depths.
+/// Parse depths: `A..B`, `A..=B` or `P`, or a comma-separated list of them
+/// (`1..10,20,50,100`); the union, ascending.
 pub fn parse_depths(s: &str) -> Result<Vec<usize>> {
     let bad = || Error::InvalidDepths { text: s.to_string() };
-    let (a, b) = match s.split_once("..") {
-        Some((a, b)) => (a, b.trim_start_matches('=')),
-        None => (s, s),
-    };
-    let a: usize = a.trim().parse().map_err(|_| bad())?;
-    let b: usize = b.trim().parse().map_err(|_| bad())?;
-    if a == 0 || a > b || b > MAX_DEPTH {
-        return Err(bad());
+    let mut depths = Vec::new();
+    for piece in s.split(',') {
+        let (a, b) = match piece.split_once("..") {
+            Some((a, b)) => (a, b.trim_start_matches('=')),
+            None => (piece, piece),
+        };
+        let a: usize = a.trim().parse().map_err(|_| bad())?;
+        let b: usize = b.trim().parse().map_err(|_| bad())?;
+        if a == 0 || a > b || b > MAX_DEPTH {
+            return Err(bad());
+        }
+        depths.extend(a..=b);
     }
-    Ok((a..=b).collect())
+    depths.sort_unstable();
+    depths.dedup();
+    Ok(depths)
 }
 
 /// The report of `quzzle solve` (its JSON is part of the interface).
@@ -355,6 +436,10 @@ pub struct SolveReport {
     pub seed: u64,
     /// quzzle version.
     pub version: String,
+    /// A fixed schedule's name when the angles were not optimised (`lr:DG,DB`, `transfer`,
+    /// `fixed`); absent when they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<String>,
     /// One entry per depth.
     pub depths: Vec<DepthResult>,
 }

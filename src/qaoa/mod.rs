@@ -5,6 +5,7 @@ pub mod grover;
 pub mod histogram;
 mod objective;
 pub mod optimize;
+pub mod schedule;
 pub mod subspace;
 
 pub use grover::GroverMixerSimulator;

@@ -1,6 +1,9 @@
 //! Angle optimisation through argmin: Nelder–Mead, or L-BFGS with exact adjoint gradients;
-//! initial angles by linear ramp, INTERP from depth p−1, or seeded random draws.
+//! initial angles by linear ramp, INTERP from depth p−1, seeded random draws, a table
+//! (transferred or fixed), or the two-parameter linear ramp optimised on its own
+//! ([`optimize_ramp`], `schedule.rs`).
 
+use super::schedule::{self, AngleTable};
 use super::{Objective, Qaoa};
 use crate::angles::Angles;
 use crate::error::{Error, Quantity, Result};
@@ -11,7 +14,7 @@ use argmin::solver::quasinewton::LBFGS;
 use rand::Rng;
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The classical optimiser.
@@ -49,13 +52,25 @@ pub enum Init {
     Interp,
     /// Uniform random angles, γ in `[0, γ_max]`, β in `[−π/2, π/2]`.
     Random,
+    /// LR-QAOA: the linear ramp's two scales (Δγ, Δβ) optimised on the exact gradient
+    /// projected onto the ramp; the angles stay on the ramp at every depth.
+    Lr,
+    /// The median of other instances' optimised angles at each depth
+    /// ([`OptimizeConfig::table`], interpolated when depths differ).
+    Transfer,
+    /// The fixed table shipped for the puzzle kind, space and mixer.
+    Fixed,
 }
 
 value_enum!(Init);
 
 impl Init {
     /// Every strategy.
-    pub const ALL: [Init; 3] = [Init::Ramp, Init::Interp, Init::Random];
+    pub const ALL: [Init; 6] = [Init::Ramp, Init::Interp, Init::Random, Init::Lr, Init::Transfer, Init::Fixed];
+
+    /// The strategies that start a full optimisation from a point of their own (the sweep's
+    /// `all`).
+    pub const STARTS: [Init; 3] = [Init::Ramp, Init::Interp, Init::Random];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -63,6 +78,9 @@ impl Init {
             Init::Ramp => "ramp",
             Init::Interp => "interp",
             Init::Random => "random",
+            Init::Lr => "lr",
+            Init::Transfer => "transfer",
+            Init::Fixed => "fixed",
         }
     }
 }
@@ -91,6 +109,13 @@ pub struct OptimizeConfig {
     pub restarts: usize,
     /// Seed of every random draw.
     pub seed: u64,
+    /// The angles of [`Init::Transfer`] and [`Init::Fixed`] at each depth.
+    pub table: Option<Arc<AngleTable>>,
+    /// The ramp scales (Δγ, Δβ) of [`Init::Lr`] when they are given, not searched.
+    pub ramp: Option<(f64, f64)>,
+    /// False: the init's angles are evaluated as they are, with no optimisation (a fixed
+    /// schedule).
+    pub optimise: bool,
 }
 
 impl Default for OptimizeConfig {
@@ -100,6 +125,9 @@ impl Default for OptimizeConfig {
             max_iters: 200,
             restarts: 1,
             seed: 0,
+            table: None,
+            ramp: None,
+            optimise: true,
         }
     }
 }
@@ -118,6 +146,7 @@ impl OptimizeConfig {
             max_iters,
             restarts,
             seed,
+            ..OptimizeConfig::default()
         })
     }
 }
@@ -148,6 +177,8 @@ struct Problem<'a> {
     evaluations: &'a AtomicUsize,
     gradients: &'a AtomicUsize,
     with_gradient: bool,
+    /// `Some(p)`: the parameters are the ramp's (Δγ, Δβ) at depth p, not the angles.
+    ramp: Option<usize>,
     last: Mutex<Option<Answer>>,
 }
 
@@ -155,6 +186,14 @@ struct Problem<'a> {
 type Answer = (Vec<f64>, f64, Vec<f64>);
 
 impl Problem<'_> {
+    /// The angles that the parameters `x` stand for.
+    fn angles(&self, x: &[f64]) -> Result<Angles> {
+        match self.ramp {
+            Some(p) => schedule::ramp(p, x[0], x[1]),
+            None => Angles::from_flat(x),
+        }
+    }
+
     /// Value and gradient at `x`, from the kept answer when `x` is the last point.
     fn value_and_gradient(&self, x: &[f64]) -> Result<(f64, Vec<f64>)> {
         if let Ok(last) = self.last.lock() {
@@ -165,7 +204,11 @@ impl Problem<'_> {
             }
         }
         self.gradients.fetch_add(1, Ordering::Relaxed);
-        let (v, g) = self.sim.gradient(&Angles::from_flat(x)?, self.objective)?;
+        let (v, g) = self.sim.gradient(&self.angles(x)?, self.objective)?;
+        let g = match self.ramp {
+            Some(_) => schedule::project_onto_ramp(&g).to_vec(),
+            None => g,
+        };
         if let Ok(mut last) = self.last.lock() {
             *last = Some((x.to_vec(), v, g.clone()));
         }
@@ -181,7 +224,7 @@ impl CostFunction for Problem<'_> {
             return Ok(self.value_and_gradient(x)?.0);
         }
         self.evaluations.fetch_add(1, Ordering::Relaxed);
-        Ok(self.sim.objective(&Angles::from_flat(x)?, self.objective)?)
+        Ok(self.sim.objective(&self.angles(x)?, self.objective)?)
     }
 }
 
@@ -207,18 +250,19 @@ pub fn gamma_scale(sim: &dyn Qaoa) -> f64 {
 /// Linear ramps `γ_l = f_l·a·s`, `β_l = −(1 − f_l)·b` (see [`Angles::linear_ramp`]) on a 5×5
 /// grid of (a, b), s = [`gamma_scale`]; the best one by objective.
 pub fn ramp_start(sim: &dyn Qaoa, objective: &Objective, p: usize) -> Result<Angles> {
+    let (dg, db) = ramp_scales(sim, objective, p)?;
+    schedule::ramp(p, dg, db)
+}
+
+/// The scales (Δγ, Δβ) of the best ramp of [`ramp_start`]'s grid.
+pub fn ramp_scales(sim: &dyn Qaoa, objective: &Objective, p: usize) -> Result<(f64, f64)> {
     let s = gamma_scale(sim);
-    let mut best: Option<(f64, Angles)> = None;
+    let mut best: Option<(f64, (f64, f64))> = None;
     for a in [0.25, 0.5, 1.0, 2.0, 4.0] {
         for b in [0.2, 0.4, 0.6, 0.8, 1.0] {
-            let ramp = Angles::linear_ramp(p, 1.0)?;
-            let angles = Angles::new(
-                ramp.gammas.iter().map(|g| g * a * s).collect(),
-                ramp.betas.iter().map(|x| x * b).collect(),
-            )?;
-            let v = sim.objective(&angles, objective)?;
+            let v = sim.objective(&schedule::ramp(p, a * s, b)?, objective)?;
             if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
-                best = Some((v, angles));
+                best = Some((v, (a * s, b)));
             }
         }
     }
@@ -296,6 +340,7 @@ pub fn optimize(
             evaluations: &evaluations,
             gradients: &gradients,
             with_gradient: objective.has_gradient() && config.method == Method::Lbfgs,
+            ramp: None,
             last: Mutex::new(None),
         };
         let (x, v) = run_one(problem, x0, objective, config)?;
@@ -313,6 +358,59 @@ pub fn optimize(
     }
     Ok(Optimized {
         angles,
+        value,
+        evaluations: evaluations.into_inner(),
+        gradients: gradients.into_inner(),
+        seconds: began.elapsed().as_secs_f64(),
+    })
+}
+
+/// LR-QAOA at depth p: the ramp scales (Δγ, Δβ) optimised from `start` by the configured
+/// optimiser, L-BFGS on the exact gradient projected onto the ramp
+/// ([`schedule::project_onto_ramp`]); `config.restarts` starts, the others seeded ±20 %
+/// perturbations of `start`. The angles reported are the ramp's, as found (not moved into
+/// their canonical periods, so that they stay a ramp).
+pub fn optimize_ramp(
+    sim: &dyn Qaoa,
+    objective: &Objective,
+    p: usize,
+    start: (f64, f64),
+    config: &OptimizeConfig,
+) -> Result<Optimized> {
+    if config.restarts == 0 {
+        return Err(Error::out_of_range(Quantity::Restarts, 0, "must be at least 1"));
+    }
+    let began = Instant::now();
+    let mut rng = crate::rng::seeded(config.seed);
+    let evaluations = AtomicUsize::new(0);
+    let gradients = AtomicUsize::new(0);
+    let mut best: Option<(f64, Vec<f64>)> = None;
+    for r in 0..config.restarts {
+        let x0 = if r == 0 {
+            vec![start.0, start.1]
+        } else {
+            [start.0, start.1]
+                .iter()
+                .map(|x| x * (1.0 + 0.2 * rng.random_range(-1.0..1.0)))
+                .collect()
+        };
+        let problem = Problem {
+            sim,
+            objective,
+            evaluations: &evaluations,
+            gradients: &gradients,
+            with_gradient: objective.has_gradient() && config.method == Method::Lbfgs,
+            ramp: Some(p),
+            last: Mutex::new(None),
+        };
+        let (x, v) = run_one(problem, x0, objective, config)?;
+        if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
+            best = Some((v, x));
+        }
+    }
+    let (value, x) = best.expect("at least one start");
+    Ok(Optimized {
+        angles: schedule::ramp(p, x[0], x[1])?,
         value,
         evaluations: evaluations.into_inner(),
         gradients: gradients.into_inner(),

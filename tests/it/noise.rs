@@ -238,6 +238,8 @@ fn a_sweep_resumes_only_under_the_same_noise() {
         },
         shard: None,
         baseline: None,
+        transfer_from: Vec::new(),
+        schedule: None,
     };
     let dir = Scratch::new("noise-sweep");
     let csv = dir.join("sweep.csv");

@@ -34,6 +34,8 @@ fn plan(files: Vec<PathBuf>, objective: ObjectiveSpec) -> SweepPlan {
         noise: Default::default(),
         shard: None,
         baseline: None,
+        transfer_from: Vec::new(),
+        schedule: None,
     }
 }
 

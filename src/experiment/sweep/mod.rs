@@ -39,19 +39,20 @@ pub use lock::{lock_sweep_folder, SweepLock};
 pub use row::{read_csv, read_csv_for_resume, RowKey, SweepRow, CSV_HEADER};
 pub use settings::{settings_path, SweepSettings};
 
-/// Parse `ramp`, `interp`, `random` or `all` (ramp, interp and random, in that order).
+/// Parse an init's name, or `all` (ramp, interp and random, in that order).
 pub fn parse_inits(s: &str) -> Result<Vec<Init>> {
-    match s {
-        "ramp" => Ok(vec![Init::Ramp]),
-        "interp" => Ok(vec![Init::Interp]),
-        "random" => Ok(vec![Init::Random]),
-        "all" => Ok(vec![Init::Ramp, Init::Interp, Init::Random]),
-        _ => Err(Error::UnknownName {
+    if s == "all" {
+        return Ok(Init::STARTS.to_vec());
+    }
+    Init::ALL
+        .into_iter()
+        .find(|i| i.name() == s)
+        .map(|i| vec![i])
+        .ok_or_else(|| Error::UnknownName {
             what: "init",
             name: s.to_string(),
-            choices: "ramp, interp, random, all",
-        }),
-    }
+            choices: "ramp, interp, random, lr, transfer, fixed, all",
+        })
 }
 
 /// The puzzle files named by `inputs`: files as given, folders expanded to their `*.txt`
@@ -133,6 +134,12 @@ pub struct SweepPlan {
     /// Simulated annealing on every instance beside QAOA (`anneal.csv`; run by the caller
     /// after the rows, with [`baseline::Baseline::run`]); part of the settings.
     pub baseline: Option<baseline::Baseline>,
+    /// Reports and sweep tables of other instances, for the `transfer` init (each instance
+    /// gets the median of the others': leave-one-out); part of the settings.
+    pub transfer_from: Vec<crate::experiment::transfer::AngleFile>,
+    /// `Some(name)`: the inits' angles are a fixed schedule, evaluated without optimisation
+    /// (`config.optimise` is false); part of the settings.
+    pub schedule: Option<String>,
 }
 
 /// What a running sweep reports.
@@ -267,6 +274,7 @@ pub fn run_sweep_within(
             .as_ref()
             .map(baseline::Baseline::setting)
             .unwrap_or_default(),
+        schedule: settings::schedule_setting(plan),
     }
     .check_or_store(csv)?;
     // Rows are keyed by the file as first written; another spelling of the same file (by
@@ -519,8 +527,9 @@ fn compute_row(
             (o, 0, starts)
         }
         None => {
+            let config = experiment::solve::with_table(&plan.config, init, &inst.provenance, &plan.transfer_from)?;
             let (o, scan) =
-                experiment::solve::optimize_depth(inst.sim.qaoa(), &inst.objective, p, init, previous, &plan.config)?;
+                experiment::solve::optimize_depth(inst.sim.qaoa(), &inst.objective, p, init, previous, &config)?;
             (o, scan, plan.config.restarts)
         }
     };

@@ -36,6 +36,9 @@ pub struct SweepSettings {
     /// The annealing baseline ([`super::baseline::Baseline::setting`]; empty without one).
     #[serde(default)]
     pub baseline: String,
+    /// A fixed schedule and the files transfer reads (empty: none).
+    #[serde(default)]
+    pub schedule: String,
 }
 
 /// The noise setting of a sweep: each model's name and rates, and the trajectories, then the
@@ -53,6 +56,22 @@ pub fn noise_setting(noise: &crate::noise::NoiseSettings) -> String {
     if !noise.devices.is_empty() {
         let names: Vec<&str> = noise.devices.iter().map(|d| d.name.as_str()).collect();
         parts.push(format!("device times {}", names.join(", ")));
+    }
+    parts.join("; ")
+}
+
+/// The text of a plan's fixed schedule and transfer sources (empty when it has neither).
+pub fn schedule_setting(plan: &super::SweepPlan) -> String {
+    let mut parts = Vec::new();
+    if let Some(s) = &plan.schedule {
+        parts.push(format!("fixed schedule {s}"));
+    }
+    if let Some((dg, db)) = plan.config.ramp {
+        parts.push(format!("ramp {dg},{db}"));
+    }
+    if !plan.transfer_from.is_empty() {
+        let names: Vec<&str> = plan.transfer_from.iter().map(|f| f.source.as_str()).collect();
+        parts.push(format!("transfer from {}", names.join(" ")));
     }
     parts.join("; ")
 }
@@ -101,6 +120,14 @@ impl SweepSettings {
                     "none".to_string()
                 } else {
                     self.baseline.clone()
+                },
+            ),
+            (
+                "schedule",
+                if self.schedule.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.schedule.clone()
                 },
             ),
         ]
