@@ -790,6 +790,89 @@ def tango_qaoa():
         out.append("| %s | %d | %s | %s |" % (label, n, " | ".join(cells), ratio))
     return out
 
+DEEP_KINDS = [("tango", "Tango 6x6"), ("queens", "Queens 6x6"), ("starbattle", "Star Battle 6x6"),
+              ("sudoku4", "Sudoku 4x4")]
+DEEP_SCHEDULES = [("interp", "optimised (INTERP)"), ("lr", "LR, 2 scales optimised"),
+                  ("lr-fixed", "LR, fixed scales"), ("transfer", "transferred, leave-one-out"),
+                  ("fixed", "fixed table")]
+DEEP_AT = [1, 10, 20, 50, 100]
+
+
+def deep_rows(kind, schedule):
+    return read_csv("results/deep", "%s-%s" % (kind, schedule), "sweep.csv")
+
+
+def first_reaching(curve, level=0.5):
+    """The first depth of {p: P(valid)} at or above `level`, or None."""
+    return next((p for p in sorted(curve) if curve[p] >= level), None)
+
+
+def deep_cell(values):
+    return sci(statistics.median(values), 2) if values else "-"
+
+
+def deep_first(firsts, boards):
+    reached = [f for f in firsts if f is not None]
+    if not reached:
+        return "0 / %d" % boards, "-"
+    return "%d / %d" % (len(reached), boards), "%g" % statistics.median(reached)
+
+
+def deep_depths():
+    out = ["| kind | schedule | boards | " + " | ".join("p=%d" % p for p in DEEP_AT)
+           + " | boards reaching 0.5 | median first p reaching 0.5 | simulator calls per board |",
+           "| --- | --- | ---: | " + " | ".join("---:" for _ in DEEP_AT) + " | ---: | ---: | ---: |"]
+    for kind, label in DEEP_KINDS:
+        files = None
+        for schedule, name in DEEP_SCHEDULES:
+            boards = by_board(deep_rows(kind, schedule))
+            files = files or list(boards)
+            cells = [deep_cell([pv(b[p]) for b in boards.values() if p in b]) for p in DEEP_AT]
+            firsts = [first_reaching({p: pv(r) for p, r in b.items()}) for b in boards.values()]
+            reached, first = deep_first(firsts, len(boards))
+            calls = statistics.median(sum(int(r["evaluations"]) + int(r["gradients"]) for r in b.values())
+                                      for b in boards.values())
+            deepest = max(max(b) for b in boards.values())
+            if deepest < DEEP_AT[-1]:
+                name += " (p <= %d)" % deepest
+            out.append("| %s | %s | %d | %s | %s | %s | %s |" % (
+                label, name, len(boards), " | ".join(cells), reached, first, sig(calls, 3)))
+        thetas = []
+        for f in files:
+            stem = os.path.splitext(os.path.basename(f))[0]
+            g = path("results/compare/grover", stem + ".json")
+            if os.path.exists(g):
+                with open(g) as fh:
+                    thetas.append(json.load(fh)["theta"])
+        curves = [{k: math.sin((2 * k + 1) * t) ** 2 for k in range(0, 101)} for t in thetas]
+        cells = [deep_cell([c[k] for c in curves]) for k in DEEP_AT]
+        reached, first = deep_first([first_reaching(c) for c in curves], len(curves))
+        out.append("| %s | Grover search (p = oracle calls) | %d | %s | %s | %s | closed form |" % (
+            label, len(curves), " | ".join(cells), reached, first))
+    return out
+
+
+def deep_transfer():
+    out = ["| kind | p | boards | own optimum P(valid) | transferred P(valid) | transferred / own | "
+           "boards within 90 % of own | own optimum's simulator calls | transferred's |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for kind, label in DEEP_KINDS:
+        own = by_board(deep_rows(kind, "interp"))
+        lent = by_board(deep_rows(kind, "transfer"))
+        deepest = max(max(b) for b in own.values())
+        for p in [1, 2, 5, 10, deepest]:
+            pairs = [(own[f][p], lent[f][p]) for f in own if p in own[f] and f in lent and p in lent[f]]
+            if not pairs:
+                continue
+            ratios = [pv(t) / pv(o) for o, t in pairs if pv(o) > 0]
+            within = sum(1 for o, t in pairs if pv(t) >= 0.9 * pv(o))
+            calls = statistics.median(int(o["evaluations"]) + int(o["gradients"]) for o, _ in pairs)
+            out.append("| %s | %d | %d | %s | %s | %.2f | %d / %d | %s | 1 |" % (
+                label, p, len(pairs), sci(statistics.median(pv(o) for o, _ in pairs), 2),
+                sci(statistics.median(pv(t) for _, t in pairs), 2), statistics.median(ratios),
+                within, len(pairs), sig(calls, 3)))
+    return out
+
 
 BLOCKS = {
     "README.md": {"tango-qaoa": tango_qaoa, "compare-summary": compare_summary},
@@ -809,6 +892,7 @@ BLOCKS = {
                                 "noise-queens": noise_queens, "noise-error-free": noise_error_free},
     "results/hardware/README.md": {"hardware": hardware_table},
     "results/compare/README.md": {"compare-tts": compare_tts, "compare-summary": compare_summary},
+    "results/deep/README.md": {"deep-depths": deep_depths, "deep-transfer": deep_transfer},
     "results/generate/README.md": {"generate-summary": generate_summary, "generate-notes": generate_notes},
     "results/grover/README.md": {
         "grover-nqueens": grover_nqueens, "grover-nqueens2": grover_nqueens2, "grover-boards": grover_boards,

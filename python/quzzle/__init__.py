@@ -183,6 +183,14 @@ def _names(value: Union[None, str, Sequence[str]]) -> List[str]:
     return [str(v) for v in value]
 
 
+def _paths(value: Union[None, str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]]) -> List[str]:
+    if value is None:
+        return []
+    if isinstance(value, (str, os.PathLike)):
+        return [os.fspath(value)]
+    return [os.fspath(v) for v in value]
+
+
 def solve(
     enc: Encoding,
     depths: Depths = range(1, 4),
@@ -198,10 +206,16 @@ def solve(
     noise: Union[None, str, Sequence[str]] = None,
     trajectories: int = DEFAULT_TRAJECTORIES,
     device: Union[None, str, Sequence[str]] = None,
+    schedule: Optional[str] = None,
+    angles_from: Union[None, str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]] = None,
 ) -> Report:
     """Optimise the QAOA angles of ``enc`` at every depth, as ``quzzle solve``.
 
-    ``init``: ``ramp``, ``interp`` (from the previous depth) or ``random``. ``space`` and
+    ``init``: ``ramp``, ``interp`` (from the previous depth), ``random``, ``lr`` (only the
+    linear ramp's two scales optimised), ``transfer`` (from the median of other instances'
+    angles in ``angles_from``: solve reports or sweep.csv files) or ``fixed`` (the table
+    shipped for the puzzle kind, space and mixer). ``schedule``: ``lr:DG,DB``, ``transfer`` or
+    ``fixed``, evaluated at every depth with no optimisation (instead of ``init``). ``space`` and
     ``mixer`` as the command line (none: full space, X mixer). ``objective``: ``energy``,
     ``success`` or ``cvar:ALPHA``. ``noise``: presets (``heron``, ``eagle``, ``aria``, ``forte``) or rates
     (``p1=..,p2=..,readout=..``) under which each depth is also estimated. ``device``: ``heron``,
@@ -223,6 +237,8 @@ def solve(
         _names(noise),
         trajectories,
         _names(device),
+        schedule,
+        _paths(angles_from),
     )
     return Report(text)
 

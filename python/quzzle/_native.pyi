@@ -202,6 +202,8 @@ def solve_json(
     noise: List[str],
     trajectories: int,
     device: List[str],
+    schedule: Optional[str],
+    angles_from: List[str],
 ) -> str: ...
 def sample_json(
     manifest: str, source: str, shots: int, seed: int, format: str, noise: Optional[str], trajectories: int

@@ -47,7 +47,7 @@ fn init(name: &str) -> PyResult<Init> {
 
 /// `quzzle solve --json` on an encoding: optimise the angles at each depth.
 #[pyfunction]
-#[pyo3(signature = (enc, depths, init_name, space, mixer, objective_name, optimizer, max_iters, restarts, seed, noise, trajectories, device))]
+#[pyo3(signature = (enc, depths, init_name, space, mixer, objective_name, optimizer, max_iters, restarts, seed, noise, trajectories, device, schedule, angles_from))]
 #[allow(clippy::too_many_arguments)]
 fn solve_json(
     py: Python<'_>,
@@ -64,18 +64,40 @@ fn solve_json(
     noise: Vec<String>,
     trajectories: usize,
     device: Vec<String>,
+    schedule: Option<&str>,
+    angles_from: Vec<std::path::PathBuf>,
 ) -> PyResult<String> {
     check_depths(&depths)?;
     let space = space_settings(space, mixer)?;
+    let mut config = OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?;
+    let init = match schedule {
+        Some(text) => {
+            let (init, ramp) = quzzle::qaoa::schedule::parse_schedule(text).or_py()?;
+            config.ramp = ramp;
+            config.optimise = false;
+            init
+        }
+        None => init(init_name)?,
+    };
+    if (init == Init::Transfer) == angles_from.is_empty() {
+        return Err(error(quzzle::Error::InvalidArgument(
+            "angles_from= (other instances' solve reports or sweep.csv files) is needed by, and read only by, init=\"transfer\" or schedule=\"transfer\"".into(),
+        )));
+    }
+    let transfer_from = angles_from
+        .iter()
+        .map(|p| quzzle::experiment::transfer::AngleFile::read(p))
+        .collect::<quzzle::Result<Vec<_>>>()
+        .or_py()?;
     let settings = SolveSettings {
         depths,
-        init: init(init_name)?,
+        init,
         objective: objective(objective_name)?,
-        config: OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?,
+        config,
         space,
         noise: noise_settings(&noise, trajectories, &space, Some(enc.inner.as_ref()))?.with_devices(devices(&device)?),
-        transfer_from: Vec::new(),
-        schedule: None,
+        transfer_from,
+        schedule: schedule.map(|s| s.trim().to_string()),
     };
     let report = compute(py, || quzzle::solve(enc.inner.as_ref(), &settings)).or_py()?;
     json_text(&report)

@@ -141,3 +141,24 @@ def test_device_times_equal_cli(quzzle_bin: str, tmp_path) -> None:
         cli_rows = list(csv.DictReader(f))
     assert [r.to_dict()["tts99_seconds"] for r in rows] == [r["tts99_seconds"] for r in cli_rows]
     assert all(r["devices"] == "heron" for r in cli_rows)
+
+
+def test_schedules_equal_cli(quzzle_bin: str, tmp_path: Path) -> None:
+    """lr (optimised ramp scales), a fixed ramp, and transfer from another board's report."""
+    path, other = data("tiny-tango-4x4.txt"), data("tango-4x4-qasm.txt")
+    enc = quzzle.load(path).encode()
+    for cli_args, kwargs in [
+        (["--init", "lr"], {"init": "lr"}),
+        (["--schedule", "lr:0.5,-0.25"], {"schedule": "lr:0.5,-0.25"}),
+    ]:
+        cli = cli_json(quzzle_bin, ["solve", path, "--depths", "1..3", *cli_args])
+        report = quzzle.solve(enc, depths=range(1, 4), **kwargs)  # type: ignore[arg-type]
+        assert without_seconds(report.to_dict()) == without_seconds(cli)
+    lent = tmp_path / "other.json"
+    lent.write_text(json.dumps(cli_json(quzzle_bin, ["solve", other, "--depths", "1..2"])))
+    cli = cli_json(quzzle_bin, ["solve", path, "--depths", "1..3", "--schedule", "transfer", "--angles-from", str(lent)])
+    report = quzzle.solve(enc, depths=range(1, 4), schedule="transfer", angles_from=lent)
+    assert without_seconds(report.to_dict()) == without_seconds(cli)
+    assert report.to_dict()["schedule"] == "transfer"
+    with pytest.raises(quzzle.InvalidArgument, match="angles_from"):
+        quzzle.solve(enc, init="transfer")

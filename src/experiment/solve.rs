@@ -3,18 +3,18 @@
 //! optimisation at each depth, and the report.
 
 use super::depth::{self, DepthResult};
+use super::transfer::{self, AngleFile};
 use crate::angles::Angles;
 use crate::encoding::{Encoding, QubitCell, SuccessStates};
 use crate::error::{Error, Quantity, Result};
 use crate::noise::NoiseSettings;
 use crate::puzzle::Board;
 use crate::qaoa::optimize::{self, Init, Method, OptimizeConfig, Optimized};
-use super::transfer::{self, AngleFile};
 use crate::qaoa::schedule;
-use std::sync::Arc;
 use crate::qaoa::{Objective, Qaoa};
 use crate::simulation::{self, BlockReport, Provenance, Route, Simulation, SpaceSettings};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::Arc;
 
 /// The objective of a sweep, before the instance's valid states are known.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -182,7 +182,12 @@ pub fn solve_within(
     report.blocks = simulation.blocks();
     let success = simulation::success_states(enc, &simulation)?;
     let objective = settings.objective.to_objective(&success.valid);
-    let config = with_table(&settings.config, settings.init, &report.provenance, &settings.transfer_from)?;
+    let config = with_table(
+        &settings.config,
+        settings.init,
+        &report.provenance,
+        &settings.transfer_from,
+    )?;
     report.depths = run_depths(
         &simulation,
         &objective,

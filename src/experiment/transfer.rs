@@ -68,7 +68,9 @@ pub fn transfer_table(files: &[AngleFile], target: &Provenance) -> Result<AngleT
             if (s.puzzle.as_str(), s.space.as_str(), s.mixer.as_str()) != want {
                 continue;
             }
-            let slot = samples.entry((s.instance, s.angles.p())).or_insert((s.value, s.angles.clone()));
+            let slot = samples
+                .entry((s.instance, s.angles.p()))
+                .or_insert((s.value, s.angles.clone()));
             if s.value < slot.0 {
                 *slot = (s.value, s.angles);
             }
@@ -103,8 +105,8 @@ struct Sample {
 }
 
 fn report_angles(f: &AngleFile, target: &Provenance) -> Result<Vec<Sample>> {
-    let doc: serde_json::Value = serde_json::from_str(&f.text)
-        .map_err(|e| Error::parse(&f.source, e.line(), format!("not valid JSON: {e}")))?;
+    let doc: serde_json::Value =
+        serde_json::from_str(&f.text).map_err(|e| Error::parse(&f.source, e.line(), format!("not valid JSON: {e}")))?;
     let text = |k: &str| {
         doc.get(k)
             .and_then(|v| v.as_str())
@@ -132,7 +134,10 @@ fn report_angles(f: &AngleFile, target: &Provenance) -> Result<Vec<Sample>> {
                 .and_then(|a| a.iter().map(|x| x.as_f64()).collect::<Option<Vec<f64>>>())
                 .ok_or_else(|| Error::malformed(&f.source, format!("a depth without a list of numbers `{k}`")))
         };
-        let value = d.get("objective_value").and_then(|v| v.as_f64()).unwrap_or(f64::INFINITY);
+        let value = d
+            .get("objective_value")
+            .and_then(|v| v.as_f64())
+            .unwrap_or(f64::INFINITY);
         let angles =
             Angles::new(list("gammas")?, list("betas")?).map_err(|e| Error::malformed(&f.source, e.to_string()))?;
         out.push(Sample {
@@ -162,8 +167,17 @@ fn csv_angles(f: &AngleFile, own_name: Option<&std::ffi::OsStr>) -> Result<Vec<S
             )
         })
     };
-    let [file, puzzle, space, mixer, init, gammas, betas, value] =
-        ["file", "puzzle", "space", "mixer", "init", "gammas", "betas", "objective_value"].map(column);
+    let [file, puzzle, space, mixer, init, gammas, betas, value] = [
+        "file",
+        "puzzle",
+        "space",
+        "mixer",
+        "init",
+        "gammas",
+        "betas",
+        "objective_value",
+    ]
+    .map(column);
     let (file, puzzle, space, mixer, init, gammas, betas, value) =
         (file?, puzzle?, space?, mixer?, init?, gammas?, betas?, value?);
     let mut out = Vec::new();

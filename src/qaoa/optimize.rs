@@ -66,7 +66,14 @@ value_enum!(Init);
 
 impl Init {
     /// Every strategy.
-    pub const ALL: [Init; 6] = [Init::Ramp, Init::Interp, Init::Random, Init::Lr, Init::Transfer, Init::Fixed];
+    pub const ALL: [Init; 6] = [
+        Init::Ramp,
+        Init::Interp,
+        Init::Random,
+        Init::Lr,
+        Init::Transfer,
+        Init::Fixed,
+    ];
 
     /// The strategies that start a full optimisation from a point of their own (the sweep's
     /// `all`).

@@ -103,7 +103,12 @@ impl AngleTable {
         let mut by_depth = BTreeMap::new();
         for (p, group) in groups {
             let column = |l: usize, gamma: bool| {
-                median(group.iter().map(|a| if gamma { a.gammas[l] } else { a.betas[l] }).collect())
+                median(
+                    group
+                        .iter()
+                        .map(|a| if gamma { a.gammas[l] } else { a.betas[l] })
+                        .collect(),
+                )
             };
             let angles = Angles::new(
                 (0..p).map(|l| column(l, true)).collect(),
@@ -143,10 +148,10 @@ impl AngleTable {
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
+    if n.is_multiple_of(2) {
         0.5 * (v[n / 2 - 1] + v[n / 2])
+    } else {
+        v[n / 2]
     }
 }
 
@@ -232,7 +237,7 @@ mod tests {
             assert!((a.gammas[l] - 0.8 * u.gammas[l]).abs() < 1e-15);
             assert!((a.betas[l] - 0.3 * u.betas[l]).abs() < 1e-15);
         }
-        assert_eq!(a.gammas[0], 0.8 * 0.125);
+        assert_eq!(a.gammas[0].to_bits(), (0.8f64 * 0.125).to_bits());
     }
 
     #[test]
@@ -264,7 +269,10 @@ mod tests {
         assert_eq!(parse_schedule("lr:1,2").unwrap(), (Init::Lr, Some((1.0, 2.0))));
         assert_eq!(parse_schedule("transfer").unwrap(), (Init::Transfer, None));
         assert_eq!(parse_schedule("fixed").unwrap(), (Init::Fixed, None));
-        assert!(parse_schedule("interp").unwrap_err().to_string().contains("unknown schedule"));
+        assert!(parse_schedule("interp")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown schedule"));
         assert!(parse_schedule("lr").unwrap_err().to_string().contains("lr:DG,DB"));
     }
 

@@ -69,7 +69,11 @@ fn library_enums_are_the_command_line_values() {
         &["none", "clues", "paper", "propagate", "probe"],
     );
     check_reported(&Flavor::ALL, Flavor::name, &["portable", "ibm", "ionq"]);
-    check_reported(&Init::ALL, Init::name, &["ramp", "interp", "random"]);
+    check_reported(
+        &Init::ALL,
+        Init::name,
+        &["ramp", "interp", "random", "lr", "transfer", "fixed"],
+    );
     check_reported(&Method::ALL, Method::name, &["lbfgs", "nelder-mead"]);
     check(
         &ClassicalMethod::ALL,
@@ -214,7 +218,12 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
     ("solve", "--mixer", None, "x, xy-ring, xy-complete, grover"),
-    ("solve", "--init", Some("interp"), "ramp, interp, random"),
+    (
+        "solve",
+        "--init",
+        Some("interp"),
+        "ramp, interp, random, lr, transfer, fixed",
+    ),
     ("solve", "--optimizer", Some("lbfgs"), "lbfgs, nelder-mead"),
     (
         "sweep",
@@ -231,7 +240,12 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
     ("sweep", "--mixer", None, "x, xy-ring, xy-complete, grover"),
-    ("sweep", "--init", Some("interp"), "ramp, interp, random, all"),
+    (
+        "sweep",
+        "--init",
+        Some("interp"),
+        "ramp, interp, random, all, lr, transfer, fixed",
+    ),
     ("sweep", "--optimizer", Some("lbfgs"), "lbfgs, nelder-mead"),
     ("sweep", "--lines", Some("auto"), "auto, instance, median"),
 ];

@@ -29,6 +29,7 @@ mod queens;
 mod reduction;
 mod regression;
 mod reliability;
+mod schedules;
 mod seed;
 mod shard;
 mod shared;

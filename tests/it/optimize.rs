@@ -35,6 +35,7 @@ fn both_methods_improve_on_their_start() {
             max_iters: 100,
             restarts: 1,
             seed: 1,
+            ..OptimizeConfig::default()
         };
         let out = optimize(&sim, &Objective::Energy, &start, false, &config).unwrap();
         assert!(out.value < e0 - 1e-6, "{method:?}: {} vs {e0}", out.value);
@@ -86,6 +87,7 @@ fn same_seed_same_angles() {
         max_iters: 50,
         restarts: 3,
         seed: 42,
+        ..OptimizeConfig::default()
     };
     let a = run_depths(&sim, &Objective::Energy, &success, &[1, 2], Init::Random, &config).unwrap();
     let b = run_depths(&sim, &Objective::Energy, &success, &[1, 2], Init::Random, &config).unwrap();
@@ -99,7 +101,10 @@ fn same_seed_same_angles() {
         &success,
         &[1, 2],
         Init::Random,
-        &OptimizeConfig { seed: 43, ..config },
+        &OptimizeConfig {
+            seed: 43,
+            ..config.clone()
+        },
     )
     .unwrap();
     assert_ne!(a[1].gammas, c[1].gammas);
@@ -110,7 +115,9 @@ fn depth_ranges_parse() {
     assert_eq!(parse_depths("1..3").unwrap(), vec![1, 2, 3]);
     assert_eq!(parse_depths("2..=4").unwrap(), vec![2, 3, 4]);
     assert_eq!(parse_depths("5").unwrap(), vec![5]);
-    for bad in ["0..2", "3..1", "x", "1..100", ""] {
+    assert_eq!(parse_depths("1..3,10,50,2").unwrap(), vec![1, 2, 3, 10, 50]);
+    assert_eq!(parse_depths("256").unwrap(), vec![256]);
+    for bad in ["0..2", "3..1", "x", "1..257", "", "1,,2", "1..3,0"] {
         assert!(parse_depths(bad).is_err(), "{bad}");
     }
 }

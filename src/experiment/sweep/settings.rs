@@ -36,8 +36,9 @@ pub struct SweepSettings {
     /// The annealing baseline ([`super::baseline::Baseline::setting`]; empty without one).
     #[serde(default)]
     pub baseline: String,
-    /// A fixed schedule and the files transfer reads (empty: none).
-    #[serde(default)]
+    /// A fixed schedule and the files transfer reads (empty: none, and not written, so the
+    /// settings of sweeps without one read as before).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub schedule: String,
 }
 
