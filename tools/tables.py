@@ -852,6 +852,20 @@ def deep_depths():
     return out
 
 
+def deep_summary():
+    out = []
+    for kind, label in DEEP_KINDS:
+        parts = []
+        for schedule, name in [("transfer", "transferred angles"), ("lr-fixed", "a fixed linear ramp"),
+                               ("fixed", "the fixed table")]:
+            boards = by_board(deep_rows(kind, schedule))
+            firsts = [first_reaching({p: pv(r) for p, r in b.items()}) for b in boards.values()]
+            reached, first = deep_first(firsts, len(boards))
+            parts.append("%s on %s boards%s" % (name, reached, "" if first == "-" else " (median p %s)" % first))
+        out.append("- %s: P(valid) >= 0.5 by p = 100 with %s." % (label, "; ".join(parts)))
+    return out
+
+
 def deep_transfer():
     out = ["| kind | p | boards | own optimum P(valid) | transferred P(valid) | transferred / own | "
            "boards within 90 % of own | own optimum's simulator calls | transferred's |",
@@ -860,7 +874,7 @@ def deep_transfer():
         own = by_board(deep_rows(kind, "interp"))
         lent = by_board(deep_rows(kind, "transfer"))
         deepest = max(max(b) for b in own.values())
-        for p in [1, 2, 5, 10, deepest]:
+        for p in sorted({1, 2, 5, 10, deepest}):
             pairs = [(own[f][p], lent[f][p]) for f in own if p in own[f] and f in lent and p in lent[f]]
             if not pairs:
                 continue
@@ -875,7 +889,7 @@ def deep_transfer():
 
 
 BLOCKS = {
-    "README.md": {"tango-qaoa": tango_qaoa, "compare-summary": compare_summary},
+    "README.md": {"tango-qaoa": tango_qaoa, "compare-summary": compare_summary, "deep-summary": deep_summary},
     "results/README.md": {"tango-qaoa": tango_qaoa},
     "results/subspace/README.md": {
         "queens-xy": subspace_queens_xy, "queens9": subspace_queens9, "queens-given": subspace_queens_given,
@@ -892,7 +906,8 @@ BLOCKS = {
                                 "noise-queens": noise_queens, "noise-error-free": noise_error_free},
     "results/hardware/README.md": {"hardware": hardware_table},
     "results/compare/README.md": {"compare-tts": compare_tts, "compare-summary": compare_summary},
-    "results/deep/README.md": {"deep-depths": deep_depths, "deep-transfer": deep_transfer},
+    "results/deep/README.md": {"deep-depths": deep_depths, "deep-transfer": deep_transfer,
+                               "deep-summary": deep_summary},
     "results/generate/README.md": {"generate-summary": generate_summary, "generate-notes": generate_notes},
     "results/grover/README.md": {
         "grover-nqueens": grover_nqueens, "grover-nqueens2": grover_nqueens2, "grover-boards": grover_boards,

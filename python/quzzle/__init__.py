@@ -357,11 +357,15 @@ def sweep(
     trajectories: int = DEFAULT_TRAJECTORIES,
     device: Union[None, str, Sequence[str]] = None,
     progress: Optional[Callable[[Dict[str, Any]], None]] = None,
+    schedule: Optional[str] = None,
+    angles_from: Union[None, str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]] = None,
 ) -> SweepResult:
     """Run every puzzle of ``files`` (files or folders of ``.txt``) at every depth and init, as
     ``quzzle sweep``: rows are appended to ``out/sweep.csv`` as they finish, and a rerun resumes.
 
-    ``init``: ``ramp``, ``interp``, ``random``, ``all`` or a list. ``device`` as in :func:`solve`
+    ``init``: ``ramp``, ``interp``, ``random``, ``all``, ``lr``, ``transfer``, ``fixed`` or a list;
+    ``schedule`` and ``angles_from`` as in :func:`solve` (with transfer, each instance gets the
+    median of the other instances' angles). ``device`` as in :func:`solve`
     (the rows' ``devices``, ``shot_seconds`` and ``tts99_seconds``). ``progress(event)`` is called
     after every row (``{"event": "row", "row": {...}, "done": .., "total": .., "resumed": ..}``),
     skipped instance (``"skipped"``, with ``file`` and ``message``) and note; an exception it
@@ -390,6 +394,8 @@ def sweep(
         trajectories,
         _names(device),
         progress,
+        schedule,
+        _paths(angles_from),
     )
     return SweepResult({"rows": [Record(r) for r in json.loads(rows)], "csv": os.path.join(os.fspath(out), "sweep.csv")})
 

@@ -238,4 +238,6 @@ def sweep_json(
     trajectories: int,
     device: List[str],
     progress: Optional[Callable[[Dict[str, Any]], None]],
+    schedule: Optional[str],
+    angles_from: List[str],
 ) -> str: ...

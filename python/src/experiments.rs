@@ -45,6 +45,36 @@ fn init(name: &str) -> PyResult<Init> {
     choice("init", name, &Init::ALL, Init::name)
 }
 
+/// The inits of a run with `schedule` (a fixed schedule: its one init, no optimisation) or
+/// `inits`, and the transfer files, which transfer needs and nothing else reads.
+fn with_schedule(
+    config: &mut OptimizeConfig,
+    inits: Vec<Init>,
+    schedule: Option<&str>,
+    angles_from: &[std::path::PathBuf],
+) -> PyResult<(Vec<Init>, Vec<quzzle::experiment::transfer::AngleFile>)> {
+    let inits = match schedule {
+        Some(text) => {
+            let (init, ramp) = quzzle::qaoa::schedule::parse_schedule(text).or_py()?;
+            config.ramp = ramp;
+            config.optimise = false;
+            vec![init]
+        }
+        None => inits,
+    };
+    if inits.contains(&Init::Transfer) == angles_from.is_empty() {
+        return Err(error(quzzle::Error::InvalidArgument(
+            "angles_from= (other instances' solve reports or sweep.csv files) is needed by, and read only by, init=\"transfer\" or schedule=\"transfer\"".into(),
+        )));
+    }
+    let files = angles_from
+        .iter()
+        .map(|p| quzzle::experiment::transfer::AngleFile::read(p))
+        .collect::<quzzle::Result<Vec<_>>>()
+        .or_py()?;
+    Ok((inits, files))
+}
+
 /// `quzzle solve --json` on an encoding: optimise the angles at each depth.
 #[pyfunction]
 #[pyo3(signature = (enc, depths, init_name, space, mixer, objective_name, optimizer, max_iters, restarts, seed, noise, trajectories, device, schedule, angles_from))]
@@ -70,25 +100,8 @@ fn solve_json(
     check_depths(&depths)?;
     let space = space_settings(space, mixer)?;
     let mut config = OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?;
-    let init = match schedule {
-        Some(text) => {
-            let (init, ramp) = quzzle::qaoa::schedule::parse_schedule(text).or_py()?;
-            config.ramp = ramp;
-            config.optimise = false;
-            init
-        }
-        None => init(init_name)?,
-    };
-    if (init == Init::Transfer) == angles_from.is_empty() {
-        return Err(error(quzzle::Error::InvalidArgument(
-            "angles_from= (other instances' solve reports or sweep.csv files) is needed by, and read only by, init=\"transfer\" or schedule=\"transfer\"".into(),
-        )));
-    }
-    let transfer_from = angles_from
-        .iter()
-        .map(|p| quzzle::experiment::transfer::AngleFile::read(p))
-        .collect::<quzzle::Result<Vec<_>>>()
-        .or_py()?;
+    let (inits, transfer_from) = with_schedule(&mut config, vec![init(init_name)?], schedule, &angles_from)?;
+    let init = inits[0];
     let settings = SolveSettings {
         depths,
         init,
@@ -242,7 +255,7 @@ fn score_json(
 /// holds rows already); `progress(event)` is called with a dict per row, skip and note. Returns
 /// the rows as JSON.
 #[pyfunction]
-#[pyo3(signature = (files, out, depths, inits, reduce, encoding, space, mixer, objective_name, optimizer, max_iters, restarts, seed, max_qubits, match_budget, noise, trajectories, device, progress))]
+#[pyo3(signature = (files, out, depths, inits, reduce, encoding, space, mixer, objective_name, optimizer, max_iters, restarts, seed, max_qubits, match_budget, noise, trajectories, device, progress, schedule, angles_from))]
 #[allow(clippy::too_many_arguments)]
 fn sweep_json(
     py: Python<'_>,
@@ -265,10 +278,14 @@ fn sweep_json(
     trajectories: usize,
     device: Vec<String>,
     progress: Option<Py<PyAny>>,
+    schedule: Option<&str>,
+    angles_from: Vec<PathBuf>,
 ) -> PyResult<String> {
     use quzzle::experiment::sweep::{self, SweepEvent, SweepPlan};
     check_depths(&depths)?;
     let inits = inits.iter().map(|i| init(i)).collect::<PyResult<Vec<_>>>()?;
+    let mut config = OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?;
+    let (inits, transfer_from) = with_schedule(&mut config, inits, schedule, &angles_from)?;
     let space = space_settings(space, mixer)?;
     let plan = SweepPlan {
         files: sweep::collect_files(&files).or_py()?,
@@ -278,14 +295,14 @@ fn sweep_json(
         match_random_budget: match_budget && inits.contains(&Init::Interp),
         inits,
         objective: objective(objective_name)?,
-        config: OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?,
+        config,
         max_qubits,
         space,
         noise: noise_settings(&noise, trajectories, &space, None)?.with_devices(devices(&device)?),
         shard: None,
         baseline: None,
-        transfer_from: Vec::new(),
-        schedule: None,
+        transfer_from,
+        schedule: schedule.map(|s| s.trim().to_string()),
     };
     let csv = out.join("sweep.csv");
     let lock = sweep::lock_sweep_folder(&out).or_py()?;

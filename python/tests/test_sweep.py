@@ -56,3 +56,21 @@ def test_skipped_instances_are_reported(tmp_path) -> None:
     assert result.rows == []
     skipped = [e for e in events if e["event"] == "skipped"]
     assert len(skipped) == 1 and "queens-4x4-handmade" in skipped[0]["file"]
+
+
+def test_sweep_schedules_equal_the_cli(quzzle_bin: str, tmp_path) -> None:
+    """lr, a fixed ramp, and leave-one-out transfer from a sweep table, as the command line."""
+    files = [data(f) for f in ["tiny-tango-4x4.txt", "tango-4x4-qasm.txt"]]
+    own = quzzle.sweep(files, tmp_path / "own", depths="1..2", init="lr")
+    assert {r.to_dict()["init"] for r in own.rows} == {"lr"}
+    interp = quzzle.sweep(files, tmp_path / "interp", depths="1..2")
+    cases = [
+        ("ramp", {"schedule": "lr:0.5,-0.25"}, ["--schedule", "lr:0.5,-0.25"]),
+        ("lent", {"schedule": "transfer", "angles_from": interp.csv}, ["--schedule", "transfer", "--angles-from", interp.csv]),
+    ]
+    for name, kwargs, flags in cases:
+        ours = quzzle.sweep(files, tmp_path / name, depths="1..3", **kwargs)  # type: ignore[arg-type]
+        run_cli(quzzle_bin, ["sweep", *files, "--depths", "1..3", *flags, "--out", str(tmp_path / f"cli-{name}"), "--no-instance-plots"])
+        assert rows_of(ours.csv) == rows_of(tmp_path / f"cli-{name}" / "sweep.csv")
+    with pytest.raises(quzzle.InvalidArgument, match="angles_from"):
+        quzzle.sweep(files, tmp_path / "none", depths=1, init="transfer")

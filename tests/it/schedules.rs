@@ -231,6 +231,25 @@ fn sweep_transfer_is_leave_one_out() {
             );
         }
     }
+    // Resuming after the lent table changed is refused: its SHA-256 is in the settings.
+    let mut text = std::fs::read_to_string(&table).unwrap();
+    text.push('\n');
+    std::fs::write(&table, text).unwrap();
+    let mut again = vec![
+        "sweep",
+        "--reduce",
+        "clues",
+        "--depths",
+        "1..3",
+        "--schedule",
+        "transfer",
+    ];
+    again.extend(["--angles-from", s(&table), "--out", s(&lent)]);
+    again.extend(space);
+    again.extend(files.iter().map(|f| s(f)));
+    let out = quzzle(&again);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("transfer from"), "{}", stderr(&out));
 }
 
 #[test]

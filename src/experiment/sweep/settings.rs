@@ -67,12 +67,14 @@ pub fn schedule_setting(plan: &super::SweepPlan) -> String {
     if let Some(s) = &plan.schedule {
         parts.push(format!("fixed schedule {s}"));
     }
-    if let Some((dg, db)) = plan.config.ramp {
-        parts.push(format!("ramp {dg},{db}"));
-    }
     if !plan.transfer_from.is_empty() {
-        let names: Vec<&str> = plan.transfer_from.iter().map(|f| f.source.as_str()).collect();
-        parts.push(format!("transfer from {}", names.join(" ")));
+        // The files' SHA-256 too: a resumed sweep must not lend angles from a changed table.
+        let names: Vec<String> = plan
+            .transfer_from
+            .iter()
+            .map(|f| format!("{} (sha256 {})", f.source, crate::encoding::sha256_hex(&f.text)))
+            .collect();
+        parts.push(format!("transfer from {}", names.join(", ")));
     }
     parts.join("; ")
 }
