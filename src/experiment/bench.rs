@@ -85,7 +85,14 @@ pub fn bench_dicke(ising: &Ising, k: usize, mixer: MixerKind, p: usize, repeats:
     let began = Instant::now();
     let (sim, passes) = crate::simulation::dicke::dicke_simulator(ising, k, mixer)?;
     let precompute_seconds = began.elapsed().as_secs_f64();
-    bench_simulator(sim.as_ref(), precompute_seconds, &format!("dicke-{k}"), passes, p, repeats)
+    bench_simulator(
+        sim.as_ref(),
+        precompute_seconds,
+        &format!("dicke-{k}"),
+        passes,
+        p,
+        repeats,
+    )
 }
 
 /// Time `repeats` evaluations and gradients of `sim` (built in `precompute_seconds`) at depth

@@ -127,7 +127,13 @@ mod tests {
         for k in [0, 6, 7] {
             let e = dicke_simulator(&ising, k, MixerKind::XyRing).unwrap_err();
             assert!(
-                matches!(e, Error::OutOfRange { what: Quantity::DickeWeight, .. }),
+                matches!(
+                    e,
+                    Error::OutOfRange {
+                        what: Quantity::DickeWeight,
+                        ..
+                    }
+                ),
                 "{e}"
             );
             assert!(e.to_string().contains("1..=5"), "{e}");
