@@ -95,7 +95,7 @@ pub enum Command {
         /// With --random N: the model on one Dicke block, the C(N, K) states of weight K over all
         /// N qubits (1 <= K < N), started in the Dicke state; mixer xy-ring unless --mixer says
         /// xy-complete or grover.
-        #[arg(long, value_name = "K", requires = "random", conflicts_with = "space")]
+        #[arg(long, value_name = "K", conflicts_with = "space")]
         dicke: Option<usize>,
         /// Depth p (1..=64).
         #[arg(long, default_value_t = 4)]

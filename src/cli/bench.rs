@@ -38,6 +38,12 @@ pub fn run(
     }
     let settings = space.settings();
     let r = if let Some(k) = dicke {
+        if source.random.is_none() {
+            return Err(Error::InvalidArgument(
+                "--dicke restricts a random model (--random N) to one Dicke block; a puzzle's blocks come from --space"
+                    .into(),
+            ));
+        }
         let ising = super::ising::model_of(source, level)?;
         let mixer = space.mixer.unwrap_or(MixerKind::XyRing);
         quzzle::experiment::bench::bench_dicke(&ising, k, mixer, depth, repeats)?

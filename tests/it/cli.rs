@@ -268,7 +268,10 @@ fn bench_runs_a_random_model_on_one_dicke_block() {
             vec!["--random", "8", "--dicke", "3", "--space", "rows"],
             "cannot be used with",
         ),
-        (vec![file.to_str().unwrap(), "--dicke", "2"], "--random"),
+        (
+            vec![file.to_str().unwrap(), "--dicke", "2"],
+            "--dicke restricts a random model (--random N)",
+        ),
     ] {
         let o = quzzle(&[&["bench"][..], &args].concat());
         assert_eq!(o.status.code(), Some(2), "{args:?}");
