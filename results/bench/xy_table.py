@@ -13,25 +13,34 @@ def rows(name):
     return [json.loads(line) for line in open(os.path.join(out, name)) if line.strip()]
 
 
+def ratio(x):
+    return f"{x:.1f}x" if x < 10 else f"{x:.0f}x"
+
+
+def spread(r):
+    """The fastest and slowest timed call."""
+    return f"{min(r['all_seconds']):.4g}–{max(r['all_seconds']):.4g}"
+
+
 quzzle = {r["qubits"]: r for r in rows("quzzle.jsonl")}
 qokit = {r["qubits"]: r for r in rows("qokit.jsonl")}
 load = [float(x) for x in re.findall(r"load average: ([\d.]+)", open(os.path.join(out, "load.txt")).read())]
 lines = [
-    "| n | k | C(n, k) | quzzle (s) | QOKit xyring (s) | QOKit / quzzle | energy (quzzle) | energy (QOKit) | agree (1e-8) |",
-    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
+    "| n | k | C(n, k) | quzzle (s) | quzzle range (s) | QOKit xyring (s) | QOKit range (s) | QOKit / quzzle | energy (quzzle) | energy (QOKit) | agree (1e-8) |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |",
 ]
 for n in sorted(quzzle):
     q, c = quzzle[n], qokit.get(n)
     k = int(q["space"].removeprefix("dicke-"))
     assert int(q["dimension"]) == math.comb(n, k), (n, q["dimension"])
     if c is None:
-        lines.append(f"| {n} | {k} | {math.comb(n, k):,} | {q['seconds']:.4f} | (not run) | | {q['energy']:.10f} | | |")
+        lines.append(f"| {n} | {k} | {math.comb(n, k):,} | {q['seconds']:.4f} | {spread(q)} | (not run) | | | {q['energy']:.10f} | | |")
         continue
     assert c["k"] == k and c["p"] == q["p"], (n, c, q)
     agree = abs(q["energy"] - c["energy"]) <= 1e-8 * max(1.0, abs(c["energy"]))
     lines.append(
-        f"| {n} | {k} | {math.comb(n, k):,} | {q['seconds']:.4f} | {c['seconds']:.3f} | "
-        f"{c['seconds'] / q['seconds']:.0f}x | {q['energy']:.10f} | {c['energy']:.10f} | {'yes' if agree else 'NO'} |"
+        f"| {n} | {k} | {math.comb(n, k):,} | {q['seconds']:.4f} | {spread(q)} | {c['seconds']:.3f} | {spread(c)} | "
+        f"{ratio(c['seconds'] / q['seconds'])} | {q['energy']:.10f} | {c['energy']:.10f} | {'yes' if agree else 'NO'} |"
     )
 lines.append("")
 lines.append(
