@@ -481,6 +481,8 @@ pub enum Quantity {
     Repeats,
     /// Qubits of a random Ising model.
     RandomQubits,
+    /// The weight k of a Dicke block (its states have k ones).
+    DickeWeight,
     /// Qubits of a diagonal built in memory.
     DiagonalQubits,
     /// A figure's size in pixels.
@@ -511,6 +513,7 @@ impl Quantity {
             Quantity::GammaMax => "largest gamma",
             Quantity::Repeats => "repeats",
             Quantity::RandomQubits => "random qubits",
+            Quantity::DickeWeight => "Dicke weight",
             Quantity::DiagonalQubits => "diagonal qubits",
             Quantity::FigureSize => "figure size",
             Quantity::FigureScale => "figure scale",

@@ -92,6 +92,11 @@ pub enum Command {
         reduce: ReduceArg,
         #[command(flatten)]
         space: SpaceArgs,
+        /// With --random N: the model on one Dicke block, the C(N, K) states of weight K over all
+        /// N qubits (1 <= K < N), started in the Dicke state; mixer xy-ring unless --mixer says
+        /// xy-complete or grover.
+        #[arg(long, value_name = "K", conflicts_with = "space")]
+        dicke: Option<usize>,
         /// Depth p (1..=256).
         #[arg(long, default_value_t = 4)]
         depth: usize,

@@ -4,6 +4,7 @@ use super::args::{ModelSource, SpaceArgs};
 use super::output::to_json;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::solve::MAX_DEPTH;
+use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::simulation::{self, SpaceSettings};
 use quzzle::{Error, Result};
@@ -15,6 +16,7 @@ pub fn run(
     source: &ModelSource,
     level: Level,
     space: &SpaceArgs,
+    dicke: Option<usize>,
     depth: usize,
     repeats: usize,
     as_json: bool,
@@ -35,7 +37,17 @@ pub fn run(
         ));
     }
     let settings = space.settings();
-    let r = if settings == SpaceSettings::default() {
+    let r = if let Some(k) = dicke {
+        if source.random.is_none() {
+            return Err(Error::InvalidArgument(
+                "--dicke restricts a random model (--random N) to one Dicke block; a puzzle's blocks come from --space"
+                    .into(),
+            ));
+        }
+        let ising = super::ising::model_of(source, level)?;
+        let mixer = space.mixer.unwrap_or(MixerKind::XyRing);
+        quzzle::experiment::bench::bench_dicke(&ising, k, mixer, depth, repeats)?
+    } else if settings == SpaceSettings::default() {
         let ising = super::ising::model_of(source, level)?;
         quzzle::experiment::bench::bench(&ising, depth, repeats)?
     } else {

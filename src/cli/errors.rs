@@ -24,6 +24,7 @@ pub fn flag(q: Quantity) -> Option<&'static str> {
         Quantity::GammaMax => "--gamma-max",
         Quantity::Repeats => "--repeats",
         Quantity::RandomQubits => "--random",
+        Quantity::DickeWeight => "--dicke",
         // Set by the puzzle file, not by a flag.
         Quantity::DiagonalQubits | Quantity::SeedBoard => return None,
     })

@@ -387,7 +387,7 @@ impl Block {
 }
 
 /// The `k`-subsets of `m` elements as masks in colex (= ascending) order (Gosper's hack).
-fn colex_subsets(m: usize, k: i64) -> Vec<u64> {
+pub(crate) fn colex_subsets(m: usize, k: i64) -> Vec<u64> {
     if k < 0 || k as usize > m {
         return Vec::new();
     }

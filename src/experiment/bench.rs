@@ -5,6 +5,7 @@
 use crate::angles::Angles;
 use crate::cost::ising::Ising;
 use crate::error::{Error, Result};
+use crate::mixer::MixerKind;
 use crate::qaoa::{Objective, Qaoa, QaoaSimulator};
 use serde::Serialize;
 use std::time::Instant;
@@ -75,6 +76,23 @@ pub fn bench(ising: &Ising, p: usize, repeats: usize) -> Result<BenchReport> {
     let sim = QaoaSimulator::new(ising)?;
     let precompute_seconds = began.elapsed().as_secs_f64();
     bench_simulator(&sim, precompute_seconds, "full", 2, p, repeats)
+}
+
+/// Time `repeats` evaluations and gradients of `ising` restricted to the states of weight `k`
+/// over all its qubits, started in the Dicke state and mixed by `mixer`
+/// ([`crate::simulation::dicke::dicke_simulator`]); the space is reported as `dicke-k`.
+pub fn bench_dicke(ising: &Ising, k: usize, mixer: MixerKind, p: usize, repeats: usize) -> Result<BenchReport> {
+    let began = Instant::now();
+    let (sim, passes) = crate::simulation::dicke::dicke_simulator(ising, k, mixer)?;
+    let precompute_seconds = began.elapsed().as_secs_f64();
+    bench_simulator(
+        sim.as_ref(),
+        precompute_seconds,
+        &format!("dicke-{k}"),
+        passes,
+        p,
+        repeats,
+    )
 }
 
 /// Time `repeats` evaluations and gradients of `sim` (built in `precompute_seconds`) at depth

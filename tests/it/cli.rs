@@ -217,6 +217,70 @@ fn usage_errors_exit_2() {
 }
 
 #[test]
+fn bench_runs_a_random_model_on_one_dicke_block() {
+    let v = json_of(&[
+        "bench",
+        "--random",
+        "8",
+        "--seed",
+        "8",
+        "--dicke",
+        "4",
+        "--depth",
+        "2",
+        "--repeats",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["space"].as_str(), v["mixer"].as_str(), v["dimension"].as_f64()),
+        (Some("dicke-4"), Some("xy-ring"), Some(70.0))
+    );
+    let v = json_of(&[
+        "bench",
+        "--random",
+        "8",
+        "--dicke",
+        "3",
+        "--mixer",
+        "xy-complete",
+        "--repeats",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["mixer"].as_str(), v["dimension"].as_f64()),
+        (Some("xy-complete"), Some(56.0))
+    );
+    // Bad weights, the x mixer, a puzzle file or a space beside it: usage errors, named.
+    let file = data("queens-4x4-handmade.txt");
+    for (args, says) in [
+        (
+            vec!["--random", "8", "--dicke", "0"],
+            "--dicke 0: the weight of a Dicke block over 8 qubits must be 1..=7",
+        ),
+        (vec!["--random", "8", "--dicke", "8"], "--dicke 8"),
+        (
+            vec!["--random", "8", "--dicke", "3", "--mixer", "x"],
+            "the x mixer runs on the full space only",
+        ),
+        (
+            vec!["--random", "8", "--dicke", "3", "--space", "rows"],
+            "cannot be used with",
+        ),
+        (
+            vec![file.to_str().unwrap(), "--dicke", "2"],
+            "--dicke restricts a random model (--random N)",
+        ),
+    ] {
+        let o = quzzle(&[&["bench"][..], &args].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn block_space_flags_reach_every_simulating_command() {
     let f = data("nqueens-4.txt");
     let f = f.to_str().unwrap();
