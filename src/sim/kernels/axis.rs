@@ -246,7 +246,13 @@ fn rotate_rows(xs: &mut [Complex64], ys: &mut [Complex64], rot: Rot) {
 /// rotation), returning `Σ_t Im(conj(λa_t) ψb_t + conj(λb_t) ψa_t)`, the overlap `Im⟨λ|H|ψ⟩`
 /// taken before, in one pass over the four rows.
 #[inline(always)]
-fn unrotate_rows(pa: &mut [Complex64], pb: &mut [Complex64], la: &mut [Complex64], lb: &mut [Complex64], rot: Rot) -> f64 {
+fn unrotate_rows(
+    pa: &mut [Complex64],
+    pb: &mut [Complex64],
+    la: &mut [Complex64],
+    lb: &mut [Complex64],
+    rot: Rot,
+) -> f64 {
     let mut pai = bytemuck::cast_slice_mut::<Complex64, f64>(pa).chunks_exact_mut(4);
     let mut pbi = bytemuck::cast_slice_mut::<Complex64, f64>(pb).chunks_exact_mut(4);
     let mut lai = bytemuck::cast_slice_mut::<Complex64, f64>(la).chunks_exact_mut(4);
@@ -947,13 +953,31 @@ mod tests {
                 let mut lam = random_state(len, 9);
                 let mut lam_slow = lam.clone();
                 let mut scratch = Vec::new();
-                let (m, g) = unapply_layer_axes(&mut fast, &mut lam, &planned, phase(), Some(&values), c, s, &mut scratch);
+                let (m, g) = unapply_layer_axes(
+                    &mut fast,
+                    &mut lam,
+                    &planned,
+                    phase(),
+                    Some(&values),
+                    c,
+                    s,
+                    &mut scratch,
+                );
                 let (m0, g0) = naive_unapply(&mut slow, &mut lam_slow, &axes, &index, &factors, &values, c, s);
-                assert!((m - m0).abs() < 1e-9 * (1.0 + m0.abs()), "{kind} {radices:?}: mixer {m} {m0}");
-                assert!((g - g0).abs() < 1e-9 * (1.0 + g0.abs()), "{kind} {radices:?}: cost {g} {g0}");
+                assert!(
+                    (m - m0).abs() < 1e-9 * (1.0 + m0.abs()),
+                    "{kind} {radices:?}: mixer {m} {m0}"
+                );
+                assert!(
+                    (g - g0).abs() < 1e-9 * (1.0 + g0.abs()),
+                    "{kind} {radices:?}: cost {g} {g0}"
+                );
                 assert!(max_err(&fast, &slow) < 1e-12, "{kind} {radices:?}: ψ");
                 assert!(max_err(&lam, &lam_slow) < 1e-12, "{kind} {radices:?}: λ");
-                assert!(max_err(&fast, &random_state(len, 5)) < 1e-12, "{kind} {radices:?}: undo");
+                assert!(
+                    max_err(&fast, &random_state(len, 5)) < 1e-12,
+                    "{kind} {radices:?}: undo"
+                );
             }
         }
     }
@@ -993,8 +1017,13 @@ mod tests {
                         index: &index,
                         factors: &factors,
                     };
-                    let (m, g) = unapply_layer_axes(&mut psi, &mut lam, &planned, phase, Some(&values), c, s, &mut scratch);
-                    let bits = |v: &[Complex64]| v.iter().flat_map(|a| [a.re.to_bits(), a.im.to_bits()]).collect::<Vec<_>>();
+                    let (m, g) =
+                        unapply_layer_axes(&mut psi, &mut lam, &planned, phase, Some(&values), c, s, &mut scratch);
+                    let bits = |v: &[Complex64]| {
+                        v.iter()
+                            .flat_map(|a| [a.re.to_bits(), a.im.to_bits()])
+                            .collect::<Vec<_>>()
+                    };
                     (bits(&psi), bits(&lam), m.to_bits(), g.to_bits())
                 })
             };
