@@ -12,14 +12,22 @@
 //! *fused*: one pass over the state applies the cost phase and all their gates to each
 //! contiguous tile in cache. Every other axis takes one pass: its `radix` rows of `stride`
 //! amplitudes are rotated in column tiles of about `TILE` (2^13) amplitudes in all, so each tile's
-//! rows stay in cache across the axis's gates. So a layer makes `1 + (axes − fused)` passes.
+//! rows stay in cache across the axis's gates. So a layer makes `1 + (axes − fused)` passes;
+//! [`plan_axes`] merges neighbouring outer axes to make fewer.
+//!
+//! Arithmetic: every rotation runs on [`Quad`]s, two amplitudes of a row and the same two of its
+//! partner row at a time. The first axis (stride 1, rows of one amplitude) is merged with its
+//! neighbours by [`plan_axes`] and run on the tile transposed into a per-thread buffer, where
+//! its rows are long and contiguous like every other axis's.
 //!
 //! Sums (the adjoint overlaps) are taken per work unit, units fixed by the state's shape and
 //! never by the thread count, and added in unit order: the same bytes on any thread count.
 
 use super::Phase;
+use crate::sim::quad::Quad;
 use num_complex::Complex64;
 use rayon::prelude::*;
+use std::cell::Cell;
 
 /// Amplitudes one work unit keeps in cache (128 KiB of a state; 256 KiB for ψ and λ).
 pub const TILE: usize = 1 << 13;
@@ -78,9 +86,11 @@ impl Axis {
     }
 }
 
-/// Most states of an axis made by merging outer axes: rows of at least `TILE / MERGED_RADIX`
-/// amplitudes (2 KiB) per tile, so a tile streams a few long pieces, not many short ones.
-pub const MERGED_RADIX: usize = 64;
+/// Most states of an axis made by merging axes: rows of at least `TILE / MERGED_RADIX`
+/// amplitudes (1 KiB) per tile, so a tile streams a few long pieces, not many short ones, and
+/// the transposed first axis has rows of at least that many amplitudes. 128 takes two radix-9
+/// axes (81 states) as well as two radix-8 ones.
+pub const MERGED_RADIX: usize = 128;
 
 /// Axes `a` then `b` (b's stride is a's span) as one axis of `a.radix · b.radix` states: a's
 /// gates for every digit of b, then b's gates for every digit of a. Gates of different axes
@@ -114,15 +124,19 @@ pub fn merge_axes(a: &Axis, b: &Axis) -> Axis {
     Axis::new(ra * rb, a.stride, &gates)
 }
 
-/// The axes a layer runs: the leading ones as they are (fused into the first pass), then the
-/// others merged greedily, neighbours together while their states multiply to at most
-/// `MERGED_RADIX` (64), so that a layer makes fewer passes over memory.
+/// The axes a layer runs: neighbours merged greedily while their states multiply to at most
+/// `MERGED_RADIX` (128), among the fused ones only onto the first axis (so that the transposed
+/// first axis has many states and the others keep their long rows), among the others onto an
+/// earlier unfused one (so that a layer makes fewer passes over memory).
 pub fn plan_axes(axes: Vec<Axis>) -> Vec<Axis> {
     let fused = fused_axes(&axes);
     let mut out: Vec<Axis> = Vec::with_capacity(axes.len());
     for (i, axis) in axes.into_iter().enumerate() {
-        // Only an axis after the fused ones, onto an earlier unfused one.
-        let mergeable = i > fused && out.len() > fused;
+        let mergeable = if i < fused {
+            out.len() == 1
+        } else {
+            i > fused && out.len() > fused_axes(&out)
+        };
         match out.last_mut() {
             Some(last) if mergeable && last.radix * axis.radix <= MERGED_RADIX => {
                 *last = merge_axes(last, &axis);
@@ -158,106 +172,296 @@ fn row_pair(x: &mut [Complex64], a: usize, b: usize, t0: usize, t1: usize) -> (&
     }
 }
 
-/// `(x, y) ← (c·x − i s·y, c·y − i s·x)` elementwise over two rows (vectorises: no index
-/// checks inside).
-#[inline(always)]
-fn rotate_rows(xs: &mut [Complex64], ys: &mut [Complex64], c: f64, s: f64) {
-    for (x, y) in xs.iter_mut().zip(ys.iter_mut()) {
-        let (a, b) = (*x, *y);
-        *x = Complex64::new(c * a.re + s * b.im, c * a.im - s * b.re);
-        *y = Complex64::new(c * b.re + s * a.im, c * b.im - s * a.re);
+/// The rotation `(x, y) ← (c·x − i s·y, c·y − i s·x)` on [`Quad`]s: `(c, c, c, c)` and
+/// `(s, −s, s, −s)` (`−i s` applied to an amplitude whose re and im were exchanged).
+#[derive(Clone, Copy, Debug)]
+struct Rot {
+    c: Quad,
+    w: Quad,
+}
+
+impl Rot {
+    fn new(c: f64, s: f64) -> Rot {
+        Rot {
+            c: Quad::new([c; 4]),
+            w: Quad::new([s, -s, s, -s]),
+        }
+    }
+
+    /// The rotated pair (two amplitudes of each row).
+    #[inline(always)]
+    fn apply(self, x: Quad, y: Quad) -> (Quad, Quad) {
+        (
+            y.swap_pairs().mul_add(self.w, x.mul(self.c)),
+            x.swap_pairs().mul_add(self.w, y.mul(self.c)),
+        )
     }
 }
 
-/// `Σ_t Im(conj(λa_t) ψb_t + conj(λb_t) ψa_t)`: the overlap `Im⟨λ|H|ψ⟩` of one gate's pairs.
 #[inline(always)]
-fn overlap_rows(pa: &[Complex64], pb: &[Complex64], la: &[Complex64], lb: &[Complex64]) -> f64 {
+fn quad_of(v: &[f64]) -> Quad {
+    Quad::load(v.try_into().expect("four lanes"))
+}
+
+#[inline(always)]
+fn put(v: &mut [f64], q: Quad) {
+    q.store(v.try_into().expect("four lanes"))
+}
+
+/// One amplitude (two lanes) as the low half of a quad, the high half zero.
+#[inline(always)]
+fn quad_of_one(v: &[f64]) -> Quad {
+    Quad::new([v[0], v[1], 0.0, 0.0])
+}
+
+#[inline(always)]
+fn put_one(v: &mut [f64], q: Quad) {
+    let a = q.to_array();
+    v[0] = a[0];
+    v[1] = a[1];
+}
+
+/// Rotate two rows of equal length elementwise, two amplitudes per register (an odd last one
+/// in the low lanes: lanes do not mix, so it gets the same bits as in a full register).
+#[inline(always)]
+fn rotate_rows(xs: &mut [Complex64], ys: &mut [Complex64], rot: Rot) {
+    let xf: &mut [f64] = bytemuck::cast_slice_mut(xs);
+    let yf: &mut [f64] = bytemuck::cast_slice_mut(ys);
+    let mut xi = xf.chunks_exact_mut(4);
+    let mut yi = yf.chunks_exact_mut(4);
+    for (x, y) in (&mut xi).zip(&mut yi) {
+        let (a, b) = rot.apply(quad_of(x), quad_of(y));
+        put(x, a);
+        put(y, b);
+    }
+    let (x, y) = (xi.into_remainder(), yi.into_remainder());
+    if !x.is_empty() {
+        let (a, b) = rot.apply(quad_of_one(x), quad_of_one(y));
+        put_one(x, a);
+        put_one(y, b);
+    }
+}
+
+/// Un-rotate one gate's rows of ψ (`pa`, `pb`) and λ (`la`, `lb`) with `rot` (the inverse
+/// rotation), returning `Σ_t Im(conj(λa_t) ψb_t + conj(λb_t) ψa_t)`, the overlap `Im⟨λ|H|ψ⟩`
+/// taken before, in one pass over the four rows.
+#[inline(always)]
+fn unrotate_rows(
+    pa: &mut [Complex64],
+    pb: &mut [Complex64],
+    la: &mut [Complex64],
+    lb: &mut [Complex64],
+    rot: Rot,
+) -> f64 {
+    let mut pai = bytemuck::cast_slice_mut::<Complex64, f64>(pa).chunks_exact_mut(4);
+    let mut pbi = bytemuck::cast_slice_mut::<Complex64, f64>(pb).chunks_exact_mut(4);
+    let mut lai = bytemuck::cast_slice_mut::<Complex64, f64>(la).chunks_exact_mut(4);
+    let mut lbi = bytemuck::cast_slice_mut::<Complex64, f64>(lb).chunks_exact_mut(4);
+    // Lanes 0, 2 gather re(λ)·im(ψ), lanes 1, 3 im(λ)·re(ψ).
+    let mut acc = Quad::zero();
+    let step = |x: Quad, y: Quad, u: Quad, v: Quad, acc: Quad| {
+        let acc = v.mul_add(x.swap_pairs(), u.mul_add(y.swap_pairs(), acc));
+        let (x, y) = rot.apply(x, y);
+        let (u, v) = rot.apply(u, v);
+        (x, y, u, v, acc)
+    };
+    for (((x, y), u), v) in (&mut pai).zip(&mut pbi).zip(&mut lai).zip(&mut lbi) {
+        let (a, b, c, d, sum) = step(quad_of(x), quad_of(y), quad_of(u), quad_of(v), acc);
+        acc = sum;
+        put(x, a);
+        put(y, b);
+        put(u, c);
+        put(v, d);
+    }
+    let (x, y, u, v) = (
+        pai.into_remainder(),
+        pbi.into_remainder(),
+        lai.into_remainder(),
+        lbi.into_remainder(),
+    );
+    if !x.is_empty() {
+        let (a, b, c, d, sum) = step(quad_of_one(x), quad_of_one(y), quad_of_one(u), quad_of_one(v), acc);
+        acc = sum;
+        put_one(x, a);
+        put_one(y, b);
+        put_one(u, c);
+        put_one(v, d);
+    }
+    let a = acc.to_array();
+    (a[0] + a[2]) - (a[1] + a[3])
+}
+
+/// The gates of `axis` on one chunk whose rows lie `stride` apart (pairs in gate order), in
+/// column tiles of about `TILE` (2^13) amplitudes.
+fn rotate_chunk(chunk: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot) {
+    let cols = (TILE / axis.radix).max(2);
+    for t0 in (0..stride).step_by(cols) {
+        let t1 = (t0 + cols).min(stride);
+        for &(a, b) in &axis.pairs {
+            let (ra, rb) = row_pair(chunk, a as usize * stride, b as usize * stride, t0, t1);
+            rotate_rows(ra, rb, rot);
+        }
+    }
+}
+
+/// Un-apply the gates of `axis` (last first) to one chunk of ψ and λ, rows `stride` apart,
+/// returning the sum of their overlaps (see [`unrotate_rows`]).
+fn unrotate_chunk(p: &mut [Complex64], l: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot) -> f64 {
+    let cols = (TILE / axis.radix).max(2);
     let mut sum = 0.0;
-    for (((x, y), u), v) in pa.iter().zip(pb).zip(la).zip(lb) {
-        sum += u.re * y.im - u.im * y.re + v.re * x.im - v.im * x.re;
+    for t0 in (0..stride).step_by(cols) {
+        let t1 = (t0 + cols).min(stride);
+        for &(a, b) in axis.pairs.iter().rev() {
+            let (a, b) = (a as usize * stride, b as usize * stride);
+            let (pa, pb) = row_pair(p, a, b, t0, t1);
+            let (la, lb) = row_pair(l, a, b, t0, t1);
+            sum += unrotate_rows(pa, pb, la, lb, rot);
+        }
     }
     sum
 }
 
+thread_local! {
+    /// Per-thread buffers for transposed tiles (ψ's and λ's), kept between tiles.
+    static TRANSPOSED: Cell<[Vec<Complex64>; 2]> = const { Cell::new([Vec::new(), Vec::new()]) };
+}
+
+/// `out[i·m + k] = x[k·r + i]` (`m = x.len() / r`): chunk k's state i becomes column k of row i.
+fn transpose_in(x: &[Complex64], r: usize, out: &mut Vec<Complex64>) {
+    let m = x.len() / r;
+    out.clear();
+    out.resize(x.len(), Complex64::new(0.0, 0.0));
+    for (i, row) in out.chunks_exact_mut(m).enumerate() {
+        for (o, a) in row.iter_mut().zip(x[i..].iter().step_by(r)) {
+            *o = *a;
+        }
+    }
+}
+
+/// The inverse of [`transpose_in`].
+fn transpose_out(t: &[Complex64], r: usize, x: &mut [Complex64]) {
+    let m = x.len() / r;
+    for (i, row) in t.chunks_exact(m).enumerate() {
+        for (a, o) in x[i..].iter_mut().step_by(r).zip(row) {
+            *a = *o;
+        }
+    }
+}
+
+/// Whether the fused pass runs `axis` on the transposed tile `x`: rows of one amplitude and at
+/// least two chunks (so the transposed rows fill a register).
+fn transposes(axis: &Axis, x: &[Complex64]) -> bool {
+    axis.stride == 1 && x.len() >= 2 * axis.radix
+}
+
+/// Apply the gates of one fused axis to a tile of whole chunks.
+fn forward_tile(x: &mut [Complex64], axis: &Axis, rot: Rot) {
+    if axis.pairs.is_empty() {
+        return;
+    }
+    if transposes(axis, x) {
+        let [mut t, spare] = TRANSPOSED.take();
+        transpose_in(x, axis.radix, &mut t);
+        rotate_chunk(&mut t, axis, x.len() / axis.radix, rot);
+        transpose_out(&t, axis.radix, x);
+        TRANSPOSED.set([t, spare]);
+    } else {
+        forward_chunks(x, axis, rot);
+    }
+}
+
+/// Un-apply the gates of one fused axis to tiles of ψ and λ, returning the overlaps' sum.
+fn backward_tile(p: &mut [Complex64], l: &mut [Complex64], axis: &Axis, rot: Rot) -> f64 {
+    if axis.pairs.is_empty() {
+        return 0.0;
+    }
+    if transposes(axis, p) {
+        let [mut tp, mut tl] = TRANSPOSED.take();
+        transpose_in(p, axis.radix, &mut tp);
+        transpose_in(l, axis.radix, &mut tl);
+        let sum = unrotate_chunk(&mut tp, &mut tl, axis, p.len() / axis.radix, rot);
+        transpose_out(&tp, axis.radix, p);
+        transpose_out(&tl, axis.radix, l);
+        TRANSPOSED.set([tp, tl]);
+        sum
+    } else {
+        backward_chunks(p, l, axis, rot)
+    }
+}
+
 /// Apply the gates of `axis` to a slice holding whole chunks of `radix · stride` amplitudes.
-fn forward_chunks(x: &mut [Complex64], axis: &Axis, c: f64, s: f64) {
+fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot) {
     let (stride, span) = (axis.stride, axis.span());
     if stride == 1 {
-        // Rows of one amplitude: index the pairs directly (gate order is pair order).
+        // Rows of one amplitude in a single chunk (or one too long for a tile): the pairs
+        // directly, one amplitude per lane pair.
         for chunk in x.chunks_exact_mut(span) {
+            let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
             for &(a, b) in &axis.pairs {
-                let (i, j) = (a as usize, b as usize);
-                let (u, v) = (chunk[i], chunk[j]);
-                chunk[i] = Complex64::new(c * u.re + s * v.im, c * u.im - s * v.re);
-                chunk[j] = Complex64::new(c * v.re + s * u.im, c * v.im - s * u.re);
+                let (i, j) = (2 * a as usize, 2 * b as usize);
+                let (u, v) = rot.apply(quad_of_one(&f[i..i + 2]), quad_of_one(&f[j..j + 2]));
+                put_one(&mut f[i..i + 2], u);
+                put_one(&mut f[j..j + 2], v);
             }
         }
         return;
     }
-    let cols = (TILE / axis.radix).max(1);
     for chunk in x.chunks_exact_mut(span) {
-        for t0 in (0..stride).step_by(cols) {
-            let t1 = (t0 + cols).min(stride);
-            for g in 0..axis.gates() {
-                for &(a, b) in axis.gate(g) {
-                    let (ra, rb) = row_pair(chunk, a as usize * stride, b as usize * stride, t0, t1);
-                    rotate_rows(ra, rb, c, s);
-                }
-            }
-        }
+        rotate_chunk(chunk, axis, stride, rot);
     }
 }
 
 /// Un-apply the gates of `axis` (last first) to ψ and λ, returning `Σ_g Im⟨λ_g|H_g|ψ_g⟩`
-/// taken at each gate's output.
-fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, c: f64, s: f64) -> f64 {
+/// taken at each gate's output (`rot` the inverse rotation).
+fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, rot: Rot) -> f64 {
     let (stride, span) = (axis.stride, axis.span());
-    if stride == 1 {
-        let mut sum = 0.0;
-        for (p, l) in psi.chunks_exact_mut(span).zip(lam.chunks_exact_mut(span)) {
-            for g in (0..axis.gates()).rev() {
-                for &(a, b) in axis.gate(g) {
-                    let (i, j) = (a as usize, b as usize);
-                    let (x, y, u, v) = (p[i], p[j], l[i], l[j]);
-                    sum += u.re * y.im - u.im * y.re + v.re * x.im - v.im * x.re;
-                    p[i] = Complex64::new(c * x.re - s * y.im, c * x.im + s * y.re);
-                    p[j] = Complex64::new(c * y.re - s * x.im, c * y.im + s * x.re);
-                    l[i] = Complex64::new(c * u.re - s * v.im, c * u.im + s * v.re);
-                    l[j] = Complex64::new(c * v.re - s * u.im, c * v.im + s * u.re);
-                }
-            }
-        }
-        return sum;
-    }
-    let cols = (TILE / axis.radix).max(1);
     let mut sum = 0.0;
     for (p, l) in psi.chunks_exact_mut(span).zip(lam.chunks_exact_mut(span)) {
-        for t0 in (0..stride).step_by(cols) {
-            let t1 = (t0 + cols).min(stride);
-            for g in (0..axis.gates()).rev() {
-                for &(a, b) in axis.gate(g) {
-                    let (a, b) = (a as usize * stride, b as usize * stride);
-                    let (pa, pb) = row_pair(p, a, b, t0, t1);
-                    let (la, lb) = row_pair(l, a, b, t0, t1);
-                    sum += overlap_rows(pa, pb, la, lb);
-                    rotate_rows(pa, pb, c, -s);
-                    rotate_rows(la, lb, c, -s);
-                }
+        if stride == 1 {
+            let (pf, lf): (&mut [f64], &mut [f64]) = (bytemuck::cast_slice_mut(p), bytemuck::cast_slice_mut(l));
+            for &(a, b) in axis.pairs.iter().rev() {
+                let (i, j) = (2 * a as usize, 2 * b as usize);
+                let (x, y) = (quad_of_one(&pf[i..i + 2]), quad_of_one(&pf[j..j + 2]));
+                let (u, v) = (quad_of_one(&lf[i..i + 2]), quad_of_one(&lf[j..j + 2]));
+                let o = v.mul_add(x.swap_pairs(), u.mul(y.swap_pairs())).to_array();
+                sum += o[0] - o[1];
+                let ((x, y), (u, v)) = (rot.apply(x, y), rot.apply(u, v));
+                put_one(&mut pf[i..i + 2], x);
+                put_one(&mut pf[j..j + 2], y);
+                put_one(&mut lf[i..i + 2], u);
+                put_one(&mut lf[j..j + 2], v);
             }
+        } else {
+            sum += unrotate_chunk(p, l, axis, stride, rot);
         }
     }
     sum
 }
 
-/// Multiply `x` (amplitudes from basis index `offset`) by the phase.
+/// Multiply `x` (amplitudes from basis index `offset`) by the phase (its conjugate when
+/// `conjugate`); indexed factors two amplitudes per register.
 fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, conjugate: bool) {
     let end = offset + x.len();
     match *phase {
         Phase::None => {}
         Phase::Indexed { index, factors } => {
-            for (a, &i) in x.iter_mut().zip(&index[offset..end]) {
-                let f = factors[i as usize];
-                *a *= if conjugate { f.conj() } else { f };
+            let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
+            // conj(f) = f·(1, −1): exact, so both directions share one product.
+            let sign = Quad::new(if conjugate { [1.0, -1.0, 1.0, -1.0] } else { [1.0; 4] });
+            let times = |a: Quad, f: Quad| {
+                let f = f.mul(sign);
+                a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()))
+            };
+            let xf: &mut [f64] = bytemuck::cast_slice_mut(x);
+            let mut xs = xf.chunks_exact_mut(4);
+            let mut is = index[offset..end].chunks_exact(2);
+            for (a, i) in (&mut xs).zip(&mut is) {
+                let f = Quad::load_pair(&fac[i[0] as usize], &fac[i[1] as usize]);
+                put(a, times(quad_of(a), f));
+            }
+            let (a, i) = (xs.into_remainder(), is.remainder());
+            if let (false, [k]) = (a.is_empty(), i) {
+                put_one(a, times(quad_of_one(a), quad_of_one(&fac[*k as usize])));
             }
         }
         Phase::Dense { costs, gamma } => {
@@ -327,36 +531,29 @@ fn column_parts<'a>(chunk: &'a mut [Complex64], axis: &Axis) -> Vec<Vec<&'a mut 
 }
 
 /// Apply the gates of `axis` to rows held as separate slices of equal length.
-fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, c: f64, s: f64) {
+fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
     let len = rows[0].len();
-    let cols = (TILE / axis.radix).max(1);
+    let cols = (TILE / axis.radix).max(2);
     for t0 in (0..len).step_by(cols) {
         let t1 = (t0 + cols).min(len);
-        for g in 0..axis.gates() {
-            for &(a, b) in axis.gate(g) {
-                let (ra, rb) = two_rows(rows, a as usize, b as usize);
-                rotate_rows(&mut ra[t0..t1], &mut rb[t0..t1], c, s);
-            }
+        for &(a, b) in &axis.pairs {
+            let (ra, rb) = two_rows(rows, a as usize, b as usize);
+            rotate_rows(&mut ra[t0..t1], &mut rb[t0..t1], rot);
         }
     }
 }
 
 /// [`backward_chunks`] on rows held as separate slices.
-fn backward_rows(psi: &mut [&mut [Complex64]], lam: &mut [&mut [Complex64]], axis: &Axis, c: f64, s: f64) -> f64 {
+fn backward_rows(psi: &mut [&mut [Complex64]], lam: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) -> f64 {
     let len = psi[0].len();
-    let cols = (TILE / axis.radix).max(1);
+    let cols = (TILE / axis.radix).max(2);
     let mut sum = 0.0;
     for t0 in (0..len).step_by(cols) {
         let t1 = (t0 + cols).min(len);
-        for g in (0..axis.gates()).rev() {
-            for &(a, b) in axis.gate(g) {
-                let (pa, pb) = two_rows(psi, a as usize, b as usize);
-                let (la, lb) = two_rows(lam, a as usize, b as usize);
-                let (pa, pb, la, lb) = (&mut pa[t0..t1], &mut pb[t0..t1], &mut la[t0..t1], &mut lb[t0..t1]);
-                sum += overlap_rows(pa, pb, la, lb);
-                rotate_rows(pa, pb, c, -s);
-                rotate_rows(la, lb, c, -s);
-            }
+        for &(a, b) in axis.pairs.iter().rev() {
+            let (pa, pb) = two_rows(psi, a as usize, b as usize);
+            let (la, lb) = two_rows(lam, a as usize, b as usize);
+            sum += unrotate_rows(&mut pa[t0..t1], &mut pb[t0..t1], &mut la[t0..t1], &mut lb[t0..t1], rot);
         }
     }
     sum
@@ -379,12 +576,13 @@ fn two_rows<'r>(rows: &'r mut [&mut [Complex64]], a: usize, b: usize) -> (&'r mu
 pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>, c: f64, s: f64) {
     debug_assert_eq!(axes.last().map_or(1, Axis::span), amps.len());
     let fused = fused_axes(axes);
+    let rot = Rot::new(c, s);
     if fused > 0 {
         let unit = fused_unit(axes, fused);
         for_units(amps, unit, |u, x| {
             apply_phase(x, u * unit, &phase, false);
             for axis in &axes[..fused] {
-                forward_chunks(x, axis, c, s);
+                forward_tile(x, axis, rot);
             }
         });
     } else {
@@ -393,12 +591,12 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
     for axis in &axes[fused..] {
         let span = axis.span();
         if amps.len() / span >= ROW_SPLIT || amps.len() < PAR_MIN {
-            for_units(amps, span, |_, x| forward_chunks(x, axis, c, s));
+            for_units(amps, span, |_, x| forward_chunks(x, axis, rot));
         } else {
             for chunk in amps.chunks_exact_mut(span) {
                 column_parts(chunk, axis)
                     .into_par_iter()
-                    .for_each(|mut rows| forward_rows(&mut rows, axis, c, s));
+                    .for_each(|mut rows| forward_rows(&mut rows, axis, rot));
             }
         }
     }
@@ -419,11 +617,12 @@ pub fn unapply_layer_axes(
     scratch: &mut Vec<f64>,
 ) -> (f64, f64) {
     let fused = fused_axes(axes);
+    let rot = Rot::new(c, -s);
     let mut mixer = 0.0;
     for axis in axes[fused..].iter().rev() {
         let span = axis.span();
         if psi.len() / span >= ROW_SPLIT || psi.len() < PAR_MIN {
-            mixer += sum_units(psi, lam, span, scratch, |_, p, l| backward_chunks(p, l, axis, c, s));
+            mixer += sum_units(psi, lam, span, scratch, |_, p, l| backward_chunks(p, l, axis, rot));
         } else {
             for (p, l) in psi.chunks_exact_mut(span).zip(lam.chunks_exact_mut(span)) {
                 let parts: Vec<_> = column_parts(p, axis).into_iter().zip(column_parts(l, axis)).collect();
@@ -432,7 +631,7 @@ pub fn unapply_layer_axes(
                 parts
                     .into_par_iter()
                     .zip(scratch.par_iter_mut())
-                    .for_each(|((mut pr, mut lr), out)| *out = backward_rows(&mut pr, &mut lr, axis, c, s));
+                    .for_each(|((mut pr, mut lr), out)| *out = backward_rows(&mut pr, &mut lr, axis, rot));
                 mixer += scratch.iter().sum::<f64>();
             }
         }
@@ -443,7 +642,7 @@ pub fn unapply_layer_axes(
     let partial = |u: usize, p: &mut [Complex64], l: &mut [Complex64]| {
         let mut m = 0.0;
         for axis in axes[..fused].iter().rev() {
-            m += backward_chunks(p, l, axis, c, s);
+            m += backward_tile(p, l, axis, rot);
         }
         let offset = u * unit;
         let mut g = 0.0;
@@ -634,6 +833,204 @@ mod tests {
             apply_layer_axes(&mut b, &planned, Phase::None, c, s);
             let err = a.iter().zip(&b).map(|(x, y)| (x - y).norm()).fold(0.0, f64::max);
             assert!(err < 1e-13, "{radices:?}: {err}");
+        }
+    }
+
+    /// Axes with radices `radices` whose gates are single pairs of neighbouring states in ring
+    /// order (the XY ring on one-hot blocks): every gate overlaps the next.
+    fn ring_axes(radices: &[usize]) -> Vec<Axis> {
+        let mut stride = 1;
+        radices
+            .iter()
+            .map(|&r| {
+                let mut gates: Vec<Vec<(u32, u32)>> = (0..r.saturating_sub(1))
+                    .step_by(2)
+                    .chain((1..r.saturating_sub(1)).step_by(2))
+                    .map(|i| vec![(i as u32, i as u32 + 1)])
+                    .collect();
+                if r >= 3 {
+                    gates.push(vec![(0, r as u32 - 1)]);
+                }
+                let axis = Axis::new(r, stride, &gates);
+                stride *= r;
+                axis
+            })
+            .collect()
+    }
+
+    /// A cost index over `levels` values and its phase factors at γ.
+    fn phase_of(len: usize, levels: usize, gamma: f64) -> (Vec<u16>, Vec<Complex64>, Vec<f64>) {
+        let index: Vec<u16> = (0..len).map(|k| ((k * 7919 + k / 3) % levels) as u16).collect();
+        let values: Vec<f64> = (0..levels).map(|v| v as f64 * 0.37 - 1.1).collect();
+        let factors = values.iter().map(|&v| Complex64::from_polar(1.0, -gamma * v)).collect();
+        (index, factors, values)
+    }
+
+    /// The adjoint step gate by gate: un-rotate every gate (last first) after taking its
+    /// overlap, then ∂γ and the conjugate phase; sums in plain index order.
+    #[allow(clippy::too_many_arguments)]
+    fn naive_unapply(
+        psi: &mut [Complex64],
+        lam: &mut [Complex64],
+        axes: &[Axis],
+        index: &[u16],
+        factors: &[Complex64],
+        values: &[f64],
+        c: f64,
+        s: f64,
+    ) -> (f64, f64) {
+        let mut mixer = 0.0;
+        for axis in axes.iter().rev() {
+            for g in (0..axis.gates()).rev() {
+                for k in 0..psi.len() {
+                    let d = (k / axis.stride) % axis.radix;
+                    for &(a, b) in axis.gate(g) {
+                        if d == a as usize {
+                            let j = k - d * axis.stride + b as usize * axis.stride;
+                            let (x, y, u, v) = (psi[k], psi[j], lam[k], lam[j]);
+                            mixer += (u.conj() * y).im + (v.conj() * x).im;
+                            rotate(psi, k, j, c, -s);
+                            rotate(lam, k, j, c, -s);
+                        }
+                    }
+                }
+            }
+        }
+        let mut cost = 0.0;
+        for k in 0..psi.len() {
+            let i = index[k] as usize;
+            cost += values[i] * (lam[k].conj() * psi[k]).im;
+            psi[k] *= factors[i].conj();
+            lam[k] *= factors[i].conj();
+        }
+        (mixer, cost)
+    }
+
+    fn max_err(a: &[Complex64], b: &[Complex64]) -> f64 {
+        a.iter().zip(b).map(|(x, y)| (x - y).norm()).fold(0.0, f64::max)
+    }
+
+    /// Shapes that reach every path: serial and parallel; the transposed first axis with even
+    /// and odd row lengths; a first axis of one chunk per tile and one longer than a tile
+    /// (pairs one by one); fused only; unfused axes with many chunks and with the row split;
+    /// merged radix-8 and radix-9 axes as the 8^8 and 9^9 Queens spaces plan them.
+    const SHAPES: [&[usize]; 10] = [
+        &[3, 4, 2],
+        &[6, 5, 7, 4, 8, 3],
+        &[2, 3, 5000, 4],
+        &[7, 3000, 9],
+        &[20, 20, 20, 9],
+        &[5000, 3, 2],
+        &[9000, 2],
+        &[8, 8, 8, 8, 8, 8],
+        &[9, 9, 9, 9, 9, 9],
+        &[9, 3, 9, 9, 9, 9, 2],
+    ];
+
+    #[test]
+    fn planned_layers_equal_gate_by_gate_with_phase_and_adjoint() {
+        let (gamma, beta) = (0.41, 0.3f64);
+        let (c, s) = (beta.cos(), beta.sin());
+        for radices in SHAPES {
+            for (kind, axes) in [("pairs", axes_of(radices)), ("ring", ring_axes(radices))] {
+                let planned = plan_axes(axes.clone());
+                let len: usize = radices.iter().product();
+                let (index, factors, values) = phase_of(len, 11, gamma);
+                let phase = || Phase::Indexed {
+                    index: &index,
+                    factors: &factors,
+                };
+                let mut fast = random_state(len, 5);
+                let mut slow = fast.clone();
+                apply_layer_axes(&mut fast, &planned, phase(), c, s);
+                for (a, &i) in slow.iter_mut().zip(&index) {
+                    *a *= factors[i as usize];
+                }
+                naive_layer(&mut slow, &axes, c, s);
+                let err = max_err(&fast, &slow);
+                assert!(err < 1e-13, "{kind} {radices:?}: {err}");
+                // The adjoint step: the same states and sums as gate by gate.
+                let mut lam = random_state(len, 9);
+                let mut lam_slow = lam.clone();
+                let mut scratch = Vec::new();
+                let (m, g) = unapply_layer_axes(
+                    &mut fast,
+                    &mut lam,
+                    &planned,
+                    phase(),
+                    Some(&values),
+                    c,
+                    s,
+                    &mut scratch,
+                );
+                let (m0, g0) = naive_unapply(&mut slow, &mut lam_slow, &axes, &index, &factors, &values, c, s);
+                assert!(
+                    (m - m0).abs() < 1e-9 * (1.0 + m0.abs()),
+                    "{kind} {radices:?}: mixer {m} {m0}"
+                );
+                assert!(
+                    (g - g0).abs() < 1e-9 * (1.0 + g0.abs()),
+                    "{kind} {radices:?}: cost {g} {g0}"
+                );
+                assert!(max_err(&fast, &slow) < 1e-12, "{kind} {radices:?}: ψ");
+                assert!(max_err(&lam, &lam_slow) < 1e-12, "{kind} {radices:?}: λ");
+                assert!(
+                    max_err(&fast, &random_state(len, 5)) < 1e-12,
+                    "{kind} {radices:?}: undo"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn planning_merges_the_first_axes_and_the_outer_ones() {
+        let radices = |axes: &[Axis]| axes.iter().map(|a| a.radix).collect::<Vec<_>>();
+        // 8^8: 8·8 first (transposed), 8 and 8 fused, then two merged passes: 3 passes.
+        let eight = plan_axes(ring_axes(&[8; 8]));
+        assert_eq!(radices(&eight), [64, 8, 8, 64, 64]);
+        assert_eq!(fused_axes(&eight), 3);
+        // 9^9: 9·9 first, 9 and 9 fused, then 9·9, 9·9 and 9: 4 passes (6 unmerged).
+        let nine = plan_axes(ring_axes(&[9; 9]));
+        assert_eq!(radices(&nine), [81, 9, 9, 81, 81, 9]);
+        assert_eq!(fused_axes(&nine), 3);
+    }
+
+    #[test]
+    fn same_bits_on_one_and_several_threads() {
+        let (c, s) = (0.8f64.cos(), 0.8f64.sin());
+        for radices in SHAPES {
+            let planned = plan_axes(ring_axes(radices));
+            let len: usize = radices.iter().product();
+            let (index, factors, values) = phase_of(len, 13, 0.6);
+            let run = |threads: usize| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                pool.install(|| {
+                    let mut psi = random_state(len, 21);
+                    let phase = Phase::Indexed {
+                        index: &index,
+                        factors: &factors,
+                    };
+                    apply_layer_axes(&mut psi, &planned, phase, c, s);
+                    let mut lam = random_state(len, 22);
+                    let mut scratch = Vec::new();
+                    let phase = Phase::Indexed {
+                        index: &index,
+                        factors: &factors,
+                    };
+                    let (m, g) =
+                        unapply_layer_axes(&mut psi, &mut lam, &planned, phase, Some(&values), c, s, &mut scratch);
+                    let bits = |v: &[Complex64]| {
+                        v.iter()
+                            .flat_map(|a| [a.re.to_bits(), a.im.to_bits()])
+                            .collect::<Vec<_>>()
+                    };
+                    (bits(&psi), bits(&lam), m.to_bits(), g.to_bits())
+                })
+            };
+            let one = run(1);
+            for threads in [2, 3, 5] {
+                assert!(run(threads) == one, "{radices:?}: {threads} threads");
+            }
         }
     }
 
