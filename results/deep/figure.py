@@ -48,7 +48,7 @@ def grover_curve(files):
         path = os.path.join(ROOT, "results", "compare", "grover", stem + ".json")
         if os.path.exists(path):
             thetas.append(json.load(open(path))["theta"])
-    ks = list(range(0, 101))
+    ks = list(range(1, 101))
     return ks, [statistics.median(math.sin((2 * k + 1) * t) ** 2 for t in thetas) for k in ks], len(thetas)
 
 
@@ -65,7 +65,7 @@ def main():
             ax.plot(ps, ys, style, color=colour, marker=marker, markersize=4, label=label)
         ks, gs, n = grover_curve(files)
         if n:
-            ax.plot([k if k > 0 else 0.7 for k in ks], gs, "-", color="#555555", linewidth=1,
+            ax.plot(ks, gs, "-", color="#555555", linewidth=1,
                     label="Grover search (x = oracle calls)")
         if base:
             uni = statistics.median(float(r["uniform_baseline"]) for r in base)
