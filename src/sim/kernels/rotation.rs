@@ -1,6 +1,6 @@
 //! `exp(−iβX)` on one qubit as `κ·R`, and R on registers: the arithmetic every sweep shares.
 
-use crate::sim::quad::Quad;
+use crate::sim::quad::{Lanes, Quad};
 use num_complex::Complex64;
 
 /// `exp(−iβX) = κ·R` on one qubit, where R maps a pair `(a, b)` to `(a − i·t·b, b − i·t·a)`,
@@ -105,6 +105,26 @@ pub(super) fn rot4<const F: bool>(x: Quad, y: Quad, m: Mix<F>) -> (Quad, Quad) {
         (v, u)
     } else {
         (u, v)
+    }
+}
+
+/// [`rot4`] on registers of any width; `w` is `R::alternating(t)`.
+#[inline(always)]
+pub(super) fn rot_lanes<R: Lanes, const F: bool>(x: R, y: R, w: R) -> (R, R) {
+    let u = y.swap_pairs().mul_add(w, x);
+    let v = x.swap_pairs().mul_add(w, y);
+    if F {
+        (v, u)
+    } else {
+        (u, v)
+    }
+}
+
+impl<const F: bool> Mix<F> {
+    /// The `t` of R in every lane pair of an `R`, `(t, −t, …)`.
+    #[inline(always)]
+    pub(super) fn lanes<R: Lanes>(&self) -> R {
+        R::alternating(self.t)
     }
 }
 
