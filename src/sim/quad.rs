@@ -134,12 +134,12 @@ mod wide {
 
         #[inline(always)]
         fn load(s: &[f64]) -> Oct {
-            Oct(load_m512d(s.try_into().expect("eight lanes")))
+            Oct(load_m512d(s[..8].try_into().expect("eight lanes")))
         }
 
         #[inline(always)]
         fn store(self, s: &mut [f64]) {
-            store_m512d(s.try_into().expect("eight lanes"), self.0)
+            store_m512d((&mut s[..8]).try_into().expect("eight lanes"), self.0)
         }
 
         #[inline(always)]
@@ -167,6 +167,63 @@ mod wide {
         fn quad(self, h: usize) -> [f64; 4] {
             let v = self.0.to_array();
             [v[4 * h], v[4 * h + 1], v[4 * h + 2], v[4 * h + 3]]
+        }
+
+        #[inline(always)]
+        fn splat(re: f64, im: f64) -> Oct {
+            Oct(m512d::from_array([re, im, re, im, re, im, re, im]))
+        }
+
+        #[inline(always)]
+        fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Oct {
+            let [a, b, c, d] = [0, 1, 2, 3].map(|i| factors[ix[i] as usize]);
+            Oct(m512d::from_array([a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1]]))
+        }
+
+        #[inline(always)]
+        fn mul(self, b: Oct) -> Oct {
+            Oct(mul_m512d(self.0, b.0))
+        }
+
+        #[inline(always)]
+        fn mul_subadd(self, b: Oct, c: Oct) -> Oct {
+            // vfmaddsub: a·b − c in the even lanes, a·b + c in the odd ones.
+            Oct(fused_mul_add_sub_m512d(self.0, b.0, c.0))
+        }
+
+        #[inline(always)]
+        fn dup_re(self) -> Oct {
+            Oct(shuffle_m512d::<0b0000_0000>(self.0, self.0))
+        }
+
+        #[inline(always)]
+        fn dup_im(self) -> Oct {
+            Oct(shuffle_m512d::<0b1111_1111>(self.0, self.0))
+        }
+
+        #[inline(always)]
+        fn exchange(self, q: usize) -> Oct {
+            match q {
+                0 => self.permute([2, 3, 0, 1, 6, 7, 4, 5]),
+                _ => self.permute([4, 5, 6, 7, 0, 1, 2, 3]),
+            }
+        }
+
+        #[inline(always)]
+        fn exchange_swapped(self, q: usize) -> Oct {
+            match q {
+                0 => self.permute([3, 2, 1, 0, 7, 6, 5, 4]),
+                _ => self.permute([5, 4, 7, 6, 1, 0, 3, 2]),
+            }
+        }
+    }
+
+    impl Oct {
+        /// Lane i of the result is lane `idx[i]` of `self` (one `vpermq`).
+        #[inline(always)]
+        fn permute(self, idx: [i64; 8]) -> Oct {
+            let v = permute_i64_m512i(m512i::from(idx), cast_to_m512i_from_m512d(self.0));
+            Oct(cast_to_m512d_from_m512i(v))
         }
     }
 
@@ -215,6 +272,22 @@ pub trait Lanes: Copy {
     fn swap_pairs(self) -> Self;
     /// Lanes `4h..4h + 4`.
     fn quad(self, h: usize) -> [f64; 4];
+    /// The amplitude `(re, im)` in every lane pair.
+    fn splat(re: f64, im: f64) -> Self;
+    /// `factors[ix[a]]` in lane pair a, for the first `LANES / 2` entries of `ix`.
+    fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Self;
+    /// `self·b`, lane by lane.
+    fn mul(self, b: Self) -> Self;
+    /// `self·b ∓ c`: minus in the even (real) lanes, plus in the odd (imaginary) lanes.
+    fn mul_subadd(self, b: Self, c: Self) -> Self;
+    /// Each amplitude's real part in both of its lanes.
+    fn dup_re(self) -> Self;
+    /// Each amplitude's imaginary part in both of its lanes.
+    fn dup_im(self) -> Self;
+    /// Amplitudes a and `a ^ 2^q` of the register exchanged (`2^q < LANES / 2`).
+    fn exchange(self, q: usize) -> Self;
+    /// [`Lanes::exchange`] with each amplitude's re and im exchanged as well.
+    fn exchange_swapped(self, q: usize) -> Self;
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "fma"))]
@@ -255,6 +328,46 @@ impl Lanes for Quad {
     fn quad(self, _h: usize) -> [f64; 4] {
         self.to_array()
     }
+
+    #[inline(always)]
+    fn splat(re: f64, im: f64) -> Quad {
+        Quad::new([re, im, re, im])
+    }
+
+    #[inline(always)]
+    fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Quad {
+        Quad::load_pair(&factors[ix[0] as usize], &factors[ix[1] as usize])
+    }
+
+    #[inline(always)]
+    fn mul(self, b: Quad) -> Quad {
+        Quad::mul(self, b)
+    }
+
+    #[inline(always)]
+    fn mul_subadd(self, b: Quad, c: Quad) -> Quad {
+        Quad::mul_subadd(self, b, c)
+    }
+
+    #[inline(always)]
+    fn dup_re(self) -> Quad {
+        Quad::dup_re(self)
+    }
+
+    #[inline(always)]
+    fn dup_im(self) -> Quad {
+        Quad::dup_im(self)
+    }
+
+    #[inline(always)]
+    fn exchange(self, _q: usize) -> Quad {
+        self.swap_halves()
+    }
+
+    #[inline(always)]
+    fn exchange_swapped(self, _q: usize) -> Quad {
+        self.reverse()
+    }
 }
 
 impl Lanes for Portable {
@@ -293,6 +406,46 @@ impl Lanes for Portable {
     #[inline(always)]
     fn quad(self, _h: usize) -> [f64; 4] {
         self.0
+    }
+
+    #[inline(always)]
+    fn splat(re: f64, im: f64) -> Portable {
+        Portable([re, im, re, im])
+    }
+
+    #[inline(always)]
+    fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Portable {
+        Portable::load_pair(&factors[ix[0] as usize], &factors[ix[1] as usize])
+    }
+
+    #[inline(always)]
+    fn mul(self, b: Portable) -> Portable {
+        Portable::mul(self, b)
+    }
+
+    #[inline(always)]
+    fn mul_subadd(self, b: Portable, c: Portable) -> Portable {
+        Portable::mul_subadd(self, b, c)
+    }
+
+    #[inline(always)]
+    fn dup_re(self) -> Portable {
+        Portable::dup_re(self)
+    }
+
+    #[inline(always)]
+    fn dup_im(self) -> Portable {
+        Portable::dup_im(self)
+    }
+
+    #[inline(always)]
+    fn exchange(self, _q: usize) -> Portable {
+        self.swap_halves()
+    }
+
+    #[inline(always)]
+    fn exchange_swapped(self, _q: usize) -> Portable {
+        self.reverse()
     }
 }
 
@@ -416,6 +569,51 @@ mod tests {
         let c: Vec<f64> = (0..n).map(|i| 2.0 / 3.0 - (i as f64).sqrt() * 1.0e-3).collect();
         let (ra, rb, rc) = (R::load(&a), R::load(&b), R::load(&c));
         let t = 0.37_f64.tan();
+        let quarter = |v: &[f64], h: usize| Portable::load(&v[4 * h..4 * h + 4].try_into().unwrap());
+        // Four amplitudes of a register of width 8 are two Portables; an exchange of qubit 1
+        // there exchanges the two.
+        let exchanged = |v: &[f64], h: usize, q: usize, swapped: bool| {
+            let g = if q == 1 { 1 - h } else { h };
+            let p = quarter(v, g);
+            match (q, swapped) {
+                (0, false) => p.swap_halves(),
+                (0, true) => p.reverse(),
+                (_, false) => p,
+                (_, true) => p.swap_pairs(),
+            }
+        };
+        let factors: Vec<[f64; 2]> = (0..5).map(|v| [0.3 * v as f64 - 0.5, (v as f64).cos()]).collect();
+        let ix: Vec<u16> = (0..n as u16 / 2).map(|i| (i * 3 + 1) % 5).collect();
+        let mut extra: Vec<(R, Box<dyn Fn(usize) -> Portable + '_>, String)> = vec![
+            (ra.mul(rb), Box::new(|h| quarter(&a, h).mul(quarter(&b, h))), "mul".into()),
+            (
+                ra.mul_subadd(rb, rc),
+                Box::new(|h| quarter(&a, h).mul_subadd(quarter(&b, h), quarter(&c, h))),
+                "mul_subadd".into(),
+            ),
+            (ra.dup_re(), Box::new(|h| quarter(&a, h).dup_re()), "dup_re".into()),
+            (ra.dup_im(), Box::new(|h| quarter(&a, h).dup_im()), "dup_im".into()),
+            (R::splat(0.25, -1.5), Box::new(|_| Portable::new([0.25, -1.5, 0.25, -1.5])), "splat".into()),
+            (
+                R::gather(&factors, &ix),
+                Box::new(|h| Portable::load_pair(&factors[ix[2 * h] as usize], &factors[ix[2 * h + 1] as usize])),
+                "gather".into(),
+            ),
+        ];
+        let ar: &[f64] = &a;
+        for q in 0..(n / 2).trailing_zeros() as usize {
+            extra.push((ra.exchange(q), Box::new(move |h| exchanged(ar, h, q, false)), format!("exchange {q}")));
+            extra.push((
+                ra.exchange_swapped(q),
+                Box::new(move |h| exchanged(ar, h, q, true)),
+                format!("exchange_swapped {q}"),
+            ));
+        }
+        for (got, want, name) in extra {
+            for h in 0..n / 4 {
+                assert_eq!(bits(got.quad(h)), bits(want(h).to_array()), "{name} quad {h}");
+            }
+        }
         let cases: [(R, &dyn Fn(usize) -> Portable, &str); 5] = [
             (
                 ra.mul_add(rb, rc),

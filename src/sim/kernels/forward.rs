@@ -2,7 +2,7 @@
 //! sweeps after it, and the layer's entry points (measured, from `|+⟩^n`, segmented).
 
 use super::reduce::level_probabilities;
-use super::rotation::{cmul, rot, rot_low3, with_mix, Mix, Rotation};
+use super::rotation::{cmul, cmul_lanes, rot, rot_lanes, rot_low3, rot_within, with_mix, Mix, Rotation, PAIRS};
 use super::runs::{copied, load4, mix_high_in_place_measured, mix_runs, store4, stream_sweeps};
 use super::{blocks, log2_len, segment_plan, Phase, Plan, Start, L2_QUBITS, PAR_MIN_QUBITS, TASK_LEN};
 use crate::sim::quad::{Lanes, Quad, Wide};
@@ -123,9 +123,10 @@ impl<'a> Diag<'a> {
 /// An indexed phase and qubits 0, 1, 2 in one pass over a block whose first basis index is
 /// `k0`: the same products and rotations as [`Diag::apply`] followed by [`mix_low3`], with one
 /// load and one store per amplitude instead of two. With `FRESH` the block is taken to hold
-/// `uniform` in every amplitude, and is not read.
+/// `uniform` in every amplitude, and is not read. Eight amplitudes at a time in registers of
+/// type `R`: the qubits inside a register are rotated there, the others between registers.
 #[inline]
-fn phase_mix_low3<const F: bool, const FRESH: bool>(
+fn phase_mix_low3<const F: bool, const FRESH: bool, R: Lanes>(
     block: &mut [Complex64],
     k0: usize,
     index: &[u16],
@@ -133,18 +134,30 @@ fn phase_mix_low3<const F: bool, const FRESH: bool>(
     m: Mix<F>,
     uniform: f64,
 ) {
+    let lanes = R::LANES;
+    let (amps, regs) = (lanes / 2, 16 / lanes);
+    let inner = amps.trailing_zeros() as usize;
     let idx = &index[k0..k0 + block.len()];
     let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
     let f: &mut [f64] = bytemuck::cast_slice_mut(block);
-    let a = Quad::new([uniform, 0.0, uniform, 0.0]);
+    let a = R::splat(uniform, 0.0);
+    let w = m.lanes::<R>();
     for (chunk, ix) in f.chunks_exact_mut(16).zip(idx.chunks_exact(8)) {
-        let mut v: [Quad; 4] = std::array::from_fn(|i| {
-            let fq = Quad::load_pair(&fac[ix[2 * i] as usize], &fac[ix[2 * i + 1] as usize]);
-            cmul(if FRESH { a } else { load4(chunk, 4 * i) }, fq)
-        });
-        rot_low3(&mut v, m);
-        for (i, x) in v.iter().enumerate() {
-            store4(chunk, 4 * i, *x);
+        let mut v = [R::zero(); 4];
+        for (i, x) in v.iter_mut().enumerate().take(regs) {
+            let fq = R::gather(fac, &ix[amps * i..]);
+            *x = cmul_lanes(if FRESH { a } else { R::load(&chunk[lanes * i..]) }, fq);
+        }
+        for x in v.iter_mut().take(regs) {
+            for q in 0..inner {
+                *x = rot_within::<R, F>(*x, q, w);
+            }
+        }
+        for &(x, y) in PAIRS[3 - inner] {
+            (v[x], v[y]) = rot_lanes::<R, F>(v[x], v[y], w);
+        }
+        for (i, x) in v.iter().enumerate().take(regs) {
+            x.store(&mut chunk[lanes * i..]);
         }
     }
 }
@@ -186,8 +199,8 @@ fn block_forward<const F: bool, R: Lanes>(
         match diag {
             Diag::Indexed { index, factors } if l2 >= 3 => {
                 match input {
-                    Input::State => phase_mix_low3::<F, false>(chunk, k0, index, factors, m, 0.0),
-                    Input::Uniform(a) => phase_mix_low3::<F, true>(chunk, k0, index, factors, m, a),
+                    Input::State => phase_mix_low3::<F, false, R>(chunk, k0, index, factors, m, 0.0),
+                    Input::Uniform(a) => phase_mix_low3::<F, true, R>(chunk, k0, index, factors, m, a),
                 }
                 mix_range::<F, R>(chunk, 3, l2, m);
             }
@@ -430,7 +443,7 @@ mod tests {
             with_mix!(rot, |m| {
                 diag.apply(&mut a, 512);
                 mix_low3(&mut a, m);
-                phase_mix_low3::<_, false>(&mut b, 512, &index, &factors, m, 0.0);
+                phase_mix_low3::<_, false, Wide>(&mut b, 512, &index, &factors, m, 0.0);
             });
             assert!(a == b, "beta={beta}");
         }

@@ -128,6 +128,24 @@ impl<const F: bool> Mix<F> {
     }
 }
 
+/// R on qubit q of the amplitudes inside one register (`2^q < R::LANES / 2`); as
+/// [`rot_halves`] for a `Quad`.
+#[inline(always)]
+pub(super) fn rot_within<R: Lanes, const F: bool>(v: R, q: usize, w: R) -> R {
+    let r = v.exchange_swapped(q).mul_add(w, v);
+    if F {
+        r.exchange(q)
+    } else {
+        r
+    }
+}
+
+/// [`cmul`] on registers of any width.
+#[inline(always)]
+pub(super) fn cmul_lanes<R: Lanes>(a: R, f: R) -> R {
+    a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()))
+}
+
 /// R on the two amplitudes of one quadruple.
 #[inline(always)]
 fn rot_halves<const F: bool>(v: Quad, m: Mix<F>) -> Quad {
