@@ -561,6 +561,9 @@ mod tests {
         assert_eq!(oct, avx2 && cfg!(target_feature = "avx512f"));
     }
 
+    /// What four lanes `h` of a register should hold.
+    type Want<'a> = Box<dyn Fn(usize) -> Portable + 'a>;
+
     /// Every [`Lanes`] operation of `R` against [`Portable`]'s on each four lanes.
     fn lanes_match_portable<R: Lanes>() {
         let n = R::LANES;
@@ -568,6 +571,16 @@ mod tests {
         let b: Vec<f64> = (0..n).map(|i| (i as f64 * 1.3).sin() * 3.5).collect();
         let c: Vec<f64> = (0..n).map(|i| 2.0 / 3.0 - (i as f64).sqrt() * 1.0e-3).collect();
         let (ra, rb, rc) = (R::load(&a), R::load(&b), R::load(&c));
+        // Loads and stores take the first lanes of a longer slice.
+        let mut long = a.clone();
+        long.extend_from_slice(&b);
+        let mut wide_out = vec![f64::NAN; 2 * n];
+        R::load(&long).store(&mut wide_out);
+        assert_eq!(
+            bits(wide_out[..4].try_into().unwrap()),
+            bits(a[..4].try_into().unwrap())
+        );
+        assert!(wide_out[n..].iter().all(|x| x.is_nan()) && wide_out[..n] == a[..]);
         let t = 0.37_f64.tan();
         let quarter = |v: &[f64], h: usize| Portable::load(&v[4 * h..4 * h + 4].try_into().unwrap());
         // Four amplitudes of a register of width 8 are two Portables; an exchange of qubit 1
@@ -584,8 +597,12 @@ mod tests {
         };
         let factors: Vec<[f64; 2]> = (0..5).map(|v| [0.3 * v as f64 - 0.5, (v as f64).cos()]).collect();
         let ix: Vec<u16> = (0..n as u16 / 2).map(|i| (i * 3 + 1) % 5).collect();
-        let mut extra: Vec<(R, Box<dyn Fn(usize) -> Portable + '_>, String)> = vec![
-            (ra.mul(rb), Box::new(|h| quarter(&a, h).mul(quarter(&b, h))), "mul".into()),
+        let mut extra: Vec<(R, Want<'_>, String)> = vec![
+            (
+                ra.mul(rb),
+                Box::new(|h| quarter(&a, h).mul(quarter(&b, h))),
+                "mul".into(),
+            ),
             (
                 ra.mul_subadd(rb, rc),
                 Box::new(|h| quarter(&a, h).mul_subadd(quarter(&b, h), quarter(&c, h))),
@@ -593,7 +610,11 @@ mod tests {
             ),
             (ra.dup_re(), Box::new(|h| quarter(&a, h).dup_re()), "dup_re".into()),
             (ra.dup_im(), Box::new(|h| quarter(&a, h).dup_im()), "dup_im".into()),
-            (R::splat(0.25, -1.5), Box::new(|_| Portable::new([0.25, -1.5, 0.25, -1.5])), "splat".into()),
+            (
+                R::splat(0.25, -1.5),
+                Box::new(|_| Portable::new([0.25, -1.5, 0.25, -1.5])),
+                "splat".into(),
+            ),
             (
                 R::gather(&factors, &ix),
                 Box::new(|h| Portable::load_pair(&factors[ix[2 * h] as usize], &factors[ix[2 * h + 1] as usize])),
@@ -602,7 +623,11 @@ mod tests {
         ];
         let ar: &[f64] = &a;
         for q in 0..(n / 2).trailing_zeros() as usize {
-            extra.push((ra.exchange(q), Box::new(move |h| exchanged(ar, h, q, false)), format!("exchange {q}")));
+            extra.push((
+                ra.exchange(q),
+                Box::new(move |h| exchanged(ar, h, q, false)),
+                format!("exchange {q}"),
+            ));
             extra.push((
                 ra.exchange_swapped(q),
                 Box::new(move |h| exchanged(ar, h, q, true)),
@@ -614,27 +639,20 @@ mod tests {
                 assert_eq!(bits(got.quad(h)), bits(want(h).to_array()), "{name} quad {h}");
             }
         }
-        let cases: [(R, &dyn Fn(usize) -> Portable, &str); 5] = [
+        let cases: [(R, Want<'_>, &str); 5] = [
             (
                 ra.mul_add(rb, rc),
-                &|h| {
-                    let p = |v: &[f64]| Portable::load(&v[4 * h..4 * h + 4].try_into().unwrap());
-                    p(&a).mul_add(p(&b), p(&c))
-                },
+                Box::new(|h| quarter(&a, h).mul_add(quarter(&b, h), quarter(&c, h))),
                 "mul_add",
             ),
+            (ra.swap_pairs(), Box::new(|h| quarter(&a, h).swap_pairs()), "swap_pairs"),
             (
-                ra.swap_pairs(),
-                &|h| Portable::load(&a[4 * h..4 * h + 4].try_into().unwrap()).swap_pairs(),
-                "swap_pairs",
+                R::alternating(t),
+                Box::new(|_| Portable::new([t, -t, t, -t])),
+                "alternating",
             ),
-            (R::alternating(t), &|_| Portable::new([t, -t, t, -t]), "alternating"),
-            (R::zero(), &|_| Portable::zero(), "zero"),
-            (
-                ra,
-                &|h| Portable::load(&a[4 * h..4 * h + 4].try_into().unwrap()),
-                "load",
-            ),
+            (R::zero(), Box::new(|_| Portable::zero()), "zero"),
+            (ra, Box::new(|h| quarter(&a, h)), "load"),
         ];
         for (got, want, name) in cases {
             let mut out = vec![f64::NAN; n];

@@ -542,7 +542,6 @@ mod tests {
 
     /// A layer and a measured layer with the higher qubits in registers of type `R`, on a
     /// segmented copy of `psi`.
-    #[allow(clippy::type_complexity)]
     fn layer_on<R: Lanes>(
         psi: &[Complex64],
         seg_q: usize,
