@@ -6,13 +6,22 @@
 //! `[f64; 4]`: the release build had no packed FMA at all, so the kernels use this type
 //! instead. Elsewhere the same operations run lane by lane on `[f64; 4]` ([`Portable`]); the
 //! tests check that both give the same bits.
+//!
+//! Built with AVX-512 as well, the sweeps that pair whole registers (the rotations of qubits 3
+//! and up) run on `Oct`, four amplitudes in one 512-bit register, through the [`Lanes`]
+//! operations they need; [`Wide`] names the widest such register the build has. The
+//! arithmetic is lane by lane either way, so every register type gives the same bits.
 
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "fma"))]
 mod imp {
     use safe_arch::*;
 
     /// What [`super::simd_path`] reports.
+    #[cfg(not(target_feature = "avx512f"))]
     pub const PATH: &str = "avx2+fma";
+    /// What [`super::simd_path`] reports.
+    #[cfg(target_feature = "avx512f")]
+    pub const PATH: &str = "avx512f+avx2+fma";
 
     /// Two complex amplitudes in a 256-bit register.
     #[derive(Clone, Copy, Debug)]
@@ -107,13 +116,337 @@ mod imp {
     pub const PATH: &str = "portable";
 }
 
-pub use imp::Quad;
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "avx512f",
+    target_feature = "avx2",
+    target_feature = "fma"
+))]
+mod wide {
+    use safe_arch::*;
 
-/// The arithmetic the kernels were compiled with: `"avx2+fma"` when a `Quad` is one AVX2
-/// register (`safe_arch`), `"portable"` when it is `Portable`, lane by lane on `[f64; 4]`.
-/// Decided by the same `cfg` that picks the `Quad` type, so reports can say which one ran.
+    /// Four complex amplitudes `(re, im, …)` in a 512-bit register.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Oct(m512d);
+
+    impl super::Lanes for Oct {
+        const LANES: usize = 8;
+
+        #[inline(always)]
+        fn load(s: &[f64]) -> Oct {
+            Oct(load_m512d(s[..8].try_into().expect("eight lanes")))
+        }
+
+        #[inline(always)]
+        fn store(self, s: &mut [f64]) {
+            store_m512d((&mut s[..8]).try_into().expect("eight lanes"), self.0)
+        }
+
+        #[inline(always)]
+        fn zero() -> Oct {
+            Oct(zeroed_m512d())
+        }
+
+        #[inline(always)]
+        fn alternating(t: f64) -> Oct {
+            Oct(m512d::from_array([t, -t, t, -t, t, -t, t, -t]))
+        }
+
+        #[inline(always)]
+        fn mul_add(self, b: Oct, c: Oct) -> Oct {
+            Oct(fused_mul_add_m512d(self.0, b.0, c.0))
+        }
+
+        #[inline(always)]
+        fn swap_pairs(self) -> Oct {
+            // In each 128-bit lane: the odd lane of the first operand, the even of the second.
+            Oct(shuffle_m512d::<0b0101_0101>(self.0, self.0))
+        }
+
+        #[inline(always)]
+        fn quad(self, h: usize) -> [f64; 4] {
+            let v = self.0.to_array();
+            [v[4 * h], v[4 * h + 1], v[4 * h + 2], v[4 * h + 3]]
+        }
+
+        #[inline(always)]
+        fn splat(re: f64, im: f64) -> Oct {
+            Oct(m512d::from_array([re, im, re, im, re, im, re, im]))
+        }
+
+        #[inline(always)]
+        fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Oct {
+            let [a, b, c, d] = [0, 1, 2, 3].map(|i| factors[ix[i] as usize]);
+            Oct(m512d::from_array([a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1]]))
+        }
+
+        #[inline(always)]
+        fn mul(self, b: Oct) -> Oct {
+            Oct(mul_m512d(self.0, b.0))
+        }
+
+        #[inline(always)]
+        fn mul_subadd(self, b: Oct, c: Oct) -> Oct {
+            // vfmaddsub: a·b − c in the even lanes, a·b + c in the odd ones.
+            Oct(fused_mul_add_sub_m512d(self.0, b.0, c.0))
+        }
+
+        #[inline(always)]
+        fn dup_re(self) -> Oct {
+            Oct(shuffle_m512d::<0b0000_0000>(self.0, self.0))
+        }
+
+        #[inline(always)]
+        fn dup_im(self) -> Oct {
+            Oct(shuffle_m512d::<0b1111_1111>(self.0, self.0))
+        }
+
+        #[inline(always)]
+        fn exchange(self, q: usize) -> Oct {
+            match q {
+                0 => self.permute([2, 3, 0, 1, 6, 7, 4, 5]),
+                _ => self.permute([4, 5, 6, 7, 0, 1, 2, 3]),
+            }
+        }
+
+        #[inline(always)]
+        fn exchange_swapped(self, q: usize) -> Oct {
+            match q {
+                0 => self.permute([3, 2, 1, 0, 7, 6, 5, 4]),
+                _ => self.permute([5, 4, 7, 6, 1, 0, 3, 2]),
+            }
+        }
+    }
+
+    impl Oct {
+        /// Lane i of the result is lane `idx[i]` of `self` (one `vpermq`).
+        #[inline(always)]
+        fn permute(self, idx: [i64; 8]) -> Oct {
+            let v = permute_i64_m512i(m512i::from(idx), cast_to_m512i_from_m512d(self.0));
+            Oct(cast_to_m512d_from_m512i(v))
+        }
+    }
+
+    /// The widest register of the build.
+    pub type Wide = Oct;
+}
+
+#[cfg(not(all(
+    target_arch = "x86_64",
+    target_feature = "avx512f",
+    target_feature = "avx2",
+    target_feature = "fma"
+)))]
+mod wide {
+    /// The widest register of the build.
+    pub type Wide = super::Quad;
+}
+
+pub use imp::Quad;
+pub use wide::Wide;
+
+/// The arithmetic the kernels were compiled with: `"avx512f+avx2+fma"` when the rotations of
+/// higher qubits run on `Oct` (AVX-512) and the rest on one AVX2 register per `Quad`
+/// (`safe_arch`), `"avx2+fma"` when all run on `Quad`s, `"portable"` when a `Quad` is
+/// `Portable`, lane by lane on `[f64; 4]`. Decided by the same `cfg`s that pick the types, so
+/// reports can say which one ran.
 pub fn simd_path() -> &'static str {
     imp::PATH
+}
+
+/// The operations of a register of `LANES` `f64` (`LANES / 2` amplitudes `(re, im)`) that the
+/// sweeps pairing whole registers need, lane by lane.
+pub trait Lanes: Copy {
+    /// `f64` per register, a multiple of four.
+    const LANES: usize;
+    /// The first `LANES` values of `s`.
+    fn load(s: &[f64]) -> Self;
+    /// Into the first `LANES` values of `s`.
+    fn store(self, s: &mut [f64]);
+    fn zero() -> Self;
+    /// `(t, −t, t, −t, …)`.
+    fn alternating(t: f64) -> Self;
+    /// `self·b + c`, lane by lane, rounded once.
+    fn mul_add(self, b: Self, c: Self) -> Self;
+    /// Each amplitude's re and im exchanged.
+    fn swap_pairs(self) -> Self;
+    /// Lanes `4h..4h + 4`.
+    fn quad(self, h: usize) -> [f64; 4];
+    /// The amplitude `(re, im)` in every lane pair.
+    fn splat(re: f64, im: f64) -> Self;
+    /// `factors[ix[a]]` in lane pair a, for the first `LANES / 2` entries of `ix`.
+    fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Self;
+    /// `self·b`, lane by lane.
+    fn mul(self, b: Self) -> Self;
+    /// `self·b ∓ c`: minus in the even (real) lanes, plus in the odd (imaginary) lanes.
+    fn mul_subadd(self, b: Self, c: Self) -> Self;
+    /// Each amplitude's real part in both of its lanes.
+    fn dup_re(self) -> Self;
+    /// Each amplitude's imaginary part in both of its lanes.
+    fn dup_im(self) -> Self;
+    /// Amplitudes a and `a ^ 2^q` of the register exchanged (`2^q < LANES / 2`).
+    fn exchange(self, q: usize) -> Self;
+    /// [`Lanes::exchange`] with each amplitude's re and im exchanged as well.
+    fn exchange_swapped(self, q: usize) -> Self;
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "fma"))]
+impl Lanes for Quad {
+    const LANES: usize = 4;
+
+    #[inline(always)]
+    fn load(s: &[f64]) -> Quad {
+        Quad::load(s[..4].try_into().expect("four lanes"))
+    }
+
+    #[inline(always)]
+    fn store(self, s: &mut [f64]) {
+        Quad::store(self, (&mut s[..4]).try_into().expect("four lanes"))
+    }
+
+    #[inline(always)]
+    fn zero() -> Quad {
+        Quad::zero()
+    }
+
+    #[inline(always)]
+    fn alternating(t: f64) -> Quad {
+        Quad::new([t, -t, t, -t])
+    }
+
+    #[inline(always)]
+    fn mul_add(self, b: Quad, c: Quad) -> Quad {
+        Quad::mul_add(self, b, c)
+    }
+
+    #[inline(always)]
+    fn swap_pairs(self) -> Quad {
+        Quad::swap_pairs(self)
+    }
+
+    #[inline(always)]
+    fn quad(self, _h: usize) -> [f64; 4] {
+        self.to_array()
+    }
+
+    #[inline(always)]
+    fn splat(re: f64, im: f64) -> Quad {
+        Quad::new([re, im, re, im])
+    }
+
+    #[inline(always)]
+    fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Quad {
+        Quad::load_pair(&factors[ix[0] as usize], &factors[ix[1] as usize])
+    }
+
+    #[inline(always)]
+    fn mul(self, b: Quad) -> Quad {
+        Quad::mul(self, b)
+    }
+
+    #[inline(always)]
+    fn mul_subadd(self, b: Quad, c: Quad) -> Quad {
+        Quad::mul_subadd(self, b, c)
+    }
+
+    #[inline(always)]
+    fn dup_re(self) -> Quad {
+        Quad::dup_re(self)
+    }
+
+    #[inline(always)]
+    fn dup_im(self) -> Quad {
+        Quad::dup_im(self)
+    }
+
+    #[inline(always)]
+    fn exchange(self, _q: usize) -> Quad {
+        self.swap_halves()
+    }
+
+    #[inline(always)]
+    fn exchange_swapped(self, _q: usize) -> Quad {
+        self.reverse()
+    }
+}
+
+impl Lanes for Portable {
+    const LANES: usize = 4;
+
+    #[inline(always)]
+    fn load(s: &[f64]) -> Portable {
+        Portable(s[..4].try_into().expect("four lanes"))
+    }
+
+    #[inline(always)]
+    fn store(self, s: &mut [f64]) {
+        s[..4].copy_from_slice(&self.0)
+    }
+
+    #[inline(always)]
+    fn zero() -> Portable {
+        Portable::zero()
+    }
+
+    #[inline(always)]
+    fn alternating(t: f64) -> Portable {
+        Portable([t, -t, t, -t])
+    }
+
+    #[inline(always)]
+    fn mul_add(self, b: Portable, c: Portable) -> Portable {
+        Portable::mul_add(self, b, c)
+    }
+
+    #[inline(always)]
+    fn swap_pairs(self) -> Portable {
+        Portable::swap_pairs(self)
+    }
+
+    #[inline(always)]
+    fn quad(self, _h: usize) -> [f64; 4] {
+        self.0
+    }
+
+    #[inline(always)]
+    fn splat(re: f64, im: f64) -> Portable {
+        Portable([re, im, re, im])
+    }
+
+    #[inline(always)]
+    fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Portable {
+        Portable::load_pair(&factors[ix[0] as usize], &factors[ix[1] as usize])
+    }
+
+    #[inline(always)]
+    fn mul(self, b: Portable) -> Portable {
+        Portable::mul(self, b)
+    }
+
+    #[inline(always)]
+    fn mul_subadd(self, b: Portable, c: Portable) -> Portable {
+        Portable::mul_subadd(self, b, c)
+    }
+
+    #[inline(always)]
+    fn dup_re(self) -> Portable {
+        Portable::dup_re(self)
+    }
+
+    #[inline(always)]
+    fn dup_im(self) -> Portable {
+        Portable::dup_im(self)
+    }
+
+    #[inline(always)]
+    fn exchange(self, _q: usize) -> Portable {
+        self.swap_halves()
+    }
+
+    #[inline(always)]
+    fn exchange_swapped(self, _q: usize) -> Portable {
+        self.reverse()
+    }
 }
 
 /// The lane-by-lane definition of every [`Quad`] operation, on `[f64; 4]`.
@@ -212,13 +545,135 @@ mod tests {
     #[test]
     fn simd_path_names_the_quad_in_use() {
         let portable = std::any::type_name::<Quad>().ends_with("::Portable");
-        assert_eq!(simd_path(), if portable { "portable" } else { "avx2+fma" });
+        let oct = std::any::type_name::<Wide>().ends_with("::Oct");
+        let want = match (portable, oct) {
+            (true, _) => "portable",
+            (false, false) => "avx2+fma",
+            (false, true) => "avx512f+avx2+fma",
+        };
+        assert_eq!(simd_path(), want);
         let avx2 = cfg!(all(
             target_arch = "x86_64",
             target_feature = "avx2",
             target_feature = "fma"
         ));
         assert_eq!(portable, !avx2);
+        assert_eq!(oct, avx2 && cfg!(target_feature = "avx512f"));
+    }
+
+    /// What four lanes `h` of a register should hold.
+    type Want<'a> = Box<dyn Fn(usize) -> Portable + 'a>;
+
+    /// Every [`Lanes`] operation of `R` against [`Portable`]'s on each four lanes.
+    fn lanes_match_portable<R: Lanes>() {
+        let n = R::LANES;
+        let a: Vec<f64> = (0..n).map(|i| 1.25 / (i as f64 + 0.7) - 0.4 * i as f64).collect();
+        let b: Vec<f64> = (0..n).map(|i| (i as f64 * 1.3).sin() * 3.5).collect();
+        let c: Vec<f64> = (0..n).map(|i| 2.0 / 3.0 - (i as f64).sqrt() * 1.0e-3).collect();
+        let (ra, rb, rc) = (R::load(&a), R::load(&b), R::load(&c));
+        // Loads and stores take the first lanes of a longer slice.
+        let mut long = a.clone();
+        long.extend_from_slice(&b);
+        let mut wide_out = vec![f64::NAN; 2 * n];
+        R::load(&long).store(&mut wide_out);
+        assert_eq!(
+            bits(wide_out[..4].try_into().unwrap()),
+            bits(a[..4].try_into().unwrap())
+        );
+        assert!(wide_out[n..].iter().all(|x| x.is_nan()) && wide_out[..n] == a[..]);
+        let t = 0.37_f64.tan();
+        let quarter = |v: &[f64], h: usize| Portable::load(&v[4 * h..4 * h + 4].try_into().unwrap());
+        // Four amplitudes of a register of width 8 are two Portables; an exchange of qubit 1
+        // there exchanges the two.
+        let exchanged = |v: &[f64], h: usize, q: usize, swapped: bool| {
+            let g = if q == 1 { 1 - h } else { h };
+            let p = quarter(v, g);
+            match (q, swapped) {
+                (0, false) => p.swap_halves(),
+                (0, true) => p.reverse(),
+                (_, false) => p,
+                (_, true) => p.swap_pairs(),
+            }
+        };
+        let factors: Vec<[f64; 2]> = (0..5).map(|v| [0.3 * v as f64 - 0.5, (v as f64).cos()]).collect();
+        let ix: Vec<u16> = (0..n as u16 / 2).map(|i| (i * 3 + 1) % 5).collect();
+        let mut extra: Vec<(R, Want<'_>, String)> = vec![
+            (
+                ra.mul(rb),
+                Box::new(|h| quarter(&a, h).mul(quarter(&b, h))),
+                "mul".into(),
+            ),
+            (
+                ra.mul_subadd(rb, rc),
+                Box::new(|h| quarter(&a, h).mul_subadd(quarter(&b, h), quarter(&c, h))),
+                "mul_subadd".into(),
+            ),
+            (ra.dup_re(), Box::new(|h| quarter(&a, h).dup_re()), "dup_re".into()),
+            (ra.dup_im(), Box::new(|h| quarter(&a, h).dup_im()), "dup_im".into()),
+            (
+                R::splat(0.25, -1.5),
+                Box::new(|_| Portable::new([0.25, -1.5, 0.25, -1.5])),
+                "splat".into(),
+            ),
+            (
+                R::gather(&factors, &ix),
+                Box::new(|h| Portable::load_pair(&factors[ix[2 * h] as usize], &factors[ix[2 * h + 1] as usize])),
+                "gather".into(),
+            ),
+        ];
+        let ar: &[f64] = &a;
+        for q in 0..(n / 2).trailing_zeros() as usize {
+            extra.push((
+                ra.exchange(q),
+                Box::new(move |h| exchanged(ar, h, q, false)),
+                format!("exchange {q}"),
+            ));
+            extra.push((
+                ra.exchange_swapped(q),
+                Box::new(move |h| exchanged(ar, h, q, true)),
+                format!("exchange_swapped {q}"),
+            ));
+        }
+        for (got, want, name) in extra {
+            for h in 0..n / 4 {
+                assert_eq!(bits(got.quad(h)), bits(want(h).to_array()), "{name} quad {h}");
+            }
+        }
+        let cases: [(R, Want<'_>, &str); 5] = [
+            (
+                ra.mul_add(rb, rc),
+                Box::new(|h| quarter(&a, h).mul_add(quarter(&b, h), quarter(&c, h))),
+                "mul_add",
+            ),
+            (ra.swap_pairs(), Box::new(|h| quarter(&a, h).swap_pairs()), "swap_pairs"),
+            (
+                R::alternating(t),
+                Box::new(|_| Portable::new([t, -t, t, -t])),
+                "alternating",
+            ),
+            (R::zero(), Box::new(|_| Portable::zero()), "zero"),
+            (ra, Box::new(|h| quarter(&a, h)), "load"),
+        ];
+        for (got, want, name) in cases {
+            let mut out = vec![f64::NAN; n];
+            got.store(&mut out);
+            for h in 0..n / 4 {
+                assert_eq!(bits(got.quad(h)), bits(want(h).to_array()), "{name} quad {h}");
+                assert_eq!(
+                    bits(out[4 * h..4 * h + 4].try_into().unwrap()),
+                    bits(want(h).to_array()),
+                    "{name} store {h}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_register_type_matches_the_lane_by_lane_definition() {
+        lanes_match_portable::<Portable>();
+        lanes_match_portable::<Quad>();
+        lanes_match_portable::<Wide>();
+        assert_eq!(Wide::LANES % 4, 0);
     }
 
     #[test]

@@ -2,10 +2,10 @@
 //! sweeps after it, and the layer's entry points (measured, from `|+⟩^n`, segmented).
 
 use super::reduce::level_probabilities;
-use super::rotation::{cmul, rot, rot_low3, with_mix, Mix, Rotation};
+use super::rotation::{cmul, cmul_lanes, rot, rot_lanes, rot_low3, rot_within, with_mix, Mix, Rotation, PAIRS};
 use super::runs::{copied, load4, mix_high_in_place_measured, mix_runs, store4, stream_sweeps};
 use super::{blocks, log2_len, segment_plan, Phase, Plan, Start, L2_QUBITS, PAR_MIN_QUBITS, TASK_LEN};
-use crate::sim::quad::Quad;
+use crate::sim::quad::{Lanes, Quad, Wide};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
@@ -32,9 +32,9 @@ fn mix_adjacent<const F: bool>(block: &mut [Complex64], m: Mix<F>) {
 }
 
 /// Rotate qubits `[from, to)` of `block` (pairs at distance `2^q` inside it), three qubits
-/// per sweep.
+/// per sweep; those from 3 up in registers of type `R`.
 #[inline]
-fn mix_range<const F: bool>(block: &mut [Complex64], from: usize, to: usize, m: Mix<F>) {
+fn mix_range<const F: bool, R: Lanes>(block: &mut [Complex64], from: usize, to: usize, m: Mix<F>) {
     let mut q = from;
     if q == 0 && to >= 3 && block.len() >= 8 {
         mix_low3(block, m);
@@ -46,9 +46,9 @@ fn mix_range<const F: bool>(block: &mut [Complex64], from: usize, to: usize, m: 
     while q < to {
         let r = 1usize << q;
         match (to - q).min(3) {
-            3 => mix_runs::<3, F>(block, r, m),
-            2 => mix_runs::<2, F>(block, r, m),
-            _ => mix_runs::<1, F>(block, r, m),
+            3 => mix_runs::<3, F, R>(block, r, m),
+            2 => mix_runs::<2, F, R>(block, r, m),
+            _ => mix_runs::<1, F, R>(block, r, m),
         }
         q += 3;
     }
@@ -123,9 +123,10 @@ impl<'a> Diag<'a> {
 /// An indexed phase and qubits 0, 1, 2 in one pass over a block whose first basis index is
 /// `k0`: the same products and rotations as [`Diag::apply`] followed by [`mix_low3`], with one
 /// load and one store per amplitude instead of two. With `FRESH` the block is taken to hold
-/// `uniform` in every amplitude, and is not read.
+/// `uniform` in every amplitude, and is not read. Eight amplitudes at a time in registers of
+/// type `R`: the qubits inside a register are rotated there, the others between registers.
 #[inline]
-fn phase_mix_low3<const F: bool, const FRESH: bool>(
+fn phase_mix_low3<const F: bool, const FRESH: bool, R: Lanes>(
     block: &mut [Complex64],
     k0: usize,
     index: &[u16],
@@ -133,18 +134,30 @@ fn phase_mix_low3<const F: bool, const FRESH: bool>(
     m: Mix<F>,
     uniform: f64,
 ) {
+    let lanes = R::LANES;
+    let (amps, regs) = (lanes / 2, 16 / lanes);
+    let inner = amps.trailing_zeros() as usize;
     let idx = &index[k0..k0 + block.len()];
     let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
     let f: &mut [f64] = bytemuck::cast_slice_mut(block);
-    let a = Quad::new([uniform, 0.0, uniform, 0.0]);
+    let a = R::splat(uniform, 0.0);
+    let w = m.lanes::<R>();
     for (chunk, ix) in f.chunks_exact_mut(16).zip(idx.chunks_exact(8)) {
-        let mut v: [Quad; 4] = std::array::from_fn(|i| {
-            let fq = Quad::load_pair(&fac[ix[2 * i] as usize], &fac[ix[2 * i + 1] as usize]);
-            cmul(if FRESH { a } else { load4(chunk, 4 * i) }, fq)
-        });
-        rot_low3(&mut v, m);
-        for (i, x) in v.iter().enumerate() {
-            store4(chunk, 4 * i, *x);
+        let mut v = [R::zero(); 4];
+        for (i, x) in v.iter_mut().enumerate().take(regs) {
+            let fq = R::gather(fac, &ix[amps * i..]);
+            *x = cmul_lanes(if FRESH { a } else { R::load(&chunk[lanes * i..]) }, fq);
+        }
+        for x in v.iter_mut().take(regs) {
+            for q in 0..inner {
+                *x = rot_within::<R, F>(*x, q, w);
+            }
+        }
+        for &(x, y) in PAIRS[3 - inner] {
+            (v[x], v[y]) = rot_lanes::<R, F>(v[x], v[y], w);
+        }
+        for (i, x) in v.iter().enumerate().take(regs) {
+            x.store(&mut chunk[lanes * i..]);
         }
     }
 }
@@ -171,7 +184,7 @@ fn uniform_amplitude(len: usize) -> f64 {
 }
 
 /// Phase, then qubits `[0, low)`, on one block whose first basis index is `base`.
-fn block_forward<const F: bool>(
+fn block_forward<const F: bool, R: Lanes>(
     block: &mut [Complex64],
     base: usize,
     low: usize,
@@ -186,25 +199,25 @@ fn block_forward<const F: bool>(
         match diag {
             Diag::Indexed { index, factors } if l2 >= 3 => {
                 match input {
-                    Input::State => phase_mix_low3::<F, false>(chunk, k0, index, factors, m, 0.0),
-                    Input::Uniform(a) => phase_mix_low3::<F, true>(chunk, k0, index, factors, m, a),
+                    Input::State => phase_mix_low3::<F, false, R>(chunk, k0, index, factors, m, 0.0),
+                    Input::Uniform(a) => phase_mix_low3::<F, true, R>(chunk, k0, index, factors, m, a),
                 }
-                mix_range(chunk, 3, l2, m);
+                mix_range::<F, R>(chunk, 3, l2, m);
             }
             _ => {
                 if let Input::Uniform(a) = input {
                     chunk.fill(Complex64::new(a, 0.0));
                 }
                 diag.apply(chunk, k0);
-                mix_range(chunk, 0, l2, m);
+                mix_range::<F, R>(chunk, 0, l2, m);
             }
         }
     }
-    mix_range(block, l2, low, m);
+    mix_range::<F, R>(block, l2, low, m);
 }
 
 /// The block sweep of a layer over all blocks of `2^low` amplitudes.
-fn block_sweep<const F: bool>(
+fn block_sweep<const F: bool, R: Lanes>(
     segs: &mut [&mut [Complex64]],
     low: usize,
     diag: Diag<'_>,
@@ -212,7 +225,7 @@ fn block_sweep<const F: bool>(
     input: Input,
     parallel: bool,
 ) {
-    let work = |(base, b): (usize, &mut [Complex64])| block_forward(b, base, low, diag, m, input);
+    let work = |(base, b): (usize, &mut [Complex64])| block_forward::<F, R>(b, base, low, diag, m, input);
     if parallel {
         blocks(segs, 1 << low).into_par_iter().for_each(work);
     } else {
@@ -231,15 +244,23 @@ pub fn apply_layer(amps: &mut [Complex64], phase: Phase<'_>, beta: f64) {
 pub fn apply_layer_segments(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64, start: Start) {
     let plan = segment_plan(segs, 0);
     let input = Input::of(start, segs);
-    layer(segs, phase, beta, &plan, PAR_MIN_QUBITS, input)
+    layer::<Wide>(segs, phase, beta, &plan, PAR_MIN_QUBITS, input)
 }
 
 /// [`apply_layer`] with an explicit plan and serial/parallel threshold.
 pub fn apply_layer_with(amps: &mut [Complex64], phase: Phase<'_>, beta: f64, plan: &Plan, par_min_qubits: usize) {
-    layer(&mut [amps], phase, beta, plan, par_min_qubits, Input::State)
+    layer::<Wide>(&mut [amps], phase, beta, plan, par_min_qubits, Input::State)
 }
 
-fn layer(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64, plan: &Plan, par_min_qubits: usize, input: Input) {
+/// The layer, with the rotations of qubits from 3 up in registers of type `R`.
+fn layer<R: Lanes>(
+    segs: &mut [&mut [Complex64]],
+    phase: Phase<'_>,
+    beta: f64,
+    plan: &Plan,
+    par_min_qubits: usize,
+    input: Input,
+) {
     let n = plan.num_qubits;
     debug_assert_eq!(log2_len(segs[0].len() * segs.len()), n);
     let rot = Rotation::new(beta);
@@ -247,8 +268,8 @@ fn layer(segs: &mut [&mut [Complex64]], phase: Phase<'_>, beta: f64, plan: &Plan
     let diag = Diag::new(phase, rot.scale(n), false, &mut buf);
     let parallel = n >= par_min_qubits;
     with_mix!(rot, |m| {
-        block_sweep(segs, plan.low, diag, m, input, parallel);
-        stream_sweeps(segs, plan.low, n, m, parallel);
+        block_sweep::<_, R>(segs, plan.low, diag, m, input, parallel);
+        stream_sweeps::<_, R>(segs, plan.low, n, m, parallel);
     })
 }
 
@@ -282,13 +303,13 @@ pub fn apply_layer_measured_segments(
     let mut buf = Vec::new();
     let diag = Diag::new(phase, rot.scale(n), false, &mut buf);
     let parallel = n >= PAR_MIN_QUBITS;
-    with_mix!(rot, |m| layer_measured(
+    with_mix!(rot, |m| layer_measured::<_, Wide>(
         segs, &plan, diag, m, index, n_levels, input, parallel
     ))
 }
 
 #[allow(clippy::too_many_arguments)]
-fn layer_measured<const F: bool>(
+fn layer_measured<const F: bool, R: Lanes>(
     segs: &mut [&mut [Complex64]],
     plan: &Plan,
     diag: Diag<'_>,
@@ -302,18 +323,18 @@ fn layer_measured<const F: bool>(
     if plan.low == n {
         // One block holds everything: rotate, then count it while it is in cache.
         let amps = &mut *segs[0];
-        block_forward(amps, 0, plan.low, diag, m, input);
+        block_forward::<F, R>(amps, 0, plan.low, diag, m, input);
         return level_probabilities(amps, index, n_levels);
     }
-    block_sweep(segs, plan.low, diag, m, input, parallel);
+    block_sweep::<F, R>(segs, plan.low, diag, m, input, parallel);
     // All stream sweeps but the last, which also counts.
     let last = plan.low + 3 * ((n - plan.low - 1) / 3);
-    stream_sweeps(segs, plan.low, last, m, parallel);
+    stream_sweeps::<F, R>(segs, plan.low, last, m, parallel);
     let copy = copied(last, n - last, log2_len(segs[0].len()));
     match n - last {
-        3 => mix_high_in_place_measured::<3, F>(segs, last, index, n_levels, m, parallel, copy),
-        2 => mix_high_in_place_measured::<2, F>(segs, last, index, n_levels, m, parallel, copy),
-        _ => mix_high_in_place_measured::<1, F>(segs, last, index, n_levels, m, parallel, copy),
+        3 => mix_high_in_place_measured::<3, F, R>(segs, last, index, n_levels, m, parallel, copy),
+        2 => mix_high_in_place_measured::<2, F, R>(segs, last, index, n_levels, m, parallel, copy),
+        _ => mix_high_in_place_measured::<1, F, R>(segs, last, index, n_levels, m, parallel, copy),
     }
 }
 
@@ -355,6 +376,7 @@ pub fn apply_diagonal_indexed(amps: &mut [Complex64], index: &[u16], factors: &[
 mod tests {
     use super::super::tests::{max_diff, random_state, views, with_gaps, without_gaps, BETAS};
     use super::*;
+    use crate::sim::quad::Portable;
 
     /// The textbook mixer: one pass per qubit over all pairs, in plain complex arithmetic.
     fn naive_mixer(amps: &mut [Complex64], beta: f64) {
@@ -421,7 +443,7 @@ mod tests {
             with_mix!(rot, |m| {
                 diag.apply(&mut a, 512);
                 mix_low3(&mut a, m);
-                phase_mix_low3::<_, false>(&mut b, 512, &index, &factors, m, 0.0);
+                phase_mix_low3::<_, false, Wide>(&mut b, 512, &index, &factors, m, 0.0);
             });
             assert!(a == b, "beta={beta}");
         }
@@ -514,6 +536,73 @@ mod tests {
                     le.iter().zip(&lg).all(|(x, y)| (x - y).abs() < 1e-12),
                     "levels n={n} seg_q={seg_q}"
                 );
+            }
+        }
+    }
+
+    /// A layer and a measured layer with the higher qubits in registers of type `R`, on a
+    /// segmented copy of `psi`.
+    fn layer_on<R: Lanes>(
+        psi: &[Complex64],
+        seg_q: usize,
+        low: usize,
+        par: usize,
+        (index, factors): (&[u16], &[Complex64]),
+        beta: f64,
+    ) -> (Vec<Complex64>, Vec<f64>) {
+        let n = log2_len(psi.len());
+        let phase = Phase::Indexed { index, factors };
+        let plan = Plan::with_low(n, low.min(seg_q));
+        let mut buf = with_gaps(psi, seg_q);
+        let mut segs = views(&mut buf, seg_q);
+        layer::<R>(&mut segs, phase, beta, &plan, par, Input::State);
+        let rot = Rotation::new(beta);
+        let mut fbuf = Vec::new();
+        let diag = Diag::new(phase, rot.scale(n), false, &mut fbuf);
+        let levels = with_mix!(rot, |m| layer_measured::<_, R>(
+            &mut segs,
+            &plan,
+            diag,
+            m,
+            index,
+            factors.len(),
+            Input::State,
+            n >= par
+        ));
+        drop(segs);
+        (without_gaps(&buf, seg_q), levels)
+    }
+
+    #[test]
+    fn every_register_type_gives_the_same_bits() {
+        // Blocks from 2 to 2^n amplitudes and segments down to 2^3 amplitudes, so that runs of
+        // the block and stream sweeps come in every length, with column windows of one
+        // quadruple (a tail an `Oct` does not fill); serial and parallel; both rotation forms.
+        for (n, seg_qs) in [(9, vec![9, 3]), (15, vec![15, 11]), (16, vec![16, 8])] {
+            let psi = random_state(n, 40 + n as u64);
+            let index: Vec<u16> = (0..psi.len()).map(|k| ((k * 13 + k / 5) % 9) as u16).collect();
+            let factors: Vec<Complex64> = (0..9).map(|v| Complex64::from_polar(1.0, 0.35 * v as f64)).collect();
+            for &seg_q in &seg_qs {
+                for low in [1, 3, 4, 5, 8, n] {
+                    for par in [0, usize::MAX] {
+                        for beta in [0.37, 1.2] {
+                            let cost = (&index[..], &factors[..]);
+                            let (a, la) = layer_on::<Portable>(&psi, seg_q, low, par, cost, beta);
+                            let (b, lb) = layer_on::<Quad>(&psi, seg_q, low, par, cost, beta);
+                            let (c, lc) = layer_on::<Wide>(&psi, seg_q, low, par, cost, beta);
+                            let at = format!("n={n} seg_q={seg_q} low={low} par={par} beta={beta}");
+                            assert!(a == b && a == c, "{at}");
+                            // Serial sums in one order; parallel ones grouped by task.
+                            if par == usize::MAX {
+                                let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                                assert!(bits(&la) == bits(&lb) && bits(&la) == bits(&lc), "levels {at}");
+                            } else {
+                                let close = |x: &[f64], y: &[f64]| x.iter().zip(y).all(|(p, q)| (p - q).abs() < 1e-12);
+                                assert!(close(&la, &lb) && close(&la, &lc), "levels {at}");
+                            }
+                        }
+                    }
+                }
             }
         }
     }

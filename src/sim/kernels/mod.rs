@@ -27,7 +27,11 @@
 //! segment's end; a stream sweep takes each run's column window from the segment that holds it.
 //!
 //! Arithmetic is on `Quad`s (`sim/quad.rs`), two amplitudes `(re, im, re, im)` in one AVX2
-//! register. Each qubit's `exp(−iβX)` is applied as `κ·R` (`Rotation`): R costs one permute
+//! register; in a build with AVX-512 the forward layer's fused phase pass and its rotations of
+//! qubits 3 and up (the block sweep's runs and the stream sweeps) run on four amplitudes per
+//! 512-bit register instead (`Wide`, through the `Lanes` operations; the functions are generic
+//! over the register type, so the tests run the same sweeps on `Portable` registers and compare
+//! the bits). Each qubit's `exp(−iβX)` is applied as `κ·R` (`Rotation`): R costs one permute
 //! and one FMA per register, and the n factors κ are folded into the layer's phase, applied
 //! first.
 //!

@@ -1,6 +1,6 @@
 //! `exp(−iβX)` on one qubit as `κ·R`, and R on registers: the arithmetic every sweep shares.
 
-use crate::sim::quad::Quad;
+use crate::sim::quad::{Lanes, Quad};
 use num_complex::Complex64;
 
 /// `exp(−iβX) = κ·R` on one qubit, where R maps a pair `(a, b)` to `(a − i·t·b, b − i·t·a)`,
@@ -106,6 +106,44 @@ pub(super) fn rot4<const F: bool>(x: Quad, y: Quad, m: Mix<F>) -> (Quad, Quad) {
     } else {
         (u, v)
     }
+}
+
+/// [`rot4`] on registers of any width; `w` is `R::alternating(t)`.
+#[inline(always)]
+pub(super) fn rot_lanes<R: Lanes, const F: bool>(x: R, y: R, w: R) -> (R, R) {
+    let u = y.swap_pairs().mul_add(w, x);
+    let v = x.swap_pairs().mul_add(w, y);
+    if F {
+        (v, u)
+    } else {
+        (u, v)
+    }
+}
+
+impl<const F: bool> Mix<F> {
+    /// The `t` of R in every lane pair of an `R`, `(t, −t, …)`.
+    #[inline(always)]
+    pub(super) fn lanes<R: Lanes>(&self) -> R {
+        R::alternating(self.t)
+    }
+}
+
+/// R on qubit q of the amplitudes inside one register (`2^q < R::LANES / 2`); as
+/// [`rot_halves`] for a `Quad`.
+#[inline(always)]
+pub(super) fn rot_within<R: Lanes, const F: bool>(v: R, q: usize, w: R) -> R {
+    let r = v.exchange_swapped(q).mul_add(w, v);
+    if F {
+        r.exchange(q)
+    } else {
+        r
+    }
+}
+
+/// [`cmul`] on registers of any width.
+#[inline(always)]
+pub(super) fn cmul_lanes<R: Lanes>(a: R, f: R) -> R {
+    a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()))
 }
 
 /// R on the two amplitudes of one quadruple.

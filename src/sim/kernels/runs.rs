@@ -1,9 +1,9 @@
 //! Stream sweeps: K higher qubits rotated over `2^K` runs streamed side by side, each run's
 //! column window taken from the segment that holds it, through tile buffers for far qubits.
 
-use super::rotation::{rot4, Mix, PAIRS};
+use super::rotation::{rot_lanes, Mix, PAIRS};
 use super::{log2_len, FAR_QUBIT, TILE};
-use crate::sim::quad::Quad;
+use crate::sim::quad::{Lanes, Quad};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
@@ -35,31 +35,52 @@ pub(super) fn store4(run: &mut [f64], j: usize, v: Quad) {
 /// Rotate K qubits on `2^K` equally long runs (as `f64`): element pair j of every run forms a
 /// group, loaded into registers, rotated for all K qubits (run i ↔ group index i), stored once;
 /// `visit(i, t, v)` then sees run i's rotated quadruple t (amplitudes 2t and 2t+1 of the run)
-/// while it is still in registers.
+/// while it is still in registers, in the order of quadruples, then runs. Registers of type
+/// `R` (four amplitudes each in an AVX-512 `Oct`); a last quadruple that does not
+/// fill one goes through a `Quad`, with the same arithmetic lane by lane.
 #[inline(always)]
-fn mix_run_slices_visit<const K: usize, const F: bool>(
+fn mix_run_slices_visit<const K: usize, const F: bool, R: Lanes>(
     runs: [&mut [f64]; 8],
     m: Mix<F>,
-    mut visit: impl FnMut(usize, usize, Quad),
+    mut visit: impl FnMut(usize, usize, [f64; 4]),
+) {
+    let len = runs[0].len() / 4 * 4;
+    let mut runs = runs.map(|r| {
+        let l = r.len().min(len);
+        &mut r[..l]
+    });
+    let wide = len / R::LANES * R::LANES;
+    mix_columns::<K, F, R>(&mut runs, 0, wide, m, &mut visit);
+    mix_columns::<K, F, Quad>(&mut runs, wide, len, m, &mut visit);
+}
+
+/// [`mix_run_slices_visit`] on the `f64` columns `[from, to)` of the runs (multiples of
+/// `R::LANES` apart), in registers of type `R`.
+#[inline(always)]
+fn mix_columns<const K: usize, const F: bool, R: Lanes>(
+    runs: &mut [&mut [f64]; 8],
+    from: usize,
+    to: usize,
+    m: Mix<F>,
+    visit: &mut impl FnMut(usize, usize, [f64; 4]),
 ) {
     let group = 1usize << K;
-    let quads = runs[0].len() / 4;
-    let runs = runs.map(|r| {
-        let len = r.len().min(4 * quads);
-        &mut r[..len]
-    });
-    for t in 0..quads {
-        let j = 4 * t;
-        let mut v = [Quad::zero(); 8];
+    let w = m.lanes::<R>();
+    for j in (from..to).step_by(R::LANES) {
+        let mut v = [R::zero(); 8];
         for i in 0..group {
-            v[i] = load4(runs[i], j);
+            v[i] = R::load(&runs[i][j..j + R::LANES]);
         }
         for &(x, y) in PAIRS[K] {
-            (v[x], v[y]) = rot4(v[x], v[y], m);
+            (v[x], v[y]) = rot_lanes::<R, F>(v[x], v[y], w);
         }
         for i in 0..group {
-            store4(runs[i], j, v[i]);
-            visit(i, t, v[i]);
+            v[i].store(&mut runs[i][j..j + R::LANES]);
+        }
+        for h in 0..R::LANES / 4 {
+            for (i, x) in v.iter().enumerate().take(group) {
+                visit(i, j / 4 + h, x.quad(h));
+            }
         }
     }
 }
@@ -115,37 +136,37 @@ pub(super) fn through_tiles<const K: usize>(
 
 /// [`mix_run_slices_visit`], through a buffer when `copy`; the same arithmetic either way.
 #[inline(always)]
-fn mix_run_slices_maybe_copied<const K: usize, const F: bool>(
+fn mix_run_slices_maybe_copied<const K: usize, const F: bool, R: Lanes>(
     runs: [&mut [f64]; 8],
     m: Mix<F>,
     copy: bool,
-    mut visit: impl FnMut(usize, usize, Quad),
+    mut visit: impl FnMut(usize, usize, [f64; 4]),
 ) {
     through_tiles::<K>(runs, copy, |r, t0| {
-        mix_run_slices_visit::<K, F>(r, m, |i, t, v| visit(i, t0 + t, v))
+        mix_run_slices_visit::<K, F, R>(r, m, |i, t, v| visit(i, t0 + t, v))
     })
 }
 
 /// [`mix_run_slices_visit`] with nothing to visit.
 #[inline(always)]
-fn mix_run_slices<const K: usize, const F: bool>(runs: [&mut [f64]; 8], m: Mix<F>) {
-    mix_run_slices_visit::<K, F>(runs, m, |_, _, _| {})
+fn mix_run_slices<const K: usize, const F: bool, R: Lanes>(runs: [&mut [f64]; 8], m: Mix<F>) {
+    mix_run_slices_visit::<K, F, R>(runs, m, |_, _, _| {})
 }
 
 /// Rotate K consecutive qubits whose lowest pairs amplitudes `r` apart (r ≥ 2): each chunk of
 /// `2^K·r` amplitudes is `2^K` runs of length r.
 #[inline(always)]
-pub(super) fn mix_runs<const K: usize, const F: bool>(block: &mut [Complex64], r: usize, m: Mix<F>) {
+pub(super) fn mix_runs<const K: usize, const F: bool, R: Lanes>(block: &mut [Complex64], r: usize, m: Mix<F>) {
     debug_assert!(r >= 2);
     for chunk in block.chunks_exact_mut((1usize << K) * r) {
-        mix_run_slices::<K, F>(split_runs::<K>(chunk, r), m);
+        mix_run_slices::<K, F, R>(split_runs::<K>(chunk, r), m);
     }
 }
 
 /// Rotate K qubits starting at q over the whole state in place, in parallel: the runs are
 /// long and contiguous, so each task streams `2^K` of them side by side.
 /// Through a buffer when `copy`.
-pub(super) fn mix_high_in_place<const K: usize, const F: bool>(
+pub(super) fn mix_high_in_place<const K: usize, const F: bool, R: Lanes>(
     segs: &mut [&mut [Complex64]],
     q: usize,
     m: Mix<F>,
@@ -153,7 +174,7 @@ pub(super) fn mix_high_in_place<const K: usize, const F: bool>(
     copy: bool,
 ) {
     let tasks = stream_tasks::<K>(segs, q, parallel);
-    let work = |(_, t)| mix_run_slices_maybe_copied::<K, F>(t, m, copy, |_, _, _| {});
+    let work = |(_, t)| mix_run_slices_maybe_copied::<K, F, R>(t, m, copy, |_, _, _| {});
     if parallel {
         tasks.into_par_iter().for_each(work);
     } else {
@@ -169,7 +190,7 @@ pub(super) fn copied(q: usize, k: usize, seg_q: usize) -> bool {
 }
 
 /// [`mix_high_in_place`] with the per-level probability mass of the result accumulated.
-pub(super) fn mix_high_in_place_measured<const K: usize, const F: bool>(
+pub(super) fn mix_high_in_place_measured<const K: usize, const F: bool, R: Lanes>(
     segs: &mut [&mut [Complex64]],
     q: usize,
     index: &[u16],
@@ -181,7 +202,7 @@ pub(super) fn mix_high_in_place_measured<const K: usize, const F: bool>(
     let r = 1usize << q;
     let tasks = stream_tasks::<K>(segs, q, parallel);
     let run = |mut acc: Vec<f64>, (base, t): (usize, [&mut [f64]; 8])| {
-        mix_run_slices_measured::<K, F>(t, base, r, index, &mut acc, m, copy);
+        mix_run_slices_measured::<K, F, R>(t, base, r, index, &mut acc, m, copy);
         acc
     };
     // One sum per task, added in task order: the same bytes for any number of threads.
@@ -251,7 +272,7 @@ pub(super) fn stream_tasks<'a, const K: usize>(
 /// [`mix_run_slices`], then the probability mass of every rotated amplitude added to
 /// `levels[index[k]]` while it is still in registers (k = `base + i·r` + offset in run i).
 #[inline(always)]
-fn mix_run_slices_measured<const K: usize, const F: bool>(
+fn mix_run_slices_measured<const K: usize, const F: bool, R: Lanes>(
     runs: [&mut [f64]; 8],
     base: usize,
     r: usize,
@@ -260,16 +281,16 @@ fn mix_run_slices_measured<const K: usize, const F: bool>(
     m: Mix<F>,
     copy: bool,
 ) {
-    mix_run_slices_maybe_copied::<K, F>(runs, m, copy, |i, t, v| {
+    mix_run_slices_maybe_copied::<K, F, R>(runs, m, copy, |i, t, v| {
         let k = base + i * r + 2 * t;
-        let sq = v.mul(v).to_array();
+        let sq = v.map(|x| x * x);
         levels[index[k] as usize] += sq[0] + sq[1];
         levels[index[k + 1] as usize] += sq[2] + sq[3];
     })
 }
 
 /// The stream sweeps of qubits `[from, to)`, three at a time.
-pub(super) fn stream_sweeps<const F: bool>(
+pub(super) fn stream_sweeps<const F: bool, R: Lanes>(
     segs: &mut [&mut [Complex64]],
     from: usize,
     to: usize,
@@ -282,9 +303,9 @@ pub(super) fn stream_sweeps<const F: bool>(
         let k = (to - q).min(3);
         let copy = copied(q, k, seg_q);
         match k {
-            3 => mix_high_in_place::<3, F>(segs, q, m, parallel, copy),
-            2 => mix_high_in_place::<2, F>(segs, q, m, parallel, copy),
-            _ => mix_high_in_place::<1, F>(segs, q, m, parallel, copy),
+            3 => mix_high_in_place::<3, F, R>(segs, q, m, parallel, copy),
+            2 => mix_high_in_place::<2, F, R>(segs, q, m, parallel, copy),
+            _ => mix_high_in_place::<1, F, R>(segs, q, m, parallel, copy),
         }
         q += 3;
     }
@@ -296,6 +317,7 @@ mod tests {
     use super::super::rotation::{with_mix, Rotation};
     use super::super::tests::random_state;
     use super::*;
+    use crate::sim::quad::Wide;
 
     #[test]
     fn copied_stream_sweeps_are_bit_identical_to_direct_ones() {
@@ -311,11 +333,13 @@ mod tests {
                     let psi0 = random_state(n, q as u64);
                     with_mix!(rot, |m| {
                         let (mut a, mut b) = (psi0.clone(), psi0.clone());
-                        mix_high_in_place::<3, _>(&mut [&mut a[..]], q, m, par, false);
-                        mix_high_in_place::<3, _>(&mut [&mut b[..]], q, m, par, true);
+                        mix_high_in_place::<3, _, Wide>(&mut [&mut a[..]], q, m, par, false);
+                        mix_high_in_place::<3, _, Wide>(&mut [&mut b[..]], q, m, par, true);
                         assert!(a == b, "q={q} par={par}");
-                        let la = mix_high_in_place_measured::<2, _>(&mut [&mut a[..]], q, &index, 7, m, par, false);
-                        let lb = mix_high_in_place_measured::<2, _>(&mut [&mut b[..]], q, &index, 7, m, par, true);
+                        let la =
+                            mix_high_in_place_measured::<2, _, Wide>(&mut [&mut a[..]], q, &index, 7, m, par, false);
+                        let lb =
+                            mix_high_in_place_measured::<2, _, Wide>(&mut [&mut b[..]], q, &index, 7, m, par, true);
                         // Parallel sums are grouped by whichever thread takes a task.
                         let same = |x: f64, y: f64| {
                             if par {
