@@ -55,7 +55,7 @@ fn with_schedule(
 ) -> PyResult<(Vec<Init>, Vec<quzzle::experiment::transfer::AngleFile>)> {
     let inits = match schedule {
         Some(text) => {
-            let (init, ramp) = quzzle::qaoa::schedule::parse_schedule(text).or_py()?;
+            let (init, ramp) = quzzle::qaoa::optimize::parse_schedule(text).or_py()?;
             config.ramp = ramp;
             config.optimise = false;
             vec![init]

@@ -9,7 +9,6 @@ use quzzle::experiment::stats::probability_text;
 use quzzle::experiment::transfer::AngleFile;
 use quzzle::plot::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
 use quzzle::qaoa::optimize::Init;
-use quzzle::qaoa::schedule;
 use quzzle::simulation::Route;
 use quzzle::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -19,7 +18,7 @@ pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
     let mut config = args.optimize.config(args.restarts)?;
     let init = match &args.schedule {
         Some(text) => {
-            let (init, ramp) = schedule::parse_schedule(text)?;
+            let (init, ramp) = quzzle::qaoa::optimize::parse_schedule(text)?;
             config.ramp = ramp;
             config.optimise = false;
             init

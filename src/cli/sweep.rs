@@ -25,7 +25,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     let mut config = args.optimize.config(args.restarts)?;
     let inits = match &args.schedule {
         Some(text) => {
-            let (init, ramp) = quzzle::qaoa::schedule::parse_schedule(text)?;
+            let (init, ramp) = quzzle::qaoa::optimize::parse_schedule(text)?;
             config.ramp = ramp;
             config.optimise = false;
             vec![init]

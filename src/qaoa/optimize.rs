@@ -104,6 +104,19 @@ impl std::fmt::Display for Init {
     }
 }
 
+/// A fixed schedule (`--schedule`): `lr:DG,DB`, `transfer` or `fixed`, as the init whose
+/// angles it evaluates and the ramp's scales for `lr`.
+pub fn parse_schedule(text: &str) -> Result<(Init, Option<(f64, f64)>)> {
+    match text.trim() {
+        "transfer" => Ok((Init::Transfer, None)),
+        "fixed" => Ok((Init::Fixed, None)),
+        t if t.starts_with("lr") => Ok((Init::Lr, Some(schedule::parse_ramp(t)?))),
+        _ => Err(Error::InvalidArgument(format!(
+            "`{text}`: unknown schedule; write lr:DG,DB (a linear ramp with Δγ = DG, Δβ = DB), transfer or fixed"
+        ))),
+    }
+}
+
 /// Settings of one optimisation.
 #[derive(Clone, Debug)]
 pub struct OptimizeConfig {
@@ -467,4 +480,21 @@ fn run_one(
     };
     // Never report worse than the start (a line search can end on a worse point).
     Ok(if v.is_finite() && v <= f0 { (x, v) } else { (x0, f0) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_schedule_names_the_init() {
+        assert_eq!(parse_schedule("lr:1,2").unwrap(), (Init::Lr, Some((1.0, 2.0))));
+        assert_eq!(parse_schedule("transfer").unwrap(), (Init::Transfer, None));
+        assert_eq!(parse_schedule("fixed").unwrap(), (Init::Fixed, None));
+        assert!(parse_schedule("interp")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown schedule"));
+        assert!(parse_schedule("lr").unwrap_err().to_string().contains("lr:DG,DB"));
+    }
 }

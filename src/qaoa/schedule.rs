@@ -55,20 +55,6 @@ pub fn parse_ramp(text: &str) -> Result<(f64, f64)> {
     }
 }
 
-/// A fixed schedule (`--schedule`): `lr:DG,DB`, `transfer` or `fixed`, as the init whose
-/// angles it evaluates and the ramp's scales for `lr`.
-pub fn parse_schedule(text: &str) -> Result<(super::optimize::Init, Option<(f64, f64)>)> {
-    use super::optimize::Init;
-    match text.trim() {
-        "transfer" => Ok((Init::Transfer, None)),
-        "fixed" => Ok((Init::Fixed, None)),
-        t if t.starts_with("lr") => Ok((Init::Lr, Some(parse_ramp(t)?))),
-        _ => Err(Error::InvalidArgument(format!(
-            "`{text}`: unknown schedule; write lr:DG,DB (a linear ramp with Δγ = DG, Δβ = DB), transfer or fixed"
-        ))),
-    }
-}
-
 /// Angles at some depths, each entry with as many layers as its depth.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngleTable {
@@ -261,19 +247,6 @@ mod tests {
             let e = parse_ramp(bad).unwrap_err().to_string();
             assert!(e.contains("lr:DG,DB"), "{bad}: {e}");
         }
-    }
-
-    #[test]
-    fn parse_schedule_names_the_init() {
-        use crate::qaoa::optimize::Init;
-        assert_eq!(parse_schedule("lr:1,2").unwrap(), (Init::Lr, Some((1.0, 2.0))));
-        assert_eq!(parse_schedule("transfer").unwrap(), (Init::Transfer, None));
-        assert_eq!(parse_schedule("fixed").unwrap(), (Init::Fixed, None));
-        assert!(parse_schedule("interp")
-            .unwrap_err()
-            .to_string()
-            .contains("unknown schedule"));
-        assert!(parse_schedule("lr").unwrap_err().to_string().contains("lr:DG,DB"));
     }
 
     #[test]

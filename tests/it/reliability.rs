@@ -68,7 +68,7 @@ fn full_disk_on_stdout_is_an_error() {
 fn bench_depth_and_repeats_are_capped() {
     for args in [
         ["--depth", "18446744073709551615", "--repeats", "1"],
-        ["--depth", "65", "--repeats", "1"],
+        ["--depth", "257", "--repeats", "1"],
         ["--depth", "1", "--repeats", "1000000000"],
     ] {
         let o = quzzle(&[&["bench", "--random", "10"][..], &args[..]].concat());
