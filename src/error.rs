@@ -403,6 +403,17 @@ pub enum Error {
     /// An argument out of its domain that no variant above describes.
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
+    /// The transfer init without angle files to transfer from (`needed`), or angle files
+    /// given to a run whose inits do not read them.
+    #[error("{}", if *needed {
+        "transfer needs the optimised angles of other instances (their solve reports or sweep.csv tables); none were given"
+    } else {
+        "angle files of other instances are read only by the transfer init or schedule"
+    })]
+    AngleFiles {
+        /// True when transfer lacks them, false when they were given and are not read.
+        needed: bool,
+    },
     /// A task ran out of its time budget.
     #[error("{task}: no result within the time budget of {seconds} s (after {done})")]
     OutOfTime {
@@ -1013,6 +1024,7 @@ impl Error {
         matches!(
             self,
             Error::InvalidArgument(_)
+                | Error::AngleFiles { .. }
                 | Error::OutOfRange { .. }
                 | Error::NotFinite { .. }
                 | Error::LengthMismatch { .. }

@@ -45,36 +45,6 @@ fn init(name: &str) -> PyResult<Init> {
     choice("init", name, &Init::ALL, Init::name)
 }
 
-/// The inits of a run with `schedule` (a fixed schedule: its one init, no optimisation) or
-/// `inits`, and the transfer files, which transfer needs and nothing else reads.
-fn with_schedule(
-    config: &mut OptimizeConfig,
-    inits: Vec<Init>,
-    schedule: Option<&str>,
-    angles_from: &[std::path::PathBuf],
-) -> PyResult<(Vec<Init>, Vec<quzzle::experiment::transfer::AngleFile>)> {
-    let inits = match schedule {
-        Some(text) => {
-            let (init, ramp) = quzzle::qaoa::optimize::parse_schedule(text).or_py()?;
-            config.ramp = ramp;
-            config.optimise = false;
-            vec![init]
-        }
-        None => inits,
-    };
-    if inits.contains(&Init::Transfer) == angles_from.is_empty() {
-        return Err(error(quzzle::Error::InvalidArgument(
-            "angles_from= (other instances' solve reports or sweep.csv files) is needed by, and read only by, init=\"transfer\" or schedule=\"transfer\"".into(),
-        )));
-    }
-    let files = angles_from
-        .iter()
-        .map(|p| quzzle::experiment::transfer::AngleFile::read(p))
-        .collect::<quzzle::Result<Vec<_>>>()
-        .or_py()?;
-    Ok((inits, files))
-}
-
 /// `quzzle solve --json` on an encoding: optimise the angles at each depth.
 #[pyfunction]
 #[pyo3(signature = (enc, depths, init_name, space, mixer, objective_name, optimizer, max_iters, restarts, seed, noise, trajectories, device, schedule, angles_from))]
@@ -100,7 +70,13 @@ fn solve_json(
     check_depths(&depths)?;
     let space = space_settings(space, mixer)?;
     let mut config = OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?;
-    let (inits, transfer_from) = with_schedule(&mut config, vec![init(init_name)?], schedule, &angles_from)?;
+    let (inits, transfer_from) = quzzle::experiment::transfer::inits_and_angle_files(
+        &mut config,
+        vec![init(init_name)?],
+        schedule,
+        &angles_from,
+    )
+    .or_py()?;
     let init = inits[0];
     let settings = SolveSettings {
         depths,
@@ -285,7 +261,8 @@ fn sweep_json(
     check_depths(&depths)?;
     let inits = inits.iter().map(|i| init(i)).collect::<PyResult<Vec<_>>>()?;
     let mut config = OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?;
-    let (inits, transfer_from) = with_schedule(&mut config, inits, schedule, &angles_from)?;
+    let (inits, transfer_from) =
+        quzzle::experiment::transfer::inits_and_angle_files(&mut config, inits, schedule, &angles_from).or_py()?;
     let space = space_settings(space, mixer)?;
     let plan = SweepPlan {
         files: sweep::collect_files(&files).or_py()?,

@@ -25,6 +25,7 @@ pub(crate) fn error(e: quzzle::Error) -> PyErr {
             "DoesNotFit"
         }
         E::InvalidArgument(_)
+        | E::AngleFiles { .. }
         | E::OutOfRange { .. }
         | E::NotFinite { .. }
         | E::LengthMismatch { .. }
@@ -44,7 +45,11 @@ pub(crate) fn error(e: quzzle::Error) -> PyErr {
     Python::attach(|py| {
         let made = || -> PyResult<PyErr> {
             let cls = py.import("quzzle.errors")?.getattr(class)?;
-            let value = cls.call1((e.to_string(),))?;
+            let text = match &e {
+                E::AngleFiles { .. } => format!("{e} (angles_from=)"),
+                _ => e.to_string(),
+            };
+            let value = cls.call1((text,))?;
             if class == "ParseError" {
                 value.setattr("file", file.clone())?;
                 value.setattr("line", line)?;

@@ -119,6 +119,7 @@ pub fn message(e: &Error) -> String {
             format!("{qubits} qubits, space {space} of 2^{log2_dimension:.2} states, more than the limit of 2^{limit}; {ways}")
         }
         Error::NoFolder { .. } => format!("{e}, or add --parents"),
+        Error::AngleFiles { .. } => format!("{e} (--angles-from)"),
         Error::ResumeMismatch {
             csv,
             setting,

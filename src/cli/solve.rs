@@ -6,43 +6,24 @@ use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
 use quzzle::experiment::stats::probability_text;
-use quzzle::experiment::transfer::AngleFile;
+use quzzle::experiment::transfer::inits_and_angle_files;
 use quzzle::plot::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
-use quzzle::qaoa::optimize::Init;
 use quzzle::simulation::Route;
-use quzzle::{Error, Result};
+use quzzle::Result;
 use std::path::{Path, PathBuf};
 
 /// The validated settings of `solve`.
 pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
     let mut config = args.optimize.config(args.restarts)?;
-    let init = match &args.schedule {
-        Some(text) => {
-            let (init, ramp) = quzzle::qaoa::optimize::parse_schedule(text)?;
-            config.ramp = ramp;
-            config.optimise = false;
-            init
-        }
-        None => args.init,
-    };
-    if init == Init::Transfer && args.angles_from.is_empty() {
-        return Err(Error::InvalidArgument(
-            "transfer needs the angles of other instances: give --angles-from REPORT...".into(),
-        ));
-    }
-    if init != Init::Transfer && !args.angles_from.is_empty() {
-        return Err(Error::InvalidArgument(
-            "--angles-from is read only by --init transfer or --schedule transfer".into(),
-        ));
-    }
-    let transfer_from = args
-        .angles_from
-        .iter()
-        .map(|p| AngleFile::read(p))
-        .collect::<Result<Vec<_>>>()?;
+    let (inits, transfer_from) = inits_and_angle_files(
+        &mut config,
+        vec![args.init],
+        args.schedule.as_deref(),
+        &args.angles_from,
+    )?;
     Ok(SolveSettings {
         depths: parse_depths(&args.depths)?,
-        init,
+        init: inits[0],
         objective: args.optimize.objective,
         config,
         space: args.space.settings(),

@@ -23,31 +23,12 @@ const BAR_STEPS: u64 = 10_000;
 
 pub fn run(args: &SweepArgs) -> Result<()> {
     let mut config = args.optimize.config(args.restarts)?;
-    let inits = match &args.schedule {
-        Some(text) => {
-            let (init, ramp) = quzzle::qaoa::optimize::parse_schedule(text)?;
-            config.ramp = ramp;
-            config.optimise = false;
-            vec![init]
-        }
-        None => args.init.inits(),
-    };
-    let transfer = inits.contains(&Init::Transfer);
-    if transfer && args.angles_from.is_empty() {
-        return Err(quzzle::Error::InvalidArgument(
-            "transfer needs the angles of other instances: give --angles-from REPORT...".into(),
-        ));
-    }
-    if !transfer && !args.angles_from.is_empty() {
-        return Err(quzzle::Error::InvalidArgument(
-            "--angles-from is read only by --init transfer or --schedule transfer".into(),
-        ));
-    }
-    let transfer_from = args
-        .angles_from
-        .iter()
-        .map(|p| quzzle::experiment::transfer::AngleFile::read(p))
-        .collect::<quzzle::Result<Vec<_>>>()?;
+    let (inits, transfer_from) = quzzle::experiment::transfer::inits_and_angle_files(
+        &mut config,
+        args.init.inits(),
+        args.schedule.as_deref(),
+        &args.angles_from,
+    )?;
     let mut files = sweep::collect_files(&args.inputs)?;
     let mut shard = None;
     if let Some(text) = &args.shard {

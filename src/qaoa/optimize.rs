@@ -329,60 +329,18 @@ pub fn optimize(
     random_restarts: bool,
     config: &OptimizeConfig,
 ) -> Result<Optimized> {
-    if config.restarts == 0 {
-        return Err(Error::out_of_range(
-            crate::error::Quantity::Restarts,
-            0,
-            "must be at least 1",
-        ));
-    }
-    let began = Instant::now();
-    let mut rng = crate::rng::seeded(config.seed);
-    let evaluations = AtomicUsize::new(0);
-    let gradients = AtomicUsize::new(0);
-    let mut best: Option<(f64, Vec<f64>)> = None;
     let p = start.p();
-    for r in 0..config.restarts {
-        let x0 = if r == 0 {
-            start.to_flat()
-        } else if random_restarts {
-            random_start(sim, p, &mut rng)?.to_flat()
-        } else {
-            start
-                .to_flat()
-                .iter()
-                .map(|x| x * (1.0 + 0.2 * rng.random_range(-1.0..1.0)))
-                .collect()
-        };
-        let problem = Problem {
-            sim,
-            objective,
-            evaluations: &evaluations,
-            gradients: &gradients,
-            with_gradient: objective.has_gradient() && config.method == Method::Lbfgs,
-            ramp: None,
-            last: Mutex::new(None),
-        };
-        let (x, v) = run_one(problem, x0, objective, config)?;
-        if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
-            best = Some((v, x));
-        }
-    }
-    let (mut value, x) = best.expect("at least one start");
+    let draw = |rng: &mut crate::rng::SeededRng| random_start(sim, p, rng).map(|a| a.to_flat());
+    let random: Option<&DrawStart> = random_restarts.then_some(&draw);
+    let mut found = restarts(sim, objective, start.to_flat(), None, random, config)?;
     // Report the angles in their canonical periods, and the objective there.
-    let found = Angles::from_flat(&x)?;
-    let angles = canonical(sim, &found);
-    if angles != found {
-        evaluations.fetch_add(1, Ordering::Relaxed);
-        value = sim.objective(&angles, objective)?;
+    let angles = Angles::from_flat(&found.x)?;
+    let moved = canonical(sim, &angles);
+    if moved != angles {
+        found.evaluations += 1;
+        found.value = sim.objective(&moved, objective)?;
     }
-    Ok(Optimized {
-        angles,
-        value,
-        evaluations: evaluations.into_inner(),
-        gradients: gradients.into_inner(),
-        seconds: began.elapsed().as_secs_f64(),
-    })
+    Ok(found.into_optimized(moved))
 }
 
 /// LR-QAOA at depth p: the ramp scales (Δγ, Δβ) optimised from `start` by the configured
@@ -397,6 +355,46 @@ pub fn optimize_ramp(
     start: (f64, f64),
     config: &OptimizeConfig,
 ) -> Result<Optimized> {
+    let found = restarts(sim, objective, vec![start.0, start.1], Some(p), None, config)?;
+    let angles = schedule::ramp(p, found.x[0], found.x[1])?;
+    Ok(found.into_optimized(angles))
+}
+
+/// Draws a fresh start for a restart.
+type DrawStart<'a> = dyn Fn(&mut crate::rng::SeededRng) -> Result<Vec<f64>> + 'a;
+
+/// The best of [`restarts`]' runs, with what it cost.
+struct Found {
+    x: Vec<f64>,
+    value: f64,
+    evaluations: usize,
+    gradients: usize,
+    began: Instant,
+}
+
+impl Found {
+    fn into_optimized(self, angles: Angles) -> Optimized {
+        Optimized {
+            angles,
+            value: self.value,
+            evaluations: self.evaluations,
+            gradients: self.gradients,
+            seconds: self.began.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// `config.restarts` runs of the optimiser over the parameters `x` (the angles, or the ramp's
+/// scales at depth p when `ramp` is `Some(p)`): the first from `x0`, the others from `random`
+/// draws when given, else from seeded ±20 % perturbations of `x0`. The best run is kept.
+fn restarts(
+    sim: &dyn Qaoa,
+    objective: &Objective,
+    x0: Vec<f64>,
+    ramp: Option<usize>,
+    random: Option<&DrawStart>,
+    config: &OptimizeConfig,
+) -> Result<Found> {
     if config.restarts == 0 {
         return Err(Error::out_of_range(Quantity::Restarts, 0, "must be at least 1"));
     }
@@ -406,13 +404,13 @@ pub fn optimize_ramp(
     let gradients = AtomicUsize::new(0);
     let mut best: Option<(f64, Vec<f64>)> = None;
     for r in 0..config.restarts {
-        let x0 = if r == 0 {
-            vec![start.0, start.1]
-        } else {
-            [start.0, start.1]
+        let start = match (r, random) {
+            (0, _) => x0.clone(),
+            (_, Some(draw)) => draw(&mut rng)?,
+            (_, None) => x0
                 .iter()
                 .map(|x| x * (1.0 + 0.2 * rng.random_range(-1.0..1.0)))
-                .collect()
+                .collect(),
         };
         let problem = Problem {
             sim,
@@ -420,21 +418,21 @@ pub fn optimize_ramp(
             evaluations: &evaluations,
             gradients: &gradients,
             with_gradient: objective.has_gradient() && config.method == Method::Lbfgs,
-            ramp: Some(p),
+            ramp,
             last: Mutex::new(None),
         };
-        let (x, v) = run_one(problem, x0, objective, config)?;
+        let (x, v) = run_one(problem, start, objective, config)?;
         if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
             best = Some((v, x));
         }
     }
     let (value, x) = best.expect("at least one start");
-    Ok(Optimized {
-        angles: schedule::ramp(p, x[0], x[1])?,
+    Ok(Found {
+        x,
         value,
         evaluations: evaluations.into_inner(),
         gradients: gradients.into_inner(),
-        seconds: began.elapsed().as_secs_f64(),
+        began,
     })
 }
 

@@ -76,7 +76,8 @@ fn lr_stays_on_the_ramp_and_beats_its_grid_start() {
     let v = json(&["solve", s(&f), "--depths", "4", "--init", "lr", "--json"]);
     let d = &v["depths"][0];
     let (g, b) = (floats(&d["gammas"]), floats(&d["betas"]));
-    let (dg, db) = (g[0] / 0.125, b[0] / -0.875);
+    // The scales from the sums (Σ f_l = Σ (1 − f_l) = p/2), so that every layer is a check.
+    let (dg, db) = (g.iter().sum::<f64>() / 2.0, -b.iter().sum::<f64>() / 2.0);
     let ramp = schedule::ramp(4, dg, db).unwrap();
     for l in 0..4 {
         assert!((g[l] - ramp.gammas[l]).abs() < 1e-12 && (b[l] - ramp.betas[l]).abs() < 1e-12);

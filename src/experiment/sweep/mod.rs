@@ -401,7 +401,7 @@ pub fn run_sweep_within(
                 }
                 let inst = match &mut instance {
                     Some(i) => i,
-                    None => instance.insert(Instance::new(problem.as_ref(), plan.objective, &plan.space, budget)?),
+                    None => instance.insert(Instance::new(plan, problem.as_ref(), budget)?),
                 };
                 let budget = (plan.match_random_budget && init == Init::Random)
                     .then(|| {
@@ -454,26 +454,44 @@ struct Instance {
     objective: Objective,
     min: f64,
     max: f64,
+    /// The optimiser's settings for each init of the plan, with the angle table it reads
+    /// (fixed or transferred), built once for the instance.
+    configs: Vec<(Init, OptimizeConfig)>,
 }
 
 impl Instance {
-    fn new(
-        problem: &dyn Encoding,
-        spec: ObjectiveSpec,
-        space: &SpaceSettings,
-        budget: &crate::budget::Budget<'_>,
-    ) -> Result<Self> {
-        let sim = simulation::simulation_within(problem, space, budget)?;
+    fn new(plan: &SweepPlan, problem: &dyn Encoding, budget: &crate::budget::Budget<'_>) -> Result<Self> {
+        let sim = simulation::simulation_within(problem, &plan.space, budget)?;
         let success = simulation::success_states(problem, &sim)?;
         let (min, max) = (sim.qaoa().diagonal().min(), sim.qaoa().diagonal().max());
+        let provenance = Provenance::of(problem, &sim);
+        let configs = plan
+            .inits
+            .iter()
+            .map(|&init| {
+                let config = experiment::solve::with_table(&plan.config, init, &provenance, &plan.transfer_from)?;
+                Ok((init, config))
+            })
+            .collect::<Result<_>>()?;
         Ok(Instance {
-            objective: spec.to_objective(&success.valid),
-            provenance: Provenance::of(problem, &sim),
+            objective: plan.objective.to_objective(&success.valid),
+            provenance,
             sim,
             success,
             min,
             max,
+            configs,
         })
+    }
+
+    /// The optimiser's settings for `init`.
+    fn config(&self, init: Init) -> &OptimizeConfig {
+        &self
+            .configs
+            .iter()
+            .find(|(i, _)| *i == init)
+            .expect("a config for each init of the plan")
+            .1
     }
 }
 
@@ -527,9 +545,14 @@ fn compute_row(
             (o, 0, starts)
         }
         None => {
-            let config = experiment::solve::with_table(&plan.config, init, &inst.provenance, &plan.transfer_from)?;
-            let (o, scan) =
-                experiment::solve::optimize_depth(inst.sim.qaoa(), &inst.objective, p, init, previous, &config)?;
+            let (o, scan) = experiment::solve::optimize_depth(
+                inst.sim.qaoa(),
+                &inst.objective,
+                p,
+                init,
+                previous,
+                inst.config(init),
+            )?;
             (o, scan, plan.config.restarts)
         }
     };
