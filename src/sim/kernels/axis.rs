@@ -20,6 +20,10 @@
 //! neighbours by [`plan_axes`] and run on the tile transposed into a per-thread buffer, where
 //! its rows are long and contiguous like every other axis's.
 //!
+//! Threads: an axis with many chunks shares them out, else the columns of its rows. A large
+//! axis with short rows (one Dicke block over all qubits) has neither: each gate is cut into
+//! parts no pair crosses ([`Axis::parts`]), run in parallel gate after gate.
+//!
 //! Sums (the adjoint overlaps) are taken per work unit, units fixed by the state's shape and
 //! never by the thread count, and added in unit order: the same bytes on any thread count.
 
@@ -49,6 +53,12 @@ pub struct Axis {
     pub pairs: Vec<(u32, u32)>,
     /// Gate g owns `pairs[starts[g]..starts[g + 1]]` (one more entry than gates).
     pub starts: Vec<usize>,
+    /// For an axis of at least `PART_MIN_RADIX` states, each gate's parts: runs of
+    /// neighbouring states that no pair of the gate crosses, as (first state, first pair), the
+    /// gate's pairs sorted by their lower state. Threads rotate the parts apart when the axis
+    /// has too few chunks and columns to share (one Dicke block over all qubits). Empty for
+    /// smaller axes.
+    pub parts: Vec<Vec<(usize, usize)>>,
 }
 
 impl Axis {
@@ -56,11 +66,23 @@ impl Axis {
     pub fn new(radix: usize, stride: usize, gates: &[Vec<(u32, u32)>]) -> Axis {
         let mut starts = vec![0];
         let mut pairs = Vec::new();
+        let mut parts = Vec::new();
         for g in gates {
             debug_assert!(g
                 .iter()
                 .all(|&(a, b)| (a as usize) < radix && (b as usize) < radix && a != b));
+            let first = pairs.len();
             pairs.extend_from_slice(g);
+            if radix >= PART_MIN_RADIX {
+                let gate = &mut pairs[first..];
+                // The pairs of a gate are disjoint, so their lower states are distinct: the
+                // order is fixed by the gate, and rotating them in it changes no bit.
+                let lower = |&(a, b): &(u32, u32)| a.min(b);
+                if !gate.is_sorted_by_key(lower) {
+                    gate.sort_unstable_by_key(lower);
+                }
+                parts.push(gate_parts(gate, radix));
+            }
             starts.push(pairs.len());
         }
         Axis {
@@ -68,6 +90,7 @@ impl Axis {
             stride,
             pairs,
             starts,
+            parts,
         }
     }
 
@@ -84,6 +107,35 @@ impl Axis {
     fn span(&self) -> usize {
         self.radix * self.stride
     }
+}
+
+/// Axes of at least this many states are cut into parts for threads (see [`Axis::parts`]).
+const PART_MIN_RADIX: usize = 1 << 14;
+
+/// Parts a large axis's gate is cut into, at most: fixed by the axis, never by the threads,
+/// so the overlap sums are added in the same order on any thread count.
+const PARTS: usize = 64;
+
+/// The parts of one gate (pairs sorted by lower state) of an axis of `radix` states: cuts
+/// between states that no pair crosses, the first such at or after each multiple of
+/// `radix / PARTS`.
+fn gate_parts(gate: &[(u32, u32)], radix: usize) -> Vec<(usize, usize)> {
+    let mut parts = vec![(0, 0)];
+    // One past the highest state of the pairs before pair i: a cut in reach..=lo crosses none.
+    let mut reach = 0;
+    for (i, &(a, b)) in gate.iter().enumerate() {
+        let (lo, hi) = (a.min(b) as usize, a.max(b) as usize);
+        while parts.len() < PARTS {
+            let last = parts[parts.len() - 1].0;
+            let cut = (parts.len() * radix / PARTS).max(reach).max(last + 1);
+            if cut > lo {
+                break;
+            }
+            parts.push((cut, i));
+        }
+        reach = reach.max(hi + 1);
+    }
+    parts
 }
 
 /// Most states of an axis made by merging axes: rows of at least `TILE / MERGED_RADIX`
@@ -559,6 +611,74 @@ fn backward_rows(psi: &mut [&mut [Complex64]], lam: &mut [&mut [Complex64]], axi
     sum
 }
 
+/// Whether threads share `axis` by its gates' parts: an axis with parts whose rows are too
+/// short for the column split.
+fn runs_in_parts(axis: &Axis) -> bool {
+    !axis.parts.is_empty() && axis.stride < ROW_SPLIT
+}
+
+/// A part of a chunk: its first state, its rows and its pairs.
+type Part<'a> = (usize, &'a mut [Complex64], &'a [(u32, u32)]);
+
+/// One chunk of `axis` cut into the parts of gate `g`.
+fn split_parts<'a>(mut chunk: &'a mut [Complex64], axis: &'a Axis, g: usize) -> Vec<Part<'a>> {
+    let (parts, gate) = (&axis.parts[g], axis.gate(g));
+    let mut out = Vec::with_capacity(parts.len());
+    for (i, &(state, pair)) in parts.iter().enumerate() {
+        let (end, last) = parts.get(i + 1).map_or((axis.radix, gate.len()), |&(s, p)| (s, p));
+        let (rows, rest) = std::mem::take(&mut chunk).split_at_mut((end - state) * axis.stride);
+        chunk = rest;
+        out.push((state, rows, &gate[pair..last]));
+    }
+    out
+}
+
+/// Apply the gates of `axis` to one chunk, gate after gate, the parts of each gate in parallel.
+fn forward_parts(chunk: &mut [Complex64], axis: &Axis, rot: Rot) {
+    let stride = axis.stride;
+    for g in 0..axis.gates() {
+        split_parts(chunk, axis, g)
+            .into_par_iter()
+            .for_each(|(first, rows, pairs)| {
+                for &(a, b) in pairs {
+                    let (a, b) = ((a as usize - first) * stride, (b as usize - first) * stride);
+                    let (ra, rb) = row_pair(rows, a, b, 0, stride);
+                    rotate_rows(ra, rb, rot);
+                }
+            });
+    }
+}
+
+/// Un-apply the gates of `axis` (last first) to one chunk of ψ and λ, the parts of each gate
+/// in parallel, returning the overlaps' sum: per part, added in part order.
+fn backward_parts(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, rot: Rot, scratch: &mut Vec<f64>) -> f64 {
+    let stride = axis.stride;
+    let mut sum = 0.0;
+    for g in (0..axis.gates()).rev() {
+        let parts: Vec<_> = split_parts(psi, axis, g)
+            .into_iter()
+            .zip(split_parts(lam, axis, g))
+            .collect();
+        scratch.clear();
+        scratch.resize(parts.len(), 0.0);
+        parts
+            .into_par_iter()
+            .zip(scratch.par_iter_mut())
+            .for_each(|(((first, p, pairs), (_, l, _)), out)| {
+                let mut part = 0.0;
+                for &(a, b) in pairs.iter().rev() {
+                    let (a, b) = ((a as usize - first) * stride, (b as usize - first) * stride);
+                    let (pa, pb) = row_pair(p, a, b, 0, stride);
+                    let (la, lb) = row_pair(l, a, b, 0, stride);
+                    part += unrotate_rows(pa, pb, la, lb, rot);
+                }
+                *out = part;
+            });
+        sum += scratch.iter().sum::<f64>();
+    }
+    sum
+}
+
 /// Mutable views of rows `a` and `b` (distinct) of `rows`.
 fn two_rows<'r>(rows: &'r mut [&mut [Complex64]], a: usize, b: usize) -> (&'r mut [Complex64], &'r mut [Complex64]) {
     debug_assert_ne!(a, b);
@@ -592,6 +712,10 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
         let span = axis.span();
         if amps.len() / span >= ROW_SPLIT || amps.len() < PAR_MIN {
             for_units(amps, span, |_, x| forward_chunks(x, axis, rot));
+        } else if runs_in_parts(axis) {
+            for chunk in amps.chunks_exact_mut(span) {
+                forward_parts(chunk, axis, rot);
+            }
         } else {
             for chunk in amps.chunks_exact_mut(span) {
                 column_parts(chunk, axis)
@@ -623,6 +747,10 @@ pub fn unapply_layer_axes(
         let span = axis.span();
         if psi.len() / span >= ROW_SPLIT || psi.len() < PAR_MIN {
             mixer += sum_units(psi, lam, span, scratch, |_, p, l| backward_chunks(p, l, axis, rot));
+        } else if runs_in_parts(axis) {
+            for (p, l) in psi.chunks_exact_mut(span).zip(lam.chunks_exact_mut(span)) {
+                mixer += backward_parts(p, l, axis, rot, scratch);
+            }
         } else {
             for (p, l) in psi.chunks_exact_mut(span).zip(lam.chunks_exact_mut(span)) {
                 let parts: Vec<_> = column_parts(p, axis).into_iter().zip(column_parts(l, axis)).collect();
@@ -798,17 +926,21 @@ mod tests {
         x[j] = Complex64::new(c * b.re + s * a.im, c * b.im - s * a.re);
     }
 
+    /// The indices whose digit on `axis` is 0, in order.
+    fn bases(len: usize, axis: &Axis) -> Vec<usize> {
+        (0..len)
+            .filter(|k| (k / axis.stride).is_multiple_of(axis.radix))
+            .collect()
+    }
+
     /// The same layer, gate by gate over the whole state with plain indexing.
     fn naive_layer(amps: &mut [Complex64], axes: &[Axis], c: f64, s: f64) {
         for axis in axes {
+            let bases = bases(amps.len(), axis);
             for g in 0..axis.gates() {
-                for k in 0..amps.len() {
-                    let d = (k / axis.stride) % axis.radix;
+                for &k in &bases {
                     for &(a, b) in axis.gate(g) {
-                        if d == a as usize {
-                            let j = k - d * axis.stride + b as usize * axis.stride;
-                            rotate(amps, k, j, c, s);
-                        }
+                        rotate(amps, k + a as usize * axis.stride, k + b as usize * axis.stride, c, s);
                     }
                 }
             }
@@ -881,17 +1013,15 @@ mod tests {
     ) -> (f64, f64) {
         let mut mixer = 0.0;
         for axis in axes.iter().rev() {
+            let bases = bases(psi.len(), axis);
             for g in (0..axis.gates()).rev() {
-                for k in 0..psi.len() {
-                    let d = (k / axis.stride) % axis.radix;
+                for &base in &bases {
                     for &(a, b) in axis.gate(g) {
-                        if d == a as usize {
-                            let j = k - d * axis.stride + b as usize * axis.stride;
-                            let (x, y, u, v) = (psi[k], psi[j], lam[k], lam[j]);
-                            mixer += (u.conj() * y).im + (v.conj() * x).im;
-                            rotate(psi, k, j, c, -s);
-                            rotate(lam, k, j, c, -s);
-                        }
+                        let (k, j) = (base + a as usize * axis.stride, base + b as usize * axis.stride);
+                        let (x, y, u, v) = (psi[k], psi[j], lam[k], lam[j]);
+                        mixer += (u.conj() * y).im + (v.conj() * x).im;
+                        rotate(psi, k, j, c, -s);
+                        rotate(lam, k, j, c, -s);
                     }
                 }
             }
@@ -913,8 +1043,12 @@ mod tests {
     /// Shapes that reach every path: serial and parallel; the transposed first axis with even
     /// and odd row lengths; a first axis of one chunk per tile and one longer than a tile
     /// (pairs one by one); fused only; unfused axes with many chunks and with the row split;
-    /// merged radix-8 and radix-9 axes as the 8^8 and 9^9 Queens spaces plan them.
-    const SHAPES: [&[usize]; 10] = [
+    /// merged radix-8 and radix-9 axes as the 8^8 and 9^9 Queens spaces plan them; axes large
+    /// enough to run in parts, with rows of one and of six amplitudes.
+    const SHAPES: [&[usize]; 13] = [
+        &[20000],
+        &[17000, 2],
+        &[2, 3, 17000],
         &[3, 4, 2],
         &[6, 5, 7, 4, 8, 3],
         &[2, 3, 5000, 4],
@@ -1060,6 +1194,82 @@ mod tests {
             let back = random_state(len, 7);
             let err = fast.iter().zip(&back).map(|(a, b)| (a - b).norm()).fold(0.0, f64::max);
             assert!(err < 1e-12, "{radices:?} undo: {err}");
+        }
+    }
+
+    #[test]
+    fn large_axes_are_cut_where_no_pair_crosses() {
+        let r = 20000;
+        let shift: Vec<(u32, u32)> = (0..r - 1).step_by(2).map(|a| (a as u32 + 1, a as u32)).collect();
+        let half: Vec<(u32, u32)> = (0..r / 2).map(|a| (a as u32, (a + r / 2) as u32)).collect();
+        let sparse = vec![(5, 9), (19990, 19000)];
+        let axis = Axis::new(r, 1, &[shift, half, sparse]);
+        let counts: Vec<usize> = axis.parts.iter().map(Vec::len).collect();
+        // The sparse gate: cuts at each 20000/64 up to its last pair's lower state (19000),
+        // none after it (no pair to share there).
+        assert_eq!(counts, [PARTS, 1, 19000 * PARTS / r + 1]);
+        for g in 0..axis.gates() {
+            let (parts, gate) = (&axis.parts[g], axis.gate(g));
+            assert!(
+                parts.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1),
+                "gate {g}"
+            );
+            assert_eq!(parts[0], (0, 0));
+            for (i, &(a, b)) in gate.iter().enumerate() {
+                let part = parts.partition_point(|&(_, p)| p <= i) - 1;
+                let end = parts.get(part + 1).map_or(r, |p| p.0);
+                let (lo, hi) = (a.min(b) as usize, a.max(b) as usize);
+                assert!(parts[part].0 <= lo && hi < end, "gate {g}: pair {i} leaves part {part}");
+            }
+        }
+        // The parts run the same layer and adjoint as gate by gate, and the same bits on any
+        // thread count (the half gate in one part, the others in many).
+        let axes = [axis];
+        let (c, s) = (0.6f64.cos(), 0.6f64.sin());
+        let run = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| {
+                    let mut psi = random_state(r, 31);
+                    apply_layer_axes(&mut psi, &axes, Phase::None, c, s);
+                    let mut lam = random_state(r, 32);
+                    let mut scratch = Vec::new();
+                    let (m, _) = unapply_layer_axes(&mut psi, &mut lam, &axes, Phase::None, None, c, s, &mut scratch);
+                    (psi, lam, m)
+                })
+        };
+        let mut slow = random_state(r, 31);
+        naive_layer(&mut slow, &axes, c, s);
+        let mut after = random_state(r, 31);
+        apply_layer_axes(&mut after, &axes, Phase::None, c, s);
+        assert!(max_err(&after, &slow) < 1e-13);
+        let (psi, lam, m) = run(1);
+        let mut lam_slow = random_state(r, 32);
+        let (m0, _) = naive_unapply(
+            &mut slow,
+            &mut lam_slow,
+            &axes,
+            &vec![0; r],
+            &[Complex64::new(1.0, 0.0)],
+            &[0.0],
+            c,
+            s,
+        );
+        assert!((m - m0).abs() < 1e-9 * (1.0 + m0.abs()), "{m} {m0}");
+        assert!(max_err(&psi, &random_state(r, 31)) < 1e-12 && max_err(&lam, &lam_slow) < 1e-12);
+        for threads in [2, 3] {
+            let (p2, l2, m2) = run(threads);
+            let bits = |v: &[Complex64]| {
+                v.iter()
+                    .flat_map(|a| [a.re.to_bits(), a.im.to_bits()])
+                    .collect::<Vec<_>>()
+            };
+            assert!(
+                bits(&p2) == bits(&psi) && bits(&l2) == bits(&lam) && m2.to_bits() == m.to_bits(),
+                "{threads} threads"
+            );
         }
     }
 }
