@@ -59,6 +59,12 @@ mod imp {
             Quad(load_unaligned_hi_lo_m256d(b, a))
         }
 
+        /// The inverse of [`Quad::load_pair`]: the low amplitude to `a`, the high one to `b`.
+        #[inline(always)]
+        pub fn store_pair(self, a: &mut [f64; 2], b: &mut [f64; 2]) {
+            store_unaligned_hi_lo_m256d(b, a, self.0)
+        }
+
         /// `self·b + c`, lane by lane, rounded once.
         #[inline(always)]
         pub fn mul_add(self, b: Quad, c: Quad) -> Quad {
@@ -486,6 +492,12 @@ impl Portable {
     }
 
     #[inline(always)]
+    pub fn store_pair(self, a: &mut [f64; 2], b: &mut [f64; 2]) {
+        *a = [self.0[0], self.0[1]];
+        *b = [self.0[2], self.0[3]];
+    }
+
+    #[inline(always)]
     pub fn mul_add(self, b: Portable, c: Portable) -> Portable {
         Portable(std::array::from_fn(|t| self.0[t].mul_add(b.0[t], c.0[t])))
     }
@@ -708,6 +720,11 @@ mod tests {
         let mut out = [0.0; 4];
         Quad::load(&a).store(&mut out);
         assert_eq!(bits(out), bits(a));
+        let (mut lo, mut hi, mut plo, mut phi) = ([0.0; 2], [0.0; 2], [0.0; 2], [0.0; 2]);
+        qa.store_pair(&mut lo, &mut hi);
+        pa.store_pair(&mut plo, &mut phi);
+        assert_eq!(bits([lo[0], lo[1], hi[0], hi[1]]), bits(a), "store_pair");
+        assert_eq!(bits([plo[0], plo[1], phi[0], phi[1]]), bits(a), "store_pair");
         assert_eq!(bits(Quad::zero().to_array()), [0; 4]);
         // The definitions themselves, on known values.
         assert_eq!(bits(pa.swap_pairs().to_array()), bits([a[1], a[0], a[3], a[2]]));
