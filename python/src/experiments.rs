@@ -70,14 +70,14 @@ fn solve_json(
     check_depths(&depths)?;
     let space = space_settings(space, mixer)?;
     let mut config = OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?;
-    let (inits, transfer_from) = quzzle::experiment::transfer::inits_and_angle_files(
+    let run = quzzle::experiment::transfer::inits_and_angle_files(
         &mut config,
         vec![init(init_name)?],
         schedule,
         &angles_from,
     )
     .or_py()?;
-    let init = inits[0];
+    let init = run.inits[0];
     let settings = SolveSettings {
         depths,
         init,
@@ -85,8 +85,8 @@ fn solve_json(
         config,
         space,
         noise: noise_settings(&noise, trajectories, &space, Some(enc.inner.as_ref()))?.with_devices(devices(&device)?),
-        transfer_from,
-        schedule: schedule.map(|s| s.trim().to_string()),
+        transfer_from: run.angle_files,
+        schedule: run.schedule,
     };
     let report = compute(py, || quzzle::solve(enc.inner.as_ref(), &settings)).or_py()?;
     json_text(&report)
@@ -261,7 +261,7 @@ fn sweep_json(
     check_depths(&depths)?;
     let inits = inits.iter().map(|i| init(i)).collect::<PyResult<Vec<_>>>()?;
     let mut config = OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?;
-    let (inits, transfer_from) =
+    let run =
         quzzle::experiment::transfer::inits_and_angle_files(&mut config, inits, schedule, &angles_from).or_py()?;
     let space = space_settings(space, mixer)?;
     let plan = SweepPlan {
@@ -269,8 +269,8 @@ fn sweep_json(
         level: level(reduce)?,
         encoding: encoding_kind(encoding)?,
         depths,
-        match_random_budget: match_budget && inits.contains(&Init::Interp),
-        inits,
+        match_random_budget: match_budget && run.inits.contains(&Init::Interp),
+        inits: run.inits,
         objective: objective(objective_name)?,
         config,
         max_qubits,
@@ -278,8 +278,8 @@ fn sweep_json(
         noise: noise_settings(&noise, trajectories, &space, None)?.with_devices(devices(&device)?),
         shard: None,
         baseline: None,
-        transfer_from,
-        schedule: schedule.map(|s| s.trim().to_string()),
+        transfer_from: run.angle_files,
+        schedule: run.schedule,
     };
     let csv = out.join("sweep.csv");
     let lock = sweep::lock_sweep_folder(&out).or_py()?;

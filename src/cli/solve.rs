@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// The validated settings of `solve`.
 pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
     let mut config = args.optimize.config(args.restarts)?;
-    let (inits, transfer_from) = inits_and_angle_files(
+    let run = inits_and_angle_files(
         &mut config,
         vec![args.init],
         args.schedule.as_deref(),
@@ -23,13 +23,13 @@ pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
     )?;
     Ok(SolveSettings {
         depths: parse_depths(&args.depths)?,
-        init: inits[0],
+        init: run.inits[0],
         objective: args.optimize.objective,
         config,
         space: args.space.settings(),
         noise: quzzle::noise::NoiseSettings::default(),
-        transfer_from,
-        schedule: args.schedule.as_ref().map(|s| s.trim().to_string()),
+        transfer_from: run.angle_files,
+        schedule: run.schedule,
     })
 }
 

@@ -23,7 +23,7 @@ const BAR_STEPS: u64 = 10_000;
 
 pub fn run(args: &SweepArgs) -> Result<()> {
     let mut config = args.optimize.config(args.restarts)?;
-    let (inits, transfer_from) = quzzle::experiment::transfer::inits_and_angle_files(
+    let run = quzzle::experiment::transfer::inits_and_angle_files(
         &mut config,
         args.init.inits(),
         args.schedule.as_deref(),
@@ -41,10 +41,10 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         level: args.reduce.level,
         encoding: args.encoding.encoding,
         depths: parse_depths(&args.depths)?,
-        inits: inits.clone(),
+        match_random_budget: !args.no_match_budget && run.inits.contains(&Init::Interp),
+        inits: run.inits,
         objective: args.optimize.objective,
         config,
-        match_random_budget: !args.no_match_budget && inits.contains(&Init::Interp),
         max_qubits: args.max_qubits,
         space: args.space.settings(),
         noise: args.noise.settings(&args.space.settings())?,
@@ -54,8 +54,8 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             sweeps: args.baseline_sweeps,
             seed: args.optimize.seed,
         }),
-        transfer_from,
-        schedule: args.schedule.as_ref().map(|s| s.trim().to_string()),
+        transfer_from: run.angle_files,
+        schedule: run.schedule,
     };
     let csv = args.out.join("sweep.csv");
     let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
