@@ -247,6 +247,15 @@ impl Rot {
             x.swap_pairs().mul_add(self.w, y.mul(self.c)),
         )
     }
+
+    /// One adjoint step on ψ's pair `(x, y)` and λ's `(u, v)`: their overlap added to `acc`
+    /// (lanes 0, 2 gather re(λ)·im(ψ), lanes 1, 3 im(λ)·re(ψ)), then both pairs rotated.
+    #[inline(always)]
+    fn unapply(self, [x, y, u, v]: [Quad; 4], acc: Quad) -> ([Quad; 4], Quad) {
+        let acc = v.mul_add(x.swap_pairs(), u.mul_add(y.swap_pairs(), acc));
+        let ((x, y), (u, v)) = (self.apply(x, y), self.apply(u, v));
+        ([x, y, u, v], acc)
+    }
 }
 
 #[inline(always)]
@@ -308,16 +317,9 @@ fn unrotate_rows(
     let mut pbi = bytemuck::cast_slice_mut::<Complex64, f64>(pb).chunks_exact_mut(4);
     let mut lai = bytemuck::cast_slice_mut::<Complex64, f64>(la).chunks_exact_mut(4);
     let mut lbi = bytemuck::cast_slice_mut::<Complex64, f64>(lb).chunks_exact_mut(4);
-    // Lanes 0, 2 gather re(λ)·im(ψ), lanes 1, 3 im(λ)·re(ψ).
     let mut acc = Quad::zero();
-    let step = |x: Quad, y: Quad, u: Quad, v: Quad, acc: Quad| {
-        let acc = v.mul_add(x.swap_pairs(), u.mul_add(y.swap_pairs(), acc));
-        let (x, y) = rot.apply(x, y);
-        let (u, v) = rot.apply(u, v);
-        (x, y, u, v, acc)
-    };
     for (((x, y), u), v) in (&mut pai).zip(&mut pbi).zip(&mut lai).zip(&mut lbi) {
-        let (a, b, c, d, sum) = step(quad_of(x), quad_of(y), quad_of(u), quad_of(v), acc);
+        let ([a, b, c, d], sum) = rot.unapply([quad_of(x), quad_of(y), quad_of(u), quad_of(v)], acc);
         acc = sum;
         put(x, a);
         put(y, b);
@@ -331,13 +333,19 @@ fn unrotate_rows(
         lbi.into_remainder(),
     );
     if !x.is_empty() {
-        let (a, b, c, d, sum) = step(quad_of_one(x), quad_of_one(y), quad_of_one(u), quad_of_one(v), acc);
+        let ([a, b, c, d], sum) = rot.unapply([quad_of_one(x), quad_of_one(y), quad_of_one(u), quad_of_one(v)], acc);
         acc = sum;
         put_one(x, a);
         put_one(y, b);
         put_one(u, c);
         put_one(v, d);
     }
+    overlap(acc)
+}
+
+/// `Im⟨λ|H|ψ⟩` from an accumulator of [`Rot::unapply`]: `(a0 + a2) − (a1 + a3)`.
+#[inline(always)]
+fn overlap(acc: Quad) -> f64 {
     let a = acc.to_array();
     (a[0] + a[2]) - (a[1] + a[3])
 }
@@ -415,15 +423,8 @@ fn amplitudes(x: &mut [Complex64]) -> &mut [[f64; 2]] {
 fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, rot: Rot) -> f64 {
     let (stride, span) = (axis.stride, axis.span());
     if stride == 1 {
-        // As in `forward_chunks`, two chunks per register; lanes 0, 2 gather re(λ)·im(ψ),
-        // lanes 1, 3 im(λ)·re(ψ), as in `unrotate_rows`.
+        // As in `forward_chunks`, two chunks per register.
         let mut acc = Quad::zero();
-        let step = |x: Quad, y: Quad, u: Quad, v: Quad, acc: Quad| {
-            let acc = v.mul_add(x.swap_pairs(), u.mul_add(y.swap_pairs(), acc));
-            let (x, y) = rot.apply(x, y);
-            let (u, v) = rot.apply(u, v);
-            (x, y, u, v, acc)
-        };
         let mut ps = psi.chunks_exact_mut(2 * span);
         let mut ls = lam.chunks_exact_mut(2 * span);
         for (pt, lt) in (&mut ps).zip(&mut ls) {
@@ -431,11 +432,13 @@ fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, ro
             let (p0, p1, l0, l1) = (amplitudes(c0), amplitudes(c1), amplitudes(d0), amplitudes(d1));
             for &(a, b) in axis.pairs.iter().rev() {
                 let (a, b) = (a as usize, b as usize);
-                let (x, y, u, v, sum) = step(
-                    Quad::load_pair(&p0[a], &p1[a]),
-                    Quad::load_pair(&p0[b], &p1[b]),
-                    Quad::load_pair(&l0[a], &l1[a]),
-                    Quad::load_pair(&l0[b], &l1[b]),
+                let ([x, y, u, v], sum) = rot.unapply(
+                    [
+                        Quad::load_pair(&p0[a], &p1[a]),
+                        Quad::load_pair(&p0[b], &p1[b]),
+                        Quad::load_pair(&l0[a], &l1[a]),
+                        Quad::load_pair(&l0[b], &l1[b]),
+                    ],
                     acc,
                 );
                 acc = sum;
@@ -449,11 +452,13 @@ fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, ro
         if !p.is_empty() {
             for &(a, b) in axis.pairs.iter().rev() {
                 let (a, b) = (a as usize, b as usize);
-                let (x, y, u, v, sum) = step(
-                    quad_of_one(&p[a]),
-                    quad_of_one(&p[b]),
-                    quad_of_one(&l[a]),
-                    quad_of_one(&l[b]),
+                let ([x, y, u, v], sum) = rot.unapply(
+                    [
+                        quad_of_one(&p[a]),
+                        quad_of_one(&p[b]),
+                        quad_of_one(&l[a]),
+                        quad_of_one(&l[b]),
+                    ],
                     acc,
                 );
                 acc = sum;
@@ -463,8 +468,7 @@ fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, ro
                 put_one(&mut l[b], v);
             }
         }
-        let a = acc.to_array();
-        return (a[0] + a[2]) - (a[1] + a[3]);
+        return overlap(acc);
     }
     let mut sum = 0.0;
     for (p, l) in psi.chunks_exact_mut(span).zip(lam.chunks_exact_mut(span)) {
