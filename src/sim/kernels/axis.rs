@@ -19,7 +19,10 @@
 //! partner row at a time. The first axis (stride 1, rows of one amplitude) pairs one amplitude
 //! of each of two neighbouring chunks in a register instead, loaded and stored in halves. (A
 //! tile transposed into a buffer, to give this axis long rows, cost more in its transposes
-//! than it saved: 8^8 layer 0.12 s against 0.09 s.)
+//! than it saved: 8^8 layer 0.12 s against 0.09 s.) Every other axis that is a product of
+//! one-hot blocks with the XY ring (the Queens and Star Battle row spaces) holds each block's
+//! rows in registers across all the block's gates ([`rotate_rings`]), one load and one store
+//! per amplitude instead of one per gate; other axes rotate pair by pair from their lists.
 //!
 //! Threads: an axis with many chunks shares them out, else the columns of its rows. A large
 //! axis with short rows (one Dicke block over all qubits) has neither: each gate is cut into
@@ -59,6 +62,28 @@ pub struct Axis {
     /// has too few chunks and columns to share (one Dicke block over all qubits). Empty for
     /// smaller axes.
     pub parts: Vec<Vec<(usize, usize)>>,
+    /// When the axis is a product of one-hot blocks with the XY ring (see [`ring_gates`]),
+    /// their sizes, fastest first (at most `RING_MAX` each); else empty. Such an axis is
+    /// rotated block by block in registers ([`ring_group`]).
+    pub ring: Vec<usize>,
+}
+
+/// Largest block the ring kernel holds in registers.
+const RING_MAX: usize = 9;
+
+/// The gates of the XY ring on a one-hot block of `r` states (state i: the one on qubit i),
+/// as the block space builds them: the odd edges `(0,1), (2,3), …`, the even edges
+/// `(1,2), …`, then the closing edge `(0, r−1)` for `r ≥ 3`, one pair per gate.
+fn ring_gates(r: usize) -> Vec<Vec<(u32, u32)>> {
+    let mut gates: Vec<Vec<(u32, u32)>> = (0..r.saturating_sub(1))
+        .step_by(2)
+        .chain((1..r.saturating_sub(1)).step_by(2))
+        .map(|i| vec![(i as u32, i as u32 + 1)])
+        .collect();
+    if r >= 3 {
+        gates.push(vec![(0, r as u32 - 1)]);
+    }
+    gates
 }
 
 impl Axis {
@@ -85,12 +110,18 @@ impl Axis {
             }
             starts.push(pairs.len());
         }
+        let ring = if (2..=RING_MAX).contains(&radix) && gates == ring_gates(radix) {
+            vec![radix]
+        } else {
+            Vec::new()
+        };
         Axis {
             radix,
             stride,
             pairs,
             starts,
             parts,
+            ring,
         }
     }
 
@@ -172,7 +203,11 @@ pub fn merge_axes(a: &Axis, b: &Axis) -> Axis {
                 .collect(),
         );
     }
-    Axis::new(ra * rb, a.stride, &gates)
+    let mut merged = Axis::new(ra * rb, a.stride, &gates);
+    if !a.ring.is_empty() && !b.ring.is_empty() {
+        merged.ring = [&a.ring[..], &b.ring[..]].concat();
+    }
+    merged
 }
 
 /// The axes a layer runs: neighbours merged greedily while their states multiply to at most
@@ -356,10 +391,148 @@ fn rotate_chunk(chunk: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot) {
     let cols = (TILE / axis.radix).max(2);
     for t0 in (0..stride).step_by(cols) {
         let t1 = (t0 + cols).min(stride);
+        if !axis.ring.is_empty() {
+            let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
+            let mut rows = Flat { f, stride };
+            rotate_rings(&mut rows, &axis.ring, t0, t1, rot);
+            continue;
+        }
         for &(a, b) in &axis.pairs {
             let (ra, rb) = row_pair(chunk, a as usize * stride, b as usize * stride, t0, t1);
             rotate_rows(ra, rb, rot);
         }
+    }
+}
+
+/// The rows of one chunk, as the ring kernel reads and writes them: the amplitude at column t
+/// of row k, two at a time or one.
+trait Rows {
+    fn quad(&self, k: usize, t: usize) -> Quad;
+    fn put_quad(&mut self, k: usize, t: usize, q: Quad);
+    fn one(&self, k: usize, t: usize) -> Quad;
+    fn put_one(&mut self, k: usize, t: usize, q: Quad);
+}
+
+/// Rows `stride` amplitudes apart in one slice.
+struct Flat<'a> {
+    f: &'a mut [f64],
+    stride: usize,
+}
+
+impl Rows for Flat<'_> {
+    #[inline(always)]
+    fn quad(&self, k: usize, t: usize) -> Quad {
+        let i = 2 * (k * self.stride + t);
+        quad_of(&self.f[i..i + 4])
+    }
+    #[inline(always)]
+    fn put_quad(&mut self, k: usize, t: usize, q: Quad) {
+        let i = 2 * (k * self.stride + t);
+        put(&mut self.f[i..i + 4], q)
+    }
+    #[inline(always)]
+    fn one(&self, k: usize, t: usize) -> Quad {
+        let i = 2 * (k * self.stride + t);
+        quad_of_one(&self.f[i..i + 2])
+    }
+    #[inline(always)]
+    fn put_one(&mut self, k: usize, t: usize, q: Quad) {
+        let i = 2 * (k * self.stride + t);
+        put_one(&mut self.f[i..i + 2], q)
+    }
+}
+
+/// Rows held as separate slices (a column part).
+struct Apart<'r, 'a>(&'r mut [&'a mut [Complex64]]);
+
+impl Rows for Apart<'_, '_> {
+    #[inline(always)]
+    fn quad(&self, k: usize, t: usize) -> Quad {
+        quad_of(bytemuck::cast_slice(&self.0[k][t..t + 2]))
+    }
+    #[inline(always)]
+    fn put_quad(&mut self, k: usize, t: usize, q: Quad) {
+        put(bytemuck::cast_slice_mut(&mut self.0[k][t..t + 2]), q)
+    }
+    #[inline(always)]
+    fn one(&self, k: usize, t: usize) -> Quad {
+        quad_of_one(bytemuck::cast_slice(&self.0[k][t..t + 1]))
+    }
+    #[inline(always)]
+    fn put_one(&mut self, k: usize, t: usize, q: Quad) {
+        put_one(bytemuck::cast_slice_mut(&mut self.0[k][t..t + 1]), q)
+    }
+}
+
+/// The gates of an axis that is a product of ring blocks (`ring`, fastest first), on columns
+/// `t0..t1` of its rows: block after block, each block's rows held in registers across all
+/// its gates. Every amplitude meets the same rotations in the same order as through the pair
+/// list (the blocks of one factor touch disjoint rows), so the bits are the same.
+fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot: Rot) {
+    let radix: usize = ring.iter().product();
+    let mut inner = 1;
+    for &r in ring {
+        let outer = inner * r;
+        for hi in (0..radix).step_by(outer) {
+            for lo in 0..inner {
+                let base = hi + lo;
+                match r {
+                    2 => ring_group::<2>(rows, base, inner, t0, t1, rot),
+                    3 => ring_group::<3>(rows, base, inner, t0, t1, rot),
+                    4 => ring_group::<4>(rows, base, inner, t0, t1, rot),
+                    5 => ring_group::<5>(rows, base, inner, t0, t1, rot),
+                    6 => ring_group::<6>(rows, base, inner, t0, t1, rot),
+                    7 => ring_group::<7>(rows, base, inner, t0, t1, rot),
+                    8 => ring_group::<8>(rows, base, inner, t0, t1, rot),
+                    _ => ring_group::<9>(rows, base, inner, t0, t1, rot),
+                }
+            }
+        }
+        inner = outer;
+    }
+}
+
+/// One ring block of `R` rows (`base + k·step`) on columns `t0..t1`.
+#[inline(always)]
+fn ring_group<const R: usize>(rows: &mut impl Rows, base: usize, step: usize, t0: usize, t1: usize, rot: Rot) {
+    let mut t = t0;
+    while t + 2 <= t1 {
+        let mut q: [Quad; R] = std::array::from_fn(|k| rows.quad(base + k * step, t));
+        ring_in_registers(&mut q, rot);
+        for (k, &v) in q.iter().enumerate() {
+            rows.put_quad(base + k * step, t, v);
+        }
+        t += 2;
+    }
+    if t < t1 {
+        let mut q: [Quad; R] = std::array::from_fn(|k| rows.one(base + k * step, t));
+        ring_in_registers(&mut q, rot);
+        for (k, &v) in q.iter().enumerate() {
+            rows.put_one(base + k * step, t, v);
+        }
+    }
+}
+
+/// The gates of [`ring_gates`] on one block held in registers, in their order.
+#[inline(always)]
+fn ring_in_registers<const R: usize>(q: &mut [Quad; R], rot: Rot) {
+    let mut pair = |i: usize, j: usize| {
+        let (a, b) = rot.apply(q[i], q[j]);
+        q[i] = a;
+        q[j] = b;
+    };
+    let mut i = 0;
+    while i + 1 < R {
+        pair(i, i + 1);
+        i += 2;
+    }
+    let mut i = 1;
+    while i + 1 < R {
+        pair(i, i + 1);
+        i += 2;
+    }
+    if R >= 3 {
+        pair(0, R - 1);
     }
 }
 
@@ -575,6 +748,10 @@ fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
     let cols = (TILE / axis.radix).max(2);
     for t0 in (0..len).step_by(cols) {
         let t1 = (t0 + cols).min(len);
+        if !axis.ring.is_empty() {
+            rotate_rings(&mut Apart(rows), &axis.ring, t0, t1, rot);
+            continue;
+        }
         for &(a, b) in &axis.pairs {
             let (ra, rb) = two_rows(rows, a as usize, b as usize);
             rotate_rows(&mut ra[t0..t1], &mut rb[t0..t1], rot);
@@ -975,6 +1152,51 @@ mod tests {
                 axis
             })
             .collect()
+    }
+
+    #[test]
+    fn ring_blocks_in_registers_give_the_pair_lists_bits() {
+        // Fused and outer ring axes, even and odd strides, merged products, and the column
+        // split of an axis that spans the whole state (8^6, 9^6).
+        for radices in [
+            &[8usize; 6][..],
+            &[9; 6],
+            &[3, 5, 7, 4, 6, 2],
+            &[2, 9, 9, 9, 9, 2],
+            &[7, 3000, 9],
+        ] {
+            let planned = plan_axes(ring_axes(radices));
+            assert!(planned.iter().any(|a| !a.ring.is_empty()), "{radices:?}: a ring axis");
+            let mut pairs_only = planned.clone();
+            for a in &mut pairs_only {
+                a.ring.clear();
+            }
+            let len: usize = radices.iter().product();
+            let (index, factors, _) = phase_of(len, 11, 0.4);
+            let phase = Phase::Indexed {
+                index: &index,
+                factors: &factors,
+            };
+            let (c, s) = (0.83f64.cos(), 0.83f64.sin());
+            let mut a = random_state(len, 9);
+            let mut b = a.clone();
+            apply_layer_axes(&mut a, &planned, phase, c, s);
+            apply_layer_axes(&mut b, &pairs_only, phase, c, s);
+            let bits = |x: &[Complex64]| {
+                x.iter()
+                    .flat_map(|z| [z.re.to_bits(), z.im.to_bits()])
+                    .collect::<Vec<_>>()
+            };
+            assert!(bits(&a) == bits(&b), "{radices:?}");
+        }
+        assert!(Axis::new(8, 1, &ring_gates(8)).ring == [8]);
+        let mut complete = ring_gates(4);
+        complete.push(vec![(0, 2)]);
+        assert!(Axis::new(4, 1, &complete).ring.is_empty(), "not a ring");
+        assert!(
+            Axis::new(10, 1, &ring_gates(10)).ring.is_empty(),
+            "too large for registers"
+        );
     }
 
     /// A cost index over `levels` values and its phase factors at γ.
