@@ -32,6 +32,7 @@
 //! never by the thread count, and added in unit order: the same bytes on any thread count.
 
 use super::Phase;
+use crate::mixer::{xy_edges, MixerKind};
 use crate::sim::quad::Quad;
 use num_complex::Complex64;
 use rayon::prelude::*;
@@ -62,9 +63,9 @@ pub struct Axis {
     /// has too few chunks and columns to share (one Dicke block over all qubits). Empty for
     /// smaller axes.
     pub parts: Vec<Vec<(usize, usize)>>,
-    /// When the axis is a product of one-hot blocks with the XY ring (see [`ring_gates`]),
-    /// their sizes, fastest first (at most `RING_MAX` each); else empty. Such an axis is
-    /// rotated block by block in registers ([`ring_group`]).
+    /// When the axis is a product of one-hot blocks with the XY ring (gate lists as the block
+    /// space builds them from `mixer::xy_edges`), their sizes, fastest first (at most
+    /// `RING_MAX` each); else empty. Such an axis is rotated block by block in registers.
     pub ring: Vec<usize>,
 }
 
@@ -72,18 +73,12 @@ pub struct Axis {
 const RING_MAX: usize = 9;
 
 /// The gates of the XY ring on a one-hot block of `r` states (state i: the one on qubit i),
-/// as the block space builds them: the odd edges `(0,1), (2,3), …`, the even edges
-/// `(1,2), …`, then the closing edge `(0, r−1)` for `r ≥ 3`, one pair per gate.
+/// as the block space builds them from [`xy_edges`]: one pair per gate, in edge order.
 fn ring_gates(r: usize) -> Vec<Vec<(u32, u32)>> {
-    let mut gates: Vec<Vec<(u32, u32)>> = (0..r.saturating_sub(1))
-        .step_by(2)
-        .chain((1..r.saturating_sub(1)).step_by(2))
-        .map(|i| vec![(i as u32, i as u32 + 1)])
-        .collect();
-    if r >= 3 {
-        gates.push(vec![(0, r as u32 - 1)]);
-    }
-    gates
+    xy_edges(r, MixerKind::XyRing)
+        .into_iter()
+        .map(|(i, j)| vec![(i as u32, j as u32)])
+        .collect()
 }
 
 impl Axis {
@@ -404,13 +399,10 @@ fn rotate_chunk(chunk: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot) {
     }
 }
 
-/// The rows of one chunk, as the ring kernel reads and writes them: the amplitude at column t
-/// of row k, two at a time or one.
+/// The rows of one chunk, as the ring kernel reads and writes them.
 trait Rows {
-    fn quad(&self, k: usize, t: usize) -> Quad;
-    fn put_quad(&mut self, k: usize, t: usize, q: Quad);
-    fn one(&self, k: usize, t: usize) -> Quad;
-    fn put_one(&mut self, k: usize, t: usize, q: Quad);
+    /// `n` lanes (`n / 2` amplitudes) of row `k` from column `t`.
+    fn lanes(&mut self, k: usize, t: usize, n: usize) -> &mut [f64];
 }
 
 /// Rows `stride` amplitudes apart in one slice.
@@ -421,24 +413,9 @@ struct Flat<'a> {
 
 impl Rows for Flat<'_> {
     #[inline(always)]
-    fn quad(&self, k: usize, t: usize) -> Quad {
+    fn lanes(&mut self, k: usize, t: usize, n: usize) -> &mut [f64] {
         let i = 2 * (k * self.stride + t);
-        quad_of(&self.f[i..i + 4])
-    }
-    #[inline(always)]
-    fn put_quad(&mut self, k: usize, t: usize, q: Quad) {
-        let i = 2 * (k * self.stride + t);
-        put(&mut self.f[i..i + 4], q)
-    }
-    #[inline(always)]
-    fn one(&self, k: usize, t: usize) -> Quad {
-        let i = 2 * (k * self.stride + t);
-        quad_of_one(&self.f[i..i + 2])
-    }
-    #[inline(always)]
-    fn put_one(&mut self, k: usize, t: usize, q: Quad) {
-        let i = 2 * (k * self.stride + t);
-        put_one(&mut self.f[i..i + 2], q)
+        &mut self.f[i..i + n]
     }
 }
 
@@ -447,20 +424,8 @@ struct Apart<'r, 'a>(&'r mut [&'a mut [Complex64]]);
 
 impl Rows for Apart<'_, '_> {
     #[inline(always)]
-    fn quad(&self, k: usize, t: usize) -> Quad {
-        quad_of(bytemuck::cast_slice(&self.0[k][t..t + 2]))
-    }
-    #[inline(always)]
-    fn put_quad(&mut self, k: usize, t: usize, q: Quad) {
-        put(bytemuck::cast_slice_mut(&mut self.0[k][t..t + 2]), q)
-    }
-    #[inline(always)]
-    fn one(&self, k: usize, t: usize) -> Quad {
-        quad_of_one(bytemuck::cast_slice(&self.0[k][t..t + 1]))
-    }
-    #[inline(always)]
-    fn put_one(&mut self, k: usize, t: usize, q: Quad) {
-        put_one(bytemuck::cast_slice_mut(&mut self.0[k][t..t + 1]), q)
+    fn lanes(&mut self, k: usize, t: usize, n: usize) -> &mut [f64] {
+        &mut bytemuck::cast_slice_mut::<Complex64, f64>(self.0[k])[2 * t..2 * t + n]
     }
 }
 
@@ -497,18 +462,18 @@ fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot:
 fn ring_group<const R: usize>(rows: &mut impl Rows, base: usize, step: usize, t0: usize, t1: usize, rot: Rot) {
     let mut t = t0;
     while t + 2 <= t1 {
-        let mut q: [Quad; R] = std::array::from_fn(|k| rows.quad(base + k * step, t));
+        let mut q: [Quad; R] = std::array::from_fn(|k| quad_of(rows.lanes(base + k * step, t, 4)));
         ring_in_registers(&mut q, rot);
         for (k, &v) in q.iter().enumerate() {
-            rows.put_quad(base + k * step, t, v);
+            put(rows.lanes(base + k * step, t, 4), v);
         }
         t += 2;
     }
     if t < t1 {
-        let mut q: [Quad; R] = std::array::from_fn(|k| rows.one(base + k * step, t));
+        let mut q: [Quad; R] = std::array::from_fn(|k| quad_of_one(rows.lanes(base + k * step, t, 2)));
         ring_in_registers(&mut q, rot);
         for (k, &v) in q.iter().enumerate() {
-            rows.put_one(base + k * step, t, v);
+            put_one(rows.lanes(base + k * step, t, 2), v);
         }
     }
 }
@@ -1139,15 +1104,7 @@ mod tests {
         radices
             .iter()
             .map(|&r| {
-                let mut gates: Vec<Vec<(u32, u32)>> = (0..r.saturating_sub(1))
-                    .step_by(2)
-                    .chain((1..r.saturating_sub(1)).step_by(2))
-                    .map(|i| vec![(i as u32, i as u32 + 1)])
-                    .collect();
-                if r >= 3 {
-                    gates.push(vec![(0, r as u32 - 1)]);
-                }
-                let axis = Axis::new(r, stride, &gates);
+                let axis = Axis::new(r, stride, &ring_gates(r));
                 stride *= r;
                 axis
             })
