@@ -113,17 +113,21 @@ def subspace_queens_xy():
 
 
 def subspace_queens9():
-    optimised = by_board(read_csv("results/subspace/queens9/sweep.csv"))
+    interp = by_board(read_csv("results/subspace/queens9/sweep.csv"))
+    from_transfer = by_board(read_csv("results/subspace/queens9/07-16/sweep.csv"))
     carried = by_board(read_csv("results/subspace/queens9/transfer.csv"))
-    out = ["| board | space | dimension | angles | p=1 | p=2 | p=3 | p=4 | p=5 | p=5 vs uniform |",
-           "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    rows = [(f, b, "optimised") for f, b in optimised.items()]
-    rows += [(f, b, "07-17's") for f, b in sorted(carried.items(), key=lambda fb: float(fb[1][1]["dimension"]))]
-    for f, b, angles in rows:
+    out = ["| board | space | dimension | angles | p=1 | p=2 | p=3 | p=4 | p=5 | p=5 vs uniform | energy at p=5 | compute (s) |",
+           "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    rows = [(f, b, "own (INTERP)") for f, b in interp.items()]
+    rows += [(f, b, "own (from 07-17's)") for f, b in from_transfer.items()]
+    rows += [(f, b, "07-17's") for f, b in carried.items()]
+    for f, b, angles in sorted(rows, key=lambda r: (float(r[1][1]["dimension"]), r[2] == "07-17's")):
         name = os.path.basename(f)[len("queens-9x9-"):-len(".txt")]
-        out.append("| %s | %s | %s | %s | %s | %s× |" % (
+        seconds = "%.0f" % sum(float(r["seconds"]) for r in b.values()) if "seconds" in b[1] else "–"
+        out.append("| %s | %s | %s | %s | %s | %s× | %.4f | %s |" % (
             name, b[1]["space"], log2_dim(float(b[1]["dimension"])), angles,
-            " | ".join(sci(pv(b[p]), 3) for p in DEPTHS), sig(pv(b[5]) / float(b[5]["uniform_baseline"]), 3)))
+            " | ".join(sci(pv(b[p]), 3) for p in DEPTHS), sig(pv(b[5]) / float(b[5]["uniform_baseline"]), 3),
+            float(b[5]["energy"]), seconds))
     return out
 
 
