@@ -37,7 +37,10 @@ const BUILD_BYTES_PER_STATE: f64 = 8.0 + 2.0 + AMPLITUDE_BYTES as f64;
 #[derive(Debug)]
 pub struct SubspaceSimulator {
     digits: Vec<Digit>,
+    /// The axes as the adjoint step runs them ([`kernels::plan_axes`]).
     axes: Vec<Axis>,
+    /// The same axes as a forward layer runs them, in fewer passes ([`kernels::plan_axes_forward`]).
+    forward: Vec<Axis>,
     num_qubits: usize,
     mixer: MixerKind,
     diagonal: CostDiagonal,
@@ -121,21 +124,22 @@ impl SubspaceSimulator {
             });
         }
         let mut stride = 1usize;
-        let axes = kernels::plan_axes(
-            digits
-                .iter()
-                .zip(gates)
-                .map(|(d, g)| {
-                    let axis = Axis::new(d.states.len(), stride, &digit_pairs(d, g));
-                    stride *= d.states.len();
-                    axis
-                })
-                .collect(),
-        );
+        let digit_axes: Vec<Axis> = digits
+            .iter()
+            .zip(gates)
+            .map(|(d, g)| {
+                let axis = Axis::new(d.states.len(), stride, &digit_pairs(d, g));
+                stride *= d.states.len();
+                axis
+            })
+            .collect();
+        let forward = kernels::plan_axes_forward(digit_axes.clone());
+        let axes = kernels::plan_axes(digit_axes);
         let diagonal = product_diagonal(qubo, &digits);
         Ok(SubspaceSimulator {
             digits,
             axes,
+            forward,
             num_qubits,
             mixer,
             diagonal,
@@ -144,10 +148,10 @@ impl SubspaceSimulator {
         })
     }
 
-    /// Read+write passes over the state per layer: one for the phase with the fused inner
-    /// axes, one per other axis ([`crate::sim::kernels::Axis`]).
+    /// Read+write passes over the state per forward layer: one for the phase with the fused
+    /// inner axes, one per other axis ([`crate::sim::kernels::Axis`]).
     pub fn passes_per_layer(&self) -> usize {
-        1 + self.axes.len() - kernels::fused_axes(&self.axes)
+        1 + self.forward.len() - kernels::fused_axes_forward(&self.forward)
     }
 
     /// The digits (block and free-qubit groups), digit 0 fastest.
@@ -226,10 +230,10 @@ impl SubspaceSimulator {
                         index,
                         factors: &factors,
                     };
-                    kernels::apply_layer_axes(amps, &self.axes, phase, c, s);
+                    kernels::apply_layer_axes(amps, &self.forward, phase, c, s);
                 }
                 CostDiagonal::Dense(costs) => {
-                    kernels::apply_layer_axes(amps, &self.axes, Phase::Dense { costs, gamma }, c, s)
+                    kernels::apply_layer_axes(amps, &self.forward, Phase::Dense { costs, gamma }, c, s)
                 }
             }
         }

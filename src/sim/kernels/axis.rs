@@ -8,12 +8,19 @@
 //! disjoint, so a gate is a set of independent 2×2 rotations; gates of one axis run in order,
 //! and gates of different axes commute.
 //!
-//! Memory traffic: the leading axes whose radices multiply to at most `TILE` (2^13) amplitudes are
+//! Memory traffic: the leading axes whose radices multiply to at most a unit's amplitudes are
 //! *fused*: one pass over the state applies the cost phase and all their gates to each
-//! contiguous tile in cache. Every other axis takes one pass: its `radix` rows of `stride`
-//! amplitudes are rotated in column tiles of about `TILE` (2^13) amplitudes in all, so each tile's
-//! rows stay in cache across the axis's gates. So a layer makes `1 + (axes − fused)` passes;
-//! [`plan_axes`] merges neighbouring outer axes to make fewer.
+//! contiguous unit in cache. Every other axis takes one pass: its `radix` rows of `stride`
+//! amplitudes are rotated in column windows, so each window's rows stay in cache across the
+//! axis's gates. So a layer makes `1 + (axes − fused)` passes, and neighbouring outer axes are
+//! merged to make fewer. The forward layer and the adjoint step plan apart:
+//! - the adjoint step ([`plan_axes`]): units and windows of `TILE` (2^13) amplitudes (ψ and λ
+//!   both in cache), outer axes merged up to 128 states; its units fix the order of the overlap
+//!   sums, so its plan stays as the gradient's bits were pinned;
+//! - the forward layer ([`plan_axes_forward`]): units of 2^15 amplitudes (L2), outer axes merged
+//!   up to 729 states in windows of 2^17 amplitudes (rows of 4 KiB for radices up to 512, which
+//!   spread over L2's sets): 8^8 makes 2 passes per layer, not 3, and 9^9 3, not 4. A forward
+//!   layer's bits depend only on the order of the axes, which every plan keeps.
 //!
 //! Arithmetic: every rotation runs on [`Quad`]s, two amplitudes of a row and the same two of its
 //! partner row at a time. The first axis (stride 1, rows of one amplitude) pairs one amplitude
@@ -39,6 +46,17 @@ use rayon::prelude::*;
 
 /// Amplitudes one work unit keeps in cache (128 KiB of a state; 256 KiB for ψ and λ).
 pub const TILE: usize = 1 << 13;
+
+/// Amplitudes of one forward unit of the fused axes (512 KiB, in L2).
+pub const FORWARD_UNIT: usize = 1 << 15;
+
+/// Most states of an outer axis that a forward layer merges (three radix-9 axes).
+pub const FORWARD_MERGED: usize = 729;
+
+/// Amplitudes of one forward column window of an outer axis (2 MiB): rows of 4 KiB and more for
+/// radices up to 512, so that rows a power of two apart, which share their page offset, spread
+/// over all of L2's sets instead of a few.
+const FORWARD_WINDOW: usize = 1 << 17;
 
 /// States below this many amplitudes run serially.
 const PAR_MIN: usize = 1 << 14;
@@ -205,21 +223,37 @@ pub fn merge_axes(a: &Axis, b: &Axis) -> Axis {
     merged
 }
 
-/// The axes a layer runs: neighbours merged greedily while their states multiply to at most
-/// `MERGED_RADIX` (128), among the fused ones only onto the first axis (so that the first axis
-/// has many pairs per chunk and the others keep their long rows), among the others onto an
-/// earlier unfused one (so that a layer makes fewer passes over memory).
+/// The axes the adjoint step runs: neighbours merged greedily while their states multiply to at
+/// most `MERGED_RADIX` (128), among the fused ones only onto the first axis (so that the first
+/// axis has many pairs per chunk and the others keep their long rows), among the others onto an
+/// earlier unfused one (so that a layer makes fewer passes over memory). Its units fix the
+/// order of the overlap sums, so it is the plan the gradient's bits were pinned with.
 pub fn plan_axes(axes: Vec<Axis>) -> Vec<Axis> {
-    let fused = fused_axes(&axes);
+    plan_within(axes, TILE, MERGED_RADIX)
+}
+
+/// The axes a forward layer runs ([`apply_layer_axes`]): as [`plan_axes`], but fused while their
+/// radices multiply to at most `FORWARD_UNIT` (2^15 amplitudes, 512 KiB in L2) and the outer
+/// ones merged up to `FORWARD_MERGED` (729) states, so that 8^8 makes two passes per layer
+/// instead of three and 9^9 three instead of four. A forward layer's bits depend only on the
+/// order of the axes, which every plan keeps, so both plans give the same state.
+pub fn plan_axes_forward(axes: Vec<Axis>) -> Vec<Axis> {
+    plan_within(axes, FORWARD_UNIT, FORWARD_MERGED)
+}
+
+/// Fused axes up to `unit` amplitudes, the first merged up to `MERGED_RADIX`, outer ones up to
+/// `merged` states.
+fn plan_within(axes: Vec<Axis>, unit: usize, merged: usize) -> Vec<Axis> {
+    let fused = fused_within(&axes, unit);
     let mut out: Vec<Axis> = Vec::with_capacity(axes.len());
     for (i, axis) in axes.into_iter().enumerate() {
-        let mergeable = if i < fused {
-            out.len() == 1
+        let limit = if i < fused {
+            (out.len() == 1).then_some(MERGED_RADIX)
         } else {
-            i > fused && out.len() > fused_axes(&out)
+            (i > fused && out.len() > fused_within(&out, unit)).then_some(merged)
         };
         match out.last_mut() {
-            Some(last) if mergeable && last.radix * axis.radix <= MERGED_RADIX => {
+            Some(last) if limit.is_some_and(|l| last.radix * axis.radix <= l) => {
                 *last = merge_axes(last, &axis);
             }
             _ => out.push(axis),
@@ -230,11 +264,20 @@ pub fn plan_axes(axes: Vec<Axis>) -> Vec<Axis> {
 
 /// How many leading axes fit one tile together (their radices multiply to at most `TILE` (2^13)).
 pub fn fused_axes(axes: &[Axis]) -> usize {
+    fused_within(axes, TILE)
+}
+
+/// How many leading axes a forward layer fuses (radices multiplying to at most `FORWARD_UNIT`).
+pub fn fused_axes_forward(axes: &[Axis]) -> usize {
+    fused_within(axes, FORWARD_UNIT)
+}
+
+fn fused_within(axes: &[Axis], unit: usize) -> usize {
     let mut span = 1usize;
     axes.iter()
         .take_while(|a| {
             span = span.saturating_mul(a.radix);
-            span <= TILE
+            span <= unit
         })
         .count()
 }
@@ -381,9 +424,9 @@ fn overlap(acc: Quad) -> f64 {
 }
 
 /// The gates of `axis` on one chunk whose rows lie `stride` apart (pairs in gate order), in
-/// column tiles of about `TILE` (2^13) amplitudes.
+/// column windows of about `FORWARD_WINDOW` (2^17) amplitudes.
 fn rotate_chunk(chunk: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot) {
-    let cols = (TILE / axis.radix).max(2);
+    let cols = (FORWARD_WINDOW / axis.radix).max(2);
     for t0 in (0..stride).step_by(cols) {
         let t1 = (t0 + cols).min(stride);
         if !axis.ring.is_empty() {
@@ -650,10 +693,11 @@ fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, conjugate:
     }
 }
 
-/// The work unit of the fused pass: whole tiles of the fused axes, about `TILE` (2^13) amplitudes.
-fn fused_unit(axes: &[Axis], fused: usize) -> usize {
+/// The work unit of the fused pass: whole tiles of the fused axes, about `unit` amplitudes
+/// (`TILE` backward, `FORWARD_UNIT` forward).
+fn fused_unit(axes: &[Axis], fused: usize, unit: usize) -> usize {
     let span: usize = axes[..fused].iter().map(|a| a.radix).product();
-    span * (TILE / span).max(1)
+    span * (unit / span).max(1)
 }
 
 /// Run `f(unit index, unit)` over consecutive units of `unit` amplitudes, in parallel for long
@@ -710,7 +754,7 @@ fn column_parts<'a>(chunk: &'a mut [Complex64], axis: &Axis) -> Vec<Vec<&'a mut 
 /// Apply the gates of `axis` to rows held as separate slices of equal length.
 fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
     let len = rows[0].len();
-    let cols = (TILE / axis.radix).max(2);
+    let cols = (FORWARD_WINDOW / axis.radix).max(2);
     for t0 in (0..len).step_by(cols) {
         let t1 = (t0 + cols).min(len);
         if !axis.ring.is_empty() {
@@ -821,13 +865,14 @@ fn two_rows<'r>(rows: &'r mut [&mut [Complex64]], a: usize, b: usize) -> (&'r mu
 }
 
 /// One layer on a mixed-radix state: the phase, then every axis's gates with rotation
-/// `(c, s) = (cos β, sin β)`. `axes` cover `amps` exactly (the last span is its length).
+/// `(c, s) = (cos β, sin β)`. `axes` cover `amps` exactly (the last span is its length); any
+/// plan of the same axes gives the same bits, [`plan_axes_forward`]'s the fewest passes.
 pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>, c: f64, s: f64) {
     debug_assert_eq!(axes.last().map_or(1, Axis::span), amps.len());
-    let fused = fused_axes(axes);
+    let fused = fused_axes_forward(axes);
     let rot = Rot::new(c, s);
     if fused > 0 {
-        let unit = fused_unit(axes, fused);
+        let unit = fused_unit(axes, fused, FORWARD_UNIT);
         for_units(amps, unit, |u, x| {
             apply_phase(x, u * unit, &phase, false);
             for axis in &axes[..fused] {
@@ -894,7 +939,7 @@ pub fn unapply_layer_axes(
         }
     }
     // The fused axes (last first), then ∂γ and the phase, in one pass.
-    let unit = if fused > 0 { fused_unit(axes, fused) } else { TILE };
+    let unit = if fused > 0 { fused_unit(axes, fused, TILE) } else { TILE };
     let mut cost = 0.0;
     let partial = |u: usize, p: &mut [Complex64], l: &mut [Complex64]| {
         let mut m = 0.0;
@@ -1293,6 +1338,47 @@ mod tests {
         let nine = plan_axes(ring_axes(&[9; 9]));
         assert_eq!(radices(&nine), [81, 9, 9, 81, 81, 9]);
         assert_eq!(fused_axes(&nine), 3);
+        // Forward: 8^8 fuses five axes (2^15 amplitudes) and merges the other three: 2 passes.
+        let eight = plan_axes_forward(ring_axes(&[8; 8]));
+        assert_eq!(radices(&eight), [64, 8, 8, 8, 512]);
+        assert_eq!(fused_axes_forward(&eight), 4);
+        // 9^9: four fused, then 9·9·9 and 9·9: 3 passes.
+        let nine = plan_axes_forward(ring_axes(&[9; 9]));
+        assert_eq!(radices(&nine), [81, 9, 9, 729, 81]);
+        assert_eq!(fused_axes_forward(&nine), 3);
+    }
+
+    #[test]
+    fn every_plan_gives_the_same_forward_bits() {
+        let (c, s) = (0.57f64.cos(), 0.57f64.sin());
+        let bits = |x: &[Complex64]| {
+            x.iter()
+                .flat_map(|z| [z.re.to_bits(), z.im.to_bits()])
+                .collect::<Vec<_>>()
+        };
+        let shapes = SHAPES.iter().copied().chain([&[8usize; 7][..], &[9, 9, 9, 9, 9, 3, 3]]);
+        for radices in shapes {
+            for (kind, axes) in [("pairs", axes_of(radices)), ("ring", ring_axes(radices))] {
+                let len: usize = radices.iter().product();
+                let (index, factors, _) = phase_of(len, 11, 0.7);
+                let phase = Phase::Indexed {
+                    index: &index,
+                    factors: &factors,
+                };
+                let layer = |plan: &[Axis]| {
+                    let mut x = random_state(len, 17);
+                    apply_layer_axes(&mut x, plan, phase, c, s);
+                    bits(&x)
+                };
+                let forward = plan_axes_forward(axes.clone());
+                let want = layer(&forward);
+                assert!(
+                    want == layer(&plan_axes(axes.clone())),
+                    "{kind} {radices:?}: adjoint plan"
+                );
+                assert!(want == layer(&axes), "{kind} {radices:?}: unplanned");
+            }
+        }
     }
 
     #[test]
