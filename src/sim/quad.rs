@@ -94,6 +94,12 @@ mod imp {
             Quad(permute2z_m256d::<0x01>(self.0, self.0))
         }
 
+        /// The high half of `self`, then the low half of `b`: `(v2, v3, b0, b1)`.
+        #[inline(always)]
+        pub fn hi_lo(self, b: Quad) -> Quad {
+            Quad(permute2z_m256d::<0x21>(self.0, b.0))
+        }
+
         /// Lanes reversed: `(v3, v2, v1, v0)` (both exchanges at once).
         #[inline(always)]
         pub fn reverse(self) -> Quad {
@@ -258,6 +264,17 @@ pub use wide::Wide;
 /// reports can say which one ran.
 pub fn simd_path() -> &'static str {
     imp::PATH
+}
+
+/// Ask for the cache line holding `x` to be fetched into all cache levels (`prefetcht0`), so
+/// that a sweep can bring in the next piece of a state while it computes on this one. A hint
+/// only: no effect on any value, and nothing on targets without it.
+#[inline(always)]
+pub fn prefetch<T>(x: &T) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
+    safe_arch::prefetch_t0(x);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
+    let _ = x;
 }
 
 /// The operations of a register of `LANES` `f64` (`LANES / 2` amplitudes `(re, im)`) that the
@@ -528,6 +545,11 @@ impl Portable {
     }
 
     #[inline(always)]
+    pub fn hi_lo(self, b: Portable) -> Portable {
+        Portable([self.0[2], self.0[3], b.0[0], b.0[1]])
+    }
+
+    #[inline(always)]
     pub fn reverse(self) -> Portable {
         let v = self.0;
         Portable([v[3], v[2], v[1], v[0]])
@@ -695,7 +717,7 @@ mod tests {
         let c = [-2.0, 0.7, 1.0 / 3.0, -5.5e-4];
         let (qa, qb, qc) = (Quad::new(a), Quad::new(b), Quad::new(c));
         let (pa, pb, pc) = (Portable::new(a), Portable::new(b), Portable::new(c));
-        let cases: [([f64; 4], [f64; 4], &str); 9] = [
+        let cases: [([f64; 4], [f64; 4], &str); 10] = [
             (qa.mul_add(qb, qc).to_array(), pa.mul_add(pb, pc).to_array(), "mul_add"),
             (
                 qa.mul_subadd(qb, qc).to_array(),
@@ -706,6 +728,7 @@ mod tests {
             (qa.swap_pairs().to_array(), pa.swap_pairs().to_array(), "swap_pairs"),
             (qa.swap_halves().to_array(), pa.swap_halves().to_array(), "swap_halves"),
             (qa.reverse().to_array(), pa.reverse().to_array(), "reverse"),
+            (qa.hi_lo(qb).to_array(), pa.hi_lo(pb).to_array(), "hi_lo"),
             (qa.dup_re().to_array(), pa.dup_re().to_array(), "dup_re"),
             (qa.dup_im().to_array(), pa.dup_im().to_array(), "dup_im"),
             (
@@ -728,6 +751,7 @@ mod tests {
         assert_eq!(bits(Quad::zero().to_array()), [0; 4]);
         // The definitions themselves, on known values.
         assert_eq!(bits(pa.swap_pairs().to_array()), bits([a[1], a[0], a[3], a[2]]));
+        assert_eq!(bits(pa.hi_lo(pb).to_array()), bits([a[2], a[3], b[0], b[1]]));
         let subadd = Portable::new([1.0, 2.0, 3.0, 4.0]).mul_subadd(Portable::new([1.0; 4]), Portable::new([1.0; 4]));
         assert_eq!(bits(subadd.to_array()), bits([0.0, 3.0, 2.0, 5.0]));
     }

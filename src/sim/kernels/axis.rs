@@ -22,11 +22,19 @@
 //!   spread over L2's sets): 8^8 makes 2 passes per layer, not 3, and 9^9 3, not 4. A forward
 //!   layer's bits depend only on the order of the axes, which every plan keeps.
 //!
+//! A forward task runs eight fused units in a row; while it rotates one unit's first axis, it
+//! prefetches the next unit and its cost indices, so that the phase of the next unit finds
+//! them in cache (the rotations in cache otherwise leave the memory idle).
+//!
 //! Arithmetic: every rotation runs on [`Quad`]s, two amplitudes of a row and the same two of its
 //! partner row at a time. The first axis (stride 1, rows of one amplitude) pairs one amplitude
 //! of each of two neighbouring chunks in a register instead, loaded and stored in halves. (A
 //! tile transposed into a buffer, to give this axis long rows, cost more in its transposes
-//! than it saved: 8^8 layer 0.12 s against 0.09 s.) Every other axis that is a product of
+//! than it saved: 8^8 layer 0.12 s against 0.09 s.) When the first axis is a product of ring
+//! blocks and its first block is even (8^8's rows), that block's consecutive amplitudes are
+//! held in registers instead, their gates inside and between neighbouring quadruples
+//! ([`ring_blocks_consecutive`]), and the other blocks are rotated as rows of that block's
+//! length. Every other axis that is a product of
 //! one-hot blocks with the XY ring (the Queens and Star Battle row spaces) holds each block's
 //! rows in registers across all the block's gates ([`rotate_rings`]), one load and one store
 //! per amplitude instead of one per gate; other axes rotate pair by pair from their lists.
@@ -40,7 +48,7 @@
 
 use super::Phase;
 use crate::mixer::{xy_edges, MixerKind};
-use crate::sim::quad::Quad;
+use crate::sim::quad::{prefetch, Quad};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
@@ -561,9 +569,52 @@ fn unrotate_chunk(p: &mut [Complex64], l: &mut [Complex64], axis: &Axis, stride:
     sum
 }
 
+/// The first factor of a ring axis of stride 1 whose blocks have an even number `2H` of states
+/// (consecutive amplitudes), block after block in `H` registers: the even gates `(2i, 2i + 1)`
+/// inside each quadruple, then the odd gates and the closing one `(0, 2H − 1)` at once, between
+/// neighbours (quadruple i meets the high half of i − 1 and the low half of i + 1, cyclically).
+/// Each amplitude meets the same rotations in the same order, with the same arithmetic, as
+/// through the pair lists (test `ring_blocks_in_registers_give_the_pair_lists_bits`).
+#[inline(always)]
+fn ring_blocks_consecutive<const H: usize>(f: &mut [f64], rot: Rot) {
+    for block in f.chunks_exact_mut(4 * H) {
+        let mut q: [Quad; H] = std::array::from_fn(|i| quad_of(&block[4 * i..4 * i + 4]));
+        for v in &mut q {
+            *v = v.reverse().mul_add(rot.w, v.mul(rot.c));
+        }
+        if H >= 2 {
+            let partner: [Quad; H] = std::array::from_fn(|i| q[(i + H - 1) % H].hi_lo(q[(i + 1) % H]).swap_pairs());
+            for (v, p) in q.iter_mut().zip(partner) {
+                *v = p.mul_add(rot.w, v.mul(rot.c));
+            }
+        }
+        for (i, v) in q.iter().enumerate() {
+            put(&mut block[4 * i..4 * i + 4], *v);
+        }
+    }
+}
+
 /// Apply the gates of `axis` to a slice holding whole chunks of `radix · stride` amplitudes.
 fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot) {
     let (stride, span) = (axis.stride, axis.span());
+    if stride == 1 && axis.ring.first().is_some_and(|&r| r % 2 == 0) {
+        // A product of ring blocks whose first block is even: the first factor on its blocks
+        // of consecutive amplitudes, the others as rows of that block's length, chunk by chunk.
+        let r0 = axis.ring[0];
+        for chunk in x.chunks_exact_mut(span) {
+            let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
+            match r0 {
+                2 => ring_blocks_consecutive::<1>(f, rot),
+                4 => ring_blocks_consecutive::<2>(f, rot),
+                6 => ring_blocks_consecutive::<3>(f, rot),
+                _ => ring_blocks_consecutive::<4>(f, rot),
+            }
+            if axis.ring.len() > 1 {
+                rotate_rings(&mut Flat { f, stride: r0 }, &axis.ring[1..], 0, r0, rot);
+            }
+        }
+        return;
+    }
     if stride == 1 {
         // Rows of one amplitude: the same pair of two neighbouring chunks in one register.
         let mut twos = x.chunks_exact_mut(2 * span);
@@ -689,6 +740,24 @@ fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, conjugate:
             for (a, &cost) in x.iter_mut().zip(&costs[offset..end]) {
                 *a *= Complex64::from_polar(1.0, g * cost);
             }
+        }
+    }
+}
+
+/// Fused units one forward task runs in a row (the first without its data fetched ahead).
+const UNITS_PER_TASK: usize = 8;
+
+/// Prefetch amplitudes `[from, from + len)` of `next` (the unit after the one being rotated,
+/// at basis index `base`) and their cost indices, one request per cache line.
+#[inline(always)]
+fn fetch_ahead(next: &[Complex64], phase: &Phase<'_>, base: usize, from: usize, len: usize) {
+    let to = (from + len).min(next.len());
+    for k in (from..to).step_by(4) {
+        prefetch(&next[k]);
+    }
+    if let Phase::Indexed { index, .. } = phase {
+        for k in (base + from..base + to).step_by(32) {
+            prefetch(&index[k]);
         }
     }
 }
@@ -872,11 +941,28 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
     let fused = fused_axes_forward(axes);
     let rot = Rot::new(c, s);
     if fused > 0 {
+        // Tasks of `UNITS_PER_TASK` consecutive units: while one unit's first axis is rotated
+        // (in cache), the next unit and its cost indices are fetched, piece by piece, so that
+        // the memory traffic of the phase overlaps the rotations instead of following them.
         let unit = fused_unit(axes, fused, FORWARD_UNIT);
-        for_units(amps, unit, |u, x| {
-            apply_phase(x, u * unit, &phase, false);
-            for axis in &axes[..fused] {
-                forward_chunks(x, axis, rot);
+        let piece = 2 * axes[0].span();
+        for_units(amps, unit * UNITS_PER_TASK, |t, x| {
+            let mut rest = x;
+            let mut offset = t * unit * UNITS_PER_TASK;
+            while !rest.is_empty() {
+                let len = unit.min(rest.len());
+                let (cur, next) = std::mem::take(&mut rest).split_at_mut(len);
+                apply_phase(cur, offset, &phase, false);
+                let ahead = offset + cur.len();
+                for (j, p) in cur.chunks_mut(piece).enumerate() {
+                    forward_chunks(p, &axes[0], rot);
+                    fetch_ahead(next, &phase, ahead, j * piece, piece);
+                }
+                for axis in &axes[1..fused] {
+                    forward_chunks(cur, axis, rot);
+                }
+                offset += cur.len();
+                rest = next;
             }
         });
     } else {
@@ -1166,6 +1252,9 @@ mod tests {
             &[3, 5, 7, 4, 6, 2],
             &[2, 9, 9, 9, 9, 2],
             &[7, 3000, 9],
+            &[4, 6, 2, 3],
+            &[6, 8, 8, 5],
+            &[2, 2, 3],
         ] {
             let planned = plan_axes(ring_axes(radices));
             assert!(planned.iter().any(|a| !a.ring.is_empty()), "{radices:?}: a ring axis");
