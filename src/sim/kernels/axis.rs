@@ -22,10 +22,6 @@
 //!   spread over L2's sets): 8^8 makes 2 passes per layer, not 3, and 9^9 3, not 4. A forward
 //!   layer's bits depend only on the order of the axes, which every plan keeps.
 //!
-//! A forward task runs eight fused units in a row; while it rotates one unit's first axis, it
-//! prefetches the next unit and its cost indices, so that the phase of the next unit finds
-//! them in cache (the rotations in cache otherwise leave the memory idle).
-//!
 //! Arithmetic: every rotation runs on [`Quad`]s, two amplitudes of a row and the same two of its
 //! partner row at a time. The first axis (stride 1, rows of one amplitude) pairs one amplitude
 //! of each of two neighbouring chunks in a register instead, loaded and stored in halves. (A
@@ -48,7 +44,7 @@
 
 use super::Phase;
 use crate::mixer::{xy_edges, MixerKind};
-use crate::sim::quad::{prefetch, Quad};
+use crate::sim::quad::Quad;
 use num_complex::Complex64;
 use rayon::prelude::*;
 
@@ -744,24 +740,6 @@ fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, conjugate:
     }
 }
 
-/// Fused units one forward task runs in a row (the first without its data fetched ahead).
-const UNITS_PER_TASK: usize = 8;
-
-/// Prefetch amplitudes `[from, from + len)` of `next` (the unit after the one being rotated,
-/// at basis index `base`) and their cost indices, one request per cache line.
-#[inline(always)]
-fn fetch_ahead(next: &[Complex64], phase: &Phase<'_>, base: usize, from: usize, len: usize) {
-    let to = (from + len).min(next.len());
-    for k in (from..to).step_by(4) {
-        prefetch(&next[k]);
-    }
-    if let Phase::Indexed { index, .. } = phase {
-        for k in (base + from..base + to).step_by(32) {
-            prefetch(&index[k]);
-        }
-    }
-}
-
 /// The work unit of the fused pass: whole tiles of the fused axes, about `unit` amplitudes
 /// (`TILE` backward, `FORWARD_UNIT` forward).
 fn fused_unit(axes: &[Axis], fused: usize, unit: usize) -> usize {
@@ -941,28 +919,11 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
     let fused = fused_axes_forward(axes);
     let rot = Rot::new(c, s);
     if fused > 0 {
-        // Tasks of `UNITS_PER_TASK` consecutive units: while one unit's first axis is rotated
-        // (in cache), the next unit and its cost indices are fetched, piece by piece, so that
-        // the memory traffic of the phase overlaps the rotations instead of following them.
         let unit = fused_unit(axes, fused, FORWARD_UNIT);
-        let piece = 2 * axes[0].span();
-        for_units(amps, unit * UNITS_PER_TASK, |t, x| {
-            let mut rest = x;
-            let mut offset = t * unit * UNITS_PER_TASK;
-            while !rest.is_empty() {
-                let len = unit.min(rest.len());
-                let (cur, next) = std::mem::take(&mut rest).split_at_mut(len);
-                apply_phase(cur, offset, &phase, false);
-                let ahead = offset + cur.len();
-                for (j, p) in cur.chunks_mut(piece).enumerate() {
-                    forward_chunks(p, &axes[0], rot);
-                    fetch_ahead(next, &phase, ahead, j * piece, piece);
-                }
-                for axis in &axes[1..fused] {
-                    forward_chunks(cur, axis, rot);
-                }
-                offset += cur.len();
-                rest = next;
+        for_units(amps, unit, |u, x| {
+            apply_phase(x, u * unit, &phase, false);
+            for axis in &axes[..fused] {
+                forward_chunks(x, axis, rot);
             }
         });
     } else {
