@@ -319,10 +319,14 @@ impl Rot {
     /// The rotated pair (two amplitudes of each row).
     #[inline(always)]
     fn apply(self, x: Quad, y: Quad) -> (Quad, Quad) {
-        (
-            y.swap_pairs().mul_add(self.w, x.mul(self.c)),
-            x.swap_pairs().mul_add(self.w, y.mul(self.c)),
-        )
+        (self.half(x, y.swap_pairs()), self.half(y, x.swap_pairs()))
+    }
+
+    /// One side of the rotation: `c·x − i s·y`, given `y` with re and im exchanged (lane by
+    /// lane, so the partners may come from anywhere: [`ring_blocks_consecutive`]).
+    #[inline(always)]
+    fn half(self, x: Quad, y_swapped: Quad) -> Quad {
+        y_swapped.mul_add(self.w, x.mul(self.c))
     }
 
     /// One adjoint step on ψ's pair `(x, y)` and λ's `(u, v)`: their overlap added to `acc`
@@ -575,13 +579,14 @@ fn unrotate_chunk(p: &mut [Complex64], l: &mut [Complex64], axis: &Axis, stride:
 fn ring_blocks_consecutive<const H: usize>(f: &mut [f64], rot: Rot) {
     for block in f.chunks_exact_mut(4 * H) {
         let mut q: [Quad; H] = std::array::from_fn(|i| quad_of(&block[4 * i..4 * i + 4]));
+        // A quadruple reversed is its two amplitudes exchanged, each with re and im exchanged.
         for v in &mut q {
-            *v = v.reverse().mul_add(rot.w, v.mul(rot.c));
+            *v = rot.half(*v, v.reverse());
         }
         if H >= 2 {
             let partner: [Quad; H] = std::array::from_fn(|i| q[(i + H - 1) % H].hi_lo(q[(i + 1) % H]).swap_pairs());
             for (v, p) in q.iter_mut().zip(partner) {
-                *v = p.mul_add(rot.w, v.mul(rot.c));
+                *v = rot.half(*v, p);
             }
         }
         for (i, v) in q.iter().enumerate() {
@@ -599,6 +604,7 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot) {
         let r0 = axis.ring[0];
         for chunk in x.chunks_exact_mut(span) {
             let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
+            // Ring blocks hold at most `RING_MAX` (9) states, so the last even size is 8.
             match r0 {
                 2 => ring_blocks_consecutive::<1>(f, rot),
                 4 => ring_blocks_consecutive::<2>(f, rot),
