@@ -266,6 +266,17 @@ pub fn simd_path() -> &'static str {
     imp::PATH
 }
 
+/// Ask for the cache line holding `x` to be fetched into L2 (`prefetcht1`), so that a kernel
+/// can bring in the next piece of a state while it computes on this one. A hint only: no effect
+/// on any value, and nothing on targets without it.
+#[inline(always)]
+pub fn prefetch<T>(x: &T) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
+    safe_arch::prefetch_t1(x);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
+    let _ = x;
+}
+
 /// The operations of a register of `LANES` `f64` (`LANES / 2` amplitudes `(re, im)`) that the
 /// sweeps pairing whole registers need, lane by lane.
 pub trait Lanes: Copy {

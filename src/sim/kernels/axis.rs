@@ -22,15 +22,21 @@
 //!   spread over L2's sets): 8^8 makes 2 passes per layer, not 3, and 9^9 3, not 4. A forward
 //!   layer's bits depend only on the order of the axes, which every plan keeps.
 //!
+//! The fused pass's rotations run on a unit in cache while the memory would idle, so a forward
+//! task runs `UNITS_PER_TASK` units in a row and each unit's rotations fetch the next unit and
+//! its costs, line by line, spread over their loads ([`Ahead`]). (Fetching the next column
+//! window of an outer axis the same way made that pass slower: the window fills L2 already.)
+//!
 //! Arithmetic: every rotation runs on [`Quad`]s, two amplitudes of a row and the same two of its
 //! partner row at a time. The first axis (stride 1, rows of one amplitude) pairs one amplitude
 //! of each of two neighbouring chunks in a register instead, loaded and stored in halves. (A
 //! tile transposed into a buffer, to give this axis long rows, cost more in its transposes
 //! than it saved: 8^8 layer 0.12 s against 0.09 s.) When the first axis is a product of ring
-//! blocks and its first block is even (8^8's rows), that block's consecutive amplitudes are
-//! held in registers instead, their gates inside and between neighbouring quadruples
-//! ([`ring_blocks_consecutive`]), and the other blocks are rotated as rows of that block's
-//! length. Every other axis that is a product of
+//! blocks, its first block's consecutive amplitudes are held in registers instead across all
+//! the block's gates: an even block as quadruples, its gates inside and between neighbours
+//! ([`ring_blocks_consecutive`]), an odd one (9^9's rows) as one register per state holding
+//! that state of two neighbouring chunks ([`ring_blocks_paired`]); the other blocks are rotated
+//! as rows of the first block's length. Every other axis that is a product of
 //! one-hot blocks with the XY ring (the Queens and Star Battle row spaces) holds each block's
 //! rows in registers across all the block's gates ([`rotate_rings`]), one load and one store
 //! per amplitude instead of one per gate; other axes rotate pair by pair from their lists.
@@ -44,7 +50,7 @@
 
 use super::Phase;
 use crate::mixer::{xy_edges, MixerKind};
-use crate::sim::quad::Quad;
+use crate::sim::quad::{prefetch, Quad};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
@@ -67,6 +73,93 @@ const PAR_MIN: usize = 1 << 14;
 
 /// An axis with fewer chunks than this is split into column parts for rayon.
 const ROW_SPLIT: usize = 16;
+
+/// Forward units one task runs in a row: each unit's rotations fetch the next one.
+const UNITS_PER_TASK: usize = 16;
+
+/// Bytes per cache line.
+const LINE: usize = 64;
+
+/// The data a kernel fetches while it computes on data already in cache (the next fused unit
+/// and its costs), line by line, spread evenly over the kernel's loads (`tick`), so that the
+/// memory works while the rotations run instead of idling until the phase reads the unit.
+/// A hint only: no value depends on it.
+struct Ahead<'a> {
+    regions: Vec<&'a [u8]>,
+    /// Where the next line is: region, byte.
+    region: usize,
+    at: usize,
+    /// Lines in all, lines fetched, and the loads they are spread over.
+    lines: usize,
+    fetched: usize,
+    loads: usize,
+    /// Loads counted so far, and the count at which the next line is due.
+    done: usize,
+    due: usize,
+}
+
+impl<'a> Ahead<'a> {
+    /// Nothing to fetch.
+    fn nothing() -> Ahead<'a> {
+        Ahead::new(Vec::new(), 0)
+    }
+
+    /// Fetch `regions` over `loads` amplitude loads: line k (from 0) is due at load
+    /// `(k + 1)·loads / lines`, so all of them by the last.
+    fn new(regions: Vec<&'a [u8]>, loads: usize) -> Ahead<'a> {
+        let lines = regions.iter().map(|r| r.len().div_ceil(LINE)).sum();
+        let mut ahead = Ahead {
+            regions,
+            region: 0,
+            at: 0,
+            lines,
+            fetched: 0,
+            loads,
+            done: 0,
+            due: 0,
+        };
+        ahead.due = ahead.next_due();
+        ahead
+    }
+
+    fn next_due(&self) -> usize {
+        if self.fetched < self.lines {
+            (self.fetched + 1) * self.loads / self.lines
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// `loads` more amplitudes loaded: fetch the lines that are due.
+    #[inline(always)]
+    fn tick(&mut self, loads: usize) {
+        self.done += loads;
+        while self.done >= self.due {
+            self.fetch_line();
+        }
+    }
+
+    fn fetch_line(&mut self) {
+        while self.at >= self.regions[self.region].len() {
+            self.region += 1;
+            self.at = 0;
+        }
+        prefetch(&self.regions[self.region][self.at]);
+        self.at += LINE;
+        self.fetched += 1;
+        self.due = self.next_due();
+    }
+}
+
+/// Amplitude loads of `axis`'s gates on `len` amplitudes: each ring factor loads every
+/// amplitude once, a pair list each pair's two rows.
+fn loads(axis: &Axis, len: usize) -> usize {
+    if axis.ring.is_empty() {
+        2 * axis.pairs.len() * (len / axis.radix)
+    } else {
+        axis.ring.len() * len
+    }
+}
 
 /// One axis of a mixed-radix state and the pairs its gates rotate.
 #[derive(Clone, Debug, PartialEq)]
@@ -365,7 +458,7 @@ fn put_one(v: &mut [f64], q: Quad) {
 /// Rotate two rows of equal length elementwise, two amplitudes per register (an odd last one
 /// in the low lanes: lanes do not mix, so it gets the same bits as in a full register).
 #[inline(always)]
-fn rotate_rows(xs: &mut [Complex64], ys: &mut [Complex64], rot: Rot) {
+fn rotate_rows(xs: &mut [Complex64], ys: &mut [Complex64], rot: Rot, ahead: &mut Ahead<'_>) {
     let xf: &mut [f64] = bytemuck::cast_slice_mut(xs);
     let yf: &mut [f64] = bytemuck::cast_slice_mut(ys);
     let mut xi = xf.chunks_exact_mut(4);
@@ -374,6 +467,7 @@ fn rotate_rows(xs: &mut [Complex64], ys: &mut [Complex64], rot: Rot) {
         let (a, b) = rot.apply(quad_of(x), quad_of(y));
         put(x, a);
         put(y, b);
+        ahead.tick(4);
     }
     let (x, y) = (xi.into_remainder(), yi.into_remainder());
     if !x.is_empty() {
@@ -433,19 +527,19 @@ fn overlap(acc: Quad) -> f64 {
 
 /// The gates of `axis` on one chunk whose rows lie `stride` apart (pairs in gate order), in
 /// column windows of about `FORWARD_WINDOW` (2^17) amplitudes.
-fn rotate_chunk(chunk: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot) {
+fn rotate_chunk(chunk: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot, ahead: &mut Ahead<'_>) {
     let cols = (FORWARD_WINDOW / axis.radix).max(2);
     for t0 in (0..stride).step_by(cols) {
         let t1 = (t0 + cols).min(stride);
         if !axis.ring.is_empty() {
             let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
             let mut rows = Flat { f, stride };
-            rotate_rings(&mut rows, &axis.ring, t0, t1, rot);
+            rotate_rings(&mut rows, &axis.ring, t0, t1, rot, ahead);
             continue;
         }
         for &(a, b) in &axis.pairs {
             let (ra, rb) = row_pair(chunk, a as usize * stride, b as usize * stride, t0, t1);
-            rotate_rows(ra, rb, rot);
+            rotate_rows(ra, rb, rot, ahead);
         }
     }
 }
@@ -484,7 +578,7 @@ impl Rows for Apart<'_, '_> {
 /// `t0..t1` of its rows: block after block, each block's rows held in registers across all
 /// its gates. Every amplitude meets the same rotations in the same order as through the pair
 /// list (the blocks of one factor touch disjoint rows), so the bits are the same.
-fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot: Rot) {
+fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot: Rot, ahead: &mut Ahead<'_>) {
     let radix: usize = ring.iter().product();
     let mut inner = 1;
     for &r in ring {
@@ -493,14 +587,14 @@ fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot:
             for lo in 0..inner {
                 let base = hi + lo;
                 match r {
-                    2 => ring_group::<2>(rows, base, inner, t0, t1, rot),
-                    3 => ring_group::<3>(rows, base, inner, t0, t1, rot),
-                    4 => ring_group::<4>(rows, base, inner, t0, t1, rot),
-                    5 => ring_group::<5>(rows, base, inner, t0, t1, rot),
-                    6 => ring_group::<6>(rows, base, inner, t0, t1, rot),
-                    7 => ring_group::<7>(rows, base, inner, t0, t1, rot),
-                    8 => ring_group::<8>(rows, base, inner, t0, t1, rot),
-                    _ => ring_group::<9>(rows, base, inner, t0, t1, rot),
+                    2 => ring_group::<2>(rows, base, inner, t0, t1, rot, ahead),
+                    3 => ring_group::<3>(rows, base, inner, t0, t1, rot, ahead),
+                    4 => ring_group::<4>(rows, base, inner, t0, t1, rot, ahead),
+                    5 => ring_group::<5>(rows, base, inner, t0, t1, rot, ahead),
+                    6 => ring_group::<6>(rows, base, inner, t0, t1, rot, ahead),
+                    7 => ring_group::<7>(rows, base, inner, t0, t1, rot, ahead),
+                    8 => ring_group::<8>(rows, base, inner, t0, t1, rot, ahead),
+                    _ => ring_group::<9>(rows, base, inner, t0, t1, rot, ahead),
                 }
             }
         }
@@ -510,7 +604,15 @@ fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot:
 
 /// One ring block of `R` rows (`base + k·step`) on columns `t0..t1`.
 #[inline(always)]
-fn ring_group<const R: usize>(rows: &mut impl Rows, base: usize, step: usize, t0: usize, t1: usize, rot: Rot) {
+fn ring_group<const R: usize>(
+    rows: &mut impl Rows,
+    base: usize,
+    step: usize,
+    t0: usize,
+    t1: usize,
+    rot: Rot,
+    ahead: &mut Ahead<'_>,
+) {
     let mut t = t0;
     while t + 2 <= t1 {
         let mut q: [Quad; R] = std::array::from_fn(|k| quad_of(rows.lanes(base + k * step, t, 4)));
@@ -518,6 +620,7 @@ fn ring_group<const R: usize>(rows: &mut impl Rows, base: usize, step: usize, t0
         for (k, &v) in q.iter().enumerate() {
             put(rows.lanes(base + k * step, t, 4), v);
         }
+        ahead.tick(2 * R);
         t += 2;
     }
     if t < t1 {
@@ -576,7 +679,7 @@ fn unrotate_chunk(p: &mut [Complex64], l: &mut [Complex64], axis: &Axis, stride:
 /// Each amplitude meets the same rotations in the same order, with the same arithmetic, as
 /// through the pair lists (test `ring_blocks_in_registers_give_the_pair_lists_bits`).
 #[inline(always)]
-fn ring_blocks_consecutive<const H: usize>(f: &mut [f64], rot: Rot) {
+fn ring_blocks_consecutive<const H: usize>(f: &mut [f64], rot: Rot, ahead: &mut Ahead<'_>) {
     for block in f.chunks_exact_mut(4 * H) {
         let mut q: [Quad; H] = std::array::from_fn(|i| quad_of(&block[4 * i..4 * i + 4]));
         // A quadruple reversed is its two amplitudes exchanged, each with re and im exchanged.
@@ -592,27 +695,69 @@ fn ring_blocks_consecutive<const H: usize>(f: &mut [f64], rot: Rot) {
         for (i, v) in q.iter().enumerate() {
             put(&mut block[4 * i..4 * i + 4], *v);
         }
+        ahead.tick(2 * H);
+    }
+}
+
+/// The first factor of a ring axis of stride 1 whose blocks have an odd number `R` of states
+/// (which do not fill quadruples), on chunks of `span` amplitudes: the same block of two
+/// neighbouring chunks in `R` registers, one amplitude of each chunk per register, across all
+/// the block's gates; a last chunk without a neighbour in the low lanes. Lanes do not mix, so
+/// each amplitude gets the bits of the pair lists (test
+/// `ring_blocks_in_registers_give_the_pair_lists_bits`).
+#[inline(always)]
+fn ring_blocks_paired<const R: usize>(x: &mut [Complex64], span: usize, rot: Rot, ahead: &mut Ahead<'_>) {
+    let mut twos = x.chunks_exact_mut(2 * span);
+    for two in &mut twos {
+        let (c0, c1) = two.split_at_mut(span);
+        for (b0, b1) in amplitudes(c0)
+            .chunks_exact_mut(R)
+            .zip(amplitudes(c1).chunks_exact_mut(R))
+        {
+            let mut q: [Quad; R] = std::array::from_fn(|k| Quad::load_pair(&b0[k], &b1[k]));
+            ring_in_registers(&mut q, rot);
+            for (k, v) in q.iter().enumerate() {
+                v.store_pair(&mut b0[k], &mut b1[k]);
+            }
+            ahead.tick(2 * R);
+        }
+    }
+    for b in amplitudes(twos.into_remainder()).chunks_exact_mut(R) {
+        let mut q: [Quad; R] = std::array::from_fn(|k| quad_of_one(&b[k]));
+        ring_in_registers(&mut q, rot);
+        for (k, v) in q.iter().enumerate() {
+            put_one(&mut b[k], *v);
+        }
     }
 }
 
 /// Apply the gates of `axis` to a slice holding whole chunks of `radix · stride` amplitudes.
-fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot) {
+fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot, ahead: &mut Ahead<'_>) {
     let (stride, span) = (axis.stride, axis.span());
-    if stride == 1 && axis.ring.first().is_some_and(|&r| r % 2 == 0) {
-        // A product of ring blocks whose first block is even: the first factor on its blocks
-        // of consecutive amplitudes, the others as rows of that block's length, chunk by chunk.
+    if stride == 1 && !axis.ring.is_empty() {
+        // A product of ring blocks: the first factor on its blocks of consecutive amplitudes
+        // (even blocks as quadruples of one chunk, odd ones paired with the next chunk's), the
+        // others as rows of that block's length, chunk by chunk.
         let r0 = axis.ring[0];
+        // Ring blocks hold 2 to `RING_MAX` (9) states.
+        match r0 {
+            3 => ring_blocks_paired::<3>(x, span, rot, ahead),
+            5 => ring_blocks_paired::<5>(x, span, rot, ahead),
+            7 => ring_blocks_paired::<7>(x, span, rot, ahead),
+            9 => ring_blocks_paired::<9>(x, span, rot, ahead),
+            _ => {}
+        }
         for chunk in x.chunks_exact_mut(span) {
             let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
-            // Ring blocks hold at most `RING_MAX` (9) states, so the last even size is 8.
             match r0 {
-                2 => ring_blocks_consecutive::<1>(f, rot),
-                4 => ring_blocks_consecutive::<2>(f, rot),
-                6 => ring_blocks_consecutive::<3>(f, rot),
-                _ => ring_blocks_consecutive::<4>(f, rot),
+                2 => ring_blocks_consecutive::<1>(f, rot, ahead),
+                4 => ring_blocks_consecutive::<2>(f, rot, ahead),
+                6 => ring_blocks_consecutive::<3>(f, rot, ahead),
+                8 => ring_blocks_consecutive::<4>(f, rot, ahead),
+                _ => {}
             }
             if axis.ring.len() > 1 {
-                rotate_rings(&mut Flat { f, stride: r0 }, &axis.ring[1..], 0, r0, rot);
+                rotate_rings(&mut Flat { f, stride: r0 }, &axis.ring[1..], 0, r0, rot, ahead);
             }
         }
         return;
@@ -628,6 +773,7 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot) {
                 let (u, v) = rot.apply(Quad::load_pair(&p0[a], &p1[a]), Quad::load_pair(&p0[b], &p1[b]));
                 u.store_pair(&mut p0[a], &mut p1[a]);
                 v.store_pair(&mut p0[b], &mut p1[b]);
+                ahead.tick(4);
             }
         }
         let last = amplitudes(twos.into_remainder());
@@ -642,7 +788,7 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot) {
         return;
     }
     for chunk in x.chunks_exact_mut(span) {
-        rotate_chunk(chunk, axis, stride, rot);
+        rotate_chunk(chunk, axis, stride, rot, ahead);
     }
 }
 
@@ -719,10 +865,11 @@ fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, conjugate:
         Phase::None => {}
         Phase::Indexed { index, factors } => {
             let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
-            // conj(f) = f·(1, −1): exact, so both directions share one product.
-            let sign = Quad::new(if conjugate { [1.0, -1.0, 1.0, -1.0] } else { [1.0; 4] });
+            // conj(f) = f·(1, −1): exact, so both directions share one product (the forward
+            // direction without the multiply by one).
+            let sign = Quad::new([1.0, -1.0, 1.0, -1.0]);
             let times = |a: Quad, f: Quad| {
-                let f = f.mul(sign);
+                let f = if conjugate { f.mul(sign) } else { f };
                 a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()))
             };
             let xf: &mut [f64] = bytemuck::cast_slice_mut(x);
@@ -808,15 +955,16 @@ fn column_parts<'a>(chunk: &'a mut [Complex64], axis: &Axis) -> Vec<Vec<&'a mut 
 fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
     let len = rows[0].len();
     let cols = (FORWARD_WINDOW / axis.radix).max(2);
+    let ahead = &mut Ahead::nothing();
     for t0 in (0..len).step_by(cols) {
         let t1 = (t0 + cols).min(len);
         if !axis.ring.is_empty() {
-            rotate_rings(&mut Apart(rows), &axis.ring, t0, t1, rot);
+            rotate_rings(&mut Apart(rows), &axis.ring, t0, t1, rot, ahead);
             continue;
         }
         for &(a, b) in &axis.pairs {
             let (ra, rb) = two_rows(rows, a as usize, b as usize);
-            rotate_rows(&mut ra[t0..t1], &mut rb[t0..t1], rot);
+            rotate_rows(&mut ra[t0..t1], &mut rb[t0..t1], rot, ahead);
         }
     }
 }
@@ -869,7 +1017,7 @@ fn forward_parts(chunk: &mut [Complex64], axis: &Axis, rot: Rot) {
                 for &(a, b) in pairs {
                     let (a, b) = ((a as usize - first) * stride, (b as usize - first) * stride);
                     let (ra, rb) = row_pair(rows, a, b, 0, stride);
-                    rotate_rows(ra, rb, rot);
+                    rotate_rows(ra, rb, rot, &mut Ahead::nothing());
                 }
             });
     }
@@ -925,11 +1073,32 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
     let fused = fused_axes_forward(axes);
     let rot = Rot::new(c, s);
     if fused > 0 {
+        // Tasks of `UNITS_PER_TASK` consecutive units: the rotations of each unit (in cache)
+        // fetch the next unit and its costs, so that the memory works while they run.
         let unit = fused_unit(axes, fused, FORWARD_UNIT);
-        for_units(amps, unit, |u, x| {
-            apply_phase(x, u * unit, &phase, false);
-            for axis in &axes[..fused] {
-                forward_chunks(x, axis, rot);
+        let task = unit * UNITS_PER_TASK;
+        for_units(amps, task, |t, x| {
+            let mut offset = t * task;
+            let mut rest = x;
+            while !rest.is_empty() {
+                let len = unit.min(rest.len());
+                let (cur, next) = std::mem::take(&mut rest).split_at_mut(len);
+                let ahead_len = unit.min(next.len());
+                let mut regions: Vec<&[u8]> = vec![bytemuck::cast_slice(&next[..ahead_len])];
+                let costs = offset + len..offset + len + ahead_len;
+                match phase {
+                    Phase::Indexed { index, .. } => regions.push(bytemuck::cast_slice(&index[costs])),
+                    Phase::Dense { costs: c, .. } => regions.push(bytemuck::cast_slice(&c[costs])),
+                    Phase::None => {}
+                }
+                let work = axes[..fused].iter().map(|a| loads(a, len)).sum();
+                let mut ahead = Ahead::new(regions, work);
+                apply_phase(cur, offset, &phase, false);
+                for axis in &axes[..fused] {
+                    forward_chunks(cur, axis, rot, &mut ahead);
+                }
+                offset += len;
+                rest = next;
             }
         });
     } else {
@@ -938,7 +1107,7 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
     for axis in &axes[fused..] {
         let span = axis.span();
         if amps.len() / span >= ROW_SPLIT || amps.len() < PAR_MIN {
-            for_units(amps, span, |_, x| forward_chunks(x, axis, rot));
+            for_units(amps, span, |_, x| forward_chunks(x, axis, rot, &mut Ahead::nothing()));
         } else if runs_in_parts(axis) {
             for chunk in amps.chunks_exact_mut(span) {
                 forward_parts(chunk, axis, rot);
@@ -1222,6 +1391,9 @@ mod tests {
             &[4, 6, 2, 3],
             &[6, 8, 8, 5],
             &[2, 2, 3],
+            &[9, 7, 9, 3],
+            &[5, 3, 3],
+            &[3, 9, 9, 9, 9, 9],
         ] {
             let planned = plan_axes(ring_axes(radices));
             assert!(planned.iter().any(|a| !a.ring.is_empty()), "{radices:?}: a ring axis");
@@ -1255,6 +1427,33 @@ mod tests {
             Axis::new(10, 1, &ring_gates(10)).ring.is_empty(),
             "too large for registers"
         );
+    }
+
+    #[test]
+    fn fetching_ahead_requests_every_line_by_the_last_load() {
+        let (state, index) = (vec![0u8; 1000], vec![0u8; 130]);
+        // 16 + 3 lines (the regions' last lines partly filled), an empty region between.
+        for loads in [0, 1, 5, 18, 19, 20, 1000, 1 << 20] {
+            let mut ahead = Ahead::new(vec![&state[..], &[], &index[..]], loads);
+            let mut fetched = vec![];
+            for _ in 0..loads {
+                ahead.tick(1);
+                fetched.push(ahead.fetched);
+            }
+            ahead.tick(0);
+            assert_eq!((ahead.fetched, ahead.due), (19, usize::MAX), "{loads} loads");
+            assert_eq!((ahead.region, ahead.at), (2, 192), "{loads} loads");
+            // Spread evenly: after d loads, d/loads of the lines, give or take one load's.
+            for (d, &n) in (1..).zip(&fetched) {
+                assert!(
+                    d * 19 / loads <= n && n <= ((d + 1) * 19).div_ceil(loads),
+                    "{loads} loads"
+                );
+            }
+        }
+        let mut nothing = Ahead::nothing();
+        nothing.tick(1 << 40);
+        assert_eq!(nothing.fetched, 0);
     }
 
     /// A cost index over `levels` values and its phase factors at γ.
