@@ -151,8 +151,9 @@ impl<'a> Ahead<'a> {
     }
 }
 
-/// Amplitude loads of `axis`'s gates on `len` amplitudes: each ring factor loads every
-/// amplitude once, a pair list each pair's two rows.
+/// Amplitude loads of `axis`'s gates on `len` amplitudes, as the forward kernels count them
+/// in [`Ahead::tick`]: each ring factor loads every amplitude once, a pair list each pair's
+/// two rows (test `forward_kernels_tick_every_load`).
 fn loads(axis: &Axis, len: usize) -> usize {
     if axis.ring.is_empty() {
         2 * axis.pairs.len() * (len / axis.radix)
@@ -474,6 +475,7 @@ fn rotate_rows(xs: &mut [Complex64], ys: &mut [Complex64], rot: Rot, ahead: &mut
         let (a, b) = rot.apply(quad_of_one(x), quad_of_one(y));
         put_one(x, a);
         put_one(y, b);
+        ahead.tick(2);
     }
 }
 
@@ -629,6 +631,7 @@ fn ring_group<const R: usize>(
         for (k, &v) in q.iter().enumerate() {
             put_one(rows.lanes(base + k * step, t, 2), v);
         }
+        ahead.tick(R);
     }
 }
 
@@ -728,6 +731,7 @@ fn ring_blocks_paired<const R: usize>(x: &mut [Complex64], span: usize, rot: Rot
         for (k, v) in q.iter().enumerate() {
             put_one(&mut b[k], *v);
         }
+        ahead.tick(R);
     }
 }
 
@@ -783,6 +787,7 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot, ahead: &mut Ahead<
                 let (u, v) = rot.apply(quad_of_one(&last[a]), quad_of_one(&last[b]));
                 put_one(&mut last[a], u);
                 put_one(&mut last[b], v);
+                ahead.tick(2);
             }
         }
         return;
@@ -1454,6 +1459,38 @@ mod tests {
         let mut nothing = Ahead::nothing();
         nothing.tick(1 << 40);
         assert_eq!(nothing.fetched, 0);
+    }
+
+    #[test]
+    fn forward_kernels_tick_every_load() {
+        // Every path of `forward_chunks`: even and odd first ring blocks (with a chunk left
+        // without a neighbour), ring rows with an odd last column, pair lists of stride 1 and
+        // more, odd row lengths. A load left uncounted would leave the next unit's last lines
+        // unfetched.
+        for radices in [
+            &[8usize, 8, 8][..],
+            &[9, 9, 3],
+            &[9, 3],
+            &[3, 5, 7],
+            &[2, 9],
+            &[6, 3, 5],
+            &[4],
+        ] {
+            let kinds = [
+                ("rings", ring_axes(radices)),
+                ("planned rings", plan_axes_forward(ring_axes(radices))),
+                ("pair lists", axes_of(radices)),
+            ];
+            for (kind, axes) in kinds {
+                let len: usize = radices.iter().product();
+                for axis in &axes {
+                    let mut x = random_state(len, 3);
+                    let mut ahead = Ahead::nothing();
+                    forward_chunks(&mut x, axis, Rot::new(0.6, 0.8), &mut ahead);
+                    assert_eq!(ahead.done, loads(axis, len), "{radices:?}, {kind}, axis {axis:?}");
+                }
+            }
+        }
     }
 
     /// A cost index over `levels` values and its phase factors at γ.
