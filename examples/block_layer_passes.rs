@@ -1,20 +1,28 @@
 //! Where one forward layer of XY-ring QAOA on a row space spends its time: the kernels' layer on
 //! `radix^n` states (n one-hot blocks of `radix` states, the Queens row space of an n x n board
-//! with radix = n), as `plan_axes_forward` plans it, timed with a growing prefix of the planned
+//! with radix = n), as `plan_axes` plans it, timed with a growing prefix of the planned
 //! axes (the phase first), then each planned axis alone without the phase. Best of five after
 //! a warm-up; random cost levels stand in for a board's.
 //!
+//! With `adjoint` after the shape, the same for the adjoint step (ψ and λ, the overlaps).
+//!
 //!     cargo run --release --example block_layer_passes -- 8 8
+//!     cargo run --release --example block_layer_passes -- 8 8 adjoint
 
 use num_complex::Complex64;
 use quzzle::mixer::{xy_edges, MixerKind};
-use quzzle::sim::kernels::{apply_layer_axes, fused_axes_forward, plan_axes_forward, Axis, Phase};
+use quzzle::sim::kernels::{apply_layer_axes, fused_axes, plan_axes, unapply_layer_axes, Axis, Phase};
 use std::time::Instant;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<usize> = std::env::args().skip(1).map(|a| a.parse()).collect::<Result<_, _>>()?;
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let adjoint = args.last().is_some_and(|a| a == "adjoint");
+    if adjoint {
+        args.pop();
+    }
+    let args: Vec<usize> = args.iter().map(|a| a.parse()).collect::<Result<_, _>>()?;
     let [radix, blocks] = args[..] else {
-        return Err("usage: block_layer_passes RADIX BLOCKS (for example 8 8)".into());
+        return Err("usage: block_layer_passes RADIX BLOCKS [adjoint] (for example 8 8)".into());
     };
     if !(2..=16).contains(&radix) || blocks == 0 || (radix as f64).powi(blocks as i32) > 2f64.powi(29) {
         return Err("RADIX in 2..=16, BLOCKS at least 1, RADIX^BLOCKS at most 2^29".into());
@@ -25,7 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|(a, b)| vec![(a as u32, b as u32)])
         .collect();
     let mut stride = 1;
-    let planned = plan_axes_forward(
+    let planned = plan_axes(
         (0..blocks)
             .map(|_| {
                 let axis = Axis::new(radix, stride, &ring);
@@ -34,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             })
             .collect(),
     );
-    let fused = fused_axes_forward(&planned);
+    let fused = fused_axes(&planned);
     println!(
         "{radix}^{blocks} = {dim} states, planned axes (radix, stride): {:?}, {} fused: {} passes per layer",
         planned.iter().map(|a| (a.radix, a.stride)).collect::<Vec<_>>(),
@@ -52,18 +60,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         index: &index,
         factors: &factors,
     };
+    let values: Vec<f64> = (0..levels).map(|v| v as f64).collect();
     let mut amps = vec![Complex64::new(1.0 / (dim as f64).sqrt(), 0.0); dim];
+    // λ 1 KiB past ψ's page offset, as the block simulator places it.
+    let skew = 64;
+    let mut lam_buf = vec![Complex64::new(1.0 / (dim as f64).sqrt(), 0.0); if adjoint { dim + skew } else { skew }];
+    let lam = &mut lam_buf[skew..];
+    let mut scratch = Vec::new();
     // An axis with its gates taken away: the same shape, nothing to rotate.
     let blank = |a: &Axis| Axis::new(a.radix, a.stride, &[]);
+    // (c, s) = (cos β, sin β): unitary, so the amplitudes never turn denormal.
+    let (c, s) = (0.3f64.cos(), 0.3f64.sin());
     let mut time = |name: String, axes: Vec<Axis>, phase: Phase<'_>| {
-        apply_layer_axes(&mut amps, &axes, phase, 0.9, 0.3);
+        let mut run = || {
+            if adjoint {
+                unapply_layer_axes(&mut amps, lam, &axes, phase, &values, c, s, &mut scratch);
+            } else {
+                apply_layer_axes(&mut amps, &axes, phase, c, s);
+            }
+        };
+        run();
         let mut best = f64::MAX;
-        for _ in 0..5 {
+        for _ in 0..if dim < 1 << 20 { 200 } else { 5 } {
             let t = Instant::now();
-            apply_layer_axes(&mut amps, &axes, phase, 0.9, 0.3);
+            run();
             best = best.min(t.elapsed().as_secs_f64());
         }
-        println!("{name:56} {:9.2} ms", best * 1e3);
+        println!("{name:56} {:9.3} ms", best * 1e3);
     };
     for k in 0..=planned.len() {
         let axes = planned

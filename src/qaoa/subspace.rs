@@ -33,14 +33,17 @@ pub enum DigitGates {
 /// indexed, the index, and one state.
 const BUILD_BYTES_PER_STATE: f64 = 8.0 + 2.0 + AMPLITUDE_BYTES as f64;
 
+/// Amplitudes λ starts after ψ's page offset in the gradient (1 KiB): the adjoint kernels hold
+/// rows of ψ and λ a power of two apart at once, and with equal offsets the two states' rows
+/// would all fall into the same L1 sets (docs/ARCHITECTURE.md, "Spaces and mixers").
+const LAMBDA_SKEW: usize = 64;
+
 /// A QAOA simulator on a block space.
 #[derive(Debug)]
 pub struct SubspaceSimulator {
     digits: Vec<Digit>,
-    /// The axes as the adjoint step runs them ([`kernels::plan_axes`]).
+    /// The axes as a layer and its adjoint step run them ([`kernels::plan_axes`]).
     axes: Vec<Axis>,
-    /// The same axes as a forward layer runs them, in fewer passes ([`kernels::plan_axes_forward`]).
-    forward: Vec<Axis>,
     num_qubits: usize,
     mixer: MixerKind,
     diagonal: CostDiagonal,
@@ -133,13 +136,11 @@ impl SubspaceSimulator {
                 axis
             })
             .collect();
-        let forward = kernels::plan_axes_forward(digit_axes.clone());
         let axes = kernels::plan_axes(digit_axes);
         let diagonal = product_diagonal(qubo, &digits);
         Ok(SubspaceSimulator {
             digits,
             axes,
-            forward,
             num_qubits,
             mixer,
             diagonal,
@@ -151,7 +152,7 @@ impl SubspaceSimulator {
     /// Read+write passes over the state per forward layer: one for the phase with the fused
     /// inner axes, one per other axis ([`crate::sim::kernels::Axis`]).
     pub fn passes_per_layer(&self) -> usize {
-        1 + self.forward.len() - kernels::fused_axes_forward(&self.forward)
+        1 + self.axes.len() - kernels::fused_axes(&self.axes)
     }
 
     /// The digits (block and free-qubit groups), digit 0 fastest.
@@ -230,10 +231,10 @@ impl SubspaceSimulator {
                         index,
                         factors: &factors,
                     };
-                    kernels::apply_layer_axes(amps, &self.forward, phase, c, s);
+                    kernels::apply_layer_axes(amps, &self.axes, phase, c, s);
                 }
                 CostDiagonal::Dense(costs) => {
-                    kernels::apply_layer_axes(amps, &self.forward, Phase::Dense { costs, gamma }, c, s)
+                    kernels::apply_layer_axes(amps, &self.axes, Phase::Dense { costs, gamma }, c, s)
                 }
             }
         }
@@ -323,8 +324,8 @@ impl Qaoa for SubspaceSimulator {
         }
         let dim = self.diagonal.len();
         let mut psi_buf = self.buffer(dim)?;
-        let mut lam_buf = self.buffer(dim)?;
-        let (psi, lam) = (&mut psi_buf[..dim], &mut lam_buf[..dim]);
+        let mut lam_buf = self.buffer(dim + LAMBDA_SKEW)?;
+        let (psi, lam) = (&mut psi_buf[..dim], &mut lam_buf[LAMBDA_SKEW..LAMBDA_SKEW + dim]);
         self.evolve_from_start(psi, angles);
         let value = self.value_of(psi, objective);
         // λ = O|ψ⟩: the cost, or minus the projector on the valid states.
@@ -366,14 +367,14 @@ impl Qaoa for SubspaceSimulator {
                         index,
                         factors: &factors,
                     };
-                    kernels::unapply_layer_axes(psi, lam, &self.axes, phase, Some(values), c, s, &mut scratch)
+                    kernels::unapply_layer_axes(psi, lam, &self.axes, phase, values, c, s, &mut scratch)
                 }
                 CostDiagonal::Dense(costs) => kernels::unapply_layer_axes(
                     psi,
                     lam,
                     &self.axes,
                     Phase::Dense { costs, gamma },
-                    None,
+                    &[],
                     c,
                     s,
                     &mut scratch,

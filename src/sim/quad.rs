@@ -82,6 +82,11 @@ mod imp {
             Quad(mul_m256d(self.0, b.0))
         }
 
+        #[inline(always)]
+        pub fn add(self, b: Quad) -> Quad {
+            Quad(add_m256d(self.0, b.0))
+        }
+
         /// Each amplitude's re and im exchanged: `(v1, v0, v3, v2)`.
         #[inline(always)]
         pub fn swap_pairs(self) -> Quad {
@@ -241,6 +246,9 @@ mod wide {
 
     /// The widest register of the build.
     pub type Wide = Oct;
+
+    /// Four amplitudes: one 512-bit register.
+    pub type Four = Oct;
 }
 
 #[cfg(not(all(
@@ -252,10 +260,114 @@ mod wide {
 mod wide {
     /// The widest register of the build.
     pub type Wide = super::Quad;
+
+    /// Four amplitudes: two `Quad`s.
+    pub type Four = super::Duo<super::Quad>;
 }
 
 pub use imp::Quad;
-pub use wide::Wide;
+pub use wide::{Four, Wide};
+
+/// Four amplitudes as two registers of two, `(low, high)`: what [`Four`] is without AVX-512,
+/// so that kernels that sum four amplitudes' lanes apart (the adjoint's ring kernels) add the
+/// same lanes in the same order on every build.
+#[derive(Clone, Copy, Debug)]
+pub struct Duo<Q>(Q, Q);
+
+#[allow(dead_code)] // with AVX-512 only the tests use it
+impl<Q: Lanes> Lanes for Duo<Q> {
+    const LANES: usize = 2 * Q::LANES;
+
+    #[inline(always)]
+    fn load(s: &[f64]) -> Self {
+        Duo(Q::load(s), Q::load(&s[Q::LANES..]))
+    }
+
+    #[inline(always)]
+    fn store(self, s: &mut [f64]) {
+        self.0.store(s);
+        self.1.store(&mut s[Q::LANES..]);
+    }
+
+    #[inline(always)]
+    fn zero() -> Self {
+        Duo(Q::zero(), Q::zero())
+    }
+
+    #[inline(always)]
+    fn alternating(t: f64) -> Self {
+        Duo(Q::alternating(t), Q::alternating(t))
+    }
+
+    #[inline(always)]
+    fn mul_add(self, b: Self, c: Self) -> Self {
+        Duo(self.0.mul_add(b.0, c.0), self.1.mul_add(b.1, c.1))
+    }
+
+    #[inline(always)]
+    fn swap_pairs(self) -> Self {
+        Duo(self.0.swap_pairs(), self.1.swap_pairs())
+    }
+
+    #[inline(always)]
+    fn quad(self, h: usize) -> [f64; 4] {
+        let n = Q::LANES / 4;
+        if h < n {
+            self.0.quad(h)
+        } else {
+            self.1.quad(h - n)
+        }
+    }
+
+    #[inline(always)]
+    fn splat(re: f64, im: f64) -> Self {
+        Duo(Q::splat(re, im), Q::splat(re, im))
+    }
+
+    #[inline(always)]
+    fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Self {
+        Duo(Q::gather(factors, ix), Q::gather(factors, &ix[Q::LANES / 2..]))
+    }
+
+    #[inline(always)]
+    fn mul(self, b: Self) -> Self {
+        Duo(self.0.mul(b.0), self.1.mul(b.1))
+    }
+
+    #[inline(always)]
+    fn mul_subadd(self, b: Self, c: Self) -> Self {
+        Duo(self.0.mul_subadd(b.0, c.0), self.1.mul_subadd(b.1, c.1))
+    }
+
+    #[inline(always)]
+    fn dup_re(self) -> Self {
+        Duo(self.0.dup_re(), self.1.dup_re())
+    }
+
+    #[inline(always)]
+    fn dup_im(self) -> Self {
+        Duo(self.0.dup_im(), self.1.dup_im())
+    }
+
+    #[inline(always)]
+    fn exchange(self, q: usize) -> Self {
+        // The top qubit of the register exchanges the two halves.
+        if 1 << q == Q::LANES / 2 {
+            Duo(self.1, self.0)
+        } else {
+            Duo(self.0.exchange(q), self.1.exchange(q))
+        }
+    }
+
+    #[inline(always)]
+    fn exchange_swapped(self, q: usize) -> Self {
+        if 1 << q == Q::LANES / 2 {
+            Duo(self.1.swap_pairs(), self.0.swap_pairs())
+        } else {
+            Duo(self.0.exchange_swapped(q), self.1.exchange_swapped(q))
+        }
+    }
+}
 
 /// The arithmetic the kernels were compiled with: `"avx512f+avx2+fma"` when the rotations of
 /// higher qubits run on `Oct` (AVX-512) and the rest on one AVX2 register per `Quad`
@@ -533,6 +645,11 @@ impl Portable {
     }
 
     #[inline(always)]
+    pub fn add(self, b: Portable) -> Portable {
+        Portable(std::array::from_fn(|t| self.0[t] + b.0[t]))
+    }
+
+    #[inline(always)]
     pub fn swap_pairs(self) -> Portable {
         let v = self.0;
         Portable([v[1], v[0], v[3], v[2]])
@@ -707,6 +824,9 @@ mod tests {
         lanes_match_portable::<Portable>();
         lanes_match_portable::<Quad>();
         lanes_match_portable::<Wide>();
+        lanes_match_portable::<Four>();
+        lanes_match_portable::<Duo<Quad>>();
+        lanes_match_portable::<Duo<Portable>>();
         assert_eq!(Wide::LANES % 4, 0);
     }
 
@@ -717,8 +837,9 @@ mod tests {
         let c = [-2.0, 0.7, 1.0 / 3.0, -5.5e-4];
         let (qa, qb, qc) = (Quad::new(a), Quad::new(b), Quad::new(c));
         let (pa, pb, pc) = (Portable::new(a), Portable::new(b), Portable::new(c));
-        let cases: [([f64; 4], [f64; 4], &str); 10] = [
+        let cases: [([f64; 4], [f64; 4], &str); 11] = [
             (qa.mul_add(qb, qc).to_array(), pa.mul_add(pb, pc).to_array(), "mul_add"),
+            (qa.add(qb).to_array(), pa.add(pb).to_array(), "add"),
             (
                 qa.mul_subadd(qb, qc).to_array(),
                 pa.mul_subadd(pb, pc).to_array(),
@@ -752,6 +873,7 @@ mod tests {
         // The definitions themselves, on known values.
         assert_eq!(bits(pa.swap_pairs().to_array()), bits([a[1], a[0], a[3], a[2]]));
         assert_eq!(bits(pa.hi_lo(pb).to_array()), bits([a[2], a[3], b[0], b[1]]));
+        assert_eq!(bits(pa.add(pb).to_array()), bits(std::array::from_fn(|t| a[t] + b[t])));
         let subadd = Portable::new([1.0, 2.0, 3.0, 4.0]).mul_subadd(Portable::new([1.0; 4]), Portable::new([1.0; 4]));
         assert_eq!(bits(subadd.to_array()), bits([0.0, 3.0, 2.0, 5.0]));
     }

@@ -13,19 +13,19 @@
 //! contiguous unit in cache. Every other axis takes one pass: its `radix` rows of `stride`
 //! amplitudes are rotated in column windows, so each window's rows stay in cache across the
 //! axis's gates. So a layer makes `1 + (axes − fused)` passes, and neighbouring outer axes are
-//! merged to make fewer. The forward layer and the adjoint step plan apart:
-//! - the adjoint step ([`plan_axes`]): units and windows of `TILE` (2^13) amplitudes (ψ and λ
-//!   both in cache), outer axes merged up to 128 states; its units fix the order of the overlap
-//!   sums, so its plan stays as the gradient's bits were pinned;
-//! - the forward layer ([`plan_axes_forward`]): units of 2^15 amplitudes (L2), outer axes merged
-//!   up to 729 states in windows of 2^17 amplitudes (rows of 4 KiB for radices up to 512, which
-//!   spread over L2's sets): 8^8 makes 2 passes per layer, not 3, and 9^9 3, not 4. A forward
-//!   layer's bits depend only on the order of the axes, which every plan keeps.
+//! merged to make fewer. One plan ([`plan_axes`]) serves the layer and its adjoint step: units
+//! of 2^15 amplitudes (512 KiB of one state in L2; ψ and λ together 1 MiB), outer axes merged
+//! up to 729 states in column windows of 2^17 amplitudes forward and 2^16 of each state
+//! backward (rows of 4 KiB and 2 KiB for radices up to 512, which spread over L2's sets): 8^8
+//! makes 2 passes per layer and 9^9 3. A layer's bits depend only on the order of the axes,
+//! which any plan keeps; the adjoint's overlap sums depend on the plan's units and windows.
 //!
 //! The fused pass's rotations run on a unit in cache while the memory would idle, so a forward
 //! task runs `UNITS_PER_TASK` units in a row and each unit's rotations fetch the next unit and
 //! its costs, line by line, spread over their loads ([`Ahead`]). (Fetching the next column
 //! window of an outer axis the same way made that pass slower: the window fills L2 already.)
+//! The adjoint's fused pass un-applies the unit's last fused axis on the whole unit, then the
+//! other axes and the phase row by row of it.
 //!
 //! Arithmetic: every rotation runs on [`Quad`]s, two amplitudes of a row and the same two of its
 //! partner row at a time. The first axis (stride 1, rows of one amplitude) pairs one amplitude
@@ -39,34 +39,44 @@
 //! as rows of the first block's length. Every other axis that is a product of
 //! one-hot blocks with the XY ring (the Queens and Star Battle row spaces) holds each block's
 //! rows in registers across all the block's gates ([`rotate_rings`]), one load and one store
-//! per amplitude instead of one per gate; other axes rotate pair by pair from their lists.
+//! per amplitude instead of one per gate, four amplitudes of a row at a time ([`Four`]:
+//! one register with AVX-512); other axes rotate pair by pair from their lists. The adjoint
+//! step mirrors each of these kernels on ψ and λ at once ([`backward_rings`]), gates last
+//! first, each gate's overlap summed in registers before it is undone. Where ψ and λ rows a
+//! power of two apart are held at once, the two states must not share their page offset, or
+//! their rows fall into the same L1 sets (the block simulator starts λ 1 KiB further on).
 //!
 //! Threads: an axis with many chunks shares them out, else the columns of its rows. A large
 //! axis with short rows (one Dicke block over all qubits) has neither: each gate is cut into
 //! parts no pair crosses ([`Axis::parts`]), run in parallel gate after gate.
 //!
 //! Sums (the adjoint overlaps) are taken per work unit, units fixed by the state's shape and
-//! never by the thread count, and added in unit order: the same bytes on any thread count.
+//! never by the thread count, and added in unit order: the same bytes on any thread count and
+//! on every register width (the wide registers' lanes are added quadruple by quadruple).
 
 use super::Phase;
 use crate::mixer::{xy_edges, MixerKind};
-use crate::sim::quad::{prefetch, Quad};
+use crate::sim::quad::{prefetch, Four, Lanes, Quad};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
-/// Amplitudes one work unit keeps in cache (128 KiB of a state; 256 KiB for ψ and λ).
+/// Amplitudes per part of the fixed-order sums over a state (probabilities, weighted sums).
 pub const TILE: usize = 1 << 13;
 
-/// Amplitudes of one forward unit of the fused axes (512 KiB, in L2).
-pub const FORWARD_UNIT: usize = 1 << 15;
+/// Amplitudes of one unit of the fused axes (512 KiB of a state, in L2).
+pub const UNIT: usize = 1 << 15;
 
-/// Most states of an outer axis that a forward layer merges (three radix-9 axes).
-pub const FORWARD_MERGED: usize = 729;
+/// Most states of an outer axis that a layer merges (three radix-9 axes).
+pub const MERGED: usize = 729;
+
+/// Amplitudes of one adjoint column window of ψ, and as many of λ: together the bytes of a
+/// forward window.
+const BACKWARD_WINDOW: usize = WINDOW / 2;
 
 /// Amplitudes of one forward column window of an outer axis (2 MiB): rows of 4 KiB and more for
 /// radices up to 512, so that rows a power of two apart, which share their page offset, spread
 /// over all of L2's sets instead of a few.
-const FORWARD_WINDOW: usize = 1 << 17;
+const WINDOW: usize = 1 << 17;
 
 /// States below this many amplitudes run serially.
 const PAR_MIN: usize = 1 << 14;
@@ -280,9 +290,8 @@ fn gate_parts(gate: &[(u32, u32)], radix: usize) -> Vec<(usize, usize)> {
     parts
 }
 
-/// Most states of an axis made by merging axes: rows of at least `TILE / MERGED_RADIX`
-/// amplitudes (1 KiB) per tile, so a tile streams a few long pieces, not many short ones. 128
-/// takes two radix-9 axes (81 states) as well as two radix-8 ones.
+/// Most states of the first axis made by merging fused axes: 128 takes two radix-9 axes (81
+/// states) as well as two radix-8 ones.
 pub const MERGED_RADIX: usize = 128;
 
 /// Axes `a` then `b` (b's stride is a's span) as one axis of `a.radix · b.radix` states: a's
@@ -321,22 +330,15 @@ pub fn merge_axes(a: &Axis, b: &Axis) -> Axis {
     merged
 }
 
-/// The axes the adjoint step runs: neighbours merged greedily while their states multiply to at
-/// most `MERGED_RADIX` (128), among the fused ones only onto the first axis (so that the first
-/// axis has many pairs per chunk and the others keep their long rows), among the others onto an
-/// earlier unfused one (so that a layer makes fewer passes over memory). Its units fix the
-/// order of the overlap sums, so it is the plan the gradient's bits were pinned with.
+/// The axes a layer and its adjoint step run ([`apply_layer_axes`], [`unapply_layer_axes`]):
+/// neighbours merged greedily, among the fused ones only onto the first axis (up to
+/// `MERGED_RADIX` states, so that the first axis has many pairs per chunk and the others keep
+/// their long rows), fused while their radices multiply to at most `UNIT` and the outer
+/// ones merged up to `MERGED` (729) states, so that 8^8 makes two passes per layer
+/// instead of three and 9^9 three instead of four. A layer's bits depend only on the order of
+/// the axes, which any plan keeps, so the unplanned axes give the same state.
 pub fn plan_axes(axes: Vec<Axis>) -> Vec<Axis> {
-    plan_within(axes, TILE, MERGED_RADIX)
-}
-
-/// The axes a forward layer runs ([`apply_layer_axes`]): as [`plan_axes`], but fused while their
-/// radices multiply to at most `FORWARD_UNIT` (2^15 amplitudes, 512 KiB in L2) and the outer
-/// ones merged up to `FORWARD_MERGED` (729) states, so that 8^8 makes two passes per layer
-/// instead of three and 9^9 three instead of four. A forward layer's bits depend only on the
-/// order of the axes, which every plan keeps, so both plans give the same state.
-pub fn plan_axes_forward(axes: Vec<Axis>) -> Vec<Axis> {
-    plan_within(axes, FORWARD_UNIT, FORWARD_MERGED)
+    plan_within(axes, UNIT, MERGED)
 }
 
 /// Fused axes up to `unit` amplitudes, the first merged up to `MERGED_RADIX`, outer ones up to
@@ -360,14 +362,9 @@ fn plan_within(axes: Vec<Axis>, unit: usize, merged: usize) -> Vec<Axis> {
     out
 }
 
-/// How many leading axes fit one tile together (their radices multiply to at most `TILE` (2^13)).
+/// How many leading axes a layer fuses (radices multiplying to at most `UNIT`).
 pub fn fused_axes(axes: &[Axis]) -> usize {
-    fused_within(axes, TILE)
-}
-
-/// How many leading axes a forward layer fuses (radices multiplying to at most `FORWARD_UNIT`).
-pub fn fused_axes_forward(axes: &[Axis]) -> usize {
-    fused_within(axes, FORWARD_UNIT)
+    fused_within(axes, UNIT)
 }
 
 fn fused_within(axes: &[Axis], unit: usize) -> usize {
@@ -394,40 +391,50 @@ fn row_pair(x: &mut [Complex64], a: usize, b: usize, t0: usize, t1: usize) -> (&
     }
 }
 
-/// The rotation `(x, y) ← (c·x − i s·y, c·y − i s·x)` on [`Quad`]s: `(c, c, c, c)` and
-/// `(s, −s, s, −s)` (`−i s` applied to an amplitude whose re and im were exchanged).
+/// The rotation `(x, y) ← (c·x − i s·y, c·y − i s·x)` on registers of [`Lanes`] (a [`Quad`]
+/// unless named): `(c, c, …)` and `(s, −s, …)` (`−i s` applied to an amplitude whose re and im
+/// were exchanged). The arithmetic is lane by lane, so every register type gives the same bits.
 #[derive(Clone, Copy, Debug)]
-struct Rot {
-    c: Quad,
-    w: Quad,
+struct Rot<L = Quad> {
+    c: L,
+    w: L,
+    cs: (f64, f64),
 }
 
-impl Rot {
-    fn new(c: f64, s: f64) -> Rot {
+impl<L: Lanes> Rot<L> {
+    fn new(c: f64, s: f64) -> Rot<L> {
         Rot {
-            c: Quad::new([c; 4]),
-            w: Quad::new([s, -s, s, -s]),
+            c: L::splat(c, c),
+            w: L::alternating(s),
+            cs: (c, s),
         }
+    }
+
+    /// The same rotation on registers of `M`.
+    #[inline(always)]
+    fn on<M: Lanes>(self) -> Rot<M> {
+        Rot::new(self.cs.0, self.cs.1)
     }
 
     /// The rotated pair (two amplitudes of each row).
     #[inline(always)]
-    fn apply(self, x: Quad, y: Quad) -> (Quad, Quad) {
+    fn apply(self, x: L, y: L) -> (L, L) {
         (self.half(x, y.swap_pairs()), self.half(y, x.swap_pairs()))
     }
 
     /// One side of the rotation: `c·x − i s·y`, given `y` with re and im exchanged (lane by
     /// lane, so the partners may come from anywhere: [`ring_blocks_consecutive`]).
     #[inline(always)]
-    fn half(self, x: Quad, y_swapped: Quad) -> Quad {
+    fn half(self, x: L, y_swapped: L) -> L {
         y_swapped.mul_add(self.w, x.mul(self.c))
     }
 
     /// One adjoint step on ψ's pair `(x, y)` and λ's `(u, v)`: their overlap added to `acc`
-    /// (lanes 0, 2 gather re(λ)·im(ψ), lanes 1, 3 im(λ)·re(ψ)), then both pairs rotated.
+    /// (`conj(v)·x` to the first, `conj(u)·y` to the second; see [`Acc`]), then both pairs
+    /// rotated.
     #[inline(always)]
-    fn unapply(self, [x, y, u, v]: [Quad; 4], acc: Quad) -> ([Quad; 4], Quad) {
-        let acc = v.mul_add(x.swap_pairs(), u.mul_add(y.swap_pairs(), acc));
+    fn unapply(self, [x, y, u, v]: [L; 4], [a, b]: Acc<L>) -> ([L; 4], Acc<L>) {
+        let acc = [v.mul_add(x.swap_pairs(), a), u.mul_add(y.swap_pairs(), b)];
         let ((x, y), (u, v)) = (self.apply(x, y), self.apply(u, v));
         ([x, y, u, v], acc)
     }
@@ -494,7 +501,7 @@ fn unrotate_rows(
     let mut pbi = bytemuck::cast_slice_mut::<Complex64, f64>(pb).chunks_exact_mut(4);
     let mut lai = bytemuck::cast_slice_mut::<Complex64, f64>(la).chunks_exact_mut(4);
     let mut lbi = bytemuck::cast_slice_mut::<Complex64, f64>(lb).chunks_exact_mut(4);
-    let mut acc = Quad::zero();
+    let mut acc: Acc = [Quad::zero(); 2];
     for (((x, y), u), v) in (&mut pai).zip(&mut pbi).zip(&mut lai).zip(&mut lbi) {
         let ([a, b, c, d], sum) = rot.unapply([quad_of(x), quad_of(y), quad_of(u), quad_of(v)], acc);
         acc = sum;
@@ -520,17 +527,53 @@ fn unrotate_rows(
     overlap(acc)
 }
 
-/// `Im⟨λ|H|ψ⟩` from an accumulator of [`Rot::unapply`]: `(a0 + a2) − (a1 + a3)`.
+/// Overlap sums `Im⟨λ|·|ψ⟩` in two registers, two dependency chains instead of one: even
+/// lanes gather re(λ)·im(ψ), odd lanes im(λ)·re(ψ).
+type Acc<L = Quad> = [L; 2];
+
+/// The overlap sums of the ring kernels: for two and for four amplitudes at a time, one
+/// [`Acc`] for the closing and odd gates of a block and one for the even gates, so that no
+/// chain of sums is longer than about half a block. A [`Four`] is one register or two, the
+/// same lanes in the same order either way, so the sums have the same bits on every build.
+struct RingSums {
+    quad: [Acc; 2],
+    wide: [Acc<Four>; 2],
+}
+
+impl RingSums {
+    fn new() -> RingSums {
+        RingSums {
+            quad: [[Quad::zero(); 2]; 2],
+            wide: [[Four::zero(); 2]; 2],
+        }
+    }
+
+    /// `Im⟨λ|H|ψ⟩`: every register's lanes in a fixed order.
+    fn total(&self) -> f64 {
+        let mut acc: Acc = [Quad::zero(); 2];
+        for (a, k) in acc.iter_mut().zip(0..2) {
+            for part in 0..2 {
+                *a = a.add(self.quad[part][k]);
+                for h in 0..Four::LANES / 4 {
+                    *a = a.add(Quad::new(self.wide[part][k].quad(h)));
+                }
+            }
+        }
+        overlap(acc)
+    }
+}
+
+/// `Im⟨λ|H|ψ⟩` from an [`Acc`]: both registers added, then `(a0 + a2) − (a1 + a3)`.
 #[inline(always)]
-fn overlap(acc: Quad) -> f64 {
-    let a = acc.to_array();
+fn overlap([a, b]: Acc) -> f64 {
+    let a = a.add(b).to_array();
     (a[0] + a[2]) - (a[1] + a[3])
 }
 
 /// The gates of `axis` on one chunk whose rows lie `stride` apart (pairs in gate order), in
-/// column windows of about `FORWARD_WINDOW` (2^17) amplitudes.
+/// column windows of about `WINDOW` (2^17) amplitudes.
 fn rotate_chunk(chunk: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot, ahead: &mut Ahead<'_>) {
-    let cols = (FORWARD_WINDOW / axis.radix).max(2);
+    let cols = (WINDOW / axis.radix).max(2);
     for t0 in (0..stride).step_by(cols) {
         let t1 = (t0 + cols).min(stride);
         if !axis.ring.is_empty() {
@@ -616,6 +659,17 @@ fn ring_group<const R: usize>(
     ahead: &mut Ahead<'_>,
 ) {
     let mut t = t0;
+    // Four amplitudes at a time first (one register with AVX-512), then two.
+    let (wide, n) = (rot.on::<Four>(), Four::LANES / 2);
+    while t + n <= t1 {
+        let mut q: [Four; R] = std::array::from_fn(|k| Four::load(rows.lanes(base + k * step, t, 2 * n)));
+        ring_in_registers(&mut q, wide);
+        for (k, &v) in q.iter().enumerate() {
+            v.store(rows.lanes(base + k * step, t, 2 * n));
+        }
+        ahead.tick(n * R);
+        t += n;
+    }
     while t + 2 <= t1 {
         let mut q: [Quad; R] = std::array::from_fn(|k| quad_of(rows.lanes(base + k * step, t, 4)));
         ring_in_registers(&mut q, rot);
@@ -637,7 +691,7 @@ fn ring_group<const R: usize>(
 
 /// The gates of [`ring_gates`] on one block held in registers, in their order.
 #[inline(always)]
-fn ring_in_registers<const R: usize>(q: &mut [Quad; R], rot: Rot) {
+fn ring_in_registers<L: Lanes, const R: usize>(q: &mut [L; R], rot: Rot<L>) {
     let mut pair = |i: usize, j: usize| {
         let (a, b) = rot.apply(q[i], q[j]);
         q[i] = a;
@@ -658,10 +712,239 @@ fn ring_in_registers<const R: usize>(q: &mut [Quad; R], rot: Rot) {
     }
 }
 
+/// The adjoint of [`ring_in_registers`] on ψ's block `p` and λ's `l` (`rot` the inverse
+/// rotation): the gates last first, each gate's overlap added to `acc` (see [`RingSums`])
+/// before it is undone.
+#[inline(always)]
+fn unring_in_registers<L: Lanes, const R: usize>(p: &mut [L; R], l: &mut [L; R], rot: Rot<L>, acc: &mut [Acc<L>; 2]) {
+    let mut pair = |m: usize, i: usize, j: usize| {
+        let ([a, b, c, d], sum) = rot.unapply([p[i], p[j], l[i], l[j]], acc[m]);
+        acc[m] = sum;
+        (p[i], p[j], l[i], l[j]) = (a, b, c, d);
+    };
+    if R >= 3 {
+        pair(0, 0, R - 1);
+    }
+    let mut i = 1;
+    while i + 1 < R {
+        pair(0, i, i + 1);
+        i += 2;
+    }
+    let mut i = 0;
+    while i + 1 < R {
+        pair(1, i, i + 1);
+        i += 2;
+    }
+}
+
+/// The adjoint of [`rotate_rings`] on ψ's rows `p` and λ's `l`: the factors last first, the
+/// overlaps added to `acc`. ψ and λ get the bits of the pair lists (the blocks of one factor
+/// touch disjoint rows).
+fn unrotate_rings(
+    p: &mut impl Rows,
+    l: &mut impl Rows,
+    ring: &[usize],
+    t0: usize,
+    t1: usize,
+    rot: Rot,
+    acc: &mut RingSums,
+) {
+    let radix: usize = ring.iter().product();
+    let mut outer = radix;
+    for &r in ring.iter().rev() {
+        let inner = outer / r;
+        for hi in (0..radix).step_by(outer) {
+            for lo in 0..inner {
+                let base = hi + lo;
+                match r {
+                    2 => unring_group::<2>(p, l, base, inner, t0, t1, rot, acc),
+                    3 => unring_group::<3>(p, l, base, inner, t0, t1, rot, acc),
+                    4 => unring_group::<4>(p, l, base, inner, t0, t1, rot, acc),
+                    5 => unring_group::<5>(p, l, base, inner, t0, t1, rot, acc),
+                    6 => unring_group::<6>(p, l, base, inner, t0, t1, rot, acc),
+                    7 => unring_group::<7>(p, l, base, inner, t0, t1, rot, acc),
+                    8 => unring_group::<8>(p, l, base, inner, t0, t1, rot, acc),
+                    _ => unring_group::<9>(p, l, base, inner, t0, t1, rot, acc),
+                }
+            }
+        }
+        outer = inner;
+    }
+}
+
+/// The adjoint of [`ring_group`] on one block of ψ's rows and λ's.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn unring_group<const R: usize>(
+    p: &mut impl Rows,
+    l: &mut impl Rows,
+    base: usize,
+    step: usize,
+    t0: usize,
+    t1: usize,
+    rot: Rot,
+    acc: &mut RingSums,
+) {
+    let mut t = t0;
+    // Four amplitudes at a time first, as in `ring_group`.
+    let (wide, n) = (rot.on::<Four>(), Four::LANES / 2);
+    while t + n <= t1 {
+        let mut x: [Four; R] = std::array::from_fn(|k| Four::load(p.lanes(base + k * step, t, 2 * n)));
+        let mut y: [Four; R] = std::array::from_fn(|k| Four::load(l.lanes(base + k * step, t, 2 * n)));
+        unring_in_registers(&mut x, &mut y, wide, &mut acc.wide);
+        for k in 0..R {
+            x[k].store(p.lanes(base + k * step, t, 2 * n));
+            y[k].store(l.lanes(base + k * step, t, 2 * n));
+        }
+        t += n;
+    }
+    while t + 2 <= t1 {
+        let mut x: [Quad; R] = std::array::from_fn(|k| quad_of(p.lanes(base + k * step, t, 4)));
+        let mut y: [Quad; R] = std::array::from_fn(|k| quad_of(l.lanes(base + k * step, t, 4)));
+        unring_in_registers(&mut x, &mut y, rot, &mut acc.quad);
+        for k in 0..R {
+            put(p.lanes(base + k * step, t, 4), x[k]);
+            put(l.lanes(base + k * step, t, 4), y[k]);
+        }
+        t += 2;
+    }
+    if t < t1 {
+        let mut x: [Quad; R] = std::array::from_fn(|k| quad_of_one(p.lanes(base + k * step, t, 2)));
+        let mut y: [Quad; R] = std::array::from_fn(|k| quad_of_one(l.lanes(base + k * step, t, 2)));
+        unring_in_registers(&mut x, &mut y, rot, &mut acc.quad);
+        for k in 0..R {
+            put_one(p.lanes(base + k * step, t, 2), x[k]);
+            put_one(l.lanes(base + k * step, t, 2), y[k]);
+        }
+    }
+}
+
+/// The adjoint of [`ring_blocks_consecutive`] on ψ's blocks `f` and λ's `g` (`2H` states
+/// each): the odd and closing gates first, then the even ones, each step's overlaps added to
+/// `acc` before it is undone.
+#[inline(always)]
+fn unring_blocks_consecutive<const H: usize>(f: &mut [f64], g: &mut [f64], rot: Rot, acc: &mut RingSums) {
+    for (fb, gb) in f.chunks_exact_mut(4 * H).zip(g.chunks_exact_mut(4 * H)) {
+        let mut q: [Quad; H] = std::array::from_fn(|i| quad_of(&fb[4 * i..4 * i + 4]));
+        let mut r: [Quad; H] = std::array::from_fn(|i| quad_of(&gb[4 * i..4 * i + 4]));
+        if H >= 2 {
+            let partner = |v: &[Quad; H], i: usize| v[(i + H - 1) % H].hi_lo(v[(i + 1) % H]).swap_pairs();
+            let (pq, pr): ([Quad; H], [Quad; H]) = (
+                std::array::from_fn(|i| partner(&q, i)),
+                std::array::from_fn(|i| partner(&r, i)),
+            );
+            for i in 0..H {
+                acc.quad[0][i % 2] = r[i].mul_add(pq[i], acc.quad[0][i % 2]);
+                q[i] = rot.half(q[i], pq[i]);
+                r[i] = rot.half(r[i], pr[i]);
+            }
+        }
+        for i in 0..H {
+            let (pq, pr) = (q[i].reverse(), r[i].reverse());
+            acc.quad[1][i % 2] = r[i].mul_add(pq, acc.quad[1][i % 2]);
+            q[i] = rot.half(q[i], pq);
+            r[i] = rot.half(r[i], pr);
+        }
+        for i in 0..H {
+            put(&mut fb[4 * i..4 * i + 4], q[i]);
+            put(&mut gb[4 * i..4 * i + 4], r[i]);
+        }
+    }
+}
+
+/// The adjoint of the first factor of a ring axis of stride 1 (blocks of `R` consecutive
+/// amplitudes), on chunks of `span` amplitudes of ψ and λ: as [`ring_blocks_paired`], the same
+/// block of two neighbouring chunks in `R` registers per state, for every `R`.
+fn unring_blocks_paired<const R: usize>(
+    p: &mut [Complex64],
+    l: &mut [Complex64],
+    span: usize,
+    rot: Rot,
+    acc: &mut RingSums,
+) {
+    let mut ps = p.chunks_exact_mut(2 * span);
+    let mut ls = l.chunks_exact_mut(2 * span);
+    for (pt, lt) in (&mut ps).zip(&mut ls) {
+        let ((c0, c1), (d0, d1)) = (pt.split_at_mut(span), lt.split_at_mut(span));
+        let blocks = amplitudes(c0)
+            .chunks_exact_mut(R)
+            .zip(amplitudes(c1).chunks_exact_mut(R))
+            .zip(
+                amplitudes(d0)
+                    .chunks_exact_mut(R)
+                    .zip(amplitudes(d1).chunks_exact_mut(R)),
+            );
+        for ((a0, a1), (b0, b1)) in blocks {
+            let mut x: [Quad; R] = std::array::from_fn(|k| Quad::load_pair(&a0[k], &a1[k]));
+            let mut y: [Quad; R] = std::array::from_fn(|k| Quad::load_pair(&b0[k], &b1[k]));
+            unring_in_registers(&mut x, &mut y, rot, &mut acc.quad);
+            for k in 0..R {
+                x[k].store_pair(&mut a0[k], &mut a1[k]);
+                y[k].store_pair(&mut b0[k], &mut b1[k]);
+            }
+        }
+    }
+    let (a, b) = (amplitudes(ps.into_remainder()), amplitudes(ls.into_remainder()));
+    for (a, b) in a.chunks_exact_mut(R).zip(b.chunks_exact_mut(R)) {
+        let mut x: [Quad; R] = std::array::from_fn(|k| quad_of_one(&a[k]));
+        let mut y: [Quad; R] = std::array::from_fn(|k| quad_of_one(&b[k]));
+        unring_in_registers(&mut x, &mut y, rot, &mut acc.quad);
+        for k in 0..R {
+            put_one(&mut a[k], x[k]);
+            put_one(&mut b[k], y[k]);
+        }
+    }
+}
+
+/// The adjoint of a ring axis's gates ([`forward_chunks`]) on whole chunks of ψ and λ,
+/// returning the overlaps' sum: with stride 1, chunk by chunk the other factors, then the
+/// first factor on pairs of chunks; else rows in column windows.
+fn backward_rings(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, rot: Rot) -> f64 {
+    let (stride, span) = (axis.stride, axis.span());
+    let mut acc = RingSums::new();
+    if stride > 1 {
+        let cols = (BACKWARD_WINDOW / axis.radix).max(2);
+        for (p, l) in psi.chunks_exact_mut(span).zip(lam.chunks_exact_mut(span)) {
+            let (pf, lf): (&mut [f64], &mut [f64]) = (bytemuck::cast_slice_mut(p), bytemuck::cast_slice_mut(l));
+            let (mut pr, mut lr) = (Flat { f: pf, stride }, Flat { f: lf, stride });
+            for t0 in (0..stride).step_by(cols) {
+                let t1 = (t0 + cols).min(stride);
+                unrotate_rings(&mut pr, &mut lr, &axis.ring, t0, t1, rot, &mut acc);
+            }
+        }
+        return acc.total();
+    }
+    let r0 = axis.ring[0];
+    // Whole pairs of chunks at a time, so that the first factor pairs them while in cache.
+    for (p, l) in psi.chunks_mut(2 * span).zip(lam.chunks_mut(2 * span)) {
+        if axis.ring.len() > 1 {
+            for (pc, lc) in p.chunks_exact_mut(span).zip(l.chunks_exact_mut(span)) {
+                let (pf, lf): (&mut [f64], &mut [f64]) = (bytemuck::cast_slice_mut(pc), bytemuck::cast_slice_mut(lc));
+                let (mut pr, mut lr) = (Flat { f: pf, stride: r0 }, Flat { f: lf, stride: r0 });
+                unrotate_rings(&mut pr, &mut lr, &axis.ring[1..], 0, r0, rot, &mut acc);
+            }
+        }
+        // Ring blocks hold 2 to `RING_MAX` (9) states: even ones as quadruples, odd ones
+        // paired with the next chunk's, as forward.
+        let (f, g): (&mut [f64], &mut [f64]) = (bytemuck::cast_slice_mut(p), bytemuck::cast_slice_mut(l));
+        match r0 {
+            2 => unring_blocks_consecutive::<1>(f, g, rot, &mut acc),
+            3 => unring_blocks_paired::<3>(p, l, span, rot, &mut acc),
+            4 => unring_blocks_consecutive::<2>(f, g, rot, &mut acc),
+            5 => unring_blocks_paired::<5>(p, l, span, rot, &mut acc),
+            6 => unring_blocks_consecutive::<3>(f, g, rot, &mut acc),
+            7 => unring_blocks_paired::<7>(p, l, span, rot, &mut acc),
+            8 => unring_blocks_consecutive::<4>(f, g, rot, &mut acc),
+            _ => unring_blocks_paired::<9>(p, l, span, rot, &mut acc),
+        }
+    }
+    acc.total()
+}
+
 /// Un-apply the gates of `axis` (last first) to one chunk of ψ and λ, rows `stride` apart,
 /// returning the sum of their overlaps (see [`unrotate_rows`]).
 fn unrotate_chunk(p: &mut [Complex64], l: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot) -> f64 {
-    let cols = (TILE / axis.radix).max(2);
+    let cols = (BACKWARD_WINDOW / axis.radix).max(2);
     let mut sum = 0.0;
     for t0 in (0..stride).step_by(cols) {
         let t1 = (t0 + cols).min(stride);
@@ -807,9 +1090,12 @@ fn amplitudes(x: &mut [Complex64]) -> &mut [[f64; 2]] {
 /// taken at each gate's output (`rot` the inverse rotation).
 fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, rot: Rot) -> f64 {
     let (stride, span) = (axis.stride, axis.span());
+    if !axis.ring.is_empty() {
+        return backward_rings(psi, lam, axis, rot);
+    }
     if stride == 1 {
         // As in `forward_chunks`, two chunks per register.
-        let mut acc = Quad::zero();
+        let mut acc: Acc = [Quad::zero(); 2];
         let mut ps = psi.chunks_exact_mut(2 * span);
         let mut ls = lam.chunks_exact_mut(2 * span);
         for (pt, lt) in (&mut ps).zip(&mut ls) {
@@ -862,21 +1148,15 @@ fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, ro
     sum
 }
 
-/// Multiply `x` (amplitudes from basis index `offset`) by the phase (its conjugate when
-/// `conjugate`); indexed factors two amplitudes per register.
-fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, conjugate: bool) {
+/// Multiply `x` (amplitudes from basis index `offset`) by the phase; indexed factors two
+/// amplitudes per register.
+fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>) {
     let end = offset + x.len();
     match *phase {
         Phase::None => {}
         Phase::Indexed { index, factors } => {
             let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
-            // conj(f) = f·(1, −1): exact, so both directions share one product (the forward
-            // direction without the multiply by one).
-            let sign = Quad::new([1.0, -1.0, 1.0, -1.0]);
-            let times = |a: Quad, f: Quad| {
-                let f = if conjugate { f.mul(sign) } else { f };
-                a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()))
-            };
+            let times = |a: Quad, f: Quad| a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()));
             let xf: &mut [f64] = bytemuck::cast_slice_mut(x);
             let mut xs = xf.chunks_exact_mut(4);
             let mut is = index[offset..end].chunks_exact(2);
@@ -890,17 +1170,89 @@ fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, conjugate:
             }
         }
         Phase::Dense { costs, gamma } => {
-            let g = if conjugate { gamma } else { -gamma };
             for (a, &cost) in x.iter_mut().zip(&costs[offset..end]) {
-                *a *= Complex64::from_polar(1.0, g * cost);
+                *a *= Complex64::from_polar(1.0, -gamma * cost);
             }
         }
     }
 }
 
-/// The work unit of the fused pass: whole tiles of the fused axes, about `unit` amplitudes
-/// (`TILE` backward, `FORWARD_UNIT` forward).
-fn fused_unit(axes: &[Axis], fused: usize, unit: usize) -> usize {
+/// The adjoint of the phase on ψ and λ (`p`, `l`: amplitudes from basis index `offset`):
+/// returns `Σ_k C_k Im(conj(λ_k) ψ_k)`, then multiplies both by the conjugate phase. An
+/// indexed phase's costs are `doubled[index[k]]` (each level's cost in both lanes), summed in
+/// an [`Acc`], two amplitudes per register.
+fn unapply_phase(
+    p: &mut [Complex64],
+    l: &mut [Complex64],
+    offset: usize,
+    phase: &Phase<'_>,
+    doubled: &[[f64; 2]],
+) -> f64 {
+    let end = offset + p.len();
+    match *phase {
+        Phase::None => 0.0,
+        Phase::Indexed { index, factors } => {
+            let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
+            // conj(f) = f·(1, −1), exact; then the product as in `apply_phase`.
+            let sign = Quad::new([1.0, -1.0, 1.0, -1.0]);
+            let times = |x: Quad, f: Quad| x.mul_subadd(f.dup_re(), x.swap_pairs().mul(f.dup_im()));
+            let step = |a: &mut [f64], b: &mut [f64], i: &[u16], acc: Quad| -> Quad {
+                let (i0, i1) = (i[0] as usize, i[1] as usize);
+                let (x, y) = (quad_of(a), quad_of(b));
+                let acc = y
+                    .mul(Quad::load_pair(&doubled[i0], &doubled[i1]))
+                    .mul_add(x.swap_pairs(), acc);
+                let f = Quad::load_pair(&fac[i0], &fac[i1]).mul(sign);
+                put(a, times(x, f));
+                put(b, times(y, f));
+                acc
+            };
+            let mut acc: Acc = [Quad::zero(); 2];
+            let pf: &mut [f64] = bytemuck::cast_slice_mut(p);
+            let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
+            let mut ps = pf.chunks_exact_mut(8);
+            let mut ls = lf.chunks_exact_mut(8);
+            let mut is = index[offset..end].chunks_exact(4);
+            for ((a, b), i) in (&mut ps).zip(&mut ls).zip(&mut is) {
+                let (a0, a1) = a.split_at_mut(4);
+                let (b0, b1) = b.split_at_mut(4);
+                acc[0] = step(a0, b0, &i[..2], acc[0]);
+                acc[1] = step(a1, b1, &i[2..], acc[1]);
+            }
+            let (a, b, i) = (ps.into_remainder(), ls.into_remainder(), is.remainder());
+            let (a0, a1) = a.split_at_mut(a.len().min(4));
+            let (b0, b1) = b.split_at_mut(b.len().min(4));
+            if a0.len() == 4 {
+                acc[0] = step(a0, b0, &i[..2], acc[0]);
+            }
+            if let Some(&k) = i.get(2 * (a0.len() / 4)) {
+                // An odd last amplitude in the low lanes, the high ones zero.
+                let (last_a, last_b) = if a0.len() == 4 { (a1, b1) } else { (a0, b0) };
+                let (x, y) = (quad_of_one(last_a), quad_of_one(last_b));
+                let k = k as usize;
+                acc[1] = y.mul(quad_of_one(&doubled[k])).mul_add(x.swap_pairs(), acc[1]);
+                let f = quad_of_one(&fac[k]).mul(sign);
+                put_one(last_a, times(x, f));
+                put_one(last_b, times(y, f));
+            }
+            overlap(acc)
+        }
+        Phase::Dense { costs, gamma } => {
+            let mut g = 0.0;
+            for ((a, b), &cost) in p.iter_mut().zip(l.iter_mut()).zip(&costs[offset..end]) {
+                g += cost * (b.conj() * *a).im;
+                let f = Complex64::from_polar(1.0, gamma * cost);
+                *a *= f;
+                *b *= f;
+            }
+            g
+        }
+    }
+}
+
+/// The work unit of the fused pass: whole tiles of the fused axes, about `UNIT` amplitudes.
+fn fused_unit(axes: &[Axis], fused: usize) -> usize {
+    let unit = UNIT;
     let span: usize = axes[..fused].iter().map(|a| a.radix).product();
     span * (unit / span).max(1)
 }
@@ -959,7 +1311,7 @@ fn column_parts<'a>(chunk: &'a mut [Complex64], axis: &Axis) -> Vec<Vec<&'a mut 
 /// Apply the gates of `axis` to rows held as separate slices of equal length.
 fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
     let len = rows[0].len();
-    let cols = (FORWARD_WINDOW / axis.radix).max(2);
+    let cols = (WINDOW / axis.radix).max(2);
     let ahead = &mut Ahead::nothing();
     for t0 in (0..len).step_by(cols) {
         let t1 = (t0 + cols).min(len);
@@ -977,7 +1329,15 @@ fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
 /// [`backward_chunks`] on rows held as separate slices.
 fn backward_rows(psi: &mut [&mut [Complex64]], lam: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) -> f64 {
     let len = psi[0].len();
-    let cols = (TILE / axis.radix).max(2);
+    let cols = (BACKWARD_WINDOW / axis.radix).max(2);
+    if !axis.ring.is_empty() {
+        let mut acc = RingSums::new();
+        for t0 in (0..len).step_by(cols) {
+            let t1 = (t0 + cols).min(len);
+            unrotate_rings(&mut Apart(psi), &mut Apart(lam), &axis.ring, t0, t1, rot, &mut acc);
+        }
+        return acc.total();
+    }
     let mut sum = 0.0;
     for t0 in (0..len).step_by(cols) {
         let t1 = (t0 + cols).min(len);
@@ -1072,15 +1432,15 @@ fn two_rows<'r>(rows: &'r mut [&mut [Complex64]], a: usize, b: usize) -> (&'r mu
 
 /// One layer on a mixed-radix state: the phase, then every axis's gates with rotation
 /// `(c, s) = (cos β, sin β)`. `axes` cover `amps` exactly (the last span is its length); any
-/// plan of the same axes gives the same bits, [`plan_axes_forward`]'s the fewest passes.
+/// plan of the same axes gives the same bits, [`plan_axes`]'s the fewest passes.
 pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>, c: f64, s: f64) {
     debug_assert_eq!(axes.last().map_or(1, Axis::span), amps.len());
-    let fused = fused_axes_forward(axes);
+    let fused = fused_axes(axes);
     let rot = Rot::new(c, s);
     if fused > 0 {
         // Tasks of `UNITS_PER_TASK` consecutive units: the rotations of each unit (in cache)
         // fetch the next unit and its costs, so that the memory works while they run.
-        let unit = fused_unit(axes, fused, FORWARD_UNIT);
+        let unit = fused_unit(axes, fused);
         let task = unit * UNITS_PER_TASK;
         for_units(amps, task, |t, x| {
             let mut offset = t * task;
@@ -1098,7 +1458,7 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
                 }
                 let work = axes[..fused].iter().map(|a| loads(a, len)).sum();
                 let mut ahead = Ahead::new(regions, work);
-                apply_phase(cur, offset, &phase, false);
+                apply_phase(cur, offset, &phase);
                 for axis in &axes[..fused] {
                     forward_chunks(cur, axis, rot, &mut ahead);
                 }
@@ -1107,7 +1467,7 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
             }
         });
     } else {
-        for_units(amps, TILE, |u, x| apply_phase(x, u * TILE, &phase, false));
+        for_units(amps, UNIT, |u, x| apply_phase(x, u * UNIT, &phase));
     }
     for axis in &axes[fused..] {
         let span = axis.span();
@@ -1129,14 +1489,16 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
 
 /// The adjoint step of one layer: un-apply the axes' gates (rotation `(c, −s)`) and then the
 /// phase to ψ and λ, returning `(Σ_g Im⟨λ|H_g|ψ⟩, Im⟨λ|C|ψ⟩)` taken where each generator
-/// acts (`C` the costs: `values[index[k]]` or dense). `scratch` holds the per-unit sums.
+/// acts (`C` the costs: `values[index[k]]` or dense, `values` unused then). `scratch` holds
+/// the per-unit sums. The plan's units and windows ([`plan_axes`]) fix the order of the overlap
+/// sums, so the gradient's bits.
 #[allow(clippy::too_many_arguments)]
 pub fn unapply_layer_axes(
     psi: &mut [Complex64],
     lam: &mut [Complex64],
     axes: &[Axis],
     phase: Phase<'_>,
-    values: Option<&[f64]>,
+    values: &[f64],
     c: f64,
     s: f64,
     scratch: &mut Vec<f64>,
@@ -1166,30 +1528,26 @@ pub fn unapply_layer_axes(
         }
     }
     // The fused axes (last first), then ∂γ and the phase, in one pass.
-    let unit = if fused > 0 { fused_unit(axes, fused, TILE) } else { TILE };
-    let mut cost = 0.0;
+    let unit = if fused > 0 { fused_unit(axes, fused) } else { UNIT };
+    let doubled: Vec<[f64; 2]> = values.iter().map(|&v| [v, v]).collect();
+    // The last fused axis on the whole unit (ψ and λ: L2's size), then the others and the
+    // phase on one of its rows after another (in L2 with room to spare).
     let partial = |u: usize, p: &mut [Complex64], l: &mut [Complex64]| {
         let mut m = 0.0;
-        for axis in axes[..fused].iter().rev() {
-            m += backward_chunks(p, l, axis, rot);
-        }
-        let offset = u * unit;
+        let (inner, rows) = match &axes[..fused] {
+            [inner @ .., last] if !inner.is_empty() => {
+                m += backward_chunks(p, l, last, rot);
+                (inner, last.stride)
+            }
+            all => (all, p.len()),
+        };
         let mut g = 0.0;
-        match (&phase, values) {
-            (Phase::Indexed { index, .. }, Some(values)) => {
-                for ((a, b), &i) in p.iter().zip(l.iter()).zip(&index[offset..offset + p.len()]) {
-                    g += values[i as usize] * (b.conj() * a).im;
-                }
+        for (k, (p, l)) in p.chunks_mut(rows).zip(l.chunks_mut(rows)).enumerate() {
+            for axis in inner.iter().rev() {
+                m += backward_chunks(p, l, axis, rot);
             }
-            (Phase::Dense { costs, .. }, _) => {
-                for ((a, b), &cost) in p.iter().zip(l.iter()).zip(&costs[offset..offset + p.len()]) {
-                    g += cost * (b.conj() * a).im;
-                }
-            }
-            _ => {}
+            g += unapply_phase(p, l, u * unit + k * rows, &phase, &doubled);
         }
-        apply_phase(p, offset, &phase, true);
-        apply_phase(l, offset, &phase, true);
         (m, g)
     };
     // Two sums per unit: run the pass once, keeping both in scratch (mixer, cost interleaved).
@@ -1217,6 +1575,7 @@ pub fn unapply_layer_axes(
                 out[1] = g;
             });
     }
+    let mut cost = 0.0;
     for pair in scratch.chunks(2) {
         mixer += pair[0];
         cost += pair[1];
@@ -1407,7 +1766,7 @@ mod tests {
                 a.ring.clear();
             }
             let len: usize = radices.iter().product();
-            let (index, factors, _) = phase_of(len, 11, 0.4);
+            let (index, factors, values) = phase_of(len, 11, 0.4);
             let phase = Phase::Indexed {
                 index: &index,
                 factors: &factors,
@@ -1423,6 +1782,15 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             assert!(bits(&a) == bits(&b), "{radices:?}");
+            // The adjoint step: ψ and λ get the same bits, the sums agree (taken in another
+            // order).
+            let (mut la, mut scratch) = (random_state(len, 4), Vec::new());
+            let mut lb = la.clone();
+            let (ma, ga) = unapply_layer_axes(&mut a, &mut la, &planned, phase, &values, c, s, &mut scratch);
+            let (mb, gb) = unapply_layer_axes(&mut b, &mut lb, &pairs_only, phase, &values, c, s, &mut scratch);
+            assert!(bits(&a) == bits(&b) && bits(&la) == bits(&lb), "{radices:?}: adjoint");
+            assert!((ma - mb).abs() <= 1e-12 * (1.0 + mb.abs()), "{radices:?}: {ma} {mb}");
+            assert_eq!(ga.to_bits(), gb.to_bits(), "{radices:?}: the phase's sum");
         }
         assert!(Axis::new(8, 1, &ring_gates(8)).ring == [8]);
         let mut complete = ring_gates(4);
@@ -1478,7 +1846,7 @@ mod tests {
         ] {
             let kinds = [
                 ("rings", ring_axes(radices)),
-                ("planned rings", plan_axes_forward(ring_axes(radices))),
+                ("planned rings", plan_axes(ring_axes(radices))),
                 ("pair lists", axes_of(radices)),
             ];
             for (kind, axes) in kinds {
@@ -1590,16 +1958,7 @@ mod tests {
                 let mut lam = random_state(len, 9);
                 let mut lam_slow = lam.clone();
                 let mut scratch = Vec::new();
-                let (m, g) = unapply_layer_axes(
-                    &mut fast,
-                    &mut lam,
-                    &planned,
-                    phase(),
-                    Some(&values),
-                    c,
-                    s,
-                    &mut scratch,
-                );
+                let (m, g) = unapply_layer_axes(&mut fast, &mut lam, &planned, phase(), &values, c, s, &mut scratch);
                 let (m0, g0) = naive_unapply(&mut slow, &mut lam_slow, &axes, &index, &factors, &values, c, s);
                 assert!(
                     (m - m0).abs() < 1e-9 * (1.0 + m0.abs()),
@@ -1622,22 +1981,14 @@ mod tests {
     #[test]
     fn planning_merges_the_first_axes_and_the_outer_ones() {
         let radices = |axes: &[Axis]| axes.iter().map(|a| a.radix).collect::<Vec<_>>();
-        // 8^8: 8·8 first, 8 and 8 fused, then two merged passes: 3 passes.
+        // 8^8 fuses five axes (2^15 amplitudes) and merges the other three: 2 passes.
         let eight = plan_axes(ring_axes(&[8; 8]));
-        assert_eq!(radices(&eight), [64, 8, 8, 64, 64]);
-        assert_eq!(fused_axes(&eight), 3);
-        // 9^9: 9·9 first, 9 and 9 fused, then 9·9, 9·9 and 9: 4 passes (6 unmerged).
-        let nine = plan_axes(ring_axes(&[9; 9]));
-        assert_eq!(radices(&nine), [81, 9, 9, 81, 81, 9]);
-        assert_eq!(fused_axes(&nine), 3);
-        // Forward: 8^8 fuses five axes (2^15 amplitudes) and merges the other three: 2 passes.
-        let eight = plan_axes_forward(ring_axes(&[8; 8]));
         assert_eq!(radices(&eight), [64, 8, 8, 8, 512]);
-        assert_eq!(fused_axes_forward(&eight), 4);
+        assert_eq!(fused_axes(&eight), 4);
         // 9^9: four fused, then 9·9·9 and 9·9: 3 passes.
-        let nine = plan_axes_forward(ring_axes(&[9; 9]));
+        let nine = plan_axes(ring_axes(&[9; 9]));
         assert_eq!(radices(&nine), [81, 9, 9, 729, 81]);
-        assert_eq!(fused_axes_forward(&nine), 3);
+        assert_eq!(fused_axes(&nine), 3);
     }
 
     #[test]
@@ -1662,12 +2013,7 @@ mod tests {
                     apply_layer_axes(&mut x, plan, phase, c, s);
                     bits(&x)
                 };
-                let forward = plan_axes_forward(axes.clone());
-                let want = layer(&forward);
-                assert!(
-                    want == layer(&plan_axes(axes.clone())),
-                    "{kind} {radices:?}: adjoint plan"
-                );
+                let want = layer(&plan_axes(axes.clone()));
                 assert!(want == layer(&axes), "{kind} {radices:?}: unplanned");
             }
         }
@@ -1695,8 +2041,7 @@ mod tests {
                         index: &index,
                         factors: &factors,
                     };
-                    let (m, g) =
-                        unapply_layer_axes(&mut psi, &mut lam, &planned, phase, Some(&values), c, s, &mut scratch);
+                    let (m, g) = unapply_layer_axes(&mut psi, &mut lam, &planned, phase, &values, c, s, &mut scratch);
                     let bits = |v: &[Complex64]| {
                         v.iter()
                             .flat_map(|a| [a.re.to_bits(), a.im.to_bits()])
@@ -1734,7 +2079,7 @@ mod tests {
             // Un-applying returns the start.
             let mut lam = fast.clone();
             let mut scratch = Vec::new();
-            unapply_layer_axes(&mut fast, &mut lam, &axes, Phase::None, None, c, s, &mut scratch);
+            unapply_layer_axes(&mut fast, &mut lam, &axes, Phase::None, &[], c, s, &mut scratch);
             let back = random_state(len, 7);
             let err = fast.iter().zip(&back).map(|(a, b)| (a - b).norm()).fold(0.0, f64::max);
             assert!(err < 1e-12, "{radices:?} undo: {err}");
@@ -1780,7 +2125,7 @@ mod tests {
                     apply_layer_axes(&mut psi, &axes, Phase::None, c, s);
                     let mut lam = random_state(r, 32);
                     let mut scratch = Vec::new();
-                    let (m, _) = unapply_layer_axes(&mut psi, &mut lam, &axes, Phase::None, None, c, s, &mut scratch);
+                    let (m, _) = unapply_layer_axes(&mut psi, &mut lam, &axes, Phase::None, &[], c, s, &mut scratch);
                     (psi, lam, m)
                 })
         };
