@@ -11,7 +11,7 @@
 
 use num_complex::Complex64;
 use quzzle::mixer::{xy_edges, MixerKind};
-use quzzle::sim::kernels::{apply_layer_axes, fused_axes, plan_axes, unapply_layer_axes, Axis, Phase};
+use quzzle::sim::kernels::{apply_layer_axes, fused_axes, plan_axes, unapply_layer_axes, Axis, Phase, Start};
 use std::time::Instant;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -76,7 +76,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             if adjoint {
                 unapply_layer_axes(&mut amps, lam, &axes, phase, &values, c, s, &mut scratch);
             } else {
-                apply_layer_axes(&mut amps, &axes, phase, c, s);
+                apply_layer_axes(&mut amps, &axes, phase, c, s, Start::Given);
             }
         };
         run();

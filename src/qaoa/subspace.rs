@@ -14,7 +14,7 @@ use crate::cost::product::{product_diagonal, Digit};
 use crate::cost::qubo::Qubo;
 use crate::error::{gib, Error, Result};
 use crate::mixer::MixerKind;
-use crate::sim::kernels::{self, Axis, Phase};
+use crate::sim::kernels::{self, Axis, Phase, Start};
 use crate::sim::{available_memory, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 use std::sync::Mutex;
@@ -215,14 +215,22 @@ impl SubspaceSimulator {
 
     /// Evolve the uniform start into `amps` (length: the dimension).
     fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
-        let a = Complex64::new(1.0 / (amps.len() as f64).sqrt(), 0.0);
-        amps.fill(a);
-        self.evolve(amps, angles);
+        if angles.p() == 0 {
+            amps.fill(Complex64::new(1.0 / (amps.len() as f64).sqrt(), 0.0));
+        }
+        self.layers(amps, angles, Start::Uniform);
     }
 
     /// Apply the p layers to `amps` in place.
     pub fn evolve(&self, amps: &mut [Complex64], angles: &Angles) {
-        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
+        self.layers(amps, angles, Start::Given);
+    }
+
+    /// The p layers, the first on `start` (the uniform superposition written by the first
+    /// layer's first pass instead of a pass of its own).
+    fn layers(&self, amps: &mut [Complex64], angles: &Angles, start: Start) {
+        for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
+            let start = if l == 0 { start } else { Start::Given };
             let (s, c) = beta.sin_cos();
             match &self.diagonal {
                 CostDiagonal::Indexed { values, index } => {
@@ -231,10 +239,10 @@ impl SubspaceSimulator {
                         index,
                         factors: &factors,
                     };
-                    kernels::apply_layer_axes(amps, &self.axes, phase, c, s);
+                    kernels::apply_layer_axes(amps, &self.axes, phase, c, s, start);
                 }
                 CostDiagonal::Dense(costs) => {
-                    kernels::apply_layer_axes(amps, &self.axes, Phase::Dense { costs, gamma }, c, s)
+                    kernels::apply_layer_axes(amps, &self.axes, Phase::Dense { costs, gamma }, c, s, start)
                 }
             }
         }
@@ -396,9 +404,16 @@ impl Qaoa for SubspaceSimulator {
         let mut buf = self.buffer(dim)?;
         let amps = &mut buf[..dim];
         self.evolve_from_start(amps, angles);
-        let (top_state, top_probability) = kernels::argmax_probability_any(amps);
+        // An indexed diagonal's energy and top state in one pass.
+        let ((top_state, top_probability), energy) = match &self.diagonal {
+            CostDiagonal::Indexed { values, index } => {
+                let (probs, top) = kernels::level_probabilities_and_top(amps, index, values.len());
+                (top, values.iter().zip(probs).map(|(c, p)| c * p).sum())
+            }
+            CostDiagonal::Dense(_) => (kernels::argmax_probability_any(amps), self.energy(amps)),
+        };
         let eval = Evaluation {
-            energy: self.energy(amps),
+            energy,
             success_probability: valid.iter().map(|&k| amps[k as usize].norm_sqr()).sum(),
             top_state,
             top_probability,

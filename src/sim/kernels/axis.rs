@@ -54,7 +54,7 @@
 //! never by the thread count, and added in unit order: the same bytes on any thread count and
 //! on every register width (the wide registers' lanes are added quadruple by quadruple).
 
-use super::Phase;
+use super::{Phase, Start};
 use crate::mixer::{xy_edges, MixerKind};
 use crate::sim::quad::{prefetch, Four, Lanes, Quad};
 use num_complex::Complex64;
@@ -1149,28 +1149,39 @@ fn backward_chunks(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, ro
 }
 
 /// Multiply `x` (amplitudes from basis index `offset`) by the phase; indexed factors two
-/// amplitudes per register.
-fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>) {
+/// amplitudes per register. With `uniform`, `x` is taken to hold that real amplitude
+/// everywhere, whatever it holds, and is written without being read: the same bits as
+/// filling it first.
+fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, uniform: Option<f64>) {
     let end = offset + x.len();
     match *phase {
-        Phase::None => {}
+        Phase::None => {
+            if let Some(a) = uniform {
+                x.fill(Complex64::new(a, 0.0));
+            }
+        }
         Phase::Indexed { index, factors } => {
             let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
             let times = |a: Quad, f: Quad| a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()));
             let xf: &mut [f64] = bytemuck::cast_slice_mut(x);
             let mut xs = xf.chunks_exact_mut(4);
             let mut is = index[offset..end].chunks_exact(2);
+            let start = uniform.map(|a| Quad::new([a, 0.0, a, 0.0]));
             for (a, i) in (&mut xs).zip(&mut is) {
                 let f = Quad::load_pair(&fac[i[0] as usize], &fac[i[1] as usize]);
-                put(a, times(quad_of(a), f));
+                put(a, times(start.unwrap_or_else(|| quad_of(a)), f));
             }
             let (a, i) = (xs.into_remainder(), is.remainder());
             if let (false, [k]) = (a.is_empty(), i) {
-                put_one(a, times(quad_of_one(a), quad_of_one(&fac[*k as usize])));
+                let x = uniform.map_or_else(|| quad_of_one(a), |u| Quad::new([u, 0.0, 0.0, 0.0]));
+                put_one(a, times(x, quad_of_one(&fac[*k as usize])));
             }
         }
         Phase::Dense { costs, gamma } => {
             for (a, &cost) in x.iter_mut().zip(&costs[offset..end]) {
+                if let Some(u) = uniform {
+                    *a = Complex64::new(u, 0.0);
+                }
                 *a *= Complex64::from_polar(1.0, -gamma * cost);
             }
         }
@@ -1432,11 +1443,15 @@ fn two_rows<'r>(rows: &'r mut [&mut [Complex64]], a: usize, b: usize) -> (&'r mu
 
 /// One layer on a mixed-radix state: the phase, then every axis's gates with rotation
 /// `(c, s) = (cos β, sin β)`. `axes` cover `amps` exactly (the last span is its length); any
-/// plan of the same axes gives the same bits, [`plan_axes`]'s the fewest passes.
-pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>, c: f64, s: f64) {
+/// plan of the same axes gives the same bits, [`plan_axes`]'s the fewest passes. With
+/// [`Start::Uniform`] the layer acts on the uniform superposition whatever `amps` holds (the
+/// same bits as filling it first, without that pass).
+pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>, c: f64, s: f64, start: Start) {
     debug_assert_eq!(axes.last().map_or(1, Axis::span), amps.len());
     let fused = fused_axes(axes);
     let rot = Rot::new(c, s);
+    // The uniform start's amplitude, as `1/√len` filled in first would be.
+    let uniform = (start == Start::Uniform).then(|| 1.0 / (amps.len() as f64).sqrt());
     if fused > 0 {
         // Tasks of `UNITS_PER_TASK` consecutive units: the rotations of each unit (in cache)
         // fetch the next unit and its costs, so that the memory works while they run.
@@ -1449,7 +1464,11 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
                 let len = unit.min(rest.len());
                 let (cur, next) = std::mem::take(&mut rest).split_at_mut(len);
                 let ahead_len = unit.min(next.len());
-                let mut regions: Vec<&[u8]> = vec![bytemuck::cast_slice(&next[..ahead_len])];
+                // A uniform start writes the next unit without reading it.
+                let mut regions: Vec<&[u8]> = Vec::new();
+                if uniform.is_none() {
+                    regions.push(bytemuck::cast_slice(&next[..ahead_len]));
+                }
                 let costs = offset + len..offset + len + ahead_len;
                 match phase {
                     Phase::Indexed { index, .. } => regions.push(bytemuck::cast_slice(&index[costs])),
@@ -1458,7 +1477,7 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
                 }
                 let work = axes[..fused].iter().map(|a| loads(a, len)).sum();
                 let mut ahead = Ahead::new(regions, work);
-                apply_phase(cur, offset, &phase);
+                apply_phase(cur, offset, &phase, uniform);
                 for axis in &axes[..fused] {
                     forward_chunks(cur, axis, rot, &mut ahead);
                 }
@@ -1467,7 +1486,7 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
             }
         });
     } else {
-        for_units(amps, UNIT, |u, x| apply_phase(x, u * UNIT, &phase));
+        for_units(amps, UNIT, |u, x| apply_phase(x, u * UNIT, &phase, uniform));
     }
     for axis in &axes[fused..] {
         let span = axis.span();
@@ -1586,23 +1605,57 @@ pub fn unapply_layer_axes(
 /// `Σ_k |ψ_k|²` per cost level (`index` as in [`Phase::Indexed`]), summed over fixed chunks in
 /// order.
 pub fn level_probabilities_fixed(amps: &[Complex64], index: &[u16], levels: usize) -> Vec<f64> {
-    let part = |(a, i): (&[Complex64], &[u16])| {
+    levels_and_top(amps, index, levels, false).0
+}
+
+/// [`level_probabilities_fixed`] and [`argmax_probability_any`] in one pass over the state,
+/// with the same bits as the two apart.
+pub fn level_probabilities_and_top(amps: &[Complex64], index: &[u16], levels: usize) -> (Vec<f64>, (u64, f64)) {
+    levels_and_top(amps, index, levels, true)
+}
+
+/// The largest of two `(index, |ψ|²)`, the lower index on ties.
+fn best(x: (u64, f64), y: (u64, f64)) -> (u64, f64) {
+    match y.1.total_cmp(&x.1) {
+        std::cmp::Ordering::Greater => y,
+        std::cmp::Ordering::Equal if y.0 < x.0 => y,
+        _ => x,
+    }
+}
+
+fn levels_and_top(amps: &[Complex64], index: &[u16], levels: usize, top: bool) -> (Vec<f64>, (u64, f64)) {
+    let part = |(u, (a, i)): (usize, (&[Complex64], &[u16]))| {
         let mut acc = vec![0.0; levels];
-        for (x, &v) in a.iter().zip(i) {
-            acc[v as usize] += x.norm_sqr();
+        let mut most = (0, -1.0);
+        for (j, (x, &v)) in a.iter().zip(i).enumerate() {
+            let p = x.norm_sqr();
+            acc[v as usize] += p;
+            if top {
+                most = best(most, ((u * TILE + j) as u64, p));
+            }
         }
-        acc
+        (acc, most)
     };
-    let parts: Vec<Vec<f64>> = if amps.len() >= PAR_MIN {
-        amps.par_chunks(TILE).zip(index.par_chunks(TILE)).map(part).collect()
+    let parts: Vec<(Vec<f64>, (u64, f64))> = if amps.len() >= PAR_MIN {
+        amps.par_chunks(TILE)
+            .zip(index.par_chunks(TILE))
+            .enumerate()
+            .map(part)
+            .collect()
     } else {
-        amps.chunks(TILE).zip(index.chunks(TILE)).map(part).collect()
+        amps.chunks(TILE)
+            .zip(index.chunks(TILE))
+            .enumerate()
+            .map(part)
+            .collect()
     };
     let mut out = vec![0.0; levels];
-    for p in parts {
+    let mut most = (0, -1.0);
+    for (p, m) in parts {
         out.iter_mut().zip(p).for_each(|(o, x)| *o += x);
+        most = best(most, m);
     }
-    out
+    (out, most)
 }
 
 /// `Σ_k w(k)·|ψ_k|²` over fixed chunks, added in order.
@@ -1623,11 +1676,6 @@ pub fn weighted_sum_fixed(amps: &[Complex64], weight: impl Fn(usize) -> f64 + Sy
 
 /// The largest `|ψ_k|²` and its index (the first on ties), over a state of any length.
 pub fn argmax_probability_any(amps: &[Complex64]) -> (u64, f64) {
-    let best = |x: (u64, f64), y: (u64, f64)| match y.1.total_cmp(&x.1) {
-        std::cmp::Ordering::Greater => y,
-        std::cmp::Ordering::Equal if y.0 < x.0 => y,
-        _ => x,
-    };
     let part = |(u, a): (usize, &[Complex64])| {
         a.iter()
             .enumerate()
@@ -1721,8 +1769,8 @@ mod tests {
             let (c, s) = (0.7f64.cos(), 0.7f64.sin());
             let mut a = random_state(len, 3);
             let mut b = a.clone();
-            apply_layer_axes(&mut a, &axes, Phase::None, c, s);
-            apply_layer_axes(&mut b, &planned, Phase::None, c, s);
+            apply_layer_axes(&mut a, &axes, Phase::None, c, s, Start::Given);
+            apply_layer_axes(&mut b, &planned, Phase::None, c, s, Start::Given);
             let err = a.iter().zip(&b).map(|(x, y)| (x - y).norm()).fold(0.0, f64::max);
             assert!(err < 1e-13, "{radices:?}: {err}");
         }
@@ -1774,8 +1822,8 @@ mod tests {
             let (c, s) = (0.83f64.cos(), 0.83f64.sin());
             let mut a = random_state(len, 9);
             let mut b = a.clone();
-            apply_layer_axes(&mut a, &planned, phase, c, s);
-            apply_layer_axes(&mut b, &pairs_only, phase, c, s);
+            apply_layer_axes(&mut a, &planned, phase, c, s, Start::Given);
+            apply_layer_axes(&mut b, &pairs_only, phase, c, s, Start::Given);
             let bits = |x: &[Complex64]| {
                 x.iter()
                     .flat_map(|z| [z.re.to_bits(), z.im.to_bits()])
@@ -1947,7 +1995,7 @@ mod tests {
                 };
                 let mut fast = random_state(len, 5);
                 let mut slow = fast.clone();
-                apply_layer_axes(&mut fast, &planned, phase(), c, s);
+                apply_layer_axes(&mut fast, &planned, phase(), c, s, Start::Given);
                 for (a, &i) in slow.iter_mut().zip(&index) {
                     *a *= factors[i as usize];
                 }
@@ -1992,6 +2040,61 @@ mod tests {
     }
 
     #[test]
+    fn levels_and_top_in_one_pass_are_the_two_apart() {
+        // Serial and parallel lengths, a last chunk cut short, and ties for the top.
+        for len in [7, 5000, 3 * TILE + 5, PAR_MIN * 3 + 11] {
+            let mut amps = random_state(len, 8);
+            amps[len / 2] = Complex64::new(2.0, 0.0);
+            amps[len - 1] = Complex64::new(0.0, 2.0);
+            let index: Vec<u16> = (0..len).map(|k| (k * 7 % 13) as u16).collect();
+            let (levels, top) = level_probabilities_and_top(&amps, &index, 13);
+            let apart = level_probabilities_fixed(&amps, &index, 13);
+            assert_eq!(
+                levels.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                apart.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                "{len}"
+            );
+            assert_eq!(top, argmax_probability_any(&amps), "{len}");
+            assert_eq!(top, ((len / 2) as u64, 4.0), "{len}: the first of the ties");
+        }
+    }
+
+    #[test]
+    fn a_uniform_start_gives_the_bits_of_the_filled_state() {
+        let (c, s) = (0.57f64.cos(), 0.57f64.sin());
+        let bits = |x: &[Complex64]| {
+            x.iter()
+                .flat_map(|z| [z.re.to_bits(), z.im.to_bits()])
+                .collect::<Vec<_>>()
+        };
+        // Fused and unfused first axes (20000 states: none fused), odd lengths.
+        for radices in [&[8usize; 6][..], &[9, 9, 9, 9, 3], &[3, 5, 7], &[20000, 3]] {
+            let len: usize = radices.iter().product();
+            let (index, factors, _) = phase_of(len, 11, 0.7);
+            let costs: Vec<f64> = index.iter().map(|&i| f64::from(i) * 0.25).collect();
+            let phases = [
+                Phase::Indexed {
+                    index: &index,
+                    factors: &factors,
+                },
+                Phase::Dense {
+                    costs: &costs,
+                    gamma: 0.3,
+                },
+                Phase::None,
+            ];
+            let axes = plan_axes(ring_axes(radices));
+            for phase in phases {
+                let mut want = vec![Complex64::new(1.0 / (len as f64).sqrt(), 0.0); len];
+                apply_layer_axes(&mut want, &axes, phase, c, s, Start::Given);
+                let mut got = random_state(len, 3);
+                apply_layer_axes(&mut got, &axes, phase, c, s, Start::Uniform);
+                assert!(bits(&got) == bits(&want), "{radices:?}");
+            }
+        }
+    }
+
+    #[test]
     fn every_plan_gives_the_same_forward_bits() {
         let (c, s) = (0.57f64.cos(), 0.57f64.sin());
         let bits = |x: &[Complex64]| {
@@ -2010,7 +2113,7 @@ mod tests {
                 };
                 let layer = |plan: &[Axis]| {
                     let mut x = random_state(len, 17);
-                    apply_layer_axes(&mut x, plan, phase, c, s);
+                    apply_layer_axes(&mut x, plan, phase, c, s, Start::Given);
                     bits(&x)
                 };
                 let want = layer(&plan_axes(axes.clone()));
@@ -2034,7 +2137,7 @@ mod tests {
                         index: &index,
                         factors: &factors,
                     };
-                    apply_layer_axes(&mut psi, &planned, phase, c, s);
+                    apply_layer_axes(&mut psi, &planned, phase, c, s, Start::Given);
                     let mut lam = random_state(len, 22);
                     let mut scratch = Vec::new();
                     let phase = Phase::Indexed {
@@ -2072,7 +2175,7 @@ mod tests {
             let mut fast = random_state(len, 7);
             let mut slow = fast.clone();
             let (c, s) = (0.3f64.cos(), 0.3f64.sin());
-            apply_layer_axes(&mut fast, &axes, Phase::None, c, s);
+            apply_layer_axes(&mut fast, &axes, Phase::None, c, s, Start::Given);
             naive_layer(&mut slow, &axes, c, s);
             let err = fast.iter().zip(&slow).map(|(a, b)| (a - b).norm()).fold(0.0, f64::max);
             assert!(err < 1e-13, "{radices:?}: {err}");
@@ -2122,7 +2225,7 @@ mod tests {
                 .unwrap()
                 .install(|| {
                     let mut psi = random_state(r, 31);
-                    apply_layer_axes(&mut psi, &axes, Phase::None, c, s);
+                    apply_layer_axes(&mut psi, &axes, Phase::None, c, s, Start::Given);
                     let mut lam = random_state(r, 32);
                     let mut scratch = Vec::new();
                     let (m, _) = unapply_layer_axes(&mut psi, &mut lam, &axes, Phase::None, &[], c, s, &mut scratch);
@@ -2132,7 +2235,7 @@ mod tests {
         let mut slow = random_state(r, 31);
         naive_layer(&mut slow, &axes, c, s);
         let mut after = random_state(r, 31);
-        apply_layer_axes(&mut after, &axes, Phase::None, c, s);
+        apply_layer_axes(&mut after, &axes, Phase::None, c, s, Start::Given);
         assert!(max_err(&after, &slow) < 1e-13);
         let (psi, lam, m) = run(1);
         let mut lam_slow = random_state(r, 32);
