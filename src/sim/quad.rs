@@ -249,6 +249,26 @@ mod wide {
 
     /// Four amplitudes: one 512-bit register.
     pub type Four = Oct;
+
+    /// The partners of the odd gate and the closing one of a ring of 4 states held in one
+    /// register, re and im exchanged: states `(3, 2, 1, 0)`.
+    #[inline(always)]
+    pub fn ring4_partners(a: Oct) -> Oct {
+        a.permute([7, 6, 5, 4, 3, 2, 1, 0])
+    }
+
+    /// The partners of the odd gates and the closing one of a ring of 8 states held in two
+    /// registers (states 0–3 and 4–7), re and im exchanged: states `(7, 2, 1, 4)` and
+    /// `(3, 6, 5, 0)`.
+    #[inline(always)]
+    pub fn ring8_partners(a: Oct, b: Oct) -> (Oct, Oct) {
+        const INNER: [i64; 8] = [0, 1, 5, 4, 3, 2, 6, 7];
+        const OUTER: [i64; 8] = [7, 6, 2, 3, 4, 5, 1, 0];
+        // Lanes 0, 1, 6 and 7 from the other register.
+        const ENDS: mmask8 = 0b1100_0011;
+        let pick = |x: Oct, y: Oct| Oct(blend_varying_m512d(x.permute(INNER).0, y.permute(OUTER).0, ENDS));
+        (pick(a, b), pick(b, a))
+    }
 }
 
 #[cfg(not(all(
@@ -263,10 +283,28 @@ mod wide {
 
     /// Four amplitudes: two `Quad`s.
     pub type Four = super::Duo<super::Quad>;
+
+    use super::{Duo, Quad};
+
+    /// The partners of the odd gate and the closing one of a ring of 4 states held in one
+    /// register, re and im exchanged: states `(3, 2, 1, 0)`.
+    #[inline(always)]
+    pub fn ring4_partners(Duo(q0, q1): Four) -> Four {
+        Duo(q1.reverse(), q0.reverse())
+    }
+
+    /// The partners of the odd gates and the closing one of a ring of 8 states held in two
+    /// registers (states 0–3 and 4–7), re and im exchanged: states `(7, 2, 1, 4)` and
+    /// `(3, 6, 5, 0)`.
+    #[inline(always)]
+    pub fn ring8_partners(Duo(q0, q1): Four, Duo(q2, q3): Four) -> (Four, Four) {
+        let p = |x: Quad, y: Quad| x.hi_lo(y).swap_pairs();
+        (Duo(p(q3, q1), p(q0, q2)), Duo(p(q1, q3), p(q2, q0)))
+    }
 }
 
 pub use imp::Quad;
-pub use wide::{Four, Wide};
+pub use wide::{ring4_partners, ring8_partners, Four, Wide};
 
 /// Four amplitudes as two registers of two, `(low, high)`: what [`Four`] is without AVX-512,
 /// so that kernels that sum four amplitudes' lanes apart (the adjoint's ring kernels) add the

@@ -56,7 +56,7 @@
 
 use super::{Phase, Start};
 use crate::mixer::{xy_edges, MixerKind};
-use crate::sim::quad::{prefetch, Four, Lanes, Quad};
+use crate::sim::quad::{prefetch, ring4_partners, ring8_partners, Four, Lanes, Quad};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
@@ -985,6 +985,33 @@ fn ring_blocks_consecutive<const H: usize>(f: &mut [f64], rot: Rot, ahead: &mut 
     }
 }
 
+/// [`ring_blocks_consecutive`] for blocks of 4 (`G` = 1) or 8 (`G` = 2) states, on `G`
+/// registers of four amplitudes per block: the same partners, the same arithmetic lane by
+/// lane, so the same bits, in half the registers with AVX-512.
+#[inline(always)]
+fn ring_blocks_four<const G: usize>(f: &mut [f64], rot: Rot, ahead: &mut Ahead<'_>) {
+    let rot = rot.on::<Four>();
+    for block in f.chunks_exact_mut(8 * G) {
+        let mut q: [Four; G] = std::array::from_fn(|i| Four::load(&block[8 * i..]));
+        for v in &mut q {
+            *v = rot.half(*v, v.exchange_swapped(0));
+        }
+        let partner: [Four; G] = if G == 1 {
+            std::array::from_fn(|_| ring4_partners(q[0]))
+        } else {
+            let (a, b) = ring8_partners(q[0], q[G - 1]);
+            std::array::from_fn(|i| if i == 0 { a } else { b })
+        };
+        for (v, p) in q.iter_mut().zip(partner) {
+            *v = rot.half(*v, p);
+        }
+        for (i, v) in q.iter().enumerate() {
+            v.store(&mut block[8 * i..]);
+        }
+        ahead.tick(4 * G);
+    }
+}
+
 /// The first factor of a ring axis of stride 1 whose blocks have an odd number `R` of states
 /// (which do not fill quadruples), on chunks of `span` amplitudes: the same block of two
 /// neighbouring chunks in `R` registers, one amplitude of each chunk per register, across all
@@ -1038,9 +1065,9 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot, ahead: &mut Ahead<
             let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
             match r0 {
                 2 => ring_blocks_consecutive::<1>(f, rot, ahead),
-                4 => ring_blocks_consecutive::<2>(f, rot, ahead),
+                4 => ring_blocks_four::<1>(f, rot, ahead),
                 6 => ring_blocks_consecutive::<3>(f, rot, ahead),
-                8 => ring_blocks_consecutive::<4>(f, rot, ahead),
+                8 => ring_blocks_four::<2>(f, rot, ahead),
                 _ => {}
             }
             if axis.ring.len() > 1 {
