@@ -794,6 +794,27 @@ def tango_qaoa():
         out.append("| %s | %d | %s | %s |" % (label, n, " | ".join(cells), ratio))
     return out
 
+def jsonl(*parts):
+    with open(path(*parts)) as f:
+        return [json.loads(line) for line in f if line.strip().startswith("{")]
+
+
+def speed_x():
+    """One p = 4 evaluation per tool and n, from the latest sitting of results/bench/run.sh."""
+    quzzle = {r["qubits"]: r for r in jsonl("results/bench", "quzzle.jsonl")}
+    peers = {(r["tool"], r["qubits"]): r["seconds"] for r in jsonl("results/bench", "peers.jsonl")}
+    secs = lambda x: "" if x is None else ("%#.3g" % x).rstrip(".") + " s"
+    out = ["| qubits | quzzle | QOKit (C) | Qulacs | Qiskit Aer | quzzle vs QOKit | quzzle gradient |",
+           "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for n in sorted(quzzle):
+        q = quzzle[n]
+        qokit = peers.get(("qokit-c", n))
+        out.append("| %d | %s | %s | %s | %s | %s | %s |" % (
+            n, secs(q["seconds"]), secs(qokit), secs(peers.get(("qulacs", n))), secs(peers.get(("aer-sv", n))),
+            "%.1f×" % (qokit / q["seconds"]) if qokit else "", secs(q["gradient_seconds"])))
+    return out
+
+
 DEEP_KINDS = [("tango", "Tango 6x6"), ("queens", "Queens 6x6"), ("starbattle", "Star Battle 6x6"),
               ("sudoku4", "Sudoku 4x4")]
 DEEP_SCHEDULES = [("interp", "optimised (INTERP)"), ("lr", "LR, 2 scales optimised"),
@@ -894,7 +915,7 @@ def deep_transfer():
 
 BLOCKS = {
     "README.md": {"tango-qaoa": tango_qaoa, "compare-summary": compare_summary, "deep-summary": deep_summary},
-    "results/README.md": {"tango-qaoa": tango_qaoa},
+    "results/README.md": {"tango-qaoa": tango_qaoa, "speed-x": speed_x},
     "results/subspace/README.md": {
         "queens-xy": subspace_queens_xy, "queens9": subspace_queens9, "queens-given": subspace_queens_given,
         "starbattle-xy": subspace_starbattle, "sudoku4-xy": subspace_sudoku4_xy,

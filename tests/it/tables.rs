@@ -20,7 +20,7 @@ fn tables(args: &[&str]) -> Output {
         .expect("python3 runs")
 }
 
-/// The text files of `src` (Markdown, CSV, JSON, refusal messages) copied into `dst`, folders
+/// The text files of `src` (Markdown, CSV, JSON and JSON lines, refusal messages) copied into `dst`, folders
 /// kept: what the tables are written from and into, without the figures.
 fn copy_text_files(src: &Path, dst: &Path) {
     fs::create_dir_all(dst).unwrap();
@@ -31,7 +31,7 @@ fn copy_text_files(src: &Path, dst: &Path) {
             copy_text_files(&path, &to);
         } else if path
             .extension()
-            .is_some_and(|e| ["md", "csv", "json", "err"].contains(&e.to_str().unwrap_or("")))
+            .is_some_and(|e| ["md", "csv", "json", "jsonl", "err"].contains(&e.to_str().unwrap_or("")))
         {
             fs::copy(&path, &to).unwrap();
         }
