@@ -1851,11 +1851,6 @@ mod tests {
             let mut b = a.clone();
             apply_layer_axes(&mut a, &planned, phase, c, s, Start::Given);
             apply_layer_axes(&mut b, &pairs_only, phase, c, s, Start::Given);
-            let bits = |x: &[Complex64]| {
-                x.iter()
-                    .flat_map(|z| [z.re.to_bits(), z.im.to_bits()])
-                    .collect::<Vec<_>>()
-            };
             assert!(bits(&a) == bits(&b), "{radices:?}");
             // The adjoint step: ψ and λ get the same bits, the sums agree (taken in another
             // order).
@@ -1982,6 +1977,11 @@ mod tests {
         (mixer, cost)
     }
 
+    /// Every amplitude's re and im as bits, to compare states bit for bit.
+    fn bits(x: &[Complex64]) -> Vec<u64> {
+        x.iter().flat_map(|z| [z.re.to_bits(), z.im.to_bits()]).collect()
+    }
+
     fn max_err(a: &[Complex64], b: &[Complex64]) -> f64 {
         a.iter().zip(b).map(|(x, y)| (x - y).norm()).fold(0.0, f64::max)
     }
@@ -2089,11 +2089,6 @@ mod tests {
     #[test]
     fn a_uniform_start_gives_the_bits_of_the_filled_state() {
         let (c, s) = (0.57f64.cos(), 0.57f64.sin());
-        let bits = |x: &[Complex64]| {
-            x.iter()
-                .flat_map(|z| [z.re.to_bits(), z.im.to_bits()])
-                .collect::<Vec<_>>()
-        };
         // Fused and unfused first axes (20000 states: none fused), odd lengths.
         for radices in [&[8usize; 6][..], &[9, 9, 9, 9, 3], &[3, 5, 7], &[20000, 3]] {
             let len: usize = radices.iter().product();
@@ -2124,11 +2119,6 @@ mod tests {
     #[test]
     fn every_plan_gives_the_same_forward_bits() {
         let (c, s) = (0.57f64.cos(), 0.57f64.sin());
-        let bits = |x: &[Complex64]| {
-            x.iter()
-                .flat_map(|z| [z.re.to_bits(), z.im.to_bits()])
-                .collect::<Vec<_>>()
-        };
         let shapes = SHAPES.iter().copied().chain([&[8usize; 7][..], &[9, 9, 9, 9, 9, 3, 3]]);
         for radices in shapes {
             for (kind, axes) in [("pairs", axes_of(radices)), ("ring", ring_axes(radices))] {
@@ -2172,11 +2162,6 @@ mod tests {
                         factors: &factors,
                     };
                     let (m, g) = unapply_layer_axes(&mut psi, &mut lam, &planned, phase, &values, c, s, &mut scratch);
-                    let bits = |v: &[Complex64]| {
-                        v.iter()
-                            .flat_map(|a| [a.re.to_bits(), a.im.to_bits()])
-                            .collect::<Vec<_>>()
-                    };
                     (bits(&psi), bits(&lam), m.to_bits(), g.to_bits())
                 })
             };
@@ -2280,11 +2265,6 @@ mod tests {
         assert!(max_err(&psi, &random_state(r, 31)) < 1e-12 && max_err(&lam, &lam_slow) < 1e-12);
         for threads in [2, 3] {
             let (p2, l2, m2) = run(threads);
-            let bits = |v: &[Complex64]| {
-                v.iter()
-                    .flat_map(|a| [a.re.to_bits(), a.im.to_bits()])
-                    .collect::<Vec<_>>()
-            };
             assert!(
                 bits(&p2) == bits(&psi) && bits(&l2) == bits(&lam) && m2.to_bits() == m.to_bits(),
                 "{threads} threads"
