@@ -34,7 +34,7 @@
 //! than it saved: 8^8 layer 0.12 s against 0.09 s.) When the first axis is a product of ring
 //! blocks, its first block's consecutive amplitudes are held in registers instead across all
 //! the block's gates: an even block as quadruples, its gates inside and between neighbours
-//! ([`ring_blocks_consecutive`]), an odd one (9^9's rows) as one register per state holding
+//! ([`ring_blocks_consecutive`]; blocks of 4 and 8 on [`Four`]s, [`ring_blocks_four`]), an odd one (9^9's rows) as one register per state holding
 //! that state of two neighbouring chunks ([`ring_blocks_paired`]); the other blocks are rotated
 //! as rows of the first block's length. Every other axis that is a product of
 //! one-hot blocks with the XY ring (the Queens and Star Battle row spaces) holds each block's
