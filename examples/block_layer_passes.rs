@@ -11,7 +11,9 @@
 
 use num_complex::Complex64;
 use quzzle::mixer::{xy_edges, MixerKind};
-use quzzle::sim::kernels::{apply_layer_axes, fused_axes, plan_axes, unapply_layer_axes, Axis, Phase, Start};
+use quzzle::sim::kernels::{
+    apply_layer_axes, fused_axes, plan_axes, unapply_layer_axes, Axis, Phase, Start, LAMBDA_SKEW,
+};
 use std::time::Instant;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -62,8 +64,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let values: Vec<f64> = (0..levels).map(|v| v as f64).collect();
     let mut amps = vec![Complex64::new(1.0 / (dim as f64).sqrt(), 0.0); dim];
-    // λ 1 KiB past ψ's page offset, as the block simulator places it.
-    let skew = 64;
+    // λ past ψ's page offset, as the block simulator places it.
+    let skew = LAMBDA_SKEW;
     let mut lam_buf = vec![Complex64::new(1.0 / (dim as f64).sqrt(), 0.0); if adjoint { dim + skew } else { skew }];
     let lam = &mut lam_buf[skew..];
     let mut scratch = Vec::new();

@@ -14,7 +14,7 @@ use crate::cost::product::{product_diagonal, Digit};
 use crate::cost::qubo::Qubo;
 use crate::error::{gib, Error, Result};
 use crate::mixer::MixerKind;
-use crate::sim::kernels::{self, Axis, Phase, Start};
+use crate::sim::kernels::{self, Axis, Phase, Start, LAMBDA_SKEW};
 use crate::sim::{available_memory, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 use std::sync::Mutex;
@@ -33,10 +33,11 @@ pub enum DigitGates {
 /// indexed, the index, and one state.
 const BUILD_BYTES_PER_STATE: f64 = 8.0 + 2.0 + AMPLITUDE_BYTES as f64;
 
-/// Amplitudes λ starts after ψ's page offset in the gradient (1 KiB): the adjoint kernels hold
-/// rows of ψ and λ a power of two apart at once, and with equal offsets the two states' rows
-/// would all fall into the same L1 sets (docs/ARCHITECTURE.md, "Spaces and mixers").
-const LAMBDA_SKEW: usize = 64;
+/// `Σ_v values[v]·probs[v]`, in level order: one sum for every path that takes the energy
+/// from the level probabilities, so that they agree to the bit.
+fn level_energy(values: &[f64], probs: Vec<f64>) -> f64 {
+    values.iter().zip(probs).map(|(c, p)| c * p).sum()
+}
 
 /// A QAOA simulator on a block space.
 #[derive(Debug)]
@@ -274,7 +275,9 @@ impl SubspaceSimulator {
 
     fn energy(&self, amps: &[Complex64]) -> f64 {
         match &self.diagonal {
-            CostDiagonal::Indexed { .. } => self.levels(amps).iter().map(|(c, p)| c * p).sum(),
+            CostDiagonal::Indexed { values, index } => {
+                level_energy(values, kernels::level_probabilities_fixed(amps, index, values.len()))
+            }
             CostDiagonal::Dense(costs) => kernels::weighted_sum_fixed(amps, |k| costs[k]),
         }
     }
@@ -408,7 +411,7 @@ impl Qaoa for SubspaceSimulator {
         let ((top_state, top_probability), energy) = match &self.diagonal {
             CostDiagonal::Indexed { values, index } => {
                 let (probs, top) = kernels::level_probabilities_and_top(amps, index, values.len());
-                (top, values.iter().zip(probs).map(|(c, p)| c * p).sum())
+                (top, level_energy(values, probs))
             }
             CostDiagonal::Dense(_) => (kernels::argmax_probability_any(amps), self.energy(amps)),
         };

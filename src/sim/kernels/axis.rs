@@ -40,7 +40,9 @@
 //! one-hot blocks with the XY ring (the Queens and Star Battle row spaces) holds each block's
 //! rows in registers across all the block's gates ([`rotate_rings`]), one load and one store
 //! per amplitude instead of one per gate, four amplitudes of a row at a time ([`Four`]:
-//! one register with AVX-512); other axes rotate pair by pair from their lists. The adjoint
+//! one register with AVX-512); other axes rotate pair by pair from their lists. Where the rows
+//! are held apart (the column parts of an axis spanning the state), a block borrows its long
+//! rows once ([`Rows::block`]) instead of reading the row table at every load and store. The adjoint
 //! step mirrors each of these kernels on ψ and λ at once ([`backward_rings`]), gates last
 //! first, each gate's overlap summed in registers before it is undone. Where ψ and λ rows a
 //! power of two apart are held at once, the two states must not share their page offset, or
@@ -77,6 +79,11 @@ const BACKWARD_WINDOW: usize = WINDOW / 2;
 /// radices up to 512, so that rows a power of two apart, which share their page offset, spread
 /// over all of L2's sets instead of a few.
 const WINDOW: usize = 1 << 17;
+
+/// Amplitudes λ starts after ψ's page offset in the gradient (1 KiB): the adjoint kernels hold
+/// rows of ψ and λ a power of two apart at once, and with equal offsets the two states' rows
+/// would all fall into the same L1 sets (docs/ARCHITECTURE.md, "Spaces and mixers").
+pub const LAMBDA_SKEW: usize = 64;
 
 /// States below this many amplitudes run serially.
 const PAR_MIN: usize = 1 << 14;
@@ -591,6 +598,15 @@ fn rotate_chunk(chunk: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot, a
 
 /// The rows of one chunk, as the ring kernel reads and writes them.
 trait Rows {
+    /// Whether a ring block borrows its rows once ([`Rows::block`]) when they are long: for
+    /// rows held apart, whose every access reads the row table.
+    const BORROW: bool;
+
+    /// Columns `t0..t1` of the `R` rows `base + k·step` (k < R, increasing, `t1 − t0` at most
+    /// a row), as lanes (two per amplitude): one borrow per block, so that the loop over its
+    /// columns indexes no row table.
+    fn block<const R: usize>(&mut self, base: usize, step: usize, t0: usize, t1: usize) -> [&mut [f64]; R];
+
     /// `n` lanes (`n / 2` amplitudes) of row `k` from column `t`.
     fn lanes(&mut self, k: usize, t: usize, n: usize) -> &mut [f64];
 }
@@ -602,6 +618,22 @@ struct Flat<'a> {
 }
 
 impl Rows for Flat<'_> {
+    const BORROW: bool = false;
+
+    #[inline(always)]
+    fn block<const R: usize>(&mut self, base: usize, step: usize, t0: usize, t1: usize) -> [&mut [f64]; R] {
+        let (stride, len) = (self.stride, 2 * (t1 - t0));
+        let mut rest: &mut [f64] = self.f;
+        let mut at = 0;
+        std::array::from_fn(|k| {
+            let start = 2 * ((base + k * step) * stride + t0);
+            let (_, tail) = std::mem::take(&mut rest).split_at_mut(start - at);
+            let (row, tail) = tail.split_at_mut(len);
+            (rest, at) = (tail, start + len);
+            row
+        })
+    }
+
     #[inline(always)]
     fn lanes(&mut self, k: usize, t: usize, n: usize) -> &mut [f64] {
         let i = 2 * (k * self.stride + t);
@@ -613,10 +645,27 @@ impl Rows for Flat<'_> {
 struct Apart<'r, 'a>(&'r mut [&'a mut [Complex64]]);
 
 impl Rows for Apart<'_, '_> {
+    const BORROW: bool = true;
+
+    #[inline(always)]
+    fn block<const R: usize>(&mut self, base: usize, step: usize, t0: usize, t1: usize) -> [&mut [f64]; R] {
+        let rows = self
+            .0
+            .get_disjoint_mut(std::array::from_fn(|k| base + k * step))
+            .expect("a block's rows are distinct");
+        rows.map(|r| &mut bytemuck::cast_slice_mut::<Complex64, f64>(r)[2 * t0..2 * t1])
+    }
+
     #[inline(always)]
     fn lanes(&mut self, k: usize, t: usize, n: usize) -> &mut [f64] {
         &mut bytemuck::cast_slice_mut::<Complex64, f64>(self.0[k])[2 * t..2 * t + n]
     }
+}
+
+/// The next `n` lanes of each of `R` rows of equal length.
+#[inline(always)]
+fn next_lanes<'a, const R: usize>(rows: &mut [std::slice::ChunksExactMut<'a, f64>; R]) -> [&'a mut [f64]; R] {
+    std::array::from_fn(|k| rows[k].next().expect("rows of equal length"))
 }
 
 /// The gates of an axis that is a product of ring blocks (`ring`, fastest first), on columns
@@ -632,14 +681,14 @@ fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot:
             for lo in 0..inner {
                 let base = hi + lo;
                 match r {
-                    2 => ring_group::<2>(rows, base, inner, t0, t1, rot, ahead),
-                    3 => ring_group::<3>(rows, base, inner, t0, t1, rot, ahead),
-                    4 => ring_group::<4>(rows, base, inner, t0, t1, rot, ahead),
-                    5 => ring_group::<5>(rows, base, inner, t0, t1, rot, ahead),
-                    6 => ring_group::<6>(rows, base, inner, t0, t1, rot, ahead),
-                    7 => ring_group::<7>(rows, base, inner, t0, t1, rot, ahead),
-                    8 => ring_group::<8>(rows, base, inner, t0, t1, rot, ahead),
-                    _ => ring_group::<9>(rows, base, inner, t0, t1, rot, ahead),
+                    2 => ring_group::<2, _>(rows, base, inner, t0, t1, rot, ahead),
+                    3 => ring_group::<3, _>(rows, base, inner, t0, t1, rot, ahead),
+                    4 => ring_group::<4, _>(rows, base, inner, t0, t1, rot, ahead),
+                    5 => ring_group::<5, _>(rows, base, inner, t0, t1, rot, ahead),
+                    6 => ring_group::<6, _>(rows, base, inner, t0, t1, rot, ahead),
+                    7 => ring_group::<7, _>(rows, base, inner, t0, t1, rot, ahead),
+                    8 => ring_group::<8, _>(rows, base, inner, t0, t1, rot, ahead),
+                    _ => ring_group::<9, _>(rows, base, inner, t0, t1, rot, ahead),
                 }
             }
         }
@@ -647,9 +696,79 @@ fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot:
     }
 }
 
+/// Columns from which a ring block of rows held apart borrows its rows once ([`Rows::block`])
+/// instead of indexing them at every step: shorter rows spend more on the borrows than they
+/// save.
+const LONG_ROWS: usize = 16;
+
 /// One ring block of `R` rows (`base + k·step`) on columns `t0..t1`.
 #[inline(always)]
-fn ring_group<const R: usize>(
+fn ring_group<const R: usize, W: Rows>(
+    rows: &mut W,
+    base: usize,
+    step: usize,
+    t0: usize,
+    t1: usize,
+    rot: Rot,
+    ahead: &mut Ahead<'_>,
+) {
+    if W::BORROW && t1 - t0 >= LONG_ROWS {
+        ring_group_long::<R>(rows, base, step, t0, t1, rot, ahead)
+    } else {
+        ring_group_short::<R>(rows, base, step, t0, t1, rot, ahead)
+    }
+}
+
+/// [`ring_group`] on long rows, borrowed once.
+#[inline(always)]
+fn ring_group_long<const R: usize>(
+    rows: &mut impl Rows,
+    base: usize,
+    step: usize,
+    t0: usize,
+    t1: usize,
+    rot: Rot,
+    ahead: &mut Ahead<'_>,
+) {
+    let lanes = 2 * (t1 - t0);
+    // Four amplitudes at a time first (one register with AVX-512), then two, then one.
+    let wide = rot.on::<Four>();
+    let mut it = rows
+        .block::<R>(base, step, t0, t1)
+        .map(|r| r.chunks_exact_mut(Four::LANES));
+    for _ in 0..lanes / Four::LANES {
+        let c = next_lanes(&mut it);
+        let mut q: [Four; R] = std::array::from_fn(|k| Four::load(c[k]));
+        ring_in_registers(&mut q, wide);
+        for (c, v) in c.into_iter().zip(q) {
+            v.store(c);
+        }
+        ahead.tick(Four::LANES / 2 * R);
+    }
+    let mut it = it.map(|r| r.into_remainder().chunks_exact_mut(4));
+    for _ in 0..lanes % Four::LANES / 4 {
+        let c = next_lanes(&mut it);
+        let mut q: [Quad; R] = std::array::from_fn(|k| quad_of(c[k]));
+        ring_in_registers(&mut q, rot);
+        for (c, v) in c.into_iter().zip(q) {
+            put(c, v);
+        }
+        ahead.tick(2 * R);
+    }
+    if !lanes.is_multiple_of(4) {
+        let c = it.map(|r| r.into_remainder());
+        let mut q: [Quad; R] = std::array::from_fn(|k| quad_of_one(c[k]));
+        ring_in_registers(&mut q, rot);
+        for (c, v) in c.into_iter().zip(q) {
+            put_one(c, v);
+        }
+        ahead.tick(R);
+    }
+}
+
+/// [`ring_group`] on short rows, indexed at every step.
+#[inline(always)]
+fn ring_group_short<const R: usize>(
     rows: &mut impl Rows,
     base: usize,
     step: usize,
@@ -757,14 +876,14 @@ fn unrotate_rings(
             for lo in 0..inner {
                 let base = hi + lo;
                 match r {
-                    2 => unring_group::<2>(p, l, base, inner, t0, t1, rot, acc),
-                    3 => unring_group::<3>(p, l, base, inner, t0, t1, rot, acc),
-                    4 => unring_group::<4>(p, l, base, inner, t0, t1, rot, acc),
-                    5 => unring_group::<5>(p, l, base, inner, t0, t1, rot, acc),
-                    6 => unring_group::<6>(p, l, base, inner, t0, t1, rot, acc),
-                    7 => unring_group::<7>(p, l, base, inner, t0, t1, rot, acc),
-                    8 => unring_group::<8>(p, l, base, inner, t0, t1, rot, acc),
-                    _ => unring_group::<9>(p, l, base, inner, t0, t1, rot, acc),
+                    2 => unring_group::<2, _, _>(p, l, base, inner, t0, t1, rot, acc),
+                    3 => unring_group::<3, _, _>(p, l, base, inner, t0, t1, rot, acc),
+                    4 => unring_group::<4, _, _>(p, l, base, inner, t0, t1, rot, acc),
+                    5 => unring_group::<5, _, _>(p, l, base, inner, t0, t1, rot, acc),
+                    6 => unring_group::<6, _, _>(p, l, base, inner, t0, t1, rot, acc),
+                    7 => unring_group::<7, _, _>(p, l, base, inner, t0, t1, rot, acc),
+                    8 => unring_group::<8, _, _>(p, l, base, inner, t0, t1, rot, acc),
+                    _ => unring_group::<9, _, _>(p, l, base, inner, t0, t1, rot, acc),
                 }
             }
         }
@@ -775,7 +894,83 @@ fn unrotate_rings(
 /// The adjoint of [`ring_group`] on one block of ψ's rows and λ's.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn unring_group<const R: usize>(
+fn unring_group<const R: usize, W: Rows, V: Rows>(
+    p: &mut W,
+    l: &mut V,
+    base: usize,
+    step: usize,
+    t0: usize,
+    t1: usize,
+    rot: Rot,
+    acc: &mut RingSums,
+) {
+    if W::BORROW && V::BORROW && t1 - t0 >= LONG_ROWS {
+        unring_group_long::<R>(p, l, base, step, t0, t1, rot, acc)
+    } else {
+        unring_group_short::<R>(p, l, base, step, t0, t1, rot, acc)
+    }
+}
+
+/// [`unring_group`] on long rows, borrowed once.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn unring_group_long<const R: usize>(
+    p: &mut impl Rows,
+    l: &mut impl Rows,
+    base: usize,
+    step: usize,
+    t0: usize,
+    t1: usize,
+    rot: Rot,
+    acc: &mut RingSums,
+) {
+    let lanes = 2 * (t1 - t0);
+    // Four amplitudes at a time first, as in `ring_group`.
+    let wide = rot.on::<Four>();
+    let mut pi = p
+        .block::<R>(base, step, t0, t1)
+        .map(|r| r.chunks_exact_mut(Four::LANES));
+    let mut li = l
+        .block::<R>(base, step, t0, t1)
+        .map(|r| r.chunks_exact_mut(Four::LANES));
+    for _ in 0..lanes / Four::LANES {
+        let (c, d) = (next_lanes(&mut pi), next_lanes(&mut li));
+        let mut x: [Four; R] = std::array::from_fn(|k| Four::load(c[k]));
+        let mut y: [Four; R] = std::array::from_fn(|k| Four::load(d[k]));
+        unring_in_registers(&mut x, &mut y, wide, &mut acc.wide);
+        for ((c, d), (x, y)) in c.into_iter().zip(d).zip(x.into_iter().zip(y)) {
+            x.store(c);
+            y.store(d);
+        }
+    }
+    let mut pi = pi.map(|r| r.into_remainder().chunks_exact_mut(4));
+    let mut li = li.map(|r| r.into_remainder().chunks_exact_mut(4));
+    for _ in 0..lanes % Four::LANES / 4 {
+        let (c, d) = (next_lanes(&mut pi), next_lanes(&mut li));
+        let mut x: [Quad; R] = std::array::from_fn(|k| quad_of(c[k]));
+        let mut y: [Quad; R] = std::array::from_fn(|k| quad_of(d[k]));
+        unring_in_registers(&mut x, &mut y, rot, &mut acc.quad);
+        for ((c, d), (x, y)) in c.into_iter().zip(d).zip(x.into_iter().zip(y)) {
+            put(c, x);
+            put(d, y);
+        }
+    }
+    if !lanes.is_multiple_of(4) {
+        let (c, d) = (pi.map(|r| r.into_remainder()), li.map(|r| r.into_remainder()));
+        let mut x: [Quad; R] = std::array::from_fn(|k| quad_of_one(c[k]));
+        let mut y: [Quad; R] = std::array::from_fn(|k| quad_of_one(d[k]));
+        unring_in_registers(&mut x, &mut y, rot, &mut acc.quad);
+        for ((c, d), (x, y)) in c.into_iter().zip(d).zip(x.into_iter().zip(y)) {
+            put_one(c, x);
+            put_one(d, y);
+        }
+    }
+}
+
+/// [`unring_group`] on short rows, indexed at every step.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn unring_group_short<const R: usize>(
     p: &mut impl Rows,
     l: &mut impl Rows,
     base: usize,
