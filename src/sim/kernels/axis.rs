@@ -34,7 +34,9 @@
 //! than it saved: 8^8 layer 0.12 s against 0.09 s.) When the first axis is a product of ring
 //! blocks, its first block's consecutive amplitudes are held in registers instead across all
 //! the block's gates: an even block as quadruples, its gates inside and between neighbours
-//! ([`ring_blocks_consecutive`]; blocks of 4 and 8 on [`Four`]s, [`ring_blocks_four`]), an odd one (9^9's rows) as one register per state holding
+//! ([`ring_blocks_consecutive`]; blocks of 4 and 8 on [`Four`]s, [`ring_blocks_four`], and
+//! with AVX-512 a square of two such factors, 8^8's first axis, wholly in registers,
+//! [`ring_squares_four`]), an odd one (9^9's rows) as one register per state holding
 //! that state of two neighbouring chunks ([`ring_blocks_paired`]); the other blocks are rotated
 //! as rows of the first block's length. Every other axis that is a product of
 //! one-hot blocks with the XY ring (the Queens and Star Battle row spaces) holds each block's
@@ -58,7 +60,7 @@
 
 use super::{Phase, Start};
 use crate::mixer::{xy_edges, MixerKind};
-use crate::sim::quad::{prefetch, ring4_partners, ring8_partners, Four, Lanes, Quad};
+use crate::sim::quad::{prefetch, ring4_partners, ring8_partners, Four, Lanes, Quad, Wide};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
@@ -1188,22 +1190,67 @@ fn ring_blocks_four<const G: usize>(f: &mut [f64], rot: Rot, ahead: &mut Ahead<'
     let rot = rot.on::<Four>();
     for block in f.chunks_exact_mut(8 * G) {
         let mut q: [Four; G] = std::array::from_fn(|i| Four::load(&block[8 * i..]));
-        for v in &mut q {
-            *v = rot.half(*v, v.exchange_swapped(0));
-        }
-        let partner: [Four; G] = if G == 1 {
-            std::array::from_fn(|_| ring4_partners(q[0]))
-        } else {
-            let (a, b) = ring8_partners(q[0], q[G - 1]);
-            std::array::from_fn(|i| if i == 0 { a } else { b })
-        };
-        for (v, p) in q.iter_mut().zip(partner) {
-            *v = rot.half(*v, p);
-        }
+        ring_block_four(&mut q, rot);
         for (i, v) in q.iter().enumerate() {
             v.store(&mut block[8 * i..]);
         }
         ahead.tick(4 * G);
+    }
+}
+
+/// The gates of one ring block of `4G` consecutive states held in `G` registers.
+#[inline(always)]
+fn ring_block_four<const G: usize>(q: &mut [Four; G], rot: Rot<Four>) {
+    for v in q.iter_mut() {
+        *v = rot.half(*v, v.exchange_swapped(0));
+    }
+    let partner: [Four; G] = if G == 1 {
+        std::array::from_fn(|_| ring4_partners(q[0]))
+    } else {
+        let (a, b) = ring8_partners(q[0], q[G - 1]);
+        std::array::from_fn(|i| if i == 0 { a } else { b })
+    };
+    for (v, p) in q.iter_mut().zip(partner) {
+        *v = rot.half(*v, p);
+    }
+}
+
+/// The first two factors of a ring axis of stride 1 whose blocks are both of `4G` states
+/// (`S = 4G²` registers: 4x4 or 8x8 states), all in registers: the first factor on each row's
+/// `G` registers as [`ring_blocks_four`], then the second across the rows, column register by
+/// column register, as [`ring_group`] would on rows of `4G` amplitudes. The same arithmetic
+/// in the same order, so the same bits, with one load and store per amplitude for both.
+#[inline(always)]
+fn ring_squares_four<const G: usize, const S: usize>(f: &mut [f64], rot: Rot, ahead: &mut Ahead<'_>) {
+    let rot = rot.on::<Four>();
+    let r = 4 * G;
+    for square in f.chunks_exact_mut(8 * S) {
+        let mut q: [Four; S] = std::array::from_fn(|i| Four::load(&square[8 * i..]));
+        for row in q.chunks_exact_mut(G) {
+            let mut b: [Four; G] = std::array::from_fn(|i| row[i]);
+            ring_block_four(&mut b, rot);
+            row.copy_from_slice(&b);
+        }
+        for h in 0..G {
+            match r {
+                4 => column_ring::<4>(&mut q, h, G, rot),
+                _ => column_ring::<8>(&mut q, h, G, rot),
+            }
+        }
+        for (i, v) in q.iter().enumerate() {
+            v.store(&mut square[8 * i..]);
+        }
+        ahead.tick(8 * S);
+    }
+}
+
+/// The ring of `R` rows on column register `h` of rows `g` registers long.
+#[inline(always)]
+fn column_ring<const R: usize>(q: &mut [Four], h: usize, g: usize, rot: Rot<Four>) {
+    let mut c: [Four; R] = std::array::from_fn(|k| q[k * g + h]);
+    ring_in_registers(&mut c, rot);
+    for (k, v) in c.into_iter().enumerate() {
+        q[k * g + h] = v;
     }
 }
 
@@ -1256,8 +1303,30 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot, ahead: &mut Ahead<
             9 => ring_blocks_paired::<9>(x, span, rot, ahead),
             _ => {}
         }
+        // Two square factors of 4 or 8 states: both in registers (8^8's first axis), where a
+        // `Four` is one register (AVX-512: an 8x8 square's 16 fit the register file; as 32
+        // AVX2 registers they spill, and the axis ran slower).
+        let square = Wide::LANES == Four::LANES && axis.ring.len() >= 2 && axis.ring[1] == r0 && (r0 == 4 || r0 == 8);
         for chunk in x.chunks_exact_mut(span) {
             let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
+            if square {
+                if r0 == 4 {
+                    ring_squares_four::<1, 4>(f, rot, ahead);
+                } else {
+                    ring_squares_four::<2, 16>(f, rot, ahead);
+                }
+                if axis.ring.len() > 2 {
+                    rotate_rings(
+                        &mut Flat { f, stride: r0 * r0 },
+                        &axis.ring[2..],
+                        0,
+                        r0 * r0,
+                        rot,
+                        ahead,
+                    );
+                }
+                continue;
+            }
             match r0 {
                 2 => ring_blocks_consecutive::<1>(f, rot, ahead),
                 4 => ring_blocks_four::<1>(f, rot, ahead),
@@ -2028,6 +2097,9 @@ mod tests {
             &[9, 7, 9, 3],
             &[5, 3, 3],
             &[3, 9, 9, 9, 9, 9],
+            &[4, 4, 3, 5],
+            &[4, 4],
+            &[8, 8, 2],
         ] {
             let planned = plan_axes(ring_axes(radices));
             assert!(planned.iter().any(|a| !a.ring.is_empty()), "{radices:?}: a ring axis");
