@@ -600,14 +600,13 @@ fn rotate_chunk(chunk: &mut [Complex64], axis: &Axis, stride: usize, rot: Rot, a
 
 /// The rows of one chunk, as the ring kernel reads and writes them.
 trait Rows {
-    /// Whether a ring block borrows its rows once ([`Rows::block`]) when they are long: for
-    /// rows held apart, whose every access reads the row table.
-    const BORROW: bool;
-
-    /// Columns `t0..t1` of the `R` rows `base + k·step` (k < R, increasing, `t1 − t0` at most
-    /// a row), as lanes (two per amplitude): one borrow per block, so that the loop over its
-    /// columns indexes no row table.
-    fn block<const R: usize>(&mut self, base: usize, step: usize, t0: usize, t1: usize) -> [&mut [f64]; R];
+    /// Columns `t0..t1` of the `R` rows `base + k·step` (k < R, increasing), as lanes (two per
+    /// amplitude), borrowed once for a whole block where every access would read a row table
+    /// (rows held apart); `None` where indexing at every step is cheaper (rows in one slice:
+    /// borrowing those made the fused pass slower).
+    fn block<const R: usize>(&mut self, _base: usize, _step: usize, _t0: usize, _t1: usize) -> Option<[&mut [f64]; R]> {
+        None
+    }
 
     /// `n` lanes (`n / 2` amplitudes) of row `k` from column `t`.
     fn lanes(&mut self, k: usize, t: usize, n: usize) -> &mut [f64];
@@ -620,22 +619,6 @@ struct Flat<'a> {
 }
 
 impl Rows for Flat<'_> {
-    const BORROW: bool = false;
-
-    #[inline(always)]
-    fn block<const R: usize>(&mut self, base: usize, step: usize, t0: usize, t1: usize) -> [&mut [f64]; R] {
-        let (stride, len) = (self.stride, 2 * (t1 - t0));
-        let mut rest: &mut [f64] = self.f;
-        let mut at = 0;
-        std::array::from_fn(|k| {
-            let start = 2 * ((base + k * step) * stride + t0);
-            let (_, tail) = std::mem::take(&mut rest).split_at_mut(start - at);
-            let (row, tail) = tail.split_at_mut(len);
-            (rest, at) = (tail, start + len);
-            row
-        })
-    }
-
     #[inline(always)]
     fn lanes(&mut self, k: usize, t: usize, n: usize) -> &mut [f64] {
         let i = 2 * (k * self.stride + t);
@@ -647,15 +630,13 @@ impl Rows for Flat<'_> {
 struct Apart<'r, 'a>(&'r mut [&'a mut [Complex64]]);
 
 impl Rows for Apart<'_, '_> {
-    const BORROW: bool = true;
-
     #[inline(always)]
-    fn block<const R: usize>(&mut self, base: usize, step: usize, t0: usize, t1: usize) -> [&mut [f64]; R] {
+    fn block<const R: usize>(&mut self, base: usize, step: usize, t0: usize, t1: usize) -> Option<[&mut [f64]; R]> {
         let rows = self
             .0
             .get_disjoint_mut(std::array::from_fn(|k| base + k * step))
             .expect("a block's rows are distinct");
-        rows.map(|r| &mut bytemuck::cast_slice_mut::<Complex64, f64>(r)[2 * t0..2 * t1])
+        Some(rows.map(|r| &mut bytemuck::cast_slice_mut::<Complex64, f64>(r)[2 * t0..2 * t1]))
     }
 
     #[inline(always)]
@@ -683,14 +664,14 @@ fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot:
             for lo in 0..inner {
                 let base = hi + lo;
                 match r {
-                    2 => ring_group::<2, _>(rows, base, inner, t0, t1, rot, ahead),
-                    3 => ring_group::<3, _>(rows, base, inner, t0, t1, rot, ahead),
-                    4 => ring_group::<4, _>(rows, base, inner, t0, t1, rot, ahead),
-                    5 => ring_group::<5, _>(rows, base, inner, t0, t1, rot, ahead),
-                    6 => ring_group::<6, _>(rows, base, inner, t0, t1, rot, ahead),
-                    7 => ring_group::<7, _>(rows, base, inner, t0, t1, rot, ahead),
-                    8 => ring_group::<8, _>(rows, base, inner, t0, t1, rot, ahead),
-                    _ => ring_group::<9, _>(rows, base, inner, t0, t1, rot, ahead),
+                    2 => ring_group::<2>(rows, base, inner, t0, t1, rot, ahead),
+                    3 => ring_group::<3>(rows, base, inner, t0, t1, rot, ahead),
+                    4 => ring_group::<4>(rows, base, inner, t0, t1, rot, ahead),
+                    5 => ring_group::<5>(rows, base, inner, t0, t1, rot, ahead),
+                    6 => ring_group::<6>(rows, base, inner, t0, t1, rot, ahead),
+                    7 => ring_group::<7>(rows, base, inner, t0, t1, rot, ahead),
+                    8 => ring_group::<8>(rows, base, inner, t0, t1, rot, ahead),
+                    _ => ring_group::<9>(rows, base, inner, t0, t1, rot, ahead),
                 }
             }
         }
@@ -703,41 +684,13 @@ fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot:
 /// save.
 const LONG_ROWS: usize = 16;
 
-/// One ring block of `R` rows (`base + k·step`) on columns `t0..t1`.
+/// [`ring_group`] on a block's rows borrowed once (of equal length).
 #[inline(always)]
-fn ring_group<const R: usize, W: Rows>(
-    rows: &mut W,
-    base: usize,
-    step: usize,
-    t0: usize,
-    t1: usize,
-    rot: Rot,
-    ahead: &mut Ahead<'_>,
-) {
-    if W::BORROW && t1 - t0 >= LONG_ROWS {
-        ring_group_long::<R>(rows, base, step, t0, t1, rot, ahead)
-    } else {
-        ring_group_short::<R>(rows, base, step, t0, t1, rot, ahead)
-    }
-}
-
-/// [`ring_group`] on long rows, borrowed once.
-#[inline(always)]
-fn ring_group_long<const R: usize>(
-    rows: &mut impl Rows,
-    base: usize,
-    step: usize,
-    t0: usize,
-    t1: usize,
-    rot: Rot,
-    ahead: &mut Ahead<'_>,
-) {
-    let lanes = 2 * (t1 - t0);
+fn ring_rows<const R: usize>(rows: [&mut [f64]; R], rot: Rot, ahead: &mut Ahead<'_>) {
+    let lanes = rows[0].len();
     // Four amplitudes at a time first (one register with AVX-512), then two, then one.
     let wide = rot.on::<Four>();
-    let mut it = rows
-        .block::<R>(base, step, t0, t1)
-        .map(|r| r.chunks_exact_mut(Four::LANES));
+    let mut it = rows.map(|r| r.chunks_exact_mut(Four::LANES));
     for _ in 0..lanes / Four::LANES {
         let c = next_lanes(&mut it);
         let mut q: [Four; R] = std::array::from_fn(|k| Four::load(c[k]));
@@ -768,9 +721,9 @@ fn ring_group_long<const R: usize>(
     }
 }
 
-/// [`ring_group`] on short rows, indexed at every step.
+/// One ring block of `R` rows (`base + k·step`) on columns `t0..t1`.
 #[inline(always)]
-fn ring_group_short<const R: usize>(
+fn ring_group<const R: usize>(
     rows: &mut impl Rows,
     base: usize,
     step: usize,
@@ -779,6 +732,11 @@ fn ring_group_short<const R: usize>(
     rot: Rot,
     ahead: &mut Ahead<'_>,
 ) {
+    if t1 - t0 >= LONG_ROWS {
+        if let Some(block) = rows.block::<R>(base, step, t0, t1) {
+            return ring_rows(block, rot, ahead);
+        }
+    }
     let mut t = t0;
     // Four amplitudes at a time first (one register with AVX-512), then two.
     let (wide, n) = (rot.on::<Four>(), Four::LANES / 2);
@@ -878,14 +836,14 @@ fn unrotate_rings(
             for lo in 0..inner {
                 let base = hi + lo;
                 match r {
-                    2 => unring_group::<2, _, _>(p, l, base, inner, t0, t1, rot, acc),
-                    3 => unring_group::<3, _, _>(p, l, base, inner, t0, t1, rot, acc),
-                    4 => unring_group::<4, _, _>(p, l, base, inner, t0, t1, rot, acc),
-                    5 => unring_group::<5, _, _>(p, l, base, inner, t0, t1, rot, acc),
-                    6 => unring_group::<6, _, _>(p, l, base, inner, t0, t1, rot, acc),
-                    7 => unring_group::<7, _, _>(p, l, base, inner, t0, t1, rot, acc),
-                    8 => unring_group::<8, _, _>(p, l, base, inner, t0, t1, rot, acc),
-                    _ => unring_group::<9, _, _>(p, l, base, inner, t0, t1, rot, acc),
+                    2 => unring_group::<2>(p, l, base, inner, t0, t1, rot, acc),
+                    3 => unring_group::<3>(p, l, base, inner, t0, t1, rot, acc),
+                    4 => unring_group::<4>(p, l, base, inner, t0, t1, rot, acc),
+                    5 => unring_group::<5>(p, l, base, inner, t0, t1, rot, acc),
+                    6 => unring_group::<6>(p, l, base, inner, t0, t1, rot, acc),
+                    7 => unring_group::<7>(p, l, base, inner, t0, t1, rot, acc),
+                    8 => unring_group::<8>(p, l, base, inner, t0, t1, rot, acc),
+                    _ => unring_group::<9>(p, l, base, inner, t0, t1, rot, acc),
                 }
             }
         }
@@ -893,48 +851,14 @@ fn unrotate_rings(
     }
 }
 
-/// The adjoint of [`ring_group`] on one block of ψ's rows and λ's.
-#[allow(clippy::too_many_arguments)]
+/// [`unring_group`] on a block's rows of ψ and λ borrowed once (of equal length).
 #[inline(always)]
-fn unring_group<const R: usize, W: Rows, V: Rows>(
-    p: &mut W,
-    l: &mut V,
-    base: usize,
-    step: usize,
-    t0: usize,
-    t1: usize,
-    rot: Rot,
-    acc: &mut RingSums,
-) {
-    if W::BORROW && V::BORROW && t1 - t0 >= LONG_ROWS {
-        unring_group_long::<R>(p, l, base, step, t0, t1, rot, acc)
-    } else {
-        unring_group_short::<R>(p, l, base, step, t0, t1, rot, acc)
-    }
-}
-
-/// [`unring_group`] on long rows, borrowed once.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn unring_group_long<const R: usize>(
-    p: &mut impl Rows,
-    l: &mut impl Rows,
-    base: usize,
-    step: usize,
-    t0: usize,
-    t1: usize,
-    rot: Rot,
-    acc: &mut RingSums,
-) {
-    let lanes = 2 * (t1 - t0);
+fn unring_rows<const R: usize>(p: [&mut [f64]; R], l: [&mut [f64]; R], rot: Rot, acc: &mut RingSums) {
+    let lanes = p[0].len();
     // Four amplitudes at a time first, as in `ring_group`.
     let wide = rot.on::<Four>();
-    let mut pi = p
-        .block::<R>(base, step, t0, t1)
-        .map(|r| r.chunks_exact_mut(Four::LANES));
-    let mut li = l
-        .block::<R>(base, step, t0, t1)
-        .map(|r| r.chunks_exact_mut(Four::LANES));
+    let mut pi = p.map(|r| r.chunks_exact_mut(Four::LANES));
+    let mut li = l.map(|r| r.chunks_exact_mut(Four::LANES));
     for _ in 0..lanes / Four::LANES {
         let (c, d) = (next_lanes(&mut pi), next_lanes(&mut li));
         let mut x: [Four; R] = std::array::from_fn(|k| Four::load(c[k]));
@@ -969,10 +893,10 @@ fn unring_group_long<const R: usize>(
     }
 }
 
-/// [`unring_group`] on short rows, indexed at every step.
+/// The adjoint of [`ring_group`] on one block of ψ's rows and λ's.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn unring_group_short<const R: usize>(
+fn unring_group<const R: usize>(
     p: &mut impl Rows,
     l: &mut impl Rows,
     base: usize,
@@ -982,6 +906,11 @@ fn unring_group_short<const R: usize>(
     rot: Rot,
     acc: &mut RingSums,
 ) {
+    if t1 - t0 >= LONG_ROWS {
+        if let (Some(x), Some(y)) = (p.block::<R>(base, step, t0, t1), l.block::<R>(base, step, t0, t1)) {
+            return unring_rows(x, y, rot, acc);
+        }
+    }
     let mut t = t0;
     // Four amplitudes at a time first, as in `ring_group`.
     let (wide, n) = (rot.on::<Four>(), Four::LANES / 2);
@@ -1222,14 +1151,13 @@ fn ring_block_four<const G: usize>(q: &mut [Four; G], rot: Rot<Four>) {
 /// in the same order, so the same bits, with one load and store per amplitude for both.
 #[inline(always)]
 fn ring_squares_four<const G: usize, const S: usize>(f: &mut [f64], rot: Rot, ahead: &mut Ahead<'_>) {
+    const { assert!(S == 4 * G * G) };
     let rot = rot.on::<Four>();
     let r = 4 * G;
     for square in f.chunks_exact_mut(8 * S) {
         let mut q: [Four; S] = std::array::from_fn(|i| Four::load(&square[8 * i..]));
         for row in q.chunks_exact_mut(G) {
-            let mut b: [Four; G] = std::array::from_fn(|i| row[i]);
-            ring_block_four(&mut b, rot);
-            row.copy_from_slice(&b);
+            ring_block_four::<G>(row.try_into().expect("G registers"), rot);
         }
         for h in 0..G {
             match r {
