@@ -88,7 +88,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             run();
             best = best.min(t.elapsed().as_secs_f64());
         }
-        println!("{name:56} {:9.3} ms", best * 1e3);
+        println!(
+            "{name:56} {:9.3} ms {:7.3} ns a state",
+            best * 1e3,
+            best * 1e9 / dim as f64
+        );
     };
     for k in 0..=planned.len() {
         let axes = planned
