@@ -14,6 +14,7 @@ use quzzle::mixer::{xy_edges, MixerKind};
 use quzzle::sim::kernels::{
     apply_layer_axes, fused_axes, plan_axes, unapply_layer_axes, Axis, Phase, Start, LAMBDA_SKEW,
 };
+use quzzle::sim::Amplitudes;
 use std::time::Instant;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -63,10 +64,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         factors: &factors,
     };
     let values: Vec<f64> = (0..levels).map(|v| v as f64).collect();
-    let mut amps = vec![Complex64::new(1.0 / (dim as f64).sqrt(), 0.0); dim];
+    // On a cache line, as the simulators hold their states.
+    let mut amps = Amplitudes::zeroed(dim);
+    amps.fill(Complex64::new(1.0 / (dim as f64).sqrt(), 0.0));
     // λ past ψ's page offset, as the block simulator places it.
     let skew = LAMBDA_SKEW;
-    let mut lam_buf = vec![Complex64::new(1.0 / (dim as f64).sqrt(), 0.0); if adjoint { dim + skew } else { skew }];
+    let mut lam_buf = Amplitudes::zeroed(if adjoint { dim + skew } else { skew });
+    lam_buf.fill(Complex64::new(1.0 / (dim as f64).sqrt(), 0.0));
     let lam = &mut lam_buf[skew..];
     let mut scratch = Vec::new();
     // An axis with its gates taken away: the same shape, nothing to rotate.

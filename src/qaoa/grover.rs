@@ -22,7 +22,7 @@ use crate::cost::qubo::Qubo;
 use crate::error::{gib, Error, Result};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase};
-use crate::sim::{available_memory, AMPLITUDE_BYTES};
+use crate::sim::{available_memory, Amplitudes, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 use std::sync::Mutex;
 
@@ -33,7 +33,7 @@ pub(crate) struct GroverCore {
     diagonal: CostDiagonal,
     weights: Option<Vec<f64>>,
     norm: f64,
-    spare: Mutex<Vec<Vec<Complex64>>>,
+    spare: Mutex<Vec<Amplitudes>>,
     /// What a refusal for memory names.
     what: &'static str,
 }
@@ -91,7 +91,7 @@ impl GroverCore {
     }
 
     /// A kept buffer of at least the state's length, or a new one (memory checked first).
-    fn buffer(&self) -> Result<Vec<Complex64>> {
+    fn buffer(&self) -> Result<Amplitudes> {
         let len = self.len();
         if let Some(v) = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
             if v.len() >= len {
@@ -109,10 +109,10 @@ impl GroverCore {
                 note: String::new(),
             });
         }
-        Ok(vec![Complex64::new(0.0, 0.0); len])
+        Ok(Amplitudes::zeroed(len))
     }
 
-    fn keep(&self, amps: Vec<Complex64>) {
+    fn keep(&self, amps: Amplitudes) {
         if let Ok(mut v) = self.spare.lock() {
             v.push(amps);
         }
@@ -145,7 +145,7 @@ impl GroverCore {
         let mut amps = self.buffer()?;
         amps.truncate(self.len());
         self.evolve_from_start(&mut amps, angles);
-        Ok(amps)
+        Ok(amps.into_vec())
     }
 
     /// `(cost, probability)` per distinct cost, ascending by cost.

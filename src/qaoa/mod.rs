@@ -19,7 +19,9 @@ use crate::cost::ising::Ising;
 use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase, Start};
-use crate::sim::{check_bytes, check_memory, segmented_len, segments, State, AMPLITUDE_BYTES, SEGMENT_QUBITS};
+use crate::sim::{
+    check_bytes, check_memory, segmented_len, segments, Amplitudes, State, AMPLITUDE_BYTES, SEGMENT_QUBITS,
+};
 use num_complex::Complex64;
 use std::sync::Mutex;
 
@@ -124,7 +126,7 @@ pub struct QaoaSimulator {
     /// ([`crate::sim::segments`]).
     segment_qubits: usize,
     diagonal: CostDiagonal,
-    spare: Mutex<Vec<Vec<Complex64>>>,
+    spare: Mutex<Vec<Amplitudes>>,
 }
 
 impl Clone for QaoaSimulator {
@@ -186,7 +188,7 @@ impl QaoaSimulator {
     /// [`crate::sim::segmented_len`]) with whatever it last held, or a new zeroed one (memory
     /// checked first; zeroed pages cost nothing until written). Objectives use the first
     /// segments of a gradient's longer buffer.
-    fn buffer(&self, states: usize) -> Result<Vec<Complex64>> {
+    fn buffer(&self, states: usize) -> Result<Amplitudes> {
         let len = segmented_len(states << self.num_qubits, self.segment_qubits);
         if let Some(v) = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
             if v.len() >= len {
@@ -196,11 +198,11 @@ impl QaoaSimulator {
             drop(v);
         }
         check_bytes(self.num_qubits, len as u128 * AMPLITUDE_BYTES)?;
-        Ok(vec![Complex64::new(0.0, 0.0); len])
+        Ok(Amplitudes::zeroed(len))
     }
 
     /// Keep `amps` for the next call.
-    fn keep(&self, amps: Vec<Complex64>) {
+    fn keep(&self, amps: Amplitudes) {
         if let Ok(mut v) = self.spare.lock() {
             v.push(amps);
         }

@@ -15,7 +15,7 @@ use crate::cost::qubo::Qubo;
 use crate::error::{gib, Error, Result};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Axis, Phase, Start, LAMBDA_SKEW};
-use crate::sim::{available_memory, AMPLITUDE_BYTES};
+use crate::sim::{available_memory, Amplitudes, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 use std::sync::Mutex;
 
@@ -48,7 +48,7 @@ pub struct SubspaceSimulator {
     num_qubits: usize,
     mixer: MixerKind,
     diagonal: CostDiagonal,
-    spare: Mutex<Vec<Vec<Complex64>>>,
+    spare: Mutex<Vec<Amplitudes>>,
     scratch: Mutex<Vec<f64>>,
 }
 
@@ -188,7 +188,7 @@ impl SubspaceSimulator {
     }
 
     /// A kept buffer of at least `len` amplitudes, or a new one (memory checked first).
-    fn buffer(&self, len: usize) -> Result<Vec<Complex64>> {
+    fn buffer(&self, len: usize) -> Result<Amplitudes> {
         if let Some(v) = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
             if v.len() >= len {
                 return Ok(v);
@@ -205,10 +205,10 @@ impl SubspaceSimulator {
                 note: String::new(),
             });
         }
-        Ok(vec![Complex64::new(0.0, 0.0); len])
+        Ok(Amplitudes::zeroed(len))
     }
 
-    fn keep(&self, amps: Vec<Complex64>) {
+    fn keep(&self, amps: Amplitudes) {
         if let Ok(mut v) = self.spare.lock() {
             v.push(amps);
         }
@@ -254,7 +254,7 @@ impl SubspaceSimulator {
         let mut amps = self.buffer(self.diagonal.len())?;
         amps.truncate(self.diagonal.len());
         self.evolve_from_start(&mut amps, angles);
-        Ok(amps)
+        Ok(amps.into_vec())
     }
 
     /// `(cost, probability)` per distinct cost, ascending by cost.

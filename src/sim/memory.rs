@@ -45,6 +45,63 @@ pub fn segments(buf: &mut [Complex64], len: usize, segment_qubits: usize) -> Vec
     }
 }
 
+/// Bytes of a cache line, where simulator buffers start: a 64-byte (AVX-512) load or store that
+/// straddles two lines costs about twice one within a line, and a heap allocation of
+/// amplitudes starts 16 bytes into a line (results/bench.md, "a buffer on a cache line").
+pub const LINE_BYTES: usize = 64;
+
+/// A zeroed buffer of amplitudes whose first amplitude starts a cache line (where the
+/// allocator's block is 16-byte aligned, as it is on every 64-bit target we build for; else
+/// where the allocation starts). Reads as a slice of its `len` amplitudes.
+#[derive(Debug)]
+pub struct Amplitudes {
+    buf: Vec<Complex64>,
+    start: usize,
+    len: usize,
+}
+
+impl Amplitudes {
+    /// `len` zero amplitudes (calloc'd: pages cost nothing until written), on a cache line.
+    pub fn zeroed(len: usize) -> Amplitudes {
+        let amp = AMPLITUDE_BYTES as usize;
+        let buf = vec![Complex64::new(0.0, 0.0); len + LINE_BYTES / amp - 1];
+        let addr = buf.as_ptr() as usize;
+        let start = if addr.is_multiple_of(amp) {
+            (LINE_BYTES - addr % LINE_BYTES) % LINE_BYTES / amp
+        } else {
+            0
+        };
+        Amplitudes { buf, start, len }
+    }
+
+    /// Keep the first `len` amplitudes (no change when `len` is larger).
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// The amplitudes as a vector of their own (moved to the allocation's start: one pass).
+    pub fn into_vec(self) -> Vec<Complex64> {
+        let mut v = self.buf;
+        v.truncate(self.start + self.len);
+        v.drain(..self.start);
+        v
+    }
+}
+
+impl std::ops::Deref for Amplitudes {
+    type Target = [Complex64];
+
+    fn deref(&self) -> &[Complex64] {
+        &self.buf[self.start..self.start + self.len]
+    }
+}
+
+impl std::ops::DerefMut for Amplitudes {
+    fn deref_mut(&mut self) -> &mut [Complex64] {
+        &mut self.buf[self.start..self.start + self.len]
+    }
+}
+
 /// Address space a process reserves beyond its buffers: each worker thread's stack and malloc
 /// arena (glibc reserves 64 MiB per arena) count against `ulimit -v` without being used.
 const ADDRESS_SPACE_PER_THREAD: u64 = 72 << 20;
@@ -162,6 +219,27 @@ fn check(num_qubits: usize, bytes: u128, log2_bytes: f64) -> Result<()> {
 mod tests {
     use super::*;
     use crate::sim::State;
+
+    #[test]
+    fn amplitude_buffers_start_on_a_cache_line() {
+        for len in [1, 3, 4, 1000, 1 << 16, (1 << 20) + 5] {
+            let mut a = Amplitudes::zeroed(len);
+            assert_eq!(a.len(), len);
+            assert_eq!(a.as_ptr() as usize % LINE_BYTES, 0, "len {len}");
+            assert!(a.iter().all(|z| *z == Complex64::new(0.0, 0.0)));
+            a[len - 1] = Complex64::new(1.0, 2.0);
+            a.truncate(len + 7);
+            assert_eq!(a.len(), len);
+            a.truncate(len - 1 + 1);
+            let v = a.into_vec();
+            assert_eq!(v.len(), len);
+            assert_eq!(v[len - 1], Complex64::new(1.0, 2.0));
+        }
+        let mut a = Amplitudes::zeroed(10);
+        a[3] = Complex64::new(5.0, 0.0);
+        a.truncate(4);
+        assert_eq!(a.into_vec(), [0.0, 0.0, 0.0, 5.0].map(|x| Complex64::new(x, 0.0)));
+    }
 
     #[test]
     fn refuses_states_that_do_not_fit() {

@@ -6,8 +6,8 @@ mod quad;
 pub mod reference;
 
 pub use memory::{
-    available_memory, check_bytes, check_count, check_memory, segmented_len, segments, AMPLITUDE_BYTES, MAX_QUBITS,
-    SEGMENT_GAP, SEGMENT_QUBITS,
+    available_memory, check_bytes, check_count, check_memory, segmented_len, segments, Amplitudes, AMPLITUDE_BYTES,
+    LINE_BYTES, MAX_QUBITS, SEGMENT_GAP, SEGMENT_QUBITS,
 };
 pub use quad::simd_path;
 
