@@ -2,7 +2,8 @@
 // apart, four amplitudes of each row in one 512-bit register, the rotation
 // (x, y) <- (c x - i s y, c y - i s x) as the Rust kernels compute it (a shuffle, a multiply
 // and a fused multiply-add per output register), on one unit of 2^15 amplitudes (512 KiB, in
-// L2) or on 8 KiB (in L1), one thread; then with cos taken out of the rotation. Nanoseconds per amplitude per ring factor, to set
+// L2) or on 8 KiB (in L1), one thread; then with cos taken out of the rotation, then with
+// the buffer off a cache line. Nanoseconds per amplitude per ring factor, to set
 // beside `RAYON_NUM_THREADS=1 cargo run --release --example block_layer_passes -- 8 5`.
 //
 //   gcc -O3 -march=native ring_kernel.c -o ring_kernel && ./ring_kernel
@@ -58,10 +59,13 @@ int main(void) {
     C = _mm512_set1_pd(c);
     W = _mm512_set_pd(-w, w, -w, w, -w, w, -w, w);
     long cases[][2] = {{512, 64}, {32768, 64}, {32768, 512}, {32768, 4096}};
-    for (int k = 0; k < 8; k++) {
-        folded = k >= 4;
+    for (int k = 0; k < 12; k++) {
+        folded = k >= 4 && k < 8;
+        // The last four: the buffer 16 bytes into a cache line, where the allocator puts a
+        // large block (so three of four 64-byte loads and stores straddle two lines).
+        long off = k >= 8 ? 2 : 0;
         long amps = cases[k % 4][0], stride = cases[k % 4][1];
-        double *x = aligned_alloc(4096, amps * 16);
+        double *x0 = aligned_alloc(4096, amps * 16 + 64), *x = x0 + off;
         for (long i = 0; i < 2 * amps; i++) x[i] = 1.0 / 181.0;
         long reps = (1L << 28) / amps;
         double best = 1e9;
@@ -72,8 +76,9 @@ int main(void) {
             if (r > 0 && t < best) best = t;
         }
         printf("%s %6ld amplitudes (%4ld KiB), rows %4ld apart: %.3f ns per amplitude\n",
-               folded ? "cos folded out:" : "as the kernels:", amps, amps * 16 / 1024, stride, best);
-        free(x);
+               off ? "16 bytes into a line:" : folded ? "cos folded out:" : "as the kernels:", amps, amps * 16 / 1024,
+               stride, best);
+        free(x0);
     }
     return 0;
 }
