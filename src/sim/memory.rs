@@ -230,7 +230,6 @@ mod tests {
             a[len - 1] = Complex64::new(1.0, 2.0);
             a.truncate(len + 7);
             assert_eq!(a.len(), len);
-            a.truncate(len - 1 + 1);
             let v = a.into_vec();
             assert_eq!(v.len(), len);
             assert_eq!(v[len - 1], Complex64::new(1.0, 2.0));

@@ -1235,35 +1235,21 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot, ahead: &mut Ahead<
         // `Four` is one register (AVX-512: an 8x8 square's 16 fit the register file; as 32
         // AVX2 registers they spill, and the axis ran slower).
         let square = Wide::LANES == Four::LANES && axis.ring.len() >= 2 && axis.ring[1] == r0 && (r0 == 4 || r0 == 8);
+        // The factors done in registers, and the length of the rows the others see.
+        let (done, row) = if square { (2, r0 * r0) } else { (1, r0) };
         for chunk in x.chunks_exact_mut(span) {
             let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
-            if square {
-                if r0 == 4 {
-                    ring_squares_four::<1, 4>(f, rot, ahead);
-                } else {
-                    ring_squares_four::<2, 16>(f, rot, ahead);
-                }
-                if axis.ring.len() > 2 {
-                    rotate_rings(
-                        &mut Flat { f, stride: r0 * r0 },
-                        &axis.ring[2..],
-                        0,
-                        r0 * r0,
-                        rot,
-                        ahead,
-                    );
-                }
-                continue;
-            }
-            match r0 {
-                2 => ring_blocks_consecutive::<1>(f, rot, ahead),
-                4 => ring_blocks_four::<1>(f, rot, ahead),
-                6 => ring_blocks_consecutive::<3>(f, rot, ahead),
-                8 => ring_blocks_four::<2>(f, rot, ahead),
+            match (square, r0) {
+                (true, 4) => ring_squares_four::<1, 4>(f, rot, ahead),
+                (true, _) => ring_squares_four::<2, 16>(f, rot, ahead),
+                (false, 2) => ring_blocks_consecutive::<1>(f, rot, ahead),
+                (false, 4) => ring_blocks_four::<1>(f, rot, ahead),
+                (false, 6) => ring_blocks_consecutive::<3>(f, rot, ahead),
+                (false, 8) => ring_blocks_four::<2>(f, rot, ahead),
                 _ => {}
             }
-            if axis.ring.len() > 1 {
-                rotate_rings(&mut Flat { f, stride: r0 }, &axis.ring[1..], 0, r0, rot, ahead);
+            if axis.ring.len() > done {
+                rotate_rings(&mut Flat { f, stride: row }, &axis.ring[done..], 0, row, rot, ahead);
             }
         }
         return;
