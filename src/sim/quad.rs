@@ -269,6 +269,20 @@ mod wide {
         let pick = |x: Oct, y: Oct| Oct(blend_varying_m512d(x.permute(INNER).0, y.permute(OUTER).0, ENDS));
         (pick(a, b), pick(b, a))
     }
+
+    /// Four separately stored amplitudes `(a, b, c, d)` in one register.
+    #[inline(always)]
+    pub fn four_apart(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Oct {
+        let lo = cast_m256d_to_m512d(load_unaligned_hi_lo_m256d(b, a));
+        Oct(insert_m256d_to_m512d::<1>(lo, load_unaligned_hi_lo_m256d(d, c)))
+    }
+
+    /// The inverse of [`four_apart`].
+    #[inline(always)]
+    pub fn store_four_apart(v: Oct, a: &mut [f64; 2], b: &mut [f64; 2], c: &mut [f64; 2], d: &mut [f64; 2]) {
+        store_unaligned_hi_lo_m256d(b, a, cast_m512d_to_m256d(v.0));
+        store_unaligned_hi_lo_m256d(d, c, extract_m256d_from_m512d::<1>(v.0));
+    }
 }
 
 #[cfg(not(all(
@@ -301,10 +315,23 @@ mod wide {
         let p = |x: Quad, y: Quad| x.hi_lo(y).swap_pairs();
         (Duo(p(q3, q1), p(q0, q2)), Duo(p(q1, q3), p(q2, q0)))
     }
+
+    /// Four separately stored amplitudes `(a, b, c, d)` in one [`Four`].
+    #[inline(always)]
+    pub fn four_apart(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Four {
+        Duo(Quad::load_pair(a, b), Quad::load_pair(c, d))
+    }
+
+    /// The inverse of [`four_apart`].
+    #[inline(always)]
+    pub fn store_four_apart(v: Four, a: &mut [f64; 2], b: &mut [f64; 2], c: &mut [f64; 2], d: &mut [f64; 2]) {
+        v.0.store_pair(a, b);
+        v.1.store_pair(c, d);
+    }
 }
 
 pub use imp::Quad;
-pub use wide::{ring4_partners, ring8_partners, Four, Wide};
+pub use wide::{four_apart, ring4_partners, ring8_partners, store_four_apart, Four, Wide};
 
 /// Four amplitudes as two registers of two, `(low, high)`: what [`Four`] is without AVX-512,
 /// so that kernels that sum four amplitudes' lanes apart (the adjoint's ring kernels) add the
@@ -914,5 +941,19 @@ mod tests {
         assert_eq!(bits(pa.add(pb).to_array()), bits(std::array::from_fn(|t| a[t] + b[t])));
         let subadd = Portable::new([1.0, 2.0, 3.0, 4.0]).mul_subadd(Portable::new([1.0; 4]), Portable::new([1.0; 4]));
         assert_eq!(bits(subadd.to_array()), bits([0.0, 3.0, 2.0, 5.0]));
+    }
+
+    #[test]
+    fn four_amplitudes_apart_load_and_store_in_order() {
+        let amps: [[f64; 2]; 4] = std::array::from_fn(|i| [1.5 * i as f64 - 0.25, -0.125 / (i as f64 + 1.0)]);
+        let v = four_apart(&amps[0], &amps[1], &amps[2], &amps[3]);
+        let mut lanes = [0.0; 8];
+        v.store(&mut lanes);
+        let flat: Vec<u64> = amps.concat().iter().map(|x| x.to_bits()).collect();
+        assert_eq!(lanes.map(f64::to_bits)[..], flat[..]);
+        let mut out = [[0.0; 2]; 4];
+        let [a, b, c, d] = &mut out;
+        store_four_apart(Four::load(&lanes), a, b, c, d);
+        assert_eq!(out.concat().iter().map(|x| x.to_bits()).collect::<Vec<_>>(), flat);
     }
 }

@@ -60,7 +60,9 @@
 
 use super::{Phase, Start};
 use crate::mixer::{xy_edges, MixerKind};
-use crate::sim::quad::{prefetch, ring4_partners, ring8_partners, Four, Lanes, Quad, Wide};
+use crate::sim::quad::{
+    four_apart, prefetch, ring4_partners, ring8_partners, store_four_apart, Four, Lanes, Quad, Wide,
+};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
@@ -1215,6 +1217,51 @@ fn ring_blocks_paired<const R: usize>(x: &mut [Complex64], span: usize, rot: Rot
     }
 }
 
+/// The first two factors of a ring axis of stride 1 whose blocks are both of an odd number
+/// `R` of states (`S = R²`: 9^9's first axis, 9x9), on squares of `S` consecutive amplitudes:
+/// four neighbouring squares at once, one amplitude of each per register, so that both
+/// factors run on whole registers with no odd column left over. The first factor on each row
+/// of the four squares, kept in `t` (in L1), then the second on each column of `t`, stored
+/// back. Lanes do not mix, so each amplitude gets the bits of the pair lists; squares left
+/// over (fewer than four) take [`ring_blocks_paired`] and rows of `R`.
+#[inline(always)]
+fn ring_squares_apart<const R: usize, const S: usize>(x: &mut [Complex64], rot: Rot, ahead: &mut Ahead<'_>) {
+    const { assert!(S == R * R) };
+    let wide = rot.on::<Four>();
+    let mut t = [Four::zero(); S];
+    let mut groups = x.chunks_exact_mut(4 * S);
+    for group in &mut groups {
+        let g = amplitudes(group);
+        let (s0, rest) = g.split_at_mut(S);
+        let (s1, rest) = rest.split_at_mut(S);
+        let (s2, s3) = rest.split_at_mut(S);
+        for (j, row) in t.chunks_exact_mut(R).enumerate() {
+            let mut q: [Four; R] = std::array::from_fn(|i| {
+                let k = j * R + i;
+                four_apart(&s0[k], &s1[k], &s2[k], &s3[k])
+            });
+            ring_in_registers(&mut q, wide);
+            row.copy_from_slice(&q);
+            ahead.tick(4 * R);
+        }
+        for i in 0..R {
+            let mut q: [Four; R] = std::array::from_fn(|j| t[j * R + i]);
+            ring_in_registers(&mut q, wide);
+            for (j, v) in q.into_iter().enumerate() {
+                let k = j * R + i;
+                store_four_apart(v, &mut s0[k], &mut s1[k], &mut s2[k], &mut s3[k]);
+            }
+            ahead.tick(4 * R);
+        }
+    }
+    let rest = groups.into_remainder();
+    ring_blocks_paired::<R>(rest, S, rot, ahead);
+    for square in rest.chunks_exact_mut(S) {
+        let f: &mut [f64] = bytemuck::cast_slice_mut(square);
+        rotate_rings(&mut Flat { f, stride: R }, &[R], 0, R, rot, ahead);
+    }
+}
+
 /// Apply the gates of `axis` to a slice holding whole chunks of `radix · stride` amplitudes.
 fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot, ahead: &mut Ahead<'_>) {
     let (stride, span) = (axis.stride, axis.span());
@@ -1223,25 +1270,33 @@ fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot, ahead: &mut Ahead<
         // (even blocks as quadruples of one chunk, odd ones paired with the next chunk's), the
         // others as rows of that block's length, chunk by chunk.
         let r0 = axis.ring[0];
+        // Two square factors where a `Four` is one register (AVX-512): of 4 or 8 states both
+        // in registers (8^8's first axis: an 8x8 square's 16 fit the register file; as 32
+        // AVX2 registers they spill, and the axis ran slower), of an odd number four squares
+        // at a time (9^9's).
+        let square = Wide::LANES == Four::LANES
+            && axis.ring.len() >= 2
+            && axis.ring[1] == r0
+            && matches!(r0, 3 | 4 | 5 | 7 | 8 | 9);
         // Ring blocks hold 2 to `RING_MAX` (9) states.
-        match r0 {
-            3 => ring_blocks_paired::<3>(x, span, rot, ahead),
-            5 => ring_blocks_paired::<5>(x, span, rot, ahead),
-            7 => ring_blocks_paired::<7>(x, span, rot, ahead),
-            9 => ring_blocks_paired::<9>(x, span, rot, ahead),
+        match (square, r0) {
+            (true, 3) => ring_squares_apart::<3, 9>(x, rot, ahead),
+            (true, 5) => ring_squares_apart::<5, 25>(x, rot, ahead),
+            (true, 7) => ring_squares_apart::<7, 49>(x, rot, ahead),
+            (true, 9) => ring_squares_apart::<9, 81>(x, rot, ahead),
+            (false, 3) => ring_blocks_paired::<3>(x, span, rot, ahead),
+            (false, 5) => ring_blocks_paired::<5>(x, span, rot, ahead),
+            (false, 7) => ring_blocks_paired::<7>(x, span, rot, ahead),
+            (false, 9) => ring_blocks_paired::<9>(x, span, rot, ahead),
             _ => {}
         }
-        // Two square factors of 4 or 8 states: both in registers (8^8's first axis), where a
-        // `Four` is one register (AVX-512: an 8x8 square's 16 fit the register file; as 32
-        // AVX2 registers they spill, and the axis ran slower).
-        let square = Wide::LANES == Four::LANES && axis.ring.len() >= 2 && axis.ring[1] == r0 && (r0 == 4 || r0 == 8);
         // The factors done in registers, and the length of the rows the others see.
         let (done, row) = if square { (2, r0 * r0) } else { (1, r0) };
         for chunk in x.chunks_exact_mut(span) {
             let f: &mut [f64] = bytemuck::cast_slice_mut(chunk);
             match (square, r0) {
                 (true, 4) => ring_squares_four::<1, 4>(f, rot, ahead),
-                (true, _) => ring_squares_four::<2, 16>(f, rot, ahead),
+                (true, 8) => ring_squares_four::<2, 16>(f, rot, ahead),
                 (false, 2) => ring_blocks_consecutive::<1>(f, rot, ahead),
                 (false, 4) => ring_blocks_four::<1>(f, rot, ahead),
                 (false, 6) => ring_blocks_consecutive::<3>(f, rot, ahead),
@@ -1997,8 +2052,9 @@ mod tests {
 
     #[test]
     fn ring_blocks_in_registers_give_the_pair_lists_bits() {
-        // Fused and outer ring axes, even and odd strides, merged products, and the column
-        // split of an axis that spans the whole state (8^6, 9^6).
+        // Fused and outer ring axes, even and odd strides, merged products, first axes of two
+        // equal factors (squares), and the column split of an axis that spans the whole state
+        // (8^6, 9^6).
         for radices in [
             &[8usize; 6][..],
             &[9; 6],
@@ -2014,6 +2070,11 @@ mod tests {
             &[4, 4, 3, 5],
             &[4, 4],
             &[8, 8, 2],
+            // Odd squares four at a time, with 3, 2 and no squares left over.
+            &[7, 7, 3],
+            &[3, 3, 3, 3, 2],
+            &[9, 9, 7],
+            &[5, 5, 6, 2],
         ] {
             let planned = plan_axes(ring_axes(radices));
             assert!(planned.iter().any(|a| !a.ring.is_empty()), "{radices:?}: a ring axis");
@@ -2083,12 +2144,14 @@ mod tests {
     #[test]
     fn forward_kernels_tick_every_load() {
         // Every path of `forward_chunks`: even and odd first ring blocks (with a chunk left
-        // without a neighbour), ring rows with an odd last column, pair lists of stride 1 and
+        // without a neighbour), odd squares four at a time (with some left over), ring rows with an odd last column, pair lists of stride 1 and
         // more, odd row lengths. A load left uncounted would leave the next unit's last lines
         // unfetched.
         for radices in [
             &[8usize, 8, 8][..],
             &[9, 9, 3],
+            &[9, 9, 7],
+            &[3, 3, 3, 3, 2],
             &[9, 3],
             &[3, 5, 7],
             &[2, 9],
