@@ -39,9 +39,11 @@
 //! [`ring_squares_four`]), an odd one (9^9's rows) as one register per state holding
 //! that state of two neighbouring chunks ([`ring_blocks_paired`]), and with AVX-512 a square
 //! of two odd factors (9^9's 9x9) four squares at a time, one amplitude of each per register
-//! ([`ring_squares_apart`]; forward only: the adjoint keeps the paired blocks, whose overlap
-//! sums fix the gradient's bits); the other blocks are rotated as rows of the first block's
-//! length. Every other axis that is a product of
+//! ([`ring_squares_apart`]), and with the next axis a ring of the same size at stride R²
+//! (9^9, 7^7) the cube of all three factors four cubes at a time ([`ring_cubes_apart`]),
+//! which also spares that axis its rows' unaligned loads (forward only: the adjoint keeps the
+//! paired blocks, whose overlap sums fix the gradient's bits); the other blocks are rotated as
+//! rows of the first block's length. Every other axis that is a product of
 //! one-hot blocks with the XY ring (the Queens and Star Battle row spaces) holds each block's
 //! rows in registers across all the block's gates ([`rotate_rings`]), one load and one store
 //! per amplitude instead of one per gate, four amplitudes of a row at a time ([`Four`]:
