@@ -1222,42 +1222,69 @@ fn ring_blocks_paired<const R: usize>(x: &mut [Complex64], span: usize, rot: Rot
     }
 }
 
+/// Ring factors of an odd size `R` on four neighbouring blocks of `N = R^f` consecutive
+/// amplitudes (`group`), one amplitude of each block per register, so that every factor runs
+/// on whole registers whatever the rows' length and start: factor 0 (stride 1) row by row
+/// into the table `t`, factors 1..f−1 (stride `R^k`) on its columns, the last one's stored
+/// back. Lanes do not mix, so each amplitude gets the bits of the gates applied block by
+/// block, factor after factor.
+#[inline(always)]
+fn ring_table_apart<const R: usize, const N: usize>(
+    group: &mut [Complex64],
+    t: &mut [Four; N],
+    rot: Rot<Four>,
+    ahead: &mut Ahead<'_>,
+) {
+    let g = amplitudes(group);
+    let (b0, rest) = g.split_at_mut(N);
+    let (b1, rest) = rest.split_at_mut(N);
+    let (b2, b3) = rest.split_at_mut(N);
+    for (j, row) in t.chunks_exact_mut(R).enumerate() {
+        let mut q: [Four; R] = std::array::from_fn(|i| {
+            let k = j * R + i;
+            four_apart(&b0[k], &b1[k], &b2[k], &b3[k])
+        });
+        ring_in_registers(&mut q, rot);
+        row.copy_from_slice(&q);
+        ahead.tick(4 * R);
+    }
+    let mut step = R;
+    while step * R < N {
+        for block in t.chunks_exact_mut(step * R) {
+            for i in 0..step {
+                let mut q: [Four; R] = std::array::from_fn(|j| block[j * step + i]);
+                ring_in_registers(&mut q, rot);
+                for (j, v) in q.into_iter().enumerate() {
+                    block[j * step + i] = v;
+                }
+                ahead.tick(4 * R);
+            }
+        }
+        step *= R;
+    }
+    for i in 0..step {
+        let mut q: [Four; R] = std::array::from_fn(|j| t[j * step + i]);
+        ring_in_registers(&mut q, rot);
+        for (j, v) in q.into_iter().enumerate() {
+            let k = j * step + i;
+            store_four_apart(v, &mut b0[k], &mut b1[k], &mut b2[k], &mut b3[k]);
+        }
+        ahead.tick(4 * R);
+    }
+}
+
 /// The first two factors of a ring axis of stride 1 whose blocks are both of an odd number
-/// `R` of states (`S = R²`: 9^9's first axis, 9x9), on squares of `S` consecutive amplitudes:
-/// four neighbouring squares at once, one amplitude of each per register, so that both
-/// factors run on whole registers with no odd column left over. The first factor on each row
-/// of the four squares, kept in `t` (in L1), then the second on each column of `t`, stored
-/// back. Lanes do not mix, so each amplitude gets the bits of the pair lists; squares left
-/// over (fewer than four) take [`ring_blocks_paired`] and rows of `R`.
+/// `R` of states (`S = R²`: 9^9's first axis, 9x9), on squares of `S` consecutive amplitudes,
+/// four neighbouring squares at once ([`ring_table_apart`]), so that no odd column is left
+/// over for a register of four to run on one lane. Squares left over (fewer than four) take
+/// [`ring_blocks_paired`] and rows of `R`.
 #[inline(always)]
 fn ring_squares_apart<const R: usize, const S: usize>(x: &mut [Complex64], rot: Rot, ahead: &mut Ahead<'_>) {
     const { assert!(S == R * R) };
-    let wide = rot.on::<Four>();
-    let mut t = [Four::zero(); S];
+    let (wide, mut t) = (rot.on::<Four>(), [Four::zero(); S]);
     let mut groups = x.chunks_exact_mut(4 * S);
     for group in &mut groups {
-        let g = amplitudes(group);
-        let (s0, rest) = g.split_at_mut(S);
-        let (s1, rest) = rest.split_at_mut(S);
-        let (s2, s3) = rest.split_at_mut(S);
-        for (j, row) in t.chunks_exact_mut(R).enumerate() {
-            let mut q: [Four; R] = std::array::from_fn(|i| {
-                let k = j * R + i;
-                four_apart(&s0[k], &s1[k], &s2[k], &s3[k])
-            });
-            ring_in_registers(&mut q, wide);
-            row.copy_from_slice(&q);
-            ahead.tick(4 * R);
-        }
-        for i in 0..R {
-            let mut q: [Four; R] = std::array::from_fn(|j| t[j * R + i]);
-            ring_in_registers(&mut q, wide);
-            for (j, v) in q.into_iter().enumerate() {
-                let k = j * R + i;
-                store_four_apart(v, &mut s0[k], &mut s1[k], &mut s2[k], &mut s3[k]);
-            }
-            ahead.tick(4 * R);
-        }
+        ring_table_apart::<R, S>(group, &mut t, wide, ahead);
     }
     let rest = groups.into_remainder();
     ring_blocks_paired::<R>(rest, S, rot, ahead);
@@ -1282,56 +1309,23 @@ fn odd_cube(a: &Axis, b: &Axis) -> bool {
 }
 
 /// The gates of `axes` (a square of two odd ring factors of `R` states at stride 1, then one
-/// more at stride `S = R²`: 9^9's first two planned axes) on cubes of `C = R³` consecutive
-/// amplitudes, four neighbouring cubes at once, one amplitude of each per register: the first
-/// factor row by row into a table of `C` registers, the second and third on the table's
-/// columns, the third's stored back. Each amplitude meets the same gates in the same order
-/// as through the two axes, lane by lane, so the same bits; cubes left over (fewer than four)
-/// take the two axes' own kernels.
+/// more at stride `R²`: 9^9's first two planned axes) on cubes of `C = R³` consecutive
+/// amplitudes, four neighbouring cubes at once ([`ring_table_apart`]), which also spares the
+/// second axis the unaligned loads of its odd rows. The same gates in the same order as
+/// through the two axes, so the same bits; cubes left over (fewer than four) take the two
+/// axes' own kernels.
 #[inline(always)]
-fn ring_cubes_apart<const R: usize, const S: usize, const C: usize>(
+fn ring_cubes_apart<const R: usize, const C: usize>(
     x: &mut [Complex64],
     axes: &[Axis],
     rot: Rot,
     ahead: &mut Ahead<'_>,
 ) {
-    const { assert!(S == R * R && C == S * R) };
-    let wide = rot.on::<Four>();
-    let mut t = [Four::zero(); C];
+    const { assert!(C == R * R * R) };
+    let (wide, mut t) = (rot.on::<Four>(), [Four::zero(); C]);
     let mut groups = x.chunks_exact_mut(4 * C);
     for group in &mut groups {
-        let g = amplitudes(group);
-        let (c0, rest) = g.split_at_mut(C);
-        let (c1, rest) = rest.split_at_mut(C);
-        let (c2, c3) = rest.split_at_mut(C);
-        for (j, row) in t.chunks_exact_mut(R).enumerate() {
-            let mut q: [Four; R] = std::array::from_fn(|i| {
-                let k = j * R + i;
-                four_apart(&c0[k], &c1[k], &c2[k], &c3[k])
-            });
-            ring_in_registers(&mut q, wide);
-            row.copy_from_slice(&q);
-            ahead.tick(4 * R);
-        }
-        for square in t.chunks_exact_mut(S) {
-            for i in 0..R {
-                let mut q: [Four; R] = std::array::from_fn(|j| square[j * R + i]);
-                ring_in_registers(&mut q, wide);
-                for (j, v) in q.into_iter().enumerate() {
-                    square[j * R + i] = v;
-                }
-                ahead.tick(4 * R);
-            }
-        }
-        for i in 0..S {
-            let mut q: [Four; R] = std::array::from_fn(|j| t[j * S + i]);
-            ring_in_registers(&mut q, wide);
-            for (j, v) in q.into_iter().enumerate() {
-                let k = j * S + i;
-                store_four_apart(v, &mut c0[k], &mut c1[k], &mut c2[k], &mut c3[k]);
-            }
-            ahead.tick(4 * R);
-        }
+        ring_table_apart::<R, C>(group, &mut t, wide, ahead);
     }
     let rest = groups.into_remainder();
     for axis in axes {
@@ -1819,8 +1813,8 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
                 let cubed = if cube { 2 } else { 0 };
                 if cube {
                     match axes[1].radix {
-                        7 => ring_cubes_apart::<7, 49, 343>(cur, &axes[..2], rot, &mut ahead),
-                        _ => ring_cubes_apart::<9, 81, 729>(cur, &axes[..2], rot, &mut ahead),
+                        7 => ring_cubes_apart::<7, 343>(cur, &axes[..2], rot, &mut ahead),
+                        _ => ring_cubes_apart::<9, 729>(cur, &axes[..2], rot, &mut ahead),
                     }
                 }
                 for axis in &axes[cubed..fused] {
@@ -2234,8 +2228,8 @@ mod tests {
     #[test]
     fn forward_kernels_tick_every_load() {
         // Every path of `forward_chunks`: even and odd first ring blocks (with a chunk left
-        // without a neighbour), odd squares four at a time (with some left over), ring rows with an odd last column, pair lists of stride 1 and
-        // more, odd row lengths. A load left uncounted would leave the next unit's last lines
+        // without a neighbour), odd squares four at a time (with some left over), ring rows
+        // with an odd last column, pair lists of stride 1 and more, odd row lengths. A load left uncounted would leave the next unit's last lines
         // unfetched.
         for radices in [
             &[8usize, 8, 8][..],
@@ -2279,8 +2273,8 @@ mod tests {
             let mut ahead = Ahead::nothing();
             let rot = Rot::new(0.6, 0.8);
             match axes[1].radix {
-                7 => ring_cubes_apart::<7, 49, 343>(&mut x, &axes[..2], rot, &mut ahead),
-                _ => ring_cubes_apart::<9, 81, 729>(&mut x, &axes[..2], rot, &mut ahead),
+                7 => ring_cubes_apart::<7, 343>(&mut x, &axes[..2], rot, &mut ahead),
+                _ => ring_cubes_apart::<9, 729>(&mut x, &axes[..2], rot, &mut ahead),
             }
             assert_eq!(ahead.done, loads(&axes[0], len) + loads(&axes[1], len), "{radices:?}");
             assert!(bits(&x) == bits(&y), "{radices:?}");
