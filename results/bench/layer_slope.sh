@@ -1,40 +1,55 @@
 #!/usr/bin/env bash
 # The cost of one layer without the evaluation's fixed costs: one evaluation of XY-ring QAOA
-# on the 8^8 row space of queens-8x8-community-017 and of the X mixer on 2^24 states
-# (`quzzle bench --random 24`) at p = 1, 2, 4 and 8 (fastest of 5 after a warm-up), and the
+# on a Queens row space and of the X mixer at about the same dimension (`quzzle bench
+# --random N`) at p = 1, 2, 4 and 8 (fastest of the timed calls after a warm-up), and the
 # least-squares line through them: seconds = fixed + p · per layer. The block space's
 # evaluation at p = 4 may cost less than X's while its layer costs more, since X's first
 # layer and energy cost more than the block space's.
 #
-#   bash results/bench/layer_slope.sh
+#   bash results/bench/layer_slope.sh        # 8^8 rows of queens-8x8-community-017 against X on 2^24
+#   bash results/bench/layer_slope.sh 9      # 9^9 rows of queens-9x9-community-059 against X on
+#                                            # 2^28, scaled by the dimension ratio (1.44), as
+#                                            # subspace.sh does (2^29 with its gradient's second
+#                                            # state does not fit); one timed call each
 #
-# Writes results/bench/layer_slope/{runs.jsonl,table.md}.
+# Writes results/bench/layer_slope/{runs.jsonl,table.md}, or layer_slope/nine/ for 9.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-out=results/bench/layer_slope
+case "${1:-8}" in
+    8) out=results/bench/layer_slope board=queens-8x8-community-017 shape=8^8 n=24 repeats=5 ;;
+    9) out=results/bench/layer_slope/nine board=queens-9x9-community-059 shape=9^9 n=28 repeats=1 ;;
+    *) echo "usage: layer_slope.sh [8|9]" >&2; exit 2 ;;
+esac
 mkdir -p "$out"
 cargo build --release --quiet
 : > "$out/runs.jsonl"
 for p in 1 2 4 8; do
-    ./target/release/quzzle bench ../shared/instances/queens/queens-8x8-community-017.txt \
-        --space rows --mixer xy-ring --depth "$p" --repeats 5 --json | tr -d '\n' >> "$out/runs.jsonl"
+    ./target/release/quzzle bench "../shared/instances/queens/$board.txt" \
+        --space rows --mixer xy-ring --depth "$p" --repeats "$repeats" --json | tr -d '\n' >> "$out/runs.jsonl"
     echo >> "$out/runs.jsonl"
-    ./target/release/quzzle bench --random 24 --depth "$p" --repeats 5 --json | tr -d '\n' >> "$out/runs.jsonl"
+    ./target/release/quzzle bench --random "$n" --depth "$p" --repeats "$repeats" --json | tr -d '\n' >> "$out/runs.jsonl"
     echo >> "$out/runs.jsonl"
 done
-python3 - "$out" <<'PY'
-import json, sys
-out = sys.argv[1]
+python3 - "$out" "$shape" <<'PY'
+import json, math, sys
+out, shape = sys.argv[1], sys.argv[2]
 runs = [json.loads(l) for l in open(f"{out}/runs.jsonl") if l.strip()]
+rows = [r for r in runs if r["space"] == "rows"]
+full = [r for r in runs if r["space"] == "full"]
+# X at the block space's dimension: the 2^n times scaled by the dimension ratio (1 at 8^8).
+scale = rows[0]["dimension"] / full[0]["dimension"]
+block = f"XY ring, {shape} rows"
+xname = f"X, 2^{round(math.log2(full[0]['dimension']))} full" + ("" if scale == 1 else f", times {scale:.3f}")
 def line(points):
     n = len(points)
     mx = sum(p for p, _ in points) / n
     my = sum(s for _, s in points) / n
     slope = sum((p - mx) * (s - my) for p, s in points) / sum((p - mx) ** 2 for p, _ in points)
     return my - slope * mx, slope
-fits = {}
-for name, space in [("XY ring, 8^8 rows", "rows"), ("X, 2^24 full", "full")]:
-    fits[name] = (sorted((r["p"], min(r["all_seconds"])) for r in runs if r["space"] == space))
+fits = {
+    block: sorted((r["p"], min(r["all_seconds"])) for r in rows),
+    xname: sorted((r["p"], min(r["all_seconds"]) * scale) for r in full),
+}
 lines = ["| model | " + " | ".join(f"p = {p} (s)" for p, _ in next(iter(fits.values()))) +
          " | fixed (ms) | per layer (ms) |",
          "| --- | " + " | ".join("---:" for _ in next(iter(fits.values()))) + " | ---: | ---: |"]
@@ -44,7 +59,7 @@ for name, points in fits.items():
     slopes[name] = slope
     lines.append(f"| {name} | " + " | ".join(f"{s:.4f}" for _, s in points) +
                  f" | {fixed * 1e3:.1f} | {slope * 1e3:.1f} |")
-xy, x = slopes["XY ring, 8^8 rows"], slopes["X, 2^24 full"]
+xy, x = slopes[block], slopes[xname]
 lines += ["", f"Per layer the block space costs {xy / x:.2f}x the X layer."]
 open(f"{out}/table.md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
