@@ -1333,6 +1333,15 @@ fn ring_cubes_apart<const R: usize, const C: usize>(
     }
 }
 
+/// [`ring_cubes_apart`] for the two axes that [`odd_cube`] accepts (R = 7 or 9).
+#[inline(always)]
+fn ring_cubes(x: &mut [Complex64], axes: &[Axis], rot: Rot, ahead: &mut Ahead<'_>) {
+    match axes[1].radix {
+        7 => ring_cubes_apart::<7, 343>(x, axes, rot, ahead),
+        _ => ring_cubes_apart::<9, 729>(x, axes, rot, ahead),
+    }
+}
+
 /// Apply the gates of `axis` to a slice holding whole chunks of `radix · stride` amplitudes.
 fn forward_chunks(x: &mut [Complex64], axis: &Axis, rot: Rot, ahead: &mut Ahead<'_>) {
     let (stride, span) = (axis.stride, axis.span());
@@ -1788,7 +1797,12 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
         // fetch the next unit and its costs, so that the memory works while they run.
         let unit = fused_unit(axes, fused);
         let task = unit * UNITS_PER_TASK;
-        let cube = fused >= 2 && odd_cube(&axes[0], &axes[1]);
+        // Leading axes the cube kernel takes.
+        let cubed = if fused >= 2 && odd_cube(&axes[0], &axes[1]) {
+            2
+        } else {
+            0
+        };
         for_units(amps, task, |t, x| {
             let mut offset = t * task;
             let mut rest = x;
@@ -1810,12 +1824,8 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
                 let work = axes[..fused].iter().map(|a| loads(a, len)).sum();
                 let mut ahead = Ahead::new(regions, work);
                 apply_phase(cur, offset, &phase, uniform);
-                let cubed = if cube { 2 } else { 0 };
-                if cube {
-                    match axes[1].radix {
-                        7 => ring_cubes_apart::<7, 343>(cur, &axes[..2], rot, &mut ahead),
-                        _ => ring_cubes_apart::<9, 729>(cur, &axes[..2], rot, &mut ahead),
-                    }
+                if cubed > 0 {
+                    ring_cubes(cur, &axes[..cubed], rot, &mut ahead);
                 }
                 for axis in &axes[cubed..fused] {
                     forward_chunks(cur, axis, rot, &mut ahead);
@@ -2229,8 +2239,8 @@ mod tests {
     fn forward_kernels_tick_every_load() {
         // Every path of `forward_chunks`: even and odd first ring blocks (with a chunk left
         // without a neighbour), odd squares four at a time (with some left over), ring rows
-        // with an odd last column, pair lists of stride 1 and more, odd row lengths. A load left uncounted would leave the next unit's last lines
-        // unfetched.
+        // with an odd last column, pair lists of stride 1 and more, odd row lengths. A load
+        // left uncounted would leave the next unit's last lines unfetched.
         for radices in [
             &[8usize, 8, 8][..],
             &[9, 9, 3],
@@ -2271,11 +2281,7 @@ mod tests {
                 forward_chunks(&mut y, axis, Rot::new(0.6, 0.8), &mut Ahead::nothing());
             }
             let mut ahead = Ahead::nothing();
-            let rot = Rot::new(0.6, 0.8);
-            match axes[1].radix {
-                7 => ring_cubes_apart::<7, 343>(&mut x, &axes[..2], rot, &mut ahead),
-                _ => ring_cubes_apart::<9, 729>(&mut x, &axes[..2], rot, &mut ahead),
-            }
+            ring_cubes(&mut x, &axes[..2], Rot::new(0.6, 0.8), &mut ahead);
             assert_eq!(ahead.done, loads(&axes[0], len) + loads(&axes[1], len), "{radices:?}");
             assert!(bits(&x) == bits(&y), "{radices:?}");
         }
