@@ -1,7 +1,8 @@
 //! Where one forward layer of XY-ring QAOA on a row space spends its time: the kernels' layer on
 //! `radix^n` states (n one-hot blocks of `radix` states, the Queens row space of an n x n board
-//! with radix = n), as `plan_axes` plans it, timed with a growing prefix of the planned
-//! axes (the phase first), then each planned axis alone without the phase. Best of five after
+//! with radix = n), as `plan_forward` plans it (`plan_axes` for the adjoint), timed with a
+//! growing prefix of the planned axes (the phase first), then each planned axis alone without
+//! the phase. Best of five after
 //! a warm-up; random cost levels stand in for a board's.
 //!
 //! With `adjoint` after the shape, the same for the adjoint step (ψ and λ, the overlaps).
@@ -12,7 +13,8 @@
 use num_complex::Complex64;
 use quzzle::mixer::{xy_edges, MixerKind};
 use quzzle::sim::kernels::{
-    apply_layer_axes, fused_axes, plan_axes, unapply_layer_axes, Axis, Phase, Start, LAMBDA_SKEW,
+    adjoint_fused_axes, apply_layer_axes, fused_axes, plan_axes, plan_forward, unapply_layer_axes, Axis, Phase, Start,
+    LAMBDA_SKEW,
 };
 use quzzle::sim::Amplitudes;
 use std::time::Instant;
@@ -36,16 +38,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|(a, b)| vec![(a as u32, b as u32)])
         .collect();
     let mut stride = 1;
-    let planned = plan_axes(
-        (0..blocks)
-            .map(|_| {
-                let axis = Axis::new(radix, stride, &ring);
-                stride *= radix;
-                axis
-            })
-            .collect(),
-    );
-    let fused = fused_axes(&planned);
+    let axes: Vec<Axis> = (0..blocks)
+        .map(|_| {
+            let axis = Axis::new(radix, stride, &ring);
+            stride *= radix;
+            axis
+        })
+        .collect();
+    let planned = if adjoint { plan_axes(axes) } else { plan_forward(axes) };
+    let fused = if adjoint {
+        adjoint_fused_axes(&planned)
+    } else {
+        fused_axes(&planned)
+    };
     println!(
         "{radix}^{blocks} = {dim} states, planned axes (radix, stride): {:?}, {} fused: {} passes per layer",
         planned.iter().map(|a| (a.radix, a.stride)).collect::<Vec<_>>(),

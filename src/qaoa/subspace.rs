@@ -43,8 +43,11 @@ fn level_energy(values: &[f64], probs: Vec<f64>) -> f64 {
 #[derive(Debug)]
 pub struct SubspaceSimulator {
     digits: Vec<Digit>,
-    /// The axes as a layer and its adjoint step run them ([`kernels::plan_axes`]).
-    axes: Vec<Axis>,
+    /// The axes as a layer runs them ([`kernels::plan_forward`]).
+    layer_axes: Vec<Axis>,
+    /// The axes as the adjoint step runs them ([`kernels::plan_axes`]; its plan fixes the
+    /// gradient's sums).
+    adjoint_axes: Vec<Axis>,
     num_qubits: usize,
     mixer: MixerKind,
     diagonal: CostDiagonal,
@@ -137,11 +140,13 @@ impl SubspaceSimulator {
                 axis
             })
             .collect();
-        let axes = kernels::plan_axes(digit_axes);
+        let layer_axes = kernels::plan_forward(digit_axes.clone());
+        let adjoint_axes = kernels::plan_axes(digit_axes);
         let diagonal = product_diagonal(qubo, &digits);
         Ok(SubspaceSimulator {
             digits,
-            axes,
+            layer_axes,
+            adjoint_axes,
             num_qubits,
             mixer,
             diagonal,
@@ -153,7 +158,7 @@ impl SubspaceSimulator {
     /// Read+write passes over the state per forward layer: one for the phase with the fused
     /// inner axes, one per other axis ([`crate::sim::kernels::Axis`]).
     pub fn passes_per_layer(&self) -> usize {
-        1 + self.axes.len() - kernels::fused_axes(&self.axes)
+        1 + self.layer_axes.len() - kernels::fused_axes(&self.layer_axes)
     }
 
     /// The digits (block and free-qubit groups), digit 0 fastest.
@@ -240,10 +245,10 @@ impl SubspaceSimulator {
                         index,
                         factors: &factors,
                     };
-                    kernels::apply_layer_axes(amps, &self.axes, phase, c, s, start);
+                    kernels::apply_layer_axes(amps, &self.layer_axes, phase, c, s, start);
                 }
                 CostDiagonal::Dense(costs) => {
-                    kernels::apply_layer_axes(amps, &self.axes, Phase::Dense { costs, gamma }, c, s, start)
+                    kernels::apply_layer_axes(amps, &self.layer_axes, Phase::Dense { costs, gamma }, c, s, start)
                 }
             }
         }
@@ -378,12 +383,12 @@ impl Qaoa for SubspaceSimulator {
                         index,
                         factors: &factors,
                     };
-                    kernels::unapply_layer_axes(psi, lam, &self.axes, phase, values, c, s, &mut scratch)
+                    kernels::unapply_layer_axes(psi, lam, &self.adjoint_axes, phase, values, c, s, &mut scratch)
                 }
                 CostDiagonal::Dense(costs) => kernels::unapply_layer_axes(
                     psi,
                     lam,
-                    &self.axes,
+                    &self.adjoint_axes,
                     Phase::Dense { costs, gamma },
                     &[],
                     c,

@@ -89,6 +89,14 @@ const BACKWARD_WINDOW: usize = WINDOW / 2;
 /// over all of L2's sets instead of a few.
 const WINDOW: usize = 1 << 17;
 
+/// Amplitudes of one forward column window of a ring axis whose rows are held apart (4 MiB):
+/// the window's rows turn while the next window's come in ([`forward_windows`]); the two are
+/// larger than L2, but each row's run in a window is long (52 KiB for 81 rows).
+const FETCH_WINDOW: usize = 1 << 18;
+
+/// Bytes per page.
+const PAGE: usize = 4096;
+
 /// Amplitudes λ starts after ψ's page offset in the gradient (1 KiB): the adjoint kernels hold
 /// rows of ψ and λ a power of two apart at once, and with equal offsets the two states' rows
 /// would all fall into the same L1 sets (docs/ARCHITECTURE.md, "Spaces and mixers").
@@ -378,8 +386,69 @@ fn plan_within(axes: Vec<Axis>, unit: usize, merged: usize) -> Vec<Axis> {
     out
 }
 
-/// How many leading axes a layer fuses (radices multiplying to at most `UNIT`).
+/// Most amplitudes the fused axes of a forward layer span: 9^5 (945 KiB) fits, so 9^9's layer
+/// fuses five axes. The adjoint's units (`UNIT`) hold ψ and λ and stay at 2^15.
+pub const FORWARD_UNIT: usize = 1 << 16;
+
+/// The axes a forward layer runs ([`apply_layer_axes`]): fused up to `FORWARD_UNIT` amplitudes
+/// (the first merged as in [`plan_axes`]), and the outer ones cut into the fewest groups of at
+/// most `MERGED` states, as even as they can be. Each outer pass costs about its memory plus
+/// its ring factors, and fewer rows keep each row's run in a window long: 9^9's four outer
+/// axes run as 81 and 81 rows (0.64 s a layer against 0.69 s for 729 and 9). A layer's bits
+/// do not depend on its plan, so this plan and the adjoint's ([`plan_axes`], whose units and
+/// windows fix the gradient's sums) give the same state.
+pub fn plan_forward(mut axes: Vec<Axis>) -> Vec<Axis> {
+    let outer = axes.split_off(fused_within(&axes, FORWARD_UNIT));
+    let mut out = plan_within(axes, FORWARD_UNIT, MERGED);
+    let radices: Vec<usize> = outer.iter().map(|a| a.radix).collect();
+    let mut rest = outer.into_iter();
+    for len in even_groups(&radices, MERGED) {
+        let first = rest.next().expect("a group is not empty");
+        out.push(rest.by_ref().take(len - 1).fold(first, |a, b| merge_axes(&a, &b)));
+    }
+    out
+}
+
+/// The lengths of consecutive groups of `radices`: as few groups as there can be with at most
+/// `merged` states each (a radix above that alone), and among those, the largest group as small
+/// as it can be (the earliest such cut).
+fn even_groups(radices: &[usize], merged: usize) -> Vec<usize> {
+    let n = radices.len();
+    let states = |i: usize, j: usize| radices[i..j].iter().fold(1usize, |p, &r| p.saturating_mul(r));
+    let fits = |i: usize, j: usize| j == i + 1 || states(i, j) <= merged;
+    // best[j] = (groups, largest group, cut) over the first j radices.
+    let mut best: Vec<(usize, usize, usize)> = vec![(0, 0, 0)];
+    for j in 1..=n {
+        let mut b = (usize::MAX, usize::MAX, 0);
+        for (i, &(groups, largest, _)) in best.iter().enumerate() {
+            if fits(i, j) && groups != usize::MAX {
+                let cand = (groups + 1, largest.max(states(i, j)), i);
+                if (cand.0, cand.1) < (b.0, b.1) {
+                    b = cand;
+                }
+            }
+        }
+        best.push(b);
+    }
+    let mut lens = Vec::new();
+    let mut j = n;
+    while j > 0 {
+        let i = best[j].2;
+        lens.push(j - i);
+        j = i;
+    }
+    lens.reverse();
+    lens
+}
+
+/// How many leading axes a forward layer fuses (radices multiplying to at most
+/// `FORWARD_UNIT`).
 pub fn fused_axes(axes: &[Axis]) -> usize {
+    fused_within(axes, FORWARD_UNIT)
+}
+
+/// How many leading axes the adjoint step fuses (radices multiplying to at most `UNIT`).
+pub fn adjoint_fused_axes(axes: &[Axis]) -> usize {
     fused_within(axes, UNIT)
 }
 
@@ -1501,20 +1570,10 @@ fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, uniform: O
             }
         }
         Phase::Indexed { index, factors } => {
-            let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
-            let times = |a: Quad, f: Quad| a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()));
-            let xf: &mut [f64] = bytemuck::cast_slice_mut(x);
-            let mut xs = xf.chunks_exact_mut(4);
-            let mut is = index[offset..end].chunks_exact(2);
-            let start = uniform.map(|a| Quad::new([a, 0.0, a, 0.0]));
-            for (a, i) in (&mut xs).zip(&mut is) {
-                let f = Quad::load_pair(&fac[i[0] as usize], &fac[i[1] as usize]);
-                put(a, times(start.unwrap_or_else(|| quad_of(a)), f));
-            }
-            let (a, i) = (xs.into_remainder(), is.remainder());
-            if let (false, [k]) = (a.is_empty(), i) {
-                let x = uniform.map_or_else(|| quad_of_one(a), |u| Quad::new([u, 0.0, 0.0, 0.0]));
-                put_one(a, times(x, quad_of_one(&fac[*k as usize])));
+            let index = &index[offset..end];
+            match uniform {
+                None => indexed_phase::<false>(x, index, factors, 0.0),
+                Some(a) => indexed_phase::<true>(x, index, factors, a),
             }
         }
         Phase::Dense { costs, gamma } => {
@@ -1525,6 +1584,33 @@ fn apply_phase(x: &mut [Complex64], offset: usize, phase: &Phase<'_>, uniform: O
                 *a *= Complex64::from_polar(1.0, -gamma * cost);
             }
         }
+    }
+}
+
+/// `x_k ← factors[index[k]]·x_k`, two amplitudes per register; with `FRESH`, `x` is taken to
+/// hold `uniform` everywhere and is not read. Not inlined, so that its loop compiles the same
+/// whatever calls it: inlined, a change elsewhere in the fused pass once made it 40 % slower
+/// (0.35 → 0.49 ns a state in cache).
+#[inline(never)]
+fn indexed_phase<const FRESH: bool>(x: &mut [Complex64], index: &[u16], factors: &[Complex64], uniform: f64) {
+    let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
+    let times = |a: Quad, f: Quad| a.mul_subadd(f.dup_re(), a.swap_pairs().mul(f.dup_im()));
+    let xf: &mut [f64] = bytemuck::cast_slice_mut(x);
+    let mut xs = xf.chunks_exact_mut(4);
+    let mut is = index.chunks_exact(2);
+    let start = Quad::new([uniform, 0.0, uniform, 0.0]);
+    for (a, i) in (&mut xs).zip(&mut is) {
+        let f = Quad::load_pair(&fac[i[0] as usize], &fac[i[1] as usize]);
+        put(a, times(if FRESH { start } else { quad_of(a) }, f));
+    }
+    let (a, i) = (xs.into_remainder(), is.remainder());
+    if let (false, [k]) = (a.is_empty(), i) {
+        let x = if FRESH {
+            Quad::new([uniform, 0.0, 0.0, 0.0])
+        } else {
+            quad_of_one(a)
+        };
+        put_one(a, times(x, quad_of_one(&fac[*k as usize])));
     }
 }
 
@@ -1659,7 +1745,8 @@ fn column_parts<'a>(chunk: &'a mut [Complex64], axis: &Axis) -> Vec<Vec<&'a mut 
     parts
 }
 
-/// Apply the gates of `axis` to rows held as separate slices of equal length.
+/// Apply the gates of `axis` to rows held as separate slices of equal length, in column windows
+/// of `WINDOW` amplitudes (ring axes of few rows: [`forward_windows`]).
 fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
     let len = rows[0].len();
     let cols = (WINDOW / axis.radix).max(2);
@@ -1674,6 +1761,34 @@ fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
             let (ra, rb) = two_rows(rows, a as usize, b as usize);
             rotate_rows(&mut ra[t0..t1], &mut rb[t0..t1], rot, ahead);
         }
+    }
+}
+
+/// Rows of equal length cut into column windows of `cols`: window w holds every row's
+/// columns `w·cols..(w + 1)·cols`.
+fn column_windows<'a>(rows: &'a mut [&mut [Complex64]], cols: usize) -> Vec<Vec<&'a mut [Complex64]>> {
+    let mut windows: Vec<Vec<&mut [Complex64]>> = (0..rows[0].len().div_ceil(cols)).map(|_| Vec::new()).collect();
+    for row in rows.iter_mut() {
+        for (w, piece) in row.chunks_mut(cols).enumerate() {
+            windows[w].push(piece);
+        }
+    }
+    windows
+}
+
+/// A ring axis on rows held apart, in column windows of `cols`: each window's rows turn in
+/// registers ([`rotate_rings`]) while the next window's lines are fetched, spread over the
+/// window's loads, so that the memory works while the rotations run.
+fn forward_windows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot, cols: usize) {
+    let mut windows = column_windows(rows, cols);
+    for w in 0..windows.len() {
+        let (cur, next) = windows[w..].split_first_mut().expect("a window");
+        let regions: Vec<&[u8]> = next.first().map_or_else(Vec::new, |n| {
+            n.iter().map(|r| bytemuck::cast_slice::<Complex64, u8>(r)).collect()
+        });
+        let width = cur[0].len();
+        let mut ahead = Ahead::new(regions, loads(axis, axis.radix * width));
+        rotate_rings(&mut Apart(cur), &axis.ring, 0, width, rot, &mut ahead);
     }
 }
 
@@ -1699,6 +1814,15 @@ fn backward_rows(psi: &mut [&mut [Complex64]], lam: &mut [&mut [Complex64]], axi
         }
     }
     sum
+}
+
+/// Whether a ring axis's outer passes fetch each next window: not where its rows are a whole
+/// number of pages apart, as they then share their cache sets, and fetching the next window
+/// evicted the current one (8^8's 512 rows, 512 KiB apart: 10.7-12.2 ms with the fetch at
+/// windows of 2^16-2^18 amplitudes against 9.9 without). Rows at odd strides gained (9^9's 81
+/// rows: 152 against 166 ms; 9^8's 729 rows: 29-31 against 32-33).
+fn fetches_windows(axis: &Axis) -> bool {
+    !axis.ring.is_empty() && !(axis.stride * std::mem::size_of::<Complex64>()).is_multiple_of(PAGE)
 }
 
 /// Whether threads share `axis` by its gates' parts: an axis with parts whose rows are too
@@ -1812,8 +1936,10 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
                 let ahead_len = unit.min(next.len());
                 // A uniform start writes the next unit without reading it.
                 let mut regions: Vec<&[u8]> = Vec::new();
+                // At most `UNIT` amplitudes of it: a unit of 9^5 and all of the next would
+                // overflow L2.
                 if uniform.is_none() {
-                    regions.push(bytemuck::cast_slice(&next[..ahead_len]));
+                    regions.push(bytemuck::cast_slice(&next[..ahead_len.min(UNIT)]));
                 }
                 let costs = offset + len..offset + len + ahead_len;
                 match phase {
@@ -1838,19 +1964,43 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
         for_units(amps, UNIT, |u, x| apply_phase(x, u * UNIT, &phase, uniform));
     }
     for axis in &axes[fused..] {
-        let span = axis.span();
-        if amps.len() / span >= ROW_SPLIT || amps.len() < PAR_MIN {
-            for_units(amps, span, |_, x| forward_chunks(x, axis, rot, &mut Ahead::nothing()));
-        } else if runs_in_parts(axis) {
-            for chunk in amps.chunks_exact_mut(span) {
-                forward_parts(chunk, axis, rot);
-            }
+        outer_pass(amps, axis, rot, FETCH_WINDOW);
+    }
+}
+
+/// One outer axis over the whole state: its chunks shared out, or the column parts of its
+/// rows, or its gates' parts. Ring rows are held apart in fetching windows of `window`
+/// amplitudes ([`forward_windows`]).
+fn outer_pass(amps: &mut [Complex64], axis: &Axis, rot: Rot, window: usize) {
+    let span = axis.span();
+    let ring_cols = (window / axis.radix).max(2);
+    let fetching = fetches_windows(axis);
+    let rows = |rows: &mut [&mut [Complex64]]| {
+        if !fetching {
+            forward_rows(rows, axis, rot);
         } else {
-            for chunk in amps.chunks_exact_mut(span) {
-                column_parts(chunk, axis)
-                    .into_par_iter()
-                    .for_each(|mut rows| forward_rows(&mut rows, axis, rot));
+            forward_windows(rows, axis, rot, ring_cols);
+        }
+    };
+    if amps.len() / span >= ROW_SPLIT || amps.len() < PAR_MIN {
+        // Ring rows longer than a window as rows apart, window after window.
+        let apart = fetching && axis.stride > ring_cols;
+        for_units(amps, span, |_, x| {
+            if apart {
+                rows(&mut x.chunks_exact_mut(axis.stride).collect::<Vec<_>>());
+            } else {
+                forward_chunks(x, axis, rot, &mut Ahead::nothing());
             }
+        });
+    } else if runs_in_parts(axis) {
+        for chunk in amps.chunks_exact_mut(span) {
+            forward_parts(chunk, axis, rot);
+        }
+    } else {
+        for chunk in amps.chunks_exact_mut(span) {
+            column_parts(chunk, axis)
+                .into_par_iter()
+                .for_each(|mut part| rows(&mut part));
         }
     }
 }
@@ -1871,7 +2021,7 @@ pub fn unapply_layer_axes(
     s: f64,
     scratch: &mut Vec<f64>,
 ) -> (f64, f64) {
-    let fused = fused_axes(axes);
+    let fused = adjoint_fused_axes(axes);
     let rot = Rot::new(c, -s);
     let mut mixer = 0.0;
     for axis in axes[fused..].iter().rev() {
@@ -2419,7 +2569,74 @@ mod tests {
         // 9^9: four fused, then 9·9·9 and 9·9: 3 passes.
         let nine = plan_axes(ring_axes(&[9; 9]));
         assert_eq!(radices(&nine), [81, 9, 9, 729, 81]);
-        assert_eq!(fused_axes(&nine), 3);
+        assert_eq!(adjoint_fused_axes(&nine), 3);
+        // A forward layer: 8^8 the same; 9^9 fuses five axes (9^5 amplitudes) and runs the
+        // other four as 81 and 81 rows.
+        assert_eq!(plan_forward(ring_axes(&[8; 8])), eight);
+        let nine = plan_forward(ring_axes(&[9; 9]));
+        assert_eq!(radices(&nine), [81, 9, 9, 9, 81, 81]);
+        assert_eq!(fused_axes(&nine), 4);
+        // Outer groups: the fewest, then the most even, a radix above the limit alone.
+        assert_eq!(even_groups(&[9; 4], 729), [2, 2]);
+        assert_eq!(even_groups(&[8; 3], 729), [3]);
+        assert_eq!(even_groups(&[9; 7], 729), [2, 2, 3]);
+        assert_eq!(even_groups(&[2000, 3, 3, 9], 729), [1, 3]);
+        assert_eq!(even_groups(&[3, 2000, 2, 2], 729), [1, 1, 2]);
+        assert_eq!(even_groups(&[], 729), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn outer_passes_in_small_windows_give_the_same_bits() {
+        // Small windows send the outer passes of small states down every path: chunks shared
+        // out with rows apart (window shorter than a row) or in one slice, and column parts.
+        let (c, s) = (0.45f64.cos(), 0.45f64.sin());
+        for radices in [&[9usize, 9, 9, 9][..], &[8, 8, 8, 8, 8, 8], &[5, 7, 3, 9, 16]] {
+            let axes = ring_axes(radices);
+            let len: usize = radices.iter().product();
+            for axis in &axes[1..] {
+                let want = {
+                    let mut x = random_state(len, 6);
+                    outer_pass(&mut x, axis, Rot::new(c, s), 1 << 30);
+                    bits(&x)
+                };
+                for window in [16, 100, 1000, 1 << 12] {
+                    let mut x = random_state(len, 6);
+                    outer_pass(&mut x, axis, Rot::new(c, s), window);
+                    assert!(bits(&x) == want, "{radices:?} stride {} window {window}", axis.stride);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fetching_windows_give_the_bits_of_one_window() {
+        // Windows that divide the rows and ones that leave a short last window, down to two
+        // columns; every ring shape of the outer passes.
+        for radices in [&[9usize, 9][..], &[8, 8, 8], &[3, 5], &[7]] {
+            let axes = ring_axes(radices);
+            let axis = axes[1..].iter().fold(axes[0].clone(), |a, b| merge_axes(&a, b));
+            let (radix, cols) = (axis.radix, 203);
+            let (c, s) = (0.9f64.cos(), 0.9f64.sin());
+            let want = {
+                let mut x = random_state(radix * cols, 4);
+                let mut rows: Vec<&mut [Complex64]> = x.chunks_exact_mut(cols).collect();
+                rotate_rings(
+                    &mut Apart(&mut rows),
+                    &axis.ring,
+                    0,
+                    cols,
+                    Rot::new(c, s),
+                    &mut Ahead::nothing(),
+                );
+                bits(&x)
+            };
+            for window in [2, 7, 29, 64, 203, 1000] {
+                let mut x = random_state(radix * cols, 4);
+                let mut rows: Vec<&mut [Complex64]> = x.chunks_exact_mut(cols).collect();
+                forward_windows(&mut rows, &axis, Rot::new(c, s), window);
+                assert!(bits(&x) == want, "{radices:?} window {window}");
+            }
+        }
     }
 
     #[test]
@@ -2491,6 +2708,10 @@ mod tests {
                 };
                 let want = layer(&plan_axes(axes.clone()));
                 assert!(want == layer(&axes), "{kind} {radices:?}: unplanned");
+                assert!(
+                    want == layer(&plan_forward(axes.clone())),
+                    "{kind} {radices:?}: forward plan"
+                );
             }
         }
     }
@@ -2500,6 +2721,7 @@ mod tests {
         let (c, s) = (0.8f64.cos(), 0.8f64.sin());
         for radices in SHAPES {
             let planned = plan_axes(ring_axes(radices));
+            let forward = plan_forward(ring_axes(radices));
             let len: usize = radices.iter().product();
             let (index, factors, values) = phase_of(len, 13, 0.6);
             let run = |threads: usize| {
@@ -2510,7 +2732,7 @@ mod tests {
                         index: &index,
                         factors: &factors,
                     };
-                    apply_layer_axes(&mut psi, &planned, phase, c, s, Start::Given);
+                    apply_layer_axes(&mut psi, &forward, phase, c, s, Start::Given);
                     let mut lam = random_state(len, 22);
                     let mut scratch = Vec::new();
                     let phase = Phase::Indexed {

@@ -57,8 +57,9 @@ mod rotation;
 mod runs;
 
 pub use axis::{
-    apply_layer_axes, argmax_probability_any, fused_axes, level_probabilities_and_top, level_probabilities_fixed,
-    merge_axes, plan_axes, unapply_layer_axes, weighted_sum_fixed, Axis, LAMBDA_SKEW,
+    adjoint_fused_axes, apply_layer_axes, argmax_probability_any, fused_axes, level_probabilities_and_top,
+    level_probabilities_fixed, merge_axes, plan_axes, plan_forward, unapply_layer_axes, weighted_sum_fixed, Axis,
+    LAMBDA_SKEW,
 };
 pub use backward::{interleave_pair, interleave_pair_segments, unapply_layer_pairs, unapply_layer_pairs_segments};
 pub use forward::{
