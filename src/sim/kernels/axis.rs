@@ -13,17 +13,22 @@
 //! contiguous unit in cache. Every other axis takes one pass: its `radix` rows of `stride`
 //! amplitudes are rotated in column windows, so each window's rows stay in cache across the
 //! axis's gates. So a layer makes `1 + (axes − fused)` passes, and neighbouring outer axes are
-//! merged to make fewer. One plan ([`plan_axes`]) serves the layer and its adjoint step: units
-//! of 2^15 amplitudes (512 KiB of one state in L2; ψ and λ together 1 MiB), outer axes merged
-//! up to 729 states in column windows of 2^17 amplitudes forward and 2^16 of each state
-//! backward (rows of 4 KiB and 2 KiB for radices up to 512, which spread over L2's sets): 8^8
-//! makes 2 passes per layer and 9^9 3. A layer's bits depend only on the order of the axes,
-//! which any plan keeps; the adjoint's overlap sums depend on the plan's units and windows.
+//! merged to make fewer. The adjoint step's plan ([`plan_axes`]): units of 2^15 amplitudes
+//! (ψ and λ together 1 MiB, L2), outer axes merged greedily up to 729 states, in column
+//! windows of 2^16 amplitudes of each state (rows of 2 KiB and more for radices up to 512,
+//! which spread over L2's sets); its units and windows fix the order of its overlap sums, so
+//! the gradient's bits. The layer's plan ([`plan_forward`]): fused axes spanning up to 2^16
+//! amplitudes (one state), outer axes in the fewest and most even groups of at most 729; 8^8
+//! makes 2 passes per layer either way, 9^9 3 (81 and 81 rows forward, 729 and 81 backward).
+//! A layer's bits depend only on the order of the axes, which any plan keeps.
 //!
 //! The fused pass's rotations run on a unit in cache while the memory would idle, so a forward
 //! task runs `UNITS_PER_TASK` units in a row and each unit's rotations fetch the next unit and
-//! its costs, line by line, spread over their loads ([`Ahead`]). (Fetching the next column
-//! window of an outer axis the same way made that pass slower: the window fills L2 already.)
+//! its costs, line by line, spread over their loads ([`Ahead`]). A forward outer ring axis
+//! whose rows are not a whole number of pages apart runs in windows of 2^18 amplitudes, each
+//! fetching the next while it turns ([`forward_windows`]); other outer axes run in windows of
+//! 2^17 without (rows a page multiple apart share cache sets: there the fetch evicted the
+//! window it served, and at 2^17 it gained nothing).
 //! The adjoint's fused pass un-applies the unit's last fused axis on the whole unit, then the
 //! other axes and the phase row by row of it.
 //!
@@ -354,7 +359,7 @@ pub fn merge_axes(a: &Axis, b: &Axis) -> Axis {
     merged
 }
 
-/// The axes a layer and its adjoint step run ([`apply_layer_axes`], [`unapply_layer_axes`]):
+/// The axes the adjoint step runs ([`unapply_layer_axes`]; a layer runs [`plan_forward`]'s):
 /// neighbours merged greedily, among the fused ones only onto the first axis (up to
 /// `MERGED_RADIX` states, so that the first axis has many pairs per chunk and the others keep
 /// their long rows), fused while their radices multiply to at most `UNIT` and the outer
@@ -1907,7 +1912,7 @@ fn two_rows<'r>(rows: &'r mut [&mut [Complex64]], a: usize, b: usize) -> (&'r mu
 
 /// One layer on a mixed-radix state: the phase, then every axis's gates with rotation
 /// `(c, s) = (cos β, sin β)`. `axes` cover `amps` exactly (the last span is its length); any
-/// plan of the same axes gives the same bits, [`plan_axes`]'s the fewest passes. With
+/// plan of the same axes gives the same bits, [`plan_forward`]'s the fastest layer. With
 /// [`Start::Uniform`] the layer acts on the uniform superposition whatever `amps` holds (the
 /// same bits as filling it first, without that pass).
 pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>, c: f64, s: f64, start: Start) {
