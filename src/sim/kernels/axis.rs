@@ -1633,52 +1633,7 @@ fn unapply_phase(
     let end = offset + p.len();
     match *phase {
         Phase::None => 0.0,
-        Phase::Indexed { index, factors } => {
-            let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
-            // conj(f) = f·(1, −1), exact; then the product as in `apply_phase`.
-            let sign = Quad::new([1.0, -1.0, 1.0, -1.0]);
-            let times = |x: Quad, f: Quad| x.mul_subadd(f.dup_re(), x.swap_pairs().mul(f.dup_im()));
-            let step = |a: &mut [f64], b: &mut [f64], i: &[u16], acc: Quad| -> Quad {
-                let (i0, i1) = (i[0] as usize, i[1] as usize);
-                let (x, y) = (quad_of(a), quad_of(b));
-                let acc = y
-                    .mul(Quad::load_pair(&doubled[i0], &doubled[i1]))
-                    .mul_add(x.swap_pairs(), acc);
-                let f = Quad::load_pair(&fac[i0], &fac[i1]).mul(sign);
-                put(a, times(x, f));
-                put(b, times(y, f));
-                acc
-            };
-            let mut acc: Acc = [Quad::zero(); 2];
-            let pf: &mut [f64] = bytemuck::cast_slice_mut(p);
-            let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
-            let mut ps = pf.chunks_exact_mut(8);
-            let mut ls = lf.chunks_exact_mut(8);
-            let mut is = index[offset..end].chunks_exact(4);
-            for ((a, b), i) in (&mut ps).zip(&mut ls).zip(&mut is) {
-                let (a0, a1) = a.split_at_mut(4);
-                let (b0, b1) = b.split_at_mut(4);
-                acc[0] = step(a0, b0, &i[..2], acc[0]);
-                acc[1] = step(a1, b1, &i[2..], acc[1]);
-            }
-            let (a, b, i) = (ps.into_remainder(), ls.into_remainder(), is.remainder());
-            let (a0, a1) = a.split_at_mut(a.len().min(4));
-            let (b0, b1) = b.split_at_mut(b.len().min(4));
-            if a0.len() == 4 {
-                acc[0] = step(a0, b0, &i[..2], acc[0]);
-            }
-            if let Some(&k) = i.get(2 * (a0.len() / 4)) {
-                // An odd last amplitude in the low lanes, the high ones zero.
-                let (last_a, last_b) = if a0.len() == 4 { (a1, b1) } else { (a0, b0) };
-                let (x, y) = (quad_of_one(last_a), quad_of_one(last_b));
-                let k = k as usize;
-                acc[1] = y.mul(quad_of_one(&doubled[k])).mul_add(x.swap_pairs(), acc[1]);
-                let f = quad_of_one(&fac[k]).mul(sign);
-                put_one(last_a, times(x, f));
-                put_one(last_b, times(y, f));
-            }
-            overlap(acc)
-        }
+        Phase::Indexed { index, factors } => indexed_unphase(p, l, &index[offset..end], factors, doubled),
         Phase::Dense { costs, gamma } => {
             let mut g = 0.0;
             for ((a, b), &cost) in p.iter_mut().zip(l.iter_mut()).zip(&costs[offset..end]) {
@@ -1690,6 +1645,62 @@ fn unapply_phase(
             g
         }
     }
+}
+
+/// The indexed arm of [`unapply_phase`] (`index` from the slice's first amplitude). Not
+/// inlined, as [`indexed_phase`], so that its loop compiles the same whatever calls it.
+#[inline(never)]
+fn indexed_unphase(
+    p: &mut [Complex64],
+    l: &mut [Complex64],
+    index: &[u16],
+    factors: &[Complex64],
+    doubled: &[[f64; 2]],
+) -> f64 {
+    let fac: &[[f64; 2]] = bytemuck::cast_slice(factors);
+    // conj(f) = f·(1, −1), exact; then the product as in `apply_phase`.
+    let sign = Quad::new([1.0, -1.0, 1.0, -1.0]);
+    let times = |x: Quad, f: Quad| x.mul_subadd(f.dup_re(), x.swap_pairs().mul(f.dup_im()));
+    let step = |a: &mut [f64], b: &mut [f64], i: &[u16], acc: Quad| -> Quad {
+        let (i0, i1) = (i[0] as usize, i[1] as usize);
+        let (x, y) = (quad_of(a), quad_of(b));
+        let acc = y
+            .mul(Quad::load_pair(&doubled[i0], &doubled[i1]))
+            .mul_add(x.swap_pairs(), acc);
+        let f = Quad::load_pair(&fac[i0], &fac[i1]).mul(sign);
+        put(a, times(x, f));
+        put(b, times(y, f));
+        acc
+    };
+    let mut acc: Acc = [Quad::zero(); 2];
+    let pf: &mut [f64] = bytemuck::cast_slice_mut(p);
+    let lf: &mut [f64] = bytemuck::cast_slice_mut(l);
+    let mut ps = pf.chunks_exact_mut(8);
+    let mut ls = lf.chunks_exact_mut(8);
+    let mut is = index.chunks_exact(4);
+    for ((a, b), i) in (&mut ps).zip(&mut ls).zip(&mut is) {
+        let (a0, a1) = a.split_at_mut(4);
+        let (b0, b1) = b.split_at_mut(4);
+        acc[0] = step(a0, b0, &i[..2], acc[0]);
+        acc[1] = step(a1, b1, &i[2..], acc[1]);
+    }
+    let (a, b, i) = (ps.into_remainder(), ls.into_remainder(), is.remainder());
+    let (a0, a1) = a.split_at_mut(a.len().min(4));
+    let (b0, b1) = b.split_at_mut(b.len().min(4));
+    if a0.len() == 4 {
+        acc[0] = step(a0, b0, &i[..2], acc[0]);
+    }
+    if let Some(&k) = i.get(2 * (a0.len() / 4)) {
+        // An odd last amplitude in the low lanes, the high ones zero.
+        let (last_a, last_b) = if a0.len() == 4 { (a1, b1) } else { (a0, b0) };
+        let (x, y) = (quad_of_one(last_a), quad_of_one(last_b));
+        let k = k as usize;
+        acc[1] = y.mul(quad_of_one(&doubled[k])).mul_add(x.swap_pairs(), acc[1]);
+        let f = quad_of_one(&fac[k]).mul(sign);
+        put_one(last_a, times(x, f));
+        put_one(last_b, times(y, f));
+    }
+    overlap(acc)
 }
 
 /// The work unit of the fused pass: whole tiles of the fused axes, about `UNIT` amplitudes.
