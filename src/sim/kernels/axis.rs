@@ -1762,7 +1762,7 @@ fn column_parts<'a>(chunk: &'a mut [Complex64], axis: &Axis) -> Vec<Vec<&'a mut 
 }
 
 /// Apply the gates of `axis` to rows held as separate slices of equal length, in column windows
-/// of `WINDOW` amplitudes (ring axes of few rows: [`forward_windows`]).
+/// of `WINDOW` amplitudes (ring rows that fetch their windows: [`forward_windows`]).
 fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
     let len = rows[0].len();
     let cols = (WINDOW / axis.radix).max(2);
