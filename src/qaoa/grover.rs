@@ -21,7 +21,7 @@ use crate::cost::product::{product_diagonal, Digit};
 use crate::cost::qubo::Qubo;
 use crate::error::{gib, Error, Result};
 use crate::mixer::MixerKind;
-use crate::sim::kernels::{self, Phase};
+use crate::sim::kernels::{self, Phase, Weight};
 use crate::sim::{available_memory, Amplitudes, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 use std::sync::Mutex;
@@ -219,20 +219,15 @@ impl GroverCore {
         self.evolve_from_start(psi, angles);
         let value = self.value_of(psi, objective)?;
         match objective {
-            Objective::Energy => match &self.diagonal {
-                CostDiagonal::Indexed { values, index } => {
-                    for ((l, p), &i) in lam.iter_mut().zip(psi.iter()).zip(index) {
-                        *l = p * values[i as usize];
-                    }
-                }
-                CostDiagonal::Dense(costs) => {
-                    for ((l, p), &c) in lam.iter_mut().zip(psi.iter()).zip(costs) {
-                        *l = p * c;
-                    }
-                }
-            },
+            Objective::Energy => {
+                let weight = match &self.diagonal {
+                    CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },
+                    CostDiagonal::Dense(costs) => Weight::Dense(costs),
+                };
+                kernels::weighted_copy(lam, psi, weight);
+            }
             Objective::Success(valid) => {
-                lam.fill(Complex64::new(0.0, 0.0));
+                kernels::weighted_copy(lam, psi, Weight::Zero);
                 for &k in valid {
                     lam[k as usize] = -psi[k as usize];
                 }

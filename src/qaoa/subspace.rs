@@ -14,7 +14,7 @@ use crate::cost::product::{product_diagonal, Digit};
 use crate::cost::qubo::Qubo;
 use crate::error::{gib, Error, Result};
 use crate::mixer::MixerKind;
-use crate::sim::kernels::{self, Axis, Phase, Start, LAMBDA_SKEW};
+use crate::sim::kernels::{self, Axis, Phase, Start, Weight, LAMBDA_SKEW};
 use crate::sim::{available_memory, Amplitudes, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 use std::sync::Mutex;
@@ -343,29 +343,26 @@ impl Qaoa for SubspaceSimulator {
         let mut lam_buf = self.buffer(dim + LAMBDA_SKEW)?;
         let (psi, lam) = (&mut psi_buf[..dim], &mut lam_buf[LAMBDA_SKEW..LAMBDA_SKEW + dim]);
         self.evolve_from_start(psi, angles);
-        let value = self.value_of(psi, objective);
-        // λ = O|ψ⟩: the cost, or minus the projector on the valid states.
-        match objective {
-            Objective::Energy => match &self.diagonal {
-                CostDiagonal::Indexed { values, index } => {
-                    for ((l, p), &i) in lam.iter_mut().zip(psi.iter()).zip(index) {
-                        *l = p * values[i as usize];
-                    }
-                }
-                CostDiagonal::Dense(costs) => {
-                    for ((l, p), &c) in lam.iter_mut().zip(psi.iter()).zip(costs) {
-                        *l = p * c;
-                    }
-                }
-            },
-            Objective::Success(valid) => {
-                lam.fill(Complex64::new(0.0, 0.0));
+        // The value, and λ = O|ψ⟩: the cost (an indexed one in the same pass as its levels),
+        // or minus the projector on the valid states.
+        let value = match (objective, &self.diagonal) {
+            (Objective::Energy, CostDiagonal::Indexed { values, index }) => level_energy(
+                values,
+                kernels::level_probabilities_and_weighted(psi, index, values, lam),
+            ),
+            (Objective::Energy, CostDiagonal::Dense(costs)) => {
+                kernels::weighted_copy(lam, psi, Weight::Dense(costs));
+                self.energy(psi)
+            }
+            (Objective::Success(valid), _) => {
+                kernels::weighted_copy(lam, psi, Weight::Zero);
                 for &k in valid {
                     lam[k as usize] = -psi[k as usize];
                 }
+                self.value_of(psi, objective)
             }
-            Objective::Cvar(_) => unreachable!("checked above"),
-        }
+            (Objective::Cvar(_), _) => unreachable!("checked above"),
+        };
         let p = angles.p();
         let mut grad = vec![0.0; 2 * p];
         let mut scratch = self

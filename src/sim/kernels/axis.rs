@@ -2129,6 +2129,43 @@ pub fn level_probabilities_and_top(amps: &[Complex64], index: &[u16], levels: us
     levels_and_top(amps, index, levels, true)
 }
 
+/// [`level_probabilities_fixed`], and `lam[k] = values[index[k]]·ψ_k` (a gradient's λ = C|ψ⟩)
+/// written in the same pass: the same bits as the two apart.
+pub fn level_probabilities_and_weighted(
+    amps: &[Complex64],
+    index: &[u16],
+    values: &[f64],
+    lam: &mut [Complex64],
+) -> Vec<f64> {
+    assert_eq!(amps.len(), lam.len(), "λ and ψ have one length");
+    let part = |((a, i), l): ((&[Complex64], &[u16]), &mut [Complex64])| {
+        let mut acc = vec![0.0; values.len()];
+        for ((x, &v), y) in a.iter().zip(i).zip(l) {
+            acc[v as usize] += x.norm_sqr();
+            *y = *x * values[v as usize];
+        }
+        acc
+    };
+    let parts: Vec<Vec<f64>> = if amps.len() >= PAR_MIN {
+        amps.par_chunks(TILE)
+            .zip(index.par_chunks(TILE))
+            .zip(lam.par_chunks_mut(TILE))
+            .map(part)
+            .collect()
+    } else {
+        amps.chunks(TILE)
+            .zip(index.chunks(TILE))
+            .zip(lam.chunks_mut(TILE))
+            .map(part)
+            .collect()
+    };
+    let mut out = vec![0.0; values.len()];
+    for p in parts {
+        out.iter_mut().zip(p).for_each(|(o, x)| *o += x);
+    }
+    out
+}
+
 /// The largest of two `(index, |ψ|²)`, the lower index on ties.
 fn best(x: (u64, f64), y: (u64, f64)) -> (u64, f64) {
     match y.1.total_cmp(&x.1) {
@@ -2208,6 +2245,7 @@ pub fn argmax_probability_any(amps: &[Complex64]) -> (u64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::kernels::{weighted_copy, Weight};
 
     /// A random state (fixed seed) of `len` amplitudes.
     fn random_state(len: usize, seed: u64) -> Vec<Complex64> {
@@ -2672,6 +2710,38 @@ mod tests {
             );
             assert_eq!(top, argmax_probability_any(&amps), "{len}");
             assert_eq!(top, ((len / 2) as u64, 4.0), "{len}: the first of the ties");
+        }
+    }
+
+    #[test]
+    fn levels_and_weighted_in_one_pass_are_the_two_apart() {
+        for len in [7, 3 * TILE + 5, PAR_MIN * 3 + 11] {
+            let amps = random_state(len, 9);
+            let index: Vec<u16> = (0..len).map(|k| (k * 5 % 11) as u16).collect();
+            let values: Vec<f64> = (0..11).map(|v| 0.37 * v as f64 - 1.3).collect();
+            let mut lam = vec![Complex64::new(9.0, 9.0); len];
+            let levels = level_probabilities_and_weighted(&amps, &index, &values, &mut lam);
+            let apart = level_probabilities_fixed(&amps, &index, 11);
+            assert_eq!(
+                levels.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                apart.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                "{len}"
+            );
+            let want: Vec<Complex64> = amps.iter().zip(&index).map(|(a, &v)| a * values[v as usize]).collect();
+            assert!(bits(&lam) == bits(&want), "{len}");
+            // The same λ apart, and the dense and zero weights.
+            let mut apart = vec![Complex64::new(9.0, 9.0); len];
+            let indexed = Weight::Indexed {
+                index: &index,
+                values: &values,
+            };
+            weighted_copy(&mut apart, &amps, indexed);
+            assert!(bits(&apart) == bits(&want), "{len}");
+            let dense: Vec<f64> = index.iter().map(|&v| values[v as usize]).collect();
+            weighted_copy(&mut apart, &amps, Weight::Dense(&dense));
+            assert!(bits(&apart) == bits(&want), "{len}");
+            weighted_copy(&mut apart, &amps, Weight::Zero);
+            assert!(bits(&apart) == bits(&vec![Complex64::new(0.0, 0.0); len]), "{len}");
         }
     }
 

@@ -69,6 +69,39 @@ fn spread(src: &[Complex64], dst: &mut [Complex64], k0: usize, weight: Weight<'_
     }
 }
 
+/// `dst[k] = w_k·src[k]`: λ = O|ψ⟩ of a gradient whose states are apart (block and Grover
+/// spaces). Elementwise, so the bits do not depend on the threads; `Weight::Zero` writes zeros.
+pub fn weighted_copy(dst: &mut [Complex64], src: &[Complex64], weight: Weight<'_>) {
+    assert_eq!(dst.len(), src.len(), "λ and ψ have one length");
+    let work = |(i, (d, s)): (usize, (&mut [Complex64], &[Complex64]))| {
+        let k0 = i * TASK_LEN;
+        match weight {
+            Weight::Indexed { index, values } => {
+                for ((d, a), &v) in d.iter_mut().zip(s).zip(&index[k0..]) {
+                    *d = *a * values[v as usize];
+                }
+            }
+            Weight::Dense(costs) => {
+                for ((d, a), &c) in d.iter_mut().zip(s).zip(&costs[k0..]) {
+                    *d = *a * c;
+                }
+            }
+            Weight::Zero => d.fill(Complex64::new(0.0, 0.0)),
+        }
+    };
+    if src.len() >= 1 << PAR_MIN_QUBITS {
+        dst.par_chunks_mut(TASK_LEN)
+            .zip(src.par_chunks(TASK_LEN))
+            .enumerate()
+            .for_each(work);
+    } else {
+        dst.chunks_mut(TASK_LEN)
+            .zip(src.chunks(TASK_LEN))
+            .enumerate()
+            .for_each(work);
+    }
+}
+
 /// A running sum of the mixer overlaps `Im⟨λ|X_q|ψ⟩` of pair quadruples `(ψ_k, λ_k)`, lane by
 /// lane in four independent chains of FMAs (so that consecutive adds do not wait on each
 /// other). The gradient needs only imaginary parts: one FMA per pair of quadruples.

@@ -58,10 +58,12 @@ mod runs;
 
 pub use axis::{
     adjoint_fused_axes, apply_layer_axes, argmax_probability_any, fused_axes, level_probabilities_and_top,
-    level_probabilities_fixed, merge_axes, plan_axes, plan_forward, unapply_layer_axes, weighted_sum_fixed, Axis,
-    LAMBDA_SKEW,
+    level_probabilities_and_weighted, level_probabilities_fixed, merge_axes, plan_axes, plan_forward,
+    unapply_layer_axes, weighted_sum_fixed, Axis, LAMBDA_SKEW,
 };
-pub use backward::{interleave_pair, interleave_pair_segments, unapply_layer_pairs, unapply_layer_pairs_segments};
+pub use backward::{
+    interleave_pair, interleave_pair_segments, unapply_layer_pairs, unapply_layer_pairs_segments, weighted_copy,
+};
 pub use forward::{
     apply_diagonal_indexed, apply_layer, apply_layer_measured, apply_layer_measured_segments, apply_layer_segments,
     apply_layer_with, apply_mixer_x, fill_uniform, fill_uniform_segments,
