@@ -1761,18 +1761,14 @@ fn column_parts<'a>(chunk: &'a mut [Complex64], axis: &Axis) -> Vec<Vec<&'a mut 
     parts
 }
 
-/// Apply the gates of `axis` to rows held as separate slices of equal length, in column windows
-/// of `WINDOW` amplitudes (ring rows that fetch their windows: [`forward_windows`]).
+/// Apply the gates of a pair-list `axis` to rows held as separate slices of equal length, in
+/// column windows of `WINDOW` amplitudes (ring axes: [`forward_windows`]).
 fn forward_rows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot) {
     let len = rows[0].len();
     let cols = (WINDOW / axis.radix).max(2);
     let ahead = &mut Ahead::nothing();
     for t0 in (0..len).step_by(cols) {
         let t1 = (t0 + cols).min(len);
-        if !axis.ring.is_empty() {
-            rotate_rings(&mut Apart(rows), &axis.ring, t0, t1, rot, ahead);
-            continue;
-        }
         for &(a, b) in &axis.pairs {
             let (ra, rb) = two_rows(rows, a as usize, b as usize);
             rotate_rows(&mut ra[t0..t1], &mut rb[t0..t1], rot, ahead);
@@ -1793,17 +1789,20 @@ fn column_windows<'a>(rows: &'a mut [&mut [Complex64]], cols: usize) -> Vec<Vec<
 }
 
 /// A ring axis on rows held apart, in column windows of `cols`: each window's rows turn in
-/// registers ([`rotate_rings`]) while the next window's lines are fetched, spread over the
-/// window's loads, so that the memory works while the rotations run.
-fn forward_windows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot, cols: usize) {
+/// registers ([`rotate_rings`]), and where `fetch` says so, the next window's lines are fetched
+/// meanwhile, spread over the window's loads, so that the memory works while the rotations run.
+fn forward_windows(rows: &mut [&mut [Complex64]], axis: &Axis, rot: Rot, cols: usize, fetch: bool) {
     let mut windows = column_windows(rows, cols);
     for w in 0..windows.len() {
         let (cur, next) = windows[w..].split_first_mut().expect("a window");
-        let regions: Vec<&[u8]> = next.first().map_or_else(Vec::new, |n| {
-            n.iter().map(|r| bytemuck::cast_slice::<Complex64, u8>(r)).collect()
-        });
         let width = cur[0].len();
-        let mut ahead = Ahead::new(regions, loads(axis, axis.radix * width));
+        let mut ahead = match next.first() {
+            Some(n) if fetch => Ahead::new(
+                n.iter().map(|r| bytemuck::cast_slice::<Complex64, u8>(r)).collect(),
+                loads(axis, axis.radix * width),
+            ),
+            _ => Ahead::nothing(),
+        };
         rotate_rings(&mut Apart(cur), &axis.ring, 0, width, rot, &mut ahead);
     }
 }
@@ -1985,17 +1984,17 @@ pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>,
 }
 
 /// One outer axis over the whole state: its chunks shared out, or the column parts of its
-/// rows, or its gates' parts. Ring rows are held apart in fetching windows of `window`
-/// amplitudes ([`forward_windows`]).
+/// rows, or its gates' parts. Ring rows are held apart in column windows ([`forward_windows`]):
+/// of `window` amplitudes, each fetching the next, where [`fetches_windows`]; else of `WINDOW`.
 fn outer_pass(amps: &mut [Complex64], axis: &Axis, rot: Rot, window: usize) {
     let span = axis.span();
-    let ring_cols = (window / axis.radix).max(2);
     let fetching = fetches_windows(axis);
+    let ring_cols = (if fetching { window } else { WINDOW } / axis.radix).max(2);
     let rows = |rows: &mut [&mut [Complex64]]| {
-        if !fetching {
+        if axis.ring.is_empty() {
             forward_rows(rows, axis, rot);
         } else {
-            forward_windows(rows, axis, rot, ring_cols);
+            forward_windows(rows, axis, rot, ring_cols, fetching);
         }
     };
     if amps.len() / span >= ROW_SPLIT || amps.len() < PAR_MIN {
@@ -2663,7 +2662,7 @@ mod tests {
     }
 
     #[test]
-    fn fetching_windows_give_the_bits_of_one_window() {
+    fn ring_windows_give_the_bits_of_one_window() {
         // Windows that divide the rows and ones that leave a short last window, down to two
         // columns; every ring shape of the outer passes.
         for radices in [&[9usize, 9][..], &[8, 8, 8], &[3, 5], &[7]] {
@@ -2684,11 +2683,14 @@ mod tests {
                 );
                 bits(&x)
             };
-            for window in [2, 7, 29, 64, 203, 1000] {
+            for (window, fetch) in [2, 7, 29, 64, 203, 1000]
+                .into_iter()
+                .flat_map(|w| [(w, true), (w, false)])
+            {
                 let mut x = random_state(radix * cols, 4);
                 let mut rows: Vec<&mut [Complex64]> = x.chunks_exact_mut(cols).collect();
-                forward_windows(&mut rows, &axis, Rot::new(c, s), window);
-                assert!(bits(&x) == want, "{radices:?} window {window}");
+                forward_windows(&mut rows, &axis, Rot::new(c, s), window, fetch);
+                assert!(bits(&x) == want, "{radices:?} window {window} fetch {fetch}");
             }
         }
     }
