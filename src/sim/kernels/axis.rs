@@ -28,7 +28,9 @@
 //! whose rows are not a whole number of pages apart runs in windows of 2^18 amplitudes, each
 //! fetching the next while it turns ([`forward_windows`]); other outer axes run in windows of
 //! 2^17 without (rows a page multiple apart share cache sets: there the fetch evicted the
-//! window it served, and at 2^17 it gained nothing).
+//! window it served, and at 2^17 it gained nothing). Held apart, a ring of three factors and
+//! more runs all but its last factor group by group ([`rotate_rings_grouped`]), so that a
+//! window larger than L2 is swept twice, not once per factor.
 //! The adjoint's fused pass un-applies the unit's last fused axis on the whole unit, then the
 //! other axes and the phase row by row of it.
 //!
