@@ -746,16 +746,7 @@ fn rotate_rings(rows: &mut impl Rows, ring: &[usize], t0: usize, t1: usize, rot:
         for hi in (0..radix).step_by(outer) {
             for lo in 0..inner {
                 let base = hi + lo;
-                match r {
-                    2 => ring_group::<2>(rows, base, inner, t0, t1, rot, ahead),
-                    3 => ring_group::<3>(rows, base, inner, t0, t1, rot, ahead),
-                    4 => ring_group::<4>(rows, base, inner, t0, t1, rot, ahead),
-                    5 => ring_group::<5>(rows, base, inner, t0, t1, rot, ahead),
-                    6 => ring_group::<6>(rows, base, inner, t0, t1, rot, ahead),
-                    7 => ring_group::<7>(rows, base, inner, t0, t1, rot, ahead),
-                    8 => ring_group::<8>(rows, base, inner, t0, t1, rot, ahead),
-                    _ => ring_group::<9>(rows, base, inner, t0, t1, rot, ahead),
-                }
+                ring_block(rows, r, base, inner, t0, t1, rot, ahead);
             }
         }
         inner = outer;
@@ -802,17 +793,33 @@ fn ring_factor(
     for hi in (first..first + count).step_by(inner * r) {
         for lo in 0..inner {
             let base = hi + lo;
-            match r {
-                2 => ring_group::<2>(rows, base, inner, t0, t1, rot, ahead),
-                3 => ring_group::<3>(rows, base, inner, t0, t1, rot, ahead),
-                4 => ring_group::<4>(rows, base, inner, t0, t1, rot, ahead),
-                5 => ring_group::<5>(rows, base, inner, t0, t1, rot, ahead),
-                6 => ring_group::<6>(rows, base, inner, t0, t1, rot, ahead),
-                7 => ring_group::<7>(rows, base, inner, t0, t1, rot, ahead),
-                8 => ring_group::<8>(rows, base, inner, t0, t1, rot, ahead),
-                _ => ring_group::<9>(rows, base, inner, t0, t1, rot, ahead),
-            }
+            ring_block(rows, r, base, inner, t0, t1, rot, ahead);
         }
+    }
+}
+
+/// One block of `r` rows (`base + k·step`) of a ring factor ([`ring_group`] for its size).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn ring_block(
+    rows: &mut impl Rows,
+    r: usize,
+    base: usize,
+    step: usize,
+    t0: usize,
+    t1: usize,
+    rot: Rot,
+    ahead: &mut Ahead<'_>,
+) {
+    match r {
+        2 => ring_group::<2>(rows, base, step, t0, t1, rot, ahead),
+        3 => ring_group::<3>(rows, base, step, t0, t1, rot, ahead),
+        4 => ring_group::<4>(rows, base, step, t0, t1, rot, ahead),
+        5 => ring_group::<5>(rows, base, step, t0, t1, rot, ahead),
+        6 => ring_group::<6>(rows, base, step, t0, t1, rot, ahead),
+        7 => ring_group::<7>(rows, base, step, t0, t1, rot, ahead),
+        8 => ring_group::<8>(rows, base, step, t0, t1, rot, ahead),
+        _ => ring_group::<9>(rows, base, step, t0, t1, rot, ahead),
     }
 }
 
