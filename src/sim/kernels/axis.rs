@@ -49,7 +49,8 @@
 //! ([`ring_squares_apart`]), and with the next axis a ring of the same size at stride R²
 //! (9^9, 7^7) the cube of all three factors four cubes at a time ([`ring_cubes_apart`]),
 //! which also spares that axis its rows' unaligned loads (forward only: the adjoint keeps the
-//! paired blocks, whose overlap sums fix the gradient's bits); the other blocks are rotated as
+//! paired blocks, whose overlap sums fix the gradient's bits; the even kernels' adjoints,
+//! [`unring_squares_four`] and [`unring_blocks_four`], keep them); the other blocks are rotated as
 //! rows of the first block's length. Every other axis that is a product of
 //! one-hot blocks with the XY ring (the Queens and Star Battle row spaces) holds each block's
 //! rows in registers across all the block's gates ([`rotate_rings`]), one load and one store
@@ -1122,6 +1123,129 @@ fn unring_blocks_consecutive<const H: usize>(f: &mut [f64], g: &mut [f64], rot: 
     }
 }
 
+/// [`unring_blocks_consecutive`] for blocks of 4 (`G` = 1) or 8 (`G` = 2) states, on `G`
+/// registers of four amplitudes per block, as [`ring_blocks_four`] forward. The sums keep
+/// their bits: each [`Four`] holds two neighbouring quadruples, `2g` and `2g + 1`, and its
+/// accumulator the quadruples' two [`Acc`] registers (`i % 2` = 0 and 1) side by side
+/// ([`QuadSums`]), so every lane gets the same products in the same order (test
+/// `adjoint_first_blocks_four_at_a_time_keep_the_bits`).
+#[inline(always)]
+fn unring_blocks_four<const G: usize>(f: &mut [f64], g: &mut [f64], rot: Rot, acc: &mut RingSums) {
+    let wide = rot.on::<Four>();
+    let mut sums = QuadSums::take(acc);
+    for (fb, gb) in f.chunks_exact_mut(8 * G).zip(g.chunks_exact_mut(8 * G)) {
+        let mut q: [Four; G] = std::array::from_fn(|i| Four::load(&fb[8 * i..]));
+        let mut r: [Four; G] = std::array::from_fn(|i| Four::load(&gb[8 * i..]));
+        unring_block_four(&mut q, &mut r, wide, &mut sums.0);
+        for i in 0..G {
+            q[i].store(&mut fb[8 * i..]);
+            r[i].store(&mut gb[8 * i..]);
+        }
+    }
+    sums.give(acc);
+}
+
+/// The sums of [`RingSums::quad`] as two [`Four`]s: part m's two [`Acc`] registers side by
+/// side, the one of even quadruples in the low lanes.
+struct QuadSums([Four; 2]);
+
+impl QuadSums {
+    #[inline(always)]
+    fn take(acc: &RingSums) -> QuadSums {
+        // A Four is eight lanes (one register or two), the low quadruple first.
+        let join = |[a, b]: Acc| -> Four {
+            let mut v = [0.0; 8];
+            v[..4].copy_from_slice(&a.to_array());
+            v[4..].copy_from_slice(&b.to_array());
+            Four::load(&v)
+        };
+        QuadSums([join(acc.quad[0]), join(acc.quad[1])])
+    }
+
+    #[inline(always)]
+    fn give(self, acc: &mut RingSums) {
+        for (part, sum) in acc.quad.iter_mut().zip(self.0) {
+            *part = [Quad::new(sum.quad(0)), Quad::new(sum.quad(1))];
+        }
+    }
+}
+
+/// The adjoint of [`ring_block_four`] on one block of ψ (`q`) and λ (`r`): the odd and closing
+/// gates, then the even ones, each step's overlaps added to `sums` before it is undone.
+#[inline(always)]
+fn unring_block_four<const G: usize>(q: &mut [Four; G], r: &mut [Four; G], rot: Rot<Four>, sums: &mut [Four; 2]) {
+    let partners = |v: &[Four; G]| -> [Four; G] {
+        if G == 1 {
+            std::array::from_fn(|_| ring4_partners(v[0]))
+        } else {
+            let (a, b) = ring8_partners(v[0], v[G - 1]);
+            std::array::from_fn(|i| if i == 0 { a } else { b })
+        }
+    };
+    let (pq, pr) = (partners(q), partners(r));
+    for i in 0..G {
+        sums[0] = r[i].mul_add(pq[i], sums[0]);
+        q[i] = rot.half(q[i], pq[i]);
+        r[i] = rot.half(r[i], pr[i]);
+    }
+    for i in 0..G {
+        let (pq, pr) = (q[i].exchange_swapped(0), r[i].exchange_swapped(0));
+        sums[1] = r[i].mul_add(pq, sums[1]);
+        q[i] = rot.half(q[i], pq);
+        r[i] = rot.half(r[i], pr);
+    }
+}
+
+/// The adjoint of [`ring_squares_four`] on ψ's squares `f` and λ's `g` (`S = 4G²` registers
+/// each): the second factor across the rows, column register by column register, then the
+/// first on each row, as [`unring_group`] and [`unring_blocks_four`] would square by square;
+/// the same sums in the same order, so the same bits.
+#[inline(always)]
+fn unring_squares_four<const G: usize, const S: usize>(f: &mut [f64], g: &mut [f64], rot: Rot, acc: &mut RingSums) {
+    const { assert!(S == 4 * G * G) };
+    let wide = rot.on::<Four>();
+    let mut sums = QuadSums::take(acc);
+    let r0 = 4 * G;
+    for (fs, gs) in f.chunks_exact_mut(8 * S).zip(g.chunks_exact_mut(8 * S)) {
+        for h in 0..G {
+            match G {
+                1 => column_unring::<4>(fs, gs, h, G, wide, &mut acc.wide),
+                _ => column_unring::<8>(fs, gs, h, G, wide, &mut acc.wide),
+            }
+        }
+        for (fr, gr) in fs.chunks_exact_mut(2 * r0).zip(gs.chunks_exact_mut(2 * r0)) {
+            let mut q: [Four; G] = std::array::from_fn(|i| Four::load(&fr[8 * i..]));
+            let mut r: [Four; G] = std::array::from_fn(|i| Four::load(&gr[8 * i..]));
+            unring_block_four(&mut q, &mut r, wide, &mut sums.0);
+            for i in 0..G {
+                q[i].store(&mut fr[8 * i..]);
+                r[i].store(&mut gr[8 * i..]);
+            }
+        }
+    }
+    sums.give(acc);
+}
+
+/// The adjoint of [`column_ring`] on ψ's square `f` and λ's `g` (rows of `g` registers).
+#[inline(always)]
+fn column_unring<const R: usize>(
+    f: &mut [f64],
+    g: &mut [f64],
+    h: usize,
+    regs: usize,
+    rot: Rot<Four>,
+    acc: &mut [Acc<Four>; 2],
+) {
+    let at = |k: usize| 8 * (k * regs + h);
+    let mut c: [Four; R] = std::array::from_fn(|k| Four::load(&f[at(k)..]));
+    let mut d: [Four; R] = std::array::from_fn(|k| Four::load(&g[at(k)..]));
+    unring_in_registers(&mut c, &mut d, rot, acc);
+    for k in 0..R {
+        c[k].store(&mut f[at(k)..]);
+        d[k].store(&mut g[at(k)..]);
+    }
+}
+
 /// The adjoint of the first factor of a ring axis of stride 1 (blocks of `R` consecutive
 /// amplitudes), on chunks of `span` amplitudes of ψ and λ: as [`ring_blocks_paired`], the same
 /// block of two neighbouring chunks in `R` registers per state, for every `R`.
@@ -1185,6 +1309,16 @@ fn backward_rings(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, rot
         return acc.total();
     }
     let r0 = axis.ring[0];
+    // An even square of two factors alone (8^8's first axis) with AVX-512, square by square
+    // as forward ([`ring_squares_four`]).
+    if Wide::LANES == Four::LANES && axis.ring.len() == 2 && axis.ring[1] == r0 && matches!(r0, 4 | 8) {
+        let (f, g): (&mut [f64], &mut [f64]) = (bytemuck::cast_slice_mut(psi), bytemuck::cast_slice_mut(lam));
+        match r0 {
+            4 => unring_squares_four::<1, 4>(f, g, rot, &mut acc),
+            _ => unring_squares_four::<2, 16>(f, g, rot, &mut acc),
+        }
+        return acc.total();
+    }
     // Whole pairs of chunks at a time, so that the first factor pairs them while in cache.
     for (p, l) in psi.chunks_mut(2 * span).zip(lam.chunks_mut(2 * span)) {
         if axis.ring.len() > 1 {
@@ -1197,14 +1331,19 @@ fn backward_rings(psi: &mut [Complex64], lam: &mut [Complex64], axis: &Axis, rot
         // Ring blocks hold 2 to `RING_MAX` (9) states: even ones as quadruples, odd ones
         // paired with the next chunk's, as forward.
         let (f, g): (&mut [f64], &mut [f64]) = (bytemuck::cast_slice_mut(p), bytemuck::cast_slice_mut(l));
-        match r0 {
-            2 => unring_blocks_consecutive::<1>(f, g, rot, &mut acc),
-            3 => unring_blocks_paired::<3>(p, l, span, rot, &mut acc),
-            4 => unring_blocks_consecutive::<2>(f, g, rot, &mut acc),
-            5 => unring_blocks_paired::<5>(p, l, span, rot, &mut acc),
-            6 => unring_blocks_consecutive::<3>(f, g, rot, &mut acc),
-            7 => unring_blocks_paired::<7>(p, l, span, rot, &mut acc),
-            8 => unring_blocks_consecutive::<4>(f, g, rot, &mut acc),
+        // (Blocks of 4 and 8 four amplitudes per register with AVX-512; as two AVX2 registers
+        // they gained nothing.)
+        let wide = Wide::LANES == Four::LANES;
+        match (wide, r0) {
+            (_, 2) => unring_blocks_consecutive::<1>(f, g, rot, &mut acc),
+            (_, 3) => unring_blocks_paired::<3>(p, l, span, rot, &mut acc),
+            (true, 4) => unring_blocks_four::<1>(f, g, rot, &mut acc),
+            (false, 4) => unring_blocks_consecutive::<2>(f, g, rot, &mut acc),
+            (_, 5) => unring_blocks_paired::<5>(p, l, span, rot, &mut acc),
+            (_, 6) => unring_blocks_consecutive::<3>(f, g, rot, &mut acc),
+            (_, 7) => unring_blocks_paired::<7>(p, l, span, rot, &mut acc),
+            (true, 8) => unring_blocks_four::<2>(f, g, rot, &mut acc),
+            (false, 8) => unring_blocks_consecutive::<4>(f, g, rot, &mut acc),
             _ => unring_blocks_paired::<9>(p, l, span, rot, &mut acc),
         }
     }
@@ -2476,6 +2615,72 @@ mod tests {
             Axis::new(10, 1, &ring_gates(10)).ring.is_empty(),
             "too large for registers"
         );
+    }
+
+    /// Every lane of a [`RingSums`], as bits.
+    fn sum_bits(acc: &RingSums) -> Vec<u64> {
+        let quads = acc.quad.iter().flatten().flat_map(|q| q.to_array());
+        let wide = acc
+            .wide
+            .iter()
+            .flatten()
+            .flat_map(|w| (0..Four::LANES / 4).flat_map(|h| w.quad(h)));
+        quads.chain(wide).map(f64::to_bits).collect()
+    }
+
+    #[test]
+    fn adjoint_first_blocks_four_at_a_time_keep_the_bits() {
+        // First axes of one ring factor of 4 or 8 states, and 4x4 and 8x8 squares: the
+        // kernels on four amplitudes per register against the quadruples and the rows of
+        // `unrotate_rings` that they replaced, state and every lane of the sums bit for bit.
+        let rot = Rot::new(0.61f64.cos(), -0.61f64.sin());
+        for ring in [&[4usize][..], &[8], &[4, 4], &[8, 8]] {
+            let (r0, span) = (ring[0], ring.iter().product::<usize>());
+            for chunks in [1, 2, 3, 6] {
+                let len = span * chunks;
+                let (mut p, mut l) = (random_state(len, 5), random_state(len, 6));
+                let (mut q, mut m) = (p.clone(), l.clone());
+                // Earlier sums in the accumulators, as a unit's later chunks find them.
+                let mut old = RingSums::new();
+                let lanes: Vec<f64> = random_state(16, 7).iter().flat_map(|z| [z.re, z.im]).collect();
+                for (k, q) in old.quad.iter_mut().flatten().enumerate() {
+                    *q = Quad::load(lanes[4 * k..4 * k + 4].try_into().expect("four lanes"));
+                }
+                for (k, w) in old.wide.iter_mut().flatten().enumerate() {
+                    *w = Four::load(&lanes[8 * k..]);
+                }
+                let mut new = RingSums {
+                    quad: old.quad,
+                    wide: old.wide,
+                };
+                // Before: the other factor as rows of `r0`, then the quadruples.
+                for (pc, lc) in p.chunks_exact_mut(span).zip(l.chunks_exact_mut(span)) {
+                    let (f, g): (&mut [f64], &mut [f64]) = (bytemuck::cast_slice_mut(pc), bytemuck::cast_slice_mut(lc));
+                    if ring.len() > 1 {
+                        let (mut fr, mut gr) = (Flat { f, stride: r0 }, Flat { f: g, stride: r0 });
+                        unrotate_rings(&mut fr, &mut gr, &ring[1..], 0, r0, rot, &mut old);
+                    }
+                    let (f, g): (&mut [f64], &mut [f64]) = (bytemuck::cast_slice_mut(pc), bytemuck::cast_slice_mut(lc));
+                    match r0 {
+                        4 => unring_blocks_consecutive::<2>(f, g, rot, &mut old),
+                        _ => unring_blocks_consecutive::<4>(f, g, rot, &mut old),
+                    }
+                }
+                // Now: squares whole, or the blocks four amplitudes per register.
+                let (f, g): (&mut [f64], &mut [f64]) =
+                    (bytemuck::cast_slice_mut(&mut q), bytemuck::cast_slice_mut(&mut m));
+                match (ring.len(), r0) {
+                    (2, 4) => unring_squares_four::<1, 4>(f, g, rot, &mut new),
+                    (2, _) => unring_squares_four::<2, 16>(f, g, rot, &mut new),
+                    (_, 4) => unring_blocks_four::<1>(f, g, rot, &mut new),
+                    _ => unring_blocks_four::<2>(f, g, rot, &mut new),
+                }
+                let case = format!("{ring:?} x {chunks}");
+                assert!(bits(&p) == bits(&q) && bits(&l) == bits(&m), "{case}: states");
+                assert_eq!(sum_bits(&old), sum_bits(&new), "{case}: sums");
+                assert_eq!(old.total().to_bits(), new.total().to_bits(), "{case}: total");
+            }
+        }
     }
 
     #[test]
