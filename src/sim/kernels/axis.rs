@@ -1131,18 +1131,23 @@ fn unring_blocks_consecutive<const H: usize>(f: &mut [f64], g: &mut [f64], rot: 
 /// `adjoint_first_blocks_four_at_a_time_keep_the_bits`).
 #[inline(always)]
 fn unring_blocks_four<const G: usize>(f: &mut [f64], g: &mut [f64], rot: Rot, acc: &mut RingSums) {
-    let wide = rot.on::<Four>();
     let mut sums = QuadSums::take(acc);
+    unring_block_rows_four::<G>(f, g, rot.on::<Four>(), &mut sums);
+    sums.give(acc);
+}
+
+/// [`unring_block_four`] on every block of `4G` consecutive states of ψ's `f` and λ's `g`.
+#[inline(always)]
+fn unring_block_rows_four<const G: usize>(f: &mut [f64], g: &mut [f64], rot: Rot<Four>, sums: &mut QuadSums) {
     for (fb, gb) in f.chunks_exact_mut(8 * G).zip(g.chunks_exact_mut(8 * G)) {
         let mut q: [Four; G] = std::array::from_fn(|i| Four::load(&fb[8 * i..]));
         let mut r: [Four; G] = std::array::from_fn(|i| Four::load(&gb[8 * i..]));
-        unring_block_four(&mut q, &mut r, wide, &mut sums.0);
+        unring_block_four(&mut q, &mut r, rot, &mut sums.0);
         for i in 0..G {
             q[i].store(&mut fb[8 * i..]);
             r[i].store(&mut gb[8 * i..]);
         }
     }
-    sums.give(acc);
 }
 
 /// The sums of [`RingSums::quad`] as two [`Four`]s: part m's two [`Acc`] registers side by
@@ -1205,7 +1210,6 @@ fn unring_squares_four<const G: usize, const S: usize>(f: &mut [f64], g: &mut [f
     const { assert!(S == 4 * G * G) };
     let wide = rot.on::<Four>();
     let mut sums = QuadSums::take(acc);
-    let r0 = 4 * G;
     for (fs, gs) in f.chunks_exact_mut(8 * S).zip(g.chunks_exact_mut(8 * S)) {
         for h in 0..G {
             match G {
@@ -1213,15 +1217,7 @@ fn unring_squares_four<const G: usize, const S: usize>(f: &mut [f64], g: &mut [f
                 _ => column_unring::<8>(fs, gs, h, G, wide, &mut acc.wide),
             }
         }
-        for (fr, gr) in fs.chunks_exact_mut(2 * r0).zip(gs.chunks_exact_mut(2 * r0)) {
-            let mut q: [Four; G] = std::array::from_fn(|i| Four::load(&fr[8 * i..]));
-            let mut r: [Four; G] = std::array::from_fn(|i| Four::load(&gr[8 * i..]));
-            unring_block_four(&mut q, &mut r, wide, &mut sums.0);
-            for i in 0..G {
-                q[i].store(&mut fr[8 * i..]);
-                r[i].store(&mut gr[8 * i..]);
-            }
-        }
+        unring_block_rows_four::<G>(fs, gs, wide, &mut sums);
     }
     sums.give(acc);
 }
