@@ -1,6 +1,6 @@
 //! Exact gradients of the objectives by the adjoint method.
 
-use super::{phase_factors, Objective, QaoaSimulator};
+use super::{cost_weight, phase_factors, Objective, QaoaSimulator};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::error::{Error, Result};
@@ -28,13 +28,7 @@ impl QaoaSimulator {
         };
         let mut z = segments(&mut buf, 2 * dim, self.segment_qubits);
         match objective {
-            Objective::Energy => {
-                let weight = match &self.diagonal {
-                    CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },
-                    CostDiagonal::Dense(costs) => Weight::Dense(costs),
-                };
-                kernels::interleave_pair_segments(&mut z, weight);
-            }
+            Objective::Energy => kernels::interleave_pair_segments(&mut z, cost_weight(&self.diagonal)),
             Objective::Success(valid) => {
                 kernels::interleave_pair_segments(&mut z, Weight::Zero);
                 // λ_k = −ψ_k on the valid states; a segment's length is even, so both halves

@@ -219,13 +219,7 @@ impl GroverCore {
         self.evolve_from_start(psi, angles);
         let value = self.value_of(psi, objective)?;
         match objective {
-            Objective::Energy => {
-                let weight = match &self.diagonal {
-                    CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },
-                    CostDiagonal::Dense(costs) => Weight::Dense(costs),
-                };
-                kernels::weighted_copy(lam, psi, weight);
-            }
+            Objective::Energy => kernels::weighted_copy(lam, psi, super::cost_weight(&self.diagonal)),
             Objective::Success(valid) => {
                 kernels::weighted_copy(lam, psi, Weight::Zero);
                 for &k in valid {

@@ -18,7 +18,7 @@ use crate::cost::diagonal::CostDiagonal;
 use crate::cost::ising::Ising;
 use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
-use crate::sim::kernels::{self, Phase, Start};
+use crate::sim::kernels::{self, Phase, Start, Weight};
 use crate::sim::{
     check_bytes, check_memory, segmented_len, segments, Amplitudes, State, AMPLITUDE_BYTES, SEGMENT_QUBITS,
 };
@@ -348,6 +348,14 @@ impl QaoaSimulator {
 /// Shared views of segments.
 fn shared<'a>(segs: &'a [&mut [Complex64]]) -> Vec<&'a [Complex64]> {
     segs.iter().map(|s| &**s).collect()
+}
+
+/// The weights of the energy's λ = C|ψ⟩ in a gradient: the costs, indexed or dense.
+fn cost_weight(diagonal: &CostDiagonal) -> Weight<'_> {
+    match diagonal {
+        CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },
+        CostDiagonal::Dense(costs) => Weight::Dense(costs),
+    }
 }
 
 /// `e^{−iγ c_v}` for every distinct cost: the phases of one layer, computed once.
