@@ -13,6 +13,9 @@
 #                                            # state does not fit); one timed call each
 #
 # Writes results/bench/layer_slope/{runs.jsonl,table.md}, or layer_slope/nine/ for 9.
+#
+# On another host, as results/bench/subspace.sh: QUZZLE (a binary built here), INSTANCES (a
+# folder holding the board) and OUT_DIR; RAYON_NUM_THREADS as usual.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 case "${1:-8}" in
@@ -20,14 +23,20 @@ case "${1:-8}" in
     9) out=results/bench/layer_slope/nine board=queens-9x9-community-059 shape=9^9 n=28 repeats=1 ;;
     *) echo "usage: layer_slope.sh [8|9]" >&2; exit 2 ;;
 esac
+out=${OUT_DIR:-$out}
+instances=${INSTANCES:-../shared/instances/queens}
 mkdir -p "$out"
-cargo build --release --quiet
+quzzle=${QUZZLE:-}
+if [ -z "$quzzle" ]; then
+    cargo build --release --quiet
+    quzzle=./target/release/quzzle
+fi
 : > "$out/runs.jsonl"
 for p in 1 2 4 8; do
-    ./target/release/quzzle bench "../shared/instances/queens/$board.txt" \
+    "$quzzle" bench "$instances/$board.txt" \
         --space rows --mixer xy-ring --depth "$p" --repeats "$repeats" --json | tr -d '\n' >> "$out/runs.jsonl"
     echo >> "$out/runs.jsonl"
-    ./target/release/quzzle bench --random "$n" --depth "$p" --repeats "$repeats" --json | tr -d '\n' >> "$out/runs.jsonl"
+    "$quzzle" bench --random "$n" --depth "$p" --repeats "$repeats" --json | tr -d '\n' >> "$out/runs.jsonl"
     echo >> "$out/runs.jsonl"
 done
 python3 - "$out" "$shape" <<'PY'
