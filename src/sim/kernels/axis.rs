@@ -23,14 +23,16 @@
 //! A layer's bits depend only on the order of the axes, which any plan keeps.
 //!
 //! The fused pass's rotations run on a unit in cache while the memory would idle, so a forward
-//! task runs `UNITS_PER_TASK` units in a row and each unit's rotations fetch the next unit and
-//! its costs, line by line, spread over their loads ([`Ahead`]). A forward outer ring axis
-//! whose rows are not a whole number of pages apart runs in windows of 2^18 amplitudes, each
-//! fetching the next while it turns ([`forward_windows`]); other outer axes run in windows of
-//! 2^17 without (rows a page multiple apart share cache sets: there the fetch evicted the
-//! window it served, and at 2^17 it gained nothing). Held apart, a ring of three factors and
-//! more runs all but its last factor group by group ([`rotate_rings_grouped`]), so that a
-//! window larger than L2 is swept twice, not once per factor.
+//! task runs `UNITS_PER_TASK` units in a row (fewer where that would leave fewer than
+//! `MIN_TASKS` tasks: 8^6's 8 units were one task, on one thread) and each unit's rotations
+//! fetch the next unit and its costs, line by line, spread over their loads ([`Ahead`]). A
+//! forward outer ring axis whose rows are not a whole number of pages apart runs in windows of
+//! 2^18 amplitudes, each fetching the next while it turns ([`forward_windows`]); other outer
+//! axes run in windows of 2^17 without (rows a page multiple apart share cache sets: there the
+//! fetch evicted the window it served, and at 2^17 it gained nothing). Held apart, a ring of
+//! three factors and more runs all but its last factor group by group
+//! ([`rotate_rings_grouped`]), so that a window larger than L2 is swept twice, not once per
+//! factor.
 //! The adjoint's fused pass un-applies the unit's last fused axis on the whole unit, then the
 //! other axes and the phase row by row of it.
 //!
@@ -118,6 +120,10 @@ const ROW_SPLIT: usize = 16;
 
 /// Forward units one task runs in a row: each unit's rotations fetch the next one.
 const UNITS_PER_TASK: usize = 16;
+
+/// Fewest tasks a forward fused pass is cut into where the state has as many units: a state of
+/// a few units (8^6 has 8) would otherwise be one task, run on one thread.
+const MIN_TASKS: usize = 16;
 
 /// Bytes per cache line.
 const LINE: usize = 64;
@@ -2128,16 +2134,35 @@ fn two_rows<'r>(rows: &'r mut [&mut [Complex64]], a: usize, b: usize) -> (&'r mu
 /// [`Start::Uniform`] the layer acts on the uniform superposition whatever `amps` holds (the
 /// same bits as filling it first, without that pass).
 pub fn apply_layer_axes(amps: &mut [Complex64], axes: &[Axis], phase: Phase<'_>, c: f64, s: f64, start: Start) {
+    layer_in_tasks(amps, axes, phase, (c, s), start, None);
+}
+
+/// Consecutive units of `unit` amplitudes one task of a forward fused pass runs over a state
+/// of `len`: `UNITS_PER_TASK`, fewer where the state has fewer than `MIN_TASKS` such tasks.
+fn units_per_task(len: usize, unit: usize) -> usize {
+    (len.div_ceil(unit) / MIN_TASKS).clamp(1, UNITS_PER_TASK)
+}
+
+/// [`apply_layer_axes`] with the fused pass in tasks of `units` units (else [`units_per_task`]);
+/// the bits do not depend on them.
+fn layer_in_tasks(
+    amps: &mut [Complex64],
+    axes: &[Axis],
+    phase: Phase<'_>,
+    (c, s): (f64, f64),
+    start: Start,
+    units: Option<usize>,
+) {
     debug_assert_eq!(axes.last().map_or(1, Axis::span), amps.len());
     let fused = fused_axes(axes);
     let rot = Rot::new(c, s);
     // The uniform start's amplitude, as `1/√len` filled in first would be.
     let uniform = (start == Start::Uniform).then(|| 1.0 / (amps.len() as f64).sqrt());
     if fused > 0 {
-        // Tasks of `UNITS_PER_TASK` consecutive units: the rotations of each unit (in cache)
+        // Tasks of up to `UNITS_PER_TASK` consecutive units: the rotations of each unit (in cache)
         // fetch the next unit and its costs, so that the memory works while they run.
         let unit = fused_unit(axes, fused);
-        let task = unit * UNITS_PER_TASK;
+        let task = unit * units.unwrap_or_else(|| units_per_task(amps.len(), unit));
         // Leading axes the cube kernel takes.
         let cubed = if fused >= 2 && odd_cube(&axes[0], &axes[1]) {
             2
@@ -3069,6 +3094,35 @@ mod tests {
                     want == layer(&plan_forward(axes.clone())),
                     "{kind} {radices:?}: forward plan"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn forward_tasks_of_any_length_keep_the_bits() {
+        // States of few fused units (8^6 has 8 of 2^15) are cut into tasks of fewer units than
+        // large ones; each task fetches ahead within itself and starts its costs at its offset.
+        let (c, s) = (0.41f64.cos(), 0.41f64.sin());
+        for radices in [&[8usize; 6][..], &[9, 9, 9, 9, 9, 3], &[7; 7], &[5, 6, 7, 8, 9, 4, 3]] {
+            let axes = plan_forward(ring_axes(radices));
+            let len: usize = radices.iter().product();
+            let unit = fused_unit(&axes, fused_axes(&axes));
+            assert!(len.div_ceil(unit) > 1, "{radices:?}: more than one unit");
+            let (index, factors, _) = phase_of(len, 7, 0.9);
+            let phase = Phase::Indexed {
+                index: &index,
+                factors: &factors,
+            };
+            for start in [Start::Given, Start::Uniform] {
+                let layer = |units: Option<usize>| {
+                    let mut x = random_state(len, 5);
+                    layer_in_tasks(&mut x, &axes, phase, (c, s), start, units);
+                    bits(&x)
+                };
+                let want = layer(Some(UNITS_PER_TASK));
+                for units in [None, Some(1), Some(3)] {
+                    assert!(layer(units) == want, "{radices:?} {start:?}: tasks of {units:?} units");
+                }
             }
         }
     }
