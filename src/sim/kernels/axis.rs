@@ -121,9 +121,10 @@ const ROW_SPLIT: usize = 16;
 /// Forward units one task runs in a row: each unit's rotations fetch the next one.
 const UNITS_PER_TASK: usize = 16;
 
-/// Fewest tasks a forward fused pass is cut into where the state has as many units: a state of
-/// a few units (8^6 has 8) would otherwise be one task, run on one thread.
-const MIN_TASKS: usize = 16;
+/// Fewest tasks a forward fused pass is cut into where the state has as many units (four for
+/// each of 16 threads, as the stream sweeps): a state of a few units (8^6 has 8) would
+/// otherwise be one task, run on one thread.
+const MIN_TASKS: usize = 64;
 
 /// Bytes per cache line.
 const LINE: usize = 64;
