@@ -24,13 +24,13 @@
 //!
 //! The fused pass's rotations run on a unit in cache while the memory would idle, so a forward
 //! task runs `UNITS_PER_TASK` units in a row (fewer where that would leave fewer than
-//! `MIN_TASKS` tasks: 8^6's 8 units were one task, on one thread) and each unit's rotations
-//! fetch the next unit and its costs, line by line, spread over their loads ([`Ahead`]). A
-//! forward outer ring axis whose rows are not a whole number of pages apart runs in windows of
-//! 2^18 amplitudes, each fetching the next while it turns ([`forward_windows`]); other outer
-//! axes run in windows of 2^17 without (rows a page multiple apart share cache sets: there the
-//! fetch evicted the window it served, and at 2^17 it gained nothing). Held apart, a ring of
-//! three factors and more runs all but its last factor group by group
+//! `MIN_TASKS` tasks, so that a state of a few units, 8^6's 8, runs on every thread) and each
+//! unit's rotations fetch the next unit and its costs, line by line, spread over their loads
+//! ([`Ahead`]). A forward outer ring axis whose rows are not a whole number of pages apart runs
+//! in windows of 2^18 amplitudes, each fetching the next while it turns ([`forward_windows`]);
+//! other outer axes run in windows of 2^17 without (rows a page multiple apart share cache
+//! sets: there the fetch evicted the window it served, and at 2^17 it gained nothing). Held
+//! apart, a ring of three factors and more runs all but its last factor group by group
 //! ([`rotate_rings_grouped`]), so that a window larger than L2 is swept twice, not once per
 //! factor.
 //! The adjoint's fused pass un-applies the unit's last fused axis on the whole unit, then the
