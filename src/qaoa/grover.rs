@@ -14,7 +14,7 @@
 //! Gradients are exact (adjoint method with generator `|s⟩⟨s|`); sums run over fixed chunks,
 //! so results do not depend on the thread count.
 
-use super::{Evaluation, Objective, Qaoa};
+use super::{cost_weight, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
@@ -219,7 +219,7 @@ impl GroverCore {
         self.evolve_from_start(psi, angles);
         let value = self.value_of(psi, objective)?;
         match objective {
-            Objective::Energy => kernels::weighted_copy(lam, psi, super::cost_weight(&self.diagonal)),
+            Objective::Energy => kernels::weighted_copy(lam, psi, cost_weight(&self.diagonal)),
             Objective::Success(valid) => {
                 kernels::weighted_copy(lam, psi, Weight::Zero);
                 for &k in valid {
