@@ -14,17 +14,16 @@
 //! Gradients are exact (adjoint method with generator `|s⟩⟨s|`); sums run over fixed chunks,
 //! so results do not depend on the thread count.
 
-use super::{cost_weight, Evaluation, Objective, Qaoa};
+use super::{check_space, cost_weight, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
 use crate::cost::qubo::Qubo;
-use crate::error::{gib, Error, Result};
+use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase, Weight};
-use crate::sim::{available_memory, Amplitudes, AMPLITUDE_BYTES};
+use crate::sim::{Amplitudes, Buffers, AMPLITUDE_BYTES};
 use num_complex::Complex64;
-use std::sync::Mutex;
 
 /// The Grover-mixer evolution of a state whose cost is `diagonal` and whose start `|s⟩` has
 /// real components `norm · w_k` (`w_k = 1` when no weights are given: the uniform state).
@@ -33,7 +32,7 @@ pub(crate) struct GroverCore {
     diagonal: CostDiagonal,
     weights: Option<Vec<f64>>,
     norm: f64,
-    spare: Mutex<Vec<Amplitudes>>,
+    spare: Buffers,
     /// What a refusal for memory names.
     what: &'static str,
 }
@@ -51,7 +50,7 @@ impl GroverCore {
             diagonal,
             weights: None,
             norm,
-            spare: Mutex::new(Vec::new()),
+            spare: Buffers::default(),
             what,
         }
     }
@@ -62,7 +61,7 @@ impl GroverCore {
             diagonal,
             weights: Some(start),
             norm: 1.0,
-            spare: Mutex::new(Vec::new()),
+            spare: Buffers::default(),
             what,
         }
     }
@@ -93,35 +92,17 @@ impl GroverCore {
     /// A kept buffer of at least the state's length, or a new one (memory checked first).
     fn buffer(&self) -> Result<Amplitudes> {
         let len = self.len();
-        if let Some(v) = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
-            if v.len() >= len {
-                return Ok(v);
-            }
-        }
-        let bytes = len as f64 * AMPLITUDE_BYTES as f64;
-        let available = available_memory();
-        if bytes > available as f64 {
-            return Err(Error::SpaceTooLarge {
-                what: self.what.into(),
-                log2_dimension: (len as f64).log2(),
-                needed_gib: gib(bytes),
-                available_gib: gib(available as f64),
-                note: String::new(),
-            });
-        }
-        Ok(Amplitudes::zeroed(len))
+        self.spare.take(len, || {
+            check_space(self.what, (len as f64).log2(), len as f64 * AMPLITUDE_BYTES as f64)
+        })
     }
 
     fn keep(&self, amps: Amplitudes) {
-        if let Ok(mut v) = self.spare.lock() {
-            v.push(amps);
-        }
+        self.spare.keep(amps);
     }
 
     pub(crate) fn release_buffers(&self) {
-        if let Ok(mut v) = self.spare.lock() {
-            v.clear();
-        }
+        self.spare.clear();
     }
 
     /// `|s⟩` into `amps`, then the p layers.
@@ -291,17 +272,11 @@ impl GroverMixerSimulator {
             return Err(Error::InvalidArgument("every digit needs at least one state".into()));
         }
         let log2_dimension: f64 = digits.iter().map(|d| (d.states.len() as f64).log2()).sum();
-        let needed = log2_dimension.exp2() * BUILD_BYTES_PER_STATE;
-        let available = available_memory();
-        if log2_dimension > crate::sim::MAX_QUBITS as f64 || needed > available as f64 {
-            return Err(Error::SpaceTooLarge {
-                what: "block space (Grover mixer)".into(),
-                log2_dimension,
-                needed_gib: gib(needed),
-                available_gib: gib(available as f64),
-                note: String::new(),
-            });
-        }
+        check_space(
+            "block space (Grover mixer)",
+            log2_dimension,
+            log2_dimension.exp2() * BUILD_BYTES_PER_STATE,
+        )?;
         let diagonal = product_diagonal(qubo, &digits);
         Ok(GroverMixerSimulator {
             digits: Some(digits),

@@ -20,10 +20,10 @@ use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase, Start, Weight};
 use crate::sim::{
-    check_bytes, check_memory, segmented_len, segments, Amplitudes, State, AMPLITUDE_BYTES, SEGMENT_QUBITS,
+    available_memory, check_bytes, check_memory, segmented_len, segments, Amplitudes, Buffers, State, AMPLITUDE_BYTES,
+    SEGMENT_QUBITS,
 };
 use num_complex::Complex64;
-use std::sync::Mutex;
 
 /// What one evaluation measures.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,25 +119,14 @@ impl Qaoa for QaoaSimulator {
 /// A QAOA simulator for one cost Hamiltonian: holds the precomputed diagonal, and keeps the
 /// state buffers of finished objective and gradient calls for the next call (an optimiser makes
 /// thousands; a fresh 2^n buffer costs a page fault per 4 KiB, more than a layer at n ≥ 20).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct QaoaSimulator {
     num_qubits: usize,
     /// Buffers longer than `2^segment_qubits` amplitudes are held in segments
     /// ([`crate::sim::segments`]).
     segment_qubits: usize,
     diagonal: CostDiagonal,
-    spare: Mutex<Vec<Amplitudes>>,
-}
-
-impl Clone for QaoaSimulator {
-    fn clone(&self) -> Self {
-        QaoaSimulator {
-            num_qubits: self.num_qubits,
-            segment_qubits: self.segment_qubits,
-            diagonal: self.diagonal.clone(),
-            spare: Mutex::new(Vec::new()),
-        }
-    }
+    spare: Buffers,
 }
 
 impl QaoaSimulator {
@@ -153,7 +142,7 @@ impl QaoaSimulator {
             num_qubits: ising.num_qubits,
             segment_qubits: SEGMENT_QUBITS,
             diagonal: ising.cost_diagonal(),
-            spare: Mutex::new(Vec::new()),
+            spare: Buffers::default(),
         })
     }
 
@@ -171,7 +160,7 @@ impl QaoaSimulator {
             num_qubits: len.trailing_zeros() as usize,
             segment_qubits: SEGMENT_QUBITS,
             diagonal,
-            spare: Mutex::new(Vec::new()),
+            spare: Buffers::default(),
         })
     }
 
@@ -190,29 +179,18 @@ impl QaoaSimulator {
     /// segments of a gradient's longer buffer.
     fn buffer(&self, states: usize) -> Result<Amplitudes> {
         let len = segmented_len(states << self.num_qubits, self.segment_qubits);
-        if let Some(v) = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
-            if v.len() >= len {
-                return Ok(v);
-            }
-            // Too short: given back before the longer one is checked and allocated.
-            drop(v);
-        }
-        check_bytes(self.num_qubits, len as u128 * AMPLITUDE_BYTES)?;
-        Ok(Amplitudes::zeroed(len))
+        self.spare
+            .take(len, || check_bytes(self.num_qubits, len as u128 * AMPLITUDE_BYTES))
     }
 
     /// Keep `amps` for the next call.
     fn keep(&self, amps: Amplitudes) {
-        if let Ok(mut v) = self.spare.lock() {
-            v.push(amps);
-        }
+        self.spare.keep(amps);
     }
 
     /// Give the kept buffers back to the allocator.
     pub fn release_buffers(&self) {
-        if let Ok(mut v) = self.spare.lock() {
-            v.clear();
-        }
+        self.spare.clear();
     }
 
     /// Number of qubits.
@@ -356,6 +334,23 @@ fn cost_weight(diagonal: &CostDiagonal) -> Weight<'_> {
         CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },
         CostDiagonal::Dense(costs) => Weight::Dense(costs),
     }
+}
+
+/// Refuses a space (`what`) of 2^`log2_dimension` states that needs `needed` bytes when that is
+/// more than the memory available, or the dimension more than [`crate::sim::MAX_QUBITS`]
+/// qubits address.
+fn check_space(what: &str, log2_dimension: f64, needed: f64) -> Result<()> {
+    let available = available_memory();
+    if log2_dimension > crate::sim::MAX_QUBITS as f64 || needed > available as f64 {
+        return Err(Error::SpaceTooLarge {
+            what: what.into(),
+            log2_dimension,
+            needed_gib: crate::error::gib(needed),
+            available_gib: crate::error::gib(available as f64),
+            note: String::new(),
+        });
+    }
+    Ok(())
 }
 
 /// `e^{−iγ c_v}` for every distinct cost: the phases of one layer, computed once.

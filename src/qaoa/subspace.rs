@@ -7,15 +7,15 @@
 //! and `rx(2β)` on each free qubit: the gate list the export writes, applied exactly on the
 //! digits' states (see [`crate::sim::kernels::Axis`]).
 
-use super::{Evaluation, Objective, Qaoa};
+use super::{check_space, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
 use crate::cost::qubo::Qubo;
-use crate::error::{gib, Error, Result};
+use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Axis, Phase, Start, Weight, LAMBDA_SKEW};
-use crate::sim::{available_memory, Amplitudes, AMPLITUDE_BYTES};
+use crate::sim::{Amplitudes, Buffers, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 use std::sync::Mutex;
 
@@ -51,7 +51,7 @@ pub struct SubspaceSimulator {
     num_qubits: usize,
     mixer: MixerKind,
     diagonal: CostDiagonal,
-    spare: Mutex<Vec<Amplitudes>>,
+    spare: Buffers,
     scratch: Mutex<Vec<f64>>,
 }
 
@@ -118,18 +118,11 @@ impl SubspaceSimulator {
             ));
         }
         let log2_dimension: f64 = digits.iter().map(|d| (d.states.len() as f64).log2()).sum();
-        let dimension: f64 = log2_dimension.exp2();
-        let needed = dimension * BUILD_BYTES_PER_STATE;
-        let available = available_memory();
-        if log2_dimension > crate::sim::MAX_QUBITS as f64 || needed > available as f64 {
-            return Err(Error::SpaceTooLarge {
-                what: "block space".into(),
-                log2_dimension,
-                needed_gib: gib(needed),
-                available_gib: gib(available as f64),
-                note: String::new(),
-            });
-        }
+        check_space(
+            "block space",
+            log2_dimension,
+            log2_dimension.exp2() * BUILD_BYTES_PER_STATE,
+        )?;
         let mut stride = 1usize;
         let digit_axes: Vec<Axis> = digits
             .iter()
@@ -150,7 +143,7 @@ impl SubspaceSimulator {
             num_qubits,
             mixer,
             diagonal,
-            spare: Mutex::new(Vec::new()),
+            spare: Buffers::default(),
             scratch: Mutex::new(Vec::new()),
         })
     }
@@ -198,27 +191,17 @@ impl SubspaceSimulator {
     /// gradient after the first paid 25 % more on 8^8).
     fn buffer(&self) -> Result<Amplitudes> {
         let len = self.diagonal.len() + LAMBDA_SKEW;
-        if let Some(v) = self.spare.lock().map(|mut v| v.pop()).unwrap_or(None) {
-            return Ok(v);
-        }
-        let bytes = len as f64 * AMPLITUDE_BYTES as f64;
-        let available = available_memory();
-        if bytes > available as f64 {
-            return Err(Error::SpaceTooLarge {
-                what: "block space".into(),
-                log2_dimension: (self.diagonal.len() as f64).log2(),
-                needed_gib: gib(bytes),
-                available_gib: gib(available as f64),
-                note: String::new(),
-            });
-        }
-        Ok(Amplitudes::zeroed(len))
+        self.spare.take(len, || {
+            check_space(
+                "block space",
+                (self.diagonal.len() as f64).log2(),
+                len as f64 * AMPLITUDE_BYTES as f64,
+            )
+        })
     }
 
     fn keep(&self, amps: Amplitudes) {
-        if let Ok(mut v) = self.spare.lock() {
-            v.push(amps);
-        }
+        self.spare.keep(amps);
     }
 
     /// Evolve the uniform start into `amps` (length: the dimension).
@@ -430,9 +413,7 @@ impl Qaoa for SubspaceSimulator {
     }
 
     fn release_buffers(&self) {
-        if let Ok(mut v) = self.spare.lock() {
-            v.clear();
-        }
+        self.spare.clear();
     }
 
     fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
@@ -464,7 +445,7 @@ mod tests {
         let sim = SubspaceSimulator::new(&Qubo::from_ising(&ising), digits, &gates, 8, MixerKind::XyRing).unwrap();
         let angles = Angles::new(vec![0.1, 0.2], vec![0.3, 0.4]).unwrap();
         let (value, grad) = sim.gradient(&angles, &Objective::Energy).unwrap();
-        let lens = || -> Vec<usize> { sim.spare.lock().unwrap().iter().map(|b| b.len()).collect() };
+        let lens = || sim.spare.lens();
         let first = lens();
         assert_eq!(first.len(), 2);
         assert!(first.iter().all(|&l| l == first[0]), "{first:?}");

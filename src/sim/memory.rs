@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Quantity, Result};
 use num_complex::Complex64;
+use std::sync::Mutex;
 
 /// Bytes of one amplitude (complex128).
 pub const AMPLITUDE_BYTES: u128 = 16;
@@ -99,6 +100,57 @@ impl std::ops::Deref for Amplitudes {
 impl std::ops::DerefMut for Amplitudes {
     fn deref_mut(&mut self) -> &mut [Complex64] {
         &mut self.buf[self.start..self.start + self.len]
+    }
+}
+
+/// The state buffers a simulator keeps from one call to the next: an optimiser makes thousands
+/// of calls, and a fresh buffer costs a page fault per 4 KiB, more than a layer from 2^20
+/// amplitudes on. A clone starts with none.
+#[derive(Debug, Default)]
+pub struct Buffers(Mutex<Vec<Amplitudes>>);
+
+impl Clone for Buffers {
+    fn clone(&self) -> Self {
+        Buffers::default()
+    }
+}
+
+impl Buffers {
+    /// A kept buffer of at least `len` amplitudes, holding whatever it last held; else a new
+    /// zeroed one, once `fits` has allowed it. A kept buffer too short is given back to the
+    /// allocator before `fits` is asked, so it does not count against the new one.
+    pub fn take(&self, len: usize, fits: impl FnOnce() -> Result<()>) -> Result<Amplitudes> {
+        if let Some(v) = self.0.lock().map(|mut v| v.pop()).unwrap_or(None) {
+            if v.len() >= len {
+                return Ok(v);
+            }
+            drop(v);
+        }
+        fits()?;
+        Ok(Amplitudes::zeroed(len))
+    }
+
+    /// Keep `amps` for the next call.
+    pub fn keep(&self, amps: Amplitudes) {
+        if let Ok(mut v) = self.0.lock() {
+            v.push(amps);
+        }
+    }
+
+    /// Give the kept buffers back to the allocator.
+    pub fn clear(&self) {
+        if let Ok(mut v) = self.0.lock() {
+            v.clear();
+        }
+    }
+
+    /// The lengths of the kept buffers, last kept last.
+    #[cfg(test)]
+    pub fn lens(&self) -> Vec<usize> {
+        self.0
+            .lock()
+            .map(|v| v.iter().map(|b| b.len()).collect())
+            .unwrap_or_default()
     }
 }
 
@@ -238,6 +290,34 @@ mod tests {
         a[3] = Complex64::new(5.0, 0.0);
         a.truncate(4);
         assert_eq!(a.into_vec(), [0.0, 0.0, 0.0, 5.0].map(|x| Complex64::new(x, 0.0)));
+    }
+
+    #[test]
+    fn kept_buffers_serve_what_they_hold_and_short_ones_are_replaced() {
+        let pool = Buffers::default();
+        let asked = std::cell::Cell::new(0);
+        let fits = || {
+            asked.set(asked.get() + 1);
+            Ok(())
+        };
+        let mut a = pool.take(8, fits).unwrap();
+        assert_eq!((a.len(), asked.get()), (8, 1));
+        a[3] = Complex64::new(1.5, -2.0);
+        pool.keep(a);
+        // A kept buffer long enough comes back as it was left, without asking again.
+        let b = pool.take(4, fits).unwrap();
+        assert_eq!((b.len(), b[3], asked.get()), (8, Complex64::new(1.5, -2.0), 1));
+        pool.keep(b);
+        // One too short is dropped and a new zeroed one allowed first.
+        let c = pool.take(16, fits).unwrap();
+        assert_eq!((c.len(), c[3], asked.get()), (16, Complex64::new(0.0, 0.0), 2));
+        assert!(pool.lens().is_empty());
+        pool.keep(c);
+        // A refusal is passed on, and a clone starts with no buffers.
+        assert!(pool.clone().lens().is_empty());
+        pool.clear();
+        let refused = pool.take(4, || Err(Error::InvalidArgument("no room".into())));
+        assert!(matches!(refused, Err(Error::InvalidArgument(_))));
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod memory;
 mod quad;
 pub mod reference;
 
+pub(crate) use memory::Buffers;
 pub use memory::{
     available_memory, check_bytes, check_count, check_memory, segmented_len, segments, Amplitudes, AMPLITUDE_BYTES,
     LINE_BYTES, MAX_QUBITS, SEGMENT_GAP, SEGMENT_QUBITS,
