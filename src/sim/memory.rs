@@ -124,7 +124,6 @@ impl Buffers {
             if v.len() >= len {
                 return Ok(v);
             }
-            drop(v);
         }
         fits()?;
         Ok(Amplitudes::zeroed(len))
