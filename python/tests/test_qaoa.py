@@ -119,6 +119,9 @@ def test_simulation_releases_the_gil() -> None:
         q.energy(*angles)
         moved.append(counter[0] - before)
 
+    # One simulation thread, so that a core is left for the counter: with every core taken by
+    # the simulation's threads, a short call can end before the counter is scheduled at all.
+    quzzle.set_num_threads(1)
     worker = threading.Thread(target=count)
     worker.start()
     try:
@@ -128,4 +131,5 @@ def test_simulation_releases_the_gil() -> None:
     finally:
         stop.set()
         worker.join()
+        quzzle.set_num_threads(None)
     assert moved[0] > 1000, f"the counter moved {moved[0]} times during the simulation"
