@@ -3,8 +3,35 @@
 //! far it has gone through a callback; printing is the caller's business.
 
 use crate::error::{Error, Quantity, Result};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// A stop request from outside a run (Ctrl-C in Python): a flag another thread sets, which the
+/// run reads between its steps (optimiser evaluations, sweep rows, counting chunks) and stops
+/// at with [`Error::Interrupted`]. The default never stops.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Option<Arc<AtomicBool>>);
+
+impl Cancel {
+    /// Stop once `flag` is set.
+    pub fn new(flag: Arc<AtomicBool>) -> Self {
+        Cancel(Some(flag))
+    }
+
+    /// Whether the stop was asked for.
+    pub fn is_set(&self) -> bool {
+        self.0.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// [`Error::Interrupted`] naming `task` once the stop was asked for.
+    pub fn check(&self, task: &str) -> Result<()> {
+        if self.is_set() {
+            return Err(Error::Interrupted { task: task.to_string() });
+        }
+        Ok(())
+    }
+}
 
 /// How far a long run has gone.
 #[derive(Clone, Debug)]
@@ -44,6 +71,8 @@ pub struct Budget<'a> {
     /// When the next progress report is due.
     next_report: Mutex<Instant>,
     progress: Option<&'a ProgressFn<'a>>,
+    /// A stop asked for from outside: the budget is then spent.
+    cancel: Cancel,
 }
 
 impl Budget<'static> {
@@ -57,6 +86,7 @@ impl Budget<'static> {
             interval: Duration::MAX,
             next_report: Mutex::new(now),
             progress: None,
+            cancel: Cancel::default(),
         }
     }
 }
@@ -86,6 +116,7 @@ impl<'a> Budget<'a> {
             interval,
             next_report: Mutex::new(began.checked_add(interval).unwrap_or(began)),
             progress,
+            cancel: Cancel::default(),
         })
     }
 
@@ -99,9 +130,20 @@ impl<'a> Budget<'a> {
         self.began.elapsed().as_secs_f64()
     }
 
-    /// Whether the time is up.
+    /// This budget, also spent as soon as `cancel` is set (the run's error then says it was
+    /// interrupted, not out of time).
+    pub fn with_cancel(self, cancel: Cancel) -> Self {
+        Budget { cancel, ..self }
+    }
+
+    /// The stop request this budget heeds.
+    pub fn cancel(&self) -> &Cancel {
+        &self.cancel
+    }
+
+    /// Whether the time is up (or the run was asked to stop).
     pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.cancel.is_set() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Report progress when a report is due; `fraction` and `detail` are only computed then.
@@ -131,6 +173,9 @@ impl<'a> Budget<'a> {
     /// The error of a run stopped by the budget: what ran, what was done, and how long the
     /// whole would take at the pace so far.
     pub fn out_of_time(&self, task: &str, fraction: Option<f64>, detail: &str) -> Error {
+        if self.cancel.is_set() {
+            return Error::Interrupted { task: task.to_string() };
+        }
         let seconds = self.seconds();
         let mut done = format!("{detail} in {seconds:.1} s");
         if let Some(f) = fraction.filter(|f| f.is_finite()) {
@@ -201,6 +246,20 @@ mod tests {
         let b = Budget::new(None, Duration::from_secs(3600), Some(&f)).unwrap();
         b.tick("counting", || Some(0.5), || "half".into());
         assert_eq!(calls.load(Ordering::Relaxed), 1, "not due for an hour");
+    }
+
+    #[test]
+    fn a_cancelled_budget_is_spent_and_says_interrupted() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let b = Budget::unlimited().with_cancel(Cancel::new(flag.clone()));
+        assert!(!b.expired() && b.cancel().check("counting").is_ok());
+        flag.store(true, Ordering::Relaxed);
+        assert!(b.expired());
+        let e = b.out_of_time("counting x", Some(0.5), "half");
+        assert!(matches!(e, Error::Interrupted { .. }), "{e}");
+        assert!(e.to_string().starts_with("counting x: interrupted"), "{e}");
+        assert!(b.cancel().check("counting").is_err());
+        assert!(!Cancel::default().is_set());
     }
 
     #[test]

@@ -426,6 +426,13 @@ pub enum Error {
         /// A cheaper way to the result, if there is one.
         instead: Option<Instead>,
     },
+    /// A run stopped because its caller asked it to (Ctrl-C in Python; see
+    /// [`crate::budget::Cancel`]).
+    #[error("{task}: interrupted before it finished")]
+    Interrupted {
+        /// What ran.
+        task: String,
+    },
     /// The classical optimiser failed.
     #[error("angle optimisation failed: {0}")]
     Optimizer(String),

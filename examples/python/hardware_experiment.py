@@ -62,7 +62,7 @@ def run_board(name, space, mixer, args, script, out):
     })
     rows = []
     for d in report.depths:
-        text, manifest = enc.qasm(d.gammas, d.betas, space=space, mixer=mixer, name=f"p{d.p:02d}.qasm")
+        text, manifest = report.qasm(d.p, name=f"p{d.p:02d}.qasm")  # its space, mixer and angles
         stem = os.path.join(out, f"{name.removesuffix('.txt')}-p{d.p:02d}")
         with open(stem + ".qasm", "w", encoding="utf-8") as f:
             f.write(text)

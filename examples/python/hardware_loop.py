@@ -63,7 +63,7 @@ def main() -> int:
     records = []
     for d in report.depths:
         # What goes to the device: the QASM text. The manifest stays with you to score the counts.
-        text, manifest = enc.qasm(d.gammas, d.betas, flavor="portable", name=f"p{d.p}.qasm")
+        text, manifest = report.qasm(d.p, flavor="portable", name=f"p{d.p}.qasm")
         with open(os.path.join(out, f"p{d.p}.qasm"), "w", encoding="utf-8") as f:
             f.write(text)
         with open(os.path.join(out, f"p{d.p}.json"), "w", encoding="utf-8") as f:

@@ -18,8 +18,10 @@ they use, and results are the same bits on any thread count.
 from __future__ import annotations
 
 import json
+import numbers
+import operator
 import os
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from . import _native
 from ._native import DEFAULT_TRAJECTORIES, Encoding, Puzzle, Qaoa, load, num_threads, parse, set_num_threads
@@ -65,6 +67,10 @@ class Record(Mapping[str, Any]):
         object.__setattr__(self, "_fields", dict(fields))
 
     def __getattr__(self, name: str) -> Any:
+        # Only fields: a private or special name looked up before `_fields` is set (by pickle
+        # and copy, on an instance made without __init__) must not recurse.
+        if name.startswith("_"):
+            raise AttributeError(name)
         try:
             return self._fields[name]
         except KeyError:
@@ -86,14 +92,29 @@ class Record(Mapping[str, Any]):
         return list(self._fields)
 
     def to_dict(self) -> Dict[str, Any]:
-        """The fields as a new plain dict (nested values copied)."""
-        copied: Dict[str, Any] = json.loads(json.dumps(self._fields))
+        """The fields as a new plain dict (nested values copied, nested records as dicts)."""
+        copied: Dict[str, Any] = json.loads(json.dumps(_plain(self._fields)))
         return copied
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Pickled and copied by its fields (copy.deepcopy copies them too).
+        return (type(self), (self._fields,))
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in list(self._fields.items())[:6])
         more = ", ..." if len(self._fields) > 6 else ""
         return f"Record({shown}{more})"
+
+
+def _plain(value: Any) -> Any:
+    """`value` with every nested :class:`Record` a plain dict (for JSON)."""
+    if isinstance(value, Record):
+        return {k: _plain(v) for k, v in value._fields.items()}
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _pandas(what: str) -> Any:
@@ -109,16 +130,19 @@ def _pandas(what: str) -> Any:
 class Report(Record):
     """The report of :func:`solve`: the fields of ``quzzle solve --json`` (provenance, valid
     bitstrings, uniform baseline, ...), with ``depths`` a list of :class:`Record` (one per
-    depth: ``p``, ``energy``, ``success_probability``, ``gammas``, ``betas``, ...)."""
+    depth: ``p``, ``energy``, ``success_probability``, ``gammas``, ``betas``, ...).
+    :meth:`qasm` exports the circuit of one depth on the report's own space and mixer."""
 
-    __slots__ = ("_text",)
+    __slots__ = ("_text", "_encoding")
     _text: str
+    _encoding: Optional[Encoding]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, encoding: Optional[Encoding] = None) -> None:
         fields = json.loads(text)
         fields["depths"] = [Record(d) for d in fields["depths"]]
         super().__init__(fields)
         object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_encoding", encoding)
 
     def to_dict(self) -> Dict[str, Any]:
         """The report as ``quzzle solve --json`` prints it, parsed."""
@@ -133,6 +157,50 @@ class Report(Record):
         """One row per depth as a ``pandas.DataFrame`` (needs pandas)."""
         pandas = _pandas("Report.to_pandas")
         return pandas.DataFrame([d.to_dict() for d in self.depths])
+
+    def qasm(
+        self,
+        p: int,
+        *,
+        flavor: str = "portable",
+        symbolic: bool = False,
+        with_state: bool = False,
+        name: str = "circuit.qasm",
+        enc: Optional[Encoding] = None,
+    ) -> Tuple[str, Dict[str, Any]]:
+        """The circuit of depth ``p`` as the report ran it: its space, mixer and angles, on its
+        encoding (as ``quzzle qasm --angles REPORT.json`` with the report's ``--space`` and
+        ``--mixer``). Returns ``(text, manifest)`` as :meth:`Encoding.qasm`. ``enc``: the
+        encoding, when the report did not come from :func:`solve` in this process (by default a
+        report read back from pickle encodes its ``file`` again); an encoding of another puzzle,
+        reduction or size is refused."""
+        if enc is None:
+            enc = self._encoding if self._encoding is not None else self._encode_again()
+        text, manifest = _native.qasm_of_report(
+            enc, self._text, _depth(p, "p"), flavor, self._fields["space"], self._fields["mixer"], symbolic, with_state, name
+        )
+        return text, manifest
+
+    def _encode_again(self) -> Encoding:
+        f = self._fields
+        try:
+            return load(f["file"]).encode(reduce=f["reduce"], encoding=f.get("encoding", "onehot"))
+        except (OSError, QuzzleError) as e:
+            raise InvalidArgument(
+                f"the report's puzzle {f['file']!r} cannot be encoded again ({e}): give its encoding, Report.qasm(p, enc=...)"
+            ) from None
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # The encoding does not pickle: a report read back encodes its file again when asked
+        # for a circuit (and the export checks the puzzle's SHA-256).
+        return (Report, (self._text,))
+
+    def __copy__(self) -> "Report":
+        return Report(self._text, self._encoding)
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Report":
+        # The encoding is immutable: shared.
+        return Report(self._text, self._encoding)
 
     def __repr__(self) -> str:
         prov = self._fields
@@ -155,24 +223,33 @@ class SweepResult(Record):
         return pandas.DataFrame([r.to_dict() for r in self.rows])
 
 
-def _depth_list(depths: Depths) -> List[int]:
-    if isinstance(depths, bool):
-        raise InvalidArgument(f"depths: {depths!r} is not a depth")
-    if isinstance(depths, int):
-        return [depths]
-    if isinstance(depths, str):
-        text = depths.strip()
-        a, sep, b = text.partition("..")
-        try:
-            lo, hi = (int(a), int(b.lstrip("="))) if sep else (int(text), int(text))
-        except ValueError:
-            raise InvalidArgument(f"depths {depths!r}: write P or A..B (for example 1..5)") from None
-        return list(range(lo, hi + 1)) if lo <= hi else [lo, hi]
+def _depth(value: Any, what: str = "depths") -> int:
+    """A whole number of layers: an int (numpy's too) or an integral float; anything else is
+    refused rather than truncated."""
+    if isinstance(value, bool):
+        raise InvalidArgument(f"{what}: {value!r} is not a depth")
     try:
-        out = [int(d) for d in depths]
-    except (TypeError, ValueError):
+        return operator.index(value)
+    except TypeError:
+        pass
+    if isinstance(value, numbers.Real):
+        number = float(value)
+        if number.is_integer():
+            return int(number)
+    raise InvalidArgument(f"{what}: {value!r} is not a whole number of layers (a depth is an int)")
+
+
+def _depth_list(depths: Depths) -> List[int]:
+    if isinstance(depths, str):
+        # The command line's --depths syntax, read (and capped) by the library.
+        return _native.parse_depths(depths)
+    if isinstance(depths, (bool, numbers.Real)):
+        return [_depth(depths)]
+    try:
+        items: List[Any] = list(cast(Iterable[Any], depths))
+    except TypeError:
         raise InvalidArgument(f"depths {depths!r}: give an int, 'A..B' or a sequence of ints") from None
-    return out
+    return [_depth(d) for d in items]
 
 
 def _names(value: Union[None, str, Sequence[str]]) -> List[str]:
@@ -240,7 +317,7 @@ def solve(
         schedule,
         _paths(angles_from),
     )
-    return Report(text)
+    return Report(text, enc)
 
 
 def _document(doc: Document, what: str) -> Tuple[str, str]:
@@ -272,33 +349,98 @@ def sample(
     return counts
 
 
+def _bit_array_counts(bits: Any) -> Dict[str, int]:
+    """The counts of a Qiskit ``BitArray`` of one parameter binding. One of several bindings
+    (shape ``(k,)``) would merge k experiments into one: refused."""
+    shape = tuple(getattr(bits, "shape", ()))
+    bindings = 1
+    for s in shape:
+        bindings *= int(s)
+    if bindings != 1:
+        raise InvalidArgument(
+            f"a SamplerV2 result of {bindings} parameter bindings (shape {shape}): their shots would be merged into "
+            "one experiment; score one at a time, e.g. result[0].data.c[0] (the BitArray of binding 0), "
+            "or bind one parameter set per PUB"
+        )
+    counts: Dict[str, int] = bits.get_counts()
+    return counts
+
+
+def _count_value(key: Any, value: Any) -> Any:
+    """A count (an int, numpy's too) or a probability (a float), as JSON takes it."""
+    if isinstance(value, bool):
+        raise InvalidArgument(f"the count of {key!r} is {value!r}, not a number")
+    try:
+        return operator.index(value)
+    except TypeError:
+        pass
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise InvalidArgument(f"the count of {key!r} is {value!r}, not a number of shots (or a probability)")
+
+
+def _json_number(value: Any) -> Any:
+    """numpy's numbers for json.dumps."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return operator.index(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise InvalidArgument(f"{value!r} ({type(value).__name__}) in the counts is not a number")
+
+
+def _is_int_key(key: Any) -> bool:
+    return isinstance(key, numbers.Integral) and not isinstance(key, bool)
+
+
 def _counts(counts: Any) -> Tuple[Any, Optional[str]]:
     """The counts as a JSON-ready object and the format their source implies."""
     # Qiskit: a Result, a SamplerV2 PrimitiveResult / PubResult / DataBin, or a BitArray.
+    if isinstance(counts, Mapping):
+        if counts and all(_is_int_key(k) for k in counts):
+            # IonQ's integer keys (numpy integers too).
+            return {str(operator.index(k)): _count_value(k, v) for k, v in counts.items()}, "ionq"
+        if not all(isinstance(k, str) for k in counts):
+            bad = next(k for k in counts if not isinstance(k, str))
+            raise InvalidArgument(f"counts key {bad!r}: give bitstrings (str) or IonQ's integer indices, not a mix")
+        if "format" in counts or "counts" in counts:
+            # A counts document (quzzle's own, or IonQ's JSON): read by the library.
+            return json.loads(json.dumps(counts, default=_json_number)), None
+        return {k: _count_value(k, v) for k, v in counts.items()}, None
+    name = type(counts).__name__
     if hasattr(counts, "get_counts") and hasattr(counts, "num_shots") and hasattr(counts, "num_bits"):
-        return counts.get_counts(), "qiskit"  # BitArray
-    if type(counts).__name__ == "PrimitiveResult":
+        return _bit_array_counts(counts), "qiskit"  # BitArray
+    if name == "PrimitiveResult":
         results = list(counts)
         if len(results) != 1:
             raise InvalidArgument(f"a result of {len(results)} circuits: score one at a time (result[i])")
         counts = results[0]
-    if hasattr(counts, "data") and hasattr(counts, "metadata") and not isinstance(counts, Mapping):
-        counts = counts.data  # a PubResult
-    if type(counts).__name__ == "DataBin":
+        name = type(counts).__name__
+    # A PubResult's `data` is its DataBin; a qiskit Result's `data` is a method (and its
+    # counts come from get_counts below).
+    data = getattr(counts, "data", None)
+    if data is not None and not callable(data) and hasattr(counts, "metadata"):
+        counts = data
+        name = type(counts).__name__
+    if name == "DataBin":
         registers = list(counts.keys())
         if len(registers) != 1:
             raise InvalidArgument(
                 f"{len(registers)} classical registers ({', '.join(registers)}); quzzle's circuits measure into one"
             )
-        return counts[registers[0]].get_counts(), "qiskit"
-    if hasattr(counts, "get_counts") and not isinstance(counts, Mapping):
-        return counts.get_counts(), "qiskit"  # a qiskit Result (one circuit)
-    if isinstance(counts, Mapping):
-        if counts and all(isinstance(k, int) and not isinstance(k, bool) for k in counts):
-            return {str(k): v for k, v in counts.items()}, "ionq"  # IonQ's integer keys
-        return dict(counts), None
+        return _bit_array_counts(counts[registers[0]]), "qiskit"
+    if callable(getattr(counts, "get_counts", None)):
+        # A qiskit Result: one circuit's counts.
+        experiments = getattr(counts, "results", None)
+        if isinstance(experiments, list) and len(experiments) != 1:
+            raise InvalidArgument(
+                f"a Result of {len(experiments)} circuits: score one at a time (result.get_counts(i))"
+            )
+        got = counts.get_counts()
+        if not isinstance(got, Mapping):
+            raise InvalidArgument(f"{name}.get_counts() gave {type(got).__name__}, not one circuit's counts")
+        return {str(k): _count_value(k, v) for k, v in got.items()}, "qiskit"
     raise InvalidArgument(
-        f"cannot read counts from {type(counts).__name__}: give a dict, a Qiskit Result, BitArray or SamplerV2 result, "
+        f"cannot read counts from {name}: give a dict, a Qiskit Result, BitArray or SamplerV2 result, "
         "JSON text or a path"
     )
 

@@ -27,6 +27,8 @@ __all__ = [
     "sample_json",
     "score_json",
     "sweep_json",
+    "parse_depths",
+    "qasm_of_report",
 ]
 
 DEFAULT_TRAJECTORIES: int
@@ -143,7 +145,9 @@ class Encoding:
         with_state: bool = False,
         name: str = "circuit.qasm",
     ) -> Tuple[str, Dict[str, Any]]:
-        """The circuit as OpenQASM 3 text and its manifest (as ``quzzle qasm`` writes them)."""
+        """The circuit as OpenQASM 3 text and its manifest (as ``quzzle qasm`` writes them), on
+        ``space`` with ``mixer`` (none: the full space with the X mixer, whatever space the
+        angles were optimised on: export a report's circuit with ``Report.qasm``)."""
 
 @final
 class Qaoa:
@@ -241,3 +245,15 @@ def sweep_json(
     schedule: Optional[str],
     angles_from: List[str],
 ) -> str: ...
+def parse_depths(text: str) -> List[int]: ...
+def qasm_of_report(
+    enc: Encoding,
+    report: str,
+    p: int,
+    flavor: str,
+    space: str,
+    mixer: str,
+    symbolic: bool,
+    with_state: bool,
+    name: str,
+) -> Tuple[str, Dict[str, Any]]: ...

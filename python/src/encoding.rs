@@ -85,8 +85,11 @@ impl Puzzle {
 
     /// The puzzle as text, with `board` (one string per row) filled in, or its givens.
     #[pyo3(signature = (board=None))]
-    fn render(&self, board: Option<Vec<String>>) -> String {
-        self.puzzle.render(board.as_ref())
+    fn render(&self, board: Option<Vec<String>>) -> PyResult<String> {
+        if let Some(board) = &board {
+            check_board(self.puzzle.as_ref(), board)?;
+        }
+        Ok(self.puzzle.render(board.as_ref()))
     }
 
     /// Encode: reduce at `reduce` and build the `encoding` (`onehot` or, for Sudoku,
@@ -109,6 +112,31 @@ impl Puzzle {
         let (r, c) = self.puzzle.size();
         format!("<quzzle.Puzzle {} {r}x{c} from {}>", self.puzzle.kind(), self.file)
     }
+}
+
+/// Refuse a board that is not `rows` strings of `cols` symbols, or holds a symbol the puzzle's
+/// boards do not use (read back, it would not give the same board).
+fn check_board(puzzle: &dyn quzzle::puzzle::Puzzle, board: &[String]) -> PyResult<()> {
+    let (rows, cols) = puzzle.size();
+    let example = puzzle
+        .solution()
+        .and_then(|s| s.first())
+        .map_or_else(String::new, |r| format!(", such as `{r}`"));
+    if board.len() != rows {
+        return Err(invalid(format!(
+            "a {} board is {rows} rows of {cols} characters (one string per row{example}); {} given",
+            puzzle.kind(),
+            board.len()
+        )));
+    }
+    if let Some((r, row)) = board.iter().enumerate().find(|(_, row)| row.chars().count() != cols) {
+        return Err(invalid(format!(
+            "row {r} `{row}` has {} characters; a {} board's rows have {cols} characters{example}",
+            row.chars().count(),
+            puzzle.kind()
+        )));
+    }
+    Ok(())
 }
 
 /// A puzzle encoded on qubits after reduction: its cost, its qubits' cells, its solutions, and
@@ -424,12 +452,15 @@ impl Encoding {
         mixer: Option<&str>,
         objective: &str,
     ) -> PyResult<crate::qaoa::Qaoa> {
+        crate::check_depth(p)?;
         crate::qaoa::build(self, py, p, space, mixer, objective)
     }
 
     /// The QAOA circuit as OpenQASM 3 text and its manifest (a dict, as `quzzle qasm` writes
     /// beside the file): at `gammas`/`betas`, or optimised here (`optimize=True`: energy,
     /// INTERP over depths 1..p, L-BFGS, `seed`). `flavor`: `portable`, `ibm` or `ionq`.
+    /// `space` and `mixer` as in `qaoa`: none given is the full space with the X mixer, whatever
+    /// space the angles were optimised on (`Report.qasm` exports a report's own circuit).
     #[pyo3(signature = (gammas=None, betas=None, *, p=None, optimize=false, seed=0, flavor="portable", space=None, mixer=None, symbolic=false, with_state=false, name="circuit.qasm"))]
     #[allow(clippy::too_many_arguments)]
     fn qasm<'py>(

@@ -23,10 +23,24 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sample_json, m)?)?;
     m.add_function(wrap_pyfunction!(score_json, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_json, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_depths, m)?)?;
+    m.add_function(wrap_pyfunction!(qasm_of_report, m)?)?;
     Ok(())
 }
 
+/// The depths of a `--depths` text (`P`, `A..B`, `1..10,20`), read as the command line reads
+/// them (each 1..=256).
+#[pyfunction]
+fn parse_depths(text: &str) -> PyResult<Vec<usize>> {
+    quzzle::experiment::solve::parse_depths(text).or_py()
+}
+
 fn check_depths(depths: &[usize]) -> PyResult<()> {
+    if depths.iter().any(|&p| p > quzzle::experiment::solve::MAX_DEPTH) {
+        // The command line's message for its --depths.
+        let text: Vec<String> = depths.iter().map(|p| p.to_string()).collect();
+        return Err(error(quzzle::Error::InvalidDepths { text: text.join(",") }));
+    }
     if depths.is_empty() || depths.contains(&0) || !depths.is_sorted_by(|a, b| a < b) {
         return Err(error(quzzle::Error::out_of_range(
             quzzle::error::Quantity::Depth,
@@ -88,7 +102,18 @@ fn solve_json(
         transfer_from: run.angle_files,
         schedule: run.schedule,
     };
-    let report = compute(py, || quzzle::solve(enc.inner.as_ref(), &settings)).or_py()?;
+    let report = crate::interruptible(py, |cancel| {
+        let settings = SolveSettings {
+            config: OptimizeConfig {
+                cancel: cancel.clone(),
+                ..settings.config.clone()
+            },
+            ..settings.clone()
+        };
+        let budget = quzzle::budget::Budget::unlimited().with_cancel(cancel);
+        quzzle::experiment::solve::solve_within(enc.inner.as_ref(), &settings, &budget)
+    })?
+    .or_py()?;
     json_text(&report)
 }
 
@@ -122,6 +147,24 @@ pub(crate) fn qasm<'py>(
         },
         _ => return Err(invalid("give gammas and betas, or optimize=True with p")),
     };
+    export(enc, py, depth, angles, flavor, space, mixer, symbolic, with_state, name)
+}
+
+/// The circuit of `depth` with `angles` on `space` with `mixer`, and its manifest.
+#[allow(clippy::too_many_arguments)]
+fn export<'py>(
+    enc: &Encoding,
+    py: Python<'py>,
+    depth: usize,
+    angles: AngleSource,
+    flavor: &str,
+    space: Option<&str>,
+    mixer: Option<&str>,
+    symbolic: bool,
+    with_state: bool,
+    name: &str,
+) -> PyResult<(String, Bound<'py, PyAny>)> {
+    crate::check_depth(depth)?;
     let request = ExportRequest {
         depth,
         angles,
@@ -137,6 +180,43 @@ pub(crate) fn qasm<'py>(
         .as_ref()
         .ok_or_else(|| invalid("no manifest was made"))?;
     Ok((exported.text, crate::to_python(py, manifest)?))
+}
+
+/// `Report.qasm`: the circuit of depth `p` of a solve report (its JSON text), on the report's
+/// space and mixer, with its angles read back from the report by the library, which refuses a
+/// report of another puzzle, encoding, reduction, size, space or mixer (as `quzzle qasm
+/// --angles REPORT.json`).
+#[pyfunction]
+#[pyo3(signature = (enc, report, p, flavor, space, mixer, symbolic, with_state, name))]
+#[allow(clippy::too_many_arguments)]
+fn qasm_of_report<'py>(
+    py: Python<'py>,
+    enc: &Encoding,
+    report: String,
+    p: usize,
+    flavor: &str,
+    space: &str,
+    mixer: &str,
+    symbolic: bool,
+    with_state: bool,
+    name: &str,
+) -> PyResult<(String, Bound<'py, PyAny>)> {
+    let angles = AngleSource::Report {
+        text: report,
+        source: "<solve report>".into(),
+    };
+    export(
+        enc,
+        py,
+        p,
+        angles,
+        flavor,
+        Some(space),
+        Some(mixer),
+        symbolic,
+        with_state,
+        name,
+    )
 }
 
 /// The circuit a manifest describes: its encoding, space and angles.
@@ -285,8 +365,27 @@ fn sweep_json(
     let lock = sweep::lock_sweep_folder(&out).or_py()?;
     // The first exception the callback raised, raised again once the sweep has stopped.
     let mut raised: Option<PyErr> = None;
-    let outcome = compute(py, || {
-        sweep::run_sweep(&plan, &csv, &mut |event| {
+    // Progress in rows: every instance not skipped gives one row per init and depth (resumed
+    // or computed), and every skip is announced before the first row.
+    let rows_per_instance = plan.inits.len() * plan.depths.len();
+    let files = plan.files.len();
+    let (mut skipped, mut rows_done) = (0usize, 0usize);
+    let outcome = crate::interruptible(py, |cancel| {
+        let plan = SweepPlan {
+            config: OptimizeConfig {
+                cancel: cancel.clone(),
+                ..plan.config.clone()
+            },
+            ..plan.clone()
+        };
+        let budget = quzzle::budget::Budget::unlimited().with_cancel(cancel);
+        sweep::run_sweep_within(&plan, &csv, &budget, &mut |event| {
+            match event {
+                SweepEvent::Skipped { .. } => skipped += 1,
+                SweepEvent::Row { .. } => rows_done += 1,
+                SweepEvent::Note(_) => {}
+            }
+            let rows_total = files.saturating_sub(skipped) * rows_per_instance;
             let (Some(callback), None) = (&progress, &raised) else {
                 return;
             };
@@ -312,8 +411,12 @@ fn sweep_json(
                             d.set_item("event", "row")?;
                             d.set_item("row", crate::to_python(py, row)?)?;
                             d.set_item("resumed", resumed)?;
-                            d.set_item("done", done)?;
-                            d.set_item("total", total)?;
+                            d.set_item("done", rows_done)?;
+                            d.set_item("total", rows_total)?;
+                            // The work, in amplitude-layers (2^n·p per row) of the rows computed
+                            // in this run: what an estimate of the time left goes by.
+                            d.set_item("work_done", done)?;
+                            d.set_item("work_total", total)?;
                         }
                     }
                     callback.call1(py, (d,))?;
@@ -326,6 +429,7 @@ fn sweep_json(
         })
     });
     drop(lock);
+    let outcome = outcome?;
     if let Some(e) = raised {
         return Err(e);
     }

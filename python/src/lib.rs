@@ -125,6 +125,73 @@ pub(crate) fn compute<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) 
     })
 }
 
+/// The most threads `set_num_threads` takes: far beyond this machine's cores a pool only
+/// costs memory and start-up time (100 000 threads took 40 s or never started).
+fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_mul(16).max(256)
+}
+
+/// Run `work` as [`compute`] does, on a thread of its own, while this thread watches for
+/// Ctrl-C: a `KeyboardInterrupt` (or any exception a signal handler raises) sets the stop flag
+/// that `work` is handed, waits for the work to stop (it reads the flag between optimiser
+/// evaluations and sweep rows, so within a fraction of a second) and is raised then, with
+/// everything the work held (a sweep's lock) released.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(quzzle::budget::Cancel) -> T + Send,
+) -> PyResult<T> {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    /// Sets its flag when dropped: when the work returns or unwinds.
+    struct Finished<'a>(&'a AtomicBool);
+    impl Drop for Finished<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Release);
+        }
+    }
+    let pool = match NUM_THREADS.load(Ordering::Relaxed) {
+        0 => None,
+        n => pool_of(n).ok(),
+    };
+    let flag = Arc::new(AtomicBool::new(false));
+    let cancel = quzzle::budget::Cancel::new(flag.clone());
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let _finished = Finished(&finished);
+            match pool {
+                Some(pool) => pool.install(|| work(cancel)),
+                None => work(cancel),
+            }
+        });
+        let mut raised: Option<PyErr> = None;
+        while !finished.load(Ordering::Acquire) {
+            // Up to 50 ms without the GIL, then signals are looked at (on the main thread).
+            py.detach(|| {
+                for _ in 0..25 {
+                    if finished.load(Ordering::Acquire) {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            });
+            if raised.is_none() && !finished.load(Ordering::Acquire) {
+                if let Err(e) = py.check_signals() {
+                    flag.store(true, Ordering::Relaxed);
+                    raised = Some(e);
+                }
+            }
+        }
+        // A panic of the work goes on here (pyo3 raises it in Python).
+        let out = worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        match raised {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    })
+}
+
 /// Use `n` threads for each later simulation, optimisation and sweep (`None` or 0: rayon's
 /// default, one per core unless `RAYON_NUM_THREADS` says otherwise). Each Python thread gets its
 /// own `n` threads, so two Python threads with `n = 1` use two cores.
@@ -132,6 +199,13 @@ pub(crate) fn compute<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) 
 #[pyo3(signature = (n=None))]
 fn set_num_threads(n: Option<usize>) -> PyResult<()> {
     let n = n.unwrap_or(0);
+    let max = max_threads();
+    if n > max {
+        return Err(invalid(format!(
+            "{n} threads: give at most {max} (16 per core of this machine's {}, and at least 256)",
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        )));
+    }
     if n > 0 {
         // Started now, so that a count the machine refuses is an error here.
         pool_of(n)?;
@@ -147,6 +221,20 @@ fn num_threads() -> usize {
         0 => rayon::current_num_threads(),
         n => n,
     }
+}
+
+/// Refuse a depth outside 1..=[`MAX_DEPTH`](quzzle::experiment::solve::MAX_DEPTH) before
+/// anything of that size is allocated (as the command line's `bench --depth`).
+pub(crate) fn check_depth(p: usize) -> PyResult<()> {
+    use quzzle::experiment::solve::MAX_DEPTH;
+    if !(1..=MAX_DEPTH).contains(&p) {
+        return Err(error(quzzle::Error::out_of_range(
+            quzzle::error::Quantity::Depth,
+            p,
+            format!("must be 1..={MAX_DEPTH} (as in solve and qasm)"),
+        )));
+    }
+    Ok(())
 }
 
 /// A name from a fixed list (`space`, `mixer`, ...), as the command line takes it.

@@ -42,13 +42,7 @@ pub(crate) fn build(
     mixer: Option<&str>,
     objective: &str,
 ) -> PyResult<Qaoa> {
-    if p == 0 {
-        return Err(crate::error(quzzle::Error::out_of_range(
-            quzzle::error::Quantity::Depth,
-            0,
-            "must be at least 1",
-        )));
-    }
+    crate::check_depth(p)?;
     let settings = space_settings(space, mixer)?;
     let spec = crate::objective(objective)?;
     let enc = enc.inner.clone();
@@ -80,7 +74,27 @@ impl Qaoa {
                 )));
             }
         }
-        Angles::new(gammas, betas).or_py()
+        self.checked(Angles::new(gammas, betas).or_py()?)
+    }
+
+    /// Refuse angles whose phases overflow: γ times the largest |cost| and 2β must be finite
+    /// (past that the simulation gives NaN), as the QASM export refuses such gate angles.
+    fn checked(&self, angles: Angles) -> PyResult<Angles> {
+        let diagonal = self.sim.qaoa().diagonal();
+        let cost = diagonal.min().abs().max(diagonal.max().abs());
+        let note = ": the angles times the cost's coefficients overflow; give angles of ordinary size";
+        for (l, (&g, &b)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
+            for (name, phase) in [("γ", g * cost), ("β", 2.0 * b)] {
+                if !phase.is_finite() {
+                    let value = if name == "γ" { g } else { b };
+                    return Err(crate::error(quzzle::Error::NotFinite {
+                        what: format!("the phase of angle {name}_{} = {value}", l + 1),
+                        note: note.into(),
+                    }));
+                }
+            }
+        }
+        Ok(angles)
     }
 
     fn flat(&self, x: Vec<f64>) -> PyResult<Angles> {
@@ -92,7 +106,7 @@ impl Qaoa {
                 2 * self.p
             )));
         }
-        Angles::from_flat(&x).or_py()
+        self.checked(Angles::from_flat(&x).or_py()?)
     }
 
     fn amplitudes(&self, py: Python<'_>, angles: &Angles) -> PyResult<Vec<Complex64>> {
@@ -163,6 +177,12 @@ impl Qaoa {
     fn basis(&self, py: Python<'_>) -> PyResult<Vec<String>> {
         self.sim.require_statevector("the basis").or_py()?;
         let n = self.sim.qaoa().num_states() as u64;
+        // One bitstring per state, held twice while it crosses (Rust's String of n bytes and
+        // 24 of header, Python's str of n bytes and 49 of header, and the list's pointer):
+        // refused before allocating, as every state is.
+        let q = self.sim.qaoa().num_qubits();
+        let each = 2 * q as u128 + 24 + 49 + 8;
+        quzzle::sim::check_bytes(q, u128::from(n).saturating_mul(each)).or_py()?;
         Ok(compute(py, || (0..n).map(|k| self.sim.bitstring(k)).collect()))
     }
 

@@ -253,6 +253,7 @@ pub fn run_depths(
     let mut out: Vec<DepthResult> = Vec::new();
     let mut previous: Option<(usize, Angles)> = None;
     for &p in depths {
+        config.cancel.check(&format!("depth p = {p}"))?;
         let began = std::time::Instant::now();
         let prev = previous.as_ref().filter(|(q, _)| *q + 1 == p).map(|(_, a)| a);
         let (opt, scan) = optimize_depth(sim.qaoa(), objective, p, init, prev, config)?;

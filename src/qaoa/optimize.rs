@@ -136,6 +136,9 @@ pub struct OptimizeConfig {
     /// False: the init's angles are evaluated as they are, with no optimisation (a fixed
     /// schedule).
     pub optimise: bool,
+    /// A stop asked for from outside, read before every evaluation: the optimisation then
+    /// ends with [`Error::Interrupted`].
+    pub cancel: crate::budget::Cancel,
 }
 
 impl Default for OptimizeConfig {
@@ -148,6 +151,7 @@ impl Default for OptimizeConfig {
             table: None,
             ramp: None,
             optimise: true,
+            cancel: crate::budget::Cancel::default(),
         }
     }
 }
@@ -200,7 +204,12 @@ struct Problem<'a> {
     /// `Some(p)`: the parameters are the ramp's (Δγ, Δβ) at depth p, not the angles.
     ramp: Option<usize>,
     last: Mutex<Option<Answer>>,
+    /// Read before every simulator call.
+    cancel: &'a crate::budget::Cancel,
 }
+
+/// What an interrupted optimisation says it was doing.
+const OPTIMISING: &str = "optimising the angles";
 
 /// A point, the objective's value there and its gradient.
 type Answer = (Vec<f64>, f64, Vec<f64>);
@@ -223,6 +232,7 @@ impl Problem<'_> {
                 }
             }
         }
+        self.cancel.check(OPTIMISING)?;
         self.gradients.fetch_add(1, Ordering::Relaxed);
         let (v, g) = self.sim.gradient(&self.angles(x)?, self.objective)?;
         let g = match self.ramp {
@@ -243,6 +253,7 @@ impl CostFunction for Problem<'_> {
         if self.with_gradient {
             return Ok(self.value_and_gradient(x)?.0);
         }
+        self.cancel.check(OPTIMISING)?;
         self.evaluations.fetch_add(1, Ordering::Relaxed);
         Ok(self.sim.objective(&self.angles(x)?, self.objective)?)
     }
@@ -420,8 +431,15 @@ fn restarts(
             with_gradient: objective.has_gradient() && config.method == Method::Lbfgs,
             ramp,
             last: Mutex::new(None),
+            cancel: &config.cancel,
         };
-        let (x, v) = run_one(problem, start, objective, config)?;
+        // The stop request crosses argmin as its own error text: said again as ours.
+        let (x, v) = run_one(problem, start, objective, config).map_err(|e| match config.cancel.is_set() {
+            true => Error::Interrupted {
+                task: OPTIMISING.into(),
+            },
+            false => e,
+        })?;
         if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
             best = Some((v, x));
         }
