@@ -402,8 +402,8 @@ def _counts(counts: Any) -> Tuple[Any, Optional[str]]:
         if not all(isinstance(k, str) for k in counts):
             bad = next(k for k in counts if not isinstance(k, str))
             raise InvalidArgument(f"counts key {bad!r}: give bitstrings (str) or IonQ's integer indices, not a mix")
-        if "format" in counts or "counts" in counts:
-            # A counts document (quzzle's own, or IonQ's JSON): read by the library.
+        if "format" in counts or "counts" in counts or any(isinstance(v, (Mapping, list)) for v in counts.values()):
+            # A counts document (quzzle's own, a sampler's registers): read by the library.
             return json.loads(json.dumps(counts, default=_json_number)), None
         return {k: _count_value(k, v) for k, v in counts.items()}, None
     name = type(counts).__name__

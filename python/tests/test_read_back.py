@@ -63,9 +63,17 @@ def test_numpy_integers_in_counts_are_read_and_other_values_refused() -> None:
     assert quzzle.score(as_numpy, manifest, format="qiskit").to_dict() == expected
     ionq = {np.int64(0): np.int32(3), np.uint16(2**n - 1): np.int64(5)}
     assert quzzle.score(ionq, manifest).shots == 8
-    for bad in ({"0" * n: "three"}, {"0" * n: [3]}, {"0" * n: None}):
+    for bad in ({"0" * n: "three"}, {"0" * n: None}, {"0" * n: 2.5j}):
         with pytest.raises(quzzle.InvalidArgument, match="count"):
             quzzle.score(bad, manifest, format="qiskit")
+    # Every counts format sample writes is still read, numpy counts inside too.
+    for fmt in ("quzzle", "sampler"):
+        written = quzzle.sample(manifest, 10, seed=4, format=fmt)
+        assert quzzle.score(written, manifest).shots == 10
+    sampler = quzzle.sample(manifest, 10, seed=4, format="sampler")
+    register = next(iter(sampler))
+    sampler[register] = {k: np.int64(v) for k, v in sampler[register].items()}
+    assert quzzle.score(sampler, manifest).shots == 10
 
 
 def test_non_integral_depths_are_refused() -> None:
