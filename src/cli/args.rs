@@ -841,6 +841,11 @@ pub struct PredictArgs {
     /// Seed of the trajectories.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Give up (exit 1) when the routed simulation has not finished within this many seconds,
+    /// saying how far it got and how long the whole would take. Long runs print their
+    /// progress on stderr every 5 s either way.
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,

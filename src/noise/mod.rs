@@ -42,6 +42,24 @@ use serde::{Deserialize, Serialize};
 /// Default number of trajectories per estimate.
 pub const DEFAULT_TRAJECTORIES: usize = 200;
 
+/// The most trajectories one estimate takes: a million already puts the standard error of
+/// P(valid) below 5e-4; more is a typo or a run that would not end.
+pub const MAX_TRAJECTORIES: usize = 1_000_000;
+
+/// Refuse, before any work, more than [`MAX_TRAJECTORIES`] trajectories.
+pub fn check_trajectory_cap(trajectories: usize) -> Result<()> {
+    if trajectories > MAX_TRAJECTORIES {
+        return Err(Error::out_of_range(
+            crate::error::Quantity::Trajectories,
+            trajectories,
+            format!(
+                "at most {MAX_TRAJECTORIES} trajectories per estimate (a million puts the standard error below 5e-4)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Which noise models to estimate, and with how many trajectories.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NoiseSettings {
@@ -75,6 +93,7 @@ impl NoiseSettings {
                 }
                 _ => check_space(space)?,
             }
+            check_trajectory_cap(trajectories)?;
             trajectories::check_trajectories(trajectories)?;
         }
         Ok(NoiseSettings {

@@ -8,8 +8,10 @@
 //! n); the unmeasured ones are traced out.
 
 use super::program::Pauli;
+use super::timing::DeviceTiming;
 use super::trajectories::{draw_one, draw_two, mean_and_se, trajectory_rng};
 use super::NoiseModel;
+use crate::budget::Budget;
 use crate::error::{Error, Quantity, Result};
 use crate::rng::SeededRng;
 use crate::sim::kernels::{self, Phase};
@@ -73,6 +75,60 @@ pub struct RoutedEstimate {
     pub noiseless_p_valid: f64,
 }
 
+/// The largest physical qubit a routed file may name (`$k`, or a declared register's size):
+/// no device comes near a million qubits, so a larger index is a broken or hostile file.
+pub const MAX_QUBIT_INDEX: usize = 1_000_000;
+
+/// The most physical qubits a routed circuit is simulated on (all of those it uses).
+pub const MAX_PHYSICAL_QUBITS: usize = 30;
+
+/// The largest routed file read, in bytes (a transpiled circuit of 20,000 two-qubit gates is
+/// under 1 MiB).
+pub const MAX_FILE_BYTES: usize = 1 << 28;
+
+/// The deepest nesting of parentheses in an angle.
+const MAX_NESTING: usize = 64;
+
+/// The gates of `stdgates.inc` (and OpenQASM 2's names it keeps): a file may use them but
+/// not define them again.
+const STDGATES: [&str; 33] = [
+    "p", "x", "y", "z", "h", "s", "sdg", "t", "tdg", "sx", "rx", "ry", "rz", "cx", "cy", "cz", "cp", "crx", "cry",
+    "crz", "ch", "swap", "ccx", "cswap", "cu", "CX", "phase", "cphase", "id", "u1", "u2", "u3", "U",
+];
+
+/// Words that start classical control flow, which a routed circuit does not have.
+const CONTROL_FLOW: [&str; 13] = [
+    "if", "else", "for", "while", "def", "switch", "case", "default", "break", "continue", "return", "end", "box",
+];
+
+/// Words that start a statement a routed circuit read here does not have.
+const OTHER_STATEMENTS: [&str; 24] = [
+    "reset",
+    "delay",
+    "let",
+    "const",
+    "input",
+    "output",
+    "extern",
+    "defcal",
+    "defcalgrammar",
+    "cal",
+    "gphase",
+    "ctrl",
+    "negctrl",
+    "inv",
+    "pow",
+    "int",
+    "uint",
+    "float",
+    "angle",
+    "bool",
+    "duration",
+    "stretch",
+    "complex",
+    "array",
+];
+
 fn unsupported(source: &str, line: usize, what: impl std::fmt::Display) -> Error {
     Error::parse(
         source,
@@ -81,219 +137,778 @@ fn unsupported(source: &str, line: usize, what: impl std::fmt::Display) -> Error
     )
 }
 
-/// An angle: numbers and `pi` joined by `*` and `/`, with a leading sign (what Qiskit writes).
-fn angle(text: &str, source: &str, line: usize) -> Result<f64> {
-    let t = text.trim();
-    let (sign, body) = match t.strip_prefix('-') {
-        Some(rest) => (-1.0, rest.trim()),
-        None => (1.0, t.strip_prefix('+').unwrap_or(t).trim()),
-    };
-    let mut value = 1.0;
-    let mut op = '*';
-    let mut rest = body;
-    loop {
-        let end = rest.find(['*', '/']).unwrap_or(rest.len());
-        let factor = rest[..end].trim();
-        let v = match factor {
-            "pi" | "π" => std::f64::consts::PI,
-            f => f
-                .parse::<f64>()
-                .map_err(|_| Error::parse(source, line, format!("angle `{t}`: `{f}` is not a number or pi")))?,
-        };
-        value = if op == '*' { value * v } else { value / v };
-        if end == rest.len() {
-            break;
-        }
-        op = rest[end..].chars().next().unwrap_or('*');
-        rest = &rest[end + 1..];
-    }
-    Ok(sign * value)
-}
-
-/// The physical qubit of an operand `$k` or `q[k]`.
-fn operand(text: &str, source: &str, line: usize) -> Result<usize> {
-    let t = text.trim();
-    let digits = if let Some(d) = t.strip_prefix('$') {
-        d
-    } else if let (Some(open), true) = (t.find('['), t.ends_with(']')) {
-        &t[open + 1..t.len() - 1]
+/// A number for a message: short, whatever its size (`1e308`, not 309 digits).
+fn number_text(v: f64) -> String {
+    if v.is_nan() {
+        "NaN".into()
+    } else if v.is_infinite() {
+        if v > 0.0 { "inf" } else { "-inf" }.into()
+    } else if v != 0.0 && (v.abs() >= 1e6 || v.abs() < 1e-4) {
+        format!("{v:e}")
     } else {
-        return Err(Error::parse(source, line, format!("`{t}` is not a qubit ($k or q[k])")));
-    };
-    digits
-        .trim()
-        .parse()
-        .map_err(|_| Error::parse(source, line, format!("`{t}` is not a qubit ($k or q[k])")))
+        format!("{v}")
+    }
 }
 
-/// Read a transpiled OpenQASM 3 file (`source` names it in messages).
-pub fn parse(text: &str, source: &str) -> Result<RoutedCircuit> {
-    // Statements with the line each starts on; comments dropped, gate definitions skipped.
-    let mut statements: Vec<(usize, String)> = Vec::new();
-    let mut current = String::new();
-    let mut start = 1;
-    let mut depth = 0usize;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split("//").next().unwrap_or("");
-        for ch in line.chars() {
-            if current.trim().is_empty() {
-                start = i + 1;
-            }
-            match ch {
-                '{' => {
-                    depth += 1;
-                    current.push(ch);
+/// The leading identifier of `s` (letters, digits after the first, `_`), possibly empty.
+fn identifier(s: &str) -> &str {
+    let end = s
+        .char_indices()
+        .find(|&(i, c)| !(c == '_' || c.is_alphabetic() || (i > 0 && c.is_ascii_digit())))
+        .map_or(s.len(), |(i, _)| i);
+    &s[..end]
+}
+
+/// Whether `s` is a whole number written in ASCII digits.
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A token of an angle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Token<'a> {
+    Number(f64),
+    Name(&'a str),
+    Op(char),
+}
+
+/// An angle as Qiskit writes it: numbers, `pi` (`π`, `tau`, `euler`), `+ - * /` and
+/// parentheses (at most [`MAX_NESTING`] deep), evaluated; `gate` names it in messages. A
+/// value that is not finite (`1e308*1e308`, `pi/0`, `nan`) is refused.
+fn angle(text: &str, gate: &str, source: &str, line: usize) -> Result<f64> {
+    let t = text.trim();
+    let bad = |why: String| Error::parse(source, line, format!("the angle `{t}` of `{gate}`: {why}"));
+    let mut tokens = Vec::new();
+    let mut rest = t;
+    while let Some(c) = rest.chars().next() {
+        if c.is_whitespace() {
+            rest = &rest[c.len_utf8()..];
+        } else if c.is_ascii_digit() || c == '.' {
+            let mut end = rest
+                .find(|ch: char| !(ch.is_ascii_digit() || ch == '.' || ch == '_'))
+                .unwrap_or(rest.len());
+            // An exponent: e, an optional sign, digits.
+            let after = &rest[end..];
+            if let Some(e) = after.strip_prefix(['e', 'E']) {
+                let signed = e.strip_prefix(['+', '-']).unwrap_or(e);
+                let digits = signed.find(|ch: char| !ch.is_ascii_digit()).unwrap_or(signed.len());
+                if digits > 0 {
+                    end += after.len() - signed.len() + digits;
                 }
-                '}' => {
-                    depth = depth.saturating_sub(1);
-                    current.push(ch);
-                    if depth == 0 {
-                        statements.push((start, std::mem::take(&mut current)));
-                    }
-                }
-                ';' if depth == 0 => statements.push((start, std::mem::take(&mut current))),
-                c => current.push(c),
             }
+            let word = &rest[..end];
+            let v: f64 = word
+                .replace('_', "")
+                .parse()
+                .map_err(|_| bad(format!("`{word}` is not a number")))?;
+            tokens.push(Token::Number(v));
+            rest = &rest[end..];
+        } else if c == '_' || c.is_alphabetic() {
+            let name = identifier(rest);
+            tokens.push(Token::Name(name));
+            rest = &rest[name.len()..];
+        } else if "+-*/()".contains(c) {
+            tokens.push(Token::Op(c));
+            rest = &rest[1..];
+        } else {
+            return Err(bad(format!("`{c}` is not part of an angle")));
         }
-        current.push(' ');
+    }
+    let mut at = 0;
+    let v = sum(&tokens, &mut at, 0, &bad)?;
+    if let Some(extra) = tokens.get(at) {
+        return Err(bad(match extra {
+            Token::Op(')') => "a `)` with no `(`".into(),
+            _ => "an operator is missing".into(),
+        }));
+    }
+    if !v.is_finite() {
+        return Err(bad(format!("it is {}, not a finite number", number_text(v))));
+    }
+    Ok(v)
+}
+
+type Bad<'b> = dyn Fn(String) -> Error + 'b;
+
+/// `product (± product)*`.
+fn sum(tokens: &[Token<'_>], at: &mut usize, depth: usize, bad: &Bad<'_>) -> Result<f64> {
+    let mut v = product(tokens, at, depth, bad)?;
+    while let Some(&Token::Op(op @ ('+' | '-'))) = tokens.get(*at) {
+        *at += 1;
+        let w = product(tokens, at, depth, bad)?;
+        v = if op == '+' { v + w } else { v - w };
+    }
+    Ok(v)
+}
+
+/// `factor (*|/ factor)*`.
+fn product(tokens: &[Token<'_>], at: &mut usize, depth: usize, bad: &Bad<'_>) -> Result<f64> {
+    let mut v = factor(tokens, at, depth, bad)?;
+    while let Some(&Token::Op(op @ ('*' | '/'))) = tokens.get(*at) {
+        *at += 1;
+        let w = factor(tokens, at, depth, bad)?;
+        v = if op == '*' { v * w } else { v / w };
+    }
+    Ok(v)
+}
+
+/// Signs (any number, read in a loop), then a number, a name or `( sum )`.
+fn factor(tokens: &[Token<'_>], at: &mut usize, depth: usize, bad: &Bad<'_>) -> Result<f64> {
+    let mut sign = 1.0;
+    while let Some(&Token::Op(op @ ('+' | '-'))) = tokens.get(*at) {
+        if op == '-' {
+            sign = -sign;
+        }
+        *at += 1;
+    }
+    let v = match tokens.get(*at) {
+        Some(&Token::Number(v)) => v,
+        Some(&Token::Name(name)) => match name {
+            "pi" | "π" => std::f64::consts::PI,
+            "tau" | "τ" => std::f64::consts::TAU,
+            "euler" | "ℇ" => std::f64::consts::E,
+            n if n.eq_ignore_ascii_case("nan") => f64::NAN,
+            n if n.eq_ignore_ascii_case("inf") || n.eq_ignore_ascii_case("infinity") => f64::INFINITY,
+            n => return Err(bad(format!("`{n}` is not a number or pi"))),
+        },
+        Some(&Token::Op('(')) => {
+            if depth >= MAX_NESTING {
+                return Err(bad(format!("parentheses nested deeper than {MAX_NESTING}")));
+            }
+            *at += 1;
+            let v = sum(tokens, at, depth + 1, bad)?;
+            if tokens.get(*at) != Some(&Token::Op(')')) {
+                return Err(bad("a `(` with no `)`".into()));
+            }
+            v
+        }
+        Some(Token::Op(op)) => return Err(bad(format!("`{op}` where a number belongs"))),
+        None => return Err(bad("a number is missing".into())),
+    };
+    *at += 1;
+    Ok(sign * v)
+}
+
+/// The statements of `text` with the line each starts on: comments (`//`, `/* */`) dropped,
+/// a block (`gate … { … }`, `if (…) { … }`) one statement up to its closing brace.
+fn statements(text: &str, source: &str) -> Result<Vec<(usize, String)>> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut current = String::new();
+    let (mut line, mut start, mut depth, mut opened) = (1usize, 1usize, 0usize, 1usize);
+    let mut chars = text.chars().peekable();
+    let mut block_comment: Option<usize> = None;
+    while let Some(ch) = chars.next() {
+        if ch == '\n' {
+            line += 1;
+        }
+        if let Some(_from) = block_comment {
+            if ch == '*' && chars.peek() == Some(&'/') {
+                chars.next();
+                block_comment = None;
+                current.push(' ');
+            }
+            continue;
+        }
+        if ch == '/' && chars.peek() == Some(&'/') {
+            for c in chars.by_ref() {
+                if c == '\n' {
+                    line += 1;
+                    break;
+                }
+            }
+            current.push(' ');
+            continue;
+        }
+        if ch == '/' && chars.peek() == Some(&'*') {
+            chars.next();
+            block_comment = Some(line);
+            continue;
+        }
+        if current.trim().is_empty() && !ch.is_whitespace() {
+            start = line;
+        }
+        match ch {
+            '{' => {
+                if depth == 0 {
+                    opened = line;
+                }
+                depth += 1;
+                current.push(ch);
+            }
+            '}' => {
+                if depth == 0 {
+                    return Err(Error::parse(source, line, "a `}` with no `{`"));
+                }
+                depth -= 1;
+                current.push(ch);
+                if depth == 0 {
+                    out.push((start, std::mem::take(&mut current)));
+                }
+            }
+            ';' if depth == 0 => out.push((start, std::mem::take(&mut current))),
+            '\n' | '\r' => current.push(' '),
+            c => current.push(c),
+        }
+    }
+    if let Some(from) = block_comment {
+        return Err(Error::parse(source, from, "a `/*` comment that never ends"));
+    }
+    if depth > 0 {
+        return Err(Error::parse(source, opened, "a `{` that is never closed"));
     }
     if !current.trim().is_empty() {
         return Err(Error::parse(source, start, "a statement without its `;`"));
     }
-    let mut physical: Vec<usize> = Vec::new();
-    let mut renumber = |p: usize| -> usize {
-        match physical.iter().position(|&q| q == p) {
-            Some(i) => i,
-            None => {
-                physical.push(p);
-                physical.len() - 1
-            }
-        }
-    };
-    let mut gates = Vec::new();
-    let mut measured: Vec<Option<usize>> = Vec::new();
-    for (line, statement) in statements {
-        let s = statement.trim();
-        if s.is_empty()
-            || s.starts_with("OPENQASM")
-            || s.starts_with("include")
-            || s.starts_with("barrier")
-            || s.starts_with("qubit")
-        {
-            continue;
-        }
-        if let Some(def) = s.strip_prefix("gate ") {
-            // Qiskit defines the gates stdgates.inc lacks (ecr, rzx); their meaning is known.
-            let name = def.split(['(', ' ']).next().unwrap_or("");
-            if !["ecr", "rzx", "sx", "cz"].contains(&name) {
-                return Err(unsupported(source, line, format!("the gate definition `{name}`")));
-            }
-            continue;
-        }
-        if let Some(decl) = s.strip_prefix("bit[") {
-            let n: usize = decl
-                .split(']')
-                .next()
-                .and_then(|d| d.trim().parse().ok())
-                .ok_or_else(|| Error::parse(source, line, format!("`{s}`: a bit register needs its size")))?;
-            measured = vec![None; n];
-            continue;
-        }
-        if s.contains("measure") {
-            // `c[i] = measure $k` (or `measure $k -> c[i]`).
-            let (bit, qubit) = match s.split_once('=') {
-                Some((bit, m)) => (bit.trim(), m.trim().trim_start_matches("measure").trim()),
-                None => match s.trim_start_matches("measure").split_once("->") {
-                    Some((q, b)) => (b.trim(), q.trim()),
-                    None => return Err(unsupported(source, line, format!("`{s}`"))),
-                },
-            };
-            let i: usize = bit
-                .split_once('[')
-                .and_then(|(_, r)| r.trim_end_matches(']').trim().parse().ok())
-                .ok_or_else(|| Error::parse(source, line, format!("`{bit}` is not one classical bit c[i]")))?;
-            let slot = measured
-                .get_mut(i)
-                .ok_or_else(|| Error::parse(source, line, format!("bit {i} is outside the bit register")))?;
-            *slot = Some(renumber(operand(qubit, source, line)?));
-            continue;
-        }
-        // The name (and angle) run to the first operand.
-        let split = match s.find(')') {
-            Some(close) => close + 1,
-            None => s.find([' ', '$']).unwrap_or(s.len()),
-        };
-        let (head, args) = s.split_at(split);
-        let (name, param) = match head.split_once('(') {
-            Some((n, p)) => (n.trim(), Some(p.trim_end_matches(')'))),
-            None => (head.trim(), None),
-        };
-        let qubits: Vec<usize> = args
-            .split(',')
-            .map(|q| operand(q, source, line).map(&mut renumber))
-            .collect::<Result<_>>()?;
-        let arity = |k: usize| -> Result<()> {
-            if qubits.len() == k {
-                Ok(())
-            } else {
-                Err(Error::parse(
-                    source,
-                    line,
-                    format!("`{name}` takes {k} qubit(s), got {}", qubits.len()),
-                ))
-            }
-        };
-        let gate = match (name, param) {
-            ("rz", Some(p)) => {
-                arity(1)?;
-                RoutedGate::Rz(qubits[0], angle(p, source, line)?)
-            }
-            ("sx", None) => {
-                arity(1)?;
-                RoutedGate::Sx(qubits[0])
-            }
-            ("x", None) => {
-                arity(1)?;
-                RoutedGate::X(qubits[0])
-            }
-            ("cz", None) => {
-                arity(2)?;
-                RoutedGate::Cz(qubits[0], qubits[1])
-            }
-            ("cx", None) => {
-                arity(2)?;
-                RoutedGate::Cx(qubits[0], qubits[1])
-            }
-            ("ecr", None) => {
-                arity(2)?;
-                RoutedGate::Ecr(qubits[0], qubits[1])
-            }
-            _ => return Err(unsupported(source, line, format!("the gate `{head}`"))),
-        };
-        gates.push(gate);
+    Ok(out)
+}
+
+/// A qubit register: its size and where its qubits start among the declared ones.
+struct Register {
+    name: String,
+    size: usize,
+    offset: usize,
+    /// Declared without a size (`qubit q;`): `q` alone names its qubit.
+    scalar: bool,
+}
+
+/// The one bit register.
+struct Bits {
+    name: String,
+    line: usize,
+    scalar: bool,
+    /// For each bit, the renumbered qubit measured into it and the line.
+    measured: Vec<Option<(usize, usize)>>,
+}
+
+/// The reader's state: registers, renumbered physical qubits, what was measured where.
+struct Reader<'s> {
+    source: &'s str,
+    /// At most this many bits (the manifest's qubits), and exactly that many when `exact`.
+    bits_allowed: usize,
+    exact: bool,
+    registers: Vec<Register>,
+    /// The line of the first `$k`, when the file names physical qubits.
+    physical_line: Option<usize>,
+    bits: Option<Bits>,
+    physical: Vec<usize>,
+    /// For each renumbered qubit, the line it was measured on.
+    measured_on: Vec<Option<usize>>,
+    gates: Vec<RoutedGate>,
+}
+
+impl Reader<'_> {
+    fn err(&self, line: usize, msg: impl Into<String>) -> Error {
+        Error::parse(self.source, line, msg)
     }
-    if measured.is_empty() {
+
+    /// The index of a physical qubit among those the file uses (in order of first use).
+    fn renumber(&mut self, p: usize, text: &str, line: usize) -> Result<usize> {
+        if let Some(i) = self.physical.iter().position(|&q| q == p) {
+            return Ok(i);
+        }
+        if self.physical.len() == MAX_PHYSICAL_QUBITS {
+            return Err(self.err(
+                line,
+                format!(
+                    "`{text}` is physical qubit number {} in use: a routed circuit is simulated on all the physical qubits it uses, at most {MAX_PHYSICAL_QUBITS}",
+                    MAX_PHYSICAL_QUBITS + 1
+                ),
+            ));
+        }
+        self.physical.push(p);
+        self.measured_on.push(None);
+        Ok(self.physical.len() - 1)
+    }
+
+    /// The renumbered qubit of an operand: `$k`, `q[k]` of a declared register `q`, or `q`
+    /// declared as one qubit.
+    fn qubit(&mut self, text: &str, line: usize) -> Result<usize> {
+        let t = text.trim();
+        let p = if let Some(d) = t.strip_prefix('$') {
+            if !all_digits(d) {
+                return Err(self.err(line, format!("`{t}` is not a qubit ($k or q[k])")));
+            }
+            if let Some(r) = self.registers.first() {
+                return Err(self.err(
+                    line,
+                    format!("`{t}` beside the declared register `{}`: a file names physical qubits $k or declares registers, not both", r.name),
+                ));
+            }
+            self.physical_line.get_or_insert(line);
+            match d.parse::<usize>() {
+                Ok(k) if k <= MAX_QUBIT_INDEX => k,
+                _ => {
+                    return Err(self.err(
+                        line,
+                        format!("`{t}`: no device has a physical qubit beyond ${MAX_QUBIT_INDEX}"),
+                    ))
+                }
+            }
+        } else {
+            let name = identifier(t);
+            let index = &t[name.len()..];
+            if name.is_empty() || !(index.is_empty() || index.starts_with('[')) {
+                return Err(self.err(line, format!("`{t}` is not a qubit ($k or q[k])")));
+            }
+            let Some(r) = self.registers.iter().find(|r| r.name == name) else {
+                if self.bits.as_ref().is_some_and(|b| b.name == name) {
+                    return Err(self.err(line, format!("`{t}` is a bit, not a qubit")));
+                }
+                return Err(self.err(line, format!("`{t}` names the undeclared register `{name}`")));
+            };
+            match index.strip_prefix('[').and_then(|i| i.strip_suffix(']')).map(str::trim) {
+                None if index.is_empty() && r.scalar => r.offset,
+                None if index.is_empty() => {
+                    return Err(self.err(
+                        line,
+                        format!(
+                            "`{t}` is the whole register of {} qubits: name one qubit, `{name}[k]`",
+                            r.size
+                        ),
+                    ))
+                }
+                Some(i) if all_digits(i) => match i.parse::<usize>() {
+                    Ok(k) if k < r.size => r.offset + k,
+                    _ => {
+                        return Err(self.err(
+                            line,
+                            format!("`{t}` is outside the register `{name}` of {} qubits", r.size),
+                        ))
+                    }
+                },
+                _ => return Err(self.err(line, format!("`{t}` is not a qubit ($k or q[k])"))),
+            }
+        };
+        self.renumber(p, t, line)
+    }
+
+    /// `qubit[N] name` or `qubit name` (`rest` after `qubit`).
+    fn declare_qubits(&mut self, rest: &str, line: usize) -> Result<()> {
+        let (size, name) = self.declaration(rest, "qubit", line)?;
+        if name.is_empty() {
+            return Err(self.err(line, format!("`qubit{rest}` declares no register name")));
+        }
+        if let Some(first) = self.physical_line {
+            return Err(self.err(
+                line,
+                format!("the register `{name}` beside physical qubits ($k, line {first}): a file names physical qubits or declares registers, not both"),
+            ));
+        }
+        if self.registers.iter().any(|r| r.name == name) || self.bits.as_ref().is_some_and(|b| b.name == name) {
+            return Err(self.err(line, format!("the register `{name}` is declared twice")));
+        }
+        let offset = self.registers.last().map_or(0, |r| r.offset + r.size);
+        let n = size.unwrap_or(1);
+        if n == 0 || offset.saturating_add(n) > MAX_QUBIT_INDEX {
+            return Err(self.err(
+                line,
+                format!(
+                    "`{name}` of {n} qubits: a register holds 1 to {MAX_QUBIT_INDEX} qubits, in all, on any device"
+                ),
+            ));
+        }
+        self.registers.push(Register {
+            name: name.to_string(),
+            size: n,
+            offset,
+            scalar: size.is_none(),
+        });
+        Ok(())
+    }
+
+    /// `bit[N] name` or `bit name` (`rest` after `bit`): the one bit register, at most as
+    /// many bits as are allowed, checked before anything is allocated.
+    fn declare_bits(&mut self, rest: &str, line: usize) -> Result<()> {
+        let (size, name) = self.declaration(rest, "bit", line)?;
+        if name.is_empty() {
+            return Err(self.err(line, format!("`bit{rest}` declares no register name")));
+        }
+        if let Some(b) = &self.bits {
+            return Err(self.err(
+                line,
+                format!(
+                    "a second bit register `{name}` (`{}` is on line {}): the layout is read from one",
+                    b.name, b.line
+                ),
+            ));
+        }
+        if self.registers.iter().any(|r| r.name == name) {
+            return Err(self.err(line, format!("the register `{name}` is declared twice")));
+        }
+        let n = size.unwrap_or(1);
+        if n == 0 || n > self.bits_allowed {
+            let why = if self.exact {
+                format!("the manifest's circuit has {} qubits", self.bits_allowed)
+            } else {
+                format!("a routed circuit is simulated on at most {MAX_PHYSICAL_QUBITS} qubits")
+            };
+            return Err(self.err(line, format!("the bit register `{name}` of {n} bits, but {why}")));
+        }
+        self.bits = Some(Bits {
+            name: name.to_string(),
+            line,
+            scalar: size.is_none(),
+            measured: vec![None; n],
+        });
+        Ok(())
+    }
+
+    /// `[N] name` or ` name` after `qubit`/`bit`: the size (none without brackets) and name.
+    fn declaration<'t>(&self, rest: &'t str, kind: &str, line: usize) -> Result<(Option<usize>, &'t str)> {
+        let r = rest.trim_start();
+        let (size, tail) = match r.strip_prefix('[') {
+            Some(inner) => {
+                let Some((n, tail)) = inner.split_once(']') else {
+                    return Err(self.err(line, format!("`{kind}{rest}`: a `[` with no `]`")));
+                };
+                let n = n.trim();
+                if !all_digits(n) {
+                    return Err(self.err(
+                        line,
+                        format!("`{kind}[{n}]`: the register size `{n}` is not a whole number"),
+                    ));
+                }
+                let size = n.parse::<usize>().map_err(|_| {
+                    self.err(
+                        line,
+                        format!("`{kind}[{n}]`: the register size `{n}` is beyond any device"),
+                    )
+                })?;
+                (Some(size), tail)
+            }
+            None if rest.starts_with(char::is_whitespace) => (None, r),
+            None => return Err(self.err(line, format!("`{kind}{rest}` is not a declaration"))),
+        };
+        let tail = tail.trim();
+        let name = identifier(tail);
+        if name.len() != tail.len() {
+            return Err(self.err(line, format!("`{kind}{rest}`: `{tail}` is not a register name")));
+        }
+        Ok((size, name))
+    }
+
+    /// `c[i]` (or `c` for a one-bit register): the bit index, or `None` for the whole
+    /// register.
+    fn bit(&self, text: &str, line: usize) -> Result<Option<usize>> {
+        let t = text.trim();
+        let name = identifier(t);
+        let index = &t[name.len()..];
+        let Some(bits) = &self.bits else {
+            return Err(self.err(line, format!("`{t}`: no bit register is declared before it")));
+        };
+        if name != bits.name || name.is_empty() {
+            let what = if name.is_empty() { t } else { name };
+            return Err(self.err(
+                line,
+                format!(
+                    "`{t}` names the undeclared register `{what}` (the bits are `{}`)",
+                    bits.name
+                ),
+            ));
+        }
+        if index.is_empty() {
+            return Ok(if bits.scalar { Some(0) } else { None });
+        }
+        match index.strip_prefix('[').and_then(|i| i.strip_suffix(']')).map(str::trim) {
+            Some(i) if all_digits(i) => match i.parse::<usize>() {
+                Ok(k) if k < bits.measured.len() => Ok(Some(k)),
+                _ => Err(self.err(
+                    line,
+                    format!(
+                        "`{t}` is outside the bit register `{name}` of {} bits",
+                        bits.measured.len()
+                    ),
+                )),
+            },
+            _ => Err(self.err(line, format!("`{t}` is not one classical bit c[i]"))),
+        }
+    }
+
+    /// Record the measurement of `qubit` (text) into `bit` (text).
+    fn measure(&mut self, bit: &str, qubit: &str, line: usize) -> Result<()> {
+        let pairs: Vec<(usize, String)> = match self.bit(bit, line)? {
+            Some(i) => vec![(i, qubit.trim().to_string())],
+            None => {
+                // `c = measure q;`: register onto register, of the same size.
+                let q = qubit.trim();
+                let n = self.bits.as_ref().map_or(0, |b| b.measured.len());
+                match self.registers.iter().find(|r| r.name == q) {
+                    Some(r) if r.size == n && !r.scalar => (0..n).map(|i| (i, format!("{q}[{i}]"))).collect(),
+                    _ => {
+                        return Err(self.err(
+                            line,
+                            format!("`{}` is the whole bit register: measure one qubit into one bit, `c[i] = measure $k;`, or a qubit register of as many qubits", bit.trim()),
+                        ))
+                    }
+                }
+            }
+        };
+        for (i, q) in pairs {
+            let k = self.qubit(&q, line)?;
+            if let Some(first) = self.measured_on[k] {
+                return Err(self.err(line, format!("`{q}` is measured twice (first on line {first})")));
+            }
+            let bit_name = self.bits.as_ref().map_or(String::new(), |b| b.name.clone());
+            let slot = self.bits.as_mut().and_then(|b| b.measured.get_mut(i));
+            match slot {
+                Some(Some((_, first))) => {
+                    let first = *first;
+                    return Err(self.err(
+                        line,
+                        format!("`{bit_name}[{i}]` is measured into twice (first on line {first})"),
+                    ));
+                }
+                Some(s) => *s = Some((k, line)),
+                None => return Err(self.err(line, format!("bit {i} is outside the bit register"))),
+            }
+            self.measured_on[k] = Some(line);
+        }
+        Ok(())
+    }
+
+    /// A gate call: `name(angle) operands`.
+    fn gate(&mut self, s: &str, name: &str, line: usize) -> Result<()> {
+        let known = ["rz", "sx", "x", "cz", "cx", "ecr"];
+        if !known.contains(&name) {
+            return Err(unsupported(self.source, line, format!("the gate `{name}`")));
+        }
+        let mut rest = s[name.len()..].trim_start();
+        let mut param = None;
+        if rest.starts_with('(') {
+            // The matching `)`, counted (no recursion).
+            let mut depth = 0usize;
+            let mut close = None;
+            for (i, c) in rest.char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            close = Some(i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let Some(close) = close else {
+                return Err(self.err(line, format!("`{name}`: a `(` with no `)`")));
+            };
+            param = Some(&rest[1..close]);
+            rest = &rest[close + 1..];
+        }
+        let operands: Vec<&str> = rest.split(',').map(str::trim).collect();
+        if operands.iter().any(|o| o.is_empty()) {
+            return Err(self.err(line, format!("`{name}` has an empty operand in `{}`", rest.trim())));
+        }
+        let arity = if ["cz", "cx", "ecr"].contains(&name) { 2 } else { 1 };
+        if operands.len() != arity {
+            return Err(self.err(line, format!("`{name}` takes {arity} qubit(s), got {}", operands.len())));
+        }
+        let theta = match (name, param) {
+            ("rz", Some(p)) => {
+                if p.contains(',') {
+                    return Err(self.err(line, format!("`rz` takes one angle, got `{p}`")));
+                }
+                Some(angle(p, name, self.source, line)?)
+            }
+            ("rz", None) => return Err(self.err(line, "`rz` needs its angle, `rz(θ)`")),
+            (_, Some(p)) => return Err(self.err(line, format!("`{name}` takes no angle, got `({p})`"))),
+            (_, None) => None,
+        };
+        let mut qubits = Vec::with_capacity(arity);
+        for o in &operands {
+            let k = self.qubit(o, line)?;
+            if qubits.contains(&k) {
+                return Err(self.err(line, format!("`{name}` names the qubit `{o}` twice")));
+            }
+            if let Some(m) = self.measured_on[k] {
+                return Err(self.err(
+                    line,
+                    format!("`{name}` on `{o}`, measured on line {m}: a gate after a measurement is not read (every measurement must be final)"),
+                ));
+            }
+            qubits.push(k);
+        }
+        let gate = match (name, theta) {
+            ("rz", Some(t)) => RoutedGate::Rz(qubits[0], t),
+            ("sx", _) => RoutedGate::Sx(qubits[0]),
+            ("x", _) => RoutedGate::X(qubits[0]),
+            ("cz", _) => RoutedGate::Cz(qubits[0], qubits[1]),
+            ("cx", _) => RoutedGate::Cx(qubits[0], qubits[1]),
+            _ => RoutedGate::Ecr(qubits[0], qubits[1]),
+        };
+        self.gates.push(gate);
+        Ok(())
+    }
+
+    /// One statement.
+    fn statement(&mut self, s: &str, line: usize) -> Result<()> {
+        let word = identifier(s);
+        let rest = &s[word.len()..];
+        if CONTROL_FLOW.contains(&word) {
+            return Err(self.err(
+                line,
+                format!("`{word}`: classical control flow is not supported in a routed circuit (it is read as one straight run of gates)"),
+            ));
+        }
+        if OTHER_STATEMENTS.contains(&word) || ["qreg", "creg", "opaque"].contains(&word) || s.starts_with('#') {
+            let w = if word.is_empty() {
+                s.split_whitespace().next().unwrap_or(s)
+            } else {
+                word
+            };
+            return Err(unsupported(self.source, line, format!("the statement `{w}`")));
+        }
+        match word {
+            "OPENQASM" => {
+                let v = rest.trim();
+                if !(v == "3" || v.starts_with("3.")) {
+                    return Err(self.err(
+                        line,
+                        format!("OpenQASM version `{v}`: a routed circuit is OpenQASM 3 (qiskit.qasm3.dumps)"),
+                    ));
+                }
+                Ok(())
+            }
+            "include" => {
+                let file = rest.trim();
+                if file != "\"stdgates.inc\"" {
+                    let name = file.trim_matches('"');
+                    return Err(self.err(line, format!("includes `{name}`: only \"stdgates.inc\" is known")));
+                }
+                Ok(())
+            }
+            "gate" => {
+                let name = identifier(rest.trim_start());
+                if STDGATES.contains(&name) {
+                    return Err(self.err(
+                        line,
+                        format!("`gate {name}` redefines the standard gate `{name}` of stdgates.inc"),
+                    ));
+                }
+                // Qiskit defines the gates stdgates.inc lacks (ecr, rzx); their meaning is known.
+                if !["ecr", "rzx"].contains(&name) {
+                    return Err(unsupported(self.source, line, format!("the gate definition `{name}`")));
+                }
+                Ok(())
+            }
+            "barrier" => Ok(()),
+            "qubit" => self.declare_qubits(rest, line),
+            "bit" => self.declare_bits(rest, line),
+            "measure" => match rest.split_once("->") {
+                Some((q, b)) => self.measure(b, q, line),
+                None => Err(self.err(line, "a measurement into no bit: write `c[i] = measure $k;`")),
+            },
+            _ => {
+                if let Some((target, value)) = s.split_once('=') {
+                    let value = value.trim_start();
+                    return match value.strip_prefix("measure") {
+                        Some(q) if identifier(value) == "measure" => self.measure(target, q, line),
+                        _ => Err(unsupported(
+                            self.source,
+                            line,
+                            format!("the classical assignment to `{}`", target.trim()),
+                        )),
+                    };
+                }
+                if word.is_empty() {
+                    let first = s.chars().next().unwrap_or(' ');
+                    return Err(unsupported(
+                        self.source,
+                        line,
+                        format!("a statement starting with `{first}`"),
+                    ));
+                }
+                self.gate(s, word, line)
+            }
+        }
+    }
+}
+
+/// Read a transpiled OpenQASM 3 file (`source` names it in messages), its bit register of at
+/// most [`MAX_PHYSICAL_QUBITS`] bits. [`parse_for`] also checks it against a manifest.
+pub fn parse(text: &str, source: &str) -> Result<RoutedCircuit> {
+    read(text, source, MAX_PHYSICAL_QUBITS, false)
+}
+
+/// Read a transpiled OpenQASM 3 file for the manifest of a circuit of `qubits` qubits: its
+/// bit register must have `qubits` bits, each measured once from its own physical qubit,
+/// after the last gate on that qubit. Refused, each with its line: angles that are not finite
+/// numbers, a gate naming a qubit twice, a gate after its qubit's measurement, undeclared
+/// registers, sizes beyond the manifest or any device, redefined standard gates, includes
+/// other than `stdgates.inc`, classical control flow, and anything outside the routed basis.
+/// Never panics on any text, and allocates nothing in proportion to a size the file states.
+pub fn parse_for(text: &str, source: &str, qubits: usize) -> Result<RoutedCircuit> {
+    read(text, source, qubits, true)
+}
+
+fn read(text: &str, source: &str, bits_allowed: usize, exact: bool) -> Result<RoutedCircuit> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.len() > MAX_FILE_BYTES {
+        return Err(Error::parse(
+            source,
+            0,
+            format!(
+                "{} bytes, more than the {MAX_FILE_BYTES} a routed circuit is read from",
+                text.len()
+            ),
+        ));
+    }
+    let mut r = Reader {
+        source,
+        bits_allowed: bits_allowed.min(MAX_PHYSICAL_QUBITS),
+        exact,
+        registers: Vec::new(),
+        physical_line: None,
+        bits: None,
+        physical: Vec::new(),
+        measured_on: Vec::new(),
+        gates: Vec::new(),
+    };
+    if exact && bits_allowed > MAX_PHYSICAL_QUBITS {
+        return Err(Error::parse(
+            source,
+            0,
+            format!("the manifest's circuit has {bits_allowed} qubits: a routed circuit is simulated on at most {MAX_PHYSICAL_QUBITS}"),
+        ));
+    }
+    for (line, statement) in statements(text, source)? {
+        let s = statement.trim();
+        if !s.is_empty() {
+            r.statement(s, line)?;
+        }
+    }
+    let Some(bits) = r.bits else {
         return Err(Error::parse(
             source,
             0,
             "no bit register and no measurement: the final layout is unknown",
         ));
-    }
-    let measured: Vec<usize> = measured
-        .iter()
-        .enumerate()
-        .map(|(i, m)| m.ok_or_else(|| Error::parse(source, 0, format!("classical bit {i} is never measured"))))
-        .collect::<Result<_>>()?;
-    if physical.len() > 30 {
-        return Err(Error::out_of_range(
-            Quantity::DiagonalQubits,
-            physical.len(),
-            "physical qubits in use: a routed circuit is simulated on all of them (at most 30)",
+    };
+    if exact && bits.measured.len() != bits_allowed {
+        return Err(Error::parse(
+            source,
+            bits.line,
+            format!(
+                "the bit register `{}` of {} bits, but the manifest's circuit has {bits_allowed} qubits",
+                bits.name,
+                bits.measured.len()
+            ),
         ));
     }
+    let measured: Vec<usize> = bits
+        .measured
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            m.map(|(k, _)| k)
+                .ok_or_else(|| Error::parse(source, 0, format!("classical bit {i} is never measured")))
+        })
+        .collect::<Result<_>>()?;
     Ok(RoutedCircuit {
-        physical,
-        gates,
+        physical: r.physical,
+        gates: r.gates,
         measured,
     })
 }
@@ -329,15 +944,19 @@ impl RoutedCircuit {
         events
     }
 
-    /// The state after the gates with `events`, from `|0…0⟩`.
-    fn run(&self, amps: &mut [Complex64], events: &[(usize, Pauli)]) {
+    /// The state after the gates with `events`, from `|0…0⟩`; `pace` is told of every gate
+    /// and may stop the run.
+    fn run(&self, amps: &mut [Complex64], events: &[(usize, Pauli)], pace: &Pace<'_, '_>) -> Result<()> {
         amps.fill(Complex64::new(0.0, 0.0));
-        amps[0] = Complex64::new(1.0, 0.0);
+        if let Some(a) = amps.first_mut() {
+            *a = Complex64::new(1.0, 0.0);
+        }
         let pauli = |amps: &mut [Complex64], p: Pauli| {
             kernels::apply_diagonal_pauli(amps, Phase::None, &[], p.x, p.z, p.global())
         };
         let mut next = events.iter().peekable();
         for (i, g) in self.gates.iter().enumerate() {
+            pace.gate(i)?;
             match *g {
                 RoutedGate::Rz(q, t) => kernels::apply_single(amps, q, &crate::sim::reference::rz_matrix(t)),
                 RoutedGate::Sx(q) => {
@@ -347,16 +966,7 @@ impl RoutedCircuit {
                 RoutedGate::X(q) => pauli(amps, Pauli::single(q, 1)),
                 RoutedGate::Cz(a, b) => kernels::apply_cz(amps, a, b),
                 RoutedGate::Cx(c, t) => kernels::apply_cx(amps, c, t),
-                RoutedGate::Ecr(q0, q1) => {
-                    // (X_{q0} − X_{q1} Y_{q0}) / √2.
-                    let mut other = amps.to_vec();
-                    pauli(amps, Pauli::single(q0, 1));
-                    pauli(&mut other, Pauli::single(q1, 1).times(Pauli::single(q0, 2)));
-                    let s = std::f64::consts::FRAC_1_SQRT_2;
-                    for (a, o) in amps.iter_mut().zip(&other) {
-                        *a = (*a - o) * s;
-                    }
-                }
+                RoutedGate::Ecr(q0, q1) => apply_ecr(amps, q0, q1),
             }
             while let Some(&&(at, p)) = next.peek() {
                 if at != i {
@@ -366,6 +976,7 @@ impl RoutedCircuit {
                 next.next();
             }
         }
+        Ok(())
     }
 
     /// The probability of each logical bitstring (bit i = classical bit i), the unmeasured
@@ -382,6 +993,80 @@ impl RoutedCircuit {
     }
 }
 
+/// Qiskit's `ecr` on (q0, q1), `(X_{q0} − X_{q1} Y_{q0}) / √2`, in place: in the basis
+/// `b_{q0} + 2 b_{q1}` its matrix is `[[0, 1, 0, i], [1, 0, −i, 0], [0, i, 0, 1], [−i, 0, 1, 0]] / √2`.
+fn apply_ecr(amps: &mut [Complex64], q0: usize, q1: usize) {
+    let (b0, b1) = (1usize << q0, 1usize << q1);
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    let i = Complex64::new(0.0, 1.0);
+    for k in 0..amps.len() {
+        if k & (b0 | b1) != 0 {
+            continue;
+        }
+        let (i0, i1, i2, i3) = (k, k | b0, k | b1, k | b0 | b1);
+        let (Some(&a0), Some(&a1), Some(&a2), Some(&a3)) = (amps.get(i0), amps.get(i1), amps.get(i2), amps.get(i3))
+        else {
+            continue;
+        };
+        amps[i0] = (a1 + i * a3) * s;
+        amps[i1] = (a0 - i * a2) * s;
+        amps[i2] = (i * a1 + a3) * s;
+        amps[i3] = (a2 - i * a0) * s;
+    }
+}
+
+/// How far an estimate has gone, for the budget: the noiseless run counts 1, each trajectory
+/// its chance of holding an error (a trajectory without one costs nothing).
+struct Pace<'b, 'a> {
+    budget: &'b Budget<'a>,
+    task: String,
+    gates: usize,
+    trajectories: usize,
+    /// The expected work of one trajectory, against 1 for the noiseless run.
+    weight: f64,
+    /// The run under way: `None` for the noiseless one, else the trajectory.
+    trajectory: Option<usize>,
+}
+
+impl Pace<'_, '_> {
+    fn fraction(&self, gate: usize) -> f64 {
+        let within = gate as f64 / self.gates.max(1) as f64;
+        let done = match self.trajectory {
+            None => within,
+            Some(t) => 1.0 + (t as f64 + within) * self.weight,
+        };
+        (done / (1.0 + self.trajectories as f64 * self.weight)).clamp(0.0, 1.0)
+    }
+
+    fn detail(&self, gate: usize) -> String {
+        match self.trajectory {
+            None => format!("noiseless run, gate {gate} of {}", self.gates),
+            Some(t) => format!(
+                "trajectory {} of {}, gate {gate} of {}",
+                t + 1,
+                self.trajectories,
+                self.gates
+            ),
+        }
+    }
+
+    /// Before gate `i` of the run (every 16th gate is looked at): a progress report when one
+    /// is due, and the budget's error once it is spent.
+    fn gate(&self, i: usize) -> Result<()> {
+        if i % 16 != 0 {
+            return Ok(());
+        }
+        self.budget
+            .tick(&self.task, || Some(self.fraction(i)), || self.detail(i));
+        if self.budget.expired() {
+            return Err(self
+                .budget
+                .out_of_time(&self.task, Some(self.fraction(i)), &self.detail(i)));
+        }
+        Ok(())
+    }
+}
+
 /// P(valid) of `circuit` (`valid`: logical indices, qubit i = bit i) under `model`.
 pub fn estimate(
     circuit: &RoutedCircuit,
@@ -390,16 +1075,39 @@ pub fn estimate(
     trajectories: usize,
     seed: u64,
 ) -> Result<RoutedEstimate> {
+    estimate_within(circuit, valid, model, trajectories, seed, &Budget::unlimited())
+}
+
+/// [`estimate`] within `budget`: checked every 16 gates, with progress reports through it;
+/// a spent budget stops the run with its error (what was done, how long the whole would take).
+/// Refuses up front more than [`super::MAX_TRAJECTORIES`] trajectories and a state that does
+/// not fit in memory.
+pub fn estimate_within(
+    circuit: &RoutedCircuit,
+    valid: &[u64],
+    model: &NoiseModel,
+    trajectories: usize,
+    seed: u64,
+    budget: &Budget<'_>,
+) -> Result<RoutedEstimate> {
     if trajectories == 0 {
         return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
     }
+    super::check_trajectory_cap(trajectories)?;
     super::trajectories::check_trajectories(trajectories)?;
     let m = circuit.physical.len();
     let n = circuit.measured.len();
+    if m > MAX_PHYSICAL_QUBITS || n > m || circuit.measured.iter().any(|&q| q >= m) {
+        return Err(Error::InvalidArgument(format!(
+            "a routed circuit measures {n} of its {m} qubits (at most {MAX_PHYSICAL_QUBITS}), each once"
+        )));
+    }
     crate::sim::check_bytes(m.max(n), 32u128 << m.max(n))?;
     let mut w = vec![0.0; 1 << n];
     for &k in valid {
-        *w.get_mut(k as usize)
+        *usize::try_from(k)
+            .ok()
+            .and_then(|k| w.get_mut(k))
             .ok_or_else(|| Error::InvalidArgument(format!("valid state {k} is outside {n} measured bits")))? = 1.0;
     }
     let plain = w.clone();
@@ -409,23 +1117,51 @@ pub fn estimate(
     let mut amps = vec![Complex64::new(0.0, 0.0); 1 << m];
     let mut probs = vec![0.0; 1 << n];
     let dot = |p: &[f64], w: &[f64]| p.iter().zip(w).map(|(a, b)| a * b).sum::<f64>();
-    circuit.run(&mut amps, &[]);
+    // The chance that a trajectory holds an error, for the progress estimate.
+    let clean: f64 = circuit
+        .gates
+        .iter()
+        .map(|g| match g {
+            RoutedGate::Sx(_) | RoutedGate::X(_) => model.p1,
+            RoutedGate::Rz(..) => model.p_rz,
+            _ => model.p2,
+        })
+        .map(|p| (1.0 - p.clamp(0.0, 1.0)).ln())
+        .sum();
+    let mut pace = Pace {
+        budget,
+        task: format!("predicting P(valid) of the routed circuit under `{}`", model.name),
+        gates: circuit.gates.len(),
+        trajectories,
+        weight: (1.0 - clean.exp()).clamp(0.0, 1.0),
+        trajectory: None,
+    };
+    circuit.run(&mut amps, &[], &pace)?;
     circuit.logical_probabilities(&amps, &mut probs);
     let noiseless = dot(&probs, &plain);
     let v0 = dot(&probs, &w);
     let mut values = Vec::with_capacity(trajectories);
     for t in 0..trajectories {
+        pace.trajectory = Some(t);
         let mut rng = trajectory_rng(seed, t);
         let events = circuit.sample_events(model, &mut rng);
         if events.is_empty() {
             values.push(v0);
             continue;
         }
-        circuit.run(&mut amps, &events);
+        circuit.run(&mut amps, &events, &pace)?;
         circuit.logical_probabilities(&amps, &mut probs);
         values.push(dot(&probs, &w));
     }
     let (p_valid, p_valid_se) = mean_and_se(&values, v0);
+    if !(p_valid.is_finite() && p_valid_se.is_finite() && noiseless.is_finite()) {
+        return Err(Error::InvalidArgument(format!(
+            "the routed circuit's P(valid) under `{}` came out {} ± {}: not a number",
+            model.name,
+            number_text(p_valid),
+            number_text(p_valid_se)
+        )));
+    }
     Ok(RoutedEstimate {
         model: model.clone(),
         trajectories,
@@ -433,6 +1169,32 @@ pub fn estimate(
         p_valid_se,
         noiseless_p_valid: noiseless,
     })
+}
+
+/// The time of one shot of a routed circuit on a device class.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoutedDeviceTime {
+    /// The device class and its times.
+    pub device: DeviceTiming,
+    /// Seconds of one shot: every gate one after another, readout, reset.
+    pub shot_seconds: f64,
+    /// Seconds to a valid board with 99 % confidence at the routed circuit's noiseless
+    /// P(valid) (`None` when it is 0).
+    pub tts99_seconds: Option<f64>,
+    /// The same at each model's noisy P(valid), in the order of the estimates.
+    pub noisy_tts99_seconds: Vec<Option<f64>>,
+}
+
+impl RoutedCounts {
+    /// Seconds of one shot on `device`: the file is in the device's native gates, so `rz` is
+    /// virtual (0 s), each `sx` and `x` one single-qubit pulse, each two-qubit gate (`cz`,
+    /// `ecr` or `cx`) one native two-qubit gate; then readout and reset.
+    pub fn shot_seconds(&self, device: &DeviceTiming) -> f64 {
+        (self.sx + self.x) as f64 * device.one_qubit
+            + self.two_qubit as f64 * device.two_qubit
+            + device.readout
+            + device.reset
+    }
 }
 
 #[cfg(test)]
@@ -476,6 +1238,172 @@ mod tests {
         }
     }
 
+    fn plain_pace<'b, 'a>(budget: &'b Budget<'a>) -> Pace<'b, 'a> {
+        Pace {
+            budget,
+            task: String::new(),
+            gates: 1,
+            trajectories: 1,
+            weight: 0.0,
+            trajectory: None,
+        }
+    }
+
+    #[test]
+    fn ecr_in_place_is_the_pauli_form_on_every_pair() {
+        // (X_{q0} − X_{q1} Y_{q0}) / √2 by Paulis, against the in-place 4x4 update, on a
+        // 3-qubit state with every amplitude distinct.
+        let state: Vec<Complex64> = (0..8)
+            .map(|k| Complex64::new(0.3 + k as f64, 0.7 * k as f64 - 1.1))
+            .collect();
+        for (q0, q1) in [(0, 1), (1, 0), (0, 2), (2, 1)] {
+            let pauli = |amps: &mut [Complex64], p: Pauli| {
+                kernels::apply_diagonal_pauli(amps, Phase::None, &[], p.x, p.z, p.global())
+            };
+            let mut want = state.clone();
+            let mut other = state.clone();
+            pauli(&mut want, Pauli::single(q0, 1));
+            pauli(&mut other, Pauli::single(q1, 1).times(Pauli::single(q0, 2)));
+            for (a, o) in want.iter_mut().zip(&other) {
+                *a = (*a - o) * std::f64::consts::FRAC_1_SQRT_2;
+            }
+            let mut got = state.clone();
+            apply_ecr(&mut got, q0, q1);
+            for (a, b) in got.iter().zip(&want) {
+                assert!((a - b).norm() < 1e-12, "({q0}, {q1}): {got:?} != {want:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn angles_are_evaluated_and_must_be_finite() {
+        let pi = std::f64::consts::PI;
+        for (text, want) in [
+            ("pi/2", pi / 2.0),
+            ("-3*pi/4", -3.0 * pi / 4.0),
+            ("5*pi/2", 5.0 * pi / 2.0),
+            ("-2.8415926535897933", -2.8415926535897933),
+            ("1.5e-3", 1.5e-3),
+            ("2E+2", 200.0),
+            ("(pi/2) + 0.25", pi / 2.0 + 0.25),
+            ("-(1 - 2*pi)", 2.0 * pi - 1.0),
+            ("--1", 1.0),
+            ("π/4", pi / 4.0),
+            ("tau - pi", pi),
+            ("1_000", 1000.0),
+        ] {
+            let got = angle(text, "rz", "t.qasm", 3).unwrap();
+            assert!((got - want).abs() < 1e-12, "{text}: {got}");
+        }
+        for (text, says) in [
+            ("nan", "it is NaN, not a finite number"),
+            ("inf", "it is inf"),
+            ("-inf", "it is -inf"),
+            ("1e308*1e308", "it is inf"),
+            ("pi/0", "it is inf"),
+            ("0/0", "NaN"),
+            ("1e999", "it is inf"),
+            ("theta", "`theta` is not a number or pi"),
+            ("1.2.3", "`1.2.3` is not a number"),
+            ("(1", "a `(` with no `)`"),
+            ("1)", "a `)` with no `(`"),
+            ("1 2", "an operator is missing"),
+            ("", "a number is missing"),
+            ("2*", "a number is missing"),
+            ("*2", "`*` where a number belongs"),
+            ("1 % 2", "`%` is not part of an angle"),
+        ] {
+            let e = angle(text, "rz", "t.qasm", 3).unwrap_err().to_string();
+            assert!(e.starts_with("t.qasm:3: the angle"), "{text}: {e}");
+            assert!(e.contains(says) && e.contains("`rz`"), "{text}: {e}");
+        }
+        let deep = format!("{}1{}", "(".repeat(65), ")".repeat(65));
+        let e = angle(&deep, "rz", "t.qasm", 1).unwrap_err().to_string();
+        assert!(e.contains("nested deeper than 64"), "{e}");
+        let ok = format!("{}1{}", "(".repeat(64), ")".repeat(64));
+        assert_eq!(angle(&ok, "rz", "t.qasm", 1).unwrap(), 1.0);
+        assert_eq!(
+            angle(&"-".repeat(100_001), "rz", "t", 1)
+                .map_err(|e| e.to_string())
+                .unwrap_err()
+                .contains("a number is missing"),
+            true
+        );
+        assert_eq!(number_text(1e308), "1e308");
+        assert_eq!(number_text(0.25), "0.25");
+    }
+
+    #[test]
+    fn parse_for_checks_the_manifest_and_the_order_of_measurements() {
+        let text = "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nbit[2] c;\nx $4;\nc[0] = measure $4;\nsx $9;\nc[1] = measure $9;\n";
+        // Gates on other qubits may follow a measurement.
+        let c = parse_for(text, "t.qasm", 2).unwrap();
+        assert_eq!((c.physical.clone(), c.measured.clone()), (vec![4, 9], vec![0, 1]));
+        let e = parse_for(text, "t.qasm", 3).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "t.qasm:3: the bit register `c` of 2 bits, but the manifest's circuit has 3 qubits"
+        );
+        let e = parse_for(text, "t.qasm", 1).unwrap_err().to_string();
+        assert!(
+            e.starts_with("t.qasm:3: the bit register `c` of 2 bits, but the manifest's circuit has 1 qubits"),
+            "{e}"
+        );
+        let e = parse_for(text, "t.qasm", 31).unwrap_err().to_string();
+        assert!(e.contains("at most 30"), "{e}");
+        // Registers: declared ones, whole-register measurement, offsets.
+        let text = "qubit[2] q;\nqubit r;\nbit[2] c;\nbit d;\n";
+        let e = parse(text, "t.qasm").unwrap_err().to_string();
+        assert!(e.starts_with("t.qasm:4: a second bit register `d`"), "{e}");
+        let text = "qubit[2] q;\nqubit r;\nbit[2] c;\ncx q[1], r;\nc = measure q;\n";
+        let c = parse(text, "t.qasm").unwrap();
+        assert_eq!((c.physical.clone(), c.measured.clone()), (vec![1, 2, 0], vec![2, 0]));
+        let e = parse("qubit[2] q;\nbit[1] c;\nx $0;\n", "t.qasm")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("t.qasm:3: `$0` beside the declared register `q`"), "{e}");
+        let e = parse("bit[1] c;\nx $0;\nqubit[2] q;\n", "t.qasm")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("t.qasm:3: the register `q` beside physical qubits"),
+            "{e}"
+        );
+        let e = parse("qubit[2] q;\nbit[1] c;\nx q;\n", "t.qasm")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("whole register of 2 qubits"), "{e}");
+        let e = parse("qubit[2] q;\nbit[1] c;\nx q[2];\n", "t.qasm")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`q[2]` is outside the register `q` of 2 qubits"), "{e}");
+        let e = parse("bit[1] c;\nx c[0];\n", "t.qasm").unwrap_err().to_string();
+        assert!(e.contains("`c[0]` is a bit, not a qubit"), "{e}");
+        let e = parse("bit[1] c;\nc[0] = measure $0;\nc[0] = measure $1;\n", "t.qasm")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("t.qasm:3: `c[0]` is measured into twice (first on line 2)"),
+            "{e}"
+        );
+        let e = parse("bit[2] c;\nc[0] = measure $0;\nc[1] = measure $0;\n", "t.qasm")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("t.qasm:3: `$0` is measured twice (first on line 2)"),
+            "{e}"
+        );
+        let text: String = "bit[1] c;\n".to_string() + &(0..31).map(|k| format!("x ${k};\n")).collect::<String>();
+        let e = parse(&text, "t.qasm").unwrap_err().to_string();
+        assert!(
+            e.starts_with("t.qasm:32: `$30` is physical qubit number 31 in use"),
+            "{e}"
+        );
+        // Comments of both kinds, a byte-order mark, measure -> form.
+        let text = "\u{feff}OPENQASM 3.0; /* a\nblock */ bit[1] c; // line\nmeasure $2 -> c[0];\n";
+        assert_eq!(parse(text, "t.qasm").unwrap().physical, vec![2]);
+    }
+
     #[test]
     fn ecr_is_qiskits() {
         // ECR|00⟩ = (|01⟩ − i|11⟩)/√2 in Qiskit's order (q0 the low bit): column 0 of its matrix,
@@ -486,7 +1414,8 @@ mod tests {
             measured: vec![0, 1],
         };
         let mut amps = vec![Complex64::new(0.0, 0.0); 4];
-        c.run(&mut amps, &[]);
+        let budget = Budget::unlimited();
+        c.run(&mut amps, &[], &plain_pace(&budget)).unwrap();
         let s = std::f64::consts::FRAC_1_SQRT_2;
         let want = [
             Complex64::new(0.0, 0.0),

@@ -449,3 +449,342 @@ fn score_and_sample_print_small_probabilities_and_resolved_spaces() {
     let text = ok(&["score", s(&counts), "--manifest", s(&manifest), "--format", "quzzle"]);
     assert!(text.contains("P(valid) measured: 2.500e-4 (1 of 4000 shots)"), "{text}");
 }
+
+// ---- `quzzle predict`: the routed file is read back and trusted for nothing. ----
+
+/// The manifest of an 11-qubit export (tiny-tango-4x4, depth 2).
+fn predict_manifest(dir: &Path) -> PathBuf {
+    export(dir, "tiny-tango-4x4.txt", &[])
+}
+
+/// Lines 1-3 of a routed file for the 11-qubit manifest; its line 4 is the first of a body.
+const ROUTED_HEAD: &str = "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nbit[11] c;\n";
+
+/// The final measurements of `$0..$10` into `c[0..10]`.
+fn routed_measurements() -> String {
+    (0..11).map(|i| format!("c[{i}] = measure ${i};\n")).collect()
+}
+
+/// Write `text` as `name` into `dir`.
+fn routed_file(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn predict_refuses_non_finite_angles_by_line_and_gate() {
+    let dir = Scratch::new("hw-predict-nonfinite");
+    let manifest = predict_manifest(&dir);
+    for (i, angle) in ["nan", "inf", "1e308*1e308", "pi/0", "-(0/0)", "1e999"]
+        .iter()
+        .enumerate()
+    {
+        let text = format!("{ROUTED_HEAD}sx $0;\nrz({angle}) $1;\n{}", routed_measurements());
+        let name = format!("nonfinite{i}.qasm");
+        let f = routed_file(&dir, &name, &text);
+        let e = usage_error(&["predict", s(&f), "--manifest", s(&manifest), "--noise", "heron"]);
+        assert!(
+            e.contains(&format!("{name}:5:")) && e.contains("`rz`") && e.contains("not a finite number"),
+            "{angle}: {e}"
+        );
+        assert!(!e.contains("NaN ±"), "{e}");
+    }
+    // Finite expressions Qiskit writes are read, parentheses and sums included.
+    let text = format!(
+        "{ROUTED_HEAD}rz(-3*pi/4) $0;\nrz((pi/2) + 0.25) $1;\nrz(-(1.5e-3 - 2*pi)) $2;\n{}",
+        routed_measurements()
+    );
+    let f = routed_file(&dir, "finite.qasm", &text);
+    let out = ok(&["predict", s(&f), "--manifest", s(&manifest)]);
+    assert!(out.contains("3 rz"), "{out}");
+}
+
+#[test]
+fn predict_refuses_constructs_it_cannot_trust_by_line_and_name() {
+    let dir = Scratch::new("hw-predict-constructs");
+    let manifest = predict_manifest(&dir);
+    let cases: [(&str, &str, &[&str]); 13] = [
+        ("cx $0, $0;\n", ":4:", &["`cx`", "`$0`", "twice"]),
+        ("ecr $3, $3;\n", ":4:", &["`ecr`", "`$3`", "twice"]),
+        (
+            "c[0] = measure $0;\nx $0;\n",
+            ":5:",
+            &["`x`", "`$0`", "measured on line 4"],
+        ),
+        ("c[0] = measure $0;\nc[0] = measure $1;\n", ":5:", &["`c[0]`", "twice"]),
+        ("x r[0];\n", ":4:", &["undeclared", "`r`"]),
+        ("d[0] = measure $0;\n", ":4:", &["undeclared", "`d`"]),
+        ("gate rz(t) a { x a; }\n", ":4:", &["redefines", "`rz`"]),
+        ("gate cx a, b { cz a, b; }\n", ":4:", &["redefines", "`cx`"]),
+        ("include \"qelib1.inc\";\n", ":4:", &["`qelib1.inc`", "stdgates.inc"]),
+        ("if (c[0] == 1) { x $1; }\n", ":4:", &["classical control flow", "`if`"]),
+        (
+            "for int i in [0:2] { x $1; }\n",
+            ":4:",
+            &["classical control flow", "`for`"],
+        ),
+        ("def f(qubit a) { x a; }\n", ":4:", &["classical control flow", "`def`"]),
+        (
+            "while (true) { x $1; }\n",
+            ":4:",
+            &["classical control flow", "`while`"],
+        ),
+    ];
+    for (i, (body, line, says)) in cases.iter().enumerate() {
+        let name = format!("construct{i}.qasm");
+        let f = routed_file(&dir, &name, &format!("{ROUTED_HEAD}{body}{}", routed_measurements()));
+        let e = usage_error(&["predict", s(&f), "--manifest", s(&manifest)]);
+        assert!(e.contains(&format!("{name}{line}")), "{body}: {e}");
+        for w in *says {
+            assert!(e.contains(w), "{body}: `{w}` missing in {e}");
+        }
+    }
+}
+
+#[test]
+fn predict_refuses_register_sizes_and_indices_before_allocating() {
+    let dir = Scratch::new("hw-predict-sizes");
+    let manifest = predict_manifest(&dir);
+    let m = routed_measurements();
+    let cases: [(String, &str, &[&str]); 6] = [
+        (
+            format!("OPENQASM 3.0;\nbit[18446744073709551615] c;\n{m}"),
+            ":2:",
+            &["18446744073709551615", "11 qubits"],
+        ),
+        (
+            format!("OPENQASM 3.0;\nbit[1000000000] c;\n{m}"),
+            ":2:",
+            &["1000000000", "11 qubits"],
+        ),
+        (
+            format!("OPENQASM 3.0;\nbit[99999999999999999999999] c;\n{m}"),
+            ":2:",
+            &["register size"],
+        ),
+        (
+            format!("{ROUTED_HEAD}qubit[1000000000] q;\n{m}"),
+            ":4:",
+            &["1000000000", "`q`"],
+        ),
+        (format!("{ROUTED_HEAD}x $99999999999;\n{m}"), ":4:", &["`$99999999999`"]),
+        (
+            format!("{ROUTED_HEAD}x $18446744073709551616;\n{m}"),
+            ":4:",
+            &["`$18446744073709551616`"],
+        ),
+    ];
+    for (i, (text, line, says)) in cases.iter().enumerate() {
+        let name = format!("size{i}.qasm");
+        let f = routed_file(&dir, &name, text);
+        let e = usage_error(&["predict", s(&f), "--manifest", s(&manifest)]);
+        assert!(e.contains(&format!("{name}{line}")), "{text}: {e}");
+        for w in *says {
+            assert!(e.contains(w), "`{w}` missing in {e}");
+        }
+    }
+}
+
+#[test]
+fn predict_has_a_time_budget_and_refuses_absurd_trajectories() {
+    let dir = Scratch::new("hw-predict-budget");
+    let manifest = predict_manifest(&dir);
+    // 22 physical qubits and 6000 gates: a minute of work, stopped after a fraction of a second.
+    let mut body = String::new();
+    for r in 0..300 {
+        for k in 0..10 {
+            let q = (r + k) % 21;
+            body += &format!("sx ${q};\ncx ${q}, ${};\n", q + 1);
+        }
+    }
+    let f = routed_file(
+        &dir,
+        "long.qasm",
+        &format!("{ROUTED_HEAD}{body}{}", routed_measurements()),
+    );
+    let began = std::time::Instant::now();
+    let out = quzzle(&["predict", s(&f), "--manifest", s(&manifest), "--max-seconds", "0.3"]);
+    let e = crate::common::stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{e}");
+    assert!(
+        e.contains("no result within the time budget") && e.contains("--max-seconds"),
+        "{e}"
+    );
+    assert!(began.elapsed().as_secs_f64() < 20.0, "stopped late: {e}");
+    let e = usage_error(&["predict", s(&f), "--manifest", s(&manifest), "--max-seconds", "0"]);
+    assert!(e.contains("--max-seconds"), "{e}");
+    // A trajectory count no run needs is refused up front, here and by solve.
+    let e = usage_error(&[
+        "predict",
+        s(&f),
+        "--manifest",
+        s(&manifest),
+        "--noise",
+        "heron",
+        "--trajectories",
+        "1000000000",
+    ]);
+    assert!(e.contains("--trajectories 1000000000") && e.contains("at most"), "{e}");
+    let puzzle = data("tiny-tango-4x4.txt");
+    let e = usage_error(&[
+        "solve",
+        s(&puzzle),
+        "--depths",
+        "1",
+        "--noise",
+        "heron",
+        "--trajectories",
+        "1000000000",
+    ]);
+    assert!(e.contains("--trajectories 1000000000") && e.contains("at most"), "{e}");
+}
+
+#[test]
+fn predict_device_gives_the_routed_shot_time() {
+    let dir = Scratch::new("hw-predict-device");
+    let manifest = predict_manifest(&dir);
+    let text = format!(
+        "{ROUTED_HEAD}sx $0;\nx $1;\ncz $0, $1;\nrz(0.5) $1;\n{}",
+        routed_measurements()
+    );
+    let f = routed_file(&dir, "device.qasm", &text);
+    let report: Value = serde_json::from_str(&ok(&[
+        "predict",
+        s(&f),
+        "--manifest",
+        s(&manifest),
+        "--device",
+        "heron",
+        "--json",
+    ]))
+    .unwrap();
+    let d = &report["devices"][0];
+    assert_eq!(d["device"]["name"], "heron", "{report}");
+    // 2 pulses of 28 ns, one CZ of 76 ns, readout 1.56 us, 250 us between shots.
+    let want = 2.0 * 28e-9 + 76e-9 + 1.56e-6 + 250e-6;
+    assert!((d["shot_seconds"].as_f64().unwrap() - want).abs() < 1e-12, "{d}");
+    let out = ok(&["predict", s(&f), "--manifest", s(&manifest), "--device", "heron"]);
+    assert!(out.contains("heron: one shot"), "{out}");
+}
+
+/// Files no transpiler writes: each must end in a result or an error, never a panic, an
+/// abort or a stack overflow.
+fn hostile_routed_files() -> Vec<String> {
+    let m = routed_measurements();
+    let good = format!("{ROUTED_HEAD}gate ecr a, b {{ rzx(pi/4) a, b; x a; rzx(-pi/4) a, b; }}\nrz(pi/2) $0;\nsx $0;\necr $0, $1;\ncz $1, $2;\ncx $2, $3;\nx $3;\nbarrier $0, $1;\n{m}");
+    let mut files = vec![good.clone()];
+    // Truncated at every 7th character.
+    let chars: Vec<char> = good.chars().collect();
+    files.extend((0..chars.len()).step_by(7).map(|k| chars[..k].iter().collect()));
+    // Binary garbage, seeded.
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..40 {
+        let bytes: Vec<u8> = (0..200)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 24) as u8
+            })
+            .collect();
+        files.push(String::from_utf8_lossy(&bytes).into_owned());
+        let mixed: String = format!("{ROUTED_HEAD}{}", String::from_utf8_lossy(&bytes));
+        files.push(mixed);
+    }
+    let deep = 100_000;
+    let bodies = [
+        format!("rz({}1{}) $0;\n", "(".repeat(deep), ")".repeat(deep)),
+        format!("rz({}1) $0;\n", "-".repeat(deep)),
+        format!("rz({}1) $0;\n", "(".repeat(deep)),
+        format!("rz(1{}) $0;\n", ")".repeat(deep)),
+        format!("{}\n", "{".repeat(deep)),
+        format!("{}\n", "}".repeat(deep)),
+        format!("rz({}) $0;\n", "1*".repeat(deep) + "1"),
+        "rz(1e999999) $0;\n".into(),
+        "rz(123456789012345678901234567890) $0;\n".into(),
+        "rz(0x1f) $0;\n".into(),
+        "rz() $0;\n".into(),
+        "rz(1, 2) $0;\n".into(),
+        "rz(1) ;\n".into(),
+        "rz $0;\n".into(),
+        "sx(1) $0;\n".into(),
+        "x ,;\n".into(),
+        "cx $0,;\n".into(),
+        "cx $0, $1, $2;\n".into(),
+        "x $-1;\n".into(),
+        "x $;\n".into(),
+        "x $1.5;\n".into(),
+        "x q[0];\n".into(),
+        "x q[-1];\n".into(),
+        "x $0\nx $1\n".into(),
+        ";;;;\n".into(),
+        "\0\0\0;\n".into(),
+        "rz(π/2) $0;\n".into(),
+        "х $0;\n".into(),
+        "x $٣;\n".into(),
+        "x\u{200b} $0;\n".into(),
+        "rz(pi/2)\u{feff} $0;\n".into(),
+        "c[11] = measure $0;\n".into(),
+        "c[18446744073709551616] = measure $0;\n".into(),
+        "c[-1] = measure $0;\n".into(),
+        "c = measure $0;\n".into(),
+        "c[0] = measure;\n".into(),
+        "= measure $0;\n".into(),
+        "measure -> c[0];\n".into(),
+        "measure $0 ->;\n".into(),
+        "measure $0;\n".into(),
+        "c[0] = 1;\n".into(),
+        "gate ecr a, b {\n".into(),
+        "gate {} a;\n".into(),
+        "gate\n".into(),
+        "qubit[0] q;\nx q[0];\n".into(),
+        "qubit[3] q;\nqubit[3] q;\n".into(),
+        "qubit q;\nx q;\n".into(),
+        "qubit[2] q;\nx q;\n".into(),
+        "bit[11] c;\n".into(),
+        "bit c;\n".into(),
+        "reset $0;\n".into(),
+        "delay[100ns] $0;\n".into(),
+        "ctrl @ x $0, $1;\n".into(),
+        "OPENQASM 2.0;\nqreg q[2];\n".into(),
+        "include;\n".into(),
+        "include \"stdgates.inc\n".into(),
+        "\"".into(),
+        "//".into(),
+        "/* unterminated".into(),
+        format!("x ${};\n", "9".repeat(5000)),
+        format!("bit[{}] c;\n", "9".repeat(5000)),
+        format!("{};\n", "x".repeat(100_000)),
+    ];
+    for b in bodies {
+        files.push(format!("{ROUTED_HEAD}{b}{m}"));
+        files.push(format!("{ROUTED_HEAD}{m}{b}"));
+        files.push(b);
+    }
+    files
+}
+
+#[test]
+fn the_routed_reader_survives_hostile_files() {
+    use quzzle::noise::routed;
+    let zero = quzzle::noise::NoiseModel::parse("p1=0.1,p2=0.1,readout=0.1").unwrap();
+    let (mut read, mut refused) = (0, 0);
+    for text in hostile_routed_files() {
+        match routed::parse_for(&text, "h.qasm", 11) {
+            Ok(c) => {
+                read += 1;
+                let valid: Vec<u64> = vec![0, 5];
+                // Whatever was read runs, or is refused, without a panic.
+                let _ = routed::estimate(&c, &valid, &zero, 3, 1);
+            }
+            Err(e) => {
+                refused += 1;
+                let m = e.to_string();
+                assert!(m.starts_with("h.qasm"), "{m}");
+                assert!(m.chars().count() < 600, "{m}");
+            }
+        }
+    }
+    assert!(read >= 1 && refused > 100, "{read} read, {refused} refused");
+}
