@@ -21,6 +21,11 @@ pub struct Angles {
     pub betas: Vec<f64>,
 }
 
+/// The largest angle magnitude taken, in radians. Past it a phase `γ·E` has lost most of its
+/// digits to rounding (the spacing of f64 near 1e6 is 1e-10, and E reaches hundreds), and near
+/// f64's range it overflows to a NaN energy.
+pub const MAX_ANGLE: f64 = 1e6;
+
 impl Angles {
     /// Angles from two lists of equal length (p ≥ 1, all finite).
     pub fn new(gammas: Vec<f64>, betas: Vec<f64>) -> Result<Self> {
@@ -38,6 +43,13 @@ impl Angles {
                 what: "an angle".into(),
                 note: String::new(),
             });
+        }
+        if let Some(a) = gammas.iter().chain(&betas).find(|a| a.abs() > MAX_ANGLE) {
+            return Err(Error::out_of_range(
+                Quantity::Angle,
+                format!("{a:e}"),
+                format!("must lie within ±{MAX_ANGLE:e}: a larger angle times a cost keeps no digits of its phase, and near 1e308 overflows"),
+            ));
         }
         Ok(Angles { gammas, betas })
     }
@@ -100,6 +112,16 @@ impl Angles {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn angles_past_the_largest_magnitude_are_refused() {
+        for a in [1e308, -2e6, f64::MAX] {
+            let e = Angles::new(vec![0.1, a], vec![0.2, 0.3]).unwrap_err();
+            assert!(e.is_usage());
+            assert!(e.to_string().contains("within ±1e6"), "{e}");
+        }
+        assert!(Angles::new(vec![MAX_ANGLE], vec![-MAX_ANGLE]).is_ok());
+    }
 
     #[test]
     fn interp_keeps_endpoints_and_grows() {

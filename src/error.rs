@@ -313,6 +313,15 @@ pub enum Error {
         /// Its value in `other`.
         other_value: String,
     },
+    /// A shard folder a merge cannot take: a file missing, a shard record that does not hold
+    /// together, rows missing, twice or outside its plan, or files changed since it finished.
+    #[error("{}: {problem}", folder.display())]
+    ShardIncomplete {
+        /// The shard folder.
+        folder: PathBuf,
+        /// What is wrong, naming the file (and its field or rows).
+        problem: String,
+    },
     /// Another sweep holds the lock of an output folder.
     #[error("{}: {}", lock.display(), locked_text(*pid, host.as_deref()))]
     Locked {
@@ -507,6 +516,8 @@ pub enum Quantity {
     FigureSize,
     /// A figure's scale factor.
     FigureScale,
+    /// A QAOA angle, in radians.
+    Angle,
 }
 
 impl Quantity {
@@ -533,6 +544,7 @@ impl Quantity {
             Quantity::RandomQubits => "random qubits",
             Quantity::DickeWeight => "Dicke weight",
             Quantity::DiagonalQubits => "diagonal qubits",
+            Quantity::Angle => "an angle (radians)",
             Quantity::FigureSize => "figure size",
             Quantity::FigureScale => "figure scale",
         }
@@ -1045,6 +1057,7 @@ impl Error {
                 | Error::ResumeMismatch { .. }
                 | Error::Locked { .. }
                 | Error::ShardMismatch { .. }
+                | Error::ShardIncomplete { .. }
                 | Error::NoPuzzleFiles { .. }
                 | Error::NotGenerated { .. }
                 | Error::WrongKind { .. }

@@ -174,9 +174,100 @@ pub fn write_whole(files: &[(PathBuf, Vec<u8>)]) -> Result<()> {
     staged.commit()
 }
 
+/// Write a folder whole: every `(name, contents)` into a new hidden folder beside `dir`, then
+/// one rename puts it at `dir`. A `dir` that already exists is first set aside, renamed to
+/// `DIR.replaced-<seconds since 1970>` (returned), never merged into: files of an earlier run
+/// (counts measured for other circuits, say) stay with the run they belong to, and a process
+/// killed at any point leaves either the old folder, the new one, or no folder at `dir` with
+/// the old one set aside, never a mix.
+pub fn write_folder_whole(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Option<PathBuf>> {
+    let name = dir
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let parent = dir
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|source| Error::Write {
+        path: parent.to_path_buf(),
+        source,
+    })?;
+    let staging = parent.join(format!(".{name}.{}.tmp", std::process::id()));
+    let werr = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| Error::Write { path, source }
+    };
+    // A folder left by an earlier process of the same id is not ours to keep.
+    let _ = std::fs::remove_dir_all(&staging);
+    std::fs::create_dir(&staging).map_err(werr(&staging))?;
+    let staged = (|| -> Result<()> {
+        for (file, contents) in files {
+            let path = staging.join(file);
+            let mut f = std::fs::File::create(&path).map_err(werr(&dir.join(file)))?;
+            f.write_all(contents)
+                .and_then(|()| f.sync_all())
+                .map_err(werr(&dir.join(file)))?;
+        }
+        Ok(())
+    })();
+    if let Err(e) = staged {
+        let _ = std::fs::remove_dir_all(&staging);
+        return Err(e);
+    }
+    let set_aside = if dir.symlink_metadata().is_ok() {
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let mut aside = parent.join(format!("{name}.replaced-{seconds}"));
+        let mut n = 1;
+        while aside.symlink_metadata().is_ok() {
+            n += 1;
+            aside = parent.join(format!("{name}.replaced-{seconds}-{n}"));
+        }
+        if let Err(source) = std::fs::rename(dir, &aside) {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(Error::Write {
+                path: dir.to_path_buf(),
+                source,
+            });
+        }
+        Some(aside)
+    } else {
+        None
+    };
+    std::fs::rename(&staging, dir).map_err(werr(dir))?;
+    Ok(set_aside)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_folder_is_written_whole_and_an_old_one_set_aside() {
+        let d = scratch("folder");
+        let target = d.join("exp");
+        let first = vec![
+            ("a.json".to_string(), b"1".to_vec()),
+            ("b.json".to_string(), b"2".to_vec()),
+        ];
+        assert_eq!(write_folder_whole(&target, &first).unwrap(), None);
+        assert_eq!(names(&target), ["a.json", "b.json"]);
+        std::fs::write(target.join("a.counts.json"), "old counts").unwrap();
+        let second = vec![("a.json".to_string(), b"3".to_vec())];
+        let aside = write_folder_whole(&target, &second)
+            .unwrap()
+            .expect("the old folder is set aside");
+        // The new folder holds only the new files; the old one keeps all of its own.
+        assert_eq!(names(&target), ["a.json"]);
+        assert_eq!(std::fs::read(target.join("a.json")).unwrap(), b"3");
+        assert_eq!(names(&aside), ["a.counts.json", "a.json", "b.json"]);
+        // A file that cannot be written leaves the folder as it was, and no staging folder.
+        let bad = vec![("no/such/dir.json".to_string(), b"x".to_vec())];
+        assert!(write_folder_whole(&target, &bad).is_err());
+        assert_eq!(names(&target), ["a.json"]);
+        assert!(names(&d).iter().all(|n| !n.ends_with(".tmp")), "{:?}", names(&d));
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("quzzle-files-{name}-{}", std::process::id()));

@@ -21,15 +21,20 @@ Providers:
   Aer built with MPI the chunks are spread over the processes, and only rank 0 writes the
   counts (docs/distributed.md).
 
-Each depth's counts are written to the file the index names (``pNN.counts.json``) as a SamplerV2
-result, ``{"<register>": {bitstring: count}}`` with Qiskit's bit order (qubit 0 rightmost),
-which ``quzzle score`` reads without being told the format. Depths whose counts file exists are
-skipped (``--rerun`` runs them again), so an interrupted run resumes.
+Each depth's counts are written to the file the index names (``pNN.counts.json``) in quzzle's
+own counts format (``{"format": "quzzle-counts", "counts": {bitstring: count}, ...}``, qubit 0
+first), which ``quzzle score`` reads without being told the format, with a ``run`` record: the
+provider, backend, job id, noise model, seed, shots, UTC date and the digest of the manifest the
+circuit came from (``score`` refuses counts measured for another manifest). Depths whose counts
+file exists are skipped, so an interrupted run resumes; ``--rerun`` runs them again and keeps
+the earlier file as ``pNN.counts.replaced-<date>.json``. A SamplerV2 result with several
+parameter bindings in one circuit is refused rather than merged into one count.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import sys
@@ -54,6 +59,35 @@ def load_circuits(folder: Path, index: Dict[str, Any], rerun: bool) -> List[tupl
         circuit.name = f"p{depth['p']:02d}"
         todo.append((depth, circuit, target))
     return todo
+
+
+def register_counts(pub_result: Any, p: int) -> Dict[str, Dict[str, int]]:
+    """``{register: {bitstring: count}}`` of one SamplerV2 PubResult, refusing several
+    registers or parameter bindings (whose ``get_counts()`` would merge into one count)."""
+    names = list(pub_result.data.keys())
+    if len(names) != 1:
+        sys.exit(f"p = {p}: {len(names)} classical registers; quzzle's circuits have one, `c`")
+    bits = pub_result.data[names[0]]
+    if tuple(getattr(bits, "shape", ())) != ():
+        sys.exit(
+            f"p = {p}: the result holds {bits.shape} parameter bindings of one circuit; "
+            "quzzle's circuits are run with one binding each"
+        )
+    return {names[0]: {key: int(v) for key, v in bits.get_counts().items()}}
+
+
+def counts_document(depth: Dict[str, Any], result: Dict[str, Dict[str, int]], run: Dict[str, Any]) -> Dict[str, Any]:
+    """One depth's counts in quzzle's format (qubit 0 first) with the record of how they were
+    measured."""
+    ((register, counts),) = result.items()
+    return {
+        "format": "quzzle-counts",
+        "bit_order": "qubit 0 first (character i is q[i])",
+        "register": register,
+        "shots": sum(counts.values()),
+        "counts": {key[::-1]: count for key, count in sorted(counts.items())},
+        "run": dict(run, manifest=depth["manifest"], manifest_digest=depth["manifest_digest"]),
+    }
 
 
 def aer_noise_model(model: Dict[str, Any]) -> Any:
@@ -97,7 +131,7 @@ def run_aer(
         return run_aer_blocked(todo, circuits, args, options)
     sampler = SamplerV2(options={"backend_options": options, "run_options": {"seed_simulator": args.seed}})
     result = sampler.run(circuits, shots=args.shots).result()
-    counts = [{name: result[i].data[name].get_counts() for name in result[i].data.keys()} for i in range(len(todo))]
+    counts = [register_counts(result[i], depth["p"]) for i, (depth, _, _) in enumerate(todo)]
     return counts, [""] * len(todo), 0
 
 
@@ -141,7 +175,7 @@ def run_aer_blocked(
     return out, notes, rank
 
 
-def run_ibm(todo: List[tuple], args: argparse.Namespace) -> List[Dict[str, Dict[str, int]]]:
+def run_ibm(todo: List[tuple], args: argparse.Namespace) -> Tuple[List[Dict[str, Dict[str, int]]], List[str]]:
     from qiskit import transpile
     from qiskit_ibm_runtime import QiskitRuntimeService, SamplerV2
 
@@ -151,22 +185,24 @@ def run_ibm(todo: List[tuple], args: argparse.Namespace) -> List[Dict[str, Dict[
     job = SamplerV2(mode=backend).run(circuits, shots=args.shots)
     print(f"IBM job {job.job_id()} on {args.backend}: waiting for the result")
     result = job.result()
-    return [{name: result[i].data[name].get_counts() for name in result[i].data.keys()} for i in range(len(todo))]
+    counts = [register_counts(result[i], depth["p"]) for i, (depth, _, _) in enumerate(todo)]
+    return counts, [job.job_id()] * len(todo)
 
 
-def run_ionq(todo: List[tuple], args: argparse.Namespace) -> List[Dict[str, Dict[str, int]]]:
+def run_ionq(todo: List[tuple], args: argparse.Namespace) -> Tuple[List[Dict[str, Dict[str, int]]], List[str]]:
     from qiskit import transpile
     from qiskit_ionq import IonQProvider
 
     backend = IonQProvider(os.environ.get("IONQ_API_KEY")).get_backend(args.backend)
-    out = []
+    out, jobs = [], []
     for depth, circuit, _ in todo:
         job = backend.run(transpile(circuit, backend=backend), shots=args.shots)
+        jobs.append(job.job_id())
         print(f"IonQ job {job.job_id()} (p = {depth['p']}) on {args.backend}: waiting for the result")
         # qiskit-ionq returns Qiskit-ordered counts for the circuit's one register.
         register = circuit.cregs[0].name if circuit.cregs else "c"
         out.append({register: {k: int(v) for k, v in job.result().get_counts().items()}})
-    return out
+    return out, jobs
 
 
 def main() -> None:
@@ -211,22 +247,38 @@ def main() -> None:
     if not todo:
         print("every depth has its counts: nothing to run")
         return
-    notes, rank = [""] * len(todo), 0
+    notes, rank, jobs = [""] * len(todo), 0, [None] * len(todo)
     if args.provider == "aer":
         counts, notes, rank = run_aer(todo, args, index)
     elif args.provider == "ibm":
-        counts = run_ibm(todo, args)
+        counts, jobs = run_ibm(todo, args)
     else:
-        counts = run_ionq(todo, args)
+        counts, jobs = run_ionq(todo, args)
     if rank != 0:
         # Every MPI rank holds the whole result; rank 0 alone writes it.
         return
-    for (depth, _, target), result, note in zip(todo, counts, notes):
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    for (depth, _, target), result, note, job in zip(todo, counts, notes, jobs):
+        run = {
+            "provider": args.provider,
+            "backend": args.backend or ("aer_simulator" if args.provider == "aer" else None),
+            "job_id": job,
+            "noise": args.noise,
+            "seed": args.seed if args.provider == "aer" else None,
+            "shots_asked": args.shots,
+            "date": date,
+        }
+        doc = counts_document(depth, result, run)
+        if target.exists():
+            # --rerun: the earlier counts are kept beside, never replaced silently.
+            kept = target.with_name(target.name.replace(".counts.json", f".counts.replaced-{date.replace(':', '')}.json"))
+            os.replace(target, kept)
+            print(f"p = {depth['p']}: the earlier counts were moved to {kept.name}")
         # Written whole: a temporary file beside the target, then renamed.
         partial = target.with_suffix(".partial")
-        partial.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n")
+        partial.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
         os.replace(partial, target)
-        print(f"p = {depth['p']}: {sum(next(iter(result.values())).values())} shots -> {target}{note}")
+        print(f"p = {depth['p']}: {doc['shots']} shots -> {target}{note}")
     print(f"now: quzzle score {args.folder}")
 
 

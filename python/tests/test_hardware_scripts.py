@@ -39,6 +39,25 @@ def test_noiseless_device_matches_the_noiseless_prediction(quzzle_bin: str, tmp_
         assert d["shots"] == 4000 and d["inside"], d
     for name in ("hardware.json", "hardware.csv", "hardware_vs_depth.png", "hardware_vs_depth.svg"):
         assert (folder / name).stat().st_size > 0
+    # Each counts file says how it was measured, and for which manifest.
+    counts = json.loads((folder / "p02.counts.json").read_text())
+    run = counts["run"]
+    assert counts["format"] == "quzzle-counts" and counts["shots"] == 4000
+    assert (run["provider"], run["backend"], run["seed"], run["shots_asked"]) == ("aer", "aer_simulator", 7, 4000)
+    assert run["manifest"] == "p02.json" and run["manifest_digest"] == index["depths"][1]["manifest_digest"]
+    assert run["date"].endswith("Z")
+    assert scored["depths"][1]["run"]["backend"] == "aer_simulator"
+    # --rerun keeps the earlier counts beside the new ones.
+    run_script(str(folder), "--provider", "aer", "--shots", "1000", "--seed", "8", "--rerun")
+    kept = sorted(f.name for f in folder.iterdir() if ".counts.replaced-" in f.name)
+    assert len(kept) == 3 and kept[0].startswith("p01.counts.replaced-"), kept
+    assert json.loads((folder / "p01.counts.json").read_text())["shots"] == 1000
+    # Counts of these circuits copied into a new export are refused, not scored against it.
+    other = tmp_path / "other"
+    run_cli(quzzle_bin, ["qasm", data("tiny-tango-4x4.txt"), "--depths", "1..3", "--optimize", "--flavor", "portable", "-o", str(other)])
+    shutil.copy(folder / "p01.counts.json", other / "p01.counts.json")
+    done = subprocess.run([quzzle_bin, "score", str(other)], capture_output=True, text=True)
+    assert done.returncode == 2 and "another manifest" in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize(
@@ -81,7 +100,7 @@ def test_blocked_statevector_gives_the_unblocked_counts(quzzle_bin: str, tmp_pat
     # 11 qubits in 2^7 chunks of 4: Aer's metadata says the blocking took place.
     assert out.count("cache blocking: 11 qubits as 128 chunks of 4, 1 process") == 2, out
     for name in ("p01.counts.json", "p02.counts.json"):
-        assert json.loads((blocked / name).read_text()) == json.loads((plain / name).read_text()), name
+        assert json.loads((blocked / name).read_text())["counts"] == json.loads((plain / name).read_text())["counts"], name
     assert {f.name: f.read_bytes() for f in blocked.iterdir() if f.name in exported} == exported
     scores = [json.loads(run_cli(quzzle_bin, ["score", str(f), "--confidence", "0.999", "--json"])) for f in (plain, blocked)]
     assert scores[1]["missing"] == []

@@ -58,8 +58,9 @@ pub fn run(args: &AnnealArgs) -> Result<()> {
     }
     match (r.reads_99, r.tts99_sweeps, r.tts99_seconds) {
         (Some(reads), Some(sweeps), Some(seconds)) => outln!(
-            "TTS99: {reads:.1} reads = {sweeps:.3e} sweeps = {seconds:.3e} s on one thread ({:.3e} s per read)",
-            r.seconds_per_read
+            "TTS99: {reads:.1} reads = {sweeps:.3e} sweeps = {seconds:.3e} CPU seconds on one thread ({:.3e} CPU s per read; {:.3e} s wall)",
+            r.seconds_per_read,
+            r.wall_seconds_per_read
         ),
         _ => outln!("TTS99: none (no read ended on a valid board)"),
     }

@@ -249,10 +249,10 @@ pub struct SweepArgs {
     /// than N qubits).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub max_qubits: usize,
-    /// Give up (exit 1) when an instance's cost histogram (the grover mixer's histogram route)
-    /// has not been counted within this many seconds of the sweep's start, saying how far it
-    /// got; the rows done so far stay in sweep.csv and a rerun resumes. Counting prints its
-    /// progress on stderr every 5 s either way.
+    /// Give up (exit 1) once this many seconds have passed since the sweep's start, checked
+    /// before each row and while an instance's cost histogram (the grover mixer's histogram
+    /// route) is counted, saying how far it got; the rows done so far stay in sweep.csv and a
+    /// rerun resumes. Counting prints its progress on stderr every 5 s either way.
     #[arg(long, value_name = "S")]
     pub max_seconds: Option<f64>,
     /// Folder for sweep.csv, the plots and summary.md. The files written there are new paths
@@ -663,8 +663,9 @@ pub struct QasmArgs {
     /// submission scripts (docs/hardware/) write `pNN.counts.json` there; `score DIR` reads them.
     #[arg(long, value_name = "A..B", requires = "out", conflicts_with_all = ["gammas", "betas", "with_state"])]
     pub depths: Option<String>,
-    /// With --depths: write into a folder that already holds files (those of the experiment
-    /// are replaced; others are left alone).
+    /// With --depths: replace a folder that already holds files. The new experiment is
+    /// written whole into a new folder; the old one, with its counts, is moved to
+    /// `DIR.replaced-<time>`, never mixed with the new circuits.
     #[arg(long, requires = "depths")]
     pub overwrite: bool,
     /// Angles from a `quzzle solve --json` report (its entry with p = --depth) or from a

@@ -27,6 +27,8 @@ pub fn flag(q: Quantity) -> Option<&'static str> {
         Quantity::DickeWeight => "--dicke",
         // Set by the puzzle file, not by a flag.
         Quantity::DiagonalQubits | Quantity::SeedBoard => return None,
+        // Given by --gammas/--betas, a schedule, a report or a manifest: no one flag.
+        Quantity::Angle => return None,
     })
 }
 

@@ -206,11 +206,13 @@ fn run_depths(args: &QasmArgs, depths: &str) -> Result<()> {
         let Some(manifest) = &exported.manifest else {
             return Err(Error::InvalidArgument(format!("p = {}: no manifest was made", entry.p)));
         };
-        files.push((dir.join(&entry.qasm), exported.text.clone().into_bytes()));
-        files.push((dir.join(&entry.manifest), to_json(manifest).into_bytes()));
+        files.push((entry.qasm.clone(), exported.text.clone().into_bytes()));
+        files.push((entry.manifest.clone(), to_json(manifest).into_bytes()));
     }
-    files.push((dir.join(batch::INDEX_FILE), to_json(&experiment.index).into_bytes()));
-    write_all(&files)?;
+    files.push((batch::INDEX_FILE.to_string(), to_json(&experiment.index).into_bytes()));
+    // The folder is written whole: an earlier experiment there (its circuits, counts and
+    // scores) is set aside, not mixed with this one.
+    let set_aside = quzzle::files::write_folder_whole(dir, &files)?;
     let index = &experiment.index;
     outln!(
         "wrote {} circuits ({} flavour, {} qubits, space {}, mixer {}, angles from {}) and {} to {}",
@@ -223,6 +225,12 @@ fn run_depths(args: &QasmArgs, depths: &str) -> Result<()> {
         batch::INDEX_FILE,
         dir.display()
     );
+    if let Some(old) = set_aside {
+        outln!(
+            "the folder's earlier contents (with any counts measured for them) were moved to {}",
+            old.display()
+        );
+    }
     let models: Vec<&str> = index.noise_models.iter().map(|m| m.name.as_str()).collect();
     outln!(
         "{:>3}  {:<12} {:>12}{}",

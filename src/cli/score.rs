@@ -249,14 +249,17 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
     let mut depths = Vec::new();
     let mut missing = Vec::new();
     for entry in &index.depths {
+        // Every depth's manifest is held against the index, counts or not: a folder that mixes
+        // two exports is refused whole.
+        let manifest_path = dir.join(&entry.manifest);
+        let manifest = ManifestDoc::parse(&read(&manifest_path)?, &manifest_path.display().to_string())?;
+        let enc = manifest.encoding()?;
+        batch::check_depth(&index, entry, &manifest)?;
         let counts_path = dir.join(&entry.counts);
         if !counts_path.exists() {
             missing.push(entry.p);
             continue;
         }
-        let manifest_path = dir.join(&entry.manifest);
-        let manifest = ManifestDoc::parse(&read(&manifest_path)?, &manifest_path.display().to_string())?;
-        let enc = manifest.encoding()?;
         let counts = read_counts(
             &read(&counts_path)?,
             &counts_path.display().to_string(),
@@ -476,12 +479,33 @@ fn hardware_figure(
         );
     }
     let confidence = scored.depths.first().map_or(0.95, |d| d.score.confidence);
+    // Where the shots were taken, as the counts files record it.
+    let mut devices: Vec<String> = Vec::new();
+    for d in &scored.depths {
+        let device = match d.score.run.as_ref() {
+            Some(r) => {
+                let backend = r.backend.clone().unwrap_or_else(|| "an unnamed backend".into());
+                match &r.noise {
+                    Some(n) => format!("{backend} under {n}"),
+                    None => backend,
+                }
+            }
+            None => "a device the counts do not name".into(),
+        };
+        if !devices.contains(&device) {
+            devices.push(device);
+        }
+    }
     let measured = Style::new(PALETTE[7])
         .with_width(0.0)
         .with_marker(quzzle::plot::Marker::Diamond, 6.0);
     panel.series.push(
         Series::new(
-            format!("measured ({} % Clopper-Pearson interval)", percent(confidence)),
+            format!(
+                "measured on {} ({} % Clopper-Pearson interval)",
+                devices.join(", "),
+                percent(confidence)
+            ),
             measured,
             scored.depths.iter().map(|d| (d.p as f64, d.score.p_valid)).collect(),
         )

@@ -66,6 +66,9 @@ pub struct ExperimentDepth {
     pub qasm: String,
     /// Its manifest's file.
     pub manifest: String,
+    /// The manifest's own digest: binds this entry to that manifest, so a manifest swapped,
+    /// replaced or edited after the export is found.
+    pub manifest_digest: String,
     /// The file the submission scripts write its counts to (what `score DIR` reads).
     pub counts: String,
     /// γ_1..γ_p.
@@ -99,6 +102,10 @@ pub struct ExperimentIndex {
     pub depths: Vec<ExperimentDepth>,
     /// quzzle version.
     pub version: String,
+    /// SHA-256 of every other field (see [`super::json::digest_of`]), checked when the index
+    /// is read back.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub digest: String,
 }
 
 /// An exported experiment: the index and each depth's circuit.
@@ -199,6 +206,7 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
             p,
             qasm: qasm_file,
             manifest: manifest_file,
+            manifest_digest: manifest.digest.clone(),
             counts: counts_file,
             gammas: angles.gammas,
             betas: angles.betas,
@@ -211,7 +219,7 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
     let uniform_baseline = first
         .valid_bitstrings_complete
         .then(|| first.valid_bitstrings.len() as f64 / first.provenance.dimension);
-    let index = ExperimentIndex {
+    let mut index = ExperimentIndex {
         experiment: INDEX_MARKER.to_string(),
         provenance: first.provenance.clone(),
         flavor: req.flavor,
@@ -224,25 +232,149 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
         noise_models: req.noise.models.clone(),
         depths: entries,
         version: env!("CARGO_PKG_VERSION").to_string(),
+        digest: String::new(),
     };
+    index.digest = super::json::digest_of(&serde_json::to_value(&index).expect("indexes serialise"));
     Ok(ExperimentExport { index, circuits })
 }
 
-/// Read an experiment index (`source` names it in messages).
+/// Read an experiment index (`source` names it in messages): its digest must hold, its depths
+/// be distinct and ascending with the file names quzzle gives them (inside the folder), and
+/// its numbers be probabilities. [`check_depth`] then holds each entry against its manifest.
 pub fn read_index(text: &str, source: &str) -> Result<ExperimentIndex> {
+    let bad = |msg: String| Error::malformed(source, msg);
     let doc = super::json::parse_unique(text, source)?;
     if doc.get("experiment").and_then(|v| v.as_str()) != Some(INDEX_MARKER) {
-        return Err(Error::malformed(
-            source,
-            format!("not an experiment index (no \"experiment\": \"{INDEX_MARKER}\")"),
-        ));
+        return Err(bad(format!(
+            "not an experiment index (no \"experiment\": \"{INDEX_MARKER}\")"
+        )));
+    }
+    match doc.get(super::json::DIGEST_KEY).and_then(|v| v.as_str()) {
+        None => {
+            return Err(bad(
+                "no `digest`: the index was written by an older quzzle (or the digest was removed), so it cannot be checked; export the experiment again with `quzzle qasm --depths ... -o DIR`".into(),
+            ))
+        }
+        Some(d) if d != super::json::digest_of(&doc) => {
+            return Err(bad(
+                "the fields do not match the index's `digest`: the file was edited after the export; export the experiment again".into(),
+            ))
+        }
+        Some(_) => {}
     }
     let index: ExperimentIndex =
-        serde_json::from_value(doc).map_err(|e| Error::malformed(source, format!("not an experiment index: {e}")))?;
+        serde_json::from_value(doc).map_err(|e| bad(format!("not an experiment index: {e}")))?;
     if index.depths.is_empty() {
-        return Err(Error::malformed(source, "the index lists no depth"));
+        return Err(bad("the index lists no depth".into()));
+    }
+    let mut previous = 0;
+    for d in &index.depths {
+        if d.p <= previous || d.p > solve::MAX_DEPTH {
+            return Err(bad(format!(
+                "depth {} follows depth {previous}: an index lists distinct depths 1..={} in ascending order",
+                d.p,
+                solve::MAX_DEPTH
+            )));
+        }
+        previous = d.p;
+        let (qasm, manifest, counts) = depth_files(d.p);
+        for (field, named, expected) in [
+            ("qasm", &d.qasm, qasm),
+            ("manifest", &d.manifest, manifest),
+            ("counts", &d.counts, counts),
+        ] {
+            if *named != expected {
+                return Err(bad(format!(
+                    "depth {}: `{field}` is {}, not `{expected}` (the files of depth {} in the experiment's own folder)",
+                    d.p,
+                    crate::error::clip_quote(named),
+                    d.p
+                )));
+            }
+        }
+        if d.gammas.len() != d.p || d.betas.len() != d.p || d.gammas.iter().chain(&d.betas).any(|a| !a.is_finite()) {
+            return Err(bad(format!("depth {}: not {} finite γ and β", d.p, d.p)));
+        }
+        let probability = |x: f64| (0.0..=1.0).contains(&x);
+        if d.success_probability.is_some_and(|x| !probability(x)) {
+            return Err(bad(format!(
+                "depth {}: `success_probability` is not a probability",
+                d.p
+            )));
+        }
+        for n in &d.noisy {
+            if !probability(n.p_valid) || !(n.p_valid_se.is_finite() && n.p_valid_se >= 0.0) || n.trajectories == 0 {
+                return Err(bad(format!(
+                    "depth {}: the prediction under {} is {} ± {} from {} trajectories, not a probability with a standard error",
+                    d.p,
+                    crate::error::clip_quote(&n.model),
+                    n.p_valid,
+                    n.p_valid_se,
+                    n.trajectories
+                )));
+            }
+            if !index.noise_models.iter().any(|m| m.name == n.model) {
+                return Err(bad(format!(
+                    "depth {}: a prediction under {}, which `noise_models` does not list",
+                    d.p,
+                    crate::error::clip_quote(&n.model)
+                )));
+            }
+        }
+    }
+    if index.uniform_baseline.is_some_and(|u| !(0.0..=1.0).contains(&u)) {
+        return Err(bad("`uniform_baseline` is not a probability".into()));
     }
     Ok(index)
+}
+
+/// Hold `entry` of `index` against the manifest read from its file: the manifest must be the
+/// one the index was written with (its digest), for the same depth, angles, circuit file and
+/// circuit family, and the index's noiseless numbers must be the manifest's. The manifest's own
+/// digest and fields are checked by [`ManifestDoc::encoding`](super::score::ManifestDoc::encoding).
+pub fn check_depth(
+    index: &ExperimentIndex,
+    entry: &ExperimentDepth,
+    manifest: &super::score::ManifestDoc,
+) -> Result<()> {
+    let differs = |what: &str| {
+        Error::malformed(
+            &manifest.source,
+            format!(
+                "{what} differs from what the experiment index gives for depth {} ({}): the folder holds files of another export; export the experiment again",
+                entry.p, entry.manifest
+            ),
+        )
+    };
+    if manifest.recorded_digest.as_deref() != Some(entry.manifest_digest.as_str()) {
+        return Err(differs("the manifest's digest"));
+    }
+    if manifest.qasm_file.as_deref() != Some(entry.qasm.as_str()) {
+        return Err(differs("the circuit file the manifest names"));
+    }
+    let same = |a: &[f64], b: &[f64]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits());
+    match &manifest.angles {
+        Some(a) if a.p() == entry.p && same(&a.gammas, &entry.gammas) && same(&a.betas, &entry.betas) => {}
+        _ => return Err(differs("the depth or the angles")),
+    }
+    if manifest.success_probability.map(f64::to_bits) != entry.success_probability.map(f64::to_bits) {
+        return Err(differs("the noiseless P(valid)"));
+    }
+    let v = &index.provenance;
+    if manifest.qubits != v.qubits
+        || manifest.space.space != v.space
+        || manifest.space.mixer != v.mixer
+        || manifest.puzzle_sha256 != v.puzzle_sha256
+    {
+        return Err(differs("the puzzle, qubits, space or mixer"));
+    }
+    let baseline = manifest
+        .valid_complete
+        .then(|| manifest.valid_bitstrings.len() as f64 / manifest.dimension);
+    if baseline.map(f64::to_bits) != index.uniform_baseline.map(f64::to_bits) {
+        return Err(differs("the uniform baseline"));
+    }
+    Ok(())
 }
 
 /// A depth's measured P(valid) against one noise model's prediction.

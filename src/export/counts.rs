@@ -76,6 +76,33 @@ pub struct Counts {
     pub shots: u64,
     /// Remarks (probabilities turned into counts, ...).
     pub notes: Vec<String>,
+    /// How they were measured, where the file says (quzzle's format, as the submission
+    /// scripts write it).
+    pub run: Option<RunRecord>,
+}
+
+/// The `run` record of a counts file written by the submission scripts (docs/hardware/):
+/// where and when the shots were taken, and for which manifest.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RunRecord {
+    /// `ibm`, `ionq` or `aer`.
+    pub provider: Option<String>,
+    /// The device or simulator.
+    pub backend: Option<String>,
+    /// The provider's job id.
+    pub job_id: Option<String>,
+    /// The noise model of a simulator run.
+    pub noise: Option<String>,
+    /// The simulator's seed.
+    pub seed: Option<u64>,
+    /// The shots asked for.
+    pub shots_asked: Option<u64>,
+    /// When the counts were written (UTC, ISO 8601).
+    pub date: Option<String>,
+    /// The manifest's file.
+    pub manifest: Option<String>,
+    /// The digest of the manifest whose circuit ran: `score` refuses counts of another one.
+    pub manifest_digest: Option<String>,
 }
 
 /// A usage error about `source`; quoted input in `msg` is cut (a 100 MB key is not echoed).
@@ -210,6 +237,7 @@ pub fn read_counts(
         }
     };
     let mut notes = Vec::new();
+    let mut run = None;
     let counts = match format {
         CountsFormat::Qiskit => bitstring_counts(obj, source, qubits, true)?,
         CountsFormat::Sampler => {
@@ -251,6 +279,14 @@ pub fn read_counts(
                         ));
                     }
                 }
+                if let Some(r) = obj.get("run").filter(|r| !r.is_null()) {
+                    run = Some(serde_json::from_value::<RunRecord>(r.clone()).map_err(|e| {
+                        bad(
+                            source,
+                            format!("`run` is not a record of how the counts were measured: {e}"),
+                        )
+                    })?);
+                }
                 match obj.get("counts") {
                     Some(Value::Object(inner)) if !inner.is_empty() => inner,
                     _ => return Err(bad(source, "a quzzle counts file needs a non-empty `counts` object")),
@@ -290,6 +326,7 @@ pub fn read_counts(
         counts,
         shots: total,
         notes,
+        run,
     })
 }
 
@@ -326,6 +363,9 @@ fn ionq_counts(
     shots: Option<u64>,
 ) -> Result<(CountMap, Option<String>)> {
     let mut entries = Vec::with_capacity(obj.len());
+    // Keys are distinct strings (the parser refuses a repeated one), but `46` and `046` are the
+    // same integer: one would silently replace the other.
+    let mut first_key: std::collections::BTreeMap<BasisState, &str> = std::collections::BTreeMap::new();
     for (key, value) in obj {
         // A Qiskit or quzzle key read as IonQ's: IonQ writes no leading zeros.
         let looks_like_bits = key.len() == qubits && key.len() > 1 && is_bitstring(key, qubits);
@@ -353,6 +393,17 @@ fn ionq_counts(
             }
             Some(Ok(k)) => k,
         };
+        if let Some(earlier) = first_key.insert(k.clone(), key) {
+            return Err(bad(
+                source,
+                format!(
+                    "keys `{}` and `{}` are the same integer ({}): a state's shots must be given once",
+                    clip_quote(earlier),
+                    clip_quote(key),
+                    k.to_decimal()
+                ),
+            ));
+        }
         let v = value.as_f64().filter(|v| v.is_finite() && *v >= 0.0).ok_or_else(|| {
             bad(
                 source,
@@ -475,6 +526,28 @@ mod tests {
             .to_string();
             assert!(e.contains(&format!("more than {n} bits")), "{e}");
         }
+    }
+
+    #[test]
+    fn ionq_keys_of_the_same_integer_are_refused() {
+        // `046` read as IonQ's 46 must not replace the 100 shots of `46`.
+        for text in [
+            r#"{"46": 100, "046": 25}"#,
+            r#"{"046": 25, "46": 100}"#,
+            r#"{"1": 0.5, "01": 0.5}"#,
+        ] {
+            let e = read_counts(text, "c.json", 7, Some(CountsFormat::Ionq), Some(125)).unwrap_err();
+            assert!(e.is_usage(), "{text}");
+            assert!(e.to_string().contains("are the same integer"), "{text}: {e}");
+            // `auto` does not take a leading zero as IonQ's at all.
+            assert!(
+                read_counts(text, "c.json", 7, None, Some(125)).unwrap_err().is_usage(),
+                "{text}"
+            );
+        }
+        // Distinct integers with a leading zero on a key that is not a bitstring still read.
+        let read = read_counts(r#"{"46": 100, "045": 25}"#, "c.json", 7, Some(CountsFormat::Ionq), None).unwrap();
+        assert_eq!(read.shots, 125);
     }
 
     #[test]

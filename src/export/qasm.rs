@@ -263,12 +263,27 @@ fn check(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool)
     Ok(())
 }
 
+/// `text` safe inside a `//` comment: a line break (or any other control or line-separator
+/// character) in a puzzle's file name would end the comment and make the rest of the name a
+/// live statement, so each is written as its escape (`\n`).
+fn comment_text(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
+                c.escape_default().collect()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool) {
     let n = circuit.num_qubits;
     let p = header.depth;
     let mut line = |text: &str| {
         s.push_str(if text.is_empty() { "//" } else { "// " });
-        s.push_str(text);
+        s.push_str(&comment_text(text));
         s.push('\n');
     };
     line(&format!(
@@ -528,7 +543,7 @@ pub fn seed_to_qasm3(
     let mut s = String::from("OPENQASM 3.0;\ninclude \"stdgates.inc\";\n\n");
     let mut line = |text: &str| {
         s.push_str(if text.is_empty() { "//" } else { "// " });
-        s.push_str(text);
+        s.push_str(&comment_text(text));
         s.push('\n');
     };
     let nn = header.n;

@@ -59,6 +59,11 @@ pub struct ManifestDoc {
     pub fixed_cells: Vec<(String, bool)>,
     /// For every qubit, `(cell, negated)` of the variables it stands for.
     pub qubit_cells: Vec<Vec<(String, bool)>>,
+    /// The circuit file the manifest describes (`qasm`; `None` in manifests without it).
+    pub qasm_file: Option<String>,
+    /// The digest the manifest records (`None`: no digest). Whether it matches the fields is
+    /// checked by [`ManifestDoc::encoding`].
+    pub recorded_digest: Option<String>,
     /// Whether the recorded digest matches the fields (`None`: no digest).
     digest_matches: Option<bool>,
 }
@@ -107,6 +112,8 @@ impl ManifestDoc {
                 .iter()
                 .map(|q| q.iter().map(|c| (c.cell.clone(), c.negated)).collect())
                 .collect(),
+            qasm_file: Some(m.qasm.clone()),
+            recorded_digest: (!m.digest.is_empty()).then(|| m.digest.clone()),
             digest_matches: (!m.digest.is_empty()).then_some(true),
         })
     }
@@ -287,6 +294,8 @@ impl ManifestDoc {
             dimension,
             fixed_cells,
             qubit_cells,
+            qasm_file: field("qasm").and_then(Value::as_str).map(str::to_string),
+            recorded_digest: field(DIGEST_KEY).and_then(Value::as_str).map(str::to_string),
             digest_matches,
         })
     }
@@ -434,6 +443,9 @@ pub struct ScoreReport {
     pub qubit_marginals: Vec<f64>,
     /// Simulated `P(q[i] = 1)`, from the manifest.
     pub simulated_qubit_marginals: Option<Vec<f64>>,
+    /// How the counts were measured, where their file says (the submission scripts' `run`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<super::counts::RunRecord>,
     /// Remarks.
     pub notes: Vec<String>,
 }
@@ -453,6 +465,19 @@ pub fn score(
             confidence,
             "must lie strictly between 0 and 1",
         ));
+    }
+    // Counts that say which manifest's circuit ran must be scored against that one.
+    if let Some(ran) = counts.run.as_ref().and_then(|r| r.manifest_digest.as_deref()) {
+        if manifest.recorded_digest.as_deref() != Some(ran) {
+            return Err(Error::malformed(
+                &manifest.source,
+                format!(
+                    "the counts were measured for the circuit of another manifest (digest {}…), not this one (digest {}): they belong to an earlier export",
+                    clip_quote(&ran.chars().take(12).collect::<String>()),
+                    manifest.recorded_digest.as_deref().map_or("none".into(), |d| d.chars().take(12).collect::<String>())
+                ),
+            ));
+        }
     }
     let n = manifest.board_qubits();
     let valid_set: Option<HashSet<&str>> = manifest
@@ -541,6 +566,7 @@ pub fn score(
         top: boards,
         qubit_marginals: ones.iter().map(|&o| o as f64 / shots as f64).collect(),
         simulated_qubit_marginals: manifest.qubit_marginals.clone(),
+        run: counts.run.clone(),
         notes,
     })
 }

@@ -186,7 +186,15 @@ fn experiment_errors_name_the_problem() {
         "-o",
         s(&job),
     ]);
-    assert_eq!(std::fs::read_to_string(job.join("notes.txt")).unwrap(), "mine");
+    // The old folder, notes and all, is set aside whole; the new one holds only the export.
+    assert!(!job.join("notes.txt").exists());
+    let aside: Vec<_> = std::fs::read_dir(&*dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("job.replaced-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(std::fs::read_to_string(aside[0].join("notes.txt")).unwrap(), "mine");
     let e = usage_error(&[
         "qasm",
         s(&f),
@@ -231,4 +239,179 @@ fn experiment_errors_name_the_problem() {
     std::fs::write(&counts, "{\"c\": {\"0\": 1}}").unwrap();
     let e = usage_error(&["score", s(&counts)]);
     assert!(e.contains("--manifest"), "{e}");
+}
+
+/// Counts drawn exactly from depth `p`'s circuit of the folder `job`.
+fn sample_depth(job: &Path, p: usize) {
+    let manifest = job.join(format!("p{p:02}.json"));
+    let counts = job.join(format!("p{p:02}.counts.json"));
+    ok(&[
+        "sample",
+        s(&manifest),
+        "--shots",
+        "2000",
+        "--seed",
+        &p.to_string(),
+        "--format",
+        "sampler",
+        "-o",
+        s(&counts),
+    ]);
+}
+
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+}
+
+/// The index `edit`ed, and its digest made to match again: what a user who knows the digest
+/// rule could write. The checks against the manifests must still refuse it.
+fn edit_index(job: &Path, redigest: bool, edit: impl FnOnce(&mut Value)) {
+    let path = job.join("experiment.json");
+    let mut index = json(&path);
+    edit(&mut index);
+    if redigest {
+        let digest = quzzle::export::json::digest_of(&index);
+        index["digest"] = Value::from(digest);
+    }
+    std::fs::write(&path, serde_json::to_string_pretty(&index).unwrap()).unwrap();
+}
+
+#[test]
+fn tampered_and_mixed_experiment_folders_are_refused() {
+    let dir = Scratch::new("exp-tamper");
+    let f = data("tiny-tango-4x4.txt");
+    let job = dir.join("job");
+    let export = |seed: &str, depths: &str, extra: &[&str]| {
+        let mut args = vec![
+            "qasm",
+            s(&f),
+            "--depths",
+            depths,
+            "--optimize",
+            "--seed",
+            seed,
+            "-o",
+            s(&job),
+        ];
+        args.extend_from_slice(extra);
+        ok(&args);
+    };
+    export("0", "1..3", &[]);
+    let index = json(&job.join("experiment.json"));
+    assert_eq!(index["digest"].as_str().unwrap().len(), 64);
+    for p in 1..=3 {
+        sample_depth(&job, p);
+    }
+    let good: Value = serde_json::from_str(&ok(&["score", s(&job), "--json"])).unwrap();
+    assert_eq!(good["depths"].as_array().unwrap().len(), 3);
+    let pristine = dir.join("pristine");
+    copy_folder(&job, &pristine);
+
+    // Each tampering on a fresh copy: (what, change, a word the refusal must hold).
+    type Tamper = Box<dyn Fn(&Path)>;
+    let cases: Vec<(&str, Tamper, &str)> = vec![
+        (
+            "swapped manifests",
+            Box::new(|d: &Path| {
+                std::fs::rename(d.join("p02.json"), d.join("tmp.json")).unwrap();
+                std::fs::rename(d.join("p03.json"), d.join("p02.json")).unwrap();
+                std::fs::rename(d.join("tmp.json"), d.join("p03.json")).unwrap();
+            }),
+            "p02.json",
+        ),
+        (
+            "depth relabelled",
+            Box::new(|d: &Path| edit_index(d, false, |i| i["depths"][2]["p"] = Value::from(9))),
+            "edited",
+        ),
+        (
+            "depth relabelled, digest redone",
+            Box::new(|d: &Path| edit_index(d, true, |i| i["depths"][2]["p"] = Value::from(9))),
+            "depth 9",
+        ),
+        (
+            "a prediction that is no probability",
+            Box::new(|d: &Path| edit_index(d, true, |i| i["depths"][0]["success_probability"] = Value::from(7.0))),
+            "not a probability",
+        ),
+        (
+            "a manifest outside the folder",
+            Box::new(|d: &Path| {
+                edit_index(d, true, |i| {
+                    i["depths"][2]["manifest"] = Value::from("../other/p03.json")
+                })
+            }),
+            "../other/p03.json",
+        ),
+        (
+            "a depth twice",
+            Box::new(|d: &Path| {
+                edit_index(d, true, |i| {
+                    let first = i["depths"][0].clone();
+                    i["depths"].as_array_mut().unwrap().insert(0, first);
+                })
+            }),
+            "distinct depths",
+        ),
+        (
+            "another uniform baseline",
+            Box::new(|d: &Path| edit_index(d, true, |i| i["uniform_baseline"] = Value::from(0.5))),
+            "uniform baseline",
+        ),
+        (
+            "other angles in the index",
+            Box::new(|d: &Path| edit_index(d, true, |i| i["depths"][1]["gammas"][0] = Value::from(0.123))),
+            "angles",
+        ),
+        (
+            "no digest",
+            Box::new(|d: &Path| {
+                edit_index(d, false, |i| {
+                    i.as_object_mut().unwrap().remove("digest");
+                })
+            }),
+            "older quzzle",
+        ),
+    ];
+    for (i, (what, tamper, word)) in cases.iter().enumerate() {
+        let copy = dir.join(format!("case{i}"));
+        copy_folder(&pristine, &copy);
+        tamper(&copy);
+        let e = usage_error(&["score", s(&copy)]);
+        assert!(e.contains(word), "{what}: {e}");
+    }
+
+    // A manifest of another export of the same depth (a killed overwrite, a hand copy).
+    let other = dir.join("other");
+    ok(&[
+        "qasm",
+        s(&f),
+        "--depths",
+        "1..3",
+        "--optimize",
+        "--seed",
+        "0",
+        "--reduce",
+        "none",
+        "-o",
+        s(&other),
+    ]);
+    let mixed = dir.join("mixed");
+    copy_folder(&pristine, &mixed);
+    std::fs::copy(other.join("p02.json"), mixed.join("p02.json")).unwrap();
+    let e = usage_error(&["score", s(&mixed)]);
+    assert!(e.contains("p02.json") && e.contains("another export"), "{e}");
+
+    // --overwrite with other depths: the old counts leave with the old circuits.
+    export("0", "1..2", &["--overwrite"]);
+    for p in 1..=3 {
+        assert!(!job.join(format!("p{p:02}.counts.json")).exists(), "p{p}");
+    }
+    assert!(!job.join("p03.json").exists());
+    let e = usage_error(&["score", s(&job)]);
+    assert!(e.contains("no depth has its counts"), "{e}");
 }

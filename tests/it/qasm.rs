@@ -634,3 +634,37 @@ fn cli_errors_and_usage() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no qubits"), "{}", stderr(&o));
 }
+
+/// A puzzle file whose name holds a line break: the header comment escapes it, so the rest of
+/// the name cannot become a live statement of the circuit.
+#[test]
+fn a_line_break_in_the_file_name_stays_inside_the_comment() {
+    let dir = Scratch::new("qasm-name");
+    let name = dir.join("t\nx q[0];\r\u{2028}.txt");
+    std::fs::copy(data("tango-4x4-qasm.txt"), &name).unwrap();
+    let out = dir.join("c.qasm");
+    let run = Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .args([
+            "qasm",
+            name.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--gammas",
+            "0.1",
+            "--betas",
+            "0.2",
+            "-o",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("t\\nx q[0];\\r\\u{2028}.txt"), "{text}");
+    for line in text.lines() {
+        assert!(
+            !line.trim_start().starts_with("x q[0]"),
+            "a live line from the name: {line}"
+        );
+    }
+}

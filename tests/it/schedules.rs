@@ -309,3 +309,14 @@ fn tempfile_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+/// A ramp whose scales are finite but whose angles times a cost overflow is refused, not
+/// reported as energy NaN and probability −1.
+#[test]
+fn ramps_too_large_to_carry_a_phase_are_refused() {
+    let f = crate::common::data("tiny-tango-4x4.txt");
+    for schedule in ["lr:1e308,1e308", "lr:0.5,1e300", "lr:-1e7,0.5"] {
+        let e = crate::common::usage_error(&["solve", crate::common::s(&f), "--depths", "2", "--schedule", schedule]);
+        assert!(e.contains("within ±1e6"), "{schedule}: {e}");
+    }
+}

@@ -59,17 +59,19 @@ pub struct AnnealRow {
     pub reads_99: f64,
     /// `reads_99 · sweeps`.
     pub tts99_sweeps: f64,
-    /// Wall seconds per read on one thread (from here on the columns are timings, which a
+    /// CPU seconds per read on its thread (from here on the columns are timings, which a
     /// rerun changes).
     pub seconds_per_read: f64,
     /// `reads_99 · seconds_per_read`.
     pub tts99_seconds: f64,
     /// Wall seconds of the whole run.
     pub seconds: f64,
+    /// Wall seconds per read (above the CPU time on a loaded machine).
+    pub wall_seconds_per_read: f64,
 }
 
 /// The header of `anneal.csv`.
-pub const ANNEAL_CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,dimension,reads,sweeps,beta_hot,beta_cold,schedule,seed,valid_reads,p_valid,interval_low,interval_high,mean_energy,min_energy,reads_99,tts99_sweeps,seconds_per_read,tts99_seconds,seconds";
+pub const ANNEAL_CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,dimension,reads,sweeps,beta_hot,beta_cold,schedule,seed,valid_reads,p_valid,interval_low,interval_high,mean_energy,min_energy,reads_99,tts99_sweeps,seconds_per_read,tts99_seconds,seconds,wall_seconds_per_read";
 
 /// The annealing runs of a sweep's baseline.
 #[derive(Clone, Debug, PartialEq)]
@@ -169,6 +171,7 @@ impl Baseline {
                     seconds_per_read: r.seconds_per_read,
                     tts99_seconds: r.tts99_seconds.unwrap_or(inf),
                     seconds: r.seconds,
+                    wall_seconds_per_read: r.wall_seconds_per_read,
                 });
             }
         }
