@@ -1053,7 +1053,7 @@ impl Pace<'_, '_> {
     /// Before gate `i` of the run (every 16th gate is looked at): a progress report when one
     /// is due, and the budget's error once it is spent.
     fn gate(&self, i: usize) -> Result<()> {
-        if i % 16 != 0 {
+        if !i.is_multiple_of(16) {
             return Ok(());
         }
         self.budget
@@ -1321,14 +1321,9 @@ mod tests {
         let e = angle(&deep, "rz", "t.qasm", 1).unwrap_err().to_string();
         assert!(e.contains("nested deeper than 64"), "{e}");
         let ok = format!("{}1{}", "(".repeat(64), ")".repeat(64));
-        assert_eq!(angle(&ok, "rz", "t.qasm", 1).unwrap(), 1.0);
-        assert_eq!(
-            angle(&"-".repeat(100_001), "rz", "t", 1)
-                .map_err(|e| e.to_string())
-                .unwrap_err()
-                .contains("a number is missing"),
-            true
-        );
+        assert!((angle(&ok, "rz", "t.qasm", 1).unwrap() - 1.0).abs() < 1e-15);
+        let e = angle(&"-".repeat(100_001), "rz", "t", 1).unwrap_err().to_string();
+        assert!(e.contains("a number is missing"), "{e}");
         assert_eq!(number_text(1e308), "1e308");
         assert_eq!(number_text(0.25), "0.25");
     }
