@@ -30,13 +30,21 @@ pub fn run(args: &AnnealArgs) -> Result<()> {
         r.space,
         r.dimension
     );
+    // Six decimals, or a short exponent form for a β far from 1 (not 300 digits of 1e300).
+    let beta = |b: f64| {
+        if b != 0.0 && !(1e-4..1e6).contains(&b.abs()) {
+            format!("{b:.3e}")
+        } else {
+            format!("{b:.6}")
+        }
+    };
     outln!(
-        "{} reads x {} sweeps, {} schedule, beta {:.6} -> {:.6}{}, seed {}",
+        "{} reads x {} sweeps, {} schedule, beta {} -> {}{}, seed {}",
         r.reads,
         r.sweeps,
         r.schedule.name(),
-        r.beta_range[0],
-        r.beta_range[1],
+        beta(r.beta_range[0]),
+        beta(r.beta_range[1]),
         if r.beta_range_default { " (default rule)" } else { "" },
         r.seed
     );

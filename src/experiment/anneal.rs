@@ -219,7 +219,7 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
             if !(b0.is_finite() && b1.is_finite() && b0 >= 0.0 && b1 >= 0.0) || (geometric && (b0 == 0.0 || b1 == 0.0))
             {
                 return Err(Error::InvalidArgument(format!(
-                    "the β range {b0},{b1} must be two finite numbers ≥ 0 (> 0 for the geometric schedule)"
+                    "the β range {b0:?},{b1:?} must be two finite numbers ≥ 0 (> 0 for the geometric schedule)"
                 )));
             }
             (b0, b1)

@@ -246,10 +246,15 @@ impl ManifestDoc {
         };
         let board_qubits = grover_seed.map_or(qubits, |g| g.board_qubits);
         if let Some(m) = &qubit_marginals {
-            if m.len() != board_qubits || m.iter().any(|p| !(0.0..=1.0 + 1e-9).contains(p)) {
+            if m.len() != board_qubits {
                 return Err(bad(format!(
                     "`qubit_marginals` has {} entries, not one probability for each of the {board_qubits} qubits",
                     m.len()
+                )));
+            }
+            if let Some((q, p)) = m.iter().enumerate().find(|(_, p)| !(0.0..=1.0 + 1e-9).contains(*p)) {
+                return Err(bad(format!(
+                    "`qubit_marginals` holds {p:?} for qubit {q}, not a probability in [0, 1]"
                 )));
             }
         }

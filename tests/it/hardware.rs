@@ -788,3 +788,50 @@ fn the_routed_reader_survives_hostile_files() {
     }
     assert!(read >= 1 && refused > 100, "{read} read, {refused} refused");
 }
+
+#[test]
+fn messages_name_the_bad_number_shortly() {
+    let dir = Scratch::new("hw-short-numbers");
+    let manifest = predict_manifest(&dir);
+    // A marginal of 1e308 with the right count: the message names it, not the count.
+    let mut doc = json(&manifest);
+    doc["qubit_marginals"][3] = serde_json::json!(1e308);
+    let bad = routed_file(&dir, "marginal.json", &doc.to_string());
+    let f = routed_file(&dir, "plain.qasm", &format!("{ROUTED_HEAD}{}", routed_measurements()));
+    for args in [
+        vec!["predict", s(&f), "--manifest", s(&bad)],
+        vec!["score", s(&f), "--manifest", s(&bad)],
+    ] {
+        let e = usage_error(&args);
+        assert!(
+            e.contains("`qubit_marginals` holds 1e308 for qubit 3, not a probability"),
+            "{args:?}: {e}"
+        );
+        assert!(!e.contains("entries"), "{e}");
+    }
+    // --beta-range of 1e308 is echoed as 1e308, not in 309 digits.
+    let puzzle = data("tiny-tango-4x4.txt");
+    let out = quzzle(&[
+        "anneal",
+        s(&puzzle),
+        "--beta-range",
+        "0,1e308",
+        "--reads",
+        "2",
+        "--sweeps",
+        "2",
+    ]);
+    let e = crate::common::stderr(&out);
+    assert!(e.contains("the β range 0.0,1e308 must be"), "{e}");
+    let text = ok(&[
+        "anneal",
+        s(&puzzle),
+        "--beta-range",
+        "1,1e300",
+        "--reads",
+        "2",
+        "--sweeps",
+        "2",
+    ]);
+    assert!(text.contains("beta 1.000000 -> 1.000e300,"), "{text}");
+}
