@@ -4,6 +4,7 @@
 use super::args::{MergeArgs, SweepArgs, SweepFigureArgs};
 use super::output::{check_output_folder, refuse_inputs, write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use quzzle::budget::Cancel;
 use quzzle::encoding;
 use quzzle::experiment::solve::parse_depths;
 use quzzle::experiment::stats::probability_text;
@@ -16,12 +17,43 @@ use quzzle::qaoa::optimize::Init;
 use quzzle::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// Steps of the progress bar: work is weighed by 2^n·p amplitude-layers, scaled to this.
 const BAR_STEPS: u64 = 10_000;
 
+/// Set by Ctrl-C (SIGINT) during a sweep: read between rows and before every simulator call,
+/// so the sweep stops with its finished rows in the CSV and its lock removed.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let seen = flag.clone();
+        // A second Ctrl-C ends the process at once (its lock then stays, and the next sweep on
+        // the folder takes it over as stale).
+        let installed = ctrlc::set_handler(move || {
+            if seen.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        if let Err(e) = installed {
+            errln!("note: Ctrl-C cannot be caught ({e}): it ends the sweep without removing its lock");
+        }
+        flag
+    })
+    .clone()
+}
+
 pub fn run(args: &SweepArgs) -> Result<()> {
+    if args.restarts > quzzle::experiment::solve::MAX_RESTARTS {
+        return Err(Error::out_of_range(
+            quzzle::error::Quantity::Restarts,
+            args.restarts,
+            format!("at most {} starts per depth", quzzle::experiment::solve::MAX_RESTARTS),
+        ));
+    }
     let mut config = args.optimize.config(args.restarts)?;
     let run = quzzle::experiment::transfer::inits_and_angle_files(
         &mut config,
@@ -86,7 +118,18 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     let report_progress = |p: &quzzle::budget::Progress<'_>| {
         bar.suspend(|| errln!("{}", super::progress::line("sweep", p, args.max_seconds)));
     };
-    let budget = super::progress::budget(args.max_seconds, &report_progress)?;
+    let interrupted = interrupt_flag();
+    let budget =
+        super::progress::budget(args.max_seconds, &report_progress)?.with_cancel(Cancel::new(interrupted.clone()));
+    let plan = SweepPlan {
+        config: quzzle::qaoa::optimize::OptimizeConfig {
+            cancel: Cancel::new(interrupted.clone()),
+            ..plan.config
+        },
+        ..plan
+    };
+    // Redrawn every second, so elapsed time and ETA move during a long row.
+    bar.enable_steady_tick(std::time::Duration::from_secs(1));
     let outcome = sweep::run_sweep_within(&plan, &csv, &budget, &mut |e| match e {
         SweepEvent::Note(note) => bar.suspend(|| errln!("note: {note}")),
         SweepEvent::Skipped { file, reason } => {
@@ -113,6 +156,17 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         }
     });
     bar.finish_and_clear();
+    if let Err(e @ (Error::Interrupted { .. } | Error::OutOfTime { .. })) = &outcome {
+        let why = if matches!(e, Error::Interrupted { .. }) {
+            "interrupted"
+        } else {
+            "out of time"
+        };
+        errln!(
+            "note: {why}: the rows finished so far are in {}; the same command resumes there",
+            csv.display()
+        );
+    }
     let outcome = outcome?;
     let wall = began.elapsed().as_secs_f64();
     errln!(
@@ -165,7 +219,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             skipped: skipped.clone(),
             ..manifest.clone()
         };
-        sweep::shard::write_manifest(&csv, &manifest)?;
+        sweep::shard::write_finished(&csv, &manifest, sweep::shard::RowPlan::of(&plan))?;
     }
     if outcome.rows.is_empty() && plan.shard.is_none() {
         return Err(Error::InvalidArgument(

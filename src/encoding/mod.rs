@@ -276,9 +276,16 @@ pub fn load(path: &Path, kind: EncodingKind, level: Level) -> Result<Box<dyn Enc
 
 /// Parse puzzle text (`file` names it in messages) and encode it at `level`.
 pub fn parse(file: &str, text: &str, kind: EncodingKind, level: Level) -> Result<Box<dyn Encoding>> {
-    Ok(match kind {
-        EncodingKind::Onehot => Box::new(onehot::OneHot::parse(file, text, level)?),
-        EncodingKind::Compact => Box::new(compact::CompactSudoku::parse(file, text, level)?),
+    let encoded: Result<Box<dyn Encoding>> = match kind {
+        EncodingKind::Onehot => onehot::OneHot::parse(file, text, level).map(|e| Box::new(e) as _),
+        EncodingKind::Compact => compact::CompactSudoku::parse(file, text, level).map(|e| Box::new(e) as _),
+    };
+    // The reduction that finds the contradiction does not know the file: name it here.
+    encoded.map_err(|e| match e {
+        Error::Unsatisfiable { reason } if !reason.starts_with(&format!("{file}: ")) => Error::Unsatisfiable {
+            reason: format!("{file}: {reason}"),
+        },
+        e => e,
     })
 }
 

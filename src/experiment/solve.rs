@@ -383,6 +383,10 @@ pub fn no_worse_than_previous(
 /// run time grow beyond anything useful, and a huge depth would only overflow allocations.
 pub const MAX_DEPTH: usize = 256;
 
+/// Most optimiser starts per depth a run takes (solve, sweep): each start is a whole
+/// optimisation, so more would only make a run that never ends.
+pub const MAX_RESTARTS: usize = 10_000;
+
 /// Parse depths: `A..B`, `A..=B` or `P`, or a comma-separated list of them
 /// (`1..10,20,50,100`); the union, ascending.
 pub fn parse_depths(s: &str) -> Result<Vec<usize>> {

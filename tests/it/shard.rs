@@ -352,3 +352,192 @@ fn the_kubernetes_job_runs_one_shard_per_index() {
     assert!(slurm.contains("--depths 1..5 --init interp --seed 0 --no-instance-plots"));
     assert!(job.contains("--depths 1..5 --init interp --seed 0"));
 }
+
+/// Copy every file under `from` to the same place under `to`.
+fn copy_tree(from: &Path, to: &Path) {
+    for f in tree(from) {
+        let target = to.join(&f);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(from.join(&f), target).unwrap();
+    }
+}
+
+/// `path`'s JSON, changed by `edit`, written back.
+fn edit_json(path: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    edit(&mut v);
+    std::fs::write(path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+}
+
+/// The lines of `path`, changed by `edit`, written back (each with its newline).
+fn edit_lines(path: &Path, edit: impl FnOnce(&mut Vec<String>)) {
+    let mut lines: Vec<String> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    edit(&mut lines);
+    std::fs::write(path, lines.iter().map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+}
+
+type Tamper = Box<dyn Fn(&Path, &Path)>;
+
+#[test]
+fn incomplete_inconsistent_or_tampered_shards_are_refused() {
+    let dir = Scratch::new("shard-tamper");
+    let input = inputs(&dir);
+    let sweep = |out: &Path, shard: Option<&str>, depths: &str| {
+        let mut args = vec![
+            "sweep",
+            s(&input),
+            "--depths",
+            depths,
+            "--init",
+            "interp",
+            "--max-iters",
+            "20",
+            "--seed",
+            "3",
+            "--no-instance-plots",
+            "--out",
+            s(out),
+        ];
+        if let Some(spec) = shard {
+            args.extend(["--shard", spec]);
+        }
+        let o = quzzle(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    let (a, b, b3, whole) = (dir.join("a"), dir.join("b"), dir.join("b3"), dir.join("whole"));
+    sweep(&a, Some("0/2"), "1..2");
+    sweep(&b, Some("1/2"), "1..2");
+    sweep(&b3, Some("1/2"), "1..3");
+    sweep(&whole, None, "1..2");
+    // Untampered: the unsharded sweep's rows.
+    let merged = dir.join("merged");
+    let o = quzzle(&["merge", s(&a), s(&b), "--out", s(&merged), "--no-instance-plots"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let read = |d: &Path| without_seconds(&std::fs::read_to_string(d.join("sweep.csv")).unwrap());
+    assert_eq!(read(&whole), read(&merged));
+    assert_eq!(read(&whole).lines().count(), 1 + 2 * FILES.len());
+
+    let b3_for = b3.clone();
+    let tamperings: Vec<(&str, Tamper, &str)> = vec![
+        (
+            "a deleted row",
+            Box::new(|a, _| edit_lines(&a.join("sweep.csv"), |l| drop(l.remove(1)))),
+            "missing",
+        ),
+        (
+            "a duplicated row",
+            Box::new(|a, _| edit_lines(&a.join("sweep.csv"), |l| l.push(l[1].clone()))),
+            "more than once",
+        ),
+        (
+            "no sweep.csv",
+            Box::new(|a, _| std::fs::remove_file(a.join("sweep.csv")).unwrap()),
+            "sweep.csv",
+        ),
+        (
+            "a shard run with other depths",
+            Box::new(move |_, b| {
+                std::fs::remove_dir_all(b).unwrap();
+                copy_tree(&b3_for, b);
+            }),
+            "depths",
+        ),
+        (
+            "depths edited in the shard record",
+            Box::new(|a, _| {
+                edit_json(&a.join("sweep.shard.json"), |v| {
+                    v["plans"][0]["depths"] = serde_json::json!([1, 2, 3])
+                })
+            }),
+            "missing",
+        ),
+        (
+            "a garbage instance set",
+            Box::new(|a, _| edit_json(&a.join("sweep.shard.json"), |v| v["instance_set"] = "ab".into())),
+            "instance_set",
+        ),
+        (
+            "a shard index out of range",
+            Box::new(|a, _| edit_json(&a.join("sweep.shard.json"), |v| v["index"] = 7.into())),
+            "index",
+        ),
+        (
+            "a file dropped from the shard record",
+            Box::new(|a, _| {
+                edit_json(&a.join("sweep.shard.json"), |v| {
+                    v["files"].as_array_mut().unwrap().pop();
+                })
+            }),
+            "files",
+        ),
+        (
+            "sweep.csv cut mid-line",
+            Box::new(|a, _| {
+                let text = std::fs::read(a.join("sweep.csv")).unwrap();
+                std::fs::write(a.join("sweep.csv"), &text[..text.len() - 20]).unwrap();
+            }),
+            "missing",
+        ),
+        (
+            "sweep.shard.json cut mid-line",
+            Box::new(|a, _| {
+                let text = std::fs::read(a.join("sweep.shard.json")).unwrap();
+                std::fs::write(a.join("sweep.shard.json"), &text[..text.len() / 2]).unwrap();
+            }),
+            "sweep.shard.json",
+        ),
+        (
+            "the two shards' settings swapped",
+            Box::new(|a, b| {
+                let (sa, sb) = (a.join("sweep.settings.json"), b.join("sweep.settings.json"));
+                let (ta, tb) = (std::fs::read(&sa).unwrap(), std::fs::read(&sb).unwrap());
+                std::fs::write(&sa, tb).unwrap();
+                std::fs::write(&sb, ta).unwrap();
+            }),
+            "sweep.settings.json",
+        ),
+        (
+            "an edited value",
+            Box::new(|a, _| {
+                edit_lines(&a.join("sweep.csv"), |l| {
+                    // The seconds column, last: the one value no check of the plan reads.
+                    let (head, _) = l[1].rsplit_once(',').unwrap();
+                    l[1] = format!("{head},12345.5");
+                })
+            }),
+            "changed",
+        ),
+        (
+            "the settings edited",
+            Box::new(|a, _| edit_json(&a.join("sweep.settings.json"), |v| v["max_iters"] = 21.into())),
+            "changed",
+        ),
+    ];
+    for (i, (what, tamper, expected)) in tamperings.iter().enumerate() {
+        let (ta, tb) = (dir.join(format!("t{i}-a")), dir.join(format!("t{i}-b")));
+        copy_tree(&a, &ta);
+        copy_tree(&b, &tb);
+        tamper(&ta, &tb);
+        let out = dir.join(format!("t{i}-merged"));
+        let o = quzzle(&["merge", s(&ta), s(&tb), "--out", s(&out), "--no-instance-plots"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(matches!(o.status.code(), Some(1 | 2)), "{what}: {:?} {err}", o.status);
+        assert!(err.starts_with("error: "), "{what}: {err}");
+        let named = if *what == "a shard run with other depths" {
+            &tb
+        } else {
+            &ta
+        };
+        assert!(
+            err.contains(s(named)),
+            "{what}: the message names {}: {err}",
+            named.display()
+        );
+        assert!(err.contains(expected), "{what}: {err}");
+        assert!(!out.join("sweep.csv").exists(), "{what}: nothing written");
+    }
+}

@@ -433,3 +433,181 @@ fn solve_reports_the_statistics_for_each_objective() {
         }
     }
 }
+
+/// Arguments of a sweep that runs for several seconds: every init, deep circuits, many starts.
+fn long_sweep<'a>(out: &'a str, files: &'a [String]) -> Vec<&'a str> {
+    let mut args = vec!["sweep"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend([
+        "--depths",
+        "1..12",
+        "--init",
+        "all",
+        "--restarts",
+        "4",
+        "--max-iters",
+        "400",
+        "--no-instance-plots",
+        "--out",
+        out,
+    ]);
+    args
+}
+
+fn long_sweep_files() -> Vec<String> {
+    [
+        "tiny-takuzu-4x4.txt",
+        "tiny-tango-4x4.txt",
+        "takuzu-4x4-qasm.txt",
+        "tango-4x4-qasm.txt",
+    ]
+    .iter()
+    .map(|f| data(f).display().to_string())
+    .collect()
+}
+
+/// Every line of a sweep CSV is a whole record: the header's column count, ending in a newline.
+fn assert_whole_rows(csv: &Path) -> usize {
+    let text = std::fs::read_to_string(csv).unwrap();
+    assert!(text.ends_with('\n'), "{text}");
+    let rows = sweep::read_csv(csv).unwrap();
+    assert_eq!(rows.len() + 1, text.lines().count(), "{text}");
+    rows.len()
+}
+
+#[test]
+fn ctrl_c_stops_a_sweep_with_its_rows_kept_and_its_lock_removed() {
+    let dir = Scratch::new("sweep-sigint");
+    let out = dir.join("out");
+    let files = long_sweep_files();
+    let args = long_sweep(out.to_str().unwrap(), &files);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .args(&args)
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for the first rows, then Ctrl-C.
+    let csv = out.join("sweep.csv");
+    let began = std::time::Instant::now();
+    while std::fs::read_to_string(&csv).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(began.elapsed().as_secs() < 60, "no row within a minute");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the sweep ended before it could be stopped"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(out.join("sweep.lock").exists());
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    assert!(!out.join("sweep.lock").exists(), "the lock is removed: {err}");
+    let kept = assert_whole_rows(&csv);
+    assert!(kept >= 2, "{kept}");
+    // The same command resumes from the rows kept.
+    let mut args = long_sweep(out.to_str().unwrap(), &files);
+    args.splice(2..2, ["--max-seconds", "0.5"]);
+    let o = quzzle(&args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("time budget") && err.contains(&format!("{kept} resumed")),
+        "{err}"
+    );
+}
+
+#[test]
+fn max_seconds_stops_a_sweep_between_rows() {
+    let dir = Scratch::new("sweep-max-seconds");
+    let out = dir.join("out");
+    let files = long_sweep_files();
+    let mut args = long_sweep(out.to_str().unwrap(), &files);
+    args.extend(["--max-seconds", "1"]);
+    let began = std::time::Instant::now();
+    let o = quzzle(&args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the sweep: no result within the time budget of 1 s"),
+        "{err}"
+    );
+    assert!(err.contains("--max-seconds"), "{err}");
+    assert!(began.elapsed().as_secs() < 30, "stopped soon after the budget");
+    assert!(!out.join("sweep.lock").exists());
+    assert!(assert_whole_rows(&out.join("sweep.csv")) >= 1);
+}
+
+#[test]
+fn absurd_restarts_are_refused_before_any_work() {
+    let dir = Scratch::new("sweep-restarts");
+    let out = dir.join("out");
+    let f = data("tiny-tango-4x4.txt");
+    let o = quzzle(&[
+        "sweep",
+        f.to_str().unwrap(),
+        "--restarts",
+        "18446744073709551615",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--restarts 18446744073709551615: at most 10000"), "{err}");
+    assert!(!out.exists(), "nothing written");
+}
+
+#[test]
+fn an_unsolvable_file_is_skipped_by_name_and_the_sweep_goes_on() {
+    let dir = Scratch::new("sweep-unsat");
+    let out = dir.join("out");
+    let (good, bad) = (data("tiny-tango-4x4.txt"), data("tiny-tango-unsat-4x4.txt"));
+    // The library reports the skip as an event, as Python's progress callback sees it.
+    let mut p = plan(vec![bad.clone(), good.clone()], ObjectiveSpec::Energy);
+    p.depths = vec![1];
+    p.inits = vec![Init::Interp];
+    let mut skipped = Vec::new();
+    let outcome = sweep::run_sweep(&p, &dir.join("lib.csv"), &mut |e| {
+        if let sweep::SweepEvent::Skipped { file, reason } = e {
+            skipped.push((file.to_string(), reason.to_string()));
+        }
+    })
+    .unwrap();
+    assert_eq!(outcome.rows.len(), 1);
+    assert_eq!(skipped.len(), 1, "{skipped:?}");
+    assert_eq!(skipped[0].0, bad.display().to_string());
+    assert!(skipped[0].1.starts_with("no solution: "), "{skipped:?}");
+    // The command line: exit 0, the skip named on stderr and in summary.md.
+    let o = quzzle(&[
+        "sweep",
+        bad.to_str().unwrap(),
+        good.to_str().unwrap(),
+        "--depths",
+        "1",
+        "--no-instance-plots",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("skipped {}: no solution", bad.display())),
+        "{err}"
+    );
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains(&format!("- {}: no solution", bad.display())),
+        "{summary}"
+    );
+    // solve names the file too.
+    let o = quzzle(&["solve", bad.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("no solution: {}: ", bad.display())), "{err}");
+}

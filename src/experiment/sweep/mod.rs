@@ -249,6 +249,13 @@ pub fn run_sweep_within(
     if plan.config.restarts == 0 {
         return Err(Error::out_of_range(Quantity::Restarts, 0, "must be at least 1"));
     }
+    if plan.config.restarts > experiment::solve::MAX_RESTARTS {
+        return Err(Error::out_of_range(
+            Quantity::Restarts,
+            plan.config.restarts,
+            format!("at most {} starts per depth", experiment::solve::MAX_RESTARTS),
+        ));
+    }
     if !plan.noise.models.is_empty() {
         crate::noise::check_space(&plan.space)?;
         crate::noise::trajectories::check_trajectories(plan.noise.trajectories)?;
@@ -333,7 +340,24 @@ pub fn run_sweep_within(
     let mut skipped = Vec::new();
     for path in &plan.files {
         let label = labels[path].clone();
-        let problem = encoding::load(path, plan.encoding, plan.level)?;
+        let problem = match encoding::load(path, plan.encoding, plan.level) {
+            Ok(problem) => problem,
+            // A puzzle with no solution has no rows to compute: the others still run.
+            Err(Error::Unsatisfiable { reason }) => {
+                // The skip names the file already.
+                let prefix = format!("{}: ", path.display());
+                let reason = Error::Unsatisfiable {
+                    reason: reason.strip_prefix(&prefix).map_or(reason.clone(), String::from),
+                };
+                on_event(SweepEvent::Skipped {
+                    file: &label,
+                    reason: &reason,
+                });
+                skipped.push((label, reason));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         let n = problem.num_qubits();
         let space = if n == 0 {
             Err(Error::NoQubits {
@@ -380,7 +404,7 @@ pub fn run_sweep_within(
     let mut work = 0.0;
     let (mut computed, mut resumed) = (0, 0);
     let mut rows = Vec::new();
-    for (label, problem, dimension) in &problems {
+    'instance: for (label, problem, dimension) in &problems {
         let sk = resolved_of(problem.as_ref());
         let mut instance: Option<Instance> = None;
         for &init in &plan.inits {
@@ -399,9 +423,31 @@ pub fn run_sweep_within(
                     rows.push(row.clone());
                     continue;
                 }
+                if budget.expired() {
+                    // Stopped between rows: the rows written so far stay, and a rerun resumes.
+                    return Err(budget.out_of_time(
+                        "the sweep",
+                        (total > 0.0).then(|| work / total),
+                        &format!("{computed} row(s) computed and {resumed} resumed, the next {label} p = {p} {init}"),
+                    ));
+                }
                 let inst = match &mut instance {
                     Some(i) => i,
-                    None => instance.insert(Instance::new(plan, problem.as_ref(), budget)?),
+                    None => match Instance::new(plan, problem.as_ref(), budget) {
+                        Ok(i) => instance.insert(i),
+                        // No valid board in the simulated space: nothing to measure.
+                        Err(reason @ (Error::Unsatisfiable { .. } | Error::Unsupported(_)))
+                            if is_unsolvable(&reason) =>
+                        {
+                            on_event(SweepEvent::Skipped {
+                                file: label,
+                                reason: &reason,
+                            });
+                            skipped.push((label.clone(), reason));
+                            continue 'instance;
+                        }
+                        Err(e) => return Err(e),
+                    },
                 };
                 let budget = (plan.match_random_budget && init == Init::Random)
                     .then(|| {
@@ -444,6 +490,16 @@ pub fn run_sweep_within(
         skipped,
         labels,
     })
+}
+
+/// Whether `e` says an instance has no valid board (in the space simulated): skipped in a
+/// sweep, with the reason, rather than stopping it.
+fn is_unsolvable(e: &Error) -> bool {
+    match e {
+        Error::Unsatisfiable { .. } => true,
+        Error::Unsupported(u) => matches!(u.as_ref(), crate::error::Unsupported::NoSolutionInSpace { .. }),
+        _ => false,
+    }
 }
 
 /// The per-instance things a row needs, built once.

@@ -67,6 +67,86 @@ pub struct ShardManifest {
     pub files: Vec<String>,
     /// Files of this shard that were skipped, with the reason.
     pub skipped: Vec<(String, String)>,
+    /// The rows each run of this shard folder planned for every file it ran (a rerun with
+    /// other depths, inits, objective, space or mixer adds its plan); empty until a run
+    /// finishes, and in records written before plans existed.
+    #[serde(default)]
+    pub plans: Vec<RowPlan>,
+    /// Rows of `sweep.csv` when the run finished.
+    #[serde(default)]
+    pub rows: usize,
+    /// SHA-256 of `sweep.csv` when the run finished (empty until then): a merge refuses a CSV
+    /// changed since.
+    #[serde(default)]
+    pub csv_sha256: String,
+    /// SHA-256 of `sweep.settings.json` when the run finished.
+    #[serde(default)]
+    pub settings_sha256: String,
+    /// SHA-256 of `anneal.csv` when the run finished (empty without a baseline).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub anneal_sha256: String,
+}
+
+/// The rows one run of a shard plans for each file it runs: one per init and depth, of one
+/// objective, space and mixer (the space as asked for: `auto` stands for whichever it resolves
+/// to on each file).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RowPlan {
+    /// The objective's name (`energy`, `cvar:0.1`).
+    pub objective: String,
+    /// The space asked for.
+    pub space: String,
+    /// The mixer.
+    pub mixer: String,
+    /// The inits, in run order.
+    pub inits: Vec<String>,
+    /// The depths, ascending.
+    pub depths: Vec<usize>,
+}
+
+impl RowPlan {
+    /// The rows `plan` runs for each of its files.
+    pub fn of(plan: &super::SweepPlan) -> RowPlan {
+        RowPlan {
+            objective: plan.objective.name(),
+            space: plan.space.space.name().to_string(),
+            mixer: plan.space.mixer.name().to_string(),
+            inits: plan.inits.iter().map(|i| i.name().to_string()).collect(),
+            depths: plan.depths.clone(),
+        }
+    }
+
+    /// The plan as (name, value) pairs, in a fixed order.
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("objective", self.objective.clone()),
+            ("space", self.space.clone()),
+            ("mixer", self.mixer.clone()),
+            ("inits", self.inits.join(", ")),
+            ("depths", format!("{:?}", self.depths)),
+        ]
+    }
+
+    /// `(objective, space, mixer)` of `row` is this plan's (any space under `auto`).
+    fn family_of(&self, row: &SweepRow) -> bool {
+        row.objective.name() == self.objective
+            && row.mixer.name() == self.mixer
+            && (self.space == crate::encoding::space::SpaceChoice::Auto.name() || row.space.name() == self.space)
+    }
+
+    /// Whether `row` is one of the rows this plan runs.
+    fn covers(&self, row: &SweepRow) -> bool {
+        self.family_of(row) && self.depths.contains(&row.p) && self.inits.iter().any(|i| i == row.init.name())
+    }
+
+    /// The plan in one line.
+    fn text(&self) -> String {
+        self.fields()
+            .iter()
+            .map(|(n, v)| format!("{n} {v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
 }
 
 /// The shard part of a sweep's settings: the shard and the instance set it was cut from.
@@ -76,8 +156,13 @@ pub fn shard_setting(manifest: &ShardManifest) -> String {
         manifest.index,
         manifest.count,
         manifest.instances,
-        &manifest.instance_set[..16]
+        short(&manifest.instance_set)
     )
+}
+
+/// The first 16 characters of a digest (all of a shorter text).
+fn short(digest: &str) -> &str {
+    digest.get(..16).unwrap_or(digest)
 }
 
 /// Where the shard manifest of the sweep CSV `csv` lives.
@@ -118,14 +203,66 @@ pub fn select(files: &[PathBuf], shard: Shard) -> Result<(Vec<PathBuf>, ShardMan
         instance_set,
         files: chosen.iter().map(|f| f.display().to_string()).collect(),
         skipped: Vec::new(),
+        plans: Vec::new(),
+        rows: 0,
+        csv_sha256: String::new(),
+        settings_sha256: String::new(),
+        anneal_sha256: String::new(),
     };
     Ok((chosen, manifest))
 }
 
 /// Write `manifest` beside `csv`, whole.
 pub fn write_manifest(csv: &Path, manifest: &ShardManifest) -> Result<()> {
-    let text = serde_json::to_string_pretty(manifest).expect("plain fields serialise") + "\n";
+    let text = serde_json::to_string_pretty(manifest)
+        .map_err(|e| Error::InvalidArgument(format!("the shard record cannot be written as JSON: {e}")))?
+        + "\n";
     crate::files::write_whole(&[(manifest_path(csv), text.into_bytes())])
+}
+
+/// SHA-256 of the file at `path`, lowercase hex ("" when there is none).
+fn file_sha256(path: &Path) -> Result<String> {
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            use sha2::{Digest, Sha256};
+            Ok(Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
+        Err(source) => Err(Error::Read {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+/// Write the record of a shard run that finished every row of `plan` (call it after the
+/// CSV, the settings and the annealing table are written): `manifest` with the plans of
+/// earlier runs of this folder kept, the row count and the digests of those three files as
+/// they are now, which a merge checks.
+pub fn write_finished(csv: &Path, manifest: &ShardManifest, plan: RowPlan) -> Result<ShardManifest> {
+    let mut plans = match read_manifest(&manifest_path(csv)) {
+        Ok(old)
+            if old.index == manifest.index
+                && old.count == manifest.count
+                && old.instance_set == manifest.instance_set =>
+        {
+            old.plans
+        }
+        _ => Vec::new(),
+    };
+    plans.push(plan);
+    plans.sort();
+    plans.dedup();
+    let finished = ShardManifest {
+        plans,
+        rows: super::row::read_csv(csv)?.len(),
+        csv_sha256: file_sha256(csv)?,
+        settings_sha256: file_sha256(&super::settings::settings_path(csv))?,
+        anneal_sha256: file_sha256(&super::baseline::anneal_csv_path(csv))?,
+        ..manifest.clone()
+    };
+    write_manifest(csv, &finished)?;
+    Ok(finished)
 }
 
 /// The shards of one sweep, joined.
@@ -157,31 +294,230 @@ fn read_manifest(path: &Path) -> Result<ShardManifest> {
     })
 }
 
+/// At most `n` items of `items`, joined, with how many more there are.
+fn some_of(items: &[String], n: usize) -> String {
+    let mut text = items.iter().take(n).cloned().collect::<Vec<_>>().join(", ");
+    if items.len() > n {
+        text += &format!(" and {} more", items.len() - n);
+    }
+    text
+}
+
+/// One shard folder, read and checked on its own.
+struct Part {
+    folder: PathBuf,
+    manifest: ShardManifest,
+    settings: SweepSettings,
+    rows: Vec<SweepRow>,
+    anneal: Vec<super::baseline::AnnealRow>,
+}
+
+/// The files of shard `index` of `count` among `instances` files dealt round-robin.
+fn share(instances: usize, index: usize, count: usize) -> usize {
+    instances / count + usize::from(index < instances % count)
+}
+
+/// Read the shard folder `folder` and check it holds the whole of its shard as its run
+/// finished it: a shard record that holds together, the settings of that shard, every planned
+/// row of every file it ran exactly once and no other, and the files unchanged since.
+fn read_part(folder: &Path) -> Result<Part> {
+    let csv = folder.join("sweep.csv");
+    let record = manifest_path(&csv);
+    let refuse = |problem: String| Error::ShardIncomplete {
+        folder: folder.to_path_buf(),
+        problem,
+    };
+    let rerun = "; run the shard's sweep again into this folder to finish it";
+    for needed in [&record, &csv, &super::settings::settings_path(&csv)] {
+        if !needed.is_file() {
+            let name = needed
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            return Err(refuse(format!("{name} is missing: not a finished shard folder{rerun}")));
+        }
+    }
+    let m = read_manifest(&record)?;
+    let field = |name: &str, what: String| refuse(format!("sweep.shard.json: {name} {what}"));
+    let is_digest = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    if !is_digest(&m.instance_set) {
+        return Err(field(
+            "instance_set",
+            format!(
+                "is `{}`, not a SHA-256 (64 lowercase hex digits)",
+                m.instance_set.chars().take(80).collect::<String>()
+            ),
+        ));
+    }
+    if m.count == 0 {
+        return Err(field("count", "is 0; a sweep has at least 1 shard".into()));
+    }
+    if m.index >= m.count {
+        return Err(field(
+            "index",
+            format!("is {}, outside 0..{} (count {})", m.index, m.count, m.count),
+        ));
+    }
+    let expected = share(m.instances, m.index, m.count);
+    if m.files.len() != expected {
+        return Err(field(
+            "files",
+            format!(
+                "lists {} file(s); shard {}/{} of {} instances has {expected}",
+                m.files.len(),
+                m.index,
+                m.count,
+                m.instances
+            ),
+        ));
+    }
+    let mut sorted: Vec<&String> = m.files.iter().collect();
+    sorted.sort();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(field("files", format!("lists {} twice", w[0])));
+    }
+    if let Some((f, _)) = m.skipped.iter().find(|(f, _)| !m.files.contains(f)) {
+        return Err(field("skipped", format!("names {f}, which is not one of its files")));
+    }
+    if m.csv_sha256.is_empty() || m.plans.is_empty() {
+        return Err(field(
+            "csv_sha256",
+            format!("is missing: the shard's run did not finish, or an earlier quzzle wrote it{rerun}"),
+        ));
+    }
+    let settings = SweepSettings::read(&csv)?;
+    if settings.shard != shard_setting(&m) {
+        return Err(refuse(format!(
+            "sweep.settings.json is for shard `{}`, but sweep.shard.json says `{}`: the files of two shard folders were mixed",
+            settings.shard,
+            shard_setting(&m)
+        )));
+    }
+    let rows = super::row::read_csv(&csv)?;
+    // Every planned row of every file run, once; no row outside the plans.
+    let ran: Vec<&String> = m
+        .files
+        .iter()
+        .filter(|f| !m.skipped.iter().any(|(s, _)| s == *f))
+        .collect();
+    let (mut missing, mut twice, mut stray) = (Vec::new(), Vec::new(), Vec::new());
+    // Listing stops here: a record edited to plan millions of rows is refused just the same.
+    const LISTED: usize = 1000;
+    for plan in &m.plans {
+        let mut count: std::collections::BTreeMap<(&str, usize, &str), usize> = std::collections::BTreeMap::new();
+        for r in rows.iter().filter(|r| plan.family_of(r)) {
+            *count.entry((r.file.as_str(), r.p, r.init.name())).or_default() += 1;
+        }
+        'files: for file in &ran {
+            for init in &plan.inits {
+                for &p in &plan.depths {
+                    if missing.len() + twice.len() >= LISTED {
+                        break 'files;
+                    }
+                    let key = format!("{file} p = {p} {init} ({})", plan.objective);
+                    match count.get(&(file.as_str(), p, init.as_str())).copied().unwrap_or(0) {
+                        0 => missing.push(key),
+                        1 => {}
+                        n => twice.push(format!("{key}: {n} times")),
+                    }
+                }
+            }
+        }
+    }
+    for r in &rows {
+        if !ran.contains(&&r.file) {
+            stray.push(format!(
+                "{} p = {} {} (the file is not one this shard ran)",
+                r.file, r.p, r.init
+            ));
+        } else if !m.plans.iter().any(|plan| plan.covers(r)) {
+            stray.push(format!(
+                "{} p = {} {} (in no plan of sweep.shard.json)",
+                r.file, r.p, r.init
+            ));
+        }
+    }
+    let plans = m.plans.iter().map(RowPlan::text).collect::<Vec<_>>().join(" | ");
+    if !missing.is_empty() {
+        return Err(refuse(format!(
+            "sweep.csv is missing {} of the rows its plan ({plans}) needs: {}{rerun}",
+            missing.len(),
+            some_of(&missing, 5)
+        )));
+    }
+    if !twice.is_empty() {
+        return Err(refuse(format!(
+            "sweep.csv holds rows more than once: {}; a shard writes each row once",
+            some_of(&twice, 5)
+        )));
+    }
+    if !stray.is_empty() {
+        return Err(refuse(format!(
+            "sweep.csv holds rows its plan does not: {}",
+            some_of(&stray, 5)
+        )));
+    }
+    let changed = |name: &str, recorded: &str, now: String| {
+        (recorded != now).then(|| {
+            refuse(format!(
+                "{name} changed since the shard finished (SHA-256 {} recorded in sweep.shard.json, {} now): if a rerun of the shard was stopped, run it again to the end; if the file was edited, its rows cannot be trusted: rerun the shard into a new folder",
+                short(recorded),
+                if now.is_empty() { "no file" } else { short(&now) }
+            ))
+        })
+    };
+    if let Some(e) = changed("sweep.csv", &m.csv_sha256, file_sha256(&csv)?) {
+        return Err(e);
+    }
+    if let Some(e) = changed(
+        "sweep.settings.json",
+        &m.settings_sha256,
+        file_sha256(&super::settings::settings_path(&csv))?,
+    ) {
+        return Err(e);
+    }
+    let anneal_path = super::baseline::anneal_csv_path(&csv);
+    if let Some(e) = changed("anneal.csv", &m.anneal_sha256, file_sha256(&anneal_path)?) {
+        return Err(e);
+    }
+    if rows.len() != m.rows {
+        return Err(refuse(format!(
+            "sweep.csv holds {} rows; sweep.shard.json recorded {}",
+            rows.len(),
+            m.rows
+        )));
+    }
+    let anneal = if settings.baseline.is_empty() {
+        Vec::new()
+    } else {
+        super::baseline::read_anneal_csv(&anneal_path)?
+    };
+    Ok(Part {
+        folder: folder.to_path_buf(),
+        manifest: m,
+        settings,
+        rows,
+        anneal,
+    })
+}
+
 /// Join the shard folders `folders` (each holding `sweep.csv`, `sweep.settings.json` and
-/// `sweep.shard.json`). Refused unless they are exactly the shards 0..K of one sweep: the same
-/// K, the same instance set, the same settings (the first difference is named) and no shard
-/// twice or missing.
+/// `sweep.shard.json`). Refused unless each is whole and unchanged since its run finished (every
+/// planned row of every file it ran, once; the digests of its files as recorded) and together
+/// they are exactly the shards 0..K of one sweep: the same K, the same instance set, the same
+/// settings and row plans (the first difference is named) and no shard twice or missing.
 pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
     if folders.is_empty() {
         return Err(Error::InvalidArgument("no shard folder given".into()));
     }
-    let mut parts = Vec::with_capacity(folders.len());
-    for folder in folders {
-        let csv = folder.join("sweep.csv");
-        let manifest = read_manifest(&manifest_path(&csv))?;
-        let settings = SweepSettings::read(&csv)?;
-        let rows = super::row::read_csv(&csv)?;
-        let anneal = if settings.baseline.is_empty() {
-            Vec::new()
-        } else {
-            super::baseline::read_anneal_csv(&super::baseline::anneal_csv_path(&csv))?
-        };
-        parts.push((folder, manifest, settings, (rows, anneal)));
-    }
-    let (first, m0, s0, _) = &parts[0];
-    for (folder, m, s, _) in &parts[1..] {
+    let parts = folders.iter().map(|f| read_part(f)).collect::<Result<Vec<Part>>>()?;
+    let Some((first, others)) = parts.split_first() else {
+        return Err(Error::InvalidArgument("no shard folder given".into()));
+    };
+    let (m0, s0) = (&first.manifest, &first.settings);
+    for part in others {
+        let (m, s) = (&part.manifest, &part.settings);
         let differ = |setting: &str, a: String, b: String| Error::ShardMismatch {
-            folders: Box::new([first.to_path_buf(), folder.to_path_buf()]),
+            folders: Box::new([first.folder.clone(), part.folder.clone()]),
             setting: setting.to_string(),
             first_value: a,
             other_value: b,
@@ -192,8 +528,8 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
         if m.instance_set != m0.instance_set || m.instances != m0.instances {
             return Err(differ(
                 "the instance set",
-                format!("{} files ({})", m0.instances, &m0.instance_set[..16]),
-                format!("{} files ({})", m.instances, &m.instance_set[..16]),
+                format!("{} files ({})", m0.instances, short(&m0.instance_set)),
+                format!("{} files ({})", m.instances, short(&m.instance_set)),
             ));
         }
         for ((name, a), (_, b)) in s0.fields_without_shard().into_iter().zip(s.fields_without_shard()) {
@@ -201,28 +537,41 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
                 return Err(differ(name, a, b));
             }
         }
+        if m.plans != m0.plans {
+            if let ([p0], [p]) = (m0.plans.as_slice(), m.plans.as_slice()) {
+                for ((name, a), (_, b)) in p0.fields().into_iter().zip(p.fields()) {
+                    if a != b {
+                        return Err(differ(name, a, b));
+                    }
+                }
+            }
+            let text = |plans: &[RowPlan]| plans.iter().map(RowPlan::text).collect::<Vec<_>>().join(" | ");
+            return Err(differ("the row plans", text(&m0.plans), text(&m.plans)));
+        }
     }
-    let mut seen = vec![None::<&PathBuf>; m0.count];
-    for (folder, m, _, _) in &parts {
-        if m.index >= m0.count {
+    let mut seen: Vec<Option<&Path>> = vec![None; m0.count];
+    for part in &parts {
+        let m = &part.manifest;
+        // Every part's index is below its own count, which is m0.count (checked above).
+        let Some(slot) = seen.get_mut(m.index) else {
             return Err(Error::InvalidArgument(format!(
                 "{}: shard {}/{} is outside 0..{}",
-                folder.display(),
+                part.folder.display(),
                 m.index,
                 m.count,
                 m0.count
             )));
-        }
-        if let Some(earlier) = seen[m.index] {
+        };
+        if let Some(earlier) = slot {
             return Err(Error::InvalidArgument(format!(
                 "{} and {} are both shard {}/{}; give each shard once",
                 earlier.display(),
-                folder.display(),
+                part.folder.display(),
                 m.index,
                 m.count
             )));
         }
-        seen[m.index] = Some(folder);
+        *slot = Some(&part.folder);
     }
     let missing: Vec<String> = (0..m0.count)
         .filter(|&i| seen[i].is_none())
@@ -237,37 +586,32 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
     }
     // Files in the order an unsharded sweep runs them (sorted paths); each file's rows in
     // the order its shard wrote them.
-    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    let mut files: Vec<(PathBuf, String, &Path)> = Vec::new();
     let mut skipped = Vec::new();
-    for (folder, m, _, (rows, _)) in &parts {
-        for f in &m.files {
-            files.push((PathBuf::from(f), f.clone()));
+    for part in &parts {
+        for f in &part.manifest.files {
+            files.push((PathBuf::from(f), f.clone(), &part.folder));
         }
-        skipped.extend(m.skipped.iter().cloned());
-        if let Some(row) = rows.iter().find(|r| !m.files.contains(&r.file)) {
-            return Err(Error::InvalidArgument(format!(
-                "{}: a row of {} is in this shard's CSV, but the file is not one of its instances",
-                folder.join("sweep.csv").display(),
-                row.file
-            )));
-        }
+        skipped.extend(part.manifest.skipped.iter().cloned());
     }
     files.sort();
     if let Some(w) = files.windows(2).find(|w| w[0].1 == w[1].1) {
         return Err(Error::InvalidArgument(format!(
-            "{} is an instance of two shards; the shards were cut from different inputs",
-            w[0].1
+            "{} is an instance of two shards ({} and {}); the shards were cut from different inputs",
+            w[0].1,
+            w[0].2.display(),
+            w[1].2.display()
         )));
     }
     let mut rows = Vec::new();
     let mut anneal = Vec::new();
-    for (_, label) in &files {
-        for (_, _, _, (shard_rows, shard_anneal)) in &parts {
-            rows.extend(shard_rows.iter().filter(|r| &r.file == label).cloned());
-            anneal.extend(shard_anneal.iter().filter(|r| &r.file == label).cloned());
+    for (_, label, _) in &files {
+        for part in &parts {
+            rows.extend(part.rows.iter().filter(|r| &r.file == label).cloned());
+            anneal.extend(part.anneal.iter().filter(|r| &r.file == label).cloned());
         }
     }
-    let order: Vec<&String> = files.iter().map(|(_, l)| l).collect();
+    let order: Vec<&String> = files.iter().map(|(_, l, _)| l).collect();
     skipped.sort_by_key(|(f, _)| order.iter().position(|l| *l == f));
     let mut settings = s0.clone();
     settings.shard = String::new();
@@ -275,7 +619,7 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
         rows,
         settings,
         skipped,
-        files: files.into_iter().map(|(_, l)| l).collect(),
+        files: files.into_iter().map(|(_, l, _)| l).collect(),
         anneal,
     })
 }
