@@ -541,3 +541,82 @@ fn incomplete_inconsistent_or_tampered_shards_are_refused() {
         assert!(!out.join("sweep.csv").exists(), "{what}: nothing written");
     }
 }
+
+/// What the fuzz harness can do in-process: run the shards of a small sweep through the
+/// library, then cut or change bytes of their files. `shard::merge` must refuse each change
+/// (an error naming the folder), or, where the change touches nothing a row depends on (the
+/// text of a skip reason), give the same rows; never panic.
+#[test]
+fn byte_changes_to_shard_files_are_refused_by_the_library_merge() {
+    use quzzle::experiment::sweep::{self, shard, ObjectiveSpec, SweepPlan};
+    use quzzle::qaoa::optimize::{Init, OptimizeConfig};
+    let dir = Scratch::new("shard-bytes");
+    let input = inputs(&dir);
+    let files = sweep::collect_files(&[input]).unwrap();
+    let plan_of = |files: Vec<PathBuf>, shard: Option<shard::ShardManifest>| SweepPlan {
+        files,
+        level: quzzle::model::Level::Paper,
+        encoding: quzzle::encoding::EncodingKind::Onehot,
+        depths: vec![1, 2],
+        inits: vec![Init::Interp],
+        objective: ObjectiveSpec::Energy,
+        config: OptimizeConfig {
+            max_iters: 20,
+            seed: 3,
+            ..OptimizeConfig::default()
+        },
+        match_random_budget: false,
+        max_qubits: 20,
+        space: Default::default(),
+        noise: Default::default(),
+        shard,
+        baseline: None,
+        transfer_from: Vec::new(),
+        schedule: None,
+    };
+    let mut folders = Vec::new();
+    for i in 0..2 {
+        let (chosen, manifest) = shard::select(&files, shard::Shard { index: i, count: 2 }).unwrap();
+        let plan = plan_of(chosen, Some(manifest));
+        let folder = dir.join(format!("s{i}"));
+        let csv = folder.join("sweep.csv");
+        let outcome = sweep::run_sweep(&plan, &csv, &mut |_| {}).unwrap();
+        assert!(shard::record_run(&csv, &plan, &outcome).unwrap().is_some());
+        folders.push(folder);
+    }
+    let whole = sweep::run_sweep(&plan_of(files.clone(), None), &dir.join("whole/sweep.csv"), &mut |_| {}).unwrap();
+    let key = |rows: &[sweep::SweepRow]| -> Vec<String> {
+        rows.iter()
+            .map(|r| {
+                let text = r.to_csv_record().unwrap();
+                text.trim_end().rsplit_once(',').unwrap().0.to_string()
+            })
+            .collect()
+    };
+    let good = shard::merge(&folders).unwrap();
+    assert_eq!(key(&good.rows), key(&whole.rows));
+    let mut refused = 0;
+    for name in ["sweep.csv", "sweep.settings.json", "sweep.shard.json"] {
+        let path = folders[0].join(name);
+        let original = std::fs::read(&path).unwrap();
+        let step = (original.len() / 40).max(1);
+        for at in (0..original.len()).step_by(step) {
+            // Cut there, or change the byte there.
+            let mut changed = original.clone();
+            changed[at] = if changed[at] == b'1' { b'2' } else { b'1' };
+            for bytes in [original[..at].to_vec(), changed] {
+                std::fs::write(&path, &bytes).unwrap();
+                match shard::merge(&folders) {
+                    Err(e) => {
+                        assert!(e.to_string().contains(s(&folders[0])), "{name} at {at}: {e}");
+                        refused += 1;
+                    }
+                    Ok(m) => assert_eq!(key(&m.rows), key(&whole.rows), "{name} at {at}"),
+                }
+            }
+        }
+        std::fs::write(&path, &original).unwrap();
+    }
+    assert!(refused > 200, "{refused}");
+    assert!(shard::merge(&folders).is_ok());
+}

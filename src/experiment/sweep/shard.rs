@@ -265,6 +265,35 @@ pub fn write_finished(csv: &Path, manifest: &ShardManifest, plan: RowPlan) -> Re
     Ok(finished)
 }
 
+/// [`write_finished`] for a finished [`super::run_sweep`] of `plan` into `csv`, with the files
+/// and skip reasons of `outcome` (in the library's words; the command line writes its own):
+/// the shard record a merge reads. `None` when `plan` is not a shard.
+pub fn record_run(csv: &Path, plan: &super::SweepPlan, outcome: &super::SweepOutcome) -> Result<Option<ShardManifest>> {
+    let Some(manifest) = &plan.shard else {
+        return Ok(None);
+    };
+    let manifest = ShardManifest {
+        files: plan
+            .files
+            .iter()
+            .map(|p| {
+                outcome
+                    .labels
+                    .get(p)
+                    .cloned()
+                    .unwrap_or_else(|| p.display().to_string())
+            })
+            .collect(),
+        skipped: outcome
+            .skipped
+            .iter()
+            .map(|(f, e)| (f.clone(), e.to_string()))
+            .collect(),
+        ..manifest.clone()
+    };
+    write_finished(csv, &manifest, RowPlan::of(plan)).map(Some)
+}
+
 /// The shards of one sweep, joined.
 #[derive(Debug)]
 pub struct Merged {
