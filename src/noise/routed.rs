@@ -1026,6 +1026,8 @@ struct Pace<'b, 'a> {
     weight: f64,
     /// The run under way: `None` for the noiseless one, else the trajectory.
     trajectory: Option<usize>,
+    /// The budget is looked at before every `every`-th gate (every gate on large states).
+    every: usize,
 }
 
 impl Pace<'_, '_> {
@@ -1050,10 +1052,10 @@ impl Pace<'_, '_> {
         }
     }
 
-    /// Before gate `i` of the run (every 16th gate is looked at): a progress report when one
+    /// Before gate `i` of the run (every `every`-th gate is looked at): a progress report when one
     /// is due, and the budget's error once it is spent.
     fn gate(&self, i: usize) -> Result<()> {
-        if !i.is_multiple_of(16) {
+        if !i.is_multiple_of(self.every) {
             return Ok(());
         }
         self.budget
@@ -1078,7 +1080,8 @@ pub fn estimate(
     estimate_within(circuit, valid, model, trajectories, seed, &Budget::unlimited())
 }
 
-/// [`estimate`] within `budget`: checked every 16 gates, with progress reports through it;
+/// [`estimate`] within `budget`: checked every 16 gates (every gate from 2^16 amplitudes on),
+/// with progress reports through it;
 /// a spent budget stops the run with its error (what was done, how long the whole would take).
 /// Refuses up front more than [`super::MAX_TRAJECTORIES`] trajectories and a state that does
 /// not fit in memory.
@@ -1130,11 +1133,19 @@ pub fn estimate_within(
         .sum();
     let mut pace = Pace {
         budget,
-        task: format!("predicting P(valid) of the routed circuit under `{}`", model.name),
+        task: if [model.p1, model.p_rz, model.p2, model.readout]
+            .iter()
+            .all(|&p| p <= 0.0)
+        {
+            "computing the routed circuit's noiseless P(valid)".to_string()
+        } else {
+            format!("predicting P(valid) of the routed circuit under `{}`", model.name)
+        },
         gates: circuit.gates.len(),
         trajectories,
         weight: (1.0 - clean.exp()).clamp(0.0, 1.0),
         trajectory: None,
+        every: if m >= 16 { 1 } else { 16 },
     };
     circuit.run(&mut amps, &[], &pace)?;
     circuit.logical_probabilities(&amps, &mut probs);
@@ -1246,6 +1257,7 @@ mod tests {
             trajectories: 1,
             weight: 0.0,
             trajectory: None,
+            every: 16,
         }
     }
 
