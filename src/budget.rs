@@ -7,27 +7,76 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// A stop request from outside a run (Ctrl-C in Python): a flag another thread sets, which the
-/// run reads between its steps (optimiser evaluations, sweep rows, counting chunks) and stops
-/// at with [`Error::Interrupted`]. The default never stops.
+/// A stop request from outside a run (Ctrl-C in Python, or on the command line): a flag another
+/// thread sets, which the run reads between its steps (optimiser evaluations, sweep rows,
+/// counting chunks, noisy trajectories) and stops at with [`Error::Interrupted`]; optionally
+/// also a deadline (`--max-seconds`), past which it stops with [`Error::OutOfTime`]. The
+/// default never stops.
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(Option<Arc<AtomicBool>>);
+pub struct Cancel {
+    flag: Option<Arc<AtomicBool>>,
+    /// The deadline and the seconds it was set from.
+    deadline: Option<(Instant, f64)>,
+}
+
+/// Every request equals every other: a way to stop a run is not one of its settings, so
+/// settings that carry one (noise, optimiser) compare by what they compute.
+impl PartialEq for Cancel {
+    fn eq(&self, _: &Cancel) -> bool {
+        true
+    }
+}
 
 impl Cancel {
     /// Stop once `flag` is set.
     pub fn new(flag: Arc<AtomicBool>) -> Self {
-        Cancel(Some(flag))
+        Cancel {
+            flag: Some(flag),
+            deadline: None,
+        }
     }
 
-    /// Whether the stop was asked for.
+    /// This request, also stopping `max_seconds` from now (none: no deadline). The seconds
+    /// must be positive; a count too large for the clock is no deadline.
+    pub fn with_deadline(self, max_seconds: Option<f64>) -> Result<Self> {
+        let Some(s) = max_seconds else {
+            return Ok(self);
+        };
+        if !(s.is_finite() && s > 0.0) {
+            return Err(Error::out_of_range(
+                Quantity::TimeBudget,
+                s,
+                "give a positive number of seconds",
+            ));
+        }
+        let deadline = Duration::try_from_secs_f64(s)
+            .ok()
+            .and_then(|d| Instant::now().checked_add(d))
+            .map(|d| (d, s));
+        Ok(Cancel { deadline, ..self })
+    }
+
+    /// Whether the stop was asked for, or the deadline has passed.
     pub fn is_set(&self) -> bool {
-        self.0.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|(d, _)| Instant::now() >= d)
     }
 
-    /// [`Error::Interrupted`] naming `task` once the stop was asked for.
+    /// [`Error::Interrupted`] naming `task` once the stop was asked for, or
+    /// [`Error::OutOfTime`] once the deadline has passed.
     pub fn check(&self, task: &str) -> Result<()> {
-        if self.is_set() {
+        if self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
             return Err(Error::Interrupted { task: task.to_string() });
+        }
+        if let Some((d, seconds)) = self.deadline {
+            if Instant::now() >= d {
+                return Err(Error::OutOfTime {
+                    task: task.to_string(),
+                    seconds,
+                    done: format!("{:.1} s", seconds + Instant::now().duration_since(d).as_secs_f64()),
+                    instead: None,
+                });
+            }
         }
         Ok(())
     }
@@ -173,8 +222,9 @@ impl<'a> Budget<'a> {
     /// The error of a run stopped by the budget: what ran, what was done, and how long the
     /// whole would take at the pace so far.
     pub fn out_of_time(&self, task: &str, fraction: Option<f64>, detail: &str) -> Error {
-        if self.cancel.is_set() {
-            return Error::Interrupted { task: task.to_string() };
+        // A stop asked for from outside says so (Ctrl-C, or the request's own deadline).
+        if let Err(stop) = self.cancel.check(task) {
+            return stop;
         }
         let seconds = self.seconds();
         let mut done = format!("{detail} in {seconds:.1} s");

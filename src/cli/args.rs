@@ -220,7 +220,7 @@ pub struct SweepArgs {
     pub encoding: EncodingArg,
     #[command(flatten)]
     pub space: SpaceArgs,
-    /// Depths to run: `P` or `A..B`.
+    /// Depths to run: `P`, `A..B`, or a comma list of them (`1..3,5,8`), each 1..=256.
     #[arg(long, default_value = "1..5")]
     pub depths: String,
     /// Initial angles: ramp, interp, random, all three, lr (only the ramp's two scales
@@ -580,7 +580,7 @@ pub struct SolveArgs {
     pub encoding: EncodingArg,
     #[command(flatten)]
     pub space: SpaceArgs,
-    /// Depths to run: `P` or `A..B`.
+    /// Depths to run: `P`, `A..B`, or a comma list of them (`1..3,5,8`), each 1..=256.
     #[arg(long, default_value = "1..3")]
     pub depths: String,
     /// Initial angles: linear ramp, INTERP from the previous depth, random, lr (only the
@@ -606,9 +606,10 @@ pub struct SolveArgs {
     pub optimize: OptimizeArgs,
     #[command(flatten)]
     pub noise: NoiseArgs,
-    /// Give up (exit 1) when the cost histogram of the grover mixer's histogram route has not
-    /// been counted within this many seconds, saying how far it got and how long the whole
-    /// would take. Counting prints its progress on stderr every 5 s either way.
+    /// Give up (exit 1) once this many seconds have passed: the cost histogram of the grover
+    /// mixer's histogram route, every optimiser evaluation and every noisy trajectory check
+    /// it, and the error says how far the run got. Counting prints its progress on stderr
+    /// every 5 s either way. Ctrl-C stops the run the same way.
     #[arg(long, value_name = "S")]
     pub max_seconds: Option<f64>,
     /// Write solve.json and depths.csv into this folder (each a new path or a regular file: a
@@ -768,7 +769,7 @@ pub struct ScoreArgs {
     /// hardware.json, hardware.csv and hardware_vs_depth.svg/png (in --out, or the folder).
     pub counts: PathBuf,
     /// The manifest written beside the exported circuit (`quzzle qasm ... -o OUT.qasm`);
-    /// not with an experiment folder, whose index names each depth's.
+    /// not with an experiment folder, whose index names each depth's manifest.
     #[arg(long, value_name = "OUT.json")]
     pub manifest: Option<PathBuf>,
     /// How to read the keys. auto takes only shapes that say their bit order (the quzzle

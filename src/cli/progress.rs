@@ -1,7 +1,9 @@
 //! Progress lines on stderr for the long counting runs of `grover`, `solve` and `sweep`.
 
-use quzzle::budget::{seconds_text, Budget, Progress};
+use quzzle::budget::{seconds_text, Budget, Cancel, Progress};
 use quzzle::Result;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// Seconds between two progress lines.
@@ -27,4 +29,30 @@ pub fn line(command: &str, p: &Progress<'_>, max_seconds: Option<f64>) -> String
 /// The budget of `--max-seconds` with `report` printing its progress lines.
 pub fn budget<'a>(max_seconds: Option<f64>, report: &'a (dyn Fn(&Progress<'_>) + Sync)) -> Result<Budget<'a>> {
     Budget::new(max_seconds, INTERVAL, Some(report))
+}
+
+/// The flag Ctrl-C sets, the handler installed on first use: a long command reads it between
+/// its steps and stops cleanly (a sweep removes its lock, the rows done stay). A second Ctrl-C
+/// ends the process at once.
+pub fn interrupt_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let seen = flag.clone();
+        let installed = ctrlc::set_handler(move || {
+            if seen.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        if let Err(e) = installed {
+            errln!("note: Ctrl-C cannot be caught ({e}): it ends the command at once");
+        }
+        flag
+    })
+    .clone()
+}
+
+/// The stop request of a long command: Ctrl-C, and `--max-seconds` from now.
+pub fn cancel(max_seconds: Option<f64>) -> Result<Cancel> {
+    Cancel::new(interrupt_flag()).with_deadline(max_seconds)
 }

@@ -290,6 +290,7 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
                 models: fresh,
                 trajectories: extra.trajectories,
                 devices: Vec::new(),
+                cancel: extra.cancel.clone(),
             };
             let (_, estimates) =
                 quzzle::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &valid, &angles, &settings, 0)?;

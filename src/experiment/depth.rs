@@ -217,7 +217,18 @@ pub fn noisy_estimates(
         let estimates = noise
             .models
             .iter()
-            .map(|m| crate::noise::estimate(sim.qaoa(), &nc, angles, valid, m, noise.trajectories, seed))
+            .map(|m| {
+                crate::noise::estimate(
+                    sim.qaoa(),
+                    &nc,
+                    angles,
+                    valid,
+                    m,
+                    noise.trajectories,
+                    seed,
+                    &noise.cancel,
+                )
+            })
             .collect::<Result<_>>()?;
         return Ok((nc.gate_counts(), estimates));
     }
@@ -231,7 +242,9 @@ pub fn noisy_estimates(
     let estimates = noise
         .models
         .iter()
-        .map(|m| crate::noise::gates::estimate(&program, &full_valid, &cost, m, noise.trajectories, seed))
+        .map(|m| {
+            crate::noise::gates::estimate(&program, &full_valid, &cost, m, noise.trajectories, seed, &noise.cancel)
+        })
         .collect::<Result<_>>()?;
     Ok((program.gate_counts(), estimates))
 }

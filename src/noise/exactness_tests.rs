@@ -219,21 +219,21 @@ fn zero_rates_are_the_noiseless_values_bit_for_bit() {
     let valid = [3u64, 17, 40];
     let eval = sim.evaluate(&angles, &valid).unwrap();
     let zero = NoiseModel::parse("p1=0,p2=0,readout=0").unwrap();
-    let e = estimate(&sim, &c, &angles, &valid, &zero, 37, 5).unwrap();
+    let e = estimate(&sim, &c, &angles, &valid, &zero, 37, 5, &Default::default()).unwrap();
     assert_eq!(e.p_valid.to_bits(), eval.success_probability.to_bits());
     assert_eq!(e.energy.to_bits(), eval.energy.to_bits());
     assert_eq!((e.p_valid_se, e.energy_se, e.trajectories_with_errors), (0.0, 0.0, 0));
     // Rates of 1e-9: within the standard error of the noiseless values.
     let tiny = NoiseModel::parse("p1=1e-9,p2=1e-9,readout=1e-9").unwrap();
-    let e = estimate(&sim, &c, &angles, &valid, &tiny, 200, 5).unwrap();
+    let e = estimate(&sim, &c, &angles, &valid, &tiny, 200, 5, &Default::default()).unwrap();
     assert!((e.p_valid - eval.success_probability).abs() <= 4.0 * e.p_valid_se + 1e-7);
     assert!((e.energy - eval.energy).abs() <= 4.0 * e.energy_se + 1e-6);
     // Real rates move the values, and the error bars say by how much.
     let heavy = NoiseModel::parse("p1=0.02,p2=0.05,readout=0.02").unwrap();
-    let e = estimate(&sim, &c, &angles, &valid, &heavy, 100, 5).unwrap();
+    let e = estimate(&sim, &c, &angles, &valid, &heavy, 100, 5, &Default::default()).unwrap();
     assert!(e.trajectories_with_errors > 50 && e.p_valid_se > 0.0);
     assert!(
-        e == estimate(&sim, &c, &angles, &valid, &heavy, 100, 5)
+        e == estimate(&sim, &c, &angles, &valid, &heavy, 100, 5, &Default::default())
             .map(|mut x| {
                 x.seconds = e.seconds;
                 x
@@ -326,7 +326,7 @@ fn one_qubit_trajectories_match_the_density_matrix() {
     let (sim, angles, c, theta) = one_qubit();
     let p = 0.3;
     let model = NoiseModel::parse(&format!("p1={p},rz={p}")).unwrap();
-    let e = estimate(&sim, &c, &angles, &[0], &model, 4000, 11).unwrap();
+    let e = estimate(&sim, &c, &angles, &[0], &model, 4000, 11, &Default::default()).unwrap();
     let exact = density_matrix_p0(theta, 0.4, p);
     let noiseless = e.noiseless_p_valid;
     assert!(
@@ -345,7 +345,7 @@ fn one_qubit_trajectories_match_the_density_matrix() {
     // Readout flips r: P(read 0) = (1 − r) P(0) + r (1 − P(0)).
     let r = 0.1;
     let model = NoiseModel::parse(&format!("p1={p},rz={p},readout={r}")).unwrap();
-    let e = estimate(&sim, &c, &angles, &[0], &model, 4000, 11).unwrap();
+    let e = estimate(&sim, &c, &angles, &[0], &model, 4000, 11, &Default::default()).unwrap();
     let read = (1.0 - r) * exact + r * (1.0 - exact);
     assert!((e.p_valid - read).abs() <= 4.0 * e.p_valid_se);
 }

@@ -199,6 +199,7 @@ pub fn estimate(
     model: &NoiseModel,
     trajectories: usize,
     seed: u64,
+    cancel: &crate::budget::Cancel,
 ) -> Result<NoisyEstimate> {
     if trajectories == 0 {
         return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
@@ -242,6 +243,7 @@ pub fn estimate(
     let (mut pv, mut en) = (Vec::with_capacity(trajectories), Vec::with_capacity(trajectories));
     let mut with_errors = 0;
     for t in 0..trajectories {
+        cancel.check(super::trajectories::TRAJECTORIES_TASK)?;
         let mut rng = trajectory_rng(seed, t);
         let events = prog.sample_events(model, &mut rng);
         let (p, e) = if events.is_empty() {

@@ -70,6 +70,8 @@ pub struct NoiseSettings {
     /// Device timings: each depth gets the seconds of one shot of its exported circuit and its
     /// time to solution on each (none: no device times).
     pub devices: Vec<timing::DeviceTiming>,
+    /// Read before every trajectory: a stop request or deadline ends the estimate.
+    pub cancel: crate::budget::Cancel,
 }
 
 impl NoiseSettings {
@@ -100,6 +102,7 @@ impl NoiseSettings {
             models,
             trajectories,
             devices: Vec::new(),
+            cancel: crate::budget::Cancel::default(),
         })
     }
 

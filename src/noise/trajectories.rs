@@ -300,6 +300,9 @@ impl<'a> Readout<'a> {
     }
 }
 
+/// What a stopped noisy estimate says it was doing.
+pub const TRAJECTORIES_TASK: &str = "running noisy trajectories";
+
 /// Refuse, before any work, a number of trajectories whose results would not fit in memory
 /// (P(valid) and the energy of every trajectory are kept for the standard errors).
 pub fn check_trajectories(trajectories: usize) -> Result<()> {
@@ -316,6 +319,7 @@ pub fn estimate(
     model: &NoiseModel,
     trajectories: usize,
     seed: u64,
+    cancel: &crate::budget::Cancel,
 ) -> Result<NoisyEstimate> {
     if trajectories == 0 {
         return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
@@ -339,6 +343,7 @@ pub fn estimate(
     let (mut pv, mut en) = (Vec::with_capacity(trajectories), Vec::with_capacity(trajectories));
     let mut with_errors = 0;
     for t in 0..trajectories {
+        cancel.check(TRAJECTORIES_TASK)?;
         let mut rng = trajectory_rng(seed, t);
         let events = sample_events(circuit, model, &mut rng);
         let (p, e) = if events.first_layer().is_none() {

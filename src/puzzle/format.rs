@@ -4,6 +4,26 @@
 use super::{Board, Broken};
 use crate::error::{Error, Result};
 
+/// Edits (insertions, deletions, substitutions) between `a` and `b`, counted up to 3: the
+/// distance that tells a misspelt header key from another key.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().abs_diff(b.len()) > 2 || a.len() > 64 || b.len() > 64 {
+        return 3;
+    }
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()].min(3)
+}
+
 /// One line of a file, with its 1-based number.
 #[derive(Clone, Debug)]
 pub struct Line {
@@ -111,8 +131,19 @@ impl InstanceText {
 
     /// The value and line of a header key that must be present.
     pub fn require(&self, key: &str) -> Result<(&str, usize)> {
-        self.get(key)
-            .ok_or_else(|| self.error(0, format!("missing header line `{key}: ...`")))
+        if let Some(found) = self.get(key) {
+            return Ok(found);
+        }
+        // A misspelt key is named where it stands, not reported as a missing line.
+        if let Some((typo, _, line)) = self.header.iter().find(|h| edit_distance(&h.0, key) <= 2) {
+            return Err(self.error(
+                *line,
+                format!("unknown header key `{typo}`: did you mean `{key}`? (a `{key}: ...` line is needed)"),
+            ));
+        }
+        // The line where the header would have it: after the last header line read.
+        let line = self.header.iter().map(|h| h.2).max().map_or(1, |l| l + 1);
+        Err(self.error(line, format!("missing header line `{key}: ...`")))
     }
 
     /// The section of that name.
@@ -232,6 +263,25 @@ mod tests {
         let g = t.require_section("grid").unwrap();
         assert_eq!(g.body[1].number, 7);
         assert!(t.section("equal").unwrap().body.is_empty());
+    }
+
+    #[test]
+    fn a_misspelt_header_key_is_named_at_its_line() {
+        let t = InstanceText::parse("f.txt", "# note\npuzzel: queens\nsize: 4x4\n").unwrap();
+        let e = t.require("puzzle").unwrap_err();
+        assert!(matches!(e, Error::Parse { line: 2, .. }), "{e:?}");
+        assert!(
+            e.to_string()
+                .contains("unknown header key `puzzel`: did you mean `puzzle`"),
+            "{e}"
+        );
+        // A key that is simply absent: the line after the header, not line 0.
+        let e = t.require("regions").unwrap_err();
+        assert!(matches!(e, Error::Parse { line: 4, .. }), "{e:?}");
+        assert!(e.to_string().contains("missing header line `regions: ...`"), "{e}");
+        assert_eq!(edit_distance("puzzle", "puzzel"), 2);
+        assert_eq!(edit_distance("size", "sizes"), 1);
+        assert_eq!(edit_distance("regions", "size"), 3);
     }
 
     #[test]

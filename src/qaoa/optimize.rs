@@ -434,11 +434,9 @@ fn restarts(
             cancel: &config.cancel,
         };
         // The stop request crosses argmin as its own error text: said again as ours.
-        let (x, v) = run_one(problem, start, objective, config).map_err(|e| match config.cancel.is_set() {
-            true => Error::Interrupted {
-                task: OPTIMISING.into(),
-            },
-            false => e,
+        let (x, v) = run_one(problem, start, objective, config).map_err(|e| match config.cancel.check(OPTIMISING) {
+            Err(stop) => stop,
+            Ok(()) => e,
         })?;
         if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
             best = Some((v, x));

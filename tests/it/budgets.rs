@@ -272,3 +272,37 @@ fn sweep_max_seconds_stops_the_cost_histogram_and_says_so() {
         "{err}"
     );
 }
+
+/// `solve --max-seconds` bounds the optimisation and the noisy trajectories too, not only the
+/// histogram count: each run below would take minutes, and stops with exit 1 saying where.
+#[test]
+fn solve_stops_its_optimiser_and_trajectories_at_the_time_budget() {
+    let f = data("queens-4x4-handmade.txt");
+    let f = f.to_str().unwrap();
+    for (args, task) in [
+        // Stopped between depths or inside one's optimisation, whichever comes first.
+        (vec!["--depths", "1..256"], "time budget"),
+        (
+            vec!["--depths", "1", "--noise", "p2=0.3", "--trajectories", "1000000"],
+            "running noisy trajectories",
+        ),
+    ] {
+        let began = std::time::Instant::now();
+        let mut all = vec!["solve", f, "--reduce", "none", "--max-seconds", "1"];
+        all.extend(args);
+        let out = quzzle(&all);
+        let e = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{all:?}: {e}");
+        assert!(e.contains(task) && e.contains("time budget of 1 s"), "{all:?}: {e}");
+        // Generous: a loaded machine may be slow, but not minutes.
+        assert!(began.elapsed() < Duration::from_secs(60), "{all:?}");
+    }
+    // Counts past any use are refused before the work.
+    let out = quzzle(&["solve", f, "--noise", "heron", "--trajectories", "1000000000"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("at most 1000000 trajectories"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -235,6 +235,7 @@ fn a_sweep_resumes_only_under_the_same_noise() {
             ],
             trajectories: 16,
             devices: Vec::new(),
+            cancel: Default::default(),
         },
         shard: None,
         baseline: None,
