@@ -86,6 +86,10 @@ pub const MAX_PHYSICAL_QUBITS: usize = 30;
 /// under 1 MiB).
 pub const MAX_FILE_BYTES: usize = 1 << 28;
 
+/// The most amplitude updates (gates × 2^qubits × expected runs) one estimate takes: about a
+/// month at 5·10^9 updates per second.
+pub const MAX_WORK: f64 = 1e16;
+
 /// The deepest nesting of parentheses in an angle.
 const MAX_NESTING: usize = 64;
 
@@ -1105,6 +1109,30 @@ pub fn estimate_within(
             "a routed circuit measures {n} of its {m} qubits (at most {MAX_PHYSICAL_QUBITS}), each once"
         )));
     }
+    // The chance that a trajectory holds an error, for the progress estimate.
+    let clean: f64 = circuit
+        .gates
+        .iter()
+        .map(|g| match g {
+            RoutedGate::Sx(_) | RoutedGate::X(_) => model.p1,
+            RoutedGate::Rz(..) => model.p_rz,
+            _ => model.p2,
+        })
+        .map(|p| (1.0 - p.clamp(0.0, 1.0)).ln())
+        .sum();
+    let weight = (1.0 - clean.exp()).clamp(0.0, 1.0);
+    // The expected amplitude updates: the noiseless run and each trajectory that holds an error.
+    let work = (1u64 << m) as f64 * circuit.gates.len() as f64 * (1.0 + trajectories as f64 * weight);
+    if work > MAX_WORK {
+        return Err(Error::InvalidArgument(format!(
+            "{} gates on 2^{m} amplitudes, run about {:.0} times under `{}`, are {work:.1e} amplitude updates, \
+             more than the {MAX_WORK:.0e} one estimate takes (weeks on one machine); use fewer trajectories \
+             or a circuit on fewer physical qubits",
+            circuit.gates.len(),
+            1.0 + trajectories as f64 * weight,
+            model.name
+        )));
+    }
     crate::sim::check_bytes(m.max(n), 32u128 << m.max(n))?;
     let mut w = vec![0.0; 1 << n];
     for &k in valid {
@@ -1120,17 +1148,6 @@ pub fn estimate_within(
     let mut amps = vec![Complex64::new(0.0, 0.0); 1 << m];
     let mut probs = vec![0.0; 1 << n];
     let dot = |p: &[f64], w: &[f64]| p.iter().zip(w).map(|(a, b)| a * b).sum::<f64>();
-    // The chance that a trajectory holds an error, for the progress estimate.
-    let clean: f64 = circuit
-        .gates
-        .iter()
-        .map(|g| match g {
-            RoutedGate::Sx(_) | RoutedGate::X(_) => model.p1,
-            RoutedGate::Rz(..) => model.p_rz,
-            _ => model.p2,
-        })
-        .map(|p| (1.0 - p.clamp(0.0, 1.0)).ln())
-        .sum();
     let mut pace = Pace {
         budget,
         task: if [model.p1, model.p_rz, model.p2, model.readout]
@@ -1143,7 +1160,7 @@ pub fn estimate_within(
         },
         gates: circuit.gates.len(),
         trajectories,
-        weight: (1.0 - clean.exp()).clamp(0.0, 1.0),
+        weight,
         trajectory: None,
         every: if m >= 16 { 1 } else { 16 },
     };

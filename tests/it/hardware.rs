@@ -626,6 +626,32 @@ fn predict_has_a_time_budget_and_refuses_absurd_trajectories() {
         "1000000000",
     ]);
     assert!(e.contains("--trajectories 1000000000") && e.contains("at most"), "{e}");
+    // A run of months is refused before it starts: 1000 cx on 25 physical qubits, a million
+    // trajectories nearly all with an error.
+    let body: String = (0..1000)
+        .map(|i| format!("cx ${}, ${};\n", i % 24, i % 24 + 1))
+        .collect();
+    let huge = routed_file(
+        &dir,
+        "huge.qasm",
+        &format!("{ROUTED_HEAD}{body}{}", routed_measurements()),
+    );
+    let began = std::time::Instant::now();
+    let e = usage_error(&[
+        "predict",
+        s(&huge),
+        "--manifest",
+        s(&manifest),
+        "--noise",
+        "heron",
+        "--trajectories",
+        "1000000",
+    ]);
+    assert!(
+        e.contains("amplitude updates") && e.contains("fewer trajectories"),
+        "{e}"
+    );
+    assert!(began.elapsed().as_secs_f64() < 20.0, "refused late: {e}");
     let puzzle = data("tiny-tango-4x4.txt");
     let e = usage_error(&[
         "solve",
