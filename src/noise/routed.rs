@@ -6,6 +6,12 @@
 //! `p_rz` after `rz`, `p2` after each two-qubit gate, readout flips on the measured bits. The
 //! physical qubits the file uses are renumbered 0..m (routing may use more than the circuit's
 //! n); the unmeasured ones are traced out.
+//!
+//! The file is trusted for nothing ([`parse_for`], the entry point for a file and its
+//! manifest): every refusal names its line, sizes are checked before anything is allocated,
+//! angles are evaluated without recursion beyond a fixed depth, and no text makes the reader
+//! panic. [`estimate_within`] runs within a [`Budget`] and refuses up front more than
+//! [`super::MAX_TRAJECTORIES`] trajectories or [`MAX_WORK`] amplitude updates.
 
 use super::program::Pauli;
 use super::timing::DeviceTiming;
