@@ -108,6 +108,9 @@ impl<'a> Distribution<'a> {
     }
 }
 
+/// The most shots one draw takes: a hundred million take seconds; 2^64 would take centuries.
+pub const MAX_SHOTS: u64 = 100_000_000;
+
 /// `shots` measurements of `enc`'s circuit on `sim` at `angles`, drawn with `seed`: from the
 /// exact distribution, or under `noise` (a model and its trajectories) from seeded
 /// trajectories of the exported circuit, with readout errors.
@@ -119,12 +122,15 @@ pub fn draw(
     seed: u64,
     noise: Option<(&crate::noise::NoiseModel, usize)>,
 ) -> Result<CountMap> {
-    if shots == 0 {
+    if shots == 0 || shots > MAX_SHOTS {
         return Err(Error::out_of_range(
             crate::error::Quantity::Shots,
-            0,
-            "must be at least 1",
+            shots,
+            format!("must be 1..={MAX_SHOTS:e} (a device takes thousands to a million; each shot is one draw here)"),
         ));
+    }
+    if let Some((_, trajectories)) = noise {
+        crate::noise::check_trajectory_cap(trajectories)?;
     }
     match noise {
         None => Distribution::of(sim, angles)?.sample(shots, seed),

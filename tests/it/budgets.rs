@@ -306,3 +306,36 @@ fn solve_stops_its_optimiser_and_trajectories_at_the_time_budget() {
         stderr(&out)
     );
 }
+
+/// `sample --shots 2^64 − 1` would draw for centuries: refused before any work.
+#[test]
+fn absurd_shot_counts_are_refused_up_front() {
+    let dir = Scratch::new("sample-shots");
+    let out = dir.join("c.qasm");
+    let f = data("nqueens-5-given.txt");
+    let made = quzzle(&[
+        "qasm",
+        f.to_str().unwrap(),
+        "--depth",
+        "1",
+        "--gammas",
+        "0.1",
+        "--betas",
+        "0.2",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let manifest = dir.join("c.json");
+    for shots in ["18446744073709551615", "100000001"] {
+        let began = std::time::Instant::now();
+        let o = quzzle(&["sample", manifest.to_str().unwrap(), "--shots", shots]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("--shots") && stderr(&o).contains("1..=1e8"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(began.elapsed() < Duration::from_secs(10));
+    }
+}
