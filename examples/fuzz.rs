@@ -15,7 +15,15 @@
 //! (shots, distinct boards, valid shots); some counts texts mutated (repeated keys, huge or
 //! negative values, totals past 2^64, cut text, megabyte keys), which must end in a result or
 //! an error, never a panic; some manifests with one field changed or removed, which must be
-//! refused. Same seed, same inputs.
+//! refused. Then experiment folders (`--experiments N` rounds, in-process): a real export
+//! with counts, tampered as a hostile user would (swapped or foreign manifests, stale counts,
+//! index edits with and without the digest redone, paths outside the folder, repeated depths,
+//! cut files), read back and scored: every tampered folder refused, every untampered one
+//! scored whole. Then routed circuits as `predict` reads them (`--routed N`): mutated or given
+//! a hostile line (non-finite angles, huge registers, a gate on one qubit twice, control flow,
+//! redefined gates), each read and run or refused, the hostile ones always refused. Then
+//! shard merges (`--merges N`): two shards of a small sweep with one file cut, changed,
+//! removed or swapped, refused or merged to the unsharded rows. Same seed, same inputs.
 //!
 //!     cargo build --release
 //!     cargo run --release --example fuzz -- --seed 1 --inputs 10000 --runs 200 --max-seconds 240
@@ -45,6 +53,12 @@ struct Options {
     binary: PathBuf,
     /// Rounds of the counts and manifest fuzzing.
     counts: usize,
+    /// Rounds of the experiment-folder fuzzing.
+    experiments: usize,
+    /// Rounds of the routed-circuit fuzzing.
+    routed: usize,
+    /// Rounds of the shard-merge fuzzing.
+    merges: usize,
 }
 
 fn options() -> Options {
@@ -61,6 +75,9 @@ fn options() -> Options {
         run_timeout: 20,
         binary: release.join("quzzle"),
         counts: 2000,
+        experiments: 300,
+        routed: 500,
+        merges: 300,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -77,8 +94,11 @@ fn options() -> Options {
             "--run-timeout" => o.run_timeout = num(flag, value),
             "--binary" => o.binary = PathBuf::from(value),
             "--counts" => o.counts = num(flag, value),
+            "--experiments" => o.experiments = num(flag, value),
+            "--routed" => o.routed = num(flag, value),
+            "--merges" => o.merges = num(flag, value),
             other => {
-                panic!("unknown option {other} (--seed, --inputs, --runs, --max-seconds, --run-timeout, --binary, --counts)")
+                panic!("unknown option {other} (--seed, --inputs, --runs, --max-seconds, --run-timeout, --binary, --counts, --experiments, --routed, --merges)")
             }
         }
     }
@@ -422,7 +442,59 @@ fn main() {
     for p in counts.panics.iter().chain(&counts.wrong).take(20) {
         println!("  FAIL {p}");
     }
-    if !parse_panics.is_empty() || !failures.is_empty() || !counts.panics.is_empty() || !counts.wrong.is_empty() {
+    let experiments = fuzz_experiments(&o, &mut rng);
+    println!(
+        "experiment folders: {} rounds ({} tampered, {} of them refused) in {:.1} s: {} panic(s), {} wrong result(s)",
+        experiments.rounds,
+        experiments.tampered,
+        experiments.refused,
+        experiments.seconds,
+        experiments.panics.len(),
+        experiments.wrong.len()
+    );
+    for p in experiments.panics.iter().chain(&experiments.wrong).take(20) {
+        println!("  FAIL {p}");
+    }
+    let routed = fuzz_routed(&o, &mut rng);
+    println!(
+        "routed circuits: {} rounds ({} with a hostile line, {} inputs refused in all) in {:.1} s: {} panic(s), {} wrong result(s)",
+        routed.rounds,
+        routed.hostile,
+        routed.refused,
+        routed.seconds,
+        routed.panics.len(),
+        routed.wrong.len()
+    );
+    let merges = fuzz_merges(&o, &mut rng);
+    println!(
+        "shard merges: {} rounds ({} refused, the rest the unsharded rows) in {:.1} s: {} panic(s), {} wrong result(s)",
+        merges.rounds,
+        merges.refused,
+        merges.seconds,
+        merges.panics.len(),
+        merges.wrong.len()
+    );
+    for p in routed
+        .panics
+        .iter()
+        .chain(&routed.wrong)
+        .chain(&merges.panics)
+        .chain(&merges.wrong)
+        .take(20)
+    {
+        println!("  FAIL {p}");
+    }
+    if !parse_panics.is_empty()
+        || !routed.panics.is_empty()
+        || !routed.wrong.is_empty()
+        || !merges.panics.is_empty()
+        || !merges.wrong.is_empty()
+        || !failures.is_empty()
+        || !counts.panics.is_empty()
+        || !counts.wrong.is_empty()
+        || !experiments.panics.is_empty()
+        || !experiments.wrong.is_empty()
+    {
         std::process::exit(1);
     }
 }
@@ -728,6 +800,486 @@ fn fuzz_counts(o: &Options, rng: &mut impl Rng) -> CountsOutcome {
         }
     }
     let _ = std::panic::take_hook();
+    out.seconds = began.elapsed().as_secs_f64();
+    out
+}
+
+/// An experiment folder as file name → text.
+type Folder = std::collections::BTreeMap<String, String>;
+
+/// The folder `qasm --depths 1..3 --optimize` writes for `file` in `flavor`, with counts of
+/// every depth as the submission scripts write them (quzzle's format and the `run` record of
+/// the manifest they were measured for).
+fn experiment_folder(file: &str, text: &str, flavor: Flavor) -> Folder {
+    use quzzle::export::batch::{self, DepthsRequest};
+    let enc = encoding::parse(file, text, EncodingKind::Onehot, Level::Paper).expect("a test puzzle");
+    let request = DepthsRequest {
+        depths: vec![1, 2, 3],
+        angles: AngleSource::Optimize { seed: 0 },
+        flavor,
+        symbolic: false,
+        space: SpaceSettings::default(),
+        noise: Default::default(),
+        noise_seed: 0,
+    };
+    let exp = batch::export_depths(enc.as_ref(), &request).expect("exports");
+    let mut folder = Folder::new();
+    for (entry, c) in exp.index.depths.iter().zip(&exp.circuits) {
+        let m = c.manifest.as_ref().expect("a manifest");
+        folder.insert(entry.qasm.clone(), c.text.clone());
+        folder.insert(entry.manifest.clone(), serde_json::to_string_pretty(m).expect("JSON"));
+        let states: Vec<(String, u64)> = m.valid_bitstrings.iter().map(|b| (b.clone(), 7)).collect();
+        let mut counts: serde_json::Value =
+            serde_json::from_str(&counts_text(&states, m.provenance.qubits, CountsFormat::Quzzle)).expect("JSON");
+        counts["run"] = serde_json::json!({"provider": "aer", "backend": "aer_simulator", "manifest": entry.manifest, "manifest_digest": entry.manifest_digest});
+        folder.insert(
+            entry.counts.clone(),
+            serde_json::to_string_pretty(&counts).expect("JSON"),
+        );
+    }
+    folder.insert(
+        batch::INDEX_FILE.into(),
+        serde_json::to_string_pretty(&exp.index).expect("JSON"),
+    );
+    folder
+}
+
+/// `folder`'s index edited by `edit`, its digest made to match again when `redigest` (what a
+/// user who knows the digest rule could write).
+fn edit_index(folder: &mut Folder, redigest: bool, edit: impl FnOnce(&mut serde_json::Value)) {
+    let key = quzzle::export::batch::INDEX_FILE;
+    let mut index: serde_json::Value = serde_json::from_str(&folder[key]).expect("JSON");
+    edit(&mut index);
+    if redigest {
+        index["digest"] = quzzle::export::json::digest_of(&index).into();
+    }
+    folder.insert(key.into(), serde_json::to_string_pretty(&index).expect("JSON"));
+}
+
+/// One tampering of an experiment folder (`other` is another export of the same puzzle, whose
+/// files stand for stale ones); what it did, or `None` when the round is left untampered.
+fn tamper_folder(folder: &mut Folder, other: &Folder, rng: &mut impl Rng) -> Option<String> {
+    let p = rng.random_range(1..=3usize);
+    let (_, manifest, counts) = quzzle::export::batch::depth_files(p);
+    let d = p - 1;
+    Some(match rng.random_range(0..12) {
+        0 => {
+            let q = p % 3 + 1;
+            let (_, other_manifest, _) = quzzle::export::batch::depth_files(q);
+            let a = folder[&manifest].clone();
+            let b = folder[&other_manifest].clone();
+            folder.insert(manifest.clone(), b);
+            folder.insert(other_manifest.clone(), a);
+            format!("{manifest} and {other_manifest} swapped")
+        }
+        1 => {
+            folder.insert(manifest.clone(), other[&manifest].clone());
+            format!("{manifest} of another export")
+        }
+        2 => {
+            folder.insert(counts.clone(), other[&counts].clone());
+            format!("{counts} measured for another export")
+        }
+        3 => {
+            let redigest = rng.random_bool(0.5);
+            edit_index(folder, redigest, |i| i["depths"][d]["p"] = (p + 6).into());
+            format!("depth {p} relabelled (digest redone: {redigest})")
+        }
+        4 => {
+            let v = [7.0, -0.5, 1.5][rng.random_range(0..3)];
+            edit_index(folder, true, |i| i["depths"][d]["success_probability"] = v.into());
+            format!("depth {p}'s P(valid) set to {v}")
+        }
+        5 => {
+            let name = ["../other/p03.json", "/etc/passwd", "p09.json", "p01.json"][rng.random_range(0..4)];
+            let field = ["manifest", "qasm", "counts"][rng.random_range(0..3)];
+            let same = folder_field(folder, d, field) == name;
+            if same {
+                return None;
+            }
+            edit_index(folder, true, |i| i["depths"][d][field] = name.into());
+            format!("depth {p}'s {field} set to {name}")
+        }
+        6 => {
+            edit_index(folder, true, |i| {
+                let copy = i["depths"][d].clone();
+                i["depths"].as_array_mut().expect("depths").insert(d, copy);
+            });
+            format!("depth {p} listed twice")
+        }
+        7 => {
+            edit_index(folder, true, |i| i["uniform_baseline"] = 0.5.into());
+            "uniform baseline set to 0.5".into()
+        }
+        8 => {
+            let g = rng.random_range(0.0..3.0);
+            edit_index(folder, true, |i| i["depths"][d]["gammas"][0] = g.into());
+            format!("depth {p}'s first gamma set to {g}")
+        }
+        9 => {
+            let key = quzzle::export::batch::INDEX_FILE;
+            let text = &folder[key];
+            let cut = rng.random_range(0..text.len());
+            let cut = (0..=cut).rev().find(|&c| text.is_char_boundary(c)).unwrap_or(0);
+            folder.insert(key.into(), text[..cut].to_string());
+            format!("index cut at byte {cut}")
+        }
+        10 => {
+            // Any field of the index changed, the digest left as it was.
+            let keys: Vec<String> =
+                serde_json::from_str::<serde_json::Value>(&folder[quzzle::export::batch::INDEX_FILE])
+                    .expect("JSON")
+                    .as_object()
+                    .expect("an object")
+                    .keys()
+                    .filter(|k| k.as_str() != "digest")
+                    .cloned()
+                    .collect();
+            let key = keys[rng.random_range(0..keys.len())].clone();
+            edit_index(folder, false, |i| i[&key] = serde_json::json!("edited"));
+            format!("`{key}` edited")
+        }
+        _ => return None,
+    })
+}
+
+fn folder_field(folder: &Folder, d: usize, field: &str) -> String {
+    let index: serde_json::Value = serde_json::from_str(&folder[quzzle::export::batch::INDEX_FILE]).expect("JSON");
+    index["depths"][d][field].as_str().unwrap_or_default().to_string()
+}
+
+/// Every depth of the folder at `dir` with counts, read back and scored as `score DIR` does:
+/// the shots scored, or the first error.
+fn score_folder(dir: &Path) -> quzzle::Result<Vec<u64>> {
+    let (_, depths) = quzzle::export::batch::read_folder(dir)?;
+    let mut shots = Vec::new();
+    for d in depths {
+        if let Some((path, text)) = &d.counts {
+            let counts = read_counts(text, &path.display().to_string(), d.manifest.qubits, None, None)?;
+            shots.push(score::score(d.encoding.as_ref(), &d.manifest, &counts, 10, 0.95)?.shots);
+        }
+    }
+    Ok(shots)
+}
+
+#[derive(Default)]
+struct ExperimentOutcome {
+    rounds: usize,
+    tampered: usize,
+    refused: usize,
+    seconds: f64,
+    panics: Vec<String>,
+    wrong: Vec<String>,
+}
+
+/// Experiment folders (`--experiments N` rounds): a real export with counts, tampered as a
+/// hostile user would (swapped or foreign manifests, stale counts, index edits with and without
+/// the digest redone, paths outside the folder, repeated depths, cut files), read back through
+/// `read_folder` and scored. Tampered folders must be refused, untampered ones scored whole.
+fn fuzz_experiments(o: &Options, rng: &mut impl Rng) -> ExperimentOutcome {
+    let began = Instant::now();
+    let mut out = ExperimentOutcome::default();
+    if o.experiments == 0 {
+        return out;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // 11 qubits at `paper`.
+    let text = std::fs::read_to_string(root.join("tests/data/tiny-tango-4x4.txt")).expect("tests/data");
+    let pristine = experiment_folder("tiny-tango-4x4.txt", &text, Flavor::Ibm);
+    let other = experiment_folder("tiny-tango-4x4.txt", &text, Flavor::Portable);
+    let expected: Vec<u64> = (1..=3)
+        .map(|p| {
+            let (_, _, counts) = quzzle::export::batch::depth_files(p);
+            let doc: serde_json::Value = serde_json::from_str(&pristine[&counts]).expect("JSON");
+            doc["shots"].as_u64().expect("shots")
+        })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("quzzle-fuzz-experiment-{}", std::process::id()));
+    std::panic::set_hook(Box::new(|_| {}));
+    for round in 0..o.experiments {
+        out.rounds += 1;
+        let mut folder = pristine.clone();
+        let what = tamper_folder(&mut folder, &other, rng);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        for (name, text) in &folder {
+            std::fs::write(dir.join(name), text).expect("write the folder");
+        }
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| score_folder(&dir)));
+        let label = format!("round {round} ({})", what.as_deref().unwrap_or("untampered"));
+        if what.is_some() {
+            out.tampered += 1;
+        }
+        match (result, &what) {
+            (Err(_), _) => out.panics.push(format!("{label}: panicked")),
+            (Ok(Ok(shots)), Some(_)) => out
+                .wrong
+                .push(format!("{label}: scored {shots:?} shots instead of a refusal")),
+            (Ok(Err(_)), Some(_)) => out.refused += 1,
+            (Ok(Ok(shots)), None) if shots != expected => out
+                .wrong
+                .push(format!("{label}: scored {shots:?} shots, {expected:?} were written")),
+            (Ok(Ok(_)), None) => {}
+            (Ok(Err(e)), None) => out.wrong.push(format!("{label}: its own folder was refused: {e}")),
+        }
+    }
+    let _ = std::panic::take_hook();
+    let _ = std::fs::remove_dir_all(&dir);
+    out.seconds = began.elapsed().as_secs_f64();
+    out
+}
+
+/// A routed circuit of the 11 qubits of tiny-tango-4x4's manifest, as Qiskit writes one for a
+/// device: native gates on physical qubits, then the final measurements.
+fn routed_seed(rng: &mut impl Rng) -> String {
+    let mut s = String::from("OPENQASM 3.0;\ninclude \"stdgates.inc\";\nbit[11] c;\n");
+    for _ in 0..rng.random_range(5..40) {
+        let q = rng.random_range(0..11);
+        match rng.random_range(0..4) {
+            0 => s += &format!("rz({:.6}) ${q};\n", rng.random_range(-3.0..3.0)),
+            1 => s += &format!("sx ${q};\n"),
+            2 => s += &format!("x ${q};\n"),
+            _ => s += &format!("cx ${q}, ${};\n", (q + 1 + rng.random_range(0..10)) % 11),
+        }
+    }
+    for i in 0..11 {
+        s += &format!("c[{i}] = measure ${i};\n");
+    }
+    s
+}
+
+/// What a hostile user writes into a routed file: angles that are not finite, registers past
+/// any memory, a gate on one qubit twice, control flow, redefined gates, other includes.
+const HOSTILE_ROUTED: [&str; 14] = [
+    "rz(nan) $0;",
+    "rz(inf) $1;",
+    "rz(1e308*1e308) $2;",
+    "rz(pi/0) $3;",
+    "rz(0/0) $4;",
+    "cx $0, $0;",
+    "bit[18446744073709551615] d;",
+    "qubit[1000000000] q;",
+    "if (c[0]) x $1;",
+    "for int i in [0:3] { x $0; }",
+    "gate rz(t) a { x a; }",
+    "include \"other.inc\";",
+    "c[0] = measure $0;\nx $0;",
+    "rz(((((((((((((((((((((0.1)))))))))))))))))))))) $5;",
+];
+
+#[derive(Default)]
+struct RoutedOutcome {
+    rounds: usize,
+    hostile: usize,
+    refused: usize,
+    seconds: f64,
+    panics: Vec<String>,
+    wrong: Vec<String>,
+}
+
+/// Routed circuits (`--routed N` rounds, in-process, as `predict` reads them): a seed circuit,
+/// mutated (lines cut, repeated or swapped, characters replaced, the text cut) or given one
+/// hostile line. Every input ends in a result or an error, never a panic; every input with a
+/// non-finite angle or another hostile line is refused.
+fn fuzz_routed(o: &Options, rng: &mut impl Rng) -> RoutedOutcome {
+    use quzzle::noise::routed;
+    let began = Instant::now();
+    let mut out = RoutedOutcome::default();
+    let model = quzzle::noise::NoiseModel::parse("p1=0.01,p2=0.05,readout=0.02").expect("a model");
+    std::panic::set_hook(Box::new(|_| {}));
+    for round in 0..o.routed {
+        out.rounds += 1;
+        let seed = routed_seed(rng);
+        let lines: Vec<&str> = seed.lines().collect();
+        // Hostile lines go after the register declaration and before the measurements.
+        let (text, hostile) = if rng.random_bool(0.4) {
+            let h = HOSTILE_ROUTED[rng.random_range(0..HOSTILE_ROUTED.len())];
+            let at = rng.random_range(3..lines.len() - 11);
+            let mut l = lines.clone();
+            l.insert(at, h);
+            (l.join("\n") + "\n", Some(h))
+        } else {
+            (mutate(&seed, rng), None)
+        };
+        // The deep-parentheses line is well formed: it is hostile only to a recursive reader.
+        let must_refuse = hostile.filter(|h| !h.starts_with("rz((((("));
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let c = routed::parse_for(&text, "fuzz.qasm", 11)?;
+            routed::estimate(&c, &[0, 5], &model, 2, 1).map(|_| ())
+        }));
+        let label = format!("round {round} ({})", hostile.unwrap_or("mutated"));
+        if must_refuse.is_some() {
+            out.hostile += 1;
+        }
+        match result {
+            Err(_) => out.panics.push(format!("{label}: panicked")),
+            Ok(Err(_)) => out.refused += 1,
+            Ok(Ok(())) if must_refuse.is_some() => out.wrong.push(format!("{label}: accepted")),
+            Ok(Ok(())) => {}
+        }
+    }
+    let _ = std::panic::take_hook();
+    out.seconds = began.elapsed().as_secs_f64();
+    out
+}
+
+#[derive(Default)]
+struct MergeOutcome {
+    rounds: usize,
+    refused: usize,
+    seconds: f64,
+    panics: Vec<String>,
+    wrong: Vec<String>,
+}
+
+/// Sharded sweeps (`--merges N` rounds, in-process): two shards of a small sweep run here,
+/// then one of their files tampered (cut, a byte changed, a line deleted or repeated, the file
+/// removed, settings swapped between the shards, a record field edited) and merged. Every
+/// merge is refused, or gives the rows of the unsharded sweep; never a panic.
+fn fuzz_merges(o: &Options, rng: &mut impl Rng) -> MergeOutcome {
+    use quzzle::experiment::sweep::{self, shard, ObjectiveSpec, SweepPlan};
+    use quzzle::qaoa::optimize::{Init, OptimizeConfig};
+    let began = Instant::now();
+    let mut out = MergeOutcome::default();
+    if o.merges == 0 {
+        return out;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("quzzle-fuzz-merge-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let input = dir.join("in");
+    std::fs::create_dir_all(&input).expect("a scratch folder");
+    for name in [
+        "tiny-tango-4x4.txt",
+        "tiny-takuzu-4x4.txt",
+        "queens-4x4-handmade.txt",
+        "nqueens-4.txt",
+    ] {
+        std::fs::copy(root.join("tests/data").join(name), input.join(name)).expect("tests/data");
+    }
+    let files = sweep::collect_files(&[input]).expect("the inputs");
+    let plan_of = |files: Vec<PathBuf>, shard: Option<shard::ShardManifest>| SweepPlan {
+        files,
+        level: Level::Paper,
+        encoding: EncodingKind::Onehot,
+        depths: vec![1, 2],
+        inits: vec![Init::Interp],
+        objective: ObjectiveSpec::Energy,
+        config: OptimizeConfig {
+            max_iters: 20,
+            seed: 3,
+            ..OptimizeConfig::default()
+        },
+        match_random_budget: false,
+        max_qubits: 20,
+        space: Default::default(),
+        noise: Default::default(),
+        shard,
+        baseline: None,
+        transfer_from: Vec::new(),
+        schedule: None,
+    };
+    let mut folders = Vec::new();
+    for i in 0..2 {
+        let (chosen, manifest) = shard::select(&files, shard::Shard { index: i, count: 2 }).expect("a shard");
+        let plan = plan_of(chosen, Some(manifest));
+        let csv = dir.join(format!("s{i}")).join("sweep.csv");
+        let outcome = sweep::run_sweep(&plan, &csv, &mut |_| {}).expect("the shard runs");
+        shard::record_run(&csv, &plan, &outcome).expect("its record");
+        folders.push(dir.join(format!("s{i}")));
+    }
+    let whole = sweep::run_sweep(&plan_of(files, None), &dir.join("whole/sweep.csv"), &mut |_| {}).expect("runs");
+    // Rows compared without their last column, the seconds.
+    let key = |rows: &[sweep::SweepRow]| -> Vec<String> {
+        rows.iter()
+            .map(|r| {
+                let text = r.to_csv_record().expect("a row");
+                text.trim_end()
+                    .rsplit_once(',')
+                    .map_or(text.clone(), |(a, _)| a.to_string())
+            })
+            .collect()
+    };
+    let expected = key(&whole.rows);
+    let names = ["sweep.csv", "sweep.settings.json", "sweep.shard.json"];
+    let pristine: Vec<Vec<Vec<u8>>> = folders
+        .iter()
+        .map(|f| {
+            names
+                .iter()
+                .map(|n| std::fs::read(f.join(n)).expect("a shard file"))
+                .collect()
+        })
+        .collect();
+    std::panic::set_hook(Box::new(|_| {}));
+    for round in 0..o.merges {
+        out.rounds += 1;
+        for (f, files) in folders.iter().zip(&pristine) {
+            for (n, bytes) in names.iter().zip(files) {
+                std::fs::write(f.join(n), bytes).expect("restore");
+            }
+        }
+        let s = rng.random_range(0..2);
+        let which = rng.random_range(0..names.len());
+        let path = folders[s].join(names[which]);
+        let bytes = pristine[s][which].clone();
+        let what = match rng.random_range(0..7) {
+            0 => {
+                let at = rng.random_range(0..bytes.len());
+                std::fs::write(&path, &bytes[..at]).expect("write");
+                format!("{} cut at {at}", names[which])
+            }
+            1 => {
+                let mut b = bytes;
+                let at = rng.random_range(0..b.len());
+                b[at] = b"0123456789,\n\"x"[rng.random_range(0..15)];
+                std::fs::write(&path, &b).expect("write");
+                format!("{} byte {at} changed", names[which])
+            }
+            2 | 3 => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let mut lines: Vec<&str> = text.lines().collect();
+                let at = rng.random_range(0..lines.len());
+                if rng.random_bool(0.5) {
+                    lines.remove(at);
+                } else {
+                    lines.insert(at, lines[at]);
+                }
+                std::fs::write(&path, lines.join("\n") + "\n").expect("write");
+                format!("{} line {at} deleted or repeated", names[which])
+            }
+            4 => {
+                std::fs::remove_file(&path).expect("remove");
+                format!("{} removed", names[which])
+            }
+            5 => {
+                std::fs::write(&path, &pristine[1 - s][which]).expect("write");
+                format!("{} of the other shard", names[which])
+            }
+            _ => {
+                let record = folders[s].join("sweep.shard.json");
+                let mut doc: serde_json::Value = serde_json::from_slice(&pristine[s][2]).expect("the record is JSON");
+                let keys: Vec<String> = doc.as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
+                let key = keys[rng.random_range(0..keys.len())].clone();
+                doc[&key] = [serde_json::json!("ab"), serde_json::json!(7), serde_json::json!([])]
+                    [rng.random_range(0..3)]
+                .clone();
+                std::fs::write(&record, serde_json::to_string(&doc).expect("JSON")).expect("write");
+                format!("sweep.shard.json's `{key}` edited")
+            }
+        };
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shard::merge(&folders)));
+        match result {
+            Err(_) => out.panics.push(format!("round {round} ({what}): panicked")),
+            Ok(Err(_)) => out.refused += 1,
+            Ok(Ok(m)) if key(&m.rows) != expected => {
+                out.wrong.push(format!("round {round} ({what}): merged other rows"))
+            }
+            Ok(Ok(_)) => {}
+        }
+    }
+    let _ = std::panic::take_hook();
+    let _ = std::fs::remove_dir_all(&dir);
     out.seconds = began.elapsed().as_secs_f64();
     out
 }

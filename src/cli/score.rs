@@ -228,7 +228,7 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
     let out = args.out.as_deref().unwrap_or(dir);
     check_output_folder(out, "--out", &EXPERIMENT_FILES)?;
     let index_path = dir.join(batch::INDEX_FILE);
-    let index = batch::read_index(&read(&index_path)?, &index_path.display().to_string())?;
+    let (index, folder) = batch::read_folder(dir)?;
     let mut inputs: Vec<std::path::PathBuf> = vec![index_path.clone()];
     for d in &index.depths {
         inputs.push(dir.join(&d.manifest));
@@ -248,26 +248,21 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
     );
     let mut depths = Vec::new();
     let mut missing = Vec::new();
-    for entry in &index.depths {
-        // Every depth's manifest is held against the index, counts or not: a folder that mixes
-        // two exports is refused whole.
+    for depth in folder {
+        let (entry, manifest, enc) = (&depth.entry, &depth.manifest, depth.encoding);
         let manifest_path = dir.join(&entry.manifest);
-        let manifest = ManifestDoc::parse(&read(&manifest_path)?, &manifest_path.display().to_string())?;
-        let enc = manifest.encoding()?;
-        batch::check_depth(&index, entry, &manifest)?;
-        let counts_path = dir.join(&entry.counts);
-        if !counts_path.exists() {
+        let Some((counts_path, counts_text)) = depth.counts else {
             missing.push(entry.p);
             continue;
-        }
+        };
         let counts = read_counts(
-            &read(&counts_path)?,
+            &counts_text,
             &counts_path.display().to_string(),
             manifest.qubits,
             args.format.format(),
             args.shots,
         )?;
-        let report = score::score(enc.as_ref(), &manifest, &counts, args.top, args.confidence)?;
+        let report = score::score(enc.as_ref(), manifest, &counts, args.top, args.confidence)?;
         let mut entry = entry.clone();
         // Models asked for now and not predicted at export: predicted here, at the manifest's
         // angles, with the export's seed rule (seed 0 + p).

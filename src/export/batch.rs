@@ -377,6 +377,53 @@ pub fn check_depth(
     Ok(())
 }
 
+/// One depth of an experiment folder read back and checked: its index entry, its manifest,
+/// the encoding rebuilt from it, and its counts file (path and text) when there is one.
+pub struct FolderDepth {
+    /// The index's entry.
+    pub entry: ExperimentDepth,
+    /// The manifest, held against the entry.
+    pub manifest: super::score::ManifestDoc,
+    /// The encoding the manifest rebuilds.
+    pub encoding: Box<dyn Encoding>,
+    /// The counts file and its text (`None`: not run yet).
+    pub counts: Option<(std::path::PathBuf, String)>,
+}
+
+/// Read the experiment folder `dir` and hold its parts against each other before any number is
+/// computed from them: the index ([`read_index`]), then every depth's manifest (its own digest
+/// and fields, [`super::score::ManifestDoc::encoding`]) against its entry ([`check_depth`]),
+/// counts or not, so that a folder mixing two exports is refused whole.
+pub fn read_folder(dir: &std::path::Path) -> Result<(ExperimentIndex, Vec<FolderDepth>)> {
+    let read = |path: &std::path::Path| {
+        std::fs::read_to_string(path).map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })
+    };
+    let index_path = dir.join(INDEX_FILE);
+    let index = read_index(&read(&index_path)?, &index_path.display().to_string())?;
+    let mut depths = Vec::with_capacity(index.depths.len());
+    for entry in &index.depths {
+        let manifest_path = dir.join(&entry.manifest);
+        let manifest = super::score::ManifestDoc::parse(&read(&manifest_path)?, &manifest_path.display().to_string())?;
+        let encoding = manifest.encoding()?;
+        check_depth(&index, entry, &manifest)?;
+        let counts_path = dir.join(&entry.counts);
+        let counts = match counts_path.symlink_metadata() {
+            Ok(_) => Some((counts_path.clone(), read(&counts_path)?)),
+            Err(_) => None,
+        };
+        depths.push(FolderDepth {
+            entry: entry.clone(),
+            manifest,
+            encoding,
+            counts,
+        });
+    }
+    Ok((index, depths))
+}
+
 /// A depth's measured P(valid) against one noise model's prediction.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NoisyVerdict {
