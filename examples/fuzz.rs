@@ -821,6 +821,7 @@ fn experiment_folder(file: &str, text: &str, flavor: Flavor) -> Folder {
         space: SpaceSettings::default(),
         noise: Default::default(),
         noise_seed: 0,
+        cancel: Default::default(),
     };
     let exp = batch::export_depths(enc.as_ref(), &request).expect("exports");
     let mut folder = Folder::new();

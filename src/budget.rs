@@ -56,16 +56,20 @@ impl Cancel {
         Ok(Cancel { deadline, ..self })
     }
 
+    /// Whether the stop was asked for (the flag, not the deadline).
+    pub fn interrupted(&self) -> bool {
+        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
     /// Whether the stop was asked for, or the deadline has passed.
     pub fn is_set(&self) -> bool {
-        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|(d, _)| Instant::now() >= d)
+        self.interrupted() || self.deadline.is_some_and(|(d, _)| Instant::now() >= d)
     }
 
     /// [`Error::Interrupted`] naming `task` once the stop was asked for, or
     /// [`Error::OutOfTime`] once the deadline has passed.
     pub fn check(&self, task: &str) -> Result<()> {
-        if self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+        if self.interrupted() {
             return Err(Error::Interrupted { task: task.to_string() });
         }
         if let Some((d, seconds)) = self.deadline {
@@ -222,9 +226,10 @@ impl<'a> Budget<'a> {
     /// The error of a run stopped by the budget: what ran, what was done, and how long the
     /// whole would take at the pace so far.
     pub fn out_of_time(&self, task: &str, fraction: Option<f64>, detail: &str) -> Error {
-        // A stop asked for from outside says so (Ctrl-C, or the request's own deadline).
-        if let Err(stop) = self.cancel.check(task) {
-            return stop;
+        // A stop asked for from outside says so; a deadline, the request's or the budget's,
+        // is told with what was done.
+        if self.cancel.interrupted() {
+            return Error::Interrupted { task: task.to_string() };
         }
         let seconds = self.seconds();
         let mut done = format!("{detail} in {seconds:.1} s");

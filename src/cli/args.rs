@@ -669,6 +669,11 @@ pub struct QasmArgs {
     /// `DIR.replaced-<time>`, never mixed with the new circuits.
     #[arg(long, requires = "depths")]
     pub overwrite: bool,
+    /// With --depths: give up (exit 1, nothing written) once this many seconds have passed,
+    /// checked before every optimiser evaluation and noisy trajectory. Ctrl-C stops the export
+    /// the same way (exit 130).
+    #[arg(long, value_name = "S", requires = "depths")]
+    pub max_seconds: Option<f64>,
     /// Angles from a `quzzle solve --json` report (its entry with p = --depth) or from a
     /// manifest written by `quzzle qasm`.
     #[arg(long, value_name = "REPORT.json")]
@@ -876,6 +881,10 @@ pub struct AnnealArgs {
     /// How β moves through the range.
     #[arg(long, value_enum, default_value_t = quzzle::experiment::anneal::BetaSchedule::Geometric)]
     pub schedule: quzzle::experiment::anneal::BetaSchedule,
+    /// Give up (exit 1) once this many seconds have passed (checked before every read).
+    /// Ctrl-C stops the run the same way (exit 130).
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
     /// Seed: read r draws from stream r of the generator it seeds.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,

@@ -54,7 +54,8 @@ use quzzle::Result;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Parse, run, and turn errors into messages and exit codes: 0 ok, 1 failure, 2 usage.
+/// Parse, run, and turn errors into messages and exit codes: 0 ok, 1 failure, 2 usage, 130
+/// stopped by Ctrl-C (as a shell reports a process ended by SIGINT).
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -78,7 +79,11 @@ pub fn main() -> ExitCode {
                 let _ = writeln!(err, "  caused by: {s}");
                 source = s.source();
             }
-            ExitCode::from(if e.is_usage() { 2 } else { 1 })
+            ExitCode::from(match e {
+                quzzle::Error::Interrupted { .. } => 130,
+                e if e.is_usage() => 2,
+                _ => 1,
+            })
         }
     }
 }

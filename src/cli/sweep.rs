@@ -17,34 +17,10 @@ use quzzle::qaoa::optimize::Init;
 use quzzle::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// Steps of the progress bar: work is weighed by 2^n·p amplitude-layers, scaled to this.
 const BAR_STEPS: u64 = 10_000;
-
-/// Set by Ctrl-C (SIGINT) during a sweep: read between rows and before every simulator call,
-/// so the sweep stops with its finished rows in the CSV and its lock removed.
-fn interrupt_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let seen = flag.clone();
-        // A second Ctrl-C ends the process at once (its lock then stays, and the next sweep on
-        // the folder takes it over as stale).
-        let installed = ctrlc::set_handler(move || {
-            if seen.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-        if let Err(e) = installed {
-            errln!("note: Ctrl-C cannot be caught ({e}): it ends the sweep without removing its lock");
-        }
-        flag
-    })
-    .clone()
-}
 
 pub fn run(args: &SweepArgs) -> Result<()> {
     if args.restarts > quzzle::experiment::solve::MAX_RESTARTS {
@@ -118,7 +94,9 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     let report_progress = |p: &quzzle::budget::Progress<'_>| {
         bar.suspend(|| errln!("{}", super::progress::line("sweep", p, args.max_seconds)));
     };
-    let interrupted = interrupt_flag();
+    // Ctrl-C is read between rows and before every simulator call: the sweep stops with its
+    // finished rows in the CSV and its lock removed (a second Ctrl-C ends it at once).
+    let interrupted = super::progress::interrupt_flag();
     let budget =
         super::progress::budget(args.max_seconds, &report_progress)?.with_cancel(Cancel::new(interrupted.clone()));
     let plan = SweepPlan {

@@ -66,6 +66,8 @@ pub struct AnnealSettings {
     pub seed: u64,
     /// `full`, or a block family whose blocks are all plain counts.
     pub space: SpaceChoice,
+    /// Read before every read: a stop request or deadline ends the run.
+    pub cancel: crate::budget::Cancel,
 }
 
 /// How many reads ended at one energy, and how many of those were valid boards.
@@ -250,6 +252,7 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
     let reads: Vec<(Vec<bool>, f64, f64, f64)> = (0..settings.reads)
         .into_par_iter()
         .map(|r| {
+            settings.cancel.check("annealing")?;
             let wall = std::time::Instant::now();
             let cpu = cpu_time::ThreadTime::try_now().map_err(cpu_clock)?;
             let mut rng = crate::rng::SeededRng::seed_from_u64(settings.seed);
@@ -467,6 +470,7 @@ mod tests {
             schedule: BetaSchedule::Geometric,
             seed: 3,
             space: SpaceChoice::Full,
+            cancel: Default::default(),
         }
     }
 

@@ -42,6 +42,9 @@ pub struct DepthsRequest {
     pub noise: NoiseSettings,
     /// Seed of the noisy trajectories.
     pub noise_seed: u64,
+    /// Read by the optimiser and the noisy trajectories: a stop request or deadline ends the
+    /// export (nothing is written).
+    pub cancel: crate::budget::Cancel,
 }
 
 /// One noisy prediction of a depth.
@@ -158,6 +161,7 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
             let all: Vec<usize> = (1..=max).collect();
             let config = OptimizeConfig {
                 seed: *seed,
+                cancel: req.cancel.clone(),
                 ..OptimizeConfig::default()
             };
             let results = solve::run_depths(sim, &Objective::Energy, success, &all, Init::Interp, &config)?;
@@ -188,18 +192,26 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
         let manifest = exported.manifest.as_ref().expect("a named export has a manifest");
         let angles = Angles::new(manifest.gammas.clone(), manifest.betas.clone())?;
         let noisy = match &sim {
-            Some((sim, success)) if !req.noise.models.is_empty() => {
-                depth::noisy_estimates(enc, sim, &success.valid, &angles, &req.noise, req.noise_seed)?
-                    .1
-                    .into_iter()
-                    .map(|e| NoisyPrediction {
-                        model: e.model.name,
-                        p_valid: e.p_valid,
-                        p_valid_se: e.p_valid_se,
-                        trajectories: e.trajectories,
-                    })
-                    .collect()
-            }
+            Some((sim, success)) if !req.noise.models.is_empty() => depth::noisy_estimates(
+                enc,
+                sim,
+                &success.valid,
+                &angles,
+                &crate::noise::NoiseSettings {
+                    cancel: req.cancel.clone(),
+                    ..req.noise.clone()
+                },
+                req.noise_seed,
+            )?
+            .1
+            .into_iter()
+            .map(|e| NoisyPrediction {
+                model: e.model.name,
+                p_valid: e.p_valid,
+                p_valid_se: e.p_valid_se,
+                trajectories: e.trajectories,
+            })
+            .collect(),
             _ => Vec::new(),
         };
         entries.push(ExperimentDepth {

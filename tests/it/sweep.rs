@@ -506,7 +506,7 @@ fn ctrl_c_stops_a_sweep_with_its_rows_kept_and_its_lock_removed() {
     assert!(kill.success());
     let o = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(o.status.code(), Some(130), "{err}");
     assert!(err.contains("interrupted"), "{err}");
     assert!(!out.join("sweep.lock").exists(), "the lock is removed: {err}");
     let kept = assert_whole_rows(&csv);

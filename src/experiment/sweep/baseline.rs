@@ -124,6 +124,7 @@ impl Baseline {
                     schedule: BetaSchedule::Geometric,
                     seed: self.seed,
                     space: s,
+                    cancel: Default::default(),
                 };
                 let wanted = |r: &&AnnealRow| {
                     &r.file == label && (r.space == s || s == SpaceChoice::Auto && r.space != SpaceChoice::Full)
