@@ -64,7 +64,7 @@ def main():
     ordered = [m for m in tables.COMPARE_METHODS if m in handles]
     fig.legend([handles[m] for m in ordered], ordered, loc="lower center", ncol=len(ordered), fontsize=8,
                frameon=False)
-    fig.suptitle("Time to a valid board with 99 % confidence. Top: annealing on one core of the 2-core "
+    fig.suptitle("Time to a valid board with 99 % confidence. Top: annealing (CPU time of its reads) on one core of the 2-core "
                  "machine, QAOA on IBM Heron r2 (estimated from gate counts, noiseless P(valid)). "
                  "Bottom: work.", fontsize=9)
     fig.tight_layout(rect=(0, 0.05, 1, 0.96))
