@@ -108,6 +108,11 @@ fn solve_json(
                 cancel: cancel.clone(),
                 ..settings.config.clone()
             },
+            // Noisy trajectories read it too: Ctrl-C during a long noise estimate stops it.
+            noise: quzzle::noise::NoiseSettings {
+                cancel: cancel.clone(),
+                ..settings.noise.clone()
+            },
             ..settings.clone()
         };
         let budget = quzzle::budget::Budget::unlimited().with_cancel(cancel);

@@ -315,7 +315,8 @@ pub fn read_index(text: &str, source: &str) -> Result<ExperimentIndex> {
             )));
         }
         for n in &d.noisy {
-            if !probability(n.p_valid) || !(n.p_valid_se.is_finite() && n.p_valid_se >= 0.0) || n.trajectories == 0 {
+            let sound = probability(n.p_valid) && n.p_valid_se.is_finite() && n.p_valid_se >= 0.0;
+            if !sound || n.trajectories == 0 {
                 return Err(bad(format!(
                     "depth {}: the prediction under {} is {} ± {} from {} trajectories, not a probability with a standard error",
                     d.p,

@@ -310,7 +310,8 @@ pub fn check_trajectories(trajectories: usize) -> Result<()> {
 }
 
 /// P(valid) on `valid` and the energy of `circuit` (the exported circuit of `sim`'s cost at
-/// `angles`) under `model`, from `trajectories` seeded trajectories.
+/// `angles`) under `model`, from `trajectories` seeded trajectories; `cancel` is read before each.
+#[allow(clippy::too_many_arguments)]
 pub fn estimate(
     sim: &dyn Qaoa,
     circuit: &NoisyCircuit,
