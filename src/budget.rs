@@ -11,12 +11,36 @@ use std::time::{Duration, Instant};
 /// thread sets, which the run reads between its steps (optimiser evaluations, sweep rows,
 /// counting chunks, noisy trajectories) and stops at with [`Error::Interrupted`]; optionally
 /// also a deadline (`--max-seconds`), past which it stops with [`Error::OutOfTime`]. The
-/// default never stops.
-#[derive(Clone, Debug, Default)]
+/// default never stops. It may also carry a progress report ([`Cancel::with_progress`]), which
+/// the same loops feed with how far they have gone ([`Cancel::tick`]).
+#[derive(Clone, Default)]
 pub struct Cancel {
     flag: Option<Arc<AtomicBool>>,
     /// The deadline and the seconds it was set from.
     deadline: Option<(Instant, f64)>,
+    /// The progress callback, when its next call is due, and when the request began.
+    progress: Option<Arc<Ticker>>,
+}
+
+/// A progress callback called at most once per interval.
+struct Ticker {
+    began: Instant,
+    interval: Duration,
+    next: Mutex<Instant>,
+    /// The last fraction told: a tick that cannot tell one (an optimiser evaluation) reports
+    /// the enclosing loop's (the depths done).
+    fraction: Mutex<Option<f64>>,
+    report: Box<dyn Fn(&Progress<'_>) + Send + Sync>,
+}
+
+impl std::fmt::Debug for Cancel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cancel")
+            .field("flag", &self.flag)
+            .field("deadline", &self.deadline)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 /// Every request equals every other: a way to stop a run is not one of its settings, so
@@ -32,7 +56,7 @@ impl Cancel {
     pub fn new(flag: Arc<AtomicBool>) -> Self {
         Cancel {
             flag: Some(flag),
-            deadline: None,
+            ..Cancel::default()
         }
     }
 
@@ -54,6 +78,57 @@ impl Cancel {
             .and_then(|d| Instant::now().checked_add(d))
             .map(|d| (d, s));
         Ok(Cancel { deadline, ..self })
+    }
+
+    /// This request, also calling `report` with the progress its loops tell
+    /// ([`Cancel::tick`]), at most once per `interval` (the first one interval from now).
+    pub fn with_progress(self, interval: Duration, report: Box<dyn Fn(&Progress<'_>) + Send + Sync>) -> Self {
+        let began = Instant::now();
+        let ticker = Ticker {
+            began,
+            interval,
+            next: Mutex::new(began.checked_add(interval).unwrap_or(began)),
+            fraction: Mutex::new(None),
+            report,
+        };
+        Cancel {
+            progress: Some(Arc::new(ticker)),
+            ..self
+        }
+    }
+
+    /// Tell how far `task` has gone (`fraction` of its work, when known; `detail` in its own
+    /// units, computed only when a report is due), which reaches the progress callback when a
+    /// report is due. Without a fraction the last one told is reported.
+    pub fn tick(&self, task: &str, fraction: Option<f64>, detail: impl FnOnce() -> String) {
+        let Some(t) = &self.progress else {
+            return;
+        };
+        let fraction = match (fraction, t.fraction.lock()) {
+            (Some(f), Ok(mut last)) => {
+                *last = Some(f);
+                Some(f)
+            }
+            (None, Ok(last)) => *last,
+            (f, Err(_)) => f,
+        };
+        let now = Instant::now();
+        // Another thread reporting right now stands for this one.
+        let Ok(mut next) = t.next.try_lock() else {
+            return;
+        };
+        if now < *next {
+            return;
+        }
+        *next = now.checked_add(t.interval).unwrap_or(now);
+        drop(next);
+        let detail = detail();
+        (t.report)(&Progress {
+            task,
+            fraction,
+            detail: &detail,
+            seconds: now.duration_since(t.began).as_secs_f64(),
+        });
     }
 
     /// Whether the stop was asked for (the flag, not the deadline).
@@ -301,6 +376,36 @@ mod tests {
         let b = Budget::new(None, Duration::from_secs(3600), Some(&f)).unwrap();
         b.tick("counting", || Some(0.5), || "half".into());
         assert_eq!(calls.load(Ordering::Relaxed), 1, "not due for an hour");
+    }
+
+    #[test]
+    fn a_request_reports_its_loops_progress_and_keeps_the_last_fraction() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let c = Cancel::default().with_progress(
+            Duration::ZERO,
+            Box::new(move |p: &Progress<'_>| {
+                sink.lock()
+                    .unwrap()
+                    .push((p.task.to_string(), p.fraction, p.detail.to_string()))
+            }),
+        );
+        c.tick("depths", Some(0.25), || "p = 2".into());
+        c.tick("optimising", None, || "3 gradients".into());
+        let seen = seen.lock().unwrap().clone();
+        assert_eq!(
+            seen,
+            [
+                ("depths".to_string(), Some(0.25), "p = 2".to_string()),
+                ("optimising".to_string(), Some(0.25), "3 gradients".to_string())
+            ]
+        );
+        // A deadline says out of time with the seconds; the flag says interrupted.
+        let e = Cancel::default().with_deadline(Some(1e-9)).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(matches!(e.check("x"), Err(Error::OutOfTime { .. })));
+        assert!(Cancel::default().with_deadline(Some(-1.0)).is_err());
+        assert!(Cancel::default().check("x").is_ok());
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub fn run(args: &AnnealArgs) -> Result<()> {
         schedule: args.schedule,
         seed: args.seed,
         space: args.space,
-        cancel: super::progress::cancel(args.max_seconds)?,
+        cancel: super::progress::cancel("anneal", args.max_seconds)?,
     };
     let r = anneal(enc.as_ref(), &settings)?;
     if args.json {

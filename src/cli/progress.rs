@@ -52,7 +52,11 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
-/// The stop request of a long command: Ctrl-C, and `--max-seconds` from now.
-pub fn cancel(max_seconds: Option<f64>) -> Result<Cancel> {
-    Cancel::new(interrupt_flag()).with_deadline(max_seconds)
+/// The stop request of `command`: Ctrl-C, and `--max-seconds` from now; its loops' progress
+/// is printed on stderr every 5 s.
+pub fn cancel(command: &'static str, max_seconds: Option<f64>) -> Result<Cancel> {
+    let report = move |p: &Progress<'_>| errln!("{}", line(command, p, max_seconds));
+    Ok(Cancel::new(interrupt_flag())
+        .with_deadline(max_seconds)?
+        .with_progress(INTERVAL, Box::new(report)))
 }

@@ -199,7 +199,7 @@ fn run_depths(args: &QasmArgs, depths: &str) -> Result<()> {
         space,
         noise,
         noise_seed: args.seed,
-        cancel: super::progress::cancel(args.max_seconds)?,
+        cancel: super::progress::cancel("qasm", args.max_seconds)?,
     };
     let experiment = batch::export_depths(enc.as_ref(), &request)?;
     let mut files = Vec::new();

@@ -55,7 +55,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
     let report_progress =
         |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("solve", p, args.max_seconds));
-    let cancel = super::progress::cancel(args.max_seconds)?;
+    let cancel = super::progress::cancel("solve", args.max_seconds)?;
     let budget = super::progress::budget(args.max_seconds, &report_progress)?.with_cancel(cancel.clone());
     settings.config.cancel = cancel.clone();
     settings.noise.cancel = cancel;

@@ -249,10 +249,17 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
         .collect();
     let cpu_clock =
         |what: std::io::Error| Error::InvalidArgument(format!("the thread's CPU clock cannot be read: {what}"));
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let reads: Vec<(Vec<bool>, f64, f64, f64)> = (0..settings.reads)
         .into_par_iter()
         .map(|r| {
             settings.cancel.check("annealing")?;
+            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            settings
+                .cancel
+                .tick("annealing", Some(finished as f64 / settings.reads as f64), || {
+                    format!("{finished} of {} reads done", settings.reads)
+                });
             let wall = std::time::Instant::now();
             let cpu = cpu_time::ThreadTime::try_now().map_err(cpu_clock)?;
             let mut rng = crate::rng::SeededRng::seed_from_u64(settings.seed);

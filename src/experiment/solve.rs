@@ -252,8 +252,17 @@ pub fn run_depths(
     }
     let mut out: Vec<DepthResult> = Vec::new();
     let mut previous: Option<(usize, Angles)> = None;
+    // Work grows with p: the fraction done weighs each depth by it.
+    let total: usize = depths.iter().sum();
+    let mut weighed = 0;
     for &p in depths {
         config.cancel.check(&format!("depth p = {p}"))?;
+        config
+            .cancel
+            .tick("optimising the angles", Some(weighed as f64 / total as f64), || {
+                format!("depths below p = {p} done")
+            });
+        weighed += p;
         let began = std::time::Instant::now();
         let prev = previous.as_ref().filter(|(q, _)| *q + 1 == p).map(|(_, a)| a);
         let (opt, scan) = optimize_depth(sim.qaoa(), objective, p, init, prev, config)?;

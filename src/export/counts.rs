@@ -79,6 +79,8 @@ pub struct Counts {
     /// How they were measured, where the file says (quzzle's format, as the submission
     /// scripts write it).
     pub run: Option<RunRecord>,
+    /// The file they were read from, for messages.
+    pub source: String,
 }
 
 /// The `run` record of a counts file written by the submission scripts (docs/hardware/):
@@ -327,6 +329,7 @@ pub fn read_counts(
         shots: total,
         notes,
         run,
+        source: source.to_string(),
     })
 }
 

@@ -475,10 +475,11 @@ pub fn score(
     if let Some(ran) = counts.run.as_ref().and_then(|r| r.manifest_digest.as_deref()) {
         if manifest.recorded_digest.as_deref() != Some(ran) {
             return Err(Error::malformed(
-                &manifest.source,
+                &counts.source,
                 format!(
-                    "the counts were measured for the circuit of another manifest (digest {}…), not this one (digest {}): they belong to an earlier export",
+                    "measured for the circuit of another manifest (digest {}…), not {} (digest {}): these counts belong to an earlier export",
                     clip_quote(&ran.chars().take(12).collect::<String>()),
+                    manifest.source,
                     manifest.recorded_digest.as_deref().map_or("none".into(), |d| d.chars().take(12).collect::<String>())
                 ),
             ));

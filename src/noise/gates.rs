@@ -244,6 +244,11 @@ pub fn estimate(
     let mut with_errors = 0;
     for t in 0..trajectories {
         cancel.check(super::trajectories::TRAJECTORIES_TASK)?;
+        cancel.tick(
+            super::trajectories::TRAJECTORIES_TASK,
+            Some(t as f64 / trajectories as f64),
+            || format!("{t} of {trajectories} trajectories under {} done", model.name),
+        );
         let mut rng = trajectory_rng(seed, t);
         let events = prog.sample_events(model, &mut rng);
         let (p, e) = if events.is_empty() {

@@ -345,6 +345,9 @@ pub fn estimate(
     let mut with_errors = 0;
     for t in 0..trajectories {
         cancel.check(TRAJECTORIES_TASK)?;
+        cancel.tick(TRAJECTORIES_TASK, Some(t as f64 / trajectories as f64), || {
+            format!("{t} of {trajectories} trajectories under {} done", model.name)
+        });
         let mut rng = trajectory_rng(seed, t);
         let events = sample_events(circuit, model, &mut rng);
         let (p, e) = if events.first_layer().is_none() {

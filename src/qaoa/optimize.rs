@@ -233,7 +233,9 @@ impl Problem<'_> {
             }
         }
         self.cancel.check(OPTIMISING)?;
-        self.gradients.fetch_add(1, Ordering::Relaxed);
+        let done = self.gradients.fetch_add(1, Ordering::Relaxed);
+        self.cancel
+            .tick(OPTIMISING, None, || format!("{done} gradients of this start so far"));
         let (v, g) = self.sim.gradient(&self.angles(x)?, self.objective)?;
         let g = match self.ramp {
             Some(_) => schedule::project_onto_ramp(&g).to_vec(),
