@@ -264,7 +264,7 @@ pub fn read_index(text: &str, source: &str) -> Result<ExperimentIndex> {
     match doc.get(super::json::DIGEST_KEY).and_then(|v| v.as_str()) {
         None => {
             return Err(bad(
-                "no `digest`: the index was written by an older quzzle (or the digest was removed), so it cannot be checked; export the experiment again with `quzzle qasm --depths ... -o DIR`".into(),
+                "no `digest`: the index was written by an older quzzle (or the digest was removed), so it cannot be checked; export the experiment again".into(),
             ))
         }
         Some(d) if d != super::json::digest_of(&doc) => {
