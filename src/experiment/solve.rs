@@ -394,7 +394,7 @@ pub const MAX_DEPTH: usize = 256;
 
 /// Most optimiser starts per depth a run takes (solve, sweep): each start is a whole
 /// optimisation, so more would only make a run that never ends.
-pub const MAX_RESTARTS: usize = 10_000;
+pub const MAX_RESTARTS: usize = crate::qaoa::optimize::MAX_RESTARTS;
 
 /// Parse depths: `A..B`, `A..=B` or `P`, or a comma-separated list of them
 /// (`1..10,20,50,100`); the union, ascending.

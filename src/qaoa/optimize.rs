@@ -159,8 +159,12 @@ impl Default for OptimizeConfig {
 impl OptimizeConfig {
     /// The configuration, after checking that there is at least one start and one iteration.
     pub fn checked(method: Method, max_iters: u64, restarts: usize, seed: u64) -> Result<Self> {
-        if restarts == 0 {
-            return Err(Error::out_of_range(Quantity::Restarts, restarts, "must be at least 1"));
+        if restarts == 0 || restarts > MAX_RESTARTS {
+            return Err(Error::out_of_range(
+                Quantity::Restarts,
+                restarts,
+                format!("must be 1..={MAX_RESTARTS} (each start is a whole optimisation)"),
+            ));
         }
         if max_iters == 0 {
             return Err(Error::out_of_range(Quantity::MaxIterations, 0, "must be at least 1"));
@@ -174,6 +178,10 @@ impl OptimizeConfig {
         })
     }
 }
+
+/// Most optimiser starts per depth a run takes: each start is a whole optimisation, so more
+/// would only make a run that never ends.
+pub const MAX_RESTARTS: usize = 10_000;
 
 /// The outcome of optimising one depth.
 #[derive(Clone, Debug)]

@@ -392,3 +392,14 @@ fn anneal_and_experiment_exports_stop_at_the_time_budget() {
     }
     assert!(!job.exists(), "nothing written");
 }
+
+/// `solve --restarts 2^64 − 1` would never end: refused before any work, as in a sweep.
+#[test]
+fn absurd_restart_counts_are_refused_up_front() {
+    let f = data("tiny-tango-4x4.txt");
+    for restarts in ["18446744073709551615", "10001", "0"] {
+        let o = quzzle(&["solve", f.to_str().unwrap(), "--restarts", restarts]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("must be 1..=10000"), "{}", stderr(&o));
+    }
+}
