@@ -272,6 +272,7 @@ fn sample_json(
             shots,
             seed,
             noise.models.first().map(|m| (m, noise.trajectories)),
+            &quzzle::budget::Cancel::default(),
         )
     })
     .or_py()?;

@@ -763,6 +763,10 @@ pub struct SampleArgs {
     /// each drawn from its trajectory's distribution with every bit flipped at the readout rate.
     #[command(flatten)]
     pub noise: NoiseArgs,
+    /// Give up (exit 1, nothing written) once this many seconds have passed, checked every
+    /// 2^20 shots and every noisy trajectory. Ctrl-C stops the draw the same way (exit 130).
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
 }
 
 #[derive(Args, Debug, Clone)]

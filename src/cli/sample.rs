@@ -183,6 +183,7 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         args.shots,
         args.seed,
         noise.models.first().map(|m| (m, noise.trajectories)),
+        &super::progress::cancel("sample", args.max_seconds)?,
     )?;
     let format = args.format;
     let written = write_counts(&counts, sampled.qubits, format, args.seed);

@@ -84,6 +84,11 @@ impl<'a> Distribution<'a> {
     /// located in the cumulative distribution summed in the simulator's fixed order, so the
     /// same seed gives the same counts on any thread count.
     pub fn sample(&self, shots: u64, seed: u64) -> Result<CountMap> {
+        self.sample_within(shots, seed, &crate::budget::Cancel::default())
+    }
+
+    /// [`Distribution::sample`], reading `cancel` every 2^20 shots.
+    pub fn sample_within(&self, shots: u64, seed: u64, cancel: &crate::budget::Cancel) -> Result<CountMap> {
         let mut cumulative = Vec::with_capacity(self.probabilities.len());
         let mut total = 0.0;
         for &p in &self.probabilities {
@@ -99,7 +104,13 @@ impl<'a> Distribution<'a> {
         let last = self.probabilities.iter().rposition(|&p| p > 0.0).unwrap_or(0);
         let mut rng = rng::seeded(seed);
         let mut drawn: BTreeMap<usize, u64> = BTreeMap::new();
-        for _ in 0..shots {
+        for shot in 0..shots {
+            if shot % (1 << 20) == 0 {
+                cancel.check("drawing shots")?;
+                cancel.tick("drawing shots", Some(shot as f64 / shots as f64), || {
+                    format!("{shot} of {shots} shots drawn")
+                });
+            }
             let u = rng.random::<f64>() * total;
             let i = cumulative.partition_point(|&c| c <= u).min(last);
             *drawn.entry(i).or_insert(0) += 1;
@@ -121,6 +132,7 @@ pub fn draw(
     shots: u64,
     seed: u64,
     noise: Option<(&crate::noise::NoiseModel, usize)>,
+    cancel: &crate::budget::Cancel,
 ) -> Result<CountMap> {
     if shots == 0 || shots > MAX_SHOTS {
         return Err(Error::out_of_range(
@@ -133,16 +145,16 @@ pub fn draw(
         crate::noise::check_trajectory_cap(trajectories)?;
     }
     match noise {
-        None => Distribution::of(sim, angles)?.sample(shots, seed),
+        None => Distribution::of(sim, angles)?.sample_within(shots, seed, cancel),
         Some((model, trajectories)) => {
             let circuit = crate::simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
             if sim.mixer == crate::mixer::MixerKind::X && sim.space.resolved == SpaceChoice::Full {
                 let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
-                crate::noise::sample_counts(sim.qaoa(), &nc, model, shots, trajectories, seed)
+                crate::noise::sample_counts(sim.qaoa(), &nc, model, shots, trajectories, seed, cancel)
             } else {
                 // Gate by gate on the full state: an error leaves the block space.
                 let program = crate::noise::gates::GateProgram::new(&circuit)?;
-                crate::noise::gates::sample_counts(&program, model, shots, trajectories, seed)
+                crate::noise::gates::sample_counts(&program, model, shots, trajectories, seed, cancel)
             }
         }
     }

@@ -356,7 +356,7 @@ fn one_qubit_noisy_shots_follow_the_density_matrix_and_the_readout() {
     let (p, r) = (0.3, 0.1);
     let model = NoiseModel::parse(&format!("p1={p},rz={p},readout={r}")).unwrap();
     let shots = 20_000u64;
-    let counts = super::sample_counts(&sim, &c, &model, shots, 20_000, 3).unwrap();
+    let counts = super::sample_counts(&sim, &c, &model, shots, 20_000, 3, &Default::default()).unwrap();
     assert_eq!(counts.values().sum::<u64>(), shots);
     let exact = density_matrix_p0(theta, 0.4, p);
     let read = (1.0 - r) * exact + r * (1.0 - exact);
@@ -366,8 +366,8 @@ fn one_qubit_noisy_shots_follow_the_density_matrix_and_the_readout() {
     // Same seed, same counts; fewer trajectories than shots spread the shots over them.
     assert_eq!(
         counts,
-        super::sample_counts(&sim, &c, &model, shots, 20_000, 3).unwrap()
+        super::sample_counts(&sim, &c, &model, shots, 20_000, 3, &Default::default()).unwrap()
     );
-    let few = super::sample_counts(&sim, &c, &model, 1001, 10, 3).unwrap();
+    let few = super::sample_counts(&sim, &c, &model, 1001, 10, 3, &Default::default()).unwrap();
     assert_eq!(few.values().sum::<u64>(), 1001);
 }

@@ -286,6 +286,7 @@ pub fn sample_counts(
     shots: u64,
     trajectories: usize,
     seed: u64,
+    cancel: &crate::budget::Cancel,
 ) -> Result<crate::bits::CountMap> {
     if shots == 0 {
         return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
@@ -301,6 +302,10 @@ pub fn sample_counts(
     let mut cumulative = vec![0.0; 1 << n];
     let mut counts = std::collections::BTreeMap::new();
     for t in 0..used {
+        cancel.check(super::trajectories::SAMPLING_TASK)?;
+        cancel.tick(super::trajectories::SAMPLING_TASK, Some(t as f64 / used as f64), || {
+            format!("{t} of {used} trajectories under {} done", model.name)
+        });
         let mut rng = trajectory_rng(seed, t as usize);
         let events = prog.sample_events(model, &mut rng);
         checkpoints.run(prog, &mut amps, &events);

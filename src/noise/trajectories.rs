@@ -303,6 +303,9 @@ impl<'a> Readout<'a> {
 /// What a stopped noisy estimate says it was doing.
 pub const TRAJECTORIES_TASK: &str = "running noisy trajectories";
 
+/// What a stopped draw of noisy shots says it was doing.
+pub const SAMPLING_TASK: &str = "drawing noisy shots";
+
 /// Refuse, before any work, a number of trajectories whose results would not fit in memory
 /// (P(valid) and the energy of every trajectory are kept for the standard errors).
 pub fn check_trajectories(trajectories: usize) -> Result<()> {
@@ -389,6 +392,7 @@ pub fn sample_counts(
     shots: u64,
     trajectories: usize,
     seed: u64,
+    cancel: &crate::budget::Cancel,
 ) -> Result<CountMap> {
     if shots == 0 {
         return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
@@ -406,6 +410,10 @@ pub fn sample_counts(
     // Full-space indices (the noisy simulation is a full statevector, so n < 64).
     let mut counts: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
     for t in 0..used {
+        cancel.check(SAMPLING_TASK)?;
+        cancel.tick(SAMPLING_TASK, Some(t as f64 / used as f64), || {
+            format!("{t} of {used} trajectories under {} done", model.name)
+        });
         let mut rng = trajectory_rng(seed, t as usize);
         let events = sample_events(circuit, model, &mut rng);
         evo.run(&mut amps, &events, prefix.as_deref());

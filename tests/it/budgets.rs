@@ -346,6 +346,25 @@ fn absurd_shot_counts_are_refused_up_front() {
         );
         assert!(began.elapsed() < Duration::from_secs(10));
     }
+    // 1e8 shots take longer than a second to draw: --max-seconds stops the draw, nothing written.
+    let counts = dir.join("counts.json");
+    let o = quzzle(&[
+        "sample",
+        manifest.to_str().unwrap(),
+        "--shots",
+        "100000000",
+        "--max-seconds",
+        "0.2",
+        "-o",
+        counts.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("drawing shots: no result within the time budget of 0.2 s"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!counts.exists());
 }
 
 /// `anneal --max-seconds` and `qasm --depths --optimize --max-seconds` stop their work (exit 1)
