@@ -55,7 +55,27 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: 
     for note in &report.notes {
         outln!("note: {note}");
     }
-    print_spaces(&report)
+    print_spaces(&report)?;
+    print_recommended(&report)
+}
+
+/// The space and mixer that fit best, against the full space.
+fn print_recommended(report: &info::InfoReport) -> Result<()> {
+    let Some(r) = &report.recommended else {
+        outln!("recommended: none (no space has a route that fits)");
+        return Ok(());
+    };
+    outln!(
+        "recommended: --space {} --mixer {} ({}, noise {}): {} states (2^{:.2}), against 2^{:.0} on the full space",
+        r.space.name(),
+        r.mixer.name(),
+        r.route.name(),
+        r.noise.name(),
+        dimension_text(r.dimension),
+        r.log2_dimension,
+        r.full_log2_dimension
+    );
+    Ok(())
 }
 
 /// The block spaces: one line each, then the blocks of the one asked for.
@@ -92,7 +112,15 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
             human_bytes(s.bytes),
             if s.fits { "yes" } else { "no" },
             s.route,
-            s.mixers.join(", ")
+            s.mixer_routes
+                .iter()
+                .map(|m| if m.route == s.route {
+                    m.mixer.name().to_string()
+                } else {
+                    format!("{} ({})", m.mixer.name(), m.route)
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     let auto = report
@@ -141,15 +169,12 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
             equations.join(", ")
         };
         outln!(
-            "  {:<28} qubits {:?}  {form}  {} states  {}",
+            "  {:<28} qubits {:?}  {form}  {} states  {} ({})",
             b.label,
             b.qubits,
             b.states,
-            if b.plain {
-                "plain (xy, grover)"
-            } else {
-                "general (grover only)"
-            }
+            if b.plain { "plain" } else { "general" },
+            b.mixers.join(", ")
         );
     }
     Ok(())

@@ -2,13 +2,12 @@
 //! rows): one function measures optimised angles, one adds the noise columns.
 
 use crate::angles::Angles;
-use crate::encoding::space::SpaceChoice;
 use crate::encoding::{Encoding, SuccessStates};
 use crate::error::Result;
 use crate::experiment::stats;
-use crate::mixer::MixerKind;
 use crate::noise::{GateCounts, NoiseSettings, NoisyEstimate};
 use crate::qaoa::optimize::Optimized;
+use crate::simulation::mixers::NoiseRoute;
 use crate::simulation::{self, Simulation};
 use serde::Serialize;
 
@@ -183,20 +182,19 @@ pub fn add_noise(
 /// The gate counts of `enc`'s exported circuit on `sim` at `angles`, simulating nothing.
 pub fn gate_counts(enc: &dyn Encoding, sim: &Simulation, angles: &Angles) -> Result<GateCounts> {
     let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
-    if sim.mixer == MixerKind::X && sim.space.resolved == SpaceChoice::Full {
-        Ok(crate::noise::NoisyCircuit::new(&circuit, angles)?.gate_counts())
-    } else {
-        Ok(crate::noise::gates::GateProgram::new(&circuit)?.gate_counts())
+    match sim.noise_route() {
+        NoiseRoute::Layered => Ok(crate::noise::NoisyCircuit::new(&circuit, angles)?.gate_counts()),
+        NoiseRoute::GateByGate => Ok(crate::noise::gates::GateProgram::new(&circuit)?.gate_counts()),
     }
 }
 
 /// Refuse, before any optimisation, noise estimates on `sim` whose circuit runs gate by gate
 /// on a full state that does not fit.
 pub fn check_noise_fits(sim: &Simulation, noise: &NoiseSettings) -> Result<()> {
-    if noise.models.is_empty() || (sim.mixer == MixerKind::X && sim.space.resolved == SpaceChoice::Full) {
-        return Ok(());
+    match sim.noise_route() {
+        NoiseRoute::GateByGate if !noise.models.is_empty() => crate::noise::gates::check_fits(sim.qaoa().num_qubits()),
+        _ => Ok(()),
     }
-    crate::noise::gates::check_fits(sim.qaoa().num_qubits())
 }
 
 /// The gate counts of `enc`'s circuit on `sim` at `angles`, and its P(valid) and energy under
@@ -211,7 +209,7 @@ pub fn noisy_estimates(
 ) -> Result<(GateCounts, Vec<NoisyEstimate>)> {
     let seed = seed.wrapping_add(angles.p() as u64);
     let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
-    if sim.mixer == MixerKind::X && sim.space.resolved == SpaceChoice::Full {
+    if sim.noise_route() == NoiseRoute::Layered {
         // The layered path: errors pushed through each layer's kernels.
         let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
         let estimates = noise
@@ -232,8 +230,8 @@ pub fn noisy_estimates(
             .collect::<Result<_>>()?;
         return Ok((nc.gate_counts(), estimates));
     }
-    // Every other circuit at the gate level on all 2^n states (an error leaves the block
-    // space), with the valid boards and the cost of the full space.
+    // Gate by gate on all 2^n states (an error leaves the block space), with the valid boards
+    // and the cost of the full space.
     let program = crate::noise::gates::GateProgram::new(&circuit)?;
     crate::noise::gates::check_fits(program.num_qubits)?;
     let diagonal = enc.cost_diagonal()?;

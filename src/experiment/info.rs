@@ -1,10 +1,15 @@
 //! What an encoded puzzle costs at every reduction level: qubits, statevector bytes, and
-//! whether it fits in memory.
+//! whether it fits in memory; its block spaces with the mixers that keep them and their
+//! routes (each mixer's entry in [`mixers::MIXERS`] answers), and the space and mixer that fit
+//! best.
 
 use crate::encoding::space::{enforceable_blocks, family_status, Block, FamilyStatus, Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::error::{Error, Result};
+use crate::mixer::MixerKind;
 use crate::model::Level;
+use crate::simulation::mixers::{self, MixerEntry, NoiseRoute};
+use crate::simulation::Route;
 use serde::Serialize;
 
 /// One reduction level of an instance.
@@ -62,11 +67,16 @@ pub struct InfoReport {
     pub spaces_unusable: Vec<UnusableSpace>,
     /// Why there is no block space, when a block's count cannot be met after reduction.
     pub spaces_no_solution: Option<String>,
-    /// The mixer suggested for the space asked for: `x` on the full space, `xy-ring` on a block
-    /// space of plain blocks, `grover` on one with a general block (which `--mixer` must name).
+    /// The mixer suggested for the space asked for: the first in [`MixerKind::ALL`] order that
+    /// keeps it (`x` on the full space, `xy-ring` on a block space of plain blocks, `grover` on
+    /// one with a general block, which `--mixer` must name).
     pub mixer: Option<String>,
     /// Every mixer that keeps the space asked for.
     pub mixers: Vec<String>,
+    /// The space and mixer that fit best: the smallest space (every space keeps every valid
+    /// board: its blocks are counts each solution meets) with a mixer whose statevector fits
+    /// in memory, else the smallest a mixer runs from its cost histogram; `null` when none.
+    pub recommended: Option<Recommendation>,
     /// The family `--space auto` takes under an XY mixer (the smallest whose blocks are all
     /// plain); `null` when there is none.
     pub xy_auto: Option<SpaceChoice>,
@@ -90,7 +100,8 @@ pub struct BlockInfo {
     pub states: u128,
     /// Whether it is a plain weight-k set.
     pub plain: bool,
-    /// The mixers that keep it: `xy` and `grover` for a plain block, `grover` otherwise.
+    /// The mixers that keep it: `xy-ring`, `xy-complete` and `grover` for a plain block,
+    /// `grover` otherwise.
     pub mixers: Vec<&'static str>,
 }
 
@@ -121,7 +132,11 @@ impl BlockInfo {
                 .collect(),
             states: b.num_states,
             plain: b.plain,
-            mixers: if b.plain { vec!["xy", "grover"] } else { vec!["grover"] },
+            mixers: mixers::MIXERS
+                .iter()
+                .filter(|e| e.keeps_block(b))
+                .map(|e| e.kind.name())
+                .collect(),
         }
     }
 }
@@ -148,16 +163,90 @@ pub struct SpaceInfo {
     /// The mixers that keep it: `x` and `grover` on the full space; `xy-ring`, `xy-complete`
     /// and `grover` when every block is plain; `grover` otherwise.
     pub mixers: Vec<&'static str>,
-    /// How it is simulated: `statevector` (its states are listed and fit in memory),
-    /// `histogram` (the Grover mixer from the cost histogram, counted up to 2^32 states: a
-    /// space counted but not listed, such as rows+cols, or one too large for memory), or
-    /// `none`.
+    /// How it is simulated under the mixer that goes furthest: `statevector` (its states are
+    /// listed and fit in memory), `histogram` (the Grover mixer from the cost histogram,
+    /// counted up to 2^32 states: a space counted but not listed, such as rows+cols, or one
+    /// too large for memory), or `none`.
     pub route: &'static str,
+    /// Each mixer of `mixers`, in that order, with its route here and how noisy trajectories
+    /// run its circuit.
+    pub mixer_routes: Vec<MixerRoute>,
+}
+
+/// One mixer on one space, as its entry answers.
+#[derive(Clone, Debug, Serialize)]
+pub struct MixerRoute {
+    /// The mixer.
+    pub mixer: MixerKind,
+    /// Its route on the space: `statevector`, `histogram` or `none`.
+    pub route: &'static str,
+    /// How noisy trajectories run its circuit: `layered` or `gate-by-gate`.
+    pub noise: NoiseRoute,
+}
+
+/// The name of a route, `none` for no route.
+fn route_name(route: Option<Route>) -> &'static str {
+    route.map_or("none", Route::name)
+}
+
+/// The space and mixer `info` recommends.
+#[derive(Clone, Debug, Serialize)]
+pub struct Recommendation {
+    /// The space (a family, never `auto`).
+    pub space: SpaceChoice,
+    /// The mixer: the first that keeps the space and has the route.
+    pub mixer: MixerKind,
+    /// Its route there.
+    pub route: Route,
+    /// How noisy trajectories run its circuit.
+    pub noise: NoiseRoute,
+    /// Basis states of the space.
+    pub dimension: f64,
+    /// log2 of that.
+    pub log2_dimension: f64,
+    /// Basis states of the full space, 2^n.
+    pub full_dimension: f64,
+    /// log2 of that, n.
+    pub full_log2_dimension: f64,
+}
+
+impl Recommendation {
+    /// The smallest of `spaces` (`auto` left out: it is one of the others) with a mixer whose
+    /// statevector fits, else the smallest with a mixer on the cost histogram; ties go to the
+    /// space listed first, and on a space to the first mixer in [`MixerKind::ALL`] order.
+    fn best(spaces: &[Space], num_qubits: usize) -> Option<Self> {
+        let first = |route: Route| {
+            spaces
+                .iter()
+                .filter(|s| s.choice != SpaceChoice::Auto)
+                .filter_map(|s| {
+                    let entry = mixers::MIXERS.iter().find(|e| e.route_on(s) == Some(route))?;
+                    Some((s, entry))
+                })
+                .fold(None::<(&Space, &MixerEntry)>, |best, c| match best {
+                    Some(b) if b.0.log2_dimension() <= c.0.log2_dimension() => Some(b),
+                    _ => Some(c),
+                })
+                .map(|(s, e)| (s, e, route))
+        };
+        let (space, entry, route) = first(Route::Statevector).or_else(|| first(Route::Histogram))?;
+        Some(Recommendation {
+            space: space.resolved,
+            mixer: entry.kind,
+            route,
+            noise: entry.noise,
+            dimension: space.dimension,
+            log2_dimension: space.log2_dimension(),
+            full_dimension: (num_qubits as f64).exp2(),
+            full_log2_dimension: num_qubits as f64,
+        })
+    }
 }
 
 impl SpaceInfo {
     /// The report of `space`.
     pub fn of(space: &Space) -> Self {
+        let keeping: Vec<&MixerEntry> = mixers::MIXERS.iter().filter(|e| e.keeps_space(space)).collect();
         SpaceInfo {
             space: space.choice,
             resolved: space.resolved,
@@ -167,20 +256,20 @@ impl SpaceInfo {
             log2_dimension: space.log2_dimension(),
             bytes: space.bytes(),
             fits: space.fits(),
-            route: if space.listable() && space.fits() {
-                "statevector"
-            } else if space.dimension <= crate::simulation::histogram::MAX_COUNTED_STATES {
-                "histogram"
-            } else {
-                "none"
-            },
-            mixers: if space.resolved == SpaceChoice::Full {
-                vec!["x", "grover"]
-            } else if space.blocks.iter().all(|b| b.plain) {
-                vec!["xy-ring", "xy-complete", "grover"]
-            } else {
-                vec!["grover"]
-            },
+            route: route_name(
+                [Route::Statevector, Route::Histogram]
+                    .into_iter()
+                    .find(|&r| keeping.iter().any(|e| e.route_on(space) == Some(r))),
+            ),
+            mixers: keeping.iter().map(|e| e.kind.name()).collect(),
+            mixer_routes: keeping
+                .iter()
+                .map(|e| MixerRoute {
+                    mixer: e.kind,
+                    route: route_name(e.route_on(space)),
+                    noise: e.noise,
+                })
+                .collect(),
         }
     }
 }
@@ -225,9 +314,16 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
     let (rows, cols) = enc.puzzle().size();
     let n = enc.num_qubits();
     let (spaces, spaces_unusable, spaces_no_solution) = spaces_of(enc, space)?;
+    let full = Space::full(n, enc.diagonal_bytes_per_state());
+    let recommended = if spaces.is_empty() {
+        Recommendation::best(std::slice::from_ref(&full), n)
+    } else {
+        Recommendation::best(&spaces, n)
+    };
+    let spaces: Vec<SpaceInfo> = spaces.iter().map(SpaceInfo::of).collect();
     let asked = spaces.iter().find(|s| s.space == space);
     let mixers: Vec<String> = asked
-        .map_or(vec!["x", "grover"], |s| s.mixers.clone())
+        .map_or_else(|| SpaceInfo::of(&full).mixers, |s| s.mixers.clone())
         .into_iter()
         .map(String::from)
         .collect();
@@ -257,6 +353,7 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
         notes: enc.notes(),
         mixer: mixers.first().cloned(),
         mixers,
+        recommended,
         blocks: asked.map(|s| s.blocks.clone()).unwrap_or_default(),
         xy_auto,
         dimension: asked.map_or((n as f64).exp2(), |s| s.dimension),
@@ -269,7 +366,7 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
 
 /// The spaces of `enc` (one-hot only), the families that overlap, and why there is no space
 /// when a block cannot be met. The space asked for must be among them.
-fn spaces_of(enc: &dyn Encoding, asked: SpaceChoice) -> Result<(Vec<SpaceInfo>, Vec<UnusableSpace>, Option<String>)> {
+fn spaces_of(enc: &dyn Encoding, asked: SpaceChoice) -> Result<(Vec<Space>, Vec<UnusableSpace>, Option<String>)> {
     let Some(onehot) = enc.as_onehot() else {
         if asked != SpaceChoice::Auto && asked != SpaceChoice::Full {
             return Err(crate::error::Unsupported::NeedsOnehot {
@@ -297,7 +394,7 @@ fn spaces_of(enc: &dyn Encoding, asked: SpaceChoice) -> Result<(Vec<SpaceInfo>, 
             });
         }
         match Space::of(onehot, choice) {
-            Ok(s) => spaces.push(SpaceInfo::of(&s)),
+            Ok(s) => spaces.push(s),
             Err(e) if choice == asked => return Err(e),
             Err(_) => {}
         }

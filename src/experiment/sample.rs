@@ -5,9 +5,9 @@
 use crate::angles::Angles;
 use crate::bits::BasisState;
 use crate::bits::CountMap;
-use crate::encoding::space::SpaceChoice;
 use crate::error::{Error, Result};
 use crate::rng;
+use crate::simulation::mixers::{NoiseRoute, SampleRoute};
 use crate::simulation::Simulation;
 use rand::Rng;
 use std::collections::BTreeMap;
@@ -48,12 +48,13 @@ impl<'a> Distribution<'a> {
         let qaoa = sim.qaoa();
         let amps = qaoa.amplitudes(angles)?;
         let probabilities = amps.iter().map(|a| a.norm_sqr()).collect();
-        Ok(if sim.space.resolved == SpaceChoice::Full {
-            Distribution::new(qaoa.num_qubits(), probabilities, |k| BasisState::from_index(k as u64))
-        } else {
-            Distribution::new(qaoa.num_qubits(), probabilities, move |k| {
+        Ok(match sim.sample_route() {
+            SampleRoute::FullIndex => {
+                Distribution::new(qaoa.num_qubits(), probabilities, |k| BasisState::from_index(k as u64))
+            }
+            SampleRoute::Embedded => Distribution::new(qaoa.num_qubits(), probabilities, move |k| {
                 BasisState::from_bools(&qaoa.bits(k as u64))
-            })
+            }),
         })
     }
 
@@ -148,13 +149,16 @@ pub fn draw(
         None => Distribution::of(sim, angles)?.sample_within(shots, seed, cancel),
         Some((model, trajectories)) => {
             let circuit = crate::simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
-            if sim.mixer == crate::mixer::MixerKind::X && sim.space.resolved == SpaceChoice::Full {
-                let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
-                crate::noise::sample_counts(sim.qaoa(), &nc, model, shots, trajectories, seed, cancel)
-            } else {
-                // Gate by gate on the full state: an error leaves the block space.
-                let program = crate::noise::gates::GateProgram::new(&circuit)?;
-                crate::noise::gates::sample_counts(&program, model, shots, trajectories, seed, cancel)
+            match sim.noise_route() {
+                NoiseRoute::Layered => {
+                    let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
+                    crate::noise::sample_counts(sim.qaoa(), &nc, model, shots, trajectories, seed, cancel)
+                }
+                NoiseRoute::GateByGate => {
+                    // Gate by gate on the full state: an error leaves the block space.
+                    let program = crate::noise::gates::GateProgram::new(&circuit)?;
+                    crate::noise::gates::sample_counts(&program, model, shots, trajectories, seed, cancel)
+                }
             }
         }
     }

@@ -13,10 +13,10 @@ use crate::angles::Angles;
 use crate::bits::CountMap;
 use crate::cost::diagonal::CostDiagonal;
 use crate::error::{Error, Quantity, Result};
-use crate::mixer::MixerKind;
 use crate::qaoa::Qaoa;
 use crate::rng::{self, SeededRng};
 use crate::sim::kernels::{self, Phase};
+use crate::simulation::mixers::NoiseRoute;
 use num_complex::Complex64;
 use rand::Rng;
 use serde::Serialize;
@@ -94,7 +94,9 @@ struct Evolution<'a> {
 impl<'a> Evolution<'a> {
     fn new(sim: &'a dyn Qaoa, circuit: &'a NoisyCircuit) -> Result<Self> {
         let n = circuit.num_qubits;
-        if sim.mixer() != MixerKind::X || sim.num_qubits() != n || sim.num_states() != 1usize << n {
+        // The layered route runs on the simulator's own state: its mixer's route, on all 2^n.
+        let layered = crate::simulation::mixers::entry(sim.mixer()).noise == NoiseRoute::Layered;
+        if !layered || sim.num_qubits() != n || sim.num_states() != 1usize << n {
             return Err(crate::error::Unsupported::NoiseNeedsFullX {
                 got: format!(
                     "the {} mixer over {} states, for a circuit of {n} qubits",

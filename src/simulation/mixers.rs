@@ -1,18 +1,24 @@
 //! The mixers the floor knows, one entry each: which spaces the mixer keeps, the routes that
-//! simulate it, its gradient, whether trajectories can add noise to it, how its statevector
-//! simulator is built and what its circuit is. Everything above the floor (solve, sweep,
-//! sample, export, noise) asks this table; adding a mixer is one entry here, its kernel below
-//! and its gates in the exporter (docs/ARCHITECTURE.md, "Adding a mixer").
+//! simulate it, how noisy trajectories run its circuit, how its statevector simulator is
+//! built and what its circuit is. Everything above the floor (solve, sweep, sample, export,
+//! noise, info) asks this table which route to take rather than comparing mixers; adding a
+//! mixer is one entry here, its kernel below and its gates in the exporter
+//! (docs/ARCHITECTURE.md, "Adding a mixer").
+//!
+//! What is the same for every mixer is no field: each has an exact gradient by the adjoint
+//! method (the `Qaoa` trait's), and noisy trajectories run each one's circuit (by its
+//! [`NoiseRoute`]).
 
 use super::{circuit_blocks, space_digits, space_qubo, Route, FREE_GROUP};
 use crate::angles::Angles;
 use crate::circuit::Circuit;
 use crate::cost::pubo::ZPoly;
-use crate::encoding::space::{Space, SpaceChoice};
+use crate::encoding::space::{Block, Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::error::{Error, Result, Unsupported};
 use crate::mixer::{xy_edges, MixerKind};
 use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator};
+use serde::Serialize;
 
 /// The spaces a mixer keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,11 +31,38 @@ pub enum Keeps {
     Any,
 }
 
-/// How the optimiser gets the gradient of a mixer's objective.
+/// How noisy trajectories run a mixer's exported circuit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoiseRoute {
+    /// On the simulator's own 2^n state, each layer's errors pushed through its kernels
+    /// (`noise::NoisyCircuit`, `noise::trajectories`): the X mixer, whose simulator is the
+    /// full space and whose circuit is the kernels' gates.
+    Layered,
+    /// The exported circuit gate by gate on the full 2^n state in native gates
+    /// (`noise::gates`): a Pauli error leaves a block space, and the Grover mixer's gates
+    /// are not its simulator's kernels. Refused where the full state does not fit.
+    GateByGate,
+}
+
+impl NoiseRoute {
+    /// The name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            NoiseRoute::Layered => "layered",
+            NoiseRoute::GateByGate => "gate-by-gate",
+        }
+    }
+}
+
+/// Which basis state a simulated index is, when shots are drawn from the exact distribution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gradient {
-    /// Exact, by the adjoint method (one forward and one backward pass).
-    Adjoint,
+pub enum SampleRoute {
+    /// The simulated basis is the full space: index k is the bitstring of k.
+    FullIndex,
+    /// The simulated basis is a block space: index k's qubits are asked of the simulator and
+    /// embedded in the full space.
+    Embedded,
 }
 
 /// A statevector simulator on a resolved space, with the read+write passes over the state one
@@ -46,11 +79,8 @@ pub struct MixerEntry {
     /// The routes that simulate it: a statevector always; the cost histogram where amplitudes
     /// depend only on the cost (the Grover mixer).
     pub routes: &'static [Route],
-    /// Its gradient.
-    pub gradient: Gradient,
-    /// Whether noisy trajectories can run its circuit: the X mixer's on the layered kernels,
-    /// the others gate by gate on the full 2^n state (a Pauli error leaves a block space).
-    pub noise: bool,
+    /// How noisy trajectories run its circuit.
+    pub noise: NoiseRoute,
     /// Its statevector simulator of `enc` on a resolved `space` that fits.
     build: fn(&dyn Encoding, &Space, MixerKind) -> Result<Built>,
     /// Its gate list for `enc` on `space` at the given angles; an error for a mixer without
@@ -64,7 +94,6 @@ impl std::fmt::Debug for MixerEntry {
             .field("kind", &self.kind)
             .field("keeps", &self.keeps)
             .field("routes", &self.routes)
-            .field("gradient", &self.gradient)
             .field("noise", &self.noise)
             .finish()
     }
@@ -76,8 +105,7 @@ pub const MIXERS: [MixerEntry; 4] = [
         kind: MixerKind::X,
         keeps: Keeps::Full,
         routes: &[Route::Statevector],
-        gradient: Gradient::Adjoint,
-        noise: true,
+        noise: NoiseRoute::Layered,
         build: build_x,
         circuit: circuit_x,
     },
@@ -85,8 +113,7 @@ pub const MIXERS: [MixerEntry; 4] = [
         kind: MixerKind::XyRing,
         keeps: Keeps::PlainBlocks,
         routes: &[Route::Statevector],
-        gradient: Gradient::Adjoint,
-        noise: true,
+        noise: NoiseRoute::GateByGate,
         build: build_xy,
         circuit: circuit_xy,
     },
@@ -94,8 +121,7 @@ pub const MIXERS: [MixerEntry; 4] = [
         kind: MixerKind::XyComplete,
         keeps: Keeps::PlainBlocks,
         routes: &[Route::Statevector],
-        gradient: Gradient::Adjoint,
-        noise: true,
+        noise: NoiseRoute::GateByGate,
         build: build_xy,
         circuit: circuit_xy,
     },
@@ -103,8 +129,7 @@ pub const MIXERS: [MixerEntry; 4] = [
         kind: MixerKind::Grover,
         keeps: Keeps::Any,
         routes: &[Route::Statevector, Route::Histogram],
-        gradient: Gradient::Adjoint,
-        noise: true,
+        noise: NoiseRoute::GateByGate,
         build: build_grover,
         circuit: circuit_grover,
     },
@@ -132,6 +157,54 @@ impl MixerEntry {
     /// Whether it runs from the cost histogram where no statevector fits.
     pub fn has_histogram_route(&self) -> bool {
         self.routes.contains(&Route::Histogram)
+    }
+
+    /// Whether it keeps `block` (an XY mixer only a plain weight-k set).
+    pub fn keeps_block(&self, block: &Block) -> bool {
+        match self.keeps {
+            Keeps::Full => false,
+            Keeps::PlainBlocks => block.plain,
+            Keeps::Any => true,
+        }
+    }
+
+    /// Whether it keeps the resolved `space`: the full space, or a block space whose every
+    /// block it keeps, as [`super::space_of`] decides.
+    pub fn keeps_space(&self, space: &Space) -> bool {
+        if space.resolved == SpaceChoice::Full {
+            self.keeps_full()
+        } else {
+            self.keeps_blocks() && space.blocks.iter().all(|b| self.keeps_block(b))
+        }
+    }
+
+    /// The route that simulates it on the resolved `space` it keeps, as `info` reports it: a
+    /// statevector where the space's states are listed and fit in memory, else the cost
+    /// histogram where it has that route and the space is counted (up to
+    /// [`super::histogram::MAX_COUNTED_STATES`]); `None` where neither goes or it does not
+    /// keep the space.
+    pub fn route_on(&self, space: &Space) -> Option<Route> {
+        if !self.keeps_space(space) {
+            None
+        } else if space.listable() && space.fits() {
+            Some(Route::Statevector)
+        } else if self.has_histogram_route() && space.dimension <= super::histogram::MAX_COUNTED_STATES {
+            Some(Route::Histogram)
+        } else {
+            None
+        }
+    }
+
+    /// How shots of the exact distribution on the resolved `space` name their basis states:
+    /// by index where its simulator runs on the full space, embedded from a block space's
+    /// simulator otherwise.
+    pub fn sample_route(&self, space: &Space) -> SampleRoute {
+        match self.keeps {
+            Keeps::Full => SampleRoute::FullIndex,
+            Keeps::PlainBlocks => SampleRoute::Embedded,
+            Keeps::Any if space.resolved == SpaceChoice::Full => SampleRoute::FullIndex,
+            Keeps::Any => SampleRoute::Embedded,
+        }
     }
 
     /// Its statevector simulator of `enc` on the resolved `space` (which must fit).
@@ -245,5 +318,23 @@ mod tests {
         }
         let grover = entry(MixerKind::Grover);
         assert!(grover.keeps_full() && grover.keeps_blocks() && grover.has_histogram_route());
+    }
+
+    #[test]
+    fn only_the_x_mixer_takes_the_layered_noise_route_and_the_full_space_samples_by_index() {
+        let full = Space::full(4, 8);
+        for e in &MIXERS {
+            let layered = e.kind == MixerKind::X;
+            assert_eq!(e.noise == NoiseRoute::Layered, layered, "{}", e.kind);
+            assert_eq!(e.keeps_space(&full), e.keeps_full(), "{}", e.kind);
+            if e.keeps_full() {
+                assert_eq!(e.sample_route(&full), SampleRoute::FullIndex, "{}", e.kind);
+                assert_eq!(e.route_on(&full), Some(Route::Statevector), "{}", e.kind);
+            } else {
+                assert_eq!(e.route_on(&full), None, "{}", e.kind);
+            }
+        }
+        assert_eq!(entry(MixerKind::XyRing).sample_route(&full), SampleRoute::Embedded);
+        assert_eq!(NoiseRoute::GateByGate.name(), "gate-by-gate");
     }
 }

@@ -78,7 +78,8 @@ impl Default for SpaceSettings {
 impl SpaceSettings {
     /// The settings from an optional space and mixer, a missing one following the other: none
     /// is the full space with the X mixer; a block space alone takes the XY-ring mixer; a
-    /// mixer other than X alone takes `auto`.
+    /// mixer alone takes `auto` where it keeps block spaces (its entry says), else the full
+    /// space.
     pub fn from_choices(space: Option<SpaceChoice>, mixer: Option<MixerKind>) -> Self {
         let (space, mixer) = match (space, mixer) {
             (None, None) => (SpaceChoice::Full, MixerKind::X),
@@ -91,10 +92,10 @@ impl SpaceSettings {
                 },
             ),
             (None, Some(m)) => (
-                if m == MixerKind::X {
-                    SpaceChoice::Full
-                } else {
+                if mixers::entry(m).keeps_blocks() {
                     SpaceChoice::Auto
+                } else {
+                    SpaceChoice::Full
                 },
                 m,
             ),
@@ -181,6 +182,17 @@ impl Simulation {
         } else {
             Route::Statevector
         }
+    }
+
+    /// How noisy trajectories run this simulation's circuit, as its mixer's entry says.
+    pub fn noise_route(&self) -> mixers::NoiseRoute {
+        mixers::entry(self.mixer).noise
+    }
+
+    /// How shots of the exact distribution name their basis states, as its mixer's entry says
+    /// for its space.
+    pub fn sample_route(&self) -> mixers::SampleRoute {
+        mixers::entry(self.mixer).sample_route(&self.space)
     }
 
     /// The number of basis states behind simulated indices `ks` (the class sizes on the
@@ -509,10 +521,13 @@ pub fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Re
 }
 
 /// The settings of the circuit that is exported for `settings`: the same, except that `auto`
-/// under the Grover mixer takes the smallest family of plain blocks (the spaces whose start
-/// the circuit prepares), as it does under an XY mixer, and the full space where there is none.
+/// under a mixer that keeps any space (the Grover mixer) takes the smallest family of plain
+/// blocks (the spaces whose start the circuit prepares), as it does under an XY mixer, and the
+/// full space where there is none.
 pub fn circuit_settings(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<SpaceSettings> {
-    if settings.mixer != MixerKind::Grover || settings.space != SpaceChoice::Auto {
+    // Only a mixer that keeps any space (its `auto` may take general blocks) differs: the
+    // others' `auto` already takes plain blocks or is not theirs.
+    if mixers::entry(settings.mixer).keeps != mixers::Keeps::Any || settings.space != SpaceChoice::Auto {
         return Ok(*settings);
     }
     let space = match enc.as_onehot() {
@@ -542,7 +557,7 @@ pub fn embedded_state(simulation: &Simulation, angles: &Angles) -> Result<Vec<[f
         .into());
     }
     let amps = sim.amplitudes(angles)?;
-    if simulation.space.resolved == SpaceChoice::Full {
+    if simulation.sample_route() == mixers::SampleRoute::FullIndex {
         return Ok(amps.iter().map(|a| [a.re, a.im]).collect());
     }
     let mut out = vec![[0.0, 0.0]; 1 << n];

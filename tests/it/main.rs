@@ -16,6 +16,7 @@ mod grover_circuit;
 mod hardware;
 mod kernel_vs_reference;
 mod messages;
+mod mixers;
 mod noise;
 mod noise_gates;
 mod optimize;

@@ -10,7 +10,7 @@ use crate::experiment::solve::ObjectiveSpec;
 use crate::mixer::MixerKind;
 use crate::model::Level;
 use crate::qaoa::optimize::{Init, Method};
-use crate::simulation::Provenance;
+use crate::simulation::{Provenance, SpaceSettings};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -148,9 +148,15 @@ pub struct SweepRow {
     pub seconds: f64,
 }
 
-/// The CSV header of [`SweepRow`].
+/// What every row of a CSV written before block spaces ran (it has no space and mixer
+/// columns): the full space with the X mixer, whatever the default settings become.
+const BEFORE_BLOCK_SPACES: SpaceSettings = SpaceSettings {
+    space: SpaceChoice::Full,
+    mixer: MixerKind::X,
+};
+
 fn full_space() -> SpaceChoice {
-    SpaceChoice::Full
+    BEFORE_BLOCK_SPACES.space
 }
 
 fn infinite() -> f64 {
@@ -158,7 +164,7 @@ fn infinite() -> f64 {
 }
 
 fn x_mixer() -> MixerKind {
-    MixerKind::X
+    BEFORE_BLOCK_SPACES.mixer
 }
 
 /// What identifies a row: file, depth, init, objective (by name), space and mixer.
@@ -272,11 +278,16 @@ impl SweepRow {
         )
     }
 
-    /// The line family of the row in figures and summaries: the init on the full space with
-    /// the X mixer, else the init with the mixer and the space (`interp, xy-ring on rows`), so
-    /// that rows of two spaces under one mixer never share a curve.
+    /// The line family of the row in figures and summaries: the init under the default
+    /// settings (the full space with the X mixer), else the init with the mixer and the space
+    /// (`interp, xy-ring on rows`), so that rows of two spaces under one mixer never share a
+    /// curve.
     pub fn family(&self) -> String {
-        if self.mixer == MixerKind::X && self.space == SpaceChoice::Full {
+        let settings = SpaceSettings {
+            space: self.space,
+            mixer: self.mixer,
+        };
+        if settings == SpaceSettings::default() {
             self.init.to_string()
         } else {
             format!("{}, {} on {}", self.init, self.mixer, self.space)
