@@ -1,5 +1,6 @@
 //! Progress lines on stderr for the long counting runs of `grover`, `solve` and `sweep`.
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::budget::{seconds_text, Budget, Cancel, Progress};
 use quzzle::Result;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,4 +60,143 @@ pub fn cancel(command: &'static str, max_seconds: Option<f64>) -> Result<Cancel>
     Ok(Cancel::new(interrupt_flag())
         .with_deadline(max_seconds)?
         .with_progress(INTERVAL, Box::new(report)))
+}
+
+/// Steps of [`depth_bar`]: the depths' work (weighed by p, as the library's depth loop tells
+/// it) scaled to this.
+const BAR_STEPS: u64 = 1000;
+
+/// The progress bar of a run over depths, as `sweep` draws its own: on stderr, drawn only when
+/// stderr is a terminal (hidden otherwise), redrawn every second so that the elapsed time and
+/// the estimate move during a long depth. Clear it before printing the result.
+pub fn depth_bar() -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(BAR_STEPS), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("[{bar:30}] {percent:>3}% {elapsed:>4}  {wide_msg}")
+            .expect("valid template")
+            .progress_chars("#>."),
+    );
+    if !bar.is_hidden() {
+        bar.enable_steady_tick(Duration::from_secs(1));
+    }
+    bar
+}
+
+/// [`cancel`] for a run over `depths` with `bar` ([`depth_bar`]): on a terminal the loops'
+/// progress moves the bar (at most every 0.2 s: an estimate of the rest at the pace so far,
+/// the depth running and what it has done); otherwise a line every 5 s, as [`cancel`] prints.
+pub fn cancel_with_bar(
+    command: &'static str,
+    max_seconds: Option<f64>,
+    bar: &ProgressBar,
+    depths: &[usize],
+) -> Result<Cancel> {
+    if bar.is_hidden() {
+        return cancel(command, max_seconds);
+    }
+    let bar = bar.clone();
+    let depths = depths.to_vec();
+    let report = move |p: &Progress<'_>| {
+        if let Some(f) = p.fraction {
+            bar.set_position((f.clamp(0.0, 1.0) * BAR_STEPS as f64) as u64);
+        }
+        let what = match depth_running(&depths, p) {
+            Some(d) => format!("p = {d}"),
+            None => p.task.to_string(),
+        };
+        let rest = p
+            .remaining_seconds()
+            .filter(|&r| r > 0.0)
+            .map(|r| format!(", about {} left", seconds_text(r)))
+            .unwrap_or_default();
+        bar.set_message(format!("{what}{rest}: {}", p.detail));
+    };
+    Ok(Cancel::new(interrupt_flag())
+        .with_deadline(max_seconds)?
+        .with_progress(Duration::from_millis(200), Box::new(report)))
+}
+
+/// The depth running when the depth loop (`quzzle::experiment::solve::run_depths`) has told
+/// `p.fraction`: the depths before it, weighed by p, over all of them, computed as the loop
+/// computes it. `None` for another loop's fraction (noisy trajectories) or none.
+fn depth_running(depths: &[usize], p: &Progress<'_>) -> Option<usize> {
+    if p.task != quzzle::experiment::solve::DEPTHS_TASK {
+        return None;
+    }
+    let f = p.fraction?;
+    let total: usize = depths.iter().sum();
+    let mut weighed = 0;
+    for &d in depths {
+        if weighed as f64 / total as f64 == f {
+            return Some(d);
+        }
+        weighed += d;
+    }
+    None
+}
+
+/// The note `solve` prints before a run when a far smaller space exists
+/// ([`quzzle::simulation::advice::smaller_space`]), with the flags that run it.
+pub fn smaller_space_note(s: &quzzle::simulation::advice::SmallerSpace) -> String {
+    let states = |log2: f64| {
+        if log2 <= 40.0 {
+            format!("{:.0}", log2.exp2())
+        } else {
+            format!("2^{log2:.1}")
+        }
+    };
+    format!(
+        "note: space {} has {} basis states; space {}, which the {} mixer keeps, has {} ({:.0}x fewer): `--space {} --mixer {}` runs it, and `quzzle info` lists every space",
+        s.chosen,
+        states(s.chosen_log2),
+        s.space,
+        s.mixer,
+        states(s.log2_dimension),
+        s.ratio(),
+        s.space,
+        s.mixer
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_depth_running_is_read_from_the_depth_loops_fraction() {
+        let at = |task: &str, fraction: Option<f64>| {
+            depth_running(
+                &[1, 2, 3],
+                &Progress {
+                    task,
+                    fraction,
+                    detail: "",
+                    seconds: 1.0,
+                },
+            )
+        };
+        let task = quzzle::experiment::solve::DEPTHS_TASK;
+        assert_eq!(at(task, Some(0.0)), Some(1));
+        assert_eq!(at(task, Some(1.0 / 6.0)), Some(2));
+        assert_eq!(at(task, Some(3.0 / 6.0)), Some(3));
+        assert_eq!(at(task, Some(0.25)), None);
+        assert_eq!(at(task, None), None);
+        assert_eq!(at("noisy trajectories", Some(0.0)), None);
+    }
+
+    #[test]
+    fn the_smaller_space_note_names_the_flags() {
+        use quzzle::encoding::space::SpaceChoice;
+        let note = smaller_space_note(&quzzle::simulation::advice::SmallerSpace {
+            chosen: SpaceChoice::Full,
+            chosen_log2: 25.0,
+            space: SpaceChoice::Rows,
+            mixer: quzzle::mixer::MixerKind::XyRing,
+            log2_dimension: 3125f64.log2(),
+        });
+        assert!(
+            note.starts_with("note: space full has 33554432 basis states; space rows, which the xy-ring mixer keeps, has 3125 (10737x fewer): `--space rows --mixer xy-ring` runs it"),
+            "{note}"
+        );
+    }
 }

@@ -53,13 +53,20 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     if !settings.noise.models.is_empty() {
         quzzle::noise::trajectories::check_trajectories(settings.noise.trajectories)?;
     }
-    let report_progress =
-        |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("solve", p, args.max_seconds));
-    let cancel = super::progress::cancel("solve", args.max_seconds)?;
+    if let Some(smaller) = quzzle::simulation::advice::smaller_space(enc.as_ref(), &settings.space) {
+        errln!("{}", super::progress::smaller_space_note(&smaller));
+    }
+    let bar = super::progress::depth_bar();
+    let report_progress = |p: &quzzle::budget::Progress<'_>| {
+        bar.suspend(|| errln!("{}", super::progress::line("solve", p, args.max_seconds)))
+    };
+    let cancel = super::progress::cancel_with_bar("solve", args.max_seconds, &bar, &settings.depths)?;
     let budget = super::progress::budget(args.max_seconds, &report_progress)?.with_cancel(cancel.clone());
     settings.config.cancel = cancel.clone();
     settings.noise.cancel = cancel;
-    let report = solve::solve_within(enc.as_ref(), &settings, &budget)?;
+    let report = solve::solve_within(enc.as_ref(), &settings, &budget);
+    bar.finish_and_clear();
+    let report = report?;
     if args.json {
         out!("{}", to_json(&report));
     } else {

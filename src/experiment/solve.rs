@@ -232,6 +232,11 @@ pub fn with_table(
     Ok(config)
 }
 
+/// The task [`run_depths`] tells its progress under, with the depths before the one running,
+/// weighed by p, over all of them as the fraction (the optimiser's own ticks, under the same
+/// name, carry that fraction on).
+pub const DEPTHS_TASK: &str = "optimising the angles";
+
 /// Optimise each depth in `depths` (ascending) on `sim`, starting as `init` says; INTERP grows
 /// the previous depth's optimum, and falls back to the ramp at the first depth. P(valid),
 /// P(non-QUBO only) and P(invalid) are reported apart.
@@ -259,7 +264,7 @@ pub fn run_depths(
         config.cancel.check(&format!("depth p = {p}"))?;
         config
             .cancel
-            .tick("optimising the angles", Some(weighed as f64 / total as f64), || {
+            .tick(DEPTHS_TASK, Some(weighed as f64 / total as f64), || {
                 format!("depths below p = {p} done")
             });
         weighed += p;

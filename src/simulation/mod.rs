@@ -2,6 +2,7 @@
 //! mixer, or a block space with an XY mixer (docs/ARCHITECTURE.md, "Spaces and mixers"), and its success
 //! states in the simulator's own basis.
 
+pub mod advice;
 pub mod dicke;
 pub mod full;
 pub mod histogram;

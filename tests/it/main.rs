@@ -1,5 +1,6 @@
 //! The one integration-test binary; modules mirror src/.
 
+mod advice;
 mod anneal;
 mod budgets;
 mod cli;
