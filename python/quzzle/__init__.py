@@ -556,3 +556,39 @@ def to_qiskit(qasm: Union[str, Tuple[str, Any]]) -> Any:
             "to_qiskit needs the `qiskit` and `qiskit-qasm3-import` packages: pip install 'quzzle[qiskit]'"
         ) from None
     return qiskit.qasm3.loads(qasm)
+
+
+def score_experiment(
+    folder: Union[str, "os.PathLike[str]"],
+    *,
+    out: Union[None, str, "os.PathLike[str]"] = None,
+    noise: Union[None, str, Sequence[str]] = None,
+    trajectories: int = _native.DEFAULT_TRAJECTORIES,
+    confidence: float = 0.95,
+    top: int = 10,
+    format: Optional[str] = None,
+    shots: Optional[int] = None,
+) -> Record:
+    """Score an experiment folder (written by ``quzzle qasm --depths .. -o DIR``) as
+    ``quzzle score DIR``: every depth whose counts file
+    (``pNN.counts.json``) is there, against its manifest, the noiseless prediction and each noise
+    model's (the index's, and those of ``noise`` it lacks, predicted now with ``trajectories``).
+    Returns what ``quzzle score DIR --json`` prints, and writes ``hardware.json`` (the same
+    bytes), ``hardware.csv`` (and ``hardware_vs_depth.svg``/``.png`` where the extension was built
+    with plots) into ``out``, or the folder. ``format``, ``shots``, ``top`` and ``confidence``
+    as in :func:`score`."""
+    models = [noise] if isinstance(noise, str) else list(noise or [])
+    text, _written = _native.score_experiment_json(
+        os.fspath(folder),
+        None if out is None else os.fspath(out),
+        models,
+        trajectories,
+        confidence,
+        top,
+        format,
+        shots,
+    )
+    return Record(json.loads(text))
+
+
+__all__.append("score_experiment")

@@ -116,7 +116,7 @@ class Encoding:
     def render(self, bits: _Bits) -> str: ...
     def is_valid(self, bits: _Bits) -> bool: ...
     def verdict(self, bits: _Bits) -> str:
-        """``valid``, ``breaks-only-non-qubo`` or ``invalid``."""
+        """``valid``, ``breaks_only_non_qubo`` or ``invalid``."""
 
     def solutions(self, limit: int = 1000) -> List[str]:
         """The valid boards' bitstrings (qubit 0 first), by exact search."""
@@ -257,3 +257,14 @@ def qasm_of_report(
     with_state: bool,
     name: str,
 ) -> Tuple[str, Dict[str, Any]]: ...
+def score_experiment_json(
+    folder: str,
+    out: Optional[str],
+    noise: List[str],
+    trajectories: int,
+    confidence: float,
+    top: int,
+    format: Optional[str],
+    shots: Optional[int],
+) -> Tuple[str, List[str]]: ...
+__all__ += ["score_experiment_json"]

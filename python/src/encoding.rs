@@ -190,6 +190,12 @@ fn bitstring(bits: &[bool]) -> String {
 }
 
 impl Encoding {
+    /// The complete-rule verdict of the board of a basis state.
+    fn verdict_of(&self, bits: &Bound<'_, PyAny>) -> PyResult<Verdict> {
+        let board = self.inner.board_of_bits(&bits_of(bits, self.inner.num_qubits())?);
+        Ok(Verdict::of(&self.inner.puzzle().check(&board)))
+    }
+
     fn onehot(&self, what: &'static str) -> PyResult<&quzzle::OneHot> {
         self.inner.as_onehot().ok_or_else(|| {
             error(
@@ -339,20 +345,7 @@ impl Encoding {
     /// The cost of one basis state.
     fn cost(&self, bits: &Bound<'_, PyAny>) -> PyResult<f64> {
         let bits = bits_of(bits, self.inner.num_qubits())?;
-        let poly = self.inner.cost_poly();
-        // z_q = +1 when bit q is 0: a product of Z's is −1 on an odd number of ones.
-        Ok(poly.offset
-            + poly
-                .terms
-                .iter()
-                .map(|(s, w)| {
-                    if s.iter().filter(|&&q| bits[q]).count() % 2 == 1 {
-                        -w
-                    } else {
-                        *w
-                    }
-                })
-                .sum::<f64>())
+        Ok(self.inner.cost_poly().energy_of(&bits))
     }
 
     /// The board a basis state stands for, one string per row (the decided cells filled in).
@@ -368,18 +361,13 @@ impl Encoding {
 
     /// Whether the board of a basis state passes every rule of the puzzle.
     fn is_valid(&self, bits: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.verdict(bits)? == "valid")
+        Ok(self.verdict_of(bits)? == Verdict::Valid)
     }
 
-    /// `valid`, `breaks-only-non-qubo` (only rules the cost cannot express are broken) or
-    /// `invalid`.
+    /// `valid`, `breaks_only_non_qubo` (only rules the cost cannot express are broken) or
+    /// `invalid`: the spelling of reports (`verdict` in `score`'s boards).
     fn verdict(&self, bits: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-        let board = self.board(bits)?;
-        Ok(match Verdict::of(&self.inner.puzzle().check(&board)) {
-            Verdict::Valid => "valid",
-            Verdict::BreaksOnlyNonQubo => "breaks-only-non-qubo",
-            Verdict::Invalid => "invalid",
-        })
+        Ok(self.verdict_of(bits)?.name())
     }
 
     /// The valid boards' bitstrings (qubit 0 first), found by exact search, at most `limit`.

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 mod encoding;
 mod experiments;
+mod folder;
 mod qaoa;
 
 /// A library error as the Python exception of its kind (classes in `quzzle/errors.py`), with
@@ -323,5 +324,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     encoding::register(m)?;
     qaoa::register(m)?;
     experiments::register(m)?;
+    folder::register(m)?;
     Ok(())
 }

@@ -3,18 +3,22 @@
 //! boards and the per-cell marginals.
 
 use super::args::ScoreArgs;
-use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
+use super::output::{check_output_folder, refuse_inputs, to_json};
 use quzzle::experiment::stats::probability_text as pt;
-use quzzle::export::counts::read_counts;
-use quzzle::export::score::{self, ManifestDoc, ScoreReport};
+use quzzle::export::batch::{ExperimentIndex, ExperimentScore};
+use quzzle::export::experiment_score::{self, ExperimentScoreSettings};
+use quzzle::export::score::{self, percent, CountsScoreSettings, ManifestDoc, ScoreReport};
 use quzzle::{Error, Result};
 use std::path::Path;
 
-fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    })
+/// How the counts are read and scored, from the arguments.
+fn counts_settings(args: &ScoreArgs) -> CountsScoreSettings {
+    CountsScoreSettings {
+        format: args.format.format(),
+        shots: args.shots,
+        top: args.top,
+        confidence: args.confidence,
+    }
 }
 
 pub fn run(args: &ScoreArgs) -> Result<()> {
@@ -41,43 +45,23 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
         )));
     };
     if let Some(dir) = &args.out {
-        check_output_folder(dir, "--out", &["score.json", "marginals.svg", "marginals.png"])?;
-        refuse_inputs(
-            &[args.counts.as_path(), manifest_path],
-            &[
-                dir.join("score.json"),
-                dir.join("marginals.svg"),
-                dir.join("marginals.png"),
-            ],
-        )?;
+        check_output_folder(dir, "--out", &score::SCORE_FILES)?;
+        let targets: Vec<std::path::PathBuf> = score::SCORE_FILES.iter().map(|f| dir.join(f)).collect();
+        refuse_inputs(&[args.counts.as_path(), manifest_path], &targets)?;
     }
-    let manifest = ManifestDoc::parse(&read(manifest_path)?, &manifest_path.display().to_string())?;
-    let enc = manifest.encoding()?;
-    let counts = read_counts(
-        &read(&args.counts)?,
-        &args.counts.display().to_string(),
-        manifest.qubits,
-        args.format.format(),
-        args.shots,
-    )?;
-    let report = score::score(enc.as_ref(), &manifest, &counts, args.top, args.confidence)?;
+    let scored = score::score_counts_file(&args.counts, manifest_path, &counts_settings(args))?;
     if let Some(dir) = &args.out {
-        write_outputs(dir, enc.as_ref(), &manifest, &report)?;
+        score::write_score(dir, &scored)?;
     }
     if args.json {
-        out!("{}", to_json(&report));
+        out!("{}", to_json(&scored.report));
         return Ok(());
     }
-    print_text(args, manifest_path, &manifest, &report)?;
+    print_text(args, manifest_path, &scored.manifest, &scored.report)?;
     if let Some(dir) = &args.out {
         outln!("wrote {}", dir.display());
     }
     Ok(())
-}
-
-/// A confidence as a percentage to 0.01 (`95`, `99.9`).
-fn percent(confidence: f64) -> f64 {
-    (confidence * 10_000.0).round() / 100.0
 }
 
 fn print_text(args: &ScoreArgs, manifest_path: &Path, manifest: &ManifestDoc, r: &ScoreReport) -> Result<()> {
@@ -169,55 +153,9 @@ fn print_text(args: &ScoreArgs, manifest_path: &Path, manifest: &ManifestDoc, r:
     Ok(())
 }
 
-/// score.json and, when the board is one variable per cell, the marginals figure, each
-/// written whole.
-fn write_outputs(dir: &Path, enc: &dyn quzzle::Encoding, manifest: &ManifestDoc, r: &ScoreReport) -> Result<()> {
-    std::fs::create_dir_all(dir).map_err(|source| Error::Write {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let measured = enc.cell_marginals(&r.qubit_marginals);
-    let simulated = r.simulated_qubit_marginals.as_ref().and_then(|m| enc.cell_marginals(m));
-    if let (Some(measured), Some(simulated)) = (measured, simulated) {
-        let name = Path::new(&manifest.file)
-            .file_name()
-            .map_or_else(|| manifest.file.clone(), |f| f.to_string_lossy().into_owned());
-        let plot = quzzle::plot::MarginalsComparison {
-            title: format!("{name}: per-cell P(cell = 1), measured and simulated"),
-            subtitle: format!(
-                "P(valid): measured {:.3}, {} % interval [{:.3}, {:.3}]; simulated {}",
-                r.p_valid,
-                percent(r.confidence),
-                r.interval[0],
-                r.interval[1],
-                r.simulated_p_valid.map_or("unknown".into(), |p| format!("{p:.3}"))
-            ),
-            rows: measured.rows,
-            cols: measured.cols,
-            left_heading: format!("measured ({} shots, {})", r.shots, r.format),
-            left: measured.marginals,
-            right_heading: "simulated (the manifest)".into(),
-            right: simulated.marginals,
-            fixed: measured.fixed,
-        };
-        // Written whole by the plot writer (temporary files renamed into place).
-        quzzle::plot::marginals_comparison_plot(&dir.join("marginals"), &plot)?;
-    }
-    write_all(&[(dir.join("score.json"), to_json(r).into_bytes())])?;
-    Ok(())
-}
-
-/// The files `score DIR` writes (into --out, or the experiment folder).
-const EXPERIMENT_FILES: [&str; 4] = [
-    "hardware.json",
-    "hardware.csv",
-    "hardware_vs_depth.svg",
-    "hardware_vs_depth.png",
-];
-
-/// `score DIR`: every depth of an experiment folder whose counts are there.
+/// `score DIR`: every depth of an experiment folder whose counts are there, scored by the
+/// library and written into --out (or the folder).
 fn run_experiment(args: &ScoreArgs) -> Result<()> {
-    use quzzle::export::batch::{self, DepthScore, ExperimentScore, NoisyPrediction};
     let dir = args.counts.as_path();
     if args.manifest.is_some() {
         return Err(Error::InvalidArgument(format!(
@@ -226,139 +164,28 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
         )));
     }
     let out = args.out.as_deref().unwrap_or(dir);
-    check_output_folder(out, "--out", &EXPERIMENT_FILES)?;
-    let index_path = dir.join(batch::INDEX_FILE);
-    let (index, folder) = batch::read_folder(dir)?;
-    let mut inputs: Vec<std::path::PathBuf> = vec![index_path.clone()];
-    for d in &index.depths {
-        inputs.push(dir.join(&d.manifest));
-        inputs.push(dir.join(&d.counts));
-    }
-    let input_refs: Vec<&Path> = inputs.iter().map(std::path::PathBuf::as_path).collect();
-    let targets: Vec<std::path::PathBuf> = EXPERIMENT_FILES.iter().map(|f| out.join(f)).collect();
-    refuse_inputs(&input_refs, &targets)?;
-    let extra = args.noise.settings(&index_space(&index))?;
-    let mut noise_models = index.noise_models.clone();
-    noise_models.extend(
-        extra
-            .models
-            .iter()
-            .filter(|m| !index.noise_models.iter().any(|i| i.name == m.name))
-            .cloned(),
-    );
-    let mut depths = Vec::new();
-    let mut missing = Vec::new();
-    for depth in folder {
-        let (entry, manifest, enc) = (&depth.entry, &depth.manifest, depth.encoding);
-        let manifest_path = dir.join(&entry.manifest);
-        let Some((counts_path, counts_text)) = depth.counts else {
-            missing.push(entry.p);
-            continue;
-        };
-        let counts = read_counts(
-            &counts_text,
-            &counts_path.display().to_string(),
-            manifest.qubits,
-            args.format.format(),
-            args.shots,
-        )?;
-        let report = score::score(enc.as_ref(), manifest, &counts, args.top, args.confidence)?;
-        let mut entry = entry.clone();
-        // Models asked for now and not predicted at export: predicted here, at the manifest's
-        // angles, with the export's seed rule (seed 0 + p).
-        let fresh: Vec<_> = extra
-            .models
-            .iter()
-            .filter(|m| !entry.noisy.iter().any(|n| n.model == m.name))
-            .cloned()
-            .collect();
-        if !fresh.is_empty() {
-            let Some(angles) = manifest.angles.clone() else {
-                return Err(Error::malformed(
-                    &manifest_path.display().to_string(),
-                    "the manifest has no angles",
-                ));
-            };
-            let sim = quzzle::simulation::simulation(enc.as_ref(), &manifest.space)?;
-            let valid = quzzle::simulation::success_states(enc.as_ref(), &sim)?.valid;
-            let settings = quzzle::noise::NoiseSettings {
-                models: fresh,
-                trajectories: extra.trajectories,
-                devices: Vec::new(),
-                cancel: extra.cancel.clone(),
-            };
-            let (_, estimates) =
-                quzzle::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &valid, &angles, &settings, 0)?;
-            entry.noisy.extend(estimates.into_iter().map(|e| NoisyPrediction {
-                model: e.model.name,
-                p_valid: e.p_valid,
-                p_valid_se: e.p_valid_se,
-                trajectories: e.trajectories,
-            }));
-        }
-        depths.push(DepthScore {
-            p: entry.p,
-            counts: entry.counts.clone(),
-            noisy: batch::noisy_verdicts(&entry, &report),
-            score: report,
-        });
-    }
-    if depths.is_empty() {
-        return Err(Error::InvalidArgument(format!(
-            "{}: no depth has its counts yet (looked for {}); run the circuits with docs/hardware/ first",
-            dir.display(),
-            index
-                .depths
-                .iter()
-                .map(|d| d.counts.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
-    let scored = ExperimentScore {
-        provenance: index.provenance.clone(),
-        flavor: index.flavor,
-        uniform_baseline: index.uniform_baseline,
-        noise_models,
-        depths,
-        missing,
+    check_output_folder(out, "--out", &experiment_score::EXPERIMENT_SCORE_FILES)?;
+    let settings = ExperimentScoreSettings {
+        counts: counts_settings(args),
+        // The trajectories checked here; the experiment's space by the library, once read.
+        noise: args.noise.settings(&quzzle::simulation::SpaceSettings::default())?,
+        out: Some(out.to_path_buf()),
     };
-    write_all(&[
-        (out.join("hardware.json"), to_json(&scored).into_bytes()),
-        (out.join("hardware.csv"), scored.to_csv()?.into_bytes()),
-    ])?;
-    let figures = hardware_figure(&scored, &index, &out.join("hardware_vs_depth"))?;
+    let scored = experiment_score::score_experiment(dir, &settings)?;
+    let written = experiment_score::write_experiment_score(out, &scored)?;
     if args.json {
-        out!("{}", to_json(&scored));
+        out!("{}", to_json(&scored.score));
         return Ok(());
     }
-    print_experiment(&scored, &index, dir)?;
-    outln!(
-        "wrote {}, {} and {}",
-        out.join("hardware.json").display(),
-        out.join("hardware.csv").display(),
-        figures
-            .iter()
-            .map(|f| f.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    print_experiment(&scored.score, &scored.index, dir)?;
+    let names: Vec<String> = written.iter().map(|f| f.display().to_string()).collect();
+    if let [json, csv, figures @ ..] = names.as_slice() {
+        outln!("wrote {json}, {csv} and {}", figures.join(", "));
+    }
     Ok(())
 }
 
-/// The space and mixer of an experiment, for the noise check.
-fn index_space(index: &quzzle::export::batch::ExperimentIndex) -> quzzle::simulation::SpaceSettings {
-    quzzle::simulation::SpaceSettings {
-        space: index.provenance.space,
-        mixer: index.provenance.mixer,
-    }
-}
-
-fn print_experiment(
-    scored: &quzzle::export::batch::ExperimentScore,
-    index: &quzzle::export::batch::ExperimentIndex,
-    dir: &Path,
-) -> Result<()> {
+fn print_experiment(scored: &ExperimentScore, index: &ExperimentIndex, dir: &Path) -> Result<()> {
     let prov = &scored.provenance;
     outln!(
         "experiment {}: {} ({} qubits, reduce {}, space {}, mixer {}, {} flavour), angles from {}",
@@ -413,124 +240,4 @@ fn print_experiment(
         );
     }
     Ok(())
-}
-
-/// Measured P(valid) with its intervals over the noiseless curve, each noise model's curve ±
-/// its standard error and the uniform baseline, against depth (log y).
-fn hardware_figure(
-    scored: &quzzle::export::batch::ExperimentScore,
-    index: &quzzle::export::batch::ExperimentIndex,
-    stem: &Path,
-) -> Result<Vec<std::path::PathBuf>> {
-    use quzzle::plot::{depth_figure, Baseline, DepthFigure, LegendPlace, Panel, Series, Style, PALETTE};
-    let prov = &scored.provenance;
-    let name = Path::new(&prov.file)
-        .file_name()
-        .map_or_else(|| prov.file.clone(), |f| f.to_string_lossy().into_owned());
-    let mut panel = Panel::new("", "P(valid board)", true);
-    panel.y_max = Some(1.0);
-    let all = &index.depths;
-    panel.series.push(Series::new(
-        "noiseless prediction",
-        Style::nth(0).with_colour(PALETTE[0]),
-        all.iter()
-            .filter_map(|d| Some((d.p as f64, d.success_probability?)))
-            .collect(),
-    ));
-    for (i, m) in scored.noise_models.iter().enumerate() {
-        // The index's predictions at every depth; a model asked for now, at the scored ones.
-        let from_index: Vec<(f64, f64, f64)> = all
-            .iter()
-            .filter_map(|d| {
-                d.noisy
-                    .iter()
-                    .find(|n| n.model == m.name)
-                    .map(|n| (d.p as f64, n.p_valid, n.p_valid_se))
-            })
-            .collect();
-        let predicted: Vec<(f64, f64, f64)> = if from_index.is_empty() {
-            scored
-                .depths
-                .iter()
-                .filter_map(|d| {
-                    d.noisy
-                        .iter()
-                        .find(|n| n.model == m.name)
-                        .map(|n| (d.p as f64, n.predicted, n.predicted_se))
-                })
-                .collect()
-        } else {
-            from_index
-        };
-        // Vermillion, green, purple, sky blue: apart from the noiseless blue and the black points.
-        let colour = [1, 2, 4, 5][i % 4];
-        let style = Style::nth(colour).with_colour(PALETTE[colour]);
-        panel.series.push(
-            Series::new(
-                format!("{} prediction ± s.e.", m.name),
-                style,
-                predicted.iter().map(|&(p, v, _)| (p, v)).collect(),
-            )
-            .with_band(predicted.iter().map(|&(p, v, se)| (p, v - se, v + se)).collect()),
-        );
-    }
-    let confidence = scored.depths.first().map_or(0.95, |d| d.score.confidence);
-    // Where the shots were taken, as the counts files record it.
-    let mut devices: Vec<String> = Vec::new();
-    for d in &scored.depths {
-        let device = match d.score.run.as_ref() {
-            Some(r) => {
-                let backend = r.backend.clone().unwrap_or_else(|| "an unnamed backend".into());
-                match &r.noise {
-                    Some(n) => format!("{backend} under {n}"),
-                    None => backend,
-                }
-            }
-            None => "a device the counts do not name".into(),
-        };
-        if !devices.contains(&device) {
-            devices.push(device);
-        }
-    }
-    let measured = Style::new(PALETTE[7])
-        .with_width(0.0)
-        .with_marker(quzzle::plot::Marker::Diamond, 6.0);
-    panel.series.push(
-        Series::new(
-            format!(
-                "measured on {} ({} % Clopper-Pearson interval)",
-                devices.join(", "),
-                percent(confidence)
-            ),
-            measured,
-            scored.depths.iter().map(|d| (d.p as f64, d.score.p_valid)).collect(),
-        )
-        .with_error_bars(
-            scored
-                .depths
-                .iter()
-                .map(|d| (d.p as f64, d.score.interval[0], d.score.interval[1]))
-                .collect(),
-        ),
-    );
-    if let Some(u) = scored.uniform_baseline {
-        panel.baselines.push(Baseline::new("uniform sampling of the space", u));
-    }
-    let shots: Vec<String> = scored.depths.iter().map(|d| d.score.shots.to_string()).collect();
-    let mut figure = DepthFigure::new(
-        format!(
-            "{name}: {} qubits at {}, space {}, mixer {}: measured P(valid) against depth",
-            prov.qubits, prov.reduce, prov.space, prov.mixer
-        ),
-        format!(
-            "{} flavour; shots per depth {}; angles from {}",
-            scored.flavor.name(),
-            shots.join(", "),
-            index.angles_from
-        ),
-    );
-    figure.panels.push(panel);
-    figure.legend = LegendPlace::Right;
-    let size = figure.default_size();
-    depth_figure(stem, &figure, size)
 }

@@ -141,12 +141,23 @@ impl ZPoly {
 
     /// Energy of basis index `k`, term by term.
     pub fn energy(&self, k: u64) -> f64 {
+        self.energy_by(|q| (k >> q) & 1 == 1)
+    }
+
+    /// Energy of a basis state given by its bits (`bits[q]`: qubit q is 1), term by term as
+    /// [`ZPoly::energy`], so any number of qubits; `bits` holds at least `num_qubits` bits.
+    pub fn energy_of(&self, bits: &[bool]) -> f64 {
+        self.energy_by(|q| bits[q])
+    }
+
+    /// `offset + Σ_S w_S Π z_q`: a product of Z's is −1 on an odd number of ones (`one(q)`).
+    fn energy_by(&self, one: impl Fn(usize) -> bool) -> f64 {
         self.offset
             + self
                 .terms
                 .iter()
                 .map(|(s, w)| {
-                    let parity = s.iter().filter(|&&q| (k >> q) & 1 == 1).count() % 2;
+                    let parity = s.iter().filter(|&&q| one(q)).count() % 2;
                     if parity == 1 {
                         -w
                     } else {
@@ -334,6 +345,8 @@ mod tests {
                 assert_eq!(matches!(d, CostDiagonal::Indexed { .. }), dyadic);
                 for k in 0..(1u64 << n) {
                     assert!((d.get(k as usize) - z.energy(k)).abs() < 1e-9, "n={n} k={k}");
+                    let bits: Vec<bool> = (0..n).map(|q| (k >> q) & 1 == 1).collect();
+                    assert_eq!(z.energy_of(&bits).to_bits(), z.energy(k).to_bits(), "n={n} k={k}");
                 }
             }
         }

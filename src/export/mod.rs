@@ -9,6 +9,7 @@
 
 pub mod batch;
 pub mod counts;
+pub mod experiment_score;
 pub mod json;
 pub mod qasm;
 pub mod score;

@@ -4,7 +4,7 @@
 //! the complete rules; the fraction of valid boards gets an exact 95 % interval, which either
 //! holds the simulated P(valid) or says that the device (or the bit order) differs.
 
-use super::counts::Counts;
+use super::counts::{read_counts, Counts, CountsFormat};
 use super::json::{digest_of, parse_unique, DIGEST_KEY};
 use crate::angles::Angles;
 use crate::bits::BasisState;
@@ -17,6 +17,7 @@ use crate::simulation::SpaceSettings;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
 /// The confidence of the interval `quzzle score` reports unless told otherwise.
 pub const SCORE_CONFIDENCE: f64 = 0.95;
@@ -575,4 +576,192 @@ pub fn score(
         run: counts.run.clone(),
         notes,
     })
+}
+
+/// A confidence as a percentage to 0.01 (`95`, `99.9`), as reports and figures write it.
+pub fn percent(confidence: f64) -> f64 {
+    (confidence * 10_000.0).round() / 100.0
+}
+
+/// `value` as the JSON `--json` prints and the score files hold: pretty, with a final newline.
+pub fn json_text<T: Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).expect("reports serialise") + "\n"
+}
+
+/// Refuse a confidence outside (0, 1) before any file is read.
+pub(super) fn check_confidence(confidence: f64) -> Result<()> {
+    if !(0.0 < confidence && confidence < 1.0) {
+        return Err(Error::out_of_range(
+            Quantity::Confidence,
+            confidence,
+            "give a level strictly between 0 and 1 (0.95 for 95 %)",
+        ));
+    }
+    Ok(())
+}
+
+fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// How counts are read and scored: by `score` on one counts file and on an experiment folder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountsScoreSettings {
+    /// The counts format (`None`: told by the file's shape, which only takes shapes that say
+    /// their bit order).
+    pub format: Option<CountsFormat>,
+    /// Shots of the job: needed for IonQ probabilities, checked against counts otherwise.
+    pub shots: Option<u64>,
+    /// Boards listed, most frequent first.
+    pub top: usize,
+    /// The interval's confidence, strictly between 0 and 1.
+    pub confidence: f64,
+}
+
+impl Default for CountsScoreSettings {
+    fn default() -> Self {
+        CountsScoreSettings {
+            format: None,
+            shots: None,
+            top: 10,
+            confidence: SCORE_CONFIDENCE,
+        }
+    }
+}
+
+/// One counts file scored against its manifest: what [`write_score`] writes.
+pub struct ScoredCounts {
+    /// The manifest.
+    pub manifest: ManifestDoc,
+    /// The encoding the manifest rebuilds.
+    pub encoding: Box<dyn Encoding>,
+    /// The score.
+    pub report: ScoreReport,
+}
+
+/// Score the counts text `counts` (`counts_source` names it in messages) against the manifest
+/// text `manifest` (named `manifest_source`).
+pub fn score_counts(
+    counts: &str,
+    counts_source: &str,
+    manifest: &str,
+    manifest_source: &str,
+    settings: &CountsScoreSettings,
+) -> Result<ScoredCounts> {
+    check_confidence(settings.confidence)?;
+    let manifest = ManifestDoc::parse(manifest, manifest_source)?;
+    score_against(manifest, || Ok(counts.to_string()), counts_source, settings)
+}
+
+/// `quzzle score COUNTS --manifest OUT.json`: the counts file `counts` against the manifest
+/// file `manifest` (read first, so that a manifest that is no manifest is named before the
+/// counts are read).
+pub fn score_counts_file(counts: &Path, manifest: &Path, settings: &CountsScoreSettings) -> Result<ScoredCounts> {
+    check_confidence(settings.confidence)?;
+    let manifest = ManifestDoc::parse(&read_text(manifest)?, &manifest.display().to_string())?;
+    score_against(manifest, || read_text(counts), &counts.display().to_string(), settings)
+}
+
+/// The encoding `manifest` rebuilds, then the counts text `counts()` gives, read and scored.
+fn score_against(
+    manifest: ManifestDoc,
+    counts: impl FnOnce() -> Result<String>,
+    counts_source: &str,
+    settings: &CountsScoreSettings,
+) -> Result<ScoredCounts> {
+    let encoding = manifest.encoding()?;
+    let counts = read_counts(
+        &counts()?,
+        counts_source,
+        manifest.qubits,
+        settings.format,
+        settings.shots,
+    )?;
+    let report = score(encoding.as_ref(), &manifest, &counts, settings.top, settings.confidence)?;
+    Ok(ScoredCounts {
+        manifest,
+        encoding,
+        report,
+    })
+}
+
+/// The files [`write_score`] writes into its folder (the figure only where the board is one
+/// variable per cell).
+pub const SCORE_FILES: [&str; 3] = ["score.json", "marginals.svg", "marginals.png"];
+
+/// Write `scored` into the folder `dir` (created when missing): `score.json` and, with the
+/// `plot` feature and a board of one variable per cell, `marginals.svg`/`.png` (measured beside
+/// simulated per-cell marginals), each written whole. Returns the files written.
+pub fn write_score(dir: &Path, scored: &ScoredCounts) -> Result<Vec<PathBuf>> {
+    check_output_folder(dir)?;
+    std::fs::create_dir_all(dir).map_err(|source| Error::Write {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    #[cfg_attr(not(feature = "plot"), allow(unused_mut))]
+    let mut written = Vec::new();
+    #[cfg(feature = "plot")]
+    if let Some(plot) = marginals_figure(scored) {
+        // Written whole by the plot writer (temporary files renamed into place).
+        written.extend(crate::plot::marginals_comparison_plot(&dir.join("marginals"), &plot)?);
+    }
+    let json = dir.join("score.json");
+    crate::files::write_whole(&[(json.clone(), json_text(&scored.report).into_bytes())])?;
+    written.insert(0, json);
+    Ok(written)
+}
+
+/// The measured and simulated per-cell marginals side by side (`None`: the board is not one
+/// variable per cell, or the manifest has no simulated marginals).
+#[cfg(feature = "plot")]
+pub fn marginals_figure(scored: &ScoredCounts) -> Option<crate::plot::MarginalsComparison> {
+    let (r, manifest, enc) = (&scored.report, &scored.manifest, scored.encoding.as_ref());
+    let measured = enc.cell_marginals(&r.qubit_marginals)?;
+    let simulated = enc.cell_marginals(r.simulated_qubit_marginals.as_ref()?)?;
+    Some(crate::plot::MarginalsComparison {
+        title: format!(
+            "{}: per-cell P(cell = 1), measured and simulated",
+            file_name(&manifest.file)
+        ),
+        subtitle: format!(
+            "P(valid): measured {:.3}, {} % interval [{:.3}, {:.3}]; simulated {}",
+            r.p_valid,
+            percent(r.confidence),
+            r.interval[0],
+            r.interval[1],
+            r.simulated_p_valid.map_or("unknown".into(), |p| format!("{p:.3}"))
+        ),
+        rows: measured.rows,
+        cols: measured.cols,
+        left_heading: format!("measured ({} shots, {})", r.shots, r.format),
+        left: measured.marginals,
+        right_heading: "simulated (the manifest)".into(),
+        right: simulated.marginals,
+        fixed: measured.fixed,
+    })
+}
+
+/// The last component of a recorded puzzle path (the path itself when it has none).
+#[cfg(feature = "plot")]
+pub(super) fn file_name(file: &str) -> String {
+    Path::new(file)
+        .file_name()
+        .map_or_else(|| file.to_string(), |f| f.to_string_lossy().into_owned())
+}
+
+/// Refuse an output folder that exists and is not a folder (a link to a folder is a folder).
+pub(super) fn check_output_folder(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() || !dir.exists() && dir.symlink_metadata().is_ok() {
+        return Err(Error::WrongKind {
+            what: "output folder".into(),
+            path: dir.to_path_buf(),
+            kind: crate::files::non_regular_kind(dir).unwrap_or("a file"),
+            expected: "a folder",
+            note: "",
+        });
+    }
+    Ok(())
 }

@@ -30,9 +30,9 @@ pub struct Broken {
     pub in_qubo: bool,
 }
 
-/// How a board fares against the complete rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+/// How a board fares against the complete rules. Reports (JSON) and the Python binding spell
+/// it by [`Verdict::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Every rule holds.
     Valid,
@@ -52,6 +52,21 @@ impl Verdict {
         } else {
             Verdict::Invalid
         }
+    }
+
+    /// The verdict's one spelling: `valid`, `breaks_only_non_qubo` or `invalid`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Valid => "valid",
+            Verdict::BreaksOnlyNonQubo => "breaks_only_non_qubo",
+            Verdict::Invalid => "invalid",
+        }
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 

@@ -1,0 +1,333 @@
+//! `quzzle score DIR`: an experiment folder (`quzzle qasm --depths .. -o DIR`) scored depth by
+//! depth against each manifest ([`super::score::score`]), the noiseless prediction and every
+//! noise model's, into `hardware.json`, `hardware.csv` and the figure `hardware_vs_depth`. The
+//! command line and the Python binding both call [`score_experiment`] and
+//! [`write_experiment_score`], so their files are the same bytes.
+
+use super::batch::{self, DepthScore, ExperimentIndex, ExperimentScore, NoisyPrediction};
+use super::counts::read_counts;
+use super::score::{check_confidence, check_output_folder, json_text, score, CountsScoreSettings};
+#[cfg(feature = "plot")]
+use super::score::{file_name, percent, SCORE_CONFIDENCE};
+use crate::error::{Error, Result};
+use crate::noise::{NoiseModel, NoiseSettings};
+use crate::simulation::SpaceSettings;
+use std::path::{Path, PathBuf};
+
+/// The files [`write_experiment_score`] writes (into the experiment folder, or another).
+pub const EXPERIMENT_SCORE_FILES: [&str; 4] = [
+    "hardware.json",
+    "hardware.csv",
+    "hardware_vs_depth.svg",
+    "hardware_vs_depth.png",
+];
+
+/// How [`score_experiment`] scores a folder.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExperimentScoreSettings {
+    /// How each depth's counts are read and scored.
+    pub counts: CountsScoreSettings,
+    /// Noise models to judge every depth against besides the index's own (their trajectories
+    /// already checked, [`NoiseSettings::checked`]; the experiment's space and mixer are checked
+    /// here): a model the index did not predict is predicted now, at each manifest's angles,
+    /// with the export's seed rule. Its `cancel` is read by those trajectories.
+    pub noise: NoiseSettings,
+    /// The folder the score will be written to, when known: checked before any work (each
+    /// file a new path or a regular file, none of them an input of the score).
+    pub out: Option<PathBuf>,
+}
+
+/// An experiment folder scored: the score (`hardware.json`), the index it was scored against
+/// and the files it read.
+#[derive(Clone, Debug)]
+pub struct ScoredExperiment {
+    /// The score.
+    pub score: ExperimentScore,
+    /// The folder's index.
+    pub index: ExperimentIndex,
+    /// Every file the score was read from (the index, each manifest and counts file named).
+    pub inputs: Vec<PathBuf>,
+}
+
+/// `quzzle score DIR`: every depth of the experiment folder `dir` whose counts file is there,
+/// scored against its manifest, the noiseless prediction and every noise model's (the index's,
+/// and those of `settings.noise` the index lacks, predicted now). The folder is read and held
+/// together first ([`batch::read_folder`]); nothing is written.
+pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Result<ScoredExperiment> {
+    let counts_settings = &settings.counts;
+    check_confidence(counts_settings.confidence)?;
+    let (index, folder) = batch::read_folder(dir)?;
+    let mut inputs = vec![dir.join(batch::INDEX_FILE)];
+    for d in &index.depths {
+        inputs.push(dir.join(&d.manifest));
+        inputs.push(dir.join(&d.counts));
+    }
+    if let Some(out) = &settings.out {
+        check_outputs(out, &inputs)?;
+    }
+    let space = SpaceSettings {
+        space: index.provenance.space,
+        mixer: index.provenance.mixer,
+    };
+    let extra = &settings.noise;
+    if !extra.models.is_empty() {
+        crate::noise::check_space(&space)?;
+    }
+    let mut noise_models = index.noise_models.clone();
+    noise_models.extend(
+        extra
+            .models
+            .iter()
+            .filter(|m| !index.noise_models.iter().any(|i| i.name == m.name))
+            .cloned(),
+    );
+    let mut depths = Vec::new();
+    let mut missing = Vec::new();
+    for depth in folder {
+        let (entry, manifest, enc) = (&depth.entry, &depth.manifest, depth.encoding);
+        let Some((counts_path, counts_text)) = depth.counts else {
+            missing.push(entry.p);
+            continue;
+        };
+        let counts = read_counts(
+            &counts_text,
+            &counts_path.display().to_string(),
+            manifest.qubits,
+            counts_settings.format,
+            counts_settings.shots,
+        )?;
+        let report = score(
+            enc.as_ref(),
+            manifest,
+            &counts,
+            counts_settings.top,
+            counts_settings.confidence,
+        )?;
+        let mut entry = entry.clone();
+        // Models asked for now and not predicted at export: predicted here, at the manifest's
+        // angles, with the export's seed rule (seed 0 + p).
+        let fresh: Vec<NoiseModel> = extra
+            .models
+            .iter()
+            .filter(|m| !entry.noisy.iter().any(|n| n.model == m.name))
+            .cloned()
+            .collect();
+        if !fresh.is_empty() {
+            let Some(angles) = manifest.angles.clone() else {
+                return Err(Error::malformed(
+                    &dir.join(&entry.manifest).display().to_string(),
+                    "the manifest has no angles",
+                ));
+            };
+            let sim = crate::simulation::simulation(enc.as_ref(), &manifest.space)?;
+            let valid = crate::simulation::success_states(enc.as_ref(), &sim)?.valid;
+            let now = NoiseSettings {
+                models: fresh,
+                trajectories: extra.trajectories,
+                devices: Vec::new(),
+                cancel: extra.cancel.clone(),
+            };
+            let (_, estimates) =
+                crate::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &valid, &angles, &now, 0)?;
+            entry.noisy.extend(estimates.into_iter().map(|e| NoisyPrediction {
+                model: e.model.name,
+                p_valid: e.p_valid,
+                p_valid_se: e.p_valid_se,
+                trajectories: e.trajectories,
+            }));
+        }
+        depths.push(DepthScore {
+            p: entry.p,
+            counts: entry.counts.clone(),
+            noisy: batch::noisy_verdicts(&entry, &report),
+            score: report,
+        });
+    }
+    if depths.is_empty() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: no depth has its counts yet (looked for {}); run the circuits with docs/hardware/ first",
+            dir.display(),
+            index
+                .depths
+                .iter()
+                .map(|d| d.counts.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let score = ExperimentScore {
+        provenance: index.provenance.clone(),
+        flavor: index.flavor,
+        uniform_baseline: index.uniform_baseline,
+        noise_models,
+        depths,
+        missing,
+    };
+    Ok(ScoredExperiment { score, index, inputs })
+}
+
+/// Refuse an output folder `out` that is not a folder, any file of
+/// [`EXPERIMENT_SCORE_FILES`] in it that is not a new path or a regular file, and any that is
+/// one of the `inputs` (links and `.`/`..` resolved).
+fn check_outputs(out: &Path, inputs: &[PathBuf]) -> Result<()> {
+    check_output_folder(out)?;
+    for name in EXPERIMENT_SCORE_FILES {
+        let target = out.join(name);
+        crate::files::check_output(&target, "output")?;
+        let Ok(resolved) = target.canonicalize() else {
+            continue;
+        };
+        if let Some(input) = inputs
+            .iter()
+            .find(|i| i.canonicalize().ok().as_ref() == Some(&resolved))
+        {
+            return Err(Error::OutputIsInput {
+                output: target,
+                input: input.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Write `scored` into the folder `out` (created when missing): `hardware.json` (the score, as
+/// `score DIR --json` prints it) and `hardware.csv` written whole together, then, with the
+/// `plot` feature, `hardware_vs_depth.svg`/`.png` ([`hardware_figure`]). Returns the files
+/// written, in that order.
+pub fn write_experiment_score(out: &Path, scored: &ScoredExperiment) -> Result<Vec<PathBuf>> {
+    check_outputs(out, &scored.inputs)?;
+    let (json, csv) = (out.join("hardware.json"), out.join("hardware.csv"));
+    crate::files::write_whole(&[
+        (json.clone(), json_text(&scored.score).into_bytes()),
+        (csv.clone(), scored.score.to_csv()?.into_bytes()),
+    ])?;
+    #[cfg_attr(not(feature = "plot"), allow(unused_mut))]
+    let mut written = vec![json, csv];
+    #[cfg(feature = "plot")]
+    {
+        let figure = hardware_figure(scored);
+        let size = figure.default_size();
+        written.extend(crate::plot::depth_figure(
+            &out.join("hardware_vs_depth"),
+            &figure,
+            size,
+        )?);
+    }
+    Ok(written)
+}
+
+/// Measured P(valid) with its intervals over the noiseless curve, each noise model's curve ±
+/// its standard error and the uniform baseline, against depth (log y).
+#[cfg(feature = "plot")]
+pub fn hardware_figure(scored: &ScoredExperiment) -> crate::plot::DepthFigure {
+    use crate::plot::{Baseline, DepthFigure, LegendPlace, Marker, Panel, Series, Style, PALETTE};
+    let (index, scored) = (&scored.index, &scored.score);
+    let prov = &scored.provenance;
+    let mut panel = Panel::new("", "P(valid board)", true);
+    panel.y_max = Some(1.0);
+    let all = &index.depths;
+    panel.series.push(Series::new(
+        "noiseless prediction",
+        Style::nth(0).with_colour(PALETTE[0]),
+        all.iter()
+            .filter_map(|d| Some((d.p as f64, d.success_probability?)))
+            .collect(),
+    ));
+    for (i, m) in scored.noise_models.iter().enumerate() {
+        // The index's predictions at every depth; a model asked for now, at the scored ones.
+        let from_index: Vec<(f64, f64, f64)> = all
+            .iter()
+            .filter_map(|d| {
+                d.noisy
+                    .iter()
+                    .find(|n| n.model == m.name)
+                    .map(|n| (d.p as f64, n.p_valid, n.p_valid_se))
+            })
+            .collect();
+        let predicted: Vec<(f64, f64, f64)> = if from_index.is_empty() {
+            scored
+                .depths
+                .iter()
+                .filter_map(|d| {
+                    d.noisy
+                        .iter()
+                        .find(|n| n.model == m.name)
+                        .map(|n| (d.p as f64, n.predicted, n.predicted_se))
+                })
+                .collect()
+        } else {
+            from_index
+        };
+        // Vermillion, green, purple, sky blue: apart from the noiseless blue and the black points.
+        let colour = [1, 2, 4, 5][i % 4];
+        let style = Style::nth(colour).with_colour(PALETTE[colour]);
+        panel.series.push(
+            Series::new(
+                format!("{} prediction ± s.e.", m.name),
+                style,
+                predicted.iter().map(|&(p, v, _)| (p, v)).collect(),
+            )
+            .with_band(predicted.iter().map(|&(p, v, se)| (p, v - se, v + se)).collect()),
+        );
+    }
+    let confidence = scored.depths.first().map_or(SCORE_CONFIDENCE, |d| d.score.confidence);
+    // Where the shots were taken, as the counts files record it.
+    let mut devices: Vec<String> = Vec::new();
+    for d in &scored.depths {
+        let device = match d.score.run.as_ref() {
+            Some(r) => {
+                let backend = r.backend.clone().unwrap_or_else(|| "an unnamed backend".into());
+                match &r.noise {
+                    Some(n) => format!("{backend} under {n}"),
+                    None => backend,
+                }
+            }
+            None => "a device the counts do not name".into(),
+        };
+        if !devices.contains(&device) {
+            devices.push(device);
+        }
+    }
+    let measured = Style::new(PALETTE[7]).with_width(0.0).with_marker(Marker::Diamond, 6.0);
+    panel.series.push(
+        Series::new(
+            format!(
+                "measured on {} ({} % Clopper-Pearson interval)",
+                devices.join(", "),
+                percent(confidence)
+            ),
+            measured,
+            scored.depths.iter().map(|d| (d.p as f64, d.score.p_valid)).collect(),
+        )
+        .with_error_bars(
+            scored
+                .depths
+                .iter()
+                .map(|d| (d.p as f64, d.score.interval[0], d.score.interval[1]))
+                .collect(),
+        ),
+    );
+    if let Some(u) = scored.uniform_baseline {
+        panel.baselines.push(Baseline::new("uniform sampling of the space", u));
+    }
+    let shots: Vec<String> = scored.depths.iter().map(|d| d.score.shots.to_string()).collect();
+    let mut figure = DepthFigure::new(
+        format!(
+            "{}: {} qubits at {}, space {}, mixer {}: measured P(valid) against depth",
+            file_name(&prov.file),
+            prov.qubits,
+            prov.reduce,
+            prov.space,
+            prov.mixer
+        ),
+        format!(
+            "{} flavour; shots per depth {}; angles from {}",
+            scored.flavor.name(),
+            shots.join(", "),
+            index.angles_from
+        ),
+    );
+    figure.panels.push(panel);
+    figure.legend = LegendPlace::Right;
+    figure
+}
