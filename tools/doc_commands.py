@@ -9,7 +9,8 @@ Placeholders in upper case (`FILE`, `OUT.json`, `SHARD_DIR...`) mark a synopsis 
 paths. Where a built binary (target/release/quzzle or target/debug/quzzle) is newer than the
 command line's source, each subcommand and each flag must also appear in `quzzle CMD --help`.
 
-Also: a fenced block right after a line that names one shipped file and ends with a colon
+Python blocks' `quzzle.load("PATH")` must name a file of the repository too. And a fenced
+block right after a line that names one shipped file and ends with a colon
 (docs/formats.md: "`tests/data/tiny-tango-4x4.txt`:") must be that file's text.
 
 Exit status 0 when every check passes, 1 with one line per problem otherwise.
@@ -261,6 +262,11 @@ def check_page(page, root, repo, binary, problems, counts):
             for k in outputs:
                 if not is_placeholder(args[k]):
                     produce(args[k], produced)
+        if lang == "python":
+            for path in re.findall(r"quzzle\.load\(\s*[\"']([^\"']+)[\"']", "\n".join(body)):
+                counts["paths"] += 1
+                if not (under(path, produced) or repo.has(path)):
+                    problems.append(f"{rel}:{start}: quzzle.load(\"{path}\"): not in the repository")
         for path in written_paths(lang, body):
             if not is_placeholder(path) and "://" not in path:
                 produce(path, produced)
