@@ -187,7 +187,7 @@ pub enum Error {
         /// The name given.
         name: String,
         /// The names accepted.
-        choices: &'static str,
+        choices: String,
     },
     /// A number outside the values it may take.
     #[error("{what} {value}: {allowed}")]
@@ -518,6 +518,16 @@ pub enum Quantity {
     FigureScale,
     /// A QAOA angle, in radians.
     Angle,
+    /// Threads of a pool.
+    Threads,
+    /// Annealing reads.
+    Reads,
+    /// Annealing sweeps per read.
+    Sweeps,
+    /// The qubit limit of a sweep's instances.
+    MaxQubits,
+    /// Boards listed in a score.
+    Top,
 }
 
 impl Quantity {
@@ -545,6 +555,11 @@ impl Quantity {
             Quantity::DickeWeight => "Dicke weight",
             Quantity::DiagonalQubits => "diagonal qubits",
             Quantity::Angle => "an angle (radians)",
+            Quantity::Threads => "threads",
+            Quantity::Reads => "reads",
+            Quantity::Sweeps => "sweeps",
+            Quantity::MaxQubits => "largest qubit count",
+            Quantity::Top => "boards listed",
             Quantity::FigureSize => "figure size",
             Quantity::FigureScale => "figure scale",
         }

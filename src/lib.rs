@@ -67,6 +67,7 @@ macro_rules! value_enum {
 pub mod angles;
 pub mod bits;
 pub mod budget;
+pub mod checked;
 pub mod circuit;
 pub mod cost;
 pub mod encoding;
@@ -82,6 +83,7 @@ pub mod noise;
 pub mod plot;
 pub mod puzzle;
 pub mod qaoa;
+pub mod request;
 pub mod rng;
 pub mod sim;
 pub mod simulation;

@@ -79,7 +79,7 @@ impl FromStr for MixerKind {
             .ok_or_else(|| Error::UnknownName {
                 what: "mixer",
                 name: s.to_string(),
-                choices: "x, xy-ring, xy-complete, grover",
+                choices: MixerKind::ALL.map(MixerKind::name).join(", "),
             })
     }
 }

@@ -32,7 +32,7 @@ import sys
 # `simulation` is the floor that resolves (encoding, space, mixer, route) into a simulator,
 # so `noise`, `experiment` and `export` above it ask it rather than decide themselves.
 STAGES = [
-    ("foundation", ["error", "bits", "rng", "angles", "mixer", "budget", "files"]),
+    ("foundation", ["error", "bits", "rng", "angles", "mixer", "budget", "files", "checked"]),
     ("model", ["model"]),
     ("puzzle", ["puzzle"]),
     ("cost", ["cost"]),
@@ -44,6 +44,7 @@ STAGES = [
     ("noise", ["noise"]),
     ("experiment", ["experiment"]),
     ("export and plot", ["export", "plot"]),
+    ("request", ["request"]),
     ("cli", ["cli"]),
 ]
 

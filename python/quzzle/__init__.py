@@ -45,6 +45,7 @@ __all__ = [
     "load",
     "num_threads",
     "parse",
+    "request",
     "sample",
     "score",
     "set_num_threads",
@@ -177,7 +178,7 @@ class Report(Record):
         if enc is None:
             enc = self._encoding if self._encoding is not None else self._encode_again()
         text, manifest = _native.qasm_of_report(
-            enc, self._text, _depth(p, "p"), flavor, self._fields["space"], self._fields["mixer"], symbolic, with_state, name
+            enc, self._text, _plain_value(p), flavor, self._fields["space"], self._fields["mixer"], symbolic, with_state, name
         )
         return text, manifest
 
@@ -223,33 +224,41 @@ class SweepResult(Record):
         return pandas.DataFrame([r.to_dict() for r in self.rows])
 
 
-def _depth(value: Any, what: str = "depths") -> int:
-    """A whole number of layers: an int (numpy's too) or an integral float; anything else is
-    refused rather than truncated."""
-    if isinstance(value, bool):
-        raise InvalidArgument(f"{what}: {value!r} is not a depth")
-    try:
+def _plain_value(value: Any) -> Any:
+    """A keyword argument as JSON takes it: numpy's numbers as Python's, paths as text, ranges
+    and tuples as lists, and what JSON cannot write (nan, inf) as text. Nothing is checked
+    here: the library's request checks every value, with the command line's words."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, numbers.Integral):
         return operator.index(value)
-    except TypeError:
-        pass
     if isinstance(value, numbers.Real):
         number = float(value)
-        if number.is_integer():
-            return int(number)
-    raise InvalidArgument(f"{what}: {value!r} is not a whole number of layers (a depth is an int)")
+        return number if number == number and abs(number) != float("inf") else str(number)
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain_value(v) for k, v in value.items()}
+    if isinstance(value, Iterable):
+        return [_plain_value(v) for v in value]
+    raise InvalidArgument(f"{value!r} ({type(value).__name__}) is not a setting: give a number, text or a list")
 
 
-def _depth_list(depths: Depths) -> List[int]:
-    if isinstance(depths, str):
-        # The command line's --depths syntax, read (and capped) by the library.
-        return _native.parse_depths(depths)
-    if isinstance(depths, (bool, numbers.Real)):
-        return [_depth(depths)]
-    try:
-        items: List[Any] = list(cast(Iterable[Any], depths))
-    except TypeError:
-        raise InvalidArgument(f"depths {depths!r}: give an int, 'A..B' or a sequence of ints") from None
-    return [_depth(d) for d in items]
+def _choices(**settings: Any) -> str:
+    """The JSON object of a job's settings, without those left at None (the library's default
+    then applies)."""
+    return json.dumps({k: _plain_value(v) for k, v in settings.items() if v is not None})
+
+
+def request(job: str, **settings: Any) -> Dict[str, Any]:
+    """Check the settings of ``job`` (``solve``, ``sweep``, ``export``, ``sample``, ``score``,
+    ``predict``, ``anneal``, ``grover`` or ``info``) without running anything, and return the
+    request as the library will run it: the values normalised (depths sorted, names resolved,
+    defaults filled in). The same dict as ``quzzle JOB --dry-run`` prints for the same
+    settings; a value either refuses is refused by both, with the same words."""
+    text = _native.request_json(job, _choices(**settings))
+    described: Dict[str, Any] = json.loads(text)
+    return described
 
 
 def _names(value: Union[None, str, Sequence[str]]) -> List[str]:
@@ -270,9 +279,9 @@ def _paths(value: Union[None, str, os.PathLike[str], Sequence[Union[str, os.Path
 
 def solve(
     enc: Encoding,
-    depths: Depths = range(1, 4),
+    depths: Depths = "1..3",
     *,
-    init: str = "interp",
+    init: Optional[str] = None,
     space: Optional[str] = None,
     mixer: Optional[str] = None,
     objective: str = "energy",
@@ -302,20 +311,22 @@ def solve(
     """
     text = _native.solve_json(
         enc,
-        _depth_list(depths),
-        init,
-        space,
-        mixer,
-        objective,
-        optimizer,
-        max_iters,
-        restarts,
-        seed,
-        _names(noise),
-        trajectories,
-        _names(device),
-        schedule,
-        _paths(angles_from),
+        _choices(
+            depths=depths,
+            init=init,
+            space=space,
+            mixer=mixer,
+            objective=objective,
+            optimizer=optimizer,
+            max_iters=max_iters,
+            restarts=restarts,
+            seed=seed,
+            noise=_names(noise),
+            trajectories=trajectories,
+            device=_names(device),
+            schedule=schedule,
+            angles_from=_paths(angles_from),
+        ),
     )
     return Report(text, enc)
 
@@ -345,7 +356,8 @@ def sample(
     final distribution, or under one ``noise`` model. Returns the counts in ``format``:
     ``quzzle`` (marked, qubit 0 first), ``qiskit``, ``sampler`` or ``ionq``."""
     text, source = _document(manifest, "manifest")
-    counts: Dict[str, Any] = json.loads(_native.sample_json(text, source, shots, seed, format, noise, trajectories))
+    choices = _choices(shots=shots, seed=seed, format=format, noise=_names(noise), trajectories=trajectories)
+    counts: Dict[str, Any] = json.loads(_native.sample_json(text, source, choices))
     return counts
 
 
@@ -472,9 +484,8 @@ def score(
         obj, implied = _counts(counts)
         text = json.dumps(obj)
     manifest_text, manifest_source = _document(manifest, "manifest")
-    report = _native.score_json(
-        text, source, manifest_text, manifest_source, format or implied, shots, top, confidence
-    )
+    choices = _choices(format=format or implied, shots=shots, top=top, confidence=confidence)
+    report = _native.score_json(text, source, manifest_text, manifest_source, choices)
     return Record(json.loads(report))
 
 
@@ -483,7 +494,7 @@ def sweep(
     out: Union[str, "os.PathLike[str]"],
     *,
     depths: Depths = "1..5",
-    init: Union[str, Sequence[str]] = "interp",
+    init: Union[None, str, Sequence[str]] = None,
     reduce: str = "paper",
     encoding: str = "onehot",
     space: Optional[str] = None,
@@ -501,6 +512,11 @@ def sweep(
     progress: Optional[Callable[[Dict[str, Any]], None]] = None,
     schedule: Optional[str] = None,
     angles_from: Union[None, str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]] = None,
+    shard: Optional[str] = None,
+    baseline: Optional[str] = None,
+    baseline_reads: int = 1000,
+    baseline_sweeps: int = 1000,
+    max_seconds: Optional[float] = None,
 ) -> SweepResult:
     """Run every puzzle of ``files`` (files or folders of ``.txt``) at every depth and init, as
     ``quzzle sweep``: rows are appended to ``out/sweep.csv`` as they finish, and a rerun resumes.
@@ -515,30 +531,33 @@ def sweep(
     """
     if isinstance(files, (str, os.PathLike)):
         files = [files]
-    inits = ["ramp", "interp", "random"] if init == "all" else _names(init)
-    rows = _native.sweep_json(
-        [os.fspath(f) for f in files],
-        os.fspath(out),
-        _depth_list(depths),
-        inits,
-        reduce,
-        encoding,
-        space,
-        mixer,
-        objective,
-        optimizer,
-        max_iters,
-        restarts,
-        seed,
-        max_qubits,
-        match_budget,
-        _names(noise),
-        trajectories,
-        _names(device),
-        progress,
-        schedule,
-        _paths(angles_from),
+    choices = _choices(
+        inputs=[os.fspath(f) for f in files],
+        depths=depths,
+        init=init,
+        reduce=reduce,
+        encoding=encoding,
+        space=space,
+        mixer=mixer,
+        objective=objective,
+        optimizer=optimizer,
+        max_iters=max_iters,
+        restarts=restarts,
+        seed=seed,
+        max_qubits=max_qubits,
+        match_budget=match_budget,
+        noise=_names(noise),
+        trajectories=trajectories,
+        device=_names(device),
+        schedule=schedule,
+        angles_from=_paths(angles_from),
+        shard=shard,
+        baseline=baseline,
+        baseline_reads=baseline_reads,
+        baseline_sweeps=baseline_sweeps,
+        max_seconds=max_seconds,
     )
+    rows = _native.sweep_json(choices, os.fspath(out), progress)
     return SweepResult({"rows": [Record(r) for r in json.loads(rows)], "csv": os.path.join(os.fspath(out), "sweep.csv")})
 
 

@@ -27,7 +27,7 @@ __all__ = [
     "sample_json",
     "score_json",
     "sweep_json",
-    "parse_depths",
+    "request_json",
     "qasm_of_report",
 ]
 
@@ -192,60 +192,11 @@ class Qaoa:
     def probabilities(self, gammas: Sequence[float], betas: Sequence[float]) -> _FloatArray: ...
     def board(self, k: int) -> List[str]: ...
 
-def solve_json(
-    enc: Encoding,
-    depths: List[int],
-    init_name: str,
-    space: Optional[str],
-    mixer: Optional[str],
-    objective_name: str,
-    optimizer: str,
-    max_iters: int,
-    restarts: int,
-    seed: int,
-    noise: List[str],
-    trajectories: int,
-    device: List[str],
-    schedule: Optional[str],
-    angles_from: List[str],
-) -> str: ...
-def sample_json(
-    manifest: str, source: str, shots: int, seed: int, format: str, noise: Optional[str], trajectories: int
-) -> str: ...
-def score_json(
-    counts: str,
-    counts_source: str,
-    manifest: str,
-    manifest_source: str,
-    format: Optional[str],
-    shots: Optional[int],
-    top: int,
-    confidence: float,
-) -> str: ...
-def sweep_json(
-    files: List[str],
-    out: str,
-    depths: List[int],
-    inits: List[str],
-    reduce: str,
-    encoding: str,
-    space: Optional[str],
-    mixer: Optional[str],
-    objective_name: str,
-    optimizer: str,
-    max_iters: int,
-    restarts: int,
-    seed: int,
-    max_qubits: int,
-    match_budget: bool,
-    noise: List[str],
-    trajectories: int,
-    device: List[str],
-    progress: Optional[Callable[[Dict[str, Any]], None]],
-    schedule: Optional[str],
-    angles_from: List[str],
-) -> str: ...
-def parse_depths(text: str) -> List[int]: ...
+def solve_json(enc: Encoding, choices: str) -> str: ...
+def request_json(job: str, choices: str) -> str: ...
+def sample_json(manifest: str, source: str, choices: str) -> str: ...
+def score_json(counts: str, counts_source: str, manifest: str, manifest_source: str, choices: str) -> str: ...
+def sweep_json(choices: str, out: str, progress: Optional[Callable[[Dict[str, Any]], None]]) -> str: ...
 def qasm_of_report(
     enc: Encoding,
     report: str,

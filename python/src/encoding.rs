@@ -456,7 +456,7 @@ impl Encoding {
         py: Python<'py>,
         gammas: Option<Vec<f64>>,
         betas: Option<Vec<f64>>,
-        p: Option<usize>,
+        p: Option<i64>,
         optimize: bool,
         seed: u64,
         flavor: &str,

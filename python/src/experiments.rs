@@ -3,18 +3,16 @@
 //! prints (the Python layer turns it into records).
 
 use crate::encoding::Encoding;
-use crate::{
-    choice, compute, devices, encoding_kind, error, invalid, json_text, level, noise_settings, objective,
-    space_settings, OrPy,
-};
+use crate::{compute, error, invalid, json_text, OrPy};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quzzle::experiment::solve::SolveSettings;
-use quzzle::export::counts::{read_counts, write_counts, CountsFormat};
+use quzzle::export::counts::{read_counts, write_counts};
 use quzzle::export::qasm::Flavor;
 use quzzle::export::score::ManifestDoc;
 use quzzle::export::{AngleSource, ExportRequest};
-use quzzle::qaoa::optimize::{Init, Method, OptimizeConfig};
+use quzzle::qaoa::optimize::OptimizeConfig;
+use quzzle::request::{from_json, AngleChoice, ExportChoices, SampleChoices, ScoreChoices, SolveChoices, SweepChoices};
 use quzzle::{simulation, Angles};
 use std::path::PathBuf;
 
@@ -23,85 +21,19 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sample_json, m)?)?;
     m.add_function(wrap_pyfunction!(score_json, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_json, m)?)?;
-    m.add_function(wrap_pyfunction!(parse_depths, m)?)?;
+    m.add_function(wrap_pyfunction!(request_json, m)?)?;
     m.add_function(wrap_pyfunction!(qasm_of_report, m)?)?;
     Ok(())
 }
 
-/// The depths of a `--depths` text (`P`, `A..B`, `1..10,20`), read as the command line reads
-/// them (each 1..=256).
+/// `quzzle solve --json` on an encoding: optimise the angles at each depth. `choices`: the
+/// JSON object of the keyword arguments, checked by the library's request.
 #[pyfunction]
-fn parse_depths(text: &str) -> PyResult<Vec<usize>> {
-    quzzle::experiment::solve::parse_depths(text).or_py()
-}
-
-fn check_depths(depths: &[usize]) -> PyResult<()> {
-    if depths.iter().any(|&p| p > quzzle::experiment::solve::MAX_DEPTH) {
-        // The command line's message for its --depths.
-        let text: Vec<String> = depths.iter().map(|p| p.to_string()).collect();
-        return Err(error(quzzle::Error::InvalidDepths { text: text.join(",") }));
-    }
-    if depths.is_empty() || depths.contains(&0) || !depths.is_sorted_by(|a, b| a < b) {
-        return Err(error(quzzle::Error::out_of_range(
-            quzzle::error::Quantity::Depth,
-            format!("{depths:?}"),
-            "depths must be strictly ascending and at least 1",
-        )));
-    }
-    Ok(())
-}
-
-fn method(name: &str) -> PyResult<Method> {
-    choice("optimizer", name, &Method::ALL, Method::name)
-}
-
-fn init(name: &str) -> PyResult<Init> {
-    choice("init", name, &Init::ALL, Init::name)
-}
-
-/// `quzzle solve --json` on an encoding: optimise the angles at each depth.
-#[pyfunction]
-#[pyo3(signature = (enc, depths, init_name, space, mixer, objective_name, optimizer, max_iters, restarts, seed, noise, trajectories, device, schedule, angles_from))]
-#[allow(clippy::too_many_arguments)]
-fn solve_json(
-    py: Python<'_>,
-    enc: &Encoding,
-    depths: Vec<usize>,
-    init_name: &str,
-    space: Option<&str>,
-    mixer: Option<&str>,
-    objective_name: &str,
-    optimizer: &str,
-    max_iters: u64,
-    restarts: usize,
-    seed: u64,
-    noise: Vec<String>,
-    trajectories: usize,
-    device: Vec<String>,
-    schedule: Option<&str>,
-    angles_from: Vec<std::path::PathBuf>,
-) -> PyResult<String> {
-    check_depths(&depths)?;
-    let space = space_settings(space, mixer)?;
-    let mut config = OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?;
-    let run = quzzle::experiment::transfer::inits_and_angle_files(
-        &mut config,
-        vec![init(init_name)?],
-        schedule,
-        &angles_from,
-    )
-    .or_py()?;
-    let init = run.inits[0];
-    let settings = SolveSettings {
-        depths,
-        init,
-        objective: objective(objective_name)?,
-        config,
-        space,
-        noise: noise_settings(&noise, trajectories, &space, Some(enc.inner.as_ref()))?.with_devices(devices(&device)?),
-        transfer_from: run.angle_files,
-        schedule: run.schedule,
-    };
+fn solve_json(py: Python<'_>, enc: &Encoding, choices: &str) -> PyResult<String> {
+    let request = from_json::<SolveChoices>("solve", choices)
+        .and_then(|c| c.check())
+        .or_py()?;
+    let settings = request.settings(enc.inner.as_ref()).or_py()?;
     let report = crate::interruptible(py, |cancel| {
         let settings = SolveSettings {
             config: OptimizeConfig {
@@ -122,6 +54,14 @@ fn solve_json(
     json_text(&report)
 }
 
+/// The checked request of `job` from the JSON object of its keyword arguments, as JSON (what
+/// `quzzle JOB --dry-run` prints for the same settings).
+#[pyfunction]
+fn request_json(job: &str, choices: &str) -> PyResult<String> {
+    let value = quzzle::request::describe(job, choices).or_py()?;
+    Ok(quzzle::request::describe_text(&value))
+}
+
 /// [`Encoding`]'s `qasm`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn qasm<'py>(
@@ -129,7 +69,7 @@ pub(crate) fn qasm<'py>(
     py: Python<'py>,
     gammas: Option<Vec<f64>>,
     betas: Option<Vec<f64>>,
-    p: Option<usize>,
+    p: Option<i64>,
     optimize: bool,
     seed: u64,
     flavor: &str,
@@ -139,45 +79,61 @@ pub(crate) fn qasm<'py>(
     with_state: bool,
     name: &str,
 ) -> PyResult<(String, Bound<'py, PyAny>)> {
-    let (depth, angles) = match (gammas, betas, optimize) {
-        (Some(g), Some(b), false) => {
-            if p.is_some_and(|p| p != g.len()) {
-                return Err(invalid(format!("p = {} but {} gammas given", p.unwrap_or(0), g.len())));
-            }
-            (g.len(), AngleSource::Given(Angles::new(g, b).or_py()?))
-        }
-        (None, None, true) => match p {
-            Some(p) => (p, AngleSource::Optimize { seed }),
-            None => return Err(invalid("optimize=True needs the depth p")),
-        },
-        _ => return Err(invalid("give gammas and betas, or optimize=True with p")),
+    // The depth of given angles is their count; the request checks that p agrees.
+    let depth = p.or_else(|| gammas.as_ref().map(|g| g.len() as i64));
+    let choices = ExportChoices {
+        depth,
+        gammas,
+        betas,
+        optimize,
+        seed,
+        flavor: flavor.into(),
+        symbolic,
+        with_state,
+        space: space.map(Into::into),
+        mixer: mixer.map(Into::into),
+        ..ExportChoices::default()
     };
-    export(enc, py, depth, angles, flavor, space, mixer, symbolic, with_state, name)
+    let job = choices.check().or_py()?;
+    let angles = match job.angles {
+        AngleChoice::Given(a) => AngleSource::Given(a),
+        AngleChoice::Optimize(seed) => AngleSource::Optimize { seed },
+        AngleChoice::File(_) => return Err(invalid("give gammas and betas, or optimize=True with p")),
+    };
+    export(
+        enc,
+        py,
+        job.depths.max(),
+        angles,
+        job.flavor,
+        job.space,
+        symbolic,
+        with_state,
+        name,
+    )
 }
 
-/// The circuit of `depth` with `angles` on `space` with `mixer`, and its manifest.
+/// The circuit of `depth` with `angles` on `space`, and its manifest.
 #[allow(clippy::too_many_arguments)]
 fn export<'py>(
     enc: &Encoding,
     py: Python<'py>,
     depth: usize,
     angles: AngleSource,
-    flavor: &str,
-    space: Option<&str>,
-    mixer: Option<&str>,
+    flavor: Flavor,
+    space: quzzle::simulation::SpaceSettings,
     symbolic: bool,
     with_state: bool,
     name: &str,
 ) -> PyResult<(String, Bound<'py, PyAny>)> {
-    crate::check_depth(depth)?;
     let request = ExportRequest {
         depth,
         angles,
-        flavor: choice("flavor", flavor, &Flavor::ALL, Flavor::name)?,
+        flavor,
         symbolic,
         with_state,
         qasm_name: Some(name.to_string()),
-        space: space_settings(space, mixer)?,
+        space,
     };
     let exported = compute(py, || quzzle::export::export_circuit(enc.inner.as_ref(), &request)).or_py()?;
     let manifest = exported
@@ -198,7 +154,7 @@ fn qasm_of_report<'py>(
     py: Python<'py>,
     enc: &Encoding,
     report: String,
-    p: usize,
+    p: i64,
     flavor: &str,
     space: &str,
     mixer: &str,
@@ -206,6 +162,17 @@ fn qasm_of_report<'py>(
     with_state: bool,
     name: &str,
 ) -> PyResult<(String, Bound<'py, PyAny>)> {
+    let choices = ExportChoices {
+        depth: Some(p),
+        angles: Some("<solve report>".into()),
+        flavor: flavor.into(),
+        symbolic,
+        with_state,
+        space: Some(space.into()),
+        mixer: Some(mixer.into()),
+        ..ExportChoices::default()
+    };
+    let job = choices.check().or_py()?;
     let angles = AngleSource::Report {
         text: report,
         source: "<solve report>".into(),
@@ -213,11 +180,10 @@ fn qasm_of_report<'py>(
     export(
         enc,
         py,
-        p,
+        job.depths.max(),
         angles,
-        flavor,
-        Some(space),
-        Some(mixer),
+        job.flavor,
+        job.space,
         symbolic,
         with_state,
         name,
@@ -240,74 +206,52 @@ fn manifest_circuit(doc: &ManifestDoc) -> PyResult<(Box<dyn quzzle::Encoding>, A
     Ok((enc, angles))
 }
 
-fn counts_format(name: &str) -> PyResult<CountsFormat> {
-    choice("counts format", name, &CountsFormat::ALL, CountsFormat::name)
-}
-
 /// `quzzle sample`: `shots` drawn from the exact final distribution of a manifest's circuit
 /// (or under one noise model), as counts text in `format`.
 #[pyfunction]
-#[pyo3(signature = (manifest, source, shots, seed, format, noise, trajectories))]
-#[allow(clippy::too_many_arguments)]
-fn sample_json(
-    py: Python<'_>,
-    manifest: &str,
-    source: &str,
-    shots: u64,
-    seed: u64,
-    format: &str,
-    noise: Option<String>,
-    trajectories: usize,
-) -> PyResult<String> {
-    let format = counts_format(format)?;
+fn sample_json(py: Python<'_>, manifest: &str, source: &str, choices: &str) -> PyResult<String> {
+    let request = from_json::<SampleChoices>("sample", choices)
+        .and_then(|c| c.check())
+        .or_py()?;
     let doc = ManifestDoc::parse(manifest, source).or_py()?;
     let (enc, angles) = manifest_circuit(&doc)?;
-    let noise = noise_settings(&noise.into_iter().collect::<Vec<_>>(), trajectories, &doc.space, None)?;
+    let noise = request.noise.settings(&doc.space, None).or_py()?;
     let counts = compute(py, || {
         let sim = simulation::simulation(enc.as_ref(), &doc.space)?;
         quzzle::experiment::sample::draw(
             enc.as_ref(),
             &sim,
             &angles,
-            shots,
-            seed,
+            request.shots.get(),
+            request.seed,
             noise.models.first().map(|m| (m, noise.trajectories)),
             &quzzle::budget::Cancel::default(),
         )
     })
     .or_py()?;
-    Ok(write_counts(&counts, doc.qubits, format, seed))
+    Ok(write_counts(&counts, doc.qubits, request.format, request.seed))
 }
 
 /// `quzzle score --json`: counts (JSON text in one of the counts formats; `None`: told by its
 /// shape) against a manifest.
 #[pyfunction]
-#[pyo3(signature = (counts, counts_source, manifest, manifest_source, format, shots, top, confidence))]
-#[allow(clippy::too_many_arguments)]
 fn score_json(
     py: Python<'_>,
     counts: &str,
     counts_source: &str,
     manifest: &str,
     manifest_source: &str,
-    format: Option<&str>,
-    shots: Option<u64>,
-    top: usize,
-    confidence: f64,
+    choices: &str,
 ) -> PyResult<String> {
-    if !(0.0 < confidence && confidence < 1.0) {
-        return Err(error(quzzle::Error::out_of_range(
-            quzzle::error::Quantity::Confidence,
-            confidence,
-            "give a level strictly between 0 and 1 (0.95 for 95 %)",
-        )));
-    }
-    let format = format.map(counts_format).transpose()?;
+    let request = from_json::<ScoreChoices>("score", choices)
+        .and_then(|c| c.check())
+        .or_py()?;
+    let settings = request.counts_settings();
     let doc = ManifestDoc::parse(manifest, manifest_source).or_py()?;
     let enc = doc.encoding().or_py()?;
-    let counts = read_counts(counts, counts_source, doc.qubits, format, shots).or_py()?;
+    let counts = read_counts(counts, counts_source, doc.qubits, settings.format, settings.shots).or_py()?;
     let report = compute(py, || {
-        quzzle::export::score::score(enc.as_ref(), &doc, &counts, top, confidence)
+        quzzle::export::score::score(enc.as_ref(), &doc, &counts, settings.top, settings.confidence)
     })
     .or_py()?;
     json_text(&report)
@@ -317,56 +261,13 @@ fn score_json(
 /// holds rows already); `progress(event)` is called with a dict per row, skip and note. Returns
 /// the rows as JSON.
 #[pyfunction]
-#[pyo3(signature = (files, out, depths, inits, reduce, encoding, space, mixer, objective_name, optimizer, max_iters, restarts, seed, max_qubits, match_budget, noise, trajectories, device, progress, schedule, angles_from))]
-#[allow(clippy::too_many_arguments)]
-fn sweep_json(
-    py: Python<'_>,
-    files: Vec<PathBuf>,
-    out: PathBuf,
-    depths: Vec<usize>,
-    inits: Vec<String>,
-    reduce: &str,
-    encoding: &str,
-    space: Option<&str>,
-    mixer: Option<&str>,
-    objective_name: &str,
-    optimizer: &str,
-    max_iters: u64,
-    restarts: usize,
-    seed: u64,
-    max_qubits: usize,
-    match_budget: bool,
-    noise: Vec<String>,
-    trajectories: usize,
-    device: Vec<String>,
-    progress: Option<Py<PyAny>>,
-    schedule: Option<&str>,
-    angles_from: Vec<PathBuf>,
-) -> PyResult<String> {
+#[pyo3(signature = (choices, out, progress))]
+fn sweep_json(py: Python<'_>, choices: &str, out: PathBuf, progress: Option<Py<PyAny>>) -> PyResult<String> {
     use quzzle::experiment::sweep::{self, SweepEvent, SweepPlan};
-    check_depths(&depths)?;
-    let inits = inits.iter().map(|i| init(i)).collect::<PyResult<Vec<_>>>()?;
-    let mut config = OptimizeConfig::checked(method(optimizer)?, max_iters, restarts, seed).or_py()?;
-    let run =
-        quzzle::experiment::transfer::inits_and_angle_files(&mut config, inits, schedule, &angles_from).or_py()?;
-    let space = space_settings(space, mixer)?;
-    let plan = SweepPlan {
-        files: sweep::collect_files(&files).or_py()?,
-        level: level(reduce)?,
-        encoding: encoding_kind(encoding)?,
-        depths,
-        match_random_budget: match_budget && run.inits.contains(&Init::Interp),
-        inits: run.inits,
-        objective: objective(objective_name)?,
-        config,
-        max_qubits,
-        space,
-        noise: noise_settings(&noise, trajectories, &space, None)?.with_devices(devices(&device)?),
-        shard: None,
-        baseline: None,
-        transfer_from: run.angle_files,
-        schedule: run.schedule,
-    };
+    let plan = from_json::<SweepChoices>("sweep", choices)
+        .and_then(|c| c.check())
+        .and_then(|r| r.plan())
+        .or_py()?;
     let csv = out.join("sweep.csv");
     let lock = sweep::lock_sweep_folder(&out).or_py()?;
     // The first exception the callback raised, raised again once the sweep has stopped.

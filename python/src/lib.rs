@@ -247,25 +247,17 @@ pub(crate) fn choice<T: Copy>(what: &str, name: &str, all: &[T], name_of: impl F
 }
 
 pub(crate) fn level(name: &str) -> PyResult<quzzle::Level> {
-    choice("reduce level", name, &quzzle::Level::ALL, quzzle::Level::name)
+    name.parse().or_py()
 }
 
 pub(crate) fn encoding_kind(name: &str) -> PyResult<quzzle::EncodingKind> {
-    choice("encoding", name, &quzzle::EncodingKind::ALL, quzzle::EncodingKind::name)
+    name.parse().or_py()
 }
 
 /// The space settings from optional names, a missing one following the other (as the command
 /// line's `--space` and `--mixer`).
 pub(crate) fn space_settings(space: Option<&str>, mixer: Option<&str>) -> PyResult<quzzle::simulation::SpaceSettings> {
-    use quzzle::encoding::space::SpaceChoice;
-    use quzzle::mixer::MixerKind;
-    let space = space
-        .map(|s| choice("space", s, &SpaceChoice::ALL, SpaceChoice::name))
-        .transpose()?;
-    let mixer = mixer
-        .map(|m| choice("mixer", m, &MixerKind::ALL, MixerKind::name))
-        .transpose()?;
-    Ok(quzzle::simulation::SpaceSettings::from_choices(space, mixer))
+    quzzle::request::space_of(space, mixer).or_py()
 }
 
 pub(crate) fn objective(name: &str) -> PyResult<quzzle::ObjectiveSpec> {
@@ -285,15 +277,6 @@ pub(crate) fn noise_settings(
         .collect::<quzzle::Result<Vec<_>>>()
         .or_py()?;
     quzzle::noise::NoiseSettings::checked(models, trajectories, space, enc).or_py()
-}
-
-/// Device timings by name (`heron`, `eagle`, `aria`).
-pub(crate) fn devices(names: &[String]) -> PyResult<Vec<quzzle::noise::timing::DeviceTiming>> {
-    names
-        .iter()
-        .map(|n| quzzle::noise::timing::parse(n))
-        .collect::<quzzle::Result<Vec<_>>>()
-        .or_py()
 }
 
 /// A report as a Python object, through the JSON the command line prints.

@@ -8,14 +8,15 @@ use quzzle::experiment::stats::probability_text;
 use quzzle::Result;
 
 pub fn run(args: &AnnealArgs) -> Result<()> {
-    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level)?;
+    let request = super::request::anneal(args).check()?;
+    let enc = encoding::load(&args.file, EncodingKind::Onehot, request.level)?;
     let settings = AnnealSettings {
-        reads: args.reads,
-        sweeps: args.sweeps,
-        beta_range: args.beta_range,
-        schedule: args.schedule,
-        seed: args.seed,
-        space: args.space,
+        reads: request.reads,
+        sweeps: request.sweeps,
+        beta_range: request.beta_range,
+        schedule: request.schedule,
+        seed: request.seed,
+        space: request.space,
         cancel: super::progress::cancel("anneal", args.max_seconds)?,
     };
     let r = anneal(enc.as_ref(), &settings)?;

@@ -1,20 +1,17 @@
-//! The command-line arguments of every command, close to the flags. A flag with a fixed set of
-//! values takes the library's own enum (its `ValueEnum` comes with the library's `cli` feature);
-//! only values with no library meaning (`sweep --init all`, `score --format auto`) have an enum
-//! here.
+//! The command-line arguments of every command, close to the flags. The settings of a job
+//! (solve, sweep, qasm, sample, score, predict, anneal, grover, info) are taken as typed, as
+//! plain text and numbers, and checked by the library's request (`cli/request.rs`), so the
+//! command line and Python accept the same values with the same words. Flags of the other
+//! commands take the library's own enums (their `ValueEnum` comes with the library's `cli`
+//! feature).
 
-use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
-use quzzle::encoding::space::SpaceChoice;
+use clap::{ArgGroup, Args, Parser, Subcommand};
 use quzzle::encoding::EncodingKind;
 use quzzle::experiment::classical::ClassicalMethod;
-use quzzle::experiment::grover::GroverRoute;
-use quzzle::export::counts::CountsFormat;
 use quzzle::export::qasm::Flavor;
-use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::plot::sweep::Lines;
 use quzzle::puzzle::generate::{Kind, RegionMethod};
-use quzzle::qaoa::optimize::{Init, Method};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -22,6 +19,11 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Check the arguments of solve, sweep, qasm, sample, score, predict, anneal, grover or
+    /// info and print the request they make as JSON (the values as the command would use
+    /// them); nothing is read, run or written.
+    #[arg(long, global = true)]
+    pub dry_run: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -150,27 +152,27 @@ pub struct GroverArgs {
     #[command(flatten)]
     pub reduce: ReduceArg,
     /// Space searched: full, rows (as the Q# seed), cols, regions, cells, or auto (the smallest).
-    #[arg(long, value_enum, default_value_t = SpaceChoice::Rows)]
-    pub space: SpaceChoice,
+    #[arg(long, default_value = "rows", value_parser = Named::of::<quzzle::encoding::space::SpaceChoice>())]
+    pub space: String,
     /// Iterations reported, A..B with both ends included (or one count K). Default: 0 to the
     /// optimal count.
-    #[arg(long, value_name = "A..B", value_parser = parse_iterations)]
-    pub iterations: Option<(usize, usize)>,
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true)]
+    pub iterations: Option<String>,
     /// How the curve is computed beside the closed form from (M, D): auto (by statevector too
     /// when the space has at most 2^26 states and fits, and counts given with --iterations
     /// take at most 2^34 amplitude updates), statevector (whatever the size), or closed-form
     /// (M from the exact search, no state).
-    #[arg(long, value_enum, default_value_t = GroverRoute::Auto)]
-    pub route: GroverRoute,
+    #[arg(long, default_value = "auto", value_parser = Named::of::<quzzle::experiment::grover::GroverRoute>())]
+    pub route: String,
     /// Also run Grover-mixer QAOA at these depths (A..B or one depth), from the cost histogram
     /// of the space: INTERP, L-BFGS, energy objective, seed 0. Exact at any dimension up to
     /// 2^32 states, rows+cols included.
-    #[arg(long, value_name = "A..B", value_parser = parse_iterations)]
-    pub qaoa_depths: Option<(usize, usize)>,
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true)]
+    pub qaoa_depths: Option<String>,
     /// Give up (exit 1) when the exact search, the cost histogram or the statevector has not
     /// finished within this many seconds, saying how far it got and how long the whole would
     /// take. Long runs print their progress on stderr every 5 s either way.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -195,18 +197,92 @@ pub struct GroverArgs {
     pub parents: bool,
 }
 
-/// `A..B` (both included) or `K`.
-fn parse_iterations(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("`{s}`: write A..B (both included, A <= B) or one count K");
-    let num = |t: &str| t.trim().parse::<usize>().map_err(|_| bad());
-    let (a, b) = match s.split_once("..") {
-        Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
-        None => (num(s)?, num(s)?),
-    };
-    if a > b {
-        return Err(bad());
+/// A library enum by its name, with the library's message for an unknown one (the same words
+/// Python gets), its values listed in the help.
+#[derive(Clone)]
+struct Library<T>(std::marker::PhantomData<T>);
+
+fn library<T>() -> Library<T> {
+    Library(std::marker::PhantomData)
+}
+
+impl<T> clap::builder::TypedValueParser for Library<T>
+where
+    T: std::str::FromStr<Err = quzzle::Error> + clap::ValueEnum + Clone + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let text = Named::text(cmd, value)?;
+        text.parse()
+            .map_err(|e: quzzle::Error| invalid_value(cmd, arg, &text, &e))
     }
-    Ok((a, b))
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(T::value_variants().iter().filter_map(T::to_possible_value)))
+    }
+}
+
+/// clap's error for a value the library refused, carrying the library's message.
+fn invalid_value(cmd: &clap::Command, arg: Option<&clap::Arg>, text: &str, e: &quzzle::Error) -> clap::Error {
+    let flag = arg.map_or_else(|| "...".to_string(), |a| a.to_string());
+    clap::Error::raw(
+        clap::error::ErrorKind::ValueValidation,
+        format!("invalid value '{text}' for '{flag}': {e}\n"),
+    )
+    .with_cmd(cmd)
+}
+
+/// A name passed on as text for the request to check (so the command line and Python refuse
+/// it with the same words), with the names it takes listed in the help.
+#[derive(Clone)]
+struct Named(Vec<clap::builder::PossibleValue>);
+
+impl Named {
+    /// The names of a library enum, as its `ValueEnum` lists them (help lines included).
+    fn of<T: clap::ValueEnum>() -> Named {
+        Named(T::value_variants().iter().filter_map(T::to_possible_value).collect())
+    }
+
+    /// These names.
+    fn these(names: &[&'static str]) -> Named {
+        Named(names.iter().map(|&n| clap::builder::PossibleValue::new(n)).collect())
+    }
+
+    /// `extra` inserted at `at`.
+    fn with(mut self, at: usize, extra: &'static str) -> Named {
+        self.0.insert(at, clap::builder::PossibleValue::new(extra));
+        self
+    }
+
+    fn text(cmd: &clap::Command, value: &std::ffi::OsStr) -> Result<String, clap::Error> {
+        value
+            .to_str()
+            .map(str::to_string)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidUtf8).with_cmd(cmd))
+    }
+}
+
+impl clap::builder::TypedValueParser for Named {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Named::text(cmd, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().cloned()))
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -226,19 +302,20 @@ pub struct SweepArgs {
     /// Initial angles: ramp, interp, random, all three, lr (only the ramp's two scales
     /// optimised), transfer (each instance from the median of the others' angles in
     /// --angles-from) or fixed (the table shipped for the puzzle kind, space and mixer).
-    #[arg(long, value_enum, default_value_t = SweepInit::Interp)]
-    pub init: SweepInit,
+    /// Default: interp.
+    #[arg(long, value_name = "INIT", value_parser = Named::of::<quzzle::qaoa::optimize::Init>().with(3, "all"))]
+    pub init: Option<String>,
     /// Evaluate a fixed schedule at every depth, with no optimisation: lr:DG,DB, transfer
     /// (needs --angles-from) or fixed (as solve --schedule).
-    #[arg(long, value_name = "SCHEDULE", conflicts_with = "init", allow_hyphen_values = true)]
+    #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
     pub schedule: Option<String>,
     /// Solve reports and sweep tables of the family, for transfer: each instance gets the
     /// median of the other instances' angles at each depth (its own are left out).
     #[arg(long, value_name = "REPORT", num_args = 1..)]
     pub angles_from: Vec<PathBuf>,
     /// Starts per depth for ramp and interp (and random when its budget is not matched).
-    #[arg(long, default_value_t = 1)]
-    pub restarts: usize,
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    pub restarts: i128,
     /// Give random init exactly its own --restarts instead of at least INTERP's simulator calls
     /// at the same instance and depth (the default when interp is in the sweep).
     #[arg(long)]
@@ -247,13 +324,13 @@ pub struct SweepArgs {
     pub optimize: OptimizeArgs,
     /// Skip instances whose simulated space has more than 2^N states (on the full space: more
     /// than N qubits).
-    #[arg(long, value_name = "N", default_value_t = 20)]
-    pub max_qubits: usize,
+    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true)]
+    pub max_qubits: i128,
     /// Give up (exit 1) once this many seconds have passed since the sweep's start, checked
     /// before each row and while an instance's cost histogram (the grover mixer's histogram
     /// route) is counted, saying how far it got; the rows done so far stay in sweep.csv and a
     /// rerun resumes. Counting prints its progress on stderr every 5 s either way.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
     /// Folder for sweep.csv, the plots and summary.md. The files written there are new paths
     /// or regular files (a link, FIFO, device or folder is refused), and an input inside it
@@ -272,21 +349,26 @@ pub struct SweepArgs {
     /// Also run a classical baseline on every instance: `anneal` (simulated annealing on the
     /// same reduced QUBO, on the full space and on --space when it is a block family; rows in
     /// anneal.csv, and a time-to-solution table in summary.md).
-    #[arg(long, value_enum)]
-    pub baseline: Option<BaselineKind>,
+    #[arg(long, value_name = "anneal", value_parser = Named::these(&["anneal"]))]
+    pub baseline: Option<String>,
     /// Reads of each annealing run of --baseline.
-    #[arg(long, value_name = "R", default_value_t = 1000, requires = "baseline")]
-    pub baseline_reads: usize,
+    #[arg(
+        long,
+        value_name = "R",
+        default_value_t = 1000,
+        requires = "baseline",
+        allow_negative_numbers = true
+    )]
+    pub baseline_reads: i128,
     /// Sweeps per read of --baseline.
-    #[arg(long, value_name = "S", default_value_t = 1000, requires = "baseline")]
-    pub baseline_sweeps: usize,
-}
-
-/// A classical baseline of a sweep.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum BaselineKind {
-    /// Simulated annealing (`quzzle anneal` with its defaults but reads and sweeps).
-    Anneal,
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1000,
+        requires = "baseline",
+        allow_negative_numbers = true
+    )]
+    pub baseline_sweeps: i128,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -342,10 +424,6 @@ fn parse_size(s: &str) -> Result<quzzle::plot::FigureSize, String> {
     Ok(quzzle::plot::FigureSize::new(w, h))
 }
 
-fn parse_objective(s: &str) -> Result<quzzle::experiment::solve::ObjectiveSpec, String> {
-    quzzle::experiment::solve::ObjectiveSpec::parse(s).map_err(|e| super::errors::message(&e))
-}
-
 #[derive(Args, Debug, Clone)]
 pub struct LandscapeArgs {
     /// Puzzle file.
@@ -369,34 +447,6 @@ pub struct LandscapeArgs {
     /// link, FIFO, device or folder there is refused).
     #[arg(long, default_value = "results/landscape")]
     pub out: PathBuf,
-}
-
-/// `--init` of `sweep`: one strategy, or all three in turn. `all` is a list, not a library
-/// [`Init`], so this one enum stays on the command line's side.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SweepInit {
-    Ramp,
-    Interp,
-    Random,
-    All,
-    Lr,
-    Transfer,
-    Fixed,
-}
-
-impl SweepInit {
-    /// The strategies the sweep runs, in its order.
-    pub fn inits(self) -> Vec<Init> {
-        match self {
-            SweepInit::Ramp => vec![Init::Ramp],
-            SweepInit::Interp => vec![Init::Interp],
-            SweepInit::Random => vec![Init::Random],
-            SweepInit::All => Init::STARTS.to_vec(),
-            SweepInit::Lr => vec![Init::Lr],
-            SweepInit::Transfer => vec![Init::Transfer],
-            SweepInit::Fixed => vec![Init::Fixed],
-        }
-    }
 }
 
 /// `generate` arguments.
@@ -436,25 +486,25 @@ pub struct GenerateArgs {
 }
 
 /// The space simulated and its mixer (docs/ARCHITECTURE.md, "Spaces and mixers").
-#[derive(Args, Debug, Clone, Copy)]
+#[derive(Args, Debug, Clone)]
 pub struct SpaceArgs {
     /// Space: full (all 2^n states) or the blocks a constraint-preserving mixer keeps: rows,
     /// cols, regions, cells, rows+cols (grover only), or auto (the smallest the mixer keeps;
     /// counts sharing qubits are joined). Default: full with the x mixer (or no --mixer), auto
     /// with an xy or the grover mixer.
-    #[arg(long, value_enum)]
-    pub space: Option<SpaceChoice>,
+    #[arg(long, value_parser = Named::of::<quzzle::encoding::space::SpaceChoice>())]
+    pub space: Option<String>,
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
     /// grover (exp(-i beta |s><s|) on any space; exported as QASM on the full space and on
     /// spaces of plain blocks). Default: x on the full space, xy-ring on a block space.
-    #[arg(long, value_enum)]
-    pub mixer: Option<MixerKind>,
+    #[arg(long, value_parser = Named::of::<quzzle::mixer::MixerKind>())]
+    pub mixer: Option<String>,
 }
 
 impl SpaceArgs {
     /// The settings, a missing flag following the other one.
-    pub fn settings(&self) -> quzzle::simulation::SpaceSettings {
-        quzzle::simulation::SpaceSettings::from_choices(self.space, self.mixer)
+    pub fn settings(&self) -> quzzle::Result<quzzle::simulation::SpaceSettings> {
+        quzzle::request::space_of(self.space.as_deref(), self.mixer.as_deref())
     }
 }
 
@@ -463,7 +513,7 @@ impl SpaceArgs {
 pub struct EncodingArg {
     /// onehot: one qubit per cell and digit (a QUBO); compact: ceil(log2 m) qubits per cell with
     /// m candidate digits (Sudoku only; higher-order Z terms).
-    #[arg(long, value_enum, default_value_t = EncodingKind::Onehot)]
+    #[arg(long, default_value_t = EncodingKind::Onehot, value_parser = library::<EncodingKind>())]
     pub encoding: EncodingKind,
 }
 
@@ -485,7 +535,7 @@ pub struct ModelSource {
 #[derive(Args, Debug, Clone)]
 pub struct ReduceArg {
     /// Reduction level: none, clues, paper, propagate, probe.
-    #[arg(long = "reduce", value_enum, default_value_t = Level::Paper)]
+    #[arg(long = "reduce", default_value_t = Level::Paper, value_parser = library::<Level>())]
     pub level: Level,
 }
 
@@ -493,17 +543,17 @@ pub struct ReduceArg {
 #[derive(Args, Debug, Clone)]
 pub struct OptimizeArgs {
     /// What to minimise: energy, success (minus P(valid), exact gradient) or cvar:ALPHA (0 < ALPHA <= 1; Nelder-Mead).
-    #[arg(long, default_value = "energy", value_parser = parse_objective)]
-    pub objective: quzzle::experiment::solve::ObjectiveSpec,
+    #[arg(long, default_value = "energy")]
+    pub objective: String,
     /// Seed of every random draw.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Classical optimiser.
-    #[arg(long, value_enum, default_value_t = Method::Lbfgs)]
-    pub optimizer: Method,
+    /// Classical optimiser: lbfgs or nelder-mead.
+    #[arg(long, default_value = "lbfgs", value_parser = Named::of::<quzzle::qaoa::optimize::Method>())]
+    pub optimizer: String,
     /// Iteration cap per start.
-    #[arg(long, default_value_t = 200)]
-    pub max_iters: u64,
+    #[arg(long, default_value_t = 200, allow_negative_numbers = true)]
+    pub max_iters: i128,
 }
 
 /// Noise-aware expectations.
@@ -517,57 +567,17 @@ pub struct NoiseArgs {
     /// (p1 after h and rx, rz after rz (default p1), p2 after cx, readout a bit-flip
     /// probability). Repeat the flag for several models. Block-space and Grover circuits run gate
     /// by gate on the full 2^n state.
-    #[arg(long, value_name = "PRESET|RATES", value_parser = parse_noise)]
-    pub noise: Vec<quzzle::noise::NoiseModel>,
+    #[arg(long, value_name = "PRESET|RATES")]
+    pub noise: Vec<String>,
     /// Trajectories per noisy estimate (at least 1).
-    #[arg(long, value_name = "T", default_value_t = quzzle::noise::DEFAULT_TRAJECTORIES, value_parser = parse_trajectories, requires = "noise")]
-    pub trajectories: usize,
+    #[arg(long, value_name = "T", default_value_t = quzzle::noise::DEFAULT_TRAJECTORIES as i128, requires = "noise", allow_negative_numbers = true)]
+    pub trajectories: i128,
     /// Also estimate device time: the seconds of one shot of each depth's exported circuit
     /// (its gates one after another, readout, reset) and the time to a valid board with 99 %
     /// confidence, from a device class's published gate, readout and reset times: heron, eagle
     /// or aria (sources in docs/qasm.md). Repeat, or separate by commas.
-    #[arg(long, value_name = "DEVICE", value_delimiter = ',', value_parser = parse_device)]
-    pub device: Vec<quzzle::noise::timing::DeviceTiming>,
-}
-
-impl NoiseArgs {
-    /// The settings, after checking that the space and mixer take noise.
-    pub fn settings(&self, space: &quzzle::simulation::SpaceSettings) -> quzzle::Result<quzzle::noise::NoiseSettings> {
-        Ok(
-            quzzle::noise::NoiseSettings::checked(self.noise.clone(), self.trajectories, space, None)?
-                .with_devices(self.device.clone()),
-        )
-    }
-
-    /// [`NoiseArgs::settings`] for one puzzle: a refusal names the space `auto` resolves to
-    /// for `enc`, not `auto`.
-    pub fn settings_for(
-        &self,
-        space: &quzzle::simulation::SpaceSettings,
-        enc: &dyn quzzle::encoding::Encoding,
-    ) -> quzzle::Result<quzzle::noise::NoiseSettings> {
-        Ok(
-            quzzle::noise::NoiseSettings::checked(self.noise.clone(), self.trajectories, space, Some(enc))?
-                .with_devices(self.device.clone()),
-        )
-    }
-}
-
-fn parse_device(s: &str) -> Result<quzzle::noise::timing::DeviceTiming, String> {
-    quzzle::noise::timing::parse(s).map_err(|e| super::errors::message(&e))
-}
-
-fn parse_noise(s: &str) -> Result<quzzle::noise::NoiseModel, String> {
-    quzzle::noise::NoiseModel::parse(s).map_err(|e| super::errors::message(&e))
-}
-
-fn parse_trajectories(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<usize>() {
-        Ok(t) if t >= 1 => Ok(t),
-        _ => Err(format!(
-            "`{s}`: the number of trajectories must be a whole number of at least 1"
-        )),
-    }
+    #[arg(long, value_name = "DEVICE", value_delimiter = ',')]
+    pub device: Vec<String>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -587,12 +597,13 @@ pub struct SolveArgs {
     /// ramp's two scales Δγ, Δβ optimised: LR-QAOA), transfer (the median of other instances'
     /// optimised angles, --angles-from) or fixed (the table shipped for the puzzle kind, space
     /// and mixer).
-    #[arg(long, value_enum, default_value_t = Init::Interp)]
-    pub init: Init,
+    /// Default: interp.
+    #[arg(long, value_name = "INIT", value_parser = Named::of::<quzzle::qaoa::optimize::Init>())]
+    pub init: Option<String>,
     /// Evaluate a fixed schedule at every depth, with no optimisation: lr:DG,DB (the linear
     /// ramp γ_l = f_l·DG, β_l = −(1−f_l)·DB, f_l = (l+½)/p), transfer (needs --angles-from) or
     /// fixed.
-    #[arg(long, value_name = "SCHEDULE", conflicts_with = "init", allow_hyphen_values = true)]
+    #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
     pub schedule: Option<String>,
     /// Solve reports (`solve --json`) and sweep tables (`sweep.csv`) of other instances of the
     /// same kind, space and mixer, for transfer: their median angles at each depth (a
@@ -600,8 +611,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "REPORT", num_args = 1..)]
     pub angles_from: Vec<PathBuf>,
     /// Starts per depth (the strategy's point, then perturbed or fresh random ones).
-    #[arg(long, default_value_t = 1)]
-    pub restarts: usize,
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    pub restarts: i128,
     #[command(flatten)]
     pub optimize: OptimizeArgs,
     #[command(flatten)]
@@ -610,7 +621,7 @@ pub struct SolveArgs {
     /// mixer's histogram route, every optimiser evaluation and every noisy trajectory check
     /// it, and the error says how far the run got. Counting prints its progress on stderr
     /// every 5 s either way. Ctrl-C stops the run the same way.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
     /// Write solve.json and depths.csv into this folder (each a new path or a regular file: a
     /// link, FIFO, device or folder there is refused).
@@ -645,7 +656,6 @@ pub struct GivenAngles {
 }
 
 #[derive(Args, Debug, Clone)]
-#[command(group(ArgGroup::new("angle_source").required(true).multiple(false).args(["angles", "gammas", "optimize"])))]
 pub struct QasmArgs {
     /// Puzzle file.
     pub file: PathBuf,
@@ -656,13 +666,13 @@ pub struct QasmArgs {
     #[command(flatten)]
     pub space: SpaceArgs,
     /// Depth p of the circuit (1..=256).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256), required_unless_present = "depths", conflicts_with = "depths")]
-    pub depth: Option<u16>,
+    #[arg(long, allow_negative_numbers = true)]
+    pub depth: Option<i64>,
     /// An experiment across depths (`A..B` or `P`): one circuit and manifest per depth
     /// (`pNN.qasm`, `pNN.json`) and their index `experiment.json` in the folder -o names,
     /// with the angles from --angles (a solve report with every depth) or --optimize. The
     /// submission scripts (docs/hardware/) write `pNN.counts.json` there; `score DIR` reads them.
-    #[arg(long, value_name = "A..B", requires = "out", conflicts_with_all = ["gammas", "betas", "with_state"])]
+    #[arg(long, value_name = "A..B", requires = "out")]
     pub depths: Option<String>,
     /// With --depths: replace a folder that already holds files. The new experiment is
     /// written whole into a new folder; the old one, with its counts, is moved to
@@ -672,7 +682,7 @@ pub struct QasmArgs {
     /// With --depths: give up (exit 1, nothing written) once this many seconds have passed,
     /// checked before every optimiser evaluation and noisy trajectory. Ctrl-C stops the export
     /// the same way (exit 130).
-    #[arg(long, value_name = "S", requires = "depths")]
+    #[arg(long, value_name = "S", requires = "depths", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
     /// Angles from a `quzzle solve --json` report (its entry with p = --depth) or from a
     /// manifest written by `quzzle qasm`.
@@ -690,8 +700,8 @@ pub struct QasmArgs {
     /// Target: portable (any OpenQASM 3 tool), ibm (qiskit.qasm3.loads + transpile), ionq
     /// (flat, stdgates.inc gates only: rzz expanded to cx; rz; cx, cry to ry and cx, the XY
     /// gate to rx, rz and cx).
-    #[arg(long, value_enum, default_value_t = Flavor::Portable)]
-    pub flavor: Flavor,
+    #[arg(long, default_value = "portable", value_parser = Named::of::<Flavor>())]
+    pub flavor: String,
     /// Write the angles as `input float[64] gamma_00; ...` parameters (portable flavour only).
     #[arg(long)]
     pub symbolic: bool,
@@ -722,16 +732,16 @@ pub struct SampleArgs {
     /// `quzzle qasm -o` (its circuit and angles; no circuit options then).
     pub input: PathBuf,
     /// Shots to draw (at least 1).
-    #[arg(long)]
-    pub shots: u64,
+    #[arg(long, allow_negative_numbers = true)]
+    pub shots: i128,
     /// Seed of the draws (and of --optimize).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Counts shape: qiskit (get_counts: bitstrings, qubit 0 rightmost), ionq (decimal keys,
     /// qubit 0 the least significant bit, probabilities summing to 1), sampler ({"c": qiskit
     /// counts}), quzzle (bitstrings qubit 0 first, with the shot count and seed).
-    #[arg(long, value_enum, default_value_t = CountsFormat::Quzzle)]
-    pub format: CountsFormat,
+    #[arg(long, default_value = "quzzle", value_parser = Named::of::<quzzle::export::counts::CountsFormat>())]
+    pub format: String,
     /// Write the counts here (stdout without -o, or with -o -). Its folder must exist, unless --parents. A new
     /// path or a regular file (a link, FIFO, device such as /dev/null, or folder is refused).
     #[arg(short = 'o', long = "out", value_name = "FILE")]
@@ -765,7 +775,7 @@ pub struct SampleArgs {
     pub noise: NoiseArgs,
     /// Give up (exit 1, nothing written) once this many seconds have passed, checked every
     /// 2^20 shots and every noisy trajectory. Ctrl-C stops the draw the same way (exit 130).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
 }
 
@@ -784,17 +794,17 @@ pub struct ScoreArgs {
     /// How to read the keys. auto takes only shapes that say their bit order (the quzzle
     /// marker, a nested register object, decimal integers); plain bitstrings need qiskit
     /// (qubit 0 rightmost) or quzzle (qubit 0 first).
-    #[arg(long, value_enum, default_value_t = ScoreFormat::Auto)]
-    pub format: ScoreFormat,
+    #[arg(long, default_value = "auto", value_parser = Named::of::<quzzle::export::counts::CountsFormat>().with(0, "auto"))]
+    pub format: String,
     /// Shots of the job: needed for IonQ probabilities, checked against counts otherwise.
-    #[arg(long)]
-    pub shots: Option<u64>,
+    #[arg(long, allow_negative_numbers = true)]
+    pub shots: Option<i128>,
     /// Confidence of the Clopper-Pearson interval (strictly between 0 and 1).
-    #[arg(long, default_value_t = quzzle::export::score::SCORE_CONFIDENCE)]
+    #[arg(long, default_value_t = quzzle::checked::DEFAULT_CONFIDENCE, allow_negative_numbers = true)]
     pub confidence: f64,
     /// Boards listed, most frequent first.
-    #[arg(long, default_value_t = 10)]
-    pub top: usize,
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
+    pub top: i128,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -807,37 +817,6 @@ pub struct ScoreArgs {
     /// predicted now (the index's own predictions are always judged).
     #[command(flatten)]
     pub noise: NoiseArgs,
-}
-
-/// `--format` of `score`: a counts format, or `auto` (told by the file's shape). `auto` is no
-/// [`CountsFormat`] but the absence of one, so this enum stays on the command line's side.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreFormat {
-    Auto,
-    Qiskit,
-    Sampler,
-    Ionq,
-    Quzzle,
-}
-
-impl ScoreFormat {
-    /// The format to read the counts as; `None`: tell it from the file.
-    pub fn format(self) -> Option<CountsFormat> {
-        match self {
-            ScoreFormat::Auto => None,
-            ScoreFormat::Qiskit => Some(CountsFormat::Qiskit),
-            ScoreFormat::Sampler => Some(CountsFormat::Sampler),
-            ScoreFormat::Ionq => Some(CountsFormat::Ionq),
-            ScoreFormat::Quzzle => Some(CountsFormat::Quzzle),
-        }
-    }
-}
-
-impl OptimizeArgs {
-    /// The optimiser settings with `restarts` starts per depth; both counts must be positive.
-    pub fn config(&self, restarts: usize) -> quzzle::Result<quzzle::qaoa::optimize::OptimizeConfig> {
-        quzzle::qaoa::optimize::OptimizeConfig::checked(self.optimizer, self.max_iters, restarts, self.seed)
-    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -855,7 +834,7 @@ pub struct PredictArgs {
     /// Give up (exit 1) when the routed simulation has not finished within this many seconds,
     /// saying how far it got and how long the whole would take. Long runs print their
     /// progress on stderr every 5 s either way.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -871,23 +850,23 @@ pub struct AnnealArgs {
     pub reduce: ReduceArg,
     /// Where reads move: full (single flips) or a block family of plain counts (rows, cols,
     /// regions, cells, auto: swaps inside each block, which keep its count).
-    #[arg(long, value_enum, default_value_t = quzzle::encoding::space::SpaceChoice::Full)]
-    pub space: quzzle::encoding::space::SpaceChoice,
+    #[arg(long, default_value = "full", value_parser = Named::of::<quzzle::encoding::space::SpaceChoice>())]
+    pub space: String,
     /// Independent reads, each from a random state.
-    #[arg(long, default_value_t = 1000)]
-    pub reads: usize,
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true)]
+    pub reads: i128,
     /// Sweeps per read, one β each.
-    #[arg(long, default_value_t = 1000)]
-    pub sweeps: usize,
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true)]
+    pub sweeps: i128,
     /// β from hot to cold, `A,B` (default: dwave-samplers' rule from the model's biases).
-    #[arg(long, value_name = "A,B", value_parser = parse_beta_range)]
-    pub beta_range: Option<(f64, f64)>,
-    /// How β moves through the range.
-    #[arg(long, value_enum, default_value_t = quzzle::experiment::anneal::BetaSchedule::Geometric)]
-    pub schedule: quzzle::experiment::anneal::BetaSchedule,
+    #[arg(long, value_name = "A,B", allow_hyphen_values = true)]
+    pub beta_range: Option<String>,
+    /// How β moves through the range: geometric or linear.
+    #[arg(long, default_value = "geometric", value_parser = Named::of::<quzzle::experiment::anneal::BetaSchedule>())]
+    pub schedule: String,
     /// Give up (exit 1) once this many seconds have passed (checked before every read).
     /// Ctrl-C stops the run the same way (exit 130).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
     /// Seed: read r draws from stream r of the generator it seeds.
     #[arg(long, default_value_t = 0)]
@@ -895,13 +874,4 @@ pub struct AnnealArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-fn parse_beta_range(text: &str) -> std::result::Result<(f64, f64), String> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    let [a, b] = parts.as_slice() else {
-        return Err(format!("`{text}` is not two numbers A,B"));
-    };
-    let number = |t: &str| t.parse::<f64>().map_err(|_| format!("`{t}` is not a number"));
-    Ok((number(a)?, number(b)?))
 }

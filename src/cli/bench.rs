@@ -36,7 +36,7 @@ pub fn run(
             format!("must be 1..={MAX_REPEATS}"),
         ));
     }
-    let settings = space.settings();
+    let settings = space.settings()?;
     let r = if let Some(k) = dicke {
         if source.random.is_none() {
             return Err(Error::InvalidArgument(
@@ -45,7 +45,7 @@ pub fn run(
             ));
         }
         let ising = super::ising::model_of(source, level)?;
-        let mixer = space.mixer.unwrap_or(MixerKind::XyRing);
+        let mixer = space.mixer.as_deref().map(str::parse).transpose()?.unwrap_or(MixerKind::XyRing);
         quzzle::experiment::bench::bench_dicke(&ising, k, mixer, depth, repeats)?
     } else if settings == SpaceSettings::default() {
         let ising = super::ising::model_of(source, level)?;

@@ -29,6 +29,11 @@ pub fn flag(q: Quantity) -> Option<&'static str> {
         Quantity::DiagonalQubits | Quantity::SeedBoard => return None,
         // Given by --gammas/--betas, a schedule, a report or a manifest: no one flag.
         Quantity::Angle => return None,
+        Quantity::Threads => return None,
+        Quantity::Reads => "--reads",
+        Quantity::Sweeps => "--sweeps",
+        Quantity::MaxQubits => "--max-qubits",
+        Quantity::Top => "--top",
     })
 }
 

@@ -4,27 +4,23 @@ use super::args::GroverArgs;
 use super::output::{check_output_file, check_output_folder, refuse_inputs, require_parent, to_json, write_all};
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::grover::{grover_within, GroverReport, GroverSettings};
+use quzzle::experiment::grover::{grover_within, GroverReport};
 use quzzle::experiment::stats::probability_text;
 use quzzle::export::seed::{export_seed_circuit, SeedRequest};
 use quzzle::{Error, Result};
 use std::path::Path;
 
 pub fn run(args: &GroverArgs) -> Result<()> {
+    let request = super::request::grover(args).check()?;
     if let Some(out) = &args.qasm {
-        return export_qasm(args, out);
+        return export_qasm(args, &request, out);
     }
     if let Some(out) = &args.out {
         check_output_folder(out, "--out", &["grover.json", "grover.csv"])?;
         refuse_inputs(&[&args.file], &[out.join("grover.json"), out.join("grover.csv")])?;
     }
-    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level)?;
-    let settings = GroverSettings {
-        space: args.space,
-        iterations: args.iterations,
-        route: args.route,
-        qaoa_depths: args.qaoa_depths,
-    };
+    let enc = encoding::load(&args.file, EncodingKind::Onehot, request.level)?;
+    let settings = request.settings();
     let report_progress =
         |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("grover", p, args.max_seconds));
     let budget = super::progress::budget(args.max_seconds, &report_progress)?;
@@ -51,20 +47,20 @@ pub fn run(args: &GroverArgs) -> Result<()> {
 }
 
 /// `--qasm OUT.qasm`: the seed's circuit and its manifest.
-fn export_qasm(args: &GroverArgs, out: &Path) -> Result<()> {
+fn export_qasm(args: &GroverArgs, request: &quzzle::request::GroverRequest, out: &Path) -> Result<()> {
     if out.extension().is_some_and(|e| e == "json") {
         return Err(Error::QasmNamedJson {
             what: "--qasm".into(),
             path: out.to_path_buf(),
         });
     }
-    if args.space != SpaceChoice::Rows {
+    if request.space != SpaceChoice::Rows {
         return Err(Error::InvalidArgument(
             "--qasm writes the seed's circuit, which searches the row space (a W state per row): leave --space at rows"
                 .into(),
         ));
     }
-    let iterations = match args.iterations {
+    let iterations = match request.iterations {
         None => None,
         Some((a, b)) if a == b => Some(a),
         Some((a, b)) => {

@@ -43,6 +43,7 @@ mod output;
 mod predict;
 mod progress;
 mod qasm;
+mod request;
 mod sample;
 mod score;
 mod solve;
@@ -88,7 +89,39 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// `--dry-run`: the checked request of a job, as JSON, with nothing run or read.
+fn dry_run(command: &Command) -> Result<()> {
+    let description = match command {
+        Command::Solve(a) => request::solve(a).check()?.describe(),
+        Command::Sweep(a) => request::sweep(a).check()?.describe(),
+        Command::Qasm(a) => request::export(a).check()?.describe(),
+        Command::Sample(a) => request::sample(a).check()?.describe(),
+        Command::Score(a) => request::score(a).check()?.describe(),
+        Command::Predict(a) => request::predict(a).check()?.describe(),
+        Command::Anneal(a) => request::anneal(a).check()?.describe(),
+        Command::Grover(a) => request::grover(a).check()?.describe(),
+        Command::Info {
+            reduce,
+            encoding,
+            space,
+            ..
+        } => request::info(reduce.level, encoding.encoding, space)
+            .check()?
+            .describe(),
+        _ => {
+            return Err(quzzle::Error::InvalidArgument(format!(
+                "--dry-run shows the request of {}; this command has none",
+                quzzle::request::JOBS.join(", ")
+            )))
+        }
+    };
+    request::print(&description)
+}
+
 fn run(cli: Cli) -> Result<()> {
+    if cli.dry_run {
+        return dry_run(&cli.command);
+    }
     match cli.command {
         Command::Demo { out, space } => demo::run(&out, &space),
         Command::Info {
@@ -97,7 +130,10 @@ fn run(cli: Cli) -> Result<()> {
             encoding,
             space,
             json,
-        } => info::run(&file, reduce.level, encoding.encoding, &space, json),
+        } => {
+            let request = request::info(reduce.level, encoding.encoding, &space).check()?;
+            info::run(&file, request.level, request.encoding, &space, json)
+        }
         Command::Classical {
             file,
             reduce,

@@ -82,6 +82,7 @@ fn seconds(s: f64) -> String {
 }
 
 pub fn run(args: &PredictArgs) -> Result<()> {
+    let request = super::request::predict(args).check()?;
     let report_progress =
         |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("predict", p, args.max_seconds));
     let budget = super::progress::budget(args.max_seconds, &report_progress)?;
@@ -114,9 +115,9 @@ pub fn run(args: &PredictArgs) -> Result<()> {
         })
         .collect::<Result<_>>()?;
     let enc = doc.encoding()?;
-    let noise = args.noise.settings(&doc.space)?;
+    let noise = request.noise.settings(&doc.space, None)?;
     // The noiseless routed value always, then each model (seed + p, as on the exported one).
-    let seed = args.seed.wrapping_add(angles.p() as u64);
+    let seed = request.seed.wrapping_add(angles.p() as u64);
     let routed_estimates = if noise.models.is_empty() {
         // No model: one error-free run gives the noiseless value.
         let zero = quzzle::noise::NoiseModel::parse("p1=0,p2=0,readout=0")?;

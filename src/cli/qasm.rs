@@ -6,20 +6,29 @@ use super::output::{
 };
 use quzzle::encoding;
 use quzzle::export::{self, AngleSource, ExportRequest};
-use quzzle::{Angles, Error, Result};
+use quzzle::request::{AngleChoice, ExportJob};
+use quzzle::{Error, Result};
+
+/// The angles a request names, read.
+fn angle_source(choice: &AngleChoice) -> Result<AngleSource> {
+    Ok(match choice {
+        AngleChoice::File(path) => AngleSource::Report {
+            text: std::fs::read_to_string(path).map_err(|source| Error::Read {
+                path: path.clone(),
+                source,
+            })?,
+            source: path.display().to_string(),
+        },
+        AngleChoice::Given(angles) => AngleSource::Given(angles.clone()),
+        AngleChoice::Optimize(seed) => AngleSource::Optimize { seed: *seed },
+    })
+}
 
 pub fn run(args: &QasmArgs) -> Result<()> {
-    if let Some(depths) = &args.depths {
-        return run_depths(args, depths);
+    let request = super::request::export(args).check()?;
+    if request.folder {
+        return run_depths(args, &request);
     }
-    if !args.noise.noise.is_empty() {
-        return Err(Error::InvalidArgument(
-            "--noise predicts the depths of an experiment: give --depths A..B and a folder as -o".into(),
-        ));
-    }
-    let Some(depth) = args.depth else {
-        return Err(Error::InvalidArgument("give --depth P (or --depths A..B)".into()));
-    };
     let out = file_or_stdout(&args.out);
     if out.is_none() && args.with_state {
         return Err(Error::InvalidArgument(
@@ -41,38 +50,16 @@ pub fn run(args: &QasmArgs) -> Result<()> {
             .collect();
         refuse_inputs(&inputs, &[out.to_path_buf(), out.with_extension("json")])?;
     }
-    let p = usize::from(depth);
-    let angles = if let Some(path) = &args.angles {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-            path: path.clone(),
-            source,
-        })?;
-        AngleSource::Report {
-            text,
-            source: path.display().to_string(),
-        }
-    } else if let (Some(g), Some(b)) = (&args.given.gammas, &args.given.betas) {
-        for (name, v) in [("--gammas", g), ("--betas", b)] {
-            if v.len() != p {
-                return Err(Error::InvalidArgument(format!(
-                    "{name} has {} number(s), --depth {p} needs {p}",
-                    v.len()
-                )));
-            }
-        }
-        AngleSource::Given(Angles::new(g.clone(), b.clone())?)
-    } else {
-        // clap makes sure exactly one source is given.
-        AngleSource::Optimize { seed: args.seed }
-    };
-    let enc = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
+    let p = request.depths.max();
+    let angles = angle_source(&request.angles)?;
+    let enc = encoding::load(&args.file, request.encoding, request.level)?;
     let request = ExportRequest {
         depth: p,
         angles,
-        flavor: args.flavor,
-        symbolic: args.symbolic,
-        with_state: args.with_state,
-        space: args.space.settings(),
+        flavor: request.flavor,
+        symbolic: request.symbolic,
+        with_state: request.with_state,
+        space: request.space,
         qasm_name: out.map(|out| {
             out.file_name()
                 .map_or_else(|| out.display().to_string(), |f| f.to_string_lossy().into_owned())
@@ -138,14 +125,14 @@ pub fn run(args: &QasmArgs) -> Result<()> {
 }
 
 /// `qasm --depths A..B -o DIR`: every depth's circuit and manifest, and `experiment.json`.
-fn run_depths(args: &QasmArgs, depths: &str) -> Result<()> {
+fn run_depths(args: &QasmArgs, job: &ExportJob) -> Result<()> {
     use quzzle::export::batch::{self, DepthsRequest};
     let Some(dir) = args.out.as_deref() else {
         return Err(Error::InvalidArgument(
             "--depths writes a folder: give it as -o DIR".into(),
         ));
     };
-    let depths = quzzle::experiment::solve::parse_depths(depths)?;
+    let depths = job.depths.to_vec();
     let mut names = vec![batch::INDEX_FILE.to_string()];
     for &p in &depths {
         let (qasm, manifest, _) = batch::depth_files(p);
@@ -173,29 +160,15 @@ fn run_depths(args: &QasmArgs, depths: &str) -> Result<()> {
         .chain(args.angles.as_deref())
         .collect();
     refuse_inputs(&inputs, &targets)?;
-    let angles =
-        match &args.angles {
-            Some(path) => AngleSource::Report {
-                text: std::fs::read_to_string(path).map_err(|source| Error::Read {
-                    path: path.clone(),
-                    source,
-                })?,
-                source: path.display().to_string(),
-            },
-            None if args.optimize => AngleSource::Optimize { seed: args.seed },
-            None => return Err(Error::InvalidArgument(
-                "--depths takes its angles from --angles REPORT.json (a solve report with every depth) or --optimize"
-                    .into(),
-            )),
-        };
-    let enc = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
-    let space = args.space.settings();
-    let noise = args.noise.settings_for(&space, enc.as_ref())?;
+    let angles = angle_source(&job.angles)?;
+    let enc = encoding::load(&args.file, job.encoding, job.level)?;
+    let space = job.space;
+    let noise = job.noise.settings(&space, Some(enc.as_ref()))?;
     let request = DepthsRequest {
         depths,
         angles,
-        flavor: args.flavor,
-        symbolic: args.symbolic,
+        flavor: job.flavor,
+        symbolic: job.symbolic,
         space,
         noise,
         noise_seed: args.seed,

@@ -93,7 +93,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     let kind: EncodingKind = args.encoding.unwrap_or(EncodingKind::Onehot);
     let level: Level = args.reduce.unwrap_or(Level::Paper);
     let enc = encoding::parse(&input, text, kind, level)?;
-    let settings = args.space.settings();
+    let settings = args.space.settings()?;
     if settings.mixer == MixerKind::Grover {
         // Drawn from the simulation itself: the Grover mixer runs on every space, also on
         // general blocks, whose start has no exported preparation.
@@ -142,13 +142,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
 }
 
 pub fn run(args: &SampleArgs) -> Result<()> {
-    if args.shots == 0 {
-        return Err(Error::out_of_range(
-            quzzle::error::Quantity::Shots,
-            0,
-            "must be at least 1",
-        ));
-    }
+    let request = super::request::sample(args).check()?;
     let out = file_or_stdout(&args.out);
     if let Some(out) = out {
         require_parent(out, "-o", args.parents)?;
@@ -158,21 +152,15 @@ pub fn run(args: &SampleArgs) -> Result<()> {
             .collect();
         refuse_inputs(&inputs, &[out.to_path_buf()])?;
     }
-    let flags = args.space.settings();
-    if !args.noise.noise.is_empty() && flags.space != quzzle::encoding::space::SpaceChoice::Auto {
+    let flags = args.space.settings()?;
+    if !request.noise.models.is_empty() && flags.space != quzzle::encoding::space::SpaceChoice::Auto {
         // Before any work: the flags alone may already rule noise out (`auto` is checked once
         // resolved, so that the refusal names the space it became).
         quzzle::noise::check_space(&flags)?;
     }
     let text = read(&args.input)?;
     let sampled = circuit(args, &text)?;
-    let noise = args.noise.settings(&sampled.space)?;
-    if noise.models.len() > 1 {
-        return Err(Error::InvalidArgument(format!(
-            "sample takes one --noise model (got {}); run it once per model",
-            noise.models.len()
-        )));
-    }
+    let noise = request.noise.settings(&sampled.space, None)?;
     let enc = sampled.enc.as_ref();
     let sim = simulation::simulation(enc, &sampled.space)?;
     let angles = &sampled.angles;
@@ -180,13 +168,13 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         enc,
         &sim,
         angles,
-        args.shots,
-        args.seed,
+        request.shots.get(),
+        request.seed,
         noise.models.first().map(|m| (m, noise.trajectories)),
         &super::progress::cancel("sample", args.max_seconds)?,
     )?;
-    let format = args.format;
-    let written = write_counts(&counts, sampled.qubits, format, args.seed);
+    let format = request.format;
+    let written = write_counts(&counts, sampled.qubits, format, request.seed);
     let Some(out) = out else {
         out!("{written}");
         return Ok(());
@@ -195,11 +183,11 @@ pub fn run(args: &SampleArgs) -> Result<()> {
     outln!(
         "wrote {} ({} shots, {} format, {} qubits, {} distinct bitstrings, seed {})",
         out.display(),
-        args.shots,
+        request.shots.get(),
         format,
         sampled.qubits,
         counts.len(),
-        args.seed
+        request.seed
     );
     if let Some(p) = sampled.success_probability {
         outln!(
@@ -214,14 +202,14 @@ pub fn run(args: &SampleArgs) -> Result<()> {
             model.rates_text(),
             noise
                 .trajectories
-                .min(usize::try_from(args.shots).unwrap_or(usize::MAX)),
+                .min(usize::try_from(request.shots.get()).unwrap_or(usize::MAX)),
             model.source
         );
     }
     if format == CountsFormat::Ionq {
         outln!(
             "IonQ probabilities do not carry the shot count: score them with --shots {}",
-            args.shots
+            request.shots.get()
         );
     }
     Ok(())

@@ -11,25 +11,14 @@ use quzzle::export::score::{self, percent, CountsScoreSettings, ManifestDoc, Sco
 use quzzle::{Error, Result};
 use std::path::Path;
 
-/// How the counts are read and scored, from the arguments.
-fn counts_settings(args: &ScoreArgs) -> CountsScoreSettings {
-    CountsScoreSettings {
-        format: args.format.format(),
-        shots: args.shots,
-        top: args.top,
-        confidence: args.confidence,
-    }
+/// How the counts are read and scored, from the arguments (checked by the request).
+fn counts_settings(args: &ScoreArgs) -> Result<CountsScoreSettings> {
+    Ok(super::request::score(args).check()?.counts_settings())
 }
 
 pub fn run(args: &ScoreArgs) -> Result<()> {
     // Checked before any file is read, so that the flag is named rather than a file.
-    if !(0.0 < args.confidence && args.confidence < 1.0) {
-        return Err(Error::out_of_range(
-            quzzle::error::Quantity::Confidence,
-            args.confidence,
-            "give a level strictly between 0 and 1 (0.95 for 95 %)",
-        ));
-    }
+    super::request::score(args).check()?;
     if args.counts.is_dir() {
         return run_experiment(args);
     }
@@ -49,7 +38,7 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
         let targets: Vec<std::path::PathBuf> = score::SCORE_FILES.iter().map(|f| dir.join(f)).collect();
         refuse_inputs(&[args.counts.as_path(), manifest_path], &targets)?;
     }
-    let scored = score::score_counts_file(&args.counts, manifest_path, &counts_settings(args))?;
+    let scored = score::score_counts_file(&args.counts, manifest_path, &counts_settings(args)?)?;
     if let Some(dir) = &args.out {
         score::write_score(dir, &scored)?;
     }
@@ -166,9 +155,12 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
     let out = args.out.as_deref().unwrap_or(dir);
     check_output_folder(out, "--out", &experiment_score::EXPERIMENT_SCORE_FILES)?;
     let settings = ExperimentScoreSettings {
-        counts: counts_settings(args),
+        counts: counts_settings(args)?,
         // The trajectories checked here; the experiment's space by the library, once read.
-        noise: args.noise.settings(&quzzle::simulation::SpaceSettings::default())?,
+        noise: super::request::score(args)
+            .check()?
+            .noise
+            .settings(&quzzle::simulation::SpaceSettings::default(), None)?,
         out: Some(out.to_path_buf()),
     };
     let scored = experiment_score::score_experiment(dir, &settings)?;

@@ -4,37 +4,15 @@ use super::args::SolveArgs;
 use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding};
-use quzzle::experiment::solve::{self, parse_depths, SolveReport, SolveSettings};
+use quzzle::experiment::solve::{self, SolveReport};
 use quzzle::experiment::stats::probability_text;
-use quzzle::experiment::transfer::inits_and_angle_files;
 use quzzle::plot::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
 use quzzle::simulation::Route;
 use quzzle::Result;
 use std::path::{Path, PathBuf};
 
-/// The validated settings of `solve`.
-pub fn settings(args: &SolveArgs) -> Result<SolveSettings> {
-    let mut config = args.optimize.config(args.restarts)?;
-    let run = inits_and_angle_files(
-        &mut config,
-        vec![args.init],
-        args.schedule.as_deref(),
-        &args.angles_from,
-    )?;
-    Ok(SolveSettings {
-        depths: parse_depths(&args.depths)?,
-        init: run.inits[0],
-        objective: args.optimize.objective,
-        config,
-        space: args.space.settings(),
-        noise: quzzle::noise::NoiseSettings::default(),
-        transfer_from: run.angle_files,
-        schedule: run.schedule,
-    })
-}
-
 pub fn run(args: &SolveArgs) -> Result<()> {
-    let mut settings = settings(args)?;
+    let request = super::request::solve(args).check()?;
     if let Some(dir) = &args.out {
         check_output_folder(
             dir,
@@ -49,10 +27,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
     let enc = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
-    settings.noise = args.noise.settings_for(&settings.space, enc.as_ref())?;
-    if !settings.noise.models.is_empty() {
-        quzzle::noise::trajectories::check_trajectories(settings.noise.trajectories)?;
-    }
+    let mut settings = request.settings(enc.as_ref())?;
     if let Some(smaller) = quzzle::simulation::advice::smaller_space(enc.as_ref(), &settings.space) {
         errln!("{}", super::progress::smaller_space_note(&smaller));
     }

@@ -6,7 +6,6 @@ use super::output::{check_output_folder, refuse_inputs, write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::budget::Cancel;
 use quzzle::encoding;
-use quzzle::experiment::solve::parse_depths;
 use quzzle::experiment::stats::probability_text;
 use quzzle::experiment::sweep::{self, instance_view, InstanceView, SweepEvent, SweepPlan, SweepRow};
 use quzzle::plot::sweep::{draw_depth_figures_with, draw_noise_figure, draw_side_by_side, DepthFigureOptions};
@@ -23,48 +22,7 @@ use std::time::Instant;
 const BAR_STEPS: u64 = 10_000;
 
 pub fn run(args: &SweepArgs) -> Result<()> {
-    if args.restarts > quzzle::experiment::solve::MAX_RESTARTS {
-        return Err(Error::out_of_range(
-            quzzle::error::Quantity::Restarts,
-            args.restarts,
-            format!("at most {} starts per depth", quzzle::experiment::solve::MAX_RESTARTS),
-        ));
-    }
-    let mut config = args.optimize.config(args.restarts)?;
-    let run = quzzle::experiment::transfer::inits_and_angle_files(
-        &mut config,
-        args.init.inits(),
-        args.schedule.as_deref(),
-        &args.angles_from,
-    )?;
-    let mut files = sweep::collect_files(&args.inputs)?;
-    let mut shard = None;
-    if let Some(text) = &args.shard {
-        let (chosen, manifest) = sweep::shard::select(&files, sweep::shard::Shard::parse(text)?)?;
-        files = chosen;
-        shard = Some(manifest);
-    }
-    let plan = SweepPlan {
-        files,
-        level: args.reduce.level,
-        encoding: args.encoding.encoding,
-        depths: parse_depths(&args.depths)?,
-        match_random_budget: !args.no_match_budget && run.inits.contains(&Init::Interp),
-        inits: run.inits,
-        objective: args.optimize.objective,
-        config,
-        max_qubits: args.max_qubits,
-        space: args.space.settings(),
-        noise: args.noise.settings(&args.space.settings())?,
-        shard,
-        baseline: args.baseline.map(|_| sweep::baseline::Baseline {
-            reads: args.baseline_reads,
-            sweeps: args.baseline_sweeps,
-            seed: args.optimize.seed,
-        }),
-        transfer_from: run.angle_files,
-        schedule: run.schedule,
-    };
+    let plan = super::request::sweep(args).check()?.plan()?;
     let csv = args.out.join("sweep.csv");
     let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
     refuse_inputs(

@@ -260,7 +260,7 @@ impl FromStr for EncodingKind {
             .ok_or_else(|| Error::UnknownName {
                 what: "encoding",
                 name: s.to_string(),
-                choices: "onehot, compact",
+                choices: "onehot, compact".into(),
             })
     }
 }

@@ -161,7 +161,7 @@ impl FromStr for SpaceChoice {
             .ok_or_else(|| Error::UnknownName {
                 what: "space",
                 name: s.to_string(),
-                choices: "full, rows, cols, regions, cells, auto, rows+cols",
+                choices: "full, rows, cols, regions, cells, auto, rows+cols".into(),
             })
     }
 }

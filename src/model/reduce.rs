@@ -85,7 +85,7 @@ impl FromStr for Level {
             .ok_or_else(|| Error::UnknownName {
                 what: "reduction level",
                 name: s.to_string(),
-                choices: "none, clues, paper, propagate, probe",
+                choices: "none, clues, paper, propagate, probe".into(),
             })
     }
 }

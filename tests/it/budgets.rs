@@ -225,7 +225,7 @@ fn trajectories_that_do_not_fit_are_refused_before_any_work() {
     // The cap of a million trajectories refuses it first (a usage error) ...
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("--trajectories 1000000000000000: at most 1000000"),
+        err.contains("--trajectories 1000000000000000: must be 1..=1000000"),
         "{err}"
     );
     assert!(o.stdout.is_empty(), "refused before the angles are optimised");
@@ -309,7 +309,7 @@ fn solve_stops_its_optimiser_and_trajectories_at_the_time_budget() {
     let out = quzzle(&["solve", f, "--noise", "heron", "--trajectories", "1000000000"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("at most 1000000 trajectories"),
+        stderr(&out).contains("--trajectories 1000000000: must be 1..=1000000"),
         "{}",
         stderr(&out)
     );

@@ -221,7 +221,7 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
     (
         "solve",
         "--init",
-        Some("interp"),
+        None,
         "ramp, interp, random, lr, transfer, fixed",
     ),
     ("solve", "--optimizer", Some("lbfgs"), "lbfgs, nelder-mead"),
@@ -243,7 +243,7 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
     (
         "sweep",
         "--init",
-        Some("interp"),
+        None,
         "ramp, interp, random, all, lr, transfer, fixed",
     ),
     ("sweep", "--optimizer", Some("lbfgs"), "lbfgs, nelder-mead"),

@@ -31,6 +31,7 @@ mod queens;
 mod reduction;
 mod regression;
 mod reliability;
+mod requests;
 mod schedules;
 mod seed;
 mod shard;

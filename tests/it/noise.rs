@@ -178,11 +178,11 @@ fn every_bad_noise_option_is_a_clear_usage_error() {
         ),
         (
             vec!["solve", f, "--noise", "heron", "--trajectories", "0"],
-            "at least 1",
+            "--trajectories 0: must be 1..=1000000",
         ),
         (
             vec!["solve", f, "--noise", "heron", "--trajectories", "many"],
-            "at least 1",
+            "invalid value 'many' for '--trajectories <T>'",
         ),
         (vec!["solve", f, "--trajectories", "5"], "--noise"),
         (
@@ -199,7 +199,7 @@ fn every_bad_noise_option_is_a_clear_usage_error() {
                 "--noise",
                 "heron",
             ],
-            "one --noise model",
+            "2 noise models: shots are drawn under one",
         ),
     ] {
         let o = quzzle("1", &args);

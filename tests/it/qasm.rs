@@ -574,12 +574,12 @@ fn cli_errors_and_usage() {
         (
             vec!["--depth", "2", "--gammas", "0.1", "--betas", "0.3,0.4"],
             2,
-            "--gammas has 1 number(s), --depth 2 needs 2",
+            "gammas: 1 angle(s) given; depth 2 needs 2",
         ),
         (
             vec!["--depth", "2", "--gammas", "0.1,0.2", "--betas", "0.3,0.4,0.5"],
             2,
-            "--betas has 3",
+            "betas: 3 angle(s) given",
         ),
         (
             [&["--depth", "2", "--symbolic", "--flavor", "ibm"][..], &g[..]].concat(),
@@ -597,12 +597,12 @@ fn cli_errors_and_usage() {
             "/nonexistent/solve.json",
         ),
         ([&["--depth", "2", "--flavor", "qir"][..], &g[..]].concat(), 2, "qir"),
-        (vec!["--depth", "2"], 2, "required"),
+        (vec!["--depth", "2"], 2, "give exactly one angle source"),
         (vec!["--depth", "2", "--gammas", "0.1,0.2"], 2, "--betas"),
         (
             [&["--depth", "2", "--optimize"][..], &g[..]].concat(),
             2,
-            "cannot be used with",
+            "give exactly one angle source",
         ),
         ([&["--depth", "0"][..], &g[..]].concat(), 2, "depth"),
         ([&["--depth", "2", "--with-state"][..], &g[..]].concat(), 2, "--out"),

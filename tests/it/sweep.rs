@@ -559,7 +559,7 @@ fn absurd_restarts_are_refused_before_any_work() {
     ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(err.contains("--restarts 18446744073709551615: at most 10000"), "{err}");
+    assert!(err.contains("--restarts 18446744073709551615: must be 1..=10000"), "{err}");
     assert!(!out.exists(), "nothing written");
 }
 

@@ -51,7 +51,7 @@ pub fn parse_inits(s: &str) -> Result<Vec<Init>> {
         .ok_or_else(|| Error::UnknownName {
             what: "init",
             name: s.to_string(),
-            choices: "ramp, interp, random, lr, transfer, fixed, all",
+            choices: "ramp, interp, random, lr, transfer, fixed, all".into(),
         })
 }
 

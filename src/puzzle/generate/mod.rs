@@ -86,7 +86,7 @@ impl FromStr for Kind {
             .ok_or_else(|| Error::UnknownName {
                 what: "kind",
                 name: s.to_string(),
-                choices: "queens, starbattle, tango, takuzu, tents, sudoku4",
+                choices: "queens, starbattle, tango, takuzu, tents, sudoku4".into(),
             })
     }
 }

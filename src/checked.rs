@@ -1,0 +1,291 @@
+//! Values checked once. Each newtype here holds only what its constructor accepted, so the
+//! code that takes one checks nothing again: the request layer (`request/`) builds them from
+//! what a user typed or passed, and the command line and Python get the same acceptance and
+//! the same message (docs/ARCHITECTURE.md, "Requests").
+
+use crate::error::{Error, Quantity, Result};
+use serde::Serialize;
+
+/// The deepest circuit a run takes: 256 layers is far past where any puzzle here gains, and the
+/// angle vectors and gate lists of deeper circuits only cost memory.
+pub const MAX_DEPTH: usize = 256;
+
+/// The most shots one draw takes: a hundred million take seconds; 2^64 would take centuries.
+pub const MAX_SHOTS: u64 = 100_000_000;
+
+/// The most trajectories one estimate takes: a million already puts the standard error of
+/// P(valid) below 5e-4; more is a typo or a run that would not end.
+pub const MAX_TRAJECTORIES: usize = 1_000_000;
+
+/// The confidence of a score's interval unless told otherwise.
+pub const DEFAULT_CONFIDENCE: f64 = 0.95;
+
+/// Depths of a run: at least one, each 1..=[`MAX_DEPTH`], ascending, no repeats. A list given
+/// out of order or with repeats is sorted and deduplicated (as the text `3,1,1..2` is).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Depths(Vec<usize>);
+
+impl Depths {
+    /// `P`, `A..B` or `A..=B`, or a comma-separated list of them (`1..10,20,50,100`): the union.
+    pub fn parse(text: &str) -> Result<Self> {
+        let bad = || Error::InvalidDepths { text: text.to_string() };
+        let mut depths = Vec::new();
+        for piece in text.split(',') {
+            let (a, b) = match piece.split_once("..") {
+                Some((a, b)) => (a, b.trim_start_matches('=')),
+                None => (piece, piece),
+            };
+            let a: usize = a.trim().parse().map_err(|_| bad())?;
+            let b: usize = b.trim().parse().map_err(|_| bad())?;
+            if a == 0 || a > b || b > MAX_DEPTH {
+                return Err(bad());
+            }
+            depths.extend(a..=b);
+        }
+        Ok(Self::normalised(depths))
+    }
+
+    /// A list of depths, each 1..=[`MAX_DEPTH`]; sorted and deduplicated.
+    pub fn from_list(list: &[i64]) -> Result<Self> {
+        if list.is_empty() {
+            return Err(Error::out_of_range(Quantity::Depth, "[]", "give at least one depth"));
+        }
+        let mut depths = Vec::with_capacity(list.len());
+        for &p in list {
+            depths.push(Self::one(p)?);
+        }
+        Ok(Self::normalised(depths))
+    }
+
+    /// One depth, 1..=[`MAX_DEPTH`].
+    pub fn one(p: i64) -> Result<usize> {
+        match usize::try_from(p) {
+            Ok(p) if (1..=MAX_DEPTH).contains(&p) => Ok(p),
+            _ => Err(Error::out_of_range(
+                Quantity::Depth,
+                p,
+                format!("must be 1..={MAX_DEPTH}"),
+            )),
+        }
+    }
+
+    /// Depths `1..=p`.
+    pub fn up_to(p: usize) -> Result<Self> {
+        let p = Self::one(i64::try_from(p).unwrap_or(i64::MAX))?;
+        Ok(Depths((1..=p).collect()))
+    }
+
+    fn normalised(mut depths: Vec<usize>) -> Self {
+        depths.sort_unstable();
+        depths.dedup();
+        Depths(depths)
+    }
+
+    /// The depths, ascending.
+    pub fn as_slice(&self) -> &[usize] {
+        &self.0
+    }
+
+    /// The deepest.
+    pub fn max(&self) -> usize {
+        self.0.last().copied().unwrap_or(1)
+    }
+}
+
+impl std::ops::Deref for Depths {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.0
+    }
+}
+
+/// The confidence level of an interval, strictly between 0 and 1.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct Confidence(f64);
+
+impl Confidence {
+    /// `level` when it lies strictly between 0 and 1.
+    pub fn new(level: f64) -> Result<Self> {
+        if level > 0.0 && level < 1.0 {
+            Ok(Confidence(level))
+        } else {
+            Err(Error::out_of_range(
+                Quantity::Confidence,
+                level,
+                "give a level strictly between 0 and 1 (0.95 for 95 %)",
+            ))
+        }
+    }
+
+    /// The level.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+impl Default for Confidence {
+    fn default() -> Self {
+        Confidence(DEFAULT_CONFIDENCE)
+    }
+}
+
+/// Shots of one draw, 1..=[`MAX_SHOTS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Shots(u64);
+
+impl Shots {
+    /// `shots` when it is 1..=[`MAX_SHOTS`].
+    pub fn new(shots: i128) -> Result<Self> {
+        match u64::try_from(shots) {
+            Ok(s) if (1..=MAX_SHOTS).contains(&s) => Ok(Shots(s)),
+            _ => Err(Error::out_of_range(
+                Quantity::Shots,
+                shots,
+                format!(
+                    "must be 1..={MAX_SHOTS:e} (a device takes thousands to a million; each shot is one draw here)"
+                ),
+            )),
+        }
+    }
+
+    /// The count.
+    pub fn get(self) -> u64 {
+        self.0
+    }
+}
+
+/// Trajectories of one noisy estimate, 1..=[`MAX_TRAJECTORIES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Trajectories(usize);
+
+impl Trajectories {
+    /// `t` when it is 1..=[`MAX_TRAJECTORIES`].
+    pub fn new(t: i128) -> Result<Self> {
+        match usize::try_from(t) {
+            Ok(t) if (1..=MAX_TRAJECTORIES).contains(&t) => Ok(Trajectories(t)),
+            _ => Err(Error::out_of_range(
+                Quantity::Trajectories,
+                t,
+                format!("must be 1..={MAX_TRAJECTORIES} (a million puts the standard error below 5e-4)"),
+            )),
+        }
+    }
+
+    /// The count.
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// Threads of a run's pool: 0 for one per core, else at most max(256, 16 per core).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Threads(usize);
+
+impl Threads {
+    /// The most threads taken: far beyond this machine's cores a pool only costs memory and
+    /// start-up time (100 000 threads took 40 s or never started).
+    pub fn max() -> usize {
+        Self::cores().saturating_mul(16).max(256)
+    }
+
+    fn cores() -> usize {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+
+    /// `n` threads (0: one per core).
+    pub fn new(n: i128) -> Result<Self> {
+        let max = Self::max();
+        match usize::try_from(n) {
+            Ok(n) if n <= max => Ok(Threads(n)),
+            _ => Err(Error::out_of_range(
+                Quantity::Threads,
+                n,
+                format!(
+                    "must be 0 (one per core) to {max} (16 per core of this machine's {}, and at least 256)",
+                    Self::cores()
+                ),
+            )),
+        }
+    }
+
+    /// The count (0: one per core).
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// A time budget in seconds: positive and finite.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct Seconds(f64);
+
+impl Seconds {
+    /// `s` when it is positive and finite.
+    pub fn new(s: f64) -> Result<Self> {
+        if s.is_finite() && s > 0.0 {
+            Ok(Seconds(s))
+        } else {
+            Err(Error::out_of_range(
+                Quantity::TimeBudget,
+                s,
+                "give a positive number of seconds",
+            ))
+        }
+    }
+
+    /// The seconds.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+/// A count that must be at least 1 and at most `max`: restarts, iterations, reads, sweeps.
+pub fn count(what: Quantity, n: i128, max: u64) -> Result<u64> {
+    match u64::try_from(n) {
+        Ok(v) if (1..=max).contains(&v) => Ok(v),
+        _ => Err(Error::out_of_range(what, n, format!("must be 1..={max}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depths_text_and_list_agree() {
+        assert_eq!(
+            Depths::parse("3,1..2").unwrap(),
+            Depths::from_list(&[3, 1, 2, 2]).unwrap()
+        );
+        assert_eq!(Depths::parse("1..3,5").unwrap().as_slice(), &[1, 2, 3, 5]);
+        for bad in ["", "0", "5..3", "257", "1..257", "a", "1.5"] {
+            assert!(matches!(Depths::parse(bad), Err(Error::InvalidDepths { .. })), "{bad}");
+        }
+        for bad in [&[][..], &[0], &[257], &[-1]] {
+            assert!(matches!(
+                Depths::from_list(bad),
+                Err(Error::OutOfRange {
+                    what: Quantity::Depth,
+                    ..
+                })
+            ));
+        }
+    }
+
+    #[test]
+    fn bounds() {
+        assert!(Confidence::new(0.5).is_ok());
+        for bad in [0.0, 1.0, f64::NAN, -0.1, f64::INFINITY] {
+            assert!(Confidence::new(bad).is_err());
+        }
+        assert!(Shots::new(1).is_ok() && Shots::new(0).is_err() && Shots::new(i128::from(MAX_SHOTS) + 1).is_err());
+        assert!(Trajectories::new(1).is_ok() && Trajectories::new(0).is_err() && Trajectories::new(-3).is_err());
+        assert!(Threads::new(0).is_ok() && Threads::new(-1).is_err() && Threads::new(1 << 40).is_err());
+        assert!(Seconds::new(1e-3).is_ok() && Seconds::new(0.0).is_err() && Seconds::new(f64::NAN).is_err());
+    }
+}

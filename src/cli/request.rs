@@ -1,0 +1,174 @@
+//! Flags → the library's request choices (`quzzle::request`). Nothing here checks a value:
+//! the request does, once, with the same words Python gets (docs/ARCHITECTURE.md, "Requests").
+
+use super::args::{
+    AnnealArgs, GroverArgs, NoiseArgs, PredictArgs, QasmArgs, SampleArgs, ScoreArgs, SolveArgs, SpaceArgs, SweepArgs,
+};
+use quzzle::request::*;
+use serde_json::{json, Value};
+
+fn name(s: &Option<String>) -> Option<String> {
+    s.clone()
+}
+
+fn space(a: &SpaceArgs) -> (Option<String>, Option<String>) {
+    (name(&a.space), name(&a.mixer))
+}
+
+fn noise(a: &NoiseArgs) -> (Vec<String>, i128, Vec<String>) {
+    (a.noise.clone(), a.trajectories, a.device.clone())
+}
+
+/// `solve`.
+pub fn solve(a: &SolveArgs) -> SolveChoices {
+    let (space, mixer) = space(&a.space);
+    let (noise, trajectories, device) = noise(&a.noise);
+    SolveChoices {
+        depths: json!(a.depths),
+        init: a.init.clone(),
+        schedule: a.schedule.clone(),
+        angles_from: a.angles_from.clone(),
+        restarts: a.restarts,
+        objective: a.optimize.objective.clone(),
+        optimizer: a.optimize.optimizer.clone(),
+        max_iters: a.optimize.max_iters,
+        seed: a.optimize.seed,
+        space,
+        mixer,
+        noise,
+        trajectories,
+        device,
+        max_seconds: a.max_seconds,
+    }
+}
+
+/// `sweep`.
+pub fn sweep(a: &SweepArgs) -> SweepChoices {
+    let (space, mixer) = space(&a.space);
+    let (noise, trajectories, device) = noise(&a.noise);
+    SweepChoices {
+        inputs: a.inputs.clone(),
+        reduce: a.reduce.level.name().into(),
+        encoding: a.encoding.encoding.name().into(),
+        depths: json!(a.depths),
+        init: a.init.clone().map(Value::String),
+        schedule: a.schedule.clone(),
+        angles_from: a.angles_from.clone(),
+        restarts: a.restarts,
+        match_budget: !a.no_match_budget,
+        objective: a.optimize.objective.clone(),
+        optimizer: a.optimize.optimizer.clone(),
+        max_iters: a.optimize.max_iters,
+        seed: a.optimize.seed,
+        max_qubits: a.max_qubits,
+        max_seconds: a.max_seconds,
+        space,
+        mixer,
+        noise,
+        trajectories,
+        device,
+        shard: a.shard.clone(),
+        baseline: a.baseline.clone(),
+        baseline_reads: a.baseline_reads,
+        baseline_sweeps: a.baseline_sweeps,
+    }
+}
+
+/// `qasm`.
+pub fn export(a: &QasmArgs) -> ExportChoices {
+    let (space, mixer) = space(&a.space);
+    ExportChoices {
+        depth: a.depth,
+        depths: a.depths.clone().map(Value::String),
+        angles: a.angles.clone(),
+        gammas: a.given.gammas.clone(),
+        betas: a.given.betas.clone(),
+        optimize: a.optimize,
+        seed: a.seed,
+        flavor: a.flavor.clone(),
+        symbolic: a.symbolic,
+        with_state: a.with_state,
+        reduce: a.reduce.level.name().into(),
+        encoding: a.encoding.encoding.name().into(),
+        space,
+        mixer,
+        noise: a.noise.noise.clone(),
+        trajectories: a.noise.trajectories,
+        max_seconds: a.max_seconds,
+    }
+}
+
+/// `sample`.
+pub fn sample(a: &SampleArgs) -> SampleChoices {
+    SampleChoices {
+        shots: Some(a.shots),
+        seed: a.seed,
+        format: a.format.clone(),
+        noise: a.noise.noise.clone(),
+        trajectories: a.noise.trajectories,
+        max_seconds: a.max_seconds,
+    }
+}
+
+/// `score`.
+pub fn score(a: &ScoreArgs) -> ScoreChoices {
+    ScoreChoices {
+        format: Some(a.format.clone()),
+        shots: a.shots,
+        confidence: a.confidence,
+        top: a.top,
+        noise: a.noise.noise.clone(),
+        trajectories: a.noise.trajectories,
+    }
+}
+
+/// `predict`.
+pub fn predict(a: &PredictArgs) -> PredictChoices {
+    PredictChoices {
+        noise: a.noise.noise.clone(),
+        trajectories: a.noise.trajectories,
+        seed: a.seed,
+        max_seconds: a.max_seconds,
+    }
+}
+
+/// `anneal`.
+pub fn anneal(a: &AnnealArgs) -> AnnealChoices {
+    AnnealChoices {
+        reduce: a.reduce.level.name().into(),
+        space: a.space.clone(),
+        reads: a.reads,
+        sweeps: a.sweeps,
+        beta_range: a.beta_range.clone().map(Value::String),
+        schedule: a.schedule.clone(),
+        seed: a.seed,
+        max_seconds: a.max_seconds,
+    }
+}
+
+/// `grover`.
+pub fn grover(a: &GroverArgs) -> GroverChoices {
+    GroverChoices {
+        reduce: a.reduce.level.name().into(),
+        space: a.space.clone(),
+        iterations: a.iterations.clone().map(Value::String),
+        route: a.route.clone(),
+        qaoa_depths: a.qaoa_depths.clone().map(Value::String),
+        max_seconds: a.max_seconds,
+    }
+}
+
+/// `info`.
+pub fn info(reduce: quzzle::model::Level, encoding: quzzle::EncodingKind, space: &str) -> InfoChoices {
+    InfoChoices {
+        reduce: reduce.name().into(),
+        encoding: encoding.name().into(),
+        space: space.into(),
+    }
+}
+
+/// Print a checked request (`--dry-run`).
+pub fn print(description: &Value) -> quzzle::Result<()> {
+    out!("{}", describe_text(description));
+    Ok(())
+}

@@ -1,0 +1,379 @@
+//! The request layer: what a user asks of each job, built from plain choices and checked once
+//! (docs/ARCHITECTURE.md, "Requests").
+//!
+//! Each job has two types. `…Choices` is what was typed or passed, as plain data (names as
+//! text, numbers as given, defaults those of the command line); the command line fills it from
+//! its flags and Python from its keyword arguments (as JSON, with [`from_json`]). `…Request` is
+//! the checked request: library enums and the newtypes of [`crate::checked`], so nothing
+//! downstream checks these values again. `check()` goes from one to the other and is the one
+//! place a setting is refused; [`describe`] gives the request as JSON, the same on both sides
+//! (`quzzle <job> --dry-run`, `quzzle.request(job, ...)`).
+
+mod jobs;
+
+pub use jobs::*;
+
+use crate::checked::{Depths, Seconds, Trajectories};
+use crate::error::{Error, Quantity, Result};
+use crate::experiment::solve::ObjectiveSpec;
+use crate::mixer::MixerKind;
+use crate::noise::timing::DeviceTiming;
+use crate::noise::{NoiseModel, NoiseSettings};
+use crate::qaoa::optimize::{Init, Method, OptimizeConfig};
+use crate::simulation::SpaceSettings;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The jobs that take a request, by the name of their command.
+pub const JOBS: [&str; 9] = [
+    "solve", "sweep", "export", "sample", "score", "predict", "anneal", "grover", "info",
+];
+
+/// A name among `all`, by `name_of`; an unknown one lists the choices.
+pub fn choose<T: Copy>(what: &'static str, name: &str, all: &[T], name_of: fn(T) -> &'static str) -> Result<T> {
+    all.iter()
+        .copied()
+        .find(|&v| name_of(v) == name.trim())
+        .ok_or_else(|| Error::UnknownName {
+            what,
+            name: name.to_string(),
+            choices: all.iter().map(|&v| name_of(v)).collect::<Vec<_>>().join(", "),
+        })
+}
+
+/// Depths as given: a text (`1..3,5`), one whole number or a list of whole numbers.
+pub fn depths_of(value: &Value) -> Result<Depths> {
+    match value {
+        Value::String(text) => Depths::parse(text),
+        Value::Array(items) => {
+            let list = items.iter().map(whole_depth).collect::<Result<Vec<i64>>>()?;
+            Depths::from_list(&list)
+        }
+        other => Depths::from_list(&[whole_depth(other)?]),
+    }
+}
+
+fn whole_depth(value: &Value) -> Result<i64> {
+    value.as_i64().ok_or_else(|| {
+        Error::out_of_range(
+            Quantity::Depth,
+            value,
+            "is not a whole number of layers (give an int, A..B, or a list of ints)",
+        )
+    })
+}
+
+/// A count as given (`restarts`, `max_iters`, `reads`): a whole number 1..=`max`.
+pub fn count(what: Quantity, n: i128, max: u64) -> Result<u64> {
+    crate::checked::count(what, n, max)
+}
+
+/// An optional time budget.
+pub fn seconds(s: Option<f64>) -> Result<Option<Seconds>> {
+    s.map(Seconds::new).transpose()
+}
+
+/// The optimiser settings of `solve`, `sweep` and `export --optimize`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptimizeRequest {
+    /// What is minimised.
+    pub objective: ObjectiveSpec,
+    /// The optimiser.
+    pub method: Method,
+    /// Iteration cap per start.
+    pub max_iters: u64,
+    /// Starts per depth.
+    pub restarts: usize,
+    /// Seed of every random draw.
+    pub seed: u64,
+}
+
+impl OptimizeRequest {
+    /// Checked from names and numbers as given.
+    pub fn check(objective: &str, optimizer: &str, max_iters: i128, restarts: i128, seed: u64) -> Result<Self> {
+        let restarts = count(Quantity::Restarts, restarts, crate::qaoa::optimize::MAX_RESTARTS as u64)? as usize;
+        Ok(OptimizeRequest {
+            objective: ObjectiveSpec::parse(objective)?,
+            method: choose("optimizer", optimizer, &Method::ALL, Method::name)?,
+            max_iters: count(Quantity::MaxIterations, max_iters, u64::MAX)?,
+            restarts,
+            seed,
+        })
+    }
+
+    /// The optimiser's settings.
+    pub fn config(&self) -> OptimizeConfig {
+        OptimizeConfig {
+            method: self.method,
+            max_iters: self.max_iters,
+            restarts: self.restarts,
+            seed: self.seed,
+            ..OptimizeConfig::default()
+        }
+    }
+
+    fn describe(&self) -> Value {
+        json!({
+            "objective": self.objective.name(),
+            "optimizer": self.method.name(),
+            "max_iters": self.max_iters,
+            "restarts": self.restarts,
+            "seed": self.seed,
+        })
+    }
+}
+
+/// Noise models, their trajectories and device timings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NoiseRequest {
+    /// The models (none: no noise estimate).
+    pub models: Vec<NoiseModel>,
+    /// Trajectories per estimate.
+    pub trajectories: Trajectories,
+    /// Device timings.
+    pub devices: Vec<DeviceTiming>,
+}
+
+impl NoiseRequest {
+    /// Checked from model texts (`heron`, `p1=..,p2=..,readout=..`, `calibration:FILE`),
+    /// a trajectory count and device names.
+    pub fn check(models: &[String], trajectories: i128, devices: &[String]) -> Result<Self> {
+        Ok(NoiseRequest {
+            models: models.iter().map(|m| NoiseModel::parse(m)).collect::<Result<_>>()?,
+            trajectories: Trajectories::new(trajectories)?,
+            devices: devices
+                .iter()
+                .map(|d| crate::noise::timing::parse(d))
+                .collect::<Result<_>>()?,
+        })
+    }
+
+    /// No noise, no devices.
+    pub fn none() -> Self {
+        NoiseRequest {
+            models: Vec::new(),
+            trajectories: Trajectories::new(crate::noise::DEFAULT_TRAJECTORIES as i128)
+                .unwrap_or_else(|_| unreachable!()),
+            devices: Vec::new(),
+        }
+    }
+
+    /// The library's settings for `space`, after checking that it takes noise (`auto`
+    /// resolved for `enc` when given, so that a refusal names the space it becomes).
+    pub fn settings(
+        &self,
+        space: &SpaceSettings,
+        enc: Option<&dyn crate::encoding::Encoding>,
+    ) -> Result<NoiseSettings> {
+        Ok(
+            NoiseSettings::checked(self.models.clone(), self.trajectories.get(), space, enc)?
+                .with_devices(self.devices.clone()),
+        )
+    }
+
+    fn describe(&self) -> Value {
+        json!({
+            "noise": self.models.iter().map(|m| serde_json::to_value(m).unwrap_or(Value::Null)).collect::<Vec<_>>(),
+            "trajectories": self.trajectories.get(),
+            "device": self.devices.iter().map(|d| d.name.clone()).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// The space and mixer from optional names, a missing one following the other.
+pub fn space_of(space: Option<&str>, mixer: Option<&str>) -> Result<SpaceSettings> {
+    let space = space.map(str::parse).transpose()?;
+    let mixer = mixer.map(str::parse::<MixerKind>).transpose()?;
+    Ok(SpaceSettings::from_choices(space, mixer))
+}
+
+fn describe_space(s: &SpaceSettings) -> Value {
+    json!({"space": s.space.name(), "mixer": s.mixer.name()})
+}
+
+/// The init of a run and its schedule: a fixed schedule (`lr:DG,DB`, `transfer`, `fixed`) is
+/// evaluated, not optimised, and replaces the init.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InitRequest {
+    /// The inits, in the order they run.
+    pub inits: Vec<Init>,
+    /// The schedule's text, trimmed, when one was given.
+    pub schedule: Option<String>,
+    /// The ramp scales a `lr:DG,DB` schedule gives.
+    pub ramp: Option<(f64, f64)>,
+    /// Reports and sweep tables that transfer reads.
+    pub angles_from: Vec<std::path::PathBuf>,
+}
+
+impl InitRequest {
+    /// Checked: `inits` (none given: `default`) or a `schedule`, not both; transfer needs
+    /// angle files and nothing else takes them.
+    pub fn check(
+        inits: Option<Vec<Init>>,
+        default: Vec<Init>,
+        schedule: Option<&str>,
+        angles_from: &[std::path::PathBuf],
+    ) -> Result<Self> {
+        let (inits, ramp) = match (inits, schedule) {
+            (Some(_), Some(_)) => {
+                return Err(Error::InvalidArgument(
+                    "an init and a schedule: a schedule is evaluated as it is, an init is optimised; give one".into(),
+                ))
+            }
+            (_, Some(text)) => {
+                let (init, ramp) = crate::qaoa::optimize::parse_schedule(text)?;
+                (vec![init], ramp)
+            }
+            (given, None) => (given.unwrap_or(default), None),
+        };
+        if inits.contains(&Init::Transfer) == angles_from.is_empty() {
+            return Err(Error::AngleFiles {
+                needed: inits.contains(&Init::Transfer),
+            });
+        }
+        Ok(InitRequest {
+            inits,
+            schedule: schedule.map(|s| s.trim().to_string()),
+            ramp,
+            angles_from: angles_from.to_vec(),
+        })
+    }
+
+    /// `config` with the schedule's ramp and no optimisation when a schedule was given.
+    pub fn apply(&self, mut config: OptimizeConfig) -> OptimizeConfig {
+        if self.schedule.is_some() {
+            config.ramp = self.ramp;
+            config.optimise = false;
+        }
+        config
+    }
+
+    /// The angle files transfer reads (an error names a file that cannot be read).
+    pub fn read_angle_files(&self) -> Result<Vec<crate::experiment::transfer::AngleFile>> {
+        self.angles_from
+            .iter()
+            .map(|p| crate::experiment::transfer::AngleFile::read(p))
+            .collect()
+    }
+
+    fn describe(&self) -> Value {
+        json!({
+            "init": self.inits.iter().map(|i| i.name()).collect::<Vec<_>>(),
+            "schedule": self.schedule,
+            "angles_from": self.angles_from.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// One init by name.
+pub fn init_named(name: &str) -> Result<Init> {
+    choose("init", name, &Init::ALL, Init::name)
+}
+
+/// Inits as given: one name, `all` (ramp, interp, random), or a list of names.
+pub fn inits_of(value: &Value) -> Result<Vec<Init>> {
+    match value {
+        Value::String(s) if s.trim() == "all" => Ok(Init::STARTS.to_vec()),
+        Value::String(s) => Ok(vec![init_named(s)?]),
+        Value::Array(items) if !items.is_empty() => items
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => init_named(s),
+                other => Err(Error::InvalidArgument(format!("init {other}: give a name"))),
+            })
+            .collect(),
+        other => Err(Error::InvalidArgument(format!(
+            "init {other}: give a name, `all` or a list of names"
+        ))),
+    }
+}
+
+/// Choices of `job` from the JSON object of its keyword arguments (Python's side); an unknown
+/// key is refused, naming it.
+pub fn from_json<T: for<'de> Deserialize<'de>>(job: &str, text: &str) -> Result<T> {
+    serde_json::from_str(text).map_err(|e| Error::InvalidArgument(format!("{job}: {}", plain_serde(&e.to_string()))))
+}
+
+/// serde's message without its position (`at line 1 column 40`), which means nothing to a
+/// caller who passed keyword arguments.
+fn plain_serde(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// The checked request of `job` from its choices as JSON, described as JSON: what
+/// `quzzle <job> --dry-run` prints for the same settings.
+pub fn describe(job: &str, choices_json: &str) -> Result<Value> {
+    Ok(match job {
+        "solve" => from_json::<SolveChoices>(job, choices_json)?.check()?.describe(),
+        "sweep" => from_json::<SweepChoices>(job, choices_json)?.check()?.describe(),
+        "export" => from_json::<ExportChoices>(job, choices_json)?.check()?.describe(),
+        "sample" => from_json::<SampleChoices>(job, choices_json)?.check()?.describe(),
+        "score" => from_json::<ScoreChoices>(job, choices_json)?.check()?.describe(),
+        "predict" => from_json::<PredictChoices>(job, choices_json)?.check()?.describe(),
+        "anneal" => from_json::<AnnealChoices>(job, choices_json)?.check()?.describe(),
+        "grover" => from_json::<GroverChoices>(job, choices_json)?.check()?.describe(),
+        "info" => from_json::<InfoChoices>(job, choices_json)?.check()?.describe(),
+        _ => {
+            return Err(Error::UnknownName {
+                what: "job",
+                name: job.to_string(),
+                choices: JOBS.join(", "),
+            })
+        }
+    })
+}
+
+/// A number as JSON writes it, or as text for what JSON cannot write (`nan`, `inf`, `-inf`).
+fn number_of<E: serde::de::Error>(value: &Value) -> std::result::Result<f64, E> {
+    match value {
+        Value::Number(n) => n.as_f64().ok_or_else(|| E::custom(format!("{n} is not a number"))),
+        Value::String(t) => t
+            .trim()
+            .parse()
+            .map_err(|_| E::custom(format!("`{t}` is not a number"))),
+        other => Err(E::custom(format!("{other} is not a number"))),
+    }
+}
+
+/// serde: an `f64` field given as a number or as text.
+pub(crate) fn float<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<f64, D::Error> {
+    number_of(&Value::deserialize(d)?)
+}
+
+/// serde: an optional `f64` field given as a number or as text.
+pub(crate) fn float_opt<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<f64>, D::Error> {
+    Option::<Value>::deserialize(d)?.as_ref().map(number_of).transpose()
+}
+
+/// serde: an optional list of `f64` given as numbers or as text.
+pub(crate) fn floats_opt<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<Vec<f64>>, D::Error> {
+    Option::<Vec<Value>>::deserialize(d)?
+        .map(|v| v.iter().map(number_of).collect())
+        .transpose()
+}
+
+/// serde: a list given as a list, or as one item (`noise="heron"`).
+pub(crate) fn one_or_many<'de, D, T>(d: D) -> std::result::Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    let value = Value::deserialize(d)?;
+    let items = match value {
+        Value::Array(items) => items,
+        Value::Null => Vec::new(),
+        one => vec![one],
+    };
+    items
+        .into_iter()
+        .map(|v| serde_json::from_value(v).map_err(serde::de::Error::custom))
+        .collect()
+}
+
+/// The JSON text of a description, as both sides print it.
+pub fn describe_text(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
+}
