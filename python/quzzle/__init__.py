@@ -596,17 +596,10 @@ def score_experiment(
     bytes), ``hardware.csv`` (and ``hardware_vs_depth.svg``/``.png`` where the extension was built
     with plots) into ``out``, or the folder. ``format``, ``shots``, ``top`` and ``confidence``
     as in :func:`score`."""
-    models = [noise] if isinstance(noise, str) else list(noise or [])
-    text, _written = _native.score_experiment_json(
-        os.fspath(folder),
-        None if out is None else os.fspath(out),
-        models,
-        trajectories,
-        confidence,
-        top,
-        format,
-        shots,
+    choices = _choices(
+        noise=_names(noise), trajectories=trajectories, confidence=confidence, top=top, format=format, shots=shots
     )
+    text, _written = _native.score_experiment_json(os.fspath(folder), None if out is None else os.fspath(out), choices)
     return Record(json.loads(text))
 
 

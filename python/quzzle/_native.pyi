@@ -208,14 +208,5 @@ def qasm_of_report(
     with_state: bool,
     name: str,
 ) -> Tuple[str, Dict[str, Any]]: ...
-def score_experiment_json(
-    folder: str,
-    out: Optional[str],
-    noise: List[str],
-    trajectories: int,
-    confidence: float,
-    top: int,
-    format: Optional[str],
-    shots: Optional[int],
-) -> Tuple[str, List[str]]: ...
+def score_experiment_json(folder: str, out: Optional[str], choices: str) -> Tuple[str, List[str]]: ...
 __all__ += ["score_experiment_json"]

@@ -278,7 +278,7 @@ impl Encoding {
     #[pyo3(signature = (space="auto"))]
     fn info<'py>(&self, py: Python<'py>, space: &str) -> PyResult<Bound<'py, PyAny>> {
         use quzzle::encoding::space::SpaceChoice;
-        let space = crate::choice("space", space, &SpaceChoice::ALL, SpaceChoice::name)?;
+        let space: SpaceChoice = space.parse().or_py()?;
         let report = compute(py, || quzzle::experiment::info::info(self.inner.as_ref(), space)).or_py()?;
         to_python(py, &report)
     }

@@ -2,11 +2,10 @@
 //! `quzzle score DIR` scores it, by the same library calls, so the JSON and the files are the
 //! command line's to the byte.
 
-use crate::{choice, interruptible, json_text, noise_settings, OrPy};
+use crate::{interruptible, json_text, OrPy};
 use pyo3::prelude::*;
-use quzzle::export::counts::CountsFormat;
 use quzzle::export::experiment_score::{self as score, ExperimentScoreSettings};
-use quzzle::export::score::CountsScoreSettings;
+use quzzle::request::{from_json, ScoreChoices};
 use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -20,38 +19,24 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// hardware.json and hardware.csv (and the figure, where the library was built with plots).
 /// Returns the JSON and the files written. Ctrl-C stops the noisy trajectories.
 #[pyfunction]
-#[pyo3(signature = (folder, out, noise, trajectories, confidence, top, format, shots))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (folder, out, choices))]
 fn score_experiment_json(
     py: Python<'_>,
     folder: PathBuf,
     out: Option<PathBuf>,
-    noise: Vec<String>,
-    trajectories: usize,
-    confidence: f64,
-    top: usize,
-    format: Option<&str>,
-    shots: Option<u64>,
+    choices: &str,
 ) -> PyResult<(String, Vec<String>)> {
-    let format = match format {
-        None | Some("auto") => None,
-        Some(name) => Some(choice("counts format", name, &CountsFormat::ALL, CountsFormat::name)?),
-    };
-    // The trajectories checked here; the experiment's space by the library, once read.
-    let noise = noise_settings(
-        &noise,
-        trajectories,
-        &quzzle::simulation::SpaceSettings::default(),
-        None,
-    )?;
+    let request = from_json::<ScoreChoices>("score", choices)
+        .and_then(|c| c.check())
+        .or_py()?;
+    // The experiment's space is checked by the library, once the folder is read.
+    let noise = request
+        .noise
+        .settings(&quzzle::simulation::SpaceSettings::default(), None)
+        .or_py()?;
     let out = out.unwrap_or_else(|| folder.clone());
     let settings = ExperimentScoreSettings {
-        counts: CountsScoreSettings {
-            format,
-            shots,
-            top,
-            confidence,
-        },
+        counts: request.counts_settings(),
         noise,
         out: Some(out.clone()),
     };

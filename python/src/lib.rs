@@ -126,13 +126,6 @@ pub(crate) fn compute<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) 
     })
 }
 
-/// The most threads `set_num_threads` takes: far beyond this machine's cores a pool only
-/// costs memory and start-up time (100 000 threads took 40 s or never started).
-fn max_threads() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    cores.saturating_mul(16).max(256)
-}
-
 /// Run `work` as [`compute`] does, on a thread of its own, while this thread watches for
 /// Ctrl-C: a `KeyboardInterrupt` (or any exception a signal handler raises) sets the stop flag
 /// that `work` is handed, waits for the work to stop (it reads the flag between optimiser
@@ -198,15 +191,8 @@ pub(crate) fn interruptible<T: Send>(
 /// own `n` threads, so two Python threads with `n = 1` use two cores.
 #[pyfunction]
 #[pyo3(signature = (n=None))]
-fn set_num_threads(n: Option<usize>) -> PyResult<()> {
-    let n = n.unwrap_or(0);
-    let max = max_threads();
-    if n > max {
-        return Err(invalid(format!(
-            "{n} threads: give at most {max} (16 per core of this machine's {}, and at least 256)",
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        )));
-    }
+fn set_num_threads(n: Option<i64>) -> PyResult<()> {
+    let n = quzzle::checked::Threads::new(i128::from(n.unwrap_or(0))).or_py()?.get();
     if n > 0 {
         // Started now, so that a count the machine refuses is an error here.
         pool_of(n)?;
@@ -224,26 +210,12 @@ fn num_threads() -> usize {
     }
 }
 
-/// Refuse a depth outside 1..=[`MAX_DEPTH`](quzzle::experiment::solve::MAX_DEPTH) before
-/// anything of that size is allocated (as the command line's `bench --depth`).
+/// Refuse a depth outside 1..=256 before anything of that size is allocated (the library's
+/// check, as every command's).
 pub(crate) fn check_depth(p: usize) -> PyResult<()> {
-    use quzzle::experiment::solve::MAX_DEPTH;
-    if !(1..=MAX_DEPTH).contains(&p) {
-        return Err(error(quzzle::Error::out_of_range(
-            quzzle::error::Quantity::Depth,
-            p,
-            format!("must be 1..={MAX_DEPTH} (as in solve and qasm)"),
-        )));
-    }
-    Ok(())
-}
-
-/// A name from a fixed list (`space`, `mixer`, ...), as the command line takes it.
-pub(crate) fn choice<T: Copy>(what: &str, name: &str, all: &[T], name_of: impl Fn(T) -> &'static str) -> PyResult<T> {
-    all.iter().copied().find(|&v| name_of(v) == name).ok_or_else(|| {
-        let names: Vec<&str> = all.iter().map(|&v| name_of(v)).collect();
-        invalid(format!("unknown {what} `{name}`: choose one of {}", names.join(", ")))
-    })
+    quzzle::checked::Depths::one(i64::try_from(p).unwrap_or(i64::MAX))
+        .map(|_| ())
+        .or_py()
 }
 
 pub(crate) fn level(name: &str) -> PyResult<quzzle::Level> {
@@ -262,21 +234,6 @@ pub(crate) fn space_settings(space: Option<&str>, mixer: Option<&str>) -> PyResu
 
 pub(crate) fn objective(name: &str) -> PyResult<quzzle::ObjectiveSpec> {
     quzzle::ObjectiveSpec::parse(name).or_py()
-}
-
-/// Noise settings from model names or rate strings (`heron`, `p1=1e-3,p2=1e-2,readout=0.02`).
-pub(crate) fn noise_settings(
-    models: &[String],
-    trajectories: usize,
-    space: &quzzle::simulation::SpaceSettings,
-    enc: Option<&dyn quzzle::Encoding>,
-) -> PyResult<quzzle::noise::NoiseSettings> {
-    let models = models
-        .iter()
-        .map(|m| quzzle::noise::NoiseModel::parse(m))
-        .collect::<quzzle::Result<Vec<_>>>()
-        .or_py()?;
-    quzzle::noise::NoiseSettings::checked(models, trajectories, space, enc).or_py()
 }
 
 /// A report as a Python object, through the JSON the command line prints.

@@ -60,7 +60,6 @@ def test_does_not_fit_is_refused_before_allocating() -> None:
         lambda enc: enc.board("0" * (enc.num_qubits - 1) + "2"),
         lambda enc: enc.board(2**enc.num_qubits),
         lambda enc: enc.encode if False else quzzle.load(data("tiny-tango-4x4.txt")).encode(reduce="strong"),
-        lambda enc: quzzle.solve(enc, depths=[2, 1]),
         lambda enc: quzzle.solve(enc, depths=0),
         lambda enc: quzzle.solve(enc, depths="1..x"),
         lambda enc: quzzle.solve(enc, depths=1, init="warm"),

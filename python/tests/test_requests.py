@@ -84,6 +84,10 @@ def test_the_command_line_and_python_agree(quzzle_bin: str, case: Dict[str, Any]
             assert py_out[key] == want, key
 
 
+def test_a_whole_float_is_a_depth() -> None:
+    assert quzzle.request("solve", depths=[2.0, 1])["depths"] == [1, 2]
+
+
 def test_an_unknown_setting_is_named() -> None:
     with pytest.raises(quzzle.InvalidArgument, match="resets"):
         quzzle.request("solve", resets=3)
@@ -94,7 +98,7 @@ def test_an_unknown_job_is_named() -> None:
         quzzle.request("solver")
 
 
-@pytest.mark.parametrize("depths", [[1.9, 2.9], [True], 2.0, [None]])
+@pytest.mark.parametrize("depths", [[1.9, 2.9], [True], 2.5, [None], ["2"]])
 def test_depths_that_are_not_whole_numbers_are_refused(depths: Any) -> None:
     with pytest.raises(quzzle.InvalidArgument, match="whole number of layers"):
         quzzle.request("solve", depths=depths)

@@ -3,7 +3,6 @@
 use super::args::{ModelSource, SpaceArgs};
 use super::output::to_json;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::solve::MAX_DEPTH;
 use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::simulation::{self, SpaceSettings};
@@ -22,13 +21,7 @@ pub fn run(
     as_json: bool,
 ) -> Result<()> {
     // Caps before any allocation: a depth of 2^64 − 1 overflowed the angle vectors.
-    if !(1..=MAX_DEPTH).contains(&depth) {
-        return Err(Error::out_of_range(
-            quzzle::error::Quantity::Depth,
-            depth,
-            format!("must be 1..={MAX_DEPTH} (as in solve and qasm)"),
-        ));
-    }
+    quzzle::checked::Depths::one(i64::try_from(depth).unwrap_or(i64::MAX))?;
     if !(1..=MAX_REPEATS).contains(&repeats) {
         return Err(Error::out_of_range(
             quzzle::error::Quantity::Repeats,
@@ -45,7 +38,12 @@ pub fn run(
             ));
         }
         let ising = super::ising::model_of(source, level)?;
-        let mixer = space.mixer.as_deref().map(str::parse).transpose()?.unwrap_or(MixerKind::XyRing);
+        let mixer = space
+            .mixer
+            .as_deref()
+            .map(str::parse)
+            .transpose()?
+            .unwrap_or(MixerKind::XyRing);
         quzzle::experiment::bench::bench_dicke(&ising, k, mixer, depth, repeats)?
     } else if settings == SpaceSettings::default() {
         let ising = super::ising::model_of(source, level)?;

@@ -120,8 +120,8 @@ impl<'a> Distribution<'a> {
     }
 }
 
-/// The most shots one draw takes: a hundred million take seconds; 2^64 would take centuries.
-pub const MAX_SHOTS: u64 = 100_000_000;
+/// The most shots one draw takes ([`crate::checked::Shots`] checks it).
+pub use crate::checked::MAX_SHOTS;
 
 /// `shots` measurements of `enc`'s circuit on `sim` at `angles`, drawn with `seed`: from the
 /// exact distribution, or under `noise` (a model and its trajectories) from seeded

@@ -393,35 +393,12 @@ pub fn no_worse_than_previous(
     })
 }
 
-/// Deepest circuit any command builds (solve, sweep, qasm, bench): past it the angle count and
-/// run time grow beyond anything useful, and a huge depth would only overflow allocations.
-pub const MAX_DEPTH: usize = 256;
+/// Deepest circuit any command builds ([`crate::checked::Depths`] checks it).
+pub use crate::checked::MAX_DEPTH;
 
 /// Most optimiser starts per depth a run takes (solve, sweep): each start is a whole
 /// optimisation, so more would only make a run that never ends.
 pub const MAX_RESTARTS: usize = crate::qaoa::optimize::MAX_RESTARTS;
-
-/// Parse depths: `A..B`, `A..=B` or `P`, or a comma-separated list of them
-/// (`1..10,20,50,100`); the union, ascending.
-pub fn parse_depths(s: &str) -> Result<Vec<usize>> {
-    let bad = || Error::InvalidDepths { text: s.to_string() };
-    let mut depths = Vec::new();
-    for piece in s.split(',') {
-        let (a, b) = match piece.split_once("..") {
-            Some((a, b)) => (a, b.trim_start_matches('=')),
-            None => (piece, piece),
-        };
-        let a: usize = a.trim().parse().map_err(|_| bad())?;
-        let b: usize = b.trim().parse().map_err(|_| bad())?;
-        if a == 0 || a > b || b > MAX_DEPTH {
-            return Err(bad());
-        }
-        depths.extend(a..=b);
-    }
-    depths.sort_unstable();
-    depths.dedup();
-    Ok(depths)
-}
 
 /// The report of `quzzle solve` (its JSON is part of the interface).
 #[derive(Clone, Debug, Serialize)]

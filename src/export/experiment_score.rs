@@ -6,7 +6,7 @@
 
 use super::batch::{self, DepthScore, ExperimentIndex, ExperimentScore, NoisyPrediction};
 use super::counts::read_counts;
-use super::score::{check_confidence, check_output_folder, json_text, score, CountsScoreSettings};
+use super::score::{check_output_folder, json_text, score, CountsScoreSettings};
 #[cfg(feature = "plot")]
 use super::score::{file_name, percent, SCORE_CONFIDENCE};
 use crate::error::{Error, Result};
@@ -55,7 +55,6 @@ pub struct ScoredExperiment {
 /// together first ([`batch::read_folder`]); nothing is written.
 pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Result<ScoredExperiment> {
     let counts_settings = &settings.counts;
-    check_confidence(counts_settings.confidence)?;
     let (index, folder) = batch::read_folder(dir)?;
     let mut inputs = vec![dir.join(batch::INDEX_FILE)];
     for d in &index.depths {

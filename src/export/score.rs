@@ -463,15 +463,9 @@ pub fn score(
     manifest: &ManifestDoc,
     counts: &Counts,
     top: usize,
-    confidence: f64,
+    confidence: crate::checked::Confidence,
 ) -> Result<ScoreReport> {
-    if !(0.0 < confidence && confidence < 1.0) {
-        return Err(Error::out_of_range(
-            Quantity::Confidence,
-            confidence,
-            "must lie strictly between 0 and 1",
-        ));
-    }
+    let confidence = confidence.get();
     // Counts that say which manifest's circuit ran must be scored against that one.
     if let Some(ran) = counts.run.as_ref().and_then(|r| r.manifest_digest.as_deref()) {
         if manifest.recorded_digest.as_deref() != Some(ran) {
@@ -588,18 +582,6 @@ pub fn json_text<T: Serialize>(value: &T) -> String {
     serde_json::to_string_pretty(value).expect("reports serialise") + "\n"
 }
 
-/// Refuse a confidence outside (0, 1) before any file is read.
-pub(super) fn check_confidence(confidence: f64) -> Result<()> {
-    if !(0.0 < confidence && confidence < 1.0) {
-        return Err(Error::out_of_range(
-            Quantity::Confidence,
-            confidence,
-            "give a level strictly between 0 and 1 (0.95 for 95 %)",
-        ));
-    }
-    Ok(())
-}
-
 fn read_text(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
@@ -617,8 +599,8 @@ pub struct CountsScoreSettings {
     pub shots: Option<u64>,
     /// Boards listed, most frequent first.
     pub top: usize,
-    /// The interval's confidence, strictly between 0 and 1.
-    pub confidence: f64,
+    /// The interval's confidence.
+    pub confidence: crate::checked::Confidence,
 }
 
 impl Default for CountsScoreSettings {
@@ -627,7 +609,7 @@ impl Default for CountsScoreSettings {
             format: None,
             shots: None,
             top: 10,
-            confidence: SCORE_CONFIDENCE,
+            confidence: crate::checked::Confidence::default(),
         }
     }
 }
@@ -651,7 +633,6 @@ pub fn score_counts(
     manifest_source: &str,
     settings: &CountsScoreSettings,
 ) -> Result<ScoredCounts> {
-    check_confidence(settings.confidence)?;
     let manifest = ManifestDoc::parse(manifest, manifest_source)?;
     score_against(manifest, || Ok(counts.to_string()), counts_source, settings)
 }
@@ -660,7 +641,6 @@ pub fn score_counts(
 /// file `manifest` (read first, so that a manifest that is no manifest is named before the
 /// counts are read).
 pub fn score_counts_file(counts: &Path, manifest: &Path, settings: &CountsScoreSettings) -> Result<ScoredCounts> {
-    check_confidence(settings.confidence)?;
     let manifest = ManifestDoc::parse(&read_text(manifest)?, &manifest.display().to_string())?;
     score_against(manifest, || read_text(counts), &counts.display().to_string(), settings)
 }

@@ -44,7 +44,7 @@ pub const DEFAULT_TRAJECTORIES: usize = 200;
 
 /// The most trajectories one estimate takes: a million already puts the standard error of
 /// P(valid) below 5e-4; more is a typo or a run that would not end.
-pub const MAX_TRAJECTORIES: usize = 1_000_000;
+pub use crate::checked::MAX_TRAJECTORIES;
 
 /// Refuse, before any work, more than [`MAX_TRAJECTORIES`] trajectories.
 pub fn check_trajectory_cap(trajectories: usize) -> Result<()> {

@@ -814,7 +814,7 @@ impl ScoreRequest {
             format: self.format,
             shots: self.shots.map(Shots::get),
             top: self.top,
-            confidence: self.confidence.get(),
+            confidence: self.confidence,
         }
     }
 

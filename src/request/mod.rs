@@ -54,13 +54,18 @@ pub fn depths_of(value: &Value) -> Result<Depths> {
 }
 
 fn whole_depth(value: &Value) -> Result<i64> {
-    value.as_i64().ok_or_else(|| {
-        Error::out_of_range(
-            Quantity::Depth,
-            value,
-            "is not a whole number of layers (give an int, A..B, or a list of ints)",
-        )
-    })
+    // A whole number written as a float (numpy's 2.0) is that number; 1.9 is no depth.
+    let integral = |f: f64| (f.fract() == 0.0 && f.abs() <= 9.0e15).then_some(f as i64);
+    value
+        .as_i64()
+        .or_else(|| value.as_f64().and_then(integral))
+        .ok_or_else(|| {
+            Error::out_of_range(
+                Quantity::Depth,
+                value,
+                "is not a whole number of layers (give an int, A..B, or a list of ints)",
+            )
+        })
 }
 
 /// A count as given (`restarts`, `max_iters`, `reads`): a whole number 1..=`max`.

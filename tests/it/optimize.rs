@@ -3,7 +3,11 @@
 use crate::common::data;
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::{Encoding, SuccessStates};
-use quzzle::experiment::solve::{parse_depths, run_depths};
+use quzzle::experiment::solve::run_depths;
+
+fn parse_depths(text: &str) -> quzzle::Result<Vec<usize>> {
+    quzzle::checked::Depths::parse(text).map(|d| d.to_vec())
+}
 use quzzle::model::Level;
 use quzzle::qaoa::optimize::{optimize, ramp_start, Init, Method, OptimizeConfig};
 use quzzle::qaoa::{Objective, QaoaSimulator};
