@@ -1,5 +1,6 @@
-//! Command-line front end: raw arguments (clap, `args`) → validated settings → one library
-//! call → text or JSON on stdout and files under an output folder. One file per command, the
+//! Command-line front end: raw arguments (clap, `args`) → the job's request, checked by the
+//! library (`request`, docs/ARCHITECTURE.md "Requests") → one library call → text or JSON on
+//! stdout and files under an output folder. One file per command, the
 //! arguments of all of them in `args`; the library knows clap only as the `ValueEnum` of its own
 //! enums, under its `cli` feature.
 
