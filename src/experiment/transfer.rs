@@ -8,56 +8,10 @@
 
 use crate::angles::Angles;
 use crate::error::{Error, Result};
-use crate::qaoa::optimize::{parse_schedule, Init, OptimizeConfig};
 use crate::qaoa::schedule::AngleTable;
 use crate::simulation::Provenance;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-/// What [`inits_and_angle_files`] settles for a run.
-#[derive(Clone, Debug)]
-pub struct RunInits {
-    /// The inits to run.
-    pub inits: Vec<Init>,
-    /// The angle files transfer reads (empty without transfer).
-    pub angle_files: Vec<AngleFile>,
-    /// The schedule as reports name it (trimmed), when one was given.
-    pub schedule: Option<String>,
-}
-
-/// The inits of a run and the angle files it reads. A `schedule` (`lr:DG,DB`, `transfer` or
-/// `fixed`) is evaluated, not optimised: it gives the run its one init, and `config` its ramp
-/// and `optimise = false`. Without one the run has `inits`. Transfer needs angle files, and
-/// nothing else reads them.
-pub fn inits_and_angle_files(
-    config: &mut OptimizeConfig,
-    inits: Vec<Init>,
-    schedule: Option<&str>,
-    angle_files: &[PathBuf],
-) -> Result<RunInits> {
-    let inits = match schedule {
-        Some(text) => {
-            let (init, ramp) = parse_schedule(text)?;
-            config.ramp = ramp;
-            config.optimise = false;
-            vec![init]
-        }
-        None => inits,
-    };
-    let transfer = inits.contains(&Init::Transfer);
-    if transfer == angle_files.is_empty() {
-        return Err(Error::AngleFiles { needed: transfer });
-    }
-    let angle_files = angle_files
-        .iter()
-        .map(|p| AngleFile::read(p))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(RunInits {
-        inits,
-        angle_files,
-        schedule: schedule.map(|s| s.trim().to_string()),
-    })
-}
+use std::path::Path;
 
 /// A file's name (for messages) and its text.
 #[derive(Clone, Debug)]
