@@ -87,6 +87,7 @@ pub mod request;
 pub mod rng;
 pub mod sim;
 pub mod simulation;
+pub mod units;
 
 pub use angles::Angles;
 pub use circuit::Circuit;

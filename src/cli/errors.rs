@@ -2,7 +2,8 @@
 //! terms (a depth, a space, a mixer, the shots of a counts file); here each gets the flag that
 //! sets it, where the user needs one to act on the message.
 
-use quzzle::error::{bytes_text, size_text, CountsProblem, Instead, Quantity, Unsupported};
+use quzzle::error::{CountsProblem, Instead, Quantity, Unsupported};
+use quzzle::units::{bytes_text, size_text};
 use quzzle::Error;
 
 /// The flag that sets `q`, where one does.

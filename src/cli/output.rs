@@ -134,7 +134,7 @@ pub fn write(path: &Path, text: &str) -> Result<()> {
     write_all(&[(path.to_path_buf(), text.as_bytes().to_vec())])
 }
 
-/// Bytes in human units: the library's one rule ([`quzzle::error::bytes_text`]).
+/// Bytes in human units: the library's one rule ([`quzzle::units::bytes_text`]).
 pub fn human_bytes(bytes: f64) -> String {
-    quzzle::error::bytes_text(bytes)
+    quzzle::units::bytes_text(bytes)
 }

@@ -348,7 +348,7 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
         reduce: enc.level(),
         qubits: n,
         state_bytes: (n < 60).then(|| 16u64 << n),
-        state_gib: crate::error::gib(16.0 * (n as f64).exp2()),
+        state_gib: crate::units::gib(16.0 * (n as f64).exp2()),
         fits: crate::simulation::full::fits(enc, n),
         notes: enc.notes(),
         mixer: mixers.first().cloned(),

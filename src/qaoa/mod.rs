@@ -345,8 +345,8 @@ fn check_space(what: &str, log2_dimension: f64, needed: f64) -> Result<()> {
         return Err(Error::SpaceTooLarge {
             what: what.into(),
             log2_dimension,
-            needed_gib: crate::error::gib(needed),
-            available_gib: crate::error::gib(available as f64),
+            needed_gib: crate::units::gib(needed),
+            available_gib: crate::units::gib(available as f64),
             note: String::new(),
         });
     }

@@ -8,10 +8,11 @@ use crate::cost::ising::Ising;
 use crate::cost::product::Digit;
 use crate::cost::qubo::Qubo;
 use crate::encoding::space::{colex_subsets, MAX_LISTED_STATES};
-use crate::error::{gib, Error, Quantity, Result, Unsupported};
+use crate::error::{Error, Quantity, Result, Unsupported};
 use crate::mixer::{xy_edges, MixerKind};
 use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator};
 use crate::sim::{available_memory, AMPLITUDE_BYTES};
+use crate::units::gib;
 
 /// A simulator on one Dicke block, with the read+write passes over the state one layer makes
 /// (the bench's traffic model).

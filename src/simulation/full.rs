@@ -48,7 +48,7 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
             qubits: n,
             // From log2: the byte count saturates from about 100 qubits.
             needed_gib: (log2_bytes - 30.0).exp2(),
-            available_gib: crate::error::gib(available as f64),
+            available_gib: crate::units::gib(available as f64),
             fitting,
             fitting_spaces: fitting_block_spaces(enc),
         });

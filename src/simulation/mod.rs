@@ -19,12 +19,13 @@ use crate::cost::qubo::Qubo;
 use crate::encoding::onehot::OneHot;
 use crate::encoding::space::{Block, Space, SpaceChoice};
 use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL};
-use crate::error::{gib, Error, Result, Unsupported};
+use crate::error::{Error, Result, Unsupported};
 use crate::mixer::MixerKind;
 use crate::puzzle::Verdict;
 use crate::qaoa::histogram::{ClassKind, CostHistogram};
 use crate::qaoa::Qaoa;
 use crate::sim;
+use crate::units::gib;
 use num_complex::Complex64;
 use serde::Serialize;
 
