@@ -758,8 +758,8 @@ pub struct SampleArgs {
     #[command(flatten)]
     pub space: SpaceArgs,
     /// Depth p (puzzle files).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub depth: Option<u16>,
+    #[arg(long, allow_negative_numbers = true)]
+    pub depth: Option<i64>,
     /// Angles from a `quzzle solve --json` report or a manifest (puzzle files).
     #[arg(long, value_name = "REPORT.json")]
     pub angles: Option<PathBuf>,

@@ -75,7 +75,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
             "{input} is a puzzle file: give --depth P and the angles (--angles, --gammas with --betas, or --optimize), or sample a manifest"
         )));
     };
-    let p = usize::from(depth);
+    let p = quzzle::checked::Depths::one(depth)?;
     let angles = if let Some(path) = &args.angles {
         AngleSource::Report {
             text: read(path)?,

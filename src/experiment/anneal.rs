@@ -321,7 +321,7 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
         seed: settings.seed,
         valid_reads,
         p_valid,
-        interval: clopper_pearson(valid_reads, total, 0.95).unwrap_or([0.0, 1.0]),
+        interval: clopper_pearson(valid_reads, total, crate::checked::Confidence::default()).unwrap_or([0.0, 1.0]),
         mean_energy: sum_energy / total as f64,
         min_energy: energies.first().map_or(f64::NAN, |e| e.energy),
         energies,

@@ -112,11 +112,11 @@ pub fn beta_quantile(q: f64, a: f64, b: f64) -> f64 {
 /// out of `trials`: `[B(α/2; x, n − x + 1), B(1 − α/2; x + 1, n − x)]`, with 0 and 1 at the
 /// ends (no success: the lower end is 0; all successes: the upper end is 1). `None` when
 /// `trials` is 0 or `successes > trials`.
-pub fn clopper_pearson(successes: u64, trials: u64, confidence: f64) -> Option<[f64; 2]> {
-    if trials == 0 || successes > trials || !(0.0 < confidence && confidence < 1.0) {
+pub fn clopper_pearson(successes: u64, trials: u64, confidence: crate::checked::Confidence) -> Option<[f64; 2]> {
+    if trials == 0 || successes > trials {
         return None;
     }
-    let alpha = 1.0 - confidence;
+    let alpha = 1.0 - confidence.get();
     let (x, n) = (successes as f64, trials as f64);
     let low = if successes == 0 {
         0.0
@@ -134,6 +134,7 @@ pub fn clopper_pearson(successes: u64, trials: u64, confidence: f64) -> Option<[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checked::Confidence;
 
     /// (x, n, low, high) at 95 %, from mpmath at 40 digits (bisection on `betainc`); (3, 10)
     /// is also R's `binom.test(3, 10)`.
@@ -153,7 +154,7 @@ mod tests {
     #[test]
     fn clopper_pearson_matches_reference_values() {
         for (x, n, low, high) in REFERENCE {
-            let [l, h] = clopper_pearson(x, n, 0.95).unwrap();
+            let [l, h] = clopper_pearson(x, n, Confidence::default()).unwrap();
             assert!((l - low).abs() < 1e-10, "({x}, {n}) low {l} vs {low}");
             assert!((h - high).abs() < 1e-10, "({x}, {n}) high {h} vs {high}");
         }
@@ -163,16 +164,16 @@ mod tests {
     fn closed_forms_at_the_edges() {
         // No success: the upper end solves (1 − p)^n = α/2; all successes: p^n = α/2.
         for n in [1u64, 2, 5, 37, 1000, 100_000] {
-            let [l, h] = clopper_pearson(0, n, 0.95).unwrap();
+            let [l, h] = clopper_pearson(0, n, Confidence::default()).unwrap();
             assert_eq!(l.to_bits(), 0.0f64.to_bits(), "exactly 0");
             let want = 1.0 - 0.025f64.powf(1.0 / n as f64);
             assert!((h - want).abs() < 1e-12, "n = {n}: {h} vs {want}");
-            let [l, h] = clopper_pearson(n, n, 0.95).unwrap();
+            let [l, h] = clopper_pearson(n, n, Confidence::default()).unwrap();
             assert_eq!(h.to_bits(), 1.0f64.to_bits(), "exactly 1");
             assert!((l - 0.025f64.powf(1.0 / n as f64)).abs() < 1e-12, "n = {n}: {l}");
         }
-        assert_eq!(clopper_pearson(0, 0, 0.95), None);
-        assert_eq!(clopper_pearson(3, 2, 0.95), None);
+        assert_eq!(clopper_pearson(0, 0, Confidence::default()), None);
+        assert_eq!(clopper_pearson(3, 2, Confidence::default()), None);
     }
 
     #[test]

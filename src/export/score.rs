@@ -465,7 +465,6 @@ pub fn score(
     top: usize,
     confidence: crate::checked::Confidence,
 ) -> Result<ScoreReport> {
-    let confidence = confidence.get();
     // Counts that say which manifest's circuit ran must be scored against that one.
     if let Some(ran) = counts.run.as_ref().and_then(|r| r.manifest_digest.as_deref()) {
         if manifest.recorded_digest.as_deref() != Some(ran) {
@@ -554,7 +553,7 @@ pub fn score(
         shots,
         valid_shots,
         p_valid: valid_shots as f64 / shots as f64,
-        confidence,
+        confidence: confidence.get(),
         interval,
         simulated_p_valid: simulated,
         // A simulated probability carries rounding (1 + 2e-16 for a circuit that keeps every
