@@ -60,18 +60,10 @@ fn solve_prints_the_advice_with_its_flags_before_the_run() {
         "{err}"
     );
     // The advised flags run, and give no advice of their own.
-    let out = quzzle(&[
-        "solve",
-        s(&file),
-        "--depths",
-        "1",
-        "--max-iters",
-        "2",
-        "--space",
-        "cols",
-        "--mixer",
-        "xy-ring",
-    ]);
+    let out = quzzle(&argv(
+        "solve {} --depths 1 --max-iters 2 --space cols --mixer xy-ring",
+        &[s(&file)],
+    ));
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!stderr(&out).contains("note: space"), "{}", stderr(&out));
     // The report on stdout is the same with or without the note: it goes to stderr.

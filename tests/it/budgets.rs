@@ -2,7 +2,7 @@
 //! allocated, and the counting routes (exact search, cost histogram, Grover statevector) stop
 //! at `--max-seconds` with what they did and what the whole would take.
 
-use crate::common::{data, quzzle, stderr, Scratch};
+use crate::common::{argv, data, quzzle, stderr, Scratch};
 use quzzle::budget::Budget;
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
@@ -124,12 +124,10 @@ fn a_billion_grover_iterations_come_from_the_closed_form_at_once() {
     };
     let p = grover(q.as_ref(), &settings).unwrap().iterations[0].closed_form;
     assert!((0.0..=1.0).contains(&p), "{p}");
-    let o = quzzle(&[
-        "grover",
-        data("nqueens-4.txt").to_str().unwrap(),
-        "--iterations",
-        "0..1000000000",
-    ]);
+    let o = quzzle(&argv(
+        "grover {} --iterations 0..1000000000",
+        &[data("nqueens-4.txt").to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("lists 1000000001 counts; at most 100000 per report"),
@@ -143,14 +141,10 @@ fn grover_max_seconds_stops_the_exact_search_and_says_so() {
     let dir = Scratch::new("budgets-grover");
     // 14-Queens has 365,596 solutions: the exact search for M takes many minutes.
     let f = nqueens(&dir, 14);
-    let o = quzzle(&[
-        "grover",
-        f.to_str().unwrap(),
-        "--space",
-        "rows+cols",
-        "--max-seconds",
-        "0.5",
-    ]);
+    let o = quzzle(&argv(
+        "grover {} --space rows+cols --max-seconds 0.5",
+        &[f.to_str().unwrap()],
+    ));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
@@ -173,12 +167,10 @@ fn grover_max_seconds_stops_the_exact_search_and_says_so() {
         );
     }
     // A budget far beyond the clock's range is no limit.
-    let o = quzzle(&[
-        "grover",
-        data("nqueens-4.txt").to_str().unwrap(),
-        "--max-seconds",
-        "1e20",
-    ]);
+    let o = quzzle(&argv(
+        "grover {} --max-seconds 1e20",
+        &[data("nqueens-4.txt").to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
@@ -187,18 +179,10 @@ fn solve_max_seconds_stops_the_cost_histogram_and_says_so() {
     let dir = Scratch::new("budgets-solve");
     // 12! = 479,001,600 states of rows+cols to count: far more than half a second.
     let f = nqueens(&dir, 12);
-    let o = quzzle(&[
-        "solve",
-        f.to_str().unwrap(),
-        "--space",
-        "rows+cols",
-        "--mixer",
-        "grover",
-        "--depths",
-        "1",
-        "--max-seconds",
-        "0.5",
-    ]);
+    let o = quzzle(&argv(
+        "solve {} --space rows+cols --mixer grover --depths 1 --max-seconds 0.5",
+        &[f.to_str().unwrap()],
+    ));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
@@ -211,16 +195,10 @@ fn solve_max_seconds_stops_the_cost_histogram_and_says_so() {
 #[test]
 fn trajectories_that_do_not_fit_are_refused_before_any_work() {
     let t = data("tiny-tango-4x4.txt");
-    let o = quzzle(&[
-        "solve",
-        t.to_str().unwrap(),
-        "--depths",
-        "1",
-        "--noise",
-        "heron",
-        "--trajectories",
-        "1000000000000000",
-    ]);
+    let o = quzzle(&argv(
+        "solve {} --depths 1 --noise heron --trajectories 1000000000000000",
+        &[t.to_str().unwrap()],
+    ));
     let err = stderr(&o);
     // The cap of a million trajectories refuses it first (a usage error) ...
     assert_eq!(o.status.code(), Some(2), "{err}");
@@ -239,14 +217,10 @@ fn trajectories_that_do_not_fit_are_refused_before_any_work() {
 #[test]
 fn a_noise_rate_given_twice_is_refused_by_name() {
     let t = data("tiny-tango-4x4.txt");
-    let o = quzzle(&[
-        "solve",
-        t.to_str().unwrap(),
-        "--depths",
-        "1",
-        "--noise",
-        "p1=1e-3,p1=2e-3",
-    ]);
+    let o = quzzle(&argv(
+        "solve {} --depths 1 --noise p1=1e-3,p1=2e-3",
+        &[t.to_str().unwrap()],
+    ));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("the rate `p1` is given twice"), "{err}");
@@ -257,22 +231,10 @@ fn sweep_max_seconds_stops_the_cost_histogram_and_says_so() {
     let dir = Scratch::new("budgets-sweep");
     let f = nqueens(&dir, 12);
     let out = dir.join("out");
-    let o = quzzle(&[
-        "sweep",
-        f.to_str().unwrap(),
-        "--space",
-        "rows+cols",
-        "--mixer",
-        "grover",
-        "--depths",
-        "1",
-        "--max-qubits",
-        "30",
-        "--max-seconds",
-        "0.5",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "sweep {} --space rows+cols --mixer grover --depths 1 --max-qubits 30 --max-seconds 0.5 --out {}",
+        &[f.to_str().unwrap(), out.to_str().unwrap()],
+    ));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
@@ -321,18 +283,10 @@ fn absurd_shot_counts_are_refused_up_front() {
     let dir = Scratch::new("sample-shots");
     let out = dir.join("c.qasm");
     let f = data("nqueens-5-given.txt");
-    let made = quzzle(&[
-        "qasm",
-        f.to_str().unwrap(),
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let made = quzzle(&argv(
+        "qasm {} --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        &[f.to_str().unwrap(), out.to_str().unwrap()],
+    ));
     assert!(made.status.success(), "{}", stderr(&made));
     let manifest = dir.join("c.json");
     for shots in ["18446744073709551615", "100000001"] {
@@ -348,16 +302,10 @@ fn absurd_shot_counts_are_refused_up_front() {
     }
     // 1e8 shots take longer than a second to draw: --max-seconds stops the draw, nothing written.
     let counts = dir.join("counts.json");
-    let o = quzzle(&[
-        "sample",
-        manifest.to_str().unwrap(),
-        "--shots",
-        "100000000",
-        "--max-seconds",
-        "0.2",
-        "-o",
-        counts.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "sample {} --shots 100000000 --max-seconds 0.2 -o {}",
+        &[manifest.to_str().unwrap(), counts.to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("drawing shots: no result within the time budget of 0.2 s"),

@@ -1,6 +1,6 @@
 //! The binary: JSON interfaces keep their names, errors exit 1 with `error:`, usage errors exit 2.
 
-use crate::common::{data, quzzle, Scratch};
+use crate::common::{argv, data, quzzle, Scratch};
 use serde_json::Value;
 
 fn json_of(args: &[&str]) -> Value {
@@ -331,17 +331,10 @@ fn block_space_flags_reach_every_simulating_command() {
     assert_eq!(v["dimension"], 256.0);
     let scratch = Scratch::new("block-space-cli");
     let out = scratch.join("c.qasm");
-    let o = quzzle(&[
-        "qasm",
-        f,
-        "--space",
-        "rows",
-        "--depth",
-        "1",
-        "--optimize",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "qasm {} --space rows --depth 1 --optimize -o {}",
+        &[f, out.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let manifest: Value = serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).unwrap()).unwrap();
     assert_eq!(
@@ -353,16 +346,10 @@ fn block_space_flags_reach_every_simulating_command() {
     let solved = scratch.join("solve.json");
     let o = quzzle(&["solve", f, "--depths", "1", "--json"]);
     std::fs::write(&solved, &o.stdout).unwrap();
-    let o = quzzle(&[
-        "qasm",
-        f,
-        "--space",
-        "rows",
-        "--depth",
-        "1",
-        "--angles",
-        solved.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "qasm {} --space rows --depth 1 --angles {}",
+        &[f, solved.to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("space"));
     for args in [

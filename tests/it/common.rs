@@ -168,3 +168,73 @@ pub fn usage_error(args: &[&str]) -> String {
 pub fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
+
+/// The arguments of `line`, split at white space, each `{}` replaced by the next of `paths`
+/// (so that a path may hold spaces): `argv("qasm {} -o {}", &[s(&f), s(&q)])`.
+pub fn argv<'a>(line: &'a str, paths: &[&'a str]) -> Vec<&'a str> {
+    let mut paths = paths.iter();
+    let v: Vec<&str> = line
+        .split_whitespace()
+        .map(|w| {
+            if w == "{}" {
+                *paths.next().expect("a path for every {}")
+            } else {
+                w
+            }
+        })
+        .collect();
+    assert!(paths.next().is_none(), "more paths than {{}} in {line:?}");
+    v
+}
+
+/// The standard output of a run, as text.
+pub fn stdout_of(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Assert that the run succeeded, naming its error text if not.
+pub fn assert_success(o: &std::process::Output) {
+    assert!(o.status.success(), "{}", stderr(o));
+}
+
+/// `p` angles from a xorshift stream of `seed`: γ in (0.1, 0.9), β in (−`beta`, `beta`).
+pub fn xorshift_angles(p: usize, seed: u64, beta: f64) -> Angles {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    };
+    Angles::new(
+        (0..p).map(|_| 0.1 + 0.8 * next()).collect(),
+        (0..p).map(|_| -beta + 2.0 * beta * next()).collect(),
+    )
+    .unwrap()
+}
+
+/// The adjoint gradient of `objective` at `a` has the objective's value, and each component
+/// agrees with a central finite difference; `label` names the case in a failure.
+pub fn assert_gradient_matches_finite_differences(
+    sim: &dyn quzzle::qaoa::Qaoa,
+    a: &Angles,
+    objective: &quzzle::qaoa::Objective,
+    label: &str,
+) {
+    let (value, grad) = sim.gradient(a, objective).unwrap();
+    assert!((value - sim.objective(a, objective).unwrap()).abs() < 1e-12);
+    let flat = a.to_flat();
+    for i in 0..flat.len() {
+        let h = 1e-6;
+        let (mut up, mut down) = (flat.clone(), flat.clone());
+        up[i] += h;
+        down[i] -= h;
+        let f = |x: &[f64]| sim.objective(&Angles::from_flat(x).unwrap(), objective).unwrap();
+        let fd = (f(&up) - f(&down)) / (2.0 * h);
+        assert!(
+            (fd - grad[i]).abs() < 1e-6 * (1.0 + fd.abs()),
+            "{label}: component {i}: finite difference {fd}, adjoint {}",
+            grad[i]
+        );
+    }
+}

@@ -275,17 +275,9 @@ fn the_command_line_names_the_flags_the_library_does_not() {
     );
     // An output into a folder that does not exist.
     let out = s.join("no/such/folder/x.qasm");
-    let e = usage_error(&[
-        "qasm",
-        tango,
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let e = usage_error(&argv(
+        "qasm {} --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        &[tango, out.to_str().unwrap()],
+    ));
     assert!(e.contains("does not exist; create it first, or add --parents"), "{e}");
 }

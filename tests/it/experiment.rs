@@ -2,7 +2,7 @@
 //! depth and experiment.json; `score DIR` scores every depth whose counts are there against
 //! its manifest and the noiseless and noisy predictions.
 
-use crate::common::{data, ok, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, s, usage_error, Scratch};
 use serde_json::Value;
 use std::path::Path;
 
@@ -15,17 +15,10 @@ fn depths_export_equals_one_depth_at_a_time() {
     let dir = Scratch::new("exp-equal");
     let f = data("tiny-tango-4x4.txt");
     let job = dir.join("job");
-    ok(&[
-        "qasm",
-        s(&f),
-        "--depths",
-        "1..3",
-        "--optimize",
-        "--flavor",
-        "ibm",
-        "-o",
-        s(&job),
-    ]);
+    ok(&argv(
+        "qasm {} --depths 1..3 --optimize --flavor ibm -o {}",
+        &[s(&f), s(&job)],
+    ));
     let index = json(&job.join("experiment.json"));
     assert_eq!(index["experiment"], "quzzle-experiment");
     assert_eq!(index["qubits"], 11);
@@ -37,17 +30,10 @@ fn depths_export_equals_one_depth_at_a_time() {
         assert_eq!(d["counts"], format!("p{p:02}.counts.json").as_str());
         // The same circuit as `qasm --depth P --optimize`, byte for byte but its file name.
         let one = dir.join(format!("one{p}.qasm"));
-        ok(&[
-            "qasm",
-            s(&f),
-            "--depth",
-            &p.to_string(),
-            "--optimize",
-            "--flavor",
-            "ibm",
-            "-o",
-            s(&one),
-        ]);
+        ok(&argv(
+            "qasm {} --depth {} --optimize --flavor ibm -o {}",
+            &[s(&f), &p.to_string(), s(&one)],
+        ));
         let batch_text = std::fs::read_to_string(job.join(format!("p{p:02}.qasm"))).unwrap();
         assert_eq!(batch_text, std::fs::read_to_string(&one).unwrap());
         let manifest = json(&job.join(format!("p{p:02}.json")));
@@ -59,18 +45,10 @@ fn depths_export_equals_one_depth_at_a_time() {
     let report = dir.join("solve.json");
     std::fs::write(&report, ok(&["solve", s(&f), "--depths", "1..3", "--json"])).unwrap();
     let again = dir.join("again");
-    ok(&[
-        "qasm",
-        s(&f),
-        "--depths",
-        "2..3",
-        "--angles",
-        s(&report),
-        "--flavor",
-        "ibm",
-        "-o",
-        s(&again),
-    ]);
+    ok(&argv(
+        "qasm {} --depths 2..3 --angles {} --flavor ibm -o {}",
+        &[s(&f), s(&report), s(&again)],
+    ));
     for p in [2, 3] {
         let name = format!("p{p:02}.qasm");
         assert_eq!(
@@ -85,19 +63,10 @@ fn score_folder_judges_every_depth_with_counts() {
     let dir = Scratch::new("exp-score");
     let f = data("tiny-tango-4x4.txt");
     let job = dir.join("job");
-    ok(&[
-        "qasm",
-        s(&f),
-        "--depths",
-        "1..3",
-        "--optimize",
-        "--noise",
-        "heron",
-        "--trajectories",
-        "50",
-        "-o",
-        s(&job),
-    ]);
+    ok(&argv(
+        "qasm {} --depths 1..3 --optimize --noise heron --trajectories 50 -o {}",
+        &[s(&f), s(&job)],
+    ));
     let index = json(&job.join("experiment.json"));
     assert_eq!(index["noise_models"][0]["name"], "heron");
     for d in index["depths"].as_array().unwrap() {
@@ -109,18 +78,10 @@ fn score_folder_judges_every_depth_with_counts() {
     for p in [1, 2] {
         let manifest = job.join(format!("p{p:02}.json"));
         let counts = job.join(format!("p{p:02}.counts.json"));
-        ok(&[
-            "sample",
-            s(&manifest),
-            "--shots",
-            "5000",
-            "--seed",
-            &p.to_string(),
-            "--format",
-            "sampler",
-            "-o",
-            s(&counts),
-        ]);
+        ok(&argv(
+            "sample {} --shots 5000 --seed {} --format sampler -o {}",
+            &[s(&manifest), &p.to_string(), s(&counts)],
+        ));
     }
     let scored: Value = serde_json::from_str(&ok(&["score", s(&job), "--confidence", "0.999", "--json"])).unwrap();
     assert_eq!(scored["missing"], serde_json::json!([3]));
@@ -148,16 +109,8 @@ fn score_folder_judges_every_depth_with_counts() {
     assert!(csv.starts_with("p,counts,shots,valid_shots,p_valid,interval_low,interval_high,confidence,simulated_p_valid,inside,heron_predicted,heron_predicted_se,heron_inside,heron_z\n"), "{csv}");
     assert_eq!(csv.lines().count(), 3);
     // A model asked for at scoring time is predicted then.
-    let scored: Value = serde_json::from_str(&ok(&[
-        "score",
-        s(&job),
-        "--noise",
-        "aria",
-        "--trajectories",
-        "20",
-        "--json",
-    ]))
-    .unwrap();
+    let scored: Value =
+        serde_json::from_str(&ok(&argv("score {} --noise aria --trajectories 20 --json", &[s(&job)]))).unwrap();
     let models: Vec<&str> = scored["depths"][0]["noisy"]
         .as_array()
         .unwrap()
@@ -176,16 +129,10 @@ fn experiment_errors_name_the_problem() {
     std::fs::write(job.join("notes.txt"), "mine").unwrap();
     let e = usage_error(&["qasm", s(&f), "--depths", "1..2", "--optimize", "-o", s(&job)]);
     assert!(e.contains("not empty") && e.contains("--overwrite"), "{e}");
-    ok(&[
-        "qasm",
-        s(&f),
-        "--depths",
-        "1..2",
-        "--optimize",
-        "--overwrite",
-        "-o",
-        s(&job),
-    ]);
+    ok(&argv(
+        "qasm {} --depths 1..2 --optimize --overwrite -o {}",
+        &[s(&f), s(&job)],
+    ));
     // The old folder, notes and all, is set aside whole; the new one holds only the export.
     assert!(!job.join("notes.txt").exists());
     let aside: Vec<_> = std::fs::read_dir(&*dir)
@@ -195,30 +142,15 @@ fn experiment_errors_name_the_problem() {
         .collect();
     assert_eq!(aside.len(), 1, "{aside:?}");
     assert_eq!(std::fs::read_to_string(aside[0].join("notes.txt")).unwrap(), "mine");
-    let e = usage_error(&[
-        "qasm",
-        s(&f),
-        "--depths",
-        "1..2",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "-o",
-        s(&job),
-    ]);
+    let e = usage_error(&argv(
+        "qasm {} --depths 1..2 --gammas 0.1 --betas 0.2 -o {}",
+        &[s(&f), s(&job)],
+    ));
     assert!(e.contains("--gammas"), "{e}");
-    let e = usage_error(&[
-        "qasm",
-        s(&f),
-        "--depth",
-        "2",
-        "--optimize",
-        "--noise",
-        "heron",
-        "-o",
-        s(&dir.join("a.qasm")),
-    ]);
+    let e = usage_error(&argv(
+        "qasm {} --depth 2 --optimize --noise heron -o {}",
+        &[s(&f), s(&dir.join("a.qasm"))],
+    ));
     assert!(e.contains("--depths"), "{e}");
     let e = usage_error(&["qasm", s(&f), "--depths", "3..1", "--optimize", "-o", s(&dir.join("x"))]);
     assert!(e.contains("3..1"), "{e}");
@@ -245,18 +177,10 @@ fn experiment_errors_name_the_problem() {
 fn sample_depth(job: &Path, p: usize) {
     let manifest = job.join(format!("p{p:02}.json"));
     let counts = job.join(format!("p{p:02}.counts.json"));
-    ok(&[
-        "sample",
-        s(&manifest),
-        "--shots",
-        "2000",
-        "--seed",
-        &p.to_string(),
-        "--format",
-        "sampler",
-        "-o",
-        s(&counts),
-    ]);
+    ok(&argv(
+        "sample {} --shots 2000 --seed {} --format sampler -o {}",
+        &[s(&manifest), &p.to_string(), s(&counts)],
+    ));
 }
 
 fn copy_folder(from: &Path, to: &Path) {
@@ -387,19 +311,10 @@ fn tampered_and_mixed_experiment_folders_are_refused() {
 
     // A manifest of another export of the same depth (a killed overwrite, a hand copy).
     let other = dir.join("other");
-    ok(&[
-        "qasm",
-        s(&f),
-        "--depths",
-        "1..3",
-        "--optimize",
-        "--seed",
-        "0",
-        "--reduce",
-        "none",
-        "-o",
-        s(&other),
-    ]);
+    ok(&argv(
+        "qasm {} --depths 1..3 --optimize --seed 0 --reduce none -o {}",
+        &[s(&f), s(&other)],
+    ));
     let mixed = dir.join("mixed");
     copy_folder(&pristine, &mixed);
     std::fs::copy(other.join("p02.json"), mixed.join("p02.json")).unwrap();

@@ -4,7 +4,7 @@
 //! by `S` before comparing. After a change of format by design, rewrite the files with
 //! `QUZZLE_BLESS=1 cargo test --test it golden` and say in the commit what changed.
 
-use crate::common::{ok, s, Scratch};
+use crate::common::{argv, ok, s, Scratch};
 use std::path::{Path, PathBuf};
 
 fn golden(name: &str) -> PathBuf {
@@ -87,21 +87,10 @@ const GQUEENS: &str = "tests/data/gqueens-3x4-cylinder.txt";
 fn solve_json_and_depths_csv() {
     let d = Scratch::new("golden-solve");
     let out = d.join("tango");
-    let json = ok(&[
-        "solve",
-        TANGO,
-        "--depths",
-        "1..2",
-        "--noise",
-        "heron",
-        "--noise",
-        "p1=0.001,p2=0.01,readout=0.02",
-        "--trajectories",
-        "8",
-        "--json",
-        "--out",
-        s(&out),
-    ]);
+    let json = ok(&argv(
+        "solve {} --depths 1..2 --noise heron --noise p1=0.001,p2=0.01,readout=0.02 --trajectories 8 --json --out {}",
+        &[TANGO, s(&out)],
+    ));
     check("solve-tango-noise.json", &normalise_json(&json));
     check(
         "solve-tango-noise.depths.csv",
@@ -145,40 +134,17 @@ fn solve_json_and_depths_csv() {
 fn sweep_csv_and_settings() {
     let d = Scratch::new("golden-sweep");
     let out = d.join("sweep");
-    ok(&[
-        "sweep",
-        TANGO,
-        QUEENS,
-        "--depths",
-        "1..2",
-        "--init",
-        "all",
-        "--noise",
-        "heron",
-        "--trajectories",
-        "4",
-        "--no-instance-plots",
-        "--out",
-        s(&out),
-    ]);
+    ok(&argv(
+        "sweep {} {} --depths 1..2 --init all --noise heron --trajectories 4 --no-instance-plots --out {}",
+        &[TANGO, QUEENS, s(&out)],
+    ));
     check("sweep.csv", &normalise_csv(&read(&out.join("sweep.csv"))));
     check("sweep.settings.json", &read(&out.join("sweep.settings.json")));
     let out = d.join("sweep-xy");
-    ok(&[
-        "sweep",
-        QUEENS,
-        "--space",
-        "rows",
-        "--mixer",
-        "xy-complete",
-        "--depths",
-        "1..2",
-        "--objective",
-        "success",
-        "--no-instance-plots",
-        "--out",
-        s(&out),
-    ]);
+    ok(&argv(
+        "sweep {} --space rows --mixer xy-complete --depths 1..2 --objective success --no-instance-plots --out {}",
+        &[QUEENS, s(&out)],
+    ));
     check("sweep-xy.csv", &normalise_csv(&read(&out.join("sweep.csv"))));
 }
 
@@ -221,16 +187,10 @@ fn qasm_and_seed_manifests() {
         check(&format!("{name}.json"), &read(&qasm.with_extension("json")));
     }
     let qasm = d.join("seed.qasm");
-    ok(&[
-        "grover",
-        NQUEENS,
-        "--space",
-        "rows",
-        "--iterations",
-        "1",
-        "--qasm",
-        s(&qasm),
-    ]);
+    ok(&argv(
+        "grover {} --space rows --iterations 1 --qasm {}",
+        &[NQUEENS, s(&qasm)],
+    ));
     check("seed-nqueens-4.qasm", &read(&qasm));
     check("seed-nqueens-4.json", &read(&qasm.with_extension("json")));
 }

@@ -1,6 +1,6 @@
 //! The Grover mixer (statevector and cost histogram) and Grover search.
 
-use crate::common::data;
+use crate::common::{assert_gradient_matches_finite_differences, data, xorshift_angles};
 use crate::subspace::CASES;
 use quzzle::encoding::space::{Space, SpaceChoice};
 use quzzle::encoding::{self, EncodingKind};
@@ -13,18 +13,7 @@ use quzzle::simulation::{self, SpaceSettings};
 use quzzle::Angles;
 
 fn angles(p: usize, seed: u64) -> Angles {
-    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x >> 11) as f64 / (1u64 << 53) as f64
-    };
-    Angles::new(
-        (0..p).map(|_| 0.1 + 0.8 * next()).collect(),
-        (0..p).map(|_| -3.0 + 6.0 * next()).collect(),
-    )
-    .unwrap()
+    xorshift_angles(p, seed, 3.0)
 }
 
 /// The block cases, a Tango whose rows share qubits (one joined general block), and two on
@@ -37,37 +26,32 @@ fn cases() -> Vec<(&'static str, Level, SpaceChoice)> {
     c
 }
 
+/// `file` at `level`, its Grover-mixer settings on `space`, and its simulation.
+fn grover_simulation(
+    file: &str,
+    level: Level,
+    space: SpaceChoice,
+) -> (Box<dyn encoding::Encoding>, SpaceSettings, simulation::Simulation) {
+    let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
+    let settings = SpaceSettings {
+        space,
+        mixer: MixerKind::Grover,
+    };
+    let s = simulation::simulation(enc.as_ref(), &settings).unwrap();
+    (enc, settings, s)
+}
+
 #[test]
 fn grover_mixer_gradients_agree_with_finite_differences() {
     for (file, level, space) in cases() {
-        let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
-        let settings = SpaceSettings {
-            space,
-            mixer: MixerKind::Grover,
-        };
-        let s = simulation::simulation(enc.as_ref(), &settings).unwrap();
+        let (enc, _, s) = grover_simulation(file, level, space);
         assert_eq!(s.mixer, MixerKind::Grover);
         let valid = simulation::success_states(enc.as_ref(), &s).unwrap().valid;
         let sim = s.qaoa();
         assert_eq!(sim.angle_periods().1, 2.0 * std::f64::consts::PI);
         for objective in [Objective::Energy, Objective::Success(valid.clone())] {
-            let a = angles(3, 11);
-            let (value, grad) = sim.gradient(&a, &objective).unwrap();
-            assert!((value - sim.objective(&a, &objective).unwrap()).abs() < 1e-12);
-            let flat = a.to_flat();
-            for i in 0..flat.len() {
-                let h = 1e-6;
-                let (mut up, mut down) = (flat.clone(), flat.clone());
-                up[i] += h;
-                down[i] -= h;
-                let f = |x: &[f64]| sim.objective(&Angles::from_flat(x).unwrap(), &objective).unwrap();
-                let fd = (f(&up) - f(&down)) / (2.0 * h);
-                assert!(
-                    (fd - grad[i]).abs() < 1e-6 * (1.0 + fd.abs()),
-                    "{file} {space}: component {i}: finite difference {fd}, adjoint {}",
-                    grad[i]
-                );
-            }
+            let label = format!("{file} {space}");
+            assert_gradient_matches_finite_differences(sim, &angles(3, 11), &objective, &label);
         }
         let amps = sim.amplitudes(&angles(2, 3)).unwrap();
         let norm: f64 = amps.iter().map(|a| a.norm_sqr()).sum();
@@ -78,12 +62,7 @@ fn grover_mixer_gradients_agree_with_finite_differences() {
 #[test]
 fn histogram_equals_the_statevector() {
     for (file, level, space) in cases() {
-        let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
-        let settings = SpaceSettings {
-            space,
-            mixer: MixerKind::Grover,
-        };
-        let s = simulation::simulation(enc.as_ref(), &settings).unwrap();
+        let (enc, settings, s) = grover_simulation(file, level, space);
         let success = simulation::success_states(enc.as_ref(), &s).unwrap();
         let (h, hspace) = histogram_simulation(enc.as_ref(), &settings).unwrap();
         assert_eq!(hspace.resolved, s.space.resolved);

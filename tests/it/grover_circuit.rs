@@ -3,7 +3,7 @@
 //! with the same P(valid) and ⟨C⟩; its text reads back to the same state in every flavour; and
 //! its manifest goes through `sample` and `score`.
 
-use crate::common::{data, ok, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, s, usage_error, Scratch};
 use crate::qasm::read_back;
 use num_complex::Complex64;
 use quzzle::circuit::grover_mixer::grover_mixer;
@@ -175,24 +175,10 @@ fn grover_manifests_go_through_sample_and_score() {
         for flavor in ["portable", "ibm", "ionq"] {
             let qasm_path = dir.join(format!("{space}-{flavor}.qasm"));
             let f = data(file);
-            let out = ok(&[
-                "qasm",
-                s(&f),
-                "--space",
-                space,
-                "--mixer",
-                "grover",
-                "--depth",
-                "2",
-                "--gammas",
-                "0.4,0.9",
-                "--betas",
-                "1.1,0.6",
-                "--flavor",
-                flavor,
-                "-o",
-                s(&qasm_path),
-            ]);
+            let out = ok(&argv(
+                "qasm {} --space {} --mixer grover --depth 2 --gammas 0.4,0.9 --betas 1.1,0.6 --flavor {} -o {}",
+                &[s(&f), space, flavor, s(&qasm_path)],
+            ));
             assert!(out.contains("mixer grover") || space == "full", "{out}");
             let manifest_path = qasm_path.with_extension("json");
             let m = json(&manifest_path);
@@ -217,25 +203,14 @@ fn grover_manifests_go_through_sample_and_score() {
             assert!(p_sim > 0.0);
             // The manifest is read back by sample and score.
             let counts = dir.join(format!("{space}-{flavor}.counts.json"));
-            ok(&[
-                "sample",
-                s(&manifest_path),
-                "--shots",
-                "3000",
-                "--seed",
-                "4",
-                "-o",
-                s(&counts),
-            ]);
-            let report: Value = serde_json::from_str(&ok(&[
-                "score",
-                s(&counts),
-                "--manifest",
-                s(&manifest_path),
-                "--confidence",
-                "0.999",
-                "--json",
-            ]))
+            ok(&argv(
+                "sample {} --shots 3000 --seed 4 -o {}",
+                &[s(&manifest_path), s(&counts)],
+            ));
+            let report: Value = serde_json::from_str(&ok(&argv(
+                "score {} --manifest {} --confidence 0.999 --json",
+                &[s(&counts), s(&manifest_path)],
+            )))
             .unwrap();
             assert_eq!(report["shots"], 3000);
             assert_eq!(report["simulated_p_valid"].as_f64(), Some(p_sim));
@@ -253,18 +228,10 @@ fn grover_manifests_go_through_sample_and_score() {
     // Other mixers' manifests keep their fields: no gate_counts.
     let x = dir.join("x.qasm");
     let f = data("tango-4x4-qasm.txt");
-    ok(&[
-        "qasm",
-        s(&f),
-        "--depth",
-        "1",
-        "--gammas",
-        "0.4",
-        "--betas",
-        "0.3",
-        "-o",
-        s(&x),
-    ]);
+    ok(&argv(
+        "qasm {} --depth 1 --gammas 0.4 --betas 0.3 -o {}",
+        &[s(&f), s(&x)],
+    ));
     assert!(json(&x.with_extension("json")).get("gate_counts").is_none());
 }
 
@@ -274,22 +241,10 @@ fn grover_export_refuses_blocks_it_cannot_prepare_and_auto_takes_plain_ones() {
     let f = data("tiny-tango-4x4.txt");
     let out = dir.join("t.qasm");
     // The tango's row balances carry negated cells: not plain weight-k sets.
-    let e = usage_error(&[
-        "qasm",
-        s(&f),
-        "--space",
-        "rows",
-        "--mixer",
-        "grover",
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "-o",
-        s(&out),
-    ]);
+    let e = usage_error(&argv(
+        "qasm {} --space rows --mixer grover --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        &[s(&f), s(&out)],
+    ));
     assert!(
         e.contains("block `row 0 balance`") && e.contains("not a plain weight-k set"),
         "{e}"
@@ -301,20 +256,10 @@ fn grover_export_refuses_blocks_it_cannot_prepare_and_auto_takes_plain_ones() {
     // `auto` takes the smallest space of plain blocks (rows+cols is one joined block).
     let q = data("nqueens-4.txt");
     let auto = dir.join("a.qasm");
-    ok(&[
-        "qasm",
-        s(&q),
-        "--mixer",
-        "grover",
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "-o",
-        s(&auto),
-    ]);
+    ok(&argv(
+        "qasm {} --mixer grover --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        &[s(&q), s(&auto)],
+    ));
     assert_eq!(json(&auto.with_extension("json"))["space"], "rows");
 }
 

@@ -1,7 +1,7 @@
 //! The way back from hardware: manifests that stand alone, `quzzle sample` (seeded shots in
 //! the shapes IBM and IonQ return) and `quzzle score` (P(valid) with an exact interval).
 
-use crate::common::{data, ok, quzzle, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, quzzle, s, usage_error, Scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -106,18 +106,10 @@ fn sampled_counts_score_inside_the_interval_in_every_format() {
             ("quzzle", "auto"),
         ] {
             let counts = sub.join(format!("{format}.json"));
-            ok(&[
-                "sample",
-                s(&manifest),
-                "--shots",
-                "3000",
-                "--seed",
-                "11",
-                "--format",
-                format,
-                "-o",
-                s(&counts),
-            ]);
+            ok(&argv(
+                "sample {} --shots 3000 --seed 11 --format {} -o {}",
+                &[s(&manifest), format, s(&counts)],
+            ));
             let r = score_json(&[
                 "score",
                 s(&counts),
@@ -170,18 +162,10 @@ fn reading_qiskit_counts_in_quzzle_order_is_caught() {
     let m = json(&manifest);
     assert_eq!(m["valid_bitstrings"], serde_json::json!(["0111010"]));
     let counts = dir.join("qiskit.json");
-    ok(&[
-        "sample",
-        s(&manifest),
-        "--shots",
-        "4000",
-        "--seed",
-        "5",
-        "--format",
-        "qiskit",
-        "-o",
-        s(&counts),
-    ]);
+    ok(&argv(
+        "sample {} --shots 4000 --seed 5 --format qiskit -o {}",
+        &[s(&manifest), s(&counts)],
+    ));
     let right = score_json(&[
         "score",
         s(&counts),
@@ -253,22 +237,10 @@ fn same_seed_same_counts_on_any_thread_count() {
         .map(|g| format!("{}", g.as_f64().unwrap()))
         .collect::<Vec<_>>()
         .join(",");
-    let out = quzzle(&[
-        "sample",
-        s(&f),
-        "--depth",
-        "2",
-        "--gammas",
-        &gammas,
-        "--betas",
-        &betas,
-        "--shots",
-        "20000",
-        "--seed",
-        "9",
-        "--format",
-        "ionq",
-    ]);
+    let out = quzzle(&argv(
+        "sample {} --depth 2 --gammas {} --betas {} --shots 20000 --seed 9 --format ionq",
+        &[s(&f), &gammas, &betas],
+    ));
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.stdout, one);
 }
@@ -278,16 +250,10 @@ fn score_writes_the_report_and_the_marginals_figure() {
     let dir = Scratch::new("hw-out");
     let manifest = export(&dir, "tango-4x4-qasm.txt", &[]);
     let counts = dir.join("c.json");
-    ok(&[
-        "sample",
-        s(&manifest),
-        "--shots",
-        "500",
-        "--format",
-        "quzzle",
-        "-o",
-        s(&counts),
-    ]);
+    ok(&argv(
+        "sample {} --shots 500 --format quzzle -o {}",
+        &[s(&manifest), s(&counts)],
+    ));
     let out = dir.join("score");
     let text = ok(&["score", s(&counts), "--manifest", s(&manifest), "--out", s(&out)]);
     assert!(
@@ -370,16 +336,10 @@ fn every_error_names_the_file_and_exits_2() {
     assert!(e.contains("edited.json") && e.contains("puzzle_sha256"), "{e}");
     let e = usage_error(&["score", s(&short), "--manifest", s(&short)]);
     assert!(e.contains("short.json"), "{e}");
-    let e = usage_error(&[
-        "score",
-        s(&short),
-        "--manifest",
-        m,
-        "--format",
-        "qiskit",
-        "--confidence",
-        "1",
-    ]);
+    let e = usage_error(&argv(
+        "score {} --manifest {} --format qiskit --confidence 1",
+        &[s(&short), m],
+    ));
     assert!(e.contains("confidence"), "{e}");
     // --out that is a file; sample's own mistakes.
     let e = usage_error(&["score", s(&short), "--manifest", m, "--out", s(&short)]);
@@ -402,26 +362,10 @@ fn sample_draws_the_grover_mixer_on_the_statevector_route() {
     let dir = Scratch::new("hw-grover-sample");
     let f = data("nqueens-4.txt");
     let out = dir.join("c.json");
-    let text = ok(&[
-        "sample",
-        s(&f),
-        "--space",
-        "rows",
-        "--mixer",
-        "grover",
-        "--depth",
-        "1",
-        "--gammas",
-        "0.4",
-        "--betas",
-        "0.6",
-        "--shots",
-        "400",
-        "--seed",
-        "2",
-        "-o",
-        s(&out),
-    ]);
+    let text = ok(&argv(
+        "sample {} --space rows --mixer grover --depth 1 --gammas 0.4 --betas 0.6 --shots 400 --seed 2 -o {}",
+        &[s(&f), s(&out)],
+    ));
     assert!(text.contains("simulated P(valid)"), "{text}");
     let counts = json(&out);
     let total: u64 = counts["counts"]
@@ -615,16 +559,10 @@ fn predict_has_a_time_budget_and_refuses_absurd_trajectories() {
     let e = usage_error(&["predict", s(&f), "--manifest", s(&manifest), "--max-seconds", "0"]);
     assert!(e.contains("--max-seconds"), "{e}");
     // A trajectory count no run needs is refused up front, here and by solve.
-    let e = usage_error(&[
-        "predict",
-        s(&f),
-        "--manifest",
-        s(&manifest),
-        "--noise",
-        "heron",
-        "--trajectories",
-        "1000000000",
-    ]);
+    let e = usage_error(&argv(
+        "predict {} --manifest {} --noise heron --trajectories 1000000000",
+        &[s(&f), s(&manifest)],
+    ));
     assert!(e.contains("--trajectories 1000000000") && e.contains("at most"), "{e}");
     // A run of months is refused before it starts: 1000 cx on 25 physical qubits, a million
     // trajectories nearly all with an error.
@@ -637,32 +575,20 @@ fn predict_has_a_time_budget_and_refuses_absurd_trajectories() {
         &format!("{ROUTED_HEAD}{body}{}", routed_measurements()),
     );
     let began = std::time::Instant::now();
-    let e = usage_error(&[
-        "predict",
-        s(&huge),
-        "--manifest",
-        s(&manifest),
-        "--noise",
-        "heron",
-        "--trajectories",
-        "1000000",
-    ]);
+    let e = usage_error(&argv(
+        "predict {} --manifest {} --noise heron --trajectories 1000000",
+        &[s(&huge), s(&manifest)],
+    ));
     assert!(
         e.contains("amplitude updates") && e.contains("fewer trajectories"),
         "{e}"
     );
     assert!(began.elapsed().as_secs_f64() < 20.0, "refused late: {e}");
     let puzzle = data("tiny-tango-4x4.txt");
-    let e = usage_error(&[
-        "solve",
-        s(&puzzle),
-        "--depths",
-        "1",
-        "--noise",
-        "heron",
-        "--trajectories",
-        "1000000000",
-    ]);
+    let e = usage_error(&argv(
+        "solve {} --depths 1 --noise heron --trajectories 1000000000",
+        &[s(&puzzle)],
+    ));
     assert!(e.contains("--trajectories 1000000000") && e.contains("at most"), "{e}");
 }
 
@@ -675,15 +601,10 @@ fn predict_device_gives_the_routed_shot_time() {
         routed_measurements()
     );
     let f = routed_file(&dir, "device.qasm", &text);
-    let report: Value = serde_json::from_str(&ok(&[
-        "predict",
-        s(&f),
-        "--manifest",
-        s(&manifest),
-        "--device",
-        "heron",
-        "--json",
-    ]))
+    let report: Value = serde_json::from_str(&ok(&argv(
+        "predict {} --manifest {} --device heron --json",
+        &[s(&f), s(&manifest)],
+    )))
     .unwrap();
     let d = &report["devices"][0];
     assert_eq!(d["device"]["name"], "heron", "{report}");
@@ -837,27 +758,15 @@ fn messages_name_the_bad_number_shortly() {
     }
     // --beta-range of 1e308 is echoed as 1e308, not in 309 digits.
     let puzzle = data("tiny-tango-4x4.txt");
-    let out = quzzle(&[
-        "anneal",
-        s(&puzzle),
-        "--beta-range",
-        "0,1e308",
-        "--reads",
-        "2",
-        "--sweeps",
-        "2",
-    ]);
+    let out = quzzle(&argv(
+        "anneal {} --beta-range 0,1e308 --reads 2 --sweeps 2",
+        &[s(&puzzle)],
+    ));
     let e = crate::common::stderr(&out);
     assert!(e.contains("the β range 0.0,1e308 must be"), "{e}");
-    let text = ok(&[
-        "anneal",
-        s(&puzzle),
-        "--beta-range",
-        "1,1e300",
-        "--reads",
-        "2",
-        "--sweeps",
-        "2",
-    ]);
+    let text = ok(&argv(
+        "anneal {} --beta-range 1,1e300 --reads 2 --sweeps 2",
+        &[s(&puzzle)],
+    ));
     assert!(text.contains("beta 1.000000 -> 1.000e300,"), "{text}");
 }

@@ -2,7 +2,7 @@
 //! for every command, one unit rule for bytes, small probabilities in scientific notation,
 //! refusals that name what would work, and reports that name things as the files do.
 
-use crate::common::{data, quzzle, stderr, Scratch};
+use crate::common::{argv, data, quzzle, stderr, Scratch};
 use std::process::Output;
 
 fn stdout(o: &Output) -> String {
@@ -58,18 +58,10 @@ fn every_command_exits_2_for_input_handed_in_wrong() {
         vec!["classical", tango, "--encoding", "compact"],
         vec!["solve", tango, "--encoding", "compact"],
         vec!["ising", tango, "--encoding", "compact"],
-        vec![
-            "qasm",
-            tango,
-            "--encoding",
-            "compact",
-            "--depth",
-            "1",
-            "--gammas",
-            "0.1",
-            "--betas",
-            "0.2",
-        ],
+        argv(
+            "qasm {} --encoding compact --depth 1 --gammas 0.1 --betas 0.2",
+            &[tango],
+        ),
         vec!["sweep", tango, "--encoding", "compact", "--out", out],
         vec!["landscape", tango, "--encoding", "compact", "--out", out],
         vec!["demo", "--space", "full", "--mixer", "xy-ring", "--out", out],
@@ -123,17 +115,13 @@ fn space_help_names_every_mixer_that_resolves_to_auto() {
 fn grover_auto_takes_rows_plus_cols_when_smaller() {
     let s = Scratch::new("messages-grover-auto");
     let f = nqueens(&s, 6);
-    let o = quzzle(&[
-        "solve", &f, "--reduce", "none", "--mixer", "grover", "--depths", "1", "--json",
-    ]);
+    let o = quzzle(&argv("solve {} --reduce none --mixer grover --depths 1 --json", &[&f]));
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["space"], "rows+cols", "{v}");
     assert_eq!(v["dimension"], 720.0);
     // Under an XY mixer auto still takes plain blocks.
-    let o = quzzle(&[
-        "solve", &f, "--reduce", "none", "--mixer", "xy-ring", "--depths", "1", "--json",
-    ]);
+    let o = quzzle(&argv("solve {} --reduce none --mixer xy-ring --depths 1 --json", &[&f]));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["space"], "rows", "{v}");
 }
@@ -143,24 +131,10 @@ fn qasm_counts_the_xy_gates_by_the_name_the_file_uses() {
     let s = Scratch::new("messages-qasm-xy");
     let f = data("nqueens-4.txt");
     let q = s.join("n4.qasm");
-    let o = quzzle(&[
-        "qasm",
-        f.to_str().unwrap(),
-        "--reduce",
-        "none",
-        "--space",
-        "rows",
-        "--mixer",
-        "xy-ring",
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "-o",
-        q.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "qasm {} --reduce none --space rows --mixer xy-ring --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        &[f.to_str().unwrap(), q.to_str().unwrap()],
+    ));
     let text = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     let file = std::fs::read_to_string(&q).unwrap();
@@ -231,9 +205,10 @@ fn small_probabilities_print_in_scientific_notation() {
     let s = Scratch::new("messages-small-p");
     let f = nqueens(&s, 6);
     // 46,656 row states: the most likely has a probability well below 1e-3 at p = 1.
-    let o = quzzle(&[
-        "solve", &f, "--reduce", "none", "--space", "rows", "--mixer", "xy-ring", "--depths", "1",
-    ]);
+    let o = quzzle(&argv(
+        "solve {} --reduce none --space rows --mixer xy-ring --depths 1",
+        &[&f],
+    ));
     let text = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     let row = text
@@ -305,14 +280,10 @@ fn a_sweep_of_several_spaces_keeps_their_curves_and_baselines_apart() {
 fn solve_out_draws_the_success_figure() {
     let s = Scratch::new("messages-solve-figure");
     let out = s.join("solve");
-    let o = quzzle(&[
-        "solve",
-        data("tiny-tango-4x4.txt").to_str().unwrap(),
-        "--depths",
-        "1..2",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "solve {} --depths 1..2 --out {}",
+        &[data("tiny-tango-4x4.txt").to_str().unwrap(), out.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     for f in [
         "solve.json",
@@ -328,14 +299,13 @@ fn solve_out_draws_the_success_figure() {
 #[test]
 fn a_skipped_sweep_instance_names_what_would_run_it() {
     let s = Scratch::new("messages-sweep-skip");
-    let o = quzzle(&[
-        "sweep",
-        data("tiny-tango-4x4.txt").to_str().unwrap(),
-        "--max-qubits",
-        "8",
-        "--out",
-        s.join("o").to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "sweep {} --max-qubits 8 --out {}",
+        &[
+            data("tiny-tango-4x4.txt").to_str().unwrap(),
+            s.join("o").to_str().unwrap(),
+        ],
+    ));
     let err = stderr(&o);
     assert!(err.contains("more than the limit of 2^8"), "{err}");
     assert!(err.contains("--max-qubits 11"), "{err}");
@@ -347,15 +317,10 @@ fn demo_help_says_a_block_space_needs_its_mixer() {
     let help = stdout(&quzzle(&["demo", "--help"]));
     assert!(help.contains("--space rows` needs `--mixer grover"), "{help}");
     let s = Scratch::new("messages-demo-rows");
-    let o = quzzle(&[
-        "demo",
-        "--space",
-        "rows",
-        "--mixer",
-        "grover",
-        "--out",
-        s.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "demo --space rows --mixer grover --out {}",
+        &[s.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/usage.md")).unwrap();
     assert!(

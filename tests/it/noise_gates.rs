@@ -3,7 +3,7 @@
 //! inserted, zero rates against the noiseless values, and an exact density-matrix simulation on
 //! ≤ 8 qubits against the trajectories.
 
-use crate::common::{data, quzzle, s, stderr};
+use crate::common::{argv, data, quzzle, s, stderr};
 use num_complex::Complex64;
 use quzzle::circuit::{Angle, Gate};
 use quzzle::encoding::{self, space::SpaceChoice, Encoding, EncodingKind};
@@ -284,19 +284,10 @@ fn trajectories_agree_with_the_exact_density_matrix() {
 #[test]
 fn block_space_noise_runs_from_the_command_line_and_is_refused_where_it_cannot_fit() {
     let f = data("takuzu-4x4-qasm.txt");
-    let out = quzzle(&[
-        "solve",
-        s(&f),
-        "--depths",
-        "1..2",
-        "--space",
-        "rows",
-        "--noise",
-        "heron",
-        "--trajectories",
-        "30",
-        "--json",
-    ]);
+    let out = quzzle(&argv(
+        "solve {} --depths 1..2 --space rows --noise heron --trajectories 30 --json",
+        &[s(&f)],
+    ));
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     for d in v["depths"].as_array().unwrap() {
@@ -314,18 +305,10 @@ fn block_space_noise_runs_from_the_command_line_and_is_refused_where_it_cannot_f
     }
     // 60 qubits on the row space: the block simulation fits, its full 2^60 state does not.
     let big = data("queens-9x9-community-049.txt");
-    let out = quzzle(&[
-        "solve",
-        s(&big),
-        "--depths",
-        "1",
-        "--space",
-        "rows",
-        "--noise",
-        "heron",
-        "--max-iters",
-        "1",
-    ]);
+    let out = quzzle(&argv(
+        "solve {} --depths 1 --space rows --noise heron --max-iters 1",
+        &[s(&big)],
+    ));
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("60 qubits"), "{err}");
@@ -345,17 +328,10 @@ fn a_calibration_file_is_a_noise_model() {
     .unwrap();
     let f = data("tiny-tango-4x4.txt");
     let spec = format!("calibration:{}", s(&props));
-    let out = quzzle(&[
-        "solve",
-        s(&f),
-        "--depths",
-        "1",
-        "--noise",
-        &spec,
-        "--trajectories",
-        "10",
-        "--json",
-    ]);
+    let out = quzzle(&argv(
+        "solve {} --depths 1 --noise {} --trajectories 10 --json",
+        &[s(&f), &spec],
+    ));
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let model = &v["depths"][0]["noisy"][0]["model"];

@@ -2,7 +2,7 @@
 //! and simulated gate by gate against the fast simulator, and the `quzzle qasm` command line.
 //! (The Qiskit/openqasm3 interoperability check is tests/interop/run.sh, run by .ci/run.)
 
-use crate::common::{data, shared_files, Scratch, TOL_FIDELITY};
+use crate::common::{argv, data, shared_files, Scratch, TOL_FIDELITY};
 use quzzle::circuit::{Angle, Circuit, Gate, Param};
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::Encoding;
@@ -404,21 +404,10 @@ const TANGO: &str = "tests/data/tango-4x4-qasm.txt";
 fn cli_writes_qasm_and_manifest() {
     let dir = Scratch::new("qasm-manifest");
     let out = dir.join("tango.qasm");
-    let o = quzzle(&[
-        "qasm",
-        TANGO,
-        "--depth",
-        "2",
-        "--gammas",
-        "0.25,-0.5",
-        "--betas",
-        "-0.75,0.5",
-        "--flavor",
-        "ionq",
-        "-o",
-        out.to_str().unwrap(),
-        "--with-state",
-    ]);
+    let o = quzzle(&argv(
+        "qasm {} --depth 2 --gammas 0.25,-0.5 --betas -0.75,0.5 --flavor ionq -o {} --with-state",
+        &[TANGO, out.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&out).unwrap();
     let m = json(&dir.join("tango.json"));
@@ -440,34 +429,16 @@ fn cli_writes_qasm_and_manifest() {
 
     // The manifest is an angle source too, and gives back the same file.
     let again = dir.join("again.qasm");
-    let o = quzzle(&[
-        "qasm",
-        TANGO,
-        "--depth",
-        "2",
-        "--flavor",
-        "ionq",
-        "--angles",
-        dir.join("tango.json").to_str().unwrap(),
-        "-o",
-        again.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "qasm {} --depth 2 --flavor ionq --angles {} -o {}",
+        &[TANGO, dir.join("tango.json").to_str().unwrap(), again.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
     assert!(json(&dir.join("again.json")).get("state").is_none());
 
     // Without -o: the QASM on stdout, no manifest.
-    let o = quzzle(&[
-        "qasm",
-        TANGO,
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "--symbolic",
-    ]);
+    let o = quzzle(&argv("qasm {} --depth 1 --gammas 0.1 --betas 0.2 --symbolic", &[TANGO]));
     assert!(o.status.success(), "{}", stderr(&o));
     let stdout = String::from_utf8(o.stdout).unwrap();
     assert!(stdout.starts_with("OPENQASM 3.0;") && stdout.contains("input float[64] gamma_00;"));
@@ -482,16 +453,10 @@ fn cli_reads_angles_from_a_solve_report() {
     std::fs::write(&report_path, &o.stdout).unwrap();
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let out = dir.join("c.qasm");
-    let o = quzzle(&[
-        "qasm",
-        TANGO,
-        "--depth",
-        "2",
-        "--angles",
-        report_path.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "qasm {} --depth 2 --angles {} -o {}",
+        &[TANGO, report_path.to_str().unwrap(), out.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     let m = json(&dir.join("c.json"));
     assert_eq!(m["gammas"], report["depths"][1]["gammas"]);
@@ -528,22 +493,10 @@ fn cli_exports_instances_too_large_to_simulate() {
     let dir = Scratch::new("qasm-large");
     let out = dir.join("big.qasm");
     let demo = "data/demo-tango-6x6.txt";
-    let o = quzzle(&[
-        "qasm",
-        demo,
-        "--reduce",
-        "none",
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "--flavor",
-        "ibm",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "qasm {} --reduce none --depth 1 --gammas 0.1 --betas 0.2 --flavor ibm -o {}",
+        &[demo, out.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     let m = json(&dir.join("big.json"));
     assert_eq!(m["qubits"], 36);
@@ -619,18 +572,10 @@ fn cli_errors_and_usage() {
         }
     }
     // A reduction that decides every cell leaves nothing to export.
-    let o = quzzle(&[
-        "qasm",
-        "data/demo-tango-6x6.txt",
-        "--reduce",
-        "probe",
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-    ]);
+    let o = quzzle(&argv(
+        "qasm data/demo-tango-6x6.txt --reduce probe --depth 1 --gammas 0.1 --betas 0.2",
+        &[],
+    ));
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no qubits"), "{}", stderr(&o));
 }
@@ -644,17 +589,10 @@ fn a_line_break_in_the_file_name_stays_inside_the_comment() {
     std::fs::copy(data("tango-4x4-qasm.txt"), &name).unwrap();
     let out = dir.join("c.qasm");
     let run = Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .args([
-            "qasm",
-            name.to_str().unwrap(),
-            "--depth",
-            "1",
-            "--gammas",
-            "0.1",
-            "--betas",
-            "0.2",
-            "-o",
-        ])
+        .args(argv(
+            "qasm {} --depth 1 --gammas 0.1 --betas 0.2 -o",
+            &[name.to_str().unwrap()],
+        ))
         .arg(&out)
         .output()
         .unwrap();

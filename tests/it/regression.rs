@@ -1,6 +1,6 @@
 //! One test per defect of issue 21, each failing before its fix.
 
-use crate::common::{data, quzzle, shared_files, shared_instances, stderr, Scratch};
+use crate::common::{argv, data, quzzle, shared_files, shared_instances, stderr, Scratch};
 use quzzle::encoding::compact::CompactSudoku;
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::{self, Encoding, EncodingKind};
@@ -209,49 +209,24 @@ fn issue_21_compact_encoding_everywhere() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["encoding"], "compact");
-    let o = quzzle(&[
-        "sweep",
-        s,
-        "--encoding",
-        "compact",
-        "--reduce",
-        "clues",
-        "--depths",
-        "1..2",
-        "--out",
-        out,
-    ]);
+    let o = quzzle(&argv(
+        "sweep {} --encoding compact --reduce clues --depths 1..2 --out {}",
+        &[s, out],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     let rows = quzzle::experiment::sweep::read_csv(&dir.join("sweep.csv")).unwrap();
     assert_eq!(rows.len(), 2);
     let c = CompactSudoku::load(&f, Level::Clues).unwrap();
     assert!(rows.iter().all(|r| r.qubits == c.num_qubits()));
-    let o = quzzle(&[
-        "landscape",
-        s,
-        "--encoding",
-        "compact",
-        "--reduce",
-        "clues",
-        "--grid",
-        "5",
-        "--out",
-        out,
-    ]);
+    let o = quzzle(&argv(
+        "landscape {} --encoding compact --reduce clues --grid 5 --out {}",
+        &[s, out],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
-    let o = quzzle(&[
-        "solve",
-        s,
-        "--encoding",
-        "compact",
-        "--reduce",
-        "clues",
-        "--depths",
-        "1",
-        "--objective",
-        "success",
-        "--json",
-    ]);
+    let o = quzzle(&argv(
+        "solve {} --encoding compact --reduce clues --depths 1 --objective success --json",
+        &[s],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["objective"], "success");

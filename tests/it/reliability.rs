@@ -1,7 +1,7 @@
 //! Issue 25: the binary ends cleanly on hostile outputs and inputs: stdout write errors, huge
 //! arguments, angles that overflow, memory limits, long lines, outputs that are inputs.
 
-use crate::common::{data, quzzle, stderr, Scratch};
+use crate::common::{argv, data, quzzle, stderr, Scratch};
 use std::process::{Command, Output, Stdio};
 
 /// A quick run of every command that prints to stdout.
@@ -104,17 +104,10 @@ fn overflowing_angles_are_refused_on_every_path() {
     }
     // NaN and infinities never reach the export (clap parses them; Angles::new refuses).
     for gamma in ["NaN", "inf", "-inf"] {
-        let o = quzzle(&[
-            "qasm",
-            f.to_str().unwrap(),
-            "--depth",
-            "1",
-            "--gammas",
-            gamma,
-            "--betas",
-            "0.2",
-            "--symbolic",
-        ]);
+        let o = quzzle(&argv(
+            "qasm {} --depth 1 --gammas {} --betas 0.2 --symbolic",
+            &[f.to_str().unwrap(), gamma],
+        ));
         assert_eq!(o.status.code(), Some(2), "{gamma}: {}", stderr(&o));
     }
 }
@@ -124,16 +117,10 @@ fn huge_state_messages_give_the_real_size() {
     let scratch = Scratch::new("huge-state");
     let f = scratch.join("q.txt");
     std::fs::write(&f, "puzzle: nqueens\nsize: 12x12\n").unwrap();
-    let o = quzzle(&[
-        "bench",
-        f.to_str().unwrap(),
-        "--reduce",
-        "none",
-        "--depth",
-        "1",
-        "--repeats",
-        "1",
-    ]);
+    let o = quzzle(&argv(
+        "bench {} --reduce none --depth 1 --repeats 1",
+        &[f.to_str().unwrap()],
+    ));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     // 144 qubits: 2^144 amplitudes of 16 bytes and a diagonal, not a saturated u128.
@@ -203,15 +190,10 @@ fn generate_does_not_create_missing_folders() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(here.is_file());
     // Asked for, the folder is created.
-    let o = quzzle(&[
-        "generate",
-        "tango",
-        "--size",
-        "4",
-        "--parents",
-        "-o",
-        missing.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "generate tango --size 4 --parents -o {}",
+        &[missing.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(missing.is_file());
 }
@@ -234,38 +216,26 @@ fn outputs_that_are_inputs_are_refused() {
     // solve --out DIR where DIR/solve.json is the input.
     let j = scratch.join("solve.json");
     std::fs::write(&j, &puzzle).unwrap();
-    let o = quzzle(&[
-        "solve",
-        j.to_str().unwrap(),
-        "--depths",
-        "1",
-        "--out",
-        scratch.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "solve {} --depths 1 --out {}",
+        &[j.to_str().unwrap(), scratch.to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     // landscape --out DIR where DIR/landscape.csv is the input.
     let l = scratch.join("landscape.csv");
     std::fs::write(&l, &puzzle).unwrap();
-    let o = quzzle(&[
-        "landscape",
-        l.to_str().unwrap(),
-        "--grid",
-        "2",
-        "--out",
-        scratch.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "landscape {} --grid 2 --out {}",
+        &[l.to_str().unwrap(), scratch.to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     // sweep --out DIR where DIR/sweep.csv is one of the instances.
     let c = scratch.join("sweep.csv");
     std::fs::write(&c, &puzzle).unwrap();
-    let o = quzzle(&[
-        "sweep",
-        c.to_str().unwrap(),
-        "--depths",
-        "1",
-        "--out",
-        scratch.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "sweep {} --depths 1 --out {}",
+        &[c.to_str().unwrap(), scratch.to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("is the input"), "{}", stderr(&o));
     assert_eq!(std::fs::read(&c).unwrap(), puzzle);
@@ -280,18 +250,10 @@ fn a_failed_output_leaves_none_behind() {
     let f = data("tiny-tango-4x4.txt");
     std::fs::create_dir(scratch.join("c.json")).unwrap();
     let out = scratch.join("c.qasm");
-    let o = quzzle(&[
-        "qasm",
-        f.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-    ]);
+    let o = quzzle(&argv(
+        "qasm {} -o {} --depth 1 --gammas 0.1 --betas 0.2",
+        &[f.to_str().unwrap(), out.to_str().unwrap()],
+    ));
     // A folder where the manifest goes is refused before any work, as a usage error.
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let left: Vec<_> = std::fs::read_dir(&*scratch)
@@ -461,18 +423,10 @@ fn qasm_manifest_of_an_open_board_is_bounded_and_says_so() {
     std::fs::write(&f, text).unwrap();
     let q = dir.join("s.qasm");
     let began = std::time::Instant::now();
-    let o = quzzle(&[
-        "qasm",
-        f.to_str().unwrap(),
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "-o",
-        q.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "qasm {} --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        &[f.to_str().unwrap(), q.to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(began.elapsed().as_secs() < 30, "{:?}", began.elapsed());
     let manifest = std::fs::read_to_string(q.with_extension("json")).unwrap();

@@ -1,7 +1,7 @@
 //! Schedules: the two-parameter linear ramp (optimised and fixed), transferred angles
 //! (leave-one-out) and the shipped fixed tables.
 
-use crate::common::{data, ok, quzzle, s, shared_files, stderr};
+use crate::common::{argv, data, ok, quzzle, s, shared_files, stderr};
 use quzzle::encoding::onehot::OneHot;
 use quzzle::model::Level;
 use quzzle::qaoa::schedule::{self, project_onto_ramp};
@@ -128,14 +128,10 @@ fn transfer_takes_the_median_of_the_others_and_never_the_own() {
     assert_eq!((g3[0], g3[2]), (g2[0], g2[1]));
     assert!((g3[1] - 0.5 * (g2[0] + g2[1])).abs() < 1e-15);
     // Its own report alone lends nothing: a clear error.
-    let out = quzzle(&[
-        "solve",
-        s(&files[0]),
-        "--schedule",
-        "transfer",
-        "--angles-from",
-        s(&reports[0]),
-    ]);
+    let out = quzzle(&argv(
+        "solve {} --schedule transfer --angles-from {}",
+        &[s(&files[0]), s(&reports[0])],
+    ));
     assert_ne!(out.status.code(), Some(0));
     assert!(
         stderr(&out).contains("no angles of another tango instance"),

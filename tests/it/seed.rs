@@ -2,7 +2,7 @@
 //! row-space board, the whole circuit on the reference simulator against `quzzle grover`'s
 //! row-space computation, and the exported text in every flavour.
 
-use crate::common::{data, quzzle, Scratch};
+use crate::common::{argv, data, quzzle, Scratch};
 use crate::qasm::read_back;
 use num_complex::Complex64;
 use quzzle::circuit::seed::{self, SeedCircuit, SeedLayout};
@@ -228,16 +228,15 @@ fn seed_export_writes_every_flavour_with_its_manifest() {
         let seed = SeedCircuit::new(SeedLayout::new(4), k);
         for flavor in Flavor::ALL {
             let out = dir.join(format!("n4-k{k}.{}.qasm", flavor.name()));
-            let done = quzzle(&[
-                "grover",
-                file.to_str().unwrap(),
-                "--iterations",
-                &k.to_string(),
-                "--qasm",
-                out.to_str().unwrap(),
-                "--flavor",
-                flavor.name(),
-            ]);
+            let done = quzzle(&argv(
+                "grover {} --iterations {} --qasm {} --flavor {}",
+                &[
+                    file.to_str().unwrap(),
+                    &k.to_string(),
+                    out.to_str().unwrap(),
+                    flavor.name(),
+                ],
+            ));
             assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
             let text = std::fs::read_to_string(&out).unwrap();
             let m: Value = serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).unwrap()).unwrap();
@@ -271,15 +270,10 @@ fn seed_export_writes_every_flavour_with_its_manifest() {
                 )
                 .unwrap();
                 let manifest = out.with_extension("json");
-                let done = quzzle(&[
-                    "score",
-                    counts.to_str().unwrap(),
-                    "--manifest",
-                    manifest.to_str().unwrap(),
-                    "--format",
-                    "qiskit",
-                    "--json",
-                ]);
+                let done = quzzle(&argv(
+                    "score {} --manifest {} --format qiskit --json",
+                    &[counts.to_str().unwrap(), manifest.to_str().unwrap()],
+                ));
                 assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
                 let r: serde_json::Value = serde_json::from_slice(&done.stdout).unwrap();
                 assert_eq!((r["shots"].as_u64(), r["valid_shots"].as_u64()), (Some(100), Some(40)));

@@ -1,6 +1,6 @@
 //! Sweeps run as shards and merged: the same rows, summary and figures as one unsharded sweep.
 
-use crate::common::{data, quzzle, s, usage_error, Scratch};
+use crate::common::{argv, data, quzzle, s, usage_error, Scratch};
 use quzzle::experiment::sweep::shard::{select, Shard};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -134,14 +134,10 @@ fn three_shards_in_parallel_merge_to_the_unsharded_sweep() {
 
     let merged = dir.join("merged");
     // Shards given in another order merge the same.
-    let out = quzzle(&[
-        "merge",
-        s(&shard_dirs[2]),
-        s(&shard_dirs[0]),
-        s(&shard_dirs[1]),
-        "--out",
-        s(&merged),
-    ]);
+    let out = quzzle(&argv(
+        "merge {} {} {} --out {}",
+        &[s(&shard_dirs[2]), s(&shard_dirs[0]), s(&shard_dirs[1]), s(&merged)],
+    ));
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
     assert_eq!(tree(&whole), tree(&merged));
@@ -304,19 +300,10 @@ fn the_slurm_scripts_run_locally_as_two_array_tasks() {
     }
     bash("merge.sh", &[]);
     let whole = dir.join("whole");
-    let out = quzzle(&[
-        "sweep",
-        s(&input),
-        "--depths",
-        "1..2",
-        "--init",
-        "interp",
-        "--seed",
-        "0",
-        "--no-instance-plots",
-        "--out",
-        s(&whole),
-    ]);
+    let out = quzzle(&argv(
+        "sweep {} --depths 1..2 --init interp --seed 0 --no-instance-plots --out {}",
+        &[s(&input), s(&whole)],
+    ));
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let read = |d: &Path| without_seconds(&std::fs::read_to_string(d.join("sweep.csv")).unwrap());
     assert_eq!(read(&whole), read(&merged));

@@ -1,6 +1,6 @@
 //! QAOA on block spaces: gradients, norm, determinism, reports and refusals.
 
-use crate::common::data;
+use crate::common::{assert_gradient_matches_finite_differences, data, xorshift_angles};
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::error::Unsupported;
@@ -22,18 +22,7 @@ pub const CASES: [(&str, Level, SpaceChoice); 5] = [
 ];
 
 fn angles(p: usize, seed: u64) -> Angles {
-    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x >> 11) as f64 / (1u64 << 53) as f64
-    };
-    Angles::new(
-        (0..p).map(|_| 0.1 + 0.8 * next()).collect(),
-        (0..p).map(|_| -1.5 + 3.0 * next()).collect(),
-    )
-    .unwrap()
+    xorshift_angles(p, seed, 1.5)
 }
 
 #[test]
@@ -45,24 +34,8 @@ fn gradients_agree_with_finite_differences_on_every_case_and_xy_mixer() {
             let valid = simulation::success_states(enc.as_ref(), &s).unwrap().valid;
             let sim = s.qaoa();
             for objective in [Objective::Energy, Objective::Success(valid.clone())] {
-                let a = angles(3, 7);
-                let (value, grad) = sim.gradient(&a, &objective).unwrap();
-                assert!((value - sim.objective(&a, &objective).unwrap()).abs() < 1e-12);
-                let flat = a.to_flat();
-                for i in 0..flat.len() {
-                    let h = 1e-6;
-                    let (mut up, mut down) = (flat.clone(), flat.clone());
-                    up[i] += h;
-                    down[i] -= h;
-                    let f = |x: &[f64]| sim.objective(&Angles::from_flat(x).unwrap(), &objective).unwrap();
-                    let fd = (f(&up) - f(&down)) / (2.0 * h);
-                    assert!(
-                        (fd - grad[i]).abs() < 1e-6 * (1.0 + fd.abs()),
-                        "{file} {mixer} {}: component {i}: finite difference {fd}, adjoint {}",
-                        objective.name(),
-                        grad[i]
-                    );
-                }
+                let label = format!("{file} {mixer} {}", objective.name());
+                assert_gradient_matches_finite_differences(sim, &angles(3, 7), &objective, &label);
             }
         }
     }

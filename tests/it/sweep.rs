@@ -1,7 +1,7 @@
 //! Sweeps: same seed → same CSV rows, resume skips finished rows, the statistics' formulas,
 //! marginals against brute force, plots write real files, CLI error paths.
 
-use crate::common::{data, quzzle, Scratch, TOL_ENERGY};
+use crate::common::{argv, data, quzzle, Scratch, TOL_ENERGY};
 use approx::assert_abs_diff_eq;
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::Encoding;
@@ -339,18 +339,10 @@ fn cli_sweep_and_landscape_write_files() {
     let dir = Scratch::new("sweep-cli");
     let f = data("tiny-tango-4x4.txt");
     let out = dir.join("s");
-    let o = quzzle(&[
-        "sweep",
-        f.to_str().unwrap(),
-        "--depths",
-        "1..2",
-        "--init",
-        "all",
-        "--max-iters",
-        "30",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "sweep {} --depths 1..2 --init all --max-iters 30 --out {}",
+        &[f.to_str().unwrap(), out.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     for name in [
         "sweep.csv",
@@ -365,14 +357,10 @@ fn cli_sweep_and_landscape_write_files() {
     }
     assert_eq!(sweep::read_csv(&out.join("sweep.csv")).unwrap().len(), 6);
     let land = dir.join("l");
-    let o = quzzle(&[
-        "landscape",
-        f.to_str().unwrap(),
-        "--grid",
-        "6",
-        "--out",
-        land.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "landscape {} --grid 6 --out {}",
+        &[f.to_str().unwrap(), land.to_str().unwrap()],
+    ));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(land.join("landscape.png").is_file() && land.join("landscape.csv").is_file());
 }
@@ -388,12 +376,10 @@ fn cli_sweep_errors_are_clear() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("sideways"));
     let empty = Scratch::new("sweep-empty");
-    let o = quzzle(&[
-        "sweep",
-        empty.to_str().unwrap(),
-        "--out",
-        empty.join("o").to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "sweep {} --out {}",
+        &[empty.to_str().unwrap(), empty.join("o").to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.starts_with("error:") && err.contains("no puzzle files"), "{err}");
@@ -406,15 +392,10 @@ fn cli_sweep_errors_are_clear() {
 fn solve_reports_the_statistics_for_each_objective() {
     let f = data("tiny-takuzu-4x4.txt");
     for (objective, optimizer) in [("success", "lbfgs"), ("cvar:0.2", "nelder-mead")] {
-        let o = quzzle(&[
-            "solve",
-            f.to_str().unwrap(),
-            "--depths",
-            "1..2",
-            "--objective",
-            objective,
-            "--json",
-        ]);
+        let o = quzzle(&argv(
+            "solve {} --depths 1..2 --objective {} --json",
+            &[f.to_str().unwrap(), objective],
+        ));
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(v["objective"], objective);
@@ -549,17 +530,16 @@ fn absurd_restarts_are_refused_before_any_work() {
     let dir = Scratch::new("sweep-restarts");
     let out = dir.join("out");
     let f = data("tiny-tango-4x4.txt");
-    let o = quzzle(&[
-        "sweep",
-        f.to_str().unwrap(),
-        "--restarts",
-        "18446744073709551615",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "sweep {} --restarts 18446744073709551615 --out {}",
+        &[f.to_str().unwrap(), out.to_str().unwrap()],
+    ));
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(err.contains("--restarts 18446744073709551615: must be 1..=10000"), "{err}");
+    assert!(
+        err.contains("--restarts 18446744073709551615: must be 1..=10000"),
+        "{err}"
+    );
     assert!(!out.exists(), "nothing written");
 }
 
@@ -584,16 +564,10 @@ fn an_unsolvable_file_is_skipped_by_name_and_the_sweep_goes_on() {
     assert_eq!(skipped[0].0, bad.display().to_string());
     assert!(skipped[0].1.starts_with("no solution: "), "{skipped:?}");
     // The command line: exit 0, the skip named on stderr and in summary.md.
-    let o = quzzle(&[
-        "sweep",
-        bad.to_str().unwrap(),
-        good.to_str().unwrap(),
-        "--depths",
-        "1",
-        "--no-instance-plots",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = quzzle(&argv(
+        "sweep {} {} --depths 1 --no-instance-plots --out {}",
+        &[bad.to_str().unwrap(), good.to_str().unwrap(), out.to_str().unwrap()],
+    ));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
     assert!(

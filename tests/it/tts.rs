@@ -1,7 +1,7 @@
 //! Time to solution: device times from gate counts, cost-layer applications, and the
 //! annealing baseline of a sweep.
 
-use crate::common::{data, quzzle, s, usage_error, Scratch};
+use crate::common::{argv, data, quzzle, s, usage_error, Scratch};
 use quzzle::experiment::sweep;
 use quzzle::noise::timing::timing;
 use quzzle::noise::GateCounts;
@@ -10,23 +10,10 @@ use quzzle::noise::GateCounts;
 fn sweep_rows_carry_applications_and_device_times() {
     let dir = Scratch::new("tts-sweep");
     let out = dir.join("out");
-    let o = quzzle(&[
-        "sweep",
-        s(&data("queens-4x4-handmade.txt")),
-        "--depths",
-        "1..2",
-        "--space",
-        "rows",
-        "--mixer",
-        "xy-ring",
-        "--device",
-        "heron",
-        "--device",
-        "aria",
-        "--no-instance-plots",
-        "--out",
-        s(&out),
-    ]);
+    let o = quzzle(&argv(
+        "sweep {} --depths 1..2 --space rows --mixer xy-ring --device heron --device aria --no-instance-plots --out {}",
+        &[s(&data("queens-4x4-handmade.txt")), s(&out)],
+    ));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rows = sweep::read_csv(&out.join("sweep.csv")).unwrap();
     assert_eq!(rows.len(), 2);
@@ -55,21 +42,10 @@ fn sweep_rows_carry_applications_and_device_times() {
     let settings = std::fs::read_to_string(out.join("sweep.settings.json")).unwrap();
     assert!(settings.contains("device times heron, aria"), "{settings}");
     // Resuming with other devices is refused: the rows' device columns would disagree.
-    let err = usage_error(&[
-        "sweep",
-        s(&data("queens-4x4-handmade.txt")),
-        "--depths",
-        "1..2",
-        "--space",
-        "rows",
-        "--mixer",
-        "xy-ring",
-        "--device",
-        "heron",
-        "--no-instance-plots",
-        "--out",
-        s(&out),
-    ]);
+    let err = usage_error(&argv(
+        "sweep {} --depths 1..2 --space rows --mixer xy-ring --device heron --no-instance-plots --out {}",
+        &[s(&data("queens-4x4-handmade.txt")), s(&out)],
+    ));
     assert!(err.contains("noise"), "{err}");
 }
 

@@ -2,24 +2,13 @@
 //! every qubit keeps its place in every counts format (a 64-bit basis index folded qubit q onto
 //! q − 64), checked against a recount of the shots written.
 
-use crate::common::{data, ok, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, s, usage_error, Scratch};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 /// Export `file` at p = 1 (γ 0.1, β 0.2, plus `extra`) to `qasm`; its manifest's path.
 fn export(file: &Path, qasm: &Path, extra: &[&str]) -> PathBuf {
-    let mut args = vec![
-        "qasm",
-        s(file),
-        "--depth",
-        "1",
-        "--gammas",
-        "0.1",
-        "--betas",
-        "0.2",
-        "-o",
-        s(qasm),
-    ];
+    let mut args = argv("qasm {} --depth 1 --gammas 0.1 --betas 0.2 -o {}", &[s(file), s(qasm)]);
     args.extend_from_slice(extra);
     ok(&args);
     qasm.with_extension("json")
@@ -109,17 +98,10 @@ fn score_every_format(dir: &Path, manifest: &Path, counts: &[(&str, u64)], qubit
         .map(|format| {
             let path = dir.join(format!("counts-{qubits}-{format}.json"));
             std::fs::write(&path, counts_text(counts, qubits, format)).unwrap();
-            let text = ok(&[
-                "score",
-                s(&path),
-                "--manifest",
-                s(manifest),
-                "--format",
-                format,
-                "--json",
-                "--top",
-                "100",
-            ]);
+            let text = ok(&argv(
+                "score {} --manifest {} --format {} --json --top 100",
+                &[s(&path), s(manifest), format],
+            ));
             serde_json::from_str(&text).unwrap()
         })
         .collect()
@@ -199,14 +181,10 @@ fn the_issue_example_81_qubit_queens_scored_from_qiskit_keys() {
     let valid = m["valid_bitstrings"][0].as_str().unwrap();
     let counts = dir.join("c.json");
     std::fs::write(&counts, json!({ reversed(valid): 10 }).to_string()).unwrap();
-    let text = ok(&[
-        "score",
-        s(&counts),
-        "--manifest",
-        s(&qasm.with_extension("json")),
-        "--format",
-        "qiskit",
-    ]);
+    let text = ok(&argv(
+        "score {} --manifest {} --format qiskit",
+        &[s(&counts), s(&qasm.with_extension("json"))],
+    ));
     assert!(text.contains("(10 of 10 shots)"), "{text}");
 }
 
@@ -260,18 +238,10 @@ fn tampered_manifests_are_refused_naming_what_changed() {
     let dir = Scratch::new("wide-tamper");
     let file = data("tango-4x4-qasm.txt");
     let qasm = dir.join("t.qasm");
-    ok(&[
-        "qasm",
-        s(&file),
-        "--depth",
-        "1",
-        "--gammas",
-        "0.3",
-        "--betas",
-        "0.2",
-        "-o",
-        s(&qasm),
-    ]);
+    ok(&argv(
+        "qasm {} --depth 1 --gammas 0.3 --betas 0.2 -o {}",
+        &[s(&file), s(&qasm)],
+    ));
     let manifest = qasm.with_extension("json");
     let doc = json_of(&manifest);
     // A reader that loads and saves the file again keeps it valid.
@@ -340,22 +310,10 @@ fn sample_of_an_81_qubit_regions_circuit_keeps_every_region_count() {
     let dir = Scratch::new("wide-sample");
     let file = two_region_board(&dir);
     let qasm = dir.join("r.qasm");
-    ok(&[
-        "qasm",
-        s(&file),
-        "--space",
-        "regions",
-        "--mixer",
-        "xy-ring",
-        "--depth",
-        "1",
-        "--gammas",
-        "0.3",
-        "--betas",
-        "0.7",
-        "-o",
-        s(&qasm),
-    ]);
+    ok(&argv(
+        "qasm {} --space regions --mixer xy-ring --depth 1 --gammas 0.3 --betas 0.7 -o {}",
+        &[s(&file), s(&qasm)],
+    ));
     let manifest = qasm.with_extension("json");
     let m = json_of(&manifest);
     assert_eq!(
@@ -373,18 +331,10 @@ fn sample_of_an_81_qubit_regions_circuit_keeps_every_region_count() {
     let mut reports = Vec::new();
     for format in FORMATS {
         let out = dir.join(format!("shots-{format}.json"));
-        ok(&[
-            "sample",
-            s(&manifest),
-            "--shots",
-            "2000",
-            "--seed",
-            "5",
-            "--format",
-            format,
-            "-o",
-            s(&out),
-        ]);
+        ok(&argv(
+            "sample {} --shots 2000 --seed 5 --format {} -o {}",
+            &[s(&manifest), format, s(&out)],
+        ));
         if format == "quzzle" {
             let counts = json_of(&out);
             let mut shots = 0;
