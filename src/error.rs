@@ -1,6 +1,7 @@
 //! The one error type of the library. Messages name what the library knows (files, lines,
 //! qubits, levels), never a command-line flag: the command line adds those.
 
+use crate::names::{EncodingKind, Level, MixerKind, SpaceChoice};
 use crate::units::{bytes_text, gib_text, size_text};
 use std::path::PathBuf;
 
@@ -65,9 +66,9 @@ pub enum Error {
         /// The puzzle file.
         file: String,
         /// The encoding.
-        encoding: &'static str,
+        encoding: EncodingKind,
         /// The reduction level asked for.
-        level: &'static str,
+        level: Level,
         /// Qubits at that level.
         qubits: usize,
         /// GiB the simulation would take.
@@ -226,7 +227,7 @@ pub enum Error {
         /// Qubits of the encoded puzzle.
         qubits: usize,
         /// The resolved space.
-        space: String,
+        space: SpaceChoice,
         /// log2 of its number of basis states.
         log2_dimension: f64,
         /// The limit, as log2 of basis states.
@@ -234,7 +235,7 @@ pub enum Error {
         /// A higher limit that runs it (its state fits in memory).
         raise_to: Option<usize>,
         /// The first stronger reduction level (with its qubits) within the limit.
-        stronger: Option<(&'static str, usize)>,
+        stronger: Option<(Level, usize)>,
     },
     /// A sweep folder whose earlier rows were computed with other settings.
     #[error("{} holds rows computed with {setting} {stored}; this sweep has {setting} {given}. Rerun with {setting} {stored} to resume, or write to another folder", csv.display())]
@@ -535,7 +536,7 @@ pub enum Unsupported {
     #[error("the {mixer} mixer keeps block weights, so it needs a block space (rows, cols, regions, cells or auto), not full")]
     BlockMixerOnFull {
         /// The mixer.
-        mixer: String,
+        mixer: MixerKind,
     },
     /// `auto` resolved to the full space for an XY mixer.
     #[error("{file}: no family of plain weight-k counts at the {level} reduction, so `auto` is the full space for the xy mixers; use the x mixer, or the grover mixer on a space of general blocks")]
@@ -543,7 +544,7 @@ pub enum Unsupported {
         /// The puzzle file.
         file: String,
         /// The reduction level.
-        level: &'static str,
+        level: Level,
     },
     /// A block that is not a plain weight-k set, under an XY mixer.
     #[error("{file}: block `{block}` is not a plain weight-k set after the {level} reduction ({why}), so the {mixer} mixer does not apply to it; the grover mixer does. Or use a weaker reduction or another space")]
@@ -553,11 +554,11 @@ pub enum Unsupported {
         /// The block.
         block: String,
         /// The reduction level.
-        level: &'static str,
+        level: Level,
         /// How its counts make it general.
         why: String,
         /// The mixer asked for.
-        mixer: &'static str,
+        mixer: MixerKind,
     },
     /// A block not a plain weight-k set has no Dicke-state preparation, so the circuit of a
     /// mixer that starts from it cannot be written.
@@ -568,21 +569,21 @@ pub enum Unsupported {
         /// The block.
         block: String,
         /// The space.
-        space: &'static str,
+        space: SpaceChoice,
         /// The mixer.
-        mixer: &'static str,
+        mixer: MixerKind,
     },
     /// A space family the puzzle does not have.
     #[error("space `{family}`: the puzzle has no active exact {family} counts at this reduction level")]
     NoFamily {
         /// The family.
-        family: String,
+        family: SpaceChoice,
     },
     /// A space family whose blocks overlap into one too large to count.
     #[error("space `{family}`: `{label}` share qubits, and the states of their joined block of {qubits} qubits are too tangled to count")]
     TangledFamily {
         /// The family.
-        family: String,
+        family: SpaceChoice,
         /// The blocks that overlap.
         label: String,
         /// Qubits of their joined block.
@@ -594,7 +595,7 @@ pub enum Unsupported {
         /// What needs it (`block spaces are`, `the cost histogram is`).
         what: &'static str,
         /// The encoding given.
-        encoding: String,
+        encoding: EncodingKind,
     },
     /// A block too large to list its states.
     #[error("block `{block}` has {qubits} qubits and {states} states; states are listed for plain blocks of up to {max_states} states and other blocks of up to {max_qubits} qubits")]
@@ -616,7 +617,7 @@ pub enum Unsupported {
         /// The puzzle file.
         file: String,
         /// The space.
-        space: String,
+        space: SpaceChoice,
         /// Its number of states.
         dimension: f64,
     },
@@ -628,7 +629,7 @@ pub enum Unsupported {
         /// The puzzle file.
         file: String,
         /// The space.
-        space: String,
+        space: SpaceChoice,
         /// log2 of its states.
         log2_dimension: f64,
     },
@@ -638,7 +639,7 @@ pub enum Unsupported {
         /// The puzzle file.
         file: String,
         /// The space.
-        space: String,
+        space: SpaceChoice,
         /// Most states judged.
         max: usize,
     },
@@ -646,7 +647,7 @@ pub enum Unsupported {
     #[error("the histogram route is exact for the grover mixer only, not {mixer}")]
     HistogramNeedsGrover {
         /// The mixer asked for.
-        mixer: String,
+        mixer: MixerKind,
     },
     /// A command that needs every amplitude, on a space run by its cost histogram.
     #[error("{what} needs the amplitude of every basis state, but space {space} (2^{log2_dimension:.2} states) runs by the cost histogram, where only the number of states of each cost is known; use a space with a statevector (quzzle info lists the route of each)")]
@@ -654,7 +655,7 @@ pub enum Unsupported {
         /// What needs the amplitudes.
         what: String,
         /// The space.
-        space: String,
+        space: SpaceChoice,
         /// log2 of its states.
         log2_dimension: f64,
     },
@@ -670,7 +671,7 @@ pub enum Unsupported {
         /// The puzzle file.
         file: String,
         /// The space.
-        space: String,
+        space: SpaceChoice,
     },
     /// A full state too large to embed in a manifest.
     #[error("the full state of {qubits} qubits has 2^{qubits} amplitudes; a manifest carries it up to {max} qubits")]
@@ -712,7 +713,7 @@ pub enum Unsupported {
         /// The puzzle file.
         file: String,
         /// The reduction level.
-        level: &'static str,
+        level: Level,
         /// Qubits at that level.
         qubits: usize,
         /// Cells of the board.
@@ -850,7 +851,7 @@ impl std::fmt::Display for Instead {
     }
 }
 
-fn over_limit_ways(raise_to: Option<usize>, stronger: Option<(&'static str, usize)>) -> String {
+fn over_limit_ways(raise_to: Option<usize>, stronger: Option<(Level, usize)>) -> String {
     let mut ways = Vec::new();
     if let Some(q) = raise_to {
         ways.push(format!("a limit of 2^{q} (its state fits in memory)"));

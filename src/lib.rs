@@ -78,6 +78,7 @@ pub mod files;
 
 pub mod mixer;
 pub mod model;
+pub mod names;
 pub mod noise;
 #[cfg(feature = "plot")]
 pub mod plot;

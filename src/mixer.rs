@@ -8,24 +8,10 @@
 //! same rotation between `|0⟩` and `|1⟩`.
 
 use crate::error::{Error, Result};
-use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
-/// The mixer of a QAOA layer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MixerKind {
-    /// `rx(2β)` on every qubit (only on the full space).
-    X,
-    /// XY gates on a ring over each block's qubits: odd edges, even edges, closing edge.
-    XyRing,
-    /// XY gates on every pair of each block's qubits.
-    XyComplete,
-    /// `exp(−iβ|s⟩⟨s|)`, `|s⟩` the uniform superposition over the space (any space, general
-    /// blocks included; GM-QAOA, Bärtschi and Eidenbenz, arXiv:2006.00354). No gate list yet.
-    Grover,
-}
+pub use crate::names::MixerKind;
 
 value_enum!(MixerKind);
 

@@ -32,7 +32,7 @@ import sys
 # `simulation` is the floor that resolves (encoding, space, mixer, route) into a simulator,
 # so `noise`, `experiment` and `export` above it ask it rather than decide themselves.
 STAGES = [
-    ("foundation", ["error", "bits", "rng", "angles", "mixer", "budget", "files", "checked", "units"]),
+    ("foundation", ["error", "bits", "rng", "angles", "mixer", "budget", "files", "checked", "units", "names"]),
     ("model", ["model"]),
     ("puzzle", ["puzzle"]),
     ("cost", ["cost"]),

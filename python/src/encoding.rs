@@ -201,7 +201,7 @@ impl Encoding {
             error(
                 quzzle::error::Unsupported::NeedsOnehot {
                     what,
-                    encoding: self.inner.kind().name().to_string(),
+                    encoding: self.inner.kind(),
                 }
                 .into(),
             )

@@ -220,15 +220,7 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
     }
 }
 
-/// The encodings a puzzle file can be read with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EncodingKind {
-    /// One qubit per free variable of the reduced model (every puzzle).
-    Onehot,
-    /// ⌈log2 m⌉ qubits per open cell with m candidates (Sudoku only).
-    Compact,
-}
+pub use crate::names::EncodingKind;
 
 value_enum!(EncodingKind);
 

@@ -64,29 +64,7 @@ const MAX_LABELLED_COUNTS: usize = 6;
 /// listed subset by subset).
 pub const MAX_LISTED_STATES: u128 = 1 << 26;
 
-/// Which counts a space enforces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SpaceChoice {
-    /// All 2^n basis states, no blocks.
-    Full,
-    /// The row counts.
-    Rows,
-    /// The column counts.
-    Cols,
-    /// The region counts (Sudoku: boxes).
-    Regions,
-    /// The Sudoku cell counts (one digit per cell).
-    Cells,
-    /// The usable family of smallest dimension (with general blocks: `rows+cols` too), or
-    /// `full`.
-    Auto,
-    /// The row and the column counts together (N-Queens: the permutations). Every row meets
-    /// every column, so they form one joined block whose states are counted, not listed:
-    /// simulated from the cost histogram under the Grover mixer only.
-    #[serde(rename = "rows+cols")]
-    RowsCols,
-}
+pub use crate::names::SpaceChoice;
 
 value_enum!(
     SpaceChoice,
@@ -637,12 +615,9 @@ impl Space {
             }
             family => match family_status(&blocks, family, n) {
                 FamilyStatus::Usable(members) => Ok(make(family, members)),
-                FamilyStatus::Absent => Err(Unsupported::NoFamily {
-                    family: family.to_string(),
-                }
-                .into()),
+                FamilyStatus::Absent => Err(Unsupported::NoFamily { family }.into()),
                 FamilyStatus::TooLarge(label, m) => Err(Unsupported::TangledFamily {
-                    family: family.to_string(),
+                    family,
                     label,
                     qubits: m,
                 }

@@ -371,7 +371,7 @@ fn spaces_of(enc: &dyn Encoding, asked: SpaceChoice) -> Result<(Vec<Space>, Vec<
         if asked != SpaceChoice::Auto && asked != SpaceChoice::Full {
             return Err(crate::error::Unsupported::NeedsOnehot {
                 what: "block spaces are",
-                encoding: enc.name().to_string(),
+                encoding: enc.kind(),
             }
             .into());
         }

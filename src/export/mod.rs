@@ -393,7 +393,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             if needs_state {
                 return Err(Unsupported::NoStatevector {
                     what: format!("{}: optimising the angles or writing the state", enc.file()),
-                    space: space.resolved.to_string(),
+                    space: space.resolved,
                     log2_dimension: space.log2_dimension(),
                 }
                 .into());

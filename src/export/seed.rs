@@ -180,7 +180,7 @@ pub fn plain_nqueens(enc: &dyn Encoding) -> Result<usize> {
     if !in_order {
         return Err(Unsupported::SeedReduction {
             file: enc.file().to_string(),
-            level: enc.level().name(),
+            level: enc.level(),
             qubits: cells.len(),
             cells: n * n,
         }

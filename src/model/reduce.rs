@@ -36,21 +36,7 @@ use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
-/// How hard to reduce.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// No reduction: every variable is a qubit.
-    None,
-    /// Givens and signs, and one pass of what the givens clear directly.
-    Clues,
-    /// The QUBO paper's initial-condition rules.
-    Paper,
-    /// Every constraint propagated to a fixpoint.
-    Propagate,
-    /// Propagation plus failed-literal probing.
-    Probe,
-}
+pub use crate::names::Level;
 
 value_enum!(Level);
 

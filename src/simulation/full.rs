@@ -43,8 +43,8 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
             .collect();
         return Err(Error::DoesNotFit {
             file: enc.file().to_string(),
-            encoding: enc.name(),
-            level: enc.level().name(),
+            encoding: enc.kind(),
+            level: enc.level(),
             qubits: n,
             // From log2: the byte count saturates from about 100 qubits.
             needed_gib: (log2_bytes - 30.0).exp2(),

@@ -44,13 +44,13 @@ fn countable<'a>(enc: &'a dyn Encoding, space: &Space) -> Result<&'a OneHot> {
     let onehot = enc.as_onehot().ok_or_else(|| {
         Error::from(Unsupported::NeedsOnehot {
             what: "the cost histogram is",
-            encoding: enc.name().to_string(),
+            encoding: enc.kind(),
         })
     })?;
     if space.dimension > MAX_COUNTED_STATES {
         return Err(Unsupported::TooManyToCount {
             file: enc.file().to_string(),
-            space: space.resolved.to_string(),
+            space: space.resolved,
             log2_dimension: space.log2_dimension(),
         }
         .into());
@@ -200,7 +200,7 @@ pub fn cost_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budget<
     if targets.len() > MAX_JUDGED {
         return Err(Unsupported::TooManyToJudge {
             file: enc.file().to_string(),
-            space: space.resolved.to_string(),
+            space: space.resolved,
             max: MAX_JUDGED,
         }
         .into());
@@ -498,7 +498,7 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
     if all.targets.len() > MAX_JUDGED {
         return Err(Unsupported::TooManyToJudge {
             file: enc.file().to_string(),
-            space: space.resolved.to_string(),
+            space: space.resolved,
             max: MAX_JUDGED,
         }
         .into());
@@ -604,10 +604,7 @@ pub fn histogram_simulation_within(
     budget: &Budget<'_>,
 ) -> Result<(HistogramSimulator, Space)> {
     if settings.mixer != MixerKind::Grover {
-        return Err(Unsupported::HistogramNeedsGrover {
-            mixer: settings.mixer.to_string(),
-        }
-        .into());
+        return Err(Unsupported::HistogramNeedsGrover { mixer: settings.mixer }.into());
     }
     let space = super::space_of(enc, settings)?;
     Ok((histogram_simulator_within(enc, &space, budget)?, space))
@@ -630,7 +627,7 @@ pub fn histogram_simulator_within(
         enc.search_within(0, u64::MAX, budget)?.require_solution()?;
         return Err(Unsupported::NoSolutionInSpace {
             file: enc.file().to_string(),
-            space: space.resolved.to_string(),
+            space: space.resolved,
         }
         .into());
     }

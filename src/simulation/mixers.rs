@@ -222,7 +222,7 @@ impl MixerEntry {
 fn needs_onehot(enc: &dyn Encoding) -> Error {
     Unsupported::NeedsOnehot {
         what: "block spaces are",
-        encoding: enc.name().to_string(),
+        encoding: enc.kind(),
     }
     .into()
 }

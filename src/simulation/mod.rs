@@ -243,7 +243,7 @@ impl Simulation {
     pub fn no_statevector(&self, what: &str) -> Error {
         Unsupported::NoStatevector {
             what: what.to_string(),
-            space: self.space.resolved.to_string(),
+            space: self.space.resolved,
             log2_dimension: self.space.log2_dimension(),
         }
         .into()
@@ -259,10 +259,7 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     let mixer = mixers::entry(settings.mixer);
     if settings.space == SpaceChoice::Full {
         if !mixer.keeps_full() {
-            return Err(Unsupported::BlockMixerOnFull {
-                mixer: settings.mixer.to_string(),
-            }
-            .into());
+            return Err(Unsupported::BlockMixerOnFull { mixer: settings.mixer }.into());
         }
         return Ok(Space::full(n, enc.diagonal_bytes_per_state()));
     }
@@ -275,7 +272,7 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     let Some(onehot) = enc.as_onehot() else {
         return Err(Unsupported::NeedsOnehot {
             what: "block spaces are",
-            encoding: enc.name().to_string(),
+            encoding: enc.kind(),
         }
         .into());
     };
@@ -286,7 +283,7 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     if space.resolved == SpaceChoice::Full {
         return Err(Unsupported::AutoIsFull {
             file: enc.file().to_string(),
-            level: enc.level().name(),
+            level: enc.level(),
         }
         .into());
     }
@@ -306,9 +303,9 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
         return Err(Unsupported::NotPlainBlock {
             file: enc.file().to_string(),
             block: b.label.clone(),
-            level: enc.level().name(),
+            level: enc.level(),
             why,
-            mixer: settings.mixer.name(),
+            mixer: settings.mixer,
         }
         .into());
     }
@@ -351,14 +348,14 @@ fn check_block_statevector(enc: &dyn Encoding, space: &Space, mixer: &mixers::Mi
     if !space.listable() {
         return Err(Unsupported::SpaceNotListed {
             file: enc.file().to_string(),
-            space: space.resolved.to_string(),
+            space: space.resolved,
             dimension: space.dimension,
         }
         .into());
     }
     let onehot = enc.as_onehot().ok_or_else(|| Unsupported::NeedsOnehot {
         what: "block spaces are",
-        encoding: enc.name().to_string(),
+        encoding: enc.kind(),
     })?;
     let fitting: Vec<String> = Space::available(onehot)?
         .iter()
@@ -407,10 +404,7 @@ pub fn uses_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<bo
 /// statevector would fit ([`simulation`] takes this route only where none does).
 pub fn simulation_from_histogram(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simulation> {
     if !mixers::entry(settings.mixer).has_histogram_route() {
-        return Err(Unsupported::HistogramNeedsGrover {
-            mixer: settings.mixer.to_string(),
-        }
-        .into());
+        return Err(Unsupported::HistogramNeedsGrover { mixer: settings.mixer }.into());
     }
     histogram_route(enc, space_of(enc, settings)?, &Budget::unlimited())
 }
@@ -482,7 +476,7 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
         // A valid board meets every count, so it lies in every block space.
         return Err(Unsupported::NoSolutionInSpace {
             file: enc.file().to_string(),
-            space: simulation.space.resolved.to_string(),
+            space: simulation.space.resolved,
         }
         .into());
     }
@@ -512,8 +506,8 @@ pub fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Re
             return Err(Unsupported::NoDickePreparation {
                 file: enc.file().to_string(),
                 block: b.label.clone(),
-                space: space.resolved.name(),
-                mixer: mixer.name(),
+                space: space.resolved,
+                mixer,
             }
             .into());
         };

@@ -210,11 +210,11 @@ fn over_limit(problem: &dyn Encoding, space: &crate::encoding::space::Space, pla
         .filter(|&l| l > plan.level)
         .find_map(|level| {
             let q = problem.qubits_at(level).ok()?;
-            (q > 0 && q <= plan.max_qubits).then(|| (level.name(), q))
+            (q > 0 && q <= plan.max_qubits).then_some((level, q))
         });
     Error::OverLimit {
         qubits: problem.num_qubits(),
-        space: space.resolved.to_string(),
+        space: space.resolved,
         log2_dimension: space.log2_dimension(),
         limit: plan.max_qubits,
         raise_to: space.fits().then(|| space.log2_dimension().ceil() as usize),

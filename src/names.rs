@@ -1,0 +1,71 @@
+//! The names the error type mentions: a mixer, a reduction level, an encoding, a space. Only
+//! the types are here, on floor 0, so that `error` can hold them; their methods, names and
+//! parsing live with what they choose ([`crate::mixer`], [`crate::model`],
+//! [`crate::encoding`], [`crate::encoding::space`]), which re-export them.
+
+use serde::Serialize;
+
+/// The mixer of a QAOA layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MixerKind {
+    /// `rx(2β)` on every qubit (only on the full space).
+    X,
+    /// XY gates on a ring over each block's qubits: odd edges, even edges, closing edge.
+    XyRing,
+    /// XY gates on every pair of each block's qubits.
+    XyComplete,
+    /// `exp(−iβ|s⟩⟨s|)`, `|s⟩` the uniform superposition over the space (any space, general
+    /// blocks included; GM-QAOA, Bärtschi and Eidenbenz, arXiv:2006.00354). No gate list yet.
+    Grover,
+}
+
+/// How hard to reduce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// No reduction: every variable is a qubit.
+    None,
+    /// Givens and signs, and one pass of what the givens clear directly.
+    Clues,
+    /// The QUBO paper's initial-condition rules.
+    Paper,
+    /// Every constraint propagated to a fixpoint.
+    Propagate,
+    /// Propagation plus failed-literal probing.
+    Probe,
+}
+
+/// The encodings a puzzle file can be read with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EncodingKind {
+    /// One qubit per free variable of the reduced model (every puzzle).
+    Onehot,
+    /// ⌈log2 m⌉ qubits per open cell with m candidates (Sudoku only).
+    Compact,
+}
+
+/// Which counts a space enforces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SpaceChoice {
+    /// All 2^n basis states, no blocks.
+    Full,
+    /// The row counts.
+    Rows,
+    /// The column counts.
+    Cols,
+    /// The region counts (Sudoku: boxes).
+    Regions,
+    /// The Sudoku cell counts (one digit per cell).
+    Cells,
+    /// The usable family of smallest dimension (with general blocks: `rows+cols` too), or
+    /// `full`.
+    Auto,
+    /// The row and the column counts together (N-Queens: the permutations). Every row meets
+    /// every column, so they form one joined block whose states are counted, not listed:
+    /// simulated from the cost histogram under the Grover mixer only.
+    #[serde(rename = "rows+cols")]
+    RowsCols,
+}
