@@ -4,7 +4,7 @@
 //! growing prefix of the planned axes (the phase first), then each planned axis alone without
 //! the phase; then the energy's level sums, the one read pass an evaluation makes besides its
 //! layers. Best of five after a warm-up; random cost levels stand in for a board's (they make
-//! the level sums dearer than a board's own levels do: results/bench.md).
+//! the level sums dearer than a board's own levels do: results/bench-history.md).
 //!
 //! With `adjoint` after the shape, the same for the adjoint step (ψ and λ, the overlaps).
 //!

@@ -3,7 +3,8 @@
 //! Every flavour writes `OPENQASM 3.0;`, `include "stdgates.inc";`, a comment block (puzzle
 //! file, reduction level, depth, angles, the puzzle cells of every qubit, the bit order),
 //! `qubit[n] q; bit[n] c;`, the gates in circuit order and `c = measure q;`. The flavours
-//! differ only in how `rzz`, `xy_mixer`, `cry` and the angles are written:
+//! differ only in how `rzz`, `xy_mixer`, `cry` and the angles are written, and in the notes of
+//! their comment block, one row of [`FlavorRules`] each ([`Flavor::rules`]):
 //!
 //! | flavour    | `rzz`, `xy_mixer`                                  | `cry`              | angles                        |
 //! |------------|----------------------------------------------------|--------------------|-------------------------------|
@@ -39,6 +40,160 @@ pub const RZZ_DEFINITION: &str = "gate rzz(theta) a, b { cx a, b; rz(theta) b; c
 
 pub use crate::circuit::expand::{expand_ccx, expand_cry, expand_xx_plus_yy, CCX_EXPANSION_PHASE};
 use crate::circuit::expand::{Step, CRY_STEPS, XX_PLUS_YY_STEPS};
+
+/// How a flavour writes one of the gates that not every consumer knows by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GateForm {
+    /// A gate of stdgates.inc, written by name.
+    Native,
+    /// Written by name, with its `gate` definition at the top of the file.
+    Defined,
+    /// Written in place as its expansion, on one line ([`crate::circuit::expand`]).
+    Expanded,
+}
+
+/// What one flavour writes, one `const` row per flavour ([`Flavor::rules`]): the emitting code
+/// reads these fields instead of matching on the flavour.
+#[derive(Debug)]
+pub struct FlavorRules {
+    /// The name on the command line and in manifests.
+    pub name: &'static str,
+    /// The first lines of every file: the version and the includes.
+    pub prologue: &'static str,
+    /// Whether angles may be written as symbols (`coefficient * gamma_ll` with
+    /// `input float[64]` declarations).
+    pub symbolic: bool,
+    /// `rzz` (stdgates.inc has none): its definition is written into every file, or each gate
+    /// is expanded.
+    pub rzz: GateForm,
+    /// `xy_mixer` ([`Gate::XxPlusYy`]; stdgates.inc has none): its definition is written only
+    /// into files that use it, or each gate is expanded.
+    pub xy_mixer: GateForm,
+    /// `cry`.
+    pub cry: GateForm,
+    /// `ccx` (the Grover mixer and the seed's circuit).
+    pub ccx: GateForm,
+    /// Every gate name a gate statement of this flavour may use (definitions' bodies aside).
+    pub gates: &'static [&'static str],
+    /// The comment lines for this consumer in a QAOA file.
+    qaoa_notes: Notes,
+    /// The comment lines for this consumer in the seed's Grover file.
+    seed_notes: &'static [Note],
+}
+
+/// A flavour's comment lines in a QAOA file: `always`, then `grover` for a circuit with the
+/// Grover mixer, else `block` for a block-space circuit.
+#[derive(Debug)]
+struct Notes {
+    always: &'static [Note],
+    grover: &'static [Note],
+    block: &'static [Note],
+}
+
+/// One comment line of a flavour's notes.
+#[derive(Debug)]
+enum Note {
+    /// The line as it is.
+    Text(&'static str),
+    /// A decomposition's body on operands a, b, indented and quoted, then `end`.
+    Steps(&'static [Step], &'static str),
+}
+
+impl Note {
+    fn text(&self) -> String {
+        match *self {
+            Note::Text(text) => text.to_string(),
+            Note::Steps(steps, end) => format!("  `{}`{end}", inline_template(steps)),
+        }
+    }
+}
+
+/// The stdgates.inc header every flavour writes.
+const PROLOGUE: &str = "OPENQASM 3.0;\ninclude \"stdgates.inc\";\n";
+
+/// No notes.
+const NO_NOTES: Notes = Notes {
+    always: &[],
+    grover: &[],
+    block: &[],
+};
+
+/// Any OpenQASM 3 tool.
+const PORTABLE: FlavorRules = FlavorRules {
+    name: "portable",
+    prologue: PROLOGUE,
+    symbolic: true,
+    rzz: GateForm::Defined,
+    xy_mixer: GateForm::Defined,
+    cry: GateForm::Native,
+    ccx: GateForm::Native,
+    gates: &["h", "x", "rx", "ry", "rz", "cx", "ccx", "cry", "rzz", "xy_mixer"],
+    qaoa_notes: NO_NOTES,
+    seed_notes: &[],
+};
+
+/// IBM Quantum through `qiskit.qasm3.loads` and `transpile`.
+const IBM: FlavorRules = FlavorRules {
+    name: "ibm",
+    prologue: PROLOGUE,
+    symbolic: false,
+    rzz: GateForm::Defined,
+    xy_mixer: GateForm::Defined,
+    cry: GateForm::Native,
+    ccx: GateForm::Native,
+    gates: PORTABLE.gates,
+    qaoa_notes: Notes {
+        always: &[
+            Note::Text("for IBM Quantum: qiskit.qasm3.loads(text), then transpile for the backend"),
+            Note::Text("(the rzz gate below is defined as cx; rz; cx and unrolls to the device's gates)."),
+        ],
+        grover: &[Note::Text("cry and ccx are the stdgates.inc gates.")],
+        block: &[Note::Text(
+            "xy_mixer is defined below in rx, rz and cx; cry is the stdgates.inc gate.",
+        )],
+    },
+    seed_notes: &[Note::Text(
+        "for IBM Quantum: qiskit.qasm3.loads(text), then transpile for the backend.",
+    )],
+};
+
+/// IonQ through qiskit-ionq: stdgates.inc gates only, the others expanded in place.
+const IONQ: FlavorRules = FlavorRules {
+    name: "ionq",
+    prologue: PROLOGUE,
+    symbolic: false,
+    rzz: GateForm::Expanded,
+    xy_mixer: GateForm::Expanded,
+    cry: GateForm::Expanded,
+    ccx: GateForm::Expanded,
+    gates: &["h", "x", "rx", "ry", "rz", "cx"],
+    qaoa_notes: Notes {
+        always: &[
+            Note::Text("for IonQ: a flat circuit of stdgates.inc gates; each rzz(theta) a, b is written"),
+            Note::Text("in place as `cx a, b; rz(theta) b; cx a, b;` on one line."),
+        ],
+        grover: &[
+            Note::Text("Each cry(theta) a, b is written"),
+            Note::Steps(&CRY_STEPS, ","),
+            Note::Text("and each ccx a, b, c in place as the 6-cx Clifford+T network with t = rz(pi/4)"),
+            Note::Text("and tdg = rz(-pi/4): ccx up to the global phase e^{-i pi/8} (no gate here is"),
+            Note::Text("controlled, so it is unobservable)."),
+        ],
+        block: &[
+            Note::Text("Likewise each xy_mixer(theta) a, b = exp(-i theta (XX+YY)/4) as"),
+            Note::Steps(&XX_PLUS_YY_STEPS, ""),
+            Note::Text("and each cry(theta) a, b as"),
+            Note::Steps(&CRY_STEPS, "."),
+        ],
+    },
+    seed_notes: &[
+        Note::Text("for IonQ: a flat circuit of stdgates.inc gates (h, x, rz, ry, cx); each ccx a, b, c is"),
+        Note::Text("written in place on one line as the 6-cx Clifford+T network with t = rz(pi/4) and"),
+        Note::Text("tdg = rz(-pi/4): ccx up to the global phase e^{-i pi/8} (no gate here is controlled,"),
+        Note::Text("so it is unobservable); each cry(theta) a, b as"),
+        Note::Steps(&CRY_STEPS, "."),
+    ],
+};
 
 /// `(t·theta + p·pi) / 2` as OpenQASM text: `theta/2`, `-pi/2`, `theta`, ...
 fn half_units_text(t: i32, p: i32) -> String {
@@ -110,13 +265,18 @@ impl Flavor {
     /// Every flavour.
     pub const ALL: [Flavor; 3] = [Flavor::Portable, Flavor::Ibm, Flavor::Ionq];
 
+    /// What the flavour writes: its row of the table.
+    pub fn rules(self) -> &'static FlavorRules {
+        match self {
+            Flavor::Portable => &PORTABLE,
+            Flavor::Ibm => &IBM,
+            Flavor::Ionq => &IONQ,
+        }
+    }
+
     /// The name on the command line and in manifests.
     pub fn name(self) -> &'static str {
-        match self {
-            Flavor::Portable => "portable",
-            Flavor::Ibm => "ibm",
-            Flavor::Ionq => "ionq",
-        }
+        self.rules().name
     }
 }
 
@@ -129,7 +289,7 @@ impl FromStr for Flavor {
             .ok_or_else(|| Error::UnknownName {
                 what: "flavour",
                 name: s.to_string(),
-                choices: "portable, ibm, ionq",
+                choices: "portable, ibm, ionq".into(),
             })
     }
 }
@@ -221,7 +381,7 @@ fn angle_text(a: &Angle, symbolic: bool, depth: usize) -> Result<String> {
 }
 
 fn check(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool) -> Result<()> {
-    if symbolic && flavor != Flavor::Portable {
+    if symbolic && !flavor.rules().symbolic {
         return Err(Unsupported::SymbolicFlavour { flavour: flavor.name() }.into());
     }
     if circuit.num_qubits == 0 {
@@ -340,33 +500,16 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
     line("bit order: c[i] holds the measurement of q[i]. Qiskit and IonQ print a bitstring with");
     line("qubit 0 RIGHTMOST (c[n-1] ... c[1] c[0]): reverse a count key to read qubit 0 first,");
     line("the order of quzzle's reports and of valid_bitstrings in the JSON manifest.");
-    match flavor {
-        Flavor::Portable => {}
-        Flavor::Ibm => {
-            line("for IBM Quantum: qiskit.qasm3.loads(text), then transpile for the backend");
-            line("(the rzz gate below is defined as cx; rz; cx and unrolls to the device's gates).");
-            if uses_grover_mixer(circuit) {
-                line("cry and ccx are the stdgates.inc gates.");
-            } else if uses_block_gates(circuit) {
-                line("xy_mixer is defined below in rx, rz and cx; cry is the stdgates.inc gate.");
-            }
-        }
-        Flavor::Ionq => {
-            line("for IonQ: a flat circuit of stdgates.inc gates; each rzz(theta) a, b is written");
-            line("in place as `cx a, b; rz(theta) b; cx a, b;` on one line.");
-            if uses_grover_mixer(circuit) {
-                line("Each cry(theta) a, b is written");
-                line(&format!("  `{}`,", inline_template(&CRY_STEPS)));
-                line("and each ccx a, b, c in place as the 6-cx Clifford+T network with t = rz(pi/4)");
-                line("and tdg = rz(-pi/4): ccx up to the global phase e^{-i pi/8} (no gate here is");
-                line("controlled, so it is unobservable).");
-            } else if uses_block_gates(circuit) {
-                line("Likewise each xy_mixer(theta) a, b = exp(-i theta (XX+YY)/4) as");
-                line(&format!("  `{}`", inline_template(&XX_PLUS_YY_STEPS)));
-                line("and each cry(theta) a, b as");
-                line(&format!("  `{}`.", inline_template(&CRY_STEPS)));
-            }
-        }
+    let notes = &flavor.rules().qaoa_notes;
+    let case = if uses_grover_mixer(circuit) {
+        notes.grover
+    } else if uses_block_gates(circuit) {
+        notes.block
+    } else {
+        &[]
+    };
+    for note in notes.always.iter().chain(case) {
+        line(&note.text());
     }
 }
 
@@ -386,16 +529,15 @@ fn uses_grover_mixer(circuit: &Circuit) -> bool {
 pub fn written_gate_counts(circuit: &Circuit, flavor: Flavor) -> BTreeMap<String, usize> {
     let mut counts = BTreeMap::new();
     let mut add = |name: &str, n: usize| *counts.entry(name.to_string()).or_insert(0) += n;
+    let rules = flavor.rules();
     for g in &circuit.gates {
-        if flavor != Flavor::Ionq {
-            add(g.name(), 1);
-            continue;
-        }
         let expanded = match *g {
-            Gate::Rzz(x, y, a) => vec![Gate::Cx(x, y), Gate::Rz(y, a), Gate::Cx(x, y)],
-            Gate::Ccx(a, b, c) => expand_ccx(a, b, c),
-            Gate::Cry(x, y, a) => expand_cry(x, y, a.value),
-            Gate::XxPlusYy(x, y, a) => expand_xx_plus_yy(x, y, a.value),
+            Gate::Rzz(x, y, a) if rules.rzz == GateForm::Expanded => {
+                vec![Gate::Cx(x, y), Gate::Rz(y, a), Gate::Cx(x, y)]
+            }
+            Gate::Ccx(a, b, c) if rules.ccx == GateForm::Expanded => expand_ccx(a, b, c),
+            Gate::Cry(x, y, a) if rules.cry == GateForm::Expanded => expand_cry(x, y, a.value),
+            Gate::XxPlusYy(x, y, a) if rules.xy_mixer == GateForm::Expanded => expand_xx_plus_yy(x, y, a.value),
             other => vec![other],
         };
         for e in &expanded {
@@ -429,16 +571,23 @@ fn inline_template(steps: &[Step]) -> String {
 /// that does not match the circuit, a non-finite angle.
 pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool) -> Result<String> {
     check(circuit, header, flavor, symbolic)?;
+    let rules = flavor.rules();
     let n = circuit.num_qubits;
     let p = header.depth;
-    let mut s = String::from("OPENQASM 3.0;\ninclude \"stdgates.inc\";\n\n");
+    let mut s = String::from(rules.prologue);
+    s.push('\n');
     write_header(&mut s, circuit, header, flavor, symbolic);
     s.push('\n');
-    if flavor != Flavor::Ionq {
-        s.push_str(RZZ_DEFINITION);
-        s.push('\n');
-        if circuit.gates.iter().any(|g| matches!(g, Gate::XxPlusYy(..))) {
-            s.push_str(&xy_mixer_definition());
+    let mut definitions = Vec::new();
+    if rules.rzz == GateForm::Defined {
+        definitions.push(RZZ_DEFINITION.to_string());
+    }
+    if rules.xy_mixer == GateForm::Defined && circuit.gates.iter().any(|g| matches!(g, Gate::XxPlusYy(..))) {
+        definitions.push(xy_mixer_definition());
+    }
+    if !definitions.is_empty() {
+        for d in &definitions {
+            s.push_str(d);
             s.push('\n');
         }
         s.push('\n');
@@ -540,7 +689,8 @@ pub fn seed_to_qasm3(
             });
         }
     }
-    let mut s = String::from("OPENQASM 3.0;\ninclude \"stdgates.inc\";\n\n");
+    let mut s = String::from(flavor.rules().prologue);
+    s.push('\n');
     let mut line = |text: &str| {
         s.push_str(if text.is_empty() { "//" } else { "// " });
         s.push_str(&comment_text(text));
@@ -599,18 +749,8 @@ pub fn seed_to_qasm3(
         "qubit 0 RIGHTMOST (c[n-1] ... c[1] c[0]): the puzzle qubits are its last {puzzle} characters,"
     ));
     line("reversed to read qubit 0 first, the order of valid_bitstrings in the JSON manifest.");
-    match flavor {
-        Flavor::Portable => {}
-        Flavor::Ibm => {
-            line("for IBM Quantum: qiskit.qasm3.loads(text), then transpile for the backend.");
-        }
-        Flavor::Ionq => {
-            line("for IonQ: a flat circuit of stdgates.inc gates (h, x, rz, ry, cx); each ccx a, b, c is");
-            line("written in place on one line as the 6-cx Clifford+T network with t = rz(pi/4) and");
-            line("tdg = rz(-pi/4): ccx up to the global phase e^{-i pi/8} (no gate here is controlled,");
-            line("so it is unobservable); each cry(theta) a, b as");
-            line(&format!("  `{}`.", inline_template(&CRY_STEPS)));
-        }
+    for note in flavor.rules().seed_notes {
+        line(&note.text());
     }
     s.push('\n');
     let _ = writeln!(s, "qubit[{n}] q;\nbit[{n}] c;\n");
@@ -627,24 +767,25 @@ pub fn seed_to_qasm3(
 
 /// One gate as the flavour writes it, on its own line (expansions on one line).
 fn write_gate(s: &mut String, g: &Gate, flavor: Flavor, symbolic: bool, p: usize) -> Result<()> {
+    let rules = flavor.rules();
     let _ = match *g {
         Gate::H(q) => writeln!(s, "h q[{q}];"),
         Gate::Rx(q, a) => writeln!(s, "rx({}) q[{q}];", angle_text(&a, symbolic, p)?),
         Gate::Rz(q, a) => writeln!(s, "rz({}) q[{q}];", angle_text(&a, symbolic, p)?),
-        Gate::Rzz(x, y, a) if flavor == Flavor::Ionq => writeln!(
+        Gate::Rzz(x, y, a) if rules.rzz == GateForm::Expanded => writeln!(
             s,
             "cx q[{x}], q[{y}]; rz({}) q[{y}]; cx q[{x}], q[{y}];",
             angle_text(&a, symbolic, p)?
         ),
         Gate::Rzz(x, y, a) => writeln!(s, "rzz({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
         Gate::Cx(x, y) => writeln!(s, "cx q[{x}], q[{y}];"),
-        Gate::Ccx(a, b, c) if flavor == Flavor::Ionq => writeln!(s, "{}", inline(&expand_ccx(a, b, c))?),
+        Gate::Ccx(a, b, c) if rules.ccx == GateForm::Expanded => writeln!(s, "{}", inline(&expand_ccx(a, b, c))?),
         Gate::Ccx(a, b, c) => writeln!(s, "ccx q[{a}], q[{b}], q[{c}];"),
         Gate::X(q) => writeln!(s, "x q[{q}];"),
         Gate::Ry(q, a) => writeln!(s, "ry({}) q[{q}];", angle_text(&a, symbolic, p)?),
-        Gate::Cry(x, y, a) if flavor == Flavor::Ionq => writeln!(s, "{}", inline(&expand_cry(x, y, a.value))?),
+        Gate::Cry(x, y, a) if rules.cry == GateForm::Expanded => writeln!(s, "{}", inline(&expand_cry(x, y, a.value))?),
         Gate::Cry(x, y, a) => writeln!(s, "cry({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
-        Gate::XxPlusYy(x, y, a) if flavor == Flavor::Ionq => {
+        Gate::XxPlusYy(x, y, a) if rules.xy_mixer == GateForm::Expanded => {
             writeln!(s, "{}", inline(&expand_xx_plus_yy(x, y, a.value))?)
         }
         Gate::XxPlusYy(x, y, a) => writeln!(s, "xy_mixer({}) q[{x}], q[{y}];", angle_text(&a, symbolic, p)?),
@@ -908,10 +1049,16 @@ mod tests {
             for stmt in line.split(';').map(str::trim).filter(|s| !s.is_empty()) {
                 let name = stmt.split(['(', ' ']).next().unwrap();
                 assert!(
-                    ["OPENQASM", "include", "qubit[5]", "bit[5]", "c", "h", "x", "rx", "ry", "rz", "cx"]
-                        .contains(&name),
+                    ["OPENQASM", "include", "qubit[5]", "bit[5]", "c"].contains(&name)
+                        || Flavor::Ionq.rules().gates.contains(&name),
                     "ionq statement `{stmt}`"
                 );
+            }
+        }
+        // Every gate a flavour writes is one its rules allow.
+        for f in Flavor::ALL {
+            for name in written_gate_counts(&circuit, f).keys() {
+                assert!(f.rules().gates.contains(&name.as_str()), "{f:?} writes {name}");
             }
         }
         // Full-space files do not carry the xy_mixer definition (the golden files hold).

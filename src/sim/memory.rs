@@ -14,7 +14,7 @@ pub const MAX_QUBITS: usize = 40;
 /// Simulator buffers of more than `2^SEGMENT_QUBITS` amplitudes are held in segments of that
 /// many (256 MiB), each followed by [`SEGMENT_GAP`] unused amplitudes. On the development
 /// machine, a sweep whose runs lay exact multiples of 256 MiB apart ran at half speed or less;
-/// the gap keeps the partners of the qubits from 24 up off that alignment (results/bench.md).
+/// the gap keeps the partners of the qubits from 24 up off that alignment (results/bench-history.md).
 pub const SEGMENT_QUBITS: usize = 24;
 
 /// Unused amplitudes after each segment (16 KiB).
@@ -48,7 +48,7 @@ pub fn segments(buf: &mut [Complex64], len: usize, segment_qubits: usize) -> Vec
 
 /// Bytes of a cache line, where simulator buffers start: a 64-byte (AVX-512) load or store that
 /// straddles two lines costs about twice one within a line, and a heap allocation of
-/// amplitudes starts 16 bytes into a line (results/bench.md, "a buffer on a cache line").
+/// amplitudes starts 16 bytes into a line (results/bench-history.md, "a buffer on a cache line").
 pub const LINE_BYTES: usize = 64;
 
 /// A zeroed buffer of amplitudes whose first amplitude starts a cache line (where the

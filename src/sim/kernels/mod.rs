@@ -85,14 +85,14 @@ pub const L2_QUBITS: usize = 14;
 /// development machine's 32 MiB L3) rotate three more qubits in the block sweep, whose blocks
 /// (2 to 8 MiB) then sit in L3, and run one stream sweep fewer: there a pass over L3 costs less
 /// than a pass over memory. Smaller states are streamed from L3 anyway, and the larger blocks
-/// cost more than they save (results/bench.md). The backward step keeps its blocks: a pair
+/// cost more than they save (results/bench-history.md). The backward step keeps its blocks: a pair
 /// vector's are twice as large.
 pub const L3_MIN_QUBITS: usize = 23;
 
 /// Stream sweeps that rotate a qubit at or above this one (partners 256 MiB or more apart)
 /// inside one segment copy each run's tile through a buffer: on the development machine every
 /// such qubit doubled the time of its sweep when the stores went to all runs in turn
-/// (results/bench.md). The simulator's segments of 2^24 amplitudes leave no such qubit; a
+/// (results/bench-history.md). The simulator's segments of 2^24 amplitudes leave no such qubit; a
 /// state passed as one slice (`QaoaSimulator::state`) still has them.
 pub const FAR_QUBIT: usize = 24;
 
