@@ -1,22 +1,12 @@
 //! The binary: JSON interfaces keep their names, errors exit 1 with `error:`, usage errors exit 2.
 
-use crate::common::{argv, data, quzzle, Scratch};
+use crate::common::{argv, data, ok_json, quzzle, Scratch};
 use serde_json::Value;
-
-fn json_of(args: &[&str]) -> Value {
-    let out = quzzle(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
 
 #[test]
 fn info_json_names() {
     let f = data("tiny-tango-4x4.txt");
-    let v = json_of(&["info", f.to_str().unwrap(), "--json"]);
+    let v = ok_json(&["info", f.to_str().unwrap(), "--json"]);
     assert_eq!(v["puzzle"], "tango");
     assert_eq!(v["size"], "4x4");
     assert_eq!(v["cells"], 16);
@@ -24,14 +14,14 @@ fn info_json_names() {
     assert_eq!(v["variables"]["paper"], 11);
     assert_eq!(v["qubits"], 11);
     assert_eq!(v["state_bytes"], 16 * 2048);
-    let v = json_of(&["info", f.to_str().unwrap(), "--json", "--reduce", "propagate"]);
+    let v = ok_json(&["info", f.to_str().unwrap(), "--json", "--reduce", "propagate"]);
     assert_eq!(v["qubits"], 1);
 }
 
 #[test]
 fn info_reports_block_spaces() {
     let f = data("queens-4x4-handmade.txt");
-    let v = json_of(&["info", f.to_str().unwrap(), "--json", "--space", "regions"]);
+    let v = ok_json(&["info", f.to_str().unwrap(), "--json", "--space", "regions"]);
     assert_eq!(v["qubits"], 16);
     assert_eq!(v["space"], "regions");
     let spaces = v["spaces"].as_array().unwrap();
@@ -63,12 +53,12 @@ fn info_reports_block_spaces() {
 #[test]
 fn classical_json_names() {
     let f = data("tiny-takuzu-4x4.txt");
-    let v = json_of(&["classical", f.to_str().unwrap(), "--json"]);
+    let v = ok_json(&["classical", f.to_str().unwrap(), "--json"]);
     assert_eq!(v["solution_count"], 16);
     assert_eq!(v["ground_states"], 20);
     assert_eq!(v["boards"].as_array().unwrap().len(), 16);
     assert_eq!(v["boards"][0].as_array().unwrap().len(), 4);
-    let s = json_of(&["classical", f.to_str().unwrap(), "--json", "--method", "search"]);
+    let s = ok_json(&["classical", f.to_str().unwrap(), "--json", "--method", "search"]);
     assert_eq!(s["solution_count"], 16);
     assert_eq!(s["ground_states"], 20);
     assert_eq!(s["method"], "search");
@@ -80,15 +70,10 @@ fn solve_json_names_and_files() {
     let scratch = Scratch::new("test-solve");
     // A folder that does not exist yet: `--out` creates it.
     let dir = scratch.join("out");
-    let v = json_of(&[
-        "solve",
-        f.to_str().unwrap(),
-        "--depths",
-        "1..2",
-        "--json",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let v = ok_json(&argv(
+        "solve {} --depths 1..2 --json --out {}",
+        &[f.to_str().unwrap(), dir.to_str().unwrap()],
+    ));
     for key in [
         "puzzle",
         "file",
@@ -218,36 +203,18 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn bench_runs_a_random_model_on_one_dicke_block() {
-    let v = json_of(&[
-        "bench",
-        "--random",
-        "8",
-        "--seed",
-        "8",
-        "--dicke",
-        "4",
-        "--depth",
-        "2",
-        "--repeats",
-        "1",
-        "--json",
-    ]);
+    let v = ok_json(&argv(
+        "bench --random 8 --seed 8 --dicke 4 --depth 2 --repeats 1 --json",
+        &[],
+    ));
     assert_eq!(
         (v["space"].as_str(), v["mixer"].as_str(), v["dimension"].as_f64()),
         (Some("dicke-4"), Some("xy-ring"), Some(70.0))
     );
-    let v = json_of(&[
-        "bench",
-        "--random",
-        "8",
-        "--dicke",
-        "3",
-        "--mixer",
-        "xy-complete",
-        "--repeats",
-        "1",
-        "--json",
-    ]);
+    let v = ok_json(&argv(
+        "bench --random 8 --dicke 3 --mixer xy-complete --repeats 1 --json",
+        &[],
+    ));
     assert_eq!(
         (v["mixer"].as_str(), v["dimension"].as_f64()),
         (Some("xy-complete"), Some(56.0))
@@ -284,46 +251,29 @@ fn bench_runs_a_random_model_on_one_dicke_block() {
 fn block_space_flags_reach_every_simulating_command() {
     let f = data("nqueens-4.txt");
     let f = f.to_str().unwrap();
-    let v = json_of(&[
-        "solve",
-        f,
-        "--space",
-        "rows",
-        "--mixer",
-        "xy-complete",
-        "--depths",
-        "1..2",
-        "--json",
-    ]);
+    let v = ok_json(&argv(
+        "solve {} --space rows --mixer xy-complete --depths 1..2 --json",
+        &[f],
+    ));
     assert_eq!(v["space"], "rows");
     assert_eq!(v["mixer"], "xy-complete");
     assert_eq!(v["dimension"], 256.0);
     assert_eq!(v["blocks"].as_array().unwrap().len(), 4);
     // A missing --space follows an XY mixer (auto), a missing --mixer follows a block space.
-    let v = json_of(&["solve", f, "--mixer", "xy-ring", "--depths", "1", "--json"]);
+    let v = ok_json(&["solve", f, "--mixer", "xy-ring", "--depths", "1", "--json"]);
     assert_eq!(
         (v["space"].as_str(), v["mixer"].as_str()),
         (Some("rows"), Some("xy-ring"))
     );
-    let v = json_of(&["solve", f, "--space", "cols", "--depths", "1", "--json"]);
+    let v = ok_json(&["solve", f, "--space", "cols", "--depths", "1", "--json"]);
     assert_eq!(
         (v["space"].as_str(), v["mixer"].as_str()),
         (Some("cols"), Some("xy-ring"))
     );
-    let v = json_of(&["info", f, "--space", "rows", "--json"]);
+    let v = ok_json(&["info", f, "--space", "rows", "--json"]);
     assert_eq!(v["mixer"], "xy-ring");
     assert_eq!(v["dimension"], 256.0);
-    let v = json_of(&[
-        "bench",
-        f,
-        "--space",
-        "rows",
-        "--depth",
-        "2",
-        "--repeats",
-        "1",
-        "--json",
-    ]);
+    let v = ok_json(&argv("bench {} --space rows --depth 2 --repeats 1 --json", &[f]));
     assert_eq!(
         (v["space"].as_str(), v["mixer"].as_str()),
         (Some("rows"), Some("xy-ring"))
@@ -408,7 +358,7 @@ fn solve_and_sweep_take_the_histogram_route() {
     ];
     let mut solve = vec!["solve", file, "--json"];
     solve.extend(args);
-    let v = json_of(&solve);
+    let v = ok_json(&solve);
     assert_eq!(v["route"], "histogram");
     assert_eq!(v["valid_states"], 4.0);
     assert_eq!(v["dimension"], 720.0);

@@ -238,3 +238,8 @@ pub fn assert_gradient_matches_finite_differences(
         );
     }
 }
+
+/// The JSON on standard output of a run that must succeed.
+pub fn ok_json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).unwrap()
+}

@@ -2,7 +2,7 @@
 //! depth and experiment.json; `score DIR` scores every depth whose counts are there against
 //! its manifest and the noiseless and noisy predictions.
 
-use crate::common::{argv, data, ok, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, ok_json, s, usage_error, Scratch};
 use serde_json::Value;
 use std::path::Path;
 
@@ -83,7 +83,7 @@ fn score_folder_judges_every_depth_with_counts() {
             &[s(&manifest), &p.to_string(), s(&counts)],
         ));
     }
-    let scored: Value = serde_json::from_str(&ok(&["score", s(&job), "--confidence", "0.999", "--json"])).unwrap();
+    let scored: Value = ok_json(&["score", s(&job), "--confidence", "0.999", "--json"]);
     assert_eq!(scored["missing"], serde_json::json!([3]));
     let depths = scored["depths"].as_array().unwrap();
     assert_eq!(depths.len(), 2);
@@ -109,8 +109,7 @@ fn score_folder_judges_every_depth_with_counts() {
     assert!(csv.starts_with("p,counts,shots,valid_shots,p_valid,interval_low,interval_high,confidence,simulated_p_valid,inside,heron_predicted,heron_predicted_se,heron_inside,heron_z\n"), "{csv}");
     assert_eq!(csv.lines().count(), 3);
     // A model asked for at scoring time is predicted then.
-    let scored: Value =
-        serde_json::from_str(&ok(&argv("score {} --noise aria --trajectories 20 --json", &[s(&job)]))).unwrap();
+    let scored: Value = ok_json(&argv("score {} --noise aria --trajectories 20 --json", &[s(&job)]));
     let models: Vec<&str> = scored["depths"][0]["noisy"]
         .as_array()
         .unwrap()
@@ -230,7 +229,7 @@ fn tampered_and_mixed_experiment_folders_are_refused() {
     for p in 1..=3 {
         sample_depth(&job, p);
     }
-    let good: Value = serde_json::from_str(&ok(&["score", s(&job), "--json"])).unwrap();
+    let good: Value = ok_json(&["score", s(&job), "--json"]);
     assert_eq!(good["depths"].as_array().unwrap().len(), 3);
     let pristine = dir.join("pristine");
     copy_folder(&job, &pristine);

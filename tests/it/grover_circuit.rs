@@ -3,7 +3,7 @@
 //! with the same P(valid) and ⟨C⟩; its text reads back to the same state in every flavour; and
 //! its manifest goes through `sample` and `score`.
 
-use crate::common::{argv, data, ok, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, ok_json, s, usage_error, Scratch};
 use crate::qasm::read_back;
 use num_complex::Complex64;
 use quzzle::circuit::grover_mixer::grover_mixer;
@@ -207,11 +207,10 @@ fn grover_manifests_go_through_sample_and_score() {
                 "sample {} --shots 3000 --seed 4 -o {}",
                 &[s(&manifest_path), s(&counts)],
             ));
-            let report: Value = serde_json::from_str(&ok(&argv(
+            let report: Value = ok_json(&argv(
                 "score {} --manifest {} --confidence 0.999 --json",
                 &[s(&counts), s(&manifest_path)],
-            )))
-            .unwrap();
+            ));
             assert_eq!(report["shots"], 3000);
             assert_eq!(report["simulated_p_valid"].as_f64(), Some(p_sim));
             assert_eq!(report["inside"], true, "{file} {flavor}: {report}");

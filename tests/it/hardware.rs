@@ -1,7 +1,7 @@
 //! The way back from hardware: manifests that stand alone, `quzzle sample` (seeded shots in
 //! the shapes IBM and IonQ return) and `quzzle score` (P(valid) with an exact interval).
 
-use crate::common::{argv, data, ok, quzzle, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, ok_json, quzzle, s, usage_error, Scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -83,10 +83,6 @@ const ROUND_TRIP: [&str; 5] = [
     "queens-4x4-handmade.txt",
 ];
 
-fn score_json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).unwrap()
-}
-
 #[test]
 fn sampled_counts_score_inside_the_interval_in_every_format() {
     let dir = Scratch::new("hw-round-trip");
@@ -110,17 +106,10 @@ fn sampled_counts_score_inside_the_interval_in_every_format() {
                 "sample {} --shots 3000 --seed 11 --format {} -o {}",
                 &[s(&manifest), format, s(&counts)],
             ));
-            let r = score_json(&[
-                "score",
-                s(&counts),
-                "--manifest",
-                s(&manifest),
-                "--format",
-                score_format,
-                "--shots",
-                "3000",
-                "--json",
-            ]);
+            let r = ok_json(&argv(
+                "score {} --manifest {} --format {} --shots 3000 --json",
+                &[s(&counts), s(&manifest), score_format],
+            ));
             let what = format!("{file} {extra:?} {format}");
             assert_eq!(r["shots"], 3000, "{what}");
             assert_eq!(r["simulated_p_valid"].as_f64(), Some(simulated), "{what}");
@@ -166,24 +155,14 @@ fn reading_qiskit_counts_in_quzzle_order_is_caught() {
         "sample {} --shots 4000 --seed 5 --format qiskit -o {}",
         &[s(&manifest), s(&counts)],
     ));
-    let right = score_json(&[
-        "score",
-        s(&counts),
-        "--manifest",
-        s(&manifest),
-        "--format",
-        "qiskit",
-        "--json",
-    ]);
-    let wrong = score_json(&[
-        "score",
-        s(&counts),
-        "--manifest",
-        s(&manifest),
-        "--format",
-        "quzzle",
-        "--json",
-    ]);
+    let right = ok_json(&argv(
+        "score {} --manifest {} --format qiskit --json",
+        &[s(&counts), s(&manifest)],
+    ));
+    let wrong = ok_json(&argv(
+        "score {} --manifest {} --format quzzle --json",
+        &[s(&counts), s(&manifest)],
+    ));
     assert_eq!(right["inside"], true);
     assert_eq!(wrong["inside"], false);
     let simulated = m["success_probability"].as_f64().unwrap();
@@ -285,7 +264,7 @@ fn score_writes_the_report_and_the_marginals_figure() {
     doc["digest"] = Value::from(quzzle::export::json::digest_of(&doc));
     let unsimulated = dir.join("unsimulated.json");
     std::fs::write(&unsimulated, doc.to_string()).unwrap();
-    let r = score_json(&["score", s(&counts), "--manifest", s(&unsimulated), "--json"]);
+    let r = ok_json(&["score", s(&counts), "--manifest", s(&unsimulated), "--json"]);
     assert_eq!(
         (r["simulated_p_valid"].clone(), r["inside"].clone()),
         (Value::Null, Value::Null)
@@ -601,11 +580,10 @@ fn predict_device_gives_the_routed_shot_time() {
         routed_measurements()
     );
     let f = routed_file(&dir, "device.qasm", &text);
-    let report: Value = serde_json::from_str(&ok(&argv(
+    let report: Value = ok_json(&argv(
         "predict {} --manifest {} --device heron --json",
         &[s(&f), s(&manifest)],
-    )))
-    .unwrap();
+    ));
     let d = &report["devices"][0];
     assert_eq!(d["device"]["name"], "heron", "{report}");
     // 2 pulses of 28 ns, one CZ of 76 ns, readout 1.56 us, 250 us between shots.

@@ -259,6 +259,21 @@ pub(crate) fn read_back(text: &str, values: &HashMap<String, f64>) -> Circuit {
     }
 }
 
+/// The gates with every angle's symbol dropped (its number kept): what a numeric export reads
+/// back as.
+fn without_symbols(gates: &[Gate]) -> Vec<Gate> {
+    gates
+        .iter()
+        .map(|g| match *g {
+            Gate::Rx(q, a) => Gate::Rx(q, Angle { symbol: None, ..a }),
+            Gate::Rz(q, a) => Gate::Rz(q, Angle { symbol: None, ..a }),
+            Gate::Rzz(x, y, a) => Gate::Rzz(x, y, Angle { symbol: None, ..a }),
+            Gate::XxPlusYy(x, y, a) => Gate::XxPlusYy(x, y, Angle { symbol: None, ..a }),
+            other => other,
+        })
+        .collect()
+}
+
 #[test]
 fn the_exported_text_read_back_is_the_simulated_state() {
     for (i, path) in instances().iter().enumerate() {
@@ -288,17 +303,7 @@ fn the_exported_text_read_back_is_the_simulated_state() {
                 let back = read_back(&text, &values);
                 if !symbolic && flavor != Flavor::Ionq {
                     // Numbers round-trip exactly: the very same gates.
-                    let plain: Vec<Gate> = circuit
-                        .gates
-                        .iter()
-                        .map(|g| match *g {
-                            Gate::Rx(q, a) => Gate::Rx(q, Angle { symbol: None, ..a }),
-                            Gate::Rz(q, a) => Gate::Rz(q, Angle { symbol: None, ..a }),
-                            Gate::Rzz(x, y, a) => Gate::Rzz(x, y, Angle { symbol: None, ..a }),
-                            other => other,
-                        })
-                        .collect();
-                    assert_eq!(back.gates, plain);
+                    assert_eq!(back.gates, without_symbols(&circuit.gates));
                 }
                 let f = fast.fidelity(&reference::run(&back).unwrap());
                 assert!(
@@ -358,18 +363,7 @@ fn block_space_text_read_back_is_the_simulated_state() {
                 assert_eq!(counts["rx"], p, "{what}: one free qubit");
             }
             if !symbolic && flavor != Flavor::Ionq {
-                let plain: Vec<Gate> = circuit
-                    .gates
-                    .iter()
-                    .map(|g| match *g {
-                        Gate::Rx(q, a) => Gate::Rx(q, Angle { symbol: None, ..a }),
-                        Gate::Rz(q, a) => Gate::Rz(q, Angle { symbol: None, ..a }),
-                        Gate::Rzz(x, y, a) => Gate::Rzz(x, y, Angle { symbol: None, ..a }),
-                        Gate::XxPlusYy(x, y, a) => Gate::XxPlusYy(x, y, Angle { symbol: None, ..a }),
-                        other => other,
-                    })
-                    .collect();
-                assert_eq!(back.gates, plain, "{what}");
+                assert_eq!(back.gates, without_symbols(&circuit.gates), "{what}");
             }
             let got = reference::run(&back).unwrap();
             // Phase included: the expansions are exact.

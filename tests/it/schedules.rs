@@ -1,16 +1,12 @@
 //! Schedules: the two-parameter linear ramp (optimised and fixed), transferred angles
 //! (leave-one-out) and the shipped fixed tables.
 
-use crate::common::{argv, data, ok, quzzle, s, shared_files, stderr};
+use crate::common::{argv, data, ok, ok_json, quzzle, s, shared_files, stderr};
 use quzzle::encoding::onehot::OneHot;
 use quzzle::model::Level;
 use quzzle::qaoa::schedule::{self, project_onto_ramp};
 use quzzle::qaoa::{Objective, QaoaSimulator};
 use serde_json::Value;
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).unwrap()
-}
 
 fn floats(v: &Value) -> Vec<f64> {
     v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
@@ -38,15 +34,10 @@ fn projected_gradient_is_the_derivative_along_the_ramp() {
 #[test]
 fn a_fixed_ramp_is_evaluated_as_written() {
     let f = data("tiny-tango-4x4.txt");
-    let v = json(&[
-        "solve",
-        s(&f),
-        "--depths",
-        "1..2,7",
-        "--schedule",
-        "lr:0.5,-0.25",
-        "--json",
-    ]);
+    let v = ok_json(&argv(
+        "solve {} --depths 1..2,7 --schedule lr:0.5,-0.25 --json",
+        &[s(&f)],
+    ));
     assert_eq!(v["schedule"], "lr:0.5,-0.25");
     assert_eq!(v["init"], "lr");
     let depths = v["depths"].as_array().unwrap();
@@ -63,7 +54,7 @@ fn a_fixed_ramp_is_evaluated_as_written() {
         assert_eq!(d["gradients"], 0);
     }
     // A depth's result does not depend on the other depths of the list.
-    let alone = json(&["solve", s(&f), "--depths", "7", "--schedule", "lr:0.5,-0.25", "--json"]);
+    let alone = ok_json(&["solve", s(&f), "--depths", "7", "--schedule", "lr:0.5,-0.25", "--json"]);
     assert_eq!(
         alone["depths"][0]["success_probability"],
         depths[2]["success_probability"]
@@ -73,7 +64,7 @@ fn a_fixed_ramp_is_evaluated_as_written() {
 #[test]
 fn lr_stays_on_the_ramp_and_beats_its_grid_start() {
     let f = data("tiny-takuzu-4x4.txt");
-    let v = json(&["solve", s(&f), "--depths", "4", "--init", "lr", "--json"]);
+    let v = ok_json(&["solve", s(&f), "--depths", "4", "--init", "lr", "--json"]);
     let d = &v["depths"][0];
     let (g, b) = (floats(&d["gammas"]), floats(&d["betas"]));
     // The scales from the sums (Σ f_l = Σ (1 − f_l) = p/2), so that every layer is a check.
@@ -106,18 +97,10 @@ fn transfer_takes_the_median_of_the_others_and_never_the_own() {
         })
         .collect();
     // Solving the first with both reports: only the second lends angles.
-    let v = json(&[
-        "solve",
-        s(&files[0]),
-        "--depths",
-        "1..3",
-        "--schedule",
-        "transfer",
-        "--angles-from",
-        s(&reports[0]),
-        s(&reports[1]),
-        "--json",
-    ]);
+    let v = ok_json(&argv(
+        "solve {} --depths 1..3 --schedule transfer --angles-from {} {} --json",
+        &[s(&files[0]), s(&reports[0]), s(&reports[1])],
+    ));
     let other: Value = serde_json::from_str(&std::fs::read_to_string(&reports[1]).unwrap()).unwrap();
     for p in 0..2 {
         assert_eq!(v["depths"][p]["gammas"], other["depths"][p]["gammas"]);
@@ -148,17 +131,10 @@ fn transfer_takes_the_median_of_the_others_and_never_the_own() {
         assert!(stderr(&out).contains("--angles-from"), "{}", stderr(&out));
     }
     // `--init transfer` optimises from the transferred point: no worse than it.
-    let opt = json(&[
-        "solve",
-        s(&files[0]),
-        "--depths",
-        "2",
-        "--init",
-        "transfer",
-        "--angles-from",
-        s(&reports[1]),
-        "--json",
-    ]);
+    let opt = ok_json(&argv(
+        "solve {} --depths 2 --init transfer --angles-from {} --json",
+        &[s(&files[0]), s(&reports[1])],
+    ));
     assert!(opt["depths"][0]["energy"].as_f64().unwrap() <= v["depths"][1]["energy"].as_f64().unwrap() + 1e-12);
     assert!(opt.get("schedule").is_none());
 }
@@ -256,17 +232,10 @@ fn fixed_tables_are_the_shipped_medians() {
         eprintln!("skipped: ../shared/instances is absent");
         return;
     };
-    let v = json(&[
-        "solve",
-        s(f),
-        "--reduce",
-        "clues",
-        "--depths",
-        "3,8",
-        "--schedule",
-        "fixed",
-        "--json",
-    ]);
+    let v = ok_json(&argv(
+        "solve {} --reduce clues --depths 3,8 --schedule fixed --json",
+        &[s(f)],
+    ));
     let table = schedule::fixed_table("sudoku4", "full", "x").unwrap();
     for (i, p) in [3, 8].into_iter().enumerate() {
         let want = table.at(p).unwrap();

@@ -168,6 +168,27 @@ fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
     );
 }
 
+/// The gate-by-gate reference run of the circuit of `s` with `mixer` at `a`, and the fidelity
+/// of the simulator's state (embedded in the full space) with it.
+fn reference_run_and_fidelity(
+    enc: &dyn encoding::Encoding,
+    s: &simulation::Simulation,
+    mixer: MixerKind,
+    a: &Angles,
+) -> (quzzle::sim::State, f64) {
+    let circuit = simulation::circuit(enc, &s.space, mixer, a).unwrap();
+    let reference = quzzle::sim::reference::run(&circuit).unwrap();
+    let ours = simulation::embedded_state(s, a).unwrap();
+    let dot: num_complex::Complex64 = reference
+        .amps
+        .iter()
+        .zip(&ours)
+        .map(|(r, o)| r.conj() * num_complex::Complex64::new(o[0], o[1]))
+        .sum();
+    let fidelity = dot.norm_sqr();
+    (reference, fidelity)
+}
+
 #[test]
 fn the_subspace_state_equals_the_reference_run_of_the_exported_gate_list() {
     for (file, level, space) in CASES {
@@ -177,16 +198,7 @@ fn the_subspace_state_equals_the_reference_run_of_the_exported_gate_list() {
             let s = simulation::simulation(enc.as_ref(), &settings).unwrap();
             for (p, seed) in [(1, 1), (3, 2)] {
                 let a = angles(p, seed);
-                let circuit = simulation::circuit(enc.as_ref(), &s.space, mixer, &a).unwrap();
-                let reference = quzzle::sim::reference::run(&circuit).unwrap();
-                let ours = simulation::embedded_state(&s, &a).unwrap();
-                let dot: num_complex::Complex64 = reference
-                    .amps
-                    .iter()
-                    .zip(&ours)
-                    .map(|(r, o)| r.conj() * num_complex::Complex64::new(o[0], o[1]))
-                    .sum();
-                let fidelity = dot.norm_sqr();
+                let (reference, fidelity) = reference_run_and_fidelity(enc.as_ref(), &s, mixer, &a);
                 assert!(
                     (1.0 - fidelity).abs() < 1e-12,
                     "{file} {space} {mixer} p={p}: fidelity {fidelity}"
@@ -284,19 +296,7 @@ fn a_variable_counted_plain_and_negated_is_not_in_its_block() {
             "{name}"
         );
         let a = angles(1, 5);
-        let circuit = simulation::circuit(enc.as_ref(), &s.space, mixer, &a).unwrap();
-        let reference = quzzle::sim::reference::run(&circuit).unwrap();
-        let ours = simulation::embedded_state(&s, &a).unwrap();
-        let dot: num_complex::Complex64 = reference
-            .amps
-            .iter()
-            .zip(&ours)
-            .map(|(r, o)| r.conj() * num_complex::Complex64::new(o[0], o[1]))
-            .sum();
-        assert!(
-            (1.0 - dot.norm_sqr()).abs() < 1e-12,
-            "{name}: fidelity {}",
-            dot.norm_sqr()
-        );
+        let (_, fidelity) = reference_run_and_fidelity(enc.as_ref(), &s, mixer, &a);
+        assert!((1.0 - fidelity).abs() < 1e-12, "{name}: fidelity {fidelity}");
     }
 }

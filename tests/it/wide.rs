@@ -2,7 +2,7 @@
 //! every qubit keeps its place in every counts format (a 64-bit basis index folded qubit q onto
 //! q − 64), checked against a recount of the shots written.
 
-use crate::common::{argv, data, ok, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, ok_json, s, usage_error, Scratch};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -362,7 +362,7 @@ fn sample_of_an_81_qubit_regions_circuit_keeps_every_region_count() {
         if format == "ionq" {
             args.extend(["--shots", "2000"]);
         }
-        let mut report: Value = serde_json::from_str(&ok(&args)).unwrap();
+        let mut report: Value = ok_json(&args);
         report.as_object_mut().unwrap().remove("format");
         reports.push(report);
     }
