@@ -521,6 +521,10 @@ impl std::fmt::Display for Quantity {
     }
 }
 
+/// Why noise needs the full space with the x mixer ([`Unsupported::NoiseNeedsFullX`]).
+pub const NOISE_NEEDS_FULL_X_WHY: &str =
+    "a Pauli error leaves a constrained subspace, so the subspace simulator cannot represent the noisy state";
+
 /// A combination the library does not run: a mixer on a space it does not keep, a space that
 /// is not listed, a route or encoding that lacks what is asked of it.
 #[derive(Debug, thiserror::Error)]
@@ -688,10 +692,14 @@ pub enum Unsupported {
         what: String,
     },
     /// Noise on a space or mixer other than the full space with the x mixer.
-    #[error("noise runs on the full space with the x mixer only (got {got}): a Pauli error leaves a constrained subspace, so the subspace simulator cannot represent the noisy state")]
+    #[error("noise runs on the full space with the x mixer only (got the {mixer} mixer over {states} states, for a circuit of {qubits} qubits): {NOISE_NEEDS_FULL_X_WHY}")]
     NoiseNeedsFullX {
-        /// The space and mixer asked for.
-        got: String,
+        /// The simulator's mixer.
+        mixer: MixerKind,
+        /// The simulator's basis states.
+        states: usize,
+        /// Qubits of the noisy circuit.
+        qubits: usize,
     },
     /// Symbolic angles in a flavour without input parameters.
     #[error("symbolic angles are input parameters, which only the portable flavour has (not {flavour})")]

@@ -2,7 +2,7 @@
 //! terms (a depth, a space, a mixer, the shots of a counts file); here each gets the flag that
 //! sets it, where the user needs one to act on the message.
 
-use quzzle::error::{CountsProblem, Instead, Quantity, Unsupported};
+use quzzle::error::{CountsProblem, Instead, Quantity, Unsupported, NOISE_NEEDS_FULL_X_WHY};
 use quzzle::units::{bytes_text, size_text};
 use quzzle::Error;
 
@@ -83,8 +83,9 @@ pub fn message(e: &Error) -> String {
             Unsupported::NeedsOnehot { .. } => format!("{e} (--encoding onehot; the grover mixer also runs on --space full)"),
             Unsupported::XMixerOnBlocks { .. } => format!("{e} (--mixer xy-ring)"),
             Unsupported::BlockMixerOnFull { .. } => format!("{e} (--space)"),
-            // The library's sentence starts with the word `noise`: here it is the flag.
-            Unsupported::NoiseNeedsFullX { .. } => format!("--{e}"),
+            Unsupported::NoiseNeedsFullX { mixer, states, qubits } => format!(
+                "--noise runs on the full space with the x mixer only (got the {mixer} mixer over {states} states, for a circuit of {qubits} qubits): {NOISE_NEEDS_FULL_X_WHY}"
+            ),
             Unsupported::SeedReduction { .. } => format!("{e} (--reduce none)"),
             Unsupported::NoOptimalIterations { .. } => format!("{e} (--iterations K)"),
             _ => e.to_string(),
@@ -154,14 +155,13 @@ mod tests {
         assert_eq!(e.to_string(), "trajectories 0: must be at least 1");
         assert_eq!(message(&e), "--trajectories 0: must be at least 1");
         let e = Error::from(Unsupported::NoiseNeedsFullX {
-            got: "mixer grover".into(),
+            mixer: quzzle::mixer::MixerKind::Grover,
+            states: 24,
+            qubits: 16,
         });
-        assert!(e.to_string().starts_with("noise runs on"), "{e}");
-        assert!(
-            message(&e).starts_with("--noise runs on the full space"),
-            "{}",
-            message(&e)
-        );
+        let tail = "runs on the full space with the x mixer only (got the grover mixer over 24 states, for a circuit of 16 qubits): a Pauli error leaves a constrained subspace, so the subspace simulator cannot represent the noisy state";
+        assert_eq!(e.to_string(), format!("noise {tail}"));
+        assert_eq!(message(&e), format!("--noise {tail}"));
         let e = Error::Counts {
             file: "c.json".into(),
             problem: CountsProblem::ShotsDiffer { total: 3, given: 5 },

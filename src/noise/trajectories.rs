@@ -98,11 +98,9 @@ impl<'a> Evolution<'a> {
         let layered = crate::simulation::mixers::entry(sim.mixer()).noise == NoiseRoute::Layered;
         if !layered || sim.num_qubits() != n || sim.num_states() != 1usize << n {
             return Err(crate::error::Unsupported::NoiseNeedsFullX {
-                got: format!(
-                    "the {} mixer over {} states, for a circuit of {n} qubits",
-                    sim.mixer(),
-                    sim.num_states()
-                ),
+                mixer: sim.mixer(),
+                states: sim.num_states(),
+                qubits: n,
             }
             .into());
         }
