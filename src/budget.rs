@@ -349,7 +349,16 @@ mod tests {
     fn budgets_refuse_bad_seconds_and_take_huge_ones_as_no_limit() {
         for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
             let e = Budget::new(Some(bad), Duration::MAX, None).err().expect("refused");
-            assert!(e.to_string().contains("positive number of seconds"), "{e}");
+            assert!(
+                matches!(
+                    e,
+                    Error::OutOfRange {
+                        what: Quantity::TimeBudget,
+                        ..
+                    }
+                ),
+                "{e}"
+            );
         }
         let b = Budget::new(Some(1e20), Duration::MAX, None).unwrap();
         assert!(!b.expired());
