@@ -79,7 +79,7 @@ const BACKWARD_WINDOW: usize = WINDOW / 2;
 const WINDOW: usize = 1 << 17;
 
 /// Amplitudes of one forward column window of a ring axis whose rows are held apart (4 MiB):
-/// the window's rows turn while the next window's come in ([`forward_windows`]); the two are
+/// the window's rows turn while the next window's come in (`forward_windows`, `outer.rs`); the two are
 /// larger than L2, but each row's run in a window is long (52 KiB for 81 rows).
 const FETCH_WINDOW: usize = 1 << 18;
 

@@ -20,7 +20,7 @@ use num_complex::Complex64;
 /// (`S = 4G²` registers: 4x4 or 8x8 states), all in registers: the first factor on each row's
 /// `G` registers as [`ring_blocks_four`](super::first::ring_blocks_four), then the second
 /// across the rows, column register by column register, as
-/// [`ring_group`](super::ring::ring_group) would on rows of `4G` amplitudes. The same
+/// `ring_group` (`ring.rs`) would on rows of `4G` amplitudes. The same
 /// arithmetic in the same order, so the same bits, with one load and store per amplitude for
 /// both.
 #[inline(always)]
@@ -178,7 +178,7 @@ pub(super) fn ring_cubes(x: &mut [Complex64], axes: &[Axis], rot: Rot, ahead: &m
 
 /// The adjoint of [`ring_squares_four`] on ψ's squares `f` and λ's `g` (`S = 4G²` registers
 /// each): the second factor across the rows, column register by column register, then the
-/// first on each row, as [`unring_group`](super::ring::unring_group) and
+/// first on each row, as `unring_group` (`ring.rs`) and
 /// [`unring_blocks_four`](super::first::unring_blocks_four) would square by square; the same
 /// sums in the same order, so the same bits.
 #[inline(always)]

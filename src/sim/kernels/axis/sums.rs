@@ -6,7 +6,7 @@ use super::{PAR_MIN, TILE};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
-/// `Σ_k |ψ_k|²` per cost level (`index` as in [`Phase::Indexed`]), summed over fixed chunks in
+/// `Σ_k |ψ_k|²` per cost level (`index` as in [`Phase::Indexed`](crate::sim::kernels::Phase::Indexed)), summed over fixed chunks in
 /// order.
 pub fn level_probabilities_fixed(amps: &[Complex64], index: &[u16], levels: usize) -> Vec<f64> {
     levels_and_top(amps, index, levels, false).0
