@@ -26,6 +26,7 @@ COMMANDS = {
     "anneal": ["anneal", "puzzle.txt"],
     "grover": ["grover", "puzzle.txt"],
     "info": ["info", "puzzle.txt"],
+    "generate": ["generate", "queens", "--size", "5"],
 }
 
 

@@ -473,8 +473,13 @@ pub struct GenerateArgs {
     pub method: RegionMethod,
     /// Write the puzzle here (stdout without -o, or with -o -). Its folder must exist, unless --parents. A new
     /// path or a regular file (a link, FIFO, device such as /dev/null, or folder is refused).
+    /// With --count above 1, a folder (created when missing) that gets one file per puzzle,
+    /// <kind>-<size>-seed<S>.txt.
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Generate this many puzzles, with seeds --seed, --seed + 1, ... (above 1 needs -o DIR).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub count: i128,
     /// Create the folder of -o when it is missing (a typo otherwise creates folders silently).
     #[arg(long, requires = "out")]
     pub parents: bool,

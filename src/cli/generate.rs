@@ -1,33 +1,64 @@
-//! `quzzle generate`: a puzzle with exactly one solution, in the shared instance format.
+//! `quzzle generate`: puzzles with exactly one solution, in the shared instance format. The
+//! flags become the library's `GenerateChoices`, checked once (docs/ARCHITECTURE.md,
+//! "Requests"); `--count N` generates seeds `seed .. seed + N`, one file each in the folder -o.
 
 use super::args::GenerateArgs;
 use super::output::{check_output_file, file_or_stdout, require_parent, write};
 use quzzle::puzzle::generate;
-use quzzle::Result;
+use quzzle::request::GenerateRequest;
+use quzzle::{Error, Result};
+use std::path::{Path, PathBuf};
 
 pub fn run(args: &GenerateArgs) -> Result<()> {
+    let request = super::request::generate(args).check()?;
     let out = file_or_stdout(&args.out);
-    if let Some(path) = out {
-        require_parent(path, "-o", args.parents)?;
-        check_output_file(path, "-o")?;
-    }
-    let req = generate::Request {
-        kind: args.kind,
-        size: args.size,
-        stars: args.stars,
-        givens: args.givens,
-        seed: args.seed,
-        method: args.method,
+    // Where each puzzle goes: one file (or stdout), or one file each in a folder.
+    let targets: Vec<Option<PathBuf>> = if request.count == 1 {
+        if let Some(path) = out {
+            require_parent(path, "-o", args.parents)?;
+            check_output_file(path, "-o")?;
+        }
+        vec![out.map(Path::to_path_buf)]
+    } else {
+        let dir = out.ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "--count {} writes one file per puzzle: give the folder with -o DIR",
+                request.count
+            ))
+        })?;
+        if dir.exists() && !dir.is_dir() {
+            return Err(Error::InvalidArgument(format!(
+                "-o {}: --count above 1 writes into a folder, and this is a file",
+                dir.display()
+            )));
+        }
+        require_parent(dir, "-o", args.parents)?;
+        let paths: Vec<PathBuf> = request
+            .puzzles()
+            .map(|p| dir.join(GenerateRequest::file_name(&p)))
+            .collect();
+        for path in &paths {
+            check_output_file(path, "-o")?;
+        }
+        paths.into_iter().map(Some).collect()
     };
+    for (req, target) in request.puzzles().zip(targets) {
+        one(&req, request.max_seconds.get(), target.as_deref())?;
+    }
+    Ok(())
+}
+
+/// Generate one puzzle and write it to `out` (stdout when none), its summary beside it.
+fn one(req: &generate::Request, max_seconds: f64, out: Option<&Path>) -> Result<()> {
     let began = std::time::Instant::now();
     let mut next_report = 5.0;
-    let g = generate::generate_within(&req, Some(args.max_seconds), &mut |p| {
+    let g = generate::generate_within(req, Some(max_seconds), &mut |p| {
         if p.seconds >= next_report {
             next_report += 5.0;
             errln!(
                 "generate: {:.0} s of {} s, {} exact searches so far",
                 p.seconds,
-                args.max_seconds,
+                max_seconds,
                 p.searches
             );
         }

@@ -101,6 +101,7 @@ fn dry_run(command: &Command) -> Result<()> {
         Command::Predict(a) => request::predict(a).check()?.describe(),
         Command::Anneal(a) => request::anneal(a).check()?.describe(),
         Command::Grover(a) => request::grover(a).check()?.describe(),
+        Command::Generate(a) => request::generate(a).check()?.describe(),
         Command::Info {
             reduce,
             encoding,

@@ -2,7 +2,8 @@
 //! the request does, once, with the same words Python gets (docs/ARCHITECTURE.md, "Requests").
 
 use super::args::{
-    AnnealArgs, GroverArgs, NoiseArgs, PredictArgs, QasmArgs, SampleArgs, ScoreArgs, SolveArgs, SpaceArgs, SweepArgs,
+    AnnealArgs, GenerateArgs, GroverArgs, NoiseArgs, PredictArgs, QasmArgs, SampleArgs, ScoreArgs, SolveArgs,
+    SpaceArgs, SweepArgs,
 };
 use quzzle::request::*;
 use serde_json::{json, Value};
@@ -143,6 +144,20 @@ pub fn anneal(a: &AnnealArgs) -> AnnealChoices {
         schedule: a.schedule.clone(),
         seed: a.seed,
         max_seconds: a.max_seconds,
+    }
+}
+
+/// `generate`.
+pub fn generate(a: &GenerateArgs) -> GenerateChoices {
+    GenerateChoices {
+        kind: a.kind.name().into(),
+        size: a.size,
+        stars: a.stars,
+        givens: a.givens,
+        seed: a.seed,
+        method: a.method.name().into(),
+        max_seconds: a.max_seconds,
+        count: a.count,
     }
 }
 

@@ -25,8 +25,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 /// The jobs that take a request, by the name of their command.
-pub const JOBS: [&str; 9] = [
-    "solve", "sweep", "export", "sample", "score", "predict", "anneal", "grover", "info",
+pub const JOBS: [&str; 10] = [
+    "solve", "sweep", "export", "sample", "score", "predict", "anneal", "grover", "info", "generate",
 ];
 
 /// A name among `all`, by `name_of`; an unknown one lists the choices.
@@ -321,6 +321,7 @@ pub fn describe(job: &str, choices_json: &str) -> Result<Value> {
         "anneal" => from_json::<AnnealChoices>(job, choices_json)?.check()?.describe(),
         "grover" => from_json::<GroverChoices>(job, choices_json)?.check()?.describe(),
         "info" => from_json::<InfoChoices>(job, choices_json)?.check()?.describe(),
+        "generate" => from_json::<GenerateChoices>(job, choices_json)?.check()?.describe(),
         _ => {
             return Err(Error::UnknownName {
                 what: "job",

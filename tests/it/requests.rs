@@ -17,6 +17,7 @@ pub fn command_of(job: &str) -> Vec<&'static str> {
         "anneal" => vec!["anneal", "puzzle.txt"],
         "grover" => vec!["grover", "puzzle.txt"],
         "info" => vec!["info", "puzzle.txt"],
+        "generate" => vec!["generate", "queens", "--size", "5"],
         other => panic!("no command for job {other}"),
     }
 }
@@ -78,7 +79,7 @@ fn check_case(case: &Value) {
 
 #[test]
 fn a_dry_run_of_a_command_without_a_request_is_refused() {
-    let out = quzzle(&["--dry-run", "generate", "queens", "--size", "5"]);
+    let out = quzzle(&["--dry-run", "landscape", "puzzle.txt"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("this command has none"));
 }
