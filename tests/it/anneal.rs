@@ -2,17 +2,12 @@
 //! space keeping its counts, and a clear error for every bad option. Agreement with
 //! dwave-samplers is checked in python/tests/test_anneal.py.
 
-use crate::common::data;
+use crate::common::{data, quzzle_on};
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn quzzle(threads: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .env("RAYON_NUM_THREADS", threads)
-        .arg("anneal")
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    quzzle_on(threads, &[&["anneal"], args].concat())
 }
 
 fn report(threads: &str, args: &[&str]) -> Value {

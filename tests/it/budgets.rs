@@ -324,31 +324,14 @@ fn anneal_and_experiment_exports_stop_at_the_time_budget() {
     let f = f.to_str().unwrap();
     let job = dir.join("job");
     for args in [
-        vec![
-            "anneal",
-            f,
-            "--reduce",
-            "none",
-            "--reads",
-            "2000000",
-            "--sweeps",
-            "1000",
-            "--max-seconds",
-            "1",
-        ],
-        vec![
-            "qasm",
-            f,
-            "--reduce",
-            "none",
-            "--depths",
-            "1..200",
-            "--optimize",
-            "--max-seconds",
-            "1",
-            "-o",
-            job.to_str().unwrap(),
-        ],
+        argv(
+            "anneal {} --reduce none --reads 2000000 --sweeps 1000 --max-seconds 1",
+            &[f],
+        ),
+        argv(
+            "qasm {} --reduce none --depths 1..200 --optimize --max-seconds 1 -o {}",
+            &[f, job.to_str().unwrap()],
+        ),
     ] {
         let began = std::time::Instant::now();
         let out = quzzle(&args);

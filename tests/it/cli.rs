@@ -155,25 +155,19 @@ fn failures_exit_1_with_error() {
         vec!["info", "/nonexistent.txt"],
         vec!["classical", unsat.to_str().unwrap()],
         vec!["solve", unsat.to_str().unwrap()],
-        vec![
-            "solve",
-            data("tiny-tango-4x4.txt").to_str().unwrap(),
-            "--depths",
-            "3..1",
-        ],
+        argv(
+            "solve {} --depths 3..1",
+            &[data("tiny-tango-4x4.txt").to_str().unwrap()],
+        ),
         vec!["solve", data("tiny-tango-4x4.txt").to_str().unwrap(), "--restarts", "0"],
-        vec![
-            "solve",
-            data("tiny-tango-4x4.txt").to_str().unwrap(),
-            "--max-iters",
-            "0",
-        ],
-        vec![
-            "sweep",
-            data("tiny-tango-4x4.txt").to_str().unwrap(),
-            "--max-iters",
-            "0",
-        ],
+        argv(
+            "solve {} --max-iters 0",
+            &[data("tiny-tango-4x4.txt").to_str().unwrap()],
+        ),
+        argv(
+            "sweep {} --max-iters 0",
+            &[data("tiny-tango-4x4.txt").to_str().unwrap()],
+        ),
     ] {
         let out = quzzle(&args);
         // Bad arguments and missing files are usage errors (2); a puzzle that fails is 1.
@@ -305,14 +299,7 @@ fn block_space_flags_reach_every_simulating_command() {
     for args in [
         vec!["solve", f, "--space", "rows", "--mixer", "x"],
         vec!["solve", f, "--space", "full", "--mixer", "xy-ring"],
-        vec![
-            "landscape",
-            f,
-            "--space",
-            "regions",
-            "--out",
-            "/nonexistent-never-written",
-        ],
+        argv("landscape {} --space regions --out /nonexistent-never-written", &[f]),
     ] {
         let o = quzzle(&args);
         assert_eq!(

@@ -243,3 +243,19 @@ pub fn assert_gradient_matches_finite_differences(
 pub fn ok_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(args)).unwrap()
 }
+
+/// Run the quzzle binary with `args` on `threads` Rayon threads.
+pub fn quzzle_on(threads: &str, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .env("RAYON_NUM_THREADS", threads)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// The standard output of a run on `threads` Rayon threads that must succeed.
+pub fn ok_on(threads: &str, args: &[&str]) -> String {
+    let o = quzzle_on(threads, args);
+    assert!(o.status.success(), "{args:?} with {threads} threads: {}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}

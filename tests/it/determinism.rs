@@ -3,24 +3,13 @@
 //! runs use states of 2^15 to 2^18 amplitudes, above `PAR_MIN_QUBITS` (14), where the parallel
 //! paths (level sums, stream-sweep tasks, adjoint overlaps) engage.
 
-use crate::common::{data, Scratch};
+use crate::common::{argv, data, ok_on, Scratch};
 use quzzle::sim::kernels::PAR_MIN_QUBITS;
-use std::process::Command;
 
 const THREADS: [&str; 4] = ["1", "2", "3", "8"];
 
 fn quzzle_with_threads(threads: &str, args: &[&str]) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .env("RAYON_NUM_THREADS", threads)
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        o.status.success(),
-        "{args:?} with {threads} threads: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
+    ok_on(threads, args)
 }
 
 /// A JSON report without what a rerun may change: times, rates, the thread count.
@@ -68,15 +57,7 @@ fn solve_is_bit_identical_for_any_thread_count() {
     assert_same_for_every_thread_count("solve", |t| {
         let out = quzzle_with_threads(
             t,
-            &[
-                "solve",
-                f.to_str().unwrap(),
-                "--depths",
-                "1..2",
-                "--max-iters",
-                "8",
-                "--json",
-            ],
+            &argv("solve {} --depths 1..2 --max-iters 8 --json", &[f.to_str().unwrap()]),
         );
         json_without_timing(&out)
     });
@@ -90,17 +71,10 @@ fn sweep_is_bit_identical_for_any_thread_count() {
         let out = dir.join(format!("t{t}"));
         quzzle_with_threads(
             t,
-            &[
-                "sweep",
-                f.to_str().unwrap(),
-                "--depths",
-                "1..2",
-                "--max-iters",
-                "8",
-                "--no-instance-plots",
-                "--out",
-                out.to_str().unwrap(),
-            ],
+            &argv(
+                "sweep {} --depths 1..2 --max-iters 8 --no-instance-plots --out {}",
+                &[f.to_str().unwrap(), out.to_str().unwrap()],
+            ),
         );
         // Every column but the wall time (the last).
         std::fs::read_to_string(out.join("sweep.csv"))

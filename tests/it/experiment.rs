@@ -209,17 +209,10 @@ fn tampered_and_mixed_experiment_folders_are_refused() {
     let f = data("tiny-tango-4x4.txt");
     let job = dir.join("job");
     let export = |seed: &str, depths: &str, extra: &[&str]| {
-        let mut args = vec![
-            "qasm",
-            s(&f),
-            "--depths",
-            depths,
-            "--optimize",
-            "--seed",
-            seed,
-            "-o",
-            s(&job),
-        ];
+        let mut args = argv(
+            "qasm {} --depths {} --optimize --seed {} -o {}",
+            &[s(&f), depths, seed, s(&job)],
+        );
         args.extend_from_slice(extra);
         ok(&args);
     };

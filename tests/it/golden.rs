@@ -107,16 +107,7 @@ fn solve_json_and_depths_csv() {
         ),
         (
             "solve-sudoku-compact.json",
-            &[
-                "solve",
-                SUDOKU,
-                "--encoding",
-                "compact",
-                "--objective",
-                "success",
-                "--init",
-                "ramp",
-            ],
+            &argv("solve {} --encoding compact --objective success --init ramp", &[SUDOKU]),
         ),
         (
             "solve-tango-cvar-random.json",
@@ -155,27 +146,17 @@ fn qasm_and_seed_manifests() {
         ("qasm-tango-optimize", &["qasm", TANGO, "--depth", "2", "--optimize"]),
         (
             "qasm-gqueens-rows-xy",
-            &[
-                "qasm",
-                GQUEENS,
-                "--space",
-                "rows",
-                "--mixer",
-                "xy-ring",
-                "--depth",
-                "1",
-                "--gammas",
-                "0.3",
-                "--betas",
-                "0.7",
-                "--with-state",
-            ],
+            &argv(
+                "qasm {} --space rows --mixer xy-ring --depth 1 --gammas 0.3 --betas 0.7 --with-state",
+                &[GQUEENS],
+            ),
         ),
         (
             "qasm-tango-ionq",
-            &[
-                "qasm", TANGO, "--depth", "2", "--gammas", "0.1,0.2", "--betas", "0.5,0.4", "--flavor", "ionq",
-            ],
+            &argv(
+                "qasm {} --depth 2 --gammas 0.1,0.2 --betas 0.5,0.4 --flavor ionq",
+                &[TANGO],
+            ),
         ),
     ];
     for (name, args) in cases {

@@ -181,16 +181,7 @@ fn same_seed_same_counts_on_any_thread_count() {
     let manifest = export(&dir, "queens-4x4-handmade.txt", &[]);
     let run = |threads: &str, seed: &str| {
         let out = quzzle_env(
-            &[
-                "sample",
-                s(&manifest),
-                "--shots",
-                "20000",
-                "--seed",
-                seed,
-                "--format",
-                "ionq",
-            ],
+            &argv("sample {} --shots 20000 --seed {} --format ionq", &[s(&manifest), seed]),
             &[("RAYON_NUM_THREADS", threads)],
         );
         assert!(out.status.success());

@@ -44,9 +44,7 @@ fn every_command_exits_2_for_input_handed_in_wrong() {
         vec!["landscape", missing, "--out", out],
         vec!["grover", missing],
         vec!["sample", missing, "--shots", "5"],
-        vec![
-            "sample", missing, "--depth", "1", "--gammas", "0.1", "--betas", "0.2", "--shots", "5",
-        ],
+        argv("sample {} --depth 1 --gammas 0.1 --betas 0.2 --shots 5", &[missing]),
         vec!["score", missing, "--manifest", missing],
         // Invalid JSON in an angles file, a manifest or counts.
         vec!["qasm", tango, "--depth", "1", "--angles", bad_json, "-o", q],
@@ -65,16 +63,7 @@ fn every_command_exits_2_for_input_handed_in_wrong() {
         vec!["sweep", tango, "--encoding", "compact", "--out", out],
         vec!["landscape", tango, "--encoding", "compact", "--out", out],
         vec!["demo", "--space", "full", "--mixer", "xy-ring", "--out", out],
-        vec![
-            "bench",
-            tango,
-            "--space",
-            "full",
-            "--mixer",
-            "xy-ring",
-            "--repeats",
-            "1",
-        ],
+        argv("bench {} --space full --mixer xy-ring --repeats 1", &[tango]),
         vec!["grover", tango, "--space", "regions"],
         vec!["generate", "queens", "--size", "0"],
     ];
@@ -247,9 +236,7 @@ fn a_sweep_of_several_spaces_keeps_their_curves_and_baselines_apart() {
         &["--space", "rows", "--mixer", "xy-ring"][..],
         &["--space", "rows+cols", "--mixer", "grover"][..],
     ] {
-        let mut args = vec![
-            "sweep", f, "--reduce", "none", "--depths", "1..2", "--init", "interp", "--out", out,
-        ];
+        let mut args = argv("sweep {} --reduce none --depths 1..2 --init interp --out {}", &[f, out]);
         args.extend_from_slice(extra);
         let o = quzzle(&args);
         assert!(o.status.success(), "{}", stderr(&o));

@@ -2,28 +2,15 @@
 //! bytes on any thread count, clear errors for every bad option, and a sweep that refuses to
 //! resume under another noise setting.
 
-use crate::common::{data, Scratch};
+use crate::common::{argv, data, Scratch};
 use quzzle::experiment::sweep::{self, SweepPlan};
 use quzzle::model::Level;
 use quzzle::noise::{NoiseModel, NoiseSettings};
 use quzzle::qaoa::optimize::{Init, OptimizeConfig};
 use quzzle::ObjectiveSpec;
 use serde_json::Value;
-use std::process::{Command, Output};
 
-fn quzzle(threads: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quzzle"))
-        .env("RAYON_NUM_THREADS", threads)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(threads: &str, args: &[&str]) -> String {
-    let o = quzzle(threads, args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
-}
+use crate::common::{ok_on as ok, quzzle_on as quzzle};
 
 /// The JSON without wall times.
 fn without_seconds(text: &str) -> String {
@@ -46,21 +33,7 @@ fn without_seconds(text: &str) -> String {
 fn noisy_solve_reports_and_is_the_same_on_any_thread_count() {
     // 16 qubits: the parallel kernels (from 2^14 amplitudes) run.
     let f = data("nqueens-4.txt");
-    let args = [
-        "solve",
-        f.to_str().unwrap(),
-        "--depths",
-        "1..2",
-        "--max-iters",
-        "8",
-        "--noise",
-        "aria",
-        "--noise",
-        "p1=2e-3,p2=2e-2,readout=1e-2",
-        "--trajectories",
-        "12",
-        "--json",
-    ];
+    let args = argv("solve {} --depths 1..2 --max-iters 8 --noise aria --noise p1=2e-3,p2=2e-2,readout=1e-2 --trajectories 12 --json", &[f.to_str().unwrap()]);
     let one = ok("1", &args);
     assert_eq!(
         without_seconds(&one),
@@ -122,24 +95,10 @@ fn noisy_solve_reports_and_is_the_same_on_any_thread_count() {
 #[test]
 fn noisy_samples_are_the_same_on_any_thread_count() {
     let f = data("nqueens-4.txt");
-    let args = [
-        "sample",
-        f.to_str().unwrap(),
-        "--depth",
-        "1",
-        "--gammas",
-        "0.3",
-        "--betas",
-        "-0.4",
-        "--shots",
-        "300",
-        "--noise",
-        "heron",
-        "--trajectories",
-        "7",
-        "--seed",
-        "3",
-    ];
+    let args = argv(
+        "sample {} --depth 1 --gammas 0.3 --betas -0.4 --shots 300 --noise heron --trajectories 7 --seed 3",
+        &[f.to_str().unwrap()],
+    );
     let one = ok("1", &args);
     assert_eq!(one, ok("2", &args));
     let v: Value = serde_json::from_str(&one).unwrap();
@@ -186,19 +145,10 @@ fn every_bad_noise_option_is_a_clear_usage_error() {
         ),
         (vec!["solve", f, "--trajectories", "5"], "--noise"),
         (
-            vec![
-                "sample",
-                f,
-                "--depth",
-                "1",
-                "--optimize",
-                "--shots",
-                "5",
-                "--noise",
-                "aria",
-                "--noise",
-                "heron",
-            ],
+            argv(
+                "sample {} --depth 1 --optimize --shots 5 --noise aria --noise heron",
+                &[f],
+            ),
             "2 noise models: shots are drawn under one",
         ),
     ] {

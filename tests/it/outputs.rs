@@ -3,7 +3,7 @@
 //! figures are written whole or not at all (no truncated file, no temporary file left on a
 //! full disk), and a closed stderr does not stop the work.
 
-use crate::common::{data, stderr, Scratch};
+use crate::common::{argv, data, stderr, Scratch};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -88,9 +88,7 @@ fn inputs(name: &str) -> Scratch {
     std::fs::copy(data("nqueens-4.txt"), dir.join("q.txt")).unwrap();
     let o = run_in(
         &dir,
-        &[
-            "qasm", "t.txt", "--depth", "1", "--gammas", "0.1", "--betas", "0.2", "-o", "m.qasm",
-        ],
+        &argv("qasm t.txt --depth 1 --gammas 0.1 --betas 0.2 -o m.qasm", &[]),
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let o = run_in(&dir, &["sample", "m.json", "--shots", "20", "-o", "c.json"]);

@@ -136,16 +136,7 @@ fn issue_21_qasm_refuses_angles_of_another_circuit() {
     assert!(ok.status.success(), "{}", stderr(&ok));
     for args in [
         vec!["qasm", b.to_str().unwrap(), "--depth", "2", "--angles", r],
-        vec![
-            "qasm",
-            a.to_str().unwrap(),
-            "--reduce",
-            "none",
-            "--depth",
-            "2",
-            "--angles",
-            r,
-        ],
+        argv("qasm {} --reduce none --depth 2 --angles {}", &[a.to_str().unwrap(), r]),
     ] {
         let o = quzzle(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -156,19 +156,10 @@ fn sweep_transfer_is_leave_one_out() {
     ok(&args);
     let table = own.join("sweep.csv");
     let lent = dir.join("lent");
-    let mut args = vec![
-        "sweep",
-        "--reduce",
-        "clues",
-        "--depths",
-        "1..2",
-        "--schedule",
-        "transfer",
-        "--angles-from",
-        s(&table),
-        "--out",
-        s(&lent),
-    ];
+    let mut args = argv(
+        "sweep --reduce clues --depths 1..2 --schedule transfer --angles-from {} --out {}",
+        &[s(&table), s(&lent)],
+    );
     args.extend(space);
     args.extend(files.iter().map(|f| s(f)));
     ok(&args);
@@ -208,15 +199,7 @@ fn sweep_transfer_is_leave_one_out() {
     let mut text = std::fs::read_to_string(&table).unwrap();
     text.push('\n');
     std::fs::write(&table, text).unwrap();
-    let mut again = vec![
-        "sweep",
-        "--reduce",
-        "clues",
-        "--depths",
-        "1..3",
-        "--schedule",
-        "transfer",
-    ];
+    let mut again = argv("sweep --reduce clues --depths 1..3 --schedule transfer", &[]);
     again.extend(["--angles-from", s(&table), "--out", s(&lent)]);
     again.extend(space);
     again.extend(files.iter().map(|f| s(f)));

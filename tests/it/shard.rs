@@ -24,20 +24,10 @@ fn inputs(dir: &Path) -> PathBuf {
 }
 
 fn sweep_args<'a>(input: &'a str, out: &'a str) -> Vec<&'a str> {
-    vec![
-        "sweep",
-        input,
-        "--depths",
-        "1..2",
-        "--init",
-        "all",
-        "--max-iters",
-        "30",
-        "--seed",
-        "3",
-        "--out",
-        out,
-    ]
+    argv(
+        "sweep {} --depths 1..2 --init all --max-iters 30 --seed 3 --out {}",
+        &[input, out],
+    )
 }
 
 /// Every file under `dir`, relative to it, sorted.
@@ -374,21 +364,10 @@ fn incomplete_inconsistent_or_tampered_shards_are_refused() {
     let dir = Scratch::new("shard-tamper");
     let input = inputs(&dir);
     let sweep = |out: &Path, shard: Option<&str>, depths: &str| {
-        let mut args = vec![
-            "sweep",
-            s(&input),
-            "--depths",
-            depths,
-            "--init",
-            "interp",
-            "--max-iters",
-            "20",
-            "--seed",
-            "3",
-            "--no-instance-plots",
-            "--out",
-            s(out),
-        ];
+        let mut args = argv(
+            "sweep {} --depths {} --init interp --max-iters 20 --seed 3 --no-instance-plots --out {}",
+            &[s(&input), depths, s(out)],
+        );
         if let Some(spec) = shard {
             args.extend(["--shard", spec]);
         }

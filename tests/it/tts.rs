@@ -67,26 +67,7 @@ fn the_annealing_baseline_covers_both_spaces_and_is_the_same_on_any_thread_count
     let run = |threads: &str, out: &str| {
         let out = dir.join(out);
         let o = std::process::Command::new(env!("CARGO_BIN_EXE_quzzle"))
-            .args([
-                "sweep",
-                s(&data("queens-4x4-handmade.txt")),
-                s(&data("nqueens-4.txt")),
-                "--depths",
-                "1",
-                "--space",
-                "rows",
-                "--mixer",
-                "xy-ring",
-                "--baseline",
-                "anneal",
-                "--baseline-reads",
-                "200",
-                "--baseline-sweeps",
-                "300",
-                "--no-instance-plots",
-                "--out",
-                s(&out),
-            ])
+            .args(argv("sweep {} {} --depths 1 --space rows --mixer xy-ring --baseline anneal --baseline-reads 200 --baseline-sweeps 300 --no-instance-plots --out {}", &[s(&data("queens-4x4-handmade.txt")), s(&data("nqueens-4.txt")), s(&out)]))
             .env("RAYON_NUM_THREADS", threads)
             .output()
             .unwrap();

@@ -350,15 +350,10 @@ fn sample_of_an_81_qubit_regions_circuit_keeps_every_region_count() {
             }
             assert_eq!(shots, 2000);
         }
-        let mut args = vec![
-            "score",
-            s(&out),
-            "--manifest",
-            s(&manifest),
-            "--format",
-            format,
-            "--json",
-        ];
+        let mut args = argv(
+            "score {} --manifest {} --format {} --json",
+            &[s(&out), s(&manifest), format],
+        );
         if format == "ionq" {
             args.extend(["--shots", "2000"]);
         }
