@@ -447,12 +447,19 @@ fn predict_refuses_constructs_it_cannot_trust_by_line_and_name() {
     ];
     for (i, (body, line, says)) in cases.iter().enumerate() {
         let name = format!("construct{i}.qasm");
-        let f = routed_file(&dir, &name, &format!("{ROUTED_HEAD}{body}{}", routed_measurements()));
-        let e = usage_error(&["predict", s(&f), "--manifest", s(&manifest)]);
-        assert!(e.contains(&format!("{name}{line}")), "{body}: {e}");
-        for w in *says {
-            assert!(e.contains(w), "{body}: `{w}` missing in {e}");
-        }
+        let text = format!("{ROUTED_HEAD}{body}{}", routed_measurements());
+        assert_predict_refuses(&dir, &manifest, &name, &text, line, says);
+    }
+}
+
+/// `predict` refuses the routed file `name` holding `text` with a usage error that names the
+/// file at `line` (`:N:`) and says each of `says`.
+fn assert_predict_refuses(dir: &Path, manifest: &Path, name: &str, text: &str, line: &str, says: &[&str]) {
+    let f = routed_file(dir, name, text);
+    let e = usage_error(&["predict", s(&f), "--manifest", s(manifest)]);
+    assert!(e.contains(&format!("{name}{line}")), "{text}: {e}");
+    for w in says {
+        assert!(e.contains(w), "{text}: `{w}` missing in {e}");
     }
 }
 
@@ -491,12 +498,7 @@ fn predict_refuses_register_sizes_and_indices_before_allocating() {
     ];
     for (i, (text, line, says)) in cases.iter().enumerate() {
         let name = format!("size{i}.qasm");
-        let f = routed_file(&dir, &name, text);
-        let e = usage_error(&["predict", s(&f), "--manifest", s(&manifest)]);
-        assert!(e.contains(&format!("{name}{line}")), "{text}: {e}");
-        for w in *says {
-            assert!(e.contains(w), "`{w}` missing in {e}");
-        }
+        assert_predict_refuses(&dir, &manifest, &name, text, line, says);
     }
 }
 
