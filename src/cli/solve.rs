@@ -1,29 +1,19 @@
 //! `quzzle solve`: optimise QAOA angles at each depth and report the success probability.
 
 use super::args::SolveArgs;
-use super::output::{check_output_folder, refuse_inputs, to_json, write_all};
+use super::output::{check_output_folder, refuse_inputs, to_json};
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, SolveReport};
 use quzzle::experiment::stats::probability_text;
-use quzzle::plot::{depth_plot, init_colour, Curve, DepthPlot, LegendAt};
+use quzzle::export::solve_files::{report_files, write_solve_folder, FILE_NAMES};
 use quzzle::simulation::Route;
 use quzzle::Result;
-use std::path::{Path, PathBuf};
 
 pub fn run(args: &SolveArgs) -> Result<()> {
     let request = super::request::solve(args).check()?;
     if let Some(dir) = &args.out {
-        check_output_folder(
-            dir,
-            "--out",
-            &[
-                "solve.json",
-                "depths.csv",
-                "success_vs_depth.svg",
-                "success_vs_depth.png",
-            ],
-        )?;
+        check_output_folder(dir, "--out", &FILE_NAMES)?;
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
     let enc = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
@@ -48,88 +38,24 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         print_report(&report, enc.as_ref())?;
     }
     if let Some(dir) = &args.out {
-        write_report(dir, &report)?;
-        if !report.depths.is_empty() {
-            let name = Path::new(&report.provenance.file)
-                .file_name()
-                .map_or(report.provenance.file.clone(), |f| f.to_string_lossy().into_owned());
-            let title = format!(
-                "{name}: {}, {} qubits at {}: success probability vs depth",
-                report.provenance.puzzle, report.provenance.qubits, report.provenance.reduce
+        let plots = write_solve_folder(dir, &report)?;
+        if !args.json && !plots.is_empty() {
+            outln!(
+                "\nwrote {}, {} and {}",
+                dir.join("solve.json").display(),
+                dir.join("depths.csv").display(),
+                plots
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
-            let plots = success_plot(&report, &title, &dir.join(SUCCESS_PLOT))?;
-            if !args.json {
-                outln!(
-                    "\nwrote {}, {} and {}",
-                    dir.join("solve.json").display(),
-                    dir.join("depths.csv").display(),
-                    plots
-                        .iter()
-                        .map(|p| p.display().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-            }
         }
     }
     Ok(())
 }
 
-/// The stem of the success-vs-depth figure under an output folder.
-const SUCCESS_PLOT: &str = "success_vs_depth";
-
-/// P(valid) against depth with the uniform-sampling baseline of the space simulated, as
-/// `solve --out`, `demo` and (per batch) `sweep` draw it: `stem.svg` and `stem.png`.
-pub fn success_plot(report: &SolveReport, title: &str, stem: &Path) -> Result<Vec<PathBuf>> {
-    let baseline = if report.provenance.space == SpaceChoice::Full {
-        "uniform sampling".to_string()
-    } else {
-        format!("uniform sampling of space {}", report.provenance.space)
-    };
-    let plot = DepthPlot {
-        title: title.to_string(),
-        y_label: "P(valid board)".into(),
-        log_y: true,
-        curves: vec![Curve {
-            label: format!("QAOA, {} init, {} mixer", report.init, report.provenance.mixer),
-            colour: init_colour(report.init.name()),
-            points: report
-                .depths
-                .iter()
-                .map(|d| (d.p as f64, d.success_probability))
-                .collect(),
-            band: Vec::new(),
-            thin: false,
-            width: 3,
-        }],
-        baselines: vec![(baseline, report.uniform_baseline)],
-        legend: LegendAt::UpperLeft,
-        note: format!(
-            "objective {}, optimizer {}, seed {}",
-            report.objective, report.optimizer, report.seed
-        ),
-    };
-    depth_plot(stem, &plot)
-}
-
-/// The files `solve --out dir` writes: the report ([`write_report`]) and the figure.
-fn report_files(dir: &Path) -> [PathBuf; 4] {
-    [
-        dir.join("solve.json"),
-        dir.join("depths.csv"),
-        dir.join(SUCCESS_PLOT).with_extension("svg"),
-        dir.join(SUCCESS_PLOT).with_extension("png"),
-    ]
-}
-
-/// `solve.json` and `depths.csv` under `dir`, both or neither.
-pub fn write_report(dir: &Path, report: &SolveReport) -> Result<()> {
-    let [json, csv, ..] = report_files(dir);
-    write_all(&[
-        (json, to_json(report).into_bytes()),
-        (csv, report.to_csv()?.into_bytes()),
-    ])
-}
+pub use quzzle::export::solve_files::success_plot;
 
 /// The report as text: one line per depth, then the most likely board at the last depth,
 /// marked valid or invalid.

@@ -14,6 +14,7 @@ pub mod json;
 pub mod qasm;
 pub mod score;
 pub mod seed;
+pub mod solve_files;
 
 use crate::angles::Angles;
 use crate::circuit::Param;
