@@ -127,6 +127,7 @@ pub fn score(a: &ScoreArgs) -> ScoreChoices {
 pub fn predict(a: &PredictArgs) -> PredictChoices {
     PredictChoices {
         noise: a.noise.noise.clone(),
+        device: a.noise.device.clone(),
         trajectories: a.noise.trajectories,
         seed: a.seed,
         max_seconds: a.max_seconds,

@@ -843,6 +843,9 @@ pub struct PredictChoices {
     /// Noise models.
     #[serde(deserialize_with = "super::one_or_many")]
     pub noise: Vec<String>,
+    /// Device timings.
+    #[serde(deserialize_with = "super::one_or_many")]
+    pub device: Vec<String>,
     /// Trajectories.
     pub trajectories: i128,
     /// Seed of the trajectories.
@@ -856,6 +859,7 @@ impl Default for PredictChoices {
     fn default() -> Self {
         PredictChoices {
             noise: Vec::new(),
+            device: Vec::new(),
             trajectories: default_trajectories(),
             seed: 0,
             max_seconds: None,
@@ -878,7 +882,7 @@ impl PredictChoices {
     /// The checked request.
     pub fn check(&self) -> Result<PredictRequest> {
         Ok(PredictRequest {
-            noise: NoiseRequest::check(&self.noise, self.trajectories, &[])?,
+            noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?,
             seed: self.seed,
             max_seconds: seconds(self.max_seconds)?,
         })
@@ -959,21 +963,30 @@ pub struct AnnealRequest {
 }
 
 fn beta_range_of(value: &Value) -> Result<(f64, f64)> {
-    let bad = || Error::InvalidArgument(format!("the β range {value}: give two numbers A,B"));
+    let two = || Error::InvalidArgument(format!("the β range {value} is not two numbers A,B"));
     let pair: Vec<f64> = match value {
-        Value::String(text) => text
-            .split(',')
-            .map(|t| t.trim().parse::<f64>().map_err(|_| bad()))
-            .collect::<Result<_>>()?,
+        Value::String(text) => {
+            let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+            if parts.len() != 2 {
+                return Err(Error::InvalidArgument(format!("`{text}` is not two numbers A,B")));
+            }
+            parts
+                .iter()
+                .map(|t| {
+                    t.parse::<f64>()
+                        .map_err(|_| Error::InvalidArgument(format!("`{t}` is not a number")))
+                })
+                .collect::<Result<_>>()?
+        }
         Value::Array(items) => items
             .iter()
-            .map(|v| v.as_f64().ok_or_else(bad))
+            .map(|v| v.as_f64().ok_or_else(two))
             .collect::<Result<_>>()?,
-        _ => return Err(bad()),
+        _ => return Err(two()),
     };
     match pair.as_slice() {
         [a, b] => Ok((*a, *b)),
-        _ => Err(bad()),
+        _ => Err(two()),
     }
 }
 

@@ -89,7 +89,7 @@ fn every_bad_option_is_a_clear_error() {
             2,
             "finite numbers ≥ 0",
         ),
-        (vec!["--reads", "0", tango], 2, "at least one read"),
+        (vec!["--reads", "0", tango], 2, "--reads 0: must be 1..="),
         (vec!["--space", "rows", tango], 2, "is not one plain count"),
         (
             vec!["--reads", "100000000", "--sweeps", "100000", tango],

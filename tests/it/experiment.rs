@@ -145,12 +145,12 @@ fn experiment_errors_name_the_problem() {
         "qasm {} --depths 1..2 --gammas 0.1 --betas 0.2 -o {}",
         &[s(&f), s(&job)],
     ));
-    assert!(e.contains("--gammas"), "{e}");
+    assert!(e.contains("given angles are one depth's"), "{e}");
     let e = usage_error(&argv(
         "qasm {} --depth 2 --optimize --noise heron -o {}",
         &[s(&f), s(&dir.join("a.qasm"))],
     ));
-    assert!(e.contains("--depths"), "{e}");
+    assert!(e.contains("noise predictions go into an experiment's index"), "{e}");
     let e = usage_error(&["qasm", s(&f), "--depths", "3..1", "--optimize", "-o", s(&dir.join("x"))]);
     assert!(e.contains("3..1"), "{e}");
     // score DIR: no counts yet; a manifest given beside a folder; a folder with no index.
