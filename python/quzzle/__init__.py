@@ -134,16 +134,59 @@ class Report(Record):
     depth: ``p``, ``energy``, ``success_probability``, ``gammas``, ``betas``, ...).
     :meth:`qasm` exports the circuit of one depth on the report's own space and mixer."""
 
-    __slots__ = ("_text", "_encoding")
+    __slots__ = ("_text", "_encoding", "_csv")
     _text: str
     _encoding: Optional[Encoding]
+    _csv: Optional[str]
 
-    def __init__(self, text: str, encoding: Optional[Encoding] = None) -> None:
+    def __init__(self, text: str, encoding: Optional[Encoding] = None, csv: Optional[str] = None) -> None:
         fields = json.loads(text)
         fields["depths"] = [Record(d) for d in fields["depths"]]
         super().__init__(fields)
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "_encoding", encoding)
+        object.__setattr__(self, "_csv", csv)
+
+    def save(self, dir: Union[str, "os.PathLike[str]"]) -> List[str]:
+        """Write ``solve.json`` and ``depths.csv`` into ``dir`` (created when missing), the
+        bytes ``quzzle solve --out DIR`` writes for the same settings. Returns the paths. The
+        success-vs-depth figure: :meth:`plot`."""
+        if self._csv is None:
+            raise InvalidArgument(
+                "this report holds no depths.csv (it was built from JSON text, not returned by quzzle.solve)"
+            )
+        return list(_native.save_solve_files(os.fspath(dir), self._text, self._csv))
+
+    def plot(self, path: Union[str, "os.PathLike[str]"]) -> Any:
+        """The success-vs-depth figure ``solve --out`` draws (P(valid) per depth over the
+        uniform baseline), with matplotlib (needs it), saved to ``path``; returns the figure.
+        ``quzzle solve --out DIR`` draws the same data as ``success_vs_depth.svg``/``.png``."""
+        try:
+            import importlib
+
+            importlib.import_module("matplotlib").use("Agg")
+            plt: Any = importlib.import_module("matplotlib.pyplot")
+        except ImportError:
+            raise ImportError("Report.plot needs the `matplotlib` package: pip install matplotlib") from None
+        f = self._fields
+        fig, ax = plt.subplots(figsize=(8, 5))
+        ax.plot(
+            [d.p for d in self.depths],
+            [d.success_probability for d in self.depths],
+            marker="o",
+            linewidth=3,
+            label=f"QAOA, {f['init']} init, {f['mixer']} mixer",
+        )
+        space = "" if f["space"] == "full" else f" of space {f['space']}"
+        ax.axhline(f["uniform_baseline"], linestyle="--", color="grey", label=f"uniform sampling{space}")
+        ax.set_yscale("log")
+        ax.set_xlabel("depth p")
+        ax.set_ylabel("P(valid board)")
+        name = os.path.basename(f["file"])
+        ax.set_title(f"{name}: {f['puzzle']}, {f['qubits']} qubits at {f['reduce']}: success probability vs depth")
+        ax.legend(loc="upper left")
+        fig.savefig(os.fspath(path))
+        return fig
 
     def to_dict(self) -> Dict[str, Any]:
         """The report as ``quzzle solve --json`` prints it, parsed."""
@@ -155,9 +198,14 @@ class Report(Record):
         return self._text
 
     def to_pandas(self) -> Any:
-        """One row per depth as a ``pandas.DataFrame`` (needs pandas)."""
+        """One row per depth as a ``pandas.DataFrame`` (needs pandas), with the report's
+        ``uniform_baseline`` (P(valid) of a uniformly random state of the space) as a column."""
         pandas = _pandas("Report.to_pandas")
-        return pandas.DataFrame([d.to_dict() for d in self.depths])
+        frame = pandas.DataFrame([d.to_dict() for d in self.depths])
+        # P(valid) of sampling the simulated space uniformly (the report's one baseline, the
+        # same at every depth): the success probability QAOA has to beat.
+        frame["uniform_baseline"] = self._fields["uniform_baseline"]
+        return frame
 
     def qasm(
         self,
@@ -194,14 +242,14 @@ class Report(Record):
     def __reduce__(self) -> Tuple[Any, ...]:
         # The encoding does not pickle: a report read back encodes its file again when asked
         # for a circuit (and the export checks the puzzle's SHA-256).
-        return (Report, (self._text,))
+        return (Report, (self._text, None, self._csv))
 
     def __copy__(self) -> "Report":
-        return Report(self._text, self._encoding)
+        return Report(self._text, self._encoding, self._csv)
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> "Report":
         # The encoding is immutable: shared.
-        return Report(self._text, self._encoding)
+        return Report(self._text, self._encoding, self._csv)
 
     def __repr__(self) -> str:
         prov = self._fields
@@ -252,7 +300,7 @@ def _choices(**settings: Any) -> str:
 
 def request(job: str, **settings: Any) -> Dict[str, Any]:
     """Check the settings of ``job`` (``solve``, ``sweep``, ``export``, ``sample``, ``score``,
-    ``predict``, ``anneal``, ``grover`` or ``info``) without running anything, and return the
+    ``predict``, ``anneal``, ``grover``, ``info`` or ``generate``) without running anything, and return the
     request as the library will run it: the values normalised (depths sorted, names resolved,
     defaults filled in). The same dict as ``quzzle JOB --dry-run`` prints for the same
     settings; a value either refuses is refused by both, with the same words."""
@@ -309,7 +357,7 @@ def solve(
     seconds and the seconds to a valid board with 99 % confidence (``depths[].devices``). The
     report's numbers are those of ``quzzle solve --json`` with the same settings, bit for bit.
     """
-    text = _native.solve_json(
+    text, csv = _native.solve_json(
         enc,
         _choices(
             depths=depths,
@@ -328,7 +376,7 @@ def solve(
             angles_from=_paths(angles_from),
         ),
     )
-    return Report(text, enc)
+    return Report(text, enc, csv)
 
 
 def _document(doc: Document, what: str) -> Tuple[str, str]:
@@ -604,3 +652,55 @@ def score_experiment(
 
 
 __all__.append("score_experiment")
+
+
+def generate(
+    kind: str,
+    size: int,
+    *,
+    count: int = 1,
+    seed: int = 0,
+    stars: int = 1,
+    givens: Optional[int] = None,
+    method: str = "grow",
+    max_seconds: float = 8.0,
+) -> List[str]:
+    """Puzzles with exactly one solution, as ``quzzle generate KIND --size N --count C``: the
+    instance text of each (the bytes ``generate -o`` writes), seeds ``seed .. seed + count``.
+    Read one with :func:`parse`. ``max_seconds``: the budget of each puzzle (exceeded: an
+    error, as the command line exits 1)."""
+    choices = _choices(
+        kind=kind, size=size, count=count, seed=seed, stars=stars, givens=givens, method=method, max_seconds=max_seconds
+    )
+    return list(_native.generate_texts(choices))
+
+
+def anneal(
+    file: Union[str, "os.PathLike[str]"],
+    *,
+    reduce: str = "paper",
+    space: str = "full",
+    reads: int = 1000,
+    sweeps: int = 1000,
+    beta_range: Union[None, str, Sequence[float]] = None,
+    schedule: str = "geometric",
+    seed: int = 0,
+    max_seconds: Optional[float] = None,
+) -> Record:
+    """Simulated annealing on the reduced QUBO of a puzzle file, the classical baseline: what
+    ``quzzle anneal FILE --json`` prints for the same settings (``beta_range``: ``"A,B"`` or two
+    numbers)."""
+    choices = _choices(
+        reduce=reduce,
+        space=space,
+        reads=reads,
+        sweeps=sweeps,
+        beta_range=beta_range,
+        schedule=schedule,
+        seed=seed,
+        max_seconds=max_seconds,
+    )
+    return Record(json.loads(_native.anneal_json(os.fspath(file), choices)))
+
+
+__all__ += ["anneal", "generate"]

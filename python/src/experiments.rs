@@ -27,9 +27,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// `quzzle solve --json` on an encoding: optimise the angles at each depth. `choices`: the
-/// JSON object of the keyword arguments, checked by the library's request.
+/// JSON object of the keyword arguments, checked by the library's request. Returns the JSON
+/// and `depths.csv`, the two files `solve --out` writes from the report.
 #[pyfunction]
-fn solve_json(py: Python<'_>, enc: &Encoding, choices: &str) -> PyResult<String> {
+fn solve_json(py: Python<'_>, enc: &Encoding, choices: &str) -> PyResult<(String, String)> {
     let request = from_json::<SolveChoices>("solve", choices)
         .and_then(|c| c.check())
         .or_py()?;
@@ -51,7 +52,7 @@ fn solve_json(py: Python<'_>, enc: &Encoding, choices: &str) -> PyResult<String>
         quzzle::experiment::solve::solve_within(enc.inner.as_ref(), &settings, &budget)
     })?
     .or_py()?;
-    json_text(&report)
+    Ok((json_text(&report)?, report.to_csv().or_py()?))
 }
 
 /// The checked request of `job` from the JSON object of its keyword arguments, as JSON (what

@@ -14,6 +14,7 @@ mod encoding;
 mod experiments;
 mod folder;
 mod qaoa;
+mod tools;
 
 /// A library error as the Python exception of its kind (classes in `quzzle/errors.py`), with
 /// the library's message.
@@ -265,5 +266,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     qaoa::register(m)?;
     experiments::register(m)?;
     folder::register(m)?;
+    tools::register(m)?;
     Ok(())
 }

@@ -1,0 +1,72 @@
+//! The commands without an encoding argument, through the same requests as the command line
+//! (docs/ARCHITECTURE.md, "Requests"): `generate` and `anneal`.
+
+use crate::{json_text, OrPy};
+use pyo3::prelude::*;
+use quzzle::encoding::{self, EncodingKind};
+use quzzle::experiment::anneal::{anneal, AnnealSettings};
+use quzzle::request::{from_json, AnnealChoices, GenerateChoices};
+use std::path::PathBuf;
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(generate_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(anneal_json, m)?)?;
+    m.add_function(wrap_pyfunction!(save_solve_files, m)?)?;
+    Ok(())
+}
+
+/// `quzzle generate --count N`: the instance text of each puzzle, seeds `seed .. seed + N`
+/// (the bytes `generate -o` writes). `choices`: the JSON object of the keyword arguments.
+#[pyfunction]
+fn generate_texts(py: Python<'_>, choices: &str) -> PyResult<Vec<String>> {
+    let request = from_json::<GenerateChoices>("generate", choices)
+        .and_then(|c| c.check())
+        .or_py()?;
+    let budget = request.max_seconds.get();
+    py.detach(|| {
+        request
+            .puzzles()
+            .map(|p| quzzle::puzzle::generate::generate_within(&p, Some(budget), &mut |_| {}).map(|g| g.text))
+            .collect::<quzzle::Result<Vec<String>>>()
+    })
+    .or_py()
+}
+
+/// `quzzle anneal FILE --json`: simulated annealing on the reduced QUBO of the puzzle file.
+/// Ctrl-C stops it.
+#[pyfunction]
+fn anneal_json(py: Python<'_>, path: PathBuf, choices: &str) -> PyResult<String> {
+    let request = from_json::<AnnealChoices>("anneal", choices)
+        .and_then(|c| c.check())
+        .or_py()?;
+    let enc = encoding::load(&path, EncodingKind::Onehot, request.level).or_py()?;
+    let report = crate::interruptible(py, |cancel| {
+        let cancel = cancel.with_deadline(request.max_seconds.map(|s| s.get()))?;
+        let settings = AnnealSettings {
+            reads: request.reads,
+            sweeps: request.sweeps,
+            beta_range: request.beta_range,
+            schedule: request.schedule,
+            seed: request.seed,
+            space: request.space,
+            cancel,
+        };
+        anneal(enc.as_ref(), &settings)
+    })?
+    .or_py()?;
+    json_text(&report)
+}
+
+/// `solve.json` and `depths.csv` under `dir` (created when missing), both or neither, as
+/// `solve --out DIR` writes them: the texts [`crate::experiments`]' `solve_json` returned.
+/// Returns the paths written.
+#[pyfunction]
+fn save_solve_files(dir: PathBuf, json: &str, csv: &str) -> PyResult<Vec<String>> {
+    let [json_path, csv_path, ..] = quzzle::export::solve_files::report_files(&dir);
+    quzzle::files::write_whole(&[
+        (json_path.clone(), json.as_bytes().to_vec()),
+        (csv_path.clone(), csv.as_bytes().to_vec()),
+    ])
+    .or_py()?;
+    Ok([json_path, csv_path].iter().map(|p| p.display().to_string()).collect())
+}

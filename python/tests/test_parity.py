@@ -1,0 +1,73 @@
+"""Python against the command line: the same request gives the same JSON or the same bytes
+(issue 59: Python can do what the command line does, through the same requests)."""
+
+import json
+from pathlib import Path
+from typing import List
+
+import pytest
+
+import quzzle
+
+from conftest import cli_json, data, run_cli, without_seconds
+
+
+def test_generate_gives_the_bytes_generate_writes(quzzle_bin: str, tmp_path: Path) -> None:
+    texts = quzzle.generate("queens", 5, count=3, seed=4)
+    out = tmp_path / "puzzles"
+    run_cli(quzzle_bin, ["generate", "queens", "--size", "5", "--count", "3", "--seed", "4", "-o", str(out)])
+    written = sorted(p.name for p in out.iterdir())
+    assert written == ["queens-5-seed4.txt", "queens-5-seed5.txt", "queens-5-seed6.txt"]
+    assert [(out / name).read_text() for name in written] == texts
+    # One puzzle to stdout is the same text as the first of a batch.
+    assert run_cli(quzzle_bin, ["generate", "queens", "--size", "5", "--seed", "4"]) == texts[0]
+    assert quzzle.parse(texts[0]).kind == "queens"
+
+
+def test_generate_refuses_as_the_command_line_does() -> None:
+    with pytest.raises(quzzle.QuzzleError, match="a count of 0 puzzles"):
+        quzzle.generate("queens", 5, count=0)
+    with pytest.raises(quzzle.QuzzleError, match="kind"):
+        quzzle.generate("sudoku9", 9)
+
+
+def test_generate_request_is_the_dry_run(quzzle_bin: str) -> None:
+    cli = json.loads(run_cli(quzzle_bin, ["--dry-run", "generate", "tango", "--size", "6", "--count", "2"]))
+    assert quzzle.request("generate", kind="tango", size=6, count=2) == cli
+
+
+def test_anneal_is_anneal_json(quzzle_bin: str) -> None:
+    file = data("nqueens-4.txt")
+    cli = cli_json(quzzle_bin, ["anneal", file, "--reads", "50", "--sweeps", "40", "--seed", "3"])
+    got = quzzle.anneal(file, reads=50, sweeps=40, seed=3).to_dict()
+    # Wall-clock times differ run to run; everything else is the same.
+    timed = {"seconds", "wall_seconds_per_read", "seconds_per_read", "tts99_seconds"}
+    assert {k: v for k, v in got.items() if k not in timed} == {k: v for k, v in cli.items() if k not in timed}
+
+
+def test_report_to_pandas_has_the_uniform_baseline() -> None:
+    pandas = pytest.importorskip("pandas")
+    assert pandas is not None
+    enc = quzzle.load(data("nqueens-4.txt")).encode()
+    report = quzzle.solve(enc, depths=[1, 2], max_iters=20)
+    frame = report.to_pandas()
+    assert list(frame["uniform_baseline"]) == [report.uniform_baseline] * 2
+
+
+def test_report_save_writes_the_bytes_of_solve_out(quzzle_bin: str, tmp_path: Path) -> None:
+    file = data("nqueens-4.txt")
+    cli_dir = tmp_path / "cli"
+    run_cli(quzzle_bin, ["solve", file, "--depths", "1,2", "--max-iters", "20", "--json", "--out", str(cli_dir)])
+    report = quzzle.solve(quzzle.load(file).encode(), depths=[1, 2], max_iters=20)
+    written = report.save(tmp_path / "py")
+    assert [Path(p).name for p in written] == ["solve.json", "depths.csv"]
+    py_json = json.loads((tmp_path / "py" / "solve.json").read_text())
+    cli_json_ = json.loads((cli_dir / "solve.json").read_text())
+    assert without_seconds(py_json) == without_seconds(cli_json_)
+    # depths.csv: the same header and rows, bar the seconds column.
+    def rows(path: Path) -> List[List[str]]:
+        lines = [line.split(",") for line in path.read_text().splitlines()]
+        i = lines[0].index("seconds")
+        return [line[:i] + line[i + 1 :] for line in lines]
+
+    assert rows(tmp_path / "py" / "depths.csv") == rows(cli_dir / "depths.csv")
