@@ -71,3 +71,14 @@ def test_report_save_writes_the_bytes_of_solve_out(quzzle_bin: str, tmp_path: Pa
         return [line[:i] + line[i + 1 :] for line in lines]
 
     assert rows(tmp_path / "py" / "depths.csv") == rows(cli_dir / "depths.csv")
+
+
+def test_report_plot_and_a_pickled_report_saves(tmp_path: Path) -> None:
+    import pickle
+
+    enc = quzzle.load(data("nqueens-4.txt")).encode()
+    report = pickle.loads(pickle.dumps(quzzle.solve(enc, depths=[1, 2], max_iters=20)))
+    assert [Path(p).name for p in report.save(tmp_path)] == ["solve.json", "depths.csv"]
+    pytest.importorskip("matplotlib")
+    report.plot(tmp_path / "success_vs_depth.png")
+    assert (tmp_path / "success_vs_depth.png").stat().st_size > 0
