@@ -762,7 +762,13 @@ fn fuzz_counts(o: &Options, rng: &mut impl Rng) -> CountsOutcome {
                 Err(_) if mutated => return None,
                 Err(e) => return Some(format!("its own counts were refused: {e}")),
             };
-            let report = match score::score(c.enc.as_ref(), &c.doc, &counts, 10, quzzle::checked::Confidence::default()) {
+            let report = match score::score(
+                c.enc.as_ref(),
+                &c.doc,
+                &counts,
+                10,
+                quzzle::checked::Confidence::default(),
+            ) {
                 Ok(r) => r,
                 Err(_) if mutated => return None,
                 Err(e) => return Some(format!("scoring failed: {e}")),
@@ -957,7 +963,16 @@ fn score_folder(dir: &Path) -> quzzle::Result<Vec<u64>> {
     for d in depths {
         if let Some((path, text)) = &d.counts {
             let counts = read_counts(text, &path.display().to_string(), d.manifest.qubits, None, None)?;
-            shots.push(score::score(d.encoding.as_ref(), &d.manifest, &counts, 10, quzzle::checked::Confidence::default())?.shots);
+            shots.push(
+                score::score(
+                    d.encoding.as_ref(),
+                    &d.manifest,
+                    &counts,
+                    10,
+                    quzzle::checked::Confidence::default(),
+                )?
+                .shots,
+            );
         }
     }
     Ok(shots)

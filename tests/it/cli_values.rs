@@ -218,12 +218,7 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
     ("solve", "--mixer", None, "x, xy-ring, xy-complete, grover"),
-    (
-        "solve",
-        "--init",
-        None,
-        "ramp, interp, random, lr, transfer, fixed",
-    ),
+    ("solve", "--init", None, "ramp, interp, random, lr, transfer, fixed"),
     ("solve", "--optimizer", Some("lbfgs"), "lbfgs, nelder-mead"),
     (
         "sweep",
