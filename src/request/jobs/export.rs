@@ -1,0 +1,216 @@
+//! `export`: its choices as given, and the checked request.
+
+use super::*;
+
+/// `qasm` as given.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ExportChoices {
+    /// One depth.
+    pub depth: Option<i64>,
+    /// Depths of an experiment folder.
+    pub depths: Option<Value>,
+    /// Angles from a report or manifest.
+    pub angles: Option<PathBuf>,
+    /// Given γ.
+    #[serde(deserialize_with = "crate::request::floats_opt")]
+    pub gammas: Option<Vec<f64>>,
+    /// Given β.
+    #[serde(deserialize_with = "crate::request::floats_opt")]
+    pub betas: Option<Vec<f64>>,
+    /// Optimise first.
+    pub optimize: bool,
+    /// Seed of the optimisation.
+    pub seed: u64,
+    /// Flavour.
+    pub flavor: String,
+    /// Angles as input parameters.
+    pub symbolic: bool,
+    /// The state in the manifest.
+    pub with_state: bool,
+    /// Reduction level.
+    pub reduce: String,
+    /// Encoding.
+    pub encoding: String,
+    /// Space name.
+    pub space: Option<String>,
+    /// Mixer name.
+    pub mixer: Option<String>,
+    /// Noise models predicted per depth (experiment folders).
+    #[serde(deserialize_with = "crate::request::one_or_many")]
+    pub noise: Vec<String>,
+    /// Trajectories.
+    pub trajectories: i128,
+    /// Time budget (experiment folders).
+    #[serde(deserialize_with = "crate::request::float_opt")]
+    pub max_seconds: Option<f64>,
+}
+
+impl Default for ExportChoices {
+    fn default() -> Self {
+        ExportChoices {
+            depth: None,
+            depths: None,
+            angles: None,
+            gammas: None,
+            betas: None,
+            optimize: false,
+            seed: 0,
+            flavor: "portable".into(),
+            symbolic: false,
+            with_state: false,
+            reduce: "paper".into(),
+            encoding: "onehot".into(),
+            space: None,
+            mixer: None,
+            noise: Vec::new(),
+            trajectories: default_trajectories(),
+            max_seconds: None,
+        }
+    }
+}
+
+/// Where an export's angles come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AngleChoice {
+    /// A report or manifest.
+    File(PathBuf),
+    /// These angles (finite, within range).
+    Given(crate::Angles),
+    /// Optimised here with this seed.
+    Optimize(u64),
+}
+
+/// `qasm`, checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportJob {
+    /// One depth, or the depths of an experiment folder.
+    pub depths: Depths,
+    /// Whether an experiment folder (several files and an index) is written.
+    pub folder: bool,
+    /// The angles.
+    pub angles: AngleChoice,
+    /// Flavour.
+    pub flavor: Flavor,
+    /// Angles as input parameters.
+    pub symbolic: bool,
+    /// The state in the manifest.
+    pub with_state: bool,
+    /// Reduction level.
+    pub level: Level,
+    /// Encoding.
+    pub encoding: EncodingKind,
+    /// Space and mixer.
+    pub space: SpaceSettings,
+    /// Noise models predicted per depth.
+    pub noise: NoiseRequest,
+    /// Time budget.
+    pub max_seconds: Option<Seconds>,
+}
+
+impl ExportChoices {
+    /// The checked request.
+    pub fn check(&self) -> Result<ExportJob> {
+        let (depths, folder) = match (self.depth, &self.depths) {
+            (Some(_), Some(_)) => {
+                return Err(Error::InvalidArgument(
+                    "one depth or an experiment's depths, not both".into(),
+                ))
+            }
+            (Some(p), None) => (Depths::from_list(&[p])?, false),
+            (None, Some(d)) => (depths_of(d)?, true),
+            (None, None) => return Err(Error::InvalidArgument("give the depth of the circuit".into())),
+        };
+        let sources = [
+            self.angles.is_some(),
+            self.gammas.is_some() || self.betas.is_some(),
+            self.optimize,
+        ];
+        let angles = match sources {
+            [true, false, false] => AngleChoice::File(self.angles.clone().unwrap_or_default()),
+            [false, true, false] => {
+                if folder {
+                    return Err(Error::InvalidArgument(
+                        "given angles are one depth's: an experiment takes its angles from a report or the optimiser"
+                            .into(),
+                    ));
+                }
+                let gammas = self.gammas.clone().unwrap_or_default();
+                let betas = self.betas.clone().unwrap_or_default();
+                let p = depths.max();
+                for (name, v) in [("gammas", &gammas), ("betas", &betas)] {
+                    if v.len() != p {
+                        return Err(Error::InvalidArgument(format!(
+                            "{name}: {} angle(s) given; depth {p} needs {p}",
+                            v.len()
+                        )));
+                    }
+                }
+                AngleChoice::Given(crate::Angles::new(gammas, betas)?)
+            }
+            [false, false, true] => AngleChoice::Optimize(self.seed),
+            _ => {
+                return Err(Error::InvalidArgument(
+                    "give exactly one angle source: a report or manifest, gammas and betas, or optimize".into(),
+                ))
+            }
+        };
+        let flavor: Flavor = self.flavor.parse()?;
+        if self.symbolic && flavor != Flavor::Portable {
+            return Err(Error::InvalidArgument(format!(
+                "symbolic angles are input parameters, which only the portable flavour writes (not {})",
+                flavor.name()
+            )));
+        }
+        if folder && self.with_state {
+            return Err(Error::InvalidArgument(
+                "the state goes into one circuit's manifest, not an experiment's".into(),
+            ));
+        }
+        if !folder && !self.noise.is_empty() {
+            return Err(Error::InvalidArgument(
+                "noise predictions go into an experiment's index: give its depths and a folder".into(),
+            ));
+        }
+        Ok(ExportJob {
+            depths,
+            folder,
+            angles,
+            flavor,
+            symbolic: self.symbolic,
+            with_state: self.with_state,
+            level: level_of(&self.reduce)?,
+            encoding: encoding_of(&self.encoding)?,
+            space: space_of(self.space.as_deref(), self.mixer.as_deref())?,
+            noise: NoiseRequest::check(&self.noise, self.trajectories, &[])?,
+            max_seconds: seconds(self.max_seconds)?,
+        })
+    }
+}
+
+impl ExportJob {
+    /// The request as JSON.
+    pub fn describe(&self) -> Value {
+        let angles = match &self.angles {
+            AngleChoice::File(p) => json!({"file": p.display().to_string()}),
+            AngleChoice::Given(a) => json!({"gammas": a.gammas, "betas": a.betas}),
+            AngleChoice::Optimize(seed) => json!({"optimize": {"seed": seed}}),
+        };
+        merged(&[
+            json!({
+                "job": "export",
+                "depths": self.depths,
+                "folder": self.folder,
+                "angles": angles,
+                "flavor": self.flavor.name(),
+                "symbolic": self.symbolic,
+                "with_state": self.with_state,
+                "reduce": self.level.name(),
+                "encoding": self.encoding.name(),
+            }),
+            describe_space(&self.space),
+            self.noise.describe(),
+            json!({"max_seconds": describe_seconds(self.max_seconds)}),
+        ])
+    }
+}

@@ -1,0 +1,72 @@
+//! One request per job: its choices as given, and the checked request. One file per job;
+//! the imports and helpers they share are here.
+
+mod anneal;
+mod export;
+mod generate;
+mod grover;
+mod info;
+mod predict;
+mod sample;
+mod score;
+mod solve;
+mod sweep;
+
+pub use anneal::*;
+pub use export::*;
+pub use generate::*;
+pub use grover::*;
+pub use info::*;
+pub use predict::*;
+pub use sample::*;
+pub use score::*;
+pub use solve::*;
+pub use sweep::*;
+
+use super::{
+    choose, count, depths_of, describe_space, init_named, inits_of, seconds, space_of, InitRequest, NoiseRequest,
+    OptimizeRequest,
+};
+use crate::checked::{Confidence, Depths, Seconds, Shots, DEFAULT_CONFIDENCE};
+use crate::encoding::space::SpaceChoice;
+use crate::encoding::EncodingKind;
+use crate::error::{Error, Quantity, Result};
+use crate::experiment::anneal::BetaSchedule;
+use crate::experiment::grover::GroverRoute;
+use crate::export::counts::CountsFormat;
+use crate::export::qasm::Flavor;
+use crate::model::Level;
+use crate::qaoa::optimize::Init;
+use crate::simulation::SpaceSettings;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+fn level_of(name: &str) -> Result<Level> {
+    name.parse()
+}
+
+fn encoding_of(name: &str) -> Result<EncodingKind> {
+    name.parse()
+}
+
+fn describe_seconds(s: Option<Seconds>) -> Value {
+    s.map_or(Value::Null, |s| json!(s.get()))
+}
+
+/// Merge the members of `parts` (objects) into one object, in order.
+fn merged(parts: &[Value]) -> Value {
+    let mut all = serde_json::Map::new();
+    for part in parts {
+        if let Value::Object(map) = part {
+            for (k, v) in map {
+                all.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    Value::Object(all)
+}
+
+fn default_trajectories() -> i128 {
+    crate::noise::DEFAULT_TRAJECTORIES as i128
+}
