@@ -19,8 +19,8 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// Check the arguments of solve, sweep, qasm, sample, score, predict, anneal, grover or
-    /// info and print the request they make as JSON (the values as the command would use
+    /// Check the arguments of solve, sweep, qasm, sample, score, predict, anneal, grover, info
+    /// or generate and print the request they make as JSON (the values as the command would use
     /// them); nothing is read, run or written.
     #[arg(long, global = true)]
     pub dry_run: bool,
