@@ -83,9 +83,9 @@ CASES = [
     ),
     (
         "circle inside a folder",
-        lambda s: append(s / "cli" / "args.rs", "\nuse super::sample::run;\n"),
+        lambda s: append(s / "cli" / "args.rs", "\nuse super::landscape::run;\n"),
         1,
-        "circle in cli/ between args, sample",
+        "circle in cli/ between args, landscape",
     ),
     (
         "module without a stage",
