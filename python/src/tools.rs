@@ -4,7 +4,7 @@
 use crate::{json_text, OrPy};
 use pyo3::prelude::*;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::anneal::{anneal, AnnealSettings};
+use quzzle::experiment::anneal::anneal;
 use quzzle::request::{from_json, AnnealChoices, GenerateChoices};
 use std::path::PathBuf;
 
@@ -42,16 +42,7 @@ fn anneal_json(py: Python<'_>, path: PathBuf, choices: &str) -> PyResult<String>
     let enc = encoding::load(&path, EncodingKind::Onehot, request.level).or_py()?;
     let report = crate::interruptible(py, |cancel| {
         let cancel = cancel.with_deadline(request.max_seconds.map(|s| s.get()))?;
-        let settings = AnnealSettings {
-            reads: request.reads,
-            sweeps: request.sweeps,
-            beta_range: request.beta_range,
-            schedule: request.schedule,
-            seed: request.seed,
-            space: request.space,
-            cancel,
-        };
-        anneal(enc.as_ref(), &settings)
+        anneal(enc.as_ref(), &request.settings(cancel))
     })?
     .or_py()?;
     json_text(&report)

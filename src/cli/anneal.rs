@@ -3,23 +3,17 @@
 use super::args::AnnealArgs;
 use super::output::to_json;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::experiment::anneal::{anneal, AnnealSettings};
+use quzzle::experiment::anneal::anneal;
 use quzzle::experiment::stats::probability_text;
 use quzzle::Result;
 
 pub fn run(args: &AnnealArgs) -> Result<()> {
     let request = super::request::anneal(args).check()?;
     let enc = encoding::load(&args.file, EncodingKind::Onehot, request.level)?;
-    let settings = AnnealSettings {
-        reads: request.reads,
-        sweeps: request.sweeps,
-        beta_range: request.beta_range,
-        schedule: request.schedule,
-        seed: request.seed,
-        space: request.space,
-        cancel: super::progress::cancel("anneal", args.max_seconds)?,
-    };
-    let r = anneal(enc.as_ref(), &settings)?;
+    let r = anneal(
+        enc.as_ref(),
+        &request.settings(super::progress::cancel("anneal", args.max_seconds)?),
+    )?;
     if args.json {
         outln!("{}", to_json(&r));
         return Ok(());

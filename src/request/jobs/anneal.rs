@@ -117,6 +117,19 @@ impl AnnealChoices {
 }
 
 impl AnnealRequest {
+    /// The library's settings, stopped by `cancel`.
+    pub fn settings(&self, cancel: crate::budget::Cancel) -> crate::experiment::anneal::AnnealSettings {
+        crate::experiment::anneal::AnnealSettings {
+            reads: self.reads,
+            sweeps: self.sweeps,
+            beta_range: self.beta_range,
+            schedule: self.schedule,
+            seed: self.seed,
+            space: self.space,
+            cancel,
+        }
+    }
+
     /// The request as JSON.
     pub fn describe(&self) -> Value {
         json!({
