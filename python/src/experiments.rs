@@ -8,11 +8,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quzzle::experiment::solve::SolveSettings;
 use quzzle::export::counts::{read_counts, write_counts};
-use quzzle::export::qasm::Flavor;
 use quzzle::export::score::ManifestDoc;
-use quzzle::export::{AngleSource, ExportRequest};
+use quzzle::export::AngleSource;
 use quzzle::qaoa::optimize::OptimizeConfig;
-use quzzle::request::{from_json, AngleChoice, ExportChoices, SampleChoices, ScoreChoices, SolveChoices, SweepChoices};
+use quzzle::request::{
+    from_json, AngleChoice, ExportChoices, ExportJob, SampleChoices, ScoreChoices, SolveChoices, SweepChoices,
+};
 use quzzle::{simulation, Angles};
 use std::path::PathBuf;
 
@@ -96,46 +97,23 @@ pub(crate) fn qasm<'py>(
         ..ExportChoices::default()
     };
     let job = choices.check().or_py()?;
-    let angles = match job.angles {
-        AngleChoice::Given(a) => AngleSource::Given(a),
-        AngleChoice::Optimize(seed) => AngleSource::Optimize { seed },
+    let angles = match &job.angles {
+        AngleChoice::Given(a) => AngleSource::Given(a.clone()),
+        AngleChoice::Optimize(seed) => AngleSource::Optimize { seed: *seed },
         AngleChoice::File(_) => return Err(invalid("give gammas and betas, or optimize=True with p")),
     };
-    export(
-        enc,
-        py,
-        job.depths.max(),
-        angles,
-        job.flavor,
-        job.space,
-        symbolic,
-        with_state,
-        name,
-    )
+    export(enc, py, &job, angles, name)
 }
 
-/// The circuit of `depth` with `angles` on `space`, and its manifest.
-#[allow(clippy::too_many_arguments)]
+/// The circuit `job` asks for with `angles`, and its manifest.
 fn export<'py>(
     enc: &Encoding,
     py: Python<'py>,
-    depth: usize,
+    job: &ExportJob,
     angles: AngleSource,
-    flavor: Flavor,
-    space: quzzle::simulation::SpaceSettings,
-    symbolic: bool,
-    with_state: bool,
     name: &str,
 ) -> PyResult<(String, Bound<'py, PyAny>)> {
-    let request = ExportRequest {
-        depth,
-        angles,
-        flavor,
-        symbolic,
-        with_state,
-        qasm_name: Some(name.to_string()),
-        space,
-    };
+    let request = job.circuit(angles, Some(name.to_string()));
     let exported = compute(py, || quzzle::export::export_circuit(enc.inner.as_ref(), &request)).or_py()?;
     let manifest = exported
         .manifest
@@ -178,17 +156,7 @@ fn qasm_of_report<'py>(
         text: report,
         source: "<solve report>".into(),
     };
-    export(
-        enc,
-        py,
-        job.depths.max(),
-        angles,
-        job.flavor,
-        job.space,
-        symbolic,
-        with_state,
-        name,
-    )
+    export(enc, py, &job, angles, name)
 }
 
 /// The circuit a manifest describes: its encoding, space and angles.

@@ -5,7 +5,7 @@ use super::output::{
     check_output_file, check_output_folder, file_or_stdout, refuse_inputs, require_parent, to_json, write_all,
 };
 use quzzle::encoding;
-use quzzle::export::{self, AngleSource, ExportRequest};
+use quzzle::export::{self, AngleSource};
 use quzzle::request::{AngleChoice, ExportJob};
 use quzzle::{Error, Result};
 
@@ -53,18 +53,13 @@ pub fn run(args: &QasmArgs) -> Result<()> {
     let p = request.depths.max();
     let angles = angle_source(&request.angles)?;
     let enc = encoding::load(&args.file, request.encoding, request.level)?;
-    let request = ExportRequest {
-        depth: p,
+    let request = request.circuit(
         angles,
-        flavor: request.flavor,
-        symbolic: request.symbolic,
-        with_state: request.with_state,
-        space: request.space,
-        qasm_name: out.map(|out| {
+        out.map(|out| {
             out.file_name()
                 .map_or_else(|| out.display().to_string(), |f| f.to_string_lossy().into_owned())
         }),
-    };
+    );
     let exported = export::export_circuit(enc.as_ref(), &request)?;
     let (Some(out), Some(manifest)) = (out, &exported.manifest) else {
         out!("{}", exported.text);

@@ -189,6 +189,24 @@ impl ExportChoices {
 }
 
 impl ExportJob {
+    /// The library's request for one circuit (the deepest depth) with `angles`, its QASM file
+    /// named `qasm_name` in the manifest (`None`: no manifest is wanted).
+    pub fn circuit(
+        &self,
+        angles: crate::export::AngleSource,
+        qasm_name: Option<String>,
+    ) -> crate::export::ExportRequest {
+        crate::export::ExportRequest {
+            depth: self.depths.max(),
+            angles,
+            flavor: self.flavor,
+            symbolic: self.symbolic,
+            with_state: self.with_state,
+            qasm_name,
+            space: self.space,
+        }
+    }
+
     /// The request as JSON.
     pub fn describe(&self) -> Value {
         let angles = match &self.angles {
