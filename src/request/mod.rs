@@ -69,9 +69,7 @@ fn whole_depth(value: &Value) -> Result<i64> {
 }
 
 /// A count as given (`restarts`, `max_iters`, `reads`): a whole number 1..=`max`.
-pub fn count(what: Quantity, n: i128, max: u64) -> Result<u64> {
-    crate::checked::count(what, n, max)
-}
+pub use crate::checked::count;
 
 /// An optional time budget.
 pub fn seconds(s: Option<f64>) -> Result<Option<Seconds>> {
@@ -151,16 +149,6 @@ impl NoiseRequest {
                 .map(|d| crate::noise::timing::parse(d))
                 .collect::<Result<_>>()?,
         })
-    }
-
-    /// No noise, no devices.
-    pub fn none() -> Self {
-        NoiseRequest {
-            models: Vec::new(),
-            trajectories: Trajectories::new(crate::noise::DEFAULT_TRAJECTORIES as i128)
-                .unwrap_or_else(|_| unreachable!()),
-            devices: Vec::new(),
-        }
     }
 
     /// The library's settings for `space`, after checking that it takes noise (`auto`
