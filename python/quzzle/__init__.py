@@ -148,9 +148,10 @@ class Report(Record):
         object.__setattr__(self, "_csv", csv)
 
     def save(self, dir: Union[str, "os.PathLike[str]"]) -> List[str]:
-        """Write ``solve.json`` and ``depths.csv`` into ``dir`` (created when missing), the
-        bytes ``quzzle solve --out DIR`` writes for the same settings. Returns the paths. The
-        success-vs-depth figure: :meth:`plot`."""
+        """Write the files ``quzzle solve --out DIR`` writes into ``dir`` (created when
+        missing): ``solve.json``, ``depths.csv`` and the success-vs-depth figure
+        (``success_vs_depth.svg`` and ``.png``, where the report has depths), the same bytes
+        for the same settings. Returns the paths. A matplotlib figure: :meth:`plot`."""
         if self._csv is None:
             raise InvalidArgument(
                 "this report holds no depths.csv (it was built from JSON text, not returned by quzzle.solve)"
@@ -641,8 +642,8 @@ def score_experiment(
     (``pNN.counts.json``) is there, against its manifest, the noiseless prediction and each noise
     model's (the index's, and those of ``noise`` it lacks, predicted now with ``trajectories``).
     Returns what ``quzzle score DIR --json`` prints, and writes ``hardware.json`` (the same
-    bytes), ``hardware.csv`` (and ``hardware_vs_depth.svg``/``.png`` where the extension was built
-    with plots) into ``out``, or the folder. ``format``, ``shots``, ``top`` and ``confidence``
+    bytes), ``hardware.csv`` and the figure ``hardware_vs_depth.svg``/``.png`` into ``out``, or
+    the folder. ``format``, ``shots``, ``top`` and ``confidence``
     as in :func:`score`."""
     choices = _choices(
         noise=_names(noise), trajectories=trajectories, confidence=confidence, top=top, format=format, shots=shots
@@ -652,6 +653,29 @@ def score_experiment(
 
 
 __all__.append("score_experiment")
+
+
+def predict(
+    routed: Union[str, "os.PathLike[str]"],
+    manifest: Union[str, "os.PathLike[str]"],
+    *,
+    noise: Union[None, str, Sequence[str]] = None,
+    device: Union[None, str, Sequence[str]] = None,
+    trajectories: int = _native.DEFAULT_TRAJECTORIES,
+    seed: int = 0,
+    max_seconds: Optional[float] = None,
+) -> Record:
+    """As ``quzzle predict ROUTED MANIFEST --json``: P(valid) of the circuit a device runs
+    (``routed``: the exported circuit transpiled and routed for a backend, as OpenQASM), noiseless
+    and under each noise model of ``noise`` (presets, ``key=value`` models or calibration files),
+    beside the same models on the exported circuit (``manifest``), and with ``device`` timings
+    the time to a valid board. Reads the two files; writes nothing."""
+    choices = _choices(noise=noise, device=device, trajectories=trajectories, seed=seed, max_seconds=max_seconds)
+    text = _native.predict_json(os.fspath(routed), os.fspath(manifest), choices)
+    return Record(json.loads(text))
+
+
+__all__.append("predict")
 
 
 def generate(

@@ -1,22 +1,25 @@
-//! `score_experiment`: an experiment folder (`quzzle qasm --depths .. -o DIR`) scored as
-//! `quzzle score DIR` scores it, by the same library calls, so the JSON and the files are the
-//! command line's to the byte.
+//! Files written by earlier runs, read back by the library calls the command line makes, so the
+//! JSON and the files are the command line's to the byte: `score_experiment` (an experiment
+//! folder of `quzzle qasm --depths .. -o DIR`, as `quzzle score DIR`) and `predict` (a routed
+//! circuit and its manifest, as `quzzle predict`).
 
 use crate::{interruptible, json_text, OrPy};
 use pyo3::prelude::*;
 use quzzle::export::experiment_score::{self as score, ExperimentScoreSettings};
-use quzzle::request::{from_json, ScoreChoices};
+use quzzle::export::predict::{predict, PredictSettings};
+use quzzle::request::{from_json, PredictChoices, ScoreChoices};
 use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_experiment_json, m)?)?;
+    m.add_function(wrap_pyfunction!(predict_json, m)?)?;
     Ok(())
 }
 
 /// `quzzle score DIR --json`: every depth of the experiment folder whose counts file is there,
 /// scored against its manifest, the noiseless prediction and each noise model's (the index's
 /// and `noise`, predicted now with `trajectories`), written into `out` (none: the folder) as
-/// hardware.json and hardware.csv (and the figure, where the library was built with plots).
+/// hardware.json and hardware.csv and the figure hardware_vs_depth.svg/.png.
 /// Returns the JSON and the files written. Ctrl-C stops the noisy trajectories.
 #[pyfunction]
 #[pyo3(signature = (folder, out, choices))]
@@ -55,4 +58,34 @@ fn score_experiment_json(
     .or_py()?;
     let written = written.iter().map(|p| p.display().to_string()).collect();
     Ok((json_text(&scored.score)?, written))
+}
+
+/// `quzzle predict ROUTED MANIFEST --json`: the routed circuit simulated noiseless and under each
+/// noise model, beside each model on the exported circuit. Ctrl-C stops the trajectories.
+#[pyfunction]
+#[pyo3(signature = (routed, manifest, choices))]
+fn predict_json(py: Python<'_>, routed: PathBuf, manifest: PathBuf, choices: &str) -> PyResult<String> {
+    let request = from_json::<PredictChoices>("predict", choices)
+        .and_then(|c| c.check())
+        .or_py()?;
+    // The manifest's space is checked by the library, once the manifest is read.
+    let noise = request
+        .noise
+        .settings(&quzzle::simulation::SpaceSettings::default(), None)
+        .or_py()?;
+    let max_seconds = request.max_seconds.map(|s| s.get());
+    let report = interruptible(py, |cancel| {
+        let budget = quzzle::budget::Budget::new(max_seconds, std::time::Duration::from_secs(1), None)?
+            .with_cancel(cancel.clone());
+        let settings = PredictSettings {
+            noise: quzzle::noise::NoiseSettings {
+                cancel,
+                ..noise.clone()
+            },
+            seed: request.seed,
+        };
+        predict(&routed, &manifest, &settings, &budget)
+    })?
+    .or_py()?;
+    json_text(&report)
 }

@@ -48,16 +48,11 @@ fn anneal_json(py: Python<'_>, path: PathBuf, choices: &str) -> PyResult<String>
     json_text(&report)
 }
 
-/// `solve.json` and `depths.csv` under `dir` (created when missing), both or neither, as
-/// `solve --out DIR` writes them: the texts [`crate::experiments`]' `solve_json` returned.
-/// Returns the paths written.
+/// Every file `solve --out DIR` writes, under `dir` (created when missing): `solve.json` and
+/// `depths.csv` (both or neither; the texts [`crate::experiments`]' `solve_json` returned), then
+/// the success-vs-depth figure. Returns the paths written.
 #[pyfunction]
 fn save_solve_files(dir: PathBuf, json: &str, csv: &str) -> PyResult<Vec<String>> {
-    let [json_path, csv_path, ..] = quzzle::export::solve_files::report_files(&dir);
-    quzzle::files::write_whole(&[
-        (json_path.clone(), json.as_bytes().to_vec()),
-        (csv_path.clone(), csv.as_bytes().to_vec()),
-    ])
-    .or_py()?;
-    Ok([json_path, csv_path].iter().map(|p| p.display().to_string()).collect())
+    let written = quzzle::export::solve_files::write_saved_report(&dir, json, csv).or_py()?;
+    Ok(written.iter().map(|p| p.display().to_string()).collect())
 }

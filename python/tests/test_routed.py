@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, data, run_cli
+from conftest import ROOT, data, run_cli, without_seconds
 
 qiskit = pytest.importorskip("qiskit")
 import qiskit.qasm3  # noqa: E402
@@ -59,3 +59,26 @@ def test_constructs_outside_the_subset_are_refused_by_line(quzzle_bin: str, expo
     )
     assert done.returncode == 2, done.stderr
     assert f"{bad}:4: the gate `h`" in done.stderr
+
+
+def test_python_predict_is_the_command_lines(quzzle_bin: str, exported: Path) -> None:
+    import quzzle
+
+    backend = GenericBackendV2(num_qubits=14, basis_gates=["rz", "sx", "x", "cz"], coupling_map=CouplingMap.from_line(14), seed=3)
+    routed = transpile(qiskit.qasm3.loads(exported.read_text()), backend=backend, optimization_level=1, seed_transpiler=7)
+    path = exported.parent / "routed-python.qasm"
+    path.write_text(qiskit.qasm3.dumps(routed))
+    manifest = exported.with_suffix(".json")
+    args = ["--noise", "heron", "--noise", MODEL, "--trajectories", "50", "--seed", "4", "--device", "heron", "--json"]
+    printed = json.loads(run_cli(quzzle_bin, ["predict", str(path), "--manifest", str(manifest), *args]))
+    report = quzzle.predict(path, manifest, noise=["heron", MODEL], trajectories=50, seed=4, device="heron")
+    assert isinstance(report, quzzle.Record)
+    assert without_seconds(report.to_dict()) == without_seconds(printed)
+    assert len(report.routed_estimates) == 2 and len(report.devices) == 1
+    # The same checks as the command line's, with the same words.
+    with pytest.raises(quzzle.InvalidArgument, match="trajectories"):
+        quzzle.predict(path, manifest, noise="heron", trajectories=0)
+    bad = exported.parent / "bad-python.qasm"
+    bad.write_text('OPENQASM 3.0;\ninclude "stdgates.inc";\nbit[11] c;\nh $0;\n')
+    with pytest.raises(quzzle.QuzzleError, match="bad-python.qasm:4: the gate `h`"):
+        quzzle.predict(bad, manifest)
