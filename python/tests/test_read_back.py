@@ -305,7 +305,10 @@ def test_ctrl_c_stops_a_long_call(what: str, tmp_path: Path) -> None:
     waited = time.monotonic() - began
     assert "KeyboardInterrupt" in err, err
     assert proc.returncode != 0
-    assert waited < 3.0, f"stopped {waited:.1f} s after Ctrl-C"
+    # Idle, the call stops in well under a second and the process exits within about 3 s;
+    # a loaded CI machine (a build beside the suite) has taken longer to tear the interpreter
+    # down. Uninterrupted, the workload runs for minutes: 10 s still tells the two apart.
+    assert waited < 10.0, f"stopped {waited:.1f} s after Ctrl-C"
     assert not (out / "sweep.lock").exists()
     if what == "sweep":
         assert (out / "sweep.csv").exists()
