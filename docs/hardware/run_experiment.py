@@ -118,7 +118,7 @@ def run_aer(
     from qiskit import transpile
     from qiskit_aer.primitives import SamplerV2
 
-    options: Dict[str, Any] = {"seed_simulator": args.seed}
+    options: Dict[str, Any] = {}
     if args.noise:
         models = {m["name"]: m for m in index["noise_models"]}
         if args.noise not in models:
@@ -129,10 +129,21 @@ def run_aer(
     circuits = [transpile(c, basis_gates=list(NATIVE), optimization_level=0) for _, c, _ in todo]
     if args.blocking_qubits is not None:
         return run_aer_blocked(todo, circuits, args, options)
-    sampler = SamplerV2(options={"backend_options": options, "run_options": {"seed_simulator": args.seed}})
-    result = sampler.run(circuits, shots=args.shots).result()
-    counts = [register_counts(result[i], depth["p"]) for i, (depth, _, _) in enumerate(todo)]
+    # One run per depth, each with its own seed (seed + p): depths drawn from one stream would
+    # not be independent samples, and the family-wise verdicts of `score DIR` assume they are.
+    counts = []
+    for (depth, _, _), circuit in zip(todo, circuits):
+        seed = depth_seed(args, depth)
+        sampler = SamplerV2(
+            options={"backend_options": {**options, "seed_simulator": seed}, "run_options": {"seed_simulator": seed}}
+        )
+        counts.append(register_counts(sampler.run([circuit], shots=args.shots).result()[0], depth["p"]))
     return counts, [""] * len(todo), 0
+
+
+def depth_seed(args: argparse.Namespace, depth: Dict[str, Any]) -> int:
+    """The simulator's seed of one depth: --seed + p."""
+    return int(args.seed) + int(depth["p"])
 
 
 def run_aer_blocked(
@@ -148,13 +159,18 @@ def run_aer_blocked(
 
     k = args.blocking_qubits
     sim = AerSimulator(method="statevector", blocking_enable=True, blocking_qubits=k, **options)
-    result = sim.run(circuits, shots=args.shots).result()
+    # One run per depth with its own seed, as the unblocked runs.
+    results = [
+        sim.run([c], shots=args.shots, seed_simulator=depth_seed(args, depth)).result()
+        for (depth, _, _), c in zip(todo, circuits)
+    ]
     # An Aer built with MPI and started by mpirun reports its rank and process count here;
     # every rank gets the whole result.
-    rank = int(result.metadata.get("mpi_rank", 0) or 0)
-    processes = int(result.metadata.get("num_mpi_processes", 1) or 1)
+    rank = int(results[0].metadata.get("mpi_rank", 0) or 0) if results else 0
+    processes = int(results[0].metadata.get("num_mpi_processes", 1) or 1) if results else 1
     out, notes = [], []
-    for i, ((depth, circuit, _), experiment) in enumerate(zip(todo, result.results)):
+    for (depth, circuit, _), result in zip(todo, results):
+        i, experiment = 0, result.results[0]
         if not experiment.success:
             sys.exit(f"p = {depth['p']}: Aer failed with --blocking-qubits {k}: {experiment.status}")
         blocking = (experiment.metadata or {}).get("cacheblocking") or {}
@@ -211,7 +227,7 @@ def main() -> None:
     parser.add_argument("--provider", choices=["ibm", "ionq", "aer"], required=True)
     parser.add_argument("--backend", help="the device (ibm, ionq)")
     parser.add_argument("--shots", type=int, default=4000)
-    parser.add_argument("--seed", type=int, default=0, help="the simulator's seed (aer)")
+    parser.add_argument("--seed", type=int, default=0, help="the simulator's seed (aer): depth p runs with seed + p")
     parser.add_argument("--noise", help="aer: simulate under this model of the index (e.g. heron)")
     parser.add_argument("--optimization-level", type=int, default=1, help="ibm: the transpiler's level")
     parser.add_argument(
@@ -264,7 +280,7 @@ def main() -> None:
             "backend": args.backend or ("aer_simulator" if args.provider == "aer" else None),
             "job_id": job,
             "noise": args.noise,
-            "seed": args.seed if args.provider == "aer" else None,
+            "seed": depth_seed(args, depth) if args.provider == "aer" else None,
             "shots_asked": args.shots,
             "date": date,
         }

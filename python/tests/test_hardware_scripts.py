@@ -43,9 +43,12 @@ def test_noiseless_device_matches_the_noiseless_prediction(quzzle_bin: str, tmp_
     counts = json.loads((folder / "p02.counts.json").read_text())
     run = counts["run"]
     assert counts["format"] == "quzzle-counts" and counts["shots"] == 4000
-    assert (run["provider"], run["backend"], run["seed"], run["shots_asked"]) == ("aer", "aer_simulator", 7, 4000)
+    assert (run["provider"], run["backend"], run["seed"], run["shots_asked"]) == ("aer", "aer_simulator", 7 + 2, 4000)
     assert run["manifest"] == "p02.json" and run["manifest_digest"] == index["depths"][1]["manifest_digest"]
     assert run["date"].endswith("Z")
+    # Each depth draws from its own seed (--seed + p), so the depths are independent samples.
+    assert json.loads((folder / "p01.counts.json").read_text())["run"]["seed"] == 7 + 1
+    assert all(f["consistent"] for f in scored["family_wise"]), scored["family_wise"]
     assert scored["depths"][1]["run"]["backend"] == "aer_simulator"
     # --rerun keeps the earlier counts beside the new ones.
     run_script(str(folder), "--provider", "aer", "--shots", "1000", "--seed", "8", "--rerun")

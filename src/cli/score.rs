@@ -220,6 +220,23 @@ fn print_experiment(scored: &ExperimentScore, index: &ExperimentIndex, dir: &Pat
             );
         }
     }
+    if scored.depths.len() > 1 || scored.family_wise.len() > 1 {
+        let level = scored.depths.first().map_or(95.0, |d| percent(d.score.confidence));
+        outln!("every depth at once (Holm, {level} % family-wise):");
+        for f in &scored.family_wise {
+            let outside: Vec<String> = f.depths.iter().filter(|d| !d.inside).map(|d| d.p.to_string()).collect();
+            let least = f.depths.iter().map(|d| d.holm_p_value).fold(1.0f64, f64::min);
+            outln!(
+                "        {}: {} (least adjusted p-value {least:.3})",
+                f.prediction,
+                if outside.is_empty() {
+                    format!("consistent at all {} depths", f.depths.len())
+                } else {
+                    format!("OUTSIDE at p = {}", outside.join(", "))
+                }
+            );
+        }
+    }
     if !scored.missing.is_empty() {
         outln!(
             "not scored (no counts file yet): p = {}",

@@ -131,6 +131,46 @@ pub fn clopper_pearson(successes: u64, trials: u64, confidence: crate::checked::
     Some([low, high])
 }
 
+/// The exact two-sided p-value of `successes` in `trials` when P = `p0`: twice the smaller
+/// tail, at most 1. It is the test the Clopper–Pearson interval inverts: `p0` lies inside the
+/// interval at confidence c exactly when this is at least 1 − c. `None` as for
+/// [`clopper_pearson`], or for `p0` outside [0, 1].
+pub fn binomial_p_value(successes: u64, trials: u64, p0: f64) -> Option<f64> {
+    if trials == 0 || successes > trials || !(0.0..=1.0).contains(&p0) {
+        return None;
+    }
+    let (k, n) = (successes as f64, trials as f64);
+    // P(X ≥ k) = I_p0(k, n − k + 1); P(X ≤ k) = I_(1 − p0)(n − k, k + 1).
+    let upper = if successes == 0 {
+        1.0
+    } else {
+        regularized_beta(p0, k, n - k + 1.0)
+    };
+    let lower = if successes == trials {
+        1.0
+    } else {
+        regularized_beta(1.0 - p0, n - k, k + 1.0)
+    };
+    Some((2.0 * upper.min(lower)).min(1.0))
+}
+
+/// Holm's step-down adjustment of `p_values`: the adjusted p-value of each, in the order given.
+/// Rejecting every hypothesis whose adjusted value is below α keeps the chance of rejecting
+/// any true one at most α, whatever their dependence. Ties are ordered by position, so the
+/// result depends on the values only.
+pub fn holm_adjusted(p_values: &[f64]) -> Vec<f64> {
+    let m = p_values.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p_values[a].total_cmp(&p_values[b]).then(a.cmp(&b)));
+    let mut adjusted = vec![0.0; m];
+    let mut running = 0.0f64;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((m - rank) as f64 * p_values[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +232,43 @@ mod tests {
         }
         assert!((ln_gamma(10.0) - 362_880f64.ln()).abs() < 1e-12);
         assert!((ln_gamma(0.5) - std::f64::consts::PI.sqrt().ln()).abs() < 1e-13);
+    }
+
+    #[test]
+    fn the_p_value_is_the_interval_inverted() {
+        // p0 inside the interval at confidence c exactly when the p-value is at least 1 − c,
+        // on a grid of counts and of p0 across each interval's ends.
+        for (x, n) in [(0u64, 10u64), (3, 10), (10, 10), (7, 1000), (512, 1024), (1, 4096)] {
+            for c in [0.9, 0.95, 0.99] {
+                let conf = Confidence::new(c).unwrap();
+                let [l, h] = clopper_pearson(x, n, conf).unwrap();
+                for t in [-0.5, -1e-6, 1e-6, 0.3, 0.7, 1.0 - 1e-6, 1.0 + 1e-6, 1.5] {
+                    let p0 = l + t * (h - l);
+                    if !(0.0..=1.0).contains(&p0) {
+                        continue;
+                    }
+                    let inside = l <= p0 && p0 <= h;
+                    let pv = binomial_p_value(x, n, p0).unwrap();
+                    assert_eq!(pv >= 1.0 - c, inside, "({x}, {n}) c {c} p0 {p0}: p-value {pv}");
+                }
+            }
+        }
+        // R's binom.test(3, 10, p = 0.5)$p.value = 0.34375 (the central p-value equals the
+        // likelihood-ordered one for a symmetric null).
+        assert!((binomial_p_value(3, 10, 0.5).unwrap() - 0.34375).abs() < 1e-13);
+        assert_eq!(binomial_p_value(3, 2, 0.5), None);
+        assert_eq!(binomial_p_value(1, 2, f64::NAN), None);
+    }
+
+    #[test]
+    fn holm_adjusts_step_down() {
+        // Sorted 0.01, 0.02, 0.03, 0.5 with m = 4: 0.04, 0.06, 0.06 (monotone), 0.5.
+        let adj = holm_adjusted(&[0.03, 0.5, 0.01, 0.02]);
+        let want = [0.06, 0.5, 0.04, 0.06];
+        for (a, w) in adj.iter().zip(want) {
+            assert!((a - w).abs() < 1e-15, "{adj:?}");
+        }
+        assert_eq!(holm_adjusted(&[0.9, 0.8]), vec![1.0, 1.0]);
+        assert!(holm_adjusted(&[]).is_empty());
     }
 }

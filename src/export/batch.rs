@@ -483,6 +483,95 @@ pub struct ExperimentScore {
     pub depths: Vec<DepthScore>,
     /// Depths of the index with no counts file (not run yet).
     pub missing: Vec<usize>,
+    /// Each prediction (the noiseless one, then each model) judged at every scored depth at
+    /// once: with many depths and models, some per-depth interval misses by chance.
+    pub family_wise: Vec<FamilyVerdict>,
+}
+
+/// One depth of a [`FamilyVerdict`].
+#[derive(Clone, Debug, Serialize)]
+pub struct FamilyDepth {
+    /// Depth.
+    pub p: usize,
+    /// The exact two-sided binomial p-value of the measured count under the prediction (at
+    /// least 1 − confidence exactly when the prediction lies inside the depth's interval).
+    pub p_value: f64,
+    /// Holm's adjusted p-value over the family's depths.
+    pub holm_p_value: f64,
+    /// Whether the prediction stands at this depth after the adjustment.
+    pub inside: bool,
+}
+
+/// A prediction against every scored depth at once, by Holm's step-down: the chance that a
+/// right prediction is called OUTSIDE at any depth is at most 1 − confidence.
+#[derive(Clone, Debug, Serialize)]
+pub struct FamilyVerdict {
+    /// `noiseless`, or the model's name.
+    pub prediction: String,
+    /// The depths it was tested at (those with a prediction), ascending.
+    pub depths: Vec<FamilyDepth>,
+    /// Whether it stands at every depth.
+    pub consistent: bool,
+}
+
+impl FamilyVerdict {
+    /// The name of the noiseless prediction's family.
+    pub const NOISELESS: &'static str = "noiseless";
+
+    /// The family verdicts of `depths` (scored at `confidence`, each with its predictions):
+    /// the noiseless prediction, then each model in the order of `models`. A prediction no
+    /// depth has is left out.
+    pub fn of(depths: &[DepthScore], models: &[String], confidence: f64) -> Vec<FamilyVerdict> {
+        let alpha = 1.0 - confidence;
+        let mut families = vec![Self::judge(
+            Self::NOISELESS,
+            depths.iter().map(|d| (d, d.score.simulated_p_valid)),
+            alpha,
+        )];
+        for m in models {
+            families.push(Self::judge(
+                m,
+                depths
+                    .iter()
+                    .map(|d| (d, d.noisy.iter().find(|n| &n.model == m).map(|n| n.predicted))),
+                alpha,
+            ));
+        }
+        families.into_iter().flatten().collect()
+    }
+
+    fn judge<'a>(
+        name: &str,
+        tested: impl Iterator<Item = (&'a DepthScore, Option<f64>)>,
+        alpha: f64,
+    ) -> Option<FamilyVerdict> {
+        use crate::experiment::interval::{binomial_p_value, holm_adjusted};
+        let tested: Vec<(usize, f64)> = tested
+            .filter_map(|(d, predicted)| {
+                let p_value = binomial_p_value(d.score.valid_shots, d.score.shots, predicted?.clamp(0.0, 1.0))?;
+                Some((d.p, p_value))
+            })
+            .collect();
+        if tested.is_empty() {
+            return None;
+        }
+        let adjusted = holm_adjusted(&tested.iter().map(|t| t.1).collect::<Vec<_>>());
+        let depths: Vec<FamilyDepth> = tested
+            .iter()
+            .zip(adjusted)
+            .map(|(&(p, p_value), holm_p_value)| FamilyDepth {
+                p,
+                p_value,
+                holm_p_value,
+                inside: holm_p_value >= alpha,
+            })
+            .collect();
+        Some(FamilyVerdict {
+            prediction: name.to_string(),
+            consistent: depths.iter().all(|d| d.inside),
+            depths,
+        })
+    }
 }
 
 /// The verdicts of `score` against the noisy predictions of `entry`.

@@ -154,6 +154,8 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
                 .join(", ")
         )));
     }
+    let names: Vec<String> = noise_models.iter().map(|m| m.name.clone()).collect();
+    let family_wise = batch::FamilyVerdict::of(&depths, &names, counts_settings.confidence.get());
     let score = ExperimentScore {
         provenance: index.provenance.clone(),
         flavor: index.flavor,
@@ -161,6 +163,7 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
         noise_models,
         depths,
         missing,
+        family_wise,
     };
     Ok(ScoredExperiment { score, index, inputs })
 }

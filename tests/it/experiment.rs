@@ -120,6 +120,59 @@ fn score_folder_judges_every_depth_with_counts() {
 }
 
 #[test]
+fn family_wise_verdicts_forgive_one_chance_miss_among_depths() {
+    use quzzle::experiment::interval::binomial_p_value;
+    let dir = Scratch::new("exp-family");
+    let job = dir.join("job");
+    ok(&argv(
+        "qasm {} --depths 1..2 --optimize --noise heron --trajectories 20 -o {}",
+        &[s(&data("tiny-tango-4x4.txt")), s(&job)],
+    ));
+    // Hand-made counts: depth 1 on its prediction; depth 2 just outside its 95 % interval
+    // (a p-value in [0.025, 0.05)), as one depth in twenty is by chance.
+    let shots = 4000u64;
+    let mut p_values = Vec::new();
+    for p in [1, 2] {
+        let manifest = json(&job.join(format!("p{p:02}.json")));
+        let predicted = manifest["success_probability"].as_f64().unwrap();
+        let valid = manifest["valid_bitstrings"][0].as_str().unwrap().to_string();
+        let invalid = "0".repeat(valid.len());
+        let centre = (predicted * shots as f64).round() as u64;
+        let valid_shots = if p == 1 {
+            centre
+        } else {
+            (centre..=shots)
+                .find(|&k| binomial_p_value(k, shots, predicted).unwrap() < 0.05)
+                .unwrap()
+        };
+        p_values.push(binomial_p_value(valid_shots, shots, predicted).unwrap());
+        let counts = format!(r#"{{"{valid}": {valid_shots}, "{invalid}": {}}}"#, shots - valid_shots);
+        std::fs::write(job.join(format!("p{p:02}.counts.json")), counts).unwrap();
+    }
+    assert!(p_values[1] >= 0.025 && p_values[0] > 0.5, "{p_values:?}");
+    let scored: Value = ok_json(&["score", s(&job), "--format", "quzzle", "--json"]);
+    let depths = scored["depths"].as_array().unwrap();
+    assert_eq!(depths[0]["inside"], true);
+    assert_eq!(depths[1]["inside"], false, "per depth, p = 2 misses");
+    let family = &scored["family_wise"];
+    assert_eq!(family[0]["prediction"], "noiseless");
+    assert_eq!(family[1]["prediction"], "heron");
+    let noiseless = &family[0]["depths"];
+    for (i, want) in p_values.iter().enumerate() {
+        let got = noiseless[i]["p_value"].as_f64().unwrap();
+        assert!((got - want).abs() < 1e-15, "{got} vs {want}");
+    }
+    // Holm over two depths: twice the smaller p-value, at least 0.05 here: consistent.
+    let adjusted = noiseless[1]["holm_p_value"].as_f64().unwrap();
+    assert!((adjusted - 2.0 * p_values[1]).abs() < 1e-15, "{adjusted}");
+    assert!((noiseless[0]["holm_p_value"].as_f64().unwrap() - p_values[0]).abs() < 1e-15);
+    assert_eq!(family[0]["consistent"], true, "{family}");
+    let text = ok(&["score", s(&job), "--format", "quzzle"]);
+    assert!(text.contains("every depth at once (Holm, 95 % family-wise):"), "{text}");
+    assert!(text.contains("noiseless: consistent at all 2 depths"), "{text}");
+}
+
+#[test]
 fn experiment_errors_name_the_problem() {
     let dir = Scratch::new("exp-errors");
     let f = data("tiny-tango-4x4.txt");
