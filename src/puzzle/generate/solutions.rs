@@ -103,11 +103,11 @@ fn fill_cells<T: Copy>(
     fits: impl Fn(&[Option<T>], usize, T) -> bool,
     rng: &mut SeededRng,
 ) -> Option<Vec<T>> {
-    fn rec<T: Copy>(
+    fn rec<T: Copy, F: Fn(&[Option<T>], usize, T) -> bool>(
         x: &mut [Option<T>],
         cell: usize,
         values: &[T],
-        fits: &dyn Fn(&[Option<T>], usize, T) -> bool,
+        fits: &F,
         nodes: &mut usize,
         rng: &mut SeededRng,
     ) -> bool {
