@@ -139,16 +139,10 @@ pub struct Shots(u64);
 impl Shots {
     /// `shots` when it is 1..=[`MAX_SHOTS`].
     pub fn new(shots: i128) -> Result<Self> {
-        match u64::try_from(shots) {
-            Ok(s) if (1..=MAX_SHOTS).contains(&s) => Ok(Shots(s)),
-            _ => Err(Error::out_of_range(
-                Quantity::Shots,
-                shots,
-                format!(
-                    "must be 1..={MAX_SHOTS:e} (a device takes thousands to a million; each shot is one draw here)"
-                ),
-            )),
-        }
+        count_or(Quantity::Shots, shots, MAX_SHOTS, || {
+            format!("must be 1..={MAX_SHOTS:e} (a device takes thousands to a million; each shot is one draw here)")
+        })
+        .map(Shots)
     }
 
     /// The count.
@@ -165,14 +159,11 @@ pub struct Trajectories(usize);
 impl Trajectories {
     /// `t` when it is 1..=[`MAX_TRAJECTORIES`].
     pub fn new(t: i128) -> Result<Self> {
-        match usize::try_from(t) {
-            Ok(t) if (1..=MAX_TRAJECTORIES).contains(&t) => Ok(Trajectories(t)),
-            _ => Err(Error::out_of_range(
-                Quantity::Trajectories,
-                t,
-                format!("must be 1..={MAX_TRAJECTORIES} (a million puts the standard error below 5e-4)"),
-            )),
-        }
+        // MAX_TRAJECTORIES fits a usize, so the count does too.
+        count_or(Quantity::Trajectories, t, MAX_TRAJECTORIES as u64, || {
+            format!("must be 1..={MAX_TRAJECTORIES} (a million puts the standard error below 5e-4)")
+        })
+        .map(|t| Trajectories(t as usize))
     }
 
     /// The count.
@@ -246,10 +237,49 @@ impl Seconds {
 
 /// A count that must be at least 1 and at most `max`: restarts, iterations, reads, sweeps.
 pub fn count(what: Quantity, n: i128, max: u64) -> Result<u64> {
+    count_or(what, n, max, || format!("must be 1..={max}"))
+}
+
+/// [`count`] whose message, `why`, says more than the range.
+fn count_or(what: Quantity, n: i128, max: u64, why: impl FnOnce() -> String) -> Result<u64> {
     match u64::try_from(n) {
         Ok(v) if (1..=max).contains(&v) => Ok(v),
-        _ => Err(Error::out_of_range(what, n, format!("must be 1..={max}"))),
+        _ => Err(Error::out_of_range(what, n, why())),
     }
+}
+
+/// `Display` (the enum's `name()`) and `FromStr` (the one of its `ALL` so named, by
+/// [`choice`]; `$what` names the choice in the error) for an enum of named choices: the names
+/// that reports write are the names the command line and Python read back.
+macro_rules! named_choice {
+    ($t:ty, $what:literal) => {
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $t {
+            type Err = crate::error::Error;
+            fn from_str(s: &str) -> crate::error::Result<Self> {
+                crate::checked::choice(&<$t>::ALL, <$t>::name, $what, s)
+            }
+        }
+    };
+}
+pub(crate) use named_choice;
+
+/// The one of `all` whose `name` is `s`: how every named choice (space, mixer, level,
+/// encoding, puzzle kind) is read, so the message lists the choices in `all`'s order.
+pub fn choice<T: Copy>(all: &[T], name: fn(T) -> &'static str, what: &'static str, s: &str) -> Result<T> {
+    all.iter()
+        .copied()
+        .find(|&c| name(c) == s)
+        .ok_or_else(|| Error::UnknownName {
+            what,
+            name: s.to_string(),
+            choices: all.iter().map(|&c| name(c)).collect::<Vec<_>>().join(", "),
+        })
 }
 
 #[cfg(test)]

@@ -7,10 +7,6 @@
 //! with the layer's β; free qubits (in no block) take the X mixer `rx(2β) = exp(−iβX)`, the
 //! same rotation between `|0⟩` and `|1⟩`.
 
-use crate::error::{Error, Result};
-use std::fmt;
-use std::str::FromStr;
-
 pub use crate::names::MixerKind;
 
 value_enum!(MixerKind);
@@ -50,25 +46,7 @@ impl MixerKind {
     }
 }
 
-impl fmt::Display for MixerKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for MixerKind {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        MixerKind::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| Error::UnknownName {
-                what: "mixer",
-                name: s.to_string(),
-                choices: MixerKind::ALL.map(MixerKind::name).join(", "),
-            })
-    }
-}
+crate::checked::named_choice!(MixerKind, "mixer");
 
 /// The XY gates of one block of `m` qubits, as pairs of block positions `(i, j)`, `i < j`, in
 /// the order they are applied:

@@ -3,7 +3,7 @@
 //! success-vs-depth plot (drawn as `solve --out` draws it).
 
 use super::args::SpaceArgs;
-use super::output::{check_output_folder, to_json, write_all};
+use super::output::{check_output_folder, path_list, to_json, write_all};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::solve::{self, SolveSettings};
 use quzzle::model::Level;
@@ -51,11 +51,7 @@ pub fn run(out: &Path, space: &SpaceArgs) -> Result<()> {
         ["solve.json", "depths.csv", DEMO_FILE]
             .map(|f| out.join(f).display().to_string())
             .join(", "),
-        plots
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+        path_list(&plots)
     );
     Ok(())
 }

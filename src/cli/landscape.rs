@@ -1,7 +1,7 @@
 //! `quzzle landscape`: heatmaps of energy and success probability over (γ, β) at p = 1.
 
 use super::args::LandscapeArgs;
-use super::output::{check_output_folder, refuse_inputs, write};
+use super::output::{check_output_folder, path_list, refuse_inputs, write};
 use quzzle::encoding;
 use quzzle::experiment::landscape as experiment_landscape;
 use quzzle::experiment::stats::probability_text;
@@ -105,11 +105,7 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
     outln!(
         "wrote {} and {}",
         args.out.join("landscape.csv").display(),
-        files
-            .iter()
-            .map(|f| f.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+        path_list(&files)
     );
     Ok(())
 }

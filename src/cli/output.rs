@@ -7,6 +7,23 @@ use std::path::{Path, PathBuf};
 /// What write errors on standard output name as their path.
 const STDOUT_NAME: &str = "standard output";
 
+/// A file's text, whole; the error names the path.
+pub fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Paths as the `wrote …` lines list them: separated by commas.
+pub fn path_list(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Write `args` to standard output, returning the error a `print!` would panic on.
 pub fn stdout(args: std::fmt::Arguments) -> Result<()> {
     std::io::stdout().lock().write_fmt(args).map_err(stdout_error)

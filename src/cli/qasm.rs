@@ -13,10 +13,7 @@ use quzzle::{Error, Result};
 fn angle_source(choice: &AngleChoice) -> Result<AngleSource> {
     Ok(match choice {
         AngleChoice::File(path) => AngleSource::Report {
-            text: std::fs::read_to_string(path).map_err(|source| Error::Read {
-                path: path.clone(),
-                source,
-            })?,
+            text: super::output::read_text(path)?,
             source: path.display().to_string(),
         },
         AngleChoice::Given(angles) => AngleSource::Given(angles.clone()),

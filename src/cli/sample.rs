@@ -2,7 +2,7 @@
 //! the shapes IBM and IonQ return (so `quzzle score` can be checked where the truth is known).
 
 use super::args::SampleArgs;
-use super::output::{check_output_file, file_or_stdout, refuse_inputs, require_parent, write};
+use super::output::{check_output_file, file_or_stdout, read_text, refuse_inputs, require_parent, write};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::export::counts::{write_counts, CountsFormat};
 use quzzle::export::score::ManifestDoc;
@@ -11,13 +11,6 @@ use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::simulation::{self, SpaceSettings};
 use quzzle::{Angles, Error, Result};
-
-fn read(path: &std::path::Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    })
-}
 
 /// What shots are drawn from: the encoded puzzle, its space and mixer, the angles, and the
 /// simulated P(valid) where it is known.
@@ -78,7 +71,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     let p = quzzle::checked::Depths::one(depth)?;
     let angles = if let Some(path) = &args.angles {
         AngleSource::Report {
-            text: read(path)?,
+            text: read_text(path)?,
             source: path.display().to_string(),
         }
     } else if let (Some(g), Some(b)) = (&args.given.gammas, &args.given.betas) {
@@ -158,7 +151,7 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         // resolved, so that the refusal names the space it became).
         quzzle::noise::check_space(&flags)?;
     }
-    let text = read(&args.input)?;
+    let text = read_text(&args.input)?;
     let sampled = circuit(args, &text)?;
     let noise = request.noise.settings(&sampled.space, None)?;
     let enc = sampled.enc.as_ref();

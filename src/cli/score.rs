@@ -3,7 +3,7 @@
 //! boards and the per-cell marginals.
 
 use super::args::ScoreArgs;
-use super::output::{check_output_folder, refuse_inputs, to_json};
+use super::output::{check_output_folder, path_list, refuse_inputs, to_json};
 use quzzle::experiment::stats::probability_text as pt;
 use quzzle::export::batch::{ExperimentIndex, ExperimentScore};
 use quzzle::export::experiment_score::{self, ExperimentScoreSettings};
@@ -170,9 +170,8 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
         return Ok(());
     }
     print_experiment(&scored.score, &scored.index, dir)?;
-    let names: Vec<String> = written.iter().map(|f| f.display().to_string()).collect();
-    if let [json, csv, figures @ ..] = names.as_slice() {
-        outln!("wrote {json}, {csv} and {}", figures.join(", "));
+    if let [json, csv, figures @ ..] = written.as_slice() {
+        outln!("wrote {}, {} and {}", json.display(), csv.display(), path_list(figures));
     }
     Ok(())
 }

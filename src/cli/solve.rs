@@ -1,7 +1,7 @@
 //! `quzzle solve`: optimise QAOA angles at each depth and report the success probability.
 
 use super::args::SolveArgs;
-use super::output::{check_output_folder, refuse_inputs, to_json};
+use super::output::{check_output_folder, path_list, refuse_inputs, to_json};
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding};
 use quzzle::experiment::solve::{self, SolveReport};
@@ -44,11 +44,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
                 "\nwrote {}, {} and {}",
                 dir.join("solve.json").display(),
                 dir.join("depths.csv").display(),
-                plots
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                path_list(&plots)
             );
         }
     }

@@ -153,3 +153,12 @@ impl CostDiagonal {
         }
     }
 }
+/// The smallest power of two `s ≤ 2^max_exponent` that makes every coefficient times `s` an
+/// integer while the sum of their magnitudes times `s` stays below 2^52, if there is one: then
+/// every energy is an exact integer over `s`, and the diagonal can be built in integers.
+pub fn dyadic_scale(coeffs: &[f64], max_exponent: u32) -> Option<f64> {
+    let bound: f64 = coeffs.iter().map(|c| c.abs()).sum();
+    (0..=max_exponent)
+        .map(|e| f64::from(1u32 << e))
+        .find(|&s| bound * s < 2f64.powi(52) && coeffs.iter().all(|c| (c * s).fract() == 0.0))
+}

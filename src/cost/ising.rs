@@ -181,10 +181,7 @@ impl Ising {
             .chain(self.couplings.iter().map(|c| c.2))
             .chain([self.offset])
             .collect();
-        let bound: f64 = coeffs.iter().map(|c| c.abs()).sum();
-        (0..=10)
-            .map(|e| f64::from(1u32 << e))
-            .find(|&s| bound * s < 2f64.powi(52) && coeffs.iter().all(|c| (c * s).fract() == 0.0))
+        super::diagonal::dyadic_scale(&coeffs, 10)
     }
 
     fn split(&self) -> (usize, usize) {

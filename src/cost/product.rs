@@ -53,10 +53,7 @@ fn dyadic_scale(qubo: &Qubo) -> Option<f64> {
         .chain(qubo.quadratic.iter().map(|q| q.1))
         .chain([qubo.offset])
         .collect();
-    let bound: f64 = coeffs.iter().map(|c| c.abs()).sum();
-    (0..=10)
-        .map(|e| f64::from(1u32 << e))
-        .find(|&s| bound * s < 2f64.powi(52) && coeffs.iter().all(|c| (c * s).fract() == 0.0))
+    super::diagonal::dyadic_scale(&coeffs, 10)
 }
 
 /// The cost of every basis state of the product of `digits` (digit 0 fastest). The digits must

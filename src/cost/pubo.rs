@@ -208,10 +208,7 @@ impl ZPoly {
     /// energies stay well inside i64.
     fn dyadic_scale(&self) -> Option<f64> {
         let coeffs: Vec<f64> = self.terms.iter().map(|t| t.1).chain([self.offset]).collect();
-        let bound: f64 = coeffs.iter().map(|c| c.abs()).sum();
-        (0..=30)
-            .map(|e| f64::from(1u32 << e))
-            .find(|&s| bound * s < 2f64.powi(52) && coeffs.iter().all(|c| (c * s).fract() == 0.0))
+        super::diagonal::dyadic_scale(&coeffs, 30)
     }
 
     /// `C(k)` for every basis index: a fast Walsh–Hadamard transform of the coefficients, in

@@ -116,11 +116,7 @@ impl CompactSudoku {
 
     /// Read `path` (a `sudoku4` or `sudoku` file) and encode it at `level`.
     pub fn load(path: &std::path::Path, level: Level) -> Result<Self> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        CompactSudoku::parse(&path.display().to_string(), &text, level)
+        CompactSudoku::parse(&path.display().to_string(), &crate::puzzle::read_text(path)?, level)
     }
 
     /// Parse Sudoku text (`file` names it in messages) and encode it at `level`.

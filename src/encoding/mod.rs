@@ -27,7 +27,6 @@ use crate::model::Level;
 use crate::puzzle::{Board, Puzzle, Verdict};
 use serde::Serialize;
 use std::path::Path;
-use std::str::FromStr;
 
 /// Energies below this are zero (they are exact multiples of ¼ in practice).
 pub const ENERGY_TOL: f64 = 1e-9;
@@ -237,33 +236,16 @@ impl EncodingKind {
     }
 }
 
-impl std::fmt::Display for EncodingKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for EncodingKind {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        EncodingKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| Error::UnknownName {
-                what: "encoding",
-                name: s.to_string(),
-                choices: "onehot, compact".into(),
-            })
-    }
-}
+crate::checked::named_choice!(EncodingKind, "encoding");
 
 /// Read `path` and encode it at `level`.
 pub fn load(path: &Path, kind: EncodingKind, level: Level) -> Result<Box<dyn Encoding>> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    parse(&path.display().to_string(), &text, kind, level)
+    parse(
+        &path.display().to_string(),
+        &crate::puzzle::read_text(path)?,
+        kind,
+        level,
+    )
 }
 
 /// Parse puzzle text (`file` names it in messages) and encode it at `level`.

@@ -67,11 +67,7 @@ impl OneHot {
 
     /// Read `path` and build at `level`.
     pub fn load(path: &Path, level: Level) -> Result<Self> {
-        let text = std::fs::read_to_string(path).map_err(|source| crate::error::Error::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        OneHot::parse(&path.display().to_string(), &text, level)
+        OneHot::parse(&path.display().to_string(), &puzzle::read_text(path)?, level)
     }
 
     /// Exact solutions: over `diagonal` when given (every basis state), by exact search on the

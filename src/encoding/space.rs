@@ -44,8 +44,6 @@ use crate::model::{Constraint, Lit, Model, Reduced};
 use crate::sim::{self, AMPLITUDE_BYTES, MAX_QUBITS};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::fmt;
-use std::str::FromStr;
 
 /// Largest general block whose states [`Block::states`] lists (its 2^m masks are scanned).
 pub const MAX_LISTED_BLOCK_QUBITS: usize = 30;
@@ -124,25 +122,7 @@ impl SpaceChoice {
     }
 }
 
-impl fmt::Display for SpaceChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for SpaceChoice {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        SpaceChoice::ALL
-            .into_iter()
-            .find(|c| c.name() == s)
-            .ok_or_else(|| Error::UnknownName {
-                what: "space",
-                name: s.to_string(),
-                choices: "full, rows, cols, regions, cells, auto, rows+cols".into(),
-            })
-    }
-}
+crate::checked::named_choice!(SpaceChoice, "space");
 
 /// One exact count of a block, over the block's qubits.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -76,6 +76,44 @@ pub struct DeviceTime {
 }
 
 impl DepthResult {
+    /// The noise models' names, space-separated: the `noise` column of solve's depths.csv and
+    /// of sweep rows, whose noise columns hold one value per model in this order.
+    pub fn noise_names(&self) -> String {
+        self.noisy
+            .iter()
+            .map(|e| e.model.name.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// `f` of each noise model's estimate, in the order of [`DepthResult::noise_names`].
+    pub fn per_noise_model(&self, f: fn(&NoisyEstimate) -> f64) -> Vec<f64> {
+        self.noisy.iter().map(f).collect()
+    }
+
+    /// The device timings' names, space-separated (the `devices` column).
+    pub fn device_names(&self) -> String {
+        self.devices
+            .iter()
+            .map(|t| t.device.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// One shot's seconds on each device, in the order of [`DepthResult::device_names`].
+    pub fn shot_seconds(&self) -> Vec<f64> {
+        self.devices.iter().map(|t| t.shot_seconds).collect()
+    }
+
+    /// The time to solution on each device, infinite where P(valid) = 0 (as a CSV cell holds
+    /// it).
+    pub fn tts99_seconds(&self) -> Vec<f64> {
+        self.devices
+            .iter()
+            .map(|t| t.tts99_seconds.unwrap_or(f64::INFINITY))
+            .collect()
+    }
+
     /// The optimised angles.
     pub fn angles(&self) -> Result<Angles> {
         Angles::new(self.gammas.clone(), self.betas.clone())

@@ -499,9 +499,7 @@ impl SolveReport {
             tts99_seconds: String,
         }
         let join = |v: &[f64]| v.iter().map(|x| format!("{x}")).collect::<Vec<_>>().join(" ");
-        let each = |d: &DepthResult, f: fn(&crate::noise::NoisyEstimate) -> f64| {
-            join(&d.noisy.iter().map(f).collect::<Vec<_>>())
-        };
+        let each = |d: &DepthResult, f: fn(&crate::noise::NoisyEstimate) -> f64| join(&d.per_noise_model(f));
         let mut w = csv::Writer::from_writer(Vec::new());
         let v = &self.provenance;
         for d in &self.depths {
@@ -531,12 +529,7 @@ impl SolveReport {
                 seconds: d.seconds,
                 gammas: join(&d.gammas),
                 betas: join(&d.betas),
-                noise: d
-                    .noisy
-                    .iter()
-                    .map(|e| e.model.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                noise: d.noise_names(),
                 noise_trajectories: d.noisy.first().map(|e| e.trajectories),
                 noise_p_valid: each(d, |e| e.p_valid),
                 noise_p_valid_se: each(d, |e| e.p_valid_se),
@@ -547,19 +540,9 @@ impl SolveReport {
                 gates_rx: d.gates.as_ref().map(|g| g.rx),
                 gates_cx: d.gates.as_ref().map(|g| g.cx),
                 applications_99: d.applications_99.unwrap_or(f64::INFINITY),
-                devices: d
-                    .devices
-                    .iter()
-                    .map(|t| t.device.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                shot_seconds: join(&d.devices.iter().map(|t| t.shot_seconds).collect::<Vec<_>>()),
-                tts99_seconds: join(
-                    &d.devices
-                        .iter()
-                        .map(|t| t.tts99_seconds.unwrap_or(f64::INFINITY))
-                        .collect::<Vec<_>>(),
-                ),
+                devices: d.device_names(),
+                shot_seconds: join(&d.shot_seconds()),
+                tts99_seconds: join(&d.tts99_seconds()),
             })
             .map_err(|e| Error::csv("depths.csv", e))?;
         }

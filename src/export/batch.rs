@@ -408,12 +408,7 @@ pub struct FolderDepth {
 /// and fields, [`super::score::ManifestDoc::encoding`]) against its entry ([`check_depth`]),
 /// counts or not, so that a folder mixing two exports is refused whole.
 pub fn read_folder(dir: &std::path::Path) -> Result<(ExperimentIndex, Vec<FolderDepth>)> {
-    let read = |path: &std::path::Path| {
-        std::fs::read_to_string(path).map_err(|source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        })
-    };
+    let read = super::score::read_text;
     let index_path = dir.join(INDEX_FILE);
     let index = read_index(&read(&index_path)?, &index_path.display().to_string())?;
     let mut depths = Vec::with_capacity(index.depths.len());

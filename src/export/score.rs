@@ -581,7 +581,8 @@ pub fn json_text<T: Serialize>(value: &T) -> String {
     serde_json::to_string_pretty(value).expect("reports serialise") + "\n"
 }
 
-fn read_text(path: &Path) -> Result<String> {
+/// A file's text, whole; the error names the path.
+pub(crate) fn read_text(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,

@@ -31,10 +31,8 @@
 
 use super::engine::Engine;
 use super::{Constraint, Model};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use serde::Serialize;
-use std::fmt;
-use std::str::FromStr;
 
 pub use crate::names::Level;
 
@@ -56,25 +54,7 @@ impl Level {
     }
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| Error::UnknownName {
-                what: "reduction level",
-                name: s.to_string(),
-                choices: "none, clues, paper, propagate, probe".into(),
-            })
-    }
-}
+crate::checked::named_choice!(Level, "reduction level");
 
 /// What an original variable becomes after reduction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -271,6 +251,7 @@ fn drop_implied_count(model: &Model, reduced: &mut Reduced) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
 
     fn chain_model() -> Model {
         let mut m = Model::new((0..4).map(|i| format!("v{i}")).collect());

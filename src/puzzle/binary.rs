@@ -214,41 +214,26 @@ impl Puzzle for BinaryGrid {
     fn model(&self) -> Model {
         let (rows, cols) = (self.rows, self.cols);
         let mut m = Model::new((0..rows * cols).map(|v| self.name(v)).collect());
-        for r in 0..rows {
+        let lines = super::grid::lines(self.rows, self.cols);
+        for l in &lines {
             m.push(
                 Constraint::Count {
-                    vars: (0..cols).map(|c| r * cols + c).collect(),
-                    k: cols / 2,
+                    vars: l.cells.clone(),
+                    k: l.cells.len() / 2,
                     soft: false,
                 },
-                format!("row {r} balance"),
+                format!("{} balance", l.name),
             );
         }
-        for c in 0..cols {
-            m.push(
-                Constraint::Count {
-                    vars: (0..rows).map(|r| r * cols + c).collect(),
-                    k: rows / 2,
-                    soft: false,
-                },
-                format!("column {c} balance"),
-            );
-        }
-        for r in 0..rows {
-            for c in 0..cols.saturating_sub(2) {
-                let vars = (c..c + 3).map(|j| r * cols + j).collect();
+        for l in &lines {
+            for (i, vars) in l.cells.windows(3).enumerate() {
                 m.push(
-                    Constraint::Count { vars, k: 1, soft: true },
-                    format!("row {r} columns {c}-{} not three alike", c + 2),
-                );
-            }
-        }
-        for c in 0..cols {
-            for r in 0..rows.saturating_sub(2) {
-                let vars = (r..r + 3).map(|i| i * cols + c).collect();
-                m.push(
-                    Constraint::Count { vars, k: 1, soft: true },
-                    format!("column {c} rows {r}-{} not three alike", r + 2),
+                    Constraint::Count {
+                        vars: vars.to_vec(),
+                        k: 1,
+                        soft: true,
+                    },
+                    format!("{} {} {i}-{} not three alike", l.name, l.across, i + 2),
                 );
             }
         }
@@ -291,30 +276,18 @@ impl Puzzle for BinaryGrid {
             rule(format!("the board is not {rows}x{cols} of 0/1"), true);
             return broken;
         }
-        let at = |r: usize, c: usize| cells[r][c] == '1';
-        for r in 0..rows {
-            let ones = (0..cols).filter(|&c| at(r, c)).count();
-            if ones != cols / 2 {
-                rule(format!("row {r} has {ones} 1s, not {}", cols / 2), true);
+        let v = |i: usize| cells[i / cols][i % cols] == '1';
+        for l in super::grid::lines(self.rows, self.cols) {
+            let ones = l.cells.iter().filter(|&&i| v(i)).count();
+            if ones != l.cells.len() / 2 {
+                rule(format!("{} has {ones} 1s, not {}", l.name, l.cells.len() / 2), true);
             }
-            for c in 0..cols.saturating_sub(2) {
-                if at(r, c) == at(r, c + 1) && at(r, c) == at(r, c + 2) {
-                    rule(format!("row {r} columns {c}-{} are three alike", c + 2), true);
+            for (i, w) in l.cells.windows(3).enumerate() {
+                if v(w[0]) == v(w[1]) && v(w[0]) == v(w[2]) {
+                    rule(format!("{} {} {i}-{} are three alike", l.name, l.across, i + 2), true);
                 }
             }
         }
-        for c in 0..cols {
-            let ones = (0..rows).filter(|&r| at(r, c)).count();
-            if ones != rows / 2 {
-                rule(format!("column {c} has {ones} 1s, not {}", rows / 2), true);
-            }
-            for r in 0..rows.saturating_sub(2) {
-                if at(r, c) == at(r + 1, c) && at(r, c) == at(r + 2, c) {
-                    rule(format!("column {c} rows {r}-{} are three alike", r + 2), true);
-                }
-            }
-        }
-        let v = |i: usize| at(i / cols, i % cols);
         for &(a, b) in &self.equal {
             if v(a) != v(b) {
                 rule(format!("= sign {} {}", self.cell(a), self.cell(b)), true);

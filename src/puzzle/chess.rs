@@ -223,17 +223,7 @@ impl Chess {
 
     /// Unordered threatening pairs (a < b).
     fn threat_pairs(&self) -> BTreeSet<(usize, usize)> {
-        let mut pairs = BTreeSet::new();
-        for &a in self.cells.cells() {
-            for b in self.threatened(a) {
-                pairs.insert((a.min(b), a.max(b)));
-            }
-        }
-        pairs
-    }
-
-    fn cell(&self, v: usize) -> String {
-        self.cells.label(v)
+        self.cells.pairs(|cell| self.threatened(cell))
     }
 
     /// Placed pieces of a board, row-major, or the reason it does not fit.
@@ -291,19 +281,9 @@ impl Puzzle for Chess {
                 );
             }
         }
-        for (a, b) in self.threat_pairs() {
-            if let (Some(x), Some(y)) = (var(a), var(b)) {
-                m.push(
-                    Constraint::NotBoth(x, y),
-                    format!("threat {} {}", self.cell(a), self.cell(b)),
-                );
-            }
-        }
-        for &cell in &self.givens {
-            if let Some(v) = var(cell) {
-                m.push(Constraint::Fixed(v, true), format!("given piece {}", self.cell(cell)));
-            }
-        }
+        self.cells
+            .push_not_both(&mut m, &self.threat_pairs(), |a, b| format!("threat {a} {b}"));
+        self.cells.push_givens(&mut m, &self.givens, "given piece");
         if self.maximise {
             m.objective = (0..self.cells.cells().len()).map(|v| (v, -1.0 / self.lambda)).collect();
         }
@@ -349,19 +329,11 @@ impl Puzzle for Chess {
                 }
             }
         }
-        for (a, b) in self.threat_pairs() {
-            if x[a] && x[b] {
-                rule(format!(
-                    "pieces on {} and {} threaten each other",
-                    self.cell(a),
-                    self.cell(b)
-                ));
-            }
+        for (a, b) in self.cells.both_set(&x, &self.threat_pairs()) {
+            rule(format!("pieces on {a} and {b} threaten each other"));
         }
-        for &cell in &self.givens {
-            if !x[cell] {
-                rule(format!("given piece {} is missing", self.cell(cell)));
-            }
+        for b in self.cells.missing_givens(&x, &self.givens, "given piece") {
+            rule(b);
         }
         broken
     }

@@ -1,11 +1,36 @@
 //! Boards of one digit (or colour) `1..=n` per cell, one-hot encoded: variable `cell·n + d − 1`
-//! says that `cell` holds `d`. Sudoku and N-Queens² share the numbering and the board both ways.
+//! says that `cell` holds `d`. Sudoku and N-Queens² share the numbering, the board both ways,
+//! their givens and how a board is drawn.
 
 use super::Board;
+use crate::model::{Constraint, Model};
 
 /// The variable saying that `cell` holds digit `d` (1-based) on a board of `n` digits.
 pub fn var(n: usize, cell: usize, d: u8) -> usize {
     cell * n + usize::from(d) - 1
+}
+
+/// The model's variables, `r<r>c<c>d<d>` in [`var`]'s order, and a `Count` per cell: `cell
+/// r,c holds one <what>` (`digit`, `colour`).
+pub fn model(n: usize, what: &str) -> Model {
+    let mut names = Vec::with_capacity(n * n * n);
+    for cell in 0..n * n {
+        for d in 1..=n {
+            names.push(format!("r{}c{}d{d}", cell / n, cell % n));
+        }
+    }
+    let mut m = Model::new(names);
+    for cell in 0..n * n {
+        m.push(
+            Constraint::Count {
+                vars: (1..=n as u8).map(|d| var(n, cell, d)).collect(),
+                k: 1,
+                soft: false,
+            },
+            format!("cell {},{} holds one {what}", cell / n, cell % n),
+        );
+    }
+    m
 }
 
 /// The `n`x`n` board of an assignment: a cell with no digit set is `.`, one with several `?`.
@@ -35,4 +60,39 @@ pub fn assignment(n: usize, digits: &[u8]) -> Vec<bool> {
         }
     }
     x
+}
+
+/// A `Fixed` per given digit, labelled `<what> d at r,c` (`what`: `clue`, `given`).
+pub fn push_givens(m: &mut Model, n: usize, givens: &[Option<u8>], what: &str) {
+    for (cell, given) in givens.iter().enumerate() {
+        if let Some(d) = *given {
+            m.push(
+                Constraint::Fixed(var(n, cell, d), true),
+                format!("{what} {d} at {},{}", cell / n, cell % n),
+            );
+        }
+    }
+}
+
+/// The givens a board's digits (row-major) do not keep: `<what> d at r,c is not kept`.
+pub fn unkept(n: usize, givens: &[Option<u8>], digits: &[u8], what: &str) -> Vec<String> {
+    givens
+        .iter()
+        .enumerate()
+        .filter_map(|(cell, given)| {
+            let d = (*given)?;
+            (digits[cell] != d).then(|| format!("{what} {d} at {},{} is not kept", cell / n, cell % n))
+        })
+        .collect()
+}
+
+/// The characters to draw, row-major: the board's when it is `n`x`n`, else the givens (`.`
+/// where there is none).
+pub fn shown(n: usize, board: Option<&Board>, givens: &[Option<u8>]) -> Vec<char> {
+    match board {
+        Some(b) if b.len() == n && b.iter().all(|r| r.chars().count() == n) => {
+            b.iter().flat_map(|r| r.chars()).collect()
+        }
+        _ => givens.iter().map(|g| g.map_or('.', |d| char::from(b'0' + d))).collect(),
+    }
 }

@@ -8,6 +8,7 @@ use super::format::{InstanceText, Section};
 use super::Board;
 use crate::error::Result;
 use crate::model::{Constraint, Model};
+use std::collections::BTreeSet;
 
 /// Which cells of a `rows` x `cols` board are model variables.
 #[derive(Clone, Debug, Default)]
@@ -49,6 +50,54 @@ impl CellVars {
         &self.cell_of
     }
 
+    /// Unordered pairs (a < b) of variable cells where `reach(a)` holds `b` or `reach(b)`
+    /// holds `a`: the threats, attacks or touches of one piece on another.
+    pub fn pairs(&self, reach: impl Fn(usize) -> BTreeSet<usize>) -> BTreeSet<(usize, usize)> {
+        let mut pairs = BTreeSet::new();
+        for &a in &self.cell_of {
+            for b in reach(a) {
+                pairs.insert((a.min(b), a.max(b)));
+            }
+        }
+        pairs
+    }
+
+    /// A `NotBoth` per pair of variable cells, labelled `label("r,c", "r,c")`.
+    pub fn push_not_both(&self, m: &mut Model, pairs: &BTreeSet<(usize, usize)>, label: impl Fn(&str, &str) -> String) {
+        for &(a, b) in pairs {
+            if let (Some(x), Some(y)) = (self.var(a), self.var(b)) {
+                m.push(Constraint::NotBoth(x, y), label(&self.label(a), &self.label(b)));
+            }
+        }
+    }
+
+    /// The pairs whose cells are both set in `x` (row-major), as their `r,c` labels.
+    pub fn both_set(&self, x: &[bool], pairs: &BTreeSet<(usize, usize)>) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .filter(|&&(a, b)| x[a] && x[b])
+            .map(|&(a, b)| (self.label(a), self.label(b)))
+            .collect()
+    }
+
+    /// A `Fixed` 1 per given cell, labelled `<what> r,c`.
+    pub fn push_givens(&self, m: &mut Model, givens: &[usize], what: &str) {
+        for &cell in givens {
+            if let Some(v) = self.var(cell) {
+                m.push(Constraint::Fixed(v, true), format!("{what} {}", self.label(cell)));
+            }
+        }
+    }
+
+    /// The given cells a board's set cells `x` (row-major) lack: `<what> r,c is missing`.
+    pub fn missing_givens(&self, x: &[bool], givens: &[usize], what: &str) -> Vec<String> {
+        givens
+            .iter()
+            .filter(|&&cell| !x[cell])
+            .map(|&cell| format!("{what} {} is missing", self.label(cell)))
+            .collect()
+    }
+
     /// A cell as `r,c` (for labels and messages).
     pub fn label(&self, cell: usize) -> String {
         format!("{},{}", cell / self.cols, cell % self.cols)
@@ -65,18 +114,12 @@ impl CellVars {
     /// A `Count` over the variable cells of each row (`row r`), then of each column
     /// (`column c`), where a count is given.
     pub fn push_line_counts(&self, m: &mut Model, row_counts: &[Option<usize>], col_counts: &[Option<usize>]) {
-        let (rows, cols) = (self.rows, self.cols);
-        let mut push = |label: String, k: &Option<usize>, line: Vec<usize>| {
+        let counts = row_counts.iter().chain(col_counts);
+        for (line, k) in lines(self.rows, self.cols).into_iter().zip(counts) {
             if let Some(k) = *k {
-                let vars = line.into_iter().filter_map(|cell| self.var(cell)).collect();
-                m.push(Constraint::Count { vars, k, soft: false }, label);
+                let vars = line.cells.iter().filter_map(|&cell| self.var(cell)).collect();
+                m.push(Constraint::Count { vars, k, soft: false }, line.name);
             }
-        };
-        for (r, k) in row_counts.iter().enumerate() {
-            push(format!("row {r}"), k, (0..cols).map(|c| r * cols + c).collect());
-        }
-        for (c, k) in col_counts.iter().enumerate() {
-            push(format!("column {c}"), k, (0..rows).map(|r| r * cols + c).collect());
         }
     }
 
@@ -89,18 +132,12 @@ impl CellVars {
         col_counts: &[Option<usize>],
         things: &str,
     ) -> Vec<String> {
-        let (rows, cols) = (self.rows, self.cols);
+        let counts = row_counts.iter().chain(col_counts);
         let mut out = Vec::new();
-        for (r, k) in row_counts.iter().enumerate() {
-            let n = (0..cols).filter(|&c| x[r * cols + c]).count();
+        for (line, k) in lines(self.rows, self.cols).into_iter().zip(counts) {
+            let n = line.cells.iter().filter(|&&cell| x[cell]).count();
             if let Some(k) = k.filter(|&k| k != n) {
-                out.push(format!("row {r} has {n} {things}, not {k}"));
-            }
-        }
-        for (c, k) in col_counts.iter().enumerate() {
-            let n = (0..rows).filter(|&r| x[r * cols + c]).count();
-            if let Some(k) = k.filter(|&k| k != n) {
-                out.push(format!("column {c} has {n} {things}, not {k}"));
+                out.push(format!("{} has {n} {things}, not {k}", line.name));
             }
         }
         out
@@ -197,6 +234,31 @@ impl CellVars {
         }
         Ok(givens)
     }
+}
+
+/// A row or a column of a board, as labels and messages name it.
+pub struct Line {
+    /// `row 2`, `column 0`.
+    pub name: String,
+    /// What its positions are called (`columns` along a row, `rows` down a column).
+    pub across: &'static str,
+    /// Its cells, row-major indices, in order.
+    pub cells: Vec<usize>,
+}
+
+/// Every row, then every column of a `rows` x `cols` board.
+pub fn lines(rows: usize, cols: usize) -> Vec<Line> {
+    let row_lines = (0..rows).map(|r| Line {
+        name: format!("row {r}"),
+        across: "columns",
+        cells: (0..cols).map(|c| r * cols + c).collect(),
+    });
+    let column_lines = (0..cols).map(|c| Line {
+        name: format!("column {c}"),
+        across: "rows",
+        cells: (0..rows).map(|r| r * cols + c).collect(),
+    });
+    row_lines.chain(column_lines).collect()
 }
 
 /// A one-line section of `len` counts (`?` for no clue), each at most `max` when given.

@@ -104,13 +104,17 @@ pub fn one_means(kind: &str) -> &'static str {
     }
 }
 
-/// Read a puzzle from `path`.
-pub fn load(path: &Path) -> Result<Box<dyn Puzzle>> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+/// The text of the puzzle file `path`; the error names the path.
+pub fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,
-    })?;
-    parse(&path.display().to_string(), &text)
+    })
+}
+
+/// Read a puzzle from `path`.
+pub fn load(path: &Path) -> Result<Box<dyn Puzzle>> {
+    parse(&path.display().to_string(), &read_text(path)?)
 }
 
 /// Parse puzzle text; `file` names it in error messages.

@@ -133,42 +133,17 @@ impl Puzzle for NQueens2 {
 
     fn model(&self) -> Model {
         let n = self.n;
-        let mut names = Vec::with_capacity(n * n * n);
-        for cell in 0..n * n {
-            for d in 1..=n {
-                names.push(format!("r{}c{}d{d}", cell / n, cell % n));
-            }
-        }
-        let mut m = Model::new(names);
-        for cell in 0..n * n {
-            m.push(
-                Constraint::Count {
-                    vars: (1..=n as u8).map(|d| self.var(cell, d)).collect(),
-                    k: 1,
-                    soft: false,
-                },
-                format!("cell {},{} holds one colour", cell / n, cell % n),
-            );
-        }
+        let mut m = super::digits::model(n, "colour");
+        let lines = super::grid::lines(n, n);
         for d in 1..=n as u8 {
-            for r in 0..n {
+            for l in &lines {
                 m.push(
                     Constraint::Count {
-                        vars: (0..n).map(|c| self.var(r * n + c, d)).collect(),
+                        vars: l.cells.iter().map(|&cell| self.var(cell, d)).collect(),
                         k: 1,
                         soft: false,
                     },
-                    format!("row {r} holds one {d}"),
-                );
-            }
-            for c in 0..n {
-                m.push(
-                    Constraint::Count {
-                        vars: (0..n).map(|r| self.var(r * n + c, d)).collect(),
-                        k: 1,
-                        soft: false,
-                    },
-                    format!("column {c} holds one {d}"),
+                    format!("{} holds one {d}", l.name),
                 );
             }
         }
@@ -182,14 +157,7 @@ impl Puzzle for NQueens2 {
                 }
             }
         }
-        for (cell, given) in self.givens.iter().enumerate() {
-            if let Some(d) = *given {
-                m.push(
-                    Constraint::Fixed(self.var(cell, d), true),
-                    format!("given {d} at {},{}", cell / n, cell % n),
-                );
-            }
-        }
+        super::digits::push_givens(&mut m, n, &self.givens, "given");
         m
     }
 
@@ -220,17 +188,12 @@ impl Puzzle for NQueens2 {
                 }
             }
         }
+        let lines = super::grid::lines(n, n);
         for d in 1..=n as u8 {
-            for r in 0..n {
-                let k = (0..n).filter(|&c| colours[r * n + c] == d).count();
+            for l in &lines {
+                let k = l.cells.iter().filter(|&&cell| colours[cell] == d).count();
                 if k != 1 {
-                    rule(format!("row {r} holds {k} queens of colour {d}"));
-                }
-            }
-            for c in 0..n {
-                let k = (0..n).filter(|&r| colours[r * n + c] == d).count();
-                if k != 1 {
-                    rule(format!("column {c} holds {k} queens of colour {d}"));
+                    rule(format!("{} holds {k} queens of colour {d}", l.name));
                 }
             }
         }
@@ -248,12 +211,8 @@ impl Puzzle for NQueens2 {
                 }
             }
         }
-        for (cell, given) in self.givens.iter().enumerate() {
-            if let Some(d) = *given {
-                if colours[cell] != d {
-                    rule(format!("given {d} at {},{} is not kept", cell / n, cell % n));
-                }
-            }
+        for b in super::digits::unkept(n, &self.givens, &colours, "given") {
+            rule(b);
         }
         broken
     }
@@ -265,16 +224,7 @@ impl Puzzle for NQueens2 {
     /// Colours separated by spaces, `.` for open cells.
     fn render(&self, board: Option<&Board>) -> String {
         let n = self.n;
-        let cells: Vec<char> = match board {
-            Some(b) if b.len() == n && b.iter().all(|r| r.chars().count() == n) => {
-                b.iter().flat_map(|r| r.chars()).collect()
-            }
-            _ => self
-                .givens
-                .iter()
-                .map(|g| g.map_or('.', |d| char::from(b'0' + d)))
-                .collect(),
-        };
+        let cells = super::digits::shown(n, board, &self.givens);
         let mut out = String::new();
         for row in cells.chunks(n) {
             let line: Vec<String> = row.iter().map(|c| c.to_string()).collect();

@@ -148,27 +148,8 @@ impl Queens {
     /// `[givens]` of `r,c` lines, optional `[solution]` of `Q`/`.`.
     pub fn from_queens(inst: &InstanceText) -> Result<Self> {
         inst.allow_sections(&["regions", "givens", "solution"])?;
-        let (rows, cols) = inst.size(MAX_SIDE)?;
-        let (_, size_line) = inst.require("size")?;
-        if rows != cols {
-            return Err(inst.error(size_line, format!("a Queens board is square, not {rows}x{cols}")));
-        }
-        let n = rows;
-        let mut q = Queens::blank("queens", n, n);
-        q.row_counts = vec![Some(1); n];
-        q.col_counts = vec![Some(1); n];
-        q.distance = vec![1; n * n];
-        q.read_letter_regions(inst, 1, false, false)?;
-        if q.regions.len() != n {
-            let line = inst.require_section("regions")?.line;
-            return Err(inst.error(
-                line,
-                format!(
-                    "a {n}x{n} Queens board has {n} regions, this one has {}",
-                    q.regions.len()
-                ),
-            ));
-        }
+        let n = square_side(inst, "a Queens")?;
+        let mut q = Queens::lettered("queens", n, 1, inst, "Queens")?;
         q.finish_layout();
         q.read_givens(inst)?;
         q.read_solution(inst)?;
@@ -180,12 +161,7 @@ impl Queens {
     /// column and region; no two stars touch, not even diagonally.
     pub fn from_starbattle(inst: &InstanceText) -> Result<Self> {
         inst.allow_sections(&["regions", "solution"])?;
-        let (rows, cols) = inst.size(MAX_SIDE)?;
-        let (_, size_line) = inst.require("size")?;
-        if rows != cols {
-            return Err(inst.error(size_line, format!("a Star Battle board is square, not {rows}x{cols}")));
-        }
-        let n = rows;
+        let n = square_side(inst, "a Star Battle")?;
         let (stars_text, stars_line) = inst.require("stars")?;
         let stars: usize = stars_text
             .parse()
@@ -200,24 +176,10 @@ impl Queens {
                 format!("{stars} non-touching stars do not fit in a row of {n} cells"),
             ));
         }
-        let mut q = Queens::blank("starbattle", n, n);
-        q.row_counts = vec![Some(stars); n];
-        q.col_counts = vec![Some(stars); n];
-        q.distance = vec![1; n * n];
+        let mut q = Queens::lettered("starbattle", n, stars, inst, "Star Battle")?;
         q.orthogonal_touch = true;
         q.piece = '*';
         q.piece_name = "star";
-        q.read_letter_regions(inst, stars, false, false)?;
-        if q.regions.len() != n {
-            let line = inst.require_section("regions")?.line;
-            return Err(inst.error(
-                line,
-                format!(
-                    "a {n}x{n} Star Battle board has {n} regions, this one has {}",
-                    q.regions.len()
-                ),
-            ));
-        }
         for g in &q.regions {
             if g.cells.len() < stars {
                 let line = inst.require_section("regions")?.line;
@@ -237,12 +199,7 @@ impl Queens {
     /// the default) or `at-most-one` (§2.4.2)) and `[solution]`.
     pub fn from_nqueens(inst: &InstanceText) -> Result<Self> {
         inst.allow_sections(&["regions", "givens", "solution"])?;
-        let (rows, cols) = inst.size(MAX_SIDE)?;
-        let (_, size_line) = inst.require("size")?;
-        if rows != cols {
-            return Err(inst.error(size_line, format!("an N-Queens board is square, not {rows}x{cols}")));
-        }
-        let mut q = Queens::n_queens(rows);
+        let mut q = Queens::n_queens(square_side(inst, "an N-Queens")?);
         q.topology = Topology::parse(inst)?;
         let soft = match inst.get("region_rule") {
             None | Some(("exactly-one", _)) => false,
@@ -415,6 +372,28 @@ impl Queens {
         Ok(())
     }
 
+    /// An `n` x `n` board with `per_line` pieces in every row, column and `[regions]` letter
+    /// region, as many regions as rows, and diagonal distance 1: LinkedIn Queens and Star
+    /// Battle (`name`: the puzzle, as messages name it).
+    fn lettered(kind: &'static str, n: usize, per_line: usize, inst: &InstanceText, name: &str) -> Result<Queens> {
+        let mut q = Queens::blank(kind, n, n);
+        q.row_counts = vec![Some(per_line); n];
+        q.col_counts = vec![Some(per_line); n];
+        q.distance = vec![1; n * n];
+        q.read_letter_regions(inst, per_line, false, false)?;
+        if q.regions.len() != n {
+            let line = inst.require_section("regions")?.line;
+            return Err(inst.error(
+                line,
+                format!(
+                    "a {n}x{n} {name} board has {n} regions, this one has {}",
+                    q.regions.len()
+                ),
+            ));
+        }
+        Ok(q)
+    }
+
     /// `[givens]`: one `r,c` per line, on the board, no repeats.
     fn read_givens(&mut self, inst: &InstanceText) -> Result<()> {
         self.givens = self.cells.read_givens(inst, "given queen", "is not on the board")?;
@@ -514,17 +493,7 @@ impl Queens {
 
     /// Unordered attacking pairs (a < b): a attacks b or b attacks a.
     pub fn attack_pairs(&self) -> BTreeSet<(usize, usize)> {
-        let mut pairs = BTreeSet::new();
-        for a in (0..self.rows * self.cols).filter(|&a| self.on_board[a]) {
-            for b in self.attacked(a) {
-                pairs.insert((a.min(b), a.max(b)));
-            }
-        }
-        pairs
-    }
-
-    fn cell(&self, v: usize) -> String {
-        self.cells.label(v)
+        self.cells.pairs(|cell| self.attacked(cell))
     }
 
     /// Queens of a board, row-major, or the reason it does not fit.
@@ -537,6 +506,17 @@ impl Queens {
                 (false, other) => Err(format!("cell {r},{c} is off the board but holds `{other}`")),
             })
     }
+}
+
+/// The side of a square board (`size: NxN`); `whom` names the board in the error (`a Queens`
+/// board is square, not RxC).
+fn square_side(inst: &InstanceText, whom: &str) -> Result<usize> {
+    let (rows, cols) = inst.size(MAX_SIDE)?;
+    let (_, size_line) = inst.require("size")?;
+    if rows != cols {
+        return Err(inst.error(size_line, format!("{whom} board is square, not {rows}x{cols}")));
+    }
+    Ok(rows)
 }
 
 /// `whole`/`*` or a number.
@@ -582,24 +562,10 @@ impl Puzzle for Queens {
                 format!("region {}", g.name),
             );
         }
-        for (a, b) in self.attack_pairs() {
-            if let (Some(x), Some(y)) = (var(a), var(b)) {
-                m.push(
-                    Constraint::NotBoth(x, y),
-                    format!(
-                        "{} {} {}",
-                        if self.orthogonal_touch { "touching" } else { "diagonal" },
-                        self.cell(a),
-                        self.cell(b)
-                    ),
-                );
-            }
-        }
-        for &cell in &self.givens {
-            if let Some(v) = var(cell) {
-                m.push(Constraint::Fixed(v, true), format!("given queen {}", self.cell(cell)));
-            }
-        }
+        let attack = if self.orthogonal_touch { "touching" } else { "diagonal" };
+        self.cells
+            .push_not_both(&mut m, &self.attack_pairs(), |a, b| format!("{attack} {a} {b}"));
+        self.cells.push_givens(&mut m, &self.givens, "given queen");
         m
     }
 
@@ -639,25 +605,16 @@ impl Puzzle for Queens {
                 rule(format!("region {} has {n} {}s, not {want}", g.name, self.piece_name));
             }
         }
-        for (a, b) in self.attack_pairs() {
-            if x[a] && x[b] {
-                let how = if self.orthogonal_touch {
-                    "touch"
-                } else {
-                    "attack each other diagonally"
-                };
-                rule(format!(
-                    "{}s on {} and {} {how}",
-                    self.piece_name,
-                    self.cell(a),
-                    self.cell(b)
-                ));
-            }
+        let how = if self.orthogonal_touch {
+            "touch"
+        } else {
+            "attack each other diagonally"
+        };
+        for (a, b) in self.cells.both_set(&x, &self.attack_pairs()) {
+            rule(format!("{}s on {a} and {b} {how}", self.piece_name));
         }
-        for &cell in &self.givens {
-            if !x[cell] {
-                rule(format!("given queen {} is missing", self.cell(cell)));
-            }
+        for b in self.cells.missing_givens(&x, &self.givens, "given queen") {
+            rule(b);
         }
         broken
     }

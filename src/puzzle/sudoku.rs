@@ -132,13 +132,10 @@ impl Sudoku {
     /// The groups (rows, columns, boxes) as row-major cells, with their labels.
     pub fn groups(&self) -> Vec<(String, Vec<usize>)> {
         let n = self.n;
-        let mut out = Vec::new();
-        for r in 0..n {
-            out.push((format!("row {r}"), (0..n).map(|c| r * n + c).collect()));
-        }
-        for c in 0..n {
-            out.push((format!("column {c}"), (0..n).map(|r| r * n + c).collect()));
-        }
+        let mut out: Vec<(String, Vec<usize>)> = super::grid::lines(n, n)
+            .into_iter()
+            .map(|l| (l.name, l.cells))
+            .collect();
         for br in 0..n / self.box_rows {
             for bc in 0..n / self.box_cols {
                 let cells = (0..self.box_rows)
@@ -217,23 +214,7 @@ impl Puzzle for Sudoku {
 
     fn model(&self) -> Model {
         let n = self.n;
-        let mut names = Vec::with_capacity(n * n * n);
-        for cell in 0..n * n {
-            for d in 1..=n {
-                names.push(format!("r{}c{}d{d}", cell / n, cell % n));
-            }
-        }
-        let mut m = Model::new(names);
-        for cell in 0..n * n {
-            m.push(
-                Constraint::Count {
-                    vars: (1..=n as u8).map(|d| self.var(cell, d)).collect(),
-                    k: 1,
-                    soft: false,
-                },
-                format!("cell {},{} holds one digit", cell / n, cell % n),
-            );
-        }
+        let mut m = super::digits::model(n, "digit");
         for (label, cells) in self.groups() {
             for d in 1..=n as u8 {
                 m.push(
@@ -246,14 +227,7 @@ impl Puzzle for Sudoku {
                 );
             }
         }
-        for (cell, clue) in self.clues.iter().enumerate() {
-            if let Some(d) = *clue {
-                m.push(
-                    Constraint::Fixed(self.var(cell, d), true),
-                    format!("clue {d} at {},{}", cell / n, cell % n),
-                );
-            }
-        }
+        super::digits::push_givens(&mut m, n, &self.clues, "clue");
         m
     }
 
@@ -288,12 +262,8 @@ impl Puzzle for Sudoku {
         for b in self.duplicates(&digits) {
             rule(b);
         }
-        for (cell, clue) in self.clues.iter().enumerate() {
-            if let Some(d) = *clue {
-                if digits[cell] != d {
-                    rule(format!("clue {d} at {},{} is not kept", cell / n, cell % n));
-                }
-            }
+        for b in super::digits::unkept(n, &self.clues, &digits, "clue") {
+            rule(b);
         }
         broken
     }
@@ -305,16 +275,7 @@ impl Puzzle for Sudoku {
     /// Digits separated by spaces, `.` for empty cells, `|` between boxes.
     fn render(&self, board: Option<&Board>) -> String {
         let n = self.n;
-        let cells: Vec<char> = match board {
-            Some(b) if b.len() == n && b.iter().all(|r| r.chars().count() == n) => {
-                b.iter().flat_map(|r| r.chars()).collect()
-            }
-            _ => self
-                .clues
-                .iter()
-                .map(|c| c.map_or('.', |d| char::from(b'0' + d)))
-                .collect(),
-        };
+        let cells = super::digits::shown(n, board, &self.clues);
         let mut out = String::new();
         for r in 0..n {
             if r > 0 && r % self.box_rows == 0 {

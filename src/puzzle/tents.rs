@@ -204,16 +204,11 @@ impl Puzzle for Tents {
                 );
             }
         }
-        for &a in self.cells.cells() {
-            for b in self.neighbours(a, true) {
-                if let (true, Some(x), Some(y)) = (a < b, var(a), var(b)) {
-                    m.push(
-                        Constraint::NotBoth(x, y),
-                        format!("tents {} and {} touch", self.cell(a), self.cell(b)),
-                    );
-                }
-            }
-        }
+        let touching = self
+            .cells
+            .pairs(|cell| self.neighbours(cell, true).into_iter().collect());
+        self.cells
+            .push_not_both(&mut m, &touching, |a, b| format!("tents {a} and {b} touch"));
         for &cell in self.cells.cells() {
             if !self.neighbours4(cell).iter().any(|&n| self.trees[n]) {
                 if let Some(v) = var(cell) {

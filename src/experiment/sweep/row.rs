@@ -202,7 +202,6 @@ impl SweepRow {
         non_qubo_states: f64,
         approx_ratio: f64,
     ) -> SweepRow {
-        let each = |f: fn(&crate::noise::NoisyEstimate) -> f64| depth.noisy.iter().map(f).collect();
         SweepRow {
             file: file.to_string(),
             puzzle: provenance.puzzle.clone(),
@@ -234,34 +233,20 @@ impl SweepRow {
             top_is_valid: depth.top_is_valid,
             gammas: depth.gammas.clone(),
             betas: depth.betas.clone(),
-            noise: depth
-                .noisy
-                .iter()
-                .map(|e| e.model.name.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
+            noise: depth.noise_names(),
             noise_trajectories: depth.noisy.first().map(|e| e.trajectories),
-            noise_p_valid: each(|e| e.p_valid),
-            noise_p_valid_se: each(|e| e.p_valid_se),
-            noise_energy: each(|e| e.energy),
-            noise_energy_se: each(|e| e.energy_se),
+            noise_p_valid: depth.per_noise_model(|e| e.p_valid),
+            noise_p_valid_se: depth.per_noise_model(|e| e.p_valid_se),
+            noise_energy: depth.per_noise_model(|e| e.energy),
+            noise_energy_se: depth.per_noise_model(|e| e.energy_se),
             gates_h: depth.gates.as_ref().map(|g| g.h),
             gates_rz: depth.gates.as_ref().map(|g| g.rz),
             gates_rx: depth.gates.as_ref().map(|g| g.rx),
             gates_cx: depth.gates.as_ref().map(|g| g.cx),
             applications_99: depth.applications_99.unwrap_or(f64::INFINITY),
-            devices: depth
-                .devices
-                .iter()
-                .map(|d| d.device.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
-            shot_seconds: depth.devices.iter().map(|d| d.shot_seconds).collect(),
-            tts99_seconds: depth
-                .devices
-                .iter()
-                .map(|d| d.tts99_seconds.unwrap_or(f64::INFINITY))
-                .collect(),
+            devices: depth.device_names(),
+            shot_seconds: depth.shot_seconds(),
+            tts99_seconds: depth.tts99_seconds(),
             seconds: (depth.seconds * 1000.0).round() / 1000.0,
         }
     }

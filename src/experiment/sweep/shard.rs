@@ -172,11 +172,7 @@ pub fn manifest_path(csv: &Path) -> PathBuf {
 
 /// The key of an instance: the SHA-256 of its file's bytes.
 pub fn instance_key(path: &Path) -> Result<String> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(crate::encoding::sha256_hex(&text))
+    Ok(crate::encoding::sha256_hex(&crate::puzzle::read_text(path)?))
 }
 
 /// The files of `shard` among `files` (in their order), and its manifest with no file skipped
@@ -310,17 +306,7 @@ pub struct Merged {
 }
 
 fn read_manifest(path: &Path) -> Result<ShardManifest> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    serde_json::from_str(&text).map_err(|e| {
-        Error::parse(
-            &path.display().to_string(),
-            e.line(),
-            format!("not the shard record of a sweep shard of this quzzle version: {e}"),
-        )
-    })
+    super::settings::read_json(path, "the shard record of a sweep shard")
 }
 
 /// At most `n` items of `items`, joined, with how many more there are.

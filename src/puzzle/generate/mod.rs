@@ -80,14 +80,7 @@ impl Kind {
 impl FromStr for Kind {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Kind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| Error::UnknownName {
-                what: "kind",
-                name: s.to_string(),
-                choices: "queens, starbattle, tango, takuzu, tents, sudoku4".into(),
-            })
+        crate::checked::choice(&Kind::ALL, Kind::name, "kind", s)
     }
 }
 

@@ -94,10 +94,55 @@ pub fn random_stars(n: usize, s: usize, rng: &mut SeededRng) -> Option<Vec<bool>
     Some(x)
 }
 
+/// Cells `0..len` filled in order, each with the first of its shuffled `values` that `fits`
+/// the cells before it (`fits(filled, cell, v)`, `filled[i]` `None` from `cell` on),
+/// backtracking; `None` when [`MAX_NODES`] cells are tried without a complete fill.
+fn fill_cells<T: Copy>(
+    len: usize,
+    values: &[T],
+    fits: impl Fn(&[Option<T>], usize, T) -> bool,
+    rng: &mut SeededRng,
+) -> Option<Vec<T>> {
+    fn rec<T: Copy, F: Fn(&[Option<T>], usize, T) -> bool>(
+        x: &mut [Option<T>],
+        cell: usize,
+        values: &[T],
+        fits: &F,
+        nodes: &mut usize,
+        rng: &mut SeededRng,
+    ) -> bool {
+        if cell == x.len() {
+            return true;
+        }
+        *nodes += 1;
+        if *nodes > MAX_NODES {
+            return false;
+        }
+        let mut vals = values.to_vec();
+        vals.shuffle(rng);
+        for v in vals {
+            if fits(x, cell, v) {
+                x[cell] = Some(v);
+                if rec(x, cell + 1, values, fits, nodes, rng) {
+                    return true;
+                }
+                x[cell] = None;
+            }
+        }
+        false
+    }
+    let mut x = vec![None; len];
+    let mut nodes = 0;
+    if !rec(&mut x, 0, values, &fits, &mut nodes, rng) {
+        return None;
+    }
+    x.into_iter().collect()
+}
+
 /// A random balanced binary board with no three alike in a line (and distinct rows and
 /// columns when `distinct`), cell by cell over shuffled values, bounded.
 pub(super) fn random_binary(n: usize, distinct: bool, rng: &mut SeededRng) -> Option<Vec<bool>> {
-    fn ok(x: &[Option<bool>], n: usize, cell: usize, v: bool, distinct: bool) -> bool {
+    let fits = |x: &[Option<bool>], cell: usize, v: bool| {
         let (r, c) = (cell / n, cell % n);
         let at = |r: usize, c: usize| x[r * n + c];
         let row_count = (0..c).filter(|&j| at(r, j) == Some(v)).count() + 1;
@@ -124,38 +169,8 @@ pub(super) fn random_binary(n: usize, distinct: bool, rng: &mut SeededRng) -> Op
             }
         }
         true
-    }
-    fn rec(
-        x: &mut Vec<Option<bool>>,
-        n: usize,
-        cell: usize,
-        distinct: bool,
-        nodes: &mut usize,
-        rng: &mut SeededRng,
-    ) -> bool {
-        if cell == n * n {
-            return true;
-        }
-        *nodes += 1;
-        if *nodes > MAX_NODES {
-            return false;
-        }
-        let mut vals = [false, true];
-        vals.shuffle(rng);
-        for v in vals {
-            if ok(x, n, cell, v, distinct) {
-                x[cell] = Some(v);
-                if rec(x, n, cell + 1, distinct, nodes, rng) {
-                    return true;
-                }
-                x[cell] = None;
-            }
-        }
-        false
-    }
-    let mut x = vec![None; n * n];
-    let mut nodes = 0;
-    rec(&mut x, n, 0, distinct, &mut nodes, rng).then(|| x.into_iter().map(|v| v == Some(true)).collect())
+    };
+    fill_cells(n * n, &[false, true], fits, rng)
 }
 
 /// Trees and tents: about one pair per five cells, each tent orthogonally next to its own
@@ -188,42 +203,16 @@ pub(super) fn random_tents(n: usize, rng: &mut SeededRng) -> Option<(Vec<bool>, 
 /// A random complete Sudoku grid with R x C boxes, cell by cell over shuffled digits.
 pub(super) fn random_sudoku(box_rows: usize, box_cols: usize, rng: &mut SeededRng) -> Option<Vec<u8>> {
     let n = box_rows * box_cols;
-    fn rec(
-        g: &mut Vec<u8>,
-        n: usize,
-        br: usize,
-        bc: usize,
-        cell: usize,
-        nodes: &mut usize,
-        rng: &mut SeededRng,
-    ) -> bool {
-        if cell == n * n {
-            return true;
-        }
-        *nodes += 1;
-        if *nodes > MAX_NODES {
-            return false;
-        }
+    let digits: Vec<u8> = (1..=n as u8).collect();
+    let fits = |g: &[Option<u8>], cell: usize, d: u8| {
         let (r, c) = (cell / n, cell % n);
-        let mut digits: Vec<u8> = (1..=n as u8).collect();
-        digits.shuffle(rng);
-        for d in digits {
-            let clash = (0..n).any(|j| g[r * n + j] == d)
-                || (0..n).any(|i| g[i * n + c] == d)
-                || (0..br).any(|i| (0..bc).any(|j| g[((r / br) * br + i) * n + (c / bc) * bc + j] == d));
-            if !clash {
-                g[cell] = d;
-                if rec(g, n, br, bc, cell + 1, nodes, rng) {
-                    return true;
-                }
-                g[cell] = 0;
-            }
-        }
-        false
-    }
-    let mut g = vec![0u8; n * n];
-    let mut nodes = 0;
-    rec(&mut g, n, box_rows, box_cols, 0, &mut nodes, rng).then_some(g)
+        let (br, bc) = (box_rows, box_cols);
+        let clash = (0..n).any(|j| g[r * n + j] == Some(d))
+            || (0..n).any(|i| g[i * n + c] == Some(d))
+            || (0..br).any(|i| (0..bc).any(|j| g[((r / br) * br + i) * n + (c / bc) * bc + j] == Some(d)));
+        !clash
+    };
+    fill_cells(n * n, &digits, fits, rng)
 }
 
 #[cfg(test)]
