@@ -647,6 +647,36 @@ pub enum Unsupported {
         /// Most states judged.
         max: usize,
     },
+    /// A frontier count whose frontier would hold more entries than memory allows.
+    #[error("{task}: the frontier of the count is too wide (width 2^{width:.1} states, {state_bits} bits a state{}); at most {max_entries} entries fit in memory", entries.map_or(String::new(), |e| format!(", {e} entries at one step")))]
+    FrontierTooWide {
+        /// What was being counted.
+        task: String,
+        /// log2 of the most frontier states the variable order can keep at one step.
+        width: f64,
+        /// Bits of one packed frontier state.
+        state_bits: u32,
+        /// Entries the next step would hold, when the count got that far.
+        entries: Option<u128>,
+        /// Most entries that fit.
+        max_entries: u128,
+    },
+    /// More variables than a frontier count holds exactly.
+    #[error("a frontier count holds at most {max} variables (its counts stay below 2^127), not {variables}")]
+    TooManyVariablesToCount {
+        /// Variables of the space.
+        variables: usize,
+        /// Most variables counted.
+        max: usize,
+    },
+    /// A cost the frontier count cannot keep exact.
+    #[error("{file}: the cost cannot be counted exactly by the frontier count: {reason}")]
+    NotCountable {
+        /// The puzzle file.
+        file: String,
+        /// Why.
+        reason: String,
+    },
     /// The histogram route with a mixer other than Grover's.
     #[error("the histogram route is exact for the grover mixer only, not {mixer}")]
     HistogramNeedsGrover {
