@@ -616,7 +616,7 @@ pub enum Unsupported {
         max_qubits: usize,
     },
     /// A space whose states are counted, not listed: no statevector over it.
-    #[error("{file}: the states of space {space} are counted ({dimension}), not listed, so there is no statevector over it; the grover mixer runs on it from the cost histogram up to 2^32 states")]
+    #[error("{file}: the states of space {space} are counted ({dimension}), not listed, so there is no statevector over it; the grover mixer runs on it from the cost histogram (enumerated up to 2^32 states, counted by the frontier count up to 127 qubits)")]
     SpaceNotListed {
         /// The puzzle file.
         file: String,
@@ -627,7 +627,7 @@ pub enum Unsupported {
     },
     /// A space too large for the cost histogram's enumeration.
     #[error(
-        "{file}: space {space} has 2^{log2_dimension:.2} states; the histogram is counted by enumeration up to 2^32"
+        "{file}: space {space} has 2^{log2_dimension:.2} states; the histogram is counted by enumeration up to 2^32 states, and by the frontier count up to 127 qubits"
     )]
     TooManyToCount {
         /// The puzzle file.

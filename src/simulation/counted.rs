@@ -390,7 +390,10 @@ pub fn frontier_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Bud
 fn judged_solutions(onehot: &OneHot, expected: usize, budget: &Budget<'_>) -> Result<Vec<(Vec<bool>, Verdict)>> {
     let model = &onehot.model;
     let mut found: Vec<(Vec<bool>, f64)> = Vec::new();
-    let out = search::search_within(model, 0, expected + 1, SearchLimits::NONE, budget, |x| {
+    // One more than the count found shows a disagreement; with an objective the branch and
+    // bound must run to its end, since solutions found early need not be the best.
+    let limit = if model.has_objective() { usize::MAX } else { expected + 1 };
+    let out = search::search_within(model, 0, limit, SearchLimits::NONE, budget, |x| {
         found.push((x.to_vec(), model.objective_value(x)));
         false
     })?;
