@@ -8,9 +8,9 @@ use crate::encoding::Encoding;
 use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
 use crate::model::Level;
-use crate::simulation::mixers::{self, MixerEntry, NoiseRoute};
 use crate::simulation::counted;
 use crate::simulation::histogram::{first_method, HistogramMethod};
+use crate::simulation::mixers::{self, MixerEntry, NoiseRoute};
 use crate::simulation::Route;
 use serde::Serialize;
 

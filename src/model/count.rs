@@ -171,14 +171,13 @@ fn measure(p: &CountProblem, order: &[usize]) -> (f64, u32) {
         .collect();
     let (mut width, mut state_bits) = (0.0f64, 0u32);
     for i in 0..order.len() {
-        let mut w = 0.0;
-        let mut bits = 0u32;
-        for v in 0..n {
-            if pos[v] <= i && last_partner[v] > i {
-                w += 1.0;
-                bits += 1;
-            }
-        }
+        let open_bits = pos
+            .iter()
+            .zip(&last_partner)
+            .filter(|&(&p, &l)| p <= i && l > i)
+            .count();
+        let mut w = open_bits as f64;
+        let mut bits = open_bits as u32;
         for (t, &(first, last)) in p.tracked.iter().zip(&spans) {
             if first <= i && last > i {
                 let (lo, hi) = t.range();
@@ -241,7 +240,10 @@ fn greedy_order(p: &CountProblem) -> Vec<usize> {
             if part[v].iter().any(|&u| !assigned[u]) {
                 d += 1;
             }
-            d -= part[v].iter().filter(|&&u| assigned[u] && left_partners[u] == 1).count() as i64;
+            d -= part[v]
+                .iter()
+                .filter(|&&u| assigned[u] && left_partners[u] == 1)
+                .count() as i64;
             if best.is_none_or(|(bd, _)| d < bd) {
                 best = Some((d, v));
             }
@@ -312,6 +314,9 @@ struct Touch {
     to: Option<u32>,
     /// For a `Zero` sum: the values it may hold after this step.
     allowed: (i64, i64),
+    /// The least value of its sum (a stored field is the sum less this) and the field's bits.
+    lo: i64,
+    width: u32,
 }
 
 /// One step: assign `var`.
@@ -357,7 +362,11 @@ impl CostKey {
 pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<'_>, task: &str) -> Result<Counted> {
     let n = p.num_vars;
     if n > MAX_VARS {
-        return Err(Unsupported::TooManyVariablesToCount { variables: n, max: MAX_VARS }.into());
+        return Err(Unsupported::TooManyVariablesToCount {
+            variables: n,
+            max: MAX_VARS,
+        }
+        .into());
     }
     if plan.state_bits > MAX_STATE_BITS {
         return Err(Unsupported::FrontierTooWide {
@@ -413,13 +422,14 @@ pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<
             .into());
         }
         let mut next: Vec<Entry> = Vec::new();
-        next.try_reserve_exact(wanted).map_err(|_| Unsupported::FrontierTooWide {
-            task: task.to_string(),
-            width: plan.width,
-            state_bits: plan.state_bits,
-            entries: Some(wanted as u128),
-            max_entries: max_entries as u128,
-        })?;
+        next.try_reserve_exact(wanted)
+            .map_err(|_| Unsupported::FrontierTooWide {
+                task: task.to_string(),
+                width: plan.width,
+                state_bits: plan.state_bits,
+                entries: Some(wanted as u128),
+                max_entries: max_entries as u128,
+            })?;
         layer
             .par_chunks(1 << 14)
             .map(|chunk| {
@@ -496,10 +506,9 @@ fn advance(p: &CountProblem, step: &Step, key: CostKey, e: &Entry, x: bool) -> O
     }
     for t in &step.touches {
         let term = &p.tracked[t.term];
-        let (lo, hi) = term.range();
-        let width = bits_for(hi - lo);
+        let lo = t.lo;
         let before = match t.from {
-            Some(at) => field(e.state, at, width) as i64 + lo,
+            Some(at) => field(e.state, at, t.width) as i64 + lo,
             None => term.constant,
         };
         let s = before + if x { t.coefficient } else { 0 };
@@ -605,6 +614,8 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
                 from: old_sum(j),
                 to: new_sums.iter().find(|s| s.0 == j).map(|s| s.1),
                 allowed: (-rhi, -rlo),
+                lo: t.range().0,
+                width: widths[j],
             });
         }
         for &(j, to) in &new_sums {
@@ -685,7 +696,10 @@ mod tests {
             if vars.len() < 3 {
                 vars = vec![0, n / 2, n - 1];
             }
-            let terms: Vec<(usize, i64)> = vars.iter().map(|&q| (q, if r(4) == 0 { -1 } else { 1 + r(2) })).collect();
+            let terms: Vec<(usize, i64)> = vars
+                .iter()
+                .map(|&q| (q, if r(4) == 0 { -1 } else { 1 + r(2) }))
+                .collect();
             let rule = [Rule::Square, Rule::SquareLessSelf, Rule::Zero, Rule::Square][j];
             let constant = -(terms.iter().map(|t| t.1.max(0)).sum::<i64>() / 2);
             p.tracked.push(Tracked { terms, constant, rule });

@@ -267,6 +267,13 @@ fn check_same_cost(onehot: &OneHot, p: &CountProblem, qubo: &Qubo, unit: f64, co
 
 /// What the frontier count of `space` would be: the plan of its variable order.
 pub fn frontier_plan(onehot: &OneHot, space: &Space) -> Result<Plan> {
+    if space.num_qubits > count::MAX_VARS {
+        return Err(Unsupported::TooManyVariablesToCount {
+            variables: space.num_qubits,
+            max: count::MAX_VARS,
+        }
+        .into());
+    }
     Ok(count::plan(&count_problem(onehot, space)?.0))
 }
 
@@ -392,7 +399,11 @@ fn judged_solutions(onehot: &OneHot, expected: usize, budget: &Budget<'_>) -> Re
     let mut found: Vec<(Vec<bool>, f64)> = Vec::new();
     // One more than the count found shows a disagreement; with an objective the branch and
     // bound must run to its end, since solutions found early need not be the best.
-    let limit = if model.has_objective() { usize::MAX } else { expected + 1 };
+    let limit = if model.has_objective() {
+        usize::MAX
+    } else {
+        expected + 1
+    };
     let out = search::search_within(model, 0, limit, SearchLimits::NONE, budget, |x| {
         found.push((x.to_vec(), model.objective_value(x)));
         false

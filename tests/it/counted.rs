@@ -22,6 +22,18 @@ fn classes(h: &CostHistogram) -> Vec<(u64, u128, ClassKind)> {
     h.classes.iter().map(|c| (c.cost.to_bits(), c.count, c.kind)).collect()
 }
 
+/// The classes with costs within 1e-9 of each other merged: (cost, count, kind).
+fn merged(h: &CostHistogram) -> Vec<(f64, u128, ClassKind)> {
+    let mut out: Vec<(f64, u128, ClassKind)> = Vec::new();
+    for c in &h.classes {
+        match out.last_mut() {
+            Some(l) if l.2 == c.kind && (c.cost - l.0).abs() <= TOL_ENERGY => l.1 += c.count,
+            _ => out.push((c.cost, c.count, c.kind)),
+        }
+    }
+    out.iter().map(|&(c, n, k)| ((c * 1e6).round() / 1e6, n, k)).collect()
+}
+
 /// The puzzle files of the repository (data/, tests/data/, tests/data/generated/), the
 /// unsatisfiable one left out.
 fn repository_boards() -> Vec<PathBuf> {
@@ -53,7 +65,11 @@ fn assert_examples_priced(enc: &dyn Encoding, space: &Space, h: &CostHistogram, 
     let qubo = space_qubo(enc.as_onehot().unwrap(), space);
     for c in &h.classes {
         let e = qubo.energy_of(&c.example);
-        assert!((e - c.cost).abs() <= TOL_ENERGY, "{what}: example priced {e}, class {}", c.cost);
+        assert!(
+            (e - c.cost).abs() <= TOL_ENERGY,
+            "{what}: example priced {e}, class {}",
+            c.cost
+        );
         assert!(space.blocks.iter().all(|b| b.counts.iter().all(|k| {
             let s: i64 = b
                 .qubits
@@ -68,7 +84,8 @@ fn assert_examples_priced(enc: &dyn Encoding, space: &Space, h: &CostHistogram, 
 }
 
 /// On every repository board at three reduction levels, every space of up to 2^16 states
-/// counts, class for class (cost to the bit, count, verdict), as the enumeration does.
+/// counts, class for class (cost to the bit, count, verdict), as the enumeration does (with an
+/// objective of non-dyadic weight, once the enumeration's float-split classes are merged).
 #[test]
 fn frontier_count_equals_the_enumeration_on_the_repository_boards() {
     let budget = Budget::unlimited();
@@ -82,7 +99,13 @@ fn frontier_count_equals_the_enumeration_on_the_repository_boards() {
                 let what = format!("{} {level:?} {}", path.display(), space.resolved);
                 let listed = enumerated_histogram_within(enc.as_ref(), &space, &budget).unwrap();
                 let counted = frontier_histogram_within(enc.as_ref(), &space, &budget).unwrap();
-                assert_eq!(classes(&counted), classes(&listed), "{what}");
+                if enc.as_onehot().unwrap().model.has_objective() {
+                    // A weight such as −1/1.5 makes the enumeration's float sums split one
+                    // exact cost into neighbouring floats; the count keeps it one class.
+                    assert_eq!(merged(&counted), merged(&listed), "{what}");
+                } else {
+                    assert_eq!(classes(&counted), classes(&listed), "{what}");
+                }
                 assert_examples_priced(enc.as_ref(), &space, &counted, &what);
                 compared += 1;
             }
@@ -105,7 +128,10 @@ fn frontier_count_equals_brute_force_over_every_state() {
             continue;
         }
         for space in small_spaces(enc.as_ref(), f64::INFINITY) {
-            if !matches!(space.resolved, SpaceChoice::Full | SpaceChoice::RowsCols | SpaceChoice::Rows) {
+            if !matches!(
+                space.resolved,
+                SpaceChoice::Full | SpaceChoice::RowsCols | SpaceChoice::Rows
+            ) {
                 continue;
             }
             let qubo = space_qubo(enc.as_onehot().unwrap(), &space);
@@ -138,7 +164,13 @@ fn frontier_count_on_the_shared_boards() {
             for space in small_spaces(enc.as_ref(), COMPARED_STATES) {
                 let listed = enumerated_histogram_within(enc.as_ref(), &space, &budget).unwrap();
                 let counted = frontier_histogram_within(enc.as_ref(), &space, &budget).unwrap();
-                assert_eq!(classes(&counted), classes(&listed), "{} {}", path.display(), space.resolved);
+                assert_eq!(
+                    classes(&counted),
+                    classes(&listed),
+                    "{} {}",
+                    path.display(),
+                    space.resolved
+                );
                 compared += 1;
             }
             let onehot = enc.as_onehot().unwrap();
@@ -170,7 +202,10 @@ fn nqueens_counts_and_the_route_choice() {
         let counted = frontier_histogram_within(enc.as_ref(), &space, &budget).unwrap();
         assert_eq!(counted.count_of(ClassKind::Valid), m, "N = {n}");
         assert_eq!(counted.dimension(), (1..=n as u128).product::<u128>());
-        assert_eq!(classes(&counted), classes(&cost_histogram(enc.as_ref(), &space).unwrap()));
+        assert_eq!(
+            classes(&counted),
+            classes(&cost_histogram(enc.as_ref(), &space).unwrap())
+        );
     }
     let text = "puzzle: nqueens\nsize: 11x11\n";
     let enc = encoding::parse("nqueens-11", text, EncodingKind::Onehot, Level::None).unwrap();
