@@ -295,6 +295,9 @@ struct Entry {
     example: u128,
 }
 
+/// An open bit (its variable) or an open sum (its term), and its offset in the packed state.
+type Slot = (usize, u32);
+
 /// Where a field of the next state comes from.
 #[derive(Clone, Copy, Debug)]
 struct Move {
@@ -559,7 +562,7 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
         })
         .collect();
     // The layout after step i: open bits (variables) and open sums (terms), each at an offset.
-    let layout = |i: Option<usize>| -> (Vec<(usize, u32)>, Vec<(usize, u32)>) {
+    let layout = |i: Option<usize>| -> (Vec<Slot>, Vec<Slot>) {
         let Some(i) = i else {
             return (Vec::new(), Vec::new());
         };

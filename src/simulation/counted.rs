@@ -202,7 +202,8 @@ pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f6
     if unit != 0.0 {
         for &w in &weights {
             let m = (w / unit).round();
-            if m * unit != w || m.abs() > f64::from(1 << 20) {
+            // Whole multiples only, to the bit: the count keeps the objective as an integer.
+            if (m * unit + 0.0).to_bits() != (w + 0.0).to_bits() || m.abs() > f64::from(1 << 20) {
                 return Err(Unsupported::NotCountable {
                     file: onehot.file().to_string(),
                     reason: format!("the objective weight {w} is not a whole multiple of {unit}"),
