@@ -616,7 +616,7 @@ pub enum Unsupported {
         max_qubits: usize,
     },
     /// A space whose states are counted, not listed: no statevector over it.
-    #[error("{file}: the states of space {space} are counted ({dimension}), not listed, so there is no statevector over it; the grover mixer runs on it from the cost histogram up to 2^32 states")]
+    #[error("{file}: the states of space {space} are counted ({dimension}), not listed, so there is no statevector over it; the grover mixer runs on it from the cost histogram (enumerated up to 2^32 states, counted by the frontier count up to 127 qubits)")]
     SpaceNotListed {
         /// The puzzle file.
         file: String,
@@ -627,7 +627,7 @@ pub enum Unsupported {
     },
     /// A space too large for the cost histogram's enumeration.
     #[error(
-        "{file}: space {space} has 2^{log2_dimension:.2} states; the histogram is counted by enumeration up to 2^32"
+        "{file}: space {space} has 2^{log2_dimension:.2} states; the histogram is counted by enumeration up to 2^32 states, and by the frontier count up to 127 qubits"
     )]
     TooManyToCount {
         /// The puzzle file.
@@ -646,6 +646,36 @@ pub enum Unsupported {
         space: SpaceChoice,
         /// Most states judged.
         max: usize,
+    },
+    /// A frontier count whose frontier would hold more entries than memory allows.
+    #[error("{task}: the frontier of the count is too wide (width 2^{width:.1} states, {state_bits} bits a state{}); at most {max_entries} entries fit in memory", entries.map_or(String::new(), |e| format!(", {e} entries at one step")))]
+    FrontierTooWide {
+        /// What was being counted.
+        task: String,
+        /// log2 of the most frontier states the variable order can keep at one step.
+        width: f64,
+        /// Bits of one packed frontier state.
+        state_bits: u32,
+        /// Entries the next step would hold, when the count got that far.
+        entries: Option<u128>,
+        /// Most entries that fit.
+        max_entries: u128,
+    },
+    /// More variables than a frontier count holds exactly.
+    #[error("a frontier count holds at most {max} variables (its counts stay below 2^127), not {variables}")]
+    TooManyVariablesToCount {
+        /// Variables of the space.
+        variables: usize,
+        /// Most variables counted.
+        max: usize,
+    },
+    /// A cost the frontier count cannot keep exact.
+    #[error("{file}: the cost cannot be counted exactly by the frontier count: {reason}")]
+    NotCountable {
+        /// The puzzle file.
+        file: String,
+        /// Why.
+        reason: String,
     },
     /// The histogram route with a mixer other than Grover's.
     #[error("the histogram route is exact for the grover mixer only, not {mixer}")]

@@ -165,8 +165,9 @@ pub struct GroverArgs {
     #[arg(long, default_value = "auto", value_parser = Named::of::<quzzle::experiment::grover::GroverRoute>())]
     pub route: String,
     /// Also run Grover-mixer QAOA at these depths (A..B or one depth), from the cost histogram
-    /// of the space: INTERP, L-BFGS, energy objective, seed 0. Exact at any dimension up to
-    /// 2^32 states, rows+cols included.
+    /// of the space: INTERP, L-BFGS, energy objective, seed 0. Exact at any dimension: the
+    /// histogram is enumerated up to 2^32 states or counted by the frontier count (up to 127
+    /// qubits, as memory allows), rows+cols included.
     #[arg(long, value_name = "A..B", allow_hyphen_values = true)]
     pub qaoa_depths: Option<String>,
     /// Give up (exit 1) when the exact search, the cost histogram or the statevector has not

@@ -5,6 +5,7 @@ use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::info;
 use quzzle::model::Level;
+use quzzle::simulation::histogram::HistogramMethod;
 use quzzle::Result;
 use std::path::Path;
 
@@ -89,14 +90,15 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
     }
     outln!("block spaces at {}:", report.reduce.name());
     outln!(
-        "  {:<16} {:>6} {:>9} {:>16} {:>14}  {:<4}  {:<11}  mixers",
+        "  {:<16} {:>6} {:>9} {:>16} {:>14}  {:<4}  {:<11}  {:<19}  mixers",
         "space",
         "blocks",
         "log2 dim.",
         "dimension",
         "bytes",
         "fits",
-        "route"
+        "route",
+        "histogram"
     );
     for s in &report.spaces {
         let name = if s.space == SpaceChoice::Auto {
@@ -104,8 +106,15 @@ fn print_spaces(report: &info::InfoReport) -> Result<()> {
         } else {
             s.space.name().to_string()
         };
+        // How the cost histogram is counted: enumerated, or by the frontier count (its width).
+        let histogram = match (s.histogram, s.frontier_width) {
+            (Some(HistogramMethod::Enumeration), _) => "enumerated".to_string(),
+            (Some(HistogramMethod::Frontier), Some(w)) => format!("frontier 2^{w:.1}"),
+            (Some(HistogramMethod::Frontier), None) => "frontier".to_string(),
+            (None, _) => "none".to_string(),
+        };
         outln!(
-            "  {name:<16} {:>6} {:>9} {:>16} {:>14}  {:<4}  {:<11}  {}",
+            "  {name:<16} {:>6} {:>9} {:>16} {:>14}  {:<4}  {:<11}  {histogram:<19}  {}",
             s.blocks.len(),
             format!("2^{:.2}", s.log2_dimension),
             dimension_text(s.dimension),

@@ -8,6 +8,8 @@ use crate::encoding::Encoding;
 use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
 use crate::model::Level;
+use crate::simulation::counted;
+use crate::simulation::histogram::{first_method, HistogramMethod};
 use crate::simulation::mixers::{self, MixerEntry, NoiseRoute};
 use crate::simulation::Route;
 use serde::Serialize;
@@ -165,12 +167,20 @@ pub struct SpaceInfo {
     pub mixers: Vec<&'static str>,
     /// How it is simulated under the mixer that goes furthest: `statevector` (its states are
     /// listed and fit in memory), `histogram` (the Grover mixer from the cost histogram,
-    /// counted up to 2^32 states: a space counted but not listed, such as rows+cols, or one
+    /// enumerated up to 2^32 states or counted by the frontier count up to 127 qubits: a space
+    /// counted but not listed, such as rows+cols, or one
     /// too large for memory), or `none`.
     pub route: &'static str,
     /// Each mixer of `mixers`, in that order, with its route here and how noisy trajectories
     /// run its circuit.
     pub mixer_routes: Vec<MixerRoute>,
+    /// How its cost histogram (the Grover mixer's histogram route) is counted: `enumeration`
+    /// (every state visited, small spaces), `frontier` (the frontier count, no enumeration), or
+    /// `None` where it is not counted.
+    pub histogram: Option<HistogramMethod>,
+    /// log2 of the most frontier states the frontier count's variable order can keep at one
+    /// step (an upper bound; the count refuses, naming it, a frontier past memory).
+    pub frontier_width: Option<f64>,
 }
 
 /// One mixer on one space, as its entry answers.
@@ -270,7 +280,18 @@ impl SpaceInfo {
                     noise: e.noise,
                 })
                 .collect(),
+            histogram: first_method(space),
+            frontier_width: None,
         }
+    }
+
+    /// The report of `space` of `enc`, with the frontier count's width.
+    pub fn of_encoding(enc: &dyn Encoding, space: &Space) -> Self {
+        let mut info = SpaceInfo::of(space);
+        if let Some(onehot) = enc.as_onehot() {
+            info.frontier_width = counted::frontier_plan(onehot, space).ok().map(|p| p.width);
+        }
+        info
     }
 }
 
@@ -320,7 +341,7 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
     } else {
         Recommendation::best(&spaces, n)
     };
-    let spaces: Vec<SpaceInfo> = spaces.iter().map(SpaceInfo::of).collect();
+    let spaces: Vec<SpaceInfo> = spaces.iter().map(|s| SpaceInfo::of_encoding(enc, s)).collect();
     let asked = spaces.iter().find(|s| s.space == space);
     let mixers: Vec<String> = asked
         .map_or_else(|| SpaceInfo::of(&full).mixers, |s| s.mixers.clone())

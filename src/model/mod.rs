@@ -2,6 +2,7 @@
 //! with names, and constraints between them. Every puzzle compiles to this; nothing below
 //! knows which puzzle it came from.
 
+pub mod count;
 mod engine;
 pub mod reduce;
 pub mod search;

@@ -93,7 +93,7 @@ fn keeping_mixer(space: &Space, preferred: MixerKind) -> Option<MixerKind> {
             mixers::Keeps::Any => true,
         };
         let statevector = statevector_fits(space).0;
-        let counted = entry.has_histogram_route() && space.dimension <= super::histogram::MAX_COUNTED_STATES;
+        let counted = entry.has_histogram_route() && super::histogram::countable_space(space);
         keeps && (statevector || counted)
     };
     std::iter::once(preferred)

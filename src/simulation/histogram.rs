@@ -2,6 +2,11 @@
 //! diagonal (docs/ARCHITECTURE.md, "Spaces and mixers"): the input of the exact Grover-mixer simulation
 //! from counts ([`HistogramSimulator`]).
 //!
+//! Which way a histogram is counted is [`cost_histogram_within`]'s choice: enumeration for
+//! spaces up to [`ENUMERATED_FIRST`] states (milliseconds), else the frontier count of
+//! [`super::counted`] (no enumeration: spaces of 2^40 states and more), else enumeration where
+//! the frontier is too wide and the space has at most [`MAX_COUNTED_STATES`] states.
+//!
 //! The product cost ([`ProductCost`]) of the space is filled run by run, each run counted into
 //! its classes and dropped, so memory stays at a few runs per thread; time is linear in the
 //! dimension (about 2^28 states in seconds on two cores), so spaces up to
@@ -16,6 +21,7 @@ use crate::encoding::space::Space;
 use crate::encoding::{Encoding, ENERGY_TOL};
 use crate::error::{Error, Result, Unsupported};
 use crate::mixer::MixerKind;
+use crate::model::count;
 use crate::puzzle::Verdict;
 use crate::qaoa::subspace::assignment_of;
 use crate::qaoa::{ClassKind, CostClass, CostHistogram, HistogramSimulator};
@@ -25,6 +31,39 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Most states [`cost_histogram`] enumerates (2^32: a few minutes on two cores).
 pub const MAX_COUNTED_STATES: f64 = 4_294_967_296.0;
+
+/// Spaces up to this many states are enumerated before the frontier count is tried.
+pub const ENUMERATED_FIRST: f64 = 4_194_304.0;
+
+/// How the cost histogram of a space is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HistogramMethod {
+    /// Every state of the space visited.
+    Enumeration,
+    /// The frontier count over the constraint model (`model::count`).
+    Frontier,
+}
+
+/// Whether the histogram of `space` is counted at all: by enumeration up to
+/// [`MAX_COUNTED_STATES`], by the frontier count up to [`count::MAX_VARS`] qubits (which refuses,
+/// naming its width, a frontier that does not fit in memory).
+pub fn countable_space(space: &Space) -> bool {
+    space.dimension <= MAX_COUNTED_STATES || space.num_qubits <= count::MAX_VARS
+}
+
+/// The way [`cost_histogram_within`] tries first on `space` (`None`: not counted).
+pub fn first_method(space: &Space) -> Option<HistogramMethod> {
+    if space.dimension <= ENUMERATED_FIRST {
+        Some(HistogramMethod::Enumeration)
+    } else if space.num_qubits <= count::MAX_VARS {
+        Some(HistogramMethod::Frontier)
+    } else if space.dimension <= MAX_COUNTED_STATES {
+        Some(HistogramMethod::Enumeration)
+    } else {
+        None
+    }
+}
 
 /// Most success-cost states judged one by one.
 const MAX_JUDGED: usize = 1 << 22;
@@ -79,8 +118,33 @@ fn states_done(done: u64, total: f64) -> String {
 }
 
 /// [`cost_histogram`] reporting its progress to `budget`; `Error::OutOfTime` when the budget
-/// runs out first (checked between runs of 2^15 states).
+/// runs out first. Counted by [`first_method`]'s way: enumeration of small spaces (the budget
+/// checked between runs of 2^15 states), else the frontier count (checked at every variable),
+/// falling back to enumeration where the frontier does not fit and the space is small enough.
 pub fn cost_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budget<'_>) -> Result<CostHistogram> {
+    match first_method(space) {
+        Some(HistogramMethod::Frontier) => match super::counted::frontier_histogram_within(enc, space, budget) {
+            // A frontier too wide for memory: a space small enough is enumerated instead.
+            Err(Error::Unsupported(u))
+                if space.dimension <= MAX_COUNTED_STATES
+                    && matches!(
+                        *u,
+                        Unsupported::FrontierTooWide { .. }
+                            | Unsupported::TooManyVariablesToCount { .. }
+                            | Unsupported::NotCountable { .. }
+                    ) =>
+            {
+                enumerated_histogram_within(enc, space, budget)
+            }
+            r => r,
+        },
+        _ => enumerated_histogram_within(enc, space, budget),
+    }
+}
+
+/// The histogram of `space` by enumeration (the list of its states, or the search where its
+/// blocks are counted, not listed), up to [`MAX_COUNTED_STATES`] states, within `budget`.
+pub fn enumerated_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budget<'_>) -> Result<CostHistogram> {
     let onehot = countable(enc, space)?;
     if !space.listable() {
         return search_histogram_within(enc, space, budget);

@@ -180,15 +180,15 @@ impl MixerEntry {
 
     /// The route that simulates it on the resolved `space` it keeps, as `info` reports it: a
     /// statevector where the space's states are listed and fit in memory, else the cost
-    /// histogram where it has that route and the space is counted (up to
-    /// [`super::histogram::MAX_COUNTED_STATES`]); `None` where neither goes or it does not
+    /// histogram where it has that route and the space is counted (by enumeration or the
+    /// frontier count, [`super::histogram::countable_space`]); `None` where neither goes or it does not
     /// keep the space.
     pub fn route_on(&self, space: &Space) -> Option<Route> {
         if !self.keeps_space(space) {
             None
         } else if space.listable() && space.fits() {
             Some(Route::Statevector)
-        } else if self.has_histogram_route() && space.dimension <= super::histogram::MAX_COUNTED_STATES {
+        } else if self.has_histogram_route() && super::histogram::countable_space(space) {
             Some(Route::Histogram)
         } else {
             None

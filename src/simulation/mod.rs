@@ -3,6 +3,7 @@
 //! states in the simulator's own basis.
 
 pub mod advice;
+pub mod counted;
 pub mod dicke;
 pub mod full;
 pub mod histogram;
@@ -390,7 +391,7 @@ fn statevector_fits(space: &Space) -> (bool, f64, f64) {
 /// Whether a block space runs from its cost histogram: the mixer has that route, no
 /// statevector fits, and the histogram can be counted.
 fn histogram_route_taken(space: &Space, mixer: &mixers::MixerEntry) -> bool {
-    mixer.has_histogram_route() && !statevector_fits(space).0 && space.dimension <= histogram::MAX_COUNTED_STATES
+    mixer.has_histogram_route() && !statevector_fits(space).0 && histogram::countable_space(space)
 }
 
 /// Whether [`simulation`] takes the histogram route for `settings` (the grover mixer on a block

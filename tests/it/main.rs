@@ -33,6 +33,7 @@ mod space;
 mod kernel_vs_reference;
 
 // qaoa/: the simulators, objectives and gradients, optimisation and schedules.
+mod counted;
 mod grover;
 mod optimize;
 mod qaoa;

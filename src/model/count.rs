@@ -1,0 +1,762 @@
+//! Counting a cost histogram without enumerating the states (docs/ARCHITECTURE.md, "Spaces and
+//! mixers"): a frontier dynamic program over the variables in a chosen order.
+//!
+//! The cost is an integer constant, linear and pairwise terms, and *tracked* terms: functions of
+//! one integer sum `s = c + Σ a_q x_q` over three variables or more (a count's `s²`, a soft
+//! count's `s² − s`), plus hard counts (`s = 0`, the counts a space keeps). After the first i
+//! variables of the order, the state of the frontier is the partial sum of every tracked term
+//! that is open (some of its variables assigned, some not) and the bit of every assigned
+//! variable that still has a pairwise partner to come; each state carries the number of
+//! assignments reaching it per cost of the terms already closed. States are packed into a
+//! `u128`, each layer is a sorted vector merged by (state, cost), so the result depends on the
+//! problem only, never on the thread count.
+//!
+//! Counts are `u128`: the problem has at most [`MAX_VARS`] (127) variables, so no count, nor
+//! the sum of all counts, reaches 2^127. Costs are exact integers (`i64`, bounded ahead); an
+//! objective is carried as an integer number of its unit weight beside the penalty.
+
+use crate::budget::Budget;
+use crate::error::{Error, Result, Unsupported};
+use rayon::prelude::*;
+
+/// Most variables counted: counts stay below 2^127 and an example fits a `u128`.
+pub const MAX_VARS: usize = 127;
+
+/// Most bits of one packed frontier state.
+pub const MAX_STATE_BITS: u32 = 128;
+
+/// Bytes of one frontier entry (state, cost, count, example).
+pub const ENTRY_BYTES: u128 = std::mem::size_of::<Entry>() as u128;
+
+/// What a tracked sum must do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Adds `s²` to the penalty (an exact count `Σ = k`, `s = Σ − k`).
+    Square,
+    /// Adds `s² − s` (a soft count `Σ ∈ {k, k+1}`: the fractional term `(s − ½)² − ¼`).
+    SquareLessSelf,
+    /// Must end at `s = 0` (a count the space keeps): states breaking it are not counted.
+    Zero,
+}
+
+/// A function of one integer sum `s = constant + Σ a_q x_q`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tracked {
+    /// `(variable, coefficient)`, distinct variables, non-zero coefficients.
+    pub terms: Vec<(usize, i64)>,
+    /// The constant part of the sum.
+    pub constant: i64,
+    /// What the sum adds or must meet.
+    pub rule: Rule,
+}
+
+impl Tracked {
+    /// The least and greatest values the sum can take.
+    fn range(&self) -> (i64, i64) {
+        let lo = self.constant + self.terms.iter().map(|t| t.1.min(0)).sum::<i64>();
+        let hi = self.constant + self.terms.iter().map(|t| t.1.max(0)).sum::<i64>();
+        (lo, hi)
+    }
+
+    /// What the term adds at sum `s` (`None`: the state is not counted).
+    fn value(&self, s: i64) -> Option<i64> {
+        match self.rule {
+            Rule::Square => Some(s * s),
+            Rule::SquareLessSelf => Some(s * s - s),
+            Rule::Zero => (s == 0).then_some(0),
+        }
+    }
+}
+
+/// A cost over binary variables, in the form the count runs on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CountProblem {
+    /// Number of variables (at most [`MAX_VARS`]).
+    pub num_vars: usize,
+    /// Constant penalty.
+    pub offset: i64,
+    /// Linear penalty per variable.
+    pub linear: Vec<i64>,
+    /// Pairwise penalty `b x_q x_r`, `q < r`.
+    pub pairs: Vec<(usize, usize, i64)>,
+    /// Sums the count follows through the frontier.
+    pub tracked: Vec<Tracked>,
+    /// The objective in units of its weight, per variable (empty: none).
+    pub objective: Vec<i64>,
+}
+
+impl CountProblem {
+    /// The penalty and objective units of an assignment, term by term (the tests' oracle);
+    /// `None` when a `Zero` sum is broken.
+    pub fn cost_of(&self, x: &[bool]) -> Option<(i64, i64)> {
+        let mut p = self.offset;
+        for (q, &a) in self.linear.iter().enumerate() {
+            if x[q] {
+                p += a;
+            }
+        }
+        for &(q, r, b) in &self.pairs {
+            if x[q] && x[r] {
+                p += b;
+            }
+        }
+        for t in &self.tracked {
+            let s = t.constant + t.terms.iter().filter(|&&(q, _)| x[q]).map(|&(_, a)| a).sum::<i64>();
+            p += t.value(s)?;
+        }
+        let units = self.objective.iter().zip(x).filter(|(_, &b)| b).map(|(&m, _)| m).sum();
+        Some((p, units))
+    }
+
+    /// Largest |penalty| any assignment could reach, bounded from the terms.
+    fn penalty_bound(&self) -> i128 {
+        let mut b = i128::from(self.offset).abs();
+        b += self.linear.iter().map(|&a| i128::from(a).abs()).sum::<i128>();
+        b += self.pairs.iter().map(|p| i128::from(p.2).abs()).sum::<i128>();
+        for t in &self.tracked {
+            let (lo, hi) = t.range();
+            let m = i128::from(lo.abs().max(hi.abs()));
+            b += m * m + m;
+        }
+        b
+    }
+}
+
+/// The order the variables are counted in, and the frontier it keeps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The variables, first counted first.
+    pub order: Vec<usize>,
+    /// log2 of the most frontier states the order can keep at one step (the product of the
+    /// open sums' ranges and 2 per open bit): the frontier width.
+    pub width: f64,
+    /// Most bits a packed state needs at one step.
+    pub state_bits: u32,
+}
+
+/// Per variable: its pairwise partners.
+fn partners(p: &CountProblem) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new(); p.num_vars];
+    for &(q, r, _) in &p.pairs {
+        out[q].push(r);
+        out[r].push(q);
+    }
+    out
+}
+
+/// Bits to store the values `0..=span`.
+fn bits_for(span: i64) -> u32 {
+    64 - (span.max(0) as u64).leading_zeros()
+}
+
+/// The width and state bits of `order` (see [`Plan`]).
+fn measure(p: &CountProblem, order: &[usize]) -> (f64, u32) {
+    let n = p.num_vars;
+    let mut pos = vec![usize::MAX; n];
+    for (i, &v) in order.iter().enumerate() {
+        pos[v] = i;
+    }
+    let part = partners(p);
+    let last_partner: Vec<usize> = (0..n)
+        .map(|v| part[v].iter().map(|&u| pos[u]).max().unwrap_or(0))
+        .collect();
+    // Per tracked term: its first and last positions.
+    let spans: Vec<(usize, usize)> = p
+        .tracked
+        .iter()
+        .map(|t| {
+            let ps = t.terms.iter().map(|&(q, _)| pos[q]);
+            (ps.clone().min().unwrap_or(0), ps.max().unwrap_or(0))
+        })
+        .collect();
+    let (mut width, mut state_bits) = (0.0f64, 0u32);
+    for i in 0..order.len() {
+        let open_bits = pos
+            .iter()
+            .zip(&last_partner)
+            .filter(|&(&p, &l)| p <= i && l > i)
+            .count();
+        let mut w = open_bits as f64;
+        let mut bits = open_bits as u32;
+        for (t, &(first, last)) in p.tracked.iter().zip(&spans) {
+            if first <= i && last > i {
+                let (lo, hi) = t.range();
+                // The values the assigned part can take, and for a hard count only those the
+                // rest can still bring to 0.
+                let (mut plo, mut phi) = (t.constant, t.constant);
+                let (mut rlo, mut rhi) = (0, 0);
+                for &(q, a) in &t.terms {
+                    if pos[q] <= i {
+                        plo += a.min(0);
+                        phi += a.max(0);
+                    } else {
+                        rlo += a.min(0);
+                        rhi += a.max(0);
+                    }
+                }
+                if t.rule == Rule::Zero {
+                    plo = plo.max(-rhi);
+                    phi = phi.min(-rlo);
+                }
+                w += ((phi - plo + 1).max(1) as f64).log2();
+                bits += bits_for(hi - lo);
+            }
+        }
+        width = width.max(w);
+        state_bits = state_bits.max(bits);
+    }
+    (width, state_bits)
+}
+
+/// A greedy order: each step takes the unassigned variable that leaves the narrowest frontier
+/// after it (ties: the lowest index), starting from the lowest variable.
+fn greedy_order(p: &CountProblem) -> Vec<usize> {
+    let n = p.num_vars;
+    let part = partners(p);
+    let mut in_terms: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (j, t) in p.tracked.iter().enumerate() {
+        for &(q, _) in &t.terms {
+            in_terms[q].push(j);
+        }
+    }
+    let mut assigned = vec![false; n];
+    let mut left_in_term: Vec<usize> = p.tracked.iter().map(|t| t.terms.len()).collect();
+    let mut left_partners: Vec<usize> = part.iter().map(Vec::len).collect();
+    let mut order = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut best: Option<(i64, usize)> = None;
+        for v in (0..n).filter(|&v| !assigned[v]) {
+            // Change of open items: terms it opens minus terms it closes, bits likewise.
+            let mut d = 0i64;
+            for &j in &in_terms[v] {
+                let left = left_in_term[j];
+                let total = p.tracked[j].terms.len();
+                if left == 1 {
+                    d -= 4;
+                } else if left == total {
+                    d += 4;
+                }
+            }
+            if part[v].iter().any(|&u| !assigned[u]) {
+                d += 1;
+            }
+            d -= part[v]
+                .iter()
+                .filter(|&&u| assigned[u] && left_partners[u] == 1)
+                .count() as i64;
+            if best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, v));
+            }
+        }
+        let (_, v) = best.expect("an unassigned variable");
+        assigned[v] = true;
+        for &j in &in_terms[v] {
+            left_in_term[j] -= 1;
+        }
+        for &u in &part[v] {
+            left_partners[u] -= 1;
+        }
+        order.push(v);
+    }
+    order
+}
+
+/// The narrowest of a few orders: the variables' own order (row by row on a grid, as the
+/// puzzles number their cells), its reverse, and a greedy one (ties: that order).
+pub fn plan(p: &CountProblem) -> Plan {
+    let n = p.num_vars;
+    let candidates = [(0..n).collect::<Vec<_>>(), (0..n).rev().collect(), greedy_order(p)];
+    let mut best: Option<Plan> = None;
+    for order in candidates {
+        let (width, state_bits) = measure(p, &order);
+        let fits = state_bits <= MAX_STATE_BITS;
+        let better = best.as_ref().is_none_or(|b| {
+            let b_fits = b.state_bits <= MAX_STATE_BITS;
+            (fits && !b_fits) || (fits == b_fits && width < b.width - 1e-9)
+        });
+        if better {
+            best = Some(Plan {
+                order,
+                width,
+                state_bits,
+            });
+        }
+    }
+    best.expect("three candidates")
+}
+
+/// One state of a layer: its packed frontier, the cost so far, how many assignments reach it
+/// with that cost, and the least of them (bit q = variable q).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    state: u128,
+    cost: i64,
+    count: u128,
+    example: u128,
+}
+
+/// An open bit (its variable) or an open sum (its term), and its offset in the packed state.
+type Slot = (usize, u32);
+
+/// Where a field of the next state comes from.
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    from: u32,
+    to: u32,
+    mask: u128,
+}
+
+/// A tracked term the step's variable is in.
+#[derive(Clone, Copy, Debug)]
+struct Touch {
+    term: usize,
+    coefficient: i64,
+    /// Where its sum is in the old state (`None`: it opens here).
+    from: Option<u32>,
+    /// Where it goes in the new one (`None`: it closes here).
+    to: Option<u32>,
+    /// For a `Zero` sum: the values it may hold after this step.
+    allowed: (i64, i64),
+    /// The least value of its sum (a stored field is the sum less this) and the field's bits.
+    lo: i64,
+    width: u32,
+}
+
+/// One step: assign `var`.
+#[derive(Clone, Debug)]
+struct Step {
+    var: usize,
+    linear: i64,
+    units: i64,
+    /// `(offset of a partner's bit in the old state, b)`.
+    pair_bits: Vec<(u32, i64)>,
+    moves: Vec<Move>,
+    touches: Vec<Touch>,
+    /// Where the variable's own bit goes, if a partner comes later.
+    own_bit: Option<u32>,
+}
+
+/// The counted classes: per exact cost `(penalty, objective units)`, the number of states and
+/// the least one (bit q = variable q), ascending by (penalty, units).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// `(penalty, units, count, example)`.
+    pub classes: Vec<(i64, i64, u128, u128)>,
+    /// Most entries one layer held.
+    pub peak_entries: usize,
+}
+
+/// How the cost key packs the penalty and the objective units into one `i64`.
+#[derive(Clone, Copy, Debug)]
+struct CostKey {
+    radix: i64,
+    bias: i64,
+}
+
+impl CostKey {
+    fn split(self, key: i64) -> (i64, i64) {
+        (key.div_euclid(self.radix), key.rem_euclid(self.radix) - self.bias)
+    }
+}
+
+/// Count the cost histogram of `p` over the variables in `plan`'s order, keeping at most
+/// `max_entries` frontier entries in a layer (refused, naming the frontier width, before a
+/// layer past it is allocated); `task` names the work in progress reports and errors.
+pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<'_>, task: &str) -> Result<Counted> {
+    let n = p.num_vars;
+    if n > MAX_VARS {
+        return Err(Unsupported::TooManyVariablesToCount {
+            variables: n,
+            max: MAX_VARS,
+        }
+        .into());
+    }
+    if plan.state_bits > MAX_STATE_BITS {
+        return Err(Unsupported::FrontierTooWide {
+            task: task.to_string(),
+            width: plan.width,
+            state_bits: plan.state_bits,
+            entries: None,
+            max_entries: max_entries as u128,
+        }
+        .into());
+    }
+    let max_units = p.objective.iter().map(|m| m.abs()).sum::<i64>();
+    let key = CostKey {
+        radix: 2 * max_units + 1,
+        bias: max_units,
+    };
+    if p.penalty_bound().saturating_mul(i128::from(key.radix)) >= 1i128 << 62 {
+        return Err(Error::InvalidArgument(format!(
+            "{task}: the cost terms are too large to count exactly (a penalty bound of {})",
+            p.penalty_bound()
+        )));
+    }
+    let steps = build_steps(p, plan);
+    let mut layer = vec![Entry {
+        state: 0,
+        cost: p.offset * key.radix + key.bias,
+        count: 1,
+        example: 0,
+    }];
+    let mut peak = 1usize;
+    for (i, step) in steps.iter().enumerate() {
+        if budget.expired() {
+            return Err(budget.out_of_time(
+                task,
+                Some(i as f64 / n.max(1) as f64),
+                &format!("{i} of {n} variables counted, {} frontier entries", layer.len()),
+            ));
+        }
+        budget.tick(
+            task,
+            || Some(i as f64 / n.max(1) as f64),
+            || format!("{i} of {n} variables counted, {} frontier entries", layer.len()),
+        );
+        let wanted = 2 * layer.len();
+        if wanted > max_entries {
+            return Err(Unsupported::FrontierTooWide {
+                task: task.to_string(),
+                width: plan.width,
+                state_bits: plan.state_bits,
+                entries: Some(wanted as u128),
+                max_entries: max_entries as u128,
+            }
+            .into());
+        }
+        let mut next: Vec<Entry> = Vec::new();
+        next.try_reserve_exact(wanted)
+            .map_err(|_| Unsupported::FrontierTooWide {
+                task: task.to_string(),
+                width: plan.width,
+                state_bits: plan.state_bits,
+                entries: Some(wanted as u128),
+                max_entries: max_entries as u128,
+            })?;
+        layer
+            .par_chunks(1 << 14)
+            .map(|chunk| {
+                let mut out = Vec::with_capacity(2 * chunk.len());
+                for e in chunk {
+                    for x in [false, true] {
+                        if let Some(s) = advance(p, step, key, e, x) {
+                            out.push(s);
+                        }
+                    }
+                }
+                out
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .for_each(|part| next.extend(part));
+        drop(layer);
+        next.par_sort_unstable_by_key(|e| (e.state, e.cost));
+        layer = merge(next);
+        peak = peak.max(layer.len());
+    }
+    // The frontier is empty at the end: every state is 0, one entry per cost.
+    let mut classes: Vec<(i64, i64, u128, u128)> = layer
+        .into_iter()
+        .map(|e| {
+            let (penalty, units) = key.split(e.cost);
+            (penalty, units, e.count, e.example)
+        })
+        .collect();
+    classes.sort_unstable();
+    Ok(Counted {
+        classes,
+        peak_entries: peak,
+    })
+}
+
+/// Sorted entries with equal (state, cost) merged: counts added, the least example kept.
+fn merge(sorted: Vec<Entry>) -> Vec<Entry> {
+    let mut out: Vec<Entry> = Vec::with_capacity(sorted.len());
+    for e in sorted {
+        match out.last_mut() {
+            Some(l) if l.state == e.state && l.cost == e.cost => {
+                l.count += e.count;
+                l.example = l.example.min(e.example);
+            }
+            _ => out.push(e),
+        }
+    }
+    out.shrink_to_fit();
+    out
+}
+
+fn field(state: u128, at: u32, bits: u32) -> u128 {
+    (state >> at) & ((1u128 << bits) - 1)
+}
+
+/// The entry after assigning `step.var = x`, or `None` when a kept count can no longer hold.
+fn advance(p: &CountProblem, step: &Step, key: CostKey, e: &Entry, x: bool) -> Option<Entry> {
+    let mut cost = e.cost;
+    let mut state = 0u128;
+    for m in &step.moves {
+        state |= ((e.state >> m.from) & m.mask) << m.to;
+    }
+    if x {
+        cost += step.linear * key.radix + step.units;
+        for &(at, b) in &step.pair_bits {
+            if field(e.state, at, 1) == 1 {
+                cost += b * key.radix;
+            }
+        }
+        if let Some(at) = step.own_bit {
+            state |= 1u128 << at;
+        }
+    }
+    for t in &step.touches {
+        let term = &p.tracked[t.term];
+        let lo = t.lo;
+        let before = match t.from {
+            Some(at) => field(e.state, at, t.width) as i64 + lo,
+            None => term.constant,
+        };
+        let s = before + if x { t.coefficient } else { 0 };
+        if term.rule == Rule::Zero && !(t.allowed.0..=t.allowed.1).contains(&s) {
+            return None;
+        }
+        match t.to {
+            Some(at) => state |= ((s - lo) as u128) << at,
+            None => cost += term.value(s)? * key.radix,
+        }
+    }
+    let example = e.example | (u128::from(x) << step.var);
+    Some(Entry {
+        state,
+        cost,
+        count: e.count,
+        example,
+    })
+}
+
+/// The steps of `plan`: per variable, which fields move, which sums it changes, opens and
+/// closes, and the pairwise terms it completes.
+fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
+    let n = p.num_vars;
+    let order = &plan.order;
+    let mut pos = vec![0usize; n];
+    for (i, &v) in order.iter().enumerate() {
+        pos[v] = i;
+    }
+    let part = partners(p);
+    let last_partner: Vec<usize> = (0..n)
+        .map(|v| part[v].iter().map(|&u| pos[u]).max().unwrap_or(0))
+        .collect();
+    let spans: Vec<(usize, usize)> = p
+        .tracked
+        .iter()
+        .map(|t| {
+            let ps = t.terms.iter().map(|&(q, _)| pos[q]);
+            (ps.clone().min().unwrap_or(0), ps.max().unwrap_or(0))
+        })
+        .collect();
+    let widths: Vec<u32> = p
+        .tracked
+        .iter()
+        .map(|t| {
+            let (lo, hi) = t.range();
+            bits_for(hi - lo)
+        })
+        .collect();
+    // The layout after step i: open bits (variables) and open sums (terms), each at an offset.
+    let layout = |i: Option<usize>| -> (Vec<Slot>, Vec<Slot>) {
+        let Some(i) = i else {
+            return (Vec::new(), Vec::new());
+        };
+        let mut at = 0u32;
+        let mut bits = Vec::new();
+        for &v in &order[..=i] {
+            if last_partner[v] > i {
+                bits.push((v, at));
+                at += 1;
+            }
+        }
+        let mut sums = Vec::new();
+        for (j, &(first, last)) in spans.iter().enumerate() {
+            if first <= i && last > i {
+                sums.push((j, at));
+                at += widths[j];
+            }
+        }
+        (bits, sums)
+    };
+    let mut steps = Vec::with_capacity(n);
+    for (i, &v) in order.iter().enumerate() {
+        let (old_bits, old_sums) = layout(i.checked_sub(1));
+        let (new_bits, new_sums) = layout(Some(i));
+        let old_bit = |u: usize| old_bits.iter().find(|b| b.0 == u).map(|b| b.1);
+        let old_sum = |j: usize| old_sums.iter().find(|s| s.0 == j).map(|s| s.1);
+        let mut moves = Vec::new();
+        let mut own_bit = None;
+        for &(u, to) in &new_bits {
+            match old_bit(u) {
+                Some(from) => moves.push(Move { from, to, mask: 1 }),
+                None => own_bit = Some(to),
+            }
+        }
+        let mut touches = Vec::new();
+        let mut touched = vec![false; p.tracked.len()];
+        for (j, t) in p.tracked.iter().enumerate() {
+            let Some(&(_, a)) = t.terms.iter().find(|&&(q, _)| q == v) else {
+                continue;
+            };
+            touched[j] = true;
+            let (mut rlo, mut rhi) = (0, 0);
+            for &(q, c) in &t.terms {
+                if pos[q] > i {
+                    rlo += c.min(0);
+                    rhi += c.max(0);
+                }
+            }
+            touches.push(Touch {
+                term: j,
+                coefficient: a,
+                from: old_sum(j),
+                to: new_sums.iter().find(|s| s.0 == j).map(|s| s.1),
+                allowed: (-rhi, -rlo),
+                lo: t.range().0,
+                width: widths[j],
+            });
+        }
+        for &(j, to) in &new_sums {
+            if !touched[j] {
+                let from = old_sum(j).expect("an open sum the step does not touch was open before");
+                moves.push(Move {
+                    from,
+                    to,
+                    mask: (1u128 << widths[j]) - 1,
+                });
+            }
+        }
+        let pair_bits = p
+            .pairs
+            .iter()
+            .filter_map(|&(q, r, b)| {
+                let u = if q == v {
+                    r
+                } else if r == v {
+                    q
+                } else {
+                    return None;
+                };
+                (pos[u] < i).then(|| (old_bit(u).expect("an earlier partner's bit is open"), b))
+            })
+            .collect();
+        steps.push(Step {
+            var: v,
+            linear: p.linear[v],
+            units: p.objective.get(v).copied().unwrap_or(0),
+            pair_bits,
+            moves,
+            touches,
+            own_bit,
+        });
+    }
+    steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// Per (penalty, units): the count over all 2^n assignments, and the least assignment.
+    fn brute(p: &CountProblem) -> Vec<(i64, i64, u128, u128)> {
+        let mut m: BTreeMap<(i64, i64), (u128, u128)> = BTreeMap::new();
+        for k in 0..1u128 << p.num_vars {
+            let x: Vec<bool> = (0..p.num_vars).map(|q| (k >> q) & 1 == 1).collect();
+            if let Some(c) = p.cost_of(&x) {
+                let e = m.entry(c).or_insert((0, k));
+                e.0 += 1;
+            }
+        }
+        m.into_iter().map(|((a, b), (c, d))| (a, b, c, d)).collect()
+    }
+
+    /// A random problem of `n` variables with every kind of term.
+    fn random_problem(n: usize, seed: u64) -> CountProblem {
+        use rand::Rng;
+        let mut rng = crate::rng::seeded(seed);
+        let mut r = |m: u64| rng.random_range(0..m) as i64;
+        let mut p = CountProblem {
+            num_vars: n,
+            offset: r(5),
+            linear: (0..n).map(|_| r(7) - 3).collect(),
+            ..Default::default()
+        };
+        for _ in 0..n {
+            let q = r(n as u64) as usize;
+            let s = r(n as u64) as usize;
+            if q < s {
+                p.pairs.push((q, s, r(5) - 2));
+            }
+        }
+        for j in 0..4 {
+            let mut vars: Vec<usize> = (0..n).filter(|_| r(2) == 1).collect();
+            if vars.len() < 3 {
+                vars = vec![0, n / 2, n - 1];
+            }
+            let terms: Vec<(usize, i64)> = vars
+                .iter()
+                .map(|&q| (q, if r(4) == 0 { -1 } else { 1 + r(2) }))
+                .collect();
+            let rule = [Rule::Square, Rule::SquareLessSelf, Rule::Zero, Rule::Square][j];
+            let constant = -(terms.iter().map(|t| t.1.max(0)).sum::<i64>() / 2);
+            p.tracked.push(Tracked { terms, constant, rule });
+        }
+        if seed % 2 == 1 {
+            p.objective = (0..n).map(|_| r(3) - 1).collect();
+        }
+        p
+    }
+
+    #[test]
+    fn counts_every_cost_as_brute_force_does() {
+        for (n, seed) in [(3, 0), (6, 1), (9, 2), (11, 3), (12, 4), (13, 5)] {
+            let p = random_problem(n, seed);
+            let plan = plan(&p);
+            let got = count(&p, &plan, usize::MAX, &Budget::unlimited(), "test").unwrap();
+            assert_eq!(got.classes, brute(&p), "n = {n}, seed = {seed}");
+            // Every order gives the same classes.
+            for order in [(0..n).collect::<Vec<_>>(), (0..n).rev().collect()] {
+                let (width, state_bits) = measure(&p, &order);
+                let other = Plan {
+                    order,
+                    width,
+                    state_bits,
+                };
+                let again = count(&p, &other, usize::MAX, &Budget::unlimited(), "test").unwrap();
+                assert_eq!(again.classes, got.classes);
+            }
+        }
+    }
+
+    #[test]
+    fn a_frontier_past_the_limit_is_refused_naming_its_width() {
+        let p = random_problem(12, 4);
+        let plan = plan(&p);
+        let e = count(&p, &plan, 4, &Budget::unlimited(), "test").unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains("frontier"), "{text}");
+        assert!(text.contains(&format!("{:.1}", plan.width)), "{text}");
+    }
+
+    #[test]
+    fn more_variables_than_a_count_holds_are_refused() {
+        let p = CountProblem {
+            num_vars: MAX_VARS + 1,
+            linear: vec![0; MAX_VARS + 1],
+            ..Default::default()
+        };
+        let plan = Plan {
+            order: (0..MAX_VARS + 1).collect(),
+            width: 0.0,
+            state_bits: 0,
+        };
+        let e = count(&p, &plan, usize::MAX, &Budget::unlimited(), "test").unwrap_err();
+        assert!(e.to_string().contains("127"), "{e}");
+    }
+}
