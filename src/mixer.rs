@@ -146,7 +146,16 @@ mod tests {
     fn switch_moves_are_row_pairs_times_column_pairs_in_xy_order() {
         let ring = switch_moves(3, 4, MixerKind::SwitchRing);
         assert_eq!(ring.len(), 3 * 4);
-        assert_eq!(&ring[..5], &[((0, 1), (0, 1)), ((0, 1), (2, 3)), ((0, 1), (1, 2)), ((0, 1), (0, 3)), ((1, 2), (0, 1))]);
+        assert_eq!(
+            &ring[..5],
+            &[
+                ((0, 1), (0, 1)),
+                ((0, 1), (2, 3)),
+                ((0, 1), (1, 2)),
+                ((0, 1), (0, 3)),
+                ((1, 2), (0, 1))
+            ]
+        );
         assert_eq!(switch_moves(4, 4, MixerKind::SwitchComplete).len(), 36);
         assert!(switch_moves(4, 4, MixerKind::XyRing).is_empty());
         assert_eq!(switch_moves(2, 2, MixerKind::SwitchRing), vec![((0, 1), (0, 1))]);

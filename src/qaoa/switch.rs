@@ -195,7 +195,8 @@ impl MoveTable {
                             let (lo, hi) = (a.min(b), a.max(b));
                             let g = gate[((i * rows + j) * cols + lo) * cols + hi];
                             if g != u32::MAX {
-                                let four = bit(cells[i][a].unwrap_or(0)) | bit(cells[j][b].unwrap_or(0)) | bit(ib) | bit(ja);
+                                let four =
+                                    bit(cells[i][a].unwrap_or(0)) | bit(cells[j][b].unwrap_or(0)) | bit(ib) | bit(ja);
                                 f(g, mask ^ four);
                             }
                         }
@@ -208,7 +209,6 @@ impl MoveTable {
         }
     }
 }
-
 
 /// The statevector of switch-mixer QAOA over the `rows+cols` space of some grids (and free
 /// qubits), basis: the states' masks in ascending order.
@@ -225,7 +225,12 @@ pub struct SwitchSimulator {
 
 impl std::fmt::Debug for PairLists {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "PairLists({} gates, {} pairs)", self.starts.len() - 1, self.pairs.len())
+        write!(
+            f,
+            "PairLists({} gates, {} pairs)",
+            self.starts.len() - 1,
+            self.pairs.len()
+        )
     }
 }
 
@@ -243,7 +248,14 @@ impl SwitchSimulator {
     /// setting of `free`, with `mixer`'s moves. `dimension` is the space's counted size, checked
     /// against memory before anything is listed; the pair lists are counted and checked again
     /// before they are allocated.
-    pub fn new(qubo: &Qubo, grids: &[Grid], free: &[usize], num_qubits: usize, mixer: MixerKind, dimension: f64) -> Result<Self> {
+    pub fn new(
+        qubo: &Qubo,
+        grids: &[Grid],
+        free: &[usize],
+        num_qubits: usize,
+        mixer: MixerKind,
+        dimension: f64,
+    ) -> Result<Self> {
         if !mixer.is_switch() {
             return Err(Error::InvalidArgument(format!("the {mixer} mixer is no switch mixer")));
         }
@@ -473,7 +485,9 @@ impl SwitchSimulator {
     /// `⟨λ|C|ψ⟩`, in fixed chunks.
     fn cost_overlap(&self, lam: &[Complex64], psi: &[Complex64]) -> Complex64 {
         let d = &self.diagonal;
-        fixed_sum(psi.len(), |a, b| (a..b).map(|k| lam[k].conj() * psi[k] * d.get(k)).sum())
+        fixed_sum(psi.len(), |a, b| {
+            (a..b).map(|k| lam[k].conj() * psi[k] * d.get(k)).sum()
+        })
     }
 }
 
@@ -597,5 +611,108 @@ impl Qaoa for SwitchSimulator {
     }
     fn expectation(&self, amps: &[Complex64]) -> f64 {
         self.energy(amps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cost::qubo::QuboBuilder;
+
+    /// The full `n` x `n` grid with `k` ones per row and column, qubit `r·n + c`.
+    fn square(n: usize, k: usize) -> Grid {
+        Grid {
+            row_totals: vec![k; n],
+            col_totals: vec![k; n],
+            cells: (0..n).map(|r| (0..n).map(|c| Some(r * n + c)).collect()).collect(),
+        }
+    }
+
+    fn simulator(grid: &Grid, mixer: MixerKind, dimension: f64) -> Result<SwitchSimulator> {
+        let n = grid.cells.iter().flatten().flatten().count();
+        SwitchSimulator::new(
+            &QuboBuilder::new(n).build(),
+            std::slice::from_ref(grid),
+            &[],
+            n,
+            mixer,
+            dimension,
+        )
+    }
+
+    /// The number of states reached from state 0 over every gate's pairs.
+    fn reached(sim: &SwitchSimulator) -> usize {
+        let len = sim.masks().len();
+        let mut next: Vec<Vec<usize>> = vec![Vec::new(); len];
+        for g in 0..sim.gates().len() {
+            for &[u, v] in sim.pairs(g) {
+                next[u as usize].push(v as usize);
+                next[v as usize].push(u as usize);
+            }
+        }
+        let mut seen = vec![false; len];
+        let mut stack = vec![0];
+        seen[0] = true;
+        while let Some(k) = stack.pop() {
+            for &j in &next[k] {
+                if !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        seen.iter().filter(|&&s| s).count()
+    }
+
+    #[test]
+    fn grids_list_every_table_and_the_moves_connect_them() {
+        // n! permutations; 2 per row and column: OEIS A001499 (1, 6, 90, 2040, 67950).
+        let cases = [
+            (2, 1, 2.0),
+            (3, 1, 6.0),
+            (4, 1, 24.0),
+            (5, 1, 120.0),
+            (6, 1, 720.0),
+            (3, 2, 6.0),
+            (4, 2, 90.0),
+            (5, 2, 2040.0),
+        ];
+        for (n, k, dim) in cases {
+            for mixer in [MixerKind::SwitchRing, MixerKind::SwitchComplete] {
+                let sim = simulator(&square(n, k), mixer, dim).unwrap();
+                assert_eq!(sim.masks().len() as f64, dim, "{n}x{n}, {k} per line");
+                for &m in sim.masks() {
+                    for r in 0..n {
+                        let row: u128 = (0..n).map(|c| 1u128 << (r * n + c)).sum();
+                        let col: u128 = (0..n).map(|c| 1u128 << (c * n + r)).sum();
+                        assert_eq!(((m & row).count_ones(), (m & col).count_ones()), (k as u32, k as u32));
+                    }
+                }
+                // Each pair is one move: the masks differ in exactly four cells, two set in each.
+                for g in 0..sim.gates().len() {
+                    for &[u, v] in sim.pairs(g) {
+                        let (a, b) = (sim.masks()[u as usize], sim.masks()[v as usize]);
+                        assert!(u < v && (a ^ b).count_ones() == 4 && (a & !b).count_ones() == 2);
+                    }
+                }
+                // The complete order connects every space here; the ring does not (on the 4x4
+                // permutations its moves reach 12 of the 24 from the identity).
+                let seen = reached(&sim) as f64;
+                match mixer {
+                    MixerKind::SwitchComplete => assert_eq!(seen, dim, "{n}x{n}, {k} per line: not connected"),
+                    _ if (n, k) == (4, 1) => assert_eq!(seen, 12.0),
+                    _ => assert!(seen <= dim),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_space_past_32_bit_indices_is_refused_before_listing() {
+        // Two per row and column of 11x11 (121 qubits) counts far past 2^32 states: given a
+        // count of 2^33, refused at once, nothing listed.
+        let e = simulator(&square(11, 2), MixerKind::SwitchRing, 2f64.powi(33)).unwrap_err();
+        assert!(matches!(e, Error::SpaceTooLarge { .. }), "{e}");
+        assert!(e.to_string().contains("32 bits"), "{e}");
     }
 }

@@ -243,6 +243,19 @@ impl MixerEntry {
         }
     }
 
+    /// Why its circuit is never written, before anything is simulated: the switch mixers have
+    /// no gate list for their start; `None` for the mixers with a circuit.
+    pub fn circuit_refusal(&self) -> Option<Error> {
+        (self.keeps == Keeps::Grids).then(|| Unsupported::NoSwitchStartPreparation { mixer: self.kind }.into())
+    }
+
+    /// Whether shots are drawn from its simulation rather than from an exported circuit's
+    /// manifest: the Grover mixer (general blocks have no exported start) and the switch
+    /// mixers (no exported start at all).
+    pub fn samples_from_simulation(&self) -> bool {
+        matches!(self.keeps, Keeps::Any | Keeps::Grids)
+    }
+
     /// Its statevector simulator of `enc` on the resolved `space` (which must fit).
     pub fn build(&self, enc: &dyn Encoding, space: &Space) -> Result<Built> {
         (self.build)(enc, space, self.kind)

@@ -257,6 +257,13 @@ impl Simulation {
 pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     let n = enc.num_qubits();
     let mixer = mixers::entry(settings.mixer);
+    if mixer.keeps == mixers::Keeps::Grids && !matches!(settings.space, SpaceChoice::Auto | SpaceChoice::RowsCols) {
+        return Err(Unsupported::SwitchNeedsRowsCols {
+            mixer: settings.mixer,
+            space: settings.space,
+        }
+        .into());
+    }
     if settings.space == SpaceChoice::Full {
         if !mixer.keeps_full() {
             return Err(Unsupported::BlockMixerOnFull { mixer: settings.mixer }.into());
@@ -280,13 +287,6 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
         return Space::of(onehot, settings.space);
     }
     if mixer.keeps == mixers::Keeps::Grids {
-        if !matches!(settings.space, SpaceChoice::Auto | SpaceChoice::RowsCols) {
-            return Err(Unsupported::SwitchNeedsRowsCols {
-                mixer: settings.mixer,
-                space: settings.space,
-            }
-            .into());
-        }
         let mut space = Space::of(onehot, SpaceChoice::RowsCols)?;
         space.choice = settings.space;
         if let Some(b) = space.blocks.iter().find(|b| !mixer.keeps_block(b)) {

@@ -38,6 +38,7 @@ mod optimize;
 mod qaoa;
 mod schedules;
 mod subspace;
+mod switch;
 
 // simulation/: advice before a run, the mixer table.
 mod advice;

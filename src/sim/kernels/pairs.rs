@@ -34,7 +34,9 @@ mod tests {
 
     #[test]
     fn a_rotation_is_the_two_by_two_matrix_and_is_undone_by_minus_beta() {
-        let mut amps: Vec<Complex64> = (0..6).map(|k| Complex64::new(k as f64 * 0.3 - 0.5, 0.2 * k as f64)).collect();
+        let mut amps: Vec<Complex64> = (0..6)
+            .map(|k| Complex64::new(k as f64 * 0.3 - 0.5, 0.2 * k as f64))
+            .collect();
         let orig = amps.clone();
         let beta: f64 = 0.7;
         let pairs = [[0u32, 4], [5, 2]];
