@@ -83,9 +83,11 @@ fn grid_states(grid: &Grid) -> Vec<u128> {
     // Rows from r on that have a cell in column c: a column needing more can no longer be met.
     let mut below = vec![vec![0usize; cols]; rows + 1];
     for r in (0..rows).rev() {
-        for c in 0..cols {
-            below[r][c] = below[r + 1][c] + usize::from(grid.cells[r][c].is_some());
-        }
+        below[r] = below[r + 1]
+            .iter()
+            .zip(&grid.cells[r])
+            .map(|(b, cell)| b + usize::from(cell.is_some()))
+            .collect();
     }
     struct Walk<'a> {
         grid: &'a Grid,
@@ -134,10 +136,13 @@ struct PairLists {
     pairs: Vec<[u32; 2]>,
 }
 
+/// One grid's cells, its numbers of rows and columns, and the gate of each move.
+type GridTable = (Vec<Vec<Option<usize>>>, usize, usize, Vec<u32>);
+
 /// Where a state's moves are looked up: per grid, its rows' cells and the gate of each move.
 struct MoveTable {
     /// Per grid: `cells[r][c]`, and `gate[((i·R + j)·C + a)·C + b]` (u32::MAX: no gate).
-    grids: Vec<(Vec<Vec<Option<usize>>>, usize, usize, Vec<u32>)>,
+    grids: Vec<GridTable>,
     /// Per free qubit, its gate.
     free: Vec<(usize, u32)>,
 }
@@ -285,7 +290,7 @@ impl SwitchSimulator {
             masks = masks.iter().flat_map(|&m| [m, m | 1u128 << q]).collect();
         }
         masks.par_sort_unstable();
-        if masks.is_empty() || masks.len() as f64 != dimension {
+        if masks.is_empty() || (masks.len() as f64 - dimension).abs() > 0.5 {
             return Err(Error::InvalidArgument(format!(
                 "the rows+cols space lists {} states where {dimension} were counted",
                 masks.len()
@@ -668,19 +673,19 @@ mod tests {
     fn grids_list_every_table_and_the_moves_connect_them() {
         // n! permutations; 2 per row and column: OEIS A001499 (1, 6, 90, 2040, 67950).
         let cases = [
-            (2, 1, 2.0),
-            (3, 1, 6.0),
-            (4, 1, 24.0),
-            (5, 1, 120.0),
-            (6, 1, 720.0),
-            (3, 2, 6.0),
-            (4, 2, 90.0),
-            (5, 2, 2040.0),
+            (2, 1, 2usize),
+            (3, 1, 6usize),
+            (4, 1, 24usize),
+            (5, 1, 120usize),
+            (6, 1, 720usize),
+            (3, 2, 6usize),
+            (4, 2, 90usize),
+            (5, 2, 2040usize),
         ];
         for (n, k, dim) in cases {
             for mixer in [MixerKind::SwitchRing, MixerKind::SwitchComplete] {
-                let sim = simulator(&square(n, k), mixer, dim).unwrap();
-                assert_eq!(sim.masks().len() as f64, dim, "{n}x{n}, {k} per line");
+                let sim = simulator(&square(n, k), mixer, dim as f64).unwrap();
+                assert_eq!(sim.masks().len(), dim, "{n}x{n}, {k} per line");
                 for &m in sim.masks() {
                     for r in 0..n {
                         let row: u128 = (0..n).map(|c| 1u128 << (r * n + c)).sum();
@@ -697,10 +702,10 @@ mod tests {
                 }
                 // The complete order connects every space here; the ring does not (on the 4x4
                 // permutations its moves reach 12 of the 24 from the identity).
-                let seen = reached(&sim) as f64;
+                let seen = reached(&sim);
                 match mixer {
                     MixerKind::SwitchComplete => assert_eq!(seen, dim, "{n}x{n}, {k} per line: not connected"),
-                    _ if (n, k) == (4, 1) => assert_eq!(seen, 12.0),
+                    _ if (n, k) == (4, 1) => assert_eq!(seen, 12),
                     _ => assert!(seen <= dim),
                 }
             }
