@@ -282,11 +282,11 @@ def main():
     replace_block(os.path.join(OUT, "README.md"), "medians", "\n".join(med) + "\n")
     depth = max(r["p"] for r in rows)
     figure(rows, fits, depth)
-    sw = fits.get(f"switch-ring|{depth}")
+    sw = fits.get(f"switch-complete|{depth}")
     if sw:
         f = sw["vs_n"]
         line = (
-            f"Queens N = {min(r['n'] for r in rows)}–{max(r['n'] for r in rows)}, switch-ring on rows+cols at p = {depth}: "
+            f"Queens N = {min(r['n'] for r in rows)}–{max(r['n'] for r in rows)}, switch-complete on rows+cols at p = {depth}: "
             f"P(valid) ≈ 2^(−ηN + c) with η = {-f['slope']:.3f} (95 % CI {-f['slope_ci95'][1]:.3f}–{-f['slope_ci95'][0]:.3f}, "
             f"{f['points']} boards; [results/scaling](results/scaling/README.md)).\n"
         )
