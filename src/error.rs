@@ -577,6 +577,34 @@ pub enum Unsupported {
         /// The mixer.
         mixer: MixerKind,
     },
+    /// A switch mixer on a space other than `rows+cols`.
+    #[error("the {mixer} mixer keeps every row and every column count at once, so it runs on space rows+cols (or auto, which is rows+cols for it), not {space}")]
+    SwitchNeedsRowsCols {
+        /// The mixer asked for.
+        mixer: MixerKind,
+        /// The space asked for.
+        space: SpaceChoice,
+    },
+    /// A block of the `rows+cols` space that is not a grid of row and column counts.
+    #[error("{file}: block `{block}` of space rows+cols is not a grid of plain row and column counts after the {level} reduction ({why}), so the {mixer} mixer does not apply to it; the grover mixer does")]
+    NotSwitchGrid {
+        /// The puzzle file.
+        file: String,
+        /// The block.
+        block: String,
+        /// The reduction level.
+        level: Level,
+        /// Why it is not a grid.
+        why: String,
+        /// The mixer asked for.
+        mixer: MixerKind,
+    },
+    /// The circuit of a switch mixer: no gate list prepares its start.
+    #[error("the {mixer} mixer starts from the uniform superposition over the rows+cols space, and no gate list here prepares that state, so its circuit is not exported (nor run with noise, which runs the exported circuit); it is simulated exactly (solve, sweep, sample from the exact distribution)")]
+    NoSwitchStartPreparation {
+        /// The mixer.
+        mixer: MixerKind,
+    },
     /// A space family the puzzle does not have.
     #[error("space `{family}`: the puzzle has no active exact {family} counts at this reduction level")]
     NoFamily {

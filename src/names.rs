@@ -18,6 +18,11 @@ pub enum MixerKind {
     /// `exp(−iβ|s⟩⟨s|)`, `|s⟩` the uniform superposition over the space (any space, general
     /// blocks included; GM-QAOA, Bärtschi and Eidenbenz, arXiv:2006.00354). No gate list yet.
     Grover,
+    /// Switch moves `|1001⟩ ↔ |0110⟩` on cells (i,a), (i,b), (j,a), (j,b) of the `rows+cols`
+    /// space, over adjacent row pairs × adjacent column pairs (ring order).
+    SwitchRing,
+    /// Switch moves over every row pair × every column pair (lexicographic).
+    SwitchComplete,
 }
 
 /// How hard to reduce.

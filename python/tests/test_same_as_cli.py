@@ -33,6 +33,8 @@ CASES = [
     ("tiny-tango-4x4.txt", "paper", "onehot", "rows", "grover"),
     ("queens-4x4-handmade.txt", "paper", "onehot", "rows", "grover"),
     ("tiny-takuzu-4x4.txt", "paper", "onehot", None, "grover"),
+    ("queens-4x4-handmade.txt", "paper", "onehot", "rows+cols", "switch-ring"),
+    ("nqueens-5-given.txt", "paper", "onehot", None, "switch-complete"),
 ]
 
 

@@ -9,6 +9,7 @@
 pub mod expand;
 pub mod grover_mixer;
 pub mod seed;
+pub mod switch;
 
 use crate::angles::Angles;
 use crate::cost::ising::Ising;

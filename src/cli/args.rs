@@ -495,14 +495,16 @@ pub struct GenerateArgs {
 #[derive(Args, Debug, Clone)]
 pub struct SpaceArgs {
     /// Space: full (all 2^n states) or the blocks a constraint-preserving mixer keeps: rows,
-    /// cols, regions, cells, rows+cols (grover only), or auto (the smallest the mixer keeps;
-    /// counts sharing qubits are joined). Default: full with the x mixer (or no --mixer), auto
-    /// with an xy or the grover mixer.
+    /// cols, regions, cells, rows+cols (grover, switch-ring, switch-complete), or auto (the
+    /// smallest the mixer keeps; counts sharing qubits are joined; rows+cols for a switch
+    /// mixer). Default: full with the x mixer (or no --mixer), auto with the other mixers.
     #[arg(long, value_parser = Named::of::<quzzle::encoding::space::SpaceChoice>())]
     pub space: Option<String>,
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
     /// grover (exp(-i beta |s><s|) on any space; exported as QASM on the full space and on
-    /// spaces of plain blocks). Default: x on the full space, xy-ring on a block space.
+    /// spaces of plain blocks), or switch-ring or switch-complete (switch moves on the rows+cols
+    /// space, which keep every row and column count; simulated only, no circuit is exported).
+    /// Default: x on the full space, xy-ring on a block space.
     #[arg(long, value_parser = Named::of::<quzzle::mixer::MixerKind>())]
     pub mixer: Option<String>,
 }

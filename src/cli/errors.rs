@@ -83,6 +83,8 @@ pub fn message(e: &Error) -> String {
             Unsupported::NeedsOnehot { .. } => format!("{e} (--encoding onehot; the grover mixer also runs on --space full)"),
             Unsupported::XMixerOnBlocks { .. } => format!("{e} (--mixer xy-ring)"),
             Unsupported::BlockMixerOnFull { .. } => format!("{e} (--space)"),
+            Unsupported::SwitchNeedsRowsCols { .. } => format!("{e} (--space rows+cols)"),
+            Unsupported::NotSwitchGrid { .. } => format!("{e} (--mixer grover)"),
             Unsupported::NoiseNeedsFullX { mixer, states, qubits } => format!(
                 "--noise runs on the full space with the x mixer only (got the {mixer} mixer over {states} states, for a circuit of {qubits} qubits): {NOISE_NEEDS_FULL_X_WHY}"
             ),

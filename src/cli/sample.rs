@@ -7,7 +7,6 @@ use quzzle::encoding::{self, EncodingKind};
 use quzzle::export::counts::{write_counts, CountsFormat};
 use quzzle::export::score::ManifestDoc;
 use quzzle::export::{self, AngleSource, CircuitIdentity, ExportRequest};
-use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::simulation::{self, SpaceSettings};
 use quzzle::{Angles, Error, Result};
@@ -87,9 +86,10 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     let level: Level = args.reduce.unwrap_or(Level::Paper);
     let enc = encoding::parse(&input, text, kind, level)?;
     let settings = args.space.settings()?;
-    if settings.mixer == MixerKind::Grover {
+    if simulation::mixers::entry(settings.mixer).samples_from_simulation() {
         // Drawn from the simulation itself: the Grover mixer runs on every space, also on
-        // general blocks, whose start has no exported preparation.
+        // general blocks, whose start has no exported preparation, and the switch mixers'
+        // start has none at all.
         let sim = simulation::simulation(enc.as_ref(), &settings)?;
         sim.require_statevector("sampling shots")?;
         let valid = simulation::success_states(enc.as_ref(), &sim)?.valid;

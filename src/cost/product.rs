@@ -228,6 +228,12 @@ fn bit(mask: u64, i: usize) -> bool {
 }
 
 /// The indexed form of `costs` when they are dyadic numbers of at most 2^16 distinct values.
+/// The diagonal of `costs`, one per basis state of any listing of `qubo`'s assignments:
+/// indexed by distinct value where the QUBO's coefficients are dyadic, else dense.
+pub fn diagonal_of_costs(qubo: &Qubo, costs: Vec<f64>) -> CostDiagonal {
+    index_if_dyadic(qubo, costs)
+}
+
 fn index_if_dyadic(qubo: &Qubo, costs: Vec<f64>) -> CostDiagonal {
     let Some(scale) = dyadic_scale(qubo) else {
         return CostDiagonal::Dense(costs);

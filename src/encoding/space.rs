@@ -344,6 +344,66 @@ impl Block {
     }
 }
 
+/// A block of the `rows+cols` space read as a grid, the form the switch mixers need: every
+/// qubit is the cell of exactly one row count and exactly one column count, each with
+/// coefficient 1, so a state is a 0/1 table with fixed row and column sums. A cell the
+/// reduction fixed has no qubit (its constant is already in the totals).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// Each row count's total, in model order.
+    pub row_totals: Vec<usize>,
+    /// Each column count's total, in model order.
+    pub col_totals: Vec<usize>,
+    /// `cells[r][c]`: the qubit of row count r and column count c, if there is one.
+    pub cells: Vec<Vec<Option<usize>>>,
+}
+
+impl Block {
+    /// The block as a [`Grid`], or why it is not one (a count of another family, a
+    /// coefficient other than 0 and 1, a negative total, a qubit not in exactly one row and one
+    /// column).
+    pub fn grid(&self) -> std::result::Result<Grid, String> {
+        let (mut rows, mut cols) = (Vec::new(), Vec::new());
+        for c in &self.counts {
+            let list = match SpaceChoice::family_of_label(&c.label) {
+                Some(SpaceChoice::Rows) => &mut rows,
+                Some(SpaceChoice::Cols) => &mut cols,
+                _ => return Err(format!("`{}` is neither a row nor a column count", c.label)),
+            };
+            if c.k < 0 || c.coefficients.iter().any(|&a| a != 0 && a != 1) {
+                return Err(format!(
+                    "`{}` counts with coefficients {:?} to {}, not a plain count",
+                    c.label, c.coefficients, c.k
+                ));
+            }
+            list.push(c);
+        }
+        let m = self.len();
+        let owner = |list: &[&BlockCount], i: usize| -> std::result::Result<usize, String> {
+            let held: Vec<usize> = (0..list.len()).filter(|&r| list[r].coefficients[i] == 1).collect();
+            match held.as_slice() {
+                [r] => Ok(*r),
+                _ => Err(format!(
+                    "qubit {} is in {} row counts and {} column counts, not one of each",
+                    self.qubits[i],
+                    (0..rows.len()).filter(|&r| rows[r].coefficients[i] == 1).count(),
+                    (0..cols.len()).filter(|&c| cols[c].coefficients[i] == 1).count()
+                )),
+            }
+        };
+        let mut cells = vec![vec![None; cols.len()]; rows.len()];
+        for i in 0..m {
+            let (r, c) = (owner(&rows, i)?, owner(&cols, i)?);
+            cells[r][c] = Some(self.qubits[i]);
+        }
+        Ok(Grid {
+            row_totals: rows.iter().map(|c| c.k as usize).collect(),
+            col_totals: cols.iter().map(|c| c.k as usize).collect(),
+            cells,
+        })
+    }
+}
+
 /// The `k`-subsets of `m` elements as masks in colex (= ascending) order (Gosper's hack).
 pub(crate) fn colex_subsets(m: usize, k: i64) -> Vec<u64> {
     if k < 0 || k as usize > m {

@@ -379,7 +379,11 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
     let mut notes = enc.notes();
     let settings = simulation::circuit_settings(enc, &req.space)?;
     let space = simulation::space_of(enc, &settings)?;
-    // Blocks the circuit cannot prepare are refused before anything is simulated.
+    // Mixers without a circuit, and blocks the circuit cannot prepare, are refused before
+    // anything is simulated.
+    if let Some(refusal) = simulation::mixers::entry(settings.mixer).circuit_refusal() {
+        return Err(refusal);
+    }
     simulation::circuit_blocks(enc, &space, settings.mixer)?;
     // The Grover mixer on a space too large for a statevector runs by cost classes, whose
     // indices are no bitstrings: the manifest then takes the path of a state that does not fit.

@@ -7,11 +7,13 @@ mod objective;
 pub mod optimize;
 pub mod schedule;
 pub mod subspace;
+pub mod switch;
 
 pub use grover::GroverMixerSimulator;
 pub use histogram::{ClassKind, CostClass, CostHistogram, HistogramSimulator};
 pub use objective::Objective;
 pub use subspace::{DigitGates, SubspaceSimulator};
+pub use switch::SwitchSimulator;
 
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;

@@ -91,8 +91,9 @@ fn keeping_mixer(space: &Space, preferred: MixerKind) -> Option<MixerKind> {
             mixers::Keeps::Full => false,
             mixers::Keeps::PlainBlocks => plain,
             mixers::Keeps::Any => true,
+            mixers::Keeps::Grids => entry.keeps_space(space),
         };
-        let statevector = statevector_fits(space).0;
+        let statevector = statevector_fits(space, entry).0;
         let counted = entry.has_histogram_route() && super::histogram::countable_space(space);
         keeps && (statevector || counted)
     };

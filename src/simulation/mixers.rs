@@ -13,11 +13,12 @@ use super::{circuit_blocks, space_digits, space_qubo, Route, FREE_GROUP};
 use crate::angles::Angles;
 use crate::circuit::Circuit;
 use crate::cost::pubo::ZPoly;
-use crate::encoding::space::{Block, Space, SpaceChoice};
+use crate::encoding::space::{Block, Grid, Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::error::{Error, Result, Unsupported};
 use crate::mixer::{xy_edges, MixerKind};
-use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator};
+use crate::qaoa::switch::{grid_moves, MAX_SWITCH_STATES};
+use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator, SwitchSimulator};
 use serde::Serialize;
 
 /// The spaces a mixer keeps.
@@ -29,6 +30,9 @@ pub enum Keeps {
     PlainBlocks,
     /// Any space: full, and blocks of any kind (it only needs the start state).
     Any,
+    /// The `rows+cols` space whose blocks are grids of plain row and column counts (it swaps
+    /// ones between two rows and two columns at once).
+    Grids,
 }
 
 /// How noisy trajectories run a mixer's exported circuit.
@@ -100,7 +104,7 @@ impl std::fmt::Debug for MixerEntry {
 }
 
 /// Every mixer, in the order of [`MixerKind::ALL`].
-pub const MIXERS: [MixerEntry; 4] = [
+pub const MIXERS: [MixerEntry; 6] = [
     MixerEntry {
         kind: MixerKind::X,
         keeps: Keeps::Full,
@@ -133,6 +137,22 @@ pub const MIXERS: [MixerEntry; 4] = [
         build: build_grover,
         circuit: circuit_grover,
     },
+    MixerEntry {
+        kind: MixerKind::SwitchRing,
+        keeps: Keeps::Grids,
+        routes: &[Route::Statevector],
+        noise: NoiseRoute::GateByGate,
+        build: build_switch,
+        circuit: circuit_switch,
+    },
+    MixerEntry {
+        kind: MixerKind::SwitchComplete,
+        keeps: Keeps::Grids,
+        routes: &[Route::Statevector],
+        noise: NoiseRoute::GateByGate,
+        build: build_switch,
+        circuit: circuit_switch,
+    },
 ];
 
 /// The entry of `kind`.
@@ -151,7 +171,7 @@ impl MixerEntry {
 
     /// Whether it keeps block spaces.
     pub fn keeps_blocks(&self) -> bool {
-        matches!(self.keeps, Keeps::PlainBlocks | Keeps::Any)
+        matches!(self.keeps, Keeps::PlainBlocks | Keeps::Any | Keeps::Grids)
     }
 
     /// Whether it runs from the cost histogram where no statevector fits.
@@ -159,12 +179,14 @@ impl MixerEntry {
         self.routes.contains(&Route::Histogram)
     }
 
-    /// Whether it keeps `block` (an XY mixer only a plain weight-k set).
+    /// Whether it keeps `block` (an XY mixer only a plain weight-k set, a switch mixer only a
+    /// grid of row and column counts).
     pub fn keeps_block(&self, block: &Block) -> bool {
         match self.keeps {
             Keeps::Full => false,
             Keeps::PlainBlocks => block.plain,
             Keeps::Any => true,
+            Keeps::Grids => block.grid().is_ok(),
         }
     }
 
@@ -173,8 +195,22 @@ impl MixerEntry {
     pub fn keeps_space(&self, space: &Space) -> bool {
         if space.resolved == SpaceChoice::Full {
             self.keeps_full()
+        } else if self.keeps == Keeps::Grids && space.resolved != SpaceChoice::RowsCols {
+            false
         } else {
             self.keeps_blocks() && space.blocks.iter().all(|b| self.keeps_block(b))
+        }
+    }
+
+    /// Whether its simulator can list the states of the resolved `space` it keeps: every
+    /// block's states for the block-space simulators, a state index of 32 bits and masks of at
+    /// most 128 qubits for the switch simulator (which lists the grids' tables itself).
+    pub fn lists(&self, space: &Space) -> bool {
+        match self.keeps {
+            Keeps::Grids => {
+                space.dimension <= MAX_SWITCH_STATES && space.num_qubits <= crate::qaoa::switch::MAX_SWITCH_QUBITS
+            }
+            _ => space.listable(),
         }
     }
 
@@ -186,7 +222,7 @@ impl MixerEntry {
     pub fn route_on(&self, space: &Space) -> Option<Route> {
         if !self.keeps_space(space) {
             None
-        } else if space.listable() && space.fits() {
+        } else if self.lists(space) && space.fits() {
             Some(Route::Statevector)
         } else if self.has_histogram_route() && super::histogram::countable_space(space) {
             Some(Route::Histogram)
@@ -203,8 +239,21 @@ impl MixerEntry {
             Keeps::Full => SampleRoute::FullIndex,
             Keeps::PlainBlocks => SampleRoute::Embedded,
             Keeps::Any if space.resolved == SpaceChoice::Full => SampleRoute::FullIndex,
-            Keeps::Any => SampleRoute::Embedded,
+            Keeps::Any | Keeps::Grids => SampleRoute::Embedded,
         }
+    }
+
+    /// Why its circuit is never written, before anything is simulated: the switch mixers have
+    /// no gate list for their start; `None` for the mixers with a circuit.
+    pub fn circuit_refusal(&self) -> Option<Error> {
+        (self.keeps == Keeps::Grids).then(|| Unsupported::NoSwitchStartPreparation { mixer: self.kind }.into())
+    }
+
+    /// Whether shots are drawn from its simulation rather than from an exported circuit's
+    /// manifest: the Grover mixer (general blocks have no exported start) and the switch
+    /// mixers (no exported start at all).
+    pub fn samples_from_simulation(&self) -> bool {
+        matches!(self.keeps, Keeps::Any | Keeps::Grids)
     }
 
     /// Its statevector simulator of `enc` on the resolved `space` (which must fit).
@@ -258,6 +307,58 @@ fn build_grover(enc: &dyn Encoding, space: &Space, _: MixerKind) -> Result<Built
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let sim = GroverMixerSimulator::new(&space_qubo(onehot, space), space_digits(space)?, enc.num_qubits())?;
     Ok((Box::new(sim), 1))
+}
+
+/// The grids of the `rows+cols` space, refused by name where a block is not one.
+fn space_grids(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Vec<Grid>> {
+    space
+        .blocks
+        .iter()
+        .map(|b| {
+            b.grid().map_err(|why| {
+                Unsupported::NotSwitchGrid {
+                    file: enc.file().to_string(),
+                    block: b.label.clone(),
+                    level: enc.level(),
+                    why,
+                    mixer,
+                }
+                .into()
+            })
+        })
+        .collect()
+}
+
+fn build_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Built> {
+    let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
+    let grids = space_grids(enc, space, mixer)?;
+    let sim = SwitchSimulator::new(
+        &space_qubo(onehot, space),
+        &grids,
+        &space.free,
+        enc.num_qubits(),
+        mixer,
+        space.dimension,
+    )?;
+    Ok((Box::new(sim), 2))
+}
+
+/// No circuit: no gate list here prepares the uniform start over the `rows+cols` space.
+/// [`switch_layers`] gives the layers that follow it.
+fn circuit_switch(_: &dyn Encoding, _: &Space, mixer: MixerKind, _: &Angles) -> Result<Circuit> {
+    Err(Unsupported::NoSwitchStartPreparation { mixer }.into())
+}
+
+/// The layers of the switch mixer's circuit on the `rows+cols` space without the start (see
+/// [`Circuit::switch_layers`]): the cost the space does not enforce, each move's double
+/// excitation in order, `rx` on free qubits. Tests run it from the uniform start and compare
+/// it with the switch simulator.
+pub fn switch_layers(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
+    let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
+    let grids = space_grids(enc, space, mixer)?;
+    let moves: Vec<[usize; 4]> = grids.iter().flat_map(|g| grid_moves(g, mixer)).collect();
+    let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
+    Ok(Circuit::switch_layers(&poly, &moves, &space.free, angles))
 }
 
 fn circuit_x(enc: &dyn Encoding, _: &Space, _: MixerKind, angles: &Angles) -> Result<Circuit> {

@@ -258,6 +258,13 @@ impl Simulation {
 pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     let n = enc.num_qubits();
     let mixer = mixers::entry(settings.mixer);
+    if mixer.keeps == mixers::Keeps::Grids && !matches!(settings.space, SpaceChoice::Auto | SpaceChoice::RowsCols) {
+        return Err(Unsupported::SwitchNeedsRowsCols {
+            mixer: settings.mixer,
+            space: settings.space,
+        }
+        .into());
+    }
     if settings.space == SpaceChoice::Full {
         if !mixer.keeps_full() {
             return Err(Unsupported::BlockMixerOnFull { mixer: settings.mixer }.into());
@@ -279,6 +286,21 @@ pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     };
     if mixer.keeps == mixers::Keeps::Any {
         return Space::of(onehot, settings.space);
+    }
+    if mixer.keeps == mixers::Keeps::Grids {
+        let mut space = Space::of(onehot, SpaceChoice::RowsCols)?;
+        space.choice = settings.space;
+        if let Some(b) = space.blocks.iter().find(|b| !mixer.keeps_block(b)) {
+            return Err(Unsupported::NotSwitchGrid {
+                file: enc.file().to_string(),
+                block: b.label.clone(),
+                level: enc.level(),
+                why: b.grid().err().unwrap_or_default(),
+                mixer: settings.mixer,
+            }
+            .into());
+        }
+        return Ok(space);
     }
     let space = Space::of_plain(onehot, settings.space)?;
     if space.resolved == SpaceChoice::Full {
@@ -342,11 +364,11 @@ pub fn simulation_within(enc: &dyn Encoding, settings: &SpaceSettings, budget: &
 /// Refuse a block space with no statevector when the mixer has no other route: its states are
 /// counted rather than listed, or its statevector does not fit (naming the spaces that would).
 fn check_block_statevector(enc: &dyn Encoding, space: &Space, mixer: &mixers::MixerEntry) -> Result<()> {
-    let (statevector, needed, available) = statevector_fits(space);
+    let (statevector, needed, available) = statevector_fits(space, mixer);
     if statevector || histogram_route_taken(space, mixer) {
         return Ok(());
     }
-    if !space.listable() {
+    if !mixer.lists(space) {
         return Err(Unsupported::SpaceNotListed {
             file: enc.file().to_string(),
             space: space.resolved,
@@ -376,13 +398,14 @@ fn check_block_statevector(enc: &dyn Encoding, space: &Space, mixer: &mixers::Mi
     })
 }
 
-/// Whether the statevector of a block space fits, with the bytes it needs and those available:
-/// the statevector, the diagonal and the f64 costs it is built from (a gradient adds a state).
-fn statevector_fits(space: &Space) -> (bool, f64, f64) {
+/// Whether the statevector of a block space fits under `mixer`'s simulator, with the bytes it
+/// needs and those available: the statevector, the diagonal and the f64 costs it is built from
+/// (a gradient adds a state; the switch simulator checks its masks and pair lists again).
+fn statevector_fits(space: &Space, mixer: &mixers::MixerEntry) -> (bool, f64, f64) {
     let needed = space.dimension * (sim::AMPLITUDE_BYTES as f64 + 10.0);
     let available = sim::available_memory() as f64;
     (
-        space.listable() && space.fits() && needed <= available,
+        mixer.lists(space) && space.fits() && needed <= available,
         needed,
         available,
     )
@@ -391,7 +414,7 @@ fn statevector_fits(space: &Space) -> (bool, f64, f64) {
 /// Whether a block space runs from its cost histogram: the mixer has that route, no
 /// statevector fits, and the histogram can be counted.
 fn histogram_route_taken(space: &Space, mixer: &mixers::MixerEntry) -> bool {
-    mixer.has_histogram_route() && !statevector_fits(space).0 && histogram::countable_space(space)
+    mixer.has_histogram_route() && !statevector_fits(space, mixer).0 && histogram::countable_space(space)
 }
 
 /// Whether [`simulation`] takes the histogram route for `settings` (the grover mixer on a block

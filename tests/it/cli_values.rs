@@ -113,7 +113,12 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         None,
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
-    ("bench", "--mixer", None, "x, xy-ring, xy-complete, grover"),
+    (
+        "bench",
+        "--mixer",
+        None,
+        "x, xy-ring, xy-complete, grover, switch-ring, switch-complete",
+    ),
     (
         "classical",
         "--reduce",
@@ -128,7 +133,12 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         None,
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
-    ("demo", "--mixer", None, "x, xy-ring, xy-complete, grover"),
+    (
+        "demo",
+        "--mixer",
+        None,
+        "x, xy-ring, xy-complete, grover, switch-ring, switch-complete",
+    ),
     (
         "generate",
         "<KIND>",
@@ -177,7 +187,12 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         None,
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
-    ("landscape", "--mixer", None, "x, xy-ring, xy-complete, grover"),
+    (
+        "landscape",
+        "--mixer",
+        None,
+        "x, xy-ring, xy-complete, grover, switch-ring, switch-complete",
+    ),
     (
         "qasm",
         "--reduce",
@@ -191,7 +206,12 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         None,
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
-    ("qasm", "--mixer", None, "x, xy-ring, xy-complete, grover"),
+    (
+        "qasm",
+        "--mixer",
+        None,
+        "x, xy-ring, xy-complete, grover, switch-ring, switch-complete",
+    ),
     ("qasm", "--flavor", Some("portable"), "portable, ibm, ionq"),
     ("sample", "--format", Some("quzzle"), "qiskit, sampler, ionq, quzzle"),
     ("sample", "--reduce", None, "none, clues, paper, propagate, probe"),
@@ -202,7 +222,12 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         None,
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
-    ("sample", "--mixer", None, "x, xy-ring, xy-complete, grover"),
+    (
+        "sample",
+        "--mixer",
+        None,
+        "x, xy-ring, xy-complete, grover, switch-ring, switch-complete",
+    ),
     ("score", "--format", Some("auto"), "auto, qiskit, sampler, ionq, quzzle"),
     (
         "solve",
@@ -217,7 +242,12 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         None,
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
-    ("solve", "--mixer", None, "x, xy-ring, xy-complete, grover"),
+    (
+        "solve",
+        "--mixer",
+        None,
+        "x, xy-ring, xy-complete, grover, switch-ring, switch-complete",
+    ),
     ("solve", "--init", None, "ramp, interp, random, lr, transfer, fixed"),
     ("solve", "--optimizer", Some("lbfgs"), "lbfgs, nelder-mead"),
     (
@@ -234,7 +264,12 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
         None,
         "full, rows, cols, regions, cells, auto, rows+cols",
     ),
-    ("sweep", "--mixer", None, "x, xy-ring, xy-complete, grover"),
+    (
+        "sweep",
+        "--mixer",
+        None,
+        "x, xy-ring, xy-complete, grover, switch-ring, switch-complete",
+    ),
     (
         "sweep",
         "--init",

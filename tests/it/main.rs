@@ -39,6 +39,7 @@ mod optimize;
 mod qaoa;
 mod schedules;
 mod subspace;
+mod switch;
 
 // simulation/: advice before a run, the mixer table.
 mod advice;

@@ -1,0 +1,723 @@
+//! QAOA with a switch mixer on the `rows+cols` space (docs/ARCHITECTURE.md, "Spaces and
+//! mixers"): every state is a 0/1 table with fixed row and column sums, listed as bit masks in
+//! ascending order (the space's basis; a state's index is its rank, found by binary search).
+//! A switch move on rows i < j and columns a < b turns `|x_ia x_ib x_ja x_jb⟩ = |1001⟩` into
+//! `|0110⟩` and keeps every count; its gate `exp(−iβ(S + S†))` is a 2x2 rotation
+//! `[[cos β, −i sin β], [−i sin β, cos β]]` on each pair of states the move links, identity on
+//! the rest. The mixer is the product of the moves' gates in [`crate::mixer::switch_moves`]
+//! order, block after block, then `rx(2β)` on each qubit in no block (a pair per state too).
+//!
+//! The start is the uniform superposition over the space. Each gate's pairs are listed once
+//! (the state with the smaller index first, pairs in ascending order of it), so a layer's and
+//! a gradient's sums have one order whatever the thread count. Gradients are exact (adjoint
+//! method: at each gate `2 Im⟨λ|H_g|ψ⟩` is added to its layer's β).
+
+use super::{check_space, cost_weight, phase_factors, Evaluation, Objective, Qaoa};
+use crate::angles::Angles;
+use crate::cost::diagonal::CostDiagonal;
+use crate::cost::product::diagonal_of_costs;
+use crate::cost::qubo::Qubo;
+use crate::encoding::space::Grid;
+use crate::error::{Error, Result};
+use crate::mixer::{switch_moves, MixerKind};
+use crate::sim::kernels::{self, Weight};
+use crate::sim::{Amplitudes, Buffers, AMPLITUDE_BYTES};
+use num_complex::Complex64;
+use rayon::prelude::*;
+
+/// Most qubits a state's mask holds.
+pub const MAX_SWITCH_QUBITS: usize = 128;
+
+/// Most states (a state's index is a `u32` in the pair lists).
+pub const MAX_SWITCH_STATES: f64 = u32::MAX as f64;
+
+/// States per parallel task where pairs are found and costs computed: fixed, so the pair lists
+/// come out in one order whatever the thread count.
+const TASK_STATES: usize = 1 << 12;
+
+/// Bytes per state while the simulator is built and runs: the mask, the `f64` cost and its
+/// index, and two states (a gradient's ψ and λ).
+const BYTES_PER_STATE: f64 = 16.0 + 8.0 + 2.0 + 2.0 * AMPLITUDE_BYTES as f64;
+
+/// Bytes per listed pair: the pair, and its gate while the lists are sorted.
+const BYTES_PER_PAIR: f64 = 8.0 + 12.0;
+
+/// One move as its four qubits: cells (i, a), (i, b), (j, a), (j, b).
+pub type Move = [usize; 4];
+
+/// A gate of the mixer: a switch move, or `rx(2β)` on a qubit in no block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MixerGate {
+    /// A switch move.
+    Switch(Move),
+    /// `exp(−iβX)` on one qubit.
+    Flip(usize),
+}
+
+/// The moves of `grid` under `mixer` that exist (all four cells are qubits), in order.
+pub fn grid_moves(grid: &Grid, mixer: MixerKind) -> Vec<Move> {
+    let rows = grid.row_totals.len();
+    let cols = grid.col_totals.len();
+    switch_moves(rows, cols, mixer)
+        .into_iter()
+        .filter_map(|((i, j), (a, b))| {
+            let c = &grid.cells;
+            Some([c[i][a]?, c[i][b]?, c[j][a]?, c[j][b]?])
+        })
+        .collect()
+}
+
+/// The gates of one mixer layer: every grid's moves in order, then a flip per free qubit.
+pub fn mixer_gates(grids: &[Grid], free: &[usize], mixer: MixerKind) -> Vec<MixerGate> {
+    grids
+        .iter()
+        .flat_map(|g| grid_moves(g, mixer).into_iter().map(MixerGate::Switch))
+        .chain(free.iter().map(|&q| MixerGate::Flip(q)))
+        .collect()
+}
+
+/// The states of `grid` as masks over the qubits (bit q = qubit q), in no particular order.
+fn grid_states(grid: &Grid) -> Vec<u128> {
+    let rows = grid.row_totals.len();
+    let cols = grid.col_totals.len();
+    // Rows from r on that have a cell in column c: a column needing more can no longer be met.
+    let mut below = vec![vec![0usize; cols]; rows + 1];
+    for r in (0..rows).rev() {
+        below[r] = below[r + 1]
+            .iter()
+            .zip(&grid.cells[r])
+            .map(|(b, cell)| b + usize::from(cell.is_some()))
+            .collect();
+    }
+    struct Walk<'a> {
+        grid: &'a Grid,
+        below: Vec<Vec<usize>>,
+        left: Vec<usize>,
+        out: Vec<u128>,
+    }
+    impl Walk<'_> {
+        fn row(&mut self, r: usize, mask: u128) {
+            if self.left.iter().zip(&self.below[r]).any(|(l, b)| l > b) {
+                return;
+            }
+            if r == self.grid.row_totals.len() {
+                self.out.push(mask);
+                return;
+            }
+            self.pick(r, 0, self.grid.row_totals[r], mask);
+        }
+        fn pick(&mut self, r: usize, from: usize, need: usize, mask: u128) {
+            if need == 0 {
+                self.row(r + 1, mask);
+                return;
+            }
+            for c in from..self.left.len() {
+                if let (Some(q), true) = (self.grid.cells[r][c], self.left[c] > 0) {
+                    self.left[c] -= 1;
+                    self.pick(r, c + 1, need - 1, mask | 1u128 << q);
+                    self.left[c] += 1;
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        grid,
+        below,
+        left: grid.col_totals.clone(),
+        out: Vec::new(),
+    };
+    walk.row(0, 0);
+    walk.out
+}
+
+/// The pair lists of every gate, flattened: gate g's pairs are `pairs[starts[g]..starts[g+1]]`.
+struct PairLists {
+    starts: Vec<usize>,
+    pairs: Vec<[u32; 2]>,
+}
+
+/// One grid's cells, its numbers of rows and columns, and the gate of each move.
+type GridTable = (Vec<Vec<Option<usize>>>, usize, usize, Vec<u32>);
+
+/// Where a state's moves are looked up: per grid, its rows' cells and the gate of each move.
+struct MoveTable {
+    /// Per grid: `cells[r][c]`, and `gate[((i·R + j)·C + a)·C + b]` (u32::MAX: no gate).
+    grids: Vec<GridTable>,
+    /// Per free qubit, its gate.
+    free: Vec<(usize, u32)>,
+}
+
+impl MoveTable {
+    fn new(grids: &[Grid], free: &[usize], mixer: MixerKind, num_gates: usize) -> MoveTable {
+        let mut next = 0u32;
+        let mut out = Vec::new();
+        for g in grids {
+            let (rows, cols) = (g.row_totals.len(), g.col_totals.len());
+            let mut gate = vec![u32::MAX; rows * rows * cols * cols];
+            for ((i, j), (a, b)) in switch_moves(rows, cols, mixer) {
+                let c = &g.cells;
+                if c[i][a].is_some() && c[i][b].is_some() && c[j][a].is_some() && c[j][b].is_some() {
+                    gate[((i * rows + j) * cols + a) * cols + b] = next;
+                    next += 1;
+                }
+            }
+            out.push((g.cells.clone(), rows, cols, gate));
+        }
+        let free = free
+            .iter()
+            .map(|&q| {
+                next += 1;
+                (q, next - 1)
+            })
+            .collect();
+        debug_assert_eq!(next as usize, num_gates);
+        MoveTable { grids: out, free }
+    }
+
+    /// Every `(gate, partner mask)` of state `mask`, the state on either side of the pair.
+    fn for_each(&self, mask: u128, mut f: impl FnMut(u32, u128)) {
+        let bit = |q: usize| 1u128 << q;
+        let set = |q: Option<usize>| q.is_some_and(|q| mask & bit(q) != 0);
+        for (cells, rows, cols, gate) in &self.grids {
+            let (rows, cols) = (*rows, *cols);
+            for i in 0..rows {
+                for j in i + 1..rows {
+                    for a in 0..cols {
+                        if !set(cells[i][a]) {
+                            continue;
+                        }
+                        for b in 0..cols {
+                            // Row i holds a, row j holds b, and the crossed cells are empty.
+                            if a == b || !set(cells[j][b]) {
+                                continue;
+                            }
+                            let (Some(ib), Some(ja)) = (cells[i][b], cells[j][a]) else {
+                                continue;
+                            };
+                            if mask & (bit(ib) | bit(ja)) != 0 {
+                                continue;
+                            }
+                            let (lo, hi) = (a.min(b), a.max(b));
+                            let g = gate[((i * rows + j) * cols + lo) * cols + hi];
+                            if g != u32::MAX {
+                                let four =
+                                    bit(cells[i][a].unwrap_or(0)) | bit(cells[j][b].unwrap_or(0)) | bit(ib) | bit(ja);
+                                f(g, mask ^ four);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for &(q, g) in &self.free {
+            f(g, mask ^ bit(q));
+        }
+    }
+}
+
+/// The statevector of switch-mixer QAOA over the `rows+cols` space of some grids (and free
+/// qubits), basis: the states' masks in ascending order.
+#[derive(Debug)]
+pub struct SwitchSimulator {
+    masks: Vec<u128>,
+    num_qubits: usize,
+    mixer: MixerKind,
+    gates: Vec<MixerGate>,
+    lists: PairLists,
+    diagonal: CostDiagonal,
+    spare: Buffers,
+}
+
+impl std::fmt::Debug for PairLists {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "PairLists({} gates, {} pairs)",
+            self.starts.len() - 1,
+            self.pairs.len()
+        )
+    }
+}
+
+/// A sum over `0..len` in fixed chunks of [`TASK_STATES`], added chunk by chunk in order.
+fn fixed_sum(len: usize, part: impl Fn(usize, usize) -> Complex64 + Sync) -> Complex64 {
+    let parts: Vec<Complex64> = (0..len.div_ceil(TASK_STATES))
+        .into_par_iter()
+        .map(|t| part(t * TASK_STATES, ((t + 1) * TASK_STATES).min(len)))
+        .collect();
+    parts.into_iter().fold(Complex64::new(0.0, 0.0), |a, b| a + b)
+}
+
+impl SwitchSimulator {
+    /// The simulator of `qubo` (over `num_qubits` qubits) on the states of `grids` times every
+    /// setting of `free`, with `mixer`'s moves. `dimension` is the space's counted size, checked
+    /// against memory before anything is listed; the pair lists are counted and checked again
+    /// before they are allocated.
+    pub fn new(
+        qubo: &Qubo,
+        grids: &[Grid],
+        free: &[usize],
+        num_qubits: usize,
+        mixer: MixerKind,
+        dimension: f64,
+    ) -> Result<Self> {
+        if !mixer.is_switch() {
+            return Err(Error::InvalidArgument(format!("the {mixer} mixer is no switch mixer")));
+        }
+        if num_qubits > MAX_SWITCH_QUBITS {
+            return Err(Error::InvalidArgument(format!(
+                "the switch simulator holds a state of at most {MAX_SWITCH_QUBITS} qubits as a mask; this space has {num_qubits}"
+            )));
+        }
+        const WHAT: &str = "rows+cols space (switch mixer)";
+        let log2 = dimension.log2();
+        if dimension > MAX_SWITCH_STATES {
+            return Err(Error::SpaceTooLarge {
+                what: WHAT.into(),
+                log2_dimension: log2,
+                needed_gib: crate::units::gib(dimension * BYTES_PER_STATE),
+                available_gib: crate::units::gib(crate::sim::available_memory() as f64),
+                note: format!("; states are indexed by 32 bits, at most 2^32 − 1 ({dimension:.0} here)"),
+            });
+        }
+        check_space(WHAT, log2, dimension * BYTES_PER_STATE)?;
+        let mut masks: Vec<u128> = vec![0];
+        for g in grids {
+            let states = grid_states(g);
+            masks = masks.iter().flat_map(|&m| states.iter().map(move |&s| m | s)).collect();
+        }
+        for &q in free {
+            masks = masks.iter().flat_map(|&m| [m, m | 1u128 << q]).collect();
+        }
+        masks.par_sort_unstable();
+        if masks.is_empty() || (masks.len() as f64 - dimension).abs() > 0.5 {
+            return Err(Error::InvalidArgument(format!(
+                "the rows+cols space lists {} states where {dimension} were counted",
+                masks.len()
+            )));
+        }
+        let costs = cost_of_masks(qubo, &masks);
+        let diagonal = diagonal_of_costs(qubo, costs);
+        let gates = mixer_gates(grids, free, mixer);
+        let table = MoveTable::new(grids, free, mixer, gates.len());
+        let index_of = |m: u128| masks.binary_search(&m).ok();
+        // The pairs of each state with a larger partner, chunk by chunk in order.
+        let count: usize = masks
+            .par_chunks(TASK_STATES)
+            .enumerate()
+            .map(|(t, chunk)| {
+                let mut n = 0usize;
+                for (i, &m) in chunk.iter().enumerate() {
+                    let k = t * TASK_STATES + i;
+                    table.for_each(m, |_, partner| {
+                        if index_of(partner).is_some_and(|p| p > k) {
+                            n += 1;
+                        }
+                    });
+                }
+                n
+            })
+            .sum();
+        check_space(WHAT, log2, dimension * BYTES_PER_STATE + count as f64 * BYTES_PER_PAIR)?;
+        let found: Vec<Vec<(u32, [u32; 2])>> = masks
+            .par_chunks(TASK_STATES)
+            .enumerate()
+            .map(|(t, chunk)| {
+                let mut out = Vec::new();
+                for (i, &m) in chunk.iter().enumerate() {
+                    let k = t * TASK_STATES + i;
+                    table.for_each(m, |g, partner| {
+                        if let Some(p) = index_of(partner).filter(|&p| p > k) {
+                            out.push((g, [k as u32, p as u32]));
+                        }
+                    });
+                }
+                out
+            })
+            .collect();
+        // Counting sort by gate, stable: each gate's pairs ascending by their first state.
+        let mut starts = vec![0usize; gates.len() + 1];
+        for &(g, _) in found.iter().flatten() {
+            starts[g as usize + 1] += 1;
+        }
+        for g in 0..gates.len() {
+            starts[g + 1] += starts[g];
+        }
+        let mut fill = starts.clone();
+        let mut pairs = vec![[0u32; 2]; count];
+        for &(g, pair) in found.iter().flatten() {
+            pairs[fill[g as usize]] = pair;
+            fill[g as usize] += 1;
+        }
+        drop(found);
+        Ok(SwitchSimulator {
+            masks,
+            num_qubits,
+            mixer,
+            gates,
+            lists: PairLists { starts, pairs },
+            diagonal,
+            spare: Buffers::default(),
+        })
+    }
+
+    /// The basis: each state's mask (bit q = qubit q), ascending.
+    pub fn masks(&self) -> &[u128] {
+        &self.masks
+    }
+
+    /// The gates of one mixer layer, in order.
+    pub fn gates(&self) -> &[MixerGate] {
+        &self.gates
+    }
+
+    /// The pairs gate `g` turns.
+    pub fn pairs(&self, g: usize) -> &[[u32; 2]] {
+        &self.lists.pairs[self.lists.starts[g]..self.lists.starts[g + 1]]
+    }
+
+    /// Pairs listed over all gates of a layer.
+    pub fn num_pairs(&self) -> usize {
+        self.lists.pairs.len()
+    }
+
+    fn len(&self) -> usize {
+        self.masks.len()
+    }
+
+    fn buffer(&self) -> Result<Amplitudes> {
+        let len = self.len();
+        self.spare.take(len, || {
+            check_space(
+                "rows+cols space (switch mixer)",
+                (len as f64).log2(),
+                len as f64 * AMPLITUDE_BYTES as f64,
+            )
+        })
+    }
+
+    fn keep(&self, amps: Amplitudes) {
+        self.spare.keep(amps);
+    }
+
+    /// `e^{−iγC}` on `amps`.
+    fn apply_phase(&self, amps: &mut [Complex64], gamma: f64) {
+        match &self.diagonal {
+            CostDiagonal::Indexed { values, index } => {
+                let factors = phase_factors(values, gamma);
+                amps.par_iter_mut()
+                    .zip(index.par_iter())
+                    .for_each(|(a, &i)| *a *= factors[i as usize])
+            }
+            CostDiagonal::Dense(costs) => amps
+                .par_iter_mut()
+                .zip(costs.par_iter())
+                .for_each(|(a, &c)| *a *= Complex64::from_polar(1.0, -gamma * c)),
+        }
+    }
+
+    /// One mixer layer: every gate's pairs turned, in gate order.
+    fn apply_mixer(&self, amps: &mut [Complex64], beta: f64) {
+        let (c, s) = (beta.cos(), beta.sin());
+        for g in 0..self.gates.len() {
+            kernels::rotate_pairs(amps, self.pairs(g), c, s);
+        }
+    }
+
+    /// The uniform start, then the p layers.
+    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
+        let a = Complex64::new(1.0 / (amps.len() as f64).sqrt(), 0.0);
+        amps.par_iter_mut().for_each(|x| *x = a);
+        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
+            self.apply_phase(amps, gamma);
+            self.apply_mixer(amps, beta);
+        }
+    }
+
+    /// The state at `angles`.
+    pub fn state(&self, angles: &Angles) -> Result<Vec<Complex64>> {
+        let mut amps = self.buffer()?;
+        amps.truncate(self.len());
+        self.evolve_from_start(&mut amps, angles);
+        Ok(amps.into_vec())
+    }
+
+    /// `(cost, probability)` per distinct cost, ascending by cost.
+    pub fn levels(&self, amps: &[Complex64]) -> Vec<(f64, f64)> {
+        match &self.diagonal {
+            CostDiagonal::Indexed { values, index } => values
+                .iter()
+                .copied()
+                .zip(kernels::level_probabilities_fixed(amps, index, values.len()))
+                .collect(),
+            CostDiagonal::Dense(costs) => {
+                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
+                l.sort_by(|a, b| a.0.total_cmp(&b.0));
+                l
+            }
+        }
+    }
+
+    fn energy(&self, amps: &[Complex64]) -> f64 {
+        match &self.diagonal {
+            CostDiagonal::Indexed { .. } => self.levels(amps).iter().map(|(c, p)| c * p).sum(),
+            CostDiagonal::Dense(costs) => kernels::expectation_fixed(amps, |k| costs[k]),
+        }
+    }
+
+    fn probability(&self, amps: &[Complex64], states: &[u64]) -> Result<f64> {
+        states
+            .iter()
+            .map(|&k| {
+                amps.get(k as usize).map(|a| a.norm_sqr()).ok_or_else(|| {
+                    Error::InvalidArgument(format!(
+                        "basis index {k} is outside the {} simulated states",
+                        amps.len()
+                    ))
+                })
+            })
+            .sum()
+    }
+
+    fn value_of(&self, amps: &[Complex64], objective: &Objective) -> Result<f64> {
+        Ok(match objective {
+            Objective::Energy => self.energy(amps),
+            Objective::Success(valid) => -self.probability(amps, valid)?,
+            Objective::Cvar(alpha) => super::objective::cvar_of_levels(&self.levels(amps), *alpha),
+        })
+    }
+
+    /// `⟨λ|C|ψ⟩`, in fixed chunks.
+    fn cost_overlap(&self, lam: &[Complex64], psi: &[Complex64]) -> Complex64 {
+        let d = &self.diagonal;
+        fixed_sum(psi.len(), |a, b| {
+            (a..b).map(|k| lam[k].conj() * psi[k] * d.get(k)).sum()
+        })
+    }
+}
+
+/// The cost of every mask: the offset, the linear terms of its ones and the products of its
+/// pairs of ones, each mask's terms added in one order.
+fn cost_of_masks(qubo: &Qubo, masks: &[u128]) -> Vec<f64> {
+    let n = qubo.num_vars;
+    let mut w = vec![0.0f64; n * n];
+    for &((i, j), v) in &qubo.quadratic {
+        let (i, j) = (i.min(j), i.max(j));
+        w[i * n + j] += v;
+    }
+    masks
+        .par_iter()
+        .map(|&m| {
+            let ones: Vec<usize> = (0..n).filter(|&q| (m >> q) & 1 == 1).collect();
+            let mut e = qubo.offset;
+            for (x, &i) in ones.iter().enumerate() {
+                e += qubo.linear[i];
+                for &j in &ones[x + 1..] {
+                    e += w[i * n + j];
+                }
+            }
+            e
+        })
+        .collect()
+}
+
+impl Qaoa for SwitchSimulator {
+    fn num_states(&self) -> usize {
+        self.len()
+    }
+    fn num_qubits(&self) -> usize {
+        self.num_qubits
+    }
+    fn bits(&self, k: u64) -> Vec<bool> {
+        let m = self.masks[k as usize];
+        (0..self.num_qubits).map(|q| (m >> q) & 1 == 1).collect()
+    }
+    fn diagonal(&self) -> &CostDiagonal {
+        &self.diagonal
+    }
+    fn mixer(&self) -> MixerKind {
+        self.mixer
+    }
+    fn angle_periods(&self) -> (Option<f64>, f64) {
+        let tau = 2.0 * std::f64::consts::PI;
+        (self.diagonal.energy_unit().map(|u| tau / u), self.mixer.beta_period())
+    }
+    fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
+        let mut buf = self.buffer()?;
+        let len = self.len();
+        self.evolve_from_start(&mut buf[..len], angles);
+        let v = self.value_of(&buf[..len], objective);
+        self.keep(buf);
+        v
+    }
+    fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
+        if !objective.has_gradient() {
+            return Err(Error::NoGradient {
+                objective: objective.name(),
+            });
+        }
+        let len = self.len();
+        let mut psi_buf = self.buffer()?;
+        let mut lam_buf = self.buffer()?;
+        let (psi, lam) = (&mut psi_buf[..len], &mut lam_buf[..len]);
+        self.evolve_from_start(psi, angles);
+        let value = self.value_of(psi, objective)?;
+        match objective {
+            Objective::Energy => kernels::weighted_copy(lam, psi, cost_weight(&self.diagonal)),
+            Objective::Success(valid) => {
+                kernels::weighted_copy(lam, psi, Weight::Zero);
+                for &k in valid {
+                    lam[k as usize] = -psi[k as usize];
+                }
+            }
+            Objective::Cvar(_) => unreachable!("checked above"),
+        }
+        let p = angles.p();
+        let mut grad = vec![0.0; 2 * p];
+        for l in (0..p).rev() {
+            let (gamma, beta) = (angles.gammas[l], angles.betas[l]);
+            let (c, s) = (beta.cos(), -beta.sin());
+            let mut dbeta = 0.0;
+            for g in (0..self.gates.len()).rev() {
+                let pairs = self.pairs(g);
+                dbeta += 2.0 * kernels::pair_overlap(lam, psi, pairs).im;
+                kernels::rotate_pairs(psi, pairs, c, s);
+                kernels::rotate_pairs(lam, pairs, c, s);
+            }
+            grad[p + l] = dbeta;
+            grad[l] = 2.0 * self.cost_overlap(lam, psi).im;
+            self.apply_phase(psi, -gamma);
+            self.apply_phase(lam, -gamma);
+        }
+        self.keep(psi_buf);
+        self.keep(lam_buf);
+        Ok((value, grad))
+    }
+    fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
+        let mut buf = self.buffer()?;
+        let len = self.len();
+        let amps = &mut buf[..len];
+        self.evolve_from_start(amps, angles);
+        let (top_state, top_probability) = kernels::argmax_probability_any(amps);
+        let eval = Evaluation {
+            energy: self.energy(amps),
+            success_probability: self.probability(amps, valid)?,
+            top_state,
+            top_probability,
+        };
+        self.keep(buf);
+        Ok(eval)
+    }
+    fn release_buffers(&self) {
+        self.spare.clear();
+    }
+    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
+        self.state(angles)
+    }
+    fn expectation(&self, amps: &[Complex64]) -> f64 {
+        self.energy(amps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cost::qubo::QuboBuilder;
+
+    /// The full `n` x `n` grid with `k` ones per row and column, qubit `r·n + c`.
+    fn square(n: usize, k: usize) -> Grid {
+        Grid {
+            row_totals: vec![k; n],
+            col_totals: vec![k; n],
+            cells: (0..n).map(|r| (0..n).map(|c| Some(r * n + c)).collect()).collect(),
+        }
+    }
+
+    fn simulator(grid: &Grid, mixer: MixerKind, dimension: f64) -> Result<SwitchSimulator> {
+        let n = grid.cells.iter().flatten().flatten().count();
+        SwitchSimulator::new(
+            &QuboBuilder::new(n).build(),
+            std::slice::from_ref(grid),
+            &[],
+            n,
+            mixer,
+            dimension,
+        )
+    }
+
+    /// The number of states reached from state 0 over every gate's pairs.
+    fn reached(sim: &SwitchSimulator) -> usize {
+        let len = sim.masks().len();
+        let mut next: Vec<Vec<usize>> = vec![Vec::new(); len];
+        for g in 0..sim.gates().len() {
+            for &[u, v] in sim.pairs(g) {
+                next[u as usize].push(v as usize);
+                next[v as usize].push(u as usize);
+            }
+        }
+        let mut seen = vec![false; len];
+        let mut stack = vec![0];
+        seen[0] = true;
+        while let Some(k) = stack.pop() {
+            for &j in &next[k] {
+                if !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        seen.iter().filter(|&&s| s).count()
+    }
+
+    #[test]
+    fn grids_list_every_table_and_the_moves_connect_them() {
+        // n! permutations; 2 per row and column: OEIS A001499 (1, 6, 90, 2040, 67950).
+        let cases = [
+            (2, 1, 2usize),
+            (3, 1, 6usize),
+            (4, 1, 24usize),
+            (5, 1, 120usize),
+            (6, 1, 720usize),
+            (3, 2, 6usize),
+            (4, 2, 90usize),
+            (5, 2, 2040usize),
+        ];
+        for (n, k, dim) in cases {
+            for mixer in [MixerKind::SwitchRing, MixerKind::SwitchComplete] {
+                let sim = simulator(&square(n, k), mixer, dim as f64).unwrap();
+                assert_eq!(sim.masks().len(), dim, "{n}x{n}, {k} per line");
+                for &m in sim.masks() {
+                    for r in 0..n {
+                        let row: u128 = (0..n).map(|c| 1u128 << (r * n + c)).sum();
+                        let col: u128 = (0..n).map(|c| 1u128 << (c * n + r)).sum();
+                        assert_eq!(((m & row).count_ones(), (m & col).count_ones()), (k as u32, k as u32));
+                    }
+                }
+                // Each pair is one move: the masks differ in exactly four cells, two set in each.
+                for g in 0..sim.gates().len() {
+                    for &[u, v] in sim.pairs(g) {
+                        let (a, b) = (sim.masks()[u as usize], sim.masks()[v as usize]);
+                        assert!(u < v && (a ^ b).count_ones() == 4 && (a & !b).count_ones() == 2);
+                    }
+                }
+                // The complete order connects every space here; the ring does not (on the 4x4
+                // permutations its moves reach 12 of the 24 from the identity).
+                let seen = reached(&sim);
+                match mixer {
+                    MixerKind::SwitchComplete => assert_eq!(seen, dim, "{n}x{n}, {k} per line: not connected"),
+                    _ if (n, k) == (4, 1) => assert_eq!(seen, 12),
+                    _ => assert!(seen <= dim),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_space_past_32_bit_indices_is_refused_before_listing() {
+        // Two per row and column of 11x11 (121 qubits) counts far past 2^32 states: given a
+        // count of 2^33, refused at once, nothing listed.
+        let e = simulator(&square(11, 2), MixerKind::SwitchRing, 2f64.powi(33)).unwrap_err();
+        assert!(matches!(e, Error::SpaceTooLarge { .. }), "{e}");
+        assert!(e.to_string().contains("32 bits"), "{e}");
+    }
+}
