@@ -496,8 +496,8 @@ pub struct GenerateArgs {
 pub struct SpaceArgs {
     /// Space: full (all 2^n states) or the blocks a constraint-preserving mixer keeps: rows,
     /// cols, regions, cells, rows+cols (grover, switch-ring, switch-complete), or auto (the
-    /// smallest the mixer keeps; counts sharing qubits are joined; rows+cols for a switch
-    /// mixer). Default: full with the x mixer (or no --mixer), auto with the other mixers.
+    /// smallest the mixer keeps; counts sharing qubits are joined). Default: full with the x
+    /// mixer (or no --mixer), auto with an xy or the grover mixer, rows+cols with a switch mixer.
     #[arg(long, value_parser = Named::of::<quzzle::encoding::space::SpaceChoice>())]
     pub space: Option<String>,
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or

@@ -60,7 +60,14 @@ fn library_enums_are_the_command_line_values() {
     check_reported(
         &MixerKind::ALL,
         MixerKind::name,
-        &["x", "xy-ring", "xy-complete", "grover"],
+        &[
+            "x",
+            "xy-ring",
+            "xy-complete",
+            "grover",
+            "switch-ring",
+            "switch-complete",
+        ],
     );
     check_reported(&EncodingKind::ALL, EncodingKind::name, &["onehot", "compact"]);
     check_reported(
