@@ -10,7 +10,7 @@ use quzzle::error::Instead;
 use quzzle::experiment::grover::{grover, grover_within, statevector_curve_within, GroverRoute, GroverSettings};
 use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
-use quzzle::simulation::histogram::{cost_histogram_within, search_histogram_within};
+use quzzle::simulation::histogram::{cost_histogram_within, enumerated_histogram_within, search_histogram_within};
 use quzzle::simulation::{self, SpaceSettings};
 use quzzle::Error;
 use std::path::PathBuf;
@@ -45,9 +45,13 @@ fn a_spent_budget_stops_every_counting_route_with_what_was_done() {
     };
     // Listed states, counted run by run.
     let space = simulation::space_of(enc.as_ref(), &grover_on(SpaceChoice::Full)).unwrap();
-    let e = out_of_time(cost_histogram_within(enc.as_ref(), &space, &spent()).unwrap_err());
+    let e = out_of_time(enumerated_histogram_within(enc.as_ref(), &space, &spent()).unwrap_err());
     assert!(e.contains("counting the cost histogram of space full"), "{e}");
     assert!(e.contains("of 33554432 states counted"), "{e}");
+    // Past 2^22 states the histogram route takes the frontier count, which says how far it got.
+    let frontier = out_of_time(cost_histogram_within(enc.as_ref(), &space, &spent()).unwrap_err());
+    assert!(frontier.contains("(frontier width 2^"), "{frontier}");
+    assert!(frontier.contains("of 25 variables counted"), "{frontier}");
     // The library states the budget; the command line adds its flag (`raise --max-seconds`).
     assert!(e.contains("no result within the time budget of"), "{e}");
     // Counted states, by the depth-first search.
