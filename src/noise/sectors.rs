@@ -48,6 +48,9 @@ pub const DROPPED_PROBABILITY: f64 = 1e-24;
 /// residue of its native gates (the XY gate written in `rx`, `rz` and `cx`).
 const KEEPS_LABELS: f64 = 1e-13;
 
+/// A noiseless gate's matrix entry this close to 0 or 1 is that number.
+const SNAP: f64 = 1e-14;
+
 /// Most qubits of one group (its preparation runs on a 2^m vector).
 const MAX_GROUP_QUBITS: usize = 24;
 
@@ -361,7 +364,20 @@ impl SectorProgram {
                 let qubits = g.qubits();
                 let local = |q: usize| qubits.iter().position(|&x| x == q).expect("a gate's own qubit");
                 let gates: Vec<Gate> = natives[i].iter().map(|ng| relabel(ng, local)).collect();
-                let matrix = local_matrix(qubits.len(), &gates, &[]);
+                // Entries within rounding of 0 or 1 are those numbers: the XY gate's native
+                // product leaves residues of 1e-17 where it is exactly 0 or 1.
+                let matrix = local_matrix(qubits.len(), &gates, &[])
+                    .into_iter()
+                    .map(|m| {
+                        if (m - ONE).norm() < SNAP {
+                            ONE
+                        } else if m.norm() < SNAP {
+                            ZERO
+                        } else {
+                            m
+                        }
+                    })
+                    .collect();
                 units.push(Unit {
                     qubits,
                     gates,
@@ -614,13 +630,22 @@ impl SectorProgram {
                 if first != p {
                     continue;
                 }
+                // A state the gate leaves alone.
+                let c = (0..dim).find(|&c| base | deposit(c) == p).expect("p in its orbit");
+                let alone = (0..dim).all(|o| matrix[o * dim + c] == if o == c { ONE } else { ZERO });
                 let members: Vec<(usize, usize)> = (0..dim)
                     .filter_map(|c| {
                         let q = base | deposit(c);
                         (grp.label(q) == label).then(|| (c, grp.rank[q as usize] as usize))
                     })
                     .collect();
+                if members.len() == 1 && alone {
+                    continue;
+                }
                 orbits.push(members);
+            }
+            if orbits.is_empty() {
+                continue;
             }
             let mut buf = [ZERO; 4];
             for h in 0..hi {
@@ -643,7 +668,9 @@ impl SectorProgram {
         }
     }
 
-    /// `matrix` on `qubits` (one or two), moving amplitude between sectors.
+    /// `matrix` on `qubits` (one or two), moving amplitude between sectors. Sources are read
+    /// sector by sector in key order and state by state, so every target sums its
+    /// contributions in one fixed order.
     fn apply_moving(
         &self,
         state: SectorState,
@@ -654,12 +681,17 @@ impl SectorProgram {
         let k = qubits.len();
         let dim = 1usize << k;
         let places: Vec<(usize, usize)> = qubits.iter().map(|&q| self.place[q]).collect();
+        let mut involved: Vec<usize> = places.iter().map(|p| p.0).collect();
+        involved.dedup();
+        let ng = self.groups.len();
         let mut out: SectorState = BTreeMap::new();
         let mut total: usize = 0;
-        let ng = self.groups.len();
         let mut digits = vec![0usize; ng];
         for (key, amps) in &state {
             let sizes = self.sizes(key);
+            // Targets met from this sector: the involved groups' labels, the target's key and
+            // strides.
+            let mut targets: Vec<(Vec<u8>, Key, Vec<usize>)> = Vec::new();
             for (idx, a) in amps.iter().enumerate() {
                 if *a == ZERO {
                     continue;
@@ -669,48 +701,65 @@ impl SectorProgram {
                     digits[g] = rest % s;
                     rest /= s;
                 }
-                let pattern = |g: usize| self.groups[g].patterns[usize::from(key[g])][digits[g]];
+                let pats: Vec<u32> = involved
+                    .iter()
+                    .map(|&g| self.groups[g].patterns[usize::from(key[g])][digits[g]])
+                    .collect();
+                let slot = |g: usize| involved.iter().position(|&h| h == g).expect("an involved group");
                 let c: usize = places
                     .iter()
                     .enumerate()
-                    .map(|(j, &(g, pos))| ((pattern(g) >> pos & 1) as usize) << j)
+                    .map(|(j, &(g, pos))| ((pats[slot(g)] >> pos & 1) as usize) << j)
                     .sum();
                 for o in 0..dim {
                     let m = matrix[o * dim + c];
                     if m == ZERO {
                         continue;
                     }
-                    let mut new_key = key.clone();
-                    let mut new_digits = digits.clone();
-                    let mut pats: Vec<(usize, u32)> = Vec::with_capacity(2);
+                    let mut new_pats = pats.clone();
                     for (j, &(g, pos)) in places.iter().enumerate() {
-                        let cur = pats.iter().find(|(h, _)| *h == g).map_or_else(|| pattern(g), |x| x.1);
                         let bit = 1u32 << pos;
-                        let p = if o >> j & 1 == 1 { cur | bit } else { cur & !bit };
-                        match pats.iter_mut().find(|(h, _)| *h == g) {
-                            Some(e) => e.1 = p,
-                            None => pats.push((g, p)),
-                        }
+                        let p = &mut new_pats[slot(g)];
+                        *p = if o >> j & 1 == 1 { *p | bit } else { *p & !bit };
                     }
-                    for &(g, p) in &pats {
-                        new_key[g] = self.groups[g].label(p);
-                        new_digits[g] = self.groups[g].rank[p as usize] as usize;
-                    }
-                    let target = match out.get_mut(&new_key) {
+                    let labels: Vec<u8> = involved
+                        .iter()
+                        .zip(&new_pats)
+                        .map(|(&g, &p)| self.groups[g].label(p))
+                        .collect();
+                    let t = match targets.iter().position(|t| t.0 == labels) {
                         Some(t) => t,
                         None => {
-                            let len: usize = self.sizes(&new_key).iter().product();
-                            total += len;
-                            room.check_total(total)?;
-                            out.entry(new_key.clone()).or_insert_with(|| vec![ZERO; len])
+                            let mut new_key = key.clone();
+                            for (&g, &l) in involved.iter().zip(&labels) {
+                                new_key[g] = l;
+                            }
+                            let new_sizes = self.sizes(&new_key);
+                            let mut strides = Vec::with_capacity(ng);
+                            let mut stride = 1;
+                            for s in &new_sizes {
+                                strides.push(stride);
+                                stride *= s;
+                            }
+                            if !out.contains_key(&new_key) {
+                                total += stride;
+                                room.check_total(total)?;
+                                out.insert(new_key.clone(), vec![ZERO; stride]);
+                            }
+                            targets.push((labels, new_key, strides));
+                            targets.len() - 1
                         }
                     };
-                    let new_sizes = self.sizes(&new_key);
+                    let (_, new_key, strides) = &targets[t];
                     let mut at = 0;
-                    for g in (0..ng).rev() {
-                        at = at * new_sizes[g] + new_digits[g];
+                    for g in 0..ng {
+                        let d = match involved.iter().position(|&h| h == g) {
+                            Some(j) => self.groups[g].rank[new_pats[j] as usize] as usize,
+                            None => digits[g],
+                        };
+                        at += d * strides[g];
                     }
-                    target[at] += m * a;
+                    out.get_mut(new_key).expect("inserted above")[at] += m * a;
                 }
             }
         }
@@ -762,18 +811,13 @@ impl SectorProgram {
         room: &Room,
         cancel: &crate::budget::Cancel,
     ) -> Result<SectorState> {
-        let ends: Vec<usize> = (0..self.layers.len())
-            .map(|l| self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at))
-            .collect();
         for l in from..self.layers.len() {
             if l > from {
                 cancel.check(TRAJECTORIES_TASK)?;
             }
-            let mine: Vec<(usize, Pauli)> = events
-                .iter()
-                .filter(|e| e.0 >= self.layers[l].cost_at && e.0 < ends[l])
-                .copied()
-                .collect();
+            let begin = self.layers[l].cost_at;
+            let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
+            let mine: Vec<(usize, Pauli)> = events.iter().filter(|e| e.0 >= begin && e.0 < end).copied().collect();
             state = self.run_layer(state, l, &mine, data, room)?;
         }
         Ok(state)
@@ -1134,4 +1178,68 @@ pub fn estimate(
             peak_amplitudes: peak.load(Ordering::Relaxed),
         }),
     })
+}
+
+/// `shots` noisy measurements of `prog`, as [`super::gates::sample_counts`] draws them: `T' =
+/// min(trajectories, shots)` trajectories, trajectory t giving `⌊shots/T'⌋` shots plus one for
+/// t < shots mod T', each drawn from its state and every bit flipped with probability
+/// `model.readout`. Counts keyed by full-space bits (bit q = qubit q).
+pub fn sample_counts(
+    prog: &SectorProgram,
+    model: &NoiseModel,
+    shots: u64,
+    trajectories: usize,
+    seed: u64,
+    cancel: &crate::budget::Cancel,
+) -> Result<crate::bits::CountMap> {
+    use rand::Rng;
+    if shots == 0 {
+        return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
+    }
+    if trajectories == 0 {
+        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
+    }
+    let room = Room::new(2);
+    let data = Cache::new(None);
+    let used = (trajectories as u64).min(shots);
+    let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
+    for t in 0..used {
+        cancel.check(super::trajectories::SAMPLING_TASK)?;
+        cancel.tick(super::trajectories::SAMPLING_TASK, Some(t as f64 / used as f64), || {
+            format!("{t} of {used} trajectories under {} done (weight sectors)", model.name)
+        });
+        let mut rng = trajectory_rng(seed, t as usize);
+        let events = prog.native.sample_events(model, &mut rng);
+        let state = prog.prepare(&events, &room)?;
+        let state = prog.run_layers(state, 0, &events, &data, &room, cancel)?;
+        // The states in sector order, with their cumulative probabilities.
+        let mut masks = Vec::new();
+        let mut cumulative = Vec::new();
+        let mut total = 0.0;
+        for (key, amps) in &state {
+            for (x, a) in prog.sector_masks(key).into_iter().zip(amps) {
+                total += a.norm_sqr();
+                masks.push(x);
+                cumulative.push(total);
+            }
+        }
+        let last = cumulative.len().saturating_sub(1);
+        let mine = shots / used + u64::from(t < shots % used);
+        for _ in 0..mine {
+            let u = rng.random::<f64>() * total;
+            let mut x = masks[cumulative.partition_point(|&c| c <= u).min(last)];
+            if model.readout > 0.0 {
+                for q in 0..prog.num_qubits {
+                    if rng.random::<f64>() < model.readout {
+                        x ^= 1 << q;
+                    }
+                }
+            }
+            *counts.entry(x).or_insert(0) += 1;
+        }
+    }
+    Ok(counts
+        .into_iter()
+        .map(|(k, c)| (crate::bits::BasisState::from_index(k), c))
+        .collect())
 }

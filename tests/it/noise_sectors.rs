@@ -3,7 +3,6 @@
 //! estimates equal the gate-by-gate route's (same draws) within rounding and their errors.
 
 use crate::common::data;
-use num_complex::Complex64;
 use quzzle::encoding::{self, space::SpaceChoice, Encoding, EncodingKind};
 use quzzle::experiment::depth::{full_valid_states, sector_program};
 use quzzle::mixer::MixerKind;
@@ -181,4 +180,27 @@ fn seeded_estimates_equal_the_gate_by_gate_route() {
             assert_eq!(stats.noiseless_amplitudes, sectors.noiseless_dimension());
         }
     }
+}
+
+#[test]
+fn sector_shots_have_the_estimated_valid_fraction() {
+    let (enc, settings) = cases().swap_remove(0);
+    let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+    let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
+    let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
+    let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
+    let e = quzzle::noise::sectors::estimate(&sectors, &valid, &enc.cost_poly(), &model, 400, 5, &Default::default())
+        .unwrap();
+    let shots = 40_000u64;
+    let counts = quzzle::noise::sectors::sample_counts(&sectors, &model, shots, 400, 5, &Default::default()).unwrap();
+    assert_eq!(counts.values().sum::<u64>(), shots);
+    let hits: u64 = counts
+        .iter()
+        .filter(|(k, _)| valid.binary_search(&k.to_index().unwrap()).is_ok())
+        .map(|(_, c)| c)
+        .sum();
+    let f = hits as f64 / shots as f64;
+    // The same trajectories: the shots' fraction differs from their mean by the binomial noise.
+    let se = (e.p_valid * (1.0 - e.p_valid) / shots as f64).sqrt();
+    assert!((f - e.p_valid).abs() < 5.0 * se + 1e-3, "{f} vs {} ± {se}", e.p_valid);
 }

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Reruns the sector-route timings of README.md (from the repository root, release binary,
+# ../shared/instances present): one `quzzle solve --json` per circuit, its reports kept in
+# runs/, then table.py writes the table from them.
+set -eu
+Q=${QUZZLE:-target/release/quzzle}
+I=../shared/instances
+D=results/noise-sectors/runs
+mkdir -p "$D"
+run() { # NAME FILE ARGS...
+    name=$1; file=$2; shift 2
+    "$Q" solve "$I/$file" --space rows --mixer xy-ring --seed 0 --json "$@" > "$D/$name.json.tmp"
+    mv "$D/$name.json.tmp" "$D/$name.json"
+}
+# The 24-qubit case.
+run queens-069-aria-200 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 200
+# 36-qubit XY-ring circuits: a 6x6 Queens and a 6x6 Star Battle without givens, p = 1..3.
+run queens-010-heron-aria-1000 queens/queens-6x6-community-010.txt --depths 1..3 --noise heron,aria --trajectories 1000
+run starbattle-001-heron-aria-1000 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1..3 --noise heron,aria --trajectories 1000
+python3 results/noise-sectors/table.py
