@@ -23,7 +23,9 @@
 
 use super::gates::{GateEvents, GateProgram};
 use super::program::{CostOp, Layer, LayerEvents, LayerFrame, Pauli};
-use super::trajectories::{error_free_probability, mean_and_se, trajectory_rng, NoisyEstimate, TRAJECTORIES_TASK};
+use super::trajectories::{
+    error_free_probability, mean_and_se, trajectory_rng, NoisyEstimate, SectorStats, TRAJECTORIES_TASK,
+};
 use super::NoiseModel;
 use crate::angles::Angles;
 use crate::circuit::{expand, Circuit, Gate};
@@ -33,7 +35,6 @@ use crate::sim::kernels::{self, Phase};
 use crate::simulation::mixers::NoiseRoute;
 use num_complex::Complex64;
 use rayon::prelude::*;
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -1073,17 +1074,6 @@ impl<'a> Cache<'a> {
         }
         (pv, en)
     }
-}
-
-/// How a sector estimate ran, for its report.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct SectorStats {
-    /// Amplitudes of the noiseless state (the block space).
-    pub noiseless_amplitudes: u128,
-    /// Distinct sectors any trajectory reached.
-    pub sectors_visited: usize,
-    /// The most amplitudes one trajectory held.
-    pub peak_amplitudes: usize,
 }
 
 /// P(valid) (`valid`: full-space bit patterns, ascending) and the energy of `full` (the cost of

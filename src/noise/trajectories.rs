@@ -257,7 +257,18 @@ pub struct NoisyEstimate {
     /// On the sector route: the noiseless amplitudes, the sectors reached and the largest
     /// trajectory state.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub sectors: Option<super::sectors::SectorStats>,
+    pub sectors: Option<SectorStats>,
+}
+
+/// How a sector estimate ran, for its report.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SectorStats {
+    /// Amplitudes of the noiseless state (the block space).
+    pub noiseless_amplitudes: u128,
+    /// Distinct sectors any trajectory reached.
+    pub sectors_visited: usize,
+    /// The most amplitudes one trajectory held.
+    pub peak_amplitudes: usize,
 }
 
 /// Mean and standard error of `values`, summed in order as offsets from `v0` (the noiseless
