@@ -15,6 +15,6 @@ run() { # NAME FILE ARGS...
 # The 24-qubit case.
 run queens-069-aria-200 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 200
 # A 36-qubit XY-ring circuit (6x6 Queens, no givens), p = 1: 20 trajectories (1,000 would take
-# about 50 minutes on this machine, see README.md).
+# over an hour on this machine, see README.md).
 run queens-010-heron-20 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 20
 python3 results/noise-sectors/table.py
