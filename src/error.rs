@@ -477,6 +477,8 @@ pub enum Quantity {
     MaxQubits,
     /// Boards listed in a score.
     Top,
+    /// Amplitudes of one noisy trajectory's weight sectors.
+    SectorAmplitudes,
 }
 
 impl Quantity {
@@ -509,6 +511,7 @@ impl Quantity {
             Quantity::Sweeps => "sweeps",
             Quantity::MaxQubits => "largest qubit count",
             Quantity::Top => "boards listed",
+            Quantity::SectorAmplitudes => "amplitudes of one noisy trajectory's weight sectors",
             Quantity::FigureSize => "figure size",
             Quantity::FigureScale => "figure scale",
         }

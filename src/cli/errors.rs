@@ -31,6 +31,7 @@ pub fn flag(q: Quantity) -> Option<&'static str> {
         // Given by --gammas/--betas, a schedule, a report or a manifest: no one flag.
         Quantity::Angle => return None,
         Quantity::Threads => return None,
+        Quantity::SectorAmplitudes => return None,
         Quantity::Reads => "--reads",
         Quantity::Sweeps => "--sweeps",
         Quantity::MaxQubits => "--max-qubits",

@@ -166,8 +166,9 @@ fn print_noise(report: &SolveReport) -> Result<()> {
         return Ok(());
     };
     outln!(
-        "\nunder noise, at the optimised angles ({} trajectories per estimate; ± one standard error; gates of the exported circuit, rzz = 2 cx + 1 rz):",
-        first.noisy[0].trajectories
+        "\nunder noise, at the optimised angles ({} trajectories per estimate on the {} route; ± one standard error; gates of the exported circuit, rzz = 2 cx + 1 rz):",
+        first.noisy[0].trajectories,
+        first.noisy[0].route.name()
     );
     for (i, e) in first.noisy.iter().enumerate() {
         outln!(
@@ -209,6 +210,24 @@ fn print_noise(report: &SolveReport) -> Result<()> {
                 ),
                 format!("{:.4} ± {:.4}", n.energy, n.energy_se),
                 n.seconds
+            );
+        }
+        let sectors: Vec<String> = report
+            .depths
+            .iter()
+            .filter_map(|d| {
+                let s = d.noisy.get(i)?.sectors.as_ref()?;
+                Some(format!(
+                    "p = {}: {} sectors, {} amplitudes",
+                    d.p, s.sectors_visited, s.peak_amplitudes
+                ))
+            })
+            .collect();
+        if let Some(s) = first.noisy[i].sectors.as_ref() {
+            outln!(
+                "    weight sectors (the noiseless state is one of {} amplitudes; sectors any trajectory reached, the largest trajectory state): {}",
+                s.noiseless_amplitudes,
+                sectors.join("; ")
             );
         }
     }

@@ -222,7 +222,9 @@ pub fn gate_counts(enc: &dyn Encoding, sim: &Simulation, angles: &Angles) -> Res
     let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
     match sim.noise_route() {
         NoiseRoute::Layered => Ok(crate::noise::NoisyCircuit::new(&circuit, angles)?.gate_counts()),
-        NoiseRoute::GateByGate => Ok(crate::noise::gates::GateProgram::new(&circuit)?.gate_counts()),
+        NoiseRoute::GateByGate | NoiseRoute::Sectors => {
+            Ok(crate::noise::gates::GateProgram::new(&circuit)?.gate_counts())
+        }
     }
 }
 
@@ -268,6 +270,27 @@ pub fn noisy_estimates(
             .collect::<Result<_>>()?;
         return Ok((nc.gate_counts(), estimates));
     }
+    if sim.noise_route() == NoiseRoute::Sectors {
+        let program = sector_program(enc, sim, angles)?;
+        let full_valid = full_valid_states(sim, valid)?;
+        let full = enc.cost_poly();
+        let estimates = noise
+            .models
+            .iter()
+            .map(|m| {
+                crate::noise::sectors::estimate(
+                    &program,
+                    &full_valid,
+                    &full,
+                    m,
+                    noise.trajectories,
+                    seed,
+                    &noise.cancel,
+                )
+            })
+            .collect::<Result<_>>()?;
+        return Ok((program.native().gate_counts(), estimates));
+    }
     // Gate by gate on all 2^n states (an error leaves the block space), with the valid boards
     // and the cost of the full space.
     let program = crate::noise::gates::GateProgram::new(&circuit)?;
@@ -283,4 +306,47 @@ pub fn noisy_estimates(
         })
         .collect::<Result<_>>()?;
     Ok((program.gate_counts(), estimates))
+}
+
+/// The exported circuit of `sim` (a block space with an XY mixer) at `angles`, on its weight
+/// sectors.
+pub fn sector_program(
+    enc: &dyn Encoding,
+    sim: &Simulation,
+    angles: &Angles,
+) -> Result<crate::noise::sectors::SectorProgram> {
+    let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
+    let (poly, blocks) = simulation::mixers::block_cost_and_blocks(enc, &sim.space, sim.mixer)?;
+    crate::noise::sectors::SectorProgram::new(
+        &circuit,
+        &poly,
+        &blocks,
+        &sim.space.free,
+        simulation::FREE_GROUP,
+        angles,
+    )
+}
+
+/// The valid boards `valid` (indices of `sim`'s basis) as full-space bit patterns, ascending.
+pub fn full_valid_states(sim: &Simulation, valid: &[u64]) -> Result<Vec<u64>> {
+    let n = sim.qaoa().num_qubits();
+    if n > 64 {
+        return Err(crate::error::Unsupported::NoiseCircuit {
+            what: format!("{n} qubits, more than 64"),
+        }
+        .into());
+    }
+    let mut out: Vec<u64> = valid
+        .iter()
+        .map(|&k| {
+            sim.qaoa()
+                .bits(k)
+                .iter()
+                .enumerate()
+                .map(|(q, &b)| u64::from(b) << q)
+                .sum()
+        })
+        .collect();
+    out.sort_unstable();
+    Ok(out)
 }

@@ -154,6 +154,10 @@ pub fn draw(
                     let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
                     crate::noise::sample_counts(sim.qaoa(), &nc, model, shots, trajectories, seed, cancel)
                 }
+                NoiseRoute::Sectors => {
+                    let program = crate::experiment::depth::sector_program(enc, sim, angles)?;
+                    crate::noise::sectors::sample_counts(&program, model, shots, trajectories, seed, cancel)
+                }
                 NoiseRoute::GateByGate => {
                     // Gate by gate on the full state: an error leaves the block space.
                     let program = crate::noise::gates::GateProgram::new(&circuit)?;

@@ -99,7 +99,7 @@ impl GateProgram {
 }
 
 /// One native gate.
-fn apply(amps: &mut [Complex64], g: &Gate) {
+pub(crate) fn apply(amps: &mut [Complex64], g: &Gate) {
     match *g {
         Gate::H(q) => kernels::apply_single(amps, q, &h_matrix()),
         Gate::X(q) => kernels::apply_single(amps, q, &x_matrix()),
@@ -265,6 +265,7 @@ pub fn estimate(
     let (energy, energy_se) = mean_and_se(&en, v0.1);
     Ok(NoisyEstimate {
         model: model.clone(),
+        route: crate::simulation::mixers::NoiseRoute::GateByGate,
         trajectories,
         trajectories_with_errors: with_errors,
         error_free_probability: super::trajectories::error_free_probability(&prog.gate_counts(), model),
@@ -276,6 +277,7 @@ pub fn estimate(
         noiseless_energy: noiseless.1,
         seed,
         seconds: began.elapsed().as_secs_f64(),
+        sectors: None,
     })
 }
 

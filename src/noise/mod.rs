@@ -29,6 +29,7 @@ mod exactness_tests;
 pub mod gates;
 pub mod program;
 pub mod routed;
+pub mod sectors;
 pub mod timing;
 pub mod trajectories;
 
@@ -303,7 +304,7 @@ impl NoiseModel {
 pub fn check_space(settings: &SpaceSettings) -> Result<()> {
     use crate::simulation::mixers::NoiseRoute;
     match crate::simulation::mixers::entry(settings.mixer).noise {
-        NoiseRoute::Layered | NoiseRoute::GateByGate => Ok(()),
+        NoiseRoute::Layered | NoiseRoute::GateByGate | NoiseRoute::Sectors => Ok(()),
     }
 }
 

@@ -229,6 +229,9 @@ impl Evolution<'_> {
 pub struct NoisyEstimate {
     /// The noise model (rates and source).
     pub model: NoiseModel,
+    /// How the trajectories ran: `layered` (the X mixer's kernels), `gate-by-gate` (the full
+    /// 2^n state) or `sectors` (the weight sectors of a block space).
+    pub route: NoiseRoute,
     /// Trajectories run.
     pub trajectories: usize,
     /// Trajectories that drew at least one gate error (the rest are the noiseless state).
@@ -251,6 +254,21 @@ pub struct NoisyEstimate {
     pub seed: u64,
     /// Wall time in seconds.
     pub seconds: f64,
+    /// On the sector route: the noiseless amplitudes, the sectors reached and the largest
+    /// trajectory state.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sectors: Option<SectorStats>,
+}
+
+/// How a sector estimate ran, for its report.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SectorStats {
+    /// Amplitudes of the noiseless state (the block space).
+    pub noiseless_amplitudes: u128,
+    /// Distinct sectors any trajectory reached.
+    pub sectors_visited: usize,
+    /// The most amplitudes one trajectory held.
+    pub peak_amplitudes: usize,
 }
 
 /// Mean and standard error of `values`, summed in order as offsets from `v0` (the noiseless
@@ -367,6 +385,7 @@ pub fn estimate(
     let (energy, energy_se) = mean_and_se(&en, v0.1);
     Ok(NoisyEstimate {
         model: model.clone(),
+        route: NoiseRoute::Layered,
         trajectories,
         trajectories_with_errors: with_errors,
         error_free_probability: error_free_probability(&circuit.gate_counts(), model),
@@ -378,6 +397,7 @@ pub fn estimate(
         noiseless_energy: noiseless.energy,
         seed,
         seconds: began.elapsed().as_secs_f64(),
+        sectors: None,
     })
 }
 

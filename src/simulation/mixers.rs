@@ -47,6 +47,11 @@ pub enum NoiseRoute {
     /// (`noise::gates`): a Pauli error leaves a block space, and the Grover mixer's gates
     /// are not its simulator's kernels. Refused where the full state does not fit.
     GateByGate,
+    /// The exported circuit on the weight sectors of its blocks (`noise::sectors`): its gates
+    /// keep every block's weight, so a trajectory's state is a short sum of product spaces as
+    /// small as the block space. Taken where the block space is smaller than 2^n; the full
+    /// state gate by gate otherwise.
+    Sectors,
 }
 
 impl NoiseRoute {
@@ -55,6 +60,7 @@ impl NoiseRoute {
         match self {
             NoiseRoute::Layered => "layered",
             NoiseRoute::GateByGate => "gate-by-gate",
+            NoiseRoute::Sectors => "sectors",
         }
     }
 }
@@ -117,7 +123,7 @@ pub const MIXERS: [MixerEntry; 6] = [
         kind: MixerKind::XyRing,
         keeps: Keeps::PlainBlocks,
         routes: &[Route::Statevector],
-        noise: NoiseRoute::GateByGate,
+        noise: NoiseRoute::Sectors,
         build: build_xy,
         circuit: circuit_xy,
     },
@@ -125,7 +131,7 @@ pub const MIXERS: [MixerEntry; 6] = [
         kind: MixerKind::XyComplete,
         keeps: Keeps::PlainBlocks,
         routes: &[Route::Statevector],
-        noise: NoiseRoute::GateByGate,
+        noise: NoiseRoute::Sectors,
         build: build_xy,
         circuit: circuit_xy,
     },
@@ -374,11 +380,11 @@ fn circuit_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angl
 }
 
 /// A block as the circuit prepares it: its qubits and its weight k.
-type DickeBlock = (Vec<usize>, usize);
+pub type DickeBlock = (Vec<usize>, usize);
 
 /// The cost a block-space circuit applies (the constraints its blocks do not enforce) and the
 /// blocks it prepares; a block that is not a plain weight-k set is refused by name.
-fn block_cost_and_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<(ZPoly, Vec<DickeBlock>)> {
+pub fn block_cost_and_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<(ZPoly, Vec<DickeBlock>)> {
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
     Ok((poly, circuit_blocks(enc, space, mixer)?))

@@ -31,7 +31,7 @@ use num_complex::Complex64;
 use serde::Serialize;
 
 /// Free qubits are grouped into digits of at most this many (2^8 states, rotated together).
-const FREE_GROUP: usize = 8;
+pub const FREE_GROUP: usize = 8;
 
 /// How a space is simulated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -187,9 +187,19 @@ impl Simulation {
         }
     }
 
-    /// How noisy trajectories run this simulation's circuit, as its mixer's entry says.
+    /// How noisy trajectories run this simulation's circuit, as its mixer's entry says: the
+    /// weight sectors where the entry takes them and the space is smaller than 2^n (a block
+    /// space), else the full state gate by gate.
     pub fn noise_route(&self) -> mixers::NoiseRoute {
-        mixers::entry(self.mixer).noise
+        match mixers::entry(self.mixer).noise {
+            mixers::NoiseRoute::Sectors
+                if self.space.resolved == SpaceChoice::Full
+                    || (self.sim.num_states() as f64) >= (self.sim.num_qubits() as f64).exp2() =>
+            {
+                mixers::NoiseRoute::GateByGate
+            }
+            route => route,
+        }
     }
 
     /// How shots of the exact distribution name their basis states, as its mixer's entry says

@@ -48,6 +48,7 @@ mod mixers;
 // noise/: trajectories on the kernels and gate by gate.
 mod noise;
 mod noise_gates;
+mod noise_sectors;
 
 // experiment/: sweeps and their shards, annealing, time to solution.
 mod anneal;

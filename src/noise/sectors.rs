@@ -1,0 +1,1235 @@
+//! Noisy trajectories of block-space circuits on weight sectors (docs/ARCHITECTURE.md,
+//! "Noise"). The exported circuit of a block space keeps every block's Hamming weight: the
+//! Dicke preparation acts on one block, the cost part is diagonal and the XY gates swap ones
+//! within a block. A Pauli Z is diagonal too, and an X or Y on a qubit of a block moves
+//! amplitude between that block's weights w and w ± 1. So a trajectory's state is always a sum
+//! over *sectors*, one weight per block, each sector the product of its blocks' weight-w
+//! patterns (and of every pattern of the free qubits): the noiseless state is one sector of the
+//! size of the block space, and each error opens a few more.
+//!
+//! The circuit is the one the gate-by-gate route runs ([`super::gates`]): the same native gates,
+//! the same error draws per native gate ([`GateProgram::sample_events`], so one seed gives the
+//! two routes the same errors), the same readout flips and estimator. What differs is where a
+//! gate is applied: the preparation of each block (and the `h` of each free qubit group) on
+//! that group's own 2^m vector, whose weight components then form the first sectors; each
+//! layer's cost part as one diagonal phase per sector, with the errors inside it pushed to its
+//! end as on the layered route ([`LayerFrame`]); each XY gate (each free qubit's `rx`) as the
+//! product of its native gates, within a sector where no error falls inside it, and as a
+//! matrix that moves amplitude between sectors where one does.
+//!
+//! Weight components of a prepared group whose probability is below
+//! [`DROPPED_PROBABILITY`] are dropped: they are the rounding residue of the preparation's
+//! rotations (`ry(θ/2)` undone by `ry(−θ/2)`), not states the circuit reaches.
+
+use super::gates::{GateEvents, GateProgram};
+use super::program::{CostOp, Layer, LayerEvents, LayerFrame, Pauli};
+use super::trajectories::{
+    error_free_probability, mean_and_se, trajectory_rng, NoisyEstimate, SectorStats, TRAJECTORIES_TASK,
+};
+use super::NoiseModel;
+use crate::angles::Angles;
+use crate::circuit::{expand, Circuit, Gate};
+use crate::cost::pubo::ZPoly;
+use crate::error::{Error, Quantity, Result, Unsupported};
+use crate::sim::kernels::{self, Phase};
+use crate::simulation::mixers::NoiseRoute;
+use num_complex::Complex64;
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+const ZERO: Complex64 = Complex64::new(0.0, 0.0);
+const ONE: Complex64 = Complex64::new(1.0, 0.0);
+
+/// A prepared group's weight component with a smaller probability is rounding residue.
+pub const DROPPED_PROBABILITY: f64 = 1e-24;
+
+/// A matrix entry between two sectors smaller than this in a gate with no error is rounding
+/// residue of its native gates (the XY gate written in `rx`, `rz` and `cx`).
+const KEEPS_LABELS: f64 = 1e-13;
+
+/// A noiseless gate's matrix entry this close to 0 or 1 is that number.
+const SNAP: f64 = 1e-14;
+
+/// Most qubits of one group (its preparation runs on a 2^m vector).
+const MAX_GROUP_QUBITS: usize = 24;
+
+/// The labels of a sector: one weight per block, 0 for a free group.
+type Key = Vec<u8>;
+
+/// A trajectory's state: amplitudes per sector, each over the product of its groups' patterns
+/// (group 0 the fastest-varying digit), sectors in key order.
+pub type SectorState = BTreeMap<Key, Vec<Complex64>>;
+
+/// A block (patterns split by weight) or a group of free qubits (one label, every pattern).
+#[derive(Clone, Debug)]
+struct Group {
+    qubits: Vec<usize>,
+    split: bool,
+    /// Per label, its local patterns ascending (colex order for a block).
+    patterns: Vec<Vec<u32>>,
+    /// The rank of each local pattern within its label.
+    rank: Vec<u32>,
+    /// The full-space bits of each local pattern.
+    masks: Vec<u64>,
+}
+
+impl Group {
+    fn new(qubits: Vec<usize>, split: bool) -> Group {
+        let m = qubits.len();
+        let mut patterns = vec![Vec::new(); if split { m + 1 } else { 1 }];
+        let mut rank = vec![0u32; 1 << m];
+        let mut masks = vec![0u64; 1 << m];
+        for p in 0..(1u32 << m) {
+            let l = if split { p.count_ones() as usize } else { 0 };
+            rank[p as usize] = patterns[l].len() as u32;
+            patterns[l].push(p);
+            masks[p as usize] = (0..m).filter(|j| p >> j & 1 == 1).map(|j| 1u64 << qubits[j]).sum();
+        }
+        Group {
+            qubits,
+            split,
+            patterns,
+            rank,
+            masks,
+        }
+    }
+
+    fn label(&self, p: u32) -> u8 {
+        if self.split {
+            p.count_ones() as u8
+        } else {
+            0
+        }
+    }
+
+    fn size(&self, label: u8) -> usize {
+        self.patterns[usize::from(label)].len()
+    }
+}
+
+/// One gate of the circuit after the preparation that is not part of a cost part: an XY gate
+/// or a free qubit's `rx`, with its native gates on local positions.
+#[derive(Clone, Debug)]
+struct Unit {
+    qubits: Vec<usize>,
+    gates: Vec<Gate>,
+    /// Native index of its first gate.
+    at: usize,
+    /// The noiseless matrix, row-major over local indices (bit j = `qubits[j]`).
+    matrix: Vec<Complex64>,
+}
+
+#[derive(Clone, Debug)]
+struct SectorLayer {
+    gamma: f64,
+    /// The cost part as the layered route reads it, for pushing its errors to its end.
+    cost: Layer,
+    /// Native index of its first cost gate.
+    cost_at: usize,
+    units: Vec<Unit>,
+}
+
+/// A block-space circuit ready for sector trajectories.
+#[derive(Clone, Debug)]
+pub struct SectorProgram {
+    num_qubits: usize,
+    groups: Vec<Group>,
+    /// Per qubit: its group and its position there.
+    place: Vec<(usize, usize)>,
+    /// The native gates: error draws and gate counts.
+    native: GateProgram,
+    /// Per group, its preparation: (native index, gate on local positions).
+    prep: Vec<Vec<(usize, Gate)>>,
+    /// Per native index of the preparation, the group it acts on.
+    prep_group: Vec<usize>,
+    layers: Vec<SectorLayer>,
+    /// The cost part's terms `(S, w)` without the constant: a layer's phase is
+    /// `exp(−iγ Σ w z_S)`.
+    phase_terms: Vec<(u64, f64)>,
+    /// Per group, its noiseless prepared vector.
+    prepared: Vec<Vec<Complex64>>,
+}
+
+fn unsupported(what: String) -> Error {
+    Unsupported::NoiseCircuit { what }.into()
+}
+
+fn mask_of(qubits: &[usize]) -> u64 {
+    qubits.iter().map(|&q| 1u64 << q).sum()
+}
+
+/// `g` with qubit q written `map(q)`.
+fn relabel(g: &Gate, map: impl Fn(usize) -> usize) -> Gate {
+    match *g {
+        Gate::H(q) => Gate::H(map(q)),
+        Gate::X(q) => Gate::X(map(q)),
+        Gate::Rx(q, a) => Gate::Rx(map(q), a),
+        Gate::Ry(q, a) => Gate::Ry(map(q), a),
+        Gate::Rz(q, a) => Gate::Rz(map(q), a),
+        Gate::Cx(a, b) => Gate::Cx(map(a), map(b)),
+        Gate::Rzz(a, b, t) => Gate::Rzz(map(a), map(b), t),
+        Gate::Cry(a, b, t) => Gate::Cry(map(a), map(b), t),
+        Gate::XxPlusYy(a, b, t) => Gate::XxPlusYy(map(a), map(b), t),
+        Gate::Ccx(a, b, c) => Gate::Ccx(map(a), map(b), map(c)),
+    }
+}
+
+/// `p` with qubit q written `map(q)`.
+fn relabel_pauli(p: Pauli, map: impl Fn(usize) -> usize) -> Pauli {
+    let move_bits = |m: u64| (0..64).filter(|q| m >> q & 1 == 1).map(|q| 1u64 << map(q)).sum();
+    Pauli {
+        x: move_bits(p.x),
+        z: move_bits(p.z),
+        phase: p.phase,
+    }
+}
+
+/// Native `gates` (on qubits below log2 of the length) applied to `amps` as the gate-by-gate
+/// route applies them, with the Paulis of `events` `(i, P)` after the first i gates (i
+/// ascending).
+fn run_local(amps: &mut [Complex64], gates: &[Gate], events: &[(usize, Pauli)]) {
+    let mut next = events.iter().peekable();
+    for i in 0..=gates.len() {
+        while let Some(&&(at, p)) = next.peek() {
+            if at != i {
+                break;
+            }
+            kernels::apply_diagonal_pauli(amps, Phase::None, &[], p.x, p.z, p.global());
+            next.next();
+        }
+        if let Some(g) = gates.get(i) {
+            super::gates::apply(amps, g);
+        }
+    }
+}
+
+/// The factor of `p` on the qubits of `mask`, and the rest with `p`'s phase: `p` is their
+/// product (the factors are on disjoint qubits, so they commute).
+fn split_pauli(p: Pauli, mask: u64) -> (Pauli, Pauli) {
+    let inside = Pauli {
+        x: p.x & mask,
+        z: p.z & mask,
+        phase: 0,
+    };
+    let outside = Pauli {
+        x: p.x & !mask,
+        z: p.z & !mask,
+        phase: p.phase,
+    };
+    (inside, outside)
+}
+
+/// The matrix (row-major) of native `gates` on k local qubits with `events`.
+fn local_matrix(k: usize, gates: &[Gate], events: &[(usize, Pauli)]) -> Vec<Complex64> {
+    let dim = 1usize << k;
+    let mut m = vec![ZERO; dim * dim];
+    for c in 0..dim {
+        let mut v = vec![ZERO; dim];
+        v[c] = ONE;
+        run_local(&mut v, gates, events);
+        for (o, a) in v.iter().enumerate() {
+            m[o * dim + c] = *a;
+        }
+    }
+    m
+}
+
+impl SectorProgram {
+    /// The sector form of `circuit`, the block-space circuit ([`Circuit::qaoa_space`]) of cost
+    /// `poly` with `blocks` (qubits, weight) and `free` qubits (grouped by `free_group`) at
+    /// `angles`; any other shape is refused.
+    pub fn new(
+        circuit: &Circuit,
+        poly: &ZPoly,
+        blocks: &[(Vec<usize>, usize)],
+        free: &[usize],
+        free_group: usize,
+        angles: &Angles,
+    ) -> Result<SectorProgram> {
+        let n = circuit.num_qubits;
+        let native = GateProgram::new(circuit)?;
+        let mut groups: Vec<Group> = Vec::new();
+        for (qubits, _) in blocks {
+            groups.push(Group::new(qubits.clone(), true));
+        }
+        for chunk in free.chunks(free_group.max(1)) {
+            groups.push(Group::new(chunk.to_vec(), false));
+        }
+        let mut place = vec![(usize::MAX, 0); n];
+        for (g, group) in groups.iter().enumerate() {
+            if group.qubits.len() > MAX_GROUP_QUBITS {
+                return Err(unsupported(format!(
+                    "a block of {} qubits (at most {MAX_GROUP_QUBITS} on weight sectors)",
+                    group.qubits.len()
+                )));
+            }
+            for (j, &q) in group.qubits.iter().enumerate() {
+                if q >= n || place[q].0 != usize::MAX {
+                    return Err(unsupported(format!("qubit {q} twice or beyond the circuit")));
+                }
+                place[q] = (g, j);
+            }
+        }
+        if let Some(q) = place.iter().position(|p| p.0 == usize::MAX) {
+            return Err(unsupported(format!("qubit {q} in no block and not free")));
+        }
+        // Native index ranges of the circuit's gates.
+        let mut at = Vec::with_capacity(circuit.gates.len() + 1);
+        let mut natives = Vec::with_capacity(circuit.gates.len());
+        let mut count = 0;
+        for g in &circuit.gates {
+            at.push(count);
+            let nat = expand::native(&[*g]);
+            count += nat.len();
+            natives.push(nat);
+        }
+        at.push(count);
+        if count != native.gates.len() {
+            return Err(unsupported("native gates that do not add up".into()));
+        }
+        let is_layer_gate = |g: &Gate| matches!(g, Gate::Rz(..) | Gate::Rzz(..) | Gate::XxPlusYy(..) | Gate::Rx(..));
+        let mut i = 0;
+        let mut prep = vec![Vec::new(); groups.len()];
+        let mut prep_group = Vec::new();
+        while i < circuit.gates.len() && !is_layer_gate(&circuit.gates[i]) {
+            for (j, g) in natives[i].iter().enumerate() {
+                let qs = g.qubits();
+                let grp = place[qs[0]].0;
+                if qs.iter().any(|&q| place[q].0 != grp) {
+                    return Err(unsupported(format!(
+                        "`{}` on qubits of two blocks before the first layer",
+                        g.name()
+                    )));
+                }
+                prep[grp].push((at[i] + j, relabel(g, |q| place[q].1)));
+                prep_group.push(grp);
+            }
+            i += 1;
+        }
+        let phase_terms: Vec<(u64, f64)> = poly
+            .terms
+            .iter()
+            .filter(|(_, w)| *w != 0.0)
+            .map(|(s, w)| (mask_of(s), *w))
+            .collect();
+        let mut layers = Vec::new();
+        for (l, &gamma) in angles.gammas.iter().enumerate() {
+            let cost_at = at[i];
+            let mut cost = Vec::new();
+            let mut tableau: Vec<u64> = (0..n).map(|j| 1u64 << j).collect();
+            let mut rz = Vec::new();
+            while let Some(g) = circuit.gates.get(i) {
+                match *g {
+                    Gate::Rz(..) | Gate::Rzz(..) | Gate::Cx(..) => {}
+                    _ => break,
+                }
+                for ng in &natives[i] {
+                    match *ng {
+                        Gate::Cx(c, t) => {
+                            tableau[t] ^= tableau[c];
+                            cost.push(CostOp::Cx(c, t));
+                        }
+                        Gate::Rz(q, a) => {
+                            rz.push((tableau[q], a.value));
+                            cost.push(CostOp::Rz {
+                                q,
+                                theta: a.value,
+                                support: tableau[q],
+                            });
+                        }
+                        _ => unreachable!("rz, rzz and cx are native in rz and cx"),
+                    }
+                }
+                i += 1;
+            }
+            if tableau.iter().enumerate().any(|(j, &s)| s != 1u64 << j) {
+                return Err(unsupported(format!("the CNOTs of layer {} do not cancel", l + 1)));
+            }
+            let same = rz.len() == phase_terms.len()
+                && rz.iter().zip(&phase_terms).all(|(&(s, theta), &(t, w))| {
+                    s == t && (theta - 2.0 * gamma * w).abs() <= 1e-12 * (1.0 + theta.abs())
+                });
+            if !same {
+                return Err(unsupported(format!(
+                    "the cost part of layer {} is not the cost at gamma = {gamma}",
+                    l + 1
+                )));
+            }
+            let mut units = Vec::new();
+            while let Some(g) = circuit.gates.get(i) {
+                if !matches!(g, Gate::XxPlusYy(..) | Gate::Rx(..)) {
+                    break;
+                }
+                let qubits = g.qubits();
+                let local = |q: usize| qubits.iter().position(|&x| x == q).expect("a gate's own qubit");
+                let gates: Vec<Gate> = natives[i].iter().map(|ng| relabel(ng, local)).collect();
+                // Entries within rounding of 0 or 1 are those numbers: the XY gate's native
+                // product leaves residues of 1e-17 where it is exactly 0 or 1.
+                let matrix = local_matrix(qubits.len(), &gates, &[])
+                    .into_iter()
+                    .map(|m| {
+                        if (m - ONE).norm() < SNAP {
+                            ONE
+                        } else if m.norm() < SNAP {
+                            ZERO
+                        } else {
+                            m
+                        }
+                    })
+                    .collect();
+                units.push(Unit {
+                    qubits,
+                    gates,
+                    at: at[i],
+                    matrix,
+                });
+                i += 1;
+            }
+            layers.push(SectorLayer {
+                gamma,
+                cost: Layer {
+                    gamma,
+                    beta: angles.betas[l],
+                    cost,
+                    mixer: Vec::new(),
+                },
+                cost_at,
+                units,
+            });
+        }
+        if let Some(g) = circuit.gates.get(i) {
+            return Err(unsupported(format!(
+                "gate `{}` after the {} layers of the angles",
+                g.name(),
+                angles.p()
+            )));
+        }
+        let prepared = groups
+            .iter()
+            .zip(&prep)
+            .map(|(grp, gates)| {
+                let mut v = vec![ZERO; 1 << grp.qubits.len()];
+                v[0] = ONE;
+                let gates: Vec<Gate> = gates.iter().map(|(_, g)| *g).collect();
+                run_local(&mut v, &gates, &[]);
+                v
+            })
+            .collect();
+        Ok(SectorProgram {
+            num_qubits: n,
+            groups,
+            place,
+            native,
+            prep,
+            prep_group,
+            layers,
+            phase_terms,
+            prepared,
+        })
+    }
+
+    /// The native gates (error draws, gate counts).
+    pub fn native(&self) -> &GateProgram {
+        &self.native
+    }
+
+    /// Qubits.
+    pub fn num_qubits(&self) -> usize {
+        self.num_qubits
+    }
+
+    /// Amplitudes of the noiseless state: the product of the blocks' weights' patterns.
+    pub fn noiseless_dimension(&self) -> u128 {
+        self.home_key()
+            .iter()
+            .zip(&self.groups)
+            .map(|(&l, g)| g.size(l) as u128)
+            .product()
+    }
+
+    /// The sector of the noiseless state.
+    fn home_key(&self) -> Key {
+        self.prepared
+            .iter()
+            .zip(&self.groups)
+            .map(|(v, g)| {
+                let mut best = (0.0, 0u8);
+                for (p, a) in v.iter().enumerate() {
+                    if a.norm_sqr() > best.0 {
+                        best = (a.norm_sqr(), g.label(p as u32));
+                    }
+                }
+                best.1
+            })
+            .collect()
+    }
+
+    fn sizes(&self, key: &[u8]) -> Vec<usize> {
+        key.iter().zip(&self.groups).map(|(&l, g)| g.size(l)).collect()
+    }
+
+    /// The full-space bits of every state of sector `key`, in its order.
+    fn sector_masks(&self, key: &[u8]) -> Vec<u64> {
+        let mut xs = vec![0u64];
+        for (g, &l) in self.groups.iter().zip(key) {
+            let pats = &g.patterns[usize::from(l)];
+            let mut next = Vec::with_capacity(xs.len() * pats.len());
+            for &p in pats {
+                let m = g.masks[p as usize];
+                next.extend(xs.iter().map(|&x| x | m));
+            }
+            xs = next;
+        }
+        xs
+    }
+
+    /// The state after the preparation, with its `events` (native indices ascending).
+    fn prepare(&self, events: &[(usize, Pauli)], room: &Room) -> Result<SectorState> {
+        let mut vectors: Vec<std::borrow::Cow<'_, [Complex64]>> = self
+            .prepared
+            .iter()
+            .map(|v| std::borrow::Cow::Borrowed(v.as_slice()))
+            .collect();
+        // Each error's factor on a group goes after that group's gates up to the error; its
+        // phase goes with its first factor.
+        let mut per_group: BTreeMap<usize, Vec<(usize, Pauli)>> = BTreeMap::new();
+        for &(at, p) in events.iter().filter(|e| e.0 < self.prep_group.len()) {
+            let mut rest = p;
+            for (g, grp) in self.groups.iter().enumerate() {
+                let mask = mask_of(&grp.qubits);
+                if (p.x | p.z) & mask == 0 {
+                    continue;
+                }
+                let (inside, outside) = split_pauli(rest, mask);
+                let factor = Pauli {
+                    phase: rest.phase,
+                    ..inside
+                };
+                rest = Pauli { phase: 0, ..outside };
+                let before = self.prep[g].iter().filter(|(a, _)| *a <= at).count();
+                per_group
+                    .entry(g)
+                    .or_default()
+                    .push((before, relabel_pauli(factor, |q| self.place[q].1)));
+            }
+        }
+        for (g, local) in per_group {
+            let grp = &self.groups[g];
+            let gates: Vec<Gate> = self.prep[g].iter().map(|(_, gate)| *gate).collect();
+            let mut v = vec![ZERO; 1 << grp.qubits.len()];
+            v[0] = ONE;
+            run_local(&mut v, &gates, &local);
+            vectors[g] = std::borrow::Cow::Owned(v);
+        }
+        // Each group's weight components.
+        let parts: Vec<Vec<(u8, Vec<Complex64>)>> = vectors
+            .iter()
+            .zip(&self.groups)
+            .map(|(v, g)| {
+                g.patterns
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(l, pats)| {
+                        let comp: Vec<Complex64> = pats.iter().map(|&p| v[p as usize]).collect();
+                        let prob: f64 = comp.iter().map(|a| a.norm_sqr()).sum();
+                        (prob >= DROPPED_PROBABILITY).then_some((l as u8, comp))
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut state: SectorState = BTreeMap::new();
+        state.insert(Vec::new(), vec![ONE]);
+        for part in &parts {
+            let mut next = BTreeMap::new();
+            for (key, amps) in &state {
+                for (l, comp) in part {
+                    let mut k = key.clone();
+                    k.push(*l);
+                    let mut out = Vec::with_capacity(amps.len() * comp.len());
+                    for c in comp {
+                        out.extend(amps.iter().map(|a| a * c));
+                    }
+                    next.insert(k, out);
+                }
+            }
+            state = next;
+            room.check(&state)?;
+        }
+        Ok(state)
+    }
+
+    /// `amps *= e^{−iγ v}` and the gadget corrections, per sector.
+    fn apply_phase(&self, state: &mut SectorState, l: usize, flips: &[(u64, Complex64)], data: &Cache<'_>) {
+        for (key, amps) in state.iter_mut() {
+            let d = data.get(self, key);
+            let phase = &d.phase[l];
+            if flips.is_empty() {
+                for (a, f) in amps.iter_mut().zip(phase) {
+                    *a *= f;
+                }
+            } else {
+                let xs = self.sector_masks(key);
+                for ((a, f), &x) in amps.iter_mut().zip(phase).zip(&xs) {
+                    let mut g = *f;
+                    for &(s, e) in flips {
+                        g *= if (x & s).count_ones() & 1 == 0 { e } else { e.conj() };
+                    }
+                    *a *= g;
+                }
+            }
+        }
+    }
+
+    /// Whether `matrix` on `qubits` keeps every sector (all in one group, no entry between
+    /// labels above rounding).
+    fn keeps_sectors(&self, qubits: &[usize], matrix: &[Complex64]) -> Option<usize> {
+        let g = self.place[qubits[0]].0;
+        if qubits.iter().any(|&q| self.place[q].0 != g) {
+            return None;
+        }
+        if !self.groups[g].split {
+            return Some(g);
+        }
+        let dim = 1usize << qubits.len();
+        let ones = |c: usize| c.count_ones();
+        for o in 0..dim {
+            for c in 0..dim {
+                if ones(o) != ones(c) && matrix[o * dim + c].norm() > KEEPS_LABELS {
+                    return None;
+                }
+            }
+        }
+        Some(g)
+    }
+
+    /// `matrix` on `qubits`, all in group `g`, within each sector (entries between labels left
+    /// out).
+    fn apply_within(&self, state: &mut SectorState, g: usize, qubits: &[usize], matrix: &[Complex64]) {
+        let grp = &self.groups[g];
+        let k = qubits.len();
+        let dim = 1usize << k;
+        let bits: Vec<u32> = qubits.iter().map(|&q| 1u32 << self.place[q].1).collect();
+        let all: u32 = bits.iter().sum();
+        let deposit = |c: usize| -> u32 { (0..k).filter(|j| c >> j & 1 == 1).map(|j| bits[j]).sum() };
+        for (key, amps) in state.iter_mut() {
+            let label = key[g];
+            let sizes = self.sizes(key);
+            let lo: usize = sizes[..g].iter().product();
+            let size = sizes[g];
+            let hi: usize = sizes[g + 1..].iter().product();
+            // The orbits of the gate within this label: (local index c, rank).
+            let mut orbits: Vec<Vec<(usize, usize)>> = Vec::new();
+            for &p in &grp.patterns[usize::from(label)] {
+                // Each orbit is listed once, from its first member.
+                let base = p & !all;
+                let first = (0..dim)
+                    .map(|c| base | deposit(c))
+                    .find(|&q| grp.label(q) == label)
+                    .expect("p is in its own orbit");
+                if first != p {
+                    continue;
+                }
+                // A state the gate leaves alone.
+                let c = (0..dim).find(|&c| base | deposit(c) == p).expect("p in its orbit");
+                let alone = (0..dim).all(|o| matrix[o * dim + c] == if o == c { ONE } else { ZERO });
+                let members: Vec<(usize, usize)> = (0..dim)
+                    .filter_map(|c| {
+                        let q = base | deposit(c);
+                        (grp.label(q) == label).then(|| (c, grp.rank[q as usize] as usize))
+                    })
+                    .collect();
+                if members.len() == 1 && alone {
+                    continue;
+                }
+                orbits.push(members);
+            }
+            if orbits.is_empty() {
+                continue;
+            }
+            let mut buf = [ZERO; 4];
+            for h in 0..hi {
+                for orbit in &orbits {
+                    for i in 0..lo {
+                        let idx = |r: usize| i + lo * (r + size * h);
+                        for (j, &(_, r)) in orbit.iter().enumerate() {
+                            buf[j] = amps[idx(r)];
+                        }
+                        for &(co, r) in orbit {
+                            let mut s = ZERO;
+                            for (j, &(ci, _)) in orbit.iter().enumerate() {
+                                s += matrix[co * dim + ci] * buf[j];
+                            }
+                            amps[idx(r)] = s;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `matrix` on `qubits` (one or two), moving amplitude between sectors. Sources are read
+    /// sector by sector in key order and state by state, so every target sums its
+    /// contributions in one fixed order.
+    fn apply_moving(
+        &self,
+        state: SectorState,
+        qubits: &[usize],
+        matrix: &[Complex64],
+        room: &Room,
+    ) -> Result<SectorState> {
+        let k = qubits.len();
+        let dim = 1usize << k;
+        let places: Vec<(usize, usize)> = qubits.iter().map(|&q| self.place[q]).collect();
+        let mut involved: Vec<usize> = places.iter().map(|p| p.0).collect();
+        involved.dedup();
+        let ng = self.groups.len();
+        let mut out: SectorState = BTreeMap::new();
+        let mut total: usize = 0;
+        let mut digits = vec![0usize; ng];
+        for (key, amps) in &state {
+            let sizes = self.sizes(key);
+            // Targets met from this sector: the involved groups' labels, the target's key and
+            // strides.
+            let mut targets: Vec<(Vec<u8>, Key, Vec<usize>)> = Vec::new();
+            for (idx, a) in amps.iter().enumerate() {
+                if *a == ZERO {
+                    continue;
+                }
+                let mut rest = idx;
+                for (g, &s) in sizes.iter().enumerate() {
+                    digits[g] = rest % s;
+                    rest /= s;
+                }
+                let pats: Vec<u32> = involved
+                    .iter()
+                    .map(|&g| self.groups[g].patterns[usize::from(key[g])][digits[g]])
+                    .collect();
+                let slot = |g: usize| involved.iter().position(|&h| h == g).expect("an involved group");
+                let c: usize = places
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &(g, pos))| ((pats[slot(g)] >> pos & 1) as usize) << j)
+                    .sum();
+                for o in 0..dim {
+                    let m = matrix[o * dim + c];
+                    if m == ZERO {
+                        continue;
+                    }
+                    let mut new_pats = pats.clone();
+                    for (j, &(g, pos)) in places.iter().enumerate() {
+                        let bit = 1u32 << pos;
+                        let p = &mut new_pats[slot(g)];
+                        *p = if o >> j & 1 == 1 { *p | bit } else { *p & !bit };
+                    }
+                    let labels: Vec<u8> = involved
+                        .iter()
+                        .zip(&new_pats)
+                        .map(|(&g, &p)| self.groups[g].label(p))
+                        .collect();
+                    let t = match targets.iter().position(|t| t.0 == labels) {
+                        Some(t) => t,
+                        None => {
+                            let mut new_key = key.clone();
+                            for (&g, &l) in involved.iter().zip(&labels) {
+                                new_key[g] = l;
+                            }
+                            let new_sizes = self.sizes(&new_key);
+                            let mut strides = Vec::with_capacity(ng);
+                            let mut stride = 1;
+                            for s in &new_sizes {
+                                strides.push(stride);
+                                stride *= s;
+                            }
+                            if !out.contains_key(&new_key) {
+                                total += stride;
+                                room.check_total(total)?;
+                                out.insert(new_key.clone(), vec![ZERO; stride]);
+                            }
+                            targets.push((labels, new_key, strides));
+                            targets.len() - 1
+                        }
+                    };
+                    let (_, new_key, strides) = &targets[t];
+                    let mut at = 0;
+                    for g in 0..ng {
+                        let d = match involved.iter().position(|&h| h == g) {
+                            Some(j) => self.groups[g].rank[new_pats[j] as usize] as usize,
+                            None => digits[g],
+                        };
+                        at += d * strides[g];
+                    }
+                    out.get_mut(new_key).expect("inserted above")[at] += m * a;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// A Pauli: one factor per qubit, then its phase.
+    fn apply_pauli(&self, state: SectorState, p: Pauli, room: &Room) -> Result<SectorState> {
+        if p == Pauli::I {
+            return Ok(state);
+        }
+        let mut state = state;
+        let support = p.x | p.z;
+        for q in (0..64).filter(|q| support >> q & 1 == 1) {
+            let x = p.x >> q & 1 == 1;
+            let z = p.z >> q & 1 == 1;
+            // X^x Z^z on one qubit, row-major.
+            let m = match (x, z) {
+                (true, false) => [ZERO, ONE, ONE, ZERO],
+                (false, true) => [ONE, ZERO, ZERO, -ONE],
+                _ => [ZERO, -ONE, ONE, ZERO],
+            };
+            state = if x {
+                self.apply_moving(state, &[q], &m, room)?
+            } else {
+                let g = self.place[q].0;
+                self.apply_within(&mut state, g, &[q], &m);
+                state
+            };
+        }
+        let global = p.global();
+        if global != ONE {
+            for amps in state.values_mut() {
+                for a in amps.iter_mut() {
+                    *a *= global;
+                }
+            }
+        }
+        Ok(state)
+    }
+
+    /// Layers `from..` of a trajectory with `events`.
+    fn run_layers(
+        &self,
+        mut state: SectorState,
+        from: usize,
+        events: &[(usize, Pauli)],
+        data: &Cache<'_>,
+        room: &Room,
+        cancel: &crate::budget::Cancel,
+    ) -> Result<SectorState> {
+        for l in from..self.layers.len() {
+            if l > from {
+                cancel.check(TRAJECTORIES_TASK)?;
+            }
+            let begin = self.layers[l].cost_at;
+            let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
+            let mine: Vec<(usize, Pauli)> = events.iter().filter(|e| e.0 >= begin && e.0 < end).copied().collect();
+            state = self.run_layer(state, l, &mine, data, room)?;
+        }
+        Ok(state)
+    }
+
+    /// Layer `l` with its `events` (native indices within the layer).
+    fn run_layer(
+        &self,
+        mut state: SectorState,
+        l: usize,
+        events: &[(usize, Pauli)],
+        data: &Cache<'_>,
+        room: &Room,
+    ) -> Result<SectorState> {
+        let layer = &self.layers[l];
+        let cost_len = layer.cost.cost.len();
+        let in_cost: Vec<(usize, Pauli)> = events
+            .iter()
+            .filter(|e| e.0 < layer.cost_at + cost_len)
+            .map(|&(at, p)| (at - layer.cost_at, p))
+            .collect();
+        if in_cost.is_empty() {
+            self.apply_phase(&mut state, l, &[], data);
+        } else {
+            let frame = LayerFrame::of(
+                &layer.cost,
+                &LayerEvents {
+                    cost: in_cost,
+                    mixer: Pauli::I,
+                },
+            );
+            self.apply_phase(&mut state, l, &frame.flips, data);
+            state = self.apply_pauli(state, frame.frame, room)?;
+        }
+        for unit in &layer.units {
+            let end = unit.at + unit.gates.len();
+            let local = |q: usize| {
+                unit.qubits
+                    .iter()
+                    .position(|&x| x == q)
+                    .expect("only the factor on the gate's qubits is relabelled")
+            };
+            // An error's factor off the gate's qubits commutes with the rest of the gate: it
+            // goes after it.
+            let mask = mask_of(&unit.qubits);
+            let mut after = Pauli::I;
+            let mut inside = Vec::new();
+            for &(at, p) in events.iter().filter(|e| e.0 >= unit.at && e.0 < end) {
+                let (mine, other) = split_pauli(p, mask);
+                after = other.times(after);
+                inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
+            }
+            let matrix = if inside.is_empty() {
+                std::borrow::Cow::Borrowed(&unit.matrix)
+            } else {
+                std::borrow::Cow::Owned(local_matrix(unit.qubits.len(), &unit.gates, &inside))
+            };
+            match self.keeps_sectors(&unit.qubits, &matrix) {
+                Some(g) => self.apply_within(&mut state, g, &unit.qubits, &matrix),
+                None => state = self.apply_moving(state, &unit.qubits, &matrix, room)?,
+            }
+            state = self.apply_pauli(state, after, room)?;
+        }
+        Ok(state)
+    }
+
+    /// The final state of a trajectory with `events`, from scratch (the test oracle's
+    /// counterpart of [`super::gates::trajectory_state`]).
+    pub fn trajectory_state(&self, events: &[(usize, Pauli)]) -> Result<SectorState> {
+        let data = Cache::new(None);
+        let room = Room::new(1);
+        let state = self.prepare(events, &room)?;
+        self.run_layers(state, 0, events, &data, &room, &crate::budget::Cancel::default())
+    }
+
+    /// `state` embedded in the full 2^n space (for tests; refused where it does not fit).
+    pub fn to_full(&self, state: &SectorState) -> Result<Vec<Complex64>> {
+        let n = self.num_qubits;
+        crate::sim::check_bytes(n, 16u128 << n)?;
+        let mut out = vec![ZERO; 1 << n];
+        for (key, amps) in state {
+            for (x, a) in self.sector_masks(key).iter().zip(amps) {
+                out[*x as usize] = *a;
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// What a trajectory may hold: a bound on the amplitudes of one state, so that no trajectory
+/// asks for more memory than the machine has.
+struct Room {
+    amplitudes: usize,
+}
+
+impl Room {
+    /// A bound for `concurrent` trajectories at once, each with a state, its next state and its
+    /// sectors' cached phases and readout weights.
+    fn new(concurrent: usize) -> Room {
+        let available = crate::sim::available_memory() as usize;
+        Room {
+            amplitudes: available / 2 / (48 * concurrent.max(1)),
+        }
+    }
+
+    fn check(&self, state: &SectorState) -> Result<()> {
+        self.check_total(state.values().map(Vec::len).sum())
+    }
+
+    fn check_total(&self, total: usize) -> Result<()> {
+        if total > self.amplitudes {
+            return Err(Error::TooMuchMemory {
+                what: Quantity::SectorAmplitudes,
+                count: total as u128,
+                log2_bytes: (total as f64).log2() + 48f64.log2(),
+                available: crate::sim::available_memory(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// What a trajectory reads of a sector: each layer's phase, and with a readout model, the
+/// probability that reading each state out gives a valid board and the cost read out.
+struct SectorData {
+    phase: Vec<Vec<Complex64>>,
+    valid: Vec<f64>,
+    cost: Vec<f64>,
+}
+
+/// The readout: valid boards, the full cost and the flip probability.
+struct Readout {
+    valid: Vec<u64>,
+    /// `(S, w (1 − 2r)^{|S|})` of the full cost, and its constant.
+    terms: Vec<(u64, f64)>,
+    offset: f64,
+    /// `r^d (1 − r)^{n − d}` per Hamming distance d.
+    flip: Vec<f64>,
+    r: f64,
+}
+
+impl Readout {
+    fn new(full: &ZPoly, valid: Vec<u64>, r: f64, n: usize) -> Readout {
+        let terms = full
+            .terms
+            .iter()
+            .map(|(s, w)| (mask_of(s), w * (1.0 - 2.0 * r).powi(s.len() as i32)))
+            .collect();
+        let flip = (0..=n)
+            .map(|d| r.powi(d as i32) * (1.0 - r).powi((n - d) as i32))
+            .collect();
+        Readout {
+            valid,
+            terms,
+            offset: full.offset,
+            flip,
+            r,
+        }
+    }
+
+    fn valid_weight(&self, x: u64) -> f64 {
+        if self.r == 0.0 {
+            return f64::from(u8::from(self.valid.binary_search(&x).is_ok()));
+        }
+        self.valid
+            .iter()
+            .map(|&v| self.flip[(x ^ v).count_ones() as usize])
+            .sum()
+    }
+
+    fn cost(&self, x: u64) -> f64 {
+        self.offset
+            + self
+                .terms
+                .iter()
+                .map(|&(s, w)| if (x & s).count_ones() & 1 == 0 { w } else { -w })
+                .sum::<f64>()
+    }
+}
+
+/// Sector data, computed once per sector and kept while there is room.
+struct Cache<'a> {
+    readout: Option<&'a Readout>,
+    kept: RwLock<HashMap<Key, Arc<SectorData>>>,
+    kept_bytes: AtomicUsize,
+    max_bytes: usize,
+    visited: Mutex<BTreeSet<Key>>,
+}
+
+impl<'a> Cache<'a> {
+    fn new(readout: Option<&'a Readout>) -> Cache<'a> {
+        Cache {
+            readout,
+            kept: RwLock::new(HashMap::new()),
+            kept_bytes: AtomicUsize::new(0),
+            max_bytes: (crate::sim::available_memory() / 4).min(4 << 30) as usize,
+            visited: Mutex::new(BTreeSet::new()),
+        }
+    }
+
+    fn get(&self, prog: &SectorProgram, key: &Key) -> Arc<SectorData> {
+        if let Some(d) = self.kept.read().ok().and_then(|m| m.get(key).cloned()) {
+            return d;
+        }
+        let xs = prog.sector_masks(key);
+        let v: Vec<f64> = xs
+            .iter()
+            .map(|&x| {
+                prog.phase_terms
+                    .iter()
+                    .map(|&(s, w)| if (x & s).count_ones() & 1 == 0 { w } else { -w })
+                    .sum::<f64>()
+            })
+            .collect();
+        let phase = prog
+            .layers
+            .iter()
+            .map(|l| v.iter().map(|&c| Complex64::from_polar(1.0, -l.gamma * c)).collect())
+            .collect();
+        let (valid, cost) = match self.readout {
+            Some(r) => (
+                xs.iter().map(|&x| r.valid_weight(x)).collect(),
+                xs.iter().map(|&x| r.cost(x)).collect(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        let d = Arc::new(SectorData { phase, valid, cost });
+        let bytes = xs.len() * (16 * prog.layers.len() + 16);
+        if let Ok(mut v) = self.visited.lock() {
+            v.insert(key.clone());
+        }
+        if self.kept_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes <= self.max_bytes {
+            if let Ok(mut m) = self.kept.write() {
+                m.insert(key.clone(), d.clone());
+            }
+        }
+        d
+    }
+
+    /// P(valid) and the energy after readout of `state`, summed sector by sector in order.
+    fn measure(&self, prog: &SectorProgram, state: &SectorState) -> (f64, f64) {
+        let (mut pv, mut en) = (0.0, 0.0);
+        for (key, amps) in state {
+            let d = self.get(prog, key);
+            let (mut p, mut e) = (0.0, 0.0);
+            for ((a, w), c) in amps.iter().zip(&d.valid).zip(&d.cost) {
+                let prob = a.norm_sqr();
+                p += prob * w;
+                e += prob * c;
+            }
+            pv += p;
+            en += e;
+        }
+        (pv, en)
+    }
+}
+
+/// P(valid) (`valid`: full-space bit patterns, ascending) and the energy of `full` (the cost of
+/// the whole encoding) of `prog` under `model`, from `trajectories` seeded trajectories, with
+/// the same draws and estimator as [`super::gates::estimate`].
+#[allow(clippy::too_many_arguments)]
+pub fn estimate(
+    prog: &SectorProgram,
+    valid: &[u64],
+    full: &ZPoly,
+    model: &NoiseModel,
+    trajectories: usize,
+    seed: u64,
+    cancel: &crate::budget::Cancel,
+) -> Result<NoisyEstimate> {
+    if trajectories == 0 {
+        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
+    }
+    super::trajectories::check_trajectories(trajectories)?;
+    let began = std::time::Instant::now();
+    let n = prog.num_qubits;
+    let threads = rayon::current_num_threads();
+    let room = Room::new(threads + 1);
+    let noiseless_readout = Readout::new(full, valid.to_vec(), 0.0, n);
+    let readout = Readout::new(full, valid.to_vec(), model.readout, n);
+    let data = Cache::new(Some(&readout));
+    // Checkpoints: the noiseless state before each layer.
+    let mut checkpoints = vec![prog.prepare(&[], &room)?];
+    for l in 0..prog.layers.len() {
+        let next = prog.run_layer(checkpoints[l].clone(), l, &[], &data, &room)?;
+        checkpoints.push(next);
+    }
+    let last = checkpoints.last().expect("the prepared state").clone();
+    let noiseless = Cache::new(Some(&noiseless_readout)).measure(prog, &last);
+    let v0 = data.measure(prog, &last);
+    let done = AtomicUsize::new(0);
+    let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
+    let results: Vec<(f64, f64, bool)> = (0..trajectories)
+        .into_par_iter()
+        .map(|t| -> Result<(f64, f64, bool)> {
+            cancel.check(TRAJECTORIES_TASK)?;
+            let d = done.fetch_add(1, Ordering::Relaxed);
+            cancel.tick(TRAJECTORIES_TASK, Some(d as f64 / trajectories as f64), || {
+                format!(
+                    "{d} of {trajectories} trajectories under {} done (weight sectors)",
+                    model.name
+                )
+            });
+            let mut rng = trajectory_rng(seed, t);
+            let events: GateEvents = prog.native.sample_events(model, &mut rng);
+            let Some(&(first, _)) = events.first() else {
+                return Ok((v0.0, v0.1, false));
+            };
+            let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
+            let state = match from {
+                Some(l) if first >= prog.prep_group.len() => {
+                    prog.run_layers(checkpoints[l].clone(), l, &events, &data, &room, cancel)?
+                }
+                _ => {
+                    let s = prog.prepare(&events, &room)?;
+                    prog.run_layers(s, 0, &events, &data, &room, cancel)?
+                }
+            };
+            peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
+            let (p, e) = data.measure(prog, &state);
+            Ok((p, e, true))
+        })
+        .collect::<Result<_>>()?;
+    let pv: Vec<f64> = results.iter().map(|r| r.0).collect();
+    let en: Vec<f64> = results.iter().map(|r| r.1).collect();
+    let with_errors = results.iter().filter(|r| r.2).count();
+    let (p_valid, p_valid_se) = mean_and_se(&pv, v0.0);
+    let (energy, energy_se) = mean_and_se(&en, v0.1);
+    let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
+    Ok(NoisyEstimate {
+        model: model.clone(),
+        route: NoiseRoute::Sectors,
+        trajectories,
+        trajectories_with_errors: with_errors,
+        error_free_probability: error_free_probability(&prog.native.gate_counts(), model),
+        p_valid,
+        p_valid_se,
+        energy,
+        energy_se,
+        noiseless_p_valid: noiseless.0,
+        noiseless_energy: noiseless.1,
+        seed,
+        seconds: began.elapsed().as_secs_f64(),
+        sectors: Some(SectorStats {
+            noiseless_amplitudes: prog.noiseless_dimension(),
+            sectors_visited: visited,
+            peak_amplitudes: peak.load(Ordering::Relaxed),
+        }),
+    })
+}
+
+/// `shots` noisy measurements of `prog`, as [`super::gates::sample_counts`] draws them: `T' =
+/// min(trajectories, shots)` trajectories, trajectory t giving `⌊shots/T'⌋` shots plus one for
+/// t < shots mod T', each drawn from its state and every bit flipped with probability
+/// `model.readout`. Counts keyed by full-space bits (bit q = qubit q).
+pub fn sample_counts(
+    prog: &SectorProgram,
+    model: &NoiseModel,
+    shots: u64,
+    trajectories: usize,
+    seed: u64,
+    cancel: &crate::budget::Cancel,
+) -> Result<crate::bits::CountMap> {
+    use rand::Rng;
+    if shots == 0 {
+        return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
+    }
+    if trajectories == 0 {
+        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
+    }
+    let room = Room::new(2);
+    let data = Cache::new(None);
+    let used = (trajectories as u64).min(shots);
+    let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
+    for t in 0..used {
+        cancel.check(super::trajectories::SAMPLING_TASK)?;
+        cancel.tick(super::trajectories::SAMPLING_TASK, Some(t as f64 / used as f64), || {
+            format!("{t} of {used} trajectories under {} done (weight sectors)", model.name)
+        });
+        let mut rng = trajectory_rng(seed, t as usize);
+        let events = prog.native.sample_events(model, &mut rng);
+        let state = prog.prepare(&events, &room)?;
+        let state = prog.run_layers(state, 0, &events, &data, &room, cancel)?;
+        // The states in sector order, with their cumulative probabilities.
+        let mut masks = Vec::new();
+        let mut cumulative = Vec::new();
+        let mut total = 0.0;
+        for (key, amps) in &state {
+            for (x, a) in prog.sector_masks(key).into_iter().zip(amps) {
+                total += a.norm_sqr();
+                masks.push(x);
+                cumulative.push(total);
+            }
+        }
+        let last = cumulative.len().saturating_sub(1);
+        let mine = shots / used + u64::from(t < shots % used);
+        for _ in 0..mine {
+            let u = rng.random::<f64>() * total;
+            let mut x = masks[cumulative.partition_point(|&c| c <= u).min(last)];
+            if model.readout > 0.0 {
+                for q in 0..prog.num_qubits {
+                    if rng.random::<f64>() < model.readout {
+                        x ^= 1 << q;
+                    }
+                }
+            }
+            *counts.entry(x).or_insert(0) += 1;
+        }
+    }
+    Ok(counts
+        .into_iter()
+        .map(|(k, c)| (crate::bits::BasisState::from_index(k), c))
+        .collect())
+}

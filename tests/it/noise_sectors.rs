@@ -1,0 +1,206 @@
+//! Noisy trajectories on weight sectors (block spaces with XY mixers): injected Pauli patterns
+//! give the state of the full-space gate executor amplitude for amplitude, and seeded
+//! estimates equal the gate-by-gate route's (same draws) within rounding and their errors.
+
+use crate::common::data;
+use quzzle::encoding::{self, space::SpaceChoice, Encoding, EncodingKind};
+use quzzle::experiment::depth::{full_valid_states, sector_program};
+use quzzle::mixer::MixerKind;
+use quzzle::model::Level;
+use quzzle::noise::gates::{self, GateProgram};
+use quzzle::noise::{NoiseModel, Pauli};
+use quzzle::simulation::mixers::NoiseRoute;
+use quzzle::simulation::{self, SpaceSettings};
+use quzzle::Angles;
+use rand::Rng;
+
+fn settings(space: SpaceChoice, mixer: MixerKind) -> SpaceSettings {
+    SpaceSettings { space, mixer }
+}
+
+/// Block spaces of every kind on small instances: rings and complete graphs, rows and columns,
+/// weight 1 and 2, with and without free qubits.
+fn cases() -> Vec<(Box<dyn Encoding>, SpaceSettings)> {
+    let enc = |f: &str, level| encoding::load(&data(f), EncodingKind::Onehot, level).unwrap();
+    vec![
+        (
+            enc("takuzu-4x4-qasm.txt", Level::Paper),
+            settings(SpaceChoice::Rows, MixerKind::XyRing),
+        ),
+        (
+            enc("takuzu-4x4-qasm.txt", Level::Paper),
+            settings(SpaceChoice::Cols, MixerKind::XyComplete),
+        ),
+        (
+            enc("queens-4x4-handmade.txt", Level::None),
+            settings(SpaceChoice::Rows, MixerKind::XyRing),
+        ),
+        // Region D is dropped at the paper level: its five qubits are free.
+        (
+            enc("queens-4x4-handmade.txt", Level::Paper),
+            settings(SpaceChoice::Regions, MixerKind::XyComplete),
+        ),
+        (
+            enc("starbattle-4x4-boxes.txt", Level::Paper),
+            settings(SpaceChoice::Auto, MixerKind::XyComplete),
+        ),
+    ]
+}
+
+fn angles() -> Angles {
+    Angles::new(vec![0.31, 0.47], vec![0.62, 0.23]).unwrap()
+}
+
+#[test]
+fn injected_errors_give_the_full_space_state_amplitude_for_amplitude() {
+    let mut rng = quzzle::rng::seeded(61);
+    let mut with_free = 0;
+    for (enc, settings) in cases() {
+        let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+        assert_eq!(sim.noise_route(), NoiseRoute::Sectors, "{settings:?}");
+        let n = sim.qaoa().num_qubits();
+        let circuit = simulation::circuit(enc.as_ref(), &sim.space, sim.mixer, &angles()).unwrap();
+        let full = GateProgram::new(&circuit).unwrap();
+        let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
+        assert_eq!(sectors.native(), &full);
+        assert!(sectors.noiseless_dimension() < 1u128 << n, "{settings:?}");
+        let free = &sim.space.free;
+        with_free += usize::from(!free.is_empty());
+        // The gates on free qubits and the gates of the preparation (before the first rz).
+        let prep = circuit
+            .gates
+            .iter()
+            .position(|g| matches!(g, quzzle::circuit::Gate::Rz(..) | quzzle::circuit::Gate::Rzz(..)))
+            .map(|i| quzzle::circuit::expand::native(&circuit.gates[..i]).len())
+            .unwrap();
+        let on_free: Vec<usize> = (0..full.gates.len())
+            .filter(|&i| full.gates[i].qubits().iter().any(|q| free.contains(q)))
+            .collect();
+        let mut patterns: Vec<Vec<(usize, Pauli)>> = vec![Vec::new()];
+        for k in 0..40 {
+            let count = rng.random_range(1..5);
+            let mut events: Vec<(usize, Pauli)> = (0..count)
+                .map(|j| {
+                    // The first error of every other pattern inside the preparation, of every
+                    // third on a free qubit's gate; the rest anywhere.
+                    let i = match (j, k % 3) {
+                        (0, 0) => rng.random_range(0..prep),
+                        (0, 1) if !on_free.is_empty() => on_free[rng.random_range(0..on_free.len())],
+                        _ => rng.random_range(0..full.gates.len()),
+                    };
+                    // Mostly on the gate's own qubits, as the model draws them; sometimes anywhere.
+                    let qs = full.gates[i].qubits();
+                    let mut p = Pauli::I;
+                    for &q in &qs {
+                        p = Pauli::single(q, rng.random_range(0..4u8)).times(p);
+                    }
+                    if rng.random_range(0..4) == 0 {
+                        p = Pauli::single(rng.random_range(0..n), rng.random_range(1..4u8)).times(p);
+                    }
+                    (i, p)
+                })
+                .collect();
+            events.sort_by_key(|e| e.0);
+            events.dedup_by_key(|e| e.0);
+            patterns.push(events);
+        }
+        for events in &patterns {
+            let want = gates::trajectory_state(&full, events).unwrap();
+            let got = sectors.to_full(&sectors.trajectory_state(events).unwrap()).unwrap();
+            let worst = want.iter().zip(&got).map(|(a, b)| (a - b).norm()).fold(0.0, f64::max);
+            assert!(worst <= 1e-12, "{settings:?} {events:?}: {worst:e}");
+        }
+    }
+    assert!(with_free > 0, "no case with free qubits");
+}
+
+#[test]
+fn seeded_estimates_equal_the_gate_by_gate_route() {
+    let heavy = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
+    let aria = NoiseModel::parse("aria").unwrap();
+    for (case, (enc, settings)) in cases().into_iter().enumerate() {
+        let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+        let n = sim.qaoa().num_qubits();
+        let trajectories = if n <= 8 { 200 } else { 40 };
+        let circuit = simulation::circuit(enc.as_ref(), &sim.space, sim.mixer, &angles()).unwrap();
+        let full = GateProgram::new(&circuit).unwrap();
+        let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
+        let valid = simulation::success_states(enc.as_ref(), &sim).unwrap().valid;
+        let d = enc.cost_diagonal().unwrap();
+        let want_valid = simulation::full::success_states_of(enc.as_ref(), &d).unwrap().valid;
+        let ours_valid = full_valid_states(&sim, &valid).unwrap();
+        assert_eq!(ours_valid, want_valid, "{settings:?}");
+        let cost: Vec<f64> = (0..d.len()).map(|k| d.get(k)).collect();
+        let poly = enc.cost_poly();
+        for model in [&heavy, &aria] {
+            let seed = 7 + case as u64;
+            let g = gates::estimate(
+                &full,
+                &want_valid,
+                &cost,
+                model,
+                trajectories,
+                seed,
+                &Default::default(),
+            )
+            .unwrap();
+            let s = quzzle::noise::sectors::estimate(
+                &sectors,
+                &ours_valid,
+                &poly,
+                model,
+                trajectories,
+                seed,
+                &Default::default(),
+            )
+            .unwrap();
+            assert_eq!(s.route, NoiseRoute::Sectors);
+            assert_eq!(g.route, NoiseRoute::GateByGate);
+            // The same draws: the same trajectories have errors, and every value agrees to
+            // rounding, far inside the standard errors.
+            assert_eq!(s.trajectories_with_errors, g.trajectories_with_errors, "{settings:?}");
+            assert!(g.trajectories_with_errors > 0);
+            assert_eq!(s.error_free_probability.to_bits(), g.error_free_probability.to_bits());
+            for (a, b, se) in [
+                (s.p_valid, g.p_valid, g.p_valid_se),
+                (s.energy, g.energy, g.energy_se),
+                (s.noiseless_p_valid, g.noiseless_p_valid, 0.0),
+                (s.noiseless_energy, g.noiseless_energy, 0.0),
+            ] {
+                assert!(
+                    (a - b).abs() <= 1e-9 * (1.0 + b.abs()),
+                    "{settings:?} {}: {a} vs {b}",
+                    model.name
+                );
+                assert!((a - b).abs() <= se + 1e-9, "{settings:?}");
+            }
+            assert!((s.p_valid_se - g.p_valid_se).abs() <= 1e-9);
+            let stats = s.sectors.as_ref().unwrap();
+            assert!(stats.sectors_visited > 1, "{settings:?}");
+            assert_eq!(stats.noiseless_amplitudes, sectors.noiseless_dimension());
+        }
+    }
+}
+
+#[test]
+fn sector_shots_have_the_estimated_valid_fraction() {
+    let (enc, settings) = cases().swap_remove(0);
+    let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+    let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
+    let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
+    let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
+    let e = quzzle::noise::sectors::estimate(&sectors, &valid, &enc.cost_poly(), &model, 400, 5, &Default::default())
+        .unwrap();
+    let shots = 40_000u64;
+    let counts = quzzle::noise::sectors::sample_counts(&sectors, &model, shots, 400, 5, &Default::default()).unwrap();
+    assert_eq!(counts.values().sum::<u64>(), shots);
+    let hits: u64 = counts
+        .iter()
+        .filter(|(k, _)| valid.binary_search(&k.to_index().unwrap()).is_ok())
+        .map(|(_, c)| c)
+        .sum();
+    let f = hits as f64 / shots as f64;
+    // The same trajectories: the shots' fraction differs from their mean by the binomial noise.
+    let se = (e.p_valid * (1.0 - e.p_valid) / shots as f64).sqrt();
+    assert!((f - e.p_valid).abs() < 5.0 * se + 1e-3, "{f} vs {} ± {se}", e.p_valid);
+}
