@@ -225,6 +225,7 @@ pub fn gate_counts(enc: &dyn Encoding, sim: &Simulation, angles: &Angles) -> Res
         NoiseRoute::GateByGate | NoiseRoute::Sectors => {
             Ok(crate::noise::gates::GateProgram::new(&circuit)?.gate_counts())
         }
+        NoiseRoute::NoCircuit => Err(crate::simulation::mixers::entry(sim.mixer).no_circuit()),
     }
 }
 

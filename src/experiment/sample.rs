@@ -163,6 +163,7 @@ pub fn draw(
                     let program = crate::noise::gates::GateProgram::new(&circuit)?;
                     crate::noise::gates::sample_counts(&program, model, shots, trajectories, seed, cancel)
                 }
+                NoiseRoute::NoCircuit => Err(crate::simulation::mixers::entry(sim.mixer).no_circuit()),
             }
         }
     }

@@ -297,14 +297,17 @@ impl NoiseModel {
     }
 }
 
-/// Refuse noise on a mixer whose circuit noisy trajectories cannot run: none today. Its
-/// entry's noise route says how they run it: the X mixer's on the layered kernels, every other
-/// circuit gate by gate on the full 2^n state ([`gates`]), refused later, with the bytes it
-/// needs, where that state does not fit. A route without trajectories would be refused here.
+/// Refuse noise on a mixer whose circuit noisy trajectories cannot run: the switch mixers,
+/// which have no exported circuit. Its entry's noise route says how they run the others: the X
+/// mixer's on the layered kernels, block-space XY circuits on weight sectors ([`sectors`]),
+/// every other circuit gate by gate on the full 2^n state ([`gates`]), refused later, with the
+/// bytes it needs, where that state does not fit.
 pub fn check_space(settings: &SpaceSettings) -> Result<()> {
-    use crate::simulation::mixers::NoiseRoute;
-    match crate::simulation::mixers::entry(settings.mixer).noise {
+    use crate::simulation::mixers::{entry, NoiseRoute};
+    let entry = entry(settings.mixer);
+    match entry.noise {
         NoiseRoute::Layered | NoiseRoute::GateByGate | NoiseRoute::Sectors => Ok(()),
+        NoiseRoute::NoCircuit => Err(entry.no_circuit()),
     }
 }
 
@@ -313,12 +316,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_mixer_takes_noise_on_every_space() {
+    fn every_mixer_with_a_circuit_takes_noise_on_every_space() {
         use crate::encoding::space::SpaceChoice;
         use crate::mixer::MixerKind;
+        use crate::simulation::mixers::{entry, NoiseRoute};
         for mixer in MixerKind::ALL {
+            let has_circuit = entry(mixer).noise != NoiseRoute::NoCircuit;
+            assert_eq!(has_circuit, entry(mixer).circuit_refusal().is_none(), "{mixer}");
             for space in SpaceChoice::ALL {
-                assert!(check_space(&SpaceSettings { space, mixer }).is_ok(), "{space} {mixer}");
+                let checked = check_space(&SpaceSettings { space, mixer });
+                assert_eq!(checked.is_ok(), has_circuit, "{space} {mixer}");
             }
         }
     }

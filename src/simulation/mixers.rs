@@ -52,6 +52,9 @@ pub enum NoiseRoute {
     /// small as the block space. Taken where the block space is smaller than 2^n; the full
     /// state gate by gate otherwise.
     Sectors,
+    /// No exported circuit, so no trajectories: the switch mixers, whose uniform start over
+    /// the space has no gate list. Noise on them is refused before anything is simulated.
+    NoCircuit,
 }
 
 impl NoiseRoute {
@@ -61,6 +64,7 @@ impl NoiseRoute {
             NoiseRoute::Layered => "layered",
             NoiseRoute::GateByGate => "gate-by-gate",
             NoiseRoute::Sectors => "sectors",
+            NoiseRoute::NoCircuit => "none",
         }
     }
 }
@@ -147,7 +151,7 @@ pub const MIXERS: [MixerEntry; 6] = [
         kind: MixerKind::SwitchRing,
         keeps: Keeps::Grids,
         routes: &[Route::Statevector],
-        noise: NoiseRoute::GateByGate,
+        noise: NoiseRoute::NoCircuit,
         build: build_switch,
         circuit: circuit_switch,
     },
@@ -155,7 +159,7 @@ pub const MIXERS: [MixerEntry; 6] = [
         kind: MixerKind::SwitchComplete,
         keeps: Keeps::Grids,
         routes: &[Route::Statevector],
-        noise: NoiseRoute::GateByGate,
+        noise: NoiseRoute::NoCircuit,
         build: build_switch,
         circuit: circuit_switch,
     },
@@ -253,6 +257,12 @@ impl MixerEntry {
     /// no gate list for their start; `None` for the mixers with a circuit.
     pub fn circuit_refusal(&self) -> Option<Error> {
         (self.keeps == Keeps::Grids).then(|| Unsupported::NoSwitchStartPreparation { mixer: self.kind }.into())
+    }
+
+    /// The error of asking it for a circuit it does not have ([`Self::circuit_refusal`]).
+    pub fn no_circuit(&self) -> Error {
+        self.circuit_refusal()
+            .unwrap_or_else(|| Error::InvalidArgument(format!("the {} mixer has no circuit", self.kind)))
     }
 
     /// Whether shots are drawn from its simulation rather than from an exported circuit's
