@@ -28,7 +28,10 @@ fn info_reports_block_spaces() {
     let names: Vec<&str> = spaces.iter().map(|s| s["space"].as_str().unwrap()).collect();
     assert_eq!(names, ["full", "rows", "cols", "regions", "auto", "rows+cols"]);
     assert_eq!(spaces[5]["route"], "statevector");
-    assert_eq!(spaces[5]["mixers"], serde_json::json!(["grover", "switch-ring", "switch-complete"]));
+    assert_eq!(
+        spaces[5]["mixers"],
+        serde_json::json!(["grover", "switch-ring", "switch-complete"])
+    );
     assert_eq!(spaces[1]["dimension"], 256.0);
     assert_eq!(spaces[1]["log2_dimension"], 8.0);
     assert_eq!(spaces[1]["blocks"].as_array().unwrap().len(), 4);
