@@ -32,11 +32,7 @@ fn score_experiment_json(
     let request = from_json::<ScoreChoices>("score", choices)
         .and_then(|c| c.check())
         .or_py()?;
-    // The experiment's space is checked by the library, once the folder is read.
-    let noise = request
-        .noise
-        .settings(&quzzle::simulation::SpaceSettings::default(), None)
-        .or_py()?;
+    let noise = request.noise.settings_for_files().or_py()?;
     let out = out.unwrap_or_else(|| folder.clone());
     let settings = ExperimentScoreSettings {
         counts: request.counts_settings(),
@@ -68,11 +64,7 @@ fn predict_json(py: Python<'_>, routed: PathBuf, manifest: PathBuf, choices: &st
     let request = from_json::<PredictChoices>("predict", choices)
         .and_then(|c| c.check())
         .or_py()?;
-    // The manifest's space is checked by the library, once the manifest is read.
-    let noise = request
-        .noise
-        .settings(&quzzle::simulation::SpaceSettings::default(), None)
-        .or_py()?;
+    let noise = request.noise.settings_for_files().or_py()?;
     let max_seconds = request.max_seconds.map(|s| s.get());
     let report = interruptible(py, |cancel| {
         let budget = quzzle::budget::Budget::new(max_seconds, std::time::Duration::from_secs(1), None)?

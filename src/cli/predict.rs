@@ -27,10 +27,7 @@ pub fn run(args: &PredictArgs) -> Result<()> {
         |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("predict", p, args.max_seconds));
     let budget = super::progress::budget(args.max_seconds, &report_progress)?;
     let settings = PredictSettings {
-        // The manifest's space is checked by the library, once the manifest is read.
-        noise: request
-            .noise
-            .settings(&quzzle::simulation::SpaceSettings::default(), None)?,
+        noise: request.noise.settings_for_files()?,
         seed: request.seed,
     };
     let noise = &settings.noise;

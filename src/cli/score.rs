@@ -157,10 +157,7 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
     let settings = ExperimentScoreSettings {
         counts: counts_settings(args)?,
         // The trajectories checked here; the experiment's space by the library, once read.
-        noise: super::request::score(args)
-            .check()?
-            .noise
-            .settings(&quzzle::simulation::SpaceSettings::default(), None)?,
+        noise: super::request::score(args).check()?.noise.settings_for_files()?,
         out: Some(out.to_path_buf()),
     };
     let scored = experiment_score::score_experiment(dir, &settings)?;

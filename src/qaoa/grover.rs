@@ -14,14 +14,14 @@
 //! Gradients are exact (adjoint method with generator `|s⟩⟨s|`); sums run over fixed chunks,
 //! so results do not depend on the thread count.
 
-use super::{check_space, cost_weight, Evaluation, Objective, Qaoa};
+use super::{adjoint_start, check_space, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
 use crate::cost::qubo::Qubo;
 use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
-use crate::sim::kernels::{self, Phase, Weight};
+use crate::sim::kernels::{self, Phase};
 use crate::sim::{Amplitudes, Buffers, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 
@@ -199,16 +199,7 @@ impl GroverCore {
         let (psi, lam) = (&mut psi_buf[..len], &mut lam_buf[..len]);
         self.evolve_from_start(psi, angles);
         let value = self.value_of(psi, objective)?;
-        match objective {
-            Objective::Energy => kernels::weighted_copy(lam, psi, cost_weight(&self.diagonal)),
-            Objective::Success(valid) => {
-                kernels::weighted_copy(lam, psi, Weight::Zero);
-                for &k in valid {
-                    lam[k as usize] = -psi[k as usize];
-                }
-            }
-            Objective::Cvar(_) => unreachable!("checked above"),
-        }
+        adjoint_start(lam, psi, objective, &self.diagonal);
         let w = self.weights();
         let mut sum_psi = kernels::weighted_amplitude_sum(psi, w);
         let mut sum_lam = kernels::weighted_amplitude_sum(lam, w);

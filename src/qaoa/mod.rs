@@ -331,6 +331,21 @@ fn shared<'a>(segs: &'a [&mut [Complex64]]) -> Vec<&'a [Complex64]> {
 }
 
 /// The weights of the energy's λ = C|ψ⟩ in a gradient: the costs, indexed or dense.
+/// The adjoint method's start λ = O|ψ⟩ on an indexed state: C|ψ⟩ for the energy, −ψ on the
+/// valid states for the success objective (which has no CVaR: its caller refused that).
+fn adjoint_start(lam: &mut [Complex64], psi: &[Complex64], objective: &Objective, diagonal: &CostDiagonal) {
+    match objective {
+        Objective::Energy => kernels::weighted_copy(lam, psi, cost_weight(diagonal)),
+        Objective::Success(valid) => {
+            kernels::weighted_copy(lam, psi, Weight::Zero);
+            for &k in valid {
+                lam[k as usize] = -psi[k as usize];
+            }
+        }
+        Objective::Cvar(_) => unreachable!("CVaR has no gradient: refused before"),
+    }
+}
+
 fn cost_weight(diagonal: &CostDiagonal) -> Weight<'_> {
     match diagonal {
         CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },

@@ -12,7 +12,7 @@
 //! a gradient's sums have one order whatever the thread count. Gradients are exact (adjoint
 //! method: at each gate `2 Im⟨λ|H_g|ψ⟩` is added to its layer's β).
 
-use super::{check_space, cost_weight, phase_factors, Evaluation, Objective, Qaoa};
+use super::{adjoint_start, check_space, phase_factors, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::diagonal_of_costs;
@@ -20,7 +20,7 @@ use crate::cost::qubo::Qubo;
 use crate::encoding::space::Grid;
 use crate::error::{Error, Result};
 use crate::mixer::{switch_moves, MixerKind};
-use crate::sim::kernels::{self, Weight};
+use crate::sim::kernels;
 use crate::sim::{Amplitudes, Buffers, AMPLITUDE_BYTES};
 use num_complex::Complex64;
 use rayon::prelude::*;
@@ -562,16 +562,7 @@ impl Qaoa for SwitchSimulator {
         let (psi, lam) = (&mut psi_buf[..len], &mut lam_buf[..len]);
         self.evolve_from_start(psi, angles);
         let value = self.value_of(psi, objective)?;
-        match objective {
-            Objective::Energy => kernels::weighted_copy(lam, psi, cost_weight(&self.diagonal)),
-            Objective::Success(valid) => {
-                kernels::weighted_copy(lam, psi, Weight::Zero);
-                for &k in valid {
-                    lam[k as usize] = -psi[k as usize];
-                }
-            }
-            Objective::Cvar(_) => unreachable!("checked above"),
-        }
+        adjoint_start(lam, psi, objective, &self.diagonal);
         let p = angles.p();
         let mut grad = vec![0.0; 2 * p];
         for l in (0..p).rev() {

@@ -164,6 +164,12 @@ impl NoiseRequest {
         )
     }
 
+    /// The settings of a job whose space and mixer are read from its files (`score DIR`,
+    /// `predict`): the library checks them against the noise once it has read them.
+    pub fn settings_for_files(&self) -> Result<NoiseSettings> {
+        self.settings(&SpaceSettings::default(), None)
+    }
+
     fn describe(&self) -> Value {
         json!({
             "noise": self.models.iter().map(|m| serde_json::to_value(m).unwrap_or(Value::Null)).collect::<Vec<_>>(),
