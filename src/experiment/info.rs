@@ -8,10 +8,10 @@ use crate::encoding::Encoding;
 use crate::error::{Error, Result};
 use crate::mixer::MixerKind;
 use crate::model::Level;
-use crate::simulation::counted;
 use crate::simulation::histogram::{first_method, HistogramMethod};
 use crate::simulation::mixers::{self, MixerEntry, NoiseRoute};
 use crate::simulation::Route;
+use crate::simulation::{advice, counted};
 use serde::Serialize;
 
 /// One reduction level of an instance.
@@ -204,7 +204,7 @@ fn route_name(route: Option<Route>) -> &'static str {
 pub struct Recommendation {
     /// The space (a family, never `auto`).
     pub space: SpaceChoice,
-    /// The mixer: the first that keeps the space and has the route.
+    /// The mixer, by the rule of [`crate::simulation::advice`].
     pub mixer: MixerKind,
     /// Its route there.
     pub route: Route,
@@ -221,32 +221,17 @@ pub struct Recommendation {
 }
 
 impl Recommendation {
-    /// The smallest of `spaces` (`auto` left out: it is one of the others) with a mixer whose
-    /// statevector fits, else the smallest with a mixer on the cost histogram; ties go to the
-    /// space listed first, and on a space to the first mixer in [`MixerKind::ALL`] order.
+    /// The best of `spaces` by the rule of [`crate::simulation::advice`], the one `solve`
+    /// advises by.
     fn best(spaces: &[Space], num_qubits: usize) -> Option<Self> {
-        let first = |route: Route| {
-            spaces
-                .iter()
-                .filter(|s| s.choice != SpaceChoice::Auto)
-                .filter_map(|s| {
-                    let entry = mixers::MIXERS.iter().find(|e| e.route_on(s) == Some(route))?;
-                    Some((s, entry))
-                })
-                .fold(None::<(&Space, &MixerEntry)>, |best, c| match best {
-                    Some(b) if b.0.log2_dimension() <= c.0.log2_dimension() => Some(b),
-                    _ => Some(c),
-                })
-                .map(|(s, e)| (s, e, route))
-        };
-        let (space, entry, route) = first(Route::Statevector).or_else(|| first(Route::Histogram))?;
+        let a = advice::best(spaces, None)?;
         Some(Recommendation {
-            space: space.resolved,
-            mixer: entry.kind,
-            route,
-            noise: entry.noise,
-            dimension: space.dimension,
-            log2_dimension: space.log2_dimension(),
+            space: a.space,
+            mixer: a.mixer,
+            route: a.route,
+            noise: mixers::entry(a.mixer).noise,
+            dimension: a.dimension,
+            log2_dimension: a.log2_dimension,
             full_dimension: (num_qubits as f64).exp2(),
             full_log2_dimension: num_qubits as f64,
         })

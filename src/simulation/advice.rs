@@ -1,27 +1,108 @@
-//! Advice before a run: whether another space, kept by some mixer, is far smaller than the one
-//! about to be simulated (docs/spaces.md). A 25-qubit 5x5 Queens on the full space takes
-//! minutes; its row space (3125 states) answers in a fraction of a second with a higher
-//! P(valid). The caller words the advice; this module only returns the numbers.
+//! The space and mixer that fit an encoded puzzle best: what `info` recommends, and what
+//! `solve` names before a run when it is far smaller than the space about to be simulated
+//! (docs/spaces.md). One rule serves both; the caller words the advice.
+//!
+//! The rule ranks every block space (and the full space) by the best route one of its mixers
+//! has there, then by size:
+//! 1. a statevector under a local mixer, one that keeps the space's counts (XY on plain
+//!    blocks, the switch mixers on rows+cols): these gain on the uniform start with depth
+//!    (results/compare, results/scaling);
+//! 2. a statevector under the Grover or X mixer;
+//! 3. the Grover mixer's cost histogram.
+//!
+//! Within a rank the smallest space wins (ties to the one listed first). On it the mixer is the
+//! one asked for where it runs the space at all (the user's choice of mixer is kept), else the
+//! first of [`ADVICE_ORDER`] with the space's best route.
 
-use super::{mixers, space_of, statevector_fits, SpaceSettings};
+use super::{mixers, space_of, Route, SpaceSettings};
 use crate::encoding::space::{Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::mixer::MixerKind;
 
-/// A smaller space is advised when its dimension is at least this many times smaller.
+/// `solve` names a smaller space when its dimension is at least this many times smaller.
 pub const ADVICE_RATIO: f64 = 100.0;
 
-/// A space far smaller than the one chosen, and a mixer that keeps it.
+/// The mixers in the order advice prefers them on a space: XY ring before complete (the ring
+/// is the shallower circuit), switch-complete before switch-ring (on Queens a ring move puts
+/// two queens on touching cells, results/scaling), then X (on the full space) before the
+/// Grover mixer, which stays near the uniform start on these puzzles (results/scaling).
+pub const ADVICE_ORDER: [MixerKind; 6] = [
+    MixerKind::XyRing,
+    MixerKind::XyComplete,
+    MixerKind::SwitchComplete,
+    MixerKind::SwitchRing,
+    MixerKind::X,
+    MixerKind::Grover,
+];
+
+/// A space and a mixer that runs it, with the route it runs by.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice {
+    /// The space (resolved: never `auto`).
+    pub space: SpaceChoice,
+    /// The mixer.
+    pub mixer: MixerKind,
+    /// How the mixer runs the space.
+    pub route: Route,
+    /// Basis states of the space.
+    pub dimension: f64,
+    /// log2 of that.
+    pub log2_dimension: f64,
+}
+
+/// The rank of a mixer's route on a space (lower is better), as the module docs order them;
+/// `None` where the mixer does not run the space.
+fn rank(kind: MixerKind, space: &Space) -> Option<u8> {
+    let entry = mixers::entry(kind);
+    match entry.route_on(space)? {
+        Route::Statevector if entry.is_local() => Some(0),
+        Route::Statevector => Some(1),
+        Route::Histogram => Some(2),
+    }
+}
+
+/// The best of `spaces` (`auto` left out: it is one of the others) by the module's rule, with
+/// `preferred` as its mixer where that mixer runs it; `None` where no mixer runs any of them.
+pub fn best(spaces: &[Space], preferred: Option<MixerKind>) -> Option<Advice> {
+    let mut found: Option<(u8, &Space)> = None;
+    for space in spaces.iter().filter(|s| s.choice != SpaceChoice::Auto) {
+        let Some(r) = ADVICE_ORDER.iter().filter_map(|&k| rank(k, space)).min() else {
+            continue;
+        };
+        let better = match found {
+            None => true,
+            Some((best_rank, b)) => {
+                r < best_rank || (r == best_rank && space.log2_dimension() < b.log2_dimension() - 1e-9)
+            }
+        };
+        if better {
+            found = Some((r, space));
+        }
+    }
+    let (r, space) = found?;
+    let mixer = preferred
+        .filter(|&k| rank(k, space).is_some())
+        .or_else(|| ADVICE_ORDER.into_iter().find(|&k| rank(k, space) == Some(r)))?;
+    Some(Advice {
+        space: space.resolved,
+        mixer,
+        route: mixers::entry(mixer).route_on(space)?,
+        dimension: space.dimension,
+        log2_dimension: space.log2_dimension(),
+    })
+}
+
+/// A space far smaller than the one chosen, and a mixer that runs it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SmallerSpace {
     /// The space about to run (resolved: never `auto`).
     pub chosen: SpaceChoice,
     /// log2 of its dimension.
     pub chosen_log2: f64,
-    /// The smaller space (a family: rows, cols, regions or cells).
+    /// The smaller space.
     pub space: SpaceChoice,
-    /// A mixer that keeps it: the chosen mixer where it does, else the first of
-    /// [`MixerKind::ALL`] that does.
+    /// The mixer that runs it: the chosen mixer where it runs it, else the first of
+    /// [`ADVICE_ORDER`] with the space's best route.
     pub mixer: MixerKind,
     /// log2 of its dimension.
     pub log2_dimension: f64,
@@ -34,70 +115,26 @@ impl SmallerSpace {
     }
 }
 
-/// The smallest family space of `enc` (rows, cols, regions or cells) that some mixer keeps and
-/// runs (a statevector that fits, or the cost histogram), when its dimension is at least
-/// [`ADVICE_RATIO`] times smaller than that of the space `settings` would run; `None`
-/// otherwise, and where the settings or the encoding have no such spaces (a compact encoding,
-/// a space the mixer does not keep: the run itself says why). Spaces whose blocks are all
-/// plain weight-k sets are preferred, since an XY mixer keeps them as well as the Grover
-/// mixer: a space of general blocks is advised only when no plain one is small enough. The
-/// joined `rows+cols` space is not advised: it nearly solves the puzzle by itself (3 states
-/// of a 6x6 Tango), which is a study of its own (docs/spaces.md).
+/// The best space of `enc` by [`best`] among those at least [`ADVICE_RATIO`] times smaller
+/// than the space `settings` would run; `None` where there is none, and where the settings or
+/// the encoding have no block spaces (a compact encoding, a space the mixer does not keep: the
+/// run itself says why).
 pub fn smaller_space(enc: &dyn Encoding, settings: &SpaceSettings) -> Option<SmallerSpace> {
     let onehot = enc.as_onehot()?;
     let chosen = space_of(enc, settings).ok()?;
     let chosen_log2 = chosen.log2_dimension();
     let threshold = chosen_log2 - ADVICE_RATIO.log2() + 1e-9;
-    let mut best: Option<(bool, SmallerSpace)> = None;
-    for space in Space::available(onehot).ok()? {
-        if !SpaceChoice::FAMILIES.contains(&space.choice) || space.resolved == chosen.resolved {
-            continue;
-        }
-        let log2 = space.log2_dimension();
-        if log2 > threshold {
-            continue;
-        }
-        let Some(mixer) = keeping_mixer(&space, settings.mixer) else {
-            continue;
-        };
-        let plain = space.blocks.iter().all(|b| b.plain);
-        let better = match &best {
-            None => true,
-            Some((best_plain, b)) => (plain && !best_plain) || (plain == *best_plain && log2 < b.log2_dimension - 1e-9),
-        };
-        if better {
-            best = Some((
-                plain,
-                SmallerSpace {
-                    chosen: chosen.resolved,
-                    chosen_log2,
-                    space: space.resolved,
-                    mixer,
-                    log2_dimension: log2,
-                },
-            ));
-        }
-    }
-    best.map(|(_, s)| s)
-}
-
-/// The mixer that keeps `space` and can run it: `preferred` where it can, else the first of
-/// [`MixerKind::ALL`] that can.
-fn keeping_mixer(space: &Space, preferred: MixerKind) -> Option<MixerKind> {
-    let plain = space.blocks.iter().all(|b| b.plain);
-    let runs = |kind: MixerKind| {
-        let entry = mixers::entry(kind);
-        let keeps = match entry.keeps {
-            mixers::Keeps::Full => false,
-            mixers::Keeps::PlainBlocks => plain,
-            mixers::Keeps::Any => true,
-            mixers::Keeps::Grids => entry.keeps_space(space),
-        };
-        let statevector = statevector_fits(space, entry).0;
-        let counted = entry.has_histogram_route() && super::histogram::countable_space(space);
-        keeps && (statevector || counted)
-    };
-    std::iter::once(preferred)
-        .chain(MixerKind::ALL)
-        .find(|&kind| runs(kind))
+    let smaller: Vec<Space> = Space::available(onehot)
+        .ok()?
+        .into_iter()
+        .filter(|s| s.resolved != chosen.resolved && s.log2_dimension() <= threshold)
+        .collect();
+    let advice = best(&smaller, Some(settings.mixer))?;
+    Some(SmallerSpace {
+        chosen: chosen.resolved,
+        chosen_log2,
+        space: advice.space,
+        mixer: advice.mixer,
+        log2_dimension: advice.log2_dimension,
+    })
 }

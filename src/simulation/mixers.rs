@@ -184,6 +184,13 @@ impl MixerEntry {
         matches!(self.keeps, Keeps::PlainBlocks | Keeps::Any | Keeps::Grids)
     }
 
+    /// Whether its moves are local and keep every count of the spaces it keeps (the XY and
+    /// switch mixers), where the Grover mixer reaches every state in one step and X keeps no
+    /// count: the mixers advice ranks first (`advice`).
+    pub fn is_local(&self) -> bool {
+        matches!(self.keeps, Keeps::PlainBlocks | Keeps::Grids)
+    }
+
     /// Whether it runs from the cost histogram where no statevector fits.
     pub fn has_histogram_route(&self) -> bool {
         self.routes.contains(&Route::Histogram)

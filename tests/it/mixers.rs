@@ -25,6 +25,12 @@ fn every_mixer_has_one_entry_in_order() {
     assert_eq!(kinds, MixerKind::ALL);
     for kind in MixerKind::ALL {
         assert_eq!(mixers::entry(kind).kind, kind);
+        // Advice ranks every mixer once (a new mixer takes its place there too).
+        let places = quzzle::simulation::advice::ADVICE_ORDER
+            .iter()
+            .filter(|&&k| k == kind)
+            .count();
+        assert_eq!(places, 1, "{kind} in ADVICE_ORDER");
     }
 }
 
@@ -68,9 +74,9 @@ fn info_names_every_mixer_from_its_entry_with_its_routes() {
     assert_eq!(named.into_iter().collect::<Vec<_>>(), MixerKind::ALL);
     assert_eq!(report.mixers, ["x", "grover"]);
     assert_eq!(report.mixer.as_deref(), Some("x"));
-    // The smallest space whose mixer's statevector fits: the 24 permutations of rows+cols.
+    // The smallest space a local mixer runs by statevector: the 24 permutations of rows+cols.
     let r = report.recommended.expect("a space fits");
-    assert_eq!((r.space, r.mixer), (SpaceChoice::RowsCols, MixerKind::Grover));
+    assert_eq!((r.space, r.mixer), (SpaceChoice::RowsCols, MixerKind::SwitchComplete));
     assert_eq!(r.dimension, 24.0);
     assert_eq!(r.full_dimension, 65536.0);
 }
