@@ -2,6 +2,7 @@
 //! qubits, levels), never a command-line flag: the command line adds those.
 
 use crate::names::{EncodingKind, Level, MixerKind, SpaceChoice};
+use crate::qaoa::optimize::Init;
 use crate::units::{bytes_text, gib_text, size_text};
 use std::path::PathBuf;
 
@@ -358,6 +359,91 @@ pub enum Error {
         /// The cause.
         msg: String,
     },
+    /// A request whose choices conflict, or that lacks one it needs.
+    #[error("{0}")]
+    Request(RequestProblem),
+    /// Work past what one run takes (checked before starting it).
+    #[error("{}", work_text(what, *work, *limit))]
+    TooMuchWork {
+        /// The work, with the counts it is the product of.
+        what: Work,
+        /// The work asked for, in the units of `what`.
+        work: f64,
+        /// The most work one run takes.
+        limit: f64,
+    },
+    /// Shard folders that are not the whole set of one sweep's shards, each once.
+    #[error("{0}")]
+    ShardSet(ShardSetProblem),
+    /// A basis state (by index) outside the states simulated.
+    #[error("{what} {index} is outside the {states} simulated states")]
+    StateOutOfRange {
+        /// Which state (`basis index`, `valid state`).
+        what: &'static str,
+        /// Its index.
+        index: u64,
+        /// The states simulated.
+        states: u128,
+    },
+    /// The parts a simulator is built from, empty or not in order.
+    #[error("{0}")]
+    Parts(PartsProblem),
+    /// The header of a QASM file that does not describe its circuit.
+    #[error("{0}")]
+    QasmHeader(QasmHeaderProblem),
+    /// A probability vector with nothing to draw from.
+    #[error("the state has total probability {total}; nothing to sample")]
+    NothingToSample {
+        /// Its sum.
+        total: f64,
+    },
+    /// An experiment folder none of whose depths has counts to score.
+    #[error("{}: no depth has its counts yet (looked for {}); run the circuits with docs/hardware/ first", folder.display(), looked_for.join(", "))]
+    NoCounts {
+        /// The experiment folder.
+        folder: PathBuf,
+        /// The counts files its index names.
+        looked_for: Vec<String>,
+    },
+    /// No angles of another instance like the target among the files given for transfer.
+    #[error("no angles of another {puzzle} instance on space {space} with mixer {mixer} in {} (they hold: {})", sources.join(", "), if held.is_empty() { "no optimised angles of another instance".to_string() } else { held.join("; ") })]
+    NoTransferAngles {
+        /// The puzzle kind of the target.
+        puzzle: String,
+        /// Its space.
+        space: SpaceChoice,
+        /// Its mixer.
+        mixer: MixerKind,
+        /// The files read.
+        sources: Vec<String>,
+        /// What they hold (`tango on rows with xy-ring`).
+        held: Vec<String>,
+    },
+    /// No built-in fixed angle table for a puzzle kind, space and mixer.
+    #[error("no fixed angle table for {puzzle} on space {space} with mixer {mixer}; there are: {}", tables.join("; "))]
+    NoFixedTable {
+        /// The puzzle kind.
+        puzzle: String,
+        /// The space (as reports name it).
+        space: String,
+        /// The mixer (as reports name it).
+        mixer: String,
+        /// The tables there are (`tango on rows with xy-ring`).
+        tables: Vec<String>,
+    },
+    /// A routed circuit whose measured qubits are not some of its physical qubits, each once.
+    #[error("a routed circuit measures {measured} of its {physical} qubits (at most {max}), each once")]
+    RoutedQubits {
+        /// Qubits measured.
+        measured: usize,
+        /// Physical qubits.
+        physical: usize,
+        /// Most physical qubits simulated.
+        max: usize,
+    },
+    /// The CPU clock of a thread, which timings read, could not be read.
+    #[error("the thread's CPU clock cannot be read: {0}")]
+    CpuClock(std::io::Error),
     /// An argument out of its domain that no variant above describes.
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
@@ -479,6 +565,8 @@ pub enum Quantity {
     Top,
     /// Amplitudes of one noisy trajectory's weight sectors.
     SectorAmplitudes,
+    /// The range of inverse temperatures β of an annealing schedule.
+    BetaRange,
 }
 
 impl Quantity {
@@ -514,6 +602,7 @@ impl Quantity {
             Quantity::SectorAmplitudes => "amplitudes of one noisy trajectory's weight sectors",
             Quantity::FigureSize => "figure size",
             Quantity::FigureScale => "figure scale",
+            Quantity::BetaRange => "β range",
         }
     }
 }
@@ -763,7 +852,7 @@ pub enum Unsupported {
         qubits: usize,
     },
     /// Symbolic angles in a flavour without input parameters.
-    #[error("symbolic angles are input parameters, which only the portable flavour has (not {flavour})")]
+    #[error("symbolic angles are input parameters, which only the portable flavour writes (not {flavour})")]
     SymbolicFlavour {
         /// The flavour asked for.
         flavour: &'static str,
@@ -801,6 +890,64 @@ pub enum Unsupported {
     SolutionsUnknown {
         /// The puzzle file.
         file: String,
+    },
+    /// Annealing on an encoding without a QUBO.
+    #[error("annealing needs a QUBO: the onehot encoding, not {encoding}")]
+    AnnealNeedsOnehot {
+        /// The encoding given.
+        encoding: EncodingKind,
+    },
+    /// Annealing on a space with a block that is not one plain count.
+    #[error("space {space}: block `{block}` is not one plain count (its moves would need the Grover mixer's listing); anneal on the full space or on a space of plain counts")]
+    AnnealNeedsPlainBlocks {
+        /// The space.
+        space: SpaceChoice,
+        /// The first block that is not plain.
+        block: String,
+    },
+    /// A switch simulator asked for with another mixer.
+    #[error("the {mixer} mixer is no switch mixer")]
+    NotSwitchMixer {
+        /// The mixer.
+        mixer: MixerKind,
+    },
+    /// A switch mixer on one Dicke block.
+    #[error("the {mixer} mixer runs on the rows+cols space of a puzzle's grid, not on one Dicke block")]
+    SwitchOnDicke {
+        /// The mixer.
+        mixer: MixerKind,
+    },
+    /// A mixer without a circuit, where no more precise refusal applies.
+    #[error("the {mixer} mixer has no circuit")]
+    NoCircuit {
+        /// The mixer.
+        mixer: MixerKind,
+    },
+    /// More qubits than the switch simulator's masks hold.
+    #[error("the switch simulator holds a state of at most {max} qubits as a mask; this space has {qubits}")]
+    SwitchTooManyQubits {
+        /// Qubits of the space.
+        qubits: usize,
+        /// Most qubits a mask holds.
+        max: usize,
+    },
+    /// Cost terms too large for the frontier count's exact keys.
+    #[error("{task}: the cost terms are too large to count exactly (a penalty bound of {bound})")]
+    PenaltyTooLarge {
+        /// What was being counted.
+        task: String,
+        /// The bound of the penalty terms.
+        bound: i128,
+    },
+    /// A noise model without published gate and readout times.
+    #[error("`{name}` {}; device times exist for {}", if *preset { "has error rates but no published gate and readout times" } else { "is not a device" }, timed.join(", "))]
+    NoDeviceTiming {
+        /// The name given.
+        name: String,
+        /// Whether it is a noise preset (with error rates) all the same.
+        preset: bool,
+        /// The devices with times.
+        timed: &'static [&'static str],
     },
 }
 
@@ -900,6 +1047,246 @@ pub enum ManifestProblem {
     NoDigest {
         /// The digest's key.
         key: &'static str,
+    },
+}
+
+/// What a request lacks, or which of its choices conflict.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RequestProblem {
+    /// A sweep with no puzzle files or folders.
+    #[error("a sweep needs puzzle files or folders")]
+    NoInputs,
+    /// One depth and an experiment's depths both given.
+    #[error("one depth or an experiment's depths, not both")]
+    DepthAndDepths,
+    /// No depth for the circuit.
+    #[error("give the depth of the circuit")]
+    NoDepth,
+    /// Angles given by value for an experiment across depths.
+    #[error("given angles are one depth's: an experiment takes its angles from a report or the optimiser")]
+    GivenAnglesAcrossDepths,
+    /// A list of angles whose length is not the depth.
+    #[error("{list}: {given} angle(s) given; depth {depth} needs {depth}")]
+    AngleListLength {
+        /// Which list (`gammas`, `betas`).
+        list: &'static str,
+        /// Angles given.
+        given: usize,
+        /// The depth.
+        depth: usize,
+    },
+    /// None, or more than one, of the sources of angles.
+    #[error("give exactly one angle source: a report or manifest, gammas and betas, or optimize")]
+    AngleSources,
+    /// The state asked of an experiment across depths.
+    #[error("the state goes into one circuit's manifest, not an experiment's")]
+    StateOfExperiment,
+    /// Noise predictions asked of one circuit.
+    #[error("noise predictions go into an experiment's index: give its depths and a folder")]
+    NoiseOfOneCircuit,
+    /// No shot count.
+    #[error("give the number of shots to draw")]
+    NoShots,
+    /// Shots drawn under more than one noise model.
+    #[error("{models} noise models: shots are drawn under one")]
+    NoiseModels {
+        /// The models given.
+        models: usize,
+    },
+    /// An init and a schedule both given.
+    #[error("an init and a schedule: a schedule is evaluated as it is, an init is optimised; give one")]
+    InitAndSchedule,
+    /// An init that is not named (JSON other than a string, or a list of strings).
+    #[error("init {value}: give a name{}", if *in_list { "" } else { ", `all` or a list of names" })]
+    InitNotNamed {
+        /// The value given, as JSON.
+        value: String,
+        /// Whether it was an item of a list.
+        in_list: bool,
+    },
+    /// Keyword arguments that are not the job's choices.
+    #[error("{job}: {problem}")]
+    Keywords {
+        /// The job.
+        job: String,
+        /// What is wrong (an unknown key, a value of the wrong type).
+        problem: String,
+    },
+    /// No init strategy.
+    #[error("no init strategy given")]
+    NoInit,
+    /// No depth to optimise angles at.
+    #[error("no depth to optimise")]
+    NoDepthToOptimise,
+    /// An init that reads a table of angles, without one.
+    #[error("the {init} init needs a table of angles, and none was given")]
+    NoAngleTable {
+        /// The init.
+        init: Init,
+    },
+    /// The transfer init without angle files to transfer from.
+    #[error("transfer needs the angles of other instances: give their solve reports or sweep.csv files")]
+    NoTransferFiles,
+    /// A figure with nothing to draw.
+    #[error("a depth figure needs at least one panel")]
+    NoPanels,
+    /// Puzzles counted outside what one request generates.
+    #[error("a count of {count} puzzles: give a whole number from 1 to {max}")]
+    GenerateCount {
+        /// The count given.
+        count: i128,
+        /// The most puzzles one request generates.
+        max: u64,
+    },
+    /// Seeds of generated puzzles that run past the largest seed.
+    #[error("seeds {seed} and {more} more run past the largest seed")]
+    SeedsOverflow {
+        /// The first seed.
+        seed: u64,
+        /// Seeds after it.
+        more: u64,
+    },
+}
+
+/// Work one run refuses before it starts, with the counts it is the product of.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Work {
+    /// Spin updates of simulated annealing.
+    Anneal {
+        /// Reads.
+        reads: usize,
+        /// Sweeps per read.
+        sweeps: usize,
+        /// Spin variables.
+        variables: usize,
+    },
+    /// Amplitude updates of a routed circuit's noisy trajectories.
+    RoutedNoise {
+        /// Gates of the circuit.
+        gates: usize,
+        /// Physical qubits (the state has 2^qubits amplitudes).
+        qubits: usize,
+        /// Expected runs: the noiseless one and each trajectory that holds an error.
+        runs: f64,
+        /// The noise model.
+        model: String,
+    },
+}
+
+fn work_text(what: &Work, work: f64, limit: f64) -> String {
+    match what {
+        Work::Anneal {
+            reads,
+            sweeps,
+            variables,
+        } => format!(
+            "{reads} reads × {sweeps} sweeps × {variables} variables is {work:.1e} spin updates, more than the {limit:.0e} \
+             one run takes; use fewer reads or sweeps"
+        ),
+        Work::RoutedNoise {
+            gates,
+            qubits,
+            runs,
+            model,
+        } => format!(
+            "{gates} gates on 2^{qubits} amplitudes, run about {runs:.0} times under `{model}`, are {work:.1e} amplitude updates, \
+             more than the {limit:.0e} one estimate takes (weeks on one machine); use fewer trajectories \
+             or a circuit on fewer physical qubits"
+        ),
+    }
+}
+
+/// Why shard folders are not the whole set of one sweep's shards.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShardSetProblem {
+    /// No folder.
+    #[error("no shard folder given")]
+    NoFolders,
+    /// A shard numbered past the count of the first.
+    #[error("{}: shard {index}/{count} is outside 0..{expected}", folder.display())]
+    Outside {
+        /// Its folder.
+        folder: PathBuf,
+        /// Its index.
+        index: usize,
+        /// Its count.
+        count: usize,
+        /// The count of the first shard.
+        expected: usize,
+    },
+    /// One shard given twice.
+    #[error("{} and {} are both shard {index}/{count}; give each shard once", folders[0].display(), folders[1].display())]
+    Twice {
+        /// The two folders (boxed: keeps the error small).
+        folders: Box<[PathBuf; 2]>,
+        /// The shard's index.
+        index: usize,
+        /// The count.
+        count: usize,
+    },
+    /// Shards not given.
+    #[error("shard(s) {} missing: a merge needs all {count} shards of the sweep", missing.iter().map(|i| format!("{i}/{count}")).collect::<Vec<_>>().join(", "))]
+    Missing {
+        /// Their indices.
+        missing: Vec<usize>,
+        /// The count.
+        count: usize,
+    },
+    /// One instance in two shards.
+    #[error("{instance} is an instance of two shards ({} and {}); the shards were cut from different inputs", folders[0].display(), folders[1].display())]
+    InstanceTwice {
+        /// The puzzle file.
+        instance: String,
+        /// The two folders (boxed: keeps the error small).
+        folders: Box<[PathBuf; 2]>,
+    },
+}
+
+/// Parts a simulator or table is built from that are empty or out of order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PartsProblem {
+    /// A cost histogram with no class, or an empty one.
+    #[error("a cost histogram needs at least one class, and no empty one")]
+    EmptyHistogram,
+    /// Cost classes not in ascending order.
+    #[error("the classes must ascend by cost")]
+    ClassesNotAscending,
+    /// A digit with no state (or, with `gates`, without its gate list).
+    #[error("every digit needs at least one state{}", if *gates { " and one gate list" } else { "" })]
+    EmptyDigit {
+        /// Whether each digit also needs a gate list.
+        gates: bool,
+    },
+    /// An angle table with no depth.
+    #[error("an angle table needs at least one depth")]
+    EmptyAngleTable,
+}
+
+/// What a QASM header says that its circuit does not match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum QasmHeaderProblem {
+    /// A symbolic angle of a layer past the header's depth.
+    #[error("the circuit uses layer {layer} but the header says depth {depth}")]
+    LayerPastDepth {
+        /// The layer (1-based).
+        layer: usize,
+        /// The header's depth.
+        depth: usize,
+    },
+    /// Qubit roles that do not add up to the circuit's qubits.
+    #[error("the header names {puzzle} puzzle qubits and {others} others, the circuit has {qubits} qubits")]
+    SeedQubits {
+        /// Puzzle qubits named.
+        puzzle: usize,
+        /// Other qubits named.
+        others: usize,
+        /// Qubits of the circuit.
+        qubits: usize,
     },
 }
 
@@ -1076,6 +1463,17 @@ impl Error {
         matches!(
             self,
             Error::InvalidArgument(_)
+                | Error::Request(_)
+                | Error::TooMuchWork { .. }
+                | Error::ShardSet(_)
+                | Error::StateOutOfRange { .. }
+                | Error::Parts(_)
+                | Error::QasmHeader(_)
+                | Error::NothingToSample { .. }
+                | Error::NoCounts { .. }
+                | Error::NoTransferAngles { .. }
+                | Error::NoFixedTable { .. }
+                | Error::RoutedQubits { .. }
                 | Error::AngleFiles { .. }
                 | Error::OutOfRange { .. }
                 | Error::NotFinite { .. }

@@ -19,6 +19,7 @@ mod tools;
 /// A library error as the Python exception of its kind (classes in `quzzle/errors.py`), with
 /// the library's message.
 pub(crate) fn error(e: quzzle::Error) -> PyErr {
+    use quzzle::error::Unsupported as U;
     use quzzle::Error as E;
     let class = match &e {
         E::Parse { .. } | E::Malformed { .. } | E::Counts { .. } | E::Manifest { .. } => "ParseError",
@@ -27,6 +28,17 @@ pub(crate) fn error(e: quzzle::Error) -> PyErr {
             "DoesNotFit"
         }
         E::InvalidArgument(_)
+        | E::Request(_)
+        | E::TooMuchWork { .. }
+        | E::ShardSet(_)
+        | E::StateOutOfRange { .. }
+        | E::Parts(_)
+        | E::QasmHeader(_)
+        | E::NothingToSample { .. }
+        | E::NoCounts { .. }
+        | E::NoTransferAngles { .. }
+        | E::NoFixedTable { .. }
+        | E::RoutedQubits { .. }
         | E::AngleFiles { .. }
         | E::OutOfRange { .. }
         | E::NotFinite { .. }
@@ -37,6 +49,22 @@ pub(crate) fn error(e: quzzle::Error) -> PyErr {
         | E::Syntax { .. }
         | E::UnknownName { .. }
         | E::QubitOutOfRange { .. } => "InvalidArgument",
+        // Refusals that were argument errors before they had their own variants.
+        E::Unsupported(u)
+            if matches!(
+                **u,
+                U::AnnealNeedsOnehot { .. }
+                    | U::AnnealNeedsPlainBlocks { .. }
+                    | U::NotSwitchMixer { .. }
+                    | U::SwitchOnDicke { .. }
+                    | U::NoCircuit { .. }
+                    | U::SwitchTooManyQubits { .. }
+                    | U::PenaltyTooLarge { .. }
+                    | U::NoDeviceTiming { .. }
+            ) =>
+        {
+            "InvalidArgument"
+        }
         _ => "QuzzleError",
     };
     let (file, line) = match &e {

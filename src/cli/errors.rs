@@ -36,6 +36,7 @@ pub fn flag(q: Quantity) -> Option<&'static str> {
         Quantity::Sweeps => "--sweeps",
         Quantity::MaxQubits => "--max-qubits",
         Quantity::Top => "--top",
+        Quantity::BetaRange => "--beta-range",
     })
 }
 

@@ -27,10 +27,13 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
             ))
         })?;
         if dir.exists() && !dir.is_dir() {
-            return Err(Error::InvalidArgument(format!(
-                "-o {}: --count above 1 writes into a folder, and this is a file",
-                dir.display()
-            )));
+            return Err(Error::WrongKind {
+                what: "-o".into(),
+                path: dir.to_path_buf(),
+                kind: "a file",
+                expected: "a folder",
+                note: "; --count above 1 writes into a folder",
+            });
         }
         require_parent(dir, "-o", args.parents)?;
         let paths: Vec<PathBuf> = request

@@ -16,7 +16,7 @@
 use crate::cost::ising::Ising;
 use crate::encoding::space::{Space, SpaceChoice};
 use crate::encoding::Encoding;
-use crate::error::{Error, Result};
+use crate::error::{Error, Quantity, Result, Unsupported, Work};
 use crate::experiment::interval::clopper_pearson;
 use crate::experiment::stats::shots_to_solution;
 use crate::model::Level;
@@ -195,34 +195,40 @@ const MAX_WORK: f64 = 1e11;
 pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealReport> {
     let began = std::time::Instant::now();
     let Some(onehot) = enc.as_onehot() else {
-        return Err(Error::InvalidArgument(format!(
-            "annealing needs a QUBO: the onehot encoding, not {}",
-            enc.name()
-        )));
+        return Err(Unsupported::AnnealNeedsOnehot { encoding: enc.kind() }.into());
     };
     if settings.reads == 0 || settings.sweeps == 0 {
-        return Err(Error::InvalidArgument(
-            "annealing needs at least one read and one sweep".into(),
-        ));
+        let (what, zero) = if settings.reads == 0 {
+            (Quantity::Reads, settings.reads)
+        } else {
+            (Quantity::Sweeps, settings.sweeps)
+        };
+        return Err(Error::out_of_range(what, zero, "must be at least 1"));
     }
     let ising = &onehot.ising;
     let n = ising.num_qubits;
     let work = settings.reads as f64 * settings.sweeps as f64 * n.max(1) as f64;
     if work > MAX_WORK {
-        return Err(Error::InvalidArgument(format!(
-            "{} reads × {} sweeps × {n} variables is {work:.1e} spin updates, more than the {MAX_WORK:.0e} \
-             one run takes; use fewer reads or sweeps",
-            settings.reads, settings.sweeps
-        )));
+        return Err(Error::TooMuchWork {
+            what: Work::Anneal {
+                reads: settings.reads,
+                sweeps: settings.sweeps,
+                variables: n,
+            },
+            work,
+            limit: MAX_WORK,
+        });
     }
     let range = match settings.beta_range {
         Some((b0, b1)) => {
             let geometric = settings.schedule == BetaSchedule::Geometric;
             if !(b0.is_finite() && b1.is_finite() && b0 >= 0.0 && b1 >= 0.0) || (geometric && (b0 == 0.0 || b1 == 0.0))
             {
-                return Err(Error::InvalidArgument(format!(
-                    "the β range {b0:?},{b1:?} must be two finite numbers ≥ 0 (> 0 for the geometric schedule)"
-                )));
+                return Err(Error::out_of_range(
+                    Quantity::BetaRange,
+                    format!("{b0:?},{b1:?}"),
+                    "must be two finite numbers ≥ 0 (> 0 for the geometric schedule)",
+                ));
             }
             (b0, b1)
         }
@@ -234,11 +240,11 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
         Space::of_plain(onehot, settings.space)?
     };
     if let Some(general) = space.blocks.iter().find(|b| !b.plain) {
-        return Err(Error::InvalidArgument(format!(
-            "space {}: block `{}` is not one plain count (its moves would need the Grover mixer's \
-             listing); anneal on the full space or on a space of plain counts",
-            space.resolved, general.label
-        )));
+        return Err(Unsupported::AnnealNeedsPlainBlocks {
+            space: space.resolved,
+            block: general.label.clone(),
+        }
+        .into());
     }
     let betas = beta_schedule(range, settings.sweeps, settings.schedule);
     let graph = Graph::of(ising);
@@ -247,8 +253,7 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
         .iter()
         .map(|b| (b.qubits.clone(), b.weight().unwrap_or(0)))
         .collect();
-    let cpu_clock =
-        |what: std::io::Error| Error::InvalidArgument(format!("the thread's CPU clock cannot be read: {what}"));
+    let cpu_clock = Error::CpuClock;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let reads: Vec<(Vec<bool>, f64, f64, f64)> = (0..settings.reads)
         .into_par_iter()
@@ -531,20 +536,33 @@ mod tests {
     fn bad_settings_are_refused() {
         let enc = tiny();
         let mut s = settings(0, 10);
-        assert!(anneal(enc.as_ref(), &s)
-            .unwrap_err()
-            .to_string()
-            .contains("at least one read"));
+        assert!(matches!(
+            anneal(enc.as_ref(), &s),
+            Err(Error::OutOfRange {
+                what: Quantity::Reads,
+                ..
+            })
+        ));
         s = settings(10, 10);
         s.beta_range = Some((0.0, 1.0));
-        assert!(anneal(enc.as_ref(), &s)
-            .unwrap_err()
-            .to_string()
-            .contains("> 0 for the geometric"));
+        assert!(matches!(
+            anneal(enc.as_ref(), &s),
+            Err(Error::OutOfRange {
+                what: Quantity::BetaRange,
+                ..
+            })
+        ));
         s = settings(1_000_000_000, 1000);
-        assert!(anneal(enc.as_ref(), &s)
-            .unwrap_err()
-            .to_string()
-            .contains("spin updates"));
+        assert!(matches!(
+            anneal(enc.as_ref(), &s),
+            Err(Error::TooMuchWork {
+                what: Work::Anneal {
+                    reads: 1_000_000_000,
+                    sweeps: 1000,
+                    ..
+                },
+                ..
+            })
+        ));
     }
 }

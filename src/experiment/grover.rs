@@ -222,8 +222,12 @@ pub fn statevector_curve_within(
     (first, last): (usize, usize),
     budget: &Budget<'_>,
 ) -> Result<Vec<f64>> {
-    if valid.iter().any(|&k| k as usize >= dimension) {
-        return Err(Error::InvalidArgument("a valid state lies outside the space".into()));
+    if let Some(&k) = valid.iter().find(|&&k| k as usize >= dimension) {
+        return Err(Error::StateOutOfRange {
+            what: "valid state",
+            index: k,
+            states: dimension as u128,
+        });
     }
     check_iterations(first, last)?;
     let task = format!("Grover iterations by statevector over {dimension} states");

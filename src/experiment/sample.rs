@@ -97,9 +97,7 @@ impl<'a> Distribution<'a> {
             cumulative.push(total);
         }
         if !(total.is_finite() && total > 0.0) {
-            return Err(Error::InvalidArgument(format!(
-                "the state has total probability {total}; nothing to sample"
-            )));
+            return Err(Error::NothingToSample { total });
         }
         // A draw that rounds onto the total lands on the last state with any probability.
         let last = self.probabilities.iter().rposition(|&p| p > 0.0).unwrap_or(0);

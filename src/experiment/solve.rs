@@ -6,7 +6,7 @@ use super::depth::{self, DepthResult};
 use super::transfer::{self, AngleFile};
 use crate::angles::Angles;
 use crate::encoding::{Encoding, QubitCell, SuccessStates};
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, Quantity, RequestProblem, Result};
 use crate::noise::NoiseSettings;
 use crate::puzzle::Board;
 use crate::qaoa::optimize::{self, Init, Method, OptimizeConfig, Optimized};
@@ -306,9 +306,10 @@ pub fn optimize_depth(
     };
     let mut rng = crate::rng::seeded(depth_config.seed ^ 0x5eed);
     let table = || {
-        config.table.as_deref().ok_or_else(|| {
-            Error::InvalidArgument(format!("the {init} init needs a table of angles, and none was given"))
-        })
+        config
+            .table
+            .as_deref()
+            .ok_or(Error::Request(RequestProblem::NoAngleTable { init }))
     };
     if init == Init::Lr {
         let (scales, scan) = match config.ramp {

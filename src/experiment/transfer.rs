@@ -7,7 +7,7 @@
 //! leave-one-out transfer for each of its boards.
 
 use crate::angles::Angles;
-use crate::error::{Error, Result};
+use crate::error::{Error, RequestProblem, Result};
 use crate::qaoa::schedule::AngleTable;
 use crate::simulation::Provenance;
 use std::collections::BTreeMap;
@@ -45,9 +45,7 @@ const OPTIMISED_INITS: [&str; 3] = ["ramp", "interp", "random"];
 /// what the files hold when none of it fits.
 pub fn transfer_table(files: &[AngleFile], target: &Provenance) -> Result<AngleTable> {
     if files.is_empty() {
-        return Err(Error::InvalidArgument(
-            "transfer needs the angles of other instances: give their solve reports or sweep.csv files".into(),
-        ));
+        return Err(Error::Request(RequestProblem::NoTransferFiles));
     }
     let want = (target.puzzle.as_str(), target.space.name(), target.mixer.name());
     let own_name = Path::new(&target.file).file_name().map(|n| n.to_os_string());
@@ -77,18 +75,13 @@ pub fn transfer_table(files: &[AngleFile], target: &Provenance) -> Result<AngleT
         }
     }
     if samples.is_empty() {
-        return Err(Error::InvalidArgument(format!(
-            "no angles of another {} instance on space {} with mixer {} in {} (they hold: {})",
-            want.0,
-            want.1,
-            want.2,
-            files.iter().map(|f| f.source.as_str()).collect::<Vec<_>>().join(", "),
-            if seen.is_empty() {
-                "no optimised angles of another instance".to_string()
-            } else {
-                seen.join("; ")
-            }
-        )));
+        return Err(Error::NoTransferAngles {
+            puzzle: target.puzzle.clone(),
+            space: target.space,
+            mixer: target.mixer,
+            sources: files.iter().map(|f| f.source.clone()).collect(),
+            held: seen,
+        });
     }
     let all: Vec<Angles> = samples.into_values().map(|(_, a)| a).collect();
     AngleTable::median_of(&all)

@@ -5,7 +5,7 @@
 
 use super::{export_circuit, AngleSource, CircuitExport, ExportRequest};
 use crate::encoding::Encoding;
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, Quantity, RequestProblem, Result};
 use crate::experiment::{depth, solve};
 use crate::noise::{NoiseModel, NoiseSettings};
 use crate::qaoa::optimize::{Init, OptimizeConfig};
@@ -140,9 +140,7 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
         ));
     }
     if let AngleSource::Given(_) = req.angles {
-        return Err(Error::InvalidArgument(
-            "given angles are one depth's: an experiment across depths takes a report or optimised angles".into(),
-        ));
+        return Err(Error::Request(RequestProblem::GivenAnglesAcrossDepths));
     }
     let settings = simulation::circuit_settings(enc, &req.space)?;
     // One simulation for the optimised angles and the noisy predictions, when either is asked.
@@ -593,6 +591,7 @@ impl ExperimentScore {
     /// One row per scored depth: the measurement, the noiseless verdict, then for each noise
     /// model its prediction, standard error, verdict and z-score.
     pub fn to_csv(&self) -> Result<String> {
+        const CSV_TABLE: &str = "the experiment's CSV";
         let mut w = csv::Writer::from_writer(Vec::new());
         let mut header: Vec<String> = [
             "p",
@@ -613,7 +612,7 @@ impl ExperimentScore {
                 header.push(format!("{}_{field}", m.name));
             }
         }
-        let werr = |e: csv::Error| Error::InvalidArgument(format!("the experiment's CSV: {e}"));
+        let werr = |e: csv::Error| Error::csv(CSV_TABLE, e);
         w.write_record(&header).map_err(werr)?;
         let opt = |v: Option<String>| v.unwrap_or_default();
         for d in &self.depths {
@@ -643,9 +642,7 @@ impl ExperimentScore {
             }
             w.write_record(&row).map_err(werr)?;
         }
-        let bytes = w
-            .into_inner()
-            .map_err(|e| Error::InvalidArgument(format!("the experiment's CSV: {e}")))?;
-        String::from_utf8(bytes).map_err(|e| Error::InvalidArgument(format!("the experiment's CSV: {e}")))
+        let bytes = w.into_inner().map_err(|e| Error::csv(CSV_TABLE, e))?;
+        String::from_utf8(bytes).map_err(|e| Error::csv(CSV_TABLE, e))
     }
 }

@@ -143,16 +143,10 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
         });
     }
     if depths.is_empty() {
-        return Err(Error::InvalidArgument(format!(
-            "{}: no depth has its counts yet (looked for {}); run the circuits with docs/hardware/ first",
-            dir.display(),
-            index
-                .depths
-                .iter()
-                .map(|d| d.counts.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
+        return Err(Error::NoCounts {
+            folder: dir.to_path_buf(),
+            looked_for: index.depths.iter().map(|d| d.counts.clone()).collect(),
+        });
     }
     let names: Vec<String> = noise_models.iter().map(|m| m.name.clone()).collect();
     let family_wise = batch::FamilyVerdict::of(&depths, &names, counts_settings.confidence.get());

@@ -20,7 +20,7 @@ pub mod solve_files;
 use crate::angles::Angles;
 use crate::circuit::Param;
 use crate::encoding::{Encoding, FixedCell, QubitCell};
-use crate::error::{Error, Quantity, Result, Unsupported};
+use crate::error::{Error, Quantity, RequestProblem, Result, Unsupported};
 use crate::experiment::solve::{self, SolveSettings};
 use crate::qaoa::optimize::{Init, OptimizeConfig};
 use crate::simulation::{self, BlockReport, Provenance, SpaceSettings};
@@ -611,7 +611,7 @@ pub fn resolve_angles(
                 &settings.config,
             )?;
             let Some(last) = results.last() else {
-                return Err(Error::InvalidArgument("no depth to optimise".into()));
+                return Err(Error::Request(RequestProblem::NoDepthToOptimise));
             };
             Angles::new(last.gammas.clone(), last.betas.clone())?
         }

@@ -29,7 +29,7 @@
 
 use crate::circuit::{Angle, Circuit, Gate, Param};
 use crate::encoding::QubitCell;
-use crate::error::{Error, Result, Unsupported};
+use crate::error::{Error, QasmHeaderProblem, Result, Unsupported};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -369,10 +369,10 @@ fn angle_text(a: &Angle, symbolic: bool, depth: usize) -> Result<String> {
                 Param::Gamma(l) | Param::Beta(l) => l,
             };
             if l >= depth {
-                return Err(Error::InvalidArgument(format!(
-                    "the circuit uses layer {} but the header says depth {depth}",
-                    l + 1
-                )));
+                return Err(Error::QasmHeader(QasmHeaderProblem::LayerPastDepth {
+                    layer: l + 1,
+                    depth,
+                }));
             }
             Ok(format!("{} * {}", number(coefficient), parameter_name(param, depth)))
         }
@@ -675,11 +675,11 @@ pub fn seed_to_qasm3(
     let n = circuit.num_qubits;
     let puzzle = header.qubit_cells.len();
     if puzzle + header.roles.len() != n || header.roles.iter().enumerate().any(|(i, (q, _))| *q != puzzle + i) {
-        return Err(Error::InvalidArgument(format!(
-            "the header names {} puzzle qubits and {} others, the circuit has {n} qubits",
+        return Err(Error::QasmHeader(QasmHeaderProblem::SeedQubits {
             puzzle,
-            header.roles.len()
-        )));
+            others: header.roles.len(),
+            qubits: n,
+        }));
     }
     for g in &circuit.gates {
         if g.qubits().iter().any(|&q| q >= n) {

@@ -16,7 +16,7 @@
 //! objective is carried as an integer number of its unit weight beside the penalty.
 
 use crate::budget::Budget;
-use crate::error::{Error, Result, Unsupported};
+use crate::error::{Result, Unsupported};
 use rayon::prelude::*;
 
 /// Most variables counted: counts stay below 2^127 and an example fits a `u128`.
@@ -387,10 +387,11 @@ pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<
         bias: max_units,
     };
     if p.penalty_bound().saturating_mul(i128::from(key.radix)) >= 1i128 << 62 {
-        return Err(Error::InvalidArgument(format!(
-            "{task}: the cost terms are too large to count exactly (a penalty bound of {})",
-            p.penalty_bound()
-        )));
+        return Err(Unsupported::PenaltyTooLarge {
+            task: task.to_string(),
+            bound: p.penalty_bound(),
+        }
+        .into());
     }
     let steps = build_steps(p, plan);
     let mut layer = vec![Entry {

@@ -18,7 +18,7 @@ use super::timing::DeviceTiming;
 use super::trajectories::{draw_one, draw_two, mean_and_se, trajectory_rng};
 use super::NoiseModel;
 use crate::budget::Budget;
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, Quantity, Result, Work};
 use crate::rng::SeededRng;
 use crate::sim::kernels::{self, Phase};
 use num_complex::Complex64;
@@ -1111,9 +1111,11 @@ pub fn estimate_within(
     let m = circuit.physical.len();
     let n = circuit.measured.len();
     if m > MAX_PHYSICAL_QUBITS || n > m || circuit.measured.iter().any(|&q| q >= m) {
-        return Err(Error::InvalidArgument(format!(
-            "a routed circuit measures {n} of its {m} qubits (at most {MAX_PHYSICAL_QUBITS}), each once"
-        )));
+        return Err(Error::RoutedQubits {
+            measured: n,
+            physical: m,
+            max: MAX_PHYSICAL_QUBITS,
+        });
     }
     // The chance that a trajectory holds an error, for the progress estimate.
     let clean: f64 = circuit
@@ -1130,14 +1132,16 @@ pub fn estimate_within(
     // The expected amplitude updates: the noiseless run and each trajectory that holds an error.
     let work = (1u64 << m) as f64 * circuit.gates.len() as f64 * (1.0 + trajectories as f64 * weight);
     if work > MAX_WORK {
-        return Err(Error::InvalidArgument(format!(
-            "{} gates on 2^{m} amplitudes, run about {:.0} times under `{}`, are {work:.1e} amplitude updates, \
-             more than the {MAX_WORK:.0e} one estimate takes (weeks on one machine); use fewer trajectories \
-             or a circuit on fewer physical qubits",
-            circuit.gates.len(),
-            1.0 + trajectories as f64 * weight,
-            model.name
-        )));
+        return Err(Error::TooMuchWork {
+            what: Work::RoutedNoise {
+                gates: circuit.gates.len(),
+                qubits: m,
+                runs: 1.0 + trajectories as f64 * weight,
+                model: model.name.clone(),
+            },
+            work,
+            limit: MAX_WORK,
+        });
     }
     crate::sim::check_bytes(m.max(n), 32u128 << m.max(n))?;
     let mut w = vec![0.0; 1 << n];
@@ -1145,7 +1149,11 @@ pub fn estimate_within(
         *usize::try_from(k)
             .ok()
             .and_then(|k| w.get_mut(k))
-            .ok_or_else(|| Error::InvalidArgument(format!("valid state {k} is outside {n} measured bits")))? = 1.0;
+            .ok_or(Error::StateOutOfRange {
+                what: "valid state",
+                index: k,
+                states: 1u128 << n,
+            })? = 1.0;
     }
     let plain = w.clone();
     if model.readout > 0.0 {
@@ -1189,12 +1197,15 @@ pub fn estimate_within(
     }
     let (p_valid, p_valid_se) = mean_and_se(&values, v0);
     if !(p_valid.is_finite() && p_valid_se.is_finite() && noiseless.is_finite()) {
-        return Err(Error::InvalidArgument(format!(
-            "the routed circuit's P(valid) under `{}` came out {} ± {}: not a number",
-            model.name,
-            number_text(p_valid),
-            number_text(p_valid_se)
-        )));
+        return Err(Error::NotFinite {
+            what: format!(
+                "the routed circuit's P(valid) under `{}` ({} ± {})",
+                model.name,
+                number_text(p_valid),
+                number_text(p_valid_se)
+            ),
+            note: String::new(),
+        });
     }
     Ok(RoutedEstimate {
         model: model.clone(),

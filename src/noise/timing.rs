@@ -104,12 +104,13 @@ pub fn timing(preset: &str) -> Option<DeviceTiming> {
 pub fn parse(name: &str) -> crate::error::Result<DeviceTiming> {
     let lower = name.trim().to_ascii_lowercase();
     timing(&lower).ok_or_else(|| {
-        let why = if super::PRESETS.contains(&lower.as_str()) {
-            "has error rates but no published gate and readout times"
-        } else {
-            "is not a device"
-        };
-        crate::error::Error::InvalidArgument(format!("`{name}` {why}; device times exist for {}", TIMED.join(", ")))
+        let preset = super::PRESETS.contains(&lower.as_str());
+        crate::error::Unsupported::NoDeviceTiming {
+            name: name.to_string(),
+            preset,
+            timed: &TIMED,
+        }
+        .into()
     })
 }
 

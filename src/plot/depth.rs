@@ -10,7 +10,7 @@
 use super::style::{draw_legend, draw_line, draw_marker, legend_size, LegendEntry, Swatch};
 use super::{draw_text, plot_err, superscript, text_width, title_band, write_figure, Figure, FigureSize, Px};
 use super::{Dash, Marker, Style, PALETTE};
-use crate::error::{Error, Result};
+use crate::error::{Error, RequestProblem, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
@@ -295,7 +295,7 @@ impl DepthFigure {
 
     fn check(&self) -> Result<()> {
         if self.panels.is_empty() {
-            return Err(Error::InvalidArgument("a depth figure needs at least one panel".into()));
+            return Err(Error::Request(RequestProblem::NoPanels));
         }
         Ok(())
     }

@@ -19,7 +19,7 @@ use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
 use crate::cost::qubo::Qubo;
-use crate::error::{Error, Result};
+use crate::error::{Error, PartsProblem, Result};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Phase};
 use crate::sim::{Amplitudes, Buffers, AMPLITUDE_BYTES};
@@ -157,12 +157,13 @@ impl GroverCore {
         states
             .iter()
             .map(|&k| {
-                amps.get(k as usize).map(|a| a.norm_sqr()).ok_or_else(|| {
-                    Error::InvalidArgument(format!(
-                        "basis index {k} is outside the {} simulated states",
-                        amps.len()
-                    ))
-                })
+                amps.get(k as usize)
+                    .map(|a| a.norm_sqr())
+                    .ok_or(Error::StateOutOfRange {
+                        what: "basis index",
+                        index: k,
+                        states: amps.len() as u128,
+                    })
             })
             .sum()
     }
@@ -260,7 +261,7 @@ impl GroverMixerSimulator {
     /// product of `digits` (digit 0 fastest). Refused before allocating when it does not fit.
     pub fn new(qubo: &Qubo, digits: Vec<Digit>, num_qubits: usize) -> Result<Self> {
         if digits.iter().any(|d| d.states.is_empty()) {
-            return Err(Error::InvalidArgument("every digit needs at least one state".into()));
+            return Err(Error::Parts(PartsProblem::EmptyDigit { gates: false }));
         }
         let log2_dimension: f64 = digits.iter().map(|d| (d.states.len() as f64).log2()).sum();
         check_space(

@@ -15,7 +15,7 @@ use super::{Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::encoding::SuccessStates;
-use crate::error::{Error, Result};
+use crate::error::{Error, PartsProblem, Result};
 use crate::mixer::MixerKind;
 use num_complex::Complex64;
 use serde::Serialize;
@@ -92,16 +92,14 @@ impl HistogramSimulator {
     /// The simulator of `histogram`; a histogram with no states, or an empty class, is refused.
     pub fn new(histogram: CostHistogram) -> Result<Self> {
         if histogram.classes.is_empty() || histogram.classes.iter().any(|c| c.count == 0) {
-            return Err(Error::InvalidArgument(
-                "a cost histogram needs at least one class, and no empty one".into(),
-            ));
+            return Err(Error::Parts(PartsProblem::EmptyHistogram));
         }
         if histogram
             .classes
             .windows(2)
             .any(|w| w[1].cost.total_cmp(&w[0].cost).is_lt())
         {
-            return Err(Error::InvalidArgument("the classes must ascend by cost".into()));
+            return Err(Error::Parts(PartsProblem::ClassesNotAscending));
         }
         let dimension = histogram.dimension();
         let d = dimension as f64;

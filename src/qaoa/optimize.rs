@@ -111,9 +111,11 @@ pub fn parse_schedule(text: &str) -> Result<(Init, Option<(f64, f64)>)> {
         "transfer" => Ok((Init::Transfer, None)),
         "fixed" => Ok((Init::Fixed, None)),
         t if t.starts_with("lr") => Ok((Init::Lr, Some(schedule::parse_ramp(t)?))),
-        _ => Err(Error::InvalidArgument(format!(
-            "`{text}`: unknown schedule; write lr:DG,DB (a linear ramp with Δγ = DG, Δβ = DB), transfer or fixed"
-        ))),
+        _ => Err(Error::Syntax {
+            what: "schedule",
+            text: text.to_string(),
+            problem: "unknown schedule; write lr:DG,DB (a linear ramp with Δγ = DG, Δβ = DB), transfer or fixed".into(),
+        }),
     }
 }
 

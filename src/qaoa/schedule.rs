@@ -12,7 +12,7 @@
 //! deeper circuit anneals for longer, as a ramp with the same Δ does.
 
 use crate::angles::Angles;
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, PartsProblem, Quantity, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -37,10 +37,10 @@ pub fn project_onto_ramp(full: &[f64]) -> [f64; 2] {
 
 /// Parse `lr:DG,DB` (a fixed ramp, `--schedule`).
 pub fn parse_ramp(text: &str) -> Result<(f64, f64)> {
-    let bad = |why: &str| {
-        Error::InvalidArgument(format!(
-            "`{text}`: {why}; a fixed linear ramp is written lr:DG,DB (Δγ and Δβ, e.g. lr:0.4,0.6)"
-        ))
+    let bad = |why: &str| Error::Syntax {
+        what: "schedule",
+        text: text.to_string(),
+        problem: format!("{why}; a fixed linear ramp is written lr:DG,DB (Δγ and Δβ, e.g. lr:0.4,0.6)"),
     };
     let Some(rest) = text.trim().strip_prefix("lr:") else {
         return Err(bad("unknown schedule"));
@@ -65,7 +65,7 @@ impl AngleTable {
     /// The table of these entries (each `p` must be the depth of its angles).
     pub fn new(by_depth: BTreeMap<usize, Angles>) -> Result<AngleTable> {
         if by_depth.is_empty() {
-            return Err(Error::InvalidArgument("an angle table needs at least one depth".into()));
+            return Err(Error::Parts(PartsProblem::EmptyAngleTable));
         }
         for (&p, a) in &by_depth {
             if a.p() != p {
@@ -125,7 +125,7 @@ impl AngleTable {
             .next_back()
             .or_else(|| self.by_depth.range(p..).next())
             .map(|(_, a)| a)
-            .ok_or_else(|| Error::InvalidArgument("an empty angle table".into()))?;
+            .ok_or(Error::Parts(PartsProblem::EmptyAngleTable))?;
         Angles::new(resample(&source.gammas, p), resample(&source.betas, p))
     }
 }
@@ -199,10 +199,12 @@ pub fn fixed_table(puzzle: &str, space: &str, mixer: &str) -> Result<AngleTable>
         .into_iter()
         .find(|t| t.puzzle == puzzle && t.space == space && t.mixer == mixer)
     else {
-        return Err(Error::InvalidArgument(format!(
-            "no fixed angle table for {puzzle} on space {space} with mixer {mixer}; there are: {}",
-            keys.join("; ")
-        )));
+        return Err(Error::NoFixedTable {
+            puzzle: puzzle.to_string(),
+            space: space.to_string(),
+            mixer: mixer.to_string(),
+            tables: keys,
+        });
     };
     let mut by_depth = BTreeMap::new();
     for d in entry.depths {

@@ -12,7 +12,7 @@ use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
 use crate::cost::qubo::Qubo;
-use crate::error::{Error, Result};
+use crate::error::{Error, PartsProblem, Result};
 use crate::mixer::MixerKind;
 use crate::sim::kernels::{self, Axis, Phase, Start, Weight, LAMBDA_SKEW};
 use crate::sim::{Amplitudes, Buffers, AMPLITUDE_BYTES};
@@ -113,9 +113,7 @@ impl SubspaceSimulator {
         mixer: MixerKind,
     ) -> Result<Self> {
         if digits.len() != gates.len() || digits.iter().any(|d| d.states.is_empty()) {
-            return Err(Error::InvalidArgument(
-                "every digit needs at least one state and one gate list".into(),
-            ));
+            return Err(Error::Parts(PartsProblem::EmptyDigit { gates: true }));
         }
         let log2_dimension: f64 = digits.iter().map(|d| (d.states.len() as f64).log2()).sum();
         check_space(

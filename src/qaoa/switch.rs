@@ -18,7 +18,7 @@ use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::diagonal_of_costs;
 use crate::cost::qubo::Qubo;
 use crate::encoding::space::Grid;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Unsupported};
 use crate::mixer::{switch_moves, MixerKind};
 use crate::sim::kernels;
 use crate::sim::{Amplitudes, Buffers, AMPLITUDE_BYTES};
@@ -262,12 +262,14 @@ impl SwitchSimulator {
         dimension: f64,
     ) -> Result<Self> {
         if !mixer.is_switch() {
-            return Err(Error::InvalidArgument(format!("the {mixer} mixer is no switch mixer")));
+            return Err(Unsupported::NotSwitchMixer { mixer }.into());
         }
         if num_qubits > MAX_SWITCH_QUBITS {
-            return Err(Error::InvalidArgument(format!(
-                "the switch simulator holds a state of at most {MAX_SWITCH_QUBITS} qubits as a mask; this space has {num_qubits}"
-            )));
+            return Err(Unsupported::SwitchTooManyQubits {
+                qubits: num_qubits,
+                max: MAX_SWITCH_QUBITS,
+            }
+            .into());
         }
         const WHAT: &str = "rows+cols space (switch mixer)";
         let log2 = dimension.log2();
@@ -469,12 +471,13 @@ impl SwitchSimulator {
         states
             .iter()
             .map(|&k| {
-                amps.get(k as usize).map(|a| a.norm_sqr()).ok_or_else(|| {
-                    Error::InvalidArgument(format!(
-                        "basis index {k} is outside the {} simulated states",
-                        amps.len()
-                    ))
-                })
+                amps.get(k as usize)
+                    .map(|a| a.norm_sqr())
+                    .ok_or(Error::StateOutOfRange {
+                        what: "basis index",
+                        index: k,
+                        states: amps.len() as u128,
+                    })
             })
             .sum()
     }

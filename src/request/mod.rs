@@ -14,7 +14,7 @@ mod jobs;
 pub use jobs::*;
 
 use crate::checked::{Depths, Seconds, Trajectories};
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, Quantity, RequestProblem, Result};
 use crate::experiment::solve::ObjectiveSpec;
 use crate::mixer::MixerKind;
 use crate::noise::timing::DeviceTiming;
@@ -214,11 +214,7 @@ impl InitRequest {
         angles_from: &[std::path::PathBuf],
     ) -> Result<Self> {
         let (inits, ramp) = match (inits, schedule) {
-            (Some(_), Some(_)) => {
-                return Err(Error::InvalidArgument(
-                    "an init and a schedule: a schedule is evaluated as it is, an init is optimised; give one".into(),
-                ))
-            }
+            (Some(_), Some(_)) => return Err(Error::Request(RequestProblem::InitAndSchedule)),
             (_, Some(text)) => {
                 let (init, ramp) = crate::qaoa::optimize::parse_schedule(text)?;
                 (vec![init], ramp)
@@ -278,19 +274,28 @@ pub fn inits_of(value: &Value) -> Result<Vec<Init>> {
             .iter()
             .map(|v| match v {
                 Value::String(s) => init_named(s),
-                other => Err(Error::InvalidArgument(format!("init {other}: give a name"))),
+                other => Err(Error::Request(RequestProblem::InitNotNamed {
+                    value: other.to_string(),
+                    in_list: true,
+                })),
             })
             .collect(),
-        other => Err(Error::InvalidArgument(format!(
-            "init {other}: give a name, `all` or a list of names"
-        ))),
+        other => Err(Error::Request(RequestProblem::InitNotNamed {
+            value: other.to_string(),
+            in_list: false,
+        })),
     }
 }
 
 /// Choices of `job` from the JSON object of its keyword arguments (Python's side); an unknown
 /// key is refused, naming it.
 pub fn from_json<T: for<'de> Deserialize<'de>>(job: &str, text: &str) -> Result<T> {
-    serde_json::from_str(text).map_err(|e| Error::InvalidArgument(format!("{job}: {}", plain_serde(&e.to_string()))))
+    serde_json::from_str(text).map_err(|e| {
+        Error::Request(RequestProblem::Keywords {
+            job: job.to_string(),
+            problem: plain_serde(&e.to_string()),
+        })
+    })
 }
 
 /// serde's message without its position (`at line 1 column 40`), which means nothing to a

@@ -315,8 +315,8 @@ mod tests {
         // A refusal is passed on, and a clone starts with no buffers.
         assert!(pool.clone().lens().is_empty());
         pool.clear();
-        let refused = pool.take(4, || Err(Error::InvalidArgument("no room".into())));
-        assert!(matches!(refused, Err(Error::InvalidArgument(_))));
+        let refused = pool.take(4, || Err(Error::NothingToSample { total: 0.0 }));
+        assert!(matches!(refused, Err(Error::NothingToSample { .. })));
     }
 
     #[test]

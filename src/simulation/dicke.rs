@@ -48,9 +48,7 @@ pub fn dicke_simulator(ising: &Ising, k: usize, mixer: MixerKind) -> Result<Dick
         .into());
     }
     if mixer.is_switch() {
-        return Err(Error::InvalidArgument(format!(
-            "the {mixer} mixer runs on the rows+cols space of a puzzle's grid, not on one Dicke block"
-        )));
+        return Err(Unsupported::SwitchOnDicke { mixer }.into());
     }
     // Beyond 64 qubits a state is no mask (and far beyond what is listed).
     let dimension = if n <= 64 { binomial(n, k) } else { f64::INFINITY };

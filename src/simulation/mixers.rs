@@ -269,7 +269,7 @@ impl MixerEntry {
     /// The error of asking it for a circuit it does not have ([`Self::circuit_refusal`]).
     pub fn no_circuit(&self) -> Error {
         self.circuit_refusal()
-            .unwrap_or_else(|| Error::InvalidArgument(format!("the {} mixer has no circuit", self.kind)))
+            .unwrap_or_else(|| Unsupported::NoCircuit { mixer: self.kind }.into())
     }
 
     /// Whether shots are drawn from its simulation rather than from an exported circuit's

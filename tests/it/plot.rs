@@ -90,7 +90,10 @@ fn figure_size_scales_the_png_and_rejects_nonsense() {
     let dir = Scratch::new("plot-size");
     let fig = styled_figure();
     assert!(plot::depth_figure(&dir.join("bad"), &fig, FigureSize::new(10, 10)).is_err());
-    assert!(plot::depth_figure(&dir.join("empty"), &DepthFigure::new("t", ""), FigureSize::default()).is_err());
+    assert!(matches!(
+        plot::depth_figure(&dir.join("empty"), &DepthFigure::new("t", ""), FigureSize::default()),
+        Err(quzzle::Error::Request(quzzle::error::RequestProblem::NoPanels))
+    ));
 }
 
 fn styled_figure() -> DepthFigure {

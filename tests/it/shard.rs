@@ -1,7 +1,9 @@
 //! Sweeps run as shards and merged: the same rows, summary and figures as one unsharded sweep.
 
 use crate::common::{argv, data, quzzle, s, usage_error, Scratch};
-use quzzle::experiment::sweep::shard::{select, Shard};
+use quzzle::error::ShardSetProblem;
+use quzzle::experiment::sweep::shard::{merge, select, Shard};
+use quzzle::Error;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -218,6 +220,26 @@ fn bad_shards_and_mismatched_merges_are_refused() {
     assert!(err.contains("both shard 0/2"), "{err}");
     let err = usage_error(&["merge", s(&a), s(&c), "--out", s(&m)]);
     assert!(err.contains("seed is 3 in the first and 4 in the second"), "{err}");
+    // The library's errors behind those messages.
+    assert!(matches!(
+        merge(std::slice::from_ref(&a)),
+        Err(Error::ShardSet(ShardSetProblem::Missing { ref missing, count: 2 })) if missing == &[1]
+    ));
+    assert!(matches!(
+        merge(&[a.clone(), a.clone()]),
+        Err(Error::ShardSet(ShardSetProblem::Twice { index: 0, count: 2, .. }))
+    ));
+    assert!(matches!(merge(&[]), Err(Error::ShardSet(ShardSetProblem::NoFolders))));
+    assert!(matches!(
+        merge(&[a.clone(), c.clone()]),
+        Err(Error::ShardMismatch { ref setting, .. }) if setting == "seed"
+    ));
+    for bad in ["3/3", "1", "a/2", "0/0", "1/x"] {
+        assert!(
+            matches!(Shard::parse(bad), Err(Error::Syntax { what: "shard", .. })),
+            "{bad}"
+        );
+    }
     // A shard of another instance set.
     std::fs::remove_file(input.join(FILES[0])).unwrap();
     let d = run("d", "1/2", "3");

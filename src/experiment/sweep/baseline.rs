@@ -135,7 +135,7 @@ impl Baseline {
                 }
                 let r = match anneal(enc.as_ref(), &settings) {
                     Ok(r) => r,
-                    Err(e @ (Error::Unsupported(_) | Error::NotApplicable { .. } | Error::InvalidArgument(_)))
+                    Err(e @ (Error::Unsupported(_) | Error::NotApplicable { .. } | Error::TooMuchWork { .. }))
                         if s != SpaceChoice::Full =>
                     {
                         on_note(format!("{label}: no annealing on space {s}: {e}"));

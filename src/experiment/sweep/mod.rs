@@ -14,7 +14,7 @@
 
 use crate::angles::Angles;
 use crate::encoding::{self, Encoding, EncodingKind, SuccessStates};
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, Quantity, RequestProblem, Result};
 use crate::experiment;
 use crate::experiment::depth;
 use crate::experiment::stats;
@@ -244,7 +244,7 @@ pub fn run_sweep_within(
         ));
     }
     if plan.inits.is_empty() {
-        return Err(Error::InvalidArgument("no init strategy given".into()));
+        return Err(Error::Request(RequestProblem::NoInit));
     }
     if plan.config.restarts == 0 {
         return Err(Error::out_of_range(Quantity::Restarts, 0, "must be at least 1"));

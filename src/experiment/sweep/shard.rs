@@ -12,7 +12,7 @@
 
 use super::row::SweepRow;
 use super::settings::SweepSettings;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, ShardSetProblem};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -28,7 +28,11 @@ pub struct Shard {
 impl Shard {
     /// Parse `I/K` with 0 <= I < K.
     pub fn parse(text: &str) -> Result<Shard> {
-        let bad = |why: &str| Error::InvalidArgument(format!("shard `{text}`: {why}"));
+        let bad = |why: &str| Error::Syntax {
+            what: "shard",
+            text: text.to_string(),
+            problem: why.to_string(),
+        };
         let (i, k) = text
             .split_once('/')
             .ok_or_else(|| bad("write I/K, shard I (from 0) of K"))?;
@@ -210,10 +214,12 @@ pub fn select(files: &[PathBuf], shard: Shard) -> Result<(Vec<PathBuf>, ShardMan
 
 /// Write `manifest` beside `csv`, whole.
 pub fn write_manifest(csv: &Path, manifest: &ShardManifest) -> Result<()> {
-    let text = serde_json::to_string_pretty(manifest)
-        .map_err(|e| Error::InvalidArgument(format!("the shard record cannot be written as JSON: {e}")))?
-        + "\n";
-    crate::files::write_whole(&[(manifest_path(csv), text.into_bytes())])
+    let path = manifest_path(csv);
+    let text = serde_json::to_string_pretty(manifest).map_err(|e| Error::Write {
+        path: path.clone(),
+        source: e.into(),
+    })? + "\n";
+    crate::files::write_whole(&[(path, text.into_bytes())])
 }
 
 /// SHA-256 of the file at `path`, lowercase hex ("" when there is none).
@@ -522,11 +528,11 @@ fn read_part(folder: &Path) -> Result<Part> {
 /// settings and row plans (the first difference is named) and no shard twice or missing.
 pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
     if folders.is_empty() {
-        return Err(Error::InvalidArgument("no shard folder given".into()));
+        return Err(Error::ShardSet(ShardSetProblem::NoFolders));
     }
     let parts = folders.iter().map(|f| read_part(f)).collect::<Result<Vec<Part>>>()?;
     let Some((first, others)) = parts.split_first() else {
-        return Err(Error::InvalidArgument("no shard folder given".into()));
+        return Err(Error::ShardSet(ShardSetProblem::NoFolders));
     };
     let (m0, s0) = (&first.manifest, &first.settings);
     for part in others {
@@ -569,35 +575,28 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
         let m = &part.manifest;
         // Every part's index is below its own count, which is m0.count (checked above).
         let Some(slot) = seen.get_mut(m.index) else {
-            return Err(Error::InvalidArgument(format!(
-                "{}: shard {}/{} is outside 0..{}",
-                part.folder.display(),
-                m.index,
-                m.count,
-                m0.count
-            )));
+            return Err(Error::ShardSet(ShardSetProblem::Outside {
+                folder: part.folder.clone(),
+                index: m.index,
+                count: m.count,
+                expected: m0.count,
+            }));
         };
         if let Some(earlier) = slot {
-            return Err(Error::InvalidArgument(format!(
-                "{} and {} are both shard {}/{}; give each shard once",
-                earlier.display(),
-                part.folder.display(),
-                m.index,
-                m.count
-            )));
+            return Err(Error::ShardSet(ShardSetProblem::Twice {
+                folders: Box::new([earlier.to_path_buf(), part.folder.clone()]),
+                index: m.index,
+                count: m.count,
+            }));
         }
         *slot = Some(&part.folder);
     }
-    let missing: Vec<String> = (0..m0.count)
-        .filter(|&i| seen[i].is_none())
-        .map(|i| format!("{i}/{}", m0.count))
-        .collect();
+    let missing: Vec<usize> = (0..m0.count).filter(|&i| seen[i].is_none()).collect();
     if !missing.is_empty() {
-        return Err(Error::InvalidArgument(format!(
-            "shard(s) {} missing: a merge needs all {} shards of the sweep",
-            missing.join(", "),
-            m0.count
-        )));
+        return Err(Error::ShardSet(ShardSetProblem::Missing {
+            missing,
+            count: m0.count,
+        }));
     }
     // Files in the order an unsharded sweep runs them (sorted paths); each file's rows in
     // the order its shard wrote them.
@@ -611,12 +610,10 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
     }
     files.sort();
     if let Some(w) = files.windows(2).find(|w| w[0].1 == w[1].1) {
-        return Err(Error::InvalidArgument(format!(
-            "{} is an instance of two shards ({} and {}); the shards were cut from different inputs",
-            w[0].1,
-            w[0].2.display(),
-            w[1].2.display()
-        )));
+        return Err(Error::ShardSet(ShardSetProblem::InstanceTwice {
+            instance: w[0].1.clone(),
+            folders: Box::new([w[0].2.to_path_buf(), w[1].2.to_path_buf()]),
+        }));
     }
     let mut rows = Vec::new();
     let mut anneal = Vec::new();

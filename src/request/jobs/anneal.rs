@@ -62,18 +62,23 @@ pub struct AnnealRequest {
 }
 
 fn beta_range_of(value: &Value) -> Result<(f64, f64)> {
-    let two = || Error::InvalidArgument(format!("the β range {value} is not two numbers A,B"));
+    let syntax = |text: String, problem: String| Error::Syntax {
+        what: "β range",
+        text,
+        problem,
+    };
+    let two = || syntax(value.to_string(), "not two numbers A,B".into());
     let pair: Vec<f64> = match value {
         Value::String(text) => {
             let parts: Vec<&str> = text.split(',').map(str::trim).collect();
             if parts.len() != 2 {
-                return Err(Error::InvalidArgument(format!("`{text}` is not two numbers A,B")));
+                return Err(syntax(text.clone(), "not two numbers A,B".into()));
             }
             parts
                 .iter()
                 .map(|t| {
                     t.parse::<f64>()
-                        .map_err(|_| Error::InvalidArgument(format!("`{t}` is not a number")))
+                        .map_err(|_| syntax(text.clone(), format!("`{t}` is not a number")))
                 })
                 .collect::<Result<_>>()?
         }
@@ -98,9 +103,11 @@ impl AnnealChoices {
             let geometric = schedule == BetaSchedule::Geometric;
             if !(b0.is_finite() && b1.is_finite() && b0 >= 0.0 && b1 >= 0.0) || (geometric && (b0 == 0.0 || b1 == 0.0))
             {
-                return Err(Error::InvalidArgument(format!(
-                    "the β range {b0:?},{b1:?} must be two finite numbers ≥ 0 (> 0 for the geometric schedule)"
-                )));
+                return Err(Error::out_of_range(
+                    Quantity::BetaRange,
+                    format!("{b0:?},{b1:?}"),
+                    "must be two finite numbers ≥ 0 (> 0 for the geometric schedule)",
+                ));
             }
         }
         Ok(AnnealRequest {

@@ -112,14 +112,10 @@ impl ExportChoices {
     /// The checked request.
     pub fn check(&self) -> Result<ExportJob> {
         let (depths, folder) = match (self.depth, &self.depths) {
-            (Some(_), Some(_)) => {
-                return Err(Error::InvalidArgument(
-                    "one depth or an experiment's depths, not both".into(),
-                ))
-            }
+            (Some(_), Some(_)) => return Err(Error::Request(RequestProblem::DepthAndDepths)),
             (Some(p), None) => (Depths::from_list(&[p])?, false),
             (None, Some(d)) => (depths_of(d)?, true),
-            (None, None) => return Err(Error::InvalidArgument("give the depth of the circuit".into())),
+            (None, None) => return Err(Error::Request(RequestProblem::NoDepth)),
         };
         let sources = [
             self.angles.is_some(),
@@ -130,47 +126,34 @@ impl ExportChoices {
             [true, false, false] => AngleChoice::File(self.angles.clone().unwrap_or_default()),
             [false, true, false] => {
                 if folder {
-                    return Err(Error::InvalidArgument(
-                        "given angles are one depth's: an experiment takes its angles from a report or the optimiser"
-                            .into(),
-                    ));
+                    return Err(Error::Request(RequestProblem::GivenAnglesAcrossDepths));
                 }
                 let gammas = self.gammas.clone().unwrap_or_default();
                 let betas = self.betas.clone().unwrap_or_default();
                 let p = depths.max();
                 for (name, v) in [("gammas", &gammas), ("betas", &betas)] {
                     if v.len() != p {
-                        return Err(Error::InvalidArgument(format!(
-                            "{name}: {} angle(s) given; depth {p} needs {p}",
-                            v.len()
-                        )));
+                        return Err(Error::Request(RequestProblem::AngleListLength {
+                            list: name,
+                            given: v.len(),
+                            depth: p,
+                        }));
                     }
                 }
                 AngleChoice::Given(crate::Angles::new(gammas, betas)?)
             }
             [false, false, true] => AngleChoice::Optimize(self.seed),
-            _ => {
-                return Err(Error::InvalidArgument(
-                    "give exactly one angle source: a report or manifest, gammas and betas, or optimize".into(),
-                ))
-            }
+            _ => return Err(Error::Request(RequestProblem::AngleSources)),
         };
         let flavor: Flavor = self.flavor.parse()?;
         if self.symbolic && flavor != Flavor::Portable {
-            return Err(Error::InvalidArgument(format!(
-                "symbolic angles are input parameters, which only the portable flavour writes (not {})",
-                flavor.name()
-            )));
+            return Err(Unsupported::SymbolicFlavour { flavour: flavor.name() }.into());
         }
         if folder && self.with_state {
-            return Err(Error::InvalidArgument(
-                "the state goes into one circuit's manifest, not an experiment's".into(),
-            ));
+            return Err(Error::Request(RequestProblem::StateOfExperiment));
         }
         if !folder && !self.noise.is_empty() {
-            return Err(Error::InvalidArgument(
-                "noise predictions go into an experiment's index: give its depths and a folder".into(),
-            ));
+            return Err(Error::Request(RequestProblem::NoiseOfOneCircuit));
         }
         Ok(ExportJob {
             depths,

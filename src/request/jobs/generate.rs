@@ -61,18 +61,15 @@ impl GenerateChoices {
         let count = u64::try_from(self.count)
             .ok()
             .filter(|n| (1..=MAX_GENERATE_COUNT).contains(n))
-            .ok_or_else(|| {
-                Error::InvalidArgument(format!(
-                    "a count of {} puzzles: give a whole number from 1 to {MAX_GENERATE_COUNT}",
-                    self.count
-                ))
-            })?;
+            .ok_or(Error::Request(RequestProblem::GenerateCount {
+                count: self.count,
+                max: MAX_GENERATE_COUNT,
+            }))?;
         if self.seed.checked_add(count - 1).is_none() {
-            return Err(Error::InvalidArgument(format!(
-                "seeds {} and {} more run past the largest seed",
-                self.seed,
-                count - 1
-            )));
+            return Err(Error::Request(RequestProblem::SeedsOverflow {
+                seed: self.seed,
+                more: count - 1,
+            }));
         }
         Ok(GenerateRequest {
             first: crate::puzzle::generate::Request {

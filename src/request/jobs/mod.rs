@@ -30,7 +30,7 @@ use super::{
 use crate::checked::{Confidence, Depths, Seconds, Shots, DEFAULT_CONFIDENCE};
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::EncodingKind;
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, Quantity, RequestProblem, Result, Unsupported};
 use crate::experiment::anneal::BetaSchedule;
 use crate::experiment::grover::GroverRoute;
 use crate::export::counts::CountsFormat;

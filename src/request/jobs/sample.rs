@@ -55,13 +55,12 @@ impl SampleChoices {
     /// The checked request.
     pub fn check(&self) -> Result<SampleRequest> {
         let Some(shots) = self.shots else {
-            return Err(Error::InvalidArgument("give the number of shots to draw".into()));
+            return Err(Error::Request(RequestProblem::NoShots));
         };
         if self.noise.len() > 1 {
-            return Err(Error::InvalidArgument(format!(
-                "{} noise models: shots are drawn under one",
-                self.noise.len()
-            )));
+            return Err(Error::Request(RequestProblem::NoiseModels {
+                models: self.noise.len(),
+            }));
         }
         Ok(SampleRequest {
             shots: Shots::new(shots)?,

@@ -130,7 +130,7 @@ impl SweepChoices {
     /// The checked request.
     pub fn check(&self) -> Result<SweepRequest> {
         if self.inputs.is_empty() {
-            return Err(Error::InvalidArgument("a sweep needs puzzle files or folders".into()));
+            return Err(Error::Request(RequestProblem::NoInputs));
         }
         let inits = self.init.as_ref().map(inits_of).transpose()?;
         let init = InitRequest::check(inits, vec![Init::Interp], self.schedule.as_deref(), &self.angles_from)?;
