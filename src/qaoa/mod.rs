@@ -150,16 +150,8 @@ impl QaoaSimulator {
 
     /// A simulator for an already computed diagonal.
     pub fn from_diagonal(diagonal: CostDiagonal) -> Result<Self> {
-        let len = diagonal.len();
-        if !len.is_power_of_two() {
-            return Err(Error::LengthMismatch {
-                what: "diagonal (2^n entries)".into(),
-                expected: len.next_power_of_two(),
-                got: len,
-            });
-        }
         Ok(QaoaSimulator {
-            num_qubits: len.trailing_zeros() as usize,
+            num_qubits: full_space_qubits(&diagonal)?,
             segment_qubits: SEGMENT_QUBITS,
             diagonal,
             spare: Buffers::default(),
@@ -344,6 +336,67 @@ fn adjoint_start(lam: &mut [Complex64], psi: &[Complex64], objective: &Objective
         }
         Objective::Cvar(_) => unreachable!("CVaR has no gradient: refused before"),
     }
+}
+
+/// `(cost, probability)` per distinct cost of a state over `diagonal`'s basis, ascending by cost.
+fn diagonal_levels(diagonal: &CostDiagonal, amps: &[Complex64]) -> Vec<(f64, f64)> {
+    match diagonal {
+        CostDiagonal::Indexed { values, index } => values
+            .iter()
+            .copied()
+            .zip(kernels::level_probabilities_fixed(amps, index, values.len()))
+            .collect(),
+        CostDiagonal::Dense(costs) => {
+            let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
+            l.sort_by(|a, b| a.0.total_cmp(&b.0));
+            l
+        }
+    }
+}
+
+/// `⟨C⟩` of a state over `diagonal`'s basis (indexed: summed over the levels).
+fn diagonal_energy(diagonal: &CostDiagonal, amps: &[Complex64]) -> f64 {
+    match diagonal {
+        CostDiagonal::Indexed { .. } => diagonal_levels(diagonal, amps).iter().map(|(c, p)| c * p).sum(),
+        CostDiagonal::Dense(costs) => kernels::expectation_fixed(amps, |k| costs[k]),
+    }
+}
+
+/// `Σ_{k ∈ states} |ψ_k|²`; an index outside the state is an error.
+fn states_probability(amps: &[Complex64], states: &[u64]) -> Result<f64> {
+    states
+        .iter()
+        .map(|&k| {
+            amps.get(k as usize).map(|a| a.norm_sqr()).ok_or_else(|| {
+                Error::InvalidArgument(format!(
+                    "basis index {k} is outside the {} simulated states",
+                    amps.len()
+                ))
+            })
+        })
+        .sum()
+}
+
+/// The objective's value of a state over `diagonal`'s basis.
+fn diagonal_objective(diagonal: &CostDiagonal, amps: &[Complex64], objective: &Objective) -> Result<f64> {
+    Ok(match objective {
+        Objective::Energy => diagonal_energy(diagonal, amps),
+        Objective::Success(valid) => -states_probability(amps, valid)?,
+        Objective::Cvar(alpha) => objective::cvar_of_levels(&diagonal_levels(diagonal, amps), *alpha),
+    })
+}
+
+/// The qubits of a full-space diagonal: its length must be a power of two.
+fn full_space_qubits(diagonal: &CostDiagonal) -> Result<usize> {
+    let len = diagonal.len();
+    if !len.is_power_of_two() {
+        return Err(Error::LengthMismatch {
+            what: "diagonal (2^n entries)".into(),
+            expected: len.next_power_of_two(),
+            got: len,
+        });
+    }
+    Ok(len.trailing_zeros() as usize)
 }
 
 fn cost_weight(diagonal: &CostDiagonal) -> Weight<'_> {

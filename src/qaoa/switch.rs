@@ -444,47 +444,19 @@ impl SwitchSimulator {
 
     /// `(cost, probability)` per distinct cost, ascending by cost.
     pub fn levels(&self, amps: &[Complex64]) -> Vec<(f64, f64)> {
-        match &self.diagonal {
-            CostDiagonal::Indexed { values, index } => values
-                .iter()
-                .copied()
-                .zip(kernels::level_probabilities_fixed(amps, index, values.len()))
-                .collect(),
-            CostDiagonal::Dense(costs) => {
-                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
-                l.sort_by(|a, b| a.0.total_cmp(&b.0));
-                l
-            }
-        }
+        super::diagonal_levels(&self.diagonal, amps)
     }
 
     fn energy(&self, amps: &[Complex64]) -> f64 {
-        match &self.diagonal {
-            CostDiagonal::Indexed { .. } => self.levels(amps).iter().map(|(c, p)| c * p).sum(),
-            CostDiagonal::Dense(costs) => kernels::expectation_fixed(amps, |k| costs[k]),
-        }
+        super::diagonal_energy(&self.diagonal, amps)
     }
 
     fn probability(&self, amps: &[Complex64], states: &[u64]) -> Result<f64> {
-        states
-            .iter()
-            .map(|&k| {
-                amps.get(k as usize).map(|a| a.norm_sqr()).ok_or_else(|| {
-                    Error::InvalidArgument(format!(
-                        "basis index {k} is outside the {} simulated states",
-                        amps.len()
-                    ))
-                })
-            })
-            .sum()
+        super::states_probability(amps, states)
     }
 
     fn value_of(&self, amps: &[Complex64], objective: &Objective) -> Result<f64> {
-        Ok(match objective {
-            Objective::Energy => self.energy(amps),
-            Objective::Success(valid) => -self.probability(amps, valid)?,
-            Objective::Cvar(alpha) => super::objective::cvar_of_levels(&self.levels(amps), *alpha),
-        })
+        super::diagonal_objective(&self.diagonal, amps, objective)
     }
 
     /// `⟨λ|C|ψ⟩`, in fixed chunks.
