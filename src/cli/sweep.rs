@@ -187,12 +187,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         &args.figures,
     )?;
     drop(lock);
-    outln!(
-        "wrote {} and {} plot files (SVG and PNG) under {}",
-        csv.display(),
-        written,
-        args.out.display()
-    );
+    say_written(&csv, written, &args.out);
     Ok(())
 }
 
@@ -260,13 +255,18 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         merged.files.len(),
         merged.skipped.len()
     );
+    say_written(&csv, written, &args.out);
+    Ok(())
+}
+
+/// The closing line of `sweep` and `merge`: the table and the figures written.
+fn say_written(csv: &Path, written: usize, out: &Path) {
     outln!(
         "wrote {} and {} plot files (SVG and PNG) under {}",
         csv.display(),
         written,
-        args.out.display()
+        out.display()
     );
-    Ok(())
 }
 
 /// What a sweep folder's summary says besides its rows.

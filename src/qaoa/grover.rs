@@ -14,7 +14,7 @@
 //! Gradients are exact (adjoint method with generator `|s⟩⟨s|`); sums run over fixed chunks,
 //! so results do not depend on the thread count.
 
-use super::{adjoint_start, check_space, Evaluation, Objective, Qaoa};
+use super::{check_space, BufferedState, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
@@ -70,10 +70,6 @@ impl GroverCore {
         &self.diagonal
     }
 
-    fn len(&self) -> usize {
-        self.diagonal.len()
-    }
-
     fn weights(&self) -> Option<&[f64]> {
         self.weights.as_deref()
     }
@@ -89,36 +85,8 @@ impl GroverCore {
         }
     }
 
-    /// A kept buffer of at least the state's length, or a new one (memory checked first).
-    fn buffer(&self) -> Result<Amplitudes> {
-        let len = self.len();
-        self.spare.take(len, || {
-            check_space(self.what, (len as f64).log2(), len as f64 * AMPLITUDE_BYTES as f64)
-        })
-    }
-
-    fn keep(&self, amps: Amplitudes) {
-        self.spare.keep(amps);
-    }
-
     pub(crate) fn release_buffers(&self) {
         self.spare.clear();
-    }
-
-    /// `|s⟩` into `amps`, then the p layers.
-    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
-        let w = self.weights();
-        for (k, a) in amps.iter_mut().enumerate() {
-            *a = Complex64::new(self.norm * w.map_or(1.0, |w| w[k]), 0.0);
-        }
-        // The multiple of w still to add (the previous layer's mixer), folded into the next pass.
-        let mut add = Complex64::new(0.0, 0.0);
-        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
-            let sum = self.with_phase(gamma, |phase, _| kernels::grover_pass(amps, w, add, phase));
-            let overlap = sum * self.norm; // ⟨s|ψ⟩
-            add = (Complex64::from_polar(1.0, -beta) - 1.0) * overlap * self.norm;
-        }
-        kernels::grover_pass(amps, w, add, Phase::None);
     }
 
     /// The state at `angles`.
@@ -143,35 +111,17 @@ impl GroverCore {
         super::states_probability(amps, states)
     }
 
-    fn value_of(&self, amps: &[Complex64], objective: &Objective) -> Result<f64> {
-        super::diagonal_objective(&self.diagonal, amps, objective)
-    }
-
     pub(crate) fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        let mut buf = self.buffer()?;
-        let len = self.len();
-        self.evolve_from_start(&mut buf[..len], angles);
-        let v = self.value_of(&buf[..len], objective);
-        self.keep(buf);
-        v
+        self.buffered_objective(angles, objective)
     }
 
     /// The objective and `[∂/∂γ_1..γ_p, ∂/∂β_1..β_p]` by the adjoint method: λ = O|ψ⟩ and ψ
     /// walk back together; at layer l, `∂/∂β_l = 2 Im⟨λ|s⟩⟨s|ψ⟩` after its mixer and
     /// `∂/∂γ_l = 2 Im⟨λ|C|ψ⟩` after its phase.
     pub(crate) fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
-        if !objective.has_gradient() {
-            return Err(Error::NoGradient {
-                objective: objective.name(),
-            });
-        }
+        let (value, mut psi_buf, mut lam_buf) = self.adjoint_begin(angles, objective)?;
         let len = self.len();
-        let mut psi_buf = self.buffer()?;
-        let mut lam_buf = self.buffer()?;
         let (psi, lam) = (&mut psi_buf[..len], &mut lam_buf[..len]);
-        self.evolve_from_start(psi, angles);
-        let value = self.value_of(psi, objective)?;
-        adjoint_start(lam, psi, objective, &self.diagonal);
         let w = self.weights();
         let mut sum_psi = kernels::weighted_amplitude_sum(psi, w);
         let mut sum_lam = kernels::weighted_amplitude_sum(lam, w);
@@ -209,6 +159,43 @@ impl GroverCore {
             self.diagonal.energy_unit().map(|u| tau / u),
             MixerKind::Grover.beta_period(),
         )
+    }
+}
+
+impl BufferedState for GroverCore {
+    fn cost_diagonal(&self) -> &CostDiagonal {
+        &self.diagonal
+    }
+
+    fn len(&self) -> usize {
+        self.diagonal.len()
+    }
+
+    fn buffer(&self) -> Result<Amplitudes> {
+        let len = self.len();
+        self.spare.take(len, || {
+            check_space(self.what, (len as f64).log2(), len as f64 * AMPLITUDE_BYTES as f64)
+        })
+    }
+
+    fn keep(&self, amps: Amplitudes) {
+        self.spare.keep(amps);
+    }
+
+    /// `|s⟩` into `amps`, then the p layers.
+    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
+        let w = self.weights();
+        for (k, a) in amps.iter_mut().enumerate() {
+            *a = Complex64::new(self.norm * w.map_or(1.0, |w| w[k]), 0.0);
+        }
+        // The multiple of w still to add (the previous layer's mixer), folded into the next pass.
+        let mut add = Complex64::new(0.0, 0.0);
+        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
+            let sum = self.with_phase(gamma, |phase, _| kernels::grover_pass(amps, w, add, phase));
+            let overlap = sum * self.norm; // ⟨s|ψ⟩
+            add = (Complex64::from_polar(1.0, -beta) - 1.0) * overlap * self.norm;
+        }
+        kernels::grover_pass(amps, w, add, Phase::None);
     }
 }
 
@@ -303,19 +290,7 @@ impl Qaoa for GroverMixerSimulator {
         self.core.gradient(angles, objective)
     }
     fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
-        let mut buf = self.core.buffer()?;
-        let len = self.core.len();
-        let amps = &mut buf[..len];
-        self.core.evolve_from_start(amps, angles);
-        let (top_state, top_probability) = kernels::argmax_probability_any(amps);
-        let eval = Evaluation {
-            energy: self.core.energy(amps),
-            success_probability: self.core.probability(amps, valid)?,
-            top_state,
-            top_probability,
-        };
-        self.core.keep(buf);
-        Ok(eval)
+        self.core.buffered_evaluate(angles, valid)
     }
     fn release_buffers(&self) {
         self.core.release_buffers()

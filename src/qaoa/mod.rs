@@ -386,6 +386,67 @@ fn diagonal_objective(diagonal: &CostDiagonal, amps: &[Complex64], objective: &O
     })
 }
 
+/// A simulator of one state over a basis in which the cost is diagonal, held in reusable
+/// buffers (the Grover core, the switch simulator): its objective, evaluation and the adjoint
+/// method's start are the same arithmetic whatever the layers are.
+trait BufferedState {
+    /// The cost of each basis state.
+    fn cost_diagonal(&self) -> &CostDiagonal;
+    /// Amplitudes in the state.
+    fn len(&self) -> usize;
+    /// A kept buffer of at least the state's length, or a new one (memory checked first).
+    fn buffer(&self) -> Result<Amplitudes>;
+    /// Keeps a buffer for the next call.
+    fn keep(&self, amps: Amplitudes);
+    /// The start state into `amps`, then the p layers.
+    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles);
+
+    /// The objective's value at `angles`.
+    fn buffered_objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
+        let mut buf = self.buffer()?;
+        let len = self.len();
+        self.evolve_from_start(&mut buf[..len], angles);
+        let v = diagonal_objective(self.cost_diagonal(), &buf[..len], objective);
+        self.keep(buf);
+        v
+    }
+
+    /// Energy, P(valid) and the most likely basis state at `angles`.
+    fn buffered_evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
+        let mut buf = self.buffer()?;
+        let len = self.len();
+        let amps = &mut buf[..len];
+        self.evolve_from_start(amps, angles);
+        let (top_state, top_probability) = kernels::argmax_probability_any(amps);
+        let eval = Evaluation {
+            energy: diagonal_energy(self.cost_diagonal(), amps),
+            success_probability: states_probability(amps, valid)?,
+            top_state,
+            top_probability,
+        };
+        self.keep(buf);
+        Ok(eval)
+    }
+
+    /// The adjoint method's start: the objective's value, ψ at `angles` and λ = O|ψ⟩, each
+    /// in a buffer of at least the state's length (the caller keeps them when done).
+    fn adjoint_begin(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Amplitudes, Amplitudes)> {
+        if !objective.has_gradient() {
+            return Err(Error::NoGradient {
+                objective: objective.name(),
+            });
+        }
+        let len = self.len();
+        let mut psi_buf = self.buffer()?;
+        let mut lam_buf = self.buffer()?;
+        let (psi, lam) = (&mut psi_buf[..len], &mut lam_buf[..len]);
+        self.evolve_from_start(psi, angles);
+        let value = diagonal_objective(self.cost_diagonal(), psi, objective)?;
+        adjoint_start(lam, psi, objective, self.cost_diagonal());
+        Ok((value, psi_buf, lam_buf))
+    }
+}
+
 /// The qubits of a full-space diagonal: its length must be a power of two.
 fn full_space_qubits(diagonal: &CostDiagonal) -> Result<usize> {
     let len = diagonal.len();
