@@ -63,7 +63,7 @@ fn depths_export_equals_one_depth_at_a_time() {
 
 #[test]
 fn score_folder_judges_every_depth_with_counts() {
-    let (dir, f, job, index) = export_tango_depths("exp-score", "--noise heron --trajectories 50");
+    let (_dir, _, job, index) = export_tango_depths("exp-score", "--noise heron --trajectories 50");
     assert_eq!(index["noise_models"][0]["name"], "heron");
     for d in index["depths"].as_array().unwrap() {
         let noisy = &d["noisy"][0];

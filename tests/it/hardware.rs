@@ -326,7 +326,7 @@ fn every_error_names_the_file_and_exits_2() {
 
 #[test]
 fn sample_draws_the_grover_mixer_on_the_statevector_route() {
-    let (dir, f, out) = scratch_and_data("hw-grover-sample", "nqueens-4.txt", "c.json");
+    let (_dir, f, out) = scratch_and_data("hw-grover-sample", "nqueens-4.txt", "c.json");
     let text = ok(&argv(
         "sample {} --space rows --mixer grover --depth 1 --gammas 0.4 --betas 0.6 --shots 400 --seed 2 -o {}",
         &[s(&f), s(&out)],

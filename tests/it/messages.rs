@@ -117,7 +117,7 @@ fn grover_auto_takes_rows_plus_cols_when_smaller() {
 
 #[test]
 fn qasm_counts_the_xy_gates_by_the_name_the_file_uses() {
-    let (s, f, q) = scratch_and_data("messages-qasm-xy", "nqueens-4.txt", "n4.qasm");
+    let (_dir, f, q) = scratch_and_data("messages-qasm-xy", "nqueens-4.txt", "n4.qasm");
     let o = quzzle(&argv(
         "qasm {} --reduce none --space rows --mixer xy-ring --depth 1 --gammas 0.1 --betas 0.2 -o {}",
         &[f.to_str().unwrap(), q.to_str().unwrap()],

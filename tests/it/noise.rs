@@ -4,10 +4,7 @@
 
 use crate::common::{argv, data, small_sweep_plan, Scratch};
 use quzzle::experiment::sweep::{self, SweepPlan};
-use quzzle::model::Level;
 use quzzle::noise::{NoiseModel, NoiseSettings};
-use quzzle::qaoa::optimize::{Init, OptimizeConfig};
-use quzzle::ObjectiveSpec;
 use serde_json::Value;
 
 use crate::common::{ok_on as ok, quzzle_on as quzzle};

@@ -514,8 +514,7 @@ fn incomplete_inconsistent_or_tampered_shards_are_refused() {
 /// text of a skip reason), give the same rows; never panic.
 #[test]
 fn byte_changes_to_shard_files_are_refused_by_the_library_merge() {
-    use quzzle::experiment::sweep::{self, shard, ObjectiveSpec, SweepPlan};
-    use quzzle::qaoa::optimize::{Init, OptimizeConfig};
+    use quzzle::experiment::sweep::{self, shard, SweepPlan};
     let dir = Scratch::new("shard-bytes");
     let input = inputs(&dir);
     let files = sweep::collect_files(&[input]).unwrap();

@@ -10,7 +10,7 @@ use quzzle::experiment::stats;
 use quzzle::experiment::sweep::{self, ObjectiveSpec, SweepPlan};
 use quzzle::model::Level;
 use quzzle::plot::{self, Bar, BarKind, BoardPlot, Curve, DepthPlot, LandscapePlot, LegendAt};
-use quzzle::qaoa::optimize::{Init, OptimizeConfig};
+use quzzle::qaoa::optimize::Init;
 use quzzle::qaoa::QaoaSimulator;
 use quzzle::Angles;
 use std::path::{Path, PathBuf};
@@ -511,7 +511,7 @@ fn max_seconds_stops_a_sweep_between_rows() {
 
 #[test]
 fn absurd_restarts_are_refused_before_any_work() {
-    let (dir, f, out) = scratch_and_data("sweep-restarts", "tiny-tango-4x4.txt", "out");
+    let (_dir, f, out) = scratch_and_data("sweep-restarts", "tiny-tango-4x4.txt", "out");
     let o = quzzle(&argv(
         "sweep {} --restarts 18446744073709551615 --out {}",
         &[f.to_str().unwrap(), out.to_str().unwrap()],

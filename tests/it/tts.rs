@@ -1,7 +1,7 @@
 //! Time to solution: device times from gate counts, cost-layer applications, and the
 //! annealing baseline of a sweep.
 
-use crate::common::{argv, data, ok, quzzle, s, scratch_and_data, usage_error, Scratch};
+use crate::common::{argv, data, ok, s, scratch_and_data, usage_error, Scratch};
 use quzzle::experiment::sweep;
 use quzzle::noise::timing::timing;
 use quzzle::noise::GateCounts;

@@ -2,7 +2,7 @@
 //! every qubit keeps its place in every counts format (a 64-bit basis index folded qubit q onto
 //! q − 64), checked against a recount of the shots written.
 
-use crate::common::{argv, data, ok, ok_json, s, scratch_and_data, usage_error, Scratch};
+use crate::common::{argv, ok, ok_json, s, scratch_and_data, usage_error, Scratch};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
