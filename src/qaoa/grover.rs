@@ -199,6 +199,39 @@ impl BufferedState for GroverCore {
     }
 }
 
+/// The [`Qaoa`] methods that a simulator built on a [`GroverCore`] (its field `core`) answers
+/// from the core alone: [`GroverMixerSimulator`] and [`super::HistogramSimulator`] differ only
+/// in their basis (states or cost classes), not in these.
+macro_rules! grover_core_methods {
+    () => {
+        fn diagonal(&self) -> &CostDiagonal {
+            self.core.diagonal()
+        }
+        fn mixer(&self) -> MixerKind {
+            MixerKind::Grover
+        }
+        fn angle_periods(&self) -> (Option<f64>, f64) {
+            self.core.angle_periods()
+        }
+        fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
+            self.core.objective(angles, objective)
+        }
+        fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
+            self.core.gradient(angles, objective)
+        }
+        fn release_buffers(&self) {
+            self.core.release_buffers()
+        }
+        fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
+            self.core.state(angles)
+        }
+        fn expectation(&self, amps: &[Complex64]) -> f64 {
+            self.core.energy(amps)
+        }
+    };
+}
+pub(crate) use grover_core_methods;
+
 /// The statevector of Grover-mixer QAOA over a space: the full space (basis index = bitstring)
 /// or a block space (mixed-radix digits, as [`super::SubspaceSimulator`]), with any blocks,
 /// plain or general.
@@ -274,32 +307,9 @@ impl Qaoa for GroverMixerSimulator {
             None => (0..self.num_qubits).map(|q| (k >> q) & 1 == 1).collect(),
         }
     }
-    fn diagonal(&self) -> &CostDiagonal {
-        self.core.diagonal()
-    }
-    fn mixer(&self) -> MixerKind {
-        MixerKind::Grover
-    }
-    fn angle_periods(&self) -> (Option<f64>, f64) {
-        self.core.angle_periods()
-    }
-    fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        self.core.objective(angles, objective)
-    }
-    fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
-        self.core.gradient(angles, objective)
-    }
+    grover_core_methods!();
     fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
         self.core.buffered_evaluate(angles, valid)
-    }
-    fn release_buffers(&self) {
-        self.core.release_buffers()
-    }
-    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
-        self.core.state(angles)
-    }
-    fn expectation(&self, amps: &[Complex64]) -> f64 {
-        self.core.energy(amps)
     }
 }
 
