@@ -112,16 +112,9 @@ impl Cancel {
             (None, Ok(last)) => *last,
             (f, Err(_)) => f,
         };
-        let now = Instant::now();
-        // Another thread reporting right now stands for this one.
-        let Ok(mut next) = t.next.try_lock() else {
+        let Some(now) = report_due(&t.next, t.interval) else {
             return;
         };
-        if now < *next {
-            return;
-        }
-        *next = now.checked_add(t.interval).unwrap_or(now);
-        drop(next);
         let detail = detail();
         (t.report)(&Progress {
             task,
@@ -279,16 +272,9 @@ impl<'a> Budget<'a> {
         let Some(progress) = self.progress else {
             return;
         };
-        let now = Instant::now();
-        // Another thread reporting right now stands for this one.
-        let Ok(mut next) = self.next_report.try_lock() else {
+        let Some(now) = report_due(&self.next_report, self.interval) else {
             return;
         };
-        if now < *next {
-            return;
-        }
-        *next = now.checked_add(self.interval).unwrap_or(now);
-        drop(next);
         let detail = detail();
         progress(&Progress {
             task,
@@ -338,6 +324,18 @@ pub fn seconds_text(s: f64) -> String {
     } else {
         format!("{:.1e} years", s / 3.156e7)
     }
+}
+
+/// `Some(now)` when a progress report is due (the time in `next` has come), the next one then
+/// set `interval` on; `None` otherwise. Another thread reporting right now stands for this one.
+fn report_due(next: &Mutex<Instant>, interval: Duration) -> Option<Instant> {
+    let now = Instant::now();
+    let mut next = next.try_lock().ok()?;
+    if now < *next {
+        return None;
+    }
+    *next = now.checked_add(interval).unwrap_or(now);
+    Some(now)
 }
 
 #[cfg(test)]

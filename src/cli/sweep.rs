@@ -187,13 +187,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         &args.figures,
     )?;
     drop(lock);
-    outln!(
-        "wrote {} and {} plot files (SVG and PNG) under {}",
-        csv.display(),
-        written,
-        args.out.display()
-    );
-    Ok(())
+    say_written(&csv, written, &args.out)
 }
 
 /// `quzzle merge`: the shard folders of one sweep joined into one sweep folder, with the
@@ -260,11 +254,16 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         merged.files.len(),
         merged.skipped.len()
     );
+    say_written(&csv, written, &args.out)
+}
+
+/// The closing line of `sweep` and `merge`: the table and the figures written.
+fn say_written(csv: &Path, written: usize, out: &Path) -> Result<()> {
     outln!(
         "wrote {} and {} plot files (SVG and PNG) under {}",
         csv.display(),
         written,
-        args.out.display()
+        out.display()
     );
     Ok(())
 }

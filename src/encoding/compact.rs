@@ -19,7 +19,9 @@
 //! check passes. The one-hot encoding stays on the QUBO pipeline ([`OneHot`]).
 
 use super::onehot::OneHot;
-use super::{CellMarginals, Classical, Encoding, EncodingKind, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
+use super::{
+    CellMarginals, Classical, Encoding, EncodingKind, FixedCell, PuzzleSource, QubitCell, SuccessStates, ENERGY_TOL,
+};
 use crate::budget::Budget;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::pubo::{Pubo, ZPoly};
@@ -44,7 +46,7 @@ pub struct CompactCell {
 #[derive(Clone, Debug)]
 pub struct CompactSudoku {
     /// Where it came from.
-    pub file: String,
+    pub source: PuzzleSource,
     /// The puzzle.
     pub sudoku: Sudoku,
     /// The reduction level that chose the candidates.
@@ -55,10 +57,6 @@ pub struct CompactSudoku {
     pub decided: Vec<u8>,
     /// The cost as a polynomial in Z's.
     pub zpoly: ZPoly,
-    /// SHA-256 of the puzzle text (empty when built from a parsed puzzle alone).
-    pub source_sha256: String,
-    /// The puzzle text (empty when built from a parsed puzzle alone).
-    pub source_text: String,
 }
 
 /// Bits to number `m` codes.
@@ -97,7 +95,7 @@ impl CompactSudoku {
             }
         }
         let mut c = CompactSudoku {
-            file: file.to_string(),
+            source: PuzzleSource::named(file),
             sudoku,
             level,
             cells,
@@ -107,8 +105,6 @@ impl CompactSudoku {
                 terms: Vec::new(),
                 offset: 0.0,
             },
-            source_sha256: String::new(),
-            source_text: String::new(),
         };
         c.zpoly = c.penalty().to_zpoly(next_qubit);
         Ok(c)
@@ -130,8 +126,7 @@ impl CompactSudoku {
             ));
         }
         let mut enc = CompactSudoku::new(file, Sudoku::from_text(&inst)?, level)?;
-        enc.source_sha256 = super::sha256_hex(text);
-        enc.source_text = text.to_string();
+        enc.source = PuzzleSource::with_text(file, text);
         Ok(enc)
     }
 
@@ -215,16 +210,8 @@ impl Encoding for CompactSudoku {
         EncodingKind::Compact
     }
 
-    fn file(&self) -> &str {
-        &self.file
-    }
-
-    fn source_sha256(&self) -> &str {
-        &self.source_sha256
-    }
-
-    fn source_text(&self) -> &str {
-        &self.source_text
+    fn source(&self) -> &PuzzleSource {
+        &self.source
     }
 
     fn puzzle(&self) -> &dyn Puzzle {
@@ -240,7 +227,7 @@ impl Encoding for CompactSudoku {
     }
 
     fn qubits_at(&self, level: Level) -> Result<usize> {
-        Ok(CompactSudoku::new(&self.file, self.sudoku.clone(), level)?.num_qubits())
+        Ok(CompactSudoku::new(&self.source.file, self.sudoku.clone(), level)?.num_qubits())
     }
 
     fn cost_poly(&self) -> ZPoly {
@@ -336,7 +323,7 @@ impl Encoding for CompactSudoku {
 
     /// Exact search on the one-hot model (the boards are the same in every encoding).
     fn search_within(&self, keep: usize, max_nodes: u64, budget: &Budget<'_>) -> Result<Classical> {
-        let onehot = OneHot::new(&self.file, Box::new(self.sudoku.clone()), Level::None)?;
+        let onehot = OneHot::new(&self.source.file, Box::new(self.sudoku.clone()), Level::None)?;
         let mut c = onehot.search_within(keep, max_nodes, budget)?;
         c.min_energy = c.min_energy.map(|_| 0.0);
         Ok(c)

@@ -60,6 +60,37 @@ pub struct SuccessStates {
     pub non_qubo: Vec<u64>,
 }
 
+/// Where an encoded puzzle came from, shared by every encoding.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PuzzleSource {
+    /// A path, or a label for embedded text.
+    pub file: String,
+    /// SHA-256 of the puzzle text (empty when built from a parsed puzzle alone).
+    pub sha256: String,
+    /// The puzzle text (empty when built from a parsed puzzle alone): manifests carry it so
+    /// that measured bitstrings can be checked without the puzzle file.
+    pub text: String,
+}
+
+impl PuzzleSource {
+    /// A puzzle built from a parsed puzzle alone: no text.
+    pub fn named(file: &str) -> Self {
+        PuzzleSource {
+            file: file.to_string(),
+            ..PuzzleSource::default()
+        }
+    }
+
+    /// A puzzle parsed from `text`.
+    pub fn with_text(file: &str, text: &str) -> Self {
+        PuzzleSource {
+            file: file.to_string(),
+            sha256: sha256_hex(text),
+            text: text.to_string(),
+        }
+    }
+}
+
 /// Exact classical solutions.
 #[derive(Clone, Debug, Serialize)]
 pub struct Classical {
@@ -124,12 +155,20 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
     fn name(&self) -> &'static str {
         self.kind().name()
     }
+    /// Where the puzzle came from: its file, text and the text's SHA-256.
+    fn source(&self) -> &PuzzleSource;
     /// Where the puzzle came from (a path, or a label for embedded text).
-    fn file(&self) -> &str;
+    fn file(&self) -> &str {
+        &self.source().file
+    }
     /// SHA-256 of the puzzle text, lowercase hex: which puzzle reports and manifests belong to.
-    fn source_sha256(&self) -> &str;
+    fn source_sha256(&self) -> &str {
+        &self.source().sha256
+    }
     /// The puzzle text whose SHA-256 that is (empty when built from a parsed puzzle alone).
-    fn source_text(&self) -> &str;
+    fn source_text(&self) -> &str {
+        &self.source().text
+    }
     /// The puzzle.
     fn puzzle(&self) -> &dyn Puzzle;
     /// The reduction level that chose the free variables.

@@ -1,7 +1,9 @@
 //! The one-hot encoding: one qubit per free variable of the reduced constraint model, the
 //! penalty QUBO of the model as an Ising cost. Every puzzle has it.
 
-use super::{CellMarginals, Classical, Encoding, EncodingKind, FixedCell, QubitCell, SuccessStates, ENERGY_TOL};
+use super::{
+    CellMarginals, Classical, Encoding, EncodingKind, FixedCell, PuzzleSource, QubitCell, SuccessStates, ENERGY_TOL,
+};
 use crate::budget::Budget;
 use crate::circuit::Circuit;
 use crate::cost::diagonal::CostDiagonal;
@@ -20,7 +22,7 @@ pub const SEARCH_NODE_LIMIT: usize = 1_000_000;
 #[derive(Debug)]
 pub struct OneHot {
     /// Where it came from.
-    pub file: String,
+    pub source: PuzzleSource,
     /// The puzzle.
     pub puzzle: Box<dyn Puzzle>,
     /// Its constraint model.
@@ -31,11 +33,6 @@ pub struct OneHot {
     pub qubo: Qubo,
     /// Its Ising form.
     pub ising: Ising,
-    /// SHA-256 of the puzzle text (empty when built from a parsed puzzle alone).
-    pub source_sha256: String,
-    /// The puzzle text (empty when built from a parsed puzzle alone): manifests carry it so
-    /// that measured bitstrings can be checked without the puzzle file.
-    pub source_text: String,
 }
 
 impl OneHot {
@@ -46,22 +43,19 @@ impl OneHot {
         let qubo = Qubo::from_model(&model, &reduced);
         let ising = qubo.to_ising();
         Ok(OneHot {
-            file: file.to_string(),
+            source: PuzzleSource::named(file),
             puzzle,
             model,
             reduced,
             qubo,
             ising,
-            source_sha256: String::new(),
-            source_text: String::new(),
         })
     }
 
     /// Parse puzzle text (`file` names it in messages) and build at `level`.
     pub fn parse(file: &str, text: &str, level: Level) -> Result<Self> {
         let mut enc = OneHot::new(file, puzzle::parse(file, text)?, level)?;
-        enc.source_sha256 = super::sha256_hex(text);
-        enc.source_text = text.to_string();
+        enc.source = PuzzleSource::with_text(file, text);
         Ok(enc)
     }
 
@@ -96,16 +90,8 @@ impl Encoding for OneHot {
         EncodingKind::Onehot
     }
 
-    fn file(&self) -> &str {
-        &self.file
-    }
-
-    fn source_sha256(&self) -> &str {
-        &self.source_sha256
-    }
-
-    fn source_text(&self) -> &str {
-        &self.source_text
+    fn source(&self) -> &PuzzleSource {
+        &self.source
     }
 
     fn puzzle(&self) -> &dyn Puzzle {

@@ -1399,41 +1399,39 @@ mod tests {
         let text = "qubit[2] q;\nqubit r;\nbit[2] c;\ncx q[1], r;\nc = measure q;\n";
         let c = parse(text, "t.qasm").unwrap();
         assert_eq!((c.physical.clone(), c.measured.clone()), (vec![1, 2, 0], vec![2, 0]));
-        let e = parse("qubit[2] q;\nbit[1] c;\nx $0;\n", "t.qasm")
-            .unwrap_err()
-            .to_string();
-        assert!(e.starts_with("t.qasm:3: `$0` beside the declared register `q`"), "{e}");
-        let e = parse("bit[1] c;\nx $0;\nqubit[2] q;\n", "t.qasm")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.starts_with("t.qasm:3: the register `q` beside physical qubits"),
-            "{e}"
-        );
-        let e = parse("qubit[2] q;\nbit[1] c;\nx q;\n", "t.qasm")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("whole register of 2 qubits"), "{e}");
-        let e = parse("qubit[2] q;\nbit[1] c;\nx q[2];\n", "t.qasm")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("`q[2]` is outside the register `q` of 2 qubits"), "{e}");
-        let e = parse("bit[1] c;\nx c[0];\n", "t.qasm").unwrap_err().to_string();
-        assert!(e.contains("`c[0]` is a bit, not a qubit"), "{e}");
-        let e = parse("bit[1] c;\nc[0] = measure $0;\nc[0] = measure $1;\n", "t.qasm")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.starts_with("t.qasm:3: `c[0]` is measured into twice (first on line 2)"),
-            "{e}"
-        );
-        let e = parse("bit[2] c;\nc[0] = measure $0;\nc[1] = measure $0;\n", "t.qasm")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.starts_with("t.qasm:3: `$0` is measured twice (first on line 2)"),
-            "{e}"
-        );
+        // Refused, each naming its line, or what is wrong.
+        for (text, start) in [
+            (
+                "qubit[2] q;\nbit[1] c;\nx $0;\n",
+                "t.qasm:3: `$0` beside the declared register `q`",
+            ),
+            (
+                "bit[1] c;\nx $0;\nqubit[2] q;\n",
+                "t.qasm:3: the register `q` beside physical qubits",
+            ),
+            (
+                "bit[1] c;\nc[0] = measure $0;\nc[0] = measure $1;\n",
+                "t.qasm:3: `c[0]` is measured into twice (first on line 2)",
+            ),
+            (
+                "bit[2] c;\nc[0] = measure $0;\nc[1] = measure $0;\n",
+                "t.qasm:3: `$0` is measured twice (first on line 2)",
+            ),
+        ] {
+            let e = parse(text, "t.qasm").unwrap_err().to_string();
+            assert!(e.starts_with(start), "{e}");
+        }
+        for (text, part) in [
+            ("qubit[2] q;\nbit[1] c;\nx q;\n", "whole register of 2 qubits"),
+            (
+                "qubit[2] q;\nbit[1] c;\nx q[2];\n",
+                "`q[2]` is outside the register `q` of 2 qubits",
+            ),
+            ("bit[1] c;\nx c[0];\n", "`c[0]` is a bit, not a qubit"),
+        ] {
+            let e = parse(text, "t.qasm").unwrap_err().to_string();
+            assert!(e.contains(part), "{e}");
+        }
         let text: String = "bit[1] c;\n".to_string() + &(0..31).map(|k| format!("x ${k};\n")).collect::<String>();
         let e = parse(&text, "t.qasm").unwrap_err().to_string();
         assert!(

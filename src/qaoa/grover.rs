@@ -14,7 +14,7 @@
 //! Gradients are exact (adjoint method with generator `|s⟩⟨s|`); sums run over fixed chunks,
 //! so results do not depend on the thread count.
 
-use super::{adjoint_start, check_space, Evaluation, Objective, Qaoa};
+use super::{check_space, BufferedState, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
@@ -70,10 +70,6 @@ impl GroverCore {
         &self.diagonal
     }
 
-    fn len(&self) -> usize {
-        self.diagonal.len()
-    }
-
     fn weights(&self) -> Option<&[f64]> {
         self.weights.as_deref()
     }
@@ -89,36 +85,8 @@ impl GroverCore {
         }
     }
 
-    /// A kept buffer of at least the state's length, or a new one (memory checked first).
-    fn buffer(&self) -> Result<Amplitudes> {
-        let len = self.len();
-        self.spare.take(len, || {
-            check_space(self.what, (len as f64).log2(), len as f64 * AMPLITUDE_BYTES as f64)
-        })
-    }
-
-    fn keep(&self, amps: Amplitudes) {
-        self.spare.keep(amps);
-    }
-
     pub(crate) fn release_buffers(&self) {
         self.spare.clear();
-    }
-
-    /// `|s⟩` into `amps`, then the p layers.
-    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
-        let w = self.weights();
-        for (k, a) in amps.iter_mut().enumerate() {
-            *a = Complex64::new(self.norm * w.map_or(1.0, |w| w[k]), 0.0);
-        }
-        // The multiple of w still to add (the previous layer's mixer), folded into the next pass.
-        let mut add = Complex64::new(0.0, 0.0);
-        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
-            let sum = self.with_phase(gamma, |phase, _| kernels::grover_pass(amps, w, add, phase));
-            let overlap = sum * self.norm; // ⟨s|ψ⟩
-            add = (Complex64::from_polar(1.0, -beta) - 1.0) * overlap * self.norm;
-        }
-        kernels::grover_pass(amps, w, add, Phase::None);
     }
 
     /// The state at `angles`.
@@ -131,76 +99,29 @@ impl GroverCore {
 
     /// `(cost, probability)` per distinct cost, ascending by cost.
     pub(crate) fn levels(&self, amps: &[Complex64]) -> Vec<(f64, f64)> {
-        match &self.diagonal {
-            CostDiagonal::Indexed { values, index } => values
-                .iter()
-                .copied()
-                .zip(kernels::level_probabilities_fixed(amps, index, values.len()))
-                .collect(),
-            CostDiagonal::Dense(costs) => {
-                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
-                l.sort_by(|a, b| a.0.total_cmp(&b.0));
-                l
-            }
-        }
+        super::diagonal_levels(&self.diagonal, amps)
     }
 
     pub(crate) fn energy(&self, amps: &[Complex64]) -> f64 {
-        match &self.diagonal {
-            CostDiagonal::Indexed { .. } => self.levels(amps).iter().map(|(c, p)| c * p).sum(),
-            CostDiagonal::Dense(costs) => kernels::expectation_fixed(amps, |k| costs[k]),
-        }
+        super::diagonal_energy(&self.diagonal, amps)
     }
 
     /// `Σ_{k ∈ states} |ψ_k|²`; an index outside the state is an error.
     pub(crate) fn probability(&self, amps: &[Complex64], states: &[u64]) -> Result<f64> {
-        states
-            .iter()
-            .map(|&k| {
-                amps.get(k as usize)
-                    .map(|a| a.norm_sqr())
-                    .ok_or(Error::StateOutOfRange {
-                        what: "basis index",
-                        index: k,
-                        states: amps.len() as u128,
-                    })
-            })
-            .sum()
-    }
-
-    fn value_of(&self, amps: &[Complex64], objective: &Objective) -> Result<f64> {
-        Ok(match objective {
-            Objective::Energy => self.energy(amps),
-            Objective::Success(valid) => -self.probability(amps, valid)?,
-            Objective::Cvar(alpha) => super::objective::cvar_of_levels(&self.levels(amps), *alpha),
-        })
+        super::states_probability(amps, states)
     }
 
     pub(crate) fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        let mut buf = self.buffer()?;
-        let len = self.len();
-        self.evolve_from_start(&mut buf[..len], angles);
-        let v = self.value_of(&buf[..len], objective);
-        self.keep(buf);
-        v
+        self.buffered_objective(angles, objective)
     }
 
     /// The objective and `[∂/∂γ_1..γ_p, ∂/∂β_1..β_p]` by the adjoint method: λ = O|ψ⟩ and ψ
     /// walk back together; at layer l, `∂/∂β_l = 2 Im⟨λ|s⟩⟨s|ψ⟩` after its mixer and
     /// `∂/∂γ_l = 2 Im⟨λ|C|ψ⟩` after its phase.
     pub(crate) fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
-        if !objective.has_gradient() {
-            return Err(Error::NoGradient {
-                objective: objective.name(),
-            });
-        }
+        let (value, mut psi_buf, mut lam_buf) = self.adjoint_begin(angles, objective)?;
         let len = self.len();
-        let mut psi_buf = self.buffer()?;
-        let mut lam_buf = self.buffer()?;
         let (psi, lam) = (&mut psi_buf[..len], &mut lam_buf[..len]);
-        self.evolve_from_start(psi, angles);
-        let value = self.value_of(psi, objective)?;
-        adjoint_start(lam, psi, objective, &self.diagonal);
         let w = self.weights();
         let mut sum_psi = kernels::weighted_amplitude_sum(psi, w);
         let mut sum_lam = kernels::weighted_amplitude_sum(lam, w);
@@ -241,6 +162,76 @@ impl GroverCore {
     }
 }
 
+impl BufferedState for GroverCore {
+    fn cost_diagonal(&self) -> &CostDiagonal {
+        &self.diagonal
+    }
+
+    fn len(&self) -> usize {
+        self.diagonal.len()
+    }
+
+    fn buffer(&self) -> Result<Amplitudes> {
+        let len = self.len();
+        self.spare.take(len, || {
+            check_space(self.what, (len as f64).log2(), len as f64 * AMPLITUDE_BYTES as f64)
+        })
+    }
+
+    fn keep(&self, amps: Amplitudes) {
+        self.spare.keep(amps);
+    }
+
+    /// `|s⟩` into `amps`, then the p layers.
+    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
+        let w = self.weights();
+        for (k, a) in amps.iter_mut().enumerate() {
+            *a = Complex64::new(self.norm * w.map_or(1.0, |w| w[k]), 0.0);
+        }
+        // The multiple of w still to add (the previous layer's mixer), folded into the next pass.
+        let mut add = Complex64::new(0.0, 0.0);
+        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
+            let sum = self.with_phase(gamma, |phase, _| kernels::grover_pass(amps, w, add, phase));
+            let overlap = sum * self.norm; // ⟨s|ψ⟩
+            add = (Complex64::from_polar(1.0, -beta) - 1.0) * overlap * self.norm;
+        }
+        kernels::grover_pass(amps, w, add, Phase::None);
+    }
+}
+
+/// The [`Qaoa`] methods that a simulator built on a [`GroverCore`] (its field `core`) answers
+/// from the core alone: [`GroverMixerSimulator`] and [`super::HistogramSimulator`] differ only
+/// in their basis (states or cost classes), not in these.
+macro_rules! grover_core_methods {
+    () => {
+        fn diagonal(&self) -> &CostDiagonal {
+            self.core.diagonal()
+        }
+        fn mixer(&self) -> MixerKind {
+            MixerKind::Grover
+        }
+        fn angle_periods(&self) -> (Option<f64>, f64) {
+            self.core.angle_periods()
+        }
+        fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
+            self.core.objective(angles, objective)
+        }
+        fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
+            self.core.gradient(angles, objective)
+        }
+        fn release_buffers(&self) {
+            self.core.release_buffers()
+        }
+        fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
+            self.core.state(angles)
+        }
+        fn expectation(&self, amps: &[Complex64]) -> f64 {
+            self.core.energy(amps)
+        }
+    };
+}
+pub(crate) use grover_core_methods;
+
 /// The statevector of Grover-mixer QAOA over a space: the full space (basis index = bitstring)
 /// or a block space (mixed-radix digits, as [`super::SubspaceSimulator`]), with any blocks,
 /// plain or general.
@@ -280,17 +271,9 @@ impl GroverMixerSimulator {
     /// The simulator on the full space of a diagonal of length `2^n` (basis index = bitstring,
     /// bit q = qubit q).
     pub fn full(diagonal: CostDiagonal) -> Result<Self> {
-        let len = diagonal.len();
-        if !len.is_power_of_two() {
-            return Err(Error::LengthMismatch {
-                what: "diagonal (2^n entries)".into(),
-                expected: len.next_power_of_two(),
-                got: len,
-            });
-        }
         Ok(GroverMixerSimulator {
             digits: None,
-            num_qubits: len.trailing_zeros() as usize,
+            num_qubits: super::full_space_qubits(&diagonal)?,
             core: GroverCore::uniform(diagonal, "full space (Grover mixer)"),
         })
     }
@@ -324,44 +307,9 @@ impl Qaoa for GroverMixerSimulator {
             None => (0..self.num_qubits).map(|q| (k >> q) & 1 == 1).collect(),
         }
     }
-    fn diagonal(&self) -> &CostDiagonal {
-        self.core.diagonal()
-    }
-    fn mixer(&self) -> MixerKind {
-        MixerKind::Grover
-    }
-    fn angle_periods(&self) -> (Option<f64>, f64) {
-        self.core.angle_periods()
-    }
-    fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        self.core.objective(angles, objective)
-    }
-    fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
-        self.core.gradient(angles, objective)
-    }
+    grover_core_methods!();
     fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
-        let mut buf = self.core.buffer()?;
-        let len = self.core.len();
-        let amps = &mut buf[..len];
-        self.core.evolve_from_start(amps, angles);
-        let (top_state, top_probability) = kernels::argmax_probability_any(amps);
-        let eval = Evaluation {
-            energy: self.core.energy(amps),
-            success_probability: self.core.probability(amps, valid)?,
-            top_state,
-            top_probability,
-        };
-        self.core.keep(buf);
-        Ok(eval)
-    }
-    fn release_buffers(&self) {
-        self.core.release_buffers()
-    }
-    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
-        self.core.state(angles)
-    }
-    fn expectation(&self, amps: &[Complex64]) -> f64 {
-        self.core.energy(amps)
+        self.core.buffered_evaluate(angles, valid)
     }
 }
 

@@ -10,7 +10,7 @@
 //! arithmetic as the statevector (`GroverCore` in `qaoa::grover`), so ⟨C⟩, P(valid), CVaR and
 //! the exact gradients cost a few classes, whatever the dimension D.
 
-use super::grover::GroverCore;
+use super::grover::{grover_core_methods, GroverCore};
 use super::{Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
@@ -170,21 +170,7 @@ impl Qaoa for HistogramSimulator {
             .get(k as usize)
             .map_or_else(|| vec![false; self.histogram.num_qubits], |c| c.example.clone())
     }
-    fn diagonal(&self) -> &CostDiagonal {
-        self.core.diagonal()
-    }
-    fn mixer(&self) -> MixerKind {
-        MixerKind::Grover
-    }
-    fn angle_periods(&self) -> (Option<f64>, f64) {
-        self.core.angle_periods()
-    }
-    fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        self.core.objective(angles, objective)
-    }
-    fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
-        self.core.gradient(angles, objective)
-    }
+    grover_core_methods!();
     /// `top_state` is the class whose single states are most likely, `top_probability` the
     /// probability of one of them.
     fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
@@ -202,15 +188,6 @@ impl Qaoa for HistogramSimulator {
             top_state,
             top_probability,
         })
-    }
-    fn release_buffers(&self) {
-        self.core.release_buffers()
-    }
-    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
-        self.core.state(angles)
-    }
-    fn expectation(&self, amps: &[Complex64]) -> f64 {
-        self.core.energy(amps)
     }
     fn cost_classes(&self) -> Option<&CostHistogram> {
         Some(&self.histogram)

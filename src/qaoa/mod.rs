@@ -150,16 +150,8 @@ impl QaoaSimulator {
 
     /// A simulator for an already computed diagonal.
     pub fn from_diagonal(diagonal: CostDiagonal) -> Result<Self> {
-        let len = diagonal.len();
-        if !len.is_power_of_two() {
-            return Err(Error::LengthMismatch {
-                what: "diagonal (2^n entries)".into(),
-                expected: len.next_power_of_two(),
-                got: len,
-            });
-        }
         Ok(QaoaSimulator {
-            num_qubits: len.trailing_zeros() as usize,
+            num_qubits: full_space_qubits(&diagonal)?,
             segment_qubits: SEGMENT_QUBITS,
             diagonal,
             spare: Buffers::default(),
@@ -344,6 +336,129 @@ fn adjoint_start(lam: &mut [Complex64], psi: &[Complex64], objective: &Objective
         }
         Objective::Cvar(_) => unreachable!("CVaR has no gradient: refused before"),
     }
+}
+
+/// `(cost, probability)` per distinct cost of a state over `diagonal`'s basis, ascending by cost.
+fn diagonal_levels(diagonal: &CostDiagonal, amps: &[Complex64]) -> Vec<(f64, f64)> {
+    match diagonal {
+        CostDiagonal::Indexed { values, index } => values
+            .iter()
+            .copied()
+            .zip(kernels::level_probabilities_fixed(amps, index, values.len()))
+            .collect(),
+        CostDiagonal::Dense(costs) => {
+            let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
+            l.sort_by(|a, b| a.0.total_cmp(&b.0));
+            l
+        }
+    }
+}
+
+/// `⟨C⟩` of a state over `diagonal`'s basis (indexed: summed over the levels).
+fn diagonal_energy(diagonal: &CostDiagonal, amps: &[Complex64]) -> f64 {
+    match diagonal {
+        CostDiagonal::Indexed { .. } => diagonal_levels(diagonal, amps).iter().map(|(c, p)| c * p).sum(),
+        CostDiagonal::Dense(costs) => kernels::expectation_fixed(amps, |k| costs[k]),
+    }
+}
+
+/// `Σ_{k ∈ states} |ψ_k|²`; an index outside the state is an error.
+fn states_probability(amps: &[Complex64], states: &[u64]) -> Result<f64> {
+    states
+        .iter()
+        .map(|&k| {
+            amps.get(k as usize)
+                .map(|a| a.norm_sqr())
+                .ok_or(Error::StateOutOfRange {
+                    what: "basis index",
+                    index: k,
+                    states: amps.len() as u128,
+                })
+        })
+        .sum()
+}
+
+/// The objective's value of a state over `diagonal`'s basis.
+fn diagonal_objective(diagonal: &CostDiagonal, amps: &[Complex64], objective: &Objective) -> Result<f64> {
+    Ok(match objective {
+        Objective::Energy => diagonal_energy(diagonal, amps),
+        Objective::Success(valid) => -states_probability(amps, valid)?,
+        Objective::Cvar(alpha) => objective::cvar_of_levels(&diagonal_levels(diagonal, amps), *alpha),
+    })
+}
+
+/// A simulator of one state over a basis in which the cost is diagonal, held in reusable
+/// buffers (the Grover core, the switch simulator): its objective, evaluation and the adjoint
+/// method's start are the same arithmetic whatever the layers are.
+trait BufferedState {
+    /// The cost of each basis state.
+    fn cost_diagonal(&self) -> &CostDiagonal;
+    /// Amplitudes in the state.
+    fn len(&self) -> usize;
+    /// A kept buffer of at least the state's length, or a new one (memory checked first).
+    fn buffer(&self) -> Result<Amplitudes>;
+    /// Keeps a buffer for the next call.
+    fn keep(&self, amps: Amplitudes);
+    /// The start state into `amps`, then the p layers.
+    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles);
+
+    /// The objective's value at `angles`.
+    fn buffered_objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
+        let mut buf = self.buffer()?;
+        let len = self.len();
+        self.evolve_from_start(&mut buf[..len], angles);
+        let v = diagonal_objective(self.cost_diagonal(), &buf[..len], objective);
+        self.keep(buf);
+        v
+    }
+
+    /// Energy, P(valid) and the most likely basis state at `angles`.
+    fn buffered_evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
+        let mut buf = self.buffer()?;
+        let len = self.len();
+        let amps = &mut buf[..len];
+        self.evolve_from_start(amps, angles);
+        let (top_state, top_probability) = kernels::argmax_probability_any(amps);
+        let eval = Evaluation {
+            energy: diagonal_energy(self.cost_diagonal(), amps),
+            success_probability: states_probability(amps, valid)?,
+            top_state,
+            top_probability,
+        };
+        self.keep(buf);
+        Ok(eval)
+    }
+
+    /// The adjoint method's start: the objective's value, ψ at `angles` and λ = O|ψ⟩, each
+    /// in a buffer of at least the state's length (the caller keeps them when done).
+    fn adjoint_begin(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Amplitudes, Amplitudes)> {
+        if !objective.has_gradient() {
+            return Err(Error::NoGradient {
+                objective: objective.name(),
+            });
+        }
+        let len = self.len();
+        let mut psi_buf = self.buffer()?;
+        let mut lam_buf = self.buffer()?;
+        let (psi, lam) = (&mut psi_buf[..len], &mut lam_buf[..len]);
+        self.evolve_from_start(psi, angles);
+        let value = diagonal_objective(self.cost_diagonal(), psi, objective)?;
+        adjoint_start(lam, psi, objective, self.cost_diagonal());
+        Ok((value, psi_buf, lam_buf))
+    }
+}
+
+/// The qubits of a full-space diagonal: its length must be a power of two.
+fn full_space_qubits(diagonal: &CostDiagonal) -> Result<usize> {
+    let len = diagonal.len();
+    if !len.is_power_of_two() {
+        return Err(Error::LengthMismatch {
+            what: "diagonal (2^n entries)".into(),
+            expected: len.next_power_of_two(),
+            got: len,
+        });
+    }
+    Ok(len.trailing_zeros() as usize)
 }
 
 fn cost_weight(diagonal: &CostDiagonal) -> Weight<'_> {

@@ -247,18 +247,7 @@ impl SubspaceSimulator {
 
     /// `(cost, probability)` per distinct cost, ascending by cost.
     fn levels(&self, amps: &[Complex64]) -> Vec<(f64, f64)> {
-        match &self.diagonal {
-            CostDiagonal::Indexed { values, index } => values
-                .iter()
-                .copied()
-                .zip(kernels::level_probabilities_fixed(amps, index, values.len()))
-                .collect(),
-            CostDiagonal::Dense(costs) => {
-                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
-                l.sort_by(|a, b| a.0.total_cmp(&b.0));
-                l
-            }
-        }
+        super::diagonal_levels(&self.diagonal, amps)
     }
 
     fn energy(&self, amps: &[Complex64]) -> f64 {

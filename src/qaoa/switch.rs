@@ -12,7 +12,7 @@
 //! a gradient's sums have one order whatever the thread count. Gradients are exact (adjoint
 //! method: at each gate `2 Im⟨λ|H_g|ψ⟩` is added to its layer's β).
 
-use super::{adjoint_start, check_space, phase_factors, Evaluation, Objective, Qaoa};
+use super::{check_space, phase_factors, BufferedState, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::diagonal_of_costs;
@@ -383,25 +383,6 @@ impl SwitchSimulator {
         self.lists.pairs.len()
     }
 
-    fn len(&self) -> usize {
-        self.masks.len()
-    }
-
-    fn buffer(&self) -> Result<Amplitudes> {
-        let len = self.len();
-        self.spare.take(len, || {
-            check_space(
-                "rows+cols space (switch mixer)",
-                (len as f64).log2(),
-                len as f64 * AMPLITUDE_BYTES as f64,
-            )
-        })
-    }
-
-    fn keep(&self, amps: Amplitudes) {
-        self.spare.keep(amps);
-    }
-
     /// `e^{−iγC}` on `amps`.
     fn apply_phase(&self, amps: &mut [Complex64], gamma: f64) {
         match &self.diagonal {
@@ -426,16 +407,6 @@ impl SwitchSimulator {
         }
     }
 
-    /// The uniform start, then the p layers.
-    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
-        let a = Complex64::new(1.0 / (amps.len() as f64).sqrt(), 0.0);
-        amps.par_iter_mut().for_each(|x| *x = a);
-        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
-            self.apply_phase(amps, gamma);
-            self.apply_mixer(amps, beta);
-        }
-    }
-
     /// The state at `angles`.
     pub fn state(&self, angles: &Angles) -> Result<Vec<Complex64>> {
         let mut amps = self.buffer()?;
@@ -446,48 +417,11 @@ impl SwitchSimulator {
 
     /// `(cost, probability)` per distinct cost, ascending by cost.
     pub fn levels(&self, amps: &[Complex64]) -> Vec<(f64, f64)> {
-        match &self.diagonal {
-            CostDiagonal::Indexed { values, index } => values
-                .iter()
-                .copied()
-                .zip(kernels::level_probabilities_fixed(amps, index, values.len()))
-                .collect(),
-            CostDiagonal::Dense(costs) => {
-                let mut l: Vec<(f64, f64)> = costs.iter().copied().zip(amps.iter().map(|a| a.norm_sqr())).collect();
-                l.sort_by(|a, b| a.0.total_cmp(&b.0));
-                l
-            }
-        }
+        super::diagonal_levels(&self.diagonal, amps)
     }
 
     fn energy(&self, amps: &[Complex64]) -> f64 {
-        match &self.diagonal {
-            CostDiagonal::Indexed { .. } => self.levels(amps).iter().map(|(c, p)| c * p).sum(),
-            CostDiagonal::Dense(costs) => kernels::expectation_fixed(amps, |k| costs[k]),
-        }
-    }
-
-    fn probability(&self, amps: &[Complex64], states: &[u64]) -> Result<f64> {
-        states
-            .iter()
-            .map(|&k| {
-                amps.get(k as usize)
-                    .map(|a| a.norm_sqr())
-                    .ok_or(Error::StateOutOfRange {
-                        what: "basis index",
-                        index: k,
-                        states: amps.len() as u128,
-                    })
-            })
-            .sum()
-    }
-
-    fn value_of(&self, amps: &[Complex64], objective: &Objective) -> Result<f64> {
-        Ok(match objective {
-            Objective::Energy => self.energy(amps),
-            Objective::Success(valid) => -self.probability(amps, valid)?,
-            Objective::Cvar(alpha) => super::objective::cvar_of_levels(&self.levels(amps), *alpha),
-        })
+        super::diagonal_energy(&self.diagonal, amps)
     }
 
     /// `⟨λ|C|ψ⟩`, in fixed chunks.
@@ -496,6 +430,41 @@ impl SwitchSimulator {
         fixed_sum(psi.len(), |a, b| {
             (a..b).map(|k| lam[k].conj() * psi[k] * d.get(k)).sum()
         })
+    }
+}
+
+impl BufferedState for SwitchSimulator {
+    fn cost_diagonal(&self) -> &CostDiagonal {
+        &self.diagonal
+    }
+
+    fn len(&self) -> usize {
+        self.masks.len()
+    }
+
+    fn buffer(&self) -> Result<Amplitudes> {
+        let len = self.len();
+        self.spare.take(len, || {
+            check_space(
+                "rows+cols space (switch mixer)",
+                (len as f64).log2(),
+                len as f64 * AMPLITUDE_BYTES as f64,
+            )
+        })
+    }
+
+    fn keep(&self, amps: Amplitudes) {
+        self.spare.keep(amps);
+    }
+
+    /// The uniform start, then the p layers.
+    fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
+        let a = Complex64::new(1.0 / (amps.len() as f64).sqrt(), 0.0);
+        amps.par_iter_mut().for_each(|x| *x = a);
+        for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
+            self.apply_phase(amps, gamma);
+            self.apply_mixer(amps, beta);
+        }
     }
 }
 
@@ -546,26 +515,12 @@ impl Qaoa for SwitchSimulator {
         (self.diagonal.energy_unit().map(|u| tau / u), self.mixer.beta_period())
     }
     fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
-        let mut buf = self.buffer()?;
-        let len = self.len();
-        self.evolve_from_start(&mut buf[..len], angles);
-        let v = self.value_of(&buf[..len], objective);
-        self.keep(buf);
-        v
+        self.buffered_objective(angles, objective)
     }
     fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
-        if !objective.has_gradient() {
-            return Err(Error::NoGradient {
-                objective: objective.name(),
-            });
-        }
+        let (value, mut psi_buf, mut lam_buf) = self.adjoint_begin(angles, objective)?;
         let len = self.len();
-        let mut psi_buf = self.buffer()?;
-        let mut lam_buf = self.buffer()?;
         let (psi, lam) = (&mut psi_buf[..len], &mut lam_buf[..len]);
-        self.evolve_from_start(psi, angles);
-        let value = self.value_of(psi, objective)?;
-        adjoint_start(lam, psi, objective, &self.diagonal);
         let p = angles.p();
         let mut grad = vec![0.0; 2 * p];
         for l in (0..p).rev() {
@@ -588,19 +543,7 @@ impl Qaoa for SwitchSimulator {
         Ok((value, grad))
     }
     fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
-        let mut buf = self.buffer()?;
-        let len = self.len();
-        let amps = &mut buf[..len];
-        self.evolve_from_start(amps, angles);
-        let (top_state, top_probability) = kernels::argmax_probability_any(amps);
-        let eval = Evaluation {
-            energy: self.energy(amps),
-            success_probability: self.probability(amps, valid)?,
-            top_state,
-            top_probability,
-        };
-        self.keep(buf);
-        Ok(eval)
+        self.buffered_evaluate(angles, valid)
     }
     fn release_buffers(&self) {
         self.spare.clear();

@@ -490,6 +490,72 @@ pub trait Lanes: Copy {
     fn exchange_swapped(self, q: usize) -> Self;
 }
 
+/// The [`Lanes`] methods that `Quad` and `Portable` both forward to their own methods of
+/// the same name: one list, so that the AVX2 type and its lane-by-lane definition cannot drift.
+macro_rules! four_lane_methods {
+    ($t:ident) => {
+        #[inline(always)]
+        fn zero() -> $t {
+            $t::zero()
+        }
+
+        #[inline(always)]
+        fn alternating(t: f64) -> $t {
+            $t::new([t, -t, t, -t])
+        }
+
+        #[inline(always)]
+        fn mul_add(self, b: $t, c: $t) -> $t {
+            $t::mul_add(self, b, c)
+        }
+
+        #[inline(always)]
+        fn swap_pairs(self) -> $t {
+            $t::swap_pairs(self)
+        }
+
+        #[inline(always)]
+        fn splat(re: f64, im: f64) -> $t {
+            $t::new([re, im, re, im])
+        }
+
+        #[inline(always)]
+        fn gather(factors: &[[f64; 2]], ix: &[u16]) -> $t {
+            $t::load_pair(&factors[ix[0] as usize], &factors[ix[1] as usize])
+        }
+
+        #[inline(always)]
+        fn mul(self, b: $t) -> $t {
+            $t::mul(self, b)
+        }
+
+        #[inline(always)]
+        fn mul_subadd(self, b: $t, c: $t) -> $t {
+            $t::mul_subadd(self, b, c)
+        }
+
+        #[inline(always)]
+        fn dup_re(self) -> $t {
+            $t::dup_re(self)
+        }
+
+        #[inline(always)]
+        fn dup_im(self) -> $t {
+            $t::dup_im(self)
+        }
+
+        #[inline(always)]
+        fn exchange(self, _q: usize) -> $t {
+            self.swap_halves()
+        }
+
+        #[inline(always)]
+        fn exchange_swapped(self, _q: usize) -> $t {
+            self.reverse()
+        }
+    };
+}
+
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "fma"))]
 impl Lanes for Quad {
     const LANES: usize = 4;
@@ -505,69 +571,11 @@ impl Lanes for Quad {
     }
 
     #[inline(always)]
-    fn zero() -> Quad {
-        Quad::zero()
-    }
-
-    #[inline(always)]
-    fn alternating(t: f64) -> Quad {
-        Quad::new([t, -t, t, -t])
-    }
-
-    #[inline(always)]
-    fn mul_add(self, b: Quad, c: Quad) -> Quad {
-        Quad::mul_add(self, b, c)
-    }
-
-    #[inline(always)]
-    fn swap_pairs(self) -> Quad {
-        Quad::swap_pairs(self)
-    }
-
-    #[inline(always)]
     fn quad(self, _h: usize) -> [f64; 4] {
         self.to_array()
     }
 
-    #[inline(always)]
-    fn splat(re: f64, im: f64) -> Quad {
-        Quad::new([re, im, re, im])
-    }
-
-    #[inline(always)]
-    fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Quad {
-        Quad::load_pair(&factors[ix[0] as usize], &factors[ix[1] as usize])
-    }
-
-    #[inline(always)]
-    fn mul(self, b: Quad) -> Quad {
-        Quad::mul(self, b)
-    }
-
-    #[inline(always)]
-    fn mul_subadd(self, b: Quad, c: Quad) -> Quad {
-        Quad::mul_subadd(self, b, c)
-    }
-
-    #[inline(always)]
-    fn dup_re(self) -> Quad {
-        Quad::dup_re(self)
-    }
-
-    #[inline(always)]
-    fn dup_im(self) -> Quad {
-        Quad::dup_im(self)
-    }
-
-    #[inline(always)]
-    fn exchange(self, _q: usize) -> Quad {
-        self.swap_halves()
-    }
-
-    #[inline(always)]
-    fn exchange_swapped(self, _q: usize) -> Quad {
-        self.reverse()
-    }
+    four_lane_methods!(Quad);
 }
 
 impl Lanes for Portable {
@@ -584,69 +592,11 @@ impl Lanes for Portable {
     }
 
     #[inline(always)]
-    fn zero() -> Portable {
-        Portable::zero()
-    }
-
-    #[inline(always)]
-    fn alternating(t: f64) -> Portable {
-        Portable([t, -t, t, -t])
-    }
-
-    #[inline(always)]
-    fn mul_add(self, b: Portable, c: Portable) -> Portable {
-        Portable::mul_add(self, b, c)
-    }
-
-    #[inline(always)]
-    fn swap_pairs(self) -> Portable {
-        Portable::swap_pairs(self)
-    }
-
-    #[inline(always)]
     fn quad(self, _h: usize) -> [f64; 4] {
         self.0
     }
 
-    #[inline(always)]
-    fn splat(re: f64, im: f64) -> Portable {
-        Portable([re, im, re, im])
-    }
-
-    #[inline(always)]
-    fn gather(factors: &[[f64; 2]], ix: &[u16]) -> Portable {
-        Portable::load_pair(&factors[ix[0] as usize], &factors[ix[1] as usize])
-    }
-
-    #[inline(always)]
-    fn mul(self, b: Portable) -> Portable {
-        Portable::mul(self, b)
-    }
-
-    #[inline(always)]
-    fn mul_subadd(self, b: Portable, c: Portable) -> Portable {
-        Portable::mul_subadd(self, b, c)
-    }
-
-    #[inline(always)]
-    fn dup_re(self) -> Portable {
-        Portable::dup_re(self)
-    }
-
-    #[inline(always)]
-    fn dup_im(self) -> Portable {
-        Portable::dup_im(self)
-    }
-
-    #[inline(always)]
-    fn exchange(self, _q: usize) -> Portable {
-        self.swap_halves()
-    }
-
-    #[inline(always)]
-    fn exchange_swapped(self, _q: usize) -> Portable {
-        self.reverse()
-    }
+    four_lane_methods!(Portable);
 }
 
 /// The lane-by-lane definition of every [`Quad`] operation, on `[f64; 4]`.

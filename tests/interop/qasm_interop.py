@@ -372,6 +372,13 @@ def check_seed_score(quzzle, state, manifest, manifest_path):
     return r["p_valid"], r["interval"]
 
 
+def failure_line(label, e):
+    """The line a failed case prints: quzzle's own message when it exited non-zero."""
+    if isinstance(e, subprocess.CalledProcessError):
+        return f"FAIL {label}: quzzle exited {e.returncode}: {e.stderr.strip()}"
+    return f"FAIL {label}: {type(e).__name__}: {e}"
+
+
 def seed_checks(quzzle, out):
     """The seed's circuit in every flavour; returns (passed, failed)."""
     passed, failed = 0, 0
@@ -409,12 +416,9 @@ def seed_checks(quzzle, out):
                     detail += f"; transpiled: cx {mapped.count_ops().get('cx', 0)}, depth {mapped.depth()}"
                 passed += 1
                 print(f"ok   {label}: {detail} ({time.time() - began:.1f} s)")
-            except subprocess.CalledProcessError as e:
-                failed += 1
-                print(f"FAIL {label}: quzzle exited {e.returncode}: {e.stderr.strip()}")
             except Exception as e:  # noqa: BLE001 - every failure is reported, then counted
                 failed += 1
-                print(f"FAIL {label}: {type(e).__name__}: {e}")
+                print(failure_line(label, e))
     # The ionq expansion (ccx as 6 cx and rz(+-pi/4)) is ccx up to a global phase: N = 3.
     label = "seed nqueens-3 k=1 ionq vs portable"
     began = time.time()
@@ -491,12 +495,9 @@ def main():
                 passed += 1
                 print(f"ok   {label}: {manifest['qubits']} qubits, 1 - fidelity = {1 - fidelity:.1e}, "
                       f"P(valid) = {success:.6f}{sampled} ({time.time() - began:.1f} s)")
-            except subprocess.CalledProcessError as e:
-                failed += 1
-                print(f"FAIL {label}: quzzle exited {e.returncode}: {e.stderr.strip()}")
             except Exception as e:  # noqa: BLE001 - every failure is reported, then counted
                 failed += 1
-                print(f"FAIL {label}: {type(e).__name__}: {e}")
+                print(failure_line(label, e))
     seed_passed, seed_failed = seed_checks(args.quzzle, args.out)
     passed += seed_passed
     failed += seed_failed

@@ -2,7 +2,7 @@
 //! allocated, and the counting routes (exact search, cost histogram, Grover statevector) stop
 //! at `--max-seconds` with what they did and what the whole would take.
 
-use crate::common::{argv, data, quzzle, stderr, Scratch};
+use crate::common::{argv, data, quzzle, s, scratch_and_data, stderr, usage_error, Scratch};
 use quzzle::budget::Budget;
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, EncodingKind};
@@ -29,6 +29,17 @@ fn nqueens(dir: &std::path::Path, n: usize) -> PathBuf {
     let path = dir.join(format!("nqueens-{n}.txt"));
     std::fs::write(&path, format!("puzzle: nqueens\nsize: {n}x{n}\n")).unwrap();
     path
+}
+
+/// Runs `line` on `n`-Queens in a scratch folder `name`; it must stop at its time budget (exit
+/// 1). Returns its stderr and stdout.
+fn stopped_by_time(name: &str, n: usize, line: &str) -> (String, Vec<u8>) {
+    let dir = Scratch::new(name);
+    let f = nqueens(&dir, n);
+    let o = quzzle(&argv(line, &[f.to_str().unwrap()]));
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    (err, o.stdout)
 }
 
 fn out_of_time(e: Error) -> String {
@@ -142,15 +153,8 @@ fn a_billion_grover_iterations_come_from_the_closed_form_at_once() {
 
 #[test]
 fn grover_max_seconds_stops_the_exact_search_and_says_so() {
-    let dir = Scratch::new("budgets-grover");
     // 14-Queens has 365,596 solutions: the exact search for M takes many minutes.
-    let f = nqueens(&dir, 14);
-    let o = quzzle(&argv(
-        "grover {} --space rows+cols --max-seconds 0.5",
-        &[f.to_str().unwrap()],
-    ));
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    let (err, stdout) = stopped_by_time("budgets-grover", 14, "grover {} --space rows+cols --max-seconds 0.5");
     assert!(
         err.contains("the exact search for every solution: no result within the time budget of 0.5 s"),
         "{err}"
@@ -159,7 +163,7 @@ fn grover_max_seconds_stops_the_exact_search_and_says_so() {
         err.contains("search nodes") && err.contains("raise --max-seconds"),
         "{err}"
     );
-    assert!(o.stdout.is_empty());
+    assert!(stdout.is_empty());
     for bad in ["0", "-1", "nan", "inf"] {
         let flag = format!("--max-seconds={bad}");
         let o = quzzle(&["grover", data("nqueens-4.txt").to_str().unwrap(), &flag]);
@@ -180,15 +184,12 @@ fn grover_max_seconds_stops_the_exact_search_and_says_so() {
 
 #[test]
 fn solve_max_seconds_stops_the_cost_histogram_and_says_so() {
-    let dir = Scratch::new("budgets-solve");
     // 12! = 479,001,600 states of rows+cols to count: far more than half a second.
-    let f = nqueens(&dir, 12);
-    let o = quzzle(&argv(
+    let (err, _) = stopped_by_time(
+        "budgets-solve",
+        12,
         "solve {} --space rows+cols --mixer grover --depths 1 --max-seconds 0.5",
-        &[f.to_str().unwrap()],
-    ));
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    );
     assert!(
         err.contains("counting the cost histogram of space rows+cols: no result within the time budget of 0.5 s"),
         "{err}"
@@ -221,12 +222,7 @@ fn trajectories_that_do_not_fit_are_refused_before_any_work() {
 #[test]
 fn a_noise_rate_given_twice_is_refused_by_name() {
     let t = data("tiny-tango-4x4.txt");
-    let o = quzzle(&argv(
-        "solve {} --depths 1 --noise p1=1e-3,p1=2e-3",
-        &[t.to_str().unwrap()],
-    ));
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
+    let err = usage_error(&argv("solve {} --depths 1 --noise p1=1e-3,p1=2e-3", &[s(&t)]));
     assert!(err.contains("the rate `p1` is given twice"), "{err}");
 }
 
@@ -284,9 +280,7 @@ fn solve_stops_its_optimiser_and_trajectories_at_the_time_budget() {
 /// `sample --shots 2^64 − 1` would draw for centuries: refused before any work.
 #[test]
 fn absurd_shot_counts_are_refused_up_front() {
-    let dir = Scratch::new("sample-shots");
-    let out = dir.join("c.qasm");
-    let f = data("nqueens-5-given.txt");
+    let (dir, f, out) = scratch_and_data("sample-shots", "nqueens-5-given.txt", "c.qasm");
     let made = quzzle(&argv(
         "qasm {} --depth 1 --gammas 0.1 --betas 0.2 -o {}",
         &[f.to_str().unwrap(), out.to_str().unwrap()],

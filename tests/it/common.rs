@@ -259,3 +259,37 @@ pub fn ok_on(threads: &str, args: &[&str]) -> String {
     assert!(o.status.success(), "{args:?} with {threads} threads: {}", stderr(&o));
     String::from_utf8(o.stdout).unwrap()
 }
+
+/// A small one-hot sweep at paper level: depths 1 and 2, interp, energy, `max_iters` iterations
+/// from `seed`, no noise, no shard; tests set the fields they are about on top.
+pub fn small_sweep_plan(files: Vec<PathBuf>, max_iters: u64, seed: u64) -> quzzle::experiment::sweep::SweepPlan {
+    quzzle::experiment::sweep::SweepPlan {
+        encoding: quzzle::encoding::EncodingKind::Onehot,
+        files,
+        level: Level::Paper,
+        depths: vec![1, 2],
+        inits: vec![quzzle::qaoa::optimize::Init::Interp],
+        objective: quzzle::experiment::sweep::ObjectiveSpec::Energy,
+        config: quzzle::qaoa::optimize::OptimizeConfig {
+            max_iters,
+            seed,
+            ..Default::default()
+        },
+        match_random_budget: false,
+        max_qubits: 20,
+        space: Default::default(),
+        noise: Default::default(),
+        shard: None,
+        baseline: None,
+        transfer_from: Vec::new(),
+        schedule: None,
+    }
+}
+
+/// A test's scratch folder `name`, the test data file `input`, and the path `out` in that
+/// folder: what most command tests start from.
+pub fn scratch_and_data(name: &str, input: &str, out: &str) -> (Scratch, PathBuf, PathBuf) {
+    let dir = Scratch::new(name);
+    let out = dir.join(out);
+    (dir, data(input), out)
+}

@@ -2,24 +2,27 @@
 //! depth and experiment.json; `score DIR` scores every depth whose counts are there against
 //! its manifest and the noiseless and noisy predictions.
 
-use crate::common::{argv, data, ok, ok_json, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, ok_json, s, scratch_and_data, usage_error, Scratch};
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// The tiny Tango's experiment at depths 1..3 (optimised, then `flags`) exported to `job` in a
+/// scratch folder `name`: the folder, the puzzle, `job` and its experiment.json.
+fn export_tango_depths(name: &str, flags: &str) -> (Scratch, PathBuf, PathBuf, Value) {
+    let (dir, f, job) = scratch_and_data(name, "tiny-tango-4x4.txt", "job");
+    let line = format!("qasm {{}} --depths 1..3 --optimize {flags} -o {{}}");
+    ok(&argv(&line, &[s(&f), s(&job)]));
+    let index = json(&job.join("experiment.json"));
+    (dir, f, job, index)
+}
+
 #[test]
 fn depths_export_equals_one_depth_at_a_time() {
-    let dir = Scratch::new("exp-equal");
-    let f = data("tiny-tango-4x4.txt");
-    let job = dir.join("job");
-    ok(&argv(
-        "qasm {} --depths 1..3 --optimize --flavor ibm -o {}",
-        &[s(&f), s(&job)],
-    ));
-    let index = json(&job.join("experiment.json"));
+    let (dir, f, job, index) = export_tango_depths("exp-equal", "--flavor ibm");
     assert_eq!(index["experiment"], "quzzle-experiment");
     assert_eq!(index["qubits"], 11);
     let depths = index["depths"].as_array().unwrap();
@@ -60,14 +63,7 @@ fn depths_export_equals_one_depth_at_a_time() {
 
 #[test]
 fn score_folder_judges_every_depth_with_counts() {
-    let dir = Scratch::new("exp-score");
-    let f = data("tiny-tango-4x4.txt");
-    let job = dir.join("job");
-    ok(&argv(
-        "qasm {} --depths 1..3 --optimize --noise heron --trajectories 50 -o {}",
-        &[s(&f), s(&job)],
-    ));
-    let index = json(&job.join("experiment.json"));
+    let (_dir, _, job, index) = export_tango_depths("exp-score", "--noise heron --trajectories 50");
     assert_eq!(index["noise_models"][0]["name"], "heron");
     for d in index["depths"].as_array().unwrap() {
         let noisy = &d["noisy"][0];
@@ -174,9 +170,7 @@ fn family_wise_verdicts_forgive_one_chance_miss_among_depths() {
 
 #[test]
 fn experiment_errors_name_the_problem() {
-    let dir = Scratch::new("exp-errors");
-    let f = data("tiny-tango-4x4.txt");
-    let job = dir.join("job");
+    let (dir, f, job) = scratch_and_data("exp-errors", "tiny-tango-4x4.txt", "job");
     std::fs::create_dir_all(&job).unwrap();
     std::fs::write(job.join("notes.txt"), "mine").unwrap();
     let e = usage_error(&["qasm", s(&f), "--depths", "1..2", "--optimize", "-o", s(&job)]);
@@ -258,9 +252,7 @@ fn edit_index(job: &Path, redigest: bool, edit: impl FnOnce(&mut Value)) {
 
 #[test]
 fn tampered_and_mixed_experiment_folders_are_refused() {
-    let dir = Scratch::new("exp-tamper");
-    let f = data("tiny-tango-4x4.txt");
-    let job = dir.join("job");
+    let (dir, f, job) = scratch_and_data("exp-tamper", "tiny-tango-4x4.txt", "job");
     let export = |seed: &str, depths: &str, extra: &[&str]| {
         let mut args = argv(
             "qasm {} --depths {} --optimize --seed {} -o {}",

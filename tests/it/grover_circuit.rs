@@ -3,7 +3,7 @@
 //! with the same P(valid) and ⟨C⟩; its text reads back to the same state in every flavour; and
 //! its manifest goes through `sample` and `score`.
 
-use crate::common::{argv, data, ok, ok_json, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, ok_json, s, scratch_and_data, usage_error, Scratch};
 use crate::qasm::read_back;
 use num_complex::Complex64;
 use quzzle::circuit::grover_mixer::grover_mixer;
@@ -236,9 +236,7 @@ fn grover_manifests_go_through_sample_and_score() {
 
 #[test]
 fn grover_export_refuses_blocks_it_cannot_prepare_and_auto_takes_plain_ones() {
-    let dir = Scratch::new("grover-circuit-refusal");
-    let f = data("tiny-tango-4x4.txt");
-    let out = dir.join("t.qasm");
+    let (dir, f, out) = scratch_and_data("grover-circuit-refusal", "tiny-tango-4x4.txt", "t.qasm");
     // The tango's row balances carry negated cells: not plain weight-k sets.
     let e = usage_error(&argv(
         "qasm {} --space rows --mixer grover --depth 1 --gammas 0.1 --betas 0.2 -o {}",

@@ -1,7 +1,7 @@
 //! The way back from hardware: manifests that stand alone, `quzzle sample` (seeded shots in
 //! the shapes IBM and IonQ return) and `quzzle score` (P(valid) with an exact interval).
 
-use crate::common::{argv, data, ok, ok_json, quzzle, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, ok_json, quzzle, s, scratch_and_data, usage_error, Scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -193,20 +193,17 @@ fn same_seed_same_counts_on_any_thread_count() {
     // A puzzle file with the circuit options gives the counts of its manifest.
     let f = data("queens-4x4-handmade.txt");
     let m = json(&manifest);
-    let gammas = m["gammas"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| format!("{}", g.as_f64().unwrap()))
-        .collect::<Vec<_>>()
-        .join(",");
-    let betas = m["betas"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| format!("{}", g.as_f64().unwrap()))
-        .collect::<Vec<_>>()
-        .join(",");
+    // The manifest's angles as the command line takes them.
+    let angle_list = |key: &str| {
+        m[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| format!("{}", g.as_f64().unwrap()))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let (gammas, betas) = (angle_list("gammas"), angle_list("betas"));
     let out = quzzle(&argv(
         "sample {} --depth 2 --gammas {} --betas {} --shots 20000 --seed 9 --format ionq",
         &[s(&f), &gammas, &betas],
@@ -329,9 +326,7 @@ fn every_error_names_the_file_and_exits_2() {
 
 #[test]
 fn sample_draws_the_grover_mixer_on_the_statevector_route() {
-    let dir = Scratch::new("hw-grover-sample");
-    let f = data("nqueens-4.txt");
-    let out = dir.join("c.json");
+    let (_dir, f, out) = scratch_and_data("hw-grover-sample", "nqueens-4.txt", "c.json");
     let text = ok(&argv(
         "sample {} --space rows --mixer grover --depth 1 --gammas 0.4 --betas 0.6 --shots 400 --seed 2 -o {}",
         &[s(&f), s(&out)],

@@ -2,7 +2,7 @@
 //! for every command, one unit rule for bytes, small probabilities in scientific notation,
 //! refusals that name what would work, and reports that name things as the files do.
 
-use crate::common::{argv, data, quzzle, stderr, Scratch};
+use crate::common::{argv, data, ok, quzzle, scratch_and_data, stderr, Scratch};
 use std::process::Output;
 
 fn stdout(o: &Output) -> String {
@@ -117,9 +117,7 @@ fn grover_auto_takes_rows_plus_cols_when_smaller() {
 
 #[test]
 fn qasm_counts_the_xy_gates_by_the_name_the_file_uses() {
-    let s = Scratch::new("messages-qasm-xy");
-    let f = data("nqueens-4.txt");
-    let q = s.join("n4.qasm");
+    let (_dir, f, q) = scratch_and_data("messages-qasm-xy", "nqueens-4.txt", "n4.qasm");
     let o = quzzle(&argv(
         "qasm {} --reduce none --space rows --mixer xy-ring --depth 1 --gammas 0.1 --betas 0.2 -o {}",
         &[f.to_str().unwrap(), q.to_str().unwrap()],
@@ -265,13 +263,11 @@ fn a_sweep_of_several_spaces_keeps_their_curves_and_baselines_apart() {
 
 #[test]
 fn solve_out_draws_the_success_figure() {
-    let s = Scratch::new("messages-solve-figure");
-    let out = s.join("solve");
-    let o = quzzle(&argv(
+    let (_dir, f, out) = scratch_and_data("messages-solve-figure", "tiny-tango-4x4.txt", "solve");
+    let text = ok(&argv(
         "solve {} --depths 1..2 --out {}",
-        &[data("tiny-tango-4x4.txt").to_str().unwrap(), out.to_str().unwrap()],
+        &[f.to_str().unwrap(), out.to_str().unwrap()],
     ));
-    assert!(o.status.success(), "{}", stderr(&o));
     for f in [
         "solve.json",
         "depths.csv",
@@ -280,7 +276,7 @@ fn solve_out_draws_the_success_figure() {
     ] {
         assert!(out.join(f).is_file(), "{f} missing");
     }
-    assert!(stdout(&o).contains("success_vs_depth.png"), "{}", stdout(&o));
+    assert!(text.contains("success_vs_depth.png"), "{text}");
 }
 
 #[test]

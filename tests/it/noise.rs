@@ -2,12 +2,9 @@
 //! bytes on any thread count, clear errors for every bad option, and a sweep that refuses to
 //! resume under another noise setting.
 
-use crate::common::{argv, data, Scratch};
+use crate::common::{argv, data, small_sweep_plan, Scratch};
 use quzzle::experiment::sweep::{self, SweepPlan};
-use quzzle::model::Level;
 use quzzle::noise::{NoiseModel, NoiseSettings};
-use quzzle::qaoa::optimize::{Init, OptimizeConfig};
-use quzzle::ObjectiveSpec;
 use serde_json::Value;
 
 use crate::common::{ok_on as ok, quzzle_on as quzzle};
@@ -164,20 +161,6 @@ fn every_bad_noise_option_is_a_clear_usage_error() {
 fn a_sweep_resumes_only_under_the_same_noise() {
     let files = vec![data("tiny-tango-4x4.txt")];
     let mut plan = SweepPlan {
-        encoding: quzzle::encoding::EncodingKind::Onehot,
-        files,
-        level: Level::Paper,
-        depths: vec![1, 2],
-        inits: vec![Init::Interp],
-        objective: ObjectiveSpec::Energy,
-        config: OptimizeConfig {
-            max_iters: 30,
-            seed: 4,
-            ..OptimizeConfig::default()
-        },
-        match_random_budget: false,
-        max_qubits: 20,
-        space: Default::default(),
         noise: NoiseSettings {
             models: vec![
                 NoiseModel::parse("aria").unwrap(),
@@ -187,10 +170,7 @@ fn a_sweep_resumes_only_under_the_same_noise() {
             devices: Vec::new(),
             cancel: Default::default(),
         },
-        shard: None,
-        baseline: None,
-        transfer_from: Vec::new(),
-        schedule: None,
+        ..small_sweep_plan(files, 30, 4)
     };
     let dir = Scratch::new("noise-sweep");
     let csv = dir.join("sweep.csv");

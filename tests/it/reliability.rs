@@ -1,7 +1,7 @@
 //! Issue 25: the binary ends cleanly on hostile outputs and inputs: stdout write errors, huge
 //! arguments, angles that overflow, memory limits, long lines, outputs that are inputs.
 
-use crate::common::{argv, data, quzzle, stderr, Scratch};
+use crate::common::{argv, data, quzzle, s, stderr, Scratch};
 use std::process::{Command, Output, Stdio};
 
 /// A quick run of every command that prints to stdout.
@@ -213,35 +213,21 @@ fn outputs_that_are_inputs_are_refused() {
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
         assert!(stderr(&o).contains("is the input"), "{}", stderr(&o));
     }
-    // solve --out DIR where DIR/solve.json is the input.
-    let j = scratch.join("solve.json");
-    std::fs::write(&j, &puzzle).unwrap();
-    let o = quzzle(&argv(
-        "solve {} --depths 1 --out {}",
-        &[j.to_str().unwrap(), scratch.to_str().unwrap()],
-    ));
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    // landscape --out DIR where DIR/landscape.csv is the input.
-    let l = scratch.join("landscape.csv");
-    std::fs::write(&l, &puzzle).unwrap();
-    let o = quzzle(&argv(
-        "landscape {} --grid 2 --out {}",
-        &[l.to_str().unwrap(), scratch.to_str().unwrap()],
-    ));
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    // sweep --out DIR where DIR/sweep.csv is one of the instances.
-    let c = scratch.join("sweep.csv");
-    std::fs::write(&c, &puzzle).unwrap();
-    let o = quzzle(&argv(
-        "sweep {} --depths 1 --out {}",
-        &[c.to_str().unwrap(), scratch.to_str().unwrap()],
-    ));
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("is the input"), "{}", stderr(&o));
-    assert_eq!(std::fs::read(&c).unwrap(), puzzle);
+    // `--out DIR` where a file the command writes in DIR is the input (for sweep, one of
+    // the instances).
+    for (name, line) in [
+        ("solve.json", "solve {} --depths 1 --out {}"),
+        ("landscape.csv", "landscape {} --grid 2 --out {}"),
+        ("sweep.csv", "sweep {} --depths 1 --out {}"),
+    ] {
+        let input = scratch.join(name);
+        std::fs::write(&input, &puzzle).unwrap();
+        let o = quzzle(&argv(line, &[s(&input), s(&scratch)]));
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains("is the input"), "{name}: {}", stderr(&o));
+        assert_eq!(std::fs::read(&input).unwrap(), puzzle);
+    }
     assert_eq!(std::fs::read(&f).unwrap(), puzzle);
-    assert_eq!(std::fs::read(&j).unwrap(), puzzle);
-    assert_eq!(std::fs::read(&l).unwrap(), puzzle);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Sweeps run as shards and merged: the same rows, summary and figures as one unsharded sweep.
 
-use crate::common::{argv, data, quzzle, s, usage_error, Scratch};
+use crate::common::{argv, data, quzzle, s, small_sweep_plan, usage_error, Scratch};
 use quzzle::error::ShardSetProblem;
 use quzzle::experiment::sweep::shard::{merge, select, Shard};
 use quzzle::Error;
@@ -536,31 +536,13 @@ fn incomplete_inconsistent_or_tampered_shards_are_refused() {
 /// text of a skip reason), give the same rows; never panic.
 #[test]
 fn byte_changes_to_shard_files_are_refused_by_the_library_merge() {
-    use quzzle::experiment::sweep::{self, shard, ObjectiveSpec, SweepPlan};
-    use quzzle::qaoa::optimize::{Init, OptimizeConfig};
+    use quzzle::experiment::sweep::{self, shard, SweepPlan};
     let dir = Scratch::new("shard-bytes");
     let input = inputs(&dir);
     let files = sweep::collect_files(&[input]).unwrap();
     let plan_of = |files: Vec<PathBuf>, shard: Option<shard::ShardManifest>| SweepPlan {
-        files,
-        level: quzzle::model::Level::Paper,
-        encoding: quzzle::encoding::EncodingKind::Onehot,
-        depths: vec![1, 2],
-        inits: vec![Init::Interp],
-        objective: ObjectiveSpec::Energy,
-        config: OptimizeConfig {
-            max_iters: 20,
-            seed: 3,
-            ..OptimizeConfig::default()
-        },
-        match_random_budget: false,
-        max_qubits: 20,
-        space: Default::default(),
-        noise: Default::default(),
         shard,
-        baseline: None,
-        transfer_from: Vec::new(),
-        schedule: None,
+        ..small_sweep_plan(files, 20, 3)
     };
     let mut folders = Vec::new();
     for i in 0..2 {

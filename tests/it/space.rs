@@ -19,13 +19,13 @@ fn binomial(n: usize, k: usize) -> u128 {
 /// The brute-force checks of every space of `enc` (at most 2^23 basis states).
 fn check_spaces(enc: &OneHot) -> Vec<Space> {
     let n = enc.num_qubits();
-    assert!(n <= 23, "{}: {n} qubits is too many to brute-force", enc.file);
+    assert!(n <= 23, "{}: {n} qubits is too many to brute-force", enc.file());
     let diagonal = enc.cost_diagonal().unwrap();
     let valid = enc.success_states(&diagonal).valid;
-    assert!(!valid.is_empty(), "{}: no valid board", enc.file);
+    assert!(!valid.is_empty(), "{}: no valid board", enc.file());
     let spaces = Space::available(enc).unwrap();
     for space in &spaces {
-        let what = format!("{} space {}", enc.file, space.choice);
+        let what = format!("{} space {}", enc.file(), space.choice);
         // Blocks are disjoint and the free qubits are the rest.
         let mut seen = vec![false; n];
         for b in &space.blocks {

@@ -1,7 +1,7 @@
 //! Sweeps: same seed → same CSV rows, resume skips finished rows, the statistics' formulas,
 //! marginals against brute force, plots write real files, CLI error paths.
 
-use crate::common::{argv, data, quzzle, Scratch, TOL_ENERGY};
+use crate::common::{argv, data, quzzle, scratch_and_data, small_sweep_plan, Scratch, TOL_ENERGY};
 use approx::assert_abs_diff_eq;
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::Encoding;
@@ -10,32 +10,18 @@ use quzzle::experiment::stats;
 use quzzle::experiment::sweep::{self, ObjectiveSpec, SweepPlan};
 use quzzle::model::Level;
 use quzzle::plot::{self, Bar, BarKind, BoardPlot, Curve, DepthPlot, LandscapePlot, LegendAt};
-use quzzle::qaoa::optimize::{Init, OptimizeConfig};
+use quzzle::qaoa::optimize::Init;
 use quzzle::qaoa::QaoaSimulator;
 use quzzle::Angles;
 use std::path::{Path, PathBuf};
 
 fn plan(files: Vec<PathBuf>, objective: ObjectiveSpec) -> SweepPlan {
     SweepPlan {
-        encoding: quzzle::encoding::EncodingKind::Onehot,
-        files,
-        level: Level::Paper,
         depths: vec![1, 2, 3],
         inits: vec![Init::Ramp, Init::Interp, Init::Random],
         objective,
-        config: OptimizeConfig {
-            max_iters: 40,
-            seed: 7,
-            ..OptimizeConfig::default()
-        },
         match_random_budget: true,
-        max_qubits: 20,
-        space: Default::default(),
-        noise: Default::default(),
-        shard: None,
-        baseline: None,
-        transfer_from: Vec::new(),
-        schedule: None,
+        ..small_sweep_plan(files, 40, 7)
     }
 }
 
@@ -336,9 +322,7 @@ fn plots_write_svg_and_png() {
 
 #[test]
 fn cli_sweep_and_landscape_write_files() {
-    let dir = Scratch::new("sweep-cli");
-    let f = data("tiny-tango-4x4.txt");
-    let out = dir.join("s");
+    let (dir, f, out) = scratch_and_data("sweep-cli", "tiny-tango-4x4.txt", "s");
     let o = quzzle(&argv(
         "sweep {} --depths 1..2 --init all --max-iters 30 --out {}",
         &[f.to_str().unwrap(), out.to_str().unwrap()],
@@ -527,9 +511,7 @@ fn max_seconds_stops_a_sweep_between_rows() {
 
 #[test]
 fn absurd_restarts_are_refused_before_any_work() {
-    let dir = Scratch::new("sweep-restarts");
-    let out = dir.join("out");
-    let f = data("tiny-tango-4x4.txt");
+    let (_dir, f, out) = scratch_and_data("sweep-restarts", "tiny-tango-4x4.txt", "out");
     let o = quzzle(&argv(
         "sweep {} --restarts 18446744073709551615 --out {}",
         &[f.to_str().unwrap(), out.to_str().unwrap()],

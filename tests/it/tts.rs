@@ -1,20 +1,18 @@
 //! Time to solution: device times from gate counts, cost-layer applications, and the
 //! annealing baseline of a sweep.
 
-use crate::common::{argv, data, quzzle, s, usage_error, Scratch};
+use crate::common::{argv, data, ok, s, scratch_and_data, usage_error, Scratch};
 use quzzle::experiment::sweep;
 use quzzle::noise::timing::timing;
 use quzzle::noise::GateCounts;
 
 #[test]
 fn sweep_rows_carry_applications_and_device_times() {
-    let dir = Scratch::new("tts-sweep");
-    let out = dir.join("out");
-    let o = quzzle(&argv(
+    let (_dir, f, out) = scratch_and_data("tts-sweep", "queens-4x4-handmade.txt", "out");
+    ok(&argv(
         "sweep {} --depths 1..2 --space rows --mixer xy-ring --device heron --device aria --no-instance-plots --out {}",
-        &[s(&data("queens-4x4-handmade.txt")), s(&out)],
+        &[s(&f), s(&out)],
     ));
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rows = sweep::read_csv(&out.join("sweep.csv")).unwrap();
     assert_eq!(rows.len(), 2);
     for r in &rows {

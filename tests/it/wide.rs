@@ -2,7 +2,7 @@
 //! every qubit keeps its place in every counts format (a 64-bit basis index folded qubit q onto
 //! q − 64), checked against a recount of the shots written.
 
-use crate::common::{argv, data, ok, ok_json, s, usage_error, Scratch};
+use crate::common::{argv, ok, ok_json, s, scratch_and_data, usage_error, Scratch};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -171,9 +171,7 @@ fn score_keeps_every_qubit_at_63_to_222_qubits_in_every_format() {
 
 #[test]
 fn the_issue_example_81_qubit_queens_scored_from_qiskit_keys() {
-    let dir = Scratch::new("wide-81");
-    let qasm = dir.join("q9.qasm");
-    let file = data("queens-9x9-community-049.txt");
+    let (dir, file, qasm) = scratch_and_data("wide-81", "queens-9x9-community-049.txt", "q9.qasm");
     // At `clues` no cell is decided: 81 qubits (`paper` drops a region and fixes cells: 60).
     let manifest = export(&file, &qasm, &["--reduce", "clues"]);
     let m = json_of(&manifest);
@@ -235,9 +233,7 @@ fn keys_one_qubit_too_wide_are_refused_in_every_format() {
 
 #[test]
 fn tampered_manifests_are_refused_naming_what_changed() {
-    let dir = Scratch::new("wide-tamper");
-    let file = data("tango-4x4-qasm.txt");
-    let qasm = dir.join("t.qasm");
+    let (dir, file, qasm) = scratch_and_data("wide-tamper", "tango-4x4-qasm.txt", "t.qasm");
     ok(&argv(
         "qasm {} --depth 1 --gammas 0.3 --betas 0.2 -o {}",
         &[s(&file), s(&qasm)],

@@ -5,6 +5,24 @@ use super::{log2_len, PAR_MIN_QUBITS, TASK_LEN};
 use num_complex::Complex64;
 use rayon::prelude::*;
 
+/// `part` of each chunk of `TASK_LEN` amplitudes with the same chunk of `with`, in chunk order
+/// (on the thread pool from [`PAR_MIN_QUBITS`] qubits): the chunks, and so every sum over
+/// them, do not depend on the number of threads.
+fn chunk_parts<T: Sync, R: Send>(
+    amps: &[Complex64],
+    with: &[T],
+    part: impl Fn((&[Complex64], &[T])) -> R + Sync + Send,
+) -> Vec<R> {
+    if log2_len(amps.len()) >= PAR_MIN_QUBITS {
+        amps.par_chunks(TASK_LEN)
+            .zip(with.par_chunks(TASK_LEN))
+            .map(part)
+            .collect()
+    } else {
+        amps.chunks(TASK_LEN).zip(with.chunks(TASK_LEN)).map(part).collect()
+    }
+}
+
 /// Probability mass per cost level: `out[v] = Σ_{k: index[k] = v} |ψ_k|²`.
 ///
 /// Summed over chunks of `TASK_LEN` (2^14) amplitudes, added in chunk order: the result depends on
@@ -17,14 +35,7 @@ pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> 
         }
         acc
     };
-    let parts: Vec<Vec<f64>> = if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_chunks(TASK_LEN)
-            .zip(index.par_chunks(TASK_LEN))
-            .map(part)
-            .collect()
-    } else {
-        amps.chunks(TASK_LEN).zip(index.chunks(TASK_LEN)).map(part).collect()
-    };
+    let parts = chunk_parts(amps, index, part);
     let mut out = vec![0.0; levels];
     for p in parts {
         out.iter_mut().zip(p).for_each(|(o, x)| *o += x);
@@ -36,14 +47,7 @@ pub fn level_probabilities(amps: &[Complex64], index: &[u16], levels: usize) -> 
 /// [`level_probabilities`]).
 pub fn expectation_dense(amps: &[Complex64], costs: &[f64]) -> f64 {
     let part = |(a, c): (&[Complex64], &[f64])| -> f64 { a.iter().zip(c).map(|(a, c)| c * a.norm_sqr()).sum() };
-    let parts: Vec<f64> = if log2_len(amps.len()) >= PAR_MIN_QUBITS {
-        amps.par_chunks(TASK_LEN)
-            .zip(costs.par_chunks(TASK_LEN))
-            .map(part)
-            .collect()
-    } else {
-        amps.chunks(TASK_LEN).zip(costs.chunks(TASK_LEN)).map(part).collect()
-    };
+    let parts = chunk_parts(amps, costs, part);
     parts.iter().sum()
 }
 
