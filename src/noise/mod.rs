@@ -322,7 +322,7 @@ mod tests {
         use crate::simulation::mixers::{entry, NoiseRoute};
         for mixer in MixerKind::ALL {
             let has_circuit = entry(mixer).noise != NoiseRoute::NoCircuit;
-            assert_eq!(has_circuit, entry(mixer).circuit_refusal().is_none(), "{mixer}");
+            assert_eq!(has_circuit, entry(mixer).noise_refusal().is_none(), "{mixer}");
             for space in SpaceChoice::ALL {
                 let checked = check_space(&SpaceSettings { space, mixer });
                 assert_eq!(checked.is_ok(), has_circuit, "{space} {mixer}");
