@@ -20,9 +20,40 @@ use crate::cost::pubo::ZPoly;
 
 /// The gates of `exp(−i(θ/2)(S + S†))` on the move `[ia, ib, ja, jb]`, θ = `angle` (`2β`).
 pub fn double_excitation(four: [usize; 4], angle: Angle) -> Vec<Gate> {
+    pair_rotation(four, angle, false)
+}
+
+/// The real double excitation on the move `[ia, ib, ja, jb]`: `|1001⟩ → cos(θ/2)|1001⟩ +
+/// sin(θ/2)|0110⟩`, `|0110⟩ → cos(θ/2)|0110⟩ − sin(θ/2)|1001⟩`, every other state kept, θ =
+/// `theta`. In `L`'s frame `|1001⟩` is `ia = 1`, so the controlled rotation is `ry(−θ)`.
+pub fn real_double_excitation(four: [usize; 4], theta: f64) -> Vec<Gate> {
+    let angle = Angle {
+        value: -theta,
+        symbol: None,
+    };
+    pair_rotation(four, angle, true)
+}
+
+/// `L`, then on `ia` the rotation `exp(−i(angle/2) A)` controlled by `ib = ja = 1, jb = 0`,
+/// then `L`: `A = X` (the mixer's move), or `A = Y` where `real` (the start's real rotation).
+/// `Y = S X S†`, so the `ry` is the `rx` between `rz(−π/2)` and `rz(π/2)`, whose phases
+/// `e^{±iπ/4}` against `sdg`, `s` cancel; where the controls fail the two `rz` cancel too.
+fn pair_rotation(four: [usize; 4], angle: Angle, real: bool) -> Vec<Gate> {
     let [ia, ib, ja, jb] = four;
+    let quarter = |sign: f64| {
+        Gate::Rz(
+            ia,
+            Angle {
+                value: sign * std::f64::consts::FRAC_PI_2,
+                symbol: None,
+            },
+        )
+    };
     let ladder = [Gate::Cx(ia, ib), Gate::Cx(ia, ja), Gate::Cx(ia, jb)];
     let mut gates = ladder.to_vec();
+    if real {
+        gates.push(quarter(-1.0));
+    }
     gates.push(Gate::H(ia));
     let controls = [(ib, -1.0), (ja, -1.0), (jb, 1.0)];
     for subset in 0u32..8 {
@@ -41,7 +72,31 @@ pub fn double_excitation(four: [usize; 4], angle: Angle) -> Vec<Gate> {
         gates.extend(members.iter().rev().map(|&(q, _)| Gate::Cx(q, ia)));
     }
     gates.push(Gate::H(ia));
+    if real {
+        gates.push(quarter(1.0));
+    }
     gates.extend(ladder);
+    gates
+}
+
+/// The gates that take `|0…0⟩` on the square grid `cells` (`cells[i][c]` the qubit of row i,
+/// column c) to the uniform superposition over its permutation matrices, amplitudes real and
+/// equal (Fisher–Yates): `x` on the diagonal, then for k = 1 .. N−1 and j = 0 .. k−1 the real
+/// rotation between "row k at column k" and "rows j and k swapped", one double excitation
+/// per column c < k on `[(j,c), (j,k), (k,c), (k,k)]` with `sin(θ/2) = 1/√(k+1−j)`. In each
+/// branch only the move with c = σ(j) finds `|1001⟩`, and a swapped branch meets no later
+/// move of its step, so each of the k+1 places of row k gets amplitude `1/√(k+1)`.
+pub fn permutation_start(cells: &[Vec<usize>]) -> Vec<Gate> {
+    let mut gates: Vec<Gate> = cells.iter().enumerate().map(|(i, row)| Gate::X(row[i])).collect();
+    for k in 1..cells.len() {
+        for j in 0..k {
+            let theta = 2.0 * (1.0 / ((k + 1 - j) as f64).sqrt()).asin();
+            for c in 0..k {
+                let four = [cells[j][c], cells[j][k], cells[k][c], cells[k][k]];
+                gates.extend(real_double_excitation(four, theta));
+            }
+        }
+    }
     gates
 }
 
@@ -49,8 +104,7 @@ impl Circuit {
     /// The layers of switch-mixer QAOA without the start: per layer the cost of `poly` (as
     /// every QAOA circuit writes it), the double excitation of each move in order, then
     /// `rx(2β)` on each free qubit: the gate list [`crate::qaoa::SwitchSimulator`] applies to
-    /// its uniform start. No gate here prepares that start (see docs/spaces.md), so the
-    /// circuit starts from the state the caller puts in, not from `|0…0⟩`.
+    /// its uniform start, which the caller puts in ([`Circuit::switch_qaoa`] prepares it).
     pub fn switch_layers(poly: &ZPoly, moves: &[[usize; 4]], free: &[usize], angles: &Angles) -> Circuit {
         let mut gates = Vec::new();
         for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
@@ -61,6 +115,26 @@ impl Circuit {
             }
             gates.extend(free.iter().map(|&q| Gate::Rx(q, angle)));
         }
+        Circuit {
+            num_qubits: poly.num_qubits,
+            gates,
+        }
+    }
+
+    /// Switch-mixer QAOA from `|0…0⟩`: the uniform start over permutations on each square
+    /// grid of `grids` ([`permutation_start`]) and `h` on each free qubit, then
+    /// [`Circuit::switch_layers`]. The start is exact only where every grid is a full
+    /// permutation grid (every cell a qubit, one per row and column); the caller checks.
+    pub fn switch_qaoa(
+        poly: &ZPoly,
+        grids: &[Vec<Vec<usize>>],
+        moves: &[[usize; 4]],
+        free: &[usize],
+        angles: &Angles,
+    ) -> Circuit {
+        let mut gates: Vec<Gate> = grids.iter().flat_map(|g| permutation_start(g)).collect();
+        gates.extend(free.iter().map(|&q| Gate::H(q)));
+        gates.extend(Circuit::switch_layers(poly, moves, free, angles).gates);
         Circuit {
             num_qubits: poly.num_qubits,
             gates,
@@ -97,6 +171,36 @@ mod tests {
                 let other = (if k & !bit(2) == a { b } else { a }) | rest;
                 want[k] = Complex64::new(beta.cos(), 0.0);
                 want[other] = Complex64::new(0.0, -beta.sin());
+            } else {
+                want[k] = Complex64::new(1.0, 0.0);
+            }
+            for (x, y) in amps.iter().zip(&want) {
+                assert!((x - y).norm() < 1e-14, "state {k:05b}: {amps:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_real_double_excitation_turns_its_pair_by_a_real_rotation() {
+        let theta: f64 = 1.1;
+        let four = [3, 0, 4, 1];
+        let gates = real_double_excitation(four, theta);
+        let bit = |q: usize| 1usize << q;
+        let a = bit(3) | bit(1); // |1001⟩
+        let b = bit(0) | bit(4); // |0110⟩
+        let (c, s) = ((theta / 2.0).cos(), (theta / 2.0).sin());
+        for k in 0..32usize {
+            let mut amps = vec![Complex64::new(0.0, 0.0); 32];
+            amps[k] = Complex64::new(1.0, 0.0);
+            apply_gates(&mut amps, &gates);
+            let rest = k & bit(2);
+            let mut want = vec![Complex64::new(0.0, 0.0); 32];
+            if k & !bit(2) == a {
+                want[k] = Complex64::new(c, 0.0);
+                want[b | rest] = Complex64::new(s, 0.0);
+            } else if k & !bit(2) == b {
+                want[k] = Complex64::new(c, 0.0);
+                want[a | rest] = Complex64::new(-s, 0.0);
             } else {
                 want[k] = Complex64::new(1.0, 0.0);
             }

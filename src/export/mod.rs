@@ -379,12 +379,8 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
     let mut notes = enc.notes();
     let settings = simulation::circuit_settings(enc, &req.space)?;
     let space = simulation::space_of(enc, &settings)?;
-    // Mixers without a circuit, and blocks the circuit cannot prepare, are refused before
-    // anything is simulated.
-    if let Some(refusal) = simulation::mixers::entry(settings.mixer).circuit_refusal() {
-        return Err(refusal);
-    }
-    simulation::circuit_blocks(enc, &space, settings.mixer)?;
+    // Blocks whose start the circuit cannot prepare are refused before anything is simulated.
+    simulation::mixers::entry(settings.mixer).check_circuit(enc, &space)?;
     // The Grover mixer on a space too large for a statevector runs by cost classes, whose
     // indices are no bitstrings: the manifest then takes the path of a state that does not fit.
     let histogram = simulation::uses_histogram(enc, &settings)?;

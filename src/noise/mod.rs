@@ -297,8 +297,8 @@ impl NoiseModel {
     }
 }
 
-/// Refuse noise on a mixer whose circuit noisy trajectories cannot run: the switch mixers,
-/// which have no exported circuit. Its entry's noise route says how they run the others: the X
+/// Refuse noise on a mixer whose circuit noisy trajectories do not run: the switch mixers
+/// (their circuit exists only on full permutation grids). Its entry's noise route says how they run the others: the X
 /// mixer's on the layered kernels, block-space XY circuits on weight sectors ([`sectors`]),
 /// every other circuit gate by gate on the full 2^n state ([`gates`]), refused later, with the
 /// bytes it needs, where that state does not fit.
@@ -322,7 +322,7 @@ mod tests {
         use crate::simulation::mixers::{entry, NoiseRoute};
         for mixer in MixerKind::ALL {
             let has_circuit = entry(mixer).noise != NoiseRoute::NoCircuit;
-            assert_eq!(has_circuit, entry(mixer).circuit_refusal().is_none(), "{mixer}");
+            assert_eq!(has_circuit, entry(mixer).noise_refusal().is_none(), "{mixer}");
             for space in SpaceChoice::ALL {
                 let checked = check_space(&SpaceSettings { space, mixer });
                 assert_eq!(checked.is_ok(), has_circuit, "{space} {mixer}");

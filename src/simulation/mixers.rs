@@ -52,8 +52,9 @@ pub enum NoiseRoute {
     /// small as the block space. Taken where the block space is smaller than 2^n; the full
     /// state gate by gate otherwise.
     Sectors,
-    /// No exported circuit, so no trajectories: the switch mixers, whose uniform start over
-    /// the space has no gate list. Noise on them is refused before anything is simulated.
+    /// No trajectories: the switch mixers, whose circuit (exported only on full permutation
+    /// grids) noisy trajectories do not run. Noise on them is refused before anything is
+    /// simulated.
     NoCircuit,
 }
 
@@ -260,21 +261,33 @@ impl MixerEntry {
         }
     }
 
-    /// Why its circuit is never written, before anything is simulated: the switch mixers have
-    /// no gate list for their start; `None` for the mixers with a circuit.
-    pub fn circuit_refusal(&self) -> Option<Error> {
-        (self.keeps == Keeps::Grids).then(|| Unsupported::NoSwitchStartPreparation { mixer: self.kind }.into())
+    /// Why noisy trajectories never run its circuit: the switch mixers' are not run; `None`
+    /// for the others.
+    pub fn noise_refusal(&self) -> Option<Error> {
+        (self.noise == NoiseRoute::NoCircuit).then(|| Unsupported::NoSwitchNoise { mixer: self.kind }.into())
     }
 
-    /// The error of asking it for a circuit it does not have ([`Self::circuit_refusal`]).
+    /// The error of asking noisy trajectories of a circuit they do not run
+    /// ([`Self::noise_refusal`]).
     pub fn no_circuit(&self) -> Error {
-        self.circuit_refusal()
+        self.noise_refusal()
             .unwrap_or_else(|| Unsupported::NoCircuit { mixer: self.kind }.into())
+    }
+
+    /// Refuse, before anything is simulated, a circuit of `enc` on the resolved `space` whose
+    /// start has no gate list here: a switch mixer's space must be full permutation grids, any
+    /// other block space plain weight-k sets (Dicke states).
+    pub fn check_circuit(&self, enc: &dyn Encoding, space: &Space) -> Result<()> {
+        if self.keeps == Keeps::Grids {
+            permutation_grids(enc, space, self.kind).map(|_| ())
+        } else {
+            super::circuit_blocks(enc, space, self.kind).map(|_| ())
+        }
     }
 
     /// Whether shots are drawn from its simulation rather than from an exported circuit's
     /// manifest: the Grover mixer (general blocks have no exported start) and the switch
-    /// mixers (no exported start at all).
+    /// mixers (only full permutation grids have one).
     pub fn samples_from_simulation(&self) -> bool {
         matches!(self.keeps, Keeps::Any | Keeps::Grids)
     }
@@ -366,10 +379,62 @@ fn build_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<B
     Ok((Box::new(sim), 2))
 }
 
-/// No circuit: no gate list here prepares the uniform start over the `rows+cols` space.
-/// [`switch_layers`] gives the layers that follow it.
-fn circuit_switch(_: &dyn Encoding, _: &Space, mixer: MixerKind, _: &Angles) -> Result<Circuit> {
-    Err(Unsupported::NoSwitchStartPreparation { mixer }.into())
+/// The start over permutations on each grid, `h` on free qubits, then per layer the cost the
+/// space does not enforce, each move's double excitation in order and `rx` on free qubits
+/// ([`Circuit::switch_qaoa`]): the gate list [`SwitchSimulator`] applies, from `|0…0⟩`.
+/// Refused where a grid is no full permutation grid (its uniform start has no gate list here).
+fn circuit_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
+    let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
+    let cells = permutation_grids(enc, space, mixer)?;
+    let grids = space_grids(enc, space, mixer)?;
+    let moves: Vec<[usize; 4]> = grids.iter().flat_map(|g| grid_moves(g, mixer)).collect();
+    let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
+    Ok(Circuit::switch_qaoa(&poly, &cells, &moves, &space.free, angles))
+}
+
+/// The grids of the `rows+cols` space as full permutation grids, `cells[i][c]` the qubit of
+/// row i, column c: refused by name where a grid is not square, a count is not one, or the
+/// reduction fixed a cell (the start over such a grid has no gate list here).
+pub fn permutation_grids(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Vec<Vec<Vec<usize>>>> {
+    let grids = space_grids(enc, space, mixer)?;
+    space
+        .blocks
+        .iter()
+        .zip(&grids)
+        .map(|(b, g)| {
+            full_permutation(g).map_err(|why| {
+                Unsupported::NoSwitchStartPreparation {
+                    file: enc.file().to_string(),
+                    block: b.label.clone(),
+                    level: enc.level(),
+                    why,
+                    mixer,
+                }
+                .into()
+            })
+        })
+        .collect()
+}
+
+/// `grid`'s cells where it is square, counts one per row and column and has every cell;
+/// otherwise why not.
+fn full_permutation(grid: &Grid) -> std::result::Result<Vec<Vec<usize>>, String> {
+    let (rows, cols) = (grid.row_totals.len(), grid.col_totals.len());
+    if rows != cols {
+        return Err(format!("{rows} rows and {cols} columns"));
+    }
+    if let Some(&k) = grid.row_totals.iter().chain(&grid.col_totals).find(|&&k| k != 1) {
+        return Err(format!("a row or column counts {k}, not one"));
+    }
+    let fixed = grid.cells.iter().flatten().filter(|c| c.is_none()).count();
+    if fixed > 0 {
+        return Err(format!("the reduction fixed {fixed} of its {} cells", rows * cols));
+    }
+    Ok(grid
+        .cells
+        .iter()
+        .map(|row| row.iter().flatten().copied().collect())
+        .collect())
 }
 
 /// The layers of the switch mixer's circuit on the `rows+cols` space without the start (see

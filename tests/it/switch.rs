@@ -3,9 +3,13 @@
 //! in native gates, the cost as every QAOA circuit writes it) run gate by gate on the full 2^n
 //! state from the uniform start over the space, amplitude for amplitude; the state stays in
 //! the space; gradients agree with finite differences; the bits do not depend on the thread
-//! count; spaces that are no grid and other spaces are refused by name.
+//! count; spaces that are no grid and other spaces are refused by name. On full permutation
+//! grids the exported circuit's start is the uniform start and the whole circuit from
+//! `|0…0⟩` is the simulator's state; `qasm` writes it there and refuses elsewhere.
 
-use crate::common::{assert_gradient_matches_finite_differences, data, xorshift_angles, Scratch};
+use crate::common::{
+    argv, assert_gradient_matches_finite_differences, assert_success, data, quzzle, s, stderr, xorshift_angles, Scratch,
+};
 use num_complex::Complex64;
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding, EncodingKind};
@@ -93,8 +97,84 @@ fn the_switch_simulation_is_its_gate_list_on_the_full_state() {
                 .map(|(x, y)| (x * phase - y).norm())
                 .fold(0.0, f64::max);
             assert!(worst <= 1e-12, "{what}: amplitudes differ by {worst:e}");
+            // The exported circuit (start and layers) from |0…0⟩, where the grids are full
+            // permutation grids (one per row and column, no cell fixed): the same state.
+            let exported = simulation::circuit(enc.as_ref(), &sim.space, mixer, &a);
+            let permutations = states == 6 || states == 24;
+            assert_eq!(exported.is_ok(), permutations, "{what}: {:?}", exported.err());
+            if let Ok(circuit) = exported {
+                let run = reference::run(&circuit).unwrap().amps;
+                let worst = run
+                    .iter()
+                    .zip(&embedded)
+                    .map(|(x, y)| (x * phase - y).norm())
+                    .fold(0.0, f64::max);
+                assert!(worst <= 1e-12, "{what}: the exported circuit differs by {worst:e}");
+            }
         }
     }
+}
+
+/// The Fisher–Yates start takes |0…0⟩ to the uniform superposition over the N! permutation
+/// matrices, every amplitude real, positive and equal, nothing outside the space.
+#[test]
+fn the_permutation_start_is_the_uniform_superposition_over_the_space() {
+    let scratch = Scratch::new("switch-start");
+    for (size, states) in [(2, 2), (3, 6), (4, 24)] {
+        let p = scratch.join(format!("nqueens-{size}.txt"));
+        std::fs::write(&p, format!("puzzle: nqueens\nsize: {size}x{size}\n")).unwrap();
+        let enc = load(&p, Level::None);
+        let n = enc.num_qubits();
+        assert_eq!(n, size * size);
+        let sim = simulation::simulation(enc.as_ref(), &settings(MixerKind::SwitchComplete)).unwrap();
+        assert_eq!(sim.qaoa().num_states(), states, "{size}x{size}");
+        assert!(sim.space.free.is_empty());
+        let grids = mixers::permutation_grids(enc.as_ref(), &sim.space, MixerKind::SwitchComplete).unwrap();
+        assert_eq!(grids.len(), 1);
+        let gates = quzzle::circuit::switch::permutation_start(&grids[0]);
+        let mut amps = vec![Complex64::new(0.0, 0.0); 1 << n];
+        amps[0] = Complex64::new(1.0, 0.0);
+        reference::apply_gates(&mut amps, &gates);
+        let mut want = vec![Complex64::new(0.0, 0.0); 1 << n];
+        for k in 0..states as u64 {
+            want[index_of(&sim.qaoa().bits(k))] = Complex64::new(1.0 / (states as f64).sqrt(), 0.0);
+        }
+        for (k, (x, y)) in amps.iter().zip(&want).enumerate() {
+            assert!((x - y).norm() <= 1e-12, "{size}x{size}, state {k}: {x} against {y}");
+        }
+    }
+}
+
+/// `qasm` writes the switch circuit and its manifest where the space is a full permutation
+/// grid (5x5 Queens at reduction none), and refuses where the reduction fixed cells.
+#[test]
+fn qasm_writes_switch_circuits_on_full_permutation_grids_only() {
+    let dir = Scratch::new("switch-qasm");
+    let out = dir.join("q.qasm");
+    let queens = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/queens-5x5-seed1.txt");
+    let line =
+        "qasm {} --reduce none --space rows+cols --mixer switch-complete --depth 1 --gammas 0.1 --betas 0.2 -o {}";
+    let o = quzzle(&argv(line, &[s(&queens), s(&out)]));
+    assert_success(&o);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("OPENQASM 3.0;"));
+    let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("q.json")).unwrap()).unwrap();
+    assert_eq!(m["qubits"], 25);
+    assert_eq!(m["mixer"], "switch-complete");
+    assert_eq!(m["space"], "rows+cols");
+    assert_eq!(m["dimension"].as_f64(), Some(120.0));
+    assert!(m["success_probability"].as_f64().unwrap() > 0.0);
+    // At the paper reduction the given and its neighbours are fixed: no start to prepare.
+    let o = quzzle(&argv(
+        "qasm {} --space rows+cols --mixer switch-complete --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        &[s(&data("nqueens-5-given.txt")), s(&out)],
+    ));
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(
+        e.contains("is no full permutation grid") && e.contains("the reduction fixed"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -157,14 +237,26 @@ fn switch_mixers_refuse_other_spaces_and_spaces_that_are_no_grid() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("is not a grid of plain row and column counts"), "{e}");
-    // No circuit: no gate list prepares the start.
-    let e = simulation::circuit(
-        enc.as_ref(),
-        &sim.space,
-        MixerKind::SwitchRing,
-        &xorshift_angles(1, 1, 1.0),
-    )
-    .unwrap_err()
-    .to_string();
-    assert!(e.contains("no gate list here prepares that state"), "{e}");
+    // No circuit where a grid is no full permutation grid: cells the reduction fixed, or two
+    // per row and column.
+    for (file, level, why) in [
+        ("nqueens-5-given.txt", Level::Paper, "the reduction fixed"),
+        ("starbattle-4x4-2star.txt", Level::None, "counts 2, not one"),
+    ] {
+        let enc = load(&data(file), level);
+        let sim = simulation::simulation(enc.as_ref(), &settings(MixerKind::SwitchRing)).unwrap();
+        let e = simulation::circuit(
+            enc.as_ref(),
+            &sim.space,
+            MixerKind::SwitchRing,
+            &xorshift_angles(1, 1, 1.0),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("is no full permutation grid") && e.contains(why),
+            "{file}: {e}"
+        );
+        assert!(!e.contains("--"), "{file}: {e}");
+    }
 }
