@@ -1,20 +1,30 @@
 #!/bin/sh
 # Reruns the sector-route timings of README.md (from the repository root, release binary,
 # ../shared/instances present): one `quzzle solve --json` per circuit, its reports kept in
-# runs/, then table.py writes the table from them.
+# runs/, then table.py writes the tables from them. QUZZLE_BEFORE, when set, names the binary
+# of the previous sector route: the same commands' reports from it go to runs/before/.
 set -eu
 Q=${QUZZLE:-target/release/quzzle}
 I=../shared/instances
 D=results/noise-sectors/runs
-mkdir -p "$D"
-run() { # NAME FILE ARGS...
-    name=$1; file=$2; shift 2
-    "$Q" solve "$I/$file" --space rows --mixer xy-ring --seed 0 --json "$@" > "$D/$name.json.tmp"
-    mv "$D/$name.json.tmp" "$D/$name.json"
+mkdir -p "$D" "$D/before"
+run() { # DIR BINARY NAME FILE ARGS...
+    dir=$1; bin=$2; name=$3; file=$4; shift 4
+    nice "$bin" solve "$I/$file" --space rows --mixer xy-ring --seed 0 --json "$@" > "$dir/$name.json.tmp"
+    mv "$dir/$name.json.tmp" "$dir/$name.json"
+}
+both() { # NAME FILE ARGS...: the current route, and the previous one where given
+    run "$D" "$Q" "$@"
+    if [ -n "${QUZZLE_BEFORE:-}" ]; then run "$D/before" "$QUZZLE_BEFORE" "$@"; fi
 }
 # The issue's 24-qubit case.
-run queens-069-aria-200 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 200
-# A 36-qubit XY-ring circuit (6x6 Queens, no givens), p = 1: 20 trajectories (1,000 would take
-# over an hour on this machine, see README.md).
-run queens-010-heron-20 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 20
+both queens-069-aria-200 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 200
+run "$D" "$Q" queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
+# 36-qubit XY-ring circuits (6x6 boards, no givens), p = 1.
+both queens-010-heron-20 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 20
+run "$D" "$Q" queens-010-heron-200 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 200
+run "$D" "$Q" queens-010-aria-100 queens/queens-6x6-community-010.txt --depths 1 --noise aria --trajectories 100
+# With two trajectories at once a Star Battle trajectory (62.8 million amplitudes) is refused
+# for memory on this machine (23 GiB); one thread gives one trajectory the room.
+RAYON_NUM_THREADS=1 run "$D" "$Q" starbattle-001-heron-100 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise heron --trajectories 100
 python3 results/noise-sectors/table.py

@@ -52,6 +52,9 @@ const KEEPS_LABELS: f64 = 1e-13;
 /// A noiseless gate's matrix entry this close to 0 or 1 is that number.
 const SNAP: f64 = 1e-14;
 
+/// Most entries of a table of the terms on two groups ([`SectorProgram::sector_values`]).
+const MAX_PAIR_TABLE: usize = 1 << 16;
+
 /// Most qubits of one group (its preparation runs on a 2^m vector).
 const MAX_GROUP_QUBITS: usize = 24;
 
@@ -648,20 +651,58 @@ impl SectorProgram {
             if orbits.is_empty() {
                 continue;
             }
-            let mut buf = [ZERO; 4];
-            for h in 0..hi {
-                for orbit in &orbits {
-                    for i in 0..lo {
-                        let idx = |r: usize| i + lo * (r + size * h);
-                        for (j, &(_, r)) in orbit.iter().enumerate() {
-                            buf[j] = amps[idx(r)];
-                        }
-                        for &(co, r) in orbit {
-                            let mut s = ZERO;
-                            for (j, &(ci, _)) in orbit.iter().enumerate() {
-                                s += matrix[co * dim + ci] * buf[j];
+            // Each orbit's rows (lo contiguous amplitudes per outer index h) in one pass: a
+            // lone state is scaled, a pair (the XY gate's |01>, |10>) rotated, as the general
+            // sum `Σ_j m[o][j] a_j` from zero would give them.
+            let stride = lo * size;
+            for orbit in &orbits {
+                match orbit[..] {
+                    [(c, r)] => {
+                        let m = matrix[c * dim + c];
+                        for row in amps[lo * r..].chunks_mut(stride) {
+                            for a in &mut row[..lo] {
+                                *a = ZERO + m * *a;
                             }
-                            amps[idx(r)] = s;
+                        }
+                    }
+                    [(ca, ra), (cb, rb)] => {
+                        let (m00, m01) = (matrix[ca * dim + ca], matrix[ca * dim + cb]);
+                        let (m10, m11) = (matrix[cb * dim + ca], matrix[cb * dim + cb]);
+                        // Rows of the lower rank first: both rows of one h lie in one chunk.
+                        let (lower, upper, swapped) = if ra < rb { (ra, rb, false) } else { (rb, ra, true) };
+                        for chunk in amps[lo * lower..].chunks_mut(stride) {
+                            if chunk.len() < lo * (upper - lower) + lo {
+                                break;
+                            }
+                            let (x, y) = chunk.split_at_mut(lo * (upper - lower));
+                            let (xa, yb) = if swapped {
+                                (&mut y[..lo], &mut x[..lo])
+                            } else {
+                                (&mut x[..lo], &mut y[..lo])
+                            };
+                            for (a, b) in xa.iter_mut().zip(yb.iter_mut()) {
+                                let (u, v) = (*a, *b);
+                                *a = ZERO + m00 * u + m01 * v;
+                                *b = ZERO + m10 * u + m11 * v;
+                            }
+                        }
+                    }
+                    _ => {
+                        let mut buf = vec![ZERO; orbit.len()];
+                        for h in 0..hi {
+                            for i in 0..lo {
+                                let idx = |r: usize| i + lo * (r + size * h);
+                                for (j, &(_, r)) in orbit.iter().enumerate() {
+                                    buf[j] = amps[idx(r)];
+                                }
+                                for &(co, r) in orbit {
+                                    let mut s = ZERO;
+                                    for (j, &(ci, _)) in orbit.iter().enumerate() {
+                                        s += matrix[co * dim + ci] * buf[j];
+                                    }
+                                    amps[idx(r)] = s;
+                                }
+                            }
                         }
                     }
                 }
@@ -894,6 +935,75 @@ impl SectorProgram {
         self.run_layers(state, 0, events, &data, &room, &crate::budget::Cancel::default())
     }
 
+    /// `offset + Σ w z_S(x)` over the states `xs` of sector `key` (its [`Self::sector_masks`]).
+    /// A term on the qubits of one or two groups is read from a table over those groups'
+    /// patterns in the sector, built once here: a state then costs a lookup per group and per
+    /// pair of groups instead of one parity per term (the cost of a board has hundreds of
+    /// terms). Terms on three or more groups, or pairs whose table would be large, are summed
+    /// state by state.
+    fn sector_values(&self, key: &[u8], xs: &[u64], terms: &[(u64, f64)], offset: f64) -> Vec<f64> {
+        let ng = self.groups.len();
+        let sizes = self.sizes(key);
+        let group_masks: Vec<u64> = self.groups.iter().map(|g| mask_of(&g.qubits)).collect();
+        // The full-space bits of pattern r of group g in this sector.
+        let bits = |g: usize, r: usize| {
+            let grp = &self.groups[g];
+            grp.masks[grp.patterns[usize::from(key[g])][r] as usize]
+        };
+        let parity = |x: u64, s: u64, w: f64| if (x & s).count_ones() & 1 == 0 { w } else { -w };
+        let mut constant = offset;
+        let mut single: Vec<Vec<f64>> = sizes.iter().map(|&s| vec![0.0; s]).collect();
+        let mut pairs: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::new();
+        let mut rest: Vec<(u64, f64)> = Vec::new();
+        for &(s, w) in terms {
+            let mut touched = (0..ng).filter(|&g| s & group_masks[g] != 0);
+            match (touched.next(), touched.next(), touched.next()) {
+                (None, _, _) => constant += w,
+                (Some(g), None, _) => {
+                    for (r, t) in single[g].iter_mut().enumerate() {
+                        *t += parity(bits(g, r), s, w);
+                    }
+                }
+                (Some(g), Some(h), None) if sizes[g] * sizes[h] <= MAX_PAIR_TABLE => {
+                    let table = pairs.entry((g, h)).or_insert_with(|| vec![0.0; sizes[g] * sizes[h]]);
+                    for rg in 0..sizes[g] {
+                        let bg = bits(g, rg);
+                        for rh in 0..sizes[h] {
+                            table[rg * sizes[h] + rh] += parity(bg | bits(h, rh), s, w);
+                        }
+                    }
+                }
+                _ => rest.push((s, w)),
+            }
+        }
+        let pairs: Vec<(usize, usize, usize, Vec<f64>)> =
+            pairs.into_iter().map(|((g, h), t)| (g, h, sizes[h], t)).collect();
+        // The states in sector order: group 0's digit the fastest.
+        let mut digits = vec![0usize; ng];
+        let mut out = Vec::with_capacity(xs.len());
+        for &x in xs {
+            let mut v = constant;
+            for (t, &d) in single.iter().zip(&digits) {
+                v += t[d];
+            }
+            for (g, h, sh, t) in &pairs {
+                v += t[digits[*g] * sh + digits[*h]];
+            }
+            for &(s, w) in &rest {
+                v += parity(x, s, w);
+            }
+            out.push(v);
+            for (d, &s) in digits.iter_mut().zip(&sizes) {
+                *d += 1;
+                if *d < s {
+                    break;
+                }
+                *d = 0;
+            }
+        }
+        out
+    }
+
     /// `state` embedded in the full 2^n space (for tests; refused where it does not fit).
     pub fn to_full(&self, state: &SectorState) -> Result<Vec<Complex64>> {
         let n = self.num_qubits;
@@ -988,15 +1098,6 @@ impl Readout {
             .map(|&v| self.flip[(x ^ v).count_ones() as usize])
             .sum()
     }
-
-    fn cost(&self, x: u64) -> f64 {
-        self.offset
-            + self
-                .terms
-                .iter()
-                .map(|&(s, w)| if (x & s).count_ones() & 1 == 0 { w } else { -w })
-                .sum::<f64>()
-    }
 }
 
 /// Sector data, computed once per sector and kept while there is room.
@@ -1024,15 +1125,7 @@ impl<'a> Cache<'a> {
             return d;
         }
         let xs = prog.sector_masks(key);
-        let v: Vec<f64> = xs
-            .iter()
-            .map(|&x| {
-                prog.phase_terms
-                    .iter()
-                    .map(|&(s, w)| if (x & s).count_ones() & 1 == 0 { w } else { -w })
-                    .sum::<f64>()
-            })
-            .collect();
+        let v = prog.sector_values(key, &xs, &prog.phase_terms, 0.0);
         let phase = prog
             .layers
             .iter()
@@ -1041,7 +1134,7 @@ impl<'a> Cache<'a> {
         let (valid, cost) = match self.readout {
             Some(r) => (
                 xs.iter().map(|&x| r.valid_weight(x)).collect(),
-                xs.iter().map(|&x| r.cost(x)).collect(),
+                prog.sector_values(key, &xs, &r.terms, r.offset),
             ),
             None => (Vec::new(), Vec::new()),
         };

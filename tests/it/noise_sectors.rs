@@ -204,3 +204,25 @@ fn sector_shots_have_the_estimated_valid_fraction() {
     let se = (e.p_valid * (1.0 - e.p_valid) / shots as f64).sqrt();
     assert!((f - e.p_valid).abs() < 5.0 * se + 1e-3, "{f} vs {} ± {se}", e.p_valid);
 }
+
+#[test]
+fn one_and_two_threads_give_the_same_estimate_bytes() {
+    let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
+    for (enc, settings) in cases().into_iter().take(3) {
+        let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+        let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
+        let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
+        let poly = enc.cost_poly();
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let e = pool
+                .install(|| {
+                    quzzle::noise::sectors::estimate(&sectors, &valid, &poly, &model, 60, 3, &Default::default())
+                })
+                .unwrap();
+            assert!(e.trajectories_with_errors > 0);
+            [e.p_valid, e.p_valid_se, e.energy, e.energy_se].map(f64::to_bits)
+        };
+        assert_eq!(run(1), run(2), "{settings:?}");
+    }
+}
