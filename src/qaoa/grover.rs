@@ -191,7 +191,7 @@ impl GroverCore {
     pub(crate) fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
         if !objective.has_gradient() {
             return Err(Error::NoGradient {
-                objective: objective.name(),
+                objective: objective.clone(),
             });
         }
         let len = self.len();
