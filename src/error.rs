@@ -3,6 +3,7 @@
 
 use crate::names::{EncodingKind, Level, MixerKind, SpaceChoice};
 use crate::qaoa::optimize::Init;
+use crate::qaoa::Objective;
 use crate::units::{bytes_text, gib_text, size_text};
 use std::path::PathBuf;
 
@@ -176,10 +177,10 @@ pub enum Error {
         qubits: usize,
     },
     /// An objective that has no gradient was asked for one.
-    #[error("the {objective} objective has no gradient")]
+    #[error("the {} objective has no gradient", objective.name())]
     NoGradient {
         /// The objective.
-        objective: String,
+        objective: Objective,
     },
     /// A space, mixer, route, encoding or flavour that do not go together (boxed: the
     /// variants carry names and paths, and errors travel in every `Result`).
@@ -244,7 +245,7 @@ pub enum Error {
         /// The sweep CSV.
         csv: PathBuf,
         /// The setting that differs.
-        setting: String,
+        setting: &'static str,
         /// Its value in the folder.
         stored: String,
         /// Its value now.
@@ -257,7 +258,7 @@ pub enum Error {
         /// small).
         folders: Box<[PathBuf; 2]>,
         /// What differs.
-        setting: String,
+        setting: &'static str,
         /// Its value in `first`.
         first_value: String,
         /// Its value in `other`.
@@ -355,7 +356,7 @@ pub enum Error {
     #[error("{table}: {msg}")]
     Csv {
         /// The table (`depths.csv`).
-        table: String,
+        table: &'static str,
         /// The cause.
         msg: String,
     },
@@ -1023,7 +1024,7 @@ pub enum ManifestProblem {
     #[error("the embedded puzzle at the {level} reduction gives other {what} than the manifest records: it was written by another quzzle version ({version})")]
     OtherVersion {
         /// The reduction level.
-        level: &'static str,
+        level: Level,
         /// What differs.
         what: String,
         /// This quzzle's version.
@@ -1033,7 +1034,7 @@ pub enum ManifestProblem {
     #[error("`{field}` is `{recorded}`, but the circuit it describes gives `{recomputed}`: the manifest was edited")]
     Field {
         /// The field.
-        field: String,
+        field: &'static str,
         /// What the manifest records.
         recorded: String,
         /// What the circuit gives.
@@ -1043,9 +1044,9 @@ pub enum ManifestProblem {
     #[error("`space` {space} with `mixer` {mixer} is not a circuit of this puzzle ({why}): the manifest was edited")]
     NotACircuit {
         /// The space.
-        space: String,
+        space: SpaceChoice,
         /// The mixer.
-        mixer: String,
+        mixer: MixerKind,
         /// Why.
         why: String,
     },
@@ -1454,9 +1455,9 @@ impl Error {
     }
 
     /// Writing the CSV table `table` failed.
-    pub fn csv(table: &str, e: impl std::fmt::Display) -> Self {
+    pub fn csv(table: &'static str, e: impl std::fmt::Display) -> Self {
         Error::Csv {
-            table: table.to_string(),
+            table,
             msg: e.to_string(),
         }
     }

@@ -322,7 +322,7 @@ impl ManifestDoc {
             .map_err(|e| problem(ManifestProblem::PuzzleText(e.to_string())))?;
         let differs = |what: &str| {
             problem(ManifestProblem::OtherVersion {
-                level: self.level.name(),
+                level: self.level,
                 what: what.to_string(),
                 version: env!("CARGO_PKG_VERSION"),
             })
@@ -355,9 +355,9 @@ impl ManifestDoc {
             file: self.source.clone(),
             problem,
         };
-        let field_differs = |field: &str, recorded: String, recomputed: String| {
+        let field_differs = |field: &'static str, recorded: String, recomputed: String| {
             problem(ManifestProblem::Field {
-                field: field.to_string(),
+                field,
                 recorded: clip_quote(&recorded),
                 recomputed: clip_quote(&recomputed),
             })
@@ -365,8 +365,8 @@ impl ManifestDoc {
         if self.grover_seed.is_none() {
             let space = crate::simulation::space_of(enc, &self.space).map_err(|e| {
                 problem(ManifestProblem::NotACircuit {
-                    space: self.space.space.to_string(),
-                    mixer: self.space.mixer.to_string(),
+                    space: self.space.space,
+                    mixer: self.space.mixer,
                     why: e.to_string(),
                 })
             })?;

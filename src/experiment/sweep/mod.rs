@@ -304,9 +304,9 @@ pub fn run_sweep_within(
         })
         .collect();
     for r in &existing {
-        let mismatch = |setting: &str, stored: String, given: String| Error::ResumeMismatch {
+        let mismatch = |setting: &'static str, stored: String, given: String| Error::ResumeMismatch {
             csv: csv.to_path_buf(),
-            setting: setting.to_string(),
+            setting,
             stored,
             given,
         };

@@ -158,7 +158,7 @@ impl SweepSettings {
                     if old != new {
                         return Err(Error::ResumeMismatch {
                             csv: csv.to_path_buf(),
-                            setting: name.to_string(),
+                            setting: name,
                             stored: old,
                             given: new,
                         });

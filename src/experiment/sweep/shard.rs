@@ -537,9 +537,9 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
     let (m0, s0) = (&first.manifest, &first.settings);
     for part in others {
         let (m, s) = (&part.manifest, &part.settings);
-        let differ = |setting: &str, a: String, b: String| Error::ShardMismatch {
+        let differ = |setting: &'static str, a: String, b: String| Error::ShardMismatch {
             folders: Box::new([first.folder.clone(), part.folder.clone()]),
-            setting: setting.to_string(),
+            setting,
             first_value: a,
             other_value: b,
         };
