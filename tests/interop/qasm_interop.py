@@ -18,6 +18,8 @@ Dicke start, XY mixer, the state embedded in 2^n), then:
   plain blocks, exp(-i beta |s><s|) as U_s, a multi-controlled phase of rz, rzz, cx and ccx, and
   U_s undone), Qiskit's count_ops equals the manifest's `gate_counts` in every flavour, and
   <C> of Qiskit's state under `quzzle ising`'s model equals the manifest's `energy` within 1e-9;
+  with a switch mixer (the SWITCH_SPACES: `--space rows+cols` at `--reduce none`, the uniform
+  start over the permutations, then each move's double excitation) the state and P(valid) checks;
 * flavour checks: ionq uses stdgates.inc gates only; ibm transpiles to a generic IBM-like
   backend (rz, sx, x, cx), and is reported with its cx count and depth there (every pair
   connected) and after routing onto a heavy-hex lattice (the SWAPs hardware adds);
@@ -114,6 +116,14 @@ GROVER_SPACES = [
 ]
 
 
+# The switch mixers on full permutation grids (`--reduce none`): the Fisher–Yates start over
+# the permutations, then the double excitations. Last, so the cases above keep their angles.
+SWITCH_SPACES = [
+    ("tests/data/nqueens-4.txt", "none", "rows+cols", "switch-complete"),  # 16 qubits, 24 permutations
+    ("tests/data/queens-4x4-handmade.txt", "none", "rows+cols", "switch-ring"),  # 16 qubits
+]
+
+
 def export(quzzle, instance, depth, gammas, betas, flavor, symbolic, out, space=None):
     args = [
         quzzle, "qasm", str(instance), "--depth", str(depth),
@@ -151,6 +161,10 @@ def check_counts(ops, manifest, flavor):
         got = {name: k for name, k in ops.items() if name != "measure"}
         assert got == manifest["gate_counts"], f"gate counts {got} != manifest {manifest['gate_counts']}"
         return
+    if mixer.startswith("switch"):
+        # No per-gate count in the manifest: the state and P(valid) below check the gates.
+        assert ops.get("rx", 0) == 0, "a full permutation grid leaves no free qubit"
+        return
     if mixer == "x":
         assert ops.get("rx", 0) == p * n, f"rx count {ops.get('rx', 0)} != p x n = {p * n}"
         return
@@ -170,7 +184,7 @@ def check_space(state, manifest):
     """Qiskit's state lies in the space: every XY block keeps its weight; dimension as stated."""
     n = manifest["qubits"]
     blocks = manifest["blocks"]
-    dimension = math.prod(b.get("states", math.comb(len(b["qubits"]), b["k"])) for b in blocks)
+    dimension = math.prod(b["states"] if "states" in b else math.comb(len(b["qubits"]), b["k"]) for b in blocks)
     dimension *= 2 ** (n - sum(len(b["qubits"]) for b in blocks))
     assert manifest["dimension"] == dimension, f"dimension {manifest['dimension']} != {dimension}"
     index = np.arange(2**n)
@@ -178,6 +192,15 @@ def check_space(state, manifest):
     for b in xy_blocks(manifest):
         weight = sum((index >> q) & 1 for q in b["qubits"])
         inside &= weight == b["k"]
+    if manifest.get("mixer", "").startswith("switch"):
+        # A full permutation grid: one queen in every row and every column of the board.
+        rows, cols = {}, {}
+        for q, cells in enumerate(manifest["qubit_cells"]):
+            r, c = cells[0]["cell"][1:].split("c")
+            rows.setdefault(r, []).append(q)
+            cols.setdefault(c, []).append(q)
+        for line in list(rows.values()) + list(cols.values()):
+            inside &= sum((index >> q) & 1 for q in line) == 1
     outside = float(np.sum(np.abs(state[~inside]) ** 2))
     assert outside <= PROBABILITY_TOL, f"probability {outside!r} outside the space"
     assert int(inside.sum()) <= dimension, "more allowed states than the dimension"
@@ -460,6 +483,7 @@ def main():
     if shared:
         cases += [(args.shared / s, tuple(rest)) for s, *rest in SHARED_SPACES if (args.shared / s).is_file()]
     cases += [(ROOT / t, tuple(rest)) for t, *rest in GROVER_SPACES]
+    cases += [(ROOT / t, tuple(rest)) for t, *rest in SWITCH_SPACES]
     print(f"qasm interop: qiskit {qiskit.__version__}, openqasm3 {openqasm3.__version__}, {len(cases)} cases")
 
     rng = np.random.default_rng(SEED)
