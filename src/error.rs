@@ -1136,6 +1136,12 @@ impl Error {
                 | Error::Malformed { .. }
                 | Error::Counts { .. }
                 | Error::Manifest { .. }
+                | Error::Mitigation(
+                    MitigationProblem::NoReadoutSource
+                        | MitigationProblem::NoReadoutError { .. }
+                        | MitigationProblem::QubitCount { .. }
+                        | MitigationProblem::IllConditioned { .. }
+                )
                 | Error::ResumeMismatch { .. }
                 | Error::Locked { .. }
                 | Error::ShardMismatch { .. }

@@ -36,7 +36,8 @@ pub(crate) fn error(e: quzzle::Error) -> PyErr {
         | E::InvalidDepths { .. }
         | E::Syntax { .. }
         | E::UnknownName { .. }
-        | E::QubitOutOfRange { .. } => "InvalidArgument",
+        | E::QubitOutOfRange { .. }
+        | E::Mitigation(_) => "InvalidArgument",
         _ => "QuzzleError",
     };
     let (file, line) = match &e {

@@ -399,9 +399,27 @@ fn score_folder_mitigates_readout_beside_the_raw_score() {
     // No readout errors anywhere: the index has no model and none is given.
     let err = usage_error(&["score", s(&job), "--mitigate", "readout"]);
     assert!(err.contains("no readout errors to correct with"), "{err}");
-    let err = usage_error(&["score", s(&job), "--mitigate", "readout", "--noise", "p1=1e-3", "--trajectories", "2"]);
+    let err = usage_error(&[
+        "score",
+        s(&job),
+        "--mitigate",
+        "readout",
+        "--noise",
+        "p1=1e-3",
+        "--trajectories",
+        "2",
+    ]);
     assert!(err.contains("has no readout error"), "{err}");
-    let err = usage_error(&["score", s(&job), "--mitigate", "readout", "--noise", "readout=0.47", "--trajectories", "2"]);
+    let err = usage_error(&[
+        "score",
+        s(&job),
+        "--mitigate",
+        "readout",
+        "--noise",
+        "readout=0.47",
+        "--trajectories",
+        "2",
+    ]);
     assert!(err.contains("ill-conditioned"), "{err}");
     let err = usage_error(&["score", s(&job), "--mitigate", "parity"]);
     assert!(err.contains("readout"), "{err}");
@@ -415,7 +433,16 @@ fn score_folder_mitigates_readout_beside_the_raw_score() {
     ]);
     assert!(err.contains("experiment folder"), "{err}");
 
-    let args = ["score", s(&job), "--mitigate", "readout", "--noise", "readout=0.02", "--trajectories", "3"];
+    let args = [
+        "score",
+        s(&job),
+        "--mitigate",
+        "readout",
+        "--noise",
+        "readout=0.02",
+        "--trajectories",
+        "3",
+    ];
     let mut with_json = args.to_vec();
     with_json.push("--json");
     let scored: Value = ok_json(&with_json);
@@ -441,7 +468,10 @@ fn score_folder_mitigates_readout_beside_the_raw_score() {
         "mitigated_p_valid,mitigated_standard_error,mitigated_interval_low,mitigated_interval_high,mitigated_inside"
     ));
     let text = ok(&args);
-    assert!(text.contains("readout-mitigated (readout=0.02, readout 2.0e-2): P(valid)"), "{text}");
+    assert!(
+        text.contains("readout-mitigated (readout=0.02, readout 2.0e-2): P(valid)"),
+        "{text}"
+    );
     // The same bytes on one thread as on many.
     let one = crate::common::quzzle_on("1", &with_json);
     assert!(one.status.success());
