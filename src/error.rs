@@ -212,6 +212,9 @@ pub enum Error {
         /// What is unclear.
         problem: CountsProblem,
     },
+    /// Readout-error mitigation that cannot be done.
+    #[error("readout mitigation: {0}")]
+    Mitigation(MitigationProblem),
     /// A circuit manifest that does not match the circuit it describes.
     #[error("{file}: {problem}; export the circuit again")]
     Manifest {
@@ -1010,6 +1013,52 @@ pub enum CountsProblem {
     ShotsNeeded,
 }
 
+/// Why readout-error mitigation cannot be done.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MitigationProblem {
+    /// Nothing says how the device misreads its qubits.
+    #[error("no readout errors to correct with: the experiment's index has no noise model and none was given (a preset, readout=R rates or a calibration file)")]
+    NoReadoutSource,
+    /// The model's readout rate is 0: there is nothing to correct.
+    #[error("the noise model `{model}` has no readout error (readout = 0): there is nothing to correct")]
+    NoReadoutError {
+        /// The model.
+        model: String,
+    },
+    /// Per-qubit errors for another number of qubits than were measured.
+    #[error("readout errors are given for {errors} qubits, but {measured} were measured")]
+    QubitCount {
+        /// Qubits with errors.
+        errors: usize,
+        /// Qubits measured.
+        measured: usize,
+    },
+    /// A qubit whose readout is too close to a coin flip to invert.
+    #[error("qubit {qubit} has p(1|0) = {p1_given_0} and p(0|1) = {p0_given_1}: 1 - p(1|0) - p(0|1) is below {min_contrast}, so the correction is ill-conditioned")]
+    IllConditioned {
+        /// The qubit.
+        qubit: usize,
+        /// P(read 1 | prepared 0).
+        p1_given_0: f64,
+        /// P(read 0 | prepared 1).
+        p0_given_1: f64,
+        /// The least contrast accepted.
+        min_contrast: f64,
+    },
+    /// The linear solve did not reach its tolerance.
+    #[error("the correction did not converge to a relative residual of {tolerance:e} in {steps} GMRES steps: the reduced assignment matrix is ill-conditioned")]
+    NotConverged {
+        /// Steps taken.
+        steps: usize,
+        /// The tolerance.
+        tolerance: f64,
+    },
+    /// No shots to correct.
+    #[error("no shots to correct")]
+    NoShots,
+}
+
 /// What does not match in a circuit manifest.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -1501,6 +1550,12 @@ impl Error {
                 | Error::Malformed { .. }
                 | Error::Counts { .. }
                 | Error::Manifest { .. }
+                | Error::Mitigation(
+                    MitigationProblem::NoReadoutSource
+                        | MitigationProblem::NoReadoutError { .. }
+                        | MitigationProblem::QubitCount { .. }
+                        | MitigationProblem::IllConditioned { .. }
+                )
                 | Error::ResumeMismatch { .. }
                 | Error::Locked { .. }
                 | Error::ShardMismatch { .. }

@@ -636,6 +636,7 @@ def score_experiment(
     top: int = 10,
     format: Optional[str] = None,
     shots: Optional[int] = None,
+    mitigate: Optional[str] = None,
 ) -> Record:
     """Score an experiment folder (written by ``quzzle qasm --depths .. -o DIR``) as
     ``quzzle score DIR``: every depth whose counts file
@@ -644,9 +645,17 @@ def score_experiment(
     Returns what ``quzzle score DIR --json`` prints, and writes ``hardware.json`` (the same
     bytes), ``hardware.csv`` and the figure ``hardware_vs_depth.svg``/``.png`` into ``out``, or
     the folder. ``format``, ``shots``, ``top`` and ``confidence``
-    as in :func:`score`."""
+    as in :func:`score`. ``mitigate="readout"`` (``--mitigate readout``) adds each depth's
+    P(valid) corrected for readout errors (``mitigated``), with the readout rate of the first
+    model of ``noise``, or else of the index's first model."""
     choices = _choices(
-        noise=_names(noise), trajectories=trajectories, confidence=confidence, top=top, format=format, shots=shots
+        noise=_names(noise),
+        trajectories=trajectories,
+        confidence=confidence,
+        top=top,
+        format=format,
+        shots=shots,
+        mitigate=mitigate,
     )
     text, _written = _native.score_experiment_json(os.fspath(folder), None if out is None else os.fspath(out), choices)
     return Record(json.loads(text))

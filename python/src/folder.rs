@@ -37,6 +37,7 @@ fn score_experiment_json(
     let settings = ExperimentScoreSettings {
         counts: request.counts_settings(),
         noise,
+        mitigate: request.mitigate,
         out: Some(out.clone()),
     };
     let (scored, written) = interruptible(py, |cancel| {

@@ -48,7 +48,8 @@ pub(crate) fn error(e: quzzle::Error) -> PyErr {
         | E::InvalidDepths { .. }
         | E::Syntax { .. }
         | E::UnknownName { .. }
-        | E::QubitOutOfRange { .. } => "InvalidArgument",
+        | E::QubitOutOfRange { .. }
+        | E::Mitigation(_) => "InvalidArgument",
         // Refusals that were argument errors before they had their own variants.
         E::Unsupported(u)
             if matches!(

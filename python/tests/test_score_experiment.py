@@ -44,6 +44,16 @@ def test_score_experiment_equals_cli_byte_for_byte(quzzle_bin: str, tmp_path: Pa
     for name in written:
         assert (py_out / name).read_bytes() == (cli_out / name).read_bytes(), name
 
+    # With the readout correction (the index's heron readout rate): the same bytes again.
+    cli_m, py_m = tmp_path / "cli-m", tmp_path / "py-m"
+    printed = run_cli(quzzle_bin, ["score", str(job), "--out", str(cli_m), "--mitigate", "readout", "--json"])
+    scored = quzzle.score_experiment(job, out=py_m, mitigate="readout")
+    assert scored.to_dict() == json.loads(printed)
+    assert [d["mitigated"]["readout_model"] for d in scored.depths] == ["heron", "heron"]
+    for name in FILES:
+        if (cli_m / name).exists():
+            assert (py_m / name).read_bytes() == (cli_m / name).read_bytes(), name
+
     # No `out`: into the folder itself, as `score DIR` without --out.
     copy = tmp_path / "copy"
     shutil.copytree(job, copy)
@@ -80,4 +90,8 @@ def test_score_experiment_errors(quzzle_bin: str, tmp_path: Path) -> None:
         quzzle.score_experiment(job, confidence=1.5)
     with pytest.raises(quzzle.InvalidArgument, match="counts format"):
         quzzle.score_experiment(job, format="binary")
+    with pytest.raises(quzzle.InvalidArgument, match="mitigation"):
+        quzzle.score_experiment(job, mitigate="parity")
+    with pytest.raises(quzzle.InvalidArgument, match="has no readout error"):
+        quzzle.score_experiment(job, mitigate="readout", noise="p1=0.001", trajectories=2)
     assert not (job / "hardware.json").exists()

@@ -826,6 +826,12 @@ pub struct ScoreArgs {
     /// predicted now (the index's own predictions are always judged).
     #[command(flatten)]
     pub noise: NoiseArgs,
+    /// With an experiment folder: also give each depth's P(valid) corrected for readout errors
+    /// (readout: M3's matrix-free correction over the observed bitstrings, with its interval),
+    /// from the readout rate of the first --noise model (a preset, readout=R or
+    /// calibration:FILE.json), or else of the index's first model.
+    #[arg(long, value_name = "KIND", value_parser = ["readout"])]
+    pub mitigate: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -2,7 +2,7 @@
 //! terms (a depth, a space, a mixer, the shots of a counts file); here each gets the flag that
 //! sets it, where the user needs one to act on the message.
 
-use quzzle::error::{CountsProblem, Instead, Quantity, Unsupported, NOISE_NEEDS_FULL_X_WHY};
+use quzzle::error::{CountsProblem, Instead, MitigationProblem, Quantity, Unsupported, NOISE_NEEDS_FULL_X_WHY};
 use quzzle::units::{bytes_text, size_text};
 use quzzle::Error;
 
@@ -94,6 +94,7 @@ pub fn message(e: &Error) -> String {
             Unsupported::NoOptimalIterations { .. } => format!("{e} (--iterations K)"),
             _ => e.to_string(),
         },
+        Error::Mitigation(MitigationProblem::NoReadoutSource) => format!("{e} (--noise MODEL)"),
         Error::Counts { file, problem } => match problem {
             CountsProblem::BitOrderUnknown { maybe_ionq, .. } => format!(
                 "{e}: give --format qiskit or --format quzzle{}",

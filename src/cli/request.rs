@@ -120,6 +120,7 @@ pub fn score(a: &ScoreArgs) -> ScoreChoices {
         top: a.top,
         noise: a.noise.noise.clone(),
         trajectories: a.noise.trajectories,
+        mitigate: a.mitigate.clone(),
     }
 }
 

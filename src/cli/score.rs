@@ -27,6 +27,11 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
             "--noise judges the depths of an experiment folder; one counts file is judged against its manifest".into(),
         ));
     }
+    if args.mitigate.is_some() {
+        return Err(Error::InvalidArgument(
+            "--mitigate corrects the depths of an experiment folder, whose index or --noise gives the readout errors; give the folder instead of one counts file".into(),
+        ));
+    }
     let Some(manifest_path) = args.manifest.as_deref() else {
         return Err(Error::InvalidArgument(format!(
             "{}: give the manifest of its circuit with --manifest OUT.json (or an experiment folder instead of a counts file)",
@@ -158,6 +163,7 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
         counts: counts_settings(args)?,
         // The trajectories checked here; the experiment's space by the library, once read.
         noise: super::request::score(args).check()?.noise.settings_for_files()?,
+        mitigate: super::request::score(args).check()?.mitigate,
         out: Some(out.to_path_buf()),
     };
     let scored = experiment_score::score_experiment(dir, &settings)?;
@@ -205,6 +211,23 @@ fn print_experiment(scored: &ExperimentScore, index: &ExperimentIndex, dir: &Pat
             pt(s.interval[0], 4),
             pt(s.interval[1], 4)
         );
+        if let Some(m) = &d.mitigated {
+            outln!(
+                "        readout-mitigated ({}, readout {:.1e}): P(valid) {} ± {:.1e} ({} % interval [{}, {}]); noiseless {}",
+                m.readout_model,
+                m.readout_error,
+                pt(m.p_valid, 4),
+                m.standard_error,
+                percent(s.confidence),
+                pt(m.interval[0], 4),
+                pt(m.interval[1], 4),
+                match m.inside {
+                    Some(true) => "inside",
+                    Some(false) => "OUTSIDE",
+                    None => "not simulated",
+                }
+            );
+        }
         for n in &d.noisy {
             outln!(
                 "        {}: predicted {} ± {:.1e}, {}{}",

@@ -457,6 +457,10 @@ pub struct DepthScore {
     pub score: super::score::ScoreReport,
     /// The measurement against each noisy prediction of the index.
     pub noisy: Vec<NoisyVerdict>,
+    /// P(valid) corrected for readout errors (`score DIR --mitigate readout`; absent
+    /// otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mitigated: Option<super::mitigate::MitigatedScore>,
 }
 
 /// `score DIR`: every depth whose counts are there, scored against its manifest and the
@@ -612,6 +616,20 @@ impl ExperimentScore {
                 header.push(format!("{}_{field}", m.name));
             }
         }
+        // Mitigated columns only where a depth was mitigated: plain scores keep their bytes.
+        let mitigated = self.depths.iter().any(|d| d.mitigated.is_some());
+        if mitigated {
+            header.extend(
+                [
+                    "mitigated_p_valid",
+                    "mitigated_standard_error",
+                    "mitigated_interval_low",
+                    "mitigated_interval_high",
+                    "mitigated_inside",
+                ]
+                .map(String::from),
+            );
+        }
         let werr = |e: csv::Error| Error::csv(CSV_TABLE, e);
         w.write_record(&header).map_err(werr)?;
         let opt = |v: Option<String>| v.unwrap_or_default();
@@ -638,6 +656,18 @@ impl ExperimentScore {
                         opt(n.z.map(|z| z.to_string())),
                     ]),
                     None => row.extend(std::iter::repeat_n(String::new(), 4)),
+                }
+            }
+            if mitigated {
+                match &d.mitigated {
+                    Some(m) => row.extend([
+                        m.p_valid.to_string(),
+                        m.standard_error.to_string(),
+                        m.interval[0].to_string(),
+                        m.interval[1].to_string(),
+                        opt(m.inside.map(|v| v.to_string())),
+                    ]),
+                    None => row.extend(std::iter::repeat_n(String::new(), 5)),
                 }
             }
             w.write_record(&row).map_err(werr)?;

@@ -5,11 +5,13 @@
 //! [`write_experiment_score`], so their files are the same bytes.
 
 use super::batch::{self, DepthScore, ExperimentIndex, ExperimentScore, NoisyPrediction};
-use super::counts::read_counts;
-use super::score::{check_output_folder, json_text, score, CountsScoreSettings};
+use super::counts::{read_counts, Counts};
+use super::mitigate::{mitigate, mitigated_interval, MitigatedScore, Mitigation, ReadoutErrors, READOUT_DISTANCE};
+use super::score::{check_output_folder, json_text, score, successes, CountsScoreSettings, ManifestDoc, ScoreReport};
 #[cfg(feature = "plot")]
 use super::score::{file_name, percent, SCORE_CONFIDENCE};
-use crate::error::{Error, Result};
+use crate::bits::BasisState;
+use crate::error::{Error, MitigationProblem, Result};
 use crate::noise::{NoiseModel, NoiseSettings};
 use crate::simulation::SpaceSettings;
 use std::path::{Path, PathBuf};
@@ -32,6 +34,9 @@ pub struct ExperimentScoreSettings {
     /// here): a model the index did not predict is predicted now, at each manifest's angles,
     /// with the export's seed rule. Its `cancel` is read by those trajectories.
     pub noise: NoiseSettings,
+    /// A mitigation of each depth's counts (`None`: the raw counts only). Readout errors come
+    /// from the first model of `noise`, or else the index's first model.
+    pub mitigate: Option<Mitigation>,
     /// The folder the score will be written to, when known: checked before any work (each
     /// file a new path or a regular file, none of them an input of the score).
     pub out: Option<PathBuf>,
@@ -80,6 +85,24 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
             .filter(|m| !index.noise_models.iter().any(|i| i.name == m.name))
             .cloned(),
     );
+    // The model whose readout rate is corrected: checked before any depth is scored.
+    let readout_model = match settings.mitigate {
+        None => None,
+        Some(Mitigation::Readout) => {
+            let model = extra
+                .models
+                .first()
+                .or(index.noise_models.first())
+                .ok_or(Error::Mitigation(MitigationProblem::NoReadoutSource))?;
+            if model.readout <= 0.0 {
+                return Err(Error::Mitigation(MitigationProblem::NoReadoutError {
+                    model: model.name.clone(),
+                }));
+            }
+            ReadoutErrors::uniform(index.provenance.qubits, model.readout)?;
+            Some(model.clone())
+        }
+    };
     let mut depths = Vec::new();
     let mut missing = Vec::new();
     for depth in folder {
@@ -135,11 +158,16 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
                 trajectories: e.trajectories,
             }));
         }
+        let mitigated = match &readout_model {
+            Some(model) => Some(mitigate_readout(enc.as_ref(), manifest, &counts, &report, model)?),
+            None => None,
+        };
         depths.push(DepthScore {
             p: entry.p,
             counts: entry.counts.clone(),
             noisy: batch::noisy_verdicts(&entry, &report),
             score: report,
+            mitigated,
         });
     }
     if depths.is_empty() {
@@ -160,6 +188,38 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
         family_wise,
     };
     Ok(ScoredExperiment { score, index, inputs })
+}
+
+/// The counts of one depth corrected for the readout errors of `model` (the same flip
+/// probability on every measured qubit, so the circuit's measured-qubit order and any routed
+/// layout do not change it), beside the raw `report`.
+fn mitigate_readout(
+    enc: &dyn crate::encoding::Encoding,
+    manifest: &ManifestDoc,
+    counts: &Counts,
+    report: &ScoreReport,
+    model: &NoiseModel,
+) -> Result<MitigatedScore> {
+    let n = manifest.qubits;
+    let states: Vec<BasisState> = counts.counts.keys().cloned().collect();
+    let shots: Vec<u64> = counts.counts.values().copied().collect();
+    let valid = successes(enc, manifest, &states);
+    let errors = ReadoutErrors::uniform(n, model.readout)?;
+    let m = mitigate(&states, &shots, &valid, n, &errors, READOUT_DISTANCE)?;
+    let interval = mitigated_interval(&m, report.p_valid, report.interval, report.confidence);
+    Ok(MitigatedScore {
+        method: Mitigation::Readout.name(),
+        readout_model: model.name.clone(),
+        readout_error: model.readout,
+        distance: READOUT_DISTANCE,
+        p_valid: m.value,
+        standard_error: m.standard_error,
+        interval,
+        inside: manifest
+            .success_probability
+            .map(|p| interval[0] - 1e-12 <= p && p <= interval[1] + 1e-12),
+        solver_steps: m.steps,
+    })
 }
 
 /// Refuse an output folder `out` that is not a folder, any file of
@@ -303,6 +363,33 @@ pub fn hardware_figure(scored: &ScoredExperiment) -> crate::plot::DepthFigure {
                 .collect(),
         ),
     );
+    // Beside the raw points, a little to the right so that the two bars stay apart.
+    let mitigated: Vec<(f64, &MitigatedScore)> = scored
+        .depths
+        .iter()
+        .filter_map(|d| Some((d.p as f64 + 0.12, d.mitigated.as_ref()?)))
+        .collect();
+    if let Some((_, first)) = mitigated.first() {
+        let style = Style::new(PALETTE[3]).with_width(0.0).with_marker(Marker::Square, 5.0);
+        panel.series.push(
+            Series::new(
+                format!(
+                    "readout-mitigated with {} (readout {:.1e}; {} % interval)",
+                    first.readout_model,
+                    first.readout_error,
+                    percent(confidence)
+                ),
+                style,
+                mitigated.iter().map(|&(x, m)| (x, m.p_valid)).collect(),
+            )
+            .with_error_bars(
+                mitigated
+                    .iter()
+                    .map(|&(x, m)| (x, m.interval[0], m.interval[1]))
+                    .collect(),
+            ),
+        );
+    }
     if let Some(u) = scored.uniform_baseline {
         panel.baselines.push(Baseline::new("uniform sampling of the space", u));
     }

@@ -11,6 +11,7 @@ pub mod batch;
 pub mod counts;
 pub mod experiment_score;
 pub mod json;
+pub mod mitigate;
 pub mod predict;
 pub mod qasm;
 pub mod score;

@@ -511,9 +511,7 @@ pub fn score(
             ones[q] += count;
         }
         let bitstring = k.to_bitstring(n);
-        let board = enc.board_of_bits(&bits);
-        let verdict = Verdict::of(&enc.puzzle().check(&board));
-        let valid = verdict == Verdict::Valid && valid_set.as_ref().is_none_or(|s| s.contains(bitstring.as_str()));
+        let (board, verdict, valid) = judge_board(enc, &bits, &bitstring, valid_set.as_ref());
         if valid {
             valid_shots += count;
         }
@@ -569,6 +567,36 @@ pub fn score(
         run: counts.run.clone(),
         notes,
     })
+}
+
+/// The board of the measured board bits `bits` (`bitstring` their text), its verdict, and
+/// whether it is a success: valid and, where the manifest's list `valid_set` is complete, in it.
+fn judge_board(
+    enc: &dyn Encoding,
+    bits: &[bool],
+    bitstring: &str,
+    valid_set: Option<&HashSet<&str>>,
+) -> (Board, Verdict, bool) {
+    let board = enc.board_of_bits(bits);
+    let verdict = Verdict::of(&enc.puzzle().check(&board));
+    let valid = verdict == Verdict::Valid && valid_set.is_none_or(|s| s.contains(bitstring));
+    (board, verdict, valid)
+}
+
+/// Whether each measured state of `states` (the circuit's qubits) is a success, as [`score`]
+/// judges it: its board qubits a valid board.
+pub(crate) fn successes(enc: &dyn Encoding, manifest: &ManifestDoc, states: &[BasisState]) -> Vec<bool> {
+    let n = manifest.board_qubits();
+    let valid_set: Option<HashSet<&str>> = manifest
+        .valid_complete
+        .then(|| manifest.valid_bitstrings.iter().map(String::as_str).collect());
+    states
+        .iter()
+        .map(|k| {
+            let board = k.truncated(n);
+            judge_board(enc, &board.to_bools(n), &board.to_bitstring(n), valid_set.as_ref()).2
+        })
+        .collect()
 }
 
 /// A confidence as a percentage to 0.01 (`95`, `99.9`), as reports and figures write it.

@@ -367,3 +367,105 @@ fn tampered_and_mixed_experiment_folders_are_refused() {
     let e = usage_error(&["score", s(&job)]);
     assert!(e.contains("no depth has its counts"), "{e}");
 }
+
+#[test]
+fn score_folder_mitigates_readout_beside_the_raw_score() {
+    let dir = Scratch::new("exp-mitigate");
+    let f = data("tiny-tango-4x4.txt");
+    let job = dir.join("job");
+    ok(&argv("qasm {} --depths 1..2 --optimize -o {}", &[s(&f), s(&job)]));
+    for p in [1, 2] {
+        let manifest = job.join(format!("p{p:02}.json"));
+        let counts = job.join(format!("p{p:02}.counts.json"));
+        ok(&argv(
+            "sample {} --shots 3000 --seed {} --format sampler -o {}",
+            &[s(&manifest), &p.to_string(), s(&counts)],
+        ));
+    }
+    // Without --mitigate: no mitigated field, no mitigated columns.
+    let plain: Value = ok_json(&["score", s(&job), "--json"]);
+    assert!(plain["depths"][0].get("mitigated").is_none());
+    let csv = std::fs::read_to_string(job.join("hardware.csv")).unwrap();
+    assert!(!csv.contains("mitigated"), "{csv}");
+
+    // No readout errors anywhere: the index has no model and none is given.
+    let err = usage_error(&["score", s(&job), "--mitigate", "readout"]);
+    assert!(err.contains("no readout errors to correct with"), "{err}");
+    let err = usage_error(&[
+        "score",
+        s(&job),
+        "--mitigate",
+        "readout",
+        "--noise",
+        "p1=1e-3",
+        "--trajectories",
+        "2",
+    ]);
+    assert!(err.contains("has no readout error"), "{err}");
+    let err = usage_error(&[
+        "score",
+        s(&job),
+        "--mitigate",
+        "readout",
+        "--noise",
+        "readout=0.47",
+        "--trajectories",
+        "2",
+    ]);
+    assert!(err.contains("ill-conditioned"), "{err}");
+    let err = usage_error(&["score", s(&job), "--mitigate", "parity"]);
+    assert!(err.contains("readout"), "{err}");
+    let err = usage_error(&[
+        "score",
+        s(&job.join("p01.counts.json")),
+        "--manifest",
+        s(&job.join("p01.json")),
+        "--mitigate",
+        "readout",
+    ]);
+    assert!(err.contains("experiment folder"), "{err}");
+
+    let args = [
+        "score",
+        s(&job),
+        "--mitigate",
+        "readout",
+        "--noise",
+        "readout=0.02",
+        "--trajectories",
+        "3",
+    ];
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let scored: Value = ok_json(&with_json);
+    let first = std::fs::read(job.join("hardware.json")).unwrap();
+    for d in scored["depths"].as_array().unwrap() {
+        let m = &d["mitigated"];
+        assert_eq!(m["method"], "readout");
+        assert_eq!(m["readout_model"], "readout=0.02");
+        assert_eq!(m["distance"], 3);
+        let (p, low, high) = (
+            m["p_valid"].as_f64().unwrap(),
+            m["interval"][0].as_f64().unwrap(),
+            m["interval"][1].as_f64().unwrap(),
+        );
+        let raw = (d["interval"][0].as_f64().unwrap(), d["interval"][1].as_f64().unwrap());
+        assert!(low <= p && p <= high, "{m}");
+        // Never narrower than the raw interval.
+        assert!(high - low >= raw.1 - raw.0 - 1e-12, "{m} against {raw:?}");
+        assert!(m["standard_error"].as_f64().unwrap() > 0.0);
+    }
+    let csv = std::fs::read_to_string(job.join("hardware.csv")).unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(
+        "mitigated_p_valid,mitigated_standard_error,mitigated_interval_low,mitigated_interval_high,mitigated_inside"
+    ));
+    let text = ok(&args);
+    assert!(
+        text.contains("readout-mitigated (readout=0.02, readout 2.0e-2): P(valid)"),
+        "{text}"
+    );
+    // The same bytes on one thread as on many.
+    let one = crate::common::quzzle_on("1", &with_json);
+    assert!(one.status.success());
+    assert_eq!(std::fs::read(job.join("hardware.json")).unwrap(), first);
+}

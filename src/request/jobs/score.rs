@@ -1,6 +1,7 @@
 //! `score`: its choices as given, and the checked request.
 
 use super::*;
+use crate::export::mitigate::Mitigation;
 
 /// `score` as given.
 #[derive(Clone, Debug, Deserialize)]
@@ -20,6 +21,8 @@ pub struct ScoreChoices {
     pub noise: Vec<String>,
     /// Trajectories.
     pub trajectories: i128,
+    /// A mitigation of the measured counts (`readout`; none: the raw counts only).
+    pub mitigate: Option<String>,
 }
 
 impl Default for ScoreChoices {
@@ -31,6 +34,7 @@ impl Default for ScoreChoices {
             top: 10,
             noise: Vec::new(),
             trajectories: default_trajectories(),
+            mitigate: None,
         }
     }
 }
@@ -51,6 +55,8 @@ pub struct ScoreRequest {
     pub top: usize,
     /// Noise models for an experiment folder.
     pub noise: NoiseRequest,
+    /// The mitigation asked for.
+    pub mitigate: Option<Mitigation>,
 }
 
 impl ScoreChoices {
@@ -70,6 +76,11 @@ impl ScoreChoices {
             confidence: Confidence::new(self.confidence)?,
             top,
             noise: NoiseRequest::check(&self.noise, self.trajectories, &[])?,
+            mitigate: self
+                .mitigate
+                .as_deref()
+                .map(|name| choose("mitigation", name, &Mitigation::ALL, Mitigation::name))
+                .transpose()?,
         })
     }
 }
@@ -87,7 +98,7 @@ impl ScoreRequest {
 
     /// The request as JSON.
     pub fn describe(&self) -> Value {
-        merged(&[
+        let mut parts = vec![
             json!({
                 "job": "score",
                 "format": self.format.map_or("auto", CountsFormat::name),
@@ -96,6 +107,11 @@ impl ScoreRequest {
                 "top": self.top,
             }),
             self.noise.describe(),
-        ])
+        ];
+        // Only when asked, so that the requests written before mitigation read the same.
+        if let Some(m) = self.mitigate {
+            parts.push(json!({"mitigate": m.name()}));
+        }
+        merged(&parts)
     }
 }
