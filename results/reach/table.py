@@ -84,7 +84,9 @@ def row(name):
     seconds, mib = timing(DATA / f"{name}.time")
     cells = [name]
     if info.get("qubits") == 0:
-        return "| " + " | ".join(cells + ["0", "decided by probe", "0", "yes", "-", "", "1", "1", "1"] + [""] * 5) + " |"
+        # One state, the solution: every P(valid) is 1 and nothing runs.
+        decided = ["0", "decided by probe", "0", "yes", "-", "", "1", "1 (k=0)"] + ["1"] * 6
+        return "| " + " | ".join(cells + decided) + " |"
     space = next((s for s in info.get("spaces", []) if s.get("space") == "auto"), {})
     histogram = space.get("histogram") or "none"
     if histogram == "frontier" and space.get("frontier_width") is not None:
