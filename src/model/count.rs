@@ -25,8 +25,12 @@ pub const MAX_VARS: usize = 127;
 /// Most bits of one packed frontier state.
 pub const MAX_STATE_BITS: u32 = 128;
 
-/// Bytes of one frontier entry (state, cost, count, example).
-pub const ENTRY_BYTES: u128 = std::mem::size_of::<Entry>() as u128;
+/// Bytes of one frontier entry (state, example, cost, `u64` count); a count that overflows
+/// `u64` is run again with `u128` counts, in entries of [`WIDE_ENTRY_BYTES`].
+pub const ENTRY_BYTES: u128 = std::mem::size_of::<Entry<u64>>() as u128;
+
+/// Bytes of one frontier entry with a `u128` count.
+pub const WIDE_ENTRY_BYTES: u128 = std::mem::size_of::<Entry<u128>>() as u128;
 
 /// What a tracked sum must do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -261,11 +265,33 @@ fn greedy_order(p: &CountProblem) -> Vec<usize> {
     order
 }
 
+/// The variables ordered by the last kept count (`Zero` sum) holding each, then by index: on
+/// a rows+cols space, whose kept counts are the rows and then the columns, column by column.
+fn by_last_kept_count(p: &CountProblem) -> Vec<usize> {
+    let mut last = vec![0usize; p.num_vars];
+    for (j, t) in p.tracked.iter().enumerate().filter(|(_, t)| t.rule == Rule::Zero) {
+        for &(q, _) in &t.terms {
+            last[q] = j + 1;
+        }
+    }
+    let mut order: Vec<usize> = (0..p.num_vars).collect();
+    order.sort_by_key(|&v| (last[v], v));
+    order
+}
+
 /// The narrowest of a few orders: the variables' own order (row by row on a grid, as the
-/// puzzles number their cells), its reverse, and a greedy one (ties: that order).
+/// puzzles number their cells), its reverse, column by column (see [`by_last_kept_count`]) and
+/// its reverse, and a greedy one (ties: the first in that list).
 pub fn plan(p: &CountProblem) -> Plan {
     let n = p.num_vars;
-    let candidates = [(0..n).collect::<Vec<_>>(), (0..n).rev().collect(), greedy_order(p)];
+    let by_columns = by_last_kept_count(p);
+    let candidates = [
+        (0..n).collect::<Vec<_>>(),
+        (0..n).rev().collect(),
+        by_columns.iter().rev().copied().collect(),
+        by_columns,
+        greedy_order(p),
+    ];
     let mut best: Option<Plan> = None;
     for order in candidates {
         let (width, state_bits) = measure(p, &order);
@@ -282,17 +308,49 @@ pub fn plan(p: &CountProblem) -> Plan {
             });
         }
     }
-    best.expect("three candidates")
+    best.expect("five candidates")
+}
+
+/// How many assignments reach a frontier entry: `u64` first (48-byte entries), `u128` when a
+/// sum overflows `u64` (the count is then run again with 64-byte entries).
+trait Tally: Copy + Send + Sync + Eq + std::fmt::Debug {
+    const ZERO: Self;
+    const ONE: Self;
+    fn checked_add(self, other: Self) -> Option<Self>;
+    fn wide(self) -> u128;
+}
+
+impl Tally for u64 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn checked_add(self, other: Self) -> Option<Self> {
+        u64::checked_add(self, other)
+    }
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+}
+
+impl Tally for u128 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn checked_add(self, other: Self) -> Option<Self> {
+        u128::checked_add(self, other)
+    }
+    fn wide(self) -> u128 {
+        self
+    }
 }
 
 /// One state of a layer: its packed frontier, the cost so far, how many assignments reach it
-/// with that cost, and the least of them (bit q = variable q).
+/// with that cost (0: an empty slot, a branch a kept count ruled out), and the least of them
+/// (bit q = variable q).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry {
+struct Entry<C> {
     state: u128,
-    cost: i64,
-    count: u128,
     example: u128,
+    cost: i64,
+    count: C,
 }
 
 /// An open bit (its variable) or an open sum (its term), and its offset in the packed state.
@@ -360,8 +418,10 @@ impl CostKey {
 }
 
 /// Count the cost histogram of `p` over the variables in `plan`'s order, keeping at most
-/// `max_entries` frontier entries in a layer (refused, naming the frontier width, before a
-/// layer past it is allocated); `task` names the work in progress reports and errors.
+/// `max_entries` frontier entries of [`ENTRY_BYTES`] in a layer (refused, naming the frontier
+/// width, before a layer past it is allocated); `task` names the work in progress reports and
+/// errors. Counts are `u64` while they fit, else the count runs again with `u128` counts (the
+/// limit scaled to their larger entries), so every count is exact.
 pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<'_>, task: &str) -> Result<Counted> {
     let n = p.num_vars;
     if n > MAX_VARS {
@@ -381,6 +441,27 @@ pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<
         }
         .into());
     }
+    match count_with::<u64>(p, plan, max_entries, budget, task)? {
+        Some(counted) => Ok(counted),
+        None => {
+            let wide = (max_entries as u128 * ENTRY_BYTES / WIDE_ENTRY_BYTES) as usize;
+            count_with::<u128>(p, plan, wide, budget, task)?.ok_or_else(|| {
+                // Unreachable: at most 127 variables, so no count reaches 2^127.
+                Error::InvalidArgument(format!("{task}: a count overflowed 128 bits"))
+            })
+        }
+    }
+}
+
+/// [`count`] with counts of type `C`; `None` when a count overflows `C`.
+fn count_with<C: Tally>(
+    p: &CountProblem,
+    plan: &Plan,
+    max_entries: usize,
+    budget: &Budget<'_>,
+    task: &str,
+) -> Result<Option<Counted>> {
+    let n = p.num_vars;
     let max_units = p.objective.iter().map(|m| m.abs()).sum::<i64>();
     let key = CostKey {
         radix: 2 * max_units + 1,
@@ -393,12 +474,19 @@ pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<
         }
         .into());
     }
+    let too_wide = |wanted: usize| Unsupported::FrontierTooWide {
+        task: task.to_string(),
+        width: plan.width,
+        state_bits: plan.state_bits,
+        entries: Some(wanted as u128),
+        max_entries: max_entries as u128,
+    };
     let steps = build_steps(p, plan);
     let mut layer = vec![Entry {
         state: 0,
-        cost: p.offset * key.radix + key.bias,
-        count: 1,
         example: 0,
+        cost: p.offset * key.radix + key.bias,
+        count: C::ONE,
     }];
     let mut peak = 1usize;
     for (i, step) in steps.iter().enumerate() {
@@ -414,45 +502,41 @@ pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<
             || Some(i as f64 / n.max(1) as f64),
             || format!("{i} of {n} variables counted, {} frontier entries", layer.len()),
         );
+        // Each entry's two branches go to two fixed slots of the next layer, written in place:
+        // the layer and the next, twice its size, are all that is held.
         let wanted = 2 * layer.len();
         if wanted > max_entries {
-            return Err(Unsupported::FrontierTooWide {
-                task: task.to_string(),
-                width: plan.width,
-                state_bits: plan.state_bits,
-                entries: Some(wanted as u128),
-                max_entries: max_entries as u128,
-            }
-            .into());
+            return Err(too_wide(wanted).into());
         }
-        let mut next: Vec<Entry> = Vec::new();
-        next.try_reserve_exact(wanted)
-            .map_err(|_| Unsupported::FrontierTooWide {
-                task: task.to_string(),
-                width: plan.width,
-                state_bits: plan.state_bits,
-                entries: Some(wanted as u128),
-                max_entries: max_entries as u128,
-            })?;
-        layer
-            .par_chunks(1 << 14)
-            .map(|chunk| {
-                let mut out = Vec::with_capacity(2 * chunk.len());
-                for e in chunk {
-                    for x in [false, true] {
+        let mut next: Vec<Entry<C>> = Vec::new();
+        next.try_reserve_exact(wanted).map_err(|_| too_wide(wanted))?;
+        next.resize(
+            wanted,
+            Entry {
+                state: 0,
+                example: 0,
+                cost: 0,
+                count: C::ZERO,
+            },
+        );
+        next.par_chunks_mut(1 << 15)
+            .zip(layer.par_chunks(1 << 14))
+            .for_each(|(out, chunk)| {
+                for (slots, e) in out.chunks_exact_mut(2).zip(chunk) {
+                    for (slot, x) in slots.iter_mut().zip([false, true]) {
                         if let Some(s) = advance(p, step, key, e, x) {
-                            out.push(s);
+                            *slot = s;
                         }
                     }
                 }
-                out
-            })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .for_each(|part| next.extend(part));
+            });
         drop(layer);
+        next.retain(|e| e.count != C::ZERO);
         next.par_sort_unstable_by_key(|e| (e.state, e.cost));
-        layer = merge(next);
+        let Some(merged) = merge(next) else {
+            return Ok(None);
+        };
+        layer = merged;
         peak = peak.max(layer.len());
     }
     // The frontier is empty at the end: every state is 0, one entry per cost.
@@ -460,30 +544,36 @@ pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<
         .into_iter()
         .map(|e| {
             let (penalty, units) = key.split(e.cost);
-            (penalty, units, e.count, e.example)
+            (penalty, units, e.count.wide(), e.example)
         })
         .collect();
     classes.sort_unstable();
-    Ok(Counted {
+    Ok(Some(Counted {
         classes,
         peak_entries: peak,
-    })
+    }))
 }
 
-/// Sorted entries with equal (state, cost) merged: counts added, the least example kept.
-fn merge(sorted: Vec<Entry>) -> Vec<Entry> {
-    let mut out: Vec<Entry> = Vec::with_capacity(sorted.len());
-    for e in sorted {
-        match out.last_mut() {
-            Some(l) if l.state == e.state && l.cost == e.cost => {
-                l.count += e.count;
+/// Sorted entries with equal (state, cost) merged in place: counts added, the least example
+/// kept; `None` when a sum overflows `C`.
+fn merge<C: Tally>(mut sorted: Vec<Entry<C>>) -> Option<Vec<Entry<C>>> {
+    let mut kept = 0usize;
+    for i in 0..sorted.len() {
+        let e = sorted[i];
+        if kept > 0 {
+            let l = &mut sorted[kept - 1];
+            if l.state == e.state && l.cost == e.cost {
+                l.count = l.count.checked_add(e.count)?;
                 l.example = l.example.min(e.example);
+                continue;
             }
-            _ => out.push(e),
         }
+        sorted[kept] = e;
+        kept += 1;
     }
-    out.shrink_to_fit();
-    out
+    sorted.truncate(kept);
+    sorted.shrink_to_fit();
+    Some(sorted)
 }
 
 fn field(state: u128, at: u32, bits: u32) -> u128 {
@@ -491,7 +581,7 @@ fn field(state: u128, at: u32, bits: u32) -> u128 {
 }
 
 /// The entry after assigning `step.var = x`, or `None` when a kept count can no longer hold.
-fn advance(p: &CountProblem, step: &Step, key: CostKey, e: &Entry, x: bool) -> Option<Entry> {
+fn advance<C: Tally>(p: &CountProblem, step: &Step, key: CostKey, e: &Entry<C>, x: bool) -> Option<Entry<C>> {
     let mut cost = e.cost;
     let mut state = 0u128;
     for m in &step.moves {
@@ -527,10 +617,30 @@ fn advance(p: &CountProblem, step: &Step, key: CostKey, e: &Entry, x: bool) -> O
     let example = e.example | (u128::from(x) << step.var);
     Some(Entry {
         state,
+        example,
         cost,
         count: e.count,
-        example,
     })
+}
+
+/// `moves` with fields that sit side by side in the old state and the new one joined into one
+/// move: most fields keep their neighbours from step to step, so a step moves a few runs of
+/// bits rather than every bit alone.
+fn coalesced(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort_by_key(|m| m.from);
+    let mut out: Vec<Move> = Vec::with_capacity(moves.len());
+    for m in moves {
+        if let Some(last) = out.last_mut() {
+            let bits = last.mask.count_ones();
+            let joined = bits + m.mask.count_ones();
+            if last.from + bits == m.from && last.to + bits == m.to && joined < 128 {
+                last.mask = (1u128 << joined) - 1;
+                continue;
+            }
+        }
+        out.push(m);
+    }
+    out
 }
 
 /// The steps of `plan`: per variable, which fields move, which sums it changes, opens and
@@ -651,7 +761,7 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
             linear: p.linear[v],
             units: p.objective.get(v).copied().unwrap_or(0),
             pair_bits,
-            moves,
+            moves: coalesced(moves),
             touches,
             own_bit,
         });
@@ -722,7 +832,11 @@ mod tests {
             let got = count(&p, &plan, usize::MAX, &Budget::unlimited(), "test").unwrap();
             assert_eq!(got.classes, brute(&p), "n = {n}, seed = {seed}");
             // Every order gives the same classes.
-            for order in [(0..n).collect::<Vec<_>>(), (0..n).rev().collect()] {
+            for order in [
+                (0..n).collect::<Vec<_>>(),
+                (0..n).rev().collect(),
+                by_last_kept_count(&p),
+            ] {
                 let (width, state_bits) = measure(&p, &order);
                 let other = Plan {
                     order,
@@ -733,6 +847,47 @@ mod tests {
                 assert_eq!(again.classes, got.classes);
             }
         }
+    }
+
+    #[test]
+    fn counts_past_u64_are_counted_again_in_u128() {
+        // 70 free variables: one class of 2^70 states, past a u64 count.
+        let n = 70;
+        let p = CountProblem {
+            num_vars: n,
+            linear: vec![0; n],
+            ..Default::default()
+        };
+        let got = count(&p, &plan(&p), usize::MAX, &Budget::unlimited(), "test").unwrap();
+        assert_eq!(got.classes, vec![(0, 0, 1u128 << 70, 0)]);
+        // Below 2^64 the u64 count stands, with the same classes as brute force.
+        let p = random_problem(12, 6);
+        let narrow = count_with::<u64>(&p, &plan(&p), usize::MAX, &Budget::unlimited(), "test").unwrap();
+        assert_eq!(narrow.map(|c| c.classes), Some(brute(&p)));
+        let wide = count_with::<u128>(&p, &plan(&p), usize::MAX, &Budget::unlimited(), "test").unwrap();
+        assert_eq!(wide.map(|c| c.classes), Some(brute(&p)));
+    }
+
+    #[test]
+    fn column_order_follows_the_last_kept_count() {
+        // Kept counts: rows {0,1}, {2,3}, then columns {0,2}, {1,3}: column by column.
+        let zero = |terms: Vec<(usize, i64)>| Tracked {
+            terms,
+            constant: -1,
+            rule: Rule::Zero,
+        };
+        let p = CountProblem {
+            num_vars: 4,
+            linear: vec![0; 4],
+            tracked: vec![
+                zero(vec![(0, 1), (1, 1)]),
+                zero(vec![(2, 1), (3, 1)]),
+                zero(vec![(0, 1), (2, 1)]),
+                zero(vec![(1, 1), (3, 1)]),
+            ],
+            ..Default::default()
+        };
+        assert_eq!(by_last_kept_count(&p), vec![0, 2, 1, 3]);
     }
 
     #[test]
