@@ -16,7 +16,7 @@
 //! objective is carried as an integer number of its unit weight beside the penalty.
 
 use crate::budget::Budget;
-use crate::error::{Result, Unsupported};
+use crate::error::{Error, Result, Unsupported};
 use rayon::prelude::*;
 
 /// Most variables counted: counts stay below 2^127 and an example fits a `u128`.
