@@ -2,8 +2,6 @@
 //! qubits, levels), never a command-line flag: the command line adds those.
 
 use crate::names::{EncodingKind, Level, MixerKind, SpaceChoice};
-use crate::qaoa::optimize::Init;
-use crate::qaoa::Objective;
 use crate::units::{bytes_text, gib_text, size_text};
 use std::path::PathBuf;
 
@@ -177,10 +175,10 @@ pub enum Error {
         qubits: usize,
     },
     /// An objective that has no gradient was asked for one.
-    #[error("the {} objective has no gradient", objective.name())]
+    #[error("the {objective} objective has no gradient")]
     NoGradient {
         /// The objective.
-        objective: Objective,
+        objective: String,
     },
     /// A space, mixer, route, encoding or flavour that do not go together (boxed: the
     /// variants carry names and paths, and errors travel in every `Result`).
@@ -1187,8 +1185,8 @@ pub enum RequestProblem {
     /// An init that reads a table of angles, without one.
     #[error("the {init} init needs a table of angles, and none was given")]
     NoAngleTable {
-        /// The init.
-        init: Init,
+        /// The init's name.
+        init: &'static str,
     },
     /// The transfer init without angle files to transfer from.
     #[error("transfer needs the angles of other instances: give their solve reports or sweep.csv files")]

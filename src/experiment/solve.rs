@@ -309,7 +309,7 @@ pub fn optimize_depth(
         config
             .table
             .as_deref()
-            .ok_or(Error::Request(RequestProblem::NoAngleTable { init }))
+            .ok_or(Error::Request(RequestProblem::NoAngleTable { init: init.name() }))
     };
     if init == Init::Lr {
         let (scales, scan) = match config.ramp {

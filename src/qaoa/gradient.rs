@@ -16,7 +16,7 @@ impl QaoaSimulator {
     pub fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
         if !objective.has_gradient() {
             return Err(Error::NoGradient {
-                objective: objective.clone(),
+                objective: objective.name(),
             });
         }
         // ψ, then the pair vector (ψ_k, λ_k) with λ = O|ψ⟩, in one buffer of two states.

@@ -434,7 +434,7 @@ trait BufferedState {
     fn adjoint_begin(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Amplitudes, Amplitudes)> {
         if !objective.has_gradient() {
             return Err(Error::NoGradient {
-                objective: objective.clone(),
+                objective: objective.name(),
             });
         }
         let len = self.len();

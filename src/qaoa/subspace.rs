@@ -307,7 +307,7 @@ impl Qaoa for SubspaceSimulator {
     fn gradient(&self, angles: &Angles, objective: &Objective) -> Result<(f64, Vec<f64>)> {
         if !objective.has_gradient() {
             return Err(Error::NoGradient {
-                objective: objective.clone(),
+                objective: objective.name(),
             });
         }
         let dim = self.diagonal.len();
