@@ -234,6 +234,17 @@ impl InitRequest {
         })
     }
 
+    /// Checked with the depths it runs at: a `lr:DG,DB` ramp's angles at each depth must be
+    /// angles (finite, within range), so a schedule too large is refused before any work.
+    pub fn check_depths(&self, depths: &[usize]) -> Result<()> {
+        if let Some((dg, db)) = self.ramp {
+            for &p in depths {
+                crate::qaoa::schedule::ramp(p, dg, db)?;
+            }
+        }
+        Ok(())
+    }
+
     /// `config` with the schedule's ramp and no optimisation when a schedule was given.
     pub fn apply(&self, mut config: OptimizeConfig) -> OptimizeConfig {
         if self.schedule.is_some() {

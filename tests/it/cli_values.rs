@@ -154,6 +154,7 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
     ("sample", "--space", None, SPACES),
     ("sample", "--mixer", None, MIXERS),
     ("score", "--format", Some("auto"), "auto, qiskit, sampler, ionq, quzzle"),
+    ("score", "--mitigate", None, "readout"),
     ("solve", "--reduce", Some("paper"), LEVELS),
     ("solve", "--encoding", Some("onehot"), ENCODINGS),
     ("solve", "--space", None, SPACES),

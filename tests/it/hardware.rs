@@ -729,7 +729,7 @@ fn messages_name_the_bad_number_shortly() {
         &[s(&puzzle)],
     ));
     let e = crate::common::stderr(&out);
-    assert!(e.contains("the β range 0.0,1e308 must be"), "{e}");
+    assert!(e.contains("--beta-range 0.0,1e308: must be"), "{e}");
     let text = ok(&argv(
         "anneal {} --beta-range 1,1e300 --reads 2 --sweeps 2",
         &[s(&puzzle)],

@@ -85,9 +85,12 @@ impl SolveChoices {
     /// The checked request.
     pub fn check(&self) -> Result<SolveRequest> {
         let init = self.init.as_deref().map(init_named).transpose()?.map(|i| vec![i]);
+        let depths = depths_of(&self.depths)?;
+        let init = InitRequest::check(init, vec![Init::Interp], self.schedule.as_deref(), &self.angles_from)?;
+        init.check_depths(&depths.to_vec())?;
         Ok(SolveRequest {
-            depths: depths_of(&self.depths)?,
-            init: InitRequest::check(init, vec![Init::Interp], self.schedule.as_deref(), &self.angles_from)?,
+            depths,
+            init,
             optimize: OptimizeRequest::check(
                 &self.objective,
                 &self.optimizer,

@@ -158,7 +158,7 @@ impl SweepChoices {
                     format!("must be 0..={MAX_SWEEP_QUBITS}"),
                 )
             })?;
-        Ok(SweepRequest {
+        let request = SweepRequest {
             inputs: self.inputs.clone(),
             level: level_of(&self.reduce)?,
             encoding: encoding_of(&self.encoding)?,
@@ -182,7 +182,9 @@ impl SweepChoices {
                 .map(crate::experiment::sweep::shard::Shard::parse)
                 .transpose()?,
             baseline,
-        })
+        };
+        request.init.check_depths(&request.depths.to_vec())?;
+        Ok(request)
     }
 }
 
