@@ -87,7 +87,7 @@ impl SolveChoices {
         let init = self.init.as_deref().map(init_named).transpose()?.map(|i| vec![i]);
         let depths = depths_of(&self.depths)?;
         let init = InitRequest::check(init, vec![Init::Interp], self.schedule.as_deref(), &self.angles_from)?;
-        init.check_depths(&depths.to_vec())?;
+        init.check_depths(&depths)?;
         Ok(SolveRequest {
             depths,
             init,

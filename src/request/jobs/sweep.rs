@@ -183,7 +183,7 @@ impl SweepChoices {
                 .transpose()?,
             baseline,
         };
-        request.init.check_depths(&request.depths.to_vec())?;
+        request.init.check_depths(&request.depths)?;
         Ok(request)
     }
 }
