@@ -280,7 +280,7 @@ fn by_last_kept_count(p: &CountProblem) -> Vec<usize> {
 }
 
 /// The narrowest of a few orders: the variables' own order (row by row on a grid, as the
-/// puzzles number their cells), its reverse, column by column (see [`by_last_kept_count`]) and
+/// puzzles number their cells), its reverse, column by column (by the last kept count) and
 /// its reverse, and a greedy one (ties: the first in that list).
 pub fn plan(p: &CountProblem) -> Plan {
     let n = p.num_vars;
