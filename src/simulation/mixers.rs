@@ -385,8 +385,8 @@ fn build_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<B
 /// Refused where a grid is no full permutation grid (its uniform start has no gate list here).
 fn circuit_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
-    let cells = permutation_grids(enc, space, mixer)?;
     let grids = space_grids(enc, space, mixer)?;
+    let cells = full_permutation_grids(enc, space, mixer, &grids)?;
     let moves: Vec<[usize; 4]> = grids.iter().flat_map(|g| grid_moves(g, mixer)).collect();
     let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
     Ok(Circuit::switch_qaoa(&poly, &cells, &moves, &space.free, angles))
@@ -396,11 +396,20 @@ fn circuit_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &
 /// row i, column c: refused by name where a grid is not square, a count is not one, or the
 /// reduction fixed a cell (the start over such a grid has no gate list here).
 pub fn permutation_grids(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Vec<Vec<Vec<usize>>>> {
-    let grids = space_grids(enc, space, mixer)?;
+    full_permutation_grids(enc, space, mixer, &space_grids(enc, space, mixer)?)
+}
+
+/// [`permutation_grids`] from the space's `grids`, already listed.
+fn full_permutation_grids(
+    enc: &dyn Encoding,
+    space: &Space,
+    mixer: MixerKind,
+    grids: &[Grid],
+) -> Result<Vec<Vec<Vec<usize>>>> {
     space
         .blocks
         .iter()
-        .zip(&grids)
+        .zip(grids)
         .map(|(b, g)| {
             full_permutation(g).map_err(|why| {
                 Unsupported::NoSwitchStartPreparation {
