@@ -76,9 +76,9 @@ pub enum Error {
         /// GiB the machine can give.
         available_gib: f64,
         /// The levels (with their qubits) that would fit.
-        fitting: Box<[(&'static str, usize)]>,
-        /// The block spaces at this level that would fit (`rows (46656 states)`).
-        fitting_spaces: Box<[String]>,
+        fitting: Box<[(Level, usize)]>,
+        /// The block spaces at this level that would fit.
+        fitting_spaces: Box<[FittingSpace]>,
     },
     /// A block space too large to simulate (checked before allocating).
     #[error("{what}: a space of 2^{log2_dimension:.2} basis states needs {}, more than the {} available{note}", gib_text(*needed_gib), gib_text(*available_gib))]
@@ -426,10 +426,10 @@ pub enum Error {
     NoFixedTable {
         /// The puzzle kind.
         puzzle: String,
-        /// The space (as reports name it).
-        space: String,
-        /// The mixer (as reports name it).
-        mixer: String,
+        /// The space.
+        space: SpaceChoice,
+        /// The mixer.
+        mixer: MixerKind,
         /// The tables there are (`tango on rows with xy-ring`).
         tables: Vec<String>,
     },
@@ -449,6 +449,10 @@ pub enum Error {
     /// An argument out of its domain that no variant above describes.
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
+    /// A front end's own refusal of how its arguments go together (the command line's flag
+    /// combinations), typed where that front end is: the library has no flags to name.
+    #[error("{0}")]
+    Usage(Box<dyn std::error::Error + Send + Sync>),
     /// The transfer init without angle files to transfer from (`needed`), or angle files
     /// given to a run whose inits do not read them.
     #[error("{}", if *needed {
@@ -1404,15 +1408,38 @@ fn no_puzzles_text(folder: Option<&std::path::Path>) -> String {
     }
 }
 
-fn spaces_note(spaces: &[String]) -> String {
-    if spaces.is_empty() {
-        String::new()
-    } else {
-        format!("; at this level these block spaces fit: {}", spaces.join(", "))
+/// A block space whose statevector fits, named in a refusal of a larger space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FittingSpace {
+    /// The block family.
+    pub space: SpaceChoice,
+    /// Its states.
+    pub states: f64,
+    /// Whether every block is plain (weight k of its qubits), so that XY mixers run on it.
+    pub plain: bool,
+}
+
+impl std::fmt::Display for FittingSpace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mixers = if self.plain {
+            "xy or grover mixer"
+        } else {
+            "grover mixer"
+        };
+        write!(f, "{} ({:.0} states, {mixers})", self.space, self.states)
     }
 }
 
-fn fits_note(fitting: &[(&'static str, usize)]) -> String {
+fn spaces_note(spaces: &[FittingSpace]) -> String {
+    if spaces.is_empty() {
+        String::new()
+    } else {
+        let named: Vec<String> = spaces.iter().map(FittingSpace::to_string).collect();
+        format!("; at this level these block spaces fit: {}", named.join(", "))
+    }
+}
+
+fn fits_note(fitting: &[(Level, usize)]) -> String {
     if fitting.is_empty() {
         return "no reduction level makes it fit".into();
     }
@@ -1526,6 +1553,7 @@ impl Error {
         matches!(
             self,
             Error::InvalidArgument(_)
+                | Error::Usage(_)
                 | Error::Request(_)
                 | Error::TooMuchWork { .. }
                 | Error::ShardSet(_)

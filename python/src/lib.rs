@@ -28,6 +28,7 @@ pub(crate) fn error(e: quzzle::Error) -> PyErr {
             "DoesNotFit"
         }
         E::InvalidArgument(_)
+        | E::Usage(_)
         | E::Request(_)
         | E::TooMuchWork { .. }
         | E::ShardSet(_)

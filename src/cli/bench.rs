@@ -32,10 +32,7 @@ pub fn run(
     let settings = space.settings()?;
     let r = if let Some(k) = dicke {
         if source.random.is_none() {
-            return Err(Error::InvalidArgument(
-                "--dicke restricts a random model (--random N) to one Dicke block; a puzzle's blocks come from --space"
-                    .into(),
-            ));
+            return Err(super::errors::Usage::DickeOfPuzzle.into());
         }
         let ising = super::ising::model_of(source, level)?;
         let mixer = space
@@ -50,9 +47,7 @@ pub fn run(
         quzzle::experiment::bench::bench(&ising, depth, repeats)?
     } else {
         let Some(file) = &source.file else {
-            return Err(Error::InvalidArgument(
-                "block spaces come from a puzzle's constraints: give a puzzle file, not --random".into(),
-            ));
+            return Err(super::errors::Usage::BlocksOfRandom.into());
         };
         let enc = encoding::load(file, EncodingKind::Onehot, level)?;
         let began = std::time::Instant::now();

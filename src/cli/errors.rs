@@ -5,6 +5,7 @@
 use quzzle::error::{CountsProblem, Instead, MitigationProblem, Quantity, Unsupported, NOISE_NEEDS_FULL_X_WHY};
 use quzzle::units::{bytes_text, size_text};
 use quzzle::Error;
+use std::path::PathBuf;
 
 /// The flag that sets `q`, where one does.
 pub fn flag(q: Quantity) -> Option<&'static str> {
@@ -185,5 +186,109 @@ mod tests {
             "{}",
             message(&e)
         );
+    }
+}
+
+/// The command line's own refusals: flags that do not go together, or that a file given in
+/// their place makes pointless. Each names the flags to change; the library, which has no
+/// flags, carries them as [`Error::Usage`] (exit code 2).
+#[derive(Debug, thiserror::Error)]
+pub enum Usage {
+    /// Every instance of a sweep skipped.
+    #[error("no instance could be run (all skipped); see the messages above")]
+    AllSkipped,
+    /// `merge --out` names one of the shards.
+    #[error("--out {} is one of the shard folders; merge into a new folder", .0.display())]
+    MergeIntoShard(PathBuf),
+    /// `merge --out` already holds a sweep.
+    #[error("{} exists: a merge writes a new sweep folder; remove it or choose another --out", .0.display())]
+    MergeOverSweep(PathBuf),
+    /// A sweep input inside the output folder that the sweep may overwrite.
+    #[error(
+        "the input {} lies in the output folder {} and is not a .txt file: the sweep may write a \
+         file of that name there (lock, CSV, settings, summary, figures); move it, or write to another --out",
+        input.display(),
+        out.display()
+    )]
+    InputInOutput {
+        /// The input.
+        input: PathBuf,
+        /// The output folder.
+        out: PathBuf,
+    },
+    /// Neither a puzzle file nor `--random`.
+    #[error("give a puzzle file or --random N")]
+    NoModel,
+    /// `--encoding compact` on a random model.
+    #[error("--random makes an Ising model; --encoding compact needs a Sudoku file")]
+    CompactOfRandom,
+    /// `--dicke` with a puzzle file.
+    #[error("--dicke restricts a random model (--random N) to one Dicke block; a puzzle's blocks come from --space")]
+    DickeOfPuzzle,
+    /// A block space asked of a random model.
+    #[error("block spaces come from a puzzle's constraints: give a puzzle file, not --random")]
+    BlocksOfRandom,
+    /// `grover --qasm` on another space than rows.
+    #[error(
+        "--qasm writes the seed's circuit, which searches the row space (a W state per row): leave --space at rows"
+    )]
+    GroverQasmSpace,
+    /// `grover --qasm` with a range of iteration counts.
+    #[error("--iterations {from}..{to}: --qasm writes one circuit; give one count K")]
+    GroverQasmIterations {
+        /// First count.
+        from: usize,
+        /// Last count.
+        to: usize,
+    },
+    /// `--dry-run` of a command without a request.
+    #[error("--dry-run shows the request of {}; this command has none", quzzle::request::JOBS.join(", "))]
+    NoRequest,
+    /// `generate --count N` (N > 1) without a folder.
+    #[error("--count {0} writes one file per puzzle: give the folder with -o DIR")]
+    CountWithoutFolder(u64),
+    /// `score --noise` on one counts file.
+    #[error("--noise judges the depths of an experiment folder; one counts file is judged against its manifest")]
+    NoiseOfCountsFile,
+    /// `score --mitigate` on one counts file.
+    #[error("--mitigate corrects the depths of an experiment folder, whose index or --noise gives the readout errors; give the folder instead of one counts file")]
+    MitigateCountsFile,
+    /// A counts file without `--manifest`.
+    #[error("{}: give the manifest of its circuit with --manifest OUT.json (or an experiment folder instead of a counts file)", .0.display())]
+    NoManifest(PathBuf),
+    /// `--manifest` with an experiment folder.
+    #[error("{} is an experiment folder, whose index names each depth's manifest: drop --manifest", .0.display())]
+    ManifestOfFolder(PathBuf),
+    /// Circuit flags beside a manifest, which fixes the circuit.
+    #[error("{input} is a manifest, which fixes the circuit and its angles: drop {}", flags.join(", "))]
+    FlagsOfManifest {
+        /// The manifest.
+        input: String,
+        /// The flags given.
+        flags: Vec<&'static str>,
+    },
+    /// `sample` of a Grover-search manifest.
+    #[error("{0} describes the seed's Grover circuit (`quzzle grover --qasm`); sample draws shots of the QAOA circuits of `quzzle qasm`")]
+    SampleGroverSeed(String),
+    /// `sample` of a puzzle file without `--depth`.
+    #[error("{0} is a puzzle file: give --depth P and the angles (--angles, --gammas with --betas, or --optimize), or sample a manifest")]
+    SampleWithoutDepth(String),
+    /// `sample` of a puzzle file without angles.
+    #[error("{0}: give the angles: --angles REPORT.json, --gammas with --betas, or --optimize")]
+    SampleWithoutAngles(String),
+    /// `qasm --with-state` to standard output.
+    #[error("--with-state puts the state into the manifest: give -o OUT.qasm, not standard output")]
+    StateToStdout,
+    /// `qasm --depths` without a folder.
+    #[error("--depths writes a folder: give it as -o DIR")]
+    DepthsWithoutFolder,
+    /// `qasm --depths -o DIR` into a folder that holds files.
+    #[error("-o {}: the folder is not empty; give a new folder, or --overwrite to write the experiment into it", .0.display())]
+    FolderNotEmpty(PathBuf),
+}
+
+impl From<Usage> for Error {
+    fn from(u: Usage) -> Error {
+        Error::Usage(Box::new(u))
     }
 }

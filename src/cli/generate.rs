@@ -20,12 +20,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         }
         vec![out.map(Path::to_path_buf)]
     } else {
-        let dir = out.ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "--count {} writes one file per puzzle: give the folder with -o DIR",
-                request.count
-            ))
-        })?;
+        let dir = out.ok_or_else(|| Error::from(super::errors::Usage::CountWithoutFolder(request.count)))?;
         if dir.exists() && !dir.is_dir() {
             return Err(Error::WrongKind {
                 what: "-o".into(),

@@ -55,19 +55,12 @@ fn export_qasm(args: &GroverArgs, request: &quzzle::request::GroverRequest, out:
         });
     }
     if request.space != SpaceChoice::Rows {
-        return Err(Error::InvalidArgument(
-            "--qasm writes the seed's circuit, which searches the row space (a W state per row): leave --space at rows"
-                .into(),
-        ));
+        return Err(super::errors::Usage::GroverQasmSpace.into());
     }
     let iterations = match request.iterations {
         None => None,
         Some((a, b)) if a == b => Some(a),
-        Some((a, b)) => {
-            return Err(Error::InvalidArgument(format!(
-                "--iterations {a}..{b}: --qasm writes one circuit; give one count K"
-            )))
-        }
+        Some((a, b)) => return Err(super::errors::Usage::GroverQasmIterations { from: a, to: b }.into()),
     };
     require_parent(out, "--qasm", args.parents)?;
     let manifest_path = out.with_extension("json");

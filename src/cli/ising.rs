@@ -20,7 +20,7 @@ pub fn model_of(source: &ModelSource, level: Level) -> Result<Ising> {
             n,
             format!("qubits must be 1..={MAX_QUBITS}"),
         )),
-        _ => Err(Error::InvalidArgument("give a puzzle file or --random N".into())),
+        _ => Err(super::errors::Usage::NoModel.into()),
     }
 }
 
@@ -30,9 +30,7 @@ pub fn run(source: &ModelSource, level: Level, kind: EncodingKind) -> Result<()>
         return Ok(());
     }
     let Some(file) = &source.file else {
-        return Err(Error::InvalidArgument(
-            "--random makes an Ising model; --encoding compact needs a Sudoku file".into(),
-        ));
+        return Err(super::errors::Usage::CompactOfRandom.into());
     };
     let enc = encoding::load(file, kind, level)?;
     let poly = enc.cost_poly();

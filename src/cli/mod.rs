@@ -110,12 +110,7 @@ fn dry_run(command: &Command) -> Result<()> {
         } => request::info(reduce.level, encoding.encoding, space)
             .check()?
             .describe(),
-        _ => {
-            return Err(quzzle::Error::InvalidArgument(format!(
-                "--dry-run shows the request of {}; this command has none",
-                quzzle::request::JOBS.join(", ")
-            )))
-        }
+        _ => return Err(errors::Usage::NoRequest.into()),
     };
     request::print(&description)
 }

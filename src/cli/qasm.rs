@@ -28,9 +28,7 @@ pub fn run(args: &QasmArgs) -> Result<()> {
     }
     let out = file_or_stdout(&args.out);
     if out.is_none() && args.with_state {
-        return Err(Error::InvalidArgument(
-            "--with-state puts the state into the manifest: give -o OUT.qasm, not standard output".into(),
-        ));
+        return Err(super::errors::Usage::StateToStdout.into());
     }
     if let Some(out) = out {
         if out.extension().is_some_and(|e| e == "json") {
@@ -120,9 +118,7 @@ pub fn run(args: &QasmArgs) -> Result<()> {
 fn run_depths(args: &QasmArgs, job: &ExportJob) -> Result<()> {
     use quzzle::export::batch::{self, DepthsRequest};
     let Some(dir) = args.out.as_deref() else {
-        return Err(Error::InvalidArgument(
-            "--depths writes a folder: give it as -o DIR".into(),
-        ));
+        return Err(super::errors::Usage::DepthsWithoutFolder.into());
     };
     let depths = job.depths.to_vec();
     let mut names = vec![batch::INDEX_FILE.to_string()];
@@ -141,10 +137,7 @@ fn run_depths(args: &QasmArgs, job: &ExportJob) -> Result<()> {
             .next()
             .is_some();
         if held {
-            return Err(Error::InvalidArgument(format!(
-                "-o {}: the folder is not empty; give a new folder, or --overwrite to write the experiment into it",
-                dir.display()
-            )));
+            return Err(super::errors::Usage::FolderNotEmpty(dir.to_path_buf()).into());
         }
     }
     let targets: Vec<std::path::PathBuf> = names.iter().map(|n| dir.join(n)).collect();

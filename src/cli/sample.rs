@@ -39,16 +39,11 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
         .filter_map(|(name, on)| on.then_some(name))
         .collect();
         if !given.is_empty() {
-            return Err(Error::InvalidArgument(format!(
-                "{input} is a manifest, which fixes the circuit and its angles: drop {}",
-                given.join(", ")
-            )));
+            return Err(super::errors::Usage::FlagsOfManifest { input, flags: given }.into());
         }
         let doc = ManifestDoc::parse(text, &input)?;
         if doc.grover_seed.is_some() {
-            return Err(Error::InvalidArgument(format!(
-                "{input} describes the seed's Grover circuit (`quzzle grover --qasm`); sample draws shots of the QAOA circuits of `quzzle qasm`"
-            )));
+            return Err(super::errors::Usage::SampleGroverSeed(input).into());
         }
         let enc = doc.encoding()?;
         let Some(angles) = doc.angles.clone() else {
@@ -63,9 +58,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
         });
     }
     let Some(depth) = args.depth else {
-        return Err(Error::InvalidArgument(format!(
-            "{input} is a puzzle file: give --depth P and the angles (--angles, --gammas with --betas, or --optimize), or sample a manifest"
-        )));
+        return Err(super::errors::Usage::SampleWithoutDepth(input).into());
     };
     let p = quzzle::checked::Depths::one(depth)?;
     let angles = if let Some(path) = &args.angles {
@@ -78,9 +71,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     } else if args.optimize {
         AngleSource::Optimize { seed: args.seed }
     } else {
-        return Err(Error::InvalidArgument(format!(
-            "{input}: give the angles: --angles REPORT.json, --gammas with --betas, or --optimize"
-        )));
+        return Err(super::errors::Usage::SampleWithoutAngles(input).into());
     };
     let kind: EncodingKind = args.encoding.unwrap_or(EncodingKind::Onehot);
     let level: Level = args.reduce.unwrap_or(Level::Paper);

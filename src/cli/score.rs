@@ -8,7 +8,7 @@ use quzzle::experiment::stats::probability_text as pt;
 use quzzle::export::batch::{ExperimentIndex, ExperimentScore};
 use quzzle::export::experiment_score::{self, ExperimentScoreSettings};
 use quzzle::export::score::{self, percent, CountsScoreSettings, ManifestDoc, ScoreReport};
-use quzzle::{Error, Result};
+use quzzle::Result;
 use std::path::Path;
 
 /// How the counts are read and scored, from the arguments (checked by the request).
@@ -23,20 +23,13 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
         return run_experiment(args);
     }
     if !args.noise.noise.is_empty() {
-        return Err(Error::InvalidArgument(
-            "--noise judges the depths of an experiment folder; one counts file is judged against its manifest".into(),
-        ));
+        return Err(super::errors::Usage::NoiseOfCountsFile.into());
     }
     if args.mitigate.is_some() {
-        return Err(Error::InvalidArgument(
-            "--mitigate corrects the depths of an experiment folder, whose index or --noise gives the readout errors; give the folder instead of one counts file".into(),
-        ));
+        return Err(super::errors::Usage::MitigateCountsFile.into());
     }
     let Some(manifest_path) = args.manifest.as_deref() else {
-        return Err(Error::InvalidArgument(format!(
-            "{}: give the manifest of its circuit with --manifest OUT.json (or an experiment folder instead of a counts file)",
-            args.counts.display()
-        )));
+        return Err(super::errors::Usage::NoManifest(args.counts.clone()).into());
     };
     if let Some(dir) = &args.out {
         check_output_folder(dir, "--out", &score::SCORE_FILES)?;
@@ -152,10 +145,7 @@ fn print_text(args: &ScoreArgs, manifest_path: &Path, manifest: &ManifestDoc, r:
 fn run_experiment(args: &ScoreArgs) -> Result<()> {
     let dir = args.counts.as_path();
     if args.manifest.is_some() {
-        return Err(Error::InvalidArgument(format!(
-            "{} is an experiment folder, whose index names each depth's manifest: drop --manifest",
-            dir.display()
-        )));
+        return Err(super::errors::Usage::ManifestOfFolder(dir.to_path_buf()).into());
     }
     let out = args.out.as_deref().unwrap_or(dir);
     check_output_folder(out, "--out", &experiment_score::EXPERIMENT_SCORE_FILES)?;

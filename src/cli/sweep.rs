@@ -158,9 +158,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         sweep::shard::write_finished(&csv, &manifest, sweep::shard::RowPlan::of(&plan))?;
     }
     if outcome.rows.is_empty() && plan.shard.is_none() {
-        return Err(Error::InvalidArgument(
-            "no instance could be run (all skipped); see the messages above".into(),
-        ));
+        return Err(super::errors::Usage::AllSkipped.into());
     }
     // Figures and summary show this plan's files from the whole CSV: rows an earlier run wrote
     // there with another space or mixer are one more line family (same objective only).
@@ -201,18 +199,12 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
             .ok()
             .is_some_and(|f| args.out.canonicalize().ok() == Some(f))
         {
-            return Err(Error::InvalidArgument(format!(
-                "--out {} is one of the shard folders; merge into a new folder",
-                args.out.display()
-            )));
+            return Err(super::errors::Usage::MergeIntoShard(args.out.clone()).into());
         }
     }
     check_outputs(&args.out, &[])?;
     if csv.exists() {
-        return Err(Error::InvalidArgument(format!(
-            "{} exists: a merge writes a new sweep folder; remove it or choose another --out",
-            csv.display()
-        )));
+        return Err(super::errors::Usage::MergeOverSweep(csv).into());
     }
     let lock = sweep::lock_sweep_folder(&args.out)?;
     let mut text = format!("{}\n", sweep::CSV_HEADER);
@@ -418,13 +410,11 @@ fn check_outputs(out: &Path, inputs: &[&Path]) -> Result<()> {
             continue;
         };
         if resolved.starts_with(&dir) && resolved.extension().is_none_or(|e| e != "txt") {
-            return Err(Error::InvalidArgument(format!(
-                "the input {} lies in the output folder {} and is not a .txt file: the sweep may \
-                 write a file of that name there (lock, CSV, settings, summary, figures); move it, \
-                 or write to another --out",
-                input.display(),
-                out.display()
-            )));
+            return Err(super::errors::Usage::InputInOutput {
+                input: input.to_path_buf(),
+                out: out.to_path_buf(),
+            }
+            .into());
         }
     }
     Ok(())

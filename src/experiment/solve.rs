@@ -222,8 +222,8 @@ pub fn with_table(
         config.table = match init {
             Init::Fixed => Some(Arc::new(schedule::fixed_table(
                 &target.puzzle,
-                target.space.name(),
-                target.mixer.name(),
+                target.space,
+                target.mixer,
             )?)),
             Init::Transfer => Some(Arc::new(transfer::transfer_table(transfer_from, target)?)),
             _ => None,

@@ -13,6 +13,7 @@
 
 use crate::angles::Angles;
 use crate::error::{Error, PartsProblem, Quantity, Result};
+use crate::names::{MixerKind, SpaceChoice};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -172,8 +173,8 @@ struct FixedFile {
 #[derive(Deserialize)]
 struct FixedEntry {
     puzzle: String,
-    space: String,
-    mixer: String,
+    space: SpaceChoice,
+    mixer: MixerKind,
     depths: Vec<FixedDepth>,
 }
 
@@ -184,9 +185,9 @@ struct FixedDepth {
     betas: Vec<f64>,
 }
 
-/// The fixed table for puzzle kind `puzzle` on `space` with `mixer` (names as in reports), or
-/// an error that lists the tables there are.
-pub fn fixed_table(puzzle: &str, space: &str, mixer: &str) -> Result<AngleTable> {
+/// The fixed table for puzzle kind `puzzle` on `space` with `mixer`, or an error that lists the
+/// tables there are.
+pub fn fixed_table(puzzle: &str, space: SpaceChoice, mixer: MixerKind) -> Result<AngleTable> {
     let file: FixedFile = serde_json::from_str(FIXED_TABLES)
         .map_err(|e| Error::malformed("fixed_angles.json (built in)", e.to_string()))?;
     let keys: Vec<String> = file
@@ -201,8 +202,8 @@ pub fn fixed_table(puzzle: &str, space: &str, mixer: &str) -> Result<AngleTable>
     else {
         return Err(Error::NoFixedTable {
             puzzle: puzzle.to_string(),
-            space: space.to_string(),
-            mixer: mixer.to_string(),
+            space,
+            mixer,
             tables: keys,
         });
     };
@@ -292,10 +293,12 @@ mod tests {
         let file: FixedFile = serde_json::from_str(FIXED_TABLES).unwrap();
         assert!(!file.tables.is_empty());
         for t in &file.tables {
-            let table = fixed_table(&t.puzzle, &t.space, &t.mixer).unwrap();
+            let table = fixed_table(&t.puzzle, t.space, t.mixer).unwrap();
             assert!(table.at(100).unwrap().p() == 100);
         }
-        let e = fixed_table("chess", "rows", "x").unwrap_err().to_string();
+        let e = fixed_table("chess", SpaceChoice::Rows, MixerKind::X)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no fixed angle table") && e.contains(" with "), "{e}");
     }
 }

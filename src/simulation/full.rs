@@ -39,7 +39,6 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
             .filter(|&l| l != enc.level())
             .filter_map(|l| enc.qubits_at(l).ok().map(|q| (l, q)))
             .filter(|&(_, q)| q > 0 && fits(enc, q))
-            .map(|(l, q)| (l.name(), q))
             .collect();
         return Err(Error::DoesNotFit {
             file: enc.file().to_string(),
@@ -59,7 +58,7 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
 /// The block spaces of `enc` (one family each; `rows+cols`, which is counted rather than
 /// listed, is left out to keep a refusal cheap) whose statevector fits, with their states and
 /// the mixers that keep them.
-fn fitting_block_spaces(enc: &dyn Encoding) -> Box<[String]> {
+fn fitting_block_spaces(enc: &dyn Encoding) -> Box<[crate::error::FittingSpace]> {
     use crate::encoding::space::{Space, SpaceChoice};
     let Some(onehot) = enc.as_onehot() else {
         return Box::default();
@@ -68,13 +67,10 @@ fn fitting_block_spaces(enc: &dyn Encoding) -> Box<[String]> {
         .into_iter()
         .filter_map(|family| Space::of(onehot, family).ok())
         .filter(|s| s.listable() && s.fits())
-        .map(|s| {
-            let mixers = if s.blocks.iter().all(|b| b.plain) {
-                "xy or grover mixer"
-            } else {
-                "grover mixer"
-            };
-            format!("{} ({:.0} states, {mixers})", s.resolved, s.dimension)
+        .map(|s| crate::error::FittingSpace {
+            space: s.resolved,
+            states: s.dimension,
+            plain: s.blocks.iter().all(|b| b.plain),
         })
         .collect()
 }

@@ -82,7 +82,7 @@ fn issue_21_too_big_names_file_size_and_fitting_levels() {
     let Error::DoesNotFit { ref fitting, .. } = e else {
         panic!("{e:?}")
     };
-    assert!(fitting.iter().any(|(l, _)| *l == "paper"), "{fitting:?}");
+    assert!(fitting.iter().any(|(l, _)| *l == Level::Paper), "{fitting:?}");
     let msg = e.to_string();
     assert!(
         msg.contains("demo-tango-6x6.txt") && msg.contains("GiB") && msg.contains("paper ("),

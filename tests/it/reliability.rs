@@ -397,7 +397,9 @@ fn info_on_a_huge_open_board_answers_quickly() {
     let (out, err) = (String::from_utf8_lossy(&o.stdout), stderr(&o));
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(out.contains("probe"), "{out}");
-    assert!(began.elapsed().as_secs() < 30, "{:?}", began.elapsed());
+    // A hang guard, not a speed check: 14 s in a debug build alone, 35 s on a loaded machine;
+    // the unbudgeted probe ran for many minutes.
+    assert!(began.elapsed().as_secs() < 180, "{:?}", began.elapsed());
 }
 
 #[test]
@@ -414,7 +416,8 @@ fn qasm_manifest_of_an_open_board_is_bounded_and_says_so() {
         &[f.to_str().unwrap(), q.to_str().unwrap()],
     ));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(began.elapsed().as_secs() < 30, "{:?}", began.elapsed());
+    // A hang guard, not a speed check (the unbounded manifest search does not end).
+    assert!(began.elapsed().as_secs() < 180, "{:?}", began.elapsed());
     let manifest = std::fs::read_to_string(q.with_extension("json")).unwrap();
     assert!(manifest.contains("stopped after"), "{manifest}");
     assert!(manifest.contains("\"valid_bitstrings_complete\": false"), "{manifest}");
@@ -474,7 +477,8 @@ fn many_header_lines_parse_in_linear_time() {
     let began = std::time::Instant::now();
     let p = quzzle::puzzle::parse("many.txt", &text).unwrap();
     assert_eq!(p.size(), (4, 4));
-    assert!(began.elapsed().as_secs() < 5, "{:?}", began.elapsed());
+    // Far from the quadratic minute even on a loaded machine; not a speed check.
+    assert!(began.elapsed().as_secs() < 20, "{:?}", began.elapsed());
     // A key given twice still names both lines.
     text.push_str("note7: y\n");
     let err = quzzle::puzzle::parse("many.txt", &text).unwrap_err().to_string();

@@ -219,7 +219,12 @@ fn fixed_tables_are_the_shipped_medians() {
         "solve {} --reduce clues --depths 3,8 --schedule fixed --json",
         &[s(f)],
     ));
-    let table = schedule::fixed_table("sudoku4", "full", "x").unwrap();
+    let table = schedule::fixed_table(
+        "sudoku4",
+        quzzle::encoding::space::SpaceChoice::Full,
+        quzzle::mixer::MixerKind::X,
+    )
+    .unwrap();
     for (i, p) in [3, 8].into_iter().enumerate() {
         let want = table.at(p).unwrap();
         assert_eq!(floats(&v["depths"][i]["gammas"]), want.gammas);
