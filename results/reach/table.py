@@ -67,9 +67,21 @@ def donors(kind, name):
     return out
 
 
+def stopped_by(path):
+    """The signal that ended a run (its /usr/bin/time -v output says so), or None."""
+    try:
+        found = re.search(r"Command terminated by signal (\d+)", path.read_text())
+    except OSError:
+        return None
+    return found.group(1) if found else None
+
+
 def short(text):
     """An error line, shortened for a table cell."""
     text = re.sub(r"^error: \S+: ", "", text).replace("|", "/")
+    progress = re.search(r"^solve: \S+: .*?: (\d+ of \d+ variables counted, \d+ frontier entries)", text)
+    if progress:
+        return f"stopped at its last progress line: {progress.group(1)}"
     late = re.search(r"no result within the time budget of (\d+) s \(after (.*?) in ([\d.]+) s", text)
     if late:
         return f"out of time ({late.group(1)} s budget) after {late.group(2)}"
@@ -103,6 +115,9 @@ def row(name):
     ]
     if report is None:
         reason = short(last_line(DATA / f"{name}.err")) or "not run"
+        signal = stopped_by(DATA / f"{name}.time")
+        if signal:
+            reason = f"killed (signal {signal}), {reason}"
         cells.append(f"not counted: {reason}" + (f" ({seconds:.0f} s, {mib:.0f} MiB)" if seconds else ""))
     else:
         cells.append(f"{seconds:.1f} s, {mib:.0f} MiB" if seconds is not None else "")
