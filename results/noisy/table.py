@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""The tables of results/noisy/README.md and its line per kind in the top README.md, from the
+reports run.sh stores: solve/*.json (`quzzle solve --json` with --noise heron --noise aria and
+--device heron,aria), routed/NAME/pNN.predict.json (`quzzle predict --json`) and, for annealing,
+results/compare/*/anneal.csv. tools/tables.py calls these functions for the blocks named
+noisy-*; `python3 results/noisy/table.py` runs tools/tables.py (every README's blocks).
+
+Every value is read unrounded and rounded once, when printed.
+"""
+import csv
+import glob
+import json
+import math
+import os
+import sys
+
+KINDS = [("tango", "Tango 6x6"), ("queens", "Queens 6x6"), ("starbattle", "Star Battle 6x6"),
+         ("sudoku4", "Sudoku 4x4")]
+# The device whose shot time goes with each noise model: heron's rates on an IBM Heron r2's
+# gate times, aria's on an IonQ Aria's.
+DEVICE_OF = {"heron": "heron", "aria": "aria"}
+MODELS = ["heron", "aria"]
+
+
+def shots99(p):
+    """Shots to a valid board with 99 % confidence at P(valid) `p` per shot (at least 1)."""
+    if p <= 0:
+        return math.inf
+    if p >= 1:
+        return 1.0
+    return max(math.log(0.01) / math.log1p(-p), 1.0)
+
+
+def g(x):
+    return "%.2g" % x if x >= 1e-3 or x == 0 else ("%.1e" % x).replace("e-0", "e-")
+
+
+def sec(x):
+    if not math.isfinite(x):
+        return "never"
+    return ("%.2g s" % x) if x >= 1e-2 else (("%.1e" % x).replace("e-0", "e-") + " s")
+
+
+def boards(root):
+    """One dict per solve report, in KINDS order then by name."""
+    out = []
+    for name in sorted(glob.glob(os.path.join(root, "results/noisy/solve/*.json"))):
+        with open(name) as f:
+            r = json.load(f)
+        depths = []
+        for d in r["depths"]:
+            depths.append({
+                "p": d["p"],
+                "noiseless": d["success_probability"],
+                "shot": {t["device"]: t["shot_seconds"] for t in d.get("devices", [])},
+                "noisy": {n["model"]["name"]: n for n in d.get("noisy", [])},
+            })
+        out.append({
+            "name": os.path.basename(name)[:-5], "file": r["file"], "puzzle": r["puzzle"],
+            "stem": os.path.basename(r["file"])[:-4], "reduce": r["reduce"], "qubits": r["qubits"],
+            "space": r["space"], "mixer": r["mixer"], "uniform": r["uniform_baseline"], "depths": depths,
+        })
+    order = [k for k, _ in KINDS]
+    out.sort(key=lambda b: (order.index(b["puzzle"]) if b["puzzle"] in order else len(order), b["name"]))
+    return out
+
+
+def anneal(root):
+    """{board stem: (tts99 seconds, space)} at annealing's best space in results/compare."""
+    best = {}
+    for name in sorted(glob.glob(os.path.join(root, "results/compare/*/anneal.csv"))):
+        with open(name, newline="") as f:
+            for r in csv.DictReader(f):
+                stem = os.path.basename(r["file"])[:-4]
+                t = float(r["tts99_seconds"])
+                if stem not in best or t < best[stem][0]:
+                    best[stem] = (t, r["space"])
+    return best
+
+
+def peak(b, model):
+    """The depth where `model`'s P(valid) is largest (the shallower on a tie)."""
+    return max(b["depths"], key=lambda d: (d["noisy"][model]["p_valid"], -d["p"]))
+
+
+def noisy_tts(d, model):
+    return d["shot"][DEVICE_OF[model]] * shots99(d["noisy"][model]["p_valid"])
+
+
+def label(b):
+    return "%s (%s, %d qubits, %s, %s)" % (b["stem"], b["reduce"], b["qubits"], b["space"], b["mixer"])
+
+
+def depths_table(root):
+    out = ["| board | p | uniform | noiseless | heron ± s.e. | aria ± s.e. | no error (heron / aria) | trajectories |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for b in boards(root):
+        for d in b["depths"]:
+            h, a = d["noisy"]["heron"], d["noisy"]["aria"]
+            out.append("| %s | %d | %s | %s | %s ± %s | %s ± %s | %.2f / %.2f | %d |" % (
+                label(b), d["p"], g(b["uniform"]), g(d["noiseless"]), g(h["p_valid"]), g(h["p_valid_se"]),
+                g(a["p_valid"]), g(a["p_valid_se"]), h["error_free_probability"], a["error_free_probability"],
+                h["trajectories"]))
+    return out
+
+
+def peaks_table(root):
+    sa = anneal(root)
+    out = ["| board | model | best p | noisy P(valid) ± s.e. | noiseless there | noiseless best (p) | noisy / uniform | "
+           "TTS99 at best p (device) | annealing TTS99 (space) | QAOA / annealing |",
+           "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for b in boards(root):
+        clean = max(b["depths"], key=lambda d: (d["noiseless"], -d["p"]))
+        for m in MODELS:
+            d = peak(b, m)
+            n = d["noisy"][m]
+            t = noisy_tts(d, m)
+            a = sa.get(b["stem"])
+            out.append("| %s | %s | %d | %s ± %s | %s | %s (%d) | %.1f× | %s (%s) | %s | %s |" % (
+                b["stem"], m, d["p"], g(n["p_valid"]), g(n["p_valid_se"]), g(d["noiseless"]), g(clean["noiseless"]),
+                clean["p"], n["p_valid"] / b["uniform"], sec(t), DEVICE_OF[m],
+                ("%s (%s)" % (sec(a[0]), a[1])) if a else "–",
+                ("%.0f×" % (t / a[0])) if a and math.isfinite(t) else "–"))
+    return out
+
+
+def routed_table(root):
+    out = ["| board | p | physical qubits | two-qubit gates routed (exported) | noiseless routed (exported) | "
+           "heron routed ± s.e. | heron exported ± s.e. | aria routed ± s.e. | aria exported ± s.e. |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for name in sorted(glob.glob(os.path.join(root, "results/noisy/routed/*/p[0-9][0-9].predict.json"))):
+        with open(name) as f:
+            r = json.load(f)
+        with open(name.replace(".predict.json", ".json")) as f:
+            manifest = json.load(f)
+        est = {e["model"]["name"]: e for e in r["routed"]}
+        exp = {e["model"]["name"]: e for e in r["exported"]}
+        out.append("| %s | %d | %d | %d (%d) | %s (%s) | %s ± %s | %s ± %s | %s ± %s | %s ± %s |" % (
+            os.path.basename(os.path.dirname(name)), manifest["p"], r["physical_qubits"], r["two_qubit_gates"],
+            manifest["gates"]["cx"], g(r["noiseless_p_valid"]), g(r["manifest_p_valid"]),
+            g(est["heron"]["p_valid"]), g(est["heron"]["p_valid_se"]), g(exp["heron"]["p_valid"]),
+            g(exp["heron"]["p_valid_se"]), g(est["aria"]["p_valid"]), g(est["aria"]["p_valid_se"]),
+            g(exp["aria"]["p_valid"]), g(exp["aria"]["p_valid_se"])))
+    return out
+
+
+def summary(root):
+    """One line per kind: where heron's and aria's P(valid) peak, against noiseless, uniform and
+    annealing."""
+    sa = anneal(root)
+    out = []
+    bs = boards(root)
+    for kind, name in KINDS:
+        mine = [b for b in bs if b["puzzle"] == kind]
+        if not mine:
+            out.append("- %s: no noisy run (see results/noisy)." % name)
+            continue
+        parts = []
+        for b in mine:
+            clean = max(b["depths"], key=lambda d: (d["noiseless"], -d["p"]))
+            each = []
+            for m in MODELS:
+                d = peak(b, m)
+                t = noisy_tts(d, m)
+                a = sa.get(b["stem"])
+                each.append("%s peaks at p = %d with %s (%.1f× uniform%s)" % (
+                    m, d["p"], g(d["noisy"][m]["p_valid"]), d["noisy"][m]["p_valid"] / b["uniform"],
+                    (", %.0f× annealing's time to 99 %%" % (t / a[0])) if a and math.isfinite(t) else ""))
+            parts.append("%s (%d qubits, noiseless %s at p = %d): %s" % (
+                b["stem"], b["qubits"], g(clean["noiseless"]), clean["p"], "; ".join(each)))
+        out.append("- %s under device noise: %s." % (name, " | ".join(parts)))
+    return out
+
+
+if __name__ == "__main__":
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.exit(os.system("%s %s %s" % (sys.executable, os.path.join(here, "tools", "tables.py"), " ".join(sys.argv[1:]))) != 0)
