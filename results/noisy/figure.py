@@ -27,8 +27,8 @@ def routed(name):
         with open(f) as h:
             r = json.load(h)
         with open(f.replace(".predict.json", ".json")) as h:
-            p = json.load(h)["p"]
-        for e in r["routed"]:
+            p = json.load(h)["depth"]
+        for e in r["routed_estimates"]:
             out.setdefault(e["model"]["name"], []).append((p, e["p_valid"], e["p_valid_se"]))
     return out
 

@@ -32,10 +32,10 @@ solve() {
 # Best per kind in results/compare: Tango and Sudoku, X on the full space (Tango at `paper`,
 # Sudoku at `clues`); Queens and Star Battle, the XY ring on the smallest block space (`paper`).
 # Full-space circuits run gate by gate on 2^n amplitudes: boards of 12-14 qubits.
-solve tango-2026-07-30 1000 1..5 tango/tango-6x6-linkedin-2026-07-30.txt --reduce paper
-solve tango-2026-08-04 1000 1..5 tango/tango-6x6-linkedin-2026-08-04.txt --reduce paper
-solve sudoku4-11 1000 1..5 sudoku4/sudoku4-amayaos-11.txt --reduce clues
-solve sudoku4-12 1000 1..5 sudoku4/sudoku4-amayaos-12.txt --reduce clues
+solve tango-2026-07-30 2000 1..15 tango/tango-6x6-linkedin-2026-07-30.txt --reduce paper
+solve tango-2026-08-04 2000 1..15 tango/tango-6x6-linkedin-2026-08-04.txt --reduce paper
+solve sudoku4-11 2000 1..15 sudoku4/sudoku4-amayaos-11.txt --reduce clues
+solve sudoku4-12 2000 1..15 sudoku4/sudoku4-amayaos-12.txt --reduce clues
 # XY-ring block spaces run on weight sectors (noise::sectors). Queens community-069 is the one
 # 6x6 Queens board of 24 qubits at `paper` (2,500 block states); the rest keep 36.
 solve queens-069 200 1..5 queens/queens-6x6-community-069.txt --reduce paper --space auto --mixer xy-ring
@@ -53,7 +53,7 @@ routed() { # NAME FILE ARGS...
   for c in "$dir"/p0?.routed.qasm; do
     local stem=${c%.routed.qasm}
     [ -s "$stem.predict.json" ] && continue
-    nice -n 10 "$Q" predict "$c" --manifest "$stem.json" --noise heron --noise aria --trajectories 500 \
+    nice -n 10 "$Q" predict "$c" --manifest "$stem.json" --noise heron --noise aria --trajectories 200 \
       --seed 0 --device heron --json > "$stem.predict.json.tmp"
     mv "$stem.predict.json.tmp" "$stem.predict.json"
   done
@@ -68,6 +68,6 @@ fi
 
 # Every 6x6 Star Battle board keeps 36 qubits at `paper` (46,656 block states) and has none at
 # `propagate` (solved by reduction), so its sector runs are the slow ones (about 1 s per
-# trajectory per depth, results/noise-sectors): p = 1..3, 20 trajectories, one thread (two
+# trajectory per depth, results/noise-sectors): p = 1..2, 20 trajectories, one thread (two
 # trajectories at once are refused for memory on a 23 GiB machine).
-RAYON_NUM_THREADS=1 solve starbattle-001 20 1..3 starbattle/starbattle-6x6-1star-janko-001.txt --reduce paper --space auto --mixer xy-ring
+RAYON_NUM_THREADS=1 solve starbattle-001 20 1..2 starbattle/starbattle-6x6-1star-janko-001.txt --reduce paper --space auto --mixer xy-ring

@@ -12,6 +12,7 @@ import glob
 import json
 import math
 import os
+import subprocess
 import sys
 
 KINDS = [("tango", "Tango 6x6"), ("queens", "Queens 6x6"), ("starbattle", "Star Battle 6x6"),
@@ -126,27 +127,37 @@ def peaks_table(root):
 
 def routed_table(root):
     out = ["| board | p | physical qubits | two-qubit gates routed (exported) | noiseless routed (exported) | "
-           "heron routed ± s.e. | heron exported ± s.e. | aria routed ± s.e. | aria exported ± s.e. |",
-           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+           "heron routed ± s.e. | heron exported ± s.e. | aria routed ± s.e. | aria exported ± s.e. | "
+           "Heron r2 shot routed | TTS99 routed, heron |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name in sorted(glob.glob(os.path.join(root, "results/noisy/routed/*/p[0-9][0-9].predict.json"))):
         with open(name) as f:
             r = json.load(f)
         with open(name.replace(".predict.json", ".json")) as f:
-            manifest = json.load(f)
-        est = {e["model"]["name"]: e for e in r["routed"]}
+            p = json.load(f)["depth"]
+        est = {e["model"]["name"]: e for e in r["routed_estimates"]}
         exp = {e["model"]["name"]: e for e in r["exported"]}
-        out.append("| %s | %d | %d | %d (%d) | %s (%s) | %s ± %s | %s ± %s | %s ± %s | %s ± %s |" % (
-            os.path.basename(os.path.dirname(name)), manifest["p"], r["physical_qubits"], r["two_qubit_gates"],
-            manifest["gates"]["cx"], g(r["noiseless_p_valid"]), g(r["manifest_p_valid"]),
+        dev = r["devices"][0]
+        heron_tts = dev["noisy_tts99_seconds"][[e["model"]["name"] for e in r["routed_estimates"]].index("heron")]
+        noiseless = est["heron"]["noiseless_p_valid"]
+        out.append("| %s | %d | %d | %d (%d) | %s (%s) | %s ± %s | %s ± %s | %s ± %s | %s ± %s | %s | %s |" % (
+            os.path.basename(os.path.dirname(name)), p, r["physical_qubits"], r["routed_gates"]["two_qubit"],
+            r["exported_gates"]["cx"], g(noiseless), g(r["exported_p_valid"]),
             g(est["heron"]["p_valid"]), g(est["heron"]["p_valid_se"]), g(exp["heron"]["p_valid"]),
             g(exp["heron"]["p_valid_se"]), g(est["aria"]["p_valid"]), g(est["aria"]["p_valid_se"]),
-            g(exp["aria"]["p_valid"]), g(exp["aria"]["p_valid_se"])))
+            g(exp["aria"]["p_valid"]), g(exp["aria"]["p_valid_se"]), sec(dev["shot_seconds"]),
+            sec(heron_tts) if heron_tts is not None else "never"))
     return out
+
+
+def span(values, fmt):
+    lo, hi = min(values), max(values)
+    return fmt(lo) if fmt(lo) == fmt(hi) else "%s–%s" % (fmt(lo), fmt(hi))
 
 
 def summary(root):
     """One line per kind: where heron's and aria's P(valid) peak, against noiseless, uniform and
-    annealing."""
+    annealing (ranges over the kind's boards)."""
     sa = anneal(root)
     out = []
     bs = boards(root)
@@ -155,23 +166,26 @@ def summary(root):
         if not mine:
             out.append("- %s: no noisy run (see results/noisy)." % name)
             continue
-        parts = []
-        for b in mine:
-            clean = max(b["depths"], key=lambda d: (d["noiseless"], -d["p"]))
-            each = []
-            for m in MODELS:
-                d = peak(b, m)
-                t = noisy_tts(d, m)
-                a = sa.get(b["stem"])
-                each.append("%s peaks at p = %d with %s (%.1f× uniform%s)" % (
-                    m, d["p"], g(d["noisy"][m]["p_valid"]), d["noisy"][m]["p_valid"] / b["uniform"],
-                    (", %.0f× annealing's time to 99 %%" % (t / a[0])) if a and math.isfinite(t) else ""))
-            parts.append("%s (%d qubits, noiseless %s at p = %d): %s" % (
-                b["stem"], b["qubits"], g(clean["noiseless"]), clean["p"], "; ".join(each)))
-        out.append("- %s under device noise: %s." % (name, " | ".join(parts)))
+        b0 = mine[0]
+        each = []
+        for m in MODELS:
+            peaks = [(b, peak(b, m)) for b in mine]
+            pv = [d["noisy"][m]["p_valid"] for _, d in peaks]
+            slow = [noisy_tts(d, m) / sa[b["stem"]][0] for b, d in peaks if b["stem"] in sa]
+            deepest = all(d["p"] == b["depths"][-1]["p"] for b, d in peaks)
+            each.append("%s's peaks at p = %s%s with %s (%s of the noiseless there, %s× uniform%s)" % (
+                m, span([d["p"] for _, d in peaks], str), " (the deepest run)" if deepest else "",
+                span(pv, g), span([d["noisy"][m]["p_valid"] / d["noiseless"] for _, d in peaks],
+                                  lambda x: "%.0f %%" % (100 * x)),
+                span([d["noisy"][m]["p_valid"] / b["uniform"] for b, d in peaks], lambda x: "%.0f" % x),
+                (", time to 99 %% %s× annealing's" % span(slow, lambda x: "%.0f" % x)) if slow else ""))
+        out.append("- %s (%s on %s, %s at `%s`, %s qubits, p = 1..%s): %s." % (
+            name, "%d boards" % len(mine) if len(mine) > 1 else mine[0]["stem"], b0["space"], b0["mixer"],
+            b0["reduce"], span([b["qubits"] for b in mine], str), span([b["depths"][-1]["p"] for b in mine], str),
+            "; ".join(each)))
     return out
 
 
 if __name__ == "__main__":
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    sys.exit(os.system("%s %s %s" % (sys.executable, os.path.join(here, "tools", "tables.py"), " ".join(sys.argv[1:]))) != 0)
+    sys.exit(subprocess.call([sys.executable, os.path.join(here, "tools", "tables.py")] + sys.argv[1:]))
