@@ -67,7 +67,7 @@ else
 fi
 
 # Every 6x6 Star Battle board keeps 36 qubits at `paper` (46,656 block states) and has none at
-# `propagate` (solved by reduction), so its sector runs are the slow ones (about 1 s per
-# trajectory per depth, results/noise-sectors): p = 1..2, 20 trajectories, one thread (two
-# trajectories at once are refused for memory on a 23 GiB machine).
-RAYON_NUM_THREADS=1 solve starbattle-001 20 1..2 starbattle/starbattle-6x6-1star-janko-001.txt --reduce paper --space auto --mixer xy-ring
+# `propagate` (solved by reduction), so its sector runs are the slow ones (results/noise-sectors;
+# here p = 1 took minutes and p = 2 would take a further 15-30 under load): p = 1 only, 20
+# trajectories, one thread (two trajectories at once are refused for memory on a 23 GiB machine).
+RAYON_NUM_THREADS=1 solve starbattle-001 20 1 starbattle/starbattle-6x6-1star-janko-001.txt --reduce paper --space auto --mixer xy-ring

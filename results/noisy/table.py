@@ -33,7 +33,20 @@ def shots99(p):
 
 
 def g(x):
+    """Two significant digits (three near 1, where two would print 1)."""
+    if x >= 0.95:
+        return "%.3f" % x
     return "%.2g" % x if x >= 1e-3 or x == 0 else ("%.1e" % x).replace("e-0", "e-")
+
+
+def ratio(x):
+    """A ratio: one decimal below 10, whole below 10^4, else two digits and an exponent."""
+    if x < 10:
+        return "%.1f" % x
+    if x < 1e4:
+        return "%.0f" % x
+    mantissa, exponent = ("%.1e" % x).split("e")
+    return "%se%d" % (mantissa, int(exponent))
 
 
 def sec(x):
@@ -117,11 +130,11 @@ def peaks_table(root):
             n = d["noisy"][m]
             t = noisy_tts(d, m)
             a = sa.get(b["stem"])
-            out.append("| %s | %s | %d | %s ± %s | %s | %s (%d) | %.1f× | %s (%s) | %s | %s |" % (
+            out.append("| %s | %s | %d | %s ± %s | %s | %s (%d) | %s× | %s (%s) | %s | %s |" % (
                 b["stem"], m, d["p"], g(n["p_valid"]), g(n["p_valid_se"]), g(d["noiseless"]), g(clean["noiseless"]),
-                clean["p"], n["p_valid"] / b["uniform"], sec(t), DEVICE_OF[m],
+                clean["p"], ratio(n["p_valid"] / b["uniform"]), sec(t), DEVICE_OF[m],
                 ("%s (%s)" % (sec(a[0]), a[1])) if a else "–",
-                ("%.0f×" % (t / a[0])) if a and math.isfinite(t) else "–"))
+                (ratio(t / a[0]) + "×") if a and math.isfinite(t) else "–"))
     return out
 
 
@@ -150,6 +163,19 @@ def routed_table(root):
     return out
 
 
+def cost_table(root):
+    """What each solve report's noisy estimates cost: wall seconds as the reports record them."""
+    out = ["| board | route | depths | trajectories per depth and model | noisy seconds, all depths and models | "
+           "of which the deepest |", "| --- | --- | --- | ---: | ---: | ---: |"]
+    for b in boards(root):
+        d = b["depths"]
+        total = sum(n["seconds"] for x in d for n in x["noisy"].values())
+        out.append("| %s | %s | %s | %d | %.0f | %.0f |" % (
+            b["stem"], d[0]["noisy"]["heron"]["route"], "1..%d" % d[-1]["p"] if len(d) > 1 else str(d[0]["p"]),
+            d[0]["noisy"]["heron"]["trajectories"], total, sum(n["seconds"] for n in d[-1]["noisy"].values())))
+    return out
+
+
 def span(values, fmt):
     lo, hi = min(values), max(values)
     return fmt(lo) if fmt(lo) == fmt(hi) else "%s–%s" % (fmt(lo), fmt(hi))
@@ -173,16 +199,16 @@ def summary(root):
             pv = [d["noisy"][m]["p_valid"] for _, d in peaks]
             slow = [noisy_tts(d, m) / sa[b["stem"]][0] for b, d in peaks if b["stem"] in sa]
             deepest = all(d["p"] == b["depths"][-1]["p"] for b, d in peaks)
-            each.append("%s's peaks at p = %s%s with %s (%s of the noiseless there, %s× uniform%s)" % (
+            each.append("%s's P(valid) peaks at p = %s%s with %s (%s of the noiseless there, %s× uniform%s)" % (
                 m, span([d["p"] for _, d in peaks], str), " (the deepest run)" if deepest else "",
                 span(pv, g), span([d["noisy"][m]["p_valid"] / d["noiseless"] for _, d in peaks],
                                   lambda x: "%.0f %%" % (100 * x)),
-                span([d["noisy"][m]["p_valid"] / b["uniform"] for b, d in peaks], lambda x: "%.0f" % x),
-                (", time to 99 %% %s× annealing's" % span(slow, lambda x: "%.0f" % x)) if slow else ""))
-        out.append("- %s (%s on %s, %s at `%s`, %s qubits, p = 1..%s): %s." % (
-            name, "%d boards" % len(mine) if len(mine) > 1 else mine[0]["stem"], b0["space"], b0["mixer"],
-            b0["reduce"], span([b["qubits"] for b in mine], str), span([b["depths"][-1]["p"] for b in mine], str),
-            "; ".join(each)))
+                span([d["noisy"][m]["p_valid"] / b["uniform"] for b, d in peaks], ratio),
+                (", time to 99 %% on its device %s× annealing's on this CPU" % span(slow, ratio)) if slow else ""))
+        out.append("- %s (%s, %s qubits at `%s`, space %s, mixer %s, p = 1..%s): %s." % (
+            name, "%d boards" % len(mine) if len(mine) > 1 else mine[0]["stem"],
+            span([b["qubits"] for b in mine], str), b0["reduce"], b0["space"], b0["mixer"],
+            span([b["depths"][-1]["p"] for b in mine], str), "; ".join(each)))
     return out
 
 
