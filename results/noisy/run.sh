@@ -31,11 +31,15 @@ solve() {
 
 # Best per kind in results/compare: Tango and Sudoku, X on the full space (Tango at `paper`,
 # Sudoku at `clues`); Queens and Star Battle, the XY ring on the smallest block space (`paper`).
-# Full-space circuits run gate by gate on 2^n amplitudes: boards of 12-14 qubits.
+# Full-space circuits run gate by gate on 2^n amplitudes: four boards of 12-14 qubits per kind.
 solve tango-2026-07-30 2000 1..15 tango/tango-6x6-linkedin-2026-07-30.txt --reduce paper
 solve tango-2026-08-04 2000 1..15 tango/tango-6x6-linkedin-2026-08-04.txt --reduce paper
 solve sudoku4-11 2000 1..15 sudoku4/sudoku4-amayaos-11.txt --reduce clues
 solve sudoku4-12 2000 1..15 sudoku4/sudoku4-amayaos-12.txt --reduce clues
+solve tango-2026-08-13 2000 1..15 tango/tango-6x6-linkedin-2026-08-13.txt --reduce paper
+solve tango-2026-08-18 2000 1..15 tango/tango-6x6-linkedin-2026-08-18.txt --reduce paper
+solve sudoku4-16 2000 1..15 sudoku4/sudoku4-amayaos-16.txt --reduce clues
+solve sudoku4-18 2000 1..15 sudoku4/sudoku4-amayaos-18.txt --reduce clues
 # XY-ring block spaces run on weight sectors (noise::sectors). Queens community-069 is the one
 # 6x6 Queens board of 24 qubits at `paper` (2,500 block states); the rest keep 36.
 solve queens-069 200 1..5 queens/queens-6x6-community-069.txt --reduce paper --space auto --mixer xy-ring
