@@ -181,6 +181,33 @@ def span(values, fmt):
     return fmt(lo) if fmt(lo) == fmt(hi) else "%s–%s" % (fmt(lo), fmt(hi))
 
 
+def routed(root, name):
+    """{p: predict report} of routed/NAME."""
+    out = {}
+    for f in sorted(glob.glob(os.path.join(root, "results/noisy/routed", name, "p[0-9][0-9].predict.json"))):
+        with open(f) as h:
+            r = json.load(h)
+        with open(f.replace(".predict.json", ".json")) as h:
+            out[json.load(h)["depth"]] = r
+    return out
+
+
+def routed_peaks(root, mine):
+    """"; routed onto FakeFez ..." for the boards of `mine` that were routed, or ""."""
+    parts = []
+    for b in mine:
+        r = routed(root, b["name"])
+        if not r:
+            continue
+        heron = {p: next(e for e in x["routed_estimates"] if e["model"]["name"] == "heron") for p, x in r.items()}
+        best = max(heron, key=lambda p: (heron[p]["p_valid"], -p))
+        parts.append("%s routed onto FakeFez (heavy-hex, p = 1..%d): heron's P(valid) peaks at p = %d with %s, "
+                     "%s of the exported circuit's heron value there" % (
+                         b["stem"], max(r), best, g(heron[best]["p_valid"]),
+                         "%.0f %%" % (100 * heron[best]["p_valid"] / b["depths"][best - 1]["noisy"]["heron"]["p_valid"])))
+    return ("; " + "; ".join(parts)) if parts else ""
+
+
 def summary(root):
     """One line per kind: where heron's and aria's P(valid) peak, against noiseless, uniform and
     annealing (ranges over the kind's boards)."""
@@ -198,17 +225,21 @@ def summary(root):
             peaks = [(b, peak(b, m)) for b in mine]
             pv = [d["noisy"][m]["p_valid"] for _, d in peaks]
             slow = [noisy_tts(d, m) / sa[b["stem"]][0] for b, d in peaks if b["stem"] in sa]
+            only = all(len(b["depths"]) == 1 for b in mine)
             deepest = all(d["p"] == b["depths"][-1]["p"] for b, d in peaks)
-            each.append("%s's P(valid) peaks at p = %s%s with %s (%s of the noiseless there, %s× uniform%s)" % (
-                m, span([d["p"] for _, d in peaks], str), " (the deepest run)" if deepest else "",
+            each.append("%s's P(valid) %s p = %s%s %s %s (%s of the noiseless there, %s× uniform%s)" % (
+                m, "at" if only else "peaks at", span([d["p"] for _, d in peaks], str),
+                " (the only depth run)" if only else (" (the deepest run)" if deepest else ""),
+                "is" if only else "with",
                 span(pv, g), span([d["noisy"][m]["p_valid"] / d["noiseless"] for _, d in peaks],
                                   lambda x: "%.0f %%" % (100 * x)),
                 span([d["noisy"][m]["p_valid"] / b["uniform"] for b, d in peaks], ratio),
                 (", time to 99 %% on its device %s× annealing's on this CPU" % span(slow, ratio)) if slow else ""))
-        out.append("- %s (%s, %s qubits at `%s`, space %s, mixer %s, p = 1..%s): %s." % (
+        out.append("- %s (%s, %s qubits at `%s`, space %s, mixer %s, p = %s): %s." % (
             name, "%d boards" % len(mine) if len(mine) > 1 else mine[0]["stem"],
             span([b["qubits"] for b in mine], str), b0["reduce"], b0["space"], b0["mixer"],
-            span([b["depths"][-1]["p"] for b in mine], str), "; ".join(each)))
+            span(["1..%d" % b["depths"][-1]["p"] if len(b["depths"]) > 1 else str(b["depths"][0]["p"]) for b in mine],
+                 str), "; ".join(each) + routed_peaks(root, mine)))
     return out
 
 
