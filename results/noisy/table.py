@@ -52,7 +52,10 @@ def ratio(x):
 def sec(x):
     if not math.isfinite(x):
         return "never"
-    return ("%.2g s" % x) if x >= 1e-2 else (("%.1e" % x).replace("e-0", "e-") + " s")
+    if 1e-2 <= x < 1e3:
+        return "%.2g s" % x if x < 100 else "%.0f s" % x
+    mantissa, exponent = ("%.1e" % x).split("e")
+    return "%se%d s" % (mantissa, int(exponent))
 
 
 def boards(root):
