@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates results/noisy/: predicted P(valid) against depth under device noise (heron, aria)
-# for boards of results/compare on each kind's best space and mixer there, and for the smallest
-# boards also on the circuit Qiskit routes onto a heavy-hex backend. Run from the repository
+# for boards of results/compare on each kind's best space and mixer there, and for one Tango and
+# one Sudoku board also on the circuit Qiskit routes onto a heavy-hex backend. Run from the repository
 # root (release binary, ../shared/instances present):
 #   cargo build --release && results/noisy/run.sh
 # then `python3 tools/tables.py` (the tables) and `/tmp/pyvenv/bin/python results/noisy/figure.py`
@@ -15,7 +15,7 @@ I=../shared/instances
 OUT=results/noisy
 mkdir -p "$OUT/solve" "$OUT/routed"
 
-# The settings of results/compare (INTERP, p = 1..5, seed 0), both noise presets, both devices'
+# The settings of results/compare (INTERP, seed 0; deeper than its p = 1..5 where cheap), both noise presets, both devices'
 # shot times. Angles are optimised noiselessly; each depth's circuit is then run noisily.
 COMMON=(--init interp --seed 0 --noise heron --noise aria --device heron,aria --json)
 
@@ -44,7 +44,7 @@ solve sudoku4-18 2000 1..15 sudoku4/sudoku4-amayaos-18.txt --reduce clues
 # 6x6 Queens board of 24 qubits at `paper` (2,500 block states); the rest keep 36.
 solve queens-069 200 1..5 queens/queens-6x6-community-069.txt --reduce paper --space auto --mixer xy-ring
 
-# Routed: the exported circuits of the smallest boards, transpiled by Qiskit onto FakeFez (IBM
+# Routed: the exported circuits (p = 1..5) of one Tango and one Sudoku board, transpiled by Qiskit onto FakeFez (IBM
 # Heron r2, heavy-hex, 156 qubits; optimization_level 1, seed 0), predicted by `quzzle predict`.
 routed() { # NAME FILE ARGS...
   local name=$1 file=$2
