@@ -913,8 +913,24 @@ def deep_transfer():
     return out
 
 
+# results/noisy/README.md and README.md: P(valid) against depth under device noise. The tables
+# are written by results/noisy/table.py (data: what results/noisy/run.sh stores).
+def noisy_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "noisy_table", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results", "noisy", "table.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def noisy(name):
+    return lambda: getattr(noisy_module(), name)(ROOT)
+
+
 BLOCKS = {
-    "README.md": {"tango-qaoa": tango_qaoa, "compare-summary": compare_summary, "deep-summary": deep_summary},
+    "README.md": {"tango-qaoa": tango_qaoa, "compare-summary": compare_summary, "deep-summary": deep_summary,
+                  "noisy-summary": noisy("summary")},
     "results/README.md": {"tango-qaoa": tango_qaoa, "speed-x": speed_x},
     "results/subspace/README.md": {
         "queens-xy": subspace_queens_xy, "queens9": subspace_queens9, "queens-given": subspace_queens_given,
@@ -931,6 +947,9 @@ BLOCKS = {
                                 "noise-queens": noise_queens, "noise-error-free": noise_error_free},
     "results/hardware/README.md": {"hardware": hardware_table},
     "results/compare/README.md": {"compare-tts": compare_tts, "compare-summary": compare_summary},
+    "results/noisy/README.md": {"noisy-depths": noisy("depths_table"), "noisy-peaks": noisy("peaks_table"),
+                                "noisy-routed": noisy("routed_table"), "noisy-summary": noisy("summary"),
+                                "noisy-cost": noisy("cost_table")},
     "results/deep/README.md": {"deep-depths": deep_depths, "deep-transfer": deep_transfer,
                                "deep-summary": deep_summary},
     "results/generate/README.md": {"generate-summary": generate_summary, "generate-notes": generate_notes},
