@@ -63,6 +63,7 @@ mod hardware;
 mod plot;
 mod qasm;
 mod wide;
+mod lp;
 
 // cli/: the binary's interfaces, its enum values, requests and what the commands write.
 mod cli;
