@@ -995,7 +995,7 @@ impl Puzzle for LpModel {
             .iter()
             .filter(|(c, _)| !c.holds(&x))
             .map(|(_, label)| Broken {
-                rule: format!("{label} is broken"),
+                rule: label.clone(),
                 in_qubo: true,
             })
             .collect()
