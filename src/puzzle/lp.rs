@@ -223,17 +223,18 @@ impl Tokens<'_> {
         Error::parse(self.file, self.line(), msg)
     }
     fn is_op(&self, op: &str) -> bool {
-        self.peek() == Some(&Tok::Op(match op {
-            "+" => "+",
-            "-" => "-",
-            "[" => "[",
-            "]" => "]",
-            "/" => "/",
-            "*" => "*",
-            "^" => "^",
-            ":" => ":",
-            _ => "=",
-        }))
+        self.peek()
+            == Some(&Tok::Op(match op {
+                "+" => "+",
+                "-" => "-",
+                "[" => "[",
+                "]" => "]",
+                "/" => "/",
+                "*" => "*",
+                "^" => "^",
+                ":" => ":",
+                _ => "=",
+            }))
     }
     fn at_relation(&self) -> bool {
         matches!(self.peek(), Some(Tok::Op("<=" | ">=" | "=")))
@@ -301,7 +302,8 @@ impl Tokens<'_> {
     }
 
     fn tok_text(&self) -> String {
-        self.peek().map_or_else(|| "the end of the section".into(), |t| t.to_string())
+        self.peek()
+            .map_or_else(|| "the end of the section".into(), |t| t.to_string())
     }
 
     /// The inside of `[ ... ]` and an optional `/ d`, each term times `outer`.
@@ -323,7 +325,10 @@ impl Tokens<'_> {
             let line = self.line();
             let Some(Tok::Ident(a)) = self.next() else {
                 self.pos -= 1;
-                return Err(self.error(format!("{what}: expected a variable in `[ ... ]`, found `{}`", self.tok_text())));
+                return Err(self.error(format!(
+                    "{what}: expected a variable in `[ ... ]`, found `{}`",
+                    self.tok_text()
+                )));
             };
             let b = if self.is_op("^") {
                 self.pos += 1;
@@ -484,7 +489,11 @@ fn sections(file: &str, text: &str) -> Result<Sections> {
         }
     }
     if !ended {
-        return Err(Error::parse(file, text.lines().count(), "the file does not close with `End`"));
+        return Err(Error::parse(
+            file,
+            text.lines().count(),
+            "the file does not close with `End`",
+        ));
     }
     Ok(s)
 }
@@ -536,7 +545,11 @@ impl LpModel {
             let mut sum: BTreeMap<usize, f64> = BTreeMap::new();
             for (name, c, line) in &e.terms {
                 if !c.is_finite() {
-                    return Err(Error::parse(file, *line, format!("the coefficient of `{name}` is not finite")));
+                    return Err(Error::parse(
+                        file,
+                        *line,
+                        format!("the coefficient of `{name}` is not finite"),
+                    ));
                 }
                 *sum.entry(var(name, *line)?).or_insert(0.0) += c;
             }
@@ -590,7 +603,11 @@ impl LpModel {
             }
             let rhs = t.number(&what)? - e.constant;
             if !rhs.is_finite() {
-                return Err(Error::parse(file, line, format!("{what}: the right-hand side is not finite")));
+                return Err(Error::parse(
+                    file,
+                    line,
+                    format!("{what}: the right-hand side is not finite"),
+                ));
             }
             if t.is_op(":") {
                 return Err(t.error(format!("{what}: expected a new constraint, found `:`")));
@@ -640,7 +657,13 @@ impl LpModel {
                             push(v, rel, b, &mut rows);
                         }
                     }
-                    _ => return Err(Error::parse(file, *line, format!("bound on `{name}`: expected `<=`, `>=`, `=` or `free`"))),
+                    _ => {
+                        return Err(Error::parse(
+                            file,
+                            *line,
+                            format!("bound on `{name}`: expected `<=`, `>=`, `=` or `free`"),
+                        ))
+                    }
                 }
             } else {
                 let l = t.number(what)?;
@@ -711,7 +734,10 @@ impl LpModel {
         };
         let x: Vec<bool> = row.chars().map(|c| c == '1').collect();
         if x.len() != self.names.len() || row.chars().any(|c| c != '0' && c != '1') {
-            return Err(format!("an assignment is one row of {} digits 0 or 1", self.names.len()));
+            return Err(format!(
+                "an assignment is one row of {} digits 0 or 1",
+                self.names.len()
+            ));
         }
         Ok(x)
     }
@@ -834,7 +860,9 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
                 let kind = format!("at most 1 of {n} ({} not-both pairs)", pairs.len());
                 return Ok(Reading::Constraints(pairs, kind));
             }
-            Err(format!("at most {k} of {n} is not one the model expresses (at most 1 is)"))
+            Err(format!(
+                "at most {k} of {n} is not one the model expresses (at most 1 is)"
+            ))
         }
         _ => {
             let k = (t - TOL).ceil();
@@ -897,7 +925,10 @@ fn translate(file: &str, names: &[String], rows: &[Row]) -> Result<(Vec<(Constra
         if family.is_none() && vars.len() == 2 && k == 1 {
             // A pair in no family: one literal after the reduction, not a block of two qubits.
             detected[d].kind = "different".into();
-            out.push((Constraint::Differ(vars[0], vars[1]), format!("{} (line {})", detected[d].name, detected[d].line)));
+            out.push((
+                Constraint::Differ(vars[0], vars[1]),
+                format!("{} (line {})", detected[d].name, detected[d].line),
+            ));
             continue;
         }
         let label = match family {
@@ -1017,7 +1048,11 @@ impl Puzzle for LpModel {
                     .filter(|(_, &b)| b)
                     .map(|(n, _)| n.as_str())
                     .collect();
-                let _ = writeln!(s, "variables at 1: {}", if ones.is_empty() { "none".into() } else { ones.join(" ") });
+                let _ = writeln!(
+                    s,
+                    "variables at 1: {}",
+                    if ones.is_empty() { "none".into() } else { ones.join(" ") }
+                );
                 if !self.objective.is_empty() || self.offset != 0.0 {
                     let _ = writeln!(s, "objective: {}", self.objective_of(&x));
                 }
@@ -1100,14 +1135,26 @@ mod tests {
     #[test]
     fn errors_name_line_and_constraint() {
         let cases = [
-            ("Minimize\n x + y\nSubject To\n c: x + y >= 1\nBinary\n x y\nEnd\n", 4, "constraint `c`"),
+            (
+                "Minimize\n x + y\nSubject To\n c: x + y >= 1\nBinary\n x y\nEnd\n",
+                4,
+                "constraint `c`",
+            ),
             ("Minimize\n x + [ x * y ]\nBinary\n x y\nEnd\n", 2, "`x * y`"),
             ("Minimize\n x + z\nBinary\n x\nEnd\n", 2, "`z` is not binary"),
-            ("Minimize\n x\nSubject To\n c: 2 x + y + z <= 2\nBinary\n x y z\nEnd\n", 4, "coefficients differ"),
+            (
+                "Minimize\n x\nSubject To\n c: 2 x + y + z <= 2\nBinary\n x y z\nEnd\n",
+                4,
+                "coefficients differ",
+            ),
             ("Minimize\n x\nBinary\n x\nGeneral\n n\nEnd\n", 6, "`n` is integer"),
             ("Minimize\n x\nSubject To\n c: x + y\nBinary\n x y\nEnd\n", 4, "no `<=`"),
             ("Minimize\n x\nBinary\n x\n", 4, "End"),
-            ("Minimize\n x\nSubject To\n c: x + y + z = 5\nBinary\n x y z\nEnd\n", 4, "no assignment"),
+            (
+                "Minimize\n x\nSubject To\n c: x + y + z = 5\nBinary\n x y z\nEnd\n",
+                4,
+                "no assignment",
+            ),
         ];
         for (text, line, words) in cases {
             match LpModel::parse("t.lp", text) {
@@ -1124,8 +1171,36 @@ mod tests {
     fn garbage_never_panics() {
         let mut seed = 12345u64;
         let pieces = [
-            "Minimize", "Maximize", "Subject To", "Bounds", "Binary", "End", "x", "y", "+", "-", "2", "[", "]", "/",
-            "2", "*", "^", ":", "<=", ">=", "=", "\n", " ", "1e", ".5", "inf", "\\", "free", "c1", "General",
+            "Minimize",
+            "Maximize",
+            "Subject To",
+            "Bounds",
+            "Binary",
+            "End",
+            "x",
+            "y",
+            "+",
+            "-",
+            "2",
+            "[",
+            "]",
+            "/",
+            "2",
+            "*",
+            "^",
+            ":",
+            "<=",
+            ">=",
+            "=",
+            "\n",
+            " ",
+            "1e",
+            ".5",
+            "inf",
+            "\\",
+            "free",
+            "c1",
+            "General",
         ];
         for _ in 0..3000 {
             let mut text = String::from("Minimize\n");

@@ -27,14 +27,20 @@ fn info_shows_the_detected_counts_and_spaces() {
 fn classical_finds_the_optimum_and_the_feasible_set() {
     // Cost matrix [[4,1,3],[2,0,5],[3,2,2]]: the least assignment is 1 + 2 + 2 = 5.
     let out = ok(&["classical", &lp("assignment-3x3.lp")]);
-    assert!(out.contains("solutions: 1") && out.contains("variables at 1: a_0_1 a_1_0 a_2_2"), "{out}");
+    assert!(
+        out.contains("solutions: 1") && out.contains("variables at 1: a_0_1 a_1_0 a_2_2"),
+        "{out}"
+    );
     assert!(out.contains("objective: 5"), "{out}");
     // A 6-cycle with the chord 0-3: the largest independent sets are {0,2,4} and {1,3,5}.
     let out = ok(&["classical", &lp("independent-set-6.lp")]);
     assert!(out.contains("solutions: 2") && out.contains("objective: -3"), "{out}");
     // Knuth's exact cover: B, D, F only.
     let out = ok(&["classical", &lp("exact-cover-knuth.lp")]);
-    assert!(out.contains("solutions: 1") && out.contains("variables at 1: pick_B pick_F pick_D"), "{out}");
+    assert!(
+        out.contains("solutions: 1") && out.contains("variables at 1: pick_B pick_F pick_D"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -49,7 +55,9 @@ fn solve_on_rows_with_an_xy_mixer_beats_uniform() {
     assert_eq!(report["space"], "rows");
     assert_eq!(report["valid_bitstrings"], serde_json::json!(["010100001"]));
     let text = report.to_string();
-    let p_valid = report["depths"][0]["success_probability"].as_f64().unwrap_or_else(|| panic!("{text}"));
+    let p_valid = report["depths"][0]["success_probability"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{text}"));
     assert!(p_valid > 2.0 / 27.0, "{p_valid}");
 }
 
@@ -68,8 +76,14 @@ fn qasm_sample_and_score_rebuild_assignments() {
         "sample {} --shots 300 --seed 1 --format quzzle -o {}",
         &[manifest.to_str().unwrap(), counts.to_str().unwrap()],
     ));
-    let out = ok(&argv("score {} --manifest {}", &[counts.to_str().unwrap(), manifest.to_str().unwrap()]));
-    assert!(out.contains("P(valid) measured") && out.contains("not optimal"), "{out}");
+    let out = ok(&argv(
+        "score {} --manifest {}",
+        &[counts.to_str().unwrap(), manifest.to_str().unwrap()],
+    ));
+    assert!(
+        out.contains("P(valid) measured") && out.contains("not optimal"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -86,7 +100,11 @@ fn sweep_reads_a_folder_of_lp_files() {
 fn malformed_files_are_refused_by_file_and_line() {
     let dir = Scratch::new("lp-bad");
     let bad = dir.join("bad.lp");
-    std::fs::write(&bad, "Minimize\n x + y\nSubject To\n c: x + y >= 1\nBinary\n x y\nEnd\n").unwrap();
+    std::fs::write(
+        &bad,
+        "Minimize\n x + y\nSubject To\n c: x + y >= 1\nBinary\n x y\nEnd\n",
+    )
+    .unwrap();
     let out = quzzle(&["info", bad.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = stderr(&out);

@@ -60,10 +60,10 @@ mod tts;
 // the way back from hardware (sample, score, predict), figures.
 mod experiment;
 mod hardware;
+mod lp;
 mod plot;
 mod qasm;
 mod wide;
-mod lp;
 
 // cli/: the binary's interfaces, its enum values, requests and what the commands write.
 mod cli;
