@@ -395,7 +395,9 @@ def from_dimod(model: Any, name: str = "dimod.lp") -> Puzzle:
     if isinstance(model, dimod.BinaryQuadraticModel):
         model = dimod.ConstrainedQuadraticModel.from_bqm(model)
     if not isinstance(model, dimod.ConstrainedQuadraticModel):
-        raise TypeError(f"from_dimod takes a dimod ConstrainedQuadraticModel or BinaryQuadraticModel, not {type(model).__name__}")
+        raise TypeError(
+            f"from_dimod takes a dimod ConstrainedQuadraticModel or BinaryQuadraticModel, not {type(model).__name__}"
+        )
     return parse(dimod.lp.dumps(model), name)
 
 
