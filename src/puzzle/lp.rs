@@ -777,9 +777,9 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
         }
         // A variable with one value in every allowed assignment is fixed.
         let mut fixed = Vec::new();
-        for i in 0..n {
+        for (i, &v) in vars.iter().enumerate() {
             if allowed.iter().all(|x| x[i] == allowed[0][i]) {
-                fixed.push(Constraint::Fixed(vars[i], allowed[0][i]));
+                fixed.push(Constraint::Fixed(v, allowed[0][i]));
             }
         }
         if n == 1 || fixed.len() == n {
@@ -852,9 +852,9 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
                     return Err(format!("an at-most-one of more than {MAX_AT_MOST_ONE} variables"));
                 }
                 let mut pairs = Vec::new();
-                for i in 0..n {
-                    for j in i + 1..n {
-                        pairs.push(Constraint::NotBoth(vars[i], vars[j]));
+                for (i, &a) in vars.iter().enumerate() {
+                    for &b in &vars[i + 1..] {
+                        pairs.push(Constraint::NotBoth(a, b));
                     }
                 }
                 let kind = format!("at most 1 of {n} ({} not-both pairs)", pairs.len());
