@@ -1403,7 +1403,7 @@ fn locked_text(pid: Option<u32>, host: Option<&str>) -> String {
 
 fn no_puzzles_text(folder: Option<&std::path::Path>) -> String {
     match folder {
-        Some(f) => format!("{}: folder holds no puzzle files (*.txt)", f.display()),
+        Some(f) => format!("{}: folder holds no puzzle files (*.txt, *.lp)", f.display()),
         None => "no puzzle files given".into(),
     }
 }

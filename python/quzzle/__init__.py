@@ -42,6 +42,7 @@ __all__ = [
     "Report",
     "SweepResult",
     "Unsatisfiable",
+    "from_dimod",
     "load",
     "num_threads",
     "parse",
@@ -378,6 +379,26 @@ def solve(
         ),
     )
     return Report(text, enc, csv)
+
+
+def from_dimod(model: Any, name: str = "dimod.lp") -> Puzzle:
+    """A dimod ``ConstrainedQuadraticModel`` or ``BinaryQuadraticModel`` as a puzzle, read
+    through the LP text ``dimod.lp.dumps`` writes (a BQM is first made a CQM with no
+    constraints), so that it is the model ``quzzle.load`` makes of that text written to a file
+    called ``name`` (whose report and numbers equal ``quzzle solve name`` bit for bit). The
+    reader's rules are those of LP files (docs/lp.md): binary variables, a linear objective,
+    linear constraints."""
+    try:
+        import dimod  # type: ignore[import-untyped,unused-ignore]
+    except ImportError as e:
+        raise ImportError("quzzle.from_dimod needs dimod: pip install 'quzzle[dimod]'") from e
+    if isinstance(model, dimod.BinaryQuadraticModel):
+        model = dimod.ConstrainedQuadraticModel.from_bqm(model)
+    if not isinstance(model, dimod.ConstrainedQuadraticModel):
+        raise TypeError(
+            f"from_dimod takes a dimod ConstrainedQuadraticModel or BinaryQuadraticModel, not {type(model).__name__}"
+        )
+    return parse(dimod.lp.dumps(model), name)
 
 
 def _document(doc: Document, what: str) -> Tuple[str, str]:

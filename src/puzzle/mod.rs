@@ -7,6 +7,7 @@ mod digits;
 pub mod format;
 pub mod generate;
 mod grid;
+pub mod lp;
 pub mod nqueens2;
 pub mod queens;
 pub mod sudoku;
@@ -117,8 +118,12 @@ pub fn load(path: &Path) -> Result<Box<dyn Puzzle>> {
     parse(&path.display().to_string(), &read_text(path)?)
 }
 
-/// Parse puzzle text; `file` names it in error messages.
+/// Parse puzzle text; `file` names it in error messages. A file named `*.lp`, or whose text
+/// opens with `Minimize` or `Maximize`, is an LP model ([`lp`]).
 pub fn parse(file: &str, text: &str) -> Result<Box<dyn Puzzle>> {
+    if file.to_ascii_lowercase().ends_with(".lp") || lp::looks_like_lp(text) {
+        return Ok(Box::new(lp::LpModel::parse(file, text)?));
+    }
     let inst = InstanceText::parse(file, text)?;
     let (kind, line) = inst.require("puzzle")?;
     match kind {
@@ -134,7 +139,7 @@ pub fn parse(file: &str, text: &str) -> Result<Box<dyn Puzzle>> {
         other => Err(inst.error(
             line,
             format!(
-                "unknown puzzle `{other}` (this version reads: tango, takuzu, queens, starbattle, sudoku4, sudoku, nqueens, gqueens, nqueens2, tents, chess, maxchess)"
+                "unknown puzzle `{other}` (this version reads: tango, takuzu, queens, starbattle, sudoku4, sudoku, nqueens, gqueens, nqueens2, tents, chess, maxchess, and LP files)"
             ),
         )),
     }

@@ -60,6 +60,7 @@ mod tts;
 // the way back from hardware (sample, score, predict), figures.
 mod experiment;
 mod hardware;
+mod lp;
 mod plot;
 mod qasm;
 mod wide;

@@ -56,7 +56,7 @@ pub fn parse_inits(s: &str) -> Result<Vec<Init>> {
 }
 
 /// The puzzle files named by `inputs`: files as given, folders expanded to their `*.txt`
-/// files; sorted and deduplicated. An input naming nothing is an error.
+/// and `*.lp` files; sorted and deduplicated. An input naming nothing is an error.
 pub fn collect_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for input in inputs {
@@ -67,7 +67,7 @@ pub fn collect_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
             })?;
             let mut found: Vec<PathBuf> = rd
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "txt"))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "txt" || e == "lp"))
                 .collect();
             if found.is_empty() {
                 return Err(Error::NoPuzzleFiles {

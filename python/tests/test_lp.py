@@ -1,0 +1,112 @@
+"""LP files and dimod models (docs/lp.md): classic models written by dimod read back with the
+optima and feasible sets of dimod's exact solver, and a CQM object gives the command line's
+bytes."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, Dict, Set
+
+import pytest
+
+import quzzle
+from conftest import run_cli, without_seconds
+
+dimod = pytest.importorskip("dimod")
+
+
+def independent_set() -> Any:
+    """The largest independent set of a seeded 12-node graph."""
+    rng = random.Random(12)
+    edges = sorted({tuple(sorted(rng.sample(range(12), 2))) for _ in range(20)})
+    cqm = dimod.ConstrainedQuadraticModel()
+    x = [dimod.Binary(f"v{i}") for i in range(12)]
+    cqm.set_objective(-sum(x))
+    for a, b in edges:
+        cqm.add_constraint(x[a] + x[b] <= 1, label=f"arc_{a}_{b}")
+    return cqm
+
+
+def colouring() -> Any:
+    """The 3-colourings of a 5-node graph (a 4-cycle and a hub)."""
+    edges = [(0, 1), (1, 2), (2, 3), (3, 0), (4, 0), (4, 2)]
+    cqm = dimod.ConstrainedQuadraticModel()
+    x = {(v, c): dimod.Binary(f"n{v}_c{c}") for v in range(5) for c in range(3)}
+    for v in range(5):
+        cqm.add_constraint(sum(x[v, c] for c in range(3)) == 1, label=f"node_{v}")
+    for a, b in edges:
+        for c in range(3):
+            cqm.add_constraint(x[a, c] + x[b, c] <= 1, label=f"arc_{a}_{b}_c{c}")
+    return cqm
+
+
+def exact_cover() -> Any:
+    """Knuth's exact cover (Dancing Links): B, D, F."""
+    sets = {"A": [1, 4, 7], "B": [1, 4], "C": [4, 5, 7], "D": [3, 5, 6], "E": [2, 3, 6, 7], "F": [2, 7]}
+    cqm = dimod.ConstrainedQuadraticModel()
+    x = {s: dimod.Binary(f"pick_{s}") for s in sets}
+    for e in range(1, 8):
+        cqm.add_constraint(sum(x[s] for s in sets if e in sets[s]) == 1, label=f"cover_{e}")
+    return cqm
+
+
+def assignment() -> Any:
+    """A 4x4 assignment problem with costs (one per row and column, least total)."""
+    rng = random.Random(4)
+    cost = [[rng.randint(1, 9) for _ in range(4)] for _ in range(4)]
+    cqm = dimod.ConstrainedQuadraticModel()
+    y = {(i, j): dimod.Binary(f"a_{i}_{j}") for i in range(4) for j in range(4)}
+    cqm.set_objective(sum(cost[i][j] * y[i, j] for i in range(4) for j in range(4)))
+    for i in range(4):
+        cqm.add_constraint(sum(y[i, j] for j in range(4)) == 1, label=f"worker_{i}")
+    for j in range(4):
+        cqm.add_constraint(sum(y[i, j] for i in range(4)) == 1, label=f"job_{j}")
+    return cqm
+
+
+def exact_optima(cqm: Any) -> Set[str]:
+    """The feasible assignments of least objective, by dimod's ExactCQMSolver, as rows of
+    0/1 in the order of the model's variables."""
+    samples = dimod.ExactCQMSolver().sample_cqm(cqm).filter(lambda d: d.is_feasible)
+    best = min(samples.data_vectors["energy"])
+    names = list(cqm.variables)
+    return {
+        "".join(str(int(d.sample[v])) for v in names)
+        for d in samples.data(fields=["sample", "energy"])
+        if abs(d.energy - best) < 1e-9
+    }
+
+
+@pytest.mark.parametrize("build", [independent_set, colouring, exact_cover, assignment])
+def test_optima_agree_with_dimods_exact_solver(build: Any) -> None:
+    cqm = build()
+    enc = quzzle.from_dimod(cqm).encode(reduce="none")
+    ours = {enc.board(bits)[0] for bits in enc.solutions(limit=100000)}
+    assert ours == exact_optima(cqm)
+
+
+def test_a_quadratic_objective_is_refused_naming_the_product() -> None:
+    cqm = dimod.ConstrainedQuadraticModel()
+    x, y = dimod.Binary("x"), dimod.Binary("y")
+    cqm.set_objective(x * y)
+    with pytest.raises(quzzle.ParseError, match=r"`y \* x`|`x \* y`"):
+        quzzle.from_dimod(cqm)
+
+
+def test_a_bqm_with_a_linear_objective_is_read() -> None:
+    bqm = dimod.BinaryQuadraticModel({"a": 1.0, "b": -2.0}, {}, 0.5, "BINARY")
+    enc = quzzle.from_dimod(bqm).encode(reduce="none")
+    assert [enc.board(b)[0] for b in enc.solutions()] == ["01"]
+
+
+def test_a_cqm_object_solves_to_the_command_lines_bytes(quzzle_bin: str, tmp_path: Path) -> None:
+    cqm = assignment()
+    path = tmp_path / "model.lp"
+    path.write_text(dimod.lp.dumps(cqm))
+    args = ["solve", str(path), "--depths", "1..2", "--space", "auto", "--mixer", "xy-ring", "--json"]
+    cli: Dict[str, Any] = json.loads(run_cli(quzzle_bin, args))
+    ours = quzzle.solve(quzzle.from_dimod(cqm, name=str(path)).encode(), "1..2", space="auto", mixer="xy-ring")
+    assert without_seconds(ours.to_dict()) == without_seconds(cli)
+    assert cli["space"] == "rows"

@@ -1,0 +1,1225 @@
+//! Models in the CPLEX LP format: the subset that dimod's `lp.dump`, docplex and
+//! qiskit-optimization's `export_as_lp_string` write (docs/lp.md).
+//!
+//! Sections `Minimize`/`Maximize` (a linear objective with a constant; a quadratic term
+//! `[ ... ]` or `[ ... ]/2` only of a variable with itself, `x^2` or `x * x`, which is `x` on
+//! a binary), `Subject To` (named or unnamed linear `=`, `<=`, `>=` constraints), `Bounds`,
+//! `Binary`/`Binaries`, `General` (refused when not empty) and `End`; `\` starts a comment.
+//! Every variable must be binary.
+//!
+//! Each constraint becomes constraints of the model, exactly (the same assignments meet
+//! them), or the file is refused naming the constraint and its line:
+//!
+//! - `Σ c·x = c·k` over one coefficient `c` → an exact count `k` of the variables (`k = 0` or
+//!   all: the variables are fixed);
+//! - `Σ c·x ≤ c` (c > 0, at most one) → a not-both pair for every two of its variables;
+//! - any constraint over one or two variables → the fixed values, not-both, same or
+//!   different constraints that allow the same assignments (`x − y = 0` is same, `x + y = 1`
+//!   different, `x + y ≤ 1` not-both), when such constraints exist;
+//! - a constraint every assignment meets is dropped; one none meets is refused.
+//!
+//! The exact counts are then grouped into families of pairwise disjoint counts (the largest
+//! family first, counts of more variables first): when the first two families each hold every
+//! variable of the counts exactly once they are labelled `row` and `column` (so `rows`,
+//! `cols` and `rows+cols` are their spaces), otherwise the first is labelled `region`; further
+//! families take the labels left (`region`, `cell`), and the rest stay unlabelled counts.
+//!
+//! The objective (to minimise; a `Maximize` objective is negated) enters the model divided by
+//! `λ = 1 + Σ|w|`: its range over all assignments is then below 1, the least penalty of a broken
+//! constraint, so the states of least energy are exactly the feasible states of least objective.
+
+use super::{Board, Broken, Puzzle};
+use crate::error::{Error, Result};
+use crate::model::{Constraint, Model};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+/// Most variables a model may have.
+pub const MAX_VARS: usize = 1 << 16;
+/// Most variables of one at-most-one constraint (it becomes every pair of them).
+const MAX_AT_MOST_ONE: usize = 2048;
+/// Tolerance of the integer checks on coefficients read as decimals.
+const TOL: f64 = 1e-9;
+
+/// Whether `text` looks like an LP file: its first line that is not blank or a comment names
+/// an objective or constraint section (dimod writes no objective section when it is empty).
+pub fn looks_like_lp(text: &str) -> bool {
+    text.lines()
+        .map(|l| strip_comment(l).trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| matches!(section_of(l), Some(Section::Objective(_) | Section::Constraints)))
+}
+
+/// How one constraint of the file was read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detected {
+    /// The constraint's name in the file (`c<n>` for the n-th unnamed one, from 1).
+    pub name: String,
+    /// Its line.
+    pub line: usize,
+    /// What it became: `exact count 1 of 4`, `not-both`, `same`, `different`, `fixed`,
+    /// `at most 1 of 5 (10 not-both pairs)`, `always holds`.
+    pub kind: String,
+    /// The family of an exact count (`row`, `column`, `region`, `cell`), if it has one.
+    pub family: Option<&'static str>,
+}
+
+/// A model read from an LP file.
+#[derive(Clone, Debug)]
+pub struct LpModel {
+    names: Vec<String>,
+    constraints: Vec<(Constraint, String)>,
+    /// The objective to minimise, unscaled, as `(variable, weight)`; a maximised one negated.
+    objective: Vec<(usize, f64)>,
+    /// The objective's constant, in the file's sense.
+    offset: f64,
+    /// Whether the file maximises.
+    maximise: bool,
+    /// The objective's divisor in the model (`1 + Σ|w|`).
+    lambda: f64,
+    detected: Vec<Detected>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Section {
+    Objective(bool),
+    Constraints,
+    Bounds,
+    Binary,
+    General,
+    Unsupported,
+    End,
+}
+
+fn strip_comment(line: &str) -> &str {
+    line.split('\\').next().unwrap_or("")
+}
+
+fn section_of(line: &str) -> Option<Section> {
+    let words: Vec<String> = line.split_whitespace().map(str::to_ascii_lowercase).collect();
+    let joined = words.join(" ");
+    Some(match joined.as_str() {
+        "minimize" | "minimise" | "minimum" | "min" => Section::Objective(false),
+        "maximize" | "maximise" | "maximum" | "max" => Section::Objective(true),
+        "subject to" | "such that" | "st" | "s.t." | "st." => Section::Constraints,
+        "bounds" | "bound" => Section::Bounds,
+        "binary" | "binaries" | "bin" => Section::Binary,
+        "general" | "generals" | "gen" | "integer" | "integers" => Section::General,
+        "semi-continuous" | "semis" | "semi" | "sos" | "sos1" | "sos2" | "pwl" => Section::Unsupported,
+        "end" => Section::End,
+        _ => return None,
+    })
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Num(f64),
+    Ident(String),
+    Op(&'static str),
+}
+
+impl std::fmt::Display for Tok {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Tok::Num(v) => write!(f, "{v}"),
+            Tok::Ident(s) => write!(f, "{s}"),
+            Tok::Op(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+const OPERATOR_CHARS: &str = "+-*^/[]:<>=";
+
+fn tokenize(file: &str, line: usize, text: &str, out: &mut Vec<(Tok, usize)>) -> Result<()> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() || (c == '.' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit())) {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
+                i += 1;
+            }
+            if i < chars.len() && (chars[i] == 'e' || chars[i] == 'E') {
+                let mut j = i + 1;
+                if j < chars.len() && (chars[j] == '+' || chars[j] == '-') {
+                    j += 1;
+                }
+                if j < chars.len() && chars[j].is_ascii_digit() {
+                    while j < chars.len() && chars[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    i = j;
+                }
+            }
+            let s: String = chars[start..i].iter().collect();
+            let v: f64 = s
+                .parse()
+                .map_err(|_| Error::parse(file, line, format!("`{s}` is not a number")))?;
+            out.push((Tok::Num(v), line));
+        } else if OPERATOR_CHARS.contains(c) {
+            let next = chars.get(i + 1).copied();
+            let (op, len): (&'static str, usize) = match (c, next) {
+                ('<', Some('=')) | ('=', Some('<')) => ("<=", 2),
+                ('>', Some('=')) | ('=', Some('>')) => (">=", 2),
+                ('<', _) => ("<=", 1),
+                ('>', _) => (">=", 1),
+                ('=', _) => ("=", 1),
+                ('+', _) => ("+", 1),
+                ('-', _) => ("-", 1),
+                ('*', _) => ("*", 1),
+                ('^', _) => ("^", 1),
+                ('/', _) => ("/", 1),
+                ('[', _) => ("[", 1),
+                (']', _) => ("]", 1),
+                _ => (":", 1),
+            };
+            out.push((Tok::Op(op), line));
+            i += len;
+        } else {
+            let start = i;
+            while i < chars.len() && !chars[i].is_whitespace() && !OPERATOR_CHARS.contains(chars[i]) {
+                i += 1;
+            }
+            out.push((Tok::Ident(chars[start..i].iter().collect()), line));
+        }
+    }
+    Ok(())
+}
+
+/// A linear expression with its constant: variable names with their coefficients and lines.
+#[derive(Default, Debug)]
+struct Expr {
+    terms: Vec<(String, f64, usize)>,
+    constant: f64,
+}
+
+struct Tokens<'a> {
+    file: &'a str,
+    toks: &'a [(Tok, usize)],
+    pos: usize,
+    /// The line of the section header (for errors at the end of a section).
+    end_line: usize,
+}
+
+impl Tokens<'_> {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos).map(|(t, _)| t)
+    }
+    fn peek_at(&self, k: usize) -> Option<&Tok> {
+        self.toks.get(self.pos + k).map(|(t, _)| t)
+    }
+    fn line(&self) -> usize {
+        self.toks.get(self.pos).map_or(self.end_line, |&(_, l)| l)
+    }
+    fn next(&mut self) -> Option<Tok> {
+        let t = self.toks.get(self.pos).map(|(t, _)| t.clone());
+        self.pos += 1;
+        t
+    }
+    fn error(&self, msg: impl Into<String>) -> Error {
+        Error::parse(self.file, self.line(), msg)
+    }
+    fn is_op(&self, op: &str) -> bool {
+        self.peek()
+            == Some(&Tok::Op(match op {
+                "+" => "+",
+                "-" => "-",
+                "[" => "[",
+                "]" => "]",
+                "/" => "/",
+                "*" => "*",
+                "^" => "^",
+                ":" => ":",
+                _ => "=",
+            }))
+    }
+    fn at_relation(&self) -> bool {
+        matches!(self.peek(), Some(Tok::Op("<=" | ">=" | "=")))
+    }
+
+    /// A label `name:` if one starts here.
+    fn label(&mut self) -> Option<String> {
+        if let (Some(Tok::Ident(name)), Some(Tok::Op(":"))) = (self.peek(), self.peek_at(1)) {
+            let name = name.clone();
+            self.pos += 2;
+            Some(name)
+        } else {
+            None
+        }
+    }
+
+    /// Signs and an optional coefficient before a term.
+    fn sign_and_coef(&mut self, first: bool) -> Result<Option<(f64, bool)>> {
+        let mut sign = 1.0;
+        let mut signs = 0;
+        while self.is_op("+") || self.is_op("-") {
+            if self.is_op("-") {
+                sign = -sign;
+            }
+            signs += 1;
+            self.pos += 1;
+        }
+        if signs == 0 && !first {
+            return Ok(None);
+        }
+        if let Some(Tok::Num(v)) = self.peek() {
+            let v = *v;
+            self.pos += 1;
+            return Ok(Some((sign * v, true)));
+        }
+        Ok(Some((sign, false)))
+    }
+
+    /// A linear expression up to a relation or the end; `square` holds the quadratic terms of
+    /// a variable with itself (read as the variable), other products are refused by `what`.
+    fn expr(&mut self, what: &str) -> Result<Expr> {
+        let mut e = Expr::default();
+        let mut first = true;
+        while self.peek().is_some() && !self.at_relation() {
+            let Some((coef, explicit)) = self.sign_and_coef(first)? else {
+                return Err(self.error(format!("{what}: expected `+` or `-` before `{}`", self.tok_text())));
+            };
+            first = false;
+            let line = self.line();
+            match self.peek().cloned() {
+                Some(Tok::Ident(name)) => {
+                    self.pos += 1;
+                    e.terms.push((name, coef, line));
+                }
+                Some(Tok::Op("[")) => {
+                    self.pos += 1;
+                    self.quadratic(what, coef, &mut e)?;
+                }
+                _ if explicit => e.constant += coef,
+                None => return Err(self.error(format!("{what}: a term is missing after the last sign"))),
+                Some(_) => return Err(self.error(format!("{what}: expected a term, found `{}`", self.tok_text()))),
+            }
+        }
+        Ok(e)
+    }
+
+    fn tok_text(&self) -> String {
+        self.peek()
+            .map_or_else(|| "the end of the section".into(), |t| t.to_string())
+    }
+
+    /// The inside of `[ ... ]` and an optional `/ d`, each term times `outer`.
+    fn quadratic(&mut self, what: &str, outer: f64, e: &mut Expr) -> Result<()> {
+        let mut squares: Vec<(String, f64, usize)> = Vec::new();
+        let mut first = true;
+        loop {
+            if self.is_op("]") {
+                self.pos += 1;
+                break;
+            }
+            if self.peek().is_none() {
+                return Err(self.error(format!("{what}: `[` is not closed by `]`")));
+            }
+            let Some((coef, _)) = self.sign_and_coef(first)? else {
+                return Err(self.error(format!("{what}: expected `+` or `-` before `{}`", self.tok_text())));
+            };
+            first = false;
+            let line = self.line();
+            let Some(Tok::Ident(a)) = self.next() else {
+                self.pos -= 1;
+                return Err(self.error(format!(
+                    "{what}: expected a variable in `[ ... ]`, found `{}`",
+                    self.tok_text()
+                )));
+            };
+            let b = if self.is_op("^") {
+                self.pos += 1;
+                match self.next() {
+                    Some(Tok::Num(v)) if (v - 2.0).abs() < TOL => a.clone(),
+                    _ => {
+                        self.pos -= 1;
+                        return Err(self.error(format!("{what}: only the power `^2` is read")));
+                    }
+                }
+            } else if self.is_op("*") {
+                self.pos += 1;
+                match self.next() {
+                    Some(Tok::Ident(b)) => b,
+                    _ => {
+                        self.pos -= 1;
+                        return Err(self.error(format!("{what}: expected a variable after `*`")));
+                    }
+                }
+            } else {
+                return Err(self.error(format!("{what}: expected `*` or `^2` after `{a}` in `[ ... ]`")));
+            };
+            if a != b {
+                return Err(Error::parse(
+                    self.file,
+                    line,
+                    format!("{what}: the product `{a} * {b}` of two variables is not read: quzzle takes a linear objective and linear constraints (docs/lp.md)"),
+                ));
+            }
+            squares.push((a, coef, line));
+        }
+        let mut divisor = 1.0;
+        if self.is_op("/") {
+            self.pos += 1;
+            match self.next() {
+                Some(Tok::Num(d)) if d != 0.0 => divisor = d,
+                _ => {
+                    self.pos -= 1;
+                    return Err(self.error(format!("{what}: expected a nonzero number after `/`")));
+                }
+            }
+        }
+        for (name, coef, line) in squares {
+            e.terms.push((name, outer * coef / divisor, line));
+        }
+        Ok(())
+    }
+
+    /// A signed number or infinity.
+    fn number(&mut self, what: &str) -> Result<f64> {
+        let mut sign = 1.0;
+        while self.is_op("+") || self.is_op("-") {
+            if self.is_op("-") {
+                sign = -sign;
+            }
+            self.pos += 1;
+        }
+        match self.next() {
+            Some(Tok::Num(v)) => Ok(sign * v),
+            Some(Tok::Ident(s)) if matches!(s.to_ascii_lowercase().as_str(), "inf" | "infinity") => {
+                Ok(sign * f64::INFINITY)
+            }
+            _ => {
+                self.pos -= 1;
+                Err(self.error(format!("{what}: expected a number, found `{}`", self.tok_text())))
+            }
+        }
+    }
+}
+
+/// A constraint as read: name, line, `Σ coef·x_var` (merged, no zeros), relation, right side.
+struct Row {
+    name: String,
+    line: usize,
+    terms: Vec<(usize, f64)>,
+    relation: &'static str,
+    rhs: f64,
+}
+
+fn is_integer(v: f64) -> bool {
+    (v - v.round()).abs() < TOL
+}
+
+/// The objective section: whether it maximises, its header's line, its tokens and their lines.
+type Objective = (bool, usize, Vec<(Tok, usize)>);
+
+/// The file's parts, gathered section by section.
+struct Sections {
+    /// Whether it maximises, its header's line, its tokens.
+    objective: Option<Objective>,
+    constraints: Vec<(Tok, usize)>,
+    constraints_line: usize,
+    bounds: Vec<(usize, Vec<(Tok, usize)>)>,
+    binary: Vec<(Tok, usize)>,
+    general: Vec<(Tok, usize)>,
+}
+
+fn sections(file: &str, text: &str) -> Result<Sections> {
+    let mut s = Sections {
+        objective: None,
+        constraints: Vec::new(),
+        constraints_line: 0,
+        bounds: Vec::new(),
+        binary: Vec::new(),
+        general: Vec::new(),
+    };
+    let mut current: Option<Section> = None;
+    let mut ended = false;
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    for (i, raw) in text.lines().enumerate() {
+        let number = i + 1;
+        let line = strip_comment(raw).trim();
+        if line.is_empty() {
+            continue;
+        }
+        if ended {
+            return Err(Error::parse(file, number, format!("`{line}` after `End`")));
+        }
+        if let Some(section) = section_of(line) {
+            let key = format!("{section:?}").replace("Objective(true)", "Objective(false)");
+            if !seen.insert(key) {
+                return Err(Error::parse(file, number, format!("a second `{line}` section")));
+            }
+            match section {
+                Section::Objective(max) => s.objective = Some((max, number, Vec::new())),
+                Section::Constraints => s.constraints_line = number,
+                Section::Unsupported => {
+                    return Err(Error::parse(
+                        file,
+                        number,
+                        format!("section `{line}` is not read: quzzle reads binary variables only"),
+                    ))
+                }
+                Section::End => ended = true,
+                _ => {}
+            }
+            current = Some(section);
+            continue;
+        }
+        match current {
+            None => {
+                return Err(Error::parse(
+                    file,
+                    number,
+                    format!("expected `Minimize`, `Maximize` or `Subject To` before `{line}`"),
+                ))
+            }
+            Some(Section::Objective(_)) => {
+                if let Some((_, _, toks)) = s.objective.as_mut() {
+                    tokenize(file, number, line, toks)?;
+                }
+            }
+            Some(Section::Constraints) => tokenize(file, number, line, &mut s.constraints)?,
+            Some(Section::Bounds) => {
+                let mut toks = Vec::new();
+                tokenize(file, number, line, &mut toks)?;
+                s.bounds.push((number, toks));
+            }
+            Some(Section::Binary) => tokenize(file, number, line, &mut s.binary)?,
+            Some(Section::General) => tokenize(file, number, line, &mut s.general)?,
+            Some(Section::Unsupported | Section::End) => {}
+        }
+    }
+    if !ended {
+        return Err(Error::parse(
+            file,
+            text.lines().count(),
+            "the file does not close with `End`",
+        ));
+    }
+    Ok(s)
+}
+
+impl LpModel {
+    /// Read an LP file's text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<LpModel> {
+        let s = sections(file, text)?;
+        // Variables: the Binary section, in its order.
+        let mut index: BTreeMap<String, usize> = BTreeMap::new();
+        let mut names = Vec::new();
+        for (tok, line) in &s.binary {
+            match tok {
+                Tok::Ident(name) => {
+                    if !index.contains_key(name) {
+                        if names.len() >= MAX_VARS {
+                            return Err(Error::parse(file, *line, format!("more than {MAX_VARS} variables")));
+                        }
+                        index.insert(name.clone(), names.len());
+                        names.push(name.clone());
+                    }
+                }
+                other => {
+                    return Err(Error::parse(
+                        file,
+                        *line,
+                        format!("`{other}` in the Binary section is not a variable name"),
+                    ))
+                }
+            }
+        }
+        if let Some((tok, line)) = s.general.first() {
+            return Err(Error::parse(
+                file,
+                *line,
+                format!("variable `{tok}` is integer (General section): quzzle reads binary variables only"),
+            ));
+        }
+        let var = |name: &str, line: usize| -> Result<usize> {
+            index.get(name).copied().ok_or_else(|| {
+                Error::parse(
+                    file,
+                    line,
+                    format!("variable `{name}` is not binary (not in the Binary section): quzzle reads binary variables only"),
+                )
+            })
+        };
+        let merge = |e: &Expr| -> Result<Vec<(usize, f64)>> {
+            let mut sum: BTreeMap<usize, f64> = BTreeMap::new();
+            for (name, c, line) in &e.terms {
+                if !c.is_finite() {
+                    return Err(Error::parse(
+                        file,
+                        *line,
+                        format!("the coefficient of `{name}` is not finite"),
+                    ));
+                }
+                *sum.entry(var(name, *line)?).or_insert(0.0) += c;
+            }
+            Ok(sum.into_iter().filter(|&(_, c)| c != 0.0).collect())
+        };
+
+        // Objective.
+        let empty = (false, 0, Vec::new());
+        let (maximise, obj_line, obj_toks) = s.objective.as_ref().unwrap_or(&empty);
+        let mut t = Tokens {
+            file,
+            toks: obj_toks,
+            pos: 0,
+            end_line: *obj_line,
+        };
+        t.label();
+        let e = t.expr("objective")?;
+        if t.peek().is_some() {
+            return Err(t.error(format!("objective: unexpected `{}`", t.tok_text())));
+        }
+        let sense = if *maximise { -1.0 } else { 1.0 };
+        let objective: Vec<(usize, f64)> = merge(&e)?.into_iter().map(|(v, w)| (v, sense * w)).collect();
+        if !e.constant.is_finite() {
+            return Err(Error::parse(file, *obj_line, "the objective's constant is not finite"));
+        }
+        let offset = e.constant;
+
+        // Constraints.
+        let mut rows = Vec::new();
+        let mut t = Tokens {
+            file,
+            toks: &s.constraints,
+            pos: 0,
+            end_line: s.constraints_line,
+        };
+        let mut names_seen: BTreeSet<String> = BTreeSet::new();
+        while t.peek().is_some() {
+            let line = t.line();
+            let name = t.label().unwrap_or_else(|| format!("c{}", rows.len() + 1));
+            if !names_seen.insert(name.clone()) {
+                return Err(Error::parse(file, line, format!("a second constraint named `{name}`")));
+            }
+            let what = format!("constraint `{name}`");
+            let e = t.expr(&what)?;
+            let relation = match t.next() {
+                Some(Tok::Op(op @ ("<=" | ">=" | "="))) => op,
+                _ => return Err(Error::parse(file, line, format!("{what}: no `<=`, `>=` or `=`"))),
+            };
+            if t.is_op("[") {
+                return Err(t.error(format!("{what}: a quadratic constraint is not read")));
+            }
+            let rhs = t.number(&what)? - e.constant;
+            if !rhs.is_finite() {
+                return Err(Error::parse(
+                    file,
+                    line,
+                    format!("{what}: the right-hand side is not finite"),
+                ));
+            }
+            if t.is_op(":") {
+                return Err(t.error(format!("{what}: expected a new constraint, found `:`")));
+            }
+            rows.push(Row {
+                name,
+                line,
+                terms: merge(&e)?,
+                relation,
+                rhs,
+            });
+        }
+
+        // Bounds: each becomes a one-variable row.
+        for (line, toks) in &s.bounds {
+            let mut t = Tokens {
+                file,
+                toks,
+                pos: 0,
+                end_line: *line,
+            };
+            let what = "bound";
+            let push = |v: usize, rel: &'static str, rhs: f64, rows: &mut Vec<Row>| {
+                let n = rows.len();
+                rows.push(Row {
+                    name: format!("bound {}", names[v]),
+                    line: *line,
+                    terms: vec![(v, 1.0)],
+                    relation: rel,
+                    rhs,
+                });
+                n
+            };
+            let flip = |rel: &'static str| match rel {
+                "<=" => ">=",
+                ">=" => "<=",
+                _ => "=",
+            };
+            if let Some(Tok::Ident(name)) = t.peek().cloned() {
+                t.pos += 1;
+                let v = var(&name, *line)?;
+                match t.next() {
+                    Some(Tok::Ident(w)) if w.eq_ignore_ascii_case("free") => {}
+                    Some(Tok::Op(rel @ ("<=" | ">=" | "="))) => {
+                        let b = t.number(what)?;
+                        if b.is_finite() {
+                            push(v, rel, b, &mut rows);
+                        }
+                    }
+                    _ => {
+                        return Err(Error::parse(
+                            file,
+                            *line,
+                            format!("bound on `{name}`: expected `<=`, `>=`, `=` or `free`"),
+                        ))
+                    }
+                }
+            } else {
+                let l = t.number(what)?;
+                let rel = match t.next() {
+                    Some(Tok::Op(rel @ ("<=" | ">=" | "="))) => rel,
+                    _ => return Err(Error::parse(file, *line, "bound: expected `<=`, `>=` or `=`")),
+                };
+                let Some(Tok::Ident(name)) = t.next() else {
+                    return Err(Error::parse(file, *line, "bound: expected a variable"));
+                };
+                let v = var(&name, *line)?;
+                if l.is_finite() {
+                    push(v, flip(rel), l, &mut rows);
+                }
+                if t.peek().is_some() {
+                    let rel2 = match t.next() {
+                        Some(Tok::Op(rel @ ("<=" | ">=" | "="))) => rel,
+                        _ => return Err(Error::parse(file, *line, "bound: expected `<=`, `>=` or `=`")),
+                    };
+                    let u = t.number(what)?;
+                    if u.is_finite() {
+                        push(v, rel2, u, &mut rows);
+                    }
+                }
+            }
+            if t.peek().is_some() {
+                return Err(t.error(format!("bound: unexpected `{}`", t.tok_text())));
+            }
+        }
+
+        let (constraints, detected) = translate(file, &names, &rows)?;
+        let lambda = 1.0 + objective.iter().map(|&(_, w)| w.abs()).sum::<f64>();
+        Ok(LpModel {
+            names,
+            constraints,
+            objective,
+            offset,
+            maximise: *maximise,
+            lambda,
+            detected,
+        })
+    }
+
+    /// How each constraint was read (the detection table).
+    pub fn detected(&self) -> &[Detected] {
+        &self.detected
+    }
+
+    /// The objective of an assignment in the file's own sense and units (with its constant).
+    pub fn objective_of(&self, x: &[bool]) -> f64 {
+        let min: f64 = self.objective.iter().filter(|&&(v, _)| x[v]).map(|&(_, w)| w).sum();
+        if self.maximise {
+            self.offset - min
+        } else {
+            self.offset + min
+        }
+    }
+
+    /// The divisor of the objective in the model (`1 + Σ|w|`).
+    pub fn lambda(&self) -> f64 {
+        self.lambda
+    }
+
+    fn assignment_of(&self, board: &Board) -> std::result::Result<Vec<bool>, String> {
+        let row = match board.as_slice() {
+            [row] => row,
+            _ => return Err(format!("an assignment is one row of {} digits", self.names.len())),
+        };
+        let x: Vec<bool> = row.chars().map(|c| c == '1').collect();
+        if x.len() != self.names.len() || row.chars().any(|c| c != '0' && c != '1') {
+            return Err(format!(
+                "an assignment is one row of {} digits 0 or 1",
+                self.names.len()
+            ));
+        }
+        Ok(x)
+    }
+}
+
+/// What a row allows on its variables, as model constraints, or why it cannot be.
+enum Reading {
+    Constraints(Vec<Constraint>, String),
+    /// A plain exact count `k` over the variables (grouped into families later).
+    Count(Vec<usize>, usize),
+    Always,
+}
+
+fn read_row(row: &Row) -> std::result::Result<Reading, String> {
+    let vars: Vec<usize> = row.terms.iter().map(|&(v, _)| v).collect();
+    let meets = |x: &[bool]| -> bool {
+        let s: f64 = row.terms.iter().zip(x).filter(|(_, &b)| b).map(|(&(_, c), _)| c).sum();
+        match row.relation {
+            "<=" => s <= row.rhs + TOL,
+            ">=" => s >= row.rhs - TOL,
+            _ => (s - row.rhs).abs() <= TOL,
+        }
+    };
+    let n = vars.len();
+    if n <= 2 {
+        // Every assignment of at most two variables, judged one by one.
+        let allowed: Vec<Vec<bool>> = (0..1usize << n)
+            .map(|m| (0..n).map(|i| m >> i & 1 == 1).collect::<Vec<bool>>())
+            .filter(|x| meets(x))
+            .collect();
+        let all = 1usize << n;
+        if allowed.len() == all {
+            return Ok(Reading::Always);
+        }
+        if allowed.is_empty() {
+            return Err("no assignment of its variables meets it".into());
+        }
+        // A variable with one value in every allowed assignment is fixed.
+        let mut fixed = Vec::new();
+        for (i, &v) in vars.iter().enumerate() {
+            if allowed.iter().all(|x| x[i] == allowed[0][i]) {
+                fixed.push(Constraint::Fixed(v, allowed[0][i]));
+            }
+        }
+        if n == 1 || fixed.len() == n {
+            return Ok(Reading::Constraints(fixed, "fixed".into()));
+        }
+        if !fixed.is_empty() {
+            // One fixed, the other then free: allowed is exactly 2 of 4 sharing the fixed value.
+            if allowed.len() == 2 {
+                return Ok(Reading::Constraints(fixed, "fixed".into()));
+            }
+            return Err("it is not one the model expresses".into());
+        }
+        let (a, b) = (vars[0], vars[1]);
+        let set: BTreeSet<(bool, bool)> = allowed.iter().map(|x| (x[0], x[1])).collect();
+        let is = |pairs: &[(bool, bool)]| set == pairs.iter().copied().collect();
+        if is(&[(false, false), (false, true), (true, false)]) {
+            return Ok(Reading::Constraints(vec![Constraint::NotBoth(a, b)], "not-both".into()));
+        }
+        if is(&[(false, true), (true, false)]) {
+            let unit = row.relation == "=" && row.terms.iter().all(|&(_, c)| (c - row.terms[0].1).abs() < TOL);
+            if unit {
+                return Ok(Reading::Count(vars, 1));
+            }
+            return Ok(Reading::Constraints(vec![Constraint::Differ(a, b)], "different".into()));
+        }
+        if is(&[(false, false), (true, true)]) {
+            return Ok(Reading::Constraints(vec![Constraint::Same(a, b)], "same".into()));
+        }
+        return Err("it allows an assignment set (an `or` or an implication) the model does not express".into());
+    }
+    let c0 = row.terms[0].1;
+    let uniform = row.terms.iter().all(|&(_, c)| (c - c0).abs() < TOL * c0.abs().max(1.0));
+    if !uniform {
+        return Err("its coefficients differ (the model expresses counts over equal coefficients)".into());
+    }
+    // Σ x (relation) t, with the relation flipped when c0 < 0.
+    let t = row.rhs / c0;
+    let relation = match (row.relation, c0 < 0.0) {
+        ("<=", true) => ">=",
+        (">=", true) => "<=",
+        (r, _) => r,
+    };
+    let nf = n as f64;
+    match relation {
+        "=" => {
+            if !is_integer(t) || t < -TOL || t > nf + TOL {
+                return Err("no assignment of its variables meets it".into());
+            }
+            let k = t.round() as usize;
+            if k == 0 || k == n {
+                let all = vars.iter().map(|&v| Constraint::Fixed(v, k == n)).collect();
+                return Ok(Reading::Constraints(all, "fixed".into()));
+            }
+            Ok(Reading::Count(vars, k))
+        }
+        "<=" => {
+            let k = (t + TOL).floor();
+            if k < 0.0 {
+                return Err("no assignment of its variables meets it".into());
+            }
+            if k >= nf {
+                return Ok(Reading::Always);
+            }
+            // 0 ≤ k < n, a whole number.
+            let k = k as usize;
+            if k == 0 {
+                let all = vars.iter().map(|&v| Constraint::Fixed(v, false)).collect();
+                return Ok(Reading::Constraints(all, "fixed".into()));
+            }
+            if k == 1 {
+                if n > MAX_AT_MOST_ONE {
+                    return Err(format!("an at-most-one of more than {MAX_AT_MOST_ONE} variables"));
+                }
+                let mut pairs = Vec::new();
+                for (i, &a) in vars.iter().enumerate() {
+                    for &b in &vars[i + 1..] {
+                        pairs.push(Constraint::NotBoth(a, b));
+                    }
+                }
+                let kind = format!("at most 1 of {n} ({} not-both pairs)", pairs.len());
+                return Ok(Reading::Constraints(pairs, kind));
+            }
+            Err(format!(
+                "at most {k} of {n} is not one the model expresses (at most 1 is)"
+            ))
+        }
+        _ => {
+            let k = (t - TOL).ceil();
+            if k > nf {
+                return Err("no assignment of its variables meets it".into());
+            }
+            if k <= 0.0 {
+                return Ok(Reading::Always);
+            }
+            // 0 < k ≤ n, a whole number.
+            let k = k as usize;
+            if k == n {
+                let all = vars.iter().map(|&v| Constraint::Fixed(v, true)).collect();
+                return Ok(Reading::Constraints(all, "fixed".into()));
+            }
+            Err(format!("at least {k} of {n} is not one the model expresses"))
+        }
+    }
+}
+
+/// The rows as labelled model constraints, and the detection table.
+#[allow(clippy::type_complexity)]
+fn translate(file: &str, names: &[String], rows: &[Row]) -> Result<(Vec<(Constraint, String)>, Vec<Detected>)> {
+    let mut out: Vec<(Constraint, String)> = Vec::new();
+    let mut detected = Vec::new();
+    // Counts: (row index in `detected`, vars, k).
+    let mut counts: Vec<(usize, Vec<usize>, usize)> = Vec::new();
+    for row in rows {
+        let reading = read_row(row).map_err(|why| {
+            let what = if row.name.starts_with("bound ") {
+                row.name.clone()
+            } else {
+                format!("constraint `{}`", row.name)
+            };
+            Error::parse(file, row.line, format!("{what}: {why} (docs/lp.md lists what is read)"))
+        })?;
+        let kind = match reading {
+            Reading::Always => "always holds".to_string(),
+            Reading::Constraints(cs, kind) => {
+                for c in cs {
+                    out.push((c, format!("{} (line {})", row.name, row.line)));
+                }
+                kind
+            }
+            Reading::Count(vars, k) => {
+                let n = vars.len();
+                counts.push((detected.len(), vars, k));
+                format!("exact count {k} of {n}")
+            }
+        };
+        detected.push(Detected {
+            name: row.name.clone(),
+            line: row.line,
+            kind,
+            family: None,
+        });
+    }
+    let families = families(&counts, names.len());
+    for (i, (d, vars, k)) in counts.into_iter().enumerate() {
+        let family = families[i];
+        detected[d].family = family;
+        if family.is_none() && vars.len() == 2 && k == 1 {
+            // A pair in no family: one literal after the reduction, not a block of two qubits.
+            detected[d].kind = "different".into();
+            out.push((
+                Constraint::Differ(vars[0], vars[1]),
+                format!("{} (line {})", detected[d].name, detected[d].line),
+            ));
+            continue;
+        }
+        let label = match family {
+            Some(f) => format!("{f} {} (line {})", detected[d].name, detected[d].line),
+            None => format!("count {} (line {})", detected[d].name, detected[d].line),
+        };
+        out.push((Constraint::Count { vars, k, soft: false }, label));
+    }
+    Ok((out, detected))
+}
+
+/// The family label of each count: families of pairwise disjoint counts taken greedily, counts
+/// of more variables first (then in file order); the first two are `row` and `column` when each
+/// holds every variable of the counts exactly once, else the first is `region`.
+fn families(counts: &[(usize, Vec<usize>, usize)], num_vars: usize) -> Vec<Option<&'static str>> {
+    let mut order: Vec<usize> = (0..counts.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(counts[i].1.len()), i));
+    let mut left: Vec<usize> = order;
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    while !left.is_empty() && groups.len() < 4 {
+        let mut used = vec![false; num_vars];
+        let mut group = Vec::new();
+        let mut rest = Vec::new();
+        for i in left {
+            if counts[i].1.iter().all(|&v| !used[v]) {
+                for &v in &counts[i].1 {
+                    used[v] = true;
+                }
+                group.push(i);
+            } else {
+                rest.push(i);
+            }
+        }
+        groups.push(group);
+        left = rest;
+    }
+    let mut in_counts = vec![false; num_vars];
+    for (_, vars, _) in counts {
+        for &v in vars {
+            in_counts[v] = true;
+        }
+    }
+    let covers_all = |g: &Vec<usize>| {
+        let mut hit = vec![false; num_vars];
+        for &i in g {
+            for &v in &counts[i].1 {
+                hit[v] = true;
+            }
+        }
+        hit == in_counts
+    };
+    let grid = groups.len() >= 2 && covers_all(&groups[0]) && covers_all(&groups[1]);
+    let labels: &[&'static str] = if grid {
+        &["row", "column", "region", "cell"]
+    } else {
+        &["region", "cell"]
+    };
+    let mut family = vec![None; counts.len()];
+    for (g, label) in groups.iter().zip(labels) {
+        for &i in g {
+            family[i] = Some(*label);
+        }
+    }
+    family
+}
+
+impl Puzzle for LpModel {
+    fn kind(&self) -> &'static str {
+        "lp"
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (1, self.names.len())
+    }
+
+    fn model(&self) -> Model {
+        let mut m = Model::new(self.names.clone());
+        for (c, label) in &self.constraints {
+            m.push(c.clone(), label.clone());
+        }
+        m.objective = self.objective.iter().map(|&(v, w)| (v, w / self.lambda)).collect();
+        m
+    }
+
+    fn board(&self, x: &[bool]) -> Board {
+        vec![x.iter().map(|&b| if b { '1' } else { '0' }).collect()]
+    }
+
+    fn check(&self, board: &Board) -> Vec<Broken> {
+        let x = match self.assignment_of(board) {
+            Ok(x) => x,
+            Err(rule) => return vec![Broken { rule, in_qubo: true }],
+        };
+        self.constraints
+            .iter()
+            .filter(|(c, _)| !c.holds(&x))
+            .map(|(_, label)| Broken {
+                rule: label.clone(),
+                in_qubo: true,
+            })
+            .collect()
+    }
+
+    fn solution(&self) -> Option<&Board> {
+        None
+    }
+
+    /// Without a board: the detection table. With one: the variables at 1 and the objective.
+    fn render(&self, board: Option<&Board>) -> String {
+        let mut s = String::new();
+        match board.map(|b| self.assignment_of(b)) {
+            Some(Ok(x)) => {
+                let ones: Vec<&str> = self
+                    .names
+                    .iter()
+                    .zip(&x)
+                    .filter(|(_, &b)| b)
+                    .map(|(n, _)| n.as_str())
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "variables at 1: {}",
+                    if ones.is_empty() { "none".into() } else { ones.join(" ") }
+                );
+                if !self.objective.is_empty() || self.offset != 0.0 {
+                    let _ = writeln!(s, "objective: {}", self.objective_of(&x));
+                }
+            }
+            Some(Err(why)) => {
+                let _ = writeln!(s, "{why}");
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "LP model: {} binary variables, {} constraints; {}",
+                    self.names.len(),
+                    self.detected.len(),
+                    if self.objective.is_empty() {
+                        "no objective (feasibility)".to_string()
+                    } else {
+                        format!(
+                            "{} objective over {} variables, weight 1/{} against the penalties",
+                            if self.maximise { "maximised" } else { "minimised" },
+                            self.objective.len(),
+                            self.lambda
+                        )
+                    }
+                );
+                let width = self.detected.iter().map(|d| d.name.len()).max().unwrap_or(0).max(10);
+                let _ = writeln!(s, "{:<width$}  {:>5}  {:<8}  read as", "constraint", "line", "family");
+                for d in &self.detected {
+                    let _ = writeln!(
+                        s,
+                        "{:<width$}  {:>5}  {:<8}  {}",
+                        d.name,
+                        d.line,
+                        d.family.unwrap_or("-"),
+                        d.kind
+                    );
+                }
+            }
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DIMOD: &str = "Minimize\n obj: + 3 x0 - 2 x1 + [ + 2 x2 ^ 2 ]/2 + 5 \n\nSubject To \n one: + 1 x0 + 1 x1 + 1 x2  = 1.0\n c1d9ed5: + 1 x0 + 1 x3  <= 1.0\n s: + 1 x2 - 1 x3  = 0.0\n\nBounds\n\nBinary\n x0 x1 x2 x3\nGeneral\n\nEnd\n";
+
+    #[test]
+    fn reads_what_dimod_writes() {
+        assert!(looks_like_lp(DIMOD));
+        let lp = LpModel::parse("m.lp", DIMOD).unwrap();
+        let m = lp.model();
+        assert_eq!(m.names, ["x0", "x1", "x2", "x3"]);
+        let kinds: Vec<&str> = lp.detected().iter().map(|d| d.kind.as_str()).collect();
+        assert_eq!(kinds, ["exact count 1 of 3", "not-both", "same"]);
+        assert!(m.constraints.iter().any(|c| c.constraint == Constraint::Same(2, 3)));
+        assert!(m.constraints.iter().any(|c| c.constraint == Constraint::NotBoth(0, 3)));
+        assert!((lp.lambda() - 7.0).abs() < 1e-12);
+        // x1 = 1: objective 5 − 2 = 3.
+        assert!((lp.objective_of(&[false, true, false, false]) - 3.0).abs() < 1e-12);
+        // Every assignment: the model agrees with the rows read literally.
+        for mask in 0..16u32 {
+            let x: Vec<bool> = (0..4).map(|i| mask >> i & 1 == 1).collect();
+            let literal = (x[0] as u8 + x[1] as u8 + x[2] as u8 == 1) && !(x[0] && x[3]) && x[2] == x[3];
+            assert_eq!(m.is_satisfied(&x), literal, "{x:?}");
+        }
+    }
+
+    #[test]
+    fn grids_become_rows_and_columns() {
+        let text = "Maximize\n x\nSubject To\n r0: a + b = 1\n r1: c + d = 1\n k0: a + c = 1\n k1: b + d = 1\nBinary\n a b c d x\nEnd\n";
+        let lp = LpModel::parse("g.lp", text).unwrap();
+        let fam: Vec<Option<&str>> = lp.detected().iter().map(|d| d.family).collect();
+        assert_eq!(fam, [Some("row"), Some("row"), Some("column"), Some("column")]);
+        let m = lp.model();
+        assert_eq!(m.objective, vec![(4, -0.5)]);
+    }
+
+    #[test]
+    fn errors_name_line_and_constraint() {
+        let cases = [
+            (
+                "Minimize\n x + y\nSubject To\n c: x + y >= 1\nBinary\n x y\nEnd\n",
+                4,
+                "constraint `c`",
+            ),
+            ("Minimize\n x + [ x * y ]\nBinary\n x y\nEnd\n", 2, "`x * y`"),
+            ("Minimize\n x + z\nBinary\n x\nEnd\n", 2, "`z` is not binary"),
+            (
+                "Minimize\n x\nSubject To\n c: 2 x + y + z <= 2\nBinary\n x y z\nEnd\n",
+                4,
+                "coefficients differ",
+            ),
+            ("Minimize\n x\nBinary\n x\nGeneral\n n\nEnd\n", 6, "`n` is integer"),
+            ("Minimize\n x\nSubject To\n c: x + y\nBinary\n x y\nEnd\n", 4, "no `<=`"),
+            ("Minimize\n x\nBinary\n x\n", 4, "End"),
+            (
+                "Minimize\n x\nSubject To\n c: x + y + z = 5\nBinary\n x y z\nEnd\n",
+                4,
+                "no assignment",
+            ),
+        ];
+        for (text, line, words) in cases {
+            match LpModel::parse("t.lp", text) {
+                Err(Error::Parse { line: l, msg, .. }) => {
+                    assert_eq!(l, line, "{msg}");
+                    assert!(msg.contains(words), "{msg}");
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        let mut seed = 12345u64;
+        let pieces = [
+            "Minimize",
+            "Maximize",
+            "Subject To",
+            "Bounds",
+            "Binary",
+            "End",
+            "x",
+            "y",
+            "+",
+            "-",
+            "2",
+            "[",
+            "]",
+            "/",
+            "2",
+            "*",
+            "^",
+            ":",
+            "<=",
+            ">=",
+            "=",
+            "\n",
+            " ",
+            "1e",
+            ".5",
+            "inf",
+            "\\",
+            "free",
+            "c1",
+            "General",
+        ];
+        for _ in 0..3000 {
+            let mut text = String::from("Minimize\n");
+            let len = (seed % 40) as usize;
+            for _ in 0..len {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+                text.push(' ');
+            }
+            text.push_str("\nBinary\n x y\nEnd\n");
+            let _ = LpModel::parse("f.lp", &text);
+        }
+    }
+}
