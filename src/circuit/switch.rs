@@ -124,7 +124,13 @@ impl Circuit {
     /// Switch-mixer QAOA from `|0…0⟩`: `start`, the gates that prepare the grids' start (the
     /// uniform start over permutations on full permutation grids, [`permutation_start`], or
     /// `x` on the ones of one state), `h` on each free qubit, then [`Circuit::switch_layers`].
-    pub fn switch_qaoa(poly: &ZPoly, start: Vec<Gate>, moves: &[[usize; 4]], free: &[usize], angles: &Angles) -> Circuit {
+    pub fn switch_qaoa(
+        poly: &ZPoly,
+        start: Vec<Gate>,
+        moves: &[[usize; 4]],
+        free: &[usize],
+        angles: &Angles,
+    ) -> Circuit {
         let mut gates = start;
         gates.extend(free.iter().map(|&q| Gate::H(q)));
         gates.extend(Circuit::switch_layers(poly, moves, free, angles).gates);

@@ -373,9 +373,8 @@ impl SwitchSimulator {
                 masks.len()
             )));
         }
-        let start = SwitchStart::of(grids).ok_or_else(|| {
-            Error::InvalidArgument("a grid of the rows+cols space has no state to start from".into())
-        })?;
+        let start = SwitchStart::of(grids)
+            .ok_or_else(|| Error::InvalidArgument("a grid of the rows+cols space has no state to start from".into()))?;
         let start_amplitude = match start {
             SwitchStart::Uniform => 1.0 / (masks.len() as f64).sqrt(),
             SwitchStart::Basis { .. } => 0.5f64.powf(free.len() as f64 / 2.0),
