@@ -697,27 +697,6 @@ pub enum Unsupported {
         /// The mixer asked for.
         mixer: MixerKind,
     },
-    /// The circuit of a switch mixer on a `rows+cols` block that is no full permutation grid:
-    /// only those have a gate list here that prepares the start.
-    #[error("{file}: the {mixer} mixer starts from the uniform superposition over the rows+cols space, and block `{block}` after the {level} reduction is no full permutation grid ({why}); only a grid of one per row and column with every cell a qubit has a gate list here that prepares its start, so the circuit is not exported; at reduction none a puzzle of one per row and column has that grid; the {mixer} mixer is simulated exactly (solve, sweep, sample from the exact distribution)")]
-    NoSwitchStartPreparation {
-        /// The puzzle file.
-        file: String,
-        /// The block.
-        block: String,
-        /// The reduction level.
-        level: Level,
-        /// Why it is no full permutation grid.
-        why: String,
-        /// The mixer.
-        mixer: MixerKind,
-    },
-    /// Noise on a switch mixer: trajectories of its circuit are not run here.
-    #[error("noisy trajectories do not run the {mixer} mixer's circuit here; it is simulated exactly (solve, sweep, sample from the exact distribution)")]
-    NoSwitchNoise {
-        /// The mixer.
-        mixer: MixerKind,
-    },
     /// A space family the puzzle does not have.
     #[error("space `{family}`: the puzzle has no active exact {family} counts at this reduction level")]
     NoFamily {

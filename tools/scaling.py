@@ -220,11 +220,19 @@ def figure(rows, fits, depth):
     img.save(os.path.join(OUT, "decay.png"))
 
 
+def switch_start(name, dimension):
+    """The start of a switch mixer on an N x N Queens board's rows+cols space (docs/spaces.md):
+    uniform where the space is all N! permutations (no cell fixed, a full permutation grid),
+    else the first grid state: a fixed cell always removes permutations."""
+    n = int(name.split("x")[0])
+    return "uniform" if round(dimension) == math.factorial(n) else "first grid"
+
+
 def reach_table():
     """Per board of results/scaling/reach/*/sweep.csv: space, dimension, mixer, P(valid) per
     depth and the sweep's seconds for all depths (optimisation included)."""
-    out = ["| board | reduce | space | dimension | mixer | p=1 | p=2 | p=3 | p=4 | p=5 | p=5 vs uniform | seconds (all depths) |",
-           "| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    out = ["| board | reduce | space | dimension | start | mixer | p=1 | p=2 | p=3 | p=4 | p=5 | p=5 vs uniform | seconds (all depths) |",
+           "| --- | --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for path in sorted(glob.glob(os.path.join(OUT, "reach", "*", "sweep.csv"))):
         by = {}
         with open(path) as f:
@@ -238,7 +246,9 @@ def reach_table():
             cells = " | ".join(f"{pv[p]:.3g}" if p in pv else "" for p in range(1, 6))
             secs = sum(float(r["seconds"]) for r in rs)
             name = os.path.basename(file).removesuffix(".txt").removeprefix("queens-")
-            out.append(f"| {name} | {reduce} | {space} | {float(rs[0]['dimension']):.0f} | {mixer} | {cells} | {ratio:.0f}× | {secs:.0f} |")
+            dimension = float(rs[0]["dimension"])
+            start = switch_start(name, dimension) if mixer.startswith("switch") else "uniform"
+            out.append(f"| {name} | {reduce} | {space} | {dimension:.0f} | {start} | {mixer} | {cells} | {ratio:.0f}× | {secs:.0f} |")
     return "\n".join(out) + "\n"
 
 

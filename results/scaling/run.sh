@@ -12,6 +12,9 @@
 #    N^N), own angles at p = 1..5 with switch-complete, switch-ring and grover on rows+cols, and
 #    xy-ring on rows up to N = 6 (6^6 = 46,656 states). (N = 9 at `none`, the 10x10 boards and
 #    xy-ring at N = 7 are left out: each takes minutes per board on the 2-core machine.)
+# 3. reach/: the 4 shared 10x10 Queens boards at reduction `none` (10! = 3,628,800
+#    permutations, the uniform start), switch-ring only, own angles at p = 1..5 with the
+#    settings of step 1 (switch-complete is about ten times slower per layer: left out).
 # Then `python3 tools/scaling.py` writes the tables, fits.json and the figure. A sweep resumes
 # from the sweep.csv in its folder, so empty results/scaling/{reach,sweeps} to start over.
 set -euo pipefail
@@ -31,6 +34,10 @@ for f in "$SHARED"/queens-9x9-*.txt; do
     echo "$Q sweep $f --reduce paper --space rows+cols --mixer $mixer --depths 1..5 $COMMON --out $OUT/reach/$b-paper-$mixer" >> "$jobs"
   done
 done
+for f in "$SHARED"/queens-10x10-*.txt; do
+  b=$(basename "$f" .txt)
+  echo "$Q sweep $f --reduce none --space rows+cols --mixer switch-ring --depths 1..5 $COMMON --max-qubits 22 --out $OUT/reach/$b-none-switch-ring" >> "$jobs"
+done
 for n in 5 6 7 8; do
   files=("$BOARDS"/queens-$n-seed*.txt)
   for f in "$SHARED"/queens-${n}x${n}-*.txt; do [ -e "$f" ] && files+=("$f"); done
@@ -44,7 +51,7 @@ for n in 5 6 7 8; do
     fi
   done
 done
-# The 9x9 boards first; a failed sweep is named.
+# The 9x9 and 10x10 boards first; a failed sweep is named.
 xargs -P "${JOBS:-1}" -I{} sh -c '{} > /dev/null 2>&1 || echo "failed: {}"' < "$jobs"
 rm -f "$jobs"
 # Each sweep's own figures are one board each; the figure here is decay.png.

@@ -121,18 +121,17 @@ impl Circuit {
         }
     }
 
-    /// Switch-mixer QAOA from `|0…0⟩`: the uniform start over permutations on each square
-    /// grid of `grids` ([`permutation_start`]) and `h` on each free qubit, then
-    /// [`Circuit::switch_layers`]. The start is exact only where every grid is a full
-    /// permutation grid (every cell a qubit, one per row and column); the caller checks.
+    /// Switch-mixer QAOA from `|0…0⟩`: `start`, the gates that prepare the grids' start (the
+    /// uniform start over permutations on full permutation grids, [`permutation_start`], or
+    /// `x` on the ones of one state), `h` on each free qubit, then [`Circuit::switch_layers`].
     pub fn switch_qaoa(
         poly: &ZPoly,
-        grids: &[Vec<Vec<usize>>],
+        start: Vec<Gate>,
         moves: &[[usize; 4]],
         free: &[usize],
         angles: &Angles,
     ) -> Circuit {
-        let mut gates: Vec<Gate> = grids.iter().flat_map(|g| permutation_start(g)).collect();
+        let mut gates = start;
         gates.extend(free.iter().map(|&q| Gate::H(q)));
         gates.extend(Circuit::switch_layers(poly, moves, free, angles).gates);
         Circuit {

@@ -503,8 +503,9 @@ pub struct SpaceArgs {
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
     /// grover (exp(-i beta |s><s|) on any space; exported as QASM on the full space and on
     /// spaces of plain blocks), or switch-ring or switch-complete (switch moves on the rows+cols
-    /// space, which keep every row and column count; exported as QASM where the space is full
-    /// permutation grids, one per row and column with no cell fixed).
+    /// space, which keep every row and column count; from the uniform start where the space is
+    /// full permutation grids, one per row and column with no cell fixed, else from each grid's
+    /// first table in row-major order).
     /// Default: x on the full space, xy-ring on a block space.
     #[arg(long, value_parser = Named::of::<quzzle::mixer::MixerKind>())]
     pub mixer: Option<String>,

@@ -79,8 +79,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     let settings = args.space.settings()?;
     if simulation::mixers::entry(settings.mixer).samples_from_simulation() {
         // Drawn from the simulation itself: the Grover mixer runs on every space, also on
-        // general blocks, whose start has no exported preparation, and the switch mixers'
-        // start has none at all.
+        // general blocks, whose start has no exported preparation.
         let sim = simulation::simulation(enc.as_ref(), &settings)?;
         sim.require_statevector("sampling shots")?;
         let valid = simulation::success_states(enc.as_ref(), &sim)?.valid;

@@ -297,10 +297,10 @@ impl NoiseModel {
     }
 }
 
-/// Refuse noise on a mixer whose circuit noisy trajectories do not run: the switch mixers
-/// (their circuit exists only on full permutation grids). Its entry's noise route says how they run the others: the X
-/// mixer's on the layered kernels, block-space XY circuits on weight sectors ([`sectors`]),
-/// every other circuit gate by gate on the full 2^n state ([`gates`]), refused later, with the
+/// Refuse noise on a mixer whose circuit noisy trajectories do not run (a `NoCircuit` entry;
+/// none at present). Its entry's noise route says how they run the others: the X mixer's on
+/// the layered kernels, block-space XY circuits on weight sectors ([`sectors`]), every other
+/// circuit (the Grover and switch mixers') gate by gate on the full 2^n state ([`gates`]), refused later, with the
 /// bytes it needs, where that state does not fit.
 pub fn check_space(settings: &SpaceSettings) -> Result<()> {
     use crate::simulation::mixers::{entry, NoiseRoute};

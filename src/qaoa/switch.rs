@@ -7,7 +7,12 @@
 //! the rest. The mixer is the product of the moves' gates in [`crate::mixer::switch_moves`]
 //! order, block after block, then `rx(2β)` on each qubit in no block (a pair per state too).
 //!
-//! The start is the uniform superposition over the space. Each gate's pairs are listed once
+//! The start ([`SwitchStart`]) is the uniform superposition over the space where every grid is
+//! a full permutation grid (one per row and column, every cell a qubit: a gate list prepares
+//! it, `crate::circuit::switch::permutation_start`), else one basis state, the first grid
+//! of each block in row-major order, `h` on the free qubits: no gate list for the uniform
+//! start over other grids is known here, and a start that is simulated must be the one the
+//! exported circuit prepares. Each gate's pairs are listed once
 //! (the state with the smaller index first, pairs in ascending order of it), so a layer's and
 //! a gradient's sums have one order whatever the thread count. Gradients are exact (adjoint
 //! method: at each gate `2 Im⟨λ|H_g|ψ⟩` is added to its layer's β).
@@ -76,8 +81,70 @@ pub fn mixer_gates(grids: &[Grid], free: &[usize], mixer: MixerKind) -> Vec<Mixe
         .collect()
 }
 
+/// Where switch-mixer QAOA on some grids starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwitchStart {
+    /// The uniform superposition over the space (every grid a full permutation grid).
+    Uniform,
+    /// The basis state whose grid qubits are the ones of `ones` (bit q = qubit q), free qubits
+    /// in `|+⟩`.
+    Basis {
+        /// Every grid qubit.
+        grid_qubits: u128,
+        /// The grid qubits that are one.
+        ones: u128,
+    },
+}
+
+impl SwitchStart {
+    /// The start of the space of `grids`: uniform where every grid is a full permutation grid,
+    /// else the first state of each grid ([`first_grid_state`]). `None` where a grid has no
+    /// state.
+    pub fn of(grids: &[Grid]) -> Option<SwitchStart> {
+        if grids.iter().all(is_full_permutation) {
+            return Some(SwitchStart::Uniform);
+        }
+        let mut grid_qubits = 0u128;
+        let mut ones = 0u128;
+        for g in grids {
+            grid_qubits |= g.cells.iter().flatten().flatten().fold(0u128, |m, &q| m | 1u128 << q);
+            ones |= first_grid_state(g)?;
+        }
+        Some(SwitchStart::Basis { grid_qubits, ones })
+    }
+
+    /// Its name in reports and docs.
+    pub fn name(self) -> &'static str {
+        match self {
+            SwitchStart::Uniform => "uniform",
+            SwitchStart::Basis { .. } => "first grid",
+        }
+    }
+}
+
+/// Whether `grid` is square, counts one per row and column and has every cell: the grids
+/// whose uniform start has a gate list.
+pub fn is_full_permutation(grid: &Grid) -> bool {
+    grid.row_totals.len() == grid.col_totals.len()
+        && grid.row_totals.iter().chain(&grid.col_totals).all(|&k| k == 1)
+        && grid.cells.iter().flatten().all(Option::is_some)
+}
+
+/// The first state of `grid` in row-major order (row 0's ones as far left as they go, then
+/// row 1's, …), as a mask; `None` where the grid has no state. Chosen by position, not by
+/// cost, so that the start does not know the answer.
+pub fn first_grid_state(grid: &Grid) -> Option<u128> {
+    grid_walk(grid, Some(1)).first().copied()
+}
+
 /// The states of `grid` as masks over the qubits (bit q = qubit q), in no particular order.
 fn grid_states(grid: &Grid) -> Vec<u128> {
+    grid_walk(grid, None)
+}
+
+/// The states of `grid` in row-major order (each row's columns ascending), the first `limit`
+/// where given.
+fn grid_walk(grid: &Grid, limit: Option<usize>) -> Vec<u128> {
     let rows = grid.row_totals.len();
     let cols = grid.col_totals.len();
     // Rows from r on that have a cell in column c: a column needing more can no longer be met.
@@ -94,10 +161,11 @@ fn grid_states(grid: &Grid) -> Vec<u128> {
         below: Vec<Vec<usize>>,
         left: Vec<usize>,
         out: Vec<u128>,
+        limit: usize,
     }
     impl Walk<'_> {
         fn row(&mut self, r: usize, mask: u128) {
-            if self.left.iter().zip(&self.below[r]).any(|(l, b)| l > b) {
+            if self.out.len() >= self.limit || self.left.iter().zip(&self.below[r]).any(|(l, b)| l > b) {
                 return;
             }
             if r == self.grid.row_totals.len() {
@@ -107,6 +175,9 @@ fn grid_states(grid: &Grid) -> Vec<u128> {
             self.pick(r, 0, self.grid.row_totals[r], mask);
         }
         fn pick(&mut self, r: usize, from: usize, need: usize, mask: u128) {
+            if self.out.len() >= self.limit {
+                return;
+            }
             if need == 0 {
                 self.row(r + 1, mask);
                 return;
@@ -125,6 +196,7 @@ fn grid_states(grid: &Grid) -> Vec<u128> {
         below,
         left: grid.col_totals.clone(),
         out: Vec::new(),
+        limit: limit.unwrap_or(usize::MAX),
     };
     walk.row(0, 0);
     walk.out
@@ -222,6 +294,9 @@ pub struct SwitchSimulator {
     masks: Vec<u128>,
     num_qubits: usize,
     mixer: MixerKind,
+    start: SwitchStart,
+    /// The start's amplitude on each of its states (`2^−f/2`, f free qubits, for a basis start).
+    start_amplitude: f64,
     gates: Vec<MixerGate>,
     lists: PairLists,
     diagonal: CostDiagonal,
@@ -298,6 +373,12 @@ impl SwitchSimulator {
                 masks.len()
             )));
         }
+        let start = SwitchStart::of(grids)
+            .ok_or_else(|| Error::InvalidArgument("a grid of the rows+cols space has no state to start from".into()))?;
+        let start_amplitude = match start {
+            SwitchStart::Uniform => 1.0 / (masks.len() as f64).sqrt(),
+            SwitchStart::Basis { .. } => 0.5f64.powf(free.len() as f64 / 2.0),
+        };
         let costs = cost_of_masks(qubo, &masks);
         let diagonal = diagonal_of_costs(qubo, costs);
         let gates = mixer_gates(grids, free, mixer);
@@ -356,6 +437,8 @@ impl SwitchSimulator {
             masks,
             num_qubits,
             mixer,
+            start,
+            start_amplitude,
             gates,
             lists: PairLists { starts, pairs },
             diagonal,
@@ -366,6 +449,11 @@ impl SwitchSimulator {
     /// The basis: each state's mask (bit q = qubit q), ascending.
     pub fn masks(&self) -> &[u128] {
         &self.masks
+    }
+
+    /// Where it starts.
+    pub fn start(&self) -> SwitchStart {
+        self.start
     }
 
     /// The gates of one mixer layer, in order.
@@ -457,10 +545,17 @@ impl BufferedState for SwitchSimulator {
         self.spare.keep(amps);
     }
 
-    /// The uniform start, then the p layers.
+    /// The start ([`SwitchStart`]), then the p layers.
     fn evolve_from_start(&self, amps: &mut [Complex64], angles: &Angles) {
-        let a = Complex64::new(1.0 / (amps.len() as f64).sqrt(), 0.0);
-        amps.par_iter_mut().for_each(|x| *x = a);
+        let a = Complex64::new(self.start_amplitude, 0.0);
+        let zero = Complex64::new(0.0, 0.0);
+        match self.start {
+            SwitchStart::Uniform => amps.par_iter_mut().for_each(|x| *x = a),
+            SwitchStart::Basis { grid_qubits, ones } => amps
+                .par_iter_mut()
+                .zip(self.masks.par_iter())
+                .for_each(|(x, &m)| *x = if m & grid_qubits == ones { a } else { zero }),
+        }
         for (&gamma, &beta) in angles.gammas.iter().zip(&angles.betas) {
             self.apply_phase(amps, gamma);
             self.apply_mixer(amps, beta);

@@ -11,13 +11,14 @@
 
 use super::{circuit_blocks, space_digits, space_qubo, Route, FREE_GROUP};
 use crate::angles::Angles;
-use crate::circuit::Circuit;
+use crate::circuit::switch::permutation_start;
+use crate::circuit::{Circuit, Gate};
 use crate::cost::pubo::ZPoly;
 use crate::encoding::space::{Block, Grid, Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::error::{Error, Result, Unsupported};
 use crate::mixer::{xy_edges, MixerKind};
-use crate::qaoa::switch::{grid_moves, MAX_SWITCH_STATES};
+use crate::qaoa::switch::{grid_moves, is_full_permutation, SwitchStart, MAX_SWITCH_STATES};
 use crate::qaoa::{DigitGates, GroverMixerSimulator, Qaoa, SubspaceSimulator, SwitchSimulator};
 use serde::Serialize;
 
@@ -52,9 +53,9 @@ pub enum NoiseRoute {
     /// small as the block space. Taken where the block space is smaller than 2^n; the full
     /// state gate by gate otherwise.
     Sectors,
-    /// No trajectories: the switch mixers, whose circuit (exported only on full permutation
-    /// grids) noisy trajectories do not run. Noise on them is refused before anything is
-    /// simulated.
+    /// No trajectories: a mixer whose circuit noisy trajectories do not run (no entry at
+    /// present; the switch mixers' circuits run gate by gate). Noise on it is refused before
+    /// anything is simulated.
     NoCircuit,
 }
 
@@ -152,7 +153,7 @@ pub const MIXERS: [MixerEntry; 6] = [
         kind: MixerKind::SwitchRing,
         keeps: Keeps::Grids,
         routes: &[Route::Statevector],
-        noise: NoiseRoute::NoCircuit,
+        noise: NoiseRoute::GateByGate,
         build: build_switch,
         circuit: circuit_switch,
     },
@@ -160,7 +161,7 @@ pub const MIXERS: [MixerEntry; 6] = [
         kind: MixerKind::SwitchComplete,
         keeps: Keeps::Grids,
         routes: &[Route::Statevector],
-        noise: NoiseRoute::NoCircuit,
+        noise: NoiseRoute::GateByGate,
         build: build_switch,
         circuit: circuit_switch,
     },
@@ -261,10 +262,10 @@ impl MixerEntry {
         }
     }
 
-    /// Why noisy trajectories never run its circuit: the switch mixers' are not run; `None`
-    /// for the others.
+    /// Why noisy trajectories never run its circuit (a [`NoiseRoute::NoCircuit`] entry);
+    /// `None` for the others.
     pub fn noise_refusal(&self) -> Option<Error> {
-        (self.noise == NoiseRoute::NoCircuit).then(|| Unsupported::NoSwitchNoise { mixer: self.kind }.into())
+        (self.noise == NoiseRoute::NoCircuit).then(|| Unsupported::NoCircuit { mixer: self.kind }.into())
     }
 
     /// The error of asking noisy trajectories of a circuit they do not run
@@ -275,21 +276,20 @@ impl MixerEntry {
     }
 
     /// Refuse, before anything is simulated, a circuit of `enc` on the resolved `space` whose
-    /// start has no gate list here: a switch mixer's space must be full permutation grids, any
-    /// other block space plain weight-k sets (Dicke states).
+    /// start has no gate list here: a switch mixer's space must be grids (each has a start,
+    /// [`SwitchStart`]), any other block space plain weight-k sets (Dicke states).
     pub fn check_circuit(&self, enc: &dyn Encoding, space: &Space) -> Result<()> {
         if self.keeps == Keeps::Grids {
-            permutation_grids(enc, space, self.kind).map(|_| ())
+            switch_start_gates(&space_grids(enc, space, self.kind)?).map(|_| ())
         } else {
             super::circuit_blocks(enc, space, self.kind).map(|_| ())
         }
     }
 
     /// Whether shots are drawn from its simulation rather than from an exported circuit's
-    /// manifest: the Grover mixer (general blocks have no exported start) and the switch
-    /// mixers (only full permutation grids have one).
+    /// manifest: the Grover mixer (general blocks have no exported start).
     pub fn samples_from_simulation(&self) -> bool {
-        matches!(self.keeps, Keeps::Any | Keeps::Grids)
+        self.keeps == Keeps::Any
     }
 
     /// Its statevector simulator of `enc` on the resolved `space` (which must fit).
@@ -379,71 +379,50 @@ fn build_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<B
     Ok((Box::new(sim), 2))
 }
 
-/// The start over permutations on each grid, `h` on free qubits, then per layer the cost the
-/// space does not enforce, each move's double excitation in order and `rx` on free qubits
+/// The start ([`SwitchStart`]: uniform over permutations on full permutation grids, else the
+/// first grid's ones as `x`), `h` on free qubits, then per layer the cost the space does not
+/// enforce, each move's double excitation in order and `rx` on free qubits
 /// ([`Circuit::switch_qaoa`]): the gate list [`SwitchSimulator`] applies, from `|0…0⟩`.
-/// Refused where a grid is no full permutation grid (its uniform start has no gate list here).
 fn circuit_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let grids = space_grids(enc, space, mixer)?;
-    let cells = full_permutation_grids(enc, space, mixer, &grids)?;
+    let start = switch_start_gates(&grids)?;
     let moves: Vec<[usize; 4]> = grids.iter().flat_map(|g| grid_moves(g, mixer)).collect();
     let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
-    Ok(Circuit::switch_qaoa(&poly, &cells, &moves, &space.free, angles))
+    Ok(Circuit::switch_qaoa(&poly, start, &moves, &space.free, angles))
+}
+
+/// The gates preparing the grids' part of [`SwitchStart::of`] from `|0…0⟩`: the Fisher–Yates
+/// start on each full permutation grid, or `x` on each one of the first grid state.
+fn switch_start_gates(grids: &[Grid]) -> Result<Vec<Gate>> {
+    match SwitchStart::of(grids) {
+        Some(SwitchStart::Uniform) => Ok(grids
+            .iter()
+            .filter_map(full_permutation)
+            .flat_map(|cells| permutation_start(&cells))
+            .collect()),
+        Some(SwitchStart::Basis { ones, .. }) => Ok((0..128).filter(|&q| ones >> q & 1 == 1).map(Gate::X).collect()),
+        None => Err(Error::InvalidArgument(
+            "a grid of the rows+cols space has no state to start from".into(),
+        )),
+    }
 }
 
 /// The grids of the `rows+cols` space as full permutation grids, `cells[i][c]` the qubit of
-/// row i, column c: refused by name where a grid is not square, a count is not one, or the
-/// reduction fixed a cell (the start over such a grid has no gate list here).
-pub fn permutation_grids(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Vec<Vec<Vec<usize>>>> {
-    full_permutation_grids(enc, space, mixer, &space_grids(enc, space, mixer)?)
+/// row i, column c; `None` where a grid is not one (not square, a count not one, or a cell
+/// the reduction fixed: the space starts from one basis state, [`SwitchStart`]).
+pub fn permutation_grids(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Option<Vec<Vec<Vec<usize>>>>> {
+    Ok(space_grids(enc, space, mixer)?.iter().map(full_permutation).collect())
 }
 
-/// [`permutation_grids`] from the space's `grids`, already listed.
-fn full_permutation_grids(
-    enc: &dyn Encoding,
-    space: &Space,
-    mixer: MixerKind,
-    grids: &[Grid],
-) -> Result<Vec<Vec<Vec<usize>>>> {
-    space
-        .blocks
-        .iter()
-        .zip(grids)
-        .map(|(b, g)| {
-            full_permutation(g).map_err(|why| {
-                Unsupported::NoSwitchStartPreparation {
-                    file: enc.file().to_string(),
-                    block: b.label.clone(),
-                    level: enc.level(),
-                    why,
-                    mixer,
-                }
-                .into()
-            })
-        })
-        .collect()
-}
-
-/// `grid`'s cells where it is square, counts one per row and column and has every cell;
-/// otherwise why not.
-fn full_permutation(grid: &Grid) -> std::result::Result<Vec<Vec<usize>>, String> {
-    let (rows, cols) = (grid.row_totals.len(), grid.col_totals.len());
-    if rows != cols {
-        return Err(format!("{rows} rows and {cols} columns"));
-    }
-    if let Some(&k) = grid.row_totals.iter().chain(&grid.col_totals).find(|&&k| k != 1) {
-        return Err(format!("a row or column counts {k}, not one"));
-    }
-    let fixed = grid.cells.iter().flatten().filter(|c| c.is_none()).count();
-    if fixed > 0 {
-        return Err(format!("the reduction fixed {fixed} of its {} cells", rows * cols));
-    }
-    Ok(grid
-        .cells
-        .iter()
-        .map(|row| row.iter().flatten().copied().collect())
-        .collect())
+/// `grid`'s cells where it is a full permutation grid ([`is_full_permutation`]).
+fn full_permutation(grid: &Grid) -> Option<Vec<Vec<usize>>> {
+    is_full_permutation(grid).then(|| {
+        grid.cells
+            .iter()
+            .map(|row| row.iter().flatten().copied().collect())
+            .collect()
+    })
 }
 
 /// The layers of the switch mixer's circuit on the `rows+cols` space without the start (see

@@ -18,8 +18,9 @@ Dicke start, XY mixer, the state embedded in 2^n), then:
   plain blocks, exp(-i beta |s><s|) as U_s, a multi-controlled phase of rz, rzz, cx and ccx, and
   U_s undone), Qiskit's count_ops equals the manifest's `gate_counts` in every flavour, and
   <C> of Qiskit's state under `quzzle ising`'s model equals the manifest's `energy` within 1e-9;
-  with a switch mixer (the SWITCH_SPACES: `--space rows+cols` at `--reduce none`, the uniform
-  start over the permutations, then each move's double excitation) the state and P(valid) checks;
+  with a switch mixer (the SWITCH_SPACES: `--space rows+cols`, the uniform start over the
+  permutations on full permutation grids, the first grid state on a reduced grid and on two per
+  row and column, then each move's double excitation) the state and P(valid) checks;
 * flavour checks: ionq uses stdgates.inc gates only; ibm transpiles to a generic IBM-like
   backend (rz, sx, x, cx), and is reported with its cx count and depth there (every pair
   connected) and after routing onto a heavy-hex lattice (the SWAPs hardware adds);
@@ -116,11 +117,16 @@ GROVER_SPACES = [
 ]
 
 
-# The switch mixers on full permutation grids (`--reduce none`): the Fisher–Yates start over
-# the permutations, then the double excitations. Last, so the cases above keep their angles.
+# The switch mixers: on a full permutation grid (`--reduce none`) the Fisher–Yates start over
+# the permutations; on a grid the reduction cut (a given on 5x5 N-Queens at `paper`) and on two
+# per row and column (a 4x4 Takuzu at `none`: the two-star margins with a valid board, which the
+# 4x4 two-star Star Battle lacks) the first grid state as `x`; then the double excitations.
+# Last, so the cases above keep their angles.
 SWITCH_SPACES = [
     ("tests/data/nqueens-4.txt", "none", "rows+cols", "switch-complete"),  # 16 qubits, 24 permutations
     ("tests/data/queens-4x4-handmade.txt", "none", "rows+cols", "switch-ring"),  # 16 qubits
+    ("tests/data/nqueens-5-given.txt", "paper", "rows+cols", "switch-complete"),  # 15 qubits, 9 states
+    ("tests/data/tiny-takuzu-4x4.txt", "none", "rows+cols", "switch-ring"),  # 16 qubits, 90 states, two per line
 ]
 
 
@@ -163,7 +169,7 @@ def check_counts(ops, manifest, flavor):
         return
     if mixer.startswith("switch"):
         # No per-gate count in the manifest: the state and P(valid) below check the gates.
-        assert ops.get("rx", 0) == 0, "a full permutation grid leaves no free qubit"
+        assert ops.get("rx", 0) == 0, "a grid of every row and column leaves no free qubit"
         return
     if mixer == "x":
         assert ops.get("rx", 0) == p * n, f"rx count {ops.get('rx', 0)} != p x n = {p * n}"
@@ -193,14 +199,18 @@ def check_space(state, manifest):
         weight = sum((index >> q) & 1 for q in b["qubits"])
         inside &= weight == b["k"]
     if manifest.get("mixer", "").startswith("switch"):
-        # A full permutation grid: one queen in every row and every column of the board.
+        # Every row and every column of the board keeps its count: the count of the start
+        # state's (the quzzle state's most likely basis state's) line, one per row and column
+        # on a permutation grid, two on the Takuzu.
         rows, cols = {}, {}
         for q, cells in enumerate(manifest["qubit_cells"]):
             r, c = cells[0]["cell"][1:].split("c")
             rows.setdefault(r, []).append(q)
             cols.setdefault(c, []).append(q)
+        top = int(np.argmax(np.abs(state)))
         for line in list(rows.values()) + list(cols.values()):
-            inside &= sum((index >> q) & 1 for q in line) == 1
+            k = sum((top >> q) & 1 for q in line)
+            inside &= sum((index >> q) & 1 for q in line) == k
     outside = float(np.sum(np.abs(state[~inside]) ** 2))
     assert outside <= PROBABILITY_TOL, f"probability {outside!r} outside the space"
     assert int(inside.sum()) <= dimension, "more allowed states than the dimension"

@@ -3,12 +3,12 @@
 //! in native gates, the cost as every QAOA circuit writes it) run gate by gate on the full 2^n
 //! state from the uniform start over the space, amplitude for amplitude; the state stays in
 //! the space; gradients agree with finite differences; the bits do not depend on the thread
-//! count; spaces that are no grid and other spaces are refused by name. On full permutation
-//! grids the exported circuit's start is the uniform start and the whole circuit from
-//! `|0…0⟩` is the simulator's state; `qasm` writes it there and refuses elsewhere.
+//! count; spaces that are no grid and other spaces are refused by name. The exported circuit
+//! from `|0…0⟩` is the simulator's state on every grid: the uniform start on full permutation
+//! grids, the first grid state elsewhere; `qasm` writes it, and noise runs it gate by gate.
 
 use crate::common::{
-    argv, assert_gradient_matches_finite_differences, assert_success, data, quzzle, s, stderr, xorshift_angles, Scratch,
+    argv, assert_gradient_matches_finite_differences, assert_success, data, quzzle, s, xorshift_angles, Scratch,
 };
 use num_complex::Complex64;
 use quzzle::encoding::space::SpaceChoice;
@@ -18,6 +18,7 @@ use quzzle::model::Level;
 use quzzle::qaoa::Objective;
 use quzzle::sim::reference;
 use quzzle::simulation::{self, mixers, SpaceSettings};
+use quzzle::Angles;
 use std::path::PathBuf;
 
 const SWITCHES: [MixerKind; 2] = [MixerKind::SwitchRing, MixerKind::SwitchComplete];
@@ -71,9 +72,26 @@ fn the_switch_simulation_is_its_gate_list_on_the_full_state() {
             let ours = sim.qaoa().amplitudes(&a).unwrap();
             let norm: f64 = ours.iter().map(|z| z.norm_sqr()).sum();
             assert!((norm - 1.0).abs() < 1e-13, "{what}: norm {norm}");
-            // The uniform start over the space, embedded in the 2^n basis.
+            // The simulator's start (the state at γ = β = 0), embedded in the 2^n basis: uniform
+            // over the space on full permutation grids, else one grid state with |+⟩ on the
+            // free qubits (2^f equal amplitudes).
+            let start = sim
+                .qaoa()
+                .amplitudes(&Angles::new(vec![0.0], vec![0.0]).unwrap())
+                .unwrap();
+            let permutations = states == 6 || states == 24;
+            let lit: Vec<&Complex64> = start.iter().filter(|z| z.norm() > 1e-15).collect();
+            let want = if permutations {
+                states
+            } else {
+                1 << sim.space.free.len()
+            };
+            assert_eq!(lit.len(), want, "{what}: states the start holds");
+            assert!(
+                lit.iter().all(|z| (*z - lit[0]).norm() < 1e-15 && z.im == 0.0),
+                "{what}"
+            );
             let mut full = vec![Complex64::new(0.0, 0.0); 1 << n];
-            let start = 1.0 / (states as f64).sqrt();
             let mut embedded = vec![Complex64::new(0.0, 0.0); 1 << n];
             for (k, z) in ours.iter().enumerate() {
                 let bits = sim.qaoa().bits(k as u64);
@@ -81,7 +99,7 @@ fn the_switch_simulation_is_its_gate_list_on_the_full_state() {
                     sim.space.contains(index_of(&bits) as u64),
                     "{what}: state {k} outside the space"
                 );
-                full[index_of(&bits)] = Complex64::new(start, 0.0);
+                full[index_of(&bits)] = start[k];
                 embedded[index_of(&bits)] = *z;
             }
             let circuit = mixers::switch_layers(enc.as_ref(), &sim.space, mixer, &a).unwrap();
@@ -97,20 +115,15 @@ fn the_switch_simulation_is_its_gate_list_on_the_full_state() {
                 .map(|(x, y)| (x * phase - y).norm())
                 .fold(0.0, f64::max);
             assert!(worst <= 1e-12, "{what}: amplitudes differ by {worst:e}");
-            // The exported circuit (start and layers) from |0…0⟩, where the grids are full
-            // permutation grids (one per row and column, no cell fixed): the same state.
-            let exported = simulation::circuit(enc.as_ref(), &sim.space, mixer, &a);
-            let permutations = states == 6 || states == 24;
-            assert_eq!(exported.is_ok(), permutations, "{what}: {:?}", exported.err());
-            if let Ok(circuit) = exported {
-                let run = reference::run(&circuit).unwrap().amps;
-                let worst = run
-                    .iter()
-                    .zip(&embedded)
-                    .map(|(x, y)| (x * phase - y).norm())
-                    .fold(0.0, f64::max);
-                assert!(worst <= 1e-12, "{what}: the exported circuit differs by {worst:e}");
-            }
+            // The exported circuit (start and layers) from |0…0⟩: the same state, on every grid.
+            let circuit = simulation::circuit(enc.as_ref(), &sim.space, mixer, &a).unwrap();
+            let run = reference::run(&circuit).unwrap().amps;
+            let worst = run
+                .iter()
+                .zip(&embedded)
+                .map(|(x, y)| (x * phase - y).norm())
+                .fold(0.0, f64::max);
+            assert!(worst <= 1e-12, "{what}: the exported circuit differs by {worst:e}");
         }
     }
 }
@@ -129,7 +142,9 @@ fn the_permutation_start_is_the_uniform_superposition_over_the_space() {
         let sim = simulation::simulation(enc.as_ref(), &settings(MixerKind::SwitchComplete)).unwrap();
         assert_eq!(sim.qaoa().num_states(), states, "{size}x{size}");
         assert!(sim.space.free.is_empty());
-        let grids = mixers::permutation_grids(enc.as_ref(), &sim.space, MixerKind::SwitchComplete).unwrap();
+        let grids = mixers::permutation_grids(enc.as_ref(), &sim.space, MixerKind::SwitchComplete)
+            .unwrap()
+            .unwrap();
         assert_eq!(grids.len(), 1);
         let gates = quzzle::circuit::switch::permutation_start(&grids[0]);
         let mut amps = vec![Complex64::new(0.0, 0.0); 1 << n];
@@ -145,36 +160,132 @@ fn the_permutation_start_is_the_uniform_superposition_over_the_space() {
     }
 }
 
-/// `qasm` writes the switch circuit and its manifest where the space is a full permutation
-/// grid (5x5 Queens at reduction none), and refuses where the reduction fixed cells.
+/// `qasm` writes the switch circuit and its manifest on every grid: a full permutation grid
+/// (5x5 Queens at reduction none, uniform start), cells the reduction fixed (a given on a 5x5
+/// N-Queens at paper) and two per row and column (a 4x4 Takuzu at none: the two-star margins
+/// with a valid board, which the 4x4 two-star Star Battle lacks), which start from their first
+/// grid state.
 #[test]
-fn qasm_writes_switch_circuits_on_full_permutation_grids_only() {
+fn qasm_writes_switch_circuits_on_every_grid() {
     let dir = Scratch::new("switch-qasm");
     let out = dir.join("q.qasm");
     let queens = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/queens-5x5-seed1.txt");
-    let line =
-        "qasm {} --reduce none --space rows+cols --mixer switch-complete --depth 1 --gammas 0.1 --betas 0.2 -o {}";
-    let o = quzzle(&argv(line, &[s(&queens), s(&out)]));
-    assert_success(&o);
-    let text = std::fs::read_to_string(&out).unwrap();
-    assert!(text.starts_with("OPENQASM 3.0;"));
-    let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("q.json")).unwrap()).unwrap();
-    assert_eq!(m["qubits"], 25);
-    assert_eq!(m["mixer"], "switch-complete");
-    assert_eq!(m["space"], "rows+cols");
-    assert_eq!(m["dimension"].as_f64(), Some(120.0));
-    assert!(m["success_probability"].as_f64().unwrap() > 0.0);
-    // At the paper reduction the given and its neighbours are fixed: no start to prepare.
-    let o = quzzle(&argv(
-        "qasm {} --space rows+cols --mixer switch-complete --depth 1 --gammas 0.1 --betas 0.2 -o {}",
-        &[s(&data("nqueens-5-given.txt")), s(&out)],
-    ));
-    assert!(!o.status.success());
-    let e = stderr(&o);
-    assert!(
-        e.contains("is no full permutation grid") && e.contains("the reduction fixed"),
-        "{e}"
-    );
+    for (file, reduce, qubits, dimension, start) in [
+        (queens, "none", 25, 120.0, "uniform"),
+        (data("nqueens-5-given.txt"), "paper", 12, 9.0, "first grid"),
+        (data("tiny-takuzu-4x4.txt"), "none", 16, 90.0, "first grid"),
+    ] {
+        let line =
+            "qasm {} --reduce {} --space rows+cols --mixer switch-complete --depth 1 --gammas 0.1 --betas 0.2 -o {}";
+        let o = quzzle(&argv(line, &[s(&file), reduce, s(&out)]));
+        assert_success(&o);
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.starts_with("OPENQASM 3.0;"));
+        let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("q.json")).unwrap()).unwrap();
+        let what = file.display().to_string();
+        assert_eq!(m["qubits"], qubits, "{what}");
+        assert_eq!(m["mixer"], "switch-complete", "{what}");
+        assert_eq!(m["space"], "rows+cols", "{what}");
+        assert_eq!(m["start"], start, "{what}");
+        assert_eq!(m["dimension"].as_f64(), Some(dimension), "{what}");
+        assert!(m["success_probability"].as_f64().unwrap() > 0.0, "{what}");
+    }
+}
+
+/// The start of a grid that is no full permutation grid is its first table in row-major
+/// order: on the 4x4 two-star board, rows 0 and 1 at columns 0, 1 and rows 2 and 3 at 2, 3.
+#[test]
+fn a_grid_without_a_uniform_circuit_starts_from_its_first_table() {
+    let enc = load(&data("starbattle-4x4-2star.txt"), Level::None);
+    let sim = simulation::simulation(enc.as_ref(), &settings(MixerKind::SwitchRing)).unwrap();
+    let grid = sim.space.blocks[0].grid().unwrap();
+    let start = sim
+        .qaoa()
+        .amplitudes(&Angles::new(vec![0.3], vec![0.0]).unwrap())
+        .unwrap();
+    let lit: Vec<usize> = (0..start.len()).filter(|&k| start[k].norm() > 1e-15).collect();
+    assert_eq!(lit.len(), 1);
+    assert!((start[lit[0]].norm() - 1.0).abs() < 1e-15);
+    let bits = sim.qaoa().bits(lit[0] as u64);
+    for (r, row) in grid.cells.iter().enumerate() {
+        for (c, q) in row.iter().enumerate() {
+            let one = (r < 2) == (c < 2);
+            assert_eq!(bits[q.unwrap()], one, "cell ({r}, {c})");
+        }
+    }
+}
+
+/// Noise runs the switch circuits gate by gate on the full state: zero rates give the noiseless
+/// values, and a trajectory with injected errors is the reference run of the gate list with
+/// those Paulis inserted.
+#[test]
+fn noise_runs_switch_circuits_gate_by_gate() {
+    use quzzle::noise::gates::{self, GateProgram};
+    use quzzle::noise::{NoiseModel, Pauli};
+    let zero = NoiseModel::parse("p1=0,p2=0,readout=0").unwrap();
+    let a = Angles::new(vec![0.31], vec![0.62]).unwrap();
+    for (file, level) in [
+        ("nqueens-5-given.txt", Level::Paper),
+        ("tiny-takuzu-4x4.txt", Level::None),
+    ] {
+        let enc = load(&data(file), level);
+        let settings = settings(MixerKind::SwitchRing);
+        quzzle::noise::check_space(&settings).unwrap();
+        let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+        let circuit = simulation::circuit(enc.as_ref(), &sim.space, sim.mixer, &a).unwrap();
+        let prog = GateProgram::new(&circuit).unwrap();
+        let valid = simulation::success_states(enc.as_ref(), &sim).unwrap().valid;
+        let noiseless = sim.qaoa().evaluate(&a, &valid).unwrap();
+        let d = enc.cost_diagonal().unwrap();
+        let full_valid = simulation::full::success_states_of(enc.as_ref(), &d).unwrap().valid;
+        let cost: Vec<f64> = (0..d.len()).map(|k| d.get(k)).collect();
+        let e = gates::estimate(&prog, &full_valid, &cost, &zero, 4, 3, &Default::default()).unwrap();
+        assert_eq!(e.trajectories_with_errors, 0, "{file}");
+        assert!(
+            (e.noiseless_p_valid - noiseless.success_probability).abs() < 1e-12,
+            "{file}: {} against {}",
+            e.noiseless_p_valid,
+            noiseless.success_probability
+        );
+        assert!((e.noiseless_energy - noiseless.energy).abs() < 1e-9, "{file}");
+        // X on the first qubit after the 10th gate, Z on the last after the 100th.
+        let n = prog.num_qubits;
+        let events = vec![(10, Pauli::single(0, 1)), (100, Pauli::single(n - 1, 3))];
+        let ours = gates::trajectory_state(&prog, &events).unwrap();
+        let mut list = Vec::new();
+        for (i, g) in prog.gates.iter().enumerate() {
+            list.push(*g);
+            if let Some(&(_, p)) = events.iter().find(|e| e.0 == i) {
+                for q in 0..n {
+                    if p.z >> q & 1 == 1 {
+                        list.push(quzzle::circuit::Gate::Rz(
+                            q,
+                            quzzle::circuit::Angle {
+                                value: std::f64::consts::PI,
+                                symbol: None,
+                            },
+                        ));
+                    }
+                    if p.x >> q & 1 == 1 {
+                        list.push(quzzle::circuit::Gate::X(q));
+                    }
+                }
+            }
+        }
+        let mut theirs = vec![Complex64::new(0.0, 0.0); 1 << n];
+        theirs[0] = Complex64::new(1.0, 0.0);
+        reference::apply_gates(&mut theirs, &list);
+        let overlap: Complex64 = ours.iter().zip(&theirs).map(|(x, y)| x.conj() * y).sum();
+        assert!(
+            overlap.norm_sqr() > 1.0 - 1e-12,
+            "{file}: fidelity {}",
+            overlap.norm_sqr()
+        );
+        // The error changed the state: the injected trajectory is not the clean one.
+        let clean = gates::trajectory_state(&prog, &[]).unwrap();
+        let same: Complex64 = ours.iter().zip(&clean).map(|(x, y)| x.conj() * y).sum();
+        assert!(same.norm_sqr() < 1.0 - 1e-6, "{file}");
+    }
 }
 
 #[test]
@@ -237,26 +348,4 @@ fn switch_mixers_refuse_other_spaces_and_spaces_that_are_no_grid() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("is not a grid of plain row and column counts"), "{e}");
-    // No circuit where a grid is no full permutation grid: cells the reduction fixed, or two
-    // per row and column.
-    for (file, level, why) in [
-        ("nqueens-5-given.txt", Level::Paper, "the reduction fixed"),
-        ("starbattle-4x4-2star.txt", Level::None, "counts 2, not one"),
-    ] {
-        let enc = load(&data(file), level);
-        let sim = simulation::simulation(enc.as_ref(), &settings(MixerKind::SwitchRing)).unwrap();
-        let e = simulation::circuit(
-            enc.as_ref(),
-            &sim.space,
-            MixerKind::SwitchRing,
-            &xorshift_angles(1, 1, 1.0),
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(
-            e.contains("is no full permutation grid") && e.contains(why),
-            "{file}: {e}"
-        );
-        assert!(!e.contains("--"), "{file}: {e}");
-    }
 }
