@@ -1355,7 +1355,7 @@ struct Room {
 
 impl Room {
     /// A bound for `concurrent` trajectories at once, each with a state, its next state and its
-    /// sectors' cached phases and readout weights.
+    /// sectors' cached readout weights (16 bytes each).
     fn new(concurrent: usize) -> Room {
         let available = crate::sim::available_memory() as usize;
         Room {
@@ -1373,7 +1373,9 @@ impl Room {
                 what: Quantity::SectorAmplitudes,
                 count: total as u128,
                 log2_bytes: (total as f64).log2() + 48f64.log2(),
-                available: crate::sim::available_memory(),
+                // One trajectory's share, which is what the count is held against: the machine's
+                // whole memory would mislead where several trajectories run at once.
+                available: (self.amplitudes as u64).saturating_mul(48),
             });
         }
         Ok(())
