@@ -18,14 +18,13 @@ both() { # NAME FILE ARGS...: the current route, and the previous one where give
     if [ -n "${QUZZLE_BEFORE:-}" ]; then run "$D/before" "$QUZZLE_BEFORE" "$@"; fi
 }
 # 36-qubit XY-ring circuits (6x6 boards, no givens): p = 1 against the previous route, then
-# p = 1..5 with T36 trajectories (far fewer than 1,000 to fit the machine's time; the table
-# states seconds per 1,000 from them). Star Battle runs on one thread: two of its largest
+# single depths with few trajectories (far fewer than 1,000 to fit the machine's time; the
+# table states seconds per 1,000 from them). Star Battle runs on one thread: two of its largest
 # trajectories at once do not fit this machine's memory.
-T36=${T36:-20}
 both queens-010-heron-20 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 20
-run "$D" "$Q" "queens-010-heron-$T36-p1to5" queens/queens-6x6-community-010.txt --depths 1..5 --noise heron --trajectories "$T36"
-run "$D" "$Q" "queens-010-aria-$T36-p1to5" queens/queens-6x6-community-010.txt --depths 1..5 --noise aria --trajectories "$T36"
-RAYON_NUM_THREADS=1 run "$D" "$Q" "starbattle-001-heron-$T36-p1to5" starbattle/starbattle-6x6-1star-janko-001.txt --depths 1..5 --noise heron --trajectories "$T36"
+run "$D" "$Q" queens-010-aria-20 queens/queens-6x6-community-010.txt --depths 1 --noise aria --trajectories 20
+run "$D" "$Q" queens-010-heron-10-p2 queens/queens-6x6-community-010.txt --depths 2 --noise heron --trajectories 10
+RAYON_NUM_THREADS=1 run "$D" "$Q" starbattle-001-heron-10 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise heron --trajectories 10
 # The 24-qubit case.
-both queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
+run "$D" "$Q" queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
 python3 results/noise-sectors/table.py
