@@ -25,6 +25,9 @@ both queens-010-heron-20 queens/queens-6x6-community-010.txt --depths 1 --noise 
 run "$D" "$Q" queens-010-aria-20 queens/queens-6x6-community-010.txt --depths 1 --noise aria --trajectories 20
 run "$D" "$Q" queens-010-heron-10-p2 queens/queens-6x6-community-010.txt --depths 2 --noise heron --trajectories 10
 RAYON_NUM_THREADS=1 run "$D" "$Q" starbattle-001-heron-10 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise heron --trajectories 10
+run "$D" "$Q" queens-010-aria-10-p2 queens/queens-6x6-community-010.txt --depths 2 --noise aria --trajectories 10
+run "$D" "$Q" queens-010-heron-5-p3 queens/queens-6x6-community-010.txt --depths 3 --noise heron --trajectories 5
+RAYON_NUM_THREADS=1 run "$D" "$Q" starbattle-001-aria-10 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise aria --trajectories 10
 # The 24-qubit case.
-run "$D" "$Q" queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
+both queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
 python3 results/noise-sectors/table.py
