@@ -26,7 +26,7 @@ run "$D" "$Q" queens-010-aria-20 queens/queens-6x6-community-010.txt --depths 1 
 run "$D" "$Q" queens-010-heron-10-p2 queens/queens-6x6-community-010.txt --depths 2 --noise heron --trajectories 10
 RAYON_NUM_THREADS=1 run "$D" "$Q" starbattle-001-heron-10 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise heron --trajectories 10
 run "$D" "$Q" queens-010-aria-10-p2 queens/queens-6x6-community-010.txt --depths 2 --noise aria --trajectories 10
-run "$D" "$Q" queens-010-heron-5-p3 queens/queens-6x6-community-010.txt --depths 3 --noise heron --trajectories 5
+RAYON_NUM_THREADS=1 run "$D" "$Q" queens-010-heron-5-p3 queens/queens-6x6-community-010.txt --depths 3 --noise heron --trajectories 5
 RAYON_NUM_THREADS=1 run "$D" "$Q" starbattle-001-aria-10 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise aria --trajectories 10
 # The 24-qubit case.
 both queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
