@@ -605,7 +605,10 @@ impl Quantity {
             Quantity::Sweeps => "sweeps",
             Quantity::MaxQubits => "largest qubit count",
             Quantity::Top => "boards listed",
-            Quantity::SectorAmplitudes => "amplitudes of one noisy trajectory's weight sectors",
+            Quantity::SectorAmplitudes => {
+                "amplitudes of one noisy trajectory's weight sectors (against its share of the memory, \
+                 each trajectory running at once having an equal share)"
+            }
             Quantity::FigureSize => "figure size",
             Quantity::FigureScale => "figure scale",
             Quantity::BetaRange => "β range",

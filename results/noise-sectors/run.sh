@@ -17,14 +17,17 @@ both() { # NAME FILE ARGS...: the current route, and the previous one where give
     run "$D" "$Q" "$@"
     if [ -n "${QUZZLE_BEFORE:-}" ]; then run "$D/before" "$QUZZLE_BEFORE" "$@"; fi
 }
-# The 24-qubit case.
-both queens-069-aria-200 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 200
-run "$D" "$Q" queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
-# 36-qubit XY-ring circuits (6x6 boards, no givens), p = 1.
+# 36-qubit XY-ring circuits (6x6 boards, no givens): p = 1 against the previous route, then
+# single depths with few trajectories (far fewer than 1,000 to fit the machine's time; the
+# table states seconds per 1,000 from them). Star Battle runs on one thread: two of its largest
+# trajectories at once do not fit this machine's memory.
 both queens-010-heron-20 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 20
-run "$D" "$Q" queens-010-heron-200 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 200
-run "$D" "$Q" queens-010-aria-100 queens/queens-6x6-community-010.txt --depths 1 --noise aria --trajectories 100
-# With two trajectories at once a Star Battle trajectory (62.8 million amplitudes) is refused
-# for memory on this machine (23 GiB); one thread gives one trajectory the room.
-RAYON_NUM_THREADS=1 run "$D" "$Q" starbattle-001-heron-100 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise heron --trajectories 100
+run "$D" "$Q" queens-010-aria-20 queens/queens-6x6-community-010.txt --depths 1 --noise aria --trajectories 20
+run "$D" "$Q" queens-010-heron-10-p2 queens/queens-6x6-community-010.txt --depths 2 --noise heron --trajectories 10
+RAYON_NUM_THREADS=1 run "$D" "$Q" starbattle-001-heron-10 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise heron --trajectories 10
+run "$D" "$Q" queens-010-aria-10-p2 queens/queens-6x6-community-010.txt --depths 2 --noise aria --trajectories 10
+RAYON_NUM_THREADS=1 run "$D" "$Q" queens-010-heron-5-p3 queens/queens-6x6-community-010.txt --depths 3 --noise heron --trajectories 5
+RAYON_NUM_THREADS=1 run "$D" "$Q" starbattle-001-aria-10 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise aria --trajectories 10
+# The 24-qubit case.
+both queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
 python3 results/noise-sectors/table.py

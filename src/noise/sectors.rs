@@ -58,6 +58,14 @@ const MAX_PAIR_TABLE: usize = 1 << 16;
 /// Most qubits of one group (its preparation runs on a 2^m vector).
 const MAX_GROUP_QUBITS: usize = 24;
 
+/// Most qubits of a block whose error-free XY gates are fused into one matrix per weight (at
+/// most C(8, 4) = 70 square).
+const MAX_FUSED_QUBITS: usize = 8;
+
+/// Error-free units fused: per group touched, per label, the product of the units' restrictions
+/// to that label's patterns (row-major over ranks).
+type Fused = Vec<(usize, Vec<Vec<Complex64>>)>;
+
 /// The labels of a sector: one weight per block, 0 for a free group.
 type Key = Vec<u8>;
 
@@ -132,6 +140,8 @@ struct SectorLayer {
     /// Native index of its first cost gate.
     cost_at: usize,
     units: Vec<Unit>,
+    /// The whole mixer fused per block, where every unit is fusable ([`SectorProgram::fusable`]).
+    fused: Option<Fused>,
 }
 
 /// A block-space circuit ready for sector trajectories.
@@ -400,6 +410,7 @@ impl SectorProgram {
                 },
                 cost_at,
                 units,
+                fused: None,
             });
         }
         if let Some(g) = circuit.gates.get(i) {
@@ -420,7 +431,7 @@ impl SectorProgram {
                 v
             })
             .collect();
-        Ok(SectorProgram {
+        let mut prog = SectorProgram {
             num_qubits: n,
             groups,
             place,
@@ -430,7 +441,16 @@ impl SectorProgram {
             layers,
             phase_terms,
             prepared,
-        })
+        };
+        for l in 0..prog.layers.len() {
+            let units: Vec<&Unit> = prog.layers[l].units.iter().collect();
+            let fused = units
+                .iter()
+                .all(|u| prog.fusable(u).is_some())
+                .then(|| prog.fuse(&units));
+            prog.layers[l].fused = fused;
+        }
+        Ok(prog)
     }
 
     /// The native gates (error draws, gate counts).
@@ -566,16 +586,22 @@ impl SectorProgram {
     /// `amps *= e^{−iγ v}` and the gadget corrections, per sector.
     fn apply_phase(&self, state: &mut SectorState, l: usize, flips: &[(u64, Complex64)], data: &Cache<'_>) {
         for (key, amps) in state.iter_mut() {
-            let d = data.get(self, key);
-            let phase = &d.phase[l];
-            if flips.is_empty() {
-                for (a, f) in amps.iter_mut().zip(phase) {
-                    *a *= f;
-                }
-            } else {
+            let tables = data.phase(self, key);
+            let sizes = self.sizes(key);
+            tables[l].apply(amps, &sizes);
+            if !flips.is_empty() || !tables[l].rest.is_empty() {
                 let xs = self.sector_masks(key);
-                for ((a, f), &x) in amps.iter_mut().zip(phase).zip(&xs) {
-                    let mut g = *f;
+                let gamma = self.layers[l].gamma;
+                for (a, &x) in amps.iter_mut().zip(&xs) {
+                    let mut v = 0.0;
+                    for &(s, w) in &tables[l].rest {
+                        v += if (x & s).count_ones() & 1 == 0 { w } else { -w };
+                    }
+                    let mut g = if tables[l].rest.is_empty() {
+                        ONE
+                    } else {
+                        Complex64::from_polar(1.0, -gamma * v)
+                    };
                     for &(s, e) in flips {
                         g *= if (x & s).count_ones() & 1 == 0 { e } else { e.conj() };
                     }
@@ -605,6 +631,110 @@ impl SectorProgram {
             }
         }
         Some(g)
+    }
+
+    /// The group of a unit that keeps sectors on a block small enough to fuse.
+    fn fusable(&self, unit: &Unit) -> Option<usize> {
+        let g = self.keeps_sectors(&unit.qubits, &unit.matrix)?;
+        let grp = &self.groups[g];
+        (grp.split && grp.qubits.len() <= MAX_FUSED_QUBITS).then_some(g)
+    }
+
+    /// `units` (each fusable, noiseless) as one matrix per block and label, in their order:
+    /// units on different blocks commute, so each block's product is all that matters. A
+    /// block's whole XY layer then costs one pass over a sector instead of one per gate.
+    fn fuse(&self, units: &[&Unit]) -> Fused {
+        let mut out: Fused = Vec::new();
+        for unit in units {
+            let Some(g) = self.fusable(unit) else {
+                continue;
+            };
+            let grp = &self.groups[g];
+            let slot = match out.iter().position(|f| f.0 == g) {
+                Some(s) => s,
+                None => {
+                    let identities = grp
+                        .patterns
+                        .iter()
+                        .map(|pats| {
+                            let c = pats.len();
+                            (0..c * c).map(|i| if i % (c + 1) == 0 { ONE } else { ZERO }).collect()
+                        })
+                        .collect();
+                    out.push((g, identities));
+                    out.len() - 1
+                }
+            };
+            let k = unit.qubits.len();
+            let dim = 1usize << k;
+            let bits: Vec<u32> = unit.qubits.iter().map(|&q| 1u32 << self.place[q].1).collect();
+            let all: u32 = bits.iter().sum();
+            let deposit = |c: usize| -> u32 { (0..k).filter(|j| c >> j & 1 == 1).map(|j| bits[j]).sum() };
+            let local = |p: u32| -> usize { (0..k).filter(|&j| p & bits[j] != 0).map(|j| 1usize << j).sum() };
+            for (label, pats) in grp.patterns.iter().enumerate() {
+                let c = pats.len();
+                // The unit within this label (entries between labels are rounding residue).
+                let mut u = vec![ZERO; c * c];
+                for (r, &p) in pats.iter().enumerate() {
+                    let col = local(p);
+                    let base = p & !all;
+                    for o in 0..dim {
+                        let q = base | deposit(o);
+                        if usize::from(grp.label(q)) == label {
+                            u[grp.rank[q as usize] as usize * c + r] = unit.matrix[o * dim + col];
+                        }
+                    }
+                }
+                let m = &mut out[slot].1[label];
+                let mut product = vec![ZERO; c * c];
+                for i in 0..c {
+                    for j in 0..c {
+                        let mut sum = ZERO;
+                        for l in 0..c {
+                            sum += u[i * c + l] * m[l * c + j];
+                        }
+                        product[i * c + j] = sum;
+                    }
+                }
+                *m = product;
+            }
+        }
+        out
+    }
+
+    /// `fused` applied to every sector: per block, its label's matrix on each run of `lo`
+    /// contiguous amplitudes (the groups before the block), one outer index at a time.
+    fn apply_fused(&self, state: &mut SectorState, fused: &Fused) {
+        let mut buf = Vec::new();
+        for (g, mats) in fused {
+            let g = *g;
+            for (key, amps) in state.iter_mut() {
+                let m = &mats[usize::from(key[g])];
+                let sizes = self.sizes(key);
+                let lo: usize = sizes[..g].iter().product();
+                let size = sizes[g];
+                let identity = (0..size * size).all(|i| m[i] == if i % (size + 1) == 0 { ONE } else { ZERO });
+                if identity {
+                    continue;
+                }
+                for slab in amps.chunks_exact_mut(lo * size) {
+                    buf.clear();
+                    buf.extend_from_slice(slab);
+                    for (r, row) in slab.chunks_exact_mut(lo).enumerate() {
+                        row.fill(ZERO);
+                        for (c, src) in buf.chunks_exact(lo).enumerate() {
+                            let e = m[r * size + c];
+                            if e == ZERO {
+                                continue;
+                            }
+                            for (d, a) in row.iter_mut().zip(src) {
+                                *d += e * a;
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// `matrix` on `qubits`, all in group `g`, within each sector (entries between labels left
@@ -708,6 +838,89 @@ impl SectorProgram {
                 }
             }
         }
+    }
+
+    /// `matrix` on `qubits`, all in group `g`, moving amplitude between that group's labels.
+    /// Only group g's digit changes, so a source sector's amplitudes are runs of `lo` contiguous
+    /// states (the groups before g) per pattern of g and outer index h, and each nonzero entry
+    /// adds one run to one run of a target sector. Sources are read in key order, then h, then
+    /// pattern and entry, so every target sums its contributions in one fixed order.
+    fn apply_moving_in_group(
+        &self,
+        state: SectorState,
+        g: usize,
+        qubits: &[usize],
+        matrix: &[Complex64],
+        room: &Room,
+    ) -> Result<SectorState> {
+        let grp = &self.groups[g];
+        let k = qubits.len();
+        let dim = 1usize << k;
+        let bits: Vec<u32> = qubits.iter().map(|&q| 1u32 << self.place[q].1).collect();
+        let all: u32 = bits.iter().sum();
+        let deposit = |c: usize| -> u32 { (0..k).filter(|j| c >> j & 1 == 1).map(|j| bits[j]).sum() };
+        let local = |p: u32| -> usize { (0..k).filter(|&j| p & bits[j] != 0).map(|j| 1usize << j).sum() };
+        let mut out: SectorState = BTreeMap::new();
+        let mut total: usize = 0;
+        for (key, amps) in &state {
+            let label = usize::from(key[g]);
+            let sizes = self.sizes(key);
+            let lo: usize = sizes[..g].iter().product();
+            let size = sizes[g];
+            let hi: usize = sizes[g + 1..].iter().product();
+            // (source rank, target slot, target rank, entry), and the target labels by slot.
+            let mut moves: Vec<(usize, usize, usize, Complex64)> = Vec::new();
+            let mut labels: Vec<u8> = Vec::new();
+            for (r, &p) in grp.patterns[label].iter().enumerate() {
+                let c = local(p);
+                let base = p & !all;
+                for o in 0..dim {
+                    let m = matrix[o * dim + c];
+                    if m == ZERO {
+                        continue;
+                    }
+                    let q = base | deposit(o);
+                    let t = grp.label(q);
+                    let slot = match labels.iter().position(|&l| l == t) {
+                        Some(s) => s,
+                        None => {
+                            labels.push(t);
+                            labels.len() - 1
+                        }
+                    };
+                    moves.push((r, slot, grp.rank[q as usize] as usize, m));
+                }
+            }
+            let mut targets: Vec<(Key, usize, Vec<Complex64>)> = Vec::with_capacity(labels.len());
+            for &t in &labels {
+                let mut new_key = key.clone();
+                new_key[g] = t;
+                let tsize = grp.size(t);
+                let amps_out = match out.remove(&new_key) {
+                    Some(v) => v,
+                    None => {
+                        total += lo * tsize * hi;
+                        room.check_total(total)?;
+                        vec![ZERO; lo * tsize * hi]
+                    }
+                };
+                targets.push((new_key, tsize, amps_out));
+            }
+            for h in 0..hi {
+                for &(r, slot, rt, m) in &moves {
+                    let src = &amps[lo * (r + size * h)..][..lo];
+                    let (_, tsize, dst) = &mut targets[slot];
+                    let dst = &mut dst[lo * (rt + *tsize * h)..][..lo];
+                    for (d, a) in dst.iter_mut().zip(src) {
+                        *d += m * a;
+                    }
+                }
+            }
+            for (new_key, _, v) in targets {
+                out.insert(new_key, v);
+            }
+        }
+        Ok(out)
     }
 
     /// `matrix` on `qubits` (one or two), moving amplitude between sectors. Sources are read
@@ -824,10 +1037,10 @@ impl SectorProgram {
                 (false, true) => [ONE, ZERO, ZERO, -ONE],
                 _ => [ZERO, -ONE, ONE, ZERO],
             };
+            let g = self.place[q].0;
             state = if x {
-                self.apply_moving(state, &[q], &m, room)?
+                self.apply_moving_in_group(state, g, &[q], &m, room)?
             } else {
-                let g = self.place[q].0;
                 self.apply_within(&mut state, g, &[q], &m);
                 state
             };
@@ -894,6 +1107,14 @@ impl SectorProgram {
             self.apply_phase(&mut state, l, &frame.flips, data);
             state = self.apply_pauli(state, frame.frame, room)?;
         }
+        let mixer_at = layer.units.first().map_or(usize::MAX, |u| u.at);
+        if let (Some(fused), true) = (&layer.fused, events.iter().all(|e| e.0 < mixer_at)) {
+            self.apply_fused(&mut state, fused);
+            return Ok(state);
+        }
+        // Error-free units are fused until a unit that is not: units on other blocks commute
+        // with each other, and the pending ones go first.
+        let mut pending: Vec<&Unit> = Vec::new();
         for unit in &layer.units {
             let end = unit.at + unit.gates.len();
             let local = |q: usize| {
@@ -912,6 +1133,14 @@ impl SectorProgram {
                 after = other.times(after);
                 inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
             }
+            if inside.is_empty() && after == Pauli::I && self.fusable(unit).is_some() {
+                pending.push(unit);
+                continue;
+            }
+            if !pending.is_empty() {
+                self.apply_fused(&mut state, &self.fuse(&pending));
+                pending.clear();
+            }
             let matrix = if inside.is_empty() {
                 std::borrow::Cow::Borrowed(&unit.matrix)
             } else {
@@ -919,9 +1148,19 @@ impl SectorProgram {
             };
             match self.keeps_sectors(&unit.qubits, &matrix) {
                 Some(g) => self.apply_within(&mut state, g, &unit.qubits, &matrix),
-                None => state = self.apply_moving(state, &unit.qubits, &matrix, room)?,
+                None => {
+                    let g = self.place[unit.qubits[0]].0;
+                    state = if unit.qubits.iter().all(|&q| self.place[q].0 == g) {
+                        self.apply_moving_in_group(state, g, &unit.qubits, &matrix, room)?
+                    } else {
+                        self.apply_moving(state, &unit.qubits, &matrix, room)?
+                    };
+                }
             }
             state = self.apply_pauli(state, after, room)?;
+        }
+        if !pending.is_empty() {
+            self.apply_fused(&mut state, &self.fuse(&pending));
         }
         Ok(state)
     }
@@ -935,13 +1174,12 @@ impl SectorProgram {
         self.run_layers(state, 0, events, &data, &room, &crate::budget::Cancel::default())
     }
 
-    /// `offset + Σ w z_S(x)` over the states `xs` of sector `key` (its [`Self::sector_masks`]).
-    /// A term on the qubits of one or two groups is read from a table over those groups'
-    /// patterns in the sector, built once here: a state then costs a lookup per group and per
-    /// pair of groups instead of one parity per term (the cost of a board has hundreds of
-    /// terms). Terms on three or more groups, or pairs whose table would be large, are summed
-    /// state by state.
-    fn sector_values(&self, key: &[u8], xs: &[u64], terms: &[(u64, f64)], offset: f64) -> Vec<f64> {
+    /// `offset + Σ w z_S` on sector `key` as tables: a term on the qubits of one or two groups
+    /// goes into a table over those groups' patterns in the sector, so a state costs a lookup
+    /// per group and per pair of groups instead of one parity per term (the cost of a board has
+    /// hundreds of terms). Terms on three or more groups, or pairs whose table would be large,
+    /// are left to be summed state by state.
+    fn sector_tables(&self, key: &[u8], terms: &[(u64, f64)], offset: f64) -> Tables {
         let ng = self.groups.len();
         let sizes = self.sizes(key);
         let group_masks: Vec<u64> = self.groups.iter().map(|g| mask_of(&g.qubits)).collect();
@@ -978,6 +1216,26 @@ impl SectorProgram {
         }
         let pairs: Vec<(usize, usize, usize, Vec<f64>)> =
             pairs.into_iter().map(|((g, h), t)| (g, h, sizes[h], t)).collect();
+        Tables {
+            constant,
+            single,
+            pairs,
+            rest,
+        }
+    }
+
+    /// `offset + Σ w z_S(x)` over the states `xs` of sector `key` (its [`Self::sector_masks`]),
+    /// from [`Self::sector_tables`].
+    fn sector_values(&self, key: &[u8], xs: &[u64], terms: &[(u64, f64)], offset: f64) -> Vec<f64> {
+        let ng = self.groups.len();
+        let sizes = self.sizes(key);
+        let parity = |x: u64, s: u64, w: f64| if (x & s).count_ones() & 1 == 0 { w } else { -w };
+        let Tables {
+            constant,
+            single,
+            pairs,
+            rest,
+        } = self.sector_tables(key, terms, offset);
         // The states in sector order: group 0's digit the fastest.
         let mut digits = vec![0usize; ng];
         let mut out = Vec::with_capacity(xs.len());
@@ -1018,6 +1276,77 @@ impl SectorProgram {
     }
 }
 
+/// A sum of terms on one sector ([`SectorProgram::sector_tables`]).
+struct Tables {
+    constant: f64,
+    /// Per group, per digit.
+    single: Vec<Vec<f64>>,
+    /// `(g, h, size of h, table at dg · size + dh)`, g < h.
+    pairs: Vec<(usize, usize, usize, Vec<f64>)>,
+    /// Terms summed state by state.
+    rest: Vec<(u64, f64)>,
+}
+
+impl Tables {
+    /// The tables of `e^{−iγ v}`, `v` the sum without `rest`.
+    fn phase(&self, gamma: f64) -> PhaseTables {
+        let e = |t: &[f64]| -> Vec<Complex64> { t.iter().map(|&v| Complex64::from_polar(1.0, -gamma * v)).collect() };
+        let mut pairs: Vec<Vec<(usize, usize, Vec<Complex64>)>> = vec![Vec::new(); self.single.len()];
+        for (g, h, sh, t) in &self.pairs {
+            pairs[*g].push((*h, *sh, e(t)));
+        }
+        PhaseTables {
+            constant: Complex64::from_polar(1.0, -gamma * self.constant),
+            single: self.single.iter().map(|t| e(t)).collect(),
+            pairs,
+            rest: self.rest.clone(),
+        }
+    }
+}
+
+/// A layer's phase on one sector as a product of factors per group and per pair of groups: a
+/// state's phase is the product over the groups of its digits, formed one digit at a time, so
+/// neither a phase per state nor a sine and cosine per state is needed.
+struct PhaseTables {
+    constant: Complex64,
+    single: Vec<Vec<Complex64>>,
+    /// Per group g, `(h, size of h, table at dg · size + dh)` for the later groups h.
+    pairs: Vec<Vec<(usize, usize, Vec<Complex64>)>>,
+    /// Terms on three or more groups (their phase is applied state by state).
+    rest: Vec<(u64, f64)>,
+}
+
+impl PhaseTables {
+    /// `amps *=` the phase, states in sector order (group 0's digit the fastest).
+    fn apply(&self, amps: &mut [Complex64], sizes: &[usize]) {
+        let ng = sizes.len();
+        let mut digits = vec![0usize; ng];
+        // factor[k]: the product of the factors of groups k.. at the current digits.
+        let mut factor = vec![self.constant; ng + 1];
+        let mut stale = ng;
+        for a in amps.iter_mut() {
+            for k in (0..stale).rev() {
+                let d = digits[k];
+                let mut f = factor[k + 1] * self.single[k][d];
+                for (h, sh, t) in &self.pairs[k] {
+                    f *= t[d * sh + digits[*h]];
+                }
+                factor[k] = f;
+            }
+            *a *= factor[0];
+            stale = 0;
+            for (k, (d, &s)) in digits.iter_mut().zip(sizes).enumerate() {
+                *d += 1;
+                stale = k + 1;
+                if *d < s {
+                    break;
+                }
+                *d = 0;
+            }
+        }
+    }
+}
+
 /// What a trajectory may hold: a bound on the amplitudes of one state, so that no trajectory
 /// asks for more memory than the machine has.
 struct Room {
@@ -1026,7 +1355,7 @@ struct Room {
 
 impl Room {
     /// A bound for `concurrent` trajectories at once, each with a state, its next state and its
-    /// sectors' cached phases and readout weights.
+    /// sectors' cached readout weights (16 bytes each).
     fn new(concurrent: usize) -> Room {
         let available = crate::sim::available_memory() as usize;
         Room {
@@ -1044,17 +1373,18 @@ impl Room {
                 what: Quantity::SectorAmplitudes,
                 count: total as u128,
                 log2_bytes: (total as f64).log2() + 48f64.log2(),
-                available: crate::sim::available_memory(),
+                // One trajectory's share, which is what the count is held against: the machine's
+                // whole memory would mislead where several trajectories run at once.
+                available: (self.amplitudes as u64).saturating_mul(48),
             });
         }
         Ok(())
     }
 }
 
-/// What a trajectory reads of a sector: each layer's phase, and with a readout model, the
+/// What a measurement reads of a sector with a readout model: the
 /// probability that reading each state out gives a valid board and the cost read out.
 struct SectorData {
-    phase: Vec<Vec<Complex64>>,
     valid: Vec<f64>,
     cost: Vec<f64>,
 }
@@ -1104,6 +1434,8 @@ impl Readout {
 struct Cache<'a> {
     readout: Option<&'a Readout>,
     kept: RwLock<HashMap<Key, Arc<SectorData>>>,
+    /// Per sector, each layer's phase as factors per group and pair of groups.
+    phases: RwLock<HashMap<Key, Arc<Vec<PhaseTables>>>>,
     kept_bytes: AtomicUsize,
     max_bytes: usize,
     visited: Mutex<BTreeSet<Key>>,
@@ -1114,6 +1446,7 @@ impl<'a> Cache<'a> {
         Cache {
             readout,
             kept: RwLock::new(HashMap::new()),
+            phases: RwLock::new(HashMap::new()),
             kept_bytes: AtomicUsize::new(0),
             max_bytes: (crate::sim::available_memory() / 4).min(4 << 30) as usize,
             visited: Mutex::new(BTreeSet::new()),
@@ -1125,12 +1458,6 @@ impl<'a> Cache<'a> {
             return d;
         }
         let xs = prog.sector_masks(key);
-        let v = prog.sector_values(key, &xs, &prog.phase_terms, 0.0);
-        let phase = prog
-            .layers
-            .iter()
-            .map(|l| v.iter().map(|&c| Complex64::from_polar(1.0, -l.gamma * c)).collect())
-            .collect();
         let (valid, cost) = match self.readout {
             Some(r) => (
                 xs.iter().map(|&x| r.valid_weight(x)).collect(),
@@ -1138,8 +1465,8 @@ impl<'a> Cache<'a> {
             ),
             None => (Vec::new(), Vec::new()),
         };
-        let d = Arc::new(SectorData { phase, valid, cost });
-        let bytes = xs.len() * (16 * prog.layers.len() + 16);
+        let d = Arc::new(SectorData { valid, cost });
+        let bytes = xs.len() * 16;
         if let Ok(mut v) = self.visited.lock() {
             v.insert(key.clone());
         }
@@ -1147,6 +1474,23 @@ impl<'a> Cache<'a> {
             if let Ok(mut m) = self.kept.write() {
                 m.insert(key.clone(), d.clone());
             }
+        }
+        d
+    }
+
+    /// Each layer's phase tables of sector `key`: small (tables over one or two groups'
+    /// patterns), so kept for every sector met.
+    fn phase(&self, prog: &SectorProgram, key: &Key) -> Arc<Vec<PhaseTables>> {
+        if let Some(d) = self.phases.read().ok().and_then(|m| m.get(key).cloned()) {
+            return d;
+        }
+        let tables = prog.sector_tables(key, &prog.phase_terms, 0.0);
+        let d = Arc::new(prog.layers.iter().map(|l| tables.phase(l.gamma)).collect::<Vec<_>>());
+        if let Ok(mut v) = self.visited.lock() {
+            v.insert(key.clone());
+        }
+        if let Ok(mut m) = self.phases.write() {
+            m.insert(key.clone(), d.clone());
         }
         d
     }
