@@ -96,6 +96,13 @@ pub enum SwitchStart {
     },
 }
 
+/// The refusal of a grid whose row and column counts no table meets.
+pub fn no_grid_table() -> Error {
+    Error::Unsatisfiable {
+        reason: "a grid of the rows+cols space has no table that meets its row and column counts".into(),
+    }
+}
+
 impl SwitchStart {
     /// The start of the space of `grids`: uniform where every grid is a full permutation grid,
     /// else the first state of each grid ([`first_grid_state`]). `None` where a grid has no
@@ -373,8 +380,7 @@ impl SwitchSimulator {
                 masks.len()
             )));
         }
-        let start = SwitchStart::of(grids)
-            .ok_or_else(|| Error::InvalidArgument("a grid of the rows+cols space has no state to start from".into()))?;
+        let start = SwitchStart::of(grids).ok_or_else(no_grid_table)?;
         let start_amplitude = match start {
             SwitchStart::Uniform => 1.0 / (masks.len() as f64).sqrt(),
             SwitchStart::Basis { .. } => 0.5f64.powf(free.len() as f64 / 2.0),

@@ -5,9 +5,11 @@
 //! The rule ranks every block space (and the full space) by the best route one of its mixers
 //! has there, then by size:
 //! 1. a statevector under a local mixer, one that keeps the space's counts (XY on plain
-//!    blocks, the switch mixers on rows+cols): these gain on the uniform start with depth
-//!    (results/compare, results/scaling);
-//! 2. a statevector under the Grover or X mixer;
+//!    blocks, the switch mixers on rows+cols where their start is uniform): these gain on the
+//!    uniform start with depth (results/compare, results/scaling);
+//! 2. a statevector under the Grover or X mixer, or under a switch mixer whose grids start
+//!    from one basis state (no circuit prepares their uniform start), which it barely leaves
+//!    (results/scaling);
 //! 3. the Grover mixer's cost histogram.
 //!
 //! Within a rank the smallest space wins (ties to the one listed first). On it the mixer is the
@@ -18,6 +20,7 @@ use super::{mixers, space_of, Route, SpaceSettings};
 use crate::encoding::space::{Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::mixer::MixerKind;
+use crate::qaoa::switch::SwitchStart;
 
 /// `solve` names a smaller space when its dimension is at least this many times smaller.
 pub const ADVICE_RATIO: f64 = 100.0;
@@ -55,10 +58,20 @@ pub struct Advice {
 fn rank(kind: MixerKind, space: &Space) -> Option<u8> {
     let entry = mixers::entry(kind);
     match entry.route_on(space)? {
-        Route::Statevector if entry.is_local() => Some(0),
+        Route::Statevector if entry.is_local() && starts_uniform(kind, space) => Some(0),
         Route::Statevector => Some(1),
         Route::Histogram => Some(2),
     }
+}
+
+/// Whether `kind` starts from the uniform superposition over `space`: every mixer but a
+/// switch mixer on grids that are not all full permutation grids ([`SwitchStart::of`]).
+fn starts_uniform(kind: MixerKind, space: &Space) -> bool {
+    if !kind.is_switch() {
+        return true;
+    }
+    let grids: Option<Vec<_>> = space.blocks.iter().map(|b| b.grid().ok()).collect();
+    grids.is_some_and(|g| SwitchStart::of(&g) == Some(SwitchStart::Uniform))
 }
 
 /// The best of `spaces` (`auto` left out: it is one of the others) by the module's rule, with
@@ -116,7 +129,9 @@ impl SmallerSpace {
 }
 
 /// The best space of `enc` by [`best`] among those at least [`ADVICE_RATIO`] times smaller
-/// than the space `settings` would run; `None` where there is none, and where the settings or
+/// than the space `settings` would run and of the best rank any space of `enc` has (so that a
+/// smaller space a worse route runs, such as a switch mixer from one grid state, is never
+/// named over what `info` recommends); `None` where there is none, and where the settings or
 /// the encoding have no block spaces (a compact encoding, a space the mixer does not keep: the
 /// run itself says why).
 pub fn smaller_space(enc: &dyn Encoding, settings: &SpaceSettings) -> Option<SmallerSpace> {
@@ -124,10 +139,17 @@ pub fn smaller_space(enc: &dyn Encoding, settings: &SpaceSettings) -> Option<Sma
     let chosen = space_of(enc, settings).ok()?;
     let chosen_log2 = chosen.log2_dimension();
     let threshold = chosen_log2 - ADVICE_RATIO.log2() + 1e-9;
-    let smaller: Vec<Space> = Space::available(onehot)
-        .ok()?
+    let all = Space::available(onehot).ok()?;
+    let best_rank = |s: &Space| ADVICE_ORDER.iter().filter_map(|&k| rank(k, s)).min();
+    let top_rank = all
+        .iter()
+        .filter(|s| s.choice != SpaceChoice::Auto)
+        .filter_map(best_rank)
+        .min()?;
+    let smaller: Vec<Space> = all
         .into_iter()
         .filter(|s| s.resolved != chosen.resolved && s.log2_dimension() <= threshold)
+        .filter(|s| best_rank(s) == Some(top_rank))
         .collect();
     let advice = best(&smaller, Some(settings.mixer))?;
     Some(SmallerSpace {

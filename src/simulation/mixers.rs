@@ -402,9 +402,7 @@ fn switch_start_gates(grids: &[Grid]) -> Result<Vec<Gate>> {
             .flat_map(|cells| permutation_start(&cells))
             .collect()),
         Some(SwitchStart::Basis { ones, .. }) => Ok((0..128).filter(|&q| ones >> q & 1 == 1).map(Gate::X).collect()),
-        None => Err(Error::InvalidArgument(
-            "a grid of the rows+cols space has no state to start from".into(),
-        )),
+        None => Err(crate::qaoa::switch::no_grid_table()),
     }
 }
 
