@@ -15,21 +15,16 @@ import os
 import subprocess
 import sys
 
+# The shots-to-99 % rule and the min–max printing of tools/tables.py, which loads this file.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from tables import shots99, span  # noqa: E402
+
 KINDS = [("tango", "Tango 6x6"), ("queens", "Queens 6x6"), ("starbattle", "Star Battle 6x6"),
          ("sudoku4", "Sudoku 4x4")]
 # The device whose shot time goes with each noise model: heron's rates on an IBM Heron r2's
 # gate times, aria's on an IonQ Aria's.
 DEVICE_OF = {"heron": "heron", "aria": "aria"}
 MODELS = ["heron", "aria"]
-
-
-def shots99(p):
-    """Shots to a valid board with 99 % confidence at P(valid) `p` per shot (at least 1)."""
-    if p <= 0:
-        return math.inf
-    if p >= 1:
-        return 1.0
-    return max(math.log(0.01) / math.log1p(-p), 1.0)
 
 
 def g(x):
@@ -177,11 +172,6 @@ def cost_table(root):
             b["stem"], d[0]["noisy"]["heron"]["route"], "1..%d" % d[-1]["p"] if len(d) > 1 else str(d[0]["p"]),
             d[0]["noisy"]["heron"]["trajectories"], total, sum(n["seconds"] for n in d[-1]["noisy"].values())))
     return out
-
-
-def span(values, fmt):
-    lo, hi = min(values), max(values)
-    return fmt(lo) if fmt(lo) == fmt(hi) else "%s–%s" % (fmt(lo), fmt(hi))
 
 
 def routed(root, name):
