@@ -1041,6 +1041,14 @@ pub enum MitigationProblem {
     /// No shots to correct.
     #[error("no shots to correct")]
     NoShots,
+    /// The device qubits a counts file says it measured do not fit the calibration.
+    #[error("{counts}: {problem}")]
+    Layout {
+        /// The counts file.
+        counts: String,
+        /// What is wrong with its `run.measured_qubits`.
+        problem: String,
+    },
 }
 
 /// What does not match in a circuit manifest.
@@ -1563,6 +1571,7 @@ impl Error {
                         | MitigationProblem::NoReadoutError { .. }
                         | MitigationProblem::QubitCount { .. }
                         | MitigationProblem::IllConditioned { .. }
+                        | MitigationProblem::Layout { .. }
                 )
                 | Error::ResumeMismatch { .. }
                 | Error::Locked { .. }

@@ -25,7 +25,11 @@ Each depth's counts are written to the file the index names (``pNN.counts.json``
 own counts format (``{"format": "quzzle-counts", "counts": {bitstring: count}, ...}``, qubit 0
 first), which ``quzzle score`` reads without being told the format, with a ``run`` record: the
 provider, backend, job id, noise model, seed, shots, UTC date and the digest of the manifest the
-circuit came from (``score`` refuses counts measured for another manifest). Depths whose counts
+circuit came from (``score`` refuses counts measured for another manifest) and, on ibm and aer,
+the device qubit measured into each bit (``measured_qubits``, from the transpiled circuit). On
+ibm the backend's properties are saved as ``calibration-BACKEND-DATE.json`` in the folder:
+``quzzle score DIR --noise calibration:DIR/calibration-....json --mitigate readout`` then
+corrects each bit with its own qubit's readout errors. Depths whose counts
 file exists are skipped, so an interrupted run resumes; ``--rerun`` runs them again and keeps
 the earlier file as ``pNN.counts.replaced-<date>.json``. A SamplerV2 result with several
 parameter bindings in one circuit is refused rather than merged into one count.
@@ -90,6 +94,19 @@ def counts_document(depth: Dict[str, Any], result: Dict[str, Dict[str, int]], ru
     }
 
 
+def measured_qubits(circuit: Any) -> List[int]:
+    """The device qubit measured into each classical bit of a transpiled circuit, bit 0 first:
+    `quzzle score DIR --mitigate readout` corrects each bit with that qubit's calibration."""
+    layout = [-1] * circuit.num_clbits
+    for instruction in circuit.data:
+        if instruction.operation.name == "measure":
+            qubit = circuit.find_bit(instruction.qubits[0]).index
+            layout[circuit.find_bit(instruction.clbits[0]).index] = qubit
+    if -1 in layout:
+        sys.exit(f"{circuit.name}: bit {layout.index(-1)} is never measured")
+    return layout
+
+
 def aer_noise_model(model: Dict[str, Any]) -> Any:
     """quzzle's Pauli channel as an Aer noise model: after each h, rx (p1), rz (p_rz) and cx
     (p2) a uniformly drawn non-identity Pauli with that probability; readout flips."""
@@ -112,9 +129,9 @@ def aer_noise_model(model: Dict[str, Any]) -> Any:
 
 def run_aer(
     todo: List[tuple], args: argparse.Namespace, index: Dict[str, Any]
-) -> Tuple[List[Dict[str, Dict[str, int]]], List[str], int]:
-    """Each depth's counts, a note per depth on how it ran, and this process's MPI rank (0
-    without MPI)."""
+) -> Tuple[List[Dict[str, Dict[str, int]]], List[str], int, List[List[int]]]:
+    """Each depth's counts, a note per depth on how it ran, this process's MPI rank (0 without
+    MPI) and the simulator qubit measured into each bit."""
     from qiskit import transpile
     from qiskit_aer.primitives import SamplerV2
 
@@ -127,8 +144,9 @@ def run_aer(
     # The gates quzzle's noise model counts: rzz becomes cx rz cx, xy_mixer, cry and ccx their
     # definitions in these gates; nothing is merged.
     circuits = [transpile(c, basis_gates=list(NATIVE), optimization_level=0) for _, c, _ in todo]
+    layouts = [measured_qubits(c) for c in circuits]
     if args.blocking_qubits is not None:
-        return run_aer_blocked(todo, circuits, args, options)
+        return (*run_aer_blocked(todo, circuits, args, options), layouts)
     # One run per depth, each with its own seed (seed + p): depths drawn from one stream would
     # not be independent samples, and the family-wise verdicts of `score DIR` assume they are.
     counts = []
@@ -138,7 +156,7 @@ def run_aer(
             options={"backend_options": {**options, "seed_simulator": seed}, "run_options": {"seed_simulator": seed}}
         )
         counts.append(register_counts(sampler.run([circuit], shots=args.shots).result()[0], depth["p"]))
-    return counts, [""] * len(todo), 0
+    return counts, [""] * len(todo), 0, layouts
 
 
 def depth_seed(args: argparse.Namespace, depth: Dict[str, Any]) -> int:
@@ -191,7 +209,11 @@ def run_aer_blocked(
     return out, notes, rank
 
 
-def run_ibm(todo: List[tuple], args: argparse.Namespace) -> Tuple[List[Dict[str, Dict[str, int]]], List[str]]:
+def run_ibm(
+    todo: List[tuple], args: argparse.Namespace
+) -> Tuple[List[Dict[str, Dict[str, int]]], List[str], List[List[int]]]:
+    """Each depth's counts, its job id and the device qubit measured into each bit; the
+    backend's properties (its calibration) are saved in the folder beside the counts."""
     from qiskit import transpile
     from qiskit_ibm_runtime import QiskitRuntimeService, SamplerV2
 
@@ -202,7 +224,20 @@ def run_ibm(todo: List[tuple], args: argparse.Namespace) -> Tuple[List[Dict[str,
     print(f"IBM job {job.job_id()} on {args.backend}: waiting for the result")
     result = job.result()
     counts = [register_counts(result[i], depth["p"]) for i, (depth, _, _) in enumerate(todo)]
-    return counts, [job.job_id()] * len(todo)
+    save_calibration(args.folder, args.backend, backend.properties().to_dict())
+    return counts, [job.job_id()] * len(todo), [measured_qubits(c) for c in circuits]
+
+
+def save_calibration(folder: Path, backend: str, properties: Dict[str, Any]) -> Path:
+    """The backend's properties as `calibration-BACKEND-DATE.json` in `folder` (written whole),
+    for `quzzle score DIR --noise calibration:FILE --mitigate readout`."""
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    target = folder / f"calibration-{backend}-{stamp}.json"
+    partial = target.with_suffix(".partial")
+    partial.write_text(json.dumps(properties, indent=1, sort_keys=True, default=str) + "\n")
+    os.replace(partial, target)
+    print(f"calibration of {backend}: {target}")
+    return target
 
 
 def run_ionq(todo: List[tuple], args: argparse.Namespace) -> Tuple[List[Dict[str, Dict[str, int]]], List[str]]:
@@ -263,18 +298,19 @@ def main() -> None:
     if not todo:
         print("every depth has its counts: nothing to run")
         return
-    notes, rank, jobs = [""] * len(todo), 0, [None] * len(todo)
+    notes, rank, jobs, layouts = [""] * len(todo), 0, [None] * len(todo), [None] * len(todo)
     if args.provider == "aer":
-        counts, notes, rank = run_aer(todo, args, index)
+        counts, notes, rank, layouts = run_aer(todo, args, index)
     elif args.provider == "ibm":
-        counts, jobs = run_ibm(todo, args)
+        counts, jobs, layouts = run_ibm(todo, args)
     else:
+        # A trapped-ion device reports no per-qubit readout calibration to map bits onto.
         counts, jobs = run_ionq(todo, args)
     if rank != 0:
         # Every MPI rank holds the whole result; rank 0 alone writes it.
         return
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    for (depth, _, target), result, note, job in zip(todo, counts, notes, jobs):
+    for (depth, _, target), result, note, job, layout in zip(todo, counts, notes, jobs, layouts):
         run = {
             "provider": args.provider,
             "backend": args.backend or ("aer_simulator" if args.provider == "aer" else None),
@@ -284,6 +320,8 @@ def main() -> None:
             "shots_asked": args.shots,
             "date": date,
         }
+        if layout is not None:
+            run["measured_qubits"] = layout
         doc = counts_document(depth, result, run)
         if target.exists():
             # --rerun: the earlier counts are kept beside, never replaced silently.

@@ -668,7 +668,10 @@ def score_experiment(
     the folder. ``format``, ``shots``, ``top`` and ``confidence``
     as in :func:`score`. ``mitigate="readout"`` (``--mitigate readout``) adds each depth's
     P(valid) corrected for readout errors (``mitigated``), with the readout rate of the first
-    model of ``noise``, or else of the index's first model."""
+    model of ``noise``, or else of the index's first model; a ``calibration:FILE`` model
+    corrects each bit with its own device qubit's errors where the counts' ``run`` record names
+    the qubit measured into each bit (``measured_qubits``, written by
+    docs/hardware/run_experiment.py)."""
     choices = _choices(
         noise=_names(noise),
         trajectories=trajectories,

@@ -203,9 +203,9 @@ fn print_experiment(scored: &ExperimentScore, index: &ExperimentIndex, dir: &Pat
         );
         if let Some(m) = &d.mitigated {
             outln!(
-                "        readout-mitigated ({}, readout {:.1e}): P(valid) {} ± {:.1e} ({} % interval [{}, {}]); noiseless {}",
+                "        readout-mitigated ({}, {}): P(valid) {} ± {:.1e} ({} % interval [{}, {}]); noiseless {}",
                 m.readout_model,
-                m.readout_error,
+                m.readout_text(),
                 pt(m.p_valid, 4),
                 m.standard_error,
                 percent(s.confidence),

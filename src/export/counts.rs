@@ -105,6 +105,10 @@ pub struct RunRecord {
     pub manifest: Option<String>,
     /// The digest of the manifest whose circuit ran: `score` refuses counts of another one.
     pub manifest_digest: Option<String>,
+    /// The device qubit measured into each bit, bit 0 first (the transpiled circuit's
+    /// layout): readout mitigation with a calibration corrects each bit with its qubit's errors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured_qubits: Option<Vec<usize>>,
 }
 
 /// A usage error about `source`; quoted input in `msg` is cut (a 100 MB key is not echoed).

@@ -6,7 +6,9 @@
 
 use super::batch::{self, DepthScore, ExperimentIndex, ExperimentScore, NoisyPrediction};
 use super::counts::{read_counts, Counts};
-use super::mitigate::{mitigate, mitigated_interval, MitigatedScore, Mitigation, ReadoutErrors, READOUT_DISTANCE};
+use super::mitigate::{
+    mitigate, mitigated_interval, MitigatedScore, Mitigation, QubitReadout, ReadoutErrors, READOUT_DISTANCE,
+};
 use super::score::{check_output_folder, json_text, score, successes, CountsScoreSettings, ManifestDoc, ScoreReport};
 #[cfg(feature = "plot")]
 use super::score::{file_name, percent, SCORE_CONFIDENCE};
@@ -159,7 +161,14 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
             }));
         }
         let mitigated = match &readout_model {
-            Some(model) => Some(mitigate_readout(enc.as_ref(), manifest, &counts, &report, model)?),
+            Some(model) => Some(mitigate_readout(
+                enc.as_ref(),
+                manifest,
+                &counts,
+                &counts_path,
+                &report,
+                model,
+            )?),
             None => None,
         };
         depths.push(DepthScore {
@@ -190,13 +199,15 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
     Ok(ScoredExperiment { score, index, inputs })
 }
 
-/// The counts of one depth corrected for the readout errors of `model` (the same flip
-/// probability on every measured qubit, so the circuit's measured-qubit order and any routed
-/// layout do not change it), beside the raw `report`.
+/// The counts of one depth corrected for the readout errors of `model`, beside the raw
+/// `report`: each bit with its device qubit's errors where the model is a calibration with
+/// per-qubit errors and the counts' run names the qubit measured into each bit; else the same
+/// flip probability on every bit (then the measured-qubit order and any layout do not matter).
 fn mitigate_readout(
     enc: &dyn crate::encoding::Encoding,
     manifest: &ManifestDoc,
     counts: &Counts,
+    counts_path: &Path,
     report: &ScoreReport,
     model: &NoiseModel,
 ) -> Result<MitigatedScore> {
@@ -204,7 +215,15 @@ fn mitigate_readout(
     let states: Vec<BasisState> = counts.counts.keys().cloned().collect();
     let shots: Vec<u64> = counts.counts.values().copied().collect();
     let valid = successes(enc, manifest, &states);
-    let errors = ReadoutErrors::uniform(n, model.readout)?;
+    let layout = counts.run.as_ref().and_then(|r| r.measured_qubits.as_deref());
+    let by_qubit = match (&model.readout_by_qubit, layout) {
+        (Some(table), Some(layout)) => Some(qubit_readouts(table, layout, n, counts_path)?),
+        _ => None,
+    };
+    let errors = match &by_qubit {
+        Some(bits) => ReadoutErrors::new(bits.iter().map(|b| (b.p1_given_0, b.p0_given_1)).collect())?,
+        None => ReadoutErrors::uniform(n, model.readout)?,
+    };
     let m = mitigate(&states, &shots, &valid, n, &errors, READOUT_DISTANCE)?;
     let interval = mitigated_interval(&m, report.p_valid, report.interval, report.confidence);
     Ok(MitigatedScore {
@@ -219,7 +238,57 @@ fn mitigate_readout(
             .success_probability
             .map(|p| interval[0] - 1e-12 <= p && p <= interval[1] + 1e-12),
         solver_steps: m.steps,
+        by_qubit,
     })
+}
+
+/// The calibration's errors of the device qubit measured into each of the `n` bits
+/// (`layout[b]`), refusing a layout of another length, a repeated qubit, or a qubit the
+/// calibration does not have or has no readout errors for.
+fn qubit_readouts(
+    table: &[Option<[f64; 2]>],
+    layout: &[usize],
+    n: usize,
+    counts_path: &Path,
+) -> Result<Vec<QubitReadout>> {
+    let bad = |problem: String| {
+        Error::Mitigation(MitigationProblem::Layout {
+            counts: counts_path.display().to_string(),
+            problem,
+        })
+    };
+    if layout.len() != n {
+        return Err(bad(format!(
+            "run.measured_qubits names {} device qubits, but the circuit measures {n}",
+            layout.len()
+        )));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    layout
+        .iter()
+        .enumerate()
+        .map(|(bit, &qubit)| {
+            if !seen.insert(qubit) {
+                return Err(bad(format!("run.measured_qubits names device qubit {qubit} twice")));
+            }
+            let Some(entry) = table.get(qubit) else {
+                return Err(bad(format!(
+                    "bit {bit} was measured on device qubit {qubit}, but the calibration has {} qubits",
+                    table.len()
+                )));
+            };
+            let Some([p1_given_0, p0_given_1]) = *entry else {
+                return Err(bad(format!(
+                    "bit {bit} was measured on device qubit {qubit}, which the calibration gives no readout error for"
+                )));
+            };
+            Ok(QubitReadout {
+                qubit,
+                p1_given_0,
+                p0_given_1,
+            })
+        })
+        .collect()
 }
 
 /// Refuse an output folder `out` that is not a folder, any file of
@@ -374,9 +443,9 @@ pub fn hardware_figure(scored: &ScoredExperiment) -> crate::plot::DepthFigure {
         panel.series.push(
             Series::new(
                 format!(
-                    "readout-mitigated with {} (readout {:.1e}; {} % interval)",
+                    "readout-mitigated with {} ({}; {} % interval)",
                     first.readout_model,
-                    first.readout_error,
+                    first.readout_text(),
                     percent(confidence)
                 ),
                 style,

@@ -6,7 +6,7 @@
 //! probabilities sum to one) and `A x = q` is solved for the quasi-probabilities `x` by
 //! Jacobi-preconditioned GMRES. Nothing of size 2^n is built. Every loop runs in the order of
 //! the observed strings, so the result does not depend on threads. The method and its interval
-//! are described in docs/hardware.md ("Readout-error mitigation").
+//! are described in docs/qasm.md ("Readout-error mitigation").
 
 use crate::bits::BasisState;
 use crate::error::{Error, MitigationProblem, Result};
@@ -129,6 +129,38 @@ pub struct MitigatedScore {
     pub inside: Option<bool>,
     /// GMRES steps taken.
     pub solver_steps: usize,
+    /// Each measured bit's own errors, bit 0 first, when the model is a calibration with
+    /// per-qubit readout errors and the counts name the device qubit of each bit (absent:
+    /// `readout_error` on every bit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_qubit: Option<Vec<QubitReadout>>,
+}
+
+/// The readout errors of one measured bit, from its device qubit's calibration.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct QubitReadout {
+    /// The device qubit measured into the bit.
+    pub qubit: usize,
+    /// P(read 1 | prepared 0).
+    pub p1_given_0: f64,
+    /// P(read 0 | prepared 1).
+    pub p0_given_1: f64,
+}
+
+impl MitigatedScore {
+    /// The errors corrected, in a few words: `readout 2.0e-2` (every bit) or `readout of device
+    /// qubits 3, 5, 8 (mean 1.2e-2)`.
+    pub fn readout_text(&self) -> String {
+        match &self.by_qubit {
+            None => format!("readout {:.1e}", self.readout_error),
+            Some(bits) => {
+                let qubits: Vec<String> = bits.iter().map(|b| b.qubit.to_string()).collect();
+                let sum: f64 = bits.iter().map(|b| b.p1_given_0 + b.p0_given_1).sum();
+                let mean = sum / (2 * bits.len().max(1)) as f64;
+                format!("readout of device qubits {} (mean {mean:.1e})", qubits.join(", "))
+            }
+        }
+    }
 }
 
 /// The assignment matrix restricted to the observed strings, row by row: `(column, entry)`

@@ -4,7 +4,9 @@
 //! (`GET /characterizations/backends/{backend}/current`: `fidelity` with `1q`, `2q` and `spam`
 //! means). The model is uniform, so the per-qubit figures become their medians (IonQ reports
 //! means only); the average gate errors become Pauli rates as for the presets; `rz` is virtual
-//! on both (error 0).
+//! on both (error 0). IBM's per-qubit readout errors are kept beside the median
+//! ([`NoiseModel::readout_by_qubit`]) for the readout mitigation of counts whose run names the
+//! device qubits it measured.
 
 use super::{pauli_from_average, NoiseModel, MAX_P1, MAX_P2, MAX_READOUT};
 use crate::error::{Error, Result};
@@ -89,6 +91,7 @@ fn ibm(doc: &Value, source: &str) -> Result<NoiseModel> {
         .filter_map(|q| parameter(q, "readout_error"))
         .filter(|&e| e < 1.0)
         .collect();
+    let by_qubit = readout_by_qubit(doc, source)?;
     let missing = |what: &str| Error::malformed(source, format!("no {what} in the backend properties"));
     let (n1, n2, nr) = (one.len(), two.len(), readout.len());
     let e1 = median(one).ok_or_else(|| missing("one-qubit gate_error (sx, x)"))?;
@@ -112,9 +115,38 @@ fn ibm(doc: &Value, source: &str) -> Result<NoiseModel> {
             "calibration {source}: {name} properties of {date}; medians of the one-qubit gate error \
              ({e1:e} over {n1} sx/x gates), the two-qubit gate error ({e2:e} over {n2} cz/ecr/cx gates) and \
              the readout error ({r:e} over {nr} qubits); rz is virtual (error 0). Pauli rates = 1.5x and \
-             1.25x the average gate errors. One uniform model: the per-qubit spread is not modelled"
+             1.25x the average gate errors. One uniform model: the per-qubit spread is not modelled \
+             by the trajectories; readout mitigation uses each measured qubit's own errors"
         ),
+        readout_by_qubit: Some(by_qubit),
     })
+}
+
+/// Each device qubit's `[p(1|0), p(0|1)]`: `prob_meas1_prep0` and `prob_meas0_prep1` where the
+/// properties have them, else `readout_error` for both; `None` for a qubit with neither or with
+/// an error of 1 (IBM's mark of a broken qubit).
+fn readout_by_qubit(doc: &Value, source: &str) -> Result<Vec<Option<[f64; 2]>>> {
+    let qubits = doc["qubits"].as_array().map(Vec::as_slice).unwrap_or_default();
+    qubits
+        .iter()
+        .enumerate()
+        .map(|(q, list)| {
+            let pair = match (parameter(list, "prob_meas1_prep0"), parameter(list, "prob_meas0_prep1")) {
+                (Some(p10), Some(p01)) => [p10, p01],
+                _ => match parameter(list, "readout_error") {
+                    Some(r) => [r, r],
+                    None => return Ok(None),
+                },
+            };
+            if pair.iter().any(|&p| p >= 1.0) {
+                return Ok(None);
+            }
+            for p in pair {
+                checked(source, &format!("qubit {q}'s readout error"), p, 1.0)?;
+            }
+            Ok(Some(pair))
+        })
+        .collect()
 }
 
 fn ionq(doc: &Value, source: &str) -> Result<NoiseModel> {
@@ -151,6 +183,7 @@ fn ionq(doc: &Value, source: &str) -> Result<NoiseModel> {
              SPAM {spam} (readout error = 1 - SPAM); rz is virtual (error 0). Pauli rates = 1.5x and 1.25x \
              the average gate errors"
         ),
+        readout_by_qubit: None,
     })
 }
 
@@ -177,6 +210,27 @@ mod tests {
         assert!(
             m.source.contains("ibm_test") && m.source.contains("2026-11-20") && m.source.contains("over 2 sx/x gates")
         );
+    }
+
+    #[test]
+    fn ibm_properties_keep_each_qubits_readout_errors() {
+        let text = r#"{"qubits": [
+                [{"name": "prob_meas1_prep0", "value": 0.01}, {"name": "prob_meas0_prep1", "value": 0.03},
+                 {"name": "readout_error", "value": 0.02}],
+                [{"name": "readout_error", "value": 0.05}],
+                [{"name": "readout_error", "value": 1.0}],
+                [{"name": "T1", "value": 100}]],
+            "gates": [{"gate": "sx", "qubits": [0], "parameters": [{"name": "gate_error", "value": 2e-4}]},
+                      {"gate": "cz", "qubits": [0, 1], "parameters": [{"name": "gate_error", "value": 4e-3}]}]}"#;
+        let m = model(text, "props.json").unwrap();
+        assert_eq!(
+            m.readout_by_qubit,
+            Some(vec![Some([0.01, 0.03]), Some([0.05, 0.05]), None, None])
+        );
+        let bad = text.replace("0.03}", "-0.03}");
+        let e = model(&bad, "props.json").unwrap_err().to_string();
+        assert!(e.contains("qubit 0's readout error -0.03"), "{e}");
+        assert_eq!(NoiseModel::preset("heron").unwrap().readout_by_qubit, None);
     }
 
     #[test]

@@ -11,10 +11,10 @@
 //! trajectories are summed in order.
 
 use super::program::{GateCounts, Pauli};
-use super::trajectories::{draw_one, draw_shots, draw_two, mean_and_se, trajectory_rng, NoisyEstimate};
+use super::trajectories::{draw_one, draw_shots, draw_two, NoisyEstimate};
 use super::NoiseModel;
 use crate::circuit::{expand, Circuit, Gate};
-use crate::error::{Error, Quantity, Result, Unsupported};
+use crate::error::{Error, Result, Unsupported};
 use crate::rng::SeededRng;
 use crate::sim::kernels::{self, Phase};
 use crate::sim::reference::{h_matrix, rx_matrix, ry_matrix, rz_matrix, x_matrix};
@@ -201,9 +201,6 @@ pub fn estimate(
     seed: u64,
     cancel: &crate::budget::Cancel,
 ) -> Result<NoisyEstimate> {
-    if trajectories == 0 {
-        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
-    }
     super::trajectories::check_trajectories(trajectories)?;
     let n = prog.num_qubits;
     check_fits(n)?;
@@ -240,45 +237,25 @@ pub fn estimate(
         Some((w, c)) => (kernels::expectation_dense(amps, w), kernels::expectation_dense(amps, c)),
     };
     let v0 = measure(&amps);
-    let (mut pv, mut en) = (Vec::with_capacity(trajectories), Vec::with_capacity(trajectories));
-    let mut with_errors = 0;
-    for t in 0..trajectories {
-        cancel.check(super::trajectories::TRAJECTORIES_TASK)?;
-        cancel.tick(
-            super::trajectories::TRAJECTORIES_TASK,
-            Some(t as f64 / trajectories as f64),
-            || format!("{t} of {trajectories} trajectories under {} done", model.name),
-        );
-        let mut rng = trajectory_rng(seed, t);
-        let events = prog.sample_events(model, &mut rng);
-        let (p, e) = if events.is_empty() {
-            v0
-        } else {
-            with_errors += 1;
-            checkpoints.run(prog, &mut amps, &events);
-            measure(&amps)
-        };
-        pv.push(p);
-        en.push(e);
-    }
-    let (p_valid, p_valid_se) = mean_and_se(&pv, v0.0);
-    let (energy, energy_se) = mean_and_se(&en, v0.1);
-    Ok(NoisyEstimate {
-        model: model.clone(),
-        route: crate::simulation::mixers::NoiseRoute::GateByGate,
-        trajectories,
-        trajectories_with_errors: with_errors,
-        error_free_probability: super::trajectories::error_free_probability(&prog.gate_counts(), model),
-        p_valid,
-        p_valid_se,
-        energy,
-        energy_se,
-        noiseless_p_valid: noiseless.0,
-        noiseless_energy: noiseless.1,
+    let values = super::trajectories::run_trajectories(model, trajectories, seed, cancel, |rng| {
+        let events = prog.sample_events(model, rng);
+        if events.is_empty() {
+            return Ok(None);
+        }
+        checkpoints.run(prog, &mut amps, &events);
+        Ok(Some(measure(&amps)))
+    })?;
+    Ok(NoisyEstimate::from_trajectories(
+        model,
+        crate::simulation::mixers::NoiseRoute::GateByGate,
+        &prog.gate_counts(),
+        &values,
+        v0,
+        noiseless,
         seed,
-        seconds: began.elapsed().as_secs_f64(),
-        sectors: None,
-    })
+        began,
+        None,
+    ))
 }
 
 /// `shots` noisy measurements of `prog`, as [`super::sample_counts`] draws them on the X path.
@@ -290,32 +267,15 @@ pub fn sample_counts(
     seed: u64,
     cancel: &crate::budget::Cancel,
 ) -> Result<crate::bits::CountMap> {
-    if shots == 0 {
-        return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
-    }
-    if trajectories == 0 {
-        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
-    }
     let n = prog.num_qubits;
     check_fits(n)?;
     let checkpoints = Checkpoints::new(prog);
-    let used = (trajectories as u64).min(shots);
     let mut amps = basis_zero(n);
     let mut cumulative = vec![0.0; 1 << n];
-    let mut counts = std::collections::BTreeMap::new();
-    for t in 0..used {
-        cancel.check(super::trajectories::SAMPLING_TASK)?;
-        cancel.tick(super::trajectories::SAMPLING_TASK, Some(t as f64 / used as f64), || {
-            format!("{t} of {used} trajectories under {} done", model.name)
-        });
-        let mut rng = trajectory_rng(seed, t as usize);
-        let events = prog.sample_events(model, &mut rng);
+    super::trajectories::sample_by_trajectory(model, shots, trajectories, seed, "", cancel, |rng, mine, counts| {
+        let events = prog.sample_events(model, rng);
         checkpoints.run(prog, &mut amps, &events);
-        let mine = shots / used + u64::from(t < shots % used);
-        draw_shots(&amps, &mut cumulative, mine, model.readout, &mut rng, &mut counts);
-    }
-    Ok(counts
-        .into_iter()
-        .map(|(k, c)| (crate::bits::BasisState::from_index(k), c))
-        .collect())
+        draw_shots(&amps, &mut cumulative, mine, model.readout, rng, counts);
+        Ok(())
+    })
 }

@@ -149,6 +149,12 @@ pub struct NoiseModel {
     pub readout: f64,
     /// Where the figures come from.
     pub source: String,
+    /// A device calibration's readout errors per device qubit, `[p(1|0), p(0|1)]` (`null` where
+    /// the calibration has none for that qubit); absent for presets and custom rates. The
+    /// trajectories use the uniform `readout`; readout mitigation of counts whose run record
+    /// names the measured device qubits uses these.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readout_by_qubit: Option<Vec<Option<[f64; 2]>>>,
 }
 
 /// The preset names, for error messages and help.
@@ -171,6 +177,7 @@ impl NoiseModel {
             p2: pauli_from_average(p2_avg, 2),
             readout,
             source,
+            readout_by_qubit: None,
         };
         const PAULI: &str = "rz is virtual (error 0). Pauli rates = 1.5x and 1.25x the average gate \
                              errors. Typical published figures, not a calibration";
@@ -285,6 +292,7 @@ impl NoiseModel {
             p2,
             readout,
             source: "custom rates given on the command line (Pauli error probabilities)".into(),
+            readout_by_qubit: None,
         })
     }
 

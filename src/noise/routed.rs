@@ -18,7 +18,7 @@ use super::timing::DeviceTiming;
 use super::trajectories::{draw_one, draw_two, mean_and_se, trajectory_rng};
 use super::NoiseModel;
 use crate::budget::Budget;
-use crate::error::{Error, Quantity, Result, Work};
+use crate::error::{Error, Result, Work};
 use crate::rng::SeededRng;
 use crate::sim::kernels::{self, Phase};
 use num_complex::Complex64;
@@ -1103,9 +1103,6 @@ pub fn estimate_within(
     seed: u64,
     budget: &Budget<'_>,
 ) -> Result<RoutedEstimate> {
-    if trajectories == 0 {
-        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
-    }
     super::check_trajectory_cap(trajectories)?;
     super::trajectories::check_trajectories(trajectories)?;
     let m = circuit.physical.len();

@@ -23,9 +23,7 @@
 
 use super::gates::{GateEvents, GateProgram};
 use super::program::{CostOp, Layer, LayerEvents, LayerFrame, Pauli};
-use super::trajectories::{
-    error_free_probability, mean_and_se, trajectory_rng, NoisyEstimate, SectorStats, TRAJECTORIES_TASK,
-};
+use super::trajectories::{draw_index, read_out, trajectory_rng, NoisyEstimate, SectorStats, TRAJECTORIES_TASK};
 use super::NoiseModel;
 use crate::angles::Angles;
 use crate::circuit::{expand, Circuit, Gate};
@@ -1526,9 +1524,6 @@ pub fn estimate(
     seed: u64,
     cancel: &crate::budget::Cancel,
 ) -> Result<NoisyEstimate> {
-    if trajectories == 0 {
-        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
-    }
     super::trajectories::check_trajectories(trajectories)?;
     let began = std::time::Instant::now();
     let n = prog.num_qubits;
@@ -1548,9 +1543,9 @@ pub fn estimate(
     let v0 = data.measure(prog, &last);
     let done = AtomicUsize::new(0);
     let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
-    let results: Vec<(f64, f64, bool)> = (0..trajectories)
+    let values: Vec<Option<(f64, f64)>> = (0..trajectories)
         .into_par_iter()
-        .map(|t| -> Result<(f64, f64, bool)> {
+        .map(|t| -> Result<Option<(f64, f64)>> {
             cancel.check(TRAJECTORIES_TASK)?;
             let d = done.fetch_add(1, Ordering::Relaxed);
             cancel.tick(TRAJECTORIES_TASK, Some(d as f64 / trajectories as f64), || {
@@ -1562,7 +1557,7 @@ pub fn estimate(
             let mut rng = trajectory_rng(seed, t);
             let events: GateEvents = prog.native.sample_events(model, &mut rng);
             let Some(&(first, _)) = events.first() else {
-                return Ok((v0.0, v0.1, false));
+                return Ok(None);
             };
             let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
             let state = match from {
@@ -1575,36 +1570,26 @@ pub fn estimate(
                 }
             };
             peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
-            let (p, e) = data.measure(prog, &state);
-            Ok((p, e, true))
+            Ok(Some(data.measure(prog, &state)))
         })
         .collect::<Result<_>>()?;
-    let pv: Vec<f64> = results.iter().map(|r| r.0).collect();
-    let en: Vec<f64> = results.iter().map(|r| r.1).collect();
-    let with_errors = results.iter().filter(|r| r.2).count();
-    let (p_valid, p_valid_se) = mean_and_se(&pv, v0.0);
-    let (energy, energy_se) = mean_and_se(&en, v0.1);
     let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
-    Ok(NoisyEstimate {
-        model: model.clone(),
-        route: NoiseRoute::Sectors,
-        trajectories,
-        trajectories_with_errors: with_errors,
-        error_free_probability: error_free_probability(&prog.native.gate_counts(), model),
-        p_valid,
-        p_valid_se,
-        energy,
-        energy_se,
-        noiseless_p_valid: noiseless.0,
-        noiseless_energy: noiseless.1,
+    let stats = SectorStats {
+        noiseless_amplitudes: prog.noiseless_dimension(),
+        sectors_visited: visited,
+        peak_amplitudes: peak.load(Ordering::Relaxed),
+    };
+    Ok(NoisyEstimate::from_trajectories(
+        model,
+        NoiseRoute::Sectors,
+        &prog.native.gate_counts(),
+        &values,
+        v0,
+        noiseless,
         seed,
-        seconds: began.elapsed().as_secs_f64(),
-        sectors: Some(SectorStats {
-            noiseless_amplitudes: prog.noiseless_dimension(),
-            sectors_visited: visited,
-            peak_amplitudes: peak.load(Ordering::Relaxed),
-        }),
-    })
+        began,
+        Some(stats),
+    ))
 }
 
 /// `shots` noisy measurements of `prog`, as [`super::gates::sample_counts`] draws them: `T' =
@@ -1619,24 +1604,11 @@ pub fn sample_counts(
     seed: u64,
     cancel: &crate::budget::Cancel,
 ) -> Result<crate::bits::CountMap> {
-    use rand::Rng;
-    if shots == 0 {
-        return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
-    }
-    if trajectories == 0 {
-        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
-    }
     let room = Room::new(2);
     let data = Cache::new(None);
-    let used = (trajectories as u64).min(shots);
-    let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
-    for t in 0..used {
-        cancel.check(super::trajectories::SAMPLING_TASK)?;
-        cancel.tick(super::trajectories::SAMPLING_TASK, Some(t as f64 / used as f64), || {
-            format!("{t} of {used} trajectories under {} done (weight sectors)", model.name)
-        });
-        let mut rng = trajectory_rng(seed, t as usize);
-        let events = prog.native.sample_events(model, &mut rng);
+    let route = " (weight sectors)";
+    super::trajectories::sample_by_trajectory(model, shots, trajectories, seed, route, cancel, |rng, mine, counts| {
+        let events = prog.native.sample_events(model, rng);
         let state = prog.prepare(&events, &room)?;
         let state = prog.run_layers(state, 0, &events, &data, &room, cancel)?;
         // The states in sector order, with their cumulative probabilities.
@@ -1651,22 +1623,12 @@ pub fn sample_counts(
             }
         }
         let last = cumulative.len().saturating_sub(1);
-        let mine = shots / used + u64::from(t < shots % used);
         for _ in 0..mine {
-            let u = rng.random::<f64>() * total;
-            let mut x = masks[cumulative.partition_point(|&c| c <= u).min(last)];
-            if model.readout > 0.0 {
-                for q in 0..prog.num_qubits {
-                    if rng.random::<f64>() < model.readout {
-                        x ^= 1 << q;
-                    }
-                }
-            }
-            *counts.entry(x).or_insert(0) += 1;
+            let x = masks[draw_index(&cumulative, total, last, rng)];
+            *counts
+                .entry(read_out(x, prog.num_qubits, model.readout, rng))
+                .or_insert(0) += 1;
         }
-    }
-    Ok(counts
-        .into_iter()
-        .map(|(k, c)| (crate::bits::BasisState::from_index(k), c))
-        .collect())
+        Ok(())
+    })
 }

@@ -260,6 +260,65 @@ pub struct NoisyEstimate {
     pub sectors: Option<SectorStats>,
 }
 
+impl NoisyEstimate {
+    /// The estimate from each trajectory's P(valid) and energy after readout, in trajectory
+    /// order (`None`: the trajectory drew no gate error, so its values are `v0`, the noiseless
+    /// state's read out); `noiseless` without readout error.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_trajectories(
+        model: &NoiseModel,
+        route: NoiseRoute,
+        gates: &GateCounts,
+        values: &[Option<(f64, f64)>],
+        v0: (f64, f64),
+        noiseless: (f64, f64),
+        seed: u64,
+        began: std::time::Instant,
+        sectors: Option<SectorStats>,
+    ) -> Self {
+        let pv: Vec<f64> = values.iter().map(|v| v.map_or(v0.0, |v| v.0)).collect();
+        let en: Vec<f64> = values.iter().map(|v| v.map_or(v0.1, |v| v.1)).collect();
+        let (p_valid, p_valid_se) = mean_and_se(&pv, v0.0);
+        let (energy, energy_se) = mean_and_se(&en, v0.1);
+        NoisyEstimate {
+            model: model.clone(),
+            route,
+            trajectories: values.len(),
+            trajectories_with_errors: values.iter().filter(|v| v.is_some()).count(),
+            error_free_probability: error_free_probability(gates, model),
+            p_valid,
+            p_valid_se,
+            energy,
+            energy_se,
+            noiseless_p_valid: noiseless.0,
+            noiseless_energy: noiseless.1,
+            seed,
+            seconds: began.elapsed().as_secs_f64(),
+            sectors,
+        }
+    }
+}
+
+/// The trajectory loop of the serial routes: trajectory t runs `run` with [`trajectory_rng`],
+/// `cancel` read before each; `run` gives `None` when the trajectory drew no error.
+pub(crate) fn run_trajectories(
+    model: &NoiseModel,
+    trajectories: usize,
+    seed: u64,
+    cancel: &crate::budget::Cancel,
+    mut run: impl FnMut(&mut SeededRng) -> Result<Option<(f64, f64)>>,
+) -> Result<Vec<Option<(f64, f64)>>> {
+    let mut values = Vec::with_capacity(trajectories);
+    for t in 0..trajectories {
+        cancel.check(TRAJECTORIES_TASK)?;
+        cancel.tick(TRAJECTORIES_TASK, Some(t as f64 / trajectories as f64), || {
+            format!("{t} of {trajectories} trajectories under {} done", model.name)
+        });
+        values.push(run(&mut trajectory_rng(seed, t))?);
+    }
+    Ok(values)
+}
+
 /// How a sector estimate ran, for its report.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SectorStats {
@@ -326,8 +385,64 @@ pub const SAMPLING_TASK: &str = "drawing noisy shots";
 
 /// Refuse, before any work, a number of trajectories whose results would not fit in memory
 /// (P(valid) and the energy of every trajectory are kept for the standard errors).
+/// Zero trajectories are refused too.
 pub fn check_trajectories(trajectories: usize) -> Result<()> {
+    if trajectories == 0 {
+        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
+    }
     crate::sim::check_count(Quantity::Trajectories, trajectories as u128, 16)
+}
+
+/// The shot loop of every route's noisy sampling: `T' = min(trajectories, shots)`
+/// trajectories, trajectory t drawing with [`trajectory_rng`] and giving `⌊shots/T'⌋` shots
+/// plus one for t < shots mod T'. `draw(rng, shots, counts)` runs one trajectory and adds its
+/// shots to `counts` (keys: full-space bits, bit q = qubit q); `route` ends the progress line.
+pub(crate) fn sample_by_trajectory(
+    model: &NoiseModel,
+    shots: u64,
+    trajectories: usize,
+    seed: u64,
+    route: &str,
+    cancel: &crate::budget::Cancel,
+    mut draw: impl FnMut(&mut SeededRng, u64, &mut std::collections::BTreeMap<u64, u64>) -> Result<()>,
+) -> Result<CountMap> {
+    if shots == 0 {
+        return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
+    }
+    check_trajectories(trajectories)?;
+    let used = (trajectories as u64).min(shots);
+    let mut counts = std::collections::BTreeMap::new();
+    for t in 0..used {
+        cancel.check(SAMPLING_TASK)?;
+        cancel.tick(SAMPLING_TASK, Some(t as f64 / used as f64), || {
+            format!("{t} of {used} trajectories under {} done{route}", model.name)
+        });
+        let mut rng = trajectory_rng(seed, t as usize);
+        draw(&mut rng, shots / used + u64::from(t < shots % used), &mut counts)?;
+    }
+    Ok(counts
+        .into_iter()
+        .map(|(k, c)| (crate::bits::BasisState::from_index(k), c))
+        .collect())
+}
+
+/// One shot from a distribution given by its running sums (`total` the last; `last` the last
+/// index with weight, where rounding may leave `u` beyond every sum): the index drawn.
+pub(crate) fn draw_index(cumulative: &[f64], total: f64, last: usize, rng: &mut SeededRng) -> usize {
+    let u = rng.random::<f64>() * total;
+    cumulative.partition_point(|&c| c <= u).min(last)
+}
+
+/// `x` read out: each of its `n` bits flipped with probability `readout`.
+pub(crate) fn read_out(mut x: u64, n: usize, readout: f64, rng: &mut SeededRng) -> u64 {
+    if readout > 0.0 {
+        for q in 0..n {
+            if rng.random::<f64>() < readout {
+                x ^= 1 << q;
+            }
+        }
+    }
+    x
 }
 
 /// P(valid) on `valid` and the energy of `circuit` (the exported circuit of `sim`'s cost at
@@ -343,9 +458,6 @@ pub fn estimate(
     seed: u64,
     cancel: &crate::budget::Cancel,
 ) -> Result<NoisyEstimate> {
-    if trajectories == 0 {
-        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
-    }
     check_trajectories(trajectories)?;
     let began = std::time::Instant::now();
     let evo = Evolution::new(sim, circuit)?;
@@ -362,43 +474,26 @@ pub fn estimate(
         evo.run(&mut amps, &Events::default(), prefix.as_deref());
         readout.measure(&amps)
     };
-    let (mut pv, mut en) = (Vec::with_capacity(trajectories), Vec::with_capacity(trajectories));
-    let mut with_errors = 0;
-    for t in 0..trajectories {
-        cancel.check(TRAJECTORIES_TASK)?;
-        cancel.tick(TRAJECTORIES_TASK, Some(t as f64 / trajectories as f64), || {
-            format!("{t} of {trajectories} trajectories under {} done", model.name)
-        });
-        let mut rng = trajectory_rng(seed, t);
-        let events = sample_events(circuit, model, &mut rng);
-        let (p, e) = if events.first_layer().is_none() {
-            v0
-        } else {
-            with_errors += 1;
-            evo.run(&mut amps, &events, prefix.as_deref());
-            readout.measure(&amps)
-        };
-        pv.push(p);
-        en.push(e);
-    }
-    let (p_valid, p_valid_se) = mean_and_se(&pv, v0.0);
-    let (energy, energy_se) = mean_and_se(&en, v0.1);
-    Ok(NoisyEstimate {
-        model: model.clone(),
-        route: NoiseRoute::Layered,
-        trajectories,
-        trajectories_with_errors: with_errors,
-        error_free_probability: error_free_probability(&circuit.gate_counts(), model),
-        p_valid,
-        p_valid_se,
-        energy,
-        energy_se,
-        noiseless_p_valid: noiseless.success_probability,
-        noiseless_energy: noiseless.energy,
+    let values = run_trajectories(model, trajectories, seed, cancel, |rng| {
+        let events = sample_events(circuit, model, rng);
+        if events.first_layer().is_none() {
+            return Ok(None);
+        }
+        evo.run(&mut amps, &events, prefix.as_deref());
+        Ok(Some(readout.measure(&amps)))
+    })?;
+    let noiseless = (noiseless.success_probability, noiseless.energy);
+    Ok(NoisyEstimate::from_trajectories(
+        model,
+        NoiseRoute::Layered,
+        &circuit.gate_counts(),
+        &values,
+        v0,
+        noiseless,
         seed,
-        seconds: began.elapsed().as_secs_f64(),
-        sectors: None,
-    })
+        began,
+        None,
+    ))
 }
 
 /// `shots` noisy measurements: `T' = min(trajectories, shots)` trajectories, trajectory t
@@ -414,36 +509,18 @@ pub fn sample_counts(
     seed: u64,
     cancel: &crate::budget::Cancel,
 ) -> Result<CountMap> {
-    if shots == 0 {
-        return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
-    }
-    if trajectories == 0 {
-        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
-    }
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);
     let n = circuit.num_qubits;
     crate::sim::check_bytes(n, 24u128 << n)?;
-    let used = (trajectories as u64).min(shots);
     let mut amps = vec![Complex64::new(0.0, 0.0); 1 << n];
     let mut cumulative = vec![0.0; 1 << n];
-    // Full-space indices (the noisy simulation is a full statevector, so n < 64).
-    let mut counts: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
-    for t in 0..used {
-        cancel.check(SAMPLING_TASK)?;
-        cancel.tick(SAMPLING_TASK, Some(t as f64 / used as f64), || {
-            format!("{t} of {used} trajectories under {} done", model.name)
-        });
-        let mut rng = trajectory_rng(seed, t as usize);
-        let events = sample_events(circuit, model, &mut rng);
+    sample_by_trajectory(model, shots, trajectories, seed, "", cancel, |rng, mine, counts| {
+        let events = sample_events(circuit, model, rng);
         evo.run(&mut amps, &events, prefix.as_deref());
-        let mine = shots / used + u64::from(t < shots % used);
-        draw_shots(&amps, &mut cumulative, mine, model.readout, &mut rng, &mut counts);
-    }
-    Ok(counts
-        .into_iter()
-        .map(|(k, c)| (crate::bits::BasisState::from_index(k), c))
-        .collect())
+        draw_shots(&amps, &mut cumulative, mine, model.readout, rng, counts);
+        Ok(())
+    })
 }
 
 /// `shots` draws from the distribution of `amps` (`cumulative`: scratch of its length), each
@@ -464,16 +541,8 @@ pub(crate) fn draw_shots(
     }
     let last = amps.iter().rposition(|a| a.norm_sqr() > 0.0).unwrap_or(0);
     for _ in 0..shots {
-        let u = rng.random::<f64>() * total;
-        let mut k = cumulative.partition_point(|&c| c <= u).min(last) as u64;
-        if readout > 0.0 {
-            for q in 0..n {
-                if rng.random::<f64>() < readout {
-                    k ^= 1 << q;
-                }
-            }
-        }
-        *counts.entry(k).or_insert(0) += 1;
+        let k = draw_index(cumulative, total, last, rng) as u64;
+        *counts.entry(read_out(k, n, readout, rng)).or_insert(0) += 1;
     }
 }
 

@@ -469,3 +469,184 @@ fn score_folder_mitigates_readout_beside_the_raw_score() {
     assert!(one.status.success());
     assert_eq!(std::fs::read(job.join("hardware.json")).unwrap(), first);
 }
+
+/// An IBM calibration of `qubits` device qubits whose readout errors are `errors(q)`.
+fn calibration(path: &Path, qubits: usize, errors: impl Fn(usize) -> Option<[f64; 2]>) {
+    let qubit_list: Vec<Value> = (0..qubits)
+        .map(|q| match errors(q) {
+            Some([p10, p01]) => serde_json::json!([
+                {"name": "prob_meas1_prep0", "value": p10},
+                {"name": "prob_meas0_prep1", "value": p01},
+                {"name": "readout_error", "value": (p10 + p01) / 2.0}
+            ]),
+            None => serde_json::json!([{"name": "readout_error", "value": 1.0}]),
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "backend_name": "ibm_test",
+        "qubits": qubit_list,
+        "gates": [
+            {"gate": "sx", "qubits": [0], "parameters": [{"name": "gate_error", "value": 2e-4}]},
+            {"gate": "cz", "qubits": [0, 1], "parameters": [{"name": "gate_error", "value": 4e-3}]}
+        ]
+    });
+    std::fs::write(path, doc.to_string()).unwrap();
+}
+
+/// Depth 1's sampled counts rewritten as quzzle counts whose run names `layout` (the device
+/// qubit of each bit), or no layout.
+fn counts_with_layout(job: &Path, sampled: &Value, layout: Option<&[usize]>) {
+    let counts: serde_json::Map<String, Value> = sampled
+        .as_object()
+        .unwrap()
+        .values()
+        .next()
+        .unwrap()
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.chars().rev().collect(), v.clone()))
+        .collect();
+    let mut doc = serde_json::json!({"format": "quzzle-counts", "counts": counts, "run": {"provider": "ibm"}});
+    if let Some(layout) = layout {
+        doc["run"]["measured_qubits"] = serde_json::json!(layout);
+    }
+    std::fs::write(job.join("p01.counts.json"), doc.to_string()).unwrap();
+}
+
+#[test]
+fn score_folder_mitigates_each_bit_with_its_device_qubits_calibration() {
+    let dir = Scratch::new("exp-mitigate-qubits");
+    let f = data("tiny-tango-4x4.txt");
+    let job = dir.join("job");
+    ok(&argv("qasm {} --depths 1 --optimize -o {}", &[s(&f), s(&job)]));
+    let manifest = json(&job.join("p01.json"));
+    let n = manifest["qubits"].as_u64().unwrap() as usize;
+    ok(&argv(
+        "sample {} --shots 3000 --seed 5 --format sampler -o {}",
+        &[s(&job.join("p01.json")), s(&job.join("p01.counts.json"))],
+    ));
+    let sampled = json(&job.join("p01.counts.json"));
+    let score = |cal: &Path| -> Value {
+        let noise = format!("calibration:{}", s(cal));
+        ok_json(&[
+            "score",
+            s(&job),
+            "--mitigate",
+            "readout",
+            "--noise",
+            &noise,
+            "--trajectories",
+            "2",
+            "--json",
+        ])
+    };
+    let mitigated = |v: &Value| v["depths"][0]["mitigated"].clone();
+
+    // The same symmetric error on every device qubit: the per-qubit correction is the uniform one.
+    let same = dir.join("same.json");
+    calibration(&same, n + 7, |_| Some([0.02, 0.02]));
+    let layout: Vec<usize> = (0..n).map(|b| n + 6 - b).collect();
+    counts_with_layout(&job, &sampled, Some(&layout));
+    let per_qubit = mitigated(&score(&same));
+    let uniform: Value = ok_json(&[
+        "score",
+        s(&job),
+        "--mitigate",
+        "readout",
+        "--noise",
+        "readout=0.02",
+        "--trajectories",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(per_qubit["p_valid"], mitigated(&uniform)["p_valid"], "{per_qubit}");
+    assert_eq!(per_qubit["by_qubit"].as_array().unwrap().len(), n);
+    assert_eq!(per_qubit["by_qubit"][0]["qubit"], n + 6);
+
+    // Errors that differ by qubit: each bit takes its own qubit's, and the layout matters.
+    let spread = dir.join("spread.json");
+    let error_of = |q: usize| [0.005 + 0.004 * q as f64, 0.01 + 0.003 * q as f64];
+    calibration(&spread, n + 7, |q| Some(error_of(q)));
+    let forward: Vec<usize> = (0..n).map(|b| b + 7).collect();
+    counts_with_layout(&job, &sampled, Some(&forward));
+    let a = mitigated(&score(&spread));
+    for (b, bit) in a["by_qubit"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(bit["qubit"], b + 7);
+        assert_eq!(
+            bit["p1_given_0"].as_f64().unwrap().to_bits(),
+            error_of(b + 7)[0].to_bits()
+        );
+        assert_eq!(
+            bit["p0_given_1"].as_f64().unwrap().to_bits(),
+            error_of(b + 7)[1].to_bits()
+        );
+    }
+    let reversed: Vec<usize> = forward.iter().rev().copied().collect();
+    counts_with_layout(&job, &sampled, Some(&reversed));
+    let b = mitigated(&score(&spread));
+    assert_ne!(a["p_valid"], b["p_valid"], "the layout is not used: {a} {b}");
+    let text = ok(&[
+        "score",
+        s(&job),
+        "--mitigate",
+        "readout",
+        "--noise",
+        &format!("calibration:{}", s(&spread)),
+        "--trajectories",
+        "2",
+    ]);
+    assert!(text.contains(&format!("readout of device qubits {}", n + 6)), "{text}");
+
+    // No layout in the counts: the calibration's median on every bit, said so by no by_qubit.
+    counts_with_layout(&job, &sampled, None);
+    let median = mitigated(&score(&spread));
+    assert!(median.get("by_qubit").is_none(), "{median}");
+
+    // Layouts that do not fit the calibration are refused, naming the counts file.
+    let broken = dir.join("broken.json");
+    calibration(&broken, n + 1, |q| (q != 3).then_some([0.01, 0.02]));
+    let refused = |cal: &Path, layout: Vec<usize>| {
+        counts_with_layout(&job, &sampled, Some(&layout));
+        let noise = format!("calibration:{}", s(cal));
+        usage_error(&[
+            "score",
+            s(&job),
+            "--mitigate",
+            "readout",
+            "--noise",
+            &noise,
+            "--trajectories",
+            "2",
+        ])
+    };
+    let e = refused(&broken, (0..n - 1).collect());
+    assert!(
+        e.contains("p01.counts.json") && e.contains(&format!("names {} device qubits", n - 1)),
+        "{e}"
+    );
+    let mut twice: Vec<usize> = (0..n).collect();
+    twice[1] = 0;
+    let e = refused(&broken, twice);
+    assert!(e.contains("device qubit 0 twice"), "{e}");
+    let e = refused(&broken, (0..n).map(|b| if b == 2 { n + 5 } else { b }).collect());
+    assert!(e.contains(&format!("calibration has {} qubits", n + 1)), "{e}");
+    let e = refused(
+        &broken,
+        (0..n)
+            .map(|b| {
+                if b == 0 {
+                    3
+                } else if b == 3 {
+                    0
+                } else {
+                    b
+                }
+            })
+            .collect(),
+    );
+    assert!(
+        e.contains("device qubit 3, which the calibration gives no readout error for"),
+        "{e}"
+    );
+}
