@@ -136,6 +136,9 @@ pub struct MitigatedScore {
     pub by_qubit: Option<Vec<QubitReadout>>,
 }
 
+/// Most device qubits [`MitigatedScore::readout_text`] names one by one.
+pub const LISTED_QUBITS: usize = 8;
+
 /// The readout errors of one measured bit, from its device qubit's calibration.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct QubitReadout {
@@ -148,15 +151,19 @@ pub struct QubitReadout {
 }
 
 impl MitigatedScore {
-    /// The errors corrected, in a few words: `readout 2.0e-2` (every bit) or `readout of device
-    /// qubits 3, 5, 8 (mean 1.2e-2)`.
+    /// The errors corrected, in a few words: `readout 2.0e-2` (every bit), `readout of device
+    /// qubits 3, 5, 8 (mean 1.2e-2)`, or for more than [`LISTED_QUBITS`] bits `readout of 36
+    /// device qubits (mean 1.2e-2)`.
     pub fn readout_text(&self) -> String {
         match &self.by_qubit {
             None => format!("readout {:.1e}", self.readout_error),
             Some(bits) => {
-                let qubits: Vec<String> = bits.iter().map(|b| b.qubit.to_string()).collect();
                 let sum: f64 = bits.iter().map(|b| b.p1_given_0 + b.p0_given_1).sum();
                 let mean = sum / (2 * bits.len().max(1)) as f64;
+                if bits.len() > LISTED_QUBITS {
+                    return format!("readout of {} device qubits (mean {mean:.1e})", bits.len());
+                }
+                let qubits: Vec<String> = bits.iter().map(|b| b.qubit.to_string()).collect();
                 format!("readout of device qubits {} (mean {mean:.1e})", qubits.join(", "))
             }
         }
