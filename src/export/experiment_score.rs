@@ -443,8 +443,7 @@ pub fn hardware_figure(scored: &ScoredExperiment) -> crate::plot::DepthFigure {
         panel.series.push(
             Series::new(
                 format!(
-                    "readout-mitigated with {} ({}; {} % interval)",
-                    first.readout_model,
+                    "readout-mitigated ({}; {} % interval)",
                     first.readout_text(),
                     percent(confidence)
                 ),

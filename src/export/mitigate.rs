@@ -152,8 +152,8 @@ pub struct QubitReadout {
 
 impl MitigatedScore {
     /// The errors corrected, in a few words: `readout 2.0e-2` (every bit), `readout of device
-    /// qubits 3, 5, 8 (mean 1.2e-2)`, or for more than [`LISTED_QUBITS`] bits `readout of 36
-    /// device qubits (mean 1.2e-2)`.
+    /// qubits 3, 5, 8, mean 1.2e-2`, or for more than [`LISTED_QUBITS`] bits `readout of 36
+    /// device qubits, mean 1.2e-2`.
     pub fn readout_text(&self) -> String {
         match &self.by_qubit {
             None => format!("readout {:.1e}", self.readout_error),
@@ -161,10 +161,10 @@ impl MitigatedScore {
                 let sum: f64 = bits.iter().map(|b| b.p1_given_0 + b.p0_given_1).sum();
                 let mean = sum / (2 * bits.len().max(1)) as f64;
                 if bits.len() > LISTED_QUBITS {
-                    return format!("readout of {} device qubits (mean {mean:.1e})", bits.len());
+                    return format!("readout of {} device qubits, mean {mean:.1e}", bits.len());
                 }
                 let qubits: Vec<String> = bits.iter().map(|b| b.qubit.to_string()).collect();
-                format!("readout of device qubits {} (mean {mean:.1e})", qubits.join(", "))
+                format!("readout of device qubits {}, mean {mean:.1e}", qubits.join(", "))
             }
         }
     }

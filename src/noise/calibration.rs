@@ -88,7 +88,11 @@ fn ibm(doc: &Value, source: &str) -> Result<NoiseModel> {
         .map(Vec::as_slice)
         .unwrap_or_default()
         .iter()
-        .filter_map(|q| parameter(q, "readout_error"))
+        .filter_map(|q| {
+            // A qubit without readout_error but with both conditional errors: their mean.
+            parameter(q, "readout_error")
+                .or_else(|| Some((parameter(q, "prob_meas1_prep0")? + parameter(q, "prob_meas0_prep1")?) / 2.0))
+        })
         .filter(|&e| e < 1.0)
         .collect();
     let by_qubit = readout_by_qubit(doc, source)?;
@@ -231,6 +235,17 @@ mod tests {
         let e = model(&bad, "props.json").unwrap_err().to_string();
         assert!(e.contains("qubit 0's readout error -0.03"), "{e}");
         assert_eq!(NoiseModel::preset("heron").unwrap().readout_by_qubit, None);
+        // The median over readout_error (qubits 0 and 1; 2 is broken, 3 has none), or each
+        // qubit's mean of the two where it has none.
+        assert_eq!(m.readout.to_bits(), ((0.02 + 0.05) / 2.0f64).to_bits());
+        let only_pairs = r#"{"qubits": [
+                [{"name": "prob_meas1_prep0", "value": 0.01}, {"name": "prob_meas0_prep1", "value": 0.03}]],
+            "gates": [{"gate": "sx", "qubits": [0], "parameters": [{"name": "gate_error", "value": 2e-4}]},
+                      {"gate": "cz", "qubits": [0, 1], "parameters": [{"name": "gate_error", "value": 4e-3}]}]}"#;
+        assert_eq!(
+            model(only_pairs, "p.json").unwrap().readout.to_bits(),
+            0.02f64.to_bits()
+        );
     }
 
     #[test]

@@ -597,7 +597,7 @@ fn score_folder_mitigates_each_bit_with_its_device_qubits_calibration() {
         "2",
     ]);
     let says = if n > 8 {
-        format!("readout of {n} device qubits (mean ")
+        format!("readout of {n} device qubits, mean ")
     } else {
         format!("readout of device qubits {}, ", n + 6)
     };
