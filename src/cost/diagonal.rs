@@ -136,7 +136,9 @@ impl CostDiagonal {
 
     /// Basis indices whose cost is below `bound`, ascending.
     pub fn states_below(&self, bound: f64) -> Vec<u64> {
-        (0..self.len() as u64).filter(|&k| self.get(k as usize) < bound).collect()
+        (0..self.len() as u64)
+            .filter(|&k| self.get(k as usize) < bound)
+            .collect()
     }
 
     /// The largest `u` such that every cost differs from the least by a whole multiple of `u`

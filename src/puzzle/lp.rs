@@ -574,7 +574,11 @@ impl LpModel {
                 let (u, v) = (var(a, *line)?, var(b, *line)?);
                 *sum.entry((u.min(v), u.max(v))).or_insert(0.0) += c;
             }
-            Ok(sum.into_iter().filter(|&(_, c)| c != 0.0).map(|((u, v), c)| (u, v, c)).collect())
+            Ok(sum
+                .into_iter()
+                .filter(|&(_, c)| c != 0.0)
+                .map(|((u, v), c)| (u, v, c))
+                .collect())
         };
 
         // Objective.
@@ -749,7 +753,12 @@ impl LpModel {
 
     /// The objective of an assignment in the file's own sense and units (with its constant).
     pub fn objective_of(&self, x: &[bool]) -> f64 {
-        let min: f64 = self.objective.iter().filter(|&&(v, _)| x[v]).map(|&(_, w)| w).sum::<f64>()
+        let min: f64 = self
+            .objective
+            .iter()
+            .filter(|&&(v, _)| x[v])
+            .map(|&(_, w)| w)
+            .sum::<f64>()
             + self
                 .pairs
                 .iter()

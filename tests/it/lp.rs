@@ -51,7 +51,10 @@ fn a_quadratic_objective_finds_the_shortest_tour() {
     let out = ok(&["classical", &f]);
     assert!(out.contains("solutions: 8") && out.contains("objective: 12"), "{out}");
     let out = ok(&["info", &f]);
-    assert!(out.contains("with 48 products and 0 linear terms, weight 1/193"), "{out}");
+    assert!(
+        out.contains("with 48 products and 0 linear terms, weight 1/193"),
+        "{out}"
+    );
     let report = |args: &str| -> serde_json::Value {
         let out = quzzle(&argv(args, &[&f]));
         assert!(out.status.success(), "{}", stderr(&out));
@@ -111,7 +114,11 @@ fn noise_runs_on_an_objective_model_and_a_feasibility_model() {
         let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let noisy = r["depths"][0]["noisy"][0]["p_valid"].as_f64();
         assert!(noisy.is_some_and(|p| (0.0..=1.0).contains(&p)), "{name}: {r}");
-        assert_eq!(r["depths"][0]["p_feasible"].is_null(), name.starts_with("exact"), "{name}: {r}");
+        assert_eq!(
+            r["depths"][0]["p_feasible"].is_null(),
+            name.starts_with("exact"),
+            "{name}: {r}"
+        );
     }
 }
 
@@ -156,6 +163,38 @@ fn qasm_sample_and_score_rebuild_assignments() {
         out.contains("P(valid) measured") && out.contains("not optimal"),
         "{out}"
     );
+}
+
+#[test]
+fn qasm_sample_and_score_on_a_quadratic_objective_and_a_feasibility_model() {
+    let dir = Scratch::new("lp-qasm-both");
+    // (file, circuit options, optimal bitstrings in the manifest, whether shots can be feasible
+    // but not optimal)
+    let cases = [
+        ("tsp-4.lp", "--space rows --mixer xy-ring", 8, true),
+        ("exact-cover-knuth.lp", "--space full", 1, false),
+    ];
+    for (name, options, optima, objective) in cases {
+        let qasm = dir.join(format!("{name}.qasm"));
+        ok(&argv(
+            &format!("qasm {{}} {options} --depth 1 --gammas 0.3 --betas -0.4 -o {{}}"),
+            &[&lp(name), qasm.to_str().unwrap()],
+        ));
+        let manifest = dir.join(format!("{name}.json"));
+        let valid = json(&manifest)["valid_bitstrings"].as_array().unwrap().len();
+        assert_eq!(valid, optima, "{name}");
+        let counts = dir.join(format!("{name}.counts.json"));
+        ok(&argv(
+            "sample {} --shots 300 --seed 1 --format quzzle -o {}",
+            &[manifest.to_str().unwrap(), counts.to_str().unwrap()],
+        ));
+        let out = ok(&argv(
+            "score {} --manifest {}",
+            &[counts.to_str().unwrap(), manifest.to_str().unwrap()],
+        ));
+        assert!(out.contains("P(valid) measured"), "{name}: {out}");
+        assert_eq!(out.contains("not optimal"), objective, "{name}: {out}");
+    }
 }
 
 #[test]
