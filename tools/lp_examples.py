@@ -4,7 +4,7 @@
     python3 tools/lp_examples.py        # needs dimod (python/requirements-test.txt pins it)
 
 tests/data/lp: an independent set on a 6-cycle with a chord, a 3x3 assignment problem with
-costs, Knuth's exact cover. examples/lp: a 4x4 Latin square to complete, a puzzle quzzle has
+costs, Knuth's exact cover, a 4-city travelling salesman (a quadratic objective). examples/lp: a 4x4 Latin square to complete, a puzzle quzzle has
 no parser for, given only as LP.
 """
 
@@ -54,6 +54,22 @@ def exact_cover() -> dimod.ConstrainedQuadraticModel:
     return cqm
 
 
+def tsp() -> dimod.ConstrainedQuadraticModel:
+    """City c at stop t: one per city, one per stop; the tour's length is quadratic. The tour
+    0-1-2-3 (length 12) is the one shortest."""
+    dist = [[0, 3, 7, 2], [3, 0, 1, 5], [7, 1, 0, 6], [2, 5, 6, 0]]
+    cqm = dimod.ConstrainedQuadraticModel()
+    x = {(c, t): dimod.Binary(f"x_{c}_{t}") for c in range(4) for t in range(4)}
+    cqm.set_objective(
+        sum(dist[c][d] * x[c, t] * x[d, (t + 1) % 4] for c in range(4) for d in range(4) if c != d for t in range(4))
+    )
+    for c in range(4):
+        cqm.add_constraint(sum(x[c, t] for t in range(4)) == 1, label=f"city_{c}")
+    for t in range(4):
+        cqm.add_constraint(sum(x[c, t] for c in range(4)) == 1, label=f"stop_{t}")
+    return cqm
+
+
 def latin_square() -> dimod.ConstrainedQuadraticModel:
     """Each row, column and cell of a 4x4 grid holds each digit 1..4 once; four givens leave
     two completions (a fifth makes the reduction solve it outright)."""
@@ -78,4 +94,5 @@ if __name__ == "__main__":
     write(independent_set(), ROOT / "tests/data/lp/independent-set-6.lp")
     write(assignment(), ROOT / "tests/data/lp/assignment-3x3.lp")
     write(exact_cover(), ROOT / "tests/data/lp/exact-cover-knuth.lp")
+    write(tsp(), ROOT / "tests/data/lp/tsp-4.lp")
     write(latin_square(), ROOT / "examples/lp/latin-4x4.lp")

@@ -386,8 +386,8 @@ def from_dimod(model: Any, name: str = "dimod.lp") -> Puzzle:
     through the LP text ``dimod.lp.dumps`` writes (a BQM is first made a CQM with no
     constraints), so that it is the model ``quzzle.load`` makes of that text written to a file
     called ``name`` (whose report and numbers equal ``quzzle solve name`` bit for bit). The
-    reader's rules are those of LP files (docs/lp.md): binary variables, a linear objective,
-    linear constraints."""
+    reader's rules are those of LP files (docs/lp.md): binary variables, a linear or quadratic
+    objective, linear constraints."""
     try:
         import dimod  # type: ignore[import-untyped,unused-ignore]
     except ImportError as e:

@@ -52,6 +52,14 @@ pub fn run(args: &AnnealArgs) -> Result<()> {
         probability_text(r.interval[0], 4),
         probability_text(r.interval[1], 4)
     );
+    if let Some(feasible) = r.feasible_reads {
+        outln!(
+            "with an objective, P(valid) is P(optimal); feasible reads: {} of {} ({})",
+            feasible,
+            r.reads,
+            probability_text(feasible as f64 / r.reads as f64, 4)
+        );
+    }
     outln!("final energy: mean {:.6}, lowest {:.6}", r.mean_energy, r.min_energy);
     outln!("  energy        reads   valid");
     for e in r.energies.iter().take(10) {

@@ -134,6 +134,18 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
             if d.top_is_valid { "valid" } else { "invalid" }
         );
     }
+    if report.depths.iter().any(|d| d.p_feasible.is_some()) {
+        outln!("\nwith an objective, P(valid) is P(optimal); among all feasible states (docs/lp.md):");
+        outln!("{:>3} {:>12} {:>12}", "p", "P(feasible)", "approx.ratio");
+        for d in &report.depths {
+            outln!(
+                "{:>3} {:>12} {:>12}",
+                d.p,
+                d.p_feasible.map_or("-".to_string(), |p| probability_text(p, 6)),
+                d.approx_ratio.map_or("-".to_string(), |r| format!("{r:.6}"))
+            );
+        }
+    }
     print_noise(report)?;
     print_devices(report)?;
     if let Some(last) = report.depths.last() {

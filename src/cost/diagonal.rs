@@ -123,6 +123,24 @@ impl CostDiagonal {
         }
     }
 
+    /// The number of basis states whose cost is below `bound`.
+    pub fn count_below(&self, bound: f64) -> usize {
+        match self {
+            CostDiagonal::Indexed { values, index } => {
+                let below = values.iter().take_while(|&&v| v < bound).count();
+                index.par_iter().filter(|&&i| usize::from(i) < below).count()
+            }
+            CostDiagonal::Dense(d) => d.par_iter().filter(|&&c| c < bound).count(),
+        }
+    }
+
+    /// Basis indices whose cost is below `bound`, ascending.
+    pub fn states_below(&self, bound: f64) -> Vec<u64> {
+        (0..self.len() as u64)
+            .filter(|&k| self.get(k as usize) < bound)
+            .collect()
+    }
+
     /// The largest `u` such that every cost differs from the least by a whole multiple of `u`
     /// (for an indexed diagonal whose costs are dyadic); `None` for a constant or dense cost.
     /// Then `e^{−iγC}` changes only by a global phase when γ moves by `2π/u`: γ's period.

@@ -121,8 +121,8 @@ impl QuboBuilder {
 
 impl Qubo {
     /// The penalty QUBO of the active constraints of `model` after `reduced`, over its free
-    /// variables (qubits). Every penalty has weight 1; the model's objective `Σ w_v x_v`, if
-    /// any, is added as it is (so a valid board then has energy equal to its objective).
+    /// variables (qubits). Every penalty has weight 1; the model's objective `Σ w_v x_v` (and
+    /// its products `Σ w_uv x_u x_v`), if any, is added as it is (so a valid board then has energy equal to its objective).
     pub fn from_model(model: &Model, reduced: &Reduced) -> Qubo {
         Qubo::from_model_without(model, reduced, &[])
     }
@@ -172,6 +172,9 @@ impl Qubo {
         b.add_constant(objective.constant);
         for (&q, &w) in &objective.terms {
             b.add_linear(q, w);
+        }
+        for &(u, v, w) in &model.objective_pairs {
+            b.add_product_of(&Affine::of_lit(lit(u)), &Affine::of_lit(lit(v)), w);
         }
         b.build()
     }

@@ -318,6 +318,7 @@ impl Encoding for CompactSudoku {
                 .filter(|&k| self.verdict(k) == Verdict::Valid)
                 .collect(),
             non_qubo: Vec::new(),
+            feasible: Vec::new(),
         }
     }
 

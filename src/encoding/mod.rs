@@ -58,7 +58,14 @@ pub struct SuccessStates {
     /// Zero-energy boards that break only rules no cost term expresses (Takuzu's distinct
     /// rows), apart from the valid ones.
     pub non_qubo: Vec<u64>,
+    /// With an objective: every state meeting every constraint (the optimal ones included),
+    /// for P(feasible) and the approximation ratio; empty without an objective, on the
+    /// histogram route, or when more than [`MAX_FEASIBLE_LISTED`] states are candidates.
+    pub feasible: Vec<u64>,
 }
+
+/// Most candidate states (cost below the least plus 1) checked and listed for P(feasible).
+pub const MAX_FEASIBLE_LISTED: usize = 1 << 20;
 
 /// Where an encoded puzzle came from, shared by every encoding.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -110,8 +110,12 @@ pub struct AnnealReport {
     pub schedule: BetaSchedule,
     /// The seed.
     pub seed: u64,
-    /// Reads that ended on a valid board.
+    /// Reads that ended on a valid board (with an objective: on an optimal one).
     pub valid_reads: u64,
+    /// With an objective: reads that ended on a feasible board, optimal or not (absent
+    /// without an objective).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feasible_reads: Option<u64>,
     /// `valid_reads / reads`.
     pub p_valid: f64,
     /// Exact (Clopper–Pearson) 95 % interval of P(valid) per read.
@@ -280,12 +284,27 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
             Ok((bits, energy, cpu_seconds, wall.elapsed().as_secs_f64()))
         })
         .collect::<Result<_>>()?;
+    // With an objective a valid read is an optimal one: a feasible read whose QUBO energy is
+    // the optimum's, found by the exact search as `solve` finds it.
+    let optimum = if onehot.model.has_objective() {
+        let best = enc.search(1)?;
+        best.require_solution()?;
+        Some(best.min_energy.unwrap_or(f64::NEG_INFINITY))
+    } else {
+        None
+    };
     // Sums in read order: the same bytes on any thread count.
     let mut energies: Vec<EnergyCount> = Vec::new();
     let (mut valid_reads, mut sum_energy, mut cpu_seconds, mut wall_seconds) = (0u64, 0.0, 0.0, 0.0);
+    let mut feasible_reads = 0u64;
     let mut sorted: Vec<(f64, bool)> = Vec::with_capacity(reads.len());
     for (bits, energy, cpu, wall) in &reads {
-        let valid = Verdict::of(&enc.puzzle().check(&enc.board_of_bits(bits))) == Verdict::Valid;
+        let feasible = Verdict::of(&enc.puzzle().check(&enc.board_of_bits(bits))) == Verdict::Valid;
+        feasible_reads += u64::from(feasible);
+        let valid = feasible
+            && optimum.is_none_or(|best| {
+                onehot.qubo.energy_of(bits) <= best + crate::encoding::ENERGY_TOL * best.abs().max(1.0)
+            });
         valid_reads += u64::from(valid);
         sum_energy += energy;
         cpu_seconds += cpu;
@@ -325,6 +344,7 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
         schedule: settings.schedule,
         seed: settings.seed,
         valid_reads,
+        feasible_reads: optimum.map(|_| feasible_reads),
         p_valid,
         interval: clopper_pearson(valid_reads, total, crate::checked::Confidence::default()).unwrap_or([0.0, 1.0]),
         mean_energy: sum_energy / total as f64,

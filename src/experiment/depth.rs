@@ -29,6 +29,15 @@ pub struct DepthResult {
     pub p_non_qubo: f64,
     /// Probability of a board breaking a QUBO rule: `1 − P(valid) − P(non-QUBO only)`.
     pub p_invalid: f64,
+    /// With an objective: the probability of a state meeting every constraint, optimal or not
+    /// (absent without an objective or when the feasible states are not listed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_feasible: Option<f64>,
+    /// With an objective: `(f_worst − E[f | feasible]) / (f_worst − f_opt)` over the feasible
+    /// states, 1 when all feasible mass is optimal (docs/lp.md); absent with `p_feasible`, or
+    /// when P(feasible) = 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approx_ratio: Option<f64>,
     /// Shots for one valid board with 99 % confidence, `log(0.01)/log(1 − P(valid))`;
     /// `None` (JSON null) when P(valid) = 0.
     pub shots_99: Option<f64>,
@@ -156,6 +165,7 @@ pub fn measure(
             eval.top_probability,
         )
     };
+    let (p_feasible, approx_ratio) = feasible_measures(sim, success, angles)?;
     Ok(DepthResult {
         p,
         gammas: angles.gammas.clone(),
@@ -164,6 +174,8 @@ pub fn measure(
         success_probability: valid,
         p_non_qubo: non_qubo,
         p_invalid: (1.0 - valid - non_qubo).max(0.0),
+        p_feasible,
+        approx_ratio,
         shots_99: stats::shots_to_solution(valid, stats::SHOTS_CONFIDENCE),
         applications_99: stats::shots_to_solution(valid, stats::SHOTS_CONFIDENCE).map(|s| s * p as f64),
         objective_value: opt.value,
@@ -177,6 +189,37 @@ pub fn measure(
         noisy: Vec::new(),
         devices: Vec::new(),
     })
+}
+
+/// P(feasible) and the approximation ratio at `angles`, from one more evolution; `(None, None)`
+/// when `success` lists no feasible states. The cost of a feasible state is its objective over
+/// λ plus a constant, and the ratio is the same for any such scale, shift or sense, so it is
+/// taken on the cost.
+fn feasible_measures(sim: &Simulation, success: &SuccessStates, angles: &Angles) -> Result<(Option<f64>, Option<f64>)> {
+    if success.feasible.is_empty() || sim.histogram().is_some() {
+        return Ok((None, None));
+    }
+    let qaoa = sim.qaoa();
+    let amps = qaoa.amplitudes(angles)?;
+    let diagonal = qaoa.diagonal();
+    let (mut mass, mut weighted) = (0.0, 0.0);
+    let (mut best, mut worst) = (f64::INFINITY, f64::NEG_INFINITY);
+    for &k in &success.feasible {
+        let cost = diagonal.get(k as usize);
+        let p = amps[k as usize].norm_sqr();
+        mass += p;
+        weighted += p * cost;
+        best = best.min(cost);
+        worst = worst.max(cost);
+    }
+    let ratio = if mass <= 0.0 {
+        None
+    } else if worst - best <= crate::encoding::ENERGY_TOL {
+        Some(1.0)
+    } else {
+        Some(((worst - weighted / mass) / (worst - best)).clamp(0.0, 1.0))
+    };
+    Ok((Some(mass.min(1.0)), ratio))
 }
 
 /// Add to `depth` the gate counts of its exported circuit and its P(valid) and energy under

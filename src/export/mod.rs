@@ -613,6 +613,7 @@ pub fn resolve_angles(
             let success = crate::encoding::SuccessStates {
                 valid: valid.to_vec(),
                 non_qubo: Vec::new(),
+                feasible: Vec::new(),
             };
             let results = solve::run_depths(
                 sim,

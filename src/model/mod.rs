@@ -65,7 +65,7 @@ pub struct Labelled {
     pub label: String,
 }
 
-/// Binary variables, the constraints on them and an optional linear objective.
+/// Binary variables, the constraints on them and an optional linear or quadratic objective.
 #[derive(Clone, Debug, Default)]
 pub struct Model {
     /// One name per variable (e.g. `r2c3`).
@@ -76,6 +76,9 @@ pub struct Model {
     /// constraint, as `(v, w_v)` pairs (empty for pure satisfaction puzzles). The QUBO adds it
     /// to the penalties, so its weights must be small against them (Max Chess Pieces: `−1/λ`).
     pub objective: Vec<(usize, f64)>,
+    /// The objective's products `w_uv x_u x_v` (u < v), added to the linear part (LP models
+    /// with a quadratic objective; empty for the puzzles).
+    pub objective_pairs: Vec<(usize, usize, f64)>,
 }
 
 impl Model {
@@ -85,6 +88,7 @@ impl Model {
             names,
             constraints: Vec::new(),
             objective: Vec::new(),
+            objective_pairs: Vec::new(),
         }
     }
 
@@ -109,12 +113,19 @@ impl Model {
 
     /// Whether the model has an objective (then solutions are the optimal assignments).
     pub fn has_objective(&self) -> bool {
-        !self.objective.is_empty()
+        !self.objective.is_empty() || !self.objective_pairs.is_empty()
     }
 
-    /// The objective `Σ w_v x_v` of an assignment (0 without an objective).
+    /// The objective `Σ w_v x_v + Σ w_uv x_u x_v` of an assignment (0 without an objective).
     pub fn objective_value(&self, x: &[bool]) -> f64 {
-        self.objective.iter().filter(|&&(v, _)| x[v]).map(|&(_, w)| w).sum()
+        let linear: f64 = self.objective.iter().filter(|&&(v, _)| x[v]).map(|&(_, w)| w).sum();
+        let pairs: f64 = self
+            .objective_pairs
+            .iter()
+            .filter(|&&(u, v, _)| x[u] && x[v])
+            .map(|&(_, _, w)| w)
+            .sum();
+        linear + pairs
     }
 
     /// Labels of the constraints the assignment breaks.

@@ -194,10 +194,10 @@ pub fn search_within(
 }
 
 /// A lower bound on the objective below this node: decided terms plus every negative weight
-/// of an undecided variable.
+/// of a term not yet decided (a product is decided once a factor is 0 or both are 1).
 fn lower_bound(engine: &mut Engine<'_>) -> f64 {
     let model = engine.model;
-    model
+    let linear: f64 = model
         .objective
         .iter()
         .map(|&(v, w)| match engine.value_of(v) {
@@ -205,7 +205,17 @@ fn lower_bound(engine: &mut Engine<'_>) -> f64 {
             Some(false) => 0.0,
             None => w.min(0.0),
         })
-        .sum()
+        .sum();
+    let pairs: f64 = model
+        .objective_pairs
+        .iter()
+        .map(|&(u, v, w)| match (engine.value_of(u), engine.value_of(v)) {
+            (Some(false), _) | (_, Some(false)) => 0.0,
+            (Some(true), Some(true)) => w,
+            _ => w.min(0.0),
+        })
+        .sum();
+    linear + pairs
 }
 
 /// An undecided variable from the group with the fewest open cells, or any undecided one.

@@ -1,9 +1,9 @@
 //! Models in the CPLEX LP format: the subset that dimod's `lp.dump`, docplex and
 //! qiskit-optimization's `export_as_lp_string` write (docs/lp.md).
 //!
-//! Sections `Minimize`/`Maximize` (a linear objective with a constant; a quadratic term
-//! `[ ... ]` or `[ ... ]/2` only of a variable with itself, `x^2` or `x * x`, which is `x` on
-//! a binary), `Subject To` (named or unnamed linear `=`, `<=`, `>=` constraints), `Bounds`,
+//! Sections `Minimize`/`Maximize` (a linear objective with a constant and quadratic terms
+//! `[ ... ]` or `[ ... ]/2`: `x^2` or `x * x`, which is `x` on a binary, and products
+//! `x * y`), `Subject To` (named or unnamed linear `=`, `<=`, `>=` constraints), `Bounds`,
 //! `Binary`/`Binaries`, `General` (refused when not empty) and `End`; `\` starts a comment.
 //! Every variable must be binary.
 //!
@@ -25,7 +25,7 @@
 //! families take the labels left (`region`, `cell`), and the rest stay unlabelled counts.
 //!
 //! The objective (to minimise; a `Maximize` objective is negated) enters the model divided by
-//! `λ = 1 + Σ|w|`: its range over all assignments is then below 1, the least penalty of a broken
+//! `λ = 1 + Σ|w|`, the sum over its linear weights and its product weights: its range over all assignments is then below 1, the least penalty of a broken
 //! constraint, so the states of least energy are exactly the feasible states of least objective.
 
 use super::{Board, Broken, Puzzle};
@@ -71,6 +71,8 @@ pub struct LpModel {
     constraints: Vec<(Constraint, String)>,
     /// The objective to minimise, unscaled, as `(variable, weight)`; a maximised one negated.
     objective: Vec<(usize, f64)>,
+    /// The objective's products to minimise, unscaled, as `(u, v, weight)` with `u < v`.
+    pairs: Vec<(usize, usize, f64)>,
     /// The objective's constant, in the file's sense.
     offset: f64,
     /// Whether the file maximises.
@@ -193,6 +195,8 @@ fn tokenize(file: &str, line: usize, text: &str, out: &mut Vec<(Tok, usize)>) ->
 #[derive(Default, Debug)]
 struct Expr {
     terms: Vec<(String, f64, usize)>,
+    /// Products of two different variables (`[ x * y ]`), with their coefficients and lines.
+    products: Vec<(String, String, f64, usize)>,
     constant: f64,
 }
 
@@ -308,7 +312,7 @@ impl Tokens<'_> {
 
     /// The inside of `[ ... ]` and an optional `/ d`, each term times `outer`.
     fn quadratic(&mut self, what: &str, outer: f64, e: &mut Expr) -> Result<()> {
-        let mut squares: Vec<(String, f64, usize)> = Vec::new();
+        let mut squares: Vec<(String, String, f64, usize)> = Vec::new();
         let mut first = true;
         loop {
             if self.is_op("]") {
@@ -351,14 +355,7 @@ impl Tokens<'_> {
             } else {
                 return Err(self.error(format!("{what}: expected `*` or `^2` after `{a}` in `[ ... ]`")));
             };
-            if a != b {
-                return Err(Error::parse(
-                    self.file,
-                    line,
-                    format!("{what}: the product `{a} * {b}` of two variables is not read: quzzle takes a linear objective and linear constraints (docs/lp.md)"),
-                ));
-            }
-            squares.push((a, coef, line));
+            squares.push((a, b, coef, line));
         }
         let mut divisor = 1.0;
         if self.is_op("/") {
@@ -371,8 +368,12 @@ impl Tokens<'_> {
                 }
             }
         }
-        for (name, coef, line) in squares {
-            e.terms.push((name, outer * coef / divisor, line));
+        for (a, b, coef, line) in squares {
+            if a == b {
+                e.terms.push((a, outer * coef / divisor, line));
+            } else {
+                e.products.push((a, b, outer * coef / divisor, line));
+            }
         }
         Ok(())
     }
@@ -559,6 +560,26 @@ impl LpModel {
             }
             Ok(sum.into_iter().filter(|&(_, c)| c != 0.0).collect())
         };
+        // Products of the objective, keyed by the ordered pair of variables.
+        let merge_products = |e: &Expr| -> Result<Vec<(usize, usize, f64)>> {
+            let mut sum: BTreeMap<(usize, usize), f64> = BTreeMap::new();
+            for (a, b, c, line) in &e.products {
+                if !c.is_finite() {
+                    return Err(Error::parse(
+                        file,
+                        *line,
+                        format!("the coefficient of `{a} * {b}` is not finite"),
+                    ));
+                }
+                let (u, v) = (var(a, *line)?, var(b, *line)?);
+                *sum.entry((u.min(v), u.max(v))).or_insert(0.0) += c;
+            }
+            Ok(sum
+                .into_iter()
+                .filter(|&(_, c)| c != 0.0)
+                .map(|((u, v), c)| (u, v, c))
+                .collect())
+        };
 
         // Objective.
         let empty = (false, 0, Vec::new());
@@ -576,6 +597,10 @@ impl LpModel {
         }
         let sense = if *maximise { -1.0 } else { 1.0 };
         let objective: Vec<(usize, f64)> = merge(&e)?.into_iter().map(|(v, w)| (v, sense * w)).collect();
+        let pairs: Vec<(usize, usize, f64)> = merge_products(&e)?
+            .into_iter()
+            .map(|(u, v, w)| (u, v, sense * w))
+            .collect();
         if !e.constant.is_finite() {
             return Err(Error::parse(file, *obj_line, "the objective's constant is not finite"));
         }
@@ -598,6 +623,13 @@ impl LpModel {
             }
             let what = format!("constraint `{name}`");
             let e = t.expr(&what)?;
+            if let Some((a, b, _, pline)) = e.products.first() {
+                return Err(Error::parse(
+                    file,
+                    *pline,
+                    format!("{what}: the product `{a} * {b}` makes it quadratic; quzzle reads linear constraints only (docs/lp.md)"),
+                ));
+            }
             let relation = match t.next() {
                 Some(Tok::Op(op @ ("<=" | ">=" | "="))) => op,
                 _ => return Err(Error::parse(file, line, format!("{what}: no `<=`, `>=` or `=`"))),
@@ -699,11 +731,14 @@ impl LpModel {
         }
 
         let (constraints, detected) = translate(file, &names, &rows)?;
-        let lambda = 1.0 + objective.iter().map(|&(_, w)| w.abs()).sum::<f64>();
+        let lambda = 1.0
+            + objective.iter().map(|&(_, w)| w.abs()).sum::<f64>()
+            + pairs.iter().map(|&(_, _, w)| w.abs()).sum::<f64>();
         Ok(LpModel {
             names,
             constraints,
             objective,
+            pairs,
             offset,
             maximise: *maximise,
             lambda,
@@ -718,12 +753,28 @@ impl LpModel {
 
     /// The objective of an assignment in the file's own sense and units (with its constant).
     pub fn objective_of(&self, x: &[bool]) -> f64 {
-        let min: f64 = self.objective.iter().filter(|&&(v, _)| x[v]).map(|&(_, w)| w).sum();
+        let min: f64 = self
+            .objective
+            .iter()
+            .filter(|&&(v, _)| x[v])
+            .map(|&(_, w)| w)
+            .sum::<f64>()
+            + self
+                .pairs
+                .iter()
+                .filter(|&&(u, v, _)| x[u] && x[v])
+                .map(|&(_, _, w)| w)
+                .sum::<f64>();
         if self.maximise {
             self.offset - min
         } else {
             self.offset + min
         }
+    }
+
+    /// Whether the file has an objective with a nonzero weight (a constant alone is none).
+    pub fn has_objective(&self) -> bool {
+        !self.objective.is_empty() || !self.pairs.is_empty()
     }
 
     /// The divisor of the objective in the model (`1 + Σ|w|`).
@@ -1018,6 +1069,7 @@ impl Puzzle for LpModel {
             m.push(c.clone(), label.clone());
         }
         m.objective = self.objective.iter().map(|&(v, w)| (v, w / self.lambda)).collect();
+        m.objective_pairs = self.pairs.iter().map(|&(u, v, w)| (u, v, w / self.lambda)).collect();
         m
     }
 
@@ -1061,7 +1113,7 @@ impl Puzzle for LpModel {
                     "variables at 1: {}",
                     if ones.is_empty() { "none".into() } else { ones.join(" ") }
                 );
-                if !self.objective.is_empty() || self.offset != 0.0 {
+                if self.has_objective() || self.offset != 0.0 {
                     let _ = writeln!(s, "objective: {}", self.objective_of(&x));
                 }
             }
@@ -1074,13 +1126,21 @@ impl Puzzle for LpModel {
                     "LP model: {} binary variables, {} constraints; {}",
                     self.names.len(),
                     self.detected.len(),
-                    if self.objective.is_empty() {
+                    if !self.has_objective() {
                         "no objective (feasibility)".to_string()
                     } else {
+                        let terms = if self.pairs.is_empty() {
+                            format!("over {} variables", self.objective.len())
+                        } else {
+                            format!(
+                                "with {} products and {} linear terms",
+                                self.pairs.len(),
+                                self.objective.len()
+                            )
+                        };
                         format!(
-                            "{} objective over {} variables, weight 1/{} against the penalties",
+                            "{} objective {terms}, weight 1/{} against the penalties",
                             if self.maximise { "maximised" } else { "minimised" },
-                            self.objective.len(),
                             self.lambda
                         )
                     }
@@ -1141,6 +1201,29 @@ mod tests {
     }
 
     #[test]
+    fn quadratic_objective_terms_become_pairs() {
+        // dimod writes `[ ... ]/2` with doubled coefficients; docplex writes `[ ... ]` too.
+        let text = "Maximize\n obj: x + [ 4 x * y - 2 y ^ 2 + 2 z * x ]/2 + [ y * z ]\nSubject To\n c: x + y + z = 2\nBinary\n x y z\nEnd\n";
+        let lp = LpModel::parse("q.lp", text).unwrap();
+        let m = lp.model();
+        // Maximised, so negated: x − y + 2xy + xz + yz, over λ = 1 + 1 + 1 + 2 + 1 + 1 = 7.
+        let lambda: f64 = 7.0;
+        assert_eq!(lp.lambda().to_bits(), lambda.to_bits());
+        assert_eq!(m.objective, vec![(0, -1.0 / lambda), (1, 1.0 / lambda)]);
+        assert_eq!(
+            m.objective_pairs,
+            vec![(0, 1, -2.0 / lambda), (0, 2, -1.0 / lambda), (1, 2, -1.0 / lambda)]
+        );
+        for mask in 0..8u32 {
+            let x: Vec<bool> = (0..3).map(|i| mask >> i & 1 == 1).collect();
+            let b = |i: usize| f64::from(u8::from(x[i]));
+            let file = b(0) - b(1) + 2.0 * b(0) * b(1) + b(0) * b(2) + b(1) * b(2);
+            assert_eq!(lp.objective_of(&x).to_bits(), file.to_bits(), "{x:?}");
+            assert!((m.objective_value(&x) + file / lambda).abs() < 1e-12, "{x:?}");
+        }
+    }
+
+    #[test]
     fn errors_name_line_and_constraint() {
         let cases = [
             (
@@ -1148,7 +1231,11 @@ mod tests {
                 4,
                 "constraint `c`",
             ),
-            ("Minimize\n x + [ x * y ]\nBinary\n x y\nEnd\n", 2, "`x * y`"),
+            (
+                "Minimize\n x\nSubject To\n c: x + [ x * y ] <= 1\nBinary\n x y\nEnd\n",
+                4,
+                "`x * y` makes it quadratic",
+            ),
             ("Minimize\n x + z\nBinary\n x\nEnd\n", 2, "`z` is not binary"),
             (
                 "Minimize\n x\nSubject To\n c: 2 x + y + z <= 2\nBinary\n x y z\nEnd\n",

@@ -138,6 +138,7 @@ impl HistogramSimulator {
         SuccessStates {
             valid: self.histogram.classes_of(ClassKind::Valid),
             non_qubo: self.histogram.classes_of(ClassKind::NonQubo),
+            feasible: Vec::new(),
         }
     }
 

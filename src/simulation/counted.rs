@@ -119,6 +119,13 @@ impl Terms {
 /// constant (`(0, 0)` without one).
 pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f64, f64)> {
     let model = &onehot.model;
+    if !model.objective_pairs.is_empty() {
+        return Err(Unsupported::NotCountable {
+            file: onehot.file().to_string(),
+            reason: "the objective has products of two variables; the count keeps a linear objective only".into(),
+        }
+        .into());
+    }
     let reduced = &onehot.reduced;
     let n = reduced.num_free;
     let lit = |v: usize| reduced.lits[v];

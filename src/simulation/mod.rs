@@ -19,7 +19,7 @@ use crate::cost::product::Digit;
 use crate::cost::qubo::Qubo;
 use crate::encoding::onehot::OneHot;
 use crate::encoding::space::{Block, Space, SpaceChoice};
-use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL};
+use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL, MAX_FEASIBLE_LISTED};
 use crate::error::{Error, Result, Unsupported};
 use crate::mixer::MixerKind;
 use crate::puzzle::Verdict;
@@ -489,12 +489,17 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
         return Ok(SuccessStates {
             valid: h.classes_of(ClassKind::Valid),
             non_qubo: h.classes_of(ClassKind::NonQubo),
+            feasible: Vec::new(),
         });
     }
-    if simulation.space.resolved == SpaceChoice::Full {
-        return full::success_states_of(enc, sim.diagonal());
-    }
     let has_objective = enc.as_onehot().is_some_and(|o| o.model.has_objective());
+    if simulation.space.resolved == SpaceChoice::Full {
+        let mut out = full::success_states_of(enc, sim.diagonal())?;
+        if has_objective {
+            out.feasible = feasible_states(enc, sim);
+        }
+        return Ok(out);
+    }
     let target = if has_objective { sim.diagonal().min() } else { 0.0 };
     let mut out = SuccessStates::default();
     for k in sim.diagonal().states_with_cost(target, ENERGY_TOL) {
@@ -504,6 +509,9 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
             Verdict::BreaksOnlyNonQubo => out.non_qubo.push(k),
             Verdict::Invalid => {}
         }
+    }
+    if has_objective {
+        out.feasible = feasible_states(enc, sim);
     }
     if out.valid.is_empty() {
         enc.search(0)?.require_solution()?;
@@ -515,6 +523,30 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
         .into());
     }
     Ok(out)
+}
+
+/// The feasible states of a model with an objective, ascending, in the simulator's basis (empty
+/// when there are more than [`MAX_FEASIBLE_LISTED`] candidates). A feasible state costs its
+/// objective, so it lies within the objective's range `Σ|w|` above the least cost (below 1 for
+/// LP models; a Max Chess board may weigh more); the states there are judged by the complete
+/// check.
+fn feasible_states(enc: &dyn Encoding, sim: &dyn Qaoa) -> Vec<u64> {
+    let Some(onehot) = enc.as_onehot() else {
+        return Vec::new();
+    };
+    let model = &onehot.model;
+    let range = model.objective.iter().map(|&(_, w)| w.abs()).sum::<f64>()
+        + model.objective_pairs.iter().map(|&(_, _, w)| w.abs()).sum::<f64>();
+    let diagonal = sim.diagonal();
+    let bound = diagonal.min() + range + ENERGY_TOL;
+    if diagonal.count_below(bound) > MAX_FEASIBLE_LISTED {
+        return Vec::new();
+    }
+    diagonal
+        .states_below(bound)
+        .into_iter()
+        .filter(|&k| Verdict::of(&enc.puzzle().check(&enc.board_of_bits(&sim.bits(k)))) == Verdict::Valid)
+        .collect()
 }
 
 /// The circuit of `enc` on `space` with `mixer`, as its entry in [`mixers::MIXERS`] builds it:

@@ -44,6 +44,85 @@ fn classical_finds_the_optimum_and_the_feasible_set() {
 }
 
 #[test]
+fn a_quadratic_objective_finds_the_shortest_tour() {
+    // Distances [[0,3,7,2],[3,0,1,5],[7,1,0,6],[2,5,6,0]]: the tour 0-1-2-3 (length 12) is the
+    // shortest, 8 states (4 rotations, 2 directions); 0-2-1-3 is 15 and 0-1-3-2 is 21.
+    let f = lp("tsp-4.lp");
+    let out = ok(&["classical", &f]);
+    assert!(out.contains("solutions: 8") && out.contains("objective: 12"), "{out}");
+    let out = ok(&["info", &f]);
+    assert!(
+        out.contains("with 48 products and 0 linear terms, weight 1/193"),
+        "{out}"
+    );
+    let report = |args: &str| -> serde_json::Value {
+        let out = quzzle(&argv(args, &[&f]));
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // On rows+cols every state is a tour: P(feasible) is 1, and P(optimal) is the shortest
+    // tours' share.
+    let r = report("solve {} --depths 1 --space rows+cols --mixer grover --json");
+    assert_eq!(r["valid_states"], 8.0, "{r}");
+    let d = &r["depths"][0];
+    let p_feasible = d["p_feasible"].as_f64().unwrap_or_else(|| panic!("{r}"));
+    assert!((p_feasible - 1.0).abs() < 1e-9, "{r}");
+    let ratio = d["approx_ratio"].as_f64().unwrap_or_else(|| panic!("{r}"));
+    // Uniform over the 24 tours: (21 − E) / (21 − 12) with E = (8·12 + 8·15 + 8·21)/24 = 16.
+    assert!(ratio > 5.0 / 9.0 - 1e-9 && ratio <= 1.0, "{r}");
+    // On rows the column penalties remain: P(feasible) < 1, P(optimal) below it.
+    let r = report("solve {} --depths 1 --space rows --mixer xy-ring --json");
+    let d = &r["depths"][0];
+    let p_feasible = d["p_feasible"].as_f64().unwrap_or_else(|| panic!("{r}"));
+    let p_optimal = d["success_probability"].as_f64().unwrap();
+    assert!(p_optimal < p_feasible && p_feasible < 1.0, "{r}");
+}
+
+#[test]
+fn anneal_counts_optimal_reads_as_valid_and_feasible_ones_beside() {
+    let out = quzzle(&argv(
+        "anneal {} --reads 200 --sweeps 20 --seed 3 --json",
+        &[&lp("assignment-3x3.lp")],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let valid = r["valid_reads"].as_u64().unwrap();
+    let feasible = r["feasible_reads"].as_u64().unwrap_or_else(|| panic!("{r}"));
+    assert!(valid > 0 && feasible > valid, "{r}");
+    // Every valid read sits at the optimum's energy (cost 5 over λ = 23, plus nothing).
+    for e in r["energies"].as_array().unwrap() {
+        if e["valid"].as_u64().unwrap() > 0 {
+            assert!((e["energy"].as_f64().unwrap() - 5.0 / 23.0).abs() < 1e-9, "{r}");
+        }
+    }
+    // A feasibility model has no feasible count beside P(valid).
+    let out = ok(&argv(
+        "anneal {} --reads 20 --sweeps 10 --seed 3 --json",
+        &[&lp("exact-cover-knuth.lp")],
+    ));
+    assert!(!out.contains("feasible_reads"), "{out}");
+}
+
+#[test]
+fn noise_runs_on_an_objective_model_and_a_feasibility_model() {
+    for name in ["assignment-3x3.lp", "exact-cover-knuth.lp"] {
+        let out = quzzle(&argv(
+            "solve {} --depths 1 --max-iters 4 --noise heron --trajectories 4 --json",
+            &[&lp(name)],
+        ));
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let noisy = r["depths"][0]["noisy"][0]["p_valid"].as_f64();
+        assert!(noisy.is_some_and(|p| (0.0..=1.0).contains(&p)), "{name}: {r}");
+        assert_eq!(
+            r["depths"][0]["p_feasible"].is_null(),
+            name.starts_with("exact"),
+            "{name}: {r}"
+        );
+    }
+}
+
+#[test]
 fn solve_on_rows_with_an_xy_mixer_beats_uniform() {
     let out = quzzle(&argv(
         "solve {} --depths 2 --space auto --mixer xy-ring --json",
@@ -87,12 +166,44 @@ fn qasm_sample_and_score_rebuild_assignments() {
 }
 
 #[test]
+fn qasm_sample_and_score_on_a_quadratic_objective_and_a_feasibility_model() {
+    let dir = Scratch::new("lp-qasm-both");
+    // (file, circuit options, optimal bitstrings in the manifest, whether shots can be feasible
+    // but not optimal)
+    let cases = [
+        ("tsp-4.lp", "--space rows --mixer xy-ring", 8, true),
+        ("exact-cover-knuth.lp", "--space full", 1, false),
+    ];
+    for (name, options, optima, objective) in cases {
+        let qasm = dir.join(format!("{name}.qasm"));
+        ok(&argv(
+            &format!("qasm {{}} {options} --depth 1 --gammas 0.3 --betas -0.4 -o {{}}"),
+            &[&lp(name), qasm.to_str().unwrap()],
+        ));
+        let manifest = dir.join(format!("{name}.json"));
+        let valid = json(&manifest)["valid_bitstrings"].as_array().unwrap().len();
+        assert_eq!(valid, optima, "{name}");
+        let counts = dir.join(format!("{name}.counts.json"));
+        ok(&argv(
+            "sample {} --shots 300 --seed 1 --format quzzle -o {}",
+            &[manifest.to_str().unwrap(), counts.to_str().unwrap()],
+        ));
+        let out = ok(&argv(
+            "score {} --manifest {}",
+            &[counts.to_str().unwrap(), manifest.to_str().unwrap()],
+        ));
+        assert!(out.contains("P(valid) measured"), "{name}: {out}");
+        assert_eq!(out.contains("not optimal"), objective, "{name}: {out}");
+    }
+}
+
+#[test]
 fn sweep_reads_a_folder_of_lp_files() {
     let dir = Scratch::new("lp-sweep");
     let out = dir.join("sweep");
     ok(&argv("sweep {} --depths 1 --out {}", &[&lp(""), out.to_str().unwrap()]));
     let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 4, "{csv}");
+    assert_eq!(csv.lines().count(), 5, "{csv}");
     assert!(csv.contains("exact-cover-knuth.lp"), "{csv}");
 }
 

@@ -57,7 +57,7 @@ fn assert_ground_states_are_the_solutions(path: &Path) -> usize {
             continue;
         }
         let sim = QaoaSimulator::new(&problem.ising).unwrap();
-        let quzzle::encoding::SuccessStates { valid, non_qubo } = problem.success_states(sim.diagonal());
+        let quzzle::encoding::SuccessStates { valid, non_qubo, .. } = problem.success_states(sim.diagonal());
         assert!(non_qubo.is_empty(), "{} at {level}", path.display());
         let mut got: Vec<Vec<bool>> = valid.iter().map(|&k| problem.reduced.rebuild_index(k)).collect();
         got.sort();

@@ -177,7 +177,7 @@ fn shots_to_solution_formula_and_edges() {
 fn marginals_and_outcomes_match_brute_force() {
     let problem = OneHot::load(&data("tiny-tango-4x4.txt"), Level::Paper).unwrap();
     let sim = QaoaSimulator::new(&problem.ising).unwrap();
-    let quzzle::encoding::SuccessStates { valid, non_qubo } = problem.success_states(sim.diagonal());
+    let quzzle::encoding::SuccessStates { valid, non_qubo, .. } = problem.success_states(sim.diagonal());
     let state = sim
         .state(&Angles::new(vec![0.3, 0.5], vec![-0.6, -0.2]).unwrap())
         .unwrap();

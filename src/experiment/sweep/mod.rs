@@ -692,7 +692,7 @@ pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Re
             qubits: problem.num_qubits(),
         });
     }
-    let SuccessStates { valid, non_qubo } = simulation::success_states(problem, &sim)?;
+    let SuccessStates { valid, non_qubo, .. } = simulation::success_states(problem, &sim)?;
     let amps = sim.qaoa().amplitudes(&row.angles()?)?;
     let state = crate::sim::State { amps };
     let mut top: Vec<(u64, f64, Option<usize>)> = crate::sim::top_states(&state.amps, top_k)
