@@ -153,3 +153,86 @@ def test_the_readme_command_on_a_dimod_tsp_gives_the_pythons_bytes(quzzle_bin: s
     report = json.loads(cli)
     assert report["space"] == "rows" and [d["p"] for d in report["depths"]] == [1, 2, 3]
     assert all(0.0 < d["success_probability"] < d["p_feasible"] <= 1.0 for d in report["depths"]), report
+
+
+# --- Round trip: every puzzle written to LP through dimod (tools/puzzle_to_lp.py) ------------
+
+ROOT_DIR = Path(__file__).resolve().parents[2]
+SHARED_INSTANCES = ROOT_DIR.parent / "shared" / "instances"
+# Max Chess's objective enters its QUBO divided by the λ its file states; an LP's by
+# λ = 1 + Σ|w| (docs/lp.md): the same optima, another cost.
+OWN_OBJECTIVE_SCALE = ("maxchess",)
+# P(valid) is compared bit for bit where the full space has at most this many qubits.
+MAX_SIMULATED_QUBITS = 14
+
+
+def round_trip_puzzles() -> list:
+    import glob
+    import os
+
+    repo = sorted(glob.glob(str(ROOT_DIR / "data" / "*.txt")) + glob.glob(str(ROOT_DIR / "tests" / "data" / "*.txt")))
+    shared = sorted(glob.glob(str(SHARED_INSTANCES / "*" / "*.txt")))
+    if not shared and os.environ.get("QUZZLE_REQUIRE_SHARED") == "1":
+        raise AssertionError(f"QUZZLE_REQUIRE_SHARED=1 but no puzzles under {SHARED_INSTANCES}")
+    return [Path(p) for p in repo + shared]
+
+
+def _tools() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("puzzle_to_lp", ROOT_DIR / "tools" / "puzzle_to_lp.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(binary: str, args: list) -> Any:
+    import subprocess
+
+    return subprocess.run([binary, *args], cwd=ROOT_DIR, capture_output=True, text=True)
+
+
+def _p_valid(binary: str, path: Path) -> tuple:
+    done = _run(binary, ["solve", str(path), "--schedule", "lr:0.5,0.5", "--depths", "1",
+                         "--space", "full", "--mixer", "x", "--json"])
+    assert done.returncode == 0, done.stderr
+    depth = json.loads(done.stdout)["depths"][0]
+    return depth["success_probability"], depth["p_non_qubo"]
+
+
+def test_every_puzzle_written_to_lp_through_dimod_reads_back_to_the_same_cost(quzzle_bin: str, tmp_path: Path) -> None:
+    """Each puzzle of the repository (and of ../shared/instances when present), written to LP by
+    tools/puzzle_to_lp.py through dimod, reads back to the same reduced cost: the Ising model
+    at the paper reduction (qubits, fields, couplings, offset) byte for byte, and, where the full
+    space is small, the same P(valid) bit for bit (with the rules a QUBO cannot express, Takuzu's
+    distinct rows and Tents' tree-tent pairing, counted as valid in the LP, which has none)."""
+    tools = _tools()
+    same, simulated, unsatisfiable = 0, 0, 0
+    for puzzle in round_trip_puzzles():
+        model = tools.model_of(quzzle_bin, puzzle)
+        if any(puzzle.name.startswith(kind) for kind in OWN_OBJECTIVE_SCALE):
+            assert model["objective"], puzzle
+            continue
+        lp = tools.write_lp(quzzle_bin, puzzle, tmp_path)
+        native, read = _run(quzzle_bin, ["ising", str(puzzle)]), _run(quzzle_bin, ["ising", str(lp)])
+        if native.returncode != 0:
+            # An unsatisfiable puzzle: its LP is refused as unsatisfiable too.
+            assert "no solution" in native.stderr and "no solution" in read.stderr, (puzzle, read.stderr)
+            unsatisfiable += 1
+            continue
+        assert read.returncode == 0, (puzzle, read.stderr)
+        assert native.stdout == read.stdout, puzzle
+        same += 1
+        qubits = json.loads(native.stdout)["qubits"]
+        if 0 < qubits <= MAX_SIMULATED_QUBITS:
+            (p, non_qubo), (p_lp, non_qubo_lp) = _p_valid(quzzle_bin, puzzle), _p_valid(quzzle_bin, lp)
+            assert non_qubo_lp == 0.0
+            if non_qubo == 0.0:
+                assert p_lp == p, (puzzle, p_lp, p)
+            else:
+                assert abs(p_lp - (p + non_qubo)) <= 1e-15, (puzzle, p_lp, p, non_qubo)
+            simulated += 1
+    print(f"round trip: {same} puzzles with the same Ising model, {simulated} of them with the same P(valid), "
+          f"{unsatisfiable} unsatisfiable both ways")
+    assert same >= 25 and simulated >= 10

@@ -54,6 +54,11 @@ pub enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Print the puzzle's constraint model as JSON instead, before any reduction: `names`
+        /// (one per variable), `constraints` (each with its `label`), `objective` and
+        /// `objective_pairs` (tools/puzzle_to_lp.py writes it as an LP file through dimod).
+        #[arg(long, conflicts_with = "json")]
+        model: bool,
     },
     /// Exact classical solutions: ground states of the cost diagonal, or exact search.
     Classical {

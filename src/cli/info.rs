@@ -9,6 +9,13 @@ use quzzle::simulation::histogram::HistogramMethod;
 use quzzle::Result;
 use std::path::Path;
 
+/// `info --model`: the puzzle's constraint model as compiled, before any reduction.
+pub fn model(file: &Path) -> Result<()> {
+    let puzzle = quzzle::puzzle::load(file)?;
+    out!("{}", to_json(&puzzle.model()));
+    Ok(())
+}
+
 pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: bool) -> Result<()> {
     let space: SpaceChoice = space.parse()?;
     let enc = encoding::load(file, kind, level)?;

@@ -127,8 +127,12 @@ fn run(cli: Cli) -> Result<()> {
             encoding,
             space,
             json,
+            model,
         } => {
             let request = request::info(reduce.level, encoding.encoding, &space).check()?;
+            if model {
+                return info::model(&file);
+            }
             info::run(&file, request.level, request.encoding, &space, json)
         }
         Command::Classical {

@@ -9,7 +9,9 @@ pub mod search;
 
 pub use reduce::{Level, Lit, Reduced};
 
-/// A constraint over binary model variables.
+/// A constraint over binary model variables. As JSON (`info --model`): `{"kind": "count",
+/// "vars": [..], "k": 1, "soft": false}`, `{"kind": "not_both", "vars": [a, b]}`, and likewise
+/// `same`, `differ`, and `{"kind": "fixed", "var": a, "value": true}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Constraint {
     /// `Σ vars = k`, or `Σ vars ∈ {k, k+1}` when `soft` (penalty `(k + ½ − Σ)² − ¼`).
@@ -56,8 +58,23 @@ impl Constraint {
     }
 }
 
+impl serde::Serialize for Constraint {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let value = match self {
+            Constraint::Count { vars, k, soft } => {
+                serde_json::json!({"kind": "count", "vars": vars, "k": k, "soft": soft})
+            }
+            Constraint::NotBoth(a, b) => serde_json::json!({"kind": "not_both", "vars": [a, b]}),
+            Constraint::Same(a, b) => serde_json::json!({"kind": "same", "vars": [a, b]}),
+            Constraint::Differ(a, b) => serde_json::json!({"kind": "differ", "vars": [a, b]}),
+            Constraint::Fixed(a, v) => serde_json::json!({"kind": "fixed", "var": a, "value": v}),
+        };
+        value.serialize(s)
+    }
+}
+
 /// A constraint with a label saying where it came from ("row 3", "= sign 2,1-2,2").
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Labelled {
     /// The constraint.
     pub constraint: Constraint,
@@ -65,8 +82,9 @@ pub struct Labelled {
     pub label: String,
 }
 
-/// Binary variables, the constraints on them and an optional linear or quadratic objective.
-#[derive(Clone, Debug, Default)]
+/// Binary variables, the constraints on them and an optional linear or quadratic objective
+/// (as JSON: `info --model`).
+#[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct Model {
     /// One name per variable (e.g. `r2c3`).
     pub names: Vec<String>,

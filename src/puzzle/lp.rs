@@ -36,8 +36,6 @@ use std::fmt::Write as _;
 
 /// Most variables a model may have.
 pub const MAX_VARS: usize = 1 << 16;
-/// Most variables of one at-most-one constraint (it becomes every pair of them).
-const MAX_AT_MOST_ONE: usize = 2048;
 /// Tolerance of the integer checks on coefficients read as decimals.
 const TOL: f64 = 1e-9;
 
@@ -803,6 +801,15 @@ enum Reading {
     Constraints(Vec<Constraint>, String),
     /// A plain exact count `k` over the variables (grouped into families later).
     Count(Vec<usize>, usize),
+    /// At least `k` of the variables (0 < k < n) when `at_least`, else at most `k` (1 < k < n):
+    /// expressed only beside the other bound, k apart by one, over the same variables, the two
+    /// together a soft count; `why` refuses it alone.
+    Bound {
+        vars: Vec<usize>,
+        k: usize,
+        at_least: bool,
+        why: String,
+    },
     Always,
 }
 
@@ -863,7 +870,13 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
         if is(&[(false, false), (true, true)]) {
             return Ok(Reading::Constraints(vec![Constraint::Same(a, b)], "same".into()));
         }
-        return Err("it allows an assignment set (an `or` or an implication) the model does not express".into());
+        let unit = row.terms.iter().all(|&(_, c)| (c - row.terms[0].1).abs() < TOL);
+        if unit && is(&[(false, true), (true, false), (true, true)]) {
+            // At least one of the two: 1 or 2 of 2, a soft count.
+            let soft = Constraint::Count { vars, k: 1, soft: true };
+            return Ok(Reading::Constraints(vec![soft], "1 or 2 of 2 (soft count)".into()));
+        }
+        return Err("it allows an assignment set (an implication) the model does not express".into());
     }
     let c0 = row.terms[0].1;
     let uniform = row.terms.iter().all(|&(_, c)| (c - c0).abs() < TOL * c0.abs().max(1.0));
@@ -905,21 +918,18 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
                 return Ok(Reading::Constraints(all, "fixed".into()));
             }
             if k == 1 {
-                if n > MAX_AT_MOST_ONE {
-                    return Err(format!("an at-most-one of more than {MAX_AT_MOST_ONE} variables"));
-                }
-                let mut pairs = Vec::new();
-                for (i, &a) in vars.iter().enumerate() {
-                    for &b in &vars[i + 1..] {
-                        pairs.push(Constraint::NotBoth(a, b));
-                    }
-                }
-                let kind = format!("at most 1 of {n} ({} not-both pairs)", pairs.len());
-                return Ok(Reading::Constraints(pairs, kind));
+                // 0 or 1 of n: a soft count (its penalty is twice the sum of the pairs' products).
+                let soft = Constraint::Count { vars, k: 0, soft: true };
+                return Ok(Reading::Constraints(vec![soft], format!("0 or 1 of {n} (soft count)")));
             }
-            Err(format!(
-                "at most {k} of {n} is not one the model expresses (at most 1 is)"
-            ))
+            Ok(Reading::Bound {
+                vars,
+                k,
+                at_least: false,
+                why: format!(
+                    "at most {k} of {n} is not one the model expresses alone (at most 1 is, and at most k beside at least k-1 over the same variables)"
+                ),
+            })
         }
         _ => {
             let k = (t - TOL).ceil();
@@ -935,7 +945,22 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
                 let all = vars.iter().map(|&v| Constraint::Fixed(v, true)).collect();
                 return Ok(Reading::Constraints(all, "fixed".into()));
             }
-            Err(format!("at least {k} of {n} is not one the model expresses"))
+            if k + 1 == n {
+                let soft = Constraint::Count { vars, k, soft: true };
+                return Ok(Reading::Constraints(
+                    vec![soft],
+                    format!("{k} or {n} of {n} (soft count)"),
+                ));
+            }
+            Ok(Reading::Bound {
+                vars,
+                k,
+                at_least: true,
+                why: format!(
+                    "at least {k} of {n} is not one the model expresses alone (only beside at most {} over the same variables)",
+                    k + 1
+                ),
+            })
         }
     }
 }
@@ -944,9 +969,11 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
 #[allow(clippy::type_complexity)]
 fn translate(file: &str, names: &[String], rows: &[Row]) -> Result<(Vec<(Constraint, String)>, Vec<Detected>)> {
     let mut out: Vec<(Constraint, String)> = Vec::new();
-    let mut detected = Vec::new();
+    let mut detected: Vec<Detected> = Vec::new();
     // Counts: (row index in `detected`, vars, k).
     let mut counts: Vec<(usize, Vec<usize>, usize)> = Vec::new();
+    // Bounds waiting for their pair: (row, sorted vars, k, at least?, why alone it is refused).
+    let mut bounds: Vec<(&Row, Vec<usize>, usize, bool, String)> = Vec::new();
     for row in rows {
         let reading = read_row(row).map_err(|why| {
             let what = if row.name.starts_with("bound ") {
@@ -969,6 +996,47 @@ fn translate(file: &str, names: &[String], rows: &[Row]) -> Result<(Vec<(Constra
                 counts.push((detected.len(), vars, k));
                 format!("exact count {k} of {n}")
             }
+            Reading::Bound { vars, k, at_least, why } => {
+                let mut sorted = vars.clone();
+                sorted.sort_unstable();
+                // The partner: the other bound over the same variables, k apart by one.
+                let partner = bounds.iter().position(|(_, v, j, least, _)| {
+                    *v == sorted && *least != at_least && if at_least { *j == k + 1 } else { *j + 1 == k }
+                });
+                match partner {
+                    None => {
+                        bounds.push((row, sorted, k, at_least, why));
+                        "bound".to_string()
+                    }
+                    Some(i) => {
+                        let (first, _, j, _, _) = bounds.remove(i);
+                        let low = if at_least { k } else { j };
+                        let label = format!(
+                            "{} and {} (lines {} and {})",
+                            first.name, row.name, first.line, row.line
+                        );
+                        out.push((
+                            Constraint::Count {
+                                vars,
+                                k: low,
+                                soft: true,
+                            },
+                            label,
+                        ));
+                        let soft = |with: &str| {
+                            format!("{low} or {} of {} (soft count, with `{with}`)", low + 1, sorted.len())
+                        };
+                        if let Some(d) = detected
+                            .iter_mut()
+                            .rev()
+                            .find(|d| d.name == first.name && d.line == first.line)
+                        {
+                            d.kind = soft(&row.name);
+                        }
+                        soft(&first.name)
+                    }
+                }
+            }
         };
         detected.push(Detected {
             name: row.name.clone(),
@@ -977,12 +1045,36 @@ fn translate(file: &str, names: &[String], rows: &[Row]) -> Result<(Vec<(Constra
             family: None,
         });
     }
+    if let Some((row, _, _, _, why)) = bounds.first() {
+        let what = if row.name.starts_with("bound ") {
+            row.name.clone()
+        } else {
+            format!("constraint `{}`", row.name)
+        };
+        return Err(Error::parse(
+            file,
+            row.line,
+            format!("{what}: {why} (docs/lp.md lists what is read)"),
+        ));
+    }
     let families = families(&counts, names.len());
+    // The families that hold a count of more than two variables: a pair in one of them, or in
+    // the rows or columns of a grid, is one of its blocks (a two-cell region); another family
+    // of pairs only is a set of `x` signs.
+    let blocks: BTreeSet<&str> = counts
+        .iter()
+        .zip(&families)
+        .filter(|((_, vars, _), _)| vars.len() > 2)
+        .filter_map(|(_, f)| *f)
+        .collect();
     for (i, (d, vars, k)) in counts.into_iter().enumerate() {
         let family = families[i];
         detected[d].family = family;
-        if family.is_none() && vars.len() == 2 && k == 1 {
-            // A pair in no family: one literal after the reduction, not a block of two qubits.
+        let block = family.is_some_and(|f| f == "row" || f == "column" || blocks.contains(f));
+        if !block && vars.len() == 2 && k == 1 {
+            detected[d].family = None;
+            // A pair in no family of blocks (the puzzles' `x` signs): one literal after the
+            // reduction, not a block of two qubits.
             detected[d].kind = "different".into();
             out.push((
                 Constraint::Differ(vars[0], vars[1]),
@@ -1201,6 +1293,55 @@ mod tests {
     }
 
     #[test]
+    fn bounds_that_allow_two_adjacent_sums_become_soft_counts() {
+        let text = "Minimize\n\nSubject To\n lo: a + b + c >= 1\n hi: a + b + c <= 2\n one: b + c + d <= 1\n \
+                    most: a + c + d >= 2\n or: a + d >= 1\n top: a + b + c + d <= 4\nBinary\n a b c d\nEnd\n";
+        let m = LpModel::parse("s.lp", text).unwrap().model();
+        let soft: Vec<(Vec<usize>, usize)> = m
+            .constraints
+            .iter()
+            .filter_map(|c| match &c.constraint {
+                Constraint::Count { vars, k, soft: true } => Some((vars.clone(), *k)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            soft,
+            [
+                (vec![0, 1, 2], 1),
+                (vec![1, 2, 3], 0),
+                (vec![0, 2, 3], 2),
+                (vec![0, 3], 1)
+            ]
+        );
+        assert_eq!(m.constraints.len(), 4, "{:?}", m.constraints);
+        // A bound alone, with no partner, is refused by its line.
+        let alone = "Minimize\n\nSubject To\n lo: a + b + c + d >= 2\nBinary\n a b c d\nEnd\n";
+        let e = LpModel::parse("s.lp", alone).unwrap_err().to_string();
+        assert!(e.contains("s.lp:4") && e.contains("at least 2 of 4"), "{e}");
+    }
+
+    #[test]
+    fn pairs_are_blocks_only_beside_larger_counts_or_in_a_grid() {
+        // Two rows of three, and two `x + y = 1` pairs across them: the pairs are `x` signs.
+        let text = "Minimize\n\nSubject To\n r0: a + b + c = 1\n r1: d + e + f = 1\n p: a + d = 1\n q: b + e = 1\nBinary\n a b c d e f\nEnd\n";
+        let m = LpModel::parse("p.lp", text).unwrap().model();
+        let differ = m
+            .constraints
+            .iter()
+            .filter(|c| matches!(c.constraint, Constraint::Differ(..)))
+            .count();
+        assert_eq!(differ, 2, "{:?}", m.constraints);
+        // A pair in a family with larger counts (a two-cell region) stays a count.
+        let text = "Minimize\n\nSubject To\n big: a + b + c + d = 1\n two: e + f = 1\nBinary\n a b c d e f\nEnd\n";
+        let m = LpModel::parse("p.lp", text).unwrap().model();
+        assert!(m
+            .constraints
+            .iter()
+            .all(|c| matches!(c.constraint, Constraint::Count { .. })));
+    }
+
+    #[test]
     fn quadratic_objective_terms_become_pairs() {
         // dimod writes `[ ... ]/2` with doubled coefficients; docplex writes `[ ... ]` too.
         let text = "Maximize\n obj: x + [ 4 x * y - 2 y ^ 2 + 2 z * x ]/2 + [ y * z ]\nSubject To\n c: x + y + z = 2\nBinary\n x y z\nEnd\n";
@@ -1227,9 +1368,9 @@ mod tests {
     fn errors_name_line_and_constraint() {
         let cases = [
             (
-                "Minimize\n x + y\nSubject To\n c: x + y >= 1\nBinary\n x y\nEnd\n",
+                "Minimize\n x + y\nSubject To\n c: x - y <= 0\nBinary\n x y\nEnd\n",
                 4,
-                "constraint `c`",
+                "constraint `c`: it allows an assignment set (an implication)",
             ),
             (
                 "Minimize\n x\nSubject To\n c: x + [ x * y ] <= 1\nBinary\n x y\nEnd\n",

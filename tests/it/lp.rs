@@ -213,7 +213,7 @@ fn malformed_files_are_refused_by_file_and_line() {
     let bad = dir.join("bad.lp");
     std::fs::write(
         &bad,
-        "Minimize\n x + y\nSubject To\n c: x + y >= 1\nBinary\n x y\nEnd\n",
+        "Minimize\n x + y\nSubject To\n c: x - y <= 0\nBinary\n x y\nEnd\n",
     )
     .unwrap();
     let out = quzzle(&["info", bad.to_str().unwrap()]);
