@@ -599,7 +599,6 @@ struct Step {
     split_fields: Vec<(u32, u32)>,
 }
 
-
 /// The counted classes: per exact cost `(penalty, objective units)`, the number of states and
 /// the least one (bit q = variable q), ascending by (penalty, units).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -885,14 +884,14 @@ impl<'a, C: Tally> Run<'a, C> {
         if layer.heads.len() < 2 {
             return Err(self.too_wide(held, &layer).into());
         }
-        // A part may grow fourfold (and take its step: about four times its size again)
-        // before it splits again, beside the layer and `held`; it is at most half the layer,
-        // so splitting at one step ends.
+        // Parts as large as can take their step beside the layer and `held` (a step holds
+        // about three times its layer more), so that few merges are lost across parts; a
+        // part is at most half the layer, so splitting at one step ends.
         let room = self
             .max_bytes
             .saturating_sub(held + layer.bytes())
             .min(self.free_bytes());
-        let target = (room / 16).min(layer.bytes() / 2);
+        let target = (room / 4).min(layer.bytes() / 2);
         let fields = &self.steps[i].split_fields;
         let mut order: Vec<(u128, usize)> = Vec::new();
         order
@@ -931,10 +930,11 @@ impl<'a, C: Tally> Run<'a, C> {
                 });
                 cells.extend_from_slice(&layer.cells[layer.range(k)]);
             }
-            let width = share.1 - share.0;
+            // Its share of the progress, in the order the parts are counted.
+            let (width, nth) = (share.1 - share.0, (parts - 1 - part) as f64);
             let of = (
-                share.0 + width * part as f64 / parts as f64,
-                share.0 + width * (part + 1) as f64 / parts as f64,
+                share.0 + width * nth / parts as f64,
+                share.0 + width * (nth + 1.0) / parts as f64,
             );
             self.run(Layer { heads, cells }, i, kept, of)?;
         }
@@ -1202,7 +1202,12 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
             .iter()
             .map(|&(u, at)| (last_partner[u], at, 1))
             .chain(old_sums.iter().map(|&(j, at)| {
-                let next = p.tracked[j].terms.iter().map(|&(q, _)| pos[q]).filter(|&k| k >= i).min();
+                let next = p.tracked[j]
+                    .terms
+                    .iter()
+                    .map(|&(q, _)| pos[q])
+                    .filter(|&k| k >= i)
+                    .min();
                 (next.unwrap_or(n), at, widths[j])
             }))
             .collect();
@@ -1395,7 +1400,11 @@ mod tests {
             let limit = whole.peak_bytes;
             let split = count(&p, &plan, limit, &Budget::unlimited(), "test").unwrap();
             assert!(split.parts > 1, "n = {n}, seed = {seed}: {} parts", split.parts);
-            assert!(split.peak_bytes <= limit, "n = {n}: held {} of {limit}", split.peak_bytes);
+            assert!(
+                split.peak_bytes <= limit,
+                "n = {n}: held {} of {limit}",
+                split.peak_bytes
+            );
             assert_eq!(split.classes, brute(&p), "n = {n}, seed = {seed}");
         }
     }
@@ -1410,14 +1419,26 @@ mod tests {
         // split, still exact.
         let reads = AtomicU64::new(0);
         let short = (whole.peak_bytes / 3) as u64;
-        let shrinking = || if reads.fetch_add(1, Ordering::Relaxed) < 3 { u64::MAX } else { short };
+        let shrinking = || {
+            if reads.fetch_add(1, Ordering::Relaxed) < 3 {
+                u64::MAX
+            } else {
+                short
+            }
+        };
         let got = count_within(&p, &plan, u128::MAX, &shrinking, &Budget::unlimited(), "test").unwrap();
         assert!(got.parts > 1);
         assert_eq!(got.classes, whole.classes);
         // No memory left after the first steps: refused before the next step allocates,
         // naming the width and the bytes it wanted.
         let reads = AtomicU64::new(0);
-        let gone = || if reads.fetch_add(1, Ordering::Relaxed) < 3 { u64::MAX } else { 0 };
+        let gone = || {
+            if reads.fetch_add(1, Ordering::Relaxed) < 3 {
+                u64::MAX
+            } else {
+                0
+            }
+        };
         let e = count_within(&p, &plan, u128::MAX, &gone, &Budget::unlimited(), "test").unwrap_err();
         let text = e.to_string();
         assert!(text.contains(&format!("2^{:.1}", plan.width)), "{text}");
