@@ -879,7 +879,7 @@ impl<'a, C: Tally> Run<'a, C> {
     }
 
     /// Cut `layer` (before step `i`) into parts that fit and count each on alone, the last
-    /// first.
+    /// first; refused when the parts' copies would not fit beside the layer.
     fn split(&mut self, layer: Layer<C>, i: usize, held: u128, share: (f64, f64)) -> Result<(), Halt> {
         if layer.heads.len() < 2 {
             return Err(self.too_wide(held, &layer).into());
@@ -918,8 +918,14 @@ impl<'a, C: Tally> Run<'a, C> {
         }
         cuts.push(order.len());
         let parts = cuts.len() - 1;
-        let kept = held + layer.bytes() + order.len() as u128 * std::mem::size_of::<(u128, usize)>() as u128;
-        for part in (0..parts).rev() {
+        // The parts are copied out whole and the layer let go, so that while one part is
+        // counted only the parts still waiting are held beside it.
+        let copy = layer.bytes() + order.len() as u128 * std::mem::size_of::<(u128, usize)>() as u128;
+        if held + layer.bytes() + copy > self.max_bytes || copy > self.free_bytes() {
+            return Err(self.too_wide(held, &layer).into());
+        }
+        let mut waiting: Vec<Layer<C>> = Vec::with_capacity(parts);
+        for part in 0..parts {
             let mut heads = Vec::with_capacity(cuts[part + 1] - cuts[part]);
             let mut cells = Vec::new();
             for &(_, k) in &order[cuts[part]..cuts[part + 1]] {
@@ -930,13 +936,20 @@ impl<'a, C: Tally> Run<'a, C> {
                 });
                 cells.extend_from_slice(&layer.cells[layer.range(k)]);
             }
+            waiting.push(Layer { heads, cells });
+        }
+        drop(order);
+        drop(layer);
+        let mut kept: u128 = waiting.iter().map(Layer::bytes).sum();
+        while let Some(part) = waiting.pop() {
+            kept -= part.bytes();
             // Its share of the progress, in the order the parts are counted.
-            let (width, nth) = (share.1 - share.0, (parts - 1 - part) as f64);
+            let (width, nth) = (share.1 - share.0, (parts - 1 - waiting.len()) as f64);
             let of = (
                 share.0 + width * nth / parts as f64,
                 share.0 + width * (nth + 1.0) / parts as f64,
             );
-            self.run(Layer { heads, cells }, i, kept, of)?;
+            self.run(part, i, held + kept, of)?;
         }
         Ok(())
     }
