@@ -18,9 +18,9 @@
 #   SKIP=2star sh results/reach/run.sh       # all boards but those whose name contains this
 #   P100=no sh results/reach/run.sh ...      # pass 1 only (no p = 100)
 #   SOLVE=no P100=no sh results/reach/run.sh # info and Grover search only
-#   MEM_KB=9437184 sh results/reach/run.sh    # the address space each run may take (ulimit -v,
-#                                             # default 9 GiB; the frontier count splits its
-#                                             # frontier to stay within it)
+#   MEM_KB=14680064 sh results/reach/run.sh   # the address space each run may take (ulimit -v,
+#                                             # default 14 GiB; the frontier count keeps to half
+#                                             # of what is left, splitting its frontier)
 set -u
 Q=${QUZZLE:-target/release/quzzle}
 DATA=results/reach/data
@@ -29,7 +29,7 @@ SKIP=${SKIP:-}
 SECONDS_MAX=${SECONDS_MAX:-1200}
 P100=${P100:-yes}
 SOLVE=${SOLVE:-yes}
-MEM_KB=${MEM_KB:-9437184}
+MEM_KB=${MEM_KB:-14680064}
 ulimit -v "$MEM_KB"
 mkdir -p "$DATA"
 

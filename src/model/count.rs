@@ -879,7 +879,7 @@ impl<'a, C: Tally> Run<'a, C> {
     }
 
     /// Cut `layer` (before step `i`) into parts that fit and count each on alone, the last
-    /// first; refused when the parts' copies would not fit beside the layer.
+    /// first.
     fn split(&mut self, layer: Layer<C>, i: usize, held: u128, share: (f64, f64)) -> Result<(), Halt> {
         if layer.heads.len() < 2 {
             return Err(self.too_wide(held, &layer).into());
@@ -918,41 +918,55 @@ impl<'a, C: Tally> Run<'a, C> {
         }
         cuts.push(order.len());
         let parts = cuts.len() - 1;
-        // The parts are copied out whole and the layer let go, so that while one part is
-        // counted only the parts still waiting are held beside it.
-        let copy = layer.bytes() + order.len() as u128 * std::mem::size_of::<(u128, usize)>() as u128;
-        if held + layer.bytes() + copy > self.max_bytes || copy > self.free_bytes() {
-            return Err(self.too_wide(held, &layer).into());
-        }
-        let mut waiting: Vec<Layer<C>> = Vec::with_capacity(parts);
-        for part in 0..parts {
-            let mut heads = Vec::with_capacity(cuts[part + 1] - cuts[part]);
-            let mut cells = Vec::new();
-            for &(_, k) in &order[cuts[part]..cuts[part + 1]] {
-                let h = layer.heads[k];
-                heads.push(Head {
-                    at: cells.len() as u64,
-                    ..h
-                });
-                cells.extend_from_slice(&layer.cells[layer.range(k)]);
+        // The parts are copied out whole and the layer let go where the copies fit beside it,
+        // so that while one part is counted only the parts still waiting are held; else each
+        // part is copied out in turn, the layer held meanwhile.
+        let order_bytes = order.len() as u128 * std::mem::size_of::<(u128, usize)>() as u128;
+        let copy = layer.bytes() + order_bytes;
+        let nth_share = |nth: usize| {
+            let width = share.1 - share.0;
+            (
+                share.0 + width * nth as f64 / parts as f64,
+                share.0 + width * (nth + 1) as f64 / parts as f64,
+            )
+        };
+        if held + layer.bytes() + copy <= self.max_bytes && copy <= self.free_bytes() {
+            let mut waiting: Vec<Layer<C>> = (0..parts)
+                .map(|part| part_of(&layer, &order[cuts[part]..cuts[part + 1]]))
+                .collect();
+            drop(order);
+            drop(layer);
+            let mut kept: u128 = waiting.iter().map(Layer::bytes).sum();
+            while let Some(part) = waiting.pop() {
+                kept -= part.bytes();
+                let nth = parts - 1 - waiting.len();
+                self.run(part, i, held + kept, nth_share(nth))?;
             }
-            waiting.push(Layer { heads, cells });
-        }
-        drop(order);
-        drop(layer);
-        let mut kept: u128 = waiting.iter().map(Layer::bytes).sum();
-        while let Some(part) = waiting.pop() {
-            kept -= part.bytes();
-            // Its share of the progress, in the order the parts are counted.
-            let (width, nth) = (share.1 - share.0, (parts - 1 - waiting.len()) as f64);
-            let of = (
-                share.0 + width * nth / parts as f64,
-                share.0 + width * (nth + 1.0) / parts as f64,
-            );
-            self.run(part, i, held + kept, of)?;
+        } else {
+            let kept = held + layer.bytes() + order_bytes;
+            for part in (0..parts).rev() {
+                let nth = parts - 1 - part;
+                let this = part_of(&layer, &order[cuts[part]..cuts[part + 1]]);
+                self.run(this, i, kept, nth_share(nth))?;
+            }
         }
         Ok(())
     }
+}
+
+/// The states of `layer` at `order`'s places (`(key, state)` pairs), with their cells, as a
+/// layer of their own.
+fn part_of<C: Tally>(layer: &Layer<C>, order: &[(u128, usize)]) -> Layer<C> {
+    let mut heads = Vec::with_capacity(order.len());
+    let mut cells = Vec::new();
+    for &(_, k) in order {
+        heads.push(Head {
+            at: cells.len() as u64,
+            ..layer.heads[k]
+        });
+        cells.extend_from_slice(&layer.cells[layer.range(k)]);
+    }
+    Layer { heads, cells }
 }
 
 /// The fields of `state` at `fields` (`(offset, bits)`, first the most significant), joined.
