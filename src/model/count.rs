@@ -644,14 +644,10 @@ impl CostKey {
 /// is counted on to the end alone, one after another. The count is linear in the layer, so the
 /// parts' final costs add up to the whole's exactly; parts only lose the merges of states that
 /// later steps would have joined across them, which the sort keeps late. A layer of one state
-/// that still does not fit is refused, naming the frontier width and the bytes.
-pub fn count(p: &CountProblem, plan: &Plan, max_bytes: u128, budget: &Budget<'_>, task: &str) -> Result<Counted> {
-    count_within(p, plan, max_bytes, &crate::sim::available_memory, budget, task)
-}
-
-/// [`count`] with the machine's free bytes read from `free` (the tests' stand-in for a machine
-/// whose memory runs short during a count).
-fn count_within(
+/// that still does not fit is refused, naming the frontier width and the bytes. `free` tells the
+/// bytes the machine has free (the caller's measure; the tests stand in for a machine whose
+/// memory runs short during a count).
+pub fn count(
     p: &CountProblem,
     plan: &Plan,
     max_bytes: u128,
@@ -1318,7 +1314,7 @@ mod tests {
         for (n, seed) in [(3, 0), (6, 1), (9, 2), (11, 3), (12, 4), (13, 5)] {
             let p = random_problem(n, seed);
             let plan = plan(&p);
-            let got = count(&p, &plan, u128::MAX, &Budget::unlimited(), "test").unwrap();
+            let got = count(&p, &plan, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
             assert_eq!(got.classes, brute(&p), "n = {n}, seed = {seed}");
             // Every order gives the same classes.
             for order in [
@@ -1333,7 +1329,7 @@ mod tests {
                     width,
                     state_bits,
                 };
-                let again = count(&p, &other, u128::MAX, &Budget::unlimited(), "test").unwrap();
+                let again = count(&p, &other, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
                 assert_eq!(again.classes, got.classes);
             }
         }
@@ -1373,7 +1369,7 @@ mod tests {
             linear: vec![0; n],
             ..Default::default()
         };
-        let got = count(&p, &plan(&p), u128::MAX, &Budget::unlimited(), "test").unwrap();
+        let got = count(&p, &plan(&p), u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
         assert_eq!(got.classes, vec![(0, 0, 1u128 << 70, 0)]);
         // Below 2^64 the u64 count stands, with the same classes as brute force.
         let p = random_problem(12, 6);
@@ -1409,7 +1405,7 @@ mod tests {
     fn a_frontier_past_the_limit_is_refused_naming_its_width() {
         let p = random_problem(12, 4);
         let plan = plan(&p);
-        let e = count(&p, &plan, 200, &Budget::unlimited(), "test").unwrap_err();
+        let e = count(&p, &plan, 200, &plenty, &Budget::unlimited(), "test").unwrap_err();
         let text = e.to_string();
         assert!(text.contains("frontier"), "{text}");
         assert!(text.contains(&format!("{:.1}", plan.width)), "{text}");
@@ -1422,10 +1418,10 @@ mod tests {
         for (n, seed) in [(11, 3), (12, 4), (13, 5), (14, 8)] {
             let p = random_problem(n, seed);
             let plan = plan(&p);
-            let whole = count(&p, &plan, u128::MAX, &Budget::unlimited(), "test").unwrap();
+            let whole = count(&p, &plan, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
             assert_eq!(whole.parts, 1);
             let limit = whole.peak_bytes;
-            let split = count(&p, &plan, limit, &Budget::unlimited(), "test").unwrap();
+            let split = count(&p, &plan, limit, &plenty, &Budget::unlimited(), "test").unwrap();
             assert!(split.parts > 1, "n = {n}, seed = {seed}: {} parts", split.parts);
             assert!(
                 split.peak_bytes <= limit,
@@ -1441,7 +1437,7 @@ mod tests {
         use std::sync::atomic::{AtomicU64, Ordering};
         let p = random_problem(13, 5);
         let plan = plan(&p);
-        let whole = count(&p, &plan, u128::MAX, &Budget::unlimited(), "test").unwrap();
+        let whole = count(&p, &plan, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
         // Plenty at the start, then free memory for about a third of what the whole held:
         // split, still exact.
         let reads = AtomicU64::new(0);
@@ -1453,7 +1449,7 @@ mod tests {
                 short
             }
         };
-        let got = count_within(&p, &plan, u128::MAX, &shrinking, &Budget::unlimited(), "test").unwrap();
+        let got = count(&p, &plan, u128::MAX, &shrinking, &Budget::unlimited(), "test").unwrap();
         assert!(got.parts > 1);
         assert_eq!(got.classes, whole.classes);
         // No memory left after the first steps: refused before the next step allocates,
@@ -1466,7 +1462,7 @@ mod tests {
                 0
             }
         };
-        let e = count_within(&p, &plan, u128::MAX, &gone, &Budget::unlimited(), "test").unwrap_err();
+        let e = count(&p, &plan, u128::MAX, &gone, &Budget::unlimited(), "test").unwrap_err();
         let text = e.to_string();
         assert!(text.contains(&format!("2^{:.1}", plan.width)), "{text}");
         assert!(text.contains(" bytes"), "{text}");
@@ -1484,7 +1480,7 @@ mod tests {
             width: 0.0,
             state_bits: 0,
         };
-        let e = count(&p, &plan, u128::MAX, &Budget::unlimited(), "test").unwrap_err();
+        let e = count(&p, &plan, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap_err();
         assert!(e.to_string().contains("127"), "{e}");
     }
 }

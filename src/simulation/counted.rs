@@ -306,7 +306,14 @@ pub fn frontier_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Bud
         space.resolved,
         plan.width
     );
-    let counted = count::count(&problem, &plan, max_frontier_bytes(), budget, &task)?;
+    let counted = count::count(
+        &problem,
+        &plan,
+        max_frontier_bytes(),
+        &crate::sim::available_memory,
+        budget,
+        &task,
+    )?;
     let has_objective = unit != 0.0;
     // Per class: the cost as the encoding prices its example (the statevector's value, to the
     // bit), the count and the example.

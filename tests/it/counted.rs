@@ -218,6 +218,7 @@ fn a_frontier_split_into_parts_counts_as_the_whole_on_the_boards() {
     use quzzle::model::count;
     use quzzle::simulation::counted::count_problem;
     let budget = Budget::unlimited();
+    let plenty = || u64::MAX;
     let mut split = 0;
     for path in repository_boards() {
         let Ok(enc) = encoding::load(&path, EncodingKind::Onehot, Level::None) else {
@@ -234,8 +235,8 @@ fn a_frontier_split_into_parts_counts_as_the_whole_on_the_boards() {
         if plan.width > 18.0 {
             continue;
         }
-        let whole = count::count(&problem, &plan, u128::MAX, &budget, "test").unwrap();
-        let parts = count::count(&problem, &plan, whole.peak_bytes, &budget, "test");
+        let whole = count::count(&problem, &plan, u128::MAX, &plenty, &budget, "test").unwrap();
+        let parts = count::count(&problem, &plan, whole.peak_bytes, &plenty, &budget, "test");
         // A limit too small even for one state is refused, never miscounted.
         let Ok(parts) = parts else { continue };
         assert_eq!(parts.classes, whole.classes, "{}", path.display());
