@@ -771,7 +771,7 @@ pub enum Unsupported {
         max: usize,
     },
     /// A frontier count whose frontier would hold more entries than memory allows.
-    #[error("{task}: the frontier of the count is too wide (width 2^{width:.1} states, {state_bits} bits a state{}); at most {max_entries} entries fit in memory", entries.map_or(String::new(), |e| format!(", {e} entries at one step")))]
+    #[error("{task}: the frontier of the count is too wide (width 2^{width:.1} states, {state_bits} bits a state{}{}); at most {max_bytes} bytes fit in memory", entries.map_or(String::new(), |e| format!(", {e} entries at one step")), bytes.map_or(String::new(), |b| format!(", {b} bytes")))]
     FrontierTooWide {
         /// What was being counted.
         task: String,
@@ -779,10 +779,12 @@ pub enum Unsupported {
         width: f64,
         /// Bits of one packed frontier state.
         state_bits: u32,
-        /// Entries the next step would hold, when the count got that far.
+        /// (state, cost) entries the next step would hold, when the count got that far.
         entries: Option<u128>,
-        /// Most entries that fit.
-        max_entries: u128,
+        /// The bytes the count would then hold.
+        bytes: Option<u128>,
+        /// Most bytes the count may hold.
+        max_bytes: u128,
     },
     /// More variables than a frontier count holds exactly.
     #[error("a frontier count holds at most {max} variables (its counts stay below 2^127), not {variables}")]

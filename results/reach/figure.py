@@ -53,7 +53,7 @@ def main():
     left.set_xlabel("depth p (1..10 optimised, square: p = 100 transferred)")
     left.set_ylabel("P(valid)")
     left.set_title("Grover-mixer QAOA, boards whose histogram was counted\n(dotted: uniform 1/D)", fontsize=10)
-    left.legend(fontsize=7)
+    left.legend(fontsize=7, loc="center", bbox_to_anchor=(0.55, 0.62))
     right.set_xscale("log")
     right.set_yscale("log")
     right.set_ylim(1e-12, 2)

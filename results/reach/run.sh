@@ -5,7 +5,9 @@
 #   NAME.grover.json   Grover search: M, D, P(valid) at the optimal k (closed form; the curve
 #                      over k is sin²((2k+1)θ), θ = asin √(M/D), drawn by figure.py)
 #   NAME.json          Grover-mixer QAOA optimised at p = 1..10 (INTERP, L-BFGS) from the cost
-#                      histogram; NAME.time its /usr/bin/time -v (wall time, peak memory)
+#                      histogram; NAME.time its /usr/bin/time -v (wall time, peak memory),
+#                      NAME.load the machine's `uptime` before and after it (the load beside
+#                      the time: the machine is shared)
 #   NAME.p100.json     p = 100 by the transferred schedule: the median angles of the same
 #                      kind's other boards (their NAME.json), resampled to p = 100
 # Each file is written to a temporary name and renamed when whole, and a board whose files
@@ -16,6 +18,9 @@
 #   SKIP=2star sh results/reach/run.sh       # all boards but those whose name contains this
 #   P100=no sh results/reach/run.sh ...      # pass 1 only (no p = 100)
 #   SOLVE=no P100=no sh results/reach/run.sh # info and Grover search only
+#   MEM_KB=14680064 sh results/reach/run.sh   # the address space each run may take (ulimit -v,
+#                                             # default 14 GiB; the frontier count keeps to half
+#                                             # of what is left, splitting its frontier)
 set -u
 Q=${QUZZLE:-target/release/quzzle}
 DATA=results/reach/data
@@ -24,6 +29,8 @@ SKIP=${SKIP:-}
 SECONDS_MAX=${SECONDS_MAX:-1200}
 P100=${P100:-yes}
 SOLVE=${SOLVE:-yes}
+MEM_KB=${MEM_KB:-14680064}
+ulimit -v "$MEM_KB"
 mkdir -p "$DATA"
 
 boards() {
@@ -53,10 +60,13 @@ for f in $(boards); do
         run "$DATA/$name.grover.json" nice "$Q" grover "$f" --reduce probe --space auto \
             --route closed-form --iterations 0 --max-seconds "$SECONDS_MAX" --json
     if [ "$SOLVE" != no ] && [ ! -e "$DATA/$name.json" ] && [ ! -e "$DATA/$name.err" ]; then
+        uptime > "$DATA/$name.load.part"
         nice /usr/bin/time -v -o "$DATA/$name.time.part" "$Q" solve "$f" --reduce probe --space auto \
             --mixer grover --depths 1..10 --max-seconds "$SECONDS_MAX" --json \
             > "$DATA/$name.json.part" 2> "$DATA/$name.err.part"
         rc=$?
+        uptime >> "$DATA/$name.load.part"
+        mv "$DATA/$name.load.part" "$DATA/$name.load"
         mv "$DATA/$name.time.part" "$DATA/$name.time"
         mv "$DATA/$name.err.part" "$DATA/$name.err"
         if [ $rc -eq 0 ]; then mv "$DATA/$name.json.part" "$DATA/$name.json"; else rm -f "$DATA/$name.json.part"; fi

@@ -47,6 +47,15 @@ def timing(path):
     return seconds, (int(rss.group(1)) / 1024 if rss else None)
 
 
+def load_average(path):
+    """The 1-minute load averages `uptime` gave before and after a run, as "a–b"."""
+    try:
+        found = re.findall(r"load average: ([\d.]+)", path.read_text())
+    except OSError:
+        return None
+    return "–".join(found) if found else None
+
+
 def kind_of(name):
     return name.split("-")[0]
 
@@ -79,7 +88,7 @@ def stopped_by(path):
 def short(text):
     """An error line, shortened for a table cell."""
     text = re.sub(r"^error: \S+: ", "", text).replace("|", "/")
-    progress = re.search(r"^solve: \S+: .*?: (\d+ of \d+ variables counted, \d+ frontier entries)", text)
+    progress = re.search(r"^solve: \S+: .*?: (\d+ of \d+ variables counted, \d+ frontier (?:states, \d+ )?entries)", text)
     if progress:
         return f"stopped at its last progress line: {progress.group(1)}"
     late = re.search(r"no result within the time budget of (\d+) s \(after (.*?) in ([\d.]+) s", text)
@@ -94,6 +103,8 @@ def row(name):
     report = load(DATA / f"{name}.json")
     p100 = load(DATA / f"{name}.p100.json")
     seconds, mib = timing(DATA / f"{name}.time")
+    load_ = load_average(DATA / f"{name}.load")
+    at_load = f", load {load_}" if load_ else ""
     cells = [name]
     if info.get("qubits") == 0:
         # One state, the solution: every P(valid) is 1 and nothing runs.
@@ -118,9 +129,9 @@ def row(name):
         signal = stopped_by(DATA / f"{name}.time")
         if signal:
             reason = f"killed (signal {signal}), {reason}"
-        cells.append(f"not counted: {reason}" + (f" ({seconds:.0f} s, {mib:.0f} MiB)" if seconds else ""))
+        cells.append(f"not counted: {reason}" + (f" ({seconds:.0f} s, {mib:.0f} MiB{at_load})" if seconds else ""))
     else:
-        cells.append(f"{seconds:.1f} s, {mib:.0f} MiB" if seconds is not None else "")
+        cells.append(f"{seconds:.1f} s, {mib:.0f} MiB{at_load}" if seconds is not None else "")
     if grover:
         cells += [str(grover["solutions"]), f"{grover['optimal_probability']:.4f} (k={grover['optimal_iterations']})"]
     else:
@@ -138,7 +149,7 @@ def main():
         return
     names = sorted(p.name[: -len(".info.json")] for p in DATA.glob("*.info.json"))
     head = (
-        "| board | qubits | space | log2 D | statevector | histogram | histogram + QAOA p=1..10: time, peak memory "
+        "| board | qubits | space | log2 D | statevector | histogram | histogram + QAOA p=1..10: time, peak memory, load "
         "| M | Grover P (k*) | GM-QAOA p=1 | p=2 | p=3 | p=5 | p=10 | p=100 (transfer) |\n"
         "|" + " --- |" * 15 + "\n"
     )

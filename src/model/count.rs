@@ -7,30 +7,26 @@
 //! variables of the order, the state of the frontier is the partial sum of every tracked term
 //! that is open (some of its variables assigned, some not) and the bit of every assigned
 //! variable that still has a pairwise partner to come; each state carries the number of
-//! assignments reaching it per cost of the terms already closed. States are packed into a
-//! `u128`, each layer is a sorted vector merged by (state, cost), so the result depends on the
-//! problem only, never on the thread count.
+//! assignments reaching it per cost of the terms already closed, side by side from its least
+//! cost (what a step adds depends on the state only, so a branch shifts a state's costs
+//! whole). States are packed into a `u128`, each layer is sorted by state, so the result
+//! depends on the problem only, never on the thread count. A layer that would not fit in
+//! memory is split into parts counted one after another (see [`count`]).
 //!
-//! Counts are `u128`: the problem has at most [`MAX_VARS`] (127) variables, so no count, nor
-//! the sum of all counts, reaches 2^127. Costs are exact integers (`i64`, bounded ahead); an
+//! Counts are `u64`, run again in `u128` when a sum overflows: the problem has at most
+//! [`MAX_VARS`] (127) variables, so no count, nor the sum of all counts, reaches 2^127. Costs are exact integers (`i64`, bounded ahead); an
 //! objective is carried as an integer number of its unit weight beside the penalty.
 
 use crate::budget::Budget;
 use crate::error::{Error, Result, Unsupported};
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 
 /// Most variables counted: counts stay below 2^127 and an example fits a `u128`.
 pub const MAX_VARS: usize = 127;
 
 /// Most bits of one packed frontier state.
 pub const MAX_STATE_BITS: u32 = 128;
-
-/// Bytes of one frontier entry (state, example, cost, `u64` count); a count that overflows
-/// `u64` is run again with `u128` counts, in entries of [`WIDE_ENTRY_BYTES`].
-pub const ENTRY_BYTES: u128 = std::mem::size_of::<Entry<u64>>() as u128;
-
-/// Bytes of one frontier entry with a `u128` count.
-pub const WIDE_ENTRY_BYTES: u128 = std::mem::size_of::<Entry<u128>>() as u128;
 
 /// What a tracked sum must do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -450,8 +446,8 @@ pub fn plan(p: &CountProblem) -> Plan {
     best.expect("five candidates")
 }
 
-/// How many assignments reach a frontier entry: `u64` first (48-byte entries), `u128` when a
-/// sum overflows `u64` (the count is then run again with 64-byte entries).
+/// How many assignments reach a (state, cost) of a layer: `u64` first, `u128` when a sum
+/// overflows `u64` (the count is then run again with the wider cells).
 trait Tally: Copy + Send + Sync + Eq + std::fmt::Debug {
     const ZERO: Self;
     const ONE: Self;
@@ -481,16 +477,82 @@ impl Tally for u128 {
     }
 }
 
-/// One state of a layer: its packed frontier, the cost so far, how many assignments reach it
-/// with that cost (0: an empty slot, a branch a kept count ruled out), and the least of them
-/// (bit q = variable q).
+/// One frontier state of a layer: its packed fields, the least cost reaching it, and where its
+/// costs' cells start (state k's cells run to state k + 1's start; its cost is `lo` plus the
+/// cell's place).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry<C> {
+struct Head {
     state: u128,
-    example: u128,
-    cost: i64,
-    count: C,
+    lo: i64,
+    at: u64,
 }
+
+/// How many assignments reach a state with one cost (0: none), and the least of them (bit q =
+/// variable q, kept as two halves so that a cell of `u64` count takes 24 bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cell<C> {
+    count: C,
+    example: [u64; 2],
+}
+
+impl<C: Tally> Cell<C> {
+    const EMPTY: Self = Cell {
+        count: C::ZERO,
+        example: [u64::MAX; 2],
+    };
+
+    fn example(&self) -> u128 {
+        (u128::from(self.example[1]) << 64) | u128::from(self.example[0])
+    }
+
+    /// Add `count` assignments whose least is `example`; `None` on overflow.
+    fn add(&mut self, count: C, example: u128) -> Option<()> {
+        self.count = self.count.checked_add(count)?;
+        if example < self.example() {
+            self.example = [example as u64, (example >> 64) as u64];
+        }
+        Some(())
+    }
+}
+
+/// A layer: per state its head, and the cells of every state's costs one after another.
+struct Layer<C> {
+    heads: Vec<Head>,
+    cells: Vec<Cell<C>>,
+}
+
+impl<C: Tally> Layer<C> {
+    const HEAD_BYTES: u128 = std::mem::size_of::<Head>() as u128;
+    const CELL_BYTES: u128 = std::mem::size_of::<Cell<C>>() as u128;
+
+    /// The cells of state `k`.
+    fn range(&self, k: usize) -> std::ops::Range<usize> {
+        let end = self.heads.get(k + 1).map_or(self.cells.len() as u64, |h| h.at);
+        self.heads[k].at as usize..end as usize
+    }
+
+    fn bytes(&self) -> u128 {
+        self.heads.len() as u128 * Self::HEAD_BYTES + self.cells.len() as u128 * Self::CELL_BYTES
+    }
+
+    /// The bytes a step may hold beside the layer, at most: a record, a head and a start per
+    /// branch, and a cell per branch of every cell.
+    fn step_bytes(&self) -> u128 {
+        let per_branch = Self::HEAD_BYTES + REC_BYTES + std::mem::size_of::<usize>() as u128;
+        2 * self.heads.len() as u128 * per_branch + 2 * self.cells.len() as u128 * Self::CELL_BYTES
+    }
+}
+
+/// A branch of a state: the next state, its least cost, and the state it came from (`head << 1
+/// | x`; `u64::MAX`: a kept count ruled it out).
+#[derive(Clone, Copy, Debug)]
+struct Rec {
+    state: u128,
+    lo: i64,
+    from: u64,
+}
+
+const REC_BYTES: u128 = std::mem::size_of::<Rec>() as u128;
 
 /// An open bit (its variable) or an open sum (its term), and its offset in the packed state.
 type Slot = (usize, u32);
@@ -531,6 +593,10 @@ struct Step {
     touches: Vec<Touch>,
     /// Where the variable's own bit goes, if a partner comes later.
     own_bit: Option<u32>,
+    /// The fields of the state before this step, `(offset, bits)`, the one whose values stay
+    /// apart longest first: a sum until a later variable changes it, a bit until its last
+    /// partner (the order a layer is sorted in before it is split into parts).
+    split_fields: Vec<(u32, u32)>,
 }
 
 /// The counted classes: per exact cost `(penalty, objective units)`, the number of states and
@@ -539,8 +605,14 @@ struct Step {
 pub struct Counted {
     /// `(penalty, units, count, example)`.
     pub classes: Vec<(i64, i64, u128, u128)>,
-    /// Most entries one layer held.
+    /// Most frontier states one layer held.
+    pub peak_states: usize,
+    /// Most (state, cost) entries one layer held.
     pub peak_entries: usize,
+    /// Most bytes of layers held at once: a part's layer and the parts still waiting.
+    pub peak_bytes: u128,
+    /// Parts the frontier was counted in (1: never split).
+    pub parts: usize,
 }
 
 /// How the cost key packs the penalty and the objective units into one `i64`.
@@ -556,12 +628,33 @@ impl CostKey {
     }
 }
 
-/// Count the cost histogram of `p` over the variables in `plan`'s order, keeping at most
-/// `max_entries` frontier entries of [`ENTRY_BYTES`] in a layer (refused, naming the frontier
-/// width, before a layer past it is allocated); `task` names the work in progress reports and
-/// errors. Counts are `u64` while they fit, else the count runs again with `u128` counts (the
-/// limit scaled to their larger entries), so every count is exact.
-pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<'_>, task: &str) -> Result<Counted> {
+/// Count the cost histogram of `p` over the variables in `plan`'s order, holding at most
+/// `max_bytes` of frontier layers at once (every part in progress together); `task` names the
+/// work in progress reports and errors. Counts are `u64` while they fit, else the count runs
+/// again with `u128` counts, so every count is exact.
+///
+/// A layer is its states, each with the counts of its costs side by side: a step branches
+/// every state once per value of the variable, sorts the branches by state and adds each
+/// branch's costs, shifted by what the step adds (which depends on the state, not the cost),
+/// into the next state's. The sort is over states, not over (state, cost) entries.
+///
+/// Before each step the memory is checked again, against `max_bytes` and against half of what
+/// the machine has free at that moment. A layer whose step would not fit is split instead: its
+/// states, sorted by the fields that stay untouched longest, are cut into parts, and each part
+/// is counted on to the end alone, one after another. The count is linear in the layer, so the
+/// parts' final costs add up to the whole's exactly; parts only lose the merges of states that
+/// later steps would have joined across them, which the sort keeps late. A layer of one state
+/// that still does not fit is refused, naming the frontier width and the bytes. `free` tells the
+/// bytes the machine has free (the caller's measure; the tests stand in for a machine whose
+/// memory runs short during a count).
+pub fn count(
+    p: &CountProblem,
+    plan: &Plan,
+    max_bytes: u128,
+    free: &(dyn Fn() -> u64 + Sync),
+    budget: &Budget<'_>,
+    task: &str,
+) -> Result<Counted> {
     let n = p.num_vars;
     if n > MAX_VARS {
         return Err(Unsupported::TooManyVariablesToCount {
@@ -576,31 +669,318 @@ pub fn count(p: &CountProblem, plan: &Plan, max_entries: usize, budget: &Budget<
             width: plan.width,
             state_bits: plan.state_bits,
             entries: None,
-            max_entries: max_entries as u128,
+            bytes: None,
+            max_bytes,
         }
         .into());
     }
-    match count_with::<u64>(p, plan, max_entries, budget, task)? {
+    match count_with::<u64>(p, plan, max_bytes, free, budget, task)? {
         Some(counted) => Ok(counted),
-        None => {
-            let wide = (max_entries as u128 * ENTRY_BYTES / WIDE_ENTRY_BYTES) as usize;
-            count_with::<u128>(p, plan, wide, budget, task)?.ok_or_else(|| {
-                // Unreachable: at most 127 variables, so no count reaches 2^127.
-                Error::InvalidArgument(format!("{task}: a count overflowed 128 bits"))
-            })
-        }
+        None => count_with::<u128>(p, plan, max_bytes, free, budget, task)?.ok_or_else(|| {
+            // Unreachable: at most 127 variables, so no count reaches 2^127.
+            Error::InvalidArgument(format!("{task}: a count overflowed 128 bits"))
+        }),
     }
+}
+
+/// One count in progress: the steps, the limits, and the final costs of the parts done.
+struct Run<'a, C> {
+    p: &'a CountProblem,
+    plan: &'a Plan,
+    steps: Vec<Step>,
+    key: CostKey,
+    max_bytes: u128,
+    free: &'a (dyn Fn() -> u64 + Sync),
+    budget: &'a Budget<'a>,
+    task: &'a str,
+    /// Per cost: the cell of the parts counted so far.
+    done: BTreeMap<i64, Cell<C>>,
+    peak_states: usize,
+    peak_entries: usize,
+    peak_bytes: u128,
+    parts: usize,
+}
+
+/// Why a run stopped early: a count overflowed `C`, or an error to report.
+enum Halt {
+    Overflow,
+    Fail(Error),
+}
+
+impl From<Error> for Halt {
+    fn from(e: Error) -> Self {
+        Halt::Fail(e)
+    }
+}
+
+impl<'a, C: Tally> Run<'a, C> {
+    /// Bytes that may be allocated now: half of the machine's free bytes, so the other
+    /// processes and the next check keep room.
+    fn free_bytes(&self) -> u128 {
+        u128::from((self.free)()) / 2
+    }
+
+    /// Whether `layer` may take its step while `held` bytes of other parts are kept.
+    fn fits(&self, held: u128, layer: &Layer<C>) -> bool {
+        let wanted = layer.step_bytes();
+        held + layer.bytes() + wanted <= self.max_bytes && wanted <= self.free_bytes()
+    }
+
+    fn too_wide(&self, held: u128, layer: &Layer<C>) -> Error {
+        let entries = 2 * layer.cells.len() as u128;
+        let bytes = held + layer.bytes() + layer.step_bytes();
+        Unsupported::FrontierTooWide {
+            task: self.task.to_string(),
+            width: self.plan.width,
+            state_bits: self.plan.state_bits,
+            entries: Some(entries),
+            bytes: Some(bytes),
+            max_bytes: self.max_bytes.min(held + layer.bytes() + self.free_bytes()),
+        }
+        .into()
+    }
+
+    /// Count `layer` (the states after `from` steps) on to the end, `held` bytes of other parts
+    /// being kept meanwhile; `share` is the part of the whole count it stands for (progress).
+    fn run(&mut self, mut layer: Layer<C>, from: usize, held: u128, share: (f64, f64)) -> Result<(), Halt> {
+        let n = self.steps.len();
+        for i in from..n {
+            let fraction = share.0 + (share.1 - share.0) * (i - from) as f64 / (n - from).max(1) as f64;
+            let said = || {
+                format!(
+                    "{i} of {n} variables counted, {} frontier states, {} entries (part {})",
+                    layer.heads.len(),
+                    layer.cells.len(),
+                    self.parts + 1
+                )
+            };
+            if self.budget.expired() {
+                return Err(self.budget.out_of_time(self.task, Some(fraction), &said()).into());
+            }
+            self.budget.tick(self.task, || Some(fraction), said);
+            if !self.fits(held, &layer) {
+                return self.split(layer, i, held, (fraction, share.1));
+            }
+            layer = self.step(layer, i, held)?;
+            self.peak_states = self.peak_states.max(layer.heads.len());
+            self.peak_entries = self.peak_entries.max(layer.cells.len());
+            self.peak_bytes = self.peak_bytes.max(held + layer.bytes());
+        }
+        self.parts += 1;
+        // The frontier is empty at the end: at most one state, 0, with its costs.
+        for k in 0..layer.heads.len() {
+            let lo = layer.heads[k].lo;
+            for (place, c) in layer.cells[layer.range(k)].iter().enumerate() {
+                if c.count != C::ZERO {
+                    let cell = self.done.entry(lo + place as i64).or_insert(Cell::EMPTY);
+                    cell.add(c.count, c.example()).ok_or(Halt::Overflow)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Assign step `i`'s variable both ways in every state of `layer`: the next layer.
+    fn step(&self, layer: Layer<C>, i: usize, held: u128) -> Result<Layer<C>, Halt> {
+        let (p, step, key) = (self.p, &self.steps[i], self.key);
+        let refuse = || Halt::Fail(self.too_wide(held, &layer));
+        // Each state's two branches go to two fixed slots, written in place.
+        let wanted = 2 * layer.heads.len();
+        let mut recs: Vec<Rec> = Vec::new();
+        recs.try_reserve_exact(wanted).map_err(|_| refuse())?;
+        recs.resize(
+            wanted,
+            Rec {
+                state: 0,
+                lo: 0,
+                from: u64::MAX,
+            },
+        );
+        const CHUNK: usize = 1 << 14;
+        recs.par_chunks_mut(2 * CHUNK)
+            .zip(layer.heads.par_chunks(CHUNK))
+            .enumerate()
+            .for_each(|(c, (out, heads))| {
+                for (k, (slots, h)) in out.chunks_exact_mut(2).zip(heads).enumerate() {
+                    let from = ((c * CHUNK + k) as u64) << 1;
+                    for (slot, x) in slots.iter_mut().zip([false, true]) {
+                        if let Some((state, added)) = advance(p, step, key, h.state, x) {
+                            *slot = Rec {
+                                state,
+                                lo: h.lo + added,
+                                from: from | u64::from(x),
+                            };
+                        }
+                    }
+                }
+            });
+        recs.retain(|r| r.from != u64::MAX);
+        recs.par_sort_unstable_by_key(|r| (r.state, r.from));
+        // The next states (one per run of equal states) and their cost spans.
+        let mut heads: Vec<Head> = Vec::new();
+        let mut starts: Vec<usize> = Vec::new();
+        let mut total = 0u64;
+        let mut k = 0;
+        while k < recs.len() {
+            let (state, start) = (recs[k].state, k);
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            while k < recs.len() && recs[k].state == state {
+                let r = recs[k];
+                let len = layer.range((r.from >> 1) as usize).len() as i64;
+                lo = lo.min(r.lo);
+                hi = hi.max(r.lo + len - 1);
+                k += 1;
+            }
+            heads.try_reserve(1).map_err(|_| refuse())?;
+            starts.try_reserve(1).map_err(|_| refuse())?;
+            heads.push(Head { state, lo, at: total });
+            starts.push(start);
+            total += (hi - lo + 1) as u64;
+        }
+        starts.push(recs.len());
+        let mut cells: Vec<Cell<C>> = Vec::new();
+        cells.try_reserve_exact(total as usize).map_err(|_| refuse())?;
+        cells.resize(total as usize, Cell::EMPTY);
+        // Fill the next states' cells in parallel, a run of states at a time.
+        let mut pieces = Vec::new();
+        let mut rest: &mut [Cell<C>] = &mut cells;
+        for first in (0..heads.len()).step_by(CHUNK) {
+            let last = (first + CHUNK).min(heads.len());
+            let end = heads.get(last).map_or(total, |h| h.at);
+            let (piece, tail) = rest.split_at_mut((end - heads[first].at) as usize);
+            rest = tail;
+            pieces.push((first..last, piece));
+        }
+        let overflow = std::sync::atomic::AtomicBool::new(false);
+        let bit = |x: u64| u128::from(x & 1) << step.var;
+        pieces.into_par_iter().for_each(|(states, piece)| {
+            let base = heads[states.start].at;
+            for s in states {
+                let h = heads[s];
+                for r in &recs[starts[s]..starts[s + 1]] {
+                    let to = (h.at - base) as usize + (r.lo - h.lo) as usize;
+                    let from = layer.range((r.from >> 1) as usize);
+                    for (dst, src) in piece[to..to + from.len()].iter_mut().zip(&layer.cells[from]) {
+                        if src.count != C::ZERO && dst.add(src.count, src.example() | bit(r.from)).is_none() {
+                            overflow.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                }
+            }
+        });
+        if overflow.into_inner() {
+            return Err(Halt::Overflow);
+        }
+        Ok(Layer { heads, cells })
+    }
+
+    /// Cut `layer` (before step `i`) into parts that fit and count each on alone, the last
+    /// first.
+    fn split(&mut self, layer: Layer<C>, i: usize, held: u128, share: (f64, f64)) -> Result<(), Halt> {
+        if layer.heads.len() < 2 {
+            return Err(self.too_wide(held, &layer).into());
+        }
+        // Parts as large as can take their step beside the layer and `held` (a step holds
+        // about three times its layer more), so that few merges are lost across parts; a
+        // part is at most half the layer, so splitting at one step ends.
+        let room = self
+            .max_bytes
+            .saturating_sub(held + layer.bytes())
+            .min(self.free_bytes());
+        let target = (room / 4).min(layer.bytes() / 2);
+        let fields = &self.steps[i].split_fields;
+        let mut order: Vec<(u128, usize)> = Vec::new();
+        order
+            .try_reserve_exact(layer.heads.len())
+            .map_err(|_| self.too_wide(held, &layer))?;
+        order.extend(
+            layer
+                .heads
+                .iter()
+                .enumerate()
+                .map(|(k, h)| (split_key(h.state, fields), k)),
+        );
+        order.par_sort_unstable_by_key(|&(key, k)| (key, layer.heads[k].state));
+        // Parts: runs of the sorted states of at most `target` bytes (one state at least).
+        let mut cuts = vec![0usize];
+        let mut bytes = 0u128;
+        for (place, &(_, k)) in order.iter().enumerate() {
+            let b = Layer::<C>::HEAD_BYTES + layer.range(k).len() as u128 * Layer::<C>::CELL_BYTES;
+            if bytes > 0 && bytes + b > target {
+                cuts.push(place);
+                bytes = 0;
+            }
+            bytes += b;
+        }
+        cuts.push(order.len());
+        let parts = cuts.len() - 1;
+        // The parts are copied out whole and the layer let go where the copies fit beside it,
+        // so that while one part is counted only the parts still waiting are held; else each
+        // part is copied out in turn, the layer held meanwhile.
+        let order_bytes = order.len() as u128 * std::mem::size_of::<(u128, usize)>() as u128;
+        let copy = layer.bytes() + order_bytes;
+        let nth_share = |nth: usize| {
+            let width = share.1 - share.0;
+            (
+                share.0 + width * nth as f64 / parts as f64,
+                share.0 + width * (nth + 1) as f64 / parts as f64,
+            )
+        };
+        if held + layer.bytes() + copy <= self.max_bytes && copy <= self.free_bytes() {
+            let mut waiting: Vec<Layer<C>> = (0..parts)
+                .map(|part| part_of(&layer, &order[cuts[part]..cuts[part + 1]]))
+                .collect();
+            drop(order);
+            drop(layer);
+            let mut kept: u128 = waiting.iter().map(Layer::bytes).sum();
+            while let Some(part) = waiting.pop() {
+                kept -= part.bytes();
+                let nth = parts - 1 - waiting.len();
+                self.run(part, i, held + kept, nth_share(nth))?;
+            }
+        } else {
+            let kept = held + layer.bytes() + order_bytes;
+            for part in (0..parts).rev() {
+                let nth = parts - 1 - part;
+                let this = part_of(&layer, &order[cuts[part]..cuts[part + 1]]);
+                self.run(this, i, kept, nth_share(nth))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The states of `layer` at `order`'s places (`(key, state)` pairs), with their cells, as a
+/// layer of their own.
+fn part_of<C: Tally>(layer: &Layer<C>, order: &[(u128, usize)]) -> Layer<C> {
+    let mut heads = Vec::with_capacity(order.len());
+    let mut cells = Vec::new();
+    for &(_, k) in order {
+        heads.push(Head {
+            at: cells.len() as u64,
+            ..layer.heads[k]
+        });
+        cells.extend_from_slice(&layer.cells[layer.range(k)]);
+    }
+    Layer { heads, cells }
+}
+
+/// The fields of `state` at `fields` (`(offset, bits)`, first the most significant), joined.
+fn split_key(state: u128, fields: &[(u32, u32)]) -> u128 {
+    fields
+        .iter()
+        .fold(0u128, |k, &(at, bits)| (k << bits) | field(state, at, bits))
 }
 
 /// [`count`] with counts of type `C`; `None` when a count overflows `C`.
 fn count_with<C: Tally>(
     p: &CountProblem,
     plan: &Plan,
-    max_entries: usize,
+    max_bytes: u128,
+    free: &(dyn Fn() -> u64 + Sync),
     budget: &Budget<'_>,
     task: &str,
 ) -> Result<Option<Counted>> {
-    let n = p.num_vars;
     let max_units = p.objective.iter().map(|m| m.abs()).sum::<i64>();
     let key = CostKey {
         radix: 2 * max_units + 1,
@@ -613,123 +993,73 @@ fn count_with<C: Tally>(
         }
         .into());
     }
-    let too_wide = |wanted: usize| Unsupported::FrontierTooWide {
-        task: task.to_string(),
-        width: plan.width,
-        state_bits: plan.state_bits,
-        entries: Some(wanted as u128),
-        max_entries: max_entries as u128,
+    let mut run = Run::<C> {
+        p,
+        plan,
+        steps: build_steps(p, plan),
+        key,
+        max_bytes,
+        free,
+        budget,
+        task,
+        done: BTreeMap::new(),
+        peak_states: 1,
+        peak_entries: 1,
+        peak_bytes: 0,
+        parts: 0,
     };
-    let steps = build_steps(p, plan);
-    let mut layer = vec![Entry {
-        state: 0,
-        example: 0,
-        cost: p.offset * key.radix + key.bias,
-        count: C::ONE,
-    }];
-    let mut peak = 1usize;
-    for (i, step) in steps.iter().enumerate() {
-        if budget.expired() {
-            return Err(budget.out_of_time(
-                task,
-                Some(i as f64 / n.max(1) as f64),
-                &format!("{i} of {n} variables counted, {} frontier entries", layer.len()),
-            ));
-        }
-        budget.tick(
-            task,
-            || Some(i as f64 / n.max(1) as f64),
-            || format!("{i} of {n} variables counted, {} frontier entries", layer.len()),
-        );
-        // Each entry's two branches go to two fixed slots of the next layer, written in place:
-        // the layer and the next, twice its size, are all that is held.
-        let wanted = 2 * layer.len();
-        if wanted > max_entries {
-            return Err(too_wide(wanted).into());
-        }
-        let mut next: Vec<Entry<C>> = Vec::new();
-        next.try_reserve_exact(wanted).map_err(|_| too_wide(wanted))?;
-        next.resize(
-            wanted,
-            Entry {
-                state: 0,
-                example: 0,
-                cost: 0,
-                count: C::ZERO,
-            },
-        );
-        next.par_chunks_mut(1 << 15)
-            .zip(layer.par_chunks(1 << 14))
-            .for_each(|(out, chunk)| {
-                for (slots, e) in out.chunks_exact_mut(2).zip(chunk) {
-                    for (slot, x) in slots.iter_mut().zip([false, true]) {
-                        if let Some(s) = advance(p, step, key, e, x) {
-                            *slot = s;
-                        }
-                    }
-                }
-            });
-        drop(layer);
-        next.retain(|e| e.count != C::ZERO);
-        next.par_sort_unstable_by_key(|e| (e.state, e.cost));
-        let Some(merged) = merge(next) else {
-            return Ok(None);
-        };
-        layer = merged;
-        peak = peak.max(layer.len());
+    let first = Layer {
+        heads: vec![Head {
+            state: 0,
+            lo: p.offset * key.radix + key.bias,
+            at: 0,
+        }],
+        cells: vec![Cell {
+            count: C::ONE,
+            example: [0; 2],
+        }],
+    };
+    run.peak_bytes = first.bytes();
+    match run.run(first, 0, 0, (0.0, 1.0)) {
+        Ok(()) => {}
+        Err(Halt::Overflow) => return Ok(None),
+        Err(Halt::Fail(e)) => return Err(e),
     }
-    // The frontier is empty at the end: every state is 0, one entry per cost.
-    let mut classes: Vec<(i64, i64, u128, u128)> = layer
-        .into_iter()
-        .map(|e| {
-            let (penalty, units) = key.split(e.cost);
-            (penalty, units, e.count.wide(), e.example)
+    let mut classes: Vec<(i64, i64, u128, u128)> = run
+        .done
+        .iter()
+        .map(|(&cost, c)| {
+            let (penalty, units) = key.split(cost);
+            (penalty, units, c.count.wide(), c.example())
         })
         .collect();
     classes.sort_unstable();
     Ok(Some(Counted {
         classes,
-        peak_entries: peak,
+        peak_states: run.peak_states,
+        peak_entries: run.peak_entries,
+        peak_bytes: run.peak_bytes,
+        parts: run.parts,
     }))
-}
-
-/// Sorted entries with equal (state, cost) merged in place: counts added, the least example
-/// kept; `None` when a sum overflows `C`.
-fn merge<C: Tally>(mut sorted: Vec<Entry<C>>) -> Option<Vec<Entry<C>>> {
-    let mut kept = 0usize;
-    for i in 0..sorted.len() {
-        let e = sorted[i];
-        if kept > 0 {
-            let l = &mut sorted[kept - 1];
-            if l.state == e.state && l.cost == e.cost {
-                l.count = l.count.checked_add(e.count)?;
-                l.example = l.example.min(e.example);
-                continue;
-            }
-        }
-        sorted[kept] = e;
-        kept += 1;
-    }
-    sorted.truncate(kept);
-    sorted.shrink_to_fit();
-    Some(sorted)
 }
 
 fn field(state: u128, at: u32, bits: u32) -> u128 {
     (state >> at) & ((1u128 << bits) - 1)
 }
 
-/// The entry after assigning `step.var = x`, or `None` when a kept count can no longer hold.
-fn advance<C: Tally>(p: &CountProblem, step: &Step, key: CostKey, e: &Entry<C>, x: bool) -> Option<Entry<C>> {
-    let mut cost = e.cost;
+/// The state after assigning `step.var = x` to `state`, and the cost the step adds (the terms
+/// it completes: the same for every cost the state holds); `None` when a kept count can no
+/// longer hold.
+fn advance(p: &CountProblem, step: &Step, key: CostKey, old: u128, x: bool) -> Option<(u128, i64)> {
+    let mut cost = 0;
     let mut state = 0u128;
     for m in &step.moves {
-        state |= ((e.state >> m.from) & m.mask) << m.to;
+        state |= ((old >> m.from) & m.mask) << m.to;
     }
     if x {
         cost += step.linear * key.radix + step.units;
         for &(at, b) in &step.pair_bits {
-            if field(e.state, at, 1) == 1 {
+            if field(old, at, 1) == 1 {
                 cost += b * key.radix;
             }
         }
@@ -741,7 +1071,7 @@ fn advance<C: Tally>(p: &CountProblem, step: &Step, key: CostKey, e: &Entry<C>, 
         let term = &p.tracked[t.term];
         let lo = t.lo;
         let before = match t.from {
-            Some(at) => field(e.state, at, t.width) as i64 + lo,
+            Some(at) => field(old, at, t.width) as i64 + lo,
             None => term.constant,
         };
         let s = before + if x { t.coefficient } else { 0 };
@@ -753,13 +1083,7 @@ fn advance<C: Tally>(p: &CountProblem, step: &Step, key: CostKey, e: &Entry<C>, 
             None => cost += term.value(s)? * key.radix,
         }
     }
-    let example = e.example | (u128::from(x) << step.var);
-    Some(Entry {
-        state,
-        example,
-        cost,
-        count: e.count,
-    })
+    Some((state, cost))
 }
 
 /// `moves` with fields that sit side by side in the old state and the new one joined into one
@@ -895,7 +1219,24 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
                 (pos[u] < i).then(|| (old_bit(u).expect("an earlier partner's bit is open"), b))
             })
             .collect();
+        // When entries differing in a field may first merge: a sum at its next variable, a
+        // bit when its last partner is assigned.
+        let mut split_fields: Vec<(usize, u32, u32)> = old_bits
+            .iter()
+            .map(|&(u, at)| (last_partner[u], at, 1))
+            .chain(old_sums.iter().map(|&(j, at)| {
+                let next = p.tracked[j]
+                    .terms
+                    .iter()
+                    .map(|&(q, _)| pos[q])
+                    .filter(|&k| k >= i)
+                    .min();
+                (next.unwrap_or(n), at, widths[j])
+            }))
+            .collect();
+        split_fields.sort_by_key(|&(next, at, _)| (std::cmp::Reverse(next), at));
         steps.push(Step {
+            split_fields: split_fields.into_iter().map(|(_, at, bits)| (at, bits)).collect(),
             var: v,
             linear: p.linear[v],
             units: p.objective.get(v).copied().unwrap_or(0),
@@ -912,6 +1253,11 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    /// A machine with memory to spare.
+    fn plenty() -> u64 {
+        u64::MAX
+    }
 
     /// Per (penalty, units): the count over all 2^n assignments, and the least assignment.
     fn brute(p: &CountProblem) -> Vec<(i64, i64, u128, u128)> {
@@ -968,7 +1314,7 @@ mod tests {
         for (n, seed) in [(3, 0), (6, 1), (9, 2), (11, 3), (12, 4), (13, 5)] {
             let p = random_problem(n, seed);
             let plan = plan(&p);
-            let got = count(&p, &plan, usize::MAX, &Budget::unlimited(), "test").unwrap();
+            let got = count(&p, &plan, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
             assert_eq!(got.classes, brute(&p), "n = {n}, seed = {seed}");
             // Every order gives the same classes.
             for order in [
@@ -983,7 +1329,7 @@ mod tests {
                     width,
                     state_bits,
                 };
-                let again = count(&p, &other, usize::MAX, &Budget::unlimited(), "test").unwrap();
+                let again = count(&p, &other, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
                 assert_eq!(again.classes, got.classes);
             }
         }
@@ -1023,13 +1369,13 @@ mod tests {
             linear: vec![0; n],
             ..Default::default()
         };
-        let got = count(&p, &plan(&p), usize::MAX, &Budget::unlimited(), "test").unwrap();
+        let got = count(&p, &plan(&p), u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
         assert_eq!(got.classes, vec![(0, 0, 1u128 << 70, 0)]);
         // Below 2^64 the u64 count stands, with the same classes as brute force.
         let p = random_problem(12, 6);
-        let narrow = count_with::<u64>(&p, &plan(&p), usize::MAX, &Budget::unlimited(), "test").unwrap();
+        let narrow = count_with::<u64>(&p, &plan(&p), u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
         assert_eq!(narrow.map(|c| c.classes), Some(brute(&p)));
-        let wide = count_with::<u128>(&p, &plan(&p), usize::MAX, &Budget::unlimited(), "test").unwrap();
+        let wide = count_with::<u128>(&p, &plan(&p), u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
         assert_eq!(wide.map(|c| c.classes), Some(brute(&p)));
     }
 
@@ -1059,10 +1405,67 @@ mod tests {
     fn a_frontier_past_the_limit_is_refused_naming_its_width() {
         let p = random_problem(12, 4);
         let plan = plan(&p);
-        let e = count(&p, &plan, 4, &Budget::unlimited(), "test").unwrap_err();
+        let e = count(&p, &plan, 200, &plenty, &Budget::unlimited(), "test").unwrap_err();
         let text = e.to_string();
         assert!(text.contains("frontier"), "{text}");
         assert!(text.contains(&format!("{:.1}", plan.width)), "{text}");
+    }
+
+    #[test]
+    fn a_frontier_split_into_parts_counts_what_the_whole_counts() {
+        // A limit far below what the whole count holds: the count goes part by part, holds no
+        // more than the limit, and gives brute force's classes, least examples included.
+        for (n, seed) in [(11, 3), (12, 4), (13, 5), (14, 8)] {
+            let p = random_problem(n, seed);
+            let plan = plan(&p);
+            let whole = count(&p, &plan, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
+            assert_eq!(whole.parts, 1);
+            let limit = whole.peak_bytes;
+            let split = count(&p, &plan, limit, &plenty, &Budget::unlimited(), "test").unwrap();
+            assert!(split.parts > 1, "n = {n}, seed = {seed}: {} parts", split.parts);
+            assert!(
+                split.peak_bytes <= limit,
+                "n = {n}: held {} of {limit}",
+                split.peak_bytes
+            );
+            assert_eq!(split.classes, brute(&p), "n = {n}, seed = {seed}");
+        }
+    }
+
+    #[test]
+    fn memory_that_runs_short_during_a_count_splits_it_or_refuses_it() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let p = random_problem(13, 5);
+        let plan = plan(&p);
+        let whole = count(&p, &plan, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
+        // Plenty at the start, then free memory for about a third of what the whole held:
+        // split, still exact.
+        let reads = AtomicU64::new(0);
+        let short = (whole.peak_bytes / 3) as u64;
+        let shrinking = || {
+            if reads.fetch_add(1, Ordering::Relaxed) < 3 {
+                u64::MAX
+            } else {
+                short
+            }
+        };
+        let got = count(&p, &plan, u128::MAX, &shrinking, &Budget::unlimited(), "test").unwrap();
+        assert!(got.parts > 1);
+        assert_eq!(got.classes, whole.classes);
+        // No memory left after the first steps: refused before the next step allocates,
+        // naming the width and the bytes it wanted.
+        let reads = AtomicU64::new(0);
+        let gone = || {
+            if reads.fetch_add(1, Ordering::Relaxed) < 3 {
+                u64::MAX
+            } else {
+                0
+            }
+        };
+        let e = count(&p, &plan, u128::MAX, &gone, &Budget::unlimited(), "test").unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains(&format!("2^{:.1}", plan.width)), "{text}");
+        assert!(text.contains(" bytes"), "{text}");
     }
 
     #[test]
@@ -1077,7 +1480,7 @@ mod tests {
             width: 0.0,
             state_bits: 0,
         };
-        let e = count(&p, &plan, usize::MAX, &Budget::unlimited(), "test").unwrap_err();
+        let e = count(&p, &plan, u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap_err();
         assert!(e.to_string().contains("127"), "{e}");
     }
 }

@@ -285,11 +285,10 @@ pub fn frontier_plan(onehot: &OneHot, space: &Space) -> Result<Plan> {
     Ok(count::plan(&count_problem(onehot, space)?.0))
 }
 
-/// Frontier entries that fit in the memory available now (a layer and the next, twice its
-/// size, are held at once).
-pub fn max_frontier_entries() -> usize {
-    let available = u128::from(crate::sim::available_memory());
-    usize::try_from(available * 2 / (3 * count::ENTRY_BYTES)).unwrap_or(usize::MAX)
+/// Bytes the frontier count may hold: half the memory available when it starts (the count
+/// also checks what is free before every step, and splits its frontier to stay within both).
+pub fn max_frontier_bytes() -> u128 {
+    u128::from(crate::sim::available_memory()) / 2
 }
 
 /// The bits of `example` (bit q = qubit q) as qubit values.
@@ -314,7 +313,14 @@ pub fn frontier_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Bud
         space.resolved,
         plan.width
     );
-    let counted = count::count(&problem, &plan, max_frontier_entries(), budget, &task)?;
+    let counted = count::count(
+        &problem,
+        &plan,
+        max_frontier_bytes(),
+        &crate::sim::available_memory,
+        budget,
+        &task,
+    )?;
     let has_objective = unit != 0.0;
     // Per class: the cost as the encoding prices its example (the statevector's value, to the
     // bit), the count and the example.

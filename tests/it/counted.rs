@@ -208,6 +208,51 @@ fn frontier_count_on_the_shared_boards() {
     }
 }
 
+/// A frontier split into parts (memory limited to the most layers the whole count held, so
+/// that no step fits beside its layer)
+/// counts every class (cost, count, least example) as the whole count does, on the repository
+/// boards' rows+cols spaces at `none`; where the space is small, its counts add up to the
+/// enumeration's dimension.
+#[test]
+fn a_frontier_split_into_parts_counts_as_the_whole_on_the_boards() {
+    use quzzle::model::count;
+    use quzzle::simulation::counted::count_problem;
+    let budget = Budget::unlimited();
+    let plenty = || u64::MAX;
+    let mut split = 0;
+    for path in repository_boards() {
+        let Ok(enc) = encoding::load(&path, EncodingKind::Onehot, Level::None) else {
+            continue;
+        };
+        let onehot = enc.as_onehot().unwrap();
+        let Ok(space) = Space::of(onehot, SpaceChoice::RowsCols) else {
+            continue;
+        };
+        let Ok((problem, _, _)) = count_problem(onehot, &space) else {
+            continue;
+        };
+        let plan = count::plan(&problem);
+        if plan.width > 18.0 {
+            continue;
+        }
+        let whole = count::count(&problem, &plan, u128::MAX, &plenty, &budget, "test").unwrap();
+        let parts = count::count(&problem, &plan, whole.peak_bytes, &plenty, &budget, "test");
+        // A limit too small even for one state is refused, never miscounted.
+        let Ok(parts) = parts else { continue };
+        assert_eq!(parts.classes, whole.classes, "{}", path.display());
+        assert!(parts.peak_bytes <= whole.peak_bytes, "{}", path.display());
+        if parts.parts > 1 {
+            split += 1;
+        }
+        if space.dimension <= COMPARED_STATES {
+            let listed = enumerated_histogram_within(enc.as_ref(), &space, &budget).unwrap();
+            let total: u128 = parts.classes.iter().map(|c| c.2).sum();
+            assert_eq!(total, listed.dimension(), "{}", path.display());
+        }
+    }
+    assert!(split >= 5, "{split} boards counted in parts");
+}
+
 /// N-Queens (no board file: counts over diagonals, rows+cols a joined general block) counts as
 /// the enumeration does, with its known solution counts; the route takes the frontier count by
 /// itself past 2^22 states.
