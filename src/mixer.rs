@@ -8,6 +8,7 @@
 //! same rotation between `|0⟩` and `|1⟩`.
 
 pub use crate::names::MixerKind;
+use serde::Serialize;
 
 value_enum!(MixerKind);
 
@@ -61,6 +62,48 @@ impl MixerKind {
 }
 
 crate::checked::named_choice!(MixerKind, "mixer");
+
+/// Where a switch mixer's QAOA starts (the other mixers always start uniform over their space).
+/// The simulator starts uniform over the space on every grid; a circuit prepares the uniform
+/// start only on full permutation grids (`qaoa::switch::is_full_permutation`), and the first
+/// grid state on any grid. `auto` is what a command needs: uniform where only simulated, and
+/// where a circuit is made, uniform where one prepares it, else the first grid
+/// (`simulation::circuit_settings` resolves it before anything is simulated).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartChoice {
+    /// Uniform when simulated; for a circuit, uniform where one prepares it, else the first grid.
+    #[default]
+    Auto,
+    /// The uniform superposition over the space.
+    Uniform,
+    /// One basis state per grid, its first table (each row's ones as far left as they go),
+    /// free qubits in `|+⟩`.
+    FirstGrid,
+}
+
+value_enum!(StartChoice);
+
+impl StartChoice {
+    /// Every choice, in report order.
+    pub const ALL: [StartChoice; 3] = [StartChoice::Auto, StartChoice::Uniform, StartChoice::FirstGrid];
+
+    /// The name on the command line, in requests and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            StartChoice::Auto => "auto",
+            StartChoice::Uniform => "uniform",
+            StartChoice::FirstGrid => "first-grid",
+        }
+    }
+
+    /// Whether the simulator starts uniform over the space (`auto` and `uniform`).
+    pub fn simulates_uniform(self) -> bool {
+        self != StartChoice::FirstGrid
+    }
+}
+
+crate::checked::named_choice!(StartChoice, "start");
 
 /// The XY gates of one block of `m` qubits, as pairs of block positions `(i, j)`, `i < j`, in
 /// the order they are applied:
@@ -145,5 +188,10 @@ mod tests {
             assert_eq!(m.name().parse::<MixerKind>().unwrap(), m);
         }
         assert!("grover-ish".parse::<MixerKind>().is_err());
+        for c in StartChoice::ALL {
+            assert_eq!(c.name().parse::<StartChoice>().unwrap(), c);
+            assert_eq!(serde_json::to_string(&c).unwrap(), format!("\"{}\"", c.name()));
+        }
+        assert!("first grid".parse::<StartChoice>().is_err());
     }
 }
