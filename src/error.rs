@@ -1,8 +1,7 @@
 //! The one error type of the library. Messages name what the library knows (files, lines,
 //! qubits, levels), never a command-line flag: the command line adds those.
 
-use crate::mixer::StartChoice;
-use crate::names::{EncodingKind, Level, MixerKind, SpaceChoice};
+use crate::names::{EncodingKind, Level, MixerKind, SpaceChoice, StartChoice};
 use crate::units::{bytes_text, gib_text, size_text};
 use std::path::PathBuf;
 

@@ -7,8 +7,7 @@
 //! with the layer's β; free qubits (in no block) take the X mixer `rx(2β) = exp(−iβX)`, the
 //! same rotation between `|0⟩` and `|1⟩`.
 
-pub use crate::names::MixerKind;
-use serde::Serialize;
+pub use crate::names::{MixerKind, StartChoice};
 
 value_enum!(MixerKind);
 
@@ -62,25 +61,6 @@ impl MixerKind {
 }
 
 crate::checked::named_choice!(MixerKind, "mixer");
-
-/// Where a switch mixer's QAOA starts (the other mixers always start uniform over their space).
-/// The simulator starts uniform over the space on every grid; a circuit prepares the uniform
-/// start only on full permutation grids (`qaoa::switch::is_full_permutation`), and the first
-/// grid state on any grid. `auto` is what a command needs: uniform where only simulated, and
-/// where a circuit is made, uniform where one prepares it, else the first grid
-/// (`simulation::circuit_settings` resolves it before anything is simulated).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StartChoice {
-    /// Uniform when simulated; for a circuit, uniform where one prepares it, else the first grid.
-    #[default]
-    Auto,
-    /// The uniform superposition over the space.
-    Uniform,
-    /// One basis state per grid, its first table (each row's ones as far left as they go),
-    /// free qubits in `|+⟩`.
-    FirstGrid,
-}
 
 value_enum!(StartChoice);
 

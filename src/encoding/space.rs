@@ -578,7 +578,9 @@ pub struct Space {
     pub diagonal_bytes_per_state: usize,
     /// Where a switch mixer starts on it (the settings' choice, `auto` until
     /// `simulation::space_of` copies it): the simulator and the gate list read this one field,
-    /// so they start alike. The other mixers ignore it.
+    /// so they start alike. The other mixers ignore it. Reports take the start that ran from
+    /// the provenance, not from here.
+    #[serde(skip)]
     pub start: crate::mixer::StartChoice,
 }
 
