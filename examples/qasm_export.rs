@@ -27,6 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         space: SpaceSettings {
             space: SpaceChoice::Rows,
             mixer: MixerKind::XyRing,
+            ..Default::default()
         },
     };
     let exported = export_circuit(enc.as_ref(), &request)?;

@@ -1,7 +1,7 @@
 //! The one error type of the library. Messages name what the library knows (files, lines,
 //! qubits, levels), never a command-line flag: the command line adds those.
 
-use crate::names::{EncodingKind, Level, MixerKind, SpaceChoice};
+use crate::names::{EncodingKind, Level, MixerKind, SpaceChoice, StartChoice};
 use crate::units::{bytes_text, gib_text, size_text};
 use std::path::PathBuf;
 
@@ -685,6 +685,27 @@ pub enum Unsupported {
         mixer: MixerKind,
         /// The space asked for.
         space: SpaceChoice,
+    },
+    /// A start other than uniform under a mixer that only starts uniform.
+    #[error("the {start} start is a switch mixer's; the {mixer} mixer starts uniform over its space")]
+    StartNeedsSwitch {
+        /// The start asked for.
+        start: StartChoice,
+        /// The mixer asked for.
+        mixer: MixerKind,
+    },
+    /// A circuit asked to start uniform over a `rows+cols` space where no gate list prepares
+    /// that state (a grid that is not a full permutation grid).
+    #[error("{file}: no circuit preparing the uniform start over space rows+cols is known here: grid `{block}` {why} after the {level} reduction (a gate list prepares it only on square grids of one per row and column with no fixed cell); the first-grid start has a circuit, and the uniform start is simulated on every grid")]
+    NoUniformStartCircuit {
+        /// The puzzle file.
+        file: String,
+        /// The first grid that is not a full permutation grid.
+        block: String,
+        /// The reduction level.
+        level: Level,
+        /// Why it is not one.
+        why: String,
     },
     /// A block of the `rows+cols` space that is not a grid of row and column counts.
     #[error("{file}: block `{block}` of space rows+cols is not a grid of plain row and column counts after the {level} reduction ({why}), so the {mixer} mixer does not apply to it; the grover mixer does")]

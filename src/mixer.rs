@@ -7,7 +7,7 @@
 //! with the layer's β; free qubits (in no block) take the X mixer `rx(2β) = exp(−iβX)`, the
 //! same rotation between `|0⟩` and `|1⟩`.
 
-pub use crate::names::MixerKind;
+pub use crate::names::{MixerKind, StartChoice};
 
 value_enum!(MixerKind);
 
@@ -61,6 +61,29 @@ impl MixerKind {
 }
 
 crate::checked::named_choice!(MixerKind, "mixer");
+
+value_enum!(StartChoice);
+
+impl StartChoice {
+    /// Every choice, in report order.
+    pub const ALL: [StartChoice; 3] = [StartChoice::Auto, StartChoice::Uniform, StartChoice::FirstGrid];
+
+    /// The name on the command line, in requests and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            StartChoice::Auto => "auto",
+            StartChoice::Uniform => "uniform",
+            StartChoice::FirstGrid => "first-grid",
+        }
+    }
+
+    /// Whether the simulator starts uniform over the space (`auto` and `uniform`).
+    pub fn simulates_uniform(self) -> bool {
+        self != StartChoice::FirstGrid
+    }
+}
+
+crate::checked::named_choice!(StartChoice, "start");
 
 /// The XY gates of one block of `m` qubits, as pairs of block positions `(i, j)`, `i < j`, in
 /// the order they are applied:
@@ -145,5 +168,10 @@ mod tests {
             assert_eq!(m.name().parse::<MixerKind>().unwrap(), m);
         }
         assert!("grover-ish".parse::<MixerKind>().is_err());
+        for c in StartChoice::ALL {
+            assert_eq!(c.name().parse::<StartChoice>().unwrap(), c);
+            assert_eq!(serde_json::to_string(&c).unwrap(), format!("\"{}\"", c.name()));
+        }
+        assert!("first grid".parse::<StartChoice>().is_err());
     }
 }

@@ -25,6 +25,25 @@ pub enum MixerKind {
     SwitchComplete,
 }
 
+/// Where a switch mixer's QAOA starts (the other mixers always start uniform over their space).
+/// The simulator starts uniform over the space on every grid; a circuit prepares the uniform
+/// start only on full permutation grids (`crate::qaoa::switch::is_full_permutation`), and the first
+/// grid state on any grid. `auto` is what a command needs: uniform where only simulated, and
+/// where a circuit is made, uniform where one prepares it, else the first grid
+/// (`crate::simulation::circuit_settings` resolves it before anything is simulated).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartChoice {
+    /// Uniform when simulated; for a circuit, uniform where one prepares it, else the first grid.
+    #[default]
+    Auto,
+    /// The uniform superposition over the space.
+    Uniform,
+    /// One basis state per grid, its first table (each row's ones as far left as they go),
+    /// free qubits in `|+⟩`.
+    FirstGrid,
+}
+
 /// How hard to reduce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -220,12 +220,15 @@ def figure(rows, fits, depth):
     img.save(os.path.join(OUT, "decay.png"))
 
 
-def switch_start(name, dimension):
-    """The start of a switch mixer on an N x N Queens board's rows+cols space (docs/spaces.md):
+def switch_start(row, name, dimension):
+    """Where a switch mixer started on an N x N Queens board's rows+cols space (docs/spaces.md):
+    the row's `start` column, or in a CSV written before that column the start its circuit had,
     uniform where the space is all N! permutations (no cell fixed, a full permutation grid),
     else the first grid state: a fixed cell always removes permutations."""
+    if row.get("start"):
+        return row["start"]
     n = int(name.split("x")[0])
-    return "uniform" if round(dimension) == math.factorial(n) else "first grid"
+    return "uniform" if round(dimension) == math.factorial(n) else "first-grid"
 
 
 def reach_table():
@@ -237,8 +240,10 @@ def reach_table():
         by = {}
         with open(path) as f:
             for r in csv.DictReader(f):
-                by.setdefault((r["file"], r["reduce"], r["space"], r["mixer"]), []).append(r)
-        for (file, reduce, space, mixer), rs in sorted(by.items()):
+                name = os.path.basename(r["file"]).removesuffix(".txt").removeprefix("queens-")
+                start = switch_start(r, name, float(r["dimension"])) if r["mixer"].startswith("switch") else "uniform"
+                by.setdefault((r["file"], r["reduce"], r["space"], r["mixer"], start), []).append(r)
+        for (file, reduce, space, mixer, start), rs in sorted(by.items()):
             rs.sort(key=lambda r: int(r["p"]))
             pv = {int(r["p"]): float(r["p_valid"]) for r in rs}
             last = rs[-1]
@@ -247,7 +252,6 @@ def reach_table():
             secs = sum(float(r["seconds"]) for r in rs)
             name = os.path.basename(file).removesuffix(".txt").removeprefix("queens-")
             dimension = float(rs[0]["dimension"])
-            start = switch_start(name, dimension) if mixer.startswith("switch") else "uniform"
             out.append(f"| {name} | {reduce} | {space} | {dimension:.0f} | {start} | {mixer} | {cells} | {ratio:.0f}× | {secs:.0f} |")
     return "\n".join(out) + "\n"
 

@@ -219,7 +219,7 @@ class Report(Record):
         name: str = "circuit.qasm",
         enc: Optional[Encoding] = None,
     ) -> Tuple[str, Dict[str, Any]]:
-        """The circuit of depth ``p`` as the report ran it: its space, mixer and angles, on its
+        """The circuit of depth ``p`` as the report ran it: its space, mixer, start and angles, on its
         encoding (as ``quzzle qasm --angles REPORT.json`` with the report's ``--space`` and
         ``--mixer``). Returns ``(text, manifest)`` as :meth:`Encoding.qasm`. ``enc``: the
         encoding, when the report did not come from :func:`solve` in this process (by default a
@@ -228,7 +228,16 @@ class Report(Record):
         if enc is None:
             enc = self._encoding if self._encoding is not None else self._encode_again()
         text, manifest = _native.qasm_of_report(
-            enc, self._text, _plain_value(p), flavor, self._fields["space"], self._fields["mixer"], symbolic, with_state, name
+            enc,
+            self._text,
+            _plain_value(p),
+            flavor,
+            self._fields["space"],
+            self._fields["mixer"],
+            symbolic,
+            with_state,
+            name,
+            self._fields.get("start"),
         )
         return text, manifest
 
@@ -334,6 +343,7 @@ def solve(
     init: Optional[str] = None,
     space: Optional[str] = None,
     mixer: Optional[str] = None,
+    start: Optional[str] = None,
     objective: str = "energy",
     optimizer: str = "lbfgs",
     max_iters: int = 200,
@@ -352,7 +362,9 @@ def solve(
     angles in ``angles_from``: solve reports or sweep.csv files) or ``fixed`` (the table
     shipped for the puzzle kind, space and mixer). ``schedule``: ``lr:DG,DB``, ``transfer`` or
     ``fixed``, evaluated at every depth with no optimisation (instead of ``init``). ``space`` and
-    ``mixer`` as the command line (none: full space, X mixer). ``objective``: ``energy``,
+    ``mixer`` as the command line (none: full space, X mixer). ``start``: a switch mixer's start,
+    ``auto`` (none; uniform here, or the circuit's start where ``noise`` or ``device`` runs the
+    circuit), ``uniform`` or ``first-grid``, as ``--start``. ``objective``: ``energy``,
     ``success`` or ``cvar:ALPHA``. ``noise``: presets (``heron``, ``eagle``, ``aria``, ``forte``) or rates
     (``p1=..,p2=..,readout=..``) under which each depth is also estimated. ``device``: ``heron``,
     ``eagle`` or ``aria``, whose published gate and readout times give each depth one shot's
@@ -366,6 +378,7 @@ def solve(
             init=init,
             space=space,
             mixer=mixer,
+            start=start,
             objective=objective,
             optimizer=optimizer,
             max_iters=max_iters,
@@ -569,6 +582,7 @@ def sweep(
     encoding: str = "onehot",
     space: Optional[str] = None,
     mixer: Optional[str] = None,
+    start: Optional[str] = None,
     objective: str = "energy",
     optimizer: str = "lbfgs",
     max_iters: int = 200,
@@ -609,6 +623,7 @@ def sweep(
         encoding=encoding,
         space=space,
         mixer=mixer,
+        start=start,
         objective=objective,
         optimizer=optimizer,
         max_iters=max_iters,

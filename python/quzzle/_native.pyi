@@ -127,8 +127,17 @@ class Encoding:
     def to_sparse_pauli_op(self) -> Any:
         """The Ising cost as a ``qiskit.quantum_info.SparsePauliOp`` (needs Qiskit)."""
 
-    def qaoa(self, p: int, space: Optional[str] = None, mixer: Optional[str] = None, objective: str = "energy") -> Qaoa:
-        """The depth-p QAOA on ``space`` with ``mixer`` (none: full space, X mixer)."""
+    def qaoa(
+        self,
+        p: int,
+        space: Optional[str] = None,
+        mixer: Optional[str] = None,
+        objective: str = "energy",
+        start: Optional[str] = None,
+    ) -> Qaoa:
+        """The depth-p QAOA on ``space`` with ``mixer`` (none: full space, X mixer), a switch
+        mixer from ``start`` (``auto``/none and ``uniform``: uniform over the space;
+        ``first-grid``: each grid's first table)."""
 
     def qasm(
         self,
@@ -144,6 +153,7 @@ class Encoding:
         symbolic: bool = False,
         with_state: bool = False,
         name: str = "circuit.qasm",
+        start: Optional[str] = None,
     ) -> Tuple[str, Dict[str, Any]]:
         """The circuit as OpenQASM 3 text and its manifest (as ``quzzle qasm`` writes them), on
         ``space`` with ``mixer`` (none: the full space with the X mixer, whatever space the
@@ -207,6 +217,7 @@ def qasm_of_report(
     symbolic: bool,
     with_state: bool,
     name: str,
+    start: Optional[str] = None,
 ) -> Tuple[str, Dict[str, Any]]: ...
 def score_experiment_json(folder: str, out: Optional[str], choices: str) -> Tuple[str, List[str]]: ...
 def predict_json(routed: str, manifest: str, choices: str) -> str: ...

@@ -431,7 +431,7 @@ impl Encoding {
     /// `objective` is what `value` and `value_and_gradient` compute: `energy`, `success`
     /// (minus P(valid)) or `cvar:ALPHA`. Refused with `DoesNotFit` before allocating a state
     /// that would not fit.
-    #[pyo3(signature = (p, space=None, mixer=None, objective="energy"))]
+    #[pyo3(signature = (p, space=None, mixer=None, objective="energy", start=None))]
     fn qaoa(
         &self,
         py: Python<'_>,
@@ -439,9 +439,10 @@ impl Encoding {
         space: Option<&str>,
         mixer: Option<&str>,
         objective: &str,
+        start: Option<&str>,
     ) -> PyResult<crate::qaoa::Qaoa> {
         crate::check_depth(p)?;
-        crate::qaoa::build(self, py, p, space, mixer, objective)
+        crate::qaoa::build(self, py, p, (space, mixer, start), objective)
     }
 
     /// The QAOA circuit as OpenQASM 3 text and its manifest (a dict, as `quzzle qasm` writes
@@ -449,7 +450,9 @@ impl Encoding {
     /// INTERP over depths 1..p, L-BFGS, `seed`). `flavor`: `portable`, `ibm` or `ionq`.
     /// `space` and `mixer` as in `qaoa`: none given is the full space with the X mixer, whatever
     /// space the angles were optimised on (`Report.qasm` exports a report's own circuit).
-    #[pyo3(signature = (gammas=None, betas=None, *, p=None, optimize=false, seed=0, flavor="portable", space=None, mixer=None, symbolic=false, with_state=false, name="circuit.qasm"))]
+    /// `start`: a switch mixer's (`auto`/none: uniform where a circuit prepares it, else
+    /// `first-grid`; `uniform` is refused where none does).
+    #[pyo3(signature = (gammas=None, betas=None, *, p=None, optimize=false, seed=0, flavor="portable", space=None, mixer=None, symbolic=false, with_state=false, name="circuit.qasm", start=None))]
     #[allow(clippy::too_many_arguments)]
     fn qasm<'py>(
         &self,
@@ -465,9 +468,21 @@ impl Encoding {
         symbolic: bool,
         with_state: bool,
         name: &str,
+        start: Option<&str>,
     ) -> PyResult<(String, Bound<'py, PyAny>)> {
         crate::experiments::qasm(
-            self, py, gammas, betas, p, optimize, seed, flavor, space, mixer, symbolic, with_state, name,
+            self,
+            py,
+            gammas,
+            betas,
+            p,
+            optimize,
+            seed,
+            flavor,
+            (space, mixer, start),
+            symbolic,
+            with_state,
+            name,
         )
     }
 

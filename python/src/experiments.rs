@@ -75,8 +75,7 @@ pub(crate) fn qasm<'py>(
     optimize: bool,
     seed: u64,
     flavor: &str,
-    space: Option<&str>,
-    mixer: Option<&str>,
+    (space, mixer, start): (Option<&str>, Option<&str>, Option<&str>),
     symbolic: bool,
     with_state: bool,
     name: &str,
@@ -94,6 +93,7 @@ pub(crate) fn qasm<'py>(
         with_state,
         space: space.map(Into::into),
         mixer: mixer.map(Into::into),
+        start: start.map(Into::into),
         ..ExportChoices::default()
     };
     let job = choices.check().or_py()?;
@@ -123,11 +123,11 @@ fn export<'py>(
 }
 
 /// `Report.qasm`: the circuit of depth `p` of a solve report (its JSON text), on the report's
-/// space and mixer, with its angles read back from the report by the library, which refuses a
+/// space, mixer and start (a switch mixer's; refused where no circuit prepares it), with its angles read back from the report by the library, which refuses a
 /// report of another puzzle, encoding, reduction, size, space or mixer (as `quzzle qasm
 /// --angles REPORT.json`).
 #[pyfunction]
-#[pyo3(signature = (enc, report, p, flavor, space, mixer, symbolic, with_state, name))]
+#[pyo3(signature = (enc, report, p, flavor, space, mixer, symbolic, with_state, name, start=None))]
 #[allow(clippy::too_many_arguments)]
 fn qasm_of_report<'py>(
     py: Python<'py>,
@@ -140,6 +140,7 @@ fn qasm_of_report<'py>(
     symbolic: bool,
     with_state: bool,
     name: &str,
+    start: Option<&str>,
 ) -> PyResult<(String, Bound<'py, PyAny>)> {
     let choices = ExportChoices {
         depth: Some(p),
@@ -149,6 +150,7 @@ fn qasm_of_report<'py>(
         with_state,
         space: Some(space.into()),
         mixer: Some(mixer.into()),
+        start: start.map(Into::into),
         ..ExportChoices::default()
     };
     let job = choices.check().or_py()?;

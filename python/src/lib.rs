@@ -258,9 +258,13 @@ pub(crate) fn encoding_kind(name: &str) -> PyResult<quzzle::EncodingKind> {
 }
 
 /// The space settings from optional names, a missing one following the other (as the command
-/// line's `--space` and `--mixer`).
-pub(crate) fn space_settings(space: Option<&str>, mixer: Option<&str>) -> PyResult<quzzle::simulation::SpaceSettings> {
-    quzzle::request::space_of(space, mixer).or_py()
+/// line's `--space` and `--mixer`), and a switch mixer's start (`--start`; none: `auto`).
+pub(crate) fn space_settings(
+    space: Option<&str>,
+    mixer: Option<&str>,
+    start: Option<&str>,
+) -> PyResult<quzzle::simulation::SpaceSettings> {
+    quzzle::request::space_of(space, mixer, start).or_py()
 }
 
 pub(crate) fn objective(name: &str) -> PyResult<quzzle::ObjectiveSpec> {

@@ -38,12 +38,11 @@ pub(crate) fn build(
     enc: &Encoding,
     py: Python<'_>,
     p: usize,
-    space: Option<&str>,
-    mixer: Option<&str>,
+    (space, mixer, start): (Option<&str>, Option<&str>, Option<&str>),
     objective: &str,
 ) -> PyResult<Qaoa> {
     crate::check_depth(p)?;
-    let settings = space_settings(space, mixer)?;
+    let settings = space_settings(space, mixer, start)?;
     let spec = crate::objective(objective)?;
     let enc = enc.inner.clone();
     let (sim, success) = compute(py, || {

@@ -164,3 +164,25 @@ def test_schedules_equal_cli(quzzle_bin: str, tmp_path: Path) -> None:
     assert report.to_dict()["schedule"] == "transfer"
     with pytest.raises(quzzle.InvalidArgument, match="angles_from"):
         quzzle.solve(enc, init="transfer")
+
+
+@pytest.mark.parametrize("start", ["uniform", "first-grid"])
+def test_a_switch_start_is_the_command_lines(quzzle_bin: str, start: str) -> None:
+    """``start=`` runs and records what ``--start`` does: on a grid the reduction cut, the
+    simulation from either start equals the command line's, and a circuit of the uniform start
+    is refused, naming the start that has one."""
+    path = data("nqueens-5-given.txt")
+    base = ["--depths", "1..2", "--reduce", "paper", "--space", "rows+cols", "--mixer", "switch-complete"]
+    cli = cli_json(quzzle_bin, ["solve", path, *base, "--start", start])
+    enc = quzzle.load(path).encode(reduce="paper")
+    report = quzzle.solve(enc, depths=range(1, 3), space="rows+cols", mixer="switch-complete", start=start)
+    assert without_seconds(report.to_dict()) == without_seconds(cli)
+    assert report.to_dict()["start"] == start
+    q = enc.qaoa(1, space="rows+cols", mixer="switch-complete", start=start)
+    assert q.num_states == 9
+    if start == "uniform":
+        with pytest.raises(quzzle.QuzzleError, match="the first-grid start has a circuit"):
+            enc.qasm([0.1], [0.2], space="rows+cols", mixer="switch-complete", start=start)
+    else:
+        _, manifest = enc.qasm([0.1], [0.2], space="rows+cols", mixer="switch-complete", start=start)
+        assert manifest["start"] == "first-grid"

@@ -508,18 +508,24 @@ pub struct SpaceArgs {
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
     /// grover (exp(-i beta |s><s|) on any space; exported as QASM on the full space and on
     /// spaces of plain blocks), or switch-ring or switch-complete (switch moves on the rows+cols
-    /// space, which keep every row and column count; from the uniform start where the space is
-    /// full permutation grids, one per row and column with no cell fixed, else from each grid's
-    /// first table in row-major order).
+    /// space, which keep every row and column count; where they start: --start).
     /// Default: x on the full space, xy-ring on a block space.
     #[arg(long, value_parser = Named::of::<quzzle::mixer::MixerKind>())]
     pub mixer: Option<String>,
+    /// Start of a switch mixer (the others start uniform): uniform (over the space; simulated
+    /// on every grid, but a circuit prepares it only where every grid is square with one per
+    /// row and column and no cell fixed), first-grid (each grid's first table in row-major
+    /// order, free qubits in |+>; a circuit on every grid), or auto: uniform where only
+    /// simulated (solve, sweep, bench), and where a circuit is made (qasm, sample, score,
+    /// noise) uniform where one prepares it, else first-grid. Default: auto.
+    #[arg(long, value_parser = Named::of::<quzzle::mixer::StartChoice>())]
+    pub start: Option<String>,
 }
 
 impl SpaceArgs {
     /// The settings, a missing flag following the other one.
     pub fn settings(&self) -> quzzle::Result<quzzle::simulation::SpaceSettings> {
-        quzzle::request::space_of(self.space.as_deref(), self.mixer.as_deref())
+        quzzle::request::space_of(self.space.as_deref(), self.mixer.as_deref(), self.start.as_deref())
     }
 }
 

@@ -88,6 +88,8 @@ pub fn message(e: &Error) -> String {
             Unsupported::BlockMixerOnFull { .. } => format!("{e} (--space)"),
             Unsupported::SwitchNeedsRowsCols { .. } => format!("{e} (--space rows+cols)"),
             Unsupported::NotSwitchGrid { .. } => format!("{e} (--mixer grover)"),
+            Unsupported::StartNeedsSwitch { .. } => format!("{e} (--start auto)"),
+            Unsupported::NoUniformStartCircuit { .. } => format!("{e} (--start first-grid)"),
             Unsupported::NoiseNeedsFullX { mixer, states, qubits } => format!(
                 "--noise runs on the full space with the x mixer only (got the {mixer} mixer over {states} states, for a circuit of {qubits} qubits): {NOISE_NEEDS_FULL_X_WHY}"
             ),

@@ -12,8 +12,8 @@ fn name(s: &Option<String>) -> Option<String> {
     s.clone()
 }
 
-fn space(a: &SpaceArgs) -> (Option<String>, Option<String>) {
-    (name(&a.space), name(&a.mixer))
+fn space(a: &SpaceArgs) -> (Option<String>, Option<String>, Option<String>) {
+    (name(&a.space), name(&a.mixer), name(&a.start))
 }
 
 fn noise(a: &NoiseArgs) -> (Vec<String>, i128, Vec<String>) {
@@ -22,7 +22,7 @@ fn noise(a: &NoiseArgs) -> (Vec<String>, i128, Vec<String>) {
 
 /// `solve`.
 pub fn solve(a: &SolveArgs) -> SolveChoices {
-    let (space, mixer) = space(&a.space);
+    let (space, mixer, start) = space(&a.space);
     let (noise, trajectories, device) = noise(&a.noise);
     SolveChoices {
         depths: json!(a.depths),
@@ -36,6 +36,7 @@ pub fn solve(a: &SolveArgs) -> SolveChoices {
         seed: a.optimize.seed,
         space,
         mixer,
+        start,
         noise,
         trajectories,
         device,
@@ -45,7 +46,7 @@ pub fn solve(a: &SolveArgs) -> SolveChoices {
 
 /// `sweep`.
 pub fn sweep(a: &SweepArgs) -> SweepChoices {
-    let (space, mixer) = space(&a.space);
+    let (space, mixer, start) = space(&a.space);
     let (noise, trajectories, device) = noise(&a.noise);
     SweepChoices {
         inputs: a.inputs.clone(),
@@ -65,6 +66,7 @@ pub fn sweep(a: &SweepArgs) -> SweepChoices {
         max_seconds: a.max_seconds,
         space,
         mixer,
+        start,
         noise,
         trajectories,
         device,
@@ -77,7 +79,7 @@ pub fn sweep(a: &SweepArgs) -> SweepChoices {
 
 /// `qasm`.
 pub fn export(a: &QasmArgs) -> ExportChoices {
-    let (space, mixer) = space(&a.space);
+    let (space, mixer, start) = space(&a.space);
     ExportChoices {
         depth: a.depth,
         depths: a.depths.clone().map(Value::String),
@@ -93,6 +95,7 @@ pub fn export(a: &QasmArgs) -> ExportChoices {
         encoding: a.encoding.encoding.name().into(),
         space,
         mixer,
+        start,
         noise: a.noise.noise.clone(),
         trajectories: a.noise.trajectories,
         max_seconds: a.max_seconds,

@@ -30,6 +30,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
             ("--encoding", args.encoding.is_some()),
             ("--space", args.space.space.is_some()),
             ("--mixer", args.space.mixer.is_some()),
+            ("--start", args.space.start.is_some()),
             ("--depth", args.depth.is_some()),
             ("--angles", args.angles.is_some()),
             ("--gammas", args.given.gammas.is_some()),
@@ -91,7 +92,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
             enc,
             space: SpaceSettings {
                 space: sim.space.resolved,
-                mixer: settings.mixer,
+                ..settings
             },
             angles,
             qubits,
@@ -145,7 +146,8 @@ pub fn run(args: &SampleArgs) -> Result<()> {
     let sampled = circuit(args, &text)?;
     let noise = request.noise.settings(&sampled.space, None)?;
     let enc = sampled.enc.as_ref();
-    let sim = simulation::simulation(enc, &sampled.space)?;
+    // A manifest written before starts were chosen says `auto`: the start it was exported with.
+    let sim = simulation::simulation(enc, &simulation::circuit_settings(enc, &sampled.space)?)?;
     let angles = &sampled.angles;
     let counts = quzzle::experiment::sample::draw(
         enc,

@@ -576,6 +576,12 @@ pub struct Space {
     pub num_qubits: usize,
     /// Bytes per basis state of the cost diagonal.
     pub diagonal_bytes_per_state: usize,
+    /// Where a switch mixer starts on it (the settings' choice, `auto` until
+    /// `simulation::space_of` copies it): the simulator and the gate list read this one field,
+    /// so they start alike. The other mixers ignore it. Reports take the start that ran from
+    /// the provenance, not from here.
+    #[serde(skip)]
+    pub start: crate::mixer::StartChoice,
 }
 
 impl Space {
@@ -613,6 +619,7 @@ impl Space {
             dimension,
             num_qubits,
             diagonal_bytes_per_state,
+            start: crate::mixer::StartChoice::Auto,
         }
     }
 

@@ -302,6 +302,7 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
     let space_settings = SpaceSettings {
         space: settings.space,
         mixer: MixerKind::Grover,
+        ..Default::default()
     };
     let space = simulation::space_of(enc, &space_settings)?;
     // The statevector needs the valid states, which the simulation's diagonal gives.

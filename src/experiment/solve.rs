@@ -176,7 +176,8 @@ pub fn solve_within(
         report.decided_board = Some(board);
         return Ok(report);
     }
-    let simulation = simulation::simulation_within(enc, &settings.space, budget)?;
+    let space = simulation::run_settings(enc, &settings.space, settings.noise.needs_gates())?;
+    let simulation = simulation::simulation_within(enc, &space, budget)?;
     depth::check_noise_fits(&simulation, &settings.noise)?;
     report.provenance = Provenance::of(enc, &simulation);
     report.blocks = simulation.blocks();

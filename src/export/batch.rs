@@ -375,9 +375,10 @@ pub fn check_depth(
     if manifest.qubits != v.qubits
         || manifest.space.space != v.space
         || manifest.space.mixer != v.mixer
+        || manifest.space.start != v.start.unwrap_or_default()
         || manifest.puzzle_sha256 != v.puzzle_sha256
     {
-        return Err(differs("the puzzle, qubits, space or mixer"));
+        return Err(differs("the puzzle, qubits, space, mixer or start"));
     }
     let baseline = manifest
         .valid_complete

@@ -74,6 +74,7 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
     let space = SpaceSettings {
         space: index.provenance.space,
         mixer: index.provenance.mixer,
+        start: index.provenance.start.unwrap_or_default(),
     };
     let extra = &settings.noise;
     if !extra.models.is_empty() {
@@ -143,7 +144,8 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
                     "the manifest has no angles",
                 ));
             };
-            let sim = crate::simulation::simulation(enc.as_ref(), &manifest.space)?;
+            let settings = crate::simulation::circuit_settings(enc.as_ref(), &manifest.space)?;
+            let sim = crate::simulation::simulation(enc.as_ref(), &settings)?;
             let valid = crate::simulation::success_states(enc.as_ref(), &sim)?.valid;
             let now = NoiseSettings {
                 models: fresh,

@@ -85,10 +85,6 @@ pub struct Manifest {
     pub symbolic: bool,
     /// The blocks prepared as Dicke states and mixed by XY gates (none on the full space).
     pub blocks: Vec<BlockReport>,
-    /// Switch-mixer circuits only: where they start, `uniform` (full permutation grids) or
-    /// `first grid` (one basis state, `crate::qaoa::switch::SwitchStart`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub start: Option<String>,
     /// For every qubit, the puzzle cells it stands for (`negated`: the cell is `1 − x_q`).
     pub qubit_cells: Vec<Vec<QubitCell>>,
     /// Every model variable the reduction decided, with its value: with `qubit_cells`, what
@@ -517,6 +513,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         qasm: qasm_name,
         provenance: Provenance {
             dimension: space.dimension,
+            start: simulation::provenance::simulated_start(settings.mixer, space.start),
             ..Provenance::unsimulated(enc, space.resolved, req.space.mixer)
         },
         puzzle_text: enc.source_text().to_string(),
@@ -528,7 +525,6 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         flavor: req.flavor,
         symbolic: req.symbolic,
         blocks: space.blocks.iter().map(BlockReport::from).collect(),
-        start: switch_start_name(&space, settings.mixer),
         qubit_cells: header.qubit_cells,
         fixed_cells: enc.fixed_cells(),
         bit_order: BIT_ORDER_NOTE.into(),
@@ -559,16 +555,6 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         counts: circuit.counts(),
         xy_gates: circuit.xy_gate_count(),
     })
-}
-
-/// The name of a switch-mixer circuit's start on `space` (its blocks are grids, checked
-/// before the circuit was built); `None` for the other mixers.
-fn switch_start_name(space: &crate::encoding::space::Space, mixer: crate::mixer::MixerKind) -> Option<String> {
-    if !mixer.is_switch() {
-        return None;
-    }
-    let grids: Vec<_> = space.blocks.iter().filter_map(|b| b.grid().ok()).collect();
-    crate::qaoa::switch::SwitchStart::of(&grids).map(|s| s.name().to_string())
 }
 
 /// The angles of a depth-`p` circuit from `source`: given (their count checked), read from a

@@ -145,7 +145,9 @@ pub fn predict(
     let (exported_gates, exported) = if noise.models.is_empty() {
         (GateCounts::default(), Vec::new())
     } else {
-        let sim = crate::simulation::simulation(enc.as_ref(), &doc.space)?;
+        // A manifest from before starts were chosen says `auto`: the start it was exported with.
+        let exported_settings = crate::simulation::circuit_settings(enc.as_ref(), &doc.space)?;
+        let sim = crate::simulation::simulation(enc.as_ref(), &exported_settings)?;
         let success = crate::simulation::success_states(enc.as_ref(), &sim)?;
         crate::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &success.valid, &angles, noise, settings.seed)?
     };

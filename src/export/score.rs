@@ -98,6 +98,7 @@ impl ManifestDoc {
             space: SpaceSettings {
                 space: v.space,
                 mixer: v.mixer,
+                start: v.start.unwrap_or_default(),
             },
             qubits: v.qubits,
             angles: Some(Angles::new(m.gammas.clone(), m.betas.clone())?),
@@ -162,9 +163,16 @@ impl ManifestDoc {
                 .and_then(|a| a.iter().map(Value::as_f64).collect::<Option<Vec<f64>>>())
                 .ok_or_else(|| bad(format!("`{k}` is not a list of numbers")))
         };
+        // `first grid`: the name manifests wrote before starts were chosen; no `start` (older
+        // manifests, and mixers other than a switch mixer): `auto`, as they were exported.
+        let start = match parse_name("start", "auto")?.as_str() {
+            "first grid" => crate::mixer::StartChoice::FirstGrid,
+            name => name.parse().map_err(wrap)?,
+        };
         let space = SpaceSettings {
             space: parse_name("space", "full")?.parse().map_err(wrap)?,
             mixer: parse_name("mixer", "x")?.parse().map_err(wrap)?,
+            start,
         };
         let qubits = field("qubits")
             .and_then(Value::as_u64)

@@ -91,7 +91,7 @@ impl NoiseSettings {
                     let resolved = crate::simulation::space_of(enc, space)?.resolved;
                     check_space(&SpaceSettings {
                         space: resolved,
-                        mixer: space.mixer,
+                        ..*space
                     })?;
                 }
                 _ => check_space(space)?,
@@ -332,7 +332,11 @@ mod tests {
             let has_circuit = entry(mixer).noise != NoiseRoute::NoCircuit;
             assert_eq!(has_circuit, entry(mixer).noise_refusal().is_none(), "{mixer}");
             for space in SpaceChoice::ALL {
-                let checked = check_space(&SpaceSettings { space, mixer });
+                let checked = check_space(&SpaceSettings {
+                    space,
+                    mixer,
+                    ..Default::default()
+                });
                 assert_eq!(checked.is_ok(), has_circuit, "{space} {mixer}");
             }
         }

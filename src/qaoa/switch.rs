@@ -7,11 +7,12 @@
 //! the rest. The mixer is the product of the moves' gates in [`crate::mixer::switch_moves`]
 //! order, block after block, then `rx(2β)` on each qubit in no block (a pair per state too).
 //!
-//! The start ([`SwitchStart`]) is the uniform superposition over the space where every grid is
-//! a full permutation grid (one per row and column, every cell a qubit: a gate list prepares
-//! it, `crate::circuit::switch::permutation_start`), else one basis state, the first grid
-//! of each block in row-major order, `h` on the free qubits: no gate list for the uniform
-//! start over other grids is known here, and a start that is simulated must be the one the
+//! The start ([`SwitchStart`]) is chosen ([`StartChoice`]): the uniform superposition over the
+//! space (on every grid; a gate list prepares it only where every grid is a full permutation
+//! grid, one per row and column and every cell a qubit, `crate::circuit::switch::permutation_start`),
+//! or one basis state, the first table of each grid in row-major order, `h` on the free
+//! qubits (a gate list prepares it on every grid). The simulator and the exported circuit read
+//! the same choice, so a start that is simulated is the one the
 //! exported circuit prepares. Each gate's pairs are listed once
 //! (the state with the smaller index first, pairs in ascending order of it), so a layer's and
 //! a gradient's sums have one order whatever the thread count. Gradients are exact (adjoint
@@ -24,7 +25,7 @@ use crate::cost::product::diagonal_of_costs;
 use crate::cost::qubo::Qubo;
 use crate::encoding::space::Grid;
 use crate::error::{Error, Result, Unsupported};
-use crate::mixer::{switch_moves, MixerKind};
+use crate::mixer::{switch_moves, MixerKind, StartChoice};
 use crate::sim::kernels;
 use crate::sim::{Amplitudes, Buffers, AMPLITUDE_BYTES};
 use num_complex::Complex64;
@@ -104,27 +105,28 @@ pub fn no_grid_table() -> Error {
 }
 
 impl SwitchStart {
-    /// The start of the space of `grids`: uniform where every grid is a full permutation grid,
-    /// else the first state of each grid ([`first_grid_state`]). `None` where a grid has no
-    /// state.
-    pub fn of(grids: &[Grid]) -> Option<SwitchStart> {
-        if grids.iter().all(is_full_permutation) {
-            return Some(SwitchStart::Uniform);
-        }
+    /// The start of the space of `grids` for `choice`: uniform for `auto` and `uniform`, the
+    /// first state of each grid ([`first_grid_state`]) for `first-grid`. `None` where a grid
+    /// has no state.
+    pub fn of(grids: &[Grid], choice: StartChoice) -> Option<SwitchStart> {
         let mut grid_qubits = 0u128;
         let mut ones = 0u128;
         for g in grids {
             grid_qubits |= g.cells.iter().flatten().flatten().fold(0u128, |m, &q| m | 1u128 << q);
             ones |= first_grid_state(g)?;
         }
-        Some(SwitchStart::Basis { grid_qubits, ones })
+        Some(if choice.simulates_uniform() {
+            SwitchStart::Uniform
+        } else {
+            SwitchStart::Basis { grid_qubits, ones }
+        })
     }
 
     /// Its name in reports and docs.
     pub fn name(self) -> &'static str {
         match self {
             SwitchStart::Uniform => "uniform",
-            SwitchStart::Basis { .. } => "first grid",
+            SwitchStart::Basis { .. } => "first-grid",
         }
     }
 }
@@ -332,7 +334,7 @@ fn fixed_sum(len: usize, part: impl Fn(usize, usize) -> Complex64 + Sync) -> Com
 
 impl SwitchSimulator {
     /// The simulator of `qubo` (over `num_qubits` qubits) on the states of `grids` times every
-    /// setting of `free`, with `mixer`'s moves. `dimension` is the space's counted size, checked
+    /// setting of `free`, with `mixer`'s moves, starting at `start` ([`SwitchStart::of`]). `dimension` is the space's counted size, checked
     /// against memory before anything is listed; the pair lists are counted and checked again
     /// before they are allocated.
     pub fn new(
@@ -341,6 +343,7 @@ impl SwitchSimulator {
         free: &[usize],
         num_qubits: usize,
         mixer: MixerKind,
+        start: StartChoice,
         dimension: f64,
     ) -> Result<Self> {
         if !mixer.is_switch() {
@@ -380,7 +383,7 @@ impl SwitchSimulator {
                 masks.len()
             )));
         }
-        let start = SwitchStart::of(grids).ok_or_else(no_grid_table)?;
+        let start = SwitchStart::of(grids, start).ok_or_else(no_grid_table)?;
         let start_amplitude = match start {
             SwitchStart::Uniform => 1.0 / (masks.len() as f64).sqrt(),
             SwitchStart::Basis { .. } => 0.5f64.powf(free.len() as f64 / 2.0),
@@ -679,6 +682,7 @@ mod tests {
             &[],
             n,
             mixer,
+            StartChoice::Auto,
             dimension,
         )
     }

@@ -179,15 +179,21 @@ impl NoiseRequest {
     }
 }
 
-/// The space and mixer from optional names, a missing one following the other.
-pub fn space_of(space: Option<&str>, mixer: Option<&str>) -> Result<SpaceSettings> {
+/// The space and mixer from optional names, a missing one following the other, and the
+/// switch mixers' start (`auto` when none is named; `first-grid` under another mixer is
+/// refused when the space is built).
+pub fn space_of(space: Option<&str>, mixer: Option<&str>, start: Option<&str>) -> Result<SpaceSettings> {
     let space = space.map(str::parse).transpose()?;
     let mixer = mixer.map(str::parse::<MixerKind>).transpose()?;
-    Ok(SpaceSettings::from_choices(space, mixer))
+    let start = start.map(str::parse::<crate::mixer::StartChoice>).transpose()?;
+    Ok(SpaceSettings {
+        start: start.unwrap_or_default(),
+        ..SpaceSettings::from_choices(space, mixer)
+    })
 }
 
 fn describe_space(s: &SpaceSettings) -> Value {
-    json!({"space": s.space.name(), "mixer": s.mixer.name()})
+    json!({"space": s.space.name(), "mixer": s.mixer.name(), "start": s.start.name()})
 }
 
 /// The init of a run and its schedule: a fixed schedule (`lr:DG,DB`, `transfer`, `fixed`) is

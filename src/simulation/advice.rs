@@ -5,11 +5,11 @@
 //! The rule ranks every block space (and the full space) by the best route one of its mixers
 //! has there, then by size:
 //! 1. a statevector under a local mixer, one that keeps the space's counts (XY on plain
-//!    blocks, the switch mixers on rows+cols where their start is uniform): these gain on the
-//!    uniform start with depth (results/compare, results/scaling);
-//! 2. a statevector under the Grover or X mixer, or under a switch mixer whose grids start
-//!    from one basis state (no circuit prepares their uniform start), which it barely leaves
-//!    (results/scaling);
+//!    blocks, the switch mixers on rows+cols where their start is uniform, as a simulation
+//!    starts unless asked for the first grid): these gain on the uniform start with depth
+//!    (results/compare, results/scaling);
+//! 2. a statevector under the Grover or X mixer, or under a switch mixer started from each
+//!    grid's first table, which it barely leaves (results/scaling);
 //! 3. the Grover mixer's cost histogram.
 //!
 //! Within a rank the smallest space wins (ties to the one listed first). On it the mixer is the
@@ -64,14 +64,16 @@ fn rank(kind: MixerKind, space: &Space) -> Option<u8> {
     }
 }
 
-/// Whether `kind` starts from the uniform superposition over `space`: every mixer but a
-/// switch mixer on grids that are not all full permutation grids ([`SwitchStart::of`]).
+/// Whether `kind` starts from the uniform superposition over `space` when simulated: every
+/// mixer but a switch mixer whose start is the first grid ([`SwitchStart::of`] of the
+/// space's start; `auto` and `uniform` simulate uniform on every grid, as `solve` and `info`
+/// run them).
 fn starts_uniform(kind: MixerKind, space: &Space) -> bool {
     if !kind.is_switch() {
         return true;
     }
     let grids: Option<Vec<_>> = space.blocks.iter().map(|b| b.grid().ok()).collect();
-    grids.is_some_and(|g| SwitchStart::of(&g) == Some(SwitchStart::Uniform))
+    grids.is_some_and(|g| SwitchStart::of(&g, space.start) == Some(SwitchStart::Uniform))
 }
 
 /// The best of `spaces` (`auto` left out: it is one of the others) by the module's rule, with
@@ -139,7 +141,11 @@ pub fn smaller_space(enc: &dyn Encoding, settings: &SpaceSettings) -> Option<Sma
     let chosen = space_of(enc, settings).ok()?;
     let chosen_log2 = chosen.log2_dimension();
     let threshold = chosen_log2 - ADVICE_RATIO.log2() + 1e-9;
-    let all = Space::available(onehot).ok()?;
+    let mut all = Space::available(onehot).ok()?;
+    // Ranked with the start this run takes.
+    for s in &mut all {
+        s.start = settings.start;
+    }
     let best_rank = |s: &Space| ADVICE_ORDER.iter().filter_map(|&k| rank(k, s)).min();
     let top_rank = all
         .iter()

@@ -276,11 +276,12 @@ impl MixerEntry {
     }
 
     /// Refuse, before anything is simulated, a circuit of `enc` on the resolved `space` whose
-    /// start has no gate list here: a switch mixer's space must be grids (each has a start,
-    /// [`SwitchStart`]), any other block space plain weight-k sets (Dicke states).
+    /// start has no gate list here: a switch mixer's space must be grids, and full permutation
+    /// grids where it starts uniform ([`SwitchStart`]); any other block space plain weight-k
+    /// sets (Dicke states).
     pub fn check_circuit(&self, enc: &dyn Encoding, space: &Space) -> Result<()> {
         if self.keeps == Keeps::Grids {
-            switch_start_gates(&space_grids(enc, space, self.kind)?).map(|_| ())
+            switch_start_gates(enc, space, &space_grids(enc, space, self.kind)?).map(|_| ())
         } else {
             super::circuit_blocks(enc, space, self.kind).map(|_| ())
         }
@@ -346,7 +347,7 @@ fn build_grover(enc: &dyn Encoding, space: &Space, _: MixerKind) -> Result<Built
 }
 
 /// The grids of the `rows+cols` space, refused by name where a block is not one.
-fn space_grids(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Vec<Grid>> {
+pub fn space_grids(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Vec<Grid>> {
     space
         .blocks
         .iter()
@@ -374,35 +375,61 @@ fn build_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<B
         &space.free,
         enc.num_qubits(),
         mixer,
+        space.start,
         space.dimension,
     )?;
     Ok((Box::new(sim), 2))
 }
 
-/// The start ([`SwitchStart`]: uniform over permutations on full permutation grids, else the
-/// first grid's ones as `x`), `h` on free qubits, then per layer the cost the space does not
-/// enforce, each move's double excitation in order and `rx` on free qubits
-/// ([`Circuit::switch_qaoa`]): the gate list [`SwitchSimulator`] applies, from `|0…0⟩`.
+/// The start ([`SwitchStart`] of the space's start: uniform over permutations on full
+/// permutation grids, or the first grid's ones as `x`), `h` on free qubits, then per layer the
+/// cost the space does not enforce, each move's double excitation in order and `rx` on free
+/// qubits ([`Circuit::switch_qaoa`]): the gate list [`SwitchSimulator`] applies, from `|0…0⟩`.
 fn circuit_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &Angles) -> Result<Circuit> {
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let grids = space_grids(enc, space, mixer)?;
-    let start = switch_start_gates(&grids)?;
+    let start = switch_start_gates(enc, space, &grids)?;
     let moves: Vec<[usize; 4]> = grids.iter().flat_map(|g| grid_moves(g, mixer)).collect();
     let poly = ZPoly::from_ising(&space_qubo(onehot, space).to_ising());
     Ok(Circuit::switch_qaoa(&poly, start, &moves, &space.free, angles))
 }
 
-/// The gates preparing the grids' part of [`SwitchStart::of`] from `|0…0⟩`: the Fisher–Yates
-/// start on each full permutation grid, or `x` on each one of the first grid state.
-fn switch_start_gates(grids: &[Grid]) -> Result<Vec<Gate>> {
-    match SwitchStart::of(grids) {
-        Some(SwitchStart::Uniform) => Ok(grids
-            .iter()
-            .filter_map(full_permutation)
-            .flat_map(|cells| permutation_start(&cells))
-            .collect()),
+/// The gates preparing the grids' part of the space's [`SwitchStart`] from `|0…0⟩`: the
+/// Fisher–Yates start on each grid where it starts uniform (refused unless every grid is a
+/// full permutation grid: no other gate list is known here), or `x` on each one of the first
+/// grid state.
+fn switch_start_gates(enc: &dyn Encoding, space: &Space, grids: &[Grid]) -> Result<Vec<Gate>> {
+    match SwitchStart::of(grids, space.start) {
+        Some(SwitchStart::Uniform) => {
+            if let Some((b, g)) = space.blocks.iter().zip(grids).find(|(_, g)| !is_full_permutation(g)) {
+                return Err(Unsupported::NoUniformStartCircuit {
+                    file: enc.file().to_string(),
+                    block: b.label.clone(),
+                    level: enc.level(),
+                    why: not_full_permutation(g),
+                }
+                .into());
+            }
+            Ok(grids
+                .iter()
+                .filter_map(full_permutation)
+                .flat_map(|cells| permutation_start(&cells))
+                .collect())
+        }
         Some(SwitchStart::Basis { ones, .. }) => Ok((0..128).filter(|&q| ones >> q & 1 == 1).map(Gate::X).collect()),
         None => Err(crate::qaoa::switch::no_grid_table()),
+    }
+}
+
+/// Why `grid` is no full permutation grid ([`is_full_permutation`]), in words.
+fn not_full_permutation(grid: &Grid) -> String {
+    let (rows, cols) = (grid.row_totals.len(), grid.col_totals.len());
+    if rows != cols {
+        format!("is {rows}x{cols}, not square")
+    } else if let Some(k) = grid.row_totals.iter().chain(&grid.col_totals).find(|&&k| k != 1) {
+        format!("counts {k} in a row or column, not one")
+    } else {
+        "has cells the reduction fixed".to_string()
     }
 }
 

@@ -21,7 +21,7 @@ use crate::encoding::onehot::OneHot;
 use crate::encoding::space::{Block, Space, SpaceChoice};
 use crate::encoding::{Encoding, SuccessStates, ENERGY_TOL, MAX_FEASIBLE_LISTED};
 use crate::error::{Error, Result, Unsupported};
-use crate::mixer::MixerKind;
+use crate::mixer::{MixerKind, StartChoice};
 use crate::puzzle::Verdict;
 use crate::qaoa::histogram::{ClassKind, CostHistogram};
 use crate::qaoa::Qaoa;
@@ -67,6 +67,9 @@ pub struct SpaceSettings {
     pub space: SpaceChoice,
     /// The mixer (`x` only on the full space).
     pub mixer: MixerKind,
+    /// Where a switch mixer starts (`auto`: uniform when simulated, resolved for a circuit by
+    /// [`circuit_settings`]); `first-grid` is refused under the other mixers.
+    pub start: StartChoice,
 }
 
 impl Default for SpaceSettings {
@@ -74,6 +77,7 @@ impl Default for SpaceSettings {
         SpaceSettings {
             space: SpaceChoice::Full,
             mixer: MixerKind::X,
+            start: StartChoice::Auto,
         }
     }
 }
@@ -104,7 +108,11 @@ impl SpaceSettings {
             ),
             (Some(s), Some(m)) => (s, m),
         };
-        SpaceSettings { space, mixer }
+        SpaceSettings {
+            space,
+            mixer,
+            start: StartChoice::Auto,
+        }
     }
 }
 
@@ -265,7 +273,24 @@ impl Simulation {
 /// [`mixers::MixerEntry::keeps`]): the X mixer only the full space, an XY mixer only a block
 /// space whose blocks are all plain weight-k sets, the Grover mixer any space (`auto` may
 /// resolve to full).
+///
+/// The space carries the settings' start ([`Space::start`]), which a mixer other than a
+/// switch mixer takes only as `auto` or `uniform` (it always starts uniform).
 pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
+    if settings.start == StartChoice::FirstGrid && !settings.mixer.is_switch() {
+        return Err(Unsupported::StartNeedsSwitch {
+            start: settings.start,
+            mixer: settings.mixer,
+        }
+        .into());
+    }
+    let mut space = space_of_choice(enc, settings)?;
+    space.start = settings.start;
+    Ok(space)
+}
+
+/// [`space_of`] before the start is copied.
+fn space_of_choice(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
     let n = enc.num_qubits();
     let mixer = mixers::entry(settings.mixer);
     if mixer.keeps == mixers::Keeps::Grids && !matches!(settings.space, SpaceChoice::Auto | SpaceChoice::RowsCols) {
@@ -586,7 +611,22 @@ pub fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Re
 /// under a mixer that keeps any space (the Grover mixer) takes the smallest family of plain
 /// blocks (the spaces whose start the circuit prepares), as it does under an XY mixer, and the
 /// full space where there is none.
+///
+/// A switch mixer's `auto` start becomes `uniform` where every grid is a full permutation grid
+/// (a gate list prepares it) and `first-grid` elsewhere, so the simulation a command runs
+/// beside its circuit starts where the circuit does; an explicit `uniform` stays and is
+/// refused by the circuit where no gate list prepares it.
 pub fn circuit_settings(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<SpaceSettings> {
+    if settings.mixer.is_switch() && settings.start == StartChoice::Auto {
+        let space = space_of(enc, settings)?;
+        let grids = mixers::space_grids(enc, &space, settings.mixer)?;
+        let start = if grids.iter().all(crate::qaoa::switch::is_full_permutation) {
+            StartChoice::Uniform
+        } else {
+            StartChoice::FirstGrid
+        };
+        return Ok(SpaceSettings { start, ..*settings });
+    }
     // Only a mixer that keeps any space (its `auto` may take general blocks) differs: the
     // others' `auto` already takes plain blocks or is not theirs.
     if mixers::entry(settings.mixer).keeps != mixers::Keeps::Any || settings.space != SpaceChoice::Auto {
@@ -596,10 +636,18 @@ pub fn circuit_settings(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<
         Some(onehot) => Space::of_plain(onehot, SpaceChoice::Auto)?.resolved,
         None => SpaceChoice::Full,
     };
-    Ok(SpaceSettings {
-        space,
-        mixer: settings.mixer,
-    })
+    Ok(SpaceSettings { space, ..*settings })
+}
+
+/// The settings a run of `enc` simulates: [`circuit_settings`] where the run also makes its
+/// circuit (noisy trajectories, gate counts), so that the simulated start is the circuit's;
+/// else `settings` (a switch mixer's `auto` start simulates uniform).
+pub fn run_settings(enc: &dyn Encoding, settings: &SpaceSettings, makes_circuit: bool) -> Result<SpaceSettings> {
+    if makes_circuit {
+        circuit_settings(enc, settings)
+    } else {
+        Ok(*settings)
+    }
 }
 
 /// Most qubits whose full 2^n state a manifest carries.

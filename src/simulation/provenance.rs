@@ -4,7 +4,7 @@
 use super::Simulation;
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::{Encoding, EncodingKind};
-use crate::mixer::MixerKind;
+use crate::mixer::{MixerKind, StartChoice};
 use crate::model::Level;
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +29,12 @@ pub struct Provenance {
     pub mixer: MixerKind,
     /// Number of basis states in the space (2^n on the full space).
     pub dimension: f64,
+    /// Where a switch mixer started, `uniform` or `first-grid` (never `auto`); absent for the
+    /// other mixers, which start uniform, and in files written before starts were chosen
+    /// (whose switch circuits started uniform on full permutation grids, else from the first
+    /// grid).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<StartChoice>,
 }
 
 impl Provenance {
@@ -38,6 +44,7 @@ impl Provenance {
             space: sim.space.resolved,
             mixer: sim.mixer,
             dimension: sim.dimension(),
+            start: simulated_start(sim.mixer, sim.space.start),
             ..Provenance::unsimulated(enc, sim.space.resolved, sim.mixer)
         }
     }
@@ -56,6 +63,19 @@ impl Provenance {
             space,
             mixer,
             dimension: (n as f64).exp2(),
+            start: None,
         }
     }
+}
+
+/// The start a simulation of `mixer` ran from for the space's `start` choice: `None` for a
+/// mixer other than a switch mixer, else `uniform` unless the first grid was asked.
+pub fn simulated_start(mixer: MixerKind, start: StartChoice) -> Option<StartChoice> {
+    mixer.is_switch().then(|| {
+        if start.simulates_uniform() {
+            StartChoice::Uniform
+        } else {
+            StartChoice::FirstGrid
+        }
+    })
 }

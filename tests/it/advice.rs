@@ -16,7 +16,11 @@ fn queens5() -> PathBuf {
 }
 
 fn settings(space: SpaceChoice, mixer: MixerKind) -> SpaceSettings {
-    SpaceSettings { space, mixer }
+    SpaceSettings {
+        space,
+        mixer,
+        ..Default::default()
+    }
 }
 
 #[test]
@@ -42,13 +46,13 @@ fn a_far_smaller_space_is_advised_with_a_mixer_that_keeps_it() {
     assert!(smaller_space(none.as_ref(), &settings(SpaceChoice::Auto, MixerKind::XyRing)).is_none());
 
     // At paper: 14 qubits (16384 states); rows+cols has 12, cols 128. The reduction leaves the
-    // grids of rows+cols with fixed cells, where the switch mixers start from one basis state,
-    // not the uniform one: cols, which xy-ring runs from its uniform start, is advised.
+    // grids of rows+cols with fixed cells, where a circuit starts from one basis state, but a
+    // simulation (what solve runs) starts uniform on every grid: rows+cols is advised.
     let paper = encoding::load(&queens5(), EncodingKind::Onehot, Level::Paper).unwrap();
     let a = smaller_space(paper.as_ref(), &settings(SpaceChoice::Full, MixerKind::X)).expect("advice");
-    assert_eq!((a.space, a.mixer), (SpaceChoice::Cols, MixerKind::XyRing));
+    assert_eq!((a.space, a.mixer), (SpaceChoice::RowsCols, MixerKind::SwitchComplete));
     assert!(
-        a.ratio() >= ADVICE_RATIO && (a.ratio() - 16384.0 / 128.0).abs() < 1e-6,
+        a.ratio() >= ADVICE_RATIO && (a.ratio() - 16384.0 / 12.0).abs() < 1e-6,
         "{a:?}"
     );
     // From rows+cols itself nothing is 100x smaller.
@@ -64,12 +68,12 @@ fn solve_prints_the_advice_with_its_flags_before_the_run() {
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
-        err.starts_with("note: space full has 16384 basis states; space cols, which the xy-ring mixer keeps, has 128 (128x fewer): `--space cols --mixer xy-ring` runs it"),
+        err.starts_with("note: space full has 16384 basis states; space rows+cols, which the switch-complete mixer keeps, has 12 (1365x fewer): `--space rows+cols --mixer switch-complete` runs it"),
         "{err}"
     );
     // The advised flags run, and give no advice of their own.
     let out = quzzle(&argv(
-        "solve {} --depths 1 --max-iters 2 --space cols --mixer xy-ring",
+        "solve {} --depths 1 --max-iters 2 --space rows+cols --mixer switch-complete",
         &[s(&file)],
     ));
     assert!(out.status.success(), "{}", stderr(&out));

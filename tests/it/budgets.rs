@@ -53,6 +53,7 @@ fn a_spent_budget_stops_every_counting_route_with_what_was_done() {
     let grover_on = |space| SpaceSettings {
         space,
         mixer: MixerKind::Grover,
+        ..Default::default()
     };
     // Listed states, counted run by run.
     let space = simulation::space_of(enc.as_ref(), &grover_on(SpaceChoice::Full)).unwrap();

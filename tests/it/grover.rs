@@ -36,6 +36,7 @@ fn grover_simulation(
     let settings = SpaceSettings {
         space,
         mixer: MixerKind::Grover,
+        ..Default::default()
     };
     let s = simulation::simulation(enc.as_ref(), &settings).unwrap();
     (enc, settings, s)
@@ -268,7 +269,8 @@ fn grover_mixer_has_a_circuit_and_the_xy_rules_stay() {
         enc.as_ref(),
         &SpaceSettings {
             space: SpaceChoice::Rows,
-            mixer: MixerKind::X
+            mixer: MixerKind::X,
+            ..Default::default()
         }
     )
     .is_err());
@@ -276,7 +278,8 @@ fn grover_mixer_has_a_circuit_and_the_xy_rules_stay() {
         enc.as_ref(),
         &SpaceSettings {
             space: SpaceChoice::Full,
-            mixer: MixerKind::Grover
+            mixer: MixerKind::Grover,
+            ..Default::default()
         }
     )
     .is_ok());
@@ -328,6 +331,7 @@ fn rows_cols_space_holds_the_permutations() {
             &SpaceSettings {
                 space: SpaceChoice::RowsCols,
                 mixer: MixerKind::Grover,
+                ..Default::default()
             },
         );
         match sim {
@@ -474,6 +478,7 @@ fn solve_on_the_histogram_route_equals_the_statevector() {
         let settings = SpaceSettings {
             space,
             mixer: MixerKind::Grover,
+            ..Default::default()
         };
         let by_state = simulation::simulation(enc.as_ref(), &settings).unwrap();
         let by_count = simulation::simulation_from_histogram(enc.as_ref(), &settings).unwrap();
@@ -545,6 +550,7 @@ fn the_histogram_route_is_taken_where_no_statevector_exists() {
     let settings = SpaceSettings {
         space: SpaceChoice::RowsCols,
         mixer: MixerKind::Grover,
+        ..Default::default()
     };
     let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
     assert_eq!(sim.route().name(), "histogram");
@@ -564,6 +570,7 @@ fn the_histogram_route_is_taken_where_no_statevector_exists() {
         &SpaceSettings {
             space: SpaceChoice::Full,
             mixer: MixerKind::X,
+            ..Default::default()
         },
     )
     .unwrap_err()

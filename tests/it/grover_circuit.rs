@@ -39,6 +39,7 @@ fn settings(space: SpaceChoice) -> SpaceSettings {
     SpaceSettings {
         space,
         mixer: MixerKind::Grover,
+        ..Default::default()
     }
 }
 

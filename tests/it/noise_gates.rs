@@ -26,6 +26,7 @@ fn cases() -> Vec<(Box<dyn Encoding>, SpaceSettings)> {
             SpaceSettings {
                 space: SpaceChoice::Rows,
                 mixer: MixerKind::XyRing,
+                ..Default::default()
             },
         ),
         (
@@ -33,6 +34,7 @@ fn cases() -> Vec<(Box<dyn Encoding>, SpaceSettings)> {
             SpaceSettings {
                 space: SpaceChoice::Cols,
                 mixer: MixerKind::XyComplete,
+                ..Default::default()
             },
         ),
         (
@@ -40,6 +42,7 @@ fn cases() -> Vec<(Box<dyn Encoding>, SpaceSettings)> {
             SpaceSettings {
                 space: SpaceChoice::Rows,
                 mixer: MixerKind::Grover,
+                ..Default::default()
             },
         ),
         (
@@ -47,6 +50,7 @@ fn cases() -> Vec<(Box<dyn Encoding>, SpaceSettings)> {
             SpaceSettings {
                 space: SpaceChoice::Full,
                 mixer: MixerKind::Grover,
+                ..Default::default()
             },
         ),
     ]

@@ -15,7 +15,11 @@ use quzzle::Angles;
 use rand::Rng;
 
 fn settings(space: SpaceChoice, mixer: MixerKind) -> SpaceSettings {
-    SpaceSettings { space, mixer }
+    SpaceSettings {
+        space,
+        mixer,
+        ..Default::default()
+    }
 }
 
 /// Block spaces of every kind on small instances: rings and complete graphs, rows and columns,

@@ -30,7 +30,15 @@ fn gradients_agree_with_finite_differences_on_every_case_and_xy_mixer() {
     for (file, level, space) in CASES {
         let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
         for mixer in [MixerKind::XyRing, MixerKind::XyComplete] {
-            let s = simulation::simulation(enc.as_ref(), &SpaceSettings { space, mixer }).unwrap();
+            let s = simulation::simulation(
+                enc.as_ref(),
+                &SpaceSettings {
+                    space,
+                    mixer,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
             let valid = simulation::success_states(enc.as_ref(), &s).unwrap().valid;
             let sim = s.qaoa();
             for objective in [Objective::Energy, Objective::Success(valid.clone())] {
@@ -50,6 +58,7 @@ fn the_state_keeps_its_norm_and_the_uniform_start_is_the_baseline() {
             &SpaceSettings {
                 space,
                 mixer: MixerKind::XyRing,
+                ..Default::default()
             },
         )
         .unwrap();
@@ -75,6 +84,7 @@ fn solve_reports_space_mixer_blocks_and_dimension_and_is_the_same_on_any_thread_
         space: SpaceSettings {
             space: SpaceChoice::Auto,
             mixer: MixerKind::XyComplete,
+            ..Default::default()
         },
         ..SolveSettings::default()
     };
@@ -105,9 +115,16 @@ fn solve_reports_space_mixer_blocks_and_dimension_and_is_the_same_on_any_thread_
 fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
     let enc = encoding::load(&data("nqueens-4.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
     let err = |space, mixer| {
-        simulation::simulation(enc.as_ref(), &SpaceSettings { space, mixer })
-            .unwrap_err()
-            .to_string()
+        simulation::simulation(
+            enc.as_ref(),
+            &SpaceSettings {
+                space,
+                mixer,
+                ..Default::default()
+            },
+        )
+        .unwrap_err()
+        .to_string()
     };
     assert!(err(SpaceChoice::Rows, MixerKind::X).contains("x mixer runs on the full space only"));
     assert!(err(SpaceChoice::Full, MixerKind::XyRing).contains("needs a block space"));
@@ -120,6 +137,7 @@ fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
         &SpaceSettings {
             space: SpaceChoice::Auto,
             mixer: MixerKind::XyRing,
+            ..Default::default()
         },
     )
     .unwrap_err();
@@ -129,6 +147,7 @@ fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
         &SpaceSettings {
             space: SpaceChoice::Rows,
             mixer: MixerKind::XyRing,
+            ..Default::default()
         },
     )
     .unwrap_err();
@@ -147,6 +166,7 @@ fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
         &SpaceSettings {
             space: SpaceChoice::Rows,
             mixer: MixerKind::Grover,
+            ..Default::default()
         },
     )
     .unwrap();
@@ -158,6 +178,7 @@ fn bad_space_and_mixer_combinations_are_refused_with_reasons() {
         &SpaceSettings {
             space: SpaceChoice::Cells,
             mixer: MixerKind::XyRing,
+            ..Default::default()
         },
     )
     .unwrap_err();
@@ -194,7 +215,11 @@ fn the_subspace_state_equals_the_reference_run_of_the_exported_gate_list() {
     for (file, level, space) in CASES {
         let enc = encoding::load(&data(file), EncodingKind::Onehot, level).unwrap();
         for mixer in [MixerKind::XyRing, MixerKind::XyComplete] {
-            let settings = SpaceSettings { space, mixer };
+            let settings = SpaceSettings {
+                space,
+                mixer,
+                ..Default::default()
+            };
             let s = simulation::simulation(enc.as_ref(), &settings).unwrap();
             for (p, seed) in [(1, 1), (3, 2)] {
                 let a = angles(p, seed);
@@ -232,6 +257,7 @@ fn every_init_and_objective_runs_with_every_xy_mixer_and_beats_the_start() {
                     space: SpaceSettings {
                         space: SpaceChoice::Rows,
                         mixer,
+                        ..Default::default()
                     },
                     ..SolveSettings::default()
                 };
@@ -287,7 +313,15 @@ fn a_variable_counted_plain_and_negated_is_not_in_its_block() {
             return;
         };
         let enc = encoding::load(&dir.join(kind).join(name), EncodingKind::Onehot, Level::Propagate).unwrap();
-        let s = simulation::simulation(enc.as_ref(), &SpaceSettings { space, mixer }).unwrap();
+        let s = simulation::simulation(
+            enc.as_ref(),
+            &SpaceSettings {
+                space,
+                mixer,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert!(
             s.space
                 .blocks

@@ -13,7 +13,7 @@ use crate::common::{
 use num_complex::Complex64;
 use quzzle::encoding::space::SpaceChoice;
 use quzzle::encoding::{self, Encoding, EncodingKind};
-use quzzle::mixer::MixerKind;
+use quzzle::mixer::{MixerKind, StartChoice};
 use quzzle::model::Level;
 use quzzle::qaoa::Objective;
 use quzzle::sim::reference;
@@ -27,7 +27,20 @@ fn settings(mixer: MixerKind) -> SpaceSettings {
     SpaceSettings {
         space: SpaceChoice::RowsCols,
         mixer,
+        ..Default::default()
     }
+}
+
+fn started(mixer: MixerKind, start: StartChoice) -> SpaceSettings {
+    SpaceSettings {
+        start,
+        ..settings(mixer)
+    }
+}
+
+/// The settings a circuit of `mixer` on `enc` runs with (its `auto` start resolved).
+fn circuit_settings(enc: &dyn Encoding, mixer: MixerKind) -> SpaceSettings {
+    simulation::circuit_settings(enc, &settings(mixer)).unwrap()
 }
 
 fn load(path: &std::path::Path, level: Level) -> Box<dyn Encoding> {
@@ -64,24 +77,27 @@ fn the_switch_simulation_is_its_gate_list_on_the_full_state() {
     for (path, level, states) in cases(&scratch) {
         let enc = load(&path, level);
         let n = enc.num_qubits();
-        for mixer in SWITCHES {
-            let what = format!("{} at {level}, {mixer}", path.display());
-            let sim = simulation::simulation(enc.as_ref(), &settings(mixer)).unwrap();
+        let permutations = states == 6 || states == 24;
+        for (mixer, start) in SWITCHES
+            .into_iter()
+            .flat_map(|m| [StartChoice::Uniform, StartChoice::FirstGrid].map(|s| (m, s)))
+        {
+            let what = format!("{} at {level}, {mixer} from {start}", path.display());
+            let sim = simulation::simulation(enc.as_ref(), &started(mixer, start)).unwrap();
             assert_eq!(sim.qaoa().num_states(), states, "{what}");
             let a = xorshift_angles(2, 7, 1.3);
             let ours = sim.qaoa().amplitudes(&a).unwrap();
             let norm: f64 = ours.iter().map(|z| z.norm_sqr()).sum();
             assert!((norm - 1.0).abs() < 1e-13, "{what}: norm {norm}");
             // The simulator's start (the state at γ = β = 0), embedded in the 2^n basis: uniform
-            // over the space on full permutation grids, else one grid state with |+⟩ on the
-            // free qubits (2^f equal amplitudes).
-            let start = sim
+            // over every indexed state, or one grid state with |+⟩ on the free qubits (2^f equal
+            // amplitudes).
+            let initial = sim
                 .qaoa()
                 .amplitudes(&Angles::new(vec![0.0], vec![0.0]).unwrap())
                 .unwrap();
-            let permutations = states == 6 || states == 24;
-            let lit: Vec<&Complex64> = start.iter().filter(|z| z.norm() > 1e-15).collect();
-            let want = if permutations {
+            let lit: Vec<&Complex64> = initial.iter().filter(|z| z.norm() > 1e-15).collect();
+            let want = if start == StartChoice::Uniform {
                 states
             } else {
                 1 << sim.space.free.len()
@@ -99,7 +115,7 @@ fn the_switch_simulation_is_its_gate_list_on_the_full_state() {
                     sim.space.contains(index_of(&bits) as u64),
                     "{what}: state {k} outside the space"
                 );
-                full[index_of(&bits)] = start[k];
+                full[index_of(&bits)] = initial[k];
                 embedded[index_of(&bits)] = *z;
             }
             let circuit = mixers::switch_layers(enc.as_ref(), &sim.space, mixer, &a).unwrap();
@@ -115,8 +131,19 @@ fn the_switch_simulation_is_its_gate_list_on_the_full_state() {
                 .map(|(x, y)| (x * phase - y).norm())
                 .fold(0.0, f64::max);
             assert!(worst <= 1e-12, "{what}: amplitudes differ by {worst:e}");
-            // The exported circuit (start and layers) from |0…0⟩: the same state, on every grid.
-            let circuit = simulation::circuit(enc.as_ref(), &sim.space, mixer, &a).unwrap();
+            // The exported circuit (start and layers) from |0…0⟩: the same state, on every grid
+            // from the first grid and on full permutation grids from the uniform start; no
+            // circuit of the uniform start elsewhere.
+            let circuit = match simulation::circuit(enc.as_ref(), &sim.space, mixer, &a) {
+                Err(quzzle::Error::Unsupported(u))
+                    if !permutations
+                        && start == StartChoice::Uniform
+                        && matches!(*u, quzzle::error::Unsupported::NoUniformStartCircuit { .. }) =>
+                {
+                    continue;
+                }
+                other => other.unwrap(),
+            };
             let run = reference::run(&circuit).unwrap().amps;
             let worst = run
                 .iter()
@@ -172,8 +199,8 @@ fn qasm_writes_switch_circuits_on_every_grid() {
     let queens = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/queens-5x5-seed1.txt");
     for (file, reduce, qubits, dimension, start) in [
         (queens, "none", 25, 120.0, "uniform"),
-        (data("nqueens-5-given.txt"), "paper", 12, 9.0, "first grid"),
-        (data("tiny-takuzu-4x4.txt"), "none", 16, 90.0, "first grid"),
+        (data("nqueens-5-given.txt"), "paper", 12, 9.0, "first-grid"),
+        (data("tiny-takuzu-4x4.txt"), "none", 16, 90.0, "first-grid"),
     ] {
         let line =
             "qasm {} --reduce {} --space rows+cols --mixer switch-complete --depth 1 --gammas 0.1 --betas 0.2 -o {}";
@@ -197,7 +224,8 @@ fn qasm_writes_switch_circuits_on_every_grid() {
 #[test]
 fn a_grid_without_a_uniform_circuit_starts_from_its_first_table() {
     let enc = load(&data("starbattle-4x4-2star.txt"), Level::None);
-    let sim = simulation::simulation(enc.as_ref(), &settings(MixerKind::SwitchRing)).unwrap();
+    let sim = simulation::simulation(enc.as_ref(), &circuit_settings(enc.as_ref(), MixerKind::SwitchRing)).unwrap();
+    assert_eq!(sim.space.start, StartChoice::FirstGrid);
     let grid = sim.space.blocks[0].grid().unwrap();
     let start = sim
         .qaoa()
@@ -229,7 +257,7 @@ fn noise_runs_switch_circuits_gate_by_gate() {
         ("tiny-takuzu-4x4.txt", Level::None),
     ] {
         let enc = load(&data(file), level);
-        let settings = settings(MixerKind::SwitchRing);
+        let settings = circuit_settings(enc.as_ref(), MixerKind::SwitchRing);
         quzzle::noise::check_space(&settings).unwrap();
         let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
         let circuit = simulation::circuit(enc.as_ref(), &sim.space, sim.mixer, &a).unwrap();
@@ -295,12 +323,15 @@ fn switch_gradients_agree_with_finite_differences() {
         ("starbattle-4x4-2star.txt", Level::None),
     ] {
         let enc = load(&data(file), level);
-        for mixer in SWITCHES {
-            let sim = simulation::simulation(enc.as_ref(), &settings(mixer)).unwrap();
+        for (mixer, start) in SWITCHES
+            .into_iter()
+            .flat_map(|m| [StartChoice::Uniform, StartChoice::FirstGrid].map(|s| (m, s)))
+        {
+            let sim = simulation::simulation(enc.as_ref(), &started(mixer, start)).unwrap();
             let a = xorshift_angles(3, 11, 1.0);
             let valid: Vec<u64> = (0..sim.qaoa().num_states() as u64).step_by(5).collect();
             for objective in [Objective::Energy, Objective::Success(valid)] {
-                let label = format!("{file} {mixer} {}", objective.name());
+                let label = format!("{file} {mixer} from {start} {}", objective.name());
                 assert_gradient_matches_finite_differences(sim.qaoa(), &a, &objective, &label);
             }
         }
@@ -332,6 +363,7 @@ fn switch_mixers_refuse_other_spaces_and_spaces_that_are_no_grid() {
             &SpaceSettings {
                 space,
                 mixer: MixerKind::SwitchRing,
+                ..Default::default()
             },
         )
         .unwrap_err()
@@ -348,4 +380,188 @@ fn switch_mixers_refuse_other_spaces_and_spaces_that_are_no_grid() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("is not a grid of plain row and column counts"), "{e}");
+}
+
+/// Whether the bits of `x` meet every grid's row and column counts (free qubits any value):
+/// the `rows+cols` space, found here from the counts alone, not from the simulator's list.
+fn in_grids(x: usize, grids: &[quzzle::encoding::space::Grid]) -> bool {
+    grids.iter().all(|g| {
+        let bit = |q: &Option<usize>| q.is_some_and(|q| x >> q & 1 == 1);
+        let rows_ok = g
+            .cells
+            .iter()
+            .zip(&g.row_totals)
+            .all(|(row, &k)| row.iter().filter(|q| bit(q)).count() == k);
+        let cols_ok = g
+            .col_totals
+            .iter()
+            .enumerate()
+            .all(|(c, &k)| g.cells.iter().filter(|row| bit(&row[c])).count() == k);
+        rows_ok && cols_ok
+    })
+}
+
+/// The uniform start on grids with no circuit for it (cells the reduction fixed; two per row
+/// and column): the simulator starts at the uniform superposition over the states that meet
+/// the counts, and its state at angles is the reference run of its layers' gate list from that
+/// superposition on the full 2^n state.
+#[test]
+fn the_uniform_start_on_a_reduced_grid_is_the_reference() {
+    for (file, level, states) in [
+        ("nqueens-5-given.txt", Level::Paper, 9),
+        ("tiny-takuzu-4x4.txt", Level::None, 90),
+        ("starbattle-4x4-2star.txt", Level::None, 90),
+    ] {
+        let enc = load(&data(file), level);
+        let n = enc.num_qubits();
+        for mixer in SWITCHES {
+            let what = format!("{file} {mixer}");
+            let sim = simulation::simulation(enc.as_ref(), &started(mixer, StartChoice::Uniform)).unwrap();
+            assert_eq!(sim.space.start, StartChoice::Uniform);
+            let grids: Vec<_> = sim.space.blocks.iter().map(|b| b.grid().unwrap()).collect();
+            assert!(!grids.iter().all(quzzle::qaoa::switch::is_full_permutation), "{what}");
+            let members: Vec<usize> = (0..1usize << n).filter(|&x| in_grids(x, &grids)).collect();
+            assert_eq!(members.len(), states, "{what}");
+            assert_eq!(sim.qaoa().num_states(), states, "{what}");
+            let mut reference_state = vec![Complex64::new(0.0, 0.0); 1 << n];
+            for &x in &members {
+                reference_state[x] = Complex64::new(1.0 / (states as f64).sqrt(), 0.0);
+            }
+            let a = xorshift_angles(3, 5, 1.1);
+            let layers = mixers::switch_layers(enc.as_ref(), &sim.space, mixer, &a).unwrap();
+            reference::apply_gates(&mut reference_state, &layers.gates);
+            let onehot = enc.as_onehot().unwrap();
+            let offset = simulation::space_qubo(onehot, &sim.space).to_ising().offset;
+            let phase = Complex64::from_polar(1.0, -offset * a.gammas.iter().sum::<f64>());
+            let ours = sim.qaoa().amplitudes(&a).unwrap();
+            let mut worst = 0.0f64;
+            let mut mass = 0.0f64;
+            for (k, z) in ours.iter().enumerate() {
+                let x = index_of(&sim.qaoa().bits(k as u64));
+                worst = worst.max((reference_state[x] * phase - z).norm());
+                mass += reference_state[x].norm_sqr();
+            }
+            assert!(worst <= 1e-12, "{what}: amplitudes differ by {worst:e}");
+            assert!((mass - 1.0).abs() <= 1e-12, "{what}: the reference leaves the space");
+            // Its P(valid) at zero angles is the uniform baseline (the two-star board has no
+            // valid board).
+            if let Ok(success) = simulation::success_states(enc.as_ref(), &sim) {
+                let zero = Angles::new(vec![0.0], vec![0.0]).unwrap();
+                let p0 = sim.qaoa().evaluate(&zero, &success.valid).unwrap().success_probability;
+                let want = success.valid.len() as f64 / states as f64;
+                assert!(want > 0.0 && (p0 - want).abs() < 1e-12, "{what}: {p0}");
+            }
+        }
+    }
+}
+
+/// Where a circuit is made, `uniform` on a grid no gate list prepares it for is refused by a
+/// typed error that names the start that runs (the command line adds its flag); `auto` takes
+/// the first grid there and says so; `first-grid` under another mixer is refused.
+#[test]
+fn a_circuit_of_the_uniform_start_is_refused_where_none_is_known() {
+    use quzzle::error::Unsupported;
+    let enc = load(&data("nqueens-5-given.txt"), Level::Paper);
+    let uniform = started(MixerKind::SwitchComplete, StartChoice::Uniform);
+    let request = quzzle::export::ExportRequest {
+        depth: 1,
+        angles: quzzle::export::AngleSource::Given(Angles::new(vec![0.1], vec![0.2]).unwrap()),
+        flavor: quzzle::export::qasm::Flavor::Portable,
+        symbolic: false,
+        with_state: false,
+        qasm_name: Some("q.qasm".into()),
+        space: uniform,
+    };
+    let refusal = quzzle::export::export_circuit(enc.as_ref(), &request).unwrap_err();
+    match &refusal {
+        quzzle::Error::Unsupported(u) => assert!(
+            matches!(**u, Unsupported::NoUniformStartCircuit { ref block, .. } if !block.is_empty()),
+            "{refusal}"
+        ),
+        other => panic!("{other}"),
+    }
+    let text = refusal.to_string();
+    assert!(text.contains("the first-grid start has a circuit"), "{text}");
+    assert!(!text.contains("--"), "a library message names no flag: {text}");
+    let sim = simulation::simulation(enc.as_ref(), &uniform).unwrap();
+    assert!(matches!(
+        simulation::circuit(
+            enc.as_ref(),
+            &sim.space,
+            sim.mixer,
+            &Angles::new(vec![0.1], vec![0.2]).unwrap()
+        ),
+        Err(quzzle::Error::Unsupported(_))
+    ));
+    // `auto` resolves to the first grid for a circuit here, to uniform on full permutation grids.
+    assert_eq!(
+        circuit_settings(enc.as_ref(), MixerKind::SwitchRing).start,
+        StartChoice::FirstGrid
+    );
+    let queens = load(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/queens-5x5-seed1.txt"),
+        Level::None,
+    );
+    assert_eq!(
+        circuit_settings(queens.as_ref(), MixerKind::SwitchRing).start,
+        StartChoice::Uniform
+    );
+    let xy = SpaceSettings {
+        space: SpaceChoice::Rows,
+        mixer: MixerKind::XyRing,
+        start: StartChoice::FirstGrid,
+    };
+    assert!(matches!(
+        simulation::simulation(queens.as_ref(), &xy),
+        Err(quzzle::Error::Unsupported(ref u)) if matches!(**u, Unsupported::StartNeedsSwitch { .. })
+    ));
+}
+
+/// The command line: `qasm`, `sample` and noise refuse `--start uniform` on a reduced grid and
+/// name `--start first-grid`; `solve` simulates uniform by default and records the start in
+/// its report and `qasm` in its manifest.
+#[test]
+fn the_start_flag_runs_and_is_recorded() {
+    let dir = Scratch::new("switch-start-flag");
+    let out = dir.join("q.qasm");
+    let given = data("nqueens-5-given.txt");
+    let base = "--reduce paper --space rows+cols --mixer switch-complete";
+    for line in [
+        format!("qasm {{}} {base} --start uniform --depth 1 --gammas 0.1 --betas 0.2 -o {{}}"),
+        format!("sample {{}} {base} --start uniform --depth 1 --gammas 0.1 --betas 0.2 --shots 10 -o {{}}"),
+        format!("solve {{}} {base} --start uniform --depths 1 --noise heron --trajectories 2 --max-iters 2 --json"),
+    ] {
+        let paths = [s(&given), s(&out)];
+        let o = quzzle(&argv(&line, &paths[..line.matches("{}").count()]));
+        let err = crate::common::stderr(&o);
+        assert!(!o.status.success(), "{line}");
+        assert!(
+            err.contains("no circuit preparing the uniform start") && err.contains("(--start first-grid)"),
+            "{line}: {err}"
+        );
+    }
+    let err = crate::common::stderr(&quzzle(&argv(
+        "solve {} --space rows --mixer xy-ring --start first-grid --depths 1",
+        &[s(&given)],
+    )));
+    assert!(err.contains("(--start auto)"), "{err}");
+    let mut p = Vec::new();
+    for start in ["auto", "uniform", "first-grid"] {
+        let report = crate::common::ok_json(&argv(
+            &format!("solve {{}} {base} --start {start} --depths 2 --max-iters 20 --json"),
+            &[s(&given)],
+        ));
+        let ran = if start == "first-grid" { "first-grid" } else { "uniform" };
+        assert_eq!(report["start"], ran, "{start}");
+        p.push(report["depths"][0]["success_probability"].as_f64().unwrap());
+    }
+    assert_eq!(p[0].to_bits(), p[1].to_bits(), "auto simulates uniform");
+    assert_ne!(p[0].to_bits(), p[2].to_bits());
+    for (start, recorded) in [(None, "first-grid"), (Some("first-grid"), "first-grid")] {
+        let flag = start.map_or(String::new(), |s| format!("--start {s}"));
+        let line = format!("qasm {{}} {base} {flag} --depth 1 --gammas 0.1 --betas 0.2 -o {{}}");
+        assert_success(&quzzle(&argv(&line, &[s(&given), s(&out)])));
+        let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("q.json")).unwrap()).unwrap();
+        assert_eq!(m["start"], recorded, "{line}");
+    }
 }

@@ -18,6 +18,7 @@ use crate::error::{Error, Quantity, RequestProblem, Result};
 use crate::experiment;
 use crate::experiment::depth;
 use crate::experiment::stats;
+use crate::mixer::StartChoice;
 use crate::model::Level;
 use crate::qaoa::optimize::{Init, Method, OptimizeConfig, Optimized};
 use crate::qaoa::Objective;
@@ -385,16 +386,57 @@ pub fn run_sweep_within(
             Ok(space) => problems.push((label, problem, space.dimension)),
         }
     }
+    // Switch rows written before the start column ran from the start their circuit has
+    // (uniform on full permutation grids, else the first grid): keyed by it, they resume.
+    if plan.space.mixer.is_switch() {
+        for (label, problem, _) in &problems {
+            let legacy = simulation::circuit_settings(
+                problem.as_ref(),
+                &SpaceSettings {
+                    start: StartChoice::Auto,
+                    ..plan.space
+                },
+            )
+            .ok()
+            .and_then(|s| simulation::provenance::simulated_start(s.mixer, s.start));
+            let old: Vec<RowKey> = done
+                .keys()
+                .filter(|k| &k.0 == label && k.5 == plan.space.mixer && k.6.is_none())
+                .cloned()
+                .collect();
+            for k in old {
+                if let Some(mut row) = done.remove(&k) {
+                    row.start = legacy;
+                    done.insert(row.key(), row);
+                }
+            }
+        }
+    }
     let resolved_of = |problem: &dyn Encoding| {
         simulation::space_of(problem, &plan.space).map_or(crate::encoding::space::SpaceChoice::Full, |s| s.resolved)
+    };
+    // The start a problem's rows record (the circuit's where the rows count gates or noise).
+    let start_of = |problem: &dyn Encoding| {
+        let start = simulation::run_settings(problem, &plan.space, plan.noise.needs_gates())
+            .map_or(plan.space.start, |s| s.start);
+        simulation::provenance::simulated_start(plan.space.mixer, start)
     };
     let weight = |dimension: f64, p: usize| (p as f64) * dimension;
     let mut total = 0.0;
     for (label, pr, dimension) in &problems {
         let sk = resolved_of(pr.as_ref());
+        let start = start_of(pr.as_ref());
         for &init in &plan.inits {
             for &p in &plan.depths {
-                let key = (label.clone(), p, init, objective_name.clone(), sk, plan.space.mixer);
+                let key = (
+                    label.clone(),
+                    p,
+                    init,
+                    objective_name.clone(),
+                    sk,
+                    plan.space.mixer,
+                    start,
+                );
                 if !done.contains_key(&key) {
                     total += weight(*dimension, p);
                 }
@@ -406,11 +448,20 @@ pub fn run_sweep_within(
     let mut rows = Vec::new();
     'instance: for (label, problem, dimension) in &problems {
         let sk = resolved_of(problem.as_ref());
+        let start = start_of(problem.as_ref());
         let mut instance: Option<Instance> = None;
         for &init in &plan.inits {
             let mut previous: Option<Angles> = None;
             for &p in &plan.depths {
-                let key = (label.clone(), p, init, objective_name.clone(), sk, plan.space.mixer);
+                let key = (
+                    label.clone(),
+                    p,
+                    init,
+                    objective_name.clone(),
+                    sk,
+                    plan.space.mixer,
+                    start,
+                );
                 if let Some(row) = done.get(&key) {
                     previous = Some(row.angles()?);
                     resumed += 1;
@@ -458,6 +509,7 @@ pub fn run_sweep_within(
                             objective_name.clone(),
                             sk,
                             plan.space.mixer,
+                            start,
                         ))
                         .map(|r| r.evaluations + r.gradients)
                     })
@@ -517,7 +569,8 @@ struct Instance {
 
 impl Instance {
     fn new(plan: &SweepPlan, problem: &dyn Encoding, budget: &crate::budget::Budget<'_>) -> Result<Self> {
-        let sim = simulation::simulation_within(problem, &plan.space, budget)?;
+        let space = simulation::run_settings(problem, &plan.space, plan.noise.needs_gates())?;
+        let sim = simulation::simulation_within(problem, &space, budget)?;
         let success = simulation::success_states(problem, &sim)?;
         let (min, max) = (sim.qaoa().diagonal().min(), sim.qaoa().diagonal().max());
         let provenance = Provenance::of(problem, &sim);
@@ -674,6 +727,7 @@ pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Re
     let settings = SpaceSettings {
         space: row.space,
         mixer: row.mixer,
+        start: row.start.unwrap_or_default(),
     };
     // The histogram knows how many states have each cost, not which states are most likely
     // one by one nor which cells they fill: there is nothing to draw, and nothing to count.

@@ -7,7 +7,7 @@ use crate::encoding::space::SpaceChoice;
 use crate::error::{Error, Result};
 use crate::experiment::depth::DepthResult;
 use crate::experiment::solve::ObjectiveSpec;
-use crate::mixer::MixerKind;
+use crate::mixer::{MixerKind, StartChoice};
 use crate::model::Level;
 use crate::qaoa::optimize::{Init, Method};
 use crate::simulation::{Provenance, SpaceSettings};
@@ -47,6 +47,10 @@ pub struct SweepRow {
     /// The mixer (`x` in CSVs written before block spaces).
     #[serde(default = "x_mixer")]
     pub mixer: MixerKind,
+    /// Where a switch mixer started (`uniform`, `first-grid`); empty for the other mixers and
+    /// in CSVs written before the column.
+    #[serde(default)]
+    pub start: Option<StartChoice>,
     /// Basis states simulated (0 read from an old CSV is set to 2^qubits).
     #[serde(default)]
     pub dimension: f64,
@@ -153,6 +157,7 @@ pub struct SweepRow {
 const BEFORE_BLOCK_SPACES: SpaceSettings = SpaceSettings {
     space: SpaceChoice::Full,
     mixer: MixerKind::X,
+    start: StartChoice::Auto,
 };
 
 fn full_space() -> SpaceChoice {
@@ -167,8 +172,8 @@ fn x_mixer() -> MixerKind {
     BEFORE_BLOCK_SPACES.mixer
 }
 
-/// What identifies a row: file, depth, init, objective (by name), space and mixer.
-pub type RowKey = (String, usize, Init, String, SpaceChoice, MixerKind);
+/// What identifies a row: file, depth, init, objective (by name), space, mixer and start.
+pub type RowKey = (String, usize, Init, String, SpaceChoice, MixerKind, Option<StartChoice>);
 
 /// The header of CSVs written before block spaces (no space, mixer, dimension): still read.
 const CSV_HEADER_FULL_ONLY: &str = "file,puzzle,reduce,qubits,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,seconds";
@@ -180,8 +185,11 @@ const CSV_HEADER_NO_NOISE: &str = "file,puzzle,reduce,qubits,space,mixer,dimensi
 /// The header of CSVs written before the time-to-solution columns: still read.
 const CSV_HEADER_NO_TTS: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,noise,noise_trajectories,noise_p_valid,noise_p_valid_se,noise_energy,noise_energy_se,gates_h,gates_rz,gates_rx,gates_cx,seconds";
 
+/// The header of CSVs written before the start column: still read.
+const CSV_HEADER_NO_START: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,noise,noise_trajectories,noise_p_valid,noise_p_valid_se,noise_energy,noise_energy_se,gates_h,gates_rz,gates_rx,gates_cx,applications_99,devices,shot_seconds,tts99_seconds,seconds";
+
 /// The header of a sweep CSV.
-pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,mixer,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,noise,noise_trajectories,noise_p_valid,noise_p_valid_se,noise_energy,noise_energy_se,gates_h,gates_rz,gates_rx,gates_cx,applications_99,devices,shot_seconds,tts99_seconds,seconds";
+pub const CSV_HEADER: &str = "file,puzzle,reduce,qubits,space,mixer,start,dimension,p,init,objective,optimizer,restarts,seed,valid_states,non_qubo_states,uniform_baseline,energy,approx_ratio,p_valid,p_non_qubo,p_invalid,shots_99,objective_value,evaluations,gradients,top_bitstring,top_probability,top_is_valid,gammas,betas,noise,noise_trajectories,noise_p_valid,noise_p_valid_se,noise_energy,noise_energy_se,gates_h,gates_rz,gates_rx,gates_cx,applications_99,devices,shot_seconds,tts99_seconds,seconds";
 
 impl SweepRow {
     /// The row of `depth`, run on the instance `provenance` describes: its file label is
@@ -209,6 +217,7 @@ impl SweepRow {
             qubits: provenance.qubits,
             space: provenance.space,
             mixer: provenance.mixer,
+            start: provenance.start,
             dimension: provenance.dimension,
             p: depth.p,
             init,
@@ -260,6 +269,7 @@ impl SweepRow {
             self.objective.name(),
             self.space,
             self.mixer,
+            self.start,
         )
     }
 
@@ -271,9 +281,12 @@ impl SweepRow {
         let settings = SpaceSettings {
             space: self.space,
             mixer: self.mixer,
+            start: StartChoice::Auto,
         };
         if settings == SpaceSettings::default() {
             self.init.to_string()
+        } else if self.start == Some(StartChoice::FirstGrid) {
+            format!("{}, {} on {} from the first grid", self.init, self.mixer, self.space)
         } else {
             format!("{}, {} on {}", self.init, self.mixer, self.space)
         }
@@ -333,6 +346,7 @@ fn read_csv_tolerant(path: &Path, drop_bad_last: bool) -> Result<(Vec<SweepRow>,
     match reader.headers() {
         Ok(h)
             if h.iter().eq(CSV_HEADER.split(','))
+                || h.iter().eq(CSV_HEADER_NO_START.split(','))
                 || h.iter().eq(CSV_HEADER_NO_TTS.split(','))
                 || h.iter().eq(CSV_HEADER_NO_NOISE.split(','))
                 || h.iter().eq(CSV_HEADER_FULL_ONLY.split(',')) => {}

@@ -36,6 +36,8 @@ pub struct ExportChoices {
     pub space: Option<String>,
     /// Mixer name.
     pub mixer: Option<String>,
+    /// The switch mixers' start name.
+    pub start: Option<String>,
     /// Noise models predicted per depth (experiment folders).
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub noise: Vec<String>,
@@ -63,6 +65,7 @@ impl Default for ExportChoices {
             encoding: "onehot".into(),
             space: None,
             mixer: None,
+            start: None,
             noise: Vec::new(),
             trajectories: default_trajectories(),
             max_seconds: None,
@@ -164,7 +167,7 @@ impl ExportChoices {
             with_state: self.with_state,
             level: level_of(&self.reduce)?,
             encoding: encoding_of(&self.encoding)?,
-            space: space_of(self.space.as_deref(), self.mixer.as_deref())?,
+            space: space_of(self.space.as_deref(), self.mixer.as_deref(), self.start.as_deref())?,
             noise: NoiseRequest::check(&self.noise, self.trajectories, &[])?,
             max_seconds: seconds(self.max_seconds)?,
         })

@@ -29,6 +29,8 @@ pub struct SolveChoices {
     pub space: Option<String>,
     /// Mixer name.
     pub mixer: Option<String>,
+    /// The switch mixers' start name.
+    pub start: Option<String>,
     /// Noise models.
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub noise: Vec<String>,
@@ -56,6 +58,7 @@ impl Default for SolveChoices {
             seed: 0,
             space: None,
             mixer: None,
+            start: None,
             noise: Vec::new(),
             trajectories: default_trajectories(),
             device: Vec::new(),
@@ -98,7 +101,7 @@ impl SolveChoices {
                 self.restarts,
                 self.seed,
             )?,
-            space: space_of(self.space.as_deref(), self.mixer.as_deref())?,
+            space: space_of(self.space.as_deref(), self.mixer.as_deref(), self.start.as_deref())?,
             noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?,
             max_seconds: seconds(self.max_seconds)?,
         })

@@ -43,6 +43,8 @@ pub struct SweepChoices {
     pub space: Option<String>,
     /// Mixer name.
     pub mixer: Option<String>,
+    /// The switch mixers' start name.
+    pub start: Option<String>,
     /// Noise models.
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub noise: Vec<String>,
@@ -81,6 +83,7 @@ impl Default for SweepChoices {
             max_seconds: None,
             space: None,
             mixer: None,
+            start: None,
             noise: Vec::new(),
             trajectories: default_trajectories(),
             device: Vec::new(),
@@ -174,7 +177,7 @@ impl SweepChoices {
             )?,
             max_qubits,
             max_seconds: seconds(self.max_seconds)?,
-            space: space_of(self.space.as_deref(), self.mixer.as_deref())?,
+            space: space_of(self.space.as_deref(), self.mixer.as_deref(), self.start.as_deref())?,
             noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?,
             shard: self
                 .shard
