@@ -12,11 +12,16 @@
 //!
 //! - `Σ c·x = c·k` over one coefficient `c` → an exact count `k` of the variables (`k = 0` or
 //!   all: the variables are fixed);
-//! - `Σ c·x ≤ c` (c > 0, at most one) → a not-both pair for every two of its variables;
+//! - a bound that allows exactly two adjacent sums `k` and `k + 1` of unit terms → a soft
+//!   count: "at most 1 of m ≥ 3", "at least m − 1 of m", `x + y ≥ 1`, and a pair `Σx ≥ k`,
+//!   `Σx ≤ k + 1` over the same variables (as the puzzles write "not three alike");
 //! - any constraint over one or two variables → the fixed values, not-both, same or
 //!   different constraints that allow the same assignments (`x − y = 0` is same, `x + y = 1`
 //!   different, `x + y ≤ 1` not-both), when such constraints exist;
 //! - a constraint every assignment meets is dropped; one none meets is refused.
+//!
+//! `x + y = 1` is a count (a block of two) only in a family that also holds larger counts or
+//! in a grid's rows or columns; elsewhere it is a different pair, as the puzzles' `x` signs.
 //!
 //! The exact counts are then grouped into families of pairwise disjoint counts (the largest
 //! family first, counts of more variables first): when the first two families each hold every
