@@ -113,17 +113,20 @@ const MIXERS: &str = "x, xy-ring, xy-complete, grover, switch-ring, switch-compl
 const ENCODINGS: &str = "onehot, compact";
 const FLAVORS: &str = "portable, ibm, ionq";
 const OPTIMIZERS: &str = "lbfgs, nelder-mead";
+const STARTS: &str = "auto, uniform, first-grid";
 
 /// Every flag with a fixed set of values, per command: (command, flag, default, values).
 const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
     ("bench", "--reduce", Some("paper"), LEVELS),
     ("bench", "--space", None, SPACES),
     ("bench", "--mixer", None, MIXERS),
+    ("bench", "--start", None, STARTS),
     ("classical", "--reduce", Some("paper"), LEVELS),
     ("classical", "--encoding", Some("onehot"), ENCODINGS),
     ("classical", "--method", Some("auto"), "auto, diagonal, search"),
     ("demo", "--space", None, SPACES),
     ("demo", "--mixer", None, MIXERS),
+    ("demo", "--start", None, STARTS),
     (
         "generate",
         "<KIND>",
@@ -143,22 +146,26 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
     ("landscape", "--encoding", Some("onehot"), ENCODINGS),
     ("landscape", "--space", None, SPACES),
     ("landscape", "--mixer", None, MIXERS),
+    ("landscape", "--start", None, STARTS),
     ("qasm", "--reduce", Some("paper"), LEVELS),
     ("qasm", "--encoding", Some("onehot"), ENCODINGS),
     ("qasm", "--space", None, SPACES),
     ("qasm", "--mixer", None, MIXERS),
+    ("qasm", "--start", None, STARTS),
     ("qasm", "--flavor", Some("portable"), FLAVORS),
     ("sample", "--format", Some("quzzle"), "qiskit, sampler, ionq, quzzle"),
     ("sample", "--reduce", None, LEVELS),
     ("sample", "--encoding", None, ENCODINGS),
     ("sample", "--space", None, SPACES),
     ("sample", "--mixer", None, MIXERS),
+    ("sample", "--start", None, STARTS),
     ("score", "--format", Some("auto"), "auto, qiskit, sampler, ionq, quzzle"),
     ("score", "--mitigate", None, "readout"),
     ("solve", "--reduce", Some("paper"), LEVELS),
     ("solve", "--encoding", Some("onehot"), ENCODINGS),
     ("solve", "--space", None, SPACES),
     ("solve", "--mixer", None, MIXERS),
+    ("solve", "--start", None, STARTS),
     ("solve", "--init", None, "ramp, interp, random, lr, transfer, fixed"),
     ("solve", "--optimizer", Some("lbfgs"), OPTIMIZERS),
     ("sweep", "--reduce", Some("paper"), LEVELS),
@@ -166,6 +173,7 @@ const VALUE_FLAGS: &[(&str, &str, Option<&str>, &str)] = &[
     ("sweep", "--encoding", Some("onehot"), ENCODINGS),
     ("sweep", "--space", None, SPACES),
     ("sweep", "--mixer", None, MIXERS),
+    ("sweep", "--start", None, STARTS),
     (
         "sweep",
         "--init",
