@@ -217,6 +217,9 @@ struct PairLists {
     pairs: Vec<[u32; 2]>,
 }
 
+/// A pair of state indices and the gate that turns it.
+type GatePair = (u32, [u32; 2]);
+
 /// One grid's cells, its numbers of rows and columns, and the gate of each move.
 type GridTable = (Vec<Vec<Option<usize>>>, usize, usize, Vec<u32>);
 
@@ -256,20 +259,20 @@ impl MoveTable {
     }
 
     /// Every `(gate, partner mask)` of state `mask`, the state on either side of the pair.
-    fn for_each(&self, mask: u128, mut f: impl FnMut(u32, u128)) {
+    /// Only the cells that hold a one are visited: a move needs row i to hold column a and
+    /// row j column b, so a permutation grid has R(R−1)/2 candidates a state, not R²C²/2.
+    /// `ones` is scratch space, kept by the caller across states.
+    fn for_each(&self, mask: u128, ones: &mut Ones, mut f: impl FnMut(u32, u128)) {
         let bit = |q: usize| 1u128 << q;
-        let set = |q: Option<usize>| q.is_some_and(|q| mask & bit(q) != 0);
         for (cells, rows, cols, gate) in &self.grids {
             let (rows, cols) = (*rows, *cols);
+            ones.fill(cells, mask);
             for i in 0..rows {
                 for j in i + 1..rows {
-                    for a in 0..cols {
-                        if !set(cells[i][a]) {
-                            continue;
-                        }
-                        for b in 0..cols {
+                    for &(a, qa) in ones.row(i) {
+                        for &(b, qb) in ones.row(j) {
                             // Row i holds a, row j holds b, and the crossed cells are empty.
-                            if a == b || !set(cells[j][b]) {
+                            if a == b {
                                 continue;
                             }
                             let (Some(ib), Some(ja)) = (cells[i][b], cells[j][a]) else {
@@ -281,9 +284,7 @@ impl MoveTable {
                             let (lo, hi) = (a.min(b), a.max(b));
                             let g = gate[((i * rows + j) * cols + lo) * cols + hi];
                             if g != u32::MAX {
-                                let four =
-                                    bit(cells[i][a].unwrap_or(0)) | bit(cells[j][b].unwrap_or(0)) | bit(ib) | bit(ja);
-                                f(g, mask ^ four);
+                                f(g, mask ^ (bit(qa) | bit(qb) | bit(ib) | bit(ja)));
                             }
                         }
                     }
@@ -293,6 +294,34 @@ impl MoveTable {
         for &(q, g) in &self.free {
             f(g, mask ^ bit(q));
         }
+    }
+}
+
+/// Each row's (column, qubit) of the cells that hold a one in a state, columns ascending.
+#[derive(Default)]
+struct Ones {
+    cells: Vec<(usize, usize)>,
+    /// Row r's cells are `cells[starts[r]..starts[r + 1]]`.
+    starts: Vec<usize>,
+}
+
+impl Ones {
+    fn fill(&mut self, grid: &[Vec<Option<usize>>], mask: u128) {
+        self.cells.clear();
+        self.starts.clear();
+        self.starts.push(0);
+        for row in grid {
+            let set = row
+                .iter()
+                .enumerate()
+                .filter_map(|(c, &q)| q.filter(|&q| mask & (1u128 << q) != 0).map(|q| (c, q)));
+            self.cells.extend(set);
+            self.starts.push(self.cells.len());
+        }
+    }
+
+    fn row(&self, r: usize) -> &[(usize, usize)] {
+        &self.cells[self.starts[r]..self.starts[r + 1]]
     }
 }
 
@@ -392,41 +421,52 @@ impl SwitchSimulator {
         let diagonal = diagonal_of_costs(qubo, costs);
         let gates = mixer_gates(grids, free, mixer);
         let table = MoveTable::new(grids, free, mixer, gates.len());
-        let index_of = |m: u128| masks.binary_search(&m).ok();
+        // A move keeps every count and touches one grid, so each partner is in the space; the
+        // masks ascend, so a partner with a larger mask has the larger index, and only those
+        // are looked up (once, in the second pass).
         // The pairs of each state with a larger partner, chunk by chunk in order.
         let count: usize = masks
             .par_chunks(TASK_STATES)
-            .enumerate()
-            .map(|(t, chunk)| {
+            .map(|chunk| {
                 let mut n = 0usize;
-                for (i, &m) in chunk.iter().enumerate() {
-                    let k = t * TASK_STATES + i;
-                    table.for_each(m, |_, partner| {
-                        if index_of(partner).is_some_and(|p| p > k) {
-                            n += 1;
-                        }
+                let mut ones = Ones::default();
+                for &m in chunk {
+                    table.for_each(m, &mut ones, |_, partner| {
+                        n += usize::from(partner > m);
                     });
                 }
                 n
             })
             .sum();
         check_space(WHAT, log2, dimension * BYTES_PER_STATE + count as f64 * BYTES_PER_PAIR)?;
-        let found: Vec<Vec<(u32, [u32; 2])>> = masks
+        let found: Vec<(Vec<GatePair>, usize)> = masks
             .par_chunks(TASK_STATES)
             .enumerate()
             .map(|(t, chunk)| {
-                let mut out = Vec::new();
+                let (mut out, mut missing) = (Vec::new(), 0usize);
+                let mut ones = Ones::default();
                 for (i, &m) in chunk.iter().enumerate() {
                     let k = t * TASK_STATES + i;
-                    table.for_each(m, |g, partner| {
-                        if let Some(p) = index_of(partner).filter(|&p| p > k) {
-                            out.push((g, [k as u32, p as u32]));
+                    let later = &masks[k + 1..];
+                    table.for_each(m, &mut ones, |g, partner| {
+                        if partner > m {
+                            match later.binary_search(&partner) {
+                                Ok(p) => out.push((g, [k as u32, (k + 1 + p) as u32])),
+                                Err(_) => missing += 1,
+                            }
                         }
                     });
                 }
-                out
+                (out, missing)
             })
             .collect();
+        let missing: usize = found.iter().map(|(_, m)| m).sum();
+        if missing > 0 {
+            return Err(Error::InvalidArgument(format!(
+                "{missing} switch moves lead out of the rows+cols space"
+            )));
+        }
+        let found: Vec<Vec<GatePair>> = found.into_iter().map(|(out, _)| out).collect();
         // Counting sort by gate, stable: each gate's pairs ascending by their first state.
         let mut starts = vec![0usize; gates.len() + 1];
         for &(g, _) in found.iter().flatten() {
