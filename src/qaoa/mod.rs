@@ -387,6 +387,24 @@ fn diagonal_objective(diagonal: &CostDiagonal, amps: &[Complex64], objective: &O
     })
 }
 
+/// The [`Qaoa`] methods of a simulator that keeps its buffers in `spare` and has its own `state`
+/// (the amplitudes at some angles) and `energy` (`⟨C⟩` of a state): the subspace and switch
+/// simulators.
+macro_rules! spare_state_methods {
+    () => {
+        fn release_buffers(&self) {
+            self.spare.clear();
+        }
+        fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
+            self.state(angles)
+        }
+        fn expectation(&self, amps: &[Complex64]) -> f64 {
+            self.energy(amps)
+        }
+    };
+}
+pub(crate) use spare_state_methods;
+
 /// A simulator of one state over a basis in which the cost is diagonal, held in reusable
 /// buffers (the Grover core, the switch simulator): its objective, evaluation and the adjoint
 /// method's start are the same arithmetic whatever the layers are.

@@ -7,7 +7,7 @@
 //! and `rx(2β)` on each free qubit: the gate list the export writes, applied exactly on the
 //! digits' states (see [`crate::sim::kernels::Axis`]).
 
-use super::{check_space, Evaluation, Objective, Qaoa};
+use super::{check_space, spare_state_methods, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
@@ -399,17 +399,7 @@ impl Qaoa for SubspaceSimulator {
         Ok(eval)
     }
 
-    fn release_buffers(&self) {
-        self.spare.clear();
-    }
-
-    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
-        self.state(angles)
-    }
-
-    fn expectation(&self, amps: &[Complex64]) -> f64 {
-        self.energy(amps)
-    }
+    spare_state_methods!();
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 //! a gradient's sums have one order whatever the thread count. Gradients are exact (adjoint
 //! method: at each gate `2 Im⟨λ|H_g|ψ⟩` is added to its layer's β).
 
-use super::{check_space, phase_factors, BufferedState, Evaluation, Objective, Qaoa};
+use super::{check_space, phase_factors, spare_state_methods, BufferedState, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::diagonal_of_costs;
@@ -649,15 +649,7 @@ impl Qaoa for SwitchSimulator {
     fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
         self.buffered_evaluate(angles, valid)
     }
-    fn release_buffers(&self) {
-        self.spare.clear();
-    }
-    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
-        self.state(angles)
-    }
-    fn expectation(&self, amps: &[Complex64]) -> f64 {
-        self.energy(amps)
-    }
+    spare_state_methods!();
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@
 //! solutions; they are found again by the exact search, each judged by the complete check, and
 //! their number must equal the count's.
 
+use super::histogram::push_verdict_classes;
 use super::space_qubo;
 use crate::budget::Budget;
 use crate::cost::qubo::Qubo;
@@ -174,13 +175,7 @@ pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f6
     for b in &space.blocks {
         for c in &b.counts {
             hard.push(Tracked {
-                terms: b
-                    .qubits
-                    .iter()
-                    .zip(&c.coefficients)
-                    .filter(|&(_, &a)| a != 0)
-                    .map(|(&q, &a)| (q, a))
-                    .collect(),
+                terms: c.terms(&b.qubits),
                 constant: -c.k,
                 rule: Rule::Zero,
             });
@@ -387,21 +382,7 @@ pub fn frontier_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Bud
             }
             continue;
         }
-        for (kind, verdict) in [
-            (ClassKind::Valid, Verdict::Valid),
-            (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
-            (ClassKind::Invalid, Verdict::Invalid),
-        ] {
-            let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
-            if let Some((first, _)) = of_kind.next() {
-                classes.push(CostClass {
-                    cost,
-                    count: 1 + of_kind.count() as u128,
-                    kind,
-                    example: first.clone(),
-                });
-            }
-        }
+        push_verdict_classes(&mut classes, cost, &verdicts, Vec::clone);
     }
     Ok(CostHistogram { classes, num_qubits: n })
 }

@@ -485,13 +485,7 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
         .iter()
         .flat_map(|b| {
             b.counts.iter().map(|c| SearchCount {
-                terms: b
-                    .qubits
-                    .iter()
-                    .zip(&c.coefficients)
-                    .filter(|&(_, &a)| a != 0)
-                    .map(|(&q, &a)| (q, a))
-                    .collect(),
+                terms: c.terms(&b.qubits),
                 k: c.k,
             })
         })
@@ -597,23 +591,34 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
             });
             continue;
         }
-        for (kind, verdict) in [
-            (ClassKind::Valid, Verdict::Valid),
-            (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
-            (ClassKind::Invalid, Verdict::Invalid),
-        ] {
-            let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
-            if let Some((first, _)) = of_kind.next() {
-                classes.push(CostClass {
-                    cost: c,
-                    count: 1 + of_kind.count() as u128,
-                    kind,
-                    example: first.clone(),
-                });
-            }
-        }
+        push_verdict_classes(&mut classes, c, &verdicts, Vec::clone);
     }
     Ok(CostHistogram { classes, num_qubits: n })
+}
+
+/// The classes of the success cost `cost`: one per verdict found among the success-cost states
+/// `verdicts` (ascending by state), counting them, its first state (as qubit values) the example.
+pub(crate) fn push_verdict_classes<S>(
+    classes: &mut Vec<CostClass>,
+    cost: f64,
+    verdicts: &[(S, Verdict)],
+    example: impl Fn(&S) -> Vec<bool>,
+) {
+    for (kind, verdict) in [
+        (ClassKind::Valid, Verdict::Valid),
+        (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
+        (ClassKind::Invalid, Verdict::Invalid),
+    ] {
+        let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
+        if let Some((first, _)) = of_kind.next() {
+            classes.push(CostClass {
+                cost,
+                count: 1 + of_kind.count() as u128,
+                kind,
+                example: example(first),
+            });
+        }
+    }
 }
 
 /// Classes from the levels `(cost, count, first state)` ascending and the verdicts of the
@@ -636,21 +641,7 @@ fn build_histogram(
             });
             continue;
         }
-        for (kind, verdict) in [
-            (ClassKind::Valid, Verdict::Valid),
-            (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
-            (ClassKind::Invalid, Verdict::Invalid),
-        ] {
-            let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
-            if let Some(&(first, _)) = of_kind.next() {
-                classes.push(CostClass {
-                    cost: c,
-                    count: 1 + of_kind.count() as u128,
-                    kind,
-                    example: assignment_of(digits, n, first),
-                });
-            }
-        }
+        push_verdict_classes(&mut classes, c, verdicts, |&first| assignment_of(digits, n, first));
     }
     CostHistogram { classes, num_qubits: n }
 }
