@@ -585,7 +585,9 @@ mod tests {
 
     /// The message refusing `text` read as `format` counts of `n` qubits.
     fn refused(text: &str, n: usize, format: CountsFormat) -> String {
-        read_counts(text, "c.json", n, Some(format), None).unwrap_err().to_string()
+        read_counts(text, "c.json", n, Some(format), None)
+            .unwrap_err()
+            .to_string()
     }
 
     #[test]

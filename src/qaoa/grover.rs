@@ -154,11 +154,7 @@ impl GroverCore {
 
     /// The periods of γ and β (2π: `e^{−2πi|s⟩⟨s|} = 1`).
     pub(crate) fn angle_periods(&self) -> (Option<f64>, f64) {
-        let tau = 2.0 * std::f64::consts::PI;
-        (
-            self.diagonal.energy_unit().map(|u| tau / u),
-            MixerKind::Grover.beta_period(),
-        )
+        super::angle_periods_of(&self.diagonal, MixerKind::Grover)
     }
 }
 

@@ -206,8 +206,7 @@ impl QaoaSimulator {
     /// by `P_γ = 2π/u` (u: [`CostDiagonal::energy_unit`], `None` when the costs have no common
     /// unit) or one β by `P_β = π` (`e^{−iπX} = −I` on every qubit).
     pub fn angle_periods(&self) -> (Option<f64>, f64) {
-        let tau = 2.0 * std::f64::consts::PI;
-        (self.diagonal.energy_unit().map(|u| tau / u), std::f64::consts::PI)
+        angle_periods_of(&self.diagonal, MixerKind::X)
     }
 
     /// Apply the p layers to `amps` in place.
@@ -387,11 +386,27 @@ fn diagonal_objective(diagonal: &CostDiagonal, amps: &[Complex64], objective: &O
     })
 }
 
-/// The [`Qaoa`] methods of a simulator that keeps its buffers in `spare` and has its own `state`
-/// (the amplitudes at some angles) and `energy` (`⟨C⟩` of a state): the subspace and switch
-/// simulators.
+/// The periods of γ (`None` when the costs have no common unit) and of β, for the costs
+/// `diagonal` under `mixer`.
+pub(crate) fn angle_periods_of(diagonal: &CostDiagonal, mixer: MixerKind) -> (Option<f64>, f64) {
+    let tau = 2.0 * std::f64::consts::PI;
+    (diagonal.energy_unit().map(|u| tau / u), mixer.beta_period())
+}
+
+/// The [`Qaoa`] methods of a simulator that holds its costs in `diagonal` and its mixer in
+/// `mixer`, keeps its buffers in `spare` and has its own `state` (the amplitudes at some
+/// angles) and `energy` (`⟨C⟩` of a state): the subspace and switch simulators.
 macro_rules! spare_state_methods {
     () => {
+        fn diagonal(&self) -> &CostDiagonal {
+            &self.diagonal
+        }
+        fn mixer(&self) -> MixerKind {
+            self.mixer
+        }
+        fn angle_periods(&self) -> (Option<f64>, f64) {
+            super::angle_periods_of(&self.diagonal, self.mixer)
+        }
         fn release_buffers(&self) {
             self.spare.clear();
         }

@@ -281,19 +281,6 @@ impl Qaoa for SubspaceSimulator {
         self.assignment(k)
     }
 
-    fn diagonal(&self) -> &CostDiagonal {
-        &self.diagonal
-    }
-
-    fn mixer(&self) -> MixerKind {
-        self.mixer
-    }
-
-    fn angle_periods(&self) -> (Option<f64>, f64) {
-        let tau = 2.0 * std::f64::consts::PI;
-        (self.diagonal.energy_unit().map(|u| tau / u), self.mixer.beta_period())
-    }
-
     fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
         let dim = self.diagonal.len();
         let mut buf = self.buffer()?;

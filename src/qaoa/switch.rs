@@ -608,16 +608,6 @@ impl Qaoa for SwitchSimulator {
         let m = self.masks[k as usize];
         (0..self.num_qubits).map(|q| (m >> q) & 1 == 1).collect()
     }
-    fn diagonal(&self) -> &CostDiagonal {
-        &self.diagonal
-    }
-    fn mixer(&self) -> MixerKind {
-        self.mixer
-    }
-    fn angle_periods(&self) -> (Option<f64>, f64) {
-        let tau = 2.0 * std::f64::consts::PI;
-        (self.diagonal.energy_unit().map(|u| tau / u), self.mixer.beta_period())
-    }
     fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
         self.buffered_objective(angles, objective)
     }

@@ -13,6 +13,7 @@
 //! [`MAX_COUNTED_STATES`] are counted. The success-cost states (cost 0, or the least cost with
 //! an objective) are rebuilt into boards and judged by the complete check.
 
+use super::counted::push_verdict_classes;
 use super::{space_digits, space_qubo, SpaceSettings};
 use crate::budget::Budget;
 use crate::cost::product::{Digit, ProductCost};
@@ -594,31 +595,6 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
         push_verdict_classes(&mut classes, c, &verdicts, Vec::clone);
     }
     Ok(CostHistogram { classes, num_qubits: n })
-}
-
-/// The classes of the success cost `cost`: one per verdict found among the success-cost states
-/// `verdicts` (ascending by state), counting them, its first state (as qubit values) the example.
-pub(crate) fn push_verdict_classes<S>(
-    classes: &mut Vec<CostClass>,
-    cost: f64,
-    verdicts: &[(S, Verdict)],
-    example: impl Fn(&S) -> Vec<bool>,
-) {
-    for (kind, verdict) in [
-        (ClassKind::Valid, Verdict::Valid),
-        (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
-        (ClassKind::Invalid, Verdict::Invalid),
-    ] {
-        let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
-        if let Some((first, _)) = of_kind.next() {
-            classes.push(CostClass {
-                cost,
-                count: 1 + of_kind.count() as u128,
-                kind,
-                example: example(first),
-            });
-        }
-    }
 }
 
 /// Classes from the levels `(cost, count, first state)` ascending and the verdicts of the

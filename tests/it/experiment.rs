@@ -573,7 +573,11 @@ fn score_folder_mitigates_each_bit_with_its_device_qubits_calibration() {
     counts_with_layout(&job, &sampled, Some(&reversed));
     let b = mitigated(&score(&spread));
     assert_ne!(a["p_valid"], b["p_valid"], "the layout is not used: {a} {b}");
-    let text = ok(&readout_score_args(s(&job), &format!("calibration:{}", s(&spread)), &[]));
+    let text = ok(&readout_score_args(
+        s(&job),
+        &format!("calibration:{}", s(&spread)),
+        &[],
+    ));
     let says = if n > 8 {
         format!("readout of {n} device qubits, mean ")
     } else {

@@ -422,8 +422,16 @@ pub fn run_sweep_within(
         simulation::provenance::simulated_start(plan.space.mixer, start)
     };
     // A row's resume key: the instance, depth and init, under this plan's objective and mixer.
-    let row_key = |label: &String, p: usize, init: Init, sk: crate::encoding::space::SpaceChoice, start: Option<StartChoice>| -> RowKey {
-        (label.clone(), p, init, objective_name.clone(), sk, plan.space.mixer, start)
+    let row_key = |label: &String, p, init, sk, start| -> RowKey {
+        (
+            label.clone(),
+            p,
+            init,
+            objective_name.clone(),
+            sk,
+            plan.space.mixer,
+            start,
+        )
     };
     let weight = |dimension: f64, p: usize| (p as f64) * dimension;
     let mut total = 0.0;
