@@ -168,10 +168,7 @@ impl BufferedState for GroverCore {
     }
 
     fn buffer(&self) -> Result<Amplitudes> {
-        let len = self.len();
-        self.spare.take(len, || {
-            check_space(self.what, (len as f64).log2(), len as f64 * AMPLITUDE_BYTES as f64)
-        })
+        super::spare_buffer(&self.spare, self.len(), self.what, self.len())
     }
 
     fn keep(&self, amps: Amplitudes) {

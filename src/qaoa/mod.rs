@@ -501,6 +501,14 @@ fn cost_weight(diagonal: &CostDiagonal) -> Weight<'_> {
     }
 }
 
+/// A kept buffer of at least `len` amplitudes from `spare`, or a new one once the memory for it
+/// is checked ([`check_space`]: `what`, a space of `states` basis states).
+fn spare_buffer(spare: &Buffers, len: usize, what: &str, states: usize) -> Result<Amplitudes> {
+    spare.take(len, || {
+        check_space(what, (states as f64).log2(), len as f64 * AMPLITUDE_BYTES as f64)
+    })
+}
+
 /// Refuses a space (`what`) of 2^`log2_dimension` states that needs `needed` bytes when that is
 /// more than the memory available, or the dimension more than [`crate::sim::MAX_QUBITS`]
 /// qubits address.

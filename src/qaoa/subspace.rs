@@ -188,14 +188,8 @@ impl SubspaceSimulator {
     /// gradient that took the longer for ψ dropped the shorter and allocated λ anew (the first
     /// gradient after the first paid 25 % more on 8^8).
     fn buffer(&self) -> Result<Amplitudes> {
-        let len = self.diagonal.len() + LAMBDA_SKEW;
-        self.spare.take(len, || {
-            check_space(
-                "block space",
-                (self.diagonal.len() as f64).log2(),
-                len as f64 * AMPLITUDE_BYTES as f64,
-            )
-        })
+        let states = self.diagonal.len();
+        super::spare_buffer(&self.spare, states + LAMBDA_SKEW, "block space", states)
     }
 
     fn keep(&self, amps: Amplitudes) {

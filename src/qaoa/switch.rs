@@ -48,6 +48,9 @@ const BYTES_PER_STATE: f64 = 16.0 + 8.0 + 2.0 + 2.0 * AMPLITUDE_BYTES as f64;
 /// Bytes per listed pair: the pair, and its gate while the lists are sorted.
 const BYTES_PER_PAIR: f64 = 8.0 + 12.0;
 
+/// The space the switch simulator runs on, as memory refusals name it.
+const SWITCH_SPACE: &str = "rows+cols space (switch mixer)";
+
 /// One move as its four qubits: cells (i, a), (i, b), (j, a), (j, b).
 pub type Move = [usize; 4];
 
@@ -356,18 +359,17 @@ impl SwitchSimulator {
             }
             .into());
         }
-        const WHAT: &str = "rows+cols space (switch mixer)";
         let log2 = dimension.log2();
         if dimension > MAX_SWITCH_STATES {
             return Err(Error::SpaceTooLarge {
-                what: WHAT.into(),
+                what: SWITCH_SPACE.into(),
                 log2_dimension: log2,
                 needed_gib: crate::units::gib(dimension * BYTES_PER_STATE),
                 available_gib: crate::units::gib(crate::sim::available_memory() as f64),
                 note: format!("; states are indexed by 32 bits, at most 2^32 − 1 ({dimension:.0} here)"),
             });
         }
-        check_space(WHAT, log2, dimension * BYTES_PER_STATE)?;
+        check_space(SWITCH_SPACE, log2, dimension * BYTES_PER_STATE)?;
         let mut masks: Vec<u128> = vec![0];
         for g in grids {
             let states = grid_states(g);
@@ -410,7 +412,11 @@ impl SwitchSimulator {
                 n
             })
             .sum();
-        check_space(WHAT, log2, dimension * BYTES_PER_STATE + count as f64 * BYTES_PER_PAIR)?;
+        check_space(
+            SWITCH_SPACE,
+            log2,
+            dimension * BYTES_PER_STATE + count as f64 * BYTES_PER_PAIR,
+        )?;
         let found: Vec<Vec<(u32, [u32; 2])>> = masks
             .par_chunks(TASK_STATES)
             .enumerate()
@@ -540,14 +546,7 @@ impl BufferedState for SwitchSimulator {
     }
 
     fn buffer(&self) -> Result<Amplitudes> {
-        let len = self.len();
-        self.spare.take(len, || {
-            check_space(
-                "rows+cols space (switch mixer)",
-                (len as f64).log2(),
-                len as f64 * AMPLITUDE_BYTES as f64,
-            )
-        })
+        super::spare_buffer(&self.spare, self.len(), SWITCH_SPACE, self.len())
     }
 
     fn keep(&self, amps: Amplitudes) {
