@@ -33,15 +33,16 @@ def independent_set() -> dimod.ConstrainedQuadraticModel:
     return cqm
 
 
-def assignment() -> dimod.ConstrainedQuadraticModel:
-    cost = [[4, 1, 3], [2, 0, 5], [3, 2, 2]]
+def assignment(cost: list[list[int]]) -> dimod.ConstrainedQuadraticModel:
+    """Worker i to job j at `cost[i][j]` (square): one job per worker, one worker per job."""
+    n = len(cost)
     cqm = dimod.ConstrainedQuadraticModel()
-    y = {(i, j): dimod.Binary(f"a_{i}_{j}") for i in range(3) for j in range(3)}
-    cqm.set_objective(sum(cost[i][j] * y[i, j] for i in range(3) for j in range(3)))
-    for i in range(3):
-        cqm.add_constraint(sum(y[i, j] for j in range(3)) == 1, label=f"worker_{i}")
-    for j in range(3):
-        cqm.add_constraint(sum(y[i, j] for i in range(3)) == 1, label=f"job_{j}")
+    y = {(i, j): dimod.Binary(f"a_{i}_{j}") for i in range(n) for j in range(n)}
+    cqm.set_objective(sum(cost[i][j] * y[i, j] for i in range(n) for j in range(n)))
+    for i in range(n):
+        cqm.add_constraint(sum(y[i, j] for j in range(n)) == 1, label=f"worker_{i}")
+    for j in range(n):
+        cqm.add_constraint(sum(y[i, j] for i in range(n)) == 1, label=f"job_{j}")
     return cqm
 
 
@@ -92,7 +93,7 @@ def latin_square() -> dimod.ConstrainedQuadraticModel:
 
 if __name__ == "__main__":
     write(independent_set(), ROOT / "tests/data/lp/independent-set-6.lp")
-    write(assignment(), ROOT / "tests/data/lp/assignment-3x3.lp")
+    write(assignment([[4, 1, 3], [2, 0, 5], [3, 2, 2]]), ROOT / "tests/data/lp/assignment-3x3.lp")
     write(exact_cover(), ROOT / "tests/data/lp/exact-cover-knuth.lp")
     write(tsp(), ROOT / "tests/data/lp/tsp-4.lp")
     write(latin_square(), ROOT / "examples/lp/latin-4x4.lp")

@@ -17,6 +17,25 @@ from conftest import run_cli, without_seconds
 
 dimod = pytest.importorskip("dimod")
 
+ROOT_DIR = Path(__file__).resolve().parents[2]
+
+
+def _tool(name: str) -> Any:
+    """The script tools/NAME.py as a module."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT_DIR / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+# The models tools/lp_examples.py writes to tests/data/lp, built by the same code.
+LP_EXAMPLES = _tool("lp_examples")
+exact_cover = LP_EXAMPLES.exact_cover
+tsp = LP_EXAMPLES.tsp
+
 
 def independent_set() -> Any:
     """The largest independent set of a seeded 12-node graph."""
@@ -43,44 +62,10 @@ def colouring() -> Any:
     return cqm
 
 
-def exact_cover() -> Any:
-    """Knuth's exact cover (Dancing Links): B, D, F."""
-    sets = {"A": [1, 4, 7], "B": [1, 4], "C": [4, 5, 7], "D": [3, 5, 6], "E": [2, 3, 6, 7], "F": [2, 7]}
-    cqm = dimod.ConstrainedQuadraticModel()
-    x = {s: dimod.Binary(f"pick_{s}") for s in sets}
-    for e in range(1, 8):
-        cqm.add_constraint(sum(x[s] for s in sets if e in sets[s]) == 1, label=f"cover_{e}")
-    return cqm
-
-
 def assignment() -> Any:
-    """A 4x4 assignment problem with costs (one per row and column, least total)."""
+    """A 4x4 assignment problem with seeded costs (one per row and column, least total)."""
     rng = random.Random(4)
-    cost = [[rng.randint(1, 9) for _ in range(4)] for _ in range(4)]
-    cqm = dimod.ConstrainedQuadraticModel()
-    y = {(i, j): dimod.Binary(f"a_{i}_{j}") for i in range(4) for j in range(4)}
-    cqm.set_objective(sum(cost[i][j] * y[i, j] for i in range(4) for j in range(4)))
-    for i in range(4):
-        cqm.add_constraint(sum(y[i, j] for j in range(4)) == 1, label=f"worker_{i}")
-    for j in range(4):
-        cqm.add_constraint(sum(y[i, j] for i in range(4)) == 1, label=f"job_{j}")
-    return cqm
-
-
-def tsp() -> Any:
-    """A 4-city travelling salesman: city c at stop t, one-hot per city and per stop, the tour's
-    length a quadratic objective (dimod writes it as `[ ... ]/2`); one tour is shortest."""
-    dist = [[0, 3, 7, 2], [3, 0, 1, 5], [7, 1, 0, 6], [2, 5, 6, 0]]
-    cqm = dimod.ConstrainedQuadraticModel()
-    x = {(c, t): dimod.Binary(f"x_{c}_{t}") for c in range(4) for t in range(4)}
-    cqm.set_objective(
-        sum(dist[c][d] * x[c, t] * x[d, (t + 1) % 4] for c in range(4) for d in range(4) if c != d for t in range(4))
-    )
-    for c in range(4):
-        cqm.add_constraint(sum(x[c, t] for t in range(4)) == 1, label=f"city_{c}")
-    for t in range(4):
-        cqm.add_constraint(sum(x[c, t] for c in range(4)) == 1, label=f"stop_{t}")
-    return cqm
+    return LP_EXAMPLES.assignment([[rng.randint(1, 9) for _ in range(4)] for _ in range(4)])
 
 
 def exact_optima(cqm: Any) -> Set[str]:
@@ -157,7 +142,6 @@ def test_the_readme_command_on_a_dimod_tsp_gives_the_pythons_bytes(quzzle_bin: s
 
 # --- Round trip: every puzzle written to LP through dimod (tools/puzzle_to_lp.py) ------------
 
-ROOT_DIR = Path(__file__).resolve().parents[2]
 SHARED_INSTANCES = ROOT_DIR.parent / "shared" / "instances"
 # Max Chess's objective enters its QUBO divided by the λ its file states; an LP's by
 # λ = 1 + Σ|w| (docs/lp.md): the same optima, another cost.
@@ -175,16 +159,6 @@ def round_trip_puzzles() -> list:
     if not shared and os.environ.get("QUZZLE_REQUIRE_SHARED") == "1":
         raise AssertionError(f"QUZZLE_REQUIRE_SHARED=1 but no puzzles under {SHARED_INSTANCES}")
     return [Path(p) for p in repo + shared]
-
-
-def _tools() -> Any:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("puzzle_to_lp", ROOT_DIR / "tools" / "puzzle_to_lp.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
 
 
 def _run(binary: str, args: list) -> Any:
@@ -207,7 +181,7 @@ def test_every_puzzle_written_to_lp_through_dimod_reads_back_to_the_same_cost(qu
     at the paper reduction (qubits, fields, couplings, offset) byte for byte, and, where the full
     space is small, the same P(valid) bit for bit (with the rules a QUBO cannot express, Takuzu's
     distinct rows and Tents' tree-tent pairing, counted as valid in the LP, which has none)."""
-    tools = _tools()
+    tools = _tool("puzzle_to_lp")
     same, simulated, unsatisfiable = 0, 0, 0
     for puzzle in round_trip_puzzles():
         model = tools.model_of(quzzle_bin, puzzle)

@@ -147,6 +147,19 @@ mod tests {
     use crate::sim::reference::apply_gates;
     use num_complex::Complex64;
 
+    /// Each of the 32 basis states of five qubits through `gates`: the state `want(k)` from
+    /// basis state `k`.
+    fn each_basis_state(gates: &[Gate], want: impl Fn(usize) -> Vec<Complex64>) {
+        for k in 0..32usize {
+            let mut amps = vec![Complex64::new(0.0, 0.0); 32];
+            amps[k] = Complex64::new(1.0, 0.0);
+            apply_gates(&mut amps, gates);
+            for (x, y) in amps.iter().zip(&want(k)) {
+                assert!((x - y).norm() < 1e-14, "state {k:05b}: {amps:?}");
+            }
+        }
+    }
+
     #[test]
     fn the_double_excitation_turns_only_its_pair_on_every_basis_state() {
         let beta: f64 = 0.37;
@@ -160,10 +173,7 @@ mod tests {
         let bit = |q: usize| 1usize << q;
         let a = bit(3) | bit(1); // x_ia = x_jb = 1
         let b = bit(0) | bit(4); // x_ib = x_ja = 1
-        for k in 0..32usize {
-            let mut amps = vec![Complex64::new(0.0, 0.0); 32];
-            amps[k] = Complex64::new(1.0, 0.0);
-            apply_gates(&mut amps, &gates);
+        each_basis_state(&gates, |k| {
             let rest = k & bit(2);
             let mut want = vec![Complex64::new(0.0, 0.0); 32];
             if k & !bit(2) == a || k & !bit(2) == b {
@@ -173,10 +183,8 @@ mod tests {
             } else {
                 want[k] = Complex64::new(1.0, 0.0);
             }
-            for (x, y) in amps.iter().zip(&want) {
-                assert!((x - y).norm() < 1e-14, "state {k:05b}: {amps:?}");
-            }
-        }
+            want
+        });
     }
 
     #[test]
@@ -188,10 +196,7 @@ mod tests {
         let a = bit(3) | bit(1); // |1001⟩
         let b = bit(0) | bit(4); // |0110⟩
         let (c, s) = ((theta / 2.0).cos(), (theta / 2.0).sin());
-        for k in 0..32usize {
-            let mut amps = vec![Complex64::new(0.0, 0.0); 32];
-            amps[k] = Complex64::new(1.0, 0.0);
-            apply_gates(&mut amps, &gates);
+        each_basis_state(&gates, |k| {
             let rest = k & bit(2);
             let mut want = vec![Complex64::new(0.0, 0.0); 32];
             if k & !bit(2) == a {
@@ -203,9 +208,7 @@ mod tests {
             } else {
                 want[k] = Complex64::new(1.0, 0.0);
             }
-            for (x, y) in amps.iter().zip(&want) {
-                assert!((x - y).norm() < 1e-14, "state {k:05b}: {amps:?}");
-            }
-        }
+            want
+        });
     }
 }

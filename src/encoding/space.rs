@@ -137,6 +137,18 @@ pub struct BlockCount {
     pub k: i64,
 }
 
+impl BlockCount {
+    /// Its nonzero terms `(qubit, coefficient)` over its block's `qubits`.
+    pub fn terms(&self, qubits: &[usize]) -> Vec<(usize, i64)> {
+        qubits
+            .iter()
+            .zip(&self.coefficients)
+            .filter(|&(_, &a)| a != 0)
+            .map(|(&q, &a)| (q, a))
+            .collect()
+    }
+}
+
 /// One enforced block: the assignments of `qubits` that meet every count in `counts` (one
 /// count, or several joined because they share qubits).
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -7,6 +7,7 @@
 //! is computed both ways where the statevector fits; beyond that, from (M, D) alone, M counted
 //! by the exact search (a valid board meets every count, so it lies in every block space).
 
+use crate::angles::Angles;
 use crate::budget::Budget;
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::Encoding;
@@ -116,10 +117,9 @@ pub struct GmQaoaDepth {
     pub applications_99: Option<f64>,
     /// Objective and gradient calls the optimiser made.
     pub evaluations: usize,
-    /// The angles.
-    pub gammas: Vec<f64>,
-    /// The angles.
-    pub betas: Vec<f64>,
+    /// The optimised angles (`gammas`, `betas` in JSON).
+    #[serde(flatten)]
+    pub angles: Angles,
 }
 
 /// The Grover search of one puzzle on one space.
@@ -488,7 +488,7 @@ pub fn gm_qaoa_within(
     let (sim, _) = crate::simulation::histogram::histogram_simulation_within(enc, settings, budget)?;
     let valid = sim.success_states().valid;
     let config = OptimizeConfig::default();
-    let mut previous: Option<crate::angles::Angles> = None;
+    let mut previous: Option<Angles> = None;
     let mut out = Vec::new();
     // INTERP climbs from depth 1, so the depths below the first are optimised too.
     for p in 1..=last {
@@ -504,8 +504,7 @@ pub fn gm_qaoa_within(
                 shots_99,
                 applications_99: shots_99.map(|s| s * p as f64),
                 evaluations: opt.evaluations + opt.gradients + scan,
-                gammas: opt.angles.gammas.clone(),
-                betas: opt.angles.betas.clone(),
+                angles: opt.angles.clone(),
             });
         }
         previous = Some(opt.angles);

@@ -578,47 +578,28 @@ mod tests {
             (r#"{"c": {"001": 1, "001": 2}}"#, "`001`"),
             (r#"{"1": 1, "1": 2}"#, "`1`"),
         ] {
-            let e = read_counts(text, "c.json", 3, Some(CountsFormat::Qiskit), None)
-                .unwrap_err()
-                .to_string();
+            let e = refused(text, 3, CountsFormat::Qiskit);
             assert!(e.contains(key) && e.contains("twice"), "{e}");
         }
+    }
+
+    /// The message refusing `text` read as `format` counts of `n` qubits.
+    fn refused(text: &str, n: usize, format: CountsFormat) -> String {
+        read_counts(text, "c.json", n, Some(format), None)
+            .unwrap_err()
+            .to_string()
     }
 
     #[test]
     fn echoed_input_is_cut_and_bitstrings_read_as_ionq_are_named() {
         let key = "x".repeat(10_000_000);
-        let e = read_counts(
-            &format!(r#"{{"{key}": 1}}"#),
-            "c.json",
-            3,
-            Some(CountsFormat::Qiskit),
-            None,
-        )
-        .unwrap_err()
-        .to_string();
+        let e = refused(&format!(r#"{{"{key}": 1}}"#), 3, CountsFormat::Qiskit);
         assert!(e.len() < 1000 && e.contains("10000000 characters"), "{}", e.len());
         let value = "9".repeat(10_000_000);
-        let e = read_counts(
-            &format!(r#"{{"010": "{value}"}}"#),
-            "c.json",
-            3,
-            Some(CountsFormat::Qiskit),
-            None,
-        )
-        .unwrap_err()
-        .to_string();
+        let e = refused(&format!(r#"{{"010": "{value}"}}"#), 3, CountsFormat::Qiskit);
         assert!(e.len() < 1000, "{}", e.len());
         for key in ["0101101", "1101101"] {
-            let e = read_counts(
-                &format!(r#"{{"{key}": 4}}"#),
-                "c.json",
-                7,
-                Some(CountsFormat::Ionq),
-                None,
-            )
-            .unwrap_err()
-            .to_string();
+            let e = refused(&format!(r#"{{"{key}": 4}}"#), 7, CountsFormat::Ionq);
             assert!(
                 e.contains("looks like a 7-bit string") && e.contains("qiskit format"),
                 "{e}"

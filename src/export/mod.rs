@@ -454,8 +454,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         file: enc.file().to_string(),
         reduce: enc.level().name().into(),
         depth: p,
-        gammas: angles.gammas.clone(),
-        betas: angles.betas.clone(),
+        angles: angles.clone(),
         qubit_cells: enc.qubit_cells(),
     };
     let circuit = simulation::circuit(enc, &space, settings.mixer, &angles)?;

@@ -27,6 +27,7 @@
 //! Numbers are written with Rust's shortest round-trip formatting, so a parser reads back
 //! exactly the `f64` the simulator used.
 
+use crate::angles::Angles;
 use crate::circuit::{Angle, Circuit, Gate, Param};
 use crate::encoding::QubitCell;
 use crate::error::{Error, QasmHeaderProblem, Result, Unsupported};
@@ -303,10 +304,8 @@ pub struct QasmHeader {
     pub reduce: String,
     /// Depth p.
     pub depth: usize,
-    /// γ_1..γ_p.
-    pub gammas: Vec<f64>,
-    /// β_1..β_p.
-    pub betas: Vec<f64>,
+    /// γ_1..γ_p and β_1..β_p.
+    pub angles: Angles,
     /// For every qubit, the puzzle cells it stands for.
     pub qubit_cells: Vec<Vec<QubitCell>>,
 }
@@ -393,16 +392,16 @@ fn check(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool)
                 .map_or("given", crate::model::Level::name),
         });
     }
-    if header.gammas.len() != header.depth {
+    if header.angles.gammas.len() != header.depth {
         return Err(Error::AngleCount {
             expected: header.depth,
-            got: header.gammas.len(),
+            got: header.angles.gammas.len(),
         });
     }
-    if header.betas.len() != header.depth {
+    if header.angles.betas.len() != header.depth {
         return Err(Error::AngleCount {
             expected: header.depth,
-            got: header.betas.len(),
+            got: header.angles.betas.len(),
         });
     }
     if header.qubit_cells.len() != circuit.num_qubits {
@@ -454,8 +453,8 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
     line(&format!("puzzle file:     {}", header.file));
     line(&format!("reduction level: {}", header.reduce));
     line(&format!("depth p:         {p}"));
-    line(&format!("gammas:          {}", list(&header.gammas)));
-    line(&format!("betas:           {}", list(&header.betas)));
+    line(&format!("gammas:          {}", list(&header.angles.gammas)));
+    line(&format!("betas:           {}", list(&header.angles.betas)));
     if symbolic {
         line(&format!(
             "parameters:      {} .. {} and {} .. {} (index 0 is layer 1);",
@@ -566,9 +565,9 @@ fn inline_template(steps: &[Step]) -> String {
 ///
 /// With `symbolic` (portable flavour only) every angle that has a symbol is written as
 /// `coefficient * gamma_ll` / `beta_ll` with `input float[64]` declarations; binding them to
-/// `header.gammas` / `header.betas` gives the numeric circuit. Errors: `--symbolic` with another
-/// flavour, a circuit without qubits, angle lists that do not match `header.depth`, a cell map
-/// that does not match the circuit, a non-finite angle.
+/// `header.angles` gives the numeric circuit. Errors: `--symbolic` with another flavour, a
+/// circuit without qubits, angle lists that do not match `header.depth`, a cell map that does
+/// not match the circuit, a non-finite angle.
 pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool) -> Result<String> {
     check(circuit, header, flavor, symbolic)?;
     let rules = flavor.rules();
@@ -807,11 +806,11 @@ fn inline(gates: &[Gate]) -> Result<String> {
 }
 
 fn gamma_of(header: &QasmHeader, l: usize) -> String {
-    header.gammas.get(l).map_or_else(|| "?".into(), |&x| number(x))
+    header.angles.gammas.get(l).map_or_else(|| "?".into(), |&x| number(x))
 }
 
 fn beta_of(header: &QasmHeader, l: usize) -> String {
-    header.betas.get(l).map_or_else(|| "?".into(), |&x| number(x))
+    header.angles.betas.get(l).map_or_else(|| "?".into(), |&x| number(x))
 }
 
 #[cfg(test)]
@@ -831,8 +830,7 @@ mod tests {
             file: "x.txt".into(),
             reduce: "paper".into(),
             depth: 1,
-            gammas: angles.gammas.clone(),
-            betas: angles.betas.clone(),
+            angles: angles.clone(),
             qubit_cells: vec![
                 vec![QubitCell {
                     cell: "r0c0".into(),
@@ -901,7 +899,10 @@ mod tests {
             );
         }
         let bad = QasmHeader {
-            gammas: vec![0.1, 0.2],
+            angles: Angles {
+                gammas: vec![0.1, 0.2],
+                betas: header.angles.betas.clone(),
+            },
             ..header.clone()
         };
         assert!(matches!(
@@ -1010,8 +1011,7 @@ mod tests {
             file: "x.txt".into(),
             reduce: "paper".into(),
             depth: 2,
-            gammas: angles.gammas.clone(),
-            betas: angles.betas.clone(),
+            angles: angles.clone(),
             qubit_cells: (0..5)
                 .map(|q| {
                     vec![QubitCell {

@@ -149,8 +149,17 @@ fn bits_for(span: i64) -> u32 {
     64 - (span.max(0) as u64).leading_zeros()
 }
 
-/// The width and state bits of `order` (see [`Plan`]).
-fn measure(p: &CountProblem, order: &[usize]) -> (f64, u32) {
+/// Where `order` (a permutation of the variables) places each variable and term.
+struct Positions {
+    /// Per variable: its step.
+    pos: Vec<usize>,
+    /// Per variable: the last step of its pairwise partners (0 when it has none).
+    last_partner: Vec<usize>,
+    /// Per tracked term: its first and last positions.
+    spans: Vec<(usize, usize)>,
+}
+
+fn positions(p: &CountProblem, order: &[usize]) -> Positions {
     let n = p.num_vars;
     let mut pos = vec![usize::MAX; n];
     for (i, &v) in order.iter().enumerate() {
@@ -160,7 +169,6 @@ fn measure(p: &CountProblem, order: &[usize]) -> (f64, u32) {
     let last_partner: Vec<usize> = (0..n)
         .map(|v| part[v].iter().map(|&u| pos[u]).max().unwrap_or(0))
         .collect();
-    // Per tracked term: its first and last positions.
     let spans: Vec<(usize, usize)> = p
         .tracked
         .iter()
@@ -169,6 +177,20 @@ fn measure(p: &CountProblem, order: &[usize]) -> (f64, u32) {
             (ps.clone().min().unwrap_or(0), ps.max().unwrap_or(0))
         })
         .collect();
+    Positions {
+        pos,
+        last_partner,
+        spans,
+    }
+}
+
+/// The width and state bits of `order` (see [`Plan`]).
+fn measure(p: &CountProblem, order: &[usize]) -> (f64, u32) {
+    let Positions {
+        pos,
+        last_partner,
+        spans,
+    } = positions(p, order);
     let (mut width, mut state_bits) = (0.0f64, 0u32);
     for i in 0..order.len() {
         let open_bits = pos
@@ -455,27 +477,23 @@ trait Tally: Copy + Send + Sync + Eq + std::fmt::Debug {
     fn wide(self) -> u128;
 }
 
-impl Tally for u64 {
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
-    fn checked_add(self, other: Self) -> Option<Self> {
-        u64::checked_add(self, other)
-    }
-    fn wide(self) -> u128 {
-        u128::from(self)
-    }
+/// The two widths' `Tally`: the same arithmetic, each on its own type.
+macro_rules! tally {
+    ($($t:ty),*) => {$(
+        impl Tally for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            fn checked_add(self, other: Self) -> Option<Self> {
+                <$t>::checked_add(self, other)
+            }
+            fn wide(self) -> u128 {
+                u128::from(self)
+            }
+        }
+    )*};
 }
 
-impl Tally for u128 {
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
-    fn checked_add(self, other: Self) -> Option<Self> {
-        u128::checked_add(self, other)
-    }
-    fn wide(self) -> u128 {
-        self
-    }
-}
+tally!(u64, u128);
 
 /// One frontier state of a layer: its packed fields, the least cost reaching it, and where its
 /// costs' cells start (state k's cells run to state k + 1's start; its cost is `lo` plus the
@@ -1111,22 +1129,11 @@ fn coalesced(mut moves: Vec<Move>) -> Vec<Move> {
 fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
     let n = p.num_vars;
     let order = &plan.order;
-    let mut pos = vec![0usize; n];
-    for (i, &v) in order.iter().enumerate() {
-        pos[v] = i;
-    }
-    let part = partners(p);
-    let last_partner: Vec<usize> = (0..n)
-        .map(|v| part[v].iter().map(|&u| pos[u]).max().unwrap_or(0))
-        .collect();
-    let spans: Vec<(usize, usize)> = p
-        .tracked
-        .iter()
-        .map(|t| {
-            let ps = t.terms.iter().map(|&(q, _)| pos[q]);
-            (ps.clone().min().unwrap_or(0), ps.max().unwrap_or(0))
-        })
-        .collect();
+    let Positions {
+        pos,
+        last_partner,
+        spans,
+    } = positions(p, order);
     let widths: Vec<u32> = p
         .tracked
         .iter()

@@ -43,6 +43,16 @@ fn random_poly(n: usize, seed: u64, quarters: bool) -> ZPoly {
     }
 }
 
+/// The global phase `Π_l e^{−iγ_l·offset}` the simulator's cost layers add to a circuit's state
+/// (the circuit leaves the constant out).
+fn offset_phase(angles: &Angles, offset: f64) -> Complex64 {
+    angles
+        .gammas
+        .iter()
+        .map(|g| Complex64::from_polar(1.0, -g * offset))
+        .product()
+}
+
 fn random_angles(p: usize, rng: &mut crate::rng::SeededRng) -> Angles {
     Angles::new(
         (0..p).map(|_| rng.random_range(-1.2..1.2)).collect(),
@@ -145,11 +155,7 @@ fn trajectories_equal_the_reference_with_the_paulis_inserted() {
                 let angles = random_angles(2, &mut rng);
                 let c = NoisyCircuit::new(&Circuit::qaoa_poly(&poly, &angles), &angles).unwrap();
                 // The offset is a global phase e^{−iγ·offset} per layer in the simulator only.
-                let global: Complex64 = angles
-                    .gammas
-                    .iter()
-                    .map(|g| Complex64::from_polar(1.0, -g * poly.offset))
-                    .product();
+                let global = offset_phase(&angles, poly.offset);
                 for trial in 0..25 {
                     let events = if trial == 0 {
                         Events {
@@ -194,11 +200,7 @@ fn onehot_ising_circuits_with_rzz_too() {
     let c = NoisyCircuit::new(&circuit, &angles).unwrap();
     let counts = c.gate_counts();
     assert_eq!((counts.h, counts.rx, counts.rz, counts.cx), (4, 12, 3 * (3 + 3), 3 * 6));
-    let global: Complex64 = angles
-        .gammas
-        .iter()
-        .map(|g| Complex64::from_polar(1.0, -g * ising.offset))
-        .product();
+    let global = offset_phase(&angles, ising.offset);
     for _ in 0..20 {
         let events = random_events(&c, &mut rng);
         let fast = trajectory_state(&sim, &c, &events).unwrap();

@@ -154,11 +154,7 @@ impl GroverCore {
 
     /// The periods of γ and β (2π: `e^{−2πi|s⟩⟨s|} = 1`).
     pub(crate) fn angle_periods(&self) -> (Option<f64>, f64) {
-        let tau = 2.0 * std::f64::consts::PI;
-        (
-            self.diagonal.energy_unit().map(|u| tau / u),
-            MixerKind::Grover.beta_period(),
-        )
+        super::angle_periods_of(&self.diagonal, MixerKind::Grover)
     }
 }
 
@@ -172,10 +168,7 @@ impl BufferedState for GroverCore {
     }
 
     fn buffer(&self) -> Result<Amplitudes> {
-        let len = self.len();
-        self.spare.take(len, || {
-            check_space(self.what, (len as f64).log2(), len as f64 * AMPLITUDE_BYTES as f64)
-        })
+        super::spare_buffer(&self.spare, self.len(), self.what, self.len())
     }
 
     fn keep(&self, amps: Amplitudes) {

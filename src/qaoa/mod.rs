@@ -206,8 +206,7 @@ impl QaoaSimulator {
     /// by `P_γ = 2π/u` (u: [`CostDiagonal::energy_unit`], `None` when the costs have no common
     /// unit) or one β by `P_β = π` (`e^{−iπX} = −I` on every qubit).
     pub fn angle_periods(&self) -> (Option<f64>, f64) {
-        let tau = 2.0 * std::f64::consts::PI;
-        (self.diagonal.energy_unit().map(|u| tau / u), std::f64::consts::PI)
+        angle_periods_of(&self.diagonal, MixerKind::X)
     }
 
     /// Apply the p layers to `amps` in place.
@@ -387,6 +386,40 @@ fn diagonal_objective(diagonal: &CostDiagonal, amps: &[Complex64], objective: &O
     })
 }
 
+/// The periods of γ (`None` when the costs have no common unit) and of β, for the costs
+/// `diagonal` under `mixer`.
+pub(crate) fn angle_periods_of(diagonal: &CostDiagonal, mixer: MixerKind) -> (Option<f64>, f64) {
+    let tau = 2.0 * std::f64::consts::PI;
+    (diagonal.energy_unit().map(|u| tau / u), mixer.beta_period())
+}
+
+/// The [`Qaoa`] methods of a simulator that holds its costs in `diagonal` and its mixer in
+/// `mixer`, keeps its buffers in `spare` and has its own `state` (the amplitudes at some
+/// angles) and `energy` (`⟨C⟩` of a state): the subspace and switch simulators.
+macro_rules! spare_state_methods {
+    () => {
+        fn diagonal(&self) -> &CostDiagonal {
+            &self.diagonal
+        }
+        fn mixer(&self) -> MixerKind {
+            self.mixer
+        }
+        fn angle_periods(&self) -> (Option<f64>, f64) {
+            super::angle_periods_of(&self.diagonal, self.mixer)
+        }
+        fn release_buffers(&self) {
+            self.spare.clear();
+        }
+        fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
+            self.state(angles)
+        }
+        fn expectation(&self, amps: &[Complex64]) -> f64 {
+            self.energy(amps)
+        }
+    };
+}
+pub(crate) use spare_state_methods;
+
 /// A simulator of one state over a basis in which the cost is diagonal, held in reusable
 /// buffers (the Grover core, the switch simulator): its objective, evaluation and the adjoint
 /// method's start are the same arithmetic whatever the layers are.
@@ -466,6 +499,14 @@ fn cost_weight(diagonal: &CostDiagonal) -> Weight<'_> {
         CostDiagonal::Indexed { values, index } => Weight::Indexed { index, values },
         CostDiagonal::Dense(costs) => Weight::Dense(costs),
     }
+}
+
+/// A kept buffer of at least `len` amplitudes from `spare`, or a new one once the memory for it
+/// is checked ([`check_space`]: `what`, a space of `states` basis states).
+fn spare_buffer(spare: &Buffers, len: usize, what: &str, states: usize) -> Result<Amplitudes> {
+    spare.take(len, || {
+        check_space(what, (states as f64).log2(), len as f64 * AMPLITUDE_BYTES as f64)
+    })
 }
 
 /// Refuses a space (`what`) of 2^`log2_dimension` states that needs `needed` bytes when that is

@@ -7,7 +7,7 @@
 //! and `rx(2β)` on each free qubit: the gate list the export writes, applied exactly on the
 //! digits' states (see [`crate::sim::kernels::Axis`]).
 
-use super::{check_space, Evaluation, Objective, Qaoa};
+use super::{check_space, spare_state_methods, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::{product_diagonal, Digit};
@@ -188,14 +188,8 @@ impl SubspaceSimulator {
     /// gradient that took the longer for ψ dropped the shorter and allocated λ anew (the first
     /// gradient after the first paid 25 % more on 8^8).
     fn buffer(&self) -> Result<Amplitudes> {
-        let len = self.diagonal.len() + LAMBDA_SKEW;
-        self.spare.take(len, || {
-            check_space(
-                "block space",
-                (self.diagonal.len() as f64).log2(),
-                len as f64 * AMPLITUDE_BYTES as f64,
-            )
-        })
+        let states = self.diagonal.len();
+        super::spare_buffer(&self.spare, states + LAMBDA_SKEW, "block space", states)
     }
 
     fn keep(&self, amps: Amplitudes) {
@@ -279,19 +273,6 @@ impl Qaoa for SubspaceSimulator {
 
     fn bits(&self, k: u64) -> Vec<bool> {
         self.assignment(k)
-    }
-
-    fn diagonal(&self) -> &CostDiagonal {
-        &self.diagonal
-    }
-
-    fn mixer(&self) -> MixerKind {
-        self.mixer
-    }
-
-    fn angle_periods(&self) -> (Option<f64>, f64) {
-        let tau = 2.0 * std::f64::consts::PI;
-        (self.diagonal.energy_unit().map(|u| tau / u), self.mixer.beta_period())
     }
 
     fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
@@ -399,17 +380,7 @@ impl Qaoa for SubspaceSimulator {
         Ok(eval)
     }
 
-    fn release_buffers(&self) {
-        self.spare.clear();
-    }
-
-    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
-        self.state(angles)
-    }
-
-    fn expectation(&self, amps: &[Complex64]) -> f64 {
-        self.energy(amps)
-    }
+    spare_state_methods!();
 }
 
 #[cfg(test)]

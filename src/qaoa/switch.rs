@@ -18,7 +18,7 @@
 //! a gradient's sums have one order whatever the thread count. Gradients are exact (adjoint
 //! method: at each gate `2 Im⟨λ|H_g|ψ⟩` is added to its layer's β).
 
-use super::{check_space, phase_factors, BufferedState, Evaluation, Objective, Qaoa};
+use super::{check_space, phase_factors, spare_state_methods, BufferedState, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::diagonal_of_costs;
@@ -47,6 +47,9 @@ const BYTES_PER_STATE: f64 = 16.0 + 8.0 + 2.0 + 2.0 * AMPLITUDE_BYTES as f64;
 
 /// Bytes per listed pair: the pair, and its gate while the lists are sorted.
 const BYTES_PER_PAIR: f64 = 8.0 + 12.0;
+
+/// The space the switch simulator runs on, as memory refusals name it.
+const SWITCH_SPACE: &str = "rows+cols space (switch mixer)";
 
 /// One move as its four qubits: cells (i, a), (i, b), (j, a), (j, b).
 pub type Move = [usize; 4];
@@ -385,18 +388,17 @@ impl SwitchSimulator {
             }
             .into());
         }
-        const WHAT: &str = "rows+cols space (switch mixer)";
         let log2 = dimension.log2();
         if dimension > MAX_SWITCH_STATES {
             return Err(Error::SpaceTooLarge {
-                what: WHAT.into(),
+                what: SWITCH_SPACE.into(),
                 log2_dimension: log2,
                 needed_gib: crate::units::gib(dimension * BYTES_PER_STATE),
                 available_gib: crate::units::gib(crate::sim::available_memory() as f64),
                 note: format!("; states are indexed by 32 bits, at most 2^32 − 1 ({dimension:.0} here)"),
             });
         }
-        check_space(WHAT, log2, dimension * BYTES_PER_STATE)?;
+        check_space(SWITCH_SPACE, log2, dimension * BYTES_PER_STATE)?;
         let mut masks: Vec<u128> = vec![0];
         for g in grids {
             let states = grid_states(g);
@@ -438,7 +440,11 @@ impl SwitchSimulator {
                 n
             })
             .sum();
-        check_space(WHAT, log2, dimension * BYTES_PER_STATE + count as f64 * BYTES_PER_PAIR)?;
+        check_space(
+            SWITCH_SPACE,
+            log2,
+            dimension * BYTES_PER_STATE + count as f64 * BYTES_PER_PAIR,
+        )?;
         let found: Vec<(Vec<GatePair>, usize)> = masks
             .par_chunks(TASK_STATES)
             .enumerate()
@@ -580,14 +586,7 @@ impl BufferedState for SwitchSimulator {
     }
 
     fn buffer(&self) -> Result<Amplitudes> {
-        let len = self.len();
-        self.spare.take(len, || {
-            check_space(
-                "rows+cols space (switch mixer)",
-                (len as f64).log2(),
-                len as f64 * AMPLITUDE_BYTES as f64,
-            )
-        })
+        super::spare_buffer(&self.spare, self.len(), SWITCH_SPACE, self.len())
     }
 
     fn keep(&self, amps: Amplitudes) {
@@ -648,16 +647,6 @@ impl Qaoa for SwitchSimulator {
         let m = self.masks[k as usize];
         (0..self.num_qubits).map(|q| (m >> q) & 1 == 1).collect()
     }
-    fn diagonal(&self) -> &CostDiagonal {
-        &self.diagonal
-    }
-    fn mixer(&self) -> MixerKind {
-        self.mixer
-    }
-    fn angle_periods(&self) -> (Option<f64>, f64) {
-        let tau = 2.0 * std::f64::consts::PI;
-        (self.diagonal.energy_unit().map(|u| tau / u), self.mixer.beta_period())
-    }
     fn objective(&self, angles: &Angles, objective: &Objective) -> Result<f64> {
         self.buffered_objective(angles, objective)
     }
@@ -689,15 +678,7 @@ impl Qaoa for SwitchSimulator {
     fn evaluate(&self, angles: &Angles, valid: &[u64]) -> Result<Evaluation> {
         self.buffered_evaluate(angles, valid)
     }
-    fn release_buffers(&self) {
-        self.spare.clear();
-    }
-    fn amplitudes(&self, angles: &Angles) -> Result<Vec<Complex64>> {
-        self.state(angles)
-    }
-    fn expectation(&self, amps: &[Complex64]) -> f64 {
-        self.energy(amps)
-    }
+    spare_state_methods!();
 }
 
 #[cfg(test)]

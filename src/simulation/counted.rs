@@ -174,13 +174,7 @@ pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f6
     for b in &space.blocks {
         for c in &b.counts {
             hard.push(Tracked {
-                terms: b
-                    .qubits
-                    .iter()
-                    .zip(&c.coefficients)
-                    .filter(|&(_, &a)| a != 0)
-                    .map(|(&q, &a)| (q, a))
-                    .collect(),
+                terms: c.terms(&b.qubits),
                 constant: -c.k,
                 rule: Rule::Zero,
             });
@@ -387,23 +381,34 @@ pub fn frontier_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Bud
             }
             continue;
         }
-        for (kind, verdict) in [
-            (ClassKind::Valid, Verdict::Valid),
-            (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
-            (ClassKind::Invalid, Verdict::Invalid),
-        ] {
-            let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
-            if let Some((first, _)) = of_kind.next() {
-                classes.push(CostClass {
-                    cost,
-                    count: 1 + of_kind.count() as u128,
-                    kind,
-                    example: first.clone(),
-                });
-            }
-        }
+        push_verdict_classes(&mut classes, cost, &verdicts, Vec::clone);
     }
     Ok(CostHistogram { classes, num_qubits: n })
+}
+
+/// The classes of the success cost `cost`: one per verdict found among the success-cost states
+/// `verdicts` (ascending by state), counting them, its first state (as qubit values) the example.
+pub(crate) fn push_verdict_classes<S>(
+    classes: &mut Vec<CostClass>,
+    cost: f64,
+    verdicts: &[(S, Verdict)],
+    example: impl Fn(&S) -> Vec<bool>,
+) {
+    for (kind, verdict) in [
+        (ClassKind::Valid, Verdict::Valid),
+        (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
+        (ClassKind::Invalid, Verdict::Invalid),
+    ] {
+        let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
+        if let Some((first, _)) = of_kind.next() {
+            classes.push(CostClass {
+                cost,
+                count: 1 + of_kind.count() as u128,
+                kind,
+                example: example(first),
+            });
+        }
+    }
 }
 
 /// The model's solutions (with an objective: of least objective) as qubit values, ascending as

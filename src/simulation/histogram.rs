@@ -13,6 +13,7 @@
 //! [`MAX_COUNTED_STATES`] are counted. The success-cost states (cost 0, or the least cost with
 //! an objective) are rebuilt into boards and judged by the complete check.
 
+use super::counted::push_verdict_classes;
 use super::{space_digits, space_qubo, SpaceSettings};
 use crate::budget::Budget;
 use crate::cost::product::{Digit, ProductCost};
@@ -485,13 +486,7 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
         .iter()
         .flat_map(|b| {
             b.counts.iter().map(|c| SearchCount {
-                terms: b
-                    .qubits
-                    .iter()
-                    .zip(&c.coefficients)
-                    .filter(|&(_, &a)| a != 0)
-                    .map(|(&q, &a)| (q, a))
-                    .collect(),
+                terms: c.terms(&b.qubits),
                 k: c.k,
             })
         })
@@ -597,21 +592,7 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
             });
             continue;
         }
-        for (kind, verdict) in [
-            (ClassKind::Valid, Verdict::Valid),
-            (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
-            (ClassKind::Invalid, Verdict::Invalid),
-        ] {
-            let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
-            if let Some((first, _)) = of_kind.next() {
-                classes.push(CostClass {
-                    cost: c,
-                    count: 1 + of_kind.count() as u128,
-                    kind,
-                    example: first.clone(),
-                });
-            }
-        }
+        push_verdict_classes(&mut classes, c, &verdicts, Vec::clone);
     }
     Ok(CostHistogram { classes, num_qubits: n })
 }
@@ -636,21 +617,7 @@ fn build_histogram(
             });
             continue;
         }
-        for (kind, verdict) in [
-            (ClassKind::Valid, Verdict::Valid),
-            (ClassKind::NonQubo, Verdict::BreaksOnlyNonQubo),
-            (ClassKind::Invalid, Verdict::Invalid),
-        ] {
-            let mut of_kind = verdicts.iter().filter(|v| v.1 == verdict);
-            if let Some(&(first, _)) = of_kind.next() {
-                classes.push(CostClass {
-                    cost: c,
-                    count: 1 + of_kind.count() as u128,
-                    kind,
-                    example: assignment_of(digits, n, first),
-                });
-            }
-        }
+        push_verdict_classes(&mut classes, c, verdicts, |&first| assignment_of(digits, n, first));
     }
     CostHistogram { classes, num_qubits: n }
 }

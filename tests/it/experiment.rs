@@ -514,6 +514,13 @@ fn counts_with_layout(job: &Path, sampled: &Value, layout: Option<&[usize]>) {
     std::fs::write(job.join("p01.counts.json"), doc.to_string()).unwrap();
 }
 
+/// `score JOB --mitigate readout --noise NOISE --trajectories 2`, then `extra`.
+fn readout_score_args<'a>(job: &'a str, noise: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = argv("score {} --mitigate readout --noise {} --trajectories 2", &[job, noise]);
+    args.extend_from_slice(extra);
+    args
+}
+
 #[test]
 fn score_folder_mitigates_each_bit_with_its_device_qubits_calibration() {
     let dir = Scratch::new("exp-mitigate-qubits");
@@ -529,17 +536,7 @@ fn score_folder_mitigates_each_bit_with_its_device_qubits_calibration() {
     let sampled = json(&job.join("p01.counts.json"));
     let score = |cal: &Path| -> Value {
         let noise = format!("calibration:{}", s(cal));
-        ok_json(&[
-            "score",
-            s(&job),
-            "--mitigate",
-            "readout",
-            "--noise",
-            &noise,
-            "--trajectories",
-            "2",
-            "--json",
-        ])
+        ok_json(&readout_score_args(s(&job), &noise, &["--json"]))
     };
     let mitigated = |v: &Value| v["depths"][0]["mitigated"].clone();
 
@@ -549,17 +546,7 @@ fn score_folder_mitigates_each_bit_with_its_device_qubits_calibration() {
     let layout: Vec<usize> = (0..n).map(|b| n + 6 - b).collect();
     counts_with_layout(&job, &sampled, Some(&layout));
     let per_qubit = mitigated(&score(&same));
-    let uniform: Value = ok_json(&[
-        "score",
-        s(&job),
-        "--mitigate",
-        "readout",
-        "--noise",
-        "readout=0.02",
-        "--trajectories",
-        "2",
-        "--json",
-    ]);
+    let uniform: Value = ok_json(&readout_score_args(s(&job), "readout=0.02", &["--json"]));
     assert_eq!(per_qubit["p_valid"], mitigated(&uniform)["p_valid"], "{per_qubit}");
     assert_eq!(per_qubit["by_qubit"].as_array().unwrap().len(), n);
     assert_eq!(per_qubit["by_qubit"][0]["qubit"], n + 6);
@@ -586,16 +573,11 @@ fn score_folder_mitigates_each_bit_with_its_device_qubits_calibration() {
     counts_with_layout(&job, &sampled, Some(&reversed));
     let b = mitigated(&score(&spread));
     assert_ne!(a["p_valid"], b["p_valid"], "the layout is not used: {a} {b}");
-    let text = ok(&[
-        "score",
+    let text = ok(&readout_score_args(
         s(&job),
-        "--mitigate",
-        "readout",
-        "--noise",
         &format!("calibration:{}", s(&spread)),
-        "--trajectories",
-        "2",
-    ]);
+        &[],
+    ));
     let says = if n > 8 {
         format!("readout of {n} device qubits, mean ")
     } else {
@@ -614,16 +596,7 @@ fn score_folder_mitigates_each_bit_with_its_device_qubits_calibration() {
     let refused = |cal: &Path, layout: Vec<usize>| {
         counts_with_layout(&job, &sampled, Some(&layout));
         let noise = format!("calibration:{}", s(cal));
-        usage_error(&[
-            "score",
-            s(&job),
-            "--mitigate",
-            "readout",
-            "--noise",
-            &noise,
-            "--trajectories",
-            "2",
-        ])
+        usage_error(&readout_score_args(s(&job), &noise, &[]))
     };
     let e = refused(&broken, (0..n - 1).collect());
     assert!(

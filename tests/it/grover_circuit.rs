@@ -120,8 +120,7 @@ fn every_beta_angle_is_symbolic_and_the_text_reads_back_in_every_flavour() {
             file: file.into(),
             reduce: "paper".into(),
             depth: p,
-            gammas: a.gammas.clone(),
-            betas: a.betas.clone(),
+            angles: a.clone(),
             qubit_cells: enc.qubit_cells(),
         };
         let values: HashMap<String, f64> = (0..p)

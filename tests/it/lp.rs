@@ -140,17 +140,16 @@ fn solve_on_rows_with_an_xy_mixer_beats_uniform() {
     assert!(p_valid > 2.0 / 27.0, "{p_valid}");
 }
 
-#[test]
-fn qasm_sample_and_score_rebuild_assignments() {
-    let dir = Scratch::new("lp-qasm");
-    let qasm = dir.join("a.qasm");
+/// `qasm` of LP file `name` with `options` at depth 1 (fixed angles) into `dir`, 300 shots
+/// sampled from its manifest and scored against it: the manifest and the score's text.
+fn qasm_sample_score(dir: &Scratch, name: &str, options: &str) -> (serde_json::Value, String) {
+    let qasm = dir.join(format!("{name}.qasm"));
     ok(&argv(
-        "qasm {} --space rows --mixer xy-ring --depth 1 --gammas 0.3 --betas -0.4 -o {}",
-        &[&lp("assignment-3x3.lp"), qasm.to_str().unwrap()],
+        &format!("qasm {{}} {options} --depth 1 --gammas 0.3 --betas -0.4 -o {{}}"),
+        &[&lp(name), qasm.to_str().unwrap()],
     ));
-    let manifest = dir.join("a.json");
-    assert_eq!(json(&manifest)["valid_bitstrings"], serde_json::json!(["010100001"]));
-    let counts = dir.join("counts.json");
+    let manifest = dir.join(format!("{name}.json"));
+    let counts = dir.join(format!("{name}.counts.json"));
     ok(&argv(
         "sample {} --shots 300 --seed 1 --format quzzle -o {}",
         &[manifest.to_str().unwrap(), counts.to_str().unwrap()],
@@ -159,6 +158,14 @@ fn qasm_sample_and_score_rebuild_assignments() {
         "score {} --manifest {}",
         &[counts.to_str().unwrap(), manifest.to_str().unwrap()],
     ));
+    (json(&manifest), out)
+}
+
+#[test]
+fn qasm_sample_and_score_rebuild_assignments() {
+    let dir = Scratch::new("lp-qasm");
+    let (manifest, out) = qasm_sample_score(&dir, "assignment-3x3.lp", "--space rows --mixer xy-ring");
+    assert_eq!(manifest["valid_bitstrings"], serde_json::json!(["010100001"]));
     assert!(
         out.contains("P(valid) measured") && out.contains("not optimal"),
         "{out}"
@@ -175,23 +182,9 @@ fn qasm_sample_and_score_on_a_quadratic_objective_and_a_feasibility_model() {
         ("exact-cover-knuth.lp", "--space full", 1, false),
     ];
     for (name, options, optima, objective) in cases {
-        let qasm = dir.join(format!("{name}.qasm"));
-        ok(&argv(
-            &format!("qasm {{}} {options} --depth 1 --gammas 0.3 --betas -0.4 -o {{}}"),
-            &[&lp(name), qasm.to_str().unwrap()],
-        ));
-        let manifest = dir.join(format!("{name}.json"));
-        let valid = json(&manifest)["valid_bitstrings"].as_array().unwrap().len();
+        let (manifest, out) = qasm_sample_score(&dir, name, options);
+        let valid = manifest["valid_bitstrings"].as_array().unwrap().len();
         assert_eq!(valid, optima, "{name}");
-        let counts = dir.join(format!("{name}.counts.json"));
-        ok(&argv(
-            "sample {} --shots 300 --seed 1 --format quzzle -o {}",
-            &[manifest.to_str().unwrap(), counts.to_str().unwrap()],
-        ));
-        let out = ok(&argv(
-            "score {} --manifest {}",
-            &[counts.to_str().unwrap(), manifest.to_str().unwrap()],
-        ));
         assert!(out.contains("P(valid) measured"), "{name}: {out}");
         assert_eq!(out.contains("not optimal"), objective, "{name}: {out}");
     }

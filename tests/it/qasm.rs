@@ -36,8 +36,7 @@ fn header(problem: &OneHot, label: &str, angles: &Angles) -> QasmHeader {
         file: label.into(),
         reduce: "paper".into(),
         depth: angles.p(),
-        gammas: angles.gammas.clone(),
-        betas: angles.betas.clone(),
+        angles: angles.clone(),
         qubit_cells: problem.qubit_cells(),
     }
 }

@@ -144,8 +144,7 @@ fn compact_sudoku_circuit_equals_the_fast_state_and_exports() {
         file: path.display().to_string(),
         reduce: "clues".into(),
         depth: 2,
-        gammas: angles.gammas.clone(),
-        betas: angles.betas.clone(),
+        angles: angles.clone(),
         qubit_cells: c.qubit_cells(),
     };
     let ladders: usize = c
@@ -187,8 +186,7 @@ fn sudoku_9x9_parses_solves_and_exports_without_simulation() {
         file: "9x9".into(),
         reduce: "clues".into(),
         depth: 1,
-        gammas: vec![0.1],
-        betas: vec![0.2],
+        angles: angles.clone(),
         qubit_cells: problem.qubit_cells(),
     };
     let text = qasm::to_qasm3(

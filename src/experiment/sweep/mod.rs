@@ -421,6 +421,18 @@ pub fn run_sweep_within(
             .map_or(plan.space.start, |s| s.start);
         simulation::provenance::simulated_start(plan.space.mixer, start)
     };
+    // A row's resume key: the instance, depth and init, under this plan's objective and mixer.
+    let row_key = |label: &String, p, init, sk, start| -> RowKey {
+        (
+            label.clone(),
+            p,
+            init,
+            objective_name.clone(),
+            sk,
+            plan.space.mixer,
+            start,
+        )
+    };
     let weight = |dimension: f64, p: usize| (p as f64) * dimension;
     let mut total = 0.0;
     for (label, pr, dimension) in &problems {
@@ -428,16 +440,7 @@ pub fn run_sweep_within(
         let start = start_of(pr.as_ref());
         for &init in &plan.inits {
             for &p in &plan.depths {
-                let key = (
-                    label.clone(),
-                    p,
-                    init,
-                    objective_name.clone(),
-                    sk,
-                    plan.space.mixer,
-                    start,
-                );
-                if !done.contains_key(&key) {
+                if !done.contains_key(&row_key(label, p, init, sk, start)) {
                     total += weight(*dimension, p);
                 }
             }
@@ -453,15 +456,7 @@ pub fn run_sweep_within(
         for &init in &plan.inits {
             let mut previous: Option<Angles> = None;
             for &p in &plan.depths {
-                let key = (
-                    label.clone(),
-                    p,
-                    init,
-                    objective_name.clone(),
-                    sk,
-                    plan.space.mixer,
-                    start,
-                );
+                let key = row_key(label, p, init, sk, start);
                 if let Some(row) = done.get(&key) {
                     previous = Some(row.angles()?);
                     resumed += 1;
@@ -502,16 +497,8 @@ pub fn run_sweep_within(
                 };
                 let budget = (plan.match_random_budget && init == Init::Random)
                     .then(|| {
-                        done.get(&(
-                            label.clone(),
-                            p,
-                            Init::Interp,
-                            objective_name.clone(),
-                            sk,
-                            plan.space.mixer,
-                            start,
-                        ))
-                        .map(|r| r.evaluations + r.gradients)
+                        done.get(&row_key(label, p, Init::Interp, sk, start))
+                            .map(|r| r.evaluations + r.gradients)
                     })
                     .flatten();
                 let row = compute_row(plan, label, problem.as_ref(), inst, p, init, previous.as_ref(), budget)?;
