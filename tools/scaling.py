@@ -324,6 +324,11 @@ def reach_table():
     return "\n".join(out) + "\n"
 
 
+# The ramps and the transferred angles come from the own-angle sweeps up to this size (the
+# N = 9 switch-complete sweeps, run later, are compared with them, not fed into them).
+RAMP_MAX_N = 8
+
+
 def ramp(mixer, space, depth=5):
     """The linear ramp (LR-QAOA, docs/usage.md: γ_l = f_l·Δγ, β_l = −(1 − f_l)·Δβ, f_l = (l + ½)/p)
     nearest in least squares to the median, layer by layer, of the own optimised angles at
@@ -333,7 +338,7 @@ def ramp(mixer, space, depth=5):
     for path in sorted(glob.glob(os.path.join(OUT, "sweeps", f"*-{space}-{mixer}", "sweep.csv"))):
         with open(path) as f:
             for r in csv.DictReader(f):
-                if int(r["p"]) == depth and r["mixer"] == mixer and r["space"] == space:
+                if int(r["p"]) == depth and r["mixer"] == mixer and r["space"] == space and side(r) <= RAMP_MAX_N:
                     gammas.append([float(x) for x in r["gammas"].split()])
                     betas.append([float(x) for x in r["betas"].split()])
     if not gammas:
@@ -451,7 +456,7 @@ def main():
     ramps = ["| mixer (space) | Δγ | Δβ | from |", "| --- | ---: | ---: | --- |"]
     for mixer in COLOURS:
         space = "rows" if mixer == "xy-ring" else "rows+cols"
-        own = [r for r in rows if r["schedule"] == "own" and r["mixer"] == mixer and r["p"] == 5]
+        own = [r for r in rows if r["schedule"] == "own" and r["mixer"] == mixer and r["p"] == 5 and r["n"] <= RAMP_MAX_N]
         if own:
             dg, db = ramp(mixer, space).split(",")
             ns = sorted({r["n"] for r in own})

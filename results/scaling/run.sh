@@ -15,7 +15,8 @@
 #    shared board of that size, reduction `none` (rows+cols is then the N! permutations, rows
 #    N^N), own angles at p = 1..5 with switch-complete, switch-ring and grover on rows+cols, and
 #    xy-ring on rows up to N = 6 (6^6 = 46,656 states). (N = 9 at `none`, the 10x10 boards and
-#    xy-ring at N = 7 are left out: each takes minutes per board on the 2-core machine.)
+#    xy-ring at N = 7 are left out: each takes minutes per board on the 2-core machine; N = 9
+#    runs switch-complete only, below.)
 # 3. reach/: the 4 shared 10x10 Queens boards at reduction `none` (10! = 3,628,800
 #    permutations, the uniform start), switch-ring only, own angles at p = 1..5 with the
 #    settings of step 1 (switch-complete is about ten times slower per layer: left out).
@@ -34,8 +35,10 @@ SHARED=${QUZZLE_SHARED:-../shared/instances}/queens
 OUT=results/scaling
 BOARDS=$OUT/boards
 mkdir -p "$BOARDS" "$OUT/sweeps" "$OUT/reach"
-for n in 5 6 7 8; do
-  [ -e "$BOARDS/queens-$n-seed8.txt" ] || "$Q" generate queens --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents
+# (10x10 and 11x11 take 15 and 26 s: a larger budget than the default 8 s.)
+for n in 5 6 7 8 9 10 11; do
+  [ -e "$BOARDS/queens-$n-seed8.txt" ] ||
+    "$Q" generate queens --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents --max-seconds 120
 done
 # 5. bench/: per-layer time of one evaluation and one gradient at p = 1 (`quzzle bench`, three
 #    repeats, the median kept): the switch mixers on the rows+cols spaces
@@ -91,6 +94,12 @@ for n in 5 6 7 8; do
     fi
   done
 done
+# Step 2 at N = 9: switch-complete only (own angles, about a minute per board), against the
+# transferred angles of step 7 (which, like the ramps of step 6, take only N <= 8).
+for f in "$BOARDS"/queens-9-seed*.txt "$SHARED"/queens-9x9-*.txt; do
+  b=$(basename "$f" .txt)
+  echo "$Q sweep $f --reduce none --space rows+cols --mixer switch-complete --depths 1..5 $COMMON --out $OUT/sweeps/$b-rows+cols-switch-complete" >> "$jobs"
+done
 # The 9x9 and 10x10 boards first; a failed sweep is named.
 xargs -P "${JOBS:-1}" -I{} sh -c '{} > /dev/null 2>&1 || echo "failed: {}"' < "$jobs"
 rm -f "$jobs"
@@ -103,19 +112,17 @@ rm -f "$jobs"
 #    puzzle kind, size, space and mixer over that size's boards: `quzzle generate` seeds 1..8
 #    and the shared boards (Queens 5..11, one-star Star Battle 5..9), reduction `none`.
 #    rows+cols: switch-complete to N = 9, switch-ring to N = 10, grover (from the cost
-#    histogram) to N = 11; rows: xy-ring to N = 7.
+#    histogram) to N = 11; rows: xy-ring to N = 8 (8^8 = 2^24).
 # 7. transfer/: the same boards at p = 1..5 under `--schedule transfer`, the median layer by
 #    layer of the own optimised angles of the smaller boards (step 2's sweeps, Queens 5..8)
-#    at the same depth: Queens N = 9..11 where the mixer runs (see 6), xy-ring N = 7.
+#    at the same depth: Queens N = 9..11 where the mixer runs (see 6), and xy-ring at N = 7, 8
+#    (above its own sweeps, N = 5, 6).
 # 8. grover/: Grover search over rows+cols (`quzzle grover --space rows+cols --route
 #    closed-form`, M solutions among D = N! states) after k = 0..50 oracle calls and at the
 #    optimal k, on every board of step 6.
 SB=${QUZZLE_SHARED:-../shared/instances}/starbattle
 for n in 5 6 7 8 9; do
   [ -e "$BOARDS/starbattle-$n-seed8.txt" ] || "$Q" generate starbattle --stars 1 --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents
-done
-for n in 9 10 11; do
-  [ -e "$BOARDS/queens-$n-seed8.txt" ] || "$Q" generate queens --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents --max-seconds 120
 done
 mkdir -p "$OUT/fixed" "$OUT/transfer" "$OUT/grover"
 boards() { # KIND N: the generated and the shared boards of that size
@@ -132,7 +139,7 @@ boards() { # KIND N: the generated and the shared boards of that size
 # own-angle sweeps (step 2; transfer runs above it) (a switch-complete layer on 10! takes
 # 0.9 s and its pair lists 92 s per board; switch-ring 0.09 s and 32 s; xy-ring on 8^8 rows
 # 0.22 s; see bench/).
-MIXERS="switch-complete:rows+cols:9:8 switch-ring:rows+cols:10:8 grover:rows+cols:11:8 xy-ring:rows:7:6"
+MIXERS="switch-complete:rows+cols:9:8 switch-ring:rows+cols:10:8 grover:rows+cols:11:8 xy-ring:rows:8:6"
 fixed_sweeps() { # KIND SIZES...
   local kind=$1 n m mixer space top own ramp
   shift
@@ -156,7 +163,7 @@ transfer_sweeps() { # KIND SIZES...
     for n in "$@"; do
       [ "$n" -le "$top" ] && [ "$n" -gt "$own" ] || continue
       mapfile -t files < <(boards "$kind" "$n")
-      mapfile -t from < <(ls "$OUT"/sweeps/*-"$space-$mixer"/sweep.csv)
+      mapfile -t from < <(ls "$OUT"/sweeps/*-[5-8][-x]*-"$space-$mixer"/sweep.csv)
       "$Q" sweep "${files[@]}" --reduce none --space "$space" --mixer "$mixer" --schedule transfer \
         --angles-from "${from[@]}" --depths 1..5 --max-qubits 26 --no-instance-plots \
         --out "$OUT/transfer/$kind-$n-$space-$mixer" > /dev/null 2>&1 || echo "failed: transfer $kind $n $mixer"
