@@ -28,7 +28,8 @@
 #    mixer at p = 1, 5, 10, 20, 50 on Queens N = 5..11 and one-star Star Battle N = 5..9;
 #    transfer/ the median of smaller boards' angles at p = 1..5; grover/ Grover search.
 # Then `python3 tools/scaling.py` writes the tables, fits.json and the figure. A sweep resumes
-# from the sweep.csv in its folder, so empty results/scaling/{reach,sweeps} to start over.
+# from the sweep.csv in its folder and a bench or Grover JSON that exists is kept, so empty
+# results/scaling/{reach,sweeps,fixed,transfer,grover,bench} to start over.
 set -euo pipefail
 Q=${QUZZLE:-${CARGO_TARGET_DIR:-target}/release/quzzle}
 SHARED=${QUZZLE_SHARED:-../shared/instances}/queens
@@ -116,7 +117,9 @@ rm -f "$jobs"
 # 7. transfer/: the same boards at p = 1..5 under `--schedule transfer`, the median layer by
 #    layer of the own optimised angles of the smaller boards (step 2's sweeps, Queens 5..8)
 #    at the same depth: Queens N = 9..11 where the mixer runs (see 6), and xy-ring at N = 7, 8
-#    (above its own sweeps, N = 5, 6).
+#    (above its own sweeps, N = 5, 6); one-star Star Battle N = 9 with the switch mixers, from
+#    step 4's own angles of the shared 7x7 and 8x8 boards (at `paper`, which fixes no cell of
+#    a Star Battle: the same space as `none`).
 # 8. grover/: Grover search over rows+cols (`quzzle grover --space rows+cols --route
 #    closed-form`, M solutions among D = N! states) after k = 0..50 oracle calls and at the
 #    optimal k, on every board of step 6.
@@ -163,7 +166,12 @@ transfer_sweeps() { # KIND SIZES...
     for n in "$@"; do
       [ "$n" -le "$top" ] && [ "$n" -gt "$own" ] || continue
       mapfile -t files < <(boards "$kind" "$n")
-      mapfile -t from < <(ls "$OUT"/sweeps/*-[5-8][-x]*-"$space-$mixer"/sweep.csv)
+      if [ "$kind" = queens ]; then
+        from=("$OUT"/sweeps/*-[5-8][-x]*-"$space-$mixer"/sweep.csv)
+      else
+        from=("$OUT"/reach/starbattle-[78]x*-1star-*-paper-"$mixer"/sweep.csv)
+      fi
+      [ -e "${from[0]}" ] || continue
       "$Q" sweep "${files[@]}" --reduce none --space "$space" --mixer "$mixer" --schedule transfer \
         --angles-from "${from[@]}" --depths 1..5 --max-qubits 26 --no-instance-plots \
         --out "$OUT/transfer/$kind-$n-$space-$mixer" > /dev/null 2>&1 || echo "failed: transfer $kind $n $mixer"
@@ -185,6 +193,7 @@ grover_search() { # KIND SIZES...
 fixed_sweeps queens 5 6 7 8 9 10 11
 fixed_sweeps starbattle 5 6 7 8 9
 transfer_sweeps queens 7 8 9 10 11
+transfer_sweeps starbattle 9
 grover_search queens 5 6 7 8 9 10 11
 grover_search starbattle 5 6 7 8 9
 # Each sweep's own figures are one board or size each; the figure here is decay.png.
