@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Fits of how P(valid) decays with board size, from the sweeps of results/scaling/run.sh.
+"""Fits of how P(valid) decays with board size, from the runs of results/scaling/run.sh.
 
-Reads results/scaling/sweeps/*/sweep.csv (one row per board and depth), and per mixer (with
-its space) and depth fits, by ordinary least squares over the boards,
+Reads the sweep CSVs of results/scaling/sweeps (own optimised angles), fixed (one linear ramp
+per mixer, nothing optimised) and transfer (the median of smaller boards' own angles), and
+Grover search's curves in grover/*.json; per puzzle kind, mixer (with its space), schedule
+and depth it fits, by ordinary least squares over the boards,
 
     log2 P(valid) = c + slope · log2 D      (D: the dimension of the space simulated)
     log2 P(valid) = c + slope · N           (N: the side of the board; −slope is the η of
@@ -10,8 +12,14 @@ its space) and depth fits, by ordinary least squares over the boards,
 
 with the slope's standard error and its 95 % confidence interval (Student t, n − 2 degrees of
 freedom). Writes results/scaling/fits.json, the tables between the generated markers of
-results/scaling/README.md and the line in the top README, and results/scaling/decay.svg (and
-decay.png with Pillow when it is installed). Only the standard library otherwise.
+results/scaling/README.md (also the reach table from reach/ and the per-layer table from
+bench/), the line in the top README, and results/scaling/decay.svg (and decay.png with
+Pillow when it is installed). Only the standard library otherwise.
+
+    python3 tools/scaling.py             # write them
+    python3 tools/scaling.py --check     # exit 1 when a table, fits.json or the README line
+                                         # differs from what the stored data gives
+    python3 tools/scaling.py ramp MIXER SPACE   # the fixed ramp "DG,DB" of run.sh step 6
 """
 import csv
 import glob
@@ -94,27 +102,58 @@ def side(row):
     return int(round(math.sqrt(int(row["qubits"]))))
 
 
+# Where each schedule's sweeps are: own optimised angles (INTERP, step 2), the fixed linear
+# ramp (step 6) and the transferred medians (step 7).
+SCHEDULES = {"sweeps": "own", "fixed": "LR ramp", "transfer": "transfer"}
+GROVER_SEARCH = "Grover search"
+DEPTHS = [1, 5, 10, 20, 50]
+
+
 def load():
+    """Every (board, mixer, schedule, depth) with P(valid) > 0: the sweep CSVs of sweeps/,
+    fixed/ and transfer/, and Grover search after k = p oracle calls (grover/*.json, at the
+    depths of the fixed ramp, up to its optimal k) and at its optimal k (schedule "optimal k")."""
     rows = []
-    for path in sorted(glob.glob(os.path.join(OUT, "sweeps", "*", "sweep.csv"))):
+    for folder, schedule in SCHEDULES.items():
+        for path in sorted(glob.glob(os.path.join(OUT, folder, "*", "sweep.csv"))):
+            with open(path) as f:
+                for r in csv.DictReader(f):
+                    p_valid = float(r["p_valid"])
+                    if p_valid <= 0.0:
+                        continue
+                    rows.append(
+                        {
+                            "board": os.path.basename(r["file"]),
+                            "kind": r["puzzle"],
+                            "n": side(r),
+                            "space": r["space"],
+                            "mixer": r["mixer"],
+                            "schedule": schedule,
+                            "dimension": float(r["dimension"]),
+                            "p": int(r["p"]),
+                            "p_valid": p_valid,
+                            "seconds": float(r["seconds"]),
+                        }
+                    )
+    for path in sorted(glob.glob(os.path.join(OUT, "grover", "*.json"))):
         with open(path) as f:
-            for r in csv.DictReader(f):
-                p_valid = float(r["p_valid"])
-                if p_valid <= 0.0:
-                    continue
-                rows.append(
-                    {
-                        "board": os.path.basename(r["file"]),
-                        "n": side(r),
-                        "space": r["space"],
-                        "mixer": r["mixer"],
-                        "dimension": float(r["dimension"]),
-                        "p": int(r["p"]),
-                        "p_valid": p_valid,
-                        "uniform": float(r["uniform_baseline"]),
-                        "seconds": float(r["seconds"]),
-                    }
-                )
+            g = json.load(f)
+        base = {
+            "board": os.path.basename(g["file"]),
+            "kind": os.path.basename(g["file"]).split("-")[0],
+            "n": int(round(math.sqrt(g["qubits"]))),
+            "space": g["space"],
+            "mixer": GROVER_SEARCH,
+            "dimension": float(g["dimension"]),
+            "seconds": 0.0,
+        }
+        by_k = {it["k"]: it["success_probability"] for it in g["iterations"]}
+        # Past its optimal count Grover search's P(valid) turns back down and oscillates: a fit
+        # over sizes takes the counts k up to the optimal one.
+        for k in DEPTHS:
+            if k in by_k and k <= g["optimal_iterations"]:
+                rows.append(dict(base, schedule="k = p", p=k, p_valid=by_k[k]))
+        rows.append(dict(base, schedule="optimal k", p=g["optimal_iterations"], p_valid=g["optimal_probability"]))
     return rows
 
 
@@ -132,56 +171,85 @@ def replace_block(path, name, text):
     if i < 0:
         sys.exit(f"{path}: no `{begin}` marker")
     j = s.find(end, i)
-    s = s[: i + len(begin)] + "\n" + text + s[j:]
-    with open(path, "w") as f:
-        f.write(s)
+    write(path, s[: i + len(begin)] + "\n" + text + s[j:])
+
+
+# `--check`: every file is compared with what would be written, nothing is written.
+CHECK = "--check" in sys.argv[1:]
+STALE = []
+
+
+def write(path, text):
+    if CHECK:
+        with open(path) as f:
+            if f.read() != text:
+                STALE.append(os.path.relpath(path, ROOT))
+        return
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
 
 
 COLOURS = {"switch-ring": "#1f77b4", "switch-complete": "#2ca02c", "grover": "#d62728", "xy-ring": "#9467bd"}
+SEARCH_COLOUR = "#ff7f0e"
 
 
 def figure(rows, fits, depth):
-    """log2 P(valid) against N at one depth: every board a dot, the fitted line per mixer, and
-    the uniform baseline 1/N! of rows+cols. Drawn once as primitives, written as SVG and (with
-    Pillow) as PNG."""
-    W, H, L, R, T, B = 760, 500, 70, 200, 40, 55
-    ns = sorted({r["n"] for r in rows})
-    pts = [r for r in rows if r["p"] == depth]
-    ys = [math.log2(r["p_valid"]) for r in pts] + [-math.log2(math.factorial(n)) for n in ns]
+    """log2 P(valid) against N at one depth under the fixed linear ramp, one panel per puzzle
+    kind: every board a dot, the fitted line per mixer, Grover search after as many oracle
+    calls as layers, and the uniform baseline 1/N! of rows+cols. Drawn once as primitives,
+    written as SVG and (with Pillow) as PNG."""
+    PW, H, L, R, T, B = 430, 540, 62, 12, 48, 150
+    kinds = [k for k in KINDS if any(r["kind"] == k for r in rows)]
+    W = PW * len(kinds)
+    pts_all = [r for r in rows if r["p"] == depth and r["schedule"] in ("LR ramp", "k = p")]
+    ns = sorted({r["n"] for r in pts_all})
+    ys = [math.log2(r["p_valid"]) for r in pts_all] + [-math.log2(math.factorial(n)) for n in ns]
     x0, x1 = ns[0] - 0.5, ns[-1] + 0.5
-    y0, y1 = math.floor(min(ys)) - 1, 0
-    X = lambda x: L + (x - x0) / (x1 - x0) * (W - L - R)
-    Y = lambda y: T + (y1 - y) / (y1 - y0) * (H - T - B)
+    y0, y1 = 2 * math.floor((min(ys) - 1) / 2), 0
     prims = []  # ("line", x1, y1, x2, y2, colour, width, dashed) | ("dot", x, y, colour) | ("text", x, y, s, anchor)
-    prims.append(("text", (L + W - R) / 2, 22, f"Queens: P(valid) at p = {depth} against board side N (reduction none)", "middle"))
-    for y in range(int(y0), int(y1) + 1, 2):
-        prims.append(("line", L, Y(y), W - R, Y(y), "#dddddd", 1, False))
-        prims.append(("text", L - 6, Y(y) + 4, f"2^{y}", "end"))
-    for n in ns:
-        prims.append(("text", X(n), H - B + 18, str(n), "middle"))
-    prims.append(("text", (L + W - R) / 2, H - 12, "board side N", "middle"))
-    prims.append(("text", 8, T - 8, "P(valid), log scale", "start"))
-    for a, b, c, d in [(L, T, W - R, T), (W - R, T, W - R, H - B), (W - R, H - B, L, H - B), (L, H - B, L, T)]:
-        prims.append(("line", a, b, c, d, "#000000", 1, False))
-    legend = []
-    for k, (mixer, colour) in enumerate(COLOURS.items()):
-        mine = [r for r in pts if r["mixer"] == mixer]
-        if not mine:
-            continue
-        for r in mine:
-            prims.append(("dot", X(r["n"]) + (k - 1.5) * 6, Y(math.log2(r["p_valid"])), colour))
-        f = fits[f"{mixer}|{depth}"]["vs_n"]
-        a, b = f["intercept"], f["slope"]
-        nmin, nmax = min(r["n"] for r in mine), max(r["n"] for r in mine)
-        prims.append(("line", X(nmin), Y(a + b * nmin), X(nmax), Y(a + b * nmax), colour, 2, False))
-        legend.append((colour, f"{mixer}: eta = {-b:.2f}", False))
-    for n, m in zip(ns, ns[1:]):
-        prims.append(("line", X(n), Y(-math.log2(math.factorial(n))), X(m), Y(-math.log2(math.factorial(m))), "#000000", 2, True))
-    legend.append(("#000000", "uniform on rows+cols, 1/N!", True))
-    for i, (colour, text, dashed) in enumerate(legend):
-        y = T + 14 + 20 * i
-        prims.append(("line", W - R + 10, y, W - R + 30, y, colour, 2, dashed))
-        prims.append(("text", W - R + 35, y + 4, text, "start"))
+    prims.append(("text", W / 2, 18, f"P(valid) at p = {depth} against board side N: one fixed linear ramp per mixer, reduction none", "middle"))
+    series = [(m, c, "LR ramp") for m, c in COLOURS.items()] + [(GROVER_SEARCH, SEARCH_COLOUR, "k = p")]
+    for panel, kind in enumerate(kinds):
+        ox = panel * PW
+        X = lambda x, ox=ox: ox + L + (x - x0) / (x1 - x0) * (PW - L - R)
+        Y = lambda y: T + (y1 - y) / (y1 - y0) * (H - T - B)
+        prims.append(("text", ox + (L + PW - R) / 2, T - 10, KINDS[kind], "middle"))
+        for y in range(int(y0), int(y1) + 1, 2):
+            prims.append(("line", ox + L, Y(y), ox + PW - R, Y(y), "#dddddd", 1, False))
+            prims.append(("text", ox + L - 6, Y(y) + 4, f"2^{y}", "end"))
+        for n in ns:
+            prims.append(("text", X(n), H - B + 18, str(n), "middle"))
+        prims.append(("text", ox + (L + PW - R) / 2, H - B + 36, "board side N", "middle"))
+        for a, b, c, d in [(L, T, PW - R, T), (PW - R, T, PW - R, H - B), (PW - R, H - B, L, H - B), (L, H - B, L, T)]:
+            prims.append(("line", ox + a, b, ox + c, d, "#000000", 1, False))
+        kn = sorted({r["n"] for r in pts_all if r["kind"] == kind})
+        for k, (mixer, colour, schedule) in enumerate(series):
+            mine = [r for r in pts_all if r["kind"] == kind and r["mixer"] == mixer and r["schedule"] == schedule]
+            if not mine:
+                continue
+            for r in mine:
+                prims.append(("dot", X(r["n"]) + (k - 2) * 5, Y(math.log2(r["p_valid"])), colour))
+            f = fits.get(f"{kind}|{mixer}|{mine[0]['space']}|{schedule}|{depth}")
+            if f:
+                a, b = f["vs_n"]["intercept"], f["vs_n"]["slope"]
+                prims.append(("line", X(f["n_min"]), Y(a + b * f["n_min"]), X(f["n_max"]), Y(a + b * f["n_max"]), colour, 2, False))
+        for n, m in zip(kn, kn[1:]):
+            prims.append(("line", X(n), Y(-math.log2(math.factorial(n))), X(m), Y(-math.log2(math.factorial(m))), "#000000", 2, True))
+        legend = []
+        for mixer, colour, schedule in series:
+            f = fits.get(f"{kind}|{mixer}|{'rows' if mixer == 'xy-ring' else 'rows+cols'}|{schedule}|{depth}")
+            if f:
+                space = f["space"]
+                what = f"{mixer} on {space}" if mixer != GROVER_SEARCH else f"Grover search, k = {depth} calls"
+                legend.append((colour, f"{what}: eta = {-f['vs_n']['slope']:.2f} (N {f['n_min']}-{f['n_max']})", False))
+        legend.append(("#000000", "uniform on rows+cols, 1/N!", True))
+        for i, (colour, text, dashed) in enumerate(legend):
+            y = H - B + 58 + 16 * i
+            prims.append(("line", ox + L, y, ox + L + 20, y, colour, 2, dashed))
+            prims.append(("text", ox + L + 26, y + 4, text, "start"))
+    prims.insert(1, ("text", 8, 36, "P(valid), log scale", "start"))
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="DejaVu Sans, sans-serif" font-size="12">',
            f'<rect width="{W}" height="{H}" fill="white"/>']
     for p in prims:
@@ -256,55 +324,159 @@ def reach_table():
     return "\n".join(out) + "\n"
 
 
+# The ramps and the transferred angles come from the own-angle sweeps up to this size (the
+# N = 9 switch-complete sweeps, run later, are compared with them, not fed into them).
+RAMP_MAX_N = 8
+
+
+def ramp(mixer, space, depth=5):
+    """The linear ramp (LR-QAOA, docs/usage.md: γ_l = f_l·Δγ, β_l = −(1 − f_l)·Δβ, f_l = (l + ½)/p)
+    nearest in least squares to the median, layer by layer, of the own optimised angles at
+    depth `depth` in results/scaling/sweeps for this mixer and space: "DG,DB" for
+    `sweep --schedule lr:DG,DB`."""
+    gammas, betas = [], []
+    for path in sorted(glob.glob(os.path.join(OUT, "sweeps", f"*-{space}-{mixer}", "sweep.csv"))):
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                if int(r["p"]) == depth and r["mixer"] == mixer and r["space"] == space and side(r) <= RAMP_MAX_N:
+                    gammas.append([float(x) for x in r["gammas"].split()])
+                    betas.append([float(x) for x in r["betas"].split()])
+    if not gammas:
+        sys.exit(f"no own-angle sweep of {mixer} on {space} at p = {depth} under results/scaling/sweeps")
+    f = [(l + 0.5) / depth for l in range(depth)]
+    mg = [median([g[l] for g in gammas]) for l in range(depth)]
+    mb = [median([b[l] for b in betas]) for l in range(depth)]
+    dg = sum(fl * g for fl, g in zip(f, mg)) / sum(fl * fl for fl in f)
+    db = -sum((1 - fl) * b for fl, b in zip(f, mb)) / sum((1 - fl) ** 2 for fl in f)
+    return f"{dg:.4f},{db:.4f}"
+
+
+KINDS = {"queens": "Queens", "starbattle": "Star Battle (one star)"}
+SCHEDULE_ORDER = ["LR ramp", "transfer", "own", "k = p"]
+MIXER_ORDER = list(COLOURS) + [GROVER_SEARCH]
+
+
+def groups(rows):
+    """(kind, mixer, space, schedule, p) -> rows, in the tables' order; Grover search at its
+    optimal k (a different k per size) is left to the medians table."""
+    by = {}
+    for r in rows:
+        if r["schedule"] == "optimal k":
+            continue
+        by.setdefault((r["kind"], r["mixer"], r["space"], r["schedule"], r["p"]), []).append(r)
+    order = lambda k: (list(KINDS).index(k[0]), SCHEDULE_ORDER.index(k[3]), MIXER_ORDER.index(k[1]), k[4])
+    return {k: by[k] for k in sorted(by, key=order)}
+
+
+def fits_of(rows):
+    """Per group with at least 3 boards over at least 2 sizes: OLS of log2 P(valid) against
+    log2 D and against N."""
+    fits = {}
+    for (kind, mixer, space, schedule, p), pts in groups(rows).items():
+        if len(pts) < 3 or len({r["n"] for r in pts}) < 2:
+            continue
+        y = [math.log2(r["p_valid"]) for r in pts]
+        ns = sorted({r["n"] for r in pts})
+        fits[f"{kind}|{mixer}|{space}|{schedule}|{p}"] = {
+            "kind": kind, "mixer": mixer, "space": space, "schedule": schedule, "p": p, "n_min": ns[0], "n_max": ns[-1],
+            "vs_log2_dimension": fit([math.log2(r["dimension"]) for r in pts], y),
+            "vs_n": fit([r["n"] for r in pts], y),
+        }
+    return fits
+
+
+def ci(f, sign=1):
+    lo, hi = sorted(sign * v for v in f["slope_ci95"])
+    return f"{sign * f['slope']:.3f} ({lo:.3f}, {hi:.3f})"
+
+
+def fits_table(fits):
+    out = ["| puzzle | mixer (space) | schedule | p | boards | N | slope vs log2 D (95 % CI) | η: −slope vs N (95 % CI) |",
+           "| --- | --- | --- | ---: | ---: | --- | --- | --- |"]
+    for f in fits.values():
+        d, n = f["vs_log2_dimension"], f["vs_n"]
+        out.append(f"| {KINDS[f['kind']]} | {f['mixer']} ({f['space']}) | {f['schedule']} | {f['p']} | {n['points']} | "
+                   f"{f['n_min']}–{f['n_max']} | {ci(d)} | {ci(n, -1)} |")
+    return "\n".join(out) + "\n"
+
+
+def medians_table(rows):
+    ns = sorted({r["n"] for r in rows})
+    out = ["| puzzle | mixer (space) | schedule | p | " + " | ".join(f"N={n}" for n in ns) + " |",
+           "| --- | --- | --- | ---: |" + " ---: |" * len(ns)]
+    for (kind, mixer, space, schedule, p), pts in groups(rows).items():
+        cells = []
+        for n in ns:
+            v = [r["p_valid"] for r in pts if r["n"] == n]
+            cells.append(f"{median(v):.3g} ({len(v)})" if v else "")
+        out.append(f"| {KINDS[kind]} | {mixer} ({space}) | {schedule} | {p} | " + " | ".join(cells) + " |")
+    for kind in KINDS:
+        best = {}
+        for r in rows:
+            if r["kind"] == kind and r["schedule"] == "optimal k":
+                best.setdefault(r["n"], r)
+        if best:
+            cells = [f"k = {best[n]['p']}: {best[n]['p_valid']:.3g}" if n in best else "" for n in ns]
+            out.append(f"| {KINDS[kind]} | {GROVER_SEARCH} (rows+cols) | optimal k | k | " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"
+
+
+def bench_table():
+    """results/scaling/bench/*.json (`quzzle bench --depth 1 --repeats 3 --json`): one
+    evaluation and one gradient at p = 1 (the median of three), and the simulator's build."""
+    out = ["| board | space | mixer | dimension | log2 D | s per evaluation (p = 1) | ns per state | s per gradient | build s |",
+           "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for path in sorted(glob.glob(os.path.join(OUT, "bench", "*.json")), key=lambda p: json.load(open(p))["dimension"]):
+        with open(path) as f:
+            b = json.load(f)
+        name = os.path.basename(path).removesuffix(".json")
+        board = name[: name.index("-rows")].removeprefix("queens-")
+        d = b["dimension"]
+        out.append(f"| {board} | {b['space']} | {b['mixer']} | {d:.0f} | {math.log2(d):.2f} | {b['seconds']:.4f} | "
+                   f"{b['seconds'] / d * 1e9:.0f} | {b['gradient_seconds']:.4f} | {b['precompute_seconds']:.1f} |")
+    return "\n".join(out) + "\n"
+
+
 def main():
+    if sys.argv[1:2] == ["ramp"]:
+        if len(sys.argv) != 4:
+            sys.exit("usage: tools/scaling.py ramp MIXER SPACE")
+        print(ramp(sys.argv[2], sys.argv[3]))
+        return
+    readme = os.path.join(OUT, "README.md")
     if glob.glob(os.path.join(OUT, "reach", "*", "sweep.csv")):
-        replace_block(os.path.join(OUT, "README.md"), "reach", reach_table())
+        replace_block(readme, "reach", reach_table())
+    if glob.glob(os.path.join(OUT, "bench", "*.json")):
+        replace_block(readme, "bench", bench_table())
     rows = load()
     if not rows:
-        sys.exit("no sweep rows under results/scaling/sweeps: run results/scaling/run.sh")
-    fits = {}
-    lines = ["| mixer (space) | p | boards | N | slope vs log2 D (95 % CI) | η: −slope vs N (95 % CI) |", "| --- | ---: | ---: | --- | --- | --- |"]
+        sys.exit("no sweep rows under results/scaling: run results/scaling/run.sh")
+    fits = fits_of(rows)
+    write(os.path.join(OUT, "fits.json"), json.dumps(fits, indent=1, sort_keys=True) + "\n")
+    ramps = ["| mixer (space) | Δγ | Δβ | from |", "| --- | ---: | ---: | --- |"]
     for mixer in COLOURS:
-        for p in sorted({r["p"] for r in rows}):
-            pts = [r for r in rows if r["mixer"] == mixer and r["p"] == p]
-            if len(pts) < 3 or len({r["n"] for r in pts}) < 2:
-                continue
-            y = [math.log2(r["p_valid"]) for r in pts]
-            by_d = fit([math.log2(r["dimension"]) for r in pts], y)
-            by_n = fit([r["n"] for r in pts], y)
-            fits[f"{mixer}|{p}"] = {"mixer": mixer, "space": pts[0]["space"], "p": p, "vs_log2_dimension": by_d, "vs_n": by_n}
-            ns = sorted({r["n"] for r in pts})
-            lines.append(
-                f"| {mixer} ({pts[0]['space']}) | {p} | {len(pts)} | {ns[0]}–{ns[-1]} | "
-                f"{by_d['slope']:.3f} ({by_d['slope_ci95'][0]:.3f}, {by_d['slope_ci95'][1]:.3f}) | "
-                f"{-by_n['slope']:.3f} ({-by_n['slope_ci95'][1]:.3f}, {-by_n['slope_ci95'][0]:.3f}) |"
-            )
-    with open(os.path.join(OUT, "fits.json"), "w") as f:
-        json.dump(fits, f, indent=1, sort_keys=True)
-        f.write("\n")
-    med = ["| mixer (space) | p | " + " | ".join(f"N={n}" for n in sorted({r['n'] for r in rows})) + " |"]
-    med.append("| --- | ---: |" + " ---: |" * len({r["n"] for r in rows}))
-    for mixer in COLOURS:
-        for p in sorted({r["p"] for r in rows}):
-            cells = []
-            for n in sorted({r["n"] for r in rows}):
-                v = [r["p_valid"] for r in rows if r["mixer"] == mixer and r["p"] == p and r["n"] == n]
-                cells.append(f"{median(v):.3g}" if v else "")
-            if any(cells):
-                med.append(f"| {mixer} | {p} | " + " | ".join(cells) + " |")
-    replace_block(os.path.join(OUT, "README.md"), "fits", "\n".join(lines) + "\n")
-    replace_block(os.path.join(OUT, "README.md"), "medians", "\n".join(med) + "\n")
-    depth = max(r["p"] for r in rows)
-    figure(rows, fits, depth)
-    sw = fits.get(f"switch-complete|{depth}")
-    if sw:
-        f = sw["vs_n"]
+        space = "rows" if mixer == "xy-ring" else "rows+cols"
+        own = [r for r in rows if r["schedule"] == "own" and r["mixer"] == mixer and r["p"] == 5 and r["n"] <= RAMP_MAX_N]
+        if own:
+            dg, db = ramp(mixer, space).split(",")
+            ns = sorted({r["n"] for r in own})
+            ramps.append(f"| {mixer} ({space}) | {dg} | {db} | p = 5 own angles, {len(own)} Queens boards N = {ns[0]}–{ns[-1]} |")
+    replace_block(readme, "ramps", "\n".join(ramps) + "\n")
+    replace_block(readme, "fits", fits_table(fits))
+    replace_block(readme, "medians", medians_table(rows))
+    if not CHECK:
+        figure(rows, fits, max(DEPTHS))
+    head = fits.get(f"queens|switch-complete|rows+cols|LR ramp|{max(DEPTHS)}")
+    if head:
+        f = head["vs_n"]
         line = (
-            f"Queens N = {min(r['n'] for r in rows)}–{max(r['n'] for r in rows)}, switch-complete on rows+cols at p = {depth}: "
-            f"P(valid) ≈ 2^(−ηN + c) with η = {-f['slope']:.3f} (95 % CI {-f['slope_ci95'][1]:.3f}–{-f['slope_ci95'][0]:.3f}, "
-            f"{f['points']} boards; [results/scaling](results/scaling/README.md)).\n"
+            f"Queens N = {head['n_min']}–{head['n_max']}, switch-complete on rows+cols, one fixed linear ramp (nothing optimised) "
+            f"at p = {head['p']}: P(valid) ≈ 2^(−ηN + c) with η = {-f['slope']:.3f} (95 % CI {-f['slope_ci95'][1]:.3f}–"
+            f"{-f['slope_ci95'][0]:.3f}, {f['points']} boards; [results/scaling](results/scaling/README.md)).\n"
         )
         replace_block(os.path.join(ROOT, "README.md"), "scaling", line)
+    if STALE:
+        sys.exit("tools/scaling.py --check: out of date (run python3 tools/scaling.py): " + ", ".join(STALE))
 
 
 if __name__ == "__main__":

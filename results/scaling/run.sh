@@ -15,7 +15,8 @@
 #    shared board of that size, reduction `none` (rows+cols is then the N! permutations, rows
 #    N^N), own angles at p = 1..5 with switch-complete, switch-ring and grover on rows+cols, and
 #    xy-ring on rows up to N = 6 (6^6 = 46,656 states). (N = 9 at `none`, the 10x10 boards and
-#    xy-ring at N = 7 are left out: each takes minutes per board on the 2-core machine.)
+#    xy-ring at N = 7 are left out: each takes minutes per board on the 2-core machine; N = 9
+#    runs switch-complete only, below.)
 # 3. reach/: the 4 shared 10x10 Queens boards at reduction `none` (10! = 3,628,800
 #    permutations, the uniform start), switch-ring only, own angles at p = 1..5 with the
 #    settings of step 1 (switch-complete is about ten times slower per layer: left out).
@@ -23,17 +24,42 @@
 #    rows+cols is all N! permutations, the uniform start), switch-complete and switch-ring,
 #    own angles at p = 1..5 with the settings of step 1. (The two-star 8x8 boards have
 #    187,530,840 rows+cols states, about 11 GB before the pair lists: not run here.)
+# 5.-8. (below, with their own comments) bench/ per-layer times; fixed/ one linear ramp per
+#    mixer at p = 1, 5, 10, 20, 50 on Queens N = 5..11 and one-star Star Battle N = 5..9;
+#    transfer/ the median of smaller boards' angles at p = 1..5; grover/ Grover search.
 # Then `python3 tools/scaling.py` writes the tables, fits.json and the figure. A sweep resumes
-# from the sweep.csv in its folder, so empty results/scaling/{reach,sweeps} to start over.
+# from the sweep.csv in its folder and a bench or Grover JSON that exists is kept, so empty
+# results/scaling/{reach,sweeps,fixed,transfer,grover,bench} to start over.
 set -euo pipefail
 Q=${QUZZLE:-${CARGO_TARGET_DIR:-target}/release/quzzle}
 SHARED=${QUZZLE_SHARED:-../shared/instances}/queens
 OUT=results/scaling
 BOARDS=$OUT/boards
 mkdir -p "$BOARDS" "$OUT/sweeps" "$OUT/reach"
-for n in 5 6 7 8; do
-  [ -e "$BOARDS/queens-$n-seed8.txt" ] || "$Q" generate queens --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents
+# (10x10 and 11x11 take 15 and 26 s: a larger budget than the default 8 s.)
+for n in 5 6 7 8 9 10 11; do
+  [ -e "$BOARDS/queens-$n-seed8.txt" ] ||
+    "$Q" generate queens --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents --max-seconds 120
 done
+# 5. bench/: per-layer time of one evaluation and one gradient at p = 1 (`quzzle bench`, three
+#    repeats, the median kept): the switch mixers on the rows+cols spaces
+#    9! (9x9 07-17) and 10! (10x10 community-018) at reduction `none`, against the XY ring on
+#    row spaces of similar dimension, 7^7 = 2^19.65 (7x7 07-13) and 8^8 = 2^24 (8x8
+#    community-017). (The grover mixer on rows+cols runs from the cost histogram, with no
+#    statevector: bench refuses it.) Each JSON is written whole (a temporary file, then renamed).
+mkdir -p "$OUT/bench"
+bench() { # NAME FILE SPACE MIXER
+  local out=$OUT/bench/$1.json
+  [ -e "$out" ] && return 0
+  "$Q" bench "$2" --reduce none --depth 1 --repeats 3 --space "$3" --mixer "$4" --json > "$out.tmp"
+  mv "$out.tmp" "$out"
+}
+bench queens-9x9-linkedin-2026-07-17-rows+cols-switch-complete "$SHARED/queens-9x9-linkedin-2026-07-17.txt" rows+cols switch-complete
+bench queens-9x9-linkedin-2026-07-17-rows+cols-switch-ring "$SHARED/queens-9x9-linkedin-2026-07-17.txt" rows+cols switch-ring
+bench queens-7x7-linkedin-2026-07-13-rows-xy-ring "$SHARED/queens-7x7-linkedin-2026-07-13.txt" rows xy-ring
+bench queens-10x10-community-018-rows+cols-switch-ring "$SHARED/queens-10x10-community-018.txt" rows+cols switch-ring
+bench queens-10x10-community-018-rows+cols-switch-complete "$SHARED/queens-10x10-community-018.txt" rows+cols switch-complete
+bench queens-8x8-community-017-rows-xy-ring "$SHARED/queens-8x8-community-017.txt" rows xy-ring
 COMMON="--init interp --seed 0 --max-iters 8 --no-instance-plots"
 jobs=$(mktemp)
 REDUCED="queens-9x9-community-049 queens-9x9-community-057 queens-9x9-community-126 queens-9x9-linkedin-2026-07-12"
@@ -69,9 +95,107 @@ for n in 5 6 7 8; do
     fi
   done
 done
+# Step 2 at N = 9: switch-complete only (own angles, about a minute per board), against the
+# transferred angles of step 7 (which, like the ramps of step 6, take only N <= 8).
+for f in "$BOARDS"/queens-9-seed*.txt "$SHARED"/queens-9x9-*.txt; do
+  b=$(basename "$f" .txt)
+  echo "$Q sweep $f --reduce none --space rows+cols --mixer switch-complete --depths 1..5 $COMMON --out $OUT/sweeps/$b-rows+cols-switch-complete" >> "$jobs"
+done
 # The 9x9 and 10x10 boards first; a failed sweep is named.
 xargs -P "${JOBS:-1}" -I{} sh -c '{} > /dev/null 2>&1 || echo "failed: {}"' < "$jobs"
 rm -f "$jobs"
-# Each sweep's own figures are one board each; the figure here is decay.png.
-find "$OUT/sweeps" "$OUT/reach" \( -name '*.png' -o -name '*.svg' \) -delete
+# 6. fixed/: how P(valid) decays with N under one fixed schedule per mixer, nothing optimised:
+#    the linear ramp `--schedule lr:DG,DB` at p = 1, 5, 10, 20, 50. The ramp of each mixer is
+#    the least-squares fit of γ_l = f_l·Δγ, β_l = −(1 − f_l)·Δβ to the median optimised
+#    angles at p = 5 of step 2's own-angle sweeps of that mixer (Queens N = 5..8; xy-ring
+#    N = 5, 6): `python3 tools/scaling.py ramp MIXER SPACE` prints DG,DB. The same ramp serves
+#    Queens and one-star Star Battle (the same one-per-row-and-column penalties). One sweep per
+#    puzzle kind, size, space and mixer over that size's boards: `quzzle generate` seeds 1..8
+#    and the shared boards (Queens 5..11, one-star Star Battle 5..9), reduction `none`.
+#    rows+cols: switch-complete to N = 9, switch-ring to N = 10, grover (from the cost
+#    histogram) to N = 11; rows: xy-ring to N = 8 (8^8 = 2^24).
+# 7. transfer/: the same boards at p = 1..5 under `--schedule transfer`, the median layer by
+#    layer of the own optimised angles of the smaller boards (step 2's sweeps, Queens 5..8)
+#    at the same depth: Queens N = 9..11 where the mixer runs (see 6), and xy-ring at N = 7, 8
+#    (above its own sweeps, N = 5, 6); one-star Star Battle N = 9 with the switch mixers, from
+#    step 4's own angles of the shared 7x7 and 8x8 boards (at `paper`, which fixes no cell of
+#    a Star Battle: the same space as `none`).
+# 8. grover/: Grover search over rows+cols (`quzzle grover --space rows+cols --route
+#    closed-form`, M solutions among D = N! states) after k = 0..50 oracle calls and at the
+#    optimal k, on every board of step 6.
+SB=${QUZZLE_SHARED:-../shared/instances}/starbattle
+for n in 5 6 7 8 9; do
+  [ -e "$BOARDS/starbattle-$n-seed8.txt" ] || "$Q" generate starbattle --stars 1 --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents
+done
+mkdir -p "$OUT/fixed" "$OUT/transfer" "$OUT/grover"
+boards() { # KIND N: the generated and the shared boards of that size
+  local f
+  for f in "$BOARDS/$1-$2-seed"*.txt; do echo "$f"; done
+  if [ "$1" = queens ]; then
+    for f in "$SHARED"/queens-$2x$2-*.txt; do [ -e "$f" ] && echo "$f"; done
+  else
+    for f in "$SB"/starbattle-$2x$2-1star-*.txt; do [ -e "$f" ] && echo "$f"; done
+  fi
+  return 0
+}
+# MIXER:SPACE:LARGEST_N:LARGEST_OWN_N: the sizes each mixer runs at, and the largest of its
+# own-angle sweeps (step 2; transfer runs above it) (a switch-complete layer on 10! takes
+# 0.9 s and its pair lists 92 s per board; switch-ring 0.09 s and 32 s; xy-ring on 8^8 rows
+# 0.22 s; see bench/).
+MIXERS="switch-complete:rows+cols:9:8 switch-ring:rows+cols:10:8 grover:rows+cols:11:8 xy-ring:rows:8:6"
+fixed_sweeps() { # KIND SIZES...
+  local kind=$1 n m mixer space top own ramp
+  shift
+  for m in $MIXERS; do
+    IFS=: read -r mixer space top own <<< "$m"
+    ramp=$(python3 tools/scaling.py ramp "$mixer" "$space")
+    for n in "$@"; do
+      [ "$n" -le "$top" ] || continue
+      mapfile -t files < <(boards "$kind" "$n")
+      "$Q" sweep "${files[@]}" --reduce none --space "$space" --mixer "$mixer" --schedule "lr:$ramp" \
+        --depths 1,5,10,20,50 --max-qubits 26 --no-instance-plots \
+        --out "$OUT/fixed/$kind-$n-$space-$mixer" > /dev/null 2>&1 || echo "failed: fixed $kind $n $mixer"
+    done
+  done
+}
+transfer_sweeps() { # KIND SIZES...
+  local kind=$1 n m mixer space top own
+  shift
+  for m in $MIXERS; do
+    IFS=: read -r mixer space top own <<< "$m"
+    for n in "$@"; do
+      [ "$n" -le "$top" ] && [ "$n" -gt "$own" ] || continue
+      mapfile -t files < <(boards "$kind" "$n")
+      if [ "$kind" = queens ]; then
+        from=("$OUT"/sweeps/*-[5-8][-x]*-"$space-$mixer"/sweep.csv)
+      else
+        from=("$OUT"/reach/starbattle-[78]x*-1star-*-paper-"$mixer"/sweep.csv)
+      fi
+      [ -e "${from[0]}" ] || continue
+      "$Q" sweep "${files[@]}" --reduce none --space "$space" --mixer "$mixer" --schedule transfer \
+        --angles-from "${from[@]}" --depths 1..5 --max-qubits 26 --no-instance-plots \
+        --out "$OUT/transfer/$kind-$n-$space-$mixer" > /dev/null 2>&1 || echo "failed: transfer $kind $n $mixer"
+    done
+  done
+}
+grover_search() { # KIND SIZES...
+  local kind=$1 n f out
+  shift
+  for n in "$@"; do
+    while read -r f; do
+      out=$OUT/grover/$(basename "$f" .txt).json
+      [ -e "$out" ] && continue
+      "$Q" grover "$f" --reduce none --space rows+cols --route closed-form --iterations 0..50 --json > "$out.tmp"
+      mv "$out.tmp" "$out"
+    done < <(boards "$kind" "$n")
+  done
+}
+fixed_sweeps queens 5 6 7 8 9 10 11
+fixed_sweeps starbattle 5 6 7 8 9
+transfer_sweeps queens 7 8 9 10 11
+transfer_sweeps starbattle 9
+grover_search queens 5 6 7 8 9 10 11
+grover_search starbattle 5 6 7 8 9
+# Each sweep's own figures are one board or size each; the figure here is decay.png.
+find "$OUT/sweeps" "$OUT/reach" "$OUT/fixed" "$OUT/transfer" \( -name '*.png' -o -name '*.svg' \) -delete
 python3 tools/scaling.py
