@@ -19,8 +19,8 @@
 #    runs switch-complete only, below.)
 # 3. reach/: the 4 shared 10x10 Queens boards at reduction `none` (10! = 3,628,800
 #    permutations, the uniform start), switch-ring, own angles at p = 1..5 with the
-#    settings of step 1; switch-complete on 018 and 019 (20 to 40 minutes a board on the
-#    2-core machine; 074 and 075 are not run yet).
+#    settings of step 1, and with switch-complete (10 to 40 minutes a board on the 2-core
+#    machine).
 # 4. reach/: the shared one-star Star Battles 7x7 to 9x9 at reduction `paper` (no cell is fixed:
 #    rows+cols is all N! permutations, the uniform start), switch-complete and switch-ring,
 #    own angles at p = 1..5 with the settings of step 1. (The two-star 8x8 boards have
@@ -76,9 +76,7 @@ done
 for f in "$SHARED"/queens-10x10-*.txt; do
   b=$(basename "$f" .txt)
   echo "$Q sweep $f --reduce none --space rows+cols --mixer switch-ring --depths 1..5 $COMMON --max-qubits 22 --out $OUT/reach/$b-none-switch-ring" >> "$jobs"
-  case $b in *-018|*-019)
-    echo "$Q sweep $f --reduce none --space rows+cols --mixer switch-complete --depths 1..5 $COMMON --max-qubits 22 --out $OUT/reach/$b-none-switch-complete" >> "$jobs" ;;
-  esac
+  echo "$Q sweep $f --reduce none --space rows+cols --mixer switch-complete --depths 1..5 $COMMON --max-qubits 22 --out $OUT/reach/$b-none-switch-complete" >> "$jobs"
 done
 for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-{7x7,8x8,9x9}-1star-*.txt; do
   b=$(basename "$f" .txt)
