@@ -445,34 +445,32 @@ impl SwitchSimulator {
             log2,
             dimension * BYTES_PER_STATE + count as f64 * BYTES_PER_PAIR,
         )?;
-        let found: Vec<(Vec<GatePair>, usize)> = masks
+        let found: Vec<Vec<GatePair>> = masks
             .par_chunks(TASK_STATES)
             .enumerate()
             .map(|(t, chunk)| {
-                let (mut out, mut missing) = (Vec::new(), 0usize);
+                let mut out = Vec::new();
                 let mut ones = Ones::default();
                 for (i, &m) in chunk.iter().enumerate() {
                     let k = t * TASK_STATES + i;
                     let later = &masks[k + 1..];
                     table.for_each(m, &mut ones, |g, partner| {
-                        if partner > m {
-                            match later.binary_search(&partner) {
-                                Ok(p) => out.push((g, [k as u32, (k + 1 + p) as u32])),
-                                Err(_) => missing += 1,
-                            }
+                        if let Some(p) = (partner > m).then(|| later.binary_search(&partner).ok()).flatten() {
+                            out.push((g, [k as u32, (k + 1 + p) as u32]));
                         }
                     });
                 }
-                (out, missing)
+                out
             })
             .collect();
-        let missing: usize = found.iter().map(|(_, m)| m).sum();
-        if missing > 0 {
+        // Every counted pair must have been found: a partner outside the space is refused.
+        let listed: usize = found.iter().map(Vec::len).sum();
+        if listed != count {
             return Err(Error::InvalidArgument(format!(
-                "{missing} switch moves lead out of the rows+cols space"
+                "{} switch moves lead out of the rows+cols space",
+                count - listed
             )));
         }
-        let found: Vec<Vec<GatePair>> = found.into_iter().map(|(out, _)| out).collect();
         // Counting sort by gate, stable: each gate's pairs ascending by their first state.
         let mut starts = vec![0usize; gates.len() + 1];
         for &(g, _) in found.iter().flatten() {
