@@ -45,8 +45,16 @@ const TASK_STATES: usize = 1 << 12;
 /// index, and two states (a gradient's ψ and λ).
 const BYTES_PER_STATE: f64 = 16.0 + 8.0 + 2.0 + 2.0 * AMPLITUDE_BYTES as f64;
 
-/// Bytes per listed pair: the pair, and its gate while the lists are sorted.
-const BYTES_PER_PAIR: f64 = 8.0 + 12.0;
+/// Bytes per listed pair: its two state indices.
+const BYTES_PER_PAIR: f64 = 8.0;
+
+/// Bytes per pair found in one batch before it is placed: the pair and its gate.
+const BYTES_PER_FOUND_PAIR: f64 = 12.0;
+
+/// States whose pairs are found at once (in parallel, by [`TASK_STATES`]) before they are
+/// placed in their gates' lists: bounds the memory beside the lists (11! switch-complete has
+/// 1.1 billion pairs, 8.8 GB listed, where holding them all before placing took 22 GB).
+const BATCH_STATES: usize = TASK_STATES << 8;
 
 /// The space the switch simulator runs on, as memory refusals name it.
 const SWITCH_SPACE: &str = "rows+cols space (switch mixer)";
@@ -426,66 +434,78 @@ impl SwitchSimulator {
         // A move keeps every count and touches one grid, so each partner is in the space; the
         // masks ascend, so a partner with a larger mask has the larger index, and only those
         // are looked up (once, in the second pass).
-        // The pairs of each state with a larger partner, chunk by chunk in order.
-        let count: usize = masks
+        // The pairs of each state with a larger partner, counted per gate: the sums do not
+        // depend on how the chunks are shared out.
+        let per_gate: Vec<usize> = masks
             .par_chunks(TASK_STATES)
-            .map(|chunk| {
-                let mut n = 0usize;
-                let mut ones = Ones::default();
-                for &m in chunk {
-                    table.for_each(m, &mut ones, |_, partner| {
-                        n += usize::from(partner > m);
-                    });
-                }
-                n
-            })
-            .sum();
+            .fold(
+                || vec![0usize; gates.len()],
+                |mut n, chunk| {
+                    let mut ones = Ones::default();
+                    for &m in chunk {
+                        table.for_each(m, &mut ones, |g, partner| {
+                            n[g as usize] += usize::from(partner > m);
+                        });
+                    }
+                    n
+                },
+            )
+            .reduce(
+                || vec![0usize; gates.len()],
+                |mut a, b| {
+                    a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
+                    a
+                },
+            );
+        let count: usize = per_gate.iter().sum();
+        let batch_share = (BATCH_STATES as f64 / masks.len() as f64).min(1.0);
         check_space(
             SWITCH_SPACE,
             log2,
-            dimension * BYTES_PER_STATE + count as f64 * BYTES_PER_PAIR,
+            dimension * BYTES_PER_STATE + count as f64 * (BYTES_PER_PAIR + batch_share * BYTES_PER_FOUND_PAIR),
         )?;
-        let found: Vec<Vec<GatePair>> = masks
-            .par_chunks(TASK_STATES)
-            .enumerate()
-            .map(|(t, chunk)| {
-                let mut out = Vec::new();
-                let mut ones = Ones::default();
-                for (i, &m) in chunk.iter().enumerate() {
-                    let k = t * TASK_STATES + i;
-                    let later = &masks[k + 1..];
-                    table.for_each(m, &mut ones, |g, partner| {
-                        if let Some(p) = (partner > m).then(|| later.binary_search(&partner).ok()).flatten() {
-                            out.push((g, [k as u32, (k + 1 + p) as u32]));
-                        }
-                    });
-                }
-                out
-            })
-            .collect();
+        // Gate g's pairs are `pairs[starts[g]..starts[g+1]]`, ascending by their first state:
+        // batches, and chunks within a batch, are placed in order.
+        let mut starts = vec![0usize; gates.len() + 1];
+        for (g, &n) in per_gate.iter().enumerate() {
+            starts[g + 1] = starts[g] + n;
+        }
+        let mut fill = starts.clone();
+        let mut pairs = vec![[0u32; 2]; count];
+        let mut listed = 0usize;
+        for (b, batch) in masks.chunks(BATCH_STATES).enumerate() {
+            let found: Vec<Vec<GatePair>> = batch
+                .par_chunks(TASK_STATES)
+                .enumerate()
+                .map(|(t, chunk)| {
+                    let mut out = Vec::new();
+                    let mut ones = Ones::default();
+                    for (i, &m) in chunk.iter().enumerate() {
+                        let k = b * BATCH_STATES + t * TASK_STATES + i;
+                        let later = &masks[k + 1..];
+                        table.for_each(m, &mut ones, |g, partner| {
+                            if let Some(p) = (partner > m).then(|| later.binary_search(&partner).ok()).flatten() {
+                                out.push((g, [k as u32, (k + 1 + p) as u32]));
+                            }
+                        });
+                    }
+                    out
+                })
+                .collect();
+            for &(g, pair) in found.iter().flatten() {
+                // A gate finds at most the pairs it counted (the same test, plus the lookup).
+                pairs[fill[g as usize]] = pair;
+                fill[g as usize] += 1;
+                listed += 1;
+            }
+        }
         // Every counted pair must have been found: a partner outside the space is refused.
-        let listed: usize = found.iter().map(Vec::len).sum();
         if listed != count {
             return Err(Error::InvalidArgument(format!(
                 "{} switch moves lead out of the rows+cols space",
                 count - listed
             )));
         }
-        // Counting sort by gate, stable: each gate's pairs ascending by their first state.
-        let mut starts = vec![0usize; gates.len() + 1];
-        for &(g, _) in found.iter().flatten() {
-            starts[g as usize + 1] += 1;
-        }
-        for g in 0..gates.len() {
-            starts[g + 1] += starts[g];
-        }
-        let mut fill = starts.clone();
-        let mut pairs = vec![[0u32; 2]; count];
-        for &(g, pair) in found.iter().flatten() {
-            pairs[fill[g as usize]] = pair;
-            fill[g as usize] += 1;
-        }
-        drop(found);
         Ok(SwitchSimulator {
             masks,
             num_qubits,
