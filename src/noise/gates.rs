@@ -11,7 +11,7 @@
 //! trajectories are summed in order.
 
 use super::program::{GateCounts, Pauli};
-use super::trajectories::{draw_one, draw_shots, draw_two, NoisyEstimate};
+use super::trajectories::{draw_one, draw_shots, draw_two, NoisyEstimate, Readout};
 use super::NoiseModel;
 use crate::circuit::{expand, Circuit, Gate};
 use crate::error::{Error, Result, Unsupported};
@@ -219,31 +219,21 @@ pub fn estimate(
         kernels::probability_of(&amps, valid),
         kernels::expectation_dense(&amps, cost),
     );
-    let smoothed = (model.readout > 0.0).then(|| {
-        let mut w = vec![0.0; 1 << n];
-        for &k in valid {
-            w[k as usize] = 1.0;
-        }
-        kernels::apply_readout_flips(&mut w, model.readout);
-        let mut c = cost.to_vec();
-        kernels::apply_readout_flips(&mut c, model.readout);
-        (w, c)
-    });
-    let measure = |amps: &[Complex64]| match &smoothed {
-        None => (
-            kernels::probability_of(amps, valid),
-            kernels::expectation_dense(amps, cost),
-        ),
-        Some((w, c)) => (kernels::expectation_dense(amps, w), kernels::expectation_dense(amps, c)),
-    };
-    let v0 = measure(&amps);
+    let readout = Readout::new(
+        valid,
+        model.readout,
+        1 << n,
+        |k| cost[k],
+        |amps: &[Complex64]| kernels::expectation_dense(amps, cost),
+    );
+    let v0 = readout.measure(&amps);
     let values = super::trajectories::run_trajectories(model, trajectories, seed, cancel, |rng| {
         let events = prog.sample_events(model, rng);
         if events.is_empty() {
             return Ok(None);
         }
         checkpoints.run(prog, &mut amps, &events);
-        Ok(Some(measure(&amps)))
+        Ok(Some(readout.measure(&amps)))
     })?;
     Ok(NoisyEstimate::from_trajectories(
         model,

@@ -344,34 +344,41 @@ pub(crate) fn mean_and_se(values: &[f64], v0: f64) -> (f64, f64) {
 }
 
 /// What one trajectory measures: P(valid) and energy after readout flips of probability r.
-struct Readout<'a> {
-    sim: &'a dyn Qaoa,
+/// The layered and gate-by-gate routes share it.
+pub(crate) struct Readout<'a, E> {
     valid: &'a [u64],
+    /// The energy of a state read out without flips.
+    energy: E,
     /// `w_k` = P(reading k out gives a valid state), and the cost read out from k; `None` when
     /// r = 0 (then the plain sums are used).
     smoothed: Option<(Vec<f64>, Vec<f64>)>,
 }
 
-impl<'a> Readout<'a> {
-    fn new(sim: &'a dyn Qaoa, valid: &'a [u64], r: f64) -> Readout<'a> {
+impl<'a, E: Fn(&[Complex64]) -> f64> Readout<'a, E> {
+    /// The readout of `len` basis states, `valid` among them, whose costs `cost` gives;
+    /// `energy` measures a state when nothing is flipped.
+    pub(crate) fn new(valid: &'a [u64], r: f64, len: usize, cost: impl Fn(usize) -> f64, energy: E) -> Self {
         let smoothed = (r > 0.0).then(|| {
-            let len = sim.num_states();
             let mut w = vec![0.0; len];
             for &k in valid {
                 w[k as usize] = 1.0;
             }
             kernels::apply_readout_flips(&mut w, r);
-            let diag = sim.diagonal();
-            let mut c: Vec<f64> = (0..len).map(|k| diag.get(k)).collect();
+            let mut c: Vec<f64> = (0..len).map(cost).collect();
             kernels::apply_readout_flips(&mut c, r);
             (w, c)
         });
-        Readout { sim, valid, smoothed }
+        Readout {
+            valid,
+            energy,
+            smoothed,
+        }
     }
 
-    fn measure(&self, amps: &[Complex64]) -> (f64, f64) {
+    /// P(valid) and the energy of `amps`, read out.
+    pub(crate) fn measure(&self, amps: &[Complex64]) -> (f64, f64) {
         match &self.smoothed {
-            None => (kernels::probability_of(amps, self.valid), self.sim.expectation(amps)),
+            None => (kernels::probability_of(amps, self.valid), (self.energy)(amps)),
             Some((w, c)) => (kernels::expectation_dense(amps, w), kernels::expectation_dense(amps, c)),
         }
     }
@@ -462,7 +469,14 @@ pub fn estimate(
     let began = std::time::Instant::now();
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);
-    let readout = Readout::new(sim, valid, model.readout);
+    let diag = sim.diagonal();
+    let readout = Readout::new(
+        valid,
+        model.readout,
+        sim.num_states(),
+        |k| diag.get(k),
+        |amps: &[Complex64]| sim.expectation(amps),
+    );
     let noiseless = sim.evaluate(angles, valid)?;
     let n = circuit.num_qubits;
     crate::sim::check_bytes(n, 16u128 << n)?;

@@ -301,15 +301,11 @@ impl Puzzle for Chess {
     }
 
     fn check(&self, board: &Board) -> Vec<Broken> {
-        let mut broken = Vec::new();
-        let mut rule = |rule: String| broken.push(Broken { rule, in_qubo: true });
         let x = match self.placed(board) {
             Ok(x) => x,
-            Err(why) => {
-                rule(why);
-                return broken;
-            }
+            Err(why) => return Broken::in_qubo(vec![why]),
         };
+        let mut rules = Vec::new();
         if let Some(letters) = &self.regions {
             let mut seen: Vec<char> = Vec::new();
             for &cell in self.cells.cells() {
@@ -325,17 +321,15 @@ impl Puzzle for Chess {
                     .filter(|&&c| letters[c] == name && x[c])
                     .count();
                 if n != 1 {
-                    rule(format!("region {name} has {n} pieces, not 1"));
+                    rules.push(format!("region {name} has {n} pieces, not 1"));
                 }
             }
         }
         for (a, b) in self.cells.both_set(&x, &self.threat_pairs()) {
-            rule(format!("pieces on {a} and {b} threaten each other"));
+            rules.push(format!("pieces on {a} and {b} threaten each other"));
         }
-        for b in self.cells.missing_givens(&x, &self.givens, "given piece") {
-            rule(b);
-        }
-        broken
+        rules.extend(self.cells.missing_givens(&x, &self.givens, "given piece"));
+        Broken::in_qubo(rules)
     }
 
     fn solution(&self) -> Option<&Board> {
@@ -346,22 +340,18 @@ impl Puzzle for Chess {
     /// board; the region letters follow on the right for the coloured problem.
     fn render(&self, board: Option<&Board>) -> String {
         let x = self.cells.shown(board.map(|b| self.placed(b)), &self.givens);
-        let mut out = String::new();
         let rows = self.cells.spaced_rows(|cell| match self.pieces[cell] {
             None => '#',
             Some(p) if x[cell] => p.letter(),
             Some(p) => p.letter().to_ascii_lowercase(),
         });
-        for (r, cells) in rows.iter().enumerate() {
-            out.push_str(cells);
-            if let Some(letters) = &self.regions {
+        super::grid::text(rows.into_iter().enumerate().map(|(r, cells)| match &self.regions {
+            Some(letters) => {
                 let line: String = (0..self.cols).map(|c| letters[r * self.cols + c]).collect();
-                out.push_str("   ");
-                out.push_str(&line);
+                format!("{cells}   {line}")
             }
-            out.push('\n');
-        }
-        out
+            None => cells,
+        }))
     }
 }
 

@@ -1,9 +1,60 @@
 //! Boards of one digit (or colour) `1..=n` per cell, one-hot encoded: variable `cell·n + d − 1`
 //! says that `cell` holds `d`. Sudoku and N-Queens² share the numbering, the board both ways,
-//! their givens and how a board is drawn.
+//! reading the grid of givens and a board's cells, their givens and how a board is drawn.
 
+use super::format::InstanceText;
 use super::Board;
+use crate::error::Result;
 use crate::model::{Constraint, Model};
+
+/// A digit character `1`..`n` as a number.
+pub fn digit(ch: char, n: usize) -> Option<u8> {
+    let d = ch.to_digit(10)? as usize;
+    (1..=n).contains(&d).then_some(d as u8)
+}
+
+/// The cells of the `n`x`n` section `[grid]`, row-major: a digit or `.` (None). Any other
+/// character is refused: `cell r,c is `ch`: a grid cell is a <what> 1-n or `.``.
+pub fn read_grid(inst: &InstanceText, n: usize, what: &str) -> Result<Vec<Option<u8>>> {
+    let mut cells = vec![None; n * n];
+    for (r, (line, chars)) in inst.grid("grid", n, n)?.iter().enumerate() {
+        for (c, &ch) in chars.iter().enumerate() {
+            if ch != '.' {
+                let Some(d) = digit(ch, n) else {
+                    return Err(inst.error(
+                        *line,
+                        format!("cell {r},{c} is `{ch}`: a grid cell is a {what} 1-{n} or `.`"),
+                    ));
+                };
+                cells[r * n + c] = Some(d);
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// A board's digits, row-major (0 where a cell holds none), and what is wrong with its cells, in
+/// reading order: `cell r,c holds no <one>` (`.`), `cell r,c holds several <many>` (`?`),
+/// `cell r,c holds `ch`, not a <what> 1-n`. A board that is not `n`x`n` has no digits, only
+/// `the board is not nxn`.
+pub fn read_board(n: usize, board: &Board, one: &str, many: &str, what: &str) -> (Option<Vec<u8>>, Vec<String>) {
+    if board.len() != n || board.iter().any(|r| r.chars().count() != n) {
+        return (None, vec![format!("the board is not {n}x{n}")]);
+    }
+    let mut digits = vec![0u8; n * n];
+    let mut wrong = Vec::new();
+    for (r, row) in board.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            match digit(ch, n) {
+                Some(d) => digits[r * n + c] = d,
+                None if ch == '.' => wrong.push(format!("cell {r},{c} holds no {one}")),
+                None if ch == '?' => wrong.push(format!("cell {r},{c} holds several {many}")),
+                None => wrong.push(format!("cell {r},{c} holds `{ch}`, not a {what} 1-{n}")),
+            }
+        }
+    }
+    (Some(digits), wrong)
+}
 
 /// The variable saying that `cell` holds digit `d` (1-based) on a board of `n` digits.
 pub fn var(n: usize, cell: usize, d: u8) -> usize {

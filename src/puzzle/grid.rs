@@ -207,10 +207,7 @@ impl CellVars {
     /// Each row as its cells' characters separated by spaces.
     pub fn spaced_rows(&self, symbol: impl Fn(usize) -> char) -> Vec<String> {
         (0..self.rows)
-            .map(|r| {
-                let cells: Vec<String> = (0..self.cols).map(|c| symbol(r * self.cols + c).to_string()).collect();
-                cells.join(" ")
-            })
+            .map(|r| spaced((0..self.cols).map(|c| symbol(r * self.cols + c))))
             .collect()
     }
 
@@ -296,4 +293,15 @@ pub fn read_counts(
             },
         })
         .collect()
+}
+
+/// Characters separated by single spaces (a row of a drawn board).
+pub fn spaced(cells: impl IntoIterator<Item = char>) -> String {
+    let cells: Vec<String> = cells.into_iter().map(String::from).collect();
+    cells.join(" ")
+}
+
+/// `lines`, each ended by a newline: a drawn board.
+pub fn text(lines: impl IntoIterator<Item = String>) -> String {
+    lines.into_iter().map(|line| line + "\n").collect()
 }

@@ -31,6 +31,13 @@ pub struct Broken {
     pub in_qubo: bool,
 }
 
+impl Broken {
+    /// Rules the QUBO expresses, one per message, in order.
+    pub fn in_qubo(rules: Vec<String>) -> Vec<Broken> {
+        rules.into_iter().map(|rule| Broken { rule, in_qubo: true }).collect()
+    }
+}
+
 /// How a board fares against the complete rules. Reports (JSON) and the Python binding spell
 /// it by [`Verdict::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -30,12 +30,6 @@ pub struct NQueens2 {
     pub solution: Option<Board>,
 }
 
-/// A colour character `1`..`n` as a number.
-fn colour_of(ch: char, n: usize) -> Option<u8> {
-    let d = ch.to_digit(10)? as usize;
-    (1..=n).contains(&d).then_some(d as u8)
-}
-
 impl NQueens2 {
     /// An empty board of side `n`.
     pub fn empty(n: usize, diagonals: bool) -> NQueens2 {
@@ -66,19 +60,7 @@ impl NQueens2 {
         let n = rows;
         let mut q = NQueens2::empty(n, diagonals);
         if inst.section("grid").is_some() {
-            for (r, (line, chars)) in inst.grid("grid", n, n)?.iter().enumerate() {
-                for (c, &ch) in chars.iter().enumerate() {
-                    q.givens[r * n + c] = match ch {
-                        '.' => None,
-                        d => Some(colour_of(d, n).ok_or_else(|| {
-                            inst.error(
-                                *line,
-                                format!("cell {r},{c} is `{d}`: a grid cell is a colour 1-{n} or `.`"),
-                            )
-                        })?),
-                    };
-                }
-            }
+            q.givens = super::digits::read_grid(inst, n, "colour")?;
         }
         if inst.section("solution").is_some() {
             let sol = inst.grid("solution", n, n)?;
@@ -116,7 +98,7 @@ impl NQueens2 {
         Some(
             board
                 .iter()
-                .flat_map(|r| r.chars().map(|ch| colour_of(ch, self.n).unwrap_or(0)))
+                .flat_map(|r| r.chars().map(|ch| super::digits::digit(ch, self.n).unwrap_or(0)))
                 .collect(),
         )
     }
@@ -171,36 +153,23 @@ impl Puzzle for NQueens2 {
 
     fn check(&self, board: &Board) -> Vec<Broken> {
         let n = self.n;
-        let mut broken = Vec::new();
-        let mut rule = |rule: String| broken.push(Broken { rule, in_qubo: true });
-        let Some(colours) = self.colours_of_board(board) else {
-            rule(format!("the board is not {n}x{n}"));
-            return broken;
+        let (colours, mut rules) = super::digits::read_board(n, board, "queen", "colours", "colour");
+        let Some(colours) = colours else {
+            return Broken::in_qubo(rules);
         };
-        for (r, row) in board.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                if colour_of(ch, n).is_none() {
-                    rule(match ch {
-                        '.' => format!("cell {r},{c} holds no queen"),
-                        '?' => format!("cell {r},{c} holds several colours"),
-                        other => format!("cell {r},{c} holds `{other}`, not a colour 1-{n}"),
-                    });
-                }
-            }
-        }
         let lines = super::grid::lines(n, n);
         for d in 1..=n as u8 {
             for l in &lines {
                 let k = l.cells.iter().filter(|&&cell| colours[cell] == d).count();
                 if k != 1 {
-                    rule(format!("{} holds {k} queens of colour {d}", l.name));
+                    rules.push(format!("{} holds {k} queens of colour {d}", l.name));
                 }
             }
         }
         if self.diagonals {
             for (a, b) in self.diagonal_pairs() {
                 if colours[a] != 0 && colours[a] == colours[b] {
-                    rule(format!(
+                    rules.push(format!(
                         "the queens of colour {} at {},{} and {},{} share a diagonal",
                         colours[a],
                         a / n,
@@ -211,10 +180,8 @@ impl Puzzle for NQueens2 {
                 }
             }
         }
-        for b in super::digits::unkept(n, &self.givens, &colours, "given") {
-            rule(b);
-        }
-        broken
+        rules.extend(super::digits::unkept(n, &self.givens, &colours, "given"));
+        Broken::in_qubo(rules)
     }
 
     fn solution(&self) -> Option<&Board> {
@@ -225,13 +192,7 @@ impl Puzzle for NQueens2 {
     fn render(&self, board: Option<&Board>) -> String {
         let n = self.n;
         let cells = super::digits::shown(n, board, &self.givens);
-        let mut out = String::new();
-        for row in cells.chunks(n) {
-            let line: Vec<String> = row.iter().map(|c| c.to_string()).collect();
-            out.push_str(&line.join(" "));
-            out.push('\n');
-        }
-        out
+        super::grid::text(cells.chunks(n).map(|row| super::grid::spaced(row.iter().copied())))
     }
 }
 

@@ -578,22 +578,14 @@ impl Puzzle for Queens {
     }
 
     fn check(&self, board: &Board) -> Vec<Broken> {
-        let mut broken = Vec::new();
-        let mut rule = |rule: String| broken.push(Broken { rule, in_qubo: true });
         let x = match self.queens_of(board) {
             Ok(x) => x,
-            Err(why) => {
-                rule(why);
-                return broken;
-            }
+            Err(why) => return Broken::in_qubo(vec![why]),
         };
         let things = format!("{}s", self.piece_name);
-        for b in self
+        let mut rules = self
             .cells
-            .line_count_breaks(&x, &self.row_counts, &self.col_counts, &things)
-        {
-            rule(b);
-        }
+            .line_count_breaks(&x, &self.row_counts, &self.col_counts, &things);
         for g in &self.regions {
             let n = g.cells.iter().filter(|&&cell| x[cell]).count();
             if n != g.count && !(g.soft && n == g.count + 1) {
@@ -602,7 +594,7 @@ impl Puzzle for Queens {
                 } else {
                     g.count.to_string()
                 };
-                rule(format!("region {} has {n} {}s, not {want}", g.name, self.piece_name));
+                rules.push(format!("region {} has {n} {}s, not {want}", g.name, self.piece_name));
             }
         }
         let how = if self.orthogonal_touch {
@@ -611,12 +603,10 @@ impl Puzzle for Queens {
             "attack each other diagonally"
         };
         for (a, b) in self.cells.both_set(&x, &self.attack_pairs()) {
-            rule(format!("{}s on {a} and {b} {how}", self.piece_name));
+            rules.push(format!("{}s on {a} and {b} {how}", self.piece_name));
         }
-        for b in self.cells.missing_givens(&x, &self.givens, "given queen") {
-            rule(b);
-        }
-        broken
+        rules.extend(self.cells.missing_givens(&x, &self.givens, "given queen"));
+        Broken::in_qubo(rules)
     }
 
     fn solution(&self) -> Option<&Board> {
@@ -627,8 +617,7 @@ impl Puzzle for Queens {
     /// when no board is given), `#` for cells off the board.
     fn render(&self, board: Option<&Board>) -> String {
         let x = self.cells.shown(board.map(|b| self.queens_of(b)), &self.givens);
-        let mut out = String::new();
-        for line in self.cells.spaced_rows(|cell| {
+        super::grid::text(self.cells.spaced_rows(|cell| {
             if !self.on_board[cell] {
                 '#'
             } else if x[cell] {
@@ -636,11 +625,7 @@ impl Puzzle for Queens {
             } else {
                 self.letters.as_ref().map_or('.', |l| l[cell].to_ascii_lowercase())
             }
-        }) {
-            out.push_str(&line);
-            out.push('\n');
-        }
-        out
+        }))
     }
 }
 

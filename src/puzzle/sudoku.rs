@@ -84,22 +84,7 @@ impl Sudoku {
             kind,
             ..Sudoku::empty(box_rows, box_cols)
         };
-        for (r, (line, chars)) in inst.grid("grid", n, n)?.iter().enumerate() {
-            for (c, &ch) in chars.iter().enumerate() {
-                s.clues[r * n + c] = match ch {
-                    '.' => None,
-                    d => match digit_of(d, n) {
-                        Some(d) => Some(d),
-                        None => {
-                            return Err(inst.error(
-                                *line,
-                                format!("cell {r},{c} is `{d}`: a grid cell is a digit 1-{n} or `.`"),
-                            ))
-                        }
-                    },
-                };
-            }
-        }
+        s.clues = super::digits::read_grid(inst, n, "digit")?;
         // Clues that contradict each other directly are an error at their line.
         let clue_board: Board = (0..n)
             .map(|r| {
@@ -161,7 +146,11 @@ impl Sudoku {
                 return None;
             }
             for ch in chars {
-                out.push(if ch == '.' { 0 } else { digit_of(ch, self.n)? });
+                out.push(if ch == '.' {
+                    0
+                } else {
+                    super::digits::digit(ch, self.n)?
+                });
             }
         }
         Some(out)
@@ -195,12 +184,6 @@ impl Sudoku {
         }
         out
     }
-}
-
-/// A digit character `1`..`n` as a number.
-fn digit_of(ch: char, n: usize) -> Option<u8> {
-    let d = ch.to_digit(10)? as usize;
-    (1..=n).contains(&d).then_some(d as u8)
 }
 
 impl Puzzle for Sudoku {
@@ -241,31 +224,12 @@ impl Puzzle for Sudoku {
 
     fn check(&self, board: &Board) -> Vec<Broken> {
         let n = self.n;
-        let mut broken = Vec::new();
-        let mut rule = |rule: String| broken.push(Broken { rule, in_qubo: true });
-        let rows_ok = board.len() == n && board.iter().all(|r| r.chars().count() == n);
-        if !rows_ok {
-            rule(format!("the board is not {n}x{n}"));
-            return broken;
+        let (digits, mut rules) = super::digits::read_board(n, board, "digit", "digits", "digit");
+        if let Some(digits) = digits {
+            rules.extend(self.duplicates(&digits));
+            rules.extend(super::digits::unkept(n, &self.clues, &digits, "clue"));
         }
-        let mut digits = vec![0u8; n * n];
-        for (r, row) in board.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                match digit_of(ch, n) {
-                    Some(d) => digits[r * n + c] = d,
-                    None if ch == '.' => rule(format!("cell {r},{c} holds no digit")),
-                    None if ch == '?' => rule(format!("cell {r},{c} holds several digits")),
-                    None => rule(format!("cell {r},{c} holds `{ch}`, not a digit 1-{n}")),
-                }
-            }
-        }
-        for b in self.duplicates(&digits) {
-            rule(b);
-        }
-        for b in super::digits::unkept(n, &self.clues, &digits, "clue") {
-            rule(b);
-        }
-        broken
+        Broken::in_qubo(rules)
     }
 
     fn solution(&self) -> Option<&Board> {
@@ -276,12 +240,11 @@ impl Puzzle for Sudoku {
     fn render(&self, board: Option<&Board>) -> String {
         let n = self.n;
         let cells = super::digits::shown(n, board, &self.clues);
-        let mut out = String::new();
+        let mut lines = Vec::new();
         for r in 0..n {
             if r > 0 && r % self.box_rows == 0 {
                 let width = 2 * n - 1 + 2 * (n / self.box_cols - 1);
-                out.push_str(&"-".repeat(width));
-                out.push('\n');
+                lines.push("-".repeat(width));
             }
             let mut line = String::new();
             for c in 0..n {
@@ -293,10 +256,9 @@ impl Puzzle for Sudoku {
                 }
                 line.push(cells[r * n + c]);
             }
-            out.push_str(&line);
-            out.push('\n');
+            lines.push(line);
         }
-        out
+        super::grid::text(lines)
     }
 }
 

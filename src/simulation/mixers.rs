@@ -115,6 +115,26 @@ impl std::fmt::Debug for MixerEntry {
     }
 }
 
+/// The XY ring mixer's entry; the complete graph's differs only in its kind.
+const XY_RING: MixerEntry = MixerEntry {
+    kind: MixerKind::XyRing,
+    keeps: Keeps::PlainBlocks,
+    routes: &[Route::Statevector],
+    noise: NoiseRoute::Sectors,
+    build: build_xy,
+    circuit: circuit_xy,
+};
+
+/// The switch ring mixer's entry; the complete graph's differs only in its kind.
+const SWITCH_RING: MixerEntry = MixerEntry {
+    kind: MixerKind::SwitchRing,
+    keeps: Keeps::Grids,
+    routes: &[Route::Statevector],
+    noise: NoiseRoute::GateByGate,
+    build: build_switch,
+    circuit: circuit_switch,
+};
+
 /// Every mixer, in the order of [`MixerKind::ALL`].
 pub const MIXERS: [MixerEntry; 6] = [
     MixerEntry {
@@ -125,21 +145,10 @@ pub const MIXERS: [MixerEntry; 6] = [
         build: build_x,
         circuit: circuit_x,
     },
-    MixerEntry {
-        kind: MixerKind::XyRing,
-        keeps: Keeps::PlainBlocks,
-        routes: &[Route::Statevector],
-        noise: NoiseRoute::Sectors,
-        build: build_xy,
-        circuit: circuit_xy,
-    },
+    XY_RING,
     MixerEntry {
         kind: MixerKind::XyComplete,
-        keeps: Keeps::PlainBlocks,
-        routes: &[Route::Statevector],
-        noise: NoiseRoute::Sectors,
-        build: build_xy,
-        circuit: circuit_xy,
+        ..XY_RING
     },
     MixerEntry {
         kind: MixerKind::Grover,
@@ -149,21 +158,10 @@ pub const MIXERS: [MixerEntry; 6] = [
         build: build_grover,
         circuit: circuit_grover,
     },
-    MixerEntry {
-        kind: MixerKind::SwitchRing,
-        keeps: Keeps::Grids,
-        routes: &[Route::Statevector],
-        noise: NoiseRoute::GateByGate,
-        build: build_switch,
-        circuit: circuit_switch,
-    },
+    SWITCH_RING,
     MixerEntry {
         kind: MixerKind::SwitchComplete,
-        keeps: Keeps::Grids,
-        routes: &[Route::Statevector],
-        noise: NoiseRoute::GateByGate,
-        build: build_switch,
-        circuit: circuit_switch,
+        ..SWITCH_RING
     },
 ];
 
