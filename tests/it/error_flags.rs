@@ -264,7 +264,7 @@ fn the_command_line_names_the_flags_the_library_does_not() {
     // A number out of range: the library says `size`, the command line `--size`.
     let e = usage_error(&["generate", "queens", "--size", "3", "--seed", "1"]);
     assert!(
-        e.contains("--size 3: queens with 1 star(s) is generated from 5x5 to 16x16"),
+        e.contains("--size 3: queens with 1 star(s) is generated from 4x4 to 16x16"),
         "{e}"
     );
     // A mixer that does not suit the space: the hint names the flag of the mixer that does.

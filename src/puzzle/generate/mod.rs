@@ -224,7 +224,7 @@ fn validate(req: &Request) -> Result<()> {
                     note: "; queens has one per row, column and region",
                 });
             }
-            let least = if stars == 1 { 5 } else { 4 * stars };
+            let least = if stars == 1 { 4 } else { 4 * stars };
             if n < least || n > 16 {
                 return Err(Error::out_of_range(
                     Quantity::BoardSize,
