@@ -154,17 +154,18 @@ pub fn is_full_permutation(grid: &Grid) -> bool {
 /// row 1's, …), as a mask; `None` where the grid has no state. Chosen by position, not by
 /// cost, so that the start does not know the answer.
 pub fn first_grid_state(grid: &Grid) -> Option<u128> {
-    grid_walk(grid, Some(1)).first().copied()
+    grid_walk(grid, Some(1), 1).first().copied()
 }
 
-/// The states of `grid` as masks over the qubits (bit q = qubit q), in no particular order.
-fn grid_states(grid: &Grid) -> Vec<u128> {
-    grid_walk(grid, None)
+/// The states of `grid` as masks over the qubits (bit q = qubit q), in no particular order;
+/// `expected` of them are reserved (the list then never grows past the count).
+fn grid_states(grid: &Grid, expected: usize) -> Vec<u128> {
+    grid_walk(grid, None, expected)
 }
 
 /// The states of `grid` in row-major order (each row's columns ascending), the first `limit`
-/// where given.
-fn grid_walk(grid: &Grid, limit: Option<usize>) -> Vec<u128> {
+/// where given, in a list with room for `capacity`.
+fn grid_walk(grid: &Grid, limit: Option<usize>, capacity: usize) -> Vec<u128> {
     let rows = grid.row_totals.len();
     let cols = grid.col_totals.len();
     // Rows from r on that have a cell in column c: a column needing more can no longer be met.
@@ -215,7 +216,7 @@ fn grid_walk(grid: &Grid, limit: Option<usize>) -> Vec<u128> {
         grid,
         below,
         left: grid.col_totals.clone(),
-        out: Vec::new(),
+        out: Vec::with_capacity(capacity),
         limit: limit.unwrap_or(usize::MAX),
     };
     walk.row(0, 0);
@@ -409,8 +410,19 @@ impl SwitchSimulator {
         check_space(SWITCH_SPACE, log2, dimension * BYTES_PER_STATE)?;
         let mut masks: Vec<u128> = vec![0];
         for g in grids {
-            let states = grid_states(g);
-            masks = masks.iter().flat_map(|&m| states.iter().map(move |&s| m | s)).collect();
+            // The space's count is the one grid's when there is no other and no free qubit.
+            let expected = if grids.len() == 1 && free.is_empty() {
+                dimension as usize
+            } else {
+                0
+            };
+            let states = grid_states(g, expected);
+            // One grid's states are the space's (no copy: a two-star 8x8 lists 3 GB of them).
+            masks = if masks == [0] {
+                states
+            } else {
+                masks.iter().flat_map(|&m| states.iter().map(move |&s| m | s)).collect()
+            };
         }
         for &q in free {
             masks = masks.iter().flat_map(|&m| [m, m | 1u128 << q]).collect();
@@ -641,12 +653,17 @@ fn cost_of_masks(qubo: &Qubo, masks: &[u128]) -> Vec<f64> {
     masks
         .par_iter()
         .map(|&m| {
-            let ones: Vec<usize> = (0..n).filter(|&q| (m >> q) & 1 == 1).collect();
+            // The qubits that hold a one, ascending, without a list per state.
             let mut e = qubo.offset;
-            for (x, &i) in ones.iter().enumerate() {
+            let mut rest = m;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
                 e += qubo.linear[i];
-                for &j in &ones[x + 1..] {
-                    e += w[i * n + j];
+                let mut later = rest;
+                while later != 0 {
+                    e += w[i * n + later.trailing_zeros() as usize];
+                    later &= later - 1;
                 }
             }
             e
