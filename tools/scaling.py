@@ -191,7 +191,9 @@ def write(path, text):
     os.replace(tmp, path)
 
 
-COLOURS = {"switch-ring": "#1f77b4", "switch-complete": "#2ca02c", "grover": "#d62728", "xy-ring": "#9467bd"}
+COLOURS = {"switch-ring": "#1f77b4", "switch-complete": "#2ca02c", "grover": "#d62728", "xy-ring": "#9467bd", "x": "#8c564b"}
+# The space each mixer runs on here (the rest: rows+cols).
+SPACE_OF = {"xy-ring": "rows", "x": "full"}
 SEARCH_COLOUR = "#ff7f0e"
 
 
@@ -200,7 +202,11 @@ def figure(rows, fits, depth):
     kind: every board a dot, the fitted line per mixer, Grover search after as many oracle
     calls as layers, and the uniform baseline 1/N! of rows+cols. Drawn once as primitives,
     written as SVG and (with Pillow) as PNG."""
-    PW, H, L, R, T, B = 430, 540, 62, 12, 48, 150
+    series = [(m, c, "LR ramp") for m, c in COLOURS.items()] + [(GROVER_SEARCH, SEARCH_COLOUR, "k = p")]
+    # Below the plot: the axis labels, then one legend line per series and the baseline's.
+    PW, L, R, T = 430, 62, 12, 48
+    B = 66 + 16 * (len(series) + 1)
+    H = 390 + B
     kinds = [k for k in KINDS if any(r["kind"] == k for r in rows)]
     W = PW * len(kinds)
     pts_all = [r for r in rows if r["p"] == depth and r["schedule"] in ("LR ramp", "k = p")]
@@ -210,7 +216,6 @@ def figure(rows, fits, depth):
     y0, y1 = 2 * math.floor((min(ys) - 1) / 2), 0
     prims = []  # ("line", x1, y1, x2, y2, colour, width, dashed) | ("dot", x, y, colour) | ("text", x, y, s, anchor)
     prims.append(("text", W / 2, 18, f"P(valid) at p = {depth} against board side N: one fixed linear ramp per mixer, reduction none", "middle"))
-    series = [(m, c, "LR ramp") for m, c in COLOURS.items()] + [(GROVER_SEARCH, SEARCH_COLOUR, "k = p")]
     for panel, kind in enumerate(kinds):
         ox = panel * PW
         X = lambda x, ox=ox: ox + L + (x - x0) / (x1 - x0) * (PW - L - R)
@@ -239,7 +244,7 @@ def figure(rows, fits, depth):
             prims.append(("line", X(n), Y(-math.log2(math.factorial(n))), X(m), Y(-math.log2(math.factorial(m))), "#000000", 2, True))
         legend = []
         for mixer, colour, schedule in series:
-            f = fits.get(f"{kind}|{mixer}|{'rows' if mixer == 'xy-ring' else 'rows+cols'}|{schedule}|{depth}")
+            f = fits.get(f"{kind}|{mixer}|{SPACE_OF.get(mixer, 'rows+cols')}|{schedule}|{depth}")
             if f:
                 space = f["space"]
                 what = f"{mixer} on {space}" if mixer != GROVER_SEARCH else f"Grover search, k = {depth} calls"
@@ -299,19 +304,29 @@ def switch_start(row, name, dimension):
     return "uniform" if round(dimension) == math.factorial(n) else "first-grid"
 
 
+# The reach table's angles, by the sweep CSV's `init`: own optimised angles, or a schedule.
+ANGLES = {"lr": "LR ramp", "transfer": "transfer"}
+# Transferred sweeps that count as reach too: switch-complete on the 11x11 Queens boards.
+REACH_TRANSFER = "queens-11-rows+cols-switch-complete"
+
+
 def reach_table():
-    """Per board of results/scaling/reach/*/sweep.csv: space, dimension, mixer, P(valid) per
-    depth and the sweep's seconds for all depths (optimisation included)."""
-    out = ["| board | reduce | space | dimension | start | mixer | p=1 | p=2 | p=3 | p=4 | p=5 | p=5 vs uniform | seconds (all depths) |",
-           "| --- | --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for path in sorted(glob.glob(os.path.join(OUT, "reach", "*", "sweep.csv"))):
+    """Per board of results/scaling/reach/*/sweep.csv (and of the 11x11 transfer sweep):
+    space, dimension, start, mixer, angles, P(valid) per depth and the sweep's seconds for all
+    depths (optimisation included)."""
+    out = ["| board | reduce | space | dimension | start | mixer | angles | p=1 | p=2 | p=3 | p=4 | p=5 | p=5 vs uniform | seconds (all depths) |",
+           "| --- | --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    paths = sorted(glob.glob(os.path.join(OUT, "reach", "*", "sweep.csv")))
+    paths += sorted(glob.glob(os.path.join(OUT, "transfer", REACH_TRANSFER, "sweep.csv")))
+    for path in paths:
         by = {}
         with open(path) as f:
             for r in csv.DictReader(f):
                 name = os.path.basename(r["file"]).removesuffix(".txt").removeprefix("queens-")
                 start = switch_start(r, name, float(r["dimension"])) if r["mixer"].startswith("switch") else "uniform"
-                by.setdefault((r["file"], r["reduce"], r["space"], r["mixer"], start), []).append(r)
-        for (file, reduce, space, mixer, start), rs in sorted(by.items()):
+                angles = ANGLES.get(r["init"], "own")
+                by.setdefault((r["file"], r["reduce"], r["space"], r["mixer"], start, angles), []).append(r)
+        for (file, reduce, space, mixer, start, angles), rs in sorted(by.items()):
             rs.sort(key=lambda r: int(r["p"]))
             pv = {int(r["p"]): float(r["p_valid"]) for r in rs}
             last = rs[-1]
@@ -320,13 +335,16 @@ def reach_table():
             secs = sum(float(r["seconds"]) for r in rs)
             name = os.path.basename(file).removesuffix(".txt").removeprefix("queens-")
             dimension = float(rs[0]["dimension"])
-            out.append(f"| {name} | {reduce} | {space} | {dimension:.0f} | {start} | {mixer} | {cells} | {ratio:.0f}× | {secs:.0f} |")
+            times = f"{ratio:.0f}" if ratio >= 10 else f"{ratio:.2g}"  # below 1/D too
+            out.append(f"| {name} | {reduce} | {space} | {dimension:.0f} | {start} | {mixer} | {angles} | {cells} | {times}× | {secs:.0f} |")
     return "\n".join(out) + "\n"
 
 
-# The ramps and the transferred angles come from the own-angle sweeps up to this size (the
-# N = 9 switch-complete sweeps, run later, are compared with them, not fed into them).
-RAMP_MAX_N = 8
+# The ramps come from the own-angle sweeps of these sizes (the N = 9 switch-complete sweeps,
+# run later, are compared with them, not fed into them; the N = 4 sweeps, added later, are
+# too small to say much of larger boards' angles). X on the full space runs to N = 5 only, so
+# its ramp comes from the 5x5 boards.
+RAMP_MIN_N, RAMP_MAX_N = 5, 8
 
 
 def ramp(mixer, space, depth=5):
@@ -338,7 +356,7 @@ def ramp(mixer, space, depth=5):
     for path in sorted(glob.glob(os.path.join(OUT, "sweeps", f"*-{space}-{mixer}", "sweep.csv"))):
         with open(path) as f:
             for r in csv.DictReader(f):
-                if int(r["p"]) == depth and r["mixer"] == mixer and r["space"] == space and side(r) <= RAMP_MAX_N:
+                if int(r["p"]) == depth and r["mixer"] == mixer and r["space"] == space and RAMP_MIN_N <= side(r) <= RAMP_MAX_N:
                     gammas.append([float(x) for x in r["gammas"].split()])
                     betas.append([float(x) for x in r["betas"].split()])
     if not gammas:
@@ -455,8 +473,8 @@ def main():
     write(os.path.join(OUT, "fits.json"), json.dumps(fits, indent=1, sort_keys=True) + "\n")
     ramps = ["| mixer (space) | Δγ | Δβ | from |", "| --- | ---: | ---: | --- |"]
     for mixer in COLOURS:
-        space = "rows" if mixer == "xy-ring" else "rows+cols"
-        own = [r for r in rows if r["schedule"] == "own" and r["mixer"] == mixer and r["p"] == 5 and r["n"] <= RAMP_MAX_N]
+        space = SPACE_OF.get(mixer, "rows+cols")
+        own = [r for r in rows if r["schedule"] == "own" and r["mixer"] == mixer and r["p"] == 5 and RAMP_MIN_N <= r["n"] <= RAMP_MAX_N]
         if own:
             dg, db = ramp(mixer, space).split(",")
             ns = sorted({r["n"] for r in own})

@@ -11,10 +11,11 @@
 #    `paper` reduction fixes cells (REDUCED below: rows+cols below 9! states, where no circuit
 #    prepares the uniform start) also from the first grid (`--start first-grid`, the start
 #    their circuits have) into $b-paper-$mixer-first-grid.
-# 2. sweeps/: Queens boards N = 5..8, `quzzle generate queens` seeds 1..8 per size and every
+# 2. sweeps/: Queens boards N = 4..8, `quzzle generate queens` seeds 1..8 per size and every
 #    shared board of that size, reduction `none` (rows+cols is then the N! permutations, rows
 #    N^N), own angles at p = 1..5 with switch-complete, switch-ring and grover on rows+cols, and
-#    xy-ring on rows up to N = 6 (6^6 = 46,656 states). (N = 9 at `none`, the 10x10 boards and
+#    xy-ring on rows up to N = 6 (6^6 = 46,656 states), X on the full space up to N = 5
+#    (2^25 states; 6x6 would be 2^36). (N = 9 at `none`, the 10x10 boards and
 #    xy-ring at N = 7 are left out: each takes minutes per board on the 2-core machine; N = 9
 #    runs switch-complete only, below.)
 # 3. reach/: the 4 shared 10x10 Queens boards at reduction `none` (10! = 3,628,800
@@ -26,7 +27,7 @@
 #    own angles at p = 1..5 with the settings of step 1. (The two-star 8x8 boards have
 #    187,530,840 rows+cols states, about 11 GB before the pair lists: not run here.)
 # 5.-8. (below, with their own comments) bench/ per-layer times; fixed/ one linear ramp per
-#    mixer at p = 1, 5, 10, 20, 50 on Queens N = 5..11 and one-star Star Battle N = 5..9;
+#    mixer at p = 1, 5, 10, 20, 50 on Queens N = 4..11 and one-star Star Battle N = 4..11;
 #    transfer/ the median of smaller boards' angles at p = 1..5; grover/ Grover search.
 # Then `python3 tools/scaling.py` writes the tables, fits.json and the figure. A sweep resumes
 # from the sweep.csv in its folder and a bench or Grover JSON that exists is kept, so empty
@@ -38,7 +39,7 @@ OUT=results/scaling
 BOARDS=$OUT/boards
 mkdir -p "$BOARDS" "$OUT/sweeps" "$OUT/reach"
 # (10x10 and 11x11 take 15 and 26 s: a larger budget than the default 8 s.)
-for n in 5 6 7 8 9 10 11; do
+for n in 4 5 6 7 8 9 10 11; do
   [ -e "$BOARDS/queens-$n-seed8.txt" ] ||
     "$Q" generate queens --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents --max-seconds 120
 done
@@ -61,6 +62,10 @@ bench queens-7x7-linkedin-2026-07-13-rows-xy-ring "$SHARED/queens-7x7-linkedin-2
 bench queens-10x10-community-018-rows+cols-switch-ring "$SHARED/queens-10x10-community-018.txt" rows+cols switch-ring
 bench queens-10x10-community-018-rows+cols-switch-complete "$SHARED/queens-10x10-community-018.txt" rows+cols switch-complete
 bench queens-8x8-community-017-rows-xy-ring "$SHARED/queens-8x8-community-017.txt" rows xy-ring
+# Beyond 10!: switch-complete on 11! (a generated 11x11 board; its pair lists take 8.8 GB) and
+# switch-ring on the 187,530,840 states of a two-star 8x8 Star Battle (14.5 GB).
+bench queens-11-seed1-rows+cols-switch-complete "$BOARDS/queens-11-seed1.txt" rows+cols switch-complete
+bench starbattle-8x8-2star-masonomara-01-rows+cols-switch-ring "${QUZZLE_SHARED:-../shared/instances}/starbattle/starbattle-8x8-2star-masonomara-01.txt" rows+cols switch-ring
 COMMON="--init interp --seed 0 --max-iters 8 --no-instance-plots"
 jobs=$(mktemp)
 REDUCED="queens-9x9-community-049 queens-9x9-community-057 queens-9x9-community-126 queens-9x9-linkedin-2026-07-12"
@@ -84,7 +89,7 @@ for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-{7x7,8x8,
     echo "$Q sweep $f --reduce paper --space rows+cols --mixer $mixer --depths 1..5 $COMMON --out $OUT/reach/$b-paper-$mixer" >> "$jobs"
   done
 done
-for n in 5 6 7 8; do
+for n in 4 5 6 7 8; do
   files=("$BOARDS"/queens-$n-seed*.txt)
   for f in "$SHARED"/queens-${n}x${n}-*.txt; do [ -e "$f" ] && files+=("$f"); done
   for f in "${files[@]}"; do
@@ -94,6 +99,9 @@ for n in 5 6 7 8; do
     done
     if [ "$n" -le 6 ]; then
       echo "$Q sweep $f --reduce none --space rows --mixer xy-ring --depths 1..5 $COMMON --out $OUT/sweeps/$b-rows-xy-ring" >> "$jobs"
+    fi
+    if [ "$n" -le 5 ]; then
+      echo "$Q sweep $f --reduce none --space full --mixer x --depths 1..5 $COMMON --max-qubits 26 --out $OUT/sweeps/$b-full-x" >> "$jobs"
     fi
   done
 done
@@ -106,27 +114,41 @@ done
 # The 9x9 and 10x10 boards first; a failed sweep is named.
 xargs -P "${JOBS:-1}" -I{} sh -c '{} > /dev/null 2>&1 || echo "failed: {}"' < "$jobs"
 rm -f "$jobs"
+# 4b. reach/: the shared two-star 8x8 Star Battles, 187,530,840 rows+cols states (no cell
+#    fixed at `paper`), switch-ring from the uniform start under its fixed ramp of step 6 (so
+#    after step 2's sweeps, which the ramp is fitted to) at p = 1..5 (a 3.5-minute build, 5 s
+#    per layer and 11.6 GB a board; switch-complete's pair lists, about 45 a state, would take
+#    72.5 GiB and are refused).
+for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-8x8-2star-*.txt; do
+  b=$(basename "$f" .txt)
+  "$Q" sweep "$f" --reduce paper --space rows+cols --mixer switch-ring \
+    --schedule "lr:$(python3 tools/scaling.py ramp switch-ring rows+cols)" --depths 1..5 \
+    --max-qubits 28 --no-instance-plots --out "$OUT/reach/$b-paper-switch-ring-lr" > /dev/null 2>&1 ||
+    echo "failed: two-star $b"
+done
 # 6. fixed/: how P(valid) decays with N under one fixed schedule per mixer, nothing optimised:
 #    the linear ramp `--schedule lr:DG,DB` at p = 1, 5, 10, 20, 50. The ramp of each mixer is
 #    the least-squares fit of γ_l = f_l·Δγ, β_l = −(1 − f_l)·Δβ to the median optimised
 #    angles at p = 5 of step 2's own-angle sweeps of that mixer (Queens N = 5..8; xy-ring
-#    N = 5, 6): `python3 tools/scaling.py ramp MIXER SPACE` prints DG,DB. The same ramp serves
-#    Queens and one-star Star Battle (the same one-per-row-and-column penalties). One sweep per
-#    puzzle kind, size, space and mixer over that size's boards: `quzzle generate` seeds 1..8
-#    and the shared boards (Queens 5..11, one-star Star Battle 5..9), reduction `none`.
-#    rows+cols: switch-complete to N = 9, switch-ring to N = 10, grover (from the cost
-#    histogram) to N = 11; rows: xy-ring to N = 8 (8^8 = 2^24).
+#    N = 5, 6; X N = 5; the N = 4 sweeps are not used): `python3 tools/scaling.py ramp MIXER
+#    SPACE` prints DG,DB. The same ramp serves Queens and one-star Star Battle (the same
+#    one-per-row-and-column penalties). One sweep per puzzle kind, size, space and mixer over
+#    that size's boards: `quzzle generate` seeds 1..8 and the shared boards (Queens 4..11,
+#    one-star Star Battle 4..11), reduction `none`.
+#    rows+cols: switch-complete and switch-ring to N = 10, grover (from the cost histogram) to
+#    N = 11; rows: xy-ring to N = 8 (8^8 = 2^24); full: X to N = 5 (2^25).
 # 7. transfer/: the same boards at p = 1..5 under `--schedule transfer`, the median layer by
 #    layer of the own optimised angles of the smaller boards (step 2's sweeps, Queens 5..8)
-#    at the same depth: Queens N = 9..11 where the mixer runs (see 6), and xy-ring at N = 7, 8
-#    (above its own sweeps, N = 5, 6); one-star Star Battle N = 9 with the switch mixers, from
+#    at the same depth: Queens N = 9..11 where the mixer runs (switch-complete to N = 11 here,
+#    one size beyond its fixed ramps), and xy-ring at N = 7, 8 (above its own sweeps,
+#    N = 5, 6); one-star Star Battle N = 9, 10 with the switch mixers, from
 #    step 4's own angles of the shared 7x7 and 8x8 boards (at `paper`, which fixes no cell of
 #    a Star Battle: the same space as `none`).
 # 8. grover/: Grover search over rows+cols (`quzzle grover --space rows+cols --route
 #    closed-form`, M solutions among D = N! states) after k = 0..50 oracle calls and at the
 #    optimal k, on every board of step 6.
 SB=${QUZZLE_SHARED:-../shared/instances}/starbattle
-for n in 5 6 7 8 9; do
+for n in 4 5 6 7 8 9 10 11; do
   [ -e "$BOARDS/starbattle-$n-seed8.txt" ] || "$Q" generate starbattle --stars 1 --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents
 done
 mkdir -p "$OUT/fixed" "$OUT/transfer" "$OUT/grover"
@@ -140,16 +162,18 @@ boards() { # KIND N: the generated and the shared boards of that size
   fi
   return 0
 }
-# MIXER:SPACE:LARGEST_N:LARGEST_OWN_N: the sizes each mixer runs at, and the largest of its
-# own-angle sweeps (step 2; transfer runs above it) (a switch-complete layer on 10! takes
-# 0.9 s and its pair lists 92 s per board; switch-ring 0.09 s and 32 s; xy-ring on 8^8 rows
-# 0.22 s; see bench/).
-MIXERS="switch-complete:rows+cols:9:8 switch-ring:rows+cols:10:8 grover:rows+cols:11:8 xy-ring:rows:8:6"
+# MIXER:SPACE:LARGEST_FIXED_N:LARGEST_TRANSFER_N:LARGEST_OWN_N: the sizes each mixer runs at
+# under the fixed ramps (p up to 50) and under transfer (p up to 5), and the largest of its
+# own-angle sweeps (step 2; transfer runs above it). A switch-complete evaluation at p = 1
+# takes 0.7 s on 10! and about 10 s on 11! (pair lists built in 9 s and about 2 min, 8.8 GB
+# at 11!), so 11x11 runs transfer only; switch-ring 0.04 s on 10!; xy-ring 0.1 s on 8^8 rows;
+# see bench/.
+MIXERS="switch-complete:rows+cols:10:11:8 switch-ring:rows+cols:10:10:8 grover:rows+cols:11:11:8 xy-ring:rows:8:8:6 x:full:5:5:5"
 fixed_sweeps() { # KIND SIZES...
-  local kind=$1 n m mixer space top own ramp
+  local kind=$1 n m mixer space top ttop own ramp
   shift
   for m in $MIXERS; do
-    IFS=: read -r mixer space top own <<< "$m"
+    IFS=: read -r mixer space top ttop own <<< "$m"
     ramp=$(python3 tools/scaling.py ramp "$mixer" "$space")
     for n in "$@"; do
       [ "$n" -le "$top" ] || continue
@@ -161,10 +185,10 @@ fixed_sweeps() { # KIND SIZES...
   done
 }
 transfer_sweeps() { # KIND SIZES...
-  local kind=$1 n m mixer space top own
+  local kind=$1 n m mixer space ftop top own
   shift
   for m in $MIXERS; do
-    IFS=: read -r mixer space top own <<< "$m"
+    IFS=: read -r mixer space ftop top own <<< "$m"
     for n in "$@"; do
       [ "$n" -le "$top" ] && [ "$n" -gt "$own" ] || continue
       mapfile -t files < <(boards "$kind" "$n")
@@ -192,12 +216,12 @@ grover_search() { # KIND SIZES...
     done < <(boards "$kind" "$n")
   done
 }
-fixed_sweeps queens 5 6 7 8 9 10 11
-fixed_sweeps starbattle 5 6 7 8 9
+fixed_sweeps queens 4 5 6 7 8 9 10 11
+fixed_sweeps starbattle 4 5 6 7 8 9 10 11
 transfer_sweeps queens 7 8 9 10 11
-transfer_sweeps starbattle 9
-grover_search queens 5 6 7 8 9 10 11
-grover_search starbattle 5 6 7 8 9
+transfer_sweeps starbattle 9 10
+grover_search queens 4 5 6 7 8 9 10 11
+grover_search starbattle 4 5 6 7 8 9 10 11
 # Each sweep's own figures are one board or size each; the figure here is decay.png.
 find "$OUT/sweeps" "$OUT/reach" "$OUT/fixed" "$OUT/transfer" \( -name '*.png' -o -name '*.svg' \) -delete
 python3 tools/scaling.py
