@@ -478,7 +478,7 @@ def main():
         if own:
             dg, db = ramp(mixer, space).split(",")
             ns = sorted({r["n"] for r in own})
-            ramps.append(f"| {mixer} ({space}) | {dg} | {db} | p = 5 own angles, {len(own)} Queens boards N = {ns[0]}–{ns[-1]} |")
+            ramps.append(f"| {mixer} ({space}) | {dg} | {db} | p = 5 own angles, {len(own)} Queens boards N = {ns[0]}{'' if len(ns) == 1 else f'–{ns[-1]}'} |")
     replace_block(readme, "ramps", "\n".join(ramps) + "\n")
     replace_block(readme, "fits", fits_table(fits))
     replace_block(readme, "medians", medians_table(rows))
