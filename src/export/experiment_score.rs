@@ -343,6 +343,14 @@ pub fn write_experiment_score(out: &Path, scored: &ScoredExperiment) -> Result<V
     Ok(written)
 }
 
+/// `(p, value, standard error)` of one noise model at every depth that has it.
+fn model_points<D>(depths: &[D], point: impl Fn(&D) -> Option<(usize, f64, f64)>) -> Vec<(f64, f64, f64)> {
+    depths
+        .iter()
+        .filter_map(|d| point(d).map(|(p, v, se)| (p as f64, v, se)))
+        .collect()
+}
+
 /// Measured P(valid) with its intervals over the noiseless curve, each noise model's curve ±
 /// its standard error and the uniform baseline, against depth (log y).
 #[cfg(feature = "plot")]
@@ -362,26 +370,15 @@ pub fn hardware_figure(scored: &ScoredExperiment) -> crate::plot::DepthFigure {
     ));
     for (i, m) in scored.noise_models.iter().enumerate() {
         // The index's predictions at every depth; a model asked for now, at the scored ones.
-        let from_index: Vec<(f64, f64, f64)> = all
-            .iter()
-            .filter_map(|d| {
-                d.noisy
-                    .iter()
-                    .find(|n| n.model == m.name)
-                    .map(|n| (d.p as f64, n.p_valid, n.p_valid_se))
+        let from_index = model_points(all, |d| {
+            let n = d.noisy.iter().find(|n| n.model == m.name)?;
+            Some((d.p, n.p_valid, n.p_valid_se))
+        });
+        let predicted = if from_index.is_empty() {
+            model_points(&scored.depths, |d| {
+                let n = d.noisy.iter().find(|n| n.model == m.name)?;
+                Some((d.p, n.predicted, n.predicted_se))
             })
-            .collect();
-        let predicted: Vec<(f64, f64, f64)> = if from_index.is_empty() {
-            scored
-                .depths
-                .iter()
-                .filter_map(|d| {
-                    d.noisy
-                        .iter()
-                        .find(|n| n.model == m.name)
-                        .map(|n| (d.p as f64, n.predicted, n.predicted_se))
-                })
-                .collect()
         } else {
             from_index
         };

@@ -229,6 +229,130 @@ struct PairLists {
     pairs: Vec<[u32; 2]>,
 }
 
+/// Most states in a block of [`Blocks`]: 4 MiB of amplitudes, so that two blocks in flight
+/// stay in a shared L3 cache while a run of gates turns them.
+const BLOCK_STATES: usize = 1 << 19;
+
+/// The basis cut into blocks, and the gates that stay inside them (docs/ARCHITECTURE.md,
+/// "Spaces and mixers"). Block b is the states `bounds[b]..bounds[b + 1]`: the masks that agree
+/// on every qubit from `shift` up, contiguous because the masks ascend. A gate whose qubits
+/// all lie below `shift` pairs states of one block only, so a run of such gates can be
+/// applied block after block, in parallel, each block staying in cache through the whole run:
+/// every amplitude meets the same rotations in the same order as gate after gate (the same
+/// bits). The other gates are applied gate after gate.
+struct Blocks {
+    bounds: Vec<usize>,
+    /// Consecutive gates `start..end`, and whether they stay inside the blocks.
+    runs: Vec<(usize, usize, bool)>,
+    /// For gate g inside the blocks: where each block's pairs begin in its list,
+    /// `offsets[at[g]..at[g] + blocks + 1]` (its pairs ascend by their first state).
+    at: Vec<usize>,
+    offsets: Vec<u32>,
+}
+
+impl Blocks {
+    /// The blocks of `masks` for `gates`, whose lists will hold `pairs` pairs: the highest cut
+    /// whose largest block has at most `most` states. Left as one run of gates applied one by
+    /// one where no gate stays inside, or where the offsets would take more than a quarter of
+    /// the pair lists' bytes. The offsets are filled in by [`Blocks::fill`] once the lists exist.
+    fn new(masks: &[u128], num_qubits: usize, gates: &[MixerGate], pairs: usize, most: usize) -> Blocks {
+        let largest = |shift: usize| {
+            let key = |m: u128| m.checked_shr(shift as u32).unwrap_or(0);
+            let (mut best, mut run) = (0usize, 0usize);
+            for (k, &m) in masks.iter().enumerate() {
+                run = if k > 0 && key(m) == key(masks[k - 1]) {
+                    run + 1
+                } else {
+                    1
+                };
+                best = best.max(run);
+            }
+            best
+        };
+        // The largest block shrinks as the cut goes down: the highest cut that fits `most`.
+        let (mut lo, mut hi) = (0usize, num_qubits);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if largest(mid) <= most {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let shift = lo;
+        let key = |m: u128| m.checked_shr(shift as u32).unwrap_or(0);
+        let mut bounds: Vec<usize> = (0..masks.len())
+            .filter(|&k| k == 0 || key(masks[k]) != key(masks[k - 1]))
+            .collect();
+        bounds.push(masks.len());
+        let inside = |g: &MixerGate| match g {
+            MixerGate::Switch(qubits) => qubits.iter().all(|&q| q < shift),
+            MixerGate::Flip(q) => *q < shift,
+        };
+        let within = gates.iter().filter(|g| inside(g)).count();
+        let offset_bytes = (within * bounds.len() * 4) as f64;
+        if within == 0 || offset_bytes > pairs as f64 * BYTES_PER_PAIR / 4.0 {
+            return Blocks {
+                bounds: vec![0, masks.len()],
+                runs: vec![(0, gates.len(), false)],
+                at: Vec::new(),
+                offsets: Vec::new(),
+            };
+        }
+        let mut runs: Vec<(usize, usize, bool)> = Vec::new();
+        let mut at = vec![usize::MAX; gates.len()];
+        let mut next = 0;
+        for (g, gate) in gates.iter().enumerate() {
+            let here = inside(gate);
+            match runs.last_mut() {
+                Some(run) if run.2 == here => run.1 = g + 1,
+                _ => runs.push((g, g + 1, here)),
+            }
+            if here {
+                at[g] = next;
+                next += bounds.len();
+            }
+        }
+        Blocks {
+            bounds,
+            runs,
+            at,
+            offsets: Vec::with_capacity(next),
+        }
+    }
+
+    /// Bytes the offsets will take.
+    fn offset_bytes(&self) -> f64 {
+        (self.offsets.capacity() * 4) as f64
+    }
+
+    /// Each inside gate's offsets in `lists`.
+    fn fill(&mut self, lists: &PairLists) {
+        for (g, &at) in self.at.iter().enumerate() {
+            if at != usize::MAX {
+                let pairs = &lists.pairs[lists.starts[g]..lists.starts[g + 1]];
+                let bounds = &self.bounds;
+                self.offsets.extend(
+                    bounds
+                        .iter()
+                        .map(|&b| pairs.partition_point(|p| (p[0] as usize) < b) as u32),
+                );
+            }
+        }
+    }
+
+    /// The amplitudes of each block.
+    fn split<'a>(&self, mut amps: &'a mut [Complex64]) -> Vec<&'a mut [Complex64]> {
+        let mut out = Vec::with_capacity(self.bounds.len() - 1);
+        for w in self.bounds.windows(2) {
+            let (block, rest) = amps.split_at_mut(w[1] - w[0]);
+            out.push(block);
+            amps = rest;
+        }
+        out
+    }
+}
+
 /// A pair of state indices and the gate that turns it.
 type GatePair = (u32, [u32; 2]);
 
@@ -349,6 +473,7 @@ pub struct SwitchSimulator {
     start_amplitude: f64,
     gates: Vec<MixerGate>,
     lists: PairLists,
+    blocks: Blocks,
     diagonal: CostDiagonal,
     spare: Buffers,
 }
@@ -361,6 +486,13 @@ impl std::fmt::Debug for PairLists {
             self.starts.len() - 1,
             self.pairs.len()
         )
+    }
+}
+
+impl std::fmt::Debug for Blocks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let inside = self.runs.iter().filter(|r| r.2).map(|r| r.1 - r.0).sum::<usize>();
+        write!(f, "Blocks({} blocks, {inside} gates inside)", self.bounds.len() - 1)
     }
 }
 
@@ -471,10 +603,13 @@ impl SwitchSimulator {
             );
         let count: usize = per_gate.iter().sum();
         let batch_share = (BATCH_STATES as f64 / masks.len() as f64).min(1.0);
+        let mut blocks = Blocks::new(&masks, num_qubits, &gates, count, BLOCK_STATES);
         check_space(
             SWITCH_SPACE,
             log2,
-            dimension * BYTES_PER_STATE + count as f64 * (BYTES_PER_PAIR + batch_share * BYTES_PER_FOUND_PAIR),
+            dimension * BYTES_PER_STATE
+                + count as f64 * (BYTES_PER_PAIR + batch_share * BYTES_PER_FOUND_PAIR)
+                + blocks.offset_bytes(),
         )?;
         // Gate g's pairs are `pairs[starts[g]..starts[g+1]]`, ascending by their first state:
         // batches, and chunks within a batch, are placed in order.
@@ -518,6 +653,8 @@ impl SwitchSimulator {
                 count - listed
             )));
         }
+        let lists = PairLists { starts, pairs };
+        blocks.fill(&lists);
         Ok(SwitchSimulator {
             masks,
             num_qubits,
@@ -525,7 +662,8 @@ impl SwitchSimulator {
             start,
             start_amplitude,
             gates,
-            lists: PairLists { starts, pairs },
+            lists,
+            blocks,
             diagonal,
             spare: Buffers::default(),
         })
@@ -572,11 +710,33 @@ impl SwitchSimulator {
         }
     }
 
-    /// One mixer layer: every gate's pairs turned, in gate order.
+    /// Gate `g`'s pairs in block `b` (`g` inside the blocks).
+    fn block_pairs(&self, g: usize, b: usize) -> &[[u32; 2]] {
+        let o = &self.blocks.offsets[self.blocks.at[g]..];
+        &self.pairs(g)[o[b] as usize..o[b + 1] as usize]
+    }
+
+    /// One mixer layer: every gate's pairs turned, in gate order (a run of gates inside the
+    /// blocks block after block, [`Blocks`]).
     fn apply_mixer(&self, amps: &mut [Complex64], beta: f64) {
         let (c, s) = (beta.cos(), beta.sin());
-        for g in 0..self.gates.len() {
-            kernels::rotate_pairs(amps, self.pairs(g), c, s);
+        for &(start, end, inside) in &self.blocks.runs {
+            if inside {
+                let bounds = &self.blocks.bounds;
+                self.blocks
+                    .split(amps)
+                    .into_par_iter()
+                    .enumerate()
+                    .for_each(|(b, block)| {
+                        for g in start..end {
+                            kernels::rotate_pairs_from(block, self.block_pairs(g, b), bounds[b], c, s);
+                        }
+                    });
+            } else {
+                for g in start..end {
+                    kernels::rotate_pairs(amps, self.pairs(g), c, s);
+                }
+            }
         }
     }
 
@@ -695,11 +855,42 @@ impl Qaoa for SwitchSimulator {
             let (gamma, beta) = (angles.gammas[l], angles.betas[l]);
             let (c, s) = (beta.cos(), -beta.sin());
             let mut dbeta = 0.0;
-            for g in (0..self.gates.len()).rev() {
-                let pairs = self.pairs(g);
-                dbeta += 2.0 * kernels::pair_overlap(lam, psi, pairs).im;
-                kernels::rotate_pairs(psi, pairs, c, s);
-                kernels::rotate_pairs(lam, pairs, c, s);
+            for &(start, end, inside) in self.blocks.runs.iter().rev() {
+                if inside {
+                    // Each block's overlaps, gate by gate, then each gate's summed over the
+                    // blocks in order: one order whatever the thread count.
+                    let bounds = &self.blocks.bounds;
+                    let parts: Vec<Vec<Complex64>> = self
+                        .blocks
+                        .split(psi)
+                        .into_par_iter()
+                        .zip(self.blocks.split(lam))
+                        .enumerate()
+                        .map(|(b, (psi, lam))| {
+                            (start..end)
+                                .rev()
+                                .map(|g| {
+                                    let pairs = self.block_pairs(g, b);
+                                    let o = kernels::pair_overlap_from(lam, psi, pairs, bounds[b]);
+                                    kernels::rotate_pairs_from(psi, pairs, bounds[b], c, s);
+                                    kernels::rotate_pairs_from(lam, pairs, bounds[b], c, s);
+                                    o
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    for k in 0..end - start {
+                        let sum = parts.iter().fold(Complex64::new(0.0, 0.0), |a, part| a + part[k]);
+                        dbeta += 2.0 * sum.im;
+                    }
+                } else {
+                    for g in (start..end).rev() {
+                        let pairs = self.pairs(g);
+                        dbeta += 2.0 * kernels::pair_overlap(lam, psi, pairs).im;
+                        kernels::rotate_pairs(psi, pairs, c, s);
+                        kernels::rotate_pairs(lam, pairs, c, s);
+                    }
+                }
             }
             grad[p + l] = dbeta;
             grad[l] = 2.0 * self.cost_overlap(lam, psi).im;
@@ -765,6 +956,63 @@ mod tests {
             }
         }
         seen.iter().filter(|&&s| s).count()
+    }
+
+    #[test]
+    fn gates_inside_blocks_turn_the_same_bits_as_gate_after_gate() {
+        // Blocks of at most `most` states; usize::MAX is one block, the order gate after gate.
+        for (n, k, dim, free) in [
+            (6, 1, 720.0, vec![]),
+            (5, 2, 2040.0, vec![]),
+            (4, 1, 24.0, vec![16, 17]),
+        ] {
+            let cells = n * n;
+            let qubits = cells + free.len();
+            let mut qubo = QuboBuilder::new(qubits);
+            for q in 0..qubits {
+                qubo.add_linear(q, 0.3 * (q % 5) as f64 - 0.4);
+                qubo.add_product(q, (q * 7 + 3) % qubits, 0.1 * (q % 3) as f64);
+            }
+            let qubo = qubo.build();
+            let dimension = dim * f64::powi(2.0, free.len() as i32);
+            for mixer in [MixerKind::SwitchRing, MixerKind::SwitchComplete] {
+                let build = |most: usize| {
+                    let mut sim = SwitchSimulator::new(
+                        &qubo,
+                        &[square(n, k)],
+                        &free,
+                        qubits,
+                        mixer,
+                        StartChoice::Uniform,
+                        dimension,
+                    )
+                    .unwrap();
+                    sim.blocks = Blocks::new(&sim.masks, qubits, &sim.gates, sim.lists.pairs.len(), most);
+                    sim.blocks.fill(&sim.lists);
+                    sim
+                };
+                let (one, many) = (build(usize::MAX), build(dimension as usize / 4));
+                assert_eq!(one.blocks.bounds.len(), 2);
+                assert!(
+                    many.blocks.bounds.len() > 3 && many.blocks.runs.iter().any(|r| r.2),
+                    "{:?}",
+                    many.blocks
+                );
+                let angles = Angles::new(vec![0.3, -0.7, 0.2], vec![0.5, 0.1, -0.4]).unwrap();
+                let (a, b) = (one.state(&angles).unwrap(), many.state(&angles).unwrap());
+                assert!(a
+                    .iter()
+                    .zip(&b)
+                    .all(|(x, y)| x.re.to_bits() == y.re.to_bits() && x.im.to_bits() == y.im.to_bits()));
+                let objective = Objective::Energy;
+                let (va, ga) = one.gradient(&angles, &objective).unwrap();
+                let (vb, gb) = many.gradient(&angles, &objective).unwrap();
+                assert_eq!(va.to_bits(), vb.to_bits());
+                for (x, y) in ga.iter().zip(&gb) {
+                    assert!((x - y).abs() <= 1e-12 * (1.0 + x.abs()), "{ga:?} {gb:?}");
+                }
+            }
+        }
     }
 
     #[test]

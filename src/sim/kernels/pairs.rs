@@ -8,8 +8,14 @@ use num_complex::Complex64;
 
 /// Turn every pair of `pairs` in `amps` by `[[c, −i s], [−i s, c]]`.
 pub fn rotate_pairs(amps: &mut [Complex64], pairs: &[[u32; 2]], c: f64, s: f64) {
+    rotate_pairs_from(amps, pairs, 0, c, s)
+}
+
+/// [`rotate_pairs`] on the states `base..base + amps.len()` of a larger basis: pair `(u, v)`
+/// turns `amps[u − base]` and `amps[v − base]` (both must lie in the slice).
+pub fn rotate_pairs_from(amps: &mut [Complex64], pairs: &[[u32; 2]], base: usize, c: f64, s: f64) {
     for &[u, v] in pairs {
-        let (u, v) = (u as usize, v as usize);
+        let (u, v) = (u as usize - base, v as usize - base);
         let (a, b) = (amps[u], amps[v]);
         // −i·s·z = (s·z.im, −s·z.re)
         amps[u] = Complex64::new(c * a.re + s * b.im, c * a.im - s * b.re);
@@ -20,9 +26,14 @@ pub fn rotate_pairs(amps: &mut [Complex64], pairs: &[[u32; 2]], c: f64, s: f64) 
 /// `⟨λ|H|ψ⟩` for the generator `H` of one gate (`|u⟩⟨v| + |v⟩⟨u|` over its pairs), summed pair
 /// by pair in listed order.
 pub fn pair_overlap(lam: &[Complex64], psi: &[Complex64], pairs: &[[u32; 2]]) -> Complex64 {
+    pair_overlap_from(lam, psi, pairs, 0)
+}
+
+/// [`pair_overlap`] on the states `base..base + psi.len()` of a larger basis.
+pub fn pair_overlap_from(lam: &[Complex64], psi: &[Complex64], pairs: &[[u32; 2]], base: usize) -> Complex64 {
     let mut sum = Complex64::new(0.0, 0.0);
     for &[u, v] in pairs {
-        let (u, v) = (u as usize, v as usize);
+        let (u, v) = (u as usize - base, v as usize - base);
         sum += lam[u].conj() * psi[v] + lam[v].conj() * psi[u];
     }
     sum
