@@ -311,17 +311,8 @@ pub struct SweepArgs {
     /// Default: interp.
     #[arg(long, value_name = "INIT", value_parser = Named::of::<quzzle::qaoa::optimize::Init>().with(3, "all"))]
     pub init: Option<String>,
-    /// Evaluate a fixed schedule at every depth, with no optimisation: lr:DG,DB, transfer
-    /// (needs --angles-from) or fixed (as solve --schedule).
-    #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
-    pub schedule: Option<String>,
-    /// Solve reports and sweep tables of the family, for transfer: each instance gets the
-    /// median of the other instances' angles at each depth (its own are left out).
-    #[arg(long, value_name = "REPORT", num_args = 1..)]
-    pub angles_from: Vec<PathBuf>,
-    /// Starts per depth for ramp and interp (and random when its budget is not matched).
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
-    pub restarts: i128,
+    #[command(flatten)]
+    pub schedule: ScheduleArgs,
     /// Give random init exactly its own --restarts instead of at least INTERP's simulator calls
     /// at the same instance and depth (the default when interp is in the sweep).
     #[arg(long)]
@@ -601,6 +592,26 @@ pub struct NoiseArgs {
     pub device: Vec<String>,
 }
 
+/// The fixed schedule, the angle files transfer reads and the starts per depth: `solve` and
+/// `sweep` alike.
+#[derive(Args, Debug, Clone)]
+pub struct ScheduleArgs {
+    /// Evaluate a fixed schedule at every depth, with no optimisation: lr:DG,DB (the linear
+    /// ramp γ_l = f_l·DG, β_l = −(1−f_l)·DB, f_l = (l+½)/p), transfer (needs --angles-from) or
+    /// fixed (the table shipped for the puzzle kind, space and mixer).
+    #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
+    pub schedule: Option<String>,
+    /// Solve reports (`solve --json`) and sweep tables (`sweep.csv`) of other instances of the
+    /// same kind, space and mixer, for transfer: their median angles at each depth (a depth
+    /// they lack is resampled from the nearest). A puzzle's own angles are left out.
+    #[arg(long, value_name = "REPORT", num_args = 1..)]
+    pub angles_from: Vec<PathBuf>,
+    /// Starts per depth: the strategy's point, then perturbed or fresh random ones (in a
+    /// sweep, random init gets at least INTERP's simulator calls unless --no-match-budget).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    pub restarts: i128,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
     /// Puzzle file.
@@ -621,19 +632,8 @@ pub struct SolveArgs {
     /// Default: interp.
     #[arg(long, value_name = "INIT", value_parser = Named::of::<quzzle::qaoa::optimize::Init>())]
     pub init: Option<String>,
-    /// Evaluate a fixed schedule at every depth, with no optimisation: lr:DG,DB (the linear
-    /// ramp γ_l = f_l·DG, β_l = −(1−f_l)·DB, f_l = (l+½)/p), transfer (needs --angles-from) or
-    /// fixed.
-    #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
-    pub schedule: Option<String>,
-    /// Solve reports (`solve --json`) and sweep tables (`sweep.csv`) of other instances of the
-    /// same kind, space and mixer, for transfer: their median angles at each depth (a
-    /// depth they lack is resampled from the nearest). The puzzle's own angles are left out.
-    #[arg(long, value_name = "REPORT", num_args = 1..)]
-    pub angles_from: Vec<PathBuf>,
-    /// Starts per depth (the strategy's point, then perturbed or fresh random ones).
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
-    pub restarts: i128,
+    #[command(flatten)]
+    pub schedule: ScheduleArgs,
     #[command(flatten)]
     pub optimize: OptimizeArgs,
     #[command(flatten)]
