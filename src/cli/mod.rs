@@ -57,7 +57,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 /// Parse, run, and turn errors into messages and exit codes: 0 ok, 1 failure, 2 usage, 130
-/// stopped by Ctrl-C (as a shell reports a process ended by SIGINT).
+/// stopped by Ctrl-C, SIGTERM or SIGHUP (as a shell reports a process ended by SIGINT).
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

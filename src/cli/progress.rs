@@ -32,9 +32,9 @@ pub fn budget<'a>(max_seconds: Option<f64>, report: &'a (dyn Fn(&Progress<'_>) +
     Budget::new(max_seconds, INTERVAL, Some(report))
 }
 
-/// The flag Ctrl-C sets, the handler installed on first use: a long command reads it between
-/// its steps and stops cleanly (a sweep removes its lock, the rows done stay). A second Ctrl-C
-/// ends the process at once.
+/// The flag Ctrl-C (and SIGTERM and SIGHUP: ctrlc's `termination`) sets, the handler installed
+/// on first use: a long command reads it between its steps and stops cleanly (a sweep removes
+/// its lock, the rows done stay). A second signal ends the process at once.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {

@@ -442,7 +442,17 @@ fn assert_whole_rows(csv: &Path) -> usize {
 
 #[test]
 fn ctrl_c_stops_a_sweep_with_its_rows_kept_and_its_lock_removed() {
-    let dir = Scratch::new("sweep-sigint");
+    stop_a_sweep_with("INT");
+}
+
+/// A polite kill (SIGTERM, as a batch system or `timeout` sends) stops it the same way.
+#[test]
+fn sigterm_stops_a_sweep_with_its_rows_kept_and_its_lock_removed() {
+    stop_a_sweep_with("TERM");
+}
+
+fn stop_a_sweep_with(signal: &str) {
+    let dir = Scratch::new(&format!("sweep-sig{signal}"));
     let out = dir.join("out");
     let files = long_sweep_files();
     let args = long_sweep(out.to_str().unwrap(), &files);
@@ -465,7 +475,7 @@ fn ctrl_c_stops_a_sweep_with_its_rows_kept_and_its_lock_removed() {
     }
     assert!(out.join("sweep.lock").exists());
     let kill = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(kill.success());
