@@ -370,6 +370,49 @@ pub struct Grid {
     pub cells: Vec<Vec<Option<usize>>>,
 }
 
+impl Grid {
+    /// The number of its tables (every row and column at its total) with the cells of `fixed`
+    /// (row, column, value) set, counted as a block's states are; `None` where a fixed cell is
+    /// not a qubit or the count is too tangled to run.
+    pub fn tables_with(&self, fixed: &[(usize, usize, bool)]) -> Option<u128> {
+        let mut free = Vec::new();
+        for (r, row) in self.cells.iter().enumerate() {
+            for (c, q) in row.iter().enumerate() {
+                if q.is_some() && !fixed.iter().any(|&(fr, fc, _)| (fr, fc) == (r, c)) {
+                    free.push((r, c));
+                }
+            }
+        }
+        if fixed
+            .iter()
+            .any(|&(r, c, _)| self.cells.get(r).and_then(|row| *row.get(c)?).is_none())
+        {
+            return None;
+        }
+        let ones = |on: &dyn Fn(usize, usize) -> bool| fixed.iter().filter(|&&(r, c, v)| v && on(r, c)).count() as i64;
+        let line = |label: String, total: usize, on: &dyn Fn(usize, usize) -> bool| BlockCount {
+            label,
+            constraint: 0,
+            coefficients: free.iter().map(|&(r, c)| i64::from(on(r, c))).collect(),
+            k: total as i64 - ones(on),
+        };
+        let mut counts: Vec<BlockCount> = Vec::new();
+        for (i, &t) in self.row_totals.iter().enumerate() {
+            counts.push(line(format!("row {i}"), t, &|r, _| r == i));
+        }
+        for (j, &t) in self.col_totals.iter().enumerate() {
+            counts.push(line(format!("column {j}"), t, &|_, c| c == j));
+        }
+        if counts.iter().any(|c| c.k < 0) {
+            return Some(0);
+        }
+        if free.is_empty() {
+            return Some(u128::from(counts.iter().all(|c| c.k == 0)));
+        }
+        count_solutions(&counts)
+    }
+}
+
 impl Block {
     /// The block as a [`Grid`], or why it is not one (a count of another family, a
     /// coefficient other than 0 and 1, a negative total, a qubit not in exactly one row and one

@@ -23,7 +23,7 @@ use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::diagonal_of_costs;
 use crate::cost::qubo::Qubo;
-use crate::encoding::space::Grid;
+use crate::encoding::space::{Grid, Space};
 use crate::error::{Error, Result, Unsupported};
 use crate::mixer::{switch_moves, MixerKind, StartChoice};
 use crate::sim::kernels;
@@ -91,6 +91,46 @@ pub fn mixer_gates(grids: &[Grid], free: &[usize], mixer: MixerKind) -> Vec<Mixe
         .flat_map(|g| grid_moves(g, mixer).into_iter().map(MixerGate::Switch))
         .chain(free.iter().map(|&q| MixerGate::Flip(q)))
         .collect()
+}
+
+/// Bytes the simulator needs for `dimension` states and `pairs` listed pairs, the blocks'
+/// offsets (a few bytes per move and block) aside.
+fn needed_bytes(dimension: f64, pairs: f64) -> f64 {
+    let batch_share = (BATCH_STATES as f64 / dimension).min(1.0);
+    dimension * BYTES_PER_STATE + pairs * (BYTES_PER_PAIR + batch_share * BYTES_PER_FOUND_PAIR)
+}
+
+/// The pairs one layer of `mixer` lists on the space of `grids` and `free`, counted without
+/// listing a state, where the space is one grid with every cell a qubit, one total for all
+/// its rows and one for all its columns: rows and columns then permute onto each other, so
+/// every move pairs as many states as there are tables with its four cells at 1, 0, 0, 1, and
+/// each free qubit's flip pairs half the states. `None` elsewhere (the simulator then counts
+/// the pairs on the listed states).
+pub fn counted_pairs(grids: &[Grid], free: &[usize], mixer: MixerKind) -> Option<f64> {
+    let [grid] = grids else { return None };
+    let uniform = |t: &[usize]| t.windows(2).all(|w| w[0] == w[1]);
+    let full = grid.cells.iter().flatten().all(Option::is_some);
+    if !full || !uniform(&grid.row_totals) || !uniform(&grid.col_totals) {
+        return None;
+    }
+    let moves = grid_moves(grid, mixer).len() as f64;
+    let per_move = if moves > 0.0 {
+        grid.tables_with(&[(0, 0, true), (0, 1, false), (1, 0, false), (1, 1, true)])? as f64
+    } else {
+        0.0
+    };
+    let copies = (free.len() as f64).exp2();
+    let states = grid.tables_with(&[])? as f64 * copies;
+    Some(moves * per_move * copies + states * free.len() as f64 / 2.0)
+}
+
+/// Whether the simulator of `mixer` on the resolved `space` fits in the memory available now,
+/// as far as can be told without listing it: its states, and its pairs where
+/// [`counted_pairs`] counts them (a two-star 8x8 board's switch-complete lists need 72.5 GiB).
+pub fn fits(space: &Space, mixer: MixerKind) -> bool {
+    let grids: Option<Vec<Grid>> = space.blocks.iter().map(|b| b.grid().ok()).collect();
+    let pairs = grids.and_then(|g| counted_pairs(&g, &space.free, mixer)).unwrap_or(0.0);
+    needed_bytes(space.dimension, pairs) <= crate::sim::available_memory() as f64
 }
 
 /// Where switch-mixer QAOA on some grids starts.
@@ -604,6 +644,11 @@ impl SwitchSimulator {
             });
         }
         check_space(SWITCH_SPACE, log2, dimension * BYTES_PER_STATE)?;
+        // Where the pairs are counted without listing, a space whose lists cannot fit is
+        // refused before its states are listed.
+        if let Some(pairs) = counted_pairs(grids, free, mixer) {
+            check_space(SWITCH_SPACE, log2, needed_bytes(dimension, pairs))?;
+        }
         let mut masks: Vec<u128> = vec![0];
         for g in grids {
             // The space's count is the one grid's when there is no other and no free qubit.
@@ -666,14 +711,11 @@ impl SwitchSimulator {
                 },
             );
         let count: usize = per_gate.iter().sum();
-        let batch_share = (BATCH_STATES as f64 / masks.len() as f64).min(1.0);
         let mut blocks = Blocks::new(&masks, num_qubits, &gates, count, BLOCK_STATES);
         check_space(
             SWITCH_SPACE,
             log2,
-            dimension * BYTES_PER_STATE
-                + count as f64 * (BYTES_PER_PAIR + batch_share * BYTES_PER_FOUND_PAIR)
-                + blocks.offset_bytes(),
+            needed_bytes(dimension, count as f64) + blocks.offset_bytes(),
         )?;
         // Gate g's pairs are `pairs[starts[g]..starts[g+1]]`, ascending by their first state:
         // batches, and chunks within a batch, are placed in order.
@@ -1083,6 +1125,10 @@ mod tests {
                 };
                 let (one, many) = (build(usize::MAX), build(dimension as usize / 4));
                 assert_eq!(one.blocks.bounds.len(), 2);
+                assert_eq!(
+                    counted_pairs(&[square(n, k)], &free, mixer),
+                    Some(one.num_pairs() as f64)
+                );
                 assert!(
                     many.blocks.bounds.len() > 3 && many.blocks.runs.iter().any(|r| r.2),
                     "{:?}",
@@ -1122,6 +1168,7 @@ mod tests {
             for mixer in [MixerKind::SwitchRing, MixerKind::SwitchComplete] {
                 let sim = simulator(&square(n, k), mixer, dim as f64).unwrap();
                 assert_eq!(sim.masks().len(), dim, "{n}x{n}, {k} per line");
+                assert_eq!(counted_pairs(&[square(n, k)], &[], mixer), Some(sim.num_pairs() as f64));
                 for &m in sim.masks() {
                     for r in 0..n {
                         let row: u128 = (0..n).map(|c| 1u128 << (r * n + c)).sum();

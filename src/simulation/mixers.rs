@@ -239,7 +239,10 @@ impl MixerEntry {
     pub fn route_on(&self, space: &Space) -> Option<Route> {
         if !self.keeps_space(space) {
             None
-        } else if self.lists(space) && space.fits() {
+        } else if self.lists(space)
+            && space.fits()
+            && (self.keeps != Keeps::Grids || crate::qaoa::switch::fits(space, self.kind))
+        {
             Some(Route::Statevector)
         } else if self.has_histogram_route() && super::histogram::countable_space(space) {
             Some(Route::Histogram)
