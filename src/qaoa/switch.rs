@@ -1,6 +1,7 @@
 //! QAOA with a switch mixer on the `rows+cols` space (docs/ARCHITECTURE.md, "Spaces and
 //! mixers"): every state is a 0/1 table with fixed row and column sums, listed as bit masks in
-//! ascending order (the space's basis; a state's index is its rank, found by binary search).
+//! ascending order (the space's basis; a state's index is its rank, found by binary search, or
+//! computed from the permutation on a full permutation grid).
 //! A switch move on rows i < j and columns a < b turns `|x_ia x_ib x_ja x_jb⟩ = |1001⟩` into
 //! `|0110⟩` and keeps every count; its gate `exp(−iβ(S + S†))` is a 2x2 rotation
 //! `[[cos β, −i sin β], [−i sin β, cos β]]` on each pair of states the move links, identity on
@@ -266,8 +267,8 @@ fn grid_walk(grid: &Grid, limit: Option<usize>, capacity: usize) -> Vec<u128> {
 /// The index of a full permutation grid's state computed from its mask, where the grid is the
 /// whole space (no other grid, no free qubit) and its qubits ascend row by row: the masks then
 /// ascend as the columns of row R−1, R−2, …, 0 read as digits, so a state's index is the
-/// rank of its permutation in that order, with no search through the masks (11! = 39.9M
-/// states: a binary search per pair took most of the build).
+/// rank of its permutation in that order, with no search through the masks (on 11!, a binary
+/// search per pair through 640 MB of masks).
 struct PermutationRank {
     /// Per qubit, its column (`u8::MAX`: not a cell).
     column: Vec<u8>,
@@ -333,8 +334,9 @@ struct PairLists {
     pairs: Vec<[u32; 2]>,
 }
 
-/// Most states in a block of [`Blocks`]: 4 MiB of amplitudes, so that two blocks in flight
-/// stay in a shared L3 cache while a run of gates turns them.
+/// Most states in a block of [`Blocks`]: 8 MiB of amplitudes, so that two blocks in flight
+/// stay in a shared L3 cache while a run of gates turns them (2^18 was slower on 10!, whose
+/// blocks then lose a row).
 const BLOCK_STATES: usize = 1 << 19;
 
 /// The basis cut into blocks, and the gates that stay inside them (docs/ARCHITECTURE.md,
