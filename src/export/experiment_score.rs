@@ -344,6 +344,7 @@ pub fn write_experiment_score(out: &Path, scored: &ScoredExperiment) -> Result<V
 }
 
 /// `(p, value, standard error)` of one noise model at every depth that has it.
+#[cfg(feature = "plot")]
 fn model_points<D>(depths: &[D], point: impl Fn(&D) -> Option<(usize, f64, f64)>) -> Vec<(f64, f64, f64)> {
     depths
         .iter()
