@@ -406,9 +406,6 @@ impl Grid {
         if counts.iter().any(|c| c.k < 0) {
             return Some(0);
         }
-        if free.is_empty() {
-            return Some(u128::from(counts.iter().all(|c| c.k == 0)));
-        }
         count_solutions(&counts)
     }
 }

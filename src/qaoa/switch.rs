@@ -362,11 +362,12 @@ impl Blocks {
     /// one where no gate stays inside, or where the offsets would take more than a quarter of
     /// the pair lists' bytes. The offsets are filled in by [`Blocks::fill`] once the lists exist.
     fn new(masks: &[u128], num_qubits: usize, gates: &[MixerGate], pairs: usize, most: usize) -> Blocks {
+        // A state's block at cut `shift`: its qubits from `shift` up.
+        let key = |m: u128, shift: usize| m.checked_shr(shift as u32).unwrap_or(0);
         let largest = |shift: usize| {
-            let key = |m: u128| m.checked_shr(shift as u32).unwrap_or(0);
             let (mut best, mut run) = (0usize, 0usize);
             for (k, &m) in masks.iter().enumerate() {
-                run = if k > 0 && key(m) == key(masks[k - 1]) {
+                run = if k > 0 && key(m, shift) == key(masks[k - 1], shift) {
                     run + 1
                 } else {
                     1
@@ -386,9 +387,8 @@ impl Blocks {
             }
         }
         let shift = lo;
-        let key = |m: u128| m.checked_shr(shift as u32).unwrap_or(0);
         let mut bounds: Vec<usize> = (0..masks.len())
-            .filter(|&k| k == 0 || key(masks[k]) != key(masks[k - 1]))
+            .filter(|&k| k == 0 || key(masks[k], shift) != key(masks[k - 1], shift))
             .collect();
         bounds.push(masks.len());
         let inside = |g: &MixerGate| match g {

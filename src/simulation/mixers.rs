@@ -231,6 +231,16 @@ impl MixerEntry {
         }
     }
 
+    /// Whether its simulator on the resolved `space` fits in the memory available now: the
+    /// statevector and cost diagonal, and for the switch simulator its pair lists too where
+    /// they are counted without listing ([`crate::qaoa::switch::fits`]).
+    pub fn fits(&self, space: &Space) -> bool {
+        match self.keeps {
+            Keeps::Grids => space.fits() && crate::qaoa::switch::fits(space, self.kind),
+            _ => space.fits(),
+        }
+    }
+
     /// The route that simulates it on the resolved `space` it keeps, as `info` reports it: a
     /// statevector where the space's states are listed and fit in memory, else the cost
     /// histogram where it has that route and the space is counted (by enumeration or the
@@ -239,10 +249,7 @@ impl MixerEntry {
     pub fn route_on(&self, space: &Space) -> Option<Route> {
         if !self.keeps_space(space) {
             None
-        } else if self.lists(space)
-            && space.fits()
-            && (self.keeps != Keeps::Grids || crate::qaoa::switch::fits(space, self.kind))
-        {
+        } else if self.lists(space) && self.fits(space) {
             Some(Route::Statevector)
         } else if self.has_histogram_route() && super::histogram::countable_space(space) {
             Some(Route::Histogram)
