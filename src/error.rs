@@ -606,8 +606,9 @@ impl Quantity {
             Quantity::MaxQubits => "largest qubit count",
             Quantity::Top => "boards listed",
             Quantity::SectorAmplitudes => {
-                "amplitudes of one noisy trajectory's weight sectors (against its share of the memory, \
-                 each trajectory running at once having an equal share)"
+                "amplitudes of one noisy trajectory's weight sectors (held against its share of the \
+                 available memory; a trajectory too large to run beside others runs alone, with three \
+                 quarters of it)"
             }
             Quantity::FigureSize => "figure size",
             Quantity::FigureScale => "figure scale",

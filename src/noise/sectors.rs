@@ -17,6 +17,13 @@
 //! product of its native gates, within a sector where no error falls inside it, and as a
 //! matrix that moves amplitude between sectors where one does.
 //!
+//! Each X or Y error multiplies a trajectory's amplitudes by about the ratio of the next weights'
+//! pattern counts to its own (2.7 on a one-hot block of six), so a trajectory's memory grows
+//! exponentially with its errors. It is held against the trajectory's share of the machine's
+//! memory before each new sector is allocated; a trajectory past its share while others run is
+//! run again after them, alone, with three quarters of the available memory, and refused only
+//! past that.
+//!
 //! Weight components of a prepared group whose probability is below
 //! [`DROPPED_PROBABILITY`] are dropped: they are the rounding residue of the preparation's
 //! rotations (`ry(θ/2)` undone by `ry(−θ/2)`), not states the circuit reaches.
@@ -50,19 +57,71 @@ const KEEPS_LABELS: f64 = 1e-13;
 /// A noiseless gate's matrix entry this close to 0 or 1 is that number.
 const SNAP: f64 = 1e-14;
 
-/// Most entries of a table of the terms on two groups ([`SectorProgram::sector_values`]).
+/// Most entries of a table of the terms on two groups ([`SectorProgram::sector_tables`]).
 const MAX_PAIR_TABLE: usize = 1 << 16;
 
 /// Most qubits of one group (its preparation runs on a 2^m vector).
 const MAX_GROUP_QUBITS: usize = 24;
 
-/// Most qubits of a block whose error-free XY gates are fused into one matrix per weight (at
-/// most C(8, 4) = 70 square).
+/// Most qubits of a block whose error-free XY gates are fused per weight (each gate's restriction
+/// to a weight is formed as a matrix, at most C(8, 4) = 70 square, and split into its orbits).
 const MAX_FUSED_QUBITS: usize = 8;
 
-/// Error-free units fused: per group touched, per label, the product of the units' restrictions
-/// to that label's patterns (row-major over ranks).
-type Fused = Vec<(usize, Vec<Vec<Complex64>>)>;
+/// Error-free units fused: per group touched, per label, the units' restrictions to that label's
+/// patterns as their orbits, in order of application. An XY gate within one weight pairs two
+/// patterns (or leaves one alone), so applying a block's gates orbit by orbit costs a few
+/// products per amplitude, where their multiplied-out matrix would cost one per pattern of the
+/// weight (6 to 20 on blocks of six).
+type Fused = Vec<(usize, Vec<Vec<Orbit>>)>;
+
+/// Columns of a block's rows taken at once when its orbits are applied: every row's piece stays
+/// in cache through all the orbits (20 rows of 512 amplitudes are 160 KiB).
+const ORBIT_COLUMNS: usize = 512;
+
+/// One orbit of a unit within a label: its patterns' ranks (ascending) and the unit's matrix
+/// among them, row-major.
+#[derive(Clone, Debug)]
+struct Orbit {
+    rows: Vec<usize>,
+    matrix: Vec<Complex64>,
+}
+
+/// The orbits of `u` (c × c, row-major): the connected parts of its entries above rounding, each
+/// with its matrix; a part that is the identity is left out.
+fn orbits(u: &[Complex64], c: usize) -> Vec<Orbit> {
+    let mut part: Vec<usize> = (0..c).collect();
+    fn root(part: &mut [usize], mut i: usize) -> usize {
+        while part[i] != i {
+            part[i] = part[part[i]];
+            i = part[i];
+        }
+        i
+    }
+    for i in 0..c {
+        for j in 0..c {
+            if i != j && u[i * c + j].norm() > KEEPS_LABELS {
+                let (a, b) = (root(&mut part, i), root(&mut part, j));
+                part[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut members: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for i in 0..c {
+        let r = root(&mut part, i);
+        members.entry(r).or_default().push(i);
+    }
+    members
+        .into_values()
+        .filter_map(|rows| {
+            let matrix: Vec<Complex64> = rows
+                .iter()
+                .flat_map(|&i| rows.iter().map(move |&j| u[i * c + j]))
+                .collect();
+            let identity = rows.len() == 1 && (matrix[0] - ONE).norm() <= SNAP;
+            (!identity).then_some(Orbit { rows, matrix })
+        })
+        .collect()
+}
 
 /// The labels of a sector: one weight per block, 0 for a free group.
 type Key = Vec<u8>;
@@ -245,6 +304,42 @@ fn local_matrix(k: usize, gates: &[Gate], events: &[(usize, Pauli)]) -> Vec<Comp
         }
     }
     m
+}
+
+/// `orbit` on columns `i0..i0 + w` of a block's rows (row r at `r · lo` in `slab`).
+fn apply_orbit(slab: &mut [Complex64], lo: usize, i0: usize, w: usize, orbit: &Orbit, scratch: &mut Vec<Complex64>) {
+    let m = &orbit.matrix;
+    match orbit.rows[..] {
+        [a] => {
+            for x in &mut slab[a * lo + i0..][..w] {
+                *x *= m[0];
+            }
+        }
+        [a, b] => {
+            let (head, tail) = slab.split_at_mut(b * lo);
+            let xs = &mut head[a * lo + i0..][..w];
+            let ys = &mut tail[i0..][..w];
+            for (x, y) in xs.iter_mut().zip(ys) {
+                let (u, v) = (*x, *y);
+                *x = m[0] * u + m[1] * v;
+                *y = m[2] * u + m[3] * v;
+            }
+        }
+        _ => {
+            let k = orbit.rows.len();
+            for i in i0..i0 + w {
+                scratch.clear();
+                scratch.extend(orbit.rows.iter().map(|&r| slab[r * lo + i]));
+                for (j, &r) in orbit.rows.iter().enumerate() {
+                    let mut d = ZERO;
+                    for (c, a) in scratch.iter().enumerate() {
+                        d += m[j * k + c] * a;
+                    }
+                    slab[r * lo + i] = d;
+                }
+            }
+        }
+    }
 }
 
 impl SectorProgram {
@@ -638,9 +733,9 @@ impl SectorProgram {
         (grp.split && grp.qubits.len() <= MAX_FUSED_QUBITS).then_some(g)
     }
 
-    /// `units` (each fusable, noiseless) as one matrix per block and label, in their order:
-    /// units on different blocks commute, so each block's product is all that matters. A
-    /// block's whole XY layer then costs one pass over a sector instead of one per gate.
+    /// `units` (each fusable, noiseless) per block and label, in their order: units on
+    /// different blocks commute, so each block's sequence is all that matters. A block's whole
+    /// XY layer then costs one pass over a sector instead of one per gate.
     fn fuse(&self, units: &[&Unit]) -> Fused {
         let mut out: Fused = Vec::new();
         for unit in units {
@@ -651,15 +746,8 @@ impl SectorProgram {
             let slot = match out.iter().position(|f| f.0 == g) {
                 Some(s) => s,
                 None => {
-                    let identities = grp
-                        .patterns
-                        .iter()
-                        .map(|pats| {
-                            let c = pats.len();
-                            (0..c * c).map(|i| if i % (c + 1) == 0 { ONE } else { ZERO }).collect()
-                        })
-                        .collect();
-                    out.push((g, identities));
+                    let empty = grp.patterns.iter().map(|_| Vec::new()).collect();
+                    out.push((g, empty));
                     out.len() - 1
                 }
             };
@@ -683,51 +771,31 @@ impl SectorProgram {
                         }
                     }
                 }
-                let m = &mut out[slot].1[label];
-                let mut product = vec![ZERO; c * c];
-                for i in 0..c {
-                    for j in 0..c {
-                        let mut sum = ZERO;
-                        for l in 0..c {
-                            sum += u[i * c + l] * m[l * c + j];
-                        }
-                        product[i * c + j] = sum;
-                    }
-                }
-                *m = product;
+                out[slot].1[label].extend(orbits(&u, c));
             }
         }
         out
     }
 
-    /// `fused` applied to every sector: per block, its label's matrix on each run of `lo`
-    /// contiguous amplitudes (the groups before the block), one outer index at a time.
+    /// `fused` applied to every sector, per block along its digit, orbit by orbit on pieces of
+    /// [`ORBIT_COLUMNS`] columns of the block's rows.
     fn apply_fused(&self, state: &mut SectorState, fused: &Fused) {
-        let mut buf = Vec::new();
-        for (g, mats) in fused {
+        let mut scratch = Vec::new();
+        for (g, labels) in fused {
             let g = *g;
             for (key, amps) in state.iter_mut() {
-                let m = &mats[usize::from(key[g])];
+                let orbits = &labels[usize::from(key[g])];
+                if orbits.is_empty() {
+                    continue;
+                }
                 let sizes = self.sizes(key);
                 let lo: usize = sizes[..g].iter().product();
                 let size = sizes[g];
-                let identity = (0..size * size).all(|i| m[i] == if i % (size + 1) == 0 { ONE } else { ZERO });
-                if identity {
-                    continue;
-                }
                 for slab in amps.chunks_exact_mut(lo * size) {
-                    buf.clear();
-                    buf.extend_from_slice(slab);
-                    for (r, row) in slab.chunks_exact_mut(lo).enumerate() {
-                        row.fill(ZERO);
-                        for (c, src) in buf.chunks_exact(lo).enumerate() {
-                            let e = m[r * size + c];
-                            if e == ZERO {
-                                continue;
-                            }
-                            for (d, a) in row.iter_mut().zip(src) {
-                                *d += e * a;
-                            }
+                    for i0 in (0..lo).step_by(ORBIT_COLUMNS) {
+                        let w = ORBIT_COLUMNS.min(lo - i0);
+                        for orbit in orbits {
+                            apply_orbit(slab, lo, i0, w, orbit, &mut scratch);
                         }
                     }
                 }
@@ -860,9 +928,11 @@ impl SectorProgram {
         let local = |p: u32| -> usize { (0..k).filter(|&j| p & bits[j] != 0).map(|j| 1usize << j).sum() };
         let mut out: SectorState = BTreeMap::new();
         let mut total: usize = 0;
-        for (key, amps) in &state {
+        // Each source sector is let go as soon as it is spread, so that the source and target
+        // states are not both whole at once.
+        for (key, amps) in state {
             let label = usize::from(key[g]);
-            let sizes = self.sizes(key);
+            let sizes = self.sizes(&key);
             let lo: usize = sizes[..g].iter().product();
             let size = sizes[g];
             let hi: usize = sizes[g + 1..].iter().product();
@@ -940,8 +1010,8 @@ impl SectorProgram {
         let mut out: SectorState = BTreeMap::new();
         let mut total: usize = 0;
         let mut digits = vec![0usize; ng];
-        for (key, amps) in &state {
-            let sizes = self.sizes(key);
+        for (key, amps) in state {
+            let sizes = self.sizes(&key);
             // Targets met from this sector: the involved groups' labels, the target's key and
             // strides.
             let mut targets: Vec<(Vec<u8>, Key, Vec<usize>)> = Vec::new();
@@ -1222,42 +1292,182 @@ impl SectorProgram {
         }
     }
 
-    /// `offset + Σ w z_S(x)` over the states `xs` of sector `key` (its [`Self::sector_masks`]),
-    /// from [`Self::sector_tables`].
-    fn sector_values(&self, key: &[u8], xs: &[u64], terms: &[(u64, f64)], offset: f64) -> Vec<f64> {
+    /// The tables a measurement of sector `key` reads ([`Reading`]).
+    fn reading(&self, key: &[u8], readout: &Readout) -> Reading {
+        let ng = self.groups.len();
+        let cost = self.sector_tables(key, &readout.terms, readout.offset);
+        let mut pairs: Vec<Vec<(usize, usize, Vec<f64>)>> = vec![Vec::new(); ng];
+        for (g, h, sh, t) in &cost.pairs {
+            pairs[*g].push((*h, *sh, t.clone()));
+        }
+        let sizes = self.sizes(key);
+        let covered: u64 = self.groups.iter().map(|g| mask_of(&g.qubits)).fold(0, |a, m| a | m);
+        let outside = self.num_qubits - covered.count_ones() as usize;
+        // A board's pattern on group g (bit j = the group's qubit j).
+        let local = |v: u64, g: usize| -> u32 {
+            self.groups[g]
+                .qubits
+                .iter()
+                .enumerate()
+                .map(|(j, &q)| ((v >> q & 1) as u32) << j)
+                .sum()
+        };
+        let mut factors = Vec::new();
+        let mut exact = Vec::new();
+        for &v in &readout.valid {
+            if readout.r == 0.0 {
+                let mut at = 0;
+                let mut stride = 1;
+                let mut here = v & !covered == 0;
+                for (g, grp) in self.groups.iter().enumerate() {
+                    let p = local(v, g);
+                    here &= grp.label(p) == key[g];
+                    at += grp.rank[p as usize] as usize * stride;
+                    stride *= sizes[g];
+                }
+                if here {
+                    exact.push(at);
+                }
+                continue;
+            }
+            let r = readout.r;
+            let flips = |d: usize, m: usize| r.powi(d as i32) * (1.0 - r).powi((m - d) as i32);
+            let off = (v & !covered).count_ones() as usize;
+            let per_group = self
+                .groups
+                .iter()
+                .enumerate()
+                .map(|(g, grp)| {
+                    let p = local(v, g);
+                    grp.patterns[usize::from(key[g])]
+                        .iter()
+                        .map(|&q| flips((q ^ p).count_ones() as usize, grp.qubits.len()))
+                        .collect()
+                })
+                .collect();
+            factors.push((flips(off, outside), per_group));
+        }
+        Reading {
+            cost,
+            pairs,
+            factors,
+            exact,
+        }
+    }
+
+    /// P(valid) and the energy after readout of one sector's amplitudes, states in sector order
+    /// (group 0's digit the fastest). A run of group 0's digits is a row; each level k ≥ 1 holds
+    /// the row of sums (and of board products) over groups k.. at the current digits, updated
+    /// only when digit k moves, as [`PhaseTables::apply`] forms its phase. So an amplitude costs
+    /// about one addition per level that moved, not one lookup per table.
+    fn read(&self, key: &[u8], amps: &[Complex64], reading: &Reading) -> (f64, f64) {
         let ng = self.groups.len();
         let sizes = self.sizes(key);
-        let parity = |x: u64, s: u64, w: f64| if (x & s).count_ones() & 1 == 0 { w } else { -w };
         let Tables {
-            constant,
-            single,
-            pairs,
-            rest,
-        } = self.sector_tables(key, terms, offset);
-        // The states in sector order: group 0's digit the fastest.
+            constant, single, rest, ..
+        } = &reading.cost;
+        if ng == 0 {
+            let prob = amps.first().map_or(0.0, |a| a.norm_sqr());
+            let board: f64 = reading.factors.iter().map(|f| f.0).sum();
+            let mut p = prob * board;
+            for &i in &reading.exact {
+                p += amps[i].norm_sqr();
+            }
+            return (p, prob * constant);
+        }
+        let nv = reading.factors.len();
+        let first = sizes[0];
+        let pattern_bits = |k: usize, d: usize| {
+            let grp = &self.groups[k];
+            grp.masks[grp.patterns[usize::from(key[k])][d] as usize]
+        };
+        // The pair tables of group 0 with group k, by k.
+        let mut with_first: Vec<Option<(usize, &[f64])>> = vec![None; ng];
+        for (h, sh, t) in &reading.pairs[0] {
+            with_first[*h] = Some((*sh, t.as_slice()));
+        }
+        // Level k's rows, k = 1..=ng (level ng: the terms of group 0 alone).
+        let mut cost = vec![0.0; (ng + 1) * first];
+        let mut board = vec![0.0; nv * (ng + 1) * first];
+        for d in 0..first {
+            cost[ng * first + d] = constant + single[0][d];
+            for (v, (off, f)) in reading.factors.iter().enumerate() {
+                board[(v * (ng + 1) + ng) * first + d] = off * f[0][d];
+            }
+        }
+        let mut bits = vec![0u64; ng + 1];
+        let mut row_bits = vec![0u64; first];
         let mut digits = vec![0usize; ng];
-        let mut out = Vec::with_capacity(xs.len());
-        for &x in xs {
-            let mut v = constant;
-            for (t, &d) in single.iter().zip(&digits) {
-                v += t[d];
+        let mut stale = ng;
+        let (mut p, mut e) = (0.0, 0.0);
+        for row in amps.chunks_exact(first) {
+            for k in (1..stale).rev() {
+                let d = digits[k];
+                let mut c = single[k][d];
+                for (h, sh, t) in &reading.pairs[k] {
+                    c += t[d * sh + digits[*h]];
+                }
+                let (below, above) = cost.split_at_mut((k + 1) * first);
+                let (src, dst) = (&above[..first], &mut below[k * first..]);
+                match with_first[k] {
+                    Some((sk, t)) => {
+                        for (j, (o, i)) in dst.iter_mut().zip(src).enumerate() {
+                            *o = i + c + t[j * sk + d];
+                        }
+                    }
+                    None => {
+                        for (o, i) in dst.iter_mut().zip(src) {
+                            *o = i + c;
+                        }
+                    }
+                }
+                for (v, (_, f)) in reading.factors.iter().enumerate() {
+                    let base = v * (ng + 1) * first;
+                    let (below, above) = board.split_at_mut(base + (k + 1) * first);
+                    let m = f[k][d];
+                    for (o, i) in below[base + k * first..].iter_mut().zip(&above[..first]) {
+                        *o = i * m;
+                    }
+                }
+                if !rest.is_empty() {
+                    bits[k] = bits[k + 1] | pattern_bits(k, d);
+                }
             }
-            for (g, h, sh, t) in &pairs {
-                v += t[digits[*g] * sh + digits[*h]];
+            let row_cost = &cost[first..2 * first];
+            if !rest.is_empty() {
+                for (d, b) in row_bits.iter_mut().enumerate() {
+                    *b = bits[1] | pattern_bits(0, d);
+                }
             }
-            for &(s, w) in &rest {
-                v += parity(x, s, w);
+            for (d, a) in row.iter().enumerate() {
+                let prob = a.norm_sqr();
+                let mut c = row_cost[d];
+                for &(s, w) in rest {
+                    c += if (row_bits[d] & s).count_ones() & 1 == 0 { w } else { -w };
+                }
+                e += prob * c;
+                if nv > 0 {
+                    let mut w = 0.0;
+                    for v in 0..nv {
+                        w += board[(v * (ng + 1) + 1) * first + d];
+                    }
+                    p += prob * w;
+                }
             }
-            out.push(v);
-            for (d, &s) in digits.iter_mut().zip(&sizes) {
+            stale = 1;
+            for (k, (d, &s)) in digits.iter_mut().zip(&sizes).enumerate().skip(1) {
                 *d += 1;
+                stale = k + 1;
                 if *d < s {
                     break;
                 }
                 *d = 0;
             }
         }
-        out
+        for &i in &reading.exact {
+            p += amps[i].norm_sqr();
+        }
+        (p, e)
     }
 
     /// `state` embedded in the full 2^n space (for tests; refused where it does not fit).
@@ -1345,6 +1555,10 @@ impl PhaseTables {
     }
 }
 
+/// Bytes a trajectory holds per amplitude of its state: the state and its next state (a
+/// measurement reads tables, not a value per amplitude).
+const BYTES_PER_AMPLITUDE: usize = 32;
+
 /// What a trajectory may hold: a bound on the amplitudes of one state, so that no trajectory
 /// asks for more memory than the machine has.
 struct Room {
@@ -1352,12 +1566,26 @@ struct Room {
 }
 
 impl Room {
-    /// A bound for `concurrent` trajectories at once, each with a state, its next state and its
-    /// sectors' cached readout weights (16 bytes each).
+    /// A bound for `concurrent` trajectories at once, each with a state and its next state: half
+    /// the available memory, shared equally, since each may grow while the others do.
     fn new(concurrent: usize) -> Room {
+        Room::beside(concurrent, 0)
+    }
+
+    /// The same, beside `held` bytes already in use (the noiseless checkpoints).
+    fn beside(concurrent: usize, held: usize) -> Room {
         let available = crate::sim::available_memory() as usize;
         Room {
-            amplitudes: available / 2 / (48 * concurrent.max(1)),
+            amplitudes: (available / 2).saturating_sub(held) / (BYTES_PER_AMPLITUDE * concurrent.max(1)),
+        }
+    }
+
+    /// The bound of a trajectory that runs with nothing beside it, after `held` bytes: three
+    /// quarters of the available memory, the rest left to the process and the machine.
+    fn alone(held: usize) -> Room {
+        let available = crate::sim::available_memory() as usize;
+        Room {
+            amplitudes: (available / 4 * 3).saturating_sub(held) / BYTES_PER_AMPLITUDE,
         }
     }
 
@@ -1370,21 +1598,14 @@ impl Room {
             return Err(Error::TooMuchMemory {
                 what: Quantity::SectorAmplitudes,
                 count: total as u128,
-                log2_bytes: (total as f64).log2() + 48f64.log2(),
+                log2_bytes: (total as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
                 // One trajectory's share, which is what the count is held against: the machine's
                 // whole memory would mislead where several trajectories run at once.
-                available: (self.amplitudes as u64).saturating_mul(48),
+                available: (self.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
             });
         }
         Ok(())
     }
-}
-
-/// What a measurement reads of a sector with a readout model: the
-/// probability that reading each state out gives a valid board and the cost read out.
-struct SectorData {
-    valid: Vec<f64>,
-    cost: Vec<f64>,
 }
 
 /// The readout: valid boards, the full cost and the flip probability.
@@ -1393,49 +1614,46 @@ struct Readout {
     /// `(S, w (1 − 2r)^{|S|})` of the full cost, and its constant.
     terms: Vec<(u64, f64)>,
     offset: f64,
-    /// `r^d (1 − r)^{n − d}` per Hamming distance d.
-    flip: Vec<f64>,
     r: f64,
 }
 
 impl Readout {
-    fn new(full: &ZPoly, valid: Vec<u64>, r: f64, n: usize) -> Readout {
+    fn new(full: &ZPoly, valid: Vec<u64>, r: f64) -> Readout {
         let terms = full
             .terms
             .iter()
             .map(|(s, w)| (mask_of(s), w * (1.0 - 2.0 * r).powi(s.len() as i32)))
             .collect();
-        let flip = (0..=n)
-            .map(|d| r.powi(d as i32) * (1.0 - r).powi((n - d) as i32))
-            .collect();
         Readout {
             valid,
             terms,
             offset: full.offset,
-            flip,
             r,
         }
     }
-
-    fn valid_weight(&self, x: u64) -> f64 {
-        if self.r == 0.0 {
-            return f64::from(u8::from(self.valid.binary_search(&x).is_ok()));
-        }
-        self.valid
-            .iter()
-            .map(|&v| self.flip[(x ^ v).count_ones() as usize])
-            .sum()
-    }
 }
 
-/// Sector data, computed once per sector and kept while there is room.
+/// What a measurement reads of one sector, as small tables over its groups' digits (like the
+/// phases): a state's cost after readout is a sum of per-group and per-pair entries, and the
+/// probability that it reads as a valid board is, per board, a product of per-group factors.
+/// Nothing is stored per amplitude, so a sector of millions of states costs no memory to read.
+struct Reading {
+    cost: Tables,
+    /// `cost.pairs` by their first group: `(h, size of h, table)`.
+    pairs: Vec<Vec<(usize, usize, Vec<f64>)>>,
+    /// With readout errors, per valid board: the factor of the qubits outside every group, and
+    /// per group and digit, the probability that the group's pattern reads as the board's.
+    factors: Vec<(f64, Vec<Vec<f64>>)>,
+    /// Without readout errors: the valid boards' indices in this sector.
+    exact: Vec<usize>,
+}
+
+/// Per-sector tables, computed once per sector met.
 struct Cache<'a> {
     readout: Option<&'a Readout>,
-    kept: RwLock<HashMap<Key, Arc<SectorData>>>,
+    readings: RwLock<HashMap<Key, Arc<Reading>>>,
     /// Per sector, each layer's phase as factors per group and pair of groups.
     phases: RwLock<HashMap<Key, Arc<Vec<PhaseTables>>>>,
-    kept_bytes: AtomicUsize,
-    max_bytes: usize,
     visited: Mutex<BTreeSet<Key>>,
 }
 
@@ -1443,35 +1661,22 @@ impl<'a> Cache<'a> {
     fn new(readout: Option<&'a Readout>) -> Cache<'a> {
         Cache {
             readout,
-            kept: RwLock::new(HashMap::new()),
+            readings: RwLock::new(HashMap::new()),
             phases: RwLock::new(HashMap::new()),
-            kept_bytes: AtomicUsize::new(0),
-            max_bytes: (crate::sim::available_memory() / 4).min(4 << 30) as usize,
             visited: Mutex::new(BTreeSet::new()),
         }
     }
 
-    fn get(&self, prog: &SectorProgram, key: &Key) -> Arc<SectorData> {
-        if let Some(d) = self.kept.read().ok().and_then(|m| m.get(key).cloned()) {
+    fn reading(&self, prog: &SectorProgram, readout: &Readout, key: &Key) -> Arc<Reading> {
+        if let Some(d) = self.readings.read().ok().and_then(|m| m.get(key).cloned()) {
             return d;
         }
-        let xs = prog.sector_masks(key);
-        let (valid, cost) = match self.readout {
-            Some(r) => (
-                xs.iter().map(|&x| r.valid_weight(x)).collect(),
-                prog.sector_values(key, &xs, &r.terms, r.offset),
-            ),
-            None => (Vec::new(), Vec::new()),
-        };
-        let d = Arc::new(SectorData { valid, cost });
-        let bytes = xs.len() * 16;
+        let d = Arc::new(prog.reading(key, readout));
         if let Ok(mut v) = self.visited.lock() {
             v.insert(key.clone());
         }
-        if self.kept_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes <= self.max_bytes {
-            if let Ok(mut m) = self.kept.write() {
-                m.insert(key.clone(), d.clone());
-            }
+        if let Ok(mut m) = self.readings.write() {
+            m.insert(key.clone(), d.clone());
         }
         d
     }
@@ -1495,15 +1700,12 @@ impl<'a> Cache<'a> {
 
     /// P(valid) and the energy after readout of `state`, summed sector by sector in order.
     fn measure(&self, prog: &SectorProgram, state: &SectorState) -> (f64, f64) {
+        let Some(readout) = self.readout else {
+            return (0.0, 0.0);
+        };
         let (mut pv, mut en) = (0.0, 0.0);
         for (key, amps) in state {
-            let d = self.get(prog, key);
-            let (mut p, mut e) = (0.0, 0.0);
-            for ((a, w), c) in amps.iter().zip(&d.valid).zip(&d.cost) {
-                let prob = a.norm_sqr();
-                p += prob * w;
-                e += prob * c;
-            }
+            let (p, e) = prog.read(key, amps, &self.reading(prog, readout, key));
             pv += p;
             en += e;
         }
@@ -1526,53 +1728,82 @@ pub fn estimate(
 ) -> Result<NoisyEstimate> {
     super::trajectories::check_trajectories(trajectories)?;
     let began = std::time::Instant::now();
-    let n = prog.num_qubits;
     let threads = rayon::current_num_threads();
-    let room = Room::new(threads + 1);
-    let noiseless_readout = Readout::new(full, valid.to_vec(), 0.0, n);
-    let readout = Readout::new(full, valid.to_vec(), model.readout, n);
+    let noiseless_readout = Readout::new(full, valid.to_vec(), 0.0);
+    let readout = Readout::new(full, valid.to_vec(), model.readout);
     let data = Cache::new(Some(&readout));
-    // Checkpoints: the noiseless state before each layer.
-    let mut checkpoints = vec![prog.prepare(&[], &room)?];
+    // Checkpoints: the noiseless state before each layer, held while the trajectories run.
+    let first = Room::new(1);
+    let mut checkpoints = vec![prog.prepare(&[], &first)?];
     for l in 0..prog.layers.len() {
-        let next = prog.run_layer(checkpoints[l].clone(), l, &[], &data, &room)?;
+        let next = prog.run_layer(checkpoints[l].clone(), l, &[], &data, &first)?;
         checkpoints.push(next);
     }
+    let held: usize = checkpoints.iter().flat_map(|c| c.values()).map(|v| v.len() * 16).sum();
+    let room = if threads > 1 {
+        Room::beside(threads, held)
+    } else {
+        Room::alone(held)
+    };
+    // A trajectory whose state outgrows its share while others run beside it is run again
+    // after them, alone: its errors, and so its value, are the same.
+    let alone = Room::alone(held);
     let last = checkpoints.last().expect("the prepared state").clone();
     let noiseless = Cache::new(Some(&noiseless_readout)).measure(prog, &last);
     let v0 = data.measure(prog, &last);
     let done = AtomicUsize::new(0);
     let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
-    let values: Vec<Option<(f64, f64)>> = (0..trajectories)
+    let run = |t: usize, room: &Room| -> Result<Option<(f64, f64)>> {
+        cancel.check(TRAJECTORIES_TASK)?;
+        let mut rng = trajectory_rng(seed, t);
+        let events: GateEvents = prog.native.sample_events(model, &mut rng);
+        let Some(&(first, _)) = events.first() else {
+            return Ok(None);
+        };
+        let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
+        let state = match from {
+            Some(l) if first >= prog.prep_group.len() => {
+                prog.run_layers(checkpoints[l].clone(), l, &events, &data, room, cancel)?
+            }
+            _ => {
+                let s = prog.prepare(&events, room)?;
+                prog.run_layers(s, 0, &events, &data, room, cancel)?
+            }
+        };
+        peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
+        Ok(Some(data.measure(prog, &state)))
+    };
+    let tick = || {
+        let d = done.fetch_add(1, Ordering::Relaxed);
+        cancel.tick(TRAJECTORIES_TASK, Some(d as f64 / trajectories as f64), || {
+            format!(
+                "{d} of {trajectories} trajectories under {} done (weight sectors)",
+                model.name
+            )
+        });
+    };
+    let first_pass: Vec<Option<Option<(f64, f64)>>> = (0..trajectories)
         .into_par_iter()
-        .map(|t| -> Result<Option<(f64, f64)>> {
+        .map(|t| -> Result<Option<Option<(f64, f64)>>> {
             cancel.check(TRAJECTORIES_TASK)?;
-            let d = done.fetch_add(1, Ordering::Relaxed);
-            cancel.tick(TRAJECTORIES_TASK, Some(d as f64 / trajectories as f64), || {
-                format!(
-                    "{d} of {trajectories} trajectories under {} done (weight sectors)",
-                    model.name
-                )
-            });
-            let mut rng = trajectory_rng(seed, t);
-            let events: GateEvents = prog.native.sample_events(model, &mut rng);
-            let Some(&(first, _)) = events.first() else {
-                return Ok(None);
-            };
-            let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
-            let state = match from {
-                Some(l) if first >= prog.prep_group.len() => {
-                    prog.run_layers(checkpoints[l].clone(), l, &events, &data, &room, cancel)?
-                }
-                _ => {
-                    let s = prog.prepare(&events, &room)?;
-                    prog.run_layers(s, 0, &events, &data, &room, cancel)?
-                }
-            };
-            peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
-            Ok(Some(data.measure(prog, &state)))
+            tick();
+            match run(t, &room) {
+                Ok(v) => Ok(Some(v)),
+                Err(Error::TooMuchMemory {
+                    what: Quantity::SectorAmplitudes,
+                    ..
+                }) if threads > 1 => Ok(None),
+                Err(e) => Err(e),
+            }
         })
         .collect::<Result<_>>()?;
+    let mut values = Vec::with_capacity(trajectories);
+    for (t, v) in first_pass.into_iter().enumerate() {
+        values.push(match v {
+            Some(v) => v,
+            None => run(t, &alone)?,
+        });
+    }
     let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
     let stats = SectorStats {
         noiseless_amplitudes: prog.noiseless_dimension(),
