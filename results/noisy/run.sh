@@ -41,8 +41,8 @@ solve tango-2026-08-18 2000 1..15 tango/tango-6x6-linkedin-2026-08-18.txt --redu
 solve sudoku4-16 2000 1..15 sudoku4/sudoku4-amayaos-16.txt --reduce clues
 solve sudoku4-18 2000 1..15 sudoku4/sudoku4-amayaos-18.txt --reduce clues
 # XY-ring block spaces run on weight sectors (noise::sectors). Queens community-069 is the one
-# 6x6 Queens board of 24 qubits at `paper` (2,500 block states); the rest keep 36.
-solve queens-069 200 1..5 queens/queens-6x6-community-069.txt --reduce paper --space auto --mixer xy-ring
+# 6x6 Queens board of 24 qubits at `paper` (2,500 block states): p = 1..5, 1000 trajectories.
+solve queens-069 1000 1..5 queens/queens-6x6-community-069.txt --reduce paper --space auto --mixer xy-ring
 
 # Routed: the exported circuits (p = 1..5) of one Tango and one Sudoku board, transpiled by Qiskit onto FakeFez (IBM
 # Heron r2, heavy-hex, 156 qubits; optimization_level 1, seed 0), predicted by `quzzle predict`.
@@ -70,8 +70,10 @@ else
   echo "no qiskit, qiskit-qasm3-import and qiskit-ibm-runtime in $PY: routed step skipped" >&2
 fi
 
-# Every 6x6 Star Battle board keeps 36 qubits at `paper` (46,656 block states) and has none at
-# `propagate` (solved by reduction), so its sector runs are the slow ones (results/noise-sectors;
-# here p = 1 took minutes and p = 2 would take a further 15-30 under load): p = 1 only, 20
-# trajectories, one thread (two trajectories at once are refused for memory on a 23 GiB machine).
-RAYON_NUM_THREADS=1 solve starbattle-001 20 1 starbattle/starbattle-6x6-1star-janko-001.txt --reduce paper --space auto --mixer xy-ring
+# The other 6x6 Queens boards and every 6x6 Star Battle board keep 36 qubits at `paper` (46,656
+# block states; Star Battle has none at `propagate`, solved by reduction): p = 1 with 1000
+# trajectories, about a minute per model on two free cores (results/noise-sectors). At p = 2 a
+# few trajectories in a few hundred hold 4e8 amplitudes or more, past half this machine's memory,
+# so deeper runs are refused (results/noise-sectors, refusals).
+solve queens-010 1000 1 queens/queens-6x6-community-010.txt --reduce paper --space auto --mixer xy-ring
+solve starbattle-001 1000 1 starbattle/starbattle-6x6-1star-janko-001.txt --reduce paper --space auto --mixer xy-ring

@@ -228,11 +228,17 @@ def summary(root):
                                   lambda x: "%.0f %%" % (100 * x)),
                 span([d["noisy"][m]["p_valid"] / b["uniform"] for b, d in peaks], ratio),
                 (", time to 99 %% on its device %s× annealing's on this CPU" % span(slow, ratio)) if slow else ""))
+        runs = ["1..%d" % b["depths"][-1]["p"] if len(b["depths"]) > 1 else str(b["depths"][0]["p"]) for b in mine]
+        if len(set(runs)) > 1:
+            # Boards run to different depths: each board's depths by name (a peak over one
+            # depth is no peak, so say which boards had one).
+            runs_text = ", ".join("%s (%s)" % (r, b["stem"]) for r, b in zip(runs, mine))
+        else:
+            runs_text = runs[0]
         out.append("- %s (%s, %s qubits at `%s`, space %s, mixer %s, p = %s): %s." % (
             name, "%d boards" % len(mine) if len(mine) > 1 else mine[0]["stem"],
             span([b["qubits"] for b in mine], str), b0["reduce"], b0["space"], b0["mixer"],
-            span(["1..%d" % b["depths"][-1]["p"] if len(b["depths"]) > 1 else str(b["depths"][0]["p"]) for b in mine],
-                 str), "; ".join(each) + routed_peaks(root, mine)))
+            runs_text, "; ".join(each) + routed_peaks(root, mine)))
     return out
 
 
