@@ -1295,10 +1295,10 @@ impl SectorProgram {
     /// The tables a measurement of sector `key` reads ([`Reading`]).
     fn reading(&self, key: &[u8], readout: &Readout) -> Reading {
         let ng = self.groups.len();
-        let cost = self.sector_tables(key, &readout.terms, readout.offset);
+        let mut cost = self.sector_tables(key, &readout.terms, readout.offset);
         let mut pairs: Vec<Vec<(usize, usize, Vec<f64>)>> = vec![Vec::new(); ng];
-        for (g, h, sh, t) in &cost.pairs {
-            pairs[*g].push((*h, *sh, t.clone()));
+        for (g, h, sh, t) in std::mem::take(&mut cost.pairs) {
+            pairs[g].push((h, sh, t));
         }
         let sizes = self.sizes(key);
         let covered: u64 = self.groups.iter().map(|g| mask_of(&g.qubits)).fold(0, |a, m| a | m);
@@ -1639,7 +1639,8 @@ impl Readout {
 /// Nothing is stored per amplitude, so a sector of millions of states costs no memory to read.
 struct Reading {
     cost: Tables,
-    /// `cost.pairs` by their first group: `(h, size of h, table)`.
+    /// The tables of the terms on two groups, by their first group: `(h, size of h, table)`
+    /// (taken out of `cost`, whose `pairs` is left empty).
     pairs: Vec<Vec<(usize, usize, Vec<f64>)>>,
     /// With readout errors, per valid board: the factor of the qubits outside every group, and
     /// per group and digit, the probability that the group's pattern reads as the board's.
@@ -1785,7 +1786,6 @@ pub fn estimate(
     let first_pass: Vec<Option<Option<(f64, f64)>>> = (0..trajectories)
         .into_par_iter()
         .map(|t| -> Result<Option<Option<(f64, f64)>>> {
-            cancel.check(TRAJECTORIES_TASK)?;
             tick();
             match run(t, &room) {
                 Ok(v) => Ok(Some(v)),
