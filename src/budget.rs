@@ -52,6 +52,15 @@ impl PartialEq for Cancel {
 }
 
 impl Cancel {
+    /// A request that never stops and reports nothing (the default, usable in statics).
+    pub const fn never() -> Self {
+        Cancel {
+            flag: None,
+            deadline: None,
+            progress: None,
+        }
+    }
+
     /// Stop once `flag` is set.
     pub fn new(flag: Arc<AtomicBool>) -> Self {
         Cancel {

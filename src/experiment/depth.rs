@@ -299,18 +299,7 @@ pub fn noisy_estimates(
         let estimates = noise
             .models
             .iter()
-            .map(|m| {
-                crate::noise::estimate(
-                    sim.qaoa(),
-                    &nc,
-                    angles,
-                    valid,
-                    m,
-                    noise.trajectories,
-                    seed,
-                    &noise.cancel,
-                )
-            })
+            .map(|m| crate::noise::estimate(sim.qaoa(), &nc, angles, valid, &noise.draws(m, seed)))
             .collect::<Result<_>>()?;
         return Ok((nc.gate_counts(), estimates));
     }
@@ -321,17 +310,7 @@ pub fn noisy_estimates(
         let estimates = noise
             .models
             .iter()
-            .map(|m| {
-                crate::noise::sectors::estimate(
-                    &program,
-                    &full_valid,
-                    &full,
-                    m,
-                    noise.trajectories,
-                    seed,
-                    &noise.cancel,
-                )
-            })
+            .map(|m| crate::noise::sectors::estimate(&program, &full_valid, &full, &noise.draws(m, seed)))
             .collect::<Result<_>>()?;
         return Ok((program.native().gate_counts(), estimates));
     }
@@ -345,9 +324,7 @@ pub fn noisy_estimates(
     let estimates = noise
         .models
         .iter()
-        .map(|m| {
-            crate::noise::gates::estimate(&program, &full_valid, &cost, m, noise.trajectories, seed, &noise.cancel)
-        })
+        .map(|m| crate::noise::gates::estimate(&program, &full_valid, &cost, &noise.draws(m, seed)))
         .collect::<Result<_>>()?;
     Ok((program.gate_counts(), estimates))
 }

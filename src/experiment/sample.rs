@@ -146,20 +146,26 @@ pub fn draw(
     match noise {
         None => Distribution::of(sim, angles)?.sample_within(shots, seed, cancel),
         Some((model, trajectories)) => {
+            let draws = crate::noise::Draws {
+                model,
+                trajectories,
+                seed,
+                cancel,
+            };
             let circuit = crate::simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
             match sim.noise_route() {
                 NoiseRoute::Layered => {
                     let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
-                    crate::noise::sample_counts(sim.qaoa(), &nc, model, shots, trajectories, seed, cancel)
+                    crate::noise::sample_counts(sim.qaoa(), &nc, shots, &draws)
                 }
                 NoiseRoute::Sectors => {
                     let program = crate::experiment::depth::sector_program(enc, sim, angles)?;
-                    crate::noise::sectors::sample_counts(&program, model, shots, trajectories, seed, cancel)
+                    crate::noise::sectors::sample_counts(&program, shots, &draws)
                 }
                 NoiseRoute::GateByGate => {
                     // Gate by gate on the full state: an error leaves the block space.
                     let program = crate::noise::gates::GateProgram::new(&circuit)?;
-                    crate::noise::gates::sample_counts(&program, model, shots, trajectories, seed, cancel)
+                    crate::noise::gates::sample_counts(&program, shots, &draws)
                 }
                 NoiseRoute::NoCircuit => Err(crate::simulation::mixers::entry(sim.mixer).no_circuit()),
             }

@@ -692,9 +692,15 @@ pub fn count(
         }
         .into());
     }
-    match count_with::<u64>(p, plan, max_bytes, free, budget, task)? {
+    let limits = Limits {
+        max_bytes,
+        free,
+        budget,
+        task,
+    };
+    match count_with::<u64>(p, plan, &limits)? {
         Some(counted) => Ok(counted),
-        None => count_with::<u128>(p, plan, max_bytes, free, budget, task)?.ok_or_else(|| {
+        None => count_with::<u128>(p, plan, &limits)?.ok_or_else(|| {
             // Unreachable: at most 127 variables, so no count reaches 2^127.
             Error::InvalidArgument(format!("{task}: a count overflowed 128 bits"))
         }),
@@ -990,15 +996,22 @@ fn split_key(state: u128, fields: &[(u32, u32)]) -> u128 {
         .fold(0u128, |k, &(at, bits)| (k << bits) | field(state, at, bits))
 }
 
-/// [`count`] with counts of type `C`; `None` when a count overflows `C`.
-fn count_with<C: Tally>(
-    p: &CountProblem,
-    plan: &Plan,
+/// What a count may use and how it reports: [`count`]'s arguments after the problem.
+struct Limits<'a> {
     max_bytes: u128,
-    free: &(dyn Fn() -> u64 + Sync),
-    budget: &Budget<'_>,
-    task: &str,
-) -> Result<Option<Counted>> {
+    free: &'a (dyn Fn() -> u64 + Sync),
+    budget: &'a Budget<'a>,
+    task: &'a str,
+}
+
+/// [`count`] with counts of type `C`; `None` when a count overflows `C`.
+fn count_with<C: Tally>(p: &CountProblem, plan: &Plan, limits: &Limits<'_>) -> Result<Option<Counted>> {
+    let Limits {
+        max_bytes,
+        free,
+        budget,
+        task,
+    } = *limits;
     let max_units = p.objective.iter().map(|m| m.abs()).sum::<i64>();
     let key = CostKey {
         radix: 2 * max_units + 1,
@@ -1380,9 +1393,16 @@ mod tests {
         assert_eq!(got.classes, vec![(0, 0, 1u128 << 70, 0)]);
         // Below 2^64 the u64 count stands, with the same classes as brute force.
         let p = random_problem(12, 6);
-        let narrow = count_with::<u64>(&p, &plan(&p), u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
+        let budget = Budget::unlimited();
+        let limits = Limits {
+            max_bytes: u128::MAX,
+            free: &plenty,
+            budget: &budget,
+            task: "test",
+        };
+        let narrow = count_with::<u64>(&p, &plan(&p), &limits).unwrap();
         assert_eq!(narrow.map(|c| c.classes), Some(brute(&p)));
-        let wide = count_with::<u128>(&p, &plan(&p), u128::MAX, &plenty, &Budget::unlimited(), "test").unwrap();
+        let wide = count_with::<u128>(&p, &plan(&p), &limits).unwrap();
         assert_eq!(wide.map(|c| c.classes), Some(brute(&p)));
     }
 

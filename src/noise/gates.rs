@@ -11,7 +11,7 @@
 //! trajectories are summed in order.
 
 use super::program::{GateCounts, Pauli};
-use super::trajectories::{draw_one, draw_shots, draw_two, NoisyEstimate, Readout};
+use super::trajectories::{draw_one, draw_shots, draw_two, Draws, NoisyEstimate, Readout};
 use super::NoiseModel;
 use crate::circuit::{expand, Circuit, Gate};
 use crate::error::{Error, Result, Unsupported};
@@ -191,17 +191,9 @@ pub fn check_fits(n: usize) -> Result<()> {
 }
 
 /// P(valid) (`valid`: full-space indices, ascending) and the energy on `cost` (the full cost
-/// of every basis state) of `prog` under `model`, from `trajectories` seeded trajectories.
-pub fn estimate(
-    prog: &GateProgram,
-    valid: &[u64],
-    cost: &[f64],
-    model: &NoiseModel,
-    trajectories: usize,
-    seed: u64,
-    cancel: &crate::budget::Cancel,
-) -> Result<NoisyEstimate> {
-    super::trajectories::check_trajectories(trajectories)?;
+/// of every basis state) of `prog` under the model of `draws`, from its seeded trajectories.
+pub fn estimate(prog: &GateProgram, valid: &[u64], cost: &[f64], draws: &Draws<'_>) -> Result<NoisyEstimate> {
+    let (model, trajectories, seed, cancel) = draws.checked()?;
     let n = prog.num_qubits;
     check_fits(n)?;
     if cost.len() != 1 << n {
@@ -235,34 +227,21 @@ pub fn estimate(
         checkpoints.run(prog, &mut amps, &events);
         Ok(Some(readout.measure(&amps)))
     })?;
+    let (route, counts) = (crate::simulation::mixers::NoiseRoute::GateByGate, prog.gate_counts());
     Ok(NoisyEstimate::from_trajectories(
-        model,
-        crate::simulation::mixers::NoiseRoute::GateByGate,
-        &prog.gate_counts(),
-        &values,
-        v0,
-        noiseless,
-        seed,
-        began,
-        None,
+        draws, route, &counts, &values, v0, noiseless, began, None,
     ))
 }
 
 /// `shots` noisy measurements of `prog`, as [`super::sample_counts`] draws them on the X path.
-pub fn sample_counts(
-    prog: &GateProgram,
-    model: &NoiseModel,
-    shots: u64,
-    trajectories: usize,
-    seed: u64,
-    cancel: &crate::budget::Cancel,
-) -> Result<crate::bits::CountMap> {
+pub fn sample_counts(prog: &GateProgram, shots: u64, draws: &Draws<'_>) -> Result<crate::bits::CountMap> {
+    let model = draws.model;
     let n = prog.num_qubits;
     check_fits(n)?;
     let checkpoints = Checkpoints::new(prog);
     let mut amps = basis_zero(n);
     let mut cumulative = vec![0.0; 1 << n];
-    super::trajectories::sample_by_trajectory(model, shots, trajectories, seed, "", cancel, |rng, mine, counts| {
+    super::trajectories::sample_by_trajectory(draws, shots, "", |rng, mine, counts| {
         let events = prog.sample_events(model, rng);
         checkpoints.run(prog, &mut amps, &events);
         draw_shots(&amps, &mut cumulative, mine, model.readout, rng, counts);

@@ -20,8 +20,9 @@
 //! whole gadgets, some negated, so the noisy layer is the usual cost phase, a correction phase
 //! for the negated gadgets, the pushed Pauli, the usual mixer kernel, and the Paulis of errors
 //! after the `rx` gates (they commute with the other qubits' `rx`). A layer without error is the
-//! noiseless kernel itself. Pauli errors leave any constrained subspace, so block-space (XY)
-//! and Grover-mixer circuits run gate by gate on the full 2^n state instead ([`gates`]).
+//! noiseless kernel itself. Pauli errors leave any constrained subspace: block-space (XY)
+//! circuits run on the weight sectors an error opens ([`sectors`]), the Grover-mixer and
+//! switch circuits gate by gate on the full 2^n state ([`gates`]).
 
 pub mod calibration;
 #[cfg(test)]
@@ -34,7 +35,7 @@ pub mod timing;
 pub mod trajectories;
 
 pub use program::{GateCounts, NoisyCircuit, Pauli};
-pub use trajectories::{estimate, sample_counts, NoisyEstimate};
+pub use trajectories::{estimate, sample_counts, Draws, NoisyEstimate};
 
 use crate::error::{Error, Result};
 use crate::simulation::SpaceSettings;
@@ -76,6 +77,16 @@ pub struct NoiseSettings {
 }
 
 impl NoiseSettings {
+    /// How an estimate under `model` draws its trajectories, from `seed`.
+    pub fn draws<'a>(&'a self, model: &'a NoiseModel, seed: u64) -> Draws<'a> {
+        Draws {
+            model,
+            trajectories: self.trajectories,
+            seed,
+            cancel: &self.cancel,
+        }
+    }
+
     /// The settings for `models` with `trajectories` each, after checking that the space and
     /// mixer take noise (`auto` resolved for `enc` when given, so that a refusal names the
     /// space it becomes) and that the trajectories are at least 1. No model: nothing checked.

@@ -30,8 +30,7 @@
 
 use super::gates::{GateEvents, GateProgram};
 use super::program::{CostOp, Layer, LayerEvents, LayerFrame, Pauli};
-use super::trajectories::{draw_index, read_out, trajectory_rng, NoisyEstimate, SectorStats, TRAJECTORIES_TASK};
-use super::NoiseModel;
+use super::trajectories::{draw_index, read_out, trajectory_rng, Draws, NoisyEstimate, SectorStats, TRAJECTORIES_TASK};
 use crate::angles::Angles;
 use crate::circuit::{expand, Circuit, Gate};
 use crate::cost::pubo::ZPoly;
@@ -199,6 +198,47 @@ struct SectorLayer {
     units: Vec<Unit>,
     /// The whole mixer fused per block, where every unit is fusable ([`SectorProgram::fusable`]).
     fused: Option<Fused>,
+}
+
+/// A gate's qubits within their group: the gate's local index c (bit j: its j-th qubit) and
+/// the group's pattern bits.
+struct OnGroup {
+    dim: usize,
+    /// Per gate qubit, its bit in the group's patterns.
+    bits: Vec<u32>,
+    /// The gate's bits together.
+    all: u32,
+}
+
+impl OnGroup {
+    fn new(prog: &SectorProgram, qubits: &[usize]) -> OnGroup {
+        let bits: Vec<u32> = qubits.iter().map(|&q| 1u32 << prog.place[q].1).collect();
+        OnGroup {
+            dim: 1 << qubits.len(),
+            all: bits.iter().sum(),
+            bits,
+        }
+    }
+
+    /// The pattern bits of local index `c`.
+    fn deposit(&self, c: usize) -> u32 {
+        self.bits
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| c >> j & 1 == 1)
+            .map(|(_, b)| b)
+            .sum()
+    }
+
+    /// The local index of pattern `p`.
+    fn local(&self, p: u32) -> usize {
+        self.bits
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| p & b != 0)
+            .map(|(j, _)| 1usize << j)
+            .sum()
+    }
 }
 
 /// A block-space circuit ready for sector trajectories.
@@ -807,11 +847,9 @@ impl SectorProgram {
     /// out).
     fn apply_within(&self, state: &mut SectorState, g: usize, qubits: &[usize], matrix: &[Complex64]) {
         let grp = &self.groups[g];
-        let k = qubits.len();
-        let dim = 1usize << k;
-        let bits: Vec<u32> = qubits.iter().map(|&q| 1u32 << self.place[q].1).collect();
-        let all: u32 = bits.iter().sum();
-        let deposit = |c: usize| -> u32 { (0..k).filter(|j| c >> j & 1 == 1).map(|j| bits[j]).sum() };
+        let on = OnGroup::new(self, qubits);
+        let (dim, all) = (on.dim, on.all);
+        let deposit = |c: usize| on.deposit(c);
         for (key, amps) in state.iter_mut() {
             let label = key[g];
             let sizes = self.sizes(key);
@@ -920,12 +958,10 @@ impl SectorProgram {
         room: &Room,
     ) -> Result<SectorState> {
         let grp = &self.groups[g];
-        let k = qubits.len();
-        let dim = 1usize << k;
-        let bits: Vec<u32> = qubits.iter().map(|&q| 1u32 << self.place[q].1).collect();
-        let all: u32 = bits.iter().sum();
-        let deposit = |c: usize| -> u32 { (0..k).filter(|j| c >> j & 1 == 1).map(|j| bits[j]).sum() };
-        let local = |p: u32| -> usize { (0..k).filter(|&j| p & bits[j] != 0).map(|j| 1usize << j).sum() };
+        let on = OnGroup::new(self, qubits);
+        let (dim, all) = (on.dim, on.all);
+        let deposit = |c: usize| on.deposit(c);
+        let local = |p: u32| on.local(p);
         let mut out: SectorState = BTreeMap::new();
         let mut total: usize = 0;
         // Each source sector is let go as soon as it is spread, so that the source and target
@@ -1124,111 +1160,103 @@ impl SectorProgram {
         Ok(state)
     }
 
-    /// Layers `from..` of a trajectory with `events`.
+    /// Layers `layers` of a trajectory with `events` (native indices; those outside the
+    /// layers are passed over).
     fn run_layers(
         &self,
         mut state: SectorState,
-        from: usize,
+        layers: std::ops::Range<usize>,
         events: &[(usize, Pauli)],
         data: &Cache<'_>,
         room: &Room,
         cancel: &crate::budget::Cancel,
     ) -> Result<SectorState> {
-        for l in from..self.layers.len() {
+        let from = layers.start;
+        for l in layers {
             if l > from {
                 cancel.check(TRAJECTORIES_TASK)?;
             }
-            let begin = self.layers[l].cost_at;
+            let layer = &self.layers[l];
             let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
-            let mine: Vec<(usize, Pauli)> = events.iter().filter(|e| e.0 >= begin && e.0 < end).copied().collect();
-            state = self.run_layer(state, l, &mine, data, room)?;
-        }
-        Ok(state)
-    }
-
-    /// Layer `l` with its `events` (native indices within the layer).
-    fn run_layer(
-        &self,
-        mut state: SectorState,
-        l: usize,
-        events: &[(usize, Pauli)],
-        data: &Cache<'_>,
-        room: &Room,
-    ) -> Result<SectorState> {
-        let layer = &self.layers[l];
-        let cost_len = layer.cost.cost.len();
-        let in_cost: Vec<(usize, Pauli)> = events
-            .iter()
-            .filter(|e| e.0 < layer.cost_at + cost_len)
-            .map(|&(at, p)| (at - layer.cost_at, p))
-            .collect();
-        if in_cost.is_empty() {
-            self.apply_phase(&mut state, l, &[], data);
-        } else {
-            let frame = LayerFrame::of(
-                &layer.cost,
-                &LayerEvents {
-                    cost: in_cost,
-                    mixer: Pauli::I,
-                },
-            );
-            self.apply_phase(&mut state, l, &frame.flips, data);
-            state = self.apply_pauli(state, frame.frame, room)?;
-        }
-        let mixer_at = layer.units.first().map_or(usize::MAX, |u| u.at);
-        if let (Some(fused), true) = (&layer.fused, events.iter().all(|e| e.0 < mixer_at)) {
-            self.apply_fused(&mut state, fused);
-            return Ok(state);
-        }
-        // Error-free units are fused until a unit that is not: units on other blocks commute
-        // with each other, and the pending ones go first.
-        let mut pending: Vec<&Unit> = Vec::new();
-        for unit in &layer.units {
-            let end = unit.at + unit.gates.len();
-            let local = |q: usize| {
-                unit.qubits
-                    .iter()
-                    .position(|&x| x == q)
-                    .expect("only the factor on the gate's qubits is relabelled")
-            };
-            // An error's factor off the gate's qubits commutes with the rest of the gate: it
-            // goes after it.
-            let mask = mask_of(&unit.qubits);
-            let mut after = Pauli::I;
-            let mut inside = Vec::new();
-            for &(at, p) in events.iter().filter(|e| e.0 >= unit.at && e.0 < end) {
-                let (mine, other) = split_pauli(p, mask);
-                after = other.times(after);
-                inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
+            let events: Vec<(usize, Pauli)> = events
+                .iter()
+                .filter(|e| e.0 >= layer.cost_at && e.0 < end)
+                .copied()
+                .collect();
+            let cost_len = layer.cost.cost.len();
+            let in_cost: Vec<(usize, Pauli)> = events
+                .iter()
+                .filter(|e| e.0 < layer.cost_at + cost_len)
+                .map(|&(at, p)| (at - layer.cost_at, p))
+                .collect();
+            if in_cost.is_empty() {
+                self.apply_phase(&mut state, l, &[], data);
+            } else {
+                let frame = LayerFrame::of(
+                    &layer.cost,
+                    &LayerEvents {
+                        cost: in_cost,
+                        mixer: Pauli::I,
+                    },
+                );
+                self.apply_phase(&mut state, l, &frame.flips, data);
+                state = self.apply_pauli(state, frame.frame, room)?;
             }
-            if inside.is_empty() && after == Pauli::I && self.fusable(unit).is_some() {
-                pending.push(unit);
+            let mixer_at = layer.units.first().map_or(usize::MAX, |u| u.at);
+            if let (Some(fused), true) = (&layer.fused, events.iter().all(|e| e.0 < mixer_at)) {
+                self.apply_fused(&mut state, fused);
                 continue;
+            }
+            // Error-free units are fused until a unit that is not: units on other blocks commute
+            // with each other, and the pending ones go first.
+            let mut pending: Vec<&Unit> = Vec::new();
+            for unit in &layer.units {
+                let end = unit.at + unit.gates.len();
+                let local = |q: usize| {
+                    unit.qubits
+                        .iter()
+                        .position(|&x| x == q)
+                        .expect("only the factor on the gate's qubits is relabelled")
+                };
+                // An error's factor off the gate's qubits commutes with the rest of the gate: it
+                // goes after it.
+                let mask = mask_of(&unit.qubits);
+                let mut after = Pauli::I;
+                let mut inside = Vec::new();
+                for &(at, p) in events.iter().filter(|e| e.0 >= unit.at && e.0 < end) {
+                    let (mine, other) = split_pauli(p, mask);
+                    after = other.times(after);
+                    inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
+                }
+                if inside.is_empty() && after == Pauli::I && self.fusable(unit).is_some() {
+                    pending.push(unit);
+                    continue;
+                }
+                if !pending.is_empty() {
+                    self.apply_fused(&mut state, &self.fuse(&pending));
+                    pending.clear();
+                }
+                let matrix = if inside.is_empty() {
+                    std::borrow::Cow::Borrowed(&unit.matrix)
+                } else {
+                    std::borrow::Cow::Owned(local_matrix(unit.qubits.len(), &unit.gates, &inside))
+                };
+                match self.keeps_sectors(&unit.qubits, &matrix) {
+                    Some(g) => self.apply_within(&mut state, g, &unit.qubits, &matrix),
+                    None => {
+                        let g = self.place[unit.qubits[0]].0;
+                        state = if unit.qubits.iter().all(|&q| self.place[q].0 == g) {
+                            self.apply_moving_in_group(state, g, &unit.qubits, &matrix, room)?
+                        } else {
+                            self.apply_moving(state, &unit.qubits, &matrix, room)?
+                        };
+                    }
+                }
+                state = self.apply_pauli(state, after, room)?;
             }
             if !pending.is_empty() {
                 self.apply_fused(&mut state, &self.fuse(&pending));
-                pending.clear();
             }
-            let matrix = if inside.is_empty() {
-                std::borrow::Cow::Borrowed(&unit.matrix)
-            } else {
-                std::borrow::Cow::Owned(local_matrix(unit.qubits.len(), &unit.gates, &inside))
-            };
-            match self.keeps_sectors(&unit.qubits, &matrix) {
-                Some(g) => self.apply_within(&mut state, g, &unit.qubits, &matrix),
-                None => {
-                    let g = self.place[unit.qubits[0]].0;
-                    state = if unit.qubits.iter().all(|&q| self.place[q].0 == g) {
-                        self.apply_moving_in_group(state, g, &unit.qubits, &matrix, room)?
-                    } else {
-                        self.apply_moving(state, &unit.qubits, &matrix, room)?
-                    };
-                }
-            }
-            state = self.apply_pauli(state, after, room)?;
-        }
-        if !pending.is_empty() {
-            self.apply_fused(&mut state, &self.fuse(&pending));
         }
         Ok(state)
     }
@@ -1239,7 +1267,14 @@ impl SectorProgram {
         let data = Cache::new(None);
         let room = Room::new(1);
         let state = self.prepare(events, &room)?;
-        self.run_layers(state, 0, events, &data, &room, &crate::budget::Cancel::default())
+        self.run_layers(
+            state,
+            0..self.layers.len(),
+            events,
+            &data,
+            &room,
+            &crate::budget::Cancel::default(),
+        )
     }
 
     /// `offset + Σ w z_S` on sector `key` as tables: a term on the qubits of one or two groups
@@ -1569,23 +1604,22 @@ impl Room {
     /// A bound for `concurrent` trajectories at once, each with a state and its next state: half
     /// the available memory, shared equally, since each may grow while the others do.
     fn new(concurrent: usize) -> Room {
-        Room::beside(concurrent, 0)
+        Room::beside(crate::sim::available_memory(), concurrent, 0)
     }
 
-    /// The same, beside `held` bytes already in use (the noiseless checkpoints).
-    fn beside(concurrent: usize, held: usize) -> Room {
-        let available = crate::sim::available_memory() as usize;
+    /// The same, out of `memory` bytes, beside `held` bytes already in use (the noiseless
+    /// checkpoints).
+    fn beside(memory: u64, concurrent: usize, held: usize) -> Room {
         Room {
-            amplitudes: (available / 2).saturating_sub(held) / (BYTES_PER_AMPLITUDE * concurrent.max(1)),
+            amplitudes: (memory as usize / 2).saturating_sub(held) / (BYTES_PER_AMPLITUDE * concurrent.max(1)),
         }
     }
 
     /// The bound of a trajectory that runs with nothing beside it, after `held` bytes: three
-    /// quarters of the available memory, the rest left to the process and the machine.
-    fn alone(held: usize) -> Room {
-        let available = crate::sim::available_memory() as usize;
+    /// quarters of `memory`, the rest left to the process and the machine.
+    fn alone(memory: u64, held: usize) -> Room {
         Room {
-            amplitudes: (available / 4 * 3).saturating_sub(held) / BYTES_PER_AMPLITUDE,
+            amplitudes: (memory as usize / 4 * 3).saturating_sub(held) / BYTES_PER_AMPLITUDE,
         }
     }
 
@@ -1717,38 +1751,44 @@ impl<'a> Cache<'a> {
 /// P(valid) (`valid`: full-space bit patterns, ascending) and the energy of `full` (the cost of
 /// the whole encoding) of `prog` under `model`, from `trajectories` seeded trajectories, with
 /// the same draws and estimator as [`super::gates::estimate`].
-#[allow(clippy::too_many_arguments)]
-pub fn estimate(
+pub fn estimate(prog: &SectorProgram, valid: &[u64], full: &ZPoly, draws: &Draws<'_>) -> Result<NoisyEstimate> {
+    estimate_within_memory(prog, valid, full, draws, crate::sim::available_memory())
+}
+
+/// [`estimate`], planned against `memory` bytes instead of what the machine has available
+/// now: trajectories running at once share half of it, and one that outgrows its share runs
+/// again after them, alone, with three quarters (the same errors, so the same value and bytes
+/// on any thread count). A trajectory too large even alone is refused with
+/// [`Error::TooMuchMemory`]. The tests stand in for a machine with little memory this way.
+pub fn estimate_within_memory(
     prog: &SectorProgram,
     valid: &[u64],
     full: &ZPoly,
-    model: &NoiseModel,
-    trajectories: usize,
-    seed: u64,
-    cancel: &crate::budget::Cancel,
+    draws: &Draws<'_>,
+    memory: u64,
 ) -> Result<NoisyEstimate> {
-    super::trajectories::check_trajectories(trajectories)?;
+    let (model, trajectories, seed, cancel) = draws.checked()?;
     let began = std::time::Instant::now();
     let threads = rayon::current_num_threads();
     let noiseless_readout = Readout::new(full, valid.to_vec(), 0.0);
     let readout = Readout::new(full, valid.to_vec(), model.readout);
     let data = Cache::new(Some(&readout));
     // Checkpoints: the noiseless state before each layer, held while the trajectories run.
-    let first = Room::new(1);
+    let first = Room::beside(memory, 1, 0);
     let mut checkpoints = vec![prog.prepare(&[], &first)?];
     for l in 0..prog.layers.len() {
-        let next = prog.run_layer(checkpoints[l].clone(), l, &[], &data, &first)?;
+        let next = prog.run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &first, cancel)?;
         checkpoints.push(next);
     }
     let held: usize = checkpoints.iter().flat_map(|c| c.values()).map(|v| v.len() * 16).sum();
     let room = if threads > 1 {
-        Room::beside(threads, held)
+        Room::beside(memory, threads, held)
     } else {
-        Room::alone(held)
+        Room::alone(memory, held)
     };
     // A trajectory whose state outgrows its share while others run beside it is run again
     // after them, alone: its errors, and so its value, are the same.
-    let alone = Room::alone(held);
+    let alone = Room::alone(memory, held);
     let last = checkpoints.last().expect("the prepared state").clone();
     let noiseless = Cache::new(Some(&noiseless_readout)).measure(prog, &last);
     let v0 = data.measure(prog, &last);
@@ -1763,22 +1803,30 @@ pub fn estimate(
         };
         let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
         let state = match from {
-            Some(l) if first >= prog.prep_group.len() => {
-                prog.run_layers(checkpoints[l].clone(), l, &events, &data, room, cancel)?
-            }
+            Some(l) if first >= prog.prep_group.len() => prog.run_layers(
+                checkpoints[l].clone(),
+                l..prog.layers.len(),
+                &events,
+                &data,
+                room,
+                cancel,
+            )?,
             _ => {
                 let s = prog.prepare(&events, room)?;
-                prog.run_layers(s, 0, &events, &data, room, cancel)?
+                prog.run_layers(s, 0..prog.layers.len(), &events, &data, room, cancel)?
             }
         };
         peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
         Ok(Some(data.measure(prog, &state)))
     };
-    let tick = || {
-        let d = done.fetch_add(1, Ordering::Relaxed);
+    // Counts the trajectories finished, so a run whose largest trajectories wait for the alone
+    // pass says so rather than sitting at all but those done.
+    let tick = |alone: bool| {
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
         cancel.tick(TRAJECTORIES_TASK, Some(d as f64 / trajectories as f64), || {
+            let pass = if alone { ", the largest alone" } else { "" };
             format!(
-                "{d} of {trajectories} trajectories under {} done (weight sectors)",
+                "{d} of {trajectories} trajectories under {} done (weight sectors{pass})",
                 model.name
             )
         });
@@ -1786,9 +1834,11 @@ pub fn estimate(
     let first_pass: Vec<Option<Option<(f64, f64)>>> = (0..trajectories)
         .into_par_iter()
         .map(|t| -> Result<Option<Option<(f64, f64)>>> {
-            tick();
             match run(t, &room) {
-                Ok(v) => Ok(Some(v)),
+                Ok(v) => {
+                    tick(false);
+                    Ok(Some(v))
+                }
                 Err(Error::TooMuchMemory {
                     what: Quantity::SectorAmplitudes,
                     ..
@@ -1801,7 +1851,11 @@ pub fn estimate(
     for (t, v) in first_pass.into_iter().enumerate() {
         values.push(match v {
             Some(v) => v,
-            None => run(t, &alone)?,
+            None => {
+                let v = run(t, &alone)?;
+                tick(true);
+                v
+            }
         });
     }
     let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
@@ -1810,14 +1864,14 @@ pub fn estimate(
         sectors_visited: visited,
         peak_amplitudes: peak.load(Ordering::Relaxed),
     };
+    let counts = prog.native.gate_counts();
     Ok(NoisyEstimate::from_trajectories(
-        model,
+        draws,
         NoiseRoute::Sectors,
-        &prog.native.gate_counts(),
+        &counts,
         &values,
         v0,
         noiseless,
-        seed,
         began,
         Some(stats),
     ))
@@ -1827,21 +1881,15 @@ pub fn estimate(
 /// min(trajectories, shots)` trajectories, trajectory t giving `⌊shots/T'⌋` shots plus one for
 /// t < shots mod T', each drawn from its state and every bit flipped with probability
 /// `model.readout`. Counts keyed by full-space bits (bit q = qubit q).
-pub fn sample_counts(
-    prog: &SectorProgram,
-    model: &NoiseModel,
-    shots: u64,
-    trajectories: usize,
-    seed: u64,
-    cancel: &crate::budget::Cancel,
-) -> Result<crate::bits::CountMap> {
+pub fn sample_counts(prog: &SectorProgram, shots: u64, draws: &Draws<'_>) -> Result<crate::bits::CountMap> {
+    let (model, cancel) = (draws.model, draws.cancel);
     let room = Room::new(2);
     let data = Cache::new(None);
     let route = " (weight sectors)";
-    super::trajectories::sample_by_trajectory(model, shots, trajectories, seed, route, cancel, |rng, mine, counts| {
+    super::trajectories::sample_by_trajectory(draws, shots, route, |rng, mine, counts| {
         let events = prog.native.sample_events(model, rng);
         let state = prog.prepare(&events, &room)?;
-        let state = prog.run_layers(state, 0, &events, &data, &room, cancel)?;
+        let state = prog.run_layers(state, 0..prog.layers.len(), &events, &data, &room, cancel)?;
         // The states in sector order, with their cumulative probabilities.
         let mut masks = Vec::new();
         let mut cumulative = Vec::new();

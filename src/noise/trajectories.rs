@@ -260,22 +260,58 @@ pub struct NoisyEstimate {
     pub sectors: Option<SectorStats>,
 }
 
+/// How an estimate draws its trajectories, on every route: the noise model, how many
+/// trajectories, the seed (trajectory t draws from stream t), and the flag that stops them.
+#[derive(Clone, Copy)]
+pub struct Draws<'a> {
+    /// The noise model.
+    pub model: &'a NoiseModel,
+    /// How many trajectories.
+    pub trajectories: usize,
+    /// The seed of the trajectories.
+    pub seed: u64,
+    /// Read before each trajectory.
+    pub cancel: &'a crate::budget::Cancel,
+}
+
+/// The request of [`Draws::new`]: never stopped.
+static NEVER: crate::budget::Cancel = crate::budget::Cancel::never();
+
+impl<'a> Draws<'a> {
+    /// The model, the trajectories, the seed and the request, after checking that there is
+    /// at least one trajectory.
+    pub(crate) fn checked(&self) -> Result<(&'a NoiseModel, usize, u64, &'a crate::budget::Cancel)> {
+        check_trajectories(self.trajectories)?;
+        Ok((self.model, self.trajectories, self.seed, self.cancel))
+    }
+
+    /// `trajectories` under `model` from `seed`, never stopped.
+    pub fn new(model: &'a NoiseModel, trajectories: usize, seed: u64) -> Self {
+        Draws {
+            model,
+            trajectories,
+            seed,
+            cancel: &NEVER,
+        }
+    }
+}
+
 impl NoisyEstimate {
     /// The estimate from each trajectory's P(valid) and energy after readout, in trajectory
     /// order (`None`: the trajectory drew no gate error, so its values are `v0`, the noiseless
     /// state's read out); `noiseless` without readout error.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_trajectories(
-        model: &NoiseModel,
+        draws: &Draws<'_>,
         route: NoiseRoute,
         gates: &GateCounts,
         values: &[Option<(f64, f64)>],
         v0: (f64, f64),
         noiseless: (f64, f64),
-        seed: u64,
         began: std::time::Instant,
         sectors: Option<SectorStats>,
     ) -> Self {
+        let Draws { model, seed, .. } = *draws;
         let pv: Vec<f64> = values.iter().map(|v| v.map_or(v0.0, |v| v.0)).collect();
         let en: Vec<f64> = values.iter().map(|v| v.map_or(v0.1, |v| v.1)).collect();
         let (p_valid, p_valid_se) = mean_and_se(&pv, v0.0);
@@ -405,18 +441,15 @@ pub fn check_trajectories(trajectories: usize) -> Result<()> {
 /// plus one for t < shots mod T'. `draw(rng, shots, counts)` runs one trajectory and adds its
 /// shots to `counts` (keys: full-space bits, bit q = qubit q); `route` ends the progress line.
 pub(crate) fn sample_by_trajectory(
-    model: &NoiseModel,
+    draws: &Draws<'_>,
     shots: u64,
-    trajectories: usize,
-    seed: u64,
     route: &str,
-    cancel: &crate::budget::Cancel,
     mut draw: impl FnMut(&mut SeededRng, u64, &mut std::collections::BTreeMap<u64, u64>) -> Result<()>,
 ) -> Result<CountMap> {
     if shots == 0 {
         return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
     }
-    check_trajectories(trajectories)?;
+    let (model, trajectories, seed, cancel) = draws.checked()?;
     let used = (trajectories as u64).min(shots);
     let mut counts = std::collections::BTreeMap::new();
     for t in 0..used {
@@ -453,19 +486,15 @@ pub(crate) fn read_out(mut x: u64, n: usize, readout: f64, rng: &mut SeededRng) 
 }
 
 /// P(valid) on `valid` and the energy of `circuit` (the exported circuit of `sim`'s cost at
-/// `angles`) under `model`, from `trajectories` seeded trajectories; `cancel` is read before each.
-#[allow(clippy::too_many_arguments)]
+/// `angles`) under the model of `draws`, from its seeded trajectories.
 pub fn estimate(
     sim: &dyn Qaoa,
     circuit: &NoisyCircuit,
     angles: &Angles,
     valid: &[u64],
-    model: &NoiseModel,
-    trajectories: usize,
-    seed: u64,
-    cancel: &crate::budget::Cancel,
+    draws: &Draws<'_>,
 ) -> Result<NoisyEstimate> {
-    check_trajectories(trajectories)?;
+    let (model, trajectories, seed, cancel) = draws.checked()?;
     let began = std::time::Instant::now();
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);
@@ -497,14 +526,14 @@ pub fn estimate(
         Ok(Some(readout.measure(&amps)))
     })?;
     let noiseless = (noiseless.success_probability, noiseless.energy);
+    let counts = circuit.gate_counts();
     Ok(NoisyEstimate::from_trajectories(
-        model,
+        draws,
         NoiseRoute::Layered,
-        &circuit.gate_counts(),
+        &counts,
         &values,
         v0,
         noiseless,
-        seed,
         began,
         None,
     ))
@@ -514,22 +543,15 @@ pub fn estimate(
 /// giving `⌊shots/T'⌋` shots plus one for t < shots mod T', each drawn from its state's
 /// distribution and every bit flipped with probability `model.readout`. Counts keyed by
 /// basis index (bit q = qubit q).
-pub fn sample_counts(
-    sim: &dyn Qaoa,
-    circuit: &NoisyCircuit,
-    model: &NoiseModel,
-    shots: u64,
-    trajectories: usize,
-    seed: u64,
-    cancel: &crate::budget::Cancel,
-) -> Result<CountMap> {
+pub fn sample_counts(sim: &dyn Qaoa, circuit: &NoisyCircuit, shots: u64, draws: &Draws<'_>) -> Result<CountMap> {
+    let model = draws.model;
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);
     let n = circuit.num_qubits;
     crate::sim::check_bytes(n, 24u128 << n)?;
     let mut amps = vec![Complex64::new(0.0, 0.0); 1 << n];
     let mut cumulative = vec![0.0; 1 << n];
-    sample_by_trajectory(model, shots, trajectories, seed, "", cancel, |rng, mine, counts| {
+    sample_by_trajectory(draws, shots, "", |rng, mine, counts| {
         let events = sample_events(circuit, model, rng);
         evo.run(&mut amps, &events, prefix.as_deref());
         draw_shots(&amps, &mut cumulative, mine, model.readout, rng, counts);

@@ -10,7 +10,7 @@ use quzzle::encoding::{self, space::SpaceChoice, Encoding, EncodingKind};
 use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::noise::gates::{self, GateProgram};
-use quzzle::noise::{NoiseModel, Pauli};
+use quzzle::noise::{Draws, NoiseModel, Pauli};
 use quzzle::sim::reference;
 use quzzle::simulation::{self, SpaceSettings};
 use quzzle::Angles;
@@ -148,7 +148,7 @@ fn zero_rates_give_the_noiseless_values() {
         let valid = simulation::success_states(enc.as_ref(), &sim).unwrap().valid;
         let noiseless = sim.qaoa().evaluate(&angles(), &valid).unwrap();
         let (full_valid, cost) = full_valid_and_cost(enc.as_ref());
-        let e = gates::estimate(&prog, &full_valid, &cost, &zero, 20, 3, &Default::default()).unwrap();
+        let e = gates::estimate(&prog, &full_valid, &cost, &Draws::new(&zero, 20, 3)).unwrap();
         assert_eq!(e.trajectories_with_errors, 0);
         assert_eq!(e.p_valid.to_bits(), e.noiseless_p_valid.to_bits());
         assert!(
@@ -270,7 +270,7 @@ fn trajectories_agree_with_the_exact_density_matrix() {
         }
         quzzle::sim::kernels::apply_readout_flips(&mut w, model.readout);
         let exact: f64 = rho.diagonal().iter().zip(&w).map(|(p, w)| p * w).sum();
-        let e = gates::estimate(&prog, &valid, &cost, &model, 3000, 11, &Default::default()).unwrap();
+        let e = gates::estimate(&prog, &valid, &cost, &Draws::new(&model, 3000, 11)).unwrap();
         let z = (e.p_valid - exact) / e.p_valid_se;
         assert!(
             z.abs() < 4.0,

@@ -8,7 +8,7 @@ use quzzle::experiment::depth::{full_valid_states, sector_program};
 use quzzle::mixer::MixerKind;
 use quzzle::model::Level;
 use quzzle::noise::gates::{self, GateProgram};
-use quzzle::noise::{NoiseModel, Pauli};
+use quzzle::noise::{Draws, NoiseModel, Pauli};
 use quzzle::simulation::mixers::NoiseRoute;
 use quzzle::simulation::{self, SpaceSettings};
 use quzzle::Angles;
@@ -138,26 +138,9 @@ fn seeded_estimates_equal_the_gate_by_gate_route() {
         let poly = enc.cost_poly();
         for model in [&heavy, &aria] {
             let seed = 7 + case as u64;
-            let g = gates::estimate(
-                &full,
-                &want_valid,
-                &cost,
-                model,
-                trajectories,
-                seed,
-                &Default::default(),
-            )
-            .unwrap();
-            let s = quzzle::noise::sectors::estimate(
-                &sectors,
-                &ours_valid,
-                &poly,
-                model,
-                trajectories,
-                seed,
-                &Default::default(),
-            )
-            .unwrap();
+            let draws = Draws::new(model, trajectories, seed);
+            let g = gates::estimate(&full, &want_valid, &cost, &draws).unwrap();
+            let s = quzzle::noise::sectors::estimate(&sectors, &ours_valid, &poly, &draws).unwrap();
             assert_eq!(s.route, NoiseRoute::Sectors);
             assert_eq!(g.route, NoiseRoute::GateByGate);
             // The same draws: the same trajectories have errors, and every value agrees to
@@ -193,10 +176,9 @@ fn sector_shots_have_the_estimated_valid_fraction() {
     let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
     let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
     let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
-    let e = quzzle::noise::sectors::estimate(&sectors, &valid, &enc.cost_poly(), &model, 400, 5, &Default::default())
-        .unwrap();
+    let e = quzzle::noise::sectors::estimate(&sectors, &valid, &enc.cost_poly(), &Draws::new(&model, 400, 5)).unwrap();
     let shots = 40_000u64;
-    let counts = quzzle::noise::sectors::sample_counts(&sectors, &model, shots, 400, 5, &Default::default()).unwrap();
+    let counts = quzzle::noise::sectors::sample_counts(&sectors, shots, &Draws::new(&model, 400, 5)).unwrap();
     assert_eq!(counts.values().sum::<u64>(), shots);
     let hits: u64 = counts
         .iter()
@@ -220,13 +202,50 @@ fn one_and_two_threads_give_the_same_estimate_bytes() {
         let run = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             let e = pool
-                .install(|| {
-                    quzzle::noise::sectors::estimate(&sectors, &valid, &poly, &model, 60, 3, &Default::default())
-                })
+                .install(|| quzzle::noise::sectors::estimate(&sectors, &valid, &poly, &Draws::new(&model, 60, 3)))
                 .unwrap();
             assert!(e.trajectories_with_errors > 0);
             [e.p_valid, e.p_valid_se, e.energy, e.energy_se].map(f64::to_bits)
         };
         assert_eq!(run(1), run(2), "{settings:?}");
+    }
+}
+
+#[test]
+fn a_trajectory_too_large_to_run_beside_others_runs_alone_with_the_same_value() {
+    let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
+    let (enc, settings) = cases().swap_remove(2);
+    let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+    let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
+    let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
+    let poly = enc.cost_poly();
+    let run = |threads: usize, memory: u64| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            quzzle::noise::sectors::estimate_within_memory(&sectors, &valid, &poly, &Draws::new(&model, 80, 7), memory)
+        })
+    };
+    let bits = |e: &quzzle::noise::NoisyEstimate| [e.p_valid, e.p_valid_se, e.energy, e.energy_se].map(f64::to_bits);
+    let reference = run(1, 1 << 40).unwrap();
+    let stats = reference.sectors.clone().unwrap();
+    let (d, peak) = (stats.noiseless_amplitudes as u64, stats.peak_amplitudes as u64);
+    assert!(peak > d, "some trajectory leaves the noiseless sector: {peak} vs {d}");
+    // The noiseless checkpoints (before each of the two layers, and after) are held throughout.
+    let held = 3 * d * 16;
+    // Two at once get (memory / 2 - held) / 64 amplitudes each: one short of the largest state,
+    // which must run alone, with (3 memory / 4 - held) / 32, about three times that.
+    let memory = 2 * (held + 64 * (peak - 1));
+    let two = run(2, memory).unwrap();
+    assert_eq!(bits(&two), bits(&reference));
+    assert_eq!(two.sectors.unwrap().peak_amplitudes, stats.peak_amplitudes);
+    // Where even alone the largest state does not fit, the estimate is refused, not skewed.
+    let short = (held + 32 * (peak - 1)) / 3 * 4;
+    match run(2, short) {
+        Err(quzzle::Error::TooMuchMemory {
+            what: quzzle::error::Quantity::SectorAmplitudes,
+            count,
+            ..
+        }) => assert!(count as u64 > d),
+        other => panic!("expected a refusal, got {other:?}"),
     }
 }

@@ -267,7 +267,7 @@ fn noise_runs_switch_circuits_gate_by_gate() {
         let d = enc.cost_diagonal().unwrap();
         let full_valid = simulation::full::success_states_of(enc.as_ref(), &d).unwrap().valid;
         let cost: Vec<f64> = (0..d.len()).map(|k| d.get(k)).collect();
-        let e = gates::estimate(&prog, &full_valid, &cost, &zero, 4, 3, &Default::default()).unwrap();
+        let e = gates::estimate(&prog, &full_valid, &cost, &quzzle::noise::Draws::new(&zero, 4, 3)).unwrap();
         assert_eq!(e.trajectories_with_errors, 0, "{file}");
         assert!(
             (e.noiseless_p_valid - noiseless.success_probability).abs() < 1e-12,
