@@ -862,8 +862,8 @@ pub enum Unsupported {
         /// Most qubits embedded.
         max: usize,
     },
-    /// A circuit with a gate the noise simulation does not take.
-    #[error("noise simulation takes the full-space QAOA circuit (h; rz, rzz, cx; rx): {what}")]
+    /// A circuit the noise simulation does not take (too many qubits, or a gate it has no route for).
+    #[error("noise simulation cannot take this circuit: {what}")]
     NoiseCircuit {
         /// What the circuit has instead.
         what: String,

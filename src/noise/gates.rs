@@ -36,9 +36,9 @@ impl GateProgram {
     /// `circuit` in native gates. More than 64 qubits cannot be a full statevector here.
     pub fn new(circuit: &Circuit) -> Result<GateProgram> {
         let n = circuit.num_qubits;
-        if n > 64 {
+        if n > super::MAX_QUBITS {
             return Err(Unsupported::NoiseCircuit {
-                what: format!("{n} qubits, more than 64"),
+                what: format!("{n} qubits, more than {}", super::MAX_QUBITS),
             }
             .into());
         }

@@ -41,6 +41,9 @@ use crate::error::{Error, Result};
 use crate::simulation::SpaceSettings;
 use serde::{Deserialize, Serialize};
 
+/// The most qubits a noisy circuit may have on any route (a basis state's bits in one word).
+pub const MAX_QUBITS: usize = 64;
+
 /// Default number of trajectories per estimate.
 pub const DEFAULT_TRAJECTORIES: usize = 200;
 
@@ -97,6 +100,13 @@ impl NoiseSettings {
         enc: Option<&dyn crate::encoding::Encoding>,
     ) -> Result<Self> {
         if !models.is_empty() {
+            // Refused before any simulation: every route holds a basis state's bits in one word.
+            if let Some(n) = enc.map(|e| e.num_qubits()).filter(|&n| n > MAX_QUBITS) {
+                return Err(crate::error::Unsupported::NoiseCircuit {
+                    what: format!("{n} qubits, more than {MAX_QUBITS}"),
+                }
+                .into());
+            }
             match enc {
                 Some(enc) if space.space == crate::encoding::space::SpaceChoice::Auto => {
                     let resolved = crate::simulation::space_of(enc, space)?.resolved;

@@ -320,6 +320,22 @@ fn block_space_noise_runs_from_the_command_line_and_is_refused_where_it_cannot_f
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("60 qubits"), "{err}");
+    // Past 64 qubits no route holds a basis state: refused from the request, before the
+    // simulation is built (an XY circuit on 9x9 rows would take hours first).
+    let huge = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/scaling/boards/queens-10-seed1.txt");
+    for mixer in ["grover", "switch-complete"] {
+        let out = quzzle(&argv(
+            "solve {} --reduce none --depths 1 --space rows+cols --mixer {} --noise heron",
+            &[s(&huge), mixer],
+        ));
+        let err = stderr(&out);
+        // Exit 2: refused with the request, as a setting that cannot be met.
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("cannot take this circuit: 100 qubits, more than 64"),
+            "{err}"
+        );
+    }
 }
 
 #[test]
