@@ -698,6 +698,10 @@ impl SectorProgram {
         let mut state: SectorState = BTreeMap::new();
         state.insert(Vec::new(), vec![ONE]);
         for part in &parts {
+            // Checked before it is built: this product and the one it is made from.
+            let held: usize = state.values().map(Vec::len).sum();
+            let widths: usize = part.iter().map(|(_, comp)| comp.len()).sum();
+            room.check_total(held + held * widths)?;
             let mut next = BTreeMap::new();
             for (key, amps) in &state {
                 for (l, comp) in part {
@@ -711,7 +715,6 @@ impl SectorProgram {
                 }
             }
             state = next;
-            room.check(&state)?;
         }
         Ok(state)
     }
@@ -963,10 +966,12 @@ impl SectorProgram {
         let deposit = |c: usize| on.deposit(c);
         let local = |p: u32| on.local(p);
         let mut out: SectorState = BTreeMap::new();
-        let mut total: usize = 0;
-        // Each source sector is let go as soon as it is spread, so that the source and target
-        // states are not both whole at once.
+        // Amplitudes held: the sources not yet spread and the targets made so far. Each source
+        // sector is let go as soon as it is spread, so that the source and target states are
+        // not both whole at once.
+        let mut live: usize = state.values().map(Vec::len).sum();
         for (key, amps) in state {
+            let spread = amps.len();
             let label = usize::from(key[g]);
             let sizes = self.sizes(&key);
             let lo: usize = sizes[..g].iter().product();
@@ -1003,8 +1008,8 @@ impl SectorProgram {
                 let amps_out = match out.remove(&new_key) {
                     Some(v) => v,
                     None => {
-                        total += lo * tsize * hi;
-                        room.check_total(total)?;
+                        live += lo * tsize * hi;
+                        room.check_total(live)?;
                         vec![ZERO; lo * tsize * hi]
                     }
                 };
@@ -1023,6 +1028,7 @@ impl SectorProgram {
             for (new_key, _, v) in targets {
                 out.insert(new_key, v);
             }
+            live -= spread;
         }
         Ok(out)
     }
@@ -1044,9 +1050,11 @@ impl SectorProgram {
         involved.dedup();
         let ng = self.groups.len();
         let mut out: SectorState = BTreeMap::new();
-        let mut total: usize = 0;
+        // Amplitudes held: the sources not yet spread (each let go once it is) and the targets.
+        let mut live: usize = state.values().map(Vec::len).sum();
         let mut digits = vec![0usize; ng];
         for (key, amps) in state {
+            let spread = amps.len();
             let sizes = self.sizes(&key);
             // Targets met from this sector: the involved groups' labels, the target's key and
             // strides.
@@ -1101,8 +1109,8 @@ impl SectorProgram {
                                 stride *= s;
                             }
                             if !out.contains_key(&new_key) {
-                                total += stride;
-                                room.check_total(total)?;
+                                live += stride;
+                                room.check_total(live)?;
                                 out.insert(new_key.clone(), vec![ZERO; stride]);
                             }
                             targets.push((labels, new_key, strides));
@@ -1121,6 +1129,7 @@ impl SectorProgram {
                     out.get_mut(new_key).expect("inserted above")[at] += m * a;
                 }
             }
+            live -= spread;
         }
         Ok(out)
     }
@@ -1590,9 +1599,10 @@ impl PhaseTables {
     }
 }
 
-/// Bytes a trajectory holds per amplitude of its state: the state and its next state (a
-/// measurement reads tables, not a value per amplitude).
-const BYTES_PER_AMPLITUDE: usize = 32;
+/// Bytes a trajectory holds per amplitude: the checks count every amplitude alive at once
+/// (during a move, the sources not yet spread and the targets made so far), and the kernels
+/// work in place otherwise (a measurement reads tables, not a value per amplitude).
+const BYTES_PER_AMPLITUDE: usize = 16;
 
 /// What a trajectory may hold: a bound on the amplitudes of one state, so that no trajectory
 /// asks for more memory than the machine has.
@@ -1601,8 +1611,8 @@ struct Room {
 }
 
 impl Room {
-    /// A bound for `concurrent` trajectories at once, each with a state and its next state: half
-    /// the available memory, shared equally, since each may grow while the others do.
+    /// A bound for `concurrent` trajectories at once: half the available memory, shared
+    /// equally, since each may grow while the others do.
     fn new(concurrent: usize) -> Room {
         Room::beside(crate::sim::available_memory(), concurrent, 0)
     }
@@ -1621,10 +1631,6 @@ impl Room {
         Room {
             amplitudes: (memory as usize / 4 * 3).saturating_sub(held) / BYTES_PER_AMPLITUDE,
         }
-    }
-
-    fn check(&self, state: &SectorState) -> Result<()> {
-        self.check_total(state.values().map(Vec::len).sum())
     }
 
     fn check_total(&self, total: usize) -> Result<()> {

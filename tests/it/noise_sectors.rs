@@ -232,14 +232,15 @@ fn a_trajectory_too_large_to_run_beside_others_runs_alone_with_the_same_value() 
     assert!(peak > d, "some trajectory leaves the noiseless sector: {peak} vs {d}");
     // The noiseless checkpoints (before each of the two layers, and after) are held throughout.
     let held = 3 * d * 16;
-    // Two at once get (memory / 2 - held) / 64 amplitudes each: one short of the largest state,
-    // which must run alone, with (3 memory / 4 - held) / 32, about three times that.
-    let memory = 2 * (held + 64 * (peak - 1));
+    // At 16 bytes an amplitude, two at once get (memory / 2 - held) / 32 amplitudes each: one
+    // short of the largest state, which must run alone, with (3 memory / 4 - held) / 16, about
+    // three times that.
+    let memory = 2 * (held + 32 * (peak - 1));
     let two = run(2, memory).unwrap();
     assert_eq!(bits(&two), bits(&reference));
     assert_eq!(two.sectors.unwrap().peak_amplitudes, stats.peak_amplitudes);
     // Where even alone the largest state does not fit, the estimate is refused, not skewed.
-    let short = (held + 32 * (peak - 1)) / 3 * 4;
+    let short = (held + 16 * (peak - 1)) / 3 * 4;
     match run(2, short) {
         Err(quzzle::Error::TooMuchMemory {
             what: quzzle::error::Quantity::SectorAmplitudes,
