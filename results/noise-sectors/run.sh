@@ -35,18 +35,22 @@ run "$D" "$Q" queens-010-heron-1000 queens/queens-6x6-community-010.txt --depths
 run "$D" "$Q" queens-010-aria-1000 queens/queens-6x6-community-010.txt --depths 1 --noise aria --trajectories 1000
 run "$D" "$Q" starbattle-001-heron-1000 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise heron --trajectories 1000
 run "$D" "$Q" starbattle-001-aria-1000 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise aria --trajectories 1000
+# The 24-qubit case.
+both queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
+# The 8x8 and 9x9 Queens row spaces, at p = 1 with 100 trajectories: the two boards whose
+# givens leave 45 and 46 qubits (420,175 and 518,616 row states), and, with 5 minutes each, a
+# 60-qubit 9x9 (9,437,184) and a 64-qubit 8x8 (8^8 = 16,777,216), whose stop says how far
+# they got. (Four 9x9 boards have 81 qubits, past the 64 any noise route takes: refused with
+# the request.)
+run "$D" "$Q" queens8-034-heron-100 queens/queens-8x8-community-034.txt --depths 1 --noise heron --trajectories 100
+run "$D" "$Q" queens9-126-heron-100 queens/queens-9x9-community-126.txt --depths 1 --noise heron --trajectories 100
+run "$D" "$Q" queens9-049-heron-100 queens/queens-9x9-community-049.txt --depths 1 --noise heron --trajectories 100 --max-seconds 300
+run "$D" "$Q" queens8-017-heron-100 queens/queens-8x8-community-017.txt --depths 1 --noise heron --trajectories 100 --max-seconds 300
+# Deeper circuits on 36 qubits: p = 2 with 200 trajectories, p = 3 with 50.
 run "$D" "$Q" queens-010-heron-200-p2 queens/queens-6x6-community-010.txt --depths 2 --noise heron --trajectories 200
 run "$D" "$Q" queens-010-aria-200-p2 queens/queens-6x6-community-010.txt --depths 2 --noise aria --trajectories 200
 run "$D" "$Q" starbattle-001-heron-200-p2 starbattle/starbattle-6x6-1star-janko-001.txt --depths 2 --noise heron --trajectories 200
+run "$D" "$Q" starbattle-001-aria-200-p2 starbattle/starbattle-6x6-1star-janko-001.txt --depths 2 --noise aria --trajectories 200
 run "$D" "$Q" queens-010-heron-50-p3 queens/queens-6x6-community-010.txt --depths 3 --noise heron --trajectories 50
-# p = 2 with fewer trajectories (200 were refused above): 40.
-run "$D" "$Q" queens-010-heron-40-p2 queens/queens-6x6-community-010.txt --depths 2 --noise heron --trajectories 40
-run "$D" "$Q" queens-010-aria-40-p2 queens/queens-6x6-community-010.txt --depths 2 --noise aria --trajectories 40
-run "$D" "$Q" starbattle-001-heron-40-p2 starbattle/starbattle-6x6-1star-janko-001.txt --depths 2 --noise heron --trajectories 40
-# The previous route at 1,000 trajectories (p = 1).
-if [ -n "${QUZZLE_BEFORE:-}" ]; then
-    run "$D/before" "$QUZZLE_BEFORE" queens-010-heron-1000 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 1000
-fi
-# The 24-qubit case.
-both queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
+run "$D" "$Q" starbattle-001-heron-50-p3 starbattle/starbattle-6x6-1star-janko-001.txt --depths 3 --noise heron --trajectories 50
 python3 results/noise-sectors/table.py

@@ -1801,29 +1801,33 @@ pub fn estimate_within_memory(
     let done = AtomicUsize::new(0);
     let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
     let run = |t: usize, room: &Room| -> Result<Option<(f64, f64)>> {
-        cancel.check(TRAJECTORIES_TASK)?;
-        let mut rng = trajectory_rng(seed, t);
-        let events: GateEvents = prog.native.sample_events(model, &mut rng);
-        let Some(&(first, _)) = events.first() else {
-            return Ok(None);
+        let trajectory = || -> Result<Option<(f64, f64)>> {
+            cancel.check(TRAJECTORIES_TASK)?;
+            let mut rng = trajectory_rng(seed, t);
+            let events: GateEvents = prog.native.sample_events(model, &mut rng);
+            let Some(&(first, _)) = events.first() else {
+                return Ok(None);
+            };
+            let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
+            let state = match from {
+                Some(l) if first >= prog.prep_group.len() => prog.run_layers(
+                    checkpoints[l].clone(),
+                    l..prog.layers.len(),
+                    &events,
+                    &data,
+                    room,
+                    cancel,
+                )?,
+                _ => {
+                    let s = prog.prepare(&events, room)?;
+                    prog.run_layers(s, 0..prog.layers.len(), &events, &data, room, cancel)?
+                }
+            };
+            peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
+            Ok(Some(data.measure(prog, &state)))
         };
-        let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
-        let state = match from {
-            Some(l) if first >= prog.prep_group.len() => prog.run_layers(
-                checkpoints[l].clone(),
-                l..prog.layers.len(),
-                &events,
-                &data,
-                room,
-                cancel,
-            )?,
-            _ => {
-                let s = prog.prepare(&events, room)?;
-                prog.run_layers(s, 0..prog.layers.len(), &events, &data, room, cancel)?
-            }
-        };
-        peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
-        Ok(Some(data.measure(prog, &state)))
+        // A deadline's stop says how far the trajectories got.
+        trajectory().map_err(|e| super::trajectories::how_far(e, done.load(Ordering::Relaxed), trajectories, began))
     };
     // Counts the trajectories finished, so a run whose largest trajectories wait for the alone
     // pass says so rather than sitting at all but those done.

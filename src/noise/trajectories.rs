@@ -344,15 +344,43 @@ pub(crate) fn run_trajectories(
     cancel: &crate::budget::Cancel,
     mut run: impl FnMut(&mut SeededRng) -> Result<Option<(f64, f64)>>,
 ) -> Result<Vec<Option<(f64, f64)>>> {
+    let began = std::time::Instant::now();
     let mut values = Vec::with_capacity(trajectories);
     for t in 0..trajectories {
-        cancel.check(TRAJECTORIES_TASK)?;
+        cancel
+            .check(TRAJECTORIES_TASK)
+            .map_err(|e| how_far(e, t, trajectories, began))?;
         cancel.tick(TRAJECTORIES_TASK, Some(t as f64 / trajectories as f64), || {
             format!("{t} of {trajectories} trajectories under {} done", model.name)
         });
         values.push(run(&mut trajectory_rng(seed, t))?);
     }
     Ok(values)
+}
+
+/// `e` told how far the trajectories got, where it is the deadline's stop: `done` of `total`
+/// after `began`, and about how long all would take at that pace.
+pub(crate) fn how_far(e: Error, done: usize, total: usize, began: std::time::Instant) -> Error {
+    match e {
+        Error::OutOfTime {
+            task, seconds, instead, ..
+        } => {
+            let t = began.elapsed().as_secs_f64();
+            let all = if done > 0 {
+                let pace = t * total as f64 / done as f64;
+                format!("; all {total} would take about {}", crate::budget::seconds_text(pace))
+            } else {
+                String::new()
+            };
+            Error::OutOfTime {
+                task,
+                seconds,
+                done: format!("{t:.1} s, {done} of {total} trajectories done{all}"),
+                instead,
+            }
+        }
+        e => e,
+    }
 }
 
 /// How a sector estimate ran, for its report.

@@ -250,3 +250,21 @@ fn a_trajectory_too_large_to_run_beside_others_runs_alone_with_the_same_value() 
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
+
+#[test]
+fn a_deadline_stops_the_trajectories_saying_how_far_they_got() {
+    let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
+    let (enc, settings) = cases().swap_remove(2);
+    let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+    let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
+    let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
+    let cancel = quzzle::budget::Cancel::default().with_deadline(Some(1e-9)).unwrap();
+    let draws = Draws {
+        cancel: &cancel,
+        ..Draws::new(&model, 60, 3)
+    };
+    match quzzle::noise::sectors::estimate(&sectors, &valid, &enc.cost_poly(), &draws) {
+        Err(quzzle::Error::OutOfTime { done, .. }) => assert!(done.contains("of 60 trajectories done"), "{done}"),
+        other => panic!("expected the deadline's stop, got {other:?}"),
+    }
+}
