@@ -193,7 +193,7 @@ pub fn check_fits(n: usize) -> Result<()> {
 /// P(valid) (`valid`: full-space indices, ascending) and the energy on `cost` (the full cost
 /// of every basis state) of `prog` under the model of `draws`, from its seeded trajectories.
 pub fn estimate(prog: &GateProgram, valid: &[u64], cost: &[f64], draws: &Draws<'_>) -> Result<NoisyEstimate> {
-    let (model, trajectories, seed, cancel) = draws.checked()?;
+    let (model, ..) = draws.checked()?;
     let n = prog.num_qubits;
     check_fits(n)?;
     if cost.len() != 1 << n {
@@ -219,7 +219,7 @@ pub fn estimate(prog: &GateProgram, valid: &[u64], cost: &[f64], draws: &Draws<'
         |amps: &[Complex64]| kernels::expectation_dense(amps, cost),
     );
     let v0 = readout.measure(&amps);
-    let values = super::trajectories::run_trajectories(model, trajectories, seed, cancel, |rng| {
+    let values = super::trajectories::run_trajectories(draws, |rng| {
         let events = prog.sample_events(model, rng);
         if events.is_empty() {
             return Ok(None);

@@ -338,12 +338,10 @@ impl NoisyEstimate {
 /// The trajectory loop of the serial routes: trajectory t runs `run` with [`trajectory_rng`],
 /// `cancel` read before each; `run` gives `None` when the trajectory drew no error.
 pub(crate) fn run_trajectories(
-    model: &NoiseModel,
-    trajectories: usize,
-    seed: u64,
-    cancel: &crate::budget::Cancel,
+    draws: &Draws<'_>,
     mut run: impl FnMut(&mut SeededRng) -> Result<Option<(f64, f64)>>,
 ) -> Result<Vec<Option<(f64, f64)>>> {
+    let (model, trajectories, seed, cancel) = draws.checked()?;
     let began = std::time::Instant::now();
     let mut values = Vec::with_capacity(trajectories);
     for t in 0..trajectories {
@@ -480,8 +478,11 @@ pub(crate) fn sample_by_trajectory(
     let (model, trajectories, seed, cancel) = draws.checked()?;
     let used = (trajectories as u64).min(shots);
     let mut counts = std::collections::BTreeMap::new();
+    let began = std::time::Instant::now();
     for t in 0..used {
-        cancel.check(SAMPLING_TASK)?;
+        cancel
+            .check(SAMPLING_TASK)
+            .map_err(|e| how_far(e, t as usize, used as usize, began))?;
         cancel.tick(SAMPLING_TASK, Some(t as f64 / used as f64), || {
             format!("{t} of {used} trajectories under {} done{route}", model.name)
         });
@@ -522,7 +523,7 @@ pub fn estimate(
     valid: &[u64],
     draws: &Draws<'_>,
 ) -> Result<NoisyEstimate> {
-    let (model, trajectories, seed, cancel) = draws.checked()?;
+    let (model, ..) = draws.checked()?;
     let began = std::time::Instant::now();
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);
@@ -545,7 +546,7 @@ pub fn estimate(
         evo.run(&mut amps, &Events::default(), prefix.as_deref());
         readout.measure(&amps)
     };
-    let values = run_trajectories(model, trajectories, seed, cancel, |rng| {
+    let values = run_trajectories(draws, |rng| {
         let events = sample_events(circuit, model, rng);
         if events.first_layer().is_none() {
             return Ok(None);
