@@ -55,6 +55,16 @@ fn angles() -> Angles {
     Angles::new(vec![0.31, 0.47], vec![0.62, 0.23]).unwrap()
 }
 
+/// Case `i` of [`cases`]: its encoding, its sector program at [`angles`] and its valid boards
+/// as full-space bits.
+fn program_of(i: usize) -> (Box<dyn Encoding>, quzzle::noise::sectors::SectorProgram, Vec<u64>) {
+    let (enc, settings) = cases().swap_remove(i);
+    let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
+    let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
+    let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
+    (enc, sectors, valid)
+}
+
 #[test]
 fn injected_errors_give_the_full_space_state_amplitude_for_amplitude() {
     let mut rng = quzzle::rng::seeded(61);
@@ -171,10 +181,7 @@ fn seeded_estimates_equal_the_gate_by_gate_route() {
 
 #[test]
 fn sector_shots_have_the_estimated_valid_fraction() {
-    let (enc, settings) = cases().swap_remove(0);
-    let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
-    let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
-    let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
+    let (enc, sectors, valid) = program_of(0);
     let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
     let e = quzzle::noise::sectors::estimate(&sectors, &valid, &enc.cost_poly(), &Draws::new(&model, 400, 5)).unwrap();
     let shots = 40_000u64;
@@ -214,10 +221,7 @@ fn one_and_two_threads_give_the_same_estimate_bytes() {
 #[test]
 fn a_trajectory_too_large_to_run_beside_others_runs_alone_with_the_same_value() {
     let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
-    let (enc, settings) = cases().swap_remove(2);
-    let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
-    let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
-    let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
+    let (enc, sectors, valid) = program_of(2);
     let poly = enc.cost_poly();
     let run = |threads: usize, memory: u64| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
@@ -254,10 +258,7 @@ fn a_trajectory_too_large_to_run_beside_others_runs_alone_with_the_same_value() 
 #[test]
 fn a_deadline_stops_the_trajectories_saying_how_far_they_got() {
     let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
-    let (enc, settings) = cases().swap_remove(2);
-    let sim = simulation::simulation(enc.as_ref(), &settings).unwrap();
-    let sectors = sector_program(enc.as_ref(), &sim, &angles()).unwrap();
-    let valid = full_valid_states(&sim, &simulation::success_states(enc.as_ref(), &sim).unwrap().valid).unwrap();
+    let (enc, sectors, valid) = program_of(2);
     let cancel = quzzle::budget::Cancel::default().with_deadline(Some(1e-9)).unwrap();
     let draws = Draws {
         cancel: &cancel,
