@@ -794,21 +794,17 @@ impl SectorProgram {
                     out.len() - 1
                 }
             };
-            let k = unit.qubits.len();
-            let dim = 1usize << k;
-            let bits: Vec<u32> = unit.qubits.iter().map(|&q| 1u32 << self.place[q].1).collect();
-            let all: u32 = bits.iter().sum();
-            let deposit = |c: usize| -> u32 { (0..k).filter(|j| c >> j & 1 == 1).map(|j| bits[j]).sum() };
-            let local = |p: u32| -> usize { (0..k).filter(|&j| p & bits[j] != 0).map(|j| 1usize << j).sum() };
+            let on = OnGroup::new(self, &unit.qubits);
+            let dim = on.dim;
             for (label, pats) in grp.patterns.iter().enumerate() {
                 let c = pats.len();
                 // The unit within this label (entries between labels are rounding residue).
                 let mut u = vec![ZERO; c * c];
                 for (r, &p) in pats.iter().enumerate() {
-                    let col = local(p);
-                    let base = p & !all;
+                    let col = on.local(p);
+                    let base = p & !on.all;
                     for o in 0..dim {
-                        let q = base | deposit(o);
+                        let q = base | on.deposit(o);
                         if usize::from(grp.label(q)) == label {
                             u[grp.rank[q as usize] as usize * c + r] = unit.matrix[o * dim + col];
                         }
@@ -852,7 +848,6 @@ impl SectorProgram {
         let grp = &self.groups[g];
         let on = OnGroup::new(self, qubits);
         let (dim, all) = (on.dim, on.all);
-        let deposit = |c: usize| on.deposit(c);
         for (key, amps) in state.iter_mut() {
             let label = key[g];
             let sizes = self.sizes(key);
@@ -865,18 +860,18 @@ impl SectorProgram {
                 // Each orbit is listed once, from its first member.
                 let base = p & !all;
                 let first = (0..dim)
-                    .map(|c| base | deposit(c))
+                    .map(|c| base | on.deposit(c))
                     .find(|&q| grp.label(q) == label)
                     .expect("p is in its own orbit");
                 if first != p {
                     continue;
                 }
                 // A state the gate leaves alone.
-                let c = (0..dim).find(|&c| base | deposit(c) == p).expect("p in its orbit");
+                let c = (0..dim).find(|&c| base | on.deposit(c) == p).expect("p in its orbit");
                 let alone = (0..dim).all(|o| matrix[o * dim + c] == if o == c { ONE } else { ZERO });
                 let members: Vec<(usize, usize)> = (0..dim)
                     .filter_map(|c| {
-                        let q = base | deposit(c);
+                        let q = base | on.deposit(c);
                         (grp.label(q) == label).then(|| (c, grp.rank[q as usize] as usize))
                     })
                     .collect();
@@ -963,8 +958,6 @@ impl SectorProgram {
         let grp = &self.groups[g];
         let on = OnGroup::new(self, qubits);
         let (dim, all) = (on.dim, on.all);
-        let deposit = |c: usize| on.deposit(c);
-        let local = |p: u32| on.local(p);
         let mut out: SectorState = BTreeMap::new();
         // Amplitudes held: the sources not yet spread and the targets made so far. Each source
         // sector is let go as soon as it is spread, so that the source and target states are
@@ -981,14 +974,14 @@ impl SectorProgram {
             let mut moves: Vec<(usize, usize, usize, Complex64)> = Vec::new();
             let mut labels: Vec<u8> = Vec::new();
             for (r, &p) in grp.patterns[label].iter().enumerate() {
-                let c = local(p);
+                let c = on.local(p);
                 let base = p & !all;
                 for o in 0..dim {
                     let m = matrix[o * dim + c];
                     if m == ZERO {
                         continue;
                     }
-                    let q = base | deposit(o);
+                    let q = base | on.deposit(o);
                     let t = grp.label(q);
                     let slot = match labels.iter().position(|&l| l == t) {
                         Some(s) => s,
@@ -1211,61 +1204,74 @@ impl SectorProgram {
                 self.apply_phase(&mut state, l, &frame.flips, data);
                 state = self.apply_pauli(state, frame.frame, room)?;
             }
-            let mixer_at = layer.units.first().map_or(usize::MAX, |u| u.at);
-            if let (Some(fused), true) = (&layer.fused, events.iter().all(|e| e.0 < mixer_at)) {
-                self.apply_fused(&mut state, fused);
-                continue;
+            state = self.run_mixer(state, layer, &events, room)?;
+        }
+        Ok(state)
+    }
+
+    /// The mixer of `layer` with its `events` (native indices, all within the layer): the fused
+    /// block products where no error falls inside, gate by gate around the errors.
+    fn run_mixer(
+        &self,
+        mut state: SectorState,
+        layer: &SectorLayer,
+        events: &[(usize, Pauli)],
+        room: &Room,
+    ) -> Result<SectorState> {
+        let mixer_at = layer.units.first().map_or(usize::MAX, |u| u.at);
+        if let (Some(fused), true) = (&layer.fused, events.iter().all(|e| e.0 < mixer_at)) {
+            self.apply_fused(&mut state, fused);
+            return Ok(state);
+        }
+        // Error-free units are fused until a unit that is not: units on other blocks commute
+        // with each other, and the pending ones go first.
+        let mut pending: Vec<&Unit> = Vec::new();
+        for unit in &layer.units {
+            let end = unit.at + unit.gates.len();
+            let local = |q: usize| {
+                unit.qubits
+                    .iter()
+                    .position(|&x| x == q)
+                    .expect("only the factor on the gate's qubits is relabelled")
+            };
+            // An error's factor off the gate's qubits commutes with the rest of the gate: it
+            // goes after it.
+            let mask = mask_of(&unit.qubits);
+            let mut after = Pauli::I;
+            let mut inside = Vec::new();
+            for &(at, p) in events.iter().filter(|e| e.0 >= unit.at && e.0 < end) {
+                let (mine, other) = split_pauli(p, mask);
+                after = other.times(after);
+                inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
             }
-            // Error-free units are fused until a unit that is not: units on other blocks commute
-            // with each other, and the pending ones go first.
-            let mut pending: Vec<&Unit> = Vec::new();
-            for unit in &layer.units {
-                let end = unit.at + unit.gates.len();
-                let local = |q: usize| {
-                    unit.qubits
-                        .iter()
-                        .position(|&x| x == q)
-                        .expect("only the factor on the gate's qubits is relabelled")
-                };
-                // An error's factor off the gate's qubits commutes with the rest of the gate: it
-                // goes after it.
-                let mask = mask_of(&unit.qubits);
-                let mut after = Pauli::I;
-                let mut inside = Vec::new();
-                for &(at, p) in events.iter().filter(|e| e.0 >= unit.at && e.0 < end) {
-                    let (mine, other) = split_pauli(p, mask);
-                    after = other.times(after);
-                    inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
-                }
-                if inside.is_empty() && after == Pauli::I && self.fusable(unit).is_some() {
-                    pending.push(unit);
-                    continue;
-                }
-                if !pending.is_empty() {
-                    self.apply_fused(&mut state, &self.fuse(&pending));
-                    pending.clear();
-                }
-                let matrix = if inside.is_empty() {
-                    std::borrow::Cow::Borrowed(&unit.matrix)
-                } else {
-                    std::borrow::Cow::Owned(local_matrix(unit.qubits.len(), &unit.gates, &inside))
-                };
-                match self.keeps_sectors(&unit.qubits, &matrix) {
-                    Some(g) => self.apply_within(&mut state, g, &unit.qubits, &matrix),
-                    None => {
-                        let g = self.place[unit.qubits[0]].0;
-                        state = if unit.qubits.iter().all(|&q| self.place[q].0 == g) {
-                            self.apply_moving_in_group(state, g, &unit.qubits, &matrix, room)?
-                        } else {
-                            self.apply_moving(state, &unit.qubits, &matrix, room)?
-                        };
-                    }
-                }
-                state = self.apply_pauli(state, after, room)?;
+            if inside.is_empty() && after == Pauli::I && self.fusable(unit).is_some() {
+                pending.push(unit);
+                continue;
             }
             if !pending.is_empty() {
                 self.apply_fused(&mut state, &self.fuse(&pending));
+                pending.clear();
             }
+            let matrix = if inside.is_empty() {
+                std::borrow::Cow::Borrowed(&unit.matrix)
+            } else {
+                std::borrow::Cow::Owned(local_matrix(unit.qubits.len(), &unit.gates, &inside))
+            };
+            match self.keeps_sectors(&unit.qubits, &matrix) {
+                Some(g) => self.apply_within(&mut state, g, &unit.qubits, &matrix),
+                None => {
+                    let g = self.place[unit.qubits[0]].0;
+                    state = if unit.qubits.iter().all(|&q| self.place[q].0 == g) {
+                        self.apply_moving_in_group(state, g, &unit.qubits, &matrix, room)?
+                    } else {
+                        self.apply_moving(state, &unit.qubits, &matrix, room)?
+                    };
+                }
+            }
+            state = self.apply_pauli(state, after, room)?;
+        }
+        if !pending.is_empty() {
+            self.apply_fused(&mut state, &self.fuse(&pending));
         }
         Ok(state)
     }
@@ -1786,7 +1792,11 @@ pub fn estimate_within_memory(
         let next = prog.run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &first, cancel)?;
         checkpoints.push(next);
     }
-    let held: usize = checkpoints.iter().flat_map(|c| c.values()).map(|v| v.len() * 16).sum();
+    let held: usize = checkpoints
+        .iter()
+        .flat_map(|c| c.values())
+        .map(|v| std::mem::size_of_val(v.as_slice()))
+        .sum();
     let room = if threads > 1 {
         Room::beside(memory, threads, held)
     } else {
