@@ -345,7 +345,8 @@ const BLOCK_STATES: usize = 1 << 19;
 /// all lie below `shift` pairs states of one block only, so a run of such gates can be
 /// applied block after block, in parallel, each block staying in cache through the whole run:
 /// every amplitude meets the same rotations in the same order as gate after gate (the same
-/// bits). The other gates are applied gate after gate.
+/// bits). The other gates are applied gate after gate, each one's pairs shared out by the finer
+/// parts they join ([`Crossing`]), the parts in parallel.
 struct Blocks {
     bounds: Vec<usize>,
     /// Consecutive gates `start..end`, and whether they stay inside the blocks.
@@ -354,14 +355,40 @@ struct Blocks {
     /// `offsets[at[g]..at[g] + blocks + 1]` (its pairs ascend by their first state).
     at: Vec<usize>,
     offsets: Vec<u32>,
+    /// The basis cut again, finer ([`CROSS_STATES`]), for the gates across the blocks: part c
+    /// is the states `parts[c]..parts[c + 1]`.
+    parts: Vec<usize>,
+    /// For gate g across the blocks: its pairs cut where their first state's part changes,
+    /// `crossings[a..b]` for `across[g] = Some((a, b))` (`None`: pair after pair, one thread).
+    across: Vec<Option<(usize, usize)>>,
+    crossings: Vec<Crossing>,
+}
+
+/// Most states in a part of [`Blocks::parts`]: 256 KiB of amplitudes, so that a crossing's
+/// two parts stay in a core's L2 cache, and a gate has hundreds of crossings to share out.
+const CROSS_STATES: usize = 1 << 14;
+
+/// The pairs `start..end` of a gate's list whose first states lie in part `from` and partners
+/// in part `to` (a later one). A move flips the same qubits of every state it pairs, and a
+/// part is the states that agree on every qubit from a cut up, so all the pairs of one part
+/// meet one other part, and no part is in two of a gate's crossings: a gate's crossings can be
+/// turned at once, each on its own two parts, with the same bits as pair after pair.
+#[derive(Clone, Copy, Debug)]
+struct Crossing {
+    from: u32,
+    to: u32,
+    start: u32,
+    end: u32,
 }
 
 impl Blocks {
     /// The blocks of `masks` for `gates`, whose lists will hold `pairs` pairs: the highest cut
-    /// whose largest block has at most `most` states. Left as one run of gates applied one by
+    /// whose largest block has at most `most[0]` states, and the parts for the gates across
+    /// them, at most `most[1]` states. Left as one run of gates applied one by
     /// one where no gate stays inside, or where the offsets would take more than a quarter of
     /// the pair lists' bytes. The offsets are filled in by [`Blocks::fill`] once the lists exist.
-    fn new(masks: &[u128], num_qubits: usize, gates: &[MixerGate], pairs: usize, most: usize) -> Blocks {
+    fn new(masks: &[u128], num_qubits: usize, gates: &[MixerGate], pairs: usize, most: [usize; 2]) -> Blocks {
+        let [most, cross] = most;
         // A state's block at cut `shift`: its qubits from `shift` up.
         let key = |m: u128, shift: usize| m.checked_shr(shift as u32).unwrap_or(0);
         let largest = |shift: usize| {
@@ -377,20 +404,27 @@ impl Blocks {
             best
         };
         // The largest block shrinks as the cut goes down: the highest cut that fits `most`.
-        let (mut lo, mut hi) = (0usize, num_qubits);
-        while lo < hi {
-            let mid = (lo + hi).div_ceil(2);
-            if largest(mid) <= most {
-                lo = mid;
-            } else {
-                hi = mid - 1;
+        let cut = |most: usize| {
+            let (mut lo, mut hi) = (0usize, num_qubits);
+            while lo < hi {
+                let mid = (lo + hi).div_ceil(2);
+                if largest(mid) <= most {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
             }
-        }
-        let shift = lo;
-        let mut bounds: Vec<usize> = (0..masks.len())
-            .filter(|&k| k == 0 || key(masks[k], shift) != key(masks[k - 1], shift))
-            .collect();
-        bounds.push(masks.len());
+            lo
+        };
+        let bounds_at = |shift: usize| {
+            let mut bounds: Vec<usize> = (0..masks.len())
+                .filter(|&k| k == 0 || key(masks[k], shift) != key(masks[k - 1], shift))
+                .collect();
+            bounds.push(masks.len());
+            bounds
+        };
+        let shift = cut(most);
+        let bounds = bounds_at(shift);
         let inside = |g: &MixerGate| match g {
             MixerGate::Switch(qubits) => qubits.iter().all(|&q| q < shift),
             MixerGate::Flip(q) => *q < shift,
@@ -403,6 +437,9 @@ impl Blocks {
                 runs: vec![(0, gates.len(), false)],
                 at: Vec::new(),
                 offsets: Vec::new(),
+                parts: Vec::new(),
+                across: Vec::new(),
+                crossings: Vec::new(),
             };
         }
         let mut runs: Vec<(usize, usize, bool)> = Vec::new();
@@ -419,24 +456,68 @@ impl Blocks {
                 next += bounds.len();
             }
         }
+        let parts = bounds_at(cut(cross.min(most)));
+        // A gate across the blocks has a crossing for at most every other part.
+        let crossings = (gates.len() - within) * (parts.len() / 2);
         Blocks {
             bounds,
             runs,
             at,
             offsets: Vec::with_capacity(next),
+            parts,
+            across: vec![None; gates.len()],
+            crossings: Vec::with_capacity(crossings),
         }
     }
 
-    /// Bytes the offsets will take.
+    /// Bytes the offsets and crossings will take.
     fn offset_bytes(&self) -> f64 {
-        (self.offsets.capacity() * 4) as f64
+        (self.offsets.capacity() * 4 + self.crossings.capacity() * std::mem::size_of::<Crossing>()) as f64
     }
 
-    /// Each inside gate's offsets in `lists`.
+    /// The part of state `k`.
+    fn part_of(&self, k: usize) -> usize {
+        self.parts.partition_point(|&b| b <= k) - 1
+    }
+
+    /// The crossings of `pairs` (ascending by first state), or `None` where a part's pairs do
+    /// not all meet one later part or a part is met twice; then the gate runs pair after pair.
+    fn crossings_of(&self, pairs: &[[u32; 2]]) -> Option<Vec<Crossing>> {
+        let mut used = vec![false; self.parts.len() - 1];
+        let mut out = Vec::new();
+        let mut start = 0;
+        while start < pairs.len() {
+            let from = self.part_of(pairs[start][0] as usize);
+            let end = start + pairs[start..].partition_point(|p| (p[0] as usize) < self.parts[from + 1]);
+            let to = self.part_of(pairs[start][1] as usize);
+            let inside = self.parts[to]..self.parts[to + 1];
+            let meets = pairs[start..end].iter().all(|p| inside.contains(&(p[1] as usize)));
+            if to <= from || used[from] || used[to] || !meets {
+                return None;
+            }
+            used[from] = true;
+            used[to] = true;
+            out.push(Crossing {
+                from: from as u32,
+                to: to as u32,
+                start: u32::try_from(start).ok()?,
+                end: u32::try_from(end).ok()?,
+            });
+            start = end;
+        }
+        Some(out)
+    }
+
+    /// Each inside gate's offsets in `lists`, and each other gate's crossings.
     fn fill(&mut self, lists: &PairLists) {
         for (g, &at) in self.at.iter().enumerate() {
-            if at != usize::MAX {
-                let pairs = &lists.pairs[lists.starts[g]..lists.starts[g + 1]];
+            let pairs = &lists.pairs[lists.starts[g]..lists.starts[g + 1]];
+            if at == usize::MAX {
+                if let Some(found) = self.crossings_of(pairs) {
+                    self.across[g] = Some((self.crossings.len(), self.crossings.len() + found.len()));
+                    self.crossings.extend(found);
+                }
+            } else {
                 let bounds = &self.bounds;
                 self.offsets.extend(
                     bounds
@@ -448,15 +529,20 @@ impl Blocks {
     }
 
     /// The amplitudes of each block.
-    fn split<'a>(&self, mut amps: &'a mut [Complex64]) -> Vec<&'a mut [Complex64]> {
-        let mut out = Vec::with_capacity(self.bounds.len() - 1);
-        for w in self.bounds.windows(2) {
-            let (block, rest) = amps.split_at_mut(w[1] - w[0]);
-            out.push(block);
-            amps = rest;
-        }
-        out
+    fn split<'a>(&self, amps: &'a mut [Complex64]) -> Vec<&'a mut [Complex64]> {
+        split_at(&self.bounds, amps)
     }
+}
+
+/// The amplitudes between consecutive `bounds`.
+fn split_at<'a>(bounds: &[usize], mut amps: &'a mut [Complex64]) -> Vec<&'a mut [Complex64]> {
+    let mut out = Vec::with_capacity(bounds.len() - 1);
+    for w in bounds.windows(2) {
+        let (block, rest) = amps.split_at_mut(w[1] - w[0]);
+        out.push(block);
+        amps = rest;
+    }
+    out
 }
 
 /// A pair of state indices and the gate that turns it.
@@ -713,7 +799,7 @@ impl SwitchSimulator {
                 },
             );
         let count: usize = per_gate.iter().sum();
-        let mut blocks = Blocks::new(&masks, num_qubits, &gates, count, BLOCK_STATES);
+        let mut blocks = Blocks::new(&masks, num_qubits, &gates, count, [BLOCK_STATES, CROSS_STATES]);
         check_space(
             SWITCH_SPACE,
             log2,
@@ -850,10 +936,37 @@ impl SwitchSimulator {
                     });
             } else {
                 for g in start..end {
-                    kernels::rotate_pairs(amps, self.pairs(g), c, s);
+                    self.rotate_across(amps, g, c, s);
                 }
             }
         }
+    }
+
+    /// Gate `g` (not inside the blocks) on `amps`: its crossings in parallel, each on its two
+    /// parts, or pair after pair where it has none.
+    fn rotate_across(&self, amps: &mut [Complex64], g: usize, c: f64, s: f64) {
+        let pairs = self.pairs(g);
+        let Some(Some((a, b))) = self.blocks.across.get(g).copied() else {
+            return kernels::rotate_pairs(amps, pairs, c, s);
+        };
+        let bounds = &self.blocks.parts;
+        let mut parts: Vec<Option<&mut [Complex64]>> = split_at(bounds, amps).into_iter().map(Some).collect();
+        // No part is in two crossings of a gate (checked when they were found); were one
+        // taken twice, nothing has turned yet and the gate runs pair after pair.
+        let tasks: Vec<_> = self.blocks.crossings[a..b]
+            .iter()
+            .filter_map(|x| Some((parts[x.from as usize].take()?, parts[x.to as usize].take()?, x)))
+            .collect();
+        if tasks.len() != b - a {
+            drop(tasks);
+            drop(parts);
+            return kernels::rotate_pairs(amps, pairs, c, s);
+        }
+        tasks.into_par_iter().for_each(|(from, to, x)| {
+            let (f, t) = (bounds[x.from as usize], bounds[x.to as usize]);
+            let pairs = &pairs[x.start as usize..x.end as usize];
+            kernels::rotate_pairs_between(from, f, to, t, pairs, c, s);
+        });
     }
 
     /// The state at `angles`.
@@ -1002,9 +1115,10 @@ impl Qaoa for SwitchSimulator {
                 } else {
                     for g in (start..end).rev() {
                         let pairs = self.pairs(g);
+                        // The overlap pair after pair (its sum's order), the turns in parallel.
                         dbeta += 2.0 * kernels::pair_overlap(lam, psi, pairs).im;
-                        kernels::rotate_pairs(psi, pairs, c, s);
-                        kernels::rotate_pairs(lam, pairs, c, s);
+                        self.rotate_across(psi, g, c, s);
+                        self.rotate_across(lam, g, c, s);
                     }
                 }
             }
@@ -1121,7 +1235,7 @@ mod tests {
                         dimension,
                     )
                     .unwrap();
-                    sim.blocks = Blocks::new(&sim.masks, qubits, &sim.gates, sim.lists.pairs.len(), most);
+                    sim.blocks = Blocks::new(&sim.masks, qubits, &sim.gates, sim.lists.pairs.len(), [most, most / 4]);
                     sim.blocks.fill(&sim.lists);
                     sim
                 };
@@ -1133,6 +1247,13 @@ mod tests {
                 );
                 assert!(
                     many.blocks.bounds.len() > 3 && many.blocks.runs.iter().any(|r| r.2),
+                    "{:?}",
+                    many.blocks
+                );
+                // The gates across the blocks turn their crossings, several a gate.
+                let across = many.blocks.across.iter().flatten().count();
+                assert!(
+                    across > 0 && many.blocks.crossings.len() > 2 * across,
                     "{:?}",
                     many.blocks
                 );

@@ -71,7 +71,7 @@ pub use forward::{
 };
 pub use gates::{apply_cx, apply_cz, apply_single, Matrix2};
 pub use grover::{expectation_fixed, grover_back_pass, grover_pass, weighted_amplitude_sum, BackPass};
-pub use pairs::{pair_overlap, pair_overlap_from, rotate_pairs, rotate_pairs_from};
+pub use pairs::{pair_overlap, pair_overlap_from, rotate_pairs, rotate_pairs_between, rotate_pairs_from};
 pub use pauli::{apply_diagonal_pauli, apply_readout_flips};
 pub use reduce::{argmax_probability, expectation_dense, level_probabilities, probability_of, probability_of_segments};
 

@@ -23,6 +23,25 @@ pub fn rotate_pairs_from(amps: &mut [Complex64], pairs: &[[u32; 2]], base: usize
     }
 }
 
+/// [`rotate_pairs`] where every pair's first state lies in `from` (the states `f..f + from.len()`)
+/// and its partner in `to` (the states `t..t + to.len()`): the same arithmetic, on two slices.
+pub fn rotate_pairs_between(
+    from: &mut [Complex64],
+    f: usize,
+    to: &mut [Complex64],
+    t: usize,
+    pairs: &[[u32; 2]],
+    c: f64,
+    s: f64,
+) {
+    for &[u, v] in pairs {
+        let (u, v) = (u as usize - f, v as usize - t);
+        let (a, b) = (from[u], to[v]);
+        from[u] = Complex64::new(c * a.re + s * b.im, c * a.im - s * b.re);
+        to[v] = Complex64::new(c * b.re + s * a.im, c * b.im - s * a.re);
+    }
+}
+
 /// `⟨λ|H|ψ⟩` for the generator `H` of one gate (`|u⟩⟨v| + |v⟩⟨u|` over its pairs), summed pair
 /// by pair in listed order.
 pub fn pair_overlap(lam: &[Complex64], psi: &[Complex64], pairs: &[[u32; 2]]) -> Complex64 {
