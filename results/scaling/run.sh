@@ -135,8 +135,8 @@ done
 #    one-per-row-and-column penalties). One sweep per puzzle kind, size, space and mixer over
 #    that size's boards: `quzzle generate` seeds 1..8 and the shared boards (Queens 4..11,
 #    one-star Star Battle 4..11), reduction `none`.
-#    rows+cols: switch-complete and grover (from the cost histogram) to N = 11, switch-ring
-#    to N = 10; rows: xy-ring to N = 8 (8^8 = 2^24); full: X to N = 5 (2^25).
+#    rows+cols: switch-complete, switch-ring and grover (from the cost histogram) to N = 11;
+#    rows: xy-ring to N = 8 (8^8 = 2^24); full: X to N = 5 (2^25).
 # 7. transfer/: the same boards at p = 1..5 under `--schedule transfer`, the median layer by
 #    layer of the own optimised angles of the smaller boards (step 2's sweeps, Queens 5..8)
 #    at the same depth: Queens N = 9..11 where the mixer runs (switch-complete to N = 11 here), and xy-ring at N = 7, 8 (above its own sweeps,
@@ -164,10 +164,12 @@ boards() { # KIND N: the generated and the shared boards of that size
 # MIXER:SPACE:LARGEST_FIXED_N:LARGEST_TRANSFER_N:LARGEST_OWN_N: the sizes each mixer runs at
 # under the fixed ramps (p up to 50) and under transfer (p up to 5), and the largest of its
 # own-angle sweeps (step 2; transfer runs above it). A switch-complete evaluation at p = 1
-# takes 0.7 s on 10! and about 10 s on 11! (pair lists built in 9 s and about 2 min, 8.8 GB
-# at 11!; about 12 minutes a board at p = 1, 5, 10, 20, 50 with two threads); switch-ring
-# 0.04 s on 10!; xy-ring 0.1 s on 8^8 rows; see bench/.
-MIXERS="switch-complete:rows+cols:11:11:8 switch-ring:rows+cols:10:10:8 grover:rows+cols:11:11:8 xy-ring:rows:8:8:6 x:full:5:5:5"
+# takes 0.16 s on 10! and 2.6 s on 11! (pair lists built in 3 s and 41 s, 8.8 GB at 11!;
+# 7.5 minutes a board at p = 1, 5, 10, 20, 50 with two threads); switch-ring 0.02 s on 10!;
+# xy-ring 0.03 s on 8^8 rows; see bench/. The generated one-star Star Battles are the
+# generated Queens boards (one generator, the same seeds; results/scaling/README.md), so
+# switch-complete's ramp, an hour at N = 11, is not run again on the 11x11 ones.
+MIXERS="switch-complete:rows+cols:11:11:8 switch-ring:rows+cols:11:10:8 grover:rows+cols:11:11:8 xy-ring:rows:8:8:6 x:full:5:5:5"
 fixed_sweeps() { # KIND SIZES...
   local kind=$1 n m mixer space top ttop own ramp
   shift
@@ -176,6 +178,7 @@ fixed_sweeps() { # KIND SIZES...
     ramp=$(python3 tools/scaling.py ramp "$mixer" "$space")
     for n in "$@"; do
       [ "$n" -le "$top" ] || continue
+      [ "$kind:$n:$mixer" = starbattle:11:switch-complete ] && continue
       mapfile -t files < <(boards "$kind" "$n")
       "$Q" sweep "${files[@]}" --reduce none --space "$space" --mixer "$mixer" --schedule "lr:$ramp" \
         --depths 1,5,10,20,50 --max-qubits 26 --no-instance-plots \
