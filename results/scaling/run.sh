@@ -126,6 +126,15 @@ for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-8x8-2star
     --max-qubits 28 --no-instance-plots --out "$OUT/reach/$b-paper-switch-ring-lr" > /dev/null 2>&1 ||
     echo "failed: two-star $b"
 done
+# 4c. reach/: own angles on the two-star 8x8 boards, switch-ring from the uniform start at
+#    p = 1..5 with the settings of step 1 (`--max-qubits 28`): 42 minutes a board (partly
+#    beside CI), 14.5 GB. So far masonomara-01; the other three are left to a larger machine
+#    or a longer session (the loop takes them when listed).
+for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-8x8-2star-masonomara-01.txt; do
+  b=$(basename "$f" .txt)
+  "$Q" sweep "$f" --reduce paper --space rows+cols --mixer switch-ring --depths 1..5 $COMMON \
+    --max-qubits 28 --out "$OUT/reach/$b-paper-switch-ring" > /dev/null 2>&1 || echo "failed: two-star own $b"
+done
 # 6. fixed/: how P(valid) decays with N under one fixed schedule per mixer, nothing optimised:
 #    the linear ramp `--schedule lr:DG,DB` at p = 1, 5, 10, 20, 50. The ramp of each mixer is
 #    the least-squares fit of γ_l = f_l·Δγ, β_l = −(1 − f_l)·Δβ to the median optimised

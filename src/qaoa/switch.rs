@@ -365,7 +365,8 @@ struct Blocks {
 }
 
 /// Most states in a part of [`Blocks::parts`]: 256 KiB of amplitudes, so that a crossing's
-/// two parts stay in a core's L2 cache, and a gate has hundreds of crossings to share out.
+/// two parts fit in a core's L2 cache (on 10! switch-complete a gate across the blocks then
+/// has 38 crossings on average; 2^12 and 2^17 ran as fast).
 const CROSS_STATES: usize = 1 << 14;
 
 /// The pairs `start..end` of a gate's list whose first states lie in part `from` and partners
