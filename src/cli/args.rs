@@ -461,7 +461,8 @@ pub struct GenerateArgs {
     /// Number of givens to reach (tango, takuzu, sudoku4); default: remove while unique.
     #[arg(long)]
     pub givens: Option<usize>,
-    /// Seed of every random draw.
+    /// Seed of every random draw. A one-star starbattle has the rules of queens and the same
+    /// generator: the same seed gives the same board.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// How regions are made (queens, starbattle): grow (random connected growth) or qubo (the

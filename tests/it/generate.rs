@@ -49,6 +49,38 @@ fn every_kind_is_unique_parses_back_and_repeats_with_its_seed() {
     }
 }
 
+/// What docs/usage.md says of `--seed`: a one-star Star Battle has Queens' rules and is drawn
+/// by the same code, so one seed gives one board for both (`*` for `Q`), and a study that
+/// wants independent boards of the two kinds gives them different seeds.
+#[test]
+fn one_star_battles_and_queens_from_one_seed_are_one_board() {
+    let board = |text: &str| -> String {
+        let body = text.split("[regions]").nth(1).expect("a regions section");
+        body.replace('Q', "*")
+    };
+    for size in [5, 7] {
+        for seed in 1..4 {
+            let queens = generate(&Request {
+                size,
+                ..request(Kind::Queens, seed)
+            })
+            .unwrap();
+            let stars = generate(&Request {
+                size,
+                ..request(Kind::StarBattle, seed)
+            })
+            .unwrap();
+            assert_eq!(board(&queens.text), board(&stars.text), "{size}x{size} seed {seed}");
+            let other = generate(&Request {
+                size,
+                ..request(Kind::StarBattle, seed + 100)
+            })
+            .unwrap();
+            assert_ne!(board(&queens.text), board(&other.text), "{size}x{size} seed {seed}");
+        }
+    }
+}
+
 #[test]
 fn two_star_battles_and_the_qubo_route() {
     let req = Request {

@@ -120,7 +120,8 @@ pub struct Request {
     pub stars: usize,
     /// Number of givens to aim at (Tango, Takuzu, Sudoku); None: as few as removal reaches.
     pub givens: Option<usize>,
-    /// Seed of every random draw.
+    /// Seed of every random draw. One-star Star Battle and Queens have the same rules and are
+    /// drawn alike, so the same seed gives the same board for both.
     pub seed: u64,
     /// Region method (Queens, Star Battle).
     pub method: RegionMethod,
