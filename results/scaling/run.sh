@@ -142,7 +142,7 @@ done
 #    N = 5, 6; X N = 5; the N = 4 sweeps are not used): `python3 tools/scaling.py ramp MIXER
 #    SPACE` prints DG,DB. The same ramp serves Queens and one-star Star Battle (the same
 #    one-per-row-and-column penalties). One sweep per puzzle kind, size, space and mixer over
-#    that size's boards: `quzzle generate` seeds 1..8 and the shared boards (Queens 4..11,
+#    that size's boards: `quzzle generate` seeds 1..8 (Queens) or 101..108 (Star Battle) and the shared boards (Queens 4..11,
 #    one-star Star Battle 4..11), reduction `none`.
 #    rows+cols: switch-complete, switch-ring and grover (from the cost histogram) to N = 11;
 #    rows: xy-ring to N = 8 (8^8 = 2^24); full: X to N = 5 (2^25).
@@ -155,9 +155,13 @@ done
 # 8. grover/: Grover search over rows+cols (`quzzle grover --space rows+cols --route
 #    closed-form`, M solutions among D = N! states) after k = 0..50 oracle calls and at the
 #    optimal k, on every board of step 6.
+# The generated one-star Star Battles take seeds 101..108: Queens and one-star Star Battle
+# have the same rules and `quzzle generate` draws both with one generator, so seeds 1..8
+# would give the Queens boards above again.
 SB=${QUZZLE_SHARED:-../shared/instances}/starbattle
 for n in 4 5 6 7 8 9 10 11; do
-  [ -e "$BOARDS/starbattle-$n-seed8.txt" ] || "$Q" generate starbattle --stars 1 --size "$n" --count 8 --seed 1 -o "$BOARDS" --parents
+  [ -e "$BOARDS/starbattle-$n-seed108.txt" ] ||
+    "$Q" generate starbattle --stars 1 --size "$n" --count 8 --seed 101 -o "$BOARDS" --parents --max-seconds 120
 done
 mkdir -p "$OUT/fixed" "$OUT/transfer" "$OUT/grover"
 boards() { # KIND N: the generated and the shared boards of that size
@@ -175,9 +179,7 @@ boards() { # KIND N: the generated and the shared boards of that size
 # own-angle sweeps (step 2; transfer runs above it). A switch-complete evaluation at p = 1
 # takes 0.16 s on 10! and 2.6 s on 11! (pair lists built in 3 s and 41 s, 8.8 GB at 11!;
 # 7.5 minutes a board at p = 1, 5, 10, 20, 50 with two threads); switch-ring 0.02 s on 10!;
-# xy-ring 0.03 s on 8^8 rows; see bench/. The generated one-star Star Battles are the
-# generated Queens boards (one generator, the same seeds; results/scaling/README.md), so
-# switch-complete's ramp, an hour at N = 11, is not run again on the 11x11 ones.
+# xy-ring 0.03 s on 8^8 rows; see bench/.
 MIXERS="switch-complete:rows+cols:11:11:8 switch-ring:rows+cols:11:10:8 grover:rows+cols:11:11:8 xy-ring:rows:8:8:6 x:full:5:5:5"
 fixed_sweeps() { # KIND SIZES...
   local kind=$1 n m mixer space top ttop own ramp
@@ -187,7 +189,6 @@ fixed_sweeps() { # KIND SIZES...
     ramp=$(python3 tools/scaling.py ramp "$mixer" "$space")
     for n in "$@"; do
       [ "$n" -le "$top" ] || continue
-      [ "$kind:$n:$mixer" = starbattle:11:switch-complete ] && continue
       mapfile -t files < <(boards "$kind" "$n")
       "$Q" sweep "${files[@]}" --reduce none --space "$space" --mixer "$mixer" --schedule "lr:$ramp" \
         --depths 1,5,10,20,50 --max-qubits 26 --no-instance-plots \
