@@ -142,8 +142,8 @@ done
 #    N = 5, 6; X N = 5; the N = 4 sweeps are not used): `python3 tools/scaling.py ramp MIXER
 #    SPACE` prints DG,DB. The same ramp serves Queens and one-star Star Battle (the same
 #    one-per-row-and-column penalties). One sweep per puzzle kind, size, space and mixer over
-#    that size's boards: `quzzle generate` seeds 1..8 (Queens) or 101..108 (Star Battle) and the shared boards (Queens 4..11,
-#    one-star Star Battle 4..11), reduction `none`.
+#    that size's boards: `quzzle generate` seeds 1..8 (Queens) or 101..108 (Star Battle) and
+#    the shared boards (Queens 4..11, one-star Star Battle 4..11), reduction `none`.
 #    rows+cols: switch-complete, switch-ring and grover (from the cost histogram) to N = 11;
 #    rows: xy-ring to N = 8 (8^8 = 2^24); full: X to N = 5 (2^25).
 # 7. transfer/: the same boards at p = 1..5 under `--schedule transfer`, the median layer by
