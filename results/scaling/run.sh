@@ -127,10 +127,10 @@ for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-8x8-2star
     echo "failed: two-star $b"
 done
 # 4c. reach/: own angles on the two-star 8x8 boards, switch-ring from the uniform start at
-#    p = 1..5 with the settings of step 1 (`--max-qubits 28`): 42 minutes a board (partly
-#    beside CI), 14.5 GB. So far masonomara-01; the other three are left to a larger machine
-#    or a longer session (the loop takes them when listed).
-for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-8x8-2star-masonomara-01.txt; do
+#    p = 1..5 with the settings of step 1 (`--max-qubits 28`): 34 to 42 minutes a board
+#    (partly beside CI), 14.5 GB. So far masonomara-01 and -02; the other two are left to a
+#    larger machine or a longer session (the loop takes them when listed).
+for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-8x8-2star-masonomara-0[12].txt; do
   b=$(basename "$f" .txt)
   "$Q" sweep "$f" --reduce paper --space rows+cols --mixer switch-ring --depths 1..5 $COMMON \
     --max-qubits 28 --out "$OUT/reach/$b-paper-switch-ring" > /dev/null 2>&1 || echo "failed: two-star own $b"
