@@ -24,8 +24,8 @@
 #    machine).
 # 4. reach/: the shared one-star Star Battles 7x7 to 9x9 at reduction `paper` (no cell is fixed:
 #    rows+cols is all N! permutations, the uniform start), switch-complete and switch-ring,
-#    own angles at p = 1..5 with the settings of step 1. (The two-star 8x8 boards have
-#    187,530,840 rows+cols states, about 11 GB before the pair lists: not run here.)
+#    own angles at p = 1..5 with the settings of step 1. (The two-star 8x8 boards, with
+#    187,530,840 rows+cols states, are steps 4b and 4c below.)
 # 5.-8. (below, with their own comments) bench/ per-layer times; fixed/ one linear ramp per
 #    mixer at p = 1, 5, 10, 20, 50 on Queens N = 4..11 and one-star Star Battle N = 4..11;
 #    transfer/ the median of smaller boards' angles at p = 1..5; grover/ Grover search.
@@ -127,10 +127,9 @@ for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-8x8-2star
     echo "failed: two-star $b"
 done
 # 4c. reach/: own angles on the two-star 8x8 boards, switch-ring from the uniform start at
-#    p = 1..5 with the settings of step 1 (`--max-qubits 28`): 34 to 42 minutes a board
-#    (partly beside CI), 14.5 GB. So far masonomara-01 and -02; the other two are left to a
-#    larger machine or a longer session (the loop takes them when listed).
-for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-8x8-2star-masonomara-0[12].txt; do
+#    p = 1..5 with the settings of step 1 (`--max-qubits 28`): 20 minutes a board alone on
+#    two cores, 34 to 42 beside CI, 14.5 GB (not beside another large sweep on 24 GiB).
+for f in "${QUZZLE_SHARED:-../shared/instances}"/starbattle/starbattle-8x8-2star-*.txt; do
   b=$(basename "$f" .txt)
   "$Q" sweep "$f" --reduce paper --space rows+cols --mixer switch-ring --depths 1..5 $COMMON \
     --max-qubits 28 --out "$OUT/reach/$b-paper-switch-ring" > /dev/null 2>&1 || echo "failed: two-star own $b"
