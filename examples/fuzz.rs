@@ -28,6 +28,9 @@
 //!     cargo build --release
 //!     cargo run --release --example fuzz -- --seed 1 --inputs 10000 --runs 200 --max-seconds 240
 
+#[path = "fuzz/lp.rs"]
+mod lp;
+
 use quzzle::bits::BasisState;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::export::counts::{read_counts, CountsFormat};
@@ -59,6 +62,8 @@ struct Options {
     routed: usize,
     /// Rounds of the shard-merge fuzzing.
     merges: usize,
+    /// Rounds of the LP text fuzzing (a random model and a mutated file each: fuzz/lp.rs).
+    lp: usize,
 }
 
 fn options() -> Options {
@@ -78,6 +83,7 @@ fn options() -> Options {
         experiments: 300,
         routed: 500,
         merges: 300,
+        lp: 10_000,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -97,8 +103,9 @@ fn options() -> Options {
             "--experiments" => o.experiments = num(flag, value),
             "--routed" => o.routed = num(flag, value),
             "--merges" => o.merges = num(flag, value),
+            "--lp" => o.lp = num(flag, value),
             other => {
-                panic!("unknown option {other} (--seed, --inputs, --runs, --max-seconds, --run-timeout, --binary, --counts, --experiments, --routed, --merges)")
+                panic!("unknown option {other} (--seed, --inputs, --runs, --max-seconds, --run-timeout, --binary, --counts, --experiments, --routed, --merges, --lp)")
             }
         }
     }
@@ -484,7 +491,9 @@ fn main() {
     {
         println!("  FAIL {p}");
     }
-    if !parse_panics.is_empty()
+    let lp_ok = lp::run(o.lp, o.seed);
+    if !lp_ok
+        || !parse_panics.is_empty()
         || !routed.panics.is_empty()
         || !routed.wrong.is_empty()
         || !merges.panics.is_empty()

@@ -16,10 +16,12 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, method: ClassicalMetho
     let report_progress = |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("classical", p, None));
     let budget = super::progress::budget(None, &report_progress)?;
     let result = classical::classical_within(enc.as_ref(), method, KEEP, &budget)?;
+    let warnings = enc.puzzle().warnings();
+    for w in &warnings {
+        errln!("warning: {w}");
+    }
     if as_json {
-        out!(
-            "{}",
-            to_json(&json!({
+        let mut report = json!({
                 "puzzle": enc.puzzle().kind(),
                 "encoding": enc.name(),
                 "file": enc.file(),
@@ -32,8 +34,11 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, method: ClassicalMetho
                 "ground_states_breaking_non_qubo_rules": result.ground_states_breaking_non_qubo_rules,
                 "complete": result.complete,
                 "boards": result.boards,
-            }))
-        );
+        });
+        if !warnings.is_empty() {
+            report["warnings"] = json!(warnings);
+        }
+        out!("{}", to_json(&report));
     } else {
         outln!(
             "{}: {} qubits at {} ({} encoding), solved by {}",

@@ -16,7 +16,12 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         check_output_folder(dir, "--out", &FILE_NAMES)?;
         refuse_inputs(&[&args.file], &report_files(dir))?;
     }
-    let enc = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
+    // The reading of a big LP file heeds --max-seconds and Ctrl-C too (docs/lp.md).
+    let reading = super::progress::cancel("solve", args.max_seconds)?;
+    let enc = encoding::load_within(&args.file, args.encoding.encoding, args.reduce.level, &reading)?;
+    for w in enc.puzzle().warnings() {
+        errln!("warning: {w}");
+    }
     let mut settings = request.settings(enc.as_ref())?;
     if let Some(smaller) = quzzle::simulation::advice::smaller_space(enc.as_ref(), &settings.space) {
         errln!("{}", super::progress::smaller_space_note(&smaller));

@@ -6,6 +6,7 @@
 //! `x + y − 2xy`; `Differ` gives `1 − x − y + 2xy`; `Fixed(v)` gives `x` or `1 − x`.
 //! Fixed and merged variables are substituted first, so a valid board has energy exactly 0.
 
+use crate::budget::Cancel;
 use crate::model::{Constraint, Lit, Model, Reduced};
 use std::collections::BTreeMap;
 
@@ -55,7 +56,18 @@ pub struct QuboBuilder {
     linear: Vec<f64>,
     quadratic: BTreeMap<(usize, usize), f64>,
     offset: f64,
+    /// The stop request read while products are added (a count over m variables adds m²),
+    /// the products added since the last look, and the stop, once asked for.
+    cancel: Cancel,
+    since_check: u64,
+    stopped: bool,
 }
+
+/// What the stop request names.
+const TASK: &str = "building the penalty QUBO";
+
+/// Products added between two looks at the stop request (well under a second).
+const PRODUCTS_PER_CHECK: u64 = 1 << 18;
 
 impl QuboBuilder {
     /// An empty QUBO over `num_vars` variables.
@@ -65,7 +77,19 @@ impl QuboBuilder {
             linear: vec![0.0; num_vars],
             quadratic: BTreeMap::new(),
             offset: 0.0,
+            cancel: Cancel::never(),
+            since_check: 0,
+            stopped: false,
         }
+    }
+
+    /// Whether the stop request was heard (then nothing more is added).
+    fn stop_heard(&mut self) -> bool {
+        if !self.stopped && self.since_check >= PRODUCTS_PER_CHECK {
+            self.since_check = 0;
+            self.stopped = self.cancel.check(TASK).is_err();
+        }
+        self.stopped
     }
 
     /// Add `w·x_q·x_r` (`x_q² = x_q` when q = r).
@@ -102,6 +126,10 @@ impl QuboBuilder {
             self.linear[r] += w * f.constant * b;
         }
         for (&q, &a) in &f.terms {
+            self.since_check += g.terms.len() as u64;
+            if self.stop_heard() {
+                return;
+            }
             for (&r, &b) in &g.terms {
                 self.add_product(q, r, w * a * b);
             }
@@ -131,7 +159,31 @@ impl Qubo {
     /// into the model's constraints): the cost on a block space, where a circuit that keeps
     /// those constraints makes their penalties zero on every state it reaches.
     pub fn from_model_without(model: &Model, reduced: &Reduced, enforced: &[usize]) -> Qubo {
+        Qubo::builder_within(model, reduced, enforced, &Cancel::never()).build()
+    }
+
+    /// [`Qubo::from_model_without`] that reads `cancel` every [`PRODUCTS_PER_CHECK`] products
+    /// (a count over m variables has m² of them: docs/lp.md, "Size and time") and stops with
+    /// its error.
+    pub fn from_model_within(
+        model: &Model,
+        reduced: &Reduced,
+        enforced: &[usize],
+        cancel: &Cancel,
+    ) -> crate::error::Result<Qubo> {
+        let b = Qubo::builder_within(model, reduced, enforced, cancel);
+        if b.stopped {
+            // The request stays set (a flag is not cleared, a deadline does not come back).
+            return Err(cancel.check(TASK).err().unwrap_or(crate::error::Error::Interrupted {
+                task: TASK.to_string(),
+            }));
+        }
+        Ok(b.build())
+    }
+
+    fn builder_within(model: &Model, reduced: &Reduced, enforced: &[usize], cancel: &Cancel) -> QuboBuilder {
         let mut b = QuboBuilder::new(reduced.num_free);
+        b.cancel = cancel.clone();
         let lit = |v: usize| reduced.lits[v];
         for &i in reduced.active.iter().filter(|i| !enforced.contains(i)) {
             match &model.constraints[i].constraint {
@@ -176,7 +228,7 @@ impl Qubo {
         for &(u, v, w) in &model.objective_pairs {
             b.add_product_of(&Affine::of_lit(lit(u)), &Affine::of_lit(lit(v)), w);
         }
-        b.build()
+        b
     }
 
     /// Energy of basis index `k` (bit q = x_q).

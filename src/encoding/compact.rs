@@ -319,6 +319,7 @@ impl Encoding for CompactSudoku {
                 .collect(),
             non_qubo: Vec::new(),
             feasible: Vec::new(),
+            feasible_objective: Vec::new(),
         }
     }
 

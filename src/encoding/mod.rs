@@ -62,6 +62,9 @@ pub struct SuccessStates {
     /// for P(feasible) and the approximation ratio; empty without an objective, on the
     /// histogram route, or when more than [`MAX_FEASIBLE_LISTED`] states are candidates.
     pub feasible: Vec<u64>,
+    /// The objective of each feasible state in the objective's own numbers (to minimise), where
+    /// the cost holds it only scaled (LP files, docs/lp.md); empty where the cost serves.
+    pub feasible_objective: Vec<f64>,
 }
 
 /// Most candidate states (cost below the least plus 1) checked and listed for P(feasible).
@@ -286,18 +289,41 @@ crate::checked::named_choice!(EncodingKind, "encoding");
 
 /// Read `path` and encode it at `level`.
 pub fn load(path: &Path, kind: EncodingKind, level: Level) -> Result<Box<dyn Encoding>> {
-    parse(
+    load_within(path, kind, level, &crate::budget::Cancel::never())
+}
+
+/// [`load`], the reading heeding `cancel` (an LP file's: its stop request, deadline and
+/// progress).
+pub fn load_within(
+    path: &Path,
+    kind: EncodingKind,
+    level: Level,
+    cancel: &crate::budget::Cancel,
+) -> Result<Box<dyn Encoding>> {
+    parse_within(
         &path.display().to_string(),
         &crate::puzzle::read_text(path)?,
         kind,
         level,
+        cancel,
     )
 }
 
 /// Parse puzzle text (`file` names it in messages) and encode it at `level`.
 pub fn parse(file: &str, text: &str, kind: EncodingKind, level: Level) -> Result<Box<dyn Encoding>> {
+    parse_within(file, text, kind, level, &crate::budget::Cancel::never())
+}
+
+/// [`parse`], the reading heeding `cancel`.
+pub fn parse_within(
+    file: &str,
+    text: &str,
+    kind: EncodingKind,
+    level: Level,
+    cancel: &crate::budget::Cancel,
+) -> Result<Box<dyn Encoding>> {
     let encoded: Result<Box<dyn Encoding>> = match kind {
-        EncodingKind::Onehot => onehot::OneHot::parse(file, text, level).map(|e| Box::new(e) as _),
+        EncodingKind::Onehot => onehot::OneHot::parse_within(file, text, level, cancel).map(|e| Box::new(e) as _),
         EncodingKind::Compact => compact::CompactSudoku::parse(file, text, level).map(|e| Box::new(e) as _),
     };
     // The reduction that finds the contradiction does not know the file: name it here.

@@ -38,9 +38,19 @@ pub struct OneHot {
 impl OneHot {
     /// Build everything for `puzzle` at `level`. A contradiction is `Error::Unsatisfiable`.
     pub fn new(file: &str, puzzle: Box<dyn Puzzle>, level: Level) -> Result<Self> {
+        Self::new_within(file, puzzle, level, &crate::budget::Cancel::never())
+    }
+
+    /// [`OneHot::new`] that stops at `cancel` between its steps and while the penalty QUBO is
+    /// built (a count over m variables has m² products).
+    pub fn new_within(file: &str, puzzle: Box<dyn Puzzle>, level: Level, cancel: &crate::budget::Cancel) -> Result<Self> {
+        let task = format!("building the model of {file}");
+        cancel.check(&task)?;
         let model = puzzle.model();
+        cancel.check(&task)?;
         let reduced = reduce::reduce(&model, level)?;
-        let qubo = Qubo::from_model(&model, &reduced);
+        cancel.check(&task)?;
+        let qubo = Qubo::from_model_within(&model, &reduced, &[], cancel)?;
         let ising = qubo.to_ising();
         Ok(OneHot {
             source: PuzzleSource::named(file),
@@ -54,7 +64,12 @@ impl OneHot {
 
     /// Parse puzzle text (`file` names it in messages) and build at `level`.
     pub fn parse(file: &str, text: &str, level: Level) -> Result<Self> {
-        let mut enc = OneHot::new(file, puzzle::parse(file, text)?, level)?;
+        Self::parse_within(file, text, level, &crate::budget::Cancel::never())
+    }
+
+    /// [`OneHot::parse`], the reading heeding `cancel` ([`puzzle::parse_within`]).
+    pub fn parse_within(file: &str, text: &str, level: Level, cancel: &crate::budget::Cancel) -> Result<Self> {
+        let mut enc = OneHot::new_within(file, puzzle::parse_within(file, text, cancel)?, level, cancel)?;
         enc.source = PuzzleSource::with_text(file, text);
         Ok(enc)
     }
@@ -76,6 +91,41 @@ impl OneHot {
     /// The complete-rule verdict of the full model assignment `x`.
     fn verdict_of_assignment(&self, x: &[bool]) -> Verdict {
         Verdict::of(&self.puzzle.check(&self.puzzle.board(x)))
+    }
+
+    /// Keep, of `states`, those whose model assignment (`assignment` of a state) has the least
+    /// objective exactly, where the cost holds the objective only scaled (LP files): states
+    /// the cost cannot tell apart in `f64` are told apart on the objective's own numbers
+    /// (docs/lp.md). Nothing changes for the puzzles.
+    pub fn keep_exact_optima(&self, states: &mut Vec<u64>, assignment: impl Fn(u64) -> Vec<bool>) {
+        if self.model.exact_objective.is_none() || states.len() < 2 {
+            return;
+        }
+        let xs: Vec<Vec<bool>> = states.iter().map(|&k| assignment(k)).collect();
+        let mut best = 0;
+        for i in 1..xs.len() {
+            if self.model.cmp_objective(&xs[i], &xs[best]) == std::cmp::Ordering::Less {
+                best = i;
+            }
+        }
+        let mut i = 0;
+        states.retain(|_| {
+            let keep = self.model.cmp_objective(&xs[i], &xs[best]) == std::cmp::Ordering::Equal;
+            i += 1;
+            keep
+        });
+    }
+
+    /// The objective (to minimise) of each of `states` in its own numbers, where the cost holds
+    /// it only scaled (LP files); empty otherwise.
+    pub fn exact_objectives(&self, states: &[u64], assignment: impl Fn(u64) -> Vec<bool>) -> Vec<f64> {
+        if self.model.exact_objective.is_none() {
+            return Vec::new();
+        }
+        states
+            .iter()
+            .map(|&k| crate::model::exact::sum(&self.model.objective_terms(&assignment(k))))
+            .collect()
     }
 
     /// The qubit values of the stored solution, if the file has one and the reduction keeps
@@ -194,6 +244,7 @@ impl Encoding for OneHot {
                 }
             }
         }
+        self.keep_exact_optima(&mut out.valid, |k| self.reduced.rebuild_index(k));
         out
     }
 
@@ -280,7 +331,9 @@ impl Encoding for OneHot {
     }
 
     fn notes(&self) -> Vec<String> {
-        self.reduced.notes.clone()
+        let mut notes = self.reduced.notes.clone();
+        notes.extend(self.puzzle.warnings().into_iter().map(|w| format!("warning: {w}")));
+        notes
     }
 
     fn as_onehot(&self) -> Option<&OneHot> {

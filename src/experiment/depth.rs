@@ -204,8 +204,15 @@ fn feasible_measures(sim: &Simulation, success: &SuccessStates, angles: &Angles)
     let diagonal = qaoa.diagonal();
     let (mut mass, mut weighted) = (0.0, 0.0);
     let (mut best, mut worst) = (f64::INFINITY, f64::NEG_INFINITY);
-    for &k in &success.feasible {
-        let cost = diagonal.get(k as usize);
+    // The objective's own numbers where the cost holds it only scaled (LP files: differences
+    // below the cost's resolution would vanish there; docs/lp.md).
+    let exact = success.feasible_objective.len() == success.feasible.len();
+    for (i, &k) in success.feasible.iter().enumerate() {
+        let cost = if exact {
+            success.feasible_objective[i]
+        } else {
+            diagonal.get(k as usize)
+        };
         let p = amps[k as usize].norm_sqr();
         mass += p;
         weighted += p * cost;
@@ -214,7 +221,9 @@ fn feasible_measures(sim: &Simulation, success: &SuccessStates, angles: &Angles)
     }
     let ratio = if mass <= 0.0 {
         None
-    } else if worst - best <= crate::encoding::ENERGY_TOL {
+    } else if (!exact && worst - best <= crate::encoding::ENERGY_TOL)
+        || (exact && worst - best <= 4.0 * f64::EPSILON * worst.abs().max(best.abs()))
+    {
         Some(1.0)
     } else {
         Some(((worst - weighted / mass) / (worst - best)).clamp(0.0, 1.0))

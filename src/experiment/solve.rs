@@ -162,6 +162,7 @@ pub fn solve_within(
         version: env!("CARGO_PKG_VERSION").into(),
         schedule: settings.schedule.clone(),
         depths: Vec::new(),
+        warnings: enc.puzzle().warnings(),
     };
     if n == 0 {
         let board = enc.board(0);
@@ -445,6 +446,10 @@ pub struct SolveReport {
     pub schedule: Option<String>,
     /// One entry per depth.
     pub depths: Vec<DepthResult>,
+    /// What the file's reader says the report must carry (an LP objective the circuit's cost
+    /// cannot separate: docs/lp.md); absent when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl SolveReport {

@@ -599,6 +599,7 @@ pub fn resolve_angles(
                 valid: valid.to_vec(),
                 non_qubo: Vec::new(),
                 feasible: Vec::new(),
+                feasible_objective: Vec::new(),
             };
             let results = solve::run_depths(
                 sim,

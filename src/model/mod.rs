@@ -4,6 +4,7 @@
 
 pub mod count;
 mod engine;
+pub mod exact;
 pub mod reduce;
 pub mod search;
 
@@ -97,6 +98,11 @@ pub struct Model {
     /// The objective's products `w_uv x_u x_v` (u < v), added to the linear part (LP models
     /// with a quadratic objective; empty for the puzzles).
     pub objective_pairs: Vec<(usize, usize, f64)>,
+    /// The objective in its own numbers, where `objective` and `objective_pairs` hold it only
+    /// scaled (LP files: divided by λ): the linear and the product weights. Optimal assignments
+    /// are told apart on these exactly ([`Model::cmp_objective`]; docs/lp.md).
+    #[serde(skip)]
+    pub exact_objective: Option<(Vec<(usize, f64)>, Vec<(usize, usize, f64)>)>,
 }
 
 impl Model {
@@ -107,6 +113,7 @@ impl Model {
             constraints: Vec::new(),
             objective: Vec::new(),
             objective_pairs: Vec::new(),
+            exact_objective: None,
         }
     }
 
@@ -144,6 +151,25 @@ impl Model {
             .map(|&(_, _, w)| w)
             .sum();
         linear + pairs
+    }
+
+    /// The terms of the objective of an assignment, in the objective's own numbers.
+    pub fn objective_terms(&self, x: &[bool]) -> Vec<f64> {
+        let (linear, pairs) = match &self.exact_objective {
+            Some((l, p)) => (l, p),
+            None => (&self.objective, &self.objective_pairs),
+        };
+        linear
+            .iter()
+            .filter(|&&(v, _)| x[v])
+            .map(|&(_, w)| w)
+            .chain(pairs.iter().filter(|&&(u, v, _)| x[u] && x[v]).map(|&(_, _, w)| w))
+            .collect()
+    }
+
+    /// The order of two assignments by objective, exactly (no rounding, no tolerance).
+    pub fn cmp_objective(&self, a: &[bool], b: &[bool]) -> std::cmp::Ordering {
+        exact::cmp_sums(&self.objective_terms(a), &self.objective_terms(b))
     }
 
     /// Labels of the constraints the assignment breaks.

@@ -118,6 +118,8 @@ pub fn search_within(
         })
         .collect();
     let mut stack = vec![root];
+    // The best assignment so far (with an objective).
+    let mut best_x: Option<Vec<bool>> = None;
     while let Some(mut engine) = stack.pop() {
         let checkpoint = out.nodes.is_multiple_of(256);
         let stop = if out.nodes >= limits.max_nodes {
@@ -160,12 +162,21 @@ pub fn search_within(
                     continue;
                 }
                 if model.has_objective() {
-                    let value = model.objective_value(&x);
-                    if value < out.best_objective - OBJECTIVE_TOL {
-                        out.best_objective = value;
-                        out.model_solutions = 0;
-                        out.accepted.clear();
-                        out.accepted_count = 0;
+                    // Optima are told apart exactly, on the objective's own numbers (docs/lp.md):
+                    // the tolerance only keeps the pruning above from cutting a tie.
+                    let order = best_x
+                        .as_ref()
+                        .map_or(std::cmp::Ordering::Less, |b| model.cmp_objective(&x, b));
+                    match order {
+                        std::cmp::Ordering::Greater => continue,
+                        std::cmp::Ordering::Less => {
+                            out.best_objective = model.objective_value(&x);
+                            best_x = Some(x.clone());
+                            out.model_solutions = 0;
+                            out.accepted.clear();
+                            out.accepted_count = 0;
+                        }
+                        std::cmp::Ordering::Equal => {}
                     }
                 }
                 out.model_solutions += 1;

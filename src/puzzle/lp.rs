@@ -34,23 +34,40 @@
 //! constraint, so the states of least energy are exactly the feasible states of least objective.
 
 use super::{Board, Broken, Puzzle};
+use crate::budget::Cancel;
 use crate::error::{Error, Result};
 use crate::model::{Constraint, Model};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt::Write as _;
 
 /// Most variables a model may have.
 pub const MAX_VARS: usize = 1 << 16;
 /// Tolerance of the integer checks on coefficients read as decimals.
 const TOL: f64 = 1e-9;
+/// The cost's resolution: energies closer than this are one level (`encoding::ENERGY_TOL`,
+/// which this stage cannot import; the same value).
+pub const RESOLUTION: f64 = 1e-9;
+/// Lines or constraints read between two looks at the stop request (well under a second).
+const CHECK_EVERY: usize = 1024;
 
 /// Whether `text` looks like an LP file: its first line that is not blank or a comment names
 /// an objective or constraint section (dimod writes no objective section when it is empty).
 pub fn looks_like_lp(text: &str) -> bool {
-    text.lines()
+    strip_bom(text)
+        .lines()
         .map(|l| strip_comment(l).trim())
         .find(|l| !l.is_empty())
-        .is_some_and(|l| matches!(section_of(l), Some(Section::Objective(_) | Section::Constraints)))
+        .is_some_and(|l| {
+            matches!(
+                section_of(l),
+                Some((Section::Objective(_) | Section::Constraints, _))
+            )
+        })
+}
+
+/// The text without a leading UTF-8 byte-order mark (some Windows editors write one).
+fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// How one constraint of the file was read.
@@ -100,7 +117,35 @@ fn strip_comment(line: &str) -> &str {
     line.split('\\').next().unwrap_or("")
 }
 
-fn section_of(line: &str) -> Option<Section> {
+/// The section a line opens, and what follows its keyword on the same line (`Binary x y z`:
+/// the names). A keyword followed by an operator (`min: x + y >= 1`, `bin <= 1`) opens none:
+/// it is a constraint's name or a variable.
+fn section_of(line: &str) -> Option<(Section, &str)> {
+    if let Some(s) = section_keyword(line) {
+        return Some((s, ""));
+    }
+    let words: Vec<(usize, &str)> = line
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize, w))
+        .take(3)
+        .collect();
+    for n in [2, 1] {
+        if words.len() <= n {
+            continue;
+        }
+        let head = &line[..words[n - 1].0 + words[n - 1].1.len()];
+        let rest = line[words[n].0..].trim();
+        let starts_with_operator = rest.chars().next().is_some_and(|c| OPERATOR_CHARS.contains(c));
+        match section_keyword(head) {
+            Some(Section::End) | None => {}
+            Some(s) if !starts_with_operator => return Some((s, rest)),
+            Some(_) => {}
+        }
+    }
+    None
+}
+
+fn section_keyword(line: &str) -> Option<Section> {
     let words: Vec<String> = line.split_whitespace().map(str::to_ascii_lowercase).collect();
     let joined = words.join(" ");
     Some(match joined.as_str() {
@@ -110,7 +155,8 @@ fn section_of(line: &str) -> Option<Section> {
         "bounds" | "bound" => Section::Bounds,
         "binary" | "binaries" | "bin" => Section::Binary,
         "general" | "generals" | "gen" | "integer" | "integers" => Section::General,
-        "semi-continuous" | "semis" | "semi" | "sos" | "sos1" | "sos2" | "pwl" => Section::Unsupported,
+        "semi-continuous" | "semis" | "semi" | "sos" | "sos1" | "sos2" | "pwl" | "lazy constraints"
+        | "user cuts" | "usercuts" | "general constraints" | "indicators" => Section::Unsupported,
         "end" => Section::End,
         _ => return None,
     })
@@ -430,7 +476,9 @@ struct Sections {
     general: Vec<(Tok, usize)>,
 }
 
-fn sections(file: &str, text: &str) -> Result<Sections> {
+fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
+    let task = format!("reading the LP file {file}");
+    let total = text.len().max(1) as f64;
     let mut s = Sections {
         objective: None,
         constraints: Vec::new(),
@@ -442,19 +490,36 @@ fn sections(file: &str, text: &str) -> Result<Sections> {
     let mut current: Option<Section> = None;
     let mut ended = false;
     let mut seen: BTreeSet<String> = BTreeSet::new();
-    for (i, raw) in text.lines().enumerate() {
+    let mut any = false;
+    let mut offset = 0usize;
+    for (i, raw) in strip_bom(text).lines().enumerate() {
         let number = i + 1;
-        let line = strip_comment(raw).trim();
+        offset += raw.len() + 1;
+        if number % CHECK_EVERY == 0 {
+            cancel.check(&task)?;
+            cancel.tick(&task, Some(0.5 * offset as f64 / total), || format!("line {number}"));
+        }
+        let mut line = strip_comment(raw).trim();
         if line.is_empty() {
             continue;
         }
+        any = true;
         if ended {
             return Err(Error::parse(file, number, format!("`{line}` after `End`")));
         }
-        if let Some(section) = section_of(line) {
+        // In a list of names a leading keyword opens a section only alone on its line (a
+        // variable may be called `bin`).
+        let names_list = matches!(current, Some(Section::Binary | Section::General));
+        let opened = section_of(line).filter(|(_, rest)| rest.is_empty() || !names_list);
+        if let Some((section, rest)) = opened {
+            let header = if rest.is_empty() {
+                line
+            } else {
+                line[..line.len() - rest.len()].trim()
+            };
             let key = format!("{section:?}").replace("Objective(true)", "Objective(false)");
             if !seen.insert(key) {
-                return Err(Error::parse(file, number, format!("a second `{line}` section")));
+                return Err(Error::parse(file, number, format!("a second `{header}` section")));
             }
             match section {
                 Section::Objective(max) => s.objective = Some((max, number, Vec::new())),
@@ -463,14 +528,20 @@ fn sections(file: &str, text: &str) -> Result<Sections> {
                     return Err(Error::parse(
                         file,
                         number,
-                        format!("section `{line}` is not read: quzzle reads binary variables only"),
+                        format!(
+                            "unsupported section `{header}`: quzzle reads Minimize/Maximize, Subject To, Bounds, Binary, General and End (docs/lp.md)"
+                        ),
                     ))
                 }
                 Section::End => ended = true,
                 _ => {}
             }
             current = Some(section);
-            continue;
+            if rest.is_empty() {
+                continue;
+            }
+            // `Binary x y z`: the names follow the keyword on its line.
+            line = rest;
         }
         match current {
             None => {
@@ -496,6 +567,13 @@ fn sections(file: &str, text: &str) -> Result<Sections> {
             Some(Section::Unsupported | Section::End) => {}
         }
     }
+    if !any {
+        return Err(Error::parse(
+            file,
+            0,
+            "the file is empty (no `Minimize`, `Maximize` or `Subject To` section)",
+        ));
+    }
     if !ended {
         return Err(Error::parse(
             file,
@@ -509,7 +587,14 @@ fn sections(file: &str, text: &str) -> Result<Sections> {
 impl LpModel {
     /// Read an LP file's text; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<LpModel> {
-        let s = sections(file, text)?;
+        Self::parse_within(file, text, &Cancel::never())
+    }
+
+    /// [`LpModel::parse`], reading `cancel` (a stop request, a deadline, a progress report)
+    /// every [`CHECK_EVERY`] lines or constraints, so a big file stops within a second of the
+    /// request: every step is linear in the file's size (docs/lp.md, "Size and time").
+    pub fn parse_within(file: &str, text: &str, cancel: &Cancel) -> Result<LpModel> {
+        let s = sections(file, text, cancel)?;
         // Variables: the Binary section, in its order.
         let mut index: BTreeMap<String, usize> = BTreeMap::new();
         let mut names = Vec::new();
@@ -559,7 +644,15 @@ impl LpModel {
                         format!("the coefficient of `{name}` is not finite"),
                     ));
                 }
-                *sum.entry(var(name, *line)?).or_insert(0.0) += c;
+                let w = sum.entry(var(name, *line)?).or_insert(0.0);
+                *w += c;
+                if !w.is_finite() {
+                    return Err(Error::parse(
+                        file,
+                        *line,
+                        format!("the coefficients of `{name}` add up to more than a 64-bit float holds"),
+                    ));
+                }
             }
             Ok(sum.into_iter().filter(|&(_, c)| c != 0.0).collect())
         };
@@ -575,7 +668,15 @@ impl LpModel {
                     ));
                 }
                 let (u, v) = (var(a, *line)?, var(b, *line)?);
-                *sum.entry((u.min(v), u.max(v))).or_insert(0.0) += c;
+                let w = sum.entry((u.min(v), u.max(v))).or_insert(0.0);
+                *w += c;
+                if !w.is_finite() {
+                    return Err(Error::parse(
+                        file,
+                        *line,
+                        format!("the coefficients of `{a} * {b}` add up to more than a 64-bit float holds"),
+                    ));
+                }
             }
             Ok(sum
                 .into_iter()
@@ -618,9 +719,32 @@ impl LpModel {
             end_line: s.constraints_line,
         };
         let mut names_seen: BTreeSet<String> = BTreeSet::new();
+        // The user's own labels: a generated name (`c<n>`) must not take one of them.
+        let labels: BTreeSet<&str> = s
+            .constraints
+            .windows(2)
+            .filter_map(|w| match (&w[0].0, &w[1].0) {
+                (Tok::Ident(name), Tok::Op(":")) => Some(name.as_str()),
+                _ => None,
+            })
+            .collect();
+        let task = format!("reading the LP file {file}");
         while t.peek().is_some() {
+            if (rows.len() + 1) % CHECK_EVERY == 0 {
+                cancel.check(&task)?;
+                let line = t.line();
+                cancel.tick(&task, Some(0.5 + 0.25 * t.pos as f64 / t.toks.len().max(1) as f64), || {
+                    format!("constraint {} (line {line})", rows.len())
+                });
+            }
             let line = t.line();
-            let name = t.label().unwrap_or_else(|| format!("c{}", rows.len() + 1));
+            let name = t.label().unwrap_or_else(|| {
+                let mut name = format!("c{}", rows.len() + 1);
+                while labels.contains(name.as_str()) {
+                    name.insert(0, '_');
+                }
+                name
+            });
             if !names_seen.insert(name.clone()) {
                 return Err(Error::parse(file, line, format!("a second constraint named `{name}`")));
             }
@@ -633,12 +757,22 @@ impl LpModel {
                     format!("{what}: the product `{a} * {b}` makes it quadratic; quzzle reads linear constraints only (docs/lp.md)"),
                 ));
             }
+            let relation_line = t.line();
             let relation = match t.next() {
                 Some(Tok::Op(op @ ("<=" | ">=" | "="))) => op,
                 _ => return Err(Error::parse(file, line, format!("{what}: no `<=`, `>=` or `=`"))),
             };
             if t.is_op("[") {
                 return Err(t.error(format!("{what}: a quadratic constraint is not read")));
+            }
+            if !matches!(t.peek(), Some(Tok::Num(_) | Tok::Op("+" | "-")))
+                && !matches!(t.peek(), Some(Tok::Ident(s)) if s.eq_ignore_ascii_case("inf") || s.eq_ignore_ascii_case("infinity"))
+            {
+                return Err(Error::parse(
+                    file,
+                    relation_line,
+                    format!("{what}: no right-hand side after `{relation}` (a number)"),
+                ));
             }
             let rhs = t.number(&what)? - e.constant;
             if !rhs.is_finite() {
@@ -733,10 +867,19 @@ impl LpModel {
             }
         }
 
-        let (constraints, detected) = translate(file, &names, &rows)?;
+        let (constraints, detected) = translate(file, &names, &rows, cancel)?;
         let lambda = 1.0
             + objective.iter().map(|&(_, w)| w.abs()).sum::<f64>()
             + pairs.iter().map(|&(_, _, w)| w.abs()).sum::<f64>();
+        if !lambda.is_finite() {
+            // λ = 1 + Σ|w| must be a number: the objective is divided by it (docs/lp.md).
+            let line = obj_toks.first().map_or(*obj_line, |&(_, l)| l);
+            return Err(Error::parse(
+                file,
+                line,
+                "the objective's weights are too large: their absolute sum λ = 1 + Σ|w| overflows a 64-bit float (the objective is divided by it; scale the objective down)",
+            ));
+        }
         Ok(LpModel {
             names,
             constraints,
@@ -778,6 +921,44 @@ impl LpModel {
     /// Whether the file has an objective with a nonzero weight (a constant alone is none).
     pub fn has_objective(&self) -> bool {
         !self.objective.is_empty() || !self.pairs.is_empty()
+    }
+
+    /// Where the circuit's cost cannot separate what the objective separates: two of the
+    /// objective's weights (or a weight and 0) that differ by less than the cost's resolution
+    /// ([`RESOLUTION`]) once divided by λ. The optimal and feasible states are still classified
+    /// on the objective exactly; the circuit's phases barely tell those states apart.
+    pub fn resolution_warning(&self) -> Option<String> {
+        let mut weights: Vec<(f64, String)> = self
+            .objective
+            .iter()
+            .map(|&(v, w)| (w, format!("`{}`", self.names[v])))
+            .chain(
+                self.pairs
+                    .iter()
+                    .map(|&(u, v, w)| (w, format!("`{} * {}`", self.names[u], self.names[v]))),
+            )
+            .collect();
+        weights.push((0.0, "no term".into()));
+        weights.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut close = Vec::new();
+        for pair in weights.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            let gap = b.0 - a.0;
+            if gap > 0.0 && gap / self.lambda < RESOLUTION {
+                close.push(format!("{} ({}) and {} ({})", a.1, a.0, b.1, b.0));
+            }
+        }
+        if close.is_empty() {
+            return None;
+        }
+        let more = close.len().saturating_sub(3);
+        close.truncate(3);
+        Some(format!(
+            "the circuit's cost cannot separate objective coefficients that differ by less than {RESOLUTION:e} of λ = {}: {}{}; optimal and feasible states are classified on the objective exactly, but the circuit's phases barely tell them apart (docs/lp.md)",
+            self.lambda,
+            close.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() }
+        ))
     }
 
     /// The divisor of the objective in the model (`1 + Σ|w|`).
@@ -972,14 +1153,30 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
 
 /// The rows as labelled model constraints, and the detection table.
 #[allow(clippy::type_complexity)]
-fn translate(file: &str, names: &[String], rows: &[Row]) -> Result<(Vec<(Constraint, String)>, Vec<Detected>)> {
+fn translate(
+    file: &str,
+    names: &[String],
+    rows: &[Row],
+    cancel: &Cancel,
+) -> Result<(Vec<(Constraint, String)>, Vec<Detected>)> {
+    let task = format!("reading the LP file {file}");
     let mut out: Vec<(Constraint, String)> = Vec::new();
     let mut detected: Vec<Detected> = Vec::new();
     // Counts: (row index in `detected`, vars, k).
     let mut counts: Vec<(usize, Vec<usize>, usize)> = Vec::new();
-    // Bounds waiting for their pair: (row, sorted vars, k, at least?, why alone it is refused).
-    let mut bounds: Vec<(&Row, Vec<usize>, usize, bool, String)> = Vec::new();
-    for row in rows {
+    // Bounds waiting for their pair, in file order: (row, its slot in `detected`, why alone it
+    // is refused); a paired one becomes `None`.
+    let mut bounds: Vec<Option<(&Row, usize, String)>> = Vec::new();
+    // The waiting bounds by (sorted vars, k, at least?), earliest first: a partner is found in
+    // constant time, not by a scan (100,000 bounds read in linear time).
+    let mut waiting: HashMap<(Vec<usize>, usize, bool), VecDeque<usize>> = HashMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        if (i + 1) % CHECK_EVERY == 0 {
+            cancel.check(&task)?;
+            cancel.tick(&task, Some(0.75 + 0.25 * i as f64 / rows.len() as f64), || {
+                format!("constraint {i} of {}", rows.len())
+            });
+        }
         let reading = read_row(row).map_err(|why| {
             let what = if row.name.starts_with("bound ") {
                 row.name.clone()
@@ -1005,16 +1202,26 @@ fn translate(file: &str, names: &[String], rows: &[Row]) -> Result<(Vec<(Constra
                 let mut sorted = vars.clone();
                 sorted.sort_unstable();
                 // The partner: the other bound over the same variables, k apart by one.
-                let partner = bounds.iter().position(|(_, v, j, least, _)| {
-                    *v == sorted && *least != at_least && if at_least { *j == k + 1 } else { *j + 1 == k }
+                let partner_k = if at_least { Some(k + 1) } else { k.checked_sub(1) };
+                let partner = partner_k.and_then(|j| {
+                    let key = (sorted.clone(), j, !at_least);
+                    let queue = waiting.get_mut(&key)?;
+                    let slot = queue.pop_front();
+                    if queue.is_empty() {
+                        waiting.remove(&key);
+                    }
+                    slot.and_then(|s| bounds[s].take()).map(|b| (b, j))
                 });
                 match partner {
                     None => {
-                        bounds.push((row, sorted, k, at_least, why));
+                        waiting
+                            .entry((sorted, k, at_least))
+                            .or_default()
+                            .push_back(bounds.len());
+                        bounds.push(Some((row, detected.len(), why)));
                         "bound".to_string()
                     }
-                    Some(i) => {
-                        let (first, _, j, _, _) = bounds.remove(i);
+                    Some(((first, first_detected, _), j)) => {
                         let low = if at_least { k } else { j };
                         let label = format!(
                             "{} and {} (lines {} and {})",
@@ -1031,13 +1238,7 @@ fn translate(file: &str, names: &[String], rows: &[Row]) -> Result<(Vec<(Constra
                         let soft = |with: &str| {
                             format!("{low} or {} of {} (soft count, with `{with}`)", low + 1, sorted.len())
                         };
-                        if let Some(d) = detected
-                            .iter_mut()
-                            .rev()
-                            .find(|d| d.name == first.name && d.line == first.line)
-                        {
-                            d.kind = soft(&row.name);
-                        }
+                        detected[first_detected].kind = soft(&row.name);
                         soft(&first.name)
                     }
                 }
@@ -1050,7 +1251,7 @@ fn translate(file: &str, names: &[String], rows: &[Row]) -> Result<(Vec<(Constra
             family: None,
         });
     }
-    if let Some((row, _, _, _, why)) = bounds.first() {
+    if let Some((row, _, why)) = bounds.iter().flatten().next() {
         let what = if row.name.starts_with("bound ") {
             row.name.clone()
         } else {
@@ -1167,7 +1368,12 @@ impl Puzzle for LpModel {
         }
         m.objective = self.objective.iter().map(|&(v, w)| (v, w / self.lambda)).collect();
         m.objective_pairs = self.pairs.iter().map(|&(u, v, w)| (u, v, w / self.lambda)).collect();
+        m.exact_objective = Some((self.objective.clone(), self.pairs.clone()));
         m
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.resolution_warning().into_iter().collect()
     }
 
     fn board(&self, x: &[bool]) -> Board {
@@ -1406,6 +1612,113 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
+    }
+
+    fn refusal(text: &str) -> (usize, String) {
+        match LpModel::parse("t.lp", text) {
+            Err(Error::Parse { line, msg, .. }) => (line, msg),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn messages_say_what_is_wrong_at_its_line() {
+        // Issue 79 item 15. A byte-order mark is skipped.
+        let bom = "\u{feff}Minimize\n x\nSubject To\n c: x + y = 1\nBinary\n x y\nEnd\n";
+        assert!(looks_like_lp(bom));
+        assert_eq!(LpModel::parse("t.lp", bom).unwrap().names, ["x", "y"]);
+        // The section keyword and its names on one line.
+        let one_line = "Minimize obj: x + 2 y\nSubject To\n c: x + y = 1\nBinary x y\nEnd\n";
+        let lp = LpModel::parse("t.lp", one_line).unwrap();
+        assert_eq!(lp.names, ["x", "y"]);
+        assert_eq!(lp.objective, vec![(0, 1.0), (1, 2.0)]);
+        // ... but a constraint named like a keyword is a constraint, and a variable called
+        // `bin` in the Binary section is a variable.
+        let named = "Minimize\n x\nSubject To\n min: x + bin = 1\nBinary\n x\n bin\nEnd\n";
+        assert_eq!(LpModel::parse("t.lp", named).unwrap().detected()[0].name, "min");
+        let (line, msg) = refusal("Minimize\n x\nSubject To\n c: x + y = 1\nLazy Constraints\n d: x - y = 0\nBinary\n x y\nEnd\n");
+        assert_eq!(line, 5, "{msg}");
+        assert!(msg.starts_with("unsupported section `Lazy Constraints`"), "{msg}");
+        // A missing right-hand side at the constraint's line, whatever follows.
+        for (text, at) in [
+            ("Minimize\n x\nSubject To\n a: x + y = 1\n c: x + y <=\nBinary\n x y\nEnd\n", 5),
+            ("Minimize\n x\nSubject To\n c: x + y <=\n d: x - y = 0\nBinary\n x y\nEnd\n", 4),
+        ] {
+            let (line, msg) = refusal(text);
+            assert_eq!(line, at, "{msg}");
+            assert!(msg.contains("constraint `c`: no right-hand side after `<=`"), "{msg}");
+        }
+        for empty in ["", "\n\n", "\\ only a comment\n", "\u{feff}"] {
+            let (_, msg) = refusal(empty);
+            assert!(msg.contains("the file is empty"), "{msg}");
+        }
+        // An unnamed constraint is not called by a name the file gives another.
+        let names = "Minimize\n x\nSubject To\n x + y <= 1\n c1: x - y = 0\nBinary\n x y\nEnd\n";
+        let lp = LpModel::parse("t.lp", names).unwrap();
+        let got: Vec<&str> = lp.detected().iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(got, ["_c1", "c1"]);
+        // Not UTF-8: the line and the byte.
+        let e = crate::puzzle::text_of("t.lp", b"Minimize\n x\n y\xff z\n".to_vec()).unwrap_err();
+        assert!(e.to_string().contains("t.lp:3: byte 3 of the line (0xff) is not UTF-8"), "{e}");
+    }
+
+    #[test]
+    fn weights_that_overflow_are_refused() {
+        // Issue 79 item 2: λ = 1 + Σ|w| would be infinite.
+        let (line, msg) = refusal("Minimize\n obj: 1e308 x + 1e308 y + 5e307 z\nSubject To\n c: x + y + z = 1\nBinary\n x y z\nEnd\n");
+        assert_eq!(line, 2, "{msg}");
+        assert!(msg.contains("λ = 1 + Σ|w| overflows"), "{msg}");
+        let (line, msg) = refusal("Minimize\n obj: 1e308 x\n + 1e308 x\nBinary\n x\nEnd\n");
+        assert_eq!(line, 3, "{msg}");
+        assert!(msg.contains("coefficients of `x` add up"), "{msg}");
+        let (_, msg) = refusal("Minimize\n obj: 1e999 x\nBinary\n x\nEnd\n");
+        assert!(msg.contains("not finite"), "{msg}");
+        let (_, msg) = refusal("Minimize\n x\nSubject To\n c: 1e308 x + 1e308 x + y <= 1\nBinary\n x y\nEnd\n");
+        assert!(msg.contains("add up"), "{msg}");
+        // The largest weights that fit are read.
+        let lp = LpModel::parse("t.lp", "Minimize\n obj: 1e307 x + 1e307 y\nBinary\n x y\nEnd\n").unwrap();
+        assert!(lp.lambda().is_finite());
+    }
+
+    #[test]
+    fn optima_are_exact_and_a_cost_that_cannot_separate_them_is_said() {
+        // Issue 79 item 1: 1 and 2 over λ = 1e9 + 4 differ by less than the cost's resolution.
+        let lp = LpModel::parse(
+            "t.lp",
+            "Minimize\n obj: 1e9 x + 1 y + 2 z\nSubject To\n c: x + y + z = 1\nBinary\n x y z\nEnd\n",
+        )
+        .unwrap();
+        let m = lp.model();
+        let (y, z) = ([false, true, false], [false, false, true]);
+        assert!((m.objective_value(&y) - m.objective_value(&z)).abs() <= RESOLUTION);
+        assert_eq!(m.cmp_objective(&y, &z), std::cmp::Ordering::Less);
+        let w = lp.warnings();
+        assert_eq!(w.len(), 1);
+        assert!(w[0].contains("`y` (1) and `z` (2)"), "{w:?}");
+        let out = crate::model::search::search(&m, 10, usize::MAX, |_| true).unwrap();
+        assert_eq!(out.accepted, vec![y.to_vec()]);
+        // Weights the cost separates: no warning.
+        let lp = LpModel::parse("t.lp", "Minimize\n obj: x + 2 y\nBinary\n x y\nEnd\n").unwrap();
+        assert!(lp.warnings().is_empty());
+    }
+
+    #[test]
+    fn many_bounds_pair_up_in_file_order() {
+        // Pairs found by key, not by a scan: 20,000 bound pairs over the same variables.
+        let mut text = String::from("Minimize\n\nSubject To\n");
+        for _ in 0..10_000 {
+            text.push_str(" a + b + c + d >= 1\n a + b + c + d <= 2\n");
+        }
+        text.push_str("Binary\n a b c d\nEnd\n");
+        let lp = LpModel::parse("t.lp", &text).unwrap();
+        assert_eq!(lp.detected().len(), 20_000);
+        assert!(lp.detected()[0].kind.contains("with `c2`"), "{:?}", lp.detected()[0]);
+        assert!(lp.detected()[19_999].kind.contains("with `c19999`"), "{:?}", lp.detected()[19_999]);
+        // One left alone is refused by its line.
+        text = text.replace("End\n", "");
+        text = text.replace("Binary\n", " a + b + c + d >= 1\nBinary\n") + "End\n";
+        let (line, msg) = refusal(&text);
+        assert_eq!(line, 20_004, "{msg}");
     }
 
     #[test]

@@ -99,6 +99,11 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
     fn solution(&self) -> Option<&Board>;
     /// The puzzle as text, with `board` filled in where given (givens otherwise).
     fn render(&self, board: Option<&Board>) -> String;
+    /// What a report must say about the file (an LP objective the circuit's cost cannot
+    /// separate: docs/lp.md); none for the puzzles.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// What `1` means on the board of a puzzle kind, for plot labels.
@@ -114,9 +119,29 @@ pub fn one_means(kind: &str) -> &'static str {
 
 /// The text of the puzzle file `path`; the error names the path.
 pub fn read_text(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|source| Error::Read {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,
+    })?;
+    text_of(&path.display().to_string(), bytes)
+}
+
+/// The bytes of `file` as text; bytes that are not UTF-8 are refused by line and byte.
+pub fn text_of(file: &str, bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+        let start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        Error::parse(
+            file,
+            line,
+            format!(
+                "byte {} of the line (0x{:02x}) is not UTF-8 text (save the file as UTF-8)",
+                at - start + 1,
+                bytes[at]
+            ),
+        )
     })
 }
 
@@ -128,8 +153,14 @@ pub fn load(path: &Path) -> Result<Box<dyn Puzzle>> {
 /// Parse puzzle text; `file` names it in error messages. A file named `*.lp`, or whose text
 /// opens with `Minimize` or `Maximize`, is an LP model ([`lp`]).
 pub fn parse(file: &str, text: &str) -> Result<Box<dyn Puzzle>> {
+    parse_within(file, text, &crate::budget::Cancel::never())
+}
+
+/// [`parse`], an LP file's reading heeding `cancel` (its stop request, deadline and progress;
+/// the puzzles' small files are read at once).
+pub fn parse_within(file: &str, text: &str, cancel: &crate::budget::Cancel) -> Result<Box<dyn Puzzle>> {
     if file.to_ascii_lowercase().ends_with(".lp") || lp::looks_like_lp(text) {
-        return Ok(Box::new(lp::LpModel::parse(file, text)?));
+        return Ok(Box::new(lp::LpModel::parse_within(file, text, cancel)?));
     }
     let inst = InstanceText::parse(file, text)?;
     let (kind, line) = inst.require("puzzle")?;

@@ -139,6 +139,7 @@ impl HistogramSimulator {
             valid: self.histogram.classes_of(ClassKind::Valid),
             non_qubo: self.histogram.classes_of(ClassKind::NonQubo),
             feasible: Vec::new(),
+            feasible_objective: Vec::new(),
         }
     }
 

@@ -521,7 +521,7 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
     if simulation.space.resolved == SpaceChoice::Full {
         let mut out = full::success_states_of(enc, sim.diagonal())?;
         if has_objective {
-            out.feasible = feasible_states(enc, sim);
+            (out.feasible, out.feasible_objective) = feasible_states(enc, sim);
         }
         return Ok(out);
     }
@@ -535,8 +535,11 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
             Verdict::Invalid => {}
         }
     }
+    if let Some(onehot) = enc.as_onehot() {
+        onehot.keep_exact_optima(&mut out.valid, |k| onehot.reduced.rebuild(&sim.bits(k)));
+    }
     if has_objective {
-        out.feasible = feasible_states(enc, sim);
+        (out.feasible, out.feasible_objective) = feasible_states(enc, sim);
     }
     if out.valid.is_empty() {
         enc.search(0)?.require_solution()?;
@@ -555,9 +558,9 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
 /// objective, so it lies within the objective's range `Σ|w|` above the least cost (below 1 for
 /// LP models; a Max Chess board may weigh more); the states there are judged by the complete
 /// check.
-fn feasible_states(enc: &dyn Encoding, sim: &dyn Qaoa) -> Vec<u64> {
+fn feasible_states(enc: &dyn Encoding, sim: &dyn Qaoa) -> (Vec<u64>, Vec<f64>) {
     let Some(onehot) = enc.as_onehot() else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
     let model = &onehot.model;
     let range = model.objective.iter().map(|&(_, w)| w.abs()).sum::<f64>()
@@ -565,13 +568,15 @@ fn feasible_states(enc: &dyn Encoding, sim: &dyn Qaoa) -> Vec<u64> {
     let diagonal = sim.diagonal();
     let bound = diagonal.min() + range + ENERGY_TOL;
     if diagonal.count_below(bound) > MAX_FEASIBLE_LISTED {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
-    diagonal
+    let feasible: Vec<u64> = diagonal
         .states_below(bound)
         .into_iter()
         .filter(|&k| Verdict::of(&enc.puzzle().check(&enc.board_of_bits(&sim.bits(k)))) == Verdict::Valid)
-        .collect()
+        .collect();
+    let objective = onehot.exact_objectives(&feasible, |k| onehot.reduced.rebuild(&sim.bits(k)));
+    (feasible, objective)
 }
 
 /// The circuit of `enc` on `space` with `mixer`, as its entry in [`mixers::MIXERS`] builds it:

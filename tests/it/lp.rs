@@ -214,3 +214,197 @@ fn malformed_files_are_refused_by_file_and_line() {
     let err = stderr(&out);
     assert!(err.contains("bad.lp:4") && err.contains("constraint `c`"), "{err}");
 }
+
+/// Write `text` as `name` in `dir` and return its path as text.
+fn write_lp(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn optima_are_told_apart_on_the_objective_not_its_scaled_cost() {
+    // Issue 79 item 1: divided by λ = 1e9 + 4, the weights 1 and 2 differ by 1e-9 in the cost,
+    // the cost's resolution; the optimum is y alone (objective 1), never z (2).
+    let dir = Scratch::new("lp-exact");
+    let f = write_lp(
+        &dir,
+        "big.lp",
+        "Minimize\n obj: 1e9 x + 1 y + 2 z\nSubject To\n one: x + y + z = 1\nBinary\n x y z\nEnd\n",
+    );
+    let out = quzzle(&["classical", &f]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("solutions: 1") && text.contains("variables at 1: y"), "{text}");
+    assert!(!text.contains("variables at 1: z"), "{text}");
+    let err = stderr(&out);
+    assert!(err.contains("warning: the circuit's cost cannot separate") && err.contains("`z` (2)"), "{err}");
+    for method in ["search", "diagonal"] {
+        let out = ok(&["classical", &f, "--method", method, "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["solution_count"], 1, "{method}: {out}");
+        assert!(v["warnings"][0].as_str().unwrap().contains("`y` (1)"), "{out}");
+    }
+    // solve: P(optimal) counts y alone; the ratio is on the objective itself.
+    let v = ok_json_of(&["solve", &f, "--space", "full", "--depths", "1", "--json"]);
+    assert_eq!(v["valid_bitstrings"].as_array().unwrap().len(), 1, "{v}");
+    assert!(v["warnings"][0].as_str().unwrap().contains("cannot separate"), "{v}");
+    let d = &v["depths"][0];
+    let ratio = d["approx_ratio"].as_f64().unwrap();
+    assert!(ratio > 0.0 && ratio < 1.0, "{d}");
+    let info = ok(&["info", &f]);
+    assert!(info.contains("warning: the circuit's cost cannot separate"), "{info}");
+    // Weights 1 and 1.000000001 (λ ≈ 3): x alone is optimal.
+    let f = write_lp(
+        &dir,
+        "close.lp",
+        "Minimize\n obj: 1 x + 1.000000001 y\nSubject To\n one: x + y = 1\nBinary\n x y\nEnd\n",
+    );
+    let out = ok(&["classical", &f]);
+    assert!(out.contains("solutions: 1") && out.contains("variables at 1: x"), "{out}");
+    // A file the cost separates says nothing.
+    let out = quzzle(&["classical", &lp("assignment-3x3.lp")]);
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+}
+
+fn ok_json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).unwrap()
+}
+
+#[test]
+fn weights_that_overflow_are_refused_by_line() {
+    // Issue 79 item 2: λ = 1 + Σ|w| overflows; before, `info` printed weight 1/inf.
+    let dir = Scratch::new("lp-overflow");
+    let cases = [
+        (
+            "Minimize\n obj: 1e308 x + 1e308 y + 5e307 z\nSubject To\n one: x + y + z = 1\nBinary\n x y z\nEnd\n",
+            ":2:",
+            "overflows",
+        ),
+        (
+            "Minimize\n obj: 1e400 x + y\nBinary\n x y\nEnd\n",
+            ":2:",
+            "not finite",
+        ),
+        (
+            "Minimize\n obj: 1e308 x\n + 1e308 x + y\nBinary\n x y\nEnd\n",
+            ":3:",
+            "add up to more than",
+        ),
+        (
+            "Maximize\n obj: [ 1e308 x * y + 1e308 y * x ]\nBinary\n x y\nEnd\n",
+            ":2:",
+            "add up to more than",
+        ),
+    ];
+    for (i, (text, line, words)) in cases.iter().enumerate() {
+        let f = write_lp(&dir, &format!("o{i}.lp"), text);
+        let out = quzzle(&["info", &f]);
+        assert_eq!(out.status.code(), Some(1), "{text}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(&format!("o{i}.lp{line}")) && err.contains(words), "{text}: {err}");
+    }
+}
+
+#[test]
+fn lp_messages_name_what_is_wrong_where() {
+    // Issue 79 item 15.
+    let dir = Scratch::new("lp-messages");
+    // A byte-order mark is skipped.
+    let f = write_lp(
+        &dir,
+        "bom.lp",
+        "\u{feff}Minimize\n obj: x + y\nSubject To\n c: x + y = 1\nBinary\n x y\nEnd\n",
+    );
+    assert!(ok(&["classical", &f]).contains("solutions: 1"));
+    // `Binary x y z` on one line.
+    let f = write_lp(
+        &dir,
+        "bin.lp",
+        "Minimize\n obj: x + 2 y + 3 z\nSubject To\n c: x + y + z = 1\nBinary x y z\nEnd\n",
+    );
+    assert!(ok(&["classical", &f]).contains("variables at 1: x"));
+    let refused = |name: &str, text: &str, want: &str| {
+        let f = write_lp(&dir, name, text);
+        let out = quzzle(&["info", &f]);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        let err = stderr(&out);
+        assert!(err.contains(want), "{text}: {err}");
+    };
+    refused(
+        "lazy.lp",
+        "Minimize\n x\nSubject To\n c: x + y = 1\nLazy Constraints\n d: x - y = 0\nBinary\n x y\nEnd\n",
+        "lazy.lp:5: unsupported section `Lazy Constraints`",
+    );
+    refused(
+        "rhs.lp",
+        "Minimize\n x\nSubject To\n a: x + y = 1\n c: x + y <=\nBinary\n x y\nEnd\n",
+        "rhs.lp:5: constraint `c`: no right-hand side after `<=`",
+    );
+    refused(
+        "rhs2.lp",
+        "Minimize\n x\nSubject To\n c: x + y <=\n d: x - y = 0\nBinary\n x y\nEnd\n",
+        "rhs2.lp:4: constraint `c`: no right-hand side",
+    );
+    refused("empty.lp", "", "the file is empty");
+    refused("blank.lp", "\n  \\ a comment\n\n", "the file is empty");
+    // An unnamed constraint and a later `c1`: the generated name does not take the user's.
+    let f = write_lp(
+        &dir,
+        "names.lp",
+        "Minimize\n x\nSubject To\n x + y = 1\n c1: x - y <= 0\n c2: x + y <= 1\nBinary\n x y\nEnd\n",
+    );
+    let out = quzzle(&["info", &f]);
+    let err = stderr(&out);
+    assert!(!err.contains("a second constraint"), "{err}");
+    // Not UTF-8: the line and the byte.
+    let p = dir.join("latin1.lp");
+    std::fs::write(&p, b"Minimize\n x\nSubject To\n c\xe9: x + y = 1\nBinary\n x y\nEnd\n").unwrap();
+    let out = quzzle(&["info", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("latin1.lp:4: byte 3 of the line (0xe9) is not UTF-8"), "{err}");
+}
+
+/// An "at most 1 of m" and an `= 1` over `n` variables, and `dups` copies of a pair
+/// constraint: the shapes issue 79 item 12 timed.
+pub fn big_lp(n: usize, dups: usize) -> String {
+    let mut s = String::from("Minimize\n obj:");
+    for i in 0..n {
+        s.push_str(&format!(" + {} x{i}", 1 + i % 7));
+    }
+    s.push_str("\nSubject To\n");
+    s.push_str(" most:");
+    for i in 0..n {
+        s.push_str(&format!(" + x{i}"));
+    }
+    s.push_str(" <= 1\n one:");
+    for i in 0..n {
+        s.push_str(&format!(" + y{i}"));
+    }
+    s.push_str(" = 1\n");
+    for _ in 0..dups {
+        s.push_str(" x0 + y0 <= 1\n");
+    }
+    s.push_str("Binary\n");
+    for i in 0..n {
+        s.push_str(&format!(" x{i} y{i}\n"));
+    }
+    s.push_str("End\n");
+    s
+}
+
+#[test]
+fn a_big_lp_file_stops_at_its_time_budget() {
+    // Issue 79 item 12: 100,000 variables and 100,000 duplicate constraints; with
+    // `--max-seconds 1` the run stops with the out-of-time error, long before it would end.
+    let dir = Scratch::new("lp-budget");
+    let f = write_lp(&dir, "big.lp", &big_lp(50_000, 100_000));
+    let began = std::time::Instant::now();
+    let out = quzzle(&["solve", &f, "--depths", "1", "--max-seconds", "1"]);
+    let seconds = began.elapsed().as_secs_f64();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("no result within the time budget of 1 s"), "{err}");
+    assert!(seconds < 20.0, "stopped after {seconds} s");
+}
