@@ -23,7 +23,8 @@
 //! a hostile line (non-finite angles, huge registers, a gate on one qubit twice, control flow,
 //! redefined gates), each read and run or refused, the hostile ones always refused. Then
 //! shard merges (`--merges N`): two shards of a small sweep with one file cut, changed,
-//! removed or swapped, refused or merged to the unsharded rows. Same seed, same inputs.
+//! removed or swapped, refused or merged to the unsharded rows. Then LP text (`--lp N` rounds,
+//! fuzz/lp.rs): random models against brute force and mutated LP files. Same seed, same inputs.
 //!
 //!     cargo build --release
 //!     cargo run --release --example fuzz -- --seed 1 --inputs 10000 --runs 200 --max-seconds 240

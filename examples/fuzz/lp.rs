@@ -146,8 +146,14 @@ fn random_model(rng: &mut impl Rng) -> Model {
             // Anything on one or two variables (an implication is refused).
             5 | 6 => {
                 let vs = vars(n, m.min(2), rng);
-                let terms: Vec<(usize, Coef)> = vs.iter().map(|&v| (v, Coef(rng.random_range(-2..=2) * SCALE))).collect();
-                let rel = [Rel::Le, Rel::Ge, Rel::Eq].into_iter().nth(rng.random_range(0..3)).unwrap_or(Rel::Eq);
+                let terms: Vec<(usize, Coef)> = vs
+                    .iter()
+                    .map(|&v| (v, Coef(rng.random_range(-2..=2) * SCALE)))
+                    .collect();
+                let rel = [Rel::Le, Rel::Ge, Rel::Eq]
+                    .into_iter()
+                    .nth(rng.random_range(0..3))
+                    .unwrap_or(Rel::Eq);
                 Row {
                     terms,
                     rel,
@@ -208,7 +214,11 @@ fn random_model(rng: &mut impl Rng) -> Model {
 }
 
 fn text_of(m: &Model) -> String {
-    let mut s = String::from(if m.maximise { "Maximize\n obj:" } else { "Minimize\n obj:" });
+    let mut s = String::from(if m.maximise {
+        "Maximize\n obj:"
+    } else {
+        "Minimize\n obj:"
+    });
     for (v, c) in &m.objective {
         s.push_str(&format!(" {} x{v}", c.text()));
     }
@@ -248,7 +258,12 @@ fn text_of(m: &Model) -> String {
 fn objective(m: &Model, x: &[bool]) -> i128 {
     let sign = if m.maximise { -1 } else { 1 };
     let linear: i128 = m.objective.iter().filter(|(v, _)| x[*v]).map(|(_, c)| c.0).sum();
-    let pairs: i128 = m.products.iter().filter(|(u, v, _)| x[*u] && x[*v]).map(|(_, _, c)| c.0).sum();
+    let pairs: i128 = m
+        .products
+        .iter()
+        .filter(|(u, v, _)| x[*u] && x[*v])
+        .map(|(_, _, c)| c.0)
+        .sum();
     sign * (linear + pairs)
 }
 
@@ -277,7 +292,13 @@ fn brute_force(m: &Model) -> (BTreeSet<u32>, BTreeSet<u32>) {
 
 fn mask_of_board(board: &[String]) -> Option<u32> {
     let row = board.first()?;
-    Some(row.chars().enumerate().filter(|(_, c)| *c == '1').map(|(i, _)| 1u32 << i).sum())
+    Some(
+        row.chars()
+            .enumerate()
+            .filter(|(_, c)| *c == '1')
+            .map(|(i, _)| 1u32 << i)
+            .sum(),
+    )
 }
 
 /// Check one model against brute force; `Err` says what disagrees.
@@ -322,7 +343,8 @@ fn check_model(m: &Model, text: &str) -> Result<bool, String> {
         return Err(format!("diagonal found {found:?}, brute force {optimal:?}"));
     }
     // The simulator's success states on the full space: optimal and feasible.
-    let sim = simulation::simulation(enc.as_ref(), &SpaceSettings::default()).map_err(|e| format!("simulation: {e}"))?;
+    let sim =
+        simulation::simulation(enc.as_ref(), &SpaceSettings::default()).map_err(|e| format!("simulation: {e}"))?;
     let success = simulation::success_states(enc.as_ref(), &sim).map_err(|e| format!("success states: {e}"))?;
     let to_masks = |states: &[u64]| -> BTreeSet<u32> {
         states
@@ -371,7 +393,9 @@ const HOSTILE: &[&str] = &[
 fn mutate(text: &str, rng: &mut impl Rng) -> Vec<u8> {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     for _ in 0..rng.random_range(1..=3) {
-        let i = rng.random_range(0..lines.len().max(1)).min(lines.len().saturating_sub(1));
+        let i = rng
+            .random_range(0..lines.len().max(1))
+            .min(lines.len().saturating_sub(1));
         match rng.random_range(0..9) {
             0 if lines.len() > 1 => {
                 lines.remove(i);
@@ -384,12 +408,18 @@ fn mutate(text: &str, rng: &mut impl Rng) -> Vec<u8> {
                 let l = lines[i].clone();
                 lines.insert(i, l);
             }
-            3 => lines.insert(i.min(lines.len()), HOSTILE[rng.random_range(0..HOSTILE.len())].to_string()),
+            3 => lines.insert(
+                i.min(lines.len()),
+                HOSTILE[rng.random_range(0..HOSTILE.len())].to_string(),
+            ),
             4 if !lines.is_empty() => {
                 // A token replaced.
                 let mut words: Vec<String> = lines[i].split(' ').map(str::to_string).collect();
                 let k = rng.random_range(0..words.len());
-                words[k] = ["x9", "+", "-", "<=", "=", ":", "[", "]", "2", "1e999", "-0", "Binary", "/", "*"][rng.random_range(0..14)].to_string();
+                words[k] = [
+                    "x9", "+", "-", "<=", "=", ":", "[", "]", "2", "1e999", "-0", "Binary", "/", "*",
+                ][rng.random_range(0..14)]
+                .to_string();
                 lines[i] = words.join(" ");
             }
             5 => {

@@ -12,7 +12,7 @@ use std::path::Path;
 const KEEP: usize = 100;
 
 pub fn run(file: &Path, level: Level, kind: EncodingKind, method: ClassicalMethod, as_json: bool) -> Result<()> {
-    let enc = encoding::load(file, kind, level)?;
+    let enc = encoding::load_within(file, kind, level, &super::progress::cancel("classical", None)?)?;
     let report_progress = |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("classical", p, None));
     let budget = super::progress::budget(None, &report_progress)?;
     let result = classical::classical_within(enc.as_ref(), method, KEEP, &budget)?;

@@ -18,7 +18,8 @@ pub fn model(file: &Path) -> Result<()> {
 
 pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: bool) -> Result<()> {
     let space: SpaceChoice = space.parse()?;
-    let enc = encoding::load(file, kind, level)?;
+    // A big LP file's reading reports its progress and heeds Ctrl-C (docs/lp.md).
+    let enc = encoding::load_within(file, kind, level, &super::progress::cancel("info", None)?)?;
     let report = info::info(enc.as_ref(), space)?;
     if as_json {
         out!("{}", to_json(&report));

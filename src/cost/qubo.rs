@@ -174,9 +174,10 @@ impl Qubo {
         let b = Qubo::builder_within(model, reduced, enforced, cancel);
         if b.stopped {
             // The request stays set (a flag is not cleared, a deadline does not come back).
-            return Err(cancel.check(TASK).err().unwrap_or(crate::error::Error::Interrupted {
-                task: TASK.to_string(),
-            }));
+            return Err(cancel
+                .check(TASK)
+                .err()
+                .unwrap_or(crate::error::Error::Interrupted { task: TASK.to_string() }));
         }
         Ok(b.build())
     }

@@ -51,7 +51,7 @@ pub struct FixedCell {
 }
 
 /// The basis states that count as success, each list ascending.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SuccessStates {
     /// Boards that pass the complete rule check.
     pub valid: Vec<u64>,

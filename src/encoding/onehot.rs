@@ -43,7 +43,12 @@ impl OneHot {
 
     /// [`OneHot::new`] that stops at `cancel` between its steps and while the penalty QUBO is
     /// built (a count over m variables has m² products).
-    pub fn new_within(file: &str, puzzle: Box<dyn Puzzle>, level: Level, cancel: &crate::budget::Cancel) -> Result<Self> {
+    pub fn new_within(
+        file: &str,
+        puzzle: Box<dyn Puzzle>,
+        level: Level,
+        cancel: &crate::budget::Cancel,
+    ) -> Result<Self> {
         let task = format!("building the model of {file}");
         cancel.check(&task)?;
         let model = puzzle.model();

@@ -57,12 +57,7 @@ pub fn looks_like_lp(text: &str) -> bool {
         .lines()
         .map(|l| strip_comment(l).trim())
         .find(|l| !l.is_empty())
-        .is_some_and(|l| {
-            matches!(
-                section_of(l),
-                Some((Section::Objective(_) | Section::Constraints, _))
-            )
-        })
+        .is_some_and(|l| matches!(section_of(l), Some((Section::Objective(_) | Section::Constraints, _))))
 }
 
 /// The text without a leading UTF-8 byte-order mark (some Windows editors write one).
@@ -155,8 +150,18 @@ fn section_keyword(line: &str) -> Option<Section> {
         "bounds" | "bound" => Section::Bounds,
         "binary" | "binaries" | "bin" => Section::Binary,
         "general" | "generals" | "gen" | "integer" | "integers" => Section::General,
-        "semi-continuous" | "semis" | "semi" | "sos" | "sos1" | "sos2" | "pwl" | "lazy constraints"
-        | "user cuts" | "usercuts" | "general constraints" | "indicators" => Section::Unsupported,
+        "semi-continuous"
+        | "semis"
+        | "semi"
+        | "sos"
+        | "sos1"
+        | "sos2"
+        | "pwl"
+        | "lazy constraints"
+        | "user cuts"
+        | "usercuts"
+        | "general constraints"
+        | "indicators" => Section::Unsupported,
         "end" => Section::End,
         _ => return None,
     })
@@ -733,9 +738,11 @@ impl LpModel {
             if (rows.len() + 1) % CHECK_EVERY == 0 {
                 cancel.check(&task)?;
                 let line = t.line();
-                cancel.tick(&task, Some(0.5 + 0.25 * t.pos as f64 / t.toks.len().max(1) as f64), || {
-                    format!("constraint {} (line {line})", rows.len())
-                });
+                cancel.tick(
+                    &task,
+                    Some(0.5 + 0.25 * t.pos as f64 / t.toks.len().max(1) as f64),
+                    || format!("constraint {} (line {line})", rows.len()),
+                );
             }
             let line = t.line();
             let name = t.label().unwrap_or_else(|| {
@@ -938,14 +945,21 @@ impl LpModel {
                     .map(|&(u, v, w)| (w, format!("`{} * {}`", self.names[u], self.names[v]))),
             )
             .collect();
-        weights.push((0.0, "no term".into()));
+        weights.push((0.0, String::new()));
         weights.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut close = Vec::new();
         for pair in weights.windows(2) {
             let (a, b) = (&pair[0], &pair[1]);
             let gap = b.0 - a.0;
             if gap > 0.0 && gap / self.lambda < RESOLUTION {
-                close.push(format!("{} ({}) and {} ({})", a.1, a.0, b.1, b.0));
+                let named = |(w, name): &(f64, String)| {
+                    if name.is_empty() {
+                        "0".to_string()
+                    } else {
+                        format!("{name} ({w})")
+                    }
+                };
+                close.push(format!("{} and {}", named(a), named(b)));
             }
         }
         if close.is_empty() {
@@ -1636,13 +1650,20 @@ mod tests {
         // `bin` in the Binary section is a variable.
         let named = "Minimize\n x\nSubject To\n min: x + bin = 1\nBinary\n x\n bin\nEnd\n";
         assert_eq!(LpModel::parse("t.lp", named).unwrap().detected()[0].name, "min");
-        let (line, msg) = refusal("Minimize\n x\nSubject To\n c: x + y = 1\nLazy Constraints\n d: x - y = 0\nBinary\n x y\nEnd\n");
+        let (line, msg) =
+            refusal("Minimize\n x\nSubject To\n c: x + y = 1\nLazy Constraints\n d: x - y = 0\nBinary\n x y\nEnd\n");
         assert_eq!(line, 5, "{msg}");
         assert!(msg.starts_with("unsupported section `Lazy Constraints`"), "{msg}");
         // A missing right-hand side at the constraint's line, whatever follows.
         for (text, at) in [
-            ("Minimize\n x\nSubject To\n a: x + y = 1\n c: x + y <=\nBinary\n x y\nEnd\n", 5),
-            ("Minimize\n x\nSubject To\n c: x + y <=\n d: x - y = 0\nBinary\n x y\nEnd\n", 4),
+            (
+                "Minimize\n x\nSubject To\n a: x + y = 1\n c: x + y <=\nBinary\n x y\nEnd\n",
+                5,
+            ),
+            (
+                "Minimize\n x\nSubject To\n c: x + y <=\n d: x - y = 0\nBinary\n x y\nEnd\n",
+                4,
+            ),
         ] {
             let (line, msg) = refusal(text);
             assert_eq!(line, at, "{msg}");
@@ -1659,13 +1680,18 @@ mod tests {
         assert_eq!(got, ["_c1", "c1"]);
         // Not UTF-8: the line and the byte.
         let e = crate::puzzle::text_of("t.lp", b"Minimize\n x\n y\xff z\n".to_vec()).unwrap_err();
-        assert!(e.to_string().contains("t.lp:3: byte 3 of the line (0xff) is not UTF-8"), "{e}");
+        assert!(
+            e.to_string().contains("t.lp:3: byte 3 of the line (0xff) is not UTF-8"),
+            "{e}"
+        );
     }
 
     #[test]
     fn weights_that_overflow_are_refused() {
         // Issue 79 item 2: λ = 1 + Σ|w| would be infinite.
-        let (line, msg) = refusal("Minimize\n obj: 1e308 x + 1e308 y + 5e307 z\nSubject To\n c: x + y + z = 1\nBinary\n x y z\nEnd\n");
+        let (line, msg) = refusal(
+            "Minimize\n obj: 1e308 x + 1e308 y + 5e307 z\nSubject To\n c: x + y + z = 1\nBinary\n x y z\nEnd\n",
+        );
         assert_eq!(line, 2, "{msg}");
         assert!(msg.contains("λ = 1 + Σ|w| overflows"), "{msg}");
         let (line, msg) = refusal("Minimize\n obj: 1e308 x\n + 1e308 x\nBinary\n x\nEnd\n");
@@ -1713,7 +1739,11 @@ mod tests {
         let lp = LpModel::parse("t.lp", &text).unwrap();
         assert_eq!(lp.detected().len(), 20_000);
         assert!(lp.detected()[0].kind.contains("with `c2`"), "{:?}", lp.detected()[0]);
-        assert!(lp.detected()[19_999].kind.contains("with `c19999`"), "{:?}", lp.detected()[19_999]);
+        assert!(
+            lp.detected()[19_999].kind.contains("with `c19999`"),
+            "{:?}",
+            lp.detected()[19_999]
+        );
         // One left alone is refused by its line.
         text = text.replace("End\n", "");
         text = text.replace("Binary\n", " a + b + c + d >= 1\nBinary\n") + "End\n";

@@ -515,6 +515,7 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
             valid: h.classes_of(ClassKind::Valid),
             non_qubo: h.classes_of(ClassKind::NonQubo),
             feasible: Vec::new(),
+            feasible_objective: Vec::new(),
         });
     }
     let has_objective = enc.as_onehot().is_some_and(|o| o.model.has_objective());
