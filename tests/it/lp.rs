@@ -322,7 +322,7 @@ fn lp_messages_name_what_is_wrong_where() {
     let f = write_lp(
         &dir,
         "bom.lp",
-        "\u{feff}Minimize\n obj: x + y\nSubject To\n c: x + y = 1\nBinary\n x y\nEnd\n",
+        "\u{feff}Minimize\n obj: x + 2 y\nSubject To\n c: x + y = 1\nBinary\n x y\nEnd\n",
     );
     assert!(ok(&["classical", &f]).contains("solutions: 1"));
     // `Binary x y z` on one line.
