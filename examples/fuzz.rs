@@ -23,10 +23,15 @@
 //! a hostile line (non-finite angles, huge registers, a gate on one qubit twice, control flow,
 //! redefined gates), each read and run or refused, the hostile ones always refused. Then
 //! shard merges (`--merges N`): two shards of a small sweep with one file cut, changed,
-//! removed or swapped, refused or merged to the unsharded rows. Same seed, same inputs.
+//! removed or swapped, refused or merged to the unsharded rows. Then calibration files
+//! (`examples/fuzz/calibration.rs`, as many as `--inputs`): each a model in range or an error
+//! naming the file. Same seed, same inputs.
 //!
 //!     cargo build --release
 //!     cargo run --release --example fuzz -- --seed 1 --inputs 10000 --runs 200 --max-seconds 240
+
+#[path = "fuzz/calibration.rs"]
+mod calibration;
 
 use quzzle::bits::BasisState;
 use quzzle::encoding::{self, EncodingKind};
@@ -474,6 +479,19 @@ fn main() {
         merges.panics.len(),
         merges.wrong.len()
     );
+    // Calibration files (IBM, IonQ), mutated and hostile, as many as the puzzle inputs.
+    let cal = calibration::run(o.seed, o.inputs);
+    println!(
+        "calibration files: {} rounds ({} refused) in {:.1} s: {} panic(s), {} wrong result(s)",
+        cal.rounds,
+        cal.refused,
+        cal.seconds,
+        cal.panics.len(),
+        cal.wrong.len()
+    );
+    for p in cal.panics.iter().chain(&cal.wrong).take(20) {
+        println!("  FAIL {p}");
+    }
     for p in routed
         .panics
         .iter()
@@ -485,6 +503,8 @@ fn main() {
         println!("  FAIL {p}");
     }
     if !parse_panics.is_empty()
+        || !cal.panics.is_empty()
+        || !cal.wrong.is_empty()
         || !routed.panics.is_empty()
         || !routed.wrong.is_empty()
         || !merges.panics.is_empty()
