@@ -24,11 +24,15 @@
 //! redefined gates), each read and run or refused, the hostile ones always refused. Then
 //! shard merges (`--merges N`): two shards of a small sweep with one file cut, changed,
 //! removed or swapped, refused or merged to the unsharded rows. Then LP text (`--lp N` rounds,
-//! fuzz/lp.rs): random models against brute force and mutated LP files. Same seed, same inputs.
+//! fuzz/lp.rs): random models against brute force and mutated LP files. Then calibration files
+//! (`examples/fuzz/calibration.rs`, as many as `--inputs`): each a model in range or an error
+//! naming the file. Same seed, same inputs.
 //!
 //!     cargo build --release
 //!     cargo run --release --example fuzz -- --seed 1 --inputs 10000 --runs 200 --max-seconds 240
 
+#[path = "fuzz/calibration.rs"]
+mod calibration;
 #[path = "fuzz/lp.rs"]
 mod lp;
 
@@ -482,6 +486,19 @@ fn main() {
         merges.panics.len(),
         merges.wrong.len()
     );
+    // Calibration files (IBM, IonQ), mutated and hostile, as many as the puzzle inputs.
+    let cal = calibration::run(o.seed, o.inputs);
+    println!(
+        "calibration files: {} rounds ({} refused) in {:.1} s: {} panic(s), {} wrong result(s)",
+        cal.rounds,
+        cal.refused,
+        cal.seconds,
+        cal.panics.len(),
+        cal.wrong.len()
+    );
+    for p in cal.panics.iter().chain(&cal.wrong).take(20) {
+        println!("  FAIL {p}");
+    }
     for p in routed
         .panics
         .iter()
@@ -495,6 +512,8 @@ fn main() {
     let lp_ok = lp::run(o.lp, o.seed);
     if !lp_ok
         || !parse_panics.is_empty()
+        || !cal.panics.is_empty()
+        || !cal.wrong.is_empty()
         || !routed.panics.is_empty()
         || !routed.wrong.is_empty()
         || !merges.panics.is_empty()

@@ -1073,6 +1073,28 @@ pub enum MitigationProblem {
         /// What is wrong with its `run.measured_qubits`.
         problem: String,
     },
+    /// A corrected P(valid) whose interval lies outside [0, 1].
+    #[error("{}: the readout-corrected P(valid) is {:.4} ± {:.2e}, its interval [{:.4}, {:.4}] outside [0, 1]: the readout errors given do not fit these counts (larger than the device's, or of other qubits); check the rates or the calibration", .0.counts, .0.value, .0.standard_error, .0.interval[0], .0.interval[1])]
+    OutsideProbabilities(Unreliable),
+    /// A corrected P(valid) whose interval covers all of [0, 1].
+    #[error("{}: the readout-corrected P(valid) is {:.4} ± {:.2e}, its interval [{:.4}, {:.4}] covers all of [0, 1]: the correction multiplies the shot noise {:.2e} times (ill-conditioned: readout errors this large on this many qubits); more shots or smaller readout errors", .0.counts, .0.value, .0.standard_error, .0.interval[0], .0.interval[1], .0.amplification)]
+    NoInformation(Unreliable),
+}
+
+/// A readout correction that does not give a usable probability
+/// ([`MitigationProblem::OutsideProbabilities`], [`MitigationProblem::NoInformation`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unreliable {
+    /// The counts file.
+    pub counts: String,
+    /// The linear (unprojected) estimate.
+    pub value: f64,
+    /// Its standard error.
+    pub standard_error: f64,
+    /// Its interval before clipping to [0, 1].
+    pub interval: [f64; 2],
+    /// Its standard error over the raw binomial one.
+    pub amplification: f64,
 }
 
 /// What does not match in a circuit manifest.
@@ -1596,6 +1618,8 @@ impl Error {
                         | MitigationProblem::QubitCount { .. }
                         | MitigationProblem::IllConditioned { .. }
                         | MitigationProblem::Layout { .. }
+                        | MitigationProblem::OutsideProbabilities(_)
+                        | MitigationProblem::NoInformation(_)
                 )
                 | Error::ResumeMismatch { .. }
                 | Error::Locked { .. }

@@ -217,6 +217,16 @@ fn print_experiment(scored: &ExperimentScore, index: &ExperimentIndex, dir: &Pat
                     None => "not simulated",
                 }
             );
+            if m.projected {
+                outln!(
+                    "        (the {} estimate {} left [0, 1] and was projected onto it)",
+                    m.estimator,
+                    pt(m.linear_p_valid, 4)
+                );
+            }
+            if let Some(note) = &m.note {
+                outln!("        note: {note}");
+            }
         }
         for n in &d.noisy {
             outln!(

@@ -7,7 +7,8 @@
 use super::batch::{self, DepthScore, ExperimentIndex, ExperimentScore, NoisyPrediction};
 use super::counts::{read_counts, Counts};
 use super::mitigate::{
-    mitigate, mitigated_interval, MitigatedScore, Mitigation, QubitReadout, ReadoutErrors, READOUT_DISTANCE,
+    isolated_shots, mitigate, reported, support_note, tensor_inverse, LinearEstimate, MitigatedScore, Mitigation,
+    QubitReadout, ReadoutErrors, MAX_TENSOR_TERMS, READOUT_DISTANCE,
 };
 use super::score::{check_output_folder, json_text, score, successes, CountsScoreSettings, ManifestDoc, ScoreReport};
 #[cfg(feature = "plot")]
@@ -226,20 +227,68 @@ fn mitigate_readout(
         Some(bits) => ReadoutErrors::new(bits.iter().map(|b| (b.p1_given_0, b.p0_given_1)).collect())?,
         None => ReadoutErrors::uniform(n, model.readout)?,
     };
-    let m = mitigate(&states, &shots, &valid, n, &errors, READOUT_DISTANCE)?;
-    let interval = mitigated_interval(&m, report.p_valid, report.interval, report.confidence);
+    // The whole matrix's inverse where the manifest lists every valid board and the sum is not
+    // too long; else M3's truncated correction (docs/qasm.md, "Readout-error mitigation").
+    let board_bits = manifest.board_qubits();
+    let tensor = manifest.valid_complete
+        && states.len().saturating_mul(manifest.valid_bitstrings.len().max(1)) <= MAX_TENSOR_TERMS;
+    // M3 beside it: where the whole-matrix estimate is reported, an M3 solve that does not
+    // converge leaves `m3_p_valid` null instead of failing the score.
+    let m3 = mitigate(&states, &shots, &valid, n, &errors, READOUT_DISTANCE);
+    let m3 = if tensor { m3.ok() } else { Some(m3?) };
+    let (estimator, linear) = match &m3 {
+        Some(m) if !tensor => (
+            "m3",
+            LinearEstimate {
+                value: m.value,
+                standard_error: m.standard_error,
+            },
+        ),
+        _ => {
+            let boards: Vec<Vec<bool>> = manifest
+                .valid_bitstrings
+                .iter()
+                .map(|b| b.bytes().map(|c| c == b'1').collect())
+                .collect();
+            (
+                "tensor-inverse",
+                tensor_inverse(&states, &shots, board_bits, &boards, &errors)?,
+            )
+        }
+    };
+    let source = counts_path.display().to_string();
+    let shown = reported(
+        &linear,
+        report.p_valid,
+        report.interval,
+        report.confidence,
+        counts.shots,
+        &source,
+    )?;
+    let interval = shown.interval;
+    let (m3_p_valid, isolated) = match &m3 {
+        Some(m) => (Some(m.value), m.isolated_shots),
+        None => (None, isolated_shots(&states, &shots, n, READOUT_DISTANCE)),
+    };
+    let note = support_note(isolated, tensor);
     Ok(MitigatedScore {
         method: Mitigation::Readout.name(),
         readout_model: model.name.clone(),
         readout_error: model.readout,
         distance: READOUT_DISTANCE,
-        p_valid: m.value,
-        standard_error: m.standard_error,
+        estimator,
+        p_valid: shown.value,
+        linear_p_valid: linear.value,
+        projected: shown.projected,
+        standard_error: linear.standard_error,
         interval,
+        m3_p_valid,
+        isolated_shots: isolated,
+        note,
         inside: manifest
             .success_probability
             .map(|p| interval[0] - 1e-12 <= p && p <= interval[1] + 1e-12),
-        solver_steps: m.steps,
+        solver_steps: m3.as_ref().map_or(0, |m| m.steps),
         by_qubit,
     })
 }

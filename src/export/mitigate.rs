@@ -9,7 +9,7 @@
 //! are described in docs/qasm.md ("Readout-error mitigation").
 
 use crate::bits::BasisState;
-use crate::error::{Error, MitigationProblem, Result};
+use crate::error::{Error, MitigationProblem, Result, Unreliable};
 use serde::Serialize;
 
 /// Pairs of observed strings further apart than this many bits are not coupled (M3's
@@ -80,6 +80,20 @@ impl ReadoutErrors {
         self.flips.len()
     }
 
+    /// `(A_q⁻¹)[prepared][read]` on `qubit`: the inverse of its 2×2 assignment matrix,
+    /// `(1/c)·[[1 − p(0|1), −p(0|1)], [−p(1|0), 1 − p(1|0)]]` with `c = 1 − p(1|0) − p(0|1)`.
+    fn inverse(&self, qubit: usize, prepared: bool, read: bool) -> f64 {
+        let (p10, p01) = self.flips[qubit];
+        let c = 1.0 - p10 - p01;
+        let entry = match (prepared, read) {
+            (false, false) => 1.0 - p01,
+            (false, true) => -p01,
+            (true, false) => -p10,
+            (true, true) => 1.0 - p10,
+        };
+        entry / c
+    }
+
     /// `P(read bit `read` | prepared bit `prepared`)` on `qubit`.
     fn entry(&self, qubit: usize, read: bool, prepared: bool) -> f64 {
         let (p10, p01) = self.flips[qubit];
@@ -105,6 +119,196 @@ pub struct MitigatedProbability {
     pub quasi: Vec<f64>,
     /// GMRES steps of the two solves together.
     pub steps: usize,
+    /// The fraction of the shots on strings with no other observed string within the distance:
+    /// the truncated correction cannot move their probability (docs/qasm.md).
+    pub isolated_shots: f64,
+}
+
+/// Most `observed strings × valid boards` [`tensor_inverse`] is asked to sum over; beyond it
+/// the score falls back to the truncated correction ([`mitigate`]).
+pub const MAX_TENSOR_TERMS: usize = 50_000_000;
+
+/// An unbiased linear estimate of P(set) and its standard error over the shots.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinearEstimate {
+    /// `w·q`; an unbiased estimate, so it can leave [0, 1].
+    pub value: f64,
+    /// `√((Σ w_i² q_i − (w·q)²) / shots)`.
+    pub standard_error: f64,
+}
+
+/// P(the board qubits hold one of `valid_boards`) corrected for readout errors with the whole
+/// assignment matrix, not a truncation of it: `A = ⊗ A_q`, so `A⁻¹ = ⊗ A_q⁻¹` and the weight of
+/// an observed string `i` is `w_i = Σ_v Π_q (A_q⁻¹)[v_q][i_q]` over the valid boards `v` (the
+/// first `board_bits` qubits; the columns of each `A_q⁻¹` sum to one, so the other measured
+/// qubits give a factor 1). `E[w·q] = 1_validᵀ A⁻¹ A p = P(valid)` exactly: no bias from
+/// unobserved neighbours or far pairs. Needs the complete list of valid boards.
+pub fn tensor_inverse(
+    states: &[BasisState],
+    counts: &[u64],
+    board_bits: usize,
+    valid_boards: &[Vec<bool>],
+    errors: &ReadoutErrors,
+) -> Result<LinearEstimate> {
+    let shots: u64 = counts.iter().sum();
+    if shots == 0 || states.len() != counts.len() {
+        return Err(Error::Mitigation(MitigationProblem::NoShots));
+    }
+    if errors.qubits() < board_bits || valid_boards.iter().any(|v| v.len() != board_bits) {
+        return Err(Error::Mitigation(MitigationProblem::QubitCount {
+            errors: errors.qubits(),
+            measured: board_bits,
+        }));
+    }
+    // Per qubit, (A_q⁻¹)[v][i] for the four (v, i), so that the inner loop only multiplies.
+    let table: Vec<[[f64; 2]; 2]> = (0..board_bits)
+        .map(|q| {
+            [
+                [errors.inverse(q, false, false), errors.inverse(q, false, true)],
+                [errors.inverse(q, true, false), errors.inverse(q, true, true)],
+            ]
+        })
+        .collect();
+    let (mut first, mut second) = (0.0, 0.0);
+    for (state, &count) in states.iter().zip(counts) {
+        let read = state.to_bools(board_bits);
+        let w: f64 = valid_boards
+            .iter()
+            .map(|v| {
+                v.iter()
+                    .zip(&read)
+                    .zip(&table)
+                    .map(|((&v, &i), t)| t[usize::from(v)][usize::from(i)])
+                    .product::<f64>()
+            })
+            .sum();
+        let q = count as f64 / shots as f64;
+        first += w * q;
+        second += w * w * q;
+    }
+    Ok(LinearEstimate {
+        value: first,
+        standard_error: ((second - first * first).max(0.0) / shots as f64).sqrt(),
+    })
+}
+
+/// The fraction of the shots on strings of `states` (`n` qubits, `counts` shots each) with no
+/// other of them within `distance` bits.
+pub fn isolated_shots(states: &[BasisState], counts: &[u64], n: usize, distance: usize) -> f64 {
+    let words = n.div_ceil(64).max(1);
+    let packed: Vec<Vec<u64>> = states
+        .iter()
+        .map(|s| {
+            let mut w = vec![0u64; words];
+            for q in s.ones().take_while(|&q| q < 64 * words) {
+                w[q / 64] |= 1 << (q % 64);
+            }
+            w
+        })
+        .collect();
+    let shots: u64 = counts.iter().sum();
+    let isolated: u64 = packed
+        .iter()
+        .zip(counts)
+        .enumerate()
+        .filter(|&(i, (a, _))| {
+            !packed.iter().enumerate().any(|(j, b)| {
+                j != i
+                    && a.iter()
+                        .zip(b)
+                        .map(|(x, y)| (x ^ y).count_ones() as usize)
+                        .sum::<usize>()
+                        <= distance
+            })
+        })
+        .map(|(_, (_, &c))| c)
+        .sum();
+    isolated as f64 / shots.max(1) as f64
+}
+
+/// Most of the shots (this fraction) on isolated strings makes [`support_note`] speak.
+pub const ISOLATED_NOTE: f64 = 0.5;
+
+/// What the report says when more than [`ISOLATED_NOTE`] of the shots are on strings with no
+/// other observed string within [`READOUT_DISTANCE`] bits (`isolated_shots`): M3 cannot move
+/// them, so its value stays near the raw one. With the whole-matrix estimate (`tensor`) that
+/// is said of `m3_p_valid` only; without it, of the reported value, with what would help.
+pub fn support_note(isolated_shots: f64, tensor: bool) -> Option<String> {
+    if isolated_shots <= ISOLATED_NOTE {
+        return None;
+    }
+    let share = format!(
+        "{:.0} % of the shots are on strings with no other observed string within {READOUT_DISTANCE} bits",
+        100.0 * isolated_shots
+    );
+    Some(if tensor {
+        format!(
+            "{share}: M3's truncated correction (m3_p_valid) cannot move them and stays near the raw value; \
+             the reported value is the whole-matrix correction, which does not need them"
+        )
+    } else {
+        format!(
+            "{share}: the truncated correction cannot move them, so the corrected P(valid) stays near the raw \
+             one and under-corrects. More shots (so that their neighbours are observed), or a manifest that \
+             lists every valid board (for the whole-matrix correction), would correct it"
+        )
+    })
+}
+
+/// A mitigated P(valid) as reported: the estimate projected onto [0, 1] and an interval that
+/// holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reported {
+    /// The linear estimate projected onto [0, 1]: the nearest probability distribution over
+    /// (valid, not valid), as Mitiq and mthree project quasi-probabilities.
+    pub value: f64,
+    /// Whether the projection moved it (the linear estimate left [0, 1]).
+    pub projected: bool,
+    /// `linear ± max(z·s.e., raw side)` clipped to [0, 1], widened to hold `value`.
+    pub interval: [f64; 2],
+}
+
+/// The reported estimate and interval of a linear estimate `linear` beside the raw estimate
+/// `raw` and its interval. Refused when the interval lies outside [0, 1] (the readout errors do
+/// not fit the counts, or the correction is ill-conditioned) or covers all of it (the
+/// correction amplifies the shot noise past any information); `counts` names the file.
+pub fn reported(
+    linear: &LinearEstimate,
+    raw: f64,
+    raw_interval: [f64; 2],
+    confidence: f64,
+    shots: u64,
+    counts: &str,
+) -> Result<Reported> {
+    let half = normal_quantile(confidence) * linear.standard_error;
+    let low = linear.value - half.max(raw - raw_interval[0]);
+    let high = linear.value + half.max(raw_interval[1] - raw);
+    // The correction's amplification of the shot noise: its standard error over the raw
+    // binomial one (that of one shot in `shots` where p̂ is 0 or 1).
+    let shots = shots.max(1) as f64;
+    let spread = (raw * (1.0 - raw)).max((shots - 1.0).max(1.0) / (shots * shots));
+    let amplification = linear.standard_error / (spread / shots).sqrt();
+    let refuse = |problem: fn(Unreliable) -> MitigationProblem| {
+        Err(Error::Mitigation(problem(Unreliable {
+            counts: counts.to_string(),
+            value: linear.value,
+            standard_error: linear.standard_error,
+            interval: [low, high],
+            amplification,
+        })))
+    };
+    if !(low.is_finite() && high.is_finite()) || (low <= 0.0 && high >= 1.0) {
+        return refuse(MitigationProblem::NoInformation);
+    }
+    if high <= 0.0 || low >= 1.0 {
+        return refuse(MitigationProblem::OutsideProbabilities);
+    }
+    let value = linear.value.clamp(0.0, 1.0);
+    Ok(Reported {
+        value,
+        projected: value != linear.value,
+        interval: [low.max(0.0).min(value), high.min(1.0).max(value)],
+    })
 }
 
 /// A depth's P(valid) corrected for readout errors, beside the raw one (`score DIR --mitigate
@@ -119,12 +323,32 @@ pub struct MitigatedScore {
     pub readout_error: f64,
     /// Observed strings further apart than this many bits are not coupled.
     pub distance: usize,
-    /// The sum of the valid strings' quasi-probabilities (can leave [0, 1]).
+    /// How P(valid) was corrected: `tensor-inverse` (the whole assignment matrix, unbiased; the
+    /// manifest lists every valid board) or `m3` (the truncated correction over the observed
+    /// strings).
+    pub estimator: &'static str,
+    /// The corrected P(valid), projected onto [0, 1].
     pub p_valid: f64,
+    /// The estimator's own value before that projection (can leave [0, 1]).
+    pub linear_p_valid: f64,
+    /// Whether the projection moved it.
+    pub projected: bool,
     /// Its standard error over the shots.
     pub standard_error: f64,
-    /// `p_valid ± z·standard_error`, each side at least the raw interval's, clipped to [0, 1].
+    /// `linear_p_valid ± z·standard_error`, each side at least the raw interval's, clipped to
+    /// [0, 1] and holding `p_valid`.
     pub interval: [f64; 2],
+    /// M3's P(valid) at [`READOUT_DISTANCE`] (what the `mthree` package gives), beside the
+    /// estimate (`null` where its solve did not converge and the estimate is the whole-matrix
+    /// one).
+    pub m3_p_valid: Option<f64>,
+    /// The fraction of shots on strings with no other observed string within `distance`: M3
+    /// cannot move their probability.
+    pub isolated_shots: f64,
+    /// Said when the reported correction could not be carried by the observed strings, with
+    /// what would help.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// Whether the noiseless prediction lies inside it (`null` when not simulated).
     pub inside: Option<bool>,
     /// GMRES steps taken.
@@ -296,11 +520,19 @@ pub fn mitigate(
             tolerance: SOLVER_TOLERANCE,
         }));
     }
+    let isolated: u64 = a
+        .rows
+        .iter()
+        .zip(counts)
+        .filter(|(row, _)| row.len() == 1)
+        .map(|(_, &c)| c)
+        .sum();
     Ok(MitigatedProbability {
         value,
         standard_error,
         quasi,
         steps: forward + backward,
+        isolated_shots: isolated as f64 / shots as f64,
     })
 }
 
@@ -428,15 +660,6 @@ fn erfc(x: f64) -> f64 {
     }
 }
 
-/// The mitigated interval: `value ± z·standard_error`, each side at least as wide as the raw
-/// interval's side around the raw estimate, clipped to [0, 1].
-pub fn mitigated_interval(m: &MitigatedProbability, raw: f64, raw_interval: [f64; 2], confidence: f64) -> [f64; 2] {
-    let half = normal_quantile(confidence) * m.standard_error;
-    let low = m.value - half.max(raw - raw_interval[0]);
-    let high = m.value + half.max(raw_interval[1] - raw);
-    [low.clamp(0.0, 1.0), high.clamp(0.0, 1.0)]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,9 +723,11 @@ mod tests {
         let states: Vec<BasisState> = [0u64, 15].into_iter().map(BasisState::from_index).collect();
         let m = mitigate(&states, &[30, 70], &[true, false], n, &e, 3).unwrap();
         assert!((m.quasi[0] - 0.3).abs() < 1e-12 && (m.quasi[1] - 0.7).abs() < 1e-12);
+        assert_eq!(m.isolated_shots, 1.0);
         // At distance 4 they are coupled and the correction moves them apart.
         let m = mitigate(&states, &[30, 70], &[true, false], n, &e, 4).unwrap();
         assert!(m.quasi[0] < 0.3 - 1e-6, "{:?}", m.quasi);
+        assert_eq!(m.isolated_shots, 0.0);
         assert!((m.quasi.iter().sum::<f64>() - 1.0).abs() < 1e-10);
     }
 
@@ -528,5 +753,92 @@ mod tests {
     fn normal_quantiles() {
         assert!((normal_quantile(0.95) - 1.959_964).abs() < 1e-5);
         assert!((normal_quantile(0.99) - 2.575_829).abs() < 1e-5);
+    }
+
+    /// The whole-matrix estimate is exact on expected counts, whichever strings carry them: on
+    /// full support it is the dense inverse's, and where M3's truncation (distance 1 here)
+    /// leaves mass unreturned it is still the truth.
+    #[test]
+    fn tensor_inverse_is_the_dense_inverse() {
+        let n = 4;
+        let e = ReadoutErrors::new(vec![(0.02, 0.05), (0.01, 0.03), (0.0, 0.08), (0.03, 0.04)]).unwrap();
+        let true_p: Vec<f64> = (0..16)
+            .map(|k| if k % 3 == 0 { 0.15 } else { 0.01 * k as f64 })
+            .collect();
+        let total: f64 = true_p.iter().sum();
+        let true_p: Vec<f64> = true_p.iter().map(|p| p / total).collect();
+        let a = dense(n, &e);
+        let q: Vec<f64> = a
+            .iter()
+            .map(|row| row.iter().zip(&true_p).map(|(a, p)| a * p).sum())
+            .collect();
+        let counts: Vec<u64> = q.iter().map(|v| (v * 1e12).round() as u64).collect();
+        let valid_states = [0usize, 5, 9, 15];
+        let boards: Vec<Vec<bool>> = valid_states
+            .iter()
+            .map(|&k| (0..n).map(|q| k >> q & 1 == 1).collect())
+            .collect();
+        let truth: f64 = valid_states.iter().map(|&k| true_p[k]).sum();
+        let t = tensor_inverse(&all_states(n), &counts, n, &boards, &e).unwrap();
+        assert!((t.value - truth).abs() < 1e-9, "{} against {truth}", t.value);
+        let in_set: Vec<bool> = (0..16).map(|k| valid_states.contains(&k)).collect();
+        let m3 = mitigate(&all_states(n), &counts, &in_set, n, &e, 1).unwrap();
+        assert!(
+            (m3.value - truth).abs() > 1e-4,
+            "M3 at distance 1 is biased: {}",
+            m3.value
+        );
+        // The ancilla qubits beyond the board drop out: a fifth measured qubit changes nothing.
+        let e5 = ReadoutErrors::new(vec![(0.02, 0.05), (0.01, 0.03), (0.0, 0.08), (0.03, 0.04), (0.2, 0.1)]).unwrap();
+        let t5 = tensor_inverse(&all_states(n), &counts, n, &boards, &e5).unwrap();
+        assert_eq!(t5.value.to_bits(), t.value.to_bits());
+    }
+
+    /// Issue 79 item 3: the reported estimate lies in [0, 1] and inside an interval of positive
+    /// width; an interval outside [0, 1] or over all of it is refused.
+    #[test]
+    fn reported_estimates_lie_in_their_intervals() {
+        let linear = |value: f64, standard_error: f64| LinearEstimate { value, standard_error };
+        let raw = (0.3, [0.28, 0.32]);
+        let ok = reported(&linear(0.4, 0.02), raw.0, raw.1, 0.95, 1000, "c.json").unwrap();
+        assert!(!ok.projected && ok.value == 0.4 && ok.interval[0] < 0.4 && ok.interval[1] > 0.4);
+        let high = reported(&linear(1.01, 0.02), raw.0, raw.1, 0.95, 1000, "c.json").unwrap();
+        assert!(high.projected && high.value == 1.0 && high.interval[0] < 1.0 && high.interval[1] == 1.0);
+        for (value, se, says) in [
+            (-1.15, 0.23, "outside [0, 1]"),
+            (1.51, 0.01, "outside [0, 1]"),
+            (538.0, 1.2e3, "covers all of [0, 1]"),
+            (0.5, f64::NAN, "covers all of [0, 1]"),
+        ] {
+            let e = reported(&linear(value, se), raw.0, raw.1, 0.95, 1000, "c.json").unwrap_err();
+            let text = e.to_string();
+            assert!(text.starts_with("c.json: ") && text.contains(says), "{text}");
+        }
+    }
+
+    /// Issue 79 item 6: most shots on strings without observed neighbours is said, with what
+    /// would help when M3 is the estimate.
+    #[test]
+    fn isolated_strings_are_said() {
+        let n = 36;
+        // Every string its own: string k holds ones on qubits 4k..4k+3, eight bits from the others.
+        let states: Vec<BasisState> = (0..9u64).map(|k| BasisState::from_index(0xf << (4 * k))).collect();
+        let e = ReadoutErrors::uniform(n, 0.015).unwrap();
+        let in_set: Vec<bool> = (0..9).map(|k| k % 2 == 0).collect();
+        let m = mitigate(&states, &[1; 9], &in_set, n, &e, READOUT_DISTANCE).unwrap();
+        assert_eq!(m.isolated_shots, 1.0);
+        assert!((m.value - 5.0 / 9.0).abs() < 1e-12, "M3 changes nothing: {}", m.value);
+        let note = support_note(m.isolated_shots, false).unwrap();
+        assert!(
+            note.contains("100 % of the shots") && note.contains("More shots"),
+            "{note}"
+        );
+        assert!(support_note(m.isolated_shots, true).unwrap().contains("m3_p_valid"));
+        assert_eq!(support_note(0.2, false), None);
+        // The whole-matrix estimate raises the valid strings by about 1/(1 - r)^36.
+        let boards: Vec<Vec<bool>> = states.iter().step_by(2).map(|s| s.to_bools(n)).collect();
+        let t = tensor_inverse(&states, &[1; 9], n, &boards, &e).unwrap();
+        let raise = t.value / (5.0 / 9.0);
+        assert!((1.6..1.8).contains(&raise), "{raise}");
     }
 }

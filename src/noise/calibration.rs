@@ -81,6 +81,7 @@ fn ibm(doc: &Value, source: &str) -> Result<NoiseModel> {
             .filter(|&e| e < 1.0)
             .collect()
     };
+    check_fields(doc, source)?;
     let one = errors_of(1, &["sx", "x"]);
     let two = errors_of(2, &["cz", "ecr", "cx"]);
     let readout: Vec<f64> = doc["qubits"]
@@ -90,17 +91,32 @@ fn ibm(doc: &Value, source: &str) -> Result<NoiseModel> {
         .iter()
         .filter_map(|q| {
             // A qubit without readout_error but with both conditional errors: their mean.
+            if READOUT_FIELDS.iter().any(|f| parameter(q, f) == Some(1.0)) {
+                return None;
+            }
             parameter(q, "readout_error")
                 .or_else(|| Some((parameter(q, "prob_meas1_prep0")? + parameter(q, "prob_meas0_prep1")?) / 2.0))
         })
-        .filter(|&e| e < 1.0)
         .collect();
     let by_qubit = readout_by_qubit(doc, source)?;
     let missing = |what: &str| Error::malformed(source, format!("no {what} in the backend properties"));
     let (n1, n2, nr) = (one.len(), two.len(), readout.len());
     let e1 = median(one).ok_or_else(|| missing("one-qubit gate_error (sx, x)"))?;
     let e2 = median(two).ok_or_else(|| missing("two-qubit gate_error (cz, ecr, cx)"))?;
-    let r = median(readout).ok_or_else(|| missing("qubit readout_error"))?;
+    let r = median(readout).ok_or_else(|| {
+        let qubits = doc["qubits"].as_array().map_or(0, Vec::len);
+        if qubits > 0 && by_qubit.iter().all(Option::is_none) && has_any_readout(doc) {
+            Error::malformed(
+                source,
+                format!(
+                    "every one of the {qubits} qubits has a readout error of 1 (IBM's mark of a broken qubit): \
+                     no working qubit to take the readout error from"
+                ),
+            )
+        } else {
+            missing("qubit readout_error (or prob_meas1_prep0 and prob_meas0_prep1)")
+        }
+    })?;
     let name = doc
         .get("backend_name")
         .and_then(Value::as_str)
@@ -114,7 +130,12 @@ fn ibm(doc: &Value, source: &str) -> Result<NoiseModel> {
         p1: checked(source, "the one-qubit Pauli rate", pauli_from_average(e1, 1), MAX_P1)?,
         p_rz: 0.0,
         p2: checked(source, "the two-qubit Pauli rate", pauli_from_average(e2, 2), MAX_P2)?,
-        readout: checked(source, "the readout error", r, MAX_READOUT)?,
+        readout: checked(
+            source,
+            &format!("the median readout error over {nr} qubits (from their readout_error)"),
+            r,
+            MAX_READOUT,
+        )?,
         source: format!(
             "calibration {source}: {name} properties of {date}; medians of the one-qubit gate error \
              ({e1:e} over {n1} sx/x gates), the two-qubit gate error ({e2:e} over {n2} cz/ecr/cx gates) and \
@@ -142,7 +163,8 @@ fn readout_by_qubit(doc: &Value, source: &str) -> Result<Vec<Option<[f64; 2]>>> 
                     None => return Ok(None),
                 },
             };
-            if pair.iter().any(|&p| p >= 1.0) {
+            // Any readout field of 1 is IBM's mark of a broken qubit.
+            if pair.iter().any(|&p| p >= 1.0) || READOUT_FIELDS.iter().any(|f| parameter(list, f) == Some(1.0)) {
                 return Ok(None);
             }
             for p in pair {
@@ -153,6 +175,73 @@ fn readout_by_qubit(doc: &Value, source: &str) -> Result<Vec<Option<[f64; 2]>>> 
         .collect()
 }
 
+/// The readout fields of the backend properties, as an IBM qubit lists them.
+const READOUT_FIELDS: [&str; 3] = ["readout_error", "prob_meas1_prep0", "prob_meas0_prep1"];
+
+/// Whether any qubit lists a readout field.
+fn has_any_readout(doc: &Value) -> bool {
+    doc["qubits"].as_array().is_some_and(|qubits| {
+        qubits
+            .iter()
+            .any(|q| READOUT_FIELDS.iter().any(|f| parameter_value(q, f).is_some()))
+    })
+}
+
+/// The `value` of the parameter `name` in a list of `{name, value}` objects, as written.
+fn parameter_value<'a>(list: &'a Value, name: &str) -> Option<&'a Value> {
+    list.as_array()?
+        .iter()
+        .find(|p| p.get("name").and_then(Value::as_str) == Some(name))?
+        .get("value")
+}
+
+/// Every qubit's readout fields and every gate's `gate_error` a number in [0, 1], as written:
+/// the error names the file, the qubit (or gate), the field and its value.
+fn check_fields(doc: &Value, source: &str) -> Result<()> {
+    let bad = |place: String, field: &str, value: &Value| {
+        Error::malformed(
+            source,
+            format!("{place} has {field} = {value}, not a probability in [0, 1]"),
+        )
+    };
+    let probability = |v: &Value| v.as_f64().is_some_and(|p| (0.0..=1.0).contains(&p));
+    for (q, list) in doc["qubits"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        for field in READOUT_FIELDS {
+            if let Some(value) = parameter_value(list, field) {
+                if !probability(value) {
+                    return Err(bad(format!("qubit {q} (qubits[{q}])"), field, value));
+                }
+            }
+        }
+    }
+    for (g, gate) in doc["gates"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        if let Some(value) = parameter_value(&gate["parameters"], "gate_error") {
+            if !probability(value) {
+                let name = gate.get("gate").and_then(Value::as_str).unwrap_or("?");
+                let qubits = gate.get("qubits").map_or("?".into(), Value::to_string);
+                return Err(bad(
+                    format!("gate {name} on qubits {qubits} (gates[{g}])"),
+                    "gate_error",
+                    value,
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn ionq(doc: &Value, source: &str) -> Result<NoiseModel> {
     let mean = |key: &str| -> Result<f64> {
         doc["fidelity"][key]["mean"]
@@ -160,6 +249,17 @@ fn ionq(doc: &Value, source: &str) -> Result<NoiseModel> {
             .ok_or_else(|| Error::malformed(source, format!("no fidelity.{key}.mean in the characterization")))
     };
     let (f1, f2, spam) = (mean("1q")?, mean("2q")?, mean("spam")?);
+    for (key, value) in [("1q", f1), ("2q", f2), ("spam", spam)] {
+        if !(0.0..=1.0).contains(&value) {
+            return Err(Error::malformed(
+                source,
+                format!(
+                    "fidelity.{key}.mean is {}, not a fidelity in [0, 1]",
+                    doc["fidelity"][key]["mean"]
+                ),
+            ));
+        }
+    }
     let backend = doc.get("backend").and_then(Value::as_str).unwrap_or("an IonQ backend");
     let date = match doc.get("date") {
         Some(Value::Number(n)) => format!("unix time {n}"),
@@ -181,7 +281,15 @@ fn ionq(doc: &Value, source: &str) -> Result<NoiseModel> {
             pauli_from_average(1.0 - f2, 2),
             MAX_P2,
         )?,
-        readout: checked(source, "the readout error", 1.0 - spam, MAX_READOUT)?,
+        readout: checked(
+            source,
+            &format!(
+                "fidelity.spam.mean {} gives a readout error 1 - {spam} =",
+                doc["fidelity"]["spam"]["mean"]
+            ),
+            1.0 - spam,
+            MAX_READOUT,
+        )?,
         source: format!(
             "calibration {source}: {backend} characterization of {date}; mean fidelities 1q {f1}, 2q {f2}, \
              SPAM {spam} (readout error = 1 - SPAM); rz is virtual (error 0). Pauli rates = 1.5x and 1.25x \
@@ -233,7 +341,7 @@ mod tests {
         );
         let bad = text.replace("0.03}", "-0.03}");
         let e = model(&bad, "props.json").unwrap_err().to_string();
-        assert!(e.contains("qubit 0's readout error -0.03"), "{e}");
+        assert!(e.contains("qubit 0 (qubits[0]) has prob_meas0_prep1 = -0.03"), "{e}");
         assert_eq!(NoiseModel::preset("heron").unwrap().readout_by_qubit, None);
         // The median over readout_error (qubits 0 and 1; 2 is broken, 3 has none), or each
         // qubit's mean of the two where it has none.
@@ -273,5 +381,65 @@ mod tests {
             let e = model(text, "c.json").unwrap_err().to_string();
             assert!(e.contains(says) && e.starts_with("c.json"), "{e}");
         }
+    }
+
+    /// Issue 79 item 16: a bad figure is named as written, with its field, file and qubit, not
+    /// through a number derived from it.
+    #[test]
+    fn bad_figures_are_named_as_written() {
+        let ibm = |qubit: &str| {
+            format!(
+                r#"{{"qubits": [[{{"name": "readout_error", "value": 0.02}}], {qubit}],
+                "gates": [{{"gate": "sx", "qubits": [0], "parameters": [{{"name": "gate_error", "value": 2e-4}}]}},
+                          {{"gate": "cz", "qubits": [0, 1], "parameters": [{{"name": "gate_error", "value": 4e-3}}]}}]}}"#
+            )
+        };
+        let refused = |text: &str| model(text, "cal.json").unwrap_err().to_string();
+        let e = refused(&ibm(
+            r#"[{"name": "prob_meas1_prep0", "value": 1.2}, {"name": "prob_meas0_prep1", "value": 0.03}]"#,
+        ));
+        assert!(
+            e.starts_with("cal.json") && e.contains("qubit 1 (qubits[1]) has prob_meas1_prep0 = 1.2"),
+            "{e}"
+        );
+        assert!(!e.contains("0.615"), "{e}");
+        let e = refused(&ibm(r#"[{"name": "readout_error", "value": "0.01"}]"#));
+        assert!(e.contains(r#"qubit 1 (qubits[1]) has readout_error = "0.01""#), "{e}");
+        let e = refused(&ibm(r#"[{"name": "readout_error", "value": -0.5}]"#));
+        assert!(e.contains("readout_error = -0.5"), "{e}");
+        let e = refused(&ibm("[]").replace("4e-3", "1.5"));
+        assert!(
+            e.contains("gate cz on qubits [0,1] (gates[1]) has gate_error = 1.5"),
+            "{e}"
+        );
+        // Every qubit broken: said so, not "no qubit readout_error".
+        let broken = ibm(r#"[{"name": "readout_error", "value": 1.0}]"#).replace("0.02", "1.0");
+        let e = refused(&broken);
+        assert!(e.contains("every one of the 2 qubits has a readout error of 1"), "{e}");
+        // A pair with a 1 in it marks the qubit broken: left out of the median too.
+        let m = model(
+            &ibm(r#"[{"name": "prob_meas1_prep0", "value": 1.0}, {"name": "prob_meas0_prep1", "value": 0.5}]"#),
+            "cal.json",
+        )
+        .unwrap();
+        assert_eq!(m.readout.to_bits(), 0.02f64.to_bits());
+        assert_eq!(m.readout_by_qubit, Some(vec![Some([0.02, 0.02]), None]));
+
+        let ionq = |spam: &str| {
+            format!(
+                r#"{{"fidelity": {{"1q": {{"mean": 0.9998}}, "2q": {{"mean": 0.995}}, "spam": {{"mean": {spam}}}}}}}"#
+            )
+        };
+        let e = refused(&ionq("1.5"));
+        assert!(
+            e.starts_with("cal.json") && e.contains("fidelity.spam.mean is 1.5, not a fidelity"),
+            "{e}"
+        );
+        assert!(!e.contains("-0.5"), "{e}");
+        let e = refused(&ionq("0.2"));
+        assert!(
+            e.contains("fidelity.spam.mean 0.2 gives a readout error 1 - 0.2 = 0.8"),
+            "{e}"
+        );
     }
 }

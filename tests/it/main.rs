@@ -81,3 +81,6 @@ mod messages;
 mod regression;
 mod reliability;
 mod tables;
+
+// Readout mitigation: estimates inside their intervals, isolated strings (issue 79).
+mod mitig_readout;
