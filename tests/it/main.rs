@@ -81,3 +81,6 @@ mod messages;
 mod regression;
 mod reliability;
 mod tables;
+
+// Issue 79, pass 5: what `score` reads back from experiment folders and counts files.
+mod score_trust;
