@@ -445,7 +445,10 @@ fn check_circuit(dir: &std::path::Path, entry: &ExperimentDepth) -> Result<Optio
     };
     let actual = {
         use sha2::{Digest, Sha256};
-        Sha256::digest(&text).iter().map(|b| format!("{b:02x}")).collect::<String>()
+        Sha256::digest(&text)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
     };
     if &actual != recorded {
         return Err(Error::malformed(
@@ -518,7 +521,11 @@ pub fn read_folder(dir: &std::path::Path) -> Result<(ExperimentIndex, Vec<Folder
     for d in &index.depths {
         named.extend([d.manifest.clone(), d.qasm.clone()]);
         // Counts that are files of their own; links are held against these below.
-        if dir.join(&d.counts).symlink_metadata().is_ok_and(|m| !m.file_type().is_symlink()) {
+        if dir
+            .join(&d.counts)
+            .symlink_metadata()
+            .is_ok_and(|m| !m.file_type().is_symlink())
+        {
             named.push(d.counts.clone());
         }
     }
@@ -565,9 +572,9 @@ pub struct NoisyVerdict {
     pub predicted: f64,
     /// The prediction's standard error.
     pub predicted_se: f64,
-    /// Whether the prediction stands at this depth: the exact binomial test of the measured
-    /// count, averaged over the prediction's own error
-    /// ([`binomial_p_value_uncertain`](crate::experiment::interval::binomial_p_value_uncertain)),
+    /// Whether the prediction stands at this depth: the p-value of the measured count against
+    /// the binomial mixed over the prediction's own error
+    /// ([`binomial_p_value_uncertain`](crate::experiment::interval::binomial_p_value_uncertain))
     /// is at least 1 − confidence. With a standard error of 0 this is the prediction lying
     /// inside the measured interval.
     pub inside: bool,
@@ -620,9 +627,10 @@ pub struct ExperimentScore {
 pub struct FamilyDepth {
     /// Depth.
     pub p: usize,
-    /// The exact two-sided binomial p-value of the measured count under the prediction,
-    /// averaged over the prediction's standard error where it has one (a noise model's mean
-    /// over trajectories); for an exact prediction, at least 1 − confidence exactly when the
+    /// The two-sided p-value of the measured count under the prediction: the exact binomial
+    /// test, with the binomial mixed over the prediction's standard error where it has one (a
+    /// noise model's mean over trajectories:
+    /// [`crate::experiment::interval::binomial_p_value_uncertain`]); for an exact prediction, at least 1 − confidence exactly when the
     /// prediction lies inside the depth's interval.
     pub p_value: f64,
     /// Holm's adjusted p-value over the family's depths.
@@ -711,7 +719,7 @@ impl FamilyVerdict {
 }
 
 /// The p-value of the measured count of `score` under a prediction of P(valid) with standard
-/// error `se`: the exact binomial test averaged over the prediction's error, so that a
+/// error `se`: the exact binomial test mixed over the prediction's error, so that a
 /// prediction from few trajectories is judged with its own spread as well as the shots'.
 fn prediction_p_value(score: &super::score::ScoreReport, predicted: f64, se: f64) -> Option<f64> {
     crate::experiment::interval::binomial_p_value_uncertain(
@@ -735,8 +743,7 @@ pub fn noisy_verdicts(entry: &ExperimentDepth, score: &super::score::ScoreReport
                 model: n.model.clone(),
                 predicted: n.p_valid,
                 predicted_se: n.p_valid_se,
-                inside: prediction_p_value(score, n.p_valid, n.p_valid_se)
-                    .is_some_and(|p| p >= 1.0 - score.confidence),
+                inside: prediction_p_value(score, n.p_valid, n.p_valid_se).is_some_and(|p| p >= 1.0 - score.confidence),
                 z: (spread > 0.0).then(|| (measured - n.p_valid) / spread),
             }
         })

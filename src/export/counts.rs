@@ -193,9 +193,7 @@ pub fn counts_size_limit(qubits: usize, shots: Option<u64>) -> u64 {
     // Shots only raise the allowance: exact probabilities (IonQ's ideal simulator) list
     // states no shot drew.
     let distinct = states.min(shots.unwrap_or(0).max(UNKNOWN_SHOTS_DISTINCT));
-    distinct
-        .saturating_mul(qubits as u64 + 96)
-        .saturating_add(1 << 20)
+    distinct.saturating_mul(qubits as u64 + 96).saturating_add(1 << 20)
 }
 
 /// The text of the counts file `path` of a circuit of `qubits` qubits: a regular file (a link
@@ -247,7 +245,10 @@ pub fn read_counts_file(path: &std::path::Path, qubits: usize, shots: Option<u64
     String::from_utf8(bytes).map_err(|e| {
         bad(
             &path.display().to_string(),
-            format!("not UTF-8 text (byte {} is not): a counts file is JSON", e.utf8_error().valid_up_to()),
+            format!(
+                "not UTF-8 text (byte {} is not): a counts file is JSON",
+                e.utf8_error().valid_up_to()
+            ),
         )
     })
 }

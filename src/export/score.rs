@@ -576,7 +576,10 @@ pub fn score(
             dirty_shots as f64 / shots as f64
         ));
     }
-    let ionq_run = counts.run.as_ref().is_some_and(|r| r.provider.as_deref() == Some("ionq"));
+    let ionq_run = counts
+        .run
+        .as_ref()
+        .is_some_and(|r| r.provider.as_deref() == Some("ionq"));
     let told = counts.run.as_ref().is_some_and(|r| r.sharpen.is_some());
     if (counts.format == CountsFormat::Ionq || ionq_run) && !told && shots >= IONQ_DEBIAS_SHOTS {
         notes.push(format!(
