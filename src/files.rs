@@ -197,8 +197,10 @@ pub fn write_folder_whole(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Opt
         let path = path.to_path_buf();
         move |source| Error::Write { path, source }
     };
-    // A folder left by an earlier process of the same id is not ours to keep.
+    // A folder left by an earlier process of the same id is not ours to keep; nor is one of a
+    // process that is gone (killed while it wrote this target).
     let _ = std::fs::remove_dir_all(&staging);
+    remove_stale_staging(parent, &name);
     std::fs::create_dir(&staging).map_err(werr(&staging))?;
     let staged = (|| -> Result<()> {
         for (file, contents) in files {
@@ -239,9 +241,57 @@ pub fn write_folder_whole(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Opt
     Ok(set_aside)
 }
 
+/// Remove the staging folders `.NAME.PID.tmp` that [`write_folder_whole`] left in `parent`
+/// for the target `name` when its process was killed: those of a process id that no longer
+/// runs (Linux: no `/proc/PID`). Where processes cannot be looked up, they are left alone.
+fn remove_stale_staging(parent: &Path, name: &str) {
+    let proc_root = Path::new("/proc");
+    if !proc_root.join("self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(pid) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .filter(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            continue;
+        };
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        if is_dir && pid != std::process::id().to_string() && !proc_root.join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn staging_folders_of_dead_processes_are_removed() {
+        let d = scratch("stale");
+        let target = d.join("exp");
+        // Process ids stop far below 999999999 on Linux; process 1 always runs.
+        let dead = d.join(".exp.999999999.tmp");
+        let alive = d.join(".exp.1.tmp");
+        let other = d.join(".other.999999999.tmp");
+        for f in [&dead, &alive, &other] {
+            std::fs::create_dir_all(f).unwrap();
+            std::fs::write(f.join("p01.json"), "half").unwrap();
+        }
+        write_folder_whole(&target, &[("a.json".to_string(), b"1".to_vec())]).unwrap();
+        if Path::new("/proc/self").exists() {
+            assert!(!dead.exists(), "{:?}", names(&d));
+        }
+        assert!(alive.exists() && other.exists(), "{:?}", names(&d));
+    }
 
     #[test]
     fn a_folder_is_written_whole_and_an_old_one_set_aside() {

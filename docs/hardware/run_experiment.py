@@ -29,8 +29,10 @@ circuit came from (``score`` refuses counts measured for another manifest) and, 
 the device qubit measured into each bit (``measured_qubits``, from the transpiled circuit). On
 ibm the backend's properties are saved as ``calibration-BACKEND-DATE.json`` in the folder:
 ``quzzle score DIR --noise calibration:DIR/calibration-....json --mitigate readout`` then
-corrects each bit with its own qubit's readout errors. Depths whose counts
-file exists are skipped, so an interrupted run resumes; ``--rerun`` runs them again and keeps
+corrects each bit with its own qubit's readout errors. Each depth's counts file is
+written (whole) as soon as that depth has run, with a progress line; Ctrl-C stops the run at
+once, keeping the depths written. Depths whose counts file exists are skipped, so an
+interrupted run resumes; ``--rerun`` runs them again and keeps
 the earlier file as ``pNN.counts.replaced-<date>.json``. A SamplerV2 result with several
 parameter bindings in one circuit is refused rather than merged into one count.
 """
@@ -39,12 +41,19 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import os
 import sys
+import threading
+import time
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
+
+# One finished depth: its counts `{register: {bitstring: count}}`, a note on how it ran, the
+# job id, the MPI rank of this process (0 without MPI) and the device qubit of each bit.
+Finished = Tuple[Dict[str, Dict[str, int]], str, Optional[str], int, Optional[List[int]]]
 
 # The gates quzzle's gate-level noise runs (src/circuit/expand.rs).
 NATIVE = ("h", "x", "rx", "ry", "rz", "cx")
@@ -59,7 +68,15 @@ def load_circuits(folder: Path, index: Dict[str, Any], rerun: bool) -> List[tupl
         if target.exists() and not rerun:
             print(f"p = {depth['p']}: {target.name} exists, skipped")
             continue
-        circuit = qiskit.qasm3.loads((folder / depth["qasm"]).read_text())
+        text = (folder / depth["qasm"]).read_text()
+        # The circuit the index predicts for, not an edited one (older indexes have no digest).
+        recorded = depth.get("qasm_sha256")
+        if recorded and hashlib.sha256(text.encode()).hexdigest() != recorded:
+            sys.exit(
+                f"{folder / depth['qasm']}: the circuit differs from the one exported for p = {depth['p']} "
+                "(its SHA-256 is not the index's qasm_sha256); export the experiment again"
+            )
+        circuit = qiskit.qasm3.loads(text)
         circuit.name = f"p{depth['p']:02d}"
         todo.append((depth, circuit, target))
     return todo
@@ -127,11 +144,17 @@ def aer_noise_model(model: Dict[str, Any]) -> Any:
     return noise
 
 
-def run_aer(
-    todo: List[tuple], args: argparse.Namespace, index: Dict[str, Any]
-) -> Tuple[List[Dict[str, Dict[str, int]]], List[str], int, List[List[int]]]:
-    """Each depth's counts, a note per depth on how it ran, this process's MPI rank (0 without
-    MPI) and the simulator qubit measured into each bit."""
+def wait(job: Any) -> Any:
+    """The result of a submitted job, polled so that Ctrl-C stops the wait at once (a blocking
+    `result()` leaves the signal unread until the simulator's thread returns)."""
+    while not job.done():
+        time.sleep(0.1)
+    return job.result()
+
+
+def run_aer(todo: List[tuple], args: argparse.Namespace, index: Dict[str, Any]) -> Iterator[Finished]:
+    """Each depth as it finishes: its counts, a note on how it ran, this process's MPI rank (0
+    without MPI) and the simulator qubit measured into each bit."""
     from qiskit import transpile
     from qiskit_aer.primitives import SamplerV2
 
@@ -146,17 +169,18 @@ def run_aer(
     circuits = [transpile(c, basis_gates=list(NATIVE), optimization_level=0) for _, c, _ in todo]
     layouts = [measured_qubits(c) for c in circuits]
     if args.blocking_qubits is not None:
-        return (*run_aer_blocked(todo, circuits, args, options), layouts)
+        for (counts, note, rank), layout in zip(run_aer_blocked(todo, circuits, args, options), layouts):
+            yield counts, note, None, rank, layout
+        return
     # One run per depth, each with its own seed (seed + p): depths drawn from one stream would
     # not be independent samples, and the family-wise verdicts of `score DIR` assume they are.
-    counts = []
-    for (depth, _, _), circuit in zip(todo, circuits):
+    for (depth, _, _), circuit, layout in zip(todo, circuits, layouts):
         seed = depth_seed(args, depth)
         sampler = SamplerV2(
             options={"backend_options": {**options, "seed_simulator": seed}, "run_options": {"seed_simulator": seed}}
         )
-        counts.append(register_counts(sampler.run([circuit], shots=args.shots).result()[0], depth["p"]))
-    return counts, [""] * len(todo), 0, layouts
+        result = wait(sampler.run([circuit], shots=args.shots))
+        yield register_counts(result[0], depth["p"]), "", None, 0, layout
 
 
 def depth_seed(args: argparse.Namespace, depth: Dict[str, Any]) -> int:
@@ -166,7 +190,7 @@ def depth_seed(args: argparse.Namespace, depth: Dict[str, Any]) -> int:
 
 def run_aer_blocked(
     todo: List[tuple], circuits: List[Any], args: argparse.Namespace, options: Dict[str, Any]
-) -> Tuple[List[Dict[str, Dict[str, int]]], List[str], int]:
+) -> Iterator[Tuple[Dict[str, Dict[str, int]], str, int]]:
     """The circuits on AerSimulator's statevector method with cache blocking: the state as
     2^(n-K) chunks of 2^K amplitudes, gates applied chunk by chunk, noiseless swaps moving the
     qubits a gate needs into the chunk. Run directly rather than through SamplerV2, whose
@@ -177,17 +201,13 @@ def run_aer_blocked(
 
     k = args.blocking_qubits
     sim = AerSimulator(method="statevector", blocking_enable=True, blocking_qubits=k, **options)
-    # One run per depth with its own seed, as the unblocked runs.
-    results = [
-        sim.run([c], shots=args.shots, seed_simulator=depth_seed(args, depth)).result()
-        for (depth, _, _), c in zip(todo, circuits)
-    ]
-    # An Aer built with MPI and started by mpirun reports its rank and process count here;
-    # every rank gets the whole result.
-    rank = int(results[0].metadata.get("mpi_rank", 0) or 0) if results else 0
-    processes = int(results[0].metadata.get("num_mpi_processes", 1) or 1) if results else 1
-    out, notes = [], []
-    for (depth, circuit, _), result in zip(todo, results):
+    # One run per depth with its own seed, as the unblocked runs, each given back as it ends.
+    for (depth, circuit, _), c in zip(todo, circuits):
+        result = wait(sim.run([c], shots=args.shots, seed_simulator=depth_seed(args, depth)))
+        # An Aer built with MPI and started by mpirun reports its rank and process count here;
+        # every rank gets the whole result.
+        rank = int(result.metadata.get("mpi_rank", 0) or 0)
+        processes = int(result.metadata.get("num_mpi_processes", 1) or 1)
         i, experiment = 0, result.results[0]
         if not experiment.success:
             sys.exit(f"p = {depth['p']}: Aer failed with --blocking-qubits {k}: {experiment.status}")
@@ -201,19 +221,17 @@ def run_aer_blocked(
         register = circuit.cregs[0].name if len(circuit.cregs) == 1 else None
         if register is None:
             sys.exit(f"p = {depth['p']}: {len(circuit.cregs)} classical registers; quzzle's circuits have one, `c`")
-        out.append({register: {key: int(v) for key, v in result.get_counts(i).items()}})
-        notes.append(
+        note = (
             f" (Aer statevector, cache blocking: {n} qubits as {2 ** (n - k)} chunks of {k}, "
             f"{processes} process{'es' if processes > 1 else ''})"
         )
-    return out, notes, rank
+        yield {register: {key: int(v) for key, v in result.get_counts(i).items()}}, note, rank
 
 
-def run_ibm(
-    todo: List[tuple], args: argparse.Namespace
-) -> Tuple[List[Dict[str, Dict[str, int]]], List[str], List[List[int]]]:
-    """Each depth's counts, its job id and the device qubit measured into each bit; the
-    backend's properties (its calibration) are saved in the folder beside the counts."""
+def run_ibm(todo: List[tuple], args: argparse.Namespace) -> Iterator[Finished]:
+    """Each depth's counts, its job id and the device qubit measured into each bit (the depths
+    run as one job, so they finish together); the backend's properties (its calibration) are
+    saved in the folder beside the counts."""
     from qiskit import transpile
     from qiskit_ibm_runtime import QiskitRuntimeService, SamplerV2
 
@@ -221,11 +239,11 @@ def run_ibm(
     backend = service.backend(args.backend)
     circuits = [transpile(c, backend=backend, optimization_level=args.optimization_level) for _, c, _ in todo]
     job = SamplerV2(mode=backend).run(circuits, shots=args.shots)
-    print(f"IBM job {job.job_id()} on {args.backend}: waiting for the result")
+    print(f"IBM job {job.job_id()} on {args.backend}: waiting for the result", flush=True)
     result = job.result()
-    counts = [register_counts(result[i], depth["p"]) for i, (depth, _, _) in enumerate(todo)]
     save_calibration(args.folder, args.backend, backend.properties().to_dict())
-    return counts, [job.job_id()] * len(todo), [measured_qubits(c) for c in circuits]
+    for i, ((depth, _, _), circuit) in enumerate(zip(todo, circuits)):
+        yield register_counts(result[i], depth["p"]), "", job.job_id(), 0, measured_qubits(circuit)
 
 
 def save_calibration(folder: Path, backend: str, properties: Dict[str, Any]) -> Path:
@@ -240,20 +258,23 @@ def save_calibration(folder: Path, backend: str, properties: Dict[str, Any]) -> 
     return target
 
 
-def run_ionq(todo: List[tuple], args: argparse.Namespace) -> Tuple[List[Dict[str, Dict[str, int]]], List[str]]:
+def run_ionq(todo: List[tuple], args: argparse.Namespace) -> Iterator[Finished]:
+    """Each depth's counts and job id, one job per depth. IonQ debiases jobs of 500 shots or
+    more by default; its results are then read averaged (`sharpen=False`): the sharpened
+    ones, a plurality vote over the variants, reshape the distribution P(valid) is read from,
+    and `quzzle score` refuses counts whose `run` says `sharpen: true`."""
     from qiskit import transpile
     from qiskit_ionq import IonQProvider
 
     backend = IonQProvider(os.environ.get("IONQ_API_KEY")).get_backend(args.backend)
-    out, jobs = [], []
     for depth, circuit, _ in todo:
         job = backend.run(transpile(circuit, backend=backend), shots=args.shots)
-        jobs.append(job.job_id())
-        print(f"IonQ job {job.job_id()} (p = {depth['p']}) on {args.backend}: waiting for the result")
+        print(f"IonQ job {job.job_id()} (p = {depth['p']}) on {args.backend}: waiting for the result", flush=True)
         # qiskit-ionq returns Qiskit-ordered counts for the circuit's one register.
         register = circuit.cregs[0].name if circuit.cregs else "c"
-        out.append({register: {k: int(v) for k, v in job.result().get_counts().items()}})
-    return out, jobs
+        counts = job.result(sharpen=False).get_counts()
+        # A trapped-ion device reports no per-qubit readout calibration to map bits onto.
+        yield {register: {k: int(v) for k, v in counts.items()}}, "", job.job_id(), 0, None
 
 
 def main() -> None:
@@ -298,42 +319,78 @@ def main() -> None:
     if not todo:
         print("every depth has its counts: nothing to run")
         return
-    notes, rank, jobs, layouts = [""] * len(todo), 0, [None] * len(todo), [None] * len(todo)
     if args.provider == "aer":
-        counts, notes, rank, layouts = run_aer(todo, args, index)
+        finished = run_aer(todo, args, index)
     elif args.provider == "ibm":
-        counts, jobs, layouts = run_ibm(todo, args)
+        finished = run_ibm(todo, args)
     else:
-        # A trapped-ion device reports no per-qubit readout calibration to map bits onto.
-        counts, jobs = run_ionq(todo, args)
-    if rank != 0:
-        # Every MPI rank holds the whole result; rank 0 alone writes it.
-        return
-    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    for (depth, _, target), result, note, job, layout in zip(todo, counts, notes, jobs, layouts):
-        run = {
-            "provider": args.provider,
-            "backend": args.backend or ("aer_simulator" if args.provider == "aer" else None),
-            "job_id": job,
-            "noise": args.noise,
-            "seed": depth_seed(args, depth) if args.provider == "aer" else None,
-            "shots_asked": args.shots,
-            "date": date,
-        }
-        if layout is not None:
-            run["measured_qubits"] = layout
-        doc = counts_document(depth, result, run)
-        if target.exists():
-            # --rerun: the earlier counts are kept beside, never replaced silently.
-            kept = target.with_name(target.name.replace(".counts.json", f".counts.replaced-{date.replace(':', '')}.json"))
-            os.replace(target, kept)
-            print(f"p = {depth['p']}: the earlier counts were moved to {kept.name}")
-        # Written whole: a temporary file beside the target, then renamed.
-        partial = target.with_suffix(".partial")
-        partial.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
-        os.replace(partial, target)
-        print(f"p = {depth['p']}: {doc['shots']} shots -> {target}{note}")
+        finished = run_ionq(todo, args)
+    written: List[int] = []
+    try:
+        for (depth, _, target), (result, note, job, rank, layout) in zip(todo, finished):
+            if rank != 0:
+                # Every MPI rank holds the whole result; rank 0 alone writes it.
+                continue
+            write_depth(args, depth, target, result, note, job, layout)
+            written.append(depth["p"])
+    except KeyboardInterrupt:
+        done = ", ".join(f"p = {p}" for p in written) or "none"
+        print(
+            f"interrupted: depths written: {done}; the same command resumes with the others",
+            file=sys.stderr,
+            flush=True,
+        )
+        stop(130)
     print(f"now: quzzle score {args.folder}")
+
+
+def stop(code: int) -> None:
+    """Exit with `code` now: a simulator thread still running would hold a plain exit until
+    it ends, so then the process ends without waiting (every written file is whole)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if threading.active_count() > 1:
+        os._exit(code)
+    sys.exit(code)
+
+
+def write_depth(
+    args: argparse.Namespace,
+    depth: Dict[str, Any],
+    target: Path,
+    result: Dict[str, Dict[str, int]],
+    note: str,
+    job: Optional[str],
+    layout: Optional[List[int]],
+) -> None:
+    """One depth's counts file, written whole (temporary file, then renamed) as soon as the
+    depth has run, with a progress line: an interrupted run keeps every finished depth."""
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    run: Dict[str, Any] = {
+        "provider": args.provider,
+        "backend": args.backend or ("aer_simulator" if args.provider == "aer" else None),
+        "job_id": job,
+        "noise": args.noise,
+        "seed": depth_seed(args, depth) if args.provider == "aer" else None,
+        "shots_asked": args.shots,
+        "date": date,
+    }
+    if layout is not None:
+        run["measured_qubits"] = layout
+    if args.provider == "ionq":
+        # The averaged results were fetched (run_ionq).
+        run["sharpen"] = False
+    doc = counts_document(depth, result, run)
+    if target.exists():
+        # --rerun: the earlier counts are kept beside, never replaced silently.
+        kept = target.with_name(target.name.replace(".counts.json", f".counts.replaced-{date.replace(':', '')}.json"))
+        os.replace(target, kept)
+        print(f"p = {depth['p']}: the earlier counts were moved to {kept.name}")
+    # Written whole: a temporary file beside the target, then renamed.
+    partial = target.with_suffix(".partial")
+    partial.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
+    os.replace(partial, target)
+    print(f"p = {depth['p']}: {doc['shots']} shots -> {target}{note}", flush=True)
 
 
 if __name__ == "__main__":

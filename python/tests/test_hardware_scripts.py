@@ -122,3 +122,56 @@ def test_blocking_qubits_is_refused_where_it_cannot_run(quzzle_bin: str, tmp_pat
         done = subprocess.run([sys.executable, str(SCRIPT), str(folder), *args], cwd=ROOT, capture_output=True, text=True)
         assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
     assert not (folder / "p01.counts.json").exists()
+
+
+def load_script():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("run_experiment", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_each_depth_is_written_as_it_finishes_and_ctrl_c_keeps_them(
+    quzzle_bin: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    """A run stopped after its first depth (Ctrl-C while the second runs) has written that
+    depth's counts, whole, with its progress line, and exits 130; the same command then
+    resumes with the other depths."""
+    folder = tmp_path / "exp"
+    run_cli(quzzle_bin, ["qasm", data("tiny-tango-4x4.txt"), "--depths", "1..3", "--optimize", "--flavor", "ibm", "-o", str(folder)])
+    script = load_script()
+    real = script.run_aer
+    seen = []
+
+    def interrupted(todo, args, index):
+        for i, finished in enumerate(real(todo, args, index)):
+            # The earlier depth is on disk before the next one is asked for.
+            seen.append(sorted(f.name for f in folder.glob("p0*.counts.json")))
+            if i == 1:
+                raise KeyboardInterrupt
+            yield finished
+
+    monkeypatch.setattr(script, "run_aer", interrupted)
+    monkeypatch.setattr(sys, "argv", ["run_experiment.py", str(folder), "--provider", "aer", "--shots", "500"])
+    with pytest.raises(SystemExit) as stopped:
+        script.main()
+    assert stopped.value.code == 130
+    assert seen == [[], ["p01.counts.json"]], seen
+    out = capsys.readouterr()
+    assert "p = 1: 500 shots -> " in out.out and "depths written: p = 1;" in out.err, out
+    assert sorted(f.name for f in folder.iterdir() if "counts" in f.name or f.suffix == ".partial") == ["p01.counts.json"]
+    # Resumed: depth 1 is skipped, 2 and 3 run.
+    out = run_script(str(folder), "--provider", "aer", "--shots", "500")
+    assert "p = 1: p01.counts.json exists, skipped" in out and "p = 3: 500 shots" in out, out
+
+
+def test_an_edited_circuit_is_not_run(quzzle_bin: str, tmp_path: Path) -> None:
+    folder = tmp_path / "exp"
+    run_cli(quzzle_bin, ["qasm", data("tiny-tango-4x4.txt"), "--depths", "1..1", "--optimize", "--flavor", "ibm", "-o", str(folder)])
+    qasm = folder / "p01.qasm"
+    qasm.write_text(qasm.read_text() + "// edited after the export\n")
+    done = subprocess.run([sys.executable, str(SCRIPT), str(folder), "--provider", "aer"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 1 and "the circuit differs" in done.stderr, done.stderr
+    assert not (folder / "p01.counts.json").exists()

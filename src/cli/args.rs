@@ -698,7 +698,8 @@ pub struct QasmArgs {
     pub depths: Option<String>,
     /// With --depths: replace a folder that already holds files. The new experiment is
     /// written whole into a new folder; the old one, with its counts, is moved to
-    /// `DIR.replaced-<time>`, never mixed with the new circuits.
+    /// `DIR.replaced-<time>`, never mixed with the new circuits. A staging folder
+    /// `.DIR.PID.tmp` of a killed export whose process is gone is removed.
     #[arg(long, requires = "depths")]
     pub overwrite: bool,
     /// With --depths: give up (exit 1, nothing written) once this many seconds have passed,

@@ -258,6 +258,9 @@ pub enum Usage {
     /// A counts file without `--manifest`.
     #[error("{}: give the manifest of its circuit with --manifest OUT.json (or an experiment folder instead of a counts file)", .0.display())]
     NoManifest(PathBuf),
+    /// `score PATH` where nothing is at PATH.
+    #[error("{}: no such file or folder; give an experiment folder (`quzzle qasm --depths ... -o DIR`) or a counts file with --manifest OUT.json", .0.display())]
+    NoSuchCounts(PathBuf),
     /// `--manifest` with an experiment folder.
     #[error("{} is an experiment folder, whose index names each depth's manifest: drop --manifest", .0.display())]
     ManifestOfFolder(PathBuf),

@@ -22,6 +22,10 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
     if args.counts.is_dir() {
         return run_experiment(args);
     }
+    // Nothing there (a dangling link included): say so, rather than ask for a manifest.
+    if !args.counts.exists() {
+        return Err(super::errors::Usage::NoSuchCounts(args.counts.clone()).into());
+    }
     if !args.noise.noise.is_empty() {
         return Err(super::errors::Usage::NoiseOfCountsFile.into());
     }

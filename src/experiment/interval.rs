@@ -171,6 +171,52 @@ pub fn holm_adjusted(p_values: &[f64]) -> Vec<f64> {
     adjusted
 }
 
+/// The p-value of `successes` in `trials` against a prediction `p0` that carries its own
+/// standard error `se` (a mean over noisy trajectories): the count is read against the
+/// predictive distribution, the binomial mixed over P = `p0 + se·Z` with Z standard normal
+/// (the mass beyond 0 and 1 put on the ends; trapezoid rule over ±8 standard errors), and
+/// the p-value is twice its smaller tail, at most 1. The count then varies by the shots and
+/// the prediction's error together, their variances adding (`n·P(1 − P) + n²·se²`), so a
+/// prediction from few trajectories is not refuted for its own spread. With `se` 0 it is
+/// [`binomial_p_value`]. `None` as for [`binomial_p_value`], or for a negative or
+/// non-finite `se`.
+pub fn binomial_p_value_uncertain(successes: u64, trials: u64, p0: f64, se: f64) -> Option<f64> {
+    if !(se.is_finite() && se >= 0.0) {
+        return None;
+    }
+    let exact = binomial_p_value(successes, trials, p0)?;
+    if se == 0.0 {
+        return Some(exact);
+    }
+    let (k, n) = (successes as f64, trials as f64);
+    // P(X ≥ k) and P(X ≤ k) at P = q, as in `binomial_p_value`.
+    let tails = |q: f64| {
+        let upper = if successes == 0 {
+            1.0
+        } else {
+            regularized_beta(q, k, n - k + 1.0)
+        };
+        let lower = if successes == trials {
+            1.0
+        } else {
+            regularized_beta(1.0 - q, n - k, k + 1.0)
+        };
+        (upper, lower)
+    };
+    const STEPS: usize = 800;
+    const WIDTH: f64 = 8.0;
+    let (mut upper, mut lower, mut weights) = (0.0, 0.0, 0.0);
+    for i in 0..=STEPS {
+        let z = -WIDTH + 2.0 * WIDTH * i as f64 / STEPS as f64;
+        let w = (-0.5 * z * z).exp() * if i == 0 || i == STEPS { 0.5 } else { 1.0 };
+        let (u, l) = tails((p0 + se * z).clamp(0.0, 1.0));
+        upper += w * u;
+        lower += w * l;
+        weights += w;
+    }
+    Some((2.0 * (upper / weights).min(lower / weights)).min(1.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,6 +67,11 @@ pub struct ExperimentDepth {
     pub p: usize,
     /// The circuit's file in the folder.
     pub qasm: String,
+    /// SHA-256 of the circuit file's text, as its manifest records it: `score DIR` refuses a
+    /// circuit file that differs or is missing. Absent in indexes of older exports, whose
+    /// circuit files are scored with a note that they were not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qasm_sha256: Option<String>,
     /// Its manifest's file.
     pub manifest: String,
     /// The manifest's own digest: binds this entry to that manifest, so a manifest swapped,
@@ -215,6 +220,7 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
         entries.push(ExperimentDepth {
             p,
             qasm: qasm_file,
+            qasm_sha256: Some(manifest.qasm_sha256.clone()),
             manifest: manifest_file,
             manifest_digest: manifest.digest.clone(),
             counts: counts_file,
@@ -363,6 +369,9 @@ pub fn check_depth(
     if manifest.qasm_file.as_deref() != Some(entry.qasm.as_str()) {
         return Err(differs("the circuit file the manifest names"));
     }
+    if manifest.qasm_sha256 != entry.qasm_sha256 {
+        return Err(differs("the circuit's digest (`qasm_sha256`)"));
+    }
     let same = |a: &[f64], b: &[f64]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits());
     match &manifest.angles {
         Some(a) if a.p() == entry.p && same(&a.gammas, &entry.gammas) && same(&a.betas, &entry.betas) => {}
@@ -400,25 +409,147 @@ pub struct FolderDepth {
     pub encoding: Box<dyn Encoding>,
     /// The counts file and its text (`None`: not run yet).
     pub counts: Option<(std::path::PathBuf, String)>,
+    /// Remarks on the depth's files (a circuit of an older export, not checked).
+    pub notes: Vec<String>,
+}
+
+/// Hold the circuit file of `entry` in the folder `dir` against its digest: missing, not a
+/// regular file, or another text is refused, naming the file. An entry of an older export
+/// (no `qasm_sha256`) is not checked: the note says so.
+fn check_circuit(dir: &std::path::Path, entry: &ExperimentDepth) -> Result<Option<String>> {
+    let path = dir.join(&entry.qasm);
+    let Some(recorded) = &entry.qasm_sha256 else {
+        return Ok(Some(format!(
+            "{} was not checked: the index and manifest of this older export record no circuit digest (`qasm_sha256`); export the experiment again to have it checked",
+            entry.qasm
+        )));
+    };
+    let source = path.display().to_string();
+    let text = match std::fs::metadata(&path) {
+        Err(_) => {
+            return Err(Error::malformed(
+                &source,
+                format!(
+                    "missing: the circuit of depth {} that the index and manifest name; a folder is scored with the circuits it was exported with",
+                    entry.p
+                ),
+            ))
+        }
+        Ok(m) if !m.is_file() => {
+            return Err(Error::malformed(&source, "not a regular file: the circuit is a file the export wrote"))
+        }
+        Ok(_) => std::fs::read(&path).map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?,
+    };
+    let actual = {
+        use sha2::{Digest, Sha256};
+        Sha256::digest(&text)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    };
+    if &actual != recorded {
+        return Err(Error::malformed(
+            &source,
+            format!(
+                "the circuit differs from the one exported for depth {} (SHA-256 {}…, the manifest records {}…): the counts would be judged against predictions of another circuit; export the experiment again",
+                entry.p,
+                &actual[..12],
+                recorded.chars().take(12).collect::<String>()
+            ),
+        ));
+    }
+    Ok(None)
+}
+
+/// Refuse a counts file of the folder `dir` (its canonical path `root`) that is a link leading
+/// out of the folder, or onto a file the index names for another purpose (another depth's
+/// counts, a manifest, a circuit, the index): a link cannot make one depth's shots another's.
+/// `claimed` holds the canonical files taken so far, with the name that took each.
+fn check_counts_link(
+    root: &std::path::Path,
+    path: &std::path::Path,
+    name: &str,
+    claimed: &mut std::collections::BTreeMap<std::path::PathBuf, String>,
+) -> Result<()> {
+    let source = path.display().to_string();
+    let target = path.canonicalize().map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    if !target.starts_with(root) {
+        return Err(Error::malformed(
+            &source,
+            format!(
+                "a link to {}, outside the experiment folder {}: counts are read from the folder's own files",
+                target.display(),
+                root.display()
+            ),
+        ));
+    }
+    if let Some(other) = claimed.insert(target.clone(), name.to_string()) {
+        return Err(Error::malformed(
+            &source,
+            format!(
+                "a link to {}, which is the folder's `{other}`: one file cannot be the counts of two depths (or a manifest, circuit or index too)",
+                target.display()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Read the experiment folder `dir` and hold its parts against each other before any number is
 /// computed from them: the index ([`read_index`]), then every depth's manifest (its own digest
 /// and fields, [`super::score::ManifestDoc::encoding`]) against its entry ([`check_depth`]),
-/// counts or not, so that a folder mixing two exports is refused whole.
+/// its circuit against the digest both record, and its counts file (a regular file of a
+/// bounded size, [`super::counts::read_counts_file`], not a link out of the folder or onto
+/// another of its files), counts or not, so that a folder mixing two exports is refused whole.
 pub fn read_folder(dir: &std::path::Path) -> Result<(ExperimentIndex, Vec<FolderDepth>)> {
     let read = super::score::read_text;
     let index_path = dir.join(INDEX_FILE);
     let index = read_index(&read(&index_path)?, &index_path.display().to_string())?;
+    let root = dir.canonicalize().map_err(|source| Error::Read {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    // Every file the index names, by canonical path: a counts link onto one of them is refused.
+    let mut claimed = std::collections::BTreeMap::new();
+    let mut named = vec![INDEX_FILE.to_string()];
+    for d in &index.depths {
+        named.extend([d.manifest.clone(), d.qasm.clone()]);
+        // Counts that are files of their own; links are held against these below.
+        if dir
+            .join(&d.counts)
+            .symlink_metadata()
+            .is_ok_and(|m| !m.file_type().is_symlink())
+        {
+            named.push(d.counts.clone());
+        }
+    }
+    for name in named {
+        if let Ok(c) = dir.join(&name).canonicalize() {
+            claimed.insert(c, name);
+        }
+    }
     let mut depths = Vec::with_capacity(index.depths.len());
     for entry in &index.depths {
         let manifest_path = dir.join(&entry.manifest);
         let manifest = super::score::ManifestDoc::parse(&read(&manifest_path)?, &manifest_path.display().to_string())?;
         let encoding = manifest.encoding()?;
         check_depth(&index, entry, &manifest)?;
+        let notes: Vec<String> = check_circuit(dir, entry)?.into_iter().collect();
         let counts_path = dir.join(&entry.counts);
         let counts = match counts_path.symlink_metadata() {
-            Ok(_) => Some((counts_path.clone(), read(&counts_path)?)),
+            Ok(meta) => {
+                if meta.file_type().is_symlink() {
+                    check_counts_link(&root, &counts_path, &entry.counts, &mut claimed)?;
+                }
+                let text = super::counts::read_counts_file(&counts_path, manifest.qubits, None)?;
+                Some((counts_path.clone(), text))
+            }
             Err(_) => None,
         };
         depths.push(FolderDepth {
@@ -426,6 +557,7 @@ pub fn read_folder(dir: &std::path::Path) -> Result<(ExperimentIndex, Vec<Folder
             manifest,
             encoding,
             counts,
+            notes,
         });
     }
     Ok((index, depths))
@@ -440,7 +572,11 @@ pub struct NoisyVerdict {
     pub predicted: f64,
     /// The prediction's standard error.
     pub predicted_se: f64,
-    /// Whether the prediction lies inside the measured interval.
+    /// Whether the prediction stands at this depth: the p-value of the measured count against
+    /// the binomial mixed over the prediction's own error
+    /// ([`binomial_p_value_uncertain`](crate::experiment::interval::binomial_p_value_uncertain))
+    /// is at least 1 − confidence. With a standard error of 0 this is the prediction lying
+    /// inside the measured interval.
     pub inside: bool,
     /// `(measured − predicted) / √(se² + p̂(1 − p̂)/shots)`; `null` where both spreads are 0.
     pub z: Option<f64>,
@@ -491,8 +627,11 @@ pub struct ExperimentScore {
 pub struct FamilyDepth {
     /// Depth.
     pub p: usize,
-    /// The exact two-sided binomial p-value of the measured count under the prediction (at
-    /// least 1 − confidence exactly when the prediction lies inside the depth's interval).
+    /// The two-sided p-value of the measured count under the prediction: the exact binomial
+    /// test, with the binomial mixed over the prediction's standard error where it has one (a
+    /// noise model's mean over trajectories:
+    /// [`crate::experiment::interval::binomial_p_value_uncertain`]); for an exact prediction, at least 1 − confidence exactly when the
+    /// prediction lies inside the depth's interval.
     pub p_value: f64,
     /// Holm's adjusted p-value over the family's depths.
     pub holm_p_value: f64,
@@ -521,17 +660,24 @@ impl FamilyVerdict {
     /// depth has is left out.
     pub fn of(depths: &[DepthScore], models: &[String], confidence: f64) -> Vec<FamilyVerdict> {
         let alpha = 1.0 - confidence;
+        // The noiseless prediction is exact; a noisy one carries its standard error.
         let mut families = vec![Self::judge(
             Self::NOISELESS,
-            depths.iter().map(|d| (d, d.score.simulated_p_valid)),
+            depths.iter().map(|d| (d, d.score.simulated_p_valid.map(|p| (p, 0.0)))),
             alpha,
         )];
         for m in models {
             families.push(Self::judge(
                 m,
-                depths
-                    .iter()
-                    .map(|d| (d, d.noisy.iter().find(|n| &n.model == m).map(|n| n.predicted))),
+                depths.iter().map(|d| {
+                    (
+                        d,
+                        d.noisy
+                            .iter()
+                            .find(|n| &n.model == m)
+                            .map(|n| (n.predicted, n.predicted_se)),
+                    )
+                }),
                 alpha,
             ));
         }
@@ -540,14 +686,14 @@ impl FamilyVerdict {
 
     fn judge<'a>(
         name: &str,
-        tested: impl Iterator<Item = (&'a DepthScore, Option<f64>)>,
+        tested: impl Iterator<Item = (&'a DepthScore, Option<(f64, f64)>)>,
         alpha: f64,
     ) -> Option<FamilyVerdict> {
-        use crate::experiment::interval::{binomial_p_value, holm_adjusted};
+        use crate::experiment::interval::holm_adjusted;
         let tested: Vec<(usize, f64)> = tested
             .filter_map(|(d, predicted)| {
-                let p_value = binomial_p_value(d.score.valid_shots, d.score.shots, predicted?.clamp(0.0, 1.0))?;
-                Some((d.p, p_value))
+                let (predicted, se) = predicted?;
+                Some((d.p, prediction_p_value(&d.score, predicted, se)?))
             })
             .collect();
         if tested.is_empty() {
@@ -572,6 +718,18 @@ impl FamilyVerdict {
     }
 }
 
+/// The p-value of the measured count of `score` under a prediction of P(valid) with standard
+/// error `se`: the exact binomial test mixed over the prediction's error, so that a
+/// prediction from few trajectories is judged with its own spread as well as the shots'.
+fn prediction_p_value(score: &super::score::ScoreReport, predicted: f64, se: f64) -> Option<f64> {
+    crate::experiment::interval::binomial_p_value_uncertain(
+        score.valid_shots,
+        score.shots,
+        predicted.clamp(0.0, 1.0),
+        se,
+    )
+}
+
 /// The verdicts of `score` against the noisy predictions of `entry`.
 pub fn noisy_verdicts(entry: &ExperimentDepth, score: &super::score::ScoreReport) -> Vec<NoisyVerdict> {
     let measured = score.p_valid;
@@ -585,7 +743,7 @@ pub fn noisy_verdicts(entry: &ExperimentDepth, score: &super::score::ScoreReport
                 model: n.model.clone(),
                 predicted: n.p_valid,
                 predicted_se: n.p_valid_se,
-                inside: score.interval[0] <= n.p_valid && n.p_valid <= score.interval[1],
+                inside: prediction_p_value(score, n.p_valid, n.p_valid_se).is_some_and(|p| p >= 1.0 - score.confidence),
                 z: (spread > 0.0).then(|| (measured - n.p_valid) / spread),
             }
         })

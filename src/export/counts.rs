@@ -109,6 +109,11 @@ pub struct RunRecord {
     /// layout): readout mitigation with a calibration corrects each bit with its qubit's errors.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measured_qubits: Option<Vec<usize>>,
+    /// IonQ: whether the results are the sharpened ones (plurality vote over the debiased
+    /// variants) rather than the averaged ones. `score` refuses sharpened results: they
+    /// reshape the distribution P(valid) is read from (docs/qasm.md, "IonQ").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sharpen: Option<bool>,
 }
 
 /// A usage error about `source`; quoted input in `msg` is cut (a 100 MB key is not echoed).
@@ -173,6 +178,79 @@ pub fn write_counts(counts: &CountMap, qubits: usize, format: CountsFormat, seed
         }),
     };
     serde_json::to_string_pretty(&doc).expect("counts serialise") + "\n"
+}
+
+/// Distinct bitstrings a counts file is allowed at least: a million, beyond what a device
+/// returns for one circuit (more where the shots given are more).
+const UNKNOWN_SHOTS_DISTINCT: u64 = 1 << 20;
+
+/// The largest counts file read for a circuit of `qubits` qubits and `shots` shots (when
+/// known): one entry per distinct bitstring (at most 2^qubits, at most the shots), each the
+/// key and a count or probability with their quotes, punctuation and indent (`qubits` + 96
+/// bytes), and 1 MiB for the rest (the `run` record, whitespace).
+pub fn counts_size_limit(qubits: usize, shots: Option<u64>) -> u64 {
+    let states = if qubits >= 63 { u64::MAX } else { 1u64 << qubits };
+    // Shots only raise the allowance: exact probabilities (IonQ's ideal simulator) list
+    // states no shot drew.
+    let distinct = states.min(shots.unwrap_or(0).max(UNKNOWN_SHOTS_DISTINCT));
+    distinct.saturating_mul(qubits as u64 + 96).saturating_add(1 << 20)
+}
+
+/// The text of the counts file `path` of a circuit of `qubits` qubits: a regular file (a link
+/// is followed; a device, FIFO or folder is refused before anything is read) of at most
+/// [`counts_size_limit`] bytes, so that a link to `/dev/zero` or a runaway file is named, not
+/// read until memory runs out.
+pub fn read_counts_file(path: &std::path::Path, qubits: usize, shots: Option<u64>) -> Result<String> {
+    use std::io::Read;
+    let rerr = |source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(rerr)?;
+    let meta = file.metadata().map_err(rerr)?;
+    if !meta.is_file() {
+        return Err(Error::WrongKind {
+            what: "counts file".into(),
+            path: path.to_path_buf(),
+            kind: if meta.is_dir() {
+                "a folder"
+            } else {
+                "a device, FIFO or socket"
+            },
+            expected: "a regular file",
+            note: "; counts are read from a file the submission scripts or `quzzle sample` wrote",
+        });
+    }
+    let limit = counts_size_limit(qubits, shots);
+    let too_large = |size: u64| {
+        bad(
+            &path.display().to_string(),
+            format!(
+                "{size} bytes, more than the {limit} a counts file of {qubits} qubits holds{}: not counts of this circuit",
+                shots.map_or(String::new(), |s| format!(" at {s} shots"))
+            ),
+        )
+    };
+    if meta.len() > limit {
+        return Err(too_large(meta.len()));
+    }
+    // A file that grows while it is read is cut at the limit and refused.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(rerr)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        bad(
+            &path.display().to_string(),
+            format!(
+                "not UTF-8 text (byte {} is not): a counts file is JSON",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
 }
 
 /// Whether `key` is `qubits` characters of `0`/`1`.
@@ -300,7 +378,8 @@ pub fn read_counts(
             } else {
                 obj
             };
-            let parsed = bitstring_counts(counts, source, qubits, false)?;
+            let reversed = if marked { bit_order(obj, source)? } else { false };
+            let parsed = bitstring_counts(counts, source, qubits, reversed)?;
             if let Some(recorded) = obj.get("shots").filter(|_| marked) {
                 let total = total_shots(parsed.values(), source)?;
                 if recorded.as_u64() != Some(total) {
@@ -335,6 +414,30 @@ pub fn read_counts(
         run,
         source: source.to_string(),
     })
+}
+
+/// Whether the keys of a quzzle counts file are reversed (qubit 0 rightmost), as its
+/// `bit_order` says: absent or `qubit 0 first ...` (what quzzle and the submission scripts
+/// write) reads character i as q[i]; `qubit 0 last ...` or `qubit 0 rightmost ...` reverses
+/// the keys; any other value is refused rather than guessed.
+fn bit_order(obj: &Map<String, Value>, source: &str) -> Result<bool> {
+    let Some(order) = obj.get("bit_order").filter(|v| !v.is_null()) else {
+        return Ok(false);
+    };
+    let text = order.as_str().unwrap_or_default().trim().to_ascii_lowercase();
+    if text.starts_with("qubit 0 first") || text.starts_with("qubit 0 leftmost") {
+        Ok(false)
+    } else if text.starts_with("qubit 0 last") || text.starts_with("qubit 0 rightmost") {
+        Ok(true)
+    } else {
+        Err(bad(
+            source,
+            format!(
+                "`bit_order` is {}, which quzzle does not read: write `qubit 0 first` (character i is q[i], as quzzle writes) or `qubit 0 last` (Qiskit's keys)",
+                clip_quote(&order.to_string())
+            ),
+        ))
+    }
 }
 
 /// Bitstring keys (qubit 0 rightmost when `reversed`) with whole-number counts.

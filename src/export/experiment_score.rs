@@ -122,13 +122,14 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
             counts_settings.format,
             counts_settings.shots,
         )?;
-        let report = score(
+        let mut report = score(
             enc.as_ref(),
             manifest,
             &counts,
             counts_settings.top,
             counts_settings.confidence,
         )?;
+        report.notes.extend(depth.notes);
         let mut entry = entry.clone();
         // Models asked for now and not predicted at export: predicted here, at the manifest's
         // angles, with the export's seed rule (seed 0 + p).

@@ -68,6 +68,9 @@ impl Default for BitOrders {
 pub struct Manifest {
     /// The QASM file this manifest describes (its file name).
     pub qasm: String,
+    /// SHA-256 of that file's text as written: `score` refuses a circuit file that differs
+    /// (docs/qasm.md, "An experiment across depths").
+    pub qasm_sha256: String,
     /// The puzzle, encoding, reduction, qubits, space, mixer and the basis states the circuit
     /// can reach (2^n on the full space).
     #[serde(flatten)]
@@ -510,6 +513,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
     });
     let manifest = Manifest {
         qasm: qasm_name,
+        qasm_sha256: crate::encoding::sha256_hex(&text),
         provenance: Provenance {
             dimension: space.dimension,
             start: simulation::provenance::simulated_start(settings.mixer, space.start),

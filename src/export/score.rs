@@ -19,6 +19,10 @@ use serde_json::Value;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+/// Shots from which IonQ's QPUs debias a job by default (docs/qasm.md, "IonQ"), so that
+/// results may be sharpened.
+pub const IONQ_DEBIAS_SHOTS: u64 = 500;
+
 /// The confidence of the interval `quzzle score` reports unless told otherwise.
 pub const SCORE_CONFIDENCE: f64 = 0.95;
 
@@ -62,6 +66,8 @@ pub struct ManifestDoc {
     pub qubit_cells: Vec<Vec<(String, bool)>>,
     /// The circuit file the manifest describes (`qasm`; `None` in manifests without it).
     pub qasm_file: Option<String>,
+    /// SHA-256 of that file's text (`qasm_sha256`; `None` in manifests of older exports).
+    pub qasm_sha256: Option<String>,
     /// The digest the manifest records (`None`: no digest). Whether it matches the fields is
     /// checked by [`ManifestDoc::encoding`].
     pub recorded_digest: Option<String>,
@@ -115,6 +121,7 @@ impl ManifestDoc {
                 .map(|q| q.iter().map(|c| (c.cell.clone(), c.negated)).collect())
                 .collect(),
             qasm_file: Some(m.qasm.clone()),
+            qasm_sha256: (!m.qasm_sha256.is_empty()).then(|| m.qasm_sha256.clone()),
             recorded_digest: (!m.digest.is_empty()).then(|| m.digest.clone()),
             digest_matches: (!m.digest.is_empty()).then_some(true),
         })
@@ -309,6 +316,20 @@ impl ManifestDoc {
             fixed_cells,
             qubit_cells,
             qasm_file: field("qasm").and_then(Value::as_str).map(str::to_string),
+            qasm_sha256: match field("qasm_sha256") {
+                None => None,
+                Some(v) => Some(
+                    v.as_str()
+                        .filter(|d| d.len() == 64 && d.bytes().all(|b| b.is_ascii_hexdigit()))
+                        .map(str::to_string)
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "`qasm_sha256` is {}, not a SHA-256 digest",
+                                clip_quote(&v.to_string())
+                            ))
+                        })?,
+                ),
+            },
             recorded_digest: field(DIGEST_KEY).and_then(Value::as_str).map(str::to_string),
             digest_matches,
         })
@@ -487,6 +508,12 @@ pub fn score(
             ));
         }
     }
+    if counts.run.as_ref().and_then(|r| r.sharpen) == Some(true) {
+        return Err(Error::malformed(
+            &counts.source,
+            "IonQ's sharpened results (`run.sharpen` true: a plurality vote over the debiased variants), which reshape the distribution P(valid) is read from: fetch the averaged results (`sharpen=false`, as docs/hardware/run_experiment.py does) and score those",
+        ));
+    }
     let n = manifest.board_qubits();
     let valid_set: Option<HashSet<&str>> = manifest
         .valid_complete
@@ -547,6 +574,16 @@ pub fn score(
             dirty_shots,
             shots,
             dirty_shots as f64 / shots as f64
+        ));
+    }
+    let ionq_run = counts
+        .run
+        .as_ref()
+        .is_some_and(|r| r.provider.as_deref() == Some("ionq"));
+    let told = counts.run.as_ref().is_some_and(|r| r.sharpen.is_some());
+    if (counts.format == CountsFormat::Ionq || ionq_run) && !told && shots >= IONQ_DEBIAS_SHOTS {
+        notes.push(format!(
+            "IonQ debiases jobs of {IONQ_DEBIAS_SHOTS} shots or more by default, and its sharpened results (a plurality vote) reshape the distribution: these must be the averaged results (`sharpen=false`), which the file does not say"
         ));
     }
     if !manifest.valid_complete {
@@ -678,7 +715,13 @@ pub fn score_counts(
 /// counts are read).
 pub fn score_counts_file(counts: &Path, manifest: &Path, settings: &CountsScoreSettings) -> Result<ScoredCounts> {
     let manifest = ManifestDoc::parse(&read_text(manifest)?, &manifest.display().to_string())?;
-    score_against(manifest, || read_text(counts), &counts.display().to_string(), settings)
+    let qubits = manifest.qubits;
+    score_against(
+        manifest,
+        || super::counts::read_counts_file(counts, qubits, settings.shots),
+        &counts.display().to_string(),
+        settings,
+    )
 }
 
 /// The encoding `manifest` rebuilds, then the counts text `counts()` gives, read and scored.

@@ -84,3 +84,5 @@ mod tables;
 
 // Readout mitigation: estimates inside their intervals, isolated strings (issue 79).
 mod mitig_readout;
+// Issue 79, pass 5: what `score` reads back from experiment folders and counts files.
+mod score_trust;
