@@ -327,7 +327,7 @@ fn build_x(enc: &dyn Encoding, _: &Space, _: MixerKind, _: &Budget<'_>) -> Resul
     Ok((Box::new(super::full::simulator(enc)?), 2))
 }
 
-fn build_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind, _: &Budget<'_>) -> Result<Built> {
+fn build_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind, budget: &Budget<'_>) -> Result<Built> {
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let gates: Vec<DigitGates> = space
         .blocks
@@ -335,12 +335,13 @@ fn build_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind, _: &Budget<'_>)
         .map(|b| DigitGates::Xy(xy_edges(b.len(), mixer)))
         .chain(space.free.chunks(FREE_GROUP).map(|_| DigitGates::X))
         .collect();
-    let sim = SubspaceSimulator::new(
+    let sim = SubspaceSimulator::new_within(
         &space_qubo(onehot, space),
         space_digits(space)?,
         &gates,
         enc.num_qubits(),
         mixer,
+        budget,
     )?;
     let passes = sim.passes_per_layer();
     Ok((Box::new(sim), passes))

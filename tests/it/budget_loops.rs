@@ -132,3 +132,38 @@ fn ctrl_c_in_the_first_second_of_a_count_says_interrupted() {
     let grover = ["grover", s(&f), "--space", "rows+cols"];
     assert_interrupted(&grover, interrupted_after(&grover, Duration::from_millis(300)));
 }
+
+/// 8x8 Queens rows under heron: the sector trajectories cannot be held (each of the first
+/// trajectories' errors opens billions of amplitudes), so the run is refused before the
+/// optimisation, and the budget bites in the block space's setup before it.
+#[test]
+fn sector_noise_that_cannot_be_held_is_refused_before_the_optimisation() {
+    let Some(f) = shared_queens("queens-8x8-community-017.txt") else {
+        eprintln!("skipped: ../shared/instances is absent");
+        return;
+    };
+    let line = [
+        "solve",
+        s(&f),
+        "--space",
+        "rows",
+        "--mixer",
+        "xy-ring",
+        "--depths",
+        "1",
+        "--noise",
+        "heron",
+    ];
+    let (o, took) = timed(&line);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("weight sectors") && err.contains("refused before any work"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty(), "nothing optimised: {err}");
+    assert!(took < Duration::from_secs(60), "{took:?}");
+    let mut budget = line.to_vec();
+    budget.extend(["--max-seconds", "1"]);
+    assert_out_of_time(&budget, timed(&budget));
+}
