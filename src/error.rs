@@ -507,6 +507,15 @@ pub enum Error {
     /// Drawing a plot failed.
     #[error("plotting failed: {0}")]
     Plot(String),
+    /// A noisy run ended by a trajectory too large to hold after others ran: the refusal, then
+    /// how many ran and what they estimate.
+    #[error("{refusal}; {done}")]
+    TrajectoryRefused {
+        /// The refusal of the trajectory.
+        refusal: Box<Error>,
+        /// What was done before it: the trajectories that ran and their estimate.
+        done: String,
+    },
 }
 
 /// A number the library takes, named in the library's words; the command line maps each to

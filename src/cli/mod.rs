@@ -67,6 +67,9 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // Ctrl-C is caught before any work, so that no signal ends a command without its message.
+    let command = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    progress::install_handler(command.as_deref().unwrap_or("quzzle"));
     // Text still buffered must reach stdout too, and may fail like any other write.
     match run(cli).and_then(|()| output::flush_stdout()) {
         Ok(()) => ExitCode::SUCCESS,

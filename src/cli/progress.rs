@@ -29,18 +29,48 @@ pub fn line(command: &str, p: &Progress<'_>, max_seconds: Option<f64>) -> String
 
 /// The budget of `--max-seconds` with `report` printing its progress lines.
 pub fn budget<'a>(max_seconds: Option<f64>, report: &'a (dyn Fn(&Progress<'_>) + Sync)) -> Result<Budget<'a>> {
-    Budget::new(max_seconds, INTERVAL, Some(report))
+    Ok(Budget::new(max_seconds, INTERVAL, Some(report))?.with_cancel(interrupt()))
 }
 
-/// The flag Ctrl-C (and SIGTERM and SIGHUP: ctrlc's `termination`) sets, the handler installed
-/// on first use: a long command reads it between its steps and stops cleanly (a sweep removes
+/// The flag Ctrl-C (and SIGTERM and SIGHUP: ctrlc's `termination`) sets. The handler is
+/// installed first thing in `main` ([`install_handler`]), so no signal ends a command unannounced.
+/// Until the command takes the flag (a stop request or budget made from it, which its loops
+/// read), the first signal ends the process at once with the interrupted message (exit 130);
+/// once taken, it sets the flag, which the long loops read and stop at cleanly (a sweep removes
 /// its lock, the rows done stay). A second signal ends the process at once.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = handler_flag();
+    TAKEN.store(true, Ordering::SeqCst);
+    flag
+}
+
+/// Whether a command reads the flag ([`interrupt_flag`]).
+static TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// The command running, named in the message of a signal that ends it before it reads the flag.
+static COMMAND: OnceLock<String> = OnceLock::new();
+
+/// Install the signal handler (once; before any work). `command` names the message of a signal
+/// that comes before the command reads the flag.
+pub fn install_handler(command: &str) {
+    let _ = COMMAND.set(command.to_string());
+    handler_flag();
+}
+
+fn handler_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         let seen = flag.clone();
         let installed = ctrlc::set_handler(move || {
+            if !TAKEN.load(Ordering::SeqCst) {
+                let task = COMMAND.get().map_or("quzzle", String::as_str).to_string();
+                errln!(
+                    "error: {}",
+                    super::errors::message(&quzzle::Error::Interrupted { task })
+                );
+                std::process::exit(130);
+            }
             if seen.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
@@ -51,6 +81,11 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
         flag
     })
     .clone()
+}
+
+/// The stop request of Ctrl-C alone (no deadline, no progress lines).
+pub fn interrupt() -> Cancel {
+    Cancel::new(interrupt_flag())
 }
 
 /// The stop request of `command`: Ctrl-C, and `--max-seconds` from now; its loops' progress

@@ -59,14 +59,35 @@ fn dyadic_scale(qubo: &Qubo) -> Option<f64> {
 /// The cost of every basis state of the product of `digits` (digit 0 fastest). The digits must
 /// cover every variable of `qubo` exactly once.
 pub fn product_diagonal(qubo: &Qubo, digits: &[Digit]) -> CostDiagonal {
+    product_diagonal_within(qubo, digits, &crate::budget::Budget::unlimited()).expect("an unlimited budget never stops")
+}
+
+/// What [`product_diagonal_within`] names when its budget stops it.
+pub const DIAGONAL_TASK: &str = "computing the cost of every state of the block space";
+
+/// [`product_diagonal`] within `budget`, read before each task of a few thousand states (the
+/// diagonal of 8^8 states takes seconds).
+pub fn product_diagonal_within(
+    qubo: &Qubo,
+    digits: &[Digit],
+    budget: &crate::budget::Budget<'_>,
+) -> crate::error::Result<CostDiagonal> {
     let cost = ProductCost::new(qubo, digits);
     let mut costs = vec![0.0f64; cost.len()];
     let r0 = cost.row_len();
     costs
         .par_chunks_mut(r0 * ROWS_PER_TASK)
         .enumerate()
-        .for_each(|(t, out)| cost.fill(t * ROWS_PER_TASK, out));
-    index_if_dyadic(qubo, costs)
+        .for_each(|(t, out)| {
+            // Once the budget is spent the rest is passed over (and the result refused).
+            if !budget.expired() {
+                cost.fill(t * ROWS_PER_TASK, out)
+            }
+        });
+    if budget.expired() {
+        return Err(budget.out_of_time(DIAGONAL_TASK, None, &format!("{} states", cost.len())));
+    }
+    Ok(index_if_dyadic(qubo, costs))
 }
 
 /// Rows (settings of every digit but the first) one parallel task fills.

@@ -290,6 +290,33 @@ pub fn check_noise_fits(sim: &Simulation, noise: &NoiseSettings) -> Result<()> {
     }
 }
 
+/// The sector trajectories of every depth of `depths` under each model of `noise` (seeded as
+/// [`noisy_estimates`] seeds them), planned before the optimisation: the plan reads the gates
+/// and the error draws, which do not depend on the angles, so a run that cannot hold them is
+/// refused before minutes of optimisation (docs/noise.md).
+pub fn check_sector_noise_fits(
+    enc: &dyn Encoding,
+    sim: &Simulation,
+    noise: &NoiseSettings,
+    depths: &[usize],
+    seed: u64,
+) -> Result<()> {
+    if noise.models.is_empty() || sim.noise_route() != NoiseRoute::Sectors {
+        return Ok(());
+    }
+    for &p in depths {
+        noise.cancel.check(crate::noise::trajectories::TRAJECTORIES_TASK)?;
+        // Angles of no zero, so that no gate drops out of the plan.
+        let angles = Angles::new(vec![0.3; p], vec![-0.2; p])?;
+        let program = sector_program(enc, sim, &angles)?;
+        let seed = seed.wrapping_add(p as u64);
+        for m in &noise.models {
+            crate::noise::sectors::check_fits(&program, &noise.draws(m, seed))?;
+        }
+    }
+    Ok(())
+}
+
 /// The gate counts of `enc`'s circuit on `sim` at `angles`, and its P(valid) and energy under
 /// each model of `noise`, by trajectories seeded with `seed + p`.
 pub fn noisy_estimates(

@@ -180,6 +180,13 @@ pub fn solve_within(
     let space = simulation::run_settings(enc, &settings.space, settings.noise.needs_gates())?;
     let simulation = simulation::simulation_within(enc, &space, budget)?;
     depth::check_noise_fits(&simulation, &settings.noise)?;
+    depth::check_sector_noise_fits(
+        enc,
+        &simulation,
+        &settings.noise,
+        &settings.depths,
+        settings.config.seed,
+    )?;
     report.provenance = Provenance::of(enc, &simulation);
     report.blocks = simulation.blocks();
     let success = simulation::success_states(enc, &simulation)?;

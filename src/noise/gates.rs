@@ -11,8 +11,9 @@
 //! trajectories are summed in order.
 
 use super::program::{GateCounts, Pauli};
-use super::trajectories::{draw_one, draw_shots, draw_two, Draws, NoisyEstimate, Readout};
+use super::trajectories::{draw_one, draw_shots, draw_two, Draws, NoisyEstimate, Readout, TRAJECTORIES_TASK};
 use super::NoiseModel;
+use crate::budget::Cancel;
 use crate::circuit::{expand, Circuit, Gate};
 use crate::error::{Error, Result, Unsupported};
 use crate::rng::SeededRng;
@@ -82,10 +83,15 @@ impl GateProgram {
         events
     }
 
-    /// Apply gates `from..` to `amps`, each followed by its error in `events`.
-    fn run_from(&self, amps: &mut [Complex64], from: usize, events: &[(usize, Pauli)]) {
+    /// Apply gates `from..` to `amps`, each followed by its error in `events`, reading `cancel`
+    /// every million amplitude updates or so (a trajectory on 2^26 amplitudes runs for minutes).
+    fn run_from(&self, amps: &mut [Complex64], from: usize, events: &[(usize, Pauli)], cancel: &Cancel) -> Result<()> {
+        let every = gates_per_check(amps.len());
         let mut next = events.iter().skip_while(|e| e.0 < from).peekable();
         for (i, g) in self.gates.iter().enumerate().skip(from) {
+            if (i - from) % every == 0 {
+                cancel.check(TRAJECTORIES_TASK)?;
+            }
             apply(amps, g);
             while let Some(&&(at, p)) = next.peek() {
                 if at != i {
@@ -95,7 +101,14 @@ impl GateProgram {
                 next.next();
             }
         }
+        Ok(())
     }
+}
+
+/// Gates between two reads of the stop request on `len` amplitudes: about a million amplitude
+/// updates, far under a second.
+fn gates_per_check(len: usize) -> usize {
+    ((1usize << 20) / len.max(1)).max(1)
 }
 
 /// One native gate.
@@ -120,16 +133,16 @@ struct Checkpoints {
 }
 
 impl Checkpoints {
-    fn new(prog: &GateProgram) -> Checkpoints {
+    fn new(prog: &GateProgram, cancel: &Cancel) -> Result<Checkpoints> {
         let n = prog.num_qubits;
         let state_bytes = 16u128 << n;
         let room = ((1u128 << 30) / state_bytes).min(64) as usize;
         let g = prog.gates.len();
         if room < 2 || g < 2 || crate::sim::check_bytes(n, state_bytes * room as u128 * 2).is_err() {
-            return Checkpoints {
+            return Ok(Checkpoints {
                 stride: usize::MAX,
                 states: Vec::new(),
-            };
+            });
         }
         let stride = g.div_ceil(room - 1).max(1);
         let mut amps = basis_zero(n);
@@ -140,16 +153,29 @@ impl Checkpoints {
             if a >= g {
                 break;
             }
-            for gate in &prog.gates[a..b] {
-                apply(&mut amps, gate);
-            }
+            prog.gates[a..b]
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, gate)| -> Result<()> {
+                    if i % gates_per_check(amps.len()) == 0 {
+                        cancel.check(TRAJECTORIES_TASK)?;
+                    }
+                    apply(&mut amps, gate);
+                    Ok(())
+                })?;
             states.push(amps.clone());
         }
-        Checkpoints { stride, states }
+        Ok(Checkpoints { stride, states })
     }
 
     /// The state of a trajectory with `events` into `amps`.
-    fn run(&self, prog: &GateProgram, amps: &mut [Complex64], events: &[(usize, Pauli)]) {
+    fn run(
+        &self,
+        prog: &GateProgram,
+        amps: &mut [Complex64],
+        events: &[(usize, Pauli)],
+        cancel: &Cancel,
+    ) -> Result<()> {
         let first = events.first().map_or(prog.gates.len(), |e| e.0);
         let j = if self.states.is_empty() {
             None
@@ -159,12 +185,12 @@ impl Checkpoints {
         match j {
             Some(j) => {
                 amps.copy_from_slice(&self.states[j]);
-                prog.run_from(amps, j * self.stride, events);
+                prog.run_from(amps, j * self.stride, events, cancel)
             }
             None => {
                 amps.fill(Complex64::new(0.0, 0.0));
                 amps[0] = Complex64::new(1.0, 0.0);
-                prog.run_from(amps, 0, events);
+                prog.run_from(amps, 0, events, cancel)
             }
         }
     }
@@ -180,7 +206,7 @@ fn basis_zero(n: usize) -> Vec<Complex64> {
 pub fn trajectory_state(prog: &GateProgram, events: &[(usize, Pauli)]) -> Result<Vec<Complex64>> {
     crate::sim::check_bytes(prog.num_qubits, 16u128 << prog.num_qubits)?;
     let mut amps = basis_zero(prog.num_qubits);
-    prog.run_from(&mut amps, 0, events);
+    prog.run_from(&mut amps, 0, events, &Cancel::never())?;
     Ok(amps)
 }
 
@@ -193,7 +219,7 @@ pub fn check_fits(n: usize) -> Result<()> {
 /// P(valid) (`valid`: full-space indices, ascending) and the energy on `cost` (the full cost
 /// of every basis state) of `prog` under the model of `draws`, from its seeded trajectories.
 pub fn estimate(prog: &GateProgram, valid: &[u64], cost: &[f64], draws: &Draws<'_>) -> Result<NoisyEstimate> {
-    let (model, ..) = draws.checked()?;
+    let (model, trajectories, _, cancel) = draws.checked()?;
     let n = prog.num_qubits;
     check_fits(n)?;
     if cost.len() != 1 << n {
@@ -204,9 +230,10 @@ pub fn estimate(prog: &GateProgram, valid: &[u64], cost: &[f64], draws: &Draws<'
         });
     }
     let began = std::time::Instant::now();
-    let checkpoints = Checkpoints::new(prog);
+    let far = |e| super::trajectories::how_far(e, 0, trajectories, began);
+    let checkpoints = Checkpoints::new(prog, cancel).map_err(far)?;
     let mut amps = basis_zero(n);
-    checkpoints.run(prog, &mut amps, &[]);
+    checkpoints.run(prog, &mut amps, &[], cancel).map_err(far)?;
     let noiseless = (
         kernels::probability_of(&amps, valid),
         kernels::expectation_dense(&amps, cost),
@@ -224,7 +251,7 @@ pub fn estimate(prog: &GateProgram, valid: &[u64], cost: &[f64], draws: &Draws<'
         if events.is_empty() {
             return Ok(None);
         }
-        checkpoints.run(prog, &mut amps, &events);
+        checkpoints.run(prog, &mut amps, &events, cancel)?;
         Ok(Some(readout.measure(&amps)))
     })?;
     let (route, counts) = (crate::simulation::mixers::NoiseRoute::GateByGate, prog.gate_counts());
@@ -235,15 +262,15 @@ pub fn estimate(prog: &GateProgram, valid: &[u64], cost: &[f64], draws: &Draws<'
 
 /// `shots` noisy measurements of `prog`, as [`super::sample_counts`] draws them on the X path.
 pub fn sample_counts(prog: &GateProgram, shots: u64, draws: &Draws<'_>) -> Result<crate::bits::CountMap> {
-    let model = draws.model;
+    let (model, cancel) = (draws.model, draws.cancel);
     let n = prog.num_qubits;
     check_fits(n)?;
-    let checkpoints = Checkpoints::new(prog);
+    let checkpoints = Checkpoints::new(prog, cancel)?;
     let mut amps = basis_zero(n);
     let mut cumulative = vec![0.0; 1 << n];
     super::trajectories::sample_by_trajectory(draws, shots, "", |rng, mine, counts| {
         let events = prog.sample_events(model, rng);
-        checkpoints.run(prog, &mut amps, &events);
+        checkpoints.run(prog, &mut amps, &events, cancel)?;
         draw_shots(&amps, &mut cumulative, mine, model.readout, rng, counts);
         Ok(())
     })

@@ -605,6 +605,44 @@ impl SectorProgram {
             .product()
     }
 
+    /// The most amplitudes a trajectory with `events` holds, as planned before it runs: an X or
+    /// Y factor on a block's qubit moves each of its weights w to w − 1 and w + 1 (those the
+    /// block has), blocks move independently, so its sectors are the product of each block's
+    /// weights, and the state holds the sum of their sizes; the most over its events. Exact
+    /// where no amplitude of a sector vanishes (the general case); the run's checks stay.
+    pub fn planned_amplitudes(&self, events: &[(usize, Pauli)]) -> u128 {
+        let home = self.home_key();
+        let mut weights: Vec<BTreeSet<u8>> = home.iter().map(|&l| BTreeSet::from([l])).collect();
+        let total = |weights: &[BTreeSet<u8>]| -> u128 {
+            weights
+                .iter()
+                .zip(&self.groups)
+                .map(|(ws, g)| ws.iter().map(|&l| g.size(l) as u128).sum::<u128>())
+                .fold(1u128, u128::saturating_mul)
+        };
+        let mut most = total(&weights);
+        for &(_, p) in events {
+            let mut moved = false;
+            for q in (0..self.num_qubits.min(64)).filter(|q| p.x >> q & 1 == 1) {
+                let g = self.place[q].0;
+                if !self.groups[g].split {
+                    continue;
+                }
+                let top = self.groups[g].qubits.len() as u8;
+                weights[g] = weights[g]
+                    .iter()
+                    .flat_map(|&w| [w.checked_sub(1), (w < top).then_some(w + 1)])
+                    .flatten()
+                    .collect();
+                moved = true;
+            }
+            if moved {
+                most = most.max(total(&weights));
+            }
+        }
+        most
+    }
+
     /// The sector of the noiseless state.
     fn home_key(&self) -> Key {
         self.prepared
@@ -698,6 +736,7 @@ impl SectorProgram {
         let mut state: SectorState = BTreeMap::new();
         state.insert(Vec::new(), vec![ONE]);
         for part in &parts {
+            room.check()?;
             // Checked before it is built: this product and the one it is made from.
             let held: usize = state.values().map(Vec::len).sum();
             let widths: usize = part.iter().map(|(_, comp)| comp.len()).sum();
@@ -964,6 +1003,7 @@ impl SectorProgram {
         // not both whole at once.
         let mut live: usize = state.values().map(Vec::len).sum();
         for (key, amps) in state {
+            room.check()?;
             let spread = amps.len();
             let label = usize::from(key[g]);
             let sizes = self.sizes(&key);
@@ -1047,6 +1087,7 @@ impl SectorProgram {
         let mut live: usize = state.values().map(Vec::len).sum();
         let mut digits = vec![0usize; ng];
         for (key, amps) in state {
+            room.check()?;
             let spread = amps.len();
             let sizes = self.sizes(&key);
             // Targets met from this sector: the involved groups' labels, the target's key and
@@ -1173,11 +1214,8 @@ impl SectorProgram {
         room: &Room,
         cancel: &crate::budget::Cancel,
     ) -> Result<SectorState> {
-        let from = layers.start;
         for l in layers {
-            if l > from {
-                cancel.check(TRAJECTORIES_TASK)?;
-            }
+            cancel.check(TRAJECTORIES_TASK)?;
             let layer = &self.layers[l];
             let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
             let events: Vec<(usize, Pauli)> = events
@@ -1227,6 +1265,7 @@ impl SectorProgram {
         // with each other, and the pending ones go first.
         let mut pending: Vec<&Unit> = Vec::new();
         for unit in &layer.units {
+            room.check()?;
             let end = unit.at + unit.gates.len();
             let local = |q: usize| {
                 unit.qubits
@@ -1614,6 +1653,9 @@ const BYTES_PER_AMPLITUDE: usize = 16;
 /// asks for more memory than the machine has.
 struct Room {
     amplitudes: usize,
+    /// The stop request, read before each sector a move spreads and each unit of a mixer (a
+    /// trajectory on a large state runs for seconds: docs/ARCHITECTURE.md, budgets).
+    cancel: crate::budget::Cancel,
 }
 
 impl Room {
@@ -1628,6 +1670,7 @@ impl Room {
     fn beside(memory: u64, concurrent: usize, held: usize) -> Room {
         Room {
             amplitudes: (memory as usize / 2).saturating_sub(held) / (BYTES_PER_AMPLITUDE * concurrent.max(1)),
+            cancel: crate::budget::Cancel::never(),
         }
     }
 
@@ -1636,7 +1679,21 @@ impl Room {
     fn alone(memory: u64, held: usize) -> Room {
         Room {
             amplitudes: (memory as usize / 4 * 3).saturating_sub(held) / BYTES_PER_AMPLITUDE,
+            cancel: crate::budget::Cancel::never(),
         }
+    }
+
+    /// This bound, its trajectories stopping at `cancel`.
+    fn with_cancel(self, cancel: &crate::budget::Cancel) -> Room {
+        Room {
+            cancel: cancel.clone(),
+            ..self
+        }
+    }
+
+    /// The stop request's error, once it is set.
+    fn check(&self) -> Result<()> {
+        self.cancel.check(TRAJECTORIES_TASK)
     }
 
     fn check_total(&self, total: usize) -> Result<()> {
@@ -1782,14 +1839,19 @@ pub fn estimate_within_memory(
     let (model, trajectories, seed, cancel) = draws.checked()?;
     let began = std::time::Instant::now();
     let threads = rayon::current_num_threads();
+    let checkpoints = prog.layers.len() + 1;
+    let planned_held = (prog.noiseless_dimension() as usize).saturating_mul(checkpoints * BYTES_PER_AMPLITUDE);
+    plan(prog, draws, &Room::alone(memory, planned_held), checkpoints, memory)?;
     let noiseless_readout = Readout::new(full, valid.to_vec(), 0.0);
     let readout = Readout::new(full, valid.to_vec(), model.readout);
     let data = Cache::new(Some(&readout));
     // Checkpoints: the noiseless state before each layer, held while the trajectories run.
-    let first = Room::beside(memory, 1, 0);
+    let first = Room::beside(memory, 1, 0).with_cancel(cancel);
     let mut checkpoints = vec![prog.prepare(&[], &first)?];
     for l in 0..prog.layers.len() {
-        let next = prog.run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &first, cancel)?;
+        let next = prog
+            .run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &first, cancel)
+            .map_err(|e| super::trajectories::how_far(e, 0, trajectories, began))?;
         checkpoints.push(next);
     }
     let held: usize = checkpoints
@@ -1801,10 +1863,11 @@ pub fn estimate_within_memory(
         Room::beside(memory, threads, held)
     } else {
         Room::alone(memory, held)
-    };
+    }
+    .with_cancel(cancel);
     // A trajectory whose state outgrows its share while others run beside it is run again
     // after them, alone: its errors, and so its value, are the same.
-    let alone = Room::alone(memory, held);
+    let alone = Room::alone(memory, held).with_cancel(cancel);
     let last = checkpoints.last().expect("the prepared state").clone();
     let noiseless = Cache::new(Some(&noiseless_readout)).measure(prog, &last);
     let v0 = data.measure(prog, &last);
@@ -1859,25 +1922,34 @@ pub fn estimate_within_memory(
                     tick(false);
                     Ok(Some(v))
                 }
+                // On one thread too, so that a refusal reads the same on any thread count.
                 Err(Error::TooMuchMemory {
                     what: Quantity::SectorAmplitudes,
                     ..
-                }) if threads > 1 => Ok(None),
+                }) => Ok(None),
                 Err(e) => Err(e),
             }
         })
         .collect::<Result<_>>()?;
-    let mut values = Vec::with_capacity(trajectories);
-    for (t, v) in first_pass.into_iter().enumerate() {
-        values.push(match v {
-            Some(v) => v,
-            None => {
-                let v = run(t, &alone)?;
+    // The largest ones, alone, in order; one refused even then ends the run, saying what the
+    // others gave (minutes of work are not lost without a word).
+    let mut ran = first_pass;
+    for t in 0..trajectories {
+        if ran[t].is_some() {
+            continue;
+        }
+        match run(t, &alone) {
+            Ok(v) => {
+                ran[t] = Some(v);
                 tick(true);
-                v
             }
-        });
+            Err(e @ Error::TooMuchMemory { .. }) => {
+                return Err(refused_after(e, t, trajectories, &ran, v0, began));
+            }
+            Err(e) => return Err(e),
+        }
     }
+    let values: Vec<Option<(f64, f64)>> = ran.into_iter().map(|v| v.expect("every trajectory ran")).collect();
     let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
     let stats = SectorStats {
         noiseless_amplitudes: prog.noiseless_dimension(),
@@ -1897,13 +1969,102 @@ pub fn estimate_within_memory(
     ))
 }
 
+/// The trajectories of `draws` planned before any work, against `room` (what one trajectory
+/// may hold) and `memory` (the noiseless checkpoints, one per layer and the last, share half of
+/// it): a run whose noiseless state, or one of its first trajectories, cannot be held is
+/// refused at once instead of after minutes (docs/noise.md).
+fn plan(prog: &SectorProgram, draws: &Draws<'_>, room: &Room, checkpoints: usize, memory: u64) -> Result<()> {
+    let (model, trajectories, seed, _) = draws.checked()?;
+    let noiseless = prog.noiseless_dimension();
+    let held = noiseless.saturating_mul(checkpoints as u128);
+    let half = u128::from(memory / 2) / BYTES_PER_AMPLITUDE as u128;
+    if held > half {
+        return Err(Error::TooMuchMemory {
+            what: Quantity::SectorAmplitudes,
+            count: held,
+            log2_bytes: (held as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
+            available: memory / 2,
+        });
+    }
+    // The first trajectories' errors, drawn as the run draws them: one that cannot be held even
+    // alone ends the run, so it is refused now.
+    for t in 0..trajectories.min(PLANNED_TRAJECTORIES) {
+        let events: GateEvents = prog.native.sample_events(model, &mut trajectory_rng(seed, t));
+        let need = prog.planned_amplitudes(&events);
+        if need > room.amplitudes as u128 {
+            let refusal = Error::TooMuchMemory {
+                what: Quantity::SectorAmplitudes,
+                count: need,
+                log2_bytes: (need as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
+                available: (room.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
+            };
+            return Err(Error::TrajectoryRefused {
+                refusal: Box::new(refusal),
+                done: format!(
+                    "trajectory {} of {trajectories} would hold that many (its {} errors move the blocks' weights: noiseless, {noiseless} amplitudes), so the run is refused before any work; fewer qubits (a smaller board or a higher reduction), a lighter noise model or more memory would fit",
+                    t + 1,
+                    events.len()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Trajectories whose errors [`plan`] draws ahead (cheap: no amplitude is touched).
+const PLANNED_TRAJECTORIES: usize = 16;
+
+/// [`estimate`]'s plan for `prog` under `draws`, before the run (and before any optimisation
+/// whose angles it would estimate: the plan reads the gates and the draws, not the angles),
+/// against the memory available now.
+pub fn check_fits(prog: &SectorProgram, draws: &Draws<'_>) -> Result<()> {
+    let memory = crate::sim::available_memory();
+    let checkpoints = prog.layers.len() + 1;
+    let held = (prog.noiseless_dimension() as usize).saturating_mul(checkpoints * BYTES_PER_AMPLITUDE);
+    plan(prog, draws, &Room::alone(memory, held), checkpoints, memory)
+}
+
+/// The refusal `e` of trajectory `t` (of `total`), with the trajectories that ran (`ran`: `None`
+/// for those not run; a value `None` drew no error, so gives `v0`) and their estimate.
+fn refused_after(
+    e: Error,
+    t: usize,
+    total: usize,
+    ran: &[Option<Option<(f64, f64)>>],
+    v0: (f64, f64),
+    began: std::time::Instant,
+) -> Error {
+    let done: Vec<(f64, f64)> = ran.iter().flatten().map(|v| v.unwrap_or(v0)).collect();
+    let seconds = crate::budget::seconds_text(began.elapsed().as_secs_f64());
+    let mut text = format!(
+        "trajectory {} of {total} was refused after {} of them ran ({seconds})",
+        t + 1,
+        done.len()
+    );
+    if !done.is_empty() {
+        let pv: Vec<f64> = done.iter().map(|v| v.0).collect();
+        let en: Vec<f64> = done.iter().map(|v| v.1).collect();
+        let (p, p_se) = super::trajectories::mean_and_se(&pv, v0.0);
+        let (en, en_se) = super::trajectories::mean_and_se(&en, v0.1);
+        text += &format!(
+            "; from those {}: P(valid) {p:.6} ± {p_se:.6}, energy {en:.6} ± {en_se:.6} (partial: the trajectories too large to hold, those with the most errors, are left out)",
+            done.len()
+        );
+    }
+    Error::TrajectoryRefused {
+        refusal: Box::new(e),
+        done: text,
+    }
+}
+
 /// `shots` noisy measurements of `prog`, as [`super::gates::sample_counts`] draws them: `T' =
 /// min(trajectories, shots)` trajectories, trajectory t giving `⌊shots/T'⌋` shots plus one for
 /// t < shots mod T', each drawn from its state and every bit flipped with probability
 /// `model.readout`. Counts keyed by full-space bits (bit q = qubit q).
 pub fn sample_counts(prog: &SectorProgram, shots: u64, draws: &Draws<'_>) -> Result<crate::bits::CountMap> {
     let (model, cancel) = (draws.model, draws.cancel);
-    let room = Room::new(2);
+    let room = Room::new(2).with_cancel(cancel);
+    plan(prog, draws, &room, 0, crate::sim::available_memory())?;
     let data = Cache::new(None);
     let route = " (weight sectors)";
     super::trajectories::sample_by_trajectory(draws, shots, route, |rng, mine, counts| {
@@ -1930,4 +2091,27 @@ pub fn sample_counts(prog: &SectorProgram, shots: u64, draws: &Draws<'_>) -> Res
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A trajectory refused after others ran says which, how many ran and their estimate.
+    #[test]
+    fn a_refused_trajectory_reports_what_ran() {
+        let refusal = Error::TooMuchMemory {
+            what: Quantity::SectorAmplitudes,
+            count: 1 << 40,
+            log2_bytes: 44.0,
+            available: 1 << 30,
+        };
+        // Trajectories 0 and 2 ran (2 drew no error: the noiseless value), 1 is refused, 3 waits.
+        let ran = [Some(Some((0.5, 2.0))), None, Some(None), None];
+        let e = refused_after(refusal, 1, 4, &ran, (0.25, 4.0), std::time::Instant::now()).to_string();
+        assert!(e.contains("trajectory 2 of 4 was refused after 2 of them ran"), "{e}");
+        assert!(e.contains("P(valid) 0.375000 ± 0.125000"), "{e}");
+        assert!(e.contains("energy 3.000000 ± 1.000000"), "{e}");
+        assert!(e.starts_with("amplitudes of one noisy trajectory"), "{e}");
+    }
 }

@@ -145,8 +145,17 @@ impl<'a> Evolution<'a> {
 
     /// Layers `from..` of a trajectory with `events` (a layer without error is the noiseless
     /// kernel).
-    fn layers(&self, amps: &mut [Complex64], from: usize, events: &Events) {
+    /// Layers `from..` with their `events`, `cancel` read before each (a layer on 2^28
+    /// amplitudes takes a second or more).
+    fn layers(
+        &self,
+        amps: &mut [Complex64],
+        from: usize,
+        events: &Events,
+        cancel: &crate::budget::Cancel,
+    ) -> Result<()> {
         for (l, layer) in self.circuit.layers.iter().enumerate().skip(from) {
+            cancel.check(TRAJECTORIES_TASK)?;
             let phase = self.phase(l);
             let le = events.layers.get(l);
             let Some(le) = le.filter(|e| !e.is_empty()) else {
@@ -163,6 +172,7 @@ impl<'a> Evolution<'a> {
             }
             apply_pauli(amps, f.mixer);
         }
+        Ok(())
     }
 }
 
@@ -180,7 +190,7 @@ pub fn trajectory_state(sim: &dyn Qaoa, circuit: &NoisyCircuit, events: &Events)
     crate::sim::check_bytes(circuit.num_qubits, (16u128) << circuit.num_qubits)?;
     let mut amps = vec![Complex64::new(0.0, 0.0); 1 << circuit.num_qubits];
     evo.start(&mut amps, events.start);
-    evo.layers(&mut amps, 0, events);
+    evo.layers(&mut amps, 0, events, &crate::budget::Cancel::never())?;
     Ok(amps)
 }
 
@@ -206,7 +216,13 @@ fn prefixes(evo: &Evolution<'_>) -> Option<Vec<Vec<Complex64>>> {
 
 impl Evolution<'_> {
     /// The state of a trajectory into `amps`, from a cached prefix when there is one.
-    fn run(&self, amps: &mut [Complex64], events: &Events, prefix: Option<&[Vec<Complex64>]>) {
+    fn run(
+        &self,
+        amps: &mut [Complex64],
+        events: &Events,
+        prefix: Option<&[Vec<Complex64>]>,
+        cancel: &crate::budget::Cancel,
+    ) -> Result<()> {
         let first = events.first_layer().unwrap_or(self.circuit.layers.len());
         match prefix {
             Some(pre) => {
@@ -214,11 +230,11 @@ impl Evolution<'_> {
                 if first == 0 {
                     apply_pauli(amps, events.start);
                 }
-                self.layers(amps, first, events);
+                self.layers(amps, first, events, cancel)
             }
             _ => {
                 self.start(amps, events.start);
-                self.layers(amps, 0, events);
+                self.layers(amps, 0, events, cancel)
             }
         }
     }
@@ -351,7 +367,8 @@ pub(crate) fn run_trajectories(
         cancel.tick(TRAJECTORIES_TASK, Some(t as f64 / trajectories as f64), || {
             format!("{t} of {trajectories} trajectories under {} done", model.name)
         });
-        values.push(run(&mut trajectory_rng(seed, t))?);
+        // A stop inside a trajectory says how far the others got too.
+        values.push(run(&mut trajectory_rng(seed, t)).map_err(|e| how_far(e, t, trajectories, began))?);
     }
     Ok(values)
 }
@@ -523,7 +540,7 @@ pub fn estimate(
     valid: &[u64],
     draws: &Draws<'_>,
 ) -> Result<NoisyEstimate> {
-    let (model, ..) = draws.checked()?;
+    let (model, trajectories, _, cancel) = draws.checked()?;
     let began = std::time::Instant::now();
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);
@@ -543,7 +560,8 @@ pub fn estimate(
     let v0 = if readout.smoothed.is_none() {
         (noiseless.success_probability, noiseless.energy)
     } else {
-        evo.run(&mut amps, &Events::default(), prefix.as_deref());
+        evo.run(&mut amps, &Events::default(), prefix.as_deref(), cancel)
+            .map_err(|e| how_far(e, 0, trajectories, began))?;
         readout.measure(&amps)
     };
     let values = run_trajectories(draws, |rng| {
@@ -551,7 +569,7 @@ pub fn estimate(
         if events.first_layer().is_none() {
             return Ok(None);
         }
-        evo.run(&mut amps, &events, prefix.as_deref());
+        evo.run(&mut amps, &events, prefix.as_deref(), cancel)?;
         Ok(Some(readout.measure(&amps)))
     })?;
     let noiseless = (noiseless.success_probability, noiseless.energy);
@@ -573,7 +591,7 @@ pub fn estimate(
 /// distribution and every bit flipped with probability `model.readout`. Counts keyed by
 /// basis index (bit q = qubit q).
 pub fn sample_counts(sim: &dyn Qaoa, circuit: &NoisyCircuit, shots: u64, draws: &Draws<'_>) -> Result<CountMap> {
-    let model = draws.model;
+    let (model, cancel) = (draws.model, draws.cancel);
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);
     let n = circuit.num_qubits;
@@ -582,7 +600,7 @@ pub fn sample_counts(sim: &dyn Qaoa, circuit: &NoisyCircuit, shots: u64, draws: 
     let mut cumulative = vec![0.0; 1 << n];
     sample_by_trajectory(draws, shots, "", |rng, mine, counts| {
         let events = sample_events(circuit, model, rng);
-        evo.run(&mut amps, &events, prefix.as_deref());
+        evo.run(&mut amps, &events, prefix.as_deref(), cancel)?;
         draw_shots(&amps, &mut cumulative, mine, model.readout, rng, counts);
         Ok(())
     })

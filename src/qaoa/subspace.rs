@@ -10,7 +10,7 @@
 use super::{check_space, spare_state_methods, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
 use crate::cost::diagonal::CostDiagonal;
-use crate::cost::product::{product_diagonal, Digit};
+use crate::cost::product::{product_diagonal_within, Digit};
 use crate::cost::qubo::Qubo;
 use crate::error::{Error, PartsProblem, Result};
 use crate::mixer::MixerKind;
@@ -112,6 +112,26 @@ impl SubspaceSimulator {
         num_qubits: usize,
         mixer: MixerKind,
     ) -> Result<Self> {
+        Self::new_within(
+            qubo,
+            digits,
+            gates,
+            num_qubits,
+            mixer,
+            &crate::budget::Budget::unlimited(),
+        )
+    }
+
+    /// [`SubspaceSimulator::new`] within `budget`, read while the cost diagonal is computed
+    /// (seconds on 8^8 states).
+    pub fn new_within(
+        qubo: &Qubo,
+        digits: Vec<Digit>,
+        gates: &[DigitGates],
+        num_qubits: usize,
+        mixer: MixerKind,
+        budget: &crate::budget::Budget<'_>,
+    ) -> Result<Self> {
         if digits.len() != gates.len() || digits.iter().any(|d| d.states.is_empty()) {
             return Err(Error::Parts(PartsProblem::EmptyDigit { gates: true }));
         }
@@ -133,7 +153,7 @@ impl SubspaceSimulator {
             .collect();
         let layer_axes = kernels::plan_forward(digit_axes.clone());
         let adjoint_axes = kernels::plan_axes(digit_axes);
-        let diagonal = product_diagonal(qubo, &digits);
+        let diagonal = product_diagonal_within(qubo, &digits, budget)?;
         Ok(SubspaceSimulator {
             digits,
             layer_axes,

@@ -21,6 +21,7 @@
 
 use super::{check_space, phase_factors, spare_state_methods, BufferedState, Evaluation, Objective, Qaoa};
 use crate::angles::Angles;
+use crate::budget::Budget;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::product::diagonal_of_costs;
 use crate::cost::qubo::Qubo;
@@ -59,6 +60,13 @@ const BATCH_STATES: usize = TASK_STATES << 8;
 
 /// The space the switch simulator runs on, as memory refusals name it.
 const SWITCH_SPACE: &str = "rows+cols space (switch mixer)";
+
+/// The setup as a stopped budget names it.
+pub const SETUP_TASK: &str = "listing the rows+cols space and its switch moves";
+
+/// Search steps (or states listed) between two reads of the budget while the space is listed:
+/// thousands of cheap steps, far under a second.
+const STEPS_PER_CHECK: usize = 1 << 12;
 
 /// One move as its four qubits: cells (i, a), (i, b), (j, a), (j, b).
 pub type Move = [usize; 4];
@@ -195,18 +203,24 @@ pub fn is_full_permutation(grid: &Grid) -> bool {
 /// row 1's, …), as a mask; `None` where the grid has no state. Chosen by position, not by
 /// cost, so that the start does not know the answer.
 pub fn first_grid_state(grid: &Grid) -> Option<u128> {
-    grid_walk(grid, Some(1), 1).first().copied()
+    grid_walk(grid, Some(1), 1, &|| false).first().copied()
 }
 
 /// The states of `grid` as masks over the qubits (bit q = qubit q), in no particular order;
-/// `expected` of them are reserved (the list then never grows past the count).
-fn grid_states(grid: &Grid, expected: usize) -> Vec<u128> {
-    grid_walk(grid, None, expected)
+/// `expected` of them are reserved (the list then never grows past the count). Once `stop`
+/// says so (read every few thousand steps), the number listed by then.
+fn grid_states(grid: &Grid, expected: usize, stop: &dyn Fn() -> bool) -> std::result::Result<Vec<u128>, usize> {
+    let states = grid_walk(grid, None, expected, stop);
+    if stop() {
+        return Err(states.len());
+    }
+    Ok(states)
 }
 
 /// The states of `grid` in row-major order (each row's columns ascending), the first `limit`
-/// where given, in a list with room for `capacity`.
-fn grid_walk(grid: &Grid, limit: Option<usize>, capacity: usize) -> Vec<u128> {
+/// where given, in a list with room for `capacity`; cut short once `stop` (read every
+/// [`STEPS_PER_CHECK`] steps) says so.
+fn grid_walk(grid: &Grid, limit: Option<usize>, capacity: usize, stop: &dyn Fn() -> bool) -> Vec<u128> {
     let rows = grid.row_totals.len();
     let cols = grid.col_totals.len();
     // Rows from r on that have a cell in column c: a column needing more can no longer be met.
@@ -224,9 +238,16 @@ fn grid_walk(grid: &Grid, limit: Option<usize>, capacity: usize) -> Vec<u128> {
         left: Vec<usize>,
         out: Vec<u128>,
         limit: usize,
+        stop: &'a dyn Fn() -> bool,
+        steps: usize,
     }
     impl Walk<'_> {
         fn row(&mut self, r: usize, mask: u128) {
+            self.steps += 1;
+            if self.steps % STEPS_PER_CHECK == 0 && (self.stop)() {
+                // Stopped: no state is added from here on.
+                self.limit = 0;
+            }
             if self.out.len() >= self.limit || self.left.iter().zip(&self.below[r]).any(|(l, b)| l > b) {
                 return;
             }
@@ -259,6 +280,8 @@ fn grid_walk(grid: &Grid, limit: Option<usize>, capacity: usize) -> Vec<u128> {
         left: grid.col_totals.clone(),
         out: Vec::with_capacity(capacity),
         limit: limit.unwrap_or(usize::MAX),
+        stop,
+        steps: 0,
     };
     walk.row(0, 0);
     walk.out
@@ -712,6 +735,37 @@ impl SwitchSimulator {
         start: StartChoice,
         dimension: f64,
     ) -> Result<Self> {
+        Self::new_within(
+            qubo,
+            grids,
+            free,
+            num_qubits,
+            mixer,
+            start,
+            dimension,
+            &Budget::unlimited(),
+        )
+    }
+
+    /// [`SwitchSimulator::new`] within `budget` (its time and its stop request), read every few
+    /// thousand states while the space and its pairs are listed, so that a setup of minutes
+    /// stops within a second of it with [`SETUP_TASK`] and how far it got.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new_within(
+        qubo: &Qubo,
+        grids: &[Grid],
+        free: &[usize],
+        num_qubits: usize,
+        mixer: MixerKind,
+        start: StartChoice,
+        dimension: f64,
+        budget: &Budget<'_>,
+    ) -> Result<Self> {
+        // Where the setup stops: `what` done of the `of` states the space has.
+        let stopped = |what: &str, done: usize, of: f64| {
+            budget.out_of_time(SETUP_TASK, None, &format!("{what} {done} of {of:.0} states"))
+        };
+        let expired = || budget.expired();
         if !mixer.is_switch() {
             return Err(Unsupported::NotSwitchMixer { mixer }.into());
         }
@@ -746,7 +800,7 @@ impl SwitchSimulator {
             } else {
                 0
             };
-            let states = grid_states(g, expected);
+            let states = grid_states(g, expected, &expired).map_err(|listed| stopped("listed", listed, dimension))?;
             // One grid's states are the space's (no copy: a two-star 8x8 lists 3 GB of them).
             masks = if masks == [0] {
                 states
@@ -756,8 +810,14 @@ impl SwitchSimulator {
         }
         for &q in free {
             masks = masks.iter().flat_map(|&m| [m, m | 1u128 << q]).collect();
+            if expired() {
+                return Err(stopped("listed", masks.len(), dimension));
+            }
         }
         masks.par_sort_unstable();
+        if expired() {
+            return Err(stopped("listed and sorted", masks.len(), dimension));
+        }
         if masks.is_empty() || (masks.len() as f64 - dimension).abs() > 0.5 {
             return Err(Error::InvalidArgument(format!(
                 "the rows+cols space lists {} states where {dimension} were counted",
@@ -770,6 +830,9 @@ impl SwitchSimulator {
             SwitchStart::Basis { .. } => 0.5f64.powf(free.len() as f64 / 2.0),
         };
         let costs = cost_of_masks(qubo, &masks);
+        if expired() {
+            return Err(stopped("costed", masks.len(), dimension));
+        }
         let diagonal = diagonal_of_costs(qubo, costs);
         let gates = mixer_gates(grids, free, mixer);
         let table = MoveTable::new(grids, free, mixer, gates.len());
@@ -783,6 +846,10 @@ impl SwitchSimulator {
             .fold(
                 || vec![0usize; gates.len()],
                 |mut n, chunk| {
+                    // Once the budget is spent the rest is passed over (the setup then stops).
+                    if expired() {
+                        return n;
+                    }
                     let mut ones = Ones::default();
                     for &m in chunk {
                         table.for_each(m, &mut ones, |g, partner| {
@@ -799,6 +866,9 @@ impl SwitchSimulator {
                     a
                 },
             );
+        if expired() {
+            return Err(stopped("moves counted on", masks.len(), dimension));
+        }
         let count: usize = per_gate.iter().sum();
         let mut blocks = Blocks::new(&masks, num_qubits, &gates, count, [BLOCK_STATES, CROSS_STATES]);
         check_space(
@@ -822,6 +892,9 @@ impl SwitchSimulator {
                 .enumerate()
                 .map(|(t, chunk)| {
                     let mut out = Vec::new();
+                    if expired() {
+                        return out;
+                    }
                     let mut ones = Ones::default();
                     for (i, &m) in chunk.iter().enumerate() {
                         let k = b * BATCH_STATES + t * TASK_STATES + i;
@@ -842,6 +915,9 @@ impl SwitchSimulator {
                     out
                 })
                 .collect();
+            if expired() {
+                return Err(stopped("pairs listed for", b * BATCH_STATES, dimension));
+            }
             for &(g, pair) in found.iter().flatten() {
                 // A gate finds at most the pairs it counted (the same test, plus the lookup).
                 pairs[fill[g as usize]] = pair;

@@ -11,6 +11,7 @@
 
 use super::{circuit_blocks, space_digits, space_qubo, Route, FREE_GROUP};
 use crate::angles::Angles;
+use crate::budget::Budget;
 use crate::circuit::switch::permutation_start;
 use crate::circuit::{Circuit, Gate};
 use crate::cost::pubo::ZPoly;
@@ -98,7 +99,7 @@ pub struct MixerEntry {
     /// How noisy trajectories run its circuit.
     pub noise: NoiseRoute,
     /// Its statevector simulator of `enc` on a resolved `space` that fits.
-    build: fn(&dyn Encoding, &Space, MixerKind) -> Result<Built>,
+    build: fn(&dyn Encoding, &Space, MixerKind, &Budget<'_>) -> Result<Built>,
     /// Its gate list for `enc` on `space` at the given angles; an error for a mixer without
     /// one.
     circuit: fn(&dyn Encoding, &Space, MixerKind, &Angles) -> Result<Circuit>,
@@ -301,9 +302,10 @@ impl MixerEntry {
         self.keeps == Keeps::Any
     }
 
-    /// Its statevector simulator of `enc` on the resolved `space` (which must fit).
-    pub fn build(&self, enc: &dyn Encoding, space: &Space) -> Result<Built> {
-        (self.build)(enc, space, self.kind)
+    /// Its statevector simulator of `enc` on the resolved `space` (which must fit), its setup
+    /// (the switch mixers list their space and pairs for minutes) stopping with `budget`.
+    pub fn build(&self, enc: &dyn Encoding, space: &Space, budget: &Budget<'_>) -> Result<Built> {
+        (self.build)(enc, space, self.kind, budget)
     }
 
     /// Its gate list for `enc` on the resolved `space` at `angles`.
@@ -321,11 +323,11 @@ fn needs_onehot(enc: &dyn Encoding) -> Error {
     .into()
 }
 
-fn build_x(enc: &dyn Encoding, _: &Space, _: MixerKind) -> Result<Built> {
+fn build_x(enc: &dyn Encoding, _: &Space, _: MixerKind, _: &Budget<'_>) -> Result<Built> {
     Ok((Box::new(super::full::simulator(enc)?), 2))
 }
 
-fn build_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Built> {
+fn build_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind, budget: &Budget<'_>) -> Result<Built> {
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let gates: Vec<DigitGates> = space
         .blocks
@@ -333,18 +335,19 @@ fn build_xy(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Built
         .map(|b| DigitGates::Xy(xy_edges(b.len(), mixer)))
         .chain(space.free.chunks(FREE_GROUP).map(|_| DigitGates::X))
         .collect();
-    let sim = SubspaceSimulator::new(
+    let sim = SubspaceSimulator::new_within(
         &space_qubo(onehot, space),
         space_digits(space)?,
         &gates,
         enc.num_qubits(),
         mixer,
+        budget,
     )?;
     let passes = sim.passes_per_layer();
     Ok((Box::new(sim), passes))
 }
 
-fn build_grover(enc: &dyn Encoding, space: &Space, _: MixerKind) -> Result<Built> {
+fn build_grover(enc: &dyn Encoding, space: &Space, _: MixerKind, _: &Budget<'_>) -> Result<Built> {
     if space.resolved == SpaceChoice::Full {
         let sim = super::full::simulator(enc)?;
         return Ok((Box::new(GroverMixerSimulator::full(sim.into_diagonal())?), 1));
@@ -374,10 +377,10 @@ pub fn space_grids(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Resul
         .collect()
 }
 
-fn build_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<Built> {
+fn build_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind, budget: &Budget<'_>) -> Result<Built> {
     let onehot = enc.as_onehot().ok_or_else(|| needs_onehot(enc))?;
     let grids = space_grids(enc, space, mixer)?;
-    let sim = SwitchSimulator::new(
+    let sim = SwitchSimulator::new_within(
         &space_qubo(onehot, space),
         &grids,
         &space.free,
@@ -385,6 +388,7 @@ fn build_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<B
         mixer,
         space.start,
         space.dimension,
+        budget,
     )?;
     Ok((Box::new(sim), 2))
 }

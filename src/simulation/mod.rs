@@ -387,7 +387,7 @@ pub fn simulation_within(enc: &dyn Encoding, settings: &SpaceSettings, budget: &
             return histogram_route(enc, space, budget);
         }
     }
-    let (sim, passes_per_layer) = mixer.build(enc, &space)?;
+    let (sim, passes_per_layer) = mixer.build(enc, &space, budget)?;
     Ok(Simulation {
         sim,
         space,

@@ -73,6 +73,7 @@ mod requests;
 
 // Across stages: golden bytes, determinism, budgets, messages and error wording,
 // reliability on hostile inputs, regressions, published tables.
+mod budget_loops;
 mod budgets;
 mod determinism;
 mod error_flags;

@@ -243,14 +243,21 @@ fn a_trajectory_too_large_to_run_beside_others_runs_alone_with_the_same_value() 
     let two = run(2, memory).unwrap();
     assert_eq!(bits(&two), bits(&reference));
     assert_eq!(two.sectors.unwrap().peak_amplitudes, stats.peak_amplitudes);
-    // Where even alone the largest state does not fit, the estimate is refused, not skewed.
+    // Where even alone the largest state does not fit, the estimate is refused, not skewed,
+    // saying which trajectory and what was done.
     let short = (held + 16 * (peak - 1)) / 3 * 4;
     match run(2, short) {
-        Err(quzzle::Error::TooMuchMemory {
-            what: quzzle::error::Quantity::SectorAmplitudes,
-            count,
-            ..
-        }) => assert!(count as u64 > d),
+        Err(quzzle::Error::TrajectoryRefused { refusal, done }) => {
+            assert!(
+                matches!(*refusal, quzzle::Error::TooMuchMemory {
+                    what: quzzle::error::Quantity::SectorAmplitudes,
+                    count,
+                    ..
+                } if count as u64 > d),
+                "{refusal}"
+            );
+            assert!(done.contains(" of 80 "), "{done}");
+        }
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
