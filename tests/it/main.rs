@@ -81,3 +81,4 @@ mod messages;
 mod regression;
 mod reliability;
 mod tables;
+mod words;
