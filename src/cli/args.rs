@@ -571,7 +571,8 @@ pub struct SpaceArgs {
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
     /// grover (exp(-i beta |s><s|) on any space; exported as QASM on the full space and on
     /// spaces of plain blocks), or switch-ring or switch-complete (switch moves on the rows+cols
-    /// space, which keep every row and column count; where they start: --start).
+    /// space, which keep every row and column count; the ring pairs neighbouring rows and columns
+    /// among those the reduction leaves, closing on the first and last; where they start: --start).
     /// Default: x on the full space, xy-ring on a block space.
     #[arg(long, value_parser = Named::of::<quzzle::mixer::MixerKind>())]
     pub mixer: Option<String>,

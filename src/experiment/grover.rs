@@ -403,7 +403,9 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
     }
     let dimension = space.dimension;
     let (theta, optimal_iterations, optimal_probability) = optimal(solutions as f64, dimension);
-    let (first, last) = settings.iterations.unwrap_or_else(|| default_iterations(optimal_iterations));
+    let (first, last) = settings
+        .iterations
+        .unwrap_or_else(|| default_iterations(optimal_iterations));
     check_iterations(first, last)?;
     let curve = match &sim_valid {
         Some((d, valid)) => Some(

@@ -616,11 +616,21 @@ pub fn to_qasm3_of_mixer(
     symbolic: bool,
     mixer: crate::mixer::MixerKind,
 ) -> Result<String> {
-    let mixing = if mixer.is_switch() { Mixing::Switch } else { mixing_of(circuit) };
+    let mixing = if mixer.is_switch() {
+        Mixing::Switch
+    } else {
+        mixing_of(circuit)
+    };
     write_qasm3(circuit, header, flavor, symbolic, mixing)
 }
 
-fn write_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool, mixing: Mixing) -> Result<String> {
+fn write_qasm3(
+    circuit: &Circuit,
+    header: &QasmHeader,
+    flavor: Flavor,
+    symbolic: bool,
+    mixing: Mixing,
+) -> Result<String> {
     check(circuit, header, flavor, symbolic)?;
     let rules = flavor.rules();
     let n = circuit.num_qubits;
