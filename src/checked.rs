@@ -248,6 +248,82 @@ fn count_or(what: Quantity, n: i128, max: u64, why: impl FnOnce() -> String) -> 
     }
 }
 
+/// What a number setting takes, as its refusal says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumberKind {
+    /// A whole number (its range is checked after: counts, trajectories, depths).
+    Whole,
+    /// A whole number 0..=2^64 − 1 (seeds).
+    Seed,
+    /// A whole number ≥ 0 (sizes).
+    Size,
+    /// Any number, `nan` and `inf` as text (checked after: seconds, levels, angles).
+    Real,
+}
+
+impl NumberKind {
+    /// What it takes, in words.
+    pub fn expects(self) -> &'static str {
+        match self {
+            NumberKind::Whole => "a whole number",
+            NumberKind::Seed => "a whole number 0..=18446744073709551615",
+            NumberKind::Size => "a whole number ≥ 0",
+            NumberKind::Real => "a number",
+        }
+    }
+}
+
+/// A setting's number as given: a JSON number, or text (the command line's, or Python's
+/// `"nan"`). The one rule for text on both sides: whitespace around a number, a name or a
+/// list is ignored (`' 5'`, `'0.95 '`), as `--depths ' 1'` always was; a file path is
+/// taken as written. A whole number written as a float (numpy's `2.0`) is that number; `1.5`
+/// is none. The refusal says what the setting takes and what it got (the caller names the
+/// setting).
+pub fn number_of<T: TryFrom<i128>>(value: &serde_json::Value, kind: NumberKind) -> std::result::Result<T, String> {
+    use serde_json::Value;
+    let refuse = || {
+        let got = match value {
+            Value::String(t) if !t.trim().is_empty() && t.trim().parse::<f64>().is_ok() => t.trim().to_string(),
+            Value::String(t) => format!("`{t}`"),
+            other => other.to_string(),
+        };
+        format!("takes {}; got {got}", kind.expects())
+    };
+    let whole = |f: f64| (f.fract() == 0.0 && f.abs() <= 9.0e15).then_some(f as i128);
+    let n: Option<i128> = match value {
+        Value::Number(n) => n
+            .as_i64()
+            .map(i128::from)
+            .or_else(|| n.as_u64().map(i128::from))
+            .or_else(|| n.as_f64().and_then(whole)),
+        Value::String(t) => {
+            let t = t.trim();
+            t.parse::<i128>().ok().or_else(|| t.parse::<f64>().ok().and_then(whole))
+        }
+        _ => None,
+    };
+    n.and_then(|n| T::try_from(n).ok()).ok_or_else(refuse)
+}
+
+/// A real setting as given (a JSON number, or text with whitespace around it ignored:
+/// [`number_of`]'s rule); `nan` and `inf` are numbers here, refused after where they are no
+/// value.
+pub fn real_of(value: &serde_json::Value) -> std::result::Result<f64, String> {
+    use serde_json::Value;
+    let read = match value {
+        Value::Number(n) => n.as_f64(),
+        Value::String(t) => t.trim().parse::<f64>().ok(),
+        _ => None,
+    };
+    read.ok_or_else(|| {
+        let got = match value {
+            Value::String(t) => format!("`{t}`"),
+            other => other.to_string(),
+        };
+        format!("takes {}; got {got}", NumberKind::Real.expects())
+    })
+}
+
 /// `Display` (the enum's `name()`) and `FromStr` (the one of its `ALL` so named, by
 /// [`choice`]; `$what` names the choice in the error) for an enum of named choices: the names
 /// that reports write are the names the command line and Python read back.
@@ -274,7 +350,7 @@ pub(crate) use named_choice;
 pub fn choice<T: Copy>(all: &[T], name: fn(T) -> &'static str, what: &'static str, s: &str) -> Result<T> {
     all.iter()
         .copied()
-        .find(|&c| name(c) == s)
+        .find(|&c| name(c) == s.trim())
         .ok_or_else(|| Error::UnknownName {
             what,
             name: s.to_string(),

@@ -1259,6 +1259,17 @@ pub enum RequestProblem {
         /// Seeds after it.
         more: u64,
     },
+    /// A keyword argument whose value is not of its type (a float for a count, a negative
+    /// seed): the setting, then what it takes and what it got.
+    #[error("{job}: {setting}: {problem}")]
+    Setting {
+        /// The job.
+        job: String,
+        /// The keyword.
+        setting: String,
+        /// What it takes and what it got.
+        problem: String,
+    },
 }
 
 /// Work one run refuses before it starts, with the counts it is the product of.

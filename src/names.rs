@@ -88,8 +88,9 @@ pub enum SpaceChoice {
     /// `full`.
     Auto,
     /// The row and the column counts together (N-Queens: the permutations). Every row meets
-    /// every column, so they form one joined block whose states are counted, not listed:
-    /// simulated from the cost histogram under the Grover mixer only.
+    /// every column, so they form one joined block (a grid: docs/spaces.md, "Switch mixers"):
+    /// the switch mixers run on its listed states; the Grover mixer by statevector where they
+    /// can be listed and fit, else from the cost histogram.
     #[serde(rename = "rows+cols")]
     RowsCols,
 }

@@ -169,7 +169,9 @@ class Report(Record):
             importlib.import_module("matplotlib").use("Agg")
             plt: Any = importlib.import_module("matplotlib.pyplot")
         except ImportError:
-            raise ImportError("Report.plot needs the `matplotlib` package: pip install matplotlib") from None
+            raise ImportError(
+                "Report.plot needs the `matplotlib` package: pip install 'quzzle[plot]' (or pip install matplotlib)"
+            ) from None
         f = self._fields
         fig, ax = plt.subplots(figsize=(8, 5))
         ax.plot(
@@ -285,12 +287,15 @@ class SweepResult(Record):
 
 def _plain_value(value: Any) -> Any:
     """A keyword argument as JSON takes it: numpy's numbers as Python's, paths as text, ranges
-    and tuples as lists, and what JSON cannot write (nan, inf) as text. Nothing is checked
-    here: the library's request checks every value, with the command line's words."""
+    and tuples as lists, and what JSON cannot write (nan, inf) as text, and a whole number past
+    64 bits as its digits (the library reads JSON numbers that large as floats, and its refusal
+    should quote the number given). Nothing is checked here: the library's request checks every
+    value, with the command line's words."""
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, numbers.Integral):
-        return operator.index(value)
+        whole = operator.index(value)
+        return whole if -(2**63) <= whole < 2**64 else str(whole)
     if isinstance(value, numbers.Real):
         number = float(value)
         return number if number == number and abs(number) != float("inf") else str(number)

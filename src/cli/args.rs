@@ -102,13 +102,13 @@ pub enum Command {
         /// With --random N: the model on one Dicke block, the C(N, K) states of weight K over all
         /// N qubits (1 <= K < N), started in the Dicke state; mixer xy-ring unless --mixer says
         /// xy-complete or grover.
-        #[arg(long, value_name = "K", conflicts_with = "space")]
+        #[arg(long, value_name = "K", conflicts_with = "space", value_parser = size::<usize>())]
         dicke: Option<usize>,
         /// Depth p (1..=256).
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = 4, value_parser = size::<usize>())]
         depth: usize,
         /// Timed calls after the warm-up (the median is reported; 1..=1000).
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, value_parser = size::<usize>())]
         repeats: usize,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -159,8 +159,9 @@ pub struct GroverArgs {
     /// Space searched: full, rows (as the Q# seed), cols, regions, cells, or auto (the smallest).
     #[arg(long, default_value = "rows", value_parser = Named::of::<quzzle::encoding::space::SpaceChoice>())]
     pub space: String,
-    /// Iterations reported, A..B with both ends included (or one count K). Default: 0 to the
-    /// optimal count.
+    /// Iterations reported, A..B with both ends included (or one count K), at most 100000
+    /// counts. Default: 0 to the optimal count, or the last 100000 counts up to it where the
+    /// optimal count is larger (10x10 boards).
     #[arg(long, value_name = "A..B", allow_hyphen_values = true)]
     pub iterations: Option<String>,
     /// How the curve is computed beside the closed form from (M, D): auto (by statevector too
@@ -178,7 +179,7 @@ pub struct GroverArgs {
     /// Give up (exit 1) when the exact search, the cost histogram or the statevector has not
     /// finished within this many seconds, saying how far it got and how long the whole would
     /// take. Long runs print their progress on stderr every 5 s either way.
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
     pub max_seconds: Option<f64>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -234,12 +235,80 @@ where
     }
 }
 
+/// A number flag, read by the library's rule for numbers as text (whitespace around it
+/// ignored, the refusal saying what the flag takes and what it got: `checked::number_of`),
+/// so the command line and Python read `' 5'`, `'0.95 '` and `1.5` alike.
+#[derive(Clone)]
+struct Number<T>(quzzle::checked::NumberKind, std::marker::PhantomData<T>);
+
+/// A whole number (counts, trajectories, depths; the request checks the range).
+fn whole<T>() -> Number<T> {
+    Number(quzzle::checked::NumberKind::Whole, std::marker::PhantomData)
+}
+
+/// A size, a whole number ≥ 0.
+fn size<T>() -> Number<T> {
+    Number(quzzle::checked::NumberKind::Size, std::marker::PhantomData)
+}
+
+/// A seed, 0..=2^64 − 1.
+fn seed() -> Number<u64> {
+    Number(quzzle::checked::NumberKind::Seed, std::marker::PhantomData)
+}
+
+/// Any number (`nan` and `inf` too; the request refuses them where they are no value).
+fn real() -> Real {
+    Real
+}
+
+/// [`real`]'s parser.
+#[derive(Clone)]
+struct Real;
+
+impl<T> clap::builder::TypedValueParser for Number<T>
+where
+    T: TryFrom<i128> + Clone + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let text = Named::text(cmd, value)?;
+        quzzle::checked::number_of(&serde_json::Value::String(text.clone()), self.0)
+            .map_err(|why| invalid_because(cmd, arg, &text, &why))
+    }
+}
+
+impl clap::builder::TypedValueParser for Real {
+    type Value = f64;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<f64, clap::Error> {
+        let text = Named::text(cmd, value)?;
+        quzzle::checked::real_of(&serde_json::Value::String(text.clone()))
+            .map_err(|why| invalid_because(cmd, arg, &text, &why))
+    }
+}
+
 /// clap's error for a value the library refused, carrying the library's message.
 fn invalid_value(cmd: &clap::Command, arg: Option<&clap::Arg>, text: &str, e: &quzzle::Error) -> clap::Error {
+    invalid_because(cmd, arg, text, &e.to_string())
+}
+
+/// clap's error for a value refused for `why`.
+fn invalid_because(cmd: &clap::Command, arg: Option<&clap::Arg>, text: &str, why: &str) -> clap::Error {
     let flag = arg.map_or_else(|| "...".to_string(), |a| a.to_string());
     clap::Error::raw(
         clap::error::ErrorKind::ValueValidation,
-        format!("invalid value '{text}' for '{flag}': {e}\n"),
+        format!("invalid value '{text}' for '{flag}': {why}\n"),
     )
     .with_cmd(cmd)
 }
@@ -321,13 +390,13 @@ pub struct SweepArgs {
     pub optimize: OptimizeArgs,
     /// Skip instances whose simulated space has more than 2^N states (on the full space: more
     /// than N qubits).
-    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub max_qubits: i128,
     /// Give up (exit 1) once this many seconds have passed since the sweep's start, checked
     /// before each row and while an instance's cost histogram (the grover mixer's histogram
     /// route) is counted, saying how far it got; the rows done so far stay in sweep.csv and a
     /// rerun resumes. Counting prints its progress on stderr every 5 s either way.
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
     pub max_seconds: Option<f64>,
     /// Folder for sweep.csv, the plots and summary.md. The files written there are new paths
     /// or regular files (a link, FIFO, device or folder is refused), and an input inside it
@@ -354,7 +423,8 @@ pub struct SweepArgs {
         value_name = "R",
         default_value_t = 1000,
         requires = "baseline",
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = whole::<i128>()
     )]
     pub baseline_reads: i128,
     /// Sweeps per read of --baseline.
@@ -363,7 +433,8 @@ pub struct SweepArgs {
         value_name = "S",
         default_value_t = 1000,
         requires = "baseline",
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = whole::<i128>()
     )]
     pub baseline_sweeps: i128,
 }
@@ -390,7 +461,7 @@ pub struct SweepFigureArgs {
     #[arg(long, value_enum, default_value_t = Lines::Auto)]
     pub lines: Lines,
     /// Bitstrings in each instance's distribution plot.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = size::<usize>())]
     pub top: usize,
     /// Skip the per-instance distribution and board plots (which read the puzzle files at the
     /// paths the rows name).
@@ -432,10 +503,10 @@ pub struct LandscapeArgs {
     #[command(flatten)]
     pub space: SpaceArgs,
     /// Grid points along each axis.
-    #[arg(long, default_value_t = 41)]
+    #[arg(long, default_value_t = 41, value_parser = size::<usize>())]
     pub grid: usize,
     /// γ runs over [0, X]; default min(4/σ, π), σ the cost's standard deviation over all states.
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", value_parser = real())]
     pub gamma_max: Option<f64>,
     /// Size of the figure in logical pixels, WIDTHxHEIGHT (PNG at twice that).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
@@ -453,17 +524,17 @@ pub struct GenerateArgs {
     #[arg(value_enum)]
     pub kind: Kind,
     /// Side N of the N x N board (sudoku4: 4).
-    #[arg(long)]
+    #[arg(long, value_parser = size::<usize>())]
     pub size: usize,
     /// Stars per row, column and region (starbattle only).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = size::<usize>())]
     pub stars: usize,
     /// Number of givens to reach (tango, takuzu, sudoku4); default: remove while unique.
-    #[arg(long)]
+    #[arg(long, value_parser = size::<usize>())]
     pub givens: Option<usize>,
     /// Seed of every random draw. A one-star starbattle has the rules of queens and the same
     /// generator: the same seed gives the same board.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = seed())]
     pub seed: u64,
     /// How regions are made (queens, starbattle): grow (random connected growth) or qubo (the
     /// talk's region QUBO by simulated annealing; connectivity checked, not guaranteed).
@@ -476,7 +547,7 @@ pub struct GenerateArgs {
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Generate this many puzzles, with seeds --seed, --seed + 1, ... (above 1 needs -o DIR).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = whole::<i128>())]
     pub count: i128,
     /// Create the folder of -o when it is missing (a typo otherwise creates folders silently).
     #[arg(long, requires = "out")]
@@ -484,7 +555,7 @@ pub struct GenerateArgs {
     /// Give up (exit 1) when no unique puzzle is found within this many seconds; progress is
     /// printed on stderr every 5 s. Within the budget the output depends only on the request.
     /// Boards of 12x12 and up can need more (queens 14x14: about 20 s).
-    #[arg(long, value_name = "S", default_value_t = 8.0)]
+    #[arg(long, value_name = "S", default_value_t = 8.0, value_parser = real())]
     pub max_seconds: f64,
 }
 
@@ -500,7 +571,8 @@ pub struct SpaceArgs {
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
     /// grover (exp(-i beta |s><s|) on any space; exported as QASM on the full space and on
     /// spaces of plain blocks), or switch-ring or switch-complete (switch moves on the rows+cols
-    /// space, which keep every row and column count; where they start: --start).
+    /// space, which keep every row and column count; the ring pairs neighbouring rows and columns
+    /// among those the reduction leaves, closing on the first and last; where they start: --start).
     /// Default: x on the full space, xy-ring on a block space.
     #[arg(long, value_parser = Named::of::<quzzle::mixer::MixerKind>())]
     pub mixer: Option<String>,
@@ -538,10 +610,10 @@ pub struct ModelSource {
     /// Puzzle file.
     pub file: Option<PathBuf>,
     /// A random model with this many qubits (integer fields in [−2, 2], about 3n couplings in ±{1, 2, 3}).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = size::<usize>())]
     pub random: Option<usize>,
     /// Seed of the random model.
-    #[arg(long, default_value_t = 0, requires = "random")]
+    #[arg(long, default_value_t = 0, requires = "random", allow_negative_numbers = true, value_parser = seed())]
     pub seed: u64,
 }
 
@@ -559,13 +631,13 @@ pub struct OptimizeArgs {
     #[arg(long, default_value = "energy")]
     pub objective: String,
     /// Seed of every random draw.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = seed())]
     pub seed: u64,
     /// Classical optimiser: lbfgs or nelder-mead.
     #[arg(long, default_value = "lbfgs", value_parser = Named::of::<quzzle::qaoa::optimize::Method>())]
     pub optimizer: String,
     /// Iteration cap per start.
-    #[arg(long, default_value_t = 200, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub max_iters: i128,
 }
 
@@ -583,7 +655,7 @@ pub struct NoiseArgs {
     #[arg(long, value_name = "PRESET|RATES")]
     pub noise: Vec<String>,
     /// Trajectories per noisy estimate (at least 1).
-    #[arg(long, value_name = "T", default_value_t = quzzle::noise::DEFAULT_TRAJECTORIES as i128, requires = "noise", allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", default_value_t = quzzle::noise::DEFAULT_TRAJECTORIES as i128, requires = "noise", allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub trajectories: i128,
     /// Also estimate device time: the seconds of one shot of each depth's exported circuit
     /// (its gates one after another, readout, reset) and the time to a valid board with 99 %
@@ -609,7 +681,7 @@ pub struct ScheduleArgs {
     pub angles_from: Vec<PathBuf>,
     /// Starts per depth: the strategy's point, then perturbed or fresh random ones (in a
     /// sweep, random init gets at least INTERP's simulator calls unless --no-match-budget).
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub restarts: i128,
 }
 
@@ -643,7 +715,7 @@ pub struct SolveArgs {
     /// mixer's histogram route, every optimiser evaluation and every noisy trajectory check
     /// it, and the error says how far the run got. Counting prints its progress on stderr
     /// every 5 s either way. Ctrl-C stops the run the same way.
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
     pub max_seconds: Option<f64>,
     /// Write solve.json and depths.csv into this folder (each a new path or a regular file: a
     /// link, FIFO, device or folder there is refused).
@@ -663,7 +735,8 @@ pub struct GivenAngles {
         value_name = "G1,..,GP",
         value_delimiter = ',',
         allow_hyphen_values = true,
-        requires = "betas"
+        requires = "betas",
+        value_parser = real()
     )]
     pub gammas: Option<Vec<f64>>,
     /// β_1..β_p, comma-separated (needs --gammas).
@@ -672,7 +745,8 @@ pub struct GivenAngles {
         value_name = "B1,..,BP",
         value_delimiter = ',',
         allow_hyphen_values = true,
-        requires = "gammas"
+        requires = "gammas",
+        value_parser = real()
     )]
     pub betas: Option<Vec<f64>>,
 }
@@ -688,7 +762,7 @@ pub struct QasmArgs {
     #[command(flatten)]
     pub space: SpaceArgs,
     /// Depth p of the circuit (1..=256).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<i64>())]
     pub depth: Option<i64>,
     /// An experiment across depths (`A..B` or `P`): one circuit and manifest per depth
     /// (`pNN.qasm`, `pNN.json`) and their index `experiment.json` in the folder -o names,
@@ -705,7 +779,7 @@ pub struct QasmArgs {
     /// With --depths: give up (exit 1, nothing written) once this many seconds have passed,
     /// checked before every optimiser evaluation and noisy trajectory. Ctrl-C stops the export
     /// the same way (exit 130).
-    #[arg(long, value_name = "S", requires = "depths", allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", requires = "depths", allow_negative_numbers = true, value_parser = real())]
     pub max_seconds: Option<f64>,
     /// Angles from a `quzzle solve --json` report (its entry with p = --depth) or from a
     /// manifest written by `quzzle qasm`.
@@ -718,7 +792,7 @@ pub struct QasmArgs {
     #[arg(long)]
     pub optimize: bool,
     /// Seed for --optimize.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = seed())]
     pub seed: u64,
     /// Target: portable (any OpenQASM 3 tool), ibm (qiskit.qasm3.loads + transpile), ionq
     /// (flat, stdgates.inc gates only: rzz expanded to cx; rz; cx, cry to ry and cx, the XY
@@ -755,10 +829,10 @@ pub struct SampleArgs {
     /// `quzzle qasm -o` (its circuit and angles; no circuit options then).
     pub input: PathBuf,
     /// Shots to draw (at least 1).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub shots: i128,
     /// Seed of the draws (and of --optimize).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = seed())]
     pub seed: u64,
     /// Counts shape: qiskit (get_counts: bitstrings, qubit 0 rightmost), ionq (decimal keys,
     /// qubit 0 the least significant bit, probabilities summing to 1), sampler ({"c": qiskit
@@ -781,7 +855,7 @@ pub struct SampleArgs {
     #[command(flatten)]
     pub space: SpaceArgs,
     /// Depth p (puzzle files).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<i64>())]
     pub depth: Option<i64>,
     /// Angles from a `quzzle solve --json` report or a manifest (puzzle files).
     #[arg(long, value_name = "REPORT.json")]
@@ -798,7 +872,7 @@ pub struct SampleArgs {
     pub noise: NoiseArgs,
     /// Give up (exit 1, nothing written) once this many seconds have passed, checked every
     /// 2^20 shots and every noisy trajectory. Ctrl-C stops the draw the same way (exit 130).
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
     pub max_seconds: Option<f64>,
 }
 
@@ -820,13 +894,13 @@ pub struct ScoreArgs {
     #[arg(long, default_value = "auto", value_parser = Named::of::<quzzle::export::counts::CountsFormat>().with(0, "auto"))]
     pub format: String,
     /// Shots of the job: needed for IonQ probabilities, checked against counts otherwise.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub shots: Option<i128>,
     /// Confidence of the Clopper-Pearson interval (strictly between 0 and 1).
-    #[arg(long, default_value_t = quzzle::checked::DEFAULT_CONFIDENCE, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = quzzle::checked::DEFAULT_CONFIDENCE, allow_negative_numbers = true, value_parser = real())]
     pub confidence: f64,
     /// Boards listed, most frequent first.
-    #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub top: i128,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -858,12 +932,12 @@ pub struct PredictArgs {
     #[command(flatten)]
     pub noise: NoiseArgs,
     /// Seed of the trajectories.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = seed())]
     pub seed: u64,
     /// Give up (exit 1) when the routed simulation has not finished within this many seconds,
     /// saying how far it got and how long the whole would take. Long runs print their
     /// progress on stderr every 5 s either way.
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
     pub max_seconds: Option<f64>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -882,10 +956,10 @@ pub struct AnnealArgs {
     #[arg(long, default_value = "full", value_parser = Named::of::<quzzle::encoding::space::SpaceChoice>())]
     pub space: String,
     /// Independent reads, each from a random state.
-    #[arg(long, default_value_t = 1000, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub reads: i128,
     /// Sweeps per read, one β each.
-    #[arg(long, default_value_t = 1000, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub sweeps: i128,
     /// β from hot to cold, `A,B` (default: dwave-samplers' rule from the model's biases).
     #[arg(long, value_name = "A,B", allow_hyphen_values = true)]
@@ -895,10 +969,10 @@ pub struct AnnealArgs {
     pub schedule: String,
     /// Give up (exit 1) once this many seconds have passed (checked before every read).
     /// Ctrl-C stops the run the same way (exit 130).
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
     pub max_seconds: Option<f64>,
     /// Seed: read r draws from stream r of the generator it seeds.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = seed())]
     pub seed: u64,
     /// Print JSON instead of text.
     #[arg(long)]

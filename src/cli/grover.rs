@@ -180,11 +180,14 @@ fn text(r: &GroverReport) -> String {
             f.oracle_calls_99.ceil()
         );
     }
-    if !r.qaoa.is_empty() {
+    if let (Some(classes), Some(h)) = (r.cost_classes, &r.cost_histogram) {
         s += &format!(
-            "Grover-mixer QAOA from the cost histogram ({} cost classes; INTERP, L-BFGS, energy objective):\n",
-            r.cost_classes
+            "cost histogram: {classes} cost classes over {} distinct costs (--json lists them as cost_histogram)\n",
+            h.len()
         );
+    }
+    if !r.qaoa.is_empty() {
+        s += "Grover-mixer QAOA from the cost histogram (INTERP, L-BFGS, energy objective):\n";
         s += "     p  cost calls  P(valid)  energy  optimiser calls  cost calls to 99 %\n";
         for d in &r.qaoa {
             s += &format!(

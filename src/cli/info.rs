@@ -71,7 +71,14 @@ pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: 
 /// The space and mixer that fit best, against the full space.
 fn print_recommended(report: &info::InfoReport) -> Result<()> {
     let Some(r) = &report.recommended else {
-        outln!("recommended: none (no space has a route that fits)");
+        if report.qubits == 0 {
+            outln!(
+                "recommended: none: the reduction ({}) decides the board, so no circuit is needed",
+                report.reduce.name()
+            );
+        } else {
+            outln!("recommended: none (no space has a route that fits)");
+        }
         return Ok(());
     };
     outln!(

@@ -66,7 +66,7 @@ pub use crate::names::SpaceChoice;
 
 value_enum!(
     SpaceChoice,
-    SpaceChoice::RowsCols => "Rows and columns together (one queen per row and column): counted, not listed, so the Grover mixer runs on it from the cost histogram"
+    SpaceChoice::RowsCols => "Rows and columns together (one queen per row and column): the switch mixers run on its listed states by statevector; the grover mixer by statevector where its states can be listed (at most 2^26 states over at most 30 qubits) and fit, else from the cost histogram"
 );
 
 impl SpaceChoice {
@@ -786,7 +786,8 @@ impl Space {
     }
 
     /// Whether every block's states can be listed, so a statevector over the space can be
-    /// built (the states of a `rows+cols` block are counted only).
+    /// built (a `rows+cols` block of at most 2^26 states over at most 30 qubits is listed; a
+    /// larger one is counted only).
     pub fn listable(&self) -> bool {
         self.blocks.iter().all(Block::listable)
     }

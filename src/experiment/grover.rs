@@ -157,8 +157,14 @@ pub struct GroverReport {
     /// valid board with 99 % confidence, `k · shots_99(sin²((2k+1)θ))`, from the closed form;
     /// `None` when there is no valid board.
     pub fewest_calls: Option<FewestCalls>,
-    /// Cost classes of the histogram Grover-mixer QAOA ran on (0 when it did not run).
-    pub cost_classes: usize,
+    /// Cost classes of the space's cost histogram (the states of one cost; at the success
+    /// cost split into valid, non-QUBO-only and invalid ones), the classes Grover-mixer QAOA
+    /// runs on; `None` where the histogram cannot be counted (a space too large for the
+    /// count) and no QAOA depth was asked for.
+    pub cost_classes: Option<usize>,
+    /// The cost histogram of the space: `[cost, states]` per distinct cost, ascending (the
+    /// number of states at each cost that Grover-mixer QAOA reads); `None` as `cost_classes`.
+    pub cost_histogram: Option<Vec<(f64, u128)>>,
     /// Grover-mixer QAOA per depth (empty unless asked for).
     pub qaoa: Vec<GmQaoaDepth>,
 }
@@ -257,6 +263,13 @@ pub fn statevector_curve_within(
         }
     }
     Ok(out)
+}
+
+/// The counts a report lists unless told: 0 to the optimal count, or the last
+/// [`MAX_ITERATIONS`] counts up to it where it is larger (a 10x10 board's 164,621), so the
+/// default is always a range the report takes.
+pub fn default_iterations(optimal: usize) -> (usize, usize) {
+    (optimal.saturating_sub(MAX_ITERATIONS - 1), optimal)
 }
 
 /// Refuse an iteration range that is reversed or lists more than [`MAX_ITERATIONS`] counts
@@ -390,7 +403,9 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
     }
     let dimension = space.dimension;
     let (theta, optimal_iterations, optimal_probability) = optimal(solutions as f64, dimension);
-    let (first, last) = settings.iterations.unwrap_or((0, optimal_iterations));
+    let (first, last) = settings
+        .iterations
+        .unwrap_or_else(|| default_iterations(optimal_iterations));
     check_iterations(first, last)?;
     let curve = match &sim_valid {
         Some((d, valid)) => Some(
@@ -429,12 +444,24 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
         .iter()
         .filter_map(|i| i.statevector.map(|s| (s - i.closed_form).abs()))
         .fold(0.0, f64::max);
-    let (cost_classes, qaoa) = match settings.qaoa_depths {
-        Some(depths) => gm_qaoa_within(enc, &space_settings, depths, budget)?,
-        None => (0, Vec::new()),
+    let (histogram, qaoa) = match settings.qaoa_depths {
+        Some(depths) => {
+            check_qaoa_depths(depths)?;
+            let (sim, _) = crate::simulation::histogram::histogram_simulation_within(enc, &space_settings, budget)?;
+            let qaoa = gm_qaoa_on(&sim, depths)?;
+            (Some(sim.histogram().clone()), qaoa)
+        }
+        // The histogram is counted for its own sake here: a space it cannot be counted for
+        // (too large, a frontier too wide) has none, which is no reason to refuse the search.
+        None => match crate::simulation::histogram::cost_histogram_within(enc, &space, budget) {
+            Ok(h) => (Some(h), Vec::new()),
+            Err(Error::Unsupported(_) | Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. }) => (None, Vec::new()),
+            Err(e) => return Err(e),
+        },
     };
     Ok(GroverReport {
-        cost_classes,
+        cost_classes: histogram.as_ref().map(|h| h.classes.len()),
+        cost_histogram: histogram.as_ref().map(by_cost),
         qaoa,
         file: enc.file().to_string(),
         reduce: enc.level().name().into(),
@@ -476,8 +503,13 @@ pub fn gm_qaoa_within(
     (first, last): (usize, usize),
     budget: &Budget<'_>,
 ) -> Result<(usize, Vec<GmQaoaDepth>)> {
-    use crate::qaoa::optimize::{Init, OptimizeConfig};
-    use crate::qaoa::{Objective, Qaoa};
+    check_qaoa_depths((first, last))?;
+    let (sim, _) = crate::simulation::histogram::histogram_simulation_within(enc, settings, budget)?;
+    Ok((sim.histogram().classes.len(), gm_qaoa_on(&sim, (first, last))?))
+}
+
+/// Refuse QAOA depths outside 1..=[`MAX_QAOA_DEPTH`] or reversed.
+fn check_qaoa_depths((first, last): (usize, usize)) -> Result<()> {
     if first == 0 || first > last || last > MAX_QAOA_DEPTH {
         return Err(Error::out_of_range(
             Quantity::QaoaDepths,
@@ -485,7 +517,28 @@ pub fn gm_qaoa_within(
             format!("write A..B with 1 <= A <= B <= {MAX_QAOA_DEPTH}"),
         ));
     }
-    let (sim, _) = crate::simulation::histogram::histogram_simulation_within(enc, settings, budget)?;
+    Ok(())
+}
+
+/// The histogram's states per distinct cost, ascending (the classes of one cost added up).
+fn by_cost(h: &crate::qaoa::histogram::CostHistogram) -> Vec<(f64, u128)> {
+    let mut out: Vec<(f64, u128)> = Vec::new();
+    for c in &h.classes {
+        match out.last_mut() {
+            Some((cost, count)) if *cost == c.cost => *count += c.count,
+            _ => out.push((c.cost, c.count)),
+        }
+    }
+    out
+}
+
+/// Grover-mixer QAOA on `sim` at depths `first..=last` (checked), one entry per depth.
+fn gm_qaoa_on(
+    sim: &crate::qaoa::histogram::HistogramSimulator,
+    (first, last): (usize, usize),
+) -> Result<Vec<GmQaoaDepth>> {
+    use crate::qaoa::optimize::{Init, OptimizeConfig};
+    use crate::qaoa::{Objective, Qaoa};
     let valid = sim.success_states().valid;
     let config = OptimizeConfig::default();
     let mut previous: Option<Angles> = None;
@@ -493,7 +546,7 @@ pub fn gm_qaoa_within(
     // INTERP climbs from depth 1, so the depths below the first are optimised too.
     for p in 1..=last {
         let (opt, scan) =
-            super::solve::optimize_depth(&sim, &Objective::Energy, p, Init::Interp, previous.as_ref(), &config)?;
+            super::solve::optimize_depth(sim, &Objective::Energy, p, Init::Interp, previous.as_ref(), &config)?;
         if p >= first {
             let eval = sim.evaluate(&opt.angles, &valid)?;
             let shots_99 = stats::shots_to_solution(eval.success_probability, stats::SHOTS_CONFIDENCE);
@@ -509,7 +562,7 @@ pub fn gm_qaoa_within(
         }
         previous = Some(opt.angles);
     }
-    Ok((sim.histogram().classes.len(), out))
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -77,7 +77,8 @@ pub struct InfoReport {
     pub mixers: Vec<String>,
     /// The space and mixer that fit best: the smallest space (every space keeps every valid
     /// board: its blocks are counts each solution meets) with a mixer whose statevector fits
-    /// in memory, else the smallest a mixer runs from its cost histogram; `null` when none.
+    /// in memory, else the smallest a mixer runs from its cost histogram; `null` when none, and
+    /// when the reduction decides the board (0 qubits: no circuit is needed).
     pub recommended: Option<Recommendation>,
     /// The family `--space auto` takes under an XY mixer (the smallest whose blocks are all
     /// plain); `null` when there is none.
@@ -168,8 +169,8 @@ pub struct SpaceInfo {
     /// How it is simulated under the mixer that goes furthest: `statevector` (its states are
     /// listed and fit in memory), `histogram` (the Grover mixer from the cost histogram,
     /// enumerated up to 2^32 states or counted by the frontier count up to 127 qubits: a space
-    /// counted but not listed, such as rows+cols, or one
-    /// too large for memory), or `none`.
+    /// whose states cannot be listed, such as a large rows+cols, or one too large for memory),
+    /// or `none`.
     pub route: &'static str,
     /// Each mixer of `mixers`, in that order, with its route here and how noisy trajectories
     /// run its circuit.
@@ -321,7 +322,10 @@ pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
     let n = enc.num_qubits();
     let (spaces, spaces_unusable, spaces_no_solution) = spaces_of(enc, space)?;
     let full = Space::full(n, enc.diagonal_bytes_per_state());
-    let recommended = if spaces.is_empty() {
+    // A board the reduction decides entirely needs no circuit: nothing to recommend.
+    let recommended = if n == 0 {
+        None
+    } else if spaces.is_empty() {
         Recommendation::best(std::slice::from_ref(&full), n)
     } else {
         Recommendation::best(&spaces, n)

@@ -461,7 +461,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         qubit_cells: enc.qubit_cells(),
     };
     let circuit = simulation::circuit(enc, &space, settings.mixer, &angles)?;
-    let text = qasm::to_qasm3(&circuit, &header, req.flavor, req.symbolic)?;
+    let text = qasm::to_qasm3_of_mixer(&circuit, &header, req.flavor, req.symbolic, settings.mixer)?;
     let Some(qasm_name) = req.qasm_name.clone() else {
         return Ok(CircuitExport {
             text,

@@ -437,8 +437,7 @@ fn comment_text(text: &str) -> String {
         .collect()
 }
 
-fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool) {
-    let n = circuit.num_qubits;
+fn write_header(s: &mut String, n: usize, mixing: Mixing, header: &QasmHeader, flavor: Flavor, symbolic: bool) {
     let p = header.depth;
     let mut line = |text: &str| {
         s.push_str(if text.is_empty() { "//" } else { "// " });
@@ -466,7 +465,19 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
         line("                 bind them to the gammas and betas above to get the simulated circuit");
     }
     line("convention: U_C(gamma) = exp(-i gamma H_C) is rz(2 gamma h_q) and rzz(2 gamma J_ab),");
-    if uses_grover_mixer(circuit) {
+    if mixing == Mixing::Switch {
+        line("            the constant offset of H_C is a global phase and is not written. Space");
+        line("            rows+cols: every row and column of each grid keeps its count. Start: one");
+        line("            table per grid (x on its ones), or on a full permutation grid the uniform");
+        line("            superposition over its tables (x on the diagonal, then real double");
+        line("            excitations); the manifest's `start` says which. h on every free qubit.");
+        line("            Switch mixer U_B(beta): for each move on rows i < j and columns a < b, in");
+        line("            the mixer's order, exp(-i beta (S + S^dagger)), S = |0110><1001| on cells");
+        line("            (i,a), (i,b), (j,a), (j,b): cx from (i,a) to the other three, an rx(2 beta)");
+        line("            on (i,a) controlled by the other three (h, eight parity rz between cx, h),");
+        line("            the cx again; then rx(2 beta) on every free qubit. Equal to the simulated");
+        line("            mixer, phase included; measurements outside the space have probability 0.");
+    } else if mixing == Mixing::Grover {
         line("            the constant offset of H_C is a global phase and is not written. Start:");
         line("            U_s|0...0> = |s>, the Dicke state of each block of qubits with k ones (x, ry,");
         line("            cry, cx) and |+> (h) on every other qubit. Grover mixer U_B(beta) =");
@@ -478,7 +489,7 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
         line("            which tell its start apart within its weight-k states. Equal to");
         line("            exp(-i beta |s><s|) up to a global phase on the states the circuit reaches;");
         line("            measurements outside the space have probability 0.");
-    } else if uses_block_gates(circuit) {
+    } else if mixing == Mixing::Block {
         line("            the constant offset of H_C is a global phase and is not written. Block");
         line("            space: each block of qubits with k ones starts in its Dicke state (the x,");
         line("            ry, cry and cx gates before layer 1), every other qubit in |+> (h); the");
@@ -500,15 +511,39 @@ fn write_header(s: &mut String, circuit: &Circuit, header: &QasmHeader, flavor: 
     line("qubit 0 RIGHTMOST (c[n-1] ... c[1] c[0]): reverse a count key to read qubit 0 first,");
     line("the order of quzzle's reports and of valid_bitstrings in the JSON manifest.");
     let notes = &flavor.rules().qaoa_notes;
-    let case = if uses_grover_mixer(circuit) {
-        notes.grover
-    } else if uses_block_gates(circuit) {
-        notes.block
-    } else {
-        &[]
+    let case = match mixing {
+        Mixing::Grover => notes.grover,
+        Mixing::Block => notes.block,
+        Mixing::X | Mixing::Switch => &[],
     };
     for note in notes.always.iter().chain(case) {
         line(&note.text());
+    }
+}
+
+/// Which mixer a circuit has, as its comments describe it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mixing {
+    /// `rx` on every qubit.
+    X,
+    /// XY gates on blocks (a Dicke start).
+    Block,
+    /// The Grover mixer.
+    Grover,
+    /// A switch mixer (its controlled `rx` is written with β in `rz` gates, as the Grover
+    /// mixer's phase is, so only the mixer's name tells them apart).
+    Switch,
+}
+
+/// The mixer of `circuit` as read from its gates (a switch mixer reads as Grover's: see
+/// [`Mixing::Switch`]).
+fn mixing_of(circuit: &Circuit) -> Mixing {
+    if uses_grover_mixer(circuit) {
+        Mixing::Grover
+    } else if uses_block_gates(circuit) {
+        Mixing::Block
+    } else {
+        Mixing::X
     }
 }
 
@@ -569,13 +604,40 @@ fn inline_template(steps: &[Step]) -> String {
 /// circuit without qubits, angle lists that do not match `header.depth`, a cell map that does
 /// not match the circuit, a non-finite angle.
 pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic: bool) -> Result<String> {
+    write_qasm3(circuit, header, flavor, symbolic, mixing_of(circuit))
+}
+
+/// [`to_qasm3`] for a circuit of `mixer`: the comments name a switch mixer's moves, which the
+/// gates alone cannot tell from the Grover mixer's phase.
+pub fn to_qasm3_of_mixer(
+    circuit: &Circuit,
+    header: &QasmHeader,
+    flavor: Flavor,
+    symbolic: bool,
+    mixer: crate::mixer::MixerKind,
+) -> Result<String> {
+    let mixing = if mixer.is_switch() {
+        Mixing::Switch
+    } else {
+        mixing_of(circuit)
+    };
+    write_qasm3(circuit, header, flavor, symbolic, mixing)
+}
+
+fn write_qasm3(
+    circuit: &Circuit,
+    header: &QasmHeader,
+    flavor: Flavor,
+    symbolic: bool,
+    mixing: Mixing,
+) -> Result<String> {
     check(circuit, header, flavor, symbolic)?;
     let rules = flavor.rules();
     let n = circuit.num_qubits;
     let p = header.depth;
     let mut s = String::from(rules.prologue);
     s.push('\n');
-    write_header(&mut s, circuit, header, flavor, symbolic);
+    write_header(&mut s, n, mixing, header, flavor, symbolic);
     s.push('\n');
     let mut definitions = Vec::new();
     if rules.rzz == GateForm::Defined {
@@ -601,11 +663,13 @@ pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic
         s.push('\n');
     }
     let _ = writeln!(s, "qubit[{n}] q;\nbit[{n}] c;\n");
-    let grover = uses_grover_mixer(circuit);
-    if grover {
-        s.push_str("// start: U_s, the Dicke state of each block, |+> on every other qubit\n");
-    } else if uses_block_gates(circuit) {
-        s.push_str("// start: the Dicke state of each block, |+> on every other qubit\n");
+    let grover = mixing == Mixing::Grover;
+    let switch = mixing == Mixing::Switch;
+    match mixing {
+        Mixing::Grover => s.push_str("// start: U_s, the Dicke state of each block, |+> on every other qubit\n"),
+        Mixing::Block => s.push_str("// start: the Dicke state of each block, |+> on every other qubit\n"),
+        Mixing::Switch => s.push_str("// start: each grid's start (see above), |+> on every free qubit\n"),
+        Mixing::X => {}
     }
     // A comment opens each layer's cost and mixer part (found from the gates' symbols).
     let mut part: Option<Param> = None;
@@ -626,6 +690,19 @@ pub fn to_qasm3(circuit: &Circuit, header: &QasmHeader, flavor: Flavor, symbolic
                     Param::Beta(l) if grover => writeln!(
                         s,
                         "// layer {} of {p}: mixer, beta = {}: the phase on |0...0>, then x, U_s",
+                        l + 1,
+                        beta_of(header, l)
+                    ),
+                    // A switch move's β sits in its parity rz, after the move's cx and h.
+                    Param::Gamma(l) if switch => writeln!(
+                        s,
+                        "// layer {} of {p}: cost, gamma = {}; then the mixer: the first move's cx and h",
+                        l + 1,
+                        gamma_of(header, l)
+                    ),
+                    Param::Beta(l) if switch => writeln!(
+                        s,
+                        "// layer {} of {p}: mixer, beta = {}: the switch moves, then rx on free qubits",
                         l + 1,
                         beta_of(header, l)
                     ),

@@ -13,7 +13,7 @@ mod jobs;
 
 pub use jobs::*;
 
-use crate::checked::{Depths, Seconds, Trajectories};
+use crate::checked::{Depths, NumberKind, Seconds, Trajectories};
 use crate::error::{Error, Quantity, RequestProblem, Result};
 use crate::experiment::solve::ObjectiveSpec;
 use crate::mixer::MixerKind;
@@ -305,13 +305,34 @@ pub fn inits_of(value: &Value) -> Result<Vec<Init>> {
 }
 
 /// Choices of `job` from the JSON object of its keyword arguments (Python's side); an unknown
-/// key is refused, naming it.
+/// key is refused, naming it, and a value of the wrong type is refused naming its key, what
+/// it takes and what it got.
 pub fn from_json<T: for<'de> Deserialize<'de>>(job: &str, text: &str) -> Result<T> {
     serde_json::from_str(text).map_err(|e| {
-        Error::Request(RequestProblem::Keywords {
-            job: job.to_string(),
-            problem: plain_serde(&e.to_string()),
-        })
+        let problem = plain_serde(&e.to_string());
+        match setting_at_fault::<T>(text) {
+            Some(setting) if !problem.starts_with("unknown field") => Error::Request(RequestProblem::Setting {
+                job: job.to_string(),
+                setting,
+                problem,
+            }),
+            _ => Error::Request(RequestProblem::Keywords {
+                job: job.to_string(),
+                problem,
+            }),
+        }
+    })
+}
+
+/// The key of the object `text` whose value alone the choices `T` (every field defaulted)
+/// refuse: serde's message names no field.
+fn setting_at_fault<T: for<'de> Deserialize<'de>>(text: &str) -> Option<String> {
+    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text) else {
+        return None;
+    };
+    map.into_iter().find_map(|(key, value)| {
+        let alone = Value::Object(std::iter::once((key.clone(), value)).collect());
+        serde_json::from_value::<T>(alone).is_err().then_some(key)
     })
 }
 
@@ -348,16 +369,10 @@ pub fn describe(job: &str, choices_json: &str) -> Result<Value> {
     })
 }
 
-/// A number as JSON writes it, or as text for what JSON cannot write (`nan`, `inf`, `-inf`).
+/// A number as JSON writes it, or as text (`nan`, `inf`, which JSON cannot write, and the
+/// command line's), by [`crate::checked::real_of`].
 fn number_of<E: serde::de::Error>(value: &Value) -> std::result::Result<f64, E> {
-    match value {
-        Value::Number(n) => n.as_f64().ok_or_else(|| E::custom(format!("{n} is not a number"))),
-        Value::String(t) => t
-            .trim()
-            .parse()
-            .map_err(|_| E::custom(format!("`{t}` is not a number"))),
-        other => Err(E::custom(format!("{other} is not a number"))),
-    }
+    crate::checked::real_of(value).map_err(E::custom)
 }
 
 /// serde: an `f64` field given as a number or as text.
@@ -374,6 +389,44 @@ pub(crate) fn float_opt<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::
 pub(crate) fn floats_opt<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<Vec<f64>>, D::Error> {
     Option::<Vec<Value>>::deserialize(d)?
         .map(|v| v.iter().map(number_of).collect())
+        .transpose()
+}
+
+/// A whole number of `kind` as given (a number or text), by [`crate::checked::number_of`].
+fn whole_of<T: TryFrom<i128>, E: serde::de::Error>(value: &Value, kind: NumberKind) -> std::result::Result<T, E> {
+    crate::checked::number_of(value, kind).map_err(E::custom)
+}
+
+/// serde: a whole-number field (its range is checked by the request).
+pub(crate) fn whole<'de, D: serde::Deserializer<'de>, T: TryFrom<i128>>(d: D) -> std::result::Result<T, D::Error> {
+    whole_of(&Value::deserialize(d)?, NumberKind::Whole)
+}
+
+/// serde: an optional whole-number field.
+pub(crate) fn whole_opt<'de, D: serde::Deserializer<'de>, T: TryFrom<i128>>(
+    d: D,
+) -> std::result::Result<Option<T>, D::Error> {
+    Option::<Value>::deserialize(d)?
+        .as_ref()
+        .map(|v| whole_of(v, NumberKind::Whole))
+        .transpose()
+}
+
+/// serde: a seed, 0..=2^64 − 1.
+pub(crate) fn seed<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<u64, D::Error> {
+    whole_of(&Value::deserialize(d)?, NumberKind::Seed)
+}
+
+/// serde: a size, a whole number ≥ 0.
+pub(crate) fn size<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<usize, D::Error> {
+    whole_of(&Value::deserialize(d)?, NumberKind::Size)
+}
+
+/// serde: an optional size.
+pub(crate) fn size_opt<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<usize>, D::Error> {
+    Option::<Value>::deserialize(d)?
+        .as_ref()
+        .map(|v| whole_of(v, NumberKind::Size))
         .transpose()
 }
 

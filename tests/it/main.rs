@@ -87,3 +87,4 @@ mod tables;
 mod mitig_readout;
 // Issue 79, pass 5: what `score` reads back from experiment folders and counts files.
 mod score_trust;
+mod words;

@@ -11,14 +11,17 @@ pub struct AnnealChoices {
     /// Where reads move.
     pub space: String,
     /// Reads.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub reads: i128,
     /// Sweeps per read.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub sweeps: i128,
     /// β from hot to cold: text `A,B` or two numbers.
     pub beta_range: Option<Value>,
     /// β schedule.
     pub schedule: String,
     /// Seed.
+    #[serde(deserialize_with = "crate::request::seed")]
     pub seed: u64,
     /// Time budget.
     #[serde(deserialize_with = "crate::request::float_opt")]

@@ -7,6 +7,7 @@ use super::*;
 #[serde(deny_unknown_fields, default)]
 pub struct ExportChoices {
     /// One depth.
+    #[serde(deserialize_with = "crate::request::whole_opt")]
     pub depth: Option<i64>,
     /// Depths of an experiment folder.
     pub depths: Option<Value>,
@@ -21,6 +22,7 @@ pub struct ExportChoices {
     /// Optimise first.
     pub optimize: bool,
     /// Seed of the optimisation.
+    #[serde(deserialize_with = "crate::request::seed")]
     pub seed: u64,
     /// Flavour.
     pub flavor: String,
@@ -42,6 +44,7 @@ pub struct ExportChoices {
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub noise: Vec<String>,
     /// Trajectories.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
     /// Time budget (experiment folders).
     #[serde(deserialize_with = "crate::request::float_opt")]

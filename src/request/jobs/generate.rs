@@ -12,12 +12,16 @@ pub struct GenerateChoices {
     /// What to generate: queens, starbattle, tango, takuzu, tents, sudoku4.
     pub kind: String,
     /// Side N of the N x N board.
+    #[serde(deserialize_with = "crate::request::size")]
     pub size: usize,
     /// Stars per row, column and region (starbattle).
+    #[serde(deserialize_with = "crate::request::size")]
     pub stars: usize,
     /// Givens to reach (none: remove while unique).
+    #[serde(deserialize_with = "crate::request::size_opt")]
     pub givens: Option<usize>,
     /// Seed of the first puzzle; puzzle i has seed `seed + i`.
+    #[serde(deserialize_with = "crate::request::seed")]
     pub seed: u64,
     /// How regions are made: grow or qubo.
     pub method: String,
@@ -25,6 +29,7 @@ pub struct GenerateChoices {
     #[serde(deserialize_with = "crate::request::float")]
     pub max_seconds: f64,
     /// Puzzles generated.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub count: i128,
 }
 

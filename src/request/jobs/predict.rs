@@ -13,8 +13,10 @@ pub struct PredictChoices {
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub device: Vec<String>,
     /// Trajectories.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
     /// Seed of the trajectories.
+    #[serde(deserialize_with = "crate::request::seed")]
     pub seed: u64,
     /// Time budget.
     #[serde(deserialize_with = "crate::request::float_opt")]

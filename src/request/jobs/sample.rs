@@ -7,8 +7,10 @@ use super::*;
 #[serde(deny_unknown_fields, default)]
 pub struct SampleChoices {
     /// Shots.
+    #[serde(deserialize_with = "crate::request::whole_opt")]
     pub shots: Option<i128>,
     /// Seed of the draws.
+    #[serde(deserialize_with = "crate::request::seed")]
     pub seed: u64,
     /// Counts format.
     pub format: String,
@@ -16,6 +18,7 @@ pub struct SampleChoices {
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub noise: Vec<String>,
     /// Trajectories.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
     /// Time budget.
     #[serde(deserialize_with = "crate::request::float_opt")]

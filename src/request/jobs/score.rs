@@ -10,16 +10,19 @@ pub struct ScoreChoices {
     /// Counts format (none or `auto`: told by the file).
     pub format: Option<String>,
     /// Shots of the job.
+    #[serde(deserialize_with = "crate::request::whole_opt")]
     pub shots: Option<i128>,
     /// Confidence of the interval.
     #[serde(deserialize_with = "crate::request::float")]
     pub confidence: f64,
     /// Boards listed.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub top: i128,
     /// Noise models to judge an experiment folder against.
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub noise: Vec<String>,
     /// Trajectories.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
     /// A mitigation of the measured counts (`readout`; none: the raw counts only).
     pub mitigate: Option<String>,

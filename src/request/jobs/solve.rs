@@ -16,14 +16,17 @@ pub struct SolveChoices {
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub angles_from: Vec<PathBuf>,
     /// Starts per depth.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub restarts: i128,
     /// Objective.
     pub objective: String,
     /// Optimiser.
     pub optimizer: String,
     /// Iteration cap.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub max_iters: i128,
     /// Seed.
+    #[serde(deserialize_with = "crate::request::seed")]
     pub seed: u64,
     /// Space name.
     pub space: Option<String>,
@@ -35,6 +38,7 @@ pub struct SolveChoices {
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub noise: Vec<String>,
     /// Trajectories per noisy estimate.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
     /// Device timings.
     #[serde(deserialize_with = "crate::request::one_or_many")]

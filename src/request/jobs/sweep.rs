@@ -23,6 +23,7 @@ pub struct SweepChoices {
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub angles_from: Vec<PathBuf>,
     /// Starts per depth.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub restarts: i128,
     /// Random init gets INTERP's simulator calls.
     pub match_budget: bool,
@@ -31,10 +32,13 @@ pub struct SweepChoices {
     /// Optimiser.
     pub optimizer: String,
     /// Iteration cap.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub max_iters: i128,
     /// Seed.
+    #[serde(deserialize_with = "crate::request::seed")]
     pub seed: u64,
     /// Skip instances of more than 2^N states.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub max_qubits: i128,
     /// Time budget.
     #[serde(deserialize_with = "crate::request::float_opt")]
@@ -49,6 +53,7 @@ pub struct SweepChoices {
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub noise: Vec<String>,
     /// Trajectories.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
     /// Device timings.
     #[serde(deserialize_with = "crate::request::one_or_many")]
@@ -58,8 +63,10 @@ pub struct SweepChoices {
     /// Baseline (`anneal`).
     pub baseline: Option<String>,
     /// Reads of the baseline.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub baseline_reads: i128,
     /// Sweeps of the baseline.
+    #[serde(deserialize_with = "crate::request::whole")]
     pub baseline_sweeps: i128,
 }
 
