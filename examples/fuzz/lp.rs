@@ -176,8 +176,9 @@ fn random_model(rng: &mut impl Rng) -> Model {
     }
     // The objective: small integers, decimals of 9 places, and weights far apart.
     let style = rng.random_range(0..4);
-    let objective: Vec<(usize, Coef)> = (0..n)
-        .filter(|_| rng.random_bool(0.8))
+    let kept: Vec<usize> = (0..n).filter(|_| rng.random_bool(0.8)).collect();
+    let objective: Vec<(usize, Coef)> = kept
+        .into_iter()
         .map(|v| {
             let w = match style {
                 0 => rng.random_range(-5..=5) * SCALE,
@@ -349,7 +350,7 @@ fn check_model(m: &Model, text: &str) -> Result<bool, String> {
     let to_masks = |states: &[u64]| -> BTreeSet<u32> {
         states
             .iter()
-            .filter_map(|&k| mask_of_board(&enc.board_of_bits(&sim.bits(k))))
+            .filter_map(|&k| mask_of_board(&enc.board_of_bits(&sim.sim.bits(k))))
             .collect()
     };
     let valid = to_masks(&success.valid);

@@ -525,7 +525,7 @@ fn by_cost(h: &crate::qaoa::histogram::CostHistogram) -> Vec<(f64, u128)> {
     let mut out: Vec<(f64, u128)> = Vec::new();
     for c in &h.classes {
         match out.last_mut() {
-            Some((cost, count)) if *cost == c.cost => *count += c.count,
+            Some((cost, count)) if cost.to_bits() == c.cost.to_bits() => *count += c.count,
             _ => out.push((c.cost, c.count)),
         }
     }

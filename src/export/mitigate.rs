@@ -306,7 +306,7 @@ pub fn reported(
     let value = linear.value.clamp(0.0, 1.0);
     Ok(Reported {
         value,
-        projected: value != linear.value,
+        projected: value.to_bits() != linear.value.to_bits(),
         interval: [low.max(0.0).min(value), high.min(1.0).max(value)],
     })
 }
@@ -723,11 +723,11 @@ mod tests {
         let states: Vec<BasisState> = [0u64, 15].into_iter().map(BasisState::from_index).collect();
         let m = mitigate(&states, &[30, 70], &[true, false], n, &e, 3).unwrap();
         assert!((m.quasi[0] - 0.3).abs() < 1e-12 && (m.quasi[1] - 0.7).abs() < 1e-12);
-        assert_eq!(m.isolated_shots, 1.0);
+        assert_eq!(m.isolated_shots.to_bits(), 1.0f64.to_bits());
         // At distance 4 they are coupled and the correction moves them apart.
         let m = mitigate(&states, &[30, 70], &[true, false], n, &e, 4).unwrap();
         assert!(m.quasi[0] < 0.3 - 1e-6, "{:?}", m.quasi);
-        assert_eq!(m.isolated_shots, 0.0);
+        assert_eq!(m.isolated_shots.to_bits(), 0.0f64.to_bits());
         assert!((m.quasi.iter().sum::<f64>() - 1.0).abs() < 1e-10);
     }
 
@@ -801,9 +801,16 @@ mod tests {
         let linear = |value: f64, standard_error: f64| LinearEstimate { value, standard_error };
         let raw = (0.3, [0.28, 0.32]);
         let ok = reported(&linear(0.4, 0.02), raw.0, raw.1, 0.95, 1000, "c.json").unwrap();
-        assert!(!ok.projected && ok.value == 0.4 && ok.interval[0] < 0.4 && ok.interval[1] > 0.4);
+        assert!(
+            !ok.projected && ok.value.to_bits() == 0.4f64.to_bits() && ok.interval[0] < 0.4 && ok.interval[1] > 0.4
+        );
         let high = reported(&linear(1.01, 0.02), raw.0, raw.1, 0.95, 1000, "c.json").unwrap();
-        assert!(high.projected && high.value == 1.0 && high.interval[0] < 1.0 && high.interval[1] == 1.0);
+        assert!(
+            high.projected
+                && high.value.to_bits() == 1.0f64.to_bits()
+                && high.interval[0] < 1.0
+                && high.interval[1].to_bits() == 1.0f64.to_bits()
+        );
         for (value, se, says) in [
             (-1.15, 0.23, "outside [0, 1]"),
             (1.51, 0.01, "outside [0, 1]"),
@@ -826,7 +833,7 @@ mod tests {
         let e = ReadoutErrors::uniform(n, 0.015).unwrap();
         let in_set: Vec<bool> = (0..9).map(|k| k % 2 == 0).collect();
         let m = mitigate(&states, &[1; 9], &in_set, n, &e, READOUT_DISTANCE).unwrap();
-        assert_eq!(m.isolated_shots, 1.0);
+        assert_eq!(m.isolated_shots.to_bits(), 1.0f64.to_bits());
         assert!((m.value - 5.0 / 9.0).abs() < 1e-12, "M3 changes nothing: {}", m.value);
         let note = support_note(m.isolated_shots, false).unwrap();
         assert!(

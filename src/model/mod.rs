@@ -102,8 +102,11 @@ pub struct Model {
     /// scaled (LP files: divided by λ): the linear and the product weights. Optimal assignments
     /// are told apart on these exactly ([`Model::cmp_objective`]; docs/lp.md).
     #[serde(skip)]
-    pub exact_objective: Option<(Vec<(usize, f64)>, Vec<(usize, usize, f64)>)>,
+    pub exact_objective: Option<ExactObjective>,
 }
+
+/// An objective's linear and product weights in the file's own numbers (LP models).
+pub type ExactObjective = (Vec<(usize, f64)>, Vec<(usize, usize, f64)>);
 
 impl Model {
     /// A model with `names.len()` variables and no constraints.

@@ -89,7 +89,7 @@ impl GateProgram {
         let every = gates_per_check(amps.len());
         let mut next = events.iter().skip_while(|e| e.0 < from).peekable();
         for (i, g) in self.gates.iter().enumerate().skip(from) {
-            if (i - from) % every == 0 {
+            if (i - from).is_multiple_of(every) {
                 cancel.check(TRAJECTORIES_TASK)?;
             }
             apply(amps, g);

@@ -110,9 +110,12 @@ fn the_switch_ring_runs_over_the_rows_and_columns_left_after_reduction() {
     assert_eq!(runs, PINNED_RING);
 }
 
+/// A pair of board lines (rows or columns).
+type Lines = (usize, usize);
+
 /// The ring's moves on data/queens-5x5-seed1.txt at `paper`, as ((board row i, j), (board
 /// column a, b)).
-const PINNED_RING: &[((usize, usize), (usize, usize))] = &[
+const PINNED_RING: &[(Lines, Lines)] = &[
     ((0, 1), (1, 2)),
     ((0, 1), (3, 4)),
     ((0, 1), (2, 3)),
