@@ -89,7 +89,7 @@ impl GateProgram {
         let every = gates_per_check(amps.len());
         let mut next = events.iter().skip_while(|e| e.0 < from).peekable();
         for (i, g) in self.gates.iter().enumerate().skip(from) {
-            if (i - from) % every == 0 {
+            if (i - from).is_multiple_of(every) {
                 cancel.check(TRAJECTORIES_TASK)?;
             }
             apply(amps, g);
@@ -157,7 +157,7 @@ impl Checkpoints {
                 .iter()
                 .enumerate()
                 .try_for_each(|(i, gate)| -> Result<()> {
-                    if i % gates_per_check(amps.len()) == 0 {
+                    if i.is_multiple_of(gates_per_check(amps.len())) {
                         cancel.check(TRAJECTORIES_TASK)?;
                     }
                     apply(&mut amps, gate);

@@ -244,7 +244,7 @@ fn grid_walk(grid: &Grid, limit: Option<usize>, capacity: usize, stop: &dyn Fn()
     impl Walk<'_> {
         fn row(&mut self, r: usize, mask: u128) {
             self.steps += 1;
-            if self.steps % STEPS_PER_CHECK == 0 && (self.stop)() {
+            if self.steps.is_multiple_of(STEPS_PER_CHECK) && (self.stop)() {
                 // Stopped: no state is added from here on.
                 self.limit = 0;
             }
