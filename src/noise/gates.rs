@@ -157,7 +157,7 @@ impl Checkpoints {
                 .iter()
                 .enumerate()
                 .try_for_each(|(i, gate)| -> Result<()> {
-                    if i % gates_per_check(amps.len()) == 0 {
+                    if i.is_multiple_of(gates_per_check(amps.len())) {
                         cancel.check(TRAJECTORIES_TASK)?;
                     }
                     apply(&mut amps, gate);

@@ -1847,11 +1847,12 @@ pub fn estimate_within_memory(
     let data = Cache::new(Some(&readout));
     // Checkpoints: the noiseless state before each layer, held while the trajectories run.
     let first = Room::beside(memory, 1, 0).with_cancel(cancel);
-    let mut checkpoints = vec![prog.prepare(&[], &first)?];
+    let far = |e| super::trajectories::how_far(e, 0, trajectories, began);
+    let mut checkpoints = vec![prog.prepare(&[], &first).map_err(far)?];
     for l in 0..prog.layers.len() {
         let next = prog
             .run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &first, cancel)
-            .map_err(|e| super::trajectories::how_far(e, 0, trajectories, began))?;
+            .map_err(far)?;
         checkpoints.push(next);
     }
     let held: usize = checkpoints
