@@ -89,6 +89,15 @@ impl Cancel {
         Ok(Cancel { deadline, ..self })
     }
 
+    /// This request with `other`'s deadline (a later stage of one run keeps the deadline its
+    /// first stage set, rather than starting the clock again).
+    pub fn with_deadline_of(self, other: &Cancel) -> Self {
+        Cancel {
+            deadline: other.deadline,
+            ..self
+        }
+    }
+
     /// This request, also calling `report` with the progress its loops tell
     /// ([`Cancel::tick`]), at most once per `interval` (the first one interval from now).
     pub fn with_progress(self, interval: Duration, report: Box<dyn Fn(&Progress<'_>) + Send + Sync>) -> Self {

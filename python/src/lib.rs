@@ -24,9 +24,11 @@ pub(crate) fn error(e: quzzle::Error) -> PyErr {
     let class = match &e {
         E::Parse { .. } | E::Malformed { .. } | E::Counts { .. } | E::Manifest { .. } => "ParseError",
         E::Unsatisfiable { .. } => "Unsatisfiable",
-        E::TooManyQubits { .. } | E::TooMuchMemory { .. } | E::DoesNotFit { .. } | E::SpaceTooLarge { .. } => {
-            "DoesNotFit"
-        }
+        E::TooManyQubits { .. }
+        | E::TooMuchMemory { .. }
+        | E::DoesNotFit { .. }
+        | E::SpaceTooLarge { .. }
+        | E::TrajectoryRefused { .. } => "DoesNotFit",
         E::InvalidArgument(_)
         | E::Usage(_)
         | E::Request(_)

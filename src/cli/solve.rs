@@ -30,7 +30,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let report_progress = |p: &quzzle::budget::Progress<'_>| {
         bar.suspend(|| errln!("{}", super::progress::line("solve", p, args.max_seconds)))
     };
-    let cancel = super::progress::cancel_with_bar("solve", args.max_seconds, &bar, &settings.depths)?;
+    // One deadline for the whole run: what reading and encoding took counts against it.
+    let cancel =
+        super::progress::cancel_with_bar("solve", args.max_seconds, &bar, &settings.depths)?.with_deadline_of(&reading);
     let budget = super::progress::budget(args.max_seconds, &report_progress)?.with_cancel(cancel.clone());
     settings.config.cancel = cancel.clone();
     settings.noise.cancel = cancel;

@@ -1803,17 +1803,20 @@ impl<'a> Cache<'a> {
     }
 
     /// P(valid) and the energy after readout of `state`, summed sector by sector in order.
-    fn measure(&self, prog: &SectorProgram, state: &SectorState) -> (f64, f64) {
+    /// Reads `cancel` before each sector: a trajectory's state can hold tens of millions of
+    /// amplitudes, whose readout takes seconds.
+    fn measure(&self, prog: &SectorProgram, state: &SectorState, cancel: &crate::budget::Cancel) -> Result<(f64, f64)> {
         let Some(readout) = self.readout else {
-            return (0.0, 0.0);
+            return Ok((0.0, 0.0));
         };
         let (mut pv, mut en) = (0.0, 0.0);
         for (key, amps) in state {
+            cancel.check(TRAJECTORIES_TASK)?;
             let (p, e) = prog.read(key, amps, &self.reading(prog, readout, key));
             pv += p;
             en += e;
         }
-        (pv, en)
+        Ok((pv, en))
     }
 }
 
@@ -1870,8 +1873,10 @@ pub fn estimate_within_memory(
     // after them, alone: its errors, and so its value, are the same.
     let alone = Room::alone(memory, held).with_cancel(cancel);
     let last = checkpoints.last().expect("the prepared state").clone();
-    let noiseless = Cache::new(Some(&noiseless_readout)).measure(prog, &last);
-    let v0 = data.measure(prog, &last);
+    let noiseless = Cache::new(Some(&noiseless_readout))
+        .measure(prog, &last, cancel)
+        .map_err(far)?;
+    let v0 = data.measure(prog, &last, cancel).map_err(far)?;
     let done = AtomicUsize::new(0);
     let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
     let run = |t: usize, room: &Room| -> Result<Option<(f64, f64)>> {
@@ -1898,7 +1903,7 @@ pub fn estimate_within_memory(
                 }
             };
             peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
-            Ok(Some(data.measure(prog, &state)))
+            Ok(Some(data.measure(prog, &state, cancel)?))
         };
         // A deadline's stop says how far the trajectories got.
         trajectory().map_err(|e| super::trajectories::how_far(e, done.load(Ordering::Relaxed), trajectories, began))

@@ -512,10 +512,11 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
         if ended {
             return Err(Error::parse(file, number, format!("`{line}` after `End`")));
         }
-        // In a list of names a leading keyword opens a section only alone on its line (a
-        // variable may be called `bin`).
+        // In a list of names a leading keyword opens a section only alone on its line, and the
+        // list's own keyword opens none there (a variable may be called `bin`).
         let names_list = matches!(current, Some(Section::Binary | Section::General));
-        let opened = section_of(line).filter(|(_, rest)| rest.is_empty() || !names_list);
+        let opened =
+            section_of(line).filter(|(section, rest)| !names_list || (rest.is_empty() && Some(*section) != current));
         if let Some((section, rest)) = opened {
             let header = if rest.is_empty() {
                 line

@@ -253,8 +253,9 @@ fn only_rows_cols_has_a_help_line_among_the_values() {
             "- regions",
             "- cells",
             "- auto",
-            "- rows+cols: Rows and columns together (one queen per row and column): counted, not listed, so the \
-             Grover mixer runs on it from the cost histogram",
+            "- rows+cols: Rows and columns together (one queen per row and column): the switch mixers run on its \
+             listed states by statevector; the grover mixer by statevector where its states can be listed (at \
+             most 2^26 states over at most 30 qubits) and fit, else from the cost histogram",
         ]
     );
 }
