@@ -59,6 +59,11 @@ pub enum Command {
         /// `objective_pairs` (tools/puzzle_to_lp.py writes it as an LP file through dimod).
         #[arg(long, conflicts_with = "json")]
         model: bool,
+        /// Give up (exit 1) when reading the file and reducing it at every level has not
+        /// finished within this many seconds (a big LP model); progress is printed on stderr
+        /// every 5 s either way.
+        #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
+        max_seconds: Option<f64>,
     },
     /// Exact classical solutions: ground states of the cost diagonal, or exact search.
     Classical {
@@ -74,6 +79,11 @@ pub enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Give up (exit 1) when reading, reducing and solving have not finished within this
+        /// many seconds, saying how far the search got; progress is printed on stderr every 5 s
+        /// either way.
+        #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
+        max_seconds: Option<f64>,
     },
     /// Simulated annealing on the same reduced QUBO (dwave-samplers' sweeps, schedule and default β range; on a block space, swaps that keep every block's count): P(valid) per read with its exact interval, the final energies, TTS99 in sweeps and seconds
     Anneal(AnnealArgs),

@@ -11,10 +11,21 @@ use std::path::Path;
 /// Boards printed or put in the JSON.
 const KEEP: usize = 100;
 
-pub fn run(file: &Path, level: Level, kind: EncodingKind, method: ClassicalMethod, as_json: bool) -> Result<()> {
-    let enc = encoding::load_within(file, kind, level, &super::progress::cancel("classical", None)?)?;
-    let report_progress = |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("classical", p, None));
-    let budget = super::progress::budget(None, &report_progress)?;
+pub fn run(
+    file: &Path,
+    level: Level,
+    kind: EncodingKind,
+    method: ClassicalMethod,
+    as_json: bool,
+    max_seconds: Option<f64>,
+) -> Result<()> {
+    let reading = super::progress::cancel("classical", max_seconds)?;
+    let enc = encoding::load_within(file, kind, level, &reading)?;
+    let report_progress =
+        |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("classical", p, max_seconds));
+    // One deadline from the reading to the end of the search.
+    let budget = super::progress::budget(max_seconds, &report_progress)?
+        .with_cancel(super::progress::interrupt().with_deadline_of(&reading));
     let result = classical::classical_within(enc.as_ref(), method, KEEP, &budget)?;
     let warnings = enc.puzzle().warnings();
     for w in &warnings {

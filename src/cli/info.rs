@@ -1,10 +1,10 @@
 //! `quzzle info`: the board, qubits and statevector bytes at every reduction level.
 
 use super::output::{human_bytes, to_json};
+use quzzle::encoding;
 use quzzle::encoding::space::SpaceChoice;
-use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::info;
-use quzzle::model::Level;
+use quzzle::request::InfoRequest;
 use quzzle::simulation::histogram::HistogramMethod;
 use quzzle::Result;
 use std::path::Path;
@@ -16,11 +16,13 @@ pub fn model(file: &Path) -> Result<()> {
     Ok(())
 }
 
-pub fn run(file: &Path, level: Level, kind: EncodingKind, space: &str, as_json: bool) -> Result<()> {
-    let space: SpaceChoice = space.parse()?;
-    // A big LP file's reading reports its progress and heeds Ctrl-C (docs/lp.md).
-    let enc = encoding::load_within(file, kind, level, &super::progress::cancel("info", None)?)?;
-    let report = info::info(enc.as_ref(), space)?;
+pub fn run(file: &Path, request: &InfoRequest, as_json: bool) -> Result<()> {
+    // A big LP file's reading and reductions report their progress and heed Ctrl-C and
+    // --max-seconds (docs/lp.md).
+    let max_seconds = request.max_seconds.map(|s| s.get());
+    let cancel = super::progress::cancel("info", max_seconds)?;
+    let enc = encoding::load_within(file, request.encoding, request.level, &cancel)?;
+    let report = info::info_within(enc.as_ref(), request.space, &cancel)?;
     if as_json {
         out!("{}", to_json(&report));
         return Ok(());

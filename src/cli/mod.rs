@@ -109,8 +109,9 @@ fn dry_run(command: &Command) -> Result<()> {
             reduce,
             encoding,
             space,
+            max_seconds,
             ..
-        } => request::info(reduce.level, encoding.encoding, space)
+        } => request::info(reduce.level, encoding.encoding, space, *max_seconds)
             .check()?
             .describe(),
         _ => return Err(errors::Usage::NoRequest.into()),
@@ -131,12 +132,13 @@ fn run(cli: Cli) -> Result<()> {
             space,
             json,
             model,
+            max_seconds,
         } => {
-            let request = request::info(reduce.level, encoding.encoding, &space).check()?;
+            let request = request::info(reduce.level, encoding.encoding, &space, max_seconds).check()?;
             if model {
                 return info::model(&file);
             }
-            info::run(&file, request.level, request.encoding, &space, json)
+            info::run(&file, &request, json)
         }
         Command::Classical {
             file,
@@ -144,7 +146,8 @@ fn run(cli: Cli) -> Result<()> {
             encoding,
             method,
             json,
-        } => classical::run(&file, reduce.level, encoding.encoding, method, json),
+            max_seconds,
+        } => classical::run(&file, reduce.level, encoding.encoding, method, json, max_seconds),
         Command::Solve(args) => solve::run(&args),
         Command::Anneal(args) => anneal::run(&args),
         Command::Ising {

@@ -179,11 +179,17 @@ pub fn grover(a: &GroverArgs) -> GroverChoices {
 }
 
 /// `info`.
-pub fn info(reduce: quzzle::model::Level, encoding: quzzle::EncodingKind, space: &str) -> InfoChoices {
+pub fn info(
+    reduce: quzzle::model::Level,
+    encoding: quzzle::EncodingKind,
+    space: &str,
+    max_seconds: Option<f64>,
+) -> InfoChoices {
     InfoChoices {
         reduce: reduce.name().into(),
         encoding: encoding.name().into(),
         space: space.into(),
+        max_seconds,
     }
 }
 

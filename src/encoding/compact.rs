@@ -226,7 +226,7 @@ impl Encoding for CompactSudoku {
         self.zpoly.num_qubits
     }
 
-    fn qubits_at(&self, level: Level) -> Result<usize> {
+    fn qubits_at(&self, level: Level, _: &crate::budget::Cancel) -> Result<usize> {
         Ok(CompactSudoku::new(&self.source.file, self.sudoku.clone(), level)?.num_qubits())
     }
 

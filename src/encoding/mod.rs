@@ -185,8 +185,9 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
     fn level(&self) -> Level;
     /// Qubits of the circuit.
     fn num_qubits(&self) -> usize;
-    /// Qubits the same puzzle takes in this encoding at another reduction level.
-    fn qubits_at(&self, level: Level) -> Result<usize>;
+    /// Qubits the same puzzle takes in this encoding at another reduction level, the
+    /// reduction stopping at `cancel`.
+    fn qubits_at(&self, level: Level, cancel: &crate::budget::Cancel) -> Result<usize>;
     /// The cost as a polynomial in Z (a QUBO gives degree ≤ 2): the source of the circuit.
     fn cost_poly(&self) -> ZPoly;
     /// Bytes per basis state of the cost diagonal (for memory estimates before building it).

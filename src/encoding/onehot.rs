@@ -53,7 +53,7 @@ impl OneHot {
         cancel.check(&task)?;
         let model = puzzle.model();
         cancel.check(&task)?;
-        let reduced = reduce::reduce(&model, level)?;
+        let reduced = reduce::reduce_within(&model, level, cancel)?;
         cancel.check(&task)?;
         let qubo = Qubo::from_model_within(&model, &reduced, &[], cancel)?;
         let ising = qubo.to_ising();
@@ -161,8 +161,8 @@ impl Encoding for OneHot {
         self.reduced.num_free
     }
 
-    fn qubits_at(&self, level: Level) -> Result<usize> {
-        Ok(reduce::reduce(&self.model, level)?.num_free)
+    fn qubits_at(&self, level: Level, cancel: &crate::budget::Cancel) -> Result<usize> {
+        Ok(reduce::reduce_within(&self.model, level, cancel)?.num_free)
     }
 
     fn cost_poly(&self) -> ZPoly {

@@ -293,12 +293,17 @@ pub struct UnusableSpace {
 /// The report of `enc` (encoded at the level asked for), with every other level alongside,
 /// and every block space of a one-hot encoding (`space` is the one asked for: it must exist).
 pub fn info(enc: &dyn Encoding, space: SpaceChoice) -> Result<InfoReport> {
+    info_within(enc, space, &crate::budget::Cancel::never())
+}
+
+/// [`info`], the other levels' reductions stopping at `cancel`.
+pub fn info_within(enc: &dyn Encoding, space: SpaceChoice, cancel: &crate::budget::Cancel) -> Result<InfoReport> {
     let mut levels = Vec::new();
     for level in Level::ALL {
         let qubits = if level == enc.level() {
             Ok(enc.num_qubits())
         } else {
-            enc.qubits_at(level)
+            enc.qubits_at(level, cancel)
         };
         levels.push(match qubits {
             Ok(q) => LevelInfo {

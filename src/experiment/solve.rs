@@ -323,7 +323,7 @@ pub fn optimize_depth(
     if init == Init::Lr {
         let (scales, scan) = match config.ramp {
             Some(given) => (given, 0),
-            None => (optimize::ramp_scales(sim, objective, p)?, 25),
+            None => (optimize::ramp_scales_within(sim, objective, p, &config.cancel)?, 25),
         };
         let opt = if config.optimise {
             // The ramp stays a ramp: no step off it toward depth p−1's optimum.
@@ -337,7 +337,7 @@ pub fn optimize_depth(
         (Init::Interp, Some(a)) => (a.interp(), 0),
         (Init::Random, _) => (optimize::random_start(sim, p, &mut rng)?, 0),
         (Init::Transfer | Init::Fixed, _) => (table()?.at(p)?, 0),
-        _ => (optimize::ramp_start(sim, objective, p)?, 25),
+        _ => (optimize::ramp_start_within(sim, objective, p, &config.cancel)?, 25),
     };
     if !config.optimise {
         return Ok((evaluated(sim, objective, start)?, scan));

@@ -808,6 +808,24 @@ impl<'a, C: Tally> Run<'a, C> {
     fn step(&self, layer: Layer<C>, i: usize, held: u128) -> Result<Layer<C>, Halt> {
         let (p, step, key) = (self.p, &self.steps[i], self.key);
         let refuse = || Halt::Fail(self.too_wide(held, &layer));
+        // A wide step takes seconds: its parallel parts read the budget chunk by chunk, and
+        // the step stops between its phases once it is spent.
+        let spent = std::sync::atomic::AtomicBool::new(false);
+        let expired = || {
+            let now = self.budget.expired();
+            if now {
+                spent.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            now
+        };
+        let stopped = || {
+            let n = self.steps.len();
+            let detail = format!(
+                "{i} of {n} variables counted, in the step of a frontier of {} states",
+                layer.heads.len()
+            );
+            Halt::Fail(self.budget.out_of_time(self.task, Some(i as f64 / n as f64), &detail))
+        };
         // Each state's two branches go to two fixed slots, written in place.
         let wanted = 2 * layer.heads.len();
         let mut recs: Vec<Rec> = Vec::new();
@@ -825,6 +843,9 @@ impl<'a, C: Tally> Run<'a, C> {
             .zip(layer.heads.par_chunks(CHUNK))
             .enumerate()
             .for_each(|(c, (out, heads))| {
+                if spent.load(std::sync::atomic::Ordering::Relaxed) || expired() {
+                    return;
+                }
                 for (k, (slots, h)) in out.chunks_exact_mut(2).zip(heads).enumerate() {
                     let from = ((c * CHUNK + k) as u64) << 1;
                     for (slot, x) in slots.iter_mut().zip([false, true]) {
@@ -838,14 +859,23 @@ impl<'a, C: Tally> Run<'a, C> {
                     }
                 }
             });
+        if spent.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(stopped());
+        }
         recs.retain(|r| r.from != u64::MAX);
         recs.par_sort_unstable_by_key(|r| (r.state, r.from));
+        if expired() {
+            return Err(stopped());
+        }
         // The next states (one per run of equal states) and their cost spans.
         let mut heads: Vec<Head> = Vec::new();
         let mut starts: Vec<usize> = Vec::new();
         let mut total = 0u64;
         let mut k = 0;
         while k < recs.len() {
+            if heads.len() % CHUNK == CHUNK - 1 && expired() {
+                return Err(stopped());
+            }
             let (state, start) = (recs[k].state, k);
             let (mut lo, mut hi) = (i64::MAX, i64::MIN);
             while k < recs.len() && recs[k].state == state {
@@ -878,6 +908,9 @@ impl<'a, C: Tally> Run<'a, C> {
         let overflow = std::sync::atomic::AtomicBool::new(false);
         let bit = |x: u64| u128::from(x & 1) << step.var;
         pieces.into_par_iter().for_each(|(states, piece)| {
+            if spent.load(std::sync::atomic::Ordering::Relaxed) || expired() {
+                return;
+            }
             let base = heads[states.start].at;
             for s in states {
                 let h = heads[s];
@@ -892,6 +925,9 @@ impl<'a, C: Tally> Run<'a, C> {
                 }
             }
         });
+        if spent.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(stopped());
+        }
         if overflow.into_inner() {
             return Err(Halt::Overflow);
         }

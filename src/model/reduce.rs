@@ -31,6 +31,7 @@
 
 use super::engine::Engine;
 use super::{Constraint, Model};
+use crate::budget::Cancel;
 use crate::error::Result;
 use serde::Serialize;
 
@@ -142,6 +143,14 @@ impl Reduced {
 
 /// Reduce `model` at `level`.
 pub fn reduce(model: &Model, level: Level) -> Result<Reduced> {
+    reduce_within(model, level, &Cancel::never())
+}
+
+/// [`reduce`] that stops at `cancel` (its passes read it between constraints' rounds and
+/// probes), with the error naming the reduction.
+pub fn reduce_within(model: &Model, level: Level, cancel: &Cancel) -> Result<Reduced> {
+    let task = format!("reducing the model at level {}", level.name());
+    cancel.check(&task)?;
     if level == Level::None {
         return Ok(Reduced {
             level,
@@ -156,15 +165,17 @@ pub fn reduce(model: &Model, level: Level) -> Result<Reduced> {
             notes: Vec::new(),
         });
     }
-    let mut engine = Engine::new(model);
+    let mut engine = Engine::new(model).heeding(cancel);
     engine.apply_givens_and_signs()?;
     if level == Level::Clues {
         engine.clues_pass()?;
         return engine.finish(level);
     }
     engine.fixpoint(level)?;
+    cancel.check(&task)?;
     if level >= Level::Probe {
         engine.probe()?;
+        cancel.check(&task)?;
     }
     let mut reduced = engine.finish(level)?;
     drop_implied_count(model, &mut reduced);

@@ -378,7 +378,10 @@ pub(crate) fn run_trajectories(
 pub(crate) fn how_far(e: Error, done: usize, total: usize, began: std::time::Instant) -> Error {
     match e {
         Error::OutOfTime {
-            task, seconds, instead, ..
+            task,
+            seconds,
+            instead,
+            done: elapsed,
         } => {
             let t = began.elapsed().as_secs_f64();
             let all = if done > 0 {
@@ -390,7 +393,8 @@ pub(crate) fn how_far(e: Error, done: usize, total: usize, began: std::time::Ins
             Error::OutOfTime {
                 task,
                 seconds,
-                done: format!("{t:.1} s, {done} of {total} trajectories done{all}"),
+                // The run's own time first; the trajectories' beside it.
+                done: format!("{elapsed}, {done} of {total} trajectories done in {t:.1} s{all}"),
                 instead,
             }
         }

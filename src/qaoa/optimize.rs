@@ -293,16 +293,38 @@ pub fn gamma_scale(sim: &dyn Qaoa) -> f64 {
 /// Linear ramps `γ_l = f_l·a·s`, `β_l = −(1 − f_l)·b` (see [`Angles::linear_ramp`]) on a 5×5
 /// grid of (a, b), s = [`gamma_scale`]; the best one by objective.
 pub fn ramp_start(sim: &dyn Qaoa, objective: &Objective, p: usize) -> Result<Angles> {
-    let (dg, db) = ramp_scales(sim, objective, p)?;
+    ramp_start_within(sim, objective, p, &crate::budget::Cancel::never())
+}
+
+/// [`ramp_start`] that reads `cancel` before each of its grid's evaluations (25 of them: on a
+/// large state, seconds each).
+pub fn ramp_start_within(
+    sim: &dyn Qaoa,
+    objective: &Objective,
+    p: usize,
+    cancel: &crate::budget::Cancel,
+) -> Result<Angles> {
+    let (dg, db) = ramp_scales_within(sim, objective, p, cancel)?;
     schedule::ramp(p, dg, db)
 }
 
 /// The scales (Δγ, Δβ) of the best ramp of [`ramp_start`]'s grid.
 pub fn ramp_scales(sim: &dyn Qaoa, objective: &Objective, p: usize) -> Result<(f64, f64)> {
+    ramp_scales_within(sim, objective, p, &crate::budget::Cancel::never())
+}
+
+/// [`ramp_scales`] that reads `cancel` before each evaluation.
+pub fn ramp_scales_within(
+    sim: &dyn Qaoa,
+    objective: &Objective,
+    p: usize,
+    cancel: &crate::budget::Cancel,
+) -> Result<(f64, f64)> {
     let s = gamma_scale(sim);
     let mut best: Option<(f64, (f64, f64))> = None;
     for a in [0.25, 0.5, 1.0, 2.0, 4.0] {
         for b in [0.2, 0.4, 0.6, 0.8, 1.0] {
+            cancel.check(OPTIMISING)?;
             let v = sim.objective(&schedule::ramp(p, a * s, b)?, objective)?;
             if best.as_ref().is_none_or(|(bv, _)| v < *bv) {
                 best = Some((v, (a * s, b)));

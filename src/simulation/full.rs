@@ -37,7 +37,7 @@ pub fn simulator(enc: &dyn Encoding) -> Result<QaoaSimulator> {
         let fitting = Level::ALL
             .into_iter()
             .filter(|&l| l != enc.level())
-            .filter_map(|l| enc.qubits_at(l).ok().map(|q| (l, q)))
+            .filter_map(|l| enc.qubits_at(l, &crate::budget::Cancel::never()).ok().map(|q| (l, q)))
             .filter(|&(_, q)| q > 0 && fits(enc, q))
             .collect();
         return Err(Error::DoesNotFit {

@@ -1,9 +1,11 @@
 //! Every long loop reads the stop request at least once a second (issue 79): a run far longer
 //! than its budget stops at `--max-seconds 1` (exit 1, "time budget of 1 s") and at Ctrl-C
 //! (exit 130, "interrupted") within a generous bound even on a loaded machine, on each route:
-//! sector trajectories (inside one trajectory's moves), the switch mixers' setup, the counts,
-//! the optimiser on a large state. Ctrl-C before a command reads the flag still ends it with
-//! its message; a sector run that cannot be held is refused before its optimisation.
+//! sector trajectories (inside one trajectory's moves), the switch mixers' setup, the counts
+//! (inside one wide step of the frontier count), the optimiser on a large state (its starting
+//! grid included), the full-space trajectories inside one trajectory. Ctrl-C before a command
+//! reads the flag still ends it with its message; a sector run that cannot be held is refused
+//! before its optimisation. (LP reading and reduction: tests/it/lp.rs.)
 
 use crate::common::{s, shared_instances, stderr, Scratch};
 use std::path::PathBuf;
@@ -41,11 +43,19 @@ fn interrupted_after(args: &[&str], after: Duration) -> (Output, Duration) {
 }
 
 /// The run stopped at its budget of 1 s, saying so, within [`GENEROUS`].
-fn assert_out_of_time(args: &[&str], (o, took): (Output, Duration)) {
+fn assert_out_of_time(args: &[&str], run: (Output, Duration)) {
+    assert_out_of_time_after(1, args, run);
+}
+
+/// The run stopped at its budget of `seconds`, saying so, within [`GENEROUS`] of it.
+fn assert_out_of_time_after(seconds: u64, args: &[&str], (o, took): (Output, Duration)) {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
-    assert!(err.contains("time budget of 1 s"), "{args:?}: {err}");
-    assert!(took < GENEROUS, "{args:?} took {took:?}: {err}");
+    assert!(err.contains(&format!("time budget of {seconds} s")), "{args:?}: {err}");
+    assert!(
+        took < Duration::from_secs(seconds) + GENEROUS,
+        "{args:?} took {took:?}: {err}"
+    );
 }
 
 /// The run stopped at Ctrl-C, saying so, within [`GENEROUS`] of it.
@@ -169,4 +179,78 @@ fn sector_noise_that_cannot_be_held_is_refused_before_the_optimisation() {
     let mut budget = line.to_vec();
     budget.extend(["--max-seconds", "1"]);
     assert_out_of_time(&budget, timed(&budget));
+}
+
+/// The optimiser on 5-Queens' full space at `--reduce none` (25 qubits, p = 4): one evaluation
+/// takes most of a second, and the ramp's 25-point starting grid alone took 18 s before it read
+/// the stop request.
+#[test]
+fn the_optimiser_on_a_large_state_stops_at_the_budget() {
+    let dir = Scratch::new("budget-loops-optimiser");
+    let f = nqueens(&dir, 5);
+    let line = [
+        "solve",
+        s(&f),
+        "--reduce",
+        "none",
+        "--space",
+        "full",
+        "--depths",
+        "4",
+        "--max-seconds",
+        "1",
+    ];
+    assert_out_of_time(&line, timed(&line));
+}
+
+/// Full-space trajectories under heron on 25 qubits: each one runs for seconds, and reads the
+/// stop request inside (between its gates' sweeps over the state).
+#[test]
+fn full_space_trajectories_stop_inside_a_trajectory() {
+    let dir = Scratch::new("budget-loops-trajectories");
+    let f = nqueens(&dir, 5);
+    let line = [
+        "solve",
+        s(&f),
+        "--reduce",
+        "none",
+        "--space",
+        "full",
+        "--depths",
+        "2",
+        "--schedule",
+        "lr:1,0.5",
+        "--noise",
+        "heron",
+        "--trajectories",
+        "100",
+        "--max-seconds",
+        "2",
+    ];
+    let (o, took) = timed(&line);
+    assert!(stderr(&o).contains("trajectories done in"), "{}", stderr(&o));
+    assert_out_of_time_after(2, &line, (o, took));
+}
+
+/// The frontier count of 10-Queens' full space (100 variables): its steps past 2^24 frontier
+/// states take seconds each, and the budget is read inside a step, between its chunks.
+#[test]
+fn the_frontier_count_stops_inside_a_wide_step() {
+    let dir = Scratch::new("budget-loops-frontier");
+    let f = nqueens(&dir, 10);
+    let line = [
+        "grover",
+        s(&f),
+        "--reduce",
+        "none",
+        "--space",
+        "full",
+        "--qaoa-depths",
+        "1",
+        "--max-seconds",
+        "6",
+    ];
+    let (o, took) = timed(&line);
+    assert!(stderr(&o).contains("variables counted"), "{}", stderr(&o));
+    assert_out_of_time_after(6, &line, (o, took));
 }

@@ -210,7 +210,7 @@ fn over_limit(problem: &dyn Encoding, space: &crate::encoding::space::Space, pla
         .into_iter()
         .filter(|&l| l > plan.level)
         .find_map(|level| {
-            let q = problem.qubits_at(level).ok()?;
+            let q = problem.qubits_at(level, &crate::budget::Cancel::never()).ok()?;
             (q > 0 && q <= plan.max_qubits).then_some((level, q))
         });
     Error::OverLimit {

@@ -12,6 +12,8 @@ pub struct InfoChoices {
     pub encoding: String,
     /// Space detailed.
     pub space: String,
+    /// Seconds the reading and the reductions may take (none: no limit).
+    pub max_seconds: Option<f64>,
 }
 
 impl Default for InfoChoices {
@@ -20,6 +22,7 @@ impl Default for InfoChoices {
             reduce: "paper".into(),
             encoding: "onehot".into(),
             space: "auto".into(),
+            max_seconds: None,
         }
     }
 }
@@ -33,6 +36,8 @@ pub struct InfoRequest {
     pub encoding: EncodingKind,
     /// Space detailed.
     pub space: SpaceChoice,
+    /// Seconds the reading and the reductions may take.
+    pub max_seconds: Option<Seconds>,
 }
 
 impl InfoChoices {
@@ -42,6 +47,7 @@ impl InfoChoices {
             level: level_of(&self.reduce)?,
             encoding: encoding_of(&self.encoding)?,
             space: self.space.parse()?,
+            max_seconds: seconds(self.max_seconds)?,
         })
     }
 }
@@ -54,6 +60,7 @@ impl InfoRequest {
             "reduce": self.level.name(),
             "encoding": self.encoding.name(),
             "space": self.space.name(),
+            "max_seconds": describe_seconds(self.max_seconds),
         })
     }
 }
