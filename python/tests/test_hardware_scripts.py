@@ -154,6 +154,13 @@ def test_each_depth_is_written_as_it_finishes_and_ctrl_c_keeps_them(
             yield finished
 
     monkeypatch.setattr(script, "run_aer", interrupted)
+
+    def stop(code: int) -> None:
+        # The script ends the process at once (os._exit) while a simulator thread runs; here,
+        # inside pytest, the exit is raised instead, so that the test process goes on.
+        raise SystemExit(code)
+
+    monkeypatch.setattr(script, "stop", stop)
     monkeypatch.setattr(sys, "argv", ["run_experiment.py", str(folder), "--provider", "aer", "--shots", "500"])
     with pytest.raises(SystemExit) as stopped:
         script.main()
