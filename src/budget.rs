@@ -20,6 +20,17 @@ pub struct Cancel {
     deadline: Option<(Instant, f64)>,
     /// The progress callback, when its next call is due, and when the request began.
     progress: Option<Arc<Ticker>>,
+    /// The part of a longer run this request stands for ([`Cancel::within`]).
+    part: Option<Arc<Part>>,
+}
+
+/// A part of a longer run (one depth of several): its label names it in progress and stop
+/// messages, and its fractions are told as the span `[lo, hi]` of the whole.
+#[derive(Debug)]
+struct Part {
+    label: String,
+    lo: f64,
+    hi: f64,
 }
 
 /// A progress callback called at most once per interval.
@@ -39,6 +50,7 @@ impl std::fmt::Debug for Cancel {
             .field("flag", &self.flag)
             .field("deadline", &self.deadline)
             .field("progress", &self.progress.is_some())
+            .field("part", &self.part)
             .finish()
     }
 }
@@ -58,6 +70,29 @@ impl Cancel {
             flag: None,
             deadline: None,
             progress: None,
+            part: None,
+        }
+    }
+
+    /// This request for a part of the run: `label` (`p = 3`) before its progress details and
+    /// in its stop's task, its fractions told as `[lo, hi]` of the whole (the depths before
+    /// it, weighed, and with it).
+    pub fn within(&self, label: impl Into<String>, lo: f64, hi: f64) -> Self {
+        Cancel {
+            part: Some(Arc::new(Part {
+                label: label.into(),
+                lo,
+                hi,
+            })),
+            ..self.clone()
+        }
+    }
+
+    /// `task` with the part's label, when there is one.
+    fn named(&self, task: &str) -> String {
+        match &self.part {
+            Some(p) => format!("{task} at {}", p.label),
+            None => task.to_string(),
         }
     }
 
@@ -122,6 +157,10 @@ impl Cancel {
         let Some(t) = &self.progress else {
             return;
         };
+        let fraction = match &self.part {
+            Some(p) => fraction.map(|f| p.lo + (p.hi - p.lo) * f.clamp(0.0, 1.0)),
+            None => fraction,
+        };
         let fraction = match (fraction, t.fraction.lock()) {
             (Some(f), Ok(mut last)) => {
                 *last = Some(f);
@@ -133,7 +172,10 @@ impl Cancel {
         let Some(now) = report_due(&t.next, t.interval) else {
             return;
         };
-        let detail = detail();
+        let detail = match &self.part {
+            Some(p) => format!("{}: {}", p.label, detail()),
+            None => detail(),
+        };
         (t.report)(&Progress {
             task,
             fraction,
@@ -156,12 +198,12 @@ impl Cancel {
     /// [`Error::OutOfTime`] once the deadline has passed.
     pub fn check(&self, task: &str) -> Result<()> {
         if self.interrupted() {
-            return Err(Error::Interrupted { task: task.to_string() });
+            return Err(Error::Interrupted { task: self.named(task) });
         }
         if let Some((d, seconds)) = self.deadline {
             if Instant::now() >= d {
                 return Err(Error::OutOfTime {
-                    task: task.to_string(),
+                    task: self.named(task),
                     seconds,
                     done: format!("{:.1} s", seconds + Instant::now().duration_since(d).as_secs_f64()),
                     instead: None,

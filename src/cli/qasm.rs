@@ -159,7 +159,9 @@ fn run_depths(args: &QasmArgs, job: &ExportJob) -> Result<()> {
         noise_seed: args.seed,
         cancel: super::progress::cancel("qasm", args.max_seconds)?,
     };
-    let experiment = batch::export_depths(enc.as_ref(), &request)?;
+    // A depth that stops the export keeps the depths before it: they are written and indexed,
+    // and the stop is the command's error.
+    let (experiment, stop) = batch::export_depths_keeping(enc.as_ref(), &request)?;
     let mut files = Vec::new();
     for (entry, exported) in experiment.index.depths.iter().zip(&experiment.circuits) {
         let Some(manifest) = &exported.manifest else {
@@ -219,5 +221,15 @@ fn run_depths(args: &QasmArgs, job: &ExportJob) -> Result<()> {
         "run them with docs/hardware/ (each writes pNN.counts.json beside its circuit), then: quzzle score {}",
         dir.display()
     );
-    Ok(())
+    match stop {
+        Some(stop) => {
+            errln!(
+                "qasm: stopped at p = {}; the {} depth(s) before it are written and indexed",
+                stop.depth,
+                index.depths.len()
+            );
+            Err(stop.error)
+        }
+        None => Ok(()),
+    }
 }

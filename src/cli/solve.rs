@@ -36,9 +36,11 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let budget = super::progress::budget(args.max_seconds, &report_progress)?.with_cancel(cancel.clone());
     settings.config.cancel = cancel.clone();
     settings.noise.cancel = cancel;
-    let report = solve::solve_within(enc.as_ref(), &settings, &budget);
+    let report = solve::solve_keeping_within(enc.as_ref(), &settings, &budget);
     bar.finish_and_clear();
-    let report = report?;
+    // A depth that stops the run keeps the depths before it: they are printed and written,
+    // and the stop is the command's error (exit 1, or 130 for Ctrl-C).
+    let (report, stop) = report?;
     if args.json {
         out!("{}", to_json(&report));
     } else {
@@ -55,7 +57,18 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             );
         }
     }
-    Ok(())
+    match stop {
+        Some(stop) => {
+            errln!(
+                "solve: stopped at p = {}; the {} depth(s) before it are reported{}",
+                stop.depth,
+                report.depths.len(),
+                if args.out.is_some() { " and written" } else { "" }
+            );
+            Err(stop.error)
+        }
+        None => Ok(()),
+    }
 }
 
 pub use quzzle::export::solve_files::success_plot;
@@ -262,8 +275,18 @@ fn print_devices(report: &quzzle::experiment::solve::SolveReport) -> Result<()> 
     if first.devices.is_empty() {
         return Ok(());
     }
+    // The noise model of each device's name, if any: its noisy TTS is shown beside.
+    let model_of = |device: &str| first.noisy.iter().position(|e| e.model.name == device);
+    let noisy = first.devices.iter().any(|d| model_of(&d.device).is_some());
     outln!(
-        "\ntime to a valid board with 99 % confidence (shots@99% x one shot; gates one after another, readout, reset):"
+        "\ntime to a valid board with 99 % confidence (shots@99% x one shot; gates one after another, readout, reset), {}:",
+        if noisy {
+            "TTS at the noiseless P(valid), noisy TTS at the noisy estimate of the noise model of the device's name"
+        } else if first.noisy.is_empty() {
+            "NOISELESS: at the P(valid) of the circuit without errors (add --noise with the device's name for the noisy one)"
+        } else {
+            "NOISELESS: at the P(valid) of the circuit without errors (no noise model has a device's name; the JSON has each model's noisy_tts99_seconds)"
+        }
     );
     let mut head = format!("{:>3} {:>14}", "p", "cost layers");
     for d in &first.devices {
@@ -272,6 +295,9 @@ fn print_devices(report: &quzzle::experiment::solve::SolveReport) -> Result<()> 
             format!("{} shot", d.device),
             format!("{} TTS", d.device)
         ));
+        if model_of(&d.device).is_some() {
+            head.push_str(&format!(" {:>16}", format!("{} noisy TTS", d.device)));
+        }
     }
     outln!("{head}");
     let secs = |s: f64| match s {
@@ -293,6 +319,10 @@ fn print_devices(report: &quzzle::experiment::solve::SolveReport) -> Result<()> 
                 secs(t.shot_seconds),
                 secs(t.tts99_seconds.unwrap_or(f64::INFINITY))
             ));
+            if let Some(i) = model_of(&t.device) {
+                let noisy = t.noisy_tts99_seconds.get(i).copied().flatten();
+                line.push_str(&format!(" {:>16}", secs(noisy.unwrap_or(f64::INFINITY))));
+            }
         }
         outln!("{line}");
     }

@@ -82,6 +82,10 @@ pub struct DeviceTime {
     /// `shots_99 · shot_seconds`: seconds to a valid board with 99 % confidence at the noiseless
     /// P(valid); `None` when P(valid) = 0.
     pub tts99_seconds: Option<f64>,
+    /// The same at each noise model's noisy P(valid) (its Monte Carlo estimate), in the order
+    /// of the depth's `noisy`; `null` where the estimate is 0; absent without noise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub noisy_tts99_seconds: Vec<Option<f64>>,
 }
 
 impl DepthResult {
@@ -258,10 +262,19 @@ pub fn add_noise(
         .iter()
         .map(|t| {
             let shot = t.shot_seconds(&gates);
+            let noisy = depth
+                .noisy
+                .iter()
+                .map(|e| {
+                    crate::experiment::stats::shots_to_solution(e.p_valid, crate::experiment::stats::SHOTS_CONFIDENCE)
+                        .map(|s| s * shot)
+                })
+                .collect();
             DeviceTime {
                 device: t.name.clone(),
                 shot_seconds: shot,
                 tts99_seconds: depth.shots_99.map(|s| s * shot),
+                noisy_tts99_seconds: noisy,
             }
         })
         .collect();

@@ -134,6 +134,50 @@ pub fn solve_within(
     settings: &SolveSettings,
     budget: &crate::budget::Budget<'_>,
 ) -> Result<SolveReport> {
+    match solve_keeping_within(enc, settings, budget)? {
+        (_, Some(stop)) => Err(stop.error),
+        (report, None) => Ok(report),
+    }
+}
+
+/// Where a run over depths stopped, the depths before it being done: the depth and the error
+/// that stopped it (a budget, Ctrl-C, memory, or any other failure of that depth).
+#[derive(Debug)]
+pub struct DepthStop {
+    /// The depth that did not finish.
+    pub depth: usize,
+    /// Why.
+    pub error: Error,
+}
+
+/// The report's record of a [`DepthStop`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stopped {
+    /// The depth that did not finish (the depths before it are reported).
+    pub depth: usize,
+    /// Why, as the error says it.
+    pub reason: String,
+}
+
+impl DepthStop {
+    /// Its record in a report.
+    pub fn stopped(&self) -> Stopped {
+        Stopped {
+            depth: self.depth,
+            reason: self.error.to_string(),
+        }
+    }
+}
+
+/// [`solve_within`] that keeps what is done: each depth is optimised and then its noise
+/// estimated before the next begins, and a depth that fails (budget, Ctrl-C, memory) ends the
+/// run with the depths before it reported, `stopped` saying which depth stopped and why, and
+/// the stop returned beside. A failure before the first depth is the error.
+pub fn solve_keeping_within(
+    enc: &dyn Encoding,
+    settings: &SolveSettings,
+    budget: &crate::budget::Budget<'_>,
+) -> Result<(SolveReport, Option<DepthStop>)> {
     let n = enc.num_qubits();
     if !settings.noise.models.is_empty() {
         crate::noise::check_space(&settings.space)?;
@@ -163,6 +207,7 @@ pub fn solve_within(
         schedule: settings.schedule.clone(),
         depths: Vec::new(),
         warnings: enc.puzzle().warnings(),
+        stopped: None,
     };
     if n == 0 {
         let board = enc.board(0);
@@ -175,7 +220,7 @@ pub fn solve_within(
             });
         }
         report.decided_board = Some(board);
-        return Ok(report);
+        return Ok((report, None));
     }
     let space = simulation::run_settings(enc, &settings.space, settings.noise.needs_gates())?;
     let simulation = simulation::simulation_within(enc, &space, budget)?;
@@ -197,17 +242,25 @@ pub fn solve_within(
         &report.provenance,
         &settings.transfer_from,
     )?;
-    report.depths = run_depths(
+    // Each depth's noise right after its optimisation, so that a later depth's failure keeps it.
+    let seed = report.seed;
+    let (depths, stop) = run_depths_then(
         &simulation,
         &objective,
         &success,
         &settings.depths,
         settings.init,
         &config,
+        |d, part| {
+            let noise = crate::noise::NoiseSettings {
+                cancel: part.clone(),
+                ..settings.noise.clone()
+            };
+            depth::add_noise(d, enc, &simulation, &success.valid, &noise, seed)
+        },
     )?;
-    for d in &mut report.depths {
-        depth::add_noise(d, enc, &simulation, &success.valid, &settings.noise, report.seed)?;
-    }
+    report.depths = depths;
+    report.stopped = stop.as_ref().map(DepthStop::stopped);
     report.route = simulation.route();
     report.valid_states = simulation.states_of(&success.valid);
     if simulation.histogram().is_none() {
@@ -215,7 +268,7 @@ pub fn solve_within(
         report.non_qubo_failures = success.non_qubo.iter().map(|&k| simulation.bitstring(k)).collect();
     }
     report.uniform_baseline = report.valid_states / simulation.dimension();
-    Ok(report)
+    Ok((report, stop))
 }
 
 /// `config` with the angle table the init needs, when it has none: the fixed table of the
@@ -257,6 +310,25 @@ pub fn run_depths(
     init: Init,
     config: &OptimizeConfig,
 ) -> Result<Vec<DepthResult>> {
+    match run_depths_then(sim, objective, success, depths, init, config, |_, _| Ok(()))? {
+        (_, Some(stop)) => Err(stop.error),
+        (out, None) => Ok(out),
+    }
+}
+
+/// [`run_depths`], calling `then` on each depth's result once it is measured (its noise) with
+/// the stop request of that depth (its progress and stop named `p = P`, its fraction within
+/// the depth's share of the run), and keeping the depths done: a depth that fails ends the loop
+/// with the stop beside them. A failure at the first depth is the error itself.
+pub fn run_depths_then(
+    sim: &Simulation,
+    objective: &Objective,
+    success: &SuccessStates,
+    depths: &[usize],
+    init: Init,
+    config: &OptimizeConfig,
+    mut then: impl FnMut(&mut DepthResult, &crate::budget::Cancel) -> Result<()>,
+) -> Result<(Vec<DepthResult>, Option<DepthStop>)> {
     if depths.is_empty() || depths.contains(&0) {
         return Err(Error::out_of_range(
             Quantity::Depth,
@@ -270,20 +342,40 @@ pub fn run_depths(
     let total: usize = depths.iter().sum();
     let mut weighed = 0;
     for &p in depths {
-        config.cancel.check(&format!("depth p = {p}"))?;
         config
             .cancel
             .tick(DEPTHS_TASK, Some(weighed as f64 / total as f64), || {
                 format!("depths below p = {p} done")
             });
+        let part = config.cancel.within(
+            format!("p = {p}"),
+            weighed as f64 / total as f64,
+            (weighed + p) as f64 / total as f64,
+        );
         weighed += p;
-        let began = std::time::Instant::now();
-        let prev = previous.as_ref().filter(|(q, _)| *q + 1 == p).map(|(_, a)| a);
-        let (opt, scan) = optimize_depth(sim.qaoa(), objective, p, init, prev, config)?;
-        out.push(depth::measure(sim, success, p, &opt, scan, began)?);
-        previous = Some((p, opt.angles));
+        let mut one = || -> Result<(DepthResult, Angles)> {
+            config.cancel.check(&format!("depth p = {p}"))?;
+            let began = std::time::Instant::now();
+            let prev = previous.as_ref().filter(|(q, _)| *q + 1 == p).map(|(_, a)| a);
+            let (opt, scan) = optimize_depth(sim.qaoa(), objective, p, init, prev, config)?;
+            // Measuring evaluates the state again (seconds on a large one): read the stop
+            // request around it.
+            part.check("measuring the optimised state")?;
+            let mut d = depth::measure(sim, success, p, &opt, scan, began)?;
+            part.check("measuring the optimised state")?;
+            then(&mut d, &part)?;
+            Ok((d, opt.angles))
+        };
+        match one() {
+            Ok((d, angles)) => {
+                out.push(d);
+                previous = Some((p, angles));
+            }
+            Err(e) if out.is_empty() => return Err(e),
+            Err(error) => return Ok((out, Some(DepthStop { depth: p, error }))),
+        }
     }
-    Ok(out)
+    Ok((out, None))
 }
 
 /// Optimise depth `p`, starting as `init` says: INTERP grows `previous` (the optimum at depth
@@ -457,6 +549,10 @@ pub struct SolveReport {
     /// cannot separate: docs/lp.md); absent when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// The depth that did not finish and why, when the run stopped early (the depths before it
+    /// are the ones reported); absent when every depth asked for ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Stopped>,
 }
 
 impl SolveReport {

@@ -136,6 +136,20 @@ pub fn depth_files(p: usize) -> (String, String, String) {
 
 /// Export `enc`'s circuit at every depth of `req`, with the index.
 pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<ExperimentExport> {
+    match export_depths_keeping(enc, req)? {
+        (_, Some(stop)) => Err(stop.error),
+        (export, None) => Ok(export),
+    }
+}
+
+/// [`export_depths`] that keeps what is done: each depth is optimised (when asked), exported
+/// and predicted before the next, and a depth that fails (budget, Ctrl-C, memory) ends the
+/// export with the depths before it, indexed, and the stop beside them. A failure before the
+/// first depth asked for is done is the error.
+pub fn export_depths_keeping(
+    enc: &dyn Encoding,
+    req: &DepthsRequest,
+) -> Result<(ExperimentExport, Option<solve::DepthStop>)> {
     let depths = &req.depths;
     if depths.is_empty() || depths.contains(&0) || !depths.is_sorted_by(|a, b| a < b) {
         return Err(Error::out_of_range(
@@ -158,27 +172,15 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
     } else {
         None
     };
-    let optimised: Vec<Angles> = match (&req.angles, &sim) {
-        (AngleSource::Optimize { seed }, Some((sim, success))) => {
-            let max = *depths.last().expect("depths checked non-empty");
-            let all: Vec<usize> = (1..=max).collect();
-            let config = OptimizeConfig {
-                seed: *seed,
-                cancel: req.cancel.clone(),
-                ..OptimizeConfig::default()
-            };
-            let results = solve::run_depths(sim, &Objective::Energy, success, &all, Init::Interp, &config)?;
-            depths.iter().map(|&p| results[p - 1].angles()).collect::<Result<_>>()?
-        }
-        _ => Vec::new(),
-    };
     let mut circuits = Vec::with_capacity(depths.len());
     let mut entries = Vec::with_capacity(depths.len());
-    for (i, &p) in depths.iter().enumerate() {
+    // Depth p's circuit, manifest and predictions, from its angles (none: the report's).
+    let mut export_one = |p: usize, optimised: Option<Angles>, part: &crate::budget::Cancel| -> Result<()> {
+        part.check("exporting")?;
         let (qasm_file, manifest_file, counts_file) = depth_files(p);
-        let angles = match &req.angles {
-            AngleSource::Optimize { .. } => AngleSource::Given(optimised[i].clone()),
-            report => report.clone(),
+        let angles = match optimised {
+            Some(a) => AngleSource::Given(a),
+            None => req.angles.clone(),
         };
         let exported = export_circuit(
             enc,
@@ -201,7 +203,7 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
                 &success.valid,
                 &angles,
                 &crate::noise::NoiseSettings {
-                    cancel: req.cancel.clone(),
+                    cancel: part.clone(),
                     ..req.noise.clone()
                 },
                 req.noise_seed,
@@ -230,6 +232,59 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
             noisy,
         });
         circuits.push(exported);
+        Ok(())
+    };
+    let stop = match (&req.angles, &sim) {
+        (AngleSource::Optimize { seed }, Some((sim, success))) => {
+            // Every depth up to the deepest is optimised (each grows the one before); those
+            // asked for are exported as soon as their angles are known.
+            let max = *depths.last().expect("depths checked non-empty");
+            let all: Vec<usize> = (1..=max).collect();
+            let config = OptimizeConfig {
+                seed: *seed,
+                cancel: req.cancel.clone(),
+                ..OptimizeConfig::default()
+            };
+            let (_, stop) = solve::run_depths_then(
+                sim,
+                &Objective::Energy,
+                success,
+                &all,
+                Init::Interp,
+                &config,
+                |d, part| match depths.contains(&d.p) {
+                    true => export_one(d.p, Some(d.angles()?), part),
+                    false => Ok(()),
+                },
+            )?;
+            stop
+        }
+        _ => {
+            let mut stop = None;
+            let total: usize = depths.iter().sum();
+            let mut weighed = 0;
+            for &p in depths {
+                let part = req.cancel.within(
+                    format!("p = {p}"),
+                    weighed as f64 / total as f64,
+                    (weighed + p) as f64 / total as f64,
+                );
+                weighed += p;
+                match export_one(p, None, &part) {
+                    Ok(()) => {}
+                    Err(error) => {
+                        stop = Some(solve::DepthStop { depth: p, error });
+                        break;
+                    }
+                }
+            }
+            stop
+        }
+    };
+    if circuits.is_empty() {
+        if let Some(stop) = stop {
+            return Err(stop.error);
+        }
     }
     let first = circuits[0].manifest.as_ref().expect("a named export has a manifest");
     let uniform_baseline = first
@@ -251,7 +306,7 @@ pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<Experime
         digest: String::new(),
     };
     index.digest = super::json::digest_of(&serde_json::to_value(&index).expect("indexes serialise"));
-    Ok(ExperimentExport { index, circuits })
+    Ok((ExperimentExport { index, circuits }, stop))
 }
 
 /// Read an experiment index (`source` names it in messages): its digest must hold, its depths

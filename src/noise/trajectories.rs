@@ -546,8 +546,18 @@ pub fn estimate(
 ) -> Result<NoisyEstimate> {
     let (model, trajectories, _, cancel) = draws.checked()?;
     let began = std::time::Instant::now();
+    // Each step of the setup sweeps the whole state (seconds at 25 qubits and more): the stop
+    // request is read between them.
+    let step = || {
+        cancel
+            .check(TRAJECTORIES_TASK)
+            .map_err(|e| how_far(e, 0, trajectories, began))
+    };
+    step()?;
     let evo = Evolution::new(sim, circuit)?;
+    step()?;
     let prefix = prefixes(&evo);
+    step()?;
     let diag = sim.diagonal();
     let readout = Readout::new(
         valid,
@@ -556,7 +566,9 @@ pub fn estimate(
         |k| diag.get(k),
         |amps: &[Complex64]| sim.expectation(amps),
     );
+    step()?;
     let noiseless = sim.evaluate(angles, valid)?;
+    step()?;
     let n = circuit.num_qubits;
     crate::sim::check_bytes(n, 16u128 << n)?;
     let mut amps = vec![Complex64::new(0.0, 0.0); 1 << n];

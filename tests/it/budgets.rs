@@ -339,7 +339,57 @@ fn anneal_and_experiment_exports_stop_at_the_time_budget() {
         assert!(e.contains("time budget of 1 s"), "{args:?}: {e}");
         assert!(began.elapsed() < Duration::from_secs(60), "{args:?}");
     }
-    assert!(!job.exists(), "nothing written");
+    // The export keeps the depths done before the budget ran out (at least p = 1, which takes
+    // milliseconds), indexed, and says where it stopped.
+    let index: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(job.join("experiment.json")).unwrap()).unwrap();
+    let done = index["depths"].as_array().unwrap();
+    assert!(!done.is_empty() && done.len() < 200, "{index}");
+    for (i, d) in done.iter().enumerate() {
+        assert_eq!(d["p"], i + 1);
+        assert!(job.join(d["qasm"].as_str().unwrap()).is_file());
+    }
+}
+
+/// A run over depths that stops (here at its time budget, with noise at every depth) keeps
+/// the depths before the one that stopped: printed, in the JSON with `stopped` naming the depth
+/// and why, written to --out, with each depth's noisy estimate; the exit is still 1.
+#[test]
+fn a_stopped_run_keeps_the_depths_before_it() {
+    let dir = Scratch::new("budget-keeps-depths");
+    let f = data("queens-4x4-handmade.txt");
+    let out_dir = dir.join("run");
+    let out = quzzle(&argv(
+        "solve {} --reduce none --depths 1..256 --noise p2=0.01 --trajectories 20 --max-seconds 3 --json --out {}",
+        &[f.to_str().unwrap(), out_dir.to_str().unwrap()],
+    ));
+    let e = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{e}");
+    assert!(e.contains("time budget of 3 s"), "{e}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the report is printed");
+    let depths = report["depths"].as_array().unwrap();
+    assert!(!depths.is_empty(), "{e}");
+    for (i, d) in depths.iter().enumerate() {
+        assert_eq!(d["p"], i + 1);
+        assert_eq!(d["noisy"].as_array().map(Vec::len), Some(1), "{d}");
+    }
+    let stopped = &report["stopped"];
+    assert_eq!(stopped["depth"], depths.len() + 1, "{report}");
+    assert!(
+        stopped["reason"].as_str().unwrap().contains("time budget of 3 s"),
+        "{stopped}"
+    );
+    assert!(e.contains(&format!("stopped at p = {}", depths.len() + 1)), "{e}");
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("solve.json")).unwrap()).unwrap();
+    assert_eq!(written["stopped"], *stopped);
+    // A run that finishes carries no `stopped`.
+    let whole = quzzle(&argv(
+        "solve {} --reduce none --depths 1 --json",
+        &[f.to_str().unwrap()],
+    ));
+    let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
+    assert!(whole.get("stopped").is_none());
 }
 
 /// `solve --restarts 2^64 − 1` would never end: refused before any work, as in a sweep.
