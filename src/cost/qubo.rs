@@ -162,7 +162,7 @@ impl Qubo {
         Qubo::builder_within(model, reduced, enforced, &Cancel::never()).build()
     }
 
-    /// [`Qubo::from_model_without`] that reads `cancel` every [`PRODUCTS_PER_CHECK`] products
+    /// [`Qubo::from_model_without`] that reads `cancel` every 262,144 products (`PRODUCTS_PER_CHECK`)
     /// (a count over m variables has m² of them: docs/lp.md, "Size and time") and stops with
     /// its error.
     pub fn from_model_within(

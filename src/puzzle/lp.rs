@@ -597,7 +597,7 @@ impl LpModel {
     }
 
     /// [`LpModel::parse`], reading `cancel` (a stop request, a deadline, a progress report)
-    /// every [`CHECK_EVERY`] lines or constraints, so a big file stops within a second of the
+    /// every 1,024 lines or constraints (`CHECK_EVERY`), so a big file stops within a second of the
     /// request: every step is linear in the file's size (docs/lp.md, "Size and time").
     pub fn parse_within(file: &str, text: &str, cancel: &Cancel) -> Result<LpModel> {
         let s = sections(file, text, cancel)?;
