@@ -134,9 +134,15 @@ pub fn solve_within(
     settings: &SolveSettings,
     budget: &crate::budget::Budget<'_>,
 ) -> Result<SolveReport> {
-    match solve_keeping_within(enc, settings, budget)? {
-        (_, Some(stop)) => Err(stop.error),
-        (report, None) => Ok(report),
+    whole(solve_keeping_within(enc, settings, budget)?)
+}
+
+/// What a run that keeps its finished depths returned, as one result: the stop's error, if it
+/// stopped, else what it made.
+pub fn whole<T>((made, stop): (T, Option<DepthStop>)) -> Result<T> {
+    match stop {
+        Some(stop) => Err(stop.error),
+        None => Ok(made),
     }
 }
 
@@ -310,10 +316,15 @@ pub fn run_depths(
     init: Init,
     config: &OptimizeConfig,
 ) -> Result<Vec<DepthResult>> {
-    match run_depths_then(sim, objective, success, depths, init, config, |_, _| Ok(()))? {
-        (_, Some(stop)) => Err(stop.error),
-        (out, None) => Ok(out),
-    }
+    whole(run_depths_then(
+        sim,
+        objective,
+        success,
+        depths,
+        init,
+        config,
+        |_, _| Ok(()),
+    )?)
 }
 
 /// [`run_depths`], calling `then` on each depth's result once it is measured (its noise) with

@@ -136,10 +136,7 @@ pub fn depth_files(p: usize) -> (String, String, String) {
 
 /// Export `enc`'s circuit at every depth of `req`, with the index.
 pub fn export_depths(enc: &dyn Encoding, req: &DepthsRequest) -> Result<ExperimentExport> {
-    match export_depths_keeping(enc, req)? {
-        (_, Some(stop)) => Err(stop.error),
-        (export, None) => Ok(export),
-    }
+    solve::whole(export_depths_keeping(enc, req)?)
 }
 
 /// [`export_depths`] that keeps what is done: each depth is optimised (when asked), exported
