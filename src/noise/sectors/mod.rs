@@ -1,0 +1,820 @@
+//! Noisy trajectories of block-space circuits on weight sectors (docs/ARCHITECTURE.md,
+//! "Noise"). The exported circuit of a block space keeps every block's Hamming weight: the
+//! Dicke preparation acts on one block, the cost part is diagonal and the XY gates swap ones
+//! within a block. A Pauli Z is diagonal too, and an X or Y on a qubit of a block moves
+//! amplitude between that block's weights w and w ± 1. So a trajectory's state is always a sum
+//! over *sectors*, one weight per block, each sector the product of its blocks' weight-w
+//! patterns (and of every pattern of the free qubits): the noiseless state is one sector of the
+//! size of the block space, and each error opens a few more.
+//!
+//! The circuit is the one the gate-by-gate route runs ([`super::gates`]): the same native gates,
+//! the same error draws per native gate ([`GateProgram::sample_events`], so one seed gives the
+//! two routes the same errors), the same readout flips and estimator. What differs is where a
+//! gate is applied: the preparation of each block (and the `h` of each free qubit group) on
+//! that group's own 2^m vector, whose weight components then form the first sectors; each
+//! layer's cost part as one diagonal phase per sector, with the errors inside it pushed to its
+//! end as on the layered route ([`LayerFrame`]); each XY gate (each free qubit's `rx`) as the
+//! product of its native gates, within a sector where no error falls inside it, and as a
+//! matrix that moves amplitude between sectors where one does.
+//!
+//! Each X or Y error multiplies a trajectory's amplitudes by about the ratio of the next weights'
+//! pattern counts to its own (2.7 on a one-hot block of six), so a trajectory's memory grows
+//! exponentially with its errors. It is held against the trajectory's share of the machine's
+//! memory before each new sector is allocated; a trajectory past its share while others run is
+//! run again after them, alone, with three quarters of the available memory, and refused only
+//! past that.
+//!
+//! Weight components of a prepared group whose probability is below
+//! [`DROPPED_PROBABILITY`] are dropped: they are the rounding residue of the preparation's
+//! rotations (`ry(θ/2)` undone by `ry(−θ/2)`), not states the circuit reaches.
+
+use super::gates::{GateEvents, GateProgram};
+use super::program::{CostOp, Layer, LayerEvents, LayerFrame, Pauli};
+use super::trajectories::{draw_index, read_out, trajectory_rng, Draws, NoisyEstimate, SectorStats, TRAJECTORIES_TASK};
+use crate::angles::Angles;
+use crate::circuit::{expand, Circuit, Gate};
+use crate::cost::pubo::ZPoly;
+use crate::error::{Error, Quantity, Result, Unsupported};
+use crate::sim::kernels::{self, Phase};
+use crate::simulation::mixers::NoiseRoute;
+use num_complex::Complex64;
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+const ZERO: Complex64 = Complex64::new(0.0, 0.0);
+const ONE: Complex64 = Complex64::new(1.0, 0.0);
+
+/// A prepared group's weight component with a smaller probability is rounding residue.
+pub const DROPPED_PROBABILITY: f64 = 1e-24;
+
+/// A matrix entry between two sectors smaller than this in a gate with no error is rounding
+/// residue of its native gates (the XY gate written in `rx`, `rz` and `cx`).
+const KEEPS_LABELS: f64 = 1e-13;
+
+/// A noiseless gate's matrix entry this close to 0 or 1 is that number.
+const SNAP: f64 = 1e-14;
+
+/// Most entries of a table of the terms on two groups ([`SectorProgram::sector_tables`]).
+const MAX_PAIR_TABLE: usize = 1 << 16;
+
+/// Most qubits of one group (its preparation runs on a 2^m vector).
+const MAX_GROUP_QUBITS: usize = 24;
+
+/// Most qubits of a block whose error-free XY gates are fused per weight (each gate's restriction
+/// to a weight is formed as a matrix, at most C(8, 4) = 70 square, and split into its orbits).
+const MAX_FUSED_QUBITS: usize = 8;
+
+/// The labels of a sector: one weight per block, 0 for a free group.
+type Key = Vec<u8>;
+
+/// A trajectory's state: amplitudes per sector, each over the product of its groups' patterns
+/// (group 0 the fastest-varying digit), sectors in key order.
+pub type SectorState = BTreeMap<Key, Vec<Complex64>>;
+
+/// A block (patterns split by weight) or a group of free qubits (one label, every pattern).
+#[derive(Clone, Debug)]
+struct Group {
+    qubits: Vec<usize>,
+    split: bool,
+    /// Per label, its local patterns ascending (colex order for a block).
+    patterns: Vec<Vec<u32>>,
+    /// The rank of each local pattern within its label.
+    rank: Vec<u32>,
+    /// The full-space bits of each local pattern.
+    masks: Vec<u64>,
+}
+
+impl Group {
+    fn new(qubits: Vec<usize>, split: bool) -> Group {
+        let m = qubits.len();
+        let mut patterns = vec![Vec::new(); if split { m + 1 } else { 1 }];
+        let mut rank = vec![0u32; 1 << m];
+        let mut masks = vec![0u64; 1 << m];
+        for p in 0..(1u32 << m) {
+            let l = if split { p.count_ones() as usize } else { 0 };
+            rank[p as usize] = patterns[l].len() as u32;
+            patterns[l].push(p);
+            masks[p as usize] = (0..m).filter(|j| p >> j & 1 == 1).map(|j| 1u64 << qubits[j]).sum();
+        }
+        Group {
+            qubits,
+            split,
+            patterns,
+            rank,
+            masks,
+        }
+    }
+
+    fn label(&self, p: u32) -> u8 {
+        if self.split {
+            p.count_ones() as u8
+        } else {
+            0
+        }
+    }
+
+    fn size(&self, label: u8) -> usize {
+        self.patterns[usize::from(label)].len()
+    }
+}
+
+/// One gate of the circuit after the preparation that is not part of a cost part: an XY gate
+/// or a free qubit's `rx`, with its native gates on local positions.
+#[derive(Clone, Debug)]
+struct Unit {
+    qubits: Vec<usize>,
+    gates: Vec<Gate>,
+    /// Native index of its first gate.
+    at: usize,
+    /// The noiseless matrix, row-major over local indices (bit j = `qubits[j]`).
+    matrix: Vec<Complex64>,
+}
+
+#[derive(Clone, Debug)]
+struct SectorLayer {
+    gamma: f64,
+    /// The cost part as the layered route reads it, for pushing its errors to its end.
+    cost: Layer,
+    /// Native index of its first cost gate.
+    cost_at: usize,
+    units: Vec<Unit>,
+    /// The whole mixer fused per block, where every unit is fusable ([`SectorProgram::fusable`]).
+    fused: Option<Fused>,
+}
+
+/// A gate's qubits within their group: the gate's local index c (bit j: its j-th qubit) and
+/// the group's pattern bits.
+struct OnGroup {
+    dim: usize,
+    /// Per gate qubit, its bit in the group's patterns.
+    bits: Vec<u32>,
+    /// The gate's bits together.
+    all: u32,
+}
+
+impl OnGroup {
+    fn new(prog: &SectorProgram, qubits: &[usize]) -> OnGroup {
+        let bits: Vec<u32> = qubits.iter().map(|&q| 1u32 << prog.place[q].1).collect();
+        OnGroup {
+            dim: 1 << qubits.len(),
+            all: bits.iter().sum(),
+            bits,
+        }
+    }
+
+    /// The pattern bits of local index `c`.
+    fn deposit(&self, c: usize) -> u32 {
+        self.bits
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| c >> j & 1 == 1)
+            .map(|(_, b)| b)
+            .sum()
+    }
+
+    /// The local index of pattern `p`.
+    fn local(&self, p: u32) -> usize {
+        self.bits
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| p & b != 0)
+            .map(|(j, _)| 1usize << j)
+            .sum()
+    }
+}
+
+/// A block-space circuit ready for sector trajectories.
+#[derive(Clone, Debug)]
+pub struct SectorProgram {
+    num_qubits: usize,
+    groups: Vec<Group>,
+    /// Per qubit: its group and its position there.
+    place: Vec<(usize, usize)>,
+    /// The native gates: error draws and gate counts.
+    native: GateProgram,
+    /// Per group, its preparation: (native index, gate on local positions).
+    prep: Vec<Vec<(usize, Gate)>>,
+    /// Per native index of the preparation, the group it acts on.
+    prep_group: Vec<usize>,
+    layers: Vec<SectorLayer>,
+    /// The cost part's terms `(S, w)` without the constant: a layer's phase is
+    /// `exp(−iγ Σ w z_S)`.
+    phase_terms: Vec<(u64, f64)>,
+    /// Per group, its noiseless prepared vector.
+    prepared: Vec<Vec<Complex64>>,
+}
+
+fn unsupported(what: String) -> Error {
+    Unsupported::NoiseCircuit { what }.into()
+}
+
+fn mask_of(qubits: &[usize]) -> u64 {
+    qubits.iter().map(|&q| 1u64 << q).sum()
+}
+
+/// `g` with qubit q written `map(q)`.
+fn relabel(g: &Gate, map: impl Fn(usize) -> usize) -> Gate {
+    match *g {
+        Gate::H(q) => Gate::H(map(q)),
+        Gate::X(q) => Gate::X(map(q)),
+        Gate::Rx(q, a) => Gate::Rx(map(q), a),
+        Gate::Ry(q, a) => Gate::Ry(map(q), a),
+        Gate::Rz(q, a) => Gate::Rz(map(q), a),
+        Gate::Cx(a, b) => Gate::Cx(map(a), map(b)),
+        Gate::Rzz(a, b, t) => Gate::Rzz(map(a), map(b), t),
+        Gate::Cry(a, b, t) => Gate::Cry(map(a), map(b), t),
+        Gate::XxPlusYy(a, b, t) => Gate::XxPlusYy(map(a), map(b), t),
+        Gate::Ccx(a, b, c) => Gate::Ccx(map(a), map(b), map(c)),
+    }
+}
+
+/// `p` with qubit q written `map(q)`.
+fn relabel_pauli(p: Pauli, map: impl Fn(usize) -> usize) -> Pauli {
+    let move_bits = |m: u64| (0..64).filter(|q| m >> q & 1 == 1).map(|q| 1u64 << map(q)).sum();
+    Pauli {
+        x: move_bits(p.x),
+        z: move_bits(p.z),
+        phase: p.phase,
+    }
+}
+
+/// Native `gates` (on qubits below log2 of the length) applied to `amps` as the gate-by-gate
+/// route applies them, with the Paulis of `events` `(i, P)` after the first i gates (i
+/// ascending).
+fn run_local(amps: &mut [Complex64], gates: &[Gate], events: &[(usize, Pauli)]) {
+    let mut next = events.iter().peekable();
+    for i in 0..=gates.len() {
+        while let Some(&&(at, p)) = next.peek() {
+            if at != i {
+                break;
+            }
+            kernels::apply_diagonal_pauli(amps, Phase::None, &[], p.x, p.z, p.global());
+            next.next();
+        }
+        if let Some(g) = gates.get(i) {
+            super::gates::apply(amps, g);
+        }
+    }
+}
+
+/// The factor of `p` on the qubits of `mask`, and the rest with `p`'s phase: `p` is their
+/// product (the factors are on disjoint qubits, so they commute).
+fn split_pauli(p: Pauli, mask: u64) -> (Pauli, Pauli) {
+    let inside = Pauli {
+        x: p.x & mask,
+        z: p.z & mask,
+        phase: 0,
+    };
+    let outside = Pauli {
+        x: p.x & !mask,
+        z: p.z & !mask,
+        phase: p.phase,
+    };
+    (inside, outside)
+}
+
+/// The matrix (row-major) of native `gates` on k local qubits with `events`.
+fn local_matrix(k: usize, gates: &[Gate], events: &[(usize, Pauli)]) -> Vec<Complex64> {
+    let dim = 1usize << k;
+    let mut m = vec![ZERO; dim * dim];
+    for c in 0..dim {
+        let mut v = vec![ZERO; dim];
+        v[c] = ONE;
+        run_local(&mut v, gates, events);
+        for (o, a) in v.iter().enumerate() {
+            m[o * dim + c] = *a;
+        }
+    }
+    m
+}
+
+impl SectorProgram {
+    /// The sector form of `circuit`, the block-space circuit ([`Circuit::qaoa_space`]) of cost
+    /// `poly` with `blocks` (qubits, weight) and `free` qubits (grouped by `free_group`) at
+    /// `angles`; any other shape is refused.
+    pub fn new(
+        circuit: &Circuit,
+        poly: &ZPoly,
+        blocks: &[(Vec<usize>, usize)],
+        free: &[usize],
+        free_group: usize,
+        angles: &Angles,
+    ) -> Result<SectorProgram> {
+        let n = circuit.num_qubits;
+        let native = GateProgram::new(circuit)?;
+        let mut groups: Vec<Group> = Vec::new();
+        for (qubits, _) in blocks {
+            groups.push(Group::new(qubits.clone(), true));
+        }
+        for chunk in free.chunks(free_group.max(1)) {
+            groups.push(Group::new(chunk.to_vec(), false));
+        }
+        let mut place = vec![(usize::MAX, 0); n];
+        for (g, group) in groups.iter().enumerate() {
+            if group.qubits.len() > MAX_GROUP_QUBITS {
+                return Err(unsupported(format!(
+                    "a block of {} qubits (at most {MAX_GROUP_QUBITS} on weight sectors)",
+                    group.qubits.len()
+                )));
+            }
+            for (j, &q) in group.qubits.iter().enumerate() {
+                if q >= n || place[q].0 != usize::MAX {
+                    return Err(unsupported(format!("qubit {q} twice or beyond the circuit")));
+                }
+                place[q] = (g, j);
+            }
+        }
+        if let Some(q) = place.iter().position(|p| p.0 == usize::MAX) {
+            return Err(unsupported(format!("qubit {q} in no block and not free")));
+        }
+        // Native index ranges of the circuit's gates.
+        let mut at = Vec::with_capacity(circuit.gates.len() + 1);
+        let mut natives = Vec::with_capacity(circuit.gates.len());
+        let mut count = 0;
+        for g in &circuit.gates {
+            at.push(count);
+            let nat = expand::native(&[*g]);
+            count += nat.len();
+            natives.push(nat);
+        }
+        at.push(count);
+        if count != native.gates.len() {
+            return Err(unsupported("native gates that do not add up".into()));
+        }
+        let is_layer_gate = |g: &Gate| matches!(g, Gate::Rz(..) | Gate::Rzz(..) | Gate::XxPlusYy(..) | Gate::Rx(..));
+        let mut i = 0;
+        let mut prep = vec![Vec::new(); groups.len()];
+        let mut prep_group = Vec::new();
+        while i < circuit.gates.len() && !is_layer_gate(&circuit.gates[i]) {
+            for (j, g) in natives[i].iter().enumerate() {
+                let qs = g.qubits();
+                let grp = place[qs[0]].0;
+                if qs.iter().any(|&q| place[q].0 != grp) {
+                    return Err(unsupported(format!(
+                        "`{}` on qubits of two blocks before the first layer",
+                        g.name()
+                    )));
+                }
+                prep[grp].push((at[i] + j, relabel(g, |q| place[q].1)));
+                prep_group.push(grp);
+            }
+            i += 1;
+        }
+        let phase_terms: Vec<(u64, f64)> = poly
+            .terms
+            .iter()
+            .filter(|(_, w)| *w != 0.0)
+            .map(|(s, w)| (mask_of(s), *w))
+            .collect();
+        let mut layers = Vec::new();
+        for (l, &gamma) in angles.gammas.iter().enumerate() {
+            let cost_at = at[i];
+            let mut cost = Vec::new();
+            let mut tableau: Vec<u64> = (0..n).map(|j| 1u64 << j).collect();
+            let mut rz = Vec::new();
+            while let Some(g) = circuit.gates.get(i) {
+                match *g {
+                    Gate::Rz(..) | Gate::Rzz(..) | Gate::Cx(..) => {}
+                    _ => break,
+                }
+                for ng in &natives[i] {
+                    match *ng {
+                        Gate::Cx(c, t) => {
+                            tableau[t] ^= tableau[c];
+                            cost.push(CostOp::Cx(c, t));
+                        }
+                        Gate::Rz(q, a) => {
+                            rz.push((tableau[q], a.value));
+                            cost.push(CostOp::Rz {
+                                q,
+                                theta: a.value,
+                                support: tableau[q],
+                            });
+                        }
+                        _ => unreachable!("rz, rzz and cx are native in rz and cx"),
+                    }
+                }
+                i += 1;
+            }
+            if tableau.iter().enumerate().any(|(j, &s)| s != 1u64 << j) {
+                return Err(unsupported(format!("the CNOTs of layer {} do not cancel", l + 1)));
+            }
+            let same = rz.len() == phase_terms.len()
+                && rz.iter().zip(&phase_terms).all(|(&(s, theta), &(t, w))| {
+                    s == t && (theta - 2.0 * gamma * w).abs() <= 1e-12 * (1.0 + theta.abs())
+                });
+            if !same {
+                return Err(unsupported(format!(
+                    "the cost part of layer {} is not the cost at gamma = {gamma}",
+                    l + 1
+                )));
+            }
+            let mut units = Vec::new();
+            while let Some(g) = circuit.gates.get(i) {
+                if !matches!(g, Gate::XxPlusYy(..) | Gate::Rx(..)) {
+                    break;
+                }
+                let qubits = g.qubits();
+                let local = |q: usize| qubits.iter().position(|&x| x == q).expect("a gate's own qubit");
+                let gates: Vec<Gate> = natives[i].iter().map(|ng| relabel(ng, local)).collect();
+                // Entries within rounding of 0 or 1 are those numbers: the XY gate's native
+                // product leaves residues of 1e-17 where it is exactly 0 or 1.
+                let matrix = local_matrix(qubits.len(), &gates, &[])
+                    .into_iter()
+                    .map(|m| {
+                        if (m - ONE).norm() < SNAP {
+                            ONE
+                        } else if m.norm() < SNAP {
+                            ZERO
+                        } else {
+                            m
+                        }
+                    })
+                    .collect();
+                units.push(Unit {
+                    qubits,
+                    gates,
+                    at: at[i],
+                    matrix,
+                });
+                i += 1;
+            }
+            layers.push(SectorLayer {
+                gamma,
+                cost: Layer {
+                    gamma,
+                    beta: angles.betas[l],
+                    cost,
+                    mixer: Vec::new(),
+                },
+                cost_at,
+                units,
+                fused: None,
+            });
+        }
+        if let Some(g) = circuit.gates.get(i) {
+            return Err(unsupported(format!(
+                "gate `{}` after the {} layers of the angles",
+                g.name(),
+                angles.p()
+            )));
+        }
+        let prepared = groups
+            .iter()
+            .zip(&prep)
+            .map(|(grp, gates)| {
+                let mut v = vec![ZERO; 1 << grp.qubits.len()];
+                v[0] = ONE;
+                let gates: Vec<Gate> = gates.iter().map(|(_, g)| *g).collect();
+                run_local(&mut v, &gates, &[]);
+                v
+            })
+            .collect();
+        let mut prog = SectorProgram {
+            num_qubits: n,
+            groups,
+            place,
+            native,
+            prep,
+            prep_group,
+            layers,
+            phase_terms,
+            prepared,
+        };
+        for l in 0..prog.layers.len() {
+            let units: Vec<&Unit> = prog.layers[l].units.iter().collect();
+            let fused = units
+                .iter()
+                .all(|u| prog.fusable(u).is_some())
+                .then(|| prog.fuse(&units));
+            prog.layers[l].fused = fused;
+        }
+        Ok(prog)
+    }
+
+    /// The native gates (error draws, gate counts).
+    pub fn native(&self) -> &GateProgram {
+        &self.native
+    }
+
+    /// Qubits.
+    pub fn num_qubits(&self) -> usize {
+        self.num_qubits
+    }
+
+    /// Amplitudes of the noiseless state: the product of the blocks' weights' patterns.
+    pub fn noiseless_dimension(&self) -> u128 {
+        self.home_key()
+            .iter()
+            .zip(&self.groups)
+            .map(|(&l, g)| g.size(l) as u128)
+            .product()
+    }
+
+    /// The most amplitudes a trajectory with `events` holds, as planned before it runs: an X or
+    /// Y factor on a block's qubit moves each of its weights w to w − 1 and w + 1 (those the
+    /// block has), blocks move independently, so its sectors are the product of each block's
+    /// weights, and the state holds the sum of their sizes; the most over its events. Exact
+    /// where no amplitude of a sector vanishes (the general case); the run's checks stay.
+    pub fn planned_amplitudes(&self, events: &[(usize, Pauli)]) -> u128 {
+        let home = self.home_key();
+        let mut weights: Vec<BTreeSet<u8>> = home.iter().map(|&l| BTreeSet::from([l])).collect();
+        let total = |weights: &[BTreeSet<u8>]| -> u128 {
+            weights
+                .iter()
+                .zip(&self.groups)
+                .map(|(ws, g)| ws.iter().map(|&l| g.size(l) as u128).sum::<u128>())
+                .fold(1u128, u128::saturating_mul)
+        };
+        let mut most = total(&weights);
+        for &(_, p) in events {
+            let mut moved = false;
+            for q in (0..self.num_qubits.min(64)).filter(|q| p.x >> q & 1 == 1) {
+                let g = self.place[q].0;
+                if !self.groups[g].split {
+                    continue;
+                }
+                let top = self.groups[g].qubits.len() as u8;
+                weights[g] = weights[g]
+                    .iter()
+                    .flat_map(|&w| [w.checked_sub(1), (w < top).then_some(w + 1)])
+                    .flatten()
+                    .collect();
+                moved = true;
+            }
+            if moved {
+                most = most.max(total(&weights));
+            }
+        }
+        most
+    }
+
+    /// The sector of the noiseless state.
+    fn home_key(&self) -> Key {
+        self.prepared
+            .iter()
+            .zip(&self.groups)
+            .map(|(v, g)| {
+                let mut best = (0.0, 0u8);
+                for (p, a) in v.iter().enumerate() {
+                    if a.norm_sqr() > best.0 {
+                        best = (a.norm_sqr(), g.label(p as u32));
+                    }
+                }
+                best.1
+            })
+            .collect()
+    }
+
+    fn sizes(&self, key: &[u8]) -> Vec<usize> {
+        key.iter().zip(&self.groups).map(|(&l, g)| g.size(l)).collect()
+    }
+
+    /// The full-space bits of every state of sector `key`, in its order.
+    fn sector_masks(&self, key: &[u8]) -> Vec<u64> {
+        let mut xs = vec![0u64];
+        for (g, &l) in self.groups.iter().zip(key) {
+            let pats = &g.patterns[usize::from(l)];
+            let mut next = Vec::with_capacity(xs.len() * pats.len());
+            for &p in pats {
+                let m = g.masks[p as usize];
+                next.extend(xs.iter().map(|&x| x | m));
+            }
+            xs = next;
+        }
+        xs
+    }
+
+    /// The state after the preparation, with its `events` (native indices ascending).
+    fn prepare(&self, events: &[(usize, Pauli)], room: &Room) -> Result<SectorState> {
+        let mut vectors: Vec<std::borrow::Cow<'_, [Complex64]>> = self
+            .prepared
+            .iter()
+            .map(|v| std::borrow::Cow::Borrowed(v.as_slice()))
+            .collect();
+        // Each error's factor on a group goes after that group's gates up to the error; its
+        // phase goes with its first factor.
+        let mut per_group: BTreeMap<usize, Vec<(usize, Pauli)>> = BTreeMap::new();
+        for &(at, p) in events.iter().filter(|e| e.0 < self.prep_group.len()) {
+            let mut rest = p;
+            for (g, grp) in self.groups.iter().enumerate() {
+                let mask = mask_of(&grp.qubits);
+                if (p.x | p.z) & mask == 0 {
+                    continue;
+                }
+                let (inside, outside) = split_pauli(rest, mask);
+                let factor = Pauli {
+                    phase: rest.phase,
+                    ..inside
+                };
+                rest = Pauli { phase: 0, ..outside };
+                let before = self.prep[g].iter().filter(|(a, _)| *a <= at).count();
+                per_group
+                    .entry(g)
+                    .or_default()
+                    .push((before, relabel_pauli(factor, |q| self.place[q].1)));
+            }
+        }
+        for (g, local) in per_group {
+            let grp = &self.groups[g];
+            let gates: Vec<Gate> = self.prep[g].iter().map(|(_, gate)| *gate).collect();
+            let mut v = vec![ZERO; 1 << grp.qubits.len()];
+            v[0] = ONE;
+            run_local(&mut v, &gates, &local);
+            vectors[g] = std::borrow::Cow::Owned(v);
+        }
+        // Each group's weight components.
+        let parts: Vec<Vec<(u8, Vec<Complex64>)>> = vectors
+            .iter()
+            .zip(&self.groups)
+            .map(|(v, g)| {
+                g.patterns
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(l, pats)| {
+                        let comp: Vec<Complex64> = pats.iter().map(|&p| v[p as usize]).collect();
+                        let prob: f64 = comp.iter().map(|a| a.norm_sqr()).sum();
+                        (prob >= DROPPED_PROBABILITY).then_some((l as u8, comp))
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut state: SectorState = BTreeMap::new();
+        state.insert(Vec::new(), vec![ONE]);
+        for part in &parts {
+            room.check()?;
+            // Checked before it is built: this product and the one it is made from.
+            let held: usize = state.values().map(Vec::len).sum();
+            let widths: usize = part.iter().map(|(_, comp)| comp.len()).sum();
+            room.check_total(held + held * widths)?;
+            let mut next = BTreeMap::new();
+            for (key, amps) in &state {
+                for (l, comp) in part {
+                    let mut k = key.clone();
+                    k.push(*l);
+                    let mut out = Vec::with_capacity(amps.len() * comp.len());
+                    for c in comp {
+                        out.extend(amps.iter().map(|a| a * c));
+                    }
+                    next.insert(k, out);
+                }
+            }
+            state = next;
+        }
+        Ok(state)
+    }
+
+    /// Layers `layers` of a trajectory with `events` (native indices; those outside the
+    /// layers are passed over).
+    fn run_layers(
+        &self,
+        mut state: SectorState,
+        layers: std::ops::Range<usize>,
+        events: &[(usize, Pauli)],
+        data: &Cache<'_>,
+        room: &Room,
+        cancel: &crate::budget::Cancel,
+    ) -> Result<SectorState> {
+        for l in layers {
+            cancel.check(TRAJECTORIES_TASK)?;
+            let layer = &self.layers[l];
+            let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
+            let events: Vec<(usize, Pauli)> = events
+                .iter()
+                .filter(|e| e.0 >= layer.cost_at && e.0 < end)
+                .copied()
+                .collect();
+            let cost_len = layer.cost.cost.len();
+            let in_cost: Vec<(usize, Pauli)> = events
+                .iter()
+                .filter(|e| e.0 < layer.cost_at + cost_len)
+                .map(|&(at, p)| (at - layer.cost_at, p))
+                .collect();
+            if in_cost.is_empty() {
+                self.apply_phase(&mut state, l, &[], data);
+            } else {
+                let frame = LayerFrame::of(
+                    &layer.cost,
+                    &LayerEvents {
+                        cost: in_cost,
+                        mixer: Pauli::I,
+                    },
+                );
+                self.apply_phase(&mut state, l, &frame.flips, data);
+                state = self.apply_pauli(state, frame.frame, room)?;
+            }
+            state = self.run_mixer(state, layer, &events, room)?;
+        }
+        Ok(state)
+    }
+
+    /// The mixer of `layer` with its `events` (native indices, all within the layer): the fused
+    /// block products where no error falls inside, gate by gate around the errors.
+    fn run_mixer(
+        &self,
+        mut state: SectorState,
+        layer: &SectorLayer,
+        events: &[(usize, Pauli)],
+        room: &Room,
+    ) -> Result<SectorState> {
+        let mixer_at = layer.units.first().map_or(usize::MAX, |u| u.at);
+        if let (Some(fused), true) = (&layer.fused, events.iter().all(|e| e.0 < mixer_at)) {
+            self.apply_fused(&mut state, fused);
+            return Ok(state);
+        }
+        // Error-free units are fused until a unit that is not: units on other blocks commute
+        // with each other, and the pending ones go first.
+        let mut pending: Vec<&Unit> = Vec::new();
+        for unit in &layer.units {
+            room.check()?;
+            let end = unit.at + unit.gates.len();
+            let local = |q: usize| {
+                unit.qubits
+                    .iter()
+                    .position(|&x| x == q)
+                    .expect("only the factor on the gate's qubits is relabelled")
+            };
+            // An error's factor off the gate's qubits commutes with the rest of the gate: it
+            // goes after it.
+            let mask = mask_of(&unit.qubits);
+            let mut after = Pauli::I;
+            let mut inside = Vec::new();
+            for &(at, p) in events.iter().filter(|e| e.0 >= unit.at && e.0 < end) {
+                let (mine, other) = split_pauli(p, mask);
+                after = other.times(after);
+                inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
+            }
+            if inside.is_empty() && after == Pauli::I && self.fusable(unit).is_some() {
+                pending.push(unit);
+                continue;
+            }
+            if !pending.is_empty() {
+                self.apply_fused(&mut state, &self.fuse(&pending));
+                pending.clear();
+            }
+            let matrix = if inside.is_empty() {
+                std::borrow::Cow::Borrowed(&unit.matrix)
+            } else {
+                std::borrow::Cow::Owned(local_matrix(unit.qubits.len(), &unit.gates, &inside))
+            };
+            match self.keeps_sectors(&unit.qubits, &matrix) {
+                Some(g) => self.apply_within(&mut state, g, &unit.qubits, &matrix),
+                None => {
+                    let g = self.place[unit.qubits[0]].0;
+                    state = if unit.qubits.iter().all(|&q| self.place[q].0 == g) {
+                        self.apply_moving_in_group(state, g, &unit.qubits, &matrix, room)?
+                    } else {
+                        self.apply_moving(state, &unit.qubits, &matrix, room)?
+                    };
+                }
+            }
+            state = self.apply_pauli(state, after, room)?;
+        }
+        if !pending.is_empty() {
+            self.apply_fused(&mut state, &self.fuse(&pending));
+        }
+        Ok(state)
+    }
+
+    /// The final state of a trajectory with `events`, from scratch (the test oracle's
+    /// counterpart of [`super::gates::trajectory_state`]).
+    pub fn trajectory_state(&self, events: &[(usize, Pauli)]) -> Result<SectorState> {
+        let data = Cache::new(None);
+        let room = Room::new(1);
+        let state = self.prepare(events, &room)?;
+        self.run_layers(
+            state,
+            0..self.layers.len(),
+            events,
+            &data,
+            &room,
+            &crate::budget::Cancel::default(),
+        )
+    }
+
+    /// `state` embedded in the full 2^n space (for tests; refused where it does not fit).
+    pub fn to_full(&self, state: &SectorState) -> Result<Vec<Complex64>> {
+        let n = self.num_qubits;
+        crate::sim::check_bytes(n, 16u128 << n)?;
+        let mut out = vec![ZERO; 1 << n];
+        for (key, amps) in state {
+            for (x, a) in self.sector_masks(key).iter().zip(amps) {
+                out[*x as usize] = *a;
+            }
+        }
+        Ok(out)
+    }
+}
+
+mod apply;
+mod read;
+mod run;
+#[cfg(test)]
+mod tests;
+
+use apply::Fused;
+use read::{Cache, Readout};
+use run::Room;
+pub use run::{check_fits, estimate, estimate_within_memory, sample_counts};

@@ -1,0 +1,357 @@
+//! The trajectories of a sector program: the memory plan before any work, the parallel pass and
+//! the largest trajectories alone, and sampled counts.
+
+use super::*;
+
+/// Bytes a trajectory holds per amplitude: the checks count every amplitude alive at once
+/// (during a move, the sources not yet spread and the targets made so far), and the kernels
+/// work in place otherwise (a measurement reads tables, not a value per amplitude).
+pub(super) const BYTES_PER_AMPLITUDE: usize = 16;
+
+/// What a trajectory may hold: a bound on the amplitudes of one state, so that no trajectory
+/// asks for more memory than the machine has.
+pub(super) struct Room {
+    pub(super) amplitudes: usize,
+    /// The stop request, read before each sector a move spreads and each unit of a mixer (a
+    /// trajectory on a large state runs for seconds: docs/ARCHITECTURE.md, budgets).
+    cancel: crate::budget::Cancel,
+}
+
+impl Room {
+    /// A bound for `concurrent` trajectories at once: half the available memory, shared
+    /// equally, since each may grow while the others do.
+    pub(super) fn new(concurrent: usize) -> Room {
+        Room::beside(crate::sim::available_memory(), concurrent, 0)
+    }
+
+    /// The same, out of `memory` bytes, beside `held` bytes already in use (the noiseless
+    /// checkpoints).
+    pub(super) fn beside(memory: u64, concurrent: usize, held: usize) -> Room {
+        Room {
+            amplitudes: (memory as usize / 2).saturating_sub(held) / (BYTES_PER_AMPLITUDE * concurrent.max(1)),
+            cancel: crate::budget::Cancel::never(),
+        }
+    }
+
+    /// The bound of a trajectory that runs with nothing beside it, after `held` bytes: three
+    /// quarters of `memory`, the rest left to the process and the machine.
+    pub(super) fn alone(memory: u64, held: usize) -> Room {
+        Room {
+            amplitudes: (memory as usize / 4 * 3).saturating_sub(held) / BYTES_PER_AMPLITUDE,
+            cancel: crate::budget::Cancel::never(),
+        }
+    }
+
+    /// This bound, its trajectories stopping at `cancel`.
+    pub(super) fn with_cancel(self, cancel: &crate::budget::Cancel) -> Room {
+        Room {
+            cancel: cancel.clone(),
+            ..self
+        }
+    }
+
+    /// The stop request's error, once it is set.
+    pub(super) fn check(&self) -> Result<()> {
+        self.cancel.check(TRAJECTORIES_TASK)
+    }
+
+    pub(super) fn check_total(&self, total: usize) -> Result<()> {
+        if total > self.amplitudes {
+            return Err(Error::TooMuchMemory {
+                what: Quantity::SectorAmplitudes,
+                count: total as u128,
+                log2_bytes: (total as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
+                // One trajectory's share, which is what the count is held against: the machine's
+                // whole memory would mislead where several trajectories run at once.
+                available: (self.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// P(valid) (`valid`: full-space bit patterns, ascending) and the energy of `full` (the cost of
+/// the whole encoding) of `prog` under `model`, from `trajectories` seeded trajectories, with
+/// the same draws and estimator as [`super::gates::estimate`].
+pub fn estimate(prog: &SectorProgram, valid: &[u64], full: &ZPoly, draws: &Draws<'_>) -> Result<NoisyEstimate> {
+    estimate_within_memory(prog, valid, full, draws, crate::sim::available_memory())
+}
+
+/// [`estimate`], planned against `memory` bytes instead of what the machine has available
+/// now: trajectories running at once share half of it, and one that outgrows its share runs
+/// again after them, alone, with three quarters (the same errors, so the same value and bytes
+/// on any thread count). A trajectory too large even alone is refused with
+/// [`Error::TooMuchMemory`]. The tests stand in for a machine with little memory this way.
+pub fn estimate_within_memory(
+    prog: &SectorProgram,
+    valid: &[u64],
+    full: &ZPoly,
+    draws: &Draws<'_>,
+    memory: u64,
+) -> Result<NoisyEstimate> {
+    let (model, trajectories, seed, cancel) = draws.checked()?;
+    let began = std::time::Instant::now();
+    let threads = rayon::current_num_threads();
+    let checkpoints = prog.layers.len() + 1;
+    let planned_held = (prog.noiseless_dimension() as usize).saturating_mul(checkpoints * BYTES_PER_AMPLITUDE);
+    plan(prog, draws, &Room::alone(memory, planned_held), checkpoints, memory)?;
+    let noiseless_readout = Readout::new(full, valid.to_vec(), 0.0);
+    let readout = Readout::new(full, valid.to_vec(), model.readout);
+    let data = Cache::new(Some(&readout));
+    // Checkpoints: the noiseless state before each layer, held while the trajectories run.
+    let first = Room::beside(memory, 1, 0).with_cancel(cancel);
+    let far = |e| super::super::trajectories::how_far(e, 0, trajectories, began);
+    let mut checkpoints = vec![prog.prepare(&[], &first).map_err(far)?];
+    for l in 0..prog.layers.len() {
+        let next = prog
+            .run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &first, cancel)
+            .map_err(far)?;
+        checkpoints.push(next);
+    }
+    let held: usize = checkpoints
+        .iter()
+        .flat_map(|c| c.values())
+        .map(|v| std::mem::size_of_val(v.as_slice()))
+        .sum();
+    let room = if threads > 1 {
+        Room::beside(memory, threads, held)
+    } else {
+        Room::alone(memory, held)
+    }
+    .with_cancel(cancel);
+    // A trajectory whose state outgrows its share while others run beside it is run again
+    // after them, alone: its errors, and so its value, are the same.
+    let alone = Room::alone(memory, held).with_cancel(cancel);
+    let last = checkpoints.last().expect("the prepared state").clone();
+    let noiseless = Cache::new(Some(&noiseless_readout))
+        .measure(prog, &last, cancel)
+        .map_err(far)?;
+    let v0 = data.measure(prog, &last, cancel).map_err(far)?;
+    let done = AtomicUsize::new(0);
+    let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
+    let run = |t: usize, room: &Room| -> Result<Option<(f64, f64)>> {
+        let trajectory = || -> Result<Option<(f64, f64)>> {
+            cancel.check(TRAJECTORIES_TASK)?;
+            let mut rng = trajectory_rng(seed, t);
+            let events: GateEvents = prog.native.sample_events(model, &mut rng);
+            let Some(&(first, _)) = events.first() else {
+                return Ok(None);
+            };
+            let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
+            let state = match from {
+                Some(l) if first >= prog.prep_group.len() => prog.run_layers(
+                    checkpoints[l].clone(),
+                    l..prog.layers.len(),
+                    &events,
+                    &data,
+                    room,
+                    cancel,
+                )?,
+                _ => {
+                    let s = prog.prepare(&events, room)?;
+                    prog.run_layers(s, 0..prog.layers.len(), &events, &data, room, cancel)?
+                }
+            };
+            peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
+            Ok(Some(data.measure(prog, &state, cancel)?))
+        };
+        // A deadline's stop says how far the trajectories got.
+        trajectory()
+            .map_err(|e| super::super::trajectories::how_far(e, done.load(Ordering::Relaxed), trajectories, began))
+    };
+    // Counts the trajectories finished, so a run whose largest trajectories wait for the alone
+    // pass says so rather than sitting at all but those done.
+    let tick = |alone: bool| {
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+        cancel.tick(TRAJECTORIES_TASK, Some(d as f64 / trajectories as f64), || {
+            let pass = if alone { ", the largest alone" } else { "" };
+            format!(
+                "{d} of {trajectories} trajectories under {} done (weight sectors{pass})",
+                model.name
+            )
+        });
+    };
+    let first_pass: Vec<Option<Option<(f64, f64)>>> = (0..trajectories)
+        .into_par_iter()
+        .map(|t| -> Result<Option<Option<(f64, f64)>>> {
+            match run(t, &room) {
+                Ok(v) => {
+                    tick(false);
+                    Ok(Some(v))
+                }
+                // On one thread too, so that a refusal reads the same on any thread count.
+                Err(Error::TooMuchMemory {
+                    what: Quantity::SectorAmplitudes,
+                    ..
+                }) => Ok(None),
+                Err(e) => Err(e),
+            }
+        })
+        .collect::<Result<_>>()?;
+    // The largest ones, alone, in order; one refused even then ends the run, saying what the
+    // others gave (minutes of work are not lost without a word).
+    let mut ran = first_pass;
+    for t in 0..trajectories {
+        if ran[t].is_some() {
+            continue;
+        }
+        match run(t, &alone) {
+            Ok(v) => {
+                ran[t] = Some(v);
+                tick(true);
+            }
+            Err(e @ Error::TooMuchMemory { .. }) => {
+                return Err(refused_after(e, t, trajectories, &ran, v0, began));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let values: Vec<Option<(f64, f64)>> = ran.into_iter().map(|v| v.expect("every trajectory ran")).collect();
+    let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
+    let stats = SectorStats {
+        noiseless_amplitudes: prog.noiseless_dimension(),
+        sectors_visited: visited,
+        peak_amplitudes: peak.load(Ordering::Relaxed),
+    };
+    let counts = prog.native.gate_counts();
+    Ok(NoisyEstimate::from_trajectories(
+        draws,
+        NoiseRoute::Sectors,
+        &counts,
+        &values,
+        v0,
+        noiseless,
+        began,
+        Some(stats),
+    ))
+}
+
+/// The trajectories of `draws` planned before any work, against `room` (what one trajectory
+/// may hold) and `memory` (the noiseless checkpoints, one per layer and the last, share half of
+/// it): a run whose noiseless state, or one of its first trajectories, cannot be held is
+/// refused at once instead of after minutes (docs/noise.md).
+pub(super) fn plan(
+    prog: &SectorProgram,
+    draws: &Draws<'_>,
+    room: &Room,
+    checkpoints: usize,
+    memory: u64,
+) -> Result<()> {
+    let (model, trajectories, seed, _) = draws.checked()?;
+    let noiseless = prog.noiseless_dimension();
+    let held = noiseless.saturating_mul(checkpoints as u128);
+    let half = u128::from(memory / 2) / BYTES_PER_AMPLITUDE as u128;
+    if held > half {
+        return Err(Error::TooMuchMemory {
+            what: Quantity::SectorAmplitudes,
+            count: held,
+            log2_bytes: (held as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
+            available: memory / 2,
+        });
+    }
+    // The first trajectories' errors, drawn as the run draws them: one that cannot be held even
+    // alone ends the run, so it is refused now.
+    for t in 0..trajectories.min(PLANNED_TRAJECTORIES) {
+        let events: GateEvents = prog.native.sample_events(model, &mut trajectory_rng(seed, t));
+        let need = prog.planned_amplitudes(&events);
+        if need > room.amplitudes as u128 {
+            let refusal = Error::TooMuchMemory {
+                what: Quantity::SectorAmplitudes,
+                count: need,
+                log2_bytes: (need as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
+                available: (room.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
+            };
+            return Err(Error::TrajectoryRefused {
+                refusal: Box::new(refusal),
+                done: format!(
+                    "trajectory {} of {trajectories} would hold that many (its {} errors move the blocks' weights: noiseless, {noiseless} amplitudes), so the run is refused before any work; fewer qubits (a smaller board or a higher reduction), a lighter noise model or more memory would fit",
+                    t + 1,
+                    events.len()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Trajectories whose errors [`plan`] draws ahead (cheap: no amplitude is touched).
+const PLANNED_TRAJECTORIES: usize = 16;
+
+/// [`estimate`]'s plan for `prog` under `draws`, before the run (and before any optimisation
+/// whose angles it would estimate: the plan reads the gates and the draws, not the angles),
+/// against the memory available now.
+pub fn check_fits(prog: &SectorProgram, draws: &Draws<'_>) -> Result<()> {
+    let memory = crate::sim::available_memory();
+    let checkpoints = prog.layers.len() + 1;
+    let held = (prog.noiseless_dimension() as usize).saturating_mul(checkpoints * BYTES_PER_AMPLITUDE);
+    plan(prog, draws, &Room::alone(memory, held), checkpoints, memory)
+}
+
+/// The refusal `e` of trajectory `t` (of `total`), with the trajectories that ran (`ran`: `None`
+/// for those not run; a value `None` drew no error, so gives `v0`) and their estimate.
+pub(super) fn refused_after(
+    e: Error,
+    t: usize,
+    total: usize,
+    ran: &[Option<Option<(f64, f64)>>],
+    v0: (f64, f64),
+    began: std::time::Instant,
+) -> Error {
+    let done: Vec<(f64, f64)> = ran.iter().flatten().map(|v| v.unwrap_or(v0)).collect();
+    let seconds = crate::budget::seconds_text(began.elapsed().as_secs_f64());
+    let mut text = format!(
+        "trajectory {} of {total} was refused after {} of them ran ({seconds})",
+        t + 1,
+        done.len()
+    );
+    if !done.is_empty() {
+        let pv: Vec<f64> = done.iter().map(|v| v.0).collect();
+        let en: Vec<f64> = done.iter().map(|v| v.1).collect();
+        let (p, p_se) = super::super::trajectories::mean_and_se(&pv, v0.0);
+        let (en, en_se) = super::super::trajectories::mean_and_se(&en, v0.1);
+        text += &format!(
+            "; from those {}: P(valid) {p:.6} ± {p_se:.6}, energy {en:.6} ± {en_se:.6} (partial: the trajectories too large to hold, those with the most errors, are left out)",
+            done.len()
+        );
+    }
+    Error::TrajectoryRefused {
+        refusal: Box::new(e),
+        done: text,
+    }
+}
+
+/// `shots` noisy measurements of `prog`, as [`super::gates::sample_counts`] draws them: `T' =
+/// min(trajectories, shots)` trajectories, trajectory t giving `⌊shots/T'⌋` shots plus one for
+/// t < shots mod T', each drawn from its state and every bit flipped with probability
+/// `model.readout`. Counts keyed by full-space bits (bit q = qubit q).
+pub fn sample_counts(prog: &SectorProgram, shots: u64, draws: &Draws<'_>) -> Result<crate::bits::CountMap> {
+    let (model, cancel) = (draws.model, draws.cancel);
+    let room = Room::new(2).with_cancel(cancel);
+    plan(prog, draws, &room, 0, crate::sim::available_memory())?;
+    let data = Cache::new(None);
+    let route = " (weight sectors)";
+    super::super::trajectories::sample_by_trajectory(draws, shots, route, |rng, mine, counts| {
+        let events = prog.native.sample_events(model, rng);
+        let state = prog.prepare(&events, &room)?;
+        let state = prog.run_layers(state, 0..prog.layers.len(), &events, &data, &room, cancel)?;
+        // The states in sector order, with their cumulative probabilities.
+        let mut masks = Vec::new();
+        let mut cumulative = Vec::new();
+        let mut total = 0.0;
+        for (key, amps) in &state {
+            for (x, a) in prog.sector_masks(key).into_iter().zip(amps) {
+                total += a.norm_sqr();
+                masks.push(x);
+                cumulative.push(total);
+            }
+        }
+        let last = cumulative.len().saturating_sub(1);
+        for _ in 0..mine {
+            let x = masks[draw_index(&cumulative, total, last, rng)];
+            *counts
+                .entry(read_out(x, prog.num_qubits, model.readout, rng))
+                .or_insert(0) += 1;
+        }
+        Ok(())
+    })
+}
