@@ -356,6 +356,7 @@ def solve(
     seed: int = 0,
     noise: Union[None, str, Sequence[str]] = None,
     trajectories: int = DEFAULT_TRAJECTORIES,
+    truncate: str = "off",
     device: Union[None, str, Sequence[str]] = None,
     schedule: Optional[str] = None,
     angles_from: Union[None, str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]] = None,
@@ -373,8 +374,10 @@ def solve(
     ``success`` or ``cvar:ALPHA``. ``noise``: presets (``heron``, ``eagle``, ``aria``, ``forte``) or rates
     (``p1=..,p2=..,readout=..``) under which each depth is also estimated. ``device``: ``heron``,
     ``eagle`` or ``aria``, whose published gate and readout times give each depth one shot's
-    seconds and the seconds to a valid board with 99 % confidence (``depths[].devices``). The
-    report's numbers are those of ``quzzle solve --json`` with the same settings, bit for bit.
+    seconds and the seconds to a valid board with 99 % confidence (``depths[].devices``).
+    ``truncate``: ``off`` or ``exact``, as ``--truncate`` (noisy trajectories of block-space
+    circuits drop the weight sectors that can no longer end valid). The report's numbers are
+    those of ``quzzle solve --json`` with the same settings, bit for bit.
     """
     text, csv = _native.solve_json(
         enc,
@@ -391,6 +394,7 @@ def solve(
             seed=seed,
             noise=_names(noise),
             trajectories=trajectories,
+            truncate=truncate,
             device=_names(device),
             schedule=schedule,
             angles_from=_paths(angles_from),
@@ -597,6 +601,7 @@ def sweep(
     match_budget: bool = True,
     noise: Union[None, str, Sequence[str]] = None,
     trajectories: int = DEFAULT_TRAJECTORIES,
+    truncate: str = "off",
     device: Union[None, str, Sequence[str]] = None,
     progress: Optional[Callable[[Dict[str, Any]], None]] = None,
     schedule: Optional[str] = None,
@@ -612,7 +617,7 @@ def sweep(
 
     ``init``: ``ramp``, ``interp``, ``random``, ``all``, ``lr``, ``transfer``, ``fixed`` or a list;
     ``schedule`` and ``angles_from`` as in :func:`solve` (with transfer, each instance gets the
-    median of the other instances' angles). ``device`` as in :func:`solve`
+    median of the other instances' angles). ``device`` and ``truncate`` as in :func:`solve`
     (the rows' ``devices``, ``shot_seconds`` and ``tts99_seconds``). ``progress(event)`` is called
     after every row (``{"event": "row", "row": {...}, "done": .., "total": .., "resumed": ..}``),
     skipped instance (``"skipped"``, with ``file`` and ``message``) and note; an exception it
@@ -638,6 +643,7 @@ def sweep(
         match_budget=match_budget,
         noise=_names(noise),
         trajectories=trajectories,
+        truncate=truncate,
         device=_names(device),
         schedule=schedule,
         angles_from=_paths(angles_from),

@@ -417,6 +417,8 @@ pub struct SweepArgs {
     pub figures: SweepFigureArgs,
     #[command(flatten)]
     pub noise: NoiseArgs,
+    #[command(flatten)]
+    pub truncate: TruncateArg,
     /// Run only shard I of K (I from 0, as a scheduler's array task id): the instances are
     /// ordered by the SHA-256 of their files and dealt round-robin, so every shard given the
     /// same inputs agrees on its part. `quzzle merge` joins the K shard folders.
@@ -675,6 +677,18 @@ pub struct NoiseArgs {
     pub device: Vec<String>,
 }
 
+/// What noisy trajectories on weight sectors drop: `solve`, `sweep` and `qasm`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct TruncateArg {
+    /// Noisy trajectories of block-space (XY) circuits: off keeps every amplitude; exact drops
+    /// each weight sector that can no longer end valid (its distance from the valid weights
+    /// exceeds the X and Y errors still to come, readout flips drawn with the trajectory),
+    /// so P(valid) stays exact and the energy gets a bracket, in less time and memory
+    /// (docs/qasm.md, "Truncation").
+    #[arg(long, value_name = "RULE", default_value = "off", requires = "noise", value_parser = ["off", "exact"])]
+    pub truncate: String,
+}
+
 /// The fixed schedule, the angle files transfer reads and the starts per depth: `solve` and
 /// `sweep` alike.
 #[derive(Args, Debug, Clone)]
@@ -721,6 +735,8 @@ pub struct SolveArgs {
     pub optimize: OptimizeArgs,
     #[command(flatten)]
     pub noise: NoiseArgs,
+    #[command(flatten)]
+    pub truncate: TruncateArg,
     /// Give up (exit 1) once this many seconds have passed: the cost histogram of the grover
     /// mixer's histogram route, every optimiser evaluation and every noisy trajectory check
     /// it, and the error says how far the run got. Counting prints its progress on stderr
@@ -830,6 +846,8 @@ pub struct QasmArgs {
     /// experiment.json.
     #[command(flatten)]
     pub noise: NoiseArgs,
+    #[command(flatten)]
+    pub truncate: TruncateArg,
 }
 
 #[derive(Args, Debug, Clone)]

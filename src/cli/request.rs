@@ -39,6 +39,7 @@ pub fn solve(a: &SolveArgs) -> SolveChoices {
         start,
         noise,
         trajectories,
+        truncate: Some(a.truncate.truncate.clone()),
         device,
         max_seconds: a.max_seconds,
     }
@@ -69,6 +70,7 @@ pub fn sweep(a: &SweepArgs) -> SweepChoices {
         start,
         noise,
         trajectories,
+        truncate: Some(a.truncate.truncate.clone()),
         device,
         shard: a.shard.clone(),
         baseline: a.baseline.clone(),
@@ -98,6 +100,7 @@ pub fn export(a: &QasmArgs) -> ExportChoices {
         start,
         noise: a.noise.noise.clone(),
         trajectories: a.noise.trajectories,
+        truncate: Some(a.truncate.truncate.clone()),
         max_seconds: a.max_seconds,
     }
 }

@@ -262,6 +262,23 @@ fn print_noise(report: &SolveReport) -> Result<()> {
                 sectors.join("; ")
             );
         }
+        let truncated: Vec<String> = report
+            .depths
+            .iter()
+            .filter_map(|d| {
+                let b = d.noisy.get(i)?.truncated.as_ref()?;
+                Some(format!(
+                    "p = {}: {} trajectories dropped a part (mean {:.3e}, most {:.3e} of their probability), energy in [{:.4}, {:.4}]",
+                    d.p, b.trajectories_truncated, b.mean_dropped, b.max_dropped, b.energy[0], b.energy[1]
+                ))
+            })
+            .collect();
+        if !truncated.is_empty() {
+            outln!(
+                "    truncated (--truncate exact: P(valid) exact for the trajectories drawn, the energy bracketed): {}",
+                truncated.join("; ")
+            );
+        }
     }
     Ok(())
 }

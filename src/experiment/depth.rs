@@ -306,7 +306,7 @@ pub fn check_noise_fits(sim: &Simulation, noise: &NoiseSettings) -> Result<()> {
 /// The sector trajectories of every depth of `depths` under each model of `noise` (seeded as
 /// [`noisy_estimates`] seeds them), planned before the optimisation: the plan reads the gates
 /// and the error draws, which do not depend on the angles, so a run that cannot hold them is
-/// refused before minutes of optimisation (docs/noise.md).
+/// refused before minutes of optimisation (docs/qasm.md, "Noise-aware expectations").
 pub fn check_sector_noise_fits(
     enc: &dyn Encoding,
     sim: &Simulation,

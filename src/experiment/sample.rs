@@ -151,6 +151,7 @@ pub fn draw(
                 trajectories,
                 seed,
                 cancel,
+                truncation: crate::noise::Truncation::Off,
             };
             let circuit = crate::simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
             match sim.noise_route() {

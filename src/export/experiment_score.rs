@@ -154,6 +154,7 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
                 trajectories: extra.trajectories,
                 devices: Vec::new(),
                 cancel: extra.cancel.clone(),
+                truncation: crate::noise::Truncation::Off,
             };
             let (_, estimates) =
                 crate::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &valid, &angles, &now, 0)?;

@@ -35,7 +35,7 @@ pub mod timing;
 pub mod trajectories;
 
 pub use program::{GateCounts, NoisyCircuit, Pauli};
-pub use trajectories::{estimate, sample_counts, Draws, NoisyEstimate};
+pub use trajectories::{estimate, sample_counts, Bracket, Draws, NoisyEstimate, Truncation};
 
 use crate::error::{Error, Result};
 use crate::simulation::SpaceSettings;
@@ -77,6 +77,8 @@ pub struct NoiseSettings {
     pub devices: Vec<timing::DeviceTiming>,
     /// Read before every trajectory: a stop request or deadline ends the estimate.
     pub cancel: crate::budget::Cancel,
+    /// What sector trajectories drop ([`Truncation`]).
+    pub truncation: Truncation,
 }
 
 impl NoiseSettings {
@@ -87,6 +89,7 @@ impl NoiseSettings {
             trajectories: self.trajectories,
             seed,
             cancel: &self.cancel,
+            truncation: self.truncation,
         }
     }
 
@@ -125,7 +128,14 @@ impl NoiseSettings {
             trajectories,
             devices: Vec::new(),
             cancel: crate::budget::Cancel::default(),
+            truncation: Truncation::Off,
         })
+    }
+
+    /// These settings with `truncation` on the sector route.
+    pub fn with_truncation(mut self, truncation: Truncation) -> Self {
+        self.truncation = truncation;
+        self
     }
 
     /// These settings with device timings.

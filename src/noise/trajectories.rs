@@ -19,7 +19,7 @@ use crate::sim::kernels::{self, Phase};
 use crate::simulation::mixers::NoiseRoute;
 use num_complex::Complex64;
 use rand::Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Added to the seed of every noise estimate, so its draws differ from the optimiser's.
 const NOISE_SEED: u64 = 0x6e6f_6973_6520_7175;
@@ -29,6 +29,43 @@ pub fn trajectory_rng(seed: u64, t: usize) -> SeededRng {
     let mut r = rng::seeded(seed ^ NOISE_SEED);
     r.set_stream(t as u64);
     r
+}
+
+/// Mixed into the seed of the readout flips a truncated sector trajectory draws with its errors.
+const READOUT_SEED: u64 = 0x7265_6164_6f75_7421;
+
+/// The random stream of trajectory t's readout flips where they are drawn with the trajectory
+/// (a truncated sector trajectory, [`Truncation::Exact`]): its own stream, so that the gate
+/// errors are the same draws as without truncation.
+pub(crate) fn readout_rng(seed: u64, t: usize) -> SeededRng {
+    let mut r = rng::seeded(seed ^ READOUT_SEED);
+    r.set_stream(t as u64);
+    r
+}
+
+/// What a sector trajectory does with the components of its state that can no longer end valid
+/// (docs/qasm.md, "Truncation").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Truncation {
+    /// Every amplitude is kept (the route's bytes before truncation existed).
+    #[default]
+    Off,
+    /// A sector whose block weights are farther from every valid board's than the X and Y
+    /// factors still to come (its errors and, once it drops, its readout flips, drawn with it)
+    /// can move them is dropped: P(valid) stays exact for the trajectories drawn, the energy is
+    /// bracketed.
+    Exact,
+}
+
+impl Truncation {
+    /// The name as the command line and the reports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Truncation::Off => "off",
+            Truncation::Exact => "exact",
+        }
+    }
 }
 
 /// A Pauli on `q` with probability `p` (X, Y, Z equally likely).
@@ -274,6 +311,30 @@ pub struct NoisyEstimate {
     /// trajectory state.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sectors: Option<SectorStats>,
+    /// Where trajectories were truncated: what was dropped and the bracket that holds the
+    /// trajectories' exact average.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<Bracket>,
+}
+
+/// What a truncated estimate dropped, and the bracket `[lower, upper]` that contains the average
+/// over the same drawn trajectories (the same errors and readout flips) of their exact,
+/// untruncated values (docs/qasm.md, "Truncation").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Bracket {
+    /// The rule: `exact`.
+    pub truncation: Truncation,
+    /// Trajectories that dropped a component.
+    pub trajectories_truncated: usize,
+    /// Mean over the trajectories of the probability dropped (the squared norm of what left).
+    pub mean_dropped: f64,
+    /// The most one trajectory dropped.
+    pub max_dropped: f64,
+    /// P(valid): exact for the drawn trajectories, so both ends equal the estimate.
+    pub p_valid: [f64; 2],
+    /// The energy: the dropped part's energy lies within the cost's range, and its cross term
+    /// with the kept part within `2R‖a‖‖b‖` (R the cost's half range).
+    pub energy: [f64; 2],
 }
 
 /// How an estimate draws its trajectories, on every route: the noise model, how many
@@ -288,6 +349,8 @@ pub struct Draws<'a> {
     pub seed: u64,
     /// Read before each trajectory.
     pub cancel: &'a crate::budget::Cancel,
+    /// What the sector route drops (the other routes keep every amplitude).
+    pub truncation: Truncation,
 }
 
 /// The request of [`Draws::new`]: never stopped.
@@ -308,6 +371,7 @@ impl<'a> Draws<'a> {
             trajectories,
             seed,
             cancel: &NEVER,
+            truncation: Truncation::Off,
         }
     }
 }
@@ -347,6 +411,7 @@ impl NoisyEstimate {
             seed,
             seconds: began.elapsed().as_secs_f64(),
             sectors,
+            truncated: None,
         }
     }
 }

@@ -135,6 +135,8 @@ pub struct NoiseRequest {
     pub trajectories: Trajectories,
     /// Device timings.
     pub devices: Vec<DeviceTiming>,
+    /// What sector trajectories drop.
+    pub truncation: crate::noise::Truncation,
 }
 
 impl NoiseRequest {
@@ -148,7 +150,22 @@ impl NoiseRequest {
                 .iter()
                 .map(|d| crate::noise::timing::parse(d))
                 .collect::<Result<_>>()?,
+            truncation: crate::noise::Truncation::Off,
         })
+    }
+
+    /// This request with the truncation named `name` (`off`, `exact`; none: off).
+    pub fn truncating(mut self, name: Option<&str>) -> Result<Self> {
+        use crate::noise::Truncation;
+        if let Some(name) = name {
+            self.truncation = choose(
+                "truncation",
+                name,
+                &[Truncation::Off, Truncation::Exact],
+                Truncation::name,
+            )?;
+        }
+        Ok(self)
     }
 
     /// The library's settings for `space`, after checking that it takes noise (`auto`
@@ -160,7 +177,8 @@ impl NoiseRequest {
     ) -> Result<NoiseSettings> {
         Ok(
             NoiseSettings::checked(self.models.clone(), self.trajectories.get(), space, enc)?
-                .with_devices(self.devices.clone()),
+                .with_devices(self.devices.clone())
+                .with_truncation(self.truncation),
         )
     }
 
@@ -171,11 +189,15 @@ impl NoiseRequest {
     }
 
     fn describe(&self) -> Value {
-        json!({
+        let mut v = json!({
             "noise": self.models.iter().map(|m| serde_json::to_value(m).unwrap_or(Value::Null)).collect::<Vec<_>>(),
             "trajectories": self.trajectories.get(),
             "device": self.devices.iter().map(|d| d.name.clone()).collect::<Vec<_>>(),
-        })
+        });
+        if self.truncation != crate::noise::Truncation::Off {
+            v["truncate"] = json!(self.truncation.name());
+        }
+        v
     }
 }
 

@@ -169,6 +169,7 @@ fn a_sweep_resumes_only_under_the_same_noise() {
             trajectories: 16,
             devices: Vec::new(),
             cancel: Default::default(),
+            truncation: Default::default(),
         },
         ..small_sweep_plan(files, 30, 4)
     };

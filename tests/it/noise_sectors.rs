@@ -276,3 +276,60 @@ fn a_deadline_stops_the_trajectories_saying_how_far_they_got() {
         other => panic!("expected the deadline's stop, got {other:?}"),
     }
 }
+
+/// `--truncate exact` against every amplitude kept, on the same draws: without readout errors
+/// P(valid) and its standard error are the same bits (the sectors dropped hold no valid board
+/// and send nothing to one), the energy of the untruncated run lies in the bracket, and one or
+/// two threads give the same bytes; with readout errors (flips drawn where a trajectory drops)
+/// P(valid) agrees within the standard errors.
+#[test]
+fn truncation_keeps_p_valid_and_brackets_the_energy() {
+    let clean = NoiseModel::parse("p1=3e-3,p2=2e-2").unwrap();
+    let heavy = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
+    let mut truncated = 0;
+    for case in 0..cases().len() {
+        let (enc, sectors, valid) = program_of(case);
+        let poly = enc.cost_poly();
+        for model in [&clean, &heavy] {
+            let off = quzzle::noise::sectors::estimate(&sectors, &valid, &poly, &Draws::new(model, 120, 11)).unwrap();
+            let run = |threads: usize| {
+                let draws = Draws {
+                    truncation: quzzle::noise::Truncation::Exact,
+                    ..Draws::new(model, 120, 11)
+                };
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                pool.install(|| quzzle::noise::sectors::estimate(&sectors, &valid, &poly, &draws))
+                    .unwrap()
+            };
+            let exact = run(2);
+            let bits =
+                |e: &quzzle::noise::NoisyEstimate| [e.p_valid, e.p_valid_se, e.energy, e.energy_se].map(f64::to_bits);
+            assert_eq!(bits(&exact), bits(&run(1)), "case {case}");
+            assert!(off.truncated.is_none());
+            let b = exact.truncated.as_ref().unwrap();
+            assert_eq!(b.p_valid, [exact.p_valid, exact.p_valid]);
+            assert_eq!(exact.trajectories_with_errors, off.trajectories_with_errors);
+            truncated += b.trajectories_truncated;
+            if model.readout == 0.0 {
+                assert_eq!(exact.p_valid.to_bits(), off.p_valid.to_bits(), "case {case}");
+                assert_eq!(exact.p_valid_se.to_bits(), off.p_valid_se.to_bits(), "case {case}");
+                assert!(
+                    b.energy[0] - 1e-9 <= off.energy && off.energy <= b.energy[1] + 1e-9,
+                    "case {case}: {} outside {:?}",
+                    off.energy,
+                    b.energy
+                );
+            } else {
+                let se = (exact.p_valid_se.powi(2) + off.p_valid_se.powi(2)).sqrt();
+                assert!(
+                    (exact.p_valid - off.p_valid).abs() <= 3.0 * se + 1e-12,
+                    "case {case}: {} vs {} ± {se}",
+                    exact.p_valid,
+                    off.p_valid
+                );
+            }
+            assert!(exact.sectors.as_ref().unwrap().peak_amplitudes <= off.sectors.as_ref().unwrap().peak_amplitudes);
+        }
+    }
+    assert!(truncated >= 20, "only {truncated} trajectories dropped anything");
+}

@@ -42,8 +42,8 @@ pub struct SweepSettings {
     pub schedule: String,
 }
 
-/// The noise setting of a sweep: each model's name and rates, and the trajectories, then the
-/// device timings; empty without either.
+/// The noise setting of a sweep: each model's name and rates, and the trajectories (and the
+/// truncation where there is one), then the device timings; empty without either.
 pub fn noise_setting(noise: &crate::noise::NoiseSettings) -> String {
     let mut parts = Vec::new();
     if !noise.models.is_empty() {
@@ -53,6 +53,10 @@ pub fn noise_setting(noise: &crate::noise::NoiseSettings) -> String {
             .map(|m| format!("{} ({})", m.name, m.rates_text()))
             .collect();
         parts.push(format!("{}; {} trajectories", models.join(", "), noise.trajectories));
+        // Off, the default, is left out so that the settings of earlier sweeps read the same.
+        if noise.truncation != crate::noise::Truncation::Off {
+            parts.push(format!("truncation {}", noise.truncation.name()));
+        }
     }
     if !noise.devices.is_empty() {
         let names: Vec<&str> = noise.devices.iter().map(|d| d.name.as_str()).collect();

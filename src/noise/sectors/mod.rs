@@ -30,7 +30,10 @@
 
 use super::gates::{GateEvents, GateProgram};
 use super::program::{CostOp, Layer, LayerEvents, LayerFrame, Pauli};
-use super::trajectories::{draw_index, read_out, trajectory_rng, Draws, NoisyEstimate, SectorStats, TRAJECTORIES_TASK};
+use super::trajectories::readout_rng;
+use super::trajectories::{
+    draw_index, read_out, trajectory_rng, Bracket, Draws, NoisyEstimate, SectorStats, Truncation, TRAJECTORIES_TASK,
+};
 use crate::angles::Angles;
 use crate::circuit::{expand, Circuit, Gate};
 use crate::cost::pubo::ZPoly;
@@ -675,10 +678,10 @@ impl SectorProgram {
         events: &[(usize, Pauli)],
         data: &Cache<'_>,
         room: &Room,
-        cancel: &crate::budget::Cancel,
+        prune: &mut Prune<'_>,
     ) -> Result<SectorState> {
         for l in layers {
-            cancel.check(TRAJECTORIES_TASK)?;
+            room.check()?;
             let layer = &self.layers[l];
             let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
             let events: Vec<(usize, Pauli)> = events
@@ -704,8 +707,10 @@ impl SectorProgram {
                 );
                 self.apply_phase(&mut state, l, &frame.flips, data);
                 state = self.apply_pauli(state, frame.frame, room)?;
+                prune.at(&mut state, layer.cost_at + cost_len);
             }
-            state = self.run_mixer(state, layer, &events, room)?;
+            state = self.run_mixer(state, layer, &events, room, prune)?;
+            prune.at(&mut state, end);
         }
         Ok(state)
     }
@@ -718,6 +723,7 @@ impl SectorProgram {
         layer: &SectorLayer,
         events: &[(usize, Pauli)],
         room: &Room,
+        prune: &mut Prune<'_>,
     ) -> Result<SectorState> {
         let mixer_at = layer.units.first().map_or(usize::MAX, |u| u.at);
         if let (Some(fused), true) = (&layer.fused, events.iter().all(|e| e.0 < mixer_at)) {
@@ -771,6 +777,7 @@ impl SectorProgram {
                 }
             }
             state = self.apply_pauli(state, after, room)?;
+            prune.at(&mut state, end);
         }
         if !pending.is_empty() {
             self.apply_fused(&mut state, &self.fuse(&pending));
@@ -784,14 +791,7 @@ impl SectorProgram {
         let data = Cache::new(None);
         let room = Room::new(1);
         let state = self.prepare(events, &room)?;
-        self.run_layers(
-            state,
-            0..self.layers.len(),
-            events,
-            &data,
-            &room,
-            &crate::budget::Cancel::default(),
-        )
+        self.run_layers(state, 0..self.layers.len(), events, &data, &room, &mut Prune::off())
     }
 
     /// `state` embedded in the full 2^n space (for tests; refused where it does not fit).
@@ -813,8 +813,10 @@ mod read;
 mod run;
 #[cfg(test)]
 mod tests;
+mod truncate;
 
 use apply::Fused;
 use read::{Cache, Readout};
 use run::Room;
 pub use run::{check_fits, estimate, estimate_within_memory, sample_counts};
+use truncate::Prune;

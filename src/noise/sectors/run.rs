@@ -94,17 +94,22 @@ pub fn estimate_within_memory(
     let threads = rayon::current_num_threads();
     let checkpoints = prog.layers.len() + 1;
     let planned_held = (prog.noiseless_dimension() as usize).saturating_mul(checkpoints * BYTES_PER_AMPLITUDE);
-    plan(prog, draws, &Room::alone(memory, planned_held), checkpoints, memory)?;
+    // Every trajectory's errors first (the same draws as one by one), each one's memory planned
+    // before any amplitude is touched.
+    let planned = plan(prog, draws, &Room::alone(memory, planned_held), checkpoints, memory)?;
+    let valid_keys = prog.valid_keys(valid);
     let noiseless_readout = Readout::new(full, valid.to_vec(), 0.0);
     let readout = Readout::new(full, valid.to_vec(), model.readout);
     let data = Cache::new(Some(&readout));
+    // A trajectory that drew its readout flips is read out exactly after them.
+    let exact = Cache::new(Some(&noiseless_readout));
     // Checkpoints: the noiseless state before each layer, held while the trajectories run.
     let first = Room::beside(memory, 1, 0).with_cancel(cancel);
     let far = |e| super::super::trajectories::how_far(e, 0, trajectories, began);
     let mut checkpoints = vec![prog.prepare(&[], &first).map_err(far)?];
     for l in 0..prog.layers.len() {
         let next = prog
-            .run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &first, cancel)
+            .run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &first, &mut Prune::off())
             .map_err(far)?;
         checkpoints.push(next);
     }
@@ -129,31 +134,47 @@ pub fn estimate_within_memory(
     let v0 = data.measure(prog, &last, cancel).map_err(far)?;
     let done = AtomicUsize::new(0);
     let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
-    let run = |t: usize, room: &Room| -> Result<Option<(f64, f64)>> {
-        let trajectory = || -> Result<Option<(f64, f64)>> {
+    let prep_len = prog.prep_group.len();
+    // (P(valid), energy, probability dropped) of trajectory t; `None`: no error drawn.
+    let run = |t: usize, room: &Room| -> Result<Option<(f64, f64, f64)>> {
+        let trajectory = || -> Result<Option<(f64, f64, f64)>> {
             cancel.check(TRAJECTORIES_TASK)?;
-            let mut rng = trajectory_rng(seed, t);
-            let events: GateEvents = prog.native.sample_events(model, &mut rng);
+            let events = &planned.events[t];
             let Some(&(first, _)) = events.first() else {
                 return Ok(None);
             };
+            let mut prune = prog.prune(draws.truncation, events, &valid_keys, seed, t, model.readout);
             let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
             let state = match from {
-                Some(l) if first >= prog.prep_group.len() => prog.run_layers(
+                Some(l) if first >= prep_len => prog.run_layers(
                     checkpoints[l].clone(),
                     l..prog.layers.len(),
-                    &events,
+                    events,
                     &data,
                     room,
-                    cancel,
+                    &mut prune,
                 )?,
                 _ => {
-                    let s = prog.prepare(&events, room)?;
-                    prog.run_layers(s, 0..prog.layers.len(), &events, &data, room, cancel)?
+                    let mut s = prog.prepare(events, room)?;
+                    prune.at(&mut s, prep_len);
+                    prog.run_layers(s, 0..prog.layers.len(), events, &data, room, &mut prune)?
                 }
             };
             peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
-            Ok(Some(data.measure(prog, &state, cancel)?))
+            let (p, e) = match prune.flips() {
+                Some(flips) => {
+                    let flipped = Pauli {
+                        x: flips,
+                        z: 0,
+                        phase: 0,
+                    };
+                    let state = prog.apply_pauli(state, flipped, room)?;
+                    exact.measure(prog, &state, cancel)?
+                }
+                None => data.measure(prog, &state, cancel)?,
+            };
+            // The dropped part's energy, taken at the middle of the cost's range.
+            Ok(Some((p, e + full.offset * prune.dropped, prune.dropped)))
         };
         // A deadline's stop says how far the trajectories got.
         trajectory()
@@ -171,9 +192,14 @@ pub fn estimate_within_memory(
             )
         });
     };
-    let first_pass: Vec<Option<Option<(f64, f64)>>> = (0..trajectories)
+    type Value = Option<(f64, f64, f64)>;
+    // Trajectories planned past a share run alone from the start, not tried beside others.
+    let first_pass: Vec<Option<Value>> = (0..trajectories)
         .into_par_iter()
-        .map(|t| -> Result<Option<Option<(f64, f64)>>> {
+        .map(|t| -> Result<Option<Value>> {
+            if planned.amplitudes[t] > room.amplitudes as u128 {
+                return Ok(None);
+            }
             match run(t, &room) {
                 Ok(v) => {
                     tick(false);
@@ -201,12 +227,16 @@ pub fn estimate_within_memory(
                 tick(true);
             }
             Err(e @ Error::TooMuchMemory { .. }) => {
-                return Err(refused_after(e, t, trajectories, &ran, v0, began));
+                let so_far: Vec<Option<Option<(f64, f64)>>> =
+                    ran.iter().map(|r| r.map(|v| v.map(|(p, e, _)| (p, e)))).collect();
+                return Err(refused_after(e, t, trajectories, &so_far, v0, began));
             }
             Err(e) => return Err(e),
         }
     }
-    let values: Vec<Option<(f64, f64)>> = ran.into_iter().map(|v| v.expect("every trajectory ran")).collect();
+    let ran: Vec<Value> = ran.into_iter().map(|v| v.expect("every trajectory ran")).collect();
+    let values: Vec<Option<(f64, f64)>> = ran.iter().map(|v| v.map(|(p, e, _)| (p, e))).collect();
+    let dropped: Vec<f64> = ran.iter().map(|v| v.map_or(0.0, |v| v.2)).collect();
     let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
     let stats = SectorStats {
         noiseless_amplitudes: prog.noiseless_dimension(),
@@ -214,7 +244,7 @@ pub fn estimate_within_memory(
         peak_amplitudes: peak.load(Ordering::Relaxed),
     };
     let counts = prog.native.gate_counts();
-    Ok(NoisyEstimate::from_trajectories(
+    let mut estimate = NoisyEstimate::from_trajectories(
         draws,
         NoiseRoute::Sectors,
         &counts,
@@ -223,21 +253,61 @@ pub fn estimate_within_memory(
         noiseless,
         began,
         Some(stats),
-    ))
+    );
+    if draws.truncation != Truncation::Off {
+        estimate.truncated = Some(bracket(draws.truncation, &estimate, &dropped, full));
+    }
+    Ok(estimate)
 }
 
-/// The trajectories of `draws` planned before any work, against `room` (what one trajectory
-/// may hold) and `memory` (the noiseless checkpoints, one per layer and the last, share half of
-/// it): a run whose noiseless state, or one of its first trajectories, cannot be held is
-/// refused at once instead of after minutes (docs/noise.md).
+/// The bracket of a truncated `estimate` whose trajectories dropped `dropped` (probability,
+/// per trajectory): P(valid) is exact for them; the energy of trajectory t, `⟨a|C|a⟩ + c·d`
+/// with `d` dropped and `c` the middle of the cost's range, is within `R·(d + 2√(d(1 − d)))` of
+/// its exact value (`R` the half range: `|⟨b|C − c|b⟩| ≤ R·d` and the cross term
+/// `2|⟨a|C − c|b⟩| ≤ 2R‖a‖‖b‖`, the parts orthogonal).
+fn bracket(truncation: Truncation, estimate: &NoisyEstimate, dropped: &[f64], full: &ZPoly) -> Bracket {
+    let half_range: f64 = full.terms.iter().map(|(_, w)| w.abs()).sum();
+    let t = dropped.len().max(1) as f64;
+    let width: f64 = dropped
+        .iter()
+        .map(|&d| {
+            let d = d.clamp(0.0, 1.0);
+            half_range * (d + 2.0 * (d * (1.0 - d)).sqrt())
+        })
+        .sum::<f64>()
+        / t;
+    Bracket {
+        truncation,
+        trajectories_truncated: dropped.iter().filter(|&&d| d > 0.0).count(),
+        mean_dropped: dropped.iter().sum::<f64>() / t,
+        max_dropped: dropped.iter().copied().fold(0.0, f64::max),
+        p_valid: [estimate.p_valid, estimate.p_valid],
+        energy: [estimate.energy - width, estimate.energy + width],
+    }
+}
+
+/// Every trajectory's errors, drawn before any is run, and the amplitudes each is planned to
+/// hold ([`plan`]).
+pub(super) struct Planned {
+    pub(super) events: Vec<GateEvents>,
+    pub(super) amplitudes: Vec<u128>,
+}
+
+/// The trajectories of `draws` planned before any work: every one's errors drawn (from its own
+/// stream, so the same draws as when they were drawn one by one) and its memory planned
+/// ([`SectorProgram::planned_amplitudes`], or [`SectorProgram::planned_truncated`] with its
+/// readout flips where it is truncated), against `room` (what one trajectory may hold) and
+/// `memory` (the noiseless checkpoints, one per layer and the last, share half of it): a run
+/// whose noiseless state, or any of its trajectories, cannot be held is refused at once instead
+/// of after minutes (docs/qasm.md, "Noise-aware expectations").
 pub(super) fn plan(
     prog: &SectorProgram,
     draws: &Draws<'_>,
     room: &Room,
     checkpoints: usize,
     memory: u64,
-) -> Result<()> {
-    let (model, trajectories, seed, _) = draws.checked()?;
+) -> Result<Planned> {
+    let (model, trajectories, seed, cancel) = draws.checked()?;
     let noiseless = prog.noiseless_dimension();
     let held = noiseless.saturating_mul(checkpoints as u128);
     let half = u128::from(memory / 2) / BYTES_PER_AMPLITUDE as u128;
@@ -249,33 +319,49 @@ pub(super) fn plan(
             available: memory / 2,
         });
     }
-    // The first trajectories' errors, drawn as the run draws them: one that cannot be held even
-    // alone ends the run, so it is refused now.
-    for t in 0..trajectories.min(PLANNED_TRAJECTORIES) {
-        let events: GateEvents = prog.native.sample_events(model, &mut trajectory_rng(seed, t));
-        let need = prog.planned_amplitudes(&events);
-        if need > room.amplitudes as u128 {
-            let refusal = Error::TooMuchMemory {
-                what: Quantity::SectorAmplitudes,
-                count: need,
-                log2_bytes: (need as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
-                available: (room.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
+    let planned: Vec<(GateEvents, u128)> = (0..trajectories)
+        .into_par_iter()
+        .map(|t| -> Result<(GateEvents, u128)> {
+            cancel.check(TRAJECTORIES_TASK)?;
+            let events: GateEvents = prog.native.sample_events(model, &mut trajectory_rng(seed, t));
+            let need = match draws.truncation {
+                Truncation::Off => prog.planned_amplitudes(&events),
+                Truncation::Exact => {
+                    let flips = read_out(0, prog.num_qubits, model.readout, &mut readout_rng(seed, t));
+                    prog.planned_truncated(&prog.reach(&events, Some(flips)))
+                }
             };
-            return Err(Error::TrajectoryRefused {
-                refusal: Box::new(refusal),
-                done: format!(
-                    "trajectory {} of {trajectories} would hold that many (its {} errors move the blocks' weights: noiseless, {noiseless} amplitudes), so the run is refused before any work; fewer qubits (a smaller board or a higher reduction), a lighter noise model or more memory would fit",
-                    t + 1,
-                    events.len()
-                ),
-            });
-        }
+            Ok((events, need))
+        })
+        .collect::<Result<_>>()?;
+    // The first trajectory that cannot be held even alone would end the run: refused now.
+    if let Some(t) = planned.iter().position(|p| p.1 > room.amplitudes as u128) {
+        let (events, need) = &planned[t];
+        let refusal = Error::TooMuchMemory {
+            what: Quantity::SectorAmplitudes,
+            count: *need,
+            log2_bytes: (*need as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
+            available: (room.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
+        };
+        let largest = planned.iter().map(|p| p.1).max().unwrap_or(0);
+        let instead = match draws.truncation {
+            Truncation::Off => {
+                "`--truncate exact` (sectors that can no longer end valid are dropped; P(valid) stays exact), "
+            }
+            Truncation::Exact => "",
+        };
+        return Err(Error::TrajectoryRefused {
+            refusal: Box::new(refusal),
+            done: format!(
+                "trajectory {} of {trajectories} would hold that many (its {} errors move the blocks' weights: noiseless, {noiseless} amplitudes; the largest of all {trajectories}, planned before any work, {largest}), so the run is refused before any work; {instead}fewer qubits (a smaller board or a higher reduction), a lighter noise model or more memory would fit",
+                t + 1,
+                events.len()
+            ),
+        });
     }
-    Ok(())
+    let (events, amplitudes) = planned.into_iter().unzip();
+    Ok(Planned { events, amplitudes })
 }
-
-/// Trajectories whose errors [`plan`] draws ahead (cheap: no amplitude is touched).
-const PLANNED_TRAJECTORIES: usize = 16;
 
 /// [`estimate`]'s plan for `prog` under `draws`, before the run (and before any optimisation
 /// whose angles it would estimate: the plan reads the gates and the draws, not the angles),
@@ -284,7 +370,7 @@ pub fn check_fits(prog: &SectorProgram, draws: &Draws<'_>) -> Result<()> {
     let memory = crate::sim::available_memory();
     let checkpoints = prog.layers.len() + 1;
     let held = (prog.noiseless_dimension() as usize).saturating_mul(checkpoints * BYTES_PER_AMPLITUDE);
-    plan(prog, draws, &Room::alone(memory, held), checkpoints, memory)
+    plan(prog, draws, &Room::alone(memory, held), checkpoints, memory).map(|_| ())
 }
 
 /// The refusal `e` of trajectory `t` (of `total`), with the trajectories that ran (`ran`: `None`
@@ -327,13 +413,19 @@ pub(super) fn refused_after(
 pub fn sample_counts(prog: &SectorProgram, shots: u64, draws: &Draws<'_>) -> Result<crate::bits::CountMap> {
     let (model, cancel) = (draws.model, draws.cancel);
     let room = Room::new(2).with_cancel(cancel);
+    // Counts need every amplitude: nothing is dropped.
+    let draws = &Draws {
+        truncation: Truncation::Off,
+        ..*draws
+    };
     plan(prog, draws, &room, 0, crate::sim::available_memory())?;
     let data = Cache::new(None);
     let route = " (weight sectors)";
     super::super::trajectories::sample_by_trajectory(draws, shots, route, |rng, mine, counts| {
         let events = prog.native.sample_events(model, rng);
         let state = prog.prepare(&events, &room)?;
-        let state = prog.run_layers(state, 0..prog.layers.len(), &events, &data, &room, cancel)?;
+        let off = &mut Prune::off();
+        let state = prog.run_layers(state, 0..prog.layers.len(), &events, &data, &room, off)?;
         // The states in sector order, with their cumulative probabilities.
         let mut masks = Vec::new();
         let mut cumulative = Vec::new();

@@ -1,4 +1,5 @@
 use super::run::refused_after;
+use super::truncate::Prune;
 use super::*;
 
 /// A trajectory refused after others ran says which, how many ran and their estimate.
@@ -17,4 +18,162 @@ fn a_refused_trajectory_reports_what_ran() {
     assert!(e.contains("P(valid) 0.375000 ± 0.125000"), "{e}");
     assert!(e.contains("energy 3.000000 ± 1.000000"), "{e}");
     assert!(e.starts_with("amplitudes of one noisy trajectory"), "{e}");
+}
+
+/// Block spaces of several kinds (ring and complete mixers, rows, columns, regions with free
+/// qubits), each with its sector program, valid boards (full-space bits) and cost.
+fn programs() -> Vec<(String, SectorProgram, Vec<u64>, ZPoly)> {
+    use crate::encoding::space::SpaceChoice;
+    use crate::mixer::MixerKind;
+    use crate::model::Level;
+    let angles = Angles::new(vec![0.31, 0.47], vec![0.62, 0.23]).unwrap();
+    let cases = [
+        (
+            "takuzu-4x4-qasm.txt",
+            Level::Paper,
+            SpaceChoice::Rows,
+            MixerKind::XyRing,
+        ),
+        (
+            "queens-4x4-handmade.txt",
+            Level::None,
+            SpaceChoice::Rows,
+            MixerKind::XyRing,
+        ),
+        (
+            "queens-4x4-handmade.txt",
+            Level::Paper,
+            SpaceChoice::Regions,
+            MixerKind::XyComplete,
+        ),
+        (
+            "starbattle-4x4-boxes.txt",
+            Level::Paper,
+            SpaceChoice::Auto,
+            MixerKind::XyComplete,
+        ),
+    ];
+    cases
+        .into_iter()
+        .map(|(file, level, space, mixer)| {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data")
+                .join(file);
+            let enc = crate::encoding::load(&path, crate::encoding::EncodingKind::Onehot, level).unwrap();
+            let settings = crate::simulation::SpaceSettings {
+                space,
+                mixer,
+                ..Default::default()
+            };
+            let sim = crate::simulation::simulation(enc.as_ref(), &settings).unwrap();
+            let prog = crate::experiment::depth::sector_program(enc.as_ref(), &sim, &angles).unwrap();
+            let valid = crate::simulation::success_states(enc.as_ref(), &sim).unwrap().valid;
+            let valid = crate::experiment::depth::full_valid_states(&sim, &valid).unwrap();
+            (format!("{file} {space:?} {mixer:?}"), prog, valid, enc.cost_poly())
+        })
+        .collect()
+}
+
+/// Trajectory `t`'s final state and (P(valid), energy, dropped): truncated with `truncation`
+/// (`None`: every amplitude kept, read out after the flips the truncated run drew, if it drew
+/// them, else analytically).
+fn run_one(
+    prog: &SectorProgram,
+    valid: &[u64],
+    full: &ZPoly,
+    model: &crate::noise::NoiseModel,
+    seed: u64,
+    t: usize,
+    truncated: bool,
+) -> (SectorState, (f64, f64, f64), bool) {
+    let keys = prog.valid_keys(valid);
+    let events = prog.native.sample_events(model, &mut trajectory_rng(seed, t));
+    let mut prune = prog.prune(Truncation::Exact, &events, &keys, seed, t, model.readout);
+    let room = Room::new(1);
+    let data_readout = Readout::new(full, valid.to_vec(), model.readout);
+    let exact_readout = Readout::new(full, valid.to_vec(), 0.0);
+    let (data, exact) = (Cache::new(Some(&data_readout)), Cache::new(Some(&exact_readout)));
+    let cancel = crate::budget::Cancel::never();
+    let mut state = prog.prepare(&events, &room).unwrap();
+    prune.at(&mut state, prog.prep_group.len());
+    let state = prog
+        .run_layers(state, 0..prog.layers.len(), &events, &data, &room, &mut prune)
+        .unwrap();
+    let drew = prune.flips();
+    let (state, dropped) = if truncated {
+        (state, prune.dropped)
+    } else {
+        let mut keep = match drew {
+            Some(f) => Prune::keep_all_with_flips(f),
+            None => Prune::off(),
+        };
+        let mut s = prog.prepare(&events, &room).unwrap();
+        keep.at(&mut s, 0);
+        (
+            prog.run_layers(s, 0..prog.layers.len(), &events, &data, &room, &mut keep)
+                .unwrap(),
+            0.0,
+        )
+    };
+    let (state, (p, e)) = match drew {
+        Some(f) => {
+            let s = prog.apply_pauli(state, Pauli { x: f, z: 0, phase: 0 }, &room).unwrap();
+            let v = exact.measure(prog, &s, &cancel).unwrap();
+            (s, v)
+        }
+        None => {
+            let v = data.measure(prog, &state, &cancel).unwrap();
+            (state, v)
+        }
+    };
+    (state, (p, e + full.offset * dropped, dropped), drew.is_some())
+}
+
+/// Truncation drops only what can no longer end valid: each trajectory's P(valid) equals the
+/// untruncated value of the same draws (errors and readout flips) to rounding, its final state
+/// on the valid boards' sectors is the untruncated state amplitude for amplitude, and its energy
+/// lies in the bracket. Without readout errors nothing is drawn, and the same holds.
+#[test]
+fn truncated_trajectories_keep_p_valid_and_bracket_the_energy() {
+    let models = [
+        crate::noise::NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap(),
+        crate::noise::NoiseModel::parse("p1=3e-3,p2=2e-2").unwrap(),
+    ];
+    let (mut truncated, mut drew) = (0, 0);
+    for (name, prog, valid, full) in programs() {
+        let keys = prog.valid_keys(&valid);
+        let half_range: f64 = full.terms.iter().map(|(_, w)| w.abs()).sum();
+        for model in &models {
+            for t in 0..60 {
+                let (cut, (p, e, d), flips) = run_one(&prog, &valid, &full, model, 5, t, true);
+                let (whole, (p0, e0, _), _) = run_one(&prog, &valid, &full, model, 5, t, false);
+                assert!((p - p0).abs() <= 1e-12, "{name} t {t}: P(valid) {p} vs {p0}");
+                let d1 = d.clamp(0.0, 1.0);
+                let width = half_range * (d1 + 2.0 * (d1 * (1.0 - d1)).sqrt());
+                assert!(
+                    (e - e0).abs() <= width + 1e-9,
+                    "{name} t {t}: energy {e} vs {e0} ± {width}"
+                );
+                for key in &keys {
+                    let (a, b) = (cut.get(key), whole.get(key));
+                    if let (Some(a), Some(b)) = (a, b) {
+                        let worst = a.iter().zip(b).map(|(x, y)| (x - y).norm()).fold(0.0, f64::max);
+                        assert!(worst <= 1e-12, "{name} t {t} {key:?}: {worst:e}");
+                    } else {
+                        let norm = a.or(b).map_or(0.0, |v| v.iter().map(|x| x.norm_sqr()).sum());
+                        assert!(norm <= 1e-24, "{name} t {t} {key:?}: only one holds {norm:e}");
+                    }
+                }
+                truncated += usize::from(d > 0.0);
+                drew += usize::from(flips);
+                if model.readout == 0.0 {
+                    assert!(!flips || cut.keys().all(|k| keys.contains(k)), "{name} t {t}");
+                }
+            }
+        }
+    }
+    assert!(
+        truncated >= 20 && drew >= truncated,
+        "truncated {truncated}, drew {drew}"
+    );
 }

@@ -46,6 +46,8 @@ pub struct ExportChoices {
     /// Trajectories.
     #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
+    /// What sector trajectories drop: `off` or `exact` (none: off).
+    pub truncate: Option<String>,
     /// Time budget (experiment folders).
     #[serde(deserialize_with = "crate::request::float_opt")]
     pub max_seconds: Option<f64>,
@@ -71,6 +73,7 @@ impl Default for ExportChoices {
             start: None,
             noise: Vec::new(),
             trajectories: default_trajectories(),
+            truncate: None,
             max_seconds: None,
         }
     }
@@ -171,7 +174,7 @@ impl ExportChoices {
             level: level_of(&self.reduce)?,
             encoding: encoding_of(&self.encoding)?,
             space: space_of(self.space.as_deref(), self.mixer.as_deref(), self.start.as_deref())?,
-            noise: NoiseRequest::check(&self.noise, self.trajectories, &[])?,
+            noise: NoiseRequest::check(&self.noise, self.trajectories, &[])?.truncating(self.truncate.as_deref())?,
             max_seconds: seconds(self.max_seconds)?,
         })
     }

@@ -40,6 +40,8 @@ pub struct SolveChoices {
     /// Trajectories per noisy estimate.
     #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
+    /// What sector trajectories drop: `off` or `exact` (none: off).
+    pub truncate: Option<String>,
     /// Device timings.
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub device: Vec<String>,
@@ -65,6 +67,7 @@ impl Default for SolveChoices {
             start: None,
             noise: Vec::new(),
             trajectories: default_trajectories(),
+            truncate: None,
             device: Vec::new(),
             max_seconds: None,
         }
@@ -106,7 +109,8 @@ impl SolveChoices {
                 self.seed,
             )?,
             space: space_of(self.space.as_deref(), self.mixer.as_deref(), self.start.as_deref())?,
-            noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?,
+            noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?
+                .truncating(self.truncate.as_deref())?,
             max_seconds: seconds(self.max_seconds)?,
         })
     }

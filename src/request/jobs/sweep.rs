@@ -55,6 +55,8 @@ pub struct SweepChoices {
     /// Trajectories.
     #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
+    /// What sector trajectories drop: `off` or `exact` (none: off).
+    pub truncate: Option<String>,
     /// Device timings.
     #[serde(deserialize_with = "crate::request::one_or_many")]
     pub device: Vec<String>,
@@ -93,6 +95,7 @@ impl Default for SweepChoices {
             start: None,
             noise: Vec::new(),
             trajectories: default_trajectories(),
+            truncate: None,
             device: Vec::new(),
             shard: None,
             baseline: None,
@@ -185,7 +188,8 @@ impl SweepChoices {
             max_qubits,
             max_seconds: seconds(self.max_seconds)?,
             space: space_of(self.space.as_deref(), self.mixer.as_deref(), self.start.as_deref())?,
-            noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?,
+            noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?
+                .truncating(self.truncate.as_deref())?,
             shard: self
                 .shard
                 .as_deref()

@@ -1,0 +1,340 @@
+//! Truncation of a sector trajectory (docs/qasm.md, "Truncation"): once a trajectory's errors
+//! are drawn, the weight changes still to come on each block are bounded, so a sector whose
+//! block weights are farther from every valid board's than those changes can reach can never
+//! end valid. Dropping it changes no P(valid) of the trajectory: the rest of the circuit is
+//! unitary, so what the sector becomes stays orthogonal to the valid boards.
+//!
+//! The readout sees every amplitude, so a trajectory that would drop something draws its readout
+//! flips (from their own stream, [`readout_rng`]) and counts them among the changes to come;
+//! it is read out exactly after them. Whether it does depends on its gate errors alone, so the
+//! estimator stays unbiased: the flips' expectation is the analytic readout of the others.
+
+use super::super::trajectories::{read_out, readout_rng};
+use super::*;
+
+/// The weight changes one step of a trajectory can make on each group: `None` none, else the
+/// changes it can make (each a bit of the mask, change δ at bit `δ + 16`).
+type Changes = Vec<u32>;
+
+/// The mask of the changes of `k` X factors on one group: −k, −k + 2, …, k.
+fn x_changes(k: i32) -> u32 {
+    (0..=k).map(|j| 1u32 << (2 * j - k + 16)).fold(0, |a, b| a | b)
+}
+
+/// The largest change in `mask`.
+fn largest(mask: u32) -> u16 {
+    (0..32)
+        .filter(|b| mask >> b & 1 == 1)
+        .map(|b: i32| (b - 16).unsigned_abs() as u16)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Per group, the most its weight can still change after each point of a trajectory.
+pub(super) struct Reach {
+    /// `(native index at which the changes happen, per group)`, ascending by index.
+    marks: Vec<(usize, Changes)>,
+    /// `after[i]`: the sums of the largest changes of `marks[i..]` per group.
+    after: Vec<Vec<u16>>,
+}
+
+impl Reach {
+    /// The changes per group left from native index `b` on (marks at `b` or later).
+    pub(super) fn remaining(&self, b: usize) -> &[u16] {
+        let i = self.marks.partition_point(|m| m.0 < b);
+        &self.after[i]
+    }
+}
+
+/// What one trajectory drops, as it runs ([`SectorProgram::run_layers`] calls [`Prune::at`]
+/// after the preparation, after each cost part, after each mixer gate with an error and after
+/// each mixer).
+pub(super) struct Prune<'a> {
+    /// The reach of the gate errors alone; `None`: truncation off.
+    gates: Option<Reach>,
+    /// The reach with the readout flips, and the flips (bit q: qubit q).
+    with_flips: Option<(Reach, u64)>,
+    valid: &'a [Key],
+    /// Whether the trajectory has dropped, or would have: it is then read out after its flips.
+    pub(super) drawn: bool,
+    /// The probability dropped (squared norm), summed in sector order.
+    pub(super) dropped: f64,
+}
+
+impl Prune<'_> {
+    /// Nothing dropped.
+    pub(super) fn off() -> Prune<'static> {
+        Prune {
+            gates: None,
+            with_flips: None,
+            valid: &[],
+            drawn: false,
+            dropped: 0.0,
+        }
+    }
+
+    /// The flips drawn, if the trajectory read them (`None`: read out analytically).
+    pub(super) fn flips(&self) -> Option<u64> {
+        self.drawn.then(|| self.with_flips.as_ref().map_or(0, |f| f.1))
+    }
+
+    /// Drops the sectors of `state` that cannot reach a valid key from native index `b` on.
+    pub(super) fn at(&mut self, state: &mut SectorState, b: usize) {
+        let Some(gates) = &self.gates else {
+            return;
+        };
+        if !self.drawn {
+            let r = gates.remaining(b);
+            if state.keys().all(|k| reachable(k, r, self.valid)) {
+                return;
+            }
+            self.drawn = true;
+        }
+        let Some((reach, _)) = &self.with_flips else {
+            return;
+        };
+        let r = reach.remaining(b);
+        let valid = self.valid;
+        let mut dropped = 0.0;
+        state.retain(|k, amps| {
+            let keep = reachable(k, r, valid);
+            if !keep {
+                dropped += amps.iter().map(|a| a.norm_sqr()).sum::<f64>();
+            }
+            keep
+        });
+        self.dropped += dropped;
+    }
+}
+
+/// Whether sector `key` can end at one of `valid`, each group's weight moving at most `reach`.
+pub(super) fn reachable(key: &[u8], reach: &[u16], valid: &[Key]) -> bool {
+    valid.iter().any(|v| {
+        key.iter()
+            .zip(v)
+            .zip(reach)
+            .all(|((&k, &w), &r)| u16::from(k.abs_diff(w)) <= r)
+    })
+}
+
+impl SectorProgram {
+    /// The sector keys of the `valid` boards (full-space bits), ascending and distinct.
+    pub(super) fn valid_keys(&self, valid: &[u64]) -> Vec<Key> {
+        let keys: BTreeSet<Key> = valid
+            .iter()
+            .map(|&v| {
+                self.groups
+                    .iter()
+                    .map(|g| {
+                        let p: u32 = g
+                            .qubits
+                            .iter()
+                            .enumerate()
+                            .map(|(j, &q)| ((v >> q & 1) as u32) << j)
+                            .sum();
+                        g.label(p)
+                    })
+                    .collect()
+            })
+            .collect();
+        keys.into_iter().collect()
+    }
+
+    /// The weight changes of `events` (native indices ascending) per group, where the run
+    /// applies them, and then those of the readout `flips` (`None`: not counted). An error in a
+    /// cost part is its frame at the end of that part (`cx` spreads its X factors); the errors
+    /// inside a mixer gate's native gates change the weights as the matrix the run applies
+    /// does (the gate's pieces around them are not weight-preserving: a Z inside may move
+    /// weight), read off its entries; the factors off the gate by their X bits.
+    pub(super) fn reach(&self, events: &[(usize, Pauli)], flips: Option<u64>) -> Reach {
+        let ng = self.groups.len();
+        let mut marks: Vec<(usize, Changes)> = Vec::new();
+        let x_marks = |x: u64| -> Changes {
+            let mut k = vec![0i32; ng];
+            for q in (0..self.num_qubits.min(64)).filter(|q| x >> q & 1 == 1) {
+                let g = self.place[q].0;
+                if self.groups[g].split {
+                    k[g] += 1;
+                }
+            }
+            k.into_iter().map(|k| if k == 0 { 0 } else { x_changes(k) }).collect()
+        };
+        let prep_len = self.prep_group.len();
+        for &(at, p) in events.iter().filter(|e| e.0 < prep_len) {
+            marks.push((at, x_marks(p.x)));
+        }
+        for (l, layer) in self.layers.iter().enumerate() {
+            let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
+            let cost_end = layer.cost_at + layer.cost.cost.len();
+            let in_cost: Vec<(usize, Pauli)> = events
+                .iter()
+                .filter(|e| e.0 >= layer.cost_at && e.0 < cost_end)
+                .map(|&(at, p)| (at - layer.cost_at, p))
+                .collect();
+            if !in_cost.is_empty() {
+                let frame = LayerFrame::of(
+                    &layer.cost,
+                    &LayerEvents {
+                        cost: in_cost,
+                        mixer: Pauli::I,
+                    },
+                );
+                marks.push((layer.cost_at, x_marks(frame.frame.x)));
+            }
+            // An error between the cost part and the mixer's gates (none: the gates follow each
+            // other) changes the weights by its X bits.
+            for &(at, p) in events.iter().filter(|e| {
+                e.0 >= cost_end && e.0 < end && !layer.units.iter().any(|u| e.0 >= u.at && e.0 < u.at + u.gates.len())
+            }) {
+                marks.push((at, x_marks(p.x)));
+            }
+            for unit in &layer.units {
+                let unit_end = unit.at + unit.gates.len();
+                let mask = mask_of(&unit.qubits);
+                let local = |q: usize| unit.qubits.iter().position(|&x| x == q).expect("a gate's own qubit");
+                let mut inside = Vec::new();
+                for &(at, p) in events.iter().filter(|e| e.0 >= unit.at && e.0 < unit_end && e.0 < end) {
+                    let (mine, other) = split_pauli(p, mask);
+                    marks.push((at, x_marks(other.x)));
+                    inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
+                }
+                if inside.is_empty() {
+                    continue;
+                }
+                // The changes the gate's matrix with its errors makes on each group it touches.
+                let matrix = local_matrix(unit.qubits.len(), &unit.gates, &inside);
+                let dim = 1usize << unit.qubits.len();
+                let mut changes: Changes = vec![0; ng];
+                for o in 0..dim {
+                    for c in 0..dim {
+                        if matrix[o * dim + c].norm() <= KEEPS_LABELS {
+                            continue;
+                        }
+                        let mut delta = vec![0i32; ng];
+                        for (j, &q) in unit.qubits.iter().enumerate() {
+                            delta[self.place[q].0] += (o >> j & 1) as i32 - (c >> j & 1) as i32;
+                        }
+                        for &q in &unit.qubits {
+                            let g = self.place[q].0;
+                            if self.groups[g].split {
+                                changes[g] |= 1 << (delta[g] + 16);
+                            }
+                        }
+                    }
+                }
+                // No change is no mark (a matrix that keeps every weight).
+                for c in changes.iter_mut() {
+                    if *c == 1 << 16 {
+                        *c = 0;
+                    }
+                }
+                marks.push((unit.at, changes));
+            }
+        }
+        if let Some(f) = flips {
+            marks.push((usize::MAX, x_marks(f)));
+        }
+        marks.sort_by_key(|m| m.0);
+        let mut after = vec![vec![0u16; ng]; marks.len() + 1];
+        for i in (0..marks.len()).rev() {
+            after[i] = after[i + 1]
+                .iter()
+                .zip(&marks[i].1)
+                .map(|(a, &c)| a.saturating_add(largest(c)))
+                .collect();
+        }
+        Reach { marks, after }
+    }
+
+    /// The pruning of trajectory `t` (seed `seed`) with `events`, under `truncation`; its
+    /// readout flips (probability `r` per qubit) from their own stream.
+    pub(super) fn prune<'a>(
+        &self,
+        truncation: Truncation,
+        events: &[(usize, Pauli)],
+        valid: &'a [Key],
+        seed: u64,
+        t: usize,
+        r: f64,
+    ) -> Prune<'a> {
+        match truncation {
+            Truncation::Off => Prune::off(),
+            Truncation::Exact => {
+                let flips = read_out(0, self.num_qubits, r, &mut readout_rng(seed, t));
+                Prune {
+                    gates: Some(self.reach(events, None)),
+                    with_flips: Some((self.reach(events, Some(flips)), flips)),
+                    valid,
+                    drawn: false,
+                    dropped: 0.0,
+                }
+            }
+        }
+    }
+
+    /// [`SectorProgram::planned_amplitudes`] of a trajectory truncated with `reach` (its errors
+    /// and its readout flips) toward the weights `home`: each mark moves a block's weights by
+    /// the changes it can make, the state's sectors are counted (the product of the blocks'
+    /// weights), and the weights farther from `home` than the changes still to come after it
+    /// are left out, as the run drops them.
+    pub(super) fn planned_truncated(&self, reach: &Reach) -> u128 {
+        let home = self.home_key();
+        let mut weights: Vec<BTreeSet<u8>> = home.iter().map(|&l| BTreeSet::from([l])).collect();
+        let total = |weights: &[BTreeSet<u8>]| -> u128 {
+            weights
+                .iter()
+                .zip(&self.groups)
+                .map(|(ws, g)| ws.iter().map(|&l| g.size(l) as u128).sum::<u128>())
+                .fold(1u128, u128::saturating_mul)
+        };
+        let mut most = total(&weights);
+        for (i, (_, changes)) in reach.marks.iter().enumerate() {
+            if changes.iter().all(|&c| c == 0) {
+                continue;
+            }
+            for (g, &c) in changes.iter().enumerate() {
+                if c == 0 {
+                    continue;
+                }
+                let top = self.groups[g].qubits.len() as i32;
+                weights[g] = weights[g]
+                    .iter()
+                    .flat_map(|&w| {
+                        (0..32)
+                            .filter(move |b| c >> b & 1 == 1)
+                            .map(move |b| i32::from(w) + b - 16)
+                    })
+                    .filter(|&w| (0..=top).contains(&w))
+                    .map(|w| w as u8)
+                    .collect();
+            }
+            most = most.max(total(&weights));
+            let left = &reach.after[i + 1];
+            for (g, ws) in weights.iter_mut().enumerate() {
+                ws.retain(|&w| u16::from(w.abs_diff(home[g])) <= left[g]);
+            }
+        }
+        most
+    }
+}
+
+#[cfg(test)]
+impl Prune<'_> {
+    /// A pruning that drops nothing but reads the trajectory out after `flips`, as a truncated
+    /// trajectory that drew them is read: the untruncated value of the same draws.
+    pub(super) fn keep_all_with_flips(flips: u64) -> Prune<'static> {
+        Prune {
+            gates: None,
+            with_flips: Some((
+                Reach {
+                    marks: Vec::new(),
+                    after: vec![Vec::new()],
+                },
+                flips,
+            )),
+            valid: &[],
+            drawn: true,
+            dropped: 0.0,
+        }
+    }
+}
