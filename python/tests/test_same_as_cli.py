@@ -92,6 +92,17 @@ def test_options_equal_cli(quzzle_bin: str) -> None:
         trajectories=8,
     )
     assert without_seconds(report.to_dict()) == without_seconds(cli)
+    # Truncated noise on weight sectors: the bracket and what was dropped, as the flag gives them.
+    queens = data("queens-4x4-handmade.txt")
+    flags = ["--space", "rows", "--mixer", "xy-ring", "--noise", "heron", "--trajectories", "40"]
+    cli = cli_json(quzzle_bin, ["solve", queens, "--depths", "2", *flags, "--truncate", "exact"])
+    report = quzzle.solve(
+        quzzle.load(queens).encode(), depths=2, space="rows", mixer="xy-ring", noise="heron", trajectories=40, truncate="exact"
+    )
+    assert without_seconds(report.to_dict()) == without_seconds(cli)
+    assert cli["depths"][0]["noisy"][0]["truncated"]["truncation"] == "exact"
+    with pytest.raises(quzzle.QuzzleError, match="truncation"):
+        quzzle.solve(quzzle.load(queens).encode(), depths=1, space="rows", mixer="xy-ring", noise="heron", truncate="deep")
     cli = cli_json(quzzle_bin, ["solve", path, "--depths", "1", "--optimizer", "nelder-mead", "--objective", "cvar:0.2"])
     report = quzzle.solve(quzzle.load(path).encode(), depths=[1], optimizer="nelder-mead", objective="cvar:0.2")
     assert without_seconds(report.to_dict()) == without_seconds(cli)

@@ -53,4 +53,30 @@ run "$D" "$Q" starbattle-001-heron-200-p2 starbattle/starbattle-6x6-1star-janko-
 run "$D" "$Q" starbattle-001-aria-200-p2 starbattle/starbattle-6x6-1star-janko-001.txt --depths 2 --noise aria --trajectories 200
 run "$D" "$Q" queens-010-heron-50-p3 queens/queens-6x6-community-010.txt --depths 3 --noise heron --trajectories 50
 run "$D" "$Q" starbattle-001-heron-50-p3 starbattle/starbattle-6x6-1star-janko-001.txt --depths 3 --noise heron --trajectories 50
+# The same commands with `--truncate exact` (runs/truncated/): sectors that can no longer end
+# valid are dropped, P(valid) stays exact for the trajectories drawn, the energy is bracketed.
+# Then what the untruncated route refused: p = 3, Star Battle at p = 2, the 8x8 and 9x9 rows.
+T=$D/truncated
+mkdir -p "$T"
+exact() { run "$T" "$Q" "$@" --truncate exact; }
+exact queens-010-heron-100 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 100
+exact queens-010-heron-1000 queens/queens-6x6-community-010.txt --depths 1 --noise heron --trajectories 1000
+exact queens-010-aria-1000 queens/queens-6x6-community-010.txt --depths 1 --noise aria --trajectories 1000
+exact starbattle-001-heron-1000 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise heron --trajectories 1000
+exact starbattle-001-aria-1000 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1 --noise aria --trajectories 1000
+exact queens-069-aria-1000 queens/queens-6x6-community-069.txt --depths 1..2 --noise aria --trajectories 1000
+exact queens-010-heron-200-p2 queens/queens-6x6-community-010.txt --depths 2 --noise heron --trajectories 200
+exact queens-010-aria-200-p2 queens/queens-6x6-community-010.txt --depths 2 --noise aria --trajectories 200
+exact starbattle-001-heron-200-p2 starbattle/starbattle-6x6-1star-janko-001.txt --depths 2 --noise heron --trajectories 200
+exact starbattle-001-aria-200-p2 starbattle/starbattle-6x6-1star-janko-001.txt --depths 2 --noise aria --trajectories 200
+exact queens-010-heron-50-p3 queens/queens-6x6-community-010.txt --depths 3 --noise heron --trajectories 50
+exact starbattle-001-heron-50-p3 starbattle/starbattle-6x6-1star-janko-001.txt --depths 3 --noise heron --trajectories 50
+exact queens-010-heron-200-p3 queens/queens-6x6-community-010.txt --depths 3 --noise heron --trajectories 200
+exact queens-010-heron-100-p4 queens/queens-6x6-community-010.txt --depths 4 --noise heron --trajectories 100
+exact queens-010-heron-100-p5 queens/queens-6x6-community-010.txt --depths 5 --noise heron --trajectories 100
+# The whole-board target: p = 1..5 under heron and aria, 1,000 trajectories each.
+exact queens-010-p1to5-1000 queens/queens-6x6-community-010.txt --depths 1..5 --noise heron --noise aria --trajectories 1000 --max-seconds 1800
+exact starbattle-001-p1to5-1000 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1..5 --noise heron --noise aria --trajectories 1000 --max-seconds 1800
+exact queens8-034-heron-100 queens/queens-8x8-community-034.txt --depths 1 --noise heron --trajectories 100 --max-seconds 300
+exact queens9-126-heron-100 queens/queens-9x9-community-126.txt --depths 1 --noise heron --trajectories 100 --max-seconds 300
 python3 results/noise-sectors/table.py

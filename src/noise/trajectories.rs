@@ -395,6 +395,9 @@ impl NoisyEstimate {
         let pv: Vec<f64> = values.iter().map(|v| v.map_or(v0.0, |v| v.0)).collect();
         let en: Vec<f64> = values.iter().map(|v| v.map_or(v0.1, |v| v.1)).collect();
         let (p_valid, p_valid_se) = mean_and_se(&pv, v0.0);
+        // A mean of probabilities is one: summed as offsets from v0 it can round past 0 or 1
+        // (every trajectory 0 gives about −1e-18).
+        let p_valid = p_valid.clamp(0.0, 1.0);
         let (energy, energy_se) = mean_and_se(&en, v0.1);
         NoisyEstimate {
             model: model.clone(),

@@ -160,7 +160,11 @@ pub fn estimate_within_memory(
                     prog.run_layers(s, 0..prog.layers.len(), events, &data, room, &mut prune)?
                 }
             };
-            peak.fetch_max(state.values().map(Vec::len).sum(), Ordering::Relaxed);
+            // The largest state at any checkpoint (a truncated one may end smaller than it was).
+            peak.fetch_max(
+                state.values().map(Vec::len).sum::<usize>().max(prune.peak),
+                Ordering::Relaxed,
+            );
             let (p, e) = match prune.flips() {
                 Some(flips) => {
                     let flipped = Pauli {

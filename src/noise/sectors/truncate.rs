@@ -21,26 +21,61 @@ fn x_changes(k: i32) -> u32 {
     (0..=k).map(|j| 1u32 << (2 * j - k + 16)).fold(0, |a, b| a | b)
 }
 
-/// The largest change in `mask`.
-fn largest(mask: u32) -> u16 {
-    (0..32)
-        .filter(|b| mask >> b & 1 == 1)
-        .map(|b: i32| (b - 16).unsigned_abs() as u16)
-        .max()
-        .unwrap_or(0)
+/// The total changes a run of steps can make on one group: bit `Δ + 64` for each total Δ
+/// (every sum of one change per step), or [`ANY`] where the steps could move it by 64 or more.
+type Totals = u128;
+
+/// The totals of no step: 0 only.
+const NONE: Totals = 1 << 64;
+
+/// Totals not tracked (too wide to matter: no block has 64 qubits): every change.
+const ANY: Totals = u128::MAX;
+
+/// The totals of one more step with `changes` (a [`Changes`] mask) before those of `totals`:
+/// every sum of one of each. A sum that could leave the tracked range makes them [`ANY`].
+fn add_step(totals: Totals, changes: u32) -> Totals {
+    if changes == 0 || totals == ANY {
+        return totals;
+    }
+    let mut out: Totals = 0;
+    for b in (0..32i32).filter(|b| changes >> b & 1 == 1) {
+        let d = b - 16;
+        // A total pushed out of the range at either end: no longer tracked.
+        let lost = if d >= 0 {
+            totals.leading_zeros() < d as u32
+        } else {
+            totals.trailing_zeros() < d.unsigned_abs()
+        };
+        if lost {
+            return ANY;
+        }
+        out |= if d >= 0 {
+            totals << d as u32
+        } else {
+            totals >> d.unsigned_abs()
+        };
+    }
+    out
 }
 
-/// Per group, the most its weight can still change after each point of a trajectory.
+/// Whether a total change of `delta` is among `totals`.
+fn can_total(totals: Totals, delta: i32) -> bool {
+    totals == ANY || ((-64..64).contains(&delta) && totals >> (delta + 64) & 1 == 1)
+}
+
+/// Per group, the total weight changes the rest of a trajectory can make after each point: each
+/// step's changes (a Pauli's X factors on a block change its weight by ±1 each, so their parity
+/// is fixed; a gate's matrix with an error inside by what its entries allow), summed.
 pub(super) struct Reach {
     /// `(native index at which the changes happen, per group)`, ascending by index.
     marks: Vec<(usize, Changes)>,
-    /// `after[i]`: the sums of the largest changes of `marks[i..]` per group.
-    after: Vec<Vec<u16>>,
+    /// `after[i]`: per group, the totals of `marks[i..]`.
+    after: Vec<Vec<Totals>>,
 }
 
 impl Reach {
-    /// The changes per group left from native index `b` on (marks at `b` or later).
-    pub(super) fn remaining(&self, b: usize) -> &[u16] {
+    /// Per group, the totals left from native index `b` on (marks at `b` or later).
+    pub(super) fn remaining(&self, b: usize) -> &[Totals] {
         let i = self.marks.partition_point(|m| m.0 < b);
         &self.after[i]
     }
@@ -59,6 +94,9 @@ pub(super) struct Prune<'a> {
     pub(super) drawn: bool,
     /// The probability dropped (squared norm), summed in sector order.
     pub(super) dropped: f64,
+    /// The most amplitudes the state held at a checkpoint, before its drops (truncated only:
+    /// otherwise the final state is the largest).
+    pub(super) peak: usize,
 }
 
 impl Prune<'_> {
@@ -70,6 +108,7 @@ impl Prune<'_> {
             valid: &[],
             drawn: false,
             dropped: 0.0,
+            peak: 0,
         }
     }
 
@@ -83,6 +122,7 @@ impl Prune<'_> {
         let Some(gates) = &self.gates else {
             return;
         };
+        self.peak = self.peak.max(state.values().map(Vec::len).sum());
         if !self.drawn {
             let r = gates.remaining(b);
             if state.keys().all(|k| reachable(k, r, self.valid)) {
@@ -107,13 +147,14 @@ impl Prune<'_> {
     }
 }
 
-/// Whether sector `key` can end at one of `valid`, each group's weight moving at most `reach`.
-pub(super) fn reachable(key: &[u8], reach: &[u16], valid: &[Key]) -> bool {
+/// Whether sector `key` can end at one of `valid`, each group's weight changing by one of its
+/// `totals` ([`Reach::remaining`]).
+pub(super) fn reachable(key: &[u8], totals: &[Totals], valid: &[Key]) -> bool {
     valid.iter().any(|v| {
         key.iter()
             .zip(v)
-            .zip(reach)
-            .all(|((&k, &w), &r)| u16::from(k.abs_diff(w)) <= r)
+            .zip(totals)
+            .all(|((&k, &w), &t)| can_total(t, i32::from(w) - i32::from(k)))
     })
 }
 
@@ -235,12 +276,12 @@ impl SectorProgram {
             marks.push((usize::MAX, x_marks(f)));
         }
         marks.sort_by_key(|m| m.0);
-        let mut after = vec![vec![0u16; ng]; marks.len() + 1];
+        let mut after = vec![vec![NONE; ng]; marks.len() + 1];
         for i in (0..marks.len()).rev() {
             after[i] = after[i + 1]
                 .iter()
                 .zip(&marks[i].1)
-                .map(|(a, &c)| a.saturating_add(largest(c)))
+                .map(|(&t, &c)| add_step(t, c))
                 .collect();
         }
         Reach { marks, after }
@@ -267,6 +308,7 @@ impl SectorProgram {
                     valid,
                     drawn: false,
                     dropped: 0.0,
+                    peak: 0,
                 }
             }
         }
@@ -311,7 +353,7 @@ impl SectorProgram {
             most = most.max(total(&weights));
             let left = &reach.after[i + 1];
             for (g, ws) in weights.iter_mut().enumerate() {
-                ws.retain(|&w| u16::from(w.abs_diff(home[g])) <= left[g]);
+                ws.retain(|&w| can_total(left[g], i32::from(home[g]) - i32::from(w)));
             }
         }
         most
@@ -335,6 +377,7 @@ impl Prune<'_> {
             valid: &[],
             drawn: true,
             dropped: 0.0,
+            peak: 0,
         }
     }
 }
