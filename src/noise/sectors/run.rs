@@ -96,7 +96,8 @@ pub fn estimate_within_memory(
     let planned_held = (prog.noiseless_dimension() as usize).saturating_mul(checkpoints * BYTES_PER_AMPLITUDE);
     // Every trajectory's errors first (the same draws as one by one), each one's memory planned
     // before any amplitude is touched.
-    let planned = plan(prog, draws, &Room::alone(memory, planned_held), checkpoints, memory)?;
+    let far = |e| super::super::trajectories::how_far(e, 0, trajectories, began);
+    let planned = plan(prog, draws, &Room::alone(memory, planned_held), checkpoints, memory).map_err(far)?;
     let valid_keys = prog.valid_keys(valid);
     let noiseless_readout = Readout::new(full, valid.to_vec(), 0.0);
     let readout = Readout::new(full, valid.to_vec(), model.readout);
@@ -105,7 +106,6 @@ pub fn estimate_within_memory(
     let exact = Cache::new(Some(&noiseless_readout));
     // Checkpoints: the noiseless state before each layer, held while the trajectories run.
     let first = Room::beside(memory, 1, 0).with_cancel(cancel);
-    let far = |e| super::super::trajectories::how_far(e, 0, trajectories, began);
     let mut checkpoints = vec![prog.prepare(&[], &first).map_err(far)?];
     for l in 0..prog.layers.len() {
         let next = prog
