@@ -350,7 +350,7 @@ pub(super) fn plan(
         let largest = planned.iter().map(|p| p.1).max().unwrap_or(0);
         let instead = match draws.truncation {
             Truncation::Off => {
-                "`--truncate exact` (sectors that can no longer end valid are dropped; P(valid) stays exact), "
+                "the exact truncation (sectors that can no longer end valid dropped; P(valid) stays exact), "
             }
             Truncation::Exact => "",
         };
