@@ -516,6 +516,16 @@ impl SectorProgram {
             .product()
     }
 
+    /// Amplitudes of the sectors whose blocks take any of `weights` (per group): the product
+    /// over groups of the sizes of their weights.
+    fn held_by(&self, weights: &[BTreeSet<u8>]) -> u128 {
+        weights
+            .iter()
+            .zip(&self.groups)
+            .map(|(ws, g)| ws.iter().map(|&l| g.size(l) as u128).sum::<u128>())
+            .fold(1u128, u128::saturating_mul)
+    }
+
     /// The most amplitudes a trajectory with `events` holds, as planned before it runs: an X or
     /// Y factor on a block's qubit moves each of its weights w to w − 1 and w + 1 (those the
     /// block has), blocks move independently, so its sectors are the product of each block's
@@ -524,14 +534,7 @@ impl SectorProgram {
     pub fn planned_amplitudes(&self, events: &[(usize, Pauli)]) -> u128 {
         let home = self.home_key();
         let mut weights: Vec<BTreeSet<u8>> = home.iter().map(|&l| BTreeSet::from([l])).collect();
-        let total = |weights: &[BTreeSet<u8>]| -> u128 {
-            weights
-                .iter()
-                .zip(&self.groups)
-                .map(|(ws, g)| ws.iter().map(|&l| g.size(l) as u128).sum::<u128>())
-                .fold(1u128, u128::saturating_mul)
-        };
-        let mut most = total(&weights);
+        let mut most = self.held_by(&weights);
         for &(_, p) in events {
             let mut moved = false;
             for q in (0..self.num_qubits.min(64)).filter(|q| p.x >> q & 1 == 1) {
@@ -548,7 +551,7 @@ impl SectorProgram {
                 moved = true;
             }
             if moved {
-                most = most.max(total(&weights));
+                most = most.max(self.held_by(&weights));
             }
         }
         most

@@ -74,6 +74,21 @@ pub(super) struct Reach {
 }
 
 impl Reach {
+    /// This reach with one more step after every other, the readout flips' `changes`: the
+    /// totals are sums, so each point's gain that step.
+    pub(super) fn then_flips(&self, changes: Changes) -> Reach {
+        let mut after: Vec<Vec<Totals>> = self
+            .after
+            .iter()
+            .map(|totals| totals.iter().zip(&changes).map(|(&t, &c)| add_step(t, c)).collect())
+            .collect();
+        // The point after the flips: nothing left.
+        after.push(vec![NONE; changes.len()]);
+        let mut marks = self.marks.clone();
+        marks.push((usize::MAX, changes));
+        Reach { marks, after }
+    }
+
     /// Per group, the totals left from native index `b` on (marks at `b` or later).
     pub(super) fn remaining(&self, b: usize) -> &[Totals] {
         let i = self.marks.partition_point(|m| m.0 < b);
@@ -181,8 +196,21 @@ impl SectorProgram {
         keys.into_iter().collect()
     }
 
+    /// The weight changes of a Pauli whose X factors are the bits of `x`, per group.
+    fn x_marks(&self, x: u64) -> Changes {
+        let mut k = vec![0i32; self.groups.len()];
+        for q in (0..self.num_qubits.min(64)).filter(|q| x >> q & 1 == 1) {
+            let g = self.place[q].0;
+            if self.groups[g].split {
+                k[g] += 1;
+            }
+        }
+        k.into_iter().map(|k| if k == 0 { 0 } else { x_changes(k) }).collect()
+    }
+
     /// The weight changes of `events` (native indices ascending) per group, where the run
-    /// applies them, and then those of the readout `flips` (`None`: not counted). An error in a
+    /// applies them, and then those of the readout `flips` (`None`: not counted: see
+    /// [`Reach::then_flips`] for both from one pass). An error in a
     /// cost part is its frame at the end of that part (`cx` spreads its X factors); the errors
     /// inside a mixer gate's native gates change the weights as the matrix the run applies
     /// does (the gate's pieces around them are not weight-preserving: a Z inside may move
@@ -190,16 +218,7 @@ impl SectorProgram {
     pub(super) fn reach(&self, events: &[(usize, Pauli)], flips: Option<u64>) -> Reach {
         let ng = self.groups.len();
         let mut marks: Vec<(usize, Changes)> = Vec::new();
-        let x_marks = |x: u64| -> Changes {
-            let mut k = vec![0i32; ng];
-            for q in (0..self.num_qubits.min(64)).filter(|q| x >> q & 1 == 1) {
-                let g = self.place[q].0;
-                if self.groups[g].split {
-                    k[g] += 1;
-                }
-            }
-            k.into_iter().map(|k| if k == 0 { 0 } else { x_changes(k) }).collect()
-        };
+        let x_marks = |x: u64| self.x_marks(x);
         let prep_len = self.prep_group.len();
         for &(at, p) in events.iter().filter(|e| e.0 < prep_len) {
             marks.push((at, x_marks(p.x)));
@@ -302,9 +321,11 @@ impl SectorProgram {
             Truncation::Off => Prune::off(),
             Truncation::Exact => {
                 let flips = read_out(0, self.num_qubits, r, &mut readout_rng(seed, t));
+                let gates = self.reach(events, None);
+                let with_flips = gates.then_flips(self.x_marks(flips));
                 Prune {
-                    gates: Some(self.reach(events, None)),
-                    with_flips: Some((self.reach(events, Some(flips)), flips)),
+                    gates: Some(gates),
+                    with_flips: Some((with_flips, flips)),
                     valid,
                     drawn: false,
                     dropped: 0.0,
@@ -322,14 +343,7 @@ impl SectorProgram {
     pub(super) fn planned_truncated(&self, reach: &Reach) -> u128 {
         let home = self.home_key();
         let mut weights: Vec<BTreeSet<u8>> = home.iter().map(|&l| BTreeSet::from([l])).collect();
-        let total = |weights: &[BTreeSet<u8>]| -> u128 {
-            weights
-                .iter()
-                .zip(&self.groups)
-                .map(|(ws, g)| ws.iter().map(|&l| g.size(l) as u128).sum::<u128>())
-                .fold(1u128, u128::saturating_mul)
-        };
-        let mut most = total(&weights);
+        let mut most = self.held_by(&weights);
         for (i, (_, changes)) in reach.marks.iter().enumerate() {
             if changes.iter().all(|&c| c == 0) {
                 continue;
@@ -350,7 +364,7 @@ impl SectorProgram {
                     .map(|w| w as u8)
                     .collect();
             }
-            most = most.max(total(&weights));
+            most = most.max(self.held_by(&weights));
             let left = &reach.after[i + 1];
             for (g, ws) in weights.iter_mut().enumerate() {
                 ws.retain(|&w| can_total(left[g], i32::from(home[g]) - i32::from(w)));

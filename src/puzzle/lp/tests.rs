@@ -1,0 +1,315 @@
+use super::*;
+
+const DIMOD: &str = "Minimize\n obj: + 3 x0 - 2 x1 + [ + 2 x2 ^ 2 ]/2 + 5 \n\nSubject To \n one: + 1 x0 + 1 x1 + 1 x2  = 1.0\n c1d9ed5: + 1 x0 + 1 x3  <= 1.0\n s: + 1 x2 - 1 x3  = 0.0\n\nBounds\n\nBinary\n x0 x1 x2 x3\nGeneral\n\nEnd\n";
+
+#[test]
+fn reads_what_dimod_writes() {
+    assert!(looks_like_lp(DIMOD));
+    let lp = LpModel::parse("m.lp", DIMOD).unwrap();
+    let m = lp.model();
+    assert_eq!(m.names, ["x0", "x1", "x2", "x3"]);
+    let kinds: Vec<&str> = lp.detected().iter().map(|d| d.kind.as_str()).collect();
+    assert_eq!(kinds, ["exact count 1 of 3", "not-both", "same"]);
+    assert!(m.constraints.iter().any(|c| c.constraint == Constraint::Same(2, 3)));
+    assert!(m.constraints.iter().any(|c| c.constraint == Constraint::NotBoth(0, 3)));
+    assert!((lp.lambda() - 7.0).abs() < 1e-12);
+    // x1 = 1: objective 5 − 2 = 3.
+    assert!((lp.objective_of(&[false, true, false, false]) - 3.0).abs() < 1e-12);
+    // Every assignment: the model agrees with the rows read literally.
+    for mask in 0..16u32 {
+        let x: Vec<bool> = (0..4).map(|i| mask >> i & 1 == 1).collect();
+        let literal = (x[0] as u8 + x[1] as u8 + x[2] as u8 == 1) && !(x[0] && x[3]) && x[2] == x[3];
+        assert_eq!(m.is_satisfied(&x), literal, "{x:?}");
+    }
+}
+
+#[test]
+fn grids_become_rows_and_columns() {
+    let text = "Maximize\n x\nSubject To\n r0: a + b = 1\n r1: c + d = 1\n k0: a + c = 1\n k1: b + d = 1\nBinary\n a b c d x\nEnd\n";
+    let lp = LpModel::parse("g.lp", text).unwrap();
+    let fam: Vec<Option<&str>> = lp.detected().iter().map(|d| d.family).collect();
+    assert_eq!(fam, [Some("row"), Some("row"), Some("column"), Some("column")]);
+    let m = lp.model();
+    assert_eq!(m.objective, vec![(4, -0.5)]);
+}
+
+#[test]
+fn bounds_that_allow_two_adjacent_sums_become_soft_counts() {
+    let text = "Minimize\n\nSubject To\n lo: a + b + c >= 1\n hi: a + b + c <= 2\n one: b + c + d <= 1\n \
+                most: a + c + d >= 2\n or: a + d >= 1\n top: a + b + c + d <= 4\nBinary\n a b c d\nEnd\n";
+    let m = LpModel::parse("s.lp", text).unwrap().model();
+    let soft: Vec<(Vec<usize>, usize)> = m
+        .constraints
+        .iter()
+        .filter_map(|c| match &c.constraint {
+            Constraint::Count { vars, k, soft: true } => Some((vars.clone(), *k)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        soft,
+        [
+            (vec![0, 1, 2], 1),
+            (vec![1, 2, 3], 0),
+            (vec![0, 2, 3], 2),
+            (vec![0, 3], 1)
+        ]
+    );
+    assert_eq!(m.constraints.len(), 4, "{:?}", m.constraints);
+    // A bound alone, with no partner, is refused by its line.
+    let alone = "Minimize\n\nSubject To\n lo: a + b + c + d >= 2\nBinary\n a b c d\nEnd\n";
+    let e = LpModel::parse("s.lp", alone).unwrap_err().to_string();
+    assert!(e.contains("s.lp:4") && e.contains("at least 2 of 4"), "{e}");
+}
+
+#[test]
+fn pairs_are_blocks_only_beside_larger_counts_or_in_a_grid() {
+    // Two rows of three, and two `x + y = 1` pairs across them: the pairs are `x` signs.
+    let text = "Minimize\n\nSubject To\n r0: a + b + c = 1\n r1: d + e + f = 1\n p: a + d = 1\n q: b + e = 1\nBinary\n a b c d e f\nEnd\n";
+    let m = LpModel::parse("p.lp", text).unwrap().model();
+    let differ = m
+        .constraints
+        .iter()
+        .filter(|c| matches!(c.constraint, Constraint::Differ(..)))
+        .count();
+    assert_eq!(differ, 2, "{:?}", m.constraints);
+    // A pair in a family with larger counts (a two-cell region) stays a count.
+    let text = "Minimize\n\nSubject To\n big: a + b + c + d = 1\n two: e + f = 1\nBinary\n a b c d e f\nEnd\n";
+    let m = LpModel::parse("p.lp", text).unwrap().model();
+    assert!(m
+        .constraints
+        .iter()
+        .all(|c| matches!(c.constraint, Constraint::Count { .. })));
+}
+
+#[test]
+fn quadratic_objective_terms_become_pairs() {
+    // dimod writes `[ ... ]/2` with doubled coefficients; docplex writes `[ ... ]` too.
+    let text = "Maximize\n obj: x + [ 4 x * y - 2 y ^ 2 + 2 z * x ]/2 + [ y * z ]\nSubject To\n c: x + y + z = 2\nBinary\n x y z\nEnd\n";
+    let lp = LpModel::parse("q.lp", text).unwrap();
+    let m = lp.model();
+    // Maximised, so negated: x − y + 2xy + xz + yz, over λ = 1 + 1 + 1 + 2 + 1 + 1 = 7.
+    let lambda: f64 = 7.0;
+    assert_eq!(lp.lambda().to_bits(), lambda.to_bits());
+    assert_eq!(m.objective, vec![(0, -1.0 / lambda), (1, 1.0 / lambda)]);
+    assert_eq!(
+        m.objective_pairs,
+        vec![(0, 1, -2.0 / lambda), (0, 2, -1.0 / lambda), (1, 2, -1.0 / lambda)]
+    );
+    for mask in 0..8u32 {
+        let x: Vec<bool> = (0..3).map(|i| mask >> i & 1 == 1).collect();
+        let b = |i: usize| f64::from(u8::from(x[i]));
+        let file = b(0) - b(1) + 2.0 * b(0) * b(1) + b(0) * b(2) + b(1) * b(2);
+        assert_eq!(lp.objective_of(&x).to_bits(), file.to_bits(), "{x:?}");
+        assert!((m.objective_value(&x) + file / lambda).abs() < 1e-12, "{x:?}");
+    }
+}
+
+#[test]
+fn errors_name_line_and_constraint() {
+    let cases = [
+        (
+            "Minimize\n x + y\nSubject To\n c: x - y <= 0\nBinary\n x y\nEnd\n",
+            4,
+            "constraint `c`: it allows an assignment set (an implication)",
+        ),
+        (
+            "Minimize\n x\nSubject To\n c: x + [ x * y ] <= 1\nBinary\n x y\nEnd\n",
+            4,
+            "`x * y` makes it quadratic",
+        ),
+        ("Minimize\n x + z\nBinary\n x\nEnd\n", 2, "`z` is not binary"),
+        (
+            "Minimize\n x\nSubject To\n c: 2 x + y + z <= 2\nBinary\n x y z\nEnd\n",
+            4,
+            "coefficients differ",
+        ),
+        ("Minimize\n x\nBinary\n x\nGeneral\n n\nEnd\n", 6, "`n` is integer"),
+        ("Minimize\n x\nSubject To\n c: x + y\nBinary\n x y\nEnd\n", 4, "no `<=`"),
+        ("Minimize\n x\nBinary\n x\n", 4, "End"),
+        (
+            "Minimize\n x\nSubject To\n c: x + y + z = 5\nBinary\n x y z\nEnd\n",
+            4,
+            "no assignment",
+        ),
+    ];
+    for (text, line, words) in cases {
+        match LpModel::parse("t.lp", text) {
+            Err(Error::Parse { line: l, msg, .. }) => {
+                assert_eq!(l, line, "{msg}");
+                assert!(msg.contains(words), "{msg}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
+
+fn refusal(text: &str) -> (usize, String) {
+    match LpModel::parse("t.lp", text) {
+        Err(Error::Parse { line, msg, .. }) => (line, msg),
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn messages_say_what_is_wrong_at_its_line() {
+    // Issue 79 item 15. A byte-order mark is skipped.
+    let bom = "\u{feff}Minimize\n x\nSubject To\n c: x + y = 1\nBinary\n x y\nEnd\n";
+    assert!(looks_like_lp(bom));
+    assert_eq!(LpModel::parse("t.lp", bom).unwrap().names, ["x", "y"]);
+    // The section keyword and its names on one line.
+    let one_line = "Minimize obj: x + 2 y\nSubject To\n c: x + y = 1\nBinary x y\nEnd\n";
+    let lp = LpModel::parse("t.lp", one_line).unwrap();
+    assert_eq!(lp.names, ["x", "y"]);
+    assert_eq!(lp.objective, vec![(0, 1.0), (1, 2.0)]);
+    // ... but a constraint named like a keyword is a constraint, and a variable called
+    // `bin` in the Binary section is a variable.
+    let named = "Minimize\n x\nSubject To\n min: x + bin = 1\nBinary\n x\n bin\nEnd\n";
+    assert_eq!(LpModel::parse("t.lp", named).unwrap().detected()[0].name, "min");
+    let (line, msg) =
+        refusal("Minimize\n x\nSubject To\n c: x + y = 1\nLazy Constraints\n d: x - y = 0\nBinary\n x y\nEnd\n");
+    assert_eq!(line, 5, "{msg}");
+    assert!(msg.starts_with("unsupported section `Lazy Constraints`"), "{msg}");
+    // A missing right-hand side at the constraint's line, whatever follows.
+    for (text, at) in [
+        (
+            "Minimize\n x\nSubject To\n a: x + y = 1\n c: x + y <=\nBinary\n x y\nEnd\n",
+            5,
+        ),
+        (
+            "Minimize\n x\nSubject To\n c: x + y <=\n d: x - y = 0\nBinary\n x y\nEnd\n",
+            4,
+        ),
+    ] {
+        let (line, msg) = refusal(text);
+        assert_eq!(line, at, "{msg}");
+        assert!(msg.contains("constraint `c`: no right-hand side after `<=`"), "{msg}");
+    }
+    for empty in ["", "\n\n", "\\ only a comment\n", "\u{feff}"] {
+        let (_, msg) = refusal(empty);
+        assert!(msg.contains("the file is empty"), "{msg}");
+    }
+    // An unnamed constraint is not called by a name the file gives another.
+    let names = "Minimize\n x\nSubject To\n x + y <= 1\n c1: x - y = 0\nBinary\n x y\nEnd\n";
+    let lp = LpModel::parse("t.lp", names).unwrap();
+    let got: Vec<&str> = lp.detected().iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(got, ["_c1", "c1"]);
+    // Not UTF-8: the line and the byte.
+    let e = crate::puzzle::text_of("t.lp", b"Minimize\n x\n y\xff z\n".to_vec()).unwrap_err();
+    assert!(
+        e.to_string().contains("t.lp:3: byte 3 of the line (0xff) is not UTF-8"),
+        "{e}"
+    );
+}
+
+#[test]
+fn weights_that_overflow_are_refused() {
+    // Issue 79 item 2: λ = 1 + Σ|w| would be infinite.
+    let (line, msg) =
+        refusal("Minimize\n obj: 1e308 x + 1e308 y + 5e307 z\nSubject To\n c: x + y + z = 1\nBinary\n x y z\nEnd\n");
+    assert_eq!(line, 2, "{msg}");
+    assert!(msg.contains("λ = 1 + Σ|w| overflows"), "{msg}");
+    let (line, msg) = refusal("Minimize\n obj: 1e308 x\n + 1e308 x\nBinary\n x\nEnd\n");
+    assert_eq!(line, 3, "{msg}");
+    assert!(msg.contains("coefficients of `x` add up"), "{msg}");
+    let (_, msg) = refusal("Minimize\n obj: 1e999 x\nBinary\n x\nEnd\n");
+    assert!(msg.contains("not finite"), "{msg}");
+    let (_, msg) = refusal("Minimize\n x\nSubject To\n c: 1e308 x + 1e308 x + y <= 1\nBinary\n x y\nEnd\n");
+    assert!(msg.contains("add up"), "{msg}");
+    // The largest weights that fit are read.
+    let lp = LpModel::parse("t.lp", "Minimize\n obj: 1e307 x + 1e307 y\nBinary\n x y\nEnd\n").unwrap();
+    assert!(lp.lambda().is_finite());
+}
+
+#[test]
+fn optima_are_exact_and_a_cost_that_cannot_separate_them_is_said() {
+    // Issue 79 item 1: 1 and 2 over λ = 1e9 + 4 differ by less than the cost's resolution.
+    let lp = LpModel::parse(
+        "t.lp",
+        "Minimize\n obj: 1e9 x + 1 y + 2 z\nSubject To\n c: x + y + z = 1\nBinary\n x y z\nEnd\n",
+    )
+    .unwrap();
+    let m = lp.model();
+    let (y, z) = ([false, true, false], [false, false, true]);
+    assert!((m.objective_value(&y) - m.objective_value(&z)).abs() <= RESOLUTION);
+    assert_eq!(m.cmp_objective(&y, &z), std::cmp::Ordering::Less);
+    let w = lp.warnings();
+    assert_eq!(w.len(), 1);
+    assert!(w[0].contains("`y` (1) and `z` (2)"), "{w:?}");
+    let out = crate::model::search::search(&m, 10, usize::MAX, |_| true).unwrap();
+    assert_eq!(out.accepted, vec![y.to_vec()]);
+    // Weights the cost separates: no warning.
+    let lp = LpModel::parse("t.lp", "Minimize\n obj: x + 2 y\nBinary\n x y\nEnd\n").unwrap();
+    assert!(lp.warnings().is_empty());
+}
+
+#[test]
+fn many_bounds_pair_up_in_file_order() {
+    // Pairs found by key, not by a scan: 20,000 bound pairs over the same variables.
+    let mut text = String::from("Minimize\n\nSubject To\n");
+    for _ in 0..10_000 {
+        text.push_str(" a + b + c + d >= 1\n a + b + c + d <= 2\n");
+    }
+    text.push_str("Binary\n a b c d\nEnd\n");
+    let lp = LpModel::parse("t.lp", &text).unwrap();
+    assert_eq!(lp.detected().len(), 20_000);
+    assert!(lp.detected()[0].kind.contains("with `c2`"), "{:?}", lp.detected()[0]);
+    assert!(
+        lp.detected()[19_999].kind.contains("with `c19999`"),
+        "{:?}",
+        lp.detected()[19_999]
+    );
+    // One left alone is refused by its line.
+    text = text.replace("End\n", "");
+    text = text.replace("Binary\n", " a + b + c + d >= 1\nBinary\n") + "End\n";
+    let (line, msg) = refusal(&text);
+    assert_eq!(line, 20_004, "{msg}");
+}
+
+#[test]
+fn garbage_never_panics() {
+    let mut seed = 12345u64;
+    let pieces = [
+        "Minimize",
+        "Maximize",
+        "Subject To",
+        "Bounds",
+        "Binary",
+        "End",
+        "x",
+        "y",
+        "+",
+        "-",
+        "2",
+        "[",
+        "]",
+        "/",
+        "2",
+        "*",
+        "^",
+        ":",
+        "<=",
+        ">=",
+        "=",
+        "\n",
+        " ",
+        "1e",
+        ".5",
+        "inf",
+        "\\",
+        "free",
+        "c1",
+        "General",
+    ];
+    for _ in 0..3000 {
+        let mut text = String::from("Minimize\n");
+        let len = (seed % 40) as usize;
+        for _ in 0..len {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            text.push(' ');
+        }
+        text.push_str("\nBinary\n x y\nEnd\n");
+        let _ = LpModel::parse("f.lp", &text);
+    }
+}
