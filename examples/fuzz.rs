@@ -72,8 +72,9 @@ struct Options {
 }
 
 fn options() -> Options {
-    // This example runs from `<target>/release/examples/`; the binary lies in `<target>/release/`.
-    let release = std::env::current_exe()
+    // This example runs from `<target>/<profile>/examples/`; the binary it runs lies in
+    // `<target>/<profile>/` (CI runs the one `cargo test` built, `<target>/debug/`).
+    let profile_dir = std::env::current_exe()
         .ok()
         .and_then(|e| Some(e.parent()?.parent()?.to_path_buf()))
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release"));
@@ -83,7 +84,7 @@ fn options() -> Options {
         runs: 200,
         max_seconds: 240.0,
         run_timeout: 20,
-        binary: release.join("quzzle"),
+        binary: profile_dir.join("quzzle"),
         counts: 2000,
         experiments: 300,
         routed: 500,
@@ -363,7 +364,7 @@ fn main() {
     if o.runs > 0 {
         assert!(
             o.binary.is_file(),
-            "{}: build it first (cargo build --release)",
+            "{}: build it first (cargo build --release, or cargo test for target/debug)",
             o.binary.display()
         );
         let dir = std::env::temp_dir().join(format!("quzzle-fuzz-{}", std::process::id()));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python package from a fresh virtual environment: install the pinned test dependencies,
-# install the package as the README says (`pip install ./python`, which builds it with maturin),
-# import it, build the wheel, run the pytest suite (its numbers are compared with the `quzzle`
+# build the wheel and install it as the README's `pip install ./python` does (pip builds it with
+# maturin), import it, run the pytest suite (its numbers are compared with the `quzzle`
 # binary's JSON, so `cargo build --release` comes first), and run the Python examples.
 #
 #   bash python/run-tests.sh
@@ -20,17 +20,20 @@ rm -rf "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
 installed=$(date +%s)
 
-# The README's install command, as a user on a fresh machine runs it.
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check ./python
+# The README's install command, as a user on a fresh machine runs it, in its two halves: pip
+# builds the wheel from ./python with maturin (abi3: one for every CPython >= 3.9), which is kept,
+# then installs it. One build serves both.
+wheels=$root/target/python-wheels
+rm -rf "$wheels"
+"$venv/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$wheels" ./python
+ls "$wheels"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheels"/quzzle-*.whl
 built=$(date +%s)
 (cd /tmp && "$venv/bin/python" -c "import quzzle; print('import quzzle', quzzle.__version__, 'with', quzzle.num_threads(), 'threads')")
-# The wheel (abi3: one for every CPython >= 3.9), from the build folder the install left.
-(cd python && "$venv/bin/maturin" build --release --quiet --out "$root/target/python-wheels" 2>&1 | tail -1)
-wheel=$(date +%s)
 
 export QUZZLE_BIN=${QUZZLE_BIN:-$root/target/release/quzzle}
 # pytest exits 5 when it collects no test: that fails the run too.
-"$venv/bin/python" -m pytest -p no:cacheprovider -q python/tests
+"$venv/bin/python" -m pytest -p no:cacheprovider -q --durations 10 python/tests
 tested=$(date +%s)
 
 out=$(mktemp -d)
@@ -48,4 +51,4 @@ for example in depth_study hardware_loop "hardware_experiment --depths 3 --shots
     echo "python example $example: ok"
 done
 done_at=$(date +%s)
-echo "python timing: venv $((installed - began)) s, pip install ./python $((built - installed)) s, wheel $((wheel - built)) s, pytest $((tested - wheel)) s, examples $((done_at - tested)) s"
+echo "python timing: venv $((installed - began)) s, wheel and install $((built - installed)) s, pytest $((tested - built)) s, examples $((done_at - tested)) s"

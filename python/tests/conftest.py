@@ -1,5 +1,6 @@
 """Shared fixtures: the repository's puzzle files and the `quzzle` binary the numbers are
-compared with (QUZZLE_BIN, or target/release/quzzle of this repository; CI builds it first)."""
+compared with (QUZZLE_BIN, or target/release/quzzle of this repository; CI sets QUZZLE_BIN to
+the one `cargo test` built)."""
 
 from __future__ import annotations
 

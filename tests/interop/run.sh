@@ -3,11 +3,11 @@
 # instances and random angles, is parsed by the openqasm3 reference parser, loaded with
 # qiskit.qasm3.loads, and simulated with qiskit.quantum_info.Statevector; the state and the
 # success probability must equal quzzle's; then the Q# seed's N-Queens Grover circuit
-# (`quzzle grover --qasm`, 26 qubits) for k = 1, 2 in every flavour, its P(valid) on the
-# puzzle qubits simulated exactly by Qiskit Aer (about a minute per k on an idle machine,
-# 1 GiB of state) against quzzle's (see qasm_interop.py).
+# (`quzzle grover --qasm`, 26 qubits) for k = 1 (and 2 with --full) in every flavour, its
+# P(valid) on the puzzle qubits simulated exactly by Qiskit Aer (about a minute per k on an
+# idle machine, 1 GiB of state) against quzzle's (see qasm_interop.py).
 #
-#   bash tests/interop/run.sh
+#   bash tests/interop/run.sh [--full]
 #
 # Environment: PYTHON (default python3, 3.11 in CI), INTEROP_VENV (default
 # target/interop-venv, reused while tests/interop/requirements.txt is unchanged),
@@ -40,7 +40,7 @@ rm -rf "$out"
 mkdir -p "$out"
 status=0
 "$venv/bin/python" tests/interop/qasm_interop.py --quzzle "$QUZZLE_BIN" --out "$out" \
-    --shared "$root/../shared/instances" || status=$?
+    --shared "$root/../shared/instances" "$@" || status=$?
 done_at=$(date +%s)
 echo "qasm interop timing: venv $((installed - began)) s, build $((built - installed)) s, checks $((done_at - built)) s"
 exit $status

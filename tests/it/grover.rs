@@ -399,6 +399,12 @@ fn nqueens2_counts_and_grover() {
         let factorial: f64 = (1..=n).product::<usize>() as f64;
         assert_eq!(space.dimension, factorial.powi(n as i32));
         assert_eq!(space.blocks.len(), n, "one joined block per colour");
+        if n == 5 {
+            // Grover over N = 5's 2.5e10 row-and-column states takes the histogram route: six
+            // minutes and 10 GB here, so it is results/grover's run (json/nqueens2-5-*), and
+            // the route itself is checked on smaller spaces (the_histogram_route_is_taken_...).
+            continue;
+        }
         let r = grover(
             enc.as_ref(),
             &GroverSettings {
@@ -414,10 +420,8 @@ fn nqueens2_counts_and_grover() {
         }
         let r = r.unwrap();
         assert_eq!(r.solutions, m as u128);
-        if n == 4 {
-            assert_eq!(r.route, "statevector");
-            assert!(r.max_difference < 1e-12);
-        }
+        assert_eq!(r.route, "statevector");
+        assert!(r.max_difference < 1e-12);
     }
 }
 

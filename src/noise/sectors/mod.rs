@@ -789,7 +789,7 @@ impl SectorProgram {
     }
 
     /// The final state of a trajectory with `events`, from scratch (the test oracle's
-    /// counterpart of [`super::gates::trajectory_state`]).
+    /// counterpart of [`crate::noise::gates::trajectory_state`]).
     pub fn trajectory_state(&self, events: &[(usize, Pauli)]) -> Result<SectorState> {
         let data = Cache::new(None);
         let room = Room::new(1);

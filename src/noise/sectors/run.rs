@@ -72,7 +72,7 @@ impl Room {
 
 /// P(valid) (`valid`: full-space bit patterns, ascending) and the energy of `full` (the cost of
 /// the whole encoding) of `prog` under `model`, from `trajectories` seeded trajectories, with
-/// the same draws and estimator as [`super::gates::estimate`].
+/// the same draws and estimator as [`crate::noise::gates::estimate`].
 pub fn estimate(prog: &SectorProgram, valid: &[u64], full: &ZPoly, draws: &Draws<'_>) -> Result<NoisyEstimate> {
     estimate_within_memory(prog, valid, full, draws, crate::sim::available_memory())
 }
@@ -410,7 +410,7 @@ pub(super) fn refused_after(
     }
 }
 
-/// `shots` noisy measurements of `prog`, as [`super::gates::sample_counts`] draws them: `T' =
+/// `shots` noisy measurements of `prog`, as [`crate::noise::gates::sample_counts`] draws them: `T' =
 /// min(trajectories, shots)` trajectories, trajectory t giving `⌊shots/T'⌋` shots plus one for
 /// t < shots mod T', each drawn from its state and every bit flipped with probability
 /// `model.readout`. Counts keyed by full-space bits (bit q = qubit q).
