@@ -912,6 +912,17 @@ pub enum RequestProblem {
         /// Seeds after it.
         more: u64,
     },
+    /// A plan without a device.
+    #[error("give the device: a preset (heron, eagle, aria), calibration:FILE or custom rates")]
+    NoDevice,
+    /// A plan on a device given by a calibration or by rates, which carry no gate times.
+    #[error("device {device}: a calibration or custom rates carry no gate times; give the device timing beside it ({})", timed.join(", "))]
+    PlanTiming {
+        /// The device as given.
+        device: String,
+        /// The timings there are.
+        timed: &'static [&'static str],
+    },
     /// A keyword argument whose value is not of its type (a float for a count, a negative
     /// seed): the setting, then what it takes and what it got.
     #[error("{job}: {setting}: {problem}")]

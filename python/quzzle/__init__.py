@@ -316,10 +316,11 @@ def _choices(**settings: Any) -> str:
 
 def request(job: str, **settings: Any) -> Dict[str, Any]:
     """Check the settings of ``job`` (``solve``, ``sweep``, ``export``, ``sample``, ``score``,
-    ``predict``, ``anneal``, ``grover``, ``info`` or ``generate``) without running anything, and return the
-    request as the library will run it: the values normalised (depths sorted, names resolved,
-    defaults filled in). The same dict as ``quzzle JOB --dry-run`` prints for the same
-    settings; a value either refuses is refused by both, with the same words."""
+    ``predict``, ``plan``, ``anneal``, ``grover``, ``info`` or ``generate``) without running
+    anything, and return the request as the library will run it: the values normalised (depths
+    sorted, names resolved, defaults filled in). The same dict as ``quzzle JOB --dry-run``
+    prints for the same settings; a value either refuses is refused by both, with the same
+    words."""
     text = _native.request_json(job, _choices(**settings))
     described: Dict[str, Any] = json.loads(text)
     return described
@@ -786,4 +787,48 @@ def anneal(
     return Record(json.loads(_native.anneal_json(os.fspath(file), choices)))
 
 
-__all__ += ["anneal", "generate"]
+def plan(
+    file: Union[str, "os.PathLike[str]"],
+    *,
+    device: str,
+    timing: Optional[str] = None,
+    reduce: str = "paper",
+    depths: Union[str, int, Sequence[int]] = "1..5",
+    space: Optional[str] = None,
+    mixer: Optional[str] = None,
+    trajectories: int = DEFAULT_TRAJECTORIES,
+    truncate: str = "exact",
+    optimizer: str = "lbfgs",
+    max_iters: int = 200,
+    anneal_reads: int = 1000,
+    anneal_sweeps: int = 1000,
+    seed: int = 0,
+    max_seconds: Optional[float] = None,
+    out: Union[None, str, "os.PathLike[str]"] = None,
+) -> Record:
+    """What a device will give for a puzzle file before any device time is spent: what
+    ``quzzle plan FILE --device DEVICE --json`` prints for the same settings (every space and
+    mixer whose circuit exports, its noisy P(valid) per depth, the best depth, shots and device
+    seconds to a valid board with 99 % confidence, annealing beside). ``out``: also write
+    ``plan.json``, ``plan.csv`` and the figure there, as ``plan --out`` does."""
+    choices = _choices(
+        device=device,
+        timing=timing,
+        reduce=reduce,
+        depths=depths,
+        space=space,
+        mixer=mixer,
+        trajectories=trajectories,
+        truncate=truncate,
+        optimizer=optimizer,
+        max_iters=max_iters,
+        anneal_reads=anneal_reads,
+        anneal_sweeps=anneal_sweeps,
+        seed=seed,
+        max_seconds=max_seconds,
+    )
+    target = None if out is None else os.fspath(out)
+    return Record(json.loads(_native.plan_json(os.fspath(file), choices, target)))
+
+
+__all__ += ["anneal", "generate", "plan"]

@@ -1,16 +1,17 @@
 //! The commands without an encoding argument, through the same requests as the command line
-//! (docs/ARCHITECTURE.md, "Requests"): `generate` and `anneal`.
+//! (docs/ARCHITECTURE.md, "Requests"): `generate`, `anneal` and `plan`.
 
 use crate::{json_text, OrPy};
 use pyo3::prelude::*;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::anneal::anneal;
-use quzzle::request::{from_json, AnnealChoices, GenerateChoices};
+use quzzle::request::{from_json, AnnealChoices, GenerateChoices, PlanChoices};
 use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate_texts, m)?)?;
     m.add_function(wrap_pyfunction!(anneal_json, m)?)?;
+    m.add_function(wrap_pyfunction!(plan_json, m)?)?;
     m.add_function(wrap_pyfunction!(save_solve_files, m)?)?;
     Ok(())
 }
@@ -43,6 +44,36 @@ fn anneal_json(py: Python<'_>, path: PathBuf, choices: &str) -> PyResult<String>
     let report = crate::interruptible(py, |cancel| {
         let cancel = cancel.with_deadline(request.max_seconds.map(|s| s.get()))?;
         anneal(enc.as_ref(), &request.settings(cancel))
+    })?
+    .or_py()?;
+    json_text(&report)
+}
+
+/// `quzzle plan FILE --json`: every space and mixer of the puzzle file on a device, with its
+/// noisy P(valid), shots and device seconds per depth (written under `out` as `plan --out`
+/// writes them, when given). A deadline or Ctrl-C raises its error; what was done is lost to
+/// Python (the command line prints and writes it).
+#[pyfunction]
+#[pyo3(signature = (path, choices, out=None))]
+fn plan_json(py: Python<'_>, path: PathBuf, choices: &str, out: Option<PathBuf>) -> PyResult<String> {
+    let request = from_json::<PlanChoices>("plan", choices)
+        .and_then(|c| c.check())
+        .or_py()?;
+    let enc = encoding::load(&path, EncodingKind::Onehot, request.level).or_py()?;
+    let report = crate::interruptible(py, |cancel| {
+        let cancel = cancel.with_deadline(request.max_seconds.map(|s| s.get()))?;
+        let (report, stop) = quzzle::experiment::plan::plan_within(
+            enc.as_ref(),
+            &request.settings(cancel),
+            &quzzle::budget::Budget::unlimited(),
+        )?;
+        if let Some(dir) = &out {
+            quzzle::export::plan_files::write_plan_folder(dir, &report)?;
+        }
+        match stop {
+            Some(e) => Err(e),
+            None => Ok(report),
+        }
     })?
     .or_py()?;
     json_text(&report)

@@ -45,6 +45,23 @@ def test_anneal_is_anneal_json(quzzle_bin: str) -> None:
     assert {k: v for k, v in got.items() if k not in timed} == {k: v for k, v in cli.items() if k not in timed}
 
 
+def test_plan_is_plan_json(quzzle_bin: str, tmp_path: Path) -> None:
+    file = data("takuzu-4x4-qasm.txt")
+    args = ["--device", "heron", "--depths", "1..2", "--trajectories", "30", "--space", "rows", "--anneal-reads", "20"]
+    cli = cli_json(quzzle_bin, ["plan", file, *args])
+    got = quzzle.plan(
+        file, device="heron", depths="1..2", trajectories=30, space="rows", anneal_reads=20, out=tmp_path / "plan"
+    ).to_dict()
+    # Wall-clock times differ run to run (the whole plan's, and annealing's CPU seconds).
+    for report in (got, cli):
+        report.pop("seconds")
+        report["anneal"].pop("tts99_seconds")
+    assert got == cli
+    assert {"plan.json", "plan.csv", "plan.svg", "plan.png"} <= {p.name for p in (tmp_path / "plan").iterdir()}
+    with pytest.raises(quzzle.QuzzleError, match="carry no gate times"):
+        quzzle.plan(file, device="p1=0.001,p2=0.01,readout=0.02")
+
+
 def test_report_to_pandas_has_the_uniform_baseline() -> None:
     pandas = pytest.importorskip("pandas")
     assert pandas is not None

@@ -23,6 +23,7 @@ COMMANDS = {
     "sample": ["sample", "puzzle.txt"],
     "score": ["score", "counts.json"],
     "predict": ["predict", "routed.qasm", "--manifest", "out.json"],
+    "plan": ["plan", "puzzle.txt"],
     "anneal": ["anneal", "puzzle.txt"],
     "grover": ["grover", "puzzle.txt"],
     "info": ["info", "puzzle.txt"],

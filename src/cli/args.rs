@@ -89,6 +89,11 @@ pub enum Command {
     Anneal(AnnealArgs),
     /// Optimise QAOA angles at each depth and report the success probability.
     Solve(SolveArgs),
+    /// What a device will give before any device time is spent: every space and mixer whose
+    /// circuit exports, optimised at each depth, its P(valid) under the device's noise, the
+    /// best depth, the shots and device seconds to a valid board with 99 % confidence, and
+    /// simulated annealing's time beside.
+    Plan(PlanArgs),
     /// Write the Ising model `{"qubits", "h", "J": [[i, j, w]], "offset"}` (z = +1 when the bit is 0).
     Ising {
         #[command(flatten)]
@@ -1002,6 +1007,64 @@ pub struct AnnealArgs {
     /// Seed: read r draws from stream r of the generator it seeds.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = seed())]
     pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `quzzle plan`.
+#[derive(Args, Debug, Clone)]
+pub struct PlanArgs {
+    /// Puzzle file.
+    pub file: PathBuf,
+    /// The device: heron, eagle or aria (noise preset and gate times), or calibration:FILE.json
+    /// or rates p1=A,p2=B,readout=R (with --timing).
+    #[arg(long, value_name = "DEVICE")]
+    pub device: String,
+    /// The gate, readout and reset times: heron, eagle or aria (default: the device's own).
+    #[arg(long, value_name = "PRESET")]
+    pub timing: Option<String>,
+    #[command(flatten)]
+    pub reduce: ReduceArg,
+    /// Depths: `P`, `A..B`, or a comma list of them, each 1..=256.
+    #[arg(long, default_value = "1..5")]
+    pub depths: String,
+    /// Only this space (default: every space the puzzle has).
+    #[arg(long, value_parser = Named::of::<quzzle::encoding::space::SpaceChoice>())]
+    pub space: Option<String>,
+    /// Only this mixer (default: every mixer whose circuit exports).
+    #[arg(long, value_parser = Named::of::<quzzle::mixer::MixerKind>())]
+    pub mixer: Option<String>,
+    /// Trajectories per noisy estimate (at least 1).
+    #[arg(long, value_name = "T", default_value_t = quzzle::noise::DEFAULT_TRAJECTORIES as i128, allow_negative_numbers = true, value_parser = whole::<i128>())]
+    pub trajectories: i128,
+    /// Noisy trajectories of block-space (XY) circuits: exact drops each weight sector that
+    /// can no longer end valid (P(valid) stays exact); off keeps every amplitude.
+    #[arg(long, value_name = "RULE", default_value = "exact", value_parser = ["off", "exact"])]
+    pub truncate: String,
+    /// Classical optimiser of the noiseless angles: lbfgs or nelder-mead.
+    #[arg(long, default_value = "lbfgs", value_parser = Named::of::<quzzle::qaoa::optimize::Method>())]
+    pub optimizer: String,
+    /// Iteration cap per depth.
+    #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = whole::<i128>())]
+    pub max_iters: i128,
+    /// Simulated annealing reads beside (0: none).
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = whole::<i128>())]
+    pub anneal_reads: i128,
+    /// Sweeps per annealing read.
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = whole::<i128>())]
+    pub anneal_sweeps: i128,
+    /// Seed of the optimiser, the trajectories and the annealing.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = seed())]
+    pub seed: u64,
+    /// Stop once this many seconds have passed (every optimiser evaluation and noisy
+    /// trajectory checks it): what is done is reported and written, and the exit is 1.
+    /// Ctrl-C stops the plan the same way (exit 130).
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
+    pub max_seconds: Option<f64>,
+    /// Write plan.json, plan.csv and the figure plan.svg and plan.png into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,

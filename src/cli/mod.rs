@@ -41,6 +41,7 @@ mod info;
 mod ising;
 mod landscape;
 mod output;
+mod plan;
 mod predict;
 mod progress;
 mod qasm;
@@ -103,6 +104,7 @@ fn dry_run(command: &Command) -> Result<()> {
         Command::Score(a) => request::score(a).check()?.describe(),
         Command::Predict(a) => request::predict(a).check()?.describe(),
         Command::Anneal(a) => request::anneal(a).check()?.describe(),
+        Command::Plan(a) => request::plan(a).check()?.describe(),
         Command::Grover(a) => request::grover(a).check()?.describe(),
         Command::Generate(a) => request::generate(a).check()?.describe(),
         Command::Info {
@@ -150,6 +152,7 @@ fn run(cli: Cli) -> Result<()> {
         } => classical::run(&file, reduce.level, encoding.encoding, method, json, max_seconds),
         Command::Solve(args) => solve::run(&args),
         Command::Anneal(args) => anneal::run(&args),
+        Command::Plan(args) => plan::run(&args),
         Command::Ising {
             source,
             reduce,

@@ -2,7 +2,7 @@
 //! the request does, once, with the same words Python gets (docs/ARCHITECTURE.md, "Requests").
 
 use super::args::{
-    AnnealArgs, GenerateArgs, GroverArgs, NoiseArgs, PredictArgs, QasmArgs, SampleArgs, ScoreArgs, SolveArgs,
+    AnnealArgs, GenerateArgs, GroverArgs, NoiseArgs, PlanArgs, PredictArgs, QasmArgs, SampleArgs, ScoreArgs, SolveArgs,
     SpaceArgs, SweepArgs,
 };
 use quzzle::request::*;
@@ -41,6 +41,26 @@ pub fn solve(a: &SolveArgs) -> SolveChoices {
         trajectories,
         truncate: Some(a.truncate.truncate.clone()),
         device,
+        max_seconds: a.max_seconds,
+    }
+}
+
+/// `plan`.
+pub fn plan(a: &PlanArgs) -> PlanChoices {
+    PlanChoices {
+        device: Some(a.device.clone()),
+        timing: a.timing.clone(),
+        reduce: a.reduce.level.name().into(),
+        depths: json!(a.depths),
+        space: a.space.clone(),
+        mixer: a.mixer.clone(),
+        trajectories: a.trajectories,
+        truncate: a.truncate.clone(),
+        optimizer: a.optimizer.clone(),
+        max_iters: a.max_iters,
+        anneal_reads: a.anneal_reads,
+        anneal_sweeps: a.anneal_sweeps,
+        seed: a.seed,
         max_seconds: a.max_seconds,
     }
 }

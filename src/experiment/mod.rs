@@ -9,6 +9,7 @@ pub mod grover;
 pub mod info;
 pub mod interval;
 pub mod landscape;
+pub mod plan;
 pub mod sample;
 pub mod solve;
 pub mod stats;

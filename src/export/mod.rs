@@ -12,6 +12,7 @@ pub mod counts;
 pub mod experiment_score;
 pub mod json;
 pub mod mitigate;
+pub mod plan_files;
 pub mod predict;
 pub mod qasm;
 pub mod score;

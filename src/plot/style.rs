@@ -127,6 +127,15 @@ impl Style {
         Style { hollow, ..self }
     }
 
+    /// A thin black line in `dash` without markers: the legend's key to a dash pattern that
+    /// several colours share.
+    pub const fn key(dash: Dash) -> Self {
+        Style::new(BLACK)
+            .with_width(1.5)
+            .with_dash(dash)
+            .with_marker(Marker::None, 0.0)
+    }
+
     /// The same with another opacity.
     pub const fn with_opacity(self, opacity: f64) -> Self {
         Style { opacity, ..self }

@@ -25,8 +25,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 /// The jobs that take a request, by the name of their command.
-pub const JOBS: [&str; 10] = [
-    "solve", "sweep", "export", "sample", "score", "predict", "anneal", "grover", "info", "generate",
+pub const JOBS: [&str; 11] = [
+    "solve", "sweep", "export", "sample", "score", "predict", "plan", "anneal", "grover", "info", "generate",
 ];
 
 /// A name among `all`, by `name_of`; an unknown one lists the choices.
@@ -377,6 +377,7 @@ pub fn describe(job: &str, choices_json: &str) -> Result<Value> {
         "sample" => from_json::<SampleChoices>(job, choices_json)?.check()?.describe(),
         "score" => from_json::<ScoreChoices>(job, choices_json)?.check()?.describe(),
         "predict" => from_json::<PredictChoices>(job, choices_json)?.check()?.describe(),
+        "plan" => from_json::<PlanChoices>(job, choices_json)?.check()?.describe(),
         "anneal" => from_json::<AnnealChoices>(job, choices_json)?.check()?.describe(),
         "grover" => from_json::<GroverChoices>(job, choices_json)?.check()?.describe(),
         "info" => from_json::<InfoChoices>(job, choices_json)?.check()?.describe(),

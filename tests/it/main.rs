@@ -79,6 +79,7 @@ mod determinism;
 mod error_flags;
 mod golden;
 mod messages;
+mod plan;
 mod regression;
 mod reliability;
 mod tables;

@@ -14,6 +14,7 @@ pub fn command_of(job: &str) -> Vec<&'static str> {
         "sample" => vec!["sample", "puzzle.txt"],
         "score" => vec!["score", "counts.json"],
         "predict" => vec!["predict", "routed.qasm", "--manifest", "out.json"],
+        "plan" => vec!["plan", "puzzle.txt"],
         "anneal" => vec!["anneal", "puzzle.txt"],
         "grover" => vec!["grover", "puzzle.txt"],
         "info" => vec!["info", "puzzle.txt"],
