@@ -242,7 +242,9 @@ fn full_space_noise_stops_between_its_whole_state_steps() {
 }
 
 /// The frontier count of 10-Queens' full space (100 variables): its steps past 2^24 frontier
-/// states take seconds each, and the budget is read inside a step, between its chunks.
+/// states take seconds each, and the budget is read inside a step, between its chunks. The
+/// exact search for the solutions comes first (about 3 s here, more on a loaded machine), so
+/// the budget leaves the count time to begin.
 #[test]
 fn the_frontier_count_stops_inside_a_wide_step() {
     let dir = Scratch::new("budget-loops-frontier");
@@ -257,9 +259,9 @@ fn the_frontier_count_stops_inside_a_wide_step() {
         "--qaoa-depths",
         "1",
         "--max-seconds",
-        "6",
+        "12",
     ];
     let (o, took) = timed(&line);
     assert!(stderr(&o).contains("variables counted"), "{}", stderr(&o));
-    assert_out_of_time_after(6, &line, (o, took));
+    assert_out_of_time_after(12, &line, (o, took));
 }
