@@ -1,7 +1,8 @@
 //! The files of `plan --out DIR`: `plan.json` (the report as `plan --json` prints it) and
 //! `plan.csv`, written whole together, then, with the `plot` feature, the figure: the noisy
-//! P(valid) of each space and mixer against depth (the noiseless one dotted beside), and the
-//! device seconds to a valid board with 99 % confidence, annealing's as a line.
+//! P(valid) of each space and mixer against depth (the noiseless one dotted beside; values
+//! below 1e-12 left out), and the device seconds to a valid board with 99 % confidence,
+//! annealing's as a line.
 
 use crate::experiment::plan::PlanReport;
 use crate::Result;
@@ -28,6 +29,22 @@ pub fn write_plan_folder(dir: &Path, report: &PlanReport) -> Result<Vec<PathBuf>
         return plan_plot(report, &dir.join("plan"));
     }
     Ok(Vec::new())
+}
+
+/// Below this a P(valid) is left out of the figure (a gap): no device run tells it from 0, and
+/// one such point (a circuit the optimiser left near its invalid start: 1e-38) would squash
+/// every other curve into the top of the axis. The JSON and CSV keep every value.
+#[cfg(feature = "plot")]
+const SMALLEST_SHOWN: f64 = 1e-12;
+
+/// `p`, or NaN (a gap) below [`SMALLEST_SHOWN`].
+#[cfg(feature = "plot")]
+fn shown(p: f64) -> f64 {
+    if p < SMALLEST_SHOWN {
+        f64::NAN
+    } else {
+        p
+    }
 }
 
 /// The plan's figure at `stem` (.svg and .png).
@@ -59,7 +76,7 @@ pub fn plan_plot(report: &PlanReport, stem: &Path) -> Result<Vec<PathBuf>> {
         // Solid, so that dotted means noiseless only; colour and marker tell them apart.
         let style = Style::nth(i).with_dash(Dash::Solid);
         let label = format!("{} {}", c.space, c.mixer);
-        let noisy: Vec<(f64, f64)> = c.depths.iter().map(|d| (d.p as f64, d.noisy_p_valid)).collect();
+        let noisy: Vec<(f64, f64)> = c.depths.iter().map(|d| (d.p as f64, shown(d.noisy_p_valid))).collect();
         let bars = c
             .depths
             .iter()
@@ -78,7 +95,7 @@ pub fn plan_plot(report: &PlanReport, stem: &Path) -> Result<Vec<PathBuf>> {
                 .with_dash(Dash::Dotted)
                 .with_width(1.5)
                 .with_marker(Marker::None, 0.0),
-            c.depths.iter().map(|d| (d.p as f64, d.p_valid)).collect(),
+            c.depths.iter().map(|d| (d.p as f64, shown(d.p_valid))).collect(),
         ));
         seconds.series.push(Series::new(
             label,

@@ -32,18 +32,20 @@ Dicke start, XY mixer, the state embedded in 2^n), then:
 Then the Q# seed's N-Queens Grover circuit (`quzzle grover nqueens-4.txt --qasm OUT --iterations
 K --flavor F`, 26 qubits: 16 puzzle qubits, 3 column and 6 diagonal ancillas, 1 target) for
 K = 1 (and K = 2 with --full, two more minutes in Aer) in every flavour: parsed by
-openqasm3, loaded by Qiskit, gate counts equal to the manifest's (ionq: ccx and cry expanded, stdgates.inc gates only), the ibm file transpiled; the
-portable file simulated exactly by Qiskit Aer (`AerSimulator(method="statevector")`, double
+openqasm3, loaded by Qiskit, gate counts equal to the manifest's (ionq: ccx and cry expanded,
+stdgates.inc gates only), the ibm file transpiled; the portable file simulated exactly by Qiskit Aer (`AerSimulator(method="statevector")`, double
 precision, 2^26 amplitudes = 1 GiB): P(valid) of the marginal on the puzzle qubits equals the
 manifest's `success_probability` (quzzle's row-space Grover) within 1e-9, and the ancillas and
 the target end in |0>. The ionq text of N = 3 runs to the portable text's state up to a global
 phase (qiskit.quantum_info.Statevector, 15 qubits).
 
-Prints one line per file and closes with `qasm interop: N passed, M failed`; exits 1 on any
-failure.
+The files of the cases run in two worker processes (the machines have two cores), their lines
+printed in the cases' order. Prints one line per file and closes with `qasm interop: N passed,
+M failed`; exits 1 on any failure.
 """
 
 import argparse
+import concurrent.futures
 import json
 import math
 import pathlib
@@ -476,6 +478,38 @@ def seed_checks(quzzle, out, full):
     return passed, failed
 
 
+def run_case(job):
+    """One exported file of one case, checked: (passed, the line that says so)."""
+    quzzle, out_dir, instance, space, depth, gammas, betas, flavor, symbolic = job
+    tag = "" if space is None else f".{space[1]}-{space[2]}"
+    label = f"{instance.name}{' ' + ' '.join(space) if space else ''} p={depth} {flavor}{' symbolic' if symbolic else ''}"
+    out = out_dir / f"{instance.stem}{tag}.{flavor}{'-symbolic' if symbolic else ''}.qasm"
+    began = time.time()
+    try:
+        text, manifest = export(quzzle, instance, depth, gammas, betas, flavor, symbolic, out, space)
+        if space:
+            assert manifest.get("mixer") == space[2], f"manifest mixer {manifest.get('mixer')!r}"
+        fidelity, success, routing = check(text, manifest, flavor, symbolic)
+        sampled = ""
+        if space and space[2] == "grover":
+            loaded = qiskit.qasm3.loads(text)
+            if symbolic:
+                loaded = loaded.assign_parameters(
+                    {par: manifest["parameters"][par.name] for par in loaded.parameters})
+            energy = check_energy(quzzle, instance, space[0], loaded, manifest)
+            sampled += f", <C> = {energy:.9f}"
+        if flavor == "ibm":
+            p_valid, (low, high) = check_score(
+                quzzle, qiskit.qasm3.loads(text), manifest, out.with_suffix(".json"))
+            sampled = f", sampled {p_valid:.4f} in [{low:.4f}, {high:.4f}]"
+            sampled += (f"; cx {routing[0]} (depth {routing[1]}) all-to-all, {routing[2]} "
+                        f"(depth {routing[3]}) routed on heavy-hex")
+        return True, (f"ok   {label}: {manifest['qubits']} qubits, 1 - fidelity = {1 - fidelity:.1e}, "
+                      f"P(valid) = {success:.6f}{sampled} ({time.time() - began:.1f} s)")
+    except Exception as e:  # noqa: BLE001 - every failure is reported, then counted
+        return False, failure_line(label, e)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quzzle", required=True, help="the quzzle binary")
@@ -491,50 +525,30 @@ def main():
     if shared:
         cases += [(args.shared / s, None) for s in SHARED if (args.shared / s).is_file()]
     else:
-        print("qasm interop: ../shared/instances absent, tiny instances only")
+        print("qasm interop: ../shared/instances absent, tiny instances only", flush=True)
     cases += [(ROOT / t, tuple(rest)) for t, *rest in TINY_SPACES]
     if shared:
         cases += [(args.shared / s, tuple(rest)) for s, *rest in SHARED_SPACES if (args.shared / s).is_file()]
     cases += [(ROOT / t, tuple(rest)) for t, *rest in GROVER_SPACES]
     cases += [(ROOT / t, tuple(rest)) for t, *rest in SWITCH_SPACES]
-    print(f"qasm interop: qiskit {qiskit.__version__}, openqasm3 {openqasm3.__version__}, {len(cases)} cases")
+    print(f"qasm interop: qiskit {qiskit.__version__}, openqasm3 {openqasm3.__version__}, {len(cases)} cases", flush=True)
 
+    # The angles are drawn in the cases' order before any work, so they do not depend on how
+    # the files are shared between the workers.
     rng = np.random.default_rng(SEED)
-    passed, failed = 0, 0
+    jobs = []
     for i, (instance, space) in enumerate(cases):
         depth = 1 + i % 3
         gammas = rng.uniform(-1.2, 1.2, depth).tolist()
         betas = rng.uniform(-1.6, 1.6, depth).tolist()
-        tag = "" if space is None else f".{space[1]}-{space[2]}"
         for flavor, symbolic in VARIANTS:
-            label = f"{instance.name}{' ' + ' '.join(space) if space else ''} p={depth} {flavor}{' symbolic' if symbolic else ''}"
-            out = args.out / f"{instance.stem}{tag}.{flavor}{'-symbolic' if symbolic else ''}.qasm"
-            began = time.time()
-            try:
-                text, manifest = export(args.quzzle, instance, depth, gammas, betas, flavor, symbolic, out, space)
-                if space:
-                    assert manifest.get("mixer") == space[2], f"manifest mixer {manifest.get('mixer')!r}"
-                fidelity, success, routing = check(text, manifest, flavor, symbolic)
-                sampled = ""
-                if space and space[2] == "grover":
-                    loaded = qiskit.qasm3.loads(text)
-                    if symbolic:
-                        loaded = loaded.assign_parameters(
-                            {par: manifest["parameters"][par.name] for par in loaded.parameters})
-                    energy = check_energy(args.quzzle, instance, space[0], loaded, manifest)
-                    sampled += f", <C> = {energy:.9f}"
-                if flavor == "ibm":
-                    p_valid, (low, high) = check_score(
-                        args.quzzle, qiskit.qasm3.loads(text), manifest, out.with_suffix(".json"))
-                    sampled = f", sampled {p_valid:.4f} in [{low:.4f}, {high:.4f}]"
-                    sampled += (f"; cx {routing[0]} (depth {routing[1]}) all-to-all, {routing[2]} "
-                                f"(depth {routing[3]}) routed on heavy-hex")
-                passed += 1
-                print(f"ok   {label}: {manifest['qubits']} qubits, 1 - fidelity = {1 - fidelity:.1e}, "
-                      f"P(valid) = {success:.6f}{sampled} ({time.time() - began:.1f} s)")
-            except Exception as e:  # noqa: BLE001 - every failure is reported, then counted
-                failed += 1
-                print(failure_line(label, e))
+            jobs.append((args.quzzle, args.out, instance, space, depth, gammas, betas, flavor, symbolic))
+    passed, failed = 0, 0
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+        for ok, line in pool.map(run_case, jobs):
+            print(line, flush=True)
+            passed += ok
+            failed += not ok
     seed_passed, seed_failed = seed_checks(args.quzzle, args.out, args.full)
     passed += seed_passed
     failed += seed_failed
