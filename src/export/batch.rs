@@ -58,6 +58,46 @@ pub struct NoisyPrediction {
     pub p_valid_se: f64,
     /// Trajectories run.
     pub trajectories: usize,
+    /// Mean energy `⟨C⟩` over the trajectories, readout errors included (absent in indexes of
+    /// older exports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub energy: Option<f64>,
+    /// Its standard error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub energy_se: Option<f64>,
+    /// Where the trajectories were truncated (`--truncate exact`): the brackets that contain
+    /// the drawn trajectories' exact average (docs/qasm.md, "Truncation").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bracket: Option<PredictionBracket>,
+}
+
+/// The bracket of a truncated prediction: `[lower, upper]` of P(valid) and of the energy.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PredictionBracket {
+    /// P(valid): both ends equal the estimate (exact for the drawn trajectories).
+    pub p_valid: [f64; 2],
+    /// The energy.
+    pub energy: [f64; 2],
+    /// Mean over the trajectories of the probability dropped.
+    pub mean_dropped: f64,
+}
+
+impl From<crate::noise::NoisyEstimate> for NoisyPrediction {
+    fn from(e: crate::noise::NoisyEstimate) -> NoisyPrediction {
+        NoisyPrediction {
+            model: e.model.name,
+            p_valid: e.p_valid,
+            p_valid_se: e.p_valid_se,
+            trajectories: e.trajectories,
+            energy: Some(e.energy),
+            energy_se: Some(e.energy_se),
+            bracket: e.truncated.map(|b| PredictionBracket {
+                p_valid: b.p_valid,
+                energy: b.energy,
+                mean_dropped: b.mean_dropped,
+            }),
+        }
+    }
 }
 
 /// One depth of an experiment.
@@ -207,12 +247,7 @@ pub fn export_depths_keeping(
             )?
             .1
             .into_iter()
-            .map(|e| NoisyPrediction {
-                model: e.model.name,
-                p_valid: e.p_valid,
-                p_valid_se: e.p_valid_se,
-                trajectories: e.trajectories,
-            })
+            .map(NoisyPrediction::from)
             .collect(),
             _ => Vec::new(),
         };

@@ -158,12 +158,7 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
             };
             let (_, estimates) =
                 crate::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &valid, &angles, &now, 0)?;
-            entry.noisy.extend(estimates.into_iter().map(|e| NoisyPrediction {
-                model: e.model.name,
-                p_valid: e.p_valid,
-                p_valid_se: e.p_valid_se,
-                trajectories: e.trajectories,
-            }));
+            entry.noisy.extend(estimates.into_iter().map(NoisyPrediction::from));
         }
         let mitigated = match &readout_model {
             Some(model) => Some(mitigate_readout(

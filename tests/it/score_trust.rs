@@ -336,6 +336,9 @@ fn depth_score(p: usize, valid: u64, shots: u64, predicted: f64, se: f64) -> quz
             p_valid: predicted,
             p_valid_se: se,
             trajectories: 200,
+            energy: None,
+            energy_se: None,
+            bracket: None,
         }],
     };
     DepthScore {

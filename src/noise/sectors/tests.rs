@@ -1,6 +1,7 @@
 use super::run::refused_after;
 use super::truncate::Prune;
 use super::*;
+use rand::Rng;
 
 /// A trajectory refused after others ran says which, how many ran and their estimate.
 #[test]
@@ -176,4 +177,119 @@ fn truncated_trajectories_keep_p_valid_and_bracket_the_energy() {
         truncated >= 20 && drew >= truncated,
         "truncated {truncated}, drew {drew}"
     );
+}
+
+/// The probability of staying in a weight sector of `n` qubits (weight `k`) after local
+/// depolarising noise on every qubit, `rounds` times between weight-preserving stages: each
+/// round flips each bit with probability 2q/3 (X and Y flip it, Z does not), and because the
+/// flips hit every qubit alike the sector projectors evolve (Heisenberg picture) among
+/// themselves whatever the gates and the state. With λ = (1 − 4q/3)^rounds and r = (1 − λ)/2,
+/// `Σ_j C(k, j) C(n − k, j) r^2j (1 − r)^(n − 2j)`: j ones lost and j gained (docs/qasm.md,
+/// "Leaving the constraint subspace"; the exact formula of Streif et al., PRA 103, 042412, for
+/// local depolarising noise).
+fn stay_probability(n: usize, k: usize, q: f64, rounds: usize) -> f64 {
+    let choose = |a: usize, b: usize| -> f64 { (0..b).map(|i| (a - i) as f64 / (i + 1) as f64).product() };
+    let lambda = (1.0 - 4.0 * q / 3.0).powi(rounds as i32);
+    let r = (1.0 - lambda) / 2.0;
+    (0..=k.min(n - k))
+        .map(|j| choose(k, j) * choose(n - k, j) * r.powi(2 * j as i32) * (1.0 - r).powi((n - 2 * j) as i32))
+        .sum()
+}
+
+/// The sector route keeps the constraint subspace as the closed form says: depolarising noise
+/// of strength q on every qubit after the preparation and after each layer (the program's XY
+/// ring or complete mixers, its cost layers, two layers), P(every block keeps its weight)
+/// averaged over 4,000 drawn trajectories lies within four standard errors of the product of
+/// the blocks' [`stay_probability`]; noiselessly it is 1.
+#[test]
+fn leaving_the_weight_sectors_under_local_depolarising_noise_follows_the_closed_form() {
+    let q = 0.06;
+    let trajectories = 4000;
+    for (name, prog, valid, full) in programs() {
+        let home = prog.home_key();
+        let rounds = prog.layers.len() + 1;
+        let predicted: f64 = prog
+            .groups
+            .iter()
+            .zip(&home)
+            .filter(|(g, _)| g.split)
+            .map(|(g, &k)| stay_probability(g.qubits.len(), usize::from(k), q, rounds))
+            .product();
+        let n = full.num_qubits;
+        let readout = Readout::new(&full, valid.to_vec(), 0.0);
+        let data = Cache::new(Some(&readout));
+        let room = Room::new(1);
+        let mut rng = crate::rng::seeded(11);
+        let round = |state: SectorState, rng: &mut crate::rng::SeededRng, q: f64| {
+            let mut p = Pauli::I;
+            for j in 0..n {
+                if rng.random_bool(q) {
+                    match rng.random_range(0..3u8) {
+                        0 => p.x |= 1 << j,
+                        1 => {
+                            p.x |= 1 << j;
+                            p.z |= 1 << j;
+                        }
+                        _ => p.z |= 1 << j,
+                    }
+                }
+            }
+            prog.apply_pauli(state, p, &room).unwrap()
+        };
+        let stay = |rng: &mut crate::rng::SeededRng, q: f64| -> f64 {
+            let mut state = round(prog.prepare(&[], &room).unwrap(), rng, q);
+            for l in 0..prog.layers.len() {
+                state = prog
+                    .run_layers(state, l..l + 1, &[], &data, &room, &mut Prune::off())
+                    .unwrap();
+                state = round(state, rng, q);
+            }
+            let total: f64 = state.values().flatten().map(|a| a.norm_sqr()).sum();
+            assert!((total - 1.0).abs() < 1e-12, "{name}: norm {total}");
+            state
+                .iter()
+                .filter(|(key, _)| {
+                    key.iter()
+                        .zip(&home)
+                        .zip(&prog.groups)
+                        .all(|((a, b), g)| !g.split || a == b)
+                })
+                .flat_map(|(_, amps)| amps)
+                .map(|a| a.norm_sqr())
+                .sum()
+        };
+        let noiseless = stay(&mut rng, 0.0);
+        assert!((noiseless - 1.0).abs() < 1e-12, "{name}: {noiseless}");
+        let draws: Vec<f64> = (0..trajectories).map(|_| stay(&mut rng, q)).collect();
+        let mean = draws.iter().sum::<f64>() / trajectories as f64;
+        let var = draws.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (trajectories - 1) as f64;
+        let se = (var / trajectories as f64).sqrt();
+        assert!(
+            (mean - predicted).abs() <= 4.0 * se,
+            "{name}: stayed {mean} ± {se}, closed form {predicted}"
+        );
+        assert!(
+            predicted < 0.95 && se > 0.0,
+            "{name}: the noise must show ({predicted}, {se})"
+        );
+    }
+}
+
+/// The closed form against the cases worked by hand: one round on a one-hot block of four is
+/// `(1 − r)^4 + 3 r^2 (1 − r)^2` with r = 2q/3; two qubits of weight one stay with the parity
+/// of their flips, `(1 + (1 − 4q/3)^2M)/2` after M rounds; no noise keeps everything.
+#[test]
+fn the_stay_probability_is_the_hand_worked_one() {
+    let q = 0.01;
+    let r: f64 = 2.0 * q / 3.0;
+    let one_round = (1.0 - r).powi(4) + 3.0 * r * r * (1.0 - r).powi(2);
+    assert!((stay_probability(4, 1, q, 1) - one_round).abs() < 1e-15);
+    assert!((stay_probability(4, 1, q, 1) - 0.973730378272).abs() < 1e-12);
+    assert!((stay_probability(4, 1, q, 4) - 0.901419842049).abs() < 1e-12);
+    for rounds in [1, 3, 6] {
+        // Two error locations a round, and an even number of flips keeps the weight.
+        let parity = (1.0 + (1.0 - 4.0 * q / 3.0).powi(2 * rounds)) / 2.0;
+        assert!((stay_probability(2, 1, q, rounds as usize) - parity).abs() < 1e-14);
+    }
+    assert!((stay_probability(6, 2, 0.0, 5) - 1.0).abs() < 1e-15);
 }
