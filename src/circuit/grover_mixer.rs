@@ -148,7 +148,7 @@ impl Circuit {
             // `mixer_angle` is 2β; the mixer takes β.
             gates.extend(grover_mixer(n, blocks, free, scaled(mixer_angle(beta, l), 0.5)));
         }
-        Circuit { num_qubits: n, gates }
+        Circuit::plain(n, gates)
     }
 }
 
@@ -253,12 +253,9 @@ mod tests {
         let n = 9;
         let blocks = vec![(vec![0, 2, 5], 1), (vec![1, 3, 4, 7], 2), (vec![6], 1)];
         let free = [8];
-        let s = reference::run(&Circuit {
-            num_qubits: n,
-            gates: start(n, &blocks, &free),
-        })
-        .unwrap()
-        .amps;
+        let s = reference::run(&Circuit::plain(n, start(n, &blocks, &free)))
+            .unwrap()
+            .amps;
         // A state of the space far from |s⟩: the start with a phase on each state.
         let psi: Vec<Complex64> = s
             .iter()

@@ -248,6 +248,30 @@ pub struct Circuit {
     pub num_qubits: usize,
     /// Gates in time order.
     pub gates: Vec<Gate>,
+    /// Where its start and each layer's cost and mixer parts lie in `gates`, as the QAOA
+    /// builders ([`Circuit::qaoa_poly`], [`Circuit::qaoa_space`]) wrote them: the noise routes
+    /// read the layers from here instead of finding them again in the gate list. `None` for
+    /// every other circuit.
+    pub layering: Option<Layering>,
+}
+
+/// The parts of a QAOA circuit, as ranges of gate indices: the start (preparation), then per
+/// layer its cost part and its mixer part, together covering every gate in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layering {
+    /// The gates before the first layer.
+    pub start: std::ops::Range<usize>,
+    /// Per layer.
+    pub layers: Vec<LayerParts>,
+}
+
+/// One layer of a [`Layering`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayerParts {
+    /// The cost part (`rz`, `rzz` and the CNOT ladders of higher-order terms).
+    pub cost: std::ops::Range<usize>,
+    /// The mixer part (`rx`, `xx_plus_yy`).
+    pub mixer: std::ops::Range<usize>,
 }
 
 impl Circuit {
@@ -264,11 +288,25 @@ impl Circuit {
     pub fn qaoa_poly(poly: &ZPoly, angles: &Angles) -> Circuit {
         let n = poly.num_qubits;
         let mut gates: Vec<Gate> = (0..n).map(Gate::H).collect();
+        let mut layering = Layering {
+            start: 0..n,
+            layers: Vec::with_capacity(angles.p()),
+        };
         for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
+            let cost_at = gates.len();
             push_cost_layer(&mut gates, poly, gamma, l);
+            let mixer_at = gates.len();
             gates.extend((0..n).map(|q| Gate::Rx(q, mixer_angle(beta, l))));
+            layering.layers.push(LayerParts {
+                cost: cost_at..mixer_at,
+                mixer: mixer_at..gates.len(),
+            });
         }
-        Circuit { num_qubits: n, gates }
+        Circuit {
+            num_qubits: n,
+            gates,
+            layering: Some(layering),
+        }
     }
 
     /// The QAOA circuit on a block space. Start: for each block `(qubits, k)` its Dicke state
@@ -307,6 +345,10 @@ impl Circuit {
             gates.extend(Circuit::dicke(n, qubits, *k));
         }
         gates.extend(free.iter().map(|&q| Gate::H(q)));
+        let mut layering = Layering {
+            start: 0..gates.len(),
+            layers: Vec::with_capacity(angles.p()),
+        };
         // The edges of every block once, as qubit pairs: the same list every layer.
         let edges: Vec<(usize, usize)> = blocks
             .iter()
@@ -317,12 +359,31 @@ impl Circuit {
             })
             .collect();
         for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
+            let cost_at = gates.len();
             push_cost_layer(&mut gates, poly, gamma, l);
+            let mixer_at = gates.len();
             let angle = mixer_angle(beta, l);
             gates.extend(edges.iter().map(|&(a, b)| Gate::XxPlusYy(a, b, angle)));
             gates.extend(free.iter().map(|&q| Gate::Rx(q, angle)));
+            layering.layers.push(LayerParts {
+                cost: cost_at..mixer_at,
+                mixer: mixer_at..gates.len(),
+            });
         }
-        Circuit { num_qubits: n, gates }
+        Circuit {
+            num_qubits: n,
+            gates,
+            layering: Some(layering),
+        }
+    }
+
+    /// A circuit of `gates` with no QAOA layering.
+    pub fn plain(num_qubits: usize, gates: Vec<Gate>) -> Circuit {
+        Circuit {
+            num_qubits,
+            gates,
+            layering: None,
+        }
     }
 
     /// The gates that prepare the Dicke state `D(m, k)` on `qubits` (m of them, ascending, all
@@ -467,7 +528,7 @@ mod tests {
 
     /// The state of `gates` on n qubits from |0…0⟩.
     fn run(n: usize, gates: Vec<Gate>) -> Vec<Complex64> {
-        reference::run(&Circuit { num_qubits: n, gates }).unwrap().amps
+        reference::run(&Circuit::plain(n, gates)).unwrap().amps
     }
 
     /// Asserts `amps` is `D(m, k)` on `qubits` (other qubits 0), phase included.
@@ -599,21 +660,55 @@ mod tests {
         assert!((amps[0] - Complex64::new(1.0, 0.0)).norm() < 1e-12);
     }
 
+    /// The builders record where each part lies: the start, then per layer the cost gates
+    /// (`rz`, `rzz`, `cx`) and the mixer gates (`rx`, `xx_plus_yy`), in order and covering
+    /// every gate; other circuits record none.
+    #[test]
+    fn qaoa_builders_record_their_layers() {
+        let poly = ZPoly {
+            num_qubits: 5,
+            terms: vec![(vec![0], 1.0), (vec![1, 3], -0.5), (vec![0, 2, 4], 0.25)],
+            offset: 0.0,
+        };
+        let angles = Angles::new(vec![0.2, 0.4, 0.6], vec![0.1, 0.3, 0.5]).unwrap();
+        let blocks = vec![(vec![0, 1, 2], 1)];
+        for (c, mixer_kinds) in [
+            (Circuit::qaoa_poly(&poly, &angles), vec!["rx"]),
+            (
+                Circuit::qaoa_space(&poly, &blocks, &[3, 4], MixerKind::XyRing, &angles),
+                vec!["xy_mixer", "rx"],
+            ),
+        ] {
+            let layering = c.layering.as_ref().expect("a QAOA circuit records its layers");
+            assert_eq!(layering.start.start, 0);
+            assert_eq!(layering.layers.len(), 3);
+            let mut end = layering.start.end;
+            for parts in &layering.layers {
+                assert_eq!(parts.cost.start, end);
+                assert_eq!(parts.mixer.start, parts.cost.end);
+                end = parts.mixer.end;
+                assert!(c.gates[parts.cost.clone()]
+                    .iter()
+                    .all(|g| ["rz", "rzz", "cx"].contains(&g.name())));
+                assert!(c.gates[parts.mixer.clone()]
+                    .iter()
+                    .all(|g| mixer_kinds.contains(&g.name())));
+                assert!(!c.gates[parts.mixer.clone()].is_empty());
+            }
+            assert_eq!(end, c.gates.len());
+        }
+        let free: Vec<usize> = (0..5).collect();
+        assert_eq!(Circuit::qaoa_grover(&poly, &[], &free, &angles).layering, None);
+    }
+
     #[test]
     fn depth_counts_layers() {
-        let c = Circuit {
-            num_qubits: 4,
-            gates: vec![Gate::H(0), Gate::H(1), Gate::Cx(0, 1), Gate::X(3), Gate::Ccx(1, 2, 3)],
-        };
-        assert_eq!(c.depth(), 3);
-        assert_eq!(
-            Circuit {
-                num_qubits: 2,
-                gates: vec![]
-            }
-            .depth(),
-            0
+        let c = Circuit::plain(
+            4,
+            vec![Gate::H(0), Gate::H(1), Gate::Cx(0, 1), Gate::X(3), Gate::Ccx(1, 2, 3)],
         );
+        assert_eq!(c.depth(), 3);
+        assert_eq!(Circuit::plain(2, vec![]).depth(), 0);
     }
 
     #[test]

@@ -245,10 +245,7 @@ impl SeedCircuit {
         SeedCircuit {
             layout,
             iterations,
-            circuit: Circuit {
-                num_qubits: layout.num_qubits(),
-                gates,
-            },
+            circuit: Circuit::plain(layout.num_qubits(), gates),
             sections,
         }
     }

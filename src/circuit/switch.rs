@@ -115,10 +115,7 @@ impl Circuit {
             }
             gates.extend(free.iter().map(|&q| Gate::Rx(q, angle)));
         }
-        Circuit {
-            num_qubits: poly.num_qubits,
-            gates,
-        }
+        Circuit::plain(poly.num_qubits, gates)
     }
 
     /// Switch-mixer QAOA from `|0…0⟩`: `start`, the gates that prepare the grids' start (the
@@ -134,10 +131,7 @@ impl Circuit {
         let mut gates = start;
         gates.extend(free.iter().map(|&q| Gate::H(q)));
         gates.extend(Circuit::switch_layers(poly, moves, free, angles).gates);
-        Circuit {
-            num_qubits: poly.num_qubits,
-            gates,
-        }
+        Circuit::plain(poly.num_qubits, gates)
     }
 }
 

@@ -986,10 +986,7 @@ mod tests {
             to_qasm3(&circuit, &bad, Flavor::Ibm, false),
             Err(Error::AngleCount { expected: 1, got: 2 })
         ));
-        let empty = Circuit {
-            num_qubits: 0,
-            gates: vec![],
-        };
+        let empty = Circuit::plain(0, vec![]);
         let none = QasmHeader {
             qubit_cells: vec![],
             ..header

@@ -151,20 +151,99 @@ fn unsupported(what: String) -> Error {
     crate::error::Unsupported::NoiseCircuit { what }.into()
 }
 
+/// The layers of `circuit` as its builder recorded them ([`crate::circuit::Layering`]), one per
+/// angle pair: refused where the circuit has none or another count. Both noise routes read the
+/// layer boundaries here.
+pub(crate) fn layers_of<'a>(circuit: &'a Circuit, angles: &Angles) -> Result<&'a crate::circuit::Layering> {
+    let Some(layering) = &circuit.layering else {
+        return Err(unsupported("a circuit without QAOA layers".into()));
+    };
+    if layering.layers.len() != angles.p() {
+        return Err(unsupported(format!(
+            "{} layers for the {} of the angles",
+            layering.layers.len(),
+            angles.p()
+        )));
+    }
+    // The parts in order, each where the one before ends, the last at the last gate.
+    let mut end = 0;
+    for part in std::iter::once(&layering.start).chain(layering.layers.iter().flat_map(|l| [&l.cost, &l.mixer])) {
+        if part.start != end || part.end < part.start {
+            return Err(unsupported(format!(
+                "layer parts that do not follow each other at gate {end}"
+            )));
+        }
+        end = part.end;
+    }
+    if end != circuit.gates.len() {
+        return Err(unsupported(format!(
+            "{} gates after the {} layers of the angles",
+            circuit.gates.len().saturating_sub(end),
+            angles.p()
+        )));
+    }
+    Ok(layering)
+}
+
+/// The cost part of layer `l` (`gates`: `rz`, `rzz` and `cx`) as its native operations in
+/// order, each `rz` with the Z support the CNOTs before it gathered: refused unless the CNOTs
+/// cancel (the part is then the diagonal phase of those supports).
+pub(crate) fn cost_part(num_qubits: usize, gates: &[Gate], l: usize) -> Result<Vec<CostOp>> {
+    let mut cost = Vec::new();
+    // tableau[j]: the Z support of C† Z_j C, C the CNOTs of the cost part so far.
+    let mut tableau: Vec<u64> = (0..num_qubits).map(|j| 1u64 << j).collect();
+    let rz = |q: usize, a: Angle, tableau: &[u64], cost: &mut Vec<CostOp>| {
+        cost.push(CostOp::Rz {
+            q,
+            theta: a.value,
+            support: tableau[q],
+        })
+    };
+    let cx = |c: usize, t: usize, tableau: &mut [u64], cost: &mut Vec<CostOp>| {
+        tableau[t] ^= tableau[c];
+        cost.push(CostOp::Cx(c, t));
+    };
+    for g in gates {
+        match *g {
+            Gate::Rz(q, a) => rz(q, a, &tableau, &mut cost),
+            Gate::Cx(c, t) => cx(c, t, &mut tableau, &mut cost),
+            Gate::Rzz(a, b, ang) => {
+                cx(a, b, &mut tableau, &mut cost);
+                rz(b, ang, &tableau, &mut cost);
+                cx(a, b, &mut tableau, &mut cost);
+            }
+            _ => {
+                return Err(unsupported(format!(
+                    "`{}` in the cost part of layer {}",
+                    g.name(),
+                    l + 1
+                )))
+            }
+        }
+    }
+    if tableau.iter().enumerate().any(|(j, &s)| s != 1u64 << j) {
+        return Err(unsupported(format!("the CNOTs of layer {} do not cancel", l + 1)));
+    }
+    Ok(cost)
+}
+
 impl NoisyCircuit {
-    /// Split `circuit` (from [`Circuit::qaoa_poly`]) at `angles` into layers; refuse any other
-    /// shape, a cost part whose CNOTs do not cancel, or mixer angles other than `2β`.
+    /// The layers of `circuit` (from [`Circuit::qaoa_poly`], which records them) at `angles`;
+    /// refuse any other shape: a start that is not one `h` on every qubit, a cost part whose
+    /// CNOTs do not cancel, or a mixer other than `rx(2β)` on every qubit.
     pub fn new(circuit: &Circuit, angles: &Angles) -> Result<NoisyCircuit> {
         let n = circuit.num_qubits;
         if n > 64 {
             return Err(unsupported(format!("{n} qubits, more than 64")));
         }
+        let layering = layers_of(circuit, angles)?;
         let gates = &circuit.gates;
-        let mut i = 0;
         let mut start = Vec::new();
-        while let Some(Gate::H(q)) = gates.get(i) {
-            start.push(*q);
-            i += 1;
+        for g in &gates[layering.start.clone()] {
+            match *g {
+                Gate::H(q) => start.push(q),
+                _ => return Err(unsupported(format!("`{}` in the start", g.name()))),
+            }
         }
         let all = |qs: &[usize]| {
             let mut seen = vec![false; n];
@@ -174,39 +253,19 @@ impl NoisyCircuit {
             return Err(unsupported("the start is not one h on every qubit".into()));
         }
         let mut layers = Vec::new();
-        for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
-            let mut cost = Vec::new();
-            // tableau[j]: the Z support of C† Z_j C, C the CNOTs of the cost part so far.
-            let mut tableau: Vec<u64> = (0..n).map(|j| 1u64 << j).collect();
-            let rz = |q: usize, a: Angle, tableau: &[u64], cost: &mut Vec<CostOp>| {
-                cost.push(CostOp::Rz {
-                    q,
-                    theta: a.value,
-                    support: tableau[q],
-                })
-            };
-            let cx = |c: usize, t: usize, tableau: &mut [u64], cost: &mut Vec<CostOp>| {
-                tableau[t] ^= tableau[c];
-                cost.push(CostOp::Cx(c, t));
-            };
-            while let Some(g) = gates.get(i) {
-                match *g {
-                    Gate::Rz(q, a) => rz(q, a, &tableau, &mut cost),
-                    Gate::Cx(c, t) => cx(c, t, &mut tableau, &mut cost),
-                    Gate::Rzz(a, b, ang) => {
-                        cx(a, b, &mut tableau, &mut cost);
-                        rz(b, ang, &tableau, &mut cost);
-                        cx(a, b, &mut tableau, &mut cost);
-                    }
-                    _ => break,
-                }
-                i += 1;
-            }
-            if tableau.iter().enumerate().any(|(j, &s)| s != 1u64 << j) {
-                return Err(unsupported(format!("the CNOTs of layer {} do not cancel", l + 1)));
-            }
+        for (l, ((&gamma, &beta), parts)) in angles
+            .gammas
+            .iter()
+            .zip(&angles.betas)
+            .zip(&layering.layers)
+            .enumerate()
+        {
+            let cost = cost_part(n, &gates[parts.cost.clone()], l)?;
             let mut mixer = Vec::new();
-            while let Some(Gate::Rx(q, a)) = gates.get(i) {
+            for g in &gates[parts.mixer.clone()] {
+                let Gate::Rx(q, a) = *g else {
+                    return Err(unsupported(format!("`{}` in the mixer of layer {}", g.name(), l + 1)));
+                };
                 if (a.value - 2.0 * beta).abs() > 1e-12 * (1.0 + beta.abs()) {
                     return Err(unsupported(format!(
                         "rx({}) in layer {}, not 2 beta = {}",
@@ -215,8 +274,7 @@ impl NoisyCircuit {
                         2.0 * beta
                     )));
                 }
-                mixer.push(*q);
-                i += 1;
+                mixer.push(q);
             }
             if !all(&mixer) {
                 return Err(unsupported(format!("layer {} has no rx on every qubit", l + 1)));
@@ -227,13 +285,6 @@ impl NoisyCircuit {
                 cost,
                 mixer,
             });
-        }
-        if let Some(g) = gates.get(i) {
-            return Err(unsupported(format!(
-                "gate `{}` after the {} layers of the angles",
-                g.name(),
-                angles.p()
-            )));
         }
         Ok(NoisyCircuit {
             num_qubits: n,
@@ -362,6 +413,59 @@ impl LayerFrame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn poly3() -> crate::cost::pubo::ZPoly {
+        crate::cost::pubo::ZPoly {
+            num_qubits: 3,
+            terms: vec![(vec![0], 0.5), (vec![0, 2], -1.25), (vec![0, 1, 2], 0.75)],
+            offset: 0.0,
+        }
+    }
+
+    /// The layers come from the builder's record: each cost part's operations are its gates'
+    /// native ones with the gathered supports, each mixer its `rx`; the record is refused where
+    /// it is missing, counts other layers than the angles, leaves a gap or ends early.
+    #[test]
+    fn layers_are_read_from_the_builders_record_and_checked() {
+        let angles = Angles::new(vec![0.3, -0.2], vec![0.1, 0.7]).unwrap();
+        let circuit = Circuit::qaoa_poly(&poly3(), &angles);
+        let c = NoisyCircuit::new(&circuit, &angles).unwrap();
+        assert_eq!(c.start, vec![0, 1, 2]);
+        assert_eq!(c.layers.len(), 2);
+        for layer in &c.layers {
+            assert_eq!(layer.mixer, vec![0, 1, 2]);
+            let supports: Vec<u64> = layer
+                .cost
+                .iter()
+                .filter_map(|op| match op {
+                    CostOp::Rz { support, .. } => Some(*support),
+                    CostOp::Cx(..) => None,
+                })
+                .collect();
+            // z0, z0 z2 (rzz: cx rz cx), z0 z1 z2 (a ladder).
+            assert_eq!(supports, vec![0b001, 0b101, 0b111]);
+            assert_eq!(layer.cost.len(), 1 + 3 + 5);
+        }
+        let refused = |c: &Circuit, a: &Angles| NoisyCircuit::new(c, a).unwrap_err().to_string();
+        let plain = Circuit::plain(3, circuit.gates.clone());
+        assert!(refused(&plain, &angles).contains("a circuit without QAOA layers"));
+        let one = Angles::new(vec![0.3], vec![0.1]).unwrap();
+        assert!(refused(&circuit, &one).contains("2 layers for the 1 of the angles"));
+        let mut extra = circuit.clone();
+        extra.gates.push(Gate::X(0));
+        assert!(refused(&extra, &angles).contains("1 gates after the 2 layers"));
+        let mut gap = circuit.clone();
+        let layering = gap.layering.as_mut().unwrap();
+        layering.layers[1].cost.start += 1;
+        assert!(refused(&gap, &angles).contains("do not follow each other"));
+        let mut uncancelled = circuit.clone();
+        let at = uncancelled.layering.as_ref().unwrap().layers[0].cost.start;
+        let ladder = (at..at + 12)
+            .find(|&i| matches!(uncancelled.gates[i], Gate::Cx(..)))
+            .unwrap();
+        uncancelled.gates[ladder] = Gate::Cx(1, 0);
+        assert!(refused(&uncancelled, &angles).contains("the CNOTs of layer 1 do not cancel"));
+    }
 
     /// Dense 2^n matrices of Paulis, for checking the algebra.
     fn matrix(p: Pauli, n: usize) -> Vec<Vec<Complex64>> {

@@ -152,6 +152,7 @@ mod tests {
                         symbol: None,
                     },
                 )],
+                layering: None,
             };
             let mut s = State::basis(2, k).unwrap();
             let out = {

@@ -278,10 +278,7 @@ fn grover_gate_counts_of_the_documented_examples() {
             symbol: None,
         };
         let gates = grover_mixer(enc.num_qubits(), &blocks, &sp.free, beta);
-        let c = Circuit {
-            num_qubits: enc.num_qubits(),
-            gates,
-        };
+        let c = Circuit::plain(enc.num_qubits(), gates);
         let cx = qasm::written_gate_counts(&c, Flavor::Ionq)["cx"];
         (c.gate_counts(), cx)
     };

@@ -76,6 +76,7 @@ fn rz_of_two_gamma_h_is_the_cost_phase() {
                 },
             ),
         ],
+        layering: None,
     };
     let slow = reference::run(&circuit).unwrap();
     let ising = quzzle::Ising {

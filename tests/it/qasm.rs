@@ -252,10 +252,7 @@ pub(crate) fn read_back(text: &str, values: &HashMap<String, f64>) -> Circuit {
             });
         }
     }
-    Circuit {
-        num_qubits: num_qubits.expect("a qubit declaration"),
-        gates,
-    }
+    Circuit::plain(num_qubits.expect("a qubit declaration"), gates)
 }
 
 /// The gates with every angle's symbol dropped (its number kept): what a numeric export reads

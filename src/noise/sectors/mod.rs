@@ -29,7 +29,7 @@
 //! rotations (`ry(θ/2)` undone by `ry(−θ/2)`), not states the circuit reaches.
 
 use super::gates::{GateEvents, GateProgram};
-use super::program::{CostOp, Layer, LayerEvents, LayerFrame, Pauli};
+use super::program::{cost_part, layers_of, CostOp, Layer, LayerEvents, LayerFrame, Pauli};
 use super::trajectories::readout_rng;
 use super::trajectories::{
     draw_index, read_out, trajectory_rng, Bracket, Draws, NoisyEstimate, SectorStats, Truncation, TRAJECTORIES_TASK,
@@ -346,11 +346,10 @@ impl SectorProgram {
         if count != native.gates.len() {
             return Err(unsupported("native gates that do not add up".into()));
         }
-        let is_layer_gate = |g: &Gate| matches!(g, Gate::Rz(..) | Gate::Rzz(..) | Gate::XxPlusYy(..) | Gate::Rx(..));
-        let mut i = 0;
+        let layering = layers_of(circuit, angles)?;
         let mut prep = vec![Vec::new(); groups.len()];
         let mut prep_group = Vec::new();
-        while i < circuit.gates.len() && !is_layer_gate(&circuit.gates[i]) {
+        for i in layering.start.clone() {
             for (j, g) in natives[i].iter().enumerate() {
                 let qs = g.qubits();
                 let grp = place[qs[0]].0;
@@ -363,7 +362,6 @@ impl SectorProgram {
                 prep[grp].push((at[i] + j, relabel(g, |q| place[q].1)));
                 prep_group.push(grp);
             }
-            i += 1;
         }
         let phase_terms: Vec<(u64, f64)> = poly
             .terms
@@ -372,38 +370,19 @@ impl SectorProgram {
             .map(|(s, w)| (mask_of(s), *w))
             .collect();
         let mut layers = Vec::new();
-        for (l, &gamma) in angles.gammas.iter().enumerate() {
-            let cost_at = at[i];
-            let mut cost = Vec::new();
-            let mut tableau: Vec<u64> = (0..n).map(|j| 1u64 << j).collect();
-            let mut rz = Vec::new();
-            while let Some(g) = circuit.gates.get(i) {
-                match *g {
-                    Gate::Rz(..) | Gate::Rzz(..) | Gate::Cx(..) => {}
-                    _ => break,
-                }
-                for ng in &natives[i] {
-                    match *ng {
-                        Gate::Cx(c, t) => {
-                            tableau[t] ^= tableau[c];
-                            cost.push(CostOp::Cx(c, t));
-                        }
-                        Gate::Rz(q, a) => {
-                            rz.push((tableau[q], a.value));
-                            cost.push(CostOp::Rz {
-                                q,
-                                theta: a.value,
-                                support: tableau[q],
-                            });
-                        }
-                        _ => unreachable!("rz, rzz and cx are native in rz and cx"),
-                    }
-                }
-                i += 1;
+        for (l, (&gamma, parts)) in angles.gammas.iter().zip(&layering.layers).enumerate() {
+            let cost_at = at[parts.cost.start];
+            let cost = cost_part(n, &circuit.gates[parts.cost.clone()], l)?;
+            if cost.len() != at[parts.cost.end] - cost_at {
+                return Err(unsupported("native gates that do not add up".into()));
             }
-            if tableau.iter().enumerate().any(|(j, &s)| s != 1u64 << j) {
-                return Err(unsupported(format!("the CNOTs of layer {} do not cancel", l + 1)));
-            }
+            let rz: Vec<(u64, f64)> = cost
+                .iter()
+                .filter_map(|op| match *op {
+                    CostOp::Rz { theta, support, .. } => Some((support, theta)),
+                    CostOp::Cx(..) => None,
+                })
+                .collect();
             let same = rz.len() == phase_terms.len()
                 && rz.iter().zip(&phase_terms).all(|(&(s, theta), &(t, w))| {
                     s == t && (theta - 2.0 * gamma * w).abs() <= 1e-12 * (1.0 + theta.abs())
@@ -415,9 +394,10 @@ impl SectorProgram {
                 )));
             }
             let mut units = Vec::new();
-            while let Some(g) = circuit.gates.get(i) {
+            for i in parts.mixer.clone() {
+                let g = &circuit.gates[i];
                 if !matches!(g, Gate::XxPlusYy(..) | Gate::Rx(..)) {
-                    break;
+                    return Err(unsupported(format!("`{}` in the mixer of layer {}", g.name(), l + 1)));
                 }
                 let qubits = g.qubits();
                 let local = |q: usize| qubits.iter().position(|&x| x == q).expect("a gate's own qubit");
@@ -442,7 +422,6 @@ impl SectorProgram {
                     at: at[i],
                     matrix,
                 });
-                i += 1;
             }
             layers.push(SectorLayer {
                 gamma,
@@ -456,13 +435,6 @@ impl SectorProgram {
                 units,
                 fused: None,
             });
-        }
-        if let Some(g) = circuit.gates.get(i) {
-            return Err(unsupported(format!(
-                "gate `{}` after the {} layers of the angles",
-                g.name(),
-                angles.p()
-            )));
         }
         let prepared = groups
             .iter()
