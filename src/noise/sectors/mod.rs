@@ -52,8 +52,8 @@ const ONE: Complex64 = Complex64::new(1.0, 0.0);
 /// A prepared group's weight component with a smaller probability is rounding residue.
 pub const DROPPED_PROBABILITY: f64 = 1e-24;
 
-/// A matrix entry between two sectors smaller than this in a gate with no error is rounding
-/// residue of its native gates (the XY gate written in `rx`, `rz` and `cx`).
+/// A matrix entry between two sectors smaller than this is rounding residue of a gate's native
+/// pieces (the XY gate written in `rx`, `rz` and `cx`, with or without errors inside).
 const KEEPS_LABELS: f64 = 1e-13;
 
 /// A noiseless gate's matrix entry this close to 0 or 1 is that number.
@@ -293,6 +293,20 @@ fn local_matrix(k: usize, gates: &[Gate], events: &[(usize, Pauli)]) -> Vec<Comp
     m
 }
 
+/// The matrix of a gate's native `gates` with the `events` inside it, its residues (entries no
+/// larger than [`KEEPS_LABELS`]) set to 0: the run moves amplitude along what remains, and the
+/// plan and the truncation count the weight changes of the same entries, so a residue never
+/// opens a sector the plan did not count.
+fn matrix_with_errors(k: usize, gates: &[Gate], events: &[(usize, Pauli)]) -> Vec<Complex64> {
+    let mut m = local_matrix(k, gates, events);
+    for x in &mut m {
+        if x.norm() <= KEEPS_LABELS {
+            *x = ZERO;
+        }
+    }
+    m
+}
+
 impl SectorProgram {
     /// The sector form of `circuit`, the block-space circuit ([`Circuit::qaoa_space`]) of cost
     /// `poly` with `blocks` (qubits, weight) and `free` qubits (grouped by `free_group`) at
@@ -498,35 +512,12 @@ impl SectorProgram {
             .fold(1u128, u128::saturating_mul)
     }
 
-    /// The most amplitudes a trajectory with `events` holds, as planned before it runs: an X or
-    /// Y factor on a block's qubit moves each of its weights w to w − 1 and w + 1 (those the
-    /// block has), blocks move independently, so its sectors are the product of each block's
-    /// weights, and the state holds the sum of their sizes; the most over its events. Exact
-    /// where no amplitude of a sector vanishes (the general case); the run's checks stay.
+    /// The most amplitudes a trajectory with `events` holds, every amplitude kept, as planned
+    /// before it runs ([`SectorProgram::planned`] of its weight changes): an X or Y factor on a
+    /// block's qubit moves each of its weights by ±1, an error inside an XY gate by what the
+    /// gate's matrix with it can make.
     pub fn planned_amplitudes(&self, events: &[(usize, Pauli)]) -> u128 {
-        let home = self.home_key();
-        let mut weights: Vec<BTreeSet<u8>> = home.iter().map(|&l| BTreeSet::from([l])).collect();
-        let mut most = self.held_by(&weights);
-        for &(_, p) in events {
-            let mut moved = false;
-            for q in (0..self.num_qubits.min(64)).filter(|q| p.x >> q & 1 == 1) {
-                let g = self.place[q].0;
-                if !self.groups[g].split {
-                    continue;
-                }
-                let top = self.groups[g].qubits.len() as u8;
-                weights[g] = weights[g]
-                    .iter()
-                    .flat_map(|&w| [w.checked_sub(1), (w < top).then_some(w + 1)])
-                    .flatten()
-                    .collect();
-                moved = true;
-            }
-            if moved {
-                most = most.max(self.held_by(&weights));
-            }
-        }
-        most
+        self.planned(events, None)
     }
 
     /// The sector of the noiseless state.
@@ -565,8 +556,9 @@ impl SectorProgram {
         xs
     }
 
-    /// The state after the preparation, with its `events` (native indices ascending).
-    fn prepare(&self, events: &[(usize, Pauli)], room: &Room) -> Result<SectorState> {
+    /// Each group's prepared vector (its 2^m patterns) with the preparation's `events` (native
+    /// indices ascending): the noiseless one where no error falls on the group.
+    fn prepared_vectors(&self, events: &[(usize, Pauli)]) -> Vec<std::borrow::Cow<'_, [Complex64]>> {
         let mut vectors: Vec<std::borrow::Cow<'_, [Complex64]>> = self
             .prepared
             .iter()
@@ -603,6 +595,30 @@ impl SectorProgram {
             run_local(&mut v, &gates, &local);
             vectors[g] = std::borrow::Cow::Owned(v);
         }
+        vectors
+    }
+
+    /// Each group's labels after the preparation with `events`: those whose component the
+    /// preparation keeps ([`DROPPED_PROBABILITY`]). An error inside a preparation may leave a
+    /// block at any weight (its gates after the error do not keep weights).
+    fn prepared_labels(&self, events: &[(usize, Pauli)]) -> Vec<BTreeSet<u8>> {
+        self.prepared_vectors(events)
+            .iter()
+            .zip(&self.groups)
+            .map(|(v, g)| {
+                (0..g.patterns.len())
+                    .filter(|&l| {
+                        g.patterns[l].iter().map(|&p| v[p as usize].norm_sqr()).sum::<f64>() >= DROPPED_PROBABILITY
+                    })
+                    .map(|l| l as u8)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The state after the preparation, with its `events` (native indices ascending).
+    fn prepare(&self, events: &[(usize, Pauli)], room: &Room) -> Result<SectorState> {
+        let vectors = self.prepared_vectors(events);
         // Each group's weight components.
         let parts: Vec<Vec<(u8, Vec<Complex64>)>> = vectors
             .iter()
@@ -738,7 +754,7 @@ impl SectorProgram {
             let matrix = if inside.is_empty() {
                 std::borrow::Cow::Borrowed(&unit.matrix)
             } else {
-                std::borrow::Cow::Owned(local_matrix(unit.qubits.len(), &unit.gates, &inside))
+                std::borrow::Cow::Owned(matrix_with_errors(unit.qubits.len(), &unit.gates, &inside))
             };
             match self.keeps_sectors(&unit.qubits, &matrix) {
                 Some(g) => self.apply_within(&mut state, g, &unit.qubits, &matrix),

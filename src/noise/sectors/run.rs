@@ -15,6 +15,8 @@ pub(super) struct Room {
     /// The stop request, read before each sector a move spreads and each unit of a mixer (a
     /// trajectory on a large state runs for seconds: docs/ARCHITECTURE.md, budgets).
     cancel: crate::budget::Cancel,
+    /// The most amplitudes a check has seen held at once (what the plan must bound).
+    peak: AtomicUsize,
 }
 
 impl Room {
@@ -30,6 +32,7 @@ impl Room {
         Room {
             amplitudes: (memory as usize / 2).saturating_sub(held) / (BYTES_PER_AMPLITUDE * concurrent.max(1)),
             cancel: crate::budget::Cancel::never(),
+            peak: AtomicUsize::new(0),
         }
     }
 
@@ -39,6 +42,7 @@ impl Room {
         Room {
             amplitudes: (memory as usize / 4 * 3).saturating_sub(held) / BYTES_PER_AMPLITUDE,
             cancel: crate::budget::Cancel::never(),
+            peak: AtomicUsize::new(0),
         }
     }
 
@@ -55,7 +59,14 @@ impl Room {
         self.cancel.check(TRAJECTORIES_TASK)
     }
 
+    /// The most amplitudes [`Room::check_total`] has been asked about.
+    #[cfg(test)]
+    pub(super) fn peak(&self) -> usize {
+        self.peak.load(Ordering::Relaxed)
+    }
+
     pub(super) fn check_total(&self, total: usize) -> Result<()> {
+        self.peak.fetch_max(total, Ordering::Relaxed);
         if total > self.amplitudes {
             return Err(Error::TooMuchMemory {
                 what: Quantity::SectorAmplitudes,
@@ -299,8 +310,8 @@ pub(super) struct Planned {
 
 /// The trajectories of `draws` planned before any work: every one's errors drawn (from its own
 /// stream, so the same draws as when they were drawn one by one) and its memory planned
-/// ([`SectorProgram::planned_amplitudes`], or [`SectorProgram::planned_truncated`] with its
-/// readout flips where it is truncated), against `room` (what one trajectory may hold) and
+/// ([`SectorProgram::planned_amplitudes`], or [`SectorProgram::planned`] with its readout
+/// flips and drops where it is truncated), against `room` (what one trajectory may hold) and
 /// `memory` (the noiseless checkpoints, one per layer and the last, share half of it): a run
 /// whose noiseless state, or any of its trajectories, cannot be held is refused at once instead
 /// of after minutes (docs/qasm.md, "Noise-aware expectations").
@@ -332,7 +343,7 @@ pub(super) fn plan(
                 Truncation::Off => prog.planned_amplitudes(&events),
                 Truncation::Exact => {
                     let flips = read_out(0, prog.num_qubits, model.readout, &mut readout_rng(seed, t));
-                    prog.planned_truncated(&prog.reach(&events, Some(flips)))
+                    prog.planned(&events, Some(flips))
                 }
             };
             Ok((events, need))

@@ -293,3 +293,61 @@ fn the_stay_probability_is_the_hand_worked_one() {
     }
     assert!((stay_probability(6, 2, 0.0, 5) - 1.0).abs() < 1e-15);
 }
+
+/// The memory plan bounds what each trajectory holds: for every drawn trajectory of four block
+/// circuits under two models, untruncated and truncated, the most amplitudes the run held at
+/// once (the moves' sources and targets together, as the run counts them) is at most the plan,
+/// so a trajectory too large for the machine is refused in the plan, before any work.
+#[test]
+fn the_plan_bounds_what_every_trajectory_holds() {
+    let models = [
+        crate::noise::NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap(),
+        crate::noise::NoiseModel::parse("p1=1e-2,p2=6e-2").unwrap(),
+    ];
+    let (mut grew, mut tight) = (0, 0);
+    for (name, prog, valid, full) in programs() {
+        let keys = prog.valid_keys(&valid);
+        let readout = Readout::new(&full, valid.to_vec(), 0.0);
+        let data = Cache::new(Some(&readout));
+        let noiseless = prog.noiseless_dimension();
+        for model in &models {
+            for t in 0..40 {
+                let events = prog.native.sample_events(model, &mut trajectory_rng(5, t));
+                for truncated in [false, true] {
+                    let room = Room::new(1);
+                    let (mut prune, planned) = if truncated {
+                        let flips = crate::noise::trajectories::read_out(
+                            0,
+                            prog.num_qubits,
+                            model.readout,
+                            &mut crate::noise::trajectories::readout_rng(5, t),
+                        );
+                        let planned = prog.planned(&events, Some(flips));
+                        (
+                            prog.prune(Truncation::Exact, &events, &keys, 5, t, model.readout),
+                            planned,
+                        )
+                    } else {
+                        (Prune::off(), prog.planned_amplitudes(&events))
+                    };
+                    let mut state = prog.prepare(&events, &room).unwrap();
+                    prune.at(&mut state, prog.prep_group.len());
+                    let state = prog
+                        .run_layers(state, 0..prog.layers.len(), &events, &data, &room, &mut prune)
+                        .unwrap();
+                    let held = room.peak().max(state.values().map(Vec::len).sum());
+                    assert!(
+                        held as u128 <= planned,
+                        "{name} t {t} truncated {truncated}: held {held}, planned {planned}"
+                    );
+                    grew += usize::from(held as u128 > noiseless);
+                    tight += usize::from(2 * held as u128 >= planned);
+                }
+            }
+        }
+    }
+    assert!(
+        grew >= 50 && tight >= 50,
+        "grew {grew}, within a factor 2 of the plan {tight}"
+    );
+}

@@ -69,6 +69,9 @@ fn can_total(totals: Totals, delta: i32) -> bool {
 pub(super) struct Reach {
     /// `(native index at which the changes happen, per group)`, ascending by index.
     marks: Vec<(usize, Changes)>,
+    /// Per mark, the native index of the run's first drop after it ([`Prune::at`]'s `b`):
+    /// marks that share it are applied before the run may drop anything.
+    until: Vec<usize>,
     /// `after[i]`: per group, the totals of `marks[i..]`.
     after: Vec<Vec<Totals>>,
 }
@@ -86,7 +89,9 @@ impl Reach {
         after.push(vec![NONE; changes.len()]);
         let mut marks = self.marks.clone();
         marks.push((usize::MAX, changes));
-        Reach { marks, after }
+        let mut until = self.until.clone();
+        until.push(usize::MAX);
+        Reach { marks, until, after }
     }
 
     /// Per group, the totals left from native index `b` on (marks at `b` or later).
@@ -217,11 +222,12 @@ impl SectorProgram {
     /// weight), read off its entries; the factors off the gate by their X bits.
     pub(super) fn reach(&self, events: &[(usize, Pauli)], flips: Option<u64>) -> Reach {
         let ng = self.groups.len();
-        let mut marks: Vec<(usize, Changes)> = Vec::new();
+        // (native index, the run's next drop after it, changes).
+        let mut marks: Vec<(usize, usize, Changes)> = Vec::new();
         let x_marks = |x: u64| self.x_marks(x);
         let prep_len = self.prep_group.len();
         for &(at, p) in events.iter().filter(|e| e.0 < prep_len) {
-            marks.push((at, x_marks(p.x)));
+            marks.push((at, prep_len, x_marks(p.x)));
         }
         for (l, layer) in self.layers.iter().enumerate() {
             let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
@@ -239,14 +245,14 @@ impl SectorProgram {
                         mixer: Pauli::I,
                     },
                 );
-                marks.push((layer.cost_at, x_marks(frame.frame.x)));
+                marks.push((layer.cost_at, cost_end, x_marks(frame.frame.x)));
             }
             // An error between the cost part and the mixer's gates (none: the gates follow each
             // other) changes the weights by its X bits.
             for &(at, p) in events.iter().filter(|e| {
                 e.0 >= cost_end && e.0 < end && !layer.units.iter().any(|u| e.0 >= u.at && e.0 < u.at + u.gates.len())
             }) {
-                marks.push((at, x_marks(p.x)));
+                marks.push((at, end, x_marks(p.x)));
             }
             for unit in &layer.units {
                 let unit_end = unit.at + unit.gates.len();
@@ -255,19 +261,19 @@ impl SectorProgram {
                 let mut inside = Vec::new();
                 for &(at, p) in events.iter().filter(|e| e.0 >= unit.at && e.0 < unit_end && e.0 < end) {
                     let (mine, other) = split_pauli(p, mask);
-                    marks.push((at, x_marks(other.x)));
+                    marks.push((at, unit_end, x_marks(other.x)));
                     inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
                 }
                 if inside.is_empty() {
                     continue;
                 }
                 // The changes the gate's matrix with its errors makes on each group it touches.
-                let matrix = local_matrix(unit.qubits.len(), &unit.gates, &inside);
+                let matrix = matrix_with_errors(unit.qubits.len(), &unit.gates, &inside);
                 let dim = 1usize << unit.qubits.len();
                 let mut changes: Changes = vec![0; ng];
                 for o in 0..dim {
                     for c in 0..dim {
-                        if matrix[o * dim + c].norm() <= KEEPS_LABELS {
+                        if matrix[o * dim + c] == ZERO {
                             continue;
                         }
                         let mut delta = vec![0i32; ng];
@@ -288,13 +294,15 @@ impl SectorProgram {
                         *c = 0;
                     }
                 }
-                marks.push((unit.at, changes));
+                marks.push((unit.at, unit_end, changes));
             }
         }
         if let Some(f) = flips {
-            marks.push((usize::MAX, x_marks(f)));
+            marks.push((usize::MAX, usize::MAX, x_marks(f)));
         }
         marks.sort_by_key(|m| m.0);
+        let until: Vec<usize> = marks.iter().map(|m| m.1).collect();
+        let marks: Vec<(usize, Changes)> = marks.into_iter().map(|(at, _, c)| (at, c)).collect();
         let mut after = vec![vec![NONE; ng]; marks.len() + 1];
         for i in (0..marks.len()).rev() {
             after[i] = after[i + 1]
@@ -303,7 +311,7 @@ impl SectorProgram {
                 .map(|(&t, &c)| add_step(t, c))
                 .collect();
         }
-        Reach { marks, after }
+        Reach { marks, until, after }
     }
 
     /// The pruning of trajectory `t` (seed `seed`) with `events`, under `truncation`; its
@@ -335,40 +343,82 @@ impl SectorProgram {
         }
     }
 
-    /// [`SectorProgram::planned_amplitudes`] of a trajectory truncated with `reach` (its errors
-    /// and its readout flips) toward the weights `home`: each mark moves a block's weights by
-    /// the changes it can make, the state's sectors are counted (the product of the blocks'
-    /// weights), and the weights farther from `home` than the changes still to come after it
-    /// are left out, as the run drops them.
-    pub(super) fn planned_truncated(&self, reach: &Reach) -> u128 {
+    /// The most amplitudes a trajectory with `events` holds at once, planned before it runs;
+    /// with `flips` (its readout flips), truncated as the run truncates it ([`Prune::at`]): at
+    /// each of the run's drops, nothing while every weight can still come home by the gate
+    /// errors alone, and from the first that cannot, the weights that cannot come home by the
+    /// changes with the flips left out. The preparation's weights are its own (computed per
+    /// block, as the run prepares them: an error inside it may leave a block at any weight), and
+    /// it builds its product group by group beside the next one (at most twice the prepared
+    /// state); after it each mark moves a block's weights by the changes it can make (an error
+    /// inside an XY gate by up to two), the state's sectors are the product of the blocks'
+    /// weights and it holds the sum of their sizes; while a move runs, the sectors before and
+    /// after it are held together. A bound the run's own count never passes, so that a
+    /// trajectory too large is refused in the plan, before any work.
+    pub(super) fn planned(&self, events: &[(usize, Pauli)], flips: Option<u64>) -> u128 {
         let home = self.home_key();
-        let mut weights: Vec<BTreeSet<u8>> = home.iter().map(|&l| BTreeSet::from([l])).collect();
-        let mut most = self.held_by(&weights);
-        for (i, (_, changes)) in reach.marks.iter().enumerate() {
-            if changes.iter().all(|&c| c == 0) {
-                continue;
-            }
-            for (g, &c) in changes.iter().enumerate() {
-                if c == 0 {
-                    continue;
-                }
-                let top = self.groups[g].qubits.len() as i32;
-                weights[g] = weights[g]
+        let gates = self.reach(events, None);
+        let with_flips = flips.map(|f| gates.then_flips(self.x_marks(f)));
+        let reach = with_flips.as_ref().unwrap_or(&gates);
+        let comes_home = |g: usize, w: u8, left: &[Totals]| can_total(left[g], i32::from(home[g]) - i32::from(w));
+        let mut weights = self.prepared_labels(events);
+        let mut most = self.held_by(&weights).saturating_mul(2);
+        let mut drawn = false;
+        // The run's drop after the preparation, then the marks after it, one drop at a time.
+        let mut i = reach.marks.partition_point(|m| m.0 < self.prep_group.len());
+        let mut prune = |weights: &mut Vec<BTreeSet<u8>>, j: usize| {
+            let Some(with_flips) = &with_flips else {
+                return;
+            };
+            if !drawn && j < gates.after.len() {
+                let left = &gates.after[j];
+                drawn = weights
                     .iter()
-                    .flat_map(|&w| {
-                        (0..32)
-                            .filter(move |b| c >> b & 1 == 1)
-                            .map(move |b| i32::from(w) + b - 16)
-                    })
-                    .filter(|&w| (0..=top).contains(&w))
-                    .map(|w| w as u8)
-                    .collect();
+                    .enumerate()
+                    .any(|(g, ws)| ws.iter().any(|&w| !comes_home(g, w, left)));
             }
-            most = most.max(self.held_by(&weights));
-            let left = &reach.after[i + 1];
-            for (g, ws) in weights.iter_mut().enumerate() {
-                ws.retain(|&w| can_total(left[g], i32::from(home[g]) - i32::from(w)));
+            if drawn {
+                let left = &with_flips.after[j];
+                for (g, ws) in weights.iter_mut().enumerate() {
+                    ws.retain(|&w| comes_home(g, w, left));
+                }
             }
+        };
+        prune(&mut weights, i);
+        while i < reach.marks.len() {
+            // The marks the run applies before its next drop.
+            let until = reach.until[i];
+            let j = i + reach.until[i..].iter().take_while(|&&u| u == until).count();
+            let before = self.held_by(&weights);
+            let mut moved = false;
+            for (_, changes) in &reach.marks[i..j] {
+                for (g, &c) in changes.iter().enumerate() {
+                    if c == 0 {
+                        continue;
+                    }
+                    moved = true;
+                    let top = self.groups[g].qubits.len() as i32;
+                    weights[g] = weights[g]
+                        .iter()
+                        .flat_map(|&w| {
+                            (0..32)
+                                .filter(move |b| c >> b & 1 == 1)
+                                .map(move |b| i32::from(w) + b - 16)
+                        })
+                        .filter(|&w| (0..=top).contains(&w))
+                        .map(|w| w as u8)
+                        .collect();
+                }
+            }
+            if moved {
+                // While a move runs, its sources not yet spread and its targets are held
+                // together: the first move's sources are the state before, and every later
+                // move's sources and targets lie within the state after.
+                let after = self.held_by(&weights);
+                most = most.max(before.saturating_add(after)).max(after.saturating_mul(2));
+            }
+            prune(&mut weights, j);
+            i = j;
         }
         most
     }
@@ -384,6 +434,7 @@ impl Prune<'_> {
             with_flips: Some((
                 Reach {
                     marks: Vec::new(),
+                    until: Vec::new(),
                     after: vec![Vec::new()],
                 },
                 flips,
