@@ -79,4 +79,8 @@ exact queens-010-p1to5-1000 queens/queens-6x6-community-010.txt --depths 1..5 --
 exact starbattle-001-p1to5-1000 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1..5 --noise heron --noise aria --trajectories 1000 --max-seconds 1800
 exact queens8-034-heron-100 queens/queens-8x8-community-034.txt --depths 1 --noise heron --trajectories 100 --max-seconds 300
 exact queens9-126-heron-100 queens/queens-9x9-community-126.txt --depths 1 --noise heron --trajectories 100 --max-seconds 300
+# The 8x8 Queens row spaces at p = 1..2 under heron, 1,000 trajectories: community-034 (45
+# qubits, 420,175 block states) and community-017 (64 qubits, 8^8 = 16,777,216).
+exact queens8-034-heron-1000-p1to2 queens/queens-8x8-community-034.txt --depths 1..2 --noise heron --trajectories 1000 --max-seconds 1800
+exact queens8-017-heron-1000-p1to2 queens/queens-8x8-community-017.txt --depths 1..2 --noise heron --trajectories 1000 --max-seconds 1800
 python3 results/noise-sectors/table.py

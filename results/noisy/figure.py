@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""results/noisy/pvalid_vs_depth.svg and .png: P(valid) against depth per board, noiseless,
-heron and aria (exported circuit, ± 1 s.e.), routed onto FakeFez where run, and uniform
-sampling, from the reports run.sh stores (read through table.py). Needs matplotlib."""
+"""results/noisy/pvalid_vs_depth.svg and .png: P(valid) against depth per kind, as a multiple of
+uniform sampling's (so that boards of different sizes share an axis): noiseless, heron and aria
+(the exported circuit), each the median over the kind's boards with their range as a band,
+routed onto FakeFez where run (one board, dashed); past the depths every board of a kind ran,
+over the boards that ran them; from the reports run.sh stores (read through
+table.py). A noisy P(valid) of 0 is drawn at 1e-7 of uniform's. Needs matplotlib."""
 import glob
 import json
 import os
@@ -33,33 +36,47 @@ def routed(name):
     return out
 
 
+def band(ax, ps, series, color, label, **kw):
+    """The median over boards at each depth as a line, their least and largest as a band."""
+    import statistics
+    lo = [min(v) for v in series]
+    hi = [max(v) for v in series]
+    mid = [statistics.median(v) for v in series]
+    ax.fill_between(ps, lo, hi, color=color, alpha=0.18, lw=0)
+    ax.plot(ps, mid, color=color, label=label, **kw)
+
+
 def main():
     bs = table.boards(ROOT)
-    cols = 3
-    rows = (len(bs) + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.4 * rows), squeeze=False)
-    for ax, b in zip(axes.flat, bs):
-        ps = [d["p"] for d in b["depths"]]
-        ax.plot(ps, [d["noiseless"] for d in b["depths"]], "k-^", label="noiseless")
+    kinds = [(k, name) for k, name in table.KINDS if any(b["puzzle"] == k for b in bs)]
+    fig, axes = plt.subplots(1, len(kinds), figsize=(4.4 * len(kinds), 4.0), squeeze=False)
+    for ax, (kind, name) in zip(axes.flat, kinds):
+        mine = [b for b in bs if b["puzzle"] == kind]
+        # Every depth any board ran, over the boards that ran it (some boards run deeper).
+        ps = sorted({d["p"] for b in mine for d in b["depths"]})
+        at = {(b["name"], d["p"]): d for b in mine for d in b["depths"]}
+        over = lambda p: [(b, at[(b["name"], p)]) for b in mine if (b["name"], p) in at]
+        band(ax, ps, [[d["noiseless"] / b["uniform"] for b, d in over(p)] for p in ps], "black", "noiseless",
+             marker="^", ms=3)
         for m in table.MODELS:
             c, mk = STYLE[m]
-            ax.errorbar(ps, [d["noisy"][m]["p_valid"] for d in b["depths"]],
-                        yerr=[d["noisy"][m]["p_valid_se"] for d in b["depths"]], color=c, marker=mk,
-                        capsize=2, label=m + " (exported)")
-        for m, pts in routed(b["name"]).items():
-            c, mk = STYLE[m]
-            ax.errorbar([x[0] for x in pts], [x[1] for x in pts], yerr=[x[2] for x in pts], color=c,
-                        marker=mk, mfc="none", ls="--", capsize=2, label=m + " (routed, FakeFez)")
-        ax.axhline(b["uniform"], color="grey", ls=":", label="uniform")
+            band(ax, ps, [[(d["noisy"][m]["p_valid"] or 1e-7 * b["uniform"]) / b["uniform"] for b, d in over(p)]
+                          for p in ps], c, m + " (exported)", marker=mk, ms=3)
+        for b in mine:
+            for m, pts in routed(b["name"]).items():
+                c, mk = STYLE[m]
+                ax.plot([x[0] for x in pts], [x[1] / b["uniform"] for x in pts], color=c, marker=mk, mfc="none",
+                        ls="--", ms=4, label=m + " (routed, FakeFez; one board)")
+        ax.axhline(1.0, color="grey", ls=":", label="uniform sampling")
         ax.set_yscale("log")
         ax.set_xticks(ps)
-        ax.set_title("%s\n%s, %d qubits, %s, %s" % (b["stem"], b["reduce"], b["qubits"], b["space"], b["mixer"]),
-                     fontsize=8)
+        qubits = sorted({b["qubits"] for b in mine})
+        ax.set_title("%s: %d board%s, %s qubits\n%s, space %s, mixer %s" % (
+            name, len(mine), "s" if len(mine) > 1 else "", table.span(qubits, str), mine[0]["reduce"],
+            mine[0]["space"], mine[0]["mixer"]), fontsize=9)
         ax.set_xlabel("depth p")
-        ax.set_ylabel("P(valid)")
+        ax.set_ylabel("P(valid) / uniform sampling's")
         ax.grid(alpha=0.3, which="both")
-    for ax in list(axes.flat)[len(bs):]:
-        ax.axis("off")
     handles, labels = [], []
     for ax in axes.flat:
         for h, l in zip(*ax.get_legend_handles_labels()):
@@ -67,7 +84,9 @@ def main():
                 handles.append(h)
                 labels.append(l)
     fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8)
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    fig.suptitle("P(valid) against depth under heron and aria noise: median over each kind's boards (line) "
+                 "and their range (band)", fontsize=10)
+    fig.tight_layout(rect=(0, 0.07, 1, 0.96))
     for ext in ("svg", "png"):
         fig.savefig(os.path.join(HERE, "pvalid_vs_depth." + ext), dpi=110)
 

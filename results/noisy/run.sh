@@ -40,10 +40,6 @@ solve tango-2026-08-13 2000 1..15 tango/tango-6x6-linkedin-2026-08-13.txt --redu
 solve tango-2026-08-18 2000 1..15 tango/tango-6x6-linkedin-2026-08-18.txt --reduce paper
 solve sudoku4-16 2000 1..15 sudoku4/sudoku4-amayaos-16.txt --reduce clues
 solve sudoku4-18 2000 1..15 sudoku4/sudoku4-amayaos-18.txt --reduce clues
-# XY-ring block spaces run on weight sectors (noise::sectors). Queens community-069 is the one
-# 6x6 Queens board of 24 qubits at `paper` (2,500 block states): p = 1..5, 1000 trajectories.
-solve queens-069 1000 1..5 queens/queens-6x6-community-069.txt --reduce paper --space auto --mixer xy-ring
-
 # Routed: the exported circuits (p = 1..5) of one Tango and one Sudoku board, transpiled by Qiskit onto FakeFez (IBM
 # Heron r2, heavy-hex, 156 qubits; optimization_level 1, seed 0), predicted by `quzzle predict`.
 routed() { # NAME FILE ARGS...
@@ -70,10 +66,27 @@ else
   echo "no qiskit, qiskit-qasm3-import and qiskit-ibm-runtime in $PY: routed step skipped" >&2
 fi
 
-# The other 6x6 Queens boards and every 6x6 Star Battle board keep 36 qubits at `paper` (46,656
-# block states; Star Battle has none at `propagate`, solved by reduction): p = 1 with 1000
-# trajectories, about a minute per model on two free cores (results/noise-sectors). At p = 2 a
-# few trajectories in a few hundred hold 4e8 amplitudes or more, past half this machine's memory,
-# so deeper runs are refused (results/noise-sectors, refusals).
-solve queens-010 1000 1 queens/queens-6x6-community-010.txt --reduce paper --space auto --mixer xy-ring
-solve starbattle-001 1000 1 starbattle/starbattle-6x6-1star-janko-001.txt --reduce paper --space auto --mixer xy-ring
+# Every 6x6 Queens and Star Battle board of results/compare: the XY ring on the smallest block
+# space at `paper` (Queens community-069 keeps 24 qubits, 2,500 block states; the others 36
+# qubits, 46,656; Star Battle has none at `propagate`, solved by reduction), run on weight
+# sectors (noise::sectors) with `--truncate exact`: each trajectory drops the sectors that can no
+# longer end valid (P(valid) exact for the trajectories drawn; results/noise-sectors), p = 1..8,
+# 1000 trajectories per depth and model.
+# One board of each kind first (the 24-qubit Queens, a 36-qubit Queens, a Star Battle), then
+# the rest.
+queens() { solve queens-$1 1000 1..8 queens/queens-6x6-community-$1.txt --reduce paper --space auto --mixer xy-ring --truncate exact; }
+starbattle() { solve starbattle-$1 1000 1..8 starbattle/starbattle-6x6-1star-janko-$1.txt --reduce paper --space auto --mixer xy-ring --truncate exact; }
+queens 069
+queens 010
+queens 014
+starbattle 001
+for b in 021 052 067 080; do queens $b; done
+for b in 002 031 052 061 062 063 072; do starbattle $b; done
+# The other 6x6 Tango boards of results/compare (X on the full space at `paper`, 12-14 qubits):
+# p = 1..8, 1000 trajectories.
+for f in "$I"/tango/tango-6x6-linkedin-*.txt; do
+  b=$(basename "$f" .txt)
+  b=${b#tango-6x6-linkedin-}
+  grep -q "tango-6x6-linkedin-$b.txt" results/compare/tango-x/sweep.csv || continue
+  solve tango-$b 1000 1..8 tango/tango-6x6-linkedin-$b.txt --reduce paper
+done
