@@ -513,9 +513,10 @@ impl SectorProgram {
     }
 
     /// The most amplitudes a trajectory with `events` holds, every amplitude kept, as planned
-    /// before it runs ([`SectorProgram::planned`] of its weight changes): an X or Y factor on a
-    /// block's qubit moves each of its weights by ±1, an error inside an XY gate by what the
-    /// gate's matrix with it can make.
+    /// before it runs (a bound the run never passes): the preparation's own weights, then an X
+    /// or Y factor on a block's qubit moves each of its weights by ±1 and an error inside an XY
+    /// gate by what the gate's matrix with it can make, the sectors before and after a move
+    /// counted together.
     pub fn planned_amplitudes(&self, events: &[(usize, Pauli)]) -> u128 {
         self.planned(events, None)
     }
