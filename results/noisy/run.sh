@@ -24,7 +24,11 @@ solve() {
   local name=$1 t=$2 depths=$3 file=$4
   shift 4
   [ -s "$OUT/solve/$name.json" ] && return 0
-  nice -n 10 "$Q" solve "$I/$file" "$@" "${COMMON[@]}" --depths "$depths" --trajectories "$t" > "$OUT/solve/$name.json.tmp"
+  if ! nice -n 10 "$Q" solve "$I/$file" "$@" "${COMMON[@]}" --depths "$depths" --trajectories "$t" > "$OUT/solve/$name.json.tmp"; then
+    # A depth that cannot run (its memory plan, a budget) ends the run; the depths before it
+    # are in the report, which names that depth and why (`stopped`): keep it.
+    grep -q '"stopped"' "$OUT/solve/$name.json.tmp" || { rm -f "$OUT/solve/$name.json.tmp"; return 1; }
+  fi
   mv "$OUT/solve/$name.json.tmp" "$OUT/solve/$name.json"
   echo "wrote $OUT/solve/$name.json"
 }
