@@ -287,26 +287,9 @@ impl Circuit {
     /// there, and the ladder undone; then `rx(2β)` on every qubit. The offset is a global phase.
     pub fn qaoa_poly(poly: &ZPoly, angles: &Angles) -> Circuit {
         let n = poly.num_qubits;
-        let mut gates: Vec<Gate> = (0..n).map(Gate::H).collect();
-        let mut layering = Layering {
-            start: 0..n,
-            layers: Vec::with_capacity(angles.p()),
-        };
-        for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
-            let cost_at = gates.len();
-            push_cost_layer(&mut gates, poly, gamma, l);
-            let mixer_at = gates.len();
-            gates.extend((0..n).map(|q| Gate::Rx(q, mixer_angle(beta, l))));
-            layering.layers.push(LayerParts {
-                cost: cost_at..mixer_at,
-                mixer: mixer_at..gates.len(),
-            });
-        }
-        Circuit {
-            num_qubits: n,
-            gates,
-            layering: Some(layering),
-        }
+        Circuit::layered(n, (0..n).map(Gate::H).collect(), poly, angles, |gates, angle| {
+            gates.extend((0..n).map(|q| Gate::Rx(q, angle)));
+        })
     }
 
     /// The QAOA circuit on a block space. Start: for each block `(qubits, k)` its Dicke state
@@ -345,10 +328,6 @@ impl Circuit {
             gates.extend(Circuit::dicke(n, qubits, *k));
         }
         gates.extend(free.iter().map(|&q| Gate::H(q)));
-        let mut layering = Layering {
-            start: 0..gates.len(),
-            layers: Vec::with_capacity(angles.p()),
-        };
         // The edges of every block once, as qubit pairs: the same list every layer.
         let edges: Vec<(usize, usize)> = blocks
             .iter()
@@ -358,20 +337,38 @@ impl Circuit {
                     .map(move |(i, j)| (qubits[i], qubits[j]))
             })
             .collect();
+        Circuit::layered(n, gates, poly, angles, |gates, angle| {
+            gates.extend(edges.iter().map(|&(a, b)| Gate::XxPlusYy(a, b, angle)));
+            gates.extend(free.iter().map(|&q| Gate::Rx(q, angle)));
+        })
+    }
+
+    /// `start`, then per layer the cost part of `poly` and the mixer part `mixer` writes at
+    /// the layer's `2β`, with where each part lies recorded ([`Layering`]).
+    fn layered(
+        num_qubits: usize,
+        start: Vec<Gate>,
+        poly: &ZPoly,
+        angles: &Angles,
+        mixer: impl Fn(&mut Vec<Gate>, Angle),
+    ) -> Circuit {
+        let mut gates = start;
+        let mut layering = Layering {
+            start: 0..gates.len(),
+            layers: Vec::with_capacity(angles.p()),
+        };
         for (l, (&gamma, &beta)) in angles.gammas.iter().zip(&angles.betas).enumerate() {
             let cost_at = gates.len();
             push_cost_layer(&mut gates, poly, gamma, l);
             let mixer_at = gates.len();
-            let angle = mixer_angle(beta, l);
-            gates.extend(edges.iter().map(|&(a, b)| Gate::XxPlusYy(a, b, angle)));
-            gates.extend(free.iter().map(|&q| Gate::Rx(q, angle)));
+            mixer(&mut gates, mixer_angle(beta, l));
             layering.layers.push(LayerParts {
                 cost: cost_at..mixer_at,
                 mixer: mixer_at..gates.len(),
             });
         }
         Circuit {
-            num_qubits: n,
+            num_qubits,
             gates,
             layering: Some(layering),
         }
