@@ -48,6 +48,12 @@ pub fn run(args: &PredictArgs) -> Result<()> {
         g.x,
         g.two_qubit
     );
+    if report.route == "sectors" {
+        outln!(
+            "simulated on the weight sectors of the manifest's blocks (more than {} physical qubits)",
+            crate::noise::routed::MAX_PHYSICAL_QUBITS
+        );
+    }
     match report.exported_p_valid {
         Some(p) => outln!(
             "noiseless P(valid): routed {}, exported {} ({})",

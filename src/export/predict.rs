@@ -5,10 +5,13 @@
 
 use super::score::ManifestDoc;
 use crate::budget::Budget;
+use crate::encoding::Encoding;
 use crate::error::{Error, Result};
 use crate::experiment::stats::{shots_to_solution, SHOTS_CONFIDENCE};
-use crate::noise::routed::{self, RoutedCounts, RoutedDeviceTime, RoutedEstimate};
+use crate::noise::routed::{self, RoutedCircuit, RoutedCounts, RoutedDeviceTime, RoutedEstimate};
+use crate::noise::sectors::routed::{RoutedSectors, MAX_SECTOR_PHYSICAL};
 use crate::noise::{GateCounts, NoiseModel, NoiseSettings, NoisyEstimate};
+use crate::simulation::mixers::NoiseRoute;
 use serde::Serialize;
 use std::io::Read;
 use std::path::Path;
@@ -35,6 +38,9 @@ pub struct PredictReport {
     pub layout: Vec<usize>,
     /// Physical qubits the routed circuit uses (routing may use more than the circuit's).
     pub physical_qubits: usize,
+    /// How the routed circuit was simulated: `statevector` (every physical qubit's 2^m
+    /// amplitudes, up to 30 qubits) or `sectors` (a block space's weight sectors, up to 64).
+    pub route: &'static str,
     /// Gates of the routed circuit.
     pub routed_gates: RoutedCounts,
     /// Gates of the exported circuit as the noise model counts them.
@@ -100,6 +106,28 @@ fn valid_indices(doc: &ManifestDoc, source: &str) -> Result<Vec<u64>> {
         .collect()
 }
 
+/// The routed circuit on the weight sectors of the manifest's space: refused unless the space
+/// has blocks and its exported circuit takes the sector route (an XY mixer).
+fn routed_sectors(doc: &ManifestDoc, enc: &dyn Encoding, circuit: &RoutedCircuit) -> Result<RoutedSectors> {
+    let settings = crate::simulation::circuit_settings(enc, &doc.space)?;
+    let sim = crate::simulation::simulation(enc, &settings)?;
+    if sim.noise_route() != NoiseRoute::Sectors {
+        return Err(crate::error::Unsupported::NoiseCircuit {
+            what: format!(
+                "a routed circuit on {} physical qubits: past {} its state is held on weight sectors, which need a block space with an XY mixer (this circuit has the `{}` mixer on the `{}` space)",
+                circuit.physical.len(),
+                routed::MAX_PHYSICAL_QUBITS,
+                sim.mixer.name(),
+                sim.space.resolved.name()
+            ),
+        }
+        .into());
+    }
+    let (_, blocks) = crate::simulation::mixers::block_cost_and_blocks(enc, &sim.space, sim.mixer)?;
+    let blocks: Vec<Vec<usize>> = blocks.into_iter().map(|(qubits, _)| qubits).collect();
+    RoutedSectors::new(circuit, &blocks, &sim.space.free, crate::simulation::FREE_GROUP)
+}
+
 /// `quzzle predict ROUTED MANIFEST`: the routed circuit (`routed`, OpenQASM as Qiskit's
 /// transpiler writes it) of the manifest's circuit, simulated noiseless and under each model,
 /// beside each model on the exported circuit. Reads the two files whole first; writes nothing.
@@ -112,7 +140,7 @@ pub fn predict(
     let manifest_source = manifest.display().to_string();
     let doc = ManifestDoc::parse(&read(manifest)?, &manifest_source)?;
     let routed_source = routed_file.display().to_string();
-    let circuit = routed::parse_for(&read(routed_file)?, &routed_source, doc.qubits)?;
+    let circuit = routed::parse_for_within(&read(routed_file)?, &routed_source, doc.qubits, MAX_SECTOR_PHYSICAL)?;
     let Some(angles) = doc.angles.clone() else {
         return Err(Error::malformed(&manifest_source, "the manifest has no angles"));
     };
@@ -122,24 +150,42 @@ pub fn predict(
             "its list of valid boards is not complete, so P(valid) cannot be predicted",
         ));
     }
-    // parse_for holds the qubits to at most 30.
+    // parse_for_within holds the qubits to at most 64.
     let valid = valid_indices(&doc, &manifest_source)?;
     let enc = doc.encoding()?;
+    // Past 30 physical qubits, only a block space's weight sectors hold the state.
+    let sectors = if circuit.physical.len() > routed::MAX_PHYSICAL_QUBITS {
+        Some(routed_sectors(&doc, enc.as_ref(), &circuit)?)
+    } else {
+        None
+    };
     let noise = &settings.noise;
     if !noise.models.is_empty() {
         crate::noise::check_space(&doc.space)?;
     }
     // The noiseless routed value always, then each model (seed + p, as on the exported one).
     let seed = settings.seed.wrapping_add(angles.p() as u64);
+    let estimate = |m: &NoiseModel, trajectories: usize| match &sectors {
+        None => routed::estimate_within(&circuit, &valid, m, trajectories, seed, budget),
+        Some(prog) => crate::noise::sectors::routed::estimate_within(
+            prog,
+            &valid,
+            m,
+            trajectories,
+            seed,
+            budget,
+            crate::sim::available_memory(),
+        ),
+    };
     let routed_estimates = if noise.models.is_empty() {
         // No model: one error-free run gives the noiseless value.
         let zero = NoiseModel::parse("p1=0,p2=0,readout=0")?;
-        vec![routed::estimate_within(&circuit, &valid, &zero, 1, seed, budget)?]
+        vec![estimate(&zero, 1)?]
     } else {
         noise
             .models
             .iter()
-            .map(|m| routed::estimate_within(&circuit, &valid, m, noise.trajectories, seed, budget))
+            .map(|m| estimate(m, noise.trajectories))
             .collect::<Result<Vec<_>>>()?
     };
     let (exported_gates, exported) = if noise.models.is_empty() {
@@ -187,6 +233,7 @@ pub fn predict(
             .filter_map(|&q| circuit.physical.get(q).copied())
             .collect(),
         physical_qubits: circuit.physical.len(),
+        route: if sectors.is_some() { "sectors" } else { "statevector" },
         routed_gates,
         exported_gates,
         exported_p_valid: doc.success_probability,
@@ -194,4 +241,123 @@ pub fn predict(
         routed_estimates,
         devices,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::noise::program::Pauli;
+    use crate::noise::sectors::routed::{to_physical, trajectory_state};
+    use num_complex::Complex64;
+
+    /// The routed fixtures: Qiskit's transpilation (FakeFez and FakeSherbrooke, optimisation
+    /// levels 1 and 3, seed 0) of block-space circuits exported by `quzzle qasm`.
+    fn fixtures() -> Vec<(String, ManifestDoc, RoutedCircuit)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/routed");
+        let mut out = Vec::new();
+        let mut dirs: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
+        dirs.sort();
+        for dir in dirs {
+            let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+            files.sort();
+            for f in files.iter().filter(|f| f.to_string_lossy().ends_with(".routed.qasm")) {
+                let name = f.file_name().unwrap().to_string_lossy().to_string();
+                let manifest = dir.join(format!("{}.json", &name[..3]));
+                let doc = ManifestDoc::parse(&read(&manifest).unwrap(), "m").unwrap();
+                let c = routed::parse_for_within(&read(f).unwrap(), &name, doc.qubits, MAX_SECTOR_PHYSICAL).unwrap();
+                out.push((format!("{}/{name}", dir.file_name().unwrap().to_string_lossy()), doc, c));
+            }
+        }
+        assert_eq!(out.len(), 8);
+        out
+    }
+
+    #[test]
+    fn routed_circuits_on_sectors_are_the_statevector_amplitude_for_amplitude() {
+        let model = NoiseModel::parse("p1=0.01,p2=0.04,rz=0.002,readout=0").unwrap();
+        for (name, doc, circuit) in fixtures() {
+            // The 17-qubit Star Battle p = 2 takes a minute on the full statevector: p = 1 stands
+            // for it.
+            if name.starts_with("starbattle-rows/p02") {
+                continue;
+            }
+            let enc = doc.encoding().unwrap();
+            let prog = routed_sectors(&doc, enc.as_ref(), &circuit).unwrap();
+            let wide = circuit.physical.len() > 12;
+            // No error; errors as a device draws them; one X or Y after each of a spread of
+            // gates (inside the preparation, the cost terms, the SWAPs and the XY gates).
+            let mut patterns: Vec<Vec<(usize, Pauli)>> = vec![Vec::new()];
+            for t in 0..if wide { 2 } else { 6 } {
+                patterns.push(circuit.sample_events(&model, &mut crate::noise::trajectories::trajectory_rng(7, t)));
+            }
+            let g = circuit.gates.len();
+            for (k, i) in (0..g).step_by(g.div_ceil(if wide { 2 } else { 12 })).enumerate() {
+                let q = match circuit.gates[i] {
+                    routed::RoutedGate::Rz(q, _) | routed::RoutedGate::Sx(q) | routed::RoutedGate::X(q) => q,
+                    routed::RoutedGate::Cz(a, _) | routed::RoutedGate::Cx(a, _) | routed::RoutedGate::Ecr(a, _) => a,
+                };
+                patterns.push(vec![(i, Pauli::single(q, if k % 2 == 0 { 1 } else { 2 }))]);
+            }
+            let mut largest = 0;
+            for events in &patterns {
+                let want = circuit.state_with(events);
+                let state = trajectory_state(&prog, events).unwrap();
+                largest = largest.max(state.values().map(Vec::len).sum::<usize>());
+                let got = to_physical(&prog, &state).unwrap();
+                let worst = want.iter().zip(&got).map(|(a, b)| (a - b).norm()).fold(0.0, f64::max);
+                assert!(worst <= 1e-12, "{name}, errors {events:?}: off by {worst:e}");
+                let norm: f64 = got.iter().map(Complex64::norm_sqr).sum();
+                assert!((norm - 1.0).abs() < 1e-12, "{name}: norm {norm}");
+            }
+            // The sectors hold a fraction of the physical qubits' states.
+            assert!(
+                largest < 1 << circuit.physical.len(),
+                "{name}: {largest} amplitudes held"
+            );
+        }
+    }
+
+    #[test]
+    fn the_sector_route_gives_the_statevector_route_s_estimate() {
+        let model = NoiseModel::parse("p1=2e-3,p2=1e-2,readout=2e-2").unwrap();
+        for (name, doc, circuit) in fixtures().into_iter().filter(|f| f.2.physical.len() <= 9).step_by(2) {
+            let enc = doc.encoding().unwrap();
+            let prog = routed_sectors(&doc, enc.as_ref(), &circuit).unwrap();
+            let valid = valid_indices(&doc, "m").unwrap();
+            let budget = Budget::unlimited();
+            let full = routed::estimate_within(&circuit, &valid, &model, 60, 11, &budget).unwrap();
+            let sectors = crate::noise::sectors::routed::estimate_within(
+                &prog,
+                &valid,
+                &model,
+                60,
+                11,
+                &budget,
+                crate::sim::available_memory(),
+            )
+            .unwrap();
+            assert!(
+                (full.p_valid - sectors.p_valid).abs() <= 1e-12
+                    && (full.p_valid_se - sectors.p_valid_se).abs() <= 1e-12
+                    && (full.noiseless_p_valid - sectors.noiseless_p_valid).abs() <= 1e-12,
+                "{name}: {full:?} against {sectors:?}"
+            );
+            assert!(full.p_valid > 0.0 && full.p_valid_se > 0.0, "{name}: {full:?}");
+        }
+    }
+
+    #[test]
+    fn a_wide_routed_circuit_without_blocks_is_refused_by_what_it_needs() {
+        // A full-space circuit with the x mixer (results/noisy's routed 4x4 Sudoku).
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/noisy/routed/sudoku4-11");
+        let doc = ManifestDoc::parse(&read(&dir.join("p01.json")).unwrap(), "m").unwrap();
+        let text = read(&dir.join("p01.routed.qasm")).unwrap();
+        let circuit = routed::parse_for_within(&text, "r", doc.qubits, MAX_SECTOR_PHYSICAL).unwrap();
+        let enc = doc.encoding().unwrap();
+        let e = routed_sectors(&doc, enc.as_ref(), &circuit).err().unwrap().to_string();
+        assert!(
+            e.contains("need a block space with an XY mixer") && e.contains("`x` mixer on the `full` space"),
+            "{e}"
+        );
+    }
 }

@@ -396,6 +396,8 @@ struct Reader<'s> {
     /// At most this many bits (the manifest's qubits), and exactly that many when `exact`.
     bits_allowed: usize,
     exact: bool,
+    /// The most physical qubits the file may use.
+    max_physical: usize,
     registers: Vec<Register>,
     /// The line of the first `$k`, when the file names physical qubits.
     physical_line: Option<usize>,
@@ -416,12 +418,13 @@ impl Reader<'_> {
         if let Some(i) = self.physical.iter().position(|&q| q == p) {
             return Ok(i);
         }
-        if self.physical.len() == MAX_PHYSICAL_QUBITS {
+        if self.physical.len() == self.max_physical {
             return Err(self.err(
                 line,
                 format!(
-                    "`{text}` is physical qubit number {} in use: a routed circuit is simulated on all the physical qubits it uses, at most {MAX_PHYSICAL_QUBITS}",
-                    MAX_PHYSICAL_QUBITS + 1
+                    "`{text}` is physical qubit number {} in use: a routed circuit is simulated on all the physical qubits it uses, at most {}",
+                    self.max_physical + 1,
+                    self.max_physical
                 ),
             ));
         }
@@ -550,7 +553,7 @@ impl Reader<'_> {
             let why = if self.exact {
                 format!("the manifest's circuit has {} qubits", self.bits_allowed)
             } else {
-                format!("a routed circuit is simulated on at most {MAX_PHYSICAL_QUBITS} qubits")
+                format!("a routed circuit is simulated on at most {} qubits", self.max_physical)
             };
             return Err(self.err(line, format!("the bit register `{name}` of {n} bits, but {why}")));
         }
@@ -839,7 +842,7 @@ impl Reader<'_> {
 /// Read a transpiled OpenQASM 3 file (`source` names it in messages), its bit register of at
 /// most [`MAX_PHYSICAL_QUBITS`] bits. [`parse_for`] also checks it against a manifest.
 pub fn parse(text: &str, source: &str) -> Result<RoutedCircuit> {
-    read(text, source, MAX_PHYSICAL_QUBITS, false)
+    read(text, source, MAX_PHYSICAL_QUBITS, false, MAX_PHYSICAL_QUBITS)
 }
 
 /// Read a transpiled OpenQASM 3 file for the manifest of a circuit of `qubits` qubits: its
@@ -850,10 +853,16 @@ pub fn parse(text: &str, source: &str) -> Result<RoutedCircuit> {
 /// other than `stdgates.inc`, classical control flow, and anything outside the routed basis.
 /// Never panics on any text, and allocates nothing in proportion to a size the file states.
 pub fn parse_for(text: &str, source: &str, qubits: usize) -> Result<RoutedCircuit> {
-    read(text, source, qubits, true)
+    read(text, source, qubits, true, MAX_PHYSICAL_QUBITS)
 }
 
-fn read(text: &str, source: &str, bits_allowed: usize, exact: bool) -> Result<RoutedCircuit> {
+/// [`parse_for`], the file using up to `max_physical` physical qubits (a circuit run on weight
+/// sectors, [`crate::noise::sectors::routed`], is not held to the full statevector's 30).
+pub fn parse_for_within(text: &str, source: &str, qubits: usize, max_physical: usize) -> Result<RoutedCircuit> {
+    read(text, source, qubits, true, max_physical)
+}
+
+fn read(text: &str, source: &str, bits_allowed: usize, exact: bool, max_physical: usize) -> Result<RoutedCircuit> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() > MAX_FILE_BYTES {
         return Err(Error::parse(
@@ -867,8 +876,9 @@ fn read(text: &str, source: &str, bits_allowed: usize, exact: bool) -> Result<Ro
     }
     let mut r = Reader {
         source,
-        bits_allowed: bits_allowed.min(MAX_PHYSICAL_QUBITS),
+        bits_allowed: bits_allowed.min(max_physical),
         exact,
+        max_physical,
         registers: Vec::new(),
         physical_line: None,
         bits: None,
@@ -876,11 +886,11 @@ fn read(text: &str, source: &str, bits_allowed: usize, exact: bool) -> Result<Ro
         measured_on: Vec::new(),
         gates: Vec::new(),
     };
-    if exact && bits_allowed > MAX_PHYSICAL_QUBITS {
+    if exact && bits_allowed > max_physical {
         return Err(Error::parse(
             source,
             0,
-            format!("the manifest's circuit has {bits_allowed} qubits: a routed circuit is simulated on at most {MAX_PHYSICAL_QUBITS}"),
+            format!("the manifest's circuit has {bits_allowed} qubits: a routed circuit is simulated on at most {max_physical}"),
         ));
     }
     for (line, statement) in statements(text, source)? {
@@ -939,7 +949,7 @@ impl RoutedCircuit {
     }
 
     /// The errors of one trajectory: after gate i, the Pauli.
-    fn sample_events(&self, model: &NoiseModel, rng: &mut SeededRng) -> Vec<(usize, Pauli)> {
+    pub(crate) fn sample_events(&self, model: &NoiseModel, rng: &mut SeededRng) -> Vec<(usize, Pauli)> {
         let mut events = Vec::new();
         for (i, g) in self.gates.iter().enumerate() {
             let e = match *g {
@@ -967,17 +977,7 @@ impl RoutedCircuit {
         let mut next = events.iter().peekable();
         for (i, g) in self.gates.iter().enumerate() {
             pace.gate(i)?;
-            match *g {
-                RoutedGate::Rz(q, t) => kernels::apply_single(amps, q, &crate::sim::reference::rz_matrix(t)),
-                RoutedGate::Sx(q) => {
-                    let (a, b) = (Complex64::new(0.5, 0.5), Complex64::new(0.5, -0.5));
-                    kernels::apply_single(amps, q, &[[a, b], [b, a]]);
-                }
-                RoutedGate::X(q) => pauli(amps, Pauli::single(q, 1)),
-                RoutedGate::Cz(a, b) => kernels::apply_cz(amps, a, b),
-                RoutedGate::Cx(c, t) => kernels::apply_cx(amps, c, t),
-                RoutedGate::Ecr(q0, q1) => apply_ecr(amps, q0, q1),
-            }
+            apply_gate(amps, g);
             while let Some(&&(at, p)) = next.peek() {
                 if at != i {
                     break;
@@ -987,6 +987,24 @@ impl RoutedCircuit {
             }
         }
         Ok(())
+    }
+
+    /// The state after the gates with `events`, from `|0…0⟩` (for tests against other routes).
+    #[cfg(test)]
+    pub(crate) fn state_with(&self, events: &[(usize, Pauli)]) -> Vec<Complex64> {
+        let budget = Budget::unlimited();
+        let pace = Pace {
+            budget: &budget,
+            task: String::new(),
+            gates: self.gates.len(),
+            trajectories: 1,
+            weight: 0.0,
+            trajectory: None,
+            every: usize::MAX,
+        };
+        let mut amps = vec![Complex64::new(0.0, 0.0); 1 << self.physical.len()];
+        self.run(&mut amps, events, &pace).expect("no budget to spend");
+        amps
     }
 
     /// The probability of each logical bitstring (bit i = classical bit i), the unmeasured
@@ -1000,6 +1018,24 @@ impl RoutedCircuit {
             }
             out[l] += a.norm_sqr();
         }
+    }
+}
+
+/// One routed gate on `amps` (its qubits' bits of the index).
+pub(crate) fn apply_gate(amps: &mut [Complex64], g: &RoutedGate) {
+    match *g {
+        RoutedGate::Rz(q, t) => kernels::apply_single(amps, q, &crate::sim::reference::rz_matrix(t)),
+        RoutedGate::Sx(q) => {
+            let (a, b) = (Complex64::new(0.5, 0.5), Complex64::new(0.5, -0.5));
+            kernels::apply_single(amps, q, &[[a, b], [b, a]]);
+        }
+        RoutedGate::X(q) => {
+            let p = Pauli::single(q, 1);
+            kernels::apply_diagonal_pauli(amps, Phase::None, &[], p.x, p.z, p.global());
+        }
+        RoutedGate::Cz(a, b) => kernels::apply_cz(amps, a, b),
+        RoutedGate::Cx(c, t) => kernels::apply_cx(amps, c, t),
+        RoutedGate::Ecr(q0, q1) => apply_ecr(amps, q0, q1),
     }
 }
 

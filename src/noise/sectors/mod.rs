@@ -802,6 +802,7 @@ impl SectorProgram {
 
 mod apply;
 mod read;
+pub mod routed;
 mod run;
 #[cfg(test)]
 mod tests;

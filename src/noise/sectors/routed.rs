@@ -1,0 +1,793 @@
+//! A routed circuit (the file Qiskit's transpiler writes, [`crate::noise::routed`]) on weight
+//! sectors, so that its width is the physical qubits it uses and not 2^that (docs/qasm.md,
+//! "The circuit the device runs").
+//!
+//! The routed gates are consolidated into steps, each the gates on one pair of physical
+//! qubits between two gates that pair does not share (and the single-qubit gates between):
+//! an XY gate written in `rz`, `sx` and `cz`, a cost term, a SWAP. Inside a step the state
+//! leaves the weight sectors (an `sx` alone changes a weight), but a step as a whole keeps
+//! them up to single-qubit gates at its ends: where the step's images of |00⟩ and |11⟩ are
+//! product states, the single-qubit gates that take them home are moved out of the step into
+//! the next step on each qubit, and what remains keeps each block's weight. A step whose
+//! remainder exchanges its two qubits (a SWAP, alone or with a diagonal cost term) is applied
+//! as its diagonal part, and the two physical qubits' *labels* are exchanged instead: the
+//! groups (the blocks of the exported circuit's qubits, and one group per physical qubit the
+//! routing borrowed) follow labels, not physical qubits. Nothing here is approximate: any
+//! step that does not keep the sectors is applied as the matrix it is, moving amplitude
+//! between sectors; only the sectors' number grows.
+//!
+//! Errors are drawn per routed gate exactly as the full-statevector route draws them
+//! ([`RoutedCircuit::sample_events`]), so the two routes run the same trajectories and their
+//! final states agree amplitude for amplitude (tests). Every trajectory's errors are drawn
+//! first and its memory planned before any work: the labels each group can hold are carried
+//! through the steps from the noiseless state before its first error.
+
+use super::run::BYTES_PER_AMPLITUDE;
+use super::*;
+use crate::budget::Budget;
+use crate::noise::routed::{RoutedCircuit, RoutedEstimate, RoutedGate};
+use crate::noise::trajectories::{mean_and_se, trajectory_rng};
+use crate::noise::NoiseModel;
+
+/// The most physical qubits a routed circuit is run on sectors with (a Pauli is a 64-bit mask).
+pub const MAX_SECTOR_PHYSICAL: usize = 64;
+
+/// How close to 0 an amplitude of a step's image must be for the image to count as a product
+/// state or an exchange (the native gates' products are exact to about 1e-15).
+const STEP_TOLERANCE: f64 = 1e-10;
+
+/// Noiseless checkpoints kept along the steps: a trajectory starts from the last one before its
+/// first error.
+const CHECKPOINTS: usize = 32;
+
+/// One operation of a step: a routed gate (its index in the file) or a single-qubit unitary
+/// moved in from a neighbouring step, on the step's local qubit j.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    Gate(usize),
+    Fix(usize, [Complex64; 4]),
+}
+
+/// Gates on one or two physical qubits, applied together.
+#[derive(Clone, Debug)]
+struct Step {
+    /// The renumbered physical qubits (local qubit j = `physical[j]`).
+    physical: Vec<usize>,
+    /// Their labels when the step runs.
+    labels: Vec<usize>,
+    ops: Vec<Op>,
+    /// After the step, the two physical qubits exchange labels (`matrix` holds the rest).
+    exchange: bool,
+    /// The noiseless matrix on `labels` (row-major, bit j = label j), residues set to 0.
+    matrix: Vec<Complex64>,
+    /// The matrix is diagonal.
+    diagonal: bool,
+}
+
+/// A routed circuit ready for sector trajectories.
+#[derive(Clone, Debug)]
+pub struct RoutedSectors {
+    circuit: RoutedCircuit,
+    /// Groups over labels: the exported circuit's blocks and free groups (logical groups,
+    /// first), then one split group per borrowed physical qubit.
+    run: SectorProgram,
+    /// The same logical groups over the exported circuit's qubits, for the measurement.
+    measure: SectorProgram,
+    logical_groups: usize,
+    steps: Vec<Step>,
+    /// The step of each routed gate.
+    step_of: Vec<usize>,
+}
+
+/// A bare program over `n` qubits with `groups` (qubits, split by weight): its gates are
+/// applied from outside.
+fn bare(n: usize, groups: Vec<(Vec<usize>, bool)>) -> SectorProgram {
+    let groups: Vec<Group> = groups.into_iter().map(|(q, split)| Group::new(q, split)).collect();
+    let mut place = vec![(usize::MAX, 0); n];
+    for (g, grp) in groups.iter().enumerate() {
+        for (j, &q) in grp.qubits.iter().enumerate() {
+            place[q] = (g, j);
+        }
+    }
+    SectorProgram {
+        num_qubits: n,
+        groups,
+        place,
+        native: GateProgram {
+            num_qubits: n,
+            gates: Vec::new(),
+        },
+        prep: Vec::new(),
+        prep_group: Vec::new(),
+        layers: Vec::new(),
+        phase_terms: Vec::new(),
+        prepared: Vec::new(),
+    }
+}
+
+/// `g` on local qubits (`local(q)` the position of physical qubit q in the step).
+fn on_local(g: RoutedGate, local: impl Fn(usize) -> usize) -> RoutedGate {
+    match g {
+        RoutedGate::Rz(q, t) => RoutedGate::Rz(local(q), t),
+        RoutedGate::Sx(q) => RoutedGate::Sx(local(q)),
+        RoutedGate::X(q) => RoutedGate::X(local(q)),
+        RoutedGate::Cz(a, b) => RoutedGate::Cz(local(a), local(b)),
+        RoutedGate::Cx(a, b) => RoutedGate::Cx(local(a), local(b)),
+        RoutedGate::Ecr(a, b) => RoutedGate::Ecr(local(a), local(b)),
+    }
+}
+
+fn gate_qubits(g: &RoutedGate) -> Vec<usize> {
+    match *g {
+        RoutedGate::Rz(q, _) | RoutedGate::Sx(q) | RoutedGate::X(q) => vec![q],
+        RoutedGate::Cz(a, b) | RoutedGate::Cx(a, b) | RoutedGate::Ecr(a, b) => vec![a, b],
+    }
+}
+
+/// The 2×2 unitary `m` (row-major) conjugate-transposed.
+fn dagger(m: &[Complex64; 4]) -> [Complex64; 4] {
+    [m[0].conj(), m[2].conj(), m[1].conj(), m[3].conj()]
+}
+
+/// `v` (index b0 + 2 b1) as a ⊗ b (a on local qubit 0), normalised, where it is one.
+fn factor(v: &[Complex64]) -> Option<([Complex64; 2], [Complex64; 2])> {
+    if (v[0] * v[3] - v[1] * v[2]).norm() > STEP_TOLERANCE {
+        return None;
+    }
+    // The column (value of qubit 1) of larger weight gives qubit 0's state.
+    let (c0, c1) = (v[0].norm_sqr() + v[1].norm_sqr(), v[2].norm_sqr() + v[3].norm_sqr());
+    let (x, y) = if c0 >= c1 { (v[0], v[1]) } else { (v[2], v[3]) };
+    let nrm = (x.norm_sqr() + y.norm_sqr()).sqrt();
+    if nrm < STEP_TOLERANCE {
+        return None;
+    }
+    let a = [x / nrm, y / nrm];
+    // b[k] = ⟨a| v_{·, k}⟩.
+    let b = [
+        a[0].conj() * v[0] + a[1].conj() * v[1],
+        a[0].conj() * v[2] + a[1].conj() * v[3],
+    ];
+    Some((a, b))
+}
+
+/// A unit vector orthogonal to `v`.
+fn perpendicular(v: &[Complex64; 2]) -> [Complex64; 2] {
+    [-v[1].conj(), v[0].conj()]
+}
+
+/// The unitary taking `zero` to |0⟩ and `one` to |1⟩ (rows ⟨zero|, ⟨one|), where they are
+/// orthonormal.
+fn home(zero: &[Complex64; 2], one: &[Complex64; 2]) -> Option<[Complex64; 4]> {
+    let overlap = zero[0].conj() * one[0] + zero[1].conj() * one[1];
+    let unit = |v: &[Complex64; 2]| (v[0].norm_sqr() + v[1].norm_sqr() - 1.0).abs() <= STEP_TOLERANCE;
+    (overlap.norm() <= STEP_TOLERANCE && unit(zero) && unit(one))
+        .then(|| [zero[0].conj(), zero[1].conj(), one[0].conj(), one[1].conj()])
+}
+
+impl RoutedSectors {
+    /// `circuit` (at most [`MAX_SECTOR_PHYSICAL`] physical qubits) on sectors whose logical
+    /// groups are `blocks` and `free` (grouped by `free_group`), over the exported circuit's
+    /// qubits (classical bit i is qubit i).
+    pub fn new(
+        circuit: &RoutedCircuit,
+        blocks: &[Vec<usize>],
+        free: &[usize],
+        free_group: usize,
+    ) -> Result<RoutedSectors> {
+        let m = circuit.physical.len();
+        let n = circuit.measured.len();
+        if m > MAX_SECTOR_PHYSICAL || n > m || circuit.measured.iter().any(|&q| q >= m) {
+            return Err(Error::RoutedQubits {
+                measured: n,
+                physical: m,
+                max: MAX_SECTOR_PHYSICAL,
+            });
+        }
+        let mut logical: Vec<(Vec<usize>, bool)> = blocks.iter().map(|b| (b.clone(), true)).collect();
+        for chunk in free.chunks(free_group.max(1)) {
+            logical.push((chunk.to_vec(), false));
+        }
+        let mut covered = vec![false; n];
+        for (qs, _) in &logical {
+            if qs.len() > MAX_GROUP_QUBITS {
+                return Err(unsupported(format!(
+                    "a block of {} qubits (at most {MAX_GROUP_QUBITS} on weight sectors)",
+                    qs.len()
+                )));
+            }
+            for &q in qs {
+                if q >= n || covered[q] {
+                    return Err(unsupported(format!("qubit {q} twice or beyond the circuit")));
+                }
+                covered[q] = true;
+            }
+        }
+        if let Some(q) = covered.iter().position(|c| !c) {
+            return Err(unsupported(format!("qubit {q} in no block and not free")));
+        }
+        let (steps, step_of, label_at) = consolidate(circuit);
+        // Logical qubit i ends on physical qubit measured[i], which holds label label_at[..].
+        let label_of: Vec<usize> = circuit.measured.iter().map(|&q| label_at[q]).collect();
+        let mut groups: Vec<(Vec<usize>, bool)> = logical
+            .iter()
+            .map(|(qs, split)| (qs.iter().map(|&i| label_of[i]).collect(), *split))
+            .collect();
+        let mut used = vec![false; m];
+        for &l in &label_of {
+            used[l] = true;
+        }
+        groups.extend((0..m).filter(|&l| !used[l]).map(|l| (vec![l], true)));
+        let logical_groups = logical.len();
+        let run = bare(m, groups);
+        let measure = bare(n, logical);
+        let mut prog = RoutedSectors {
+            circuit: circuit.clone(),
+            run,
+            measure,
+            logical_groups,
+            steps,
+            step_of,
+        };
+        for s in 0..prog.steps.len() {
+            let matrix = prog.step_matrix(s, &[]);
+            let dim = 1usize << prog.steps[s].labels.len();
+            prog.steps[s].diagonal = (0..dim).all(|o| (0..dim).all(|c| o == c || matrix[o * dim + c] == ZERO));
+            prog.steps[s].matrix = matrix;
+        }
+        Ok(prog)
+    }
+
+    /// Steps, and those of them that move amplitude between sectors without errors.
+    pub fn steps(&self) -> (usize, usize) {
+        let moving = self
+            .steps
+            .iter()
+            .filter(|s| !s.diagonal && self.run.keeps_sectors(&s.labels, &s.matrix).is_none())
+            .count();
+        (self.steps.len(), moving)
+    }
+
+    /// The matrix of step `s` on its labels with `events` (routed gate index, Pauli on
+    /// physical qubits) inside, residues set to 0.
+    fn step_matrix(&self, s: usize, events: &[(usize, Pauli)]) -> Vec<Complex64> {
+        let step = &self.steps[s];
+        let k = step.physical.len();
+        let dim = 1usize << k;
+        let local = |q: usize| {
+            step.physical
+                .iter()
+                .position(|&p| p == q)
+                .expect("a step's gates are on its qubits")
+        };
+        let mut out = vec![ZERO; dim * dim];
+        let mut v = vec![ZERO; dim];
+        for c in 0..dim {
+            v.fill(ZERO);
+            v[c] = ONE;
+            for op in &step.ops {
+                match *op {
+                    Op::Fix(j, u) => kernels::apply_single(&mut v, j, &[[u[0], u[1]], [u[2], u[3]]]),
+                    Op::Gate(i) => {
+                        crate::noise::routed::apply_gate(&mut v, &on_local(self.circuit.gates[i], local));
+                        for &(_, p) in events.iter().filter(|e| e.0 == i) {
+                            let p = relabel_pauli(p, local);
+                            kernels::apply_diagonal_pauli(&mut v, Phase::None, &[], p.x, p.z, p.global());
+                        }
+                    }
+                }
+            }
+            if step.exchange {
+                v.swap(1, 2);
+            }
+            for (o, a) in v.iter().enumerate() {
+                out[o * dim + c] = if a.norm() <= KEEPS_LABELS { ZERO } else { *a };
+            }
+        }
+        out
+    }
+
+    /// The noiseless state before step `from`'s successors, from `state` (before step `from`),
+    /// through `to` (exclusive), with `events` per step.
+    fn run_steps(
+        &self,
+        mut state: SectorState,
+        steps: std::ops::Range<usize>,
+        events: &BTreeMap<usize, Vec<(usize, Pauli)>>,
+        room: &Room,
+    ) -> Result<SectorState> {
+        for s in steps {
+            room.check()?;
+            let step = &self.steps[s];
+            let own = events.get(&s);
+            let matrix = match own {
+                Some(e) => std::borrow::Cow::Owned(self.step_matrix(s, e)),
+                None => std::borrow::Cow::Borrowed(&step.matrix),
+            };
+            let dim = 1usize << step.labels.len();
+            let diagonal = own.is_none() && step.diagonal
+                || (0..dim).all(|o| (0..dim).all(|c| o == c || matrix[o * dim + c] == ZERO));
+            if diagonal {
+                self.apply_diagonal(&mut state, &step.labels, &matrix);
+                continue;
+            }
+            state = match self.run.keeps_sectors(&step.labels, &matrix) {
+                Some(g) => {
+                    self.run.apply_within(&mut state, g, &step.labels, &matrix);
+                    state
+                }
+                None => {
+                    let g = self.run.place[step.labels[0]].0;
+                    let moved = if step.labels.iter().all(|&l| self.run.place[l].0 == g) {
+                        self.run.apply_moving_in_group(state, g, &step.labels, &matrix, room)?
+                    } else {
+                        self.run.apply_moving(state, &step.labels, &matrix, room)?
+                    };
+                    // A step that leaves the sectors and one that brings amplitude back leave
+                    // rounding residue behind in the sectors they emptied.
+                    moved
+                        .into_iter()
+                        .filter(|(_, amps)| amps.iter().map(|a| a.norm_sqr()).sum::<f64>() >= DROPPED_PROBABILITY)
+                        .collect()
+                }
+            };
+        }
+        Ok(state)
+    }
+
+    /// A diagonal `matrix` on `labels` (one or two, in any groups): each state's entry.
+    fn apply_diagonal(&self, state: &mut SectorState, labels: &[usize], matrix: &[Complex64]) {
+        let dim = 1usize << labels.len();
+        let diag: Vec<Complex64> = (0..dim).map(|c| matrix[c * dim + c]).collect();
+        if diag.iter().all(|&d| d == ONE) {
+            return;
+        }
+        let places: Vec<(usize, usize)> = labels.iter().map(|&l| self.run.place[l]).collect();
+        for (key, amps) in state.iter_mut() {
+            let sizes = self.run.sizes(key);
+            // Per involved group, each digit's local bits.
+            let mut involved: Vec<usize> = places.iter().map(|p| p.0).collect();
+            involved.sort_unstable();
+            involved.dedup();
+            let bits: Vec<Vec<usize>> = involved
+                .iter()
+                .map(|&g| {
+                    self.run.groups[g].patterns[usize::from(key[g])]
+                        .iter()
+                        .map(|&p| {
+                            places
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, &(pg, pos))| pg == g && p >> pos & 1 == 1)
+                                .map(|(j, _)| 1usize << j)
+                                .sum()
+                        })
+                        .collect()
+                })
+                .collect();
+            let stride = |g: usize| sizes[..g].iter().product::<usize>();
+            match involved[..] {
+                [g] => {
+                    let (lo, size) = (stride(g), sizes[g]);
+                    for (i, chunk) in amps.chunks_mut(lo).enumerate() {
+                        let d = diag[bits[0][i % size]];
+                        if d != ONE {
+                            chunk.iter_mut().for_each(|a| *a *= d);
+                        }
+                    }
+                }
+                [g, h] => {
+                    let (lo, sg, mid_lo, sh) = (stride(g), sizes[g], stride(h), sizes[h]);
+                    let mid = mid_lo / (lo * sg);
+                    for (i, chunk) in amps.chunks_mut(lo).enumerate() {
+                        let dg = i % sg;
+                        let dh = i / (sg * mid) % sh;
+                        let d = diag[bits[0][dg] | bits[1][dh]];
+                        if d != ONE {
+                            chunk.iter_mut().for_each(|a| *a *= d);
+                        }
+                    }
+                }
+                _ => unreachable!("a step is on one or two qubits"),
+            }
+        }
+    }
+
+    /// The state over the exported circuit's qubits whose measurement is this one's: the
+    /// borrowed qubits traced out (a logical sector's probabilities summed over their labels,
+    /// each the square root of its probability).
+    fn traced(&self, state: SectorState) -> SectorState {
+        let mut out: SectorState = BTreeMap::new();
+        for (key, amps) in state {
+            let logical = key[..self.logical_groups].to_vec();
+            match out.get_mut(&logical) {
+                None => {
+                    out.insert(logical, amps);
+                }
+                Some(acc) => {
+                    for (a, b) in acc.iter_mut().zip(&amps) {
+                        *a = Complex64::new((a.norm_sqr() + b.norm_sqr()).sqrt(), 0.0);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The labels each group can hold after every step of a trajectory with `events` (by
+    /// step), from the noiseless labels before its first error; returns the most amplitudes
+    /// held at once (a step's sources and targets together).
+    fn planned(&self, from: usize, start: &SectorState, events: &BTreeMap<usize, Vec<(usize, Pauli)>>) -> u128 {
+        let ng = self.run.groups.len();
+        let mut sets: Vec<BTreeSet<u8>> = vec![BTreeSet::new(); ng];
+        for key in start.keys() {
+            for (g, &l) in key.iter().enumerate() {
+                sets[g].insert(l);
+            }
+        }
+        let mut peak = self.run.held_by(&sets);
+        for s in from..self.steps.len() {
+            let step = &self.steps[s];
+            let own = events.get(&s);
+            let matrix = match own {
+                Some(e) => std::borrow::Cow::Owned(self.step_matrix(s, e)),
+                None => std::borrow::Cow::Borrowed(&step.matrix),
+            };
+            let dim = 1usize << step.labels.len();
+            // Each group's weight changes along the matrix's entries.
+            let mut changes: BTreeMap<usize, BTreeSet<i32>> = BTreeMap::new();
+            for o in 0..dim {
+                for c in 0..dim {
+                    if matrix[o * dim + c] == ZERO {
+                        continue;
+                    }
+                    let mut per: BTreeMap<usize, i32> = BTreeMap::new();
+                    for (j, &l) in step.labels.iter().enumerate() {
+                        let d = (o >> j & 1) as i32 - (c >> j & 1) as i32;
+                        *per.entry(self.run.place[l].0).or_default() += d;
+                    }
+                    for (g, d) in per {
+                        changes.entry(g).or_default().insert(d);
+                    }
+                }
+            }
+            if changes.values().all(|ds| ds.len() == 1 && ds.contains(&0)) {
+                continue;
+            }
+            let mut after = sets.clone();
+            for (g, ds) in &changes {
+                let top = self.run.groups[*g].patterns.len() as i32 - 1;
+                after[*g] = sets[*g]
+                    .iter()
+                    .flat_map(|&l| ds.iter().map(move |&d| i32::from(l) + d))
+                    .filter(|&l| (0..=top).contains(&l))
+                    .map(|l| l as u8)
+                    .collect();
+            }
+            let both: Vec<BTreeSet<u8>> = sets.iter().zip(&after).map(|(a, b)| a | b).collect();
+            peak = peak.max(self.run.held_by(&both));
+            sets = after;
+        }
+        peak
+    }
+}
+
+/// The routed gates as steps (see the module's note), the step of each gate, and the label
+/// each physical qubit holds at the end.
+fn consolidate(circuit: &RoutedCircuit) -> (Vec<Step>, Vec<usize>, Vec<usize>) {
+    let m = circuit.physical.len();
+    // Pass 1: gates into steps on pairs; single-qubit gates join the open step on their qubit,
+    // or wait for the next one there.
+    let mut raw: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    let mut open: Vec<Option<usize>> = vec![None; m];
+    let mut waiting: Vec<Vec<usize>> = vec![Vec::new(); m];
+    let mut started = vec![false; m];
+    for (i, g) in circuit.gates.iter().enumerate() {
+        let qs = gate_qubits(g);
+        if let [q] = qs[..] {
+            match open[q] {
+                Some(s) => raw[s].1.push(i),
+                None => waiting[q].push(i),
+            }
+            continue;
+        }
+        let (a, b) = (qs[0], qs[1]);
+        if let (Some(s), Some(t)) = (open[a], open[b]) {
+            if s == t {
+                raw[s].1.push(i);
+                continue;
+            }
+        }
+        for q in [a, b] {
+            if let Some(s) = open[q] {
+                for &p in &raw[s].0 {
+                    open[p] = None;
+                }
+            }
+        }
+        // Single-qubit gates that wait for a pair's first step act on |0⟩ (a block's
+        // preparation starts with its `x` gates): they run alone, where they change a weight
+        // exactly, and the pair's step starts clean.
+        for q in [a, b] {
+            if !started[q] && !waiting[q].is_empty() {
+                raw.push((vec![q], std::mem::take(&mut waiting[q])));
+            }
+            started[q] = true;
+        }
+        let mut gates = std::mem::take(&mut waiting[a]);
+        gates.append(&mut waiting[b]);
+        gates.sort_unstable();
+        gates.push(i);
+        raw.push((vec![a, b], gates));
+        open[a] = Some(raw.len() - 1);
+        open[b] = Some(raw.len() - 1);
+    }
+    for (q, w) in waiting.iter_mut().enumerate() {
+        if !w.is_empty() {
+            raw.push((vec![q], std::mem::take(w)));
+        }
+    }
+    // Pass 2: single-qubit gates moved between steps so that each keeps the sectors where it
+    // can, and labels exchanged where a step exchanges its qubits.
+    let mut carry: Vec<Option<[Complex64; 4]>> = vec![None; m];
+    let mut label: Vec<usize> = (0..m).collect();
+    let mut step_of = vec![0; circuit.gates.len()];
+    let mut steps: Vec<Step> = Vec::with_capacity(raw.len() + m);
+    for (physical, gates) in raw {
+        let mut ops: Vec<Op> = Vec::new();
+        for (j, &q) in physical.iter().enumerate() {
+            if let Some(u) = carry[q].take() {
+                ops.push(Op::Fix(j, u));
+            }
+        }
+        ops.extend(gates.iter().map(|&i| Op::Gate(i)));
+        for &i in &gates {
+            step_of[i] = steps.len();
+        }
+        let mut step = Step {
+            labels: physical.iter().map(|&q| label[q]).collect(),
+            physical,
+            ops,
+            exchange: false,
+            matrix: Vec::new(),
+            diagonal: false,
+        };
+        if step.physical.len() == 2 {
+            let whole = local_matrix_of(circuit, &step);
+            let column = |c: usize| -> Vec<Complex64> { (0..4).map(|o| whole[o * 4 + c]).collect() };
+            // The single-qubit gates that take the image of |00⟩ (or else of |11⟩) home: a
+            // step that keeps weights up to them keeps them after them, and they belong to
+            // the next step on each qubit.
+            let fixes = match (factor(&column(0)), factor(&column(3))) {
+                (Some((z0, z1)), _) => home(&z0, &perpendicular(&z0)).zip(home(&z1, &perpendicular(&z1))),
+                (None, Some((o0, o1))) => home(&perpendicular(&o0), &o0).zip(home(&perpendicular(&o1), &o1)),
+                (None, None) => None,
+            };
+            if let Some((u0, u1)) = fixes {
+                step.ops.push(Op::Fix(0, u0));
+                step.ops.push(Op::Fix(1, u1));
+                carry[step.physical[0]] = Some(dagger(&u0));
+                carry[step.physical[1]] = Some(dagger(&u1));
+                let kept = local_matrix_of(circuit, &step);
+                // |01⟩ and |10⟩ exchanged, |00⟩ and |11⟩ kept: the labels are exchanged, and
+                // the rest is diagonal.
+                let exchanged = [5, 10].iter().all(|&e| kept[e].norm() <= STEP_TOLERANCE)
+                    && [0, 15].iter().all(|&e| (kept[e].norm() - 1.0).abs() <= STEP_TOLERANCE);
+                if exchanged {
+                    step.exchange = true;
+                    label.swap(step.physical[0], step.physical[1]);
+                }
+            }
+        }
+        steps.push(step);
+    }
+    // What is still carried goes on before the measurement.
+    for q in 0..m {
+        if let Some(u) = carry[q] {
+            steps.push(Step {
+                physical: vec![q],
+                labels: vec![label[q]],
+                ops: vec![Op::Fix(0, u)],
+                exchange: false,
+                matrix: Vec::new(),
+                diagonal: false,
+            });
+        }
+    }
+    (steps, step_of, label)
+}
+
+/// The noiseless matrix of `step`'s operations on its physical qubits (no exchange).
+fn local_matrix_of(circuit: &RoutedCircuit, step: &Step) -> Vec<Complex64> {
+    let dim = 1usize << step.physical.len();
+    let local = |q: usize| step.physical.iter().position(|&p| p == q).expect("a step's qubit");
+    let mut out = vec![ZERO; dim * dim];
+    for c in 0..dim {
+        let mut v = vec![ZERO; dim];
+        v[c] = ONE;
+        for op in &step.ops {
+            match *op {
+                Op::Fix(j, u) => kernels::apply_single(&mut v, j, &[[u[0], u[1]], [u[2], u[3]]]),
+                Op::Gate(i) => crate::noise::routed::apply_gate(&mut v, &on_local(circuit.gates[i], local)),
+            }
+        }
+        for (o, a) in v.iter().enumerate() {
+            out[o * dim + c] = *a;
+        }
+    }
+    out
+}
+
+/// The final state of a trajectory with `events` (routed gate index, Pauli), every amplitude
+/// kept, from |0…0⟩: per sector over the labels, with the label each classical bit's qubit
+/// holds (for tests against the full statevector).
+pub fn trajectory_state(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> Result<SectorState> {
+    let room = Room::new(1);
+    let by_step = by_step(prog, events);
+    prog.run_steps(start(prog), 0..prog.steps.len(), &by_step, &room)
+}
+
+/// The full-space amplitude of each physical basis state (bit q = renumbered physical qubit q)
+/// of a sector state (for tests; refused where it does not fit).
+pub fn to_physical(prog: &RoutedSectors, state: &SectorState) -> Result<Vec<Complex64>> {
+    let (_, _, label_at) = consolidate(&prog.circuit);
+    let m = prog.circuit.physical.len();
+    let by_label = prog.run.to_full(state)?;
+    let mut out = vec![ZERO; 1 << m];
+    for (x, a) in by_label.iter().enumerate() {
+        let mut k = 0usize;
+        for (q, &l) in label_at.iter().enumerate() {
+            k |= (x >> l & 1) << q;
+        }
+        out[k] = *a;
+    }
+    Ok(out)
+}
+
+fn start(prog: &RoutedSectors) -> SectorState {
+    let mut state = SectorState::new();
+    state.insert(vec![0; prog.run.groups.len()], vec![ONE]);
+    state
+}
+
+fn by_step(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> BTreeMap<usize, Vec<(usize, Pauli)>> {
+    let mut out: BTreeMap<usize, Vec<(usize, Pauli)>> = BTreeMap::new();
+    for &(i, p) in events {
+        out.entry(prog.step_of[i]).or_default().push((i, p));
+    }
+    out
+}
+
+/// P(valid) (`valid`: the exported circuit's bit patterns) of the routed circuit under
+/// `model`, from `trajectories` seeded trajectories with the same draws, estimator and value
+/// as [`crate::noise::routed::estimate_within`] gives on the full statevector, within
+/// `budget` (looked at between batches of trajectories) and `memory` bytes: every
+/// trajectory's largest state is planned before any work, and a plan past three quarters of
+/// `memory` is refused then.
+pub fn estimate_within(
+    prog: &RoutedSectors,
+    valid: &[u64],
+    model: &NoiseModel,
+    trajectories: usize,
+    seed: u64,
+    budget: &Budget<'_>,
+    memory: u64,
+) -> Result<RoutedEstimate> {
+    crate::noise::check_trajectory_cap(trajectories)?;
+    crate::noise::trajectories::check_trajectories(trajectories)?;
+    let task = format!(
+        "predicting P(valid) of the routed circuit under `{}` on sectors",
+        model.name
+    );
+    let cancel = budget.cancel().clone();
+    let mut valid = valid.to_vec();
+    valid.sort_unstable();
+    let nothing = ZPoly {
+        num_qubits: prog.measure.num_qubits,
+        terms: Vec::new(),
+        offset: 0.0,
+    };
+    let plain = Readout::new(&nothing, valid.clone(), 0.0);
+    let flipped = Readout::new(&nothing, valid, model.readout);
+    let (plain, flipped) = (Cache::new(Some(&plain)), Cache::new(Some(&flipped)));
+    // The noiseless run, its checkpoints kept.
+    let first = Room::alone(memory, 0).with_cancel(&cancel);
+    let every = prog.steps.len().div_ceil(CHECKPOINTS).max(1);
+    let mut checkpoints = vec![start(prog)];
+    let none = BTreeMap::new();
+    let mut at = 0;
+    while at < prog.steps.len() {
+        let to = (at + every).min(prog.steps.len());
+        let next = prog.run_steps(checkpoints.last().expect("the start").clone(), at..to, &none, &first)?;
+        checkpoints.push(next);
+        at = to;
+        if budget.expired() {
+            return Err(budget.out_of_time(&task, Some(0.0), "the noiseless run"));
+        }
+    }
+    let last = prog.traced(checkpoints.last().expect("the end").clone());
+    let (noiseless, _) = plain.measure(&prog.measure, &last, &cancel)?;
+    let (v0, _) = flipped.measure(&prog.measure, &last, &cancel)?;
+    let held: usize = checkpoints
+        .iter()
+        .flat_map(|c| c.values())
+        .map(|v| v.len() * BYTES_PER_AMPLITUDE)
+        .sum();
+    // Every trajectory's errors, and its plan, before any work.
+    let draws: Vec<BTreeMap<usize, Vec<(usize, Pauli)>>> = (0..trajectories)
+        .map(|t| by_step(prog, &prog.circuit.sample_events(model, &mut trajectory_rng(seed, t))))
+        .collect();
+    let from =
+        |events: &BTreeMap<usize, Vec<(usize, Pauli)>>| events.keys().next().map(|&s| (s / every, s - s % every));
+    let plans: Vec<u128> = draws
+        .par_iter()
+        .map(|events| match from(events) {
+            None => 0,
+            Some((c, s)) => prog.planned(s, &checkpoints[c], events),
+        })
+        .collect();
+    let alone = Room::alone(memory, held).with_cancel(&cancel);
+    let most = plans.iter().copied().max().unwrap_or(0);
+    if most > alone.amplitudes as u128 {
+        return Err(Error::TooMuchMemory {
+            what: Quantity::SectorAmplitudes,
+            count: most,
+            log2_bytes: (most as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
+            available: (alone.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
+        });
+    }
+    let threads = rayon::current_num_threads().max(1);
+    let beside = Room::beside(memory, threads, held).with_cancel(&cancel);
+    let run = |t: usize, room: &Room| -> Result<f64> {
+        let events = &draws[t];
+        let Some((c, s)) = from(events) else {
+            return Ok(v0);
+        };
+        let state = prog.run_steps(checkpoints[c].clone(), s..prog.steps.len(), events, room)?;
+        Ok(flipped.measure(&prog.measure, &prog.traced(state), &cancel)?.0)
+    };
+    let mut values = vec![v0; trajectories];
+    // Those that fit beside the others in batches, the budget looked at between; then the rest
+    // one by one, alone.
+    let (small, large): (Vec<usize>, Vec<usize>) =
+        (0..trajectories).partition(|&t| plans[t] <= beside.amplitudes as u128);
+    let began = std::time::Instant::now();
+    let mut done = 0usize;
+    for batch in small.chunks(4 * threads) {
+        let got: Vec<Result<f64>> = batch.par_iter().map(|&t| run(t, &beside)).collect();
+        for (&t, v) in batch.iter().zip(got) {
+            values[t] = v?;
+        }
+        done += batch.len();
+        let fraction = done as f64 / trajectories as f64;
+        budget.tick(
+            &task,
+            || Some(fraction),
+            || format!("trajectory {done} of {trajectories}"),
+        );
+        if budget.expired() {
+            return Err(budget.out_of_time(&task, Some(fraction), &format!("{done} of {trajectories} trajectories")));
+        }
+    }
+    for &t in &large {
+        values[t] = run(t, &alone).map_err(|e| crate::noise::trajectories::how_far(e, done, trajectories, began))?;
+        done += 1;
+        if budget.expired() {
+            let fraction = done as f64 / trajectories as f64;
+            return Err(budget.out_of_time(&task, Some(fraction), &format!("{done} of {trajectories} trajectories")));
+        }
+    }
+    let (p_valid, p_valid_se) = mean_and_se(&values, v0);
+    if !(p_valid.is_finite() && p_valid_se.is_finite() && noiseless.is_finite()) {
+        return Err(Error::NotFinite {
+            what: format!("the routed circuit's P(valid) under `{}` on sectors", model.name),
+            note: String::new(),
+        });
+    }
+    Ok(RoutedEstimate {
+        model: model.clone(),
+        trajectories,
+        p_valid,
+        p_valid_se,
+        noiseless_p_valid: noiseless,
+    })
+}
