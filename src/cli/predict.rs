@@ -51,7 +51,7 @@ pub fn run(args: &PredictArgs) -> Result<()> {
     if report.route == "sectors" {
         outln!(
             "simulated on the weight sectors of the manifest's blocks (more than {} physical qubits)",
-            crate::noise::routed::MAX_PHYSICAL_QUBITS
+            quzzle::noise::routed::MAX_PHYSICAL_QUBITS
         );
     }
     match report.exported_p_valid {

@@ -8,7 +8,10 @@
 //! leaves the weight sectors (an `sx` alone changes a weight), but a step as a whole keeps
 //! them up to single-qubit gates at its ends: where the step's images of |00⟩ and |11⟩ are
 //! product states, the single-qubit gates that take them home are moved out of the step into
-//! the next step on each qubit, and what remains keeps each block's weight. A step whose
+//! the next step on each qubit, and what remains keeps each block's weight. Where the matrix
+//! does not say (a block's preparation, which keeps weights only on the states it meets, merged
+//! by Qiskit with its neighbours' gates), the noiseless state does: the gates moved are those
+//! that make each of the step's qubits diagonal in its reduced state. A step whose
 //! remainder exchanges its two qubits (a SWAP, alone or with a diagonal cost term) is applied
 //! as its diagonal part, and the two physical qubits' *labels* are exchanged instead: the
 //! groups (the blocks of the exported circuit's qubits, and one group per physical qubit the
@@ -32,9 +35,22 @@ use crate::noise::NoiseModel;
 /// The most physical qubits a routed circuit is run on sectors with (a Pauli is a 64-bit mask).
 pub const MAX_SECTOR_PHYSICAL: usize = 64;
 
+/// A single-qubit unitary, row-major.
+type Unitary2 = [Complex64; 4];
+
+const IDENTITY: Unitary2 = [ONE, ZERO, ZERO, ONE];
+
+const SIGMA_X: Unitary2 = [ZERO, ONE, ONE, ZERO];
+
 /// How close to 0 an amplitude of a step's image must be for the image to count as a product
 /// state or an exchange (the native gates' products are exact to about 1e-15).
 const STEP_TOLERANCE: f64 = 1e-10;
+
+/// Most amplitudes of the noiseless state that guides the steps' fixes.
+const MAX_GUIDE: usize = 1 << 22;
+
+/// Most passes of the guided fixes.
+const MAX_PASSES: usize = 8;
 
 /// Noiseless checkpoints kept along the steps: a trajectory starts from the last one before its
 /// first error.
@@ -77,6 +93,8 @@ pub struct RoutedSectors {
     steps: Vec<Step>,
     /// The step of each routed gate.
     step_of: Vec<usize>,
+    /// The label each physical qubit holds at the end.
+    label_at: Vec<usize>,
 }
 
 /// A bare program over `n` qubits with `groups` (qubits, split by weight): its gates are
@@ -205,20 +223,44 @@ impl RoutedSectors {
         if let Some(q) = covered.iter().position(|c| !c) {
             return Err(unsupported(format!("qubit {q} in no block and not free")));
         }
-        let (steps, step_of, label_at) = consolidate(circuit);
-        // Logical qubit i ends on physical qubit measured[i], which holds label label_at[..].
-        let label_of: Vec<usize> = circuit.measured.iter().map(|&q| label_at[q]).collect();
-        let mut groups: Vec<(Vec<usize>, bool)> = logical
-            .iter()
-            .map(|(qs, split)| (qs.iter().map(|&i| label_of[i]).collect(), *split))
-            .collect();
-        let mut used = vec![false; m];
-        for &l in &label_of {
-            used[l] = true;
+        let raw = group_gates(circuit);
+        // The fixes read from the matrices alone give a first labelling; the noiseless state,
+        // held on the groups that labelling gives, then guides the steps whose matrices do not
+        // say (Qiskit merges a block's preparation with its neighbours' gates), which may
+        // exchange labels the first pass did not: repeated until the labels agree.
+        let (mut steps, mut step_of, mut label_at) = fix_steps(circuit, &raw, None);
+        let groups_for = |label_at: &[usize]| {
+            // Logical qubit i ends on physical qubit measured[i], which holds label_at[..].
+            let label_of: Vec<usize> = circuit.measured.iter().map(|&q| label_at[q]).collect();
+            let mut groups: Vec<(Vec<usize>, bool)> = logical
+                .iter()
+                .map(|(qs, split)| (qs.iter().map(|&i| label_of[i]).collect(), *split))
+                .collect();
+            let mut used = vec![false; m];
+            for &l in &label_of {
+                used[l] = true;
+            }
+            groups.extend((0..m).filter(|&l| !used[l]).map(|l| (vec![l], true)));
+            groups
+        };
+        // A pass whose groups are wrong spreads the state until its guide lets go; the steps
+        // it guided before then fix the labels there, so each pass guides further.
+        for _ in 0..MAX_PASSES {
+            let run = bare(m, groups_for(&label_at));
+            let mut guide = Guide {
+                run: &run,
+                state: Some(start_of(&run)),
+                room: Room::alone(crate::sim::available_memory(), 0),
+            };
+            let again = fix_steps(circuit, &raw, Some(&mut guide));
+            let settled = again.2 == label_at && guide.state.is_some();
+            (steps, step_of, label_at) = again;
+            if settled {
+                break;
+            }
         }
-        groups.extend((0..m).filter(|&l| !used[l]).map(|l| (vec![l], true)));
+        let run = bare(m, groups_for(&label_at));
         let logical_groups = logical.len();
-        let run = bare(m, groups);
         let measure = bare(n, logical);
         let mut prog = RoutedSectors {
             circuit: circuit.clone(),
@@ -227,6 +269,7 @@ impl RoutedSectors {
             logical_groups,
             steps,
             step_of,
+            label_at,
         };
         for s in 0..prog.steps.len() {
             let matrix = prog.step_matrix(s, &[]);
@@ -250,40 +293,7 @@ impl RoutedSectors {
     /// The matrix of step `s` on its labels with `events` (routed gate index, Pauli on
     /// physical qubits) inside, residues set to 0.
     fn step_matrix(&self, s: usize, events: &[(usize, Pauli)]) -> Vec<Complex64> {
-        let step = &self.steps[s];
-        let k = step.physical.len();
-        let dim = 1usize << k;
-        let local = |q: usize| {
-            step.physical
-                .iter()
-                .position(|&p| p == q)
-                .expect("a step's gates are on its qubits")
-        };
-        let mut out = vec![ZERO; dim * dim];
-        let mut v = vec![ZERO; dim];
-        for c in 0..dim {
-            v.fill(ZERO);
-            v[c] = ONE;
-            for op in &step.ops {
-                match *op {
-                    Op::Fix(j, u) => kernels::apply_single(&mut v, j, &[[u[0], u[1]], [u[2], u[3]]]),
-                    Op::Gate(i) => {
-                        crate::noise::routed::apply_gate(&mut v, &on_local(self.circuit.gates[i], local));
-                        for &(_, p) in events.iter().filter(|e| e.0 == i) {
-                            let p = relabel_pauli(p, local);
-                            kernels::apply_diagonal_pauli(&mut v, Phase::None, &[], p.x, p.z, p.global());
-                        }
-                    }
-                }
-            }
-            if step.exchange {
-                v.swap(1, 2);
-            }
-            for (o, a) in v.iter().enumerate() {
-                out[o * dim + c] = if a.norm() <= KEEPS_LABELS { ZERO } else { *a };
-            }
-        }
-        out
+        labelled_matrix(&self.circuit, &self.steps[s], events)
     }
 
     /// The noiseless state before step `from`'s successors, from `state` (before step `from`),
@@ -303,93 +313,14 @@ impl RoutedSectors {
                 Some(e) => std::borrow::Cow::Owned(self.step_matrix(s, e)),
                 None => std::borrow::Cow::Borrowed(&step.matrix),
             };
-            let dim = 1usize << step.labels.len();
-            let diagonal = own.is_none() && step.diagonal
-                || (0..dim).all(|o| (0..dim).all(|c| o == c || matrix[o * dim + c] == ZERO));
-            if diagonal {
-                self.apply_diagonal(&mut state, &step.labels, &matrix);
-                continue;
-            }
-            state = match self.run.keeps_sectors(&step.labels, &matrix) {
-                Some(g) => {
-                    self.run.apply_within(&mut state, g, &step.labels, &matrix);
-                    state
-                }
-                None => {
-                    let g = self.run.place[step.labels[0]].0;
-                    let moved = if step.labels.iter().all(|&l| self.run.place[l].0 == g) {
-                        self.run.apply_moving_in_group(state, g, &step.labels, &matrix, room)?
-                    } else {
-                        self.run.apply_moving(state, &step.labels, &matrix, room)?
-                    };
-                    // A step that leaves the sectors and one that brings amplitude back leave
-                    // rounding residue behind in the sectors they emptied.
-                    moved
-                        .into_iter()
-                        .filter(|(_, amps)| amps.iter().map(|a| a.norm_sqr()).sum::<f64>() >= DROPPED_PROBABILITY)
-                        .collect()
-                }
+            state = if own.is_none() && step.diagonal {
+                apply_diagonal(&self.run, &mut state, &step.labels, &matrix);
+                state
+            } else {
+                apply_matrix(&self.run, state, &step.labels, &matrix, room)?
             };
         }
         Ok(state)
-    }
-
-    /// A diagonal `matrix` on `labels` (one or two, in any groups): each state's entry.
-    fn apply_diagonal(&self, state: &mut SectorState, labels: &[usize], matrix: &[Complex64]) {
-        let dim = 1usize << labels.len();
-        let diag: Vec<Complex64> = (0..dim).map(|c| matrix[c * dim + c]).collect();
-        if diag.iter().all(|&d| d == ONE) {
-            return;
-        }
-        let places: Vec<(usize, usize)> = labels.iter().map(|&l| self.run.place[l]).collect();
-        for (key, amps) in state.iter_mut() {
-            let sizes = self.run.sizes(key);
-            // Per involved group, each digit's local bits.
-            let mut involved: Vec<usize> = places.iter().map(|p| p.0).collect();
-            involved.sort_unstable();
-            involved.dedup();
-            let bits: Vec<Vec<usize>> = involved
-                .iter()
-                .map(|&g| {
-                    self.run.groups[g].patterns[usize::from(key[g])]
-                        .iter()
-                        .map(|&p| {
-                            places
-                                .iter()
-                                .enumerate()
-                                .filter(|(_, &(pg, pos))| pg == g && p >> pos & 1 == 1)
-                                .map(|(j, _)| 1usize << j)
-                                .sum()
-                        })
-                        .collect()
-                })
-                .collect();
-            let stride = |g: usize| sizes[..g].iter().product::<usize>();
-            match involved[..] {
-                [g] => {
-                    let (lo, size) = (stride(g), sizes[g]);
-                    for (i, chunk) in amps.chunks_mut(lo).enumerate() {
-                        let d = diag[bits[0][i % size]];
-                        if d != ONE {
-                            chunk.iter_mut().for_each(|a| *a *= d);
-                        }
-                    }
-                }
-                [g, h] => {
-                    let (lo, sg, mid_lo, sh) = (stride(g), sizes[g], stride(h), sizes[h]);
-                    let mid = mid_lo / (lo * sg);
-                    for (i, chunk) in amps.chunks_mut(lo).enumerate() {
-                        let dg = i % sg;
-                        let dh = i / (sg * mid) % sh;
-                        let d = diag[bits[0][dg] | bits[1][dh]];
-                        if d != ONE {
-                            chunk.iter_mut().for_each(|a| *a *= d);
-                        }
-                    }
-                }
-                _ => unreachable!("a step is on one or two qubits"),
-            }
-        }
     }
 
     /// The state over the exported circuit's qubits whose measurement is this one's: the
@@ -471,16 +402,258 @@ impl RoutedSectors {
     }
 }
 
+/// A diagonal `matrix` on `labels` (one or two, in any groups): each state's entry.
+fn apply_diagonal(run: &SectorProgram, state: &mut SectorState, labels: &[usize], matrix: &[Complex64]) {
+    let dim = 1usize << labels.len();
+    let diag: Vec<Complex64> = (0..dim).map(|c| matrix[c * dim + c]).collect();
+    if diag.iter().all(|&d| d == ONE) {
+        return;
+    }
+    let places: Vec<(usize, usize)> = labels.iter().map(|&l| run.place[l]).collect();
+    for (key, amps) in state.iter_mut() {
+        let sizes = run.sizes(key);
+        // Per involved group, each digit's local bits.
+        let mut involved: Vec<usize> = places.iter().map(|p| p.0).collect();
+        involved.sort_unstable();
+        involved.dedup();
+        let bits: Vec<Vec<usize>> = involved
+            .iter()
+            .map(|&g| {
+                run.groups[g].patterns[usize::from(key[g])]
+                    .iter()
+                    .map(|&p| {
+                        places
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, &(pg, pos))| pg == g && p >> pos & 1 == 1)
+                            .map(|(j, _)| 1usize << j)
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect();
+        let stride = |g: usize| sizes[..g].iter().product::<usize>();
+        match involved[..] {
+            [g] => {
+                let (lo, size) = (stride(g), sizes[g]);
+                for (i, chunk) in amps.chunks_mut(lo).enumerate() {
+                    let d = diag[bits[0][i % size]];
+                    if d != ONE {
+                        chunk.iter_mut().for_each(|a| *a *= d);
+                    }
+                }
+            }
+            [g, h] => {
+                let (lo, sg, mid_lo, sh) = (stride(g), sizes[g], stride(h), sizes[h]);
+                let mid = mid_lo / (lo * sg);
+                for (i, chunk) in amps.chunks_mut(lo).enumerate() {
+                    let dg = i % sg;
+                    let dh = i / (sg * mid) % sh;
+                    let d = diag[bits[0][dg] | bits[1][dh]];
+                    if d != ONE {
+                        chunk.iter_mut().for_each(|a| *a *= d);
+                    }
+                }
+            }
+            _ => unreachable!("a step is on one or two qubits"),
+        }
+    }
+}
+
+/// `matrix` on `labels`: kept within each sector where it keeps them, else moving amplitude
+/// between sectors (and the sectors it leaves with nothing but rounding residue dropped).
+fn apply_matrix(
+    run: &SectorProgram,
+    mut state: SectorState,
+    labels: &[usize],
+    matrix: &[Complex64],
+    room: &Room,
+) -> Result<SectorState> {
+    let dim = 1usize << labels.len();
+    if (0..dim).all(|o| (0..dim).all(|c| o == c || matrix[o * dim + c] == ZERO)) {
+        apply_diagonal(run, &mut state, labels, matrix);
+        return Ok(state);
+    }
+    if let Some(g) = run.keeps_sectors(labels, matrix) {
+        run.apply_within(&mut state, g, labels, matrix);
+        return Ok(state);
+    }
+    let g = run.place[labels[0]].0;
+    let moved = if labels.iter().all(|&l| run.place[l].0 == g) {
+        run.apply_moving_in_group(state, g, labels, matrix, room)?
+    } else {
+        run.apply_moving(state, labels, matrix, room)?
+    };
+    // A step that leaves the sectors and one that brings amplitude back leave rounding residue
+    // behind in the sectors they emptied.
+    Ok(moved
+        .into_iter()
+        .filter(|(_, amps)| amps.iter().map(|a| a.norm_sqr()).sum::<f64>() >= DROPPED_PROBABILITY)
+        .collect())
+}
+
+/// The reduced density matrix (row-major) of label `l` in `state`.
+fn reduced(run: &SectorProgram, state: &SectorState, l: usize) -> [Complex64; 4] {
+    let (g, pos) = run.place[l];
+    let grp = &run.groups[g];
+    let bit = 1u32 << pos;
+    let mut rho = [ZERO; 4];
+    for (key, amps) in state {
+        let sizes = run.sizes(key);
+        let lo: usize = sizes[..g].iter().product();
+        let size = sizes[g];
+        let hi: usize = sizes[g + 1..].iter().product();
+        for (r, &p) in grp.patterns[usize::from(key[g])].iter().enumerate() {
+            let mut weight = 0.0;
+            for h in 0..hi {
+                weight += amps[lo * (r + size * h)..][..lo]
+                    .iter()
+                    .map(|a| a.norm_sqr())
+                    .sum::<f64>();
+            }
+            if p & bit != 0 {
+                rho[3] += weight;
+                continue;
+            }
+            rho[0] += weight;
+            // ⟨1|ρ|0⟩ from the partner with the bit set.
+            let q = p | bit;
+            let mut partner = key.clone();
+            partner[g] = grp.label(q);
+            let Some(other) = state.get(&partner) else {
+                continue;
+            };
+            let (r1, size1) = (grp.rank[q as usize] as usize, grp.size(partner[g]));
+            for h in 0..hi {
+                let a0 = &amps[lo * (r + size * h)..][..lo];
+                let a1 = &other[lo * (r1 + size1 * h)..][..lo];
+                for (x, y) in a0.iter().zip(a1) {
+                    rho[2] += y * x.conj();
+                }
+            }
+        }
+    }
+    rho[1] = rho[2].conj();
+    rho
+}
+
+/// The single-qubit unitary that makes `rho` diagonal, its eigenvector nearer |0⟩ taken to |0⟩;
+/// `None` where its eigenvalues are too close to tell the eigenvectors apart, or it is
+/// diagonal already.
+fn diagonalising(rho: &[Complex64; 4]) -> Option<[Complex64; 4]> {
+    let (a, d, c) = (rho[0].re, rho[3].re, rho[2]);
+    if c.norm() <= STEP_TOLERANCE {
+        return None;
+    }
+    let gap = ((a - d).powi(2) + 4.0 * c.norm_sqr()).sqrt();
+    if gap <= 1e-6 {
+        return None;
+    }
+    // (ρ − λ)v = 0 for the larger λ: v = (λ − d, c).
+    let lambda = (a + d + gap) / 2.0;
+    let v = [Complex64::new(lambda - d, 0.0), c];
+    let nrm = (v[0].norm_sqr() + v[1].norm_sqr()).sqrt();
+    let v = [v[0] / nrm, v[1] / nrm];
+    let (zero, one) = if v[0].norm() >= v[1].norm() {
+        (v, perpendicular(&v))
+    } else {
+        (perpendicular(&v), v)
+    };
+    home(&zero, &one)
+}
+
+/// The noiseless state carried through the steps while they are fixed, on the groups of a
+/// labelling, to guide the steps whose matrices do not say which single-qubit gates to move.
+struct Guide<'a> {
+    run: &'a SectorProgram,
+    /// `None` once a step would not fit (the matrices alone then decide).
+    state: Option<SectorState>,
+    room: Room,
+}
+
+impl Guide<'_> {
+    /// The fixes that make the state after `step` (its operations so far) diagonal on each
+    /// qubit of a block, where its reduced state tells them.
+    fn fixes(&self, circuit: &RoutedCircuit, step: &Step) -> Option<(Option<Unitary2>, Option<Unitary2>)> {
+        let state = self.state.as_ref()?;
+        let matrix = labelled_matrix(circuit, step, &[]);
+        let after = apply_matrix(self.run, state.clone(), &step.labels, &matrix, &self.room).ok()?;
+        let fix = |l: usize| {
+            let g = self.run.place[l].0;
+            self.run.groups[g]
+                .split
+                .then(|| diagonalising(&reduced(self.run, &after, l)))
+                .flatten()
+        };
+        Some((fix(step.labels[0]), fix(step.labels[1])))
+    }
+
+    /// The state with an X on label `l` (a fix read the wrong way round, corrected).
+    fn flip(&mut self, l: usize) {
+        if let Some(state) = self.state.take() {
+            self.state = apply_matrix(self.run, state, &[l], &SIGMA_X, &self.room).ok();
+        }
+    }
+
+    /// The state after `step` as fixed; let go past [`MAX_GUIDE`] amplitudes (a labelling
+    /// whose groups are not the circuit's spreads the state, and the next pass corrects it).
+    fn advance(&mut self, circuit: &RoutedCircuit, step: &Step) {
+        if let Some(state) = self.state.take() {
+            let matrix = labelled_matrix(circuit, step, &[]);
+            self.state = apply_matrix(self.run, state, &step.labels, &matrix, &self.room)
+                .ok()
+                .filter(|s| s.values().map(Vec::len).sum::<usize>() <= MAX_GUIDE);
+        }
+    }
+}
+
+/// The matrix of `step` on its labels with `events` (routed gate index, Pauli on physical
+/// qubits) inside, its exchange applied, residues set to 0.
+fn labelled_matrix(circuit: &RoutedCircuit, step: &Step, events: &[(usize, Pauli)]) -> Vec<Complex64> {
+    let k = step.physical.len();
+    let dim = 1usize << k;
+    let local = |q: usize| {
+        step.physical
+            .iter()
+            .position(|&p| p == q)
+            .expect("a step's gates are on its qubits")
+    };
+    let mut out = vec![ZERO; dim * dim];
+    let mut v = vec![ZERO; dim];
+    for c in 0..dim {
+        v.fill(ZERO);
+        v[c] = ONE;
+        for op in &step.ops {
+            match *op {
+                Op::Fix(j, u) => kernels::apply_single(&mut v, j, &[[u[0], u[1]], [u[2], u[3]]]),
+                Op::Gate(i) => {
+                    crate::noise::routed::apply_gate(&mut v, &on_local(circuit.gates[i], local));
+                    for &(_, p) in events.iter().filter(|e| e.0 == i) {
+                        let p = relabel_pauli(p, local);
+                        kernels::apply_diagonal_pauli(&mut v, Phase::None, &[], p.x, p.z, p.global());
+                    }
+                }
+            }
+        }
+        if step.exchange {
+            v.swap(1, 2);
+        }
+        for (o, a) in v.iter().enumerate() {
+            out[o * dim + c] = if a.norm() <= KEEPS_LABELS { ZERO } else { *a };
+        }
+    }
+    out
+}
+
 /// The routed gates as steps (see the module's note), the step of each gate, and the label
 /// each physical qubit holds at the end.
-fn consolidate(circuit: &RoutedCircuit) -> (Vec<Step>, Vec<usize>, Vec<usize>) {
+fn group_gates(circuit: &RoutedCircuit) -> Vec<(Vec<usize>, Vec<usize>)> {
     let m = circuit.physical.len();
     // Pass 1: gates into steps on pairs; single-qubit gates join the open step on their qubit,
     // or wait for the next one there.
     let mut raw: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
     let mut open: Vec<Option<usize>> = vec![None; m];
     let mut waiting: Vec<Vec<usize>> = vec![Vec::new(); m];
-    let mut started = vec![false; m];
     for (i, g) in circuit.gates.iter().enumerate() {
         let qs = gate_qubits(g);
         if let [q] = qs[..] {
@@ -504,15 +677,6 @@ fn consolidate(circuit: &RoutedCircuit) -> (Vec<Step>, Vec<usize>, Vec<usize>) {
                 }
             }
         }
-        // Single-qubit gates that wait for a pair's first step act on |0⟩ (a block's
-        // preparation starts with its `x` gates): they run alone, where they change a weight
-        // exactly, and the pair's step starts clean.
-        for q in [a, b] {
-            if !started[q] && !waiting[q].is_empty() {
-                raw.push((vec![q], std::mem::take(&mut waiting[q])));
-            }
-            started[q] = true;
-        }
         let mut gates = std::mem::take(&mut waiting[a]);
         gates.append(&mut waiting[b]);
         gates.sort_unstable();
@@ -526,13 +690,27 @@ fn consolidate(circuit: &RoutedCircuit) -> (Vec<Step>, Vec<usize>, Vec<usize>) {
             raw.push((vec![q], std::mem::take(w)));
         }
     }
-    // Pass 2: single-qubit gates moved between steps so that each keeps the sectors where it
-    // can, and labels exchanged where a step exchanges its qubits.
+    raw
+}
+
+/// Steps from `raw` (qubits, gates), the step of each gate and the label each physical qubit
+/// holds at the end: single-qubit gates moved between steps so that each keeps the sectors where it
+// can, and labels exchanged where a step exchanges its qubits.
+fn fix_steps(
+    circuit: &RoutedCircuit,
+    raw: &[(Vec<usize>, Vec<usize>)],
+    mut guide: Option<&mut Guide<'_>>,
+) -> (Vec<Step>, Vec<usize>, Vec<usize>) {
+    let m = circuit.physical.len();
     let mut carry: Vec<Option<[Complex64; 4]>> = vec![None; m];
     let mut label: Vec<usize> = (0..m).collect();
+    let mut seen = vec![false; m];
+    // Per qubit, the step and operation of fixes read from a Schmidt basis, not yet confirmed.
+    let mut tentative: Vec<Option<(usize, usize)>> = vec![None; m];
     let mut step_of = vec![0; circuit.gates.len()];
     let mut steps: Vec<Step> = Vec::with_capacity(raw.len() + m);
     for (physical, gates) in raw {
+        let (physical, gates) = (physical.clone(), gates.clone());
         let mut ops: Vec<Op> = Vec::new();
         for (j, &q) in physical.iter().enumerate() {
             if let Some(u) = carry[q].take() {
@@ -551,15 +729,79 @@ fn consolidate(circuit: &RoutedCircuit) -> (Vec<Step>, Vec<usize>, Vec<usize>) {
             matrix: Vec::new(),
             diagonal: false,
         };
+        let fresh = step.physical.iter().all(|&q| !seen[q]);
+        for &q in &step.physical {
+            seen[q] = true;
+        }
         if step.physical.len() == 2 {
-            let whole = local_matrix_of(circuit, &step);
-            let column = |c: usize| -> Vec<Complex64> { (0..4).map(|o| whole[o * 4 + c]).collect() };
-            // The single-qubit gates that take the image of |00⟩ (or else of |11⟩) home: a
-            // step that keeps weights up to them keeps them after them, and they belong to
-            // the next step on each qubit.
-            let fixes = match (factor(&column(0)), factor(&column(3))) {
-                (Some((z0, z1)), _) => home(&z0, &perpendicular(&z0)).zip(home(&z1, &perpendicular(&z1))),
-                (None, Some((o0, o1))) => home(&perpendicular(&o0), &o0).zip(home(&perpendicular(&o1), &o1)),
+            let mut by_matrix = matrix_rule(circuit, &step);
+            // A qubit whose last fixes were read from a state's Schmidt basis may have had its
+            // |0⟩ and |1⟩ taken the wrong way round: this step says which.
+            let open: Vec<usize> = (0..2).filter(|&j| tentative[step.physical[j]].is_some()).collect();
+            if by_matrix.is_none() {
+                for flips in 1..1usize << open.len() {
+                    let mut trial = step.clone();
+                    for (t, &j) in open.iter().enumerate() {
+                        if flips >> t & 1 == 1 {
+                            if let Some(Op::Fix(_, u)) =
+                                trial.ops.iter_mut().find(|o| matches!(o, Op::Fix(k, _) if *k == j))
+                            {
+                                *u = times(u, &SIGMA_X);
+                            }
+                        }
+                    }
+                    if let Some(f) = matrix_rule(circuit, &trial) {
+                        for (t, &j) in open.iter().enumerate() {
+                            if flips >> t & 1 == 1 {
+                                let (s, at) = tentative[step.physical[j]].expect("an open qubit");
+                                if let Op::Fix(_, u) = &mut steps[s].ops[at] {
+                                    *u = times(&SIGMA_X, u);
+                                }
+                                if let Some(g) = guide.as_deref_mut() {
+                                    g.flip(step.labels[j]);
+                                }
+                            }
+                        }
+                        step = trial;
+                        by_matrix = Some(f);
+                        break;
+                    }
+                }
+            }
+            for &q in &step.physical {
+                tentative[q] = None;
+            }
+            // Two qubits met for the first time start at |00⟩: their state after the step is
+            // the image of |00⟩, diagonal on each qubit in its Schmidt basis.
+            let mut schmidt = false;
+            let fixes = match (by_matrix, guide.as_deref()) {
+                (Some(f), _) => Some(f),
+                (None, _) if fresh => {
+                    let whole = local_matrix_of(circuit, &step);
+                    let c = [whole[0], whole[4], whole[8], whole[12]];
+                    let real = |x: f64| Complex64::new(x, 0.0);
+                    let rho_a = [
+                        real(c[0].norm_sqr() + c[2].norm_sqr()),
+                        c[0] * c[1].conj() + c[2] * c[3].conj(),
+                        c[1] * c[0].conj() + c[3] * c[2].conj(),
+                        real(c[1].norm_sqr() + c[3].norm_sqr()),
+                    ];
+                    let rho_b = [
+                        real(c[0].norm_sqr() + c[1].norm_sqr()),
+                        c[0] * c[2].conj() + c[1] * c[3].conj(),
+                        c[2] * c[0].conj() + c[3] * c[1].conj(),
+                        real(c[2].norm_sqr() + c[3].norm_sqr()),
+                    ];
+                    schmidt = true;
+                    Some((
+                        diagonalising(&rho_a).unwrap_or(IDENTITY),
+                        diagonalising(&rho_b).unwrap_or(IDENTITY),
+                    ))
+                }
+                // Where the matrix does not say, the noiseless state does.
+                (None, Some(g)) => g
+                    .fixes(circuit, &step)
+                    .map(|(a, b)| (a.unwrap_or(IDENTITY), b.unwrap_or(IDENTITY))),
                 (None, None) => None,
             };
             if let Some((u0, u1)) = fixes {
@@ -567,16 +809,25 @@ fn consolidate(circuit: &RoutedCircuit) -> (Vec<Step>, Vec<usize>, Vec<usize>) {
                 step.ops.push(Op::Fix(1, u1));
                 carry[step.physical[0]] = Some(dagger(&u0));
                 carry[step.physical[1]] = Some(dagger(&u1));
-                let kept = local_matrix_of(circuit, &step);
-                // |01⟩ and |10⟩ exchanged, |00⟩ and |11⟩ kept: the labels are exchanged, and
-                // the rest is diagonal.
-                let exchanged = [5, 10].iter().all(|&e| kept[e].norm() <= STEP_TOLERANCE)
-                    && [0, 15].iter().all(|&e| (kept[e].norm() - 1.0).abs() <= STEP_TOLERANCE);
-                if exchanged {
-                    step.exchange = true;
-                    label.swap(step.physical[0], step.physical[1]);
+                if schmidt {
+                    let at = step.ops.len();
+                    tentative[step.physical[0]] = Some((steps.len(), at - 2));
+                    tentative[step.physical[1]] = Some((steps.len(), at - 1));
+                } else {
+                    let kept = local_matrix_of(circuit, &step);
+                    // |01⟩ and |10⟩ exchanged, |00⟩ and |11⟩ kept: the labels are exchanged,
+                    // and the rest is diagonal.
+                    let exchanged = [5, 10].iter().all(|&e| kept[e].norm() <= STEP_TOLERANCE)
+                        && [0, 15].iter().all(|&e| (kept[e].norm() - 1.0).abs() <= STEP_TOLERANCE);
+                    if exchanged {
+                        step.exchange = true;
+                        label.swap(step.physical[0], step.physical[1]);
+                    }
                 }
             }
+        }
+        if let Some(g) = guide.as_deref_mut() {
+            g.advance(circuit, &step);
         }
         steps.push(step);
     }
@@ -594,6 +845,36 @@ fn consolidate(circuit: &RoutedCircuit) -> (Vec<Step>, Vec<usize>, Vec<usize>) {
         }
     }
     (steps, step_of, label)
+}
+
+/// The fixes that take `step`'s images of |00⟩ (or else of |11⟩) home, where the step keeps
+/// weights after them.
+fn matrix_rule(circuit: &RoutedCircuit, step: &Step) -> Option<(Unitary2, Unitary2)> {
+    let whole = local_matrix_of(circuit, step);
+    let column = |c: usize| -> Vec<Complex64> { (0..4).map(|o| whole[o * 4 + c]).collect() };
+    let fixes = match (factor(&column(0)), factor(&column(3))) {
+        (Some((z0, z1)), _) => home(&z0, &perpendicular(&z0)).zip(home(&z1, &perpendicular(&z1))),
+        (None, Some((o0, o1))) => home(&perpendicular(&o0), &o0).zip(home(&perpendicular(&o1), &o1)),
+        (None, None) => None,
+    }?;
+    let mut fixed = step.clone();
+    fixed.ops.push(Op::Fix(0, fixes.0));
+    fixed.ops.push(Op::Fix(1, fixes.1));
+    let kept = local_matrix_of(circuit, &fixed);
+    let keeps = (0..4).all(|o| {
+        (0..4).all(|c| (o as u32).count_ones() == (c as u32).count_ones() || kept[o * 4 + c].norm() <= STEP_TOLERANCE)
+    });
+    keeps.then_some(fixes)
+}
+
+/// `a · b` of two single-qubit matrices.
+fn times(a: &Unitary2, b: &Unitary2) -> Unitary2 {
+    [
+        a[0] * b[0] + a[1] * b[2],
+        a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2],
+        a[2] * b[1] + a[3] * b[3],
+    ]
 }
 
 /// The noiseless matrix of `step`'s operations on its physical qubits (no exchange).
@@ -629,7 +910,7 @@ pub fn trajectory_state(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> Resu
 /// The full-space amplitude of each physical basis state (bit q = renumbered physical qubit q)
 /// of a sector state (for tests; refused where it does not fit).
 pub fn to_physical(prog: &RoutedSectors, state: &SectorState) -> Result<Vec<Complex64>> {
-    let (_, _, label_at) = consolidate(&prog.circuit);
+    let label_at = &prog.label_at;
     let m = prog.circuit.physical.len();
     let by_label = prog.run.to_full(state)?;
     let mut out = vec![ZERO; 1 << m];
@@ -644,8 +925,13 @@ pub fn to_physical(prog: &RoutedSectors, state: &SectorState) -> Result<Vec<Comp
 }
 
 fn start(prog: &RoutedSectors) -> SectorState {
+    start_of(&prog.run)
+}
+
+/// |0…0⟩ on `run`'s groups.
+fn start_of(run: &SectorProgram) -> SectorState {
     let mut state = SectorState::new();
-    state.insert(vec![0; prog.run.groups.len()], vec![ONE]);
+    state.insert(vec![0; run.groups.len()], vec![ONE]);
     state
 }
 
