@@ -20,7 +20,7 @@
 //! between sectors; only the sectors' number grows.
 //!
 //! Errors are drawn per routed gate exactly as the full-statevector route draws them
-//! ([`RoutedCircuit::sample_events`]), so the two routes run the same trajectories and their
+//! (`RoutedCircuit::sample_events`), so the two routes run the same trajectories and their
 //! final states agree amplitude for amplitude (tests). Every trajectory's errors are drawn
 //! first and its memory planned before any work: the labels each group can hold are carried
 //! through the steps from the noiseless state before its first error.
