@@ -610,8 +610,26 @@ impl Guide<'_> {
 /// The matrix of `step` on its labels with `events` (routed gate index, Pauli on physical
 /// qubits) inside, its exchange applied, residues set to 0.
 fn labelled_matrix(circuit: &RoutedCircuit, step: &Step, events: &[(usize, Pauli)]) -> Vec<Complex64> {
-    let k = step.physical.len();
-    let dim = 1usize << k;
+    let mut m = ops_matrix(circuit, step, events);
+    let dim = 1usize << step.physical.len();
+    if step.exchange {
+        // Row o of the labels' matrix is row o with its two bits exchanged.
+        for c in 0..dim {
+            m.swap(dim + c, 2 * dim + c);
+        }
+    }
+    for x in &mut m {
+        if x.norm() <= KEEPS_LABELS {
+            *x = ZERO;
+        }
+    }
+    m
+}
+
+/// The matrix of `step`'s operations on its physical qubits (no exchange) with `events`
+/// (routed gate index, Pauli on physical qubits) after their gates.
+fn ops_matrix(circuit: &RoutedCircuit, step: &Step, events: &[(usize, Pauli)]) -> Vec<Complex64> {
+    let dim = 1usize << step.physical.len();
     let local = |q: usize| {
         step.physical
             .iter()
@@ -635,11 +653,8 @@ fn labelled_matrix(circuit: &RoutedCircuit, step: &Step, events: &[(usize, Pauli
                 }
             }
         }
-        if step.exchange {
-            v.swap(1, 2);
-        }
         for (o, a) in v.iter().enumerate() {
-            out[o * dim + c] = if a.norm() <= KEEPS_LABELS { ZERO } else { *a };
+            out[o * dim + c] = *a;
         }
     }
     out
@@ -879,23 +894,7 @@ fn times(a: &Unitary2, b: &Unitary2) -> Unitary2 {
 
 /// The noiseless matrix of `step`'s operations on its physical qubits (no exchange).
 fn local_matrix_of(circuit: &RoutedCircuit, step: &Step) -> Vec<Complex64> {
-    let dim = 1usize << step.physical.len();
-    let local = |q: usize| step.physical.iter().position(|&p| p == q).expect("a step's qubit");
-    let mut out = vec![ZERO; dim * dim];
-    for c in 0..dim {
-        let mut v = vec![ZERO; dim];
-        v[c] = ONE;
-        for op in &step.ops {
-            match *op {
-                Op::Fix(j, u) => kernels::apply_single(&mut v, j, &[[u[0], u[1]], [u[2], u[3]]]),
-                Op::Gate(i) => crate::noise::routed::apply_gate(&mut v, &on_local(circuit.gates[i], local)),
-            }
-        }
-        for (o, a) in v.iter().enumerate() {
-            out[o * dim + c] = *a;
-        }
-    }
-    out
+    ops_matrix(circuit, step, &[])
 }
 
 /// The final state of a trajectory with `events` (routed gate index, Pauli), every amplitude
