@@ -1228,7 +1228,19 @@ pub fn estimate_within(
         circuit.logical_probabilities(&amps, &mut probs);
         values.push(dot(&probs, &w));
     }
-    let (p_valid, p_valid_se) = mean_and_se(&values, v0);
+    finish(model, trajectories, &values, v0, noiseless)
+}
+
+/// The estimate from each trajectory's value (`v0` the error-free one's) and the noiseless
+/// P(valid): refused where it is not finite.
+pub(crate) fn finish(
+    model: &NoiseModel,
+    trajectories: usize,
+    values: &[f64],
+    v0: f64,
+    noiseless: f64,
+) -> Result<RoutedEstimate> {
+    let (p_valid, p_valid_se) = mean_and_se(values, v0);
     if !(p_valid.is_finite() && p_valid_se.is_finite() && noiseless.is_finite()) {
         return Err(Error::NotFinite {
             what: format!(

@@ -29,7 +29,7 @@ use super::run::BYTES_PER_AMPLITUDE;
 use super::*;
 use crate::budget::Budget;
 use crate::noise::routed::{RoutedCircuit, RoutedEstimate, RoutedGate};
-use crate::noise::trajectories::{mean_and_se, trajectory_rng};
+use crate::noise::trajectories::trajectory_rng;
 use crate::noise::NoiseModel;
 
 /// The most physical qubits a routed circuit is run on sectors with (a Pauli is a 64-bit mask).
@@ -1061,18 +1061,5 @@ pub fn estimate_within(
             return Err(budget.out_of_time(&task, Some(fraction), &format!("{done} of {trajectories} trajectories")));
         }
     }
-    let (p_valid, p_valid_se) = mean_and_se(&values, v0);
-    if !(p_valid.is_finite() && p_valid_se.is_finite() && noiseless.is_finite()) {
-        return Err(Error::NotFinite {
-            what: format!("the routed circuit's P(valid) under `{}` on sectors", model.name),
-            note: String::new(),
-        });
-    }
-    Ok(RoutedEstimate {
-        model: model.clone(),
-        trajectories,
-        p_valid,
-        p_valid_se,
-        noiseless_p_valid: noiseless,
-    })
+    crate::noise::routed::finish(model, trajectories, &values, v0, noiseless)
 }
