@@ -48,10 +48,12 @@ pub fn run(args: &PredictArgs) -> Result<()> {
         g.x,
         g.two_qubit
     );
-    if report.route == "sectors" {
+    if let Some(s) = &report.sector_steps {
         outln!(
-            "simulated on the weight sectors of the manifest's blocks (more than {} physical qubits)",
-            quzzle::noise::routed::MAX_PHYSICAL_QUBITS
+            "simulated on the weight sectors of the manifest's blocks (more than {} physical qubits): {} steps, {} of them moving amplitude between sectors",
+            quzzle::noise::routed::MAX_PHYSICAL_QUBITS,
+            s.steps,
+            s.moving
         );
     }
     match report.exported_p_valid {

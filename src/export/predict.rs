@@ -16,6 +16,15 @@ use serde::Serialize;
 use std::io::Read;
 use std::path::Path;
 
+/// The steps of a routed circuit on the sector route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SectorSteps {
+    /// Steps (the routed gates on one pair of qubits between gates that pair does not share).
+    pub steps: usize,
+    /// Steps that move amplitude between sectors without an error.
+    pub moving: usize,
+}
+
 /// How [`predict`] predicts.
 #[derive(Clone, Debug, Default)]
 pub struct PredictSettings {
@@ -41,6 +50,10 @@ pub struct PredictReport {
     /// How the routed circuit was simulated: `statevector` (every physical qubit's 2^m
     /// amplitudes, up to 30 qubits) or `sectors` (a block space's weight sectors, up to 64).
     pub route: &'static str,
+    /// On the sector route: the routed gates' steps, and those that move amplitude between
+    /// sectors without an error (each makes the run slower; none would be ideal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sector_steps: Option<SectorSteps>,
     /// Gates of the routed circuit.
     pub routed_gates: RoutedCounts,
     /// Gates of the exported circuit as the noise model counts them.
@@ -234,6 +247,10 @@ pub fn predict(
             .collect(),
         physical_qubits: circuit.physical.len(),
         route: if sectors.is_some() { "sectors" } else { "statevector" },
+        sector_steps: sectors.as_ref().map(|p| {
+            let (steps, moving) = p.steps();
+            SectorSteps { steps, moving }
+        }),
         routed_gates,
         exported_gates,
         exported_p_valid: doc.success_probability,
@@ -255,7 +272,11 @@ mod tests {
     fn fixtures() -> Vec<(String, ManifestDoc, RoutedCircuit)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/routed");
         let mut out = Vec::new();
-        let mut dirs: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut dirs: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir())
+            .collect();
         dirs.sort();
         for dir in dirs {
             let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
@@ -309,6 +330,14 @@ mod tests {
                 let norm: f64 = got.iter().map(Complex64::norm_sqr).sum();
                 assert!((norm - 1.0).abs() < 1e-12, "{name}: norm {norm}");
             }
+            // Qiskit's merged preparation and SWAPs are fixed on one-hot blocks: few steps move.
+            // (Takuzu's rows hold two ones, prepared with doubly controlled rotations on three
+            // qubits, which no step on a pair keeps.)
+            let (steps, moving) = prog.steps();
+            assert!(
+                name.starts_with("takuzu") || moving * 5 <= steps,
+                "{name}: {moving} of {steps} steps move amplitude"
+            );
             // The sectors hold a fraction of the physical qubits' states.
             assert!(
                 largest < 1 << circuit.physical.len(),
