@@ -296,8 +296,7 @@ impl RoutedSectors {
         labelled_matrix(&self.circuit, &self.steps[s], events)
     }
 
-    /// The noiseless state before step `from`'s successors, from `state` (before step `from`),
-    /// through `to` (exclusive), with `events` per step.
+    /// `state` carried through `steps`, with `events` (routed gate index, Pauli) by step.
     fn run_steps(
         &self,
         mut state: SectorState,
