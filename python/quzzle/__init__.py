@@ -722,6 +722,7 @@ def predict(
     noise: Union[None, str, Sequence[str]] = None,
     device: Union[None, str, Sequence[str]] = None,
     trajectories: int = _native.DEFAULT_TRAJECTORIES,
+    truncate: str = "off",
     seed: int = 0,
     max_seconds: Optional[float] = None,
 ) -> Record:
@@ -729,8 +730,17 @@ def predict(
     (``routed``: the exported circuit transpiled and routed for a backend, as OpenQASM), noiseless
     and under each noise model of ``noise`` (presets, ``key=value`` models or calibration files),
     beside the same models on the exported circuit (``manifest``), and with ``device`` timings
-    the time to a valid board. Reads the two files; writes nothing."""
-    choices = _choices(noise=noise, device=device, trajectories=trajectories, seed=seed, max_seconds=max_seconds)
+    the time to a valid board. ``truncate`` as in :func:`solve` (for circuits held on weight
+    sectors: the exported block-space circuit, and a routed one past 30 physical qubits). Reads
+    the two files; writes nothing."""
+    choices = _choices(
+        noise=noise,
+        device=device,
+        trajectories=trajectories,
+        truncate=truncate,
+        seed=seed,
+        max_seconds=max_seconds,
+    )
     text = _native.predict_json(os.fspath(routed), os.fspath(manifest), choices)
     return Record(json.loads(text))
 

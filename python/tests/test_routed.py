@@ -75,6 +75,12 @@ def test_python_predict_is_the_command_lines(quzzle_bin: str, exported: Path) ->
     assert isinstance(report, quzzle.Record)
     assert without_seconds(report.to_dict()) == without_seconds(printed)
     assert len(report.routed_estimates) == 2 and len(report.devices) == 1
+    # --truncate as the command line's (the sector route's; this circuit runs gate by gate).
+    printed = json.loads(run_cli(quzzle_bin, ["predict", str(path), "--manifest", str(manifest), *args, "--truncate", "exact"]))
+    report = quzzle.predict(path, manifest, noise=["heron", MODEL], trajectories=50, seed=4, device="heron", truncate="exact")
+    assert without_seconds(report.to_dict()) == without_seconds(printed)
+    with pytest.raises(quzzle.InvalidArgument, match="truncation"):
+        quzzle.predict(path, manifest, noise="heron", truncate="some")
     # The same checks as the command line's, with the same words.
     with pytest.raises(quzzle.InvalidArgument, match="trajectories"):
         quzzle.predict(path, manifest, noise="heron", trajectories=0)

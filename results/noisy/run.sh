@@ -44,28 +44,36 @@ solve tango-2026-08-13 2000 1..15 tango/tango-6x6-linkedin-2026-08-13.txt --redu
 solve tango-2026-08-18 2000 1..15 tango/tango-6x6-linkedin-2026-08-18.txt --reduce paper
 solve sudoku4-16 2000 1..15 sudoku4/sudoku4-amayaos-16.txt --reduce clues
 solve sudoku4-18 2000 1..15 sudoku4/sudoku4-amayaos-18.txt --reduce clues
-# Routed: the exported circuits (p = 1..5) of one Tango and one Sudoku board, transpiled by Qiskit onto FakeFez (IBM
-# Heron r2, heavy-hex, 156 qubits; optimization_level 1, seed 0), predicted by `quzzle predict`.
-routed() { # NAME FILE ARGS...
-  local name=$1 file=$2
-  shift 2
+# Routed: the exported circuits of one board of each kind, transpiled by Qiskit onto FakeFez (IBM
+# Heron r2, heavy-hex, 156 qubits; optimization_level 1, seed 0), predicted by `quzzle predict`
+# (200 trajectories per model). Tango and Sudoku at p = 1..5 (12-14 qubits, routed onto at most
+# 30 physical qubits: the full statevector); Queens and Star Battle at p = 1..3 (36 qubits routed
+# onto 41-44: on the weight sectors of their blocks, with `--truncate exact`).
+routed() { # NAME DEPTHS FILE ARGS... [-- PREDICT ARGS...]
+  local name=$1 depths=$2 file=$3
+  shift 3
+  local args=() extra=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
+  [ $# -gt 0 ] && { shift; extra=("$@"); }
   local dir="$OUT/routed/$name"
   if [ ! -s "$dir/experiment.json" ]; then
-    nice -n 10 "$Q" qasm "$I/$file" "$@" --depths 1..5 --seed 0 --optimize -o "$dir" > /dev/null
+    nice -n 10 "$Q" qasm "$I/$file" "${args[@]}" --depths "$depths" --seed 0 --optimize -o "$dir" > /dev/null
   fi
   nice -n 10 "$PY" "$OUT/route.py" "$dir"
   for c in "$dir"/p0?.routed.qasm; do
     local stem=${c%.routed.qasm}
     [ -s "$stem.predict.json" ] && continue
     nice -n 10 "$Q" predict "$c" --manifest "$stem.json" --noise heron --noise aria --trajectories 200 \
-      --seed 0 --device heron --json > "$stem.predict.json.tmp"
+      --seed 0 --device heron ${extra[@]+"${extra[@]}"} --json > "$stem.predict.json.tmp"
     mv "$stem.predict.json.tmp" "$stem.predict.json"
   done
   echo "wrote $dir"
 }
 if "$PY" -c "import qiskit, qiskit_qasm3_import, qiskit_ibm_runtime" 2> /dev/null; then
-  routed tango-2026-07-30 tango/tango-6x6-linkedin-2026-07-30.txt --reduce paper
-  routed sudoku4-11 sudoku4/sudoku4-amayaos-11.txt --reduce clues
+  routed tango-2026-07-30 1..5 tango/tango-6x6-linkedin-2026-07-30.txt --reduce paper
+  routed sudoku4-11 1..5 sudoku4/sudoku4-amayaos-11.txt --reduce clues
+  routed queens-010 1..3 queens/queens-6x6-community-010.txt --reduce paper --space auto --mixer xy-ring -- --truncate exact
+  routed starbattle-001 1..3 starbattle/starbattle-6x6-1star-janko-001.txt --reduce paper --space auto --mixer xy-ring -- --truncate exact
 else
   echo "no qiskit, qiskit-qasm3-import and qiskit-ibm-runtime in $PY: routed step skipped" >&2
 fi

@@ -682,7 +682,7 @@ pub struct NoiseArgs {
     pub device: Vec<String>,
 }
 
-/// What noisy trajectories on weight sectors drop: `solve`, `sweep` and `qasm`.
+/// What noisy trajectories on weight sectors drop: `solve`, `sweep`, `qasm` and `predict`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct TruncateArg {
     /// Noisy trajectories of block-space (XY) circuits: off keeps every amplitude; exact drops
@@ -964,6 +964,8 @@ pub struct PredictArgs {
     pub manifest: PathBuf,
     #[command(flatten)]
     pub noise: NoiseArgs,
+    #[command(flatten)]
+    pub truncate: TruncateArg,
     /// Seed of the trajectories.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = seed())]
     pub seed: u64,

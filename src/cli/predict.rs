@@ -50,10 +50,11 @@ pub fn run(args: &PredictArgs) -> Result<()> {
     );
     if let Some(s) = &report.sector_steps {
         outln!(
-            "simulated on the weight sectors of the manifest's blocks (more than {} physical qubits): {} steps, {} of them moving amplitude between sectors",
+            "simulated on the weight sectors of the manifest's blocks (more than {} physical qubits): {} steps, {} of them moving amplitude between sectors; truncation {}",
             quzzle::noise::routed::MAX_PHYSICAL_QUBITS,
             s.steps,
-            s.moving
+            s.moving,
+            report.truncate.unwrap_or("off")
         );
     }
     match report.exported_p_valid {

@@ -156,6 +156,7 @@ pub fn predict(a: &PredictArgs) -> PredictChoices {
         noise: a.noise.noise.clone(),
         device: a.noise.device.clone(),
         trajectories: a.noise.trajectories,
+        truncate: Some(a.truncate.truncate.clone()),
         seed: a.seed,
         max_seconds: a.max_seconds,
     }

@@ -4,20 +4,19 @@
 //!
 //! The routed gates are consolidated into steps, each the gates on one pair of physical
 //! qubits between two gates that pair does not share (and the single-qubit gates between):
-//! an XY gate written in `rz`, `sx` and `cz`, a cost term, a SWAP. Inside a step the state
-//! leaves the weight sectors (an `sx` alone changes a weight), but a step as a whole keeps
-//! them up to single-qubit gates at its ends: where the step's images of |00⟩ and |11⟩ are
-//! product states, the single-qubit gates that take them home are moved out of the step into
-//! the next step on each qubit, and what remains keeps each block's weight. Where the matrix
-//! does not say (a block's preparation, which keeps weights only on the states it meets, merged
-//! by Qiskit with its neighbours' gates), the noiseless state does: the gates moved are those
-//! that make each of the step's qubits diagonal in its reduced state. A step whose
-//! remainder exchanges its two qubits (a SWAP, alone or with a diagonal cost term) is applied
-//! as its diagonal part, and the two physical qubits' *labels* are exchanged instead: the
-//! groups (the blocks of the exported circuit's qubits, and one group per physical qubit the
-//! routing borrowed) follow labels, not physical qubits. Nothing here is approximate: any
-//! step that does not keep the sectors is applied as the matrix it is, moving amplitude
-//! between sectors; only the sectors' number grows.
+//! an XY gate written in `rz`, `sx` and `cz`, a step of a block's preparation, a cost term, a
+//! SWAP. Inside a step the state leaves the weight sectors (an `sx` alone changes a weight),
+//! but a step as a whole keeps them up to single-qubit gates at its ends: the single-qubit
+//! gates that take the step's images of |00⟩ and |11⟩ home are moved out of the step into the
+//! next step on each qubit, and what remains keeps each block's weight. Those gates are right
+//! up to the order of |0⟩ and |1⟩ on each qubit, which the next step that mixes |01⟩ and |10⟩
+//! decides (`fix_steps`); a preparation's `x`, merged by Qiskit into the gates after it, is a
+//! label that starts at 1. A step whose remainder exchanges its two qubits (a SWAP, alone or
+//! with a diagonal cost term) is applied as its diagonal part, and the two physical qubits'
+//! *labels* are exchanged instead: the groups (the blocks of the exported circuit's qubits,
+//! and one group per physical qubit the routing borrowed) follow labels, not physical qubits.
+//! Nothing here is approximate: a step that does not keep the sectors is applied as the
+//! matrix it is, moving amplitude between sectors; only the sectors' number grows.
 //!
 //! Errors are drawn per routed gate exactly as the full-statevector route draws them
 //! (`RoutedCircuit::sample_events`), so the two routes run the same trajectories and their
@@ -26,11 +25,13 @@
 //! through the steps from the noiseless state before its first error.
 
 use super::run::BYTES_PER_AMPLITUDE;
+use super::truncate::{can_total, Changes, Prune, Reach, Totals};
 use super::*;
 use crate::budget::Budget;
 use crate::noise::routed::{RoutedCircuit, RoutedEstimate, RoutedGate};
-use crate::noise::trajectories::trajectory_rng;
+use crate::noise::trajectories::{read_out, readout_rng, trajectory_rng};
 use crate::noise::NoiseModel;
+use crate::noise::Truncation;
 
 /// The most physical qubits a routed circuit is run on sectors with (a Pauli is a 64-bit mask).
 pub const MAX_SECTOR_PHYSICAL: usize = 64;
@@ -45,12 +46,6 @@ const SIGMA_X: Unitary2 = [ZERO, ONE, ONE, ZERO];
 /// How close to 0 an amplitude of a step's image must be for the image to count as a product
 /// state or an exchange (the native gates' products are exact to about 1e-15).
 const STEP_TOLERANCE: f64 = 1e-10;
-
-/// Most amplitudes of the noiseless state that guides the steps' fixes.
-const MAX_GUIDE: usize = 1 << 22;
-
-/// Most passes of the guided fixes.
-const MAX_PASSES: usize = 8;
 
 /// Noiseless checkpoints kept along the steps: a trajectory starts from the last one before its
 /// first error.
@@ -78,6 +73,21 @@ struct Step {
     matrix: Vec<Complex64>,
     /// The matrix is diagonal.
     diagonal: bool,
+    /// The matrix moves amplitude between sectors.
+    moves: bool,
+    /// Which rule chose the fixes at the step's end.
+    rule: Rule,
+}
+
+/// How a step's fixes at its end were chosen (see [`fix_steps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    /// A step on one qubit: no fixes of its own.
+    Single,
+    /// The step's images of |00⟩ or |11⟩.
+    Matrix,
+    /// None found: the step moves amplitude between sectors.
+    Unfixed,
 }
 
 /// A routed circuit ready for sector trajectories.
@@ -95,6 +105,8 @@ pub struct RoutedSectors {
     step_of: Vec<usize>,
     /// The label each physical qubit holds at the end.
     label_at: Vec<usize>,
+    /// The labels that start at 1.
+    start_ones: Vec<bool>,
 }
 
 /// A bare program over `n` qubits with `groups` (qubits, split by weight): its gates are
@@ -223,43 +235,25 @@ impl RoutedSectors {
         if let Some(q) = covered.iter().position(|c| !c) {
             return Err(unsupported(format!("qubit {q} in no block and not free")));
         }
-        let raw = group_gates(circuit);
-        // The fixes read from the matrices alone give a first labelling; the noiseless state,
-        // held on the groups that labelling gives, then guides the steps whose matrices do not
-        // say (Qiskit merges a block's preparation with its neighbours' gates), which may
-        // exchange labels the first pass did not: repeated until the labels agree.
-        let (mut steps, mut step_of, mut label_at) = fix_steps(circuit, &raw, None);
-        let groups_for = |label_at: &[usize]| {
-            // Logical qubit i ends on physical qubit measured[i], which holds label_at[..].
-            let label_of: Vec<usize> = circuit.measured.iter().map(|&q| label_at[q]).collect();
-            let mut groups: Vec<(Vec<usize>, bool)> = logical
-                .iter()
-                .map(|(qs, split)| (qs.iter().map(|&i| label_of[i]).collect(), *split))
-                .collect();
-            let mut used = vec![false; m];
-            for &l in &label_of {
-                used[l] = true;
-            }
-            groups.extend((0..m).filter(|&l| !used[l]).map(|l| (vec![l], true)));
-            groups
-        };
-        // A pass whose groups are wrong spreads the state until its guide lets go; the steps
-        // it guided before then fix the labels there, so each pass guides further.
-        for _ in 0..MAX_PASSES {
-            let run = bare(m, groups_for(&label_at));
-            let mut guide = Guide {
-                run: &run,
-                state: Some(start_of(&run)),
-                room: Room::alone(crate::sim::available_memory(), 0),
-            };
-            let again = fix_steps(circuit, &raw, Some(&mut guide));
-            let settled = again.2 == label_at && guide.state.is_some();
-            (steps, step_of, label_at) = again;
-            if settled {
-                break;
-            }
+        let Fixed {
+            steps,
+            step_of,
+            label_at,
+            start_ones,
+        } = fix_steps(circuit, &group_gates(circuit));
+        // The groups over labels: logical qubit i ends on physical qubit measured[i], which
+        // holds label label_at[measured[i]]; the labels no logical qubit ends on are borrowed.
+        let label_of: Vec<usize> = circuit.measured.iter().map(|&q| label_at[q]).collect();
+        let mut groups: Vec<(Vec<usize>, bool)> = logical
+            .iter()
+            .map(|(qs, split)| (qs.iter().map(|&i| label_of[i]).collect(), *split))
+            .collect();
+        let mut used = vec![false; m];
+        for &l in &label_of {
+            used[l] = true;
         }
-        let run = bare(m, groups_for(&label_at));
+        groups.extend((0..m).filter(|&l| !used[l]).map(|l| (vec![l], true)));
+        let run = bare(m, groups);
         let logical_groups = logical.len();
         let measure = bare(n, logical);
         let mut prog = RoutedSectors {
@@ -270,24 +264,90 @@ impl RoutedSectors {
             steps,
             step_of,
             label_at,
+            start_ones,
         };
-        for s in 0..prog.steps.len() {
-            let matrix = prog.step_matrix(s, &[]);
-            let dim = 1usize << prog.steps[s].labels.len();
-            prog.steps[s].diagonal = (0..dim).all(|o| (0..dim).all(|c| o == c || matrix[o * dim + c] == ZERO));
-            prog.steps[s].matrix = matrix;
+        prog.set_matrices();
+        // Labels whose fixes end turned round (a block's preparation read as starting from its
+        // other end, say) make the measurement's steps exchange |0⟩ and |1⟩, spreading the
+        // state over sectors at the end: turned round from start to end instead where that
+        // moves fewer steps (an X between every two fixes: the same circuit).
+        let mut turned = vec![false; m];
+        let mut tail: Vec<Unitary2> = vec![IDENTITY; m];
+        for step in prog.steps.iter().rev().take_while(|s| s.physical.len() == 1) {
+            let u = [step.matrix[0], step.matrix[1], step.matrix[2], step.matrix[3]];
+            tail[step.labels[0]] = times(&tail[step.labels[0]], &u);
+        }
+        for (l, u) in tail.iter().enumerate() {
+            turned[l] = u[0] == ZERO && u[3] == ZERO;
+        }
+        if turned.iter().any(|&t| t) {
+            let mut other = prog.clone();
+            if other.turn_round(&turned) {
+                other.set_matrices();
+                if other.steps().1 < prog.steps().1 {
+                    prog = other;
+                }
+            }
         }
         Ok(prog)
     }
 
+    /// Each step's noiseless matrix, and whether it is diagonal.
+    fn set_matrices(&mut self) {
+        for s in 0..self.steps.len() {
+            let matrix = self.step_matrix(s, &[]);
+            let dim = 1usize << self.steps[s].labels.len();
+            let diagonal = (0..dim).all(|o| (0..dim).all(|c| o == c || matrix[o * dim + c] == ZERO));
+            self.steps[s].moves = !diagonal && self.run.keeps_sectors(&self.steps[s].labels, &matrix).is_none();
+            self.steps[s].diagonal = diagonal;
+            self.steps[s].matrix = matrix;
+        }
+    }
+
+    /// The labels `turned` read the other way round from start to end: an X multiplied into
+    /// every fix on them on the side of the label (and their values at the start turned).
+    /// False, and partly done, where a step has no fix to take it.
+    fn turn_round(&mut self, turned: &[bool]) -> bool {
+        for step in &mut self.steps {
+            let two = step.physical.len() == 2;
+            if two && step.rule == Rule::Unfixed {
+                if step.labels.iter().any(|&l| turned[l]) {
+                    return false;
+                }
+                continue;
+            }
+            for j in 0..step.labels.len() {
+                // The label local qubit j holds before the step, and the one it holds after.
+                let after = if step.exchange {
+                    step.labels[1 - j]
+                } else {
+                    step.labels[j]
+                };
+                if turned[step.labels[j]] {
+                    let Some(at) = first_fix(step, j) else {
+                        return false;
+                    };
+                    flip_op(step, at, false);
+                }
+                if two && turned[after] {
+                    let at = step
+                        .ops
+                        .iter()
+                        .rposition(|o| matches!(o, Op::Fix(k, _) if *k == j))
+                        .expect("a fixed step ends with a fix on each qubit");
+                    flip_op(step, at, true);
+                }
+            }
+        }
+        for (one, &t) in self.start_ones.iter_mut().zip(turned) {
+            *one ^= t;
+        }
+        true
+    }
+
     /// Steps, and those of them that move amplitude between sectors without errors.
     pub fn steps(&self) -> (usize, usize) {
-        let moving = self
-            .steps
-            .iter()
-            .filter(|s| !s.diagonal && self.run.keeps_sectors(&s.labels, &s.matrix).is_none())
-            .count();
-        (self.steps.len(), moving)
+        (self.steps.len(), self.steps.iter().filter(|s| s.moves).count())
     }
 
     /// The matrix of step `s` on its labels with `events` (routed gate index, Pauli on
@@ -296,13 +356,16 @@ impl RoutedSectors {
         labelled_matrix(&self.circuit, &self.steps[s], events)
     }
 
-    /// `state` carried through `steps`, with `events` (routed gate index, Pauli) by step.
+    /// `state` carried through `steps`, with `events` (routed gate index, Pauli) by step; after
+    /// each step that can change a weight (one with errors, or one that moves amplitude
+    /// without), `prune` drops what can no longer end valid.
     fn run_steps(
         &self,
         mut state: SectorState,
         steps: std::ops::Range<usize>,
         events: &BTreeMap<usize, Vec<(usize, Pauli)>>,
         room: &Room,
+        prune: &mut Prune<'_>,
     ) -> Result<SectorState> {
         for s in steps {
             room.check()?;
@@ -318,8 +381,48 @@ impl RoutedSectors {
             } else {
                 apply_matrix(&self.run, state, &step.labels, &matrix, room)?
             };
+            if own.is_some() || step.moves {
+                prune.at(&mut state, s + 1);
+            }
         }
         Ok(state)
+    }
+
+    /// The weight changes `matrix` (on step `s`'s labels) makes on each group (a bit per
+    /// change, as [`Reach`] reads them; 0 where it keeps the group's weight).
+    fn changes(&self, s: usize, matrix: &[Complex64]) -> Changes {
+        let labels = &self.steps[s].labels;
+        let dim = 1usize << labels.len();
+        let mut changes: Changes = vec![0; self.run.groups.len()];
+        for o in 0..dim {
+            for c in (0..dim).filter(|&c| matrix[o * dim + c] != ZERO) {
+                let mut per: BTreeMap<usize, i32> = BTreeMap::new();
+                for (j, &l) in labels.iter().enumerate() {
+                    *per.entry(self.run.place[l].0).or_default() += (o >> j & 1) as i32 - (c >> j & 1) as i32;
+                }
+                for (g, d) in per {
+                    changes[g] |= 1 << (d + 16);
+                }
+            }
+        }
+        for c in changes.iter_mut().filter(|c| **c == 1 << 16) {
+            *c = 0;
+        }
+        changes
+    }
+
+    /// The weight changes still to come after each step from `from` on, of a trajectory with
+    /// `events` (by step): its steps with errors and the steps that move amplitude without.
+    fn reach(&self, from: usize, events: &BTreeMap<usize, Vec<(usize, Pauli)>>, free: &[bool]) -> Reach {
+        let marks = (from..self.steps.len())
+            .filter_map(|s| match events.get(&s) {
+                Some(e) => Some((s, s + 1, self.changes(s, &self.step_matrix(s, e)))),
+                None => self.steps[s]
+                    .moves
+                    .then(|| (s, s + 1, self.changes(s, &self.steps[s].matrix))),
+            })
+            .collect();
+        Reach::from_marks(marks, free)
     }
 
     /// The state over the exported circuit's qubits whose measurement is this one's: the
@@ -344,9 +447,17 @@ impl RoutedSectors {
     }
 
     /// The labels each group can hold after every step of a trajectory with `events` (by
-    /// step), from the noiseless labels before its first error; returns the most amplitudes
+    /// step), from the noiseless labels before its first error, dropped as the run's `prune`
+    /// drops them (`truncated`: the gate errors' reach, the same with the readout flips, and
+    /// the valid boards' weight per group, `None` where free); returns the most amplitudes
     /// held at once (a step's sources and targets together).
-    fn planned(&self, from: usize, start: &SectorState, events: &BTreeMap<usize, Vec<(usize, Pauli)>>) -> u128 {
+    fn planned(
+        &self,
+        from: usize,
+        start: &SectorState,
+        events: &BTreeMap<usize, Vec<(usize, Pauli)>>,
+        truncated: Option<(&Reach, &Reach, &[Option<u8>])>,
+    ) -> u128 {
         let ng = self.run.groups.len();
         let mut sets: Vec<BTreeSet<u8>> = vec![BTreeSet::new(); ng];
         for key in start.keys() {
@@ -355,40 +466,28 @@ impl RoutedSectors {
             }
         }
         let mut peak = self.run.held_by(&sets);
+        let mut drawn = false;
         for s in from..self.steps.len() {
             let step = &self.steps[s];
             let own = events.get(&s);
+            if own.is_none() && !step.moves {
+                continue;
+            }
             let matrix = match own {
                 Some(e) => std::borrow::Cow::Owned(self.step_matrix(s, e)),
                 None => std::borrow::Cow::Borrowed(&step.matrix),
             };
-            let dim = 1usize << step.labels.len();
-            // Each group's weight changes along the matrix's entries.
-            let mut changes: BTreeMap<usize, BTreeSet<i32>> = BTreeMap::new();
-            for o in 0..dim {
-                for c in 0..dim {
-                    if matrix[o * dim + c] == ZERO {
-                        continue;
-                    }
-                    let mut per: BTreeMap<usize, i32> = BTreeMap::new();
-                    for (j, &l) in step.labels.iter().enumerate() {
-                        let d = (o >> j & 1) as i32 - (c >> j & 1) as i32;
-                        *per.entry(self.run.place[l].0).or_default() += d;
-                    }
-                    for (g, d) in per {
-                        changes.entry(g).or_default().insert(d);
-                    }
-                }
-            }
-            if changes.values().all(|ds| ds.len() == 1 && ds.contains(&0)) {
-                continue;
-            }
+            let changes = self.changes(s, &matrix);
             let mut after = sets.clone();
-            for (g, ds) in &changes {
-                let top = self.run.groups[*g].patterns.len() as i32 - 1;
-                after[*g] = sets[*g]
+            for (g, &c) in changes.iter().enumerate().filter(|(_, &c)| c != 0) {
+                let top = self.run.groups[g].patterns.len() as i32 - 1;
+                after[g] = sets[g]
                     .iter()
-                    .flat_map(|&l| ds.iter().map(move |&d| i32::from(l) + d))
+                    .flat_map(|&l| {
+                        (0..32)
+                            .filter(move |b| c >> b & 1 == 1)
+                            .map(move |b| i32::from(l) + b - 16)
+                    })
                     .filter(|&l| (0..=top).contains(&l))
                     .map(|l| l as u8)
                     .collect();
@@ -396,6 +495,25 @@ impl RoutedSectors {
             let both: Vec<BTreeSet<u8>> = sets.iter().zip(&after).map(|(a, b)| a | b).collect();
             peak = peak.max(self.run.held_by(&both));
             sets = after;
+            // The run's drop after this step.
+            if let Some((gates, with_flips, home)) = truncated {
+                let comes_home = |g: usize, w: u8, left: &[Totals]| {
+                    home[g].is_none_or(|h| can_total(left[g], i32::from(h) - i32::from(w)))
+                };
+                if !drawn {
+                    let left = gates.remaining(s + 1);
+                    drawn = sets
+                        .iter()
+                        .enumerate()
+                        .any(|(g, ws)| ws.iter().any(|&w| !comes_home(g, w, left)));
+                }
+                if drawn {
+                    let left = with_flips.remaining(s + 1);
+                    for (g, ws) in sets.iter_mut().enumerate() {
+                        ws.retain(|&w| comes_home(g, w, left));
+                    }
+                }
+            }
         }
         peak
     }
@@ -489,121 +607,6 @@ fn apply_matrix(
         .into_iter()
         .filter(|(_, amps)| amps.iter().map(|a| a.norm_sqr()).sum::<f64>() >= DROPPED_PROBABILITY)
         .collect())
-}
-
-/// The reduced density matrix (row-major) of label `l` in `state`.
-fn reduced(run: &SectorProgram, state: &SectorState, l: usize) -> [Complex64; 4] {
-    let (g, pos) = run.place[l];
-    let grp = &run.groups[g];
-    let bit = 1u32 << pos;
-    let mut rho = [ZERO; 4];
-    for (key, amps) in state {
-        let sizes = run.sizes(key);
-        let lo: usize = sizes[..g].iter().product();
-        let size = sizes[g];
-        let hi: usize = sizes[g + 1..].iter().product();
-        for (r, &p) in grp.patterns[usize::from(key[g])].iter().enumerate() {
-            let mut weight = 0.0;
-            for h in 0..hi {
-                weight += amps[lo * (r + size * h)..][..lo]
-                    .iter()
-                    .map(|a| a.norm_sqr())
-                    .sum::<f64>();
-            }
-            if p & bit != 0 {
-                rho[3] += weight;
-                continue;
-            }
-            rho[0] += weight;
-            // ⟨1|ρ|0⟩ from the partner with the bit set.
-            let q = p | bit;
-            let mut partner = key.clone();
-            partner[g] = grp.label(q);
-            let Some(other) = state.get(&partner) else {
-                continue;
-            };
-            let (r1, size1) = (grp.rank[q as usize] as usize, grp.size(partner[g]));
-            for h in 0..hi {
-                let a0 = &amps[lo * (r + size * h)..][..lo];
-                let a1 = &other[lo * (r1 + size1 * h)..][..lo];
-                for (x, y) in a0.iter().zip(a1) {
-                    rho[2] += y * x.conj();
-                }
-            }
-        }
-    }
-    rho[1] = rho[2].conj();
-    rho
-}
-
-/// The single-qubit unitary that makes `rho` diagonal, its eigenvector nearer |0⟩ taken to |0⟩;
-/// `None` where its eigenvalues are too close to tell the eigenvectors apart, or it is
-/// diagonal already.
-fn diagonalising(rho: &[Complex64; 4]) -> Option<[Complex64; 4]> {
-    let (a, d, c) = (rho[0].re, rho[3].re, rho[2]);
-    if c.norm() <= STEP_TOLERANCE {
-        return None;
-    }
-    let gap = ((a - d).powi(2) + 4.0 * c.norm_sqr()).sqrt();
-    if gap <= 1e-6 {
-        return None;
-    }
-    // (ρ − λ)v = 0 for the larger λ: v = (λ − d, c).
-    let lambda = (a + d + gap) / 2.0;
-    let v = [Complex64::new(lambda - d, 0.0), c];
-    let nrm = (v[0].norm_sqr() + v[1].norm_sqr()).sqrt();
-    let v = [v[0] / nrm, v[1] / nrm];
-    let (zero, one) = if v[0].norm() >= v[1].norm() {
-        (v, perpendicular(&v))
-    } else {
-        (perpendicular(&v), v)
-    };
-    home(&zero, &one)
-}
-
-/// The noiseless state carried through the steps while they are fixed, on the groups of a
-/// labelling, to guide the steps whose matrices do not say which single-qubit gates to move.
-struct Guide<'a> {
-    run: &'a SectorProgram,
-    /// `None` once a step would not fit (the matrices alone then decide).
-    state: Option<SectorState>,
-    room: Room,
-}
-
-impl Guide<'_> {
-    /// The fixes that make the state after `step` (its operations so far) diagonal on each
-    /// qubit of a block, where its reduced state tells them.
-    fn fixes(&self, circuit: &RoutedCircuit, step: &Step) -> Option<(Option<Unitary2>, Option<Unitary2>)> {
-        let state = self.state.as_ref()?;
-        let matrix = labelled_matrix(circuit, step, &[]);
-        let after = apply_matrix(self.run, state.clone(), &step.labels, &matrix, &self.room).ok()?;
-        let fix = |l: usize| {
-            let g = self.run.place[l].0;
-            self.run.groups[g]
-                .split
-                .then(|| diagonalising(&reduced(self.run, &after, l)))
-                .flatten()
-        };
-        Some((fix(step.labels[0]), fix(step.labels[1])))
-    }
-
-    /// The state with an X on label `l` (a fix read the wrong way round, corrected).
-    fn flip(&mut self, l: usize) {
-        if let Some(state) = self.state.take() {
-            self.state = apply_matrix(self.run, state, &[l], &SIGMA_X, &self.room).ok();
-        }
-    }
-
-    /// The state after `step` as fixed; let go past [`MAX_GUIDE`] amplitudes (a labelling
-    /// whose groups are not the circuit's spreads the state, and the next pass corrects it).
-    fn advance(&mut self, circuit: &RoutedCircuit, step: &Step) {
-        if let Some(state) = self.state.take() {
-            let matrix = labelled_matrix(circuit, step, &[]);
-            self.state = apply_matrix(self.run, state, &step.labels, &matrix, &self.room)
-                .ok()
-                .filter(|s| s.values().map(Vec::len).sum::<usize>() <= MAX_GUIDE);
-        }
-    }
 }
 
 /// The matrix of `step` on its labels with `events` (routed gate index, Pauli on physical
@@ -707,28 +710,68 @@ fn group_gates(circuit: &RoutedCircuit) -> Vec<(Vec<usize>, Vec<usize>)> {
     raw
 }
 
-/// Steps from `raw` (qubits, gates), the step of each gate and the label each physical qubit
-/// holds at the end: single-qubit gates moved between steps so that each keeps the sectors where it
-// can, and labels exchanged where a step exchanges its qubits.
-fn fix_steps(
-    circuit: &RoutedCircuit,
-    raw: &[(Vec<usize>, Vec<usize>)],
-    mut guide: Option<&mut Guide<'_>>,
-) -> (Vec<Step>, Vec<usize>, Vec<usize>) {
+/// An X that turns a label's 0 and 1 round from some point on, where no step since has told
+/// which way round they are: multiplied into a step's fix (on the left for a fix at the step's
+/// end, on the right for one at its start), or the label's value at the start.
+#[derive(Clone, Copy, Debug)]
+enum Flip {
+    Op { step: usize, op: usize, left: bool },
+    Start(usize),
+}
+
+/// What [`fix_steps`] makes of a routed circuit.
+struct Fixed {
+    steps: Vec<Step>,
+    /// The step of each routed gate.
+    step_of: Vec<usize>,
+    /// The label each physical qubit holds at the end.
+    label_at: Vec<usize>,
+    /// The labels that start at 1 (their first fix holds an X: a block's preparation begins
+    /// with an `x` that Qiskit merged with the gates after it).
+    start_ones: Vec<bool>,
+}
+
+/// The index in `step.ops` of the first fix on local qubit `j` (its fix at the start).
+fn first_fix(step: &Step, j: usize) -> Option<usize> {
+    step.ops.iter().position(|o| matches!(o, Op::Fix(k, _) if *k == j))
+}
+
+/// `step` with an X multiplied into operation `op` (a fix) on its `left` or right.
+fn flip_op(step: &mut Step, op: usize, left: bool) {
+    if let Op::Fix(_, u) = &mut step.ops[op] {
+        *u = if left { times(&SIGMA_X, u) } else { times(u, &SIGMA_X) };
+    }
+}
+
+/// Steps from `raw` (qubits, gates): single-qubit gates moved between steps so that each keeps
+/// the sectors where it can, and labels exchanged where a step exchanges its qubits.
+///
+/// A step's fixes are read from its images of |00⟩ and |11⟩ given the fixes carried in; they
+/// are right up to a phase and up to the order of |0⟩ and |1⟩ on each qubit. A step that is
+/// diagonal or an exchange after its fixes keeps the sectors either way round, so the order
+/// stays open (a chain of [`Flip`]s per qubit) until a step that mixes |01⟩ and |10⟩ keeps
+/// them one way round only: the chain is then flipped where that step needs it. An unseen
+/// qubit is open from the start (a block's preparation begins with an `x`). A step no order
+/// fixes is applied as the matrix it is.
+fn fix_steps(circuit: &RoutedCircuit, raw: &[(Vec<usize>, Vec<usize>)]) -> Fixed {
     let m = circuit.physical.len();
     let mut carry: Vec<Option<[Complex64; 4]>> = vec![None; m];
     let mut label: Vec<usize> = (0..m).collect();
     let mut seen = vec![false; m];
-    // Per qubit, the step and operation of fixes read from a Schmidt basis, not yet confirmed.
-    let mut tentative: Vec<Option<(usize, usize)>> = vec![None; m];
+    let mut start_ones = vec![false; m];
+    // Per physical qubit, the flips that would turn its label round, while no step has said.
+    let mut open: Vec<Option<Vec<Flip>>> = (0..m).map(|q| Some(vec![Flip::Start(q)])).collect();
     let mut step_of = vec![0; circuit.gates.len()];
     let mut steps: Vec<Step> = Vec::with_capacity(raw.len() + m);
     for (physical, gates) in raw {
         let (physical, gates) = (physical.clone(), gates.clone());
         let mut ops: Vec<Op> = Vec::new();
         for (j, &q) in physical.iter().enumerate() {
-            if let Some(u) = carry[q].take() {
-                ops.push(Op::Fix(j, u));
+            match carry[q].take() {
+                Some(u) => ops.push(Op::Fix(j, u)),
+                // A fix at the start to turn round if the label starts at 1.
+                None if !seen[q] => ops.push(Op::Fix(j, IDENTITY)),
+                None => {}
             }
         }
         ops.extend(gates.iter().map(|&i| Op::Gate(i)));
@@ -742,107 +785,99 @@ fn fix_steps(
             exchange: false,
             matrix: Vec::new(),
             diagonal: false,
+            moves: false,
+            rule: Rule::Single,
         };
-        let fresh = step.physical.iter().all(|&q| !seen[q]);
         for &q in &step.physical {
             seen[q] = true;
         }
-        if step.physical.len() == 2 {
-            let mut by_matrix = matrix_rule(circuit, &step);
-            // A qubit whose last fixes were read from a state's Schmidt basis may have had its
-            // |0⟩ and |1⟩ taken the wrong way round: this step says which.
-            let open: Vec<usize> = (0..2).filter(|&j| tentative[step.physical[j]].is_some()).collect();
-            if by_matrix.is_none() {
-                for flips in 1..1usize << open.len() {
-                    let mut trial = step.clone();
-                    for (t, &j) in open.iter().enumerate() {
-                        if flips >> t & 1 == 1 {
-                            if let Some(Op::Fix(_, u)) =
-                                trial.ops.iter_mut().find(|o| matches!(o, Op::Fix(k, _) if *k == j))
-                            {
-                                *u = times(u, &SIGMA_X);
+        if step.physical.len() != 2 {
+            steps.push(step);
+            continue;
+        }
+        let mut by_matrix = matrix_rule(circuit, &step);
+        // Qubits whose order is open: this step may say which way round they are.
+        let undecided: Vec<usize> = (0..2)
+            .filter(|&j| open[step.physical[j]].is_some() && first_fix(&step, j).is_some())
+            .collect();
+        let mut flipped = [false; 2];
+        if by_matrix.is_none() {
+            for flips in 1..1usize << undecided.len() {
+                let mut trial = step.clone();
+                for (t, &j) in undecided.iter().enumerate() {
+                    if flips >> t & 1 == 1 {
+                        let at = first_fix(&trial, j).expect("an undecided qubit has a first fix");
+                        flip_op(&mut trial, at, false);
+                    }
+                }
+                if let Some(f) = matrix_rule(circuit, &trial) {
+                    for (t, &j) in undecided.iter().enumerate() {
+                        if flips >> t & 1 == 0 {
+                            continue;
+                        }
+                        flipped[j] = true;
+                        for &flip in open[step.physical[j]].as_deref().expect("an undecided qubit") {
+                            match flip {
+                                Flip::Op { step: s, op, left } => flip_op(&mut steps[s], op, left),
+                                Flip::Start(l) => start_ones[l] = !start_ones[l],
                             }
                         }
                     }
-                    if let Some(f) = matrix_rule(circuit, &trial) {
-                        for (t, &j) in open.iter().enumerate() {
-                            if flips >> t & 1 == 1 {
-                                let (s, at) = tentative[step.physical[j]].expect("an open qubit");
-                                if let Op::Fix(_, u) = &mut steps[s].ops[at] {
-                                    *u = times(&SIGMA_X, u);
-                                }
-                                if let Some(g) = guide.as_deref_mut() {
-                                    g.flip(step.labels[j]);
-                                }
-                            }
-                        }
-                        step = trial;
-                        by_matrix = Some(f);
-                        break;
-                    }
-                }
-            }
-            for &q in &step.physical {
-                tentative[q] = None;
-            }
-            // Two qubits met for the first time start at |00⟩: their state after the step is
-            // the image of |00⟩, diagonal on each qubit in its Schmidt basis.
-            let mut schmidt = false;
-            let fixes = match (by_matrix, guide.as_deref()) {
-                (Some(f), _) => Some(f),
-                (None, _) if fresh => {
-                    let whole = local_matrix_of(circuit, &step);
-                    let c = [whole[0], whole[4], whole[8], whole[12]];
-                    let real = |x: f64| Complex64::new(x, 0.0);
-                    let rho_a = [
-                        real(c[0].norm_sqr() + c[2].norm_sqr()),
-                        c[0] * c[1].conj() + c[2] * c[3].conj(),
-                        c[1] * c[0].conj() + c[3] * c[2].conj(),
-                        real(c[1].norm_sqr() + c[3].norm_sqr()),
-                    ];
-                    let rho_b = [
-                        real(c[0].norm_sqr() + c[1].norm_sqr()),
-                        c[0] * c[2].conj() + c[1] * c[3].conj(),
-                        c[2] * c[0].conj() + c[3] * c[1].conj(),
-                        real(c[2].norm_sqr() + c[3].norm_sqr()),
-                    ];
-                    schmidt = true;
-                    Some((
-                        diagonalising(&rho_a).unwrap_or(IDENTITY),
-                        diagonalising(&rho_b).unwrap_or(IDENTITY),
-                    ))
-                }
-                // Where the matrix does not say, the noiseless state does.
-                (None, Some(g)) => g
-                    .fixes(circuit, &step)
-                    .map(|(a, b)| (a.unwrap_or(IDENTITY), b.unwrap_or(IDENTITY))),
-                (None, None) => None,
-            };
-            if let Some((u0, u1)) = fixes {
-                step.ops.push(Op::Fix(0, u0));
-                step.ops.push(Op::Fix(1, u1));
-                carry[step.physical[0]] = Some(dagger(&u0));
-                carry[step.physical[1]] = Some(dagger(&u1));
-                if schmidt {
-                    let at = step.ops.len();
-                    tentative[step.physical[0]] = Some((steps.len(), at - 2));
-                    tentative[step.physical[1]] = Some((steps.len(), at - 1));
-                } else {
-                    let kept = local_matrix_of(circuit, &step);
-                    // |01⟩ and |10⟩ exchanged, |00⟩ and |11⟩ kept: the labels are exchanged,
-                    // and the rest is diagonal.
-                    let exchanged = [5, 10].iter().all(|&e| kept[e].norm() <= STEP_TOLERANCE)
-                        && [0, 15].iter().all(|&e| (kept[e].norm() - 1.0).abs() <= STEP_TOLERANCE);
-                    if exchanged {
-                        step.exchange = true;
-                        label.swap(step.physical[0], step.physical[1]);
-                    }
+                    step = trial;
+                    by_matrix = Some(f);
+                    break;
                 }
             }
         }
-        if let Some(g) = guide.as_deref_mut() {
-            g.advance(circuit, &step);
+        step.rule = if by_matrix.is_some() {
+            Rule::Matrix
+        } else {
+            Rule::Unfixed
+        };
+        let mut next_open: [Option<Vec<Flip>>; 2] = [None, None];
+        if let Some((u0, u1)) = by_matrix {
+            step.ops.push(Op::Fix(0, u0));
+            step.ops.push(Op::Fix(1, u1));
+            carry[step.physical[0]] = Some(dagger(&u0));
+            carry[step.physical[1]] = Some(dagger(&u1));
+            let here = steps.len();
+            let end = step.ops.len() - 2;
+            let kept = local_matrix_of(circuit, &step);
+            // |01⟩ and |10⟩ exchanged, |00⟩ and |11⟩ kept: the labels are exchanged, and the
+            // rest is diagonal.
+            let exchanged = [5, 10].iter().all(|&e| kept[e].norm() <= STEP_TOLERANCE)
+                && [0, 15].iter().all(|&e| (kept[e].norm() - 1.0).abs() <= STEP_TOLERANCE);
+            if exchanged {
+                step.exchange = true;
+                label.swap(step.physical[0], step.physical[1]);
+            }
+            // An open qubit stays open through a step that keeps the sectors with its label
+            // turned round on both sides (a diagonal step, an exchange).
+            for &j in undecided.iter().filter(|&&j| !flipped[j]) {
+                let to = if exchanged { 1 - j } else { j };
+                let at = first_fix(&step, j).expect("an undecided qubit has a first fix");
+                let mut turned = step.clone();
+                flip_op(&mut turned, at, false);
+                flip_op(&mut turned, end + to, true);
+                if keeps_weights(&local_matrix_of(circuit, &turned)) {
+                    let mut chain = open[step.physical[j]].clone().expect("an undecided qubit");
+                    chain.push(Flip::Op {
+                        step: here,
+                        op: at,
+                        left: false,
+                    });
+                    chain.push(Flip::Op {
+                        step: here,
+                        op: end + to,
+                        left: true,
+                    });
+                    next_open[to] = Some(chain);
+                }
+            }
         }
+        let [open0, open1] = next_open;
+        open[step.physical[0]] = open0;
+        open[step.physical[1]] = open1;
         steps.push(step);
     }
     // What is still carried goes on before the measurement.
@@ -855,10 +890,24 @@ fn fix_steps(
                 exchange: false,
                 matrix: Vec::new(),
                 diagonal: false,
+                moves: false,
+                rule: Rule::Single,
             });
         }
     }
-    (steps, step_of, label)
+    Fixed {
+        steps,
+        step_of,
+        label_at: label,
+        start_ones,
+    }
+}
+
+/// A two-qubit matrix (row-major, bit j = local qubit j) keeps the number of ones.
+fn keeps_weights(m: &[Complex64]) -> bool {
+    (0..4).all(|o| {
+        (0..4).all(|c| (o as u32).count_ones() == (c as u32).count_ones() || m[o * 4 + c].norm() <= STEP_TOLERANCE)
+    })
 }
 
 /// The fixes that take `step`'s images of |00⟩ (or else of |11⟩) home, where the step keeps
@@ -874,11 +923,7 @@ fn matrix_rule(circuit: &RoutedCircuit, step: &Step) -> Option<(Unitary2, Unitar
     let mut fixed = step.clone();
     fixed.ops.push(Op::Fix(0, fixes.0));
     fixed.ops.push(Op::Fix(1, fixes.1));
-    let kept = local_matrix_of(circuit, &fixed);
-    let keeps = (0..4).all(|o| {
-        (0..4).all(|c| (o as u32).count_ones() == (c as u32).count_ones() || kept[o * 4 + c].norm() <= STEP_TOLERANCE)
-    });
-    keeps.then_some(fixes)
+    keeps_weights(&local_matrix_of(circuit, &fixed)).then_some(fixes)
 }
 
 /// `a · b` of two single-qubit matrices.
@@ -902,7 +947,59 @@ fn local_matrix_of(circuit: &RoutedCircuit, step: &Step) -> Vec<Complex64> {
 pub fn trajectory_state(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> Result<SectorState> {
     let room = Room::new(1);
     let by_step = by_step(prog, events);
-    prog.run_steps(start(prog), 0..prog.steps.len(), &by_step, &room)
+    prog.run_steps(start(prog), 0..prog.steps.len(), &by_step, &room, &mut Prune::off())
+}
+
+/// P(valid) (no readout error) of the trajectory with `events`, every amplitude kept and
+/// truncated; the probability the truncated one dropped; its planned largest state and the
+/// largest it held after a step (for tests).
+#[cfg(test)]
+pub fn truncated_against_kept(
+    prog: &RoutedSectors,
+    valid: &[u64],
+    events: &[(usize, Pauli)],
+) -> (f64, f64, f64, u128, usize) {
+    let label_of: Vec<usize> = prog.circuit.measured.iter().map(|&q| prog.label_at[q]).collect();
+    let on_labels: Vec<u64> = valid
+        .iter()
+        .map(|&v| {
+            label_of
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| (v >> i & 1) << l)
+                .fold(0, |a, b| a | b)
+        })
+        .collect();
+    let keys = prog.run.valid_keys(&on_labels);
+    let free: Vec<bool> = (0..prog.run.groups.len()).map(|g| g >= prog.logical_groups).collect();
+    let by_step = by_step(prog, events);
+    let gates = prog.reach(0, &by_step, &free);
+    let with_flips = gates.then_flips(prog.run.x_marks(0));
+    let home: Vec<Option<u8>> = (0..prog.run.groups.len())
+        .map(|g| (!free[g]).then(|| keys[0][g]))
+        .collect();
+    let planned = prog.planned(0, &start(prog), &by_step, Some((&gates, &with_flips, &home)));
+    let mut prune = Prune::exact(gates, with_flips, 0, &keys);
+    let room = Room::new(1);
+    let mut sorted = valid.to_vec();
+    sorted.sort_unstable();
+    let nothing = ZPoly {
+        num_qubits: prog.measure.num_qubits,
+        terms: Vec::new(),
+        offset: 0.0,
+    };
+    let readout = Readout::new(&nothing, sorted, 0.0);
+    let plain = Cache::new(Some(&readout));
+    let cancel = crate::budget::Cancel::default();
+    let p = |prune: &mut Prune<'_>| {
+        let state = prog
+            .run_steps(start(prog), 0..prog.steps.len(), &by_step, &room, prune)
+            .unwrap();
+        plain.measure(&prog.measure, &prog.traced(state), &cancel).unwrap().0
+    };
+    let kept = p(&mut Prune::off());
+    let truncated = p(&mut prune);
+    (kept, truncated, prune.dropped, planned, prune.peak)
 }
 
 /// The full-space amplitude of each physical basis state (bit q = renumbered physical qubit q)
@@ -922,8 +1019,14 @@ pub fn to_physical(prog: &RoutedSectors, state: &SectorState) -> Result<Vec<Comp
     Ok(out)
 }
 
+/// The labels' values at the start: 1 where a preparation's `x` went into the first fix.
 fn start(prog: &RoutedSectors) -> SectorState {
-    start_of(&prog.run)
+    let mut state = start_of(&prog.run);
+    let room = Room::new(1);
+    for (l, _) in prog.start_ones.iter().enumerate().filter(|(_, &one)| one) {
+        state = apply_matrix(&prog.run, state, &[l], &SIGMA_X, &room).expect("one basis state fits");
+    }
+    state
 }
 
 /// |0…0⟩ on `run`'s groups.
@@ -946,13 +1049,18 @@ fn by_step(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> BTreeMap<usize, V
 /// as [`crate::noise::routed::estimate_within`] gives on the full statevector, within
 /// `budget` (looked at between batches of trajectories) and `memory` bytes: every
 /// trajectory's largest state is planned before any work, and a plan past three quarters of
-/// `memory` is refused then.
+/// `memory` is refused then. Under [`Truncation::Exact`] each trajectory drops the sectors
+/// that can no longer end valid (docs/qasm.md, "Truncation"): the same P(valid) for the
+/// trajectories drawn, read out after readout flips drawn with the trajectory where it drops
+/// anything (so the estimate differs from the untruncated one by sampling only).
+#[allow(clippy::too_many_arguments)]
 pub fn estimate_within(
     prog: &RoutedSectors,
     valid: &[u64],
     model: &NoiseModel,
     trajectories: usize,
     seed: u64,
+    truncation: Truncation,
     budget: &Budget<'_>,
     memory: u64,
 ) -> Result<RoutedEstimate> {
@@ -971,8 +1079,33 @@ pub fn estimate_within(
         offset: 0.0,
     };
     let plain = Readout::new(&nothing, valid.clone(), 0.0);
-    let flipped = Readout::new(&nothing, valid, model.readout);
+    let flipped = Readout::new(&nothing, valid.clone(), model.readout);
     let (plain, flipped) = (Cache::new(Some(&plain)), Cache::new(Some(&flipped)));
+    // Truncation over labels: logical qubit i is measured from label label_of[i]; the borrowed
+    // labels' groups are free (no valid board fixes them).
+    let label_of: Vec<usize> = prog.circuit.measured.iter().map(|&q| prog.label_at[q]).collect();
+    let on_labels = |bits: u64| -> u64 {
+        label_of
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| (bits >> i & 1) << l)
+            .fold(0, |a, b| a | b)
+    };
+    let valid_keys = prog
+        .run
+        .valid_keys(&valid.iter().map(|&v| on_labels(v)).collect::<Vec<_>>());
+    let free: Vec<bool> = (0..prog.run.groups.len()).map(|g| g >= prog.logical_groups).collect();
+    // Each group's weight on every valid board (`None`: free, or not the same on all).
+    let home: Vec<Option<u8>> = (0..prog.run.groups.len())
+        .map(|g| {
+            let w = valid_keys.first().map(|k| k[g]);
+            (!free[g] && valid_keys.iter().all(|k| Some(k[g]) == w))
+                .then_some(w)
+                .flatten()
+        })
+        .collect();
+    let n = prog.measure.num_qubits;
+    let flips_of = |t: usize| read_out(0, n, model.readout, &mut readout_rng(seed, t));
     // The noiseless run, its checkpoints kept.
     let first = Room::alone(memory, 0).with_cancel(&cancel);
     let every = prog.steps.len().div_ceil(CHECKPOINTS).max(1);
@@ -981,7 +1114,13 @@ pub fn estimate_within(
     let mut at = 0;
     while at < prog.steps.len() {
         let to = (at + every).min(prog.steps.len());
-        let next = prog.run_steps(checkpoints.last().expect("the start").clone(), at..to, &none, &first)?;
+        let next = prog.run_steps(
+            checkpoints.last().expect("the start").clone(),
+            at..to,
+            &none,
+            &first,
+            &mut Prune::off(),
+        )?;
         checkpoints.push(next);
         at = to;
         if budget.expired() {
@@ -1002,11 +1141,24 @@ pub fn estimate_within(
         .collect();
     let from =
         |events: &BTreeMap<usize, Vec<(usize, Pauli)>>| events.keys().next().map(|&s| (s / every, s - s % every));
-    let plans: Vec<u128> = draws
-        .par_iter()
-        .map(|events| match from(events) {
+    // The reach of trajectory t's gate errors, and with its readout flips after them.
+    let reaches = |t: usize, s: usize| -> (Reach, Reach, u64) {
+        let gates = prog.reach(s, &draws[t], &free);
+        let flips = flips_of(t);
+        let with_flips = gates.then_flips(prog.run.x_marks(on_labels(flips)));
+        (gates, with_flips, flips)
+    };
+    let plans: Vec<u128> = (0..trajectories)
+        .into_par_iter()
+        .map(|t| match from(&draws[t]) {
             None => 0,
-            Some((c, s)) => prog.planned(s, &checkpoints[c], events),
+            Some((c, s)) => match truncation {
+                Truncation::Off => prog.planned(s, &checkpoints[c], &draws[t], None),
+                Truncation::Exact => {
+                    let (gates, with_flips, _) = reaches(t, s);
+                    prog.planned(s, &checkpoints[c], &draws[t], Some((&gates, &with_flips, &home)))
+                }
+            },
         })
         .collect();
     let alone = Room::alone(memory, held).with_cancel(&cancel);
@@ -1026,8 +1178,29 @@ pub fn estimate_within(
         let Some((c, s)) = from(events) else {
             return Ok(v0);
         };
-        let state = prog.run_steps(checkpoints[c].clone(), s..prog.steps.len(), events, room)?;
-        Ok(flipped.measure(&prog.measure, &prog.traced(state), &cancel)?.0)
+        let mut prune = match truncation {
+            Truncation::Off => Prune::off(),
+            Truncation::Exact => {
+                let (gates, with_flips, flips) = reaches(t, s);
+                Prune::exact(gates, with_flips, flips, &valid_keys)
+            }
+        };
+        let state = prog.run_steps(checkpoints[c].clone(), s..prog.steps.len(), events, room, &mut prune)?;
+        let state = prog.traced(state);
+        Ok(match prune.flips() {
+            // Read out after the flips it drew.
+            Some(flips) => {
+                let pauli = Pauli {
+                    x: flips,
+                    z: 0,
+                    phase: 0,
+                };
+                plain
+                    .measure(&prog.measure, &prog.measure.apply_pauli(state, pauli, room)?, &cancel)?
+                    .0
+            }
+            None => flipped.measure(&prog.measure, &state, &cancel)?.0,
+        })
     };
     let mut values = vec![v0; trajectories];
     // Those that fit beside the others in batches, the budget looked at between; then the rest

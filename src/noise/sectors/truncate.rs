@@ -14,7 +14,7 @@ use super::*;
 
 /// The weight changes one step of a trajectory can make on each group: `None` none, else the
 /// changes it can make (each a bit of the mask, change δ at bit `δ + 16`).
-type Changes = Vec<u32>;
+pub(super) type Changes = Vec<u32>;
 
 /// The mask of the changes of `k` X factors on one group: −k, −k + 2, …, k.
 fn x_changes(k: i32) -> u32 {
@@ -23,7 +23,7 @@ fn x_changes(k: i32) -> u32 {
 
 /// The total changes a run of steps can make on one group: bit `Δ + 64` for each total Δ
 /// (every sum of one change per step), or [`ANY`] where the steps could move it by 64 or more.
-type Totals = u128;
+pub(super) type Totals = u128;
 
 /// The totals of no step: 0 only.
 const NONE: Totals = 1 << 64;
@@ -59,7 +59,7 @@ fn add_step(totals: Totals, changes: u32) -> Totals {
 }
 
 /// Whether a total change of `delta` is among `totals`.
-fn can_total(totals: Totals, delta: i32) -> bool {
+pub(super) fn can_total(totals: Totals, delta: i32) -> bool {
     totals == ANY || ((-64..64).contains(&delta) && totals >> (delta + 64) & 1 == 1)
 }
 
@@ -77,6 +77,24 @@ pub(super) struct Reach {
 }
 
 impl Reach {
+    /// The reach of `marks` (native index, the run's next drop after it, changes per group);
+    /// the groups marked `free` (whose weights no valid board fixes) reach every weight.
+    pub(super) fn from_marks(mut marks: Vec<(usize, usize, Changes)>, free: &[bool]) -> Reach {
+        marks.sort_by_key(|m| m.0);
+        let until: Vec<usize> = marks.iter().map(|m| m.1).collect();
+        let marks: Vec<(usize, Changes)> = marks.into_iter().map(|(at, _, c)| (at, c)).collect();
+        let end: Vec<Totals> = free.iter().map(|&f| if f { ANY } else { NONE }).collect();
+        let mut after = vec![end; marks.len() + 1];
+        for i in (0..marks.len()).rev() {
+            after[i] = after[i + 1]
+                .iter()
+                .zip(&marks[i].1)
+                .map(|(&t, &c)| add_step(t, c))
+                .collect();
+        }
+        Reach { marks, until, after }
+    }
+
     /// This reach with one more step after every other, the readout flips' `changes`: the
     /// totals are sums, so each point's gain that step.
     pub(super) fn then_flips(&self, changes: Changes) -> Reach {
@@ -120,6 +138,20 @@ pub(super) struct Prune<'a> {
 }
 
 impl Prune<'_> {
+    /// Dropping what cannot reach `valid` by the changes of `gates` (the gate errors), or,
+    /// once it would, by those of `with_flips` (the same with the readout `flips` after them),
+    /// then read out after the flips.
+    pub(super) fn exact(gates: Reach, with_flips: Reach, flips: u64, valid: &[Key]) -> Prune<'_> {
+        Prune {
+            gates: Some(gates),
+            with_flips: Some((with_flips, flips)),
+            valid,
+            drawn: false,
+            dropped: 0.0,
+            peak: 0,
+        }
+    }
+
     /// Nothing dropped.
     pub(super) fn off() -> Prune<'static> {
         Prune {
@@ -202,7 +234,7 @@ impl SectorProgram {
     }
 
     /// The weight changes of a Pauli whose X factors are the bits of `x`, per group.
-    fn x_marks(&self, x: u64) -> Changes {
+    pub(super) fn x_marks(&self, x: u64) -> Changes {
         let mut k = vec![0i32; self.groups.len()];
         for q in (0..self.num_qubits.min(64)).filter(|q| x >> q & 1 == 1) {
             let g = self.place[q].0;
@@ -300,18 +332,7 @@ impl SectorProgram {
         if let Some(f) = flips {
             marks.push((usize::MAX, usize::MAX, x_marks(f)));
         }
-        marks.sort_by_key(|m| m.0);
-        let until: Vec<usize> = marks.iter().map(|m| m.1).collect();
-        let marks: Vec<(usize, Changes)> = marks.into_iter().map(|(at, _, c)| (at, c)).collect();
-        let mut after = vec![vec![NONE; ng]; marks.len() + 1];
-        for i in (0..marks.len()).rev() {
-            after[i] = after[i + 1]
-                .iter()
-                .zip(&marks[i].1)
-                .map(|(&t, &c)| add_step(t, c))
-                .collect();
-        }
-        Reach { marks, until, after }
+        Reach::from_marks(marks, &vec![false; ng])
     }
 
     /// The pruning of trajectory `t` (seed `seed`) with `events`, under `truncation`; its

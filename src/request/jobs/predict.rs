@@ -15,6 +15,8 @@ pub struct PredictChoices {
     /// Trajectories.
     #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
+    /// What sector trajectories drop (`off`, `exact`; none: off).
+    pub truncate: Option<String>,
     /// Seed of the trajectories.
     #[serde(deserialize_with = "crate::request::seed")]
     pub seed: u64,
@@ -29,6 +31,7 @@ impl Default for PredictChoices {
             noise: Vec::new(),
             device: Vec::new(),
             trajectories: default_trajectories(),
+            truncate: None,
             seed: 0,
             max_seconds: None,
         }
@@ -50,7 +53,8 @@ impl PredictChoices {
     /// The checked request.
     pub fn check(&self) -> Result<PredictRequest> {
         Ok(PredictRequest {
-            noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?,
+            noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?
+                .truncating(self.truncate.as_deref())?,
             seed: self.seed,
             max_seconds: seconds(self.max_seconds)?,
         })
