@@ -137,10 +137,10 @@ def peaks_table(root):
 
 
 def routed_table(root):
-    out = ["| board | p | physical qubits | two-qubit gates routed (exported) | noiseless routed (exported) | "
+    out = ["| board | p | physical qubits | simulated on | two-qubit gates routed (exported) | noiseless routed (exported) | "
            "heron routed ± s.e. | heron exported ± s.e. | aria routed ± s.e. | aria exported ± s.e. | "
            "Heron r2 shot routed | TTS99 routed, heron |",
-           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+           "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name in sorted(glob.glob(os.path.join(root, "results/noisy/routed/*/p[0-9][0-9].predict.json"))):
         with open(name) as f:
             r = json.load(f)
@@ -151,8 +151,13 @@ def routed_table(root):
         dev = r["devices"][0]
         heron_tts = dev["noisy_tts99_seconds"][[e["model"]["name"] for e in r["routed_estimates"]].index("heron")]
         noiseless = est["heron"]["noiseless_p_valid"]
-        out.append("| %s | %d | %d | %d (%d) | %s (%s) | %s ± %s | %s ± %s | %s ± %s | %s ± %s | %s | %s |" % (
-            os.path.basename(os.path.dirname(name)), p, r["physical_qubits"], r["routed_gates"]["two_qubit"],
+        # Reports before the sector route have no `route`: the statevector.
+        on = r.get("route", "statevector")
+        if on == "sectors":
+            on = "sectors (%s steps, %d moving; truncate %s)" % (
+                "{:,}".format(r["sector_steps"]["steps"]), r["sector_steps"]["moving"], r.get("truncate", "off"))
+        out.append("| %s | %d | %d | %s | %d (%d) | %s (%s) | %s ± %s | %s ± %s | %s ± %s | %s ± %s | %s | %s |" % (
+            os.path.basename(os.path.dirname(name)), p, r["physical_qubits"], on, r["routed_gates"]["two_qubit"],
             r["exported_gates"]["cx"], g(noiseless), g(r["exported_p_valid"]),
             g(est["heron"]["p_valid"]), g(est["heron"]["p_valid_se"]), g(exp["heron"]["p_valid"]),
             g(exp["heron"]["p_valid_se"]), g(est["aria"]["p_valid"]), g(est["aria"]["p_valid_se"]),
@@ -194,10 +199,14 @@ def routed_peaks(root, mine):
             continue
         heron = {p: next(e for e in x["routed_estimates"] if e["model"]["name"] == "heron") for p, x in r.items()}
         best = max(heron, key=lambda p: (heron[p]["p_valid"], -p))
+        # The same exported circuit (its angles from `qasm --optimize`), under the same model.
+        exported = next(e for e in r[best]["exported"] if e["model"]["name"] == "heron")["p_valid"]
+        share = g(heron[best]["p_valid"] / exported) if exported > 0 else "–"
+        if exported > 0 and heron[best]["p_valid"] / exported >= 0.01:
+            share = "%.0f %%" % (100 * heron[best]["p_valid"] / exported)
         parts.append("%s routed onto FakeFez (heavy-hex, p = 1..%d): heron's P(valid) peaks at p = %d with %s, "
                      "%s of the exported circuit's heron value there" % (
-                         b["stem"], max(r), best, g(heron[best]["p_valid"]),
-                         "%.0f %%" % (100 * heron[best]["p_valid"] / b["depths"][best - 1]["noisy"]["heron"]["p_valid"])))
+                         b["stem"], max(r), best, g(heron[best]["p_valid"]), share))
     return ("; " + "; ".join(parts)) if parts else ""
 
 

@@ -519,6 +519,51 @@ impl RoutedSectors {
     }
 }
 
+/// The valid boards over labels, for truncation.
+struct Targets {
+    /// Logical qubit i is measured from label `label_of[i]`.
+    label_of: Vec<usize>,
+    /// The valid boards' sector keys over the labels' groups.
+    keys: Vec<Key>,
+    /// The groups no valid board fixes (the borrowed labels').
+    free: Vec<bool>,
+    /// Each group's weight on every valid board (`None`: free, or not the same on all).
+    home: Vec<Option<u8>>,
+}
+
+impl Targets {
+    fn of(prog: &RoutedSectors, valid: &[u64]) -> Targets {
+        let label_of: Vec<usize> = prog.circuit.measured.iter().map(|&q| prog.label_at[q]).collect();
+        let mut t = Targets {
+            label_of,
+            keys: Vec::new(),
+            free: (0..prog.run.groups.len()).map(|g| g >= prog.logical_groups).collect(),
+            home: Vec::new(),
+        };
+        t.keys = prog
+            .run
+            .valid_keys(&valid.iter().map(|&v| t.on_labels(v)).collect::<Vec<_>>());
+        t.home = (0..prog.run.groups.len())
+            .map(|g| {
+                let w = t.keys.first().map(|k| k[g]);
+                (!t.free[g] && t.keys.iter().all(|k| Some(k[g]) == w))
+                    .then_some(w)
+                    .flatten()
+            })
+            .collect();
+        t
+    }
+
+    /// Bits of the logical qubits (bit i: qubit i) as bits of their labels.
+    fn on_labels(&self, bits: u64) -> u64 {
+        self.label_of
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| (bits >> i & 1) << l)
+            .fold(0, |a, b| a | b)
+    }
+}
+
 /// A diagonal `matrix` on `labels` (one or two, in any groups): each state's entry.
 fn apply_diagonal(run: &SectorProgram, state: &mut SectorState, labels: &[usize], matrix: &[Complex64]) {
     let dim = 1usize << labels.len();
@@ -959,27 +1004,12 @@ pub fn truncated_against_kept(
     valid: &[u64],
     events: &[(usize, Pauli)],
 ) -> (f64, f64, f64, u128, usize) {
-    let label_of: Vec<usize> = prog.circuit.measured.iter().map(|&q| prog.label_at[q]).collect();
-    let on_labels: Vec<u64> = valid
-        .iter()
-        .map(|&v| {
-            label_of
-                .iter()
-                .enumerate()
-                .map(|(i, &l)| (v >> i & 1) << l)
-                .fold(0, |a, b| a | b)
-        })
-        .collect();
-    let keys = prog.run.valid_keys(&on_labels);
-    let free: Vec<bool> = (0..prog.run.groups.len()).map(|g| g >= prog.logical_groups).collect();
+    let targets = Targets::of(prog, valid);
     let by_step = by_step(prog, events);
-    let gates = prog.reach(0, &by_step, &free);
+    let gates = prog.reach(0, &by_step, &targets.free);
     let with_flips = gates.then_flips(prog.run.x_marks(0));
-    let home: Vec<Option<u8>> = (0..prog.run.groups.len())
-        .map(|g| (!free[g]).then(|| keys[0][g]))
-        .collect();
-    let planned = prog.planned(0, &start(prog), &by_step, Some((&gates, &with_flips, &home)));
-    let mut prune = Prune::exact(gates, with_flips, 0, &keys);
+    let planned = prog.planned(0, &start(prog), &by_step, Some((&gates, &with_flips, &targets.home)));
+    let mut prune = Prune::exact(gates, with_flips, 0, &targets.keys);
     let room = Room::new(1);
     let mut sorted = valid.to_vec();
     sorted.sort_unstable();
@@ -1081,29 +1111,7 @@ pub fn estimate_within(
     let plain = Readout::new(&nothing, valid.clone(), 0.0);
     let flipped = Readout::new(&nothing, valid.clone(), model.readout);
     let (plain, flipped) = (Cache::new(Some(&plain)), Cache::new(Some(&flipped)));
-    // Truncation over labels: logical qubit i is measured from label label_of[i]; the borrowed
-    // labels' groups are free (no valid board fixes them).
-    let label_of: Vec<usize> = prog.circuit.measured.iter().map(|&q| prog.label_at[q]).collect();
-    let on_labels = |bits: u64| -> u64 {
-        label_of
-            .iter()
-            .enumerate()
-            .map(|(i, &l)| (bits >> i & 1) << l)
-            .fold(0, |a, b| a | b)
-    };
-    let valid_keys = prog
-        .run
-        .valid_keys(&valid.iter().map(|&v| on_labels(v)).collect::<Vec<_>>());
-    let free: Vec<bool> = (0..prog.run.groups.len()).map(|g| g >= prog.logical_groups).collect();
-    // Each group's weight on every valid board (`None`: free, or not the same on all).
-    let home: Vec<Option<u8>> = (0..prog.run.groups.len())
-        .map(|g| {
-            let w = valid_keys.first().map(|k| k[g]);
-            (!free[g] && valid_keys.iter().all(|k| Some(k[g]) == w))
-                .then_some(w)
-                .flatten()
-        })
-        .collect();
+    let targets = Targets::of(prog, &valid);
     let n = prog.measure.num_qubits;
     let flips_of = |t: usize| read_out(0, n, model.readout, &mut readout_rng(seed, t));
     // The noiseless run, its checkpoints kept.
@@ -1143,9 +1151,9 @@ pub fn estimate_within(
         |events: &BTreeMap<usize, Vec<(usize, Pauli)>>| events.keys().next().map(|&s| (s / every, s - s % every));
     // The reach of trajectory t's gate errors, and with its readout flips after them.
     let reaches = |t: usize, s: usize| -> (Reach, Reach, u64) {
-        let gates = prog.reach(s, &draws[t], &free);
+        let gates = prog.reach(s, &draws[t], &targets.free);
         let flips = flips_of(t);
-        let with_flips = gates.then_flips(prog.run.x_marks(on_labels(flips)));
+        let with_flips = gates.then_flips(prog.run.x_marks(targets.on_labels(flips)));
         (gates, with_flips, flips)
     };
     let plans: Vec<u128> = (0..trajectories)
@@ -1156,7 +1164,12 @@ pub fn estimate_within(
                 Truncation::Off => prog.planned(s, &checkpoints[c], &draws[t], None),
                 Truncation::Exact => {
                     let (gates, with_flips, _) = reaches(t, s);
-                    prog.planned(s, &checkpoints[c], &draws[t], Some((&gates, &with_flips, &home)))
+                    prog.planned(
+                        s,
+                        &checkpoints[c],
+                        &draws[t],
+                        Some((&gates, &with_flips, &targets.home)),
+                    )
                 }
             },
         })
@@ -1182,7 +1195,7 @@ pub fn estimate_within(
             Truncation::Off => Prune::off(),
             Truncation::Exact => {
                 let (gates, with_flips, flips) = reaches(t, s);
-                Prune::exact(gates, with_flips, flips, &valid_keys)
+                Prune::exact(gates, with_flips, flips, &targets.keys)
             }
         };
         let state = prog.run_steps(checkpoints[c].clone(), s..prog.steps.len(), events, room, &mut prune)?;

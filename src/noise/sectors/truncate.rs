@@ -352,14 +352,7 @@ impl SectorProgram {
                 let flips = read_out(0, self.num_qubits, r, &mut readout_rng(seed, t));
                 let gates = self.reach(events, None);
                 let with_flips = gates.then_flips(self.x_marks(flips));
-                Prune {
-                    gates: Some(gates),
-                    with_flips: Some((with_flips, flips)),
-                    valid,
-                    drawn: false,
-                    dropped: 0.0,
-                    peak: 0,
-                }
+                Prune::exact(gates, with_flips, flips, valid)
             }
         }
     }
