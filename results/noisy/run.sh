@@ -62,9 +62,21 @@ routed() { # NAME DEPTHS FILE ARGS... [-- PREDICT ARGS...]
   nice -n 10 "$PY" "$OUT/route.py" "$dir"
   for c in "$dir"/p0?.routed.qasm; do
     local stem=${c%.routed.qasm}
-    [ -s "$stem.predict.json" ] && continue
-    nice -n 10 "$Q" predict "$c" --manifest "$stem.json" --noise heron --noise aria --trajectories 200 \
-      --seed 0 --device heron ${extra[@]+"${extra[@]}"} --json > "$stem.predict.json.tmp"
+    { [ -s "$stem.predict.json" ] || [ -s "$stem.heron.refused" ]; } && continue
+    local each=(--trajectories 200 --seed 0 --device heron ${extra[@]+"${extra[@]}"} --json)
+    if ! nice -n 10 "$Q" predict "$c" --manifest "$stem.json" --noise heron --noise aria "${each[@]}" \
+      > "$stem.predict.json.tmp" 2> "$stem.predict.err"; then
+      # A model refused (its memory plan): heron alone, the refusal kept beside the report
+      # (`pNN.aria.refused`; `pNN.heron.refused` and no report where heron is refused too).
+      grep '^error' "$stem.predict.err" > "$stem.aria.refused"
+      if ! nice -n 10 "$Q" predict "$c" --manifest "$stem.json" --noise heron "${each[@]}" \
+        > "$stem.predict.json.tmp" 2> "$stem.predict.err"; then
+        grep '^error' "$stem.predict.err" > "$stem.heron.refused"
+        rm -f "$stem.predict.err" "$stem.predict.json.tmp"
+        continue
+      fi
+    fi
+    rm -f "$stem.predict.err"
     mv "$stem.predict.json.tmp" "$stem.predict.json"
   done
   echo "wrote $dir"

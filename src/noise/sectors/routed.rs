@@ -25,7 +25,7 @@
 //! through the steps from the noiseless state before its first error.
 
 use super::run::BYTES_PER_AMPLITUDE;
-use super::truncate::{can_total, Changes, Prune, Reach, Totals};
+use super::truncate::{can_total, reachable, Changes, Prune, Reach, Totals};
 use super::*;
 use crate::budget::Budget;
 use crate::noise::routed::{RoutedCircuit, RoutedEstimate, RoutedGate};
@@ -46,6 +46,9 @@ const SIGMA_X: Unitary2 = [ZERO, ONE, ONE, ZERO];
 /// How close to 0 an amplitude of a step's image must be for the image to count as a product
 /// state or an exchange (the native gates' products are exact to about 1e-15).
 const STEP_TOLERANCE: f64 = 1e-10;
+
+/// Most sectors a trajectory's plan follows one by one.
+const MAX_PLAN_KEYS: usize = 1 << 16;
 
 /// Noiseless checkpoints kept along the steps: a trajectory starts from the last one before its
 /// first error.
@@ -446,26 +449,32 @@ impl RoutedSectors {
         out
     }
 
-    /// The labels each group can hold after every step of a trajectory with `events` (by
-    /// step), from the noiseless labels before its first error, dropped as the run's `prune`
-    /// drops them (`truncated`: the gate errors' reach, the same with the readout flips, and
-    /// the valid boards' weight per group, `None` where free); returns the most amplitudes
-    /// held at once (a step's sources and targets together).
+    /// The most amplitudes a trajectory with `events` (by step) holds at once (a step's sources
+    /// and targets together), from the noiseless state at step `from` (before its first
+    /// error): the sectors it can reach carried through its steps, each step's entries moving
+    /// each sector's weights, and dropped as the run's `prune` drops them (`truncated`: the
+    /// gate errors' reach, the same with the readout flips, and the valid boards). A bound the
+    /// run never passes. The sectors are tracked one by one up to [`MAX_PLAN_KEYS`], and past
+    /// that each group's weights apart (their product: looser).
     fn planned(
         &self,
         from: usize,
         start: &SectorState,
         events: &BTreeMap<usize, Vec<(usize, Pauli)>>,
-        truncated: Option<(&Reach, &Reach, &[Option<u8>])>,
+        truncated: Option<(&Reach, &Reach, &Targets)>,
     ) -> u128 {
         let ng = self.run.groups.len();
+        let size = |k: &Key| {
+            self.run
+                .sizes(k)
+                .iter()
+                .map(|&x| x as u128)
+                .fold(1u128, u128::saturating_mul)
+        };
+        let held = |keys: &BTreeSet<Key>| keys.iter().map(size).fold(0u128, u128::saturating_add);
+        let mut keys: Option<BTreeSet<Key>> = Some(start.keys().cloned().collect());
         let mut sets: Vec<BTreeSet<u8>> = vec![BTreeSet::new(); ng];
-        for key in start.keys() {
-            for (g, &l) in key.iter().enumerate() {
-                sets[g].insert(l);
-            }
-        }
-        let mut peak = self.run.held_by(&sets);
+        let mut peak = held(keys.as_ref().expect("the start"));
         let mut drawn = false;
         for s in from..self.steps.len() {
             let step = &self.steps[s];
@@ -477,40 +486,101 @@ impl RoutedSectors {
                 Some(e) => std::borrow::Cow::Owned(self.step_matrix(s, e)),
                 None => std::borrow::Cow::Borrowed(&step.matrix),
             };
-            let changes = self.changes(s, &matrix);
-            let mut after = sets.clone();
-            for (g, &c) in changes.iter().enumerate().filter(|(_, &c)| c != 0) {
-                let top = self.run.groups[g].patterns.len() as i32 - 1;
-                after[g] = sets[g]
-                    .iter()
-                    .flat_map(|&l| {
-                        (0..32)
-                            .filter(move |b| c >> b & 1 == 1)
-                            .map(move |b| i32::from(l) + b - 16)
-                    })
-                    .filter(|&l| (0..=top).contains(&l))
-                    .map(|l| l as u8)
-                    .collect();
-            }
-            let both: Vec<BTreeSet<u8>> = sets.iter().zip(&after).map(|(a, b)| a | b).collect();
-            peak = peak.max(self.run.held_by(&both));
-            sets = after;
-            // The run's drop after this step.
-            if let Some((gates, with_flips, home)) = truncated {
-                let comes_home = |g: usize, w: u8, left: &[Totals]| {
-                    home[g].is_none_or(|h| can_total(left[g], i32::from(h) - i32::from(w)))
-                };
-                if !drawn {
-                    let left = gates.remaining(s + 1);
-                    drawn = sets
-                        .iter()
-                        .enumerate()
-                        .any(|(g, ws)| ws.iter().any(|&w| !comes_home(g, w, left)));
+            let dim = 1usize << step.labels.len();
+            // Each entry's weight change per group of the step.
+            let mut deltas: BTreeSet<Vec<(usize, i32)>> = BTreeSet::new();
+            for o in 0..dim {
+                for c in (0..dim).filter(|&c| matrix[o * dim + c] != ZERO) {
+                    let mut per: BTreeMap<usize, i32> = BTreeMap::new();
+                    for (j, &l) in step.labels.iter().enumerate() {
+                        *per.entry(self.run.place[l].0).or_default() += (o >> j & 1) as i32 - (c >> j & 1) as i32;
+                    }
+                    deltas.insert(per.into_iter().filter(|&(_, d)| d != 0).collect());
                 }
-                if drawn {
-                    let left = with_flips.remaining(s + 1);
-                    for (g, ws) in sets.iter_mut().enumerate() {
-                        ws.retain(|&w| comes_home(g, w, left));
+            }
+            let top = |g: usize| self.run.groups[g].patterns.len() as i32 - 1;
+            match keys.take() {
+                Some(before) => {
+                    let mut after: BTreeSet<Key> = BTreeSet::new();
+                    for k in &before {
+                        for d in &deltas {
+                            let mut moved = k.clone();
+                            let inside = d.iter().all(|&(g, d)| {
+                                let w = i32::from(k[g]) + d;
+                                moved[g] = w.clamp(0, 255) as u8;
+                                (0..=top(g)).contains(&w)
+                            });
+                            if inside {
+                                after.insert(moved);
+                            }
+                        }
+                    }
+                    peak = peak.max(held(&before).saturating_add(held(&after)));
+                    if after.len() > MAX_PLAN_KEYS {
+                        // Too many to follow one by one: each group's weights apart from here.
+                        for k in &after {
+                            for (g, &w) in k.iter().enumerate() {
+                                sets[g].insert(w);
+                            }
+                        }
+                    } else {
+                        keys = Some(after);
+                    }
+                }
+                None => {
+                    let mut after = sets.clone();
+                    for (g, ds) in (0..ng).map(|g| {
+                        (
+                            g,
+                            deltas
+                                .iter()
+                                .map(move |d| d.iter().find(|e| e.0 == g).map_or(0, |e| e.1)),
+                        )
+                    }) {
+                        let ds: BTreeSet<i32> = ds.collect();
+                        after[g] = sets[g]
+                            .iter()
+                            .flat_map(|&w| ds.iter().map(move |&d| i32::from(w) + d))
+                            .filter(|&w| (0..=top(g)).contains(&w))
+                            .map(|w| w as u8)
+                            .collect();
+                    }
+                    let both: Vec<BTreeSet<u8>> = sets.iter().zip(&after).map(|(a, b)| a | b).collect();
+                    peak = peak.max(self.run.held_by(&both));
+                    sets = after;
+                }
+            }
+            // The run's drop after this step.
+            let Some((gates, with_flips, targets)) = truncated else {
+                continue;
+            };
+            let comes_home = |g: usize, w: u8, left: &[Totals]| {
+                targets.home[g].is_none_or(|h| can_total(left[g], i32::from(h) - i32::from(w)))
+            };
+            match keys.as_mut() {
+                Some(ks) => {
+                    if !drawn {
+                        let left = gates.remaining(s + 1);
+                        drawn = ks.iter().any(|k| !reachable(k, left, &targets.keys));
+                    }
+                    if drawn {
+                        let left = with_flips.remaining(s + 1);
+                        ks.retain(|k| reachable(k, left, &targets.keys));
+                    }
+                }
+                None => {
+                    if !drawn {
+                        let left = gates.remaining(s + 1);
+                        drawn = sets
+                            .iter()
+                            .enumerate()
+                            .any(|(g, ws)| ws.iter().any(|&w| !comes_home(g, w, left)));
+                    }
+                    if drawn {
+                        let left = with_flips.remaining(s + 1);
+                        for (g, ws) in sets.iter_mut().enumerate() {
+                            ws.retain(|&w| comes_home(g, w, left));
+                        }
                     }
                 }
             }
@@ -1008,7 +1078,7 @@ pub fn truncated_against_kept(
     let by_step = by_step(prog, events);
     let gates = prog.reach(0, &by_step, &targets.free);
     let with_flips = gates.then_flips(prog.run.x_marks(0));
-    let planned = prog.planned(0, &start(prog), &by_step, Some((&gates, &with_flips, &targets.home)));
+    let planned = prog.planned(0, &start(prog), &by_step, Some((&gates, &with_flips, &targets)));
     let mut prune = Prune::exact(gates, with_flips, 0, &targets.keys);
     let room = Room::new(1);
     let mut sorted = valid.to_vec();
@@ -1164,12 +1234,7 @@ pub fn estimate_within(
                 Truncation::Off => prog.planned(s, &checkpoints[c], &draws[t], None),
                 Truncation::Exact => {
                     let (gates, with_flips, _) = reaches(t, s);
-                    prog.planned(
-                        s,
-                        &checkpoints[c],
-                        &draws[t],
-                        Some((&gates, &with_flips, &targets.home)),
-                    )
+                    prog.planned(s, &checkpoints[c], &draws[t], Some((&gates, &with_flips, &targets)))
                 }
             },
         })
