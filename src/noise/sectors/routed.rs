@@ -454,7 +454,7 @@ impl RoutedSectors {
     /// error): the sectors it can reach carried through its steps, each step's entries moving
     /// each sector's weights, and dropped as the run's `prune` drops them (`truncated`: the
     /// gate errors' reach, the same with the readout flips, and the valid boards). A bound the
-    /// run never passes. The sectors are tracked one by one up to [`MAX_PLAN_KEYS`], and past
+    /// run never passes. The sectors are tracked one by one up to `max_keys`, and past
     /// that each group's weights apart (their product: looser).
     fn planned(
         &self,
@@ -462,6 +462,7 @@ impl RoutedSectors {
         start: &SectorState,
         events: &BTreeMap<usize, Vec<(usize, Pauli)>>,
         truncated: Option<(&Reach, &Reach, &Targets)>,
+        max_keys: usize,
     ) -> u128 {
         let ng = self.run.groups.len();
         let size = |k: &Key| {
@@ -516,7 +517,7 @@ impl RoutedSectors {
                         }
                     }
                     peak = peak.max(held(&before).saturating_add(held(&after)));
-                    if after.len() > MAX_PLAN_KEYS {
+                    if after.len() > max_keys {
                         // Too many to follow one by one: each group's weights apart from here.
                         for k in &after {
                             for (g, &w) in k.iter().enumerate() {
@@ -1073,12 +1074,14 @@ pub fn truncated_against_kept(
     prog: &RoutedSectors,
     valid: &[u64],
     events: &[(usize, Pauli)],
-) -> (f64, f64, f64, u128, usize) {
+) -> (f64, f64, f64, [u128; 2], usize) {
     let targets = Targets::of(prog, valid);
     let by_step = by_step(prog, events);
     let gates = prog.reach(0, &by_step, &targets.free);
     let with_flips = gates.then_flips(prog.run.x_marks(0));
-    let planned = prog.planned(0, &start(prog), &by_step, Some((&gates, &with_flips, &targets)));
+    // Planned following every sector, and each group's weights apart from the first move on.
+    let planned = [MAX_PLAN_KEYS, 0]
+        .map(|most| prog.planned(0, &start(prog), &by_step, Some((&gates, &with_flips, &targets)), most));
     let mut prune = Prune::exact(gates, with_flips, 0, &targets.keys);
     let room = Room::new(1);
     let mut sorted = valid.to_vec();
@@ -1231,10 +1234,16 @@ pub fn estimate_within(
         .map(|t| match from(&draws[t]) {
             None => 0,
             Some((c, s)) => match truncation {
-                Truncation::Off => prog.planned(s, &checkpoints[c], &draws[t], None),
+                Truncation::Off => prog.planned(s, &checkpoints[c], &draws[t], None, MAX_PLAN_KEYS),
                 Truncation::Exact => {
                     let (gates, with_flips, _) = reaches(t, s);
-                    prog.planned(s, &checkpoints[c], &draws[t], Some((&gates, &with_flips, &targets)))
+                    prog.planned(
+                        s,
+                        &checkpoints[c],
+                        &draws[t],
+                        Some((&gates, &with_flips, &targets)),
+                        MAX_PLAN_KEYS,
+                    )
                 }
             },
         })
