@@ -64,7 +64,8 @@ routed() { # NAME DEPTHS FILE ARGS... [-- PREDICT ARGS...]
     local stem=${c%.routed.qasm}
     { [ -s "$stem.predict.json" ] || [ -s "$stem.heron.refused" ]; } && continue
     local each=(--trajectories 200 --seed 0 --device heron ${extra[@]+"${extra[@]}"} --json)
-    if ! nice -n 10 "$Q" predict "$c" --manifest "$stem.json" --noise heron --noise aria "${each[@]}" \
+    # aria first: its plan, the larger, is refused before any work rather than after heron's.
+    if ! nice -n 10 "$Q" predict "$c" --manifest "$stem.json" --noise aria --noise heron "${each[@]}" \
       > "$stem.predict.json.tmp" 2> "$stem.predict.err"; then
       # A model refused (its memory plan): heron alone, the refusal kept beside the report
       # (`pNN.aria.refused`; `pNN.heron.refused` and no report where heron is refused too).

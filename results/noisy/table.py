@@ -156,12 +156,13 @@ def routed_table(root):
         if on == "sectors":
             on = "sectors (%s steps, %d moving; truncate %s)" % (
                 "{:,}".format(r["sector_steps"]["steps"]), r["sector_steps"]["moving"], r.get("truncate", "off"))
-        out.append("| %s | %d | %d | %s | %d (%d) | %s (%s) | %s ± %s | %s ± %s | %s ± %s | %s ± %s | %s | %s |" % (
+        # A model refused by its memory plan (pNN.aria.refused beside the report).
+        pm = lambda e, why: ("%s ± %s" % (g(e["p_valid"]), g(e["p_valid_se"]))) if e else why
+        out.append("| %s | %d | %d | %s | %d (%d) | %s (%s) | %s ± %s | %s ± %s | %s | %s | %s | %s |" % (
             os.path.basename(os.path.dirname(name)), p, r["physical_qubits"], on, r["routed_gates"]["two_qubit"],
             r["exported_gates"]["cx"], g(noiseless), g(r["exported_p_valid"]),
             g(est["heron"]["p_valid"]), g(est["heron"]["p_valid_se"]), g(exp["heron"]["p_valid"]),
-            g(exp["heron"]["p_valid_se"]), g(est["aria"]["p_valid"]), g(est["aria"]["p_valid_se"]),
-            g(exp["aria"]["p_valid"]), g(exp["aria"]["p_valid_se"]), sec(dev["shot_seconds"]),
+            g(exp["heron"]["p_valid_se"]), pm(est.get("aria"), "refused (memory plan)"), pm(exp.get("aria"), "not run"), sec(dev["shot_seconds"]),
             sec(heron_tts) if heron_tts is not None else "never"))
     return out
 

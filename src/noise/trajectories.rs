@@ -486,8 +486,17 @@ pub struct SectorStats {
 pub(crate) fn mean_and_se(values: &[f64], v0: f64) -> (f64, f64) {
     let t = values.len() as f64;
     let shift: f64 = values.iter().map(|v| v - v0).sum::<f64>() / t;
-    let mean = v0 + shift;
-    if values.len() < 2 {
+    // A mean lies between the least and the largest value: rounding of the shifted sum must not
+    // take it out (all values 0 gave −9e-19 for a P(valid)).
+    let (least, most) = values
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| (a.min(v), b.max(v)));
+    let mean = if least <= most {
+        (v0 + shift).clamp(least, most)
+    } else {
+        v0 + shift
+    };
+    if values.len() < 2 || least == most {
         return (mean, 0.0);
     }
     let ss: f64 = values.iter().map(|v| (v - v0 - shift).powi(2)).sum();
@@ -720,6 +729,17 @@ fn log2(len: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mean_stays_between_its_values() {
+        // Offsets from v0 that cancel only up to rounding.
+        let (mean, se) = mean_and_se(&[0.0; 200], 1.7e-5);
+        assert_eq!((mean, se), (0.0, 0.0));
+        let (mean, _) = mean_and_se(&[0.25, 0.5], 0.1);
+        assert!((mean - 0.375).abs() < 1e-15);
+        let (mean, _) = mean_and_se(&[], 0.3);
+        assert!(mean.is_nan());
+    }
 
     #[test]
     fn mean_of_equal_values_is_exact() {
