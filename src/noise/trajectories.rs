@@ -496,7 +496,7 @@ pub(crate) fn mean_and_se(values: &[f64], v0: f64) -> (f64, f64) {
     } else {
         v0 + shift
     };
-    if values.len() < 2 || least == most {
+    if values.len() < 2 || least >= most {
         return (mean, 0.0);
     }
     let ss: f64 = values.iter().map(|v| (v - v0 - shift).powi(2)).sum();
