@@ -205,9 +205,10 @@ def routed_peaks(root, mine):
         share = g(heron[best]["p_valid"] / exported) if exported > 0 else "–"
         if exported > 0 and heron[best]["p_valid"] / exported >= 0.01:
             share = "%.0f %%" % (100 * heron[best]["p_valid"] / exported)
-        parts.append("%s routed onto FakeFez (heavy-hex, p = 1..%d): heron's P(valid) peaks at p = %d with %s, "
+        depths = ("1..%d" % max(r)) if len(r) > 1 else str(max(r))
+        parts.append("%s routed onto FakeFez (heavy-hex, p = %s): heron's P(valid) %s p = %d with %s, "
                      "%s of the exported circuit's heron value there" % (
-                         b["stem"], max(r), best, g(heron[best]["p_valid"]), share))
+                         b["stem"], depths, "peaks at" if len(r) > 1 else "at", best, g(heron[best]["p_valid"]), share))
     return ("; " + "; ".join(parts)) if parts else ""
 
 
