@@ -78,19 +78,8 @@ struct Step {
     diagonal: bool,
     /// The matrix moves amplitude between sectors.
     moves: bool,
-    /// Which rule chose the fixes at the step's end.
-    rule: Rule,
-}
-
-/// How a step's fixes at its end were chosen (see [`fix_steps`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Rule {
-    /// A step on one qubit: no fixes of its own.
-    Single,
-    /// The step's images of |00⟩ or |11⟩.
-    Matrix,
-    /// None found: the step moves amplitude between sectors.
-    Unfixed,
+    /// A step on two qubits that no fixes at its end make keep the sectors (`fix_steps`).
+    unfixed: bool,
 }
 
 /// A routed circuit ready for sector trajectories.
@@ -313,7 +302,7 @@ impl RoutedSectors {
     fn turn_round(&mut self, turned: &[bool]) -> bool {
         for step in &mut self.steps {
             let two = step.physical.len() == 2;
-            if two && step.rule == Rule::Unfixed {
+            if two && step.unfixed {
                 if step.labels.iter().any(|&l| turned[l]) {
                     return false;
                 }
@@ -902,7 +891,7 @@ fn fix_steps(circuit: &RoutedCircuit, raw: &[(Vec<usize>, Vec<usize>)]) -> Fixed
             matrix: Vec::new(),
             diagonal: false,
             moves: false,
-            rule: Rule::Single,
+            unfixed: false,
         };
         for &q in &step.physical {
             seen[q] = true;
@@ -945,11 +934,7 @@ fn fix_steps(circuit: &RoutedCircuit, raw: &[(Vec<usize>, Vec<usize>)]) -> Fixed
                 }
             }
         }
-        step.rule = if by_matrix.is_some() {
-            Rule::Matrix
-        } else {
-            Rule::Unfixed
-        };
+        step.unfixed = by_matrix.is_none();
         let mut next_open: [Option<Vec<Flip>>; 2] = [None, None];
         if let Some((u0, u1)) = by_matrix {
             step.ops.push(Op::Fix(0, u0));
@@ -1007,7 +992,7 @@ fn fix_steps(circuit: &RoutedCircuit, raw: &[(Vec<usize>, Vec<usize>)]) -> Fixed
                 matrix: Vec::new(),
                 diagonal: false,
                 moves: false,
-                rule: Rule::Single,
+                unfixed: false,
             });
         }
     }
