@@ -1229,6 +1229,12 @@ impl From<Unsupported> for Error {
 }
 
 impl Error {
+    /// Whether this is a memory plan's refusal (a state or a noisy trajectory too large to
+    /// hold): a run of several models or depths leaves that one out and keeps the others.
+    pub fn is_memory_refusal(&self) -> bool {
+        matches!(self, Error::TooMuchMemory { .. } | Error::TrajectoryRefused { .. })
+    }
+
     /// A parse error at a line of a file. Quoted input (between backticks) longer than
     /// [`QUOTE_CHARS`] is cut (see [`clip_quotes`]), so that a 1 MB line gives a short message.
     pub fn parse(file: &str, line: usize, msg: impl Into<String>) -> Self {

@@ -77,6 +77,8 @@ exact queens-010-heron-100-p5 queens/queens-6x6-community-010.txt --depths 5 --n
 # The whole-board target: p = 1..5 under heron and aria, 1,000 trajectories each.
 exact queens-010-p1to5-1000 queens/queens-6x6-community-010.txt --depths 1..5 --noise heron --noise aria --trajectories 1000 --max-seconds 1800
 exact starbattle-001-p1to5-1000 starbattle/starbattle-6x6-1star-janko-001.txt --depths 1..5 --noise heron --noise aria --trajectories 1000 --max-seconds 1800
+# A second 6x6 Queens board (community-014, 36 qubits, no givens at `paper`).
+exact queens-014-p1to5-1000 queens/queens-6x6-community-014.txt --depths 1..5 --noise heron --noise aria --trajectories 1000 --max-seconds 1800
 exact queens8-034-heron-100 queens/queens-8x8-community-034.txt --depths 1 --noise heron --trajectories 100 --max-seconds 300
 exact queens9-126-heron-100 queens/queens-9x9-community-126.txt --depths 1 --noise heron --trajectories 100 --max-seconds 300
 # The 8x8 Queens row spaces at p = 1..2 under heron, 1,000 trajectories: community-034 (45

@@ -3,7 +3,7 @@
 use super::args::PredictArgs;
 use super::output::to_json;
 use quzzle::experiment::stats::probability_text as pt;
-use quzzle::export::predict::{predict, PredictSettings};
+use quzzle::export::predict::{predict_keeping, PredictSettings};
 use quzzle::Result;
 
 /// A time for people, in s, ms, µs or ns.
@@ -30,12 +30,24 @@ pub fn run(args: &PredictArgs) -> Result<()> {
         noise: request.noise.settings_for_files()?,
         seed: request.seed,
     };
-    let noise = &settings.noise;
-    let report = predict(&args.routed, &args.manifest, &settings, &budget)?;
+    let (report, refusal) = predict_keeping(&args.routed, &args.manifest, &settings, &budget)?;
     let noiseless = report.noiseless();
+    // A model refused by its memory plan is left out and the others printed; the command then
+    // ends with the first refusal as its error, after naming every model refused.
+    let refused = |refusal: Option<quzzle::Error>| -> Result<()> {
+        let Some(e) = refusal else {
+            return Ok(());
+        };
+        let names: Vec<&str> = report.refused.iter().map(|r| r.model.as_str()).collect();
+        errln!(
+            "predict: refused by the memory plan, so left out: {}; the other models are reported",
+            names.join(", ")
+        );
+        Err(e)
+    };
     if args.json {
         out!("{}", to_json(&report));
-        return Ok(());
+        return refused(refusal);
     }
     let g = &report.routed_gates;
     outln!(
@@ -70,13 +82,11 @@ pub fn run(args: &PredictArgs) -> Result<()> {
         ),
         None => outln!("noiseless P(valid): routed {}", pt(noiseless, 6)),
     }
-    for (i, m) in noise.models.iter().enumerate() {
-        let (Some(r), Some(e)) = (report.routed_estimates.get(i), report.exported.get(i)) else {
-            continue;
-        };
+    // The models that ran, in the order given (a refused one is left out of both lists).
+    for (r, e) in report.routed_estimates.iter().zip(&report.exported) {
         outln!(
             "{}: routed {} ± {:.1e} ({} two-qubit gates); exported {} ± {:.1e} ({} cx)",
-            m.name,
+            r.model.name,
             pt(r.p_valid, 4),
             r.p_valid_se,
             g.two_qubit,
@@ -93,10 +103,10 @@ pub fn run(args: &PredictArgs) -> Result<()> {
             seconds(d.shot_seconds),
             tts(d.tts99_seconds)
         );
-        for (m, t) in noise.models.iter().zip(&d.noisy_tts99_seconds) {
-            line += &format!(", {} under {}", tts(*t), m.name);
+        for (r, t) in report.routed_estimates.iter().zip(&d.noisy_tts99_seconds) {
+            line += &format!(", {} under {}", tts(*t), r.model.name);
         }
         outln!("{line}");
     }
-    Ok(())
+    refused(refusal)
 }

@@ -267,8 +267,16 @@ fn print_noise(report: &SolveReport) -> Result<()> {
             .iter()
             .filter_map(|d| {
                 let b = d.noisy.get(i)?.truncated.as_ref()?;
+                let pieces = if b.trajectories_in_pieces > 0 {
+                    format!(
+                        ", {} too large to hold whole ran in {} pieces",
+                        b.trajectories_in_pieces, b.pieces
+                    )
+                } else {
+                    String::new()
+                };
                 Some(format!(
-                    "p = {}: {} trajectories dropped a part (mean {:.3e}, most {:.3e} of their probability), energy in [{:.4}, {:.4}]",
+                    "p = {}: {} trajectories dropped a part (mean {:.3e}, most {:.3e} of their probability){pieces}, energy in [{:.4}, {:.4}]",
                     d.p, b.trajectories_truncated, b.mean_dropped, b.max_dropped, b.energy[0], b.energy[1]
                 ))
             })

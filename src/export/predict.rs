@@ -70,6 +70,64 @@ pub struct PredictReport {
     /// With device timings: one shot of the routed circuit and the time to a valid board.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub devices: Vec<RoutedDeviceTime>,
+    /// The models left out, each refused by its memory plan before any of its work (the
+    /// estimates above are those of the others, in the order given).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<RefusedModel>,
+}
+
+/// What [`each_model`] made: per model that ran, its routed and exported estimates (in the
+/// order given), and the models refused, each with its refusal.
+struct EachModel<R, E> {
+    routed: Vec<R>,
+    exported: Vec<E>,
+    refused: Vec<(String, Error)>,
+}
+
+/// `routed` and then `exported` of each of `models` in turn: a model that either refuses by its
+/// memory plan ([`Error::is_memory_refusal`]) is left out, the others kept; any other error
+/// ends the run. Every model refused is the first refusal.
+fn each_model<R, E>(
+    models: &[NoiseModel],
+    routed: impl Fn(&NoiseModel) -> Result<R>,
+    exported: impl Fn(&NoiseModel) -> Result<E>,
+) -> Result<EachModel<R, E>> {
+    let mut out = EachModel {
+        routed: Vec::new(),
+        exported: Vec::new(),
+        refused: Vec::new(),
+    };
+    for m in models {
+        let r = match routed(m) {
+            Ok(r) => r,
+            Err(e) if e.is_memory_refusal() => {
+                out.refused.push((format!("{} on the routed circuit", m.name), e));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        match exported(m) {
+            Ok(e) => {
+                out.routed.push(r);
+                out.exported.push(e);
+            }
+            Err(e) if e.is_memory_refusal() => out.refused.push((format!("{} on the exported circuit", m.name), e)),
+            Err(e) => return Err(e),
+        }
+    }
+    if out.routed.is_empty() && !out.refused.is_empty() {
+        return Err(out.refused.swap_remove(0).1);
+    }
+    Ok(out)
+}
+
+/// A model [`predict`] left out.
+#[derive(Clone, Debug, Serialize)]
+pub struct RefusedModel {
+    /// The model, and the circuit that refused it (`heron on the routed circuit`).
+    pub model: String,
+    /// The refusal, as the error says it.
+    pub reason: String,
 }
 
 impl PredictReport {
@@ -153,6 +211,22 @@ pub fn predict(
     settings: &PredictSettings,
     budget: &Budget<'_>,
 ) -> Result<PredictReport> {
+    match predict_keeping(routed_file, manifest, settings, budget)? {
+        (_, Some(refusal)) => Err(refusal),
+        (report, None) => Ok(report),
+    }
+}
+
+/// [`predict`] that keeps what is done: a model refused by its memory plan (on the routed or
+/// the exported circuit) is left out of the report, named in its `refused` with the reason, and
+/// the first such refusal returned beside; the other models' estimates are kept. Every model
+/// refused is the error.
+pub fn predict_keeping(
+    routed_file: &Path,
+    manifest: &Path,
+    settings: &PredictSettings,
+    budget: &Budget<'_>,
+) -> Result<(PredictReport, Option<Error>)> {
     let manifest_source = manifest.display().to_string();
     let doc = ManifestDoc::parse(&read(manifest)?, &manifest_source)?;
     let routed_source = routed_file.display().to_string();
@@ -194,26 +268,37 @@ pub fn predict(
             crate::sim::available_memory(),
         ),
     };
-    let routed_estimates = if noise.models.is_empty() {
+    // Each model on the routed circuit, then on the exported one. A model whose memory plan
+    // refuses either is left out with its reason, the others kept; it is the error only when
+    // every model is refused.
+    let mut routed_estimates = Vec::new();
+    let mut exported = Vec::new();
+    let mut exported_gates = GateCounts::default();
+    let mut refused: Vec<(String, Error)> = Vec::new();
+    if noise.models.is_empty() {
         // No model: one error-free run gives the noiseless value.
         let zero = NoiseModel::parse("p1=0,p2=0,readout=0")?;
-        vec![estimate(&zero, 1)?]
-    } else {
-        noise
-            .models
-            .iter()
-            .map(|m| estimate(m, noise.trajectories))
-            .collect::<Result<Vec<_>>>()?
-    };
-    let (exported_gates, exported) = if noise.models.is_empty() {
-        (GateCounts::default(), Vec::new())
+        routed_estimates.push(estimate(&zero, 1)?);
     } else {
         // A manifest from before starts were chosen says `auto`: the start it was exported with.
         let exported_settings = crate::simulation::circuit_settings(enc.as_ref(), &doc.space)?;
         let sim = crate::simulation::simulation(enc.as_ref(), &exported_settings)?;
         let success = crate::simulation::success_states(enc.as_ref(), &sim)?;
-        crate::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &success.valid, &angles, noise, settings.seed)?
-    };
+        let exported_of = |m: &NoiseModel| {
+            let one = crate::noise::NoiseSettings {
+                models: vec![m.clone()],
+                ..noise.clone()
+            };
+            crate::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &success.valid, &angles, &one, settings.seed)
+        };
+        let each = each_model(&noise.models, |m| estimate(m, noise.trajectories), exported_of)?;
+        routed_estimates = each.routed;
+        for (gates, mut e) in each.exported {
+            exported_gates = gates;
+            exported.append(&mut e);
+        }
+        refused = each.refused;
+    }
     if budget.expired() {
         return Err(budget.out_of_time(
             "predicting P(valid) of the exported circuit",
@@ -241,7 +326,16 @@ pub fn predict(
             }
         })
         .collect();
-    Ok(PredictReport {
+    let mut first_refusal = None;
+    let mut refused_models = Vec::new();
+    for (what, e) in refused {
+        refused_models.push(RefusedModel {
+            model: what,
+            reason: e.to_string(),
+        });
+        first_refusal.get_or_insert(e);
+    }
+    let report = PredictReport {
         routed: routed_source,
         manifest: manifest_source,
         layout: circuit
@@ -262,12 +356,74 @@ pub fn predict(
         exported,
         routed_estimates,
         devices,
-    })
+        refused: refused_models,
+    };
+    Ok((report, first_refusal))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A model refused by its memory plan, on either circuit, is left out with its reason and
+    /// the others kept in order; another error ends the run; every model refused is the first
+    /// refusal.
+    #[test]
+    fn a_refused_model_leaves_the_others() {
+        let models: Vec<NoiseModel> = ["heron", "aria", "p1=1e-3,p2=1e-2"]
+            .iter()
+            .map(|m| NoiseModel::parse(m).unwrap())
+            .collect();
+        let too_large = || Error::TooMuchMemory {
+            what: crate::error::Quantity::SectorAmplitudes,
+            count: 1 << 40,
+            log2_bytes: 44.0,
+            available: 1 << 30,
+        };
+        let name = |m: &NoiseModel| m.name.clone();
+        // aria refused on the routed circuit, the third on the exported one.
+        let each = each_model(
+            &models,
+            |m| {
+                if m.name == "aria" {
+                    Err(too_large())
+                } else {
+                    Ok(name(m))
+                }
+            },
+            |m| {
+                if m.name == "heron" {
+                    Ok(name(m))
+                } else {
+                    Err(too_large())
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(each.routed, ["heron"]);
+        assert_eq!(each.exported, ["heron"]);
+        let refused: Vec<&str> = each.refused.iter().map(|r| r.0.as_str()).collect();
+        assert_eq!(
+            refused,
+            ["aria on the routed circuit", "p1=1e-3,p2=1e-2 on the exported circuit"]
+        );
+        // Every model refused: the first refusal is the error.
+        let all = each_model(&models, |_| Err::<(), _>(too_large()), |_| Ok(()));
+        assert!(matches!(all, Err(Error::TooMuchMemory { .. })));
+        // Any other error ends the run.
+        let other = each_model(
+            &models,
+            |m| {
+                if m.name == "aria" {
+                    Err(Error::malformed("f", "broken"))
+                } else {
+                    Ok(())
+                }
+            },
+            |_| Ok(()),
+        );
+        assert!(matches!(other, Err(Error::Malformed { .. })));
+    }
     use crate::noise::program::Pauli;
     use crate::noise::sectors::routed::{to_physical, trajectory_state};
     use num_complex::Complex64;

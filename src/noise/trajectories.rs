@@ -330,11 +330,23 @@ pub struct Bracket {
     pub mean_dropped: f64,
     /// The most one trajectory dropped.
     pub max_dropped: f64,
+    /// Trajectories too large to hold whole that ran in pieces (sector route; docs/qasm.md,
+    /// "Truncation"): their P(valid) is still exact.
+    #[serde(skip_serializing_if = "none_split")]
+    pub trajectories_in_pieces: usize,
+    /// The pieces those ran, all told.
+    #[serde(skip_serializing_if = "none_split")]
+    pub pieces: usize,
     /// P(valid): exact for the drawn trajectories, so both ends equal the estimate.
     pub p_valid: [f64; 2],
     /// The energy: the dropped part's energy lies within the cost's range, and its cross term
     /// with the kept part within `2R‖a‖‖b‖` (R the cost's half range).
     pub energy: [f64; 2],
+}
+
+/// No trajectory split: the report's bytes as before pieces existed.
+fn none_split(n: &usize) -> bool {
+    *n == 0
 }
 
 /// How an estimate draws its trajectories, on every route: the noise model, how many

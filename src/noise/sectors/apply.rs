@@ -14,6 +14,9 @@ pub(super) type Fused = Vec<(usize, Vec<Vec<Orbit>>)>;
 /// in cache through all the orbits (20 rows of 512 amplitudes are 160 KiB).
 pub(super) const ORBIT_COLUMNS: usize = 512;
 
+/// Per target label of one group, the moves into it: (source rank, target rank, negated).
+type Targets = BTreeMap<u8, Vec<(usize, usize, bool)>>;
+
 /// One orbit of a unit within a label: its patterns' ranks (ascending) and the unit's matrix
 /// among them, row-major.
 #[derive(Clone, Debug)]
@@ -511,6 +514,125 @@ impl SectorProgram {
             live -= spread;
         }
         Ok(out)
+    }
+
+    /// A Pauli as the permutation it is (each basis state to one, `X^x Z^z` on each qubit: the
+    /// sign of its Z factors on the state's ones, then its phase), keeping only the target
+    /// sectors `keep` accepts; with the probability of the rest, which is never built. Holds the
+    /// sources not yet moved and the kept targets: a trajectory in pieces applies the Pauli
+    /// before a drop this way ([`Prune::pauli`]), where [`SectorProgram::apply_pauli`] would
+    /// build every target first. The same amplitudes as that, bit for bit, on the sectors kept.
+    pub(super) fn apply_pauli_kept(
+        &self,
+        state: SectorState,
+        p: Pauli,
+        keep: &dyn Fn(&[u8]) -> bool,
+        room: &Room,
+    ) -> Result<(SectorState, f64)> {
+        let global = p.global();
+        // Per group, its X and Z bits on local positions.
+        let local = |m: u64, g: &Group| -> u32 {
+            g.qubits
+                .iter()
+                .enumerate()
+                .filter(|(_, &q)| m >> q & 1 == 1)
+                .map(|(j, _)| 1u32 << j)
+                .sum()
+        };
+        let xz: Vec<(u32, u32)> = self.groups.iter().map(|g| (local(p.x, g), local(p.z, g))).collect();
+        let mut out: SectorState = BTreeMap::new();
+        let mut held: usize = state.values().map(Vec::len).sum();
+        let mut dropped = 0.0;
+        for (key, amps) in state {
+            room.check()?;
+            // Per group, each source rank's target: (label, rank, negated), grouped by label.
+            let mut by_label: Vec<Targets> = Vec::with_capacity(key.len());
+            for ((g, &l), &(x, z)) in self.groups.iter().zip(&key).zip(&xz) {
+                let mut m = Targets::new();
+                for (r, &pat) in g.patterns[usize::from(l)].iter().enumerate() {
+                    let t = pat ^ x;
+                    m.entry(g.label(t)).or_default().push((
+                        r,
+                        g.rank[t as usize] as usize,
+                        (pat & z).count_ones() % 2 == 1,
+                    ));
+                }
+                by_label.push(m);
+            }
+            // Source strides (group 0 the fastest digit).
+            let mut src_stride = Vec::with_capacity(key.len());
+            let mut size = 1usize;
+            for (g, &l) in self.groups.iter().zip(&key) {
+                src_stride.push(size);
+                size *= g.size(l);
+            }
+            // Every combination of target labels, in key order of the groups' labels.
+            let choices: Vec<Vec<u8>> = by_label.iter().map(|m| m.keys().copied().collect()).collect();
+            let mut pick = vec![0usize; choices.len()];
+            loop {
+                let target: Key = pick.iter().zip(&choices).map(|(&i, c)| c[i]).collect();
+                let lists: Vec<&Vec<(usize, usize, bool)>> = by_label
+                    .iter()
+                    .zip(&target)
+                    .map(|(m, l)| m.get(l).expect("a label of this group's targets"))
+                    .collect();
+                let kept = keep(&target);
+                let mut dst_stride = Vec::with_capacity(target.len());
+                let mut tsize = 1usize;
+                for (g, &l) in self.groups.iter().zip(&target) {
+                    dst_stride.push(tsize);
+                    tsize *= g.size(l);
+                }
+                if kept && !out.contains_key(&target) {
+                    room.check_total(held + tsize)?;
+                    held += tsize;
+                    out.insert(target.clone(), vec![ZERO; tsize]);
+                }
+                let mut sink = out.get_mut(&target);
+                // Every source amplitude of this combination: an odometer over the groups' lists.
+                let mut at = vec![0usize; lists.len()];
+                'amps: loop {
+                    let (mut src, mut dst, mut neg) = (0usize, 0usize, false);
+                    for (g, list) in lists.iter().enumerate() {
+                        let (r, t, n) = list[at[g]];
+                        src += r * src_stride[g];
+                        dst += t * dst_stride[g];
+                        neg ^= n;
+                    }
+                    let a = amps[src];
+                    match sink.as_mut() {
+                        Some(v) => {
+                            let a = if neg { -a } else { a };
+                            v[dst] = if global != ONE { a * global } else { a };
+                        }
+                        None => dropped += a.norm_sqr(),
+                    }
+                    for g in 0..lists.len() {
+                        at[g] += 1;
+                        if at[g] < lists[g].len() {
+                            continue 'amps;
+                        }
+                        at[g] = 0;
+                    }
+                    break;
+                }
+                // The next combination of target labels.
+                let mut g = 0;
+                while g < pick.len() {
+                    pick[g] += 1;
+                    if pick[g] < choices[g].len() {
+                        break;
+                    }
+                    pick[g] = 0;
+                    g += 1;
+                }
+                if g == pick.len() {
+                    break;
+                }
+            }
+            held -= amps.len();
+        }
+        Ok((out, dropped))
     }
 
     /// A Pauli: one factor per qubit, then its phase.

@@ -207,6 +207,9 @@ pub struct SectorProgram {
     phase_terms: Vec<(u64, f64)>,
     /// Per group, its noiseless prepared vector.
     prepared: Vec<Vec<Complex64>>,
+    /// The amplitudes past which a truncated trajectory runs in pieces
+    /// ([`truncate::PIECE_AMPLITUDES`]; the tests lower it).
+    piece_amplitudes: u128,
 }
 
 fn unsupported(what: String) -> Error {
@@ -471,6 +474,7 @@ impl SectorProgram {
             layers,
             phase_terms,
             prepared,
+            piece_amplitudes: truncate::PIECE_AMPLITUDES,
         };
         for l in 0..prog.layers.len() {
             let units: Vec<&Unit> = prog.layers[l].units.iter().collect();
@@ -619,20 +623,42 @@ impl SectorProgram {
 
     /// The state after the preparation, with its `events` (native indices ascending).
     fn prepare(&self, events: &[(usize, Pauli)], room: &Room) -> Result<SectorState> {
+        self.prepare_within(events, room, None).map(|(state, _)| state)
+    }
+
+    /// [`SectorProgram::prepare`], building only the sectors whose weights lie `within` the
+    /// given sets per group (a trajectory in pieces); with the probability left out.
+    fn prepare_within(
+        &self,
+        events: &[(usize, Pauli)],
+        room: &Room,
+        within: Option<&[BTreeSet<u8>]>,
+    ) -> Result<(SectorState, f64)> {
         let vectors = self.prepared_vectors(events);
-        // Each group's weight components.
+        // Each group's weight components, and the probability of those kept and of all.
+        let (mut all, mut kept) = (1.0, 1.0);
         let parts: Vec<Vec<(u8, Vec<Complex64>)>> = vectors
             .iter()
             .zip(&self.groups)
-            .map(|(v, g)| {
-                g.patterns
+            .enumerate()
+            .map(|(gi, (v, g))| {
+                let comps: Vec<(u8, Vec<Complex64>, f64)> = g
+                    .patterns
                     .iter()
                     .enumerate()
                     .filter_map(|(l, pats)| {
                         let comp: Vec<Complex64> = pats.iter().map(|&p| v[p as usize]).collect();
                         let prob: f64 = comp.iter().map(|a| a.norm_sqr()).sum();
-                        (prob >= DROPPED_PROBABILITY).then_some((l as u8, comp))
+                        (prob >= DROPPED_PROBABILITY).then_some((l as u8, comp, prob))
                     })
+                    .collect();
+                let inside = |l: u8| within.is_none_or(|w| w[gi].contains(&l));
+                all *= comps.iter().map(|c| c.2).sum::<f64>();
+                kept *= comps.iter().filter(|c| inside(c.0)).map(|c| c.2).sum::<f64>();
+                comps
+                    .into_iter()
+                    .filter(|c| inside(c.0))
+                    .map(|(l, comp, _)| (l, comp))
                     .collect()
             })
             .collect();
@@ -658,74 +684,229 @@ impl SectorProgram {
             }
             state = next;
         }
-        Ok(state)
+        Ok((state, (all - kept).max(0.0)))
     }
 
     /// Layers `layers` of a trajectory with `events` (native indices; those outside the
-    /// layers are passed over).
+    /// layers are passed over). A trajectory that splits into pieces ([`Prune::split`]) runs
+    /// each to the end and returns an empty state: its value is then in the pruning's
+    /// [`Prune::split_state`].
     fn run_layers(
         &self,
-        mut state: SectorState,
+        state: SectorState,
         layers: std::ops::Range<usize>,
         events: &[(usize, Pauli)],
         data: &Cache<'_>,
         room: &Room,
         prune: &mut Prune<'_>,
     ) -> Result<SectorState> {
-        for l in layers {
+        let run = Run {
+            end: layers.end,
+            events,
+            data,
+        };
+        self.run_from(state, Resume::cost(layers.start), &run, room, prune)
+    }
+
+    /// A trajectory with `events` from scratch: its preparation, the drop after it, then every
+    /// layer (in pieces where the pruning splits it, from the first drop on).
+    fn run_from_start(
+        &self,
+        events: &[(usize, Pauli)],
+        data: &Cache<'_>,
+        room: &Room,
+        prune: &mut Prune<'_>,
+    ) -> Result<SectorState> {
+        let run = Run {
+            end: self.layers.len(),
+            events,
+            data,
+        };
+        // In pieces: each piece prepared alone with the weights that can still come home, so
+        // the whole product of an erring preparation is never built.
+        if let Some(walks) = prune.start_pieces() {
+            let whole = walks.len() == 1;
+            let mut last = SectorState::new();
+            for walk in walks {
+                let (mut state, left_out) = self.prepare_within(events, room, Some(&walk.weights))?;
+                if whole {
+                    prune.dropped += left_out;
+                }
+                prune.resume(walk);
+                prune.at(&mut state, self.prep_group.len());
+                if whole {
+                    if let Some(pieces) = prune.split(&mut state) {
+                        return self.run_pieces(pieces, Resume::cost(0), &run, room, prune);
+                    }
+                }
+                last = self.run_from(state, Resume::cost(0), &run, room, prune)?;
+            }
+            return Ok(last);
+        }
+        let mut state = self.prepare(events, room)?;
+        prune.at(&mut state, self.prep_group.len());
+        if let Some(pieces) = prune.split(&mut state) {
+            return self.run_pieces(pieces, Resume::cost(0), &run, room, prune);
+        }
+        self.run_from(state, Resume::cost(0), &run, room, prune)
+    }
+
+    /// The run from `at` to the end of `run`'s layers.
+    fn run_from(
+        &self,
+        mut state: SectorState,
+        mut at: Resume,
+        run: &Run<'_, '_>,
+        room: &Room,
+        prune: &mut Prune<'_>,
+    ) -> Result<SectorState> {
+        while at.layer < run.end {
             room.check()?;
+            let l = at.layer;
             let layer = &self.layers[l];
             let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
-            let events: Vec<(usize, Pauli)> = events
+            let events: Vec<(usize, Pauli)> = run
+                .events
                 .iter()
                 .filter(|e| e.0 >= layer.cost_at && e.0 < end)
                 .copied()
                 .collect();
-            let cost_len = layer.cost.cost.len();
-            let in_cost: Vec<(usize, Pauli)> = events
-                .iter()
-                .filter(|e| e.0 < layer.cost_at + cost_len)
-                .map(|&(at, p)| (at - layer.cost_at, p))
-                .collect();
-            if in_cost.is_empty() {
-                self.apply_phase(&mut state, l, &[], data);
-            } else {
-                let frame = LayerFrame::of(
-                    &layer.cost,
-                    &LayerEvents {
-                        cost: in_cost,
-                        mixer: Pauli::I,
-                    },
-                );
-                self.apply_phase(&mut state, l, &frame.flips, data);
-                state = self.apply_pauli(state, frame.frame, room)?;
-                prune.at(&mut state, layer.cost_at + cost_len);
+            if at.unit.is_none() {
+                let cost_len = layer.cost.cost.len();
+                let in_cost: Vec<(usize, Pauli)> = events
+                    .iter()
+                    .filter(|e| e.0 < layer.cost_at + cost_len)
+                    .map(|&(at, p)| (at - layer.cost_at, p))
+                    .collect();
+                if in_cost.is_empty() {
+                    self.apply_phase(&mut state, l, &[], run.data);
+                } else {
+                    let frame = LayerFrame::of(
+                        &layer.cost,
+                        &LayerEvents {
+                            cost: in_cost,
+                            mixer: Pauli::I,
+                        },
+                    );
+                    self.apply_phase(&mut state, l, &frame.flips, run.data);
+                    state = self.apply_pauli_before_drop(state, frame.frame, layer.cost_at + cost_len, room, prune)?;
+                    prune.at(&mut state, layer.cost_at + cost_len);
+                    if let Some(pieces) = prune.split(&mut state) {
+                        return self.run_pieces(pieces, Resume::mixer(l, 0), run, room, prune);
+                    }
+                }
             }
-            state = self.run_mixer(state, layer, &events, room, prune)?;
+            match self.run_mixer(state, layer, &events, at.unit.unwrap_or(0), room, prune)? {
+                Mixed::Whole(s) => state = s,
+                Mixed::Split(pieces, unit) => {
+                    return self.run_pieces(pieces, Resume::mixer(l, unit), run, room, prune);
+                }
+            }
             prune.at(&mut state, end);
+            if let Some(pieces) = prune.split(&mut state) {
+                return self.run_pieces(pieces, Resume::cost(l + 1), run, room, prune);
+            }
+            at = Resume::cost(l + 1);
         }
+        self.finish_piece(state, prune, room)
+    }
+
+    /// Pauli `p` just before the drop at native index `b`: applied with it where the pruning
+    /// says ([`Prune::pauli`]), the probability it drops counted there.
+    fn apply_pauli_before_drop(
+        &self,
+        state: SectorState,
+        p: Pauli,
+        b: usize,
+        room: &Room,
+        prune: &mut Prune<'_>,
+    ) -> Result<SectorState> {
+        let Some(keep) = prune.pauli(b).filter(|_| p.x != 0) else {
+            return self.apply_pauli(state, p, room);
+        };
+        let (state, dropped) = self.apply_pauli_kept(state, p, &keep, room)?;
+        drop(keep);
+        prune.dropped += dropped;
         Ok(state)
     }
 
-    /// The mixer of `layer` with its `events` (native indices, all within the layer): the fused
-    /// block products where no error falls inside, gate by gate around the errors.
+    /// `pieces` (split at one point, with their walks) run one after another from `at` to the
+    /// end, each beside those still waiting.
+    fn run_pieces(
+        &self,
+        pieces: Vec<(SectorState, truncate::Walk)>,
+        at: Resume,
+        run: &Run<'_, '_>,
+        room: &Room,
+        prune: &mut Prune<'_>,
+    ) -> Result<SectorState> {
+        let mut waiting: usize = pieces.iter().map(|p| p.0.values().map(Vec::len).sum::<usize>()).sum();
+        for (piece, walk) in pieces {
+            waiting -= piece.values().map(Vec::len).sum::<usize>();
+            prune.resume(walk);
+            let room = room.less(waiting);
+            self.run_from(piece, at, run, &room, prune)?;
+        }
+        Ok(SectorState::new())
+    }
+
+    /// The end of a run: the state as it is, or, for a piece of a trajectory that split, its
+    /// valid sectors after the readout flips added to those of the pieces before (an empty
+    /// state returned).
+    fn finish_piece(&self, state: SectorState, prune: &mut Prune<'_>, room: &Room) -> Result<SectorState> {
+        if prune.split_state().is_none() {
+            return Ok(state);
+        }
+        let flips = Pauli {
+            x: prune.flips().unwrap_or(0),
+            z: 0,
+            phase: 0,
+        };
+        let valid = prune.valid().to_vec();
+        let (state, _) = self.apply_pauli_kept(
+            state,
+            flips,
+            &|k| valid.binary_search_by(|v| v.as_slice().cmp(k)).is_ok(),
+            room,
+        )?;
+        let folded = prune.split_state().expect("checked above");
+        for (key, amps) in state {
+            match folded.entry(key) {
+                std::collections::btree_map::Entry::Vacant(e) => {
+                    e.insert(amps);
+                }
+                std::collections::btree_map::Entry::Occupied(mut e) => {
+                    for (a, b) in e.get_mut().iter_mut().zip(amps) {
+                        *a += b;
+                    }
+                }
+            }
+        }
+        prune.count_piece();
+        Ok(SectorState::new())
+    }
+
+    /// The mixer of `layer` from its unit `from` with its `events` (native indices, all within
+    /// the layer): the fused block products where no error falls inside, gate by gate around
+    /// the errors; split into pieces after a unit where the pruning says.
     fn run_mixer(
         &self,
         mut state: SectorState,
         layer: &SectorLayer,
         events: &[(usize, Pauli)],
+        from: usize,
         room: &Room,
         prune: &mut Prune<'_>,
-    ) -> Result<SectorState> {
+    ) -> Result<Mixed> {
         let mixer_at = layer.units.first().map_or(usize::MAX, |u| u.at);
-        if let (Some(fused), true) = (&layer.fused, events.iter().all(|e| e.0 < mixer_at)) {
+        if let (Some(fused), true, 0) = (&layer.fused, events.iter().all(|e| e.0 < mixer_at), from) {
             self.apply_fused(&mut state, fused);
-            return Ok(state);
+            return Ok(Mixed::Whole(state));
         }
         // Error-free units are fused until a unit that is not: units on other blocks commute
         // with each other, and the pending ones go first.
         let mut pending: Vec<&Unit> = Vec::new();
-        for unit in &layer.units {
+        for (u, unit) in layer.units.iter().enumerate().skip(from) {
             room.check()?;
             let end = unit.at + unit.gates.len();
             let local = |q: usize| {
@@ -768,13 +949,16 @@ impl SectorProgram {
                     };
                 }
             }
-            state = self.apply_pauli(state, after, room)?;
+            state = self.apply_pauli_before_drop(state, after, end, room, prune)?;
             prune.at(&mut state, end);
+            if let Some(pieces) = prune.split(&mut state) {
+                return Ok(Mixed::Split(pieces, u + 1));
+            }
         }
         if !pending.is_empty() {
             self.apply_fused(&mut state, &self.fuse(&pending));
         }
-        Ok(state)
+        Ok(Mixed::Whole(state))
     }
 
     /// The final state of a trajectory with `events`, from scratch (the test oracle's
@@ -798,6 +982,41 @@ impl SectorProgram {
         }
         Ok(out)
     }
+}
+
+/// Where a run goes on from: the cost part of layer `layer` (`unit` `None`), or its mixer from
+/// unit `unit` (after a split).
+#[derive(Clone, Copy, Debug)]
+struct Resume {
+    layer: usize,
+    unit: Option<usize>,
+}
+
+impl Resume {
+    fn cost(layer: usize) -> Resume {
+        Resume { layer, unit: None }
+    }
+
+    fn mixer(layer: usize, unit: usize) -> Resume {
+        Resume {
+            layer,
+            unit: Some(unit),
+        }
+    }
+}
+
+/// What every piece of a run shares: the layer it ends before, the trajectory's errors and the
+/// cost's tables.
+struct Run<'e, 'd> {
+    end: usize,
+    events: &'e [(usize, Pauli)],
+    data: &'e Cache<'d>,
+}
+
+/// A mixer run to its end, or split after unit `.1 - 1` into pieces that go on from unit `.1`.
+enum Mixed {
+    Whole(SectorState),
+    Split(Vec<(SectorState, truncate::Walk)>, usize),
 }
 
 mod apply;

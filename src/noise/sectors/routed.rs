@@ -124,6 +124,7 @@ fn bare(n: usize, groups: Vec<(Vec<usize>, bool)>) -> SectorProgram {
         layers: Vec::new(),
         phase_terms: Vec::new(),
         prepared: Vec::new(),
+        piece_amplitudes: super::truncate::PIECE_AMPLITUDES,
     }
 }
 

@@ -15,8 +15,11 @@ pub(super) struct Room {
     /// The stop request, read before each sector a move spreads and each unit of a mixer (a
     /// trajectory on a large state runs for seconds: docs/ARCHITECTURE.md, budgets).
     cancel: crate::budget::Cancel,
-    /// The most amplitudes a check has seen held at once (what the plan must bound).
-    peak: AtomicUsize,
+    /// The most amplitudes a check has seen held at once (what the plan must bound), shared
+    /// with the bounds [`Room::less`] makes.
+    peak: std::sync::Arc<AtomicUsize>,
+    /// Amplitudes held beside this bound's (the pieces waiting), counted in the peak.
+    beside: usize,
 }
 
 impl Room {
@@ -32,7 +35,8 @@ impl Room {
         Room {
             amplitudes: (memory as usize / 2).saturating_sub(held) / (BYTES_PER_AMPLITUDE * concurrent.max(1)),
             cancel: crate::budget::Cancel::never(),
-            peak: AtomicUsize::new(0),
+            peak: std::sync::Arc::new(AtomicUsize::new(0)),
+            beside: 0,
         }
     }
 
@@ -42,7 +46,19 @@ impl Room {
         Room {
             amplitudes: (memory as usize / 4 * 3).saturating_sub(held) / BYTES_PER_AMPLITUDE,
             cancel: crate::budget::Cancel::never(),
-            peak: AtomicUsize::new(0),
+            peak: std::sync::Arc::new(AtomicUsize::new(0)),
+            beside: 0,
+        }
+    }
+
+    /// This bound less `held` amplitudes (the pieces of a trajectory waiting beside the one
+    /// running), the same stop request.
+    pub(super) fn less(&self, held: usize) -> Room {
+        Room {
+            amplitudes: self.amplitudes.saturating_sub(held),
+            cancel: self.cancel.clone(),
+            peak: std::sync::Arc::new(AtomicUsize::new(0)),
+            beside: 0,
         }
     }
 
@@ -66,7 +82,7 @@ impl Room {
     }
 
     pub(super) fn check_total(&self, total: usize) -> Result<()> {
-        self.peak.fetch_max(total, Ordering::Relaxed);
+        self.peak.fetch_max(total + self.beside, Ordering::Relaxed);
         if total > self.amplitudes {
             return Err(Error::TooMuchMemory {
                 what: Quantity::SectorAmplitudes,
@@ -80,6 +96,9 @@ impl Room {
         Ok(())
     }
 }
+
+/// One trajectory's P(valid), energy, probability dropped and pieces run (0: not split).
+type Value = (f64, f64, f64, usize);
 
 /// P(valid) (`valid`: full-space bit patterns, ascending) and the energy of `full` (the cost of
 /// the whole encoding) of `prog` under `model`, from `trajectories` seeded trajectories, with
@@ -145,10 +164,12 @@ pub fn estimate_within_memory(
     let v0 = data.measure(prog, &last, cancel).map_err(far)?;
     let done = AtomicUsize::new(0);
     let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
+
     let prep_len = prog.prep_group.len();
-    // (P(valid), energy, probability dropped) of trajectory t; `None`: no error drawn.
-    let run = |t: usize, room: &Room| -> Result<Option<(f64, f64, f64)>> {
-        let trajectory = || -> Result<Option<(f64, f64, f64)>> {
+    // (P(valid), energy, probability dropped, pieces run: 0 unsplit) of trajectory t; `None`:
+    // no error drawn.
+    let run = |t: usize, room: &Room| -> Result<Option<Value>> {
+        let trajectory = || -> Result<Option<Value>> {
             cancel.check(TRAJECTORIES_TASK)?;
             let events = &planned.events[t];
             let Some(&(first, _)) = events.first() else {
@@ -165,17 +186,22 @@ pub fn estimate_within_memory(
                     room,
                     &mut prune,
                 )?,
-                _ => {
-                    let mut s = prog.prepare(events, room)?;
-                    prune.at(&mut s, prep_len);
-                    prog.run_layers(s, 0..prog.layers.len(), events, &data, room, &mut prune)?
-                }
+                _ => prog.run_from_start(events, &data, room, &mut prune)?,
             };
             // The largest state at any checkpoint (a truncated one may end smaller than it was).
             peak.fetch_max(
                 state.values().map(Vec::len).sum::<usize>().max(prune.peak),
                 Ordering::Relaxed,
             );
+            let pieces = prune.pieces_run();
+            if let Some(folded) = prune.split_state() {
+                // Split: the pieces' valid sectors, already read out after the flips; the rest,
+                // whatever it is, lies outside them.
+                let (p, e) = exact.measure(prog, folded, cancel)?;
+                let kept: f64 = folded.values().flatten().map(|a| a.norm_sqr()).sum();
+                let rest = (1.0 - kept).clamp(0.0, 1.0);
+                return Ok(Some((p, e + full.offset * rest, rest, pieces)));
+            }
             let (p, e) = match prune.flips() {
                 Some(flips) => {
                     let flipped = Pauli {
@@ -189,7 +215,7 @@ pub fn estimate_within_memory(
                 None => data.measure(prog, &state, cancel)?,
             };
             // The dropped part's energy, taken at the middle of the cost's range.
-            Ok(Some((p, e + full.offset * prune.dropped, prune.dropped)))
+            Ok(Some((p, e + full.offset * prune.dropped, prune.dropped, 0)))
         };
         // A deadline's stop says how far the trajectories got.
         trajectory()
@@ -207,11 +233,10 @@ pub fn estimate_within_memory(
             )
         });
     };
-    type Value = Option<(f64, f64, f64)>;
     // Trajectories planned past a share run alone from the start, not tried beside others.
-    let first_pass: Vec<Option<Value>> = (0..trajectories)
+    let first_pass: Vec<Option<Option<Value>>> = (0..trajectories)
         .into_par_iter()
-        .map(|t| -> Result<Option<Value>> {
+        .map(|t| -> Result<Option<Option<Value>>> {
             if planned.amplitudes[t] > room.amplitudes as u128 {
                 return Ok(None);
             }
@@ -243,15 +268,16 @@ pub fn estimate_within_memory(
             }
             Err(e @ Error::TooMuchMemory { .. }) => {
                 let so_far: Vec<Option<Option<(f64, f64)>>> =
-                    ran.iter().map(|r| r.map(|v| v.map(|(p, e, _)| (p, e)))).collect();
+                    ran.iter().map(|r| r.map(|v| v.map(|(p, e, _, _)| (p, e)))).collect();
                 return Err(refused_after(e, t, trajectories, &so_far, v0, began));
             }
             Err(e) => return Err(e),
         }
     }
-    let ran: Vec<Value> = ran.into_iter().map(|v| v.expect("every trajectory ran")).collect();
-    let values: Vec<Option<(f64, f64)>> = ran.iter().map(|v| v.map(|(p, e, _)| (p, e))).collect();
+    let ran: Vec<Option<Value>> = ran.into_iter().map(|v| v.expect("every trajectory ran")).collect();
+    let values: Vec<Option<(f64, f64)>> = ran.iter().map(|v| v.map(|(p, e, _, _)| (p, e))).collect();
     let dropped: Vec<f64> = ran.iter().map(|v| v.map_or(0.0, |v| v.2)).collect();
+    let pieces: Vec<usize> = ran.iter().map(|v| v.map_or(0, |v| v.3)).collect();
     let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
     let stats = SectorStats {
         noiseless_amplitudes: prog.noiseless_dimension(),
@@ -270,7 +296,10 @@ pub fn estimate_within_memory(
         Some(stats),
     );
     if draws.truncation != Truncation::Off {
-        estimate.truncated = Some(bracket(draws.truncation, &estimate, &dropped, full));
+        let mut b = bracket(draws.truncation, &estimate, &dropped, full);
+        b.trajectories_in_pieces = pieces.iter().filter(|&&n| n > 0).count();
+        b.pieces = pieces.iter().sum();
+        estimate.truncated = Some(b);
     }
     Ok(estimate)
 }
@@ -296,6 +325,8 @@ fn bracket(truncation: Truncation, estimate: &NoisyEstimate, dropped: &[f64], fu
         trajectories_truncated: dropped.iter().filter(|&&d| d > 0.0).count(),
         mean_dropped: dropped.iter().sum::<f64>() / t,
         max_dropped: dropped.iter().copied().fold(0.0, f64::max),
+        trajectories_in_pieces: 0,
+        pieces: 0,
         p_valid: [estimate.p_valid, estimate.p_valid],
         energy: [estimate.energy - width, estimate.energy + width],
     }
@@ -343,7 +374,7 @@ pub(super) fn plan(
                 Truncation::Off => prog.planned_amplitudes(&events),
                 Truncation::Exact => {
                     let flips = read_out(0, prog.num_qubits, model.readout, &mut readout_rng(seed, t));
-                    prog.planned(&events, Some(flips))
+                    prog.planned_in_pieces(&events, flips)
                 }
             };
             Ok((events, need))

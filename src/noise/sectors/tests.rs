@@ -1,7 +1,7 @@
 use super::run::refused_after;
 use super::truncate::Prune;
 use super::*;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 
 /// A trajectory refused after others ran says which, how many ran and their estimate.
 #[test]
@@ -86,7 +86,7 @@ fn run_one(
     seed: u64,
     t: usize,
     truncated: bool,
-) -> (SectorState, (f64, f64, f64), bool) {
+) -> (SectorState, (f64, f64, f64), bool, usize) {
     let keys = prog.valid_keys(valid);
     let events = prog.native.sample_events(model, &mut trajectory_rng(seed, t));
     let mut prune = prog.prune(Truncation::Exact, &events, &keys, seed, t, model.readout);
@@ -95,12 +95,17 @@ fn run_one(
     let exact_readout = Readout::new(full, valid.to_vec(), 0.0);
     let (data, exact) = (Cache::new(Some(&data_readout)), Cache::new(Some(&exact_readout)));
     let cancel = crate::budget::Cancel::never();
-    let mut state = prog.prepare(&events, &room).unwrap();
-    prune.at(&mut state, prog.prep_group.len());
-    let state = prog
-        .run_layers(state, 0..prog.layers.len(), &events, &data, &room, &mut prune)
-        .unwrap();
+    let state = prog.run_from_start(&events, &data, &room, &mut prune).unwrap();
     let drew = prune.flips();
+    if truncated {
+        if let Some(folded) = prune.split_state() {
+            // In pieces: the valid sectors, read out after the flips already; the rest outside.
+            let folded = std::mem::take(folded);
+            let (p, e) = exact.measure(prog, &folded, &cancel).unwrap();
+            let rest = 1.0 - folded.values().flatten().map(|a| a.norm_sqr()).sum::<f64>();
+            return (folded, (p, e + full.offset * rest, rest), true, prune.pieces_run());
+        }
+    }
     let (state, dropped) = if truncated {
         (state, prune.dropped)
     } else {
@@ -127,7 +132,7 @@ fn run_one(
             (state, v)
         }
     };
-    (state, (p, e + full.offset * dropped, dropped), drew.is_some())
+    (state, (p, e + full.offset * dropped, dropped), drew.is_some(), 0)
 }
 
 /// Truncation drops only what can no longer end valid: each trajectory's P(valid) equals the
@@ -136,18 +141,36 @@ fn run_one(
 /// lies in the bracket. Without readout errors nothing is drawn, and the same holds.
 #[test]
 fn truncated_trajectories_keep_p_valid_and_bracket_the_energy() {
+    let split = truncated_against_whole(|_| truncate::PIECE_AMPLITUDES);
+    assert_eq!(split, 0, "no block circuit here reaches the pieces' bound");
+}
+
+/// The same with the pieces' bound lowered to the noiseless state: the trajectories
+/// that grow past it run in pieces, split by block weights where they branch, and still give the
+/// P(valid) of the whole run to rounding and its valid sectors amplitude for amplitude.
+#[test]
+fn a_trajectory_in_pieces_is_the_trajectory_whole() {
+    let split = truncated_against_whole(|prog| prog.noiseless_dimension());
+    assert!(split >= 10, "{split} trajectories ran in pieces");
+}
+
+/// [`truncated_trajectories_keep_p_valid_and_bracket_the_energy`] with the pieces' bound
+/// `bound(program)`: the trajectories that ran in pieces.
+fn truncated_against_whole(bound: impl Fn(&SectorProgram) -> u128) -> usize {
     let models = [
         crate::noise::NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap(),
         crate::noise::NoiseModel::parse("p1=3e-3,p2=2e-2").unwrap(),
     ];
-    let (mut truncated, mut drew) = (0, 0);
-    for (name, prog, valid, full) in programs() {
+    let (mut truncated, mut drew, mut split) = (0, 0, 0);
+    for (name, mut prog, valid, full) in programs() {
+        prog.piece_amplitudes = bound(&prog);
         let keys = prog.valid_keys(&valid);
         let half_range: f64 = full.terms.iter().map(|(_, w)| w.abs()).sum();
         for model in &models {
             for t in 0..60 {
-                let (cut, (p, e, d), flips) = run_one(&prog, &valid, &full, model, 5, t, true);
-                let (whole, (p0, e0, _), _) = run_one(&prog, &valid, &full, model, 5, t, false);
+                let (cut, (p, e, d), flips, pieces) = run_one(&prog, &valid, &full, model, 5, t, true);
+                let (whole, (p0, e0, _), _, _) = run_one(&prog, &valid, &full, model, 5, t, false);
+                split += usize::from(pieces > 1);
                 assert!((p - p0).abs() <= 1e-12, "{name} t {t}: P(valid) {p} vs {p0}");
                 let d1 = d.clamp(0.0, 1.0);
                 let width = half_range * (d1 + 2.0 * (d1 * (1.0 - d1)).sqrt());
@@ -177,6 +200,7 @@ fn truncated_trajectories_keep_p_valid_and_bracket_the_energy() {
         truncated >= 20 && drew >= truncated,
         "truncated {truncated}, drew {drew}"
     );
+    split
 }
 
 /// The probability of staying in a weight sector of `n` qubits (weight `k`) after local
@@ -295,17 +319,18 @@ fn the_stay_probability_is_the_hand_worked_one() {
 }
 
 /// The memory plan bounds what each trajectory holds: for every drawn trajectory of four block
-/// circuits under two models, untruncated and truncated, the most amplitudes the run held at
-/// once (the moves' sources and targets together, as the run counts them) is at most the plan,
-/// so a trajectory too large for the machine is refused in the plan, before any work.
+/// circuits under two models, untruncated, truncated, and truncated in pieces (the pieces' bound
+/// lowered to the noiseless state), the most amplitudes the run held at once (the moves' sources
+/// and targets together, and the pieces waiting, as the run counts them) is at most the plan, so
+/// a trajectory too large for the machine is refused in the plan, before any work.
 #[test]
 fn the_plan_bounds_what_every_trajectory_holds() {
     let models = [
         crate::noise::NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap(),
         crate::noise::NoiseModel::parse("p1=1e-2,p2=6e-2").unwrap(),
     ];
-    let (mut grew, mut tight) = (0, 0);
-    for (name, prog, valid, full) in programs() {
+    let (mut grew, mut tight, mut split) = (0, 0, 0);
+    for (name, mut prog, valid, full) in programs() {
         let keys = prog.valid_keys(&valid);
         let readout = Readout::new(&full, valid.to_vec(), 0.0);
         let data = Cache::new(Some(&readout));
@@ -313,7 +338,8 @@ fn the_plan_bounds_what_every_trajectory_holds() {
         for model in &models {
             for t in 0..40 {
                 let events = prog.native.sample_events(model, &mut trajectory_rng(5, t));
-                for truncated in [false, true] {
+                for (truncated, pieces) in [(false, false), (true, false), (true, true)] {
+                    prog.piece_amplitudes = if pieces { noiseless } else { truncate::PIECE_AMPLITUDES };
                     let room = Room::new(1);
                     let (mut prune, planned) = if truncated {
                         let flips = crate::noise::trajectories::read_out(
@@ -322,7 +348,7 @@ fn the_plan_bounds_what_every_trajectory_holds() {
                             model.readout,
                             &mut crate::noise::trajectories::readout_rng(5, t),
                         );
-                        let planned = prog.planned(&events, Some(flips));
+                        let planned = prog.planned_in_pieces(&events, flips);
                         (
                             prog.prune(Truncation::Exact, &events, &keys, 5, t, model.readout),
                             planned,
@@ -330,24 +356,73 @@ fn the_plan_bounds_what_every_trajectory_holds() {
                     } else {
                         (Prune::off(), prog.planned_amplitudes(&events))
                     };
-                    let mut state = prog.prepare(&events, &room).unwrap();
-                    prune.at(&mut state, prog.prep_group.len());
-                    let state = prog
-                        .run_layers(state, 0..prog.layers.len(), &events, &data, &room, &mut prune)
-                        .unwrap();
+                    let state = prog.run_from_start(&events, &data, &room, &mut prune).unwrap();
                     let held = room.peak().max(state.values().map(Vec::len).sum());
                     assert!(
                         held as u128 <= planned,
-                        "{name} t {t} truncated {truncated}: held {held}, planned {planned}"
+                        "{name} t {t} truncated {truncated} pieces {pieces}: held {held}, planned {planned}"
                     );
                     grew += usize::from(held as u128 > noiseless);
                     tight += usize::from(2 * held as u128 >= planned);
+                    split += usize::from(prune.pieces_run() > 1);
                 }
             }
         }
     }
     assert!(
-        grew >= 50 && tight >= 50,
-        "grew {grew}, within a factor 2 of the plan {tight}"
+        grew >= 50 && tight >= 50 && split >= 10,
+        "grew {grew}, within a factor 2 of the plan {tight}, in pieces {split}"
     );
+}
+
+/// A Pauli applied as a permutation, keeping only some target sectors, gives the amplitudes of
+/// the gate-by-gate Pauli on those sectors bit for bit, and the probability of the others: on
+/// states of several sectors (final states of trajectories with errors) and random Paulis.
+#[test]
+fn a_pauli_kept_is_the_pauli_on_the_sectors_kept() {
+    let model = crate::noise::NoiseModel::parse("p1=1e-2,p2=6e-2").unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut checked = 0;
+    for (name, prog, _valid, _full) in programs() {
+        let room = Room::new(1);
+        for t in 0..10 {
+            let events = prog.native.sample_events(&model, &mut trajectory_rng(9, t));
+            let state = prog.trajectory_state(&events).unwrap();
+            let n = prog.num_qubits as u32;
+            let p = Pauli {
+                x: rng.random::<u64>() & ((1u64 << n) - 1),
+                z: rng.random::<u64>() & ((1u64 << n) - 1),
+                phase: rng.random_range(0..4),
+            };
+            // A rule that splits the targets of a move (a Pauli moves every weight's parity alike).
+            let home = prog.home_key();
+            let keep = |k: &[u8]| k.iter().zip(&home).filter(|(a, b)| a > b).count() < 2;
+            let whole = prog.apply_pauli(state.clone(), p, &room).unwrap();
+            let (kept, dropped) = prog.apply_pauli_kept(state, p, &keep, &room).unwrap();
+            let mut lost = 0.0;
+            for (key, amps) in &whole {
+                match kept.get(key) {
+                    Some(k) => {
+                        assert!(keep(key), "{name} t {t}: {key:?} kept against the rule");
+                        assert_eq!(k.len(), amps.len());
+                        for (a, b) in k.iter().zip(amps) {
+                            assert_eq!(a, b, "{name} t {t} {key:?}");
+                        }
+                    }
+                    None => {
+                        lost += amps.iter().map(|a| a.norm_sqr()).sum::<f64>();
+                        let norm: f64 = amps.iter().map(|a| a.norm_sqr()).sum();
+                        assert!(!keep(key) || norm == 0.0, "{name} t {t}: {key:?} lost");
+                    }
+                }
+            }
+            assert!(kept.keys().all(|k| whole.contains_key(k)), "{name} t {t}");
+            assert!(
+                (lost - dropped).abs() <= 1e-14,
+                "{name} t {t}: dropped {dropped} vs {lost}"
+            );
+            checked += usize::from(dropped > 0.0 && !kept.is_empty());
+        }
+    }
+    assert!(checked >= 10, "{checked} states dropped and kept something");
 }

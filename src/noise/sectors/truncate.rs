@@ -69,6 +69,10 @@ pub(super) fn can_total(totals: Totals, delta: i32) -> bool {
 pub(super) struct Reach {
     /// `(native index at which the changes happen, per group)`, ascending by index.
     marks: Vec<(usize, Changes)>,
+    /// Per mark, whether a Pauli makes it that the run applies just before its next drop (a
+    /// cost part's frame, the factors off an XY gate, the readout flips): a trajectory in
+    /// pieces applies it with that drop ([`Prune::pauli`]).
+    pauli: Vec<bool>,
     /// Per mark, the native index of the run's first drop after it ([`Prune::at`]'s `b`):
     /// marks that share it are applied before the run may drop anything.
     until: Vec<usize>,
@@ -79,10 +83,16 @@ pub(super) struct Reach {
 impl Reach {
     /// The reach of `marks` (native index, the run's next drop after it, changes per group);
     /// the groups marked `free` (whose weights no valid board fixes) reach every weight.
-    pub(super) fn from_marks(mut marks: Vec<(usize, usize, Changes)>, free: &[bool]) -> Reach {
+    pub(super) fn from_marks(marks: Vec<(usize, usize, Changes)>, free: &[bool]) -> Reach {
+        Reach::from_typed_marks(marks.into_iter().map(|(a, u, c)| (a, u, c, false)).collect(), free)
+    }
+
+    /// [`Reach::from_marks`] with each mark's [`Reach::pauli`] flag.
+    fn from_typed_marks(mut marks: Vec<(usize, usize, Changes, bool)>, free: &[bool]) -> Reach {
         marks.sort_by_key(|m| m.0);
         let until: Vec<usize> = marks.iter().map(|m| m.1).collect();
-        let marks: Vec<(usize, Changes)> = marks.into_iter().map(|(at, _, c)| (at, c)).collect();
+        let pauli: Vec<bool> = marks.iter().map(|m| m.3).collect();
+        let marks: Vec<(usize, Changes)> = marks.into_iter().map(|(at, _, c, _)| (at, c)).collect();
         let end: Vec<Totals> = free.iter().map(|&f| if f { ANY } else { NONE }).collect();
         let mut after = vec![end; marks.len() + 1];
         for i in (0..marks.len()).rev() {
@@ -92,7 +102,12 @@ impl Reach {
                 .map(|(&t, &c)| add_step(t, c))
                 .collect();
         }
-        Reach { marks, until, after }
+        Reach {
+            marks,
+            pauli,
+            until,
+            after,
+        }
     }
 
     /// This reach with one more step after every other, the readout flips' `changes`: the
@@ -107,9 +122,16 @@ impl Reach {
         after.push(vec![NONE; changes.len()]);
         let mut marks = self.marks.clone();
         marks.push((usize::MAX, changes));
+        let mut pauli = self.pauli.clone();
+        pauli.push(true);
         let mut until = self.until.clone();
         until.push(usize::MAX);
-        Reach { marks, until, after }
+        Reach {
+            marks,
+            pauli,
+            until,
+            after,
+        }
     }
 
     /// Per group, the totals left from native index `b` on (marks at `b` or later).
@@ -135,9 +157,23 @@ pub(super) struct Prune<'a> {
     /// The most amplitudes the state held at a checkpoint, before its drops (truncated only:
     /// otherwise the final state is the largest).
     pub(super) peak: usize,
+    /// Where the trajectory [`runs_in_pieces`](SectorProgram::runs_in_pieces): its walk.
+    pub(super) pieces: Option<Pieces<'a>>,
 }
 
-impl Prune<'_> {
+/// A trajectory that runs in pieces: the walk of the piece running, and what the pieces run to
+/// the end left in the valid sectors.
+pub(super) struct Pieces<'a> {
+    walker: Walker<'a>,
+    walk: Walk,
+    /// The valid sectors of the pieces run to the end, after the readout flips, summed in the
+    /// pieces' order (`None`: not split).
+    pub(super) folded: Option<SectorState>,
+    /// The pieces run to the end.
+    pub(super) count: usize,
+}
+
+impl<'a> Prune<'a> {
     /// Dropping what cannot reach `valid` by the changes of `gates` (the gate errors), or,
     /// once it would, by those of `with_flips` (the same with the readout `flips` after them),
     /// then read out after the flips.
@@ -149,7 +185,21 @@ impl Prune<'_> {
             drawn: false,
             dropped: 0.0,
             peak: 0,
+            pieces: None,
         }
+    }
+
+    /// [`Prune::exact`] for a trajectory that [`runs_in_pieces`](SectorProgram::runs_in_pieces):
+    /// it drops and reads out after its flips from the start, and splits where `walker` says.
+    pub(super) fn in_pieces(mut self, walker: Walker<'a>, walk: Walk) -> Prune<'a> {
+        self.drawn = true;
+        self.pieces = Some(Pieces {
+            walker,
+            walk,
+            folded: None,
+            count: 0,
+        });
+        self
     }
 
     /// Nothing dropped.
@@ -161,6 +211,7 @@ impl Prune<'_> {
             drawn: false,
             dropped: 0.0,
             peak: 0,
+            pieces: None,
         }
     }
 
@@ -169,8 +220,98 @@ impl Prune<'_> {
         self.drawn.then(|| self.with_flips.as_ref().map_or(0, |f| f.1))
     }
 
+    /// The pieces `state` splits into here ([`Walker::pieces`]), with their walks, in the run's
+    /// order; `None` (the state left whole) where the walk does not split, or where a sector lies
+    /// outside its weights (the plan's sets hold every sector the run makes, so never: but a
+    /// state left whole is exact, a sector lost is not).
+    pub(super) fn split(&mut self, state: &mut SectorState) -> Option<Vec<(SectorState, Walk)>> {
+        let pieces = self.pieces.as_mut()?;
+        let walks = pieces.walker.pieces(&pieces.walk);
+        if walks.len() < 2 {
+            return None;
+        }
+        let owner = |key: &Key| {
+            walks
+                .iter()
+                .position(|w| w.weights.iter().zip(key).all(|(ws, l)| ws.contains(l)))
+        };
+        if !state.keys().all(|k| owner(k).is_some()) {
+            return None;
+        }
+        let mut parts: Vec<SectorState> = vec![SectorState::new(); walks.len()];
+        for (key, amps) in std::mem::take(state) {
+            let i = owner(&key).expect("checked above");
+            parts[i].insert(key, amps);
+        }
+        pieces.folded.get_or_insert_with(SectorState::new);
+        Some(
+            parts
+                .into_iter()
+                .zip(walks)
+                .filter(|(part, _)| !part.is_empty())
+                .collect(),
+        )
+    }
+
+    /// The pieces a trajectory in pieces starts as (after its preparation's drop), each
+    /// prepared alone, with only the weights that can still come home; `None`: not in pieces.
+    /// Where there are several, the split begins.
+    pub(super) fn start_pieces(&mut self) -> Option<Vec<Walk>> {
+        let pieces = self.pieces.as_mut()?;
+        let walks = pieces.walker.pieces(&pieces.walk);
+        if walks.len() > 1 {
+            pieces.folded.get_or_insert_with(SectorState::new);
+        }
+        Some(walks)
+    }
+
+    /// The piece about to run from its split: its walk.
+    pub(super) fn resume(&mut self, walk: Walk) {
+        if let Some(pieces) = &mut self.pieces {
+            pieces.walk = walk;
+        }
+    }
+
+    /// Whether the trajectory has split (its value is then that of [`Pieces::folded`]).
+    pub(super) fn split_state(&mut self) -> Option<&mut SectorState> {
+        self.pieces.as_mut().and_then(|p| p.folded.as_mut())
+    }
+
+    /// Whether a Pauli just before a drop at native index `b` is applied with it
+    /// ([`SectorProgram::apply_pauli_kept`]): in a trajectory in pieces, once it drops; then the
+    /// sectors it keeps.
+    pub(super) fn pauli(&self, b: usize) -> Option<impl Fn(&[u8]) -> bool + '_> {
+        let (reach, _) = self.with_flips.as_ref()?;
+        if self.pieces.is_none() || !self.drawn {
+            return None;
+        }
+        let r = reach.remaining(b);
+        let valid = self.valid;
+        Some(move |k: &[u8]| reachable(k, r, valid))
+    }
+
+    /// One more piece run to the end.
+    pub(super) fn count_piece(&mut self) {
+        if let Some(p) = &mut self.pieces {
+            p.count += 1;
+        }
+    }
+
+    /// The pieces run to the end (0: not split).
+    pub(super) fn pieces_run(&self) -> usize {
+        self.pieces.as_ref().map_or(0, |p| p.count)
+    }
+
+    /// The valid keys, ascending.
+    pub(super) fn valid(&self) -> &[Key] {
+        self.valid
+    }
+
     /// Drops the sectors of `state` that cannot reach a valid key from native index `b` on.
     pub(super) fn at(&mut self, state: &mut SectorState, b: usize) {
+        if let Some(pieces) = &mut self.pieces {
+            pieces.walker.advance(&mut pieces.walk, b);
+        }
         let Some(gates) = &self.gates else {
             return;
         };
@@ -255,11 +396,12 @@ impl SectorProgram {
     pub(super) fn reach(&self, events: &[(usize, Pauli)], flips: Option<u64>) -> Reach {
         let ng = self.groups.len();
         // (native index, the run's next drop after it, changes).
-        let mut marks: Vec<(usize, usize, Changes)> = Vec::new();
+        // (native index, the run's next drop after it, changes, whether a Pauli just before it).
+        let mut marks: Vec<(usize, usize, Changes, bool)> = Vec::new();
         let x_marks = |x: u64| self.x_marks(x);
         let prep_len = self.prep_group.len();
         for &(at, p) in events.iter().filter(|e| e.0 < prep_len) {
-            marks.push((at, prep_len, x_marks(p.x)));
+            marks.push((at, prep_len, x_marks(p.x), false));
         }
         for (l, layer) in self.layers.iter().enumerate() {
             let end = self.layers.get(l + 1).map_or(self.native.gates.len(), |n| n.cost_at);
@@ -277,14 +419,14 @@ impl SectorProgram {
                         mixer: Pauli::I,
                     },
                 );
-                marks.push((layer.cost_at, cost_end, x_marks(frame.frame.x)));
+                marks.push((layer.cost_at, cost_end, x_marks(frame.frame.x), true));
             }
             // An error between the cost part and the mixer's gates (none: the gates follow each
             // other) changes the weights by its X bits.
             for &(at, p) in events.iter().filter(|e| {
                 e.0 >= cost_end && e.0 < end && !layer.units.iter().any(|u| e.0 >= u.at && e.0 < u.at + u.gates.len())
             }) {
-                marks.push((at, end, x_marks(p.x)));
+                marks.push((at, end, x_marks(p.x), false));
             }
             for unit in &layer.units {
                 let unit_end = unit.at + unit.gates.len();
@@ -293,7 +435,7 @@ impl SectorProgram {
                 let mut inside = Vec::new();
                 for &(at, p) in events.iter().filter(|e| e.0 >= unit.at && e.0 < unit_end && e.0 < end) {
                     let (mine, other) = split_pauli(p, mask);
-                    marks.push((at, unit_end, x_marks(other.x)));
+                    marks.push((at, unit_end, x_marks(other.x), true));
                     inside.push((at - unit.at + 1, relabel_pauli(mine, local)));
                 }
                 if inside.is_empty() {
@@ -326,19 +468,20 @@ impl SectorProgram {
                         *c = 0;
                     }
                 }
-                marks.push((unit.at, unit_end, changes));
+                marks.push((unit.at, unit_end, changes, false));
             }
         }
         if let Some(f) = flips {
-            marks.push((usize::MAX, usize::MAX, x_marks(f)));
+            marks.push((usize::MAX, usize::MAX, x_marks(f), true));
         }
-        Reach::from_marks(marks, &vec![false; ng])
+        Reach::from_typed_marks(marks, &vec![false; ng])
     }
 
     /// The pruning of trajectory `t` (seed `seed`) with `events`, under `truncation`; its
-    /// readout flips (probability `r` per qubit) from their own stream.
+    /// readout flips (probability `r` per qubit) from their own stream; in pieces where it
+    /// [`runs_in_pieces`](SectorProgram::runs_in_pieces).
     pub(super) fn prune<'a>(
-        &self,
+        &'a self,
         truncation: Truncation,
         events: &[(usize, Pauli)],
         valid: &'a [Key],
@@ -352,7 +495,13 @@ impl SectorProgram {
                 let flips = read_out(0, self.num_qubits, r, &mut readout_rng(seed, t));
                 let gates = self.reach(events, None);
                 let with_flips = gates.then_flips(self.x_marks(flips));
-                Prune::exact(gates, with_flips, flips, valid)
+                let prune = Prune::exact(gates, with_flips, flips, valid);
+                if !self.runs_in_pieces(events) {
+                    return prune;
+                }
+                let walker = Walker::new(self, events, Some(flips)).in_pieces();
+                let walk = walker.start(events, true);
+                prune.in_pieces(walker, walk)
             }
         }
     }
@@ -370,71 +519,306 @@ impl SectorProgram {
     /// after it are held together. A bound the run's own count never passes, so that a
     /// trajectory too large is refused in the plan, before any work.
     pub(super) fn planned(&self, events: &[(usize, Pauli)], flips: Option<u64>) -> u128 {
-        let home = self.home_key();
-        let gates = self.reach(events, None);
-        let with_flips = flips.map(|f| gates.then_flips(self.x_marks(f)));
-        let reach = with_flips.as_ref().unwrap_or(&gates);
-        let comes_home = |g: usize, w: u8, left: &[Totals]| can_total(left[g], i32::from(home[g]) - i32::from(w));
-        let mut weights = self.prepared_labels(events);
-        let mut most = self.held_by(&weights).saturating_mul(2);
-        let mut drawn = false;
-        // The run's drop after the preparation, then the marks after it, one drop at a time.
-        let mut i = reach.marks.partition_point(|m| m.0 < self.prep_group.len());
-        let mut prune = |weights: &mut Vec<BTreeSet<u8>>, j: usize| {
-            let Some(with_flips) = &with_flips else {
-                return;
-            };
-            if !drawn && j < gates.after.len() {
-                let left = &gates.after[j];
-                drawn = weights
-                    .iter()
-                    .enumerate()
-                    .any(|(g, ws)| ws.iter().any(|&w| !comes_home(g, w, left)));
-            }
-            if drawn {
-                let left = &with_flips.after[j];
-                for (g, ws) in weights.iter_mut().enumerate() {
-                    ws.retain(|&w| comes_home(g, w, left));
-                }
-            }
+        let walker = Walker::new(self, events, flips);
+        let walk = walker.start(events, false);
+        walker
+            .peak_from(&walk)
+            .max(self.held_by(&self.prepared_labels(events)).saturating_mul(2))
+    }
+
+    /// Whether a truncated trajectory with `events` runs in pieces where it grows past
+    /// [`PIECE_AMPLITUDES`] (the program's `piece_amplitudes`): where its untruncated plan does. Its gate errors alone decide
+    /// (never its readout flips), and such a trajectory reads out after its flips from the
+    /// start, so the estimator stays unbiased.
+    pub(super) fn runs_in_pieces(&self, events: &[(usize, Pauli)]) -> bool {
+        self.planned(events, None) > self.piece_amplitudes
+    }
+
+    /// [`SectorProgram::planned`] for a truncated trajectory with `events` and readout `flips`,
+    /// in pieces where it [`runs_in_pieces`](SectorProgram::runs_in_pieces): the run splits its
+    /// state where [`Walker::split`] says, and holds the pieces waiting, the one running and the
+    /// valid sectors of those done.
+    pub(super) fn planned_in_pieces(&self, events: &[(usize, Pauli)], flips: u64) -> u128 {
+        if !self.runs_in_pieces(events) {
+            return self.planned(events, Some(flips));
+        }
+        let walker = Walker::new(self, events, Some(flips)).in_pieces();
+        let walk = walker.start(events, true);
+        // The valid sectors of the pieces done: the noiseless state's (a block's valid weight is
+        // its home weight).
+        let folded = self.noiseless_dimension();
+        let pieces = walker.pieces(&walk);
+        // The preparation builds only the weights that can still come home (errors inside it
+        // may leave blocks at many weights), its product beside the next group's; split from
+        // the start, each piece alone.
+        if pieces.len() == 1 {
+            let prepared = self.held_by(&walk.weights).saturating_mul(2);
+            return walker.peak_in_pieces(walk, folded, true).max(prepared);
+        }
+        pieces
+            .into_iter()
+            .map(|piece| {
+                let prepared = self.held_by(&piece.weights).saturating_mul(2);
+                walker
+                    .peak_in_pieces(piece, folded, false)
+                    .max(prepared.saturating_add(folded))
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The amplitudes past which a truncated trajectory runs in pieces (2 GiB): a state split by
+/// one block's weight is the sum of its parts, each run on to the end alone, so a trajectory
+/// whose sectors multiply holds one part at a time. A constant, not the machine's memory, so
+/// that every machine splits the same trajectories the same way and gives the same bytes.
+pub(super) const PIECE_AMPLITUDES: u128 = 1 << 27;
+
+/// A trajectory as its plan follows it: each group's possible weights, whether it drops (its
+/// readout flips drawn), and the next of its marks.
+#[derive(Clone, Debug)]
+pub(super) struct Walk {
+    pub(super) weights: Vec<BTreeSet<u8>>,
+    drawn: bool,
+    next: usize,
+}
+
+/// The plan of one trajectory, step by step: the run follows the same walk to decide where it
+/// splits into pieces, so the plan bounds what it holds.
+pub(super) struct Walker<'a> {
+    prog: &'a SectorProgram,
+    gates: Reach,
+    with_flips: Option<Reach>,
+    home: Key,
+    /// The walk of a trajectory in pieces (its Paulis applied with the drops after them).
+    in_pieces: bool,
+}
+
+impl<'a> Walker<'a> {
+    /// The walk of a trajectory with `events` and readout `flips` (`None`: nothing dropped).
+    pub(super) fn new(prog: &'a SectorProgram, events: &[(usize, Pauli)], flips: Option<u64>) -> Walker<'a> {
+        let gates = prog.reach(events, None);
+        let with_flips = flips.map(|f| gates.then_flips(prog.x_marks(f)));
+        Walker {
+            prog,
+            gates,
+            with_flips,
+            home: prog.home_key(),
+            in_pieces: false,
+        }
+    }
+
+    /// The walk of a trajectory in pieces.
+    pub(super) fn in_pieces(self) -> Walker<'a> {
+        Walker {
+            in_pieces: true,
+            ..self
+        }
+    }
+
+    fn reach(&self) -> &Reach {
+        self.with_flips.as_ref().unwrap_or(&self.gates)
+    }
+
+    /// The walk after the preparation and the run's drop after it; `drawn`: dropping from the
+    /// start (a trajectory that runs in pieces).
+    pub(super) fn start(&self, events: &[(usize, Pauli)], drawn: bool) -> Walk {
+        let mut walk = Walk {
+            weights: self.prog.prepared_labels(events),
+            drawn,
+            next: self.reach().marks.partition_point(|m| m.0 < self.prog.prep_group.len()),
         };
-        prune(&mut weights, i);
-        while i < reach.marks.len() {
-            // The marks the run applies before its next drop.
-            let until = reach.until[i];
-            let j = i + reach.until[i..].iter().take_while(|&&u| u == until).count();
-            let before = self.held_by(&weights);
-            let mut moved = false;
-            for (_, changes) in &reach.marks[i..j] {
-                for (g, &c) in changes.iter().enumerate() {
-                    if c == 0 {
-                        continue;
-                    }
-                    moved = true;
-                    let top = self.groups[g].qubits.len() as i32;
-                    weights[g] = weights[g]
-                        .iter()
-                        .flat_map(|&w| {
-                            (0..32)
-                                .filter(move |b| c >> b & 1 == 1)
-                                .map(move |b| i32::from(w) + b - 16)
-                        })
-                        .filter(|&w| (0..=top).contains(&w))
-                        .map(|w| w as u8)
-                        .collect();
-                }
+        self.prune(&mut walk);
+        walk
+    }
+
+    /// The run's drop at the walk's point: nothing until a weight cannot come home by the gate
+    /// errors alone, then what cannot by the changes with the flips.
+    fn prune(&self, walk: &mut Walk) {
+        let Some(with_flips) = &self.with_flips else {
+            return;
+        };
+        let home = &self.home;
+        let comes_home = |g: usize, w: u8, left: &[Totals]| can_total(left[g], i32::from(home[g]) - i32::from(w));
+        let j = walk.next;
+        if !walk.drawn && j < self.gates.after.len() {
+            let left = &self.gates.after[j];
+            walk.drawn = walk
+                .weights
+                .iter()
+                .enumerate()
+                .any(|(g, ws)| ws.iter().any(|&w| !comes_home(g, w, left)));
+        }
+        if walk.drawn {
+            let left = &with_flips.after[j];
+            for (g, ws) in walk.weights.iter_mut().enumerate() {
+                ws.retain(|&w| comes_home(g, w, left));
             }
-            if moved {
+        }
+    }
+
+    /// The native index of the run's next drop with marks before it (`None`: no marks left).
+    fn next_drop(&self, walk: &Walk) -> Option<usize> {
+        self.reach().until.get(walk.next).copied()
+    }
+
+    /// The marks up to the run's next drop applied and that drop made: the amplitudes held while
+    /// they moved, the sectors before and after a move held together (`None`: no marks left).
+    fn step(&self, walk: &mut Walk) -> Option<u128> {
+        let reach = self.reach();
+        let i = walk.next;
+        let until = *reach.until.get(i)?;
+        let j = i + reach.until[i..].iter().take_while(|&&u| u == until).count();
+        let before = self.prog.held_by(&walk.weights);
+        // A trajectory in pieces applies the Paulis just before the drop with it, building only
+        // the sectors it keeps: the other marks first, as the run applies them.
+        let fused = self.in_pieces && walk.drawn && until != usize::MAX;
+        let order: Vec<usize> = if fused {
+            (i..j)
+                .filter(|&m| !reach.pauli[m])
+                .chain((i..j).filter(|&m| reach.pauli[m]))
+                .collect()
+        } else {
+            (i..j).collect()
+        };
+        let mut moved = false;
+        let mut held = 0;
+        let mut paulis_from: Option<u128> = None;
+        for m in order {
+            if fused && reach.pauli[m] && paulis_from.is_none() {
+                // The Paulis' sources: the state after the other marks.
+                let now = self.prog.held_by(&walk.weights);
+                if moved {
+                    held = before.saturating_add(now).max(now.saturating_mul(2));
+                }
+                paulis_from = Some(now);
+            }
+            for (g, &c) in reach.marks[m].1.iter().enumerate() {
+                if c == 0 {
+                    continue;
+                }
+                moved = true;
+                let top = self.prog.groups[g].qubits.len() as i32;
+                walk.weights[g] = walk.weights[g]
+                    .iter()
+                    .flat_map(|&w| {
+                        (0..32)
+                            .filter(move |b| c >> b & 1 == 1)
+                            .map(move |b| i32::from(w) + b - 16)
+                    })
+                    .filter(|&w| (0..=top).contains(&w))
+                    .map(|w| w as u8)
+                    .collect();
+            }
+        }
+        walk.next = j;
+        match paulis_from {
+            // The Paulis' sources beside the targets the drop keeps.
+            Some(sources) => {
+                self.prune(walk);
+                Some(held.max(sources.saturating_add(self.prog.held_by(&walk.weights))))
+            }
+            None => {
                 // While a move runs, its sources not yet spread and its targets are held
                 // together: the first move's sources are the state before, and every later
                 // move's sources and targets lie within the state after.
-                let after = self.held_by(&weights);
-                most = most.max(before.saturating_add(after)).max(after.saturating_mul(2));
+                let after = self.prog.held_by(&walk.weights);
+                if moved {
+                    held = before.saturating_add(after).max(after.saturating_mul(2));
+                }
+                self.prune(walk);
+                Some(held)
             }
-            prune(&mut weights, j);
-            i = j;
+        }
+    }
+
+    /// The most the walk holds from its point to the end, in one piece.
+    pub(super) fn peak_from(&self, walk: &Walk) -> u128 {
+        let mut walk = walk.clone();
+        let mut most = self.prog.held_by(&walk.weights);
+        while let Some(held) = self.step(&mut walk) {
+            most = most.max(held);
         }
         most
+    }
+
+    /// The walk brought to the run's drop at native index `b`: every mark before it applied.
+    pub(super) fn advance(&self, walk: &mut Walk, b: usize) {
+        while self.next_drop(walk).is_some_and(|u| u <= b) {
+            self.step(walk);
+        }
+    }
+
+    /// Where the walk splits at its point: the group whose weights, taken one at a time, leave
+    /// the largest piece smallest, if the walk would pass [`PIECE_AMPLITUDES`] whole and that
+    /// piece is smaller than the whole (ties: the first group).
+    pub(super) fn split(&self, walk: &Walk) -> Option<usize> {
+        // Nothing left to run: the run reads the state out as it is.
+        self.next_drop(walk)?;
+        let whole = self.peak_from(walk);
+        if whole <= self.prog.piece_amplitudes {
+            return None;
+        }
+        let mut best: Option<(u128, usize)> = None;
+        for g in (0..walk.weights.len()).filter(|&g| walk.weights[g].len() > 1) {
+            let largest = walk.weights[g]
+                .iter()
+                .map(|&w| self.peak_from(&walk.piece(g, w)))
+                .max()
+                .unwrap_or(0);
+            if largest < whole && best.is_none_or(|b| largest < b.0) {
+                best = Some((largest, g));
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// The pieces the walk splits into at its point, each split again until none would: their
+    /// walks in the run's order (weights ascending, the first split's group outermost).
+    pub(super) fn pieces(&self, walk: &Walk) -> Vec<Walk> {
+        match self.split(walk) {
+            None => vec![walk.clone()],
+            Some(g) => walk.weights[g]
+                .iter()
+                .flat_map(|&w| self.pieces(&walk.piece(g, w)))
+                .collect(),
+        }
+    }
+
+    /// The most the walk holds to the end when the run splits it as [`Walker::pieces`] says,
+    /// beside `outside` (the valid sectors of the pieces done, the pieces waiting); `split`:
+    /// whether it may split at its point (a piece just split off runs on first).
+    fn peak_in_pieces(&self, mut walk: Walk, outside: u128, mut split: bool) -> u128 {
+        let mut most = self.prog.held_by(&walk.weights).saturating_add(outside);
+        loop {
+            if split {
+                let pieces = self.pieces(&walk);
+                if pieces.len() > 1 {
+                    // The pieces waiting are within the state they were split from.
+                    let waiting = outside.saturating_add(self.prog.held_by(&walk.weights));
+                    for piece in pieces {
+                        most = most.max(self.peak_in_pieces(piece, waiting, false));
+                    }
+                    return most;
+                }
+            }
+            split = true;
+            match self.step(&mut walk) {
+                Some(held) => most = most.max(held.saturating_add(outside)),
+                None => return most,
+            }
+        }
+    }
+}
+
+impl Walk {
+    /// This walk with group `g` at weight `w` alone, dropping from here on (a piece reads out
+    /// after its flips).
+    fn piece(&self, g: usize, w: u8) -> Walk {
+        let mut piece = self.clone();
+        piece.weights[g] = BTreeSet::from([w]);
+        piece.drawn = true;
+        piece
     }
 }
 
@@ -448,6 +832,7 @@ impl Prune<'_> {
             with_flips: Some((
                 Reach {
                     marks: Vec::new(),
+                    pauli: Vec::new(),
                     until: Vec::new(),
                     after: vec![Vec::new()],
                 },
@@ -457,6 +842,7 @@ impl Prune<'_> {
             drawn: true,
             dropped: 0.0,
             peak: 0,
+            pieces: None,
         }
     }
 }
