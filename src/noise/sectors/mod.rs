@@ -734,11 +734,6 @@ impl SectorProgram {
                 }
                 prune.resume(walk);
                 prune.at(&mut state, self.prep_group.len());
-                if whole {
-                    if let Some(pieces) = prune.split(&mut state) {
-                        return self.run_pieces(pieces, Resume::cost(0), &run, room, prune);
-                    }
-                }
                 last = self.run_from(state, Resume::cost(0), &run, room, prune)?;
             }
             return Ok(last);
