@@ -305,17 +305,19 @@ pub fn check_noise_fits(sim: &Simulation, noise: &NoiseSettings) -> Result<()> {
 
 /// The sector trajectories of every depth of `depths` under each model of `noise` (seeded as
 /// [`noisy_estimates`] seeds them), planned before the optimisation: the plan reads the gates
-/// and the error draws, which do not depend on the angles, so a run that cannot hold them is
-/// refused before minutes of optimisation (docs/qasm.md, "Noise-aware expectations").
-pub fn check_sector_noise_fits(
+/// and the error draws, which do not depend on the angles, so a depth that cannot hold them is
+/// known before minutes of optimisation (docs/qasm.md, "Noise-aware expectations"). The first
+/// depth whose plan is refused for memory, with its refusal (`None`: all fit); other errors
+/// are the error.
+pub fn first_sector_refusal(
     enc: &dyn Encoding,
     sim: &Simulation,
     noise: &NoiseSettings,
     depths: &[usize],
     seed: u64,
-) -> Result<()> {
+) -> Result<Option<(usize, crate::error::Error)>> {
     if noise.models.is_empty() || sim.noise_route() != NoiseRoute::Sectors {
-        return Ok(());
+        return Ok(None);
     }
     for &p in depths {
         noise.cancel.check(crate::noise::trajectories::TRAJECTORIES_TASK)?;
@@ -324,10 +326,14 @@ pub fn check_sector_noise_fits(
         let program = sector_program(enc, sim, &angles)?;
         let seed = seed.wrapping_add(p as u64);
         for m in &noise.models {
-            crate::noise::sectors::check_fits(&program, &noise.draws(m, seed))?;
+            match crate::noise::sectors::check_fits(&program, &noise.draws(m, seed)) {
+                Ok(()) => {}
+                Err(e) if e.is_memory_refusal() => return Ok(Some((p, e))),
+                Err(e) => return Err(e),
+            }
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// The gate counts of `enc`'s circuit on `sim` at `angles`, and its P(valid) and energy under

@@ -231,13 +231,24 @@ pub fn solve_keeping_within(
     let space = simulation::run_settings(enc, &settings.space, settings.noise.needs_gates())?;
     let simulation = simulation::simulation_within(enc, &space, budget)?;
     depth::check_noise_fits(&simulation, &settings.noise)?;
-    depth::check_sector_noise_fits(
+    // A depth whose trajectories cannot be held ends the run there, before any optimisation:
+    // the depths before it run and are reported, `stopped` naming it.
+    let refused = depth::first_sector_refusal(
         enc,
         &simulation,
         &settings.noise,
         &settings.depths,
         settings.config.seed,
     )?;
+    let runnable: Vec<usize> = match &refused {
+        Some((p, _)) => settings.depths.iter().take_while(|&d| d != p).copied().collect(),
+        None => settings.depths.clone(),
+    };
+    let refused = match refused {
+        Some((_, e)) if runnable.is_empty() => return Err(e),
+        Some((depth, error)) => Some(DepthStop { depth, error }),
+        None => None,
+    };
     report.provenance = Provenance::of(enc, &simulation);
     report.blocks = simulation.blocks();
     let success = simulation::success_states(enc, &simulation)?;
@@ -254,7 +265,7 @@ pub fn solve_keeping_within(
         &simulation,
         &objective,
         &success,
-        &settings.depths,
+        &runnable,
         settings.init,
         &config,
         |d, part| {
@@ -266,6 +277,7 @@ pub fn solve_keeping_within(
         },
     )?;
     report.depths = depths;
+    let stop = stop.or(refused);
     report.stopped = stop.as_ref().map(DepthStop::stopped);
     report.route = simulation.route();
     report.valid_states = simulation.states_of(&success.valid);
