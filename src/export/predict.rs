@@ -364,6 +364,9 @@ pub fn predict_keeping(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::noise::program::Pauli;
+    use crate::noise::sectors::routed::{to_physical, trajectory_state};
+    use num_complex::Complex64;
 
     /// A model refused by its memory plan, on either circuit, is left out with its reason and
     /// the others kept in order; another error ends the run; every model refused is the first
@@ -424,9 +427,6 @@ mod tests {
         );
         assert!(matches!(other, Err(Error::Malformed { .. })));
     }
-    use crate::noise::program::Pauli;
-    use crate::noise::sectors::routed::{to_physical, trajectory_state};
-    use num_complex::Complex64;
 
     /// The routed fixtures: Qiskit's transpilation (FakeFez and FakeSherbrooke, optimisation
     /// levels 1 and 3, seed 0) of block-space circuits exported by `quzzle qasm`.

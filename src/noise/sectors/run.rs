@@ -195,12 +195,8 @@ pub fn estimate_within_memory(
             );
             let pieces = prune.pieces_run();
             if let Some(folded) = prune.split_state() {
-                // Split: the pieces' valid sectors, already read out after the flips; the rest,
-                // whatever it is, lies outside them.
-                let (p, e) = exact.measure(prog, folded, cancel)?;
-                let kept: f64 = folded.values().flatten().map(|a| a.norm_sqr()).sum();
-                let rest = (1.0 - kept).clamp(0.0, 1.0);
-                return Ok(Some((p, e + full.offset * rest, rest, pieces)));
+                let (p, e, rest) = folded_value(prog, folded, &exact, full, cancel)?;
+                return Ok(Some((p, e, rest, pieces)));
             }
             let (p, e) = match prune.flips() {
                 Some(flips) => {
@@ -302,6 +298,23 @@ pub fn estimate_within_memory(
         estimate.truncated = Some(b);
     }
     Ok(estimate)
+}
+
+/// P(valid), energy and the probability outside of a trajectory that ran in pieces, from
+/// `folded`, its pieces' valid sectors already read out after the flips (`exact`: the tables
+/// without readout errors): the rest, whatever it is, lies outside them, its energy taken at
+/// the middle of the cost's range as a dropped part's is.
+pub(super) fn folded_value(
+    prog: &SectorProgram,
+    folded: &SectorState,
+    exact: &Cache<'_>,
+    full: &ZPoly,
+    cancel: &crate::budget::Cancel,
+) -> Result<(f64, f64, f64)> {
+    let (p, e) = exact.measure(prog, folded, cancel)?;
+    let kept: f64 = folded.values().flatten().map(|a| a.norm_sqr()).sum();
+    let rest = (1.0 - kept).clamp(0.0, 1.0);
+    Ok((p, e + full.offset * rest, rest))
 }
 
 /// The bracket of a truncated `estimate` whose trajectories dropped `dropped` (probability,

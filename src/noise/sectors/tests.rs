@@ -101,9 +101,8 @@ fn run_one(
         if let Some(folded) = prune.split_state() {
             // In pieces: the valid sectors, read out after the flips already; the rest outside.
             let folded = std::mem::take(folded);
-            let (p, e) = exact.measure(prog, &folded, &cancel).unwrap();
-            let rest = 1.0 - folded.values().flatten().map(|a| a.norm_sqr()).sum::<f64>();
-            return (folded, (p, e + full.offset * rest, rest), true, prune.pieces_run());
+            let value = super::run::folded_value(prog, &folded, &exact, full, &cancel).unwrap();
+            return (folded, value, true, prune.pieces_run());
         }
     }
     let (state, dropped) = if truncated {
