@@ -376,8 +376,9 @@ def solve(
     (``p1=..,p2=..,readout=..``) under which each depth is also estimated. ``device``: ``heron``,
     ``eagle`` or ``aria``, whose published gate and readout times give each depth one shot's
     seconds and the seconds to a valid board with 99 % confidence (``depths[].devices``).
-    ``truncate``: ``off`` or ``exact``, as ``--truncate`` (noisy trajectories of block-space
-    circuits drop the weight sectors that can no longer end valid). The report's numbers are
+    ``truncate``: ``off``, ``exact`` or ``bounded``, as ``--truncate`` (noisy trajectories of
+    block-space circuits drop the weight sectors that can no longer end valid; ``bounded`` also
+    the pieces too large to hold, P(valid) then bracketed). The report's numbers are
     those of ``quzzle solve --json`` with the same settings, bit for bit.
     """
     text, csv = _native.solve_json(

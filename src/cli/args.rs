@@ -688,9 +688,10 @@ pub struct TruncateArg {
     /// Noisy trajectories of block-space (XY) circuits: off keeps every amplitude; exact drops
     /// each weight sector that can no longer end valid (its distance from the valid weights
     /// exceeds the X and Y errors still to come, readout flips drawn with the trajectory),
-    /// so P(valid) stays exact and the energy gets a bracket, in less time and memory
-    /// (docs/qasm.md, "Truncation").
-    #[arg(long, value_name = "RULE", default_value = "off", requires = "noise", value_parser = ["off", "exact"])]
+    /// so P(valid) stays exact and the energy gets a bracket, in less time and memory;
+    /// bounded is exact, and also drops a piece of a trajectory too large to hold even split,
+    /// P(valid) then bracketed (docs/qasm.md, "Truncation").
+    #[arg(long, value_name = "RULE", default_value = "off", requires = "noise", value_parser = ["off", "exact", "bounded"])]
     pub truncate: String,
 }
 
@@ -1041,8 +1042,9 @@ pub struct PlanArgs {
     #[arg(long, value_name = "T", default_value_t = quzzle::noise::DEFAULT_TRAJECTORIES as i128, allow_negative_numbers = true, value_parser = whole::<i128>())]
     pub trajectories: i128,
     /// Noisy trajectories of block-space (XY) circuits: exact drops each weight sector that
-    /// can no longer end valid (P(valid) stays exact); off keeps every amplitude.
-    #[arg(long, value_name = "RULE", default_value = "exact", value_parser = ["off", "exact"])]
+    /// can no longer end valid (P(valid) stays exact); bounded also drops a piece of a
+    /// trajectory too large to hold even split (P(valid) bracketed); off keeps every amplitude.
+    #[arg(long, value_name = "RULE", default_value = "exact", value_parser = ["off", "exact", "bounded"])]
     pub truncate: String,
     /// Classical optimiser of the noiseless angles: lbfgs or nelder-mead.
     #[arg(long, default_value = "lbfgs", value_parser = Named::of::<quzzle::qaoa::optimize::Method>())]

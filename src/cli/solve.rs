@@ -275,17 +275,32 @@ fn print_noise(report: &SolveReport) -> Result<()> {
                 } else {
                     String::new()
                 };
+                let bounded = if b.trajectories_bounded > 0 {
+                    format!(
+                        ", {} dropped pieces too large to hold (mean {:.3e} of their probability): P(valid) in [{:.4e}, {:.4e}]",
+                        b.trajectories_bounded, b.mean_bounded, b.p_valid[0], b.p_valid[1]
+                    )
+                } else {
+                    String::new()
+                };
                 Some(format!(
-                    "p = {}: {} trajectories dropped a part (mean {:.3e}, most {:.3e} of their probability){pieces}, energy in [{:.4}, {:.4}]",
+                    "p = {}: {} trajectories dropped a part (mean {:.3e}, most {:.3e} of their probability){pieces}{bounded}, energy in [{:.4}, {:.4}]",
                     d.p, b.trajectories_truncated, b.mean_dropped, b.max_dropped, b.energy[0], b.energy[1]
                 ))
             })
             .collect();
         if !truncated.is_empty() {
-            outln!(
-                "    truncated (--truncate exact: P(valid) exact for the trajectories drawn, the energy bracketed): {}",
-                truncated.join("; ")
-            );
+            let bounded = report
+                .depths
+                .iter()
+                .filter_map(|d| d.noisy.get(i)?.truncated.as_ref())
+                .any(|b| b.truncation == quzzle::noise::Truncation::Bounded);
+            let rule = if bounded {
+                "--truncate bounded: P(valid) exact for the trajectories drawn except where a piece too large to hold was dropped, then bracketed; the energy bracketed"
+            } else {
+                "--truncate exact: P(valid) exact for the trajectories drawn, the energy bracketed"
+            };
+            outln!("    truncated ({rule}): {}", truncated.join("; "));
         }
     }
     Ok(())

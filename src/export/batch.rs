@@ -74,7 +74,8 @@ pub struct NoisyPrediction {
 /// The bracket of a truncated prediction: `[lower, upper]` of P(valid) and of the energy.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PredictionBracket {
-    /// P(valid): both ends equal the estimate (exact for the drawn trajectories).
+    /// P(valid): both ends equal the estimate (exact for the drawn trajectories), except where
+    /// a bounded run dropped pieces too large to hold.
     pub p_valid: [f64; 2],
     /// The energy.
     pub energy: [f64; 2],

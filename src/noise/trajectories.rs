@@ -56,6 +56,11 @@ pub enum Truncation {
     /// can move them is dropped: P(valid) stays exact for the trajectories drawn, the energy is
     /// bracketed.
     Exact,
+    /// As `Exact`, and where a trajectory in pieces meets a piece that would hold more than
+    /// 2^28 amplitudes (4 GiB) even split, that piece is dropped too: its probability is
+    /// reported and P(valid) gets a bracket as wide as the piece could have moved it. For the
+    /// trajectories that `Exact` refuses before any work; where nothing is that large, its bytes.
+    Bounded,
 }
 
 impl Truncation {
@@ -64,6 +69,7 @@ impl Truncation {
         match self {
             Truncation::Off => "off",
             Truncation::Exact => "exact",
+            Truncation::Bounded => "bounded",
         }
     }
 }
@@ -322,7 +328,7 @@ pub struct NoisyEstimate {
 /// untruncated values (docs/qasm.md, "Truncation").
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Bracket {
-    /// The rule: `exact`.
+    /// The rule: `exact` or `bounded`.
     pub truncation: Truncation,
     /// Trajectories that dropped a component.
     pub trajectories_truncated: usize,
@@ -337,7 +343,15 @@ pub struct Bracket {
     /// The pieces those ran, all told.
     #[serde(skip_serializing_if = "none_split")]
     pub pieces: usize,
-    /// P(valid): exact for the drawn trajectories, so both ends equal the estimate.
+    /// Trajectories of a bounded run that dropped a piece too large to hold even split.
+    #[serde(skip_serializing_if = "none_split")]
+    pub trajectories_bounded: usize,
+    /// Mean over the trajectories of the probability those pieces held.
+    #[serde(skip_serializing_if = "nothing_lost")]
+    pub mean_bounded: f64,
+    /// P(valid): exact for the drawn trajectories, so both ends equal the estimate, except
+    /// where pieces were dropped as too large: trajectory t's exact value is then within
+    /// `[(√p − r)², (√p + r)²]`, `r` the sum over its drops of the norm dropped there.
     pub p_valid: [f64; 2],
     /// The energy: the dropped part's energy lies within the cost's range, and its cross term
     /// with the kept part within `2R‖a‖‖b‖` (R the cost's half range).
@@ -347,6 +361,11 @@ pub struct Bracket {
 /// No trajectory split: the report's bytes as before pieces existed.
 fn none_split(n: &usize) -> bool {
     *n == 0
+}
+
+/// No piece dropped as too large: the report's bytes as before bounded truncation existed.
+fn nothing_lost(p: &f64) -> bool {
+    *p == 0.0
 }
 
 /// How an estimate draws its trajectories, on every route: the noise model, how many

@@ -154,14 +154,14 @@ impl NoiseRequest {
         })
     }
 
-    /// This request with the truncation named `name` (`off`, `exact`; none: off).
+    /// This request with the truncation named `name` (`off`, `exact`, `bounded`; none: off).
     pub fn truncating(mut self, name: Option<&str>) -> Result<Self> {
         use crate::noise::Truncation;
         if let Some(name) = name {
             self.truncation = choose(
                 "truncation",
                 name,
-                &[Truncation::Off, Truncation::Exact],
+                &[Truncation::Off, Truncation::Exact, Truncation::Bounded],
                 Truncation::name,
             )?;
         }

@@ -210,6 +210,9 @@ pub struct SectorProgram {
     /// The amplitudes past which a truncated trajectory runs in pieces
     /// ([`truncate::PIECE_AMPLITUDES`]; the tests lower it).
     piece_amplitudes: u128,
+    /// The amplitudes past which a piece of a bounded trajectory is dropped
+    /// ([`truncate::DROP_AMPLITUDES`]; the tests lower it).
+    drop_amplitudes: u128,
 }
 
 fn unsupported(what: String) -> Error {
@@ -475,6 +478,7 @@ impl SectorProgram {
             phase_terms,
             prepared,
             piece_amplitudes: truncate::PIECE_AMPLITUDES,
+            drop_amplitudes: truncate::DROP_AMPLITUDES,
         };
         for l in 0..prog.layers.len() {
             let units: Vec<&Unit> = prog.layers[l].units.iter().collect();
@@ -621,6 +625,36 @@ impl SectorProgram {
             .collect()
     }
 
+    /// Each group's prepared weight components with the preparation's `events`: label, amplitudes
+    /// over its patterns, probability; those below [`DROPPED_PROBABILITY`] left out.
+    fn weight_components(&self, events: &[(usize, Pauli)]) -> Vec<Vec<(u8, Vec<Complex64>, f64)>> {
+        self.prepared_vectors(events)
+            .iter()
+            .zip(&self.groups)
+            .map(|(v, g)| {
+                g.patterns
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(l, pats)| {
+                        let comp: Vec<Complex64> = pats.iter().map(|&p| v[p as usize]).collect();
+                        let prob: f64 = comp.iter().map(|a| a.norm_sqr()).sum();
+                        (prob >= DROPPED_PROBABILITY).then_some((l as u8, comp, prob))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The probability of the prepared sectors whose weights lie `within` the given sets per
+    /// group, without building them.
+    fn prepared_probability(&self, events: &[(usize, Pauli)], within: &[BTreeSet<u8>]) -> f64 {
+        self.weight_components(events)
+            .iter()
+            .zip(within)
+            .map(|(comps, w)| comps.iter().filter(|c| w.contains(&c.0)).map(|c| c.2).sum::<f64>())
+            .product()
+    }
+
     /// The state after the preparation, with its `events` (native indices ascending).
     fn prepare(&self, events: &[(usize, Pauli)], room: &Room) -> Result<SectorState> {
         self.prepare_within(events, room, None).map(|(state, _)| state)
@@ -634,24 +668,13 @@ impl SectorProgram {
         room: &Room,
         within: Option<&[BTreeSet<u8>]>,
     ) -> Result<(SectorState, f64)> {
-        let vectors = self.prepared_vectors(events);
         // Each group's weight components, and the probability of those kept and of all.
         let (mut all, mut kept) = (1.0, 1.0);
-        let parts: Vec<Vec<(u8, Vec<Complex64>)>> = vectors
-            .iter()
-            .zip(&self.groups)
+        let parts: Vec<Vec<(u8, Vec<Complex64>)>> = self
+            .weight_components(events)
+            .into_iter()
             .enumerate()
-            .map(|(gi, (v, g))| {
-                let comps: Vec<(u8, Vec<Complex64>, f64)> = g
-                    .patterns
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(l, pats)| {
-                        let comp: Vec<Complex64> = pats.iter().map(|&p| v[p as usize]).collect();
-                        let prob: f64 = comp.iter().map(|a| a.norm_sqr()).sum();
-                        (prob >= DROPPED_PROBABILITY).then_some((l as u8, comp, prob))
-                    })
-                    .collect();
+            .map(|(gi, comps)| {
                 let inside = |l: u8| within.is_none_or(|w| w[gi].contains(&l));
                 all *= comps.iter().map(|c| c.2).sum::<f64>();
                 kept *= comps.iter().filter(|c| inside(c.0)).map(|c| c.2).sum::<f64>();
@@ -726,8 +749,16 @@ impl SectorProgram {
         // the whole product of an erring preparation is never built.
         if let Some(walks) = prune.start_pieces() {
             let whole = walks.len() == 1;
+            // Those too large to hold are never built: their probability, the product of their
+            // groups' components', is what they take with them.
+            let lost: f64 = walks
+                .iter()
+                .filter(|w| w.1)
+                .map(|w| self.prepared_probability(events, &w.0.weights))
+                .sum();
+            prune.lose(lost);
             let mut last = SectorState::new();
-            for walk in walks {
+            for (walk, _) in walks.into_iter().filter(|w| !w.1) {
                 let (mut state, left_out) = self.prepare_within(events, room, Some(&walk.weights))?;
                 if whole {
                     prune.dropped += left_out;

@@ -125,6 +125,7 @@ fn bare(n: usize, groups: Vec<(Vec<usize>, bool)>) -> SectorProgram {
         phase_terms: Vec::new(),
         prepared: Vec::new(),
         piece_amplitudes: super::truncate::PIECE_AMPLITUDES,
+        drop_amplitudes: super::truncate::DROP_AMPLITUDES,
     }
 }
 
@@ -1138,7 +1139,8 @@ fn by_step(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> BTreeMap<usize, V
 /// as [`crate::noise::routed::estimate_within`] gives on the full statevector, within
 /// `budget` (looked at between batches of trajectories) and `memory` bytes: every
 /// trajectory's largest state is planned before any work, and a plan past three quarters of
-/// `memory` is refused then. Under [`Truncation::Exact`] each trajectory drops the sectors
+/// `memory` is refused then. Under [`Truncation::Exact`] (and `Bounded`, the same here: a
+/// routed trajectory runs no pieces) each trajectory drops the sectors
 /// that can no longer end valid (docs/qasm.md, "Truncation"): the same P(valid) for the
 /// trajectories drawn, read out after readout flips drawn with the trajectory where it drops
 /// anything (so the estimate differs from the untruncated one by sampling only).
@@ -1221,7 +1223,8 @@ pub fn estimate_within(
             None => 0,
             Some((c, s)) => match truncation {
                 Truncation::Off => prog.planned(s, &checkpoints[c], &draws[t], None, MAX_PLAN_KEYS),
-                Truncation::Exact => {
+                // A routed circuit runs no pieces: bounded is exact here.
+                Truncation::Exact | Truncation::Bounded => {
                     let (gates, with_flips, _) = reaches(t, s);
                     prog.planned(
                         s,
@@ -1253,7 +1256,7 @@ pub fn estimate_within(
         };
         let mut prune = match truncation {
             Truncation::Off => Prune::off(),
-            Truncation::Exact => {
+            Truncation::Exact | Truncation::Bounded => {
                 let (gates, with_flips, flips) = reaches(t, s);
                 Prune::exact(gates, with_flips, flips, &targets.keys)
             }

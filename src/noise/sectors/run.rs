@@ -97,8 +97,9 @@ impl Room {
     }
 }
 
-/// One trajectory's P(valid), energy, probability dropped and pieces run (0: not split).
-type Value = (f64, f64, f64, usize);
+/// One trajectory's P(valid), energy, probability dropped and pieces run (0: not split), and
+/// what pieces too large to hold took: their probability and [`Prune::lost_radius`].
+type Value = (f64, f64, f64, usize, (f64, f64));
 
 /// P(valid) (`valid`: full-space bit patterns, ascending) and the energy of `full` (the cost of
 /// the whole encoding) of `prog` under `model`, from `trajectories` seeded trajectories, with
@@ -194,9 +195,10 @@ pub fn estimate_within_memory(
                 Ordering::Relaxed,
             );
             let pieces = prune.pieces_run();
+            let lost = (prune.lost, prune.lost_radius);
             if let Some(folded) = prune.split_state() {
                 let (p, e, rest) = folded_value(prog, folded, &exact, full, cancel)?;
-                return Ok(Some((p, e, rest, pieces)));
+                return Ok(Some((p, e, rest, pieces, lost)));
             }
             let (p, e) = match prune.flips() {
                 Some(flips) => {
@@ -211,7 +213,7 @@ pub fn estimate_within_memory(
                 None => data.measure(prog, &state, cancel)?,
             };
             // The dropped part's energy, taken at the middle of the cost's range.
-            Ok(Some((p, e + full.offset * prune.dropped, prune.dropped, 0)))
+            Ok(Some((p, e + full.offset * prune.dropped, prune.dropped, 0, lost)))
         };
         // A deadline's stop says how far the trajectories got.
         trajectory()
@@ -264,15 +266,22 @@ pub fn estimate_within_memory(
             }
             Err(e @ Error::TooMuchMemory { .. }) => {
                 let so_far: Vec<Option<Option<(f64, f64)>>> =
-                    ran.iter().map(|r| r.map(|v| v.map(|(p, e, _, _)| (p, e)))).collect();
+                    ran.iter().map(|r| r.map(|v| v.map(|(p, e, ..)| (p, e)))).collect();
                 return Err(refused_after(e, t, trajectories, &so_far, v0, began));
             }
             Err(e) => return Err(e),
         }
     }
     let ran: Vec<Option<Value>> = ran.into_iter().map(|v| v.expect("every trajectory ran")).collect();
-    let values: Vec<Option<(f64, f64)>> = ran.iter().map(|v| v.map(|(p, e, _, _)| (p, e))).collect();
+    let values: Vec<Option<(f64, f64)>> = ran.iter().map(|v| v.map(|(p, e, ..)| (p, e))).collect();
     let dropped: Vec<f64> = ran.iter().map(|v| v.map_or(0.0, |v| v.2)).collect();
+    // (P(valid), dropped, lost, radius) of the trajectories that dropped pieces too large.
+    let lost: Vec<[f64; 4]> = ran
+        .iter()
+        .flatten()
+        .filter(|v| v.4 .0 > 0.0)
+        .map(|v| [v.0, v.2, v.4 .0, v.4 .1])
+        .collect();
     let pieces: Vec<usize> = ran.iter().map(|v| v.map_or(0, |v| v.3)).collect();
     let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
     let stats = SectorStats {
@@ -292,7 +301,7 @@ pub fn estimate_within_memory(
         Some(stats),
     );
     if draws.truncation != Truncation::Off {
-        let mut b = bracket(draws.truncation, &estimate, &dropped, full);
+        let mut b = bracket(draws.truncation, &estimate, &dropped, &lost, full);
         b.trajectories_in_pieces = pieces.iter().filter(|&&n| n > 0).count();
         b.pieces = pieces.iter().sum();
         estimate.truncated = Some(b);
@@ -322,17 +331,33 @@ pub(super) fn folded_value(
 /// with `d` dropped and `c` the middle of the cost's range, is within `R·(d + 2√(d(1 − d)))` of
 /// its exact value (`R` the half range: `|⟨b|C − c|b⟩| ≤ R·d` and the cross term
 /// `2|⟨a|C − c|b⟩| ≤ 2R‖a‖‖b‖`, the parts orthogonal).
-fn bracket(truncation: Truncation, estimate: &NoisyEstimate, dropped: &[f64], full: &ZPoly) -> Bracket {
+///
+/// `lost`: (P(valid) `p`, probability dropped, probability in pieces too large to hold, radius
+/// `r`) of each trajectory that dropped such pieces (bounded). Its final valid part is within `r` of the one computed, so its
+/// exact P(valid) lies in `[(√p − r)₊², min(1, (√p + r)²)]`; and its energy, whose kept part
+/// `a` is within `r` of the exact valid part, within `4R·r` more (at most `2R` in all).
+fn bracket(
+    truncation: Truncation,
+    estimate: &NoisyEstimate,
+    dropped: &[f64],
+    lost: &[[f64; 4]],
+    full: &ZPoly,
+) -> Bracket {
     let half_range: f64 = full.terms.iter().map(|(_, w)| w.abs()).sum();
     let t = dropped.len().max(1) as f64;
-    let width: f64 = dropped
-        .iter()
-        .map(|&d| {
-            let d = d.clamp(0.0, 1.0);
-            half_range * (d + 2.0 * (d * (1.0 - d)).sqrt())
-        })
-        .sum::<f64>()
-        / t;
+    let width = |d: f64| {
+        let d = d.clamp(0.0, 1.0);
+        half_range * (d + 2.0 * (d * (1.0 - d)).sqrt())
+    };
+    let mut widths: f64 = dropped.iter().map(|&d| width(d)).sum();
+    let (mut below, mut above) = (0.0, 0.0);
+    for &[p, d, _, r] in lost {
+        let root = p.max(0.0).sqrt();
+        below += p - (root - r).max(0.0).powi(2);
+        above += (root + r).powi(2).min(1.0) - p;
+        widths += (width(d) + 4.0 * half_range * r).min(2.0 * half_range) - width(d);
+    }
+    let widths = widths / t;
     Bracket {
         truncation,
         trajectories_truncated: dropped.iter().filter(|&&d| d > 0.0).count(),
@@ -340,8 +365,10 @@ fn bracket(truncation: Truncation, estimate: &NoisyEstimate, dropped: &[f64], fu
         max_dropped: dropped.iter().copied().fold(0.0, f64::max),
         trajectories_in_pieces: 0,
         pieces: 0,
-        p_valid: [estimate.p_valid, estimate.p_valid],
-        energy: [estimate.energy - width, estimate.energy + width],
+        trajectories_bounded: lost.len(),
+        mean_bounded: lost.iter().map(|l| l[2]).sum::<f64>() / t,
+        p_valid: [estimate.p_valid - below / t, estimate.p_valid + above / t],
+        energy: [estimate.energy - widths, estimate.energy + widths],
     }
 }
 
@@ -385,9 +412,9 @@ pub(super) fn plan(
             let events: GateEvents = prog.native.sample_events(model, &mut trajectory_rng(seed, t));
             let need = match draws.truncation {
                 Truncation::Off => prog.planned_amplitudes(&events),
-                Truncation::Exact => {
+                Truncation::Exact | Truncation::Bounded => {
                     let flips = read_out(0, prog.num_qubits, model.readout, &mut readout_rng(seed, t));
-                    prog.planned_in_pieces(&events, flips)
+                    prog.planned_in_pieces(&events, flips, draws.truncation == Truncation::Bounded)
                 }
             };
             Ok((events, need))
@@ -407,7 +434,10 @@ pub(super) fn plan(
             Truncation::Off => {
                 "the exact truncation (sectors that can no longer end valid dropped; P(valid) stays exact), "
             }
-            Truncation::Exact => "",
+            Truncation::Exact => {
+                "the bounded truncation (`--truncate bounded`: pieces of a trajectory too large to hold even split are dropped, and P(valid) gets a bracket as wide as they could move it), "
+            }
+            Truncation::Bounded => "",
         };
         return Err(Error::TrajectoryRefused {
             refusal: Box::new(refusal),

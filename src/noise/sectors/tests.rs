@@ -75,9 +75,13 @@ fn programs() -> Vec<(String, SectorProgram, Vec<u64>, ZPoly)> {
         .collect()
 }
 
-/// Trajectory `t`'s final state and (P(valid), energy, dropped): truncated with `truncation`
-/// (`None`: every amplitude kept, read out after the flips the truncated run drew, if it drew
-/// them, else analytically).
+/// What [`run_one`] gives: the final state (a split trajectory's valid sectors), (P(valid),
+/// energy, dropped), whether it drew its readout flips, the pieces it ran, and what pieces
+/// too large to hold took ([`Prune::lost`], [`Prune::lost_radius`]).
+type OneRun = (SectorState, (f64, f64, f64), bool, usize, (f64, f64));
+
+/// Trajectory `t` truncated with `truncation` (`Off`: every amplitude kept, read out after the
+/// flips an exact run draws, if it would draw them, else analytically).
 fn run_one(
     prog: &SectorProgram,
     valid: &[u64],
@@ -85,11 +89,13 @@ fn run_one(
     model: &crate::noise::NoiseModel,
     seed: u64,
     t: usize,
-    truncated: bool,
-) -> (SectorState, (f64, f64, f64), bool, usize) {
+    truncation: Truncation,
+) -> OneRun {
+    let truncated = truncation != Truncation::Off;
     let keys = prog.valid_keys(valid);
     let events = prog.native.sample_events(model, &mut trajectory_rng(seed, t));
-    let mut prune = prog.prune(Truncation::Exact, &events, &keys, seed, t, model.readout);
+    let rule = if truncated { truncation } else { Truncation::Exact };
+    let mut prune = prog.prune(rule, &events, &keys, seed, t, model.readout);
     let room = Room::new(1);
     let data_readout = Readout::new(full, valid.to_vec(), model.readout);
     let exact_readout = Readout::new(full, valid.to_vec(), 0.0);
@@ -102,7 +108,7 @@ fn run_one(
             // In pieces: the valid sectors, read out after the flips already; the rest outside.
             let folded = std::mem::take(folded);
             let value = super::run::folded_value(prog, &folded, &exact, full, &cancel).unwrap();
-            return (folded, value, true, prune.pieces_run());
+            return (folded, value, true, prune.pieces_run(), (prune.lost, prune.lost_radius));
         }
     }
     let (state, dropped) = if truncated {
@@ -131,7 +137,13 @@ fn run_one(
             (state, v)
         }
     };
-    (state, (p, e + full.offset * dropped, dropped), drew.is_some(), 0)
+    (
+        state,
+        (p, e + full.offset * dropped, dropped),
+        drew.is_some(),
+        0,
+        (0.0, 0.0),
+    )
 }
 
 /// Truncation drops only what can no longer end valid: each trajectory's P(valid) equals the
@@ -167,8 +179,8 @@ fn truncated_against_whole(bound: impl Fn(&SectorProgram) -> u128) -> usize {
         let half_range: f64 = full.terms.iter().map(|(_, w)| w.abs()).sum();
         for model in &models {
             for t in 0..60 {
-                let (cut, (p, e, d), flips, pieces) = run_one(&prog, &valid, &full, model, 5, t, true);
-                let (whole, (p0, e0, _), _, _) = run_one(&prog, &valid, &full, model, 5, t, false);
+                let (cut, (p, e, d), flips, pieces, _) = run_one(&prog, &valid, &full, model, 5, t, Truncation::Exact);
+                let (whole, (p0, e0, _), ..) = run_one(&prog, &valid, &full, model, 5, t, Truncation::Off);
                 split += usize::from(pieces > 1);
                 assert!((p - p0).abs() <= 1e-12, "{name} t {t}: P(valid) {p} vs {p0}");
                 let d1 = d.clamp(0.0, 1.0);
@@ -200,6 +212,105 @@ fn truncated_against_whole(bound: impl Fn(&SectorProgram) -> u128) -> usize {
         "truncated {truncated}, drew {drew}"
     );
     split
+}
+
+/// A bounded trajectory that drops pieces too large to hold brackets the whole run's values:
+/// with the pieces' bound lowered to the noiseless state and the drop bound to four times it, each
+/// trajectory's exact P(valid) (every amplitude kept, the same errors and flips) lies within
+/// `[(√p − r)₊², (√p + r)²]` of its bounded `p` and radius `r`, its energy within the widened
+/// bracket; one that dropped nothing that large gives the exact value. Several trajectories
+/// drop pieces (most all of their state: these small circuits grow fourfold in one step), some
+/// only part.
+#[test]
+fn a_bounded_trajectory_brackets_the_whole() {
+    let models = [
+        crate::noise::NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap(),
+        crate::noise::NoiseModel::parse("p1=1e-2,p2=6e-2").unwrap(),
+    ];
+    let (mut lost, mut partial) = (0, 0);
+    for (name, mut prog, valid, full) in programs() {
+        let noiseless = prog.noiseless_dimension();
+        prog.piece_amplitudes = noiseless;
+        prog.drop_amplitudes = 4 * noiseless;
+        let half_range: f64 = full.terms.iter().map(|(_, w)| w.abs()).sum();
+        for model in &models {
+            for t in 0..40 {
+                let (_, (p, e, d), _, _, (gone, r)) = run_one(&prog, &valid, &full, model, 5, t, Truncation::Bounded);
+                let (_, (p0, e0, _), ..) = run_one(&prog, &valid, &full, model, 5, t, Truncation::Off);
+                if gone == 0.0 {
+                    assert!((p - p0).abs() <= 1e-12, "{name} t {t}: P(valid) {p} vs {p0}");
+                    continue;
+                }
+                lost += 1;
+                assert!(
+                    r >= gone.sqrt() - 1e-15 && gone <= d + 1e-12,
+                    "{name} t {t}: lost {gone}, r {r}, dropped {d}"
+                );
+                let (low, high) = ((p.sqrt() - r).max(0.0).powi(2), (p.sqrt() + r).powi(2).min(1.0));
+                assert!(
+                    low - 1e-12 <= p0 && p0 <= high + 1e-12,
+                    "{name} t {t}: P(valid) {p0} outside [{low}, {high}]"
+                );
+                partial += usize::from(gone < 1.0 - 1e-9);
+                let d1 = d.clamp(0.0, 1.0);
+                let width = (half_range * (d1 + 2.0 * (d1 * (1.0 - d1)).sqrt() + 4.0 * r)).min(2.0 * half_range);
+                assert!(
+                    (e - e0).abs() <= width + 1e-9,
+                    "{name} t {t}: energy {e} vs {e0} ± {width}"
+                );
+            }
+        }
+    }
+    assert!(
+        lost >= 10 && partial >= 2,
+        "{lost} trajectories dropped pieces, {partial} of them only part of their state"
+    );
+}
+
+/// A bounded estimate's bracket holds the exact estimate of the same draws, and is wider than
+/// a point only where pieces were dropped; with nothing that large, its bytes are the exact
+/// estimate's.
+#[test]
+fn a_bounded_estimate_brackets_the_exact_one() {
+    let model = crate::noise::NoiseModel::parse("p1=1e-2,p2=6e-2,readout=2e-2").unwrap();
+    let cancel = crate::budget::Cancel::never();
+    let mut bounded_runs = 0;
+    for (name, mut prog, valid, full) in programs() {
+        let noiseless = prog.noiseless_dimension();
+        prog.piece_amplitudes = noiseless;
+        let estimate = |prog: &SectorProgram, truncation| {
+            let draws = crate::noise::Draws {
+                model: &model,
+                trajectories: 60,
+                seed: 9,
+                cancel: &cancel,
+                truncation,
+            };
+            estimate_within_memory(prog, &valid, &full, &draws, 1 << 32).unwrap()
+        };
+        let exact = estimate(&prog, Truncation::Exact);
+        let same = estimate(&prog, Truncation::Bounded);
+        let (a, b) = (exact.truncated.clone().unwrap(), same.truncated.clone().unwrap());
+        assert_eq!(exact.p_valid.to_bits(), same.p_valid.to_bits(), "{name}");
+        assert_eq!((a.p_valid, a.energy), (b.p_valid, b.energy), "{name}");
+        assert_eq!(b.trajectories_bounded, 0, "{name}");
+        prog.drop_amplitudes = 2 * noiseless;
+        let bounded = estimate(&prog, Truncation::Bounded);
+        let b = bounded.truncated.unwrap();
+        assert!(
+            b.p_valid[0] <= exact.p_valid + 1e-12 && exact.p_valid <= b.p_valid[1] + 1e-12,
+            "{name}: {} outside {:?}",
+            exact.p_valid,
+            b.p_valid
+        );
+        if b.trajectories_bounded > 0 {
+            bounded_runs += 1;
+            assert!(b.p_valid[1] > b.p_valid[0] && b.mean_bounded > 0.0, "{name}: {b:?}");
+        } else {
+            assert_eq!(b.p_valid.map(f64::to_bits), a.p_valid.map(f64::to_bits), "{name}");
+        }
+    }
+    assert!(bounded_runs >= 2, "{bounded_runs} programs dropped pieces");
 }
 
 /// The probability of staying in a weight sector of `n` qubits (weight `k`) after local
@@ -318,8 +429,8 @@ fn the_stay_probability_is_the_hand_worked_one() {
 }
 
 /// The memory plan bounds what each trajectory holds: for every drawn trajectory of four block
-/// circuits under two models, untruncated, truncated, and truncated in pieces (the pieces' bound
-/// lowered to the noiseless state), the most amplitudes the run held at once (the moves' sources
+/// circuits under two models, untruncated, truncated, truncated in pieces (the pieces' bound
+/// lowered to the noiseless state) and bounded (the drop bound lowered to twice it), the most amplitudes the run held at once (the moves' sources
 /// and targets together, and the pieces waiting, as the run counts them) is at most the plan, so
 /// a trajectory too large for the machine is refused in the plan, before any work.
 #[test]
@@ -328,7 +439,7 @@ fn the_plan_bounds_what_every_trajectory_holds() {
         crate::noise::NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap(),
         crate::noise::NoiseModel::parse("p1=1e-2,p2=6e-2").unwrap(),
     ];
-    let (mut grew, mut tight, mut split) = (0, 0, 0);
+    let (mut grew, mut tight, mut split, mut lost) = (0, 0, 0, 0);
     for (name, mut prog, valid, full) in programs() {
         let keys = prog.valid_keys(&valid);
         let readout = Readout::new(&full, valid.to_vec(), 0.0);
@@ -337,8 +448,23 @@ fn the_plan_bounds_what_every_trajectory_holds() {
         for model in &models {
             for t in 0..40 {
                 let events = prog.native.sample_events(model, &mut trajectory_rng(5, t));
-                for (truncated, pieces) in [(false, false), (true, false), (true, true)] {
+                for (truncated, pieces, bounded) in [
+                    (false, false, false),
+                    (true, false, false),
+                    (true, true, false),
+                    (true, true, true),
+                ] {
                     prog.piece_amplitudes = if pieces { noiseless } else { truncate::PIECE_AMPLITUDES };
+                    prog.drop_amplitudes = if bounded {
+                        2 * noiseless
+                    } else {
+                        truncate::DROP_AMPLITUDES
+                    };
+                    let rule = if bounded {
+                        Truncation::Bounded
+                    } else {
+                        Truncation::Exact
+                    };
                     let room = Room::new(1);
                     let (mut prune, planned) = if truncated {
                         let flips = crate::noise::trajectories::read_out(
@@ -347,11 +473,8 @@ fn the_plan_bounds_what_every_trajectory_holds() {
                             model.readout,
                             &mut crate::noise::trajectories::readout_rng(5, t),
                         );
-                        let planned = prog.planned_in_pieces(&events, flips);
-                        (
-                            prog.prune(Truncation::Exact, &events, &keys, 5, t, model.readout),
-                            planned,
-                        )
+                        let planned = prog.planned_in_pieces(&events, flips, bounded);
+                        (prog.prune(rule, &events, &keys, 5, t, model.readout), planned)
                     } else {
                         (Prune::off(), prog.planned_amplitudes(&events))
                     };
@@ -364,13 +487,14 @@ fn the_plan_bounds_what_every_trajectory_holds() {
                     grew += usize::from(held as u128 > noiseless);
                     tight += usize::from(2 * held as u128 >= planned);
                     split += usize::from(prune.pieces_run() > 1);
+                    lost += usize::from(prune.lost > 0.0);
                 }
             }
         }
     }
     assert!(
-        grew >= 50 && tight >= 50 && split >= 10,
-        "grew {grew}, within a factor 2 of the plan {tight}, in pieces {split}"
+        grew >= 50 && tight >= 50 && split >= 10 && lost >= 5,
+        "grew {grew}, within a factor 2 of the plan {tight}, in pieces {split}, dropped pieces {lost}"
     );
 }
 

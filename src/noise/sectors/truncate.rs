@@ -159,6 +159,12 @@ pub(super) struct Prune<'a> {
     pub(super) peak: usize,
     /// Where the trajectory [`runs_in_pieces`](SectorProgram::runs_in_pieces): its walk.
     pub(super) pieces: Option<Pieces<'a>>,
+    /// The probability of the pieces a bounded trajectory dropped as too large to hold.
+    pub(super) lost: f64,
+    /// The sum over the points where it dropped them of the norm dropped there: the most the
+    /// final state's valid part can differ by (each point's pieces are orthogonal, and what
+    /// follows is unitary).
+    pub(super) lost_radius: f64,
 }
 
 /// A trajectory that runs in pieces: the walk of the piece running, and what the pieces run to
@@ -186,6 +192,8 @@ impl<'a> Prune<'a> {
             dropped: 0.0,
             peak: 0,
             pieces: None,
+            lost: 0.0,
+            lost_radius: 0.0,
         }
     }
 
@@ -212,6 +220,8 @@ impl<'a> Prune<'a> {
             dropped: 0.0,
             peak: 0,
             pieces: None,
+            lost: 0.0,
+            lost_radius: 0.0,
         }
     }
 
@@ -227,7 +237,8 @@ impl<'a> Prune<'a> {
     pub(super) fn split(&mut self, state: &mut SectorState) -> Option<Vec<(SectorState, Walk)>> {
         let pieces = self.pieces.as_mut()?;
         let walks = pieces.walker.pieces(&pieces.walk);
-        if walks.len() < 2 {
+        let lost: Vec<bool> = walks.iter().map(|w| pieces.walker.lost(w)).collect();
+        if walks.len() < 2 && !lost.contains(&true) {
             return None;
         }
         let owner = |key: &Key| {
@@ -244,22 +255,47 @@ impl<'a> Prune<'a> {
             parts[i].insert(key, amps);
         }
         pieces.folded.get_or_insert_with(SectorState::new);
-        Some(
-            parts
-                .into_iter()
-                .zip(walks)
-                .filter(|(part, _)| !part.is_empty())
-                .collect(),
-        )
+        let mut gone = 0.0;
+        let kept = parts
+            .into_iter()
+            .zip(walks)
+            .zip(lost)
+            .filter_map(|((part, walk), lost)| {
+                if lost {
+                    gone += part.values().flatten().map(|a| a.norm_sqr()).sum::<f64>();
+                    return None;
+                }
+                (!part.is_empty()).then_some((part, walk))
+            })
+            .collect();
+        self.lose(gone);
+        Some(kept)
+    }
+
+    /// Pieces of probability `p` dropped at one point as too large to hold.
+    pub(super) fn lose(&mut self, p: f64) {
+        if p > 0.0 {
+            self.lost += p;
+            self.lost_radius += p.sqrt();
+        }
     }
 
     /// The pieces a trajectory in pieces starts as (after its preparation's drop), each
-    /// prepared alone, with only the weights that can still come home; `None`: not in pieces.
-    /// Where there are several, the split begins.
-    pub(super) fn start_pieces(&mut self) -> Option<Vec<Walk>> {
+    /// prepared alone, with only the weights that can still come home, and whether a bounded
+    /// trajectory drops it as too large ([`Walker::lost`]); `None`: not in pieces. Where there
+    /// are several, or one dropped, the split begins.
+    pub(super) fn start_pieces(&mut self) -> Option<Vec<(Walk, bool)>> {
         let pieces = self.pieces.as_mut()?;
-        let walks = pieces.walker.pieces(&pieces.walk);
-        if walks.len() > 1 {
+        let walks: Vec<(Walk, bool)> = pieces
+            .walker
+            .pieces(&pieces.walk)
+            .into_iter()
+            .map(|w| {
+                let lost = pieces.walker.lost(&w);
+                (w, lost)
+            })
+            .collect();
+        if walks.len() > 1 || walks.iter().any(|w| w.1) {
             pieces.folded.get_or_insert_with(SectorState::new);
         }
         Some(walks)
@@ -491,7 +527,7 @@ impl SectorProgram {
     ) -> Prune<'a> {
         match truncation {
             Truncation::Off => Prune::off(),
-            Truncation::Exact => {
+            Truncation::Exact | Truncation::Bounded => {
                 let flips = read_out(0, self.num_qubits, r, &mut readout_rng(seed, t));
                 let gates = self.reach(events, None);
                 let with_flips = gates.then_flips(self.x_marks(flips));
@@ -499,7 +535,7 @@ impl SectorProgram {
                 if !self.runs_in_pieces(events) {
                     return prune;
                 }
-                let walker = Walker::new(self, events, Some(flips)).in_pieces();
+                let walker = Walker::new(self, events, Some(flips)).in_pieces(truncation == Truncation::Bounded);
                 let walk = walker.start(events, true);
                 prune.in_pieces(walker, walk)
             }
@@ -537,12 +573,13 @@ impl SectorProgram {
     /// [`SectorProgram::planned`] for a truncated trajectory with `events` and readout `flips`,
     /// in pieces where it [`runs_in_pieces`](SectorProgram::runs_in_pieces): the run splits its
     /// state where [`Walker::split`] says, and holds the pieces waiting, the one running and the
-    /// valid sectors of those done.
-    pub(super) fn planned_in_pieces(&self, events: &[(usize, Pauli)], flips: u64) -> u128 {
+    /// valid sectors of those done; `bounded`: pieces too large are dropped ([`Walker::lost`]),
+    /// and hold nothing.
+    pub(super) fn planned_in_pieces(&self, events: &[(usize, Pauli)], flips: u64, bounded: bool) -> u128 {
         if !self.runs_in_pieces(events) {
             return self.planned(events, Some(flips));
         }
-        let walker = Walker::new(self, events, Some(flips)).in_pieces();
+        let walker = Walker::new(self, events, Some(flips)).in_pieces(bounded);
         let walk = walker.start(events, true);
         // The valid sectors of the pieces done: the noiseless state's (a block's valid weight is
         // its home weight).
@@ -552,11 +589,15 @@ impl SectorProgram {
         // may leave blocks at many weights), its product beside the next group's; split from
         // the start, each piece alone.
         if pieces.len() == 1 {
+            if walker.lost(&walk) {
+                return 0;
+            }
             let prepared = self.held_by(&walk.weights).saturating_mul(2);
             return walker.peak_in_pieces(walk, folded, true).max(prepared);
         }
         pieces
             .into_iter()
+            .filter(|piece| !walker.lost(piece))
             .map(|piece| {
                 let prepared = self.held_by(&piece.weights).saturating_mul(2);
                 walker
@@ -573,6 +614,11 @@ impl SectorProgram {
 /// whose sectors multiply holds one part at a time. A constant, not the machine's memory, so
 /// that every machine splits the same trajectories the same way and gives the same bytes.
 pub(super) const PIECE_AMPLITUDES: u128 = 1 << 27;
+
+/// The amplitudes past which a bounded trajectory drops a piece it cannot split smaller (4 GiB):
+/// the piece, or the step to its next drop, would hold more. A constant too, for the same bytes
+/// on every machine.
+pub(super) const DROP_AMPLITUDES: u128 = 1 << 28;
 
 /// A trajectory as its plan follows it: each group's possible weights, whether it drops (its
 /// readout flips drawn), and the next of its marks.
@@ -592,6 +638,8 @@ pub(super) struct Walker<'a> {
     home: Key,
     /// The walk of a trajectory in pieces (its Paulis applied with the drops after them).
     in_pieces: bool,
+    /// A bounded trajectory's: the amplitudes past which a piece is dropped.
+    bound: Option<u128>,
 }
 
 impl<'a> Walker<'a> {
@@ -605,15 +653,34 @@ impl<'a> Walker<'a> {
             with_flips,
             home: prog.home_key(),
             in_pieces: false,
+            bound: None,
         }
     }
 
-    /// The walk of a trajectory in pieces.
-    pub(super) fn in_pieces(self) -> Walker<'a> {
+    /// The walk of a trajectory in pieces; `bounded`: one that drops the pieces too large to
+    /// hold ([`Walker::lost`]).
+    pub(super) fn in_pieces(self, bounded: bool) -> Walker<'a> {
+        let bound = bounded.then_some(self.prog.drop_amplitudes);
         Walker {
             in_pieces: true,
+            bound,
             ..self
         }
+    }
+
+    /// Whether a bounded trajectory drops the piece `walk` at its point: it holds, or the step
+    /// to its next drop would hold, more than the program's `drop_amplitudes`. Called where
+    /// the walk may split, after splitting ([`Walker::pieces`]): a piece no split makes small
+    /// enough.
+    pub(super) fn lost(&self, walk: &Walk) -> bool {
+        let Some(bound) = self.bound else {
+            return false;
+        };
+        if self.prog.held_by(&walk.weights) > bound {
+            return true;
+        }
+        let mut next = walk.clone();
+        self.step(&mut next).is_some_and(|held| held > bound)
     }
 
     fn reach(&self) -> &Reach {
@@ -793,10 +860,11 @@ impl<'a> Walker<'a> {
         loop {
             if split {
                 let pieces = self.pieces(&walk);
-                if pieces.len() > 1 {
-                    // The pieces waiting are within the state they were split from.
+                if pieces.len() > 1 || self.lost(&pieces[0]) {
+                    // The pieces waiting are within the state they were split from; those
+                    // dropped as too large hold nothing more.
                     let waiting = outside.saturating_add(self.prog.held_by(&walk.weights));
-                    for piece in pieces {
+                    for piece in pieces.into_iter().filter(|p| !self.lost(p)) {
                         most = most.max(self.peak_in_pieces(piece, waiting, false));
                     }
                     return most;
@@ -843,6 +911,8 @@ impl Prune<'_> {
             dropped: 0.0,
             peak: 0,
             pieces: None,
+            lost: 0.0,
+            lost_radius: 0.0,
         }
     }
 }

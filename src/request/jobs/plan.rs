@@ -126,7 +126,7 @@ impl PlanChoices {
             truncation: choose(
                 "truncation",
                 &self.truncate,
-                &[Truncation::Off, Truncation::Exact],
+                &[Truncation::Off, Truncation::Exact, Truncation::Bounded],
                 Truncation::name,
             )?,
             optimize: OptimizeRequest::check("energy", &self.optimizer, self.max_iters, 1, self.seed)?,
