@@ -435,7 +435,7 @@ pub(super) fn plan(
                 "the exact truncation (sectors that can no longer end valid dropped; P(valid) stays exact), "
             }
             Truncation::Exact => {
-                "the bounded truncation (`--truncate bounded`: pieces of a trajectory too large to hold even split are dropped, and P(valid) gets a bracket as wide as they could move it), "
+                "the bounded truncation (pieces of a trajectory too large to hold even split dropped, P(valid) then bracketed by what they held), "
             }
             Truncation::Bounded => "",
         };
