@@ -94,6 +94,8 @@ PAGES = {
     here / "README.md": {
         "plan-best": best_table,
         "plan-tango-heron": lambda: depths_table("tango-0715-heron"),
+        "plan-queens-heron": lambda: depths_table("queens-010-heron"),
+        "plan-starbattle-heron": lambda: depths_table("starbattle-001-heron"),
     },
     here.parent.parent / "README.md": {"plan-summary": summary},
 }
