@@ -166,29 +166,17 @@ pub fn estimate_within_memory(
     let done = AtomicUsize::new(0);
     let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
 
-    let prep_len = prog.prep_group.len();
     // (P(valid), energy, probability dropped, pieces run: 0 unsplit) of trajectory t; `None`:
     // no error drawn.
     let run = |t: usize, room: &Room| -> Result<Option<Value>> {
         let trajectory = || -> Result<Option<Value>> {
             cancel.check(TRAJECTORIES_TASK)?;
             let events = &planned.events[t];
-            let Some(&(first, _)) = events.first() else {
+            if events.is_empty() {
                 return Ok(None);
-            };
+            }
             let mut prune = prog.prune(draws.truncation, events, &valid_keys, seed, t, model.readout);
-            let from = prog.layers.iter().rposition(|l| l.cost_at <= first);
-            let state = match from {
-                Some(l) if first >= prep_len => prog.run_layers(
-                    checkpoints[l].clone(),
-                    l..prog.layers.len(),
-                    events,
-                    &data,
-                    room,
-                    &mut prune,
-                )?,
-                _ => prog.run_from_start(events, &data, room, &mut prune)?,
-            };
+            let state = run_trajectory(prog, events, &checkpoints, &data, room, &mut prune)?;
             // The largest state at any checkpoint (a truncated one may end smaller than it was).
             peak.fetch_max(
                 state.values().map(Vec::len).sum::<usize>().max(prune.peak),
@@ -307,6 +295,36 @@ pub fn estimate_within_memory(
         estimate.truncated = Some(b);
     }
     Ok(estimate)
+}
+
+/// The final state of a trajectory with `events` (at least one): from the noiseless
+/// `checkpoints` (the state before each layer) where its first error comes after the
+/// preparation, else from scratch. A trajectory in pieces drops from the checkpoint what cannot
+/// come home, and a bounded one its whole state where its first step would hold too much
+/// ([`Prune::drops_whole`]), as its plan does.
+pub(super) fn run_trajectory(
+    prog: &SectorProgram,
+    events: &[(usize, Pauli)],
+    checkpoints: &[SectorState],
+    data: &Cache<'_>,
+    room: &Room,
+    prune: &mut Prune<'_>,
+) -> Result<SectorState> {
+    let first = events.first().map_or(usize::MAX, |e| e.0);
+    match prog.layers.iter().rposition(|l| l.cost_at <= first) {
+        Some(l) if first >= prog.prep_group.len() => {
+            let mut state = checkpoints[l].clone();
+            if prune.runs_in_pieces() {
+                // It drops from its start, as from scratch and as its plan's walk does.
+                prune.at(&mut state, prog.layers[l].cost_at);
+                if prune.drops_whole(&state) {
+                    return Ok(SectorState::new());
+                }
+            }
+            prog.run_layers(state, l..prog.layers.len(), events, data, room, prune)
+        }
+        _ => prog.run_from_start(events, data, room, prune),
+    }
 }
 
 /// P(valid), energy and the probability outside of a trajectory that ran in pieces, from

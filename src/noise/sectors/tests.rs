@@ -431,8 +431,10 @@ fn the_stay_probability_is_the_hand_worked_one() {
 /// The memory plan bounds what each trajectory holds: for every drawn trajectory of four block
 /// circuits under two models, untruncated, truncated, truncated in pieces (the pieces' bound
 /// lowered to the noiseless state) and bounded (the drop bound lowered to twice it), the most amplitudes the run held at once (the moves' sources
-/// and targets together, and the pieces waiting, as the run counts them) is at most the plan, so
-/// a trajectory too large for the machine is refused in the plan, before any work.
+/// and targets together, and the pieces waiting, as the run counts them; from the noiseless
+/// checkpoints where the first error comes after the preparation, as the estimate runs it) is at
+/// most the plan, so a trajectory too large for the machine is refused in the plan, before any
+/// work.
 #[test]
 fn the_plan_bounds_what_every_trajectory_holds() {
     let models = [
@@ -445,9 +447,21 @@ fn the_plan_bounds_what_every_trajectory_holds() {
         let readout = Readout::new(&full, valid.to_vec(), 0.0);
         let data = Cache::new(Some(&readout));
         let noiseless = prog.noiseless_dimension();
+        // The noiseless state before each layer, as the estimate starts trajectories from them.
+        let room = Room::new(1);
+        let mut checkpoints = vec![prog.prepare(&[], &room).unwrap()];
+        for l in 0..prog.layers.len() {
+            let next = prog
+                .run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &room, &mut Prune::off())
+                .unwrap();
+            checkpoints.push(next);
+        }
         for model in &models {
             for t in 0..40 {
                 let events = prog.native.sample_events(model, &mut trajectory_rng(5, t));
+                if events.is_empty() {
+                    continue;
+                }
                 for (truncated, pieces, bounded) in [
                     (false, false, false),
                     (true, false, false),
@@ -478,7 +492,8 @@ fn the_plan_bounds_what_every_trajectory_holds() {
                     } else {
                         (Prune::off(), prog.planned_amplitudes(&events))
                     };
-                    let state = prog.run_from_start(&events, &data, &room, &mut prune).unwrap();
+                    let state =
+                        super::run::run_trajectory(&prog, &events, &checkpoints, &data, &room, &mut prune).unwrap();
                     let held = room.peak().max(state.values().map(Vec::len).sum());
                     assert!(
                         held as u128 <= planned,

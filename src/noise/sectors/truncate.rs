@@ -272,6 +272,26 @@ impl<'a> Prune<'a> {
         Some(kept)
     }
 
+    /// Whether the trajectory [`runs_in_pieces`](SectorProgram::runs_in_pieces).
+    pub(super) fn runs_in_pieces(&self) -> bool {
+        self.pieces.is_some()
+    }
+
+    /// Whether a bounded trajectory in pieces drops all of `state`, where it starts from a
+    /// checkpoint (its walk, at the preparation, cannot split: every block at its home weight),
+    /// because its first step would hold too much ([`Walker::lost`]); the probability counted.
+    pub(super) fn drops_whole(&mut self, state: &SectorState) -> bool {
+        let Some(pieces) = self.pieces.as_mut() else {
+            return false;
+        };
+        if !pieces.walker.lost(&pieces.walk) {
+            return false;
+        }
+        pieces.folded.get_or_insert_with(SectorState::new);
+        self.lose(state.values().flatten().map(|a| a.norm_sqr()).sum());
+        true
+    }
+
     /// Pieces of probability `p` dropped at one point as too large to hold.
     pub(super) fn lose(&mut self, p: f64) {
         if p > 0.0 {
@@ -688,14 +708,20 @@ impl<'a> Walker<'a> {
     }
 
     /// The walk after the preparation and the run's drop after it; `drawn`: dropping from the
-    /// start (a trajectory that runs in pieces).
+    /// start (a trajectory that runs in pieces). A trajectory whose first error comes after the
+    /// preparation starts from a noiseless checkpoint and, unless in pieces, makes its first
+    /// drop after that error ([`super::run::run_trajectory`]): so does its walk.
     pub(super) fn start(&self, events: &[(usize, Pauli)], drawn: bool) -> Walk {
+        let prep = self.prog.prep_group.len();
         let mut walk = Walk {
             weights: self.prog.prepared_labels(events),
             drawn,
-            next: self.reach().marks.partition_point(|m| m.0 < self.prog.prep_group.len()),
+            next: self.reach().marks.partition_point(|m| m.0 < prep),
         };
-        self.prune(&mut walk);
+        let from_checkpoint = events.first().is_some_and(|e| e.0 >= prep);
+        if drawn || !from_checkpoint {
+            self.prune(&mut walk);
+        }
         walk
     }
 
