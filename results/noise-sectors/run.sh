@@ -85,4 +85,7 @@ exact queens9-126-heron-100 queens/queens-9x9-community-126.txt --depths 1 --noi
 # qubits, 420,175 block states) and community-017 (64 qubits, 8^8 = 16,777,216).
 exact queens8-034-heron-1000-p1to2 queens/queens-8x8-community-034.txt --depths 1..2 --noise heron --trajectories 1000 --max-seconds 1800
 exact queens8-017-heron-1000-p1to2 queens/queens-8x8-community-017.txt --depths 1..2 --noise heron --trajectories 1000 --max-seconds 1800
+# community-017 is refused by exact (one trajectory keeps a single sector of 1.4e9 amplitudes):
+# bounded drops such pieces and brackets P(valid) by them.
+run "$T" "$Q" queens8-017-heron-1000-p1to2-bounded queens/queens-8x8-community-017.txt --depths 1..2 --noise heron --trajectories 1000 --max-seconds 1800 --truncate bounded
 python3 results/noise-sectors/table.py

@@ -79,8 +79,8 @@ for r in rows:
 
 # Truncated runs (runs/truncated/) beside the same command with every amplitude kept.
 truncated = [
-    "| run | circuit | p | model | trajectories | seconds, all kept | seconds, truncated | speed-up | largest state, all kept | largest state, truncated | P(valid) all kept ± se | P(valid) truncated ± se | trajectories that dropped | in pieces (pieces) | mean probability dropped | energy all kept ± se | energy bracket, truncated |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| run | circuit | p | model | trajectories | seconds, all kept | seconds, truncated | speed-up | largest state, all kept | largest state, truncated | P(valid) all kept ± se | P(valid) truncated ± se | P(valid) bracket | trajectories that dropped | in pieces (pieces) | mean probability dropped | energy all kept ± se | energy bracket, truncated |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
 ]
 kept = {(r["run"], r["p"], r["model"]): r for r in rows}
 cut_rows = [r for path in sorted((here / "runs" / "truncated").glob("*.json")) for r in rows_of(path)]
@@ -98,10 +98,16 @@ for r in cut_rows:
         before_cols = ("not run", "", "", "", "")
     # Trajectories too large to hold whole ran in pieces (none before pieces existed).
     pieces = f"{t['trajectories_in_pieces']:,} ({t['pieces']:,})" if t.get("trajectories_in_pieces") else "0"
+    # Exact for the trajectories drawn, except where a bounded run dropped pieces too large to hold.
+    if t.get("trajectories_bounded"):
+        bracket = (f"[{t['p_valid'][0]:.3g}, {t['p_valid'][1]:.3g}] ({t['trajectories_bounded']:,} dropped pieces "
+                   f"too large, mean probability {t['mean_bounded']:.2g})")
+    else:
+        bracket = "exact"
     truncated.append(
         f"| {r['run']} | {circuit(r)} | {r['p']} | {r['model']} | {r['trajectories']:,} | {before_cols[0]} | {r['seconds']:.2f} | "
         f"{before_cols[1]} | {before_cols[2]} | {r['peak_amplitudes']:,} | {before_cols[3]} | "
-        f"{r['p_valid']:.3g} ± {r['p_valid_se']:.2g} | {t['trajectories_truncated']:,} | {pieces} | {t['mean_dropped']:.3f} | "
+        f"{r['p_valid']:.3g} ± {r['p_valid_se']:.2g} | {bracket} | {t['trajectories_truncated']:,} | {pieces} | {t['mean_dropped']:.3f} | "
         f"{before_cols[4]} | [{t['energy'][0]:.1f}, {t['energy'][1]:.1f}] |"
     )
 
