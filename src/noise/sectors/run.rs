@@ -351,8 +351,8 @@ pub(super) fn folded_value(
 /// `2|⟨a|C − c|b⟩| ≤ 2R‖a‖‖b‖`, the parts orthogonal).
 ///
 /// `lost`: (P(valid) `p`, probability dropped, probability in pieces too large to hold, radius
-/// `r`) of each trajectory that dropped such pieces (bounded). Its final valid part is within `r` of the one computed, so its
-/// exact P(valid) lies in `[(√p − r)₊², min(1, (√p + r)²)]`; and its energy, whose kept part
+/// `r`) of each trajectory that dropped such pieces (bounded). Its final valid part is within
+/// `r` of the one computed, so its exact P(valid) lies in `[(√p − r)₊², min(1, (√p + r)²)]`; and its energy, whose kept part
 /// `a` is within `r` of the exact valid part, within `4R·r` more (at most `2R` in all).
 fn bracket(
     truncation: Truncation,

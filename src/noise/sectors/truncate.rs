@@ -236,8 +236,7 @@ impl<'a> Prune<'a> {
     /// state left whole is exact, a sector lost is not).
     pub(super) fn split(&mut self, state: &mut SectorState) -> Option<Vec<(SectorState, Walk)>> {
         let pieces = self.pieces.as_mut()?;
-        let walks = pieces.walker.pieces(&pieces.walk);
-        let lost: Vec<bool> = walks.iter().map(|w| pieces.walker.lost(w)).collect();
+        let (walks, lost): (Vec<Walk>, Vec<bool>) = pieces.walker.pieces_marked(&pieces.walk).into_iter().unzip();
         if walks.len() < 2 && !lost.contains(&true) {
             return None;
         }
@@ -306,15 +305,7 @@ impl<'a> Prune<'a> {
     /// are several, or one dropped, the split begins.
     pub(super) fn start_pieces(&mut self) -> Option<Vec<(Walk, bool)>> {
         let pieces = self.pieces.as_mut()?;
-        let walks: Vec<(Walk, bool)> = pieces
-            .walker
-            .pieces(&pieces.walk)
-            .into_iter()
-            .map(|w| {
-                let lost = pieces.walker.lost(&w);
-                (w, lost)
-            })
-            .collect();
+        let walks = pieces.walker.pieces_marked(&pieces.walk);
         if walks.len() > 1 || walks.iter().any(|w| w.1) {
             pieces.folded.get_or_insert_with(SectorState::new);
         }
@@ -604,21 +595,18 @@ impl SectorProgram {
         // The valid sectors of the pieces done: the noiseless state's (a block's valid weight is
         // its home weight).
         let folded = self.noiseless_dimension();
-        let pieces = walker.pieces(&walk);
+        let pieces = walker.pieces_marked(&walk);
         // The preparation builds only the weights that can still come home (errors inside it
         // may leave blocks at many weights), its product beside the next group's; split from
-        // the start, each piece alone.
-        if pieces.len() == 1 {
-            if walker.lost(&walk) {
-                return 0;
-            }
+        // the start, each piece alone (those dropped as too large never built).
+        if let [(_, false)] = pieces[..] {
             let prepared = self.held_by(&walk.weights).saturating_mul(2);
             return walker.peak_in_pieces(walk, folded, true).max(prepared);
         }
         pieces
             .into_iter()
-            .filter(|piece| !walker.lost(piece))
-            .map(|piece| {
+            .filter(|piece| !piece.1)
+            .map(|(piece, _)| {
                 let prepared = self.held_by(&piece.weights).saturating_mul(2);
                 walker
                     .peak_in_pieces(piece, folded, false)
@@ -878,6 +866,18 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// [`Walker::pieces`], each marked with whether a bounded trajectory drops it
+    /// ([`Walker::lost`]): what the run and the plan both split by.
+    pub(super) fn pieces_marked(&self, walk: &Walk) -> Vec<(Walk, bool)> {
+        self.pieces(walk)
+            .into_iter()
+            .map(|w| {
+                let lost = self.lost(&w);
+                (w, lost)
+            })
+            .collect()
+    }
+
     /// The most the walk holds to the end when the run splits it as [`Walker::pieces`] says,
     /// beside `outside` (the valid sectors of the pieces done, the pieces waiting); `split`:
     /// whether it may split at its point (a piece just split off runs on first).
@@ -885,12 +885,12 @@ impl<'a> Walker<'a> {
         let mut most = self.prog.held_by(&walk.weights).saturating_add(outside);
         loop {
             if split {
-                let pieces = self.pieces(&walk);
-                if pieces.len() > 1 || self.lost(&pieces[0]) {
+                let pieces = self.pieces_marked(&walk);
+                if !matches!(pieces[..], [(_, false)]) {
                     // The pieces waiting are within the state they were split from; those
                     // dropped as too large hold nothing more.
                     let waiting = outside.saturating_add(self.prog.held_by(&walk.weights));
-                    for piece in pieces.into_iter().filter(|p| !self.lost(p)) {
+                    for (piece, _) in pieces.into_iter().filter(|p| !p.1) {
                         most = most.max(self.peak_in_pieces(piece, waiting, false));
                     }
                     return most;
