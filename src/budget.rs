@@ -124,6 +124,31 @@ impl Cancel {
         Ok(Cancel { deadline, ..self })
     }
 
+    /// Seconds until the deadline (0 once it has passed); `None` without one.
+    pub fn seconds_left(&self) -> Option<f64> {
+        self.deadline
+            .map(|(d, _)| d.saturating_duration_since(Instant::now()).as_secs_f64())
+    }
+
+    /// This request, also stopping `seconds` from now where that comes before its own deadline
+    /// (one part of a run given a share of its time; its stops then name the share).
+    pub fn with_share(self, seconds: f64) -> Self {
+        let Some(end) = Duration::try_from_secs_f64(seconds.max(0.0))
+            .ok()
+            .and_then(|d| Instant::now().checked_add(d))
+        else {
+            return self;
+        };
+        match self.deadline {
+            Some((d, _)) if d <= end => self,
+            // The seconds as its stop message tells them.
+            _ => Cancel {
+                deadline: Some((end, (seconds * 10.0).round() / 10.0)),
+                ..self
+            },
+        }
+    }
+
     /// This request with `other`'s deadline (a later stage of one run keeps the deadline its
     /// first stage set, rather than starting the clock again).
     pub fn with_deadline_of(self, other: &Cancel) -> Self {
@@ -317,6 +342,20 @@ impl<'a> Budget<'a> {
         Budget { cancel, ..self }
     }
 
+    /// This budget's clock, limit and progress reports, heeding `cancel` instead (one part of
+    /// the run, stopped by its own share of the time: [`Cancel::with_share`]).
+    pub fn heeding(&self, cancel: Cancel) -> Budget<'a> {
+        Budget {
+            began: self.began,
+            max_seconds: self.max_seconds,
+            deadline: self.deadline,
+            interval: self.interval,
+            next_report: Mutex::new(*self.next_report.lock().unwrap_or_else(|e| e.into_inner())),
+            progress: self.progress,
+            cancel,
+        }
+    }
+
     /// The stop request this budget heeds.
     pub fn cancel(&self) -> &Cancel {
         &self.cancel
@@ -402,6 +441,34 @@ fn report_due(next: &Mutex<Instant>, interval: Duration) -> Option<Instant> {
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn a_share_stops_a_part_first_and_never_outlives_the_whole() {
+        assert_eq!(Cancel::default().seconds_left(), None);
+        let whole = Cancel::default().with_deadline(Some(1000.0)).unwrap();
+        let left = whole.seconds_left().unwrap();
+        assert!(left > 999.0 && left <= 1000.0, "{left}");
+        // A share shorter than what is left stops first, and its stop names the share.
+        let part = whole.clone().with_share(0.0);
+        assert!(part.is_set() && !whole.is_set());
+        match part.check("optimising").unwrap_err() {
+            Error::OutOfTime { seconds, .. } => assert_eq!(seconds, 0.0),
+            e => panic!("{e}"),
+        }
+        // A share past the whole's deadline keeps the whole's.
+        let long = whole.clone().with_share(5000.0);
+        assert!(long.seconds_left().unwrap() <= 1000.0);
+        match long.with_share(0.0).check("x").unwrap_err() {
+            Error::OutOfTime { .. } => {}
+            e => panic!("{e}"),
+        }
+        // Without a deadline, a share is one; Ctrl-C still stops it as interrupted.
+        let flag = Arc::new(AtomicBool::new(false));
+        let free = Cancel::new(flag.clone()).with_share(1000.0);
+        assert!(free.seconds_left().unwrap() <= 1000.0 && !free.is_set());
+        flag.store(true, Ordering::SeqCst);
+        assert!(matches!(free.check("x"), Err(Error::Interrupted { .. })));
+    }
 
     #[test]
     fn budgets_refuse_bad_seconds_and_take_huge_ones_as_no_limit() {

@@ -820,8 +820,11 @@ def plan(
     """What a device will give for a puzzle file before any device time is spent: what
     ``quzzle plan FILE --device DEVICE --json`` prints for the same settings (every space and
     mixer whose circuit exports, its noisy P(valid) per depth, the best depth, shots and device
-    seconds to a valid board with 99 % confidence, annealing beside). ``out``: also write
-    ``plan.json``, ``plan.csv`` and the figure there, as ``plan --out`` does."""
+    seconds to a valid board with 99 % confidence, annealing beside). ``max_seconds``: each
+    space and mixer gets an equal share of the time left (annealing one too), and one whose
+    share runs out keeps the depths it finished while the plan goes on; past the whole budget
+    the plan raises. ``out``: also write ``plan.json``, ``plan.csv`` and the figure there, as
+    ``plan --out`` does."""
     choices = _choices(
         device=device,
         timing=timing,

@@ -1063,7 +1063,9 @@ pub struct PlanArgs {
     pub seed: u64,
     /// Stop once this many seconds have passed (every optimiser evaluation and noisy
     /// trajectory checks it): what is done is reported and written, and the exit is 1.
-    /// Ctrl-C stops the plan the same way (exit 130).
+    /// Each space and mixer gets an equal share of the time left (annealing one too): one
+    /// whose share runs out keeps the depths it finished and the plan goes on. Ctrl-C stops
+    /// the plan the same way (exit 130).
     #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
     pub max_seconds: Option<f64>,
     /// Write plan.json, plan.csv and the figure plan.svg and plan.png into this folder.

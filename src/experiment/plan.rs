@@ -177,6 +177,15 @@ pub struct PlanReport {
     pub seconds: f64,
 }
 
+/// A share of the plan's time as its stop tells it: tenths of a second below 100 s.
+fn seconds_text(s: f64) -> String {
+    if s < 100.0 {
+        format!("{s:.1} s")
+    } else {
+        crate::budget::seconds_text(s)
+    }
+}
+
 /// Whether `e` stops the whole plan (a deadline or a stop request) rather than one candidate.
 fn stops_all(e: &Error) -> bool {
     matches!(e, Error::OutOfTime { .. } | Error::Interrupted { .. })
@@ -304,7 +313,40 @@ pub fn plan_within(
         stopped: None,
         seconds: 0.0,
     };
-    for space in found {
+    // With a deadline, each circuit gets an equal part of the time left (annealing one part
+    // too), so that one dear circuit cannot starve the rest; the time a part leaves goes on.
+    let parts = found.len() + usize::from(settings.anneal_reads > 0);
+    let plan_over = || settings.config.cancel.is_set() || budget.expired();
+    for (i, space) in found.into_iter().enumerate() {
+        let share = settings
+            .config
+            .cancel
+            .seconds_left()
+            .map(|left| left / (parts - i) as f64);
+        let cancel = match share {
+            Some(s) => settings.config.cancel.clone().with_share(s),
+            None => settings.config.cancel.clone(),
+        };
+        let part_budget = budget.heeding(cancel.clone());
+        // A stop of this circuit alone (its share ran out, the plan's time did not): the plan
+        // goes on. Ctrl-C and the plan's own deadline end it.
+        let halts = |e: &Error| stops_all(e) && (!matches!(e, Error::OutOfTime { .. }) || plan_over());
+        let circuits = parts - i - usize::from(settings.anneal_reads > 0);
+        let why = |e: &Error| match share {
+            Some(s) if matches!(e, Error::OutOfTime { .. }) => format!(
+                "its share of the plan's time ({} of the {} left for {} circuit{}{}) ran out: {e}",
+                seconds_text(s),
+                seconds_text(s * (parts - i) as f64),
+                circuits,
+                if circuits == 1 { "" } else { "s" },
+                if settings.anneal_reads > 0 {
+                    " and annealing"
+                } else {
+                    ""
+                }
+            ),
+            _ => e.to_string(),
+        };
         let noise = match NoiseSettings::checked(vec![settings.noise.clone()], settings.trajectories, &space, Some(enc))
         {
             Ok(n) => n
@@ -323,17 +365,17 @@ pub fn plan_within(
             depths: settings.depths.clone(),
             init: Init::Interp,
             objective: super::solve::ObjectiveSpec::Energy,
-            config: settings.config.clone(),
-            space,
-            noise: NoiseSettings {
-                cancel: settings.config.cancel.clone(),
-                ..noise
+            config: OptimizeConfig {
+                cancel: cancel.clone(),
+                ..settings.config.clone()
             },
+            space,
+            noise: NoiseSettings { cancel, ..noise },
             transfer_from: Vec::new(),
             schedule: None,
         };
-        match solve_keeping_within(enc, &solve, budget) {
-            Err(e) if stops_all(&e) => {
+        match solve_keeping_within(enc, &solve, &part_budget) {
+            Err(e) if halts(&e) => {
                 report.stopped = Some(format!("{} {}: {e}", space.space, space.mixer));
                 halt = Some(e);
                 break;
@@ -341,11 +383,11 @@ pub fn plan_within(
             Err(e) => skipped.push(PlanSkipped {
                 space: space.space,
                 mixer: space.mixer,
-                reason: e.to_string(),
+                reason: why(&e),
             }),
             Ok((solved, stop)) => {
                 let depths = depths_of(&solved);
-                let halts = stop.as_ref().is_some_and(|s| stops_all(&s.error));
+                let ends_plan = stop.as_ref().is_some_and(|s| halts(&s.error));
                 report.candidates.push(PlanCandidate {
                     space: solved.provenance.space,
                     mixer: solved.provenance.mixer,
@@ -354,9 +396,12 @@ pub fn plan_within(
                     noise_route: crate::simulation::mixers::entry(space.mixer).noise,
                     best_p: best_depth(&depths).map(|d| d.p),
                     depths,
-                    stopped: stop.as_ref().filter(|_| !halts).map(|s| s.stopped()),
+                    stopped: stop.as_ref().filter(|_| !ends_plan).map(|s| Stopped {
+                        depth: s.depth,
+                        reason: why(&s.error),
+                    }),
                 });
-                if let Some(stop) = stop.filter(|_| halts) {
+                if let Some(stop) = stop.filter(|_| ends_plan) {
                     report.stopped = Some(format!(
                         "{} {} p = {}: {}",
                         space.space, space.mixer, stop.depth, stop.error

@@ -165,8 +165,8 @@ fn a_device_without_gate_times_is_refused_before_any_work() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("forte"));
 }
 
-#[test]
-fn a_plan_stopped_by_its_budget_keeps_what_is_done() {
+/// `plan` with more depths than `--max-seconds` allows, annealing `anneal_reads` reads.
+fn budgeted(anneal_reads: &str) -> (Option<i32>, Value) {
     let file = data(PUZZLE);
     let out = quzzle(&[
         "plan",
@@ -177,12 +177,61 @@ fn a_plan_stopped_by_its_budget_keeps_what_is_done() {
         "1..256",
         "--trajectories",
         "50",
+        "--anneal-reads",
+        anneal_reads,
+        "--anneal-sweeps",
+        "20",
         "--max-seconds",
-        "3",
+        "4",
         "--json",
     ]);
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
-    let plan: Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+    let plan = serde_json::from_str(&stdout_of(&out))
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code(), plan)
+}
+
+/// The reasons of the circuits a share of the budget stopped, kept or skipped.
+fn share_stops(plan: &Value) -> usize {
+    let kept = plan["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["stopped"]["reason"].as_str());
+    let skipped = plan["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["reason"].as_str());
+    kept.chain(skipped)
+        .filter(|r| r.contains("its share of the plan's time") && r.contains("time budget"))
+        .count()
+}
+
+#[test]
+fn a_budget_is_shared_so_one_circuit_cannot_starve_the_rest() {
+    // 256 depths each: every circuit runs out of its share, keeps the depths it finished, and
+    // the plan goes on to the next and to annealing, within the budget.
+    let (code, plan) = budgeted("20");
+    assert_eq!(code, Some(0), "{plan}");
+    assert!(plan["stopped"].is_null(), "{}", plan["stopped"]);
+    assert_eq!(plan["anneal"]["reads"], 20);
+    let candidates = plan["candidates"].as_array().unwrap();
+    assert!(candidates.len() >= 4, "{candidates:?}");
+    assert!(candidates.iter().all(|c| !c["depths"].as_array().unwrap().is_empty()));
+    assert!(share_stops(&plan) >= 4, "{plan}");
+    let last = candidates.last().unwrap();
+    assert!(
+        last["stopped"]["reason"].as_str().unwrap().contains("its share"),
+        "{last}"
+    );
+}
+
+#[test]
+fn a_plan_stopped_by_its_budget_keeps_what_is_done() {
+    // Without annealing the last circuit's share is all the time left: its stop is the plan's
+    // (exit 1, `stopped`), and the circuits before keep what they did.
+    let (code, plan) = budgeted("0");
+    assert_eq!(code, Some(1), "{plan}");
     assert!(
         plan["stopped"].as_str().unwrap().contains("p = "),
         "{}",
@@ -190,5 +239,6 @@ fn a_plan_stopped_by_its_budget_keeps_what_is_done() {
     );
     let done = plan["candidates"][0]["depths"].as_array().unwrap();
     assert!(!done.is_empty(), "no depth kept");
+    assert!(share_stops(&plan) >= 3, "{plan}");
     assert!(plan["anneal"].is_null());
 }
