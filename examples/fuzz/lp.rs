@@ -1,5 +1,6 @@
-//! LP text for the fuzz harness (issue 79): random LP models checked against brute force, and
-//! hostile or mutated LP files, which must end in a result or an error, never a panic.
+//! LP and MPS text for the fuzz harness (issue 79): random models, written as LP and as MPS,
+//! checked against brute force, and hostile or mutated files, which must end in a result or an
+//! error, never a panic.
 //!
 //! Each round writes one random model over 1 to 8 binary variables: counts with one
 //! coefficient, "at most 1 of m", "at least m − 1 of m", pairs of bounds, constraints on one or
@@ -256,6 +257,56 @@ fn text_of(m: &Model) -> String {
 }
 
 /// The objective to minimise of `x`, exactly, in 2^-30 units.
+/// The same model in free-form MPS: one `COLUMNS` line per variable and row (every variable
+/// declared, between integer markers, so binary), products once in `QUADOBJ`; the sense by
+/// `OBJSENSE` on its own line, on the header's, or as PuLP's comment, by `style`.
+fn mps_of(m: &Model, style: usize) -> String {
+    let number = |c: i128| Coef(c).text().replace("+ ", "").replace("- ", "-");
+    let mut s = String::new();
+    if m.maximise {
+        s += [
+            "*SENSE:Maximize\nNAME fuzz\n",
+            "NAME fuzz\nOBJSENSE\n    MAX\n",
+            "NAME fuzz\nOBJSENSE MAXIMIZE\n",
+        ][style % 3];
+    } else {
+        s += "NAME fuzz\n";
+    }
+    s += "ROWS\n N obj\n";
+    for (i, r) in m.rows.iter().enumerate() {
+        let kind = match r.rel {
+            Rel::Le => "L",
+            Rel::Ge => "G",
+            Rel::Eq => "E",
+        };
+        s += &format!(" {kind} r{i}\n");
+    }
+    s += "COLUMNS\n MARKER 'MARKER' 'INTORG'\n";
+    for v in 0..m.n {
+        let w: i128 = m.objective.iter().filter(|(u, _)| *u == v).map(|(_, c)| c.0).sum();
+        s += &format!(" x{v} obj {}\n", number(w));
+        for (i, r) in m.rows.iter().enumerate() {
+            for (u, c) in &r.terms {
+                if *u == v {
+                    s += &format!(" x{v} r{i} {}\n", number(c.0));
+                }
+            }
+        }
+    }
+    s += " MARKER 'MARKER' 'INTEND'\nRHS\n";
+    for (i, r) in m.rows.iter().enumerate() {
+        s += &format!(" RHS r{i} {}\n", number(r.rhs));
+    }
+    if !m.products.is_empty() {
+        s += "QUADOBJ\n";
+        for (u, v, c) in &m.products {
+            s += &format!(" x{u} x{v} {}\n", number(c.0));
+        }
+    }
+    s += "ENDATA\n";
+    s
+}
+
 fn objective(m: &Model, x: &[bool]) -> i128 {
     let sign = if m.maximise { -1 } else { 1 };
     let linear: i128 = m.objective.iter().filter(|(v, _)| x[*v]).map(|(_, c)| c.0).sum();
@@ -303,9 +354,9 @@ fn mask_of_board(board: &[String]) -> Option<u32> {
 }
 
 /// Check one model against brute force; `Err` says what disagrees.
-fn check_model(m: &Model, text: &str) -> Result<bool, String> {
+fn check_model(m: &Model, file: &str, text: &str) -> Result<bool, String> {
     let (feasible, optimal) = brute_force(m);
-    let enc = match encoding::parse("fuzz.lp", text, EncodingKind::Onehot, Level::Paper) {
+    let enc = match encoding::parse(file, text, EncodingKind::Onehot, Level::Paper) {
         Ok(e) => e,
         Err(quzzle::Error::Unsatisfiable { .. }) if feasible.is_empty() => return Ok(true),
         Err(e) => {
@@ -456,11 +507,11 @@ fn mutate(text: &str, rng: &mut impl Rng) -> Vec<u8> {
 }
 
 /// Read (and encode, when small) a mutated file: whether it was taken.
-fn read_hostile(bytes: Vec<u8>) -> bool {
-    let Ok(text) = quzzle::puzzle::text_of("fuzz.lp", bytes) else {
+fn read_hostile(file: &str, bytes: Vec<u8>) -> bool {
+    let Ok(text) = quzzle::puzzle::text_of(file, bytes) else {
         return false;
     };
-    match encoding::parse("fuzz.lp", &text, EncodingKind::Onehot, Level::Paper) {
+    match encoding::parse(file, &text, EncodingKind::Onehot, Level::Paper) {
         Ok(enc) => {
             let _ = enc.puzzle().render(None);
             if enc.num_qubits() <= 12 {
@@ -484,29 +535,51 @@ fn panic_text(e: Box<dyn std::any::Any + Send>) -> String {
 pub fn run(rounds: usize, seed: u64) -> bool {
     let began = Instant::now();
     let mut rng = seeded(seed ^ 0x4c50_4c50);
-    let (mut taken, mut hostile_taken) = (0, 0);
+    let (mut taken, mut hostile_taken, mut mps_taken) = (0, 0, 0);
     let mut failures = Vec::new();
     std::panic::set_hook(Box::new(|_| {}));
     for round in 0..rounds {
         let m = random_model(&mut rng);
-        let text = text_of(&m);
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_model(&m, &text))) {
-            Ok(Ok(true)) => taken += 1,
-            Ok(Ok(false)) => {}
-            Ok(Err(why)) => failures.push(format!("model {round}: {why}\n{text}")),
-            Err(e) => failures.push(format!("model {round}: PANIC {}\n{text}", panic_text(e))),
+        // The model as LP and as MPS: each checked against brute force, and the two readers
+        // take the same models.
+        let mut took = [false; 2];
+        for (k, (file, text)) in [("fuzz.lp", text_of(&m)), ("fuzz.mps", mps_of(&m, round))]
+            .into_iter()
+            .enumerate()
+        {
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_model(&m, file, &text))) {
+                Ok(Ok(t)) => took[k] = t,
+                Ok(Err(why)) => failures.push(format!("model {round} ({file}): {why}\n{text}")),
+                Err(e) => failures.push(format!("model {round} ({file}): PANIC {}\n{text}", panic_text(e))),
+            }
         }
-        let bytes = mutate(&text, &mut rng);
-        let shown = String::from_utf8_lossy(&bytes).into_owned();
-        match std::panic::catch_unwind(|| read_hostile(bytes)) {
-            Ok(true) => hostile_taken += 1,
-            Ok(false) => {}
-            Err(e) => failures.push(format!("mutated file {round}: PANIC {}\n{shown}", panic_text(e))),
+        taken += usize::from(took[0]);
+        mps_taken += usize::from(took[1]);
+        if took[0] != took[1] {
+            failures.push(format!(
+                "model {round}: LP taken {}, MPS taken {}\n{}",
+                took[0],
+                took[1],
+                mps_of(&m, round)
+            ));
+        }
+        for (file, text) in [("fuzz.lp", text_of(&m)), ("fuzz.mps", mps_of(&m, round))] {
+            let bytes = mutate(&text, &mut rng);
+            let shown = String::from_utf8_lossy(&bytes).into_owned();
+            match std::panic::catch_unwind(|| read_hostile(file, bytes)) {
+                Ok(true) => hostile_taken += 1,
+                Ok(false) => {}
+                Err(e) => failures.push(format!(
+                    "mutated file {round} ({file}): PANIC {}\n{shown}",
+                    panic_text(e)
+                )),
+            }
         }
     }
     let _ = std::panic::take_hook();
     println!(
-        "LP text: {rounds} random models against brute force ({taken} read) and {rounds} mutated files ({hostile_taken} read, the rest refused) in {:.1} s: {} failure(s)",
+        "LP and MPS text: {rounds} random models against brute force ({taken} read as LP, {mps_taken} as MPS) and {} mutated files ({hostile_taken} read, the rest refused) in {:.1} s: {} failure(s)",
+        2 * rounds,
         began.elapsed().as_secs_f64(),
         failures.len()
     );

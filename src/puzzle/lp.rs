@@ -167,6 +167,19 @@ fn section_keyword(line: &str) -> Option<Section> {
     })
 }
 
+/// What a file holds, in either format: the binary variables in order, the objective to
+/// minimise (a maximised one negated) as weights and products, its constant in the file's
+/// sense, the line of its first term, and the constraints as rows.
+struct Read {
+    names: Vec<String>,
+    objective: Vec<(usize, f64)>,
+    pairs: Vec<(usize, usize, f64)>,
+    offset: f64,
+    maximise: bool,
+    objective_line: usize,
+    rows: Vec<Row>,
+}
+
 /// A constraint as read: name, line, `Σ coef·x_var` (merged, no zeros), relation, right side.
 struct Row {
     name: String,
@@ -588,16 +601,49 @@ impl LpModel {
             }
         }
 
+        let read = Read {
+            names,
+            objective,
+            pairs,
+            offset,
+            maximise: *maximise,
+            objective_line: obj_toks.first().map_or(*obj_line, |&(_, l)| l),
+            rows,
+        };
+        Self::from_read(file, read, cancel)
+    }
+
+    /// Read an MPS file's text (fixed or free form; [`mps`]); `file` names it in errors.
+    pub fn parse_mps(file: &str, text: &str) -> Result<LpModel> {
+        Self::parse_mps_within(file, text, &Cancel::never())
+    }
+
+    /// [`LpModel::parse_mps`], reading `cancel` as [`LpModel::parse_within`] does.
+    pub fn parse_mps_within(file: &str, text: &str, cancel: &Cancel) -> Result<LpModel> {
+        let read = mps::read(file, text, cancel)?;
+        Self::from_read(file, read, cancel)
+    }
+
+    /// The model of a file's variables, objective and rows, whichever format they came from.
+    fn from_read(file: &str, read: Read, cancel: &Cancel) -> Result<LpModel> {
+        let Read {
+            names,
+            objective,
+            pairs,
+            offset,
+            maximise,
+            objective_line,
+            rows,
+        } = read;
         let (constraints, detected) = translate(file, &names, &rows, cancel)?;
         let lambda = 1.0
             + objective.iter().map(|&(_, w)| w.abs()).sum::<f64>()
             + pairs.iter().map(|&(_, _, w)| w.abs()).sum::<f64>();
         if !lambda.is_finite() {
             // λ = 1 + Σ|w| must be a number: the objective is divided by it (docs/lp.md).
-            let line = obj_toks.first().map_or(*obj_line, |&(_, l)| l);
             return Err(Error::parse(
                 file,
-                line,
+                objective_line,
                 "the objective's weights are too large: their absolute sum λ = 1 + Σ|w| overflows a 64-bit float (the objective is divided by it; scale the objective down)",
             ));
         }
@@ -607,7 +653,7 @@ impl LpModel {
             objective,
             pairs,
             offset,
-            maximise: *maximise,
+            maximise,
             lambda,
             detected,
         })
@@ -1194,8 +1240,11 @@ impl Puzzle for LpModel {
     }
 }
 
+mod mps;
 #[cfg(test)]
 mod tests;
 mod tokens;
+
+pub use mps::looks_like_mps;
 
 use tokens::{tokenize, Expr, Tok, Tokens, OPERATOR_CHARS};

@@ -151,7 +151,8 @@ pub fn load(path: &Path) -> Result<Box<dyn Puzzle>> {
 }
 
 /// Parse puzzle text; `file` names it in error messages. A file named `*.lp`, or whose text
-/// opens with `Minimize` or `Maximize`, is an LP model ([`lp`]).
+/// opens with `Minimize` or `Maximize`, is an LP model ([`lp`]); one named `*.mps`, or whose
+/// text opens with `NAME` or `ROWS`, an MPS model.
 pub fn parse(file: &str, text: &str) -> Result<Box<dyn Puzzle>> {
     parse_within(file, text, &crate::budget::Cancel::never())
 }
@@ -159,7 +160,11 @@ pub fn parse(file: &str, text: &str) -> Result<Box<dyn Puzzle>> {
 /// [`parse`], an LP file's reading heeding `cancel` (its stop request, deadline and progress;
 /// the puzzles' small files are read at once).
 pub fn parse_within(file: &str, text: &str, cancel: &crate::budget::Cancel) -> Result<Box<dyn Puzzle>> {
-    if file.to_ascii_lowercase().ends_with(".lp") || lp::looks_like_lp(text) {
+    let lower = file.to_ascii_lowercase();
+    if lower.ends_with(".mps") || (!lower.ends_with(".lp") && lp::looks_like_mps(text)) {
+        return Ok(Box::new(lp::LpModel::parse_mps_within(file, text, cancel)?));
+    }
+    if lower.ends_with(".lp") || lp::looks_like_lp(text) {
         return Ok(Box::new(lp::LpModel::parse_within(file, text, cancel)?));
     }
     let inst = InstanceText::parse(file, text)?;

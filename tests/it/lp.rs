@@ -24,6 +24,22 @@ fn info_shows_the_detected_counts_and_spaces() {
 }
 
 #[test]
+fn an_mps_file_pulp_writes_reads_as_its_model() {
+    // PuLP 3's `writeMPS` of a 4x4 assignment (costs [[3,1,4,1],[5,9,2,6],[5,3,5,8],[9,7,9,3]])
+    // with `x_0_0 + x_1_1 <= 1`: the two least assignments cost 11 (brute force), and its rows
+    // and columns make the rows+cols space.
+    let f = lp("assignment-4x4-pulp.mps");
+    let out = ok(&["classical", &f]);
+    assert!(out.contains("solutions: 2") && out.contains("objective: 11"), "{out}");
+    assert!(out.contains("variables at 1: x_0_1 x_1_2 x_2_0 x_3_3"), "{out}");
+    let out = ok(&["info", &f]);
+    assert!(out.contains("row_0           5  row       exact count 1 of 4"), "{out}");
+    assert!(out.contains("col_3          12  column    exact count 1 of 4"), "{out}");
+    assert!(out.contains("nb             13  -         not-both"), "{out}");
+    assert!(out.contains("auto=rows+cols"), "{out}");
+}
+
+#[test]
 fn classical_finds_the_optimum_and_the_feasible_set() {
     // Cost matrix [[4,1,3],[2,0,5],[3,2,2]]: the least assignment is 1 + 2 + 2 = 5.
     let out = ok(&["classical", &lp("assignment-3x3.lp")]);

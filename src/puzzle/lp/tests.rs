@@ -313,3 +313,139 @@ fn garbage_never_panics() {
         let _ = LpModel::parse("f.lp", &text);
     }
 }
+
+/// The model's constraints, names, λ and every assignment's objective agree.
+fn same_model(a: &LpModel, b: &LpModel) {
+    let (ma, mb) = (a.model(), b.model());
+    assert_eq!(ma.names, mb.names);
+    let constraints =
+        |m: &crate::model::Model| -> Vec<Constraint> { m.constraints.iter().map(|c| c.constraint.clone()).collect() };
+    assert_eq!(constraints(&ma), constraints(&mb));
+    assert!((a.lambda() - b.lambda()).abs() < 1e-12, "{} {}", a.lambda(), b.lambda());
+    let n = ma.names.len();
+    for mask in 0..1u32 << n {
+        let x: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
+        assert!((a.objective_of(&x) - b.objective_of(&x)).abs() < 1e-12, "{x:?}");
+        assert_eq!(ma.is_satisfied(&x), mb.is_satisfied(&x), "{x:?}");
+    }
+}
+
+/// What PuLP 3 writes for a 2x2 assignment with a fixed continuous `z` (its sense as a comment,
+/// markers around each binary, `BV` bounds, `FX` on `z`).
+const PULP_MPS: &str = include_str!("../../../tests/data/lp/pulp-small.mps");
+
+#[test]
+fn mps_reads_what_pulp_writes() {
+    assert!(looks_like_mps(PULP_MPS) && !looks_like_lp(PULP_MPS));
+    let mps = LpModel::parse_mps("small.mps", PULP_MPS).unwrap();
+    // z = 1 is a constant: 2 z in the objective, and `nb` loses it from its right side.
+    let lp = LpModel::parse(
+        "small.lp",
+        "Maximize\n OBJ: 3 x_0_0 + x_0_1 - 2 x_1_0 + 5 x_1_1 + 2\nSubject To\n a_0: x_0_0 + x_0_1 = 1\n a_1: x_1_0 + x_1_1 = 1\n b_0: x_0_0 + x_1_0 = 1\n b_1: x_0_1 + x_1_1 = 1\n nb: x_0_0 + x_1_1 <= 1\nBinaries\n x_0_0 x_0_1 x_1_0 x_1_1\nEnd\n",
+    )
+    .unwrap();
+    same_model(&mps, &lp);
+    let fam: Vec<Option<&str>> = mps.detected().iter().map(|d| d.family).collect();
+    assert_eq!(fam[..4], [Some("row"), Some("row"), Some("column"), Some("column")]);
+    assert_eq!(mps.detected()[4].line, 9);
+}
+
+#[test]
+fn mps_free_form_reads_every_section() {
+    // OBJSENSE on its own line, a free row, RHS on the objective (minus its constant), a range,
+    // a fixed continuous column, QUADOBJ (each product once) with a square.
+    let text = "NAME test\nOBJSENSE\n    MAX\nROWS\n N obj\n N spare\n E one\n L pair\n E rng\nCOLUMNS\n M 'MARKER' 'INTORG'\n a obj 2 one 1\n b obj -1 one 1\n c one 1 pair 1\n d pair 1 spare 5\n e rng 1\n f rng 1\n M 'MARKER' 'INTEND'\n k obj 3 pair 1\nRHS\n RHS one 1 pair 1\n RHS obj -4\nRANGES\n R rng 1\nBOUNDS\n FX BND k 0\nQUADOBJ\n a b 2\n c c 4\nENDATA\n";
+    let mps = LpModel::parse_mps("t.mps", text).unwrap();
+    let lp = LpModel::parse(
+        "t.lp",
+        "Maximize\n obj: 2 a - b + 2 c + [ 4 a * b ] / 2 + 4\nSubject To\n one: a + b + c = 1\n pair: c + d <= 1\n rng: e + f <= 1\nBinary\n a b c d e f\nEnd\n",
+    )
+    .unwrap();
+    same_model(&mps, &lp);
+    // QMATRIX gives each product twice, at half: the same objective.
+    let full = text.replace("QUADOBJ\n a b 2\n", "QMATRIX\n a b 2\n b a 2\n");
+    same_model(&LpModel::parse_mps("q.mps", &full).unwrap(), &lp);
+    // MIN through the objective row chosen by OBJNAME, the sense on the OBJSENSE line.
+    let min = text
+        .replace("OBJSENSE\n    MAX\n", "OBJSENSE MIN\nOBJNAME spare\n")
+        .replace("QUADOBJ\n a b 2\n c c 4\n", "");
+    let m = LpModel::parse_mps("n.mps", &min).unwrap();
+    let x = [false, false, false, true, false, false];
+    assert!((m.objective_of(&x) - 5.0).abs() < 1e-12);
+}
+
+#[test]
+fn mps_fixed_form_reads_names_with_spaces() {
+    let line = |f: [&str; 5]| {
+        format!(
+            "    {:<8}  {:<8}  {:<12}   {:<8}  {:<12}\n",
+            f[0], f[1], f[2], f[3], f[4]
+        )
+    };
+    let mut text = String::from("NAME          fixed\nROWS\n N  COST\n E  ONE ROW\n L  AT MOST\nCOLUMNS\n");
+    text += "    MARKER                 'MARKER'                 'INTORG'\n";
+    text += &line(["X ONE", "COST", "1.0", "ONE ROW", "1.0"]);
+    text += &line(["X TWO", "ONE ROW", "1.0", "AT MOST", "1.0"]);
+    text += &line(["X THREE", "ONE ROW", "1.0", "AT MOST", "1.0"]);
+    text += "    MARKER                 'MARKER'                 'INTEND'\nRHS\n";
+    text += &line(["RHS", "ONE ROW", "1.0", "AT MOST", "1.0"]);
+    text += "ENDATA\n";
+    let m = LpModel::parse_mps("f.mps", &text).unwrap();
+    assert_eq!(m.model().names, ["X ONE", "X TWO", "X THREE"]);
+    let kinds: Vec<&str> = m.detected().iter().map(|d| d.kind.as_str()).collect();
+    assert_eq!(kinds, ["exact count 1 of 3", "not-both"]);
+}
+
+#[test]
+fn mps_refusals_name_the_line_and_why() {
+    let base = "NAME m\nROWS\n N obj\n E one\nCOLUMNS\n M 'MARKER' 'INTORG'\n a obj 1 one 1\n b one 1\n M 'MARKER' 'INTEND'\nRHS\n RHS one 1\nENDATA\n";
+    assert!(LpModel::parse_mps("ok.mps", base).is_ok());
+    let cases: [(&str, &str, &str); 16] = [
+        ("", "", "empty"),
+        ("ENDATA\n", "", "does not close with `ENDATA`"),
+        (
+            " M 'MARKER' 'INTORG'\n",
+            "",
+            ":6: variable `a` is continuous in [0, inf]",
+        ),
+        (
+            "RHS\n",
+            "BOUNDS\n UP BND a 5\nRHS\n",
+            ":7: variable `a` is integer in [0, 5]",
+        ),
+        (
+            "ENDATA\n",
+            "QCMATRIX one\n a a 1\nENDATA\n",
+            ":12: a quadratic constraint",
+        ),
+        ("ENDATA\n", "SOS\nENDATA\n", ":12: unsupported section `SOS`"),
+        (" b one 1\n", " b two 1\n", ":8: column `b`: no row named `two`"),
+        (" a obj 1 one 1\n", " a obj x one 1\n", "is not a number"),
+        (" a obj 1 one 1\n", " a obj 1e400 one 1\n", "not a finite number"),
+        (" E one\n", " Q one\n", ":4: row `one`: type `Q`"),
+        (" E one\n", " E obj\n", ":4: a second row named `obj`"),
+        (
+            "RHS\n RHS one 1\n",
+            "RHS\n RHS one 1\n OTHER one 1\n",
+            ":12: a second RHS set `OTHER`",
+        ),
+        (
+            "RHS\n",
+            "BOUNDS\n UP BND c 1\nRHS\n",
+            "bound on `c`, which no COLUMNS line names",
+        ),
+        ("ENDATA\n", "ENDATA\n x\n", ":13: `x` after `ENDATA`"),
+        ("NAME m\n", "NAME m\nOBJNAME none\n", ":2: OBJNAME `none`: no N row"),
+        (" RHS one 1\n", " RHS one 3\n", ":4: constraint `one`"),
+    ];
+    for (from, to, want) in cases {
+        let text = if from.is_empty() {
+            String::from("* nothing\n")
+        } else {
+            base.replacen(from, to, 1)
+        };
+        let e = LpModel::parse_mps("m.mps", &text).expect_err(want).to_string();
+        assert!(e.contains(want), "{want}: {e}");
+        assert!(e.starts_with("m.mps"), "{e}");
+    }
+}
