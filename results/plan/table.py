@@ -56,6 +56,14 @@ def best_table():
     return lines
 
 
+def why(reason):
+    """A stop's reason, short: a share of --max-seconds up to `ran out`, else the message after
+    the file's name."""
+    if reason.startswith("its share of the plan's time"):
+        return reason[: reason.index(" ran out") + len(" ran out")]
+    return reason.split(": ", 1)[-1]
+
+
 def depths_table(run):
     r = json.loads((here / "runs" / run / "plan.json").read_text())
     lines = ["| space | mixer | p | cx | P(valid) noiseless | noisy P(valid) | shots to 99 % | device time to 99 % |",
@@ -66,6 +74,13 @@ def depths_table(run):
             shots = "never" if d["shots_99"] is None else f"{d['shots_99']:.0f}"
             lines.append(f"| {c['space']} | {c['mixer']} | {d['p']}{star} | {d['cx']} | {sig(d['p_valid'])} "
                          f"| {sig(d['noisy_p_valid'])} ± {sig(d['noisy_p_valid_se'], 2)} | {shots} | {seconds(d['device_seconds_99'])} |")
+        if c.get("stopped"):
+            lines.append(f"| {c['space']} | {c['mixer']} | {c['stopped']['depth']} | | | stopped: {why(c['stopped']['reason'])} | | |")
+    notes = [f"- {k['space']} {k['mixer']}: {why(k['reason'])}" for k in r["skipped"]]
+    if notes:
+        lines += ["", "No plan for:", ""] + notes
+    if r.get("stopped"):
+        lines += ["", f"The plan stopped: {r['stopped']}"]
     return lines
 
 
@@ -96,6 +111,8 @@ PAGES = {
         "plan-tango-heron": lambda: depths_table("tango-0715-heron"),
         "plan-queens-heron": lambda: depths_table("queens-010-heron"),
         "plan-starbattle-heron": lambda: depths_table("starbattle-001-heron"),
+        "plan-tents-heron": lambda: depths_table("tents-jolyonb-heron"),
+        "plan-sudoku-heron": lambda: depths_table("sudoku4-13-heron"),
     },
     here.parent.parent / "README.md": {"plan-summary": summary},
 }
