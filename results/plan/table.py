@@ -111,6 +111,7 @@ PAGES = {
         "plan-tango-heron": lambda: depths_table("tango-0715-heron"),
         "plan-queens-heron": lambda: depths_table("queens-010-heron"),
         "plan-starbattle-heron": lambda: depths_table("starbattle-001-heron"),
+        "plan-takuzu-heron": lambda: depths_table("takuzu-l3-001-heron"),
         "plan-tents-heron": lambda: depths_table("tents-jolyonb-heron"),
         "plan-sudoku-heron": lambda: depths_table("sudoku4-13-heron"),
     },
