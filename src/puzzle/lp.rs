@@ -350,12 +350,45 @@ impl LpModel {
                 }
             }
         }
-        if let Some((tok, line)) = s.general.first() {
-            return Err(Error::parse(
-                file,
-                *line,
-                format!("variable `{tok}` is integer (General section): quzzle reads binary variables only"),
-            ));
+        // Every variable's bounds as the Bounds section sets them ([0, inf) where it does not).
+        let ranges = bound_ranges(file, &s.bounds);
+        let range = |name: &str| ranges.get(name).copied().unwrap_or((0.0, f64::INFINITY));
+        // A General variable with bounds within [0, 1] is binary; one fixed elsewhere a constant.
+        let mut constants: HashMap<String, f64> = HashMap::new();
+        for (tok, line) in &s.general {
+            let Tok::Ident(name) = tok else {
+                return Err(Error::parse(
+                    file,
+                    *line,
+                    format!("`{tok}` in the General section is not a variable name"),
+                ));
+            };
+            let (lo, up) = range(name);
+            if index.contains_key(name) {
+                continue;
+            }
+            if lo >= 0.0 && up <= 1.0 && lo <= up {
+                if names.len() >= MAX_VARS {
+                    return Err(Error::parse(file, *line, format!("more than {MAX_VARS} variables")));
+                }
+                index.insert(name.clone(), names.len());
+                names.push(name.clone());
+            } else if fixed(lo, up) {
+                constants.insert(name.clone(), lo);
+            } else {
+                return Err(Error::parse(
+                    file,
+                    *line,
+                    format!("variable `{name}` is integer (General section) in [{lo}, {up}]: quzzle reads binary variables only (integer ones with bounds within [0, 1])"),
+                ));
+            }
+        }
+        // A variable in neither section is continuous: a constant where its bounds fix it (as
+        // PuLP's `__dummy = 0` and pyomo's `ONE_VAR_CONSTANT = 1`).
+        for (name, &(lo, up)) in &ranges {
+            if !index.contains_key(name) && !constants.contains_key(name) && fixed(lo, up) {
+                constants.insert(name.clone(), lo);
+            }
         }
         let var = |name: &str, line: usize| -> Result<usize> {
             index.get(name).copied().ok_or_else(|| {
@@ -366,8 +399,10 @@ impl LpModel {
                 )
             })
         };
-        let merge = |e: &Expr| -> Result<Vec<(usize, f64)>> {
+        // The terms of `e` on its binary variables (merged), and what its constants add.
+        let merge = |e: &Expr| -> Result<(Vec<(usize, f64)>, f64)> {
             let mut sum: BTreeMap<usize, f64> = BTreeMap::new();
+            let mut folded = 0.0;
             for (name, c, line) in &e.terms {
                 if !c.is_finite() {
                     return Err(Error::parse(
@@ -375,6 +410,10 @@ impl LpModel {
                         *line,
                         format!("the coefficient of `{name}` is not finite"),
                     ));
+                }
+                if let Some(v) = constants.get(name) {
+                    folded += c * v;
+                    continue;
                 }
                 let w = sum.entry(var(name, *line)?).or_insert(0.0);
                 *w += c;
@@ -386,11 +425,15 @@ impl LpModel {
                     ));
                 }
             }
-            Ok(sum.into_iter().filter(|&(_, c)| c != 0.0).collect())
+            Ok((sum.into_iter().filter(|&(_, c)| c != 0.0).collect(), folded))
         };
-        // Products of the objective, keyed by the ordered pair of variables.
-        let merge_products = |e: &Expr| -> Result<Vec<(usize, usize, f64)>> {
+        // Products of the objective, keyed by the ordered pair of variables; a product with a
+        // constant is a term of the other variable (returned beside), of two a constant.
+        type Products = (Vec<(usize, usize, f64)>, Vec<(String, f64, usize)>, f64);
+        let merge_products = |e: &Expr| -> Result<Products> {
             let mut sum: BTreeMap<(usize, usize), f64> = BTreeMap::new();
+            let mut linear = Vec::new();
+            let mut folded = 0.0;
             for (a, b, c, line) in &e.products {
                 if !c.is_finite() {
                     return Err(Error::parse(
@@ -398,6 +441,21 @@ impl LpModel {
                         *line,
                         format!("the coefficient of `{a} * {b}` is not finite"),
                     ));
+                }
+                match (constants.get(a), constants.get(b)) {
+                    (Some(x), Some(y)) => {
+                        folded += c * x * y;
+                        continue;
+                    }
+                    (Some(x), None) => {
+                        linear.push((b.clone(), c * x, *line));
+                        continue;
+                    }
+                    (None, Some(y)) => {
+                        linear.push((a.clone(), c * y, *line));
+                        continue;
+                    }
+                    (None, None) => {}
                 }
                 let (u, v) = (var(a, *line)?, var(b, *line)?);
                 let w = sum.entry((u.min(v), u.max(v))).or_insert(0.0);
@@ -410,11 +468,14 @@ impl LpModel {
                     ));
                 }
             }
-            Ok(sum
-                .into_iter()
-                .filter(|&(_, c)| c != 0.0)
-                .map(|((u, v), c)| (u, v, c))
-                .collect())
+            Ok((
+                sum.into_iter()
+                    .filter(|&(_, c)| c != 0.0)
+                    .map(|((u, v), c)| (u, v, c))
+                    .collect(),
+                linear,
+                folded,
+            ))
         };
 
         // Objective.
@@ -432,15 +493,20 @@ impl LpModel {
             return Err(t.error(format!("objective: unexpected `{}`", t.tok_text())));
         }
         let sense = if *maximise { -1.0 } else { 1.0 };
-        let objective: Vec<(usize, f64)> = merge(&e)?.into_iter().map(|(v, w)| (v, sense * w)).collect();
-        let pairs: Vec<(usize, usize, f64)> = merge_products(&e)?
-            .into_iter()
-            .map(|(u, v, w)| (u, v, sense * w))
-            .collect();
-        if !e.constant.is_finite() {
+        let (pairs, from_products, folded_products) = merge_products(&e)?;
+        let pairs: Vec<(usize, usize, f64)> = pairs.into_iter().map(|(u, v, w)| (u, v, sense * w)).collect();
+        let mut linear = Expr {
+            terms: e.terms.clone(),
+            products: Vec::new(),
+            constant: 0.0,
+        };
+        linear.terms.extend(from_products);
+        let (objective, folded) = merge(&linear)?;
+        let objective: Vec<(usize, f64)> = objective.into_iter().map(|(v, w)| (v, sense * w)).collect();
+        let offset = e.constant + folded + folded_products;
+        if !offset.is_finite() {
             return Err(Error::parse(file, *obj_line, "the objective's constant is not finite"));
         }
-        let offset = e.constant;
 
         // Constraints.
         let mut rows = Vec::new();
@@ -508,7 +574,8 @@ impl LpModel {
                     format!("{what}: no right-hand side after `{relation}` (a number)"),
                 ));
             }
-            let rhs = t.number(&what)? - e.constant;
+            let (terms, folded) = merge(&e)?;
+            let rhs = t.number(&what)? - e.constant - folded;
             if !rhs.is_finite() {
                 return Err(Error::parse(
                     file,
@@ -522,7 +589,7 @@ impl LpModel {
             rows.push(Row {
                 name,
                 line,
-                terms: merge(&e)?,
+                terms,
                 relation,
                 rhs,
             });
@@ -553,6 +620,10 @@ impl LpModel {
                 ">=" => "<=",
                 _ => "=",
             };
+            // A constant's bounds made it one: no row.
+            if bound_name(toks).is_some_and(|n| constants.contains_key(n)) {
+                continue;
+            }
             if let Some(Tok::Ident(name)) = t.peek().cloned() {
                 t.pos += 1;
                 let v = var(&name, *line)?;
@@ -923,6 +994,68 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
             })
         }
     }
+}
+
+/// Whether bounds fix a variable: equal as written (`x = v` writes one value for both).
+#[allow(clippy::float_cmp)]
+fn fixed(lower: f64, upper: f64) -> bool {
+    lower == upper && lower.is_finite()
+}
+
+/// The variable a bound line names: its first name other than `free`/`inf`.
+fn bound_name(toks: &[(Tok, usize)]) -> Option<&str> {
+    toks.iter().find_map(|(t, _)| match t {
+        Tok::Ident(n) if !matches!(n.to_ascii_lowercase().as_str(), "free" | "inf" | "infinity") => Some(n.as_str()),
+        _ => None,
+    })
+}
+
+/// Each variable's `[lower, upper]` as the Bounds lines set them, in order, from [0, inf); a
+/// line that does not read is left to the reading that reports it.
+fn bound_ranges(file: &str, bounds: &[(usize, Vec<(Tok, usize)>)]) -> BTreeMap<String, (f64, f64)> {
+    let mut out: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+    for (line, toks) in bounds {
+        let mut t = Tokens {
+            file,
+            toks,
+            pos: 0,
+            end_line: *line,
+        };
+        let Some(name) = bound_name(toks).map(str::to_string) else {
+            continue;
+        };
+        let r = out.entry(name.clone()).or_insert((0.0, f64::INFINITY));
+        let mut set = |rel: &str, v: f64, var_left: bool| match (rel, var_left) {
+            ("=", _) => *r = (v, v),
+            ("<=", true) | (">=", false) => r.1 = v,
+            _ => r.0 = v,
+        };
+        if matches!(t.peek(), Some(Tok::Ident(n)) if *n == name) {
+            t.pos += 1;
+            match t.next() {
+                Some(Tok::Ident(w)) if w.eq_ignore_ascii_case("free") => *r = (f64::NEG_INFINITY, f64::INFINITY),
+                Some(Tok::Op(rel @ ("<=" | ">=" | "="))) => {
+                    if let Ok(v) = t.number("bound") {
+                        set(rel, v, true);
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let Ok(l) = t.number("bound") else { continue };
+        let Some(Tok::Op(rel @ ("<=" | ">=" | "="))) = t.next() else {
+            continue;
+        };
+        set(rel, l, false);
+        t.pos += 1;
+        if let Some(Tok::Op(rel @ ("<=" | ">=" | "="))) = t.next() {
+            if let Ok(u) = t.number("bound") {
+                set(rel, u, true);
+            }
+        }
+    }
+    out
 }
 
 /// The rows as labelled model constraints, and the detection table.

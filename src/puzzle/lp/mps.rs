@@ -568,7 +568,28 @@ fn to_read(file: &str, g: Gathered) -> Result<Read> {
     let mut index: Vec<usize> = vec![usize::MAX; g.columns.len()];
     let mut names = Vec::new();
     let mut rows = Vec::new();
+    // A continuous column alone in an equality row is fixed by it (pyomo writes a constant
+    // objective so: `ONE_VAR_CONSTANT`, and its row `= 1`): a constant, the row then spent.
+    let mut spent = vec![false; g.rows.len()];
+    for (r, row) in g.rows.iter().enumerate() {
+        if row.kind != 'E' || row.range.is_some() || row.terms.len() != 1 {
+            continue;
+        }
+        let Some((&c, &w)) = row.terms.iter().next() else {
+            continue;
+        };
+        let col = &g.columns[c];
+        let v = row.rhs / w;
+        let within = v >= col.lower && col.upper.is_none_or(|u| v <= u);
+        if !col.integer && value[c].is_none() && v.is_finite() && within {
+            value[c] = Some(v);
+            spent[r] = true;
+        }
+    }
     for (c, col) in g.columns.iter().enumerate() {
+        if value[c].is_some() {
+            continue;
+        }
         // Integer columns between markers without an upper bound are binary (CPLEX's rule).
         let upper = col.upper.unwrap_or(if col.integer { 1.0 } else { f64::INFINITY });
         let binary = col.integer && col.lower >= 0.0 && upper <= 1.0 && col.lower <= upper;
@@ -659,7 +680,12 @@ fn to_read(file: &str, g: Gathered) -> Result<Read> {
         .filter(|&(_, w)| w != 0.0)
         .map(|((u, v), w)| (u, v, sense * w))
         .collect();
-    for row in g.rows.iter().filter(|r| r.kind != 'N') {
+    for (_, row) in g
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|&(r, row)| row.kind != 'N' && !spent[r])
+    {
         let mut rhs = row.rhs;
         let mut terms = Vec::new();
         for (&c, &w) in &row.terms {

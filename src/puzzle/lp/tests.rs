@@ -449,3 +449,55 @@ fn mps_refusals_name_the_line_and_why() {
         assert!(e.starts_with("m.mps"), "{e}");
     }
 }
+
+#[test]
+fn constants_and_general_binaries_read_as_the_writers_mean_them() {
+    let plain = LpModel::parse(
+        "p.lp",
+        "Maximize\n obj: x0 + 2 x1 - x2 + 3\nSubject To\n one: x0 + x1 + x2 <= 1\nBinary\n x0 x1 x2\nEnd\n",
+    )
+    .unwrap();
+    // pyomo: the objective's constant as a variable fixed by its bounds.
+    let pyomo = "\\* Source Pyomo model *\\\n\nmax \nobj:\n+3 ONE_VAR_CONSTANT\n+1 x0\n+2 x1\n-1 x2\n\ns.t.\n\nc_u_one_:\n+1 x0\n+1 x1\n+1 x2\n<= 1\n\nbounds\n   1 <= ONE_VAR_CONSTANT <= 1\n   0 <= x0 <= 1\n   0 <= x1 <= 1\n   0 <= x2 <= 1\nbinary\n  x0\n  x1\n  x2\nend\n";
+    same_model(&LpModel::parse("pyomo.lp", pyomo).unwrap(), &plain);
+    // The same variables as General with 0/1 bounds, and a constant in a constraint.
+    let general = "Maximize\n obj: x0 + 2 x1 - x2 + 3 k\nSubject To\n one: x0 + x1 + x2 + k <= 2\nBounds\n 0 <= x0 <= 1\n x1 <= 1\n x2 <= 1\n k = 1\nGeneral\n x0 x1 x2\nEnd\n";
+    same_model(&LpModel::parse("general.lp", general).unwrap(), &plain);
+    // A product with a constant is a term of the other variable.
+    let product = "Maximize\n obj: x0 + 2 x1 + [ - 2 x2 * k ] / 2 + 3\nSubject To\n one: x0 + x1 + x2 <= 1\nBounds\n k = 1\nBinary\n x0 x1 x2\nEnd\n";
+    same_model(&LpModel::parse("product.lp", product).unwrap(), &plain);
+    // PuLP's feasibility form: `__dummy`, fixed at 0 in Bounds, as the whole objective.
+    let pulp = "\\* feas *\\\nMinimize\nOBJ: __dummy\nSubject To\none: x0 + x1 + x2 = 1\nBounds\n __dummy = 0\nBinaries\nx0\nx1\nx2\nEnd\n";
+    let m = LpModel::parse("feas.lp", pulp).unwrap();
+    assert!(!m.has_objective());
+    assert_eq!(m.model().names, ["x0", "x1", "x2"]);
+    // Still refused: an integer wider than [0, 1], a continuous variable bounds do not fix.
+    let wide = general.replace(" x2 <= 1\n", " x2 <= 3\n");
+    let e = LpModel::parse("w.lp", &wide).unwrap_err().to_string();
+    assert!(
+        e.contains("w.lp:11: variable `x2` is integer (General section) in [0, 3]"),
+        "{e}"
+    );
+    let loose = general.replace(" k = 1\n", " k <= 1\n");
+    let e = LpModel::parse("l.lp", &loose).unwrap_err().to_string();
+    assert!(e.contains("variable `k` is not binary"), "{e}");
+}
+
+#[test]
+fn mps_reads_pyomos_constant_row() {
+    // pyomo's MPS: the constant objective's variable fixed by an equality row of its own.
+    let text = "* Source:     Pyomo MPS Writer\n* Format:     Free MPS\n*\nNAME unknown\nOBJSENSE\n MAX\nROWS\n N  obj\n L  c_u_one_\n E  c_e_ONE_VAR_CONSTANT\nCOLUMNS\n     x0 obj 1\n     x0 c_u_one_ 1\n     x1 obj 2\n     x1 c_u_one_ 1\n     x2 obj -1\n     x2 c_u_one_ 1\n     ONE_VAR_CONSTANT obj 3\n     ONE_VAR_CONSTANT c_e_ONE_VAR_CONSTANT 1\nRHS\n     RHS c_u_one_ 1\n     RHS c_e_ONE_VAR_CONSTANT 1\nBOUNDS\n BV BOUND x0\n BV BOUND x1\n BV BOUND x2\nENDATA\n";
+    let plain = LpModel::parse(
+        "p.lp",
+        "Maximize\n obj: x0 + 2 x1 - x2 + 3\nSubject To\n one: x0 + x1 + x2 <= 1\nBinary\n x0 x1 x2\nEnd\n",
+    )
+    .unwrap();
+    same_model(&LpModel::parse_mps("pyomo.mps", text).unwrap(), &plain);
+    // A continuous column in a row with another is not fixed by it: refused.
+    let two = text.replace(
+        "     ONE_VAR_CONSTANT c_e_ONE_VAR_CONSTANT 1\n",
+        "     ONE_VAR_CONSTANT c_e_ONE_VAR_CONSTANT 1\n     ONE_VAR_CONSTANT c_u_one_ 1\n     x0 c_e_ONE_VAR_CONSTANT 1\n",
+    );
+    let e = LpModel::parse_mps("two.mps", &two).unwrap_err().to_string();
+    assert!(e.contains("variable `ONE_VAR_CONSTANT` is continuous"), "{e}");
+}
