@@ -684,7 +684,7 @@ impl LpModel {
         Self::from_read(file, read, cancel)
     }
 
-    /// Read an MPS file's text (fixed or free form; [`mps`]); `file` names it in errors.
+    /// Read an MPS file's text (fixed or free form; docs/lp.md, "MPS files"); `file` names it in errors.
     pub fn parse_mps(file: &str, text: &str) -> Result<LpModel> {
         Self::parse_mps_within(file, text, &Cancel::never())
     }
