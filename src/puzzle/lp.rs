@@ -220,6 +220,7 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
     };
     let mut current: Option<Section> = None;
     let mut ended = false;
+    let mut unsupported: Option<(String, usize)> = None;
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut any = false;
     let mut offset = 0usize;
@@ -256,15 +257,8 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
             match section {
                 Section::Objective(max) => s.objective = Some((max, number, Vec::new())),
                 Section::Constraints => s.constraints_line = number,
-                Section::Unsupported => {
-                    return Err(Error::parse(
-                        file,
-                        number,
-                        format!(
-                            "unsupported section `{header}`: quzzle reads Minimize/Maximize, Subject To, Bounds, Binary, General and End (docs/lp.md)"
-                        ),
-                    ))
-                }
+                // Refused once it holds something: HiGHS writes an empty `semi` section.
+                Section::Unsupported => unsupported = Some((header.to_string(), number)),
                 Section::End => ended = true,
                 _ => {}
             }
@@ -296,7 +290,17 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
             }
             Some(Section::Binary) => tokenize(file, number, line, &mut s.binary)?,
             Some(Section::General) => tokenize(file, number, line, &mut s.general)?,
-            Some(Section::Unsupported | Section::End) => {}
+            Some(Section::Unsupported) => {
+                let (header, at) = unsupported.clone().unwrap_or_default();
+                return Err(Error::parse(
+                    file,
+                    at,
+                    format!(
+                        "unsupported section `{header}` (holding `{line}`): quzzle reads Minimize/Maximize, Subject To, Bounds, Binary, General and End (docs/lp.md)"
+                    ),
+                ));
+            }
+            Some(Section::End) => {}
         }
     }
     if !any {

@@ -512,3 +512,22 @@ fn reads_what_docplex_writes_with_a_general_binary_and_a_fixed_continuous() {
     same_model(&m, &LpModel::parse("plain.lp", plain).unwrap());
     assert!((m.objective_of(&[false, false, true, false]) - 13.0).abs() < 1e-12);
 }
+
+#[test]
+fn reads_what_highs_writes_with_empty_sections() {
+    // HiGHS 1.16 `writeModel` of PuLP's 2x2 model: `min`, `st`, `bin`, and empty `gen` and
+    // `semi` sections (an unsupported section is refused only once it holds something).
+    let highs = "\\ File written by HiGHS .lp file handler\nmin\n obj: +3 x_0_0 +1 x_0_1 -2 x_1_0 +5 x_1_1 +2 z \nst\n a_0: +1 x_0_0 +1 x_0_1 = +1\n a_1: +1 x_1_0 +1 x_1_1 = +1\n b_0: +1 x_0_0 +1 x_1_0 = +1\n b_1: +1 x_0_1 +1 x_1_1 = +1\n nb: +1 x_0_0 +1 x_1_1 +1 z <= +2\nbounds\n x_0_0 <= 1\n x_0_1 <= 1\n x_1_0 <= 1\n x_1_1 <= 1\n z = 1\nbin\n x_0_0\n x_0_1\n x_1_0\n x_1_1\ngen\nsemi\nend\n";
+    let plain = "Minimize\n OBJ: 3 x_0_0 + x_0_1 - 2 x_1_0 + 5 x_1_1 + 2\nSubject To\n a_0: x_0_0 + x_0_1 = 1\n a_1: x_1_0 + x_1_1 = 1\n b_0: x_0_0 + x_1_0 = 1\n b_1: x_0_1 + x_1_1 = 1\n nb: x_0_0 + x_1_1 <= 1\nBinaries\n x_0_0 x_0_1 x_1_0 x_1_1\nEnd\n";
+    same_model(
+        &LpModel::parse("h.lp", highs).unwrap(),
+        &LpModel::parse("p.lp", plain).unwrap(),
+    );
+    let e = LpModel::parse("s.lp", &highs.replace("semi\n", "semi\n z\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("s.lp:22: unsupported section `semi` (holding `z`)"),
+        "{e}"
+    );
+}
