@@ -367,10 +367,10 @@ impl LpModel {
                     format!("`{tok}` in the General section is not a variable name"),
                 ));
             };
-            let (lo, up) = range(name);
             if index.contains_key(name) {
                 continue;
             }
+            let (lo, up) = range(name);
             if lo >= 0.0 && up <= 1.0 && lo <= up {
                 if names.len() >= MAX_VARS {
                     return Err(Error::parse(file, *line, format!("more than {MAX_VARS} variables")));
@@ -1000,7 +1000,8 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
     }
 }
 
-/// Whether bounds fix a variable: equal as written (`x = v` writes one value for both).
+/// Whether bounds fix a variable to a number: equal as written (`x = v` in LP, `FX` in MPS
+/// write one value for both).
 #[allow(clippy::float_cmp)]
 fn fixed(lower: f64, upper: f64) -> bool {
     lower == upper && lower.is_finite()

@@ -14,7 +14,7 @@
 //! by its bounds that is not binary is a constant, put into the rows and the objective. Any
 //! other continuous or integer variable is refused, naming it and its line.
 
-use super::{Read, Row, CHECK_EVERY, MAX_VARS};
+use super::{fixed, Read, Row, CHECK_EVERY, MAX_VARS};
 use crate::budget::Cancel;
 use crate::error::{Error, Result};
 use std::collections::{BTreeMap, HashMap};
@@ -539,12 +539,6 @@ fn gather(file: &str, text: &str, cancel: &Cancel) -> Result<Gathered> {
     }
     g.objective = objective;
     Ok(g)
-}
-
-/// Whether bounds fix a column: equal as written (`FX` writes one value for both).
-#[allow(clippy::float_cmp)]
-fn fixed(lower: f64, upper: f64) -> bool {
-    lower == upper
 }
 
 /// `MAX`/`MAXIMIZE` or `MIN`/`MINIMIZE`.
