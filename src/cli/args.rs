@@ -689,8 +689,9 @@ pub struct TruncateArg {
     /// each weight sector that can no longer end valid (its distance from the valid weights
     /// exceeds the X and Y errors still to come, readout flips drawn with the trajectory),
     /// so P(valid) stays exact and the energy gets a bracket, in less time and memory;
-    /// bounded is exact, and also drops a piece of a trajectory too large to hold even split,
-    /// P(valid) then bracketed (docs/qasm.md, "Truncation").
+    /// bounded is exact, and also drops a piece of a trajectory too large to hold even split
+    /// (on a routed circuit, a step's least probable sectors), P(valid) then bracketed
+    /// (docs/qasm.md, "Truncation").
     #[arg(long, value_name = "RULE", default_value = "off", requires = "noise", value_parser = ["off", "exact", "bounded"])]
     pub truncate: String,
 }

@@ -94,6 +94,16 @@ pub fn run(args: &PredictArgs) -> Result<()> {
             e.p_valid_se,
             report.exported_gates.cx
         );
+        if let Some(b) = &r.bounded {
+            outln!(
+                "  routed P(valid) in [{}, {}]: {} of {} trajectories dropped sectors too large to hold (mean probability {:.1e})",
+                pt(b.p_valid[0], 4),
+                pt(b.p_valid[1], 4),
+                b.trajectories_bounded,
+                r.trajectories,
+                b.mean_bounded
+            );
+        }
     }
     for d in &report.devices {
         let tts = |t: Option<f64>| t.map_or("never (P(valid) is 0)".to_string(), seconds);

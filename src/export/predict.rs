@@ -54,7 +54,7 @@ pub struct PredictReport {
     /// sectors without an error (each makes the run slower; none would be ideal).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sector_steps: Option<SectorSteps>,
-    /// On the sector route: what its trajectories dropped (`off`, `exact`: `--truncate`).
+    /// On the sector route: what its trajectories dropped (`off`, `exact`, `bounded`: `--truncate`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub truncate: Option<&'static str>,
     /// Gates of the routed circuit.
@@ -593,6 +593,90 @@ mod tests {
             (off.p_valid - exact.p_valid).abs() <= 1e-12,
             "{off:?} against {exact:?}"
         );
+    }
+
+    #[test]
+    fn a_bounded_routed_trajectory_brackets_the_whole() {
+        let model = NoiseModel::parse("p1=0.02,p2=0.08,rz=0.005,readout=0").unwrap();
+        let (mut bounded, mut partly) = (0, 0);
+        for (name, doc, circuit) in fixtures() {
+            let enc = doc.encoding().unwrap();
+            let prog = routed_sectors(&doc, enc.as_ref(), &circuit).unwrap();
+            let valid = valid_indices(&doc, "m").unwrap();
+            for t in 0..16 {
+                let events = circuit.sample_events(&model, &mut crate::noise::trajectories::trajectory_rng(3, t));
+                // At most twice the noiseless state at a step: the trajectories that spread
+                // drop their least probable sectors.
+                let [kept, p, lost, r] = crate::noise::sectors::routed::bounded_against_kept(&prog, &valid, &events, 2);
+                let (lo, hi) = ((p.sqrt() - r).max(0.0).powi(2), (p.sqrt() + r).powi(2).min(1.0));
+                assert!(
+                    lo - 1e-12 <= kept && kept <= hi + 1e-12,
+                    "{name}, trajectory {t}: {kept} outside [{lo}, {hi}] ({p} kept, radius {r})"
+                );
+                assert!(
+                    lost <= 1.0 + 1e-12 && r * r >= lost - 1e-12,
+                    "{name}, trajectory {t}: {lost}, {r}"
+                );
+                if lost > 0.0 {
+                    bounded += 1;
+                    if lost < 1.0 - 1e-9 {
+                        partly += 1;
+                    }
+                } else {
+                    assert!((kept - p).abs() <= 1e-12, "{name}, trajectory {t}: {kept} against {p}");
+                }
+            }
+        }
+        assert!(
+            bounded >= 20 && partly >= 3,
+            "{bounded} trajectories bounded, {partly} partly"
+        );
+    }
+
+    #[test]
+    fn a_bounded_routed_estimate_brackets_the_exact_one() {
+        let model = NoiseModel::parse("p1=0.01,p2=0.04,rz=0.002,readout=0.01").unwrap();
+        let (_, doc, circuit) = fixtures()
+            .into_iter()
+            .find(|f| f.0.starts_with("chess-regions/p01"))
+            .unwrap();
+        let enc = doc.encoding().unwrap();
+        let prog = routed_sectors(&doc, enc.as_ref(), &circuit).unwrap();
+        let valid = valid_indices(&doc, "m").unwrap();
+        let budget = Budget::unlimited();
+        let estimate = |prog: &RoutedSectors, t| {
+            crate::noise::sectors::routed::estimate_within(
+                prog,
+                &valid,
+                &model,
+                60,
+                5,
+                t,
+                &budget,
+                crate::sim::available_memory(),
+            )
+            .unwrap()
+        };
+        let exact = estimate(&prog, crate::noise::Truncation::Exact);
+        // With nothing dropped for memory, the same bytes as exact.
+        let whole = estimate(&prog, crate::noise::Truncation::Bounded);
+        assert!(whole.bounded.is_none());
+        assert_eq!(
+            serde_json::to_string(&whole).unwrap(),
+            serde_json::to_string(&exact).unwrap()
+        );
+        // With a bound that drops: the bracket holds the exact estimate of the same draws.
+        let small = crate::noise::sectors::routed::with_drop_amplitudes(prog.clone(), 60);
+        let got = estimate(&small, crate::noise::Truncation::Bounded);
+        let b = got.bounded.clone().expect("some trajectories dropped");
+        assert!(b.trajectories_bounded > 0 && b.mean_bounded > 0.0, "{b:?}");
+        assert!(
+            b.p_valid[0] <= exact.p_valid + 1e-12 && exact.p_valid <= b.p_valid[1] + 1e-12,
+            "{} outside {:?}",
+            exact.p_valid,
+            b.p_valid
+        );
+        assert!(b.p_valid[0] <= got.p_valid && got.p_valid <= b.p_valid[1], "{got:?}");
     }
 
     #[test]

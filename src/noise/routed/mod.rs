@@ -79,6 +79,22 @@ pub struct RoutedEstimate {
     /// P(valid) of the routed circuit without noise (equal to the exported circuit's when the
     /// transpiler kept it exact).
     pub noiseless_p_valid: f64,
+    /// Under `--truncate bounded` on the sector route, where a trajectory dropped sectors to
+    /// stay within its memory bound: what they dropped and P(valid)'s bracket (absent where
+    /// none did, so the bytes are those of `exact`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounded: Option<RoutedBounded>,
+}
+
+/// What the trajectories of a bounded routed estimate dropped for memory.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoutedBounded {
+    /// Trajectories that dropped sectors as too large to hold.
+    pub trajectories_bounded: usize,
+    /// The probability they dropped, averaged over every trajectory.
+    pub mean_bounded: f64,
+    /// A bracket that contains the exact average of the trajectories drawn.
+    pub p_valid: [f64; 2],
 }
 
 /// The largest physical qubit a routed file may name (`$k`, or a declared register's size):
@@ -1258,6 +1274,7 @@ pub(crate) fn finish(
         p_valid,
         p_valid_se,
         noiseless_p_valid: noiseless,
+        bounded: None,
     })
 }
 

@@ -28,7 +28,7 @@ use super::run::BYTES_PER_AMPLITUDE;
 use super::truncate::{can_total, reachable, Changes, Prune, Reach, Totals};
 use super::*;
 use crate::budget::Budget;
-use crate::noise::routed::{RoutedCircuit, RoutedEstimate, RoutedGate};
+use crate::noise::routed::{RoutedBounded, RoutedCircuit, RoutedEstimate, RoutedGate};
 use crate::noise::trajectories::{read_out, readout_rng, trajectory_rng};
 use crate::noise::NoiseModel;
 use crate::noise::Truncation;
@@ -360,6 +360,7 @@ impl RoutedSectors {
         events: &BTreeMap<usize, Vec<(usize, Pauli)>>,
         room: &Room,
         prune: &mut Prune<'_>,
+        bound: Option<u128>,
     ) -> Result<SectorState> {
         for s in steps {
             room.check()?;
@@ -369,6 +370,10 @@ impl RoutedSectors {
                 Some(e) => std::borrow::Cow::Owned(self.step_matrix(s, e)),
                 None => std::borrow::Cow::Borrowed(&step.matrix),
             };
+            if let Some(bound) = bound.filter(|_| own.is_some() || step.moves) {
+                let gone = self.fit(&mut state, s, &matrix, bound);
+                prune.lose(gone);
+            }
             state = if own.is_none() && step.diagonal {
                 apply_diagonal(&self.run, &mut state, &step.labels, &matrix);
                 state
@@ -380,6 +385,93 @@ impl RoutedSectors {
             }
         }
         Ok(state)
+    }
+
+    /// Each entry of `matrix` (on step `s`'s labels) as the weight change it makes per group
+    /// (the groups it changes, ascending).
+    fn deltas(&self, s: usize, matrix: &[Complex64]) -> BTreeSet<Vec<(usize, i32)>> {
+        let labels = &self.steps[s].labels;
+        let dim = 1usize << labels.len();
+        let mut deltas = BTreeSet::new();
+        for o in 0..dim {
+            for c in (0..dim).filter(|&c| matrix[o * dim + c] != ZERO) {
+                let mut per: BTreeMap<usize, i32> = BTreeMap::new();
+                for (j, &l) in labels.iter().enumerate() {
+                    *per.entry(self.run.place[l].0).or_default() += (o >> j & 1) as i32 - (c >> j & 1) as i32;
+                }
+                deltas.insert(per.into_iter().filter(|&(_, d)| d != 0).collect());
+            }
+        }
+        deltas
+    }
+
+    /// The sectors a step with `deltas` ([`RoutedSectors::deltas`]) can move sector `key` to.
+    fn moved<'d>(&'d self, key: &'d Key, deltas: &'d BTreeSet<Vec<(usize, i32)>>) -> impl Iterator<Item = Key> + 'd {
+        deltas.iter().filter_map(move |d| {
+            let mut moved = key.clone();
+            for &(g, d) in d {
+                let w = i32::from(key[g]) + d;
+                if !(0..self.run.groups[g].patterns.len() as i32).contains(&w) {
+                    return None;
+                }
+                moved[g] = w as u8;
+            }
+            Some(moved)
+        })
+    }
+
+    /// Amplitudes of the sector `key`.
+    fn size(&self, key: &Key) -> u128 {
+        self.run
+            .sizes(key)
+            .iter()
+            .map(|&x| x as u128)
+            .fold(1u128, u128::saturating_mul)
+    }
+
+    /// Drops the least probable sectors of `state` (ties by key) until it and what step `s`
+    /// (with `matrix`) makes of it hold at most `bound` amplitudes together, as [`planned`]
+    /// counts a step (`--truncate bounded`, docs/qasm.md, "Truncation"); the probability
+    /// dropped. The sectors dropped are orthogonal, so the norm they took is its square root.
+    ///
+    /// [`planned`]: RoutedSectors::planned
+    fn fit(&self, state: &mut SectorState, s: usize, matrix: &[Complex64], bound: u128) -> f64 {
+        let deltas = self.deltas(s, matrix);
+        let mut held: u128 = state.keys().map(|k| self.size(k)).sum();
+        // How many of the state's sectors reach each target.
+        let mut reached: BTreeMap<Key, usize> = BTreeMap::new();
+        for k in state.keys() {
+            for t in self.moved(k, &deltas) {
+                let n = reached.entry(t).or_default();
+                *n += 1;
+            }
+        }
+        held += reached.keys().map(|t| self.size(t)).sum::<u128>();
+        if held <= bound {
+            return 0.0;
+        }
+        let mut order: Vec<(f64, Key)> = state
+            .iter()
+            .map(|(k, a)| (a.iter().map(|x| x.norm_sqr()).sum::<f64>(), k.clone()))
+            .collect();
+        order.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        let mut gone = 0.0;
+        for (p, k) in order {
+            if held <= bound {
+                break;
+            }
+            state.remove(&k);
+            held -= self.size(&k);
+            gone += p;
+            for t in self.moved(&k, &deltas) {
+                let n = reached.get_mut(&t).expect("counted above");
+                *n -= 1;
+                if *n == 0 {
+                    held -= self.size(&t);
+                }
+            }
+        }
+        gone
     }
 
     /// The weight changes `matrix` (on step `s`'s labels) makes on each group (a bit per
@@ -456,14 +548,7 @@ impl RoutedSectors {
         max_keys: usize,
     ) -> u128 {
         let ng = self.run.groups.len();
-        let size = |k: &Key| {
-            self.run
-                .sizes(k)
-                .iter()
-                .map(|&x| x as u128)
-                .fold(1u128, u128::saturating_mul)
-        };
-        let held = |keys: &BTreeSet<Key>| keys.iter().map(size).fold(0u128, u128::saturating_add);
+        let held = |keys: &BTreeSet<Key>| keys.iter().map(|k| self.size(k)).fold(0u128, u128::saturating_add);
         let mut keys: Option<BTreeSet<Key>> = Some(start.keys().cloned().collect());
         let mut sets: Vec<BTreeSet<u8>> = vec![BTreeSet::new(); ng];
         let mut peak = held(keys.as_ref().expect("the start"));
@@ -478,35 +563,11 @@ impl RoutedSectors {
                 Some(e) => std::borrow::Cow::Owned(self.step_matrix(s, e)),
                 None => std::borrow::Cow::Borrowed(&step.matrix),
             };
-            let dim = 1usize << step.labels.len();
-            // Each entry's weight change per group of the step.
-            let mut deltas: BTreeSet<Vec<(usize, i32)>> = BTreeSet::new();
-            for o in 0..dim {
-                for c in (0..dim).filter(|&c| matrix[o * dim + c] != ZERO) {
-                    let mut per: BTreeMap<usize, i32> = BTreeMap::new();
-                    for (j, &l) in step.labels.iter().enumerate() {
-                        *per.entry(self.run.place[l].0).or_default() += (o >> j & 1) as i32 - (c >> j & 1) as i32;
-                    }
-                    deltas.insert(per.into_iter().filter(|&(_, d)| d != 0).collect());
-                }
-            }
+            let deltas = self.deltas(s, &matrix);
             let top = |g: usize| self.run.groups[g].patterns.len() as i32 - 1;
             match keys.take() {
                 Some(before) => {
-                    let mut after: BTreeSet<Key> = BTreeSet::new();
-                    for k in &before {
-                        for d in &deltas {
-                            let mut moved = k.clone();
-                            let inside = d.iter().all(|&(g, d)| {
-                                let w = i32::from(k[g]) + d;
-                                moved[g] = w.clamp(0, 255) as u8;
-                                (0..=top(g)).contains(&w)
-                            });
-                            if inside {
-                                after.insert(moved);
-                            }
-                        }
-                    }
+                    let after: BTreeSet<Key> = before.iter().flat_map(|k| self.moved(k, &deltas)).collect();
                     peak = peak.max(held(&before).saturating_add(held(&after)));
                     if after.len() > max_keys {
                         // Too many to follow one by one: each group's weights apart from here.
@@ -1050,7 +1111,14 @@ fn local_matrix_of(circuit: &RoutedCircuit, step: &Step) -> Vec<Complex64> {
 pub fn trajectory_state(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> Result<SectorState> {
     let room = Room::new(1);
     let by_step = by_step(prog, events);
-    prog.run_steps(start(prog), 0..prog.steps.len(), &by_step, &room, &mut Prune::off())
+    prog.run_steps(
+        start(prog),
+        0..prog.steps.len(),
+        &by_step,
+        &room,
+        &mut Prune::off(),
+        None,
+    )
 }
 
 /// P(valid) (no readout error) of the trajectory with `events`, every amplitude kept and
@@ -1083,13 +1151,59 @@ pub fn truncated_against_kept(
     let cancel = crate::budget::Cancel::default();
     let p = |prune: &mut Prune<'_>| {
         let state = prog
-            .run_steps(start(prog), 0..prog.steps.len(), &by_step, &room, prune)
+            .run_steps(start(prog), 0..prog.steps.len(), &by_step, &room, prune, None)
             .unwrap();
         plain.measure(&prog.measure, &prog.traced(state), &cancel).unwrap().0
     };
     let kept = p(&mut Prune::off());
     let truncated = p(&mut prune);
     (kept, truncated, prune.dropped, planned, prune.peak)
+}
+
+/// P(valid) (no readout error) of the trajectory with `events`, every amplitude kept and
+/// bounded (truncated exactly, and no step holding more than `scale` times the noiseless final
+/// state's amplitudes); the probability the bounded run dropped for memory, and its radius
+/// (for tests).
+#[cfg(test)]
+pub fn bounded_against_kept(prog: &RoutedSectors, valid: &[u64], events: &[(usize, Pauli)], scale: u128) -> [f64; 4] {
+    let targets = Targets::of(prog, valid);
+    let by_step = by_step(prog, events);
+    let gates = prog.reach(0, &by_step, &targets.free);
+    let with_flips = gates.then_flips(prog.run.x_marks(0));
+    let mut prune = Prune::exact(gates, with_flips, 0, &targets.keys);
+    let room = Room::new(1);
+    let mut sorted = valid.to_vec();
+    sorted.sort_unstable();
+    let nothing = ZPoly {
+        num_qubits: prog.measure.num_qubits,
+        terms: Vec::new(),
+        offset: 0.0,
+    };
+    let readout = Readout::new(&nothing, sorted, 0.0);
+    let plain = Cache::new(Some(&readout));
+    let cancel = crate::budget::Cancel::default();
+    let none = BTreeMap::new();
+    let noiseless = prog
+        .run_steps(start(prog), 0..prog.steps.len(), &none, &room, &mut Prune::off(), None)
+        .unwrap();
+    let bound = scale * noiseless.keys().map(|k| prog.size(k)).sum::<u128>();
+    let p = |prune: &mut Prune<'_>, bound: Option<u128>| {
+        let state = prog
+            .run_steps(start(prog), 0..prog.steps.len(), &by_step, &room, prune, bound)
+            .unwrap();
+        plain.measure(&prog.measure, &prog.traced(state), &cancel).unwrap().0
+    };
+    let kept = p(&mut Prune::off(), None);
+    let bounded = p(&mut prune, Some(bound));
+    [kept, bounded, prune.lost, prune.lost_radius]
+}
+
+/// The same routed circuit whose bounded trajectories hold at most `amplitudes` at a step (for
+/// tests, standing in for a large circuit).
+#[cfg(test)]
+pub fn with_drop_amplitudes(mut prog: RoutedSectors, amplitudes: u128) -> RoutedSectors {
+    prog.run.drop_amplitudes = amplitudes;
+    prog
 }
 
 /// The full-space amplitude of each physical basis state (bit q = renumbered physical qubit q)
@@ -1139,11 +1253,13 @@ fn by_step(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> BTreeMap<usize, V
 /// as [`crate::noise::routed::estimate_within`] gives on the full statevector, within
 /// `budget` (looked at between batches of trajectories) and `memory` bytes: every
 /// trajectory's largest state is planned before any work, and a plan past three quarters of
-/// `memory` is refused then. Under [`Truncation::Exact`] (and `Bounded`, the same here: a
-/// routed trajectory runs no pieces) each trajectory drops the sectors
+/// `memory` is refused then. Under [`Truncation::Exact`] each trajectory drops the sectors
 /// that can no longer end valid (docs/qasm.md, "Truncation"): the same P(valid) for the
 /// trajectories drawn, read out after readout flips drawn with the trajectory where it drops
-/// anything (so the estimate differs from the untruncated one by sampling only).
+/// anything (so the estimate differs from the untruncated one by sampling only). Under
+/// `Bounded` it does that, and before a step that would hold more than the program's
+/// `drop_amplitudes` with what it makes, drops its least probable sectors until it fits: the
+/// estimate then carries a bracket ([`RoutedBounded`]).
 #[allow(clippy::too_many_arguments)]
 pub fn estimate_within(
     prog: &RoutedSectors,
@@ -1189,6 +1305,7 @@ pub fn estimate_within(
             &none,
             &first,
             &mut Prune::off(),
+            None,
         )?;
         checkpoints.push(next);
         at = to;
@@ -1217,22 +1334,26 @@ pub fn estimate_within(
         let with_flips = gates.then_flips(prog.run.x_marks(targets.on_labels(flips)));
         (gates, with_flips, flips)
     };
+    let bound = (truncation == Truncation::Bounded).then_some(prog.run.drop_amplitudes);
+    let held_at = |state: &SectorState| state.keys().map(|k| prog.size(k)).sum::<u128>();
     let plans: Vec<u128> = (0..trajectories)
         .into_par_iter()
         .map(|t| match from(&draws[t]) {
             None => 0,
             Some((c, s)) => match truncation {
                 Truncation::Off => prog.planned(s, &checkpoints[c], &draws[t], None, MAX_PLAN_KEYS),
-                // A routed circuit runs no pieces: bounded is exact here.
                 Truncation::Exact | Truncation::Bounded => {
                     let (gates, with_flips, _) = reaches(t, s);
-                    prog.planned(
+                    let plan = prog.planned(
                         s,
                         &checkpoints[c],
                         &draws[t],
                         Some((&gates, &with_flips, &targets)),
                         MAX_PLAN_KEYS,
-                    )
+                    );
+                    // Bounded: no step holds more than the bound (the least probable sectors
+                    // dropped first), nor than the exact plan.
+                    bound.map_or(plan, |b| plan.min(b.max(held_at(&checkpoints[c]))))
                 }
             },
         })
@@ -1249,10 +1370,10 @@ pub fn estimate_within(
     }
     let threads = rayon::current_num_threads().max(1);
     let beside = Room::beside(memory, threads, held).with_cancel(&cancel);
-    let run = |t: usize, room: &Room| -> Result<f64> {
+    let run = |t: usize, room: &Room| -> Result<(f64, (f64, f64))> {
         let events = &draws[t];
         let Some((c, s)) = from(events) else {
-            return Ok(v0);
+            return Ok((v0, (0.0, 0.0)));
         };
         let mut prune = match truncation {
             Truncation::Off => Prune::off(),
@@ -1261,9 +1382,17 @@ pub fn estimate_within(
                 Prune::exact(gates, with_flips, flips, &targets.keys)
             }
         };
-        let state = prog.run_steps(checkpoints[c].clone(), s..prog.steps.len(), events, room, &mut prune)?;
+        let state = prog.run_steps(
+            checkpoints[c].clone(),
+            s..prog.steps.len(),
+            events,
+            room,
+            &mut prune,
+            bound,
+        )?;
         let state = prog.traced(state);
-        Ok(match prune.flips() {
+        let lost = (prune.lost, prune.lost_radius);
+        let value = match prune.flips() {
             // Read out after the flips it drew.
             Some(flips) => {
                 let pauli = Pauli {
@@ -1276,9 +1405,11 @@ pub fn estimate_within(
                     .0
             }
             None => flipped.measure(&prog.measure, &state, &cancel)?.0,
-        })
+        };
+        Ok((value, lost))
     };
     let mut values = vec![v0; trajectories];
+    let mut lost = vec![(0.0, 0.0); trajectories];
     // Those that fit beside the others in batches, the budget looked at between; then the rest
     // one by one, alone.
     let (small, large): (Vec<usize>, Vec<usize>) =
@@ -1286,9 +1417,9 @@ pub fn estimate_within(
     let began = std::time::Instant::now();
     let mut done = 0usize;
     for batch in small.chunks(4 * threads) {
-        let got: Vec<Result<f64>> = batch.par_iter().map(|&t| run(t, &beside)).collect();
+        let got: Vec<Result<(f64, (f64, f64))>> = batch.par_iter().map(|&t| run(t, &beside)).collect();
         for (&t, v) in batch.iter().zip(got) {
-            values[t] = v?;
+            (values[t], lost[t]) = v?;
         }
         done += batch.len();
         let fraction = done as f64 / trajectories as f64;
@@ -1302,12 +1433,43 @@ pub fn estimate_within(
         }
     }
     for &t in &large {
-        values[t] = run(t, &alone).map_err(|e| crate::noise::trajectories::how_far(e, done, trajectories, began))?;
+        (values[t], lost[t]) =
+            run(t, &alone).map_err(|e| crate::noise::trajectories::how_far(e, done, trajectories, began))?;
         done += 1;
+        let fraction = done as f64 / trajectories as f64;
+        budget.tick(
+            &task,
+            || Some(fraction),
+            || format!("trajectory {done} of {trajectories}, those too large to run beside others alone"),
+        );
         if budget.expired() {
-            let fraction = done as f64 / trajectories as f64;
             return Err(budget.out_of_time(&task, Some(fraction), &format!("{done} of {trajectories} trajectories")));
         }
     }
-    crate::noise::routed::finish(model, trajectories, &values, v0, noiseless)
+    let mut estimate = crate::noise::routed::finish(model, trajectories, &values, v0, noiseless)?;
+    estimate.bounded = bounded_bracket(estimate.p_valid, &values, &lost);
+    Ok(estimate)
+}
+
+/// The bracket of a bounded estimate whose trajectories took `values` (P(valid) from what they
+/// kept) and dropped `lost` (probability, radius: the sum over the points where each dropped of
+/// the norm dropped there) for memory; `None` where none dropped. A trajectory's final state is
+/// within its radius of the one it kept, and P(valid) is the squared norm of a contraction of
+/// it (the readout, a diagonal of probabilities, or its flips and a projector), so its exact
+/// value lies in `[(√p − r)₊², min(1, (√p + r)²)]` (docs/qasm.md, "Truncation").
+fn bounded_bracket(estimate: f64, values: &[f64], lost: &[(f64, f64)]) -> Option<RoutedBounded> {
+    let t = values.len().max(1) as f64;
+    let (mut below, mut above) = (0.0, 0.0);
+    let mut count = 0;
+    for (&p, &(_, r)) in values.iter().zip(lost).filter(|(_, l)| l.1 > 0.0) {
+        let root = p.max(0.0).sqrt();
+        below += p - (root - r).max(0.0).powi(2);
+        above += (root + r).powi(2).min(1.0) - p;
+        count += 1;
+    }
+    (count > 0).then(|| RoutedBounded {
+        trajectories_bounded: count,
+        mean_bounded: lost.iter().map(|l| l.0).sum::<f64>() / t,
+        p_valid: [(estimate - below / t).max(0.0), (estimate + above / t).min(1.0)],
+    })
 }

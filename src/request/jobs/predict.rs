@@ -15,7 +15,7 @@ pub struct PredictChoices {
     /// Trajectories.
     #[serde(deserialize_with = "crate::request::whole")]
     pub trajectories: i128,
-    /// What sector trajectories drop (`off`, `exact`; none: off).
+    /// What sector trajectories drop (`off`, `exact`, `bounded`; none: off).
     pub truncate: Option<String>,
     /// Seed of the trajectories.
     #[serde(deserialize_with = "crate::request::seed")]
