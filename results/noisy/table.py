@@ -157,11 +157,15 @@ def routed_table(root):
             on = "sectors (%s steps, %d moving; truncate %s)" % (
                 "{:,}".format(r["sector_steps"]["steps"]), r["sector_steps"]["moving"], r.get("truncate", "off"))
         # A model refused by its memory plan (pNN.aria.refused beside the report).
-        pm = lambda e, why: ("%s ± %s" % (g(e["p_valid"]), g(e["p_valid_se"]))) if e else why
-        out.append("| %s | %d | %d | %s | %d (%d) | %s (%s) | %s ± %s | %s ± %s | %s | %s | %s | %s |" % (
+        # Under `bounded`, a model whose trajectories dropped sectors too large to hold: its
+        # bracket, which holds the exact average of the trajectories drawn.
+        pm = lambda e, why: ("%s ± %s%s" % (g(e["p_valid"]), g(e["p_valid_se"]), (
+            " in [%s, %s]" % (g(e["bounded"]["p_valid"][0]), g(e["bounded"]["p_valid"][1])) if e.get("bounded") else ""))
+            if e else why)
+        out.append("| %s | %d | %d | %s | %d (%d) | %s (%s) | %s | %s ± %s | %s | %s | %s | %s |" % (
             os.path.basename(os.path.dirname(name)), p, r["physical_qubits"], on, r["routed_gates"]["two_qubit"],
             r["exported_gates"]["cx"], g(noiseless), g(r["exported_p_valid"]),
-            g(est["heron"]["p_valid"]), g(est["heron"]["p_valid_se"]), g(exp["heron"]["p_valid"]),
+            pm(est["heron"], ""), g(exp["heron"]["p_valid"]),
             g(exp["heron"]["p_valid_se"]), pm(est.get("aria"), "refused (memory plan)"), pm(exp.get("aria"), "not run"), sec(dev["shot_seconds"]),
             sec(heron_tts) if heron_tts is not None else "never"))
     return out
