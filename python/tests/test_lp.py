@@ -210,3 +210,132 @@ def test_every_puzzle_written_to_lp_through_dimod_reads_back_to_the_same_cost(qu
     print(f"round trip: {same} puzzles with the same Ising model, {simulated} of them with the same P(valid), "
           f"{unsatisfiable} unsatisfiable both ways")
     assert same >= 25 and simulated >= 10
+
+
+# --- Structure without names: two writers, their own names, their own order -----------------
+
+# Partial rows and columns (`?` counts) do not cross as an assignment: read as regions.
+NOT_AN_ASSIGNMENT = ("gqueens-3x4-cylinder",)
+
+
+def _rows_of(model: Dict[str, Any], seed: int) -> list:
+    """The model's constraints as linear rows (vars, coefficients, relation, rhs), shuffled."""
+    out = []
+    for labelled in model["constraints"]:
+        c = labelled["constraint"]
+        kind = c["kind"]
+        if kind == "count":
+            ones = [1] * len(c["vars"])
+            if c["soft"]:
+                out += [(c["vars"], ones, ">=", c["k"]), (c["vars"], ones, "<=", c["k"] + 1)]
+            else:
+                out.append((c["vars"], ones, "==", c["k"]))
+        elif kind == "not_both":
+            out.append((c["vars"], [1, 1], "<=", 1))
+        elif kind == "same":
+            out.append((c["vars"], [1, -1], "==", 0))
+        elif kind == "differ":
+            out.append((c["vars"], [1, 1], "==", 1))
+        elif kind == "fixed":
+            out.append(([c["var"]], [1], "==", int(c["value"])))
+        else:
+            raise AssertionError(f"unknown constraint kind {kind!r}")
+    random.Random(seed).shuffle(out)
+    return out
+
+
+def _by_dimod(model: Dict[str, Any], path: Path) -> None:
+    """dimod's LP, variables `q<i>`, constraints `k<j>` in a shuffled order."""
+    names = [f"q{i}" for i in range(len(model["names"]))]
+    x = [dimod.Binary(n) for n in names]
+    cqm = dimod.ConstrainedQuadraticModel()
+    for n in names:
+        cqm.add_variable("BINARY", n)
+    objective = dimod.BinaryQuadraticModel("BINARY")
+    for v, w in model["objective"]:
+        objective.add_linear(names[v], w)
+    for u, v, w in model["objective_pairs"]:
+        objective.add_quadratic(names[u], names[v], w)
+    if objective.num_variables:
+        cqm.set_objective(objective)
+    for j, (vs, cs, rel, k) in enumerate(_rows_of(model, 1)):
+        e = dimod.quicksum(c * x[v] for v, c in zip(vs, cs))
+        cqm.add_constraint(e == k if rel == "==" else (e <= k if rel == "<=" else e >= k), label=f"k{j:04d}")
+    path.write_text(dimod.lp.dumps(cqm))
+
+
+def _by_pulp(model: Dict[str, Any], path: Path) -> bool:
+    """PuLP's LP, variables `x00000`.. (its sorted order is the model's), constraints unnamed
+    (PuLP names them `_C1`.. and writes them sorted by name), in a shuffled order; False where
+    the objective has products (PuLP writes linear objectives only)."""
+    import pulp
+
+    if model["objective_pairs"]:
+        return False
+    x = [pulp.LpVariable(f"x{i:05d}", cat="Binary") for i in range(len(model["names"]))]
+    prob = pulp.LpProblem("model", pulp.LpMinimize)
+    prob += pulp.lpSum(w * x[v] for v, w in model["objective"]) if model["objective"] else 0
+    for vs, cs, rel, k in _rows_of(model, 2):
+        e = pulp.lpSum(c * x[v] for v, c in zip(vs, cs))
+        prob += (e == k) if rel == "==" else ((e <= k) if rel == "<=" else (e >= k))
+    prob.writeLP(str(path))
+    return True
+
+
+def _auto(binary: str, path: Path) -> tuple:
+    done = _run(binary, ["info", str(path), "--json"])
+    assert done.returncode == 0, (path, done.stderr)
+    info = json.loads(done.stdout)
+    return tuple(info.get(k) for k in ("space", "dimension", "xy_auto", "mixer"))
+
+
+def _auto_p_valid(binary: str, path: Path, mixer: str) -> Any:
+    """P(valid) at p = 1 on the `auto` space, or "no solution" where the search finds none."""
+    done = _run(binary, ["solve", str(path), "--schedule", "lr:0.5,0.5", "--depths", "1", "--space", "auto",
+                         "--mixer", mixer, "--json"])
+    if done.returncode != 0 and "no solution" in done.stderr:
+        return "no solution"
+    assert done.returncode == 0, (path, done.stderr)
+    # Takuzu's distinct rows and Tents' pairing are rules a QUBO cannot express: the LP, which
+    # has none, counts those states as valid (the round trip above).
+    return [(d["p"], d["success_probability"] + d["p_non_qubo"]) for d in json.loads(done.stdout)["depths"]]
+
+
+def test_every_puzzle_written_by_two_writers_with_their_own_names_keeps_its_structure(quzzle_bin: str, tmp_path: Path) -> None:
+    """Each puzzle of the repository (and of ../shared/instances when present), its constraint
+    model written through dimod and through PuLP with the writer's own variable and constraint
+    names and the constraints shuffled, reads to the native file's Ising model byte for byte,
+    the same `auto` space (its name, dimension, mixer and the XY choice) and, where that space
+    is small, the same P(valid) at p = 1 bit for bit: the families are found from the
+    constraints alone (docs/lp.md, "Spaces found automatically")."""
+    pytest.importorskip("pulp")
+    tools = _tool("puzzle_to_lp")
+    checked, simulated = 0, 0
+    for puzzle in round_trip_puzzles():
+        if any(puzzle.name.startswith(kind) for kind in OWN_OBJECTIVE_SCALE):
+            continue
+        native = _run(quzzle_bin, ["ising", str(puzzle)])
+        if native.returncode != 0:
+            continue
+        model = tools.model_of(quzzle_bin, puzzle)
+        auto = _auto(quzzle_bin, puzzle)
+        for writer in (_by_dimod, _by_pulp):
+            lp = tmp_path / f"{puzzle.stem}.{writer.__name__}.lp"
+            if writer(model, lp) is False:
+                continue
+            read = _run(quzzle_bin, ["ising", str(lp)])
+            assert read.returncode == 0 and read.stdout == native.stdout, (puzzle, writer.__name__, read.stderr)
+            if puzzle.stem in NOT_AN_ASSIGNMENT:
+                continue
+            assert _auto(quzzle_bin, lp) == auto, (puzzle, writer.__name__)
+            checked += 1
+            if auto[1] is not None and auto[1] <= 1 << 12:
+                got, want = _auto_p_valid(quzzle_bin, lp, auto[3]), _auto_p_valid(quzzle_bin, puzzle, auto[3])
+                if isinstance(want, str) or isinstance(got, str):
+                    assert got == want, (puzzle, writer.__name__, got, want)
+                else:
+                    assert [p for p, _ in got] == [p for p, _ in want], (puzzle, writer.__name__)
+                    assert all(abs(a - b) <= 1e-15 for (_, a), (_, b) in zip(got, want)), (puzzle, writer.__name__, got, want)
+                simulated += 1
+    print(f"two writers: {checked} files with the native Ising model and auto space, {simulated} with its P(valid)")
+    assert checked >= 40 and simulated >= 30

@@ -23,11 +23,10 @@
 //! `x + y = 1` is a count (a block of two) only in a family that also holds larger counts or
 //! in a grid's rows or columns; elsewhere it is a different pair, as the puzzles' `x` signs.
 //!
-//! The exact counts are then grouped into families of pairwise disjoint counts (the largest
-//! family first, counts of more variables first): when the first two families each hold every
-//! variable of the counts exactly once they are labelled `row` and `column` (so `rows`,
-//! `cols` and `rows+cols` are their spaces), otherwise the first is labelled `region`; further
-//! families take the labels left (`region`, `cell`), and the rest stay unlabelled counts.
+//! The exact counts are then grouped into families from the constraint hypergraph alone
+//! ([`families`]): two families that cross as an assignment are `row` and `column` (so `rows`,
+//! `cols` and `rows+cols` are their spaces), whatever lies beside them; the counts left are
+//! grouped greedily into `region` and `cell` families, and the rest stay unlabelled counts.
 //!
 //! The objective (to minimise; a `Maximize` objective is negated) enters the model divided by
 //! `λ = 1 + Σ|w|`, the sum over its linear weights and its product weights: its range over all assignments is then below 1, the least penalty of a broken
@@ -95,6 +94,8 @@ pub struct LpModel {
     /// The objective's divisor in the model (`1 + Σ|w|`).
     lambda: f64,
     detected: Vec<Detected>,
+    /// What the families of its exact counts are and how they cross ([`families::describe`]).
+    structure: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -710,7 +711,7 @@ impl LpModel {
             objective_line,
             rows,
         } = read;
-        let (constraints, detected) = translate(file, &names, &rows, cancel)?;
+        let (constraints, detected, structure) = translate(file, &names, &rows, cancel)?;
         let lambda = 1.0
             + objective.iter().map(|&(_, w)| w.abs()).sum::<f64>()
             + pairs.iter().map(|&(_, _, w)| w.abs()).sum::<f64>();
@@ -731,6 +732,7 @@ impl LpModel {
             maximise,
             lambda,
             detected,
+            structure,
         })
     }
 
@@ -1065,17 +1067,12 @@ fn bound_ranges(file: &str, bounds: &[(usize, Vec<(Tok, usize)>)]) -> BTreeMap<S
 
 /// The rows as labelled model constraints, and the detection table.
 #[allow(clippy::type_complexity)]
-fn translate(
-    file: &str,
-    names: &[String],
-    rows: &[Row],
-    cancel: &Cancel,
-) -> Result<(Vec<(Constraint, String)>, Vec<Detected>)> {
+fn translate(file: &str, names: &[String], rows: &[Row], cancel: &Cancel) -> Result<Translated> {
     let task = format!("reading the LP file {file}");
     let mut out: Vec<(Constraint, String)> = Vec::new();
     let mut detected: Vec<Detected> = Vec::new();
     // Counts: (row index in `detected`, vars, k).
-    let mut counts: Vec<(usize, Vec<usize>, usize)> = Vec::new();
+    let mut counts: Vec<Count> = Vec::new();
     // Bounds waiting for their pair, in file order: (row, its slot in `detected`, why alone it
     // is refused); a paired one becomes `None`.
     let mut bounds: Vec<Option<(&Row, usize, String)>> = Vec::new();
@@ -1175,17 +1172,53 @@ fn translate(
             format!("{what}: {why} (docs/lp.md lists what is read)"),
         ));
     }
-    let families = families(&counts, names.len());
+    // The structure of what can be 1: a variable fixed to 0 by another constraint (a Tents row
+    // with no tent, a cell next to no tree) is in no block, so the columns still cross the rows.
+    // (One fixed to 1, a Sudoku clue, stays: its blocks are still the grid's.)
+    let mut fixed = vec![false; names.len()];
+    for (c, _) in &out {
+        if let Constraint::Fixed(v, false) = c {
+            fixed[*v] = true;
+        }
+    }
+    let open: Vec<Count> = counts
+        .iter()
+        .map(|(d, vars, k)| (*d, vars.iter().copied().filter(|&v| !fixed[v]).collect(), *k))
+        .collect();
+    let pairs: Vec<bool> = counts.iter().map(|c| c.1.len() == 2).collect();
+    let found = families::families(&open, names.len(), &pairs);
+    let families = &found.label;
     // The families that hold a count of more than two variables: a pair in one of them, or in
     // the rows or columns of a grid, is one of its blocks (a two-cell region); another family
     // of pairs only is a set of `x` signs.
     let blocks: BTreeSet<&str> = counts
         .iter()
-        .zip(&families)
+        .zip(families)
         .filter(|((_, vars, _), _)| vars.len() > 2)
         .filter_map(|(_, f)| *f)
         .collect();
-    for (i, (d, vars, k)) in counts.into_iter().enumerate() {
+    // The counts in an order of their structure, not of the file: by family (a Latin square's
+    // cells, rows, columns, regions, other cells, the rest), then by first variable. A writer
+    // that sorts its constraints by name (PuLP) or an author who writes the regions first
+    // gives the same model, and the paper's implied count dropped (the last of the last family,
+    // model::reduce) is the same one.
+    let rank = |i: usize| match families[i] {
+        Some("cell") if found.latin => 0,
+        Some("row") => 1,
+        Some("column") => 2,
+        Some("region") => 3,
+        Some(_) => 4,
+        None => 5,
+    };
+    let mut order: Vec<usize> = (0..counts.len()).collect();
+    order.sort_by_cached_key(|&i| {
+        let mut vars = counts[i].1.clone();
+        vars.sort_unstable();
+        (rank(i), vars, i)
+    });
+    let mut counts: Vec<Option<Count>> = counts.into_iter().map(Some).collect();
+    for i in order {
+        let (d, vars, k) = counts[i].take().expect("each count once");
         let family = families[i];
         detected[d].family = family;
         let block = family.is_some_and(|f| f == "row" || f == "column" || blocks.contains(f));
@@ -1206,63 +1239,12 @@ fn translate(
         };
         out.push((Constraint::Count { vars, k, soft: false }, label));
     }
-    Ok((out, detected))
+    let structure = families::describe(&found, &open);
+    Ok((out, detected, structure))
 }
 
-/// The family label of each count: families of pairwise disjoint counts taken greedily, counts
-/// of more variables first (then in file order); the first two are `row` and `column` when each
-/// holds every variable of the counts exactly once, else the first is `region`.
-fn families(counts: &[(usize, Vec<usize>, usize)], num_vars: usize) -> Vec<Option<&'static str>> {
-    let mut order: Vec<usize> = (0..counts.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(counts[i].1.len()), i));
-    let mut left: Vec<usize> = order;
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    while !left.is_empty() && groups.len() < 4 {
-        let mut used = vec![false; num_vars];
-        let mut group = Vec::new();
-        let mut rest = Vec::new();
-        for i in left {
-            if counts[i].1.iter().all(|&v| !used[v]) {
-                for &v in &counts[i].1 {
-                    used[v] = true;
-                }
-                group.push(i);
-            } else {
-                rest.push(i);
-            }
-        }
-        groups.push(group);
-        left = rest;
-    }
-    let mut in_counts = vec![false; num_vars];
-    for (_, vars, _) in counts {
-        for &v in vars {
-            in_counts[v] = true;
-        }
-    }
-    let covers_all = |g: &Vec<usize>| {
-        let mut hit = vec![false; num_vars];
-        for &i in g {
-            for &v in &counts[i].1 {
-                hit[v] = true;
-            }
-        }
-        hit == in_counts
-    };
-    let grid = groups.len() >= 2 && covers_all(&groups[0]) && covers_all(&groups[1]);
-    let labels: &[&'static str] = if grid {
-        &["row", "column", "region", "cell"]
-    } else {
-        &["region", "cell"]
-    };
-    let mut family = vec![None; counts.len()];
-    for (g, label) in groups.iter().zip(labels) {
-        for &i in g {
-            family[i] = Some(*label);
-        }
-    }
-    family
-}
+/// The model's constraints, how each row was read, and what its families are.
+type Translated = (Vec<(Constraint, String)>, Vec<Detected>, Vec<String>);
 
 impl Puzzle for LpModel {
     fn kind(&self) -> &'static str {
@@ -1360,6 +1342,10 @@ impl Puzzle for LpModel {
                         )
                     }
                 );
+                let _ = writeln!(s, "families of its exact counts, from the constraints alone (docs/lp.md, \"Spaces found automatically\"):");
+                for line in &self.structure {
+                    let _ = writeln!(s, "  {line}");
+                }
                 let width = self.detected.iter().map(|d| d.name.len()).max().unwrap_or(0).max(10);
                 let _ = writeln!(s, "{:<width$}  {:>5}  {:<8}  read as", "constraint", "line", "family");
                 for d in &self.detected {
@@ -1378,7 +1364,10 @@ impl Puzzle for LpModel {
     }
 }
 
+mod families;
 mod mps;
+
+use families::Count;
 #[cfg(test)]
 mod tests;
 mod tokens;
