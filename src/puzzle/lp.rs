@@ -24,9 +24,10 @@
 //! in a grid's rows or columns; elsewhere it is a different pair, as the puzzles' `x` signs.
 //!
 //! The exact counts are then grouped into families from the constraint hypergraph alone
-//! ([`families`]): two families that cross as an assignment are `row` and `column` (so `rows`,
-//! `cols` and `rows+cols` are their spaces), whatever lies beside them; the counts left are
-//! grouped greedily into `region` and `cell` families, and the rest stay unlabelled counts.
+//! (`lp/families.rs`; docs/lp.md, "Spaces found automatically"): two families that cross as an
+//! assignment are `row` and `column` (so `rows`, `cols` and `rows+cols` are their spaces),
+//! whatever lies beside them; the counts left are grouped greedily into `region` and `cell`
+//! families, and the rest stay unlabelled counts.
 //!
 //! The objective (to minimise; a `Maximize` objective is negated) enters the model divided by
 //! `λ = 1 + Σ|w|`, the sum over its linear weights and its product weights: its range over all assignments is then below 1, the least penalty of a broken
