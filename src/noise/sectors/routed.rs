@@ -477,18 +477,14 @@ impl RoutedSectors {
     /// The weight changes `matrix` (on step `s`'s labels) makes on each group (a bit per
     /// change, as [`Reach`] reads them; 0 where it keeps the group's weight).
     fn changes(&self, s: usize, matrix: &[Complex64]) -> Changes {
-        let labels = &self.steps[s].labels;
-        let dim = 1usize << labels.len();
+        let mut groups: Vec<usize> = self.steps[s].labels.iter().map(|&l| self.run.place[l].0).collect();
+        groups.sort_unstable();
+        groups.dedup();
         let mut changes: Changes = vec![0; self.run.groups.len()];
-        for o in 0..dim {
-            for c in (0..dim).filter(|&c| matrix[o * dim + c] != ZERO) {
-                let mut per: BTreeMap<usize, i32> = BTreeMap::new();
-                for (j, &l) in labels.iter().enumerate() {
-                    *per.entry(self.run.place[l].0).or_default() += (o >> j & 1) as i32 - (c >> j & 1) as i32;
-                }
-                for (g, d) in per {
-                    changes[g] |= 1 << (d + 16);
-                }
+        for d in self.deltas(s, matrix) {
+            for &g in &groups {
+                let change = d.iter().find(|e| e.0 == g).map_or(0, |e| e.1);
+                changes[g] |= 1 << (change + 16);
             }
         }
         for c in changes.iter_mut().filter(|c| **c == 1 << 16) {

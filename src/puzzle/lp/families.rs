@@ -1,5 +1,5 @@
 //! Families of an LP model's exact counts, from the constraint hypergraph alone (docs/lp.md,
-//! "Families"): no names, no grid.
+//! "Spaces found automatically"): no names, no grid.
 //!
 //! An *assignment* is two families A and B of pairwise disjoint counts that cover the same
 //! variables, each block of A meeting each block of B in at most one variable (a variable is
@@ -8,13 +8,16 @@
 //! constraints lie beside them. Assignments are found by growing one from each crossing pair of
 //! counts through a variable: every variable held by one side needs a block of the other side
 //! through it, disjoint from that side's blocks and meeting each block of the first side at
-//! most once; the variable with the fewest such blocks is decided first, with backtracking.
-//! The search is bounded by steps in proportion to the model's size, so reading stays linear;
-//! an assignment it cannot finish in them is not found (the labels then fall back as below).
+//! most once; the first such variable (in the order the blocks were placed) is decided first,
+//! with backtracking. The search is bounded by steps in proportion to the model's size, so
+//! reading stays linear; an assignment it cannot finish in them is not found (the labels then
+//! fall back as below).
 //!
-//! Where several blocks fit a variable, the one nearest in the file to the side's first block
-//! is tried first (a writer emits a family together: a Latin square's rows of a digit and
-//! columns of a digit both fit beside its cells, and one side should not mix them).
+//! Where several blocks fit a variable, those shaped most like the side's first block (their
+//! spread over the variable order) are tried first, then the nearest in the file: a Latin
+//! square's rows of a digit and columns of a digit both fit beside its cells, and one side
+//! should not mix them. Connected assignments on disjoint variables are joined, each side to
+//! the side shaped like it (a Latin square's cells and rows of a digit: one per row).
 //!
 //! Where several assignments cover the most variables, the one of fewest blocks is taken
 //! (a column is not replaced by pairs that tile it). Where three families cross pairwise (a
