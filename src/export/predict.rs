@@ -538,6 +538,17 @@ mod tests {
         }
     }
 
+    /// The sector program and valid boards of the routed chess-regions fixture at p = 1.
+    fn chess_regions_p01() -> (RoutedSectors, Vec<u64>) {
+        let (_, doc, circuit) = fixtures()
+            .into_iter()
+            .find(|f| f.0.starts_with("chess-regions/p01"))
+            .unwrap();
+        let enc = doc.encoding().unwrap();
+        let prog = routed_sectors(&doc, enc.as_ref(), &circuit).unwrap();
+        (prog, valid_indices(&doc, "m").unwrap())
+    }
+
     #[test]
     fn truncated_routed_trajectories_keep_p_valid() {
         // Rates high enough that most trajectories leave the valid weights for good.
@@ -568,13 +579,7 @@ mod tests {
         }
         assert!(dropping >= 10, "only {dropping} trajectories dropped anything");
         // And the estimate: the same as every amplitude kept where readout draws nothing.
-        let (_, doc, circuit) = fixtures()
-            .into_iter()
-            .find(|f| f.0.starts_with("chess-regions/p01"))
-            .unwrap();
-        let enc = doc.encoding().unwrap();
-        let prog = routed_sectors(&doc, enc.as_ref(), &circuit).unwrap();
-        let valid = valid_indices(&doc, "m").unwrap();
+        let (prog, valid) = chess_regions_p01();
         let budget = Budget::unlimited();
         let [off, exact] = [crate::noise::Truncation::Off, crate::noise::Truncation::Exact].map(|t| {
             crate::noise::sectors::routed::estimate_within(
@@ -636,13 +641,7 @@ mod tests {
     #[test]
     fn a_bounded_routed_estimate_brackets_the_exact_one() {
         let model = NoiseModel::parse("p1=0.01,p2=0.04,rz=0.002,readout=0.01").unwrap();
-        let (_, doc, circuit) = fixtures()
-            .into_iter()
-            .find(|f| f.0.starts_with("chess-regions/p01"))
-            .unwrap();
-        let enc = doc.encoding().unwrap();
-        let prog = routed_sectors(&doc, enc.as_ref(), &circuit).unwrap();
-        let valid = valid_indices(&doc, "m").unwrap();
+        let (prog, valid) = chess_regions_p01();
         let budget = Budget::unlimited();
         let estimate = |prog: &RoutedSectors, t| {
             crate::noise::sectors::routed::estimate_within(

@@ -1117,6 +1117,64 @@ pub fn trajectory_state(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> Resu
     )
 }
 
+/// One trajectory's errors run for tests: every amplitude kept, truncated or bounded, and read
+/// out without readout error.
+#[cfg(test)]
+struct Trial {
+    by_step: BTreeMap<usize, Vec<(usize, Pauli)>>,
+    targets: Targets,
+    readout: Readout,
+}
+
+#[cfg(test)]
+impl Trial {
+    fn new(prog: &RoutedSectors, valid: &[u64], events: &[(usize, Pauli)]) -> Trial {
+        let mut sorted = valid.to_vec();
+        sorted.sort_unstable();
+        let nothing = ZPoly {
+            num_qubits: prog.measure.num_qubits,
+            terms: Vec::new(),
+            offset: 0.0,
+        };
+        Trial {
+            by_step: by_step(prog, events),
+            targets: Targets::of(prog, valid),
+            readout: Readout::new(&nothing, sorted, 0.0),
+        }
+    }
+
+    /// The reach of its gate errors, and with no readout flips after them.
+    fn reaches(&self, prog: &RoutedSectors) -> (Reach, Reach) {
+        let gates = prog.reach(0, &self.by_step, &self.targets.free);
+        let with_flips = gates.then_flips(prog.run.x_marks(0));
+        (gates, with_flips)
+    }
+
+    /// Exact truncation of it.
+    fn exact(&self, prog: &RoutedSectors) -> Prune<'_> {
+        let (gates, with_flips) = self.reaches(prog);
+        Prune::exact(gates, with_flips, 0, &self.targets.keys)
+    }
+
+    /// Its P(valid) under `prune`, no step past `bound` where given.
+    fn p_valid(&self, prog: &RoutedSectors, prune: &mut Prune<'_>, bound: Option<u128>) -> f64 {
+        let state = prog
+            .run_steps(
+                start(prog),
+                0..prog.steps.len(),
+                &self.by_step,
+                &Room::new(1),
+                prune,
+                bound,
+            )
+            .unwrap();
+        Cache::new(Some(&self.readout))
+            .measure(&prog.measure, &prog.traced(state), &crate::budget::Cancel::default())
+            .unwrap()
+            .0
+    }
+}
+
 /// P(valid) (no readout error) of the trajectory with `events`, every amplitude kept and
 /// truncated; the probability the truncated one dropped; its planned largest state and the
 /// largest it held after a step (for tests).
@@ -1126,33 +1184,21 @@ pub fn truncated_against_kept(
     valid: &[u64],
     events: &[(usize, Pauli)],
 ) -> (f64, f64, f64, [u128; 2], usize) {
-    let targets = Targets::of(prog, valid);
-    let by_step = by_step(prog, events);
-    let gates = prog.reach(0, &by_step, &targets.free);
-    let with_flips = gates.then_flips(prog.run.x_marks(0));
+    let trial = Trial::new(prog, valid, events);
+    let (gates, with_flips) = trial.reaches(prog);
     // Planned following every sector, and each group's weights apart from the first move on.
-    let planned = [MAX_PLAN_KEYS, 0]
-        .map(|most| prog.planned(0, &start(prog), &by_step, Some((&gates, &with_flips, &targets)), most));
-    let mut prune = Prune::exact(gates, with_flips, 0, &targets.keys);
-    let room = Room::new(1);
-    let mut sorted = valid.to_vec();
-    sorted.sort_unstable();
-    let nothing = ZPoly {
-        num_qubits: prog.measure.num_qubits,
-        terms: Vec::new(),
-        offset: 0.0,
-    };
-    let readout = Readout::new(&nothing, sorted, 0.0);
-    let plain = Cache::new(Some(&readout));
-    let cancel = crate::budget::Cancel::default();
-    let p = |prune: &mut Prune<'_>| {
-        let state = prog
-            .run_steps(start(prog), 0..prog.steps.len(), &by_step, &room, prune, None)
-            .unwrap();
-        plain.measure(&prog.measure, &prog.traced(state), &cancel).unwrap().0
-    };
-    let kept = p(&mut Prune::off());
-    let truncated = p(&mut prune);
+    let planned = [MAX_PLAN_KEYS, 0].map(|most| {
+        prog.planned(
+            0,
+            &start(prog),
+            &trial.by_step,
+            Some((&gates, &with_flips, &trial.targets)),
+            most,
+        )
+    });
+    let mut prune = trial.exact(prog);
+    let kept = trial.p_valid(prog, &mut Prune::off(), None);
+    let truncated = trial.p_valid(prog, &mut prune, None);
     (kept, truncated, prune.dropped, planned, prune.peak)
 }
 
@@ -1162,35 +1208,21 @@ pub fn truncated_against_kept(
 /// (for tests).
 #[cfg(test)]
 pub fn bounded_against_kept(prog: &RoutedSectors, valid: &[u64], events: &[(usize, Pauli)], scale: u128) -> [f64; 4] {
-    let targets = Targets::of(prog, valid);
-    let by_step = by_step(prog, events);
-    let gates = prog.reach(0, &by_step, &targets.free);
-    let with_flips = gates.then_flips(prog.run.x_marks(0));
-    let mut prune = Prune::exact(gates, with_flips, 0, &targets.keys);
-    let room = Room::new(1);
-    let mut sorted = valid.to_vec();
-    sorted.sort_unstable();
-    let nothing = ZPoly {
-        num_qubits: prog.measure.num_qubits,
-        terms: Vec::new(),
-        offset: 0.0,
-    };
-    let readout = Readout::new(&nothing, sorted, 0.0);
-    let plain = Cache::new(Some(&readout));
-    let cancel = crate::budget::Cancel::default();
-    let none = BTreeMap::new();
+    let trial = Trial::new(prog, valid, events);
     let noiseless = prog
-        .run_steps(start(prog), 0..prog.steps.len(), &none, &room, &mut Prune::off(), None)
+        .run_steps(
+            start(prog),
+            0..prog.steps.len(),
+            &BTreeMap::new(),
+            &Room::new(1),
+            &mut Prune::off(),
+            None,
+        )
         .unwrap();
     let bound = scale * noiseless.keys().map(|k| prog.size(k)).sum::<u128>();
-    let p = |prune: &mut Prune<'_>, bound: Option<u128>| {
-        let state = prog
-            .run_steps(start(prog), 0..prog.steps.len(), &by_step, &room, prune, bound)
-            .unwrap();
-        plain.measure(&prog.measure, &prog.traced(state), &cancel).unwrap().0
-    };
-    let kept = p(&mut Prune::off(), None);
-    let bounded = p(&mut prune, Some(bound));
+    let mut prune = trial.exact(prog);
+    let kept = trial.p_valid(prog, &mut Prune::off(), None);
+    let bounded = trial.p_valid(prog, &mut prune, Some(bound));
     [kept, bounded, prune.lost, prune.lost_radius]
 }
 
