@@ -39,12 +39,11 @@ def model_of(quzzle: str, puzzle: Path) -> Dict[str, Any]:
     return json.loads(done.stdout)
 
 
-def cqm_of(model: Dict[str, Any]) -> "Any":
-    """The model as a dimod ConstrainedQuadraticModel."""
+def cqm_with_objective(model: Dict[str, Any], names: List[str]) -> "Any":
+    """A dimod ConstrainedQuadraticModel of the model's variables (binary, named `names`, in the
+    model's order) and its objective, without constraints."""
     import dimod
 
-    names = [lp_name(i, n) for i, n in enumerate(model["names"])]
-    x = [dimod.Binary(n) for n in names]
     cqm = dimod.ConstrainedQuadraticModel()
     for n in names:
         cqm.add_variable("BINARY", n)
@@ -55,6 +54,16 @@ def cqm_of(model: Dict[str, Any]) -> "Any":
         objective.add_quadratic(names[u], names[v], w)
     if objective.num_variables:
         cqm.set_objective(objective)
+    return cqm
+
+
+def cqm_of(model: Dict[str, Any]) -> "Any":
+    """The model as a dimod ConstrainedQuadraticModel."""
+    import dimod
+
+    names = [lp_name(i, n) for i, n in enumerate(model["names"])]
+    x = [dimod.Binary(n) for n in names]
+    cqm = cqm_with_objective(model, names)
     for i, labelled in enumerate(model["constraints"]):
         c = labelled["constraint"]
         label = f"c{i}"

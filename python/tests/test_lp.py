@@ -248,16 +248,7 @@ def _by_dimod(model: Dict[str, Any], path: Path) -> None:
     """dimod's LP, variables `q<i>`, constraints `k<j>` in a shuffled order."""
     names = [f"q{i}" for i in range(len(model["names"]))]
     x = [dimod.Binary(n) for n in names]
-    cqm = dimod.ConstrainedQuadraticModel()
-    for n in names:
-        cqm.add_variable("BINARY", n)
-    objective = dimod.BinaryQuadraticModel("BINARY")
-    for v, w in model["objective"]:
-        objective.add_linear(names[v], w)
-    for u, v, w in model["objective_pairs"]:
-        objective.add_quadratic(names[u], names[v], w)
-    if objective.num_variables:
-        cqm.set_objective(objective)
+    cqm = _tool("puzzle_to_lp").cqm_with_objective(model, names)
     for j, (vs, cs, rel, k) in enumerate(_rows_of(model, 1)):
         e = dimod.quicksum(c * x[v] for v, c in zip(vs, cs))
         cqm.add_constraint(e == k if rel == "==" else (e <= k if rel == "<=" else e >= k), label=f"k{j:04d}")
