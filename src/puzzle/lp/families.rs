@@ -142,8 +142,9 @@ pub(super) fn describe(found: &Families, counts: &[Count]) -> Vec<String> {
         .filter(|(_, f)| !f.is_empty())
         .map(|(label, f)| {
             format!(
-                "{label}: {} exact counts of {} variables, k = {}",
+                "{label}: {} exact count{} of {} variables, k = {}",
                 f.len(),
+                if f.len() == 1 { "" } else { "s" },
                 range(f.iter().map(|&i| counts[i].1.len()).collect()),
                 range(f.iter().map(|&i| counts[i].2).collect())
             )
