@@ -24,6 +24,7 @@ import os
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from . import _native
+from . import models as _models
 from ._native import DEFAULT_TRAJECTORIES, Encoding, Puzzle, Qaoa, load, num_threads, parse, set_num_threads
 from .errors import DoesNotFit, InvalidArgument, ParseError, QuzzleError, Unsatisfiable
 
@@ -42,10 +43,14 @@ __all__ = [
     "Report",
     "SweepResult",
     "Unsatisfiable",
+    "encode",
     "from_dimod",
+    "from_model",
+    "info",
     "load",
     "num_threads",
     "parse",
+    "qasm",
     "request",
     "sample",
     "score",
@@ -56,6 +61,10 @@ __all__ = [
 ]
 
 Depths = Union[int, str, Iterable[int]]
+# What `encode`, `info`, `qasm`, `solve`, `anneal` and `plan` take: a puzzle file's path, a puzzle
+# already read, or an optimisation model of dimod, qiskit-optimization, docplex, pyomo or PuLP
+# (`from_model`); `solve` also an encoding.
+Source = Union[str, "os.PathLike[str]", Puzzle, Any]
 Document = Union[Mapping[str, Any], str, "os.PathLike[str]"]
 
 
@@ -343,7 +352,7 @@ def _paths(value: Union[None, str, os.PathLike[str], Sequence[Union[str, os.Path
 
 
 def solve(
-    enc: Encoding,
+    enc: Union[Encoding, Source],
     depths: Depths = "1..3",
     *,
     init: Optional[str] = None,
@@ -362,7 +371,9 @@ def solve(
     schedule: Optional[str] = None,
     angles_from: Union[None, str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]] = None,
 ) -> Report:
-    """Optimise the QAOA angles of ``enc`` at every depth, as ``quzzle solve``.
+    """Optimise the QAOA angles of ``enc`` at every depth, as ``quzzle solve``. ``enc``: an
+    encoding, or a puzzle file, a puzzle or an optimisation model (:func:`from_model`), encoded
+    as :func:`encode` does by default (``paper``, one-hot).
 
     ``init``: ``ramp``, ``interp`` (from the previous depth), ``random``, ``lr`` (only the
     linear ramp's two scales optimised), ``transfer`` (from the median of other instances'
@@ -381,6 +392,8 @@ def solve(
     the pieces too large to hold, P(valid) then bracketed). The report's numbers are
     those of ``quzzle solve --json`` with the same settings, bit for bit.
     """
+    if not isinstance(enc, Encoding):
+        enc = encode(enc)
     text, csv = _native.solve_json(
         enc,
         _choices(
@@ -405,24 +418,90 @@ def solve(
     return Report(text, enc, csv)
 
 
+def from_model(model: Any, name: Optional[str] = None) -> Puzzle:
+    """An optimisation model as a puzzle: a dimod ``ConstrainedQuadraticModel`` or
+    ``BinaryQuadraticModel``, a qiskit-optimization ``QuadraticProgram``, a docplex ``Model``, a
+    pyomo ``ConcreteModel`` or a PuLP ``LpProblem``, written to LP text in memory by its own
+    package's writer (``dimod.lp.dumps``; qiskit-optimization's through docplex, as
+    ``write_to_lp_file``; docplex's ``export_as_lp_string``; pyomo's LP writer with
+    ``symbolic_solver_labels``; PuLP's ``writeLP``, to a temporary file) and read as that file
+    is (docs/lp.md): the puzzle, and every report and number made from it, equal those of the
+    file the same writer writes, read under the name ``name`` (by default the model's name with
+    ``.lp``, or the package's). The packages are optional; a model of none of them raises
+    ``TypeError``."""
+    converted = _models.lp_text(model)
+    if converted is None:
+        raise TypeError(f"quzzle reads models of {_models.accepted()}; not a {type(model).__module__}.{type(model).__name__}")
+    text, default = converted
+    return parse(text, default if name is None else name)
+
+
 def from_dimod(model: Any, name: str = "dimod.lp") -> Puzzle:
-    """A dimod ``ConstrainedQuadraticModel`` or ``BinaryQuadraticModel`` as a puzzle, read
-    through the LP text ``dimod.lp.dumps`` writes (a BQM is first made a CQM with no
-    constraints), so that it is the model ``quzzle.load`` makes of that text written to a file
-    called ``name`` (whose report and numbers equal ``quzzle solve name`` bit for bit). The
-    reader's rules are those of LP files (docs/lp.md): binary variables, a linear or quadratic
-    objective, linear constraints."""
-    try:
-        import dimod  # type: ignore[import-untyped,unused-ignore]
-    except ImportError as e:
-        raise ImportError("quzzle.from_dimod needs dimod: pip install 'quzzle[dimod]'") from e
-    if isinstance(model, dimod.BinaryQuadraticModel):
-        model = dimod.ConstrainedQuadraticModel.from_bqm(model)
-    if not isinstance(model, dimod.ConstrainedQuadraticModel):
+    """A dimod ``ConstrainedQuadraticModel`` or ``BinaryQuadraticModel`` as a puzzle:
+    :func:`from_model` limited to dimod's models."""
+    if _models._package(model) != "dimod":
         raise TypeError(
             f"from_dimod takes a dimod ConstrainedQuadraticModel or BinaryQuadraticModel, not {type(model).__name__}"
         )
-    return parse(dimod.lp.dumps(model), name)
+    return from_model(model, name)
+
+
+def _puzzle(source: Source) -> Puzzle:
+    """A source read: a path loaded, a model converted (:func:`from_model`)."""
+    if isinstance(source, Puzzle):
+        return source
+    if isinstance(source, (str, os.PathLike)):
+        return load(source)
+    if isinstance(source, Encoding):
+        raise TypeError("this takes a puzzle file, a Puzzle or a model, not an Encoding (its reduction is already chosen)")
+    return from_model(source)
+
+
+def encode(source: Source, reduce: str = "paper", encoding: str = "onehot") -> Encoding:
+    """The encoding of a puzzle file, a puzzle or an optimisation model (:func:`from_model`) at
+    ``reduce``: :meth:`Puzzle.encode`."""
+    return _puzzle(source).encode(reduce, encoding)
+
+
+def info(source: Source, reduce: str = "paper", encoding: str = "onehot", space: str = "auto") -> Dict[str, Any]:
+    """What ``quzzle info --json`` prints for a puzzle file, a puzzle or an optimisation model
+    (:func:`from_model`)."""
+    return _puzzle(source).info(reduce, encoding, space)
+
+
+def qasm(
+    source: Source,
+    gammas: Optional[Sequence[float]] = None,
+    betas: Optional[Sequence[float]] = None,
+    *,
+    reduce: str = "paper",
+    p: Optional[int] = None,
+    optimize: bool = False,
+    seed: int = 0,
+    flavor: str = "portable",
+    space: Optional[str] = None,
+    mixer: Optional[str] = None,
+    symbolic: bool = False,
+    with_state: bool = False,
+    name: str = "circuit.qasm",
+    start: Optional[str] = None,
+) -> Tuple[str, Dict[str, Any]]:
+    """The OpenQASM 3 text and manifest of a puzzle file, a puzzle or an optimisation model
+    (:func:`from_model`) encoded at ``reduce``: :meth:`Encoding.qasm` with the same settings."""
+    return encode(source, reduce).qasm(
+        gammas,
+        betas,
+        p=p,
+        optimize=optimize,
+        seed=seed,
+        flavor=flavor,
+        space=space,
+        mixer=mixer,
+        symbolic=symbolic,
+        with_state=with_state,
+        name=name,
+        start=start,
+    )
 
 
 def _document(doc: Document, what: str) -> Tuple[str, str]:
@@ -770,8 +849,13 @@ def generate(
     return list(_native.generate_texts(choices))
 
 
+def _source(file: Source) -> Union[str, Puzzle]:
+    """A path as a string; anything else read (:func:`_puzzle`)."""
+    return os.fspath(file) if isinstance(file, (str, os.PathLike)) else _puzzle(file)
+
+
 def anneal(
-    file: Union[str, "os.PathLike[str]"],
+    file: Source,
     *,
     reduce: str = "paper",
     space: str = "full",
@@ -784,7 +868,7 @@ def anneal(
 ) -> Record:
     """Simulated annealing on the reduced QUBO of a puzzle file, the classical baseline: what
     ``quzzle anneal FILE --json`` prints for the same settings (``beta_range``: ``"A,B"`` or two
-    numbers)."""
+    numbers). ``file`` may also be a puzzle or an optimisation model (:func:`from_model`)."""
     choices = _choices(
         reduce=reduce,
         space=space,
@@ -795,11 +879,11 @@ def anneal(
         seed=seed,
         max_seconds=max_seconds,
     )
-    return Record(json.loads(_native.anneal_json(os.fspath(file), choices)))
+    return Record(json.loads(_native.anneal_json(_source(file), choices)))
 
 
 def plan(
-    file: Union[str, "os.PathLike[str]"],
+    file: Source,
     *,
     device: str,
     timing: Optional[str] = None,
@@ -824,7 +908,8 @@ def plan(
     space and mixer gets an equal share of the time left (annealing one too), and one whose
     share runs out keeps the depths it finished while the plan goes on; past the whole budget
     the plan raises. ``out``: also write ``plan.json``, ``plan.csv`` and the figure there, as
-    ``plan --out`` does."""
+    ``plan --out`` does. ``file`` may also be a puzzle or an optimisation model
+    (:func:`from_model`)."""
     choices = _choices(
         device=device,
         timing=timing,
@@ -842,7 +927,7 @@ def plan(
         max_seconds=max_seconds,
     )
     target = None if out is None else os.fspath(out)
-    return Record(json.loads(_native.plan_json(os.fspath(file), choices, target)))
+    return Record(json.loads(_native.plan_json(_source(file), choices, target)))
 
 
 __all__ += ["anneal", "generate", "plan"]

@@ -42,6 +42,32 @@ fn parse(text: String, name: &str) -> PyResult<Puzzle> {
     parse_named(name, text)
 }
 
+/// A puzzle file's path or a `Puzzle` already read (from a file, a text or an optimisation
+/// model): what `anneal` and `plan` take.
+#[derive(FromPyObject)]
+pub enum Source<'py> {
+    Puzzle(Bound<'py, Puzzle>),
+    Path(std::path::PathBuf),
+}
+
+impl Source<'_> {
+    /// The encoding of `kind` at `level`: the same as `quzzle::encoding::load` of the file the
+    /// puzzle's text was read from.
+    pub fn encode(
+        &self,
+        kind: quzzle::encoding::EncodingKind,
+        level: quzzle::Level,
+    ) -> quzzle::Result<Box<dyn quzzle::encoding::Encoding>> {
+        match self {
+            Source::Path(path) => quzzle::encoding::load(path, kind, level),
+            Source::Puzzle(p) => {
+                let p = p.get();
+                quzzle::encoding::parse(&p.file, &p.text, kind, level)
+            }
+        }
+    }
+}
+
 fn parse_named(file: &str, text: String) -> PyResult<Puzzle> {
     let puzzle = quzzle::puzzle::parse(file, &text).or_py()?;
     Ok(Puzzle {

@@ -1,9 +1,10 @@
 //! The commands without an encoding argument, through the same requests as the command line
 //! (docs/ARCHITECTURE.md, "Requests"): `generate`, `anneal` and `plan`.
 
+use crate::encoding::Source;
 use crate::{json_text, OrPy};
 use pyo3::prelude::*;
-use quzzle::encoding::{self, EncodingKind};
+use quzzle::encoding::EncodingKind;
 use quzzle::experiment::anneal::anneal;
 use quzzle::request::{from_json, AnnealChoices, GenerateChoices, PlanChoices};
 use std::path::PathBuf;
@@ -33,14 +34,15 @@ fn generate_texts(py: Python<'_>, choices: &str) -> PyResult<Vec<String>> {
     .or_py()
 }
 
-/// `quzzle anneal FILE --json`: simulated annealing on the reduced QUBO of the puzzle file.
+/// `quzzle anneal FILE --json`: simulated annealing on the reduced QUBO of the puzzle (a file
+/// or a `Puzzle`).
 /// Ctrl-C stops it.
 #[pyfunction]
-fn anneal_json(py: Python<'_>, path: PathBuf, choices: &str) -> PyResult<String> {
+fn anneal_json(py: Python<'_>, source: Source<'_>, choices: &str) -> PyResult<String> {
     let request = from_json::<AnnealChoices>("anneal", choices)
         .and_then(|c| c.check())
         .or_py()?;
-    let enc = encoding::load(&path, EncodingKind::Onehot, request.level).or_py()?;
+    let enc = source.encode(EncodingKind::Onehot, request.level).or_py()?;
     let report = crate::interruptible(py, |cancel| {
         let cancel = cancel.with_deadline(request.max_seconds.map(|s| s.get()))?;
         anneal(enc.as_ref(), &request.settings(cancel))
@@ -54,12 +56,12 @@ fn anneal_json(py: Python<'_>, path: PathBuf, choices: &str) -> PyResult<String>
 /// writes them, when given). A deadline or Ctrl-C raises its error; what was done is lost to
 /// Python (the command line prints and writes it).
 #[pyfunction]
-#[pyo3(signature = (path, choices, out=None))]
-fn plan_json(py: Python<'_>, path: PathBuf, choices: &str, out: Option<PathBuf>) -> PyResult<String> {
+#[pyo3(signature = (source, choices, out=None))]
+fn plan_json(py: Python<'_>, source: Source<'_>, choices: &str, out: Option<PathBuf>) -> PyResult<String> {
     let request = from_json::<PlanChoices>("plan", choices)
         .and_then(|c| c.check())
         .or_py()?;
-    let enc = encoding::load(&path, EncodingKind::Onehot, request.level).or_py()?;
+    let enc = source.encode(EncodingKind::Onehot, request.level).or_py()?;
     let report = crate::interruptible(py, |cancel| {
         let cancel = cancel.with_deadline(request.max_seconds.map(|s| s.get()))?;
         let (report, stop) = quzzle::experiment::plan::plan_within(

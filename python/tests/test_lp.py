@@ -263,8 +263,8 @@ def _by_pulp(model: Dict[str, Any], path: Path) -> bool:
 
     if model["objective_pairs"]:
         return False
-    x = [pulp.LpVariable(f"x{i:05d}", cat="Binary") for i in range(len(model["names"]))]
     prob = pulp.LpProblem("model", pulp.LpMinimize)
+    x = [prob.add_variable(f"x{i:05d}", cat="Binary") for i in range(len(model["names"]))]
     prob += pulp.lpSum(w * x[v] for v, w in model["objective"]) if model["objective"] else 0
     for vs, cs, rel, k in _rows_of(model, 2):
         e = pulp.lpSum(c * x[v] for v, c in zip(vs, cs))
