@@ -28,7 +28,7 @@ import sys
 OUTPUT_FLAGS = {"-o", "--out", "--qasm"}
 # Extensions that make a bare word a file argument.
 FILE_EXTENSIONS = (".txt", ".json", ".csv", ".qasm", ".svg", ".png", ".md", ".yaml", ".sh", ".py", ".toml")
-COMMAND = re.compile(r"^(quzzle|cargo run)\b")
+COMMAND = re.compile(r"^(quzzle|cargo run)(?=\s|$)")  # not `quzzle.solve(` in Python
 PLACEHOLDER = re.compile(r"^[A-Z][A-Z0-9_]*(\.\.\.)?$")
 
 
