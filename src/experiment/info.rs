@@ -60,6 +60,10 @@ pub struct InfoReport {
     pub fits: bool,
     /// What the reduction and encoding did beyond fixing variables.
     pub notes: Vec<String>,
+    /// An LP or MPS model's families of exact counts and how they cross, found from its
+    /// constraints alone (the lines `info` prints under "families"); absent for puzzles.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub structure: Vec<String>,
     /// The block space asked for (`--space`).
     pub space: SpaceChoice,
     /// Every block space of the one-hot encoding that exists for the puzzle (`full`, each usable
@@ -366,6 +370,7 @@ pub fn info_within(enc: &dyn Encoding, space: SpaceChoice, cancel: &crate::budge
         state_gib: crate::units::gib(16.0 * (n as f64).exp2()),
         fits: crate::simulation::full::fits(enc, n),
         notes: enc.notes(),
+        structure: enc.puzzle().structure(),
         mixer: mixers.first().cloned(),
         mixers,
         recommended,

@@ -1271,6 +1271,10 @@ impl Puzzle for LpModel {
         self.resolution_warning().into_iter().collect()
     }
 
+    fn structure(&self) -> Vec<String> {
+        self.structure.clone()
+    }
+
     fn board(&self, x: &[bool]) -> Board {
         vec![x.iter().map(|&b| if b { '1' } else { '0' }).collect()]
     }

@@ -104,6 +104,12 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
     fn warnings(&self) -> Vec<String> {
         Vec::new()
     }
+    /// How the model's exact counts group into families and cross, found from the constraints
+    /// alone (an LP or MPS model's: docs/lp.md, "Spaces found automatically"), one line each;
+    /// none for the puzzles, whose families their kind names.
+    fn structure(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// What `1` means on the board of a puzzle kind, for plot labels.

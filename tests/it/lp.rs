@@ -21,6 +21,32 @@ fn info_shows_the_detected_counts_and_spaces() {
     assert!(out.contains("auto=rows+cols"), "{out}");
     let out = ok(&["info", &lp("independent-set-6.lp")]);
     assert!(out.contains("arc_0_3        11  -         not-both"), "{out}");
+    // The JSON carries the families the text prints; a puzzle's has none.
+    let report: serde_json::Value = serde_json::from_str(&ok(&["info", &f, "--json"])).unwrap();
+    let structure: Vec<&str> = report["structure"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        structure[..2],
+        [
+            "row: 3 exact counts of 3 variables, k = 1",
+            "column: 3 exact counts of 3 variables, k = 1"
+        ]
+    );
+    assert!(
+        structure[2].starts_with("row and column cross as an assignment"),
+        "{structure:?}"
+    );
+    let puzzle: serde_json::Value = serde_json::from_str(&ok(&[
+        "info",
+        data("queens-4x4-handmade.txt").to_str().unwrap(),
+        "--json",
+    ]))
+    .unwrap();
+    assert!(puzzle.get("structure").is_none(), "{puzzle}");
 }
 
 #[test]
