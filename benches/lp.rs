@@ -25,6 +25,28 @@ fn sum(n: usize) -> String {
     (0..n).map(|i| format!(" + x{i}")).collect()
 }
 
+/// Exact counts of 1 over variables `x{cell}` of an `m`-sided grid of `dims` dimensions: one
+/// count per line along each axis (an assignment for 2, a Latin square's cube for 3), written
+/// with the axes interleaved, as a writer that knows no families does.
+fn lines(m: usize, dims: u32) -> String {
+    let cells = m.pow(dims);
+    let mut s = String::new();
+    for start in 0..cells {
+        for axis in 0..dims {
+            let stride = m.pow(axis);
+            // One line per cell whose coordinate along `axis` is 0.
+            if (start / stride) % m == 0 {
+                let _ = write!(s, " a{axis}_{start}:");
+                for t in 0..m {
+                    let _ = write!(s, " + x{}", start + t * stride);
+                }
+                s.push_str(" = 1\n");
+            }
+        }
+    }
+    s
+}
+
 fn reading(c: &mut Criterion) {
     let mut group = c.benchmark_group("lp_read");
     group.sample_size(10);
@@ -40,6 +62,20 @@ fn reading(c: &mut Criterion) {
             ),
         ];
         for (name, text) in cases {
+            group.throughput(Throughput::Bytes(text.len() as u64));
+            group.bench_function(BenchmarkId::new(name, format!("n={n}")), |b| {
+                b.iter(|| LpModel::parse("bench.lp", &text).expect("a readable model"))
+            });
+        }
+    }
+    // The families of exact counts, found from the constraints alone (docs/lp.md, "Spaces
+    // found automatically"): two that cross as an assignment, and three that cross pairwise.
+    for (m2, m3) in [(32, 10), (100, 22), (316, 46)] {
+        let cases = [
+            ("assignment", m2 * m2, file(m2 * m2, &lines(m2, 2))),
+            ("latin_cube", m3 * m3 * m3, file(m3 * m3 * m3, &lines(m3, 3))),
+        ];
+        for (name, n, text) in cases {
             group.throughput(Throughput::Bytes(text.len() as u64));
             group.bench_function(BenchmarkId::new(name, format!("n={n}")), |b| {
                 b.iter(|| LpModel::parse("bench.lp", &text).expect("a readable model"))

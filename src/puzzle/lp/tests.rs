@@ -531,3 +531,35 @@ fn reads_what_highs_writes_with_empty_sections() {
         "{e}"
     );
 }
+
+/// A 316 x 316 assignment (99,856 variables, the benchmark's largest) is read with its rows and
+/// columns found; one variable past the limit is refused at the line that names it.
+#[test]
+fn large_models_are_read_to_the_limit_and_refused_past_it() {
+    let m = 316;
+    let mut text = String::from("Minimize\n obj: x0\nSubject To\n");
+    for i in 0..m {
+        let row: Vec<String> = (0..m).map(|j| format!("x{}", i * m + j)).collect();
+        let col: Vec<String> = (0..m).map(|j| format!("x{}", j * m + i)).collect();
+        text += &format!(" r{i}: {} = 1\n c{i}: {} = 1\n", row.join(" + "), col.join(" + "));
+    }
+    text += "Binary\n";
+    for v in 0..m * m {
+        text += &format!(" x{v}\n");
+    }
+    let lp = LpModel::parse("big.lp", &format!("{text}End\n")).unwrap();
+    assert_eq!(lp.model().names.len(), m * m);
+    let families: Vec<Option<&str>> = lp.detected().iter().map(|d| d.family).collect();
+    assert_eq!(families.iter().filter(|f| **f == Some("row")).count(), m);
+    assert_eq!(families.iter().filter(|f| **f == Some("column")).count(), m);
+
+    let mut past = String::from("Minimize\n obj: x0\nSubject To\n c: x0 + x1 <= 1\nBinary\n");
+    for v in 0..=MAX_VARS {
+        past += &format!(" x{v}\n");
+    }
+    let e = LpModel::parse("past.lp", &format!("{past}End\n")).unwrap_err().to_string();
+    assert!(
+        e.contains(&format!("past.lp:{}", MAX_VARS + 6)) && e.contains("more than 1048576 variables"),
+        "{e}"
+    );
+}
