@@ -29,41 +29,6 @@
 #![warn(missing_docs)]
 #![deny(clippy::float_cmp)]
 
-/// `clap::ValueEnum` for a library enum, so that the command line takes the library's own type:
-/// the possible values are `ALL`, in that order, each named by `name()` (the name reports use).
-/// The variants' rustdoc stays out of `--help`; a value that needs a help line gets it here
-/// (`value_enum!(T, T::A => "help")`). Without the `cli` feature it expands to nothing.
-macro_rules! value_enum {
-    ($t:ty) => {
-        #[cfg(feature = "cli")]
-        impl clap::ValueEnum for $t {
-            fn value_variants<'a>() -> &'a [Self] {
-                &Self::ALL
-            }
-
-            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-                Some(clap::builder::PossibleValue::new(self.name()))
-            }
-        }
-    };
-    ($t:ty, $($variant:path => $help:literal),+) => {
-        #[cfg(feature = "cli")]
-        impl clap::ValueEnum for $t {
-            fn value_variants<'a>() -> &'a [Self] {
-                &Self::ALL
-            }
-
-            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-                let value = clap::builder::PossibleValue::new(self.name());
-                Some(match self {
-                    $($variant => value.help($help),)+
-                    _ => value,
-                })
-            }
-        }
-    };
-}
-
 pub mod angles;
 pub mod bits;
 pub mod budget;

@@ -7,6 +7,7 @@
 //! with the layer's β; free qubits (in no block) take the X mixer `rx(2β) = exp(−iβX)`, the
 //! same rotation between `|0⟩` and `|1⟩`.
 
+use crate::names::value_enum;
 pub use crate::names::{MixerKind, StartChoice};
 
 value_enum!(MixerKind);

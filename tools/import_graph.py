@@ -7,15 +7,19 @@ may import from its own stage and the stages before it. The check fails (exit 1)
 
 - a circle between top-level modules (a strongly connected component of more than one),
 - an upward edge (from a stage to a later one) that UPWARD_ALLOWED does not cover,
-- a circle between the files of one folder (`experiment/solve` <-> `experiment/sweep`) that
+- a circle between the files of one folder, at any depth (`experiment/solve` <->
+  `experiment/sweep`, `sim/kernels/axis/layer` <-> `sim/kernels/axis/outer`), that
   FOLDER_CIRCLES_ALLOWED does not list,
 - an entry of either list that no longer occurs (the lists say what is there),
-- a top-level module without a stage, or a stage entry that is no module.
+- a top-level module without a stage, or a stage entry that is no module,
+- a climb to lib.rs: a library file naming one of lib.rs's re-exports (`crate::Result`: import
+  it from its module, `crate::error::Result`), or a macro defined in lib.rs (define it in the
+  module of its stage and import it), so that every edge names the module it reaches.
 
 Imports are the paths the code names: `use` trees (groups and nesting expanded) and inline
 paths (`crate::sim::check_memory(..)`), resolved from `crate::`, `super::`, `self::` and, in
-the command line, `quzzle::`; names re-exported by lib.rs (`crate::Error`) count as their
-module. Comments, string literals and `#[cfg(test)]` items are skipped: tests may reach up.
+the command line, `quzzle::`; names re-exported by lib.rs (`quzzle::Error`, in the command line) count as
+their module. Comments, string literals and `#[cfg(test)]` items are skipped: tests may reach up.
 
     python3 tools/import_graph.py             # summary, exit 0 or 1
     python3 tools/import_graph.py --edges     # also every edge with where it is made
@@ -176,17 +180,25 @@ class Crate:
 
 @functools.cache
 def subs(src, folder):
-    """The files (submodules) of a top-level folder."""
+    """The files (submodules) of a folder, given as a module path (`model`, `sim/kernels/axis`):
+    `name.rs`, `name/mod.rs`, and `name/` beside `name.rs`."""
     d = src / folder
-    return {p.stem for p in d.glob("*.rs") if p.name != "mod.rs"} | {p.parent.name for p in d.glob("*/mod.rs")}
+    return (
+        {p.stem for p in d.glob("*.rs") if p.name != "mod.rs"}
+        | {p.parent.name for p in d.glob("*/mod.rs")}
+        | {p.name for p in d.iterdir() if p.is_dir() and (d / f"{p.name}.rs").is_file()}
+        if d.is_dir()
+        else set()
+    )
 
 
 @functools.cache
 def folder_names(src, folder):
-    """The names a folder's mod.rs imports from its own files (`pub use reduce::Level;`,
-    `use self::reduce::Lit;`): what its files reach as `super::Name`."""
-    mod = src / folder / "mod.rs"
-    if not mod.is_file():
+    """The names a folder's module file (`folder/mod.rs`, or `folder.rs` beside it) imports from
+    its own files (`pub use reduce::Level;`, `use self::reduce::Lit;`): what its files reach as
+    `super::Name`."""
+    mod = next((m for m in (src / folder / "mod.rs", src / f"{folder}.rs") if m.is_file()), None)
+    if mod is None:
         return {}
     files, names = subs(src, folder), {}
     for m in re.finditer(r"\buse\s+([^;]+);", blank_test_items(strip_code(mod.read_text()))):
@@ -348,6 +360,16 @@ def main(argv=None):
         if m not in modules:
             problems.append(f"STAGES lists `{m}`, which src/lib.rs and src/main.rs do not declare")
 
+    # Climbs to lib.rs: its re-exports are for the library's users, its macros none.
+    for m in re.finditer(r"\bmacro_rules!\s*(\w+)", strip_code((src / "lib.rs").read_text())):
+        problems.append(f"src/lib.rs defines the macro `{m.group(1)}`: define it in the module of its stage and import it")
+    for rel, line, here, crate, target in found:
+        if crate == "lib" and here[0] in lib.modules and target[0] in lib.reexports and target[0] not in lib.modules:
+            problems.append(
+                f"src/{rel.as_posix()}:{line} climbs to lib.rs for `crate::{target[0]}`: import it from its module "
+                f"(`crate::{lib.reexports[target[0]]}::...`)"
+            )
+
     # Edges between top-level modules, and between the files of one folder.
     edges, inner = {}, {}
     for rel, line, here, crate, target in found:
@@ -361,11 +383,21 @@ def main(argv=None):
         place = (here, f"src/{rel.as_posix()}:{line}")
         if top != here[0]:
             edges.setdefault((here[0], top), []).append(place)
-        elif len(here) >= 2 and len(target) >= 2:
-            # A file of the folder, named directly or through a name its mod.rs imports.
-            sub = target[1] if target[1] in subs(src, here[0]) else folder_names(src, here[0]).get(target[1])
-            if sub and sub != here[1]:
-                inner.setdefault(here[0], {}).setdefault((here[1], sub), []).append(place)
+        else:
+            # Inside one top-level module: an edge between two files of the deepest folder both
+            # lie in (`sim/kernels/axis`: chunks -> squares), the target named directly or
+            # through a name the folder's module file imports. The module file itself (the
+            # folder's own `mod.rs`) makes no edge between its files.
+            target = [top] + target[1:]
+            depth = 0
+            while depth < min(len(here), len(target)) and here[depth] == target[depth]:
+                depth += 1
+            if 0 < depth < len(here) and depth < len(target):
+                folder = "/".join(here[:depth])
+                name = target[depth]
+                sub = name if name in subs(src, folder) else folder_names(src, folder).get(name)
+                if sub and sub != here[depth]:
+                    inner.setdefault(folder, {}).setdefault((here[depth], sub), []).append(place)
 
     print("stages (a module imports from its own stage and those above it in this list):")
     for i, (name, mods) in enumerate(STAGES):

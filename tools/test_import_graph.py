@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The layer check's own test: tools/import_graph.py passes on src/ and fails, naming the edge,
 on copies of src/ with one bad import injected (upward in each way a path can be written, a
-circle, a circle inside a folder, an upward edge from a file the allow-list does not name, a
+circle, a circle inside a folder and one two folders down, a climb to lib.rs, an upward edge from a file the allow-list does not name, a
 module without a stage, a stale allow-list entry); comments, strings and test code never count.
 
     python3 tools/test_import_graph.py
@@ -86,6 +86,24 @@ CASES = [
         lambda s: append(s / "cli" / "args.rs", "\nuse super::landscape::run;\n"),
         1,
         "circle in cli/ between args, landscape",
+    ),
+    (
+        "circle two folders down",
+        lambda s: append(s / "sim" / "kernels" / "axis" / "squares.rs", "\nuse super::chunks::forward_chunks;\n"),
+        1,
+        "circle in sim/kernels/axis/ between chunks, squares",
+    ),
+    (
+        "a climb to lib.rs for a re-exported name",
+        lambda s: append(s / "cost" / "qubo.rs", "\nuse crate::Result;\n"),
+        1,
+        "climbs to lib.rs for `crate::Result`: import it from its module (`crate::error::...`)",
+    ),
+    (
+        "a macro defined in lib.rs",
+        lambda s: append(s / "lib.rs", "\nmacro_rules! twice {\n    ($x:expr) => {\n        2 * $x\n    };\n}\n"),
+        1,
+        "src/lib.rs defines the macro `twice`",
     ),
     (
         "module without a stage",

@@ -99,8 +99,8 @@ impl Ising {
     }
 
     /// Check the indices and values (used when reading a model from JSON).
-    pub fn validate(&self) -> crate::Result<()> {
-        use crate::Error;
+    pub fn validate(&self) -> crate::error::Result<()> {
+        use crate::error::Error;
         if self.h.len() != self.num_qubits {
             return Err(Error::LengthMismatch {
                 what: format!("fields for {} qubits", self.num_qubits),

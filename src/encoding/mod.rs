@@ -24,6 +24,7 @@ use crate::cost::diagonal::CostDiagonal;
 use crate::cost::pubo::ZPoly;
 use crate::error::{Error, Result};
 use crate::model::Level;
+use crate::names::value_enum;
 use crate::puzzle::{Board, Puzzle, Verdict};
 use serde::Serialize;
 use std::path::Path;

@@ -41,6 +41,7 @@ use super::onehot::OneHot;
 use super::Encoding;
 use crate::error::{Error, Result, Unsupported};
 use crate::model::{Constraint, Lit, Model, Reduced};
+use crate::names::value_enum;
 use crate::sim::{self, AMPLITUDE_BYTES, MAX_QUBITS};
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -20,6 +20,7 @@ use crate::error::{Error, Quantity, Result, Unsupported, Work};
 use crate::experiment::interval::clopper_pearson;
 use crate::experiment::stats::shots_to_solution;
 use crate::model::Level;
+use crate::names::value_enum;
 use crate::puzzle::Verdict;
 use rand::Rng;
 use rand_chacha::rand_core::SeedableRng;

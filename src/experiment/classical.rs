@@ -3,6 +3,7 @@
 
 use crate::encoding::{Classical, Encoding};
 use crate::error::Result;
+use crate::names::value_enum;
 use crate::sim;
 
 /// Diagonal classical solving up to this many qubits (2^24 states), search above.

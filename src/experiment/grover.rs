@@ -14,6 +14,7 @@ use crate::encoding::Encoding;
 use crate::error::{Error, Instead, Quantity, Result, Unsupported};
 use crate::experiment::stats;
 use crate::mixer::MixerKind;
+use crate::names::value_enum;
 use crate::sim::kernels::{self, Phase};
 use crate::simulation::{self, SpaceSettings};
 use num_complex::Complex64;

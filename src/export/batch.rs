@@ -4,6 +4,7 @@
 //! submission scripts write each depth's counts, so that `score DIR` finds them.
 
 use super::{export_circuit, AngleSource, CircuitExport, ExportRequest};
+use crate::angles::Angles;
 use crate::encoding::Encoding;
 use crate::error::{Error, Quantity, RequestProblem, Result};
 use crate::experiment::{depth, solve};
@@ -11,7 +12,6 @@ use crate::noise::{NoiseModel, NoiseSettings};
 use crate::qaoa::optimize::{Init, OptimizeConfig};
 use crate::qaoa::Objective;
 use crate::simulation::{self, Provenance, SpaceSettings};
-use crate::Angles;
 use serde::{Deserialize, Serialize};
 
 use super::qasm::Flavor;

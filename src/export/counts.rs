@@ -18,6 +18,7 @@
 use crate::bits::BasisState;
 use crate::bits::CountMap;
 use crate::error::{clip_quote, CountsProblem, Error, Result};
+use crate::names::value_enum;
 use serde_json::{Map, Value};
 use std::fmt;
 

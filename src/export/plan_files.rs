@@ -4,8 +4,8 @@
 //! below 1e-12 left out), and the device seconds to a valid board with 99 % confidence,
 //! annealing's as a line.
 
+use crate::error::Result;
 use crate::experiment::plan::PlanReport;
-use crate::Result;
 use std::path::{Path, PathBuf};
 
 /// The names of the files `plan --out` writes, in order.

@@ -31,6 +31,7 @@ use crate::angles::Angles;
 use crate::circuit::{Angle, Circuit, Gate, Param};
 use crate::encoding::QubitCell;
 use crate::error::{Error, QasmHeaderProblem, Result, Unsupported};
+use crate::names::value_enum;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

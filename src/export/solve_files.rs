@@ -2,8 +2,8 @@
 //! alike (same bytes): `solve.json` (the report as `solve --json` prints it) and `depths.csv`,
 //! written whole together, then, with the `plot` feature, the success-vs-depth figure.
 
+use crate::error::Result;
 use crate::experiment::solve::SolveReport;
-use crate::Result;
 use std::path::{Path, PathBuf};
 
 /// The stem of the success-vs-depth figure under an output folder.
@@ -80,7 +80,8 @@ impl SuccessFigure {
     /// The figure's data of a report's JSON text (`solve --json`, `solve.json`); `source` names
     /// the text in errors.
     pub fn parse(text: &str, source: &str) -> Result<Self> {
-        serde_json::from_str(text).map_err(|e| crate::Error::malformed(source, format!("not a solve report: {e}")))
+        serde_json::from_str(text)
+            .map_err(|e| crate::error::Error::malformed(source, format!("not a solve report: {e}")))
     }
 
     /// The title `solve --out` gives the figure.

@@ -35,6 +35,7 @@ use crate::budget::Cancel;
 use crate::error::Result;
 use serde::Serialize;
 
+use crate::names::value_enum;
 pub use crate::names::Level;
 
 value_enum!(Level);

@@ -11,6 +11,7 @@ use super::{depth_figure, Baseline, DepthFigure, FigureSize, LegendPlace, Panel,
 use crate::error::Result;
 use crate::experiment::sweep::summary::{inits_of, instances_of, summarize, uniform_baselines};
 use crate::experiment::sweep::SweepRow;
+use crate::names::value_enum;
 use plotters::style::RGBColor;
 use std::path::{Path, PathBuf};
 

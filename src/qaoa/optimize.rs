@@ -7,6 +7,7 @@ use super::schedule::{self, AngleTable};
 use super::{Objective, Qaoa};
 use crate::angles::Angles;
 use crate::error::{Error, Quantity, Result};
+use crate::names::value_enum;
 use argmin::core::{CostFunction, Executor, Gradient, State as _};
 use argmin::solver::linesearch::MoreThuenteLineSearch;
 use argmin::solver::neldermead::NelderMead;

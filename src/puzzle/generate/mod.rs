@@ -29,6 +29,7 @@ pub use solutions::random_stars;
 
 use crate::error::{Error, Quantity, Result};
 use crate::model::search;
+use crate::names::value_enum;
 use crate::puzzle;
 use crate::rng::SeededRng;
 use std::fmt::Write as _;

@@ -557,7 +557,9 @@ fn large_models_are_read_to_the_limit_and_refused_past_it() {
     for v in 0..=MAX_VARS {
         past += &format!(" x{v}\n");
     }
-    let e = LpModel::parse("past.lp", &format!("{past}End\n")).unwrap_err().to_string();
+    let e = LpModel::parse("past.lp", &format!("{past}End\n"))
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains(&format!("past.lp:{}", MAX_VARS + 6)) && e.contains("more than 1048576 variables"),
         "{e}"

@@ -85,7 +85,7 @@ pub enum AngleChoice {
     /// A report or manifest.
     File(PathBuf),
     /// These angles (finite, within range).
-    Given(crate::Angles),
+    Given(crate::angles::Angles),
     /// Optimised here with this seed.
     Optimize(u64),
 }
@@ -149,7 +149,7 @@ impl ExportChoices {
                         }));
                     }
                 }
-                AngleChoice::Given(crate::Angles::new(gammas, betas)?)
+                AngleChoice::Given(crate::angles::Angles::new(gammas, betas)?)
             }
             [false, false, true] => AngleChoice::Optimize(self.seed),
             _ => return Err(Error::Request(RequestProblem::AngleSources)),

@@ -11,7 +11,7 @@
 
 use super::ahead::{loads, Ahead};
 use super::chunks::{backward_chunks, forward_chunks};
-use super::outer::{backward_parts, backward_rows, column_parts, outer_pass, runs_in_parts};
+use super::outer::{backward_parts, backward_rows, column_parts, for_units, outer_pass, runs_in_parts};
 use super::phase::{apply_phase, unapply_phase};
 use super::plan::{adjoint_fused_axes, fused_axes};
 use super::registers::Rot;
@@ -86,7 +86,12 @@ fn layer_in_tasks(
                 let mut ahead = Ahead::new(regions, work);
                 apply_phase(cur, offset, &phase, uniform);
                 if cubed > 0 {
-                    ring_cubes(cur, &axes[..cubed], rot, &mut ahead);
+                    // Whole groups of four cubes; the cubes left over take the two axes' own
+                    // kernels, in the same order.
+                    let done = ring_cubes(cur, &axes[..cubed], rot, &mut ahead);
+                    for axis in &axes[..cubed] {
+                        forward_chunks(&mut cur[done..], axis, rot, &mut ahead);
+                    }
                 }
                 for axis in &axes[cubed..fused] {
                     forward_chunks(cur, axis, rot, &mut ahead);
@@ -204,16 +209,6 @@ fn fused_unit(axes: &[Axis], fused: usize) -> usize {
     let unit = UNIT;
     let span: usize = axes[..fused].iter().map(|a| a.radix).product();
     span * (unit / span).max(1)
-}
-
-/// Run `f(unit index, unit)` over consecutive units of `unit` amplitudes, in parallel for long
-/// states.
-pub(super) fn for_units(x: &mut [Complex64], unit: usize, f: impl Fn(usize, &mut [Complex64]) + Sync) {
-    if x.len() >= PAR_MIN {
-        x.par_chunks_mut(unit).enumerate().for_each(|(u, c)| f(u, c));
-    } else {
-        x.chunks_mut(unit).enumerate().for_each(|(u, c)| f(u, c));
-    }
 }
 
 /// `Σ_u f(u, ψ unit, λ unit)` over units, added in unit order whatever the threads.

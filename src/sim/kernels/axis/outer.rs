@@ -12,12 +12,21 @@
 
 use super::ahead::{loads, Ahead};
 use super::chunks::forward_chunks;
-use super::layer::for_units;
 use super::registers::{rotate_rows, row_pair, unrotate_rows, RingSums, Rot};
 use super::ring::{rotate_rings, rotate_rings_grouped, unrotate_rings, Apart};
 use super::{Axis, BACKWARD_WINDOW, PAGE, PAR_MIN, ROW_SPLIT, WINDOW};
 use num_complex::Complex64;
 use rayon::prelude::*;
+
+/// Run `f(unit index, unit)` over consecutive units of `unit` amplitudes, in parallel for long
+/// states.
+pub(super) fn for_units(x: &mut [Complex64], unit: usize, f: impl Fn(usize, &mut [Complex64]) + Sync) {
+    if x.len() >= PAR_MIN {
+        x.par_chunks_mut(unit).enumerate().for_each(|(u, c)| f(u, c));
+    } else {
+        x.chunks_mut(unit).enumerate().for_each(|(u, c)| f(u, c));
+    }
+}
 
 /// One outer axis over the whole state: its chunks shared out, or the column parts of its
 /// rows, or its gates' parts. Ring rows are held apart in column windows ([`forward_windows`]):
