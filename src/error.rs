@@ -486,6 +486,9 @@ pub enum Error {
     /// The classical optimiser failed.
     #[error("angle optimisation failed: {0}")]
     Optimizer(String),
+    /// A state the code should never reach: a bug in quzzle, not in its input.
+    #[error("internal error, a bug in quzzle (please report it with the command and its input files): {0}")]
+    Internal(String),
     /// Reading a file failed.
     #[error("cannot read {}", path.display())]
     Read {
@@ -1270,71 +1273,176 @@ impl Error {
         }
     }
 
-    /// Whether the error is in what the user typed or handed in (exit code 2): an argument
-    /// out of its domain, or an input file that is missing, unreadable or malformed, or that
-    /// does not go with the other arguments. The rest (exit code 1) are failures of the work
-    /// itself on well-formed input: too big for this machine, no solution, out of time, an
-    /// output that cannot be written.
+    /// What kind of error this is: the one rule that the command line's exit code
+    /// ([`ErrorKind::exit_code`]) and the Python exception class both read
+    /// (docs/ARCHITECTURE.md, "Errors"). Every variant is named, so a new one must be given its
+    /// kind.
+    pub fn kind(&self) -> ErrorKind {
+        use ErrorKind::*;
+        use MitigationProblem as M;
+        match self {
+            Error::Parse { .. }
+            | Error::Read { .. }
+            | Error::Malformed { .. }
+            | Error::Counts { .. }
+            | Error::Manifest { .. }
+            | Error::Syntax { .. }
+            | Error::InvalidArgument(_)
+            | Error::Usage(_)
+            | Error::Request(_)
+            | Error::TooMuchWork { .. }
+            | Error::ShardSet(_)
+            | Error::StateOutOfRange { .. }
+            | Error::Parts(_)
+            | Error::QasmHeader(_)
+            | Error::NothingToSample { .. }
+            | Error::NoCounts { .. }
+            | Error::NoTransferAngles { .. }
+            | Error::NoFixedTable { .. }
+            | Error::RoutedQubits { .. }
+            | Error::AngleFiles { .. }
+            | Error::OutOfRange { .. }
+            | Error::NotFinite { .. }
+            | Error::LengthMismatch { .. }
+            | Error::QubitOutOfRange { .. }
+            | Error::NoGradient { .. }
+            | Error::Unsupported(_)
+            | Error::ResumeMismatch { .. }
+            | Error::Locked { .. }
+            | Error::ShardMismatch { .. }
+            | Error::ShardIncomplete { .. }
+            | Error::NoPuzzleFiles { .. }
+            | Error::NotGenerated { .. }
+            | Error::WrongKind { .. }
+            | Error::OutputIsInput { .. }
+            | Error::NoFolder { .. }
+            | Error::QasmNamedJson { .. }
+            | Error::NotApplicable { .. }
+            | Error::InvalidDepths { .. }
+            | Error::UnknownName { .. }
+            | Error::AngleCount { .. }
+            | Error::AnglesMismatch { .. } => Input,
+            Error::Mitigation(m) => match m {
+                M::NoReadoutSource
+                | M::NoReadoutError { .. }
+                | M::QubitCount { .. }
+                | M::IllConditioned { .. }
+                | M::Layout { .. }
+                | M::OutsideProbabilities(_)
+                | M::NoInformation(_) => Input,
+                M::NotConverged { .. } | M::NoShots => Unmet,
+            },
+            Error::Unsatisfiable { .. } | Error::NoQubits { .. } | Error::Optimizer(_) => Unmet,
+            Error::TooManyQubits { .. }
+            | Error::TooMuchMemory { .. }
+            | Error::DoesNotFit { .. }
+            | Error::SpaceTooLarge { .. }
+            | Error::TrajectoryRefused { .. }
+            | Error::OverLimit { .. }
+            | Error::OutOfTime { .. }
+            | Error::CpuClock { .. }
+            | Error::Write { .. }
+            | Error::Csv { .. }
+            | Error::Plot { .. } => Resource,
+            Error::Interrupted { .. } => Interrupted,
+            Error::Internal(_) => Internal,
+        }
+    }
+
+    /// Whether the error is in what the user typed or handed in (exit code 2):
+    /// [`ErrorKind::Input`].
     pub fn is_usage(&self) -> bool {
-        matches!(
-            self,
-            Error::InvalidArgument(_)
-                | Error::Usage(_)
-                | Error::Request(_)
-                | Error::TooMuchWork { .. }
-                | Error::ShardSet(_)
-                | Error::StateOutOfRange { .. }
-                | Error::Parts(_)
-                | Error::QasmHeader(_)
-                | Error::NothingToSample { .. }
-                | Error::NoCounts { .. }
-                | Error::NoTransferAngles { .. }
-                | Error::NoFixedTable { .. }
-                | Error::RoutedQubits { .. }
-                | Error::AngleFiles { .. }
-                | Error::OutOfRange { .. }
-                | Error::NotFinite { .. }
-                | Error::LengthMismatch { .. }
-                | Error::QubitOutOfRange { .. }
-                | Error::NoGradient { .. }
-                | Error::Unsupported(_)
-                | Error::Syntax { .. }
-                | Error::Malformed { .. }
-                | Error::Counts { .. }
-                | Error::Manifest { .. }
-                | Error::Mitigation(
-                    MitigationProblem::NoReadoutSource
-                        | MitigationProblem::NoReadoutError { .. }
-                        | MitigationProblem::QubitCount { .. }
-                        | MitigationProblem::IllConditioned { .. }
-                        | MitigationProblem::Layout { .. }
-                        | MitigationProblem::OutsideProbabilities(_)
-                        | MitigationProblem::NoInformation(_)
-                )
-                | Error::ResumeMismatch { .. }
-                | Error::Locked { .. }
-                | Error::ShardMismatch { .. }
-                | Error::ShardIncomplete { .. }
-                | Error::NoPuzzleFiles { .. }
-                | Error::NotGenerated { .. }
-                | Error::WrongKind { .. }
-                | Error::OutputIsInput { .. }
-                | Error::NoFolder { .. }
-                | Error::QasmNamedJson { .. }
-                | Error::NotApplicable { .. }
-                | Error::InvalidDepths { .. }
-                | Error::UnknownName { .. }
-                | Error::AngleCount { .. }
-                | Error::AnglesMismatch { .. }
-                | Error::Parse { .. }
-                | Error::Read { .. }
-        )
+        self.kind() == ErrorKind::Input
+    }
+}
+
+/// What an error is, whatever its message ([`Error::kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// What the user typed or handed in: an argument out of its domain, an input file that is
+    /// missing, unreadable or malformed, inputs that do not go together, a combination that
+    /// does not exist. Exit code 2; Python `InvalidArgument` (a `ValueError`), `ParseError` for
+    /// a file that cannot be read as what it should be.
+    Input,
+    /// Well-formed input whose request has no answer: a puzzle without a solution, a reduction
+    /// that leaves no qubits, an optimiser or solver that did not converge. Exit code 1;
+    /// Python `Unmet`, `Unsatisfiable` for a puzzle without a solution.
+    Unmet,
+    /// More than this machine or the budget gives: memory, qubits, time, a file that cannot be
+    /// written. Exit code 1; Python `ResourceError`, `DoesNotFit` (a `MemoryError`) for memory.
+    Resource,
+    /// Stopped by the user (Ctrl-C). Exit code 130; Python's own `KeyboardInterrupt`.
+    Interrupted,
+    /// A bug in quzzle. Exit code 3; Python `InternalError`.
+    Internal,
+}
+
+impl ErrorKind {
+    /// The command line's exit status for an error of this kind.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            ErrorKind::Input => 2,
+            ErrorKind::Unmet | ErrorKind::Resource => 1,
+            ErrorKind::Interrupted => 130,
+            ErrorKind::Internal => 3,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One kind per error, and the exit code from it: the cases where the exit code and the
+    /// Python class used to disagree (a missing gradient, an unsupported combination, a
+    /// mitigation that did not converge), and the bugs that used to pass as wrong input.
+    #[test]
+    fn each_error_has_one_kind_and_its_exit_code() {
+        let cases = [
+            (Error::parse("f.txt", 2, "bad"), ErrorKind::Input, 2),
+            (
+                Error::NoGradient {
+                    objective: "success".into(),
+                },
+                ErrorKind::Input,
+                2,
+            ),
+            (
+                Unsupported::NoCircuit {
+                    mixer: MixerKind::Grover,
+                }
+                .into(),
+                ErrorKind::Input,
+                2,
+            ),
+            (
+                Error::Mitigation(MitigationProblem::NotConverged {
+                    steps: 9,
+                    tolerance: 1e-12,
+                }),
+                ErrorKind::Unmet,
+                1,
+            ),
+            (
+                Error::Mitigation(MitigationProblem::NoReadoutSource),
+                ErrorKind::Input,
+                2,
+            ),
+            (Error::Unsatisfiable { reason: "r".into() }, ErrorKind::Unmet, 1),
+            (Error::Interrupted { task: "t".into() }, ErrorKind::Interrupted, 130),
+            (Error::Internal("a count overflowed".into()), ErrorKind::Internal, 3),
+        ];
+        for (e, kind, code) in cases {
+            assert_eq!(e.kind(), kind, "{e}");
+            assert_eq!(e.kind().exit_code(), code, "{e}");
+            assert_eq!(e.is_usage(), kind == ErrorKind::Input, "{e}");
+        }
+        let bug = Error::Internal("x".into()).to_string();
+        assert!(
+            bug.contains("a bug in quzzle") && bug.contains("please report"),
+            "{bug}"
+        );
+    }
 
     #[test]
     fn long_quotes_are_cut_with_their_length() {

@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optio
 from . import _native
 from . import models as _models
 from ._native import DEFAULT_TRAJECTORIES, Encoding, Puzzle, Qaoa, load, num_threads, parse, set_num_threads
-from .errors import DoesNotFit, InvalidArgument, ParseError, QuzzleError, Unsatisfiable
+from .errors import DoesNotFit, InternalError, InvalidArgument, ParseError, QuzzleError, ResourceError, Unmet, Unsatisfiable
 
 __version__: str = _native.version()
 
@@ -34,6 +34,7 @@ __all__ = [
     "DEFAULT_TRAJECTORIES",
     "DoesNotFit",
     "Encoding",
+    "InternalError",
     "InvalidArgument",
     "ParseError",
     "Puzzle",
@@ -41,7 +42,9 @@ __all__ = [
     "QuzzleError",
     "Record",
     "Report",
+    "ResourceError",
     "SweepResult",
+    "Unmet",
     "Unsatisfiable",
     "encode",
     "from_dimod",

@@ -16,60 +16,34 @@ mod folder;
 mod qaoa;
 mod tools;
 
-/// A library error as the Python exception of its kind (classes in `quzzle/errors.py`), with
-/// the library's message.
+/// A library error as the Python exception of its kind ([`quzzle::Error::kind`], the rule the
+/// command line's exit code reads too; classes in `quzzle/errors.py`), with the library's
+/// message. Within a kind, a subclass says more: `ParseError` for a file that cannot be read as
+/// what it should be, `Unsatisfiable` for a puzzle without a solution, `DoesNotFit` for memory.
 pub(crate) fn error(e: quzzle::Error) -> PyErr {
-    use quzzle::error::Unsupported as U;
+    use quzzle::error::ErrorKind as K;
     use quzzle::Error as E;
-    let class = match &e {
-        E::Parse { .. } | E::Malformed { .. } | E::Counts { .. } | E::Manifest { .. } => "ParseError",
-        E::Unsatisfiable { .. } => "Unsatisfiable",
-        E::TooManyQubits { .. }
-        | E::TooMuchMemory { .. }
-        | E::DoesNotFit { .. }
-        | E::SpaceTooLarge { .. }
-        | E::TrajectoryRefused { .. } => "DoesNotFit",
-        E::InvalidArgument(_)
-        | E::Usage(_)
-        | E::Request(_)
-        | E::TooMuchWork { .. }
-        | E::ShardSet(_)
-        | E::StateOutOfRange { .. }
-        | E::Parts(_)
-        | E::QasmHeader(_)
-        | E::NothingToSample { .. }
-        | E::NoCounts { .. }
-        | E::NoTransferAngles { .. }
-        | E::NoFixedTable { .. }
-        | E::RoutedQubits { .. }
-        | E::AngleFiles { .. }
-        | E::OutOfRange { .. }
-        | E::NotFinite { .. }
-        | E::LengthMismatch { .. }
-        | E::AngleCount { .. }
-        | E::AnglesMismatch { .. }
-        | E::InvalidDepths { .. }
-        | E::Syntax { .. }
-        | E::UnknownName { .. }
-        | E::QubitOutOfRange { .. }
-        | E::Mitigation(_) => "InvalidArgument",
-        // Refusals that were argument errors before they had their own variants.
-        E::Unsupported(u)
-            if matches!(
-                **u,
-                U::AnnealNeedsOnehot { .. }
-                    | U::AnnealNeedsPlainBlocks { .. }
-                    | U::NotSwitchMixer { .. }
-                    | U::SwitchOnDicke { .. }
-                    | U::NoCircuit { .. }
-                    | U::SwitchTooManyQubits { .. }
-                    | U::PenaltyTooLarge { .. }
-                    | U::NoDeviceTiming { .. }
-            ) =>
+    let class = match e.kind() {
+        K::Input => match &e {
+            E::Parse { .. } | E::Malformed { .. } | E::Counts { .. } | E::Manifest { .. } => "ParseError",
+            _ => "InvalidArgument",
+        },
+        K::Unmet => match &e {
+            E::Unsatisfiable { .. } => "Unsatisfiable",
+            _ => "Unmet",
+        },
+        K::Resource
+            if e.is_memory_refusal()
+                || matches!(
+                    e,
+                    E::TooManyQubits { .. } | E::DoesNotFit { .. } | E::SpaceTooLarge { .. }
+                ) =>
         {
-            "InvalidArgument"
+            "DoesNotFit"
         }
-        _ => "QuzzleError",
+        K::Resource => "ResourceError",
+        K::Interrupted => return pyo3::exceptions::PyKeyboardInterrupt::new_err(e.to_string()),
+        K::Internal => "InternalError",
     };
     let (file, line) = match &e {
         E::Parse { file, line, .. } => (Some(file.clone()), Some(*line)),

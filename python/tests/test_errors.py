@@ -3,6 +3,7 @@ Unsatisfiable, InvalidArgument (a ValueError), and ImportError naming the extra.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 
 import pytest
@@ -84,11 +85,30 @@ def test_argument_out_of_its_domain_is_a_value_error(call) -> None:
     assert str(caught.value)
 
 
-def test_unsupported_combination_is_a_quzzle_error() -> None:
+def test_unsupported_combination_is_an_invalid_argument(quzzle_bin: str) -> None:
+    # The command line exits 2 (the input) for the same refusal: one kind decides both.
     enc = quzzle.load(data("tiny-tango-4x4.txt")).encode()
-    with pytest.raises(quzzle.QuzzleError, match="x mixer") as caught:
+    with pytest.raises(quzzle.InvalidArgument, match="x mixer") as caught:
         enc.qaoa(1, space="rows", mixer="x")
-    assert not isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, ValueError)
+    done = subprocess.run(
+        [quzzle_bin, "solve", data("tiny-tango-4x4.txt"), "--space", "rows", "--mixer", "x", "--depths", "1"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "x mixer" in done.stderr
+
+
+def test_the_classes_follow_the_kinds() -> None:
+    # A subclass says more within a kind; catching the kind's class catches it.
+    assert issubclass(quzzle.ParseError, quzzle.InvalidArgument) and issubclass(quzzle.ParseError, ValueError)
+    assert issubclass(quzzle.Unsatisfiable, quzzle.Unmet)
+    assert issubclass(quzzle.DoesNotFit, quzzle.ResourceError) and issubclass(quzzle.DoesNotFit, MemoryError)
+    for cls in (quzzle.InvalidArgument, quzzle.Unmet, quzzle.ResourceError, quzzle.InternalError):
+        assert issubclass(cls, quzzle.QuzzleError)
+    with pytest.raises(quzzle.Unmet, match="no solution"):
+        quzzle.load(data("tiny-tango-unsat-4x4.txt")).encode()
 
 
 def test_tampered_manifest_and_bad_counts_are_parse_errors() -> None:

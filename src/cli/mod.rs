@@ -85,11 +85,7 @@ pub fn main() -> ExitCode {
                 let _ = writeln!(err, "  caused by: {s}");
                 source = s.source();
             }
-            ExitCode::from(match e {
-                quzzle::Error::Interrupted { .. } => 130,
-                e if e.is_usage() => 2,
-                _ => 1,
-            })
+            ExitCode::from(e.kind().exit_code())
         }
     }
 }

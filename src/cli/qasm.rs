@@ -165,7 +165,7 @@ fn run_depths(args: &QasmArgs, job: &ExportJob) -> Result<()> {
     let mut files = Vec::new();
     for (entry, exported) in experiment.index.depths.iter().zip(&experiment.circuits) {
         let Some(manifest) = &exported.manifest else {
-            return Err(Error::InvalidArgument(format!("p = {}: no manifest was made", entry.p)));
+            return Err(Error::Internal(format!("p = {}: no manifest was made", entry.p)));
         };
         files.push((entry.qasm.clone(), exported.text.clone().into_bytes()));
         files.push((entry.manifest.clone(), to_json(manifest).into_bytes()));

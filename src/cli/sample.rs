@@ -110,7 +110,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     };
     let exported = export::export_circuit(enc.as_ref(), &request)?;
     let Some(manifest) = exported.manifest else {
-        return Err(Error::InvalidArgument(format!("{input}: no manifest was made")));
+        return Err(Error::Internal(format!("{input}: no manifest was made")));
     };
     let doc = ManifestDoc::of(&manifest, &input)?;
     let Some(angles) = doc.angles.clone() else {

@@ -702,7 +702,7 @@ pub fn count(
         Some(counted) => Ok(counted),
         None => count_with::<u128>(p, plan, &limits)?.ok_or_else(|| {
             // Unreachable: at most 127 variables, so no count reaches 2^127.
-            Error::InvalidArgument(format!("{task}: a count overflowed 128 bits"))
+            Error::Internal(format!("{task}: a count overflowed 128 bits"))
         }),
     }
 }

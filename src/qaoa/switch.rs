@@ -819,7 +819,7 @@ impl SwitchSimulator {
             return Err(stopped("listed and sorted", masks.len(), dimension));
         }
         if masks.is_empty() || (masks.len() as f64 - dimension).abs() > 0.5 {
-            return Err(Error::InvalidArgument(format!(
+            return Err(Error::Internal(format!(
                 "the rows+cols space lists {} states where {dimension} were counted",
                 masks.len()
             )));
@@ -927,7 +927,7 @@ impl SwitchSimulator {
         }
         // Every counted pair must have been found: a partner outside the space is refused.
         if listed != count {
-            return Err(Error::InvalidArgument(format!(
+            return Err(Error::Internal(format!(
                 "{} switch moves lead out of the rows+cols space",
                 count - listed
             )));
