@@ -442,7 +442,7 @@ def from_model(model: Any, name: Optional[str] = None) -> Puzzle:
 def from_dimod(model: Any, name: str = "dimod.lp") -> Puzzle:
     """A dimod ``ConstrainedQuadraticModel`` or ``BinaryQuadraticModel`` as a puzzle:
     :func:`from_model` limited to dimod's models."""
-    if _models._package(model) != "dimod":
+    if _models.package_of(model) != "dimod":
         raise TypeError(
             f"from_dimod takes a dimod ConstrainedQuadraticModel or BinaryQuadraticModel, not {type(model).__name__}"
         )

@@ -29,7 +29,7 @@ def accepted() -> str:
     return ", ".join(f"{package} {' or '.join(names)}" for package, _, names in ACCEPTED)
 
 
-def _package(model: Any) -> Optional[str]:
+def package_of(model: Any) -> Optional[str]:
     """The top-level module of the first class in ``model``'s MRO that comes from an accepted
     package with an accepted name, or None."""
     for cls in type(model).__mro__:
@@ -42,8 +42,6 @@ def _package(model: Any) -> Optional[str]:
 
 def _name(model: Any, fallback: str) -> str:
     name = getattr(model, "name", None)
-    if callable(name):
-        name = name()
     # pyomo's and PuLP's names of an unnamed model.
     if isinstance(name, str) and name.strip() not in ("", "unknown", "NoName") and "/" not in name and "\\" not in name:
         return f"{name.strip()}.lp"
@@ -57,7 +55,7 @@ def _needs(what: str, package: str, error: ImportError) -> ImportError:
 def lp_text(model: Any) -> Optional[Tuple[str, str]]:
     """``(LP text, default name)`` of a model of an accepted package, or None when ``model`` is
     none of them."""
-    package = _package(model)
+    package = package_of(model)
     if package == "dimod":
         import dimod  # type: ignore[import-untyped,unused-ignore]
 
