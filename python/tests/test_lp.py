@@ -310,6 +310,7 @@ def test_every_puzzle_written_by_two_writers_with_their_own_names_keeps_its_stru
             continue
         model = tools.model_of(quzzle_bin, puzzle)
         auto = _auto(quzzle_bin, puzzle)
+        want = None  # the native file's P(valid), run once for both writers
         for writer in (_by_dimod, _by_pulp):
             lp = tmp_path / f"{puzzle.stem}.{writer.__name__}.lp"
             if writer(model, lp) is False:
@@ -321,7 +322,9 @@ def test_every_puzzle_written_by_two_writers_with_their_own_names_keeps_its_stru
             assert _auto(quzzle_bin, lp) == auto, (puzzle, writer.__name__)
             checked += 1
             if auto[1] is not None and auto[1] <= 1 << 12:
-                got, want = _auto_p_valid(quzzle_bin, lp, auto[3]), _auto_p_valid(quzzle_bin, puzzle, auto[3])
+                got = _auto_p_valid(quzzle_bin, lp, auto[3])
+                if want is None:
+                    want = _auto_p_valid(quzzle_bin, puzzle, auto[3])
                 if isinstance(want, str) or isinstance(got, str):
                     assert got == want, (puzzle, writer.__name__, got, want)
                 else:

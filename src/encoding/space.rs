@@ -353,7 +353,57 @@ impl Block {
             }
             .into());
         }
-        Ok((0..1u64 << m).filter(|&mask| self.meets_local(mask)).collect())
+        Ok(self.search_states())
+    }
+
+    /// Every local mask meeting the counts, ascending, by a depth-first search from the top bit
+    /// (0 before 1, so the masks come out in order) that leaves a branch as soon as one count's
+    /// rest can no longer reach its target: its time follows the states, not the 2^m masks.
+    fn search_states(&self) -> Vec<u64> {
+        let m = self.len();
+        // reach[c][i]: the least and the most count c's bits 0..i can still add.
+        let reach: Vec<Vec<(i64, i64)>> = self
+            .counts
+            .iter()
+            .map(|c| {
+                let mut r = vec![(0, 0); m + 1];
+                for i in 0..m {
+                    let a = c.coefficients[i];
+                    r[i + 1] = (r[i].0 + a.min(0), r[i].1 + a.max(0));
+                }
+                r
+            })
+            .collect();
+        let mut out = Vec::new();
+        let mut sums = vec![0i64; self.counts.len()];
+        self.search_from(m, 0, &mut sums, &reach, &mut out);
+        out
+    }
+
+    /// Bits `left..` are set in `mask` (their sums in `sums`); decides bit `left − 1`.
+    fn search_from(&self, left: usize, mask: u64, sums: &mut [i64], reach: &[Vec<(i64, i64)>], out: &mut Vec<u64>) {
+        let open = self
+            .counts
+            .iter()
+            .zip(sums.iter())
+            .zip(reach)
+            .all(|((c, &s), r)| (r[left].0..=r[left].1).contains(&(c.k - s)));
+        if !open {
+            return;
+        }
+        if left == 0 {
+            out.push(mask);
+            return;
+        }
+        let bit = left - 1;
+        self.search_from(bit, mask, sums, reach, out);
+        for (s, c) in sums.iter_mut().zip(&self.counts) {
+            *s += c.coefficients[bit];
+        }
+        self.search_from(bit, mask | 1 << bit, sums, reach, out);
+        for (s, c) in sums.iter_mut().zip(&self.counts) {
+            *s -= c.coefficients[bit];
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::common::data;
 use quzzle::encoding::onehot::OneHot;
-use quzzle::encoding::space::{enforceable_blocks, Block, Space, SpaceChoice};
+use quzzle::encoding::space::{enforceable_blocks, Block, BlockCount, Space, SpaceChoice};
 use quzzle::encoding::Encoding;
 use quzzle::error::Unsupported;
 use quzzle::model::Level;
@@ -76,8 +76,9 @@ fn check_block(b: &Block) {
     assert_eq!(states.len() as u128, b.num_states, "{}", b.label);
     assert!(states.windows(2).all(|w| w[0] < w[1]), "{}", b.label);
     assert!(states.iter().all(|&s| b.meets_local(s)), "{}", b.label);
-    let all = (0..1u64 << b.len()).filter(|&s| b.meets_local(s)).count();
-    assert_eq!(all as u128, b.num_states, "{}", b.label);
+    let all: Vec<u64> = (0..1u64 << b.len()).filter(|&s| b.meets_local(s)).collect();
+    assert_eq!(states, all, "{}", b.label);
+    assert_eq!(all.len() as u128, b.num_states, "{}", b.label);
     if b.plain {
         let w = b.weight().unwrap();
         assert!(b.counts.len() == 1 && b.counts[0].coefficients.iter().all(|&c| c == 1));
@@ -272,4 +273,44 @@ fn plain_block_states_are_colex_subsets() {
         rows.blocks[0].states().unwrap(),
         [0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]
     );
+}
+
+/// A general block's states, found by search, are exactly the masks that meet its counts, in
+/// ascending order: blocks of one to three counts over up to 14 qubits with coefficients of
+/// both signs and zeros (negated literals, counts that skip a qubit), targets met or not.
+#[test]
+fn general_block_states_are_the_masks_that_meet_the_counts() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    for case in 0..300 {
+        let m = 1 + next(14) as usize;
+        let counts: Vec<BlockCount> = (0..1 + next(3))
+            .map(|c| {
+                let coefficients: Vec<i64> = (0..m).map(|_| next(5) as i64 - 2).collect();
+                let k = next(2 * m as u64 + 1) as i64 - m as i64 / 2;
+                BlockCount {
+                    label: format!("c{c}"),
+                    constraint: c as usize,
+                    coefficients,
+                    k,
+                }
+            })
+            .collect();
+        let mut b = Block {
+            label: format!("case {case}"),
+            family: None,
+            qubits: (0..m).collect(),
+            counts,
+            num_states: 0,
+            plain: false,
+        };
+        let all: Vec<u64> = (0..1u64 << m).filter(|&s| b.meets_local(s)).collect();
+        b.num_states = all.len() as u128;
+        assert_eq!(b.states().unwrap(), all, "{}", b.label);
+    }
 }
