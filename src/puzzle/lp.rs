@@ -612,7 +612,11 @@ impl LpModel {
             };
             let what = "bound";
             let push = |v: usize, rel: &'static str, rhs: f64, rows: &mut Vec<Row>| {
-                let n = rows.len();
+                // A bound both values of a binary meet (`0 <= x <= 1`, as CPLEX and pyomo
+                // write every binary's) is no constraint: no row.
+                if (rel == "<=" && rhs >= 1.0) || (rel == ">=" && rhs <= 0.0) {
+                    return;
+                }
                 rows.push(Row {
                     name: format!("bound {}", names[v]),
                     line: *line,
@@ -620,7 +624,6 @@ impl LpModel {
                     relation: rel,
                     rhs,
                 });
-                n
             };
             let flip = |rel: &'static str| match rel {
                 "<=" => ">=",

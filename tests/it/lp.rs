@@ -2,7 +2,7 @@
 //! optima and feasible sets are those worked out by hand (and by dimod's exact solvers in
 //! python/tests/test_lp.py).
 
-use crate::common::{argv, data, ok, quzzle, stderr, Scratch};
+use crate::common::{argv, data, ok, quzzle, stderr, usage_error, Scratch};
 
 fn json(path: &std::path::Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -471,4 +471,84 @@ fn a_big_lp_file_stops_at_its_time_budget() {
         );
         assert!(seconds < 10.0, "{line:?} stopped after {seconds} s");
     }
+}
+
+/// Files the solvers' own writers produce (tools/solver_files.py: Gurobi, CPLEX and HiGHS, LP
+/// and MPS each): Gurobi's indexed names (`x[0,1]`) and `Constant` variable fixed by its
+/// bound, CPLEX's `0 <= x <= 1` bounds on binaries (no constraint), HiGHS's `+1 x` terms and
+/// empty `semi` section. A puzzle's model written by each reads to the native file's Ising
+/// model byte for byte and the same `auto` space; the assignment's six files to one Ising
+/// model and the optimum 12 (5 by the costs, 7 the constant).
+#[test]
+fn files_the_solvers_write_read_as_the_model_they_hold() {
+    let dir = data("lp/writers");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 22, "{files:?}");
+    let auto = |f: &str| {
+        let info: serde_json::Value = serde_json::from_str(&ok(&["info", f, "--json"])).unwrap();
+        ["space", "dimension", "xy_auto", "mixer"].map(|k| info[k].clone())
+    };
+    for stem in ["queens-9x9-community-049", "demo-tango-6x6", "sudoku4-six-clues"] {
+        let native = data(&format!("{stem}.txt"));
+        let native = if native.exists() {
+            native
+        } else {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("data/{stem}.txt"))
+        };
+        let native = native.to_str().unwrap();
+        let (ising, space) = (ok(&["ising", native]), auto(native));
+        let written: Vec<_> = files
+            .iter()
+            .filter(|f| {
+                f.file_name()
+                    .unwrap()
+                    .to_str()
+                    .unwrap()
+                    .starts_with(&format!("{stem}."))
+            })
+            .collect();
+        assert_eq!(written.len(), 6, "{stem}");
+        for f in written {
+            let f = f.to_str().unwrap();
+            assert_eq!(ok(&["ising", f]), ising, "{f}");
+            assert_eq!(auto(f), space, "{f}");
+        }
+    }
+    let assignment: Vec<_> = files
+        .iter()
+        .filter(|f| f.file_name().unwrap().to_str().unwrap().starts_with("assignment-3x3."))
+        .map(|f| f.to_str().unwrap())
+        .collect();
+    assert_eq!(assignment.len(), 4);
+    let ising = ok(&["ising", assignment[0]]);
+    for f in &assignment {
+        assert_eq!(ok(&["ising", f]), ising, "{f}");
+        let out = ok(&["classical", f]);
+        assert!(
+            out.contains("solutions: 1") && out.contains("objective: 12"),
+            "{f}: {out}"
+        );
+        let info = ok(&["info", f]);
+        assert!(info.contains("9 binary variables, 6 constraints"), "{f}: {info}");
+    }
+    assert!(
+        ok(&["classical", &lp("writers/assignment-3x3.gurobi.lp")]).contains("variables at 1: x[0,1] x[1,0] x[2,2]")
+    );
+}
+
+#[test]
+fn an_indexed_name_left_open_is_refused_at_its_line() {
+    let dir = Scratch::new("lp-open-bracket");
+    let f = dir.join("open.lp");
+    std::fs::write(
+        &f,
+        "Minimize\n obj: x[0 + y\nSubject To\n c: x[0 + y = 1\nBinaries\n y\nEnd\n",
+    )
+    .unwrap();
+    let err = usage_error(&["info", f.to_str().unwrap()]);
+    assert!(
+        err.contains("open.lp:2") && err.contains("`x[0 + y`: a `[` in a name is not closed"),
+        "{err}"
+    );
 }

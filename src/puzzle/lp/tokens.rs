@@ -72,8 +72,26 @@ pub(super) fn tokenize(file: &str, line: usize, text: &str, out: &mut Vec<(Tok, 
             i += len;
         } else {
             let start = i;
-            while i < chars.len() && !chars[i].is_whitespace() && !OPERATOR_CHARS.contains(chars[i]) {
-                i += 1;
+            loop {
+                while i < chars.len() && !chars[i].is_whitespace() && !OPERATOR_CHARS.contains(chars[i]) {
+                    i += 1;
+                }
+                // Gurobi writes indexed names, `x[0,1]`: a `[` right after a name's character
+                // is part of the name up to its `]` (a quadratic block's `[` follows a space or
+                // an operator).
+                if chars.get(i) == Some(&'[') {
+                    let Some(close) = chars[i..].iter().position(|&c| c == ']') else {
+                        let name: String = chars[start..].iter().collect();
+                        return Err(Error::parse(
+                            file,
+                            line,
+                            format!("`{name}`: a `[` in a name is not closed"),
+                        ));
+                    };
+                    i += close + 1;
+                    continue;
+                }
+                break;
             }
             out.push((Tok::Ident(chars[start..i].iter().collect()), line));
         }
