@@ -188,7 +188,7 @@ struct Row {
     name: String,
     line: usize,
     terms: Vec<(usize, f64)>,
-    relation: &'static str,
+    relation: Relation,
     rhs: f64,
 }
 
@@ -197,12 +197,15 @@ fn is_integer(v: f64) -> bool {
 }
 
 /// The objective section: whether it maximises, its header's line, its tokens and their lines.
-type Objective = (bool, usize, Vec<(Tok, usize)>);
+struct ObjectiveSection {
+    maximise: bool,
+    line: usize,
+    toks: Vec<(Tok, usize)>,
+}
 
 /// The file's parts, gathered section by section.
 struct Sections {
-    /// Whether it maximises, its header's line, its tokens.
-    objective: Option<Objective>,
+    objective: Option<ObjectiveSection>,
     constraints: Vec<(Tok, usize)>,
     constraints_line: usize,
     bounds: Vec<(usize, Vec<(Tok, usize)>)>,
@@ -258,7 +261,13 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
                 return Err(Error::parse(file, number, format!("a second `{header}` section")));
             }
             match section {
-                Section::Objective(max) => s.objective = Some((max, number, Vec::new())),
+                Section::Objective(maximise) => {
+                    s.objective = Some(ObjectiveSection {
+                        maximise,
+                        line: number,
+                        toks: Vec::new(),
+                    })
+                }
                 Section::Constraints => s.constraints_line = number,
                 // Refused once it holds something: HiGHS writes an empty `semi` section.
                 Section::Unsupported => unsupported = Some((header.to_string(), number)),
@@ -281,8 +290,8 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
                 ))
             }
             Some(Section::Objective(_)) => {
-                if let Some((_, _, toks)) = s.objective.as_mut() {
-                    tokenize(file, number, line, toks)?;
+                if let Some(objective) = s.objective.as_mut() {
+                    tokenize(file, number, line, &mut objective.toks)?;
                 }
             }
             Some(Section::Constraints) => tokenize(file, number, line, &mut s.constraints)?,
@@ -323,45 +332,51 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
     Ok(s)
 }
 
-impl LpModel {
-    /// Read an LP file's text; `file` names it in errors.
-    pub fn parse(file: &str, text: &str) -> Result<LpModel> {
-        Self::parse_within(file, text, &Cancel::never())
-    }
+/// An LP file's variables: the binary ones in order (the Binary section's, then General's
+/// within [0, 1]), and the constants, variables its bounds fix.
+struct Variables<'a> {
+    file: &'a str,
+    index: BTreeMap<String, usize>,
+    names: Vec<String>,
+    constants: HashMap<String, f64>,
+}
 
-    /// [`LpModel::parse`], reading `cancel` (a stop request, a deadline, a progress report)
-    /// every 1,024 lines or constraints (`CHECK_EVERY`), so a big file stops within a second of the
-    /// request: every step is linear in the file's size (docs/lp.md, "Size and time").
-    pub fn parse_within(file: &str, text: &str, cancel: &Cancel) -> Result<LpModel> {
-        let s = sections(file, text, cancel)?;
-        // Variables: the Binary section, in its order.
-        let mut index: BTreeMap<String, usize> = BTreeMap::new();
-        let mut names = Vec::new();
+/// The objective as read: to minimise (a maximised one negated), its constant in the file's
+/// sense, and the line of its first term.
+struct ReadObjective {
+    weights: Vec<(usize, f64)>,
+    pairs: Vec<(usize, usize, f64)>,
+    offset: f64,
+    maximise: bool,
+    line: usize,
+}
+
+/// An objective's products on the binary variables, keyed by the ordered pair; the products
+/// with a constant as terms of the other variable; and the products of two constants.
+type Products = (Vec<(usize, usize, f64)>, Vec<(String, f64, usize)>, f64);
+
+impl<'a> Variables<'a> {
+    fn of(file: &'a str, s: &Sections) -> Result<Variables<'a>> {
+        let mut vars = Variables {
+            file,
+            index: BTreeMap::new(),
+            names: Vec::new(),
+            constants: HashMap::new(),
+        };
         for (tok, line) in &s.binary {
-            match tok {
-                Tok::Ident(name) => {
-                    if !index.contains_key(name) {
-                        if names.len() >= MAX_VARS {
-                            return Err(Error::parse(file, *line, format!("more than {MAX_VARS} variables")));
-                        }
-                        index.insert(name.clone(), names.len());
-                        names.push(name.clone());
-                    }
-                }
-                other => {
-                    return Err(Error::parse(
-                        file,
-                        *line,
-                        format!("`{other}` in the Binary section is not a variable name"),
-                    ))
-                }
-            }
+            let Tok::Ident(name) = tok else {
+                return Err(Error::parse(
+                    file,
+                    *line,
+                    format!("`{tok}` in the Binary section is not a variable name"),
+                ));
+            };
+            vars.add(name, *line)?;
         }
         // Every variable's bounds as the Bounds section sets them ([0, inf) where it does not).
         let ranges = bound_ranges(file, &s.bounds);
         let range = |name: &str| ranges.get(name).copied().unwrap_or((0.0, f64::INFINITY));
         // A General variable with bounds within [0, 1] is binary; one fixed elsewhere a constant.
-        let mut constants: HashMap<String, f64> = HashMap::new();
         for (tok, line) in &s.general {
             let Tok::Ident(name) = tok else {
                 return Err(Error::parse(
@@ -370,18 +385,14 @@ impl LpModel {
                     format!("`{tok}` in the General section is not a variable name"),
                 ));
             };
-            if index.contains_key(name) {
+            if vars.index.contains_key(name) {
                 continue;
             }
             let (lo, up) = range(name);
             if lo >= 0.0 && up <= 1.0 && lo <= up {
-                if names.len() >= MAX_VARS {
-                    return Err(Error::parse(file, *line, format!("more than {MAX_VARS} variables")));
-                }
-                index.insert(name.clone(), names.len());
-                names.push(name.clone());
+                vars.add(name, *line)?;
             } else if fixed(lo, up) {
-                constants.insert(name.clone(), lo);
+                vars.constants.insert(name.clone(), lo);
             } else {
                 return Err(Error::parse(
                     file,
@@ -393,129 +404,164 @@ impl LpModel {
         // A variable in neither section is continuous: a constant where its bounds fix it (as
         // PuLP's `__dummy = 0` and pyomo's `ONE_VAR_CONSTANT = 1`).
         for (name, &(lo, up)) in &ranges {
-            if !index.contains_key(name) && !constants.contains_key(name) && fixed(lo, up) {
-                constants.insert(name.clone(), lo);
+            if !vars.index.contains_key(name) && !vars.constants.contains_key(name) && fixed(lo, up) {
+                vars.constants.insert(name.clone(), lo);
             }
         }
-        let var = |name: &str, line: usize| -> Result<usize> {
-            index.get(name).copied().ok_or_else(|| {
-                Error::parse(
-                    file,
-                    line,
-                    format!("variable `{name}` is not binary (not in the Binary section): quzzle reads binary variables only"),
-                )
-            })
-        };
-        // The terms of `e` on its binary variables (merged), and what its constants add.
-        let merge = |e: &Expr| -> Result<(Vec<(usize, f64)>, f64)> {
-            let mut sum: BTreeMap<usize, f64> = BTreeMap::new();
-            let mut folded = 0.0;
-            for (name, c, line) in &e.terms {
-                if !c.is_finite() {
-                    return Err(Error::parse(
-                        file,
-                        *line,
-                        format!("the coefficient of `{name}` is not finite"),
-                    ));
-                }
-                if let Some(v) = constants.get(name) {
-                    folded += c * v;
+        Ok(vars)
+    }
+
+    /// A binary variable, the next in order unless it is one already.
+    fn add(&mut self, name: &str, line: usize) -> Result<()> {
+        if !self.index.contains_key(name) {
+            if self.names.len() >= MAX_VARS {
+                return Err(Error::parse(self.file, line, format!("more than {MAX_VARS} variables")));
+            }
+            self.index.insert(name.to_string(), self.names.len());
+            self.names.push(name.to_string());
+        }
+        Ok(())
+    }
+
+    /// The binary variable `name`, or an error at `line`.
+    fn var(&self, name: &str, line: usize) -> Result<usize> {
+        self.index.get(name).copied().ok_or_else(|| {
+            Error::parse(
+                self.file,
+                line,
+                format!(
+                    "variable `{name}` is not binary (not in the Binary section): quzzle reads binary variables only"
+                ),
+            )
+        })
+    }
+
+    /// The terms of `e` on its binary variables (merged, no zeros), and what its constants add.
+    fn merge(&self, e: &Expr) -> Result<(Vec<(usize, f64)>, f64)> {
+        let mut sum: BTreeMap<usize, f64> = BTreeMap::new();
+        let mut folded = 0.0;
+        for (name, c, line) in &e.terms {
+            if !c.is_finite() {
+                return Err(Error::parse(
+                    self.file,
+                    *line,
+                    format!("the coefficient of `{name}` is not finite"),
+                ));
+            }
+            if let Some(v) = self.constants.get(name) {
+                folded += c * v;
+                continue;
+            }
+            let w = sum.entry(self.var(name, *line)?).or_insert(0.0);
+            *w += c;
+            if !w.is_finite() {
+                return Err(Error::parse(
+                    self.file,
+                    *line,
+                    format!("the coefficients of `{name}` add up to more than a 64-bit float holds"),
+                ));
+            }
+        }
+        Ok((sum.into_iter().filter(|&(_, c)| c != 0.0).collect(), folded))
+    }
+
+    /// The products of `e` ([`Products`]).
+    fn merge_products(&self, e: &Expr) -> Result<Products> {
+        let mut sum: BTreeMap<(usize, usize), f64> = BTreeMap::new();
+        let mut linear = Vec::new();
+        let mut folded = 0.0;
+        for (a, b, c, line) in &e.products {
+            if !c.is_finite() {
+                return Err(Error::parse(
+                    self.file,
+                    *line,
+                    format!("the coefficient of `{a} * {b}` is not finite"),
+                ));
+            }
+            match (self.constants.get(a), self.constants.get(b)) {
+                (Some(x), Some(y)) => {
+                    folded += c * x * y;
                     continue;
                 }
-                let w = sum.entry(var(name, *line)?).or_insert(0.0);
-                *w += c;
-                if !w.is_finite() {
-                    return Err(Error::parse(
-                        file,
-                        *line,
-                        format!("the coefficients of `{name}` add up to more than a 64-bit float holds"),
-                    ));
+                (Some(x), None) => {
+                    linear.push((b.clone(), c * x, *line));
+                    continue;
                 }
+                (None, Some(y)) => {
+                    linear.push((a.clone(), c * y, *line));
+                    continue;
+                }
+                (None, None) => {}
             }
-            Ok((sum.into_iter().filter(|&(_, c)| c != 0.0).collect(), folded))
-        };
-        // Products of the objective, keyed by the ordered pair of variables; a product with a
-        // constant is a term of the other variable (returned beside), of two a constant.
-        type Products = (Vec<(usize, usize, f64)>, Vec<(String, f64, usize)>, f64);
-        let merge_products = |e: &Expr| -> Result<Products> {
-            let mut sum: BTreeMap<(usize, usize), f64> = BTreeMap::new();
-            let mut linear = Vec::new();
-            let mut folded = 0.0;
-            for (a, b, c, line) in &e.products {
-                if !c.is_finite() {
-                    return Err(Error::parse(
-                        file,
-                        *line,
-                        format!("the coefficient of `{a} * {b}` is not finite"),
-                    ));
-                }
-                match (constants.get(a), constants.get(b)) {
-                    (Some(x), Some(y)) => {
-                        folded += c * x * y;
-                        continue;
-                    }
-                    (Some(x), None) => {
-                        linear.push((b.clone(), c * x, *line));
-                        continue;
-                    }
-                    (None, Some(y)) => {
-                        linear.push((a.clone(), c * y, *line));
-                        continue;
-                    }
-                    (None, None) => {}
-                }
-                let (u, v) = (var(a, *line)?, var(b, *line)?);
-                let w = sum.entry((u.min(v), u.max(v))).or_insert(0.0);
-                *w += c;
-                if !w.is_finite() {
-                    return Err(Error::parse(
-                        file,
-                        *line,
-                        format!("the coefficients of `{a} * {b}` add up to more than a 64-bit float holds"),
-                    ));
-                }
+            let (u, v) = (self.var(a, *line)?, self.var(b, *line)?);
+            let w = sum.entry((u.min(v), u.max(v))).or_insert(0.0);
+            *w += c;
+            if !w.is_finite() {
+                return Err(Error::parse(
+                    self.file,
+                    *line,
+                    format!("the coefficients of `{a} * {b}` add up to more than a 64-bit float holds"),
+                ));
             }
-            Ok((
-                sum.into_iter()
-                    .filter(|&(_, c)| c != 0.0)
-                    .map(|((u, v), c)| (u, v, c))
-                    .collect(),
-                linear,
-                folded,
-            ))
-        };
+        }
+        Ok((
+            sum.into_iter()
+                .filter(|&(_, c)| c != 0.0)
+                .map(|((u, v), c)| (u, v, c))
+                .collect(),
+            linear,
+            folded,
+        ))
+    }
 
-        // Objective.
-        let empty = (false, 0, Vec::new());
-        let (maximise, obj_line, obj_toks) = s.objective.as_ref().unwrap_or(&empty);
+    /// The objective section (none: an empty objective to minimise).
+    fn objective(&self, section: Option<&ObjectiveSection>) -> Result<ReadObjective> {
+        let empty = ObjectiveSection {
+            maximise: false,
+            line: 0,
+            toks: Vec::new(),
+        };
+        let section = section.unwrap_or(&empty);
         let mut t = Tokens {
-            file,
-            toks: obj_toks,
+            file: self.file,
+            toks: &section.toks,
             pos: 0,
-            end_line: *obj_line,
+            end_line: section.line,
         };
         t.label();
         let e = t.expr("objective")?;
         if t.peek().is_some() {
             return Err(t.error(format!("objective: unexpected `{}`", t.tok_text())));
         }
-        let sense = if *maximise { -1.0 } else { 1.0 };
-        let (pairs, from_products, folded_products) = merge_products(&e)?;
-        let pairs: Vec<(usize, usize, f64)> = pairs.into_iter().map(|(u, v, w)| (u, v, sense * w)).collect();
+        let sense = if section.maximise { -1.0 } else { 1.0 };
+        let (pairs, from_products, folded_products) = self.merge_products(&e)?;
         let mut linear = Expr {
             terms: e.terms.clone(),
             products: Vec::new(),
             constant: 0.0,
         };
         linear.terms.extend(from_products);
-        let (objective, folded) = merge(&linear)?;
-        let objective: Vec<(usize, f64)> = objective.into_iter().map(|(v, w)| (v, sense * w)).collect();
+        let (weights, folded) = self.merge(&linear)?;
         let offset = e.constant + folded + folded_products;
         if !offset.is_finite() {
-            return Err(Error::parse(file, *obj_line, "the objective's constant is not finite"));
+            return Err(Error::parse(
+                self.file,
+                section.line,
+                "the objective's constant is not finite",
+            ));
         }
+        Ok(ReadObjective {
+            weights: weights.into_iter().map(|(v, w)| (v, sense * w)).collect(),
+            pairs: pairs.into_iter().map(|(u, v, w)| (u, v, sense * w)).collect(),
+            offset,
+            maximise: section.maximise,
+            line: section.toks.first().map_or(section.line, |&(_, l)| l),
+        })
+    }
 
-        // Constraints.
+    /// The Subject To section's constraints as rows, in order.
+    fn constraints(&self, s: &Sections, cancel: &Cancel) -> Result<Vec<Row>> {
+        let file = self.file;
         let mut rows = Vec::new();
         let mut t = Tokens {
             file,
@@ -555,140 +601,154 @@ impl LpModel {
             if !names_seen.insert(name.clone()) {
                 return Err(Error::parse(file, line, format!("a second constraint named `{name}`")));
             }
-            let what = format!("constraint `{name}`");
-            let e = t.expr(&what)?;
-            if let Some((a, b, _, pline)) = e.products.first() {
-                return Err(Error::parse(
-                    file,
-                    *pline,
-                    format!("{what}: the product `{a} * {b}` makes it quadratic; quzzle reads linear constraints only (docs/lp.md)"),
-                ));
-            }
-            let relation_line = t.line();
-            let relation = match t.next() {
-                Some(Tok::Op(op @ ("<=" | ">=" | "="))) => op,
-                _ => return Err(Error::parse(file, line, format!("{what}: no `<=`, `>=` or `=`"))),
-            };
-            if t.is_op("[") {
-                return Err(t.error(format!("{what}: a quadratic constraint is not read")));
-            }
-            if !matches!(t.peek(), Some(Tok::Num(_) | Tok::Op("+" | "-")))
-                && !matches!(t.peek(), Some(Tok::Ident(s)) if s.eq_ignore_ascii_case("inf") || s.eq_ignore_ascii_case("infinity"))
-            {
-                return Err(Error::parse(
-                    file,
-                    relation_line,
-                    format!("{what}: no right-hand side after `{relation}` (a number)"),
-                ));
-            }
-            let (terms, folded) = merge(&e)?;
-            let rhs = t.number(&what)? - e.constant - folded;
-            if !rhs.is_finite() {
-                return Err(Error::parse(
-                    file,
-                    line,
-                    format!("{what}: the right-hand side is not finite"),
-                ));
-            }
-            if t.is_op(":") {
-                return Err(t.error(format!("{what}: expected a new constraint, found `:`")));
-            }
-            rows.push(Row {
-                name,
-                line,
-                terms,
-                relation,
-                rhs,
-            });
+            rows.push(self.constraint(&mut t, name, line)?);
         }
+        Ok(rows)
+    }
 
-        // Bounds: each becomes a one-variable row.
-        for (line, toks) in &s.bounds {
-            let mut t = Tokens {
+    /// One constraint, its name read, from its expression to its right-hand side.
+    fn constraint(&self, t: &mut Tokens<'_>, name: String, line: usize) -> Result<Row> {
+        let file = self.file;
+        let what = format!("constraint `{name}`");
+        let e = t.expr(&what)?;
+        if let Some((a, b, _, pline)) = e.products.first() {
+            return Err(Error::parse(
                 file,
-                toks,
-                pos: 0,
-                end_line: *line,
+                *pline,
+                format!("{what}: the product `{a} * {b}` makes it quadratic; quzzle reads linear constraints only (docs/lp.md)"),
+            ));
+        }
+        let relation_line = t.line();
+        let Some(Tok::Rel(relation)) = t.next() else {
+            return Err(Error::parse(file, line, format!("{what}: no `<=`, `>=` or `=`")));
+        };
+        if t.is_op("[") {
+            return Err(t.error(format!("{what}: a quadratic constraint is not read")));
+        }
+        if !matches!(t.peek(), Some(Tok::Num(_) | Tok::Op("+" | "-")))
+            && !matches!(t.peek(), Some(Tok::Ident(s)) if s.eq_ignore_ascii_case("inf") || s.eq_ignore_ascii_case("infinity"))
+        {
+            return Err(Error::parse(
+                file,
+                relation_line,
+                format!("{what}: no right-hand side after `{relation}` (a number)"),
+            ));
+        }
+        let (terms, folded) = self.merge(&e)?;
+        let rhs = t.number(&what)? - e.constant - folded;
+        if !rhs.is_finite() {
+            return Err(Error::parse(
+                file,
+                line,
+                format!("{what}: the right-hand side is not finite"),
+            ));
+        }
+        if t.is_op(":") {
+            return Err(t.error(format!("{what}: expected a new constraint, found `:`")));
+        }
+        Ok(Row {
+            name,
+            line,
+            terms,
+            relation,
+            rhs,
+        })
+    }
+
+    /// A Bounds line: each finite bound a one-variable row, except one both values of a binary
+    /// meet (`0 <= x <= 1`, as CPLEX and pyomo write every binary's), which is no constraint.
+    fn bound(&self, line: usize, toks: &[(Tok, usize)], rows: &mut Vec<Row>) -> Result<()> {
+        let file = self.file;
+        // A constant's bounds made it one: no row.
+        if bound_name(toks).is_some_and(|n| self.constants.contains_key(n)) {
+            return Ok(());
+        }
+        let mut t = Tokens {
+            file,
+            toks,
+            pos: 0,
+            end_line: line,
+        };
+        let what = "bound";
+        let mut push = |v: usize, relation: Relation, rhs: f64| {
+            let trivial = match relation {
+                Relation::AtMost => rhs >= 1.0,
+                Relation::AtLeast => rhs <= 0.0,
+                Relation::Equal => false,
             };
-            let what = "bound";
-            let push = |v: usize, rel: &'static str, rhs: f64, rows: &mut Vec<Row>| {
-                // A bound both values of a binary meet (`0 <= x <= 1`, as CPLEX and pyomo
-                // write every binary's) is no constraint: no row.
-                if (rel == "<=" && rhs >= 1.0) || (rel == ">=" && rhs <= 0.0) {
-                    return;
-                }
+            if rhs.is_finite() && !trivial {
                 rows.push(Row {
-                    name: format!("bound {}", names[v]),
-                    line: *line,
+                    name: format!("bound {}", self.names[v]),
+                    line,
                     terms: vec![(v, 1.0)],
-                    relation: rel,
+                    relation,
                     rhs,
                 });
-            };
-            let flip = |rel: &'static str| match rel {
-                "<=" => ">=",
-                ">=" => "<=",
-                _ => "=",
-            };
-            // A constant's bounds made it one: no row.
-            if bound_name(toks).is_some_and(|n| constants.contains_key(n)) {
-                continue;
             }
-            if let Some(Tok::Ident(name)) = t.peek().cloned() {
-                t.pos += 1;
-                let v = var(&name, *line)?;
-                match t.next() {
-                    Some(Tok::Ident(w)) if w.eq_ignore_ascii_case("free") => {}
-                    Some(Tok::Op(rel @ ("<=" | ">=" | "="))) => {
-                        let b = t.number(what)?;
-                        if b.is_finite() {
-                            push(v, rel, b, &mut rows);
-                        }
-                    }
-                    _ => {
-                        return Err(Error::parse(
-                            file,
-                            *line,
-                            format!("bound on `{name}`: expected `<=`, `>=`, `=` or `free`"),
-                        ))
-                    }
-                }
-            } else {
-                let l = t.number(what)?;
-                let rel = match t.next() {
-                    Some(Tok::Op(rel @ ("<=" | ">=" | "="))) => rel,
-                    _ => return Err(Error::parse(file, *line, "bound: expected `<=`, `>=` or `=`")),
-                };
-                let Some(Tok::Ident(name)) = t.next() else {
-                    return Err(Error::parse(file, *line, "bound: expected a variable"));
-                };
-                let v = var(&name, *line)?;
-                if l.is_finite() {
-                    push(v, flip(rel), l, &mut rows);
-                }
-                if t.peek().is_some() {
-                    let rel2 = match t.next() {
-                        Some(Tok::Op(rel @ ("<=" | ">=" | "="))) => rel,
-                        _ => return Err(Error::parse(file, *line, "bound: expected `<=`, `>=` or `=`")),
-                    };
-                    let u = t.number(what)?;
-                    if u.is_finite() {
-                        push(v, rel2, u, &mut rows);
-                    }
+        };
+        let expected = || Error::parse(file, line, "bound: expected `<=`, `>=` or `=`");
+        if let Some(Tok::Ident(name)) = t.peek().cloned() {
+            t.pos += 1;
+            let v = self.var(&name, line)?;
+            match t.next() {
+                Some(Tok::Ident(w)) if w.eq_ignore_ascii_case("free") => {}
+                Some(Tok::Rel(relation)) => push(v, relation, t.number(what)?),
+                _ => {
+                    return Err(Error::parse(
+                        file,
+                        line,
+                        format!("bound on `{name}`: expected `<=`, `>=`, `=` or `free`"),
+                    ))
                 }
             }
+        } else {
+            let lower = t.number(what)?;
+            let Some(Tok::Rel(relation)) = t.next() else {
+                return Err(expected());
+            };
+            let Some(Tok::Ident(name)) = t.next() else {
+                return Err(Error::parse(file, line, "bound: expected a variable"));
+            };
+            let v = self.var(&name, line)?;
+            push(v, relation.swapped(), lower);
             if t.peek().is_some() {
-                return Err(t.error(format!("bound: unexpected `{}`", t.tok_text())));
+                let Some(Tok::Rel(relation)) = t.next() else {
+                    return Err(expected());
+                };
+                push(v, relation, t.number(what)?);
             }
         }
+        if t.peek().is_some() {
+            return Err(t.error(format!("bound: unexpected `{}`", t.tok_text())));
+        }
+        Ok(())
+    }
+}
 
+impl LpModel {
+    /// Read an LP file's text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<LpModel> {
+        Self::parse_within(file, text, &Cancel::never())
+    }
+
+    /// [`LpModel::parse`], reading `cancel` (a stop request, a deadline, a progress report)
+    /// every 1,024 lines or constraints (`CHECK_EVERY`), so a big file stops within a second of the
+    /// request: every step is linear in the file's size (docs/lp.md, "Size and time").
+    pub fn parse_within(file: &str, text: &str, cancel: &Cancel) -> Result<LpModel> {
+        let s = sections(file, text, cancel)?;
+        let vars = Variables::of(file, &s)?;
+        let objective = vars.objective(s.objective.as_ref())?;
+        let mut rows = vars.constraints(&s, cancel)?;
+        for (line, toks) in &s.bounds {
+            vars.bound(*line, toks, &mut rows)?;
+        }
         let read = Read {
-            names,
-            objective,
-            pairs,
-            offset,
-            maximise: *maximise,
-            objective_line: obj_toks.first().map_or(*obj_line, |&(_, l)| l),
+            names: vars.names,
+            objective: objective.weights,
+            pairs: objective.pairs,
+            offset: objective.offset,
+            maximise: objective.maximise,
+            objective_line: objective.line,
             rows,
         };
         Self::from_read(file, read, cancel)
@@ -859,11 +919,7 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
     let vars: Vec<usize> = row.terms.iter().map(|&(v, _)| v).collect();
     let meets = |x: &[bool]| -> bool {
         let s: f64 = row.terms.iter().zip(x).filter(|(_, &b)| b).map(|(&(_, c), _)| c).sum();
-        match row.relation {
-            "<=" => s <= row.rhs + TOL,
-            ">=" => s >= row.rhs - TOL,
-            _ => (s - row.rhs).abs() <= TOL,
-        }
+        row.relation.holds(s, row.rhs, TOL)
     };
     let n = vars.len();
     if n <= 2 {
@@ -903,7 +959,8 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
             return Ok(Reading::Constraints(vec![Constraint::NotBoth(a, b)], "not-both".into()));
         }
         if is(&[(false, true), (true, false)]) {
-            let unit = row.relation == "=" && row.terms.iter().all(|&(_, c)| (c - row.terms[0].1).abs() < TOL);
+            let unit =
+                row.relation == Relation::Equal && row.terms.iter().all(|&(_, c)| (c - row.terms[0].1).abs() < TOL);
             if unit {
                 return Ok(Reading::Count(vars, 1));
             }
@@ -927,14 +984,10 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
     }
     // Σ x (relation) t, with the relation flipped when c0 < 0.
     let t = row.rhs / c0;
-    let relation = match (row.relation, c0 < 0.0) {
-        ("<=", true) => ">=",
-        (">=", true) => "<=",
-        (r, _) => r,
-    };
+    let relation = if c0 < 0.0 { row.relation.swapped() } else { row.relation };
     let nf = n as f64;
     match relation {
-        "=" => {
+        Relation::Equal => {
             if !is_integer(t) || t < -TOL || t > nf + TOL {
                 return Err("no assignment of its variables meets it".into());
             }
@@ -945,7 +998,7 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
             }
             Ok(Reading::Count(vars, k))
         }
-        "<=" => {
+        Relation::AtMost => {
             let k = (t + TOL).floor();
             if k < 0.0 {
                 return Err("no assignment of its variables meets it".into());
@@ -973,7 +1026,7 @@ fn read_row(row: &Row) -> std::result::Result<Reading, String> {
                 ),
             })
         }
-        _ => {
+        Relation::AtLeast => {
             let k = (t - TOL).ceil();
             if k > nf {
                 return Err("no assignment of its variables meets it".into());
@@ -1037,18 +1090,18 @@ fn bound_ranges(file: &str, bounds: &[(usize, Vec<(Tok, usize)>)]) -> BTreeMap<S
             continue;
         };
         let r = out.entry(name.clone()).or_insert((0.0, f64::INFINITY));
-        let mut set = |rel: &str, v: f64, var_left: bool| match (rel, var_left) {
-            ("=", _) => *r = (v, v),
-            ("<=", true) | (">=", false) => r.1 = v,
+        let mut set = |relation: Relation, v: f64, var_left: bool| match (relation, var_left) {
+            (Relation::Equal, _) => *r = (v, v),
+            (Relation::AtMost, true) | (Relation::AtLeast, false) => r.1 = v,
             _ => r.0 = v,
         };
         if matches!(t.peek(), Some(Tok::Ident(n)) if *n == name) {
             t.pos += 1;
             match t.next() {
                 Some(Tok::Ident(w)) if w.eq_ignore_ascii_case("free") => *r = (f64::NEG_INFINITY, f64::INFINITY),
-                Some(Tok::Op(rel @ ("<=" | ">=" | "="))) => {
+                Some(Tok::Rel(relation)) => {
                     if let Ok(v) = t.number("bound") {
-                        set(rel, v, true);
+                        set(relation, v, true);
                     }
                 }
                 _ => {}
@@ -1056,14 +1109,14 @@ fn bound_ranges(file: &str, bounds: &[(usize, Vec<(Tok, usize)>)]) -> BTreeMap<S
             continue;
         }
         let Ok(l) = t.number("bound") else { continue };
-        let Some(Tok::Op(rel @ ("<=" | ">=" | "="))) = t.next() else {
+        let Some(Tok::Rel(relation)) = t.next() else {
             continue;
         };
-        set(rel, l, false);
+        set(relation, l, false);
         t.pos += 1;
-        if let Some(Tok::Op(rel @ ("<=" | ">=" | "="))) = t.next() {
+        if let Some(Tok::Rel(relation)) = t.next() {
             if let Ok(u) = t.number("bound") {
-                set(rel, u, true);
+                set(relation, u, true);
             }
         }
     }
@@ -1383,4 +1436,4 @@ mod tokens;
 
 pub use mps::looks_like_mps;
 
-use tokens::{tokenize, Expr, Tok, Tokens, OPERATOR_CHARS};
+use tokens::{tokenize, Expr, Relation, Tok, Tokens, OPERATOR_CHARS};

@@ -14,7 +14,7 @@
 //! by its bounds that is not binary is a constant, put into the rows and the objective. Any
 //! other continuous or integer variable is refused, naming it and its line.
 
-use super::{fixed, Read, Row, CHECK_EVERY, MAX_VARS};
+use super::{fixed, Read, Relation, Row, CHECK_EVERY, MAX_VARS};
 use crate::budget::Cancel;
 use crate::error::{Error, Result};
 use std::collections::{BTreeMap, HashMap};
@@ -614,7 +614,7 @@ fn to_read(file: &str, g: Gathered) -> Result<Read> {
         }
         index[c] = names.len();
         names.push(col.name.clone());
-        let bound = |relation: &'static str, rhs: f64| Row {
+        let bound = |relation: Relation, rhs: f64| Row {
             name: format!("bound {}", col.name),
             line: col.line,
             terms: vec![(index[c], 1.0)],
@@ -622,10 +622,10 @@ fn to_read(file: &str, g: Gathered) -> Result<Read> {
             rhs,
         };
         if col.lower > 0.0 {
-            rows.push(bound(">=", col.lower));
+            rows.push(bound(Relation::AtLeast, col.lower));
         }
         if upper < 1.0 {
-            rows.push(bound("<=", upper));
+            rows.push(bound(Relation::AtMost, upper));
         }
     }
     let empty = BTreeMap::new();
@@ -691,22 +691,22 @@ fn to_read(file: &str, g: Gathered) -> Result<Read> {
         }
         let what = |m: &str| Error::parse(file, row.line, format!("row `{}`: {m}", row.name));
         // (relation, right side) pairs: a range makes two.
-        let sides: Vec<(&'static str, f64)> = match (row.kind, row.range) {
-            ('E', None) => vec![("=", rhs)],
-            ('L', None) => vec![("<=", rhs)],
-            ('G', None) => vec![(">=", rhs)],
-            ('E', Some(r)) if r >= 0.0 => vec![(">=", rhs), ("<=", rhs + r)],
-            ('E', Some(r)) => vec![(">=", rhs + r), ("<=", rhs)],
-            ('L', Some(r)) => vec![(">=", rhs - r.abs()), ("<=", rhs)],
-            (_, Some(r)) => vec![(">=", rhs), ("<=", rhs + r.abs())],
+        let sides: Vec<(Relation, f64)> = match (row.kind, row.range) {
+            ('E', None) => vec![(Relation::Equal, rhs)],
+            ('L', None) => vec![(Relation::AtMost, rhs)],
+            ('G', None) => vec![(Relation::AtLeast, rhs)],
+            ('E', Some(r)) if r >= 0.0 => vec![(Relation::AtLeast, rhs), (Relation::AtMost, rhs + r)],
+            ('E', Some(r)) => vec![(Relation::AtLeast, rhs + r), (Relation::AtMost, rhs)],
+            ('L', Some(r)) => vec![(Relation::AtLeast, rhs - r.abs()), (Relation::AtMost, rhs)],
+            (_, Some(r)) => vec![(Relation::AtLeast, rhs), (Relation::AtMost, rhs + r.abs())],
             _ => unreachable!("rows are N, E, L or G"),
         };
         for (relation, side) in sides {
             if side.is_nan() {
                 return Err(what("its right-hand side is not a number"));
             }
-            let relaxed =
-                (relation == "<=" && side == f64::INFINITY) || (relation == ">=" && side == f64::NEG_INFINITY);
+            let relaxed = (relation == Relation::AtMost && side == f64::INFINITY)
+                || (relation == Relation::AtLeast && side == f64::NEG_INFINITY);
             if relaxed {
                 continue;
             }

@@ -7,6 +7,8 @@ use super::*;
 pub(super) enum Tok {
     Num(f64),
     Ident(String),
+    /// A relation: `<=` (also `=<`, `<`), `>=` (`=>`, `>`) or `=`.
+    Rel(Relation),
     Op(&'static str),
 }
 
@@ -15,8 +17,47 @@ impl std::fmt::Display for Tok {
         match self {
             Tok::Num(v) => write!(f, "{v}"),
             Tok::Ident(s) => write!(f, "{s}"),
+            Tok::Rel(r) => write!(f, "{r}"),
             Tok::Op(s) => write!(f, "{s}"),
         }
+    }
+}
+
+/// How a constraint's left side compares with its right side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Relation {
+    AtMost,
+    AtLeast,
+    Equal,
+}
+
+impl Relation {
+    /// The relation with its sides swapped (`l <= x` is `x >= l`).
+    pub(super) fn swapped(self) -> Relation {
+        match self {
+            Relation::AtMost => Relation::AtLeast,
+            Relation::AtLeast => Relation::AtMost,
+            Relation::Equal => Relation::Equal,
+        }
+    }
+
+    /// Whether `lhs` and `rhs` stand in the relation, within `tol`.
+    pub(super) fn holds(self, lhs: f64, rhs: f64, tol: f64) -> bool {
+        match self {
+            Relation::AtMost => lhs <= rhs + tol,
+            Relation::AtLeast => lhs >= rhs - tol,
+            Relation::Equal => (lhs - rhs).abs() <= tol,
+        }
+    }
+}
+
+impl std::fmt::Display for Relation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Relation::AtMost => "<=",
+            Relation::AtLeast => ">=",
+            Relation::Equal => "=",
+        })
     }
 }
 
@@ -53,22 +94,22 @@ pub(super) fn tokenize(file: &str, line: usize, text: &str, out: &mut Vec<(Tok, 
             out.push((Tok::Num(v), line));
         } else if OPERATOR_CHARS.contains(c) {
             let next = chars.get(i + 1).copied();
-            let (op, len): (&'static str, usize) = match (c, next) {
-                ('<', Some('=')) | ('=', Some('<')) => ("<=", 2),
-                ('>', Some('=')) | ('=', Some('>')) => (">=", 2),
-                ('<', _) => ("<=", 1),
-                ('>', _) => (">=", 1),
-                ('=', _) => ("=", 1),
-                ('+', _) => ("+", 1),
-                ('-', _) => ("-", 1),
-                ('*', _) => ("*", 1),
-                ('^', _) => ("^", 1),
-                ('/', _) => ("/", 1),
-                ('[', _) => ("[", 1),
-                (']', _) => ("]", 1),
-                _ => (":", 1),
+            let (tok, len) = match (c, next) {
+                ('<', Some('=')) | ('=', Some('<')) => (Tok::Rel(Relation::AtMost), 2),
+                ('>', Some('=')) | ('=', Some('>')) => (Tok::Rel(Relation::AtLeast), 2),
+                ('<', _) => (Tok::Rel(Relation::AtMost), 1),
+                ('>', _) => (Tok::Rel(Relation::AtLeast), 1),
+                ('=', _) => (Tok::Rel(Relation::Equal), 1),
+                ('+', _) => (Tok::Op("+"), 1),
+                ('-', _) => (Tok::Op("-"), 1),
+                ('*', _) => (Tok::Op("*"), 1),
+                ('^', _) => (Tok::Op("^"), 1),
+                ('/', _) => (Tok::Op("/"), 1),
+                ('[', _) => (Tok::Op("["), 1),
+                (']', _) => (Tok::Op("]"), 1),
+                _ => (Tok::Op(":"), 1),
             };
-            out.push((Tok::Op(op), line));
+            out.push((tok, line));
             i += len;
         } else {
             let start = i;
@@ -135,21 +176,10 @@ impl Tokens<'_> {
         Error::parse(self.file, self.line(), msg)
     }
     pub(super) fn is_op(&self, op: &str) -> bool {
-        self.peek()
-            == Some(&Tok::Op(match op {
-                "+" => "+",
-                "-" => "-",
-                "[" => "[",
-                "]" => "]",
-                "/" => "/",
-                "*" => "*",
-                "^" => "^",
-                ":" => ":",
-                _ => "=",
-            }))
+        matches!(self.peek(), Some(Tok::Op(o)) if *o == op)
     }
     pub(super) fn at_relation(&self) -> bool {
-        matches!(self.peek(), Some(Tok::Op("<=" | ">=" | "=")))
+        matches!(self.peek(), Some(Tok::Rel(_)))
     }
 
     /// A label `name:` if one starts here.
