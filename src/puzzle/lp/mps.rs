@@ -181,8 +181,284 @@ struct Gathered {
     products: Vec<(usize, usize, f64, usize)>,
     /// The objective row's right-hand side (minus the objective's constant), and its line.
     objective_rhs: (f64, usize),
-    /// The objective row (the other N rows are free rows, left out).
+    /// The objective row: the first `N` row, unless OBJNAME names one (the other N rows are
+    /// free rows, left out).
     objective: Option<usize>,
+    /// Whether the `COLUMNS` lines are between an `INTORG` and an `INTEND` marker.
+    integer: bool,
+    /// The names of the `RHS`, `RANGES` and `BOUNDS` sets read (one of each is read).
+    rhs_set: Option<String>,
+    range_set: Option<String>,
+    bound_set: Option<String>,
+}
+
+impl Gathered {
+    /// A `ROWS` line: a row's type and name.
+    fn row_line(&mut self, file: &str, n: usize, line: &str) -> Result<()> {
+        let err = |line: usize, m: String| Error::parse(file, line, m);
+        let data = line.trim();
+        let f = fields(line, |k| k == 2)
+            .ok_or_else(|| err(n, format!("ROWS: expected a type and a name, found `{data}`")))?;
+        let kind = match f[0].to_ascii_uppercase().as_str() {
+            "N" => 'N',
+            "E" => 'E',
+            "L" => 'L',
+            "G" => 'G',
+            other => return Err(err(n, format!("row `{}`: type `{other}` is not N, E, L or G", f[1]))),
+        };
+        if self.row_index.insert(f[1].to_string(), self.rows.len()).is_some() {
+            return Err(err(n, format!("a second row named `{}`", f[1])));
+        }
+        let wanted = self.objective_name.as_ref().map(|(o, _)| o.as_str());
+        if kind == 'N' && self.objective.is_none() && wanted.is_none_or(|o| o == f[1]) {
+            self.objective = Some(self.rows.len());
+        }
+        self.rows.push(RowDecl {
+            name: f[1].to_string(),
+            line: n,
+            kind,
+            terms: BTreeMap::new(),
+            rhs: 0.0,
+            range: None,
+        });
+        Ok(())
+    }
+
+    /// A `COLUMNS` line: a marker, or a column's coefficients in one or two rows.
+    fn column_line(&mut self, file: &str, n: usize, line: &str) -> Result<()> {
+        let err = |line: usize, m: String| Error::parse(file, line, m);
+        let data = line.trim();
+        let words: Vec<&str> = data.split_whitespace().collect();
+        if words
+            .iter()
+            .any(|w| w.trim_matches('\'').eq_ignore_ascii_case("MARKER"))
+        {
+            let what = words.last().map(|w| w.trim_matches('\'').to_ascii_uppercase());
+            match what.as_deref() {
+                Some("INTORG") => self.integer = true,
+                Some("INTEND") => self.integer = false,
+                _ => {
+                    return Err(err(
+                        n,
+                        format!("a marker line must end in 'INTORG' or 'INTEND': `{data}`"),
+                    ))
+                }
+            }
+            return Ok(());
+        }
+        let f = fields(line, |k| k == 3 || k == 5).ok_or_else(|| {
+            err(
+                n,
+                format!("COLUMNS: expected a column and one or two (row, value) pairs, found `{data}`"),
+            )
+        })?;
+        let c = match self.column_index.get(f[0]) {
+            Some(&c) => c,
+            None => {
+                if self.columns.len() >= MAX_VARS {
+                    return Err(err(n, format!("more than {MAX_VARS} variables")));
+                }
+                self.column_index.insert(f[0].to_string(), self.columns.len());
+                self.columns.push(Column {
+                    name: f[0].to_string(),
+                    line: n,
+                    integer: self.integer,
+                    lower: 0.0,
+                    upper: None,
+                });
+                self.columns.len() - 1
+            }
+        };
+        for pair in f[1..].chunks(2) {
+            let r = *self
+                .row_index
+                .get(pair[0])
+                .ok_or_else(|| err(n, format!("column `{}`: no row named `{}` in ROWS", f[0], pair[0])))?;
+            let v = coefficient(
+                file,
+                n,
+                &format!("the coefficient of `{}` in row `{}`", f[0], pair[0]),
+                pair[1],
+            )?;
+            let w = self.rows[r].terms.entry(c).or_insert(0.0);
+            *w += v;
+            if !w.is_finite() {
+                return Err(err(
+                    n,
+                    format!(
+                        "the coefficients of `{}` in row `{}` add up to more than a 64-bit float holds",
+                        f[0], pair[0]
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// An `RHS` line, or a `RANGES` line when `ranges`.
+    fn rhs_line(&mut self, file: &str, n: usize, line: &str, ranges: bool) -> Result<()> {
+        let err = |line: usize, m: String| Error::parse(file, line, m);
+        let data = line.trim();
+
+        let f = fields(line, |k| (2..=5).contains(&k))
+            .ok_or_else(|| err(n, format!("expected a set name and (row, value) pairs, found `{data}`")))?;
+        // An odd count names the set first; free-form writers may leave it out.
+        let (set, pairs) = if f.len() % 2 == 1 {
+            (f[0], &f[1..])
+        } else {
+            ("", &f[..])
+        };
+        let chosen = if ranges { &mut self.range_set } else { &mut self.rhs_set };
+        match chosen {
+            None => *chosen = Some(set.to_string()),
+            Some(s) if s != set => {
+                return Err(err(
+                    n,
+                    format!(
+                        "a second {} set `{set}`: quzzle reads one",
+                        if ranges { "RANGES" } else { "RHS" }
+                    ),
+                ))
+            }
+            _ => {}
+        }
+        for pair in pairs.chunks(2) {
+            let r = *self
+                .row_index
+                .get(pair[0])
+                .ok_or_else(|| err(n, format!("no row named `{}` in ROWS", pair[0])))?;
+            let what = format!("row `{}`", pair[0]);
+            let v = number(file, n, &what, pair[1])?;
+            if ranges {
+                if matches!(self.rows[r].kind, 'N') || !v.is_finite() {
+                    return Err(err(
+                        n,
+                        format!("{what}: a range must be finite and on an E, L or G row"),
+                    ));
+                }
+                self.rows[r].range = Some(v);
+            } else if Some(r) == self.objective {
+                if !v.is_finite() {
+                    return Err(err(n, format!("{what}: the objective's constant is not finite")));
+                }
+                self.objective_rhs = (v, n);
+            } else {
+                self.rows[r].rhs = v;
+            }
+        }
+        Ok(())
+    }
+
+    /// A `BOUNDS` line: a type, the set, a column and its value.
+    fn bound_line(&mut self, file: &str, n: usize, line: &str) -> Result<()> {
+        let err = |line: usize, m: String| Error::parse(file, line, m);
+        let data = line.trim();
+        let f = fields(line, |k| (2..=4).contains(&k)).ok_or_else(|| {
+            err(
+                n,
+                format!("BOUNDS: expected a type, a set name, a column and a value, found `{data}`"),
+            )
+        })?;
+        let kind = f[0].to_ascii_uppercase();
+        let valued = matches!(kind.as_str(), "UP" | "LO" | "FX" | "LI" | "UI");
+        if !valued && !matches!(kind.as_str(), "FR" | "MI" | "PL" | "BV") {
+            return Err(err(
+                n,
+                format!("bound type `{}` is not read (UP, LO, FX, FR, MI, PL, BV, LI, UI)", f[0]),
+            ));
+        }
+        let rest = &f[1..];
+        // [set] column [value]: the set is there when the count says so, or, for a
+        // type without a value, when the last field names a column.
+        let (set, col, value) = match (valued, rest.len()) {
+            (true, 3) => (rest[0], rest[1], Some(rest[2])),
+            (true, 2) => ("", rest[0], Some(rest[1])),
+            (false, 1) => ("", rest[0], None),
+            (false, 2) if self.column_index.contains_key(rest[1]) => (rest[0], rest[1], None),
+            (false, 2) => ("", rest[0], Some(rest[1])),
+            (false, 3) => (rest[0], rest[1], Some(rest[2])),
+            _ => {
+                return Err(err(
+                    n,
+                    format!(
+                        "bound `{}`: expected [set] column{}",
+                        f[0],
+                        if valued { " value" } else { "" }
+                    ),
+                ))
+            }
+        };
+        match &self.bound_set {
+            None => self.bound_set = Some(set.to_string()),
+            Some(s) if s != set && !set.is_empty() && !s.is_empty() => {
+                return Err(err(n, format!("a second BOUNDS set `{set}`: quzzle reads one")))
+            }
+            _ => {}
+        }
+        let c = *self
+            .column_index
+            .get(col)
+            .ok_or_else(|| err(n, format!("bound on `{col}`, which no COLUMNS line names")))?;
+        let what = format!("bound {} on `{col}`", f[0]);
+        let v = match value {
+            Some(v) => number(file, n, &what, v)?,
+            None => 0.0,
+        };
+        let column = &mut self.columns[c];
+        match kind.as_str() {
+            "UP" | "UI" => {
+                column.upper = Some(v);
+                column.integer |= kind == "UI";
+            }
+            "LO" | "LI" => {
+                column.lower = v;
+                column.integer |= kind == "LI";
+            }
+            "FX" => {
+                column.lower = v;
+                column.upper = Some(v);
+            }
+            "FR" => {
+                column.lower = f64::NEG_INFINITY;
+                column.upper = Some(f64::INFINITY);
+            }
+            "MI" => column.lower = f64::NEG_INFINITY,
+            "PL" => column.upper = Some(f64::INFINITY),
+            _ => {
+                // BV
+                column.integer = true;
+                column.lower = 0.0;
+                column.upper = Some(1.0);
+            }
+        }
+        if column.lower.is_nan() || column.lower == f64::INFINITY || column.upper == Some(f64::NEG_INFINITY) {
+            return Err(err(n, format!("{what}: no value lies within the bounds")));
+        }
+        Ok(())
+    }
+
+    /// A `QUADOBJ` or `QMATRIX`/`QSECTION` line (`s`): two columns and their entry.
+    fn product_line(&mut self, file: &str, n: usize, line: &str, s: Section) -> Result<()> {
+        let err = |line: usize, m: String| Error::parse(file, line, m);
+        let data = line.trim();
+        let f = fields(line, |k| k == 3)
+            .ok_or_else(|| err(n, format!("expected two columns and a value, found `{data}`")))?;
+        let col = |name: &str| {
+            self.column_index.get(name).copied().ok_or_else(|| {
+                err(
+                    n,
+                    format!("`{name}` in the quadratic objective: no COLUMNS line names it"),
+                )
+            })
+        };
+        let (u, v) = (col(f[0])?, col(f[1])?);
+        let q = coefficient(file, n, &format!("the product `{} * {}`", f[0], f[1]), f[2])?;
+        // ½ xᵀQx: QUADOBJ gives each product once (the pair's weight is Q_ij), QMATRIX
+        // both Q_ij and Q_ji; a square is x on a binary, at half its entry.
+        let w = if u == v || s == Section::QMatrix { q / 2.0 } else { q };
+        self.products.push((u, v, w, n));
+        Ok(())
+    }
 }
 
 /// Read an MPS file into the variables, objective and rows of [`Read`].
@@ -199,12 +475,6 @@ fn gather(file: &str, text: &str, cancel: &Cancel) -> Result<Gathered> {
     let mut seen: Vec<Section> = Vec::new();
     let mut ended = false;
     let mut any = false;
-    let mut integer = false;
-    // The objective row: the first `N` row, unless OBJNAME names one.
-    let mut objective: Option<usize> = None;
-    let mut rhs_set: Option<String> = None;
-    let mut range_set: Option<String> = None;
-    let mut bound_set: Option<String> = None;
     let mut offset = 0usize;
     let err = |line: usize, m: String| Error::parse(file, line, m);
     for (i, raw) in super::strip_bom(text).lines().enumerate() {
@@ -239,7 +509,7 @@ fn gather(file: &str, text: &str, cancel: &Cancel) -> Result<Gathered> {
             match section {
                 Section::ObjSense if !rest.is_empty() => g.maximise = sense(file, n, rest[0])?,
                 Section::ObjName if !rest.is_empty() => g.objective_name = Some((rest[0].to_string(), n)),
-                Section::QMatrix if !rest.is_empty() && objective.is_some_and(|o| g.rows[o].name != rest[0]) => {
+                Section::QMatrix if !rest.is_empty() && g.objective.is_some_and(|o| g.rows[o].name != rest[0]) => {
                     return Err(err(
                         n,
                         format!(
@@ -279,248 +549,11 @@ fn gather(file: &str, text: &str, cancel: &Cancel) -> Result<Gathered> {
             Some(Section::End) => {}
             Some(Section::ObjSense) => g.maximise = sense(file, n, data)?,
             Some(Section::ObjName) => g.objective_name = Some((data.to_string(), n)),
-            Some(Section::Rows) => {
-                let f = fields(line, |k| k == 2)
-                    .ok_or_else(|| err(n, format!("ROWS: expected a type and a name, found `{data}`")))?;
-                let kind = match f[0].to_ascii_uppercase().as_str() {
-                    "N" => 'N',
-                    "E" => 'E',
-                    "L" => 'L',
-                    "G" => 'G',
-                    other => return Err(err(n, format!("row `{}`: type `{other}` is not N, E, L or G", f[1]))),
-                };
-                if g.row_index.insert(f[1].to_string(), g.rows.len()).is_some() {
-                    return Err(err(n, format!("a second row named `{}`", f[1])));
-                }
-                let wanted = g.objective_name.as_ref().map(|(o, _)| o.as_str());
-                if kind == 'N' && objective.is_none() && wanted.is_none_or(|o| o == f[1]) {
-                    objective = Some(g.rows.len());
-                }
-                g.rows.push(RowDecl {
-                    name: f[1].to_string(),
-                    line: n,
-                    kind,
-                    terms: BTreeMap::new(),
-                    rhs: 0.0,
-                    range: None,
-                });
-            }
-            Some(Section::Columns) => {
-                let words: Vec<&str> = data.split_whitespace().collect();
-                if words
-                    .iter()
-                    .any(|w| w.trim_matches('\'').eq_ignore_ascii_case("MARKER"))
-                {
-                    let what = words.last().map(|w| w.trim_matches('\'').to_ascii_uppercase());
-                    match what.as_deref() {
-                        Some("INTORG") => integer = true,
-                        Some("INTEND") => integer = false,
-                        _ => {
-                            return Err(err(
-                                n,
-                                format!("a marker line must end in 'INTORG' or 'INTEND': `{data}`"),
-                            ))
-                        }
-                    }
-                    continue;
-                }
-                let f = fields(line, |k| k == 3 || k == 5).ok_or_else(|| {
-                    err(
-                        n,
-                        format!("COLUMNS: expected a column and one or two (row, value) pairs, found `{data}`"),
-                    )
-                })?;
-                let c = match g.column_index.get(f[0]) {
-                    Some(&c) => c,
-                    None => {
-                        if g.columns.len() >= MAX_VARS {
-                            return Err(err(n, format!("more than {MAX_VARS} variables")));
-                        }
-                        g.column_index.insert(f[0].to_string(), g.columns.len());
-                        g.columns.push(Column {
-                            name: f[0].to_string(),
-                            line: n,
-                            integer,
-                            lower: 0.0,
-                            upper: None,
-                        });
-                        g.columns.len() - 1
-                    }
-                };
-                for pair in f[1..].chunks(2) {
-                    let r = *g
-                        .row_index
-                        .get(pair[0])
-                        .ok_or_else(|| err(n, format!("column `{}`: no row named `{}` in ROWS", f[0], pair[0])))?;
-                    let v = coefficient(
-                        file,
-                        n,
-                        &format!("the coefficient of `{}` in row `{}`", f[0], pair[0]),
-                        pair[1],
-                    )?;
-                    let w = g.rows[r].terms.entry(c).or_insert(0.0);
-                    *w += v;
-                    if !w.is_finite() {
-                        return Err(err(
-                            n,
-                            format!(
-                                "the coefficients of `{}` in row `{}` add up to more than a 64-bit float holds",
-                                f[0], pair[0]
-                            ),
-                        ));
-                    }
-                }
-            }
-            Some(Section::Rhs | Section::Ranges) => {
-                let ranges = current == Some(Section::Ranges);
-                let f = fields(line, |k| (2..=5).contains(&k))
-                    .ok_or_else(|| err(n, format!("expected a set name and (row, value) pairs, found `{data}`")))?;
-                // An odd count names the set first; free-form writers may leave it out.
-                let (set, pairs) = if f.len() % 2 == 1 {
-                    (f[0], &f[1..])
-                } else {
-                    ("", &f[..])
-                };
-                let chosen = if ranges { &mut range_set } else { &mut rhs_set };
-                match chosen {
-                    None => *chosen = Some(set.to_string()),
-                    Some(s) if s != set => {
-                        return Err(err(
-                            n,
-                            format!(
-                                "a second {} set `{set}`: quzzle reads one",
-                                if ranges { "RANGES" } else { "RHS" }
-                            ),
-                        ))
-                    }
-                    _ => {}
-                }
-                for pair in pairs.chunks(2) {
-                    let r = *g
-                        .row_index
-                        .get(pair[0])
-                        .ok_or_else(|| err(n, format!("no row named `{}` in ROWS", pair[0])))?;
-                    let what = format!("row `{}`", pair[0]);
-                    let v = number(file, n, &what, pair[1])?;
-                    if ranges {
-                        if matches!(g.rows[r].kind, 'N') || !v.is_finite() {
-                            return Err(err(
-                                n,
-                                format!("{what}: a range must be finite and on an E, L or G row"),
-                            ));
-                        }
-                        g.rows[r].range = Some(v);
-                    } else if Some(r) == objective {
-                        if !v.is_finite() {
-                            return Err(err(n, format!("{what}: the objective's constant is not finite")));
-                        }
-                        g.objective_rhs = (v, n);
-                    } else {
-                        g.rows[r].rhs = v;
-                    }
-                }
-            }
-            Some(Section::Bounds) => {
-                let f = fields(line, |k| (2..=4).contains(&k)).ok_or_else(|| {
-                    err(
-                        n,
-                        format!("BOUNDS: expected a type, a set name, a column and a value, found `{data}`"),
-                    )
-                })?;
-                let kind = f[0].to_ascii_uppercase();
-                let valued = matches!(kind.as_str(), "UP" | "LO" | "FX" | "LI" | "UI");
-                if !valued && !matches!(kind.as_str(), "FR" | "MI" | "PL" | "BV") {
-                    return Err(err(
-                        n,
-                        format!("bound type `{}` is not read (UP, LO, FX, FR, MI, PL, BV, LI, UI)", f[0]),
-                    ));
-                }
-                let rest = &f[1..];
-                // [set] column [value]: the set is there when the count says so, or, for a
-                // type without a value, when the last field names a column.
-                let (set, col, value) = match (valued, rest.len()) {
-                    (true, 3) => (rest[0], rest[1], Some(rest[2])),
-                    (true, 2) => ("", rest[0], Some(rest[1])),
-                    (false, 1) => ("", rest[0], None),
-                    (false, 2) if g.column_index.contains_key(rest[1]) => (rest[0], rest[1], None),
-                    (false, 2) => ("", rest[0], Some(rest[1])),
-                    (false, 3) => (rest[0], rest[1], Some(rest[2])),
-                    _ => {
-                        return Err(err(
-                            n,
-                            format!(
-                                "bound `{}`: expected [set] column{}",
-                                f[0],
-                                if valued { " value" } else { "" }
-                            ),
-                        ))
-                    }
-                };
-                match &bound_set {
-                    None => bound_set = Some(set.to_string()),
-                    Some(s) if s != set && !set.is_empty() && !s.is_empty() => {
-                        return Err(err(n, format!("a second BOUNDS set `{set}`: quzzle reads one")))
-                    }
-                    _ => {}
-                }
-                let c = *g
-                    .column_index
-                    .get(col)
-                    .ok_or_else(|| err(n, format!("bound on `{col}`, which no COLUMNS line names")))?;
-                let what = format!("bound {} on `{col}`", f[0]);
-                let v = match value {
-                    Some(v) => number(file, n, &what, v)?,
-                    None => 0.0,
-                };
-                let column = &mut g.columns[c];
-                match kind.as_str() {
-                    "UP" | "UI" => {
-                        column.upper = Some(v);
-                        column.integer |= kind == "UI";
-                    }
-                    "LO" | "LI" => {
-                        column.lower = v;
-                        column.integer |= kind == "LI";
-                    }
-                    "FX" => {
-                        column.lower = v;
-                        column.upper = Some(v);
-                    }
-                    "FR" => {
-                        column.lower = f64::NEG_INFINITY;
-                        column.upper = Some(f64::INFINITY);
-                    }
-                    "MI" => column.lower = f64::NEG_INFINITY,
-                    "PL" => column.upper = Some(f64::INFINITY),
-                    _ => {
-                        // BV
-                        column.integer = true;
-                        column.lower = 0.0;
-                        column.upper = Some(1.0);
-                    }
-                }
-                if column.lower.is_nan() || column.lower == f64::INFINITY || column.upper == Some(f64::NEG_INFINITY) {
-                    return Err(err(n, format!("{what}: no value lies within the bounds")));
-                }
-            }
-            Some(s @ (Section::QuadObj | Section::QMatrix)) => {
-                let f = fields(line, |k| k == 3)
-                    .ok_or_else(|| err(n, format!("expected two columns and a value, found `{data}`")))?;
-                let col = |name: &str| {
-                    g.column_index.get(name).copied().ok_or_else(|| {
-                        err(
-                            n,
-                            format!("`{name}` in the quadratic objective: no COLUMNS line names it"),
-                        )
-                    })
-                };
-                let (u, v) = (col(f[0])?, col(f[1])?);
-                let q = coefficient(file, n, &format!("the product `{} * {}`", f[0], f[1]), f[2])?;
-                // ½ xᵀQx: QUADOBJ gives each product once (the pair's weight is Q_ij), QMATRIX
-                // both Q_ij and Q_ji; a square is x on a binary, at half its entry.
-                let w = if u == v || s == Section::QMatrix { q / 2.0 } else { q };
-                g.products.push((u, v, w, n));
-            }
+            Some(Section::Rows) => g.row_line(file, n, line)?,
+            Some(Section::Columns) => g.column_line(file, n, line)?,
+            Some(s @ (Section::Rhs | Section::Ranges)) => g.rhs_line(file, n, line, s == Section::Ranges)?,
+            Some(Section::Bounds) => g.bound_line(file, n, line)?,
+            Some(s @ (Section::QuadObj | Section::QMatrix)) => g.product_line(file, n, line, s)?,
         }
     }
     if !any {
@@ -537,7 +570,6 @@ fn gather(file: &str, text: &str, cancel: &Cancel) -> Result<Gathered> {
             return Err(err(*line, format!("OBJNAME `{name}`: no N row of that name")));
         }
     }
-    g.objective = objective;
     Ok(g)
 }
 
