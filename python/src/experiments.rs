@@ -3,18 +3,18 @@
 //! prints (the Python layer turns it into records).
 
 use crate::encoding::Encoding;
-use crate::{compute, error, invalid, json_text, OrPy};
+use crate::{compute, invalid, json_text, OrPy};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quzzle::experiment::solve::SolveSettings;
 use quzzle::export::counts::{read_counts, write_counts};
+use quzzle::export::sample::SampleCircuit;
 use quzzle::export::score::ManifestDoc;
 use quzzle::export::AngleSource;
 use quzzle::qaoa::optimize::OptimizeConfig;
 use quzzle::request::{
     from_json, AngleChoice, ExportChoices, ExportJob, SampleChoices, ScoreChoices, SolveChoices, SweepChoices,
 };
-use quzzle::{simulation, Angles};
 use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -161,22 +161,6 @@ fn qasm_of_report<'py>(
     export(enc, py, &job, angles, name)
 }
 
-/// The circuit a manifest describes: its encoding, space and angles.
-fn manifest_circuit(doc: &ManifestDoc) -> PyResult<(Box<dyn quzzle::Encoding>, Angles)> {
-    if doc.grover_seed.is_some() {
-        return Err(invalid(format!(
-            "{} describes the seed's Grover circuit; sample draws shots of the QAOA circuits of Encoding.qasm",
-            doc.source
-        )));
-    }
-    let enc = doc.encoding().or_py()?;
-    let angles = doc
-        .angles
-        .clone()
-        .ok_or_else(|| error(quzzle::Error::malformed(&doc.source, "the manifest has no angles")))?;
-    Ok((enc, angles))
-}
-
 /// `quzzle sample`: `shots` drawn from the exact final distribution of a manifest's circuit
 /// (or under one noise model), as counts text in `format`.
 #[pyfunction]
@@ -185,21 +169,8 @@ fn sample_json(py: Python<'_>, manifest: &str, source: &str, choices: &str) -> P
         .and_then(|c| c.check())
         .or_py()?;
     let doc = ManifestDoc::parse(manifest, source).or_py()?;
-    let (enc, angles) = manifest_circuit(&doc)?;
-    let noise = request.noise.settings(&doc.space, None).or_py()?;
-    let counts = compute(py, || {
-        let sim = simulation::simulation(enc.as_ref(), &doc.space)?;
-        quzzle::experiment::sample::draw(
-            enc.as_ref(),
-            &sim,
-            &angles,
-            request.shots.get(),
-            request.seed,
-            noise.models.first().map(|m| (m, noise.trajectories)),
-            &quzzle::budget::Cancel::default(),
-        )
-    })
-    .or_py()?;
+    let circuit = SampleCircuit::of_manifest(&doc).or_py()?;
+    let (counts, _) = compute(py, || request.draw(&circuit, &quzzle::budget::Cancel::default())).or_py()?;
     Ok(write_counts(&counts, doc.qubits, request.format, request.seed))
 }
 

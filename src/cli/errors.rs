@@ -272,9 +272,6 @@ pub enum Usage {
         /// The flags given.
         flags: Vec<&'static str>,
     },
-    /// `sample` of a Grover-search manifest.
-    #[error("{0} describes the seed's Grover circuit (`quzzle grover --qasm`); sample draws shots of the QAOA circuits of `quzzle qasm`")]
-    SampleGroverSeed(String),
     /// `sample` of a puzzle file without `--depth`.
     #[error("{0} is a puzzle file: give --depth P and the angles (--angles, --gammas with --betas, or --optimize), or sample a manifest")]
     SampleWithoutDepth(String),

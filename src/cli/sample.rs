@@ -5,24 +5,14 @@ use super::args::SampleArgs;
 use super::output::{check_output_file, file_or_stdout, read_text, refuse_inputs, require_parent, write};
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::export::counts::{write_counts, CountsFormat};
+use quzzle::export::sample::SampleCircuit;
 use quzzle::export::score::ManifestDoc;
-use quzzle::export::{self, AngleSource, CircuitIdentity, ExportRequest};
+use quzzle::export::AngleSource;
 use quzzle::model::Level;
-use quzzle::simulation::{self, SpaceSettings};
-use quzzle::{Angles, Error, Result};
-
-/// What shots are drawn from: the encoded puzzle, its space and mixer, the angles, and the
-/// simulated P(valid) where it is known.
-struct Sampled {
-    enc: Box<dyn quzzle::Encoding>,
-    space: SpaceSettings,
-    angles: Angles,
-    qubits: usize,
-    success_probability: Option<f64>,
-}
+use quzzle::{Angles, Result};
 
 /// The circuit of a manifest, or of a puzzle file with the circuit options.
-fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
+fn circuit(args: &SampleArgs, text: &str) -> Result<SampleCircuit> {
     let input = args.input.display().to_string();
     if text.trim_start().starts_with('{') {
         let given: Vec<&str> = [
@@ -42,26 +32,12 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
         if !given.is_empty() {
             return Err(super::errors::Usage::FlagsOfManifest { input, flags: given }.into());
         }
-        let doc = ManifestDoc::parse(text, &input)?;
-        if doc.grover_seed.is_some() {
-            return Err(super::errors::Usage::SampleGroverSeed(input).into());
-        }
-        let enc = doc.encoding()?;
-        let Some(angles) = doc.angles.clone() else {
-            return Err(Error::malformed(&input, "the manifest has no angles"));
-        };
-        return Ok(Sampled {
-            enc,
-            space: doc.space,
-            angles,
-            qubits: doc.qubits,
-            success_probability: doc.success_probability,
-        });
+        return SampleCircuit::of_manifest(&ManifestDoc::parse(text, &input)?);
     }
     let Some(depth) = args.depth else {
         return Err(super::errors::Usage::SampleWithoutDepth(input).into());
     };
-    let p = quzzle::checked::Depths::one(depth)?;
+    let depth = quzzle::checked::Depths::one(depth)?;
     let angles = if let Some(path) = &args.angles {
         AngleSource::Report {
             text: read_text(path)?,
@@ -77,52 +53,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<Sampled> {
     let kind: EncodingKind = args.encoding.unwrap_or(EncodingKind::Onehot);
     let level: Level = args.reduce.unwrap_or(Level::Paper);
     let enc = encoding::parse(&input, text, kind, level)?;
-    let settings = args.space.settings()?;
-    if simulation::mixers::entry(settings.mixer).samples_from_simulation() {
-        // Drawn from the simulation itself: the Grover mixer runs on every space, also on
-        // general blocks, whose start has no exported preparation.
-        let sim = simulation::simulation(enc.as_ref(), &settings)?;
-        sim.require_statevector("sampling shots")?;
-        let valid = simulation::success_states(enc.as_ref(), &sim)?.valid;
-        let identity = CircuitIdentity::with_space(enc.as_ref(), sim.space.resolved.name(), settings.mixer.name());
-        let angles = export::resolve_angles(enc.as_ref(), Some(&sim), &identity, &valid, p, &angles)?;
-        let success = sim.qaoa().evaluate(&angles, &valid)?.success_probability;
-        let qubits = enc.num_qubits();
-        return Ok(Sampled {
-            enc,
-            space: SpaceSettings {
-                space: sim.space.resolved,
-                ..settings
-            },
-            angles,
-            qubits,
-            success_probability: Some(success),
-        });
-    }
-    let request = ExportRequest {
-        depth: p,
-        angles,
-        flavor: quzzle::export::qasm::Flavor::Portable,
-        symbolic: false,
-        with_state: false,
-        qasm_name: Some("(sampled, not exported)".into()),
-        space: settings,
-    };
-    let exported = export::export_circuit(enc.as_ref(), &request)?;
-    let Some(manifest) = exported.manifest else {
-        return Err(Error::Internal(format!("{input}: no manifest was made")));
-    };
-    let doc = ManifestDoc::of(&manifest, &input)?;
-    let Some(angles) = doc.angles.clone() else {
-        return Err(Error::malformed(&input, "the circuit has no angles"));
-    };
-    Ok(Sampled {
-        enc,
-        space: doc.space,
-        angles,
-        qubits: doc.qubits,
-        success_probability: doc.success_probability,
-    })
+    SampleCircuit::of_puzzle(enc, args.space.settings()?, depth, angles, &input)
 }
 
 pub fn run(args: &SampleArgs) -> Result<()> {
@@ -144,20 +75,7 @@ pub fn run(args: &SampleArgs) -> Result<()> {
     }
     let text = read_text(&args.input)?;
     let sampled = circuit(args, &text)?;
-    let noise = request.noise.settings(&sampled.space, None)?;
-    let enc = sampled.enc.as_ref();
-    // A manifest written before starts were chosen says `auto`: the start it was exported with.
-    let sim = simulation::simulation(enc, &simulation::circuit_settings(enc, &sampled.space)?)?;
-    let angles = &sampled.angles;
-    let counts = quzzle::experiment::sample::draw(
-        enc,
-        &sim,
-        angles,
-        request.shots.get(),
-        request.seed,
-        noise.models.first().map(|m| (m, noise.trajectories)),
-        &super::progress::cancel("sample", args.max_seconds)?,
-    )?;
+    let (counts, noise) = request.draw(&sampled, &super::progress::cancel("sample", args.max_seconds)?)?;
     let format = request.format;
     let written = write_counts(&counts, sampled.qubits, format, request.seed);
     let Some(out) = out else {

@@ -7,20 +7,16 @@ use super::output::{check_output_folder, path_list, refuse_inputs, to_json};
 use quzzle::experiment::stats::probability_text as pt;
 use quzzle::export::batch::{ExperimentIndex, ExperimentScore};
 use quzzle::export::experiment_score::{self, ExperimentScoreSettings};
-use quzzle::export::score::{self, percent, CountsScoreSettings, ManifestDoc, ScoreReport};
+use quzzle::export::score::{self, percent, ManifestDoc, ScoreReport};
+use quzzle::request::ScoreRequest;
 use quzzle::Result;
 use std::path::Path;
 
-/// How the counts are read and scored, from the arguments (checked by the request).
-fn counts_settings(args: &ScoreArgs) -> Result<CountsScoreSettings> {
-    Ok(super::request::score(args).check()?.counts_settings())
-}
-
 pub fn run(args: &ScoreArgs) -> Result<()> {
     // Checked before any file is read, so that the flag is named rather than a file.
-    super::request::score(args).check()?;
+    let request = super::request::score(args).check()?;
     if args.counts.is_dir() {
-        return run_experiment(args);
+        return run_experiment(args, &request);
     }
     // Nothing there (a dangling link included): say so, rather than ask for a manifest.
     if !args.counts.exists() {
@@ -40,7 +36,7 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
         let targets: Vec<std::path::PathBuf> = score::SCORE_FILES.iter().map(|f| dir.join(f)).collect();
         refuse_inputs(&[args.counts.as_path(), manifest_path], &targets)?;
     }
-    let scored = score::score_counts_file(&args.counts, manifest_path, &counts_settings(args)?)?;
+    let scored = score::score_counts_file(&args.counts, manifest_path, &request.counts_settings())?;
     if let Some(dir) = &args.out {
         score::write_score(dir, &scored)?;
     }
@@ -146,7 +142,7 @@ fn print_text(args: &ScoreArgs, manifest_path: &Path, manifest: &ManifestDoc, r:
 
 /// `score DIR`: every depth of an experiment folder whose counts are there, scored by the
 /// library and written into --out (or the folder).
-fn run_experiment(args: &ScoreArgs) -> Result<()> {
+fn run_experiment(args: &ScoreArgs, request: &ScoreRequest) -> Result<()> {
     let dir = args.counts.as_path();
     if args.manifest.is_some() {
         return Err(super::errors::Usage::ManifestOfFolder(dir.to_path_buf()).into());
@@ -154,10 +150,10 @@ fn run_experiment(args: &ScoreArgs) -> Result<()> {
     let out = args.out.as_deref().unwrap_or(dir);
     check_output_folder(out, "--out", &experiment_score::EXPERIMENT_SCORE_FILES)?;
     let settings = ExperimentScoreSettings {
-        counts: counts_settings(args)?,
+        counts: request.counts_settings(),
         // The trajectories checked here; the experiment's space by the library, once read.
-        noise: super::request::score(args).check()?.noise.settings_for_files()?,
-        mitigate: super::request::score(args).check()?.mitigate,
+        noise: request.noise.settings_for_files()?,
+        mitigate: request.mitigate,
         out: Some(out.to_path_buf()),
     };
     let scored = experiment_score::score_experiment(dir, &settings)?;

@@ -352,4 +352,10 @@ pub enum Unsupported {
         /// The devices with times.
         timed: &'static [&'static str],
     },
+    /// `sample` of a Grover-search manifest.
+    #[error("{manifest} describes the seed's Grover circuit (written by `quzzle grover`); sample draws shots of the QAOA circuits that `quzzle qasm` writes")]
+    SampleGroverSeed {
+        /// The manifest.
+        manifest: String,
+    },
 }

@@ -15,6 +15,7 @@ pub mod mitigate;
 pub mod plan_files;
 pub mod predict;
 pub mod qasm;
+pub mod sample;
 pub mod score;
 pub mod seed;
 pub mod solve_files;

@@ -76,6 +76,23 @@ impl SampleChoices {
 }
 
 impl SampleRequest {
+    /// The shots of `circuit` this request asks for, and the noise they were drawn under
+    /// (checked against the circuit's space).
+    pub fn draw(
+        &self,
+        circuit: &crate::export::sample::SampleCircuit,
+        cancel: &crate::budget::Cancel,
+    ) -> Result<(crate::bits::CountMap, crate::noise::NoiseSettings)> {
+        let noise = self.noise.settings(&circuit.space, None)?;
+        let counts = circuit.draw(
+            self.shots.get(),
+            self.seed,
+            noise.models.first().map(|m| (m, noise.trajectories)),
+            cancel,
+        )?;
+        Ok((counts, noise))
+    }
+
     /// The noise model and its trajectories, when one was given.
     pub fn model(&self) -> Option<(&crate::noise::NoiseModel, usize)> {
         self.noise.models.first().map(|m| (m, self.noise.trajectories.get()))
