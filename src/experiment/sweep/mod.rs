@@ -237,181 +237,15 @@ pub fn run_sweep_within(
     budget: &crate::budget::Budget<'_>,
     on_event: &mut dyn FnMut(SweepEvent<'_>),
 ) -> Result<SweepOutcome> {
-    if plan.depths.is_empty() || plan.depths.contains(&0) || !plan.depths.is_sorted() {
-        return Err(Error::out_of_range(
-            Quantity::Depth,
-            format!("{:?}", plan.depths),
-            "depths must be ascending and at least 1",
-        ));
-    }
-    if plan.inits.is_empty() {
-        return Err(Error::Request(RequestProblem::NoInit));
-    }
-    if plan.config.restarts == 0 {
-        return Err(Error::out_of_range(Quantity::Restarts, 0, "must be at least 1"));
-    }
-    if plan.config.restarts > experiment::solve::MAX_RESTARTS {
-        return Err(Error::out_of_range(
-            Quantity::Restarts,
-            plan.config.restarts,
-            format!("at most {} starts per depth", experiment::solve::MAX_RESTARTS),
-        ));
-    }
-    if !plan.noise.models.is_empty() {
-        crate::noise::check_space(&plan.space)?;
-        crate::noise::trajectories::check_trajectories(plan.noise.trajectories)?;
-    }
-    // Keep what the CSV holds; refuse to mix settings that the key does not name.
-    let text_exists = csv.exists();
-    let (existing, dropped) = read_csv_for_resume(csv)?;
-    if let Some(note) = &dropped {
-        on_event(SweepEvent::Note(note.clone()));
-    }
-    SweepSettings {
-        reduce: plan.level.name().to_string(),
-        encoding: plan.encoding.name().to_string(),
-        optimizer: plan.config.method.name().to_string(),
-        max_iters: plan.config.max_iters,
-        restarts: plan.config.restarts,
-        seed: plan.config.seed,
-        match_random_budget: plan.match_random_budget,
-        noise: settings::noise_setting(&plan.noise),
-        shard: plan.shard.as_ref().map(shard::shard_setting).unwrap_or_default(),
-        baseline: plan
-            .baseline
-            .as_ref()
-            .map(baseline::Baseline::setting)
-            .unwrap_or_default(),
-        schedule: settings::schedule_setting(plan),
-    }
-    .check_or_store(csv)?;
-    // Rows are keyed by the file as first written; another spelling of the same file (by
-    // canonical path) resumes them.
-    let mut labels_by_canonical: BTreeMap<PathBuf, String> = BTreeMap::new();
-    for r in &existing {
-        labels_by_canonical
-            .entry(canonical(Path::new(&r.file)))
-            .or_insert_with(|| r.file.clone());
-    }
-    let labels: BTreeMap<PathBuf, String> = plan
-        .files
-        .iter()
-        .map(|p| {
-            let label = labels_by_canonical
-                .get(&canonical(p))
-                .cloned()
-                .unwrap_or_else(|| p.display().to_string());
-            (p.clone(), label)
-        })
-        .collect();
-    for r in &existing {
-        let mismatch = |setting: &'static str, stored: String, given: String| Error::ResumeMismatch {
-            csv: csv.to_path_buf(),
-            setting,
-            stored,
-            given,
-        };
-        if r.reduce != plan.level {
-            return Err(mismatch("reduce", r.reduce.to_string(), plan.level.name().to_string()));
-        }
-        if r.seed != plan.config.seed {
-            return Err(mismatch("seed", r.seed.to_string(), plan.config.seed.to_string()));
-        }
-    }
-    // Start a fresh file (header plus the rows kept) when there is none, it is empty, or its
-    // last line was torn, so that appends always start on a fresh line.
-    let bytes = std::fs::read(csv).unwrap_or_default();
-    let header_now = bytes.starts_with(format!("{CSV_HEADER}\n").as_bytes());
-    let rewrite = !text_exists || bytes.last() != Some(&b'\n') || !header_now || dropped.is_some();
-    let mut done: BTreeMap<RowKey, SweepRow> = existing.iter().map(|r| (r.key(), r.clone())).collect();
-    if rewrite && !existing.is_empty() {
-        // The rows kept, under the current header, written whole beside the CSV and renamed
-        // over it: a sweep killed now loses no finished row.
-        let mut text = format!("{CSV_HEADER}\n");
-        for r in &existing {
-            text.push_str(&r.to_csv_record()?);
-        }
-        crate::files::write_whole(&[(csv.to_path_buf(), text.into_bytes())])?;
-    }
-    let mut out = open_append(csv, rewrite && existing.is_empty())?;
-
+    check_plan(plan)?;
+    let Resume {
+        mut done,
+        labels,
+        mut out,
+    } = resume(plan, csv, on_event)?;
     let objective_name = plan.objective.name();
-    // Load every instance first (cheap: no diagonal yet) to weigh the work for the ETA.
-    let mut problems = Vec::new();
-    let mut skipped = Vec::new();
-    for path in &plan.files {
-        let label = labels[path].clone();
-        let problem = match encoding::load(path, plan.encoding, plan.level) {
-            Ok(problem) => problem,
-            // A puzzle with no solution has no rows to compute: the others still run.
-            Err(Error::Unsatisfiable { reason }) => {
-                // The skip names the file already.
-                let prefix = format!("{}: ", path.display());
-                let reason = Error::Unsatisfiable {
-                    reason: reason.strip_prefix(&prefix).map_or(reason.clone(), String::from),
-                };
-                on_event(SweepEvent::Skipped {
-                    file: &label,
-                    reason: &reason,
-                });
-                skipped.push((label, reason));
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let n = problem.num_qubits();
-        let space = if n == 0 {
-            Err(Error::NoQubits {
-                file: path.display().to_string(),
-                level: plan.level.name(),
-            })
-        } else {
-            simulation::space_of(problem.as_ref(), &plan.space)
-        };
-        let space = space.and_then(|s| {
-            if s.log2_dimension() > plan.max_qubits as f64 + 1e-9 {
-                Err(over_limit(problem.as_ref(), &s, plan))
-            } else {
-                Ok(s)
-            }
-        });
-        match space {
-            Err(reason) => {
-                on_event(SweepEvent::Skipped {
-                    file: &label,
-                    reason: &reason,
-                });
-                skipped.push((label, reason));
-            }
-            Ok(space) => problems.push((label, problem, space.dimension)),
-        }
-    }
-    // Switch rows written before the start column ran from the start their circuit has
-    // (uniform on full permutation grids, else the first grid): keyed by it, they resume.
-    if plan.space.mixer.is_switch() {
-        for (label, problem, _) in &problems {
-            let legacy = simulation::circuit_settings(
-                problem.as_ref(),
-                &SpaceSettings {
-                    start: StartChoice::Auto,
-                    ..plan.space
-                },
-            )
-            .ok()
-            .and_then(|s| simulation::provenance::simulated_start(s.mixer, s.start));
-            let old: Vec<RowKey> = done
-                .keys()
-                .filter(|k| &k.0 == label && k.5 == plan.space.mixer && k.6.is_none())
-                .cloned()
-                .collect();
-            for k in old {
-                if let Some(mut row) = done.remove(&k) {
-                    row.start = legacy;
-                    done.insert(row.key(), row);
-                }
-            }
-        }
-    }
+    let (problems, mut skipped) = load_problems(plan, &labels, on_event)?;
+    rekey_switch_rows(plan, &problems, &mut done);
     let resolved_of = |problem: &dyn Encoding| {
         simulation::space_of(problem, &plan.space).map_or(crate::encoding::space::SpaceChoice::Full, |s| s.resolved)
     };
@@ -529,6 +363,218 @@ pub fn run_sweep_within(
         skipped,
         labels,
     })
+}
+
+/// The checks of a plan that no row needs computed to make.
+fn check_plan(plan: &SweepPlan) -> Result<()> {
+    if plan.depths.is_empty() || plan.depths.contains(&0) || !plan.depths.is_sorted() {
+        return Err(Error::out_of_range(
+            Quantity::Depth,
+            format!("{:?}", plan.depths),
+            "depths must be ascending and at least 1",
+        ));
+    }
+    if plan.inits.is_empty() {
+        return Err(Error::Request(RequestProblem::NoInit));
+    }
+    if plan.config.restarts == 0 {
+        return Err(Error::out_of_range(Quantity::Restarts, 0, "must be at least 1"));
+    }
+    if plan.config.restarts > experiment::solve::MAX_RESTARTS {
+        return Err(Error::out_of_range(
+            Quantity::Restarts,
+            plan.config.restarts,
+            format!("at most {} starts per depth", experiment::solve::MAX_RESTARTS),
+        ));
+    }
+    if !plan.noise.models.is_empty() {
+        crate::noise::check_space(&plan.space)?;
+        crate::noise::trajectories::check_trajectories(plan.noise.trajectories)?;
+    }
+    Ok(())
+}
+
+/// What a sweep resumes from: the rows its CSV holds, by key; the `file` column of each plan
+/// file; and the CSV open for appending.
+struct Resume {
+    done: BTreeMap<RowKey, SweepRow>,
+    labels: BTreeMap<PathBuf, String>,
+    out: std::fs::File,
+}
+
+/// The CSV read for resuming (its settings checked against the plan's, or stored), rewritten
+/// whole where its last line was torn or its header is old.
+fn resume(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEvent<'_>)) -> Result<Resume> {
+    // Keep what the CSV holds; refuse to mix settings that the key does not name.
+    let text_exists = csv.exists();
+    let (existing, dropped) = read_csv_for_resume(csv)?;
+    if let Some(note) = &dropped {
+        on_event(SweepEvent::Note(note.clone()));
+    }
+    SweepSettings {
+        reduce: plan.level.name().to_string(),
+        encoding: plan.encoding.name().to_string(),
+        optimizer: plan.config.method.name().to_string(),
+        max_iters: plan.config.max_iters,
+        restarts: plan.config.restarts,
+        seed: plan.config.seed,
+        match_random_budget: plan.match_random_budget,
+        noise: settings::noise_setting(&plan.noise),
+        shard: plan.shard.as_ref().map(shard::shard_setting).unwrap_or_default(),
+        baseline: plan
+            .baseline
+            .as_ref()
+            .map(baseline::Baseline::setting)
+            .unwrap_or_default(),
+        schedule: settings::schedule_setting(plan),
+    }
+    .check_or_store(csv)?;
+    // Rows are keyed by the file as first written; another spelling of the same file (by
+    // canonical path) resumes them.
+    let mut labels_by_canonical: BTreeMap<PathBuf, String> = BTreeMap::new();
+    for r in &existing {
+        labels_by_canonical
+            .entry(canonical(Path::new(&r.file)))
+            .or_insert_with(|| r.file.clone());
+    }
+    let labels: BTreeMap<PathBuf, String> = plan
+        .files
+        .iter()
+        .map(|p| {
+            let label = labels_by_canonical
+                .get(&canonical(p))
+                .cloned()
+                .unwrap_or_else(|| p.display().to_string());
+            (p.clone(), label)
+        })
+        .collect();
+    for r in &existing {
+        let mismatch = |setting: &'static str, stored: String, given: String| Error::ResumeMismatch {
+            csv: csv.to_path_buf(),
+            setting,
+            stored,
+            given,
+        };
+        if r.reduce != plan.level {
+            return Err(mismatch("reduce", r.reduce.to_string(), plan.level.name().to_string()));
+        }
+        if r.seed != plan.config.seed {
+            return Err(mismatch("seed", r.seed.to_string(), plan.config.seed.to_string()));
+        }
+    }
+    // Start a fresh file (header plus the rows kept) when there is none, it is empty, or its
+    // last line was torn, so that appends always start on a fresh line.
+    let bytes = std::fs::read(csv).unwrap_or_default();
+    let header_now = bytes.starts_with(format!("{CSV_HEADER}\n").as_bytes());
+    let rewrite = !text_exists || bytes.last() != Some(&b'\n') || !header_now || dropped.is_some();
+    let done: BTreeMap<RowKey, SweepRow> = existing.iter().map(|r| (r.key(), r.clone())).collect();
+    if rewrite && !existing.is_empty() {
+        // The rows kept, under the current header, written whole beside the CSV and renamed
+        // over it: a sweep killed now loses no finished row.
+        let mut text = format!("{CSV_HEADER}\n");
+        for r in &existing {
+            text.push_str(&r.to_csv_record()?);
+        }
+        crate::files::write_whole(&[(csv.to_path_buf(), text.into_bytes())])?;
+    }
+    let out = open_append(csv, rewrite && existing.is_empty())?;
+
+    Ok(Resume { done, labels, out })
+}
+
+/// A loaded instance: its `file` label, its encoding and its space's dimension.
+type Loaded = (String, Box<dyn Encoding>, f64);
+/// A skipped instance: its `file` label and why.
+type Skipped = (String, Error);
+
+/// Every instance of the plan loaded (cheap: no diagonal yet), and those skipped with why: no
+/// valid board, no qubit, or a space over the plan's limit.
+fn load_problems(
+    plan: &SweepPlan,
+    labels: &BTreeMap<PathBuf, String>,
+    on_event: &mut dyn FnMut(SweepEvent<'_>),
+) -> Result<(Vec<Loaded>, Vec<Skipped>)> {
+    // Load every instance first (cheap: no diagonal yet) to weigh the work for the ETA.
+    let mut problems = Vec::new();
+    let mut skipped = Vec::new();
+    for path in &plan.files {
+        let label = labels[path].clone();
+        let problem = match encoding::load(path, plan.encoding, plan.level) {
+            Ok(problem) => problem,
+            // A puzzle with no solution has no rows to compute: the others still run.
+            Err(Error::Unsatisfiable { reason }) => {
+                // The skip names the file already.
+                let prefix = format!("{}: ", path.display());
+                let reason = Error::Unsatisfiable {
+                    reason: reason.strip_prefix(&prefix).map_or(reason.clone(), String::from),
+                };
+                on_event(SweepEvent::Skipped {
+                    file: &label,
+                    reason: &reason,
+                });
+                skipped.push((label, reason));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let n = problem.num_qubits();
+        let space = if n == 0 {
+            Err(Error::NoQubits {
+                file: path.display().to_string(),
+                level: plan.level.name(),
+            })
+        } else {
+            simulation::space_of(problem.as_ref(), &plan.space)
+        };
+        let space = space.and_then(|s| {
+            if s.log2_dimension() > plan.max_qubits as f64 + 1e-9 {
+                Err(over_limit(problem.as_ref(), &s, plan))
+            } else {
+                Ok(s)
+            }
+        });
+        match space {
+            Err(reason) => {
+                on_event(SweepEvent::Skipped {
+                    file: &label,
+                    reason: &reason,
+                });
+                skipped.push((label, reason));
+            }
+            Ok(space) => problems.push((label, problem, space.dimension)),
+        }
+    }
+    Ok((problems, skipped))
+}
+
+/// Switch rows written before the start column, keyed again by the start they ran from.
+fn rekey_switch_rows(plan: &SweepPlan, problems: &[Loaded], done: &mut BTreeMap<RowKey, SweepRow>) {
+    // Switch rows written before the start column ran from the start their circuit has
+    // (uniform on full permutation grids, else the first grid): keyed by it, they resume.
+    if plan.space.mixer.is_switch() {
+        for (label, problem, _) in problems {
+            let legacy = simulation::circuit_settings(
+                problem.as_ref(),
+                &SpaceSettings {
+                    start: StartChoice::Auto,
+                    ..plan.space
+                },
+            )
+            .ok()
+            .and_then(|s| simulation::provenance::simulated_start(s.mixer, s.start));
+            let old: Vec<RowKey> = done
+                .keys()
+                .filter(|k| &k.0 == label && k.5 == plan.space.mixer && k.6.is_none())
+                .cloned()
+                .collect();
+            for k in old {
+                if let Some(mut row) = done.remove(&k) {
+                    row.start = legacy;
+                    done.insert(row.key(), row);
+                }
+            }
+        }
+    }
 }
 
 /// Whether `e` says an instance has no valid board (in the space simulated): skipped in a
