@@ -172,6 +172,30 @@ impl Trajectories {
     }
 }
 
+/// Most optimiser starts per depth a run takes: each start is a whole optimisation, so more
+/// would only make a run that never ends.
+pub const MAX_RESTARTS: usize = 10_000;
+
+/// Optimiser starts per depth, 1..=[`MAX_RESTARTS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Restarts(usize);
+
+impl Restarts {
+    /// One start (the default).
+    pub const ONE: Restarts = Restarts(1);
+
+    /// `n` when it is 1..=[`MAX_RESTARTS`].
+    pub fn new(n: i128) -> Result<Self> {
+        count(Quantity::Restarts, n, MAX_RESTARTS as u64).map(|n| Restarts(n as usize))
+    }
+
+    /// The count.
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
 /// Threads of a run's pool: 0 for one per core, else at most max(256, 16 per core).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]

@@ -207,7 +207,7 @@ pub fn solve_keeping_within(
             Method::NelderMead
         },
         objective: settings.objective,
-        restarts: settings.config.restarts,
+        restarts: settings.config.restarts.get(),
         seed: settings.config.seed,
         version: env!("CARGO_PKG_VERSION").into(),
         schedule: settings.schedule.clone(),
@@ -503,7 +503,7 @@ pub fn no_worse_than_previous(
         });
     }
     let single = OptimizeConfig {
-        restarts: 1,
+        restarts: crate::checked::Restarts::ONE,
         ..config.clone()
     };
     let again = optimize::optimize(sim, objective, &padded, false, &single)?;

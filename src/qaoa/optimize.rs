@@ -6,7 +6,7 @@
 use super::schedule::{self, AngleTable};
 use super::{Objective, Qaoa};
 use crate::angles::Angles;
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, Result};
 use crate::names::value_enum;
 use argmin::core::{CostFunction, Executor, Gradient, State as _};
 use argmin::solver::linesearch::MoreThuenteLineSearch;
@@ -129,7 +129,7 @@ pub struct OptimizeConfig {
     pub max_iters: u64,
     /// Number of starts; the first is the strategy's point, the others are seeded
     /// perturbations of it (ramp, interp) or fresh draws (random). The best is kept.
-    pub restarts: usize,
+    pub restarts: Restarts,
     /// Seed of every random draw.
     pub seed: u64,
     /// The angles of [`Init::Transfer`] and [`Init::Fixed`] at each depth.
@@ -149,7 +149,7 @@ impl Default for OptimizeConfig {
         OptimizeConfig {
             method: Method::Lbfgs,
             max_iters: 200,
-            restarts: 1,
+            restarts: Restarts::ONE,
             seed: 0,
             table: None,
             ramp: None,
@@ -159,32 +159,7 @@ impl Default for OptimizeConfig {
     }
 }
 
-impl OptimizeConfig {
-    /// The configuration, after checking that there is at least one start and one iteration.
-    pub fn checked(method: Method, max_iters: u64, restarts: usize, seed: u64) -> Result<Self> {
-        if restarts == 0 || restarts > MAX_RESTARTS {
-            return Err(Error::out_of_range(
-                Quantity::Restarts,
-                restarts,
-                format!("must be 1..={MAX_RESTARTS} (each start is a whole optimisation)"),
-            ));
-        }
-        if max_iters == 0 {
-            return Err(Error::out_of_range(Quantity::MaxIterations, 0, "must be at least 1"));
-        }
-        Ok(OptimizeConfig {
-            method,
-            max_iters,
-            restarts,
-            seed,
-            ..OptimizeConfig::default()
-        })
-    }
-}
-
-/// Most optimiser starts per depth a run takes: each start is a whole optimisation, so more
-/// would only make a run that never ends.
-pub const MAX_RESTARTS: usize = 10_000;
+pub use crate::checked::{Restarts, MAX_RESTARTS};
 
 /// The outcome of optimising one depth.
 #[derive(Clone, Debug)]
@@ -441,15 +416,12 @@ fn restarts(
     random: Option<&DrawStart>,
     config: &OptimizeConfig,
 ) -> Result<Found> {
-    if config.restarts == 0 {
-        return Err(Error::out_of_range(Quantity::Restarts, 0, "must be at least 1"));
-    }
     let began = Instant::now();
     let mut rng = crate::rng::seeded(config.seed);
     let evaluations = AtomicUsize::new(0);
     let gradients = AtomicUsize::new(0);
     let mut best: Option<(f64, Vec<f64>)> = None;
-    for r in 0..config.restarts {
+    for r in 0..config.restarts.get() {
         let start = match (r, random) {
             (0, _) => x0.clone(),
             (_, Some(draw)) => draw(&mut rng)?,

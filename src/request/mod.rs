@@ -86,7 +86,7 @@ pub struct OptimizeRequest {
     /// Iteration cap per start.
     pub max_iters: u64,
     /// Starts per depth.
-    pub restarts: usize,
+    pub restarts: crate::checked::Restarts,
     /// Seed of every random draw.
     pub seed: u64,
 }
@@ -94,7 +94,7 @@ pub struct OptimizeRequest {
 impl OptimizeRequest {
     /// Checked from names and numbers as given.
     pub fn check(objective: &str, optimizer: &str, max_iters: i128, restarts: i128, seed: u64) -> Result<Self> {
-        let restarts = count(Quantity::Restarts, restarts, crate::qaoa::optimize::MAX_RESTARTS as u64)? as usize;
+        let restarts = crate::checked::Restarts::new(restarts)?;
         Ok(OptimizeRequest {
             objective: ObjectiveSpec::parse(objective)?,
             method: choose("optimizer", optimizer, &Method::ALL, Method::name)?,

@@ -281,3 +281,72 @@ fn the_command_line_names_the_flags_the_library_does_not() {
     ));
     assert!(e.contains("does not exist; create it first, or add --parents"), "{e}");
 }
+
+/// The files of the library (the command line aside: it maps each quantity to its flag) that
+/// name each checked setting's range error. Restarts, confidence and threads are raised only
+/// where their type is made (src/checked.rs) and named (src/error.rs): the code below the
+/// request holds the type and checks nothing again. Depths and trajectories are still checked
+/// again below the request at the sites listed after the first three; the list is exact, so a
+/// site removed must leave it and a new one fails here.
+const RANGE_ERROR_SITES: &[(&str, &[&str])] = &[
+    ("Restarts", &["src/checked.rs", "src/error.rs"]),
+    ("Confidence", &["src/checked.rs", "src/error.rs"]),
+    ("Threads", &["src/checked.rs", "src/error.rs"]),
+    (
+        "Depth",
+        &[
+            "src/checked.rs",
+            "src/error.rs",
+            "src/request/mod.rs",
+            "src/angles.rs",
+            "src/experiment/solve.rs",
+            "src/experiment/sweep/mod.rs",
+            "src/export/batch.rs",
+            "src/export/mod.rs",
+            "src/qaoa/schedule.rs",
+        ],
+    ),
+    (
+        "Trajectories",
+        &[
+            "src/checked.rs",
+            "src/error.rs",
+            "src/noise/mod.rs",
+            "src/noise/trajectories.rs",
+            "src/sim/memory.rs",
+        ],
+    ),
+];
+
+#[test]
+fn range_errors_of_checked_settings_are_raised_where_their_type_is_made() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let sources: Vec<(String, String)> = files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+            (rel, std::fs::read_to_string(f).unwrap())
+        })
+        .filter(|(rel, _)| !rel.starts_with("src/cli/"))
+        .collect();
+    assert!(sources.len() > 100, "only {} files read", sources.len());
+    for (quantity, allowed) in RANGE_ERROR_SITES {
+        let pattern = format!("Quantity::{quantity}");
+        let mut found: Vec<&str> = sources
+            .iter()
+            .filter(|(_, code)| {
+                code.match_indices(&pattern).any(|(i, _)| {
+                    // The whole name: `Quantity::Depth`, not `Quantity::DepthLimit`.
+                    !code[i + pattern.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                })
+            })
+            .map(|(rel, _)| rel.as_str())
+            .collect();
+        found.sort_unstable();
+        let mut want = allowed.to_vec();
+        want.sort_unstable();
+        assert_eq!(found, want, "files naming {pattern}");
+    }
+}

@@ -9,7 +9,7 @@ fn parse_depths(text: &str) -> quzzle::Result<Vec<usize>> {
     quzzle::checked::Depths::parse(text).map(|d| d.to_vec())
 }
 use quzzle::model::Level;
-use quzzle::qaoa::optimize::{optimize, ramp_start, Init, Method, OptimizeConfig};
+use quzzle::qaoa::optimize::{optimize, ramp_start, Init, Method, OptimizeConfig, Restarts};
 use quzzle::qaoa::{Objective, QaoaSimulator};
 use quzzle::simulation::{self, Simulation, SpaceSettings};
 
@@ -37,7 +37,7 @@ fn both_methods_improve_on_their_start() {
         let config = OptimizeConfig {
             method,
             max_iters: 100,
-            restarts: 1,
+            restarts: Restarts::ONE,
             seed: 1,
             ..OptimizeConfig::default()
         };
@@ -89,7 +89,7 @@ fn same_seed_same_angles() {
     let config = OptimizeConfig {
         method: Method::NelderMead,
         max_iters: 50,
-        restarts: 3,
+        restarts: Restarts::new(3).unwrap(),
         seed: 42,
         ..OptimizeConfig::default()
     };

@@ -377,16 +377,6 @@ fn check_plan(plan: &SweepPlan) -> Result<()> {
     if plan.inits.is_empty() {
         return Err(Error::Request(RequestProblem::NoInit));
     }
-    if plan.config.restarts == 0 {
-        return Err(Error::out_of_range(Quantity::Restarts, 0, "must be at least 1"));
-    }
-    if plan.config.restarts > experiment::solve::MAX_RESTARTS {
-        return Err(Error::out_of_range(
-            Quantity::Restarts,
-            plan.config.restarts,
-            format!("at most {} starts per depth", experiment::solve::MAX_RESTARTS),
-        ));
-    }
     if !plan.noise.models.is_empty() {
         crate::noise::check_space(&plan.space)?;
         crate::noise::trajectories::check_trajectories(plan.noise.trajectories)?;
@@ -416,7 +406,7 @@ fn resume(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEvent<'_>)
         encoding: plan.encoding.name().to_string(),
         optimizer: plan.config.method.name().to_string(),
         max_iters: plan.config.max_iters,
-        restarts: plan.config.restarts,
+        restarts: plan.config.restarts.get(),
         seed: plan.config.seed,
         match_random_budget: plan.match_random_budget,
         noise: settings::noise_setting(&plan.noise),
@@ -656,7 +646,7 @@ fn compute_row(
             let (mut spent, mut evaluations, mut gradients, mut starts) = (0, 0, 0, 0);
             while starts == 0 || spent < budget {
                 let config = OptimizeConfig {
-                    restarts: 1,
+                    restarts: crate::checked::Restarts::ONE,
                     seed: plan.config.seed.wrapping_add((starts as u64).wrapping_mul(1_000_003)),
                     ..plan.config.clone()
                 };
@@ -695,7 +685,7 @@ fn compute_row(
                 previous,
                 inst.config(init),
             )?;
-            (o, scan, plan.config.restarts)
+            (o, scan, plan.config.restarts.get())
         }
     };
     let mut depth = depth::measure(&inst.sim, &inst.success, p, &opt, scan, began)?;
