@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         compact.cost_poly().max_degree()
     );
     let settings = SolveSettings {
-        depths: (1..=3).collect(),
+        depths: quzzle::checked::Depths::up_to(3)?,
         ..SolveSettings::default()
     };
     let report = solve(compact.as_ref(), &settings)?;

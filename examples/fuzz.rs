@@ -850,7 +850,7 @@ fn experiment_folder(file: &str, text: &str, flavor: Flavor) -> Folder {
     use quzzle::export::batch::{self, DepthsRequest};
     let enc = encoding::parse(file, text, EncodingKind::Onehot, Level::Paper).expect("a test puzzle");
     let request = DepthsRequest {
-        depths: vec![1, 2, 3],
+        depths: quzzle::checked::Depths::up_to(3).unwrap(),
         angles: AngleSource::Optimize { seed: 0 },
         flavor,
         symbolic: false,
@@ -1213,7 +1213,7 @@ fn fuzz_merges(o: &Options, rng: &mut impl Rng) -> MergeOutcome {
         files,
         level: Level::Paper,
         encoding: EncodingKind::Onehot,
-        depths: vec![1, 2],
+        depths: quzzle::checked::Depths::up_to(2).unwrap(),
         inits: vec![Init::Interp],
         objective: ObjectiveSpec::Energy,
         config: OptimizeConfig {

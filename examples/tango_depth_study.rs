@@ -14,7 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("6x6 Tango, {} qubits at the paper's reduction", enc.num_qubits());
     for init in [Init::Ramp, Init::Interp, Init::Random] {
         let settings = SolveSettings {
-            depths: (1..=4).collect(),
+            depths: quzzle::checked::Depths::up_to(4)?,
             init,
             ..SolveSettings::default()
         };

@@ -70,6 +70,12 @@ impl Depths {
         }
     }
 
+    /// The depths of `list`, each 1..=[`MAX_DEPTH`]; sorted and deduplicated.
+    pub fn of(list: &[usize]) -> Result<Self> {
+        let list: Vec<i64> = list.iter().map(|&p| i64::try_from(p).unwrap_or(i64::MAX)).collect();
+        Self::from_list(&list)
+    }
+
     /// Depths `1..=p`.
     pub fn up_to(p: usize) -> Result<Self> {
         let p = Self::one(i64::try_from(p).unwrap_or(i64::MAX))?;
@@ -80,6 +86,12 @@ impl Depths {
         depths.sort_unstable();
         depths.dedup();
         Depths(depths)
+    }
+
+    /// The depths below `p`, if any.
+    pub fn below(&self, p: usize) -> Option<Depths> {
+        let below: Vec<usize> = self.0.iter().copied().filter(|&d| d < p).collect();
+        (!below.is_empty()).then_some(Depths(below))
     }
 
     /// The depths, ascending.
@@ -97,6 +109,21 @@ impl std::ops::Deref for Depths {
     type Target = [usize];
     fn deref(&self) -> &[usize] {
         &self.0
+    }
+}
+
+/// The depths a solve runs unless told: 1, 2 and 3.
+impl Default for Depths {
+    fn default() -> Self {
+        Depths(vec![1, 2, 3])
+    }
+}
+
+impl<'a> IntoIterator for &'a Depths {
+    type Item = &'a usize;
+    type IntoIter = std::slice::Iter<'a, usize>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
     }
 }
 

@@ -120,7 +120,7 @@ fn run_depths(args: &QasmArgs, job: &ExportJob) -> Result<()> {
     let Some(dir) = args.out.as_deref() else {
         return Err(super::errors::Usage::DepthsWithoutFolder.into());
     };
-    let depths = job.depths.to_vec();
+    let depths = job.depths.clone();
     let mut names = vec![batch::INDEX_FILE.to_string()];
     for &p in &depths {
         let (qasm, manifest, _) = batch::depth_files(p);

@@ -6,6 +6,7 @@
 
 use super::anneal::{anneal, AnnealSettings, BetaSchedule};
 use super::solve::{solve_keeping_within, SolveReport, SolveSettings, Stopped};
+use crate::checked::Depths;
 use crate::encoding::space::{Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::error::{Error, Result};
@@ -21,7 +22,7 @@ use serde::Serialize;
 #[derive(Clone, Debug)]
 pub struct PlanSettings {
     /// Depths, ascending, each at least 1.
-    pub depths: Vec<usize>,
+    pub depths: Depths,
     /// The device's noise model.
     pub noise: NoiseModel,
     /// The device's gate, readout and reset times.
@@ -304,7 +305,7 @@ pub fn plan_within(
         timing: settings.timing.clone(),
         trajectories: settings.trajectories,
         truncation: settings.truncation,
-        depths: settings.depths.clone(),
+        depths: settings.depths.to_vec(),
         seed: settings.config.seed,
         candidates: Vec::new(),
         skipped: Vec::new(),

@@ -5,6 +5,7 @@
 use super::depth::{self, DepthResult};
 use super::transfer::{self, AngleFile};
 use crate::angles::Angles;
+use crate::checked::Depths;
 use crate::encoding::{Encoding, QubitCell, SuccessStates};
 use crate::error::{Error, Quantity, RequestProblem, Result};
 use crate::noise::NoiseSettings;
@@ -87,7 +88,7 @@ impl std::fmt::Display for ObjectiveSpec {
 #[derive(Clone, Debug)]
 pub struct SolveSettings {
     /// Depths, ascending, each at least 1.
-    pub depths: Vec<usize>,
+    pub depths: Depths,
     /// How the first angles of each depth are chosen.
     pub init: Init,
     /// What the optimiser minimises.
@@ -109,7 +110,7 @@ pub struct SolveSettings {
 impl Default for SolveSettings {
     fn default() -> Self {
         SolveSettings {
-            depths: vec![1, 2, 3],
+            depths: Depths::default(),
             init: Init::Interp,
             objective: ObjectiveSpec::Energy,
             config: OptimizeConfig::default(),
@@ -240,14 +241,12 @@ pub fn solve_keeping_within(
         &settings.depths,
         settings.config.seed,
     )?;
-    let runnable: Vec<usize> = match &refused {
-        Some((p, _)) => settings.depths.iter().take_while(|&d| d != p).copied().collect(),
-        None => settings.depths.clone(),
-    };
-    let refused = match refused {
-        Some((_, e)) if runnable.is_empty() => return Err(e),
-        Some((depth, error)) => Some(DepthStop { depth, error }),
-        None => None,
+    let (runnable, refused) = match refused {
+        None => (settings.depths.clone(), None),
+        Some((depth, error)) => match settings.depths.below(depth) {
+            None => return Err(error),
+            Some(below) => (below, Some(DepthStop { depth, error })),
+        },
     };
     report.provenance = Provenance::of(enc, &simulation);
     report.blocks = simulation.blocks();
@@ -324,7 +323,7 @@ pub fn run_depths(
     sim: &Simulation,
     objective: &Objective,
     success: &SuccessStates,
-    depths: &[usize],
+    depths: &Depths,
     init: Init,
     config: &OptimizeConfig,
 ) -> Result<Vec<DepthResult>> {
@@ -347,18 +346,11 @@ pub fn run_depths_then(
     sim: &Simulation,
     objective: &Objective,
     success: &SuccessStates,
-    depths: &[usize],
+    depths: &Depths,
     init: Init,
     config: &OptimizeConfig,
     mut then: impl FnMut(&mut DepthResult, &crate::budget::Cancel) -> Result<()>,
 ) -> Result<(Vec<DepthResult>, Option<DepthStop>)> {
-    if depths.is_empty() || depths.contains(&0) {
-        return Err(Error::out_of_range(
-            Quantity::Depth,
-            format!("{depths:?}"),
-            "must be at least 1",
-        ));
-    }
     let mut out: Vec<DepthResult> = Vec::new();
     let mut previous: Option<(usize, Angles)> = None;
     // Work grows with p: the fraction done weighs each depth by it.

@@ -5,8 +5,9 @@
 
 use super::{export_circuit, AngleSource, CircuitExport, ExportRequest};
 use crate::angles::Angles;
+use crate::checked::Depths;
 use crate::encoding::Encoding;
-use crate::error::{Error, Quantity, RequestProblem, Result};
+use crate::error::{Error, RequestProblem, Result};
 use crate::experiment::{depth, solve};
 use crate::noise::{NoiseModel, NoiseSettings};
 use crate::qaoa::optimize::{Init, OptimizeConfig};
@@ -26,7 +27,7 @@ pub const INDEX_MARKER: &str = "quzzle-experiment";
 #[derive(Clone, Debug, PartialEq)]
 pub struct DepthsRequest {
     /// The depths, ascending.
-    pub depths: Vec<usize>,
+    pub depths: Depths,
     /// Their angles: a report of the same circuit holding every depth, or optimised here once
     /// over depths 1..=max (the angles `qasm --depth P --optimize` gives for each P). Given
     /// angles are one depth's, so they are refused.
@@ -189,13 +190,6 @@ pub fn export_depths_keeping(
     req: &DepthsRequest,
 ) -> Result<(ExperimentExport, Option<solve::DepthStop>)> {
     let depths = &req.depths;
-    if depths.is_empty() || depths.contains(&0) || !depths.is_sorted_by(|a, b| a < b) {
-        return Err(Error::out_of_range(
-            Quantity::Depth,
-            format!("{depths:?}"),
-            "depths must be strictly ascending and at least 1",
-        ));
-    }
     if let AngleSource::Given(_) = req.angles {
         return Err(Error::Request(RequestProblem::GivenAnglesAcrossDepths));
     }
@@ -271,8 +265,7 @@ pub fn export_depths_keeping(
         (AngleSource::Optimize { seed }, Some((sim, success))) => {
             // Every depth up to the deepest is optimised (each grows the one before); those
             // asked for are exported as soon as their angles are known.
-            let max = *depths.last().expect("depths checked non-empty");
-            let all: Vec<usize> = (1..=max).collect();
+            let all = Depths::up_to(depths.max())?;
             let config = OptimizeConfig {
                 seed: *seed,
                 cancel: req.cancel.clone(),

@@ -592,7 +592,7 @@ pub fn resolve_angles(
                 .into());
             };
             let settings = SolveSettings {
-                depths: (1..=p).collect(),
+                depths: crate::checked::Depths::up_to(p)?,
                 init: Init::Interp,
                 config: OptimizeConfig {
                     seed: *seed,

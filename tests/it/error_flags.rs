@@ -285,9 +285,13 @@ fn the_command_line_names_the_flags_the_library_does_not() {
 /// The files of the library (the command line aside: it maps each quantity to its flag) that
 /// name each checked setting's range error. Restarts, confidence and threads are raised only
 /// where their type is made (src/checked.rs) and named (src/error.rs): the code below the
-/// request holds the type and checks nothing again. Depths and trajectories are still checked
-/// again below the request at the sites listed after the first three; the list is exact, so a
-/// site removed must leave it and a new one fails here.
+/// request holds the type and checks nothing again. The lists are exact, so a site removed
+/// must leave its list and a new one fails here.
+///
+/// Depths: a run's depths are `Depths` from the request to the optimiser; the other files are
+/// readers of data whose length is a depth (the request's JSON value, angle lists, an angle
+/// table) and the one-circuit entry points that take a bare `p` (`optimize_depth`,
+/// `export_circuit`). Trajectories are still checked again below the request in noise/.
 const RANGE_ERROR_SITES: &[(&str, &[&str])] = &[
     ("Restarts", &["src/checked.rs", "src/error.rs"]),
     ("Confidence", &["src/checked.rs", "src/error.rs"]),
@@ -299,11 +303,9 @@ const RANGE_ERROR_SITES: &[(&str, &[&str])] = &[
             "src/error.rs",
             "src/request/mod.rs",
             "src/angles.rs",
-            "src/experiment/solve.rs",
-            "src/experiment/sweep/mod.rs",
-            "src/export/batch.rs",
-            "src/export/mod.rs",
             "src/qaoa/schedule.rs",
+            "src/experiment/solve.rs",
+            "src/export/mod.rs",
         ],
     ),
     (

@@ -502,7 +502,15 @@ fn solve_on_the_histogram_route_equals_the_statevector() {
         assert_eq!(by_state.dimension(), by_count.dimension(), "{name}");
         let config = OptimizeConfig::default();
         let run = |sim: &simulation::Simulation, ok: &quzzle::encoding::SuccessStates| {
-            run_depths(sim, &Objective::Energy, ok, &[1, 2, 3], Init::Interp, &config).unwrap()
+            run_depths(
+                sim,
+                &Objective::Energy,
+                ok,
+                &quzzle::checked::Depths::up_to(3).unwrap(),
+                Init::Interp,
+                &config,
+            )
+            .unwrap()
         };
         // The optimiser amplifies last-bit differences of the two sums, so the optima agree to
         // 1e-6, and the evaluations at one set of angles to 1e-12.

@@ -53,7 +53,15 @@ fn both_methods_improve_on_their_start() {
 fn interp_sweep_improves_with_depth_and_beats_uniform() {
     let (sim, success) = setup_simulation();
     let config = OptimizeConfig::default();
-    let out = run_depths(&sim, &Objective::Energy, &success, &[1, 2, 3], Init::Interp, &config).unwrap();
+    let out = run_depths(
+        &sim,
+        &Objective::Energy,
+        &success,
+        &quzzle::checked::Depths::up_to(3).unwrap(),
+        Init::Interp,
+        &config,
+    )
+    .unwrap();
     let uniform = success.valid.len() as f64 / sim.dimension();
     for w in out.windows(2) {
         assert!(
@@ -70,12 +78,20 @@ fn interp_sweep_improves_with_depth_and_beats_uniform() {
 fn success_objective_raises_success_probability() {
     let (sim, success) = setup_simulation();
     let config = OptimizeConfig::default();
-    let by_energy = run_depths(&sim, &Objective::Energy, &success, &[2], Init::Ramp, &config).unwrap();
+    let by_energy = run_depths(
+        &sim,
+        &Objective::Energy,
+        &success,
+        &quzzle::checked::Depths::of(&[2]).unwrap(),
+        Init::Ramp,
+        &config,
+    )
+    .unwrap();
     let by_success = run_depths(
         &sim,
         &Objective::Success(success.valid.clone()),
         &success,
-        &[2],
+        &quzzle::checked::Depths::of(&[2]).unwrap(),
         Init::Ramp,
         &config,
     )
@@ -93,8 +109,24 @@ fn same_seed_same_angles() {
         seed: 42,
         ..OptimizeConfig::default()
     };
-    let a = run_depths(&sim, &Objective::Energy, &success, &[1, 2], Init::Random, &config).unwrap();
-    let b = run_depths(&sim, &Objective::Energy, &success, &[1, 2], Init::Random, &config).unwrap();
+    let a = run_depths(
+        &sim,
+        &Objective::Energy,
+        &success,
+        &quzzle::checked::Depths::up_to(2).unwrap(),
+        Init::Random,
+        &config,
+    )
+    .unwrap();
+    let b = run_depths(
+        &sim,
+        &Objective::Energy,
+        &success,
+        &quzzle::checked::Depths::up_to(2).unwrap(),
+        Init::Random,
+        &config,
+    )
+    .unwrap();
     for (x, y) in a.iter().zip(&b) {
         assert_eq!(x.gammas, y.gammas);
         assert_eq!(x.betas, y.betas);
@@ -103,7 +135,7 @@ fn same_seed_same_angles() {
         &sim,
         &Objective::Energy,
         &success,
-        &[1, 2],
+        &quzzle::checked::Depths::up_to(2).unwrap(),
         Init::Random,
         &OptimizeConfig {
             seed: 43,

@@ -33,7 +33,7 @@ fn issue_21_energy_never_rises_with_depth_and_angles_are_canonical() {
     let Some(dir) = shared_instances() else { return };
     let c = CompactSudoku::load(&dir.join("sudoku4/sudoku4-amayaos-11.txt"), Level::Clues).unwrap();
     let settings = SolveSettings {
-        depths: (1..=4).collect(),
+        depths: quzzle::checked::Depths::up_to(4).unwrap(),
         ..SolveSettings::default()
     };
     let report = solve::solve(&c, &settings).unwrap();

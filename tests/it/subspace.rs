@@ -80,7 +80,7 @@ fn the_state_keeps_its_norm_and_the_uniform_start_is_the_baseline() {
 fn solve_reports_space_mixer_blocks_and_dimension_and_is_the_same_on_any_thread_count() {
     let enc = encoding::load(&data("starbattle-4x4-boxes.txt"), EncodingKind::Onehot, Level::Paper).unwrap();
     let settings = SolveSettings {
-        depths: vec![1, 2],
+        depths: quzzle::checked::Depths::up_to(2).unwrap(),
         space: SpaceSettings {
             space: SpaceChoice::Auto,
             mixer: MixerKind::XyComplete,
@@ -251,7 +251,7 @@ fn every_init_and_objective_runs_with_every_xy_mixer_and_beats_the_start() {
         for init in [Init::Ramp, Init::Interp, Init::Random] {
             for objective in [ObjectiveSpec::Energy, ObjectiveSpec::Success, ObjectiveSpec::Cvar(0.2)] {
                 let settings = SolveSettings {
-                    depths: vec![1, 2],
+                    depths: quzzle::checked::Depths::up_to(2).unwrap(),
                     init,
                     objective,
                     space: SpaceSettings {

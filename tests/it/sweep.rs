@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 fn plan(files: Vec<PathBuf>, objective: ObjectiveSpec) -> SweepPlan {
     SweepPlan {
-        depths: vec![1, 2, 3],
+        depths: quzzle::checked::Depths::up_to(3).unwrap(),
         inits: vec![Init::Ramp, Init::Interp, Init::Random],
         objective,
         match_random_budget: true,
@@ -132,7 +132,7 @@ fn other_objectives_run() {
         (ObjectiveSpec::Cvar(0.2), "cvar:0.2"),
     ] {
         let mut p = plan(vec![data("tiny-tango-4x4.txt")], spec);
-        p.depths = vec![1, 2];
+        p.depths = quzzle::checked::Depths::up_to(2).unwrap();
         p.inits = vec![Init::Interp];
         let out = sweep::run_sweep(&p, &dir.join(format!("{name}.csv")), &mut |_| {}).unwrap();
         assert_eq!(out.rows.len(), 2);
@@ -542,7 +542,7 @@ fn an_unsolvable_file_is_skipped_by_name_and_the_sweep_goes_on() {
     let (good, bad) = (data("tiny-tango-4x4.txt"), data("tiny-tango-unsat-4x4.txt"));
     // The library reports the skip as an event, as Python's progress callback sees it.
     let mut p = plan(vec![bad.clone(), good.clone()], ObjectiveSpec::Energy);
-    p.depths = vec![1];
+    p.depths = quzzle::checked::Depths::up_to(1).unwrap();
     p.inits = vec![Init::Interp];
     let mut skipped = Vec::new();
     let outcome = sweep::run_sweep(&p, &dir.join("lib.csv"), &mut |e| {

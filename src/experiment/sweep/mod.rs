@@ -13,8 +13,9 @@
 //! of the two is at (at least) the same cost.
 
 use crate::angles::Angles;
+use crate::checked::Depths;
 use crate::encoding::{self, Encoding, EncodingKind, SuccessStates};
-use crate::error::{Error, Quantity, RequestProblem, Result};
+use crate::error::{Error, RequestProblem, Result};
 use crate::experiment;
 use crate::experiment::depth;
 use crate::experiment::stats;
@@ -111,7 +112,7 @@ pub struct SweepPlan {
     /// The encoding of every instance.
     pub encoding: EncodingKind,
     /// Depths, ascending.
-    pub depths: Vec<usize>,
+    pub depths: Depths,
     /// Initial-angle strategies, run in this order for each instance.
     pub inits: Vec<Init>,
     /// The objective minimised.
@@ -367,13 +368,6 @@ pub fn run_sweep_within(
 
 /// The checks of a plan that no row needs computed to make.
 fn check_plan(plan: &SweepPlan) -> Result<()> {
-    if plan.depths.is_empty() || plan.depths.contains(&0) || !plan.depths.is_sorted() {
-        return Err(Error::out_of_range(
-            Quantity::Depth,
-            format!("{:?}", plan.depths),
-            "depths must be ascending and at least 1",
-        ));
-    }
     if plan.inits.is_empty() {
         return Err(Error::Request(RequestProblem::NoInit));
     }

@@ -116,7 +116,7 @@ impl RowPlan {
             space: plan.space.space.name().to_string(),
             mixer: plan.space.mixer.name().to_string(),
             inits: plan.inits.iter().map(|i| i.name().to_string()).collect(),
-            depths: plan.depths.clone(),
+            depths: plan.depths.to_vec(),
         }
     }
 

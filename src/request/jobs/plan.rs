@@ -143,7 +143,7 @@ impl PlanRequest {
     /// The library's settings, stopped by `cancel`.
     pub fn settings(&self, cancel: crate::budget::Cancel) -> crate::experiment::plan::PlanSettings {
         crate::experiment::plan::PlanSettings {
-            depths: self.depths.to_vec(),
+            depths: self.depths.clone(),
             noise: self.noise.clone(),
             timing: self.timing.clone(),
             trajectories: self.trajectories.get(),

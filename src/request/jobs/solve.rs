@@ -121,7 +121,7 @@ impl SolveRequest {
     /// `enc` resolves.
     pub fn settings(&self, enc: &dyn crate::encoding::Encoding) -> Result<crate::experiment::solve::SolveSettings> {
         Ok(crate::experiment::solve::SolveSettings {
-            depths: self.depths.to_vec(),
+            depths: self.depths.clone(),
             init: self.init.inits[0],
             objective: self.optimize.objective,
             config: self.init.apply(self.optimize.config()),

@@ -218,7 +218,7 @@ impl SweepRequest {
             files,
             level: self.level,
             encoding: self.encoding,
-            depths: self.depths.to_vec(),
+            depths: self.depths.clone(),
             inits: self.init.inits.clone(),
             objective: self.optimize.objective,
             config: self.init.apply(self.optimize.config()),
