@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import subprocess
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 
 def lp_name(i: int, name: str) -> str:
@@ -37,6 +38,34 @@ def model_of(quzzle: str, puzzle: Path) -> Dict[str, Any]:
     if done.returncode != 0:
         raise SystemExit(f"{puzzle}: quzzle info --model failed: {done.stderr.strip()}")
     return json.loads(done.stdout)
+
+
+def rows_of(model: Dict[str, Any], seed: int) -> List[Tuple[List[int], List[int], str, int]]:
+    """The model's constraints as linear rows (variables, coefficients, relation, right-hand
+    side), shuffled with `seed` (for the tests' and the solvers' writers: python/tests/test_lp.py,
+    tools/solver_files.py)."""
+    out: List[Tuple[List[int], List[int], str, int]] = []
+    for labelled in model["constraints"]:
+        c = labelled["constraint"]
+        kind = c["kind"]
+        if kind == "count":
+            ones = [1] * len(c["vars"])
+            if c["soft"]:
+                out += [(c["vars"], ones, ">=", c["k"]), (c["vars"], ones, "<=", c["k"] + 1)]
+            else:
+                out.append((c["vars"], ones, "==", c["k"]))
+        elif kind == "not_both":
+            out.append((c["vars"], [1, 1], "<=", 1))
+        elif kind == "same":
+            out.append((c["vars"], [1, -1], "==", 0))
+        elif kind == "differ":
+            out.append((c["vars"], [1, 1], "==", 1))
+        elif kind == "fixed":
+            out.append(([c["var"]], [1], "==", int(c["value"])))
+        else:
+            raise ValueError(f"unknown constraint kind {kind!r}")
+    random.Random(seed).shuffle(out)
+    return out
 
 
 def cqm_with_objective(model: Dict[str, Any], names: List[str]) -> "Any":

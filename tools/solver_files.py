@@ -17,7 +17,6 @@ cplex 22.2.0.1 and highspy 1.16.0.
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import sys
 from pathlib import Path
@@ -25,7 +24,7 @@ from typing import Any, Callable, Dict, List, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from puzzle_to_lp import model_of  # noqa: E402
+from puzzle_to_lp import model_of, rows_of  # noqa: E402
 
 PUZZLES = ["tests/data/queens-9x9-community-049.txt", "data/demo-tango-6x6.txt", "tests/data/sudoku4-six-clues.txt"]
 # The assignment: cost[i][j] of worker i on job j, the product a_0_0 * a_1_1 and the constant.
@@ -36,32 +35,6 @@ PRODUCT, CONSTANT = 3.0, 7.0
 Row = Tuple[List[int], List[int], str, int]
 # A model to write: variable names, linear objective, products, constant, rows.
 Spec = Tuple[List[str], Dict[int, float], Dict[Tuple[int, int], float], float, List[Row]]
-
-
-def rows_of(model: Dict[str, Any], seed: int) -> List[Row]:
-    """The model's constraints as linear rows, shuffled."""
-    out: List[Row] = []
-    for labelled in model["constraints"]:
-        c = labelled["constraint"]
-        kind = c["kind"]
-        if kind == "count":
-            ones = [1] * len(c["vars"])
-            if c["soft"]:
-                out += [(c["vars"], ones, ">=", c["k"]), (c["vars"], ones, "<=", c["k"] + 1)]
-            else:
-                out.append((c["vars"], ones, "==", c["k"]))
-        elif kind == "not_both":
-            out.append((c["vars"], [1, 1], "<=", 1))
-        elif kind == "same":
-            out.append((c["vars"], [1, -1], "==", 0))
-        elif kind == "differ":
-            out.append((c["vars"], [1, 1], "==", 1))
-        elif kind == "fixed":
-            out.append(([c["var"]], [1], "==", int(c["value"])))
-        else:
-            raise SystemExit(f"unknown constraint kind {kind!r}")
-    random.Random(seed).shuffle(out)
-    return out
 
 
 def assignment() -> Spec:

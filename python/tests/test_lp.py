@@ -220,28 +220,7 @@ NOT_AN_ASSIGNMENT = ("gqueens-3x4-cylinder",)
 
 def _rows_of(model: Dict[str, Any], seed: int) -> list:
     """The model's constraints as linear rows (vars, coefficients, relation, rhs), shuffled."""
-    out = []
-    for labelled in model["constraints"]:
-        c = labelled["constraint"]
-        kind = c["kind"]
-        if kind == "count":
-            ones = [1] * len(c["vars"])
-            if c["soft"]:
-                out += [(c["vars"], ones, ">=", c["k"]), (c["vars"], ones, "<=", c["k"] + 1)]
-            else:
-                out.append((c["vars"], ones, "==", c["k"]))
-        elif kind == "not_both":
-            out.append((c["vars"], [1, 1], "<=", 1))
-        elif kind == "same":
-            out.append((c["vars"], [1, -1], "==", 0))
-        elif kind == "differ":
-            out.append((c["vars"], [1, 1], "==", 1))
-        elif kind == "fixed":
-            out.append(([c["var"]], [1], "==", int(c["value"])))
-        else:
-            raise AssertionError(f"unknown constraint kind {kind!r}")
-    random.Random(seed).shuffle(out)
-    return out
+    return list(_tool("puzzle_to_lp").rows_of(model, seed))
 
 
 def _by_dimod(model: Dict[str, Any], path: Path) -> None:
