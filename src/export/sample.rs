@@ -36,9 +36,13 @@ impl SampleCircuit {
             }
             .into());
         }
-        let enc = doc.encoding()?;
+        Self::with_doc(doc.encoding()?, doc, "the manifest has no angles")
+    }
+
+    /// `enc`'s circuit as `doc` describes it; `missing` says what lacks angles.
+    fn with_doc(enc: Box<dyn Encoding>, doc: &ManifestDoc, missing: &str) -> Result<SampleCircuit> {
         let Some(angles) = doc.angles.clone() else {
-            return Err(Error::malformed(&doc.source, "the manifest has no angles"));
+            return Err(Error::malformed(&doc.source, missing));
         };
         Ok(SampleCircuit {
             enc,
@@ -92,17 +96,7 @@ impl SampleCircuit {
         let Some(manifest) = exported.manifest else {
             return Err(Error::Internal(format!("{input}: no manifest was made")));
         };
-        let doc = ManifestDoc::of(&manifest, input)?;
-        let Some(angles) = doc.angles.clone() else {
-            return Err(Error::malformed(input, "the circuit has no angles"));
-        };
-        Ok(SampleCircuit {
-            enc,
-            space: doc.space,
-            angles,
-            qubits: doc.qubits,
-            success_probability: doc.success_probability,
-        })
+        Self::with_doc(enc, &ManifestDoc::of(&manifest, input)?, "the circuit has no angles")
     }
 
     /// `shots` drawn with `seed` from the circuit's exact final distribution, or under `noise`

@@ -1,5 +1,5 @@
-//! Models in the CPLEX LP format: the subset that dimod's `lp.dump`, docplex and
-//! qiskit-optimization's `export_as_lp_string` write (docs/lp.md).
+//! Models in the CPLEX LP format: the subset that dimod, docplex, qiskit-optimization, PuLP,
+//! pyomo, Gurobi, CPLEX and HiGHS write (docs/lp.md, "Dialects").
 //!
 //! Sections `Minimize`/`Maximize` (a linear objective with a constant and quadratic terms
 //! `[ ... ]` or `[ ... ]/2`: `x^2` or `x * x`, which is `x` on a binary, and products

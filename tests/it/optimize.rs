@@ -109,24 +109,9 @@ fn same_seed_same_angles() {
         seed: 42,
         ..OptimizeConfig::default()
     };
-    let a = run_depths(
-        &sim,
-        &Objective::Energy,
-        &success,
-        &quzzle::checked::Depths::up_to(2).unwrap(),
-        Init::Random,
-        &config,
-    )
-    .unwrap();
-    let b = run_depths(
-        &sim,
-        &Objective::Energy,
-        &success,
-        &quzzle::checked::Depths::up_to(2).unwrap(),
-        Init::Random,
-        &config,
-    )
-    .unwrap();
+    let depths = quzzle::checked::Depths::up_to(2).unwrap();
+    let run = || run_depths(&sim, &Objective::Energy, &success, &depths, Init::Random, &config).unwrap();
+    let (a, b) = (run(), run());
     for (x, y) in a.iter().zip(&b) {
         assert_eq!(x.gammas, y.gammas);
         assert_eq!(x.betas, y.betas);
