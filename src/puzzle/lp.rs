@@ -192,6 +192,11 @@ struct Row {
     rhs: f64,
 }
 
+/// `n what`, plural unless n is 1 (`1 constraint`, `6 constraints`).
+fn counted(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 fn is_integer(v: f64) -> bool {
     (v - v.round()).abs() < TOL
 }
@@ -1382,19 +1387,19 @@ impl Puzzle for LpModel {
             None => {
                 let _ = writeln!(
                     s,
-                    "LP model: {} binary variables, {} constraints; {}",
-                    self.names.len(),
-                    self.detected.len(),
+                    "LP model: {}, {}; {}",
+                    counted(self.names.len(), "binary variable"),
+                    counted(self.detected.len(), "constraint"),
                     if !self.has_objective() {
                         "no objective (feasibility)".to_string()
                     } else {
                         let terms = if self.pairs.is_empty() {
-                            format!("over {} variables", self.objective.len())
+                            format!("over {}", counted(self.objective.len(), "variable"))
                         } else {
                             format!(
-                                "with {} products and {} linear terms",
-                                self.pairs.len(),
-                                self.objective.len()
+                                "with {} and {}",
+                                counted(self.pairs.len(), "product"),
+                                counted(self.objective.len(), "linear term")
                             )
                         };
                         format!(
