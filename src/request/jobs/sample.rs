@@ -93,11 +93,6 @@ impl SampleRequest {
         Ok((counts, noise))
     }
 
-    /// The noise model and its trajectories, when one was given.
-    pub fn model(&self) -> Option<(&crate::noise::NoiseModel, usize)> {
-        self.noise.models.first().map(|m| (m, self.noise.trajectories.get()))
-    }
-
     /// The request as JSON.
     pub fn describe(&self) -> Value {
         merged(&[
