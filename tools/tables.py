@@ -928,9 +928,24 @@ def noisy(name):
     return lambda: getattr(noisy_module(), name)(ROOT)
 
 
+# results/models/README.md and README.md: real optimisation models written by several writers, end
+# to end. The tables are written by results/models/table.py (data: what results/models/run.sh stores).
+def models_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "models_table", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results", "models", "table.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def models(name):
+    return lambda: getattr(models_module(), name)(ROOT)
+
+
 BLOCKS = {
     "README.md": {"tango-qaoa": tango_qaoa, "compare-summary": compare_summary, "deep-summary": deep_summary,
-                  "noisy-summary": noisy("summary")},
+                  "noisy-summary": noisy("summary"), "models-summary": models("summary")},
     "results/README.md": {"tango-qaoa": tango_qaoa, "speed-x": speed_x},
     "results/subspace/README.md": {
         "queens-xy": subspace_queens_xy, "queens9": subspace_queens9, "queens-given": subspace_queens_given,
@@ -950,6 +965,9 @@ BLOCKS = {
     "results/noisy/README.md": {"noisy-depths": noisy("depths_table"), "noisy-peaks": noisy("peaks_table"),
                                 "noisy-routed": noisy("routed_table"), "noisy-summary": noisy("summary"),
                                 "noisy-cost": noisy("cost_table")},
+    "results/models/README.md": {"models-files": models("files_table"), "models-qaoa": models("qaoa_table"),
+                                 "models-classical": models("classical_table"), "models-ring": models("ring_notes"),
+                                 "models-cost": models("cost"), "models-summary": models("summary")},
     "results/deep/README.md": {"deep-depths": deep_depths, "deep-transfer": deep_transfer,
                                "deep-summary": deep_summary},
     "results/generate/README.md": {"generate-summary": generate_summary, "generate-notes": generate_notes},
