@@ -490,12 +490,13 @@ MODELS = [
 ]
 
 
-def specs() -> Dict[str, Spec]:
+def specs(write_dat: bool = True) -> Dict[str, Spec]:
     out = {}
     for n, seed in ((5, 5), (6, 6)):
         flow, dist = qap_data(n, seed)
         dat = HERE / ("qap%d.dat" % n)
-        write_qaplib(dat, flow, dist)
+        if write_dat:
+            write_qaplib(dat, flow, dist)
         a, b = read_qaplib(dat)  # converted from the QAPLIB file, not from the arrays
         out["qap%d" % n] = qap("qap%d" % n, a, b)
     out["tsp5"] = tsp("tsp5", tsp_data(5, 5))
@@ -503,6 +504,11 @@ def specs() -> Dict[str, Spec]:
     out["colour6"] = colouring("colour6")
     out["sched4x5"] = scheduling("sched4x5")
     return out
+
+
+def specs_without_files() -> Dict[str, Spec]:
+    """The models as make_models.py writes them, writing nothing (the QAPs read from qap*.dat)."""
+    return specs(write_dat=False)
 
 
 def main() -> int:

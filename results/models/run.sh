@@ -4,7 +4,8 @@
 # more writers (dimod, docplex, qiskit-optimization, pyomo, PuLP, Gurobi, CPLEX, HiGHS), run end
 # to end through quzzle: `info`, `ising`, `solve --space auto` at p = 1..5 under each mixer that
 # the auto space takes, `qasm` of the recommended circuit at p = 1..5, and `anneal` on the full
-# space and on the auto space. Run from the repository root:
+# space and on the auto space; then solve's figures checked against statevectors scored by
+# check_state.py. Run from the repository root:
 #   cargo build --release && results/models/run.sh
 # then `python3 tools/tables.py` (the tables of results/models/README.md).
 # PYTHON names a Python with dimod, docplex, qiskit-optimization, pyomo, PuLP, gurobipy, cplex
@@ -14,7 +15,7 @@ set -euo pipefail
 Q=${QUZZLE:-${CARGO_TARGET_DIR:-target}/release/quzzle}
 PY=${PYTHON:-/tmp/pyt-venv4/bin/python}
 OUT=results/models
-mkdir -p "$OUT/info" "$OUT/ising" "$OUT/solve" "$OUT/qasm" "$OUT/anneal"
+mkdir -p "$OUT/info" "$OUT/ising" "$OUT/solve" "$OUT/qasm" "$OUT/anneal" "$OUT/check"
 
 # The model files and the classical optimum (HiGHS; CBC through PuLP beside it on the linear
 # models; both checked against brute force). make_models.py writes the same bytes every time.
@@ -88,4 +89,25 @@ EOF
   # and swaps inside the blocks of the auto space (auto under anneal: the plain-count blocks).
   keep "$OUT/anneal/$b.full.json" "$Q" anneal "$f" --json
   keep "$OUT/anneal/$b.auto.json" "$Q" anneal "$f" --space auto --json
+done
+
+# An independent check of solve's P(optimal), P(feasible) and approximation ratio: the statevector
+# of a circuit (`qasm --with-state`, p = 1..3, the angles of the solve report) scored by
+# check_state.py with make_models.py's own objective and constraints, on the models whose full
+# statevector is small enough to write as JSON (18-20 qubits: the colouring and the schedule,
+# under both XY mixers).
+for b in colour6.pulp.lp sched4x5.pulp.lp; do
+  for m in xy-ring xy-complete; do
+    for p in 1 2 3; do
+      to="$OUT/check/$b.$m.p$p.json"
+      [ -s "$to" ] && continue
+      tmp=$(mktemp -d)
+      nice -n 10 "$Q" qasm "$OUT/files/$b" --space auto --mixer "$m" --depth "$p" --angles "$OUT/solve/$b.$m.json" \
+        --with-state -o "$tmp/c.qasm" > /dev/null
+      nice -n 10 python3 "$OUT/check_state.py" "${b%%.*}" "$tmp/c.json" "$OUT/solve/$b.$m.json" > "$to.tmp"
+      mv "$to.tmp" "$to"
+      rm -rf "$tmp"
+      echo "wrote $to"
+    done
+  done
 done

@@ -236,6 +236,19 @@ def ring_notes(root):
     return out
 
 
+def check_line(root):
+    """check/*.json (check_state.py): solve's figures against the statevector scored independently."""
+    checks = [load(root, "check", os.path.basename(p)) for p in sorted(glob.glob(os.path.join(root, "results/models/check/*.json")))]
+    labels = dict(MODELS)
+    models = sorted({c["model"] for c in checks}, key=[m for m, _ in MODELS].index)
+    worst = max(c["largest_difference"] for c in checks)
+    return ["%d circuits (%s; %s; p = %s) scored from their statevectors by check_state.py give solve's P(optimal), "
+            "P(feasible) and approximation ratio %s." % (
+                len(checks), " and ".join(labels[m] for m in models), " and ".join(sorted({c["mixer"] for c in checks})),
+                span([c["p"] for c in checks], str).replace("–", ".."),
+                "to the last bit" if worst == 0 else "to within %.1e" % worst)]
+
+
 def cost(root):
     """What the stored reports record of their compute: every solve depth's seconds and every
     anneal run's."""
