@@ -543,7 +543,7 @@ fn circuits() -> Vec<Circuit> {
     let qaoa = |name: &str, text: String, level: Level| -> Circuit {
         let enc = encoding::parse(name, &text, EncodingKind::Onehot, level).expect("a test puzzle");
         let request = ExportRequest {
-            depth: 1,
+            depth: quzzle::checked::Depth::ONE,
             angles: AngleSource::Given(quzzle::Angles::new(vec![0.1], vec![0.2]).expect("angles")),
             flavor: Flavor::Portable,
             symbolic: false,
@@ -1156,7 +1156,7 @@ fn fuzz_routed(o: &Options, rng: &mut impl Rng) -> RoutedOutcome {
             if c.physical.len() > 14 {
                 return Ok(());
             }
-            routed::estimate(&c, &[0, 5], &model, 2, 1).map(|_| ())
+            routed::estimate(&c, &[0, 5], &model, quzzle::checked::Trajectories::new(2).unwrap(), 1).map(|_| ())
         }));
         let label = format!("round {round} ({})", hostile.unwrap_or("mutated"));
         if must_refuse.is_some() {

@@ -16,7 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let text = "puzzle: takuzu\nsize: 4x4\n\n[grid]\n1...\n..0.\n.0..\n...1\n";
     let enc = encoding::parse("takuzu.txt", text, EncodingKind::Onehot, Level::Paper)?;
     let request = ExportRequest {
-        depth: 2,
+        depth: quzzle::checked::Depth::new(2)?,
         angles: AngleSource::Optimize { seed: 0 },
         flavor: Flavor::Ibm,
         symbolic: false,

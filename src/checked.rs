@@ -17,6 +17,9 @@ pub const MAX_SHOTS: u64 = 100_000_000;
 /// P(valid) below 5e-4; more is a typo or a run that would not end.
 pub const MAX_TRAJECTORIES: usize = 1_000_000;
 
+/// Trajectories per estimate unless told otherwise.
+pub const DEFAULT_TRAJECTORIES: usize = 200;
+
 /// The confidence of a score's interval unless told otherwise.
 pub const DEFAULT_CONFIDENCE: f64 = 0.95;
 
@@ -53,21 +56,9 @@ impl Depths {
         }
         let mut depths = Vec::with_capacity(list.len());
         for &p in list {
-            depths.push(Self::one(p)?);
+            depths.push(Depth::new(p)?.get());
         }
         Ok(Self::normalised(depths))
-    }
-
-    /// One depth, 1..=[`MAX_DEPTH`].
-    pub fn one(p: i64) -> Result<usize> {
-        match usize::try_from(p) {
-            Ok(p) if (1..=MAX_DEPTH).contains(&p) => Ok(p),
-            _ => Err(Error::out_of_range(
-                Quantity::Depth,
-                p,
-                format!("must be 1..={MAX_DEPTH}"),
-            )),
-        }
     }
 
     /// The depths of `list`, each 1..=[`MAX_DEPTH`]; sorted and deduplicated.
@@ -78,8 +69,13 @@ impl Depths {
 
     /// Depths `1..=p`.
     pub fn up_to(p: usize) -> Result<Self> {
-        let p = Self::one(i64::try_from(p).unwrap_or(i64::MAX))?;
+        let p = Depth::new(i64::try_from(p).unwrap_or(i64::MAX))?.get();
         Ok(Depths((1..=p).collect()))
+    }
+
+    /// Each depth, ascending, as the one-circuit type.
+    pub fn each(&self) -> impl Iterator<Item = Depth> + '_ {
+        self.0.iter().map(|&p| Depth(p))
     }
 
     fn normalised(mut depths: Vec<usize>) -> Self {
@@ -101,7 +97,12 @@ impl Depths {
 
     /// The deepest.
     pub fn max(&self) -> usize {
-        self.0.last().copied().unwrap_or(1)
+        self.deepest().get()
+    }
+
+    /// The deepest, as the one-circuit type.
+    pub fn deepest(&self) -> Depth {
+        Depth(self.0.last().copied().unwrap_or(1))
     }
 }
 
@@ -124,6 +125,39 @@ impl<'a> IntoIterator for &'a Depths {
     type IntoIter = std::slice::Iter<'a, usize>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
+    }
+}
+
+/// The depth p of one circuit, 1..=[`MAX_DEPTH`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Depth(usize);
+
+impl Depth {
+    /// Depth 1.
+    pub const ONE: Depth = Depth(1);
+
+    /// `p` when it is 1..=[`MAX_DEPTH`].
+    pub fn new(p: i64) -> Result<Self> {
+        match usize::try_from(p) {
+            Ok(p) if (1..=MAX_DEPTH).contains(&p) => Ok(Depth(p)),
+            _ => Err(Error::out_of_range(
+                Quantity::Depth,
+                p,
+                format!("must be 1..={MAX_DEPTH}"),
+            )),
+        }
+    }
+
+    /// `p` as a count (1..=[`MAX_DEPTH`] by construction).
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Depth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }
 
@@ -184,6 +218,9 @@ impl Shots {
 pub struct Trajectories(usize);
 
 impl Trajectories {
+    /// One trajectory: the noiseless value of a model that draws no error.
+    pub const ONE: Trajectories = Trajectories(1);
+
     /// `t` when it is 1..=[`MAX_TRAJECTORIES`].
     pub fn new(t: i128) -> Result<Self> {
         // MAX_TRAJECTORIES fits a usize, so the count does too.
@@ -196,6 +233,19 @@ impl Trajectories {
     /// The count.
     pub fn get(self) -> usize {
         self.0
+    }
+}
+
+/// [`DEFAULT_TRAJECTORIES`].
+impl Default for Trajectories {
+    fn default() -> Self {
+        Trajectories(DEFAULT_TRAJECTORIES)
+    }
+}
+
+impl std::fmt::Display for Trajectories {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }
 

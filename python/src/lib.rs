@@ -220,7 +220,7 @@ fn num_threads() -> usize {
 /// Refuse a depth outside 1..=256 before anything of that size is allocated (the library's
 /// check, as every command's).
 pub(crate) fn check_depth(p: usize) -> PyResult<()> {
-    quzzle::checked::Depths::one(i64::try_from(p).unwrap_or(i64::MAX))
+    quzzle::checked::Depth::new(i64::try_from(p).unwrap_or(i64::MAX))
         .map(|_| ())
         .or_py()
 }

@@ -21,7 +21,7 @@ pub fn run(
     as_json: bool,
 ) -> Result<()> {
     // Caps before any allocation: a depth of 2^64 − 1 overflowed the angle vectors.
-    quzzle::checked::Depths::one(i64::try_from(depth).unwrap_or(i64::MAX))?;
+    quzzle::checked::Depth::new(i64::try_from(depth).unwrap_or(i64::MAX))?;
     if !(1..=MAX_REPEATS).contains(&repeats) {
         return Err(Error::out_of_range(
             quzzle::error::Quantity::Repeats,

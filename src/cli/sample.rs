@@ -37,7 +37,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<SampleCircuit> {
     let Some(depth) = args.depth else {
         return Err(super::errors::Usage::SampleWithoutDepth(input).into());
     };
-    let depth = quzzle::checked::Depths::one(depth)?;
+    let depth = quzzle::checked::Depth::new(depth)?;
     let angles = if let Some(path) = &args.angles {
         AngleSource::Report {
             text: read_text(path)?,
@@ -105,6 +105,7 @@ pub fn run(args: &SampleArgs) -> Result<()> {
             model.rates_text(),
             noise
                 .trajectories
+                .get()
                 .min(usize::try_from(request.shots.get()).unwrap_or(usize::MAX)),
             model.source
         );

@@ -545,9 +545,10 @@ fn gm_qaoa_on(
     let mut previous: Option<Angles> = None;
     let mut out = Vec::new();
     // INTERP climbs from depth 1, so the depths below the first are optimised too.
-    for p in 1..=last {
+    for depth in crate::checked::Depths::up_to(last)?.each() {
+        let p = depth.get();
         let (opt, scan) =
-            super::solve::optimize_depth(sim, &Objective::Energy, p, Init::Interp, previous.as_ref(), &config)?;
+            super::solve::optimize_depth(sim, &Objective::Energy, depth, Init::Interp, previous.as_ref(), &config)?;
         if p >= first {
             let eval = sim.evaluate(&opt.angles, &valid)?;
             let shots_99 = stats::shots_to_solution(eval.success_probability, stats::SHOTS_CONFIDENCE);

@@ -28,7 +28,7 @@ pub struct PlanSettings {
     /// The device's gate, readout and reset times.
     pub timing: DeviceTiming,
     /// Trajectories per noisy estimate.
-    pub trajectories: usize,
+    pub trajectories: crate::checked::Trajectories,
     /// What sector trajectories drop.
     pub truncation: Truncation,
     /// The noiseless optimisation of each depth (its `cancel` stops the whole plan).
@@ -303,7 +303,7 @@ pub fn plan_within(
         noise_rates: settings.noise.rates_text(),
         noise_source: settings.noise.source.clone(),
         timing: settings.timing.clone(),
-        trajectories: settings.trajectories,
+        trajectories: settings.trajectories.get(),
         truncation: settings.truncation,
         depths: settings.depths.to_vec(),
         seed: settings.config.seed,

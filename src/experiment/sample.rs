@@ -5,6 +5,7 @@
 use crate::angles::Angles;
 use crate::bits::BasisState;
 use crate::bits::CountMap;
+use crate::checked::Shots;
 use crate::error::{Error, Result};
 use crate::rng;
 use crate::simulation::mixers::{NoiseRoute, SampleRoute};
@@ -84,12 +85,13 @@ impl<'a> Distribution<'a> {
     /// `shots` measurements drawn with the seeded generator: one uniform number per shot,
     /// located in the cumulative distribution summed in the simulator's fixed order, so the
     /// same seed gives the same counts on any thread count.
-    pub fn sample(&self, shots: u64, seed: u64) -> Result<CountMap> {
+    pub fn sample(&self, shots: Shots, seed: u64) -> Result<CountMap> {
         self.sample_within(shots, seed, &crate::budget::Cancel::default())
     }
 
     /// [`Distribution::sample`], reading `cancel` every 2^20 shots.
-    pub fn sample_within(&self, shots: u64, seed: u64, cancel: &crate::budget::Cancel) -> Result<CountMap> {
+    pub fn sample_within(&self, shots: Shots, seed: u64, cancel: &crate::budget::Cancel) -> Result<CountMap> {
+        let shots = shots.get();
         let mut cumulative = Vec::with_capacity(self.probabilities.len());
         let mut total = 0.0;
         for &p in &self.probabilities {
@@ -128,21 +130,11 @@ pub fn draw(
     enc: &dyn crate::encoding::Encoding,
     sim: &Simulation,
     angles: &Angles,
-    shots: u64,
+    shots: Shots,
     seed: u64,
-    noise: Option<(&crate::noise::NoiseModel, usize)>,
+    noise: Option<(&crate::noise::NoiseModel, crate::checked::Trajectories)>,
     cancel: &crate::budget::Cancel,
 ) -> Result<CountMap> {
-    if shots == 0 || shots > MAX_SHOTS {
-        return Err(Error::out_of_range(
-            crate::error::Quantity::Shots,
-            shots,
-            format!("must be 1..={MAX_SHOTS:e} (a device takes thousands to a million; each shot is one draw here)"),
-        ));
-    }
-    if let Some((_, trajectories)) = noise {
-        crate::noise::check_trajectory_cap(trajectories)?;
-    }
     match noise {
         None => Distribution::of(sim, angles)?.sample_within(shots, seed, cancel),
         Some((model, trajectories)) => {
@@ -185,7 +177,7 @@ mod tests {
     #[test]
     fn draws_follow_the_distribution_and_the_seed() {
         let d = dist(vec![0.5, 0.0, 0.125, 0.375]);
-        let counts = d.sample(80_000, 7).unwrap();
+        let counts = d.sample(Shots::new(80_000).unwrap(), 7).unwrap();
         assert_eq!(
             counts.get(&BasisState::from_index(1)),
             None,
@@ -200,8 +192,8 @@ mod tests {
                 "{k}: {f} vs {p}"
             );
         }
-        assert_eq!(counts, d.sample(80_000, 7).unwrap());
-        assert_ne!(counts, d.sample(80_000, 8).unwrap());
+        assert_eq!(counts, d.sample(Shots::new(80_000).unwrap(), 7).unwrap());
+        assert_ne!(counts, d.sample(Shots::new(80_000).unwrap(), 8).unwrap());
     }
 
     #[test]
@@ -209,9 +201,9 @@ mod tests {
         let states = [BasisState::from_index(0b011), BasisState::from_index(0b101)];
         let d = Distribution::new(3, vec![0.25, 0.75], |k| states[k].clone());
         assert_eq!(d.qubit_marginals(), vec![1.0, 0.25, 0.75]);
-        let counts = d.sample(100, 1).unwrap();
+        let counts = d.sample(Shots::new(100).unwrap(), 1).unwrap();
         assert!(counts.keys().all(|k| states.contains(k)));
-        assert!(dist(vec![0.0; 4]).sample(1, 0).is_err());
+        assert!(dist(vec![0.0; 4]).sample(Shots::new(1).unwrap(), 0).is_err());
     }
 
     #[test]
@@ -227,7 +219,7 @@ mod tests {
         let d = Distribution::new(81, vec![0.5, 0.5], |k| states[k].clone());
         let m = d.qubit_marginals();
         assert_eq!((m[0], m[16], m[80]), (0.5, 0.5, 0.5));
-        let counts = d.sample(1000, 3).unwrap();
+        let counts = d.sample(Shots::new(1000).unwrap(), 3).unwrap();
         assert_eq!(counts.len(), 2);
         assert_eq!(counts[&a] + counts[&b], 1000);
     }

@@ -7,7 +7,7 @@ use super::transfer::{self, AngleFile};
 use crate::angles::Angles;
 use crate::checked::Depths;
 use crate::encoding::{Encoding, QubitCell, SuccessStates};
-use crate::error::{Error, Quantity, RequestProblem, Result};
+use crate::error::{Error, RequestProblem, Result};
 use crate::noise::NoiseSettings;
 use crate::puzzle::Board;
 use crate::qaoa::optimize::{self, Init, Method, OptimizeConfig, Optimized};
@@ -356,7 +356,8 @@ pub fn run_depths_then(
     // Work grows with p: the fraction done weighs each depth by it.
     let total: usize = depths.iter().sum();
     let mut weighed = 0;
-    for &p in depths {
+    for depth in depths.each() {
+        let p = depth.get();
         config
             .cancel
             .tick(DEPTHS_TASK, Some(weighed as f64 / total as f64), || {
@@ -372,7 +373,7 @@ pub fn run_depths_then(
             config.cancel.check(&format!("depth p = {p}"))?;
             let began = std::time::Instant::now();
             let prev = previous.as_ref().filter(|(q, _)| *q + 1 == p).map(|(_, a)| a);
-            let (opt, scan) = optimize_depth(sim.qaoa(), objective, p, init, prev, config)?;
+            let (opt, scan) = optimize_depth(sim.qaoa(), objective, depth, init, prev, config)?;
             // Measuring evaluates the state again (seconds on a large one): read the stop
             // request around it.
             part.check("measuring the optimised state")?;
@@ -407,14 +408,12 @@ pub fn run_depths_then(
 pub fn optimize_depth(
     sim: &dyn Qaoa,
     objective: &Objective,
-    p: usize,
+    p: crate::checked::Depth,
     init: Init,
     previous: Option<&Angles>,
     config: &OptimizeConfig,
 ) -> Result<(Optimized, usize)> {
-    if p == 0 {
-        return Err(Error::out_of_range(Quantity::Depth, 0, "must be at least 1"));
-    }
+    let p = p.get();
     let previous = previous.filter(|a| a.p() + 1 == p);
     let depth_config = OptimizeConfig {
         seed: config.seed.wrapping_add(p as u64),

@@ -207,60 +207,62 @@ pub fn export_depths_keeping(
     let mut circuits = Vec::with_capacity(depths.len());
     let mut entries = Vec::with_capacity(depths.len());
     // Depth p's circuit, manifest and predictions, from its angles (none: the report's).
-    let mut export_one = |p: usize, optimised: Option<Angles>, part: &crate::budget::Cancel| -> Result<()> {
-        part.check("exporting")?;
-        let (qasm_file, manifest_file, counts_file) = depth_files(p);
-        let angles = match optimised {
-            Some(a) => AngleSource::Given(a),
-            None => req.angles.clone(),
-        };
-        let exported = export_circuit(
-            enc,
-            &ExportRequest {
-                depth: p,
-                angles,
-                flavor: req.flavor,
-                symbolic: req.symbolic,
-                with_state: false,
-                qasm_name: Some(qasm_file.clone()),
-                space: req.space,
-            },
-        )?;
-        let manifest = exported.manifest.as_ref().expect("a named export has a manifest");
-        let angles = Angles::new(manifest.gammas.clone(), manifest.betas.clone())?;
-        let noisy = match &sim {
-            Some((sim, success)) if !req.noise.models.is_empty() => depth::noisy_estimates(
+    let mut export_one =
+        |depth: crate::checked::Depth, optimised: Option<Angles>, part: &crate::budget::Cancel| -> Result<()> {
+            let p = depth.get();
+            part.check("exporting")?;
+            let (qasm_file, manifest_file, counts_file) = depth_files(p);
+            let angles = match optimised {
+                Some(a) => AngleSource::Given(a),
+                None => req.angles.clone(),
+            };
+            let exported = export_circuit(
                 enc,
-                sim,
-                &success.valid,
-                &angles,
-                &crate::noise::NoiseSettings {
-                    cancel: part.clone(),
-                    ..req.noise.clone()
+                &ExportRequest {
+                    depth,
+                    angles,
+                    flavor: req.flavor,
+                    symbolic: req.symbolic,
+                    with_state: false,
+                    qasm_name: Some(qasm_file.clone()),
+                    space: req.space,
                 },
-                req.noise_seed,
-            )?
-            .1
-            .into_iter()
-            .map(NoisyPrediction::from)
-            .collect(),
-            _ => Vec::new(),
+            )?;
+            let manifest = exported.manifest.as_ref().expect("a named export has a manifest");
+            let angles = Angles::new(manifest.gammas.clone(), manifest.betas.clone())?;
+            let noisy = match &sim {
+                Some((sim, success)) if !req.noise.models.is_empty() => depth::noisy_estimates(
+                    enc,
+                    sim,
+                    &success.valid,
+                    &angles,
+                    &crate::noise::NoiseSettings {
+                        cancel: part.clone(),
+                        ..req.noise.clone()
+                    },
+                    req.noise_seed,
+                )?
+                .1
+                .into_iter()
+                .map(NoisyPrediction::from)
+                .collect(),
+                _ => Vec::new(),
+            };
+            entries.push(ExperimentDepth {
+                p,
+                qasm: qasm_file,
+                qasm_sha256: Some(manifest.qasm_sha256.clone()),
+                manifest: manifest_file,
+                manifest_digest: manifest.digest.clone(),
+                counts: counts_file,
+                gammas: angles.gammas,
+                betas: angles.betas,
+                success_probability: manifest.success_probability,
+                noisy,
+            });
+            circuits.push(exported);
+            Ok(())
         };
-        entries.push(ExperimentDepth {
-            p,
-            qasm: qasm_file,
-            qasm_sha256: Some(manifest.qasm_sha256.clone()),
-            manifest: manifest_file,
-            manifest_digest: manifest.digest.clone(),
-            counts: counts_file,
-            gammas: angles.gammas,
-            betas: angles.betas,
-            success_probability: manifest.success_probability,
-            noisy,
-        });
-        circuits.push(exported);
-        Ok(())
-    };
     let stop = match (&req.angles, &sim) {
         (AngleSource::Optimize { seed }, Some((sim, success))) => {
             // Every depth up to the deepest is optimised (each grows the one before); those
@@ -278,9 +280,9 @@ pub fn export_depths_keeping(
                 &all,
                 Init::Interp,
                 &config,
-                |d, part| match depths.contains(&d.p) {
-                    true => export_one(d.p, Some(d.angles()?), part),
-                    false => Ok(()),
+                |d, part| match depths.each().find(|p| p.get() == d.p) {
+                    Some(depth) => export_one(depth, Some(d.angles()?), part),
+                    None => Ok(()),
                 },
             )?;
             stop
@@ -289,14 +291,15 @@ pub fn export_depths_keeping(
             let mut stop = None;
             let total: usize = depths.iter().sum();
             let mut weighed = 0;
-            for &p in depths {
+            for depth in depths.each() {
+                let p = depth.get();
                 let part = req.cancel.within(
                     format!("p = {p}"),
                     weighed as f64 / total as f64,
                     (weighed + p) as f64 / total as f64,
                 );
                 weighed += p;
-                match export_one(p, None, &part) {
+                match export_one(depth, None, &part) {
                     Ok(()) => {}
                     Err(error) => {
                         stop = Some(solve::DepthStop { depth: p, error });

@@ -23,7 +23,7 @@ pub mod solve_files;
 use crate::angles::Angles;
 use crate::circuit::Param;
 use crate::encoding::{Encoding, FixedCell, QubitCell};
-use crate::error::{Error, Quantity, RequestProblem, Result, Unsupported};
+use crate::error::{Error, RequestProblem, Result, Unsupported};
 use crate::experiment::solve::{self, SolveSettings};
 use crate::qaoa::optimize::{Init, OptimizeConfig};
 use crate::simulation::{self, BlockReport, Provenance, SpaceSettings};
@@ -331,7 +331,7 @@ pub enum AngleSource {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExportRequest {
     /// Depth p.
-    pub depth: usize,
+    pub depth: crate::checked::Depth,
     /// The angles.
     pub angles: AngleSource,
     /// The QASM flavour.
@@ -365,9 +365,6 @@ pub struct CircuitExport {
 /// the simulated numbers are `null`, unless the request needs the state (optimising, or
 /// `with_state`), which is then an error.
 pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<CircuitExport> {
-    if req.depth == 0 {
-        return Err(Error::out_of_range(Quantity::Depth, 0, "must be at least 1"));
-    }
     if req.symbolic && req.flavor != Flavor::Portable {
         return Err(Unsupported::SymbolicFlavour {
             flavour: req.flavor.name(),
@@ -446,7 +443,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         }
         None => (Vec::new(), Vec::new(), "none", false),
     };
-    let p = req.depth;
+    let p = req.depth.get();
     let angles = resolve_angles(
         enc,
         sim.as_ref(),

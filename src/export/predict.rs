@@ -5,6 +5,7 @@
 
 use super::score::ManifestDoc;
 use crate::budget::Budget;
+use crate::checked::Trajectories;
 use crate::encoding::Encoding;
 use crate::error::{Error, Result};
 use crate::experiment::stats::{shots_to_solution, SHOTS_CONFIDENCE};
@@ -255,7 +256,7 @@ pub fn predict_keeping(
     }
     // The noiseless routed value always, then each model (seed + p, as on the exported one).
     let seed = settings.seed.wrapping_add(angles.p() as u64);
-    let estimate = |m: &NoiseModel, trajectories: usize| match &sectors {
+    let estimate = |m: &NoiseModel, trajectories: Trajectories| match &sectors {
         None => routed::estimate_within(&circuit, &valid, m, trajectories, seed, budget),
         Some(prog) => crate::noise::sectors::routed::estimate_within(
             prog,
@@ -278,7 +279,7 @@ pub fn predict_keeping(
     if noise.models.is_empty() {
         // No model: one error-free run gives the noiseless value.
         let zero = NoiseModel::parse("p1=0,p2=0,readout=0")?;
-        routed_estimates.push(estimate(&zero, 1)?);
+        routed_estimates.push(estimate(&zero, Trajectories::ONE)?);
     } else {
         // A manifest from before starts were chosen says `auto`: the start it was exported with.
         let exported_settings = crate::simulation::circuit_settings(enc.as_ref(), &doc.space)?;
@@ -516,12 +517,13 @@ mod tests {
             let prog = routed_sectors(&doc, enc.as_ref(), &circuit).unwrap();
             let valid = valid_indices(&doc, "m").unwrap();
             let budget = Budget::unlimited();
-            let full = routed::estimate_within(&circuit, &valid, &model, 60, 11, &budget).unwrap();
+            let full =
+                routed::estimate_within(&circuit, &valid, &model, Trajectories::new(60).unwrap(), 11, &budget).unwrap();
             let sectors = crate::noise::sectors::routed::estimate_within(
                 &prog,
                 &valid,
                 &model,
-                60,
+                Trajectories::new(60).unwrap(),
                 11,
                 crate::noise::Truncation::Off,
                 &budget,
@@ -586,7 +588,7 @@ mod tests {
                 &prog,
                 &valid,
                 &model,
-                40,
+                Trajectories::new(40).unwrap(),
                 5,
                 t,
                 &budget,
@@ -648,7 +650,7 @@ mod tests {
                 prog,
                 &valid,
                 &model,
-                60,
+                Trajectories::new(60).unwrap(),
                 5,
                 t,
                 &budget,

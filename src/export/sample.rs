@@ -60,7 +60,7 @@ impl SampleCircuit {
     pub fn of_puzzle(
         enc: Box<dyn Encoding>,
         settings: SpaceSettings,
-        depth: usize,
+        depth: crate::checked::Depth,
         angles: AngleSource,
         input: &str,
     ) -> Result<SampleCircuit> {
@@ -69,7 +69,7 @@ impl SampleCircuit {
             sim.require_statevector("sampling shots")?;
             let valid = simulation::success_states(enc.as_ref(), &sim)?.valid;
             let identity = CircuitIdentity::with_space(enc.as_ref(), sim.space.resolved.name(), settings.mixer.name());
-            let angles = resolve_angles(enc.as_ref(), Some(&sim), &identity, &valid, depth, &angles)?;
+            let angles = resolve_angles(enc.as_ref(), Some(&sim), &identity, &valid, depth.get(), &angles)?;
             let success = sim.qaoa().evaluate(&angles, &valid)?.success_probability;
             let qubits = enc.num_qubits();
             return Ok(SampleCircuit {
@@ -103,9 +103,9 @@ impl SampleCircuit {
     /// (a model and its trajectories).
     pub fn draw(
         &self,
-        shots: u64,
+        shots: crate::checked::Shots,
         seed: u64,
-        noise: Option<(&NoiseModel, usize)>,
+        noise: Option<(&NoiseModel, crate::checked::Trajectories)>,
         cancel: &Cancel,
     ) -> Result<CountMap> {
         let enc = self.enc.as_ref();

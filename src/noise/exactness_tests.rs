@@ -221,26 +221,53 @@ fn zero_rates_are_the_noiseless_values_bit_for_bit() {
     let valid = [3u64, 17, 40];
     let eval = sim.evaluate(&angles, &valid).unwrap();
     let zero = NoiseModel::parse("p1=0,p2=0,readout=0").unwrap();
-    let e = estimate(&sim, &c, &angles, &valid, &Draws::new(&zero, 37, 5)).unwrap();
+    let e = estimate(
+        &sim,
+        &c,
+        &angles,
+        &valid,
+        &Draws::new(&zero, crate::checked::Trajectories::new(37).unwrap(), 5),
+    )
+    .unwrap();
     assert_eq!(e.p_valid.to_bits(), eval.success_probability.to_bits());
     assert_eq!(e.energy.to_bits(), eval.energy.to_bits());
     assert_eq!((e.p_valid_se, e.energy_se, e.trajectories_with_errors), (0.0, 0.0, 0));
     // Rates of 1e-9: within the standard error of the noiseless values.
     let tiny = NoiseModel::parse("p1=1e-9,p2=1e-9,readout=1e-9").unwrap();
-    let e = estimate(&sim, &c, &angles, &valid, &Draws::new(&tiny, 200, 5)).unwrap();
+    let e = estimate(
+        &sim,
+        &c,
+        &angles,
+        &valid,
+        &Draws::new(&tiny, crate::checked::Trajectories::new(200).unwrap(), 5),
+    )
+    .unwrap();
     assert!((e.p_valid - eval.success_probability).abs() <= 4.0 * e.p_valid_se + 1e-7);
     assert!((e.energy - eval.energy).abs() <= 4.0 * e.energy_se + 1e-6);
     // Real rates move the values, and the error bars say by how much.
     let heavy = NoiseModel::parse("p1=0.02,p2=0.05,readout=0.02").unwrap();
-    let e = estimate(&sim, &c, &angles, &valid, &Draws::new(&heavy, 100, 5)).unwrap();
+    let e = estimate(
+        &sim,
+        &c,
+        &angles,
+        &valid,
+        &Draws::new(&heavy, crate::checked::Trajectories::new(100).unwrap(), 5),
+    )
+    .unwrap();
     assert!(e.trajectories_with_errors > 50 && e.p_valid_se > 0.0);
     assert!(
-        e == estimate(&sim, &c, &angles, &valid, &Draws::new(&heavy, 100, 5))
-            .map(|mut x| {
-                x.seconds = e.seconds;
-                x
-            })
-            .unwrap()
+        e == estimate(
+            &sim,
+            &c,
+            &angles,
+            &valid,
+            &Draws::new(&heavy, crate::checked::Trajectories::new(100).unwrap(), 5)
+        )
+        .map(|mut x| {
+            x.seconds = e.seconds;
+            x
+        })
+        .unwrap()
     );
 }
 
@@ -328,7 +355,14 @@ fn one_qubit_trajectories_match_the_density_matrix() {
     let (sim, angles, c, theta) = one_qubit();
     let p = 0.3;
     let model = NoiseModel::parse(&format!("p1={p},rz={p}")).unwrap();
-    let e = estimate(&sim, &c, &angles, &[0], &Draws::new(&model, 4000, 11)).unwrap();
+    let e = estimate(
+        &sim,
+        &c,
+        &angles,
+        &[0],
+        &Draws::new(&model, crate::checked::Trajectories::new(4000).unwrap(), 11),
+    )
+    .unwrap();
     let exact = density_matrix_p0(theta, 0.4, p);
     let noiseless = e.noiseless_p_valid;
     assert!(
@@ -347,7 +381,14 @@ fn one_qubit_trajectories_match_the_density_matrix() {
     // Readout flips r: P(read 0) = (1 − r) P(0) + r (1 − P(0)).
     let r = 0.1;
     let model = NoiseModel::parse(&format!("p1={p},rz={p},readout={r}")).unwrap();
-    let e = estimate(&sim, &c, &angles, &[0], &Draws::new(&model, 4000, 11)).unwrap();
+    let e = estimate(
+        &sim,
+        &c,
+        &angles,
+        &[0],
+        &Draws::new(&model, crate::checked::Trajectories::new(4000).unwrap(), 11),
+    )
+    .unwrap();
     let read = (1.0 - r) * exact + r * (1.0 - exact);
     assert!((e.p_valid - read).abs() <= 4.0 * e.p_valid_se);
 }
@@ -358,7 +399,13 @@ fn one_qubit_noisy_shots_follow_the_density_matrix_and_the_readout() {
     let (p, r) = (0.3, 0.1);
     let model = NoiseModel::parse(&format!("p1={p},rz={p},readout={r}")).unwrap();
     let shots = 20_000u64;
-    let counts = super::sample_counts(&sim, &c, shots, &Draws::new(&model, 20_000, 3)).unwrap();
+    let counts = super::sample_counts(
+        &sim,
+        &c,
+        crate::checked::Shots::new(shots.into()).unwrap(),
+        &Draws::new(&model, crate::checked::Trajectories::new(20_000).unwrap(), 3),
+    )
+    .unwrap();
     assert_eq!(counts.values().sum::<u64>(), shots);
     let exact = density_matrix_p0(theta, 0.4, p);
     let read = (1.0 - r) * exact + r * (1.0 - exact);
@@ -368,8 +415,20 @@ fn one_qubit_noisy_shots_follow_the_density_matrix_and_the_readout() {
     // Same seed, same counts; fewer trajectories than shots spread the shots over them.
     assert_eq!(
         counts,
-        super::sample_counts(&sim, &c, shots, &Draws::new(&model, 20_000, 3)).unwrap()
+        super::sample_counts(
+            &sim,
+            &c,
+            crate::checked::Shots::new(shots.into()).unwrap(),
+            &Draws::new(&model, crate::checked::Trajectories::new(20_000).unwrap(), 3)
+        )
+        .unwrap()
     );
-    let few = super::sample_counts(&sim, &c, 1001, &Draws::new(&model, 10, 3)).unwrap();
+    let few = super::sample_counts(
+        &sim,
+        &c,
+        crate::checked::Shots::new(1001).unwrap(),
+        &Draws::new(&model, crate::checked::Trajectories::new(10).unwrap(), 3),
+    )
+    .unwrap();
     assert_eq!(few.values().sum::<u64>(), 1001);
 }

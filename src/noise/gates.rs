@@ -219,7 +219,7 @@ pub fn check_fits(n: usize) -> Result<()> {
 /// P(valid) (`valid`: full-space indices, ascending) and the energy on `cost` (the full cost
 /// of every basis state) of `prog` under the model of `draws`, from its seeded trajectories.
 pub fn estimate(prog: &GateProgram, valid: &[u64], cost: &[f64], draws: &Draws<'_>) -> Result<NoisyEstimate> {
-    let (model, trajectories, _, cancel) = draws.checked()?;
+    let (model, trajectories, _, cancel) = draws.parts();
     let n = prog.num_qubits;
     check_fits(n)?;
     if cost.len() != 1 << n {
@@ -261,7 +261,11 @@ pub fn estimate(prog: &GateProgram, valid: &[u64], cost: &[f64], draws: &Draws<'
 }
 
 /// `shots` noisy measurements of `prog`, as [`super::sample_counts`] draws them on the X path.
-pub fn sample_counts(prog: &GateProgram, shots: u64, draws: &Draws<'_>) -> Result<crate::bits::CountMap> {
+pub fn sample_counts(
+    prog: &GateProgram,
+    shots: crate::checked::Shots,
+    draws: &Draws<'_>,
+) -> Result<crate::bits::CountMap> {
     let (model, cancel) = (draws.model, draws.cancel);
     let n = prog.num_qubits;
     check_fits(n)?;

@@ -37,6 +37,7 @@ pub mod trajectories;
 pub use program::{GateCounts, NoisyCircuit, Pauli};
 pub use trajectories::{estimate, sample_counts, Bracket, Draws, NoisyEstimate, Truncation};
 
+use crate::checked::Trajectories;
 use crate::error::{Error, Result};
 use crate::simulation::SpaceSettings;
 use serde::{Deserialize, Serialize};
@@ -44,26 +45,7 @@ use serde::{Deserialize, Serialize};
 /// The most qubits a noisy circuit may have on any route (a basis state's bits in one word).
 pub const MAX_QUBITS: usize = 64;
 
-/// Default number of trajectories per estimate.
-pub const DEFAULT_TRAJECTORIES: usize = 200;
-
-/// The most trajectories one estimate takes: a million already puts the standard error of
-/// P(valid) below 5e-4; more is a typo or a run that would not end.
-pub use crate::checked::MAX_TRAJECTORIES;
-
-/// Refuse, before any work, more than [`MAX_TRAJECTORIES`] trajectories.
-pub fn check_trajectory_cap(trajectories: usize) -> Result<()> {
-    if trajectories > MAX_TRAJECTORIES {
-        return Err(Error::out_of_range(
-            crate::error::Quantity::Trajectories,
-            trajectories,
-            format!(
-                "at most {MAX_TRAJECTORIES} trajectories per estimate (a million puts the standard error below 5e-4)"
-            ),
-        ));
-    }
-    Ok(())
-}
+pub use crate::checked::{DEFAULT_TRAJECTORIES, MAX_TRAJECTORIES};
 
 /// Which noise models to estimate, and with how many trajectories.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -71,7 +53,7 @@ pub struct NoiseSettings {
     /// The models (none: no noise estimate).
     pub models: Vec<NoiseModel>,
     /// Trajectories per estimate.
-    pub trajectories: usize,
+    pub trajectories: Trajectories,
     /// Device timings: each depth gets the seconds of one shot of its exported circuit and its
     /// time to solution on each (none: no device times).
     pub devices: Vec<timing::DeviceTiming>,
@@ -95,10 +77,10 @@ impl NoiseSettings {
 
     /// The settings for `models` with `trajectories` each, after checking that the space and
     /// mixer take noise (`auto` resolved for `enc` when given, so that a refusal names the
-    /// space it becomes) and that the trajectories are at least 1. No model: nothing checked.
+    /// space it becomes). No model: nothing checked.
     pub fn checked(
         models: Vec<NoiseModel>,
-        trajectories: usize,
+        trajectories: Trajectories,
         space: &SpaceSettings,
         enc: Option<&dyn crate::encoding::Encoding>,
     ) -> Result<Self> {
@@ -120,8 +102,6 @@ impl NoiseSettings {
                 }
                 _ => check_space(space)?,
             }
-            check_trajectory_cap(trajectories)?;
-            trajectories::check_trajectories(trajectories)?;
         }
         Ok(NoiseSettings {
             models,

@@ -11,8 +11,9 @@ use super::program::{Events, LayerEvents, LayerFrame, NoisyCircuit, Pauli};
 use super::{GateCounts, NoiseModel};
 use crate::angles::Angles;
 use crate::bits::CountMap;
+use crate::checked::{Shots, Trajectories};
 use crate::cost::diagonal::CostDiagonal;
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, Result};
 use crate::qaoa::Qaoa;
 use crate::rng::{self, SeededRng};
 use crate::sim::kernels::{self, Phase};
@@ -375,7 +376,7 @@ pub struct Draws<'a> {
     /// The noise model.
     pub model: &'a NoiseModel,
     /// How many trajectories.
-    pub trajectories: usize,
+    pub trajectories: Trajectories,
     /// The seed of the trajectories.
     pub seed: u64,
     /// Read before each trajectory.
@@ -388,15 +389,13 @@ pub struct Draws<'a> {
 static NEVER: crate::budget::Cancel = crate::budget::Cancel::never();
 
 impl<'a> Draws<'a> {
-    /// The model, the trajectories, the seed and the request, after checking that there is
-    /// at least one trajectory.
-    pub(crate) fn checked(&self) -> Result<(&'a NoiseModel, usize, u64, &'a crate::budget::Cancel)> {
-        check_trajectories(self.trajectories)?;
-        Ok((self.model, self.trajectories, self.seed, self.cancel))
+    /// The model, the trajectory count, the seed and the request.
+    pub(crate) fn parts(&self) -> (&'a NoiseModel, usize, u64, &'a crate::budget::Cancel) {
+        (self.model, self.trajectories.get(), self.seed, self.cancel)
     }
 
     /// `trajectories` under `model` from `seed`, never stopped.
-    pub fn new(model: &'a NoiseModel, trajectories: usize, seed: u64) -> Self {
+    pub fn new(model: &'a NoiseModel, trajectories: Trajectories, seed: u64) -> Self {
         Draws {
             model,
             trajectories,
@@ -456,7 +455,7 @@ pub(crate) fn run_trajectories(
     draws: &Draws<'_>,
     mut run: impl FnMut(&mut SeededRng) -> Result<Option<(f64, f64)>>,
 ) -> Result<Vec<Option<(f64, f64)>>> {
-    let (model, trajectories, seed, cancel) = draws.checked()?;
+    let (model, trajectories, seed, cancel) = draws.parts();
     let began = std::time::Instant::now();
     let mut values = Vec::with_capacity(trajectories);
     for t in 0..trajectories {
@@ -581,30 +580,18 @@ pub const TRAJECTORIES_TASK: &str = "running noisy trajectories";
 /// What a stopped draw of noisy shots says it was doing.
 pub const SAMPLING_TASK: &str = "drawing noisy shots";
 
-/// Refuse, before any work, a number of trajectories whose results would not fit in memory
-/// (P(valid) and the energy of every trajectory are kept for the standard errors).
-/// Zero trajectories are refused too.
-pub fn check_trajectories(trajectories: usize) -> Result<()> {
-    if trajectories == 0 {
-        return Err(Error::out_of_range(Quantity::Trajectories, 0, "must be at least 1"));
-    }
-    crate::sim::check_count(Quantity::Trajectories, trajectories as u128, 16)
-}
-
 /// The shot loop of every route's noisy sampling: `T' = min(trajectories, shots)`
 /// trajectories, trajectory t drawing with [`trajectory_rng`] and giving `⌊shots/T'⌋` shots
 /// plus one for t < shots mod T'. `draw(rng, shots, counts)` runs one trajectory and adds its
 /// shots to `counts` (keys: full-space bits, bit q = qubit q); `route` ends the progress line.
 pub(crate) fn sample_by_trajectory(
     draws: &Draws<'_>,
-    shots: u64,
+    shots: Shots,
     route: &str,
     mut draw: impl FnMut(&mut SeededRng, u64, &mut std::collections::BTreeMap<u64, u64>) -> Result<()>,
 ) -> Result<CountMap> {
-    if shots == 0 {
-        return Err(Error::out_of_range(Quantity::Shots, 0, "must be at least 1"));
-    }
-    let (model, trajectories, seed, cancel) = draws.checked()?;
+    let shots = shots.get();
+    let (model, trajectories, seed, cancel) = draws.parts();
     let used = (trajectories as u64).min(shots);
     let mut counts = std::collections::BTreeMap::new();
     let began = std::time::Instant::now();
@@ -652,7 +639,7 @@ pub fn estimate(
     valid: &[u64],
     draws: &Draws<'_>,
 ) -> Result<NoisyEstimate> {
-    let (model, trajectories, _, cancel) = draws.checked()?;
+    let (model, trajectories, _, cancel) = draws.parts();
     let began = std::time::Instant::now();
     // Each step of the setup sweeps the whole state (seconds at 25 qubits and more): the stop
     // request is read between them.
@@ -714,7 +701,7 @@ pub fn estimate(
 /// giving `⌊shots/T'⌋` shots plus one for t < shots mod T', each drawn from its state's
 /// distribution and every bit flipped with probability `model.readout`. Counts keyed by
 /// basis index (bit q = qubit q).
-pub fn sample_counts(sim: &dyn Qaoa, circuit: &NoisyCircuit, shots: u64, draws: &Draws<'_>) -> Result<CountMap> {
+pub fn sample_counts(sim: &dyn Qaoa, circuit: &NoisyCircuit, shots: Shots, draws: &Draws<'_>) -> Result<CountMap> {
     let (model, cancel) = (draws.model, draws.cancel);
     let evo = Evolution::new(sim, circuit)?;
     let prefix = prefixes(&evo);

@@ -176,7 +176,7 @@ impl NoiseRequest {
         enc: Option<&dyn crate::encoding::Encoding>,
     ) -> Result<NoiseSettings> {
         Ok(
-            NoiseSettings::checked(self.models.clone(), self.trajectories.get(), space, enc)?
+            NoiseSettings::checked(self.models.clone(), self.trajectories, space, enc)?
                 .with_devices(self.devices.clone())
                 .with_truncation(self.truncation),
         )

@@ -1,7 +1,7 @@
 //! The memory guard: what a state costs, whether it fits, and how long buffers are laid out
 //! (segments with gaps between them).
 
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, Result};
 use num_complex::Complex64;
 use std::sync::Mutex;
 
@@ -237,22 +237,6 @@ pub fn check_bytes(num_qubits: usize, bytes: u128) -> Result<()> {
     check(num_qubits, bytes, (bytes.max(1) as f64).log2())
 }
 
-/// Refuse, before allocating, `count` items of `bytes_each` bytes that would not fit, by the
-/// rule of [`check_bytes`]; `what` names the count in the message.
-pub fn check_count(what: Quantity, count: u128, bytes_each: u128) -> Result<()> {
-    let bytes = count.saturating_mul(bytes_each);
-    let available = available_memory();
-    if bytes > u128::from(available) {
-        return Err(Error::TooMuchMemory {
-            what,
-            count,
-            log2_bytes: (count.max(1) as f64).log2() + (bytes_each.max(1) as f64).log2(),
-            available,
-        });
-    }
-    Ok(())
-}
-
 fn check(num_qubits: usize, bytes: u128, log2_bytes: f64) -> Result<()> {
     let available = available_memory();
     if num_qubits > MAX_QUBITS || bytes > u128::from(available) {
@@ -329,22 +313,6 @@ mod tests {
         assert!(matches!(e, Error::TooManyQubits { qubits: 20, .. }));
         assert!(check_bytes(20, 1 << 20).is_ok());
         assert!(State::uniform(3).is_ok());
-    }
-
-    #[test]
-    fn counts_that_do_not_fit_are_refused_by_name() {
-        let e = check_count(Quantity::Trajectories, 1_000_000_000_000, 16)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.starts_with("trajectories 1000000000000 needs 14.6 TiB, more than the"),
-            "{e}"
-        );
-        assert!(check_count(Quantity::Trajectories, 200, 16).is_ok());
-        let e = check_count(Quantity::Shots, u128::MAX, u128::MAX)
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("needs 2^256.00 bytes"), "{e}");
     }
 
     #[test]

@@ -7,8 +7,8 @@ pub mod reference;
 
 pub(crate) use memory::Buffers;
 pub use memory::{
-    available_memory, check_bytes, check_count, check_memory, segmented_len, segments, Amplitudes, AMPLITUDE_BYTES,
-    LINE_BYTES, MAX_QUBITS, SEGMENT_GAP, SEGMENT_QUBITS,
+    available_memory, check_bytes, check_memory, segmented_len, segments, Amplitudes, AMPLITUDE_BYTES, LINE_BYTES,
+    MAX_QUBITS, SEGMENT_GAP, SEGMENT_QUBITS,
 };
 pub use quad::simd_path;
 

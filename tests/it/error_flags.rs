@@ -283,15 +283,17 @@ fn the_command_line_names_the_flags_the_library_does_not() {
 }
 
 /// The files of the library (the command line aside: it maps each quantity to its flag) that
-/// name each checked setting's range error. Restarts, confidence and threads are raised only
+/// name each checked setting's range error. Restarts, confidence, threads and trajectories are raised only
 /// where their type is made (src/checked.rs) and named (src/error.rs): the code below the
 /// request holds the type and checks nothing again. The lists are exact, so a site removed
 /// must leave its list and a new one fails here.
 ///
-/// Depths: a run's depths are `Depths` from the request to the optimiser; the other files are
-/// readers of data whose length is a depth (the request's JSON value, angle lists, an angle
-/// table) and the one-circuit entry points that take a bare `p` (`optimize_depth`,
-/// `export_circuit`). Trajectories are still checked again below the request in noise/.
+/// Shots are `Shots` from the request to every route's draw.
+///
+/// Depths: a run's depths are `Depths`, and one circuit's depth a `Depth`, from the request to
+/// the optimiser and the exporter; the other files read data whose length is a depth (the
+/// request's JSON value, angle lists, an angle table). Trajectories are `Trajectories` from
+/// the request to every noise route's trajectory loop.
 const RANGE_ERROR_SITES: &[(&str, &[&str])] = &[
     ("Restarts", &["src/checked.rs", "src/error.rs"]),
     ("Confidence", &["src/checked.rs", "src/error.rs"]),
@@ -304,20 +306,11 @@ const RANGE_ERROR_SITES: &[(&str, &[&str])] = &[
             "src/request/mod.rs",
             "src/angles.rs",
             "src/qaoa/schedule.rs",
-            "src/experiment/solve.rs",
-            "src/export/mod.rs",
         ],
     ),
-    (
-        "Trajectories",
-        &[
-            "src/checked.rs",
-            "src/error.rs",
-            "src/noise/mod.rs",
-            "src/noise/trajectories.rs",
-            "src/sim/memory.rs",
-        ],
-    ),
+    ("Trajectories", &["src/checked.rs", "src/error.rs"]),
+    // A counts file that holds no shot is refused where it is read.
+    ("Shots", &["src/checked.rs", "src/error.rs", "src/export/score.rs"]),
 ];
 
 #[test]

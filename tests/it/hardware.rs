@@ -689,7 +689,7 @@ fn the_routed_reader_survives_hostile_files() {
                 read += 1;
                 let valid: Vec<u64> = vec![0, 5];
                 // Whatever was read runs, or is refused, without a panic.
-                let _ = routed::estimate(&c, &valid, &zero, 3, 1);
+                let _ = routed::estimate(&c, &valid, &zero, quzzle::checked::Trajectories::new(3).unwrap(), 1);
             }
             Err(e) => {
                 refused += 1;

@@ -267,7 +267,13 @@ fn noise_runs_switch_circuits_gate_by_gate() {
         let d = enc.cost_diagonal().unwrap();
         let full_valid = simulation::full::success_states_of(enc.as_ref(), &d).unwrap().valid;
         let cost: Vec<f64> = (0..d.len()).map(|k| d.get(k)).collect();
-        let e = gates::estimate(&prog, &full_valid, &cost, &quzzle::noise::Draws::new(&zero, 4, 3)).unwrap();
+        let e = gates::estimate(
+            &prog,
+            &full_valid,
+            &cost,
+            &quzzle::noise::Draws::new(&zero, quzzle::checked::Trajectories::new(4).unwrap(), 3),
+        )
+        .unwrap();
         assert_eq!(e.trajectories_with_errors, 0, "{file}");
         assert!(
             (e.noiseless_p_valid - noiseless.success_probability).abs() < 1e-12,
@@ -464,7 +470,7 @@ fn a_circuit_of_the_uniform_start_is_refused_where_none_is_known() {
     let enc = load(&data("nqueens-5-given.txt"), Level::Paper);
     let uniform = started(MixerKind::SwitchComplete, StartChoice::Uniform);
     let request = quzzle::export::ExportRequest {
-        depth: 1,
+        depth: quzzle::checked::Depth::ONE,
         angles: quzzle::export::AngleSource::Given(Angles::new(vec![0.1], vec![0.2]).unwrap()),
         flavor: quzzle::export::qasm::Flavor::Portable,
         symbolic: false,

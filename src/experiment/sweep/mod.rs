@@ -290,7 +290,8 @@ pub fn run_sweep_within(
         let mut instance: Option<Instance> = None;
         for &init in &plan.inits {
             let mut previous: Option<Angles> = None;
-            for &p in &plan.depths {
+            for depth in plan.depths.each() {
+                let p = depth.get();
                 let key = row_key(label, p, init, sk, start);
                 if let Some(row) = done.get(&key) {
                     previous = Some(row.angles()?);
@@ -336,7 +337,16 @@ pub fn run_sweep_within(
                             .map(|r| r.evaluations + r.gradients)
                     })
                     .flatten();
-                let row = compute_row(plan, label, problem.as_ref(), inst, p, init, previous.as_ref(), budget)?;
+                let row = compute_row(
+                    plan,
+                    label,
+                    problem.as_ref(),
+                    inst,
+                    depth,
+                    init,
+                    previous.as_ref(),
+                    budget,
+                )?;
                 out.write_all(row.to_csv_record()?.as_bytes())
                     .and_then(|_| out.flush())
                     .map_err(|source| Error::Write {
@@ -373,7 +383,6 @@ fn check_plan(plan: &SweepPlan) -> Result<()> {
     }
     if !plan.noise.models.is_empty() {
         crate::noise::check_space(&plan.space)?;
-        crate::noise::trajectories::check_trajectories(plan.noise.trajectories)?;
     }
     Ok(())
 }
@@ -627,11 +636,12 @@ fn compute_row(
     label: &str,
     problem: &dyn Encoding,
     inst: &Instance,
-    p: usize,
+    depth: crate::checked::Depth,
     init: Init,
     previous: Option<&Angles>,
     budget: Option<usize>,
 ) -> Result<SweepRow> {
+    let p = depth.get();
     let began = Instant::now();
     let (opt, scan, starts): (Optimized, usize, usize) = match budget {
         Some(budget) => {
@@ -647,7 +657,7 @@ fn compute_row(
                 let (o, _) = experiment::solve::optimize_depth(
                     inst.sim.qaoa(),
                     &inst.objective,
-                    p,
+                    depth,
                     Init::Random,
                     None,
                     &config,
@@ -674,7 +684,7 @@ fn compute_row(
             let (o, scan) = experiment::solve::optimize_depth(
                 inst.sim.qaoa(),
                 &inst.objective,
-                p,
+                depth,
                 init,
                 previous,
                 inst.config(init),

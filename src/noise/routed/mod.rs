@@ -18,6 +18,7 @@ use super::timing::DeviceTiming;
 use super::trajectories::{draw_one, draw_two, mean_and_se, trajectory_rng};
 use super::NoiseModel;
 use crate::budget::Budget;
+use crate::checked::Trajectories;
 use crate::error::{Error, Result, Work};
 use crate::rng::SeededRng;
 use crate::sim::kernels::{self, Phase};
@@ -1136,7 +1137,7 @@ pub fn estimate(
     circuit: &RoutedCircuit,
     valid: &[u64],
     model: &NoiseModel,
-    trajectories: usize,
+    trajectories: Trajectories,
     seed: u64,
 ) -> Result<RoutedEstimate> {
     estimate_within(circuit, valid, model, trajectories, seed, &Budget::unlimited())
@@ -1145,18 +1146,16 @@ pub fn estimate(
 /// [`estimate`] within `budget`: checked every 16 gates (every gate from 2^16 amplitudes on),
 /// with progress reports through it;
 /// a spent budget stops the run with its error (what was done, how long the whole would take).
-/// Refuses up front more than [`super::MAX_TRAJECTORIES`] trajectories and a state that does
-/// not fit in memory.
+/// Refuses up front a state that does not fit in memory.
 pub fn estimate_within(
     circuit: &RoutedCircuit,
     valid: &[u64],
     model: &NoiseModel,
-    trajectories: usize,
+    trajectories: Trajectories,
     seed: u64,
     budget: &Budget<'_>,
 ) -> Result<RoutedEstimate> {
-    super::check_trajectory_cap(trajectories)?;
-    super::trajectories::check_trajectories(trajectories)?;
+    let trajectories = trajectories.get();
     let m = circuit.physical.len();
     let n = circuit.measured.len();
     if m > MAX_PHYSICAL_QUBITS || n > m || circuit.measured.iter().any(|&q| q >= m) {

@@ -120,7 +120,7 @@ pub fn estimate_within_memory(
     draws: &Draws<'_>,
     memory: u64,
 ) -> Result<NoisyEstimate> {
-    let (model, trajectories, seed, cancel) = draws.checked()?;
+    let (model, trajectories, seed, cancel) = draws.parts();
     let began = std::time::Instant::now();
     let threads = rayon::current_num_threads();
     let checkpoints = prog.layers.len() + 1;
@@ -411,7 +411,7 @@ pub(super) fn plan(
     checkpoints: usize,
     memory: u64,
 ) -> Result<Planned> {
-    let (model, trajectories, seed, cancel) = draws.checked()?;
+    let (model, trajectories, seed, cancel) = draws.parts();
     let noiseless = prog.noiseless_dimension();
     let held = noiseless.saturating_mul(checkpoints as u128);
     let half = u128::from(memory / 2) / BYTES_PER_AMPLITUDE as u128;
@@ -517,7 +517,11 @@ pub(super) fn refused_after(
 /// min(trajectories, shots)` trajectories, trajectory t giving `⌊shots/T'⌋` shots plus one for
 /// t < shots mod T', each drawn from its state and every bit flipped with probability
 /// `model.readout`. Counts keyed by full-space bits (bit q = qubit q).
-pub fn sample_counts(prog: &SectorProgram, shots: u64, draws: &Draws<'_>) -> Result<crate::bits::CountMap> {
+pub fn sample_counts(
+    prog: &SectorProgram,
+    shots: crate::checked::Shots,
+    draws: &Draws<'_>,
+) -> Result<crate::bits::CountMap> {
     let (model, cancel) = (draws.model, draws.cancel);
     let room = Room::new(2).with_cancel(cancel);
     // Counts need every amplitude: nothing is dropped.

@@ -281,7 +281,7 @@ fn a_bounded_estimate_brackets_the_exact_one() {
         let estimate = |prog: &SectorProgram, truncation| {
             let draws = crate::noise::Draws {
                 model: &model,
-                trajectories: 60,
+                trajectories: crate::checked::Trajectories::new(60).unwrap(),
                 seed: 9,
                 cancel: &cancel,
                 truncation,

@@ -189,7 +189,7 @@ impl ExportJob {
         qasm_name: Option<String>,
     ) -> crate::export::ExportRequest {
         crate::export::ExportRequest {
-            depth: self.depths.max(),
+            depth: self.depths.deepest(),
             angles,
             flavor: self.flavor,
             symbolic: self.symbolic,

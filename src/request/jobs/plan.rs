@@ -146,7 +146,7 @@ impl PlanRequest {
             depths: self.depths.clone(),
             noise: self.noise.clone(),
             timing: self.timing.clone(),
-            trajectories: self.trajectories.get(),
+            trajectories: self.trajectories,
             truncation: self.truncation,
             config: crate::qaoa::optimize::OptimizeConfig {
                 cancel,

@@ -85,7 +85,7 @@ impl SampleRequest {
     ) -> Result<(crate::bits::CountMap, crate::noise::NoiseSettings)> {
         let noise = self.noise.settings(&circuit.space, None)?;
         let counts = circuit.draw(
-            self.shots.get(),
+            self.shots,
             self.seed,
             noise.models.first().map(|m| (m, noise.trajectories)),
             cancel,

@@ -22,14 +22,13 @@ pub fn estimate_within(
     prog: &RoutedSectors,
     valid: &[u64],
     model: &NoiseModel,
-    trajectories: usize,
+    trajectories: crate::checked::Trajectories,
     seed: u64,
     truncation: Truncation,
     budget: &Budget<'_>,
     memory: u64,
 ) -> Result<RoutedEstimate> {
-    crate::noise::check_trajectory_cap(trajectories)?;
-    crate::noise::trajectories::check_trajectories(trajectories)?;
+    let trajectories = trajectories.get();
     let task = format!(
         "predicting P(valid) of the routed circuit under `{}` on sectors",
         model.name
