@@ -66,9 +66,8 @@ fn predict_json(py: Python<'_>, routed: PathBuf, manifest: PathBuf, choices: &st
         .and_then(|c| c.check())
         .or_py()?;
     let noise = request.noise.settings_for_files().or_py()?;
-    let max_seconds = request.max_seconds.map(|s| s.get());
     let report = interruptible(py, |cancel| {
-        let budget = quzzle::budget::Budget::new(max_seconds, std::time::Duration::from_secs(1), None)?
+        let budget = quzzle::budget::Budget::new(request.max_seconds, std::time::Duration::from_secs(1), None)
             .with_cancel(cancel.clone());
         let settings = PredictSettings {
             noise: quzzle::noise::NoiseSettings {

@@ -24,7 +24,7 @@ fn generate_texts(py: Python<'_>, choices: &str) -> PyResult<Vec<String>> {
     let request = from_json::<GenerateChoices>("generate", choices)
         .and_then(|c| c.check())
         .or_py()?;
-    let budget = request.max_seconds.get();
+    let budget = request.max_seconds;
     py.detach(|| {
         request
             .puzzles()
@@ -44,7 +44,7 @@ fn anneal_json(py: Python<'_>, source: Source<'_>, choices: &str) -> PyResult<St
         .or_py()?;
     let enc = source.encode(EncodingKind::Onehot, request.level).or_py()?;
     let report = crate::interruptible(py, |cancel| {
-        let cancel = cancel.with_deadline(request.max_seconds.map(|s| s.get()))?;
+        let cancel = cancel.with_deadline(request.max_seconds);
         anneal(enc.as_ref(), &request.settings(cancel))
     })?
     .or_py()?;
@@ -63,7 +63,7 @@ fn plan_json(py: Python<'_>, source: Source<'_>, choices: &str, out: Option<Path
         .or_py()?;
     let enc = source.encode(EncodingKind::Onehot, request.level).or_py()?;
     let report = crate::interruptible(py, |cancel| {
-        let cancel = cancel.with_deadline(request.max_seconds.map(|s| s.get()))?;
+        let cancel = cancel.with_deadline(request.max_seconds);
         let (report, stop) = quzzle::experiment::plan::plan_within(
             enc.as_ref(),
             &request.settings(cancel),

@@ -41,16 +41,17 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         paths.into_iter().map(Some).collect()
     };
     for (req, target) in request.puzzles().zip(targets) {
-        one(&req, request.max_seconds.get(), target.as_deref())?;
+        one(&req, request.max_seconds, target.as_deref())?;
     }
     Ok(())
 }
 
 /// Generate one puzzle and write it to `out` (stdout when none), its summary beside it.
-fn one(req: &generate::Request, max_seconds: f64, out: Option<&Path>) -> Result<()> {
+fn one(req: &generate::Request, budget: quzzle::checked::Seconds, out: Option<&Path>) -> Result<()> {
     let began = std::time::Instant::now();
     let mut next_report = 5.0;
-    let g = generate::generate_within(req, Some(max_seconds), &mut |p| {
+    let max_seconds = budget.get();
+    let g = generate::generate_within(req, Some(budget), &mut |p| {
         if p.seconds >= next_report {
             next_report += 5.0;
             errln!(

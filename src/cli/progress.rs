@@ -2,6 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quzzle::budget::{seconds_text, Budget, Cancel, Progress};
+use quzzle::checked::Seconds;
 use quzzle::Result;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -29,7 +30,12 @@ pub fn line(command: &str, p: &Progress<'_>, max_seconds: Option<f64>) -> String
 
 /// The budget of `--max-seconds` with `report` printing its progress lines.
 pub fn budget<'a>(max_seconds: Option<f64>, report: &'a (dyn Fn(&Progress<'_>) + Sync)) -> Result<Budget<'a>> {
-    Ok(Budget::new(max_seconds, INTERVAL, Some(report))?.with_cancel(interrupt()))
+    Ok(Budget::new(seconds(max_seconds)?, INTERVAL, Some(report)).with_cancel(interrupt()))
+}
+
+/// `--max-seconds` checked (positive, finite), as the requests check it.
+fn seconds(max_seconds: Option<f64>) -> Result<Option<Seconds>> {
+    max_seconds.map(Seconds::new).transpose()
 }
 
 /// The flag Ctrl-C (and SIGTERM and SIGHUP: ctrlc's `termination`) sets. The handler is
@@ -93,7 +99,7 @@ pub fn interrupt() -> Cancel {
 pub fn cancel(command: &'static str, max_seconds: Option<f64>) -> Result<Cancel> {
     let report = move |p: &Progress<'_>| errln!("{}", line(command, p, max_seconds));
     Ok(Cancel::new(interrupt_flag())
-        .with_deadline(max_seconds)?
+        .with_deadline(seconds(max_seconds)?)
         .with_progress(INTERVAL, Box::new(report)))
 }
 
@@ -147,7 +153,7 @@ pub fn cancel_with_bar(
         bar.set_message(format!("{what}{rest}: {}", p.detail));
     };
     Ok(Cancel::new(interrupt_flag())
-        .with_deadline(max_seconds)?
+        .with_deadline(seconds(max_seconds)?)
         .with_progress(Duration::from_millis(200), Box::new(report)))
 }
 

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 /// A budget that has already run out.
 fn spent() -> Budget<'static> {
-    let b = Budget::new(Some(1e-9), Duration::MAX, None).unwrap();
+    let b = Budget::new(Some(quzzle::checked::Seconds::new(1e-9).unwrap()), Duration::MAX, None);
     std::thread::sleep(Duration::from_millis(2));
     assert!(b.expired());
     b

@@ -283,7 +283,8 @@ fn the_command_line_names_the_flags_the_library_does_not() {
 }
 
 /// The files of the library (the command line aside: it maps each quantity to its flag) that
-/// name each checked setting's range error. Restarts, confidence, threads and trajectories are raised only
+/// name each checked setting's range error. Restarts, confidence, threads, trajectories and
+/// time budgets (`Seconds`, which budgets and deadlines take) are raised only
 /// where their type is made (src/checked.rs) and named (src/error.rs): the code below the
 /// request holds the type and checks nothing again. The lists are exact, so a site removed
 /// must leave its list and a new one fails here.
@@ -298,6 +299,7 @@ const RANGE_ERROR_SITES: &[(&str, &[&str])] = &[
     ("Restarts", &["src/checked.rs", "src/error.rs"]),
     ("Confidence", &["src/checked.rs", "src/error.rs"]),
     ("Threads", &["src/checked.rs", "src/error.rs"]),
+    ("TimeBudget", &["src/checked.rs", "src/error.rs"]),
     (
         "Depth",
         &[

@@ -290,7 +290,7 @@ fn a_trajectory_too_large_to_run_beside_others_runs_alone_with_the_same_value() 
 fn a_deadline_stops_the_trajectories_saying_how_far_they_got() {
     let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
     let (enc, sectors, valid) = program_of(2);
-    let cancel = quzzle::budget::Cancel::default().with_deadline(Some(1e-9)).unwrap();
+    let cancel = quzzle::budget::Cancel::default().with_deadline(Some(quzzle::checked::Seconds::new(1e-9).unwrap()));
     let draws = Draws {
         cancel: &cancel,
         ..Draws::new(&model, quzzle::checked::Trajectories::new(60).unwrap(), 3)

@@ -174,19 +174,11 @@ pub struct Progress {
 /// gives.
 pub fn generate_within(
     req: &Request,
-    max_seconds: Option<f64>,
+    max_seconds: Option<crate::checked::Seconds>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Generated> {
     validate(req)?;
-    if let Some(s) = max_seconds {
-        if !(s.is_finite() && s > 0.0) {
-            return Err(Error::out_of_range(
-                Quantity::TimeBudget,
-                s,
-                "give a positive number of seconds",
-            ));
-        }
-    }
+    let max_seconds = max_seconds.map(crate::checked::Seconds::get);
     let began = std::time::Instant::now();
     let mut rng = crate::rng::seeded(req.seed);
     let mut g = Gen {
