@@ -64,6 +64,10 @@ pub struct InfoReport {
     /// constraints alone (the lines `info` prints under "families"); absent for puzzles.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub structure: Vec<String>,
+    /// An LP or MPS model's variables, constraints (name, line, family, what each became, its
+    /// penalty's weight) and objective; absent for puzzles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<crate::puzzle::ModelSummary>,
     /// The block space asked for (`--space`).
     pub space: SpaceChoice,
     /// Every block space of the one-hot encoding that exists for the puzzle (`full`, each usable
@@ -371,6 +375,7 @@ pub fn info_within(enc: &dyn Encoding, space: SpaceChoice, cancel: &crate::budge
         fits: crate::simulation::full::fits(enc, n),
         notes: enc.notes(),
         structure: enc.puzzle().structure(),
+        model: enc.puzzle().model_summary(),
         mixer: mixers.first().cloned(),
         mixers,
         recommended,

@@ -1337,6 +1337,31 @@ impl Puzzle for LpModel {
         self.structure.clone()
     }
 
+    fn model_summary(&self) -> Option<super::ModelSummary> {
+        let constraints = self
+            .detected
+            .iter()
+            .map(|d| super::ConstraintSummary {
+                name: d.name.clone(),
+                line: d.line,
+                family: d.family,
+                read_as: d.kind.clone(),
+                penalty: (d.kind != "always holds").then_some(1.0),
+            })
+            .collect();
+        let objective = self.has_objective().then(|| super::ObjectiveSummary {
+            sense: if self.maximise { "maximise" } else { "minimise" },
+            linear_terms: self.objective.len(),
+            products: self.pairs.len(),
+            divisor: self.lambda,
+        });
+        Some(super::ModelSummary {
+            variables: self.names.len(),
+            constraints,
+            objective,
+        })
+    }
+
     fn board(&self, x: &[bool]) -> Board {
         vec![x.iter().map(|&b| if b { '1' } else { '0' }).collect()]
     }

@@ -110,6 +110,53 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
     fn structure(&self) -> Vec<String> {
         Vec::new()
     }
+    /// An LP or MPS model's variables, constraints as read and penalty weights, and its
+    /// objective (what `info` prints under "LP model"); none for the puzzles.
+    fn model_summary(&self) -> Option<ModelSummary> {
+        None
+    }
+}
+
+/// An optimisation model as read, for reports (`info --json`'s `model`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelSummary {
+    /// Binary variables in the file.
+    pub variables: usize,
+    /// Every constraint in file order, with what it became and its penalty's weight.
+    pub constraints: Vec<ConstraintSummary>,
+    /// The objective; `null` for a feasibility model.
+    pub objective: Option<ObjectiveSummary>,
+}
+
+/// One constraint of a model as read.
+#[derive(Clone, Debug, Serialize)]
+pub struct ConstraintSummary {
+    /// Its name in the file (`c<n>` for the n-th unnamed one, from 1).
+    pub name: String,
+    /// Its line.
+    pub line: usize,
+    /// The family of an exact count (`row`, `column`, `region`, `cell`), if it has one.
+    pub family: Option<&'static str>,
+    /// What it became (`exact count 1 of 4`, `not-both`, `always holds`, ...).
+    pub read_as: String,
+    /// The weight of its penalty in the cost: every penalty weighs 1 (docs/lp.md, "How
+    /// constraints become the model");
+    /// `null` where it adds none (a bound that always holds).
+    pub penalty: Option<f64>,
+}
+
+/// A model's objective as read.
+#[derive(Clone, Debug, Serialize)]
+pub struct ObjectiveSummary {
+    /// `minimise` or `maximise`.
+    pub sense: &'static str,
+    /// Linear terms.
+    pub linear_terms: usize,
+    /// Products of two variables.
+    pub products: usize,
+    /// The divisor λ = 1 + Σ|w| that puts the objective below every penalty: the cost holds
+    /// the objective times 1/λ.
+    pub divisor: f64,
 }
 
 /// What `1` means on the board of a puzzle kind, for plot labels.

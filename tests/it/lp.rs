@@ -47,6 +47,42 @@ fn info_shows_the_detected_counts_and_spaces() {
     ]))
     .unwrap();
     assert!(puzzle.get("structure").is_none(), "{puzzle}");
+    assert!(puzzle.get("model").is_none(), "{puzzle}");
+    // ... and the model's table: each constraint as the text lists it, with its penalty's
+    // weight, and the objective with the divisor λ = 1 + Σ|w| (4+1+3+2+5+3+2+2 = 22: 23).
+    let model = &report["model"];
+    assert_eq!(model["variables"], 9);
+    let constraints = model["constraints"].as_array().unwrap();
+    assert_eq!(constraints.len(), 6);
+    assert_eq!(
+        constraints[3],
+        serde_json::json!({"name": "job_0", "line": 9, "family": "column", "read_as": "exact count 1 of 3", "penalty": 1.0})
+    );
+    assert_eq!(
+        model["objective"],
+        serde_json::json!({"sense": "minimise", "linear_terms": 8, "products": 0, "divisor": 23.0})
+    );
+    // A constraint every assignment meets adds no penalty; a feasibility model has no objective.
+    let dir = Scratch::new("lp-model-json");
+    let f = dir.join("loose.lp");
+    std::fs::write(
+        &f,
+        "Minimize\n obj:\nSubject To\n pick: x + y = 1\n loose: x + y <= 2\nBinary\n x y\nEnd\n",
+    )
+    .unwrap();
+    let loose: serde_json::Value = serde_json::from_str(&ok(&["info", f.to_str().unwrap(), "--json"])).unwrap();
+    let c = &loose["model"]["constraints"];
+    assert_eq!(
+        (c[0]["name"].as_str(), c[0]["penalty"].as_f64()),
+        (Some("pick"), Some(1.0)),
+        "{c}"
+    );
+    assert_eq!(
+        (c[1]["read_as"].as_str(), c[1]["penalty"].as_f64()),
+        (Some("always holds"), None),
+        "{c}"
+    );
+    assert!(loose["model"]["objective"].is_null(), "{loose}");
 }
 
 #[test]
