@@ -138,6 +138,10 @@ def test_a_model_solves_encodes_and_exports_as_its_file_does(quzzle_bin: str, wr
     assert without_file(info) == without_file(quzzle.info(str(path)))
     # The structure is found from the model alone: rows and columns cross as an assignment.
     assert info["recommended"]["space"] == "rows+cols", info["recommended"]
+    # Each constraint as read, with its penalty's weight: the 2N counts of the assignment.
+    constraints = info["model"]["constraints"]
+    assert len(constraints) == 2 * N and {c["read_as"] for c in constraints} == {f"exact count 1 of {N}"}
+    assert all(c["penalty"] == 1.0 for c in constraints), constraints
     assert quzzle.encode(model).num_qubits == quzzle.load(str(path)).encode().num_qubits == N * N
 
     text, manifest = quzzle.qasm(puzzle, p=1, optimize=True, space="auto", mixer="xy-ring")

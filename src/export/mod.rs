@@ -378,77 +378,19 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             level: enc.level().name(),
         });
     }
-    let needs_state = matches!(req.angles, AngleSource::Optimize { .. }) || req.with_state;
     let mut notes = enc.notes();
     let settings = simulation::circuit_settings(enc, &req.space)?;
     let space = simulation::space_of(enc, &settings)?;
     // Blocks whose start the circuit cannot prepare are refused before anything is simulated.
     simulation::mixers::entry(settings.mixer).check_circuit(enc, &space)?;
-    // The Grover mixer on a space too large for a statevector runs by cost classes, whose
-    // indices are no bitstrings: the manifest then takes the path of a state that does not fit.
-    let histogram = simulation::uses_histogram(enc, &settings)?;
-    let simulated = if histogram {
-        None
-    } else {
-        Some(simulation::simulation(enc, &settings))
-    };
-    let sim = match simulated {
-        _ if !needs_state && req.qasm_name.is_none() => None,
-        None => {
-            if needs_state {
-                return Err(Unsupported::NoStatevector {
-                    what: format!("{}: optimising the angles or writing the state", enc.file()),
-                    space: space.resolved,
-                    log2_dimension: space.log2_dimension(),
-                }
-                .into());
-            }
-            notes.push(format!(
-                "not simulated as a statevector (space {} has 2^{:.2} states): success_probability and energy are null; valid_bitstrings come from exact search",
-                space.resolved,
-                space.log2_dimension()
-            ));
-            None
-        }
-        Some(Ok(sim)) => Some(sim),
-        Some(Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. }))) if !needs_state => {
-            notes.push(format!(
-                "not simulated ({e}): success_probability and energy are null; valid_bitstrings come from exact search"
-            ));
-            None
-        }
-        Some(Err(e)) => return Err(e),
-    };
-    let (valid, valid_bitstrings, method, complete) = match &sim {
-        Some(sim) => {
-            let success = simulation::success_states(enc, sim)?;
-            if !success.non_qubo.is_empty() {
-                notes.push(format!(
-                    "{} zero-energy bitstring(s) break only rules the cost cannot express; they are not in valid_bitstrings",
-                    success.non_qubo.len()
-                ));
-            }
-            let strings: Vec<String> = success.valid.iter().map(|&k| sim.bitstring(k)).collect();
-            (success.valid, strings, "diagonal", true)
-        }
-        None if req.qasm_name.is_some() => {
-            let (strings, complete, stopped) = valid_bitstrings_by_search(enc, MANIFEST_SEARCH_KEEP)?;
-            if stopped {
-                notes.push(format!(
-                    "the search for valid bitstrings stopped after {MANIFEST_SEARCH_NODES} nodes: valid_bitstrings holds the {} found so far",
-                    strings.len()
-                ));
-            }
-            (Vec::new(), strings, "search", complete)
-        }
-        None => (Vec::new(), Vec::new(), "none", false),
-    };
+    let sim = simulation_for_export(enc, req, &settings, &space, &mut notes)?;
+    let valid = ValidStates::of(enc, sim.as_ref(), req.qasm_name.is_some(), &mut notes)?;
     let p = req.depth.get();
     let angles = resolve_angles(
         enc,
         sim.as_ref(),
         &CircuitIdentity::with_space(enc, space.resolved.name(), settings.mixer.name()),
-        &valid,
+        &valid.indices,
         p,
         &req.angles,
     )?;
@@ -469,36 +411,9 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
             xy_gates: circuit.xy_gate_count(),
         });
     };
-    let (success_probability, energy, state, marginals) = match &sim {
-        Some(sim) => {
-            let eval = sim.qaoa().evaluate(&angles, &valid)?;
-            // Finite gate angles can still overflow in a sum of terms: refuse, never write NaN.
-            if !(eval.success_probability.is_finite() && eval.energy.is_finite()) {
-                return Err(Error::NotFinite {
-                    what: format!(
-                        "the energy at the angles (γ = {:?}, β = {:?})",
-                        angles.gammas, angles.betas
-                    ),
-                    note: format!(
-                        " ({}): the angles are too large to simulate; give angles of ordinary size",
-                        eval.energy
-                    ),
-                });
-            }
-            let state = if req.with_state {
-                Some(simulation::embedded_state(sim, &angles)?)
-            } else {
-                None
-            };
-            let marginals = crate::experiment::sample::Distribution::of(sim, &angles)?.qubit_marginals();
-            (
-                Some(eval.success_probability),
-                Some(eval.energy),
-                state,
-                Some(marginals),
-            )
-        }
-        None => (None, None, None, None),
+    let measured = match &sim {
+        Some(sim) => Measured::of(sim, &angles, &valid.indices, req.with_state)?,
+        None => Measured::default(),
     };
     let parameters = req.symbolic.then(|| {
         (0..p)
@@ -531,20 +446,20 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         fixed_cells: enc.fixed_cells(),
         bit_order: BIT_ORDER_NOTE.into(),
         bit_orders: BitOrders::new(),
-        valid_bitstrings,
-        valid_bitstrings_method: method.into(),
-        valid_bitstrings_complete: complete,
+        valid_bitstrings: valid.bitstrings,
+        valid_bitstrings_method: valid.method.into(),
+        valid_bitstrings_complete: valid.complete,
         gammas: angles.gammas.clone(),
         betas: angles.betas.clone(),
         parameters,
-        success_probability,
-        energy,
-        qubit_marginals: marginals,
+        success_probability: measured.success_probability,
+        energy: measured.energy,
+        qubit_marginals: measured.marginals,
         version: env!("CARGO_PKG_VERSION").into(),
         notes,
         gate_counts: (settings.mixer == crate::mixer::MixerKind::Grover)
             .then(|| qasm::written_gate_counts(&circuit, req.flavor)),
-        state,
+        state: measured.state,
         digest: String::new(),
     };
     let manifest = Manifest {
@@ -557,6 +472,157 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         counts: circuit.counts(),
         xy_gates: circuit.xy_gate_count(),
     })
+}
+
+/// The simulation an export reads its angles, valid states and probabilities from; `None`
+/// where it needs none (no manifest, angles given) or the state does not fit and nothing
+/// needs it (the manifest's numbers are then `null`, with a note saying why). Optimising
+/// the angles or writing the state needs one: a state that does not fit is then the error.
+fn simulation_for_export(
+    enc: &dyn Encoding,
+    req: &ExportRequest,
+    settings: &simulation::SpaceSettings,
+    space: &crate::encoding::space::Space,
+    notes: &mut Vec<String>,
+) -> Result<Option<simulation::Simulation>> {
+    let needs_state = matches!(req.angles, AngleSource::Optimize { .. }) || req.with_state;
+    // The Grover mixer on a space too large for a statevector runs by cost classes, whose
+    // indices are no bitstrings: the manifest then takes the path of a state that does not fit.
+    let histogram = simulation::uses_histogram(enc, settings)?;
+    let simulated = if histogram {
+        None
+    } else {
+        Some(simulation::simulation(enc, settings))
+    };
+    match simulated {
+        _ if !needs_state && req.qasm_name.is_none() => Ok(None),
+        None => {
+            if needs_state {
+                return Err(Unsupported::NoStatevector {
+                    what: format!("{}: optimising the angles or writing the state", enc.file()),
+                    space: space.resolved,
+                    log2_dimension: space.log2_dimension(),
+                }
+                .into());
+            }
+            notes.push(format!(
+                "not simulated as a statevector (space {} has 2^{:.2} states): success_probability and energy are null; valid_bitstrings come from exact search",
+                space.resolved,
+                space.log2_dimension()
+            ));
+            Ok(None)
+        }
+        Some(Ok(sim)) => Ok(Some(sim)),
+        Some(Err(e @ (Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. }))) if !needs_state => {
+            notes.push(format!(
+                "not simulated ({e}): success_probability and energy are null; valid_bitstrings come from exact search"
+            ));
+            Ok(None)
+        }
+        Some(Err(e)) => Err(e),
+    }
+}
+
+/// The valid states an export names: from the simulated diagonal, else (for a manifest) from
+/// exact search, else none.
+struct ValidStates {
+    /// Their indices in the simulated space (empty without a simulation).
+    indices: Vec<u64>,
+    /// Their bitstrings, as the manifest lists them.
+    bitstrings: Vec<String>,
+    /// `diagonal`, `search` or `none`.
+    method: &'static str,
+    /// Whether every valid bitstring is listed.
+    complete: bool,
+}
+
+impl ValidStates {
+    fn of(
+        enc: &dyn Encoding,
+        sim: Option<&simulation::Simulation>,
+        manifest: bool,
+        notes: &mut Vec<String>,
+    ) -> Result<ValidStates> {
+        Ok(match sim {
+            Some(sim) => {
+                let success = simulation::success_states(enc, sim)?;
+                if !success.non_qubo.is_empty() {
+                    notes.push(format!(
+                        "{} zero-energy bitstring(s) break only rules the cost cannot express; they are not in valid_bitstrings",
+                        success.non_qubo.len()
+                    ));
+                }
+                let bitstrings = success.valid.iter().map(|&k| sim.bitstring(k)).collect();
+                ValidStates {
+                    indices: success.valid,
+                    bitstrings,
+                    method: "diagonal",
+                    complete: true,
+                }
+            }
+            None if manifest => {
+                let (bitstrings, complete, stopped) = valid_bitstrings_by_search(enc, MANIFEST_SEARCH_KEEP)?;
+                if stopped {
+                    notes.push(format!(
+                        "the search for valid bitstrings stopped after {MANIFEST_SEARCH_NODES} nodes: valid_bitstrings holds the {} found so far",
+                        bitstrings.len()
+                    ));
+                }
+                ValidStates {
+                    indices: Vec::new(),
+                    bitstrings,
+                    method: "search",
+                    complete,
+                }
+            }
+            None => ValidStates {
+                indices: Vec::new(),
+                bitstrings: Vec::new(),
+                method: "none",
+                complete: false,
+            },
+        })
+    }
+}
+
+/// What the manifest reports of the simulated state at the angles (all `None` unsimulated).
+#[derive(Default)]
+struct Measured {
+    success_probability: Option<f64>,
+    energy: Option<f64>,
+    state: Option<Vec<[f64; 2]>>,
+    marginals: Option<Vec<f64>>,
+}
+
+impl Measured {
+    fn of(sim: &simulation::Simulation, angles: &Angles, valid: &[u64], with_state: bool) -> Result<Measured> {
+        let eval = sim.qaoa().evaluate(angles, valid)?;
+        // Finite gate angles can still overflow in a sum of terms: refuse, never write NaN.
+        if !(eval.success_probability.is_finite() && eval.energy.is_finite()) {
+            return Err(Error::NotFinite {
+                what: format!(
+                    "the energy at the angles (γ = {:?}, β = {:?})",
+                    angles.gammas, angles.betas
+                ),
+                note: format!(
+                    " ({}): the angles are too large to simulate; give angles of ordinary size",
+                    eval.energy
+                ),
+            });
+        }
+        let state = if with_state {
+            Some(simulation::embedded_state(sim, angles)?)
+        } else {
+            None
+        };
+        let marginals = crate::experiment::sample::Distribution::of(sim, angles)?.qubit_marginals();
+        Ok(Measured {
+            success_probability: Some(eval.success_probability),
+            energy: Some(eval.energy),
+            state,
+            marginals: Some(marginals),
+        })
+    }
 }
 
 /// The angles of a depth-`p` circuit from `source`: given (their count checked), read from a
