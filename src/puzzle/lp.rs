@@ -1349,7 +1349,7 @@ impl Puzzle for LpModel {
                 penalty: (d.kind != "always holds").then_some(1.0),
             })
             .collect();
-        let objective = self.has_objective().then(|| super::ObjectiveSummary {
+        let objective = self.has_objective().then_some(super::ObjectiveSummary {
             sense: if self.maximise { "maximise" } else { "minimise" },
             linear_terms: self.objective.len(),
             products: self.pairs.len(),
