@@ -294,26 +294,7 @@ pub fn plan_within(
     let mut halt = None;
     let began = std::time::Instant::now();
     let (found, mut skipped) = candidates(enc, settings)?;
-    let mut report = PlanReport {
-        file: enc.file().into(),
-        puzzle: enc.puzzle().kind().into(),
-        reduce: enc.level().name().into(),
-        qubits: enc.num_qubits(),
-        noise: settings.noise.name.clone(),
-        noise_rates: settings.noise.rates_text(),
-        noise_source: settings.noise.source.clone(),
-        timing: settings.timing.clone(),
-        trajectories: settings.trajectories.get(),
-        truncation: settings.truncation,
-        depths: settings.depths.to_vec(),
-        seed: settings.config.seed,
-        candidates: Vec::new(),
-        skipped: Vec::new(),
-        best: None,
-        anneal: None,
-        stopped: None,
-        seconds: 0.0,
-    };
+    let mut report = PlanReport::empty(enc, settings);
     // With a deadline, each circuit gets an equal part of the time left (annealing one part
     // too), so that one dear circuit cannot starve the rest; the time a part leaves goes on.
     let parts = found.len() + usize::from(settings.anneal_reads > 0);
@@ -332,20 +313,10 @@ pub fn plan_within(
         // A stop of this circuit alone (its share ran out, the plan's time did not): the plan
         // goes on. Ctrl-C and the plan's own deadline end it.
         let halts = |e: &Error| stops_all(e) && (!matches!(e, Error::OutOfTime { .. }) || plan_over());
-        let circuits = parts - i - usize::from(settings.anneal_reads > 0);
         let why = |e: &Error| match share {
-            Some(s) if matches!(e, Error::OutOfTime { .. }) => format!(
-                "its share of the plan's time ({} of the {} left for {} circuit{}{}) ran out: {e}",
-                seconds_text(s),
-                seconds_text(s * (parts - i) as f64),
-                circuits,
-                if circuits == 1 { "" } else { "s" },
-                if settings.anneal_reads > 0 {
-                    " and annealing"
-                } else {
-                    ""
-                }
-            ),
+            Some(s) if matches!(e, Error::OutOfTime { .. }) => {
+                share_ran_out(e, s, parts - i, settings.anneal_reads > 0)
+            }
             _ => e.to_string(),
         };
         let noise = match NoiseSettings::checked(vec![settings.noise.clone()], settings.trajectories, &space, Some(enc))
@@ -387,21 +358,12 @@ pub fn plan_within(
                 reason: why(&e),
             }),
             Ok((solved, stop)) => {
-                let depths = depths_of(&solved);
                 let ends_plan = stop.as_ref().is_some_and(|s| halts(&s.error));
-                report.candidates.push(PlanCandidate {
-                    space: solved.provenance.space,
-                    mixer: solved.provenance.mixer,
-                    qubits: solved.provenance.qubits,
-                    dimension: solved.provenance.dimension,
-                    noise_route: crate::simulation::mixers::entry(space.mixer).noise,
-                    best_p: best_depth(&depths).map(|d| d.p),
-                    depths,
-                    stopped: stop.as_ref().filter(|_| !ends_plan).map(|s| Stopped {
-                        depth: s.depth,
-                        reason: why(&s.error),
-                    }),
+                let stopped = stop.as_ref().filter(|_| !ends_plan).map(|s| Stopped {
+                    depth: s.depth,
+                    reason: why(&s.error),
                 });
+                report.candidates.push(PlanCandidate::of(&solved, space.mixer, stopped));
                 if let Some(stop) = stop.filter(|_| ends_plan) {
                     report.stopped = Some(format!(
                         "{} {} p = {}: {}",
@@ -414,8 +376,49 @@ pub fn plan_within(
         }
     }
     report.skipped = skipped;
-    report.best = report
-        .candidates
+    report.best = best_of(&report.candidates);
+    if report.stopped.is_none() && settings.anneal_reads > 0 {
+        halt = report.anneal_within(enc, settings)?;
+    }
+    report.seconds = began.elapsed().as_secs_f64();
+    Ok((report, halt))
+}
+
+/// Why a circuit stopped whose share of the plan's time ran out: the share, the time that was
+/// left for the `parts` still to run (circuits, and annealing where `anneal`), and `e`.
+fn share_ran_out(e: &Error, share: f64, parts: usize, anneal: bool) -> String {
+    let circuits = parts - usize::from(anneal);
+    format!(
+        "its share of the plan's time ({} of the {} left for {} circuit{}{}) ran out: {e}",
+        seconds_text(share),
+        seconds_text(share * parts as f64),
+        circuits,
+        if circuits == 1 { "" } else { "s" },
+        if anneal { " and annealing" } else { "" }
+    )
+}
+
+impl PlanCandidate {
+    /// The candidate `solved` gives (its depths, the best of them), `stopped` at a depth
+    /// where its own share ran out.
+    fn of(solved: &SolveReport, mixer: MixerKind, stopped: Option<Stopped>) -> PlanCandidate {
+        let depths = depths_of(solved);
+        PlanCandidate {
+            space: solved.provenance.space,
+            mixer: solved.provenance.mixer,
+            qubits: solved.provenance.qubits,
+            dimension: solved.provenance.dimension,
+            noise_route: crate::simulation::mixers::entry(mixer).noise,
+            best_p: best_depth(&depths).map(|d| d.p),
+            depths,
+            stopped,
+        }
+    }
+}
+
+/// The candidate and depth of the fewest device seconds to 99 %, if any depth has them.
+fn best_of(candidates: &[PlanCandidate]) -> Option<PlanBest> {
+    candidates
         .iter()
         .filter_map(|c| {
             let d = c.depths.iter().find(|d| Some(d.p) == c.best_p)?;
@@ -428,8 +431,37 @@ pub fn plan_within(
                 device_seconds_99: d.device_seconds_99?,
             })
         })
-        .min_by(|a, b| a.device_seconds_99.total_cmp(&b.device_seconds_99));
-    if report.stopped.is_none() && settings.anneal_reads > 0 {
+        .min_by(|a, b| a.device_seconds_99.total_cmp(&b.device_seconds_99))
+}
+
+impl PlanReport {
+    /// The report before anything is planned: what `settings` ask for on `enc`.
+    fn empty(enc: &dyn Encoding, settings: &PlanSettings) -> PlanReport {
+        PlanReport {
+            file: enc.file().into(),
+            puzzle: enc.puzzle().kind().into(),
+            reduce: enc.level().name().into(),
+            qubits: enc.num_qubits(),
+            noise: settings.noise.name.clone(),
+            noise_rates: settings.noise.rates_text(),
+            noise_source: settings.noise.source.clone(),
+            timing: settings.timing.clone(),
+            trajectories: settings.trajectories.get(),
+            truncation: settings.truncation,
+            depths: settings.depths.to_vec(),
+            seed: settings.config.seed,
+            candidates: Vec::new(),
+            skipped: Vec::new(),
+            best: None,
+            anneal: None,
+            stopped: None,
+            seconds: 0.0,
+        }
+    }
+
+    /// Annealing beside the circuits (on the full space, geometric β): its result in the
+    /// report, or, where a stop request or deadline ends it, `stopped` and the stop returned.
+    fn anneal_within(&mut self, enc: &dyn Encoding, settings: &PlanSettings) -> Result<Option<Error>> {
         let annealed = anneal(
             enc,
             &AnnealSettings {
@@ -444,26 +476,23 @@ pub fn plan_within(
         );
         match annealed {
             Ok(a) => {
-                report.anneal = Some(PlanAnneal {
+                self.anneal = Some(PlanAnneal {
                     reads: a.reads,
                     sweeps: a.sweeps,
                     p_valid: a.p_valid,
                     reads_99: a.reads_99,
                     tts99_seconds: a.tts99_seconds,
-                })
+                });
+                Ok(None)
             }
             Err(e) if stops_all(&e) => {
-                report.stopped = Some(format!("annealing: {e}"));
-                halt = Some(e);
+                self.stopped = Some(format!("annealing: {e}"));
+                Ok(Some(e))
             }
-            Err(e) => return Err(e),
+            Err(e) => Err(e),
         }
     }
-    report.seconds = began.elapsed().as_secs_f64();
-    Ok((report, halt))
-}
 
-impl PlanReport {
     /// One row per candidate and depth: `space,mixer,qubits,p,cx,p_valid,noisy_p_valid,
     /// noisy_p_valid_se,bracket_lower,bracket_upper,shots_99,shot_seconds,device_seconds_99,best`
     /// (an empty cell where a value is none; `best` is 1 on each candidate's best depth).
