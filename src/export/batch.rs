@@ -204,65 +204,13 @@ pub fn export_depths_keeping(
     } else {
         None
     };
-    let mut circuits = Vec::with_capacity(depths.len());
-    let mut entries = Vec::with_capacity(depths.len());
-    // Depth p's circuit, manifest and predictions, from its angles (none: the report's).
-    let mut export_one =
-        |depth: crate::checked::Depth, optimised: Option<Angles>, part: &crate::budget::Cancel| -> Result<()> {
-            let p = depth.get();
-            part.check("exporting")?;
-            let (qasm_file, manifest_file, counts_file) = depth_files(p);
-            let angles = match optimised {
-                Some(a) => AngleSource::Given(a),
-                None => req.angles.clone(),
-            };
-            let exported = export_circuit(
-                enc,
-                &ExportRequest {
-                    depth,
-                    angles,
-                    flavor: req.flavor,
-                    symbolic: req.symbolic,
-                    with_state: false,
-                    qasm_name: Some(qasm_file.clone()),
-                    space: req.space,
-                },
-            )?;
-            let manifest = exported.manifest.as_ref().expect("a named export has a manifest");
-            let angles = Angles::new(manifest.gammas.clone(), manifest.betas.clone())?;
-            let noisy = match &sim {
-                Some((sim, success)) if !req.noise.models.is_empty() => depth::noisy_estimates(
-                    enc,
-                    sim,
-                    &success.valid,
-                    &angles,
-                    &crate::noise::NoiseSettings {
-                        cancel: part.clone(),
-                        ..req.noise.clone()
-                    },
-                    req.noise_seed,
-                )?
-                .1
-                .into_iter()
-                .map(NoisyPrediction::from)
-                .collect(),
-                _ => Vec::new(),
-            };
-            entries.push(ExperimentDepth {
-                p,
-                qasm: qasm_file,
-                qasm_sha256: Some(manifest.qasm_sha256.clone()),
-                manifest: manifest_file,
-                manifest_digest: manifest.digest.clone(),
-                counts: counts_file,
-                gammas: angles.gammas,
-                betas: angles.betas,
-                success_probability: manifest.success_probability,
-                noisy,
-            });
-            circuits.push(exported);
-            Ok(())
-        };
+    let mut exporter = DepthExporter {
+        enc,
+        req,
+        sim: sim.as_ref(),
+        circuits: Vec::with_capacity(depths.len()),
+        entries: Vec::with_capacity(depths.len()),
+    };
     let stop = match (&req.angles, &sim) {
         (AngleSource::Optimize { seed }, Some((sim, success))) => {
             // Every depth up to the deepest is optimised (each grows the one before); those
@@ -281,35 +229,15 @@ pub fn export_depths_keeping(
                 Init::Interp,
                 &config,
                 |d, part| match depths.each().find(|p| p.get() == d.p) {
-                    Some(depth) => export_one(depth, Some(d.angles()?), part),
+                    Some(depth) => exporter.export(depth, Some(d.angles()?), part),
                     None => Ok(()),
                 },
             )?;
             stop
         }
-        _ => {
-            let mut stop = None;
-            let total: usize = depths.iter().sum();
-            let mut weighed = 0;
-            for depth in depths.each() {
-                let p = depth.get();
-                let part = req.cancel.within(
-                    format!("p = {p}"),
-                    weighed as f64 / total as f64,
-                    (weighed + p) as f64 / total as f64,
-                );
-                weighed += p;
-                match export_one(depth, None, &part) {
-                    Ok(()) => {}
-                    Err(error) => {
-                        stop = Some(solve::DepthStop { depth: p, error });
-                        break;
-                    }
-                }
-            }
-            stop
-        }
+        _ => exporter.export_each(depths),
     };
+    let DepthExporter { circuits, entries, .. } = exporter;
     if circuits.is_empty() {
         if let Some(stop) = stop {
             return Err(stop.error);
@@ -336,6 +264,103 @@ pub fn export_depths_keeping(
     };
     index.digest = super::json::digest_of(&serde_json::to_value(&index).expect("indexes serialise"));
     Ok((ExperimentExport { index, circuits }, stop))
+}
+
+/// The depths of one export as they are written: each depth's circuit with its manifest, and
+/// its index entry with the noisy predictions.
+struct DepthExporter<'a> {
+    enc: &'a dyn Encoding,
+    req: &'a DepthsRequest,
+    /// The simulation and its valid states, where angles are optimised or noise predicted.
+    sim: Option<&'a (simulation::Simulation, crate::encoding::SuccessStates)>,
+    circuits: Vec<CircuitExport>,
+    entries: Vec<ExperimentDepth>,
+}
+
+impl DepthExporter<'_> {
+    /// Depth `depth`'s circuit, manifest and predictions, from its angles (none: the
+    /// request's), `part` read before it starts and by the predictions.
+    fn export(
+        &mut self,
+        depth: crate::checked::Depth,
+        optimised: Option<Angles>,
+        part: &crate::budget::Cancel,
+    ) -> Result<()> {
+        let (enc, req) = (self.enc, self.req);
+        let p = depth.get();
+        part.check("exporting")?;
+        let (qasm_file, manifest_file, counts_file) = depth_files(p);
+        let angles = match optimised {
+            Some(a) => AngleSource::Given(a),
+            None => req.angles.clone(),
+        };
+        let exported = export_circuit(
+            enc,
+            &ExportRequest {
+                depth,
+                angles,
+                flavor: req.flavor,
+                symbolic: req.symbolic,
+                with_state: false,
+                qasm_name: Some(qasm_file.clone()),
+                space: req.space,
+            },
+        )?;
+        let manifest = exported.manifest.as_ref().expect("a named export has a manifest");
+        let angles = Angles::new(manifest.gammas.clone(), manifest.betas.clone())?;
+        let noisy = match self.sim {
+            Some((sim, success)) if !req.noise.models.is_empty() => depth::noisy_estimates(
+                enc,
+                sim,
+                &success.valid,
+                &angles,
+                &crate::noise::NoiseSettings {
+                    cancel: part.clone(),
+                    ..req.noise.clone()
+                },
+                req.noise_seed,
+            )?
+            .1
+            .into_iter()
+            .map(NoisyPrediction::from)
+            .collect(),
+            _ => Vec::new(),
+        };
+        self.entries.push(ExperimentDepth {
+            p,
+            qasm: qasm_file,
+            qasm_sha256: Some(manifest.qasm_sha256.clone()),
+            manifest: manifest_file,
+            manifest_digest: manifest.digest.clone(),
+            counts: counts_file,
+            gammas: angles.gammas,
+            betas: angles.betas,
+            success_probability: manifest.success_probability,
+            noisy,
+        });
+        self.circuits.push(exported);
+        Ok(())
+    }
+
+    /// Every depth of `depths` at the request's angles, each a share of the request's stop
+    /// weighed by p; the first that fails ends the loop and is returned.
+    fn export_each(&mut self, depths: &Depths) -> Option<solve::DepthStop> {
+        let total: usize = depths.iter().sum();
+        let mut weighed = 0;
+        for depth in depths.each() {
+            let p = depth.get();
+            let part = self.req.cancel.within(
+                format!("p = {p}"),
+                weighed as f64 / total as f64,
+                (weighed + p) as f64 / total as f64,
+            );
+            weighed += p;
+            if let Err(error) = self.export(depth, None, &part) {
+                return Some(solve::DepthStop { depth: p, error });
+            }
+        }
+        None
+    }
 }
 
 /// Read an experiment index (`source` names it in messages): its digest must hold, its depths
