@@ -232,17 +232,7 @@ pub fn predict_keeping(
     let doc = ManifestDoc::parse(&read(manifest)?, &manifest_source)?;
     let routed_source = routed_file.display().to_string();
     let circuit = routed::parse_for_within(&read(routed_file)?, &routed_source, doc.qubits, MAX_SECTOR_PHYSICAL)?;
-    let Some(angles) = doc.angles.clone() else {
-        return Err(Error::malformed(&manifest_source, "the manifest has no angles"));
-    };
-    if !doc.valid_complete {
-        return Err(Error::malformed(
-            &manifest_source,
-            "its list of valid boards is not complete, so P(valid) cannot be predicted",
-        ));
-    }
-    // parse_for_within holds the qubits to at most 64.
-    let valid = valid_indices(&doc, &manifest_source)?;
+    let (angles, valid) = angles_and_valid(&doc, &manifest_source)?;
     let enc = doc.encoding()?;
     // Past 30 physical qubits, only a block space's weight sectors hold the state.
     let sectors = if circuit.physical.len() > routed::MAX_PHYSICAL_QUBITS {
@@ -308,34 +298,8 @@ pub fn predict_keeping(
         ));
     }
     let routed_gates = circuit.counts();
-    let noiseless = routed_estimates.first().map_or(0.0, |r| r.noiseless_p_valid);
-    let devices = noise
-        .devices
-        .iter()
-        .map(|d| {
-            let shot = routed_gates.shot_seconds(d);
-            let tts = |p: f64| shots_to_solution(p, SHOTS_CONFIDENCE).map(|n| n * shot);
-            RoutedDeviceTime {
-                device: d.clone(),
-                shot_seconds: shot,
-                tts99_seconds: tts(noiseless),
-                noisy_tts99_seconds: if noise.models.is_empty() {
-                    Vec::new()
-                } else {
-                    routed_estimates.iter().map(|r| tts(r.p_valid)).collect()
-                },
-            }
-        })
-        .collect();
-    let mut first_refusal = None;
-    let mut refused_models = Vec::new();
-    for (what, e) in refused {
-        refused_models.push(RefusedModel {
-            model: what,
-            reason: e.to_string(),
-        });
-        first_refusal.get_or_insert(e);
-    }
+    let devices = device_times(noise, &routed_gates, &routed_estimates);
+    let (refused_models, first_refusal) = refusals(refused);
     let report = PredictReport {
         routed: routed_source,
         manifest: manifest_source,
@@ -360,6 +324,60 @@ pub fn predict_keeping(
         refused: refused_models,
     };
     Ok((report, first_refusal))
+}
+
+/// The refused models as the report lists them, and the first refusal (the stop returned).
+fn refusals(refused: Vec<(String, Error)>) -> (Vec<RefusedModel>, Option<Error>) {
+    let mut first = None;
+    let mut models = Vec::new();
+    for (what, e) in refused {
+        models.push(RefusedModel {
+            model: what,
+            reason: e.to_string(),
+        });
+        first.get_or_insert(e);
+    }
+    (models, first)
+}
+
+/// The manifest's angles and the indices of its valid boards: refused where it has no angles
+/// or lists the valid boards only in part (P(valid) could not be predicted).
+fn angles_and_valid(doc: &ManifestDoc, source: &str) -> Result<(crate::Angles, Vec<u64>)> {
+    let Some(angles) = doc.angles.clone() else {
+        return Err(Error::malformed(source, "the manifest has no angles"));
+    };
+    if !doc.valid_complete {
+        return Err(Error::malformed(
+            source,
+            "its list of valid boards is not complete, so P(valid) cannot be predicted",
+        ));
+    }
+    // parse_for_within holds the qubits to at most 64.
+    Ok((angles, valid_indices(doc, source)?))
+}
+
+/// Each device's shot time for the routed gates and its time to a valid board with 99 %
+/// confidence, noiseless and under each model.
+fn device_times(noise: &NoiseSettings, gates: &RoutedCounts, estimates: &[RoutedEstimate]) -> Vec<RoutedDeviceTime> {
+    let noiseless = estimates.first().map_or(0.0, |r| r.noiseless_p_valid);
+    noise
+        .devices
+        .iter()
+        .map(|d| {
+            let shot = gates.shot_seconds(d);
+            let tts = |p: f64| shots_to_solution(p, SHOTS_CONFIDENCE).map(|n| n * shot);
+            RoutedDeviceTime {
+                device: d.clone(),
+                shot_seconds: shot,
+                tts99_seconds: tts(noiseless),
+                noisy_tts99_seconds: if noise.models.is_empty() {
+                    Vec::new()
+                } else {
+                    estimates.iter().map(|r| tts(r.p_valid)).collect()
+                },
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
