@@ -42,13 +42,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         errln!("note: {note}");
     }
     let began = Instant::now();
-    // Drawn only when stderr is a terminal (indicatif hides it otherwise).
-    let bar = ProgressBar::with_draw_target(Some(BAR_STEPS), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("[{bar:30}] {percent:>3}%  {pos}/{len}  elapsed {elapsed}  ETA {eta}  {msg}")
-            .expect("valid template")
-            .progress_chars("#>."),
-    );
+    let bar = progress_bar();
     let report_progress = |p: &quzzle::budget::Progress<'_>| {
         bar.suspend(|| errln!("{}", super::progress::line("sweep", p, args.max_seconds)));
     };
@@ -66,7 +60,105 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     };
     // Redrawn every second, so elapsed time and ETA move during a long row.
     bar.enable_steady_tick(std::time::Duration::from_secs(1));
-    let outcome = sweep::run_sweep_within(&plan, &csv, &budget, &mut |e| match e {
+    let outcome = sweep::run_sweep_within(&plan, &csv, &budget, &mut |e| show_event(&bar, e));
+    bar.finish_and_clear();
+    if let Err(e) = &outcome {
+        note_resumable(e, &csv);
+    }
+    let outcome = outcome?;
+    let wall = began.elapsed().as_secs_f64();
+    errln!(
+        "{} rows ({} computed in {:.1} s, {} resumed from {}); {} file(s) skipped",
+        outcome.rows.len(),
+        outcome.computed,
+        wall,
+        outcome.resumed,
+        csv.display(),
+        outcome.skipped.len()
+    );
+    let skipped: Vec<(String, String)> = outcome
+        .skipped
+        .iter()
+        .map(|(f, why)| (f.clone(), super::errors::message(why)))
+        .collect();
+    let labelled = labelled_files(&plan, &outcome);
+    let anneal_rows = run_baseline(&plan, &csv, &labelled)?;
+    // Written before the figures: a shard whose rows are all in is ready to merge.
+    write_shard_record(&plan, &csv, &labelled, &skipped)?;
+    if outcome.rows.is_empty() && plan.shard.is_none() {
+        return Err(super::errors::Usage::AllSkipped.into());
+    }
+    let all_rows = rows_to_report(&plan, &outcome, &csv)?;
+    let other_families = all_rows.len() - outcome.rows.len();
+    let settings = sweep::settings::SweepSettings::read(&csv)?;
+    let noise = settings.noise.clone();
+    let written = report(
+        &args.out,
+        &all_rows,
+        &Report {
+            settings,
+            labelled: &labelled,
+            skipped: &skipped,
+            other_families,
+            noise: &noise,
+            anneal: &anneal_rows,
+        },
+        &args.figures,
+    )?;
+    drop(lock);
+    say_written(&csv, written, &args.out)
+}
+
+/// Where a sweep stopped by Ctrl-C or its time limit (`e`) left its rows: in `csv`, from
+/// which the same command resumes. Other errors say nothing here.
+fn note_resumable(e: &Error, csv: &Path) {
+    if let e @ (Error::Interrupted { .. } | Error::OutOfTime { .. }) = e {
+        let why = if matches!(e, Error::Interrupted { .. }) {
+            "interrupted"
+        } else {
+            "out of time"
+        };
+        errln!(
+            "note: {why}: the rows finished so far are in {}; the same command resumes there",
+            csv.display()
+        );
+    }
+}
+
+/// The shard record of a shard's finished run (none for an unsharded sweep): its files as
+/// `labelled`, and those `skipped`.
+fn write_shard_record(
+    plan: &SweepPlan,
+    csv: &Path,
+    labelled: &[(PathBuf, String)],
+    skipped: &[(String, String)],
+) -> Result<()> {
+    if let Some(manifest) = &plan.shard {
+        let manifest = sweep::shard::ShardManifest {
+            files: labelled.iter().map(|(_, l)| l.clone()).collect(),
+            skipped: skipped.to_vec(),
+            ..manifest.clone()
+        };
+        sweep::shard::write_finished(csv, &manifest, sweep::shard::RowPlan::of(plan))?;
+    }
+    Ok(())
+}
+
+/// The sweep's progress bar, drawn only when stderr is a terminal (indicatif hides it
+/// otherwise).
+fn progress_bar() -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(BAR_STEPS), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("[{bar:30}] {percent:>3}%  {pos}/{len}  elapsed {elapsed}  ETA {eta}  {msg}")
+            .expect("valid template")
+            .progress_chars("#>."),
+    );
+    bar
+}
+
+/// Show a running sweep's event: notes and skips above the bar, a computed row on it.
+fn show_event(bar: &ProgressBar, e: SweepEvent<'_>) {
+    match e {
         SweepEvent::Note(note) => bar.suspend(|| errln!("note: {note}")),
         SweepEvent::Skipped { file, reason } => {
             bar.suspend(|| errln!("skipped {file}: {}", super::errors::message(reason)))
@@ -90,37 +182,12 @@ pub fn run(args: &SweepArgs) -> Result<()> {
                 bar.set_message(format!("{name} p={} {}", row.p, row.init));
             }
         }
-    });
-    bar.finish_and_clear();
-    if let Err(e @ (Error::Interrupted { .. } | Error::OutOfTime { .. })) = &outcome {
-        let why = if matches!(e, Error::Interrupted { .. }) {
-            "interrupted"
-        } else {
-            "out of time"
-        };
-        errln!(
-            "note: {why}: the rows finished so far are in {}; the same command resumes there",
-            csv.display()
-        );
     }
-    let outcome = outcome?;
-    let wall = began.elapsed().as_secs_f64();
-    errln!(
-        "{} rows ({} computed in {:.1} s, {} resumed from {}); {} file(s) skipped",
-        outcome.rows.len(),
-        outcome.computed,
-        wall,
-        outcome.resumed,
-        csv.display(),
-        outcome.skipped.len()
-    );
-    let skipped: Vec<(String, String)> = outcome
-        .skipped
-        .iter()
-        .map(|(f, why)| (f.clone(), super::errors::message(why)))
-        .collect();
-    let labelled: Vec<(PathBuf, String)> = plan
-        .files
+}
+
+/// Each file of the plan with its `file` column, as the sweep labelled it.
+fn labelled_files(plan: &SweepPlan, outcome: &sweep::SweepOutcome) -> Vec<(PathBuf, String)> {
+    plan.files
         .iter()
         .map(|p| {
             (
@@ -132,60 +199,44 @@ pub fn run(args: &SweepArgs) -> Result<()> {
                     .unwrap_or_else(|| p.display().to_string()),
             )
         })
-        .collect();
+        .collect()
+}
+
+/// The annealing baseline's rows on the `labelled` files where the plan has a baseline
+/// (resumed from its CSV beside `csv`, which is written whole again), else none.
+fn run_baseline(
+    plan: &SweepPlan,
+    csv: &Path,
+    labelled: &[(PathBuf, String)],
+) -> Result<Vec<sweep::baseline::AnnealRow>> {
     let mut anneal_rows = Vec::new();
     if let Some(baseline) = &plan.baseline {
-        let path = sweep::baseline::anneal_csv_path(&csv);
+        let path = sweep::baseline::anneal_csv_path(csv);
         let done = sweep::baseline::read_anneal_csv(&path)?;
         errln!(
             "annealing baseline: {} on {} file(s)",
             baseline.setting(),
             labelled.len()
         );
-        anneal_rows = baseline.run(&labelled, plan.level, plan.space.space, &done, &mut |note| {
+        anneal_rows = baseline.run(labelled, plan.level, plan.space.space, &done, &mut |note| {
             errln!("note: {note}")
         })?;
         let text = sweep::baseline::anneal_csv_text(&anneal_rows)?;
         quzzle::files::write_whole(&[(path, text.into_bytes())])?;
     }
-    if let Some(manifest) = &plan.shard {
-        // Written before the figures: a shard whose rows are all in is ready to merge.
-        let manifest = sweep::shard::ShardManifest {
-            files: labelled.iter().map(|(_, l)| l.clone()).collect(),
-            skipped: skipped.clone(),
-            ..manifest.clone()
-        };
-        sweep::shard::write_finished(&csv, &manifest, sweep::shard::RowPlan::of(&plan))?;
-    }
-    if outcome.rows.is_empty() && plan.shard.is_none() {
-        return Err(super::errors::Usage::AllSkipped.into());
-    }
-    // Figures and summary show this plan's files from the whole CSV: rows an earlier run wrote
-    // there with another space or mixer are one more line family (same objective only).
+    Ok(anneal_rows)
+}
+
+/// The rows the figures and summary show: this plan's files from the whole CSV, where rows
+/// an earlier run wrote there with another space or mixer are one more line family (same
+/// objective only).
+fn rows_to_report(plan: &SweepPlan, outcome: &sweep::SweepOutcome, csv: &Path) -> Result<Vec<SweepRow>> {
     let names: std::collections::BTreeSet<&str> = outcome.rows.iter().map(|r| r.file.as_str()).collect();
     let objective = plan.objective.name();
-    let all_rows: Vec<_> = sweep::read_csv(&csv)?
+    Ok(sweep::read_csv(csv)?
         .into_iter()
         .filter(|r| names.contains(r.file.as_str()) && r.objective.name() == objective)
-        .collect();
-    let other_families = all_rows.len() - outcome.rows.len();
-    let settings = sweep::settings::SweepSettings::read(&csv)?;
-    let noise = settings.noise.clone();
-    let written = report(
-        &args.out,
-        &all_rows,
-        &Report {
-            settings,
-            labelled: &labelled,
-            skipped: &skipped,
-            other_families,
-            noise: &noise,
-            anneal: &anneal_rows,
-        },
-        &args.figures,
-    )?;
-    drop(lock);
-    say_written(&csv, written, &args.out)
+        .collect())
 }
 
 /// `quzzle merge`: the shard folders of one sweep joined into one sweep folder, with the

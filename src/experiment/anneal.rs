@@ -14,6 +14,7 @@
 //! full space. Every read starts from a uniformly random state of the space.
 
 use crate::cost::ising::Ising;
+use crate::encoding::onehot::OneHot;
 use crate::encoding::space::{Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::error::{Error, Quantity, Result, Unsupported, Work};
@@ -202,43 +203,10 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
     let Some(onehot) = enc.as_onehot() else {
         return Err(Unsupported::AnnealNeedsOnehot { encoding: enc.kind() }.into());
     };
-    if settings.reads == 0 || settings.sweeps == 0 {
-        let (what, zero) = if settings.reads == 0 {
-            (Quantity::Reads, settings.reads)
-        } else {
-            (Quantity::Sweeps, settings.sweeps)
-        };
-        return Err(Error::out_of_range(what, zero, "must be at least 1"));
-    }
     let ising = &onehot.ising;
     let n = ising.num_qubits;
-    let work = settings.reads as f64 * settings.sweeps as f64 * n.max(1) as f64;
-    if work > MAX_WORK {
-        return Err(Error::TooMuchWork {
-            what: Work::Anneal {
-                reads: settings.reads,
-                sweeps: settings.sweeps,
-                variables: n,
-            },
-            work,
-            limit: MAX_WORK,
-        });
-    }
-    let range = match settings.beta_range {
-        Some((b0, b1)) => {
-            let geometric = settings.schedule == BetaSchedule::Geometric;
-            if !(b0.is_finite() && b1.is_finite() && b0 >= 0.0 && b1 >= 0.0) || (geometric && (b0 == 0.0 || b1 == 0.0))
-            {
-                return Err(Error::out_of_range(
-                    Quantity::BetaRange,
-                    format!("{b0:?},{b1:?}"),
-                    "must be two finite numbers ≥ 0 (> 0 for the geometric schedule)",
-                ));
-            }
-            (b0, b1)
-        }
-        None => default_beta_range(ising),
-    };
+    check_reads(settings, n)?;
+    let range = beta_range_of(settings, ising)?;
     let space = if settings.space == SpaceChoice::Full {
         Space::full(n, enc.diagonal_bytes_per_state())
     } else {
@@ -252,6 +220,101 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
         .into());
     }
     let betas = beta_schedule(range, settings.sweeps, settings.schedule);
+    let reads = run_reads(settings, ising, &space, &betas)?;
+    // With an objective a valid read is an optimal one: a feasible read whose QUBO energy is
+    // the optimum's, found by the exact search as `solve` finds it.
+    let optimum = if onehot.model.has_objective() {
+        let best = enc.search(1)?;
+        best.require_solution()?;
+        Some(best.min_energy.unwrap_or(f64::NEG_INFINITY))
+    } else {
+        None
+    };
+    let t = tally(enc, onehot, &reads, optimum);
+    let total = settings.reads as u64;
+    let p_valid = t.valid_reads as f64 / total as f64;
+    let reads_99 = shots_to_solution(p_valid, 0.99);
+    let seconds_per_read = t.cpu_seconds / total as f64;
+    Ok(AnnealReport {
+        file: enc.file().to_string(),
+        puzzle: enc.puzzle().kind().to_string(),
+        puzzle_sha256: enc.source_sha256().to_string(),
+        reduce: enc.level(),
+        qubits: n,
+        space: space.resolved,
+        dimension: space.dimension,
+        reads: settings.reads,
+        sweeps: settings.sweeps,
+        beta_range: [range.0, range.1],
+        beta_range_default: settings.beta_range.is_none(),
+        schedule: settings.schedule,
+        seed: settings.seed,
+        valid_reads: t.valid_reads,
+        feasible_reads: optimum.map(|_| t.feasible_reads),
+        p_valid,
+        interval: clopper_pearson(t.valid_reads, total, crate::checked::Confidence::default()).unwrap_or([0.0, 1.0]),
+        mean_energy: t.sum_energy / total as f64,
+        min_energy: t.energies.first().map_or(f64::NAN, |e| e.energy),
+        energies: t.energies,
+        reads_99,
+        tts99_sweeps: reads_99.map(|r| r * settings.sweeps as f64),
+        seconds_per_read,
+        wall_seconds_per_read: t.wall_seconds / total as f64,
+        tts99_seconds: reads_99.map(|r| r * seconds_per_read),
+        seconds: began.elapsed().as_secs_f64(),
+    })
+}
+
+/// Refuse no reads or no sweeps, and more work than [`MAX_WORK`] on `n` variables.
+fn check_reads(settings: &AnnealSettings, n: usize) -> Result<()> {
+    if settings.reads == 0 || settings.sweeps == 0 {
+        let (what, zero) = if settings.reads == 0 {
+            (Quantity::Reads, settings.reads)
+        } else {
+            (Quantity::Sweeps, settings.sweeps)
+        };
+        return Err(Error::out_of_range(what, zero, "must be at least 1"));
+    }
+    let work = settings.reads as f64 * settings.sweeps as f64 * n.max(1) as f64;
+    if work > MAX_WORK {
+        return Err(Error::TooMuchWork {
+            what: Work::Anneal {
+                reads: settings.reads,
+                sweeps: settings.sweeps,
+                variables: n,
+            },
+            work,
+            limit: MAX_WORK,
+        });
+    }
+    Ok(())
+}
+
+/// The β range asked for, checked, or the default one of `ising`.
+fn beta_range_of(settings: &AnnealSettings, ising: &Ising) -> Result<(f64, f64)> {
+    Ok(match settings.beta_range {
+        Some((b0, b1)) => {
+            let geometric = settings.schedule == BetaSchedule::Geometric;
+            if !(b0.is_finite() && b1.is_finite() && b0 >= 0.0 && b1 >= 0.0) || (geometric && (b0 == 0.0 || b1 == 0.0))
+            {
+                return Err(Error::out_of_range(
+                    Quantity::BetaRange,
+                    format!("{b0:?},{b1:?}"),
+                    "must be two finite numbers ≥ 0 (> 0 for the geometric schedule)",
+                ));
+            }
+            (b0, b1)
+        }
+        None => default_beta_range(ising),
+    })
+}
+
+/// One read's end: its bits, its energy, its CPU and wall seconds.
+type AnnealRead = (Vec<bool>, f64, f64, f64);
+
+/// The reads, in parallel, each on its own stream of the seed, through the sweeps at
+/// `betas` within the blocks of `space`.
+fn run_reads(settings: &AnnealSettings, ising: &Ising, space: &Space, betas: &[f64]) -> Result<Vec<AnnealRead>> {
     let graph = Graph::of(ising);
     let blocks: Vec<(Vec<usize>, usize)> = space
         .blocks
@@ -260,7 +323,7 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
         .collect();
     let cpu_clock = Error::CpuClock;
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let reads: Vec<(Vec<bool>, f64, f64, f64)> = (0..settings.reads)
+    (0..settings.reads)
         .into_par_iter()
         .map(|r| {
             settings.cancel.check("annealing")?;
@@ -274,7 +337,7 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
             let cpu = cpu_time::ThreadTime::try_now().map_err(cpu_clock)?;
             let mut rng = crate::rng::SeededRng::seed_from_u64(settings.seed);
             rng.set_stream(r as u64);
-            let spins = one_read(&graph, &blocks, &space.free, &betas, &mut rng);
+            let spins = one_read(&graph, &blocks, &space.free, betas, &mut rng);
             let bits: Vec<bool> = spins.iter().map(|&z| z < 0.0).collect();
             let energy = ising.energy_of_spins(&spins);
             let cpu_seconds = cpu_time::ThreadTime::try_now()
@@ -284,22 +347,29 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
                 .as_secs_f64();
             Ok((bits, energy, cpu_seconds, wall.elapsed().as_secs_f64()))
         })
-        .collect::<Result<_>>()?;
-    // With an objective a valid read is an optimal one: a feasible read whose QUBO energy is
-    // the optimum's, found by the exact search as `solve` finds it.
-    let optimum = if onehot.model.has_objective() {
-        let best = enc.search(1)?;
-        best.require_solution()?;
-        Some(best.min_energy.unwrap_or(f64::NEG_INFINITY))
-    } else {
-        None
-    };
-    // Sums in read order: the same bytes on any thread count.
+        .collect::<Result<_>>()
+}
+
+/// The reads counted: valid and feasible ones, sums of energy and seconds, and the energies
+/// found, lowest first.
+struct Tally {
+    energies: Vec<EnergyCount>,
+    valid_reads: u64,
+    feasible_reads: u64,
+    sum_energy: f64,
+    cpu_seconds: f64,
+    wall_seconds: f64,
+}
+
+/// Count the `reads`: a read is valid when its board passes the complete check and, with an
+/// `optimum`, its QUBO energy is the optimum's. Sums in read order: the same bytes on any
+/// thread count.
+fn tally(enc: &dyn Encoding, onehot: &OneHot, reads: &[AnnealRead], optimum: Option<f64>) -> Tally {
     let mut energies: Vec<EnergyCount> = Vec::new();
     let (mut valid_reads, mut sum_energy, mut cpu_seconds, mut wall_seconds) = (0u64, 0.0, 0.0, 0.0);
     let mut feasible_reads = 0u64;
     let mut sorted: Vec<(f64, bool)> = Vec::with_capacity(reads.len());
-    for (bits, energy, cpu, wall) in &reads {
+    for (bits, energy, cpu, wall) in reads {
         let feasible = Verdict::of(&enc.puzzle().check(&enc.board_of_bits(bits))) == Verdict::Valid;
         feasible_reads += u64::from(feasible);
         let valid = feasible
@@ -326,38 +396,14 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
             }),
         }
     }
-    let total = settings.reads as u64;
-    let p_valid = valid_reads as f64 / total as f64;
-    let reads_99 = shots_to_solution(p_valid, 0.99);
-    let seconds_per_read = cpu_seconds / total as f64;
-    Ok(AnnealReport {
-        file: enc.file().to_string(),
-        puzzle: enc.puzzle().kind().to_string(),
-        puzzle_sha256: enc.source_sha256().to_string(),
-        reduce: enc.level(),
-        qubits: n,
-        space: space.resolved,
-        dimension: space.dimension,
-        reads: settings.reads,
-        sweeps: settings.sweeps,
-        beta_range: [range.0, range.1],
-        beta_range_default: settings.beta_range.is_none(),
-        schedule: settings.schedule,
-        seed: settings.seed,
-        valid_reads,
-        feasible_reads: optimum.map(|_| feasible_reads),
-        p_valid,
-        interval: clopper_pearson(valid_reads, total, crate::checked::Confidence::default()).unwrap_or([0.0, 1.0]),
-        mean_energy: sum_energy / total as f64,
-        min_energy: energies.first().map_or(f64::NAN, |e| e.energy),
+    Tally {
         energies,
-        reads_99,
-        tts99_sweeps: reads_99.map(|r| r * settings.sweeps as f64),
-        seconds_per_read,
-        wall_seconds_per_read: wall_seconds / total as f64,
-        tts99_seconds: reads_99.map(|r| r * seconds_per_read),
-        seconds: began.elapsed().as_secs_f64(),
-    })
+        valid_reads,
+        feasible_reads,
+        sum_energy,
+        cpu_seconds,
+        wall_seconds,
+    }
 }
 
 /// Neighbours and couplings of every spin.

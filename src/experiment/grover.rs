@@ -9,12 +9,13 @@
 
 use crate::angles::Angles;
 use crate::budget::Budget;
-use crate::encoding::space::SpaceChoice;
+use crate::encoding::space::{Space, SpaceChoice};
 use crate::encoding::Encoding;
 use crate::error::{Error, Instead, Quantity, Result, Unsupported};
 use crate::experiment::stats;
 use crate::mixer::MixerKind;
 use crate::names::value_enum;
+use crate::qaoa::histogram::CostHistogram;
 use crate::sim::kernels::{self, Phase};
 use crate::simulation::{self, SpaceSettings};
 use num_complex::Complex64;
@@ -319,7 +320,89 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
         ..Default::default()
     };
     let space = simulation::space_of(enc, &space_settings)?;
-    // The statevector needs the valid states, which the simulation's diagonal gives.
+    let (sim_valid, note) = valid_by_statevector(enc, settings, &space_settings, &space, budget)?;
+    let solutions: u128 = match &sim_valid {
+        Some((_, valid)) => valid.len() as u128,
+        None => {
+            let classical = enc.search_within(0, u64::MAX, budget)?;
+            if !classical.complete {
+                return Err(Unsupported::SolutionsUnknown {
+                    file: enc.file().to_string(),
+                }
+                .into());
+            }
+            classical.solution_count as u128
+        }
+    };
+    if solutions == 0 {
+        return Err(Error::Unsatisfiable {
+            reason: format!("no board of space {} passes the complete check", space.resolved),
+        });
+    }
+    let dimension = space.dimension;
+    let (theta, optimal_iterations, optimal_probability) = optimal(solutions as f64, dimension);
+    let (first, last) = settings
+        .iterations
+        .unwrap_or_else(|| default_iterations(optimal_iterations));
+    check_iterations(first, last)?;
+    let curve = match &sim_valid {
+        Some((d, valid)) => Some(
+            statevector_curve_within(*d, valid, (first, last), budget).map_err(|e| match e {
+                Error::OutOfTime {
+                    task, seconds, done, ..
+                } => Error::OutOfTime {
+                    task,
+                    seconds,
+                    done,
+                    instead: Some(Instead::ClosedFormRoute),
+                },
+                e => e,
+            })?,
+        ),
+        None => None,
+    };
+    let iterations = iteration_rows(theta, (first, last), curve.as_deref());
+    let max_difference = iterations
+        .iter()
+        .filter_map(|i| i.statevector.map(|s| (s - i.closed_form).abs()))
+        .fold(0.0, f64::max);
+    let (histogram, qaoa) = histogram_and_qaoa(enc, settings, &space_settings, &space, budget)?;
+    Ok(GroverReport {
+        cost_classes: histogram.as_ref().map(|h| h.classes.len()),
+        cost_histogram: histogram.as_ref().map(by_cost),
+        qaoa,
+        file: enc.file().to_string(),
+        reduce: enc.level().name().into(),
+        qubits: enc.num_qubits(),
+        space: space.resolved.name().into(),
+        dimension,
+        solutions,
+        theta,
+        optimal_iterations,
+        optimal_probability,
+        uniform_baseline: solutions as f64 / dimension,
+        route: if curve.is_some() { "statevector" } else { "closed-form" }.into(),
+        note,
+        max_difference,
+        iterations,
+        fewest_calls: fewest_calls(theta, optimal_iterations),
+    })
+}
+
+/// The statevector's size and valid states, where the route runs the statevector (`None`
+/// and why not in the note otherwise).
+type StatevectorValid = (Option<(usize, Vec<u64>)>, Option<String>);
+
+/// Whether the search runs by statevector (the route asked for, or on the auto route, a
+/// space small enough), and if so its dimension and valid states, which the simulation's
+/// diagonal gives; otherwise the note that says why not.
+fn valid_by_statevector(
+    enc: &dyn Encoding,
+    settings: &GroverSettings,
+    space_settings: &SpaceSettings,
+    space: &Space,
+    budget: &Budget<'_>,
+) -> Result<StatevectorValid> {
     // Counts asked for by name can be far beyond the optimal one (which the auto route always
     // runs by statevector where the space allows).
     let last_asked = settings.iterations.map_or(0, |(_, last)| last);
@@ -329,8 +412,8 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
         GroverRoute::Statevector => true,
         GroverRoute::ClosedForm => false,
     };
-    let (sim_valid, note) = if run_statevector {
-        match simulation::simulation_within(enc, &space_settings, budget) {
+    Ok(if run_statevector {
+        match simulation::simulation_within(enc, space_settings, budget) {
             // The simulation falls back to the histogram where no statevector fits.
             Ok(sim) if sim.histogram().is_some() => {
                 if settings.route == GroverRoute::Auto {
@@ -383,51 +466,16 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
         )
     } else {
         (None, Some("statevector not asked for (the closed-form route)".into()))
-    };
-    let solutions: u128 = match &sim_valid {
-        Some((_, valid)) => valid.len() as u128,
-        None => {
-            let classical = enc.search_within(0, u64::MAX, budget)?;
-            if !classical.complete {
-                return Err(Unsupported::SolutionsUnknown {
-                    file: enc.file().to_string(),
-                }
-                .into());
-            }
-            classical.solution_count as u128
-        }
-    };
-    if solutions == 0 {
-        return Err(Error::Unsatisfiable {
-            reason: format!("no board of space {} passes the complete check", space.resolved),
-        });
-    }
-    let dimension = space.dimension;
-    let (theta, optimal_iterations, optimal_probability) = optimal(solutions as f64, dimension);
-    let (first, last) = settings
-        .iterations
-        .unwrap_or_else(|| default_iterations(optimal_iterations));
-    check_iterations(first, last)?;
-    let curve = match &sim_valid {
-        Some((d, valid)) => Some(
-            statevector_curve_within(*d, valid, (first, last), budget).map_err(|e| match e {
-                Error::OutOfTime {
-                    task, seconds, done, ..
-                } => Error::OutOfTime {
-                    task,
-                    seconds,
-                    done,
-                    instead: Some(Instead::ClosedFormRoute),
-                },
-                e => e,
-            })?,
-        ),
-        None => None,
-    };
-    let iterations: Vec<GroverIteration> = (first..=last)
+    })
+}
+
+/// One row per iteration count `first..=last`: P(valid) by the closed form at angle
+/// `theta`, and by the statevector where its `curve` (from `first` on) was run.
+fn iteration_rows(theta: f64, (first, last): (usize, usize), curve: Option<&[f64]>) -> Vec<GroverIteration> {
+    (first..=last)
         .map(|k| {
             let closed = closed_form(theta, k);
-            let sv = curve.as_ref().map(|c| c[k - first]);
+            let sv = curve.map(|c| c[k - first]);
             let p = sv.unwrap_or(closed);
             let shots_99 = stats::shots_to_solution(p, stats::SHOTS_CONFIDENCE);
             GroverIteration {
@@ -440,45 +488,32 @@ pub fn grover_within(enc: &dyn Encoding, settings: &GroverSettings, budget: &Bud
                 oracle_calls_99: shots_99.map(|s| s * k as f64),
             }
         })
-        .collect();
-    let max_difference = iterations
-        .iter()
-        .filter_map(|i| i.statevector.map(|s| (s - i.closed_form).abs()))
-        .fold(0.0, f64::max);
-    let (histogram, qaoa) = match settings.qaoa_depths {
+        .collect()
+}
+
+/// The cost histogram of the space, and Grover-mixer QAOA on it at the depths asked for
+/// (none where none are).
+fn histogram_and_qaoa(
+    enc: &dyn Encoding,
+    settings: &GroverSettings,
+    space_settings: &SpaceSettings,
+    space: &Space,
+    budget: &Budget<'_>,
+) -> Result<(Option<CostHistogram>, Vec<GmQaoaDepth>)> {
+    Ok(match settings.qaoa_depths {
         Some(depths) => {
             check_qaoa_depths(depths)?;
-            let (sim, _) = crate::simulation::histogram::histogram_simulation_within(enc, &space_settings, budget)?;
+            let (sim, _) = crate::simulation::histogram::histogram_simulation_within(enc, space_settings, budget)?;
             let qaoa = gm_qaoa_on(&sim, depths)?;
             (Some(sim.histogram().clone()), qaoa)
         }
         // The histogram is counted for its own sake here: a space it cannot be counted for
         // (too large, a frontier too wide) has none, which is no reason to refuse the search.
-        None => match crate::simulation::histogram::cost_histogram_within(enc, &space, budget) {
+        None => match crate::simulation::histogram::cost_histogram_within(enc, space, budget) {
             Ok(h) => (Some(h), Vec::new()),
             Err(Error::Unsupported(_) | Error::DoesNotFit { .. } | Error::SpaceTooLarge { .. }) => (None, Vec::new()),
             Err(e) => return Err(e),
         },
-    };
-    Ok(GroverReport {
-        cost_classes: histogram.as_ref().map(|h| h.classes.len()),
-        cost_histogram: histogram.as_ref().map(by_cost),
-        qaoa,
-        file: enc.file().to_string(),
-        reduce: enc.level().name().into(),
-        qubits: enc.num_qubits(),
-        space: space.resolved.name().into(),
-        dimension,
-        solutions,
-        theta,
-        optimal_iterations,
-        optimal_probability,
-        uniform_baseline: solutions as f64 / dimension,
-        route: if curve.is_some() { "statevector" } else { "closed-form" }.into(),
-        note,
-        max_difference,
-        iterations,
-        fewest_calls: fewest_calls(theta, optimal_iterations),
     })
 }
 

@@ -292,105 +292,17 @@ pub fn read_counts(
         Some(f) => f,
         None if marked => CountsFormat::Quzzle,
         None if nested => CountsFormat::Sampler,
-        None => {
-            let all_bits = obj.keys().all(|k| is_bitstring(k, qubits));
-            let all_decimal = obj.keys().all(|k| is_ionq_key(k));
-            if all_decimal && !all_bits {
-                CountsFormat::Ionq
-            } else if all_bits {
-                return Err(unclear(
-                    source,
-                    CountsProblem::BitOrderUnknown {
-                        qubits,
-                        maybe_ionq: all_decimal,
-                    },
-                ));
-            } else {
-                let key = obj
-                    .keys()
-                    .find(|k| !is_bitstring(k, qubits) && !is_ionq_key(k))
-                    .or_else(|| obj.keys().find(|k| !is_bitstring(k, qubits)))
-                    .expect("some key is neither");
-                return Err(unclear(
-                    source,
-                    CountsProblem::KeysUnknown {
-                        key: clip_quote(key),
-                        qubits,
-                    },
-                ));
-            }
-        }
+        None => format_of_keys(obj, source, qubits)?,
     };
     let mut notes = Vec::new();
     let mut run = None;
     let counts = match format {
         CountsFormat::Qiskit => bitstring_counts(obj, source, qubits, true)?,
-        CountsFormat::Sampler => {
-            let registers: Vec<&String> = obj.keys().collect();
-            let (name, inner) = match obj.iter().next() {
-                Some((name, Value::Object(inner))) if obj.len() == 1 => (name, inner),
-                _ if !nested => {
-                    return Err(bad(
-                        source,
-                        "a SamplerV2 result is {\"<register>\": {bitstring: count}}; this file has values that are not objects",
-                    ))
-                }
-                _ => {
-                    return Err(bad(
-                        source,
-                        format!(
-                            "{} classical registers ({}); quzzle's circuits measure into the one register `c`",
-                            registers.len(),
-                            registers.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(", ")
-                        ),
-                    ))
-                }
-            };
-            if inner.is_empty() {
-                return Err(bad(source, format!("register `{name}` has no counts")));
-            }
-            bitstring_counts(inner, &format!("{source} (register `{name}`)"), qubits, true)?
-        }
+        CountsFormat::Sampler => sampler_counts(obj, source, qubits, nested)?,
         CountsFormat::Quzzle => {
-            let counts = if marked {
-                if let Some(q) = obj.get("qubits") {
-                    if q.as_u64() != Some(qubits as u64) {
-                        return Err(bad(
-                            source,
-                            match q.as_u64() {
-                                Some(q) => format!("written for {q} qubits, the manifest's circuit has {qubits}"),
-                                None => format!("`qubits` is `{q}`, not a count of qubits"),
-                            },
-                        ));
-                    }
-                }
-                if let Some(r) = obj.get("run").filter(|r| !r.is_null()) {
-                    run = Some(serde_json::from_value::<RunRecord>(r.clone()).map_err(|e| {
-                        bad(
-                            source,
-                            format!("`run` is not a record of how the counts were measured: {e}"),
-                        )
-                    })?);
-                }
-                match obj.get("counts") {
-                    Some(Value::Object(inner)) if !inner.is_empty() => inner,
-                    _ => return Err(bad(source, "a quzzle counts file needs a non-empty `counts` object")),
-                }
-            } else {
-                obj
-            };
-            let reversed = if marked { bit_order(obj, source)? } else { false };
-            let parsed = bitstring_counts(counts, source, qubits, reversed)?;
-            if let Some(recorded) = obj.get("shots").filter(|_| marked) {
-                let total = total_shots(parsed.values(), source)?;
-                if recorded.as_u64() != Some(total) {
-                    return Err(bad(
-                        source,
-                        format!("`shots` says `{recorded}` but the counts add up to {total}"),
-                    ));
-                }
-            }
-            parsed
+            let (counts, recorded) = quzzle_counts(obj, source, qubits, marked)?;
+            run = recorded;
+            counts
         }
         CountsFormat::Ionq => {
             let (counts, note) = ionq_counts(obj, source, qubits, shots)?;
@@ -415,6 +327,120 @@ pub fn read_counts(
         run,
         source: source.to_string(),
     })
+}
+
+/// The format `auto` takes a flat object of counts for, from its keys: IonQ's decimal
+/// states; bitstrings, whose bit order is unknown, and other keys are refused.
+fn format_of_keys(obj: &Map<String, Value>, source: &str, qubits: usize) -> Result<CountsFormat> {
+    let all_bits = obj.keys().all(|k| is_bitstring(k, qubits));
+    let all_decimal = obj.keys().all(|k| is_ionq_key(k));
+    if all_decimal && !all_bits {
+        Ok(CountsFormat::Ionq)
+    } else if all_bits {
+        Err(unclear(
+            source,
+            CountsProblem::BitOrderUnknown {
+                qubits,
+                maybe_ionq: all_decimal,
+            },
+        ))
+    } else {
+        let key = obj
+            .keys()
+            .find(|k| !is_bitstring(k, qubits) && !is_ionq_key(k))
+            .or_else(|| obj.keys().find(|k| !is_bitstring(k, qubits)))
+            .expect("some key is neither");
+        Err(unclear(
+            source,
+            CountsProblem::KeysUnknown {
+                key: clip_quote(key),
+                qubits,
+            },
+        ))
+    }
+}
+
+/// The counts of a SamplerV2 result (`nested`: every value is an object), in its one
+/// register.
+fn sampler_counts(obj: &Map<String, Value>, source: &str, qubits: usize, nested: bool) -> Result<CountMap> {
+    let registers: Vec<&String> = obj.keys().collect();
+    let (name, inner) =
+        match obj.iter().next() {
+            Some((name, Value::Object(inner))) if obj.len() == 1 => (name, inner),
+            _ if !nested => return Err(bad(
+                source,
+                "a SamplerV2 result is {\"<register>\": {bitstring: count}}; this file has values that are not objects",
+            )),
+            _ => {
+                return Err(bad(
+                    source,
+                    format!(
+                        "{} classical registers ({}); quzzle's circuits measure into the one register `c`",
+                        registers.len(),
+                        registers
+                            .iter()
+                            .map(|r| format!("`{r}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ))
+            }
+        };
+    if inner.is_empty() {
+        return Err(bad(source, format!("register `{name}` has no counts")));
+    }
+    bitstring_counts(inner, &format!("{source} (register `{name}`)"), qubits, true)
+}
+
+/// The counts of a quzzle counts file, and how they were measured where it says: `marked`
+/// (it names its format), its qubits, bit order and shots are checked; else `obj` is the
+/// counts themselves, qubit 0 first.
+fn quzzle_counts(
+    obj: &Map<String, Value>,
+    source: &str,
+    qubits: usize,
+    marked: bool,
+) -> Result<(CountMap, Option<RunRecord>)> {
+    let mut run = None;
+    let counts = if marked {
+        if let Some(q) = obj.get("qubits") {
+            if q.as_u64() != Some(qubits as u64) {
+                return Err(bad(
+                    source,
+                    match q.as_u64() {
+                        Some(q) => format!("written for {q} qubits, the manifest's circuit has {qubits}"),
+                        None => format!("`qubits` is `{q}`, not a count of qubits"),
+                    },
+                ));
+            }
+        }
+        if let Some(r) = obj.get("run").filter(|r| !r.is_null()) {
+            run = Some(serde_json::from_value::<RunRecord>(r.clone()).map_err(|e| {
+                bad(
+                    source,
+                    format!("`run` is not a record of how the counts were measured: {e}"),
+                )
+            })?);
+        }
+        match obj.get("counts") {
+            Some(Value::Object(inner)) if !inner.is_empty() => inner,
+            _ => return Err(bad(source, "a quzzle counts file needs a non-empty `counts` object")),
+        }
+    } else {
+        obj
+    };
+    let reversed = if marked { bit_order(obj, source)? } else { false };
+    let parsed = bitstring_counts(counts, source, qubits, reversed)?;
+    if let Some(recorded) = obj.get("shots").filter(|_| marked) {
+        let total = total_shots(parsed.values(), source)?;
+        if recorded.as_u64() != Some(total) {
+            return Err(bad(
+                source,
+                format!("`shots` says `{recorded}` but the counts add up to {total}"),
+            ));
+        }
+    }
+    Ok((parsed, run))
 }
 
 /// Whether the keys of a quzzle counts file are reversed (qubit 0 rightmost), as its

@@ -89,95 +89,15 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
             .filter(|m| !index.noise_models.iter().any(|i| i.name == m.name))
             .cloned(),
     );
-    // The model whose readout rate is corrected: checked before any depth is scored.
-    let readout_model = match settings.mitigate {
-        None => None,
-        Some(Mitigation::Readout) => {
-            let model = extra
-                .models
-                .first()
-                .or(index.noise_models.first())
-                .ok_or(Error::Mitigation(MitigationProblem::NoReadoutSource))?;
-            if model.readout <= 0.0 {
-                return Err(Error::Mitigation(MitigationProblem::NoReadoutError {
-                    model: model.name.clone(),
-                }));
-            }
-            ReadoutErrors::uniform(index.provenance.qubits, model.readout)?;
-            Some(model.clone())
-        }
-    };
+    let readout_model = readout_model(settings, &index)?;
     let mut depths = Vec::new();
     let mut missing = Vec::new();
-    for depth in folder {
-        let (entry, manifest, enc) = (&depth.entry, &depth.manifest, depth.encoding);
-        let Some((counts_path, counts_text)) = depth.counts else {
-            missing.push(entry.p);
+    for mut depth in folder {
+        let Some(counts) = depth.counts.take() else {
+            missing.push(depth.entry.p);
             continue;
         };
-        let counts = read_counts(
-            &counts_text,
-            &counts_path.display().to_string(),
-            manifest.qubits,
-            counts_settings.format,
-            counts_settings.shots,
-        )?;
-        let mut report = score(
-            enc.as_ref(),
-            manifest,
-            &counts,
-            counts_settings.top,
-            counts_settings.confidence,
-        )?;
-        report.notes.extend(depth.notes);
-        let mut entry = entry.clone();
-        // Models asked for now and not predicted at export: predicted here, at the manifest's
-        // angles, with the export's seed rule (seed 0 + p).
-        let fresh: Vec<NoiseModel> = extra
-            .models
-            .iter()
-            .filter(|m| !entry.noisy.iter().any(|n| n.model == m.name))
-            .cloned()
-            .collect();
-        if !fresh.is_empty() {
-            let Some(angles) = manifest.angles.clone() else {
-                return Err(Error::malformed(
-                    &dir.join(&entry.manifest).display().to_string(),
-                    "the manifest has no angles",
-                ));
-            };
-            let settings = crate::simulation::circuit_settings(enc.as_ref(), &manifest.space)?;
-            let sim = crate::simulation::simulation(enc.as_ref(), &settings)?;
-            let valid = crate::simulation::success_states(enc.as_ref(), &sim)?.valid;
-            let now = NoiseSettings {
-                models: fresh,
-                trajectories: extra.trajectories,
-                devices: Vec::new(),
-                cancel: extra.cancel.clone(),
-                truncation: crate::noise::Truncation::Off,
-            };
-            let (_, estimates) =
-                crate::experiment::depth::noisy_estimates(enc.as_ref(), &sim, &valid, &angles, &now, 0)?;
-            entry.noisy.extend(estimates.into_iter().map(NoisyPrediction::from));
-        }
-        let mitigated = match &readout_model {
-            Some(model) => Some(mitigate_readout(
-                enc.as_ref(),
-                manifest,
-                &counts,
-                &counts_path,
-                &report,
-                model,
-            )?),
-            None => None,
-        };
-        depths.push(DepthScore {
-            p: entry.p,
-            counts: entry.counts.clone(),
-            noisy: batch::noisy_verdicts(&entry, &report),
-            score: report,
-            mitigated,
-        });
+        depths.push(score_depth(dir, depth, counts, settings, readout_model.as_ref())?);
     }
     if depths.is_empty() {
         return Err(Error::NoCounts {
@@ -197,6 +117,117 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
         family_wise,
     };
     Ok(ScoredExperiment { score, index, inputs })
+}
+
+/// The model whose readout rate is corrected (the first of `settings.noise`, else the
+/// index's first), where readout mitigation is asked for: checked before any depth is scored.
+fn readout_model(settings: &ExperimentScoreSettings, index: &ExperimentIndex) -> Result<Option<NoiseModel>> {
+    Ok(match settings.mitigate {
+        None => None,
+        Some(Mitigation::Readout) => {
+            let model = settings
+                .noise
+                .models
+                .first()
+                .or(index.noise_models.first())
+                .ok_or(Error::Mitigation(MitigationProblem::NoReadoutSource))?;
+            if model.readout <= 0.0 {
+                return Err(Error::Mitigation(MitigationProblem::NoReadoutError {
+                    model: model.name.clone(),
+                }));
+            }
+            ReadoutErrors::uniform(index.provenance.qubits, model.readout)?;
+            Some(model.clone())
+        }
+    })
+}
+
+/// One depth of the folder in `dir` scored: its `counts` file (path and text) against its
+/// manifest, the noise models of `settings.noise` its entry lacks predicted now, and the
+/// counts mitigated for the readout errors of `readout_model` where there is one.
+fn score_depth(
+    dir: &Path,
+    depth: batch::FolderDepth,
+    (counts_path, counts_text): (PathBuf, String),
+    settings: &ExperimentScoreSettings,
+    readout_model: Option<&NoiseModel>,
+) -> Result<DepthScore> {
+    let counts_settings = &settings.counts;
+    let (entry, manifest, enc) = (&depth.entry, &depth.manifest, depth.encoding);
+    let counts = read_counts(
+        &counts_text,
+        &counts_path.display().to_string(),
+        manifest.qubits,
+        counts_settings.format,
+        counts_settings.shots,
+    )?;
+    let mut report = score(
+        enc.as_ref(),
+        manifest,
+        &counts,
+        counts_settings.top,
+        counts_settings.confidence,
+    )?;
+    report.notes.extend(depth.notes);
+    let mut entry = entry.clone();
+    predict_new_models(dir, enc.as_ref(), manifest, &mut entry, &settings.noise)?;
+    let mitigated = match readout_model {
+        Some(model) => Some(mitigate_readout(
+            enc.as_ref(),
+            manifest,
+            &counts,
+            &counts_path,
+            &report,
+            model,
+        )?),
+        None => None,
+    };
+    Ok(DepthScore {
+        p: entry.p,
+        counts: entry.counts.clone(),
+        noisy: batch::noisy_verdicts(&entry, &report),
+        score: report,
+        mitigated,
+    })
+}
+
+/// Models of `extra` asked for now and not predicted at export, predicted into `entry` at the
+/// manifest's angles, with the export's seed rule (seed 0 + p).
+fn predict_new_models(
+    dir: &Path,
+    enc: &dyn crate::encoding::Encoding,
+    manifest: &ManifestDoc,
+    entry: &mut batch::ExperimentDepth,
+    extra: &NoiseSettings,
+) -> Result<()> {
+    let fresh: Vec<NoiseModel> = extra
+        .models
+        .iter()
+        .filter(|m| !entry.noisy.iter().any(|n| n.model == m.name))
+        .cloned()
+        .collect();
+    if fresh.is_empty() {
+        return Ok(());
+    }
+    let Some(angles) = manifest.angles.clone() else {
+        return Err(Error::malformed(
+            &dir.join(&entry.manifest).display().to_string(),
+            "the manifest has no angles",
+        ));
+    };
+    let settings = crate::simulation::circuit_settings(enc, &manifest.space)?;
+    let sim = crate::simulation::simulation(enc, &settings)?;
+    let valid = crate::simulation::success_states(enc, &sim)?.valid;
+    let now = NoiseSettings {
+        models: fresh,
+        trajectories: extra.trajectories,
+        devices: Vec::new(),
+        cancel: extra.cancel.clone(),
+        truncation: crate::noise::Truncation::Off,
+    };
+    let (_, estimates) = crate::experiment::depth::noisy_estimates(enc, &sim, &valid, &angles, &now, 0)?;
+    entry.noisy.extend(estimates.into_iter().map(NoisyPrediction::from));
+    Ok(())
 }
 
 /// The counts of one depth corrected for the readout errors of `model`, beside the raw
@@ -402,7 +433,7 @@ fn model_points<D>(depths: &[D], point: impl Fn(&D) -> Option<(usize, f64, f64)>
 /// its standard error and the uniform baseline, against depth (log y).
 #[cfg(feature = "plot")]
 pub fn hardware_figure(scored: &ScoredExperiment) -> crate::plot::DepthFigure {
-    use crate::plot::{Baseline, DepthFigure, LegendPlace, Marker, Panel, Series, Style, PALETTE};
+    use crate::plot::{Baseline, DepthFigure, LegendPlace, Panel, Series, Style, PALETTE};
     let (index, scored) = (&scored.index, &scored.score);
     let prov = &scored.provenance;
     let mut panel = Panel::new("", "P(valid board)", true);
@@ -416,94 +447,11 @@ pub fn hardware_figure(scored: &ScoredExperiment) -> crate::plot::DepthFigure {
             .collect(),
     ));
     for (i, m) in scored.noise_models.iter().enumerate() {
-        // The index's predictions at every depth; a model asked for now, at the scored ones.
-        let from_index = model_points(all, |d| {
-            let n = d.noisy.iter().find(|n| n.model == m.name)?;
-            Some((d.p, n.p_valid, n.p_valid_se))
-        });
-        let predicted = if from_index.is_empty() {
-            model_points(&scored.depths, |d| {
-                let n = d.noisy.iter().find(|n| n.model == m.name)?;
-                Some((d.p, n.predicted, n.predicted_se))
-            })
-        } else {
-            from_index
-        };
-        // Vermillion, green, purple, sky blue: apart from the noiseless blue and the black points.
-        let colour = [1, 2, 4, 5][i % 4];
-        let style = Style::nth(colour).with_colour(PALETTE[colour]);
-        panel.series.push(
-            Series::new(
-                format!("{} prediction ± s.e.", m.name),
-                style,
-                predicted.iter().map(|&(p, v, _)| (p, v)).collect(),
-            )
-            .with_band(predicted.iter().map(|&(p, v, se)| (p, v - se, v + se)).collect()),
-        );
+        panel.series.push(model_series(index, scored, i, m));
     }
     let confidence = scored.depths.first().map_or(SCORE_CONFIDENCE, |d| d.score.confidence);
-    // Where the shots were taken, as the counts files record it.
-    let mut devices: Vec<String> = Vec::new();
-    for d in &scored.depths {
-        let device = match d.score.run.as_ref() {
-            Some(r) => {
-                let backend = r.backend.clone().unwrap_or_else(|| "an unnamed backend".into());
-                match &r.noise {
-                    Some(n) => format!("{backend} under {n}"),
-                    None => backend,
-                }
-            }
-            None => "a device the counts do not name".into(),
-        };
-        if !devices.contains(&device) {
-            devices.push(device);
-        }
-    }
-    let measured = Style::new(PALETTE[7]).with_width(0.0).with_marker(Marker::Diamond, 6.0);
-    panel.series.push(
-        Series::new(
-            format!(
-                "measured on {} ({} % Clopper-Pearson interval)",
-                devices.join(", "),
-                percent(confidence)
-            ),
-            measured,
-            scored.depths.iter().map(|d| (d.p as f64, d.score.p_valid)).collect(),
-        )
-        .with_error_bars(
-            scored
-                .depths
-                .iter()
-                .map(|d| (d.p as f64, d.score.interval[0], d.score.interval[1]))
-                .collect(),
-        ),
-    );
-    // Beside the raw points, a little to the right so that the two bars stay apart.
-    let mitigated: Vec<(f64, &MitigatedScore)> = scored
-        .depths
-        .iter()
-        .filter_map(|d| Some((d.p as f64 + 0.12, d.mitigated.as_ref()?)))
-        .collect();
-    if let Some((_, first)) = mitigated.first() {
-        let style = Style::new(PALETTE[3]).with_width(0.0).with_marker(Marker::Square, 5.0);
-        panel.series.push(
-            Series::new(
-                format!(
-                    "readout-mitigated ({}; {} % interval)",
-                    first.readout_text(),
-                    percent(confidence)
-                ),
-                style,
-                mitigated.iter().map(|&(x, m)| (x, m.p_valid)).collect(),
-            )
-            .with_error_bars(
-                mitigated
-                    .iter()
-                    .map(|&(x, m)| (x, m.interval[0], m.interval[1]))
-                    .collect(),
-            ),
-        );
-    }
+    panel.series.push(measured_series(scored, confidence));
+    panel.series.extend(mitigated_series(scored, confidence));
     if let Some(u) = scored.uniform_baseline {
         panel.baselines.push(Baseline::new("uniform sampling of the space", u));
     }
@@ -527,4 +475,103 @@ pub fn hardware_figure(scored: &ScoredExperiment) -> crate::plot::DepthFigure {
     figure.panels.push(panel);
     figure.legend = LegendPlace::Right;
     figure
+}
+
+/// The curve of noise model `m` (the `i`-th) ± its standard error: the index's predictions
+/// at every depth; a model asked for now, at the scored ones.
+#[cfg(feature = "plot")]
+fn model_series(index: &ExperimentIndex, scored: &ExperimentScore, i: usize, m: &NoiseModel) -> crate::plot::Series {
+    use crate::plot::{Series, Style, PALETTE};
+    let from_index = model_points(&index.depths, |d| {
+        let n = d.noisy.iter().find(|n| n.model == m.name)?;
+        Some((d.p, n.p_valid, n.p_valid_se))
+    });
+    let predicted = if from_index.is_empty() {
+        model_points(&scored.depths, |d| {
+            let n = d.noisy.iter().find(|n| n.model == m.name)?;
+            Some((d.p, n.predicted, n.predicted_se))
+        })
+    } else {
+        from_index
+    };
+    // Vermillion, green, purple, sky blue: apart from the noiseless blue and the black points.
+    let colour = [1, 2, 4, 5][i % 4];
+    let style = Style::nth(colour).with_colour(PALETTE[colour]);
+    Series::new(
+        format!("{} prediction ± s.e.", m.name),
+        style,
+        predicted.iter().map(|&(p, v, _)| (p, v)).collect(),
+    )
+    .with_band(predicted.iter().map(|&(p, v, se)| (p, v - se, v + se)).collect())
+}
+
+/// The measured points with their intervals (at `confidence`), labelled with where the
+/// shots were taken, as the counts files record it.
+#[cfg(feature = "plot")]
+fn measured_series(scored: &ExperimentScore, confidence: f64) -> crate::plot::Series {
+    use crate::plot::{Marker, Series, Style, PALETTE};
+    let mut devices: Vec<String> = Vec::new();
+    for d in &scored.depths {
+        let device = match d.score.run.as_ref() {
+            Some(r) => {
+                let backend = r.backend.clone().unwrap_or_else(|| "an unnamed backend".into());
+                match &r.noise {
+                    Some(n) => format!("{backend} under {n}"),
+                    None => backend,
+                }
+            }
+            None => "a device the counts do not name".into(),
+        };
+        if !devices.contains(&device) {
+            devices.push(device);
+        }
+    }
+    let measured = Style::new(PALETTE[7]).with_width(0.0).with_marker(Marker::Diamond, 6.0);
+    Series::new(
+        format!(
+            "measured on {} ({} % Clopper-Pearson interval)",
+            devices.join(", "),
+            percent(confidence)
+        ),
+        measured,
+        scored.depths.iter().map(|d| (d.p as f64, d.score.p_valid)).collect(),
+    )
+    .with_error_bars(
+        scored
+            .depths
+            .iter()
+            .map(|d| (d.p as f64, d.score.interval[0], d.score.interval[1]))
+            .collect(),
+    )
+}
+
+/// The readout-mitigated points with their intervals, beside the raw points, a little to the
+/// right so that the two bars stay apart (none where no depth was mitigated).
+#[cfg(feature = "plot")]
+fn mitigated_series(scored: &ExperimentScore, confidence: f64) -> Option<crate::plot::Series> {
+    use crate::plot::{Marker, Series, Style, PALETTE};
+    let mitigated: Vec<(f64, &MitigatedScore)> = scored
+        .depths
+        .iter()
+        .filter_map(|d| Some((d.p as f64 + 0.12, d.mitigated.as_ref()?)))
+        .collect();
+    let (_, first) = mitigated.first()?;
+    let style = Style::new(PALETTE[3]).with_width(0.0).with_marker(Marker::Square, 5.0);
+    Some(
+        Series::new(
+            format!(
+                "readout-mitigated ({}; {} % interval)",
+                first.readout_text(),
+                percent(confidence)
+            ),
+            style,
+            mitigated.iter().map(|&(x, m)| (x, m.p_valid)).collect(),
+        )
+        .with_error_bars(
+            mitigated
+                .iter()
+                .map(|&(x, m)| (x, m.interval[0], m.interval[1]))
+                .collect(),
+        ),
+    )
 }

@@ -129,103 +129,23 @@ impl ManifestDoc {
 
     /// Read a manifest's text; `source` names it in messages.
     pub fn parse(text: &str, source: &str) -> Result<Self> {
-        let bad = |msg: String| Error::malformed(source, msg);
         let doc: Value = parse_unique(text, source)?;
-        let Some(obj) = doc.as_object() else {
-            return Err(bad(
-                "a manifest is a JSON object (written by `quzzle qasm -o OUT.qasm`)".into(),
-            ));
-        };
-        // Counts handed in as the manifest: say so, rather than blame an old manifest format.
-        let counts_like = obj.get("format").and_then(Value::as_str) == Some(super::counts::QUZZLE_COUNTS_MARKER)
-            || (!obj.is_empty() && obj.values().all(|v| v.is_number()))
-            || (!obj.is_empty()
-                && obj
-                    .values()
-                    .all(|v| v.as_object().is_some_and(|m| m.values().all(Value::is_number))));
-        if counts_like && !obj.contains_key("puzzle_text") {
-            return Err(bad(
-                "this is a counts file, not a manifest: give the counts first and the manifest written beside the exported circuit (OUT.json of `quzzle qasm ... -o OUT.qasm`) second".into(),
-            ));
-        }
-        let field = |k: &str| doc.get(k).filter(|v| !v.is_null());
-        let seed = field("circuit").and_then(Value::as_str) == Some("grover-seed");
-        let text_field = |k: &str| -> Result<String> {
-            field(k).and_then(Value::as_str).map(str::to_string).ok_or_else(|| {
-                bad(format!(
-                    "no `{k}` text; is this a manifest written by `quzzle qasm -o`?"
-                ))
-            })
-        };
-        let puzzle_text = field("puzzle_text").and_then(Value::as_str).ok_or_else(|| {
-            bad("no `puzzle_text`: the manifest was written before manifests carried the puzzle; export the circuit again with `quzzle qasm ... -o OUT.qasm`".into())
+        let f = ManifestFields { doc: &doc, source };
+        f.reject_non_manifest()?;
+        let seed = f.field("circuit").and_then(Value::as_str) == Some("grover-seed");
+        let puzzle_text = f.field("puzzle_text").and_then(Value::as_str).ok_or_else(|| {
+            f.bad("no `puzzle_text`: the manifest was written before manifests carried the puzzle; export the circuit again with `quzzle qasm ... -o OUT.qasm`".into())
         })?;
-        let parse_name = |k: &str, default: &str| -> Result<String> {
-            Ok(field(k).and_then(Value::as_str).unwrap_or(default).to_string())
-        };
-        let wrap = |e: Error| bad(e.to_string());
-        let numbers = |k: &str| -> Result<Vec<f64>> {
-            field(k)
-                .and_then(Value::as_array)
-                .and_then(|a| a.iter().map(Value::as_f64).collect::<Option<Vec<f64>>>())
-                .ok_or_else(|| bad(format!("`{k}` is not a list of numbers")))
-        };
-        // `first grid`: the name manifests wrote before starts were chosen; no `start` (older
-        // manifests, and mixers other than a switch mixer): `auto`, as they were exported.
-        let start = match parse_name("start", "auto")?.as_str() {
-            "first grid" => crate::mixer::StartChoice::FirstGrid,
-            name => name.parse().map_err(wrap)?,
-        };
-        let space = SpaceSettings {
-            space: parse_name("space", "full")?.parse().map_err(wrap)?,
-            mixer: parse_name("mixer", "x")?.parse().map_err(wrap)?,
-            start,
-        };
-        let qubits = field("qubits")
-            .and_then(Value::as_u64)
-            .ok_or_else(|| bad("no `qubits` count".into()))? as usize;
-        let count = |k: &str| -> Result<usize> {
-            field(k)
-                .and_then(Value::as_u64)
-                .map(|v| v as usize)
-                .ok_or_else(|| bad(format!("no `{k}` count")))
-        };
+        let space = f.space()?;
+        let qubits = f.count("qubits")?;
         let (angles, grover_seed) = if seed {
-            let board_qubits = count("puzzle_qubits")?;
-            if board_qubits == 0 || board_qubits > qubits {
-                return Err(bad(format!(
-                    "`puzzle_qubits` is {board_qubits}, not between 1 and the {qubits} qubits"
-                )));
-            }
-            let iterations = count("iterations")?;
-            (
-                None,
-                Some(GroverSeedCircuit {
-                    iterations,
-                    board_qubits,
-                }),
-            )
+            (None, Some(f.grover_seed(qubits)?))
         } else {
-            let (gammas, betas) = (numbers("gammas")?, numbers("betas")?);
-            let depth = count("depth")?;
-            if gammas.len() != depth || betas.len() != depth {
-                return Err(bad(format!(
-                    "`gammas` and `betas` hold {} and {} angles, but `depth` is {depth}",
-                    gammas.len(),
-                    betas.len()
-                )));
-            }
-            (Some(Angles::new(gammas, betas).map_err(wrap)?), None)
+            (Some(f.angles()?), None)
         };
-        let cells_error = |k: &str| bad(format!("`{k}` is not the list quzzle writes"));
-        let cell = |v: &Value, flag: &str| -> Option<(String, bool)> {
-            Some((v.get("cell")?.as_str()?.to_string(), v.get(flag)?.as_bool()?))
-        };
-        let fixed_cells = field("fixed_cells")
-            .and_then(Value::as_array)
-            .and_then(|a| a.iter().map(|v| cell(v, "value")).collect::<Option<Vec<_>>>())
-            .ok_or_else(|| cells_error("fixed_cells"))?;
-        let qubit_cells = field("qubit_cells")
+        let fixed_cells = f.cells("fixed_cells", "value")?;
+        let qubit_cells = f
+            .field("qubit_cells")
             .and_then(Value::as_array)
             .and_then(|a| {
                 a.iter()
@@ -237,100 +157,61 @@ impl ManifestDoc {
                     })
                     .collect::<Option<Vec<_>>>()
             })
-            .ok_or_else(|| cells_error("qubit_cells"))?;
-        let valid_bitstrings = field("valid_bitstrings")
+            .ok_or_else(|| f.cells_error("qubit_cells"))?;
+        let valid_bitstrings = f
+            .field("valid_bitstrings")
             .and_then(Value::as_array)
             .and_then(|a| {
                 a.iter()
                     .map(|v| v.as_str().map(str::to_string))
                     .collect::<Option<Vec<_>>>()
             })
-            .ok_or_else(|| bad("`valid_bitstrings` is not a list of bitstrings".into()))?;
-        let probability = |k: &str| -> Result<Option<f64>> {
-            match field(k) {
-                None => Ok(None),
-                Some(v) => v
-                    .as_f64()
-                    .filter(|p| (0.0..=1.0 + 1e-9).contains(p))
-                    .map(Some)
-                    .ok_or_else(|| bad(format!("`{k}` is {v}, not a probability"))),
-            }
-        };
-        let qubit_marginals = match field("qubit_marginals") {
+            .ok_or_else(|| f.bad("`valid_bitstrings` is not a list of bitstrings".into()))?;
+        let qubit_marginals = match f.field("qubit_marginals") {
             None => None,
-            Some(_) => Some(numbers("qubit_marginals")?),
+            Some(_) => Some(f.numbers("qubit_marginals")?),
         };
         let board_qubits = grover_seed.map_or(qubits, |g| g.board_qubits);
-        if let Some(m) = &qubit_marginals {
-            if m.len() != board_qubits {
-                return Err(bad(format!(
-                    "`qubit_marginals` has {} entries, not one probability for each of the {board_qubits} qubits",
-                    m.len()
-                )));
-            }
-            if let Some((q, p)) = m.iter().enumerate().find(|(_, p)| !(0.0..=1.0 + 1e-9).contains(*p)) {
-                return Err(bad(format!(
-                    "`qubit_marginals` holds {p:?} for qubit {q}, not a probability in [0, 1]"
-                )));
-            }
-        }
-        if qubit_cells.len() != board_qubits {
-            return Err(bad(format!(
-                "`qubit_cells` has {} entries, not one for each of the {board_qubits} qubits",
-                qubit_cells.len()
-            )));
-        }
-        for b in &valid_bitstrings {
-            if b.len() != board_qubits || !b.bytes().all(|c| c == b'0' || c == b'1') {
-                return Err(bad(format!(
-                    "`valid_bitstrings` holds `{b}`, not a bitstring of the {board_qubits} qubits"
-                )));
-            }
-        }
-        let dimension = match field("dimension") {
+        f.check_board_lists(
+            board_qubits,
+            qubit_marginals.as_deref(),
+            &qubit_cells,
+            &valid_bitstrings,
+        )?;
+        let dimension = match f.field("dimension") {
             None => (qubits as f64).exp2(),
             Some(v) => v
                 .as_f64()
                 .filter(|d| d.is_finite() && *d >= 1.0)
-                .ok_or_else(|| bad(format!("`dimension` is `{v}`, not a count of basis states")))?,
+                .ok_or_else(|| f.bad(format!("`dimension` is `{v}`, not a count of basis states")))?,
         };
-        let digest_matches = field(DIGEST_KEY).map(|d| d.as_str() == Some(digest_of(&doc).as_str()));
+        let digest_matches = f
+            .field(DIGEST_KEY)
+            .map(|d| d.as_str() == Some(digest_of(&doc).as_str()));
         Ok(ManifestDoc {
             source: source.to_string(),
-            file: text_field("file")?,
+            file: f.text("file")?,
             puzzle_text: puzzle_text.to_string(),
-            puzzle_sha256: text_field("puzzle_sha256")?,
-            encoding: parse_name("encoding", "onehot")?.parse().map_err(wrap)?,
-            level: text_field("reduce")?.parse().map_err(wrap)?,
+            puzzle_sha256: f.text("puzzle_sha256")?,
+            encoding: f.name("encoding", "onehot").parse().map_err(|e| f.wrap(e))?,
+            level: f.text("reduce")?.parse().map_err(|e| f.wrap(e))?,
             space,
             qubits,
             angles,
             grover_seed,
-            success_probability: probability("success_probability")?,
+            success_probability: f.probability("success_probability")?,
             qubit_marginals,
             valid_bitstrings,
-            valid_complete: field("valid_bitstrings_complete")
+            valid_complete: f
+                .field("valid_bitstrings_complete")
                 .and_then(Value::as_bool)
                 .unwrap_or(false),
             dimension,
             fixed_cells,
             qubit_cells,
-            qasm_file: field("qasm").and_then(Value::as_str).map(str::to_string),
-            qasm_sha256: match field("qasm_sha256") {
-                None => None,
-                Some(v) => Some(
-                    v.as_str()
-                        .filter(|d| d.len() == 64 && d.bytes().all(|b| b.is_ascii_hexdigit()))
-                        .map(str::to_string)
-                        .ok_or_else(|| {
-                            bad(format!(
-                                "`qasm_sha256` is {}, not a SHA-256 digest",
-                                clip_quote(&v.to_string())
-                            ))
-                        })?,
-                ),
-            },
-            recorded_digest: field(DIGEST_KEY).and_then(Value::as_str).map(str::to_string),
+            qasm_file: f.field("qasm").and_then(Value::as_str).map(str::to_string),
+            qasm_sha256: f.qasm_sha256()?,
+            recorded_digest: f.field(DIGEST_KEY).and_then(Value::as_str).map(str::to_string),
             digest_matches,
         })
     }
@@ -430,6 +311,209 @@ impl ManifestDoc {
     }
 }
 
+/// A manifest's JSON document being read by [`ManifestDoc::parse`]: its fields, and the
+/// error that names the file.
+struct ManifestFields<'a> {
+    doc: &'a Value,
+    source: &'a str,
+}
+
+/// `(cell, flag)` of one entry of a manifest's cell list (`flag`: `value` or `negated`).
+fn cell(v: &Value, flag: &str) -> Option<(String, bool)> {
+    Some((v.get("cell")?.as_str()?.to_string(), v.get(flag)?.as_bool()?))
+}
+
+impl ManifestFields<'_> {
+    fn bad(&self, msg: String) -> Error {
+        Error::malformed(self.source, msg)
+    }
+
+    /// An error of a field's parser, as a malformed manifest.
+    fn wrap(&self, e: Error) -> Error {
+        self.bad(e.to_string())
+    }
+
+    /// The field `k`, `None` where it is missing or null.
+    fn field(&self, k: &str) -> Option<&Value> {
+        self.doc.get(k).filter(|v| !v.is_null())
+    }
+
+    /// Not a JSON object, or a counts file handed in as the manifest: say so, rather than
+    /// blame an old manifest format.
+    fn reject_non_manifest(&self) -> Result<()> {
+        let Some(obj) = self.doc.as_object() else {
+            return Err(self.bad("a manifest is a JSON object (written by `quzzle qasm -o OUT.qasm`)".into()));
+        };
+        let counts_like = obj.get("format").and_then(Value::as_str) == Some(super::counts::QUZZLE_COUNTS_MARKER)
+            || (!obj.is_empty() && obj.values().all(|v| v.is_number()))
+            || (!obj.is_empty()
+                && obj
+                    .values()
+                    .all(|v| v.as_object().is_some_and(|m| m.values().all(Value::is_number))));
+        if counts_like && !obj.contains_key("puzzle_text") {
+            return Err(self.bad(
+                "this is a counts file, not a manifest: give the counts first and the manifest written beside the exported circuit (OUT.json of `quzzle qasm ... -o OUT.qasm`) second".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The text field `k`, which every manifest has.
+    fn text(&self, k: &str) -> Result<String> {
+        self.field(k)
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .ok_or_else(|| {
+                self.bad(format!(
+                    "no `{k}` text; is this a manifest written by `quzzle qasm -o`?"
+                ))
+            })
+    }
+
+    /// The name in field `k`, `default` where there is none.
+    fn name(&self, k: &str, default: &str) -> String {
+        self.field(k).and_then(Value::as_str).unwrap_or(default).to_string()
+    }
+
+    fn numbers(&self, k: &str) -> Result<Vec<f64>> {
+        self.field(k)
+            .and_then(Value::as_array)
+            .and_then(|a| a.iter().map(Value::as_f64).collect::<Option<Vec<f64>>>())
+            .ok_or_else(|| self.bad(format!("`{k}` is not a list of numbers")))
+    }
+
+    fn count(&self, k: &str) -> Result<usize> {
+        self.field(k)
+            .and_then(Value::as_u64)
+            .map(|v| v as usize)
+            .ok_or_else(|| self.bad(format!("no `{k}` count")))
+    }
+
+    /// The probability in field `k`, if there is one.
+    fn probability(&self, k: &str) -> Result<Option<f64>> {
+        match self.field(k) {
+            None => Ok(None),
+            Some(v) => v
+                .as_f64()
+                .filter(|p| (0.0..=1.0 + 1e-9).contains(p))
+                .map(Some)
+                .ok_or_else(|| self.bad(format!("`{k}` is {v}, not a probability"))),
+        }
+    }
+
+    /// The space, mixer and start the circuit was exported with.
+    fn space(&self) -> Result<SpaceSettings> {
+        // `first grid`: the name manifests wrote before starts were chosen; no `start` (older
+        // manifests, and mixers other than a switch mixer): `auto`, as they were exported.
+        let start = match self.name("start", "auto").as_str() {
+            "first grid" => crate::mixer::StartChoice::FirstGrid,
+            name => name.parse().map_err(|e| self.wrap(e))?,
+        };
+        Ok(SpaceSettings {
+            space: self.name("space", "full").parse().map_err(|e| self.wrap(e))?,
+            mixer: self.name("mixer", "x").parse().map_err(|e| self.wrap(e))?,
+            start,
+        })
+    }
+
+    /// The iterations and board qubits of the seed's Grover circuit on `qubits` qubits.
+    fn grover_seed(&self, qubits: usize) -> Result<GroverSeedCircuit> {
+        let board_qubits = self.count("puzzle_qubits")?;
+        if board_qubits == 0 || board_qubits > qubits {
+            return Err(self.bad(format!(
+                "`puzzle_qubits` is {board_qubits}, not between 1 and the {qubits} qubits"
+            )));
+        }
+        let iterations = self.count("iterations")?;
+        Ok(GroverSeedCircuit {
+            iterations,
+            board_qubits,
+        })
+    }
+
+    /// The QAOA angles, as many of each as the depth.
+    fn angles(&self) -> Result<Angles> {
+        let (gammas, betas) = (self.numbers("gammas")?, self.numbers("betas")?);
+        let depth = self.count("depth")?;
+        if gammas.len() != depth || betas.len() != depth {
+            return Err(self.bad(format!(
+                "`gammas` and `betas` hold {} and {} angles, but `depth` is {depth}",
+                gammas.len(),
+                betas.len()
+            )));
+        }
+        Angles::new(gammas, betas).map_err(|e| self.wrap(e))
+    }
+
+    fn cells_error(&self, k: &str) -> Error {
+        self.bad(format!("`{k}` is not the list quzzle writes"))
+    }
+
+    /// The list of `(cell, flag)` in field `k`.
+    fn cells(&self, k: &str, flag: &str) -> Result<Vec<(String, bool)>> {
+        self.field(k)
+            .and_then(Value::as_array)
+            .and_then(|a| a.iter().map(|v| cell(v, flag)).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| self.cells_error(k))
+    }
+
+    /// The lists that hold one entry per board qubit (`board_qubits` of them) have that many,
+    /// and their entries are probabilities and bitstrings.
+    fn check_board_lists(
+        &self,
+        board_qubits: usize,
+        qubit_marginals: Option<&[f64]>,
+        qubit_cells: &[Vec<(String, bool)>],
+        valid_bitstrings: &[String],
+    ) -> Result<()> {
+        if let Some(m) = qubit_marginals {
+            if m.len() != board_qubits {
+                return Err(self.bad(format!(
+                    "`qubit_marginals` has {} entries, not one probability for each of the {board_qubits} qubits",
+                    m.len()
+                )));
+            }
+            if let Some((q, p)) = m.iter().enumerate().find(|(_, p)| !(0.0..=1.0 + 1e-9).contains(*p)) {
+                return Err(self.bad(format!(
+                    "`qubit_marginals` holds {p:?} for qubit {q}, not a probability in [0, 1]"
+                )));
+            }
+        }
+        if qubit_cells.len() != board_qubits {
+            return Err(self.bad(format!(
+                "`qubit_cells` has {} entries, not one for each of the {board_qubits} qubits",
+                qubit_cells.len()
+            )));
+        }
+        for b in valid_bitstrings {
+            if b.len() != board_qubits || !b.bytes().all(|c| c == b'0' || c == b'1') {
+                return Err(self.bad(format!(
+                    "`valid_bitstrings` holds `{b}`, not a bitstring of the {board_qubits} qubits"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The recorded SHA-256 of the circuit file, if there is one.
+    fn qasm_sha256(&self) -> Result<Option<String>> {
+        Ok(match self.field("qasm_sha256") {
+            None => None,
+            Some(v) => Some(
+                v.as_str()
+                    .filter(|d| d.len() == 64 && d.bytes().all(|b| b.is_ascii_hexdigit()))
+                    .map(str::to_string)
+                    .ok_or_else(|| {
+                        self.bad(format!(
+                            "`qasm_sha256` is {}, not a SHA-256 digest",
+                            clip_quote(&v.to_string())
+                        ))
+                    })?,
+            ),
+        })
+    }
+}
+
 /// One measured board.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MeasuredBoard {
@@ -494,6 +578,48 @@ pub fn score(
     top: usize,
     confidence: crate::checked::Confidence,
 ) -> Result<ScoreReport> {
+    check_counts_fit(manifest, counts)?;
+    let n = manifest.board_qubits();
+    let shots = counts.shots;
+    let Measured {
+        mut boards,
+        valid_shots,
+        ones,
+        dirty_shots,
+    } = measured_boards(enc, manifest, counts)?;
+    let distinct = boards.len();
+    boards.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.bitstring.cmp(&b.bitstring)));
+    boards.truncate(top);
+    let interval = clopper_pearson(valid_shots, shots, confidence)
+        .ok_or_else(|| Error::out_of_range(Quantity::Shots, 0, "no shots to score"))?;
+    let simulated = manifest.success_probability;
+    let notes = score_notes(manifest, counts, n, dirty_shots);
+    Ok(ScoreReport {
+        format: counts.format.name().into(),
+        shots,
+        valid_shots,
+        p_valid: valid_shots as f64 / shots as f64,
+        confidence: confidence.get(),
+        interval,
+        simulated_p_valid: simulated,
+        // A simulated probability carries rounding (1 + 2e-16 for a circuit that keeps every
+        // state valid): compare with that much slack.
+        inside: simulated.map(|p| interval[0] - 1e-12 <= p && p <= interval[1] + 1e-12),
+        uniform: manifest
+            .valid_complete
+            .then(|| manifest.valid_bitstrings.len() as f64 / manifest.dimension),
+        distinct,
+        top: boards,
+        qubit_marginals: ones.iter().map(|&o| o as f64 / shots as f64).collect(),
+        simulated_qubit_marginals: manifest.qubit_marginals.clone(),
+        run: counts.run.clone(),
+        notes,
+    })
+}
+
+/// Refuse counts measured for the circuit of another manifest (where they say which), and
+/// IonQ's sharpened results.
+fn check_counts_fit(manifest: &ManifestDoc, counts: &Counts) -> Result<()> {
     // Counts that say which manifest's circuit ran must be scored against that one.
     if let Some(ran) = counts.run.as_ref().and_then(|r| r.manifest_digest.as_deref()) {
         if manifest.recorded_digest.as_deref() != Some(ran) {
@@ -514,6 +640,21 @@ pub fn score(
             "IonQ's sharpened results (`run.sharpen` true: a plurality vote over the debiased variants), which reshape the distribution P(valid) is read from: fetch the averaged results (`sharpen=false`, as docs/hardware/run_experiment.py does) and score those",
         ));
     }
+    Ok(())
+}
+
+/// The measured boards, judged, with the shots that gave a valid board, the shots with each
+/// board qubit at 1, and the shots with an ancilla or the target at 1.
+struct Measured {
+    boards: Vec<MeasuredBoard>,
+    valid_shots: u64,
+    ones: Vec<u64>,
+    dirty_shots: u64,
+}
+
+/// Every measured board of `counts`, in board order, judged against the complete rules
+/// (and the manifest's complete list of valid boards, where it has one).
+fn measured_boards(enc: &dyn Encoding, manifest: &ManifestDoc, counts: &Counts) -> Result<Measured> {
     let n = manifest.board_qubits();
     let valid_set: Option<HashSet<&str>> = manifest
         .valid_complete
@@ -559,12 +700,19 @@ pub fn score(
             board,
         });
     }
-    let distinct = boards.len();
-    boards.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.bitstring.cmp(&b.bitstring)));
-    boards.truncate(top);
-    let interval = clopper_pearson(valid_shots, shots, confidence)
-        .ok_or_else(|| Error::out_of_range(Quantity::Shots, 0, "no shots to score"))?;
-    let simulated = manifest.success_probability;
+    Ok(Measured {
+        boards,
+        valid_shots,
+        ones,
+        dirty_shots,
+    })
+}
+
+/// The report's remarks: the counts' own, then on the seed's Grover circuit (over `n` board
+/// qubits, `dirty_shots` with an ancilla or the target at 1), on IonQ results that may be
+/// sharpened, and on an incomplete list of valid boards.
+fn score_notes(manifest: &ManifestDoc, counts: &Counts, n: usize, dirty_shots: u64) -> Vec<String> {
+    let shots = counts.shots;
     let mut notes = counts.notes.clone();
     if let Some(g) = manifest.grover_seed {
         notes.push(format!(
@@ -591,27 +739,7 @@ pub fn score(
             "the manifest's list of valid boards is not complete (found by a bounded search): validity is the complete rule check alone, and there is no uniform baseline".into(),
         );
     }
-    Ok(ScoreReport {
-        format: counts.format.name().into(),
-        shots,
-        valid_shots,
-        p_valid: valid_shots as f64 / shots as f64,
-        confidence: confidence.get(),
-        interval,
-        simulated_p_valid: simulated,
-        // A simulated probability carries rounding (1 + 2e-16 for a circuit that keeps every
-        // state valid): compare with that much slack.
-        inside: simulated.map(|p| interval[0] - 1e-12 <= p && p <= interval[1] + 1e-12),
-        uniform: manifest
-            .valid_complete
-            .then(|| manifest.valid_bitstrings.len() as f64 / manifest.dimension),
-        distinct,
-        top: boards,
-        qubit_marginals: ones.iter().map(|&o| o as f64 / shots as f64).collect(),
-        simulated_qubit_marginals: manifest.qubit_marginals.clone(),
-        run: counts.run.clone(),
-        notes,
-    })
+    notes
 }
 
 /// The board of the measured board bits `bits` (`bitstring` their text), its verdict, and

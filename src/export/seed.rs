@@ -193,52 +193,10 @@ pub fn plain_nqueens(enc: &dyn Encoding) -> Result<usize> {
 pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<SeedExport> {
     let n = plain_nqueens(enc)?;
     let layout = SeedLayout::new(n);
-    // quzzle's exact row-space Grover search: M, D, the optimal count and P(valid) at k.
-    let settings = GroverSettings {
-        space: SpaceChoice::Rows,
-        iterations: req.iterations.map(|k| (k, k)),
-        route: GroverRoute::Auto,
-        qaoa_depths: None,
-    };
     let dimension = (n as f64).powi(n as i32);
-    let mut notes = vec![
-        "the diffusion is 1 - 2|s><s| = -(2|s><s| - 1): a global phase (-1)^k, no probability changes".to_string(),
-        "the target starts in |-> (x; h) for phase kickback and ends in |0> (h; x); every ancilla ends in |0>".to_string(),
-        "multi-controlled x gates are Toffoli networks with dirty ancillas (Barenco et al. 1995, Lemmas 7.2 and 7.3), no extra qubit".to_string(),
-        "valid_bitstrings cover the puzzle qubits only: in a Qiskit count key of all qubits they are the last puzzle_qubits characters, reversed".to_string(),
-    ];
-    if req.flavor == Flavor::Ionq {
-        notes.push("ionq: each ccx is written as its 6-cx Clifford+T network with t = rz(pi/4): ccx up to the global phase e^{-i pi/8}".into());
-    }
-    let (iterations, solutions, optimal_iterations, success_probability, closed_form, method) =
-        match grover(enc, &settings) {
-            Ok(report) => {
-                // The last count listed: K when given, else the optimal count (0..=optimal listed).
-                let at = report.iterations.last().expect("the report lists its counts");
-                (
-                    at.k,
-                    report.solutions,
-                    Some(report.optimal_iterations),
-                    at.success_probability,
-                    at.closed_form,
-                    report.route,
-                )
-            }
-            Err(Error::Unsatisfiable { .. }) => {
-                let Some(k) = req.iterations else {
-                    return Err(Unsupported::NoOptimalIterations {
-                        file: enc.file().to_string(),
-                        n,
-                    }
-                    .into());
-                };
-                notes.push(format!(
-                "{n}-Queens has no solution: the oracle never fires and P(valid) is 0 after any number of iterations"
-            ));
-                (k, 0, None, 0.0, 0.0, "none".to_string())
-            }
-            Err(e) => return Err(e),
-        };
+    let mut notes = seed_notes(req.flavor);
+    let found = seed_search(enc, req, n, &mut notes)?;
+    let iterations = found.iterations;
     if iterations > MAX_SEED_ITERATIONS {
         return Err(Error::out_of_range(
             Quantity::CircuitIterations,
@@ -256,7 +214,7 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
         diagonals: layout.diagonals,
         qubit_cells: qubit_cells.clone(),
         roles: roles.clone(),
-        success_probability: Some(success_probability),
+        success_probability: Some(found.success_probability),
     };
     let text = qasm::seed_to_qasm3(&seed.circuit, &seed.sections, &header, req.flavor)?;
     let (valid_bitstrings, complete, stopped) = super::valid_bitstrings_by_search(enc, super::MANIFEST_SEARCH_KEEP)?;
@@ -297,11 +255,11 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
             .collect(),
         iterations,
         oracle_calls: iterations,
-        solutions,
-        optimal_iterations,
-        success_probability,
-        success_probability_method: method,
-        closed_form,
+        solutions: found.solutions,
+        optimal_iterations: found.optimal_iterations,
+        success_probability: found.success_probability,
+        success_probability_method: found.method,
+        closed_form: found.closed_form,
         valid_bitstrings,
         valid_bitstrings_complete: complete,
         gate_counts,
@@ -322,4 +280,77 @@ pub fn export_seed_circuit(enc: &dyn Encoding, req: &SeedRequest) -> Result<Seed
         manifest,
         circuit: seed,
     })
+}
+
+/// The manifest's notes on how the seed circuit is built, for `flavor`.
+fn seed_notes(flavor: Flavor) -> Vec<String> {
+    let mut notes = vec![
+        "the diffusion is 1 - 2|s><s| = -(2|s><s| - 1): a global phase (-1)^k, no probability changes".to_string(),
+        "the target starts in |-> (x; h) for phase kickback and ends in |0> (h; x); every ancilla ends in |0>".to_string(),
+        "multi-controlled x gates are Toffoli networks with dirty ancillas (Barenco et al. 1995, Lemmas 7.2 and 7.3), no extra qubit".to_string(),
+        "valid_bitstrings cover the puzzle qubits only: in a Qiskit count key of all qubits they are the last puzzle_qubits characters, reversed".to_string(),
+    ];
+    if flavor == Flavor::Ionq {
+        notes.push("ionq: each ccx is written as its 6-cx Clifford+T network with t = rz(pi/4): ccx up to the global phase e^{-i pi/8}".into());
+    }
+    notes
+}
+
+/// What the exact Grover search says of the circuit: the iterations written, the solutions,
+/// the optimal count, P(valid) after the iterations (and by the closed form) and how it was
+/// found.
+struct SeedSearch {
+    iterations: usize,
+    solutions: u128,
+    optimal_iterations: Option<usize>,
+    success_probability: f64,
+    closed_form: f64,
+    method: String,
+}
+
+/// quzzle's exact row-space Grover search of `enc` (the N-Queens board of size `n`): M, D,
+/// the optimal count and P(valid) at the iterations asked for (else the optimal count). A
+/// board without a solution needs the iterations given, and gets a note in `notes`.
+fn seed_search(enc: &dyn Encoding, req: &SeedRequest, n: usize, notes: &mut Vec<String>) -> Result<SeedSearch> {
+    let settings = GroverSettings {
+        space: SpaceChoice::Rows,
+        iterations: req.iterations.map(|k| (k, k)),
+        route: GroverRoute::Auto,
+        qaoa_depths: None,
+    };
+    match grover(enc, &settings) {
+        Ok(report) => {
+            // The last count listed: K when given, else the optimal count (0..=optimal listed).
+            let at = report.iterations.last().expect("the report lists its counts");
+            Ok(SeedSearch {
+                iterations: at.k,
+                solutions: report.solutions,
+                optimal_iterations: Some(report.optimal_iterations),
+                success_probability: at.success_probability,
+                closed_form: at.closed_form,
+                method: report.route,
+            })
+        }
+        Err(Error::Unsatisfiable { .. }) => {
+            let Some(k) = req.iterations else {
+                return Err(Unsupported::NoOptimalIterations {
+                    file: enc.file().to_string(),
+                    n,
+                }
+                .into());
+            };
+            notes.push(format!(
+                "{n}-Queens has no solution: the oracle never fires and P(valid) is 0 after any number of iterations"
+            ));
+            Ok(SeedSearch {
+                iterations: k,
+                solutions: 0,
+                optimal_iterations: None,
+                success_probability: 0.0,
+                closed_form: 0.0,
+                method: "none".to_string(),
+            })
+        }
+        Err(e) => Err(e),
+    }
 }

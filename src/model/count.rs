@@ -806,131 +806,16 @@ impl<'a, C: Tally> Run<'a, C> {
 
     /// Assign step `i`'s variable both ways in every state of `layer`: the next layer.
     fn step(&self, layer: Layer<C>, i: usize, held: u128) -> Result<Layer<C>, Halt> {
-        let (p, step, key) = (self.p, &self.steps[i], self.key);
-        let refuse = || Halt::Fail(self.too_wide(held, &layer));
-        // A wide step takes seconds: its parallel parts read the budget chunk by chunk, and
-        // the step stops between its phases once it is spent.
-        let spent = std::sync::atomic::AtomicBool::new(false);
-        let expired = || {
-            let now = self.budget.expired();
-            if now {
-                spent.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
-            now
+        let s = StepRun {
+            run: self,
+            layer: &layer,
+            i,
+            held,
+            spent: std::sync::atomic::AtomicBool::new(false),
         };
-        let stopped = || {
-            let n = self.steps.len();
-            let detail = format!(
-                "{i} of {n} variables counted, in the step of a frontier of {} states",
-                layer.heads.len()
-            );
-            Halt::Fail(self.budget.out_of_time(self.task, Some(i as f64 / n as f64), &detail))
-        };
-        // Each state's two branches go to two fixed slots, written in place.
-        let wanted = 2 * layer.heads.len();
-        let mut recs: Vec<Rec> = Vec::new();
-        recs.try_reserve_exact(wanted).map_err(|_| refuse())?;
-        recs.resize(
-            wanted,
-            Rec {
-                state: 0,
-                lo: 0,
-                from: u64::MAX,
-            },
-        );
-        const CHUNK: usize = 1 << 14;
-        recs.par_chunks_mut(2 * CHUNK)
-            .zip(layer.heads.par_chunks(CHUNK))
-            .enumerate()
-            .for_each(|(c, (out, heads))| {
-                if spent.load(std::sync::atomic::Ordering::Relaxed) || expired() {
-                    return;
-                }
-                for (k, (slots, h)) in out.chunks_exact_mut(2).zip(heads).enumerate() {
-                    let from = ((c * CHUNK + k) as u64) << 1;
-                    for (slot, x) in slots.iter_mut().zip([false, true]) {
-                        if let Some((state, added)) = advance(p, step, key, h.state, x) {
-                            *slot = Rec {
-                                state,
-                                lo: h.lo + added,
-                                from: from | u64::from(x),
-                            };
-                        }
-                    }
-                }
-            });
-        if spent.load(std::sync::atomic::Ordering::Relaxed) {
-            return Err(stopped());
-        }
-        recs.retain(|r| r.from != u64::MAX);
-        recs.par_sort_unstable_by_key(|r| (r.state, r.from));
-        if expired() {
-            return Err(stopped());
-        }
-        // The next states (one per run of equal states) and their cost spans.
-        let mut heads: Vec<Head> = Vec::new();
-        let mut starts: Vec<usize> = Vec::new();
-        let mut total = 0u64;
-        let mut k = 0;
-        while k < recs.len() {
-            if heads.len() % CHUNK == CHUNK - 1 && expired() {
-                return Err(stopped());
-            }
-            let (state, start) = (recs[k].state, k);
-            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-            while k < recs.len() && recs[k].state == state {
-                let r = recs[k];
-                let len = layer.range((r.from >> 1) as usize).len() as i64;
-                lo = lo.min(r.lo);
-                hi = hi.max(r.lo + len - 1);
-                k += 1;
-            }
-            heads.try_reserve(1).map_err(|_| refuse())?;
-            starts.try_reserve(1).map_err(|_| refuse())?;
-            heads.push(Head { state, lo, at: total });
-            starts.push(start);
-            total += (hi - lo + 1) as u64;
-        }
-        starts.push(recs.len());
-        let mut cells: Vec<Cell<C>> = Vec::new();
-        cells.try_reserve_exact(total as usize).map_err(|_| refuse())?;
-        cells.resize(total as usize, Cell::EMPTY);
-        // Fill the next states' cells in parallel, a run of states at a time.
-        let mut pieces = Vec::new();
-        let mut rest: &mut [Cell<C>] = &mut cells;
-        for first in (0..heads.len()).step_by(CHUNK) {
-            let last = (first + CHUNK).min(heads.len());
-            let end = heads.get(last).map_or(total, |h| h.at);
-            let (piece, tail) = rest.split_at_mut((end - heads[first].at) as usize);
-            rest = tail;
-            pieces.push((first..last, piece));
-        }
-        let overflow = std::sync::atomic::AtomicBool::new(false);
-        let bit = |x: u64| u128::from(x & 1) << step.var;
-        pieces.into_par_iter().for_each(|(states, piece)| {
-            if spent.load(std::sync::atomic::Ordering::Relaxed) || expired() {
-                return;
-            }
-            let base = heads[states.start].at;
-            for s in states {
-                let h = heads[s];
-                for r in &recs[starts[s]..starts[s + 1]] {
-                    let to = (h.at - base) as usize + (r.lo - h.lo) as usize;
-                    let from = layer.range((r.from >> 1) as usize);
-                    for (dst, src) in piece[to..to + from.len()].iter_mut().zip(&layer.cells[from]) {
-                        if src.count != C::ZERO && dst.add(src.count, src.example() | bit(r.from)).is_none() {
-                            overflow.store(true, std::sync::atomic::Ordering::Relaxed);
-                        }
-                    }
-                }
-            }
-        });
-        if spent.load(std::sync::atomic::Ordering::Relaxed) {
-            return Err(stopped());
-        }
-        if overflow.into_inner() {
-            return Err(Halt::Overflow);
-        }
+        let recs = s.branches()?;
+        let (heads, starts, total) = s.next_heads(&recs)?;
+        let cells = s.fill(&recs, &heads, &starts, total)?;
         Ok(Layer { heads, cells })
     }
 
@@ -1007,6 +892,175 @@ impl<'a, C: Tally> Run<'a, C> {
             }
         }
         Ok(())
+    }
+}
+
+/// States per parallel chunk of a step.
+const CHUNK: usize = 1 << 14;
+
+/// One step of a run under way: the layer it starts from, the step's index `i`, the bytes
+/// `held` by other parts, and whether the budget was found spent. A wide step takes seconds:
+/// its parallel parts read the budget chunk by chunk, and the step stops between its phases
+/// once it is spent.
+struct StepRun<'r, 'a, C> {
+    run: &'r Run<'a, C>,
+    layer: &'r Layer<C>,
+    i: usize,
+    held: u128,
+    spent: std::sync::atomic::AtomicBool,
+}
+
+impl<C: Tally> StepRun<'_, '_, C> {
+    /// Whether the budget is spent now (remembered for the other parts).
+    fn expired(&self) -> bool {
+        let now = self.run.budget.expired();
+        if now {
+            self.spent.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        now
+    }
+
+    /// Whether a part found the budget spent.
+    fn was_spent(&self) -> bool {
+        self.spent.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The halt of a step stopped by the budget, with how far the count got.
+    fn stopped(&self) -> Halt {
+        let (run, i) = (self.run, self.i);
+        let n = run.steps.len();
+        let detail = format!(
+            "{i} of {n} variables counted, in the step of a frontier of {} states",
+            self.layer.heads.len()
+        );
+        Halt::Fail(run.budget.out_of_time(run.task, Some(i as f64 / n as f64), &detail))
+    }
+
+    /// The halt of a step whose memory cannot be had.
+    fn refuse(&self) -> Halt {
+        Halt::Fail(self.run.too_wide(self.held, self.layer))
+    }
+
+    /// Each state's two branches, in two fixed slots written in place, those a kept count
+    /// rules out dropped, sorted by next state and then by origin.
+    fn branches(&self) -> Result<Vec<Rec>, Halt> {
+        let (p, step, key) = (self.run.p, &self.run.steps[self.i], self.run.key);
+        let wanted = 2 * self.layer.heads.len();
+        let mut recs: Vec<Rec> = Vec::new();
+        recs.try_reserve_exact(wanted).map_err(|_| self.refuse())?;
+        recs.resize(
+            wanted,
+            Rec {
+                state: 0,
+                lo: 0,
+                from: u64::MAX,
+            },
+        );
+        recs.par_chunks_mut(2 * CHUNK)
+            .zip(self.layer.heads.par_chunks(CHUNK))
+            .enumerate()
+            .for_each(|(c, (out, heads))| {
+                if self.was_spent() || self.expired() {
+                    return;
+                }
+                for (k, (slots, h)) in out.chunks_exact_mut(2).zip(heads).enumerate() {
+                    let from = ((c * CHUNK + k) as u64) << 1;
+                    for (slot, x) in slots.iter_mut().zip([false, true]) {
+                        if let Some((state, added)) = advance(p, step, key, h.state, x) {
+                            *slot = Rec {
+                                state,
+                                lo: h.lo + added,
+                                from: from | u64::from(x),
+                            };
+                        }
+                    }
+                }
+            });
+        if self.was_spent() {
+            return Err(self.stopped());
+        }
+        recs.retain(|r| r.from != u64::MAX);
+        recs.par_sort_unstable_by_key(|r| (r.state, r.from));
+        if self.expired() {
+            return Err(self.stopped());
+        }
+        Ok(recs)
+    }
+
+    /// The next states (one per run of equal states in `recs`) and their cost spans: their
+    /// heads, where each one's branches start in `recs` (and the end), and the cells they take.
+    fn next_heads(&self, recs: &[Rec]) -> Result<(Vec<Head>, Vec<usize>, u64), Halt> {
+        let mut heads: Vec<Head> = Vec::new();
+        let mut starts: Vec<usize> = Vec::new();
+        let mut total = 0u64;
+        let mut k = 0;
+        while k < recs.len() {
+            if heads.len() % CHUNK == CHUNK - 1 && self.expired() {
+                return Err(self.stopped());
+            }
+            let (state, start) = (recs[k].state, k);
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            while k < recs.len() && recs[k].state == state {
+                let r = recs[k];
+                let len = self.layer.range((r.from >> 1) as usize).len() as i64;
+                lo = lo.min(r.lo);
+                hi = hi.max(r.lo + len - 1);
+                k += 1;
+            }
+            heads.try_reserve(1).map_err(|_| self.refuse())?;
+            starts.try_reserve(1).map_err(|_| self.refuse())?;
+            heads.push(Head { state, lo, at: total });
+            starts.push(start);
+            total += (hi - lo + 1) as u64;
+        }
+        starts.push(recs.len());
+        Ok((heads, starts, total))
+    }
+
+    /// The next states' `total` cells, filled in parallel a run of states at a time from the
+    /// cells of the states their branches come from.
+    fn fill(&self, recs: &[Rec], heads: &[Head], starts: &[usize], total: u64) -> Result<Vec<Cell<C>>, Halt> {
+        let step = &self.run.steps[self.i];
+        let layer = self.layer;
+        let mut cells: Vec<Cell<C>> = Vec::new();
+        cells.try_reserve_exact(total as usize).map_err(|_| self.refuse())?;
+        cells.resize(total as usize, Cell::EMPTY);
+        let mut pieces = Vec::new();
+        let mut rest: &mut [Cell<C>] = &mut cells;
+        for first in (0..heads.len()).step_by(CHUNK) {
+            let last = (first + CHUNK).min(heads.len());
+            let end = heads.get(last).map_or(total, |h| h.at);
+            let (piece, tail) = rest.split_at_mut((end - heads[first].at) as usize);
+            rest = tail;
+            pieces.push((first..last, piece));
+        }
+        let overflow = std::sync::atomic::AtomicBool::new(false);
+        let bit = |x: u64| u128::from(x & 1) << step.var;
+        pieces.into_par_iter().for_each(|(states, piece)| {
+            if self.was_spent() || self.expired() {
+                return;
+            }
+            let base = heads[states.start].at;
+            for s in states {
+                let h = heads[s];
+                for r in &recs[starts[s]..starts[s + 1]] {
+                    let to = (h.at - base) as usize + (r.lo - h.lo) as usize;
+                    let from = layer.range((r.from >> 1) as usize);
+                    for (dst, src) in piece[to..to + from.len()].iter_mut().zip(&layer.cells[from]) {
+                        if src.count != C::ZERO && dst.add(src.count, src.example() | bit(r.from)).is_none() {
+                            overflow.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                }
+            }
+        });
+        if self.was_spent() {
+            return Err(self.stopped());
+        }
+        if overflow.into_inner() {
+            return Err(Halt::Overflow);
+        }
+        Ok(cells)
     }
 }
 
@@ -1176,7 +1230,6 @@ fn coalesced(mut moves: Vec<Move>) -> Vec<Move> {
 /// The steps of `plan`: per variable, which fields move, which sums it changes, opens and
 /// closes, and the pairwise terms it completes.
 fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
-    let n = p.num_vars;
     let order = &plan.order;
     let Positions {
         pos,
@@ -1191,32 +1244,61 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
             bits_for(hi - lo)
         })
         .collect();
-    // The layout after step i: open bits (variables) and open sums (terms), each at an offset.
-    let layout = |i: Option<usize>| -> (Vec<Slot>, Vec<Slot>) {
+    let layouts = StepLayouts {
+        p,
+        order,
+        pos,
+        last_partner,
+        spans,
+        widths,
+    };
+    let mut steps = Vec::with_capacity(p.num_vars);
+    for (i, &v) in order.iter().enumerate() {
+        steps.push(layouts.step(i, v));
+    }
+    steps
+}
+
+/// What the steps of an order are built from: each variable's place in it, the step after
+/// which its bit is no longer needed, each term's span of steps and each sum's field width.
+struct StepLayouts<'a> {
+    p: &'a CountProblem,
+    order: &'a [usize],
+    pos: Vec<usize>,
+    last_partner: Vec<usize>,
+    spans: Vec<(usize, usize)>,
+    widths: Vec<u32>,
+}
+
+impl StepLayouts<'_> {
+    /// The layout after step i: open bits (variables) and open sums (terms), each at an offset.
+    fn layout(&self, i: Option<usize>) -> (Vec<Slot>, Vec<Slot>) {
         let Some(i) = i else {
             return (Vec::new(), Vec::new());
         };
         let mut at = 0u32;
         let mut bits = Vec::new();
-        for &v in &order[..=i] {
-            if last_partner[v] > i {
+        for &v in &self.order[..=i] {
+            if self.last_partner[v] > i {
                 bits.push((v, at));
                 at += 1;
             }
         }
         let mut sums = Vec::new();
-        for (j, &(first, last)) in spans.iter().enumerate() {
+        for (j, &(first, last)) in self.spans.iter().enumerate() {
             if first <= i && last > i {
                 sums.push((j, at));
-                at += widths[j];
+                at += self.widths[j];
             }
         }
         (bits, sums)
-    };
-    let mut steps = Vec::with_capacity(n);
-    for (i, &v) in order.iter().enumerate() {
-        let (old_bits, old_sums) = layout(i.checked_sub(1));
-        let (new_bits, new_sums) = layout(Some(i));
+    }
+
+    /// Step `i`, which assigns variable `v`.
+    fn step(&self, i: usize, v: usize) -> Step {
+        let p = self.p;
+        let (old_bits, old_sums) = self.layout(i.checked_sub(1));
+        let (new_bits, new_sums) = self.layout(Some(i));
         let old_bit = |u: usize| old_bits.iter().find(|b| b.0 == u).map(|b| b.1);
         let old_sum = |j: usize| old_sums.iter().find(|s| s.0 == j).map(|s| s.1);
         let mut moves = Vec::new();
@@ -1227,37 +1309,14 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
                 None => own_bit = Some(to),
             }
         }
-        let mut touches = Vec::new();
-        let mut touched = vec![false; p.tracked.len()];
-        for (j, t) in p.tracked.iter().enumerate() {
-            let Some(&(_, a)) = t.terms.iter().find(|&&(q, _)| q == v) else {
-                continue;
-            };
-            touched[j] = true;
-            let (mut rlo, mut rhi) = (0, 0);
-            for &(q, c) in &t.terms {
-                if pos[q] > i {
-                    rlo += c.min(0);
-                    rhi += c.max(0);
-                }
-            }
-            touches.push(Touch {
-                term: j,
-                coefficient: a,
-                from: old_sum(j),
-                to: new_sums.iter().find(|s| s.0 == j).map(|s| s.1),
-                allowed: (-rhi, -rlo),
-                lo: t.range().0,
-                width: widths[j],
-            });
-        }
+        let (touches, touched) = self.touches(i, v, &old_sums, &new_sums);
         for &(j, to) in &new_sums {
             if !touched[j] {
                 let from = old_sum(j).expect("an open sum the step does not touch was open before");
                 moves.push(Move {
                     from,
                     to,
-                    mask: (1u128 << widths[j]) - 1,
+                    mask: (1u128 << self.widths[j]) - 1,
                 });
             }
         }
@@ -1272,27 +1331,11 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
                 } else {
                     return None;
                 };
-                (pos[u] < i).then(|| (old_bit(u).expect("an earlier partner's bit is open"), b))
+                (self.pos[u] < i).then(|| (old_bit(u).expect("an earlier partner's bit is open"), b))
             })
             .collect();
-        // When entries differing in a field may first merge: a sum at its next variable, a
-        // bit when its last partner is assigned.
-        let mut split_fields: Vec<(usize, u32, u32)> = old_bits
-            .iter()
-            .map(|&(u, at)| (last_partner[u], at, 1))
-            .chain(old_sums.iter().map(|&(j, at)| {
-                let next = p.tracked[j]
-                    .terms
-                    .iter()
-                    .map(|&(q, _)| pos[q])
-                    .filter(|&k| k >= i)
-                    .min();
-                (next.unwrap_or(n), at, widths[j])
-            }))
-            .collect();
-        split_fields.sort_by_key(|&(next, at, _)| (std::cmp::Reverse(next), at));
-        steps.push(Step {
-            split_fields: split_fields.into_iter().map(|(_, at, bits)| (at, bits)).collect(),
+        Step {
+            split_fields: self.split_fields(i, &old_bits, &old_sums),
             var: v,
             linear: p.linear[v],
             units: p.objective.get(v).copied().unwrap_or(0),
@@ -1300,9 +1343,61 @@ fn build_steps(p: &CountProblem, plan: &Plan) -> Vec<Step> {
             moves: coalesced(moves),
             touches,
             own_bit,
-        });
+        }
     }
-    steps
+
+    /// The tracked terms variable `v` (step `i`) is in, with where their sums are before and
+    /// after the step and what they may hold after it; and which terms it touches.
+    fn touches(&self, i: usize, v: usize, old_sums: &[Slot], new_sums: &[Slot]) -> (Vec<Touch>, Vec<bool>) {
+        let p = self.p;
+        let mut touches = Vec::new();
+        let mut touched = vec![false; p.tracked.len()];
+        for (j, t) in p.tracked.iter().enumerate() {
+            let Some(&(_, a)) = t.terms.iter().find(|&&(q, _)| q == v) else {
+                continue;
+            };
+            touched[j] = true;
+            let (mut rlo, mut rhi) = (0, 0);
+            for &(q, c) in &t.terms {
+                if self.pos[q] > i {
+                    rlo += c.min(0);
+                    rhi += c.max(0);
+                }
+            }
+            touches.push(Touch {
+                term: j,
+                coefficient: a,
+                from: old_sums.iter().find(|s| s.0 == j).map(|s| s.1),
+                to: new_sums.iter().find(|s| s.0 == j).map(|s| s.1),
+                allowed: (-rhi, -rlo),
+                lo: t.range().0,
+                width: self.widths[j],
+            });
+        }
+        (touches, touched)
+    }
+
+    /// The fields of the state before step `i`, `(offset, bits)`, ordered by when entries
+    /// differing in them may first merge: a sum at its next variable, a bit when its last
+    /// partner is assigned (latest first).
+    fn split_fields(&self, i: usize, old_bits: &[Slot], old_sums: &[Slot]) -> Vec<(u32, u32)> {
+        let n = self.p.num_vars;
+        let mut split_fields: Vec<(usize, u32, u32)> = old_bits
+            .iter()
+            .map(|&(u, at)| (self.last_partner[u], at, 1))
+            .chain(old_sums.iter().map(|&(j, at)| {
+                let next = self.p.tracked[j]
+                    .terms
+                    .iter()
+                    .map(|&(q, _)| self.pos[q])
+                    .filter(|&k| k >= i)
+                    .min();
+                (next.unwrap_or(n), at, self.widths[j])
+            }))
+            .collect();
+        split_fields.sort_by_key(|&(next, at, _)| (std::cmp::Reverse(next), at));
+        split_fields.into_iter().map(|(_, at, bits)| (at, bits)).collect()
+    }
 }
 
 #[cfg(test)]

@@ -121,28 +121,7 @@ pub fn search_within(
     // The best assignment so far (with an objective).
     let mut best_x: Option<Vec<bool>> = None;
     while let Some(mut engine) = stack.pop() {
-        let checkpoint = out.nodes.is_multiple_of(256);
-        let stop = if out.nodes >= limits.max_nodes {
-            Some(Stopped::Nodes)
-        } else if checkpoint && (limits.deadline.is_some_and(|d| std::time::Instant::now() >= d) || budget.expired()) {
-            Some(Stopped::Deadline)
-        } else {
-            None
-        };
-        if checkpoint {
-            budget.tick(
-                "exact search",
-                || None,
-                || {
-                    format!(
-                        "{} nodes ({:.0} per second), {} solutions so far",
-                        out.nodes,
-                        out.nodes as f64 / budget.seconds().max(1e-9),
-                        out.accepted_count
-                    )
-                },
-            );
-        }
+        let stop = stop_at(&out, &limits, budget);
         if stop.is_some() {
             out.complete = false;
             out.stopped = stop;
@@ -161,30 +140,8 @@ pub fn search_within(
                 if !model.is_satisfied(&x) {
                     continue;
                 }
-                if model.has_objective() {
-                    // Optima are told apart exactly, on the objective's own numbers (docs/lp.md):
-                    // the tolerance only keeps the pruning above from cutting a tie.
-                    let order = best_x
-                        .as_ref()
-                        .map_or(std::cmp::Ordering::Less, |b| model.cmp_objective(&x, b));
-                    match order {
-                        std::cmp::Ordering::Greater => continue,
-                        std::cmp::Ordering::Less => {
-                            out.best_objective = model.objective_value(&x);
-                            best_x = Some(x.clone());
-                            out.model_solutions = 0;
-                            out.accepted.clear();
-                            out.accepted_count = 0;
-                        }
-                        std::cmp::Ordering::Equal => {}
-                    }
-                }
-                out.model_solutions += 1;
-                if accept(&x) {
-                    out.accepted_count += 1;
-                    if out.accepted.len() < keep {
-                        out.accepted.push(x);
-                    }
+                if !record_solution(model, x, &mut out, &mut best_x, keep, &mut accept) {
+                    continue;
                 }
                 if out.model_solutions >= max_model_solutions {
                     out.complete = stack.is_empty();
@@ -202,6 +159,74 @@ pub fn search_within(
         }
     }
     Ok(out)
+}
+
+/// Why the search stops before its next node, if it does: the node limit, or at a
+/// checkpoint (every 256 nodes) the deadline or the budget's end. Progress is reported at
+/// each checkpoint.
+fn stop_at(out: &SearchOutcome, limits: &SearchLimits, budget: &Budget<'_>) -> Option<Stopped> {
+    let checkpoint = out.nodes.is_multiple_of(256);
+    let stop = if out.nodes >= limits.max_nodes {
+        Some(Stopped::Nodes)
+    } else if checkpoint && (limits.deadline.is_some_and(|d| std::time::Instant::now() >= d) || budget.expired()) {
+        Some(Stopped::Deadline)
+    } else {
+        None
+    };
+    if checkpoint {
+        budget.tick(
+            "exact search",
+            || None,
+            || {
+                format!(
+                    "{} nodes ({:.0} per second), {} solutions so far",
+                    out.nodes,
+                    out.nodes as f64 / budget.seconds().max(1e-9),
+                    out.accepted_count
+                )
+            },
+        );
+    }
+    stop
+}
+
+/// Record the model solution `x` in `out`: with an objective, only one as good as the best
+/// so far (`best_x`; a better one starts the count again). Solutions `accept` takes are
+/// counted, at most `keep` of them stored. Whether `x` was counted.
+fn record_solution(
+    model: &Model,
+    x: Vec<bool>,
+    out: &mut SearchOutcome,
+    best_x: &mut Option<Vec<bool>>,
+    keep: usize,
+    accept: &mut impl FnMut(&[bool]) -> bool,
+) -> bool {
+    if model.has_objective() {
+        // Optima are told apart exactly, on the objective's own numbers (docs/lp.md):
+        // the tolerance only keeps the pruning above from cutting a tie.
+        let order = best_x
+            .as_ref()
+            .map_or(std::cmp::Ordering::Less, |b| model.cmp_objective(&x, b));
+        match order {
+            std::cmp::Ordering::Greater => return false,
+            std::cmp::Ordering::Less => {
+                out.best_objective = model.objective_value(&x);
+                *best_x = Some(x.clone());
+                out.model_solutions = 0;
+                out.accepted.clear();
+                out.accepted_count = 0;
+            }
+            std::cmp::Ordering::Equal => {}
+        }
+    }
+    out.model_solutions += 1;
+    if accept(&x) {
+        out.accepted_count += 1;
+        if out.accepted.len() < keep {
+            out.accepted.push(x);
+        }
+    }
+    true
 }
 
 /// A lower bound on the objective below this node: decided terms plus every negative weight

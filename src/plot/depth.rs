@@ -456,25 +456,9 @@ fn draw_panel<DB: DrawingBackend>(
     inside: Option<(LegendAt, Vec<LegendEntry>)>,
     px: Px,
 ) -> Result<()> {
-    let area = if panel.title.is_empty() {
-        area.clone()
-    } else {
-        let (w, _) = area.dim_in_pixel();
-        let (top, rest) = area.split_vertically(px.of(26.0));
-        draw_text(
-            &top,
-            &panel.title,
-            &px.font(16.0),
-            (w as i32 / 2 + px.of(30.0), px.of(6.0)),
-            HPos::Center,
-            VPos::Top,
-        )?;
-        rest
-    };
-    let log_y = panel.log_y;
+    let area = panel_title(area, panel, px)?;
     let headroom = matches!(inside, Some((LegendAt::UpperLeft | LegendAt::UpperRight, _)));
     let (y0, y1) = y_range(panel, headroom);
-    let tf = |y: f64| if log_y { y.log10() } else { y };
     let end_font = px.font(END_LABEL_FONT);
     let end_width = panel
         .series
@@ -496,6 +480,69 @@ fn draw_panel<DB: DrawingBackend>(
         .y_label_area_size(px.u(78.0))
         .build_cartesian_2d(xa..xb, y0..y1)
         .map_err(plot_err)?;
+    draw_mesh(&mut chart, panel, x_label, (x0, x1), (y0, y1), px)?;
+    let canvas = PanelCanvas {
+        chart: &chart,
+        plot: chart.plotting_area().strip_coord_spec(),
+        base: chart.plotting_area().get_base_pixel(),
+        x: (xa, xb),
+        y: (y0, y1),
+        log_y: panel.log_y,
+        px,
+    };
+    if panel.log_y {
+        canvas.draw_log_light_lines()?;
+    }
+    canvas.draw_bands(&panel.series)?;
+    canvas.draw_baselines(&panel.baselines)?;
+    canvas.draw_error_bars(&panel.series)?;
+    let ends = canvas.draw_curves(&panel.series)?;
+    if !ends.is_empty() {
+        canvas.draw_end_labels(&area, ends, &end_font)?;
+    }
+    if let Some((at, entries)) = inside {
+        canvas.draw_legend_inside(at, &entries)?;
+    }
+    Ok(())
+}
+
+/// Draw the panel's heading above it, if it has one; the area left for the panel.
+fn panel_title<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &Panel,
+    px: Px,
+) -> Result<DrawingArea<DB, Shift>> {
+    if panel.title.is_empty() {
+        return Ok(area.clone());
+    }
+    let (w, _) = area.dim_in_pixel();
+    let (top, rest) = area.split_vertically(px.of(26.0));
+    draw_text(
+        &top,
+        &panel.title,
+        &px.font(16.0),
+        (w as i32 / 2 + px.of(30.0), px.of(6.0)),
+        HPos::Center,
+        VPos::Top,
+    )?;
+    Ok(rest)
+}
+
+/// The chart of a panel: x and y from data to the pixels of its plotting area.
+type PanelChart<'a, DB> =
+    ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;
+
+/// Draw a panel's axes, their ticks and descriptions, and its grid (x from `x0` to `x1`,
+/// y from `y0` to `y1`, log10 values on a log axis).
+fn draw_mesh<DB: DrawingBackend>(
+    chart: &mut PanelChart<'_, DB>,
+    panel: &Panel,
+    x_label: &str,
+    (x0, x1): (f64, f64),
+    (y0, y1): (f64, f64),
+    px: Px,
+) -> Result<()> {
+    let log_y = panel.log_y;
     let span = y1 - y0;
     let n_x = ((x1 - x0).round() as usize + 1).min(12);
     let n_y = if log_y { (span.round() as usize + 1).min(14) } else { 7 };
@@ -527,93 +574,171 @@ fn draw_panel<DB: DrawingBackend>(
         .y_max_light_lines(1)
         .set_all_tick_mark_size(px.of(5.0))
         .draw()
-        .map_err(plot_err)?;
-    let plot = chart.plotting_area().strip_coord_spec();
-    let base = chart.plotting_area().get_base_pixel();
-    let to_dev = |x: f64, y: f64| {
-        let (a, b) = chart.backend_coord(&(x, y.clamp(y0, y1)));
-        (a - base.0, b - base.1)
-    };
-    let (pw, ph) = plot.dim_in_pixel();
-    // Light lines at 2..9 × each power of ten.
-    if log_y {
-        let light = RGBColor(241, 241, 241).stroke_width(px.stroke(1.0));
+        .map_err(plot_err)
+}
+
+/// An end-of-line label: the y of the curve's last point, that point, the text, the colour.
+type EndLabel = (i32, (i32, i32), String, RGBColor);
+
+/// A panel's plotting area once its axes are drawn: what its curves, bands, reference lines
+/// and inside legend are drawn on, and the map from data to its pixels.
+struct PanelCanvas<'c, 'a, DB: DrawingBackend> {
+    chart: &'c PanelChart<'a, DB>,
+    /// The plotting area, in pixels from its own corner.
+    plot: DrawingArea<DB, Shift>,
+    /// Its corner on the backend.
+    base: (i32, i32),
+    /// The x range drawn (the depths and a margin).
+    x: (f64, f64),
+    /// The y range drawn (log10 values on a log axis).
+    y: (f64, f64),
+    log_y: bool,
+    px: Px,
+}
+
+impl<DB: DrawingBackend> PanelCanvas<'_, '_, DB> {
+    /// The pixel of the data point (x, y) (`y` as on the axis: log10 on a log axis),
+    /// y clamped to the panel.
+    fn to_dev(&self, x: f64, y: f64) -> (i32, i32) {
+        let (a, b) = self.chart.backend_coord(&(x, y.clamp(self.y.0, self.y.1)));
+        (a - self.base.0, b - self.base.1)
+    }
+
+    /// A value as on the y axis (log10 on a log axis).
+    fn tf(&self, y: f64) -> f64 {
+        if self.log_y {
+            y.log10()
+        } else {
+            y
+        }
+    }
+
+    /// Whether `v` can be drawn on the y axis (finite, and positive on a log axis).
+    fn ok(&self, v: f64) -> bool {
+        v.is_finite() && (!self.log_y || v > 0.0)
+    }
+
+    /// Light lines at 2..9 × each power of ten.
+    fn draw_log_light_lines(&self) -> Result<()> {
+        let (y0, y1) = self.y;
+        let (pw, _) = self.plot.dim_in_pixel();
+        let light = RGBColor(241, 241, 241).stroke_width(self.px.stroke(1.0));
         for d in y0.floor() as i32..y1.ceil() as i32 {
             for m in 2..10 {
                 let y = f64::from(d) + f64::from(m).log10();
                 if y > y0 && y < y1 {
-                    let (_, yy) = to_dev(xa, y);
-                    plot.draw(&PathElement::new(vec![(0, yy), (pw as i32, yy)], light))
+                    let (_, yy) = self.to_dev(self.x.0, y);
+                    self.plot
+                        .draw(&PathElement::new(vec![(0, yy), (pw as i32, yy)], light))
                         .map_err(plot_err)?;
                 }
             }
         }
+        Ok(())
     }
-    for s in &panel.series {
-        if s.band.len() >= 2 {
-            let ok = |v: f64| v.is_finite() && (!log_y || v > 0.0);
-            let floor = |v: f64| if ok(v) { tf(v) } else { y0 };
-            let mut poly: Vec<(i32, i32)> = s.band.iter().map(|b| to_dev(b.0, floor(b.1))).collect();
-            poly.extend(s.band.iter().rev().map(|b| to_dev(b.0, floor(b.2))));
-            plot.draw(&Polygon::new(poly, s.style.colour.mix(0.14).filled()))
-                .map_err(plot_err)?;
-        }
-    }
-    for b in &panel.baselines {
-        if b.y.is_finite() && (!log_y || b.y > 0.0) {
-            let y = tf(b.y);
-            draw_line(&plot, &[to_dev(xa, y), to_dev(xb, y)], &b.style, px)?;
-        }
-    }
-    for s in &panel.series {
-        let bar = Style::new(s.style.colour)
-            .with_width(1.8)
-            .with_marker(Marker::None, 0.0);
-        let cap = px.of(5.0);
-        for &(x, lo, hi) in &s.error_bars {
-            let ok = |v: f64| v.is_finite() && (!log_y || v > 0.0);
-            if !(x.is_finite() && ok(hi)) {
-                continue;
-            }
-            // A lower end of 0 on a log axis runs to the bottom of the panel.
-            let (low, high) = (to_dev(x, if ok(lo) { tf(lo) } else { y0 }), to_dev(x, tf(hi)));
-            draw_line(&plot, &[low, high], &bar, px)?;
-            for end in [high].into_iter().chain(ok(lo).then_some(low)) {
-                draw_line(&plot, &[(end.0 - cap, end.1), (end.0 + cap, end.1)], &bar, px)?;
+
+    /// The shaded bands of the curves; an end that cannot be drawn runs to the bottom.
+    fn draw_bands(&self, series: &[Series]) -> Result<()> {
+        for s in series {
+            if s.band.len() >= 2 {
+                let floor = |v: f64| if self.ok(v) { self.tf(v) } else { self.y.0 };
+                let mut poly: Vec<(i32, i32)> = s.band.iter().map(|b| self.to_dev(b.0, floor(b.1))).collect();
+                poly.extend(s.band.iter().rev().map(|b| self.to_dev(b.0, floor(b.2))));
+                self.plot
+                    .draw(&Polygon::new(poly, s.style.colour.mix(0.14).filled()))
+                    .map_err(plot_err)?;
             }
         }
+        Ok(())
     }
-    let mut ends: Vec<(i32, (i32, i32), String, RGBColor)> = Vec::new();
-    for s in &panel.series {
-        // Runs of drawable points: a non-finite value (or y ≤ 0 on a log axis) breaks the line.
-        let mut runs: Vec<Vec<(i32, i32)>> = vec![Vec::new()];
-        for &(x, y) in &s.points {
-            if x.is_finite() && y.is_finite() && (!log_y || y > 0.0) {
-                runs.last_mut().expect("never empty").push(to_dev(x, tf(y)));
-            } else if !runs.last().expect("never empty").is_empty() {
-                runs.push(Vec::new());
+
+    /// The dashed reference lines, across the whole panel.
+    fn draw_baselines(&self, baselines: &[Baseline]) -> Result<()> {
+        for b in baselines {
+            if self.ok(b.y) {
+                let y = self.tf(b.y);
+                draw_line(
+                    &self.plot,
+                    &[self.to_dev(self.x.0, y), self.to_dev(self.x.1, y)],
+                    &b.style,
+                    self.px,
+                )?;
             }
         }
-        for run in &runs {
-            draw_line(&plot, run, &s.style, px)?;
-        }
-        if s.style.marker != Marker::None {
-            for run in &runs {
-                for &p in run {
-                    draw_marker(&plot, p, &s.style, px)?;
+        Ok(())
+    }
+
+    /// The error bars of the curves, with caps.
+    fn draw_error_bars(&self, series: &[Series]) -> Result<()> {
+        let px = self.px;
+        for s in series {
+            let bar = Style::new(s.style.colour)
+                .with_width(1.8)
+                .with_marker(Marker::None, 0.0);
+            let cap = px.of(5.0);
+            for &(x, lo, hi) in &s.error_bars {
+                if !(x.is_finite() && self.ok(hi)) {
+                    continue;
+                }
+                // A lower end of 0 on a log axis runs to the bottom of the panel.
+                let (low, high) = (
+                    self.to_dev(x, if self.ok(lo) { self.tf(lo) } else { self.y.0 }),
+                    self.to_dev(x, self.tf(hi)),
+                );
+                draw_line(&self.plot, &[low, high], &bar, px)?;
+                for end in [high].into_iter().chain(self.ok(lo).then_some(low)) {
+                    draw_line(&self.plot, &[(end.0 - cap, end.1), (end.0 + cap, end.1)], &bar, px)?;
                 }
             }
         }
-        if let Some(&last) = runs.iter().rev().flat_map(|r| r.last()).next() {
-            if !s.end_label.is_empty() {
-                ends.push((last.1, last, s.end_label.clone(), s.style.colour));
+        Ok(())
+    }
+
+    /// The curves and their markers; the end labels of those that have one, at their last
+    /// drawn point.
+    fn draw_curves(&self, series: &[Series]) -> Result<Vec<EndLabel>> {
+        let mut ends: Vec<EndLabel> = Vec::new();
+        for s in series {
+            // Runs of drawable points: a non-finite value (or y ≤ 0 on a log axis) breaks the line.
+            let mut runs: Vec<Vec<(i32, i32)>> = vec![Vec::new()];
+            for &(x, y) in &s.points {
+                if x.is_finite() && self.ok(y) {
+                    runs.last_mut().expect("never empty").push(self.to_dev(x, self.tf(y)));
+                } else if !runs.last().expect("never empty").is_empty() {
+                    runs.push(Vec::new());
+                }
+            }
+            for run in &runs {
+                draw_line(&self.plot, run, &s.style, self.px)?;
+            }
+            if s.style.marker != Marker::None {
+                for run in &runs {
+                    for &p in run {
+                        draw_marker(&self.plot, p, &s.style, self.px)?;
+                    }
+                }
+            }
+            if let Some(&last) = runs.iter().rev().flat_map(|r| r.last()).next() {
+                if !s.end_label.is_empty() {
+                    ends.push((last.1, last, s.end_label.clone(), s.style.colour));
+                }
             }
         }
+        Ok(ends)
     }
-    if !ends.is_empty() {
-        // The labels live right of the plotting area, on the panel's own area.
+
+    /// The end labels right of the plotting area, on the panel's own `area`, spread apart and
+    /// joined to their curves by leader lines.
+    fn draw_end_labels(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        mut ends: Vec<EndLabel>,
+        end_font: &TextStyle,
+    ) -> Result<()> {
+        let px = self.px;
+        let (pw, ph) = self.plot.dim_in_pixel();
         let abase = area.get_base_pixel();
-        let off = (base.0 - abase.0, base.1 - abase.1);
+        let off = (self.base.0 - abase.0, self.base.1 - abase.1);
         ends.sort_by_key(|e| e.0);
         let mut ys: Vec<i32> = ends.iter().map(|e| e.0).collect();
         spread(&mut ys, px.of(END_LABEL_FONT + 2.0), 0, ph as i32);
@@ -628,9 +753,9 @@ fn draw_panel<DB: DrawingBackend>(
                 (off.0 + pw as i32 + px.of(4.0), off.1 + ly),
                 (off.0 + lx - px.of(2.0), off.1 + ly),
             ];
-            draw_line(&area, &pts, &leader, px)?;
+            draw_line(area, &pts, &leader, px)?;
             draw_text(
-                &area,
+                area,
                 label,
                 &end_font.clone().color(colour),
                 (off.0 + lx, off.1 + ly),
@@ -638,9 +763,14 @@ fn draw_panel<DB: DrawingBackend>(
                 VPos::Center,
             )?;
         }
+        Ok(())
     }
-    if let Some((at, entries)) = inside {
-        let (lw, lh) = legend_size(&plot, &entries, px);
+
+    /// The legend in the corner `at` of the plotting area.
+    fn draw_legend_inside(&self, at: LegendAt, entries: &[LegendEntry]) -> Result<()> {
+        let px = self.px;
+        let (pw, ph) = self.plot.dim_in_pixel();
+        let (lw, lh) = legend_size(&self.plot, entries, px);
         let m = px.of(10.0);
         let x = match at {
             LegendAt::UpperLeft | LegendAt::LowerLeft => m,
@@ -650,9 +780,8 @@ fn draw_panel<DB: DrawingBackend>(
             LegendAt::UpperLeft | LegendAt::UpperRight => m,
             LegendAt::LowerLeft | LegendAt::LowerRight => ph as i32 - m - lh,
         };
-        draw_legend(&plot, &entries, (x, y), px)?;
+        draw_legend(&self.plot, entries, (x, y), px)
     }
-    Ok(())
 }
 
 impl Figure for DepthFigure {

@@ -117,26 +117,10 @@ struct HeatPanel<'a> {
 /// Draw one heatmap with its colour bar on `area`. The colour bar, its ticks and its label
 /// are measured first and get the room they need, so nothing is cut at the figure's edge.
 fn draw_heat_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, h: &HeatPanel, px: Px) -> Result<()> {
-    let (lo, hi) = h
-        .grid
-        .iter()
-        .filter(|v| v.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| (a.min(v), b.max(v)));
-    let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
-    let span = if hi > lo { hi - lo } else { 1.0 };
-    let ticks = bar_ticks(lo, lo + span);
-    let tick_font = px.font(13.0);
-    let desc_font = px.font(16.0);
-    let tick_w = ticks
-        .iter()
-        .map(|v| text_width(area, &bar_label(*v, span), &tick_font))
-        .max()
-        .unwrap_or(0);
-    let bar_w = px.of(20.0);
-    // bar, tick marks, gap, labels, gap, rotated description, margin.
-    let strip = bar_w + px.of(6.0) + px.of(4.0) + tick_w + px.of(10.0) + px.of(20.0) + px.of(10.0);
+    let scale = ColourBar::measure(area, h.grid, px);
+    let (lo, span) = (scale.lo, scale.span);
     let (w, _) = area.dim_in_pixel();
-    let (main, bar) = area.split_horizontally(w as i32 - strip);
+    let (main, bar) = area.split_horizontally(w as i32 - scale.strip(px));
     let (ge, be) = (edges(h.gammas), edges(h.betas));
     let (top_m, bottom_label) = (px.of(8.0), px.of(50.0));
     let mut chart = ChartBuilder::on(&main)
@@ -174,7 +158,21 @@ fn draw_heat_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, h: &HeatPa
     let plot = chart.plotting_area().strip_coord_spec();
     let base = chart.plotting_area().get_base_pixel();
     let (ox, oy) = chart.backend_coord(&h.optimum);
-    let o = (ox - base.0, oy - base.1);
+    draw_optimum(&plot, (ox - base.0, oy - base.1), h.optimum_label, px)?;
+    // The colour bar, level with the heatmap.
+    let (_, ph) = plot.dim_in_pixel();
+    let bbase = bar.get_base_pixel();
+    scale.draw(
+        &bar,
+        (base.1 - bbase.1, base.1 - bbase.1 + ph as i32),
+        h.value_label,
+        px,
+    )
+}
+
+/// Mark the optimum at the pixel `o` of the plotting area `plot`, with a legend entry that
+/// says what it is (`label`).
+fn draw_optimum<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, o: (i32, i32), label: &str, px: Px) -> Result<()> {
     plot.draw(&Circle::new(o, px.of(9.0), RED.stroke_width(px.stroke(3.0))))
         .map_err(plot_err)?;
     plot.draw(&Cross::new(o, px.of(5.0), WHITE.stroke_width(px.stroke(2.0))))
@@ -185,55 +183,110 @@ fn draw_heat_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, h: &HeatPa
         .with_hollow(true);
     let entries = [LegendEntry {
         swatch: Swatch::Line(ring),
-        label: h.optimum_label.to_string(),
+        label: label.to_string(),
     }];
     let (pw, _) = plot.dim_in_pixel();
-    let (lw, _) = legend_size(&plot, &entries, px);
-    draw_legend(&plot, &entries, (pw as i32 - lw - px.of(8.0), px.of(8.0)), px)?;
+    let (lw, _) = legend_size(plot, &entries, px);
+    draw_legend(plot, &entries, (pw as i32 - lw - px.of(8.0), px.of(8.0)), px)
+}
 
-    // The colour bar, level with the heatmap.
-    let (_, ph) = plot.dim_in_pixel();
-    let bbase = bar.get_base_pixel();
-    let (bx, by0, by1) = (0, base.1 - bbase.1, base.1 - bbase.1 + ph as i32);
-    let steps = (ph as i32).max(2);
-    for i in 0..steps {
-        let t = 1.0 - f64::from(i) / f64::from(steps - 1);
-        let y = by0 + i;
-        bar.draw(&Rectangle::new([(bx, y), (bx + bar_w, y + 1)], viridis(t).filled()))
-            .map_err(plot_err)?;
+/// A heatmap's colour bar, measured: the values it spans (from `lo`, `span` wide), its
+/// ticks, their fonts and the width of their widest label, and the bar's own width.
+struct ColourBar {
+    lo: f64,
+    span: f64,
+    ticks: Vec<f64>,
+    tick_font: TextStyle<'static>,
+    desc_font: TextStyle<'static>,
+    tick_w: i32,
+    bar_w: i32,
+}
+
+impl ColourBar {
+    /// The colour bar of the finite values of `grid` (0 to 1 where there are none), its tick
+    /// labels measured on `area`.
+    fn measure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, grid: &Array2<f64>, px: Px) -> ColourBar {
+        let (lo, hi) = grid
+            .iter()
+            .filter(|v| v.is_finite())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| (a.min(v), b.max(v)));
+        let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
+        let span = if hi > lo { hi - lo } else { 1.0 };
+        let ticks = bar_ticks(lo, lo + span);
+        let tick_font = px.font(13.0);
+        let desc_font = px.font(16.0);
+        let tick_w = ticks
+            .iter()
+            .map(|v| text_width(area, &bar_label(*v, span), &tick_font))
+            .max()
+            .unwrap_or(0);
+        ColourBar {
+            lo,
+            span,
+            ticks,
+            tick_font,
+            desc_font,
+            tick_w,
+            bar_w: px.of(20.0),
+        }
     }
-    bar.draw(&Rectangle::new(
-        [(bx, by0), (bx + bar_w, by1)],
-        BLACK.stroke_width(px.stroke(1.0)),
-    ))
-    .map_err(plot_err)?;
-    let y_of = |v: f64| by1 - ((v - lo) / span * f64::from(by1 - by0)).round() as i32;
-    for v in &ticks {
-        let y = y_of(*v);
-        bar.draw(&PathElement::new(
-            vec![(bx + bar_w, y), (bx + bar_w + px.of(5.0), y)],
+
+    /// The width of the strip the bar takes: bar, tick marks, gap, labels, gap, rotated
+    /// description, margin.
+    fn strip(&self, px: Px) -> i32 {
+        self.bar_w + px.of(6.0) + px.of(4.0) + self.tick_w + px.of(10.0) + px.of(20.0) + px.of(10.0)
+    }
+
+    /// Draw the bar on `bar` from `by0` to `by1` (the heatmap's top and bottom), with its
+    /// ticks and the description `value_label`.
+    fn draw<DB: DrawingBackend>(
+        &self,
+        bar: &DrawingArea<DB, Shift>,
+        (by0, by1): (i32, i32),
+        value_label: &str,
+        px: Px,
+    ) -> Result<()> {
+        let (lo, span, bar_w) = (self.lo, self.span, self.bar_w);
+        let bx = 0;
+        let steps = (by1 - by0).max(2);
+        for i in 0..steps {
+            let t = 1.0 - f64::from(i) / f64::from(steps - 1);
+            let y = by0 + i;
+            bar.draw(&Rectangle::new([(bx, y), (bx + bar_w, y + 1)], viridis(t).filled()))
+                .map_err(plot_err)?;
+        }
+        bar.draw(&Rectangle::new(
+            [(bx, by0), (bx + bar_w, by1)],
             BLACK.stroke_width(px.stroke(1.0)),
         ))
         .map_err(plot_err)?;
+        let y_of = |v: f64| by1 - ((v - lo) / span * f64::from(by1 - by0)).round() as i32;
+        for v in &self.ticks {
+            let y = y_of(*v);
+            bar.draw(&PathElement::new(
+                vec![(bx + bar_w, y), (bx + bar_w + px.of(5.0), y)],
+                BLACK.stroke_width(px.stroke(1.0)),
+            ))
+            .map_err(plot_err)?;
+            draw_text(
+                bar,
+                &bar_label(*v, span),
+                &self.tick_font,
+                (bx + bar_w + px.of(9.0), y),
+                HPos::Left,
+                VPos::Center,
+            )?;
+        }
+        let desc_x = bx + bar_w + px.of(10.0) + self.tick_w + px.of(12.0);
         draw_text(
-            &bar,
-            &bar_label(*v, span),
-            &tick_font,
-            (bx + bar_w + px.of(9.0), y),
-            HPos::Left,
+            bar,
+            value_label,
+            &self.desc_font.transform(FontTransform::Rotate270),
+            (desc_x, (by0 + by1) / 2),
+            HPos::Center,
             VPos::Center,
-        )?;
+        )
     }
-    let desc_x = bx + bar_w + px.of(10.0) + tick_w + px.of(12.0);
-    draw_text(
-        &bar,
-        h.value_label,
-        &desc_font.transform(FontTransform::Rotate270),
-        (desc_x, (by0 + by1) / 2),
-        HPos::Center,
-        VPos::Center,
-    )?;
-    Ok(())
 }
 
 impl Figure for LandscapePlot {

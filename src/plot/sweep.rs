@@ -306,41 +306,7 @@ fn kind_panel(
     let fams = families(rows);
     let column = metric.column;
     if per_instance && instances.len() > 1 {
-        let names = short_names(&instances);
-        for (i, (file, name)) in instances.iter().zip(&names).enumerate() {
-            let colour = distinct_colour(i);
-            let mut labelled = false;
-            for f in &fams {
-                let fs = book.style(&f.label);
-                let points: Vec<(f64, f64)> = rows
-                    .iter()
-                    .filter(|r| f.holds(r) && &r.file == file)
-                    .map(|r| (r.p as f64, column(r)))
-                    .collect();
-                if points.is_empty() {
-                    continue;
-                }
-                let style = fs
-                    .with_colour(colour)
-                    .with_width(1.6)
-                    .with_marker(fs.marker, (fs.marker_size * 0.7).max(2.5));
-                let mut s = Series::new("", style, points);
-                if !labelled {
-                    s.end_label = name.clone();
-                    labelled = true;
-                }
-                panel.series.push(s);
-            }
-        }
-        // The key to the dashes and markers, in a neutral colour.
-        for f in &fams {
-            let fs = book.style(&f.label);
-            let style = fs
-                .with_colour(RGBColor(70, 70, 70))
-                .with_width(1.6)
-                .with_marker(fs.marker, (fs.marker_size * 0.7).max(2.5));
-            panel.series.push(Series::new(f.label.clone(), style, Vec::new()));
-        }
+        panel.series = instance_series(rows, &instances, &fams, column, book);
     } else {
         for f in &fams {
             let frows: Vec<SweepRow> = rows.iter().filter(|r| f.holds(r)).cloned().collect();
@@ -357,26 +323,81 @@ fn kind_panel(
         }
     }
     if metric.log_y {
-        let baselines = uniform_baselines(rows, &instances);
-        let several = baselines.len() > 1;
-        let block_dashes = [super::Dash::Dotted, super::Dash::DashDot, super::Dash::LongDash];
-        let mut blocks_seen = 0;
-        for (space, m) in baselines {
-            let mut baseline = Baseline::new(base_label, m);
-            if space != "full" {
-                // Told apart from the full space's by its dash and from each other by their
-                // labels: each space has its own M / dimension.
-                let median = if base_label.contains("median") { " (median)" } else { "" };
-                baseline.label = format!("uniform sampling of space {space}{median}");
-                baseline.style = baseline.style.with_dash(block_dashes[blocks_seen % block_dashes.len()]);
-                blocks_seen += 1;
-            } else if several {
-                baseline.label = format!("{base_label}, full space");
-            }
-            panel.baselines.push(baseline);
-        }
+        panel.baselines = space_baselines(rows, &instances, base_label);
     }
     panel
+}
+
+/// A line per instance (of `instances`) and curve family (of `fams`), in the instance's
+/// colour and the family's dash and marker, the first of each instance labelled at its end;
+/// then the key to the dashes and markers, in a neutral colour.
+fn instance_series(
+    rows: &[SweepRow],
+    instances: &[String],
+    fams: &[Family],
+    column: Column,
+    book: &mut StyleBook,
+) -> Vec<Series> {
+    let mut series = Vec::new();
+    let names = short_names(instances);
+    for (i, (file, name)) in instances.iter().zip(&names).enumerate() {
+        let colour = distinct_colour(i);
+        let mut labelled = false;
+        for f in fams {
+            let fs = book.style(&f.label);
+            let points: Vec<(f64, f64)> = rows
+                .iter()
+                .filter(|r| f.holds(r) && &r.file == file)
+                .map(|r| (r.p as f64, column(r)))
+                .collect();
+            if points.is_empty() {
+                continue;
+            }
+            let style = fs
+                .with_colour(colour)
+                .with_width(1.6)
+                .with_marker(fs.marker, (fs.marker_size * 0.7).max(2.5));
+            let mut s = Series::new("", style, points);
+            if !labelled {
+                s.end_label = name.clone();
+                labelled = true;
+            }
+            series.push(s);
+        }
+    }
+    for f in fams {
+        let fs = book.style(&f.label);
+        let style = fs
+            .with_colour(RGBColor(70, 70, 70))
+            .with_width(1.6)
+            .with_marker(fs.marker, (fs.marker_size * 0.7).max(2.5));
+        series.push(Series::new(f.label.clone(), style, Vec::new()));
+    }
+    series
+}
+
+/// The uniform baseline of each space the rows were run on (`base_label` for the full
+/// space's): a block space's told apart from the full space's by its dash and from each
+/// other by their labels, as each space has its own M / dimension.
+fn space_baselines(rows: &[SweepRow], instances: &[String], base_label: &str) -> Vec<Baseline> {
+    let mut out = Vec::new();
+    let baselines = uniform_baselines(rows, instances);
+    let several = baselines.len() > 1;
+    let block_dashes = [super::Dash::Dotted, super::Dash::DashDot, super::Dash::LongDash];
+    let mut blocks_seen = 0;
+    for (space, m) in baselines {
+        let mut baseline = Baseline::new(base_label, m);
+        if space != "full" {
+            let median = if base_label.contains("median") { " (median)" } else { "" };
+            baseline.label = format!("uniform sampling of space {space}{median}");
+            baseline.style = baseline.style.with_dash(block_dashes[blocks_seen % block_dashes.len()]);
+            blocks_seen += 1;
+        } else if several {
+            baseline.label = format!("{base_label}, full space");
+        }
+        out.push(baseline);
+    }
+    out
 }
 
 /// The depth figures of `rows` as data, before drawing: `(file stem, figure)` for

@@ -221,18 +221,21 @@ struct Sections {
 fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
     let task = format!("reading the LP file {file}");
     let total = text.len().max(1) as f64;
-    let mut s = Sections {
-        objective: None,
-        constraints: Vec::new(),
-        constraints_line: 0,
-        bounds: Vec::new(),
-        binary: Vec::new(),
-        general: Vec::new(),
+    let mut r = SectionReader {
+        file,
+        s: Sections {
+            objective: None,
+            constraints: Vec::new(),
+            constraints_line: 0,
+            bounds: Vec::new(),
+            binary: Vec::new(),
+            general: Vec::new(),
+        },
+        current: None,
+        ended: false,
+        unsupported: None,
+        seen: BTreeSet::new(),
     };
-    let mut current: Option<Section> = None;
-    let mut ended = false;
-    let mut unsupported: Option<(String, usize)> = None;
-    let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut any = false;
     let mut offset = 0usize;
     for (i, raw) in strip_bom(text).lines().enumerate() {
@@ -247,46 +250,88 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
             continue;
         }
         any = true;
-        if ended {
+        if r.ended {
             return Err(Error::parse(file, number, format!("`{line}` after `End`")));
         }
         // In a list of names a leading keyword opens a section only alone on its line, and the
         // list's own keyword opens none there (a variable may be called `bin`).
-        let names_list = matches!(current, Some(Section::Binary | Section::General));
+        let names_list = matches!(r.current, Some(Section::Binary | Section::General));
         let opened =
-            section_of(line).filter(|(section, rest)| !names_list || (rest.is_empty() && Some(*section) != current));
+            section_of(line).filter(|(section, rest)| !names_list || (rest.is_empty() && Some(*section) != r.current));
         if let Some((section, rest)) = opened {
             let header = if rest.is_empty() {
                 line
             } else {
                 line[..line.len() - rest.len()].trim()
             };
-            let key = format!("{section:?}").replace("Objective(true)", "Objective(false)");
-            if !seen.insert(key) {
-                return Err(Error::parse(file, number, format!("a second `{header}` section")));
-            }
-            match section {
-                Section::Objective(maximise) => {
-                    s.objective = Some(ObjectiveSection {
-                        maximise,
-                        line: number,
-                        toks: Vec::new(),
-                    })
-                }
-                Section::Constraints => s.constraints_line = number,
-                // Refused once it holds something: HiGHS writes an empty `semi` section.
-                Section::Unsupported => unsupported = Some((header.to_string(), number)),
-                Section::End => ended = true,
-                _ => {}
-            }
-            current = Some(section);
+            r.open(number, section, header)?;
             if rest.is_empty() {
                 continue;
             }
             // `Binary x y z`: the names follow the keyword on its line.
             line = rest;
         }
-        match current {
+        r.take(number, line)?;
+    }
+    if !any {
+        return Err(Error::parse(
+            file,
+            0,
+            "the file is empty (no `Minimize`, `Maximize` or `Subject To` section)",
+        ));
+    }
+    if !r.ended {
+        return Err(Error::parse(
+            file,
+            text.lines().count(),
+            "the file does not close with `End`",
+        ));
+    }
+    Ok(r.s)
+}
+
+/// An LP file being read into its sections: what is gathered, the section open, whether
+/// `End` closed the file, the unsupported section open (its header and line) and the
+/// sections seen.
+struct SectionReader<'f> {
+    file: &'f str,
+    s: Sections,
+    current: Option<Section>,
+    ended: bool,
+    unsupported: Option<(String, usize)>,
+    seen: BTreeSet<String>,
+}
+
+impl SectionReader<'_> {
+    /// `section`, its header `header` on line `number`, opens: refused when it came before.
+    fn open(&mut self, number: usize, section: Section, header: &str) -> Result<()> {
+        let key = format!("{section:?}").replace("Objective(true)", "Objective(false)");
+        if !self.seen.insert(key) {
+            return Err(Error::parse(self.file, number, format!("a second `{header}` section")));
+        }
+        match section {
+            Section::Objective(maximise) => {
+                self.s.objective = Some(ObjectiveSection {
+                    maximise,
+                    line: number,
+                    toks: Vec::new(),
+                })
+            }
+            Section::Constraints => self.s.constraints_line = number,
+            // Refused once it holds something: HiGHS writes an empty `semi` section.
+            Section::Unsupported => self.unsupported = Some((header.to_string(), number)),
+            Section::End => self.ended = true,
+            _ => {}
+        }
+        self.current = Some(section);
+        Ok(())
+    }
+
+    /// The text `line` (line `number`) of the section open, tokenized into it.
+    fn take(&mut self, number: usize, line: &str) -> Result<()> {
+        let file = self.file;
+        let s = &mut self.s;
+        match self.current {
             None => {
                 return Err(Error::parse(
                     file,
@@ -308,7 +353,7 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
             Some(Section::Binary) => tokenize(file, number, line, &mut s.binary)?,
             Some(Section::General) => tokenize(file, number, line, &mut s.general)?,
             Some(Section::Unsupported) => {
-                let (header, at) = unsupported.clone().unwrap_or_default();
+                let (header, at) = self.unsupported.clone().unwrap_or_default();
                 return Err(Error::parse(
                     file,
                     at,
@@ -319,22 +364,8 @@ fn sections(file: &str, text: &str, cancel: &Cancel) -> Result<Sections> {
             }
             Some(Section::End) => {}
         }
+        Ok(())
     }
-    if !any {
-        return Err(Error::parse(
-            file,
-            0,
-            "the file is empty (no `Minimize`, `Maximize` or `Subject To` section)",
-        ));
-    }
-    if !ended {
-        return Err(Error::parse(
-            file,
-            text.lines().count(),
-            "the file does not close with `End`",
-        ));
-    }
-    Ok(s)
 }
 
 /// An LP file's variables: the binary ones in order (the Binary section's, then General's
@@ -922,66 +953,76 @@ enum Reading {
 
 fn read_row(row: &Row) -> std::result::Result<Reading, String> {
     let vars: Vec<usize> = row.terms.iter().map(|&(v, _)| v).collect();
+    if vars.len() <= 2 {
+        return read_small_row(row, vars);
+    }
+    read_count_row(row, vars)
+}
+
+/// A row over at most two variables (`vars`), read from the set of assignments it allows.
+fn read_small_row(row: &Row, vars: Vec<usize>) -> std::result::Result<Reading, String> {
     let meets = |x: &[bool]| -> bool {
         let s: f64 = row.terms.iter().zip(x).filter(|(_, &b)| b).map(|(&(_, c), _)| c).sum();
         row.relation.holds(s, row.rhs, TOL)
     };
     let n = vars.len();
-    if n <= 2 {
-        // Every assignment of at most two variables, judged one by one.
-        let allowed: Vec<Vec<bool>> = (0..1usize << n)
-            .map(|m| (0..n).map(|i| m >> i & 1 == 1).collect::<Vec<bool>>())
-            .filter(|x| meets(x))
-            .collect();
-        let all = 1usize << n;
-        if allowed.len() == all {
-            return Ok(Reading::Always);
+    // Every assignment of at most two variables, judged one by one.
+    let allowed: Vec<Vec<bool>> = (0..1usize << n)
+        .map(|m| (0..n).map(|i| m >> i & 1 == 1).collect::<Vec<bool>>())
+        .filter(|x| meets(x))
+        .collect();
+    let all = 1usize << n;
+    if allowed.len() == all {
+        return Ok(Reading::Always);
+    }
+    if allowed.is_empty() {
+        return Err("no assignment of its variables meets it".into());
+    }
+    // A variable with one value in every allowed assignment is fixed.
+    let mut fixed = Vec::new();
+    for (i, &v) in vars.iter().enumerate() {
+        if allowed.iter().all(|x| x[i] == allowed[0][i]) {
+            fixed.push(Constraint::Fixed(v, allowed[0][i]));
         }
-        if allowed.is_empty() {
-            return Err("no assignment of its variables meets it".into());
-        }
-        // A variable with one value in every allowed assignment is fixed.
-        let mut fixed = Vec::new();
-        for (i, &v) in vars.iter().enumerate() {
-            if allowed.iter().all(|x| x[i] == allowed[0][i]) {
-                fixed.push(Constraint::Fixed(v, allowed[0][i]));
-            }
-        }
-        if n == 1 || fixed.len() == n {
+    }
+    if n == 1 || fixed.len() == n {
+        return Ok(Reading::Constraints(fixed, "fixed".into()));
+    }
+    if !fixed.is_empty() {
+        // One fixed, the other then free: allowed is exactly 2 of 4 sharing the fixed value.
+        if allowed.len() == 2 {
             return Ok(Reading::Constraints(fixed, "fixed".into()));
         }
-        if !fixed.is_empty() {
-            // One fixed, the other then free: allowed is exactly 2 of 4 sharing the fixed value.
-            if allowed.len() == 2 {
-                return Ok(Reading::Constraints(fixed, "fixed".into()));
-            }
-            return Err("it is not one the model expresses".into());
-        }
-        let (a, b) = (vars[0], vars[1]);
-        let set: BTreeSet<(bool, bool)> = allowed.iter().map(|x| (x[0], x[1])).collect();
-        let is = |pairs: &[(bool, bool)]| set == pairs.iter().copied().collect();
-        if is(&[(false, false), (false, true), (true, false)]) {
-            return Ok(Reading::Constraints(vec![Constraint::NotBoth(a, b)], "not-both".into()));
-        }
-        if is(&[(false, true), (true, false)]) {
-            let unit =
-                row.relation == Relation::Equal && row.terms.iter().all(|&(_, c)| (c - row.terms[0].1).abs() < TOL);
-            if unit {
-                return Ok(Reading::Count(vars, 1));
-            }
-            return Ok(Reading::Constraints(vec![Constraint::Differ(a, b)], "different".into()));
-        }
-        if is(&[(false, false), (true, true)]) {
-            return Ok(Reading::Constraints(vec![Constraint::Same(a, b)], "same".into()));
-        }
-        let unit = row.terms.iter().all(|&(_, c)| (c - row.terms[0].1).abs() < TOL);
-        if unit && is(&[(false, true), (true, false), (true, true)]) {
-            // At least one of the two: 1 or 2 of 2, a soft count.
-            let soft = Constraint::Count { vars, k: 1, soft: true };
-            return Ok(Reading::Constraints(vec![soft], "1 or 2 of 2 (soft count)".into()));
-        }
-        return Err("it allows an assignment set (an implication) the model does not express".into());
+        return Err("it is not one the model expresses".into());
     }
+    let (a, b) = (vars[0], vars[1]);
+    let set: BTreeSet<(bool, bool)> = allowed.iter().map(|x| (x[0], x[1])).collect();
+    let is = |pairs: &[(bool, bool)]| set == pairs.iter().copied().collect();
+    if is(&[(false, false), (false, true), (true, false)]) {
+        return Ok(Reading::Constraints(vec![Constraint::NotBoth(a, b)], "not-both".into()));
+    }
+    if is(&[(false, true), (true, false)]) {
+        let unit = row.relation == Relation::Equal && row.terms.iter().all(|&(_, c)| (c - row.terms[0].1).abs() < TOL);
+        if unit {
+            return Ok(Reading::Count(vars, 1));
+        }
+        return Ok(Reading::Constraints(vec![Constraint::Differ(a, b)], "different".into()));
+    }
+    if is(&[(false, false), (true, true)]) {
+        return Ok(Reading::Constraints(vec![Constraint::Same(a, b)], "same".into()));
+    }
+    let unit = row.terms.iter().all(|&(_, c)| (c - row.terms[0].1).abs() < TOL);
+    if unit && is(&[(false, true), (true, false), (true, true)]) {
+        // At least one of the two: 1 or 2 of 2, a soft count.
+        let soft = Constraint::Count { vars, k: 1, soft: true };
+        return Ok(Reading::Constraints(vec![soft], "1 or 2 of 2 (soft count)".into()));
+    }
+    Err("it allows an assignment set (an implication) the model does not express".into())
+}
+
+/// A row over three variables or more (`vars`): a count of them, with equal coefficients.
+fn read_count_row(row: &Row, vars: Vec<usize>) -> std::result::Result<Reading, String> {
+    let n = vars.len();
     let c0 = row.terms[0].1;
     let uniform = row.terms.iter().all(|&(_, c)| (c - c0).abs() < TOL * c0.abs().max(1.0));
     if !uniform {
@@ -1129,19 +1170,15 @@ fn bound_ranges(file: &str, bounds: &[(usize, Vec<(Tok, usize)>)]) -> BTreeMap<S
 }
 
 /// The rows as labelled model constraints, and the detection table.
-#[allow(clippy::type_complexity)]
 fn translate(file: &str, names: &[String], rows: &[Row], cancel: &Cancel) -> Result<Translated> {
     let task = format!("reading the LP file {file}");
-    let mut out: Vec<(Constraint, String)> = Vec::new();
-    let mut detected: Vec<Detected> = Vec::new();
-    // Counts: (row index in `detected`, vars, k).
-    let mut counts: Vec<Count> = Vec::new();
-    // Bounds waiting for their pair, in file order: (row, its slot in `detected`, why alone it
-    // is refused); a paired one becomes `None`.
-    let mut bounds: Vec<Option<(&Row, usize, String)>> = Vec::new();
-    // The waiting bounds by (sorted vars, k, at least?), earliest first: a partner is found in
-    // constant time, not by a scan (100,000 bounds read in linear time).
-    let mut waiting: HashMap<(Vec<usize>, usize, bool), VecDeque<usize>> = HashMap::new();
+    let mut t = Translation {
+        out: Vec::new(),
+        detected: Vec::new(),
+        counts: Vec::new(),
+        bounds: Vec::new(),
+        waiting: HashMap::new(),
+    };
     for (i, row) in rows.iter().enumerate() {
         if (i + 1) % CHECK_EVERY == 0 {
             cancel.check(&task)?;
@@ -1149,97 +1186,131 @@ fn translate(file: &str, names: &[String], rows: &[Row], cancel: &Cancel) -> Res
                 format!("constraint {i} of {}", rows.len())
             });
         }
-        let reading = read_row(row).map_err(|why| {
-            let what = if row.name.starts_with("bound ") {
-                row.name.clone()
-            } else {
-                format!("constraint `{}`", row.name)
-            };
-            Error::parse(file, row.line, format!("{what}: {why} (docs/lp.md lists what is read)"))
-        })?;
+        let reading = read_row(row).map_err(|why| row_error(file, row, &why))?;
         let kind = match reading {
             Reading::Always => "always holds".to_string(),
             Reading::Constraints(cs, kind) => {
                 for c in cs {
-                    out.push((c, format!("{} (line {})", row.name, row.line)));
+                    t.out.push((c, format!("{} (line {})", row.name, row.line)));
                 }
                 kind
             }
             Reading::Count(vars, k) => {
                 let n = vars.len();
-                counts.push((detected.len(), vars, k));
+                t.counts.push((t.detected.len(), vars, k));
                 format!("exact count {k} of {n}")
             }
-            Reading::Bound { vars, k, at_least, why } => {
-                let mut sorted = vars.clone();
-                sorted.sort_unstable();
-                // The partner: the other bound over the same variables, k apart by one.
-                let partner_k = if at_least { Some(k + 1) } else { k.checked_sub(1) };
-                let partner = partner_k.and_then(|j| {
-                    let key = (sorted.clone(), j, !at_least);
-                    let queue = waiting.get_mut(&key)?;
-                    let slot = queue.pop_front();
-                    if queue.is_empty() {
-                        waiting.remove(&key);
-                    }
-                    slot.and_then(|s| bounds[s].take()).map(|b| (b, j))
-                });
-                match partner {
-                    None => {
-                        waiting
-                            .entry((sorted, k, at_least))
-                            .or_default()
-                            .push_back(bounds.len());
-                        bounds.push(Some((row, detected.len(), why)));
-                        "bound".to_string()
-                    }
-                    Some(((first, first_detected, _), j)) => {
-                        let low = if at_least { k } else { j };
-                        let label = format!(
-                            "{} and {} (lines {} and {})",
-                            first.name, row.name, first.line, row.line
-                        );
-                        out.push((
-                            Constraint::Count {
-                                vars,
-                                k: low,
-                                soft: true,
-                            },
-                            label,
-                        ));
-                        let soft = |with: &str| {
-                            format!("{low} or {} of {} (soft count, with `{with}`)", low + 1, sorted.len())
-                        };
-                        detected[first_detected].kind = soft(&row.name);
-                        soft(&first.name)
-                    }
-                }
-            }
+            Reading::Bound { vars, k, at_least, why } => t.bound(row, vars, k, at_least, why),
         };
-        detected.push(Detected {
+        t.detected.push(Detected {
             name: row.name.clone(),
             line: row.line,
             kind,
             family: None,
         });
     }
-    if let Some((row, _, why)) = bounds.iter().flatten().next() {
-        let what = if row.name.starts_with("bound ") {
-            row.name.clone()
-        } else {
-            format!("constraint `{}`", row.name)
-        };
-        return Err(Error::parse(
-            file,
-            row.line,
-            format!("{what}: {why} (docs/lp.md lists what is read)"),
-        ));
+    if let Some((row, _, why)) = t.bounds.iter().flatten().next() {
+        return Err(row_error(file, row, why));
     }
+    let Translation {
+        mut out,
+        mut detected,
+        counts,
+        ..
+    } = t;
+    let structure = place_counts(names, &mut out, &mut detected, counts);
+    Ok((out, detected, structure))
+}
+
+/// The error of a row the model cannot express, `why`.
+fn row_error(file: &str, row: &Row, why: &str) -> Error {
+    let what = if row.name.starts_with("bound ") {
+        row.name.clone()
+    } else {
+        format!("constraint `{}`", row.name)
+    };
+    Error::parse(file, row.line, format!("{what}: {why} (docs/lp.md lists what is read)"))
+}
+
+/// The rows being translated, in file order.
+struct Translation<'r> {
+    /// The labelled constraints so far (the exact counts are added once their families are known).
+    out: Vec<(Constraint, String)>,
+    /// How each row was read.
+    detected: Vec<Detected>,
+    /// Counts: (row index in `detected`, vars, k).
+    counts: Vec<Count>,
+    /// Bounds waiting for their pair, in file order: (row, its slot in `detected`, why alone it
+    /// is refused); a paired one becomes `None`.
+    bounds: Vec<Option<(&'r Row, usize, String)>>,
+    /// The waiting bounds by (sorted vars, k, at least?), earliest first: a partner is found in
+    /// constant time, not by a scan (100,000 bounds read in linear time).
+    waiting: HashMap<(Vec<usize>, usize, bool), VecDeque<usize>>,
+}
+
+impl<'r> Translation<'r> {
+    /// The bound `row` (at least `k` of `vars` when `at_least`, else at most; `why` refuses it
+    /// alone): paired with the earliest waiting bound it makes a soft count with, or left
+    /// waiting. What the row was read as.
+    fn bound(&mut self, row: &'r Row, vars: Vec<usize>, k: usize, at_least: bool, why: String) -> String {
+        let mut sorted = vars.clone();
+        sorted.sort_unstable();
+        // The partner: the other bound over the same variables, k apart by one.
+        let partner_k = if at_least { Some(k + 1) } else { k.checked_sub(1) };
+        let partner = partner_k.and_then(|j| {
+            let key = (sorted.clone(), j, !at_least);
+            let queue = self.waiting.get_mut(&key)?;
+            let slot = queue.pop_front();
+            if queue.is_empty() {
+                self.waiting.remove(&key);
+            }
+            slot.and_then(|s| self.bounds[s].take()).map(|b| (b, j))
+        });
+        match partner {
+            None => {
+                self.waiting
+                    .entry((sorted, k, at_least))
+                    .or_default()
+                    .push_back(self.bounds.len());
+                self.bounds.push(Some((row, self.detected.len(), why)));
+                "bound".to_string()
+            }
+            Some(((first, first_detected, _), j)) => {
+                let low = if at_least { k } else { j };
+                let label = format!(
+                    "{} and {} (lines {} and {})",
+                    first.name, row.name, first.line, row.line
+                );
+                self.out.push((
+                    Constraint::Count {
+                        vars,
+                        k: low,
+                        soft: true,
+                    },
+                    label,
+                ));
+                let soft = |with: &str| format!("{low} or {} of {} (soft count, with `{with}`)", low + 1, sorted.len());
+                self.detected[first_detected].kind = soft(&row.name);
+                soft(&first.name)
+            }
+        }
+    }
+}
+
+/// Add the exact `counts` to `out`, in an order of their structure, each labelled with its
+/// family (recorded in `detected`); a pair in no family of blocks becomes `different`. The
+/// description of the families.
+fn place_counts(
+    names: &[String],
+    out: &mut Vec<(Constraint, String)>,
+    detected: &mut [Detected],
+    counts: Vec<Count>,
+) -> Vec<String> {
     // The structure of what can be 1: a variable fixed to 0 by another constraint (a Tents row
     // with no tent, a cell next to no tree) is in no block, so the columns still cross the rows.
     // (One fixed to 1, a Sudoku clue, stays: its blocks are still the grid's.)
     let mut fixed = vec![false; names.len()];
-    for (c, _) in &out {
+    for (c, _) in out.iter() {
         if let Constraint::Fixed(v, false) = c {
             fixed[*v] = true;
         }
@@ -1302,8 +1373,7 @@ fn translate(file: &str, names: &[String], rows: &[Row], cancel: &Cancel) -> Res
         };
         out.push((Constraint::Count { vars, k, soft: false }, label));
     }
-    let structure = families::describe(&found, &open);
-    Ok((out, detected, structure))
+    families::describe(&found, &open)
 }
 
 /// The model's constraints, how each row was read, and what its families are.

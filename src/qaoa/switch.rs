@@ -721,6 +721,200 @@ fn fixed_sum(len: usize, part: impl Fn(usize, usize) -> Complex64 + Sync) -> Com
     parts.into_iter().fold(Complex64::new(0.0, 0.0), |a, b| a + b)
 }
 
+/// The checks of [`SwitchSimulator::new_within`] before any state is listed: a switch mixer,
+/// few enough qubits, and a space (`dimension` states) whose states, and pairs where they
+/// can be counted without listing, fit in memory.
+fn check_setup(grids: &[Grid], free: &[usize], num_qubits: usize, mixer: MixerKind, dimension: f64) -> Result<()> {
+    if !mixer.is_switch() {
+        return Err(Unsupported::NotSwitchMixer { mixer }.into());
+    }
+    if num_qubits > MAX_SWITCH_QUBITS {
+        return Err(Unsupported::SwitchTooManyQubits {
+            qubits: num_qubits,
+            max: MAX_SWITCH_QUBITS,
+        }
+        .into());
+    }
+    let log2 = dimension.log2();
+    if dimension > MAX_SWITCH_STATES {
+        return Err(Error::SpaceTooLarge {
+            what: SWITCH_SPACE.into(),
+            log2_dimension: log2,
+            needed_gib: crate::units::gib(dimension * BYTES_PER_STATE),
+            available_gib: crate::units::gib(crate::sim::available_memory() as f64),
+            note: format!("; states are indexed by 32 bits, at most 2^32 − 1 ({dimension:.0} here)"),
+        });
+    }
+    check_space(SWITCH_SPACE, log2, dimension * BYTES_PER_STATE)?;
+    // Where the pairs are counted without listing, a space whose lists cannot fit is
+    // refused before its states are listed.
+    if let Some(pairs) = counted_pairs(grids, free, mixer) {
+        check_space(SWITCH_SPACE, log2, needed_bytes(dimension, pairs))?;
+    }
+    Ok(())
+}
+
+/// A switch simulator's setup under way: the budget it reads, and the space's counted
+/// size (`dimension`), which its stops report progress against.
+struct Setup<'b, 'a> {
+    budget: &'b Budget<'a>,
+    dimension: f64,
+}
+
+impl Setup<'_, '_> {
+    fn expired(&self) -> bool {
+        self.budget.expired()
+    }
+
+    /// Where the setup stops: `what` done of the states the space has.
+    fn stopped(&self, what: &str, done: usize) -> Error {
+        let of = self.dimension;
+        self.budget
+            .out_of_time(SETUP_TASK, None, &format!("{what} {done} of {of:.0} states"))
+    }
+
+    /// The space's states as masks, ascending: every grid's states times every setting of
+    /// `free`, checked against the counted size.
+    fn list_masks(&self, grids: &[Grid], free: &[usize]) -> Result<Vec<u128>> {
+        let dimension = self.dimension;
+        let expired = || self.expired();
+        let mut masks: Vec<u128> = vec![0];
+        for g in grids {
+            // The space's count is the one grid's when there is no other and no free qubit.
+            let expected = if grids.len() == 1 && free.is_empty() {
+                dimension as usize
+            } else {
+                0
+            };
+            let states = grid_states(g, expected, &expired).map_err(|listed| self.stopped("listed", listed))?;
+            // One grid's states are the space's (no copy: a two-star 8x8 lists 3 GB of them).
+            masks = if masks == [0] {
+                states
+            } else {
+                masks.iter().flat_map(|&m| states.iter().map(move |&s| m | s)).collect()
+            };
+        }
+        for &q in free {
+            masks = masks.iter().flat_map(|&m| [m, m | 1u128 << q]).collect();
+            if expired() {
+                return Err(self.stopped("listed", masks.len()));
+            }
+        }
+        masks.par_sort_unstable();
+        if expired() {
+            return Err(self.stopped("listed and sorted", masks.len()));
+        }
+        if masks.is_empty() || (masks.len() as f64 - dimension).abs() > 0.5 {
+            return Err(Error::Internal(format!(
+                "the rows+cols space lists {} states where {dimension} were counted",
+                masks.len()
+            )));
+        }
+        Ok(masks)
+    }
+
+    /// The pairs of each state with a larger partner, counted per gate (of `gates`): the
+    /// sums do not depend on how the chunks are shared out. A move keeps every count and
+    /// touches one grid, so each partner is in the space; the masks ascend, so a partner
+    /// with a larger mask has the larger index, and only those are looked up (once, in
+    /// [`Setup::list_pairs`]).
+    fn count_pairs(&self, masks: &[u128], table: &MoveTable, gates: usize) -> Vec<usize> {
+        masks
+            .par_chunks(TASK_STATES)
+            .fold(
+                || vec![0usize; gates],
+                |mut n, chunk| {
+                    // Once the budget is spent the rest is passed over (the setup then stops).
+                    if self.expired() {
+                        return n;
+                    }
+                    let mut ones = Ones::default();
+                    for &m in chunk {
+                        table.for_each(m, &mut ones, |g, partner| {
+                            n[g as usize] += usize::from(partner > m);
+                        });
+                    }
+                    n
+                },
+            )
+            .reduce(
+                || vec![0usize; gates],
+                |mut a, b| {
+                    a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
+                    a
+                },
+            )
+    }
+
+    /// The pair lists: the `count` pairs counted per gate (`per_gate`), found in batches and
+    /// placed in order, each partner's index by `ranks` where there are ranks, else looked up.
+    fn list_pairs(
+        &self,
+        masks: &[u128],
+        table: &MoveTable,
+        ranks: Option<&PermutationRank>,
+        per_gate: &[usize],
+        count: usize,
+    ) -> Result<PairLists> {
+        // Gate g's pairs are `pairs[starts[g]..starts[g+1]]`, ascending by their first state:
+        // batches, and chunks within a batch, are placed in order.
+        let mut starts = vec![0usize; per_gate.len() + 1];
+        for (g, &n) in per_gate.iter().enumerate() {
+            starts[g + 1] = starts[g] + n;
+        }
+        let mut fill = starts.clone();
+        let mut pairs = vec![[0u32; 2]; count];
+        let mut listed = 0usize;
+        for (b, batch) in masks.chunks(BATCH_STATES).enumerate() {
+            let found: Vec<Vec<GatePair>> = batch
+                .par_chunks(TASK_STATES)
+                .enumerate()
+                .map(|(t, chunk)| {
+                    let mut out = Vec::new();
+                    if self.expired() {
+                        return out;
+                    }
+                    let mut ones = Ones::default();
+                    for (i, &m) in chunk.iter().enumerate() {
+                        let k = b * BATCH_STATES + t * TASK_STATES + i;
+                        let later = &masks[k + 1..];
+                        table.for_each(m, &mut ones, |g, partner| {
+                            if partner <= m {
+                                return;
+                            }
+                            let p = match ranks {
+                                Some(ranks) => Some(ranks.rank(partner)),
+                                None => later.binary_search(&partner).ok().map(|p| k + 1 + p),
+                            };
+                            if let Some(p) = p {
+                                out.push((g, [k as u32, p as u32]));
+                            }
+                        });
+                    }
+                    out
+                })
+                .collect();
+            if self.expired() {
+                return Err(self.stopped("pairs listed for", b * BATCH_STATES));
+            }
+            for &(g, pair) in found.iter().flatten() {
+                // A gate finds at most the pairs it counted (the same test, plus the lookup).
+                pairs[fill[g as usize]] = pair;
+                fill[g as usize] += 1;
+                listed += 1;
+            }
+        }
+        // Every counted pair must have been found: a partner outside the space is refused.
+        if listed != count {
+            return Err(Error::Internal(format!(
+                "{} switch moves lead out of the rows+cols space",
+                count - listed
+            )));
+        }
+        Ok(PairLists { starts, pairs })
+    }
+}
+
 impl SwitchSimulator {
     /// The simulator of `qubo` (over `num_qubits` qubits) on the states of `grids` times every
     /// setting of `free`, with `mixer`'s moves, starting at `start` ([`SwitchStart::of`]). `dimension` is the space's counted size, checked
@@ -761,113 +955,25 @@ impl SwitchSimulator {
         dimension: f64,
         budget: &Budget<'_>,
     ) -> Result<Self> {
-        // Where the setup stops: `what` done of the `of` states the space has.
-        let stopped = |what: &str, done: usize, of: f64| {
-            budget.out_of_time(SETUP_TASK, None, &format!("{what} {done} of {of:.0} states"))
-        };
-        let expired = || budget.expired();
-        if !mixer.is_switch() {
-            return Err(Unsupported::NotSwitchMixer { mixer }.into());
-        }
-        if num_qubits > MAX_SWITCH_QUBITS {
-            return Err(Unsupported::SwitchTooManyQubits {
-                qubits: num_qubits,
-                max: MAX_SWITCH_QUBITS,
-            }
-            .into());
-        }
+        let setup = Setup { budget, dimension };
+        check_setup(grids, free, num_qubits, mixer, dimension)?;
         let log2 = dimension.log2();
-        if dimension > MAX_SWITCH_STATES {
-            return Err(Error::SpaceTooLarge {
-                what: SWITCH_SPACE.into(),
-                log2_dimension: log2,
-                needed_gib: crate::units::gib(dimension * BYTES_PER_STATE),
-                available_gib: crate::units::gib(crate::sim::available_memory() as f64),
-                note: format!("; states are indexed by 32 bits, at most 2^32 − 1 ({dimension:.0} here)"),
-            });
-        }
-        check_space(SWITCH_SPACE, log2, dimension * BYTES_PER_STATE)?;
-        // Where the pairs are counted without listing, a space whose lists cannot fit is
-        // refused before its states are listed.
-        if let Some(pairs) = counted_pairs(grids, free, mixer) {
-            check_space(SWITCH_SPACE, log2, needed_bytes(dimension, pairs))?;
-        }
-        let mut masks: Vec<u128> = vec![0];
-        for g in grids {
-            // The space's count is the one grid's when there is no other and no free qubit.
-            let expected = if grids.len() == 1 && free.is_empty() {
-                dimension as usize
-            } else {
-                0
-            };
-            let states = grid_states(g, expected, &expired).map_err(|listed| stopped("listed", listed, dimension))?;
-            // One grid's states are the space's (no copy: a two-star 8x8 lists 3 GB of them).
-            masks = if masks == [0] {
-                states
-            } else {
-                masks.iter().flat_map(|&m| states.iter().map(move |&s| m | s)).collect()
-            };
-        }
-        for &q in free {
-            masks = masks.iter().flat_map(|&m| [m, m | 1u128 << q]).collect();
-            if expired() {
-                return Err(stopped("listed", masks.len(), dimension));
-            }
-        }
-        masks.par_sort_unstable();
-        if expired() {
-            return Err(stopped("listed and sorted", masks.len(), dimension));
-        }
-        if masks.is_empty() || (masks.len() as f64 - dimension).abs() > 0.5 {
-            return Err(Error::Internal(format!(
-                "the rows+cols space lists {} states where {dimension} were counted",
-                masks.len()
-            )));
-        }
+        let masks = setup.list_masks(grids, free)?;
         let start = SwitchStart::of(grids, start).ok_or_else(no_grid_table)?;
         let start_amplitude = match start {
             SwitchStart::Uniform => 1.0 / (masks.len() as f64).sqrt(),
             SwitchStart::Basis { .. } => 0.5f64.powf(free.len() as f64 / 2.0),
         };
         let costs = cost_of_masks(qubo, &masks);
-        if expired() {
-            return Err(stopped("costed", masks.len(), dimension));
+        if setup.expired() {
+            return Err(setup.stopped("costed", masks.len()));
         }
         let diagonal = diagonal_of_costs(qubo, costs);
         let gates = mixer_gates(grids, free, mixer);
         let table = MoveTable::new(grids, free, mixer, gates.len());
-        // A move keeps every count and touches one grid, so each partner is in the space; the
-        // masks ascend, so a partner with a larger mask has the larger index, and only those
-        // are looked up (once, in the second pass).
-        // The pairs of each state with a larger partner, counted per gate: the sums do not
-        // depend on how the chunks are shared out.
-        let per_gate: Vec<usize> = masks
-            .par_chunks(TASK_STATES)
-            .fold(
-                || vec![0usize; gates.len()],
-                |mut n, chunk| {
-                    // Once the budget is spent the rest is passed over (the setup then stops).
-                    if expired() {
-                        return n;
-                    }
-                    let mut ones = Ones::default();
-                    for &m in chunk {
-                        table.for_each(m, &mut ones, |g, partner| {
-                            n[g as usize] += usize::from(partner > m);
-                        });
-                    }
-                    n
-                },
-            )
-            .reduce(
-                || vec![0usize; gates.len()],
-                |mut a, b| {
-                    a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
-                    a
-                },
-            );
-        if expired() {
-            return Err(stopped("moves counted on", masks.len(), dimension));
+        let per_gate = setup.count_pairs(&masks, &table, gates.len());
+        if setup.expired() {
+            return Err(setup.stopped("moves counted on", masks.len()));
         }
         let count: usize = per_gate.iter().sum();
         let mut blocks = Blocks::new(&masks, num_qubits, &gates, count, [BLOCK_STATES, CROSS_STATES]);
@@ -876,63 +982,8 @@ impl SwitchSimulator {
             log2,
             needed_bytes(dimension, count as f64) + blocks.offset_bytes(),
         )?;
-        // Gate g's pairs are `pairs[starts[g]..starts[g+1]]`, ascending by their first state:
-        // batches, and chunks within a batch, are placed in order.
-        let mut starts = vec![0usize; gates.len() + 1];
-        for (g, &n) in per_gate.iter().enumerate() {
-            starts[g + 1] = starts[g] + n;
-        }
-        let mut fill = starts.clone();
-        let mut pairs = vec![[0u32; 2]; count];
-        let mut listed = 0usize;
         let ranks = PermutationRank::of(grids, free, num_qubits);
-        for (b, batch) in masks.chunks(BATCH_STATES).enumerate() {
-            let found: Vec<Vec<GatePair>> = batch
-                .par_chunks(TASK_STATES)
-                .enumerate()
-                .map(|(t, chunk)| {
-                    let mut out = Vec::new();
-                    if expired() {
-                        return out;
-                    }
-                    let mut ones = Ones::default();
-                    for (i, &m) in chunk.iter().enumerate() {
-                        let k = b * BATCH_STATES + t * TASK_STATES + i;
-                        let later = &masks[k + 1..];
-                        table.for_each(m, &mut ones, |g, partner| {
-                            if partner <= m {
-                                return;
-                            }
-                            let p = match &ranks {
-                                Some(ranks) => Some(ranks.rank(partner)),
-                                None => later.binary_search(&partner).ok().map(|p| k + 1 + p),
-                            };
-                            if let Some(p) = p {
-                                out.push((g, [k as u32, p as u32]));
-                            }
-                        });
-                    }
-                    out
-                })
-                .collect();
-            if expired() {
-                return Err(stopped("pairs listed for", b * BATCH_STATES, dimension));
-            }
-            for &(g, pair) in found.iter().flatten() {
-                // A gate finds at most the pairs it counted (the same test, plus the lookup).
-                pairs[fill[g as usize]] = pair;
-                fill[g as usize] += 1;
-                listed += 1;
-            }
-        }
-        // Every counted pair must have been found: a partner outside the space is refused.
-        if listed != count {
-            return Err(Error::Internal(format!(
-                "{} switch moves lead out of the rows+cols space",
-                count - listed
-            )));
-        }
-        let lists = PairLists { starts, pairs };
+        let lists = setup.list_pairs(&masks, &table, ranks.as_ref(), &per_gate, count)?;
         blocks.fill(&lists);
         Ok(SwitchSimulator {
             masks,

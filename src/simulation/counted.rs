@@ -126,8 +126,41 @@ pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f6
         }
         .into());
     }
-    let reduced = &onehot.reduced;
-    let n = reduced.num_free;
+    let n = onehot.reduced.num_free;
+    let (terms, tracked) = penalty_terms(onehot, space);
+    let mut hard = Vec::new();
+    for b in &space.blocks {
+        for c in &b.counts {
+            hard.push(Tracked {
+                terms: c.terms(&b.qubits),
+                constant: -c.k,
+                rule: Rule::Zero,
+            });
+        }
+    }
+    let (objective, unit, constant) = whole_objective(onehot)?;
+    let mut p = CountProblem {
+        num_vars: n,
+        offset: terms.offset,
+        linear: (0..n).map(|q| terms.linear.get(&q).copied().unwrap_or(0)).collect(),
+        pairs: terms
+            .pairs
+            .iter()
+            .filter(|(_, &b)| b != 0)
+            .map(|(&(q, r), &b)| (q, r, b))
+            .collect(),
+        tracked,
+        objective,
+    };
+    check_same_cost(onehot, &p, &space_qubo(onehot, space), unit, constant)?;
+    p.tracked.extend(hard);
+    Ok((p, unit, constant))
+}
+
+/// The penalties of the constraints `space` does not enforce: counts over three literals or
+/// more tracked as sums, the rest expanded into terms.
+fn penalty_terms(onehot: &OneHot, space: &Space) -> (Terms, Vec<Tracked>) {
+    let (model, reduced) = (&onehot.model, &onehot.reduced);
     let lit = |v: usize| reduced.lits[v];
     let enforced: Vec<usize> = space.blocks.iter().flat_map(|b| b.constraints()).collect();
     let mut terms = Terms::default();
@@ -170,21 +203,17 @@ pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f6
             }
         }
     }
-    let mut hard = Vec::new();
-    for b in &space.blocks {
-        for c in &b.counts {
-            hard.push(Tracked {
-                terms: c.terms(&b.qubits),
-                constant: -c.k,
-                rule: Rule::Zero,
-            });
-        }
-    }
-    // The objective: a constant and per-qubit weights, each a whole multiple of one unit.
+    (terms, tracked)
+}
+
+/// The objective as whole multiples of one unit weight, per qubit; the unit (0 without an
+/// objective) and the objective's constant. A weight that is not a whole multiple is refused.
+fn whole_objective(onehot: &OneHot) -> Result<(Vec<i64>, f64, f64)> {
+    let reduced = &onehot.reduced;
     let mut constant = 0.0;
-    let mut weights = vec![0.0; n];
-    for &(v, w) in &model.objective {
-        match lit(v) {
+    let mut weights = vec![0.0; reduced.num_free];
+    for &(v, w) in &onehot.model.objective {
+        match reduced.lits[v] {
             Lit::Const(b) => constant += if b { w } else { 0.0 },
             Lit::Var { index, negated: false } => weights[index] += w,
             Lit::Var { index, negated: true } => {
@@ -214,22 +243,7 @@ pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f6
             objective.push(m as i64);
         }
     }
-    let mut p = CountProblem {
-        num_vars: n,
-        offset: terms.offset,
-        linear: (0..n).map(|q| terms.linear.get(&q).copied().unwrap_or(0)).collect(),
-        pairs: terms
-            .pairs
-            .iter()
-            .filter(|(_, &b)| b != 0)
-            .map(|(&(q, r), &b)| (q, r, b))
-            .collect(),
-        tracked,
-        objective,
-    };
-    check_same_cost(onehot, &p, &space_qubo(onehot, space), unit, constant)?;
-    p.tracked.extend(hard);
-    Ok((p, unit, constant))
+    Ok((objective, unit, constant))
 }
 
 /// Refuse a count problem whose terms, expanded, are not the encoding's cost polynomial on the

@@ -151,33 +151,7 @@ pub fn enumerated_histogram_within(enc: &dyn Encoding, space: &Space, budget: &B
         return search_histogram_within(enc, space, budget);
     }
     let task = counting_task(enc, space);
-    let counted = AtomicU64::new(0);
-    let stopped = AtomicBool::new(false);
-    // Whether the budget lets a task run; reports progress by the way.
-    let go_on = |passes: f64| {
-        if stopped.load(Ordering::Relaxed) {
-            return false;
-        }
-        if budget.expired() {
-            stopped.store(true, Ordering::Relaxed);
-            return false;
-        }
-        budget.tick(
-            &task,
-            || Some(counted.load(Ordering::Relaxed) as f64 / (passes * space.dimension)),
-            || states_done(counted.load(Ordering::Relaxed), passes * space.dimension),
-        );
-        true
-    };
     let passes = if onehot.model.has_objective() { 2.0 } else { 1.0 };
-    let out_of_time = || {
-        let n = counted.load(Ordering::Relaxed);
-        budget.out_of_time(
-            &task,
-            Some(n as f64 / (passes * space.dimension)),
-            &states_done(n, passes * space.dimension),
-        )
-    };
     let qubo = space_qubo(onehot, space);
     let digits = space_digits(space)?;
     let cost = ProductCost::new(&qubo, &digits);
@@ -187,46 +161,22 @@ pub fn enumerated_histogram_within(enc: &dyn Encoding, space: &Space, budget: &B
     let rows = len / row;
     let tasks = rows.div_ceil(rows_per_task);
     let has_objective = onehot.model.has_objective();
-    // Without an objective the success cost is 0, so its states are picked up in this pass.
-    let count_task = |t: usize| -> (Counts, Vec<u64>) {
-        if !go_on(passes) {
-            return (Counts::new(), Vec::new());
-        }
-        let first_row = t * rows_per_task;
-        let n_rows = rows_per_task.min(rows - first_row);
-        counted.fetch_add((n_rows * row) as u64, Ordering::Relaxed);
-        let mut out = vec![0.0; n_rows * row];
-        cost.fill(first_row, &mut out);
-        let base = (first_row * row) as u64;
-        let mut counts = Counts::new();
-        let mut zero = Vec::new();
-        for (j, &c) in out.iter().enumerate() {
-            let e = counts.entry(key(c)).or_insert((0, base + j as u64));
-            e.0 += 1;
-            if !has_objective && c.abs() <= ENERGY_TOL {
-                zero.push(base + j as u64);
-            }
-        }
-        (counts, zero)
+    let e = Enumeration {
+        cost,
+        budget,
+        task,
+        counted: AtomicU64::new(0),
+        stopped: AtomicBool::new(false),
+        passes,
+        dimension: space.dimension,
+        row,
+        rows_per_task,
+        rows,
+        tasks,
     };
-    let merge = |mut a: (Counts, Vec<u64>), b: (Counts, Vec<u64>)| {
-        for (k, (n, first)) in b.0 {
-            let e = a.0.entry(k).or_insert((0, first));
-            e.0 += n;
-            e.1 = e.1.min(first);
-        }
-        a.1.extend(b.1);
-        if a.1.len() > MAX_JUDGED {
-            a.1.truncate(MAX_JUDGED + 1);
-        }
-        a
-    };
-    let (counts, mut targets) = (0..tasks)
-        .into_par_iter()
-        .map(count_task)
-        .reduce(|| (Counts::new(), Vec::new()), merge);
-    if stopped.load(Ordering::Relaxed) {
-        return Err(out_of_time());
+    let (counts, mut targets) = e.count_costs(has_objective);
+    if e.stopped.load(Ordering::Relaxed) {
+        return Err(e.out_of_time());
     }
     let mut levels: Vec<(f64, u64, u64)> = counts
         .into_iter()
@@ -239,27 +189,9 @@ pub fn enumerated_histogram_within(enc: &dyn Encoding, space: &Space, budget: &B
         0.0
     };
     if has_objective {
-        targets = (0..tasks)
-            .into_par_iter()
-            .flat_map_iter(|t| {
-                let first_row = t * rows_per_task;
-                let n_rows = if go_on(passes) {
-                    rows_per_task.min(rows - first_row)
-                } else {
-                    0
-                };
-                counted.fetch_add((n_rows * row) as u64, Ordering::Relaxed);
-                let mut out = vec![0.0; n_rows * row];
-                cost.fill(first_row, &mut out);
-                let base = (first_row * row) as u64;
-                out.into_iter()
-                    .enumerate()
-                    .filter(move |&(_, c)| (c - target).abs() <= ENERGY_TOL)
-                    .map(move |(j, _)| base + j as u64)
-            })
-            .collect();
-        if stopped.load(Ordering::Relaxed) {
-            return Err(out_of_time());
+        targets = e.states_at(target);
+        if e.stopped.load(Ordering::Relaxed) {
+            return Err(e.out_of_time());
         }
     }
     if targets.len() > MAX_JUDGED {
@@ -280,6 +212,121 @@ pub fn enumerated_histogram_within(enc: &dyn Encoding, space: &Space, budget: &B
         })
         .collect();
     Ok(build_histogram(levels, target, &verdicts, &digits, n))
+}
+
+/// A listed space's costs enumerated in parallel tasks of `rows_per_task` whole rows (of
+/// `row` states), within a budget that every task reads.
+struct Enumeration<'a, 'b> {
+    cost: ProductCost<'a>,
+    budget: &'a Budget<'b>,
+    task: String,
+    /// States costed so far, over both passes.
+    counted: AtomicU64,
+    /// Whether a task found the budget spent (the rest are then passed over).
+    stopped: AtomicBool,
+    /// Passes over the space: 2 with an objective, whose optimum's states take a second.
+    passes: f64,
+    dimension: f64,
+    row: usize,
+    rows_per_task: usize,
+    rows: usize,
+    tasks: usize,
+}
+
+impl Enumeration<'_, '_> {
+    /// Whether the budget lets a task run; reports progress by the way.
+    fn go_on(&self) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return false;
+        }
+        if self.budget.expired() {
+            self.stopped.store(true, Ordering::Relaxed);
+            return false;
+        }
+        self.budget.tick(
+            &self.task,
+            || Some(self.counted.load(Ordering::Relaxed) as f64 / (self.passes * self.dimension)),
+            || states_done(self.counted.load(Ordering::Relaxed), self.passes * self.dimension),
+        );
+        true
+    }
+
+    /// The error of an enumeration stopped by its budget, with how far it got.
+    fn out_of_time(&self) -> Error {
+        let n = self.counted.load(Ordering::Relaxed);
+        self.budget.out_of_time(
+            &self.task,
+            Some(n as f64 / (self.passes * self.dimension)),
+            &states_done(n, self.passes * self.dimension),
+        )
+    }
+
+    /// The first pass: the states of each cost (and the first of them), and without an
+    /// objective the states of cost 0, the success cost (at most [`MAX_JUDGED`] + 1).
+    fn count_costs(&self, has_objective: bool) -> (Counts, Vec<u64>) {
+        let (row, rows_per_task, rows) = (self.row, self.rows_per_task, self.rows);
+        let count_task = |t: usize| -> (Counts, Vec<u64>) {
+            if !self.go_on() {
+                return (Counts::new(), Vec::new());
+            }
+            let first_row = t * rows_per_task;
+            let n_rows = rows_per_task.min(rows - first_row);
+            self.counted.fetch_add((n_rows * row) as u64, Ordering::Relaxed);
+            let mut out = vec![0.0; n_rows * row];
+            self.cost.fill(first_row, &mut out);
+            let base = (first_row * row) as u64;
+            let mut counts = Counts::new();
+            let mut zero = Vec::new();
+            for (j, &c) in out.iter().enumerate() {
+                let e = counts.entry(key(c)).or_insert((0, base + j as u64));
+                e.0 += 1;
+                if !has_objective && c.abs() <= ENERGY_TOL {
+                    zero.push(base + j as u64);
+                }
+            }
+            (counts, zero)
+        };
+        let merge = |mut a: (Counts, Vec<u64>), b: (Counts, Vec<u64>)| {
+            for (k, (n, first)) in b.0 {
+                let e = a.0.entry(k).or_insert((0, first));
+                e.0 += n;
+                e.1 = e.1.min(first);
+            }
+            a.1.extend(b.1);
+            if a.1.len() > MAX_JUDGED {
+                a.1.truncate(MAX_JUDGED + 1);
+            }
+            a
+        };
+        (0..self.tasks)
+            .into_par_iter()
+            .map(count_task)
+            .reduce(|| (Counts::new(), Vec::new()), merge)
+    }
+
+    /// The second pass: the states of cost `target`.
+    fn states_at(&self, target: f64) -> Vec<u64> {
+        let (row, rows_per_task, rows) = (self.row, self.rows_per_task, self.rows);
+        (0..self.tasks)
+            .into_par_iter()
+            .flat_map_iter(|t| {
+                let first_row = t * rows_per_task;
+                let n_rows = if self.go_on() {
+                    rows_per_task.min(rows - first_row)
+                } else {
+                    0
+                };
+                self.counted.fetch_add((n_rows * row) as u64, Ordering::Relaxed);
+                let mut out = vec![0.0; n_rows * row];
+                self.cost.fill(first_row, &mut out);
+                let base = (first_row * row) as u64;
+                out.into_iter()
+                    .enumerate()
+                    .filter(move |&(_, c)| (c - target).abs() <= ENERGY_TOL)
+                    .map(move |(j, _)| base + j as u64)
+            })
+            .collect()
+    }
 }
 
 /// Qubits fixed in the prefixes that split [`search_histogram`]'s work into tasks (at most
@@ -477,83 +524,15 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
     let onehot = countable(enc, space)?;
     let n = enc.num_qubits();
     let qubo = space_qubo(onehot, space);
-    let mut lower = vec![Vec::new(); n];
-    for &((q, r), b) in &qubo.quadratic {
-        lower[r].push((q, b));
-    }
-    let counts: Vec<SearchCount> = space
-        .blocks
-        .iter()
-        .flat_map(|b| {
-            b.counts.iter().map(|c| SearchCount {
-                terms: c.terms(&b.qubits),
-                k: c.k,
-            })
-        })
-        .collect();
-    let mut touch = vec![Vec::new(); n];
-    for (j, c) in counts.iter().enumerate() {
-        for &(q, a) in &c.terms {
-            touch[q].push((j, a));
-        }
-    }
-    let mut reach = vec![vec![(0i64, 0i64); counts.len()]; n + 1];
-    for q in (0..n).rev() {
-        reach[q] = reach[q + 1].clone();
-        for &(j, a) in &touch[q] {
-            reach[q][j].0 += a.min(0);
-            reach[q][j].1 += a.max(0);
-        }
-    }
-    let search = Search {
-        qubo: &qubo,
-        lower,
-        touch,
-        reach,
-        counts,
-        has_objective: onehot.model.has_objective(),
+    let search = Search::new(
+        &qubo,
+        space,
+        n,
+        onehot.model.has_objective(),
         budget,
-        task: counting_task(enc, space),
-        dimension: space.dimension,
-        counted: AtomicU64::new(0),
-        stopped: AtomicBool::new(false),
-    };
-    let split = SEARCH_PREFIX_QUBITS.min(n);
-    let mut prefixes = Vec::new();
-    // With no more qubits than the split, the first walk reaches the leaves itself.
-    let mut all = Found::default();
-    let mut sums = vec![0i64; search.counts.len()];
-    search.walk(
-        0,
-        split,
-        &mut Vec::with_capacity(n),
-        &mut sums,
-        0.0,
-        &mut all,
-        &mut prefixes,
+        counting_task(enc, space),
     );
-    // A budget already spent stops the tasks before they start.
-    search.checkpoint(&mut all);
-    let parts: Vec<Found> = prefixes
-        .into_par_iter()
-        .map(|(mut x, mut sums, cost)| {
-            let mut found = Found::default();
-            search.walk(split, n, &mut x, &mut sums, cost, &mut found, &mut Vec::new());
-            search.checkpoint(&mut found);
-            found
-        })
-        .collect();
-    if search.stopped.load(Ordering::Relaxed) {
-        let counted = search.counted.load(Ordering::Relaxed);
-        return Err(budget.out_of_time(
-            &search.task,
-            Some(counted as f64 / space.dimension),
-            &states_done(counted, space.dimension),
-        ));
-    }
-    for part in parts {
-        all.merge(part, search.has_objective);
-    }
+    let all = search.run(n)?;
     if all.targets.len() > MAX_JUDGED {
         return Err(Unsupported::TooManyToJudge {
             file: enc.file().to_string(),
@@ -567,6 +546,110 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
     } else {
         0.0
     };
+    let classes = search_classes(enc, all, target);
+    Ok(CostHistogram { classes, num_qubits: n })
+}
+
+impl<'a> Search<'a> {
+    /// The search over the `n` qubits of `space` with the cost `qubo`: its tables of terms,
+    /// counts and what each count can still reach.
+    fn new(
+        qubo: &'a crate::cost::qubo::Qubo,
+        space: &Space,
+        n: usize,
+        has_objective: bool,
+        budget: &'a Budget<'a>,
+        task: String,
+    ) -> Self {
+        let mut lower = vec![Vec::new(); n];
+        for &((q, r), b) in &qubo.quadratic {
+            lower[r].push((q, b));
+        }
+        let counts: Vec<SearchCount> = space
+            .blocks
+            .iter()
+            .flat_map(|b| {
+                b.counts.iter().map(|c| SearchCount {
+                    terms: c.terms(&b.qubits),
+                    k: c.k,
+                })
+            })
+            .collect();
+        let mut touch = vec![Vec::new(); n];
+        for (j, c) in counts.iter().enumerate() {
+            for &(q, a) in &c.terms {
+                touch[q].push((j, a));
+            }
+        }
+        let mut reach = vec![vec![(0i64, 0i64); counts.len()]; n + 1];
+        for q in (0..n).rev() {
+            reach[q] = reach[q + 1].clone();
+            for &(j, a) in &touch[q] {
+                reach[q][j].0 += a.min(0);
+                reach[q][j].1 += a.max(0);
+            }
+        }
+        Search {
+            qubo,
+            lower,
+            touch,
+            reach,
+            counts,
+            has_objective,
+            budget,
+            task,
+            dimension: space.dimension,
+            counted: AtomicU64::new(0),
+            stopped: AtomicBool::new(false),
+        }
+    }
+
+    /// Walk the `n` qubits: the first [`SEARCH_PREFIX_QUBITS`] into prefixes, each prefix's
+    /// subtree a parallel task, merged in enumeration order.
+    fn run(&self, n: usize) -> Result<Found> {
+        let split = SEARCH_PREFIX_QUBITS.min(n);
+        let mut prefixes = Vec::new();
+        // With no more qubits than the split, the first walk reaches the leaves itself.
+        let mut all = Found::default();
+        let mut sums = vec![0i64; self.counts.len()];
+        self.walk(
+            0,
+            split,
+            &mut Vec::with_capacity(n),
+            &mut sums,
+            0.0,
+            &mut all,
+            &mut prefixes,
+        );
+        // A budget already spent stops the tasks before they start.
+        self.checkpoint(&mut all);
+        let parts: Vec<Found> = prefixes
+            .into_par_iter()
+            .map(|(mut x, mut sums, cost)| {
+                let mut found = Found::default();
+                self.walk(split, n, &mut x, &mut sums, cost, &mut found, &mut Vec::new());
+                self.checkpoint(&mut found);
+                found
+            })
+            .collect();
+        if self.stopped.load(Ordering::Relaxed) {
+            let counted = self.counted.load(Ordering::Relaxed);
+            return Err(self.budget.out_of_time(
+                &self.task,
+                Some(counted as f64 / self.dimension),
+                &states_done(counted, self.dimension),
+            ));
+        }
+        for part in parts {
+            all.merge(part, self.has_objective);
+        }
+        Ok(all)
+    }
+}
+
+/// The classes of what the search found: each cost's count, those at the success cost
+/// `target` split by the verdicts of their states.
+fn search_classes(enc: &dyn Encoding, all: Found, target: f64) -> Vec<CostClass> {
     let mut levels: Vec<(f64, u128, Vec<bool>)> = all
         .counts
         .into_iter()
@@ -594,7 +677,7 @@ pub fn search_histogram_within(enc: &dyn Encoding, space: &Space, budget: &Budge
         }
         push_verdict_classes(&mut classes, c, &verdicts, Vec::clone);
     }
-    Ok(CostHistogram { classes, num_qubits: n })
+    classes
 }
 
 /// Classes from the levels `(cost, count, first state)` ascending and the verdicts of the

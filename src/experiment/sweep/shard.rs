@@ -338,170 +338,208 @@ fn share(instances: usize, index: usize, count: usize) -> usize {
     instances / count + usize::from(index < instances % count)
 }
 
+/// Where a shard folder's problems are reported: the folder, and what a problem says.
+struct ShardFolder<'a> {
+    folder: &'a Path,
+}
+
+/// The advice that ends the message of a shard folder its run did not finish.
+const RERUN: &str = "; run the shard's sweep again into this folder to finish it";
+
+impl ShardFolder<'_> {
+    fn refuse(&self, problem: String) -> Error {
+        Error::ShardIncomplete {
+            folder: self.folder.to_path_buf(),
+            problem,
+        }
+    }
+
+    /// The shard record's field `name` is wrong: `what`.
+    fn field(&self, name: &str, what: String) -> Error {
+        self.refuse(format!("sweep.shard.json: {name} {what}"))
+    }
+
+    /// The shard record holds together: a digest of the instance set, an index below the
+    /// count, the share of files that index has (none twice), skips among its files, and
+    /// the record of a finished run.
+    fn check_record(&self, m: &ShardManifest) -> Result<()> {
+        let is_digest = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        if !is_digest(&m.instance_set) {
+            return Err(self.field(
+                "instance_set",
+                format!(
+                    "is `{}`, not a SHA-256 (64 lowercase hex digits)",
+                    m.instance_set.chars().take(80).collect::<String>()
+                ),
+            ));
+        }
+        if m.count == 0 {
+            return Err(self.field("count", "is 0; a sweep has at least 1 shard".into()));
+        }
+        if m.index >= m.count {
+            return Err(self.field(
+                "index",
+                format!("is {}, outside 0..{} (count {})", m.index, m.count, m.count),
+            ));
+        }
+        let expected = share(m.instances, m.index, m.count);
+        if m.files.len() != expected {
+            return Err(self.field(
+                "files",
+                format!(
+                    "lists {} file(s); shard {}/{} of {} instances has {expected}",
+                    m.files.len(),
+                    m.index,
+                    m.count,
+                    m.instances
+                ),
+            ));
+        }
+        let mut sorted: Vec<&String> = m.files.iter().collect();
+        sorted.sort();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(self.field("files", format!("lists {} twice", w[0])));
+        }
+        if let Some((f, _)) = m.skipped.iter().find(|(f, _)| !m.files.contains(f)) {
+            return Err(self.field("skipped", format!("names {f}, which is not one of its files")));
+        }
+        if m.csv_sha256.is_empty() || m.plans.is_empty() {
+            return Err(self.field(
+                "csv_sha256",
+                format!("is missing: the shard's run did not finish, or an earlier quzzle wrote it{RERUN}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `rows` are every planned row of every file the shard ran, once, and no row outside
+    /// the plans of the record `m`.
+    fn check_rows(&self, m: &ShardManifest, rows: &[SweepRow]) -> Result<()> {
+        let ran: Vec<&String> = m
+            .files
+            .iter()
+            .filter(|f| !m.skipped.iter().any(|(s, _)| s == *f))
+            .collect();
+        let (mut missing, mut twice, mut stray) = (Vec::new(), Vec::new(), Vec::new());
+        // Listing stops here: a record edited to plan millions of rows is refused just the same.
+        const LISTED: usize = 1000;
+        for plan in &m.plans {
+            let mut count: std::collections::BTreeMap<(&str, usize, &str), usize> = std::collections::BTreeMap::new();
+            for r in rows.iter().filter(|r| plan.family_of(r)) {
+                *count.entry((r.file.as_str(), r.p, r.init.name())).or_default() += 1;
+            }
+            'files: for file in &ran {
+                for init in &plan.inits {
+                    for &p in &plan.depths {
+                        if missing.len() + twice.len() >= LISTED {
+                            break 'files;
+                        }
+                        let key = format!("{file} p = {p} {init} ({})", plan.objective);
+                        match count.get(&(file.as_str(), p, init.as_str())).copied().unwrap_or(0) {
+                            0 => missing.push(key),
+                            1 => {}
+                            n => twice.push(format!("{key}: {n} times")),
+                        }
+                    }
+                }
+            }
+        }
+        for r in rows {
+            if !ran.contains(&&r.file) {
+                stray.push(format!(
+                    "{} p = {} {} (the file is not one this shard ran)",
+                    r.file, r.p, r.init
+                ));
+            } else if !m.plans.iter().any(|plan| plan.covers(r)) {
+                stray.push(format!(
+                    "{} p = {} {} (in no plan of sweep.shard.json)",
+                    r.file, r.p, r.init
+                ));
+            }
+        }
+        let plans = m.plans.iter().map(RowPlan::text).collect::<Vec<_>>().join(" | ");
+        if !missing.is_empty() {
+            return Err(self.refuse(format!(
+                "sweep.csv is missing {} of the rows its plan ({plans}) needs: {}{RERUN}",
+                missing.len(),
+                some_of(&missing, 5)
+            )));
+        }
+        if !twice.is_empty() {
+            return Err(self.refuse(format!(
+                "sweep.csv holds rows more than once: {}; a shard writes each row once",
+                some_of(&twice, 5)
+            )));
+        }
+        if !stray.is_empty() {
+            return Err(self.refuse(format!(
+                "sweep.csv holds rows its plan does not: {}",
+                some_of(&stray, 5)
+            )));
+        }
+        Ok(())
+    }
+
+    /// The shard's files (`csv` and the files beside it) are those the record `m` digested
+    /// when the run finished.
+    fn check_digests(&self, m: &ShardManifest, csv: &Path) -> Result<()> {
+        let changed = |name: &str, recorded: &str, now: String| {
+            (recorded != now).then(|| {
+                self.refuse(format!(
+                    "{name} changed since the shard finished (SHA-256 {} recorded in sweep.shard.json, {} now): if a rerun of the shard was stopped, run it again to the end; if the file was edited, its rows cannot be trusted: rerun the shard into a new folder",
+                    short(recorded),
+                    if now.is_empty() { "no file" } else { short(&now) }
+                ))
+            })
+        };
+        if let Some(e) = changed("sweep.csv", &m.csv_sha256, file_sha256(csv)?) {
+            return Err(e);
+        }
+        if let Some(e) = changed(
+            "sweep.settings.json",
+            &m.settings_sha256,
+            file_sha256(&super::settings::settings_path(csv))?,
+        ) {
+            return Err(e);
+        }
+        let anneal_path = super::baseline::anneal_csv_path(csv);
+        if let Some(e) = changed("anneal.csv", &m.anneal_sha256, file_sha256(&anneal_path)?) {
+            return Err(e);
+        }
+        Ok(())
+    }
+}
+
 /// Read the shard folder `folder` and check it holds the whole of its shard as its run
 /// finished it: a shard record that holds together, the settings of that shard, every planned
 /// row of every file it ran exactly once and no other, and the files unchanged since.
 fn read_part(folder: &Path) -> Result<Part> {
     let csv = folder.join("sweep.csv");
     let record = manifest_path(&csv);
-    let refuse = |problem: String| Error::ShardIncomplete {
-        folder: folder.to_path_buf(),
-        problem,
-    };
-    let rerun = "; run the shard's sweep again into this folder to finish it";
+    let shard = ShardFolder { folder };
     for needed in [&record, &csv, &super::settings::settings_path(&csv)] {
         if !needed.is_file() {
             let name = needed
                 .file_name()
                 .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            return Err(refuse(format!("{name} is missing: not a finished shard folder{rerun}")));
+            return Err(shard.refuse(format!("{name} is missing: not a finished shard folder{RERUN}")));
         }
     }
     let m = read_manifest(&record)?;
-    let field = |name: &str, what: String| refuse(format!("sweep.shard.json: {name} {what}"));
-    let is_digest = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-    if !is_digest(&m.instance_set) {
-        return Err(field(
-            "instance_set",
-            format!(
-                "is `{}`, not a SHA-256 (64 lowercase hex digits)",
-                m.instance_set.chars().take(80).collect::<String>()
-            ),
-        ));
-    }
-    if m.count == 0 {
-        return Err(field("count", "is 0; a sweep has at least 1 shard".into()));
-    }
-    if m.index >= m.count {
-        return Err(field(
-            "index",
-            format!("is {}, outside 0..{} (count {})", m.index, m.count, m.count),
-        ));
-    }
-    let expected = share(m.instances, m.index, m.count);
-    if m.files.len() != expected {
-        return Err(field(
-            "files",
-            format!(
-                "lists {} file(s); shard {}/{} of {} instances has {expected}",
-                m.files.len(),
-                m.index,
-                m.count,
-                m.instances
-            ),
-        ));
-    }
-    let mut sorted: Vec<&String> = m.files.iter().collect();
-    sorted.sort();
-    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-        return Err(field("files", format!("lists {} twice", w[0])));
-    }
-    if let Some((f, _)) = m.skipped.iter().find(|(f, _)| !m.files.contains(f)) {
-        return Err(field("skipped", format!("names {f}, which is not one of its files")));
-    }
-    if m.csv_sha256.is_empty() || m.plans.is_empty() {
-        return Err(field(
-            "csv_sha256",
-            format!("is missing: the shard's run did not finish, or an earlier quzzle wrote it{rerun}"),
-        ));
-    }
+    shard.check_record(&m)?;
     let settings = SweepSettings::read(&csv)?;
     if settings.shard != shard_setting(&m) {
-        return Err(refuse(format!(
+        return Err(shard.refuse(format!(
             "sweep.settings.json is for shard `{}`, but sweep.shard.json says `{}`: the files of two shard folders were mixed",
             settings.shard,
             shard_setting(&m)
         )));
     }
     let rows = super::row::read_csv(&csv)?;
-    // Every planned row of every file run, once; no row outside the plans.
-    let ran: Vec<&String> = m
-        .files
-        .iter()
-        .filter(|f| !m.skipped.iter().any(|(s, _)| s == *f))
-        .collect();
-    let (mut missing, mut twice, mut stray) = (Vec::new(), Vec::new(), Vec::new());
-    // Listing stops here: a record edited to plan millions of rows is refused just the same.
-    const LISTED: usize = 1000;
-    for plan in &m.plans {
-        let mut count: std::collections::BTreeMap<(&str, usize, &str), usize> = std::collections::BTreeMap::new();
-        for r in rows.iter().filter(|r| plan.family_of(r)) {
-            *count.entry((r.file.as_str(), r.p, r.init.name())).or_default() += 1;
-        }
-        'files: for file in &ran {
-            for init in &plan.inits {
-                for &p in &plan.depths {
-                    if missing.len() + twice.len() >= LISTED {
-                        break 'files;
-                    }
-                    let key = format!("{file} p = {p} {init} ({})", plan.objective);
-                    match count.get(&(file.as_str(), p, init.as_str())).copied().unwrap_or(0) {
-                        0 => missing.push(key),
-                        1 => {}
-                        n => twice.push(format!("{key}: {n} times")),
-                    }
-                }
-            }
-        }
-    }
-    for r in &rows {
-        if !ran.contains(&&r.file) {
-            stray.push(format!(
-                "{} p = {} {} (the file is not one this shard ran)",
-                r.file, r.p, r.init
-            ));
-        } else if !m.plans.iter().any(|plan| plan.covers(r)) {
-            stray.push(format!(
-                "{} p = {} {} (in no plan of sweep.shard.json)",
-                r.file, r.p, r.init
-            ));
-        }
-    }
-    let plans = m.plans.iter().map(RowPlan::text).collect::<Vec<_>>().join(" | ");
-    if !missing.is_empty() {
-        return Err(refuse(format!(
-            "sweep.csv is missing {} of the rows its plan ({plans}) needs: {}{rerun}",
-            missing.len(),
-            some_of(&missing, 5)
-        )));
-    }
-    if !twice.is_empty() {
-        return Err(refuse(format!(
-            "sweep.csv holds rows more than once: {}; a shard writes each row once",
-            some_of(&twice, 5)
-        )));
-    }
-    if !stray.is_empty() {
-        return Err(refuse(format!(
-            "sweep.csv holds rows its plan does not: {}",
-            some_of(&stray, 5)
-        )));
-    }
-    let changed = |name: &str, recorded: &str, now: String| {
-        (recorded != now).then(|| {
-            refuse(format!(
-                "{name} changed since the shard finished (SHA-256 {} recorded in sweep.shard.json, {} now): if a rerun of the shard was stopped, run it again to the end; if the file was edited, its rows cannot be trusted: rerun the shard into a new folder",
-                short(recorded),
-                if now.is_empty() { "no file" } else { short(&now) }
-            ))
-        })
-    };
-    if let Some(e) = changed("sweep.csv", &m.csv_sha256, file_sha256(&csv)?) {
-        return Err(e);
-    }
-    if let Some(e) = changed(
-        "sweep.settings.json",
-        &m.settings_sha256,
-        file_sha256(&super::settings::settings_path(&csv))?,
-    ) {
-        return Err(e);
-    }
-    let anneal_path = super::baseline::anneal_csv_path(&csv);
-    if let Some(e) = changed("anneal.csv", &m.anneal_sha256, file_sha256(&anneal_path)?) {
-        return Err(e);
-    }
+    shard.check_rows(&m, &rows)?;
+    shard.check_digests(&m, &csv)?;
     if rows.len() != m.rows {
-        return Err(refuse(format!(
+        return Err(shard.refuse(format!(
             "sweep.csv holds {} rows; sweep.shard.json recorded {}",
             rows.len(),
             m.rows
@@ -510,7 +548,7 @@ fn read_part(folder: &Path) -> Result<Part> {
     let anneal = if settings.baseline.is_empty() {
         Vec::new()
     } else {
-        super::baseline::read_anneal_csv(&anneal_path)?
+        super::baseline::read_anneal_csv(&super::baseline::anneal_csv_path(&csv))?
     };
     Ok(Part {
         folder: folder.to_path_buf(),
@@ -534,70 +572,10 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
     let Some((first, others)) = parts.split_first() else {
         return Err(Error::ShardSet(ShardSetProblem::NoFolders));
     };
-    let (m0, s0) = (&first.manifest, &first.settings);
     for part in others {
-        let (m, s) = (&part.manifest, &part.settings);
-        let differ = |setting: &'static str, a: String, b: String| Error::ShardMismatch {
-            folders: Box::new([first.folder.clone(), part.folder.clone()]),
-            setting,
-            first_value: a,
-            other_value: b,
-        };
-        if m.count != m0.count {
-            return Err(differ("the shard count", m0.count.to_string(), m.count.to_string()));
-        }
-        if m.instance_set != m0.instance_set || m.instances != m0.instances {
-            return Err(differ(
-                "the instance set",
-                format!("{} files ({})", m0.instances, short(&m0.instance_set)),
-                format!("{} files ({})", m.instances, short(&m.instance_set)),
-            ));
-        }
-        for ((name, a), (_, b)) in s0.fields_without_shard().into_iter().zip(s.fields_without_shard()) {
-            if a != b {
-                return Err(differ(name, a, b));
-            }
-        }
-        if m.plans != m0.plans {
-            if let ([p0], [p]) = (m0.plans.as_slice(), m.plans.as_slice()) {
-                for ((name, a), (_, b)) in p0.fields().into_iter().zip(p.fields()) {
-                    if a != b {
-                        return Err(differ(name, a, b));
-                    }
-                }
-            }
-            let text = |plans: &[RowPlan]| plans.iter().map(RowPlan::text).collect::<Vec<_>>().join(" | ");
-            return Err(differ("the row plans", text(&m0.plans), text(&m.plans)));
-        }
+        check_same_sweep(first, part)?;
     }
-    let mut seen: Vec<Option<&Path>> = vec![None; m0.count];
-    for part in &parts {
-        let m = &part.manifest;
-        // Every part's index is below its own count, which is m0.count (checked above).
-        let Some(slot) = seen.get_mut(m.index) else {
-            return Err(Error::ShardSet(ShardSetProblem::Outside {
-                folder: part.folder.clone(),
-                index: m.index,
-                count: m.count,
-                expected: m0.count,
-            }));
-        };
-        if let Some(earlier) = slot {
-            return Err(Error::ShardSet(ShardSetProblem::Twice {
-                folders: Box::new([earlier.to_path_buf(), part.folder.clone()]),
-                index: m.index,
-                count: m.count,
-            }));
-        }
-        *slot = Some(&part.folder);
-    }
-    let missing: Vec<usize> = (0..m0.count).filter(|&i| seen[i].is_none()).collect();
-    if !missing.is_empty() {
-        return Err(Error::ShardSet(ShardSetProblem::Missing {
-            missing,
-            count: m0.count,
-        }));
-    }
+    check_each_shard_once(&parts, first.manifest.count)?;
     // Files in the order an unsharded sweep runs them (sorted paths); each file's rows in
     // the order its shard wrote them.
     let mut files: Vec<(PathBuf, String, &Path)> = Vec::new();
@@ -625,7 +603,7 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
     }
     let order: Vec<&String> = files.iter().map(|(_, l, _)| l).collect();
     skipped.sort_by_key(|(f, _)| order.iter().position(|l| *l == f));
-    let mut settings = s0.clone();
+    let mut settings = first.settings.clone();
     settings.shard = String::new();
     Ok(Merged {
         rows,
@@ -634,4 +612,74 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged> {
         files: files.into_iter().map(|(_, l, _)| l).collect(),
         anneal,
     })
+}
+
+/// `part` is a shard of the sweep `first` is one of: the same shard count, instance set,
+/// settings and row plans (the first difference is named).
+fn check_same_sweep(first: &Part, part: &Part) -> Result<()> {
+    let (m0, s0) = (&first.manifest, &first.settings);
+    let (m, s) = (&part.manifest, &part.settings);
+    let differ = |setting: &'static str, a: String, b: String| Error::ShardMismatch {
+        folders: Box::new([first.folder.clone(), part.folder.clone()]),
+        setting,
+        first_value: a,
+        other_value: b,
+    };
+    if m.count != m0.count {
+        return Err(differ("the shard count", m0.count.to_string(), m.count.to_string()));
+    }
+    if m.instance_set != m0.instance_set || m.instances != m0.instances {
+        return Err(differ(
+            "the instance set",
+            format!("{} files ({})", m0.instances, short(&m0.instance_set)),
+            format!("{} files ({})", m.instances, short(&m.instance_set)),
+        ));
+    }
+    for ((name, a), (_, b)) in s0.fields_without_shard().into_iter().zip(s.fields_without_shard()) {
+        if a != b {
+            return Err(differ(name, a, b));
+        }
+    }
+    if m.plans != m0.plans {
+        if let ([p0], [p]) = (m0.plans.as_slice(), m.plans.as_slice()) {
+            for ((name, a), (_, b)) in p0.fields().into_iter().zip(p.fields()) {
+                if a != b {
+                    return Err(differ(name, a, b));
+                }
+            }
+        }
+        let text = |plans: &[RowPlan]| plans.iter().map(RowPlan::text).collect::<Vec<_>>().join(" | ");
+        return Err(differ("the row plans", text(&m0.plans), text(&m.plans)));
+    }
+    Ok(())
+}
+
+/// `parts` are the shards 0..`count` of one sweep, each once.
+fn check_each_shard_once(parts: &[Part], count: usize) -> Result<()> {
+    let mut seen: Vec<Option<&Path>> = vec![None; count];
+    for part in parts {
+        let m = &part.manifest;
+        // Every part's index is below its own count, which is `count` (checked before).
+        let Some(slot) = seen.get_mut(m.index) else {
+            return Err(Error::ShardSet(ShardSetProblem::Outside {
+                folder: part.folder.clone(),
+                index: m.index,
+                count: m.count,
+                expected: count,
+            }));
+        };
+        if let Some(earlier) = slot {
+            return Err(Error::ShardSet(ShardSetProblem::Twice {
+                folders: Box::new([earlier.to_path_buf(), part.folder.clone()]),
+                index: m.index,
+                count: m.count,
+            }));
+        }
+        *slot = Some(&part.folder);
+    }
+    let missing: Vec<usize> = (0..count).filter(|&i| seen[i].is_none()).collect();
+    if !missing.is_empty() {
+        return Err(Error::ShardSet(ShardSetProblem::Missing { missing, count }));
+    }
+    Ok(())
 }

@@ -470,13 +470,15 @@ pub(super) fn read(file: &str, text: &str, cancel: &Cancel) -> Result<Read> {
 fn gather(file: &str, text: &str, cancel: &Cancel) -> Result<Gathered> {
     let task = format!("reading the MPS file {file}");
     let total = text.len().max(1) as f64;
-    let mut g = Gathered::default();
-    let mut current: Option<Section> = None;
-    let mut seen: Vec<Section> = Vec::new();
-    let mut ended = false;
+    let mut r = Gathering {
+        file,
+        g: Gathered::default(),
+        current: None,
+        seen: Vec::new(),
+        ended: false,
+    };
     let mut any = false;
     let mut offset = 0usize;
-    let err = |line: usize, m: String| Error::parse(file, line, m);
     for (i, raw) in super::strip_bom(text).lines().enumerate() {
         let n = i + 1;
         offset += raw.len() + 1;
@@ -487,61 +489,112 @@ fn gather(file: &str, text: &str, cancel: &Cancel) -> Result<Gathered> {
         let line = raw.trim_end();
         // PuLP writes the sense as a comment, `*SENSE:Maximize`, and reads it back so.
         if let Some(word) = line.strip_prefix("*SENSE:") {
-            g.maximise = sense(file, n, word.trim())?;
+            r.g.maximise = sense(file, n, word.trim())?;
             continue;
         }
         if line.trim().is_empty() || line.starts_with('*') {
             continue;
         }
         any = true;
-        if ended {
-            return Err(err(n, format!("`{}` after `ENDATA`", line.trim())));
+        if r.ended {
+            return Err(r.err(n, format!("`{}` after `ENDATA`", line.trim())));
         }
         if let Some(opened) = section_of(line) {
-            let (section, rest) = opened.map_err(|m| err(n, m))?;
-            if section != Section::Name && seen.contains(&section) {
-                return Err(err(
-                    n,
-                    format!("a second `{}` section", line.split_whitespace().next().unwrap_or("")),
-                ));
-            }
-            seen.push(section);
-            match section {
-                Section::ObjSense if !rest.is_empty() => g.maximise = sense(file, n, rest[0])?,
-                Section::ObjName if !rest.is_empty() => g.objective_name = Some((rest[0].to_string(), n)),
-                Section::QMatrix if !rest.is_empty() && g.objective.is_some_and(|o| g.rows[o].name != rest[0]) => {
-                    return Err(err(
-                        n,
-                        format!(
-                            "`QSECTION {}`: a quadratic constraint is not read; quzzle reads linear constraints only",
-                            rest[0]
-                        ),
-                    ))
-                }
-                Section::End => ended = true,
-                _ => {}
-            }
-            if section != Section::Rows
-                && g.rows.is_empty()
-                && matches!(
-                    section,
-                    Section::Columns
-                        | Section::Rhs
-                        | Section::Ranges
-                        | Section::Bounds
-                        | Section::QuadObj
-                        | Section::QMatrix
-                )
-            {
-                return Err(err(n, format!("`{}` before `ROWS`", line.trim())));
-            }
-            current = Some(section);
+            let (section, rest) = opened.map_err(|m| r.err(n, m))?;
+            r.open(n, line, section, &rest)?;
             continue;
         }
+        r.data_line(n, line)?;
+    }
+    if !any {
+        return Err(r.err(0, "the file is empty (no `NAME` or `ROWS` section)".into()));
+    }
+    if !r.ended {
+        return Err(r.err(text.lines().count(), "the file does not close with `ENDATA`".into()));
+    }
+    let g = r.g;
+    if let Some((name, line)) = &g.objective_name {
+        if g.row_index.get(name).is_none_or(|&r| g.rows[r].kind != 'N') {
+            return Err(Error::parse(
+                file,
+                *line,
+                format!("OBJNAME `{name}`: no N row of that name"),
+            ));
+        }
+    }
+    Ok(g)
+}
+
+/// An MPS file being read line by line: what is gathered, the section open, the sections
+/// seen, and whether `ENDATA` closed the file.
+struct Gathering<'f> {
+    file: &'f str,
+    g: Gathered,
+    current: Option<Section>,
+    seen: Vec<Section>,
+    ended: bool,
+}
+
+impl Gathering<'_> {
+    fn err(&self, line: usize, m: String) -> Error {
+        Error::parse(self.file, line, m)
+    }
+
+    /// The header `line` (line `n`) opens `section`, with `rest` after its keyword: refused
+    /// when the section came before, or before `ROWS` where it needs the rows.
+    fn open(&mut self, n: usize, line: &str, section: Section, rest: &[&str]) -> Result<()> {
+        let file = self.file;
+        if section != Section::Name && self.seen.contains(&section) {
+            return Err(self.err(
+                n,
+                format!("a second `{}` section", line.split_whitespace().next().unwrap_or("")),
+            ));
+        }
+        self.seen.push(section);
+        let g = &mut self.g;
+        match section {
+            Section::ObjSense if !rest.is_empty() => g.maximise = sense(file, n, rest[0])?,
+            Section::ObjName if !rest.is_empty() => g.objective_name = Some((rest[0].to_string(), n)),
+            Section::QMatrix if !rest.is_empty() && g.objective.is_some_and(|o| g.rows[o].name != rest[0]) => {
+                return Err(Error::parse(
+                    file,
+                    n,
+                    format!(
+                        "`QSECTION {}`: a quadratic constraint is not read; quzzle reads linear constraints only",
+                        rest[0]
+                    ),
+                ))
+            }
+            Section::End => self.ended = true,
+            _ => {}
+        }
+        if section != Section::Rows
+            && self.g.rows.is_empty()
+            && matches!(
+                section,
+                Section::Columns
+                    | Section::Rhs
+                    | Section::Ranges
+                    | Section::Bounds
+                    | Section::QuadObj
+                    | Section::QMatrix
+            )
+        {
+            return Err(self.err(n, format!("`{}` before `ROWS`", line.trim())));
+        }
+        self.current = Some(section);
+        Ok(())
+    }
+
+    /// A data line (line `n`) of the section open.
+    fn data_line(&mut self, n: usize, line: &str) -> Result<()> {
+        let file = self.file;
+        let g = &mut self.g;
         let data = line.trim();
-        match current {
+        match self.current {
             None | Some(Section::Name) => {
-                return Err(err(
+                return Err(Error::parse(
+                    file,
                     n,
                     format!("expected a section (`NAME`, `ROWS`, ...) before `{data}`"),
                 ))
@@ -555,22 +608,8 @@ fn gather(file: &str, text: &str, cancel: &Cancel) -> Result<Gathered> {
             Some(Section::Bounds) => g.bound_line(file, n, line)?,
             Some(s @ (Section::QuadObj | Section::QMatrix)) => g.product_line(file, n, line, s)?,
         }
+        Ok(())
     }
-    if !any {
-        return Err(err(0, "the file is empty (no `NAME` or `ROWS` section)".into()));
-    }
-    if !ended {
-        return Err(err(
-            text.lines().count(),
-            "the file does not close with `ENDATA`".into(),
-        ));
-    }
-    if let Some((name, line)) = &g.objective_name {
-        if g.row_index.get(name).is_none_or(|&r| g.rows[r].kind != 'N') {
-            return Err(err(*line, format!("OBJNAME `{name}`: no N row of that name")));
-        }
-    }
-    Ok(g)
 }
 
 /// `MAX`/`MAXIMIZE` or `MIN`/`MINIMIZE`.
@@ -589,13 +628,31 @@ fn sense(file: &str, line: usize, word: &str) -> Result<bool> {
 /// The gathered file as variables, objective and rows: binary columns become variables, those
 /// fixed by their bounds constants; every other column is refused.
 fn to_read(file: &str, g: Gathered) -> Result<Read> {
-    // Each column: its variable, or its constant value.
-    let mut value: Vec<Option<f64>> = vec![None; g.columns.len()];
-    let mut index: Vec<usize> = vec![usize::MAX; g.columns.len()];
-    let mut names = Vec::new();
+    let (value, spent) = fixed_by_rows(&g);
+    let mut cols = ColumnMap {
+        value,
+        index: vec![usize::MAX; g.columns.len()],
+    };
     let mut rows = Vec::new();
-    // A continuous column alone in an equality row is fixed by it (pyomo writes a constant
-    // objective so: `ONE_VAR_CONSTANT`, and its row `= 1`): a constant, the row then spent.
+    let names = cols.binary_columns(file, &g, &mut rows)?;
+    let objective = cols.objective(file, &g)?;
+    cols.constraint_rows(file, &g, &spent, &mut rows)?;
+    Ok(Read {
+        names,
+        objective: objective.weights,
+        pairs: objective.pairs,
+        offset: objective.constant,
+        maximise: g.maximise,
+        objective_line: objective.line,
+        rows,
+    })
+}
+
+/// The constant value of each column a row fixes, and the rows spent so: a continuous
+/// column alone in an equality row is fixed by it (pyomo writes a constant objective so:
+/// `ONE_VAR_CONSTANT`, and its row `= 1`).
+fn fixed_by_rows(g: &Gathered) -> (Vec<Option<f64>>, Vec<bool>) {
+    let mut value: Vec<Option<f64>> = vec![None; g.columns.len()];
     let mut spent = vec![false; g.rows.len()];
     for (r, row) in g.rows.iter().enumerate() {
         if row.kind != 'E' || row.range.is_some() || row.terms.len() != 1 {
@@ -612,155 +669,192 @@ fn to_read(file: &str, g: Gathered) -> Result<Read> {
             spent[r] = true;
         }
     }
-    for (c, col) in g.columns.iter().enumerate() {
-        if value[c].is_some() {
-            continue;
-        }
-        // Integer columns between markers without an upper bound are binary (CPLEX's rule).
-        let upper = col.upper.unwrap_or(if col.integer { 1.0 } else { f64::INFINITY });
-        let binary = col.integer && col.lower >= 0.0 && upper <= 1.0 && col.lower <= upper;
-        if !binary && fixed(col.lower, upper) {
-            value[c] = Some(col.lower);
-            continue;
-        }
-        if col.lower > upper {
-            return Err(Error::parse(
-                file,
-                col.line,
-                format!(
-                    "variable `{}`: its lower bound {} is above its upper bound {upper}",
-                    col.name, col.lower
-                ),
-            ));
-        }
-        if !binary {
-            let kind = if col.integer { "integer" } else { "continuous" };
-            return Err(Error::parse(
-                file,
-                col.line,
-                format!(
-                    "variable `{}` is {kind} in [{}, {upper}]: quzzle reads binary variables only (integer with bounds in [0, 1], or fixed by its bounds)",
-                    col.name, col.lower
-                ),
-            ));
-        }
-        index[c] = names.len();
-        names.push(col.name.clone());
-        let bound = |relation: Relation, rhs: f64| Row {
-            name: format!("bound {}", col.name),
-            line: col.line,
-            terms: vec![(index[c], 1.0)],
-            relation,
-            rhs,
-        };
-        if col.lower > 0.0 {
-            rows.push(bound(Relation::AtLeast, col.lower));
-        }
-        if upper < 1.0 {
-            rows.push(bound(Relation::AtMost, upper));
-        }
-    }
-    let empty = BTreeMap::new();
-    let (objective_terms, objective_line) = match g.objective {
-        Some(o) => (&g.rows[o].terms, g.rows[o].line),
-        None => (&empty, g.products.first().map_or(0, |p| p.3)),
-    };
-    let sense = if g.maximise { -1.0 } else { 1.0 };
-    // The objective in the file's sense: its constant is minus the objective row's RHS.
-    let mut constant = -g.objective_rhs.0;
-    let mut linear: BTreeMap<usize, f64> = BTreeMap::new();
-    for (&c, &w) in objective_terms {
-        match value[c] {
-            Some(v) => constant += w * v,
-            None => *linear.entry(index[c]).or_insert(0.0) += w,
-        }
-    }
-    let mut products: BTreeMap<(usize, usize), f64> = BTreeMap::new();
-    for &(u, v, w, _) in &g.products {
-        match (value[u], value[v]) {
-            (Some(a), Some(b)) => constant += w * a * b,
-            (Some(a), None) => *linear.entry(index[v]).or_insert(0.0) += w * a,
-            (None, Some(b)) => *linear.entry(index[u]).or_insert(0.0) += w * b,
-            // A square is the variable itself on a binary.
-            (None, None) if u == v => *linear.entry(index[u]).or_insert(0.0) += w,
-            (None, None) => {
-                let (a, b) = (index[u].min(index[v]), index[u].max(index[v]));
-                *products.entry((a, b)).or_insert(0.0) += w;
-            }
-        }
-    }
-    if !constant.is_finite() || linear.values().chain(products.values()).any(|w| !w.is_finite()) {
-        return Err(Error::parse(
-            file,
-            objective_line,
-            "the objective's weights add up to more than a 64-bit float holds",
-        ));
-    }
-    let objective = linear
-        .into_iter()
-        .filter(|&(_, w)| w != 0.0)
-        .map(|(v, w)| (v, sense * w))
-        .collect();
-    let pairs = products
-        .into_iter()
-        .filter(|&(_, w)| w != 0.0)
-        .map(|((u, v), w)| (u, v, sense * w))
-        .collect();
-    for (_, row) in g
-        .rows
-        .iter()
-        .enumerate()
-        .filter(|&(r, row)| row.kind != 'N' && !spent[r])
-    {
-        let mut rhs = row.rhs;
-        let mut terms = Vec::new();
-        for (&c, &w) in &row.terms {
-            match value[c] {
-                Some(v) => rhs -= w * v,
-                None if w != 0.0 => terms.push((index[c], w)),
-                None => {}
-            }
-        }
-        let what = |m: &str| Error::parse(file, row.line, format!("row `{}`: {m}", row.name));
-        // (relation, right side) pairs: a range makes two.
-        let sides: Vec<(Relation, f64)> = match (row.kind, row.range) {
-            ('E', None) => vec![(Relation::Equal, rhs)],
-            ('L', None) => vec![(Relation::AtMost, rhs)],
-            ('G', None) => vec![(Relation::AtLeast, rhs)],
-            ('E', Some(r)) if r >= 0.0 => vec![(Relation::AtLeast, rhs), (Relation::AtMost, rhs + r)],
-            ('E', Some(r)) => vec![(Relation::AtLeast, rhs + r), (Relation::AtMost, rhs)],
-            ('L', Some(r)) => vec![(Relation::AtLeast, rhs - r.abs()), (Relation::AtMost, rhs)],
-            (_, Some(r)) => vec![(Relation::AtLeast, rhs), (Relation::AtMost, rhs + r.abs())],
-            _ => unreachable!("rows are N, E, L or G"),
-        };
-        for (relation, side) in sides {
-            if side.is_nan() {
-                return Err(what("its right-hand side is not a number"));
-            }
-            let relaxed = (relation == Relation::AtMost && side == f64::INFINITY)
-                || (relation == Relation::AtLeast && side == f64::NEG_INFINITY);
-            if relaxed {
+    (value, spent)
+}
+
+/// What each column is: its constant value, or its variable.
+struct ColumnMap {
+    value: Vec<Option<f64>>,
+    /// The variable of each column that is not a constant (`usize::MAX` for constants).
+    index: Vec<usize>,
+}
+
+/// The objective as read: weights of variables and of pairs (minimised), its constant in
+/// the file's sense, and the line it is reported at.
+struct MpsObjective {
+    weights: Vec<(usize, f64)>,
+    pairs: Vec<(usize, usize, f64)>,
+    constant: f64,
+    line: usize,
+}
+
+impl ColumnMap {
+    /// Make each column not yet a constant a constant (fixed by its bounds) or a variable
+    /// (binary, with rows for bounds tighter than [0, 1] pushed to `rows`); refuse any other.
+    /// The variables' names.
+    fn binary_columns(&mut self, file: &str, g: &Gathered, rows: &mut Vec<Row>) -> Result<Vec<String>> {
+        let mut names = Vec::new();
+        for (c, col) in g.columns.iter().enumerate() {
+            if self.value[c].is_some() {
                 continue;
             }
-            if !side.is_finite() {
-                return Err(what("no assignment meets it (an infinite right-hand side)"));
+            // Integer columns between markers without an upper bound are binary (CPLEX's rule).
+            let upper = col.upper.unwrap_or(if col.integer { 1.0 } else { f64::INFINITY });
+            let binary = col.integer && col.lower >= 0.0 && upper <= 1.0 && col.lower <= upper;
+            if !binary && fixed(col.lower, upper) {
+                self.value[c] = Some(col.lower);
+                continue;
             }
-            rows.push(Row {
-                name: row.name.clone(),
-                line: row.line,
-                terms: terms.clone(),
+            if col.lower > upper {
+                return Err(Error::parse(
+                    file,
+                    col.line,
+                    format!(
+                        "variable `{}`: its lower bound {} is above its upper bound {upper}",
+                        col.name, col.lower
+                    ),
+                ));
+            }
+            if !binary {
+                let kind = if col.integer { "integer" } else { "continuous" };
+                return Err(Error::parse(
+                    file,
+                    col.line,
+                    format!(
+                        "variable `{}` is {kind} in [{}, {upper}]: quzzle reads binary variables only (integer with bounds in [0, 1], or fixed by its bounds)",
+                        col.name, col.lower
+                    ),
+                ));
+            }
+            self.index[c] = names.len();
+            names.push(col.name.clone());
+            let bound = |relation: Relation, rhs: f64| Row {
+                name: format!("bound {}", col.name),
+                line: col.line,
+                terms: vec![(self.index[c], 1.0)],
                 relation,
-                rhs: side,
-            });
+                rhs,
+            };
+            if col.lower > 0.0 {
+                rows.push(bound(Relation::AtLeast, col.lower));
+            }
+            if upper < 1.0 {
+                rows.push(bound(Relation::AtMost, upper));
+            }
         }
+        Ok(names)
     }
-    Ok(Read {
-        names,
-        objective,
-        pairs,
-        offset: constant,
-        maximise: g.maximise,
-        objective_line,
-        rows,
-    })
+
+    /// The objective row and products over the variables, constants folded in.
+    fn objective(&self, file: &str, g: &Gathered) -> Result<MpsObjective> {
+        let (value, index) = (&self.value, &self.index);
+        let empty = BTreeMap::new();
+        let (objective_terms, objective_line) = match g.objective {
+            Some(o) => (&g.rows[o].terms, g.rows[o].line),
+            None => (&empty, g.products.first().map_or(0, |p| p.3)),
+        };
+        let sense = if g.maximise { -1.0 } else { 1.0 };
+        // The objective in the file's sense: its constant is minus the objective row's RHS.
+        let mut constant = -g.objective_rhs.0;
+        let mut linear: BTreeMap<usize, f64> = BTreeMap::new();
+        for (&c, &w) in objective_terms {
+            match value[c] {
+                Some(v) => constant += w * v,
+                None => *linear.entry(index[c]).or_insert(0.0) += w,
+            }
+        }
+        let mut products: BTreeMap<(usize, usize), f64> = BTreeMap::new();
+        for &(u, v, w, _) in &g.products {
+            match (value[u], value[v]) {
+                (Some(a), Some(b)) => constant += w * a * b,
+                (Some(a), None) => *linear.entry(index[v]).or_insert(0.0) += w * a,
+                (None, Some(b)) => *linear.entry(index[u]).or_insert(0.0) += w * b,
+                // A square is the variable itself on a binary.
+                (None, None) if u == v => *linear.entry(index[u]).or_insert(0.0) += w,
+                (None, None) => {
+                    let (a, b) = (index[u].min(index[v]), index[u].max(index[v]));
+                    *products.entry((a, b)).or_insert(0.0) += w;
+                }
+            }
+        }
+        if !constant.is_finite() || linear.values().chain(products.values()).any(|w| !w.is_finite()) {
+            return Err(Error::parse(
+                file,
+                objective_line,
+                "the objective's weights add up to more than a 64-bit float holds",
+            ));
+        }
+        let weights = linear
+            .into_iter()
+            .filter(|&(_, w)| w != 0.0)
+            .map(|(v, w)| (v, sense * w))
+            .collect();
+        let pairs = products
+            .into_iter()
+            .filter(|&(_, w)| w != 0.0)
+            .map(|((u, v), w)| (u, v, sense * w))
+            .collect();
+        Ok(MpsObjective {
+            weights,
+            pairs,
+            constant,
+            line: objective_line,
+        })
+    }
+
+    /// The constraint rows (neither `N` nor `spent`) over the variables, constants moved to
+    /// the right side, pushed to `rows`: a range makes two, an infinite side that relaxes
+    /// the row none.
+    fn constraint_rows(&self, file: &str, g: &Gathered, spent: &[bool], rows: &mut Vec<Row>) -> Result<()> {
+        let (value, index) = (&self.value, &self.index);
+        for (_, row) in g
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|&(r, row)| row.kind != 'N' && !spent[r])
+        {
+            let mut rhs = row.rhs;
+            let mut terms = Vec::new();
+            for (&c, &w) in &row.terms {
+                match value[c] {
+                    Some(v) => rhs -= w * v,
+                    None if w != 0.0 => terms.push((index[c], w)),
+                    None => {}
+                }
+            }
+            let what = |m: &str| Error::parse(file, row.line, format!("row `{}`: {m}", row.name));
+            // (relation, right side) pairs: a range makes two.
+            let sides: Vec<(Relation, f64)> = match (row.kind, row.range) {
+                ('E', None) => vec![(Relation::Equal, rhs)],
+                ('L', None) => vec![(Relation::AtMost, rhs)],
+                ('G', None) => vec![(Relation::AtLeast, rhs)],
+                ('E', Some(r)) if r >= 0.0 => vec![(Relation::AtLeast, rhs), (Relation::AtMost, rhs + r)],
+                ('E', Some(r)) => vec![(Relation::AtLeast, rhs + r), (Relation::AtMost, rhs)],
+                ('L', Some(r)) => vec![(Relation::AtLeast, rhs - r.abs()), (Relation::AtMost, rhs)],
+                (_, Some(r)) => vec![(Relation::AtLeast, rhs), (Relation::AtMost, rhs + r.abs())],
+                _ => unreachable!("rows are N, E, L or G"),
+            };
+            for (relation, side) in sides {
+                if side.is_nan() {
+                    return Err(what("its right-hand side is not a number"));
+                }
+                let relaxed = (relation == Relation::AtMost && side == f64::INFINITY)
+                    || (relation == Relation::AtLeast && side == f64::NEG_INFINITY);
+                if relaxed {
+                    continue;
+                }
+                if !side.is_finite() {
+                    return Err(what("no assignment meets it (an infinite right-hand side)"));
+                }
+                rows.push(Row {
+                    name: row.name.clone(),
+                    line: row.line,
+                    terms: terms.clone(),
+                    relation,
+                    rhs: side,
+                });
+            }
+        }
+        Ok(())
+    }
 }
