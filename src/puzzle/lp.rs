@@ -66,6 +66,9 @@ fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+/// What the detection table says of a constraint every assignment meets (it adds no penalty).
+const ALWAYS_HOLDS: &str = "always holds";
+
 /// How one constraint of the file was read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Detected {
@@ -1188,7 +1191,7 @@ fn translate(file: &str, names: &[String], rows: &[Row], cancel: &Cancel) -> Res
         }
         let reading = read_row(row).map_err(|why| row_error(file, row, &why))?;
         let kind = match reading {
-            Reading::Always => "always holds".to_string(),
+            Reading::Always => ALWAYS_HOLDS.to_string(),
             Reading::Constraints(cs, kind) => {
                 for c in cs {
                     t.out.push((c, format!("{} (line {})", row.name, row.line)));
@@ -1416,7 +1419,7 @@ impl Puzzle for LpModel {
                 line: d.line,
                 family: d.family,
                 read_as: d.kind.clone(),
-                penalty: (d.kind != "always holds").then_some(1.0),
+                penalty: (d.kind != ALWAYS_HOLDS).then_some(1.0),
             })
             .collect();
         let objective = self.has_objective().then_some(super::ObjectiveSummary {
