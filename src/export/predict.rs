@@ -342,7 +342,7 @@ fn refusals(refused: Vec<(String, Error)>) -> (Vec<RefusedModel>, Option<Error>)
 
 /// The manifest's angles and the indices of its valid boards: refused where it has no angles
 /// or lists the valid boards only in part (P(valid) could not be predicted).
-fn angles_and_valid(doc: &ManifestDoc, source: &str) -> Result<(crate::Angles, Vec<u64>)> {
+fn angles_and_valid(doc: &ManifestDoc, source: &str) -> Result<(crate::angles::Angles, Vec<u64>)> {
     let Some(angles) = doc.angles.clone() else {
         return Err(Error::malformed(source, "the manifest has no angles"));
     };

@@ -347,3 +347,22 @@ fn range_errors_of_checked_settings_are_raised_where_their_type_is_made() {
         assert_eq!(found, want, "files naming {pattern}");
     }
 }
+
+/// The most lines a source file of the library holds: past it a reader cannot hold the file,
+/// and it is split into a folder of parts (docs/ARCHITECTURE.md, "Stages").
+const MAX_SOURCE_LINES: usize = 1500;
+
+#[test]
+fn no_source_file_is_longer_than_a_reader_can_hold() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let lines = std::fs::read_to_string(f).unwrap().lines().count();
+            (lines > MAX_SOURCE_LINES).then(|| format!("{} ({lines} lines)", f.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "over {MAX_SOURCE_LINES} lines: {long:?}");
+}
