@@ -244,55 +244,25 @@ pub fn run_sweep_within(
         labels,
         mut out,
     } = resume(plan, csv, on_event)?;
-    let objective_name = plan.objective.name();
     let (problems, mut skipped) = load_problems(plan, &labels, on_event)?;
     rekey_switch_rows(plan, &problems, &mut done);
-    let resolved_of = |problem: &dyn Encoding| {
-        simulation::space_of(problem, &plan.space).map_or(crate::encoding::space::SpaceChoice::Full, |s| s.resolved)
+    let keys = Keys {
+        plan,
+        objective: plan.objective.name(),
     };
-    // The start a problem's rows record (the circuit's where the rows count gates or noise).
-    let start_of = |problem: &dyn Encoding| {
-        let start = simulation::run_settings(problem, &plan.space, plan.noise.needs_gates())
-            .map_or(plan.space.start, |s| s.start);
-        simulation::provenance::simulated_start(plan.space.mixer, start)
-    };
-    // A row's resume key: the instance, depth and init, under this plan's objective and mixer.
-    let row_key = |label: &String, p, init, sk, start| -> RowKey {
-        (
-            label.clone(),
-            p,
-            init,
-            objective_name.clone(),
-            sk,
-            plan.space.mixer,
-            start,
-        )
-    };
-    let weight = |dimension: f64, p: usize| (p as f64) * dimension;
-    let mut total = 0.0;
-    for (label, pr, dimension) in &problems {
-        let sk = resolved_of(pr.as_ref());
-        let start = start_of(pr.as_ref());
-        for &init in &plan.inits {
-            for &p in &plan.depths {
-                if !done.contains_key(&row_key(label, p, init, sk, start)) {
-                    total += weight(*dimension, p);
-                }
-            }
-        }
-    }
+    let total = keys.work_left(&problems, &done);
     let mut work = 0.0;
     let (mut computed, mut resumed) = (0, 0);
     let mut rows = Vec::new();
     'instance: for (label, problem, dimension) in &problems {
-        let sk = resolved_of(problem.as_ref());
-        let start = start_of(problem.as_ref());
+        let sk = keys.resolved(problem.as_ref());
+        let start = keys.start(problem.as_ref());
         let mut instance: Option<Instance> = None;
         for &init in &plan.inits {
             let mut previous: Option<Angles> = None;
             for depth in plan.depths.each() {
                 let p = depth.get();
-                let key = row_key(label, p, init, sk, start);
+                let key = keys.row(label, p, init, sk, start);
                 if let Some(row) = done.get(&key) {
                     previous = Some(row.angles()?);
                     resumed += 1;
@@ -331,12 +301,11 @@ pub fn run_sweep_within(
                         Err(e) => return Err(e),
                     },
                 };
+                // Random starts get the evaluations INTERP's row spent, where asked.
                 let budget = (plan.match_random_budget && init == Init::Random)
-                    .then(|| {
-                        done.get(&row_key(label, p, Init::Interp, sk, start))
-                            .map(|r| r.evaluations + r.gradients)
-                    })
-                    .flatten();
+                    .then(|| done.get(&keys.row(label, p, Init::Interp, sk, start)))
+                    .flatten()
+                    .map(|r| r.evaluations + r.gradients);
                 let row = compute_row(
                     plan,
                     label,
@@ -347,13 +316,8 @@ pub fn run_sweep_within(
                     previous.as_ref(),
                     budget,
                 )?;
-                out.write_all(row.to_csv_record()?.as_bytes())
-                    .and_then(|_| out.flush())
-                    .map_err(|source| Error::Write {
-                        path: csv.to_path_buf(),
-                        source,
-                    })?;
-                work += weight(*dimension, p);
+                append_row(&mut out, csv, &row)?;
+                work += row_weight(*dimension, p);
                 computed += 1;
                 previous = Some(row.angles()?);
                 on_event(SweepEvent::Row {
@@ -374,6 +338,80 @@ pub fn run_sweep_within(
         skipped,
         labels,
     })
+}
+
+/// Append `row` to the sweep's CSV and flush it, so a stop keeps every row written.
+fn append_row(out: &mut std::fs::File, csv: &Path, row: &SweepRow) -> Result<()> {
+    out.write_all(row.to_csv_record()?.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|source| Error::Write {
+            path: csv.to_path_buf(),
+            source,
+        })
+}
+
+/// A row's share of a sweep's work, for the progress fraction: p layers over its space.
+fn row_weight(dimension: f64, p: usize) -> f64 {
+    (p as f64) * dimension
+}
+
+/// The resume keys of a plan's rows: each problem's space and start as its rows record them.
+struct Keys<'a> {
+    plan: &'a SweepPlan,
+    objective: String,
+}
+
+impl Keys<'_> {
+    /// The space `problem`'s rows ran on (`auto` resolved).
+    fn resolved(&self, problem: &dyn Encoding) -> crate::encoding::space::SpaceChoice {
+        simulation::space_of(problem, &self.plan.space)
+            .map_or(crate::encoding::space::SpaceChoice::Full, |s| s.resolved)
+    }
+
+    /// The start a problem's rows record (the circuit's where the rows count gates or noise).
+    fn start(&self, problem: &dyn Encoding) -> Option<crate::mixer::StartChoice> {
+        let plan = self.plan;
+        let start = simulation::run_settings(problem, &plan.space, plan.noise.needs_gates())
+            .map_or(plan.space.start, |s| s.start);
+        simulation::provenance::simulated_start(plan.space.mixer, start)
+    }
+
+    /// A row's resume key: the instance, depth and init, under this plan's objective and mixer.
+    fn row(
+        &self,
+        label: &str,
+        p: usize,
+        init: Init,
+        space: crate::encoding::space::SpaceChoice,
+        start: Option<crate::mixer::StartChoice>,
+    ) -> RowKey {
+        (
+            label.to_string(),
+            p,
+            init,
+            self.objective.clone(),
+            space,
+            self.plan.space.mixer,
+            start,
+        )
+    }
+
+    /// The work of the rows not yet done ([`row_weight`] summed).
+    fn work_left(&self, problems: &[Loaded], done: &BTreeMap<RowKey, SweepRow>) -> f64 {
+        let mut total = 0.0;
+        for (label, problem, dimension) in problems {
+            let space = self.resolved(problem.as_ref());
+            let start = self.start(problem.as_ref());
+            for &init in &self.plan.inits {
+                for &p in &self.plan.depths {
+                    if !done.contains_key(&self.row(label, p, init, space, start)) {
+                        total += row_weight(*dimension, p);
+                    }
+                }
+            }
+        }
+        total
+    }
 }
 
 /// The checks of a plan that no row needs computed to make.
