@@ -33,7 +33,8 @@ keep() {
 }
 
 # AS_JSON CMD...: the text of a command's output, as a JSON string under "stdout" (info's text
-# holds the constraint count and the detection table, which its JSON does not).
+# holds the constraint count and the detection table, which its JSON held only from 6e0b321 on,
+# after these reports were stored; the tables read the text).
 AS_JSON=(python3 -c 'import json, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True, check=True); print(json.dumps({"command": sys.argv[1:], "stdout": r.stdout}, indent=1))')
 
 for f in "$OUT"/files/*.lp "$OUT"/files/*.mps; do
