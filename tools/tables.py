@@ -913,34 +913,26 @@ def deep_transfer():
     return out
 
 
-# results/noisy/README.md and README.md: P(valid) against depth under device noise. The tables
-# are written by results/noisy/table.py (data: what results/noisy/run.sh stores).
-def noisy_module():
+def results_table(folder):
+    """results/FOLDER/table.py, loaded from beside this script (its functions write the blocks)."""
     import importlib.util
     spec = importlib.util.spec_from_file_location(
-        "noisy_table", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results", "noisy", "table.py"))
+        folder + "_table", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results", folder, "table.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
+# results/noisy/README.md and README.md: P(valid) against depth under device noise. The tables
+# are written by results/noisy/table.py (data: what results/noisy/run.sh stores).
 def noisy(name):
-    return lambda: getattr(noisy_module(), name)(ROOT)
+    return lambda: getattr(results_table("noisy"), name)(ROOT)
 
 
 # results/models/README.md and README.md: real optimisation models written by several writers, end
 # to end. The tables are written by results/models/table.py (data: what results/models/run.sh stores).
-def models_module():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "models_table", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results", "models", "table.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def models(name):
-    return lambda: getattr(models_module(), name)(ROOT)
+    return lambda: getattr(results_table("models"), name)(ROOT)
 
 
 BLOCKS = {

@@ -325,11 +325,11 @@ def by_cplex(s: Spec, path: Path) -> None:
     c.write(str(path))
 
 
-def by_highs(s: Spec, path: Path) -> None:
+def highs_linear(s: Spec):
+    """A HiGHS model of `s`'s binary columns, linear objective and rows (quiet; no products)."""
     import highspy
     import numpy as np
 
-    assert not s.pairs, "HiGHS writes a quadratic objective only for continuous models"
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     for v in range(len(s.keys)):
@@ -341,6 +341,12 @@ def by_highs(s: Spec, path: Path) -> None:
         lo, up = (rhs, rhs) if rel == "==" else ((-inf, rhs) if rel == "<=" else (rhs, inf))
         h.addRow(lo, up, len(terms), np.array([v for v, _ in terms], dtype=np.int32),
                  np.array([float(c) for _, c in terms], dtype=np.float64))
+    return h
+
+
+def by_highs(s: Spec, path: Path) -> None:
+    assert not s.pairs, "HiGHS writes a quadratic objective only for continuous models"
+    h = highs_linear(s)
     # HiGHS's own names: columns and rows unnamed, so it writes its defaults.
     h.writeModel(str(path))
 
@@ -362,20 +368,11 @@ def highs_optimum(s: Spec) -> Tuple[float, List[int], str]:
     import highspy
     import numpy as np
 
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
+    h = highs_linear(s)
     h.setOptionValue("threads", 1)
     h.setOptionValue("random_seed", 0)
-    n = len(s.keys)
-    for v in range(n):
-        h.addVar(0, 1)
-        h.changeColCost(v, s.linear.get(v, 0.0))
-        h.changeColIntegrality(v, highspy.HighsVarType.kInteger)
     inf = highspy.kHighsInf
-    for row, terms, rel, rhs in s.rows:
-        lo, up = (rhs, rhs) if rel == "==" else ((-inf, rhs) if rel == "<=" else (rhs, inf))
-        h.addRow(lo, up, len(terms), np.array([v for v, _ in terms], dtype=np.int32),
-                 np.array([float(c) for _, c in terms], dtype=np.float64))
+    n = len(s.keys)
     col = n
     for (u, v), w in s.pairs.items():
         assert w >= 0

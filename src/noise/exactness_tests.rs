@@ -11,6 +11,11 @@ use crate::sim::reference;
 use num_complex::Complex64;
 use rand::Rng;
 
+/// `t` trajectories (the tests' counts are all in range).
+fn traj(t: i128) -> crate::checked::Trajectories {
+    crate::checked::Trajectories::new(t).unwrap()
+}
+
 /// A cost with one- to four-qubit terms on n qubits: weights in quarters (an indexed
 /// diagonal) or arbitrary (a dense one).
 fn random_poly(n: usize, seed: u64, quarters: bool) -> ZPoly {
@@ -221,53 +226,26 @@ fn zero_rates_are_the_noiseless_values_bit_for_bit() {
     let valid = [3u64, 17, 40];
     let eval = sim.evaluate(&angles, &valid).unwrap();
     let zero = NoiseModel::parse("p1=0,p2=0,readout=0").unwrap();
-    let e = estimate(
-        &sim,
-        &c,
-        &angles,
-        &valid,
-        &Draws::new(&zero, crate::checked::Trajectories::new(37).unwrap(), 5),
-    )
-    .unwrap();
+    let e = estimate(&sim, &c, &angles, &valid, &Draws::new(&zero, traj(37), 5)).unwrap();
     assert_eq!(e.p_valid.to_bits(), eval.success_probability.to_bits());
     assert_eq!(e.energy.to_bits(), eval.energy.to_bits());
     assert_eq!((e.p_valid_se, e.energy_se, e.trajectories_with_errors), (0.0, 0.0, 0));
     // Rates of 1e-9: within the standard error of the noiseless values.
     let tiny = NoiseModel::parse("p1=1e-9,p2=1e-9,readout=1e-9").unwrap();
-    let e = estimate(
-        &sim,
-        &c,
-        &angles,
-        &valid,
-        &Draws::new(&tiny, crate::checked::Trajectories::new(200).unwrap(), 5),
-    )
-    .unwrap();
+    let e = estimate(&sim, &c, &angles, &valid, &Draws::new(&tiny, traj(200), 5)).unwrap();
     assert!((e.p_valid - eval.success_probability).abs() <= 4.0 * e.p_valid_se + 1e-7);
     assert!((e.energy - eval.energy).abs() <= 4.0 * e.energy_se + 1e-6);
     // Real rates move the values, and the error bars say by how much.
     let heavy = NoiseModel::parse("p1=0.02,p2=0.05,readout=0.02").unwrap();
-    let e = estimate(
-        &sim,
-        &c,
-        &angles,
-        &valid,
-        &Draws::new(&heavy, crate::checked::Trajectories::new(100).unwrap(), 5),
-    )
-    .unwrap();
+    let e = estimate(&sim, &c, &angles, &valid, &Draws::new(&heavy, traj(100), 5)).unwrap();
     assert!(e.trajectories_with_errors > 50 && e.p_valid_se > 0.0);
     assert!(
-        e == estimate(
-            &sim,
-            &c,
-            &angles,
-            &valid,
-            &Draws::new(&heavy, crate::checked::Trajectories::new(100).unwrap(), 5)
-        )
-        .map(|mut x| {
-            x.seconds = e.seconds;
-            x
-        })
-        .unwrap()
+        e == estimate(&sim, &c, &angles, &valid, &Draws::new(&heavy, traj(100), 5))
+            .map(|mut x| {
+                x.seconds = e.seconds;
+                x
+            })
+            .unwrap()
     );
 }
 
@@ -355,14 +333,7 @@ fn one_qubit_trajectories_match_the_density_matrix() {
     let (sim, angles, c, theta) = one_qubit();
     let p = 0.3;
     let model = NoiseModel::parse(&format!("p1={p},rz={p}")).unwrap();
-    let e = estimate(
-        &sim,
-        &c,
-        &angles,
-        &[0],
-        &Draws::new(&model, crate::checked::Trajectories::new(4000).unwrap(), 11),
-    )
-    .unwrap();
+    let e = estimate(&sim, &c, &angles, &[0], &Draws::new(&model, traj(4000), 11)).unwrap();
     let exact = density_matrix_p0(theta, 0.4, p);
     let noiseless = e.noiseless_p_valid;
     assert!(
@@ -381,14 +352,7 @@ fn one_qubit_trajectories_match_the_density_matrix() {
     // Readout flips r: P(read 0) = (1 − r) P(0) + r (1 − P(0)).
     let r = 0.1;
     let model = NoiseModel::parse(&format!("p1={p},rz={p},readout={r}")).unwrap();
-    let e = estimate(
-        &sim,
-        &c,
-        &angles,
-        &[0],
-        &Draws::new(&model, crate::checked::Trajectories::new(4000).unwrap(), 11),
-    )
-    .unwrap();
+    let e = estimate(&sim, &c, &angles, &[0], &Draws::new(&model, traj(4000), 11)).unwrap();
     let read = (1.0 - r) * exact + r * (1.0 - exact);
     assert!((e.p_valid - read).abs() <= 4.0 * e.p_valid_se);
 }
@@ -403,7 +367,7 @@ fn one_qubit_noisy_shots_follow_the_density_matrix_and_the_readout() {
         &sim,
         &c,
         crate::checked::Shots::new(shots.into()).unwrap(),
-        &Draws::new(&model, crate::checked::Trajectories::new(20_000).unwrap(), 3),
+        &Draws::new(&model, traj(20_000), 3),
     )
     .unwrap();
     assert_eq!(counts.values().sum::<u64>(), shots);
@@ -419,7 +383,7 @@ fn one_qubit_noisy_shots_follow_the_density_matrix_and_the_readout() {
             &sim,
             &c,
             crate::checked::Shots::new(shots.into()).unwrap(),
-            &Draws::new(&model, crate::checked::Trajectories::new(20_000).unwrap(), 3)
+            &Draws::new(&model, traj(20_000), 3)
         )
         .unwrap()
     );
@@ -427,7 +391,7 @@ fn one_qubit_noisy_shots_follow_the_density_matrix_and_the_readout() {
         &sim,
         &c,
         crate::checked::Shots::new(1001).unwrap(),
-        &Draws::new(&model, crate::checked::Trajectories::new(10).unwrap(), 3),
+        &Draws::new(&model, traj(10), 3),
     )
     .unwrap();
     assert_eq!(few.values().sum::<u64>(), 1001);

@@ -293,3 +293,8 @@ pub fn scratch_and_data(name: &str, input: &str, out: &str) -> (Scratch, PathBuf
     let out = dir.join(out);
     (dir, data(input), out)
 }
+
+/// `t` trajectories (the tests' counts are all in range).
+pub fn traj(t: i128) -> quzzle::checked::Trajectories {
+    quzzle::checked::Trajectories::new(t).unwrap()
+}

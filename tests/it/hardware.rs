@@ -1,7 +1,7 @@
 //! The way back from hardware: manifests that stand alone, `quzzle sample` (seeded shots in
 //! the shapes IBM and IonQ return) and `quzzle score` (P(valid) with an exact interval).
 
-use crate::common::{argv, data, ok, ok_json, quzzle, s, scratch_and_data, usage_error, Scratch};
+use crate::common::{argv, data, ok, ok_json, quzzle, s, scratch_and_data, traj, usage_error, Scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -689,7 +689,7 @@ fn the_routed_reader_survives_hostile_files() {
                 read += 1;
                 let valid: Vec<u64> = vec![0, 5];
                 // Whatever was read runs, or is refused, without a panic.
-                let _ = routed::estimate(&c, &valid, &zero, quzzle::checked::Trajectories::new(3).unwrap(), 1);
+                let _ = routed::estimate(&c, &valid, &zero, traj(3), 1);
             }
             Err(e) => {
                 refused += 1;

@@ -2,7 +2,7 @@
 //! bytes on any thread count, clear errors for every bad option, and a sweep that refuses to
 //! resume under another noise setting.
 
-use crate::common::{argv, data, small_sweep_plan, Scratch};
+use crate::common::{argv, data, small_sweep_plan, traj, Scratch};
 use quzzle::experiment::sweep::{self, SweepPlan};
 use quzzle::noise::{NoiseModel, NoiseSettings};
 use serde_json::Value;
@@ -166,7 +166,7 @@ fn a_sweep_resumes_only_under_the_same_noise() {
                 NoiseModel::parse("aria").unwrap(),
                 NoiseModel::parse("p2=0.05").unwrap(),
             ],
-            trajectories: quzzle::checked::Trajectories::new(16).unwrap(),
+            trajectories: traj(16),
             devices: Vec::new(),
             cancel: Default::default(),
             truncation: Default::default(),
@@ -190,7 +190,7 @@ fn a_sweep_resumes_only_under_the_same_noise() {
     // Same settings: everything resumes.
     assert_eq!(sweep::run_sweep(&plan, &csv, &mut |_| {}).unwrap().resumed, 2);
     // Other noise: refused, naming the setting.
-    plan.noise.trajectories = quzzle::checked::Trajectories::new(17).unwrap();
+    plan.noise.trajectories = traj(17);
     let e = sweep::run_sweep(&plan, &csv, &mut |_| {}).unwrap_err().to_string();
     assert!(e.contains("noise") && e.contains("17 trajectories"), "{e}");
     plan.noise = NoiseSettings::default();

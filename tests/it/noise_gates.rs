@@ -3,7 +3,7 @@
 //! inserted, zero rates against the noiseless values, and an exact density-matrix simulation on
 //! ≤ 8 qubits against the trajectories.
 
-use crate::common::{argv, data, quzzle, s, stderr};
+use crate::common::{argv, data, quzzle, s, stderr, traj};
 use num_complex::Complex64;
 use quzzle::circuit::{Angle, Gate};
 use quzzle::encoding::{self, space::SpaceChoice, Encoding, EncodingKind};
@@ -148,13 +148,7 @@ fn zero_rates_give_the_noiseless_values() {
         let valid = simulation::success_states(enc.as_ref(), &sim).unwrap().valid;
         let noiseless = sim.qaoa().evaluate(&angles(), &valid).unwrap();
         let (full_valid, cost) = full_valid_and_cost(enc.as_ref());
-        let e = gates::estimate(
-            &prog,
-            &full_valid,
-            &cost,
-            &Draws::new(&zero, quzzle::checked::Trajectories::new(20).unwrap(), 3),
-        )
-        .unwrap();
+        let e = gates::estimate(&prog, &full_valid, &cost, &Draws::new(&zero, traj(20), 3)).unwrap();
         assert_eq!(e.trajectories_with_errors, 0);
         assert_eq!(e.p_valid.to_bits(), e.noiseless_p_valid.to_bits());
         assert!(
@@ -276,13 +270,7 @@ fn trajectories_agree_with_the_exact_density_matrix() {
         }
         quzzle::sim::kernels::apply_readout_flips(&mut w, model.readout);
         let exact: f64 = rho.diagonal().iter().zip(&w).map(|(p, w)| p * w).sum();
-        let e = gates::estimate(
-            &prog,
-            &valid,
-            &cost,
-            &Draws::new(&model, quzzle::checked::Trajectories::new(3000).unwrap(), 11),
-        )
-        .unwrap();
+        let e = gates::estimate(&prog, &valid, &cost, &Draws::new(&model, traj(3000), 11)).unwrap();
         let z = (e.p_valid - exact) / e.p_valid_se;
         assert!(
             z.abs() < 4.0,

@@ -2,7 +2,7 @@
 //! give the state of the full-space gate executor amplitude for amplitude, and seeded
 //! estimates equal the gate-by-gate route's (same draws) within rounding and their errors.
 
-use crate::common::data;
+use crate::common::{data, traj};
 use quzzle::encoding::{self, space::SpaceChoice, Encoding, EncodingKind};
 use quzzle::experiment::depth::{full_valid_states, sector_program};
 use quzzle::mixer::MixerKind;
@@ -148,7 +148,7 @@ fn seeded_estimates_equal_the_gate_by_gate_route() {
         let poly = enc.cost_poly();
         for model in [&heavy, &aria] {
             let seed = 7 + case as u64;
-            let draws = Draws::new(model, quzzle::checked::Trajectories::new(trajectories).unwrap(), seed);
+            let draws = Draws::new(model, traj(trajectories), seed);
             let g = gates::estimate(&full, &want_valid, &cost, &draws).unwrap();
             let s = quzzle::noise::sectors::estimate(&sectors, &ours_valid, &poly, &draws).unwrap();
             assert_eq!(s.route, NoiseRoute::Sectors);
@@ -183,18 +183,13 @@ fn seeded_estimates_equal_the_gate_by_gate_route() {
 fn sector_shots_have_the_estimated_valid_fraction() {
     let (enc, sectors, valid) = program_of(0);
     let model = NoiseModel::parse("p1=3e-3,p2=2e-2,readout=2e-2").unwrap();
-    let e = quzzle::noise::sectors::estimate(
-        &sectors,
-        &valid,
-        &enc.cost_poly(),
-        &Draws::new(&model, quzzle::checked::Trajectories::new(400).unwrap(), 5),
-    )
-    .unwrap();
+    let e = quzzle::noise::sectors::estimate(&sectors, &valid, &enc.cost_poly(), &Draws::new(&model, traj(400), 5))
+        .unwrap();
     let shots = 40_000u64;
     let counts = quzzle::noise::sectors::sample_counts(
         &sectors,
         quzzle::checked::Shots::new(shots.into()).unwrap(),
-        &Draws::new(&model, quzzle::checked::Trajectories::new(400).unwrap(), 5),
+        &Draws::new(&model, traj(400), 5),
     )
     .unwrap();
     assert_eq!(counts.values().sum::<u64>(), shots);
@@ -220,14 +215,7 @@ fn one_and_two_threads_give_the_same_estimate_bytes() {
         let run = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             let e = pool
-                .install(|| {
-                    quzzle::noise::sectors::estimate(
-                        &sectors,
-                        &valid,
-                        &poly,
-                        &Draws::new(&model, quzzle::checked::Trajectories::new(60).unwrap(), 3),
-                    )
-                })
+                .install(|| quzzle::noise::sectors::estimate(&sectors, &valid, &poly, &Draws::new(&model, traj(60), 3)))
                 .unwrap();
             assert!(e.trajectories_with_errors > 0);
             [e.p_valid, e.p_valid_se, e.energy, e.energy_se].map(f64::to_bits)
@@ -248,7 +236,7 @@ fn a_trajectory_too_large_to_run_beside_others_runs_alone_with_the_same_value() 
                 &sectors,
                 &valid,
                 &poly,
-                &Draws::new(&model, quzzle::checked::Trajectories::new(80).unwrap(), 7),
+                &Draws::new(&model, traj(80), 7),
                 memory,
             )
         })
@@ -293,7 +281,7 @@ fn a_deadline_stops_the_trajectories_saying_how_far_they_got() {
     let cancel = quzzle::budget::Cancel::default().with_deadline(Some(quzzle::checked::Seconds::new(1e-9).unwrap()));
     let draws = Draws {
         cancel: &cancel,
-        ..Draws::new(&model, quzzle::checked::Trajectories::new(60).unwrap(), 3)
+        ..Draws::new(&model, traj(60), 3)
     };
     match quzzle::noise::sectors::estimate(&sectors, &valid, &enc.cost_poly(), &draws) {
         Err(quzzle::Error::OutOfTime { done, .. }) => assert!(done.contains("of 60 trajectories done"), "{done}"),
@@ -315,17 +303,12 @@ fn truncation_keeps_p_valid_and_brackets_the_energy() {
         let (enc, sectors, valid) = program_of(case);
         let poly = enc.cost_poly();
         for model in [&clean, &heavy] {
-            let off = quzzle::noise::sectors::estimate(
-                &sectors,
-                &valid,
-                &poly,
-                &Draws::new(model, quzzle::checked::Trajectories::new(120).unwrap(), 11),
-            )
-            .unwrap();
+            let off =
+                quzzle::noise::sectors::estimate(&sectors, &valid, &poly, &Draws::new(model, traj(120), 11)).unwrap();
             let run = |threads: usize| {
                 let draws = Draws {
                     truncation: quzzle::noise::Truncation::Exact,
-                    ..Draws::new(model, quzzle::checked::Trajectories::new(120).unwrap(), 11)
+                    ..Draws::new(model, traj(120), 11)
                 };
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
                 pool.install(|| quzzle::noise::sectors::estimate(&sectors, &valid, &poly, &draws))

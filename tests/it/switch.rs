@@ -8,7 +8,7 @@
 //! grids, the first grid state elsewhere; `qasm` writes it, and noise runs it gate by gate.
 
 use crate::common::{
-    argv, assert_gradient_matches_finite_differences, assert_success, data, quzzle, s, xorshift_angles, Scratch,
+    argv, assert_gradient_matches_finite_differences, assert_success, data, quzzle, s, traj, xorshift_angles, Scratch,
 };
 use num_complex::Complex64;
 use quzzle::encoding::space::SpaceChoice;
@@ -267,13 +267,7 @@ fn noise_runs_switch_circuits_gate_by_gate() {
         let d = enc.cost_diagonal().unwrap();
         let full_valid = simulation::full::success_states_of(enc.as_ref(), &d).unwrap().valid;
         let cost: Vec<f64> = (0..d.len()).map(|k| d.get(k)).collect();
-        let e = gates::estimate(
-            &prog,
-            &full_valid,
-            &cost,
-            &quzzle::noise::Draws::new(&zero, quzzle::checked::Trajectories::new(4).unwrap(), 3),
-        )
-        .unwrap();
+        let e = gates::estimate(&prog, &full_valid, &cost, &quzzle::noise::Draws::new(&zero, traj(4), 3)).unwrap();
         assert_eq!(e.trajectories_with_errors, 0, "{file}");
         assert!(
             (e.noiseless_p_valid - noiseless.success_probability).abs() < 1e-12,
