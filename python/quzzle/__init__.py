@@ -383,7 +383,8 @@ def solve(
     angles in ``angles_from``: solve reports or sweep.csv files) or ``fixed`` (the table
     shipped for the puzzle kind, space and mixer). ``schedule``: ``lr:DG,DB``, ``transfer`` or
     ``fixed``, evaluated at every depth with no optimisation (instead of ``init``). ``space`` and
-    ``mixer`` as the command line (none: full space, X mixer). ``start``: a switch mixer's start,
+    ``mixer`` as the command line (none: the space and mixer ``info`` recommends, named in the
+    report's ``provenance.chosen``). ``start``: a switch mixer's start,
     ``auto`` (none; uniform here, or the circuit's start where ``noise`` or ``device`` runs the
     circuit), ``uniform`` or ``first-grid``, as ``--start``. ``objective``: ``energy``,
     ``success`` or ``cvar:ALPHA``. ``noise``: presets (``heron``, ``eagle``, ``aria``, ``forte``) or rates

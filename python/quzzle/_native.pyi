@@ -135,7 +135,7 @@ class Encoding:
         objective: str = "energy",
         start: Optional[str] = None,
     ) -> Qaoa:
-        """The depth-p QAOA on ``space`` with ``mixer`` (none: full space, X mixer), a switch
+        """The depth-p QAOA on ``space`` with ``mixer`` (none: the recommended ones), a switch
         mixer from ``start`` (``auto``/none and ``uniform``: uniform over the space;
         ``first-grid``: each grid's first table)."""
 
@@ -156,7 +156,7 @@ class Encoding:
         start: Optional[str] = None,
     ) -> Tuple[str, Dict[str, Any]]:
         """The circuit as OpenQASM 3 text and its manifest (as ``quzzle qasm`` writes them), on
-        ``space`` with ``mixer`` (none: the full space with the X mixer, whatever space the
+        ``space`` with ``mixer`` (none: the recommended circuit among those that export, whatever space the
         angles were optimised on: export a report's circuit with ``Report.qasm``)."""
 
 @final

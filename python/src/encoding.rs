@@ -452,8 +452,9 @@ impl Encoding {
             .call_method0("simplify")
     }
 
-    /// The QAOA of depth `p` on `space` with `mixer` (as `solve`: none given is the full space
-    /// with the X mixer; a block space alone takes `xy-ring`; a mixer alone takes `auto`).
+    /// The QAOA of depth `p` on `space` with `mixer` (as `solve`: none given is the space and
+    /// mixer `info` recommends, docs/spaces.md; a block space alone takes `xy-ring`; a mixer
+    /// alone takes `auto`).
     /// `objective` is what `value` and `value_and_gradient` compute: `energy`, `success`
     /// (minus P(valid)) or `cvar:ALPHA`. Refused with `DoesNotFit` before allocating a state
     /// that would not fit.
@@ -474,7 +475,8 @@ impl Encoding {
     /// The QAOA circuit as OpenQASM 3 text and its manifest (a dict, as `quzzle qasm` writes
     /// beside the file): at `gammas`/`betas`, or optimised here (`optimize=True`: energy,
     /// INTERP over depths 1..p, L-BFGS, `seed`). `flavor`: `portable`, `ibm` or `ionq`.
-    /// `space` and `mixer` as in `qaoa`: none given is the full space with the X mixer, whatever
+    /// `space` and `mixer` as in `qaoa`: none given is the recommended circuit among those that
+    /// export, whatever
     /// space the angles were optimised on (`Report.qasm` exports a report's own circuit).
     /// `start`: a switch mixer's (`auto`/none: uniform where a circuit prepares it, else
     /// `first-grid`; `uniform` is refused where none does).

@@ -197,3 +197,22 @@ def test_a_switch_start_is_the_command_lines(quzzle_bin: str, start: str) -> Non
     else:
         _, manifest = enc.qasm([0.1], [0.2], space="rows+cols", mixer="switch-complete", start=start)
         assert manifest["start"] == "first-grid"
+
+
+@pytest.mark.parametrize("name", ["queens-4x4-handmade.txt", "tiny-tango-4x4.txt", "nqueens-5-given.txt"])
+def test_default_space_and_mixer_are_the_recommendation(quzzle_bin: str, name: str) -> None:
+    """With neither space nor mixer, Python and the command line run what ``info`` recommends,
+    among circuits that export, and say so in the report's ``chosen``; ``Encoding.qasm`` exports
+    that circuit and ``Encoding.qaoa`` simulates it."""
+    path = data(name)
+    recommended = quzzle.info(path)["recommended"]
+    cli = cli_json(quzzle_bin, ["solve", path, "--depths", "1", "--max-iters", "5"])
+    enc = quzzle.load(path).encode()
+    report = quzzle.solve(enc, depths=1, max_iters=5)
+    assert without_seconds(report.to_dict()) == cli
+    assert (cli["space"], cli["mixer"]) == (recommended["space"], recommended["mixer"])
+    assert cli["chosen"].startswith("recommended: ")
+    _, manifest = enc.qasm([0.1], [0.2])
+    assert (manifest["space"], manifest["mixer"]) == (recommended["space"], recommended["mixer"])
+    q = enc.qaoa(1)
+    assert (q.space, q.mixer) == (recommended["space"], recommended["mixer"])

@@ -39,7 +39,7 @@ sweep() {
 #    kind (--baseline anneal): on the full space, and on the block space when the sweep has one.
 # Tango X: the 20 boards of at most 20 qubits (the other 13 take 21-25; results/monotone has
 # their P(valid) from a sweep without device times).
-sweep tango-x paper 20 --baseline anneal "${TANGO[@]}"
+sweep tango-x paper 20 --space full --mixer x --baseline anneal "${TANGO[@]}"
 # Tango's joined rows have no Dicke-state preparation, so the Grover mixer's circuit cannot be
 # exported there: no gate counts, no device time (work only).
 DEVICE=()
@@ -50,7 +50,7 @@ sweep queens-grover paper 24 --space rows --mixer grover "${QUEENS[@]}"
 sweep starbattle-xy paper 24 --space auto --mixer xy-ring --baseline anneal "${STARBATTLE[@]}"
 sweep starbattle-grover paper 24 --space rows --mixer grover "${STARBATTLE[@]}"
 # Sudoku's givens leave no variable at `paper`; `clues` keeps 14-28 one-hot qubits.
-sweep sudoku4-x clues 20 "${SUDOKU[@]}"
+sweep sudoku4-x clues 20 --space full --mixer x "${SUDOKU[@]}"
 sweep sudoku4-xy clues 24 --space auto --mixer xy-ring --baseline anneal "${SUDOKU[@]}"
 sweep sudoku4-grover clues 24 --space rows --mixer grover "${SUDOKU[@]}"
 

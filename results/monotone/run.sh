@@ -5,8 +5,8 @@
 set -euo pipefail
 q=target/release/quzzle
 cargo build --release --quiet
-$q sweep ../shared/instances/sudoku4 --encoding compact --reduce clues --init interp --depths 1..5 --seed 0 --no-instance-plots --out target/monotone/sudoku4
+$q sweep ../shared/instances/sudoku4 --encoding compact --reduce clues --space full --mixer x --init interp --depths 1..5 --seed 0 --no-instance-plots --out target/monotone/sudoku4
 cp target/monotone/sudoku4/sweep.csv results/monotone/sudoku4-compact.csv
-$q sweep ../shared/instances/tango --reduce paper --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out target/monotone/tango
+$q sweep ../shared/instances/tango --reduce paper --space full --mixer x --init interp --depths 1..5 --seed 0 --max-qubits 25 --no-instance-plots --out target/monotone/tango
 cp target/monotone/tango/sweep.csv results/monotone/tango-paper.csv
 python3 results/monotone/check.py results/monotone/*.csv

@@ -13,7 +13,7 @@ rm -rf "$OUT/sweep"
     "$I/tango-6x6-linkedin-2026-07-13.txt" \
     "$I/tango-6x6-linkedin-2026-07-21.txt" \
     "$I/tango-6x6-linkedin-2026-08-04.txt" \
-    --depths 1..8 --noise heron --noise aria --noise p1=3.75e-4,p2=1e-2,readout=1.5e-2,rz=0 \
+    --space full --mixer x --depths 1..8 --noise heron --noise aria --noise p1=3.75e-4,p2=1e-2,readout=1.5e-2,rz=0 \
     --trajectories 2000 \
     --no-instance-plots --out "$OUT/sweep" 2>&1 | tee "$OUT/sweep.log"
 python3 "$OUT/tables.py" "$OUT/sweep/sweep.csv" > "$OUT/tables.md"

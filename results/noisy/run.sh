@@ -36,14 +36,14 @@ solve() {
 # Best per kind in results/compare: Tango and Sudoku, X on the full space (Tango at `paper`,
 # Sudoku at `clues`); Queens and Star Battle, the XY ring on the smallest block space (`paper`).
 # Full-space circuits run gate by gate on 2^n amplitudes: four boards of 12-14 qubits per kind.
-solve tango-2026-07-30 2000 1..15 tango/tango-6x6-linkedin-2026-07-30.txt --reduce paper
-solve tango-2026-08-04 2000 1..15 tango/tango-6x6-linkedin-2026-08-04.txt --reduce paper
-solve sudoku4-11 2000 1..15 sudoku4/sudoku4-amayaos-11.txt --reduce clues
-solve sudoku4-12 2000 1..15 sudoku4/sudoku4-amayaos-12.txt --reduce clues
-solve tango-2026-08-13 2000 1..15 tango/tango-6x6-linkedin-2026-08-13.txt --reduce paper
-solve tango-2026-08-18 2000 1..15 tango/tango-6x6-linkedin-2026-08-18.txt --reduce paper
-solve sudoku4-16 2000 1..15 sudoku4/sudoku4-amayaos-16.txt --reduce clues
-solve sudoku4-18 2000 1..15 sudoku4/sudoku4-amayaos-18.txt --reduce clues
+solve tango-2026-07-30 2000 1..15 tango/tango-6x6-linkedin-2026-07-30.txt --reduce paper --space full --mixer x
+solve tango-2026-08-04 2000 1..15 tango/tango-6x6-linkedin-2026-08-04.txt --reduce paper --space full --mixer x
+solve sudoku4-11 2000 1..15 sudoku4/sudoku4-amayaos-11.txt --reduce clues --space full --mixer x
+solve sudoku4-12 2000 1..15 sudoku4/sudoku4-amayaos-12.txt --reduce clues --space full --mixer x
+solve tango-2026-08-13 2000 1..15 tango/tango-6x6-linkedin-2026-08-13.txt --reduce paper --space full --mixer x
+solve tango-2026-08-18 2000 1..15 tango/tango-6x6-linkedin-2026-08-18.txt --reduce paper --space full --mixer x
+solve sudoku4-16 2000 1..15 sudoku4/sudoku4-amayaos-16.txt --reduce clues --space full --mixer x
+solve sudoku4-18 2000 1..15 sudoku4/sudoku4-amayaos-18.txt --reduce clues --space full --mixer x
 # Routed: the exported circuits of one board of each kind, transpiled by Qiskit onto FakeFez (IBM
 # Heron r2, heavy-hex, 156 qubits; optimization_level 1, seed 0), predicted by `quzzle predict`
 # (200 trajectories per model). Tango and Sudoku at p = 1..5 (12-14 qubits, routed onto at most
@@ -88,8 +88,8 @@ routed() { # NAME DEPTHS FILE ARGS... [-- PREDICT ARGS...]
   echo "wrote $dir"
 }
 if "$PY" -c "import qiskit, qiskit_qasm3_import, qiskit_ibm_runtime" 2> /dev/null; then
-  routed tango-2026-07-30 1..5 tango/tango-6x6-linkedin-2026-07-30.txt --reduce paper
-  routed sudoku4-11 1..5 sudoku4/sudoku4-amayaos-11.txt --reduce clues
+  routed tango-2026-07-30 1..5 tango/tango-6x6-linkedin-2026-07-30.txt --reduce paper --space full --mixer x
+  routed sudoku4-11 1..5 sudoku4/sudoku4-amayaos-11.txt --reduce clues --space full --mixer x
   routed queens-010 1..3 queens/queens-6x6-community-010.txt --reduce paper --space auto --mixer xy-ring -- --truncate exact
   routed starbattle-001 1..3 starbattle/starbattle-6x6-1star-janko-001.txt --reduce paper --space auto --mixer xy-ring -- --truncate exact
 else
@@ -122,5 +122,5 @@ for f in "$I"/tango/tango-6x6-linkedin-*.txt; do
   b=$(basename "$f" .txt)
   b=${b#tango-6x6-linkedin-}
   grep -q "tango-6x6-linkedin-$b.txt" results/compare/tango-x/sweep.csv || continue
-  solve tango-$b 1000 1..8 tango/tango-6x6-linkedin-$b.txt --reduce paper
+  solve tango-$b 1000 1..8 tango/tango-6x6-linkedin-$b.txt --reduce paper --space full --mixer x
 done

@@ -52,7 +52,7 @@ add_given "$SHARED/queens/queens-6x6-community-010.txt" "$TMP/queens-6x6-communi
 for f in "$TMP"/*.txt "$SHARED/tents/tents-6x6-sgt-6x6dt-03.txt" "$SHARED/tents/tents-6x6-jolyonb-example.txt" \
          tests/data/nqueens-4.txt; do
   name=$(basename "$f" .txt)
-  "$Q" solve "$f" --reduce paper --depths 1..5 --seed 0 --json --out "$OUT/$name" > /dev/null
+  "$Q" solve "$f" --reduce paper --space full --mixer x --depths 1..5 --seed 0 --json --out "$OUT/$name" > /dev/null
   echo "solved $name"
 done
 rm -rf "$TMP"

@@ -37,6 +37,6 @@ fi
 if [ "$what" = qaoa ]; then
   name=$2; level=$3; iters=${4:-200}
   f="$SHARED/starbattle/$name.txt"
-  "$Q" solve "$f" --reduce "$level" --depths 1..5 --seed 0 --max-iters "$iters" --json --out "$OUT/$name-$level" > /dev/null
+  "$Q" solve "$f" --reduce "$level" --space full --mixer x --depths 1..5 --seed 0 --max-iters "$iters" --json --out "$OUT/$name-$level" > /dev/null
   echo "solved $name at $level"
 fi

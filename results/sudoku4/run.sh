@@ -34,14 +34,14 @@ PY
 
 for name in sudoku4-amayaos-11 sudoku4-amayaos-12 sudoku4-amayaos-16 sudoku4-amayaos-18 sudoku4-sgt-2x2-01; do
   f="$SHARED/sudoku4/$name.txt"
-  "$Q" solve "$f" --reduce clues --depths 1..5 --seed 0 --json --out "$OUT/$name-onehot" > /dev/null
-  "$Q" solve "$f" --reduce clues --encoding compact --depths 1..5 --seed 0 --json --out "$OUT/$name-compact" > /dev/null
+  "$Q" solve "$f" --reduce clues --space full --mixer x --depths 1..5 --seed 0 --json --out "$OUT/$name-onehot" > /dev/null
+  "$Q" solve "$f" --reduce clues --encoding compact --space full --mixer x --depths 1..5 --seed 0 --json --out "$OUT/$name-compact" > /dev/null
   echo "solved $name"
 done
 
 # The compact encoding alone on three 4-clue Sudokus (21-26 one-hot qubits at clues).
 for name in sudoku4-amayaos-01 sudoku4-amayaos-02 sudoku4-sgt-2x2-00; do
   f="$SHARED/sudoku4/$name.txt"
-  "$Q" solve "$f" --reduce clues --encoding compact --depths 1..5 --seed 0 --json --out "$OUT/$name-compact" > /dev/null
+  "$Q" solve "$f" --reduce clues --encoding compact --space full --mixer x --depths 1..5 --seed 0 --json --out "$OUT/$name-compact" > /dev/null
   echo "solved $name (compact)"
 done

@@ -581,8 +581,11 @@ pub struct GenerateArgs {
 pub struct SpaceArgs {
     /// Space: full (all 2^n states) or the blocks a constraint-preserving mixer keeps: rows,
     /// cols, regions, cells, rows+cols (grover, switch-ring, switch-complete), or auto (the
-    /// smallest the mixer keeps; counts sharing qubits are joined). Default: full with the x
-    /// mixer (or no --mixer), auto with an xy or the grover mixer, rows+cols with a switch mixer.
+    /// smallest the mixer keeps; counts sharing qubits are joined). Default, with no --mixer
+    /// either: the space and mixer `info` recommends for the puzzle (solve, sweep, qasm,
+    /// sample; among circuits that export where a circuit is made), the full space with x
+    /// (demo, bench, landscape); with --mixer: full with x, auto with an xy or the grover mixer,
+    /// rows+cols with a switch mixer.
     #[arg(long, value_parser = Named::of::<quzzle::encoding::space::SpaceChoice>())]
     pub space: Option<String>,
     /// Mixer: x (full space only), xy-ring or xy-complete (block spaces of plain blocks), or
@@ -590,7 +593,7 @@ pub struct SpaceArgs {
     /// spaces of plain blocks), or switch-ring or switch-complete (switch moves on the rows+cols
     /// space, which keep every row and column count; the ring pairs neighbouring rows and columns
     /// among those the reduction leaves, closing on the first and last; where they start: --start).
-    /// Default: x on the full space, xy-ring on a block space.
+    /// Default: x on the full space, xy-ring on a block space (neither flag: as --space says).
     #[arg(long, value_parser = Named::of::<quzzle::mixer::MixerKind>())]
     pub mixer: Option<String>,
     /// Start of a switch mixer (the others start uniform): uniform (over the space; simulated
@@ -604,9 +607,24 @@ pub struct SpaceArgs {
 }
 
 impl SpaceArgs {
-    /// The settings, a missing flag following the other one.
+    /// The settings, a missing flag following the other one (neither: the recommendation for
+    /// the puzzle, resolved once it is encoded).
     pub fn settings(&self) -> quzzle::Result<quzzle::simulation::SpaceSettings> {
         quzzle::request::space_of(self.space.as_deref(), self.mixer.as_deref(), self.start.as_deref())
+    }
+
+    /// The settings of a command whose default is the full space with the X mixer (`demo`,
+    /// `bench`, `landscape`), a missing flag following the other one.
+    pub fn settings_or_full(&self) -> quzzle::Result<quzzle::simulation::SpaceSettings> {
+        let settings = self.settings()?;
+        Ok(if settings.chosen == quzzle::simulation::Chosen::Recommend {
+            quzzle::simulation::SpaceSettings {
+                start: settings.start,
+                ..Default::default()
+            }
+        } else {
+            settings
+        })
     }
 }
 

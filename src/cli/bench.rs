@@ -29,7 +29,7 @@ pub fn run(
             format!("must be 1..={MAX_REPEATS}"),
         ));
     }
-    let settings = space.settings()?;
+    let settings = space.settings_or_full()?;
     let r = if let Some(k) = dicke {
         if source.random.is_none() {
             return Err(super::errors::Usage::DickeOfPuzzle.into());

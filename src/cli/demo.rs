@@ -31,7 +31,7 @@ pub fn run(out: &Path, space: &SpaceArgs) -> Result<()> {
     out!("{}", enc.puzzle().render(None));
     outln!();
     let settings = SolveSettings {
-        space: space.settings()?,
+        space: space.settings_or_full()?,
         ..SolveSettings::default()
     };
     let report = solve::solve(enc.as_ref(), &settings)?;

@@ -79,12 +79,12 @@ fn print_recommended(report: &info::InfoReport) -> Result<()> {
                 report.reduce.name()
             );
         } else {
-            outln!("recommended: none (no space has a route that fits)");
+            outln!("recommended: none (no circuit that exports has a route that fits; without --space and --mixer, runs take the full space with x)");
         }
         return Ok(());
     };
     outln!(
-        "recommended: --space {} --mixer {} ({}, noise {}): {} states (2^{:.2}), against 2^{:.0} on the full space",
+        "recommended: --space {} --mixer {} ({}, noise {}): {} states (2^{:.2}), against 2^{:.0} on the full space; solve, sweep, qasm and sample run it without --space and --mixer",
         r.space.name(),
         r.mixer.name(),
         r.route.name(),

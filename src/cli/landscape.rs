@@ -24,7 +24,7 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
     let problem = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
     let report_progress = |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("landscape", p, None));
     let budget = super::progress::budget(None, &report_progress)?;
-    let simulation = simulation::simulation_within(problem.as_ref(), &args.space.settings()?, &budget)?;
+    let simulation = simulation::simulation_within(problem.as_ref(), &args.space.settings_or_full()?, &budget)?;
     let valid = simulation::success_states(problem.as_ref(), &simulation)?.valid;
     let sim = simulation.qaoa();
     let gamma_max = match args.gamma_max {

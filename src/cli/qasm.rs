@@ -104,6 +104,13 @@ pub fn run(args: &QasmArgs) -> Result<()> {
         manifest.provenance.qubits,
         manifest_path.display()
     );
+    if let Some(why) = &manifest.provenance.chosen {
+        outln!(
+            "  space {}, mixer {}: {why}",
+            manifest.provenance.space,
+            manifest.provenance.mixer
+        );
+    }
     match manifest.success_probability {
         Some(sp) => outln!(
             "success probability at these angles: {}",
@@ -186,6 +193,9 @@ fn run_depths(args: &QasmArgs, job: &ExportJob) -> Result<()> {
         batch::INDEX_FILE,
         dir.display()
     );
+    if let Some(why) = &index.provenance.chosen {
+        outln!("  {why}");
+    }
     if let Some(old) = set_aside {
         outln!(
             "the folder's earlier contents (with any counts measured for them) were moved to {}",

@@ -92,6 +92,13 @@ pub fn run(args: &SampleArgs) -> Result<()> {
         counts.len(),
         request.seed
     );
+    if let Some(why) = &sampled.chosen {
+        outln!(
+            "circuit: space {}, mixer {}; {why}",
+            sampled.space.space,
+            sampled.space.mixer
+        );
+    }
     if let Some(p) = sampled.success_probability {
         outln!(
             "simulated P(valid) of this circuit (noiseless): {}",

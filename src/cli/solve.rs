@@ -94,17 +94,24 @@ pub fn print_report(report: &SolveReport, enc: &dyn Encoding) -> Result<()> {
         report.valid_states,
         report.uniform_baseline
     );
-    if report.provenance.space != SpaceChoice::Full {
-        outln!(
-            "space {} ({} blocks, {} basis states = 2^{:.2}), mixer {}, route {}",
-            report.provenance.space,
-            report.blocks.len(),
-            report.provenance.dimension,
-            report.provenance.dimension.log2(),
-            report.provenance.mixer,
-            report.route
-        );
-    }
+    let blocks = if report.provenance.space == SpaceChoice::Full {
+        String::new()
+    } else {
+        format!("{} blocks, ", report.blocks.len())
+    };
+    outln!(
+        "space {} ({blocks}{} basis states = 2^{:.2}), mixer {}, route {}{}",
+        report.provenance.space,
+        report.provenance.dimension,
+        report.provenance.dimension.log2(),
+        report.provenance.mixer,
+        report.route,
+        report
+            .provenance
+            .chosen
+            .as_deref()
+            .map_or_else(|| " (as named)".to_string(), |why| format!("\n  {why}"))
+    );
     if report.route == Route::Histogram {
         outln!(
             "the states are counted by cost, not listed: the top bitstring is one state of the most likely cost class"

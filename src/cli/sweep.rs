@@ -76,6 +76,9 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         csv.display(),
         outcome.skipped.len()
     );
+    if plan.space.chosen == quzzle::simulation::Chosen::Recommend {
+        errln!("space and mixer: for each file, the ones `info` recommends (neither --space nor --mixer given; each row records its own)");
+    }
     let skipped: Vec<(String, String)> = outcome
         .skipped
         .iter()
@@ -218,9 +221,13 @@ fn run_baseline(
             baseline.setting(),
             labelled.len()
         );
-        anneal_rows = baseline.run(labelled, plan.level, plan.space.space, &done, &mut |note| {
-            errln!("note: {note}")
-        })?;
+        // Under the recommendation, each file's block space as `auto` finds it.
+        let space = if plan.space.chosen == quzzle::simulation::Chosen::Recommend {
+            quzzle::encoding::space::SpaceChoice::Auto
+        } else {
+            plan.space.space
+        };
+        anneal_rows = baseline.run(labelled, plan.level, space, &done, &mut |note| errln!("note: {note}"))?;
         let text = sweep::baseline::anneal_csv_text(&anneal_rows)?;
         quzzle::files::write_whole(&[(path, text.into_bytes())])?;
     }

@@ -327,7 +327,7 @@ pub enum Unsupported {
         mixer: MixerKind,
     },
     /// More qubits than the switch simulator's masks hold.
-    #[error("the switch simulator holds a state of at most {max} qubits as a mask; this space has {qubits}")]
+    #[error("the switch mixers hold a state of at most {max} qubits as a mask (simulated or exported); this space has {qubits}")]
     SwitchTooManyQubits {
         /// Qubits of the space.
         qubits: usize,

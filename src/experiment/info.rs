@@ -83,10 +83,12 @@ pub struct InfoReport {
     pub mixer: Option<String>,
     /// Every mixer that keeps the space asked for.
     pub mixers: Vec<String>,
-    /// The space and mixer that fit best: the smallest space (every space keeps every valid
-    /// board: its blocks are counts each solution meets) with a mixer whose statevector fits
-    /// in memory, else the smallest a mixer runs from its cost histogram; `null` when none, and
-    /// when the reduction decides the board (0 qubits: no circuit is needed).
+    /// The space and mixer that fit best, among the circuits that export: the smallest space
+    /// (every space keeps every valid board: its blocks are counts each solution meets) with a
+    /// mixer whose statevector fits in memory, else the smallest a mixer runs from its cost
+    /// histogram; `null` when none, and when the reduction decides the board (0 qubits: no
+    /// circuit is needed). `solve`, `sweep`, `qasm` and `sample` run it when neither space nor
+    /// mixer is named.
     pub recommended: Option<Recommendation>,
     /// The family `--space auto` takes under an XY mixer (the smallest whose blocks are all
     /// plain); `null` when there is none.
@@ -230,11 +232,15 @@ pub struct Recommendation {
 }
 
 impl Recommendation {
-    /// The best of `spaces` by the rule of [`crate::simulation::advice`], the one `solve`
-    /// advises by.
-    fn best(spaces: &[Space], num_qubits: usize) -> Option<Self> {
-        let a = advice::best(spaces, None)?;
-        Some(Recommendation {
+    /// The recommendation for `enc` ([`advice::recommendation`]: by the rule of
+    /// [`crate::simulation::advice`], among circuits that export), the space and mixer a run
+    /// takes when neither is named.
+    fn of(enc: &dyn Encoding) -> Result<Option<Self>> {
+        let num_qubits = enc.num_qubits();
+        let Some((a, _)) = advice::recommendation(enc, crate::mixer::StartChoice::Auto)? else {
+            return Ok(None);
+        };
+        Ok(Some(Recommendation {
             space: a.space,
             mixer: a.mixer,
             route: a.route,
@@ -243,7 +249,7 @@ impl Recommendation {
             log2_dimension: a.log2_dimension,
             full_dimension: (num_qubits as f64).exp2(),
             full_log2_dimension: num_qubits as f64,
-        })
+        }))
     }
 }
 
@@ -336,13 +342,7 @@ pub fn info_within(enc: &dyn Encoding, space: SpaceChoice, cancel: &crate::budge
     let (spaces, spaces_unusable, spaces_no_solution) = spaces_of(enc, space)?;
     let full = Space::full(n, enc.diagonal_bytes_per_state());
     // A board the reduction decides entirely needs no circuit: nothing to recommend.
-    let recommended = if n == 0 {
-        None
-    } else if spaces.is_empty() {
-        Recommendation::best(std::slice::from_ref(&full), n)
-    } else {
-        Recommendation::best(&spaces, n)
-    };
+    let recommended = if n == 0 { None } else { Recommendation::of(enc)? };
     let spaces: Vec<SpaceInfo> = spaces.iter().map(|s| SpaceInfo::of_encoding(enc, s)).collect();
     let asked = spaces.iter().find(|s| s.space == space);
     let mixers: Vec<String> = asked

@@ -219,6 +219,7 @@ pub fn candidates(enc: &dyn Encoding, settings: &PlanSettings) -> Result<(Vec<Sp
                 space: space.choice,
                 mixer: entry.kind,
                 start: StartChoice::Auto,
+                chosen: crate::simulation::Chosen::Given,
             };
             // A switch mixer's circuit starts uniform where a gate list prepares that, else on
             // the first grid (as `solve --noise` resolves it): no uniform start is asked of it.

@@ -193,7 +193,7 @@ pub fn export_depths_keeping(
     if let AngleSource::Given(_) = req.angles {
         return Err(Error::Request(RequestProblem::GivenAnglesAcrossDepths));
     }
-    let settings = simulation::circuit_settings(enc, &req.space)?;
+    let settings = simulation::circuit_settings(enc, &super::settings_for_angles(&req.space, &req.angles)?)?;
     // One simulation for the optimised angles and the noisy predictions, when either is asked.
     let needs_sim = matches!(req.angles, AngleSource::Optimize { .. }) || !req.noise.models.is_empty();
     let sim = if needs_sim {

@@ -76,6 +76,7 @@ pub fn score_experiment(dir: &Path, settings: &ExperimentScoreSettings) -> Resul
         space: index.provenance.space,
         mixer: index.provenance.mixer,
         start: index.provenance.start.unwrap_or_default(),
+        chosen: crate::simulation::Chosen::Given,
     };
     let extra = &settings.noise;
     if !extra.models.is_empty() {

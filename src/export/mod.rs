@@ -299,6 +299,30 @@ pub fn angles_from_json(text: &str, source: &str, depth: usize, identity: &Circu
     Angles::new(gammas, betas)
 }
 
+/// The settings of an export: `space` as given, except that where it names neither space nor
+/// mixer ([`Chosen::Recommend`](crate::simulation::Chosen)) and the angles come from a report or
+/// a manifest, that document's space and mixer (its angles belong to its own circuit; `solve`
+/// and `qasm` left to their defaults may recommend different ones, `qasm` ranking only
+/// circuits that export).
+pub fn settings_for_angles(space: &SpaceSettings, angles: &AngleSource) -> Result<SpaceSettings> {
+    let AngleSource::Report { text, source } = angles else {
+        return Ok(*space);
+    };
+    if space.chosen != crate::simulation::Chosen::Recommend {
+        return Ok(*space);
+    }
+    let doc: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| Error::parse(source, e.line(), format!("not valid JSON: {e}")))?;
+    let name = |k: &str, default: &'static str| doc.get(k).and_then(|v| v.as_str()).unwrap_or(default).to_string();
+    let wrap = |e: Error| Error::malformed(source, e);
+    Ok(SpaceSettings {
+        space: name("space", "full").parse().map_err(wrap)?,
+        mixer: name("mixer", "x").parse().map_err(wrap)?,
+        start: space.start,
+        chosen: crate::simulation::Chosen::Given,
+    })
+}
+
 /// Valid boards kept in a manifest when they come from search (no statevector).
 pub const MANIFEST_SEARCH_KEEP: usize = 10_000;
 
@@ -379,7 +403,7 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         });
     }
     let mut notes = enc.notes();
-    let settings = simulation::circuit_settings(enc, &req.space)?;
+    let settings = simulation::circuit_settings(enc, &settings_for_angles(&req.space, &req.angles)?)?;
     let space = simulation::space_of(enc, &settings)?;
     // Blocks whose start the circuit cannot prepare are refused before anything is simulated.
     simulation::mixers::entry(settings.mixer).check_circuit(enc, &space)?;
@@ -431,7 +455,8 @@ pub fn export_circuit(enc: &dyn Encoding, req: &ExportRequest) -> Result<Circuit
         provenance: Provenance {
             dimension: space.dimension,
             start: simulation::provenance::simulated_start(settings.mixer, space.start),
-            ..Provenance::unsimulated(enc, space.resolved, req.space.mixer)
+            chosen: settings.chosen.text(),
+            ..Provenance::unsimulated(enc, space.resolved, settings.mixer)
         },
         puzzle_text: enc.source_text().to_string(),
         board_size: {

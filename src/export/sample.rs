@@ -24,6 +24,8 @@ pub struct SampleCircuit {
     pub qubits: usize,
     /// The circuit's noiseless P(valid), where it is known.
     pub success_probability: Option<f64>,
+    /// Why its space and mixer, where neither was named (the recommendation's words).
+    pub chosen: Option<String>,
 }
 
 impl SampleCircuit {
@@ -50,6 +52,7 @@ impl SampleCircuit {
             angles,
             qubits: doc.qubits,
             success_probability: doc.success_probability,
+            chosen: None,
         })
     }
 
@@ -64,6 +67,8 @@ impl SampleCircuit {
         angles: AngleSource,
         input: &str,
     ) -> Result<SampleCircuit> {
+        // Named neither space nor mixer: the recommended circuit.
+        let settings = simulation::resolve(enc.as_ref(), &settings)?;
         if simulation::mixers::entry(settings.mixer).samples_from_simulation() {
             let sim = simulation::simulation(enc.as_ref(), &settings)?;
             sim.require_statevector("sampling shots")?;
@@ -81,6 +86,7 @@ impl SampleCircuit {
                 angles,
                 qubits,
                 success_probability: Some(success),
+                chosen: settings.chosen.text(),
             });
         }
         let request = ExportRequest {
@@ -96,7 +102,10 @@ impl SampleCircuit {
         let Some(manifest) = exported.manifest else {
             return Err(Error::Internal(format!("{input}: no manifest was made")));
         };
-        Self::with_doc(enc, &ManifestDoc::of(&manifest, input)?, "the circuit has no angles")
+        Ok(SampleCircuit {
+            chosen: manifest.provenance.chosen.clone(),
+            ..Self::with_doc(enc, &ManifestDoc::of(&manifest, input)?, "the circuit has no angles")?
+        })
     }
 
     /// `shots` drawn with `seed` from the circuit's exact final distribution, or under `noise`

@@ -105,6 +105,7 @@ impl ManifestDoc {
                 space: v.space,
                 mixer: v.mixer,
                 start: v.start.unwrap_or_default(),
+                chosen: crate::simulation::Chosen::Given,
             },
             qubits: v.qubits,
             angles: Some(Angles::new(m.gammas.clone(), m.betas.clone())?),
@@ -413,6 +414,7 @@ impl ManifestFields<'_> {
             space: self.name("space", "full").parse().map_err(|e| self.wrap(e))?,
             mixer: self.name("mixer", "x").parse().map_err(|e| self.wrap(e))?,
             start,
+            chosen: crate::simulation::Chosen::Given,
         })
     }
 

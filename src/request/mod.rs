@@ -215,6 +215,10 @@ pub fn space_of(space: Option<&str>, mixer: Option<&str>, start: Option<&str>) -
 }
 
 fn describe_space(s: &SpaceSettings) -> Value {
+    if s.chosen == crate::simulation::Chosen::Recommend {
+        // Resolved for each puzzle once it is encoded.
+        return json!({"space": "recommended", "mixer": "recommended", "start": s.start.name()});
+    }
     json!({"space": s.space.name(), "mixer": s.mixer.name(), "start": s.start.name()})
 }
 

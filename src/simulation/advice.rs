@@ -1,9 +1,12 @@
-//! The space and mixer that fit an encoded puzzle best: what `info` recommends, and what
-//! `solve` names before a run when it is far smaller than the space about to be simulated
-//! (docs/spaces.md). One rule serves both; the caller words the advice.
+//! The space and mixer that fit an encoded puzzle best: what `info` recommends, what `solve`,
+//! `sweep`, `qasm` and `sample` run when neither is named, and what `solve` names before a run
+//! when it is far smaller than the space about to be simulated (docs/spaces.md). One rule
+//! serves all three; the caller words the advice.
 //!
 //! The rule ranks every block space (and the full space) by the best route one of its mixers
-//! has there, then by size:
+//! has there, counting only mixers whose circuit is built on the space (so that what is
+//! simulated can be exported and run: a switch mixer from the start its circuit takes, no
+//! Grover mixer on joined blocks), then by size:
 //! 1. a statevector under a local mixer, one that keeps the space's counts (XY on plain
 //!    blocks, the switch mixers on rows+cols where their start is uniform, as a simulation
 //!    starts unless asked for the first grid): these gain on the uniform start with depth
@@ -16,10 +19,11 @@
 //! one asked for where it runs the space at all (the user's choice of mixer is kept), else the
 //! first of [`ADVICE_ORDER`] with the space's best route.
 
-use super::{mixers, space_of, Route, SpaceSettings};
+use super::{mixers, space_of, Chosen, Route, SpaceSettings};
 use crate::encoding::space::{Space, SpaceChoice};
 use crate::encoding::Encoding;
-use crate::mixer::MixerKind;
+use crate::error::{Error, Result};
+use crate::mixer::{MixerKind, StartChoice};
 use crate::qaoa::switch::SwitchStart;
 
 /// `solve` names a smaller space when its dimension is at least this many times smaller.
@@ -76,9 +80,15 @@ fn starts_uniform(kind: MixerKind, space: &Space) -> bool {
     grids.is_some_and(|g| SwitchStart::of(&g, space.start) == Some(SwitchStart::Uniform))
 }
 
-/// The best of `spaces` (`auto` left out: it is one of the others) by the module's rule, with
-/// `preferred` as its mixer where that mixer runs it; `None` where no mixer runs any of them.
-pub fn best(spaces: &[Space], preferred: Option<MixerKind>) -> Option<Advice> {
+/// The best of `spaces` (`auto` left out: it is one of the others) by the module's rule among
+/// the mixers `usable` allows on each, with `preferred` as its mixer where that mixer runs it,
+/// and the rank that chose it; `None` where no mixer runs any of them.
+fn best_where(
+    spaces: &[Space],
+    preferred: Option<MixerKind>,
+    usable: impl Fn(MixerKind, &Space) -> bool,
+) -> Option<(Advice, u8)> {
+    let rank = |k: MixerKind, space: &Space| if usable(k, space) { rank(k, space) } else { None };
     let mut found: Option<(u8, &Space)> = None;
     for space in spaces.iter().filter(|s| s.choice != SpaceChoice::Auto) {
         let Some(r) = ADVICE_ORDER.iter().filter_map(|&k| rank(k, space)).min() else {
@@ -98,12 +108,92 @@ pub fn best(spaces: &[Space], preferred: Option<MixerKind>) -> Option<Advice> {
     let mixer = preferred
         .filter(|&k| rank(k, space).is_some())
         .or_else(|| ADVICE_ORDER.into_iter().find(|&k| rank(k, space) == Some(r)))?;
-    Some(Advice {
+    let advice = Advice {
         space: space.resolved,
         mixer,
         route: mixers::entry(mixer).route_on(space)?,
         dimension: space.dimension,
         log2_dimension: space.log2_dimension(),
+    };
+    Some((advice, r))
+}
+
+/// Why the recommendation chose its space and mixer: the rank of its route by the module's
+/// rule (`None`: no circuit that exports runs any space, and the full space with the X mixer
+/// stands in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Why {
+    /// The rank (0: a local mixer's statevector; 1: another statevector; 2: the histogram).
+    pub rank: Option<u8>,
+}
+
+impl Why {
+    /// The words reports print.
+    pub fn text(self) -> String {
+        let rule = match self.rank {
+            Some(0) => "the smallest space that a mixer keeping its counts runs as a statevector",
+            Some(1) => {
+                "no mixer keeping counts runs a statevector here, and this is the smallest space another mixer does"
+            }
+            Some(_) => "no statevector fits, and this is the smallest space counted by cost",
+            None => "no space runs here, and the full space with the X mixer stands in",
+        };
+        format!("recommended: {rule}, among circuits that export; naming a space or a mixer chooses another")
+    }
+}
+
+/// What `info` recommends for `enc` and a run takes when neither space nor mixer is named:
+/// the best ([`best_where`]) of every space of the encoding (the full space, and each block space of a one-hot
+/// encoding) among the circuits that export, so that what is simulated can be run on a device
+/// (docs/spaces.md, "The default space and mixer"): a mixer counts on a space only where its
+/// circuit is built there, a switch mixer from the start its circuit takes (`start`, or for
+/// `auto` uniform on full permutation grids and the first grid elsewhere, which ranks it
+/// below the local mixers). `None` where no such circuit runs any space.
+pub fn recommendation(enc: &dyn Encoding, start: StartChoice) -> Result<Option<(Advice, u8)>> {
+    let spaces = circuit_spaces(enc, start)?;
+    Ok(best_where(&spaces, None, |k, space| exports(enc, k, space)))
+}
+
+/// Every space of `enc` (the full space, and each block space of a one-hot encoding; only the
+/// full one where a count cannot be met, so that the run says so), each started as its circuit
+/// starts from `start` ([`recommendation`]).
+fn circuit_spaces(enc: &dyn Encoding, start: StartChoice) -> Result<Vec<Space>> {
+    let mut spaces = vec![Space::full(enc.num_qubits(), enc.diagonal_bytes_per_state())];
+    if let Some(onehot) = enc.as_onehot() {
+        match Space::available(onehot) {
+            Ok(all) => spaces = all,
+            Err(Error::Unsatisfiable { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    for space in &mut spaces {
+        space.start = start;
+        if start == StartChoice::Auto && space.resolved == SpaceChoice::RowsCols {
+            if let Ok(s) = super::circuit_start(enc, space, MixerKind::SwitchComplete) {
+                space.start = s;
+            }
+        }
+    }
+    Ok(spaces)
+}
+
+/// Whether the circuit of `kind` on `space` is built (and so exports).
+fn exports(enc: &dyn Encoding, kind: MixerKind, space: &Space) -> bool {
+    mixers::entry(kind).check_circuit(enc, space).is_ok()
+}
+
+/// The settings of [`recommendation`], from `start`; where there is none, the full space with
+/// the X mixer, so that the run says why it cannot.
+pub fn recommended(enc: &dyn Encoding, start: StartChoice) -> Result<SpaceSettings> {
+    let (space, mixer, rank) = match recommendation(enc, start)? {
+        Some((a, r)) => (a.space, a.mixer, Some(r)),
+        None => (SpaceChoice::Full, MixerKind::X, None),
+    };
+    Ok(SpaceSettings {
+        space,
+        mixer,
+        start,
+        chosen: Chosen::Recommended(Why { rank }),
     })
 }
 
@@ -130,23 +220,26 @@ impl SmallerSpace {
     }
 }
 
-/// The best space of `enc` by [`best`] among those at least [`ADVICE_RATIO`] times smaller
-/// than the space `settings` would run and of the best rank any space of `enc` has (so that a
-/// smaller space a worse route runs, such as a switch mixer from one grid state, is never
-/// named over what `info` recommends); `None` where there is none, and where the settings or
-/// the encoding have no block spaces (a compact encoding, a space the mixer does not keep: the
-/// run itself says why).
+/// The best space of `enc` by [`recommendation`]'s rule (among circuits that export) among those
+/// at least [`ADVICE_RATIO`] times smaller than the space `settings` would run and of the best
+/// rank any space of `enc` has (so that a smaller space a worse route runs, such as a switch
+/// mixer from one grid state, is never named over what `info` recommends); `None` where there
+/// is none, and where the settings or the encoding have no block spaces (a compact encoding, a
+/// space the mixer does not keep: the run itself says why).
 pub fn smaller_space(enc: &dyn Encoding, settings: &SpaceSettings) -> Option<SmallerSpace> {
-    let onehot = enc.as_onehot()?;
+    enc.as_onehot()?;
     let chosen = space_of(enc, settings).ok()?;
     let chosen_log2 = chosen.log2_dimension();
     let threshold = chosen_log2 - ADVICE_RATIO.log2() + 1e-9;
-    let mut all = Space::available(onehot).ok()?;
-    // Ranked with the start this run takes.
-    for s in &mut all {
-        s.start = settings.start;
-    }
-    let best_rank = |s: &Space| ADVICE_ORDER.iter().filter_map(|&k| rank(k, s)).min();
+    let all = circuit_spaces(enc, settings.start).ok()?;
+    let usable = |k: MixerKind, s: &Space| exports(enc, k, s);
+    let best_rank = |s: &Space| {
+        ADVICE_ORDER
+            .iter()
+            .filter(|&&k| usable(k, s))
+            .filter_map(|&k| rank(k, s))
+            .min()
+    };
     let top_rank = all
         .iter()
         .filter(|s| s.choice != SpaceChoice::Auto)
@@ -157,7 +250,7 @@ pub fn smaller_space(enc: &dyn Encoding, settings: &SpaceSettings) -> Option<Sma
         .filter(|s| s.resolved != chosen.resolved && s.log2_dimension() <= threshold)
         .filter(|s| best_rank(s) == Some(top_rank))
         .collect();
-    let advice = best(&smaller, Some(settings.mixer))?;
+    let (advice, _) = best_where(&smaller, Some(settings.mixer), usable)?;
     Some(SmallerSpace {
         chosen: chosen.resolved,
         chosen_log2,

@@ -411,6 +411,15 @@ fn circuit_switch(enc: &dyn Encoding, space: &Space, mixer: MixerKind, angles: &
 /// full permutation grid: no other gate list is known here), or `x` on each one of the first
 /// grid state.
 fn switch_start_gates(enc: &dyn Encoding, space: &Space, grids: &[Grid]) -> Result<Vec<Gate>> {
+    // A grid state is a 128-bit mask: wider spaces have no switch start here.
+    let max = crate::qaoa::switch::MAX_SWITCH_QUBITS;
+    if space.num_qubits > max {
+        return Err(Unsupported::SwitchTooManyQubits {
+            qubits: space.num_qubits,
+            max,
+        }
+        .into());
+    }
     match SwitchStart::of(grids, space.start) {
         Some(SwitchStart::Uniform) => {
             if let Some((b, g)) = space.blocks.iter().zip(grids).find(|(_, g)| !is_full_permutation(g)) {

@@ -70,6 +70,10 @@ pub struct SpaceSettings {
     /// Where a switch mixer starts (`auto`: uniform when simulated, resolved for a circuit by
     /// [`circuit_settings`]); `first-grid` is refused under the other mixers.
     pub start: StartChoice,
+    /// How the space and mixer were chosen: named, or the recommendation for the encoding
+    /// (reported beside them; absent from reports where they were named).
+    #[serde(skip_serializing_if = "Chosen::is_given")]
+    pub chosen: Chosen,
 }
 
 impl Default for SpaceSettings {
@@ -78,18 +82,71 @@ impl Default for SpaceSettings {
             space: SpaceChoice::Full,
             mixer: MixerKind::X,
             start: StartChoice::Auto,
+            chosen: Chosen::Given,
         }
+    }
+}
+
+/// How a run's space and mixer were chosen (docs/spaces.md, "The default space and mixer").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Chosen {
+    /// Named by the caller (`--space`, `--mixer`, one following the other), or read from a
+    /// file that names them.
+    #[default]
+    Given,
+    /// Neither named: the run takes the recommendation for its encoding. The space and mixer
+    /// beside it are placeholders until [`resolve`] (which [`run_settings`],
+    /// [`circuit_settings`] and [`simulation_within`] call) replaces them.
+    Recommend,
+    /// The recommendation, taken, and why it chose what it chose.
+    Recommended(advice::Why),
+}
+
+impl Chosen {
+    /// Whether the space and mixer were named (reports then say nothing of the choice).
+    pub fn is_given(&self) -> bool {
+        *self == Chosen::Given
+    }
+
+    /// The words reports print beside the space and mixer; `None` where they were named.
+    pub fn text(&self) -> Option<String> {
+        match self {
+            Chosen::Given => None,
+            Chosen::Recommend => Some("recommended, not yet resolved for a puzzle".into()),
+            Chosen::Recommended(why) => Some(why.text()),
+        }
+    }
+}
+
+impl Serialize for Chosen {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text().unwrap_or_else(|| "given".into()))
+    }
+}
+
+/// `settings` with a recommendation still to take ([`Chosen::Recommend`]) replaced by the
+/// recommendation for `enc` ([`advice::recommended`]); other settings as they are.
+pub fn resolve(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<SpaceSettings> {
+    if settings.chosen == Chosen::Recommend {
+        advice::recommended(enc, settings.start)
+    } else {
+        Ok(*settings)
     }
 }
 
 impl SpaceSettings {
     /// The settings from an optional space and mixer, a missing one following the other: none
-    /// is the full space with the X mixer; a block space alone takes the XY-ring mixer; a
-    /// mixer alone takes `auto` where it keeps block spaces (its entry says), else the full
-    /// space.
+    /// is the recommendation for the puzzle ([`Chosen::Recommend`], resolved once the puzzle is
+    /// encoded); a block space alone takes the XY-ring mixer; a mixer alone takes `auto` where
+    /// it keeps block spaces (its entry says), else the full space.
     pub fn from_choices(space: Option<SpaceChoice>, mixer: Option<MixerKind>) -> Self {
         let (space, mixer) = match (space, mixer) {
-            (None, None) => (SpaceChoice::Full, MixerKind::X),
+            (None, None) => {
+                return SpaceSettings {
+                    chosen: Chosen::Recommend,
+                    ..SpaceSettings::default()
+                }
+            }
             (Some(s), None) => (
                 s,
                 if s == SpaceChoice::Full {
@@ -112,6 +169,7 @@ impl SpaceSettings {
             space,
             mixer,
             start: StartChoice::Auto,
+            chosen: Chosen::Given,
         }
     }
 }
@@ -156,6 +214,8 @@ pub struct Simulation {
     pub mixer: MixerKind,
     /// Read+write passes over the state per layer (the bench's traffic model).
     pub passes_per_layer: usize,
+    /// How the space and mixer were chosen (resolved: never [`Chosen::Recommend`]).
+    pub chosen: Chosen,
 }
 
 impl Simulation {
@@ -277,6 +337,14 @@ impl Simulation {
 /// The space carries the settings' start ([`Space::start`]), which a mixer other than a
 /// switch mixer takes only as `auto` or `uniform` (it always starts uniform).
 pub fn space_of(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Space> {
+    if settings.chosen == Chosen::Recommend {
+        // Its space and mixer are placeholders: building them would run the full space
+        // silently where the recommendation is another.
+        return Err(Error::Internal(format!(
+            "the recommended space and mixer of {} were not resolved before its space was built",
+            enc.file()
+        )));
+    }
     if settings.start == StartChoice::FirstGrid && !settings.mixer.is_switch() {
         return Err(Unsupported::StartNeedsSwitch {
             start: settings.start,
@@ -379,12 +447,16 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
 /// [`simulation`] within `budget`: the histogram route (the only one that counts at length)
 /// reports its progress to it and stops with `Error::OutOfTime` when it runs out.
 pub fn simulation_within(enc: &dyn Encoding, settings: &SpaceSettings, budget: &Budget<'_>) -> Result<Simulation> {
+    let settings = &resolve(enc, settings)?;
     let space = space_of(enc, settings)?;
     let mixer = mixers::entry(settings.mixer);
     if space.resolved != SpaceChoice::Full {
         check_block_statevector(enc, &space, mixer)?;
         if histogram_route_taken(&space, mixer) {
-            return histogram_route(enc, space, budget);
+            return Ok(Simulation {
+                chosen: settings.chosen,
+                ..histogram_route(enc, space, budget)?
+            });
         }
     }
     let (sim, passes_per_layer) = mixer.build(enc, &space, budget)?;
@@ -393,6 +465,7 @@ pub fn simulation_within(enc: &dyn Encoding, settings: &SpaceSettings, budget: &
         space,
         mixer: settings.mixer,
         passes_per_layer,
+        chosen: settings.chosen,
     })
 }
 
@@ -476,6 +549,7 @@ fn histogram_route(enc: &dyn Encoding, space: Space, budget: &Budget<'_>) -> Res
         space,
         mixer: MixerKind::Grover,
         passes_per_layer: 0,
+        chosen: Chosen::Given,
     })
 }
 
@@ -622,15 +696,13 @@ pub fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Re
 /// (a gate list prepares it) and `first-grid` elsewhere, so the simulation a command runs
 /// beside its circuit starts where the circuit does; an explicit `uniform` stays and is
 /// refused by the circuit where no gate list prepares it.
+///
+/// Settings that name neither space nor mixer take the recommendation first ([`resolve`]).
 pub fn circuit_settings(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<SpaceSettings> {
+    let settings = &resolve(enc, settings)?;
     if settings.mixer.is_switch() && settings.start == StartChoice::Auto {
         let space = space_of(enc, settings)?;
-        let grids = mixers::space_grids(enc, &space, settings.mixer)?;
-        let start = if grids.iter().all(crate::qaoa::switch::is_full_permutation) {
-            StartChoice::Uniform
-        } else {
-            StartChoice::FirstGrid
-        };
+        let start = circuit_start(enc, &space, settings.mixer)?;
         return Ok(SpaceSettings { start, ..*settings });
     }
     // Only a mixer that keeps any space (its `auto` may take general blocks) differs: the
@@ -645,14 +717,27 @@ pub fn circuit_settings(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<
     Ok(SpaceSettings { space, ..*settings })
 }
 
+/// Where the circuit of switch mixer `mixer` on the grids of `space` starts when asked for
+/// `auto`: `uniform` where every grid is a full permutation grid (a gate list prepares it),
+/// else `first-grid`.
+pub fn circuit_start(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Result<StartChoice> {
+    let grids = mixers::space_grids(enc, space, mixer)?;
+    Ok(if grids.iter().all(crate::qaoa::switch::is_full_permutation) {
+        StartChoice::Uniform
+    } else {
+        StartChoice::FirstGrid
+    })
+}
+
 /// The settings a run of `enc` simulates: [`circuit_settings`] where the run also makes its
 /// circuit (noisy trajectories, gate counts), so that the simulated start is the circuit's;
-/// else `settings` (a switch mixer's `auto` start simulates uniform).
+/// else `settings` (a switch mixer's `auto` start simulates uniform), a recommendation
+/// resolved.
 pub fn run_settings(enc: &dyn Encoding, settings: &SpaceSettings, makes_circuit: bool) -> Result<SpaceSettings> {
     if makes_circuit {
         circuit_settings(enc, settings)
     } else {
-        Ok(*settings)
+        resolve(enc, settings)
     }
 }
 

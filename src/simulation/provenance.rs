@@ -35,6 +35,10 @@ pub struct Provenance {
     /// grid).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<StartChoice>,
+    /// Why this space and mixer ran where neither was named (the recommendation's words);
+    /// absent where they were named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen: Option<String>,
 }
 
 impl Provenance {
@@ -45,6 +49,7 @@ impl Provenance {
             mixer: sim.mixer,
             dimension: sim.dimension(),
             start: simulated_start(sim.mixer, sim.space.start),
+            chosen: sim.chosen.text(),
             ..Provenance::unsimulated(enc, sim.space.resolved, sim.mixer)
         }
     }
@@ -64,6 +69,7 @@ impl Provenance {
             mixer,
             dimension: (n as f64).exp2(),
             start: None,
+            chosen: None,
         }
     }
 }

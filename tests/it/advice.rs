@@ -37,24 +37,24 @@ fn a_far_smaller_space_is_advised_with_a_mixer_that_keeps_it() {
     assert_eq!(a.chosen_log2, 25.0);
     assert!((a.log2_dimension.exp2() - 120.0).abs() < 1e-6, "{a:?}");
     assert!(a.ratio() > 2.7e5, "{a:?}");
-    // The chosen mixer is kept where it runs the space.
+    // The chosen mixer is kept only where its circuit exports: the Grover mixer has no start
+    // on the joined rows+cols block.
     let a = smaller_space(none.as_ref(), &settings(SpaceChoice::Full, MixerKind::Grover)).expect("advice");
-    assert_eq!((a.space, a.mixer), (SpaceChoice::RowsCols, MixerKind::Grover));
+    assert_eq!((a.space, a.mixer), (SpaceChoice::RowsCols, MixerKind::SwitchComplete));
+    let a = smaller_space(none.as_ref(), &settings(SpaceChoice::Rows, MixerKind::XyComplete));
+    assert!(a.is_none(), "{a:?}");
     // Among the spaces 100x smaller only: from rows (3125), none is (rows+cols has 120).
     assert!(smaller_space(none.as_ref(), &settings(SpaceChoice::Cols, MixerKind::XyRing)).is_none());
     assert!(smaller_space(none.as_ref(), &settings(SpaceChoice::Regions, MixerKind::XyComplete)).is_none());
     assert!(smaller_space(none.as_ref(), &settings(SpaceChoice::Auto, MixerKind::XyRing)).is_none());
 
     // At paper: 14 qubits (16384 states); rows+cols has 12, cols 128. The reduction leaves the
-    // grids of rows+cols with fixed cells, where a circuit starts from one basis state, but a
-    // simulation (what solve runs) starts uniform on every grid: rows+cols is advised.
+    // grids of rows+cols with fixed cells, where the switch circuit starts from one basis state
+    // (which it barely leaves): the columns under the XY ring, 128x fewer, are advised.
     let paper = encoding::load(&queens5(), EncodingKind::Onehot, Level::Paper).unwrap();
     let a = smaller_space(paper.as_ref(), &settings(SpaceChoice::Full, MixerKind::X)).expect("advice");
-    assert_eq!((a.space, a.mixer), (SpaceChoice::RowsCols, MixerKind::SwitchComplete));
-    assert!(
-        a.ratio() >= ADVICE_RATIO && (a.ratio() - 16384.0 / 12.0).abs() < 1e-6,
-        "{a:?}"
-    );
+    assert_eq!((a.space, a.mixer), (SpaceChoice::Cols, MixerKind::XyRing));
+    assert!(a.ratio() >= ADVICE_RATIO && (a.ratio() - 128.0).abs() < 1e-6, "{a:?}");
     // From rows+cols itself nothing is 100x smaller.
     assert!(smaller_space(paper.as_ref(), &settings(SpaceChoice::RowsCols, MixerKind::SwitchRing)).is_none());
     // Settings the run refuses get no advice (the run says why).
@@ -64,23 +64,214 @@ fn a_far_smaller_space_is_advised_with_a_mixer_that_keeps_it() {
 #[test]
 fn solve_prints_the_advice_with_its_flags_before_the_run() {
     let file = queens5();
-    let out = quzzle(&["solve", s(&file), "--depths", "1", "--max-iters", "2"]);
+    let out = quzzle(&argv(
+        "solve {} --depths 1 --max-iters 2 --space full --mixer x",
+        &[s(&file)],
+    ));
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
-        err.starts_with("note: space full has 16384 basis states; space rows+cols, which the switch-complete mixer keeps, has 12 (1365x fewer): `--space rows+cols --mixer switch-complete` runs it"),
+        err.starts_with("note: space full has 16384 basis states; space cols, which the xy-ring mixer keeps, has 128 (128x fewer): `--space cols --mixer xy-ring` runs it"),
         "{err}"
     );
     // The advised flags run, and give no advice of their own.
     let out = quzzle(&argv(
-        "solve {} --depths 1 --max-iters 2 --space rows+cols --mixer switch-complete",
+        "solve {} --depths 1 --max-iters 2 --space cols --mixer xy-ring",
         &[s(&file)],
     ));
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!stderr(&out).contains("note: space"), "{}", stderr(&out));
     // The report on stdout is the same with or without the note: it goes to stderr.
-    let json = ok(&["solve", s(&file), "--depths", "1", "--max-iters", "2", "--json"]);
+    let json = ok(&argv(
+        "solve {} --depths 1 --max-iters 2 --space full --mixer x --json",
+        &[s(&file)],
+    ));
     assert!(json.trim_start().starts_with('{'), "{json}");
+}
+
+/// With neither `--space` nor `--mixer`, `solve` runs what `info` recommends and says so: in
+/// its header, in the report's `chosen`, and with no advice note (nothing is
+/// smaller). Named flags leave `chosen` out.
+#[test]
+fn solve_runs_the_recommendation_when_no_space_or_mixer_is_named() {
+    let file = queens5();
+    let out = quzzle(&argv("solve {} --depths 1 --max-iters 2", &[s(&file)]));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("space cols (4 blocks, 128 basis states = 2^7.00), mixer xy-ring, route statevector\n  recommended: the smallest space that a mixer keeping its counts runs as a statevector, among circuits that export; naming a space or a mixer chooses another"),
+        "{text}"
+    );
+    assert!(!stderr(&out).contains("note: space"), "{}", stderr(&out));
+    let report = ok_json(&argv("solve {} --depths 1 --max-iters 2 --json", &[s(&file)]));
+    let info = ok_json(&argv("info {} --json", &[s(&file)]));
+    // The report's provenance (its first fields) names them.
+    assert_eq!(report["space"], info["recommended"]["space"]);
+    assert_eq!(report["mixer"], info["recommended"]["mixer"]);
+    assert!(report["chosen"].as_str().unwrap().starts_with("recommended: "));
+    // The same run named: the same numbers, and no `chosen`.
+    let named = ok_json(&argv(
+        "solve {} --depths 1 --max-iters 2 --space cols --mixer xy-ring --json",
+        &[s(&file)],
+    ));
+    assert!(named.get("chosen").is_none(), "{named}");
+    let without_seconds = |v: &serde_json::Value| {
+        let mut depths = v["depths"].clone();
+        for d in depths.as_array_mut().unwrap() {
+            d.as_object_mut().unwrap().remove("seconds");
+        }
+        depths
+    };
+    assert_eq!(without_seconds(&named), without_seconds(&report));
+    let full = stdout_of(&quzzle(&argv(
+        "solve {} --depths 1 --max-iters 2 --space full --mixer x",
+        &[s(&file)],
+    )));
+    assert!(
+        full.contains("space full (16384 basis states = 2^14.00), mixer x, route statevector (as named)"),
+        "{full}"
+    );
+}
+
+/// The recommendation ranks only circuits that export, each switch mixer from the start its
+/// circuit takes: the demo Tango's `rows+cols` (3 states) only the Grover mixer keeps, and no
+/// circuit prepares it, so `solve` and `qasm` run the full space with the X mixer; on the 5x5
+/// Queens at `paper` the switch circuit would start from one grid state (the reduction fixes
+/// cells), so `qasm` and `sample` take the columns under the XY ring, and at `none` (full
+/// permutation grids, a uniform start) `rows+cols` under `switch-complete`. `qasm --angles
+/// REPORT` with neither flag exports the report's own circuit.
+#[test]
+fn the_recommendation_is_a_circuit_that_exports() {
+    let dir = Scratch::new("recommended-circuits");
+    let tango = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/demo-tango-6x6.txt");
+    let solved = dir.join("solve.json");
+    std::fs::write(
+        &solved,
+        ok(&argv("solve {} --depths 1 --max-iters 2 --json", &[s(&tango)])),
+    )
+    .unwrap();
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&solved).unwrap()).unwrap();
+    assert_eq!(
+        (&report["space"], &report["mixer"]),
+        (&serde_json::json!("full"), &serde_json::json!("x"))
+    );
+    let qasm = dir.join("tango.qasm");
+    let text = ok(&argv(
+        "qasm {} --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        &[s(&tango), s(&qasm)],
+    ));
+    assert!(
+        text.contains("space full, mixer x: recommended: no mixer keeping counts runs a statevector here, and this is the smallest space another mixer does, among circuits that export"),
+        "{text}"
+    );
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(qasm.with_extension("json")).unwrap()).unwrap();
+    assert_eq!(
+        (&manifest["space"], &manifest["mixer"]),
+        (&serde_json::json!("full"), &serde_json::json!("x"))
+    );
+    assert!(manifest["chosen"].as_str().unwrap().starts_with("recommended: "));
+    // A report on a named space: its angles bring their circuit.
+    let rows = dir.join("rows.json");
+    std::fs::write(
+        &rows,
+        ok(&argv(
+            "solve {} --depths 1 --max-iters 2 --space rows+cols --mixer switch-complete --json",
+            &[s(&queens5())],
+        )),
+    )
+    .unwrap();
+    let from_report = dir.join("from-report.qasm");
+    ok(&argv(
+        "qasm {} --depth 1 --angles {} --start first-grid -o {}",
+        &[s(&queens5()), s(&rows), s(&from_report)],
+    ));
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(from_report.with_extension("json")).unwrap()).unwrap();
+    assert_eq!(
+        (&m["space"], &m["mixer"]),
+        (&serde_json::json!("rows+cols"), &serde_json::json!("switch-complete"))
+    );
+    assert!(m.get("chosen").is_none(), "{m}");
+    let exported = |level: &str| {
+        let queens = dir.join(format!("queens-{level}.qasm"));
+        ok(&argv(
+            "qasm {} --reduce {} --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+            &[s(&queens5()), level, s(&queens)],
+        ));
+        let m: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(queens.with_extension("json")).unwrap()).unwrap();
+        (
+            m["space"].as_str().unwrap().to_string(),
+            m["mixer"].as_str().unwrap().to_string(),
+        )
+    };
+    assert_eq!(exported("paper"), ("cols".to_string(), "xy-ring".to_string()));
+    assert_eq!(
+        exported("none"),
+        ("rows+cols".to_string(), "switch-complete".to_string())
+    );
+    // sample draws the circuit qasm exports, and names it.
+    let counts = dir.join("counts.json");
+    let said = ok(&argv(
+        "sample {} --depth 1 --gammas 0.1 --betas 0.2 --shots 50 -o {}",
+        &[s(&queens5()), s(&counts)],
+    ));
+    assert!(
+        said.contains("circuit: space cols, mixer xy-ring; recommended: "),
+        "{said}"
+    );
+}
+
+/// The recommendation is `info`'s, for every shipped puzzle at two levels (among every
+/// circuit when nothing is exported).
+#[test]
+fn the_default_is_what_info_recommends_on_every_shipped_puzzle() {
+    use quzzle::experiment::info;
+    use quzzle::simulation::{self, Chosen};
+    let mut files: Vec<PathBuf> = ["data", "tests/data"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(d)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt") && !p.to_string_lossy().contains("unsat"))
+        .collect();
+    files.sort();
+    let default = SpaceSettings::from_choices(None, None);
+    assert_eq!(default.chosen, Chosen::Recommend);
+    let mut compared = 0;
+    for file in &files {
+        for level in [Level::None, Level::Paper] {
+            let Ok(enc) = encoding::load(file, EncodingKind::Onehot, level) else {
+                continue;
+            };
+            if enc.num_qubits() == 0 || enc.num_qubits() > 120 {
+                continue;
+            }
+            let Some(r) = info::info(enc.as_ref(), SpaceChoice::Full).unwrap().recommended else {
+                continue;
+            };
+            let run = simulation::run_settings(enc.as_ref(), &default, false).unwrap();
+            assert_eq!(
+                (run.space, run.mixer),
+                (r.space, r.mixer),
+                "{} at {level}",
+                file.display()
+            );
+            assert!(matches!(run.chosen, Chosen::Recommended(_)));
+            // Resolving twice changes nothing (a report's settings run again as they are).
+            assert_eq!(simulation::run_settings(enc.as_ref(), &run, false).unwrap(), run);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20, "only {compared} boards compared");
+}
+
+/// An unresolved recommendation never builds a space: that would run the full space silently.
+#[test]
+fn an_unresolved_recommendation_is_refused_where_a_space_is_built() {
+    let enc = encoding::load(&queens5(), EncodingKind::Onehot, Level::Paper).unwrap();
+    let e = quzzle::simulation::space_of(enc.as_ref(), &SpaceSettings::from_choices(None, None)).unwrap_err();
+    assert!(matches!(e, quzzle::Error::Internal(_)), "{e}");
 }
 
 /// `info` and `solve` advise by one rule: where the space `info` recommends is at least 100x
@@ -128,4 +319,39 @@ fn info_recommends_what_solve_advises() {
         }
     }
     assert!(agreed >= 10, "only {agreed} boards compared");
+}
+
+/// A sweep with neither flag runs each file on its own recommendation: the rows record it, and
+/// a rerun resumes every row (the keys hold each file's space and mixer).
+#[test]
+fn a_sweep_takes_each_files_recommendation_and_resumes_it() {
+    let dir = Scratch::new("recommended-sweep");
+    let tango = data("tiny-tango-4x4.txt");
+    let queens = queens5();
+    let out = dir.join("sweep");
+    let args = argv(
+        "sweep {} {} --depths 1 --max-iters 3 --no-instance-plots --out {}",
+        &[s(&queens), s(&tango), s(&out)],
+    );
+    let first = quzzle(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(stderr(&first).contains("space and mixer: for each file, the ones `info` recommends"));
+    let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    for line in csv.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let file = if f[col("file")].contains("queens") {
+            &queens
+        } else {
+            &tango
+        };
+        let info = ok_json(&argv("info {} --json", &[s(file)]));
+        assert_eq!(f[col("space")], info["recommended"]["space"], "{line}");
+        assert_eq!(f[col("mixer")], info["recommended"]["mixer"], "{line}");
+    }
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    let again = quzzle(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stderr(&again).contains("(0 computed"), "{}", stderr(&again));
 }

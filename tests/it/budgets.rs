@@ -358,7 +358,7 @@ fn a_stopped_run_keeps_the_depths_before_it() {
     let f = data("queens-4x4-handmade.txt");
     let out_dir = dir.join("run");
     let out = quzzle(&argv(
-        "solve {} --reduce none --depths 1..256 --noise p2=0.01 --trajectories 20 --max-seconds 3 --json --out {}",
+        "solve {} --reduce none --space full --mixer x --depths 1..256 --noise p2=0.01 --trajectories 20 --max-seconds 3 --json --out {}",
         &[f.to_str().unwrap(), out_dir.to_str().unwrap()],
     ));
     let e = stderr(&out);

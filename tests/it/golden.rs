@@ -88,7 +88,7 @@ fn solve_json_and_depths_csv() {
     let d = Scratch::new("golden-solve");
     let out = d.join("tango");
     let json = ok(&argv(
-        "solve {} --depths 1..2 --noise heron --noise p1=0.001,p2=0.01,readout=0.02 --trajectories 8 --json --out {}",
+        "solve {} --space full --mixer x --depths 1..2 --noise heron --noise p1=0.001,p2=0.01,readout=0.02 --trajectories 8 --json --out {}",
         &[TANGO, s(&out)],
     ));
     check("solve-tango-noise.json", &normalise_json(&json));
@@ -107,11 +107,25 @@ fn solve_json_and_depths_csv() {
         ),
         (
             "solve-sudoku-compact.json",
-            &argv("solve {} --encoding compact --objective success --init ramp", &[SUDOKU]),
+            &argv(
+                "solve {} --encoding compact --space full --mixer x --objective success --init ramp",
+                &[SUDOKU],
+            ),
         ),
         (
             "solve-tango-cvar-random.json",
-            &["solve", TANGO, "--objective", "cvar:0.25", "--init", "random"],
+            &[
+                "solve",
+                TANGO,
+                "--space",
+                "full",
+                "--mixer",
+                "x",
+                "--objective",
+                "cvar:0.25",
+                "--init",
+                "random",
+            ],
         ),
     ];
     for (name, args) in cases {
@@ -126,7 +140,7 @@ fn sweep_csv_and_settings() {
     let d = Scratch::new("golden-sweep");
     let out = d.join("sweep");
     ok(&argv(
-        "sweep {} {} --depths 1..2 --init all --noise heron --trajectories 4 --no-instance-plots --out {}",
+        "sweep {} {} --space full --mixer x --depths 1..2 --init all --noise heron --trajectories 4 --no-instance-plots --out {}",
         &[TANGO, QUEENS, s(&out)],
     ));
     check("sweep.csv", &normalise_csv(&read(&out.join("sweep.csv"))));
@@ -154,7 +168,7 @@ fn qasm_and_seed_manifests() {
         (
             "qasm-tango-ionq",
             &argv(
-                "qasm {} --depth 2 --gammas 0.1,0.2 --betas 0.5,0.4 --flavor ionq",
+                "qasm {} --space full --mixer x --depth 2 --gammas 0.1,0.2 --betas 0.5,0.4 --flavor ionq",
                 &[TANGO],
             ),
         ),

@@ -137,7 +137,7 @@ fn qasm_counts_the_xy_gates_by_the_name_the_file_uses() {
 fn too_big_refusals_name_the_block_spaces_and_bytes_read_the_same_everywhere() {
     let s = Scratch::new("messages-too-big");
     let f = nqueens(&s, 6);
-    let o = quzzle(&["solve", &f, "--reduce", "none"]);
+    let o = quzzle(&["solve", &f, "--reduce", "none", "--space", "full", "--mixer", "x"]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("need 1.12 TiB"), "{err}");
@@ -283,7 +283,7 @@ fn solve_out_draws_the_success_figure() {
 fn a_skipped_sweep_instance_names_what_would_run_it() {
     let s = Scratch::new("messages-sweep-skip");
     let o = quzzle(&argv(
-        "sweep {} --max-qubits 8 --out {}",
+        "sweep {} --space full --mixer x --max-qubits 8 --out {}",
         &[
             data("tiny-tango-4x4.txt").to_str().unwrap(),
             s.join("o").to_str().unwrap(),

@@ -30,7 +30,7 @@ fn without_seconds(text: &str) -> String {
 fn noisy_solve_reports_and_is_the_same_on_any_thread_count() {
     // 16 qubits: the parallel kernels (from 2^14 amplitudes) run.
     let f = data("nqueens-4.txt");
-    let args = argv("solve {} --depths 1..2 --max-iters 8 --noise aria --noise p1=2e-3,p2=2e-2,readout=1e-2 --trajectories 12 --json", &[f.to_str().unwrap()]);
+    let args = argv("solve {} --space full --mixer x --depths 1..2 --max-iters 8 --noise aria --noise p1=2e-3,p2=2e-2,readout=1e-2 --trajectories 12 --json", &[f.to_str().unwrap()]);
     let one = ok("1", &args);
     assert_eq!(
         without_seconds(&one),

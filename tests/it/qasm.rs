@@ -484,7 +484,7 @@ fn cli_exports_instances_too_large_to_simulate() {
     let out = dir.join("big.qasm");
     let demo = "data/demo-tango-6x6.txt";
     let o = quzzle(&argv(
-        "qasm {} --reduce none --depth 1 --gammas 0.1 --betas 0.2 --flavor ibm -o {}",
+        "qasm {} --reduce none --space full --mixer x --depth 1 --gammas 0.1 --betas 0.2 --flavor ibm -o {}",
         &[demo, out.to_str().unwrap()],
     ));
     assert!(o.status.success(), "{}", stderr(&o));
@@ -502,7 +502,9 @@ fn cli_exports_instances_too_large_to_simulate() {
         &["--optimize"][..],
         &["--gammas", "0.1", "--betas", "0.2", "--with-state", "-o", "x.qasm"][..],
     ] {
-        let mut args = vec!["qasm", demo, "--reduce", "none", "--depth", "1"];
+        let mut args = vec![
+            "qasm", demo, "--reduce", "none", "--space", "full", "--mixer", "x", "--depth", "1",
+        ];
         args.extend_from_slice(extra);
         let o = quzzle(&args);
         assert_eq!(o.status.code(), Some(1), "{extra:?}");

@@ -88,7 +88,16 @@ fn issue_21_too_big_names_file_size_and_fitting_levels() {
         msg.contains("demo-tango-6x6.txt") && msg.contains("GiB") && msg.contains("paper ("),
         "{msg}"
     );
-    let o = quzzle(&["solve", path.to_str().unwrap(), "--reduce", "none"]);
+    let o = quzzle(&[
+        "solve",
+        path.to_str().unwrap(),
+        "--reduce",
+        "none",
+        "--space",
+        "full",
+        "--mixer",
+        "x",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("these reduction levels fit"), "{}", stderr(&o));
 }

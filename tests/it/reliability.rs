@@ -412,7 +412,7 @@ fn qasm_manifest_of_an_open_board_is_bounded_and_says_so() {
     let q = dir.join("s.qasm");
     let began = std::time::Instant::now();
     let o = quzzle(&argv(
-        "qasm {} --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        "qasm {} --space full --mixer x --depth 1 --gammas 0.1 --betas 0.2 -o {}",
         &[f.to_str().unwrap(), q.to_str().unwrap()],
     ));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

@@ -216,7 +216,7 @@ fn fixed_tables_are_the_shipped_medians() {
         return;
     };
     let v = ok_json(&argv(
-        "solve {} --reduce clues --depths 3,8 --schedule fixed --json",
+        "solve {} --reduce clues --space full --mixer x --depths 3,8 --schedule fixed --json",
         &[s(f)],
     ));
     let table = schedule::fixed_table(

@@ -404,6 +404,10 @@ fn long_sweep<'a>(out: &'a str, files: &'a [String]) -> Vec<&'a str> {
     let mut args = vec!["sweep"];
     args.extend(files.iter().map(String::as_str));
     args.extend([
+        "--space",
+        "full",
+        "--mixer",
+        "x",
         "--depths",
         "1..12",
         "--init",

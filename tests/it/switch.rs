@@ -510,6 +510,7 @@ fn a_circuit_of_the_uniform_start_is_refused_where_none_is_known() {
         space: SpaceChoice::Rows,
         mixer: MixerKind::XyRing,
         start: StartChoice::FirstGrid,
+        ..SpaceSettings::default()
     };
     assert!(matches!(
         simulation::simulation(queens.as_ref(), &xy),
@@ -564,4 +565,30 @@ fn the_start_flag_runs_and_is_recorded() {
         let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("q.json")).unwrap()).unwrap();
         assert_eq!(m["start"], recorded, "{line}");
     }
+}
+
+/// A switch circuit on more qubits than a grid mask holds is refused with the limit, never a
+/// shift overflow: the 144-qubit rows+cols of 12-Queens at `none`, exported and advised.
+#[test]
+fn a_switch_circuit_past_128_qubits_is_refused_by_name() {
+    let dir = Scratch::new("switch-wide");
+    let f = dir.join("nqueens-12.txt");
+    std::fs::write(&f, "puzzle: nqueens\nsize: 12x12\n").unwrap();
+    let o = quzzle(&argv(
+        "qasm {} --reduce none --space rows+cols --mixer switch-complete --depth 1 --gammas 0.1 --betas 0.2",
+        &[s(&f)],
+    ));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("at most 128 qubits") && err.contains("this space has 144"),
+        "{err}"
+    );
+    // Unnamed, the recommendation passes over it (the XY ring on the rows exports).
+    let qasm = dir.join("q.qasm");
+    let o = quzzle(&argv(
+        "qasm {} --reduce none --depth 1 --gammas 0.1 --betas 0.2 -o {}",
+        &[s(&f), s(&qasm)],
+    ));
+    assert_success(&o);
 }

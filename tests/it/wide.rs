@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 fn export(file: &Path, qasm: &Path, extra: &[&str]) -> PathBuf {
     let mut args = argv("qasm {} --depth 1 --gammas 0.1 --betas 0.2 -o {}", &[s(file), s(qasm)]);
     args.extend_from_slice(extra);
+    // The full space unless named: these are the wide circuits no statevector holds.
+    if !extra.iter().any(|a| *a == "--space" || *a == "--mixer") {
+        args.extend_from_slice(&["--space", "full", "--mixer", "x"]);
+    }
     ok(&args);
     qasm.with_extension("json")
 }

@@ -255,14 +255,13 @@ pub fn run_sweep_within(
     let (mut computed, mut resumed) = (0, 0);
     let mut rows = Vec::new();
     'instance: for (label, problem, dimension) in &problems {
-        let sk = keys.resolved(problem.as_ref());
-        let start = keys.start(problem.as_ref());
+        let settings = keys.settings(problem.as_ref());
         let mut instance: Option<Instance> = None;
         for &init in &plan.inits {
             let mut previous: Option<Angles> = None;
             for depth in plan.depths.each() {
                 let p = depth.get();
-                let key = keys.row(label, p, init, sk, start);
+                let key = keys.row(label, p, init, settings);
                 if let Some(row) = done.get(&key) {
                     previous = Some(row.angles()?);
                     resumed += 1;
@@ -303,7 +302,7 @@ pub fn run_sweep_within(
                 };
                 // Random starts get the evaluations INTERP's row spent, where asked.
                 let budget = (plan.match_random_budget && init == Init::Random)
-                    .then(|| done.get(&keys.row(label, p, Init::Interp, sk, start)))
+                    .then(|| done.get(&keys.row(label, p, Init::Interp, settings)))
                     .flatten()
                     .map(|r| r.evaluations + r.gradients);
                 let row = compute_row(
@@ -355,44 +354,46 @@ fn row_weight(dimension: f64, p: usize) -> f64 {
     (p as f64) * dimension
 }
 
-/// The resume keys of a plan's rows: each problem's space and start as its rows record them.
+/// The space, mixer and start of one problem's rows.
+#[derive(Clone, Copy)]
+struct RowSettings {
+    space: crate::encoding::space::SpaceChoice,
+    mixer: crate::mixer::MixerKind,
+    start: Option<crate::mixer::StartChoice>,
+}
+
+/// The resume keys of a plan's rows: each problem's space, mixer and start as its rows record
+/// them.
 struct Keys<'a> {
     plan: &'a SweepPlan,
     objective: String,
 }
 
 impl Keys<'_> {
-    /// The space `problem`'s rows ran on (`auto` resolved).
-    fn resolved(&self, problem: &dyn Encoding) -> crate::encoding::space::SpaceChoice {
-        simulation::space_of(problem, &self.plan.space)
-            .map_or(crate::encoding::space::SpaceChoice::Full, |s| s.resolved)
-    }
-
-    /// The start a problem's rows record (the circuit's where the rows count gates or noise).
-    fn start(&self, problem: &dyn Encoding) -> Option<crate::mixer::StartChoice> {
+    /// The space, mixer and start `problem`'s rows record: the plan's settings as its run takes
+    /// them (`auto` and a recommendation resolved; the circuit's start where the rows count
+    /// gates or noise).
+    fn settings(&self, problem: &dyn Encoding) -> RowSettings {
         let plan = self.plan;
-        let start = simulation::run_settings(problem, &plan.space, plan.noise.needs_gates())
-            .map_or(plan.space.start, |s| s.start);
-        simulation::provenance::simulated_start(plan.space.mixer, start)
+        let run = simulation::run_settings(problem, &plan.space, plan.noise.needs_gates()).unwrap_or(plan.space);
+        RowSettings {
+            space: simulation::space_of(problem, &run)
+                .map_or(crate::encoding::space::SpaceChoice::Full, |s| s.resolved),
+            mixer: run.mixer,
+            start: simulation::provenance::simulated_start(run.mixer, run.start),
+        }
     }
 
     /// A row's resume key: the instance, depth and init, under this plan's objective and mixer.
-    fn row(
-        &self,
-        label: &str,
-        p: usize,
-        init: Init,
-        space: crate::encoding::space::SpaceChoice,
-        start: Option<crate::mixer::StartChoice>,
-    ) -> RowKey {
+    fn row(&self, label: &str, p: usize, init: Init, settings: RowSettings) -> RowKey {
         (
             label.to_string(),
             p,
             init,
             self.objective.clone(),
-            space,
-            self.plan.space.mixer,
-            start,
+            settings.space,
+            settings.mixer,
+            settings.start,
         )
     }
 
@@ -400,11 +401,10 @@ impl Keys<'_> {
     fn work_left(&self, problems: &[Loaded], done: &BTreeMap<RowKey, SweepRow>) -> f64 {
         let mut total = 0.0;
         for (label, problem, dimension) in problems {
-            let space = self.resolved(problem.as_ref());
-            let start = self.start(problem.as_ref());
+            let settings = self.settings(problem.as_ref());
             for &init in &self.plan.inits {
                 for &p in &self.plan.depths {
-                    if !done.contains_key(&self.row(label, p, init, space, start)) {
+                    if !done.contains_key(&self.row(label, p, init, settings)) {
                         total += row_weight(*dimension, p);
                     }
                 }
@@ -555,7 +555,8 @@ fn load_problems(
                 level: plan.level.name(),
             })
         } else {
-            simulation::space_of(problem.as_ref(), &plan.space)
+            simulation::run_settings(problem.as_ref(), &plan.space, plan.noise.needs_gates())
+                .and_then(|settings| simulation::space_of(problem.as_ref(), &settings))
         };
         let space = space.and_then(|s| {
             if s.log2_dimension() > plan.max_qubits as f64 + 1e-9 {
@@ -793,6 +794,7 @@ pub fn instance_view(problem: &dyn Encoding, row: &SweepRow, top_k: usize) -> Re
         space: row.space,
         mixer: row.mixer,
         start: row.start.unwrap_or_default(),
+        chosen: crate::simulation::Chosen::Given,
     };
     // The histogram knows how many states have each cost, not which states are most likely
     // one by one nor which cells they fill: there is nothing to draw, and nothing to count.

@@ -158,6 +158,7 @@ const BEFORE_BLOCK_SPACES: SpaceSettings = SpaceSettings {
     space: SpaceChoice::Full,
     mixer: MixerKind::X,
     start: StartChoice::Auto,
+    chosen: crate::simulation::Chosen::Given,
 };
 
 fn full_space() -> SpaceChoice {
@@ -282,6 +283,7 @@ impl SweepRow {
             space: self.space,
             mixer: self.mixer,
             start: StartChoice::Auto,
+            chosen: crate::simulation::Chosen::Given,
         };
         if settings == SpaceSettings::default() {
             self.init.to_string()

@@ -108,13 +108,26 @@ pub struct RowPlan {
     pub depths: Vec<usize>,
 }
 
+/// What a shard's plan names as its space and mixer where neither was named: each file's rows
+/// take the recommendation for it.
+const RECOMMENDED: &str = "recommended";
+
+/// `name`, or [`RECOMMENDED`] where the plan takes the recommendation.
+fn recommended_or(plan: &super::SweepPlan, name: &str) -> String {
+    if plan.space.chosen == crate::simulation::Chosen::Recommend {
+        RECOMMENDED.to_string()
+    } else {
+        name.to_string()
+    }
+}
+
 impl RowPlan {
     /// The rows `plan` runs for each of its files.
     pub fn of(plan: &super::SweepPlan) -> RowPlan {
         RowPlan {
             objective: plan.objective.name(),
-            space: plan.space.space.name().to_string(),
-            mixer: plan.space.mixer.name().to_string(),
+            space: recommended_or(plan, plan.space.space.name()),
+            mixer: recommended_or(plan, plan.space.mixer.name()),
             inits: plan.inits.iter().map(|i| i.name().to_string()).collect(),
             depths: plan.depths.to_vec(),
         }
@@ -131,11 +144,14 @@ impl RowPlan {
         ]
     }
 
-    /// `(objective, space, mixer)` of `row` is this plan's (any space under `auto`).
+    /// `(objective, space, mixer)` of `row` is this plan's (any space under `auto`, any space
+    /// and mixer under the recommendation).
     fn family_of(&self, row: &SweepRow) -> bool {
         row.objective.name() == self.objective
-            && row.mixer.name() == self.mixer
-            && (self.space == crate::encoding::space::SpaceChoice::Auto.name() || row.space.name() == self.space)
+            && (self.mixer == RECOMMENDED || row.mixer.name() == self.mixer)
+            && (self.space == crate::encoding::space::SpaceChoice::Auto.name()
+                || self.space == RECOMMENDED
+                || row.space.name() == self.space)
     }
 
     /// Whether `row` is one of the rows this plan runs.
