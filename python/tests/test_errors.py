@@ -40,7 +40,7 @@ def test_does_not_fit_is_refused_before_allocating() -> None:
     enc = quzzle.load(data("queens-9x9-community-049.txt")).encode(reduce="none")
     assert enc.num_qubits > 60
     with pytest.raises(quzzle.DoesNotFit) as caught:
-        enc.qaoa(1)
+        enc.qaoa(1, space="full", mixer="x")
     assert "qubits" in str(caught.value)
     assert isinstance(caught.value, MemoryError)
     with pytest.raises(quzzle.DoesNotFit):

@@ -115,9 +115,11 @@ def test_report_exports_its_own_circuit() -> None:
     assert manifest["success_probability"] == pytest.approx(d.success_probability, abs=1e-12)
     same, _ = enc.qasm(d.gammas, d.betas, flavor="ibm", space="rows", mixer="xy-ring")
     assert text == same
-    # The bare export is the full space with the X mixer, as documented: another circuit.
-    bare, full = enc.qasm(d.gammas, d.betas, flavor="ibm")
-    assert full["space"] == "full" and full["mixer"] == "x" and bare != text
+    # The bare export is the recommended circuit, as documented: another circuit here.
+    bare, other_circuit = enc.qasm(d.gammas, d.betas, flavor="ibm")
+    recommended = enc.info()["recommended"]
+    assert (other_circuit["space"], other_circuit["mixer"]) == (recommended["space"], recommended["mixer"])
+    assert other_circuit["chosen"].startswith("recommended: ") and bare != text
     with pytest.raises(quzzle.QuzzleError, match="p = 4"):
         rep.qasm(4)
     # Another encoding's report is refused by its identity.
@@ -183,7 +185,7 @@ def test_basis_that_would_not_fit_is_refused_before_allocating(tmp_path: Path) -
         import quzzle
         enc = quzzle.load(sys.argv[1]).encode(reduce="none")
         assert enc.num_qubits == 25, enc.num_qubits
-        q = enc.qaoa(1)
+        q = enc.qaoa(1, space="full", mixer="x")
         resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
         try:
             q.basis

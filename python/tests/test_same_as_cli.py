@@ -209,7 +209,7 @@ def test_default_space_and_mixer_are_the_recommendation(quzzle_bin: str, name: s
     cli = cli_json(quzzle_bin, ["solve", path, "--depths", "1", "--max-iters", "5"])
     enc = quzzle.load(path).encode()
     report = quzzle.solve(enc, depths=1, max_iters=5)
-    assert without_seconds(report.to_dict()) == cli
+    assert without_seconds(report.to_dict()) == without_seconds(cli)
     assert (cli["space"], cli["mixer"]) == (recommended["space"], recommended["mixer"])
     assert cli["chosen"].startswith("recommended: ")
     _, manifest = enc.qasm([0.1], [0.2])

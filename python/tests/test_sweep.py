@@ -52,7 +52,9 @@ def test_an_exception_in_the_callback_is_raised_after_the_sweep(tmp_path) -> Non
 
 def test_skipped_instances_are_reported(tmp_path) -> None:
     events = []
-    result = quzzle.sweep([data("queens-4x4-handmade.txt")], tmp_path, depths=1, max_qubits=8, progress=events.append)
+    result = quzzle.sweep(
+        [data("queens-4x4-handmade.txt")], tmp_path, depths=1, max_qubits=8, space="full", mixer="x", progress=events.append
+    )
     assert result.rows == []
     skipped = [e for e in events if e["event"] == "skipped"]
     assert len(skipped) == 1 and "queens-4x4-handmade" in skipped[0]["file"]
