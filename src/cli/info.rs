@@ -84,7 +84,7 @@ fn print_recommended(report: &info::InfoReport) -> Result<()> {
         return Ok(());
     };
     outln!(
-        "recommended: --space {} --mixer {} ({}, noise {}): {} states (2^{:.2}), against 2^{:.0} on the full space; solve, sweep, qasm and sample run it without --space and --mixer",
+        "recommended: --space {} --mixer {} ({}, noise {}): {} states (2^{:.2}), against 2^{:.0} on the full space; solve and sweep run it without --space and --mixer",
         r.space.name(),
         r.mixer.name(),
         r.route.name(),
@@ -93,6 +93,19 @@ fn print_recommended(report: &info::InfoReport) -> Result<()> {
         r.log2_dimension,
         r.full_log2_dimension
     );
+    match &report.recommended_circuit {
+        Some(c) if (c.space, c.mixer) == (r.space, r.mixer) => {
+            outln!("  its circuit exports: qasm, sample and noisy runs take it too")
+        }
+        Some(c) => outln!(
+            "recommended circuit: --space {} --mixer {}: {} states (2^{:.2}); qasm, sample and noisy runs take it without --space and --mixer",
+            c.space.name(),
+            c.mixer.name(),
+            dimension_text(c.dimension),
+            c.log2_dimension
+        ),
+        None => outln!("recommended circuit: none exports; qasm and sample need --space and --mixer"),
+    }
     Ok(())
 }
 

@@ -83,13 +83,16 @@ pub struct InfoReport {
     pub mixer: Option<String>,
     /// Every mixer that keeps the space asked for.
     pub mixers: Vec<String>,
-    /// The space and mixer that fit best, among the circuits that export: the smallest space
-    /// (every space keeps every valid board: its blocks are counts each solution meets) with a
-    /// mixer whose statevector fits in memory, else the smallest a mixer runs from its cost
-    /// histogram; `null` when none, and when the reduction decides the board (0 qubits: no
-    /// circuit is needed). `solve`, `sweep`, `qasm` and `sample` run it when neither space nor
-    /// mixer is named.
+    /// The space and mixer that fit best: the smallest space (every space keeps every valid
+    /// board: its blocks are counts each solution meets) with a mixer whose statevector fits
+    /// in memory, else the smallest a mixer runs from its cost histogram; `null` when none, and
+    /// when the reduction decides the board (0 qubits: no circuit is needed). `solve` and
+    /// `sweep` run it when neither space nor mixer is named.
     pub recommended: Option<Recommendation>,
+    /// The same among the circuits that export (a switch mixer from the start its circuit
+    /// takes, no Grover mixer on joined blocks): what `qasm`, `sample`, and `solve` or `sweep`
+    /// with noise or gate counts run when neither space nor mixer is named.
+    pub recommended_circuit: Option<Recommendation>,
     /// The family `--space auto` takes under an XY mixer (the smallest whose blocks are all
     /// plain); `null` when there is none.
     pub xy_auto: Option<SpaceChoice>,
@@ -232,12 +235,12 @@ pub struct Recommendation {
 }
 
 impl Recommendation {
-    /// The recommendation for `enc` ([`advice::recommendation`]: by the rule of
-    /// [`crate::simulation::advice`], among circuits that export), the space and mixer a run
-    /// takes when neither is named.
-    fn of(enc: &dyn Encoding) -> Result<Option<Self>> {
+    /// The recommendation for `enc` ([`advice::recommendation`], by the rule of
+    /// [`crate::simulation::advice`]; `circuit`: among circuits that export), the space and
+    /// mixer a run takes when neither is named.
+    fn of(enc: &dyn Encoding, circuit: bool) -> Result<Option<Self>> {
         let num_qubits = enc.num_qubits();
-        let Some((a, _)) = advice::recommendation(enc, crate::mixer::StartChoice::Auto)? else {
+        let Some((a, _)) = advice::recommendation(enc, crate::mixer::StartChoice::Auto, circuit)? else {
             return Ok(None);
         };
         Ok(Some(Recommendation {
@@ -342,7 +345,11 @@ pub fn info_within(enc: &dyn Encoding, space: SpaceChoice, cancel: &crate::budge
     let (spaces, spaces_unusable, spaces_no_solution) = spaces_of(enc, space)?;
     let full = Space::full(n, enc.diagonal_bytes_per_state());
     // A board the reduction decides entirely needs no circuit: nothing to recommend.
-    let recommended = if n == 0 { None } else { Recommendation::of(enc)? };
+    let (recommended, recommended_circuit) = if n == 0 {
+        (None, None)
+    } else {
+        (Recommendation::of(enc, false)?, Recommendation::of(enc, true)?)
+    };
     let spaces: Vec<SpaceInfo> = spaces.iter().map(|s| SpaceInfo::of_encoding(enc, s)).collect();
     let asked = spaces.iter().find(|s| s.space == space);
     let mixers: Vec<String> = asked
@@ -379,6 +386,7 @@ pub fn info_within(enc: &dyn Encoding, space: SpaceChoice, cancel: &crate::budge
         mixer: mixers.first().cloned(),
         mixers,
         recommended,
+        recommended_circuit,
         blocks: asked.map(|s| s.blocks.clone()).unwrap_or_default(),
         xy_auto,
         dimension: asked.map_or((n as f64).exp2(), |s| s.dimension),

@@ -67,8 +67,9 @@ impl SampleCircuit {
         angles: AngleSource,
         input: &str,
     ) -> Result<SampleCircuit> {
-        // Named neither space nor mixer: the recommended circuit.
-        let settings = simulation::resolve(enc.as_ref(), &settings)?;
+        // Named neither space nor mixer: the recommended circuit among those that export (the
+        // shots stand for a device's).
+        let settings = simulation::resolve(enc.as_ref(), &settings, true)?;
         if simulation::mixers::entry(settings.mixer).samples_from_simulation() {
             let sim = simulation::simulation(enc.as_ref(), &settings)?;
             sim.require_statevector("sampling shots")?;

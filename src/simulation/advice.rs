@@ -4,9 +4,9 @@
 //! serves all three; the caller words the advice.
 //!
 //! The rule ranks every block space (and the full space) by the best route one of its mixers
-//! has there, counting only mixers whose circuit is built on the space (so that what is
-//! simulated can be exported and run: a switch mixer from the start its circuit takes, no
-//! Grover mixer on joined blocks), then by size:
+//! has there (for a run that makes a circuit, counting only mixers whose circuit is built on
+//! the space: a switch mixer from the start its circuit takes, no Grover mixer on joined
+//! blocks), then by size:
 //! 1. a statevector under a local mixer, one that keeps the space's counts (XY on plain
 //!    blocks, the switch mixers on rows+cols where their start is uniform, as a simulation
 //!    starts unless asked for the first grid): these gain on the uniform start with depth
@@ -119,12 +119,14 @@ fn best_where(
 }
 
 /// Why the recommendation chose its space and mixer: the rank of its route by the module's
-/// rule (`None`: no circuit that exports runs any space, and the full space with the X mixer
-/// stands in).
+/// rule (`None`: no mixer runs any space, and the full space with the X mixer stands in), and
+/// whether only circuits that export were ranked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Why {
     /// The rank (0: a local mixer's statevector; 1: another statevector; 2: the histogram).
     pub rank: Option<u8>,
+    /// Whether the run makes a circuit, so that only circuits that export counted.
+    pub circuit: bool,
 }
 
 impl Why {
@@ -138,26 +140,32 @@ impl Why {
             Some(_) => "no statevector fits, and this is the smallest space counted by cost",
             None => "no space runs here, and the full space with the X mixer stands in",
         };
-        format!("recommended: {rule}, among circuits that export; naming a space or a mixer chooses another")
+        let among = if self.circuit {
+            ", among circuits that export"
+        } else {
+            ""
+        };
+        format!("recommended: {rule}{among}; naming a space or a mixer chooses another")
     }
 }
 
 /// What `info` recommends for `enc` and a run takes when neither space nor mixer is named:
-/// the best ([`best_where`]) of every space of the encoding (the full space, and each block space of a one-hot
-/// encoding) among the circuits that export, so that what is simulated can be run on a device
-/// (docs/spaces.md, "The default space and mixer"): a mixer counts on a space only where its
-/// circuit is built there, a switch mixer from the start its circuit takes (`start`, or for
-/// `auto` uniform on full permutation grids and the first grid elsewhere, which ranks it
-/// below the local mixers). `None` where no such circuit runs any space.
-pub fn recommendation(enc: &dyn Encoding, start: StartChoice) -> Result<Option<(Advice, u8)>> {
-    let spaces = circuit_spaces(enc, start)?;
-    Ok(best_where(&spaces, None, |k, space| exports(enc, k, space)))
+/// the best ([`best_where`]) of every space of the encoding (the full space, and each block
+/// space of a one-hot encoding), each started at `start` (docs/spaces.md, "The default space and
+/// mixer"). Where the run makes a circuit (`circuit`: `qasm`, `sample`, noise, gate counts),
+/// among the circuits that export only: a mixer counts on a space only where its circuit is
+/// built there, a switch mixer from the start its circuit takes (for `auto`, uniform on full
+/// permutation grids and the first grid elsewhere, which ranks it below the local mixers).
+/// `None` where no mixer runs any space.
+pub fn recommendation(enc: &dyn Encoding, start: StartChoice, circuit: bool) -> Result<Option<(Advice, u8)>> {
+    let spaces = candidate_spaces(enc, start, circuit)?;
+    Ok(best_where(&spaces, None, |k, space| !circuit || exports(enc, k, space)))
 }
 
 /// Every space of `enc` (the full space, and each block space of a one-hot encoding; only the
-/// full one where a count cannot be met, so that the run says so), each started as its circuit
-/// starts from `start` ([`recommendation`]).
-fn circuit_spaces(enc: &dyn Encoding, start: StartChoice) -> Result<Vec<Space>> {
+/// full one where a count cannot be met, so that the run says so), each started at `start`,
+/// or for a circuit (`circuit`) as its circuit starts ([`recommendation`]).
+fn candidate_spaces(enc: &dyn Encoding, start: StartChoice, circuit: bool) -> Result<Vec<Space>> {
     let mut spaces = vec![Space::full(enc.num_qubits(), enc.diagonal_bytes_per_state())];
     if let Some(onehot) = enc.as_onehot() {
         match Space::available(onehot) {
@@ -168,7 +176,7 @@ fn circuit_spaces(enc: &dyn Encoding, start: StartChoice) -> Result<Vec<Space>> 
     }
     for space in &mut spaces {
         space.start = start;
-        if start == StartChoice::Auto && space.resolved == SpaceChoice::RowsCols {
+        if circuit && start == StartChoice::Auto && space.resolved == SpaceChoice::RowsCols {
             if let Ok(s) = super::circuit_start(enc, space, MixerKind::SwitchComplete) {
                 space.start = s;
             }
@@ -184,8 +192,8 @@ fn exports(enc: &dyn Encoding, kind: MixerKind, space: &Space) -> bool {
 
 /// The settings of [`recommendation`], from `start`; where there is none, the full space with
 /// the X mixer, so that the run says why it cannot.
-pub fn recommended(enc: &dyn Encoding, start: StartChoice) -> Result<SpaceSettings> {
-    let (space, mixer, rank) = match recommendation(enc, start)? {
+pub fn recommended(enc: &dyn Encoding, start: StartChoice, circuit: bool) -> Result<SpaceSettings> {
+    let (space, mixer, rank) = match recommendation(enc, start, circuit)? {
         Some((a, r)) => (a.space, a.mixer, Some(r)),
         None => (SpaceChoice::Full, MixerKind::X, None),
     };
@@ -193,7 +201,7 @@ pub fn recommended(enc: &dyn Encoding, start: StartChoice) -> Result<SpaceSettin
         space,
         mixer,
         start,
-        chosen: Chosen::Recommended(Why { rank }),
+        chosen: Chosen::Recommended(Why { rank, circuit }),
     })
 }
 
@@ -220,26 +228,24 @@ impl SmallerSpace {
     }
 }
 
-/// The best space of `enc` by [`recommendation`]'s rule (among circuits that export) among those
-/// at least [`ADVICE_RATIO`] times smaller than the space `settings` would run and of the best
-/// rank any space of `enc` has (so that a smaller space a worse route runs, such as a switch
-/// mixer from one grid state, is never named over what `info` recommends); `None` where there
-/// is none, and where the settings or the encoding have no block spaces (a compact encoding, a
-/// space the mixer does not keep: the run itself says why).
+/// The best space of `enc` by the module's rule (as a simulation ranks it: [`recommendation`]
+/// without `circuit`) among those at least [`ADVICE_RATIO`] times smaller
+/// than the space `settings` would run and of the best rank any space of `enc` has (so that a
+/// smaller space a worse route runs, such as a switch mixer from one grid state, is never
+/// named over what `info` recommends); `None` where there is none, and where the settings or
+/// the encoding have no block spaces (a compact encoding, a space the mixer does not keep: the
+/// run itself says why).
 pub fn smaller_space(enc: &dyn Encoding, settings: &SpaceSettings) -> Option<SmallerSpace> {
-    enc.as_onehot()?;
+    let onehot = enc.as_onehot()?;
     let chosen = space_of(enc, settings).ok()?;
     let chosen_log2 = chosen.log2_dimension();
     let threshold = chosen_log2 - ADVICE_RATIO.log2() + 1e-9;
-    let all = circuit_spaces(enc, settings.start).ok()?;
-    let usable = |k: MixerKind, s: &Space| exports(enc, k, s);
-    let best_rank = |s: &Space| {
-        ADVICE_ORDER
-            .iter()
-            .filter(|&&k| usable(k, s))
-            .filter_map(|&k| rank(k, s))
-            .min()
-    };
+    let mut all = Space::available(onehot).ok()?;
+    // Ranked with the start this run takes.
+    for s in &mut all {
+        s.start = settings.start;
+    }
+    let best_rank = |s: &Space| ADVICE_ORDER.iter().filter_map(|&k| rank(k, s)).min();
     let top_rank = all
         .iter()
         .filter(|s| s.choice != SpaceChoice::Auto)
@@ -250,7 +256,7 @@ pub fn smaller_space(enc: &dyn Encoding, settings: &SpaceSettings) -> Option<Sma
         .filter(|s| s.resolved != chosen.resolved && s.log2_dimension() <= threshold)
         .filter(|s| best_rank(s) == Some(top_rank))
         .collect();
-    let (advice, _) = best_where(&smaller, Some(settings.mixer), usable)?;
+    let (advice, _) = best_where(&smaller, Some(settings.mixer), |_, _| true)?;
     Some(SmallerSpace {
         chosen: chosen.resolved,
         chosen_log2,

@@ -125,10 +125,11 @@ impl Serialize for Chosen {
 }
 
 /// `settings` with a recommendation still to take ([`Chosen::Recommend`]) replaced by the
-/// recommendation for `enc` ([`advice::recommended`]); other settings as they are.
-pub fn resolve(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<SpaceSettings> {
+/// recommendation for `enc` ([`advice::recommended`]; `circuit`: among circuits that export, for
+/// a run that makes one); other settings as they are.
+pub fn resolve(enc: &dyn Encoding, settings: &SpaceSettings, circuit: bool) -> Result<SpaceSettings> {
     if settings.chosen == Chosen::Recommend {
-        advice::recommended(enc, settings.start)
+        advice::recommended(enc, settings.start, circuit)
     } else {
         Ok(*settings)
     }
@@ -447,7 +448,7 @@ pub fn simulation(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<Simula
 /// [`simulation`] within `budget`: the histogram route (the only one that counts at length)
 /// reports its progress to it and stops with `Error::OutOfTime` when it runs out.
 pub fn simulation_within(enc: &dyn Encoding, settings: &SpaceSettings, budget: &Budget<'_>) -> Result<Simulation> {
-    let settings = &resolve(enc, settings)?;
+    let settings = &resolve(enc, settings, false)?;
     let space = space_of(enc, settings)?;
     let mixer = mixers::entry(settings.mixer);
     if space.resolved != SpaceChoice::Full {
@@ -697,9 +698,10 @@ pub fn circuit_blocks(enc: &dyn Encoding, space: &Space, mixer: MixerKind) -> Re
 /// beside its circuit starts where the circuit does; an explicit `uniform` stays and is
 /// refused by the circuit where no gate list prepares it.
 ///
-/// Settings that name neither space nor mixer take the recommendation first ([`resolve`]).
+/// Settings that name neither space nor mixer take the recommendation among circuits that
+/// export first ([`resolve`]).
 pub fn circuit_settings(enc: &dyn Encoding, settings: &SpaceSettings) -> Result<SpaceSettings> {
-    let settings = &resolve(enc, settings)?;
+    let settings = &resolve(enc, settings, true)?;
     if settings.mixer.is_switch() && settings.start == StartChoice::Auto {
         let space = space_of(enc, settings)?;
         let start = circuit_start(enc, &space, settings.mixer)?;
@@ -737,7 +739,7 @@ pub fn run_settings(enc: &dyn Encoding, settings: &SpaceSettings, makes_circuit:
     if makes_circuit {
         circuit_settings(enc, settings)
     } else {
-        resolve(enc, settings)
+        resolve(enc, settings, false)
     }
 }
 

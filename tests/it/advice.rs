@@ -37,24 +37,24 @@ fn a_far_smaller_space_is_advised_with_a_mixer_that_keeps_it() {
     assert_eq!(a.chosen_log2, 25.0);
     assert!((a.log2_dimension.exp2() - 120.0).abs() < 1e-6, "{a:?}");
     assert!(a.ratio() > 2.7e5, "{a:?}");
-    // The chosen mixer is kept only where its circuit exports: the Grover mixer has no start
-    // on the joined rows+cols block.
+    // The chosen mixer is kept where it runs the space.
     let a = smaller_space(none.as_ref(), &settings(SpaceChoice::Full, MixerKind::Grover)).expect("advice");
-    assert_eq!((a.space, a.mixer), (SpaceChoice::RowsCols, MixerKind::SwitchComplete));
-    let a = smaller_space(none.as_ref(), &settings(SpaceChoice::Rows, MixerKind::XyComplete));
-    assert!(a.is_none(), "{a:?}");
+    assert_eq!((a.space, a.mixer), (SpaceChoice::RowsCols, MixerKind::Grover));
     // Among the spaces 100x smaller only: from rows (3125), none is (rows+cols has 120).
     assert!(smaller_space(none.as_ref(), &settings(SpaceChoice::Cols, MixerKind::XyRing)).is_none());
     assert!(smaller_space(none.as_ref(), &settings(SpaceChoice::Regions, MixerKind::XyComplete)).is_none());
     assert!(smaller_space(none.as_ref(), &settings(SpaceChoice::Auto, MixerKind::XyRing)).is_none());
 
     // At paper: 14 qubits (16384 states); rows+cols has 12, cols 128. The reduction leaves the
-    // grids of rows+cols with fixed cells, where the switch circuit starts from one basis state
-    // (which it barely leaves): the columns under the XY ring, 128x fewer, are advised.
+    // grids of rows+cols with fixed cells, where a circuit starts from one basis state, but a
+    // simulation (what solve runs) starts uniform on every grid: rows+cols is advised.
     let paper = encoding::load(&queens5(), EncodingKind::Onehot, Level::Paper).unwrap();
     let a = smaller_space(paper.as_ref(), &settings(SpaceChoice::Full, MixerKind::X)).expect("advice");
-    assert_eq!((a.space, a.mixer), (SpaceChoice::Cols, MixerKind::XyRing));
-    assert!(a.ratio() >= ADVICE_RATIO && (a.ratio() - 128.0).abs() < 1e-6, "{a:?}");
+    assert_eq!((a.space, a.mixer), (SpaceChoice::RowsCols, MixerKind::SwitchComplete));
+    assert!(
+        a.ratio() >= ADVICE_RATIO && (a.ratio() - 16384.0 / 12.0).abs() < 1e-6,
+        "{a:?}"
+    );
     // From rows+cols itself nothing is 100x smaller.
     assert!(smaller_space(paper.as_ref(), &settings(SpaceChoice::RowsCols, MixerKind::SwitchRing)).is_none());
     // Settings the run refuses get no advice (the run says why).
@@ -71,12 +71,12 @@ fn solve_prints_the_advice_with_its_flags_before_the_run() {
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
-        err.starts_with("note: space full has 16384 basis states; space cols, which the xy-ring mixer keeps, has 128 (128x fewer): `--space cols --mixer xy-ring` runs it"),
+        err.starts_with("note: space full has 16384 basis states; space rows+cols, which the switch-complete mixer keeps, has 12 (1365x fewer): `--space rows+cols --mixer switch-complete` runs it"),
         "{err}"
     );
     // The advised flags run, and give no advice of their own.
     let out = quzzle(&argv(
-        "solve {} --depths 1 --max-iters 2 --space cols --mixer xy-ring",
+        "solve {} --depths 1 --max-iters 2 --space rows+cols --mixer switch-complete",
         &[s(&file)],
     ));
     assert!(out.status.success(), "{}", stderr(&out));
@@ -99,7 +99,7 @@ fn solve_runs_the_recommendation_when_no_space_or_mixer_is_named() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout_of(&out);
     assert!(
-        text.contains("space cols (4 blocks, 128 basis states = 2^7.00), mixer xy-ring, route statevector\n  recommended: the smallest space that a mixer keeping its counts runs as a statevector, among circuits that export; naming a space or a mixer chooses another"),
+        text.contains("space rows+cols (1 blocks, 12 basis states = 2^3.58), mixer switch-complete, route statevector\n  recommended: the smallest space that a mixer keeping its counts runs as a statevector; naming a space or a mixer chooses another"),
         "{text}"
     );
     assert!(!stderr(&out).contains("note: space"), "{}", stderr(&out));
@@ -111,7 +111,7 @@ fn solve_runs_the_recommendation_when_no_space_or_mixer_is_named() {
     assert!(report["chosen"].as_str().unwrap().starts_with("recommended: "));
     // The same run named: the same numbers, and no `chosen`.
     let named = ok_json(&argv(
-        "solve {} --depths 1 --max-iters 2 --space cols --mixer xy-ring --json",
+        "solve {} --depths 1 --max-iters 2 --space rows+cols --mixer switch-complete --json",
         &[s(&file)],
     ));
     assert!(named.get("chosen").is_none(), "{named}");
@@ -133,15 +133,15 @@ fn solve_runs_the_recommendation_when_no_space_or_mixer_is_named() {
     );
 }
 
-/// The recommendation ranks only circuits that export, each switch mixer from the start its
-/// circuit takes: the demo Tango's `rows+cols` (3 states) only the Grover mixer keeps, and no
-/// circuit prepares it, so `solve` and `qasm` run the full space with the X mixer; on the 5x5
-/// Queens at `paper` the switch circuit would start from one grid state (the reduction fixes
-/// cells), so `qasm` and `sample` take the columns under the XY ring, and at `none` (full
+/// A run that makes a circuit ranks only circuits that export, each switch mixer from the
+/// start its circuit takes: the demo Tango's `rows+cols` (3 states) only the Grover mixer keeps,
+/// so `solve` runs it but `qasm` (no circuit prepares it) the full space with the X mixer; on
+/// the 5x5 Queens at `paper` the switch circuit would start from one grid state (the reduction
+/// fixes cells), so `qasm` and `sample` take the columns under the XY ring, and at `none` (full
 /// permutation grids, a uniform start) `rows+cols` under `switch-complete`. `qasm --angles
 /// REPORT` with neither flag exports the report's own circuit.
 #[test]
-fn the_recommendation_is_a_circuit_that_exports() {
+fn a_circuit_takes_the_recommendation_among_circuits_that_export() {
     let dir = Scratch::new("recommended-circuits");
     let tango = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/demo-tango-6x6.txt");
     let solved = dir.join("solve.json");
@@ -153,7 +153,7 @@ fn the_recommendation_is_a_circuit_that_exports() {
     let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&solved).unwrap()).unwrap();
     assert_eq!(
         (&report["space"], &report["mixer"]),
-        (&serde_json::json!("full"), &serde_json::json!("x"))
+        (&serde_json::json!("rows+cols"), &serde_json::json!("grover"))
     );
     let qasm = dir.join("tango.qasm");
     let text = ok(&argv(
@@ -171,19 +171,18 @@ fn the_recommendation_is_a_circuit_that_exports() {
         (&serde_json::json!("full"), &serde_json::json!("x"))
     );
     assert!(manifest["chosen"].as_str().unwrap().starts_with("recommended: "));
-    // A report on a named space: its angles bring their circuit.
+    // A report's angles bring their circuit: the 5x5 Queens solved on its recommendation
+    // (rows+cols under switch-complete, simulated from the uniform start) exports from its
+    // first grid, the start its circuit has at `paper`.
     let rows = dir.join("rows.json");
     std::fs::write(
         &rows,
-        ok(&argv(
-            "solve {} --depths 1 --max-iters 2 --space rows+cols --mixer switch-complete --json",
-            &[s(&queens5())],
-        )),
+        ok(&argv("solve {} --depths 1 --max-iters 2 --json", &[s(&queens5())])),
     )
     .unwrap();
     let from_report = dir.join("from-report.qasm");
     ok(&argv(
-        "qasm {} --depth 1 --angles {} --start first-grid -o {}",
+        "qasm {} --depth 1 --angles {} -o {}",
         &[s(&queens5()), s(&rows), s(&from_report)],
     ));
     let m: serde_json::Value =
@@ -192,7 +191,12 @@ fn the_recommendation_is_a_circuit_that_exports() {
         (&m["space"], &m["mixer"]),
         (&serde_json::json!("rows+cols"), &serde_json::json!("switch-complete"))
     );
+    assert_eq!(m["start"], "first-grid");
     assert!(m.get("chosen").is_none(), "{m}");
+    // The demo Tango's report (the Grover mixer on joined blocks) has no circuit: said so.
+    let o = quzzle(&argv("qasm {} --depth 1 --angles {}", &[s(&tango), s(&solved)]));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("grover"), "{}", stderr(&o));
     let exported = |level: &str| {
         let queens = dir.join(format!("queens-{level}.qasm"));
         ok(&argv(
@@ -247,17 +251,21 @@ fn the_default_is_what_info_recommends_on_every_shipped_puzzle() {
             if enc.num_qubits() == 0 || enc.num_qubits() > 120 {
                 continue;
             }
-            let Some(r) = info::info(enc.as_ref(), SpaceChoice::Full).unwrap().recommended else {
+            let report = info::info(enc.as_ref(), SpaceChoice::Full).unwrap();
+            let Some(r) = report.recommended else {
                 continue;
             };
             let run = simulation::run_settings(enc.as_ref(), &default, false).unwrap();
-            assert_eq!(
-                (run.space, run.mixer),
-                (r.space, r.mixer),
-                "{} at {level}",
-                file.display()
-            );
+            let at = format!("{} at {level}", file.display());
+            assert_eq!((run.space, run.mixer), (r.space, r.mixer), "{at}");
             assert!(matches!(run.chosen, Chosen::Recommended(_)));
+            // A run that makes a circuit takes info's recommended circuit (none: full with x).
+            let circuit = simulation::circuit_settings(enc.as_ref(), &default).unwrap();
+            let want = report
+                .recommended_circuit
+                .as_ref()
+                .map_or((SpaceChoice::Full, MixerKind::X), |c| (c.space, c.mixer));
+            assert_eq!((circuit.space, circuit.mixer), want, "{at}");
             // Resolving twice changes nothing (a report's settings run again as they are).
             assert_eq!(simulation::run_settings(enc.as_ref(), &run, false).unwrap(), run);
             compared += 1;
