@@ -2,6 +2,7 @@
 //! One struct, flattened into the solve report and the manifests; sweep rows copy its fields.
 
 use super::Simulation;
+use crate::checked::Penalties;
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::{Encoding, EncodingKind};
 use crate::mixer::{MixerKind, StartChoice};
@@ -35,6 +36,10 @@ pub struct Provenance {
     /// grid).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<StartChoice>,
+    /// The penalty overrides the cost was built with, `{"NAME": W}` (docs/lp.md, "Penalties");
+    /// absent where there are none, so reports without them keep their bytes.
+    #[serde(default, skip_serializing_if = "Penalties::is_empty")]
+    pub penalty: Penalties,
 }
 
 impl Provenance {
@@ -64,6 +69,7 @@ impl Provenance {
             mixer,
             dimension: (n as f64).exp2(),
             start: None,
+            penalty: enc.penalties().clone(),
         }
     }
 }
