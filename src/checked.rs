@@ -614,4 +614,21 @@ mod tests {
         assert!(Threads::new(0).is_ok() && Threads::new(-1).is_err() && Threads::new(1 << 40).is_err());
         assert!(Seconds::new(1e-3).is_ok() && Seconds::new(0.0).is_err() && Seconds::new(f64::NAN).is_err());
     }
+
+    #[test]
+    fn penalties_split_at_the_last_equals_sign_and_sort_by_name() {
+        let texts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let p = Penalties::parse(&texts(&["b=2", " = sign 1,0-1,1 = 0.5 ", "*=3"])).unwrap();
+        assert_eq!(p.texts(), ["*=3", "= sign 1,0-1,1=0.5", "b=2"]);
+        // As JSON and back: the same overrides.
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(json, r#"{"*":3.0,"= sign 1,0-1,1":0.5,"b":2.0}"#);
+        assert_eq!(serde_json::from_str::<Penalties>(&json).unwrap(), p);
+        assert!(serde_json::from_str::<Penalties>(r#"{"a": 0}"#).is_err());
+        for bad in ["a", "a=", "=1", "a=x", "a=0", "a=-2", "a=nan", "a=inf", "a=-inf"] {
+            assert!(Penalties::parse(&texts(&[bad])).is_err(), "{bad}");
+        }
+        assert!(Penalties::parse(&texts(&["a=1", "a=2"])).is_err());
+        assert!(Penalties::parse(&[]).unwrap().is_empty());
+    }
 }
