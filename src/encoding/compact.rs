@@ -23,7 +23,7 @@ use super::{
     CellMarginals, Classical, Encoding, EncodingKind, FixedCell, PuzzleSource, QubitCell, SuccessStates, ENERGY_TOL,
 };
 use crate::budget::Budget;
-use crate::checked::Penalties;
+use crate::checked::{Penalties, PenaltyWeight};
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::pubo::{Pubo, ZPoly};
 use crate::error::{Error, Result};
@@ -86,7 +86,7 @@ impl CompactSudoku {
         let weights = model
             .constraints
             .iter()
-            .filter(|c| c.weight.get() != 1.0)
+            .filter(|c| c.weight != PenaltyWeight::ONE)
             .map(|c| (c.label.clone(), c.weight.get()))
             .collect();
         let reduced = reduce::reduce(&model, level)?;
