@@ -3,7 +3,7 @@
 //! what a user typed or passed, and the command line and Python get the same acceptance and
 //! the same message (docs/ARCHITECTURE.md, "Requests").
 
-use crate::error::{Error, Quantity, Result};
+use crate::error::{Error, PenaltyProblem, Quantity, Result};
 use serde::Serialize;
 
 /// The deepest circuit a run takes: 256 layers is far past where any puzzle here gains, and the
@@ -459,6 +459,125 @@ pub fn choice<T: Copy>(all: &[T], name: fn(T) -> &'static str, what: &'static st
         })
 }
 
+/// The weight of one constraint's penalty in the cost: a finite number above 0 (0 would drop
+/// the constraint; docs/lp.md, "Penalties"). Every penalty weighs [`PenaltyWeight::ONE`] unless
+/// an override says otherwise. NaN is refused, so the order is total and `Eq` holds.
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd, Serialize)]
+#[serde(transparent)]
+pub struct PenaltyWeight(f64);
+
+impl Eq for PenaltyWeight {}
+
+impl PenaltyWeight {
+    /// The default weight.
+    pub const ONE: PenaltyWeight = PenaltyWeight(1.0);
+
+    /// `w` when it is finite and above 0; `given` (the override as given) names it otherwise.
+    pub fn new(w: f64, given: &str) -> Result<Self> {
+        if w.is_finite() && w > 0.0 {
+            Ok(PenaltyWeight(w))
+        } else {
+            Err(Error::Penalty(PenaltyProblem::Weight {
+                given: given.to_string(),
+                weight: w.to_string(),
+            }))
+        }
+    }
+
+    /// The weight.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+/// One penalty override: a constraint's name, or `*` for every constraint, and its weight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PenaltyOverride {
+    /// The name (`*`: every constraint).
+    pub name: String,
+    /// The weight.
+    pub weight: PenaltyWeight,
+}
+
+/// The penalty overrides of a request, by name (`*` first), each name once: `NAME=W` each on the
+/// command line, `{"NAME": W}` from Python. As JSON (reports, `--dry-run`): `{"NAME": W, ...}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Penalties(Vec<PenaltyOverride>);
+
+impl Penalties {
+    /// The name that stands for every constraint (a name given beside it wins for its own).
+    pub const EVERY: &'static str = "*";
+
+    /// Each `NAME=W` of `items`, split at the last `=` (a puzzle's label may hold one: `= sign
+    /// 2,1-2,2`), both sides trimmed.
+    pub fn parse(items: &[String]) -> Result<Self> {
+        let mut out: Vec<PenaltyOverride> = Vec::with_capacity(items.len());
+        for given in items {
+            let syntax = || Error::Penalty(PenaltyProblem::Syntax { given: given.clone() });
+            let (name, weight) = given.rsplit_once('=').ok_or_else(syntax)?;
+            let (name, weight) = (name.trim(), weight.trim());
+            if name.is_empty() || weight.is_empty() {
+                return Err(syntax());
+            }
+            let w = weight.parse::<f64>().map_err(|_| {
+                Error::Penalty(PenaltyProblem::Weight {
+                    given: given.clone(),
+                    weight: weight.to_string(),
+                })
+            })?;
+            let weight = PenaltyWeight::new(w, given)?;
+            if out.iter().any(|o| o.name == name) {
+                return Err(Error::Penalty(PenaltyProblem::Repeated { name: name.to_string() }));
+            }
+            out.push(PenaltyOverride {
+                name: name.to_string(),
+                weight,
+            });
+        }
+        // One order whatever the order given (`*` first): reports and their JSON read back alike.
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(Penalties(out))
+    }
+
+    /// No override: every penalty weighs 1.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The overrides, by name.
+    pub fn iter(&self) -> impl Iterator<Item = &PenaltyOverride> {
+        self.0.iter()
+    }
+
+    /// The overrides as `NAME=W` texts, which [`Penalties::parse`] reads back to the same.
+    pub fn texts(&self) -> Vec<String> {
+        self.0
+            .iter()
+            .map(|o| format!("{}={}", o.name, o.weight.get()))
+            .collect()
+    }
+}
+
+impl Serialize for Penalties {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for o in &self.0 {
+            map.serialize_entry(&o.name, &o.weight)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Penalties {
+    /// `{"NAME": W, ...}` as written (a report or manifest read back), checked as given.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let map = std::collections::BTreeMap::<String, f64>::deserialize(d)?;
+        let texts: Vec<String> = map.iter().map(|(n, w)| format!("{n}={w}")).collect();
+        Penalties::parse(&texts).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -494,5 +613,22 @@ mod tests {
         assert!(Trajectories::new(1).is_ok() && Trajectories::new(0).is_err() && Trajectories::new(-3).is_err());
         assert!(Threads::new(0).is_ok() && Threads::new(-1).is_err() && Threads::new(1 << 40).is_err());
         assert!(Seconds::new(1e-3).is_ok() && Seconds::new(0.0).is_err() && Seconds::new(f64::NAN).is_err());
+    }
+
+    #[test]
+    fn penalties_split_at_the_last_equals_sign_and_sort_by_name() {
+        let texts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let p = Penalties::parse(&texts(&["b=2", " = sign 1,0-1,1 = 0.5 ", "*=3"])).unwrap();
+        assert_eq!(p.texts(), ["*=3", "= sign 1,0-1,1=0.5", "b=2"]);
+        // As JSON and back: the same overrides.
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(json, r#"{"*":3.0,"= sign 1,0-1,1":0.5,"b":2.0}"#);
+        assert_eq!(serde_json::from_str::<Penalties>(&json).unwrap(), p);
+        assert!(serde_json::from_str::<Penalties>(r#"{"a": 0}"#).is_err());
+        for bad in ["a", "a=", "=1", "a=x", "a=0", "a=-2", "a=nan", "a=inf", "a=-inf"] {
+            assert!(Penalties::parse(&texts(&[bad])).is_err(), "{bad}");
+        }
+        assert!(Penalties::parse(&texts(&["a=1", "a=2"])).is_err());
+        assert!(Penalties::parse(&[]).unwrap().is_empty());
     }
 }

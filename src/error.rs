@@ -184,6 +184,9 @@ pub enum Error {
     /// variants carry names and paths, and errors travel in every `Result`).
     #[error(transparent)]
     Unsupported(Box<Unsupported>),
+    /// A penalty override that is malformed or names no constraint (docs/lp.md, "Penalties").
+    #[error(transparent)]
+    Penalty(PenaltyProblem),
     /// A text that is not in the form asked for (a noise model, an objective).
     #[error("{what} `{text}`: {problem}")]
     Syntax {
@@ -643,6 +646,10 @@ pub const NOISE_NEEDS_FULL_X_WHY: &str =
 mod unsupported;
 pub use unsupported::Unsupported;
 
+#[path = "error/penalty.rs"]
+mod penalty;
+pub use penalty::PenaltyProblem;
+
 /// What is unclear about a counts file.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -825,6 +832,9 @@ pub enum RequestProblem {
     /// A sweep with no puzzle files or folders.
     #[error("a sweep needs puzzle files or folders")]
     NoInputs,
+    /// Penalty overrides given to a sweep, whose rows and resume keys do not record them.
+    #[error("a sweep takes no penalty overrides (its rows and resume keys do not record them); run solve on each file with them")]
+    PenaltyOfSweep,
     /// One depth and an experiment's depths both given.
     #[error("one depth or an experiment's depths, not both")]
     DepthAndDepths,
@@ -1307,6 +1317,7 @@ impl Error {
             | Error::QubitOutOfRange { .. }
             | Error::NoGradient { .. }
             | Error::Unsupported(_)
+            | Error::Penalty(_)
             | Error::ResumeMismatch { .. }
             | Error::Locked { .. }
             | Error::ShardMismatch { .. }

@@ -960,6 +960,7 @@ BLOCKS = {
     "results/models/README.md": {"models-files": models("files_table"), "models-qaoa": models("qaoa_table"),
                                  "models-classical": models("classical_table"), "models-ring": models("ring_notes"),
                                  "models-cost": models("cost"), "models-check": models("check_line"),
+                                 "models-penalty": models("penalty_table"),
                                  "models-summary": models("summary")},
     "results/deep/README.md": {"deep-depths": deep_depths, "deep-transfer": deep_transfer,
                                "deep-summary": deep_summary},

@@ -69,6 +69,9 @@ Depths = Union[int, str, Iterable[int]]
 # (`from_model`); `solve` also an encoding.
 Source = Union[str, "os.PathLike[str]", Puzzle, Any]
 Document = Union[Mapping[str, Any], str, "os.PathLike[str]"]
+# Penalty overrides: ``{"NAME": W}`` (a constraint's name, or ``*`` for every constraint, and its
+# penalty's weight), or ``NAME=W`` texts as ``--penalty`` takes them (docs/lp.md, "Penalties").
+Penalty = Union[None, Mapping[str, Any], str, Sequence[str]]
 
 
 class Record(Mapping[str, Any]):
@@ -338,6 +341,15 @@ def request(job: str, **settings: Any) -> Dict[str, Any]:
     return described
 
 
+def _penalty_texts(penalty: Penalty) -> List[str]:
+    """Penalty overrides as ``NAME=W`` texts; the library checks them (as ``--penalty``)."""
+    if penalty is None:
+        return []
+    if isinstance(penalty, Mapping):
+        return [f"{k}={_plain_value(v)}" for k, v in penalty.items()]
+    return _names(penalty)
+
+
 def _names(value: Union[None, str, Sequence[str]]) -> List[str]:
     if value is None:
         return []
@@ -373,6 +385,7 @@ def solve(
     device: Union[None, str, Sequence[str]] = None,
     schedule: Optional[str] = None,
     angles_from: Union[None, str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]] = None,
+    penalty: Penalty = None,
 ) -> Report:
     """Optimise the QAOA angles of ``enc`` at every depth, as ``quzzle solve``. ``enc``: an
     encoding, or a puzzle file, a puzzle or an optimisation model (:func:`from_model`), encoded
@@ -393,11 +406,16 @@ def solve(
     seconds and the seconds to a valid board with 99 % confidence (``depths[].devices``).
     ``truncate``: ``off``, ``exact`` or ``bounded``, as ``--truncate`` (noisy trajectories of
     block-space circuits drop the weight sectors that can no longer end valid; ``bounded`` also
-    the pieces too large to hold, P(valid) then bracketed). The report's numbers are
-    those of ``quzzle solve --json`` with the same settings, bit for bit.
+    the pieces too large to hold, P(valid) then bracketed). ``penalty``: ``{"NAME": W}``, the
+    weight of each named constraint's penalty (``*``: every constraint), as ``--penalty NAME=W``;
+    it is given when ``enc`` is encoded here (an :class:`Encoding` has its weights already:
+    :func:`encode`). The report's numbers are those of ``quzzle solve --json`` with the same
+    settings, bit for bit.
     """
     if not isinstance(enc, Encoding):
-        enc = encode(enc)
+        enc = encode(enc, penalty=penalty)
+    elif penalty is not None:
+        raise InvalidArgument("penalty: an Encoding has its penalty weights already; give them to encode()")
     text, csv = _native.solve_json(
         enc,
         _choices(
@@ -461,16 +479,20 @@ def _puzzle(source: Source) -> Puzzle:
     return from_model(source)
 
 
-def encode(source: Source, reduce: str = "paper", encoding: str = "onehot") -> Encoding:
+def encode(source: Source, reduce: str = "paper", encoding: str = "onehot", penalty: Penalty = None) -> Encoding:
     """The encoding of a puzzle file, a puzzle or an optimisation model (:func:`from_model`) at
-    ``reduce``: :meth:`Puzzle.encode`."""
-    return _puzzle(source).encode(reduce, encoding)
+    ``reduce``: :meth:`Puzzle.encode`. ``penalty``: ``{"NAME": W}``, the weight of the penalty of
+    each constraint named (an LP or MPS row's name, a puzzle constraint's label; ``*`` for every
+    constraint), as ``--penalty NAME=W`` (docs/lp.md, "Penalties")."""
+    return _puzzle(source).encode(reduce, encoding, _penalty_texts(penalty))
 
 
-def info(source: Source, reduce: str = "paper", encoding: str = "onehot", space: str = "auto") -> Dict[str, Any]:
+def info(
+    source: Source, reduce: str = "paper", encoding: str = "onehot", space: str = "auto", penalty: Penalty = None
+) -> Dict[str, Any]:
     """What ``quzzle info --json`` prints for a puzzle file, a puzzle or an optimisation model
-    (:func:`from_model`)."""
-    return _puzzle(source).info(reduce, encoding, space)
+    (:func:`from_model`), with the penalty overrides ``penalty`` (as :func:`encode`)."""
+    return _puzzle(source).info(reduce, encoding, space, _penalty_texts(penalty))
 
 
 def qasm(
@@ -489,10 +511,12 @@ def qasm(
     with_state: bool = False,
     name: str = "circuit.qasm",
     start: Optional[str] = None,
+    penalty: Penalty = None,
 ) -> Tuple[str, Dict[str, Any]]:
     """The OpenQASM 3 text and manifest of a puzzle file, a puzzle or an optimisation model
-    (:func:`from_model`) encoded at ``reduce``: :meth:`Encoding.qasm` with the same settings."""
-    return encode(source, reduce).qasm(
+    (:func:`from_model`) encoded at ``reduce`` with the penalty overrides ``penalty`` (as
+    :func:`encode`; the manifest records them): :meth:`Encoding.qasm` with the same settings."""
+    return encode(source, reduce, penalty=penalty).qasm(
         gammas,
         betas,
         p=p,
@@ -869,12 +893,15 @@ def anneal(
     schedule: str = "geometric",
     seed: int = 0,
     max_seconds: Optional[float] = None,
+    penalty: Penalty = None,
 ) -> Record:
     """Simulated annealing on the reduced QUBO of a puzzle file, the classical baseline: what
     ``quzzle anneal FILE --json`` prints for the same settings (``beta_range``: ``"A,B"`` or two
-    numbers). ``file`` may also be a puzzle or an optimisation model (:func:`from_model`)."""
+    numbers; ``penalty`` as :func:`encode`). ``file`` may also be a puzzle or an optimisation
+    model (:func:`from_model`)."""
     choices = _choices(
         reduce=reduce,
+        penalty=penalty,
         space=space,
         reads=reads,
         sweeps=sweeps,
@@ -904,6 +931,7 @@ def plan(
     seed: int = 0,
     max_seconds: Optional[float] = None,
     out: Union[None, str, "os.PathLike[str]"] = None,
+    penalty: Penalty = None,
 ) -> Record:
     """What a device will give for a puzzle file before any device time is spent: what
     ``quzzle plan FILE --device DEVICE --json`` prints for the same settings (every space and
@@ -913,11 +941,12 @@ def plan(
     share runs out keeps the depths it finished while the plan goes on; past the whole budget
     the plan raises. ``out``: also write ``plan.json``, ``plan.csv`` and the figure there, as
     ``plan --out`` does. ``file`` may also be a puzzle or an optimisation model
-    (:func:`from_model`)."""
+    (:func:`from_model`); ``penalty`` as :func:`encode`."""
     choices = _choices(
         device=device,
         timing=timing,
         reduce=reduce,
+        penalty=penalty,
         depths=depths,
         space=space,
         mixer=mixer,

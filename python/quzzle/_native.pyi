@@ -62,11 +62,14 @@ class Puzzle:
     @property
     def solution(self) -> Optional[List[str]]: ...
     def render(self, board: Optional[List[str]] = None) -> str: ...
-    def encode(self, reduce: str = "paper", encoding: str = "onehot") -> Encoding:
+    def encode(self, reduce: str = "paper", encoding: str = "onehot", penalty: Sequence[str] = ...) -> Encoding:
         """Reduce at ``reduce`` (none, clues, paper, propagate, probe) and encode
-        (``onehot``; ``compact`` for Sudoku). A contradiction raises ``Unsatisfiable``."""
+        (``onehot``; ``compact`` for Sudoku), each penalty weighed as ``penalty`` says (``NAME=W``
+        texts, as ``--penalty``). A contradiction raises ``Unsatisfiable``."""
 
-    def info(self, reduce: str = "paper", encoding: str = "onehot", space: str = "auto") -> Dict[str, Any]:
+    def info(
+        self, reduce: str = "paper", encoding: str = "onehot", space: str = "auto", penalty: Sequence[str] = ...
+    ) -> Dict[str, Any]:
         """The ``quzzle info --json`` report."""
 
 @final

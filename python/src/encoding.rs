@@ -51,18 +51,20 @@ pub enum Source<'py> {
 }
 
 impl Source<'_> {
-    /// The encoding of `kind` at `level`: the same as `quzzle::encoding::load` of the file the
-    /// puzzle's text was read from.
+    /// The encoding of `kind` at `level` with the penalty overrides `penalties`: the same as
+    /// `quzzle::encoding::load_with` of the file the puzzle's text was read from.
     pub fn encode(
         &self,
         kind: quzzle::encoding::EncodingKind,
         level: quzzle::Level,
+        penalties: &quzzle::checked::Penalties,
     ) -> quzzle::Result<Box<dyn quzzle::encoding::Encoding>> {
+        let never = quzzle::budget::Cancel::never();
         match self {
-            Source::Path(path) => quzzle::encoding::load(path, kind, level),
+            Source::Path(path) => quzzle::encoding::load_with(path, kind, level, penalties, &never),
             Source::Puzzle(p) => {
                 let p = p.get();
-                quzzle::encoding::parse(&p.file, &p.text, kind, level)
+                quzzle::encoding::parse_with(&p.file, &p.text, kind, level, penalties, &never)
             }
         }
     }
@@ -119,19 +121,32 @@ impl Puzzle {
     }
 
     /// Encode: reduce at `reduce` and build the `encoding` (`onehot` or, for Sudoku,
-    /// `compact`). A contradiction raises `Unsatisfiable`.
-    #[pyo3(signature = (reduce="paper", encoding="onehot"))]
-    fn encode(&self, py: Python<'_>, reduce: &str, encoding: &str) -> PyResult<Encoding> {
+    /// `compact`), each penalty weighed as `penalty` says (`NAME=W` texts, as `--penalty`
+    /// takes them; docs/lp.md, "Penalties"). A contradiction raises `Unsatisfiable`.
+    #[pyo3(signature = (reduce="paper", encoding="onehot", penalty=Vec::new()))]
+    fn encode(&self, py: Python<'_>, reduce: &str, encoding: &str, penalty: Vec<String>) -> PyResult<Encoding> {
         let (level, kind) = (level(reduce)?, encoding_kind(encoding)?);
-        let enc = compute(py, || quzzle::encoding::parse(&self.file, &self.text, kind, level)).or_py()?;
+        let penalties = quzzle::checked::Penalties::parse(&penalty).or_py()?;
+        let never = quzzle::budget::Cancel::never();
+        let enc = compute(py, || {
+            quzzle::encoding::parse_with(&self.file, &self.text, kind, level, &penalties, &never)
+        })
+        .or_py()?;
         Ok(Encoding { inner: Arc::from(enc) })
     }
 
     /// The `info` report: qubits at every reduction level, memory, block spaces (a dict, as
     /// `quzzle info --json`).
-    #[pyo3(signature = (reduce="paper", encoding="onehot", space="auto"))]
-    fn info<'py>(&self, py: Python<'py>, reduce: &str, encoding: &str, space: &str) -> PyResult<Bound<'py, PyAny>> {
-        self.encode(py, reduce, encoding)?.info(py, space)
+    #[pyo3(signature = (reduce="paper", encoding="onehot", space="auto", penalty=Vec::new()))]
+    fn info<'py>(
+        &self,
+        py: Python<'py>,
+        reduce: &str,
+        encoding: &str,
+        space: &str,
+        penalty: Vec<String>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.encode(py, reduce, encoding, penalty)?.info(py, space)
     }
 
     fn __repr__(&self) -> String {

@@ -5,7 +5,8 @@
 # to end through quzzle: `info`, `ising`, `solve --space auto` at p = 1..5 under each mixer that
 # the auto space takes, `qasm` of the recommended circuit at p = 1..5, and `anneal` on the full
 # space and on the auto space; then solve's figures checked against statevectors scored by
-# check_state.py. Run from the repository root:
+# check_state.py; last, P(optimal) on the full space under four penalty policies (penalty/). Run
+# from the repository root:
 #   cargo build --release && results/models/run.sh
 # then `python3 tools/tables.py` (the tables of results/models/README.md).
 # PYTHON names a Python with dimod, docplex, qiskit-optimization, pyomo, PuLP, gurobipy, cplex
@@ -112,3 +113,31 @@ for b in colour6.pulp.lp sched4x5.pulp.lp; do
     done
   done
 done
+
+# Penalty policies (docs/lp.md, "Penalties"): P(optimal) at p = 1..5 on the full space (all 2^n
+# states after the paper reduction) with the X mixer, on the two models small enough for it
+# (colour6: 18 qubits, sched4x5: 19; the QAP and TSP models have 25 and more), under
+#   default: every penalty weight 1, the objective divided by λ = 1 + Σ|w| (quzzle's policy;
+#            qiskit-optimization's and ToQUBO's are it times λ where their penalties have ours'
+#            shape: see the README);
+#   tight:   every weight (f_worst − f_opt + 1)/λ, just above the objective's spread over the
+#            feasible states (optimum.json) and far below its range Σ|w|/λ: an infeasible state
+#            may then cost less than the optimum (P(optimal) is still the constraints' optima);
+#   strong:  every weight 4, the objective's share of the cost a quarter of the default's;
+#   qiskit:  (sched4x5) qiskit-optimization's penalty shape divided by its factor λ: its
+#            LinearInequalityToPenalty weighs "at most one of the slot's jobs" P·Σ x_i x_j, half
+#            of our soft count's 2·Σ x_i x_j, so the slot rows at 0.5 (colour6 has no such row).
+mkdir -p "$OUT/penalty"
+policy() {
+  local b=$1 name=$2
+  shift 2
+  keep "$OUT/penalty/$b.$name.json" "$Q" solve "$OUT/files/$b" --space full --mixer x --depths 1..5 --init interp --seed 0 --json "$@"
+}
+policy colour6.pulp.lp default
+policy colour6.pulp.lp tight --penalty '*=0.1352'  # (14 − 10 + 1)/37 = 0.13514
+policy colour6.pulp.lp strong --penalty '*=4'
+policy sched4x5.pulp.lp default
+policy sched4x5.pulp.lp tight --penalty '*=0.106'  # (35 − 20 + 1)/151 = 0.10596
+policy sched4x5.pulp.lp strong --penalty '*=4'
+policy sched4x5.pulp.lp qiskit --penalty slot_0=0.5 --penalty slot_1=0.5 --penalty slot_2=0.5 --penalty slot_3=0.5 \
+  --penalty slot_4=0.5

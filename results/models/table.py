@@ -262,6 +262,43 @@ def cost(root):
                 sum(anneal), len(anneal))]
 
 
+POLICIES = [
+    ("default", "quzzle's default: every weight 1, the objective / λ (qiskit-optimization's and ToQUBO's, divided by λ)"),
+    ("tight", "every weight (f_worst − f_opt + 1)/λ: just above the objective's spread over the feasible states"),
+    ("strong", "every weight 4"),
+    ("qiskit", "qiskit-optimization's shape / λ: the \"at most one\" slot rows at 0.5"),
+]
+
+
+def penalty_table(root):
+    """penalty/F.POLICY.json (`solve F --space full --mixer x --depths 1..5 --init interp --seed 0
+    --json --penalty ...`): P(optimal) per depth under each policy, P(feasible) and the ratio at
+    p = 5, and the seconds of the five depths."""
+    out = ["| model | qubits | policy | `--penalty` | P(optimal) p = 1 | 2 | 3 | 4 | 5 | P(feasible) p = 5 | ratio p = 5 | seconds |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    labels = dict(MODELS)
+    total = 0.0
+    for path in sorted(glob.glob(os.path.join(root, "results/models/penalty/*.json")),
+                       key=lambda p: ([m for m, _ in MODELS].index(os.path.basename(p).split(".")[0]),
+                                      [n for n, _ in POLICIES].index(os.path.basename(p).split(".")[-2]))):
+        name = os.path.basename(path)
+        policy = name.split(".")[-2]
+        r = load(root, "penalty", name)
+        d = r["depths"]
+        given = r.get("penalty", {})
+        flags = ", ".join("`%s=%g`" % (k, v) for k, v in given.items()) if given else "none"
+        seconds = sum(x["seconds"] for x in d)
+        total += seconds
+        out.append("| %s | %d | %s | %s | %s | %s | %s | %s |" % (
+            labels[name.split(".")[0]], r["qubits"], policy, flags,
+            " | ".join(fmt(x["success_probability"]) for x in d), fmt(d[-1]["p_feasible"]),
+            fmt(d[-1]["approx_ratio"]), sec(seconds)))
+    out.append("")
+    out.append("The %d runs took %.0f s of optimisation in all (their reports' `seconds`), on the shared 2-core machine." % (
+        len(out) - 3, total))
+    return out
+
+
 def summary(root):
     """The line of the top README: models, writers, agreement, P(optimal) at p = 5 on the
     recommended circuit, annealing."""

@@ -9,7 +9,13 @@ use quzzle::Result;
 
 pub fn run(args: &AnnealArgs) -> Result<()> {
     let request = super::request::anneal(args).check()?;
-    let enc = encoding::load(&args.file, EncodingKind::Onehot, request.level)?;
+    let enc = encoding::load_with(
+        &args.file,
+        EncodingKind::Onehot,
+        request.level,
+        &request.penalties,
+        &quzzle::budget::Cancel::never(),
+    )?;
     let r = anneal(
         enc.as_ref(),
         &request.settings(super::progress::cancel("anneal", args.max_seconds)?),

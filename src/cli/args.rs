@@ -652,11 +652,32 @@ pub struct ModelSource {
     pub seed: u64,
 }
 
+/// The reduction level and the penalty overrides: what, with the file, makes the cost.
 #[derive(Args, Debug, Clone)]
 pub struct ReduceArg {
     /// Reduction level: none, clues, paper, propagate, probe.
     #[arg(long = "reduce", default_value_t = Level::Paper, value_parser = library::<Level>())]
     pub level: Level,
+    #[command(flatten)]
+    pub penalty: PenaltyArg,
+}
+
+/// `--penalty NAME=W`, repeatable (docs/lp.md, "Penalties"); checked by
+/// `quzzle::checked::Penalties::parse`, as Python's `penalty` is.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PenaltyArg {
+    /// Weigh the penalty of constraint NAME by W instead of 1 (repeatable): NAME an LP or MPS
+    /// row's name, a puzzle constraint's label (as `info --model` lists it), or `*` for every
+    /// constraint (a name given beside it wins for its own); W a finite number above 0.
+    #[arg(long = "penalty", value_name = "NAME=W", allow_hyphen_values = true)]
+    pub penalty: Vec<String>,
+}
+
+impl PenaltyArg {
+    /// The overrides, checked.
+    pub fn penalties(&self) -> quzzle::Result<quzzle::checked::Penalties> {
+        quzzle::checked::Penalties::parse(&self.penalty)
+    }
 }
 
 /// Angle optimisation settings shared by `solve` and `sweep`.
@@ -905,6 +926,8 @@ pub struct SampleArgs {
     /// Encoding (puzzle files; default onehot).
     #[arg(long, value_enum)]
     pub encoding: Option<EncodingKind>,
+    #[command(flatten)]
+    pub penalty: PenaltyArg,
     #[command(flatten)]
     pub space: SpaceArgs,
     /// Depth p (puzzle files).

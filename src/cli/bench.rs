@@ -4,7 +4,6 @@ use super::args::{ModelSource, SpaceArgs};
 use super::output::to_json;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::mixer::MixerKind;
-use quzzle::model::Level;
 use quzzle::simulation::{self, SpaceSettings};
 use quzzle::{Error, Result};
 
@@ -13,7 +12,7 @@ const MAX_REPEATS: usize = 1000;
 
 pub fn run(
     source: &ModelSource,
-    level: Level,
+    reduce: &super::args::ReduceArg,
     space: &SpaceArgs,
     dicke: Option<usize>,
     depth: usize,
@@ -34,7 +33,7 @@ pub fn run(
         if source.random.is_none() {
             return Err(super::errors::Usage::DickeOfPuzzle.into());
         }
-        let ising = super::ising::model_of(source, level)?;
+        let ising = super::ising::model_of(source, reduce)?;
         let mixer = space
             .mixer
             .as_deref()
@@ -43,13 +42,20 @@ pub fn run(
             .unwrap_or(MixerKind::XyRing);
         quzzle::experiment::bench::bench_dicke(&ising, k, mixer, depth, repeats)?
     } else if settings == SpaceSettings::default() {
-        let ising = super::ising::model_of(source, level)?;
+        let ising = super::ising::model_of(source, reduce)?;
         quzzle::experiment::bench::bench(&ising, depth, repeats)?
     } else {
         let Some(file) = &source.file else {
             return Err(super::errors::Usage::BlocksOfRandom.into());
         };
-        let enc = encoding::load(file, EncodingKind::Onehot, level)?;
+        let penalties = reduce.penalty.penalties()?;
+        let enc = encoding::load_with(
+            file,
+            EncodingKind::Onehot,
+            reduce.level,
+            &penalties,
+            &quzzle::budget::Cancel::never(),
+        )?;
         let began = std::time::Instant::now();
         let report_progress = |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("bench", p, None));
         let budget = super::progress::budget(None, &report_progress)?;

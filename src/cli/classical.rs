@@ -3,7 +3,6 @@
 use super::output::to_json;
 use quzzle::encoding::{self, EncodingKind};
 use quzzle::experiment::classical::{self, ClassicalMethod};
-use quzzle::model::Level;
 use quzzle::Result;
 use serde_json::json;
 use std::path::Path;
@@ -13,14 +12,15 @@ const KEEP: usize = 100;
 
 pub fn run(
     file: &Path,
-    level: Level,
+    reduce: &super::args::ReduceArg,
     kind: EncodingKind,
     method: ClassicalMethod,
     as_json: bool,
     max_seconds: Option<f64>,
 ) -> Result<()> {
     let reading = super::progress::cancel("classical", max_seconds)?;
-    let enc = encoding::load_within(file, kind, level, &reading)?;
+    let penalties = reduce.penalty.penalties()?;
+    let enc = encoding::load_with(file, kind, reduce.level, &penalties, &reading)?;
     let report_progress =
         |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("classical", p, max_seconds));
     // One deadline from the reading to the end of the search.
@@ -36,7 +36,7 @@ pub fn run(
                 "puzzle": enc.puzzle().kind(),
                 "encoding": enc.name(),
                 "file": enc.file(),
-                "reduce": level.name(),
+                "reduce": reduce.level.name(),
                 "qubits": enc.num_qubits(),
                 "method": result.method,
                 "min_energy": result.min_energy,
@@ -46,6 +46,9 @@ pub fn run(
                 "complete": result.complete,
                 "boards": result.boards,
         });
+        if !penalties.is_empty() {
+            report["penalty"] = json!(penalties);
+        }
         if !warnings.is_empty() {
             report["warnings"] = json!(warnings);
         }
@@ -55,7 +58,7 @@ pub fn run(
             "{}: {} qubits at {} ({} encoding), solved by {}",
             enc.file(),
             enc.num_qubits(),
-            level.name(),
+            reduce.level.name(),
             enc.name(),
             result.method
         );

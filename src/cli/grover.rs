@@ -19,7 +19,13 @@ pub fn run(args: &GroverArgs) -> Result<()> {
         check_output_folder(out, "--out", &["grover.json", "grover.csv"])?;
         refuse_inputs(&[&args.file], &[out.join("grover.json"), out.join("grover.csv")])?;
     }
-    let enc = encoding::load(&args.file, EncodingKind::Onehot, request.level)?;
+    let enc = encoding::load_with(
+        &args.file,
+        EncodingKind::Onehot,
+        request.level,
+        &request.penalties,
+        &quzzle::budget::Cancel::never(),
+    )?;
     let settings = request.settings();
     let report_progress =
         |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("grover", p, args.max_seconds));
@@ -67,7 +73,14 @@ fn export_qasm(args: &GroverArgs, request: &quzzle::request::GroverRequest, out:
     check_output_file(out, "--qasm")?;
     check_output_file(&manifest_path, "--qasm")?;
     refuse_inputs(&[&args.file], &[out.to_path_buf(), manifest_path.clone()])?;
-    let enc = encoding::load(&args.file, EncodingKind::Onehot, args.reduce.level)?;
+    let penalties = args.reduce.penalty.penalties()?;
+    let enc = encoding::load_with(
+        &args.file,
+        EncodingKind::Onehot,
+        args.reduce.level,
+        &penalties,
+        &quzzle::budget::Cancel::never(),
+    )?;
     let request = SeedRequest {
         iterations,
         flavor: args.flavor,

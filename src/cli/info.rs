@@ -21,7 +21,7 @@ pub fn run(file: &Path, request: &InfoRequest, as_json: bool) -> Result<()> {
     // --max-seconds (docs/lp.md).
     let max_seconds = request.max_seconds.map(|s| s.get());
     let cancel = super::progress::cancel("info", max_seconds)?;
-    let enc = encoding::load_within(file, request.encoding, request.level, &cancel)?;
+    let enc = encoding::load_with(file, request.encoding, request.level, &request.penalties, &cancel)?;
     let report = info::info_within(enc.as_ref(), request.space, &cancel)?;
     if as_json {
         out!("{}", to_json(&report));

@@ -3,17 +3,22 @@
 
 use super::args::ModelSource;
 use super::output::to_json;
+use quzzle::budget::Cancel;
 use quzzle::encoding::onehot::OneHot;
 use quzzle::encoding::{self, EncodingKind};
-use quzzle::model::Level;
 use quzzle::sim::MAX_QUBITS;
 use quzzle::{Error, Ising, Result};
 use serde_json::json;
 
 /// The Ising model of a puzzle at a level (one-hot), or a random one.
-pub fn model_of(source: &ModelSource, level: Level) -> Result<Ising> {
+pub fn model_of(source: &ModelSource, reduce: &super::args::ReduceArg) -> Result<Ising> {
+    let penalties = reduce.penalty.penalties()?;
     match (&source.file, source.random) {
-        (Some(file), None) => Ok(OneHot::load(file, level)?.ising),
+        (Some(file), None) => {
+            let text = quzzle::puzzle::read_text(file)?;
+            let name = file.display().to_string();
+            Ok(OneHot::parse_with(&name, &text, reduce.level, &penalties, &Cancel::never())?.ising)
+        }
         (None, Some(n)) if (1..=MAX_QUBITS).contains(&n) => Ok(Ising::random(n, source.seed)),
         (None, Some(n)) => Err(Error::out_of_range(
             quzzle::error::Quantity::RandomQubits,
@@ -24,15 +29,16 @@ pub fn model_of(source: &ModelSource, level: Level) -> Result<Ising> {
     }
 }
 
-pub fn run(source: &ModelSource, level: Level, kind: EncodingKind) -> Result<()> {
+pub fn run(source: &ModelSource, reduce: &super::args::ReduceArg, kind: EncodingKind) -> Result<()> {
     if kind == EncodingKind::Onehot {
-        out!("{}", to_json(&model_of(source, level)?));
+        out!("{}", to_json(&model_of(source, reduce)?));
         return Ok(());
     }
     let Some(file) = &source.file else {
         return Err(super::errors::Usage::CompactOfRandom.into());
     };
-    let enc = encoding::load(file, kind, level)?;
+    let penalties = reduce.penalty.penalties()?;
+    let enc = encoding::load_with(file, kind, reduce.level, &penalties, &Cancel::never())?;
     let poly = enc.cost_poly();
     // Terms of degree above two are not Ising couplings: write the polynomial itself.
     let terms: Vec<_> = poly.terms.iter().map(|(s, w)| json!([s, w])).collect();

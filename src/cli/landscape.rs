@@ -21,7 +21,14 @@ pub fn run(args: &LandscapeArgs) -> Result<()> {
     let outputs = ["landscape.csv", "landscape.svg", "landscape.png"].map(|f| args.out.join(f));
     check_output_folder(&args.out, "--out", &["landscape.csv", "landscape.svg", "landscape.png"])?;
     refuse_inputs(&[&args.file], &outputs)?;
-    let problem = encoding::load(&args.file, args.encoding.encoding, args.reduce.level)?;
+    let penalties = args.reduce.penalty.penalties()?;
+    let problem = encoding::load_with(
+        &args.file,
+        args.encoding.encoding,
+        args.reduce.level,
+        &penalties,
+        &quzzle::budget::Cancel::never(),
+    )?;
     let report_progress = |p: &quzzle::budget::Progress<'_>| errln!("{}", super::progress::line("landscape", p, None));
     let budget = super::progress::budget(None, &report_progress)?;
     let simulation = simulation::simulation_within(problem.as_ref(), &args.space.settings_or_full()?, &budget)?;

@@ -109,7 +109,7 @@ fn dry_run(command: &Command) -> Result<()> {
             space,
             max_seconds,
             ..
-        } => request::info(reduce.level, encoding.encoding, space, *max_seconds)
+        } => request::info(reduce, encoding.encoding, space, *max_seconds)
             .check()?
             .describe(),
         _ => return Err(errors::Usage::NoRequest.into()),
@@ -132,7 +132,7 @@ fn run(cli: Cli) -> Result<()> {
             model,
             max_seconds,
         } => {
-            let request = request::info(reduce.level, encoding.encoding, &space, max_seconds).check()?;
+            let request = request::info(&reduce, encoding.encoding, &space, max_seconds).check()?;
             if model {
                 return info::model(&file);
             }
@@ -145,7 +145,7 @@ fn run(cli: Cli) -> Result<()> {
             method,
             json,
             max_seconds,
-        } => classical::run(&file, reduce.level, encoding.encoding, method, json, max_seconds),
+        } => classical::run(&file, &reduce, encoding.encoding, method, json, max_seconds),
         Command::Solve(args) => solve::run(&args),
         Command::Anneal(args) => anneal::run(&args),
         Command::Plan(args) => plan::run(&args),
@@ -154,7 +154,7 @@ fn run(cli: Cli) -> Result<()> {
             reduce,
             encoding,
             json: _,
-        } => ising::run(&source, reduce.level, encoding.encoding),
+        } => ising::run(&source, &reduce, encoding.encoding),
         Command::Bench {
             source,
             reduce,
@@ -163,7 +163,7 @@ fn run(cli: Cli) -> Result<()> {
             depth,
             repeats,
             json,
-        } => bench::run(&source, reduce.level, &space, dicke, depth, repeats, json),
+        } => bench::run(&source, &reduce, &space, dicke, depth, repeats, json),
         Command::Qasm(args) => qasm::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Sweep(args) => sweep::run(&args),

@@ -15,7 +15,13 @@ pub fn run(args: &PlanArgs) -> Result<()> {
         refuse_inputs(&[&args.file], &plan_files(dir))?;
     }
     let reading = super::progress::cancel("plan", args.max_seconds)?;
-    let enc = encoding::load_within(&args.file, EncodingKind::Onehot, request.level, &reading)?;
+    let enc = encoding::load_with(
+        &args.file,
+        EncodingKind::Onehot,
+        request.level,
+        &request.penalties,
+        &reading,
+    )?;
     for w in enc.puzzle().warnings() {
         errln!("warning: {w}");
     }

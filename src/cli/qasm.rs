@@ -47,7 +47,13 @@ pub fn run(args: &QasmArgs) -> Result<()> {
     }
     let p = request.depths.max();
     let angles = angle_source(&request.angles)?;
-    let enc = encoding::load(&args.file, request.encoding, request.level)?;
+    let enc = encoding::load_with(
+        &args.file,
+        request.encoding,
+        request.level,
+        &request.penalties,
+        &quzzle::budget::Cancel::never(),
+    )?;
     let request = request.circuit(
         angles,
         out.map(|out| {
@@ -153,7 +159,13 @@ fn run_depths(args: &QasmArgs, job: &ExportJob) -> Result<()> {
         .collect();
     refuse_inputs(&inputs, &targets)?;
     let angles = angle_source(&job.angles)?;
-    let enc = encoding::load(&args.file, job.encoding, job.level)?;
+    let enc = encoding::load_with(
+        &args.file,
+        job.encoding,
+        job.level,
+        &job.penalties,
+        &quzzle::budget::Cancel::never(),
+    )?;
     let space = job.space;
     let noise = job.noise.settings(&space, Some(enc.as_ref()))?;
     let request = DepthsRequest {

@@ -51,6 +51,7 @@ pub fn plan(a: &PlanArgs) -> PlanChoices {
         device: Some(a.device.clone()),
         timing: a.timing.clone(),
         reduce: a.reduce.level.name().into(),
+        penalty: a.reduce.penalty.penalty.clone(),
         depths: json!(a.depths),
         space: a.space.clone(),
         mixer: a.mixer.clone(),
@@ -72,6 +73,7 @@ pub fn sweep(a: &SweepArgs) -> SweepChoices {
     SweepChoices {
         inputs: a.inputs.clone(),
         reduce: a.reduce.level.name().into(),
+        penalty: a.reduce.penalty.penalty.clone(),
         encoding: a.encoding.encoding.name().into(),
         depths: json!(a.depths),
         init: a.init.clone().map(Value::String),
@@ -114,6 +116,7 @@ pub fn export(a: &QasmArgs) -> ExportChoices {
         symbolic: a.symbolic,
         with_state: a.with_state,
         reduce: a.reduce.level.name().into(),
+        penalty: a.reduce.penalty.penalty.clone(),
         encoding: a.encoding.encoding.name().into(),
         space,
         mixer,
@@ -166,6 +169,7 @@ pub fn predict(a: &PredictArgs) -> PredictChoices {
 pub fn anneal(a: &AnnealArgs) -> AnnealChoices {
     AnnealChoices {
         reduce: a.reduce.level.name().into(),
+        penalty: a.reduce.penalty.penalty.clone(),
         space: a.space.clone(),
         reads: a.reads,
         sweeps: a.sweeps,
@@ -194,6 +198,7 @@ pub fn generate(a: &GenerateArgs) -> GenerateChoices {
 pub fn grover(a: &GroverArgs) -> GroverChoices {
     GroverChoices {
         reduce: a.reduce.level.name().into(),
+        penalty: a.reduce.penalty.penalty.clone(),
         space: a.space.clone(),
         iterations: a.iterations.clone().map(Value::String),
         route: a.route.clone(),
@@ -204,13 +209,14 @@ pub fn grover(a: &GroverArgs) -> GroverChoices {
 
 /// `info`.
 pub fn info(
-    reduce: quzzle::model::Level,
+    reduce: &super::args::ReduceArg,
     encoding: quzzle::EncodingKind,
     space: &str,
     max_seconds: Option<f64>,
 ) -> InfoChoices {
     InfoChoices {
-        reduce: reduce.name().into(),
+        reduce: reduce.level.name().into(),
+        penalty: reduce.penalty.penalty.clone(),
         encoding: encoding.name().into(),
         space: space.into(),
         max_seconds,

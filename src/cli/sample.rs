@@ -18,6 +18,7 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<SampleCircuit> {
         let given: Vec<&str> = [
             ("--reduce", args.reduce.is_some()),
             ("--encoding", args.encoding.is_some()),
+            ("--penalty", !args.penalty.penalty.is_empty()),
             ("--space", args.space.space.is_some()),
             ("--mixer", args.space.mixer.is_some()),
             ("--start", args.space.start.is_some()),
@@ -52,7 +53,8 @@ fn circuit(args: &SampleArgs, text: &str) -> Result<SampleCircuit> {
     };
     let kind: EncodingKind = args.encoding.unwrap_or(EncodingKind::Onehot);
     let level: Level = args.reduce.unwrap_or(Level::Paper);
-    let enc = encoding::parse(&input, text, kind, level)?;
+    let penalties = args.penalty.penalties()?;
+    let enc = encoding::parse_with(&input, text, kind, level, &penalties, &quzzle::budget::Cancel::never())?;
     SampleCircuit::of_puzzle(enc, args.space.settings()?, depth, angles, &input)
 }
 

@@ -18,7 +18,14 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
     // The reading of a big LP file heeds --max-seconds and Ctrl-C too (docs/lp.md).
     let reading = super::progress::cancel("solve", args.max_seconds)?;
-    let enc = encoding::load_within(&args.file, args.encoding.encoding, args.reduce.level, &reading)?;
+    let penalties = args.reduce.penalty.penalties()?;
+    let enc = encoding::load_with(
+        &args.file,
+        args.encoding.encoding,
+        args.reduce.level,
+        &penalties,
+        &reading,
+    )?;
     for w in enc.puzzle().warnings() {
         errln!("warning: {w}");
     }

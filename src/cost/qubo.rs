@@ -5,6 +5,8 @@
 //! term shifted by its constant, `(Σ − k − ½)² − ¼`; `NotBoth` gives `x·y`; `Same` gives
 //! `x + y − 2xy`; `Differ` gives `1 − x − y + 2xy`; `Fixed(v)` gives `x` or `1 − x`.
 //! Fixed and merged variables are substituted first, so a valid board has energy exactly 0.
+//! Each penalty is multiplied by its constraint's weight, 1 unless an override sets another
+//! (docs/lp.md, "Penalties").
 
 use crate::budget::Cancel;
 use crate::model::{Constraint, Lit, Model, Reduced};
@@ -149,7 +151,7 @@ impl QuboBuilder {
 
 impl Qubo {
     /// The penalty QUBO of the active constraints of `model` after `reduced`, over its free
-    /// variables (qubits). Every penalty has weight 1; the model's objective `Σ w_v x_v` (and
+    /// variables (qubits). Every penalty has its constraint's weight (1 unless overridden); the model's objective `Σ w_v x_v` (and
     /// its products `Σ w_uv x_u x_v`), if any, is added as it is (so a valid board then has energy equal to its objective).
     pub fn from_model(model: &Model, reduced: &Reduced) -> Qubo {
         Qubo::from_model_without(model, reduced, &[])
@@ -187,6 +189,8 @@ impl Qubo {
         b.cancel = cancel.clone();
         let lit = |v: usize| reduced.lits[v];
         for &i in reduced.active.iter().filter(|i| !enforced.contains(i)) {
+            // Each penalty times its constraint's weight (1 unless overridden: docs/lp.md, "Penalties").
+            let w = model.constraints[i].weight.get();
             match &model.constraints[i].constraint {
                 Constraint::Count { vars, k, soft } => {
                     let mut f = Affine::default();
@@ -195,12 +199,12 @@ impl Qubo {
                     }
                     let target = *k as f64 + if *soft { 0.5 } else { 0.0 };
                     f.constant -= target;
-                    b.add_square(&f, 1.0);
+                    b.add_square(&f, w);
                     if *soft {
-                        b.add_constant(-0.25);
+                        b.add_constant(-0.25 * w);
                     }
                 }
-                Constraint::NotBoth(x, y) => b.add_product_of(&Affine::of_lit(lit(*x)), &Affine::of_lit(lit(*y)), 1.0),
+                Constraint::NotBoth(x, y) => b.add_product_of(&Affine::of_lit(lit(*x)), &Affine::of_lit(lit(*y)), w),
                 Constraint::Same(x, y) | Constraint::Differ(x, y) => {
                     // (x − y)² for Same, (x + y − 1)² for Differ: both 0/1 valued on bits.
                     let mut f = Affine::of_lit(lit(*x));
@@ -209,12 +213,12 @@ impl Qubo {
                     if differ {
                         f.constant -= 1.0;
                     }
-                    b.add_square(&f, 1.0);
+                    b.add_square(&f, w);
                 }
                 Constraint::Fixed(x, v) => {
                     let mut f = Affine::of_lit(lit(*x));
                     f.constant -= f64::from(u8::from(*v));
-                    b.add_square(&f, 1.0);
+                    b.add_square(&f, w);
                 }
             }
         }

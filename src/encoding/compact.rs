@@ -23,6 +23,7 @@ use super::{
     CellMarginals, Classical, Encoding, EncodingKind, FixedCell, PuzzleSource, QubitCell, SuccessStates, ENERGY_TOL,
 };
 use crate::budget::Budget;
+use crate::checked::{Penalties, PenaltyWeight};
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::pubo::{Pubo, ZPoly};
 use crate::error::{Error, Result};
@@ -30,6 +31,7 @@ use crate::model::{reduce, Level, Lit};
 use crate::puzzle::sudoku::Sudoku;
 use crate::puzzle::{Board, Puzzle, Verdict};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// An open cell of the compact encoding.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -57,6 +59,10 @@ pub struct CompactSudoku {
     pub decided: Vec<u8>,
     /// The cost as a polynomial in Z's.
     pub zpoly: ZPoly,
+    /// The penalty overrides it was built with, and the weight of each constraint they set, by
+    /// the one-hot model's label (a group and digit, a cell, a clue: 1 where absent).
+    pub penalties: Penalties,
+    weights: BTreeMap<String, f64>,
 }
 
 /// Bits to number `m` codes.
@@ -67,8 +73,23 @@ fn bits_for(m: usize) -> usize {
 impl CompactSudoku {
     /// Encode `sudoku` with candidates from the one-hot model reduced at `level`.
     pub fn new(file: &str, sudoku: Sudoku, level: Level) -> Result<Self> {
+        Self::with_penalties(file, sudoku, level, &Penalties::default())
+    }
+
+    /// [`CompactSudoku::new`] with the penalty weights `penalties` sets, by the names of the
+    /// one-hot model's constraints: a group's digit (`row 0 holds one 2`) weighs its square, a
+    /// cell (`cell 0,1 holds one digit`) its unused codes, a clue its miss.
+    pub fn with_penalties(file: &str, sudoku: Sudoku, level: Level, penalties: &Penalties) -> Result<Self> {
         let n = sudoku.n;
-        let reduced = reduce::reduce(&sudoku.model(), level)?;
+        let mut model = sudoku.model();
+        model.set_penalties(penalties, file)?;
+        let weights = model
+            .constraints
+            .iter()
+            .filter(|c| c.weight != PenaltyWeight::ONE)
+            .map(|c| (c.label.clone(), c.weight.get()))
+            .collect();
+        let reduced = reduce::reduce(&model, level)?;
         let mut cells = Vec::new();
         let mut decided = vec![0u8; n * n];
         let mut next_qubit = 0;
@@ -105,6 +126,8 @@ impl CompactSudoku {
                 terms: Vec::new(),
                 offset: 0.0,
             },
+            penalties: penalties.clone(),
+            weights,
         };
         c.zpoly = c.penalty().to_zpoly(next_qubit);
         Ok(c)
@@ -117,6 +140,11 @@ impl CompactSudoku {
 
     /// Parse Sudoku text (`file` names it in messages) and encode it at `level`.
     pub fn parse(file: &str, text: &str, level: Level) -> Result<Self> {
+        Self::parse_with(file, text, level, &Penalties::default())
+    }
+
+    /// [`CompactSudoku::parse`] with penalty overrides ([`CompactSudoku::with_penalties`]).
+    pub fn parse_with(file: &str, text: &str, level: Level, penalties: &Penalties) -> Result<Self> {
         let inst = crate::puzzle::format::InstanceText::parse(file, text)?;
         let (kind, line) = inst.require("puzzle")?;
         if kind != "sudoku4" && kind != "sudoku" {
@@ -125,7 +153,7 @@ impl CompactSudoku {
                 format!("the compact encoding is for Sudoku (`puzzle: sudoku4` or `sudoku`), not `{kind}`; use the one-hot encoding"),
             ));
         }
-        let mut enc = CompactSudoku::new(file, Sudoku::from_text(&inst)?, level)?;
+        let mut enc = CompactSudoku::with_penalties(file, Sudoku::from_text(&inst)?, level, penalties)?;
         enc.source = PuzzleSource::with_text(file, text);
         Ok(enc)
     }
@@ -142,27 +170,49 @@ impl CompactSudoku {
         }
     }
 
-    /// The penalty polynomial in the binary qubit variables.
+    /// The weight of the one-hot model's constraint labelled `label` (1 unless overridden).
+    fn weight(&self, label: &str) -> f64 {
+        self.weights.get(label).copied().unwrap_or(1.0)
+    }
+
+    /// The weights of a group's digit, a cell's unused codes and a clue's miss, by the one-hot
+    /// model's labels (src/puzzle/sudoku.rs and src/puzzle/digits.rs write them).
+    fn group_weight(&self, group: &str, d: u8) -> f64 {
+        self.weight(&format!("{group} holds one {d}"))
+    }
+
+    fn cell_weight(&self, cell: usize) -> f64 {
+        let n = self.sudoku.n;
+        self.weight(&format!("cell {},{} holds one digit", cell / n, cell % n))
+    }
+
+    fn clue_weight(&self, cell: usize, clue: u8) -> f64 {
+        let n = self.sudoku.n;
+        self.weight(&format!("clue {clue} at {},{}", cell / n, cell % n))
+    }
+
+    /// The penalty polynomial in the binary qubit variables, each term times its constraint's
+    /// weight.
     fn penalty(&self) -> Pubo {
         let n = self.sudoku.n;
         let mut h = Pubo::default();
-        for (_, group) in self.sudoku.groups() {
+        for (label, group) in self.sudoku.groups() {
             for d in 1..=n as u8 {
                 let mut inner = Pubo::constant(1.0);
                 for &cell in &group {
                     inner.add_scaled(&self.indicator(cell, d), -1.0);
                 }
-                h.add_scaled(&inner.mul(&inner), 1.0);
+                h.add_scaled(&inner.mul(&inner), self.group_weight(&label, d));
             }
         }
         for oc in &self.cells {
             for code in oc.candidates.len()..1 << oc.qubits.len() {
-                h.add_scaled(&code_indicator(oc, code), 1.0);
+                h.add_scaled(&code_indicator(oc, code), self.cell_weight(oc.cell));
             }
             if let Some(clue) = self.sudoku.clues[oc.cell] {
                 let mut miss = Pubo::constant(1.0);
                 miss.add_scaled(&self.indicator(oc.cell, clue), -1.0);
-                h.add_scaled(&miss, 1.0);
+                h.add_scaled(&miss, self.clue_weight(oc.cell, clue));
             }
         }
         h
@@ -186,22 +236,24 @@ impl CompactSudoku {
     /// notes, with no polynomial): the test oracle of the diagonal.
     pub fn direct_cost(&self, k: u64) -> f64 {
         let digits = self.digits_of(k);
-        let mut cost = 0i64;
-        for (_, group) in self.sudoku.groups() {
+        let mut cost = 0.0;
+        for (label, group) in self.sudoku.groups() {
             for d in 1..=self.sudoku.n as u8 {
-                let c = group.iter().filter(|&&cell| digits[cell] == d).count() as i64;
-                cost += (1 - c) * (1 - c);
+                let c = group.iter().filter(|&&cell| digits[cell] == d).count() as f64;
+                cost += self.group_weight(&label, d) * (1.0 - c) * (1.0 - c);
             }
         }
         for oc in &self.cells {
             if digits[oc.cell] == 0 {
-                cost += 1;
+                cost += self.cell_weight(oc.cell);
             }
             if let Some(clue) = self.sudoku.clues[oc.cell] {
-                cost += i64::from(digits[oc.cell] != clue);
+                if digits[oc.cell] != clue {
+                    cost += self.clue_weight(oc.cell, clue);
+                }
             }
         }
-        cost as f64
+        cost
     }
 }
 
@@ -341,6 +393,10 @@ impl Encoding for CompactSudoku {
     /// A cell holds a digit, not 0 or 1: no per-cell marginal.
     fn cell_marginals(&self, _qubit_marginals: &[f64]) -> Option<CellMarginals> {
         None
+    }
+
+    fn penalties(&self) -> &Penalties {
+        &self.penalties
     }
 
     fn notes(&self) -> Vec<String> {

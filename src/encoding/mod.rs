@@ -219,6 +219,8 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
     /// [`Encoding::search_bounded`] reporting its progress to `budget`; `Error::OutOfTime`
     /// when the budget runs out first.
     fn search_within(&self, keep: usize, max_nodes: u64, budget: &Budget<'_>) -> Result<Classical>;
+    /// The penalty overrides its cost was built with (empty: every penalty weighs 1).
+    fn penalties(&self) -> &crate::checked::Penalties;
     /// The basis index of the file's stored solution, if it has one (for at most 64 qubits).
     fn solution_index(&self) -> Option<u64>;
     /// Per-cell `P(cell = 1)` from per-qubit `P(x_q = 1)`, when the board is one variable per
@@ -302,13 +304,19 @@ pub fn load_within(
     level: Level,
     cancel: &crate::budget::Cancel,
 ) -> Result<Box<dyn Encoding>> {
-    parse_within(
-        &path.display().to_string(),
-        &crate::puzzle::read_text(path)?,
-        kind,
-        level,
-        cancel,
-    )
+    load_with(path, kind, level, &crate::checked::Penalties::default(), cancel)
+}
+
+/// [`load_within`] with the penalty weights `penalties` sets (docs/lp.md, "Penalties").
+pub fn load_with(
+    path: &Path,
+    kind: EncodingKind,
+    level: Level,
+    penalties: &crate::checked::Penalties,
+    cancel: &crate::budget::Cancel,
+) -> Result<Box<dyn Encoding>> {
+    let file = path.display().to_string();
+    parse_with(&file, &crate::puzzle::read_text(path)?, kind, level, penalties, cancel)
 }
 
 /// Parse puzzle text (`file` names it in messages) and encode it at `level`.
@@ -324,9 +332,25 @@ pub fn parse_within(
     level: Level,
     cancel: &crate::budget::Cancel,
 ) -> Result<Box<dyn Encoding>> {
+    parse_with(file, text, kind, level, &crate::checked::Penalties::default(), cancel)
+}
+
+/// [`parse_within`] with the penalty weights `penalties` sets (docs/lp.md, "Penalties").
+pub fn parse_with(
+    file: &str,
+    text: &str,
+    kind: EncodingKind,
+    level: Level,
+    penalties: &crate::checked::Penalties,
+    cancel: &crate::budget::Cancel,
+) -> Result<Box<dyn Encoding>> {
     let encoded: Result<Box<dyn Encoding>> = match kind {
-        EncodingKind::Onehot => onehot::OneHot::parse_within(file, text, level, cancel).map(|e| Box::new(e) as _),
-        EncodingKind::Compact => compact::CompactSudoku::parse(file, text, level).map(|e| Box::new(e) as _),
+        EncodingKind::Onehot => {
+            onehot::OneHot::parse_with(file, text, level, penalties, cancel).map(|e| Box::new(e) as _)
+        }
+        EncodingKind::Compact => {
+            compact::CompactSudoku::parse_with(file, text, level, penalties).map(|e| Box::new(e) as _)
+        }
     };
     // The reduction that finds the contradiction does not know the file: name it here.
     encoded.map_err(|e| match e {

@@ -5,6 +5,7 @@ use super::{
     CellMarginals, Classical, Encoding, EncodingKind, FixedCell, PuzzleSource, QubitCell, SuccessStates, ENERGY_TOL,
 };
 use crate::budget::Budget;
+use crate::checked::Penalties;
 use crate::circuit::Circuit;
 use crate::cost::diagonal::CostDiagonal;
 use crate::cost::ising::Ising;
@@ -33,6 +34,13 @@ pub struct OneHot {
     pub qubo: Qubo,
     /// Its Ising form.
     pub ising: Ising,
+    /// The penalty overrides its model's weights come from (docs/lp.md, "Penalties").
+    pub penalties: Penalties,
+    /// The cost of the optimal states where the least cost may not be theirs: a model with an
+    /// objective whose overrides leave a penalty not above the objective's range
+    /// ([`Model::weak_penalty`]); found by the exact search on the constraints. None otherwise
+    /// (the least cost is the optimum's).
+    pub optimum_cost: Option<f64>,
 }
 
 impl OneHot {
@@ -49,22 +57,55 @@ impl OneHot {
         level: Level,
         cancel: &crate::budget::Cancel,
     ) -> Result<Self> {
+        Self::new_with(file, puzzle, level, &Penalties::default(), cancel)
+    }
+
+    /// [`OneHot::new_within`] with the penalty weights `penalties` sets on the model (a name no
+    /// constraint has is refused, naming `file`).
+    pub fn new_with(
+        file: &str,
+        puzzle: Box<dyn Puzzle>,
+        level: Level,
+        penalties: &Penalties,
+        cancel: &crate::budget::Cancel,
+    ) -> Result<Self> {
         let task = format!("building the model of {file}");
         cancel.check(&task)?;
-        let model = puzzle.model();
+        let mut model = puzzle.model();
+        model.set_penalties(penalties, file)?;
         cancel.check(&task)?;
         let reduced = reduce::reduce_within(&model, level, cancel)?;
         cancel.check(&task)?;
         let qubo = Qubo::from_model_within(&model, &reduced, &[], cancel)?;
         let ising = qubo.to_ising();
-        Ok(OneHot {
+        let mut enc = OneHot {
             source: PuzzleSource::named(file),
             puzzle,
             model,
             reduced,
             qubo,
             ising,
-        })
+            penalties: penalties.clone(),
+            optimum_cost: None,
+        };
+        if enc.model.weak_penalty().is_some() {
+            // The least cost may be an infeasible state's: the optimum is the constraints'.
+            let best = enc.search(1)?;
+            best.require_solution()?;
+            enc.optimum_cost = best.min_energy;
+        }
+        Ok(enc)
+    }
+
+    /// The cost of the optimal states (0 without an objective): the least cost `least` of the
+    /// space, unless overrides make some penalty weaker than the objective's range, where it is
+    /// the cost the exact search found for the optimum.
+    pub fn success_cost(&self, least: f64) -> f64 {
+        if !self.model.has_objective() {
+            0.0
+        } else {
+            self.optimum_cost.unwrap_or(least)
+        }
     }
 
     /// Parse puzzle text (`file` names it in messages) and build at `level`.
@@ -74,7 +115,19 @@ impl OneHot {
 
     /// [`OneHot::parse`], the reading heeding `cancel` ([`puzzle::parse_within`]).
     pub fn parse_within(file: &str, text: &str, level: Level, cancel: &crate::budget::Cancel) -> Result<Self> {
-        let mut enc = OneHot::new_within(file, puzzle::parse_within(file, text, cancel)?, level, cancel)?;
+        Self::parse_with(file, text, level, &Penalties::default(), cancel)
+    }
+
+    /// [`OneHot::parse_within`] with penalty overrides ([`OneHot::new_with`]).
+    pub fn parse_with(
+        file: &str,
+        text: &str,
+        level: Level,
+        penalties: &Penalties,
+        cancel: &crate::budget::Cancel,
+    ) -> Result<Self> {
+        let puzzle = puzzle::parse_within(file, text, cancel)?;
+        let mut enc = OneHot::new_with(file, puzzle, level, penalties, cancel)?;
         enc.source = PuzzleSource::with_text(file, text);
         Ok(enc)
     }
@@ -231,12 +284,11 @@ impl Encoding for OneHot {
     /// Without an objective these are the zero-energy states. With one (Max Chess Pieces) they
     /// are the valid states of least energy: the penalties make every invalid state cost more
     /// than some valid one, so the minimum of the diagonal is the true optimum.
+    /// Where overrides weaken a penalty below the objective's range, the target is the
+    /// optimum's cost found by the exact search ([`OneHot::success_cost`]), and the infeasible
+    /// states of that cost are judged out.
     fn success_states(&self, diagonal: &CostDiagonal) -> SuccessStates {
-        let target = if self.model.has_objective() {
-            diagonal.min()
-        } else {
-            0.0
-        };
+        let target = self.success_cost(diagonal.min());
         let mut out = SuccessStates::default();
         for k in diagonal.states_with_cost(target, ENERGY_TOL) {
             match self.verdict(k) {
@@ -245,7 +297,11 @@ impl Encoding for OneHot {
                 // Energy 0 satisfies every QUBO rule; with an objective, least-energy states
                 // may break one only if the penalties are too weak, which the weights exclude.
                 Verdict::Invalid => {
-                    debug_assert!(self.model.has_objective(), "zero-energy state {k} breaks a QUBO rule")
+                    debug_assert!(
+                        self.model.has_objective()
+                            || self.model.constraints.iter().any(|c| c.weight.get() <= ENERGY_TOL),
+                        "zero-energy state {k} breaks a QUBO rule"
+                    )
                 }
             }
         }
@@ -338,11 +394,31 @@ impl Encoding for OneHot {
     fn notes(&self) -> Vec<String> {
         let mut notes = self.reduced.notes.clone();
         notes.extend(self.puzzle.warnings().into_iter().map(|w| format!("warning: {w}")));
+        if !self.penalties.is_empty() {
+            let every = self.penalties.iter().any(|o| o.name == Penalties::EVERY);
+            notes.push(format!(
+                "penalty weights set: {}{} (docs/lp.md, \"Penalties\")",
+                self.penalties.texts().join(", "),
+                if every { "" } else { "; every other penalty weighs 1" }
+            ));
+        }
+        if let Some(c) = self.model.weak_penalty() {
+            notes.push(format!(
+                "warning: the penalty of `{}` weighs {}, not above the objective's range {} on the cost's scale: the least-cost states may break it; P(valid) still counts only the optimal states that meet every constraint",
+                c.label,
+                c.weight.get(),
+                self.model.objective_range()
+            ));
+        }
         notes
     }
 
     fn as_onehot(&self) -> Option<&OneHot> {
         Some(self)
+    }
+
+    fn penalties(&self) -> &Penalties {
+        &self.penalties
     }
 }
 

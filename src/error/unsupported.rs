@@ -192,6 +192,21 @@ pub enum Unsupported {
         /// Most variables counted.
         max: usize,
     },
+    /// A route that finds the optimal states by their cost, on a model whose penalty
+    /// overrides let a broken constraint cost less than the objective's range.
+    #[error("{file}: the penalty of `{constraint}` weighs {weight}, not above the objective's range {range} on the cost's scale, so the least-cost states may break it; {what} finds the optimal states by their cost: give every weight above {range}, or run on a statevector route (docs/lp.md, \"Penalties\")")]
+    WeakPenalties {
+        /// The model's file.
+        file: String,
+        /// The constraint's label.
+        constraint: String,
+        /// Its weight.
+        weight: f64,
+        /// The objective's range bound on the cost's scale, `Σ|w|/λ`.
+        range: f64,
+        /// The route (`the cost histogram`).
+        what: &'static str,
+    },
     /// A cost the frontier count cannot keep exact.
     #[error("{file}: the cost cannot be counted exactly by the frontier count: {reason}")]
     NotCountable {

@@ -94,6 +94,10 @@ pub struct AnnealReport {
     pub puzzle_sha256: String,
     /// Reduction level.
     pub reduce: Level,
+    /// The penalty overrides of the QUBO annealed, `{"NAME": W}` (docs/lp.md, "Penalties");
+    /// absent where there are none.
+    #[serde(default, skip_serializing_if = "crate::checked::Penalties::is_empty")]
+    pub penalty: crate::checked::Penalties,
     /// Variables (qubits of the circuit).
     pub qubits: usize,
     /// The space annealed in (`full` or a block family).
@@ -240,6 +244,7 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
         puzzle: enc.puzzle().kind().to_string(),
         puzzle_sha256: enc.source_sha256().to_string(),
         reduce: enc.level(),
+        penalty: enc.penalties().clone(),
         qubits: n,
         space: space.resolved,
         dimension: space.dimension,

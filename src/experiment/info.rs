@@ -68,6 +68,9 @@ pub struct InfoReport {
     /// penalty's weight) and objective; absent for puzzles.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<crate::puzzle::ModelSummary>,
+    /// The penalty overrides the cost was built with, `{"NAME": W}`; absent where none.
+    #[serde(skip_serializing_if = "crate::checked::Penalties::is_empty")]
+    pub penalty: crate::checked::Penalties,
     /// The block space asked for (`--space`).
     pub space: SpaceChoice,
     /// Every block space of the one-hot encoding that exists for the puzzle (`full`, each usable
@@ -382,7 +385,8 @@ pub fn info_within(enc: &dyn Encoding, space: SpaceChoice, cancel: &crate::budge
         fits: crate::simulation::full::fits(enc, n),
         notes: enc.notes(),
         structure: enc.puzzle().structure(),
-        model: enc.puzzle().model_summary(),
+        model: model_summary(enc),
+        penalty: enc.penalties().clone(),
         mixer: mixers.first().cloned(),
         mixers,
         recommended,
@@ -395,6 +399,21 @@ pub fn info_within(enc: &dyn Encoding, space: SpaceChoice, cancel: &crate::budge
         spaces_unusable,
         spaces_no_solution,
     })
+}
+
+/// The model as read (LP and MPS files), each constraint's `penalty` the weight in effect: 1,
+/// or the override's that names its row (docs/lp.md, "Penalties").
+fn model_summary(enc: &dyn Encoding) -> Option<crate::puzzle::ModelSummary> {
+    let mut summary = enc.puzzle().model_summary()?;
+    if let Some(onehot) = enc.as_onehot() {
+        for c in summary.constraints.iter_mut().filter(|c| c.penalty.is_some()) {
+            let row = onehot.model.constraints.iter().find(|l| l.names.contains(&c.name));
+            if let Some(l) = row {
+                c.penalty = Some(l.weight.get());
+            }
+        }
+    }
+    Some(summary)
 }
 
 /// The spaces of `enc` (one-hot only), the families that overlap, and why there is no space

@@ -41,6 +41,8 @@ pub struct ManifestDoc {
     pub encoding: EncodingKind,
     /// The reduction level.
     pub level: Level,
+    /// The penalty overrides the cost was built with (docs/lp.md, "Penalties").
+    pub penalties: crate::checked::Penalties,
     /// The space and mixer.
     pub space: SpaceSettings,
     /// Qubits.
@@ -101,6 +103,7 @@ impl ManifestDoc {
             puzzle_sha256: v.puzzle_sha256.clone(),
             encoding: v.encoding,
             level: v.reduce,
+            penalties: v.penalty.clone(),
             space: SpaceSettings {
                 space: v.space,
                 mixer: v.mixer,
@@ -196,6 +199,10 @@ impl ManifestDoc {
             puzzle_sha256: f.text("puzzle_sha256")?,
             encoding: f.name("encoding", "onehot").parse().map_err(|e| f.wrap(e))?,
             level: f.text("reduce")?.parse().map_err(|e| f.wrap(e))?,
+            penalties: match f.field("penalty") {
+                None => crate::checked::Penalties::default(),
+                Some(v) => serde_json::from_value(v.clone()).map_err(|e| f.bad(format!("`penalty`: {e}")))?,
+            },
             space,
             qubits,
             angles,
@@ -229,8 +236,16 @@ impl ManifestDoc {
         if encoding::sha256_hex(&self.puzzle_text) != self.puzzle_sha256 {
             return Err(problem(ManifestProblem::PuzzleHash));
         }
-        let enc = encoding::parse(&self.file, &self.puzzle_text, self.encoding, self.level)
-            .map_err(|e| problem(ManifestProblem::PuzzleText(e.to_string())))?;
+        let never = crate::budget::Cancel::never();
+        let enc = encoding::parse_with(
+            &self.file,
+            &self.puzzle_text,
+            self.encoding,
+            self.level,
+            &self.penalties,
+            &never,
+        )
+        .map_err(|e| problem(ManifestProblem::PuzzleText(e.to_string())))?;
         let differs = |what: &str| {
             problem(ManifestProblem::OtherVersion {
                 level: self.level,

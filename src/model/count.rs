@@ -48,6 +48,9 @@ pub struct Tracked {
     pub constant: i64,
     /// What the sum adds or must meet.
     pub rule: Rule,
+    /// The whole weight its penalty is multiplied by (its constraint's, 1 by default; a `Zero`
+    /// sum adds nothing).
+    pub weight: i64,
 }
 
 impl Tracked {
@@ -61,8 +64,8 @@ impl Tracked {
     /// What the term adds at sum `s` (`None`: the state is not counted).
     fn value(&self, s: i64) -> Option<i64> {
         match self.rule {
-            Rule::Square => Some(s * s),
-            Rule::SquareLessSelf => Some(s * s - s),
+            Rule::Square => Some(self.weight * s * s),
+            Rule::SquareLessSelf => Some(self.weight * (s * s - s)),
             Rule::Zero => (s == 0).then_some(0),
         }
     }
@@ -116,7 +119,7 @@ impl CountProblem {
         for t in &self.tracked {
             let (lo, hi) = t.range();
             let m = i128::from(lo.abs().max(hi.abs()));
-            b += m * m + m;
+            b += i128::from(t.weight).abs() * (m * m + m);
         }
         b
     }

@@ -51,7 +51,12 @@ fn random_problem(n: usize, seed: u64) -> CountProblem {
             .collect();
         let rule = [Rule::Square, Rule::SquareLessSelf, Rule::Zero, Rule::Square][j];
         let constant = -(terms.iter().map(|t| t.1.max(0)).sum::<i64>() / 2);
-        p.tracked.push(Tracked { terms, constant, rule });
+        p.tracked.push(Tracked {
+            terms,
+            constant,
+            rule,
+            weight: [1, 2, 1, 3][j],
+        });
     }
     if seed % 2 == 1 {
         p.objective = (0..n).map(|_| r(3) - 1).collect();
@@ -143,6 +148,7 @@ fn column_order_follows_the_last_kept_count() {
         terms,
         constant: -1,
         rule: Rule::Zero,
+        weight: 1,
     };
     let p = CountProblem {
         num_vars: 4,

@@ -10,6 +10,9 @@ pub mod search;
 
 pub use reduce::{Level, Lit, Reduced};
 
+use crate::checked::{Penalties, PenaltyWeight};
+use crate::error::{Error, PenaltyProblem, Result};
+
 /// A constraint over binary model variables. As JSON (`info --model`): `{"kind": "count",
 /// "vars": [..], "k": 1, "soft": false}`, `{"kind": "not_both", "vars": [a, b]}`, and likewise
 /// `same`, `differ`, and `{"kind": "fixed", "var": a, "value": true}`.
@@ -74,13 +77,33 @@ impl serde::Serialize for Constraint {
     }
 }
 
-/// A constraint with a label saying where it came from ("row 3", "= sign 2,1-2,2").
+/// A constraint with a label saying where it came from ("row 3", "= sign 2,1-2,2"), and the
+/// weight of its penalty in the cost (docs/lp.md, "Penalties").
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Labelled {
     /// The constraint.
     pub constraint: Constraint,
     /// What it stands for, for reports and "no solution" messages.
     pub label: String,
+    /// The weight of its penalty: 1 unless an override sets it. Written by `info --model` only
+    /// where it is not 1, so a model without overrides keeps its bytes.
+    #[serde(skip_serializing_if = "is_one")]
+    pub weight: PenaltyWeight,
+    /// The names an override knows it by besides its label: an LP or MPS row's name (a soft
+    /// count made of two rows has both); none for the puzzles, whose label is the name.
+    #[serde(skip)]
+    pub names: Vec<String>,
+}
+
+fn is_one(w: &PenaltyWeight) -> bool {
+    *w == PenaltyWeight::ONE
+}
+
+impl Labelled {
+    /// Whether an override named `name` sets this constraint's weight (not `*`).
+    pub fn is_named(&self, name: &str) -> bool {
+        self.label == name || self.names.iter().any(|n| n == name)
+    }
 }
 
 /// Binary variables, the constraints on them and an optional linear or quadratic objective
@@ -127,11 +150,84 @@ impl Model {
 
     /// Add a constraint with a label.
     pub fn push(&mut self, constraint: Constraint, label: impl Into<String>) {
+        self.push_named(constraint, label, Vec::new());
+    }
+
+    /// Add a constraint with a label and the names an override knows it by besides the label.
+    pub fn push_named(&mut self, constraint: Constraint, label: impl Into<String>, names: Vec<String>) {
         debug_assert!(constraint.vars().iter().all(|&v| v < self.names.len()));
         self.constraints.push(Labelled {
             constraint,
             label: label.into(),
+            weight: PenaltyWeight::ONE,
+            names,
         });
+    }
+
+    /// Set the weights `penalties` gives: `*` every constraint's first, then each name's, to
+    /// every constraint known by it (an LP row read as several constraints sets them all). A
+    /// name no constraint has is refused, naming `file` and a few names it has.
+    pub fn set_penalties(&mut self, penalties: &Penalties, file: &str) -> Result<()> {
+        let every = penalties.iter().filter(|o| o.name == Penalties::EVERY);
+        let named = penalties.iter().filter(|o| o.name != Penalties::EVERY);
+        for o in every {
+            self.constraints.iter_mut().for_each(|c| c.weight = o.weight);
+        }
+        for o in named {
+            let mut found = false;
+            for c in self.constraints.iter_mut().filter(|c| c.is_named(&o.name)) {
+                c.weight = o.weight;
+                found = true;
+            }
+            if !found {
+                return Err(self.unknown_name(file, &o.name));
+            }
+        }
+        Ok(())
+    }
+
+    /// The error of an override named `name` that no constraint has: the first names there are.
+    fn unknown_name(&self, file: &str, name: &str) -> Error {
+        let mut all: Vec<&str> = Vec::new();
+        for c in &self.constraints {
+            let names: Vec<&str> = if c.names.is_empty() {
+                vec![c.label.as_str()]
+            } else {
+                c.names.iter().map(String::as_str).collect()
+            };
+            for n in names {
+                if all.last() != Some(&n) && !all.contains(&n) {
+                    all.push(n);
+                }
+            }
+        }
+        Error::Penalty(PenaltyProblem::UnknownName {
+            file: file.to_string(),
+            name: name.to_string(),
+            some: all.iter().take(5).map(|n| format!("`{n}`")).collect(),
+            total: all.len(),
+        })
+    }
+
+    /// `Σ|w|` over the objective's linear and product weights as the cost holds them: no two
+    /// assignments' objectives differ by more (0 without an objective).
+    pub fn objective_range(&self) -> f64 {
+        self.objective.iter().map(|&(_, w)| w.abs()).sum::<f64>()
+            + self.objective_pairs.iter().map(|&(_, _, w)| w.abs()).sum::<f64>()
+    }
+
+    /// The constraint whose weight lets the least-cost states break it, if any: one whose
+    /// weight is not above [`Model::objective_range`], where some weight is below 1 (a broken
+    /// constraint costs at least its weight, so above the range every infeasible state costs
+    /// more than the optimum; at weight 1 the puzzles' and LP files' own argument holds:
+    /// docs/lp.md, "Penalties"). None without an objective: there a valid state costs 0 and
+    /// any other more.
+    pub fn weak_penalty(&self) -> Option<&Labelled> {
+        if !self.has_objective() || self.constraints.iter().all(|c| c.weight.get() >= 1.0) {
+            return None;
+        }
+        let range = self.objective_range();
+        self.constraints.iter().find(|c| c.weight.get() <= range)
     }
 
     /// Whether every constraint holds for the assignment.

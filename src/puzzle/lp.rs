@@ -87,7 +87,9 @@ pub struct Detected {
 #[derive(Clone, Debug)]
 pub struct LpModel {
     names: Vec<String>,
-    constraints: Vec<(Constraint, String)>,
+    /// The model's constraints, each with its label and the rows it was read from (the names a
+    /// penalty override knows it by).
+    constraints: Vec<Named>,
     /// The objective to minimise, unscaled, as `(variable, weight)`; a maximised one negated.
     objective: Vec<(usize, f64)>,
     /// The objective's products to minimise, unscaled, as `(u, v, weight)` with `u < v`.
@@ -1022,7 +1024,8 @@ fn translate(file: &str, names: &[String], rows: &[Row], cancel: &Cancel) -> Res
             Reading::Always => ALWAYS_HOLDS.to_string(),
             Reading::Constraints(cs, kind) => {
                 for c in cs {
-                    t.out.push((c, format!("{} (line {})", row.name, row.line)));
+                    t.out
+                        .push((c, format!("{} (line {})", row.name, row.line), vec![row.name.clone()]));
                 }
                 kind
             }
@@ -1066,7 +1069,7 @@ fn row_error(file: &str, row: &Row, why: &str) -> Error {
 /// The rows being translated, in file order.
 struct Translation<'r> {
     /// The labelled constraints so far (the exact counts are added once their families are known).
-    out: Vec<(Constraint, String)>,
+    out: Vec<Named>,
     /// How each row was read.
     detected: Vec<Detected>,
     /// Counts: (row index in `detected`, vars, k).
@@ -1119,6 +1122,7 @@ impl<'r> Translation<'r> {
                         soft: true,
                     },
                     label,
+                    vec![first.name.clone(), row.name.clone()],
                 ));
                 let soft = |with: &str| format!("{low} or {} of {} (soft count, with `{with}`)", low + 1, sorted.len());
                 self.detected[first_detected].kind = soft(&row.name);
@@ -1131,17 +1135,12 @@ impl<'r> Translation<'r> {
 /// Add the exact `counts` to `out`, in an order of their structure, each labelled with its
 /// family (recorded in `detected`); a pair in no family of blocks becomes `different`. The
 /// description of the families.
-fn place_counts(
-    names: &[String],
-    out: &mut Vec<(Constraint, String)>,
-    detected: &mut [Detected],
-    counts: Vec<Count>,
-) -> Vec<String> {
+fn place_counts(names: &[String], out: &mut Vec<Named>, detected: &mut [Detected], counts: Vec<Count>) -> Vec<String> {
     // The structure of what can be 1: a variable fixed to 0 by another constraint (a Tents row
     // with no tent, a cell next to no tree) is in no block, so the columns still cross the rows.
     // (One fixed to 1, a Sudoku clue, stays: its blocks are still the grid's.)
     let mut fixed = vec![false; names.len()];
-    for (c, _) in out.iter() {
+    for (c, _, _) in out.iter() {
         if let Constraint::Fixed(v, false) = c {
             fixed[*v] = true;
         }
@@ -1195,6 +1194,7 @@ fn place_counts(
             out.push((
                 Constraint::Differ(vars[0], vars[1]),
                 format!("{} (line {})", detected[d].name, detected[d].line),
+                vec![detected[d].name.clone()],
             ));
             continue;
         }
@@ -1202,13 +1202,20 @@ fn place_counts(
             Some(f) => format!("{f} {} (line {})", detected[d].name, detected[d].line),
             None => format!("count {} (line {})", detected[d].name, detected[d].line),
         };
-        out.push((Constraint::Count { vars, k, soft: false }, label));
+        out.push((
+            Constraint::Count { vars, k, soft: false },
+            label,
+            vec![detected[d].name.clone()],
+        ));
     }
     families::describe(&found, &open)
 }
 
 /// The model's constraints, how each row was read, and what its families are.
-type Translated = (Vec<(Constraint, String)>, Vec<Detected>, Vec<String>);
+type Translated = (Vec<Named>, Vec<Detected>, Vec<String>);
+
+/// A model constraint, its label and the names of the rows it was read from.
+type Named = (Constraint, String, Vec<String>);
 
 impl Puzzle for LpModel {
     fn kind(&self) -> &'static str {
@@ -1221,8 +1228,8 @@ impl Puzzle for LpModel {
 
     fn model(&self) -> Model {
         let mut m = Model::new(self.names.clone());
-        for (c, label) in &self.constraints {
-            m.push(c.clone(), label.clone());
+        for (c, label, rows) in &self.constraints {
+            m.push_named(c.clone(), label.clone(), rows.clone());
         }
         m.objective = self.objective.iter().map(|&(v, w)| (v, w / self.lambda)).collect();
         m.objective_pairs = self.pairs.iter().map(|&(u, v, w)| (u, v, w / self.lambda)).collect();
@@ -1274,8 +1281,8 @@ impl Puzzle for LpModel {
         };
         self.constraints
             .iter()
-            .filter(|(c, _)| !c.holds(&x))
-            .map(|(_, label)| Broken {
+            .filter(|(c, _, _)| !c.holds(&x))
+            .map(|(_, label, _)| Broken {
                 rule: label.clone(),
                 in_qubo: true,
             })

@@ -79,18 +79,18 @@ impl Terms {
         }
     }
 
-    /// Add `f·g`.
-    fn add_product_of(&mut self, f: &Form, g: &Form) {
-        self.offset += f.constant * g.constant;
+    /// Add `w·f·g`.
+    fn add_product_of(&mut self, f: &Form, g: &Form, w: i64) {
+        self.offset += w * f.constant * g.constant;
         for (&q, &a) in &f.terms {
-            *self.linear.entry(q).or_default() += a * g.constant;
+            *self.linear.entry(q).or_default() += w * a * g.constant;
         }
         for (&r, &b) in &g.terms {
-            *self.linear.entry(r).or_default() += f.constant * b;
+            *self.linear.entry(r).or_default() += w * f.constant * b;
         }
         for (&q, &a) in &f.terms {
             for (&r, &b) in &g.terms {
-                self.add_product(q, r, a * b);
+                self.add_product(q, r, w * a * b);
             }
         }
     }
@@ -101,13 +101,14 @@ impl Terms {
             constant: t.constant,
             terms: t.terms.iter().copied().collect(),
         };
+        let w = t.weight;
         match t.rule {
-            Rule::Square => self.add_product_of(&f, &f),
+            Rule::Square => self.add_product_of(&f, &f, w),
             Rule::SquareLessSelf => {
-                self.add_product_of(&f, &f);
-                self.offset -= f.constant;
+                self.add_product_of(&f, &f, w);
+                self.offset -= w * f.constant;
                 for (&q, &a) in &f.terms {
-                    *self.linear.entry(q).or_default() -= a;
+                    *self.linear.entry(q).or_default() -= w * a;
                 }
             }
             Rule::Zero => {}
@@ -119,6 +120,7 @@ impl Terms {
 /// constant (`(0, 0)` without one).
 pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f64, f64)> {
     let model = &onehot.model;
+    super::histogram::strong_penalties(onehot)?;
     if !model.objective_pairs.is_empty() {
         return Err(Unsupported::NotCountable {
             file: onehot.file().to_string(),
@@ -127,7 +129,7 @@ pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f6
         .into());
     }
     let n = onehot.reduced.num_free;
-    let (terms, tracked) = penalty_terms(onehot, space);
+    let (terms, tracked) = penalty_terms(onehot, space)?;
     let mut hard = Vec::new();
     for b in &space.blocks {
         for c in &b.counts {
@@ -135,6 +137,7 @@ pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f6
                 terms: c.terms(&b.qubits),
                 constant: -c.k,
                 rule: Rule::Zero,
+                weight: 1,
             });
         }
     }
@@ -158,14 +161,16 @@ pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f6
 }
 
 /// The penalties of the constraints `space` does not enforce: counts over three literals or
-/// more tracked as sums, the rest expanded into terms.
-fn penalty_terms(onehot: &OneHot, space: &Space) -> (Terms, Vec<Tracked>) {
+/// more tracked as sums, the rest expanded into terms, each times its constraint's weight,
+/// which must be a whole number here (the count keeps integer costs; docs/lp.md, "Penalties").
+fn penalty_terms(onehot: &OneHot, space: &Space) -> Result<(Terms, Vec<Tracked>)> {
     let (model, reduced) = (&onehot.model, &onehot.reduced);
     let lit = |v: usize| reduced.lits[v];
     let enforced: Vec<usize> = space.blocks.iter().flat_map(|b| b.constraints()).collect();
     let mut terms = Terms::default();
     let mut tracked = Vec::new();
     for &i in reduced.active.iter().filter(|i| !enforced.contains(i)) {
+        let w = whole_weight(onehot, i)?;
         match &model.constraints[i].constraint {
             Constraint::Count { vars, k, soft } => {
                 let mut f = Form::default();
@@ -179,6 +184,7 @@ fn penalty_terms(onehot: &OneHot, space: &Space) -> (Terms, Vec<Tracked>) {
                     terms: f.terms.iter().map(|(&q, &a)| (q, a)).collect(),
                     constant: f.constant,
                     rule,
+                    weight: w,
                 };
                 if t.terms.len() >= 3 {
                     tracked.push(t);
@@ -186,7 +192,7 @@ fn penalty_terms(onehot: &OneHot, space: &Space) -> (Terms, Vec<Tracked>) {
                     terms.add_tracked(&t);
                 }
             }
-            Constraint::NotBoth(x, y) => terms.add_product_of(&Form::of_lit(lit(*x)), &Form::of_lit(lit(*y))),
+            Constraint::NotBoth(x, y) => terms.add_product_of(&Form::of_lit(lit(*x)), &Form::of_lit(lit(*y)), w),
             Constraint::Same(x, y) | Constraint::Differ(x, y) => {
                 let differ = matches!(model.constraints[i].constraint, Constraint::Differ(..));
                 let mut f = Form::of_lit(lit(*x));
@@ -194,16 +200,34 @@ fn penalty_terms(onehot: &OneHot, space: &Space) -> (Terms, Vec<Tracked>) {
                 if differ {
                     f.constant -= 1;
                 }
-                terms.add_product_of(&f, &f);
+                terms.add_product_of(&f, &f, w);
             }
             Constraint::Fixed(x, v) => {
                 let mut f = Form::of_lit(lit(*x));
                 f.constant -= i64::from(*v);
-                terms.add_product_of(&f, &f);
+                terms.add_product_of(&f, &f, w);
             }
         }
     }
-    (terms, tracked)
+    Ok((terms, tracked))
+}
+
+/// The weight of constraint `i` as a whole number; another is refused, naming it.
+fn whole_weight(onehot: &OneHot, i: usize) -> Result<i64> {
+    let c = &onehot.model.constraints[i];
+    let w = c.weight.get();
+    // Up to 2^20: a weight times a square of a sum stays far inside i64.
+    if w.fract() == 0.0 && w <= f64::from(1 << 20) {
+        return Ok(w as i64);
+    }
+    Err(Unsupported::NotCountable {
+        file: onehot.file().to_string(),
+        reason: format!(
+            "the penalty of `{}` weighs {w}, not a whole number up to 2^20; the count keeps integer costs",
+            c.label
+        ),
+    }
+    .into())
 }
 
 /// The objective as whole multiples of one unit weight, per qubit; the unit (0 without an

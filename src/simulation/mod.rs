@@ -601,7 +601,7 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
         }
         return Ok(out);
     }
-    let target = if has_objective { sim.diagonal().min() } else { 0.0 };
+    let target = success_cost(enc, sim.diagonal().min());
     let mut out = SuccessStates::default();
     for k in sim.diagonal().states_with_cost(target, ENERGY_TOL) {
         let board = enc.board_of_bits(&sim.bits(k));
@@ -629,20 +629,28 @@ pub fn success_states(enc: &dyn Encoding, simulation: &Simulation) -> Result<Suc
     Ok(out)
 }
 
+/// The cost of the success states of `enc` on a space whose least cost is `least`: 0 without an
+/// objective, else the optimum's ([`OneHot::success_cost`]: the least cost unless penalty
+/// overrides let an infeasible state cost less; docs/lp.md, "Penalties").
+fn success_cost(enc: &dyn Encoding, least: f64) -> f64 {
+    match enc.as_onehot() {
+        Some(onehot) => onehot.success_cost(least),
+        None => 0.0,
+    }
+}
+
 /// The feasible states of a model with an objective, ascending, in the simulator's basis (empty
 /// when there are more than [`MAX_FEASIBLE_LISTED`] candidates). A feasible state costs its
-/// objective, so it lies within the objective's range `Σ|w|` above the least cost (below 1 for
-/// LP models; a Max Chess board may weigh more); the states there are judged by the complete
-/// check.
+/// objective, so it lies within the objective's range `Σ|w|` above the optimum's cost (below 1
+/// for LP models; a Max Chess board may weigh more); the states there are judged by the
+/// complete check.
 fn feasible_states(enc: &dyn Encoding, sim: &dyn Qaoa) -> (Vec<u64>, Vec<f64>) {
     let Some(onehot) = enc.as_onehot() else {
         return (Vec::new(), Vec::new());
     };
-    let model = &onehot.model;
-    let range = model.objective.iter().map(|&(_, w)| w.abs()).sum::<f64>()
-        + model.objective_pairs.iter().map(|&(_, _, w)| w.abs()).sum::<f64>();
+    let range = onehot.model.objective_range();
     let diagonal = sim.diagonal();
-    let bound = diagonal.min() + range + ENERGY_TOL;
+    let bound = onehot.success_cost(diagonal.min()) + range + ENERGY_TOL;
     if diagonal.count_below(bound) > MAX_FEASIBLE_LISTED {
         return (Vec::new(), Vec::new());
     }

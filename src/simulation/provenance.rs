@@ -2,6 +2,7 @@
 //! One struct, flattened into the solve report and the manifests; sweep rows copy its fields.
 
 use super::Simulation;
+use crate::checked::Penalties;
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::{Encoding, EncodingKind};
 use crate::mixer::{MixerKind, StartChoice};
@@ -39,6 +40,10 @@ pub struct Provenance {
     /// absent where they were named.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen: Option<String>,
+    /// The penalty overrides the cost was built with, `{"NAME": W}` (docs/lp.md, "Penalties");
+    /// absent where there are none, so reports without them keep their bytes.
+    #[serde(default, skip_serializing_if = "Penalties::is_empty")]
+    pub penalty: Penalties,
 }
 
 impl Provenance {
@@ -70,6 +75,7 @@ impl Provenance {
             dimension: (n as f64).exp2(),
             start: None,
             chosen: None,
+            penalty: enc.penalties().clone(),
         }
     }
 }

@@ -52,6 +52,7 @@ mod noise_sectors;
 
 // experiment/: sweeps and their shards, annealing, time to solution.
 mod anneal;
+mod penalty;
 mod shard;
 mod sweep;
 mod tts;

@@ -8,6 +8,9 @@ use super::*;
 pub struct AnnealChoices {
     /// Reduction level.
     pub reduce: String,
+    /// Penalty overrides, `NAME=W` each, or `{"NAME": W}` (docs/lp.md, "Penalties").
+    #[serde(deserialize_with = "super::penalty_texts")]
+    pub penalty: Vec<String>,
     /// Where reads move.
     pub space: String,
     /// Reads.
@@ -32,6 +35,7 @@ impl Default for AnnealChoices {
     fn default() -> Self {
         AnnealChoices {
             reduce: "paper".into(),
+            penalty: Vec::new(),
             space: "full".into(),
             reads: 1000,
             sweeps: 1000,
@@ -48,6 +52,8 @@ impl Default for AnnealChoices {
 pub struct AnnealRequest {
     /// Reduction level.
     pub level: Level,
+    /// Penalty overrides.
+    pub penalties: Penalties,
     /// Where reads move.
     pub space: SpaceChoice,
     /// Reads.
@@ -115,6 +121,7 @@ impl AnnealChoices {
         }
         Ok(AnnealRequest {
             level: level_of(&self.reduce)?,
+            penalties: Penalties::parse(&self.penalty)?,
             space: self.space.parse()?,
             reads: count(Quantity::Reads, self.reads, u32::MAX.into())? as usize,
             sweeps: count(Quantity::Sweeps, self.sweeps, u32::MAX.into())? as usize,
@@ -145,6 +152,7 @@ impl AnnealRequest {
         json!({
             "job": "anneal",
             "reduce": self.level.name(),
+            "penalty": self.penalties,
             "space": self.space.name(),
             "reads": self.reads,
             "sweeps": self.sweeps,

@@ -32,6 +32,9 @@ pub struct ExportChoices {
     pub with_state: bool,
     /// Reduction level.
     pub reduce: String,
+    /// Penalty overrides, `NAME=W` each, or `{"NAME": W}` (docs/lp.md, "Penalties").
+    #[serde(deserialize_with = "super::penalty_texts")]
+    pub penalty: Vec<String>,
     /// Encoding.
     pub encoding: String,
     /// Space name.
@@ -67,6 +70,7 @@ impl Default for ExportChoices {
             symbolic: false,
             with_state: false,
             reduce: "paper".into(),
+            penalty: Vec::new(),
             encoding: "onehot".into(),
             space: None,
             mixer: None,
@@ -107,6 +111,8 @@ pub struct ExportJob {
     pub with_state: bool,
     /// Reduction level.
     pub level: Level,
+    /// Penalty overrides.
+    pub penalties: Penalties,
     /// Encoding.
     pub encoding: EncodingKind,
     /// Space and mixer.
@@ -172,6 +178,7 @@ impl ExportChoices {
             symbolic: self.symbolic,
             with_state: self.with_state,
             level: level_of(&self.reduce)?,
+            penalties: Penalties::parse(&self.penalty)?,
             encoding: encoding_of(&self.encoding)?,
             space: space_of(self.space.as_deref(), self.mixer.as_deref(), self.start.as_deref())?,
             noise: NoiseRequest::check(&self.noise, self.trajectories, &[])?.truncating(self.truncate.as_deref())?,
@@ -216,6 +223,7 @@ impl ExportJob {
                 "symbolic": self.symbolic,
                 "with_state": self.with_state,
                 "reduce": self.level.name(),
+                "penalty": self.penalties,
                 "encoding": self.encoding.name(),
             }),
             describe_space(&self.space),

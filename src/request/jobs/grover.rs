@@ -8,6 +8,9 @@ use super::*;
 pub struct GroverChoices {
     /// Reduction level.
     pub reduce: String,
+    /// Penalty overrides, `NAME=W` each, or `{"NAME": W}` (docs/lp.md, "Penalties").
+    #[serde(deserialize_with = "super::penalty_texts")]
+    pub penalty: Vec<String>,
     /// Space searched.
     pub space: String,
     /// Iterations: `A..B`, one count, or a pair.
@@ -25,6 +28,7 @@ impl Default for GroverChoices {
     fn default() -> Self {
         GroverChoices {
             reduce: "paper".into(),
+            penalty: Vec::new(),
             space: "rows".into(),
             iterations: None,
             route: "auto".into(),
@@ -39,6 +43,8 @@ impl Default for GroverChoices {
 pub struct GroverRequest {
     /// Reduction level.
     pub level: Level,
+    /// Penalty overrides.
+    pub penalties: Penalties,
     /// Space.
     pub space: SpaceChoice,
     /// Iterations reported (none: 0 to the optimal count).
@@ -78,6 +84,7 @@ impl GroverChoices {
     pub fn check(&self) -> Result<GroverRequest> {
         Ok(GroverRequest {
             level: level_of(&self.reduce)?,
+            penalties: Penalties::parse(&self.penalty)?,
             space: self.space.parse()?,
             iterations: self
                 .iterations
@@ -111,6 +118,7 @@ impl GroverRequest {
         json!({
             "job": "grover",
             "reduce": self.level.name(),
+            "penalty": self.penalties,
             "space": self.space.name(),
             "iterations": self.iterations.map(|(a, b)| [a, b]),
             "route": self.route.name(),

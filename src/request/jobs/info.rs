@@ -8,6 +8,9 @@ use super::*;
 pub struct InfoChoices {
     /// Reduction level.
     pub reduce: String,
+    /// Penalty overrides, `NAME=W` each, or `{"NAME": W}` (docs/lp.md, "Penalties").
+    #[serde(deserialize_with = "super::penalty_texts")]
+    pub penalty: Vec<String>,
     /// Encoding.
     pub encoding: String,
     /// Space detailed.
@@ -20,6 +23,7 @@ impl Default for InfoChoices {
     fn default() -> Self {
         InfoChoices {
             reduce: "paper".into(),
+            penalty: Vec::new(),
             encoding: "onehot".into(),
             space: "auto".into(),
             max_seconds: None,
@@ -32,6 +36,8 @@ impl Default for InfoChoices {
 pub struct InfoRequest {
     /// Reduction level.
     pub level: Level,
+    /// Penalty overrides.
+    pub penalties: Penalties,
     /// Encoding.
     pub encoding: EncodingKind,
     /// Space detailed.
@@ -45,6 +51,7 @@ impl InfoChoices {
     pub fn check(&self) -> Result<InfoRequest> {
         Ok(InfoRequest {
             level: level_of(&self.reduce)?,
+            penalties: Penalties::parse(&self.penalty)?,
             encoding: encoding_of(&self.encoding)?,
             space: self.space.parse()?,
             max_seconds: seconds(self.max_seconds)?,
@@ -58,6 +65,7 @@ impl InfoRequest {
         json!({
             "job": "info",
             "reduce": self.level.name(),
+            "penalty": self.penalties,
             "encoding": self.encoding.name(),
             "space": self.space.name(),
             "max_seconds": describe_seconds(self.max_seconds),

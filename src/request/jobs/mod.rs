@@ -29,7 +29,7 @@ use super::{
     choose, count, depths_of, describe_space, init_named, inits_of, seconds, space_of, InitRequest, NoiseRequest,
     OptimizeRequest,
 };
-use crate::checked::{Confidence, Depths, Seconds, Shots, DEFAULT_CONFIDENCE};
+use crate::checked::{Confidence, Depths, Penalties, Seconds, Shots, DEFAULT_CONFIDENCE};
 use crate::encoding::space::SpaceChoice;
 use crate::encoding::EncodingKind;
 use crate::error::{Error, Quantity, RequestProblem, Result, Unsupported};
@@ -43,6 +43,25 @@ use crate::simulation::SpaceSettings;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::path::PathBuf;
+
+/// serde: penalty overrides as `NAME=W` texts, from a list of them, one, or an object
+/// `{"NAME": W}` (Python's `penalty`), each weight as JSON writes it (`nan` and `inf` travel as
+/// text); [`Penalties::parse`] checks them.
+fn penalty_texts<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Vec<String>, D::Error> {
+    let text = |v: &Value| match v {
+        Value::String(s) => Ok(s.clone()),
+        Value::Number(n) => Ok(n.to_string()),
+        other => Err(serde::de::Error::custom(format!(
+            "penalty: a weight is a number, not {other}"
+        ))),
+    };
+    match Value::deserialize(d)? {
+        Value::Null => Ok(Vec::new()),
+        Value::Object(map) => map.iter().map(|(k, v)| Ok(format!("{k}={}", text(v)?))).collect(),
+        Value::Array(items) => items.iter().map(text).collect(),
+        one => Ok(vec![text(&one)?]),
+    }
+}
 
 fn level_of(name: &str) -> Result<Level> {
     name.parse()

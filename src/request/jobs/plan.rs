@@ -15,6 +15,9 @@ pub struct PlanChoices {
     pub timing: Option<String>,
     /// Reduction level.
     pub reduce: String,
+    /// Penalty overrides, `NAME=W` each, or `{"NAME": W}` (docs/lp.md, "Penalties").
+    #[serde(deserialize_with = "super::penalty_texts")]
+    pub penalty: Vec<String>,
     /// Depths: text (`1..5`), one number or a list.
     pub depths: Value,
     /// Only this space (none: all).
@@ -51,6 +54,7 @@ impl Default for PlanChoices {
             device: None,
             timing: None,
             reduce: "paper".into(),
+            penalty: Vec::new(),
             depths: json!("1..5"),
             space: None,
             mixer: None,
@@ -75,6 +79,8 @@ pub struct PlanRequest {
     pub timing: DeviceTiming,
     /// Reduction level.
     pub level: Level,
+    /// Penalty overrides.
+    pub penalties: Penalties,
     /// Depths.
     pub depths: Depths,
     /// Only this space.
@@ -119,6 +125,7 @@ impl PlanChoices {
             noise,
             timing,
             level: level_of(&self.reduce)?,
+            penalties: Penalties::parse(&self.penalty)?,
             depths: depths_of(&self.depths)?,
             space: self.space.as_deref().map(str::parse).transpose()?,
             mixer: self.mixer.as_deref().map(str::parse).transpose()?,
@@ -167,6 +174,7 @@ impl PlanRequest {
                 "device": serde_json::to_value(&self.noise).unwrap_or(Value::Null),
                 "timing": self.timing.name,
                 "reduce": self.level.name(),
+                "penalty": self.penalties,
                 "depths": self.depths,
                 "space": self.space.map(|s| s.name()),
                 "mixer": self.mixer.map(|m| m.name()),

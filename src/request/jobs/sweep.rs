@@ -11,6 +11,9 @@ pub struct SweepChoices {
     pub inputs: Vec<PathBuf>,
     /// Reduction level.
     pub reduce: String,
+    /// Penalty overrides, `NAME=W` each, or `{"NAME": W}` (docs/lp.md, "Penalties").
+    #[serde(deserialize_with = "super::penalty_texts")]
+    pub penalty: Vec<String>,
     /// Encoding.
     pub encoding: String,
     /// Depths.
@@ -77,6 +80,7 @@ impl Default for SweepChoices {
         SweepChoices {
             inputs: Vec::new(),
             reduce: "paper".into(),
+            penalty: Vec::new(),
             encoding: "onehot".into(),
             depths: json!("1..5"),
             init: None,
@@ -115,6 +119,8 @@ pub struct SweepRequest {
     pub inputs: Vec<PathBuf>,
     /// Reduction level.
     pub level: Level,
+    /// Penalty overrides.
+    pub penalties: Penalties,
     /// Encoding.
     pub encoding: EncodingKind,
     /// Depths.
@@ -145,6 +151,10 @@ impl SweepChoices {
         if self.inputs.is_empty() {
             return Err(Error::Request(RequestProblem::NoInputs));
         }
+        if !self.penalty.is_empty() {
+            Penalties::parse(&self.penalty)?;
+            return Err(Error::Request(RequestProblem::PenaltyOfSweep));
+        }
         let inits = self.init.as_ref().map(inits_of).transpose()?;
         let init = InitRequest::check(inits, vec![Init::Interp], self.schedule.as_deref(), &self.angles_from)?;
         let baseline = match self.baseline.as_deref() {
@@ -174,6 +184,7 @@ impl SweepChoices {
         let request = SweepRequest {
             inputs: self.inputs.clone(),
             level: level_of(&self.reduce)?,
+            penalties: Penalties::parse(&self.penalty)?,
             encoding: encoding_of(&self.encoding)?,
             depths: depths_of(&self.depths)?,
             match_random_budget: self.match_budget && init.inits.contains(&Init::Interp),
@@ -244,6 +255,7 @@ impl SweepRequest {
                 "job": "sweep",
                 "inputs": self.inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
                 "reduce": self.level.name(),
+                "penalty": self.penalties,
                 "encoding": self.encoding.name(),
                 "depths": self.depths,
             }),
