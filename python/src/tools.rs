@@ -42,7 +42,9 @@ fn anneal_json(py: Python<'_>, source: Source<'_>, choices: &str) -> PyResult<St
     let request = from_json::<AnnealChoices>("anneal", choices)
         .and_then(|c| c.check())
         .or_py()?;
-    let enc = source.encode(EncodingKind::Onehot, request.level, &request.penalties).or_py()?;
+    let enc = source
+        .encode(EncodingKind::Onehot, request.level, &request.penalties)
+        .or_py()?;
     let report = crate::interruptible(py, |cancel| {
         let cancel = cancel.with_deadline(request.max_seconds);
         anneal(enc.as_ref(), &request.settings(cancel))
@@ -61,7 +63,9 @@ fn plan_json(py: Python<'_>, source: Source<'_>, choices: &str, out: Option<Path
     let request = from_json::<PlanChoices>("plan", choices)
         .and_then(|c| c.check())
         .or_py()?;
-    let enc = source.encode(EncodingKind::Onehot, request.level, &request.penalties).or_py()?;
+    let enc = source
+        .encode(EncodingKind::Onehot, request.level, &request.penalties)
+        .or_py()?;
     let report = crate::interruptible(py, |cancel| {
         let cancel = cancel.with_deadline(request.max_seconds);
         let (report, stop) = quzzle::experiment::plan::plan_within(

@@ -117,7 +117,7 @@ def test_report_exports_its_own_circuit() -> None:
     assert text == same
     # The bare export is the recommended circuit, as documented: another circuit here.
     bare, other_circuit = enc.qasm(d.gammas, d.betas, flavor="ibm")
-    recommended = enc.info()["recommended"]
+    recommended = enc.info()["recommended_circuit"]
     assert (other_circuit["space"], other_circuit["mixer"]) == (recommended["space"], recommended["mixer"])
     assert other_circuit["chosen"].startswith("recommended: ") and bare != text
     with pytest.raises(quzzle.QuzzleError, match="p = 4"):

@@ -201,9 +201,9 @@ def test_a_switch_start_is_the_command_lines(quzzle_bin: str, start: str) -> Non
 
 @pytest.mark.parametrize("name", ["queens-4x4-handmade.txt", "tiny-tango-4x4.txt", "nqueens-5-given.txt"])
 def test_default_space_and_mixer_are_the_recommendation(quzzle_bin: str, name: str) -> None:
-    """With neither space nor mixer, Python and the command line run what ``info`` recommends,
-    among circuits that export, and say so in the report's ``chosen``; ``Encoding.qasm`` exports
-    that circuit and ``Encoding.qaoa`` simulates it."""
+    """With neither space nor mixer, Python and the command line run what ``info`` recommends and
+    say so in the report's ``chosen``; ``Encoding.qaoa`` simulates it, and ``Encoding.qasm``
+    exports ``info``'s recommended circuit (the best among circuits that export)."""
     path = data(name)
     recommended = quzzle.info(path)["recommended"]
     cli = cli_json(quzzle_bin, ["solve", path, "--depths", "1", "--max-iters", "5"])
@@ -212,7 +212,8 @@ def test_default_space_and_mixer_are_the_recommendation(quzzle_bin: str, name: s
     assert without_seconds(report.to_dict()) == without_seconds(cli)
     assert (cli["space"], cli["mixer"]) == (recommended["space"], recommended["mixer"])
     assert cli["chosen"].startswith("recommended: ")
+    circuit = quzzle.info(path)["recommended_circuit"]
     _, manifest = enc.qasm([0.1], [0.2])
-    assert (manifest["space"], manifest["mixer"]) == (recommended["space"], recommended["mixer"])
+    assert (manifest["space"], manifest["mixer"]) == (circuit["space"], circuit["mixer"])
     q = enc.qaoa(1)
     assert (q.space, q.mixer) == (recommended["space"], recommended["mixer"])

@@ -116,11 +116,28 @@ impl Terms {
     }
 }
 
+/// Refuse a model whose penalty overrides let an infeasible state cost less than the optimum
+/// ([`crate::model::Model::weak_penalty`]): the histogram's success class is its least cost
+/// (docs/lp.md, "Penalties").
+pub(super) fn strong_penalties(onehot: &OneHot) -> Result<()> {
+    match onehot.model.weak_penalty() {
+        Some(c) => Err(Unsupported::WeakPenalties {
+            file: onehot.file().to_string(),
+            constraint: c.label.clone(),
+            weight: c.weight.get(),
+            range: onehot.model.objective_range(),
+            what: "the cost histogram",
+        }
+        .into()),
+        None => Ok(()),
+    }
+}
+
 /// The count problem of `onehot`'s cost on `space`, and the objective's unit weight and
 /// constant (`(0, 0)` without one).
 pub fn count_problem(onehot: &OneHot, space: &Space) -> Result<(CountProblem, f64, f64)> {
     let model = &onehot.model;
-    super::histogram::strong_penalties(onehot)?;
+    strong_penalties(onehot)?;
     if !model.objective_pairs.is_empty() {
         return Err(Unsupported::NotCountable {
             file: onehot.file().to_string(),

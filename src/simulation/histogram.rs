@@ -87,7 +87,7 @@ fn countable<'a>(enc: &'a dyn Encoding, space: &Space) -> Result<&'a OneHot> {
             encoding: enc.kind(),
         })
     })?;
-    strong_penalties(onehot)?;
+    super::counted::strong_penalties(onehot)?;
     if space.dimension > MAX_COUNTED_STATES {
         return Err(Unsupported::TooManyToCount {
             file: enc.file().to_string(),
@@ -97,23 +97,6 @@ fn countable<'a>(enc: &'a dyn Encoding, space: &Space) -> Result<&'a OneHot> {
         .into());
     }
     Ok(onehot)
-}
-
-/// Refuse a model whose penalty overrides let an infeasible state cost less than the optimum
-/// ([`crate::model::Model::weak_penalty`]): the histogram's success class is its least cost
-/// (docs/lp.md, "Penalties").
-pub(super) fn strong_penalties(onehot: &OneHot) -> Result<()> {
-    match onehot.model.weak_penalty() {
-        Some(c) => Err(Unsupported::WeakPenalties {
-            file: onehot.file().to_string(),
-            constraint: c.label.clone(),
-            weight: c.weight.get(),
-            range: onehot.model.objective_range(),
-            what: "the cost histogram",
-        }
-        .into()),
-        None => Ok(()),
-    }
 }
 
 /// The histogram of `enc`'s cost over `space` (a one-hot encoding; the full space too): the

@@ -46,7 +46,21 @@ fn depths_export_equals_one_depth_at_a_time() {
     }
     // A report's angles give the same job.
     let report = dir.join("solve.json");
-    std::fs::write(&report, ok(&["solve", s(&f), "--depths", "1..3", "--json"])).unwrap();
+    std::fs::write(
+        &report,
+        ok(&[
+            "solve",
+            s(&f),
+            "--space",
+            "full",
+            "--mixer",
+            "x",
+            "--depths",
+            "1..3",
+            "--json",
+        ]),
+    )
+    .unwrap();
     let again = dir.join("again");
     ok(&argv(
         "qasm {} --depths 2..3 --angles {} --flavor ibm -o {}",

@@ -79,7 +79,7 @@ fn every_command_exits_2_for_input_handed_in_wrong() {
     assert!(err.contains("no-such-file.txt"), "{err}");
     // Failures of the work itself on good input stay 1: too big for this machine.
     let big = nqueens(&s, 12);
-    let o = quzzle(&["solve", &big, "--reduce", "none"]);
+    let o = quzzle(&["solve", &big, "--reduce", "none", "--space", "full", "--mixer", "x"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
 }
 

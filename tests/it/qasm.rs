@@ -437,7 +437,9 @@ fn cli_writes_qasm_and_manifest() {
 #[test]
 fn cli_reads_angles_from_a_solve_report() {
     let dir = Scratch::new("qasm-report");
-    let o = quzzle(&["solve", TANGO, "--depths", "1..2", "--json"]);
+    let o = quzzle(&[
+        "solve", TANGO, "--space", "full", "--mixer", "x", "--depths", "1..2", "--json",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let report_path = dir.join("solve.json");
     std::fs::write(&report_path, &o.stdout).unwrap();

@@ -137,7 +137,17 @@ fn issue_21_qasm_refuses_angles_of_another_circuit() {
     let a = data("tiny-tango-4x4.txt");
     let b = data("tiny-takuzu-4x4.txt");
     let report = dir.join("a.json");
-    let o = quzzle(&["solve", a.to_str().unwrap(), "--depths", "1..2", "--json"]);
+    let o = quzzle(&[
+        "solve",
+        a.to_str().unwrap(),
+        "--space",
+        "full",
+        "--mixer",
+        "x",
+        "--depths",
+        "1..2",
+        "--json",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::write(&report, &o.stdout).unwrap();
     let r = report.to_str().unwrap();
