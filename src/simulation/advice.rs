@@ -150,7 +150,7 @@ impl Why {
 }
 
 /// What `info` recommends for `enc` and a run takes when neither space nor mixer is named:
-/// the best ([`best_where`]) of every space of the encoding (the full space, and each block
+/// the best by the module's rule of every space of the encoding (the full space, and each block
 /// space of a one-hot encoding), each started at `start` (docs/spaces.md, "The default space and
 /// mixer"). Where the run makes a circuit (`circuit`: `qasm`, `sample`, noise, gate counts),
 /// among the circuits that export only: a mixer counts on a space only where its circuit is
