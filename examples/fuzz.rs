@@ -375,7 +375,18 @@ fn main() {
         let commands: [Vec<&str>; 4] = [
             vec!["info", &file_s],
             vec!["classical", &file_s],
-            vec!["solve", &file_s, "--depths", "1..1", "--max-iters", "3"],
+            // Its default space may be counted for minutes (a 10x10 two-star Star Battle's
+            // rows+cols): the budget must end it, with exit 1.
+            vec![
+                "solve",
+                &file_s,
+                "--depths",
+                "1..1",
+                "--max-iters",
+                "3",
+                "--max-seconds",
+                "8",
+            ],
             vec![
                 "qasm", &file_s, "--depth", "1", "--gammas", "0.1", "--betas", "0.2", "-o", &qasm_out,
             ],
