@@ -28,7 +28,7 @@ def full_state_of(q: quzzle.Qaoa, sv: np.ndarray, n: int) -> np.ndarray:
 @pytest.mark.parametrize(
     "name,space,mixer",
     [
-        ("tiny-tango-4x4.txt", None, None),
+        ("tiny-tango-4x4.txt", "full", "x"),
         ("queens-4x4-handmade.txt", "rows", "xy-ring"),
         ("queens-4x4-handmade.txt", "rows", "grover"),
     ],
@@ -72,9 +72,9 @@ def test_bqm_energies_are_the_cost_on_every_state() -> None:
 
 def test_score_takes_what_the_sdks_return() -> None:
     enc = quzzle.load(data("tiny-tango-4x4.txt")).encode()
-    report = quzzle.solve(enc, depths=2)
+    report = quzzle.solve(enc, depths=2, space="full", mixer="x")
     d = report.depths[-1]
-    text, manifest = enc.qasm(d.gammas, d.betas, flavor="ibm")
+    text, manifest = enc.qasm(d.gammas, d.betas, flavor="ibm", space="full", mixer="x")
     circuit = quzzle.to_qiskit(text)
     result = StatevectorSampler(seed=11).run([circuit], shots=4000).result()
     pub = result[0]

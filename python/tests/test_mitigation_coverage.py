@@ -88,7 +88,7 @@ def test_mitigated_interval_covers_the_truth_at_its_stated_rate(quzzle_bin: str,
     widths = set()
     for puzzle in PUZZLES:
         job = tmp_path / puzzle.replace(".txt", "")
-        run_cli(quzzle_bin, ["qasm", data(puzzle), "--depths", f"1..{DEPTHS}", "--optimize", "-o", str(job)])
+        run_cli(quzzle_bin, ["qasm", data(puzzle), "--space", "full", "--mixer", "x", "--depths", f"1..{DEPTHS}", "--optimize", "-o", str(job)])
         depths = []
         for p in range(1, DEPTHS + 1):
             manifest = json.loads((job / f"p{p:02}.json").read_text())

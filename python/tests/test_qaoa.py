@@ -53,7 +53,7 @@ def test_scipy_lbfgsb_reaches_solves_optimum(enc: quzzle.Encoding) -> None:
 
 
 def test_state_probabilities_and_evaluate_agree(enc: quzzle.Encoding) -> None:
-    q = enc.qaoa(2)
+    q = enc.qaoa(2, space="full", mixer="x")
     g, b = [0.2, 0.3], [0.5, 0.25]
     sv = q.statevector(g, b)
     assert sv.dtype == np.complex128 and sv.shape == (2**enc.num_qubits,)
