@@ -56,7 +56,10 @@ def main() -> int:
         print(f"{enc.num_qubits} qubits: this example keeps to {MAX_QUBITS} or fewer", file=sys.stderr)
         return 2
 
-    report = quzzle.solve(enc, depths=range(1, args.depths + 1))
+    # The circuit a device runs: info's recommended circuit (solve's own default may be a space
+    # no circuit prepares, such as a Tango's joined rows under the Grover mixer).
+    circuit = enc.info()["recommended_circuit"] or {"space": "full", "mixer": "x"}
+    report = quzzle.solve(enc, depths=range(1, args.depths + 1), space=circuit["space"], mixer=circuit["mixer"])
     backend = AerSimulator()
     sampler = SamplerV2(seed=args.seed)
 
