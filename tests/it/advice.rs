@@ -15,6 +15,19 @@ fn queens5() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/queens-5x5-seed1.txt")
 }
 
+/// Every puzzle file the repository ships (data/, tests/data/), sorted, the unsatisfiable ones
+/// left out.
+fn shipped_puzzles() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = ["data", "tests/data"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(d)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt") && !p.to_string_lossy().contains("unsat"))
+        .collect();
+    files.sort();
+    files
+}
+
 fn settings(space: SpaceChoice, mixer: MixerKind) -> SpaceSettings {
     SpaceSettings {
         space,
@@ -233,13 +246,7 @@ fn a_circuit_takes_the_recommendation_among_circuits_that_export() {
 fn the_default_is_what_info_recommends_on_every_shipped_puzzle() {
     use quzzle::experiment::info;
     use quzzle::simulation::{self, Chosen};
-    let mut files: Vec<PathBuf> = ["data", "tests/data"]
-        .iter()
-        .flat_map(|d| std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(d)).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt") && !p.to_string_lossy().contains("unsat"))
-        .collect();
-    files.sort();
+    let files = shipped_puzzles();
     let default = SpaceSettings::from_choices(None, None);
     assert_eq!(default.chosen, Chosen::Recommend);
     let mut compared = 0;
@@ -288,13 +295,7 @@ fn an_unresolved_recommendation_is_refused_where_a_space_is_built() {
 #[test]
 fn info_recommends_what_solve_advises() {
     use quzzle::experiment::info;
-    let mut files: Vec<PathBuf> = ["data", "tests/data"]
-        .iter()
-        .flat_map(|d| std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(d)).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt") && !p.to_string_lossy().contains("unsat"))
-        .collect();
-    files.sort();
+    let files = shipped_puzzles();
     let mut agreed = 0;
     for file in &files {
         for level in [Level::None, Level::Paper] {
