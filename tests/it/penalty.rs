@@ -283,6 +283,36 @@ fn weak_penalties_keep_the_optima_of_the_constraints() {
     }
 }
 
+/// The exact search that weak weights start runs inside the encoding, before any simulation:
+/// on an open model (20 of 40 with an objective: 1.4 × 10^11 feasible states) it stops at
+/// `--max-seconds` with the request's limit, where it ran on for minutes.
+#[test]
+fn the_search_weak_penalties_start_stops_at_the_deadline() {
+    let dir = Scratch::new("weak-penalty-deadline");
+    let n = 40;
+    let objective: Vec<String> = (0..n).map(|i| format!("{} x{i}", (i * 7) % 11 + 1)).collect();
+    let pick: Vec<String> = (0..n).map(|i| format!("x{i}")).collect();
+    let text = format!(
+        "Maximize\n obj: {}\nSubject To\n pick: {} = 20\nBinary\n {}\nEnd\n",
+        objective.join(" + "),
+        pick.join(" + "),
+        pick.join(" ")
+    );
+    let file = dir.join("pick.lp");
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_str().unwrap();
+    for command in ["info", "solve"] {
+        let o = quzzle(&[command, f, "--penalty", "*=0.01", "--max-seconds", "1"]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{command}: {err}");
+        assert!(
+            err.contains("pick.lp: the exact search for the optimum (a penalty is weaker than the objective)"),
+            "{command}: {err}"
+        );
+        assert!(err.contains("1 s"), "{command}: {err}");
+    }
+}
+
 #[test]
 fn every_malformed_override_is_refused_with_its_reason() {
     let file = "tests/data/lp/assignment-3x3.lp";
