@@ -285,9 +285,10 @@ fn weak_penalties_keep_the_optima_of_the_constraints() {
 
 /// The exact search that weak weights start runs inside the encoding, before any simulation:
 /// on an open model (20 of 40 with an objective: 1.4 × 10^11 feasible states) it stops at
-/// `--max-seconds` with the request's limit, where it ran on for minutes.
+/// `--max-seconds` with the request's limit, where it ran on for minutes; so does the search
+/// `anneal` makes for the optimum of a model with an objective.
 #[test]
-fn the_search_weak_penalties_start_stops_at_the_deadline() {
+fn the_exact_searches_for_an_optimum_stop_at_the_deadline() {
     let dir = Scratch::new("weak-penalty-deadline");
     let n = 40;
     let objective: Vec<String> = (0..n).map(|i| format!("{} x{i}", (i * 7) % 11 + 1)).collect();
@@ -311,6 +312,11 @@ fn the_search_weak_penalties_start_stops_at_the_deadline() {
         );
         assert!(err.contains("1 s"), "{command}: {err}");
     }
+    // `anneal` looks for the optimum the same way after its reads, with any weights.
+    let o = quzzle(&["anneal", f, "--reads", "10", "--max-seconds", "1"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "anneal: {err}");
+    assert!(err.contains("pick.lp: the exact search for the optimum: "), "anneal: {err}");
 }
 
 #[test]
