@@ -15,7 +15,49 @@ pub(super) type Fused = Vec<(usize, Vec<Vec<Orbit>>)>;
 pub(super) const ORBIT_COLUMNS: usize = 512;
 
 /// Per target label of one group, the moves into it: (source rank, target rank, negated).
-type Targets = BTreeMap<u8, Vec<(usize, usize, bool)>>;
+pub(super) type Targets = BTreeMap<u8, Vec<(usize, usize, bool)>>;
+
+/// The moves of a Pauli from one source sector into one target sector: per group, the moves
+/// into the target's label, and both sectors' strides.
+pub(super) struct PauliMoves<'a> {
+    pub(super) lists: Vec<&'a Vec<(usize, usize, bool)>>,
+    pub(super) src_stride: &'a [usize],
+    pub(super) dst_stride: &'a [usize],
+}
+
+impl PauliMoves<'_> {
+    /// `f(source, target, negated)` for every source amplitude that lands in the target, one
+    /// move per group combined (group 0 the fastest), in the order the amplitudes are read.
+    pub(super) fn each(&self, mut f: impl FnMut(usize, usize, bool)) {
+        let mut at = vec![0usize; self.lists.len()];
+        loop {
+            let (mut src, mut dst, mut neg) = (0usize, 0usize, false);
+            for (g, list) in self.lists.iter().enumerate() {
+                let (r, t, n) = list[at[g]];
+                src += r * self.src_stride[g];
+                dst += t * self.dst_stride[g];
+                neg ^= n;
+            }
+            f(src, dst, neg);
+            if !next_digits(&mut at, |g| self.lists[g].len()) {
+                return;
+            }
+        }
+    }
+}
+
+/// Counts `digits` on by one, digit 0 the fastest and digit g running below `limit(g)`; false
+/// once it has come round to all zeros (every combination seen).
+pub(super) fn next_digits(digits: &mut [usize], limit: impl Fn(usize) -> usize) -> bool {
+    for (g, d) in digits.iter_mut().enumerate() {
+        *d += 1;
+        if *d < limit(g) {
+            return true;
+        }
+        *d = 0;
+    }
+    false
+}
 
 /// One orbit of a unit within a label: its patterns' ranks (ascending) and the unit's matrix
 /// among them, row-major.
@@ -530,24 +572,59 @@ impl SectorProgram {
         room: &Room,
     ) -> Result<(SectorState, f64)> {
         let global = p.global();
-        // Per group, its X and Z bits on local positions.
-        let local = |m: u64, g: &Group| -> u32 {
-            g.qubits
-                .iter()
-                .enumerate()
-                .filter(|(_, &q)| m >> q & 1 == 1)
-                .map(|(j, _)| 1u32 << j)
-                .sum()
-        };
-        let xz: Vec<(u32, u32)> = self.groups.iter().map(|g| (local(p.x, g), local(p.z, g))).collect();
+        let xz: Vec<(u32, u32)> = self.groups.iter().map(|g| (g.local(p.x), g.local(p.z))).collect();
         let mut out: SectorState = BTreeMap::new();
         let mut held: usize = state.values().map(Vec::len).sum();
         let mut dropped = 0.0;
         for (key, amps) in state {
             room.check()?;
-            // Per group, each source rank's target: (label, rank, negated), grouped by label.
-            let mut by_label: Vec<Targets> = Vec::with_capacity(key.len());
-            for ((g, &l), &(x, z)) in self.groups.iter().zip(&key).zip(&xz) {
+            let by_label = self.pauli_targets(&key, &xz);
+            let (src_stride, _) = self.strides(&key);
+            // Every combination of target labels, in key order of the groups' labels.
+            let choices: Vec<Vec<u8>> = by_label.iter().map(|m| m.keys().copied().collect()).collect();
+            let mut pick = vec![0usize; choices.len()];
+            loop {
+                let target: Key = pick.iter().zip(&choices).map(|(&i, c)| c[i]).collect();
+                let (dst_stride, tsize) = self.strides(&target);
+                if keep(&target) && !out.contains_key(&target) {
+                    room.check_total(held + tsize)?;
+                    held += tsize;
+                    out.insert(target.clone(), vec![ZERO; tsize]);
+                }
+                let moves = PauliMoves {
+                    lists: by_label
+                        .iter()
+                        .zip(&target)
+                        .map(|(m, l)| m.get(l).expect("a label of this group's targets"))
+                        .collect(),
+                    src_stride: &src_stride,
+                    dst_stride: &dst_stride,
+                };
+                match out.get_mut(&target) {
+                    Some(v) => moves.each(|src, dst, neg| {
+                        let a = if neg { -amps[src] } else { amps[src] };
+                        v[dst] = if global != ONE { a * global } else { a };
+                    }),
+                    None => moves.each(|src, _, _| dropped += amps[src].norm_sqr()),
+                }
+                if !next_digits(&mut pick, |g| choices[g].len()) {
+                    break;
+                }
+            }
+            held -= amps.len();
+        }
+        Ok((out, dropped))
+    }
+
+    /// Per group of sector `key`, where the Pauli with local bits `xz` (per group, X and Z)
+    /// takes each of its patterns: (source rank, target rank, negated) grouped by the target's
+    /// label, so that a target sector is one label per group.
+    pub(super) fn pauli_targets(&self, key: &[u8], xz: &[(u32, u32)]) -> Vec<Targets> {
+        self.groups
+            .iter()
+            .zip(key)
+            .zip(xz)
+            .map(|((g, &l), &(x, z))| {
                 let mut m = Targets::new();
                 for (r, &pat) in g.patterns[usize::from(l)].iter().enumerate() {
                     let t = pat ^ x;
@@ -557,82 +634,20 @@ impl SectorProgram {
                         (pat & z).count_ones() % 2 == 1,
                     ));
                 }
-                by_label.push(m);
-            }
-            // Source strides (group 0 the fastest digit).
-            let mut src_stride = Vec::with_capacity(key.len());
-            let mut size = 1usize;
-            for (g, &l) in self.groups.iter().zip(&key) {
-                src_stride.push(size);
-                size *= g.size(l);
-            }
-            // Every combination of target labels, in key order of the groups' labels.
-            let choices: Vec<Vec<u8>> = by_label.iter().map(|m| m.keys().copied().collect()).collect();
-            let mut pick = vec![0usize; choices.len()];
-            loop {
-                let target: Key = pick.iter().zip(&choices).map(|(&i, c)| c[i]).collect();
-                let lists: Vec<&Vec<(usize, usize, bool)>> = by_label
-                    .iter()
-                    .zip(&target)
-                    .map(|(m, l)| m.get(l).expect("a label of this group's targets"))
-                    .collect();
-                let kept = keep(&target);
-                let mut dst_stride = Vec::with_capacity(target.len());
-                let mut tsize = 1usize;
-                for (g, &l) in self.groups.iter().zip(&target) {
-                    dst_stride.push(tsize);
-                    tsize *= g.size(l);
-                }
-                if kept && !out.contains_key(&target) {
-                    room.check_total(held + tsize)?;
-                    held += tsize;
-                    out.insert(target.clone(), vec![ZERO; tsize]);
-                }
-                let mut sink = out.get_mut(&target);
-                // Every source amplitude of this combination: an odometer over the groups' lists.
-                let mut at = vec![0usize; lists.len()];
-                'amps: loop {
-                    let (mut src, mut dst, mut neg) = (0usize, 0usize, false);
-                    for (g, list) in lists.iter().enumerate() {
-                        let (r, t, n) = list[at[g]];
-                        src += r * src_stride[g];
-                        dst += t * dst_stride[g];
-                        neg ^= n;
-                    }
-                    let a = amps[src];
-                    match sink.as_mut() {
-                        Some(v) => {
-                            let a = if neg { -a } else { a };
-                            v[dst] = if global != ONE { a * global } else { a };
-                        }
-                        None => dropped += a.norm_sqr(),
-                    }
-                    for g in 0..lists.len() {
-                        at[g] += 1;
-                        if at[g] < lists[g].len() {
-                            continue 'amps;
-                        }
-                        at[g] = 0;
-                    }
-                    break;
-                }
-                // The next combination of target labels.
-                let mut g = 0;
-                while g < pick.len() {
-                    pick[g] += 1;
-                    if pick[g] < choices[g].len() {
-                        break;
-                    }
-                    pick[g] = 0;
-                    g += 1;
-                }
-                if g == pick.len() {
-                    break;
-                }
-            }
-            held -= amps.len();
+                m
+            })
+            .collect()
+    }
+
+    /// The strides of sector `key`'s groups (group 0 the fastest digit) and its size.
+    pub(super) fn strides(&self, key: &[u8]) -> (Vec<usize>, usize) {
+        let mut strides = Vec::with_capacity(key.len());
+        let mut size = 1usize;
+        for (g, &l) in self.groups.iter().zip(key) {
+            strides.push(size);
+            size *= g.size(l);
         }
-        Ok((out, dropped))
+        (strides, size)
     }
 
     /// A Pauli: one factor per qubit, then its phase.

@@ -121,6 +121,16 @@ impl Group {
     fn size(&self, label: u8) -> usize {
         self.patterns[usize::from(label)].len()
     }
+
+    /// The bits of full-space mask `m` on this group's qubits, as a local pattern.
+    fn local(&self, m: u64) -> u32 {
+        self.qubits
+            .iter()
+            .enumerate()
+            .filter(|(_, &q)| m >> q & 1 == 1)
+            .map(|(j, _)| 1u32 << j)
+            .sum()
+    }
 }
 
 /// One gate of the circuit after the preparation that is not part of a cost part: an XY gate
@@ -313,6 +323,210 @@ fn matrix_with_errors(k: usize, gates: &[Gate], events: &[(usize, Pauli)]) -> Ve
     m
 }
 
+/// Per qubit below `n`, its group among `groups` and its position there; refused where a
+/// group is too large for its 2^m preparation, or a qubit is beyond `n`, in two groups or in
+/// none.
+fn place_of<'a>(groups: impl Iterator<Item = &'a [usize]>, n: usize) -> Result<Vec<(usize, usize)>> {
+    let mut place = vec![(usize::MAX, 0); n];
+    for (g, qubits) in groups.enumerate() {
+        if qubits.len() > MAX_GROUP_QUBITS {
+            return Err(unsupported(format!(
+                "a block of {} qubits (at most {MAX_GROUP_QUBITS} on weight sectors)",
+                qubits.len()
+            )));
+        }
+        for (j, &q) in qubits.iter().enumerate() {
+            if q >= n || place[q].0 != usize::MAX {
+                return Err(unsupported(format!("qubit {q} twice or beyond the circuit")));
+            }
+            place[q] = (g, j);
+        }
+    }
+    if let Some(q) = place.iter().position(|p| p.0 == usize::MAX) {
+        return Err(unsupported(format!("qubit {q} in no block and not free")));
+    }
+    Ok(place)
+}
+
+/// The cost part's terms `(S, w)` of `poly`, its zero terms and constant left out.
+fn phase_terms(poly: &ZPoly) -> Vec<(u64, f64)> {
+    poly.terms
+        .iter()
+        .filter(|(_, w)| *w != 0.0)
+        .map(|(s, w)| (mask_of(s), *w))
+        .collect()
+}
+
+/// Refused unless the `rz` of the cost part `cost` of layer `l` (from 0) are the phase terms
+/// at `gamma`, term by term (`rz(2γw)`, docs/ARCHITECTURE.md, "Conventions"): a layer's phase
+/// is formed from the terms, not from its gates.
+fn check_cost_phases(cost: &[CostOp], phase_terms: &[(u64, f64)], gamma: f64, l: usize) -> Result<()> {
+    let rz: Vec<(u64, f64)> = cost
+        .iter()
+        .filter_map(|op| match *op {
+            CostOp::Rz { theta, support, .. } => Some((support, theta)),
+            CostOp::Cx(..) => None,
+        })
+        .collect();
+    let same = rz.len() == phase_terms.len()
+        && rz
+            .iter()
+            .zip(phase_terms)
+            .all(|(&(s, theta), &(t, w))| s == t && (theta - 2.0 * gamma * w).abs() <= 1e-12 * (1.0 + theta.abs()));
+    if !same {
+        return Err(unsupported(format!(
+            "the cost part of layer {} is not the cost at gamma = {gamma}",
+            l + 1
+        )));
+    }
+    Ok(())
+}
+
+/// `m` with its entries within rounding of 0 or 1 made those numbers: the XY gate's native
+/// product leaves residues of 1e-17 where it is exactly 0 or 1.
+fn snapped(m: Vec<Complex64>) -> Vec<Complex64> {
+    m.into_iter()
+        .map(|m| {
+            if (m - ONE).norm() < SNAP {
+                ONE
+            } else if m.norm() < SNAP {
+                ZERO
+            } else {
+                m
+            }
+        })
+        .collect()
+}
+
+/// Per group, its noiseless prepared vector: `prep`'s gates run on the group's 2^m vector
+/// from |0…0⟩.
+fn prepared_groups(groups: &[Group], prep: &[Vec<(usize, Gate)>]) -> Vec<Vec<Complex64>> {
+    groups
+        .iter()
+        .zip(prep)
+        .map(|(grp, gates)| {
+            let mut v = vec![ZERO; 1 << grp.qubits.len()];
+            v[0] = ONE;
+            let gates: Vec<Gate> = gates.iter().map(|(_, g)| *g).collect();
+            run_local(&mut v, &gates, &[]);
+            v
+        })
+        .collect()
+}
+
+/// Per group, its preparation: (native index, gate on the group's positions).
+type Preparation = Vec<Vec<(usize, Gate)>>;
+
+/// A circuit's gates in native gates, one gate at a time, so that the program knows which
+/// native indices (where the errors are drawn) each gate spans.
+struct Natives {
+    /// The native index of each gate's first native gate, then their count.
+    at: Vec<usize>,
+    /// Per gate, its native gates.
+    gates: Vec<Vec<Gate>>,
+}
+
+impl Natives {
+    /// `circuit`'s gates, refused unless they add up to `native`'s (the whole list expanded
+    /// at once, which the errors are drawn on).
+    fn of(circuit: &Circuit, native: &GateProgram) -> Result<Natives> {
+        let mut at = Vec::with_capacity(circuit.gates.len() + 1);
+        let mut gates = Vec::with_capacity(circuit.gates.len());
+        let mut count = 0;
+        for g in &circuit.gates {
+            at.push(count);
+            let nat = expand::native(&[*g]);
+            count += nat.len();
+            gates.push(nat);
+        }
+        at.push(count);
+        if count != native.gates.len() {
+            return Err(unsupported("native gates that do not add up".into()));
+        }
+        Ok(Natives { at, gates })
+    }
+
+    /// The preparation of the gates `start` on the groups of `place` (`groups` of them): per
+    /// group its native gates (native index, gate on the group's positions), and per native
+    /// index the group it acts on; refused where a gate spans two groups.
+    fn preparation(
+        &self,
+        start: std::ops::Range<usize>,
+        place: &[(usize, usize)],
+        groups: usize,
+    ) -> Result<(Preparation, Vec<usize>)> {
+        let mut prep = vec![Vec::new(); groups];
+        let mut prep_group = Vec::new();
+        for i in start {
+            for (j, g) in self.gates[i].iter().enumerate() {
+                let qs = g.qubits();
+                let grp = place[qs[0]].0;
+                if qs.iter().any(|&q| place[q].0 != grp) {
+                    return Err(unsupported(format!(
+                        "`{}` on qubits of two blocks before the first layer",
+                        g.name()
+                    )));
+                }
+                prep[grp].push((self.at[i] + j, relabel(g, |q| place[q].1)));
+                prep_group.push(grp);
+            }
+        }
+        Ok((prep, prep_group))
+    }
+
+    /// Layer `l` (from 0) of `circuit` at `(gamma, beta)`, its gates `parts`: its cost part
+    /// checked against `phase_terms`, its mixer's gates as units.
+    fn layer(
+        &self,
+        circuit: &Circuit,
+        l: usize,
+        (gamma, beta): (f64, f64),
+        parts: &crate::circuit::LayerParts,
+        phase_terms: &[(u64, f64)],
+    ) -> Result<SectorLayer> {
+        let cost_at = self.at[parts.cost.start];
+        let cost = cost_part(circuit.num_qubits, &circuit.gates[parts.cost.clone()], l)?;
+        if cost.len() != self.at[parts.cost.end] - cost_at {
+            return Err(unsupported("native gates that do not add up".into()));
+        }
+        check_cost_phases(&cost, phase_terms, gamma, l)?;
+        let units = (parts.mixer.clone())
+            .map(|i| self.unit(circuit, i, l))
+            .collect::<Result<Vec<Unit>>>()?;
+        Ok(SectorLayer {
+            gamma,
+            cost: Layer {
+                gamma,
+                beta,
+                cost,
+                mixer: Vec::new(),
+            },
+            cost_at,
+            units,
+            fused: None,
+        })
+    }
+
+    /// Gate `i` of `circuit`, in the mixer of layer `l` (from 0), as a unit: an XY gate or an
+    /// `rx`, refused otherwise.
+    fn unit(&self, circuit: &Circuit, i: usize, l: usize) -> Result<Unit> {
+        let g = &circuit.gates[i];
+        if !matches!(g, Gate::XxPlusYy(..) | Gate::Rx(..)) {
+            return Err(unsupported(format!("`{}` in the mixer of layer {}", g.name(), l + 1)));
+        }
+        let qubits = g.qubits();
+        let local = |q: usize| qubits.iter().position(|&x| x == q).expect("a gate's own qubit");
+        let gates: Vec<Gate> = self.gates[i].iter().map(|ng| relabel(ng, local)).collect();
+        let matrix = snapped(local_matrix(qubits.len(), &gates, &[]));
+        Ok(Unit {
+            qubits,
+            gates,
+            at: self.at[i],
+            matrix,
+        })
+    }
+}
+
 impl SectorProgram {
     /// The sector form of `circuit`, the block-space circuit ([`Circuit::qaoa_space`]) of cost
     /// `poly` with `blocks` (qubits, weight) and `free` qubits (grouped by `free_group`) at
@@ -327,146 +541,23 @@ impl SectorProgram {
     ) -> Result<SectorProgram> {
         let n = circuit.num_qubits;
         let native = GateProgram::new(circuit)?;
-        let mut groups: Vec<Group> = Vec::new();
-        for (qubits, _) in blocks {
-            groups.push(Group::new(qubits.clone(), true));
-        }
-        for chunk in free.chunks(free_group.max(1)) {
-            groups.push(Group::new(chunk.to_vec(), false));
-        }
-        let mut place = vec![(usize::MAX, 0); n];
-        for (g, group) in groups.iter().enumerate() {
-            if group.qubits.len() > MAX_GROUP_QUBITS {
-                return Err(unsupported(format!(
-                    "a block of {} qubits (at most {MAX_GROUP_QUBITS} on weight sectors)",
-                    group.qubits.len()
-                )));
-            }
-            for (j, &q) in group.qubits.iter().enumerate() {
-                if q >= n || place[q].0 != usize::MAX {
-                    return Err(unsupported(format!("qubit {q} twice or beyond the circuit")));
-                }
-                place[q] = (g, j);
-            }
-        }
-        if let Some(q) = place.iter().position(|p| p.0 == usize::MAX) {
-            return Err(unsupported(format!("qubit {q} in no block and not free")));
-        }
-        // Native index ranges of the circuit's gates.
-        let mut at = Vec::with_capacity(circuit.gates.len() + 1);
-        let mut natives = Vec::with_capacity(circuit.gates.len());
-        let mut count = 0;
-        for g in &circuit.gates {
-            at.push(count);
-            let nat = expand::native(&[*g]);
-            count += nat.len();
-            natives.push(nat);
-        }
-        at.push(count);
-        if count != native.gates.len() {
-            return Err(unsupported("native gates that do not add up".into()));
-        }
+        let mut groups: Vec<Group> = blocks
+            .iter()
+            .map(|(qubits, _)| Group::new(qubits.clone(), true))
+            .collect();
+        groups.extend(
+            free.chunks(free_group.max(1))
+                .map(|chunk| Group::new(chunk.to_vec(), false)),
+        );
+        let place = place_of(groups.iter().map(|g| g.qubits.as_slice()), n)?;
+        let natives = Natives::of(circuit, &native)?;
         let layering = layers_of(circuit, angles)?;
-        let mut prep = vec![Vec::new(); groups.len()];
-        let mut prep_group = Vec::new();
-        for i in layering.start.clone() {
-            for (j, g) in natives[i].iter().enumerate() {
-                let qs = g.qubits();
-                let grp = place[qs[0]].0;
-                if qs.iter().any(|&q| place[q].0 != grp) {
-                    return Err(unsupported(format!(
-                        "`{}` on qubits of two blocks before the first layer",
-                        g.name()
-                    )));
-                }
-                prep[grp].push((at[i] + j, relabel(g, |q| place[q].1)));
-                prep_group.push(grp);
-            }
-        }
-        let phase_terms: Vec<(u64, f64)> = poly
-            .terms
-            .iter()
-            .filter(|(_, w)| *w != 0.0)
-            .map(|(s, w)| (mask_of(s), *w))
-            .collect();
-        let mut layers = Vec::new();
-        for (l, (&gamma, parts)) in angles.gammas.iter().zip(&layering.layers).enumerate() {
-            let cost_at = at[parts.cost.start];
-            let cost = cost_part(n, &circuit.gates[parts.cost.clone()], l)?;
-            if cost.len() != at[parts.cost.end] - cost_at {
-                return Err(unsupported("native gates that do not add up".into()));
-            }
-            let rz: Vec<(u64, f64)> = cost
-                .iter()
-                .filter_map(|op| match *op {
-                    CostOp::Rz { theta, support, .. } => Some((support, theta)),
-                    CostOp::Cx(..) => None,
-                })
-                .collect();
-            let same = rz.len() == phase_terms.len()
-                && rz.iter().zip(&phase_terms).all(|(&(s, theta), &(t, w))| {
-                    s == t && (theta - 2.0 * gamma * w).abs() <= 1e-12 * (1.0 + theta.abs())
-                });
-            if !same {
-                return Err(unsupported(format!(
-                    "the cost part of layer {} is not the cost at gamma = {gamma}",
-                    l + 1
-                )));
-            }
-            let mut units = Vec::new();
-            for i in parts.mixer.clone() {
-                let g = &circuit.gates[i];
-                if !matches!(g, Gate::XxPlusYy(..) | Gate::Rx(..)) {
-                    return Err(unsupported(format!("`{}` in the mixer of layer {}", g.name(), l + 1)));
-                }
-                let qubits = g.qubits();
-                let local = |q: usize| qubits.iter().position(|&x| x == q).expect("a gate's own qubit");
-                let gates: Vec<Gate> = natives[i].iter().map(|ng| relabel(ng, local)).collect();
-                // Entries within rounding of 0 or 1 are those numbers: the XY gate's native
-                // product leaves residues of 1e-17 where it is exactly 0 or 1.
-                let matrix = local_matrix(qubits.len(), &gates, &[])
-                    .into_iter()
-                    .map(|m| {
-                        if (m - ONE).norm() < SNAP {
-                            ONE
-                        } else if m.norm() < SNAP {
-                            ZERO
-                        } else {
-                            m
-                        }
-                    })
-                    .collect();
-                units.push(Unit {
-                    qubits,
-                    gates,
-                    at: at[i],
-                    matrix,
-                });
-            }
-            layers.push(SectorLayer {
-                gamma,
-                cost: Layer {
-                    gamma,
-                    beta: angles.betas[l],
-                    cost,
-                    mixer: Vec::new(),
-                },
-                cost_at,
-                units,
-                fused: None,
-            });
-        }
-        let prepared = groups
-            .iter()
-            .zip(&prep)
-            .map(|(grp, gates)| {
-                let mut v = vec![ZERO; 1 << grp.qubits.len()];
-                v[0] = ONE;
-                let gates: Vec<Gate> = gates.iter().map(|(_, g)| *g).collect();
-                run_local(&mut v, &gates, &[]);
-                v
-            })
-            .collect();
+        let (prep, prep_group) = natives.preparation(layering.start.clone(), &place, groups.len())?;
+        let phase_terms = phase_terms(poly);
+        let layers = (angles.gammas.iter().zip(&layering.layers).enumerate())
+            .map(|(l, (&gamma, parts))| natives.layer(circuit, l, (gamma, angles.betas[l]), parts, &phase_terms))
+            .collect::<Result<Vec<SectorLayer>>>()?;
+        let prepared = prepared_groups(&groups, &prep);
         let mut prog = SectorProgram {
             num_qubits: n,
             groups,
@@ -480,15 +571,21 @@ impl SectorProgram {
             piece_amplitudes: truncate::PIECE_AMPLITUDES,
             drop_amplitudes: truncate::DROP_AMPLITUDES,
         };
-        for l in 0..prog.layers.len() {
-            let units: Vec<&Unit> = prog.layers[l].units.iter().collect();
+        prog.fuse_layers();
+        Ok(prog)
+    }
+
+    /// Each layer's mixer fused per block, where every one of its units can be
+    /// ([`SectorProgram::fusable`]).
+    fn fuse_layers(&mut self) {
+        for l in 0..self.layers.len() {
+            let units: Vec<&Unit> = self.layers[l].units.iter().collect();
             let fused = units
                 .iter()
-                .all(|u| prog.fusable(u).is_some())
-                .then(|| prog.fuse(&units));
-            prog.layers[l].fused = fused;
+                .all(|u| self.fusable(u).is_some())
+                .then(|| self.fuse(&units));
+            self.layers[l].fused = fused;
         }
-        Ok(prog)
     }
 
     /// The native gates (error draws, gate counts).

@@ -24,7 +24,6 @@
 //! first and its memory planned before any work: the labels each group can hold are carried
 //! through the steps from the noiseless state before its first error.
 
-use super::run::BYTES_PER_AMPLITUDE;
 use super::truncate::{can_total, reachable, Changes, Prune, Reach, Totals};
 use super::*;
 use crate::budget::Budget;
@@ -215,24 +214,7 @@ impl RoutedSectors {
         for chunk in free.chunks(free_group.max(1)) {
             logical.push((chunk.to_vec(), false));
         }
-        let mut covered = vec![false; n];
-        for (qs, _) in &logical {
-            if qs.len() > MAX_GROUP_QUBITS {
-                return Err(unsupported(format!(
-                    "a block of {} qubits (at most {MAX_GROUP_QUBITS} on weight sectors)",
-                    qs.len()
-                )));
-            }
-            for &q in qs {
-                if q >= n || covered[q] {
-                    return Err(unsupported(format!("qubit {q} twice or beyond the circuit")));
-                }
-                covered[q] = true;
-            }
-        }
-        if let Some(q) = covered.iter().position(|c| !c) {
-            return Err(unsupported(format!("qubit {q} in no block and not free")));
-        }
+        place_of(logical.iter().map(|(qs, _)| qs.as_slice()), n)?;
         let Fixed {
             steps,
             step_of,
@@ -922,149 +904,245 @@ fn flip_op(step: &mut Step, op: usize, left: bool) {
 /// qubit is open from the start (a block's preparation begins with an `x`). A step no order
 /// fixes is applied as the matrix it is.
 fn fix_steps(circuit: &RoutedCircuit, raw: &[(Vec<usize>, Vec<usize>)]) -> Fixed {
-    let m = circuit.physical.len();
-    let mut carry: Vec<Option<[Complex64; 4]>> = vec![None; m];
-    let mut label: Vec<usize> = (0..m).collect();
-    let mut seen = vec![false; m];
-    let mut start_ones = vec![false; m];
-    // Per physical qubit, the flips that would turn its label round, while no step has said.
-    let mut open: Vec<Option<Vec<Flip>>> = (0..m).map(|q| Some(vec![Flip::Start(q)])).collect();
-    let mut step_of = vec![0; circuit.gates.len()];
-    let mut steps: Vec<Step> = Vec::with_capacity(raw.len() + m);
+    let mut fixer = Fixer::new(circuit, raw.len());
     for (physical, gates) in raw {
-        let (physical, gates) = (physical.clone(), gates.clone());
-        let mut ops: Vec<Op> = Vec::new();
-        for (j, &q) in physical.iter().enumerate() {
-            match carry[q].take() {
-                Some(u) => ops.push(Op::Fix(j, u)),
-                // A fix at the start to turn round if the label starts at 1.
-                None if !seen[q] => ops.push(Op::Fix(j, IDENTITY)),
-                None => {}
-            }
+        let mut step = fixer.begin(physical, gates);
+        if step.physical.len() == 2 {
+            fixer.fix_pair(&mut step);
         }
-        ops.extend(gates.iter().map(|&i| Op::Gate(i)));
-        for &i in &gates {
-            step_of[i] = steps.len();
-        }
-        let mut step = Step {
-            labels: physical.iter().map(|&q| label[q]).collect(),
+        fixer.steps.push(step);
+    }
+    fixer.finish()
+}
+
+/// What [`fix_steps`] carries from step to step, per physical qubit where not said otherwise.
+struct Fixer<'c> {
+    circuit: &'c RoutedCircuit,
+    /// The fix the last step on the qubit moved out of its end, for the next step to begin with.
+    carry: Vec<Option<Unitary2>>,
+    /// The label the qubit holds.
+    label: Vec<usize>,
+    /// A step has been on the qubit.
+    seen: Vec<bool>,
+    /// Per label, whether it starts at 1.
+    start_ones: Vec<bool>,
+    /// The flips that would turn the qubit's label round, while no step has said which way
+    /// round it is.
+    open: Vec<Option<Vec<Flip>>>,
+    step_of: Vec<usize>,
+    /// The steps so far.
+    steps: Vec<Step>,
+}
+
+impl Step {
+    /// Gates `ops` on `physical` holding `labels`, their matrix not yet formed.
+    fn new(physical: Vec<usize>, labels: Vec<usize>, ops: Vec<Op>) -> Step {
+        Step {
             physical,
+            labels,
             ops,
             exchange: false,
             matrix: Vec::new(),
             diagonal: false,
             moves: false,
             unfixed: false,
-        };
-        for &q in &step.physical {
-            seen[q] = true;
         }
-        if step.physical.len() != 2 {
-            steps.push(step);
-            continue;
+    }
+}
+
+impl<'c> Fixer<'c> {
+    /// Nothing carried, every label at home and open, room for `raw` steps.
+    fn new(circuit: &'c RoutedCircuit, raw: usize) -> Fixer<'c> {
+        let m = circuit.physical.len();
+        Fixer {
+            circuit,
+            carry: vec![None; m],
+            label: (0..m).collect(),
+            seen: vec![false; m],
+            start_ones: vec![false; m],
+            open: (0..m).map(|q| Some(vec![Flip::Start(q)])).collect(),
+            step_of: vec![0; circuit.gates.len()],
+            steps: Vec::with_capacity(raw + m),
         }
-        let mut by_matrix = matrix_rule(circuit, &step);
+    }
+
+    /// The next step, of `gates` on `physical`: the fixes carried in first, and on a qubit no
+    /// step has been on yet an identity fix to turn round if its label starts at 1.
+    fn begin(&mut self, physical: &[usize], gates: &[usize]) -> Step {
+        let mut ops: Vec<Op> = Vec::new();
+        for (j, &q) in physical.iter().enumerate() {
+            match self.carry[q].take() {
+                Some(u) => ops.push(Op::Fix(j, u)),
+                None if !self.seen[q] => ops.push(Op::Fix(j, IDENTITY)),
+                None => {}
+            }
+        }
+        ops.extend(gates.iter().map(|&i| Op::Gate(i)));
+        for &i in gates {
+            self.step_of[i] = self.steps.len();
+        }
+        for &q in physical {
+            self.seen[q] = true;
+        }
+        Step::new(
+            physical.to_vec(),
+            physical.iter().map(|&q| self.label[q]).collect(),
+            ops,
+        )
+    }
+
+    /// A step on two qubits made to keep the sectors where some order of its open qubits
+    /// lets it: its fixes at the end (carried on), its exchange, and which of its qubits stay
+    /// open after it; marked `unfixed` where none does.
+    fn fix_pair(&mut self, step: &mut Step) {
         // Qubits whose order is open: this step may say which way round they are.
         let undecided: Vec<usize> = (0..2)
-            .filter(|&j| open[step.physical[j]].is_some() && first_fix(&step, j).is_some())
+            .filter(|&j| self.open[step.physical[j]].is_some() && first_fix(step, j).is_some())
             .collect();
-        let mut flipped = [false; 2];
-        if by_matrix.is_none() {
-            for flips in 1..1usize << undecided.len() {
-                let mut trial = step.clone();
-                for (t, &j) in undecided.iter().enumerate() {
-                    if flips >> t & 1 == 1 {
-                        let at = first_fix(&trial, j).expect("an undecided qubit has a first fix");
-                        flip_op(&mut trial, at, false);
-                    }
-                }
-                if let Some(f) = matrix_rule(circuit, &trial) {
-                    for (t, &j) in undecided.iter().enumerate() {
-                        if flips >> t & 1 == 0 {
-                            continue;
-                        }
-                        flipped[j] = true;
-                        for &flip in open[step.physical[j]].as_deref().expect("an undecided qubit") {
-                            match flip {
-                                Flip::Op { step: s, op, left } => flip_op(&mut steps[s], op, left),
-                                Flip::Start(l) => start_ones[l] = !start_ones[l],
-                            }
-                        }
-                    }
-                    step = trial;
-                    by_matrix = Some(f);
-                    break;
-                }
-            }
-        }
+        let (by_matrix, flipped) = match matrix_rule(self.circuit, step) {
+            Some(f) => (Some(f), [false; 2]),
+            None => self.decide(step, &undecided),
+        };
         step.unfixed = by_matrix.is_none();
+        let [open0, open1] = match by_matrix {
+            Some(fixes) => self.close(step, fixes, &undecided, flipped),
+            None => [None, None],
+        };
+        self.open[step.physical[0]] = open0;
+        self.open[step.physical[1]] = open1;
+    }
+
+    /// The first order of the `undecided` qubits (by the bits of a count from 1) that makes
+    /// `step` keep the sectors: the step turned so, its fixes, and which qubits were turned,
+    /// each turned qubit's open chain flipped where it was recorded (earlier steps' fixes, or
+    /// its label's value at the start). Nothing changed where no order does.
+    fn decide(&mut self, step: &mut Step, undecided: &[usize]) -> (Option<(Unitary2, Unitary2)>, [bool; 2]) {
+        let mut flipped = [false; 2];
+        for flips in 1..1usize << undecided.len() {
+            let turned: Vec<usize> = (undecided.iter().enumerate())
+                .filter(|(t, _)| flips >> t & 1 == 1)
+                .map(|(_, &j)| j)
+                .collect();
+            let trial = turned_at_start(step, &turned);
+            let Some(f) = matrix_rule(self.circuit, &trial) else {
+                continue;
+            };
+            for &j in &turned {
+                flipped[j] = true;
+                let chain = self.open[step.physical[j]].as_deref().expect("an undecided qubit");
+                flip_chain(&mut self.steps, &mut self.start_ones, chain);
+            }
+            *step = trial;
+            return (Some(f), flipped);
+        }
+        (None, flipped)
+    }
+
+    /// `step` ended with `fixes`, their inverses carried to the next steps on its qubits, its
+    /// labels exchanged where it exchanges |01⟩ and |10⟩; the chains of the `undecided` qubits
+    /// not `flipped` that stay open through it (by where their labels go).
+    fn close(
+        &mut self,
+        step: &mut Step,
+        (u0, u1): (Unitary2, Unitary2),
+        undecided: &[usize],
+        flipped: [bool; 2],
+    ) -> [Option<Vec<Flip>>; 2] {
+        step.ops.push(Op::Fix(0, u0));
+        step.ops.push(Op::Fix(1, u1));
+        self.carry[step.physical[0]] = Some(dagger(&u0));
+        self.carry[step.physical[1]] = Some(dagger(&u1));
+        let exchanged = exchanges(&local_matrix_of(self.circuit, step));
+        if exchanged {
+            step.exchange = true;
+            self.label.swap(step.physical[0], step.physical[1]);
+        }
         let mut next_open: [Option<Vec<Flip>>; 2] = [None, None];
-        if let Some((u0, u1)) = by_matrix {
-            step.ops.push(Op::Fix(0, u0));
-            step.ops.push(Op::Fix(1, u1));
-            carry[step.physical[0]] = Some(dagger(&u0));
-            carry[step.physical[1]] = Some(dagger(&u1));
-            let here = steps.len();
-            let end = step.ops.len() - 2;
-            let kept = local_matrix_of(circuit, &step);
-            // |01⟩ and |10⟩ exchanged, |00⟩ and |11⟩ kept: the labels are exchanged, and the
-            // rest is diagonal.
-            let exchanged = [5, 10].iter().all(|&e| kept[e].norm() <= STEP_TOLERANCE)
-                && [0, 15].iter().all(|&e| (kept[e].norm() - 1.0).abs() <= STEP_TOLERANCE);
-            if exchanged {
-                step.exchange = true;
-                label.swap(step.physical[0], step.physical[1]);
-            }
-            // An open qubit stays open through a step that keeps the sectors with its label
-            // turned round on both sides (a diagonal step, an exchange).
-            for &j in undecided.iter().filter(|&&j| !flipped[j]) {
-                let to = if exchanged { 1 - j } else { j };
-                let at = first_fix(&step, j).expect("an undecided qubit has a first fix");
-                let mut turned = step.clone();
-                flip_op(&mut turned, at, false);
-                flip_op(&mut turned, end + to, true);
-                if keeps_weights(&local_matrix_of(circuit, &turned)) {
-                    let mut chain = open[step.physical[j]].clone().expect("an undecided qubit");
-                    chain.push(Flip::Op {
-                        step: here,
-                        op: at,
-                        left: false,
-                    });
-                    chain.push(Flip::Op {
-                        step: here,
-                        op: end + to,
-                        left: true,
-                    });
-                    next_open[to] = Some(chain);
-                }
+        for &j in undecided.iter().filter(|&&j| !flipped[j]) {
+            let to = if exchanged { 1 - j } else { j };
+            let chain = self.open[step.physical[j]].as_deref().expect("an undecided qubit");
+            next_open[to] = stays_open(self.circuit, step, self.steps.len(), j, to, chain);
+        }
+        next_open
+    }
+
+    /// The steps, with what is still carried put on before the measurement.
+    fn finish(mut self) -> Fixed {
+        for q in 0..self.carry.len() {
+            if let Some(u) = self.carry[q] {
+                self.steps
+                    .push(Step::new(vec![q], vec![self.label[q]], vec![Op::Fix(0, u)]));
             }
         }
-        let [open0, open1] = next_open;
-        open[step.physical[0]] = open0;
-        open[step.physical[1]] = open1;
-        steps.push(step);
-    }
-    // What is still carried goes on before the measurement.
-    for q in 0..m {
-        if let Some(u) = carry[q] {
-            steps.push(Step {
-                physical: vec![q],
-                labels: vec![label[q]],
-                ops: vec![Op::Fix(0, u)],
-                exchange: false,
-                matrix: Vec::new(),
-                diagonal: false,
-                moves: false,
-                unfixed: false,
-            });
+        Fixed {
+            steps: self.steps,
+            step_of: self.step_of,
+            label_at: self.label,
+            start_ones: self.start_ones,
         }
     }
-    Fixed {
-        steps,
-        step_of,
-        label_at: label,
-        start_ones,
+}
+
+/// `step` with an X multiplied into the first fix of each of its local qubits `turned` (on
+/// the right: the label read the other way round from the step's start).
+fn turned_at_start(step: &Step, turned: &[usize]) -> Step {
+    let mut trial = step.clone();
+    for &j in turned {
+        let at = first_fix(&trial, j).expect("an undecided qubit has a first fix");
+        flip_op(&mut trial, at, false);
     }
+    trial
+}
+
+/// The flips of an open `chain` done: X multiplied into the fixes it names in `steps`, and
+/// the labels it starts from turned in `start_ones`.
+fn flip_chain(steps: &mut [Step], start_ones: &mut [bool], chain: &[Flip]) {
+    for &flip in chain {
+        match flip {
+            Flip::Op { step: s, op, left } => flip_op(&mut steps[s], op, left),
+            Flip::Start(l) => start_ones[l] = !start_ones[l],
+        }
+    }
+}
+
+/// A two-qubit matrix that takes |00⟩ and |11⟩ to themselves (up to a phase) and exchanges
+/// |01⟩ and |10⟩: the rest is diagonal once the labels are exchanged.
+fn exchanges(kept: &[Complex64]) -> bool {
+    [5, 10].iter().all(|&e| kept[e].norm() <= STEP_TOLERANCE)
+        && [0, 15].iter().all(|&e| (kept[e].norm() - 1.0).abs() <= STEP_TOLERANCE)
+}
+
+/// The open `chain` of local qubit `j` of the fixed `step` (to be step `here`; its label ends
+/// on local qubit `to`) carried through it, where the step keeps the sectors with that label
+/// turned round on both sides (a diagonal step, an exchange); `None` where it decides it.
+fn stays_open(
+    circuit: &RoutedCircuit,
+    step: &Step,
+    here: usize,
+    j: usize,
+    to: usize,
+    chain: &[Flip],
+) -> Option<Vec<Flip>> {
+    let end = step.ops.len() - 2;
+    let at = first_fix(step, j).expect("an undecided qubit has a first fix");
+    let mut turned = step.clone();
+    flip_op(&mut turned, at, false);
+    flip_op(&mut turned, end + to, true);
+    if !keeps_weights(&local_matrix_of(circuit, &turned)) {
+        return None;
+    }
+    let mut chain = chain.to_vec();
+    chain.push(Flip::Op {
+        step: here,
+        op: at,
+        left: false,
+    });
+    chain.push(Flip::Op {
+        step: here,
+        op: end + to,
+        left: true,
+    });
+    Some(chain)
 }
 
 /// A two-qubit matrix (row-major, bit j = local qubit j) keeps the number of ones.
@@ -1279,3 +1357,6 @@ fn by_step(prog: &RoutedSectors, events: &[(usize, Pauli)]) -> BTreeMap<usize, V
     }
     out
 }
+
+#[cfg(test)]
+mod tests;

@@ -84,22 +84,27 @@ impl Room {
     pub(super) fn check_total(&self, total: usize) -> Result<()> {
         self.peak.fetch_max(total + self.beside, Ordering::Relaxed);
         if total > self.amplitudes {
-            return Err(Error::TooMuchMemory {
-                what: Quantity::SectorAmplitudes,
-                count: total as u128,
-                log2_bytes: (total as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
-                // One trajectory's share, which is what the count is held against: the machine's
-                // whole memory would mislead where several trajectories run at once.
-                available: (self.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
-            });
+            return Err(self.refusal(total as u128));
         }
         Ok(())
+    }
+
+    /// The refusal of `count` amplitudes held against this bound: one trajectory's share,
+    /// which is what the count is held against (the machine's whole memory would mislead where
+    /// several trajectories run at once).
+    pub(super) fn refusal(&self, count: u128) -> Error {
+        Error::TooMuchMemory {
+            what: Quantity::SectorAmplitudes,
+            count,
+            log2_bytes: (count as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
+            available: (self.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
+        }
     }
 }
 
 /// One trajectory's P(valid), energy, probability dropped and pieces run (0: not split), and
 /// what pieces too large to hold took: their probability and [`Prune::lost_radius`].
-type Value = (f64, f64, f64, usize, (f64, f64));
+pub(super) type Value = (f64, f64, f64, usize, (f64, f64));
 
 /// P(valid) (`valid`: full-space bit patterns, ascending) and the energy of `full` (the cost of
 /// the whole encoding) of `prog` under `model`, from `trajectories` seeded trajectories, with
@@ -120,7 +125,7 @@ pub fn estimate_within_memory(
     draws: &Draws<'_>,
     memory: u64,
 ) -> Result<NoisyEstimate> {
-    let (model, trajectories, seed, cancel) = draws.parts();
+    let (model, trajectories, _, cancel) = draws.parts();
     let began = std::time::Instant::now();
     let threads = rayon::current_num_threads();
     let checkpoints = prog.layers.len() + 1;
@@ -135,20 +140,9 @@ pub fn estimate_within_memory(
     let data = Cache::new(Some(&readout));
     // A trajectory that drew its readout flips is read out exactly after them.
     let exact = Cache::new(Some(&noiseless_readout));
-    // Checkpoints: the noiseless state before each layer, held while the trajectories run.
     let first = Room::beside(memory, 1, 0).with_cancel(cancel);
-    let mut checkpoints = vec![prog.prepare(&[], &first).map_err(far)?];
-    for l in 0..prog.layers.len() {
-        let next = prog
-            .run_layers(checkpoints[l].clone(), l..l + 1, &[], &data, &first, &mut Prune::off())
-            .map_err(far)?;
-        checkpoints.push(next);
-    }
-    let held: usize = checkpoints
-        .iter()
-        .flat_map(|c| c.values())
-        .map(|v| std::mem::size_of_val(v.as_slice()))
-        .sum();
+    let checkpoints = prog.checkpoints(&data, &first).map_err(far)?;
+    let held = held_bytes(&checkpoints);
     let room = if threads > 1 {
         Room::beside(memory, threads, held)
     } else {
@@ -163,54 +157,119 @@ pub fn estimate_within_memory(
         .measure(prog, &last, cancel)
         .map_err(far)?;
     let v0 = data.measure(prog, &last, cancel).map_err(far)?;
-    let done = AtomicUsize::new(0);
-    let peak = AtomicUsize::new(prog.noiseless_dimension() as usize);
-
-    // (P(valid), energy, probability dropped, pieces run: 0 unsplit) of trajectory t; `None`:
-    // no error drawn.
-    let run = |t: usize, room: &Room| -> Result<Option<Value>> {
-        let trajectory = || -> Result<Option<Value>> {
-            cancel.check(TRAJECTORIES_TASK)?;
-            let events = &planned.events[t];
-            if events.is_empty() {
-                return Ok(None);
-            }
-            let mut prune = prog.prune(draws.truncation, events, &valid_keys, seed, t, model.readout);
-            let state = run_trajectory(prog, events, &checkpoints, &data, room, &mut prune)?;
-            // The largest state at any checkpoint (a truncated one may end smaller than it was).
-            peak.fetch_max(
-                state.values().map(Vec::len).sum::<usize>().max(prune.peak),
-                Ordering::Relaxed,
-            );
-            let pieces = prune.pieces_run();
-            let lost = (prune.lost, prune.lost_radius);
-            if let Some(folded) = prune.split_state() {
-                let (p, e, rest) = folded_value(prog, folded, &exact, full, cancel)?;
-                return Ok(Some((p, e, rest, pieces, lost)));
-            }
-            let (p, e) = match prune.flips() {
-                Some(flips) => {
-                    let flipped = Pauli {
-                        x: flips,
-                        z: 0,
-                        phase: 0,
-                    };
-                    let state = prog.apply_pauli(state, flipped, room)?;
-                    exact.measure(prog, &state, cancel)?
-                }
-                None => data.measure(prog, &state, cancel)?,
-            };
-            // The dropped part's energy, taken at the middle of the cost's range.
-            Ok(Some((p, e + full.offset * prune.dropped, prune.dropped, 0, lost)))
-        };
-        // A deadline's stop says how far the trajectories got.
-        trajectory()
-            .map_err(|e| super::super::trajectories::how_far(e, done.load(Ordering::Relaxed), trajectories, began))
+    let run = SectorRun {
+        prog,
+        draws,
+        full,
+        planned: &planned,
+        checkpoints: &checkpoints,
+        valid_keys: &valid_keys,
+        data: &data,
+        exact: &exact,
+        done: AtomicUsize::new(0),
+        peak: AtomicUsize::new(prog.noiseless_dimension() as usize),
+        began,
     };
-    // Counts the trajectories finished, so a run whose largest trajectories wait for the alone
-    // pass says so rather than sitting at all but those done.
-    let tick = |alone: bool| {
-        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+    let first_pass = run.beside(&room)?;
+    let ran = run.alone(first_pass, &alone, v0)?;
+    Ok(run.estimate(&ran, v0, noiseless))
+}
+
+/// The bytes `checkpoints` hold, what the trajectories share memory beside.
+pub(super) fn held_bytes(checkpoints: &[SectorState]) -> usize {
+    checkpoints
+        .iter()
+        .flat_map(|c| c.values())
+        .map(|v| std::mem::size_of_val(v.as_slice()))
+        .sum()
+}
+
+impl SectorProgram {
+    /// The noiseless state before each layer and after the last (`data` marks the sectors
+    /// met), held while the trajectories run: each starts from the last one before its first
+    /// error ([`run_trajectory`]).
+    pub(super) fn checkpoints(&self, data: &Cache<'_>, room: &Room) -> Result<Vec<SectorState>> {
+        let mut checkpoints = vec![self.prepare(&[], room)?];
+        for l in 0..self.layers.len() {
+            let next = self.run_layers(checkpoints[l].clone(), l..l + 1, &[], data, room, &mut Prune::off())?;
+            checkpoints.push(next);
+        }
+        Ok(checkpoints)
+    }
+}
+
+/// What every trajectory of one estimate shares: the program, the draws and their plan, the
+/// noiseless checkpoints and readout tables; and what they count together (trajectories done,
+/// the largest state held).
+pub(super) struct SectorRun<'a> {
+    pub(super) prog: &'a SectorProgram,
+    pub(super) draws: &'a Draws<'a>,
+    /// The cost of the whole encoding.
+    pub(super) full: &'a ZPoly,
+    pub(super) planned: &'a Planned,
+    pub(super) checkpoints: &'a [SectorState],
+    pub(super) valid_keys: &'a [Key],
+    /// The readout with its errors.
+    pub(super) data: &'a Cache<'a>,
+    /// The readout without, for a trajectory that drew its flips.
+    pub(super) exact: &'a Cache<'a>,
+    pub(super) done: AtomicUsize,
+    pub(super) peak: AtomicUsize,
+    pub(super) began: std::time::Instant,
+}
+
+impl SectorRun<'_> {
+    /// (P(valid), energy, probability dropped, pieces run: 0 unsplit) of trajectory t within
+    /// `room`; `None`: no error drawn. A deadline's stop says how far the trajectories got.
+    pub(super) fn value(&self, t: usize, room: &Room) -> Result<Option<Value>> {
+        self.trajectory(t, room).map_err(|e| {
+            let done = self.done.load(Ordering::Relaxed);
+            super::super::trajectories::how_far(e, done, self.draws.trajectories.get(), self.began)
+        })
+    }
+
+    fn trajectory(&self, t: usize, room: &Room) -> Result<Option<Value>> {
+        let (prog, full) = (self.prog, self.full);
+        let (model, _, seed, cancel) = self.draws.parts();
+        cancel.check(TRAJECTORIES_TASK)?;
+        let events = &self.planned.events[t];
+        if events.is_empty() {
+            return Ok(None);
+        }
+        let mut prune = prog.prune(self.draws.truncation, events, self.valid_keys, seed, t, model.readout);
+        let state = run_trajectory(prog, events, self.checkpoints, self.data, room, &mut prune)?;
+        // The largest state at any checkpoint (a truncated one may end smaller than it was).
+        self.peak.fetch_max(
+            state.values().map(Vec::len).sum::<usize>().max(prune.peak),
+            Ordering::Relaxed,
+        );
+        let pieces = prune.pieces_run();
+        let lost = (prune.lost, prune.lost_radius);
+        if let Some(folded) = prune.split_state() {
+            let (p, e, rest) = folded_value(prog, folded, self.exact, full, cancel)?;
+            return Ok(Some((p, e, rest, pieces, lost)));
+        }
+        let (p, e) = match prune.flips() {
+            Some(flips) => {
+                let flipped = Pauli {
+                    x: flips,
+                    z: 0,
+                    phase: 0,
+                };
+                let state = prog.apply_pauli(state, flipped, room)?;
+                self.exact.measure(prog, &state, cancel)?
+            }
+            None => self.data.measure(prog, &state, cancel)?,
+        };
+        // The dropped part's energy, taken at the middle of the cost's range.
+        Ok(Some((p, e + full.offset * prune.dropped, prune.dropped, 0, lost)))
+    }
+
+    /// Counts a trajectory finished, so a run whose largest trajectories wait for the alone
+    /// pass says so rather than sitting at all but those done.
+    fn tick(&self, alone: bool) {
+        let (model, trajectories, _, cancel) = self.draws.parts();
+        let d = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         cancel.tick(TRAJECTORIES_TASK, Some(d as f64 / trajectories as f64), || {
             let pass = if alone { ", the largest alone" } else { "" };
             format!(
@@ -218,83 +277,130 @@ pub fn estimate_within_memory(
                 model.name
             )
         });
-    };
-    // Trajectories planned past a share run alone from the start, not tried beside others.
-    let first_pass: Vec<Option<Option<Value>>> = (0..trajectories)
-        .into_par_iter()
-        .map(|t| -> Result<Option<Option<Value>>> {
-            if planned.amplitudes[t] > room.amplitudes as u128 {
-                return Ok(None);
-            }
-            match run(t, &room) {
-                Ok(v) => {
-                    tick(false);
-                    Ok(Some(v))
+    }
+
+    /// The first pass, every trajectory in parallel within `room` (one's share): `None` for
+    /// those planned past it, not tried, and for those that outgrew it, left for the pass
+    /// alone; otherwise its value.
+    pub(super) fn beside(&self, room: &Room) -> Result<Vec<Option<Option<Value>>>> {
+        (0..self.draws.trajectories.get())
+            .into_par_iter()
+            .map(|t| -> Result<Option<Option<Value>>> {
+                if self.planned.amplitudes[t] > room.amplitudes as u128 {
+                    return Ok(None);
                 }
-                // On one thread too, so that a refusal reads the same on any thread count.
-                Err(Error::TooMuchMemory {
-                    what: Quantity::SectorAmplitudes,
-                    ..
-                }) => Ok(None),
-                Err(e) => Err(e),
+                match self.value(t, room) {
+                    Ok(v) => {
+                        self.tick(false);
+                        Ok(Some(v))
+                    }
+                    // On one thread too, so that a refusal reads the same on any thread count.
+                    Err(Error::TooMuchMemory {
+                        what: Quantity::SectorAmplitudes,
+                        ..
+                    }) => Ok(None),
+                    Err(e) => Err(e),
+                }
+            })
+            .collect()
+    }
+
+    /// The trajectories the first pass left (`ran`'s `None`), alone within `room`, in order;
+    /// one refused even then ends the run, saying what the others gave (with `v0`, the value
+    /// of those without errors): minutes of work are not lost without a word.
+    pub(super) fn alone(
+        &self,
+        mut ran: Vec<Option<Option<Value>>>,
+        room: &Room,
+        v0: (f64, f64),
+    ) -> Result<Vec<Option<Value>>> {
+        let trajectories = ran.len();
+        for t in 0..trajectories {
+            if ran[t].is_some() {
+                continue;
             }
-        })
-        .collect::<Result<_>>()?;
-    // The largest ones, alone, in order; one refused even then ends the run, saying what the
-    // others gave (minutes of work are not lost without a word).
-    let mut ran = first_pass;
-    for t in 0..trajectories {
-        if ran[t].is_some() {
-            continue;
+            match self.value(t, room) {
+                Ok(v) => {
+                    ran[t] = Some(v);
+                    self.tick(true);
+                }
+                Err(e @ Error::TooMuchMemory { .. }) => {
+                    let so_far: Vec<Option<Option<(f64, f64)>>> =
+                        ran.iter().map(|r| r.map(|v| v.map(|(p, e, ..)| (p, e)))).collect();
+                    return Err(refused_after(e, t, trajectories, &so_far, v0, self.began));
+                }
+                Err(e) => return Err(e),
+            }
         }
-        match run(t, &alone) {
-            Ok(v) => {
-                ran[t] = Some(v);
-                tick(true);
-            }
-            Err(e @ Error::TooMuchMemory { .. }) => {
-                let so_far: Vec<Option<Option<(f64, f64)>>> =
-                    ran.iter().map(|r| r.map(|v| v.map(|(p, e, ..)| (p, e)))).collect();
-                return Err(refused_after(e, t, trajectories, &so_far, v0, began));
-            }
-            Err(e) => return Err(e),
+        Ok(ran.into_iter().map(|v| v.expect("every trajectory ran")).collect())
+    }
+
+    /// The estimate from every trajectory's value `ran` (`None`: no error, so `v0`) and the
+    /// `noiseless` one, with the sectors met and the largest state held, and the bracket of a
+    /// truncated run.
+    pub(super) fn estimate(&self, ran: &[Option<Value>], v0: (f64, f64), noiseless: (f64, f64)) -> NoisyEstimate {
+        let columns = Columns::of(ran);
+        let visited = self.data.visited.lock().map(|v| v.len()).unwrap_or(0);
+        let stats = SectorStats {
+            noiseless_amplitudes: self.prog.noiseless_dimension(),
+            sectors_visited: visited,
+            peak_amplitudes: self.peak.load(Ordering::Relaxed),
+        };
+        let counts = self.prog.native.gate_counts();
+        let mut estimate = NoisyEstimate::from_trajectories(
+            self.draws,
+            NoiseRoute::Sectors,
+            &counts,
+            &columns.values,
+            v0,
+            noiseless,
+            self.began,
+            Some(stats),
+        );
+        if self.draws.truncation != Truncation::Off {
+            let mut b = bracket(
+                self.draws.truncation,
+                &estimate,
+                &columns.dropped,
+                &columns.lost,
+                self.full,
+            );
+            b.trajectories_in_pieces = columns.pieces.iter().filter(|&&n| n > 0).count();
+            b.pieces = columns.pieces.iter().sum();
+            estimate.truncated = Some(b);
+        }
+        estimate
+    }
+}
+
+/// The trajectories' values ([`Value`], `None`: no error) as the estimate and its bracket read
+/// them.
+#[derive(Debug, PartialEq)]
+pub(super) struct Columns {
+    /// (P(valid), energy); `None`: no error.
+    pub(super) values: Vec<Option<(f64, f64)>>,
+    /// Probability dropped, 0 without an error.
+    pub(super) dropped: Vec<f64>,
+    /// (P(valid), dropped, lost, radius) of the trajectories that dropped pieces too large.
+    pub(super) lost: Vec<[f64; 4]>,
+    /// Pieces run, 0 unsplit or without an error.
+    pub(super) pieces: Vec<usize>,
+}
+
+impl Columns {
+    pub(super) fn of(ran: &[Option<Value>]) -> Columns {
+        Columns {
+            values: ran.iter().map(|v| v.map(|(p, e, ..)| (p, e))).collect(),
+            dropped: ran.iter().map(|v| v.map_or(0.0, |v| v.2)).collect(),
+            lost: ran
+                .iter()
+                .flatten()
+                .filter(|v| v.4 .0 > 0.0)
+                .map(|v| [v.0, v.2, v.4 .0, v.4 .1])
+                .collect(),
+            pieces: ran.iter().map(|v| v.map_or(0, |v| v.3)).collect(),
         }
     }
-    let ran: Vec<Option<Value>> = ran.into_iter().map(|v| v.expect("every trajectory ran")).collect();
-    let values: Vec<Option<(f64, f64)>> = ran.iter().map(|v| v.map(|(p, e, ..)| (p, e))).collect();
-    let dropped: Vec<f64> = ran.iter().map(|v| v.map_or(0.0, |v| v.2)).collect();
-    // (P(valid), dropped, lost, radius) of the trajectories that dropped pieces too large.
-    let lost: Vec<[f64; 4]> = ran
-        .iter()
-        .flatten()
-        .filter(|v| v.4 .0 > 0.0)
-        .map(|v| [v.0, v.2, v.4 .0, v.4 .1])
-        .collect();
-    let pieces: Vec<usize> = ran.iter().map(|v| v.map_or(0, |v| v.3)).collect();
-    let visited = data.visited.lock().map(|v| v.len()).unwrap_or(0);
-    let stats = SectorStats {
-        noiseless_amplitudes: prog.noiseless_dimension(),
-        sectors_visited: visited,
-        peak_amplitudes: peak.load(Ordering::Relaxed),
-    };
-    let counts = prog.native.gate_counts();
-    let mut estimate = NoisyEstimate::from_trajectories(
-        draws,
-        NoiseRoute::Sectors,
-        &counts,
-        &values,
-        v0,
-        noiseless,
-        began,
-        Some(stats),
-    );
-    if draws.truncation != Truncation::Off {
-        let mut b = bracket(draws.truncation, &estimate, &dropped, &lost, full);
-        b.trajectories_in_pieces = pieces.iter().filter(|&&n| n > 0).count();
-        b.pieces = pieces.iter().sum();
-        estimate.truncated = Some(b);
-    }
-    Ok(estimate)
 }
 
 /// The final state of a trajectory with `events` (at least one): from the noiseless
@@ -441,12 +547,7 @@ pub(super) fn plan(
     // The first trajectory that cannot be held even alone would end the run: refused now.
     if let Some(t) = planned.iter().position(|p| p.1 > room.amplitudes as u128) {
         let (events, need) = &planned[t];
-        let refusal = Error::TooMuchMemory {
-            what: Quantity::SectorAmplitudes,
-            count: *need,
-            log2_bytes: (*need as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
-            available: (room.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
-        };
+        let refusal = room.refusal(*need);
         let largest = planned.iter().map(|p| p.1).max().unwrap_or(0);
         let instead = match draws.truncation {
             Truncation::Off => {

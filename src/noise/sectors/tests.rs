@@ -564,3 +564,315 @@ fn a_pauli_kept_is_the_pauli_on_the_sectors_kept() {
     }
     assert!(checked >= 10, "{checked} states dropped and kept something");
 }
+
+/// The odometer counts every combination once, digit 0 fastest, and ends back at zeros.
+#[test]
+fn next_digits_counts_every_combination_once() {
+    let mut digits = vec![0, 0];
+    let mut seen = vec![digits.clone()];
+    while apply::next_digits(&mut digits, |g| [2, 3][g]) {
+        seen.push(digits.clone());
+    }
+    assert_eq!(
+        seen,
+        [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2], [1, 2]].map(|d| d.to_vec())
+    );
+    assert_eq!(digits, [0, 0]);
+    // No digits: one combination, the empty one.
+    assert!(!apply::next_digits(&mut [], |_| 1));
+}
+
+/// A Pauli's moves from one sector into another combine one move per group: the source and
+/// target offsets by the two sectors' strides, the sign the parity of the negations.
+#[test]
+fn pauli_moves_combine_one_move_per_group() {
+    let a = vec![(0, 1, false), (1, 0, true)];
+    let b = vec![(2, 0, true)];
+    let moves = apply::PauliMoves {
+        lists: vec![&a, &b],
+        src_stride: &[1, 2],
+        dst_stride: &[1, 3],
+    };
+    let mut got = Vec::new();
+    moves.each(|src, dst, neg| got.push((src, dst, neg)));
+    assert_eq!(got, [(4, 1, true), (5, 0, false)]);
+}
+
+/// A program's strides are the running products of its groups' sizes in a sector, and the
+/// Pauli's targets of each group cover every pattern of its label once, at the label the X
+/// bits give.
+#[test]
+fn strides_and_pauli_targets_follow_the_groups() {
+    let (_, prog, _, _) = programs().swap_remove(0);
+    let key = prog.home_key();
+    let (strides, size) = prog.strides(&key);
+    let sizes = prog.sizes(&key);
+    assert_eq!(size, sizes.iter().product::<usize>());
+    assert_eq!(strides[0], 1);
+    for g in 1..sizes.len() {
+        assert_eq!(strides[g], strides[g - 1] * sizes[g - 1]);
+    }
+    // X on each group's first qubit moves its weight by one; Z on none.
+    let xz: Vec<(u32, u32)> = prog.groups.iter().map(|g| (g.local(1 << g.qubits[0]), 0)).collect();
+    for (g, targets) in prog.pauli_targets(&key, &xz).iter().enumerate() {
+        let moved: usize = targets.values().map(Vec::len).sum();
+        assert_eq!(moved, sizes[g], "group {g}");
+        for (&label, list) in targets {
+            assert!(label.abs_diff(key[g]) <= 1 || !prog.groups[g].split, "group {g}");
+            assert!(list.iter().all(|&(_, t, neg)| t < prog.groups[g].size(label) && !neg));
+        }
+    }
+}
+
+/// The groups' places: each qubit's group and position; refused, with the words of
+/// [`SectorProgram::new`], for a qubit twice, beyond the circuit or in no group, and a group
+/// too large.
+#[test]
+fn place_of_places_each_qubit_once() {
+    let place = |groups: &[&[usize]], n| place_of(groups.iter().copied(), n);
+    assert_eq!(place(&[&[2, 0], &[1]], 3).unwrap(), [(0, 1), (1, 0), (0, 0)]);
+    let refused = |groups: &[&[usize]], n| place(groups, n).unwrap_err().to_string();
+    assert!(refused(&[&[0, 1], &[1]], 2).contains("qubit 1 twice or beyond the circuit"));
+    assert!(refused(&[&[0, 2]], 2).contains("qubit 2 twice or beyond the circuit"));
+    assert!(refused(&[&[1]], 2).contains("qubit 0 in no block and not free"));
+    let large: Vec<usize> = (0..MAX_GROUP_QUBITS + 1).collect();
+    assert!(refused(&[&large], large.len()).contains("a block of 25 qubits"));
+}
+
+/// Entries within rounding of 0 or 1 become those numbers; others stay.
+#[test]
+fn snapped_makes_residues_exact() {
+    let m = vec![
+        Complex64::new(1.0 - 1e-16, 1e-17),
+        Complex64::new(1e-17, 0.0),
+        Complex64::new(0.5, 1e-17),
+    ];
+    assert_eq!(snapped(m), [ONE, ZERO, Complex64::new(0.5, 1e-17)]);
+}
+
+/// A cost part is accepted where its `rz` are `2γw` on the terms' supports, and refused,
+/// naming the layer from 1, at another γ or with a term missing.
+#[test]
+fn the_cost_check_holds_each_rz_to_its_term() {
+    let terms = [(0b01, 1.5), (0b11, -0.5)];
+    let rz = |support: u64, theta: f64| CostOp::Rz { q: 0, theta, support };
+    let cost = [rz(0b01, 2.0 * 0.3 * 1.5), CostOp::Cx(0, 1), rz(0b11, 2.0 * 0.3 * -0.5)];
+    assert!(check_cost_phases(&cost, &terms, 0.3, 1).is_ok());
+    let e = check_cost_phases(&cost, &terms, 0.4, 1).unwrap_err().to_string();
+    assert!(
+        e.contains("the cost part of layer 2 is not the cost at gamma = 0.4"),
+        "{e}"
+    );
+    assert!(check_cost_phases(&cost[..2], &terms, 0.3, 0).is_err());
+}
+
+/// A circuit's gates one by one add up to its native program, each gate's natives where `at`
+/// says; a native program of another length is refused. The preparation keeps each native
+/// gate on its group's positions, and refuses one across two groups.
+#[test]
+fn natives_and_the_preparation_follow_the_gates() {
+    let circuit = Circuit {
+        num_qubits: 3,
+        gates: vec![
+            Gate::H(2),
+            Gate::XxPlusYy(
+                0,
+                1,
+                crate::circuit::Angle {
+                    value: 0.3,
+                    symbol: None,
+                },
+            ),
+            Gate::Cx(1, 2),
+        ],
+        layering: None,
+    };
+    let native = GateProgram::new(&circuit).unwrap();
+    let natives = Natives::of(&circuit, &native).unwrap();
+    assert_eq!(natives.at.len(), 4);
+    assert_eq!(*natives.at.last().unwrap(), native.gates.len());
+    for (i, g) in circuit.gates.iter().enumerate() {
+        assert_eq!(natives.gates[i], expand::native(&[*g]));
+        assert_eq!(natives.at[i + 1] - natives.at[i], natives.gates[i].len());
+    }
+    let mut short = native.clone();
+    short.gates.pop();
+    assert!(Natives::of(&circuit, &short).is_err());
+    // Qubits 0 and 1 in group 0 (positions 1, 0), qubit 2 in group 1.
+    let place = [(0, 1), (0, 0), (1, 0)];
+    let (prep, prep_group) = natives.preparation(0..2, &place, 2).unwrap();
+    assert_eq!(prep_group.len(), natives.at[2]);
+    let h: Vec<usize> = prep[1].iter().map(|p| p.0).collect();
+    assert_eq!(h, (0..natives.at[1]).collect::<Vec<_>>());
+    assert!(prep[1].iter().all(|(_, g)| g.qubits() == [0]));
+    let xy: Vec<usize> = prep[0].iter().map(|p| p.0).collect();
+    assert_eq!(xy, (natives.at[1]..natives.at[2]).collect::<Vec<_>>());
+    assert!(prep[0].iter().all(|(_, g)| g.qubits().iter().all(|&q| q < 2)));
+    let e = natives.preparation(0..3, &place, 2).unwrap_err().to_string();
+    assert!(e.contains("on qubits of two blocks before the first layer"), "{e}");
+}
+
+/// The checkpoints are the layers run: checkpoint l is the prepared state carried through
+/// layers 0..l at once, to the bit.
+#[test]
+fn the_checkpoints_are_the_layers_run() {
+    let room = Room::new(1);
+    for (name, prog, _, _) in programs() {
+        let data = Cache::new(None);
+        let checkpoints = prog.checkpoints(&data, &room).unwrap();
+        assert_eq!(checkpoints.len(), prog.layers.len() + 1, "{name}");
+        for (l, c) in checkpoints.iter().enumerate() {
+            let state = prog.prepare(&[], &room).unwrap();
+            let want = prog
+                .run_layers(state, 0..l, &[], &data, &room, &mut Prune::off())
+                .unwrap();
+            assert_eq!(*c, want, "{name}, checkpoint {l}");
+        }
+        assert_eq!(
+            super::run::held_bytes(&checkpoints),
+            checkpoints
+                .iter()
+                .flat_map(|c| c.values())
+                .map(|v| 16 * v.len())
+                .sum::<usize>()
+        );
+    }
+}
+
+/// Runs `f` on the shared run of an estimate of `prog` under `model` (40 trajectories, seed
+/// 5, `truncation`), its first pass's room and the value of a trajectory without errors.
+fn with_run<T>(
+    prog: &SectorProgram,
+    valid: &[u64],
+    full: &ZPoly,
+    truncation: Truncation,
+    f: impl FnOnce(&super::run::SectorRun<'_>, (f64, f64)) -> T,
+) -> T {
+    let model = crate::noise::NoiseModel::parse("p1=2e-3,p2=2e-2,readout=2e-2").unwrap();
+    let cancel = crate::budget::Cancel::never();
+    let draws = Draws {
+        model: &model,
+        trajectories: crate::checked::Trajectories::new(40).unwrap(),
+        seed: 5,
+        cancel: &cancel,
+        truncation,
+    };
+    let memory = crate::sim::available_memory();
+    let room = Room::alone(memory, 0);
+    let planned = super::run::plan(prog, &draws, &room, prog.layers.len() + 1, memory).unwrap();
+    let readout = Readout::new(full, valid.to_vec(), model.readout);
+    let exact_readout = Readout::new(full, valid.to_vec(), 0.0);
+    let (data, exact) = (Cache::new(Some(&readout)), Cache::new(Some(&exact_readout)));
+    let checkpoints = prog.checkpoints(&data, &room).unwrap();
+    let v0 = data.measure(prog, checkpoints.last().unwrap(), &cancel).unwrap();
+    let valid_keys = prog.valid_keys(valid);
+    let run = super::run::SectorRun {
+        prog,
+        draws: &draws,
+        full,
+        planned: &planned,
+        checkpoints: &checkpoints,
+        valid_keys: &valid_keys,
+        data: &data,
+        exact: &exact,
+        done: AtomicUsize::new(0),
+        peak: AtomicUsize::new(0),
+        began: std::time::Instant::now(),
+    };
+    f(&run, v0)
+}
+
+/// A trajectory run in the pass alone gives the value it gives in the parallel pass, to the
+/// bit, under each truncation; a room too small for a trajectory leaves it to that pass.
+#[test]
+fn the_pass_alone_gives_the_values_of_the_pass_beside() {
+    let (_, prog, valid, full) = programs().swap_remove(1);
+    for truncation in [Truncation::Off, Truncation::Exact] {
+        with_run(&prog, &valid, &full, truncation, |run, v0| {
+            let room = Room::new(1);
+            let beside = run.beside(&room).unwrap();
+            assert!(beside.iter().all(Option::is_some));
+            let none = vec![None; beside.len()];
+            let alone = run.alone(none, &room, v0).unwrap();
+            let beside: Vec<Option<super::run::Value>> = beside.into_iter().map(Option::unwrap).collect();
+            assert_eq!(alone, beside, "{truncation:?}");
+            assert!(alone.iter().any(Option::is_some));
+            assert_eq!(run.done.load(Ordering::Relaxed), 2 * alone.len());
+            // Nothing fits beside: every trajectory with errors is left to the pass alone.
+            let tiny = Room::less(&Room::new(1), usize::MAX);
+            let left = run.beside(&tiny).unwrap();
+            for (t, v) in left.iter().enumerate() {
+                assert_eq!(v.is_none(), run.planned.amplitudes[t] > 0, "trajectory {t}");
+            }
+        });
+    }
+}
+
+/// A trajectory refused in the pass alone ends the run, saying which it was and how many ran
+/// before it, with their estimate.
+#[test]
+fn a_refusal_in_the_pass_alone_says_how_many_ran() {
+    let (_, prog, valid, full) = programs().swap_remove(1);
+    with_run(&prog, &valid, &full, Truncation::Off, |run, v0| {
+        // A trajectory that grows past the noiseless state: it cannot run in no room at all.
+        let b = (0..run.planned.events.len())
+            .filter(|&t| run.planned.amplitudes[t] > prog.noiseless_dimension())
+            .nth(1)
+            .unwrap();
+        let ran: Vec<_> = (0..run.planned.events.len())
+            .map(|t| (t != b).then(|| run.value(t, &Room::new(1)).unwrap()))
+            .collect();
+        let tiny = Room::less(&Room::new(1), usize::MAX);
+        let e = run.alone(ran, &tiny, v0).unwrap_err().to_string();
+        let total = run.planned.events.len();
+        assert!(
+            e.contains(&format!(
+                "trajectory {} of {total} was refused after {} of them ran",
+                b + 1,
+                total - 1
+            )),
+            "{e}"
+        );
+        assert!(e.contains("P(valid)"), "{e}");
+    });
+}
+
+/// The columns the estimate reads: (P(valid), energy) per trajectory, the probability each
+/// dropped and the pieces it ran (0 without errors), and the trajectories that lost pieces.
+#[test]
+fn columns_read_each_value() {
+    let ran = [
+        None,
+        Some((0.5, 2.0, 0.1, 0, (0.0, 0.0))),
+        Some((0.25, 3.0, 0.2, 4, (0.05, 0.3))),
+    ];
+    let c = super::run::Columns::of(&ran);
+    assert_eq!(c.values, [None, Some((0.5, 2.0)), Some((0.25, 3.0))]);
+    assert_eq!(c.dropped, [0.0, 0.1, 0.2]);
+    assert_eq!(c.pieces, [0, 0, 4]);
+    assert_eq!(c.lost, [[0.25, 0.2, 0.05, 0.3]]);
+}
+
+/// A room's refusal holds the count against the room's share, in bytes.
+#[test]
+fn a_room_refuses_by_its_share() {
+    let room = Room::alone(1 << 20, 0);
+    match room.refusal(1 << 30) {
+        Error::TooMuchMemory {
+            count,
+            log2_bytes,
+            available,
+            ..
+        } => {
+            assert_eq!(count, 1 << 30);
+            assert!((log2_bytes - 34.0).abs() < 1e-12, "{log2_bytes}");
+            assert_eq!(available, (1 << 20) / 4 * 3);
+        }
+        e => panic!("{e}"),
+    }
+    assert!(room.check_total(room.amplitudes).is_ok());
+    assert!(matches!(
+        room.check_total(room.amplitudes + 1),
+        Err(Error::TooMuchMemory { .. })
+    ));
+}

@@ -2,6 +2,7 @@
 //! planned first, then run in batches beside each other or alone, truncated and bounded as
 //! asked (docs/qasm.md, "The circuit the device runs").
 
+use super::super::run::held_bytes;
 use super::*;
 use crate::noise::routed::{RoutedBounded, RoutedEstimate};
 
@@ -45,106 +46,207 @@ pub fn estimate_within(
     let flipped = Readout::new(&nothing, valid.clone(), model.readout);
     let (plain, flipped) = (Cache::new(Some(&plain)), Cache::new(Some(&flipped)));
     let targets = Targets::of(prog, &valid);
-    let n = prog.measure.num_qubits;
-    let flips_of = |t: usize| read_out(0, n, model.readout, &mut readout_rng(seed, t));
-    // The noiseless run, its checkpoints kept.
-    let first = Room::alone(memory, 0).with_cancel(&cancel);
     let every = prog.steps.len().div_ceil(CHECKPOINTS).max(1);
-    let mut checkpoints = vec![start(prog)];
-    let none = BTreeMap::new();
-    let mut at = 0;
-    while at < prog.steps.len() {
-        let to = (at + every).min(prog.steps.len());
-        let next = prog.run_steps(
-            checkpoints.last().expect("the start").clone(),
-            at..to,
-            &none,
-            &first,
-            &mut Prune::off(),
-            None,
-        )?;
-        checkpoints.push(next);
-        at = to;
-        if budget.expired() {
-            return Err(budget.out_of_time(&task, Some(0.0), "the noiseless run"));
-        }
-    }
+    let first = Room::alone(memory, 0).with_cancel(&cancel);
+    let checkpoints = prog.checkpoints(every, &first, || {
+        budget
+            .expired()
+            .then(|| budget.out_of_time(&task, Some(0.0), "the noiseless run"))
+    })?;
     let last = prog.traced(checkpoints.last().expect("the end").clone());
     let (noiseless, _) = plain.measure(&prog.measure, &last, &cancel)?;
     let (v0, _) = flipped.measure(&prog.measure, &last, &cancel)?;
-    let held: usize = checkpoints
-        .iter()
-        .flat_map(|c| c.values())
-        .map(|v| v.len() * BYTES_PER_AMPLITUDE)
-        .sum();
+    let held = held_bytes(&checkpoints);
     // Every trajectory's errors, and its plan, before any work.
-    let draws: Vec<BTreeMap<usize, Vec<(usize, Pauli)>>> = (0..trajectories)
-        .map(|t| by_step(prog, &prog.circuit.sample_events(model, &mut trajectory_rng(seed, t))))
-        .collect();
-    let from =
-        |events: &BTreeMap<usize, Vec<(usize, Pauli)>>| events.keys().next().map(|&s| (s / every, s - s % every));
-    // The reach of trajectory t's gate errors, and with its readout flips after them.
-    let reaches = |t: usize, s: usize| -> (Reach, Reach, u64) {
-        let gates = prog.reach(s, &draws[t], &targets.free);
-        let flips = flips_of(t);
-        let with_flips = gates.then_flips(prog.run.x_marks(targets.on_labels(flips)));
-        (gates, with_flips, flips)
+    let run = RoutedRun {
+        prog,
+        readout: model.readout,
+        seed,
+        truncation,
+        targets: &targets,
+        checkpoints: &checkpoints,
+        every,
+        draws: (0..trajectories)
+            .map(|t| by_step(prog, &prog.circuit.sample_events(model, &mut trajectory_rng(seed, t))))
+            .collect(),
+        plain: &plain,
+        flipped: &flipped,
+        v0,
+        cancel: &cancel,
     };
-    let bound = (truncation == Truncation::Bounded).then_some(prog.run.drop_amplitudes);
-    let held_at = |state: &SectorState| state.keys().map(|k| prog.size(k)).sum::<u128>();
-    let plans: Vec<u128> = (0..trajectories)
-        .into_par_iter()
-        .map(|t| match from(&draws[t]) {
-            None => 0,
-            Some((c, s)) => match truncation {
-                Truncation::Off => prog.planned(s, &checkpoints[c], &draws[t], None, MAX_PLAN_KEYS),
-                Truncation::Exact | Truncation::Bounded => {
-                    let (gates, with_flips, _) = reaches(t, s);
-                    let plan = prog.planned(
-                        s,
-                        &checkpoints[c],
-                        &draws[t],
-                        Some((&gates, &with_flips, &targets)),
-                        MAX_PLAN_KEYS,
-                    );
-                    // Bounded: no step holds more than the bound (the least probable sectors
-                    // dropped first), nor than the exact plan.
-                    bound.map_or(plan, |b| plan.min(b.max(held_at(&checkpoints[c]))))
-                }
-            },
-        })
-        .collect();
+    let plans: Vec<u128> = (0..trajectories).into_par_iter().map(|t| run.plan(t)).collect();
     let alone = Room::alone(memory, held).with_cancel(&cancel);
     let most = plans.iter().copied().max().unwrap_or(0);
     if most > alone.amplitudes as u128 {
-        return Err(Error::TooMuchMemory {
-            what: Quantity::SectorAmplitudes,
-            count: most,
-            log2_bytes: (most as f64).log2() + (BYTES_PER_AMPLITUDE as f64).log2(),
-            available: (alone.amplitudes as u64).saturating_mul(BYTES_PER_AMPLITUDE as u64),
-        });
+        return Err(alone.refusal(most));
     }
     let threads = rayon::current_num_threads().max(1);
     let beside = Room::beside(memory, threads, held).with_cancel(&cancel);
-    let run = |t: usize, room: &Room| -> Result<(f64, (f64, f64))> {
-        let events = &draws[t];
-        let Some((c, s)) = from(events) else {
-            return Ok((v0, (0.0, 0.0)));
+    let progress = Progress {
+        budget,
+        task: &task,
+        trajectories,
+        began: std::time::Instant::now(),
+    };
+    let (values, lost) = run.all(&plans, [&beside, &alone], threads, &progress)?;
+    let mut estimate = crate::noise::routed::finish(model, trajectories, &values, v0, noiseless)?;
+    estimate.bounded = bounded_bracket(estimate.p_valid, &values, &lost);
+    Ok(estimate)
+}
+
+impl RoutedSectors {
+    /// The noiseless state at every `every`-th step and at the end (from the start, within
+    /// `room`), `stop` asked after each stretch: a trajectory starts from the last one before
+    /// its first error.
+    pub(super) fn checkpoints(
+        &self,
+        every: usize,
+        room: &Room,
+        stop: impl Fn() -> Option<Error>,
+    ) -> Result<Vec<SectorState>> {
+        let mut checkpoints = vec![start(self)];
+        let none = BTreeMap::new();
+        let mut at = 0;
+        while at < self.steps.len() {
+            let to = (at + every).min(self.steps.len());
+            let next = self.run_steps(
+                checkpoints.last().expect("the start").clone(),
+                at..to,
+                &none,
+                room,
+                &mut Prune::off(),
+                None,
+            )?;
+            checkpoints.push(next);
+            at = to;
+            if let Some(e) = stop() {
+                return Err(e);
+            }
+        }
+        Ok(checkpoints)
+    }
+}
+
+/// One trajectory's P(valid), and what it dropped to stay within its bound (probability,
+/// radius).
+type RoutedValue = (f64, (f64, f64));
+
+/// Every trajectory's P(valid), and what each dropped for its bound.
+type Values = (Vec<f64>, Vec<(f64, f64)>);
+
+/// What every trajectory of one routed estimate shares: the program, the valid boards, the
+/// noiseless checkpoints, every trajectory's errors by step and the readout tables.
+pub(super) struct RoutedRun<'a> {
+    pub(super) prog: &'a RoutedSectors,
+    /// The readout flip probability, and the seed of the flips.
+    pub(super) readout: f64,
+    pub(super) seed: u64,
+    pub(super) truncation: Truncation,
+    pub(super) targets: &'a Targets,
+    pub(super) checkpoints: &'a [SectorState],
+    /// Steps between checkpoints.
+    pub(super) every: usize,
+    pub(super) draws: Vec<BTreeMap<usize, Vec<(usize, Pauli)>>>,
+    /// The readout without errors, for a trajectory that drew its flips, and with them.
+    pub(super) plain: &'a Cache<'a>,
+    pub(super) flipped: &'a Cache<'a>,
+    /// The value of a trajectory without errors.
+    pub(super) v0: f64,
+    pub(super) cancel: &'a crate::budget::Cancel,
+}
+
+/// Where [`RoutedRun::all`] reports and looks at the budget.
+pub(super) struct Progress<'b> {
+    pub(super) budget: &'b Budget<'b>,
+    pub(super) task: &'b str,
+    pub(super) trajectories: usize,
+    pub(super) began: std::time::Instant,
+}
+
+impl Progress<'_> {
+    /// `done` trajectories finished (`said`: how the line says so): the progress line, and the
+    /// budget's stop if it has run out.
+    fn after(&self, done: usize, said: &str) -> Result<()> {
+        let fraction = done as f64 / self.trajectories as f64;
+        let (budget, task, trajectories) = (self.budget, self.task, self.trajectories);
+        budget.tick(
+            task,
+            || Some(fraction),
+            || format!("trajectory {done} of {trajectories}{said}"),
+        );
+        if budget.expired() {
+            return Err(budget.out_of_time(task, Some(fraction), &format!("{done} of {trajectories} trajectories")));
+        }
+        Ok(())
+    }
+}
+
+impl RoutedRun<'_> {
+    /// The checkpoint trajectory t starts from and the step of its first error; `None`
+    /// without errors.
+    fn from(&self, t: usize) -> Option<(usize, usize)> {
+        let every = self.every;
+        self.draws[t].keys().next().map(|&s| (s / every, s - s % every))
+    }
+
+    /// The reach of trajectory t's gate errors from step `s`, the same with its readout flips
+    /// after them, and the flips.
+    fn reaches(&self, t: usize, s: usize) -> (Reach, Reach, u64) {
+        let prog = self.prog;
+        let gates = prog.reach(s, &self.draws[t], &self.targets.free);
+        let flips = read_out(0, prog.measure.num_qubits, self.readout, &mut readout_rng(self.seed, t));
+        let with_flips = gates.then_flips(prog.run.x_marks(self.targets.on_labels(flips)));
+        (gates, with_flips, flips)
+    }
+
+    /// The most amplitudes trajectory t holds at once ([`RoutedSectors::planned`]): bounded
+    /// ones no more than the bound (the least probable sectors dropped first), nor than the
+    /// exact plan.
+    pub(super) fn plan(&self, t: usize) -> u128 {
+        let Some((c, s)) = self.from(t) else {
+            return 0;
         };
-        let mut prune = match truncation {
+        let (prog, start) = (self.prog, &self.checkpoints[c]);
+        match self.truncation {
+            Truncation::Off => prog.planned(s, start, &self.draws[t], None, MAX_PLAN_KEYS),
+            Truncation::Exact | Truncation::Bounded => {
+                let (gates, with_flips, _) = self.reaches(t, s);
+                let truncated = Some((&gates, &with_flips, self.targets));
+                let plan = prog.planned(s, start, &self.draws[t], truncated, MAX_PLAN_KEYS);
+                let held_at = || start.keys().map(|k| prog.size(k)).sum::<u128>();
+                self.bound().map_or(plan, |b| plan.min(b.max(held_at())))
+            }
+        }
+    }
+
+    /// The most a bounded trajectory holds at a step.
+    fn bound(&self) -> Option<u128> {
+        (self.truncation == Truncation::Bounded).then_some(self.prog.run.drop_amplitudes)
+    }
+
+    /// Trajectory t's P(valid) within `room`, read out after the flips it drew where it drew
+    /// them, and what it dropped for its bound.
+    pub(super) fn value(&self, t: usize, room: &Room) -> Result<RoutedValue> {
+        let (prog, cancel) = (self.prog, self.cancel);
+        let events = &self.draws[t];
+        let Some((c, s)) = self.from(t) else {
+            return Ok((self.v0, (0.0, 0.0)));
+        };
+        let mut prune = match self.truncation {
             Truncation::Off => Prune::off(),
             Truncation::Exact | Truncation::Bounded => {
-                let (gates, with_flips, flips) = reaches(t, s);
-                Prune::exact(gates, with_flips, flips, &targets.keys)
+                let (gates, with_flips, flips) = self.reaches(t, s);
+                Prune::exact(gates, with_flips, flips, &self.targets.keys)
             }
         };
+        let steps = s..prog.steps.len();
         let state = prog.run_steps(
-            checkpoints[c].clone(),
-            s..prog.steps.len(),
+            self.checkpoints[c].clone(),
+            steps,
             events,
             room,
             &mut prune,
-            bound,
+            self.bound(),
         )?;
         let state = prog.traced(state);
         let lost = (prune.lost, prune.lost_radius);
@@ -156,55 +258,48 @@ pub fn estimate_within(
                     z: 0,
                     phase: 0,
                 };
-                plain
-                    .measure(&prog.measure, &prog.measure.apply_pauli(state, pauli, room)?, &cancel)?
-                    .0
+                let flipped = prog.measure.apply_pauli(state, pauli, room)?;
+                self.plain.measure(&prog.measure, &flipped, cancel)?.0
             }
-            None => flipped.measure(&prog.measure, &state, &cancel)?.0,
+            None => self.flipped.measure(&prog.measure, &state, cancel)?.0,
         };
         Ok((value, lost))
-    };
-    let mut values = vec![v0; trajectories];
-    let mut lost = vec![(0.0, 0.0); trajectories];
-    // Those that fit beside the others in batches, the budget looked at between; then the rest
-    // one by one, alone.
-    let (small, large): (Vec<usize>, Vec<usize>) =
-        (0..trajectories).partition(|&t| plans[t] <= beside.amplitudes as u128);
-    let began = std::time::Instant::now();
-    let mut done = 0usize;
-    for batch in small.chunks(4 * threads) {
-        let got: Vec<Result<(f64, (f64, f64))>> = batch.par_iter().map(|&t| run(t, &beside)).collect();
-        for (&t, v) in batch.iter().zip(got) {
-            (values[t], lost[t]) = v?;
-        }
-        done += batch.len();
-        let fraction = done as f64 / trajectories as f64;
-        budget.tick(
-            &task,
-            || Some(fraction),
-            || format!("trajectory {done} of {trajectories}"),
-        );
-        if budget.expired() {
-            return Err(budget.out_of_time(&task, Some(fraction), &format!("{done} of {trajectories} trajectories")));
-        }
     }
-    for &t in &large {
-        (values[t], lost[t]) =
-            run(t, &alone).map_err(|e| crate::noise::trajectories::how_far(e, done, trajectories, began))?;
-        done += 1;
-        let fraction = done as f64 / trajectories as f64;
-        budget.tick(
-            &task,
-            || Some(fraction),
-            || format!("trajectory {done} of {trajectories}, those too large to run beside others alone"),
-        );
-        if budget.expired() {
-            return Err(budget.out_of_time(&task, Some(fraction), &format!("{done} of {trajectories} trajectories")));
+
+    /// Every trajectory's value and what it dropped: those planned (`plans`) to fit `rooms[0]`
+    /// (one's share) beside the others in parallel batches of four per thread, the budget
+    /// looked at between; then the rest one by one within `rooms[1]`, alone, a refusal saying
+    /// how many ran.
+    pub(super) fn all(
+        &self,
+        plans: &[u128],
+        [beside, alone]: [&Room; 2],
+        threads: usize,
+        progress: &Progress<'_>,
+    ) -> Result<Values> {
+        let trajectories = plans.len();
+        let mut values = vec![self.v0; trajectories];
+        let mut lost = vec![(0.0, 0.0); trajectories];
+        let (small, large): (Vec<usize>, Vec<usize>) =
+            (0..trajectories).partition(|&t| plans[t] <= beside.amplitudes as u128);
+        let mut done = 0usize;
+        for batch in small.chunks(4 * threads) {
+            let got: Vec<Result<RoutedValue>> = batch.par_iter().map(|&t| self.value(t, beside)).collect();
+            for (&t, v) in batch.iter().zip(got) {
+                (values[t], lost[t]) = v?;
+            }
+            done += batch.len();
+            progress.after(done, "")?;
         }
+        for &t in &large {
+            (values[t], lost[t]) = self
+                .value(t, alone)
+                .map_err(|e| crate::noise::trajectories::how_far(e, done, trajectories, progress.began))?;
+            done += 1;
+            progress.after(done, ", those too large to run beside others alone")?;
+        }
+        Ok((values, lost))
     }
-    let mut estimate = crate::noise::routed::finish(model, trajectories, &values, v0, noiseless)?;
-    estimate.bounded = bounded_bracket(estimate.p_valid, &values, &lost);
-    Ok(estimate)
 }
 
 /// The bracket of a bounded estimate whose trajectories took `values` (P(valid) from what they
