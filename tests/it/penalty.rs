@@ -316,7 +316,10 @@ fn the_exact_searches_for_an_optimum_stop_at_the_deadline() {
     let o = quzzle(&["anneal", f, "--reads", "10", "--max-seconds", "1"]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "anneal: {err}");
-    assert!(err.contains("pick.lp: the exact search for the optimum: "), "anneal: {err}");
+    assert!(
+        err.contains("pick.lp: the exact search for the optimum: "),
+        "anneal: {err}"
+    );
 }
 
 #[test]

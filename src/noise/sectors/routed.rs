@@ -1343,10 +1343,15 @@ fn start(prog: &RoutedSectors) -> SectorState {
     state
 }
 
-/// |0…0⟩ on `run`'s groups.
+/// |0…0⟩ on `run`'s groups: the sector of label 0 everywhere, whose first state is every
+/// group's pattern 0 (a free group's label holds all of its patterns, so the sector is not one
+/// amplitude long where there is one).
 fn start_of(run: &SectorProgram) -> SectorState {
+    let key = vec![0; run.groups.len()];
+    let mut amps = vec![ZERO; run.sizes(&key).iter().product()];
+    amps[0] = ONE;
     let mut state = SectorState::new();
-    state.insert(vec![0; run.groups.len()], vec![ONE]);
+    state.insert(key, amps);
     state
 }
 

@@ -44,6 +44,21 @@ fn fix_steps_exchanges_labels_and_keeps_the_statevector() {
     }
 }
 
+/// A free qubit (no block: one group of every pattern) starts in its pattern 0 like a block's;
+/// an `sx` then spreads it over both, and the run is the statevector with and without errors.
+#[test]
+fn a_free_qubit_starts_at_zero_and_runs_as_the_statevector() {
+    let mut c = swap_circuit();
+    c.gates.insert(0, RoutedGate::Sx(2));
+    let prog = RoutedSectors::new(&c, &[vec![0, 1]], &[2], 1).unwrap();
+    for events in [vec![], vec![(2, Pauli::single(1, 1))], vec![(5, Pauli::single(2, 2))]] {
+        let want = c.state_with(&events);
+        let got = to_physical(&prog, &trajectory_state(&prog, &events).unwrap()).unwrap();
+        let worst = want.iter().zip(&got).map(|(a, b)| (a - b).norm()).fold(0.0, f64::max);
+        assert!(worst <= 1e-12, "{events:?}: off by {worst:e}");
+    }
+}
+
 /// A step begins with the fix carried in on each qubit, or an identity on one no step has
 /// been on; its gates are recorded as its own.
 #[test]
