@@ -104,7 +104,9 @@ def test_simulation_releases_the_gil() -> None:
     """While one thread is inside a simulation, another runs Python: a counter it increments
     moves during the call (with the GIL held it could not move at all)."""
     enc = quzzle.load(data("queens-4x4-handmade.txt")).encode()  # 16 qubits
-    q = enc.qaoa(40)
+    # The full space, 2^16 amplitudes: the recommended one holds a few states, and its call
+    # can end before the counter is scheduled at all.
+    q = enc.qaoa(40, space="full", mixer="x")
     angles = ([0.1] * 40, [0.2] * 40)
     counter = [0]
     moved = []
