@@ -24,6 +24,16 @@ fn swap_program() -> RoutedSectors {
     RoutedSectors::new(&swap_circuit(), &[vec![0, 1], vec![2]], &[], 1).unwrap()
 }
 
+/// The sector run of `prog` with each list of errors is `c`'s statevector to 1e-12.
+fn runs_as_the_statevector<const N: usize>(c: &RoutedCircuit, prog: &RoutedSectors, errors: [Vec<(usize, Pauli)>; N]) {
+    for events in errors {
+        let want = c.state_with(&events);
+        let got = to_physical(prog, &trajectory_state(prog, &events).unwrap()).unwrap();
+        let worst = want.iter().zip(&got).map(|(a, b)| (a - b).norm()).fold(0.0, f64::max);
+        assert!(worst <= 1e-12, "{events:?}: off by {worst:e}");
+    }
+}
+
 /// The SWAP is a label exchange and keeps the sectors, the gates are in their steps, and
 /// the sector run is the statevector amplitude for amplitude, with and without errors.
 #[test]
@@ -36,12 +46,11 @@ fn fix_steps_exchanges_labels_and_keeps_the_statevector() {
     assert!(fixed.steps.iter().all(|s| !s.unfixed));
     let prog = swap_program();
     assert_eq!(prog.steps().1, 0, "no step moves amplitude without errors");
-    for events in [vec![], vec![(1, Pauli::single(0, 1))], vec![(4, Pauli::single(2, 2))]] {
-        let want = c.state_with(&events);
-        let got = to_physical(&prog, &trajectory_state(&prog, &events).unwrap()).unwrap();
-        let worst = want.iter().zip(&got).map(|(a, b)| (a - b).norm()).fold(0.0, f64::max);
-        assert!(worst <= 1e-12, "{events:?}: off by {worst:e}");
-    }
+    runs_as_the_statevector(
+        &c,
+        &prog,
+        [vec![], vec![(1, Pauli::single(0, 1))], vec![(4, Pauli::single(2, 2))]],
+    );
 }
 
 /// A free qubit (no block: one group of every pattern) starts in its pattern 0 like a block's;
@@ -51,12 +60,11 @@ fn a_free_qubit_starts_at_zero_and_runs_as_the_statevector() {
     let mut c = swap_circuit();
     c.gates.insert(0, RoutedGate::Sx(2));
     let prog = RoutedSectors::new(&c, &[vec![0, 1]], &[2], 1).unwrap();
-    for events in [vec![], vec![(2, Pauli::single(1, 1))], vec![(5, Pauli::single(2, 2))]] {
-        let want = c.state_with(&events);
-        let got = to_physical(&prog, &trajectory_state(&prog, &events).unwrap()).unwrap();
-        let worst = want.iter().zip(&got).map(|(a, b)| (a - b).norm()).fold(0.0, f64::max);
-        assert!(worst <= 1e-12, "{events:?}: off by {worst:e}");
-    }
+    runs_as_the_statevector(
+        &c,
+        &prog,
+        [vec![], vec![(2, Pauli::single(1, 1))], vec![(5, Pauli::single(2, 2))]],
+    );
 }
 
 /// A step begins with the fix carried in on each qubit, or an identity on one no step has
