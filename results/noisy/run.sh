@@ -106,7 +106,7 @@ fi
 # the rest.
 # Where exact's plan refuses a depth (a trajectory too large to hold: Queens community-052 at
 # p = 7, Star Battle janko-001 at p = 8), `bounded` (the same bytes where nothing is dropped;
-# a bracket where a piece too large is) runs that board; 080 with it too, its p = 7..8 not yet run.
+# a bracket where a piece too large is) runs that board; 080 with it too (its report stops at p = 8: results/noisy/README.md).
 queens() { solve queens-$1 1000 1..8 queens/queens-6x6-community-$1.txt --reduce paper --space auto --mixer xy-ring --truncate "${2:-exact}"; }
 starbattle() { solve starbattle-$1 1000 1..8 starbattle/starbattle-6x6-1star-janko-$1.txt --reduce paper --space auto --mixer xy-ring --truncate "${2:-exact}"; }
 queens 069
