@@ -219,6 +219,14 @@ pub trait Encoding: Send + Sync + std::fmt::Debug {
     /// [`Encoding::search_bounded`] reporting its progress to `budget`; `Error::OutOfTime`
     /// when the budget runs out first.
     fn search_within(&self, keep: usize, max_nodes: u64, budget: &Budget<'_>) -> Result<Classical>;
+    /// [`Encoding::search`] that stops at `cancel` (its deadline or a stop request): a search
+    /// inside a longer run, which can last minutes on an open model. A deadline's error is the
+    /// request's (its limit, not the time spent) and names `task`.
+    fn search_heeding(&self, keep: usize, cancel: &crate::budget::Cancel, task: &str) -> Result<Classical> {
+        let budget = Budget::unlimited().with_cancel(cancel.clone());
+        self.search_within(keep, u64::MAX, &budget)
+            .map_err(|e| cancel.check(task).err().unwrap_or(e))
+    }
     /// The penalty overrides its cost was built with (empty: every penalty weighs 1).
     fn penalties(&self) -> &crate::checked::Penalties;
     /// The basis index of the file's stored solution, if it has one (for at most 64 qubits).

@@ -89,14 +89,9 @@ impl OneHot {
             optimum_cost: None,
         };
         if enc.model.weak_penalty().is_some() {
-            // The least cost may be an infeasible state's: the optimum is the constraints'. The
-            // search can run for minutes on an open model, so it heeds the run's stop and
-            // deadline; a deadline's error is the request's (its limit, not the time spent).
-            let budget = Budget::unlimited().with_cancel(cancel.clone());
+            // The least cost may be an infeasible state's: the optimum is the constraints'.
             let task = format!("{file}: the exact search for the optimum (a penalty is weaker than the objective)");
-            let best = enc
-                .search_within(1, u64::MAX, &budget)
-                .map_err(|e| cancel.check(&task).err().unwrap_or(e))?;
+            let best = enc.search_heeding(1, cancel, &task)?;
             best.require_solution()?;
             enc.optimum_cost = best.min_energy;
         }

@@ -228,12 +228,8 @@ pub fn anneal(enc: &dyn Encoding, settings: &AnnealSettings) -> Result<AnnealRep
     // With an objective a valid read is an optimal one: a feasible read whose QUBO energy is
     // the optimum's, found by the exact search as `solve` finds it.
     let optimum = if onehot.model.has_objective() {
-        // An open model's search can run for minutes: it stops with the reads' budget.
-        let budget = crate::budget::Budget::unlimited().with_cancel(settings.cancel.clone());
         let task = format!("{}: the exact search for the optimum", enc.file());
-        let best = enc
-            .search_within(1, u64::MAX, &budget)
-            .map_err(|e| settings.cancel.check(&task).err().unwrap_or(e))?;
+        let best = enc.search_heeding(1, &settings.cancel, &task)?;
         best.require_solution()?;
         Some(best.min_energy.unwrap_or(f64::NEG_INFINITY))
     } else {
