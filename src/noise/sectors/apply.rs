@@ -14,6 +14,190 @@ pub(super) type Fused = Vec<(usize, Vec<Vec<Orbit>>)>;
 /// in cache through all the orbits (20 rows of 512 amplitudes are 160 KiB).
 pub(super) const ORBIT_COLUMNS: usize = 512;
 
+/// A state of fewer amplitudes than this is worked on by one thread; a larger one in chunks of
+/// its sectors on every thread (a trajectory running alone, or the last of a pass, would
+/// otherwise leave the other cores idle). Each amplitude's new value depends only on its own
+/// chunk, never on how the chunks were shared out, so the bytes are those of one thread.
+pub(super) const PARALLEL_AMPLITUDES: usize = 1 << 16;
+
+/// Trajectories running at once in the passes beside each other ([`super::run`]): where they
+/// keep every thread busy, a state is worked on by its own thread alone. Only how fast: the
+/// bytes do not depend on it.
+pub(super) static BUSY_WORKERS: AtomicUsize = AtomicUsize::new(0);
+
+/// Amplitudes of one chunk or part.
+pub(super) const CHUNK_AMPLITUDES: usize = 1 << 14;
+
+/// `f(key, start, chunk)` for every chunk of [`CHUNK_AMPLITUDES`] states of every sector of
+/// `state`, `start` the chunk's first index in its sector, on every thread; each sector one
+/// chunk, on this thread, where the state is not [`spread`]. For what acts state by state.
+pub(super) fn each_chunk(state: &mut SectorState, f: impl Fn(&Key, usize, &mut [Complex64]) + Sync + Send) {
+    if !spread(state) {
+        for (key, amps) in state.iter_mut() {
+            f(key, 0, amps);
+        }
+        return;
+    }
+    let mut chunks: Vec<(&Key, usize, &mut [Complex64])> = Vec::new();
+    for (key, amps) in state.iter_mut() {
+        for (i, chunk) in amps.chunks_mut(CHUNK_AMPLITUDES).enumerate() {
+            chunks.push((key, i * CHUNK_AMPLITUDES, chunk));
+        }
+    }
+    chunks
+        .into_par_iter()
+        .for_each(|(key, start, chunk)| f(key, start, chunk));
+}
+
+/// The rows of one group's patterns over a run of columns: row r holds, column by column, the
+/// amplitudes of the group's pattern of rank r beside every pattern of the groups before it.
+pub(super) trait RowsMut {
+    /// Columns per row.
+    fn width(&self) -> usize;
+    fn row(&mut self, r: usize) -> &mut [Complex64];
+    /// Rows a and b (a ≠ b) at once.
+    fn two(&mut self, a: usize, b: usize) -> (&mut [Complex64], &mut [Complex64]);
+}
+
+/// One slab: row r at `r · lo`, `lo` columns.
+pub(super) struct SlabRows<'a> {
+    pub(super) slab: &'a mut [Complex64],
+    pub(super) lo: usize,
+}
+
+impl RowsMut for SlabRows<'_> {
+    fn width(&self) -> usize {
+        self.lo
+    }
+    fn row(&mut self, r: usize) -> &mut [Complex64] {
+        &mut self.slab[r * self.lo..][..self.lo]
+    }
+    fn two(&mut self, a: usize, b: usize) -> (&mut [Complex64], &mut [Complex64]) {
+        let lo = self.lo;
+        if a < b {
+            let (head, tail) = self.slab.split_at_mut(b * lo);
+            (&mut head[a * lo..][..lo], &mut tail[..lo])
+        } else {
+            let (head, tail) = self.slab.split_at_mut(a * lo);
+            (&mut tail[..lo], &mut head[b * lo..][..lo])
+        }
+    }
+}
+
+/// A run of columns of one slab, each row's piece by itself.
+pub(super) struct ColumnRows<'a>(Vec<&'a mut [Complex64]>);
+
+impl RowsMut for ColumnRows<'_> {
+    fn width(&self) -> usize {
+        self.0[0].len()
+    }
+    fn row(&mut self, r: usize) -> &mut [Complex64] {
+        self.0[r]
+    }
+    fn two(&mut self, a: usize, b: usize) -> (&mut [Complex64], &mut [Complex64]) {
+        if a < b {
+            let (head, tail) = self.0.split_at_mut(b);
+            (&mut *head[a], &mut *tail[0])
+        } else {
+            let (head, tail) = self.0.split_at_mut(a);
+            (&mut *tail[0], &mut *head[b])
+        }
+    }
+}
+
+/// Part of a sector for a gate on one group: whole slabs (`size` rows of `lo` columns each,
+/// one slab after another), or a run of columns of one slab too large to be one part.
+pub(super) enum Part<'a> {
+    Slabs(&'a mut [Complex64]),
+    Columns(ColumnRows<'a>),
+}
+
+impl Part<'_> {
+    /// `f` on the rows of each slab of this part (`lo` columns) or on its columns.
+    pub(super) fn each_rows(self, lo: usize, size: usize, mut f: impl FnMut(&mut dyn RowsMut)) {
+        match self {
+            Part::Slabs(amps) => {
+                for slab in amps.chunks_exact_mut(lo * size) {
+                    f(&mut SlabRows { slab, lo });
+                }
+            }
+            Part::Columns(mut rows) => f(&mut rows),
+        }
+    }
+}
+
+/// `f(key, part)` for every part of every sector of `state` for a gate on group `g`: slabs
+/// of up to [`CHUNK_AMPLITUDES`] together, a larger slab in runs of columns. Below
+/// [`PARALLEL_AMPLITUDES`] (or with every thread busy) each sector is one part, on this
+/// thread. The gate acts column by column, so the bytes do not depend on the parts.
+pub(super) fn each_part(
+    prog: &SectorProgram,
+    state: &mut SectorState,
+    g: usize,
+    f: impl Fn(&Key, Part<'_>) + Sync + Send,
+) {
+    if !spread(state) {
+        for (key, amps) in state.iter_mut() {
+            f(key, Part::Slabs(amps));
+        }
+        return;
+    }
+    let mut parts: Vec<(&Key, Part<'_>)> = Vec::new();
+    for (key, amps) in state.iter_mut() {
+        let sizes = prog.sizes(key);
+        let lo: usize = sizes[..g].iter().product();
+        let size = sizes[g];
+        let slab = lo * size;
+        if slab <= CHUNK_AMPLITUDES {
+            let len = (CHUNK_AMPLITUDES / slab).max(1) * slab;
+            parts.extend(amps.chunks_mut(len).map(|c| (key, Part::Slabs(c))));
+            continue;
+        }
+        let width = (CHUNK_AMPLITUDES / size).max(ORBIT_COLUMNS);
+        for slab in amps.chunks_exact_mut(slab) {
+            let mut columns: Vec<Vec<&mut [Complex64]>> = Vec::new();
+            for row in slab.chunks_exact_mut(lo) {
+                for (k, piece) in row.chunks_mut(width).enumerate() {
+                    if k == columns.len() {
+                        columns.push(Vec::with_capacity(size));
+                    }
+                    columns[k].push(piece);
+                }
+            }
+            parts.extend(columns.into_iter().map(|rows| (key, Part::Columns(ColumnRows(rows)))));
+        }
+    }
+    parts.into_par_iter().for_each(|(key, part)| f(key, part));
+}
+
+/// Whether a state is worked on in parts on every thread: large enough, some thread idle,
+/// and not switched off by a test.
+fn spread(state: &SectorState) -> bool {
+    let total: usize = state.values().map(Vec::len).sum();
+    // While every thread runs a trajectory of its own, parts would only add their cost.
+    let idle = BUSY_WORKERS.load(Ordering::Relaxed) < rayon::current_num_threads();
+    total >= PARALLEL_AMPLITUDES && idle && !whole_sectors()
+}
+
+#[cfg(test)]
+thread_local! {
+    static WHOLE_SECTORS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Tests switch chunks and parts off on their own thread (the route before them), to compare
+/// the bytes of both.
+#[cfg(test)]
+pub(super) fn set_whole_sectors(on: bool) {
+    WHOLE_SECTORS.with(|c| c.set(on));
+}
+
+fn whole_sectors() -> bool {
+    #[cfg(test)]
+    return WHOLE_SECTORS.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
 /// Per target label of one group, the moves into it: (source rank, target rank, negated).
 pub(super) type Targets = BTreeMap<u8, Vec<(usize, usize, bool)>>;
 
@@ -104,27 +288,18 @@ pub(super) fn orbits(u: &[Complex64], c: usize) -> Vec<Orbit> {
         .collect()
 }
 
-/// `orbit` on columns `i0..i0 + w` of a block's rows (row r at `r · lo` in `slab`).
-pub(super) fn apply_orbit(
-    slab: &mut [Complex64],
-    lo: usize,
-    i0: usize,
-    w: usize,
-    orbit: &Orbit,
-    scratch: &mut Vec<Complex64>,
-) {
+/// `orbit` on columns `i0..i0 + w` of a block's rows.
+pub(super) fn apply_orbit(rows: &mut dyn RowsMut, i0: usize, w: usize, orbit: &Orbit, scratch: &mut Vec<Complex64>) {
     let m = &orbit.matrix;
     match orbit.rows[..] {
         [a] => {
-            for x in &mut slab[a * lo + i0..][..w] {
+            for x in &mut rows.row(a)[i0..][..w] {
                 *x *= m[0];
             }
         }
         [a, b] => {
-            let (head, tail) = slab.split_at_mut(b * lo);
-            let xs = &mut head[a * lo + i0..][..w];
-            let ys = &mut tail[i0..][..w];
-            for (x, y) in xs.iter_mut().zip(ys) {
+            let (xs, ys) = rows.two(a, b);
+            for (x, y) in xs[i0..][..w].iter_mut().zip(&mut ys[i0..][..w]) {
                 let (u, v) = (*x, *y);
                 *x = m[0] * u + m[1] * v;
                 *y = m[2] * u + m[3] * v;
@@ -134,13 +309,13 @@ pub(super) fn apply_orbit(
             let k = orbit.rows.len();
             for i in i0..i0 + w {
                 scratch.clear();
-                scratch.extend(orbit.rows.iter().map(|&r| slab[r * lo + i]));
+                scratch.extend(orbit.rows.iter().map(|&r| rows.row(r)[i]));
                 for (j, &r) in orbit.rows.iter().enumerate() {
                     let mut d = ZERO;
                     for (c, a) in scratch.iter().enumerate() {
                         d += m[j * k + c] * a;
                     }
-                    slab[r * lo + i] = d;
+                    rows.row(r)[i] = d;
                 }
             }
         }
@@ -150,30 +325,31 @@ pub(super) fn apply_orbit(
 impl SectorProgram {
     /// `amps *= e^{−iγ v}` and the gadget corrections, per sector.
     pub(super) fn apply_phase(&self, state: &mut SectorState, l: usize, flips: &[(u64, Complex64)], data: &Cache<'_>) {
-        for (key, amps) in state.iter_mut() {
+        let gamma = self.layers[l].gamma;
+        each_chunk(state, |key, start, amps| {
             let tables = data.phase(self, key);
             let sizes = self.sizes(key);
-            tables[l].apply(amps, &sizes);
-            if !flips.is_empty() || !tables[l].rest.is_empty() {
-                let xs = self.sector_masks(key);
-                let gamma = self.layers[l].gamma;
-                for (a, &x) in amps.iter_mut().zip(&xs) {
-                    let mut v = 0.0;
-                    for &(s, w) in &tables[l].rest {
-                        v += if (x & s).count_ones() & 1 == 0 { w } else { -w };
-                    }
-                    let mut g = if tables[l].rest.is_empty() {
-                        ONE
-                    } else {
-                        Complex64::from_polar(1.0, -gamma * v)
-                    };
-                    for &(s, e) in flips {
-                        g *= if (x & s).count_ones() & 1 == 0 { e } else { e.conj() };
-                    }
-                    *a *= g;
-                }
+            tables[l].apply(amps, &sizes, start);
+            if flips.is_empty() && tables[l].rest.is_empty() {
+                return;
             }
-        }
+            let xs = self.sector_masks_at(key, start, amps.len());
+            for (a, &x) in amps.iter_mut().zip(&xs) {
+                let mut v = 0.0;
+                for &(s, w) in &tables[l].rest {
+                    v += if (x & s).count_ones() & 1 == 0 { w } else { -w };
+                }
+                let mut g = if tables[l].rest.is_empty() {
+                    ONE
+                } else {
+                    Complex64::from_polar(1.0, -gamma * v)
+                };
+                for &(s, e) in flips {
+                    g *= if (x & s).count_ones() & 1 == 0 { e } else { e.conj() };
+                }
+                *a *= g;
+            }
+        });
     }
 
     /// Whether `matrix` on `qubits` keeps every sector (all in one group, no entry between
@@ -248,127 +424,121 @@ impl SectorProgram {
     /// `fused` applied to every sector, per block along its digit, orbit by orbit on pieces of
     /// [`ORBIT_COLUMNS`] columns of the block's rows.
     pub(super) fn apply_fused(&self, state: &mut SectorState, fused: &Fused) {
-        let mut scratch = Vec::new();
         for (g, labels) in fused {
             let g = *g;
-            for (key, amps) in state.iter_mut() {
+            each_part(self, state, g, |key, part| {
                 let orbits = &labels[usize::from(key[g])];
                 if orbits.is_empty() {
-                    continue;
+                    return;
                 }
                 let sizes = self.sizes(key);
                 let lo: usize = sizes[..g].iter().product();
-                let size = sizes[g];
-                for slab in amps.chunks_exact_mut(lo * size) {
-                    for i0 in (0..lo).step_by(ORBIT_COLUMNS) {
-                        let w = ORBIT_COLUMNS.min(lo - i0);
+                let mut scratch = Vec::new();
+                part.each_rows(lo, sizes[g], |rows| {
+                    let width = rows.width();
+                    for i0 in (0..width).step_by(ORBIT_COLUMNS) {
+                        let w = ORBIT_COLUMNS.min(width - i0);
                         for orbit in orbits {
-                            apply_orbit(slab, lo, i0, w, orbit, &mut scratch);
+                            apply_orbit(rows, i0, w, orbit, &mut scratch);
                         }
                     }
-                }
-            }
+                });
+            });
         }
+    }
+
+    /// The orbits of `matrix` on `qubits` (all in group `g`) within `label`, each as its
+    /// members' (local index, rank); states the gate leaves alone are left out.
+    fn orbits_within(&self, g: usize, on: &OnGroup, label: u8, matrix: &[Complex64]) -> Vec<Vec<(usize, usize)>> {
+        let grp = &self.groups[g];
+        let (dim, all) = (on.dim, on.all);
+        let mut orbits = Vec::new();
+        for &p in &grp.patterns[usize::from(label)] {
+            // Each orbit is listed once, from its first member.
+            let base = p & !all;
+            let first = (0..dim)
+                .map(|c| base | on.deposit(c))
+                .find(|&q| grp.label(q) == label)
+                .expect("p is in its own orbit");
+            if first != p {
+                continue;
+            }
+            // A state the gate leaves alone.
+            let c = (0..dim).find(|&c| base | on.deposit(c) == p).expect("p in its orbit");
+            let alone = (0..dim).all(|o| matrix[o * dim + c] == if o == c { ONE } else { ZERO });
+            let members: Vec<(usize, usize)> = (0..dim)
+                .filter_map(|c| {
+                    let q = base | on.deposit(c);
+                    (grp.label(q) == label).then(|| (c, grp.rank[q as usize] as usize))
+                })
+                .collect();
+            if members.len() == 1 && alone {
+                continue;
+            }
+            orbits.push(members);
+        }
+        orbits
     }
 
     /// `matrix` on `qubits`, all in group `g`, within each sector (entries between labels left
     /// out).
     pub(super) fn apply_within(&self, state: &mut SectorState, g: usize, qubits: &[usize], matrix: &[Complex64]) {
-        let grp = &self.groups[g];
         let on = OnGroup::new(self, qubits);
-        let (dim, all) = (on.dim, on.all);
-        for (key, amps) in state.iter_mut() {
-            let label = key[g];
+        let dim = on.dim;
+        // The orbits of the gate within each label met: they depend on the label alone.
+        let mut by_label: BTreeMap<u8, Vec<Vec<(usize, usize)>>> = BTreeMap::new();
+        for key in state.keys() {
+            by_label
+                .entry(key[g])
+                .or_insert_with(|| self.orbits_within(g, &on, key[g], matrix));
+        }
+        each_part(self, state, g, |key, part| {
+            let orbits = &by_label[&key[g]];
+            if orbits.is_empty() {
+                return;
+            }
             let sizes = self.sizes(key);
             let lo: usize = sizes[..g].iter().product();
-            let size = sizes[g];
-            let hi: usize = sizes[g + 1..].iter().product();
-            // The orbits of the gate within this label: (local index c, rank).
-            let mut orbits: Vec<Vec<(usize, usize)>> = Vec::new();
-            for &p in &grp.patterns[usize::from(label)] {
-                // Each orbit is listed once, from its first member.
-                let base = p & !all;
-                let first = (0..dim)
-                    .map(|c| base | on.deposit(c))
-                    .find(|&q| grp.label(q) == label)
-                    .expect("p is in its own orbit");
-                if first != p {
-                    continue;
-                }
-                // A state the gate leaves alone.
-                let c = (0..dim).find(|&c| base | on.deposit(c) == p).expect("p in its orbit");
-                let alone = (0..dim).all(|o| matrix[o * dim + c] == if o == c { ONE } else { ZERO });
-                let members: Vec<(usize, usize)> = (0..dim)
-                    .filter_map(|c| {
-                        let q = base | on.deposit(c);
-                        (grp.label(q) == label).then(|| (c, grp.rank[q as usize] as usize))
-                    })
-                    .collect();
-                if members.len() == 1 && alone {
-                    continue;
-                }
-                orbits.push(members);
-            }
-            if orbits.is_empty() {
-                continue;
-            }
-            // Each orbit's rows (lo contiguous amplitudes per outer index h) in one pass: a
-            // lone state is scaled, a pair (the XY gate's |01>, |10>) rotated, as the general
-            // sum `Σ_j m[o][j] a_j` from zero would give them.
-            let stride = lo * size;
-            for orbit in &orbits {
-                match orbit[..] {
-                    [(c, r)] => {
-                        let m = matrix[c * dim + c];
-                        for row in amps[lo * r..].chunks_mut(stride) {
-                            for a in &mut row[..lo] {
+            let mut buf = Vec::new();
+            // Each orbit's rows in one pass: a lone state is scaled, a pair (the XY gate's
+            // |01>, |10>) rotated, as the general sum `Σ_j m[o][j] a_j` from zero would give
+            // them.
+            part.each_rows(lo, sizes[g], |rows| {
+                for orbit in orbits {
+                    match orbit[..] {
+                        [(c, r)] => {
+                            let m = matrix[c * dim + c];
+                            for a in rows.row(r) {
                                 *a = ZERO + m * *a;
                             }
                         }
-                    }
-                    [(ca, ra), (cb, rb)] => {
-                        let (m00, m01) = (matrix[ca * dim + ca], matrix[ca * dim + cb]);
-                        let (m10, m11) = (matrix[cb * dim + ca], matrix[cb * dim + cb]);
-                        // Rows of the lower rank first: both rows of one h lie in one chunk.
-                        let (lower, upper, swapped) = if ra < rb { (ra, rb, false) } else { (rb, ra, true) };
-                        for chunk in amps[lo * lower..].chunks_mut(stride) {
-                            if chunk.len() < lo * (upper - lower) + lo {
-                                break;
-                            }
-                            let (x, y) = chunk.split_at_mut(lo * (upper - lower));
-                            let (xa, yb) = if swapped {
-                                (&mut y[..lo], &mut x[..lo])
-                            } else {
-                                (&mut x[..lo], &mut y[..lo])
-                            };
+                        [(ca, ra), (cb, rb)] => {
+                            let (m00, m01) = (matrix[ca * dim + ca], matrix[ca * dim + cb]);
+                            let (m10, m11) = (matrix[cb * dim + ca], matrix[cb * dim + cb]);
+                            let (xa, yb) = rows.two(ra, rb);
                             for (a, b) in xa.iter_mut().zip(yb.iter_mut()) {
                                 let (u, v) = (*a, *b);
                                 *a = ZERO + m00 * u + m01 * v;
                                 *b = ZERO + m10 * u + m11 * v;
                             }
                         }
-                    }
-                    _ => {
-                        let mut buf = vec![ZERO; orbit.len()];
-                        for h in 0..hi {
-                            for i in 0..lo {
-                                let idx = |r: usize| i + lo * (r + size * h);
-                                for (j, &(_, r)) in orbit.iter().enumerate() {
-                                    buf[j] = amps[idx(r)];
-                                }
+                        _ => {
+                            for i in 0..rows.width() {
+                                buf.clear();
+                                buf.extend(orbit.iter().map(|&(_, r)| rows.row(r)[i]));
                                 for &(co, r) in orbit {
                                     let mut s = ZERO;
                                     for (j, &(ci, _)) in orbit.iter().enumerate() {
                                         s += matrix[co * dim + ci] * buf[j];
                                     }
-                                    amps[idx(r)] = s;
+                                    rows.row(r)[i] = s;
                                 }
                             }
                         }
                     }
                 }
-            }
-        }
+            });
+        });
     }
 
     /// `matrix` on `qubits`, all in group `g`, moving amplitude between that group's labels.

@@ -647,6 +647,30 @@ impl SectorProgram {
         key.iter().zip(&self.groups).map(|(&l, g)| g.size(l)).collect()
     }
 
+    /// The full-space bits of states `start..start + len` of sector `key`, in its order.
+    fn sector_masks_at(&self, key: &[u8], start: usize, len: usize) -> Vec<u64> {
+        let pats: Vec<&[u32]> = self
+            .groups
+            .iter()
+            .zip(key)
+            .map(|(g, &l)| g.patterns[usize::from(l)].as_slice())
+            .collect();
+        let sizes: Vec<usize> = pats.iter().map(|p| p.len()).collect();
+        let mut digits = read::digits_of(start, &sizes);
+        let mut out = Vec::with_capacity(len);
+        for _ in 0..len {
+            let x = self
+                .groups
+                .iter()
+                .zip(&pats)
+                .zip(&digits)
+                .fold(0u64, |x, ((g, p), &d)| x | g.masks[p[d] as usize]);
+            out.push(x);
+            apply::next_digits(&mut digits, |g| sizes[g]);
+        }
+        out
+    }
+
     /// The full-space bits of every state of sector `key`, in its order.
     fn sector_masks(&self, key: &[u8]) -> Vec<u64> {
         let mut xs = vec![0u64];

@@ -274,10 +274,12 @@ pub(super) struct PhaseTables {
 }
 
 impl PhaseTables {
-    /// `amps *=` the phase, states in sector order (group 0's digit the fastest).
-    pub(super) fn apply(&self, amps: &mut [Complex64], sizes: &[usize]) {
+    /// `amps *=` the phase, states in sector order (group 0's digit the fastest), `amps` the
+    /// sector's states from index `start` on. A state's factor is a function of its digits
+    /// alone, so a chunk gives the bytes of its part of the whole sector.
+    pub(super) fn apply(&self, amps: &mut [Complex64], sizes: &[usize], start: usize) {
         let ng = sizes.len();
-        let mut digits = vec![0usize; ng];
+        let mut digits = digits_of(start, sizes);
         // factor[k]: the product of the factors of groups k.. at the current digits.
         let mut factor = vec![self.constant; ng + 1];
         let mut stale = ng;
@@ -303,6 +305,18 @@ impl PhaseTables {
         }
     }
 }
+/// The digits of state `index` of a sector of group sizes `sizes` (group 0's digit the fastest).
+pub(super) fn digits_of(mut index: usize, sizes: &[usize]) -> Vec<usize> {
+    sizes
+        .iter()
+        .map(|&s| {
+            let d = index % s;
+            index /= s;
+            d
+        })
+        .collect()
+}
+
 /// The readout: valid boards, the full cost and the flip probability.
 pub(super) struct Readout {
     valid: Vec<u64>,

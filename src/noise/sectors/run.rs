@@ -282,27 +282,77 @@ impl SectorRun<'_> {
     /// The first pass, every trajectory in parallel within `room` (one's share): `None` for
     /// those planned past it, not tried, and for those that outgrew it, left for the pass
     /// alone; otherwise its value.
+    ///
+    /// One worker thread per thread of the pool takes the trajectories, the largest planned
+    /// first, so that the last to finish is a small one. The workers are not the pool's: a
+    /// trajectory's large states are worked on by the pool in chunks ([`apply::each_chunk`]),
+    /// and a pool thread waiting for its chunks would start another trajectory meanwhile,
+    /// holding two states where the room counts one. A worker just waits; and while every
+    /// worker has a trajectory, none spreads ([`apply::BUSY_WORKERS`]).
     pub(super) fn beside(&self, room: &Room) -> Result<Vec<Option<Option<Value>>>> {
-        (0..self.draws.trajectories.get())
-            .into_par_iter()
-            .map(|t| -> Result<Option<Option<Value>>> {
-                if self.planned.amplitudes[t] > room.amplitudes as u128 {
-                    return Ok(None);
+        let trajectories = self.draws.trajectories.get();
+        let mut order: Vec<usize> = (0..trajectories).collect();
+        order.sort_by_key(|&t| std::cmp::Reverse(self.planned.amplitudes[t]));
+        let next = AtomicUsize::new(0);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let one = |t: usize| -> Result<Option<Option<Value>>> {
+            if self.planned.amplitudes[t] > room.amplitudes as u128 {
+                return Ok(None);
+            }
+            match self.value(t, room) {
+                Ok(v) => {
+                    self.tick(false);
+                    Ok(Some(v))
                 }
-                match self.value(t, room) {
-                    Ok(v) => {
-                        self.tick(false);
-                        Ok(Some(v))
+                // On one thread too, so that a refusal reads the same on any thread count.
+                Err(Error::TooMuchMemory {
+                    what: Quantity::SectorAmplitudes,
+                    ..
+                }) => Ok(None),
+                Err(e) => Err(e),
+            }
+        };
+        let work = || {
+            let mut got = Vec::new();
+            apply::BUSY_WORKERS.fetch_add(1, Ordering::Relaxed);
+            while !stop.load(Ordering::Relaxed) {
+                let Some(&t) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    break;
+                };
+                let r = one(t);
+                if r.is_err() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                got.push((t, r));
+            }
+            // Out of work: the trajectories still running may spread over this thread.
+            apply::BUSY_WORKERS.fetch_sub(1, Ordering::Relaxed);
+            got
+        };
+        let workers = rayon::current_num_threads().clamp(1, trajectories);
+        let results: Vec<(usize, Result<Option<Option<Value>>>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect()
+        });
+        let mut ran: Vec<Option<Option<Value>>> = vec![None; trajectories];
+        let mut first_error: Option<(usize, Error)> = None;
+        for (t, r) in results {
+            match r {
+                Ok(v) => ran[t] = v,
+                Err(e) => {
+                    if first_error.as_ref().is_none_or(|(u, _)| t < *u) {
+                        first_error = Some((t, e));
                     }
-                    // On one thread too, so that a refusal reads the same on any thread count.
-                    Err(Error::TooMuchMemory {
-                        what: Quantity::SectorAmplitudes,
-                        ..
-                    }) => Ok(None),
-                    Err(e) => Err(e),
                 }
-            })
-            .collect()
+            }
+        }
+        match first_error {
+            Some((_, e)) => Err(e),
+            None => Ok(ran),
+        }
     }
 
     /// The trajectories the first pass left (`ran`'s `None`), alone within `room`, in order;

@@ -876,3 +876,52 @@ fn a_room_refuses_by_its_share() {
         Err(Error::TooMuchMemory { .. })
     ));
 }
+
+/// A state past [`apply::PARALLEL_AMPLITUDES`] is worked on in chunks and parts (runs of
+/// columns of a large slab among them) on every thread: the trajectory's final state has the
+/// bytes of whole sectors on one thread.
+#[test]
+fn a_state_in_chunks_on_every_thread_is_the_state_on_one() {
+    use crate::encoding::space::SpaceChoice;
+    use crate::mixer::MixerKind;
+    use crate::model::Level;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/queens-5x5-seed1.txt");
+    let enc = crate::encoding::load(&path, crate::encoding::EncodingKind::Onehot, Level::None).unwrap();
+    let settings = crate::simulation::SpaceSettings {
+        space: SpaceChoice::Rows,
+        mixer: MixerKind::XyRing,
+        ..Default::default()
+    };
+    let sim = crate::simulation::simulation(enc.as_ref(), &settings).unwrap();
+    let angles = Angles::new(vec![0.31, 0.47], vec![0.62, 0.23]).unwrap();
+    let prog = crate::experiment::depth::sector_program(enc.as_ref(), &sim, &angles).unwrap();
+    assert_eq!(prog.num_qubits(), 25);
+    // X on a qubit of every row a third of the way in, Y on others two thirds in: every block
+    // takes weights 0..3, so the state passes the bound where chunks start.
+    let gates = prog.native().gates.len();
+    let x = (0..5).fold(Pauli::I, |p, b| Pauli::single(5 * b, 1).times(p));
+    let y = (0..5).fold(Pauli::I, |p, b| Pauli::single(5 * b + 2, 2).times(p));
+    let events = [(gates / 3, x), (2 * gates / 3, y)];
+    let one = {
+        apply::set_whole_sectors(true);
+        let s = prog.trajectory_state(&events).unwrap();
+        apply::set_whole_sectors(false);
+        s
+    };
+    let total: usize = one.values().map(Vec::len).sum();
+    assert!(total >= apply::PARALLEL_AMPLITUDES, "{total}");
+    for threads in [1, 2, 3] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let chunked = pool.install(|| prog.trajectory_state(&events).unwrap());
+        assert_eq!(chunked.len(), one.len());
+        for ((k1, a1), (k2, a2)) in one.iter().zip(&chunked) {
+            assert_eq!(k1, k2);
+            let bits = |a: &[Complex64]| {
+                a.iter()
+                    .flat_map(|c| [c.re.to_bits(), c.im.to_bits()])
+                    .collect::<Vec<_>>()
+            };
+            assert!(bits(a1) == bits(a2), "sector {k1:?} on {threads} threads");
+        }
+    }
+}
