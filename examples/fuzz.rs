@@ -1223,6 +1223,7 @@ fn fuzz_merges(o: &Options, rng: &mut impl Rng) -> MergeOutcome {
     let plan_of = |files: Vec<PathBuf>, shard: Option<shard::ShardManifest>| SweepPlan {
         files,
         level: Level::Paper,
+        penalties: Default::default(),
         encoding: EncodingKind::Onehot,
         depths: quzzle::checked::Depths::up_to(2).unwrap(),
         inits: vec![Init::Interp],

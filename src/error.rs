@@ -832,9 +832,6 @@ pub enum RequestProblem {
     /// A sweep with no puzzle files or folders.
     #[error("a sweep needs puzzle files or folders")]
     NoInputs,
-    /// Penalty overrides given to a sweep, whose rows and resume keys do not record them.
-    #[error("a sweep takes no penalty overrides (its rows and resume keys do not record them); run solve on each file with them")]
-    PenaltyOfSweep,
     /// One depth and an experiment's depths both given.
     #[error("one depth or an experiment's depths, not both")]
     DepthAndDepths,

@@ -720,6 +720,7 @@ def sweep(
     baseline_reads: int = 1000,
     baseline_sweeps: int = 1000,
     max_seconds: Optional[float] = None,
+    penalty: Penalty = None,
 ) -> SweepResult:
     """Run every puzzle of ``files`` (files or folders of ``.txt``) at every depth and init, as
     ``quzzle sweep``: rows are appended to ``out/sweep.csv`` as they finish, and a rerun resumes.
@@ -730,7 +731,8 @@ def sweep(
     (the rows' ``devices``, ``shot_seconds`` and ``tts99_seconds``). ``progress(event)`` is called
     after every row (``{"event": "row", "row": {...}, "done": .., "total": .., "resumed": ..}``),
     skipped instance (``"skipped"``, with ``file`` and ``message``) and note; an exception it
-    raises is raised once the sweep has stopped.
+    raises is raised once the sweep has stopped. ``penalty`` as in :func:`encode`, for every
+    file (part of the sweep's settings: a resumed sweep with other overrides is refused).
     """
     if isinstance(files, (str, os.PathLike)):
         files = [files]
@@ -761,6 +763,7 @@ def sweep(
         baseline_reads=baseline_reads,
         baseline_sweeps=baseline_sweeps,
         max_seconds=max_seconds,
+        penalty=_penalty_texts(penalty),
     )
     rows = _native.sweep_json(choices, os.fspath(out), progress)
     return SweepResult({"rows": [Record(r) for r in json.loads(rows)], "csv": os.path.join(os.fspath(out), "sweep.csv")})

@@ -73,3 +73,19 @@ def test_an_encoding_keeps_its_own_weights() -> None:
     enc = quzzle.encode(data(LP))
     with pytest.raises(quzzle.InvalidArgument, match="give them to encode"):
         quzzle.solve(enc, "1", penalty={"*": 2})
+
+
+def test_a_sweep_takes_the_overrides_as_the_command_line(quzzle_bin: str, tmp_path: Any) -> None:
+    import csv
+
+    common = ["--depths", "1..2", "--max-iters", "3", "--space", "full", "--mixer", "x"]
+    run_cli(quzzle_bin, ["sweep", data(LP), "--out", str(tmp_path / "cli"), "--no-instance-plots", *common, *flags(WEIGHTS)])
+    with open(tmp_path / "cli" / "sweep.csv", newline="") as f:
+        cli = list(csv.DictReader(f))
+    got = quzzle.sweep(data(LP), tmp_path / "py", depths="1..2", max_iters=3, space="full", mixer="x", penalty=WEIGHTS)
+    assert [float(r["energy"]) for r in cli] == [r["energy"] for r in got.rows]
+    plain = quzzle.sweep(data(LP), tmp_path / "plain", depths="1..2", max_iters=3, space="full", mixer="x")
+    assert [r["energy"] for r in plain.rows] != [r["energy"] for r in got.rows]
+    # Other overrides do not resume the rows of these.
+    with pytest.raises(quzzle.QuzzleError, match="penalty"):
+        quzzle.sweep(data(LP), tmp_path / "py", depths="1..2", max_iters=3, space="full", mixer="x")

@@ -227,7 +227,9 @@ fn run_baseline(
         } else {
             plan.space.space
         };
-        anneal_rows = baseline.run(labelled, plan.level, space, &done, &mut |note| errln!("note: {note}"))?;
+        anneal_rows = baseline.run(labelled, plan.level, &plan.penalties, space, &done, &mut |note| {
+            errln!("note: {note}")
+        })?;
         let text = sweep::baseline::anneal_csv_text(&anneal_rows)?;
         quzzle::files::write_whole(&[(path, text.into_bytes())])?;
     }

@@ -267,6 +267,7 @@ pub fn small_sweep_plan(files: Vec<PathBuf>, max_iters: u64, seed: u64) -> quzzl
         encoding: quzzle::encoding::EncodingKind::Onehot,
         files,
         level: Level::Paper,
+        penalties: Default::default(),
         depths: quzzle::checked::Depths::up_to(2).unwrap(),
         inits: vec![quzzle::qaoa::optimize::Init::Interp],
         objective: quzzle::experiment::sweep::ObjectiveSpec::Energy,

@@ -352,6 +352,7 @@ fn every_malformed_override_is_refused_with_its_reason() {
         vec!["sample", file, "--depth", "1", "--optimize", "--shots", "10"],
         vec!["anneal", file],
         vec!["bench", file],
+        vec!["sweep", file, "--out", "/nonexistent/x"],
     ] {
         let mut args = cmd.clone();
         args.extend(["--penalty", "nowhere=2"]);
@@ -361,8 +362,75 @@ fn every_malformed_override_is_refused_with_its_reason() {
             "{cmd:?}: {e}"
         );
     }
-    let e = usage_error(&["sweep", file, "--penalty", "job_0=2", "--out", "/nonexistent/x"]);
-    assert!(e.contains("a sweep takes no penalty overrides"), "{e}");
+}
+
+/// A sweep prices each file's constraints with the overrides as `solve` does (its rows give
+/// solve's numbers), records them with its settings, and refuses to resume with others.
+#[test]
+fn a_sweep_takes_the_overrides_and_resumes_only_with_them() {
+    let dir = Scratch::new("penalty-sweep");
+    let file = "tests/data/lp/assignment-3x3.lp";
+    let out = dir.join("sweep");
+    let out = out.to_str().unwrap();
+    // The full space, where infeasible states carry the weights.
+    let common = [
+        "--depths",
+        "1..2",
+        "--max-iters",
+        "5",
+        "--seed",
+        "3",
+        "--space",
+        "full",
+        "--mixer",
+        "x",
+    ];
+    let mut sweep = vec!["sweep", file, "--out", out, "--no-instance-plots"];
+    sweep.extend(common);
+    sweep.extend(["--penalty", "job_1=3", "--penalty", "*=2"]);
+    let first = quzzle(&sweep);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let mut solve = vec!["solve", file, "--json"];
+    solve.extend(common);
+    let weighted = {
+        let mut args = solve.clone();
+        args.extend(["--penalty", "job_1=3", "--penalty", "*=2"]);
+        ok_json(&args)
+    };
+    let plain = ok_json(&solve);
+    let csv = std::fs::read_to_string(dir.join("sweep/sweep.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    for (row, (w, p)) in rows.iter().zip(
+        weighted["depths"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(plain["depths"].as_array().unwrap()),
+    ) {
+        let energy: f64 = row[col("energy")].parse().unwrap();
+        assert_eq!(energy, w["energy"].as_f64().unwrap(), "{row:?}");
+        assert_ne!(energy, p["energy"].as_f64().unwrap(), "{row:?}");
+    }
+    let settings = std::fs::read_to_string(dir.join("sweep/sweep.settings.json")).unwrap();
+    assert!(settings.contains("job_1=3") && settings.contains("*=2"), "{settings}");
+    // The same overrides resume every row; other ones are refused, naming the setting.
+    let again = quzzle(&sweep);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stderr(&again).contains("(0 computed"), "{}", stderr(&again));
+    let mut other = vec!["sweep", file, "--out", out, "--no-instance-plots"];
+    other.extend(common);
+    other.extend(["--penalty", "*=2"]);
+    let refused = quzzle(&other);
+    assert!(!refused.status.success());
+    let e = stderr(&refused);
+    assert!(e.contains("penalty") && e.contains("job_1=3"), "{e}");
+    let mut none = vec!["sweep", file, "--out", out, "--no-instance-plots"];
+    none.extend(common);
+    let e = stderr(&quzzle(&none));
+    assert!(e.contains("none (every weight 1)"), "{e}");
 }
 
 #[test]

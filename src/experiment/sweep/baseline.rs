@@ -96,11 +96,13 @@ impl Baseline {
     /// Anneal every file of `labelled` ((path, label) in run order) at `level` on the full
     /// space and, when `space` is a block family, on it too; rows already in `done` (same file
     /// and space) are kept instead of rerun. A block space that annealing cannot keep (blocks
-    /// that are not plain counts) or a file with no variables gives a note, not a row.
+    /// that are not plain counts) or a file with no variables gives a note, not a row. Each
+    /// cost carries `penalties`, as the sweep's rows do.
     pub fn run(
         &self,
         labelled: &[(PathBuf, String)],
         level: Level,
+        penalties: &crate::checked::Penalties,
         space: SpaceChoice,
         done: &[AnnealRow],
         on_note: &mut dyn FnMut(String),
@@ -111,7 +113,8 @@ impl Baseline {
             spaces.push(space);
         }
         for (path, label) in labelled {
-            let enc = encoding::load(path, EncodingKind::Onehot, level)?;
+            let never = crate::budget::Cancel::never();
+            let enc = encoding::load_with(path, EncodingKind::Onehot, level, penalties, &never)?;
             if enc.num_qubits() == 0 {
                 on_note(format!("{label}: no variables at {}; nothing to anneal", level.name()));
                 continue;

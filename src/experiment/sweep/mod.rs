@@ -109,6 +109,9 @@ pub struct SweepPlan {
     pub files: Vec<PathBuf>,
     /// Reduction level.
     pub level: Level,
+    /// Penalty overrides of every instance's cost (docs/lp.md, "Penalties"); part of the
+    /// settings.
+    pub penalties: crate::checked::Penalties,
     /// The encoding of every instance.
     pub encoding: EncodingKind,
     /// Depths, ascending.
@@ -458,6 +461,7 @@ fn resume(plan: &SweepPlan, csv: &Path, on_event: &mut dyn FnMut(SweepEvent<'_>)
             .map(baseline::Baseline::setting)
             .unwrap_or_default(),
         schedule: settings::schedule_setting(plan),
+        penalty: settings::penalty_setting(&plan.penalties),
     }
     .check_or_store(csv)?;
     // Rows are keyed by the file as first written; another spelling of the same file (by
@@ -530,7 +534,8 @@ fn load_problems(
     let mut skipped = Vec::new();
     for path in &plan.files {
         let label = labels[path].clone();
-        let problem = match encoding::load(path, plan.encoding, plan.level) {
+        let never = crate::budget::Cancel::never();
+        let problem = match encoding::load_with(path, plan.encoding, plan.level, &plan.penalties, &never) {
             Ok(problem) => problem,
             // A puzzle with no solution has no rows to compute: the others still run.
             Err(Error::Unsatisfiable { reason }) => {

@@ -40,6 +40,15 @@ pub struct SweepSettings {
     /// settings of sweeps without one read as before).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub schedule: String,
+    /// The penalty overrides, `NAME=W` each ([`penalty_setting`]; empty: none, and not
+    /// written, so the settings of sweeps without them read as before).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub penalty: String,
+}
+
+/// The text of a sweep's penalty overrides (empty without any).
+pub fn penalty_setting(penalties: &crate::checked::Penalties) -> String {
+    penalties.texts().join(", ")
 }
 
 /// The noise setting of a sweep: each model's name and rates, and the trajectories (and the
@@ -135,6 +144,14 @@ impl SweepSettings {
                     "none".to_string()
                 } else {
                     self.schedule.clone()
+                },
+            ),
+            (
+                "penalty",
+                if self.penalty.is_empty() {
+                    "none (every weight 1)".to_string()
+                } else {
+                    self.penalty.clone()
                 },
             ),
         ]

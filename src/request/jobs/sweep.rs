@@ -151,10 +151,6 @@ impl SweepChoices {
         if self.inputs.is_empty() {
             return Err(Error::Request(RequestProblem::NoInputs));
         }
-        if !self.penalty.is_empty() {
-            Penalties::parse(&self.penalty)?;
-            return Err(Error::Request(RequestProblem::PenaltyOfSweep));
-        }
         let inits = self.init.as_ref().map(inits_of).transpose()?;
         let init = InitRequest::check(inits, vec![Init::Interp], self.schedule.as_deref(), &self.angles_from)?;
         let baseline = match self.baseline.as_deref() {
@@ -228,6 +224,7 @@ impl SweepRequest {
         Ok(sweep::SweepPlan {
             files,
             level: self.level,
+            penalties: self.penalties.clone(),
             encoding: self.encoding,
             depths: self.depths.clone(),
             inits: self.init.inits.clone(),
