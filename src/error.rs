@@ -243,6 +243,14 @@ pub enum Error {
         /// The first stronger reduction level (with its qubits) within the limit.
         stronger: Option<(Level, usize)>,
     },
+    /// A report given to `solve --resume` whose depth was computed at other angles.
+    #[error("{}: its depth p = {depth} has other angles than this run's: the report is of another puzzle, reduction, space, mixer, init, optimiser or seed; resume the run that wrote it with its own settings", file.display())]
+    ResumeOther {
+        /// The report.
+        file: PathBuf,
+        /// The first depth found different.
+        depth: usize,
+    },
     /// A sweep folder whose earlier rows were computed with other settings.
     #[error("{} holds rows computed with {setting} {stored}; this sweep has {setting} {given}. Rerun with {setting} {stored} to resume, or write to another folder", csv.display())]
     ResumeMismatch {
@@ -1316,6 +1324,7 @@ impl Error {
             | Error::Unsupported(_)
             | Error::Penalty(_)
             | Error::ResumeMismatch { .. }
+            | Error::ResumeOther { .. }
             | Error::Locked { .. }
             | Error::ShardMismatch { .. }
             | Error::ShardIncomplete { .. }

@@ -386,6 +386,7 @@ def solve(
     schedule: Optional[str] = None,
     angles_from: Union[None, str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]] = None,
     penalty: Penalty = None,
+    resume: Union[None, str, "os.PathLike[str]"] = None,
 ) -> Report:
     """Optimise the QAOA angles of ``enc`` at every depth, as ``quzzle solve``. ``enc``: an
     encoding, or a puzzle file, a puzzle or an optimisation model (:func:`from_model`), encoded
@@ -409,8 +410,9 @@ def solve(
     the pieces too large to hold, P(valid) then bracketed). ``penalty``: ``{"NAME": W}``, the
     weight of each named constraint's penalty (``*``: every constraint), as ``--penalty NAME=W``;
     it is given when ``enc`` is encoded here (an :class:`Encoding` has its weights already:
-    :func:`encode`). The report's numbers are those of ``quzzle solve --json`` with the same
-    settings, bit for bit.
+    :func:`encode`). ``resume``: an earlier report of this same run (a file of its JSON, as
+    ``--resume``): the noisy estimates it holds are taken instead of run again. The report's
+    numbers are those of ``quzzle solve --json`` with the same settings, bit for bit.
     """
     if not isinstance(enc, Encoding):
         enc = encode(enc, penalty=penalty)
@@ -435,6 +437,7 @@ def solve(
             device=_names(device),
             schedule=schedule,
             angles_from=_paths(angles_from),
+            resume=None if resume is None else os.fspath(resume),
         ),
     )
     return Report(text, enc, csv)

@@ -7,7 +7,7 @@
 # then `python3 tools/tables.py` (the tables) and `/tmp/pyvenv/bin/python results/noisy/figure.py`
 # (the figure; needs matplotlib). PYTHON names a Python with qiskit, qiskit-qasm3-import and
 # qiskit-ibm-runtime (the routed step; skipped with a note when absent). A rerun keeps the
-# reports that exist (delete one to redo it).
+# reports that exist (delete one to redo it) and resumes those that stopped at a depth.
 set -euo pipefail
 Q=${QUZZLE:-${CARGO_TARGET_DIR:-target}/release/quzzle}
 PY=${PYTHON:-/tmp/pyvenv/bin/python}
@@ -20,11 +20,17 @@ mkdir -p "$OUT/solve" "$OUT/routed"
 COMMON=(--init interp --seed 0 --noise heron --noise aria --device heron,aria --json)
 
 # solve NAME TRAJECTORIES DEPTHS FILE ARGS...: one `solve --json` report per board, written whole.
+# A report that stopped at a depth (`stopped`: memory, a budget, Ctrl-C) is resumed from there
+# (`--resume`: its noisy estimates taken again, the report the same as one unstopped run's).
 solve() {
   local name=$1 t=$2 depths=$3 file=$4
   shift 4
-  [ -s "$OUT/solve/$name.json" ] && return 0
-  if ! nice -n 10 "$Q" solve "$I/$file" "$@" "${COMMON[@]}" --depths "$depths" --trajectories "$t" > "$OUT/solve/$name.json.tmp"; then
+  local resume=()
+  if [ -s "$OUT/solve/$name.json" ]; then
+    grep -q '"stopped"' "$OUT/solve/$name.json" || return 0
+    resume=(--resume "$OUT/solve/$name.json")
+  fi
+  if ! nice -n 10 "$Q" solve "$I/$file" "$@" "${COMMON[@]}" --depths "$depths" --trajectories "$t" ${resume[@]+"${resume[@]}"} > "$OUT/solve/$name.json.tmp"; then
     # A depth that cannot run (its memory plan, a budget) ends the run; the depths before it
     # are in the report, which names that depth and why (`stopped`): keep it.
     grep -q '"stopped"' "$OUT/solve/$name.json.tmp" || { rm -f "$OUT/solve/$name.json.tmp"; return 1; }

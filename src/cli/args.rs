@@ -789,6 +789,12 @@ pub struct SolveArgs {
     /// every 5 s either way. Ctrl-C stops the run the same way.
     #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = real())]
     pub max_seconds: Option<f64>,
+    /// An earlier `solve --json` report of this same run (a run that stopped at a depth keeps
+    /// the depths before it): each noisy estimate it holds at a depth's angles, drawn as this
+    /// run draws it, is taken instead of run again; the noiseless part is computed again and
+    /// must give the stored angles, or the report is refused.
+    #[arg(long, value_name = "REPORT")]
+    pub resume: Option<PathBuf>,
     /// Write solve.json and depths.csv into this folder (each a new path or a regular file: a
     /// link, FIFO, device or folder there is refused).
     #[arg(long)]

@@ -42,6 +42,7 @@ pub fn solve(a: &SolveArgs) -> SolveChoices {
         truncate: Some(a.truncate.truncate.clone()),
         device,
         max_seconds: a.max_seconds,
+        resume: a.resume.clone(),
     }
 }
 

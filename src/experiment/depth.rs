@@ -5,7 +5,7 @@ use crate::angles::Angles;
 use crate::encoding::{Encoding, SuccessStates};
 use crate::error::Result;
 use crate::experiment::stats;
-use crate::noise::{GateCounts, NoiseSettings, NoisyEstimate};
+use crate::noise::{GateCounts, NoiseModel, NoiseSettings, NoisyEstimate};
 use crate::qaoa::optimize::Optimized;
 use crate::simulation::mixers::NoiseRoute;
 use crate::simulation::{self, Simulation};
@@ -246,6 +246,20 @@ pub fn add_noise(
     noise: &NoiseSettings,
     seed: u64,
 ) -> Result<()> {
+    add_noise_resuming(depth, enc, sim, valid, noise, seed, None)
+}
+
+/// [`add_noise`], taking each estimate that `earlier` holds for the depth's angles instead of
+/// running it again (`solve --resume`).
+pub fn add_noise_resuming(
+    depth: &mut DepthResult,
+    enc: &dyn Encoding,
+    sim: &Simulation,
+    valid: &[u64],
+    noise: &NoiseSettings,
+    seed: u64,
+    earlier: Option<&crate::experiment::resume::Earlier>,
+) -> Result<()> {
     if !noise.needs_gates() {
         return Ok(());
     }
@@ -253,7 +267,7 @@ pub fn add_noise(
     let gates = if noise.models.is_empty() {
         gate_counts(enc, sim, &angles)?
     } else {
-        let (gates, noisy) = noisy_estimates(enc, sim, valid, &angles, noise, seed)?;
+        let (gates, noisy) = noisy_estimates_resuming(enc, sim, valid, &angles, noise, seed, earlier)?;
         depth.noisy = noisy;
         gates
     };
@@ -346,7 +360,24 @@ pub fn noisy_estimates(
     noise: &NoiseSettings,
     seed: u64,
 ) -> Result<(GateCounts, Vec<NoisyEstimate>)> {
+    noisy_estimates_resuming(enc, sim, valid, angles, noise, seed, None)
+}
+
+/// [`noisy_estimates`], each one `earlier` holds for these angles and draws taken from it.
+pub fn noisy_estimates_resuming(
+    enc: &dyn Encoding,
+    sim: &Simulation,
+    valid: &[u64],
+    angles: &Angles,
+    noise: &NoiseSettings,
+    seed: u64,
+    earlier: Option<&crate::experiment::resume::Earlier>,
+) -> Result<(GateCounts, Vec<NoisyEstimate>)> {
     let seed = seed.wrapping_add(angles.p() as u64);
+    let route = sim.noise_route();
+    let stored = |m: &NoiseModel| -> Result<Option<NoisyEstimate>> {
+        earlier.map_or(Ok(None), |e| e.estimate(angles, m, noise, seed, route))
+    };
     let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
     if sim.noise_route() == NoiseRoute::Layered {
         // The layered path: errors pushed through each layer's kernels.
@@ -354,7 +385,10 @@ pub fn noisy_estimates(
         let estimates = noise
             .models
             .iter()
-            .map(|m| crate::noise::estimate(sim.qaoa(), &nc, angles, valid, &noise.draws(m, seed)))
+            .map(|m| match stored(m)? {
+                Some(e) => Ok(e),
+                None => crate::noise::estimate(sim.qaoa(), &nc, angles, valid, &noise.draws(m, seed)),
+            })
             .collect::<Result<_>>()?;
         return Ok((nc.gate_counts(), estimates));
     }
@@ -365,7 +399,10 @@ pub fn noisy_estimates(
         let estimates = noise
             .models
             .iter()
-            .map(|m| crate::noise::sectors::estimate(&program, &full_valid, &full, &noise.draws(m, seed)))
+            .map(|m| match stored(m)? {
+                Some(e) => Ok(e),
+                None => crate::noise::sectors::estimate(&program, &full_valid, &full, &noise.draws(m, seed)),
+            })
             .collect::<Result<_>>()?;
         return Ok((program.native().gate_counts(), estimates));
     }
@@ -379,7 +416,10 @@ pub fn noisy_estimates(
     let estimates = noise
         .models
         .iter()
-        .map(|m| crate::noise::gates::estimate(&program, &full_valid, &cost, &noise.draws(m, seed)))
+        .map(|m| match stored(m)? {
+            Some(e) => Ok(e),
+            None => crate::noise::gates::estimate(&program, &full_valid, &cost, &noise.draws(m, seed)),
+        })
         .collect::<Result<_>>()?;
     Ok((program.gate_counts(), estimates))
 }

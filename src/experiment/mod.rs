@@ -10,6 +10,7 @@ pub mod info;
 pub mod interval;
 pub mod landscape;
 pub mod plan;
+pub mod resume;
 pub mod sample;
 pub mod solve;
 pub mod stats;

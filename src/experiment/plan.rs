@@ -346,6 +346,7 @@ pub fn plan_within(
             noise: NoiseSettings { cancel, ..noise },
             transfer_from: Vec::new(),
             schedule: None,
+            earlier: None,
         };
         match solve_keeping_within(enc, &solve, &part_budget) {
             Err(e) if halts(&e) => {

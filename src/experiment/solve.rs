@@ -105,6 +105,8 @@ pub struct SolveSettings {
     /// `Some(text)`: the init's angles are a fixed schedule, evaluated without optimisation
     /// (`config.optimise` is false); the text names it in the report (`lr:0.4,0.6`, `fixed`).
     pub schedule: Option<String>,
+    /// An earlier report of this run whose noisy estimates are taken again (`--resume`).
+    pub earlier: Option<crate::experiment::resume::Earlier>,
 }
 
 impl Default for SolveSettings {
@@ -118,6 +120,7 @@ impl Default for SolveSettings {
             noise: NoiseSettings::default(),
             transfer_from: Vec::new(),
             schedule: None,
+            earlier: None,
         }
     }
 }
@@ -272,7 +275,15 @@ pub fn solve_keeping_within(
                 cancel: part.clone(),
                 ..settings.noise.clone()
             };
-            depth::add_noise(d, enc, &simulation, &success.valid, &noise, seed)
+            depth::add_noise_resuming(
+                d,
+                enc,
+                &simulation,
+                &success.valid,
+                &noise,
+                seed,
+                settings.earlier.as_ref(),
+            )
         },
     )?;
     report.depths = depths;

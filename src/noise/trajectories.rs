@@ -284,8 +284,9 @@ impl Evolution<'_> {
     }
 }
 
-/// The noisy P(valid) and energy of a circuit, with their standard errors.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// The noisy P(valid) and energy of a circuit, with their standard errors. Read back from a
+/// report by `solve --resume`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NoisyEstimate {
     /// The noise model (rates and source).
     pub model: NoiseModel,
@@ -316,18 +317,18 @@ pub struct NoisyEstimate {
     pub seconds: f64,
     /// On the sector route: the noiseless amplitudes, the sectors reached and the largest
     /// trajectory state.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sectors: Option<SectorStats>,
     /// Where trajectories were truncated: what was dropped and the bracket that holds the
     /// trajectories' exact average.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub truncated: Option<Bracket>,
 }
 
 /// What a truncated estimate dropped, and the bracket `[lower, upper]` that contains the average
 /// over the same drawn trajectories (the same errors and readout flips) of their exact,
 /// untruncated values (docs/qasm.md, "Truncation").
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bracket {
     /// The rule: `exact` or `bounded`.
     pub truncation: Truncation,
@@ -339,16 +340,16 @@ pub struct Bracket {
     pub max_dropped: f64,
     /// Trajectories too large to hold whole that ran in pieces (sector route; docs/qasm.md,
     /// "Truncation"): their P(valid) is still exact.
-    #[serde(skip_serializing_if = "none_split")]
+    #[serde(default, skip_serializing_if = "none_split")]
     pub trajectories_in_pieces: usize,
     /// The pieces those ran, all told.
-    #[serde(skip_serializing_if = "none_split")]
+    #[serde(default, skip_serializing_if = "none_split")]
     pub pieces: usize,
     /// Trajectories of a bounded run that dropped a piece too large to hold even split.
-    #[serde(skip_serializing_if = "none_split")]
+    #[serde(default, skip_serializing_if = "none_split")]
     pub trajectories_bounded: usize,
     /// Mean over the trajectories of the probability those pieces held.
-    #[serde(skip_serializing_if = "nothing_lost")]
+    #[serde(default, skip_serializing_if = "nothing_lost")]
     pub mean_bounded: f64,
     /// P(valid): exact for the drawn trajectories, so both ends equal the estimate, except
     /// where pieces were dropped as too large: trajectory t's exact value is then within
@@ -501,7 +502,7 @@ pub(crate) fn how_far(e: Error, done: usize, total: usize, began: std::time::Ins
 }
 
 /// How a sector estimate ran, for its report.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SectorStats {
     /// Amplitudes of the noiseless state (the block space).
     pub noiseless_amplitudes: u128,

@@ -38,7 +38,7 @@ pub enum Keeps {
 }
 
 /// How noisy trajectories run a mixer's exported circuit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum NoiseRoute {
     /// On the simulator's own 2^n state, each layer's errors pushed through its kernels

@@ -53,6 +53,7 @@ mod noise_sectors;
 // experiment/: sweeps and their shards, annealing, time to solution.
 mod anneal;
 mod penalty;
+mod resume;
 mod shard;
 mod sweep;
 mod tts;

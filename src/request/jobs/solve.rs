@@ -48,6 +48,8 @@ pub struct SolveChoices {
     /// Time budget.
     #[serde(deserialize_with = "crate::request::float_opt")]
     pub max_seconds: Option<f64>,
+    /// An earlier report of the same run whose noisy estimates are taken again.
+    pub resume: Option<PathBuf>,
 }
 
 impl Default for SolveChoices {
@@ -70,6 +72,7 @@ impl Default for SolveChoices {
             truncate: None,
             device: Vec::new(),
             max_seconds: None,
+            resume: None,
         }
     }
 }
@@ -89,6 +92,8 @@ pub struct SolveRequest {
     pub noise: NoiseRequest,
     /// Time budget.
     pub max_seconds: Option<Seconds>,
+    /// An earlier report of the same run whose noisy estimates are taken again.
+    pub resume: Option<PathBuf>,
 }
 
 impl SolveChoices {
@@ -112,6 +117,7 @@ impl SolveChoices {
             noise: NoiseRequest::check(&self.noise, self.trajectories, &self.device)?
                 .truncating(self.truncate.as_deref())?,
             max_seconds: seconds(self.max_seconds)?,
+            resume: self.resume.clone(),
         })
     }
 }
@@ -129,6 +135,11 @@ impl SolveRequest {
             noise: self.noise.settings(&self.space, Some(enc))?,
             transfer_from: self.init.read_angle_files()?,
             schedule: self.init.schedule.clone(),
+            earlier: self
+                .resume
+                .as_deref()
+                .map(crate::experiment::resume::Earlier::read)
+                .transpose()?,
         })
     }
 
@@ -141,6 +152,10 @@ impl SolveRequest {
             describe_space(&self.space),
             self.noise.describe(),
             json!({"max_seconds": describe_seconds(self.max_seconds)}),
+            match &self.resume {
+                Some(path) => json!({"resume": path.display().to_string()}),
+                None => json!({}),
+            },
         ])
     }
 }

@@ -1,0 +1,127 @@
+//! `solve --resume REPORT`: a run that stopped goes on from its report, taking the noisy
+//! estimates it holds and giving the report an unstopped run writes; another run's report is
+//! refused.
+
+use crate::common::*;
+use serde_json::Value;
+
+/// A report without the wall-clock times (`seconds`, at any depth).
+fn without_seconds(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| *k != "seconds")
+                .map(|(k, v)| (k.clone(), without_seconds(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(without_seconds).collect()),
+        v => v.clone(),
+    }
+}
+
+/// `report` as a run stopped at depth `stop` writes it: the depths before, `stopped` naming it.
+fn stopped_at(report: &Value, stop: usize) -> Value {
+    let mut r = report.clone();
+    r["depths"] = Value::Array(r["depths"].as_array().unwrap()[..stop - 1].to_vec());
+    r["stopped"] = serde_json::json!({"depth": stop, "reason": "interrupted before it finished"});
+    r
+}
+
+#[test]
+fn a_stopped_run_resumed_gives_the_report_of_the_whole_run() {
+    let dir = Scratch::new("resume");
+    // The full space under gate-by-gate noise, and the weight sectors of a block space.
+    let cases: [(&str, &[&str]); 2] = [
+        ("tests/data/tiny-tango-4x4.txt", &["--space", "full", "--mixer", "x"]),
+        (
+            "tests/data/queens-4x4-handmade.txt",
+            &["--reduce", "none", "--space", "rows", "--mixer", "xy-ring"],
+        ),
+    ];
+    for (i, (file, space)) in cases.iter().enumerate() {
+        let mut args = vec!["solve", file, "--depths", "1..3", "--max-iters", "10", "--json"];
+        args.extend(*space);
+        args.extend([
+            "--noise",
+            "aria",
+            "--noise",
+            "heron",
+            "--trajectories",
+            "40",
+            "--truncate",
+            "exact",
+        ]);
+        let whole = ok_json(&args);
+        let stored = dir.join(format!("stopped-{i}.json"));
+        std::fs::write(&stored, stopped_at(&whole, 3).to_string()).unwrap();
+        let mut resumed_args = args.clone();
+        resumed_args.extend(["--resume", stored.to_str().unwrap()]);
+        let resumed = ok_json(&resumed_args);
+        assert_eq!(without_seconds(&resumed), without_seconds(&whole), "{file}");
+        // The stored estimates are taken, not run again: a stored value is what comes out.
+        let mut marked = stopped_at(&whole, 3);
+        marked["depths"][1]["noisy"][0]["p_valid"] = serde_json::json!(0.125);
+        std::fs::write(&stored, marked.to_string()).unwrap();
+        let taken = ok_json(&resumed_args);
+        assert_eq!(taken["depths"][1]["noisy"][0]["p_valid"], 0.125, "{file}");
+        assert_eq!(
+            without_seconds(&taken["depths"][2]),
+            without_seconds(&resumed["depths"][2]),
+            "{file}"
+        );
+        // Other draws (here the trajectories) are run again, not taken.
+        let mut other = resumed_args.clone();
+        let t = other.iter().position(|a| *a == "40").unwrap();
+        other[t] = "30";
+        let rerun = ok_json(&other);
+        assert_eq!(rerun["depths"][1]["noisy"][0]["trajectories"], 30, "{file}");
+        assert_ne!(rerun["depths"][1]["noisy"][0]["p_valid"], 0.125, "{file}");
+    }
+}
+
+#[test]
+fn another_runs_report_is_refused() {
+    let dir = Scratch::new("resume-other");
+    let file = "tests/data/tiny-tango-4x4.txt";
+    let args = [
+        "solve",
+        file,
+        "--depths",
+        "1..2",
+        "--max-iters",
+        "10",
+        "--json",
+        "--noise",
+        "aria",
+        "--trajectories",
+        "20",
+    ];
+    let report = ok_json(&args);
+    let stored = dir.join("report.json");
+    std::fs::write(&stored, report.to_string()).unwrap();
+    let mut other = args.to_vec();
+    // Fewer optimiser iterations: other angles.
+    let m = other.iter().position(|a| *a == "10").unwrap();
+    other[m] = "2";
+    other.extend(["--resume", stored.to_str().unwrap()]);
+    let e = usage_error(&other);
+    assert!(
+        e.contains("report.json: its depth p = 1 has other angles than this run's"),
+        "{e}"
+    );
+    // A file that is not a report names itself and what is wrong.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"depths\": 3}").unwrap();
+    let mut args_bad = args.to_vec();
+    args_bad.extend(["--resume", bad.to_str().unwrap()]);
+    let e = usage_error(&args_bad);
+    assert!(
+        e.contains("bad.json") && e.contains("not a solve report (its JSON)"),
+        "{e}"
+    );
+    let mut missing = args.to_vec();
+    missing.extend(["--resume", "/nonexistent/report.json"]);
+    let out = quzzle(&missing);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("/nonexistent/report.json"), "{}", stderr(&out));
+}
