@@ -270,6 +270,23 @@ fn remove_stale_staging(parent: &Path, name: &str) {
     }
 }
 
+/// A JSON record read whole (a sweep's settings and shard record, a solve report to resume); a
+/// file that does not parse is `not <what> of this quzzle version` (an older layout, or no such
+/// record at all), with the line.
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    serde_json::from_str(&text).map_err(|e| {
+        Error::parse(
+            &path.display().to_string(),
+            e.line(),
+            format!("not {what} of this quzzle version: {e}"),
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,17 +39,7 @@ struct Report {
 impl Earlier {
     /// Read the report `path` (`solve --json`'s output, or `solve.json` of `--out`).
     pub fn read(path: &Path) -> Result<Earlier> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let report: Report = serde_json::from_str(&text).map_err(|e| {
-            Error::parse(
-                &path.display().to_string(),
-                e.line(),
-                format!("not a solve report (its JSON) of this quzzle version: {e}"),
-            )
-        })?;
+        let report: Report = crate::files::read_json(path, "a solve report (its JSON)")?;
         Ok(Earlier {
             file: path.to_path_buf(),
             depths: report.depths,

@@ -159,7 +159,7 @@ impl SweepSettings {
 
     /// The settings stored for `csv`.
     pub fn read(csv: &Path) -> Result<SweepSettings> {
-        read_json(&settings_path(csv), "the settings of a sweep")
+        crate::files::read_json(&settings_path(csv), "the settings of a sweep")
     }
 
     /// Compare with the settings stored for `csv`, or store these when there are none. A
@@ -195,19 +195,4 @@ impl SweepSettings {
             Err(source) => Err(Error::Read { path, source }),
         }
     }
-}
-/// A JSON record a sweep keeps beside its rows, read whole; a file that does not parse is
-/// `not <what> of this quzzle version` (an older layout, or no such record at all).
-pub(super) fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    serde_json::from_str(&text).map_err(|e| {
-        Error::parse(
-            &path.display().to_string(),
-            e.line(),
-            format!("not {what} of this quzzle version: {e}"),
-        )
-    })
 }

@@ -328,7 +328,7 @@ pub struct Merged {
 }
 
 fn read_manifest(path: &Path) -> Result<ShardManifest> {
-    super::settings::read_json(path, "the shard record of a sweep shard")
+    crate::files::read_json(path, "the shard record of a sweep shard")
 }
 
 /// At most `n` items of `items`, joined, with how many more there are.
