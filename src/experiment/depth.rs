@@ -236,22 +236,10 @@ fn feasible_measures(sim: &Simulation, success: &SuccessStates, angles: &Angles)
 }
 
 /// Add to `depth` the gate counts of its exported circuit and its P(valid) and energy under
-/// each model of `noise` at its angles, by trajectories seeded with `seed + p`. Nothing
-/// without models.
+/// each model of `noise` at its angles, by trajectories seeded with `seed + p`, taking each
+/// estimate that `earlier` holds for the depth's angles instead of running it again (`solve
+/// --resume`). Nothing without models.
 pub fn add_noise(
-    depth: &mut DepthResult,
-    enc: &dyn Encoding,
-    sim: &Simulation,
-    valid: &[u64],
-    noise: &NoiseSettings,
-    seed: u64,
-) -> Result<()> {
-    add_noise_resuming(depth, enc, sim, valid, noise, seed, None)
-}
-
-/// [`add_noise`], taking each estimate that `earlier` holds for the depth's angles instead of
-/// running it again (`solve --resume`).
-pub fn add_noise_resuming(
     depth: &mut DepthResult,
     enc: &dyn Encoding,
     sim: &Simulation,
@@ -375,35 +363,32 @@ pub fn noisy_estimates_resuming(
 ) -> Result<(GateCounts, Vec<NoisyEstimate>)> {
     let seed = seed.wrapping_add(angles.p() as u64);
     let route = sim.noise_route();
-    let stored = |m: &NoiseModel| -> Result<Option<NoisyEstimate>> {
-        earlier.map_or(Ok(None), |e| e.estimate(angles, m, noise, seed, route))
+    // Each model's estimate: the stored one where `earlier` has it, else `run`'s.
+    let each = |run: &dyn Fn(&NoiseModel) -> Result<NoisyEstimate>| -> Result<Vec<NoisyEstimate>> {
+        noise
+            .models
+            .iter()
+            .map(
+                |m| match earlier.map_or(Ok(None), |e| e.estimate(angles, m, noise, seed, route))? {
+                    Some(e) => Ok(e),
+                    None => run(m),
+                },
+            )
+            .collect()
     };
     let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
     if sim.noise_route() == NoiseRoute::Layered {
         // The layered path: errors pushed through each layer's kernels.
         let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
-        let estimates = noise
-            .models
-            .iter()
-            .map(|m| match stored(m)? {
-                Some(e) => Ok(e),
-                None => crate::noise::estimate(sim.qaoa(), &nc, angles, valid, &noise.draws(m, seed)),
-            })
-            .collect::<Result<_>>()?;
+        let estimates = each(&|m| crate::noise::estimate(sim.qaoa(), &nc, angles, valid, &noise.draws(m, seed)))?;
         return Ok((nc.gate_counts(), estimates));
     }
     if sim.noise_route() == NoiseRoute::Sectors {
         let program = sector_program(enc, sim, angles)?;
         let full_valid = full_valid_states(sim, valid)?;
         let full = enc.cost_poly();
-        let estimates = noise
-            .models
-            .iter()
-            .map(|m| match stored(m)? {
-                Some(e) => Ok(e),
-                None => crate::noise::sectors::estimate(&program, &full_valid, &full, &noise.draws(m, seed)),
-            })
-            .collect::<Result<_>>()?;
+        let estimates =
+            each(&|m| crate::noise::sectors::estimate(&program, &full_valid, &full, &noise.draws(m, seed)))?;
         return Ok((program.native().gate_counts(), estimates));
     }
     // Gate by gate on all 2^n states (an error leaves the block space), with the valid boards
@@ -413,14 +398,7 @@ pub fn noisy_estimates_resuming(
     let diagonal = enc.cost_diagonal()?;
     let full_valid = simulation::full::success_states_of(enc, &diagonal)?.valid;
     let cost: Vec<f64> = (0..diagonal.len()).map(|k| diagonal.get(k)).collect();
-    let estimates = noise
-        .models
-        .iter()
-        .map(|m| match stored(m)? {
-            Some(e) => Ok(e),
-            None => crate::noise::gates::estimate(&program, &full_valid, &cost, &noise.draws(m, seed)),
-        })
-        .collect::<Result<_>>()?;
+    let estimates = each(&|m| crate::noise::gates::estimate(&program, &full_valid, &cost, &noise.draws(m, seed)))?;
     Ok((program.gate_counts(), estimates))
 }
 

@@ -275,7 +275,7 @@ pub fn solve_keeping_within(
                 cancel: part.clone(),
                 ..settings.noise.clone()
             };
-            depth::add_noise_resuming(
+            depth::add_noise(
                 d,
                 enc,
                 &simulation,

@@ -744,6 +744,7 @@ fn compute_row(
         &inst.success.valid,
         &plan.noise,
         plan.config.seed,
+        None,
     )?;
     depth.seconds = began.elapsed().as_secs_f64();
     let method = if inst.objective.has_gradient() {

@@ -673,17 +673,7 @@ impl SectorProgram {
 
     /// The full-space bits of every state of sector `key`, in its order.
     fn sector_masks(&self, key: &[u8]) -> Vec<u64> {
-        let mut xs = vec![0u64];
-        for (g, &l) in self.groups.iter().zip(key) {
-            let pats = &g.patterns[usize::from(l)];
-            let mut next = Vec::with_capacity(xs.len() * pats.len());
-            for &p in pats {
-                let m = g.masks[p as usize];
-                next.extend(xs.iter().map(|&x| x | m));
-            }
-            xs = next;
-        }
-        xs
+        self.sector_masks_at(key, 0, self.sizes(key).iter().product())
     }
 
     /// Each group's prepared vector (its 2^m patterns) with the preparation's `events` (native

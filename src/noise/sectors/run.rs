@@ -285,7 +285,7 @@ impl SectorRun<'_> {
     ///
     /// One worker thread per thread of the pool takes the trajectories, the largest planned
     /// first, so that the last to finish is a small one. The workers are not the pool's: a
-    /// trajectory's large states are worked on by the pool in chunks ([`apply::each_chunk`]),
+    /// trajectory's large states are worked on by the pool in parts ([`apply::each_part`]),
     /// and a pool thread waiting for its chunks would start another trajectory meanwhile,
     /// holding two states where the room counts one. A worker just waits; and while every
     /// worker has a trajectory, none spreads ([`apply::BUSY_WORKERS`]).
