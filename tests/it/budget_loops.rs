@@ -5,7 +5,8 @@
 //! (inside one wide step of the frontier count), the optimiser on a large state (its starting
 //! grid included), full-space noise between its whole-state steps. Ctrl-C before a command
 //! reads the flag still ends it with its message; a sector run that cannot be held is refused
-//! before its optimisation. (LP reading and reduction: tests/it/lp.rs.)
+//! before its optimisation and its block space's setup. (LP reading and reduction:
+//! tests/it/lp.rs.)
 
 use crate::common::{s, shared_instances, stderr, Scratch};
 use std::path::PathBuf;
@@ -148,7 +149,8 @@ fn ctrl_c_in_the_first_second_of_a_count_says_interrupted() {
 
 /// 8x8 Queens rows under heron: the sector trajectories cannot be held (each of the first
 /// trajectories' errors opens billions of amplitudes), so the run is refused before the
-/// optimisation, and the budget bites in the block space's setup before it.
+/// optimisation. The plan comes before the block space's setup, so the refusal takes well
+/// under a second on an idle machine (a budget of 1 s may or may not come first: not tested).
 #[test]
 fn sector_noise_that_cannot_be_held_is_refused_before_the_optimisation() {
     let Some(f) = shared_queens("queens-8x8-community-017.txt") else {
@@ -175,10 +177,7 @@ fn sector_noise_that_cannot_be_held_is_refused_before_the_optimisation() {
         "{err}"
     );
     assert!(o.stdout.is_empty(), "nothing optimised: {err}");
-    assert!(took < Duration::from_secs(60), "{took:?}");
-    let mut budget = line.to_vec();
-    budget.extend(["--max-seconds", "1"]);
-    assert_out_of_time(&budget, timed(&budget));
+    assert!(took < GENEROUS, "{took:?}");
 }
 
 /// The optimiser on 5-Queens' full space at `--reduce none` (25 qubits, p = 4): one evaluation
