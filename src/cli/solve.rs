@@ -66,11 +66,20 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
     match stop {
         Some(stop) => {
+            let finished = report.stopped.as_ref().map_or(0, |s| s.noisy.len());
             errln!(
-                "solve: stopped at p = {}; the {} depth(s) before it are reported{}",
+                "solve: stopped at p = {}; the {} depth(s) before it are reported{}{}",
                 stop.depth,
                 report.depths.len(),
-                if args.out.is_some() { " and written" } else { "" }
+                if args.out.is_some() { " and written" } else { "" },
+                if finished > 0 {
+                    format!(
+                        ", with the {finished} noise model(s) finished at p = {} (`--resume` takes them)",
+                        stop.depth
+                    )
+                } else {
+                    String::new()
+                }
             );
             Err(stop.error)
         }

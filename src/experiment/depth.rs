@@ -255,9 +255,12 @@ pub fn add_noise(
     let gates = if noise.models.is_empty() {
         gate_counts(enc, sim, &angles)?
     } else {
-        let (gates, noisy) = noisy_estimates_resuming(enc, sim, valid, &angles, noise, seed, earlier)?;
-        depth.noisy = noisy;
-        gates
+        // The models finished before a stop stay with the depth (a report keeps them beside
+        // the stop, and `--resume` takes them).
+        let mut finished = Vec::new();
+        let gates = noisy_estimates_resuming(enc, sim, valid, &angles, noise, seed, earlier, &mut finished);
+        depth.noisy = finished;
+        gates?
     };
     depth.devices = noise
         .devices
@@ -348,10 +351,15 @@ pub fn noisy_estimates(
     noise: &NoiseSettings,
     seed: u64,
 ) -> Result<(GateCounts, Vec<NoisyEstimate>)> {
-    noisy_estimates_resuming(enc, sim, valid, angles, noise, seed, None)
+    let mut estimates = Vec::new();
+    let gates = noisy_estimates_resuming(enc, sim, valid, angles, noise, seed, None, &mut estimates)?;
+    Ok((gates, estimates))
 }
 
-/// [`noisy_estimates`], each one `earlier` holds for these angles and draws taken from it.
+/// [`noisy_estimates`], each one `earlier` holds for these angles and draws taken from it,
+/// pushed onto `finished` as each model finishes: where a model fails (a budget, Ctrl-C,
+/// memory), the ones before it are there.
+#[allow(clippy::too_many_arguments)]
 pub fn noisy_estimates_resuming(
     enc: &dyn Encoding,
     sim: &Simulation,
@@ -360,36 +368,34 @@ pub fn noisy_estimates_resuming(
     noise: &NoiseSettings,
     seed: u64,
     earlier: Option<&crate::experiment::resume::Earlier>,
-) -> Result<(GateCounts, Vec<NoisyEstimate>)> {
+    finished: &mut Vec<NoisyEstimate>,
+) -> Result<GateCounts> {
     let seed = seed.wrapping_add(angles.p() as u64);
     let route = sim.noise_route();
     // Each model's estimate: the stored one where `earlier` has it, else `run`'s.
-    let each = |run: &dyn Fn(&NoiseModel) -> Result<NoisyEstimate>| -> Result<Vec<NoisyEstimate>> {
-        noise
-            .models
-            .iter()
-            .map(
-                |m| match earlier.map_or(Ok(None), |e| e.estimate(angles, m, noise, seed, route))? {
-                    Some(e) => Ok(e),
-                    None => run(m),
-                },
-            )
-            .collect()
+    let mut each = |run: &dyn Fn(&NoiseModel) -> Result<NoisyEstimate>| -> Result<()> {
+        for m in &noise.models {
+            let e = match earlier.map_or(Ok(None), |e| e.estimate(angles, m, noise, seed, route))? {
+                Some(e) => e,
+                None => run(m)?,
+            };
+            finished.push(e);
+        }
+        Ok(())
     };
     let circuit = simulation::circuit(enc, &sim.space, sim.mixer, angles)?;
     if sim.noise_route() == NoiseRoute::Layered {
         // The layered path: errors pushed through each layer's kernels.
         let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
-        let estimates = each(&|m| crate::noise::estimate(sim.qaoa(), &nc, angles, valid, &noise.draws(m, seed)))?;
-        return Ok((nc.gate_counts(), estimates));
+        each(&|m| crate::noise::estimate(sim.qaoa(), &nc, angles, valid, &noise.draws(m, seed)))?;
+        return Ok(nc.gate_counts());
     }
     if sim.noise_route() == NoiseRoute::Sectors {
         let program = sector_program(enc, sim, angles)?;
         let full_valid = full_valid_states(sim, valid)?;
         let full = enc.cost_poly();
-        let estimates =
-            each(&|m| crate::noise::sectors::estimate(&program, &full_valid, &full, &noise.draws(m, seed)))?;
-        return Ok((program.native().gate_counts(), estimates));
+        each(&|m| crate::noise::sectors::estimate(&program, &full_valid, &full, &noise.draws(m, seed)))?;
+        return Ok(program.native().gate_counts());
     }
     // Gate by gate on all 2^n states (an error leaves the block space), with the valid boards
     // and the cost of the full space.
@@ -398,8 +404,8 @@ pub fn noisy_estimates_resuming(
     let diagonal = enc.cost_diagonal()?;
     let full_valid = simulation::full::success_states_of(enc, &diagonal)?.valid;
     let cost: Vec<f64> = (0..diagonal.len()).map(|k| diagonal.get(k)).collect();
-    let estimates = each(&|m| crate::noise::gates::estimate(&program, &full_valid, &cost, &noise.draws(m, seed)))?;
-    Ok((program.gate_counts(), estimates))
+    each(&|m| crate::noise::gates::estimate(&program, &full_valid, &cost, &noise.draws(m, seed)))?;
+    Ok(program.gate_counts())
 }
 
 /// The exported circuit of `sim` (a block space with an XY mixer) at `angles`, on its weight

@@ -361,9 +361,13 @@ pub fn plan_within(
             }),
             Ok((solved, stop)) => {
                 let ends_plan = stop.as_ref().is_some_and(|s| halts(&s.error));
+                // The plan keeps where a circuit stopped and why, not its finished models.
                 let stopped = stop.as_ref().filter(|_| !ends_plan).map(|s| Stopped {
                     depth: s.depth,
                     reason: why(&s.error),
+                    gammas: Vec::new(),
+                    betas: Vec::new(),
+                    noisy: Vec::new(),
                 });
                 report.candidates.push(PlanCandidate::of(&solved, space.mixer, stopped));
                 if let Some(stop) = stop.filter(|_| ends_plan) {

@@ -5,7 +5,8 @@
 //! each depth's optimum for the next); an estimate is taken only where the depth's angles
 //! equal the stored ones to the bit and the model, trajectories, seed, route and truncation
 //! are the stored estimate's, so the report is the one an unstopped run would have written
-//! (but the estimates' seconds, which are those of the run that made them).
+//! (but the estimates' seconds, which are those of the run that made them). The models that
+//! finished at the depth the run stopped at are taken the same way.
 
 use crate::angles::Angles;
 use crate::error::{Error, Result};
@@ -31,18 +32,42 @@ struct EarlierDepth {
     noisy: Vec<NoisyEstimate>,
 }
 
+/// The depth a run stopped at, with the models finished there before the stop (none where
+/// none did).
+#[derive(Deserialize)]
+struct StoppedDepth {
+    depth: usize,
+    #[serde(default)]
+    gammas: Vec<f64>,
+    #[serde(default)]
+    betas: Vec<f64>,
+    #[serde(default)]
+    noisy: Vec<NoisyEstimate>,
+}
+
 #[derive(Deserialize)]
 struct Report {
     depths: Vec<EarlierDepth>,
+    stopped: Option<StoppedDepth>,
 }
 
 impl Earlier {
-    /// Read the report `path` (`solve --json`'s output, or `solve.json` of `--out`).
+    /// Read the report `path` (`solve --json`'s output, or `solve.json` of `--out`): its
+    /// depths, and the models finished at the depth it stopped at.
     pub fn read(path: &Path) -> Result<Earlier> {
         let report: Report = crate::files::read_json(path, "a solve report (its JSON)")?;
+        let mut depths = report.depths;
+        if let Some(s) = report.stopped.filter(|s| !s.noisy.is_empty()) {
+            depths.push(EarlierDepth {
+                p: s.depth,
+                gammas: s.gammas,
+                betas: s.betas,
+                noisy: s.noisy,
+            });
+        }
         Ok(Earlier {
             file: path.to_path_buf(),
-            depths: report.depths,
+            depths,
         })
     }
 

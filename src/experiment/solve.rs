@@ -8,7 +8,7 @@ use crate::angles::Angles;
 use crate::checked::Depths;
 use crate::encoding::{Encoding, QubitCell, SuccessStates};
 use crate::error::{Error, RequestProblem, Result};
-use crate::noise::NoiseSettings;
+use crate::noise::{NoiseSettings, NoisyEstimate};
 use crate::puzzle::Board;
 use crate::qaoa::optimize::{self, Init, Method, OptimizeConfig, Optimized};
 use crate::qaoa::schedule;
@@ -158,6 +158,9 @@ pub struct DepthStop {
     pub depth: usize,
     /// Why.
     pub error: Error,
+    /// The depth as far as it got where its optimisation finished and the stop came in its
+    /// noise estimates: its angles and the models finished before the stop.
+    pub partial: Option<DepthResult>,
 }
 
 /// The report's record of a [`DepthStop`].
@@ -167,14 +170,28 @@ pub struct Stopped {
     pub depth: usize,
     /// Why, as the error says it.
     pub reason: String,
+    /// Where noise models finished at that depth before the stop, the depth's optimised
+    /// angles (absent where none did).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gammas: Vec<f64>,
+    /// The same for the mixer angles.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub betas: Vec<f64>,
+    /// The noise models finished at that depth before the stop, which `solve --resume` takes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub noisy: Vec<NoisyEstimate>,
 }
 
 impl DepthStop {
     /// Its record in a report.
     pub fn stopped(&self) -> Stopped {
+        let finished = self.partial.as_ref().filter(|d| !d.noisy.is_empty());
         Stopped {
             depth: self.depth,
             reason: self.error.to_string(),
+            gammas: finished.map_or_else(Vec::new, |d| d.gammas.clone()),
+            betas: finished.map_or_else(Vec::new, |d| d.betas.clone()),
+            noisy: finished.map_or_else(Vec::new, |d| d.noisy.clone()),
         }
     }
 }
@@ -248,7 +265,14 @@ pub fn solve_keeping_within(
         None => (settings.depths.clone(), None),
         Some((depth, error)) => match settings.depths.below(depth) {
             None => return Err(error),
-            Some(below) => (below, Some(DepthStop { depth, error })),
+            Some(below) => (
+                below,
+                Some(DepthStop {
+                    depth,
+                    error,
+                    partial: None,
+                }),
+            ),
         },
     };
     report.provenance = Provenance::of(enc, &simulation);
@@ -380,6 +404,8 @@ pub fn run_depths_then(
             (weighed + p) as f64 / total as f64,
         );
         weighed += p;
+        // The depth as far as it got, where the stop came after its optimisation.
+        let mut partial = None;
         let mut one = || -> Result<(DepthResult, Angles)> {
             config.cancel.check(&format!("depth p = {p}"))?;
             let began = std::time::Instant::now();
@@ -390,7 +416,10 @@ pub fn run_depths_then(
             part.check("measuring the optimised state")?;
             let mut d = depth::measure(sim, success, p, &opt, scan, began)?;
             part.check("measuring the optimised state")?;
-            then(&mut d, &part)?;
+            if let Err(e) = then(&mut d, &part) {
+                partial = Some(d);
+                return Err(e);
+            }
             Ok((d, opt.angles))
         };
         match one() {
@@ -399,7 +428,14 @@ pub fn run_depths_then(
                 previous = Some((p, angles));
             }
             Err(e) if out.is_empty() => return Err(e),
-            Err(error) => return Ok((out, Some(DepthStop { depth: p, error }))),
+            Err(error) => {
+                let stop = DepthStop {
+                    depth: p,
+                    error,
+                    partial,
+                };
+                return Ok((out, Some(stop)));
+            }
         }
     }
     Ok((out, None))

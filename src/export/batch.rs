@@ -356,7 +356,11 @@ impl DepthExporter<'_> {
             );
             weighed += p;
             if let Err(error) = self.export(depth, None, &part) {
-                return Some(solve::DepthStop { depth: p, error });
+                return Some(solve::DepthStop {
+                    depth: p,
+                    error,
+                    partial: None,
+                });
             }
         }
         None

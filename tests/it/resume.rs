@@ -125,3 +125,94 @@ fn another_runs_report_is_refused() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("/nonexistent/report.json"), "{}", stderr(&out));
 }
+
+/// A run stopped inside a depth's noise estimates keeps the models finished there (`stopped`
+/// holds the depth's angles and their estimates), and a resume takes them: the second model
+/// is stopped (its first trajectory's progress sets the stop request), the first is kept, and
+/// the resumed report is the whole run's, the kept estimate taken, not run again.
+#[test]
+fn the_models_finished_at_the_stopped_depth_are_kept_and_taken() {
+    use quzzle::budget::{Budget, Cancel};
+    use quzzle::encoding::{self, EncodingKind};
+    use quzzle::experiment::resume::Earlier;
+    use quzzle::experiment::solve::{self, SolveSettings};
+    use quzzle::noise::{NoiseModel, NoiseSettings};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    let dir = Scratch::new("resume-partial");
+    let enc = encoding::load(
+        &data("tiny-tango-4x4.txt"),
+        EncodingKind::Onehot,
+        quzzle::model::Level::None,
+    )
+    .unwrap();
+    let models: Vec<NoiseModel> = ["aria", "heron"]
+        .iter()
+        .map(|m| NoiseModel::preset(m).unwrap())
+        .collect();
+    let mut settings = SolveSettings {
+        depths: quzzle::checked::Depths::up_to(2).unwrap(),
+        ..SolveSettings::default()
+    };
+    settings.config.max_iters = 10;
+    settings.noise = NoiseSettings {
+        models,
+        trajectories: quzzle::checked::Trajectories::new(40).unwrap(),
+        ..NoiseSettings::default()
+    };
+    let whole = solve::solve(enc.as_ref(), &settings).unwrap();
+
+    // Stop at p = 2 once heron's trajectories have begun: aria's estimate there is done.
+    let flag = Arc::new(AtomicBool::new(false));
+    let setter = flag.clone();
+    let cancel = Cancel::new(flag.clone()).with_progress(
+        std::time::Duration::ZERO,
+        Box::new(move |progress| {
+            if progress.detail.starts_with("p = 2") && progress.detail.contains("under heron") {
+                setter.store(true, Ordering::Relaxed);
+            }
+        }),
+    );
+    let mut stopping = settings.clone();
+    stopping.config.cancel = cancel.clone();
+    stopping.noise.cancel = cancel.clone();
+    let budget = Budget::unlimited().with_cancel(cancel);
+    let (report, stop) = solve::solve_keeping_within(enc.as_ref(), &stopping, &budget).unwrap();
+    let stop = stop.expect("stopped at p = 2");
+    assert!(flag.load(Ordering::Relaxed));
+    assert_eq!(stop.depth, 2);
+    assert!(
+        matches!(stop.error, quzzle::Error::Interrupted { .. }),
+        "{}",
+        stop.error
+    );
+    assert_eq!(report.depths.len(), 1);
+    let stopped = report.stopped.as_ref().unwrap();
+    assert_eq!(stopped.noisy.len(), 1, "aria finished, heron did not");
+    assert_eq!(stopped.noisy[0].model.name, "aria");
+    assert_eq!(stopped.gammas, whole.depths[1].gammas);
+    assert_eq!(stopped.betas, whole.depths[1].betas);
+    assert_eq!(stopped.noisy[0].p_valid, whole.depths[1].noisy[0].p_valid);
+
+    // Resumed: the whole run's report; aria's p = 2 taken from the stopped report.
+    let mut json: Value = serde_json::to_value(&report).unwrap();
+    json["stopped"]["noisy"][0]["p_valid"] = serde_json::json!(0.125);
+    let file = dir.join("stopped.json");
+    std::fs::write(&file, json.to_string()).unwrap();
+    let resumed = solve::solve(
+        enc.as_ref(),
+        &SolveSettings {
+            earlier: Some(Earlier::read(&file).unwrap()),
+            ..settings.clone()
+        },
+    )
+    .unwrap();
+    assert_eq!(resumed.depths[1].noisy[0].p_valid, 0.125, "taken, not run again");
+    let mut got = serde_json::to_value(&resumed).unwrap();
+    got["depths"][1]["noisy"][0]["p_valid"] = serde_json::to_value(whole.depths[1].noisy[0].p_valid).unwrap();
+    assert_eq!(
+        without_seconds(&got),
+        without_seconds(&serde_json::to_value(&whole).unwrap())
+    );
+}
