@@ -330,8 +330,13 @@ pub fn first_sector_refusal(
         let angles = Angles::new(vec![0.3; p], vec![-0.2; p])?;
         let program = sector_program(enc, sim, &angles)?;
         let seed = seed.wrapping_add(p as u64);
+        // Its progress and any stop name the depth planned.
+        let at_depth = NoiseSettings {
+            cancel: noise.cancel.within(format!("p = {p}"), 0.0, 0.0),
+            ..noise.clone()
+        };
         for m in &noise.models {
-            match crate::noise::sectors::check_fits(&program, &noise.draws(m, seed)) {
+            match crate::noise::sectors::check_fits(&program, &at_depth.draws(m, seed)) {
                 Ok(()) => {}
                 Err(e) if e.is_memory_refusal() => return Ok(Some((p, e))),
                 Err(e) => return Err(e),

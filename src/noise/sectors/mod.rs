@@ -43,7 +43,7 @@ use crate::simulation::mixers::NoiseRoute;
 use num_complex::Complex64;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 const ZERO: Complex64 = Complex64::new(0.0, 0.0);

@@ -167,6 +167,7 @@ pub fn estimate_within_memory(
         data: &data,
         exact: &exact,
         done: AtomicUsize::new(0),
+        weighed: AtomicU64::new(0),
         peak: AtomicUsize::new(prog.noiseless_dimension() as usize),
         began,
     };
@@ -214,6 +215,10 @@ pub(super) struct SectorRun<'a> {
     /// The readout without, for a trajectory that drew its flips.
     pub(super) exact: &'a Cache<'a>,
     pub(super) done: AtomicUsize,
+    /// The work of the trajectories done, each weighed by [`SectorRun::weight`], which the
+    /// progress fraction tells (the largest run first, and the largest alone last, so a count
+    /// of trajectories would mislead).
+    pub(super) weighed: AtomicU64,
     pub(super) peak: AtomicUsize,
     pub(super) began: std::time::Instant,
 }
@@ -265,12 +270,28 @@ impl SectorRun<'_> {
         Ok(Some((p, e + full.offset * prune.dropped, prune.dropped, 0, lost)))
     }
 
-    /// Counts a trajectory finished, so a run whose largest trajectories wait for the alone
-    /// pass says so rather than sitting at all but those done.
-    fn tick(&self, alone: bool) {
+    /// A trajectory's share of the work, for the progress fraction: the amplitudes it is
+    /// planned to hold (none without an error, which runs nothing), and 1 so that none counts
+    /// nothing.
+    pub(super) fn weight(&self, t: usize) -> u64 {
+        let held = if self.planned.events[t].is_empty() {
+            0
+        } else {
+            u64::try_from(self.planned.amplitudes[t]).unwrap_or(u64::MAX)
+        };
+        // Capped at 2^40 (past any plan that runs), so a million trajectories sum in a u64.
+        held.min(1 << 40) + 1
+    }
+
+    /// Counts trajectory `t` finished, so a run whose largest trajectories wait for the alone
+    /// pass says so rather than sitting at all but those done; the fraction is of the work
+    /// ([`SectorRun::weight`]).
+    fn tick(&self, t: usize, alone: bool) {
         let (model, trajectories, _, cancel) = self.draws.parts();
         let d = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        cancel.tick(TRAJECTORIES_TASK, Some(d as f64 / trajectories as f64), || {
+        let weighed = self.weighed.fetch_add(self.weight(t), Ordering::Relaxed) + self.weight(t);
+        let total: u64 = (0..trajectories).map(|u| self.weight(u)).sum();
+        cancel.tick(TRAJECTORIES_TASK, Some(weighed as f64 / total as f64), || {
             let pass = if alone { ", the largest alone" } else { "" };
             format!(
                 "{d} of {trajectories} trajectories under {} done (weight sectors{pass})",
@@ -301,7 +322,7 @@ impl SectorRun<'_> {
             }
             match self.value(t, room) {
                 Ok(v) => {
-                    self.tick(false);
+                    self.tick(t, false);
                     Ok(Some(v))
                 }
                 // On one thread too, so that a refusal reads the same on any thread count.
@@ -372,7 +393,7 @@ impl SectorRun<'_> {
             match self.value(t, room) {
                 Ok(v) => {
                     ran[t] = Some(v);
-                    self.tick(true);
+                    self.tick(t, true);
                 }
                 Err(e @ Error::TooMuchMemory { .. }) => {
                     let so_far: Vec<Option<Option<(f64, f64)>>> =
@@ -546,6 +567,9 @@ fn bracket(
     }
 }
 
+/// What the plan tells its progress under.
+const PLAN_TASK: &str = "planning noisy trajectories";
+
 /// Every trajectory's errors, drawn before any is run, and the amplitudes each is planned to
 /// hold ([`plan`]).
 pub(super) struct Planned {
@@ -579,10 +603,17 @@ pub(super) fn plan(
             available: memory / 2,
         });
     }
+    // Planning a deep circuit's trajectories takes minutes: told as it goes (no fraction, so
+    // the depth's own is kept).
+    let counted = AtomicUsize::new(0);
     let planned: Vec<(GateEvents, u128)> = (0..trajectories)
         .into_par_iter()
         .map(|t| -> Result<(GateEvents, u128)> {
             cancel.check(TRAJECTORIES_TASK)?;
+            let d = counted.fetch_add(1, Ordering::Relaxed);
+            cancel.tick(PLAN_TASK, None, || {
+                format!("{d} of {trajectories} trajectories under {} planned", model.name)
+            });
             let events: GateEvents = prog.native.sample_events(model, &mut trajectory_rng(seed, t));
             let need = match draws.truncation {
                 Truncation::Off => prog.planned_amplitudes(&events),

@@ -776,6 +776,7 @@ fn with_run<T>(
         data: &data,
         exact: &exact,
         done: AtomicUsize::new(0),
+        weighed: std::sync::atomic::AtomicU64::new(0),
         peak: AtomicUsize::new(0),
         began: std::time::Instant::now(),
     };
