@@ -19,10 +19,11 @@
 //!
 //! Each X or Y error multiplies a trajectory's amplitudes by about the ratio of the next weights'
 //! pattern counts to its own (2.7 on a one-hot block of six), so a trajectory's memory grows
-//! exponentially with its errors. It is held against the trajectory's share of the machine's
-//! memory before each new sector is allocated; a trajectory past its share while others run is
-//! run again after them, alone, with three quarters of the available memory, and refused only
-//! past that.
+//! exponentially with its errors. Every trajectory's memory is planned before any work; the
+//! trajectories running at once share three quarters of the available memory by their plans,
+//! and each is held against its plan before each new sector is allocated. One that outgrows
+//! it is run again after the others, alone, with all three quarters, and refused only past
+//! that.
 //!
 //! Weight components of a prepared group whose probability is below
 //! [`DROPPED_PROBABILITY`] are dropped: they are the rounding residue of the preparation's

@@ -114,9 +114,10 @@ pub fn estimate(prog: &SectorProgram, valid: &[u64], full: &ZPoly, draws: &Draws
 }
 
 /// [`estimate`], planned against `memory` bytes instead of what the machine has available
-/// now: trajectories running at once share half of it, and one that outgrows its share runs
-/// again after them, alone, with three quarters (the same errors, so the same value and bytes
-/// on any thread count). A trajectory too large even alone is refused with
+/// now: trajectories running at once share three quarters of it by their plans (one starts
+/// when its plan fits beside theirs), and one that outgrows its plan runs again after them,
+/// alone, with all three quarters (the same errors, so the same value and bytes on any thread
+/// count). A trajectory too large even alone is refused with
 /// [`Error::TooMuchMemory`]. The tests stand in for a machine with little memory this way.
 pub fn estimate_within_memory(
     prog: &SectorProgram,
@@ -127,7 +128,6 @@ pub fn estimate_within_memory(
 ) -> Result<NoisyEstimate> {
     let (model, trajectories, _, cancel) = draws.parts();
     let began = std::time::Instant::now();
-    let threads = rayon::current_num_threads();
     let checkpoints = prog.layers.len() + 1;
     let planned_held = (prog.noiseless_dimension() as usize).saturating_mul(checkpoints * BYTES_PER_AMPLITUDE);
     // Every trajectory's errors first (the same draws as one by one), each one's memory planned
@@ -143,14 +143,9 @@ pub fn estimate_within_memory(
     let first = Room::beside(memory, 1, 0).with_cancel(cancel);
     let checkpoints = prog.checkpoints(&data, &first).map_err(far)?;
     let held = held_bytes(&checkpoints);
-    let room = if threads > 1 {
-        Room::beside(memory, threads, held)
-    } else {
-        Room::alone(memory, held)
-    }
-    .with_cancel(cancel);
-    // A trajectory whose state outgrows its share while others run beside it is run again
-    // after them, alone: its errors, and so its value, are the same.
+    // The trajectories running share three quarters of the memory by their plans; one whose
+    // state outgrows its plan is run again after them, alone, with all of that: its errors,
+    // and so its value, are the same.
     let alone = Room::alone(memory, held).with_cancel(cancel);
     let last = checkpoints.last().expect("the prepared state").clone();
     let noiseless = Cache::new(Some(&noiseless_readout))
@@ -171,7 +166,7 @@ pub fn estimate_within_memory(
         peak: AtomicUsize::new(prog.noiseless_dimension() as usize),
         began,
     };
-    let first_pass = run.beside(&room)?;
+    let first_pass = run.beside(&alone)?;
     let ran = run.alone(first_pass, &alone, v0)?;
     Ok(run.estimate(&ran, v0, noiseless))
 }
@@ -300,9 +295,12 @@ impl SectorRun<'_> {
         });
     }
 
-    /// The first pass, every trajectory in parallel within `room` (one's share): `None` for
-    /// those planned past it, not tried, and for those that outgrew it, left for the pass
-    /// alone; otherwise its value.
+    /// The first pass, the trajectories in parallel within `room`, which they share: each
+    /// starts once its plan fits beside the plans of those running (it waits for them to end
+    /// otherwise, and then none of them waits on it) and holds no more than its plan. `None`
+    /// for those planned past `room`, not tried, and for those that outgrew their plan, left
+    /// for the pass alone; otherwise its value. The plans bound what each holds
+    /// ([`plan`]), so the trajectories running never hold more than `room` together.
     ///
     /// One worker thread per thread of the pool takes the trajectories, the largest planned
     /// first, so that the last to finish is a small one. The workers are not the pool's: a
@@ -316,11 +314,38 @@ impl SectorRun<'_> {
         order.sort_by_key(|&t| std::cmp::Reverse(self.planned.amplitudes[t]));
         let next = AtomicUsize::new(0);
         let stop = std::sync::atomic::AtomicBool::new(false);
+        // The amplitudes planned for the trajectories running, and how many run.
+        let running = Mutex::new((0usize, 0usize));
+        let ended = std::sync::Condvar::new();
         let one = |t: usize| -> Result<Option<Option<Value>>> {
-            if self.planned.amplitudes[t] > room.amplitudes as u128 {
+            let Ok(need) = usize::try_from(self.planned.amplitudes[t]) else {
+                return Ok(None);
+            };
+            if need > room.amplitudes {
                 return Ok(None);
             }
-            match self.value(t, room) {
+            {
+                let mut held = running.lock().unwrap_or_else(|p| p.into_inner());
+                while held.1 > 0 && held.0 + need > room.amplitudes && !stop.load(Ordering::Relaxed) {
+                    // Waiting, this worker lends its thread to the trajectories running.
+                    apply::BUSY_WORKERS.fetch_sub(1, Ordering::Relaxed);
+                    held = ended.wait(held).unwrap_or_else(|p| p.into_inner());
+                    apply::BUSY_WORKERS.fetch_add(1, Ordering::Relaxed);
+                }
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
+                held.0 += need;
+                held.1 += 1;
+            }
+            let value = self.value(t, &room.less(room.amplitudes - need));
+            {
+                let mut held = running.lock().unwrap_or_else(|p| p.into_inner());
+                held.0 -= need;
+                held.1 -= 1;
+            }
+            ended.notify_all();
+            match value {
                 Ok(v) => {
                     self.tick(t, false);
                     Ok(Some(v))
@@ -343,6 +368,7 @@ impl SectorRun<'_> {
                 let r = one(t);
                 if r.is_err() {
                     stop.store(true, Ordering::Relaxed);
+                    ended.notify_all();
                 }
                 got.push((t, r));
             }

@@ -784,7 +784,8 @@ fn with_run<T>(
 }
 
 /// A trajectory run in the pass alone gives the value it gives in the parallel pass, to the
-/// bit, under each truncation; a room too small for a trajectory leaves it to that pass.
+/// bit, under each truncation, also where the parallel pass has room for one large plan at a
+/// time; a room too small for a trajectory leaves it to the pass alone.
 #[test]
 fn the_pass_alone_gives_the_values_of_the_pass_beside() {
     let (_, prog, valid, full) = programs().swap_remove(1);
@@ -799,6 +800,18 @@ fn the_pass_alone_gives_the_values_of_the_pass_beside() {
             assert_eq!(alone, beside, "{truncation:?}");
             assert!(alone.iter().any(Option::is_some));
             assert_eq!(run.done.load(Ordering::Relaxed), 2 * alone.len());
+            assert!(
+                run.planned.amplitudes.iter().filter(|&&a| a > 0).count() > 2,
+                "several trajectories with errors"
+            );
+            // Room for the largest plan only: the large ones run one at a time (the others
+            // waiting for them), each within its own plan, and none is left.
+            let largest = run.planned.amplitudes.iter().copied().max().unwrap() as usize;
+            let whole = Room::new(1);
+            let one_large = whole.less(whole.amplitudes - largest);
+            let waited = run.beside(&one_large).unwrap();
+            let waited: Vec<Option<super::run::Value>> = waited.into_iter().map(Option::unwrap).collect();
+            assert_eq!(waited, alone, "{truncation:?}");
             // Nothing fits beside: every trajectory with errors is left to the pass alone.
             let tiny = Room::less(&Room::new(1), usize::MAX);
             let left = run.beside(&tiny).unwrap();
