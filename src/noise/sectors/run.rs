@@ -114,8 +114,8 @@ pub fn estimate(prog: &SectorProgram, valid: &[u64], full: &ZPoly, draws: &Draws
 }
 
 /// [`estimate`], planned against `memory` bytes instead of what the machine has available
-/// now: trajectories running at once share three quarters of it by their plans (one starts
-/// when its plan fits beside theirs), and one that outgrows its plan runs again after them,
+/// now: trajectories running at once share three quarters of it by their plans (the largest
+/// left whose plan fits beside theirs starts next), and one that outgrows its plan runs again after them,
 /// alone, with all three quarters (the same errors, so the same value and bytes on any thread
 /// count). A trajectory too large even alone is refused with
 /// [`Error::TooMuchMemory`]. The tests stand in for a machine with little memory this way.
@@ -295,56 +295,68 @@ impl SectorRun<'_> {
         });
     }
 
-    /// The first pass, the trajectories in parallel within `room`, which they share: each
-    /// starts once its plan fits beside the plans of those running (it waits for them to end
-    /// otherwise, and then none of them waits on it) and holds no more than its plan. `None`
-    /// for those planned past `room`, not tried, and for those that outgrew their plan, left
-    /// for the pass alone; otherwise its value. The plans bound what each holds
-    /// ([`plan`]), so the trajectories running never hold more than `room` together.
+    /// The first pass, the trajectories in parallel within `room`, which they share by their
+    /// plans: a worker takes the largest trajectory left whose plan fits beside the plans of
+    /// those running (so small ones fill the room a large one leaves, and a large one starts
+    /// once the room is there), and waits, lending its thread to those running, where none
+    /// fits; each holds no more than its plan. `None` for those planned past `room`, not
+    /// tried, and for those that outgrew their plan, left for the pass alone; otherwise its
+    /// value. The plans bound what each holds ([`plan`]), so the trajectories running never
+    /// hold more than `room` together.
     ///
-    /// One worker thread per thread of the pool takes the trajectories, the largest planned
-    /// first, so that the last to finish is a small one. The workers are not the pool's: a
+    /// One worker thread per thread of the pool takes the trajectories, so that the last to
+    /// finish is a small one. The workers are not the pool's: a
     /// trajectory's large states are worked on by the pool in parts ([`apply::each_part`]),
     /// and a pool thread waiting for its chunks would start another trajectory meanwhile,
     /// holding two states where the room counts one. A worker just waits; and while every
     /// worker has a trajectory, none spreads ([`apply::BUSY_WORKERS`]).
     pub(super) fn beside(&self, room: &Room) -> Result<Vec<Option<Option<Value>>>> {
         let trajectories = self.draws.trajectories.get();
-        let mut order: Vec<usize> = (0..trajectories).collect();
-        order.sort_by_key(|&t| std::cmp::Reverse(self.planned.amplitudes[t]));
-        let next = AtomicUsize::new(0);
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        // The amplitudes planned for the trajectories running, and how many run.
-        let running = Mutex::new((0usize, 0usize));
+        // The trajectories left by their plans, largest first (then by index); those planned
+        // past the room are not tried.
+        let need = |t: usize| usize::try_from(self.planned.amplitudes[t]).unwrap_or(usize::MAX);
+        let left: BTreeSet<(std::cmp::Reverse<usize>, usize)> = (0..trajectories)
+            .filter(|&t| need(t) <= room.amplitudes)
+            .map(|t| (std::cmp::Reverse(need(t)), t))
+            .collect();
+        let queue = Mutex::new(Queue {
+            left,
+            held: 0,
+            running: 0,
+        });
         let ended = std::sync::Condvar::new();
-        let one = |t: usize| -> Result<Option<Option<Value>>> {
-            let Ok(need) = usize::try_from(self.planned.amplitudes[t]) else {
-                return Ok(None);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        // The next trajectory to run and its plan, once one fits; `None`: none left, or stopped.
+        let take = || -> Option<(usize, usize)> {
+            let mut q = queue.lock().unwrap_or_else(|p| p.into_inner());
+            loop {
+                if stop.load(Ordering::Relaxed) || q.left.is_empty() {
+                    return None;
+                }
+                let free = room.amplitudes - q.held;
+                if let Some(&(std::cmp::Reverse(n), t)) = q.left.range((std::cmp::Reverse(free), 0)..).next() {
+                    q.left.remove(&(std::cmp::Reverse(n), t));
+                    q.held += n;
+                    q.running += 1;
+                    return Some((t, n));
+                }
+                // Nothing fits beside those running (one runs: every plan fits the room alone).
+                apply::BUSY_WORKERS.fetch_sub(1, Ordering::Relaxed);
+                q = ended.wait(q).unwrap_or_else(|p| p.into_inner());
+                apply::BUSY_WORKERS.fetch_add(1, Ordering::Relaxed);
+            }
+        };
+        let one = |t: usize, n: usize| -> Result<Option<Option<Value>>> {
+            let value = {
+                // Given back however the trajectory ends (a panic too, or the workers waiting
+                // for its room would wait for ever).
+                let _reserved = Reserved {
+                    queue: &queue,
+                    ended: &ended,
+                    amplitudes: n,
+                };
+                self.value(t, &room.less(room.amplitudes - n))
             };
-            if need > room.amplitudes {
-                return Ok(None);
-            }
-            {
-                let mut held = running.lock().unwrap_or_else(|p| p.into_inner());
-                while held.1 > 0 && held.0 + need > room.amplitudes && !stop.load(Ordering::Relaxed) {
-                    // Waiting, this worker lends its thread to the trajectories running.
-                    apply::BUSY_WORKERS.fetch_sub(1, Ordering::Relaxed);
-                    held = ended.wait(held).unwrap_or_else(|p| p.into_inner());
-                    apply::BUSY_WORKERS.fetch_add(1, Ordering::Relaxed);
-                }
-                if stop.load(Ordering::Relaxed) {
-                    return Ok(None);
-                }
-                held.0 += need;
-                held.1 += 1;
-            }
-            let value = self.value(t, &room.less(room.amplitudes - need));
-            {
-                let mut held = running.lock().unwrap_or_else(|p| p.into_inner());
-                held.0 -= need;
-                held.1 -= 1;
-            }
-            ended.notify_all();
             match value {
                 Ok(v) => {
                     self.tick(t, false);
@@ -361,11 +373,8 @@ impl SectorRun<'_> {
         let work = || {
             let mut got = Vec::new();
             apply::BUSY_WORKERS.fetch_add(1, Ordering::Relaxed);
-            while !stop.load(Ordering::Relaxed) {
-                let Some(&t) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    break;
-                };
-                let r = one(t);
+            while let Some((t, n)) = take() {
+                let r = one(t, n);
                 if r.is_err() {
                     stop.store(true, Ordering::Relaxed);
                     ended.notify_all();
@@ -467,6 +476,32 @@ impl SectorRun<'_> {
             estimate.truncated = Some(b);
         }
         estimate
+    }
+}
+
+/// What the workers of the first pass share: the trajectories left, keyed largest plan first,
+/// and the amplitudes planned for those running, and how many run.
+struct Queue {
+    left: BTreeSet<(std::cmp::Reverse<usize>, usize)>,
+    held: usize,
+    running: usize,
+}
+
+/// A running trajectory's share of the first pass's room, given back when it is dropped.
+struct Reserved<'a> {
+    queue: &'a Mutex<Queue>,
+    ended: &'a std::sync::Condvar,
+    amplitudes: usize,
+}
+
+impl Drop for Reserved<'_> {
+    fn drop(&mut self) {
+        {
+            let mut q = self.queue.lock().unwrap_or_else(|p| p.into_inner());
+            q.held -= self.amplitudes;
+            q.running -= 1;
+        }
+        self.ended.notify_all();
     }
 }
 
