@@ -115,8 +115,8 @@ pub fn estimate(prog: &SectorProgram, valid: &[u64], full: &ZPoly, draws: &Draws
 
 /// [`estimate`], planned against `memory` bytes instead of what the machine has available
 /// now: trajectories running at once share three quarters of it by their plans (the largest
-/// left whose plan fits beside theirs starts next), and one that outgrows its plan runs again after them,
-/// alone, with all three quarters (the same errors, so the same value and bytes on any thread
+/// left whose plan fits beside theirs starts next), and one that outgrows its plan runs again
+/// after them, alone, with all three quarters (the same errors, so the same value and bytes on any thread
 /// count). A trajectory too large even alone is refused with
 /// [`Error::TooMuchMemory`]. The tests stand in for a machine with little memory this way.
 pub fn estimate_within_memory(
@@ -163,6 +163,7 @@ pub fn estimate_within_memory(
         exact: &exact,
         done: AtomicUsize::new(0),
         weighed: AtomicU64::new(0),
+        work: std::sync::OnceLock::new(),
         peak: AtomicUsize::new(prog.noiseless_dimension() as usize),
         began,
     };
@@ -214,6 +215,8 @@ pub(super) struct SectorRun<'a> {
     /// progress fraction tells (the largest run first, and the largest alone last, so a count
     /// of trajectories would mislead).
     pub(super) weighed: AtomicU64,
+    /// The work of all of them, summed once.
+    pub(super) work: std::sync::OnceLock<u64>,
     pub(super) peak: AtomicUsize,
     pub(super) began: std::time::Instant,
 }
@@ -268,7 +271,7 @@ impl SectorRun<'_> {
     /// A trajectory's share of the work, for the progress fraction: the amplitudes it is
     /// planned to hold (none without an error, which runs nothing), and 1 so that none counts
     /// nothing.
-    pub(super) fn weight(&self, t: usize) -> u64 {
+    fn weight(&self, t: usize) -> u64 {
         let held = if self.planned.events[t].is_empty() {
             0
         } else {
@@ -285,7 +288,9 @@ impl SectorRun<'_> {
         let (model, trajectories, _, cancel) = self.draws.parts();
         let d = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         let weighed = self.weighed.fetch_add(self.weight(t), Ordering::Relaxed) + self.weight(t);
-        let total: u64 = (0..trajectories).map(|u| self.weight(u)).sum();
+        let total = *self
+            .work
+            .get_or_init(|| (0..trajectories).map(|u| self.weight(u)).sum());
         cancel.tick(TRAJECTORIES_TASK, Some(weighed as f64 / total as f64), || {
             let pass = if alone { ", the largest alone" } else { "" };
             format!(

@@ -777,6 +777,7 @@ fn with_run<T>(
         exact: &exact,
         done: AtomicUsize::new(0),
         weighed: std::sync::atomic::AtomicU64::new(0),
+        work: std::sync::OnceLock::new(),
         peak: AtomicUsize::new(0),
         began: std::time::Instant::now(),
     };
