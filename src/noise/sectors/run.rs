@@ -20,6 +20,9 @@ pub(super) struct Room {
     peak: std::sync::Arc<AtomicUsize>,
     /// Amplitudes held beside this bound's (the pieces waiting), counted in the peak.
     beside: usize,
+    /// Where a trajectory of an estimate runs: the count its progress lines tell at each
+    /// check, and whether it runs in the pass alone.
+    told: Option<(std::sync::Arc<Told>, bool)>,
 }
 
 impl Room {
@@ -37,6 +40,7 @@ impl Room {
             cancel: crate::budget::Cancel::never(),
             peak: std::sync::Arc::new(AtomicUsize::new(0)),
             beside: 0,
+            told: None,
         }
     }
 
@@ -48,6 +52,7 @@ impl Room {
             cancel: crate::budget::Cancel::never(),
             peak: std::sync::Arc::new(AtomicUsize::new(0)),
             beside: 0,
+            told: None,
         }
     }
 
@@ -59,6 +64,7 @@ impl Room {
             cancel: self.cancel.clone(),
             peak: std::sync::Arc::new(AtomicUsize::new(0)),
             beside: 0,
+            told: self.told.clone(),
         }
     }
 
@@ -70,9 +76,26 @@ impl Room {
         }
     }
 
-    /// The stop request's error, once it is set.
+    /// This bound (the same peak), its checks telling the progress of `told`'s trajectories;
+    /// `alone`: in the pass alone.
+    pub(super) fn telling(&self, told: &std::sync::Arc<Told>, alone: bool) -> Room {
+        Room {
+            amplitudes: self.amplitudes,
+            cancel: self.cancel.clone(),
+            peak: self.peak.clone(),
+            beside: self.beside,
+            told: Some((told.clone(), alone)),
+        }
+    }
+
+    /// The stop request's error, once it is set; and a progress line where one is due (a
+    /// trajectory on a large state runs for minutes between two that end).
     pub(super) fn check(&self) -> Result<()> {
-        self.cancel.check(TRAJECTORIES_TASK)
+        self.cancel.check(TRAJECTORIES_TASK)?;
+        if let Some((told, alone)) = &self.told {
+            self.cancel.tick(TRAJECTORIES_TASK, None, || told.line(*alone));
+        }
+        Ok(())
     }
 
     /// The most amplitudes [`Room::check_total`] has been asked about.
@@ -161,7 +184,7 @@ pub fn estimate_within_memory(
         valid_keys: &valid_keys,
         data: &data,
         exact: &exact,
-        done: AtomicUsize::new(0),
+        told: std::sync::Arc::new(Told::new(draws)),
         weighed: AtomicU64::new(0),
         work: std::sync::OnceLock::new(),
         peak: AtomicUsize::new(prog.noiseless_dimension() as usize),
@@ -210,7 +233,8 @@ pub(super) struct SectorRun<'a> {
     pub(super) data: &'a Cache<'a>,
     /// The readout without, for a trajectory that drew its flips.
     pub(super) exact: &'a Cache<'a>,
-    pub(super) done: AtomicUsize,
+    /// The trajectories done and running, which the progress lines tell.
+    pub(super) told: std::sync::Arc<Told>,
     /// The work of the trajectories done, each weighed by [`SectorRun::weight`], which the
     /// progress fraction tells (the largest run first, and the largest alone last, so a count
     /// of trajectories would mislead).
@@ -226,7 +250,7 @@ impl SectorRun<'_> {
     /// `room`; `None`: no error drawn. A deadline's stop says how far the trajectories got.
     pub(super) fn value(&self, t: usize, room: &Room) -> Result<Option<Value>> {
         self.trajectory(t, room).map_err(|e| {
-            let done = self.done.load(Ordering::Relaxed);
+            let done = self.told.done.load(Ordering::Relaxed);
             super::super::trajectories::how_far(e, done, self.draws.trajectories.get(), self.began)
         })
     }
@@ -285,18 +309,14 @@ impl SectorRun<'_> {
     /// pass says so rather than sitting at all but those done; the fraction is of the work
     /// ([`SectorRun::weight`]).
     fn tick(&self, t: usize, alone: bool) {
-        let (model, trajectories, _, cancel) = self.draws.parts();
-        let d = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        let (_, trajectories, _, cancel) = self.draws.parts();
+        self.told.done.fetch_add(1, Ordering::Relaxed);
         let weighed = self.weighed.fetch_add(self.weight(t), Ordering::Relaxed) + self.weight(t);
         let total = *self
             .work
             .get_or_init(|| (0..trajectories).map(|u| self.weight(u)).sum());
         cancel.tick(TRAJECTORIES_TASK, Some(weighed as f64 / total as f64), || {
-            let pass = if alone { ", the largest alone" } else { "" };
-            format!(
-                "{d} of {trajectories} trajectories under {} done (weight sectors{pass})",
-                model.name
-            )
+            self.told.line(alone)
         });
     }
 
@@ -360,7 +380,10 @@ impl SectorRun<'_> {
                     ended: &ended,
                     amplitudes: n,
                 };
-                self.value(t, &room.less(room.amplitudes - n))
+                self.told.running.fetch_add(1, Ordering::Relaxed);
+                let v = self.value(t, &room.less(room.amplitudes - n).telling(&self.told, false));
+                self.told.running.fetch_sub(1, Ordering::Relaxed);
+                v
             };
             match value {
                 Ok(v) => {
@@ -430,7 +453,7 @@ impl SectorRun<'_> {
             if ran[t].is_some() {
                 continue;
             }
-            match self.value(t, room) {
+            match self.value(t, &room.telling(&self.told, true)) {
                 Ok(v) => {
                     ran[t] = Some(v);
                     self.tick(t, true);
@@ -481,6 +504,42 @@ impl SectorRun<'_> {
             estimate.truncated = Some(b);
         }
         estimate
+    }
+}
+
+/// What the progress lines of an estimate's trajectories tell, from the end of each and from
+/// the checks inside those running: the first pass starts with the largest, which run for
+/// minutes before any ends.
+pub(super) struct Told {
+    model: String,
+    trajectories: usize,
+    pub(super) done: AtomicUsize,
+    running: AtomicUsize,
+}
+
+impl Told {
+    pub(super) fn new(draws: &Draws<'_>) -> Told {
+        Told {
+            model: draws.model.name.clone(),
+            trajectories: draws.trajectories.get(),
+            done: AtomicUsize::new(0),
+            running: AtomicUsize::new(0),
+        }
+    }
+
+    /// The line: trajectories done (and running, in the first pass); `alone`: the pass alone.
+    fn line(&self, alone: bool) -> String {
+        let done = self.done.load(Ordering::Relaxed);
+        let running = self.running.load(Ordering::Relaxed);
+        let (running, pass) = match (alone, running) {
+            (true, _) => (String::new(), ", the largest alone"),
+            (false, 0) => (String::new(), ""),
+            (false, r) => (format!(", {r} running"), ""),
+        };
+        format!(
+            "{done} of {} trajectories under {} done{running} (weight sectors{pass})",
+            self.trajectories, self.model
+        )
     }
 }
 

@@ -775,7 +775,7 @@ fn with_run<T>(
         valid_keys: &valid_keys,
         data: &data,
         exact: &exact,
-        done: AtomicUsize::new(0),
+        told: std::sync::Arc::new(super::run::Told::new(&draws)),
         weighed: std::sync::atomic::AtomicU64::new(0),
         work: std::sync::OnceLock::new(),
         peak: AtomicUsize::new(0),
@@ -800,7 +800,7 @@ fn the_pass_alone_gives_the_values_of_the_pass_beside() {
             let beside: Vec<Option<super::run::Value>> = beside.into_iter().map(Option::unwrap).collect();
             assert_eq!(alone, beside, "{truncation:?}");
             assert!(alone.iter().any(Option::is_some));
-            assert_eq!(run.done.load(Ordering::Relaxed), 2 * alone.len());
+            assert_eq!(run.told.done.load(Ordering::Relaxed), 2 * alone.len());
             assert!(
                 run.planned.amplitudes.iter().filter(|&&a| a > 0).count() > 2,
                 "several trajectories with errors"
@@ -939,4 +939,42 @@ fn a_state_in_chunks_on_every_thread_is_the_state_on_one() {
             assert!(bits(a1) == bits(a2), "sector {k1:?} on {threads} threads");
         }
     }
+}
+
+/// The progress lines come from inside the trajectories running too, not only as each ends
+/// (the first pass starts with the largest, which run for minutes before any ends): with a
+/// report due at every check, a line tells a trajectory running before any is done, and the
+/// estimate is the one told nothing.
+#[test]
+fn progress_is_told_from_inside_the_trajectories_running() {
+    let (_, prog, valid, full) = programs().swap_remove(1);
+    let model = crate::noise::NoiseModel::parse("p1=2e-3,p2=2e-2,readout=2e-2").unwrap();
+    let lines = std::sync::Arc::new(Mutex::new(Vec::<String>::new()));
+    let seen = lines.clone();
+    let telling = crate::budget::Cancel::never().with_progress(
+        std::time::Duration::ZERO,
+        Box::new(move |p| seen.lock().unwrap().push(p.detail.to_string())),
+    );
+    let estimate = |cancel: &crate::budget::Cancel| {
+        let draws = crate::noise::Draws {
+            model: &model,
+            trajectories: crate::checked::Trajectories::new(40).unwrap(),
+            seed: 5,
+            cancel,
+            truncation: Truncation::Exact,
+        };
+        estimate_within_memory(&prog, &valid, &full, &draws, 1 << 32).unwrap()
+    };
+    // One worker, so that the first trajectory's checks come before any trajectory ends.
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let told = one.install(|| estimate(&telling));
+    let silent = estimate(&crate::budget::Cancel::never());
+    assert_eq!(told.p_valid.to_bits(), silent.p_valid.to_bits());
+    assert_eq!(told.energy.to_bits(), silent.energy.to_bits());
+    let lines = lines.lock().unwrap();
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("0 of 40 trajectories under ") && l.contains(" running (weight sectors)"));
+    assert!(first.is_some(), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("40 of 40 ")), "{lines:?}");
 }
