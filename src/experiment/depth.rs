@@ -311,31 +311,37 @@ pub fn check_noise_fits(sim: &Simulation, noise: &NoiseSettings) -> Result<()> {
 /// The sector trajectories of every depth of `depths` under each model of `noise` (seeded as
 /// [`noisy_estimates`] seeds them), planned before the optimisation: the plan reads the gates
 /// and the error draws, which do not depend on the angles, so a depth that cannot hold them is
-/// known before minutes of optimisation (docs/qasm.md, "Noise-aware expectations"). The first
-/// depth whose plan is refused for memory, with its refusal (`None`: all fit); other errors
-/// are the error.
+/// known before minutes of optimisation (docs/qasm.md, "Noise-aware expectations"). The
+/// estimates `earlier` holds are not planned: a resumed run takes them, never running their
+/// trajectories. The first depth whose plan is refused for memory, with its refusal (`None`:
+/// all fit); other errors are the error.
 pub fn first_sector_refusal(
     enc: &dyn Encoding,
     sim: &Simulation,
     noise: &NoiseSettings,
     depths: &[usize],
     seed: u64,
+    earlier: Option<&crate::experiment::resume::Earlier>,
 ) -> Result<Option<(usize, crate::error::Error)>> {
     if noise.models.is_empty() || sim.noise_route() != NoiseRoute::Sectors {
         return Ok(None);
     }
     for &p in depths {
         noise.cancel.check(crate::noise::trajectories::TRAJECTORIES_TASK)?;
+        let seed = seed.wrapping_add(p as u64);
+        let held = |m: &NoiseModel| earlier.is_some_and(|e| e.holds(p, m, noise, seed, NoiseRoute::Sectors));
+        if noise.models.iter().all(held) {
+            continue;
+        }
         // Angles of no zero, so that no gate drops out of the plan.
         let angles = Angles::new(vec![0.3; p], vec![-0.2; p])?;
         let program = sector_program(enc, sim, &angles)?;
-        let seed = seed.wrapping_add(p as u64);
         // Its progress and any stop name the depth planned.
         let at_depth = NoiseSettings {
             cancel: noise.cancel.within(format!("p = {p}"), 0.0, 0.0),
             ..noise.clone()
         };
-        for m in &noise.models {
+        for m in noise.models.iter().filter(|m| !held(m)) {
             match crate::noise::sectors::check_fits(&program, &at_depth.draws(m, seed)) {
                 Ok(()) => {}
                 Err(e) if e.is_memory_refusal() => return Ok(Some((p, e))),

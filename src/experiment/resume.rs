@@ -95,22 +95,38 @@ impl Earlier {
                 depth: p,
             });
         }
-        let truncation = |e: &NoisyEstimate| e.truncated.as_ref().map_or(Truncation::Off, |b| b.truncation);
-        // Only the sector route truncates; the others run every amplitude whatever was asked.
-        let truncating = if route == NoiseRoute::Sectors {
-            noise.truncation
-        } else {
-            Truncation::Off
-        };
         Ok(d.noisy
             .iter()
-            .find(|e| {
-                &e.model == model
-                    && e.trajectories == noise.trajectories.get()
-                    && e.seed == seed
-                    && e.route == route
-                    && truncation(e) == truncating
-            })
+            .find(|e| drawn_alike(e, model, noise, seed, route))
             .cloned())
     }
+
+    /// Whether the report holds depth `p`'s estimate under `model` drawn as this run would draw
+    /// it: the run takes it (where the depth's angles are the stored ones) or refuses the
+    /// report (where they are not), and never runs its trajectories, so its memory plan before
+    /// the optimisation is not needed.
+    pub fn holds(&self, p: usize, model: &NoiseModel, noise: &NoiseSettings, seed: u64, route: NoiseRoute) -> bool {
+        self.depths
+            .iter()
+            .filter(|d| d.p == p)
+            .flat_map(|d| &d.noisy)
+            .any(|e| drawn_alike(e, model, noise, seed, route))
+    }
+}
+
+/// Whether `e` was drawn as a run with `noise` and `seed` on `route` draws `model`'s estimate:
+/// the same model, trajectories, seed, route and truncation.
+fn drawn_alike(e: &NoisyEstimate, model: &NoiseModel, noise: &NoiseSettings, seed: u64, route: NoiseRoute) -> bool {
+    // Only the sector route truncates; the others run every amplitude whatever was asked.
+    let truncating = if route == NoiseRoute::Sectors {
+        noise.truncation
+    } else {
+        Truncation::Off
+    };
+    let truncation = e.truncated.as_ref().map_or(Truncation::Off, |b| b.truncation);
+    &e.model == model
+        && e.trajectories == noise.trajectories.get()
+        && e.seed == seed
+        && e.route == route
+        && truncation == truncating
 }

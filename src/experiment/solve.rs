@@ -260,6 +260,7 @@ pub fn solve_keeping_within(
         &settings.noise,
         &settings.depths,
         settings.config.seed,
+        settings.earlier.as_ref(),
     )?;
     let (runnable, refused) = match refused {
         None => (settings.depths.clone(), None),

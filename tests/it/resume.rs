@@ -216,3 +216,88 @@ fn the_models_finished_at_the_stopped_depth_are_kept_and_taken() {
         without_seconds(&serde_json::to_value(&whole).unwrap())
     );
 }
+
+/// The memory plan made before the optimisation leaves out the estimates a resumed report
+/// holds (the run takes them and never runs their trajectories; Queens 052's plan of every
+/// depth took four minutes): resumed from a report of p = 1, a run of p = 1..2 plans p = 2
+/// only, and gives the whole run's report.
+#[test]
+fn a_resumed_run_plans_only_the_estimates_it_runs() {
+    use quzzle::budget::{Budget, Cancel};
+    use quzzle::encoding::{self, space::SpaceChoice, EncodingKind};
+    use quzzle::experiment::resume::Earlier;
+    use quzzle::experiment::solve::{self, SolveSettings};
+    use quzzle::mixer::MixerKind;
+    use quzzle::noise::{NoiseModel, NoiseSettings};
+    use std::sync::{Arc, Mutex};
+
+    let dir = Scratch::new("resume-plan");
+    let enc = encoding::load(
+        &data("queens-4x4-handmade.txt"),
+        EncodingKind::Onehot,
+        quzzle::model::Level::None,
+    )
+    .unwrap();
+    let mut settings = SolveSettings {
+        depths: quzzle::checked::Depths::up_to(2).unwrap(),
+        ..SolveSettings::default()
+    };
+    settings.space.space = SpaceChoice::Rows;
+    settings.space.mixer = MixerKind::XyRing;
+    settings.config.max_iters = 10;
+    settings.noise = NoiseSettings {
+        models: vec![NoiseModel::preset("heron").unwrap()],
+        trajectories: quzzle::checked::Trajectories::new(40).unwrap(),
+        ..NoiseSettings::default()
+    };
+    // The plans' progress lines (a report due at every tick), by depth.
+    let planned = |settings: &SolveSettings| {
+        let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+        let seen = lines.clone();
+        let cancel = Cancel::never().with_progress(
+            std::time::Duration::ZERO,
+            Box::new(move |p| {
+                if p.task == "planning noisy trajectories" {
+                    seen.lock().unwrap().push(p.detail.to_string());
+                }
+            }),
+        );
+        let mut telling = settings.clone();
+        telling.config.cancel = cancel.clone();
+        telling.noise.cancel = cancel.clone();
+        let budget = Budget::unlimited().with_cancel(cancel);
+        let (report, stop) = solve::solve_keeping_within(enc.as_ref(), &telling, &budget).unwrap();
+        assert!(stop.is_none());
+        let lines = lines.lock().unwrap().clone();
+        let at = |p: usize| lines.iter().any(|l| l.starts_with(&format!("p = {p}: ")));
+        (report, at(1), at(2))
+    };
+    let (whole, one, two) = planned(&settings);
+    assert!(one && two, "a fresh run plans both depths");
+    assert!(whole
+        .depths
+        .iter()
+        .all(|d| d.noisy[0].route == quzzle::simulation::mixers::NoiseRoute::Sectors));
+
+    let first = SolveSettings {
+        depths: quzzle::checked::Depths::up_to(1).unwrap(),
+        ..settings.clone()
+    };
+    let file = dir.join("p1.json");
+    std::fs::write(
+        &file,
+        serde_json::to_string(&solve::solve(enc.as_ref(), &first).unwrap()).unwrap(),
+    )
+    .unwrap();
+    let resumed = SolveSettings {
+        earlier: Some(Earlier::read(&file).unwrap()),
+        ..settings.clone()
+    };
+    let (report, one, two) = planned(&resumed);
+    assert!(!one, "p = 1 is taken from the report, not planned");
+    assert!(two);
+    assert_eq!(
+        without_seconds(&serde_json::to_value(&report).unwrap()),
+        without_seconds(&serde_json::to_value(&whole).unwrap())
+    );
+}
