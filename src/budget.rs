@@ -89,6 +89,22 @@ impl Cancel {
         }
     }
 
+    /// This request's part narrowed to the `i`th of `n` equal shares of it (one of the noise
+    /// models of a depth), the same label, so that the fraction told runs once through the
+    /// part, not once per share; unchanged where it has no part.
+    pub fn share(&self, i: usize, n: usize) -> Self {
+        let Some(p) = &self.part else {
+            return self.clone();
+        };
+        let n = n.max(1) as f64;
+        let width = (p.hi - p.lo) / n;
+        self.within(
+            p.label.clone(),
+            p.lo + width * i as f64,
+            p.lo + width * (i as f64 + 1.0),
+        )
+    }
+
     /// `task` with the part's label, when there is one.
     fn named(&self, task: &str) -> String {
         match &self.part {
@@ -487,6 +503,34 @@ mod tests {
         let b = Budget::new(None, Duration::from_secs(3600), Some(&f));
         b.tick("counting", || Some(0.5), || "half".into());
         assert_eq!(calls.load(Ordering::Relaxed), 1, "not due for an hour");
+    }
+
+    /// The models of a depth share its part: the second of two tells its fractions in the
+    /// upper half, so the fraction runs once through the depth, not once per model.
+    #[test]
+    fn a_share_of_a_part_tells_its_fractions_within_its_share() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let c = Cancel::default().with_progress(
+            Duration::ZERO,
+            Box::new(move |p: &Progress<'_>| sink.lock().unwrap().push((p.fraction, p.detail.to_string()))),
+        );
+        let depth = c.within("p = 2", 0.5, 1.0);
+        depth.share(0, 2).tick("trajectories", Some(1.0), || "heron".into());
+        depth.share(1, 2).tick("trajectories", Some(0.0), || "aria".into());
+        depth.share(1, 2).tick("trajectories", Some(0.5), || "aria".into());
+        // No part: nothing to share.
+        c.share(1, 2).tick("trajectories", Some(0.5), || "whole".into());
+        let seen = seen.lock().unwrap().clone();
+        assert_eq!(
+            seen,
+            vec![
+                (Some(0.75), "p = 2: heron".to_string()),
+                (Some(0.75), "p = 2: aria".to_string()),
+                (Some(0.875), "p = 2: aria".to_string()),
+                (Some(0.5), "whole".to_string()),
+            ]
+        );
     }
 
     #[test]

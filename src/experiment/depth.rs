@@ -384,11 +384,16 @@ pub fn noisy_estimates_resuming(
     let seed = seed.wrapping_add(angles.p() as u64);
     let route = sim.noise_route();
     // Each model's estimate: the stored one where `earlier` has it, else `run`'s.
-    let mut each = |run: &dyn Fn(&NoiseModel) -> Result<NoisyEstimate>| -> Result<()> {
-        for m in &noise.models {
+    // Each model's estimate tells its fraction as its share of the depth's part.
+    let shared = |i: usize| NoiseSettings {
+        cancel: noise.cancel.share(i, noise.models.len()),
+        ..noise.clone()
+    };
+    let mut each = |run: &dyn Fn(&NoiseModel, &NoiseSettings) -> Result<NoisyEstimate>| -> Result<()> {
+        for (i, m) in noise.models.iter().enumerate() {
             let e = match earlier.map_or(Ok(None), |e| e.estimate(angles, m, noise, seed, route))? {
                 Some(e) => e,
-                None => run(m)?,
+                None => run(m, &shared(i))?,
             };
             finished.push(e);
         }
@@ -398,14 +403,14 @@ pub fn noisy_estimates_resuming(
     if sim.noise_route() == NoiseRoute::Layered {
         // The layered path: errors pushed through each layer's kernels.
         let nc = crate::noise::NoisyCircuit::new(&circuit, angles)?;
-        each(&|m| crate::noise::estimate(sim.qaoa(), &nc, angles, valid, &noise.draws(m, seed)))?;
+        each(&|m, noise| crate::noise::estimate(sim.qaoa(), &nc, angles, valid, &noise.draws(m, seed)))?;
         return Ok(nc.gate_counts());
     }
     if sim.noise_route() == NoiseRoute::Sectors {
         let program = sector_program(enc, sim, angles)?;
         let full_valid = full_valid_states(sim, valid)?;
         let full = enc.cost_poly();
-        each(&|m| crate::noise::sectors::estimate(&program, &full_valid, &full, &noise.draws(m, seed)))?;
+        each(&|m, noise| crate::noise::sectors::estimate(&program, &full_valid, &full, &noise.draws(m, seed)))?;
         return Ok(program.native().gate_counts());
     }
     // Gate by gate on all 2^n states (an error leaves the block space), with the valid boards
@@ -415,7 +420,7 @@ pub fn noisy_estimates_resuming(
     let diagonal = enc.cost_diagonal()?;
     let full_valid = simulation::full::success_states_of(enc, &diagonal)?.valid;
     let cost: Vec<f64> = (0..diagonal.len()).map(|k| diagonal.get(k)).collect();
-    each(&|m| crate::noise::gates::estimate(&program, &full_valid, &cost, &noise.draws(m, seed)))?;
+    each(&|m, noise| crate::noise::gates::estimate(&program, &full_valid, &cost, &noise.draws(m, seed)))?;
     Ok(program.gate_counts())
 }
 
