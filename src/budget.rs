@@ -42,6 +42,8 @@ struct Ticker {
     /// The last fraction told: a tick that cannot tell one (an optimiser evaluation) reports
     /// the enclosing loop's (the depths done).
     fraction: Mutex<Option<f64>>,
+    /// The span of the fraction credited without work in this run ([`Cancel::skip`]).
+    skipped: Mutex<f64>,
     report: Box<dyn Fn(&Progress<'_>) + Send + Sync>,
 }
 
@@ -103,6 +105,17 @@ impl Cancel {
             p.lo + width * i as f64,
             p.lo + width * (i as f64 + 1.0),
         )
+    }
+
+    /// Counts this request's part as done without work (a noisy estimate taken from a stored
+    /// report on resuming): the fraction still passes it, but the pace, and so the time left,
+    /// is told from the work this run did, not from seconds it never spent.
+    pub fn skip(&self) {
+        if let (Some(t), Some(p)) = (&self.progress, &self.part) {
+            if let Ok(mut s) = t.skipped.lock() {
+                *s += p.hi - p.lo;
+            }
+        }
     }
 
     /// `task` with the part's label, when there is one.
@@ -177,6 +190,7 @@ impl Cancel {
             interval,
             next: Mutex::new(began.checked_add(interval).unwrap_or(began)),
             fraction: Mutex::new(None),
+            skipped: Mutex::new(0.0),
             report,
         };
         Cancel {
@@ -214,6 +228,7 @@ impl Cancel {
         (t.report)(&Progress {
             task,
             fraction,
+            skipped: t.skipped.lock().map_or(0.0, |s| *s),
             detail: &detail,
             seconds: now.duration_since(t.began).as_secs_f64(),
         });
@@ -256,6 +271,9 @@ pub struct Progress<'a> {
     pub task: &'a str,
     /// The part of the work done, in [0, 1], when it can be told.
     pub fraction: Option<f64>,
+    /// The part of `fraction` credited without work in this run (estimates taken from a stored
+    /// report), which the pace leaves out.
+    pub skipped: f64,
     /// What was done, in the task's own units (`1048576 of 33554432 states`).
     pub detail: &'a str,
     /// Seconds since the budget started.
@@ -264,14 +282,19 @@ pub struct Progress<'a> {
 
 impl Progress<'_> {
     /// Seconds the rest would take at the pace so far (`None` before any measurable progress).
+    /// Before any work this run did, or while what was skipped is all the fraction has passed,
+    /// `None`.
     pub fn remaining_seconds(&self) -> Option<f64> {
-        remaining(self.fraction, self.seconds)
+        remaining(self.fraction, self.skipped, self.seconds)
     }
 }
 
-fn remaining(fraction: Option<f64>, seconds: f64) -> Option<f64> {
+/// The rest of a run `fraction` through, `skipped` of it credited without work, at the pace of
+/// the `seconds` spent on the rest.
+fn remaining(fraction: Option<f64>, skipped: f64, seconds: f64) -> Option<f64> {
     let f = fraction?;
-    (f > 0.0 && f.is_finite()).then(|| seconds * (1.0 - f.min(1.0)) / f)
+    let worked = f.min(1.0) - skipped;
+    (worked > 0.0 && worked.is_finite()).then(|| seconds * (1.0 - f.min(1.0)) / worked)
 }
 
 /// The progress callback: called from any thread, at most once per interval.
@@ -380,6 +403,7 @@ impl<'a> Budget<'a> {
         progress(&Progress {
             task,
             fraction: fraction(),
+            skipped: 0.0,
             detail: &detail,
             seconds: now.duration_since(self.began).as_secs_f64(),
         });
@@ -397,7 +421,7 @@ impl<'a> Budget<'a> {
         let mut done = format!("{detail} in {seconds:.1} s");
         if let Some(f) = fraction.filter(|f| f.is_finite()) {
             done += &format!(", about {:.1} % of the work", 100.0 * f.clamp(0.0, 1.0));
-            if let Some(rest) = remaining(Some(f), seconds) {
+            if let Some(rest) = remaining(Some(f), 0.0, seconds) {
                 done += &format!("; at this pace the whole takes about {}", seconds_text(seconds + rest));
             }
         }
@@ -531,6 +555,38 @@ mod tests {
                 (Some(0.5), "whole".to_string()),
             ]
         );
+    }
+
+    /// A share taken from a stored report is passed by the fraction but not by the pace: the
+    /// time left is told from the work done (a resumed run at 78 % after seconds of it said
+    /// "about 40 s left" of an hour's work).
+    #[test]
+    fn a_skipped_share_is_left_out_of_the_pace() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let c = Cancel::default().with_progress(
+            Duration::ZERO,
+            Box::new(move |p: &Progress<'_>| {
+                sink.lock()
+                    .unwrap()
+                    .push((p.fraction, p.skipped, p.seconds, p.remaining_seconds()))
+            }),
+        );
+        let depth = c.within("p = 2", 0.5, 1.0);
+        c.within("p = 1", 0.0, 0.5).skip();
+        depth.share(0, 2).skip();
+        // Nothing worked yet: no time left is told.
+        depth.share(1, 2).tick("trajectories", Some(0.0), || "aria".into());
+        depth.share(1, 2).tick("trajectories", Some(0.5), || "aria".into());
+        // Without a part nothing is skipped.
+        Cancel::default().skip();
+        let seen = seen.lock().unwrap().clone();
+        assert_eq!((seen[0].0, seen[0].1, seen[0].3), (Some(0.75), 0.75, None));
+        let (f, skipped, seconds, rest) = seen[1];
+        assert_eq!((f, skipped), (Some(0.875), 0.75));
+        // An eighth worked in `seconds`: the eighth left takes as long.
+        let rest = rest.unwrap();
+        assert!((rest - seconds).abs() <= 1e-12 * seconds.max(1.0), "{rest} {seconds}");
     }
 
     #[test]

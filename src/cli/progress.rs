@@ -211,6 +211,7 @@ mod tests {
                 &Progress {
                     task,
                     fraction,
+                    skipped: 0.0,
                     detail: "",
                     seconds: 1.0,
                 },

@@ -392,7 +392,10 @@ pub fn noisy_estimates_resuming(
     let mut each = |run: &dyn Fn(&NoiseModel, &NoiseSettings) -> Result<NoisyEstimate>| -> Result<()> {
         for (i, m) in noise.models.iter().enumerate() {
             let e = match earlier.map_or(Ok(None), |e| e.estimate(angles, m, noise, seed, route))? {
-                Some(e) => e,
+                Some(e) => {
+                    shared(i).cancel.skip();
+                    e
+                }
                 None => run(m, &shared(i))?,
             };
             finished.push(e);

@@ -220,7 +220,7 @@ fn the_models_finished_at_the_stopped_depth_are_kept_and_taken() {
 /// The memory plan made before the optimisation leaves out the estimates a resumed report
 /// holds (the run takes them and never runs their trajectories; Queens 052's plan of every
 /// depth took four minutes): resumed from a report of p = 1, a run of p = 1..2 plans p = 2
-/// only, and gives the whole run's report.
+/// only, tells its time left from p = 2's pace alone, and gives the whole run's report.
 #[test]
 fn a_resumed_run_plans_only_the_estimates_it_runs() {
     use quzzle::budget::{Budget, Cancel};
@@ -250,16 +250,20 @@ fn a_resumed_run_plans_only_the_estimates_it_runs() {
         trajectories: quzzle::checked::Trajectories::new(40).unwrap(),
         ..NoiseSettings::default()
     };
-    // The plans' progress lines (a report due at every tick), by depth.
+    // The plans' progress lines (a report due at every tick), by depth, and the most of the
+    // fraction told as passed without work (the estimates taken).
     let planned = |settings: &SolveSettings| {
         let lines = Arc::new(Mutex::new(Vec::<String>::new()));
-        let seen = lines.clone();
+        let skipped = Arc::new(Mutex::new(0.0f64));
+        let (seen, most) = (lines.clone(), skipped.clone());
         let cancel = Cancel::never().with_progress(
             std::time::Duration::ZERO,
             Box::new(move |p| {
                 if p.task == "planning noisy trajectories" {
                     seen.lock().unwrap().push(p.detail.to_string());
                 }
+                let mut most = most.lock().unwrap();
+                *most = most.max(p.skipped);
             }),
         );
         let mut telling = settings.clone();
@@ -270,10 +274,12 @@ fn a_resumed_run_plans_only_the_estimates_it_runs() {
         assert!(stop.is_none());
         let lines = lines.lock().unwrap().clone();
         let at = |p: usize| lines.iter().any(|l| l.starts_with(&format!("p = {p}: ")));
-        (report, at(1), at(2))
+        let skipped = *skipped.lock().unwrap();
+        (report, at(1), at(2), skipped)
     };
-    let (whole, one, two) = planned(&settings);
+    let (whole, one, two, skipped) = planned(&settings);
     assert!(one && two, "a fresh run plans both depths");
+    assert_eq!(skipped, 0.0, "a fresh run takes nothing");
     assert!(whole
         .depths
         .iter()
@@ -293,9 +299,11 @@ fn a_resumed_run_plans_only_the_estimates_it_runs() {
         earlier: Some(Earlier::read(&file).unwrap()),
         ..settings.clone()
     };
-    let (report, one, two) = planned(&resumed);
+    let (report, one, two, skipped) = planned(&resumed);
     assert!(!one, "p = 1 is taken from the report, not planned");
     assert!(two);
+    // p = 1's part of the run (depths weighed by p: 1 of 3) is passed over by the pace.
+    assert!((skipped - 1.0 / 3.0).abs() < 1e-12, "{skipped}");
     assert_eq!(
         without_seconds(&serde_json::to_value(&report).unwrap()),
         without_seconds(&serde_json::to_value(&whole).unwrap())
