@@ -529,16 +529,24 @@ mod tests {
         assert_eq!(calls.load(Ordering::Relaxed), 1, "not due for an hour");
     }
 
-    /// The models of a depth share its part: the second of two tells its fractions in the
-    /// upper half, so the fraction runs once through the depth, not once per model.
-    #[test]
-    fn a_share_of_a_part_tells_its_fractions_within_its_share() {
+    /// A request reporting at every tick, and what `record` makes of each report.
+    fn recording<T: Send + 'static>(
+        record: impl Fn(&Progress<'_>) -> T + Send + Sync + 'static,
+    ) -> (Cancel, Arc<Mutex<Vec<T>>>) {
         let seen = Arc::new(Mutex::new(Vec::new()));
         let sink = seen.clone();
         let c = Cancel::default().with_progress(
             Duration::ZERO,
-            Box::new(move |p: &Progress<'_>| sink.lock().unwrap().push((p.fraction, p.detail.to_string()))),
+            Box::new(move |p: &Progress<'_>| sink.lock().unwrap().push(record(p))),
         );
+        (c, seen)
+    }
+
+    /// The models of a depth share its part: the second of two tells its fractions in the
+    /// upper half, so the fraction runs once through the depth, not once per model.
+    #[test]
+    fn a_share_of_a_part_tells_its_fractions_within_its_share() {
+        let (c, seen) = recording(|p| (p.fraction, p.detail.to_string()));
         let depth = c.within("p = 2", 0.5, 1.0);
         depth.share(0, 2).tick("trajectories", Some(1.0), || "heron".into());
         depth.share(1, 2).tick("trajectories", Some(0.0), || "aria".into());
@@ -559,19 +567,10 @@ mod tests {
 
     /// A share taken from a stored report is passed by the fraction but not by the pace: the
     /// time left is told from the work done (a resumed run at 78 % after seconds of it said
-    /// "about 40 s left" of an hour's work).
+    /// "about 40 s left" of 35 minutes' work).
     #[test]
     fn a_skipped_share_is_left_out_of_the_pace() {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let sink = seen.clone();
-        let c = Cancel::default().with_progress(
-            Duration::ZERO,
-            Box::new(move |p: &Progress<'_>| {
-                sink.lock()
-                    .unwrap()
-                    .push((p.fraction, p.skipped, p.seconds, p.remaining_seconds()))
-            }),
-        );
+        let (c, seen) = recording(|p| (p.fraction, p.skipped, p.seconds, p.remaining_seconds()));
         let depth = c.within("p = 2", 0.5, 1.0);
         c.within("p = 1", 0.0, 0.5).skip();
         depth.share(0, 2).skip();
@@ -591,16 +590,7 @@ mod tests {
 
     #[test]
     fn a_request_reports_its_loops_progress_and_keeps_the_last_fraction() {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let sink = seen.clone();
-        let c = Cancel::default().with_progress(
-            Duration::ZERO,
-            Box::new(move |p: &Progress<'_>| {
-                sink.lock()
-                    .unwrap()
-                    .push((p.task.to_string(), p.fraction, p.detail.to_string()))
-            }),
-        );
+        let (c, seen) = recording(|p| (p.task.to_string(), p.fraction, p.detail.to_string()));
         c.tick("depths", Some(0.25), || "p = 2".into());
         c.tick("optimising", None, || "3 gradients".into());
         let seen = seen.lock().unwrap().clone();
