@@ -186,7 +186,7 @@ pub fn estimate_within_memory(
         exact: &exact,
         told: std::sync::Arc::new(Told::new(draws)),
         weighed: AtomicU64::new(0),
-        work: std::sync::OnceLock::new(),
+        work: planned.work(),
         peak: AtomicUsize::new(prog.noiseless_dimension() as usize),
         began,
     };
@@ -235,12 +235,12 @@ pub(super) struct SectorRun<'a> {
     pub(super) exact: &'a Cache<'a>,
     /// The trajectories done and running, which the progress lines tell.
     pub(super) told: std::sync::Arc<Told>,
-    /// The work of the trajectories done, each weighed by [`SectorRun::weight`], which the
+    /// The work of the trajectories done, each weighed by [`Planned::weight`], which the
     /// progress fraction tells (the largest run first, and the largest alone last, so a count
     /// of trajectories would mislead).
     pub(super) weighed: AtomicU64,
-    /// The work of all of them, summed once.
-    pub(super) work: std::sync::OnceLock<u64>,
+    /// The work of all of them ([`Planned::work`]).
+    pub(super) work: u64,
     pub(super) peak: AtomicUsize,
     pub(super) began: std::time::Instant,
 }
@@ -292,30 +292,15 @@ impl SectorRun<'_> {
         Ok(Some((p, e + full.offset * prune.dropped, prune.dropped, 0, lost)))
     }
 
-    /// A trajectory's share of the work, for the progress fraction: the amplitudes it is
-    /// planned to hold (none without an error, which runs nothing), and 1 so that none counts
-    /// nothing.
-    fn weight(&self, t: usize) -> u64 {
-        let held = if self.planned.events[t].is_empty() {
-            0
-        } else {
-            u64::try_from(self.planned.amplitudes[t]).unwrap_or(u64::MAX)
-        };
-        // Capped at 2^40 (past any plan that runs), so a million trajectories sum in a u64.
-        held.min(1 << 40) + 1
-    }
-
     /// Counts trajectory `t` finished, so a run whose largest trajectories wait for the alone
     /// pass says so rather than sitting at all but those done; the fraction is of the work
-    /// ([`SectorRun::weight`]).
+    /// ([`Planned::weight`]).
     fn tick(&self, t: usize, alone: bool) {
-        let (_, trajectories, _, cancel) = self.draws.parts();
+        let (_, _, _, cancel) = self.draws.parts();
         self.told.done.fetch_add(1, Ordering::Relaxed);
-        let weighed = self.weighed.fetch_add(self.weight(t), Ordering::Relaxed) + self.weight(t);
-        let total = *self
-            .work
-            .get_or_init(|| (0..trajectories).map(|u| self.weight(u)).sum());
-        cancel.tick(TRAJECTORIES_TASK, Some(weighed as f64 / total as f64), || {
+        let weight = self.planned.weight(t);
+        let weighed = self.weighed.fetch_add(weight, Ordering::Relaxed) + weight;
+        cancel.tick(TRAJECTORIES_TASK, Some(weighed as f64 / self.work as f64), || {
             self.told.line(alone)
         });
     }
@@ -700,6 +685,26 @@ const PLAN_TASK: &str = "planning noisy trajectories";
 pub(super) struct Planned {
     pub(super) events: Vec<GateEvents>,
     pub(super) amplitudes: Vec<u128>,
+}
+
+impl Planned {
+    /// A trajectory's share of the work, for the progress fraction: the amplitudes it is
+    /// planned to hold (none without an error, which runs nothing), and 1 so that none counts
+    /// nothing.
+    pub(super) fn weight(&self, t: usize) -> u64 {
+        let held = if self.events[t].is_empty() {
+            0
+        } else {
+            u64::try_from(self.amplitudes[t]).unwrap_or(u64::MAX)
+        };
+        // Capped at 2^40 (past any plan that runs), so a million trajectories sum in a u64.
+        held.min(1 << 40) + 1
+    }
+
+    /// The work of all the trajectories.
+    pub(super) fn work(&self) -> u64 {
+        (0..self.events.len()).map(|t| self.weight(t)).sum()
+    }
 }
 
 /// The trajectories of `draws` planned before any work: every one's errors drawn (from its own

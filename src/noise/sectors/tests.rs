@@ -777,7 +777,7 @@ fn with_run<T>(
         exact: &exact,
         told: std::sync::Arc::new(super::run::Told::new(&draws)),
         weighed: std::sync::atomic::AtomicU64::new(0),
-        work: std::sync::OnceLock::new(),
+        work: planned.work(),
         peak: AtomicUsize::new(0),
         began: std::time::Instant::now(),
     };
