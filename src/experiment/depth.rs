@@ -393,7 +393,7 @@ pub fn noisy_estimates_resuming(
         for (i, m) in noise.models.iter().enumerate() {
             let e = match earlier.map_or(Ok(None), |e| e.estimate(angles, m, noise, seed, route))? {
                 Some(e) => {
-                    shared(i).cancel.skip();
+                    noise.cancel.share(i, noise.models.len()).skip();
                     e
                 }
                 None => run(m, &shared(i))?,
